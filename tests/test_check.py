@@ -1,0 +1,56 @@
+"""The shared argument checks: every bad value is refused with its argument's name."""
+
+import math
+
+import pytest
+
+from xlrating import _check
+from xlrating.errors import ArgumentError, XlratingError
+
+
+def test_whole_accepts_excel_floats_and_refuses_negatives() -> None:
+    assert _check.whole("games", 12.0) == 12
+    with pytest.raises(ArgumentError, match=r"Argument 'games' must be a whole number >= 0, not -3"):
+        _check.whole("games", -3)
+    for bad in (2.5, "3", True, None, math.nan):
+        with pytest.raises(ArgumentError, match="'games'"):
+            _check.whole("games", bad)
+
+
+@pytest.mark.parametrize("bad", [math.inf, -math.inf, math.nan, "1500", None, True, -1, 5000])
+def test_rating_refuses_non_finite_text_and_out_of_range(bad: object) -> None:
+    with pytest.raises(ArgumentError, match="'rating'"):
+        _check.rating("rating", bad)
+
+
+def test_results_accept_numbers_and_letters() -> None:
+    assert _check.results("results", [1, 0.5, 0, "W", "d", " L ", "="]) == (1, 0.5, 0, 1, 0.5, 0, 0.5)
+    with pytest.raises(ArgumentError, match=r"results\[1\]"):
+        _check.results("results", [1, "X"])
+    with pytest.raises(ArgumentError, match="'results'"):
+        _check.results("results", "WDL")
+
+
+def test_score_must_fit_the_games() -> None:
+    assert _check.score("score", 2.5, 3) == 2.5
+    with pytest.raises(ArgumentError, match="number of games"):
+        _check.score("score", 4, 3)
+    with pytest.raises(ArgumentError, match="half points"):
+        _check.score("score", 1.3, 3)
+
+
+def test_same_length_names_both_arguments() -> None:
+    with pytest.raises(ArgumentError, match=r"'opponents' and 'results'.*3 and 2"):
+        _check.same_length(("opponents", "results"), (1, 2, 3), (1, 0))
+
+
+def test_choice_is_case_insensitive_and_canonical() -> None:
+    assert _check.choice("system", " quick ", ("Regular", "Quick")) == "Quick"
+    with pytest.raises(ArgumentError, match="one of 'Regular', 'Quick'"):
+        _check.choice("system", "Rapid", ("Regular", "Quick"))
+
+
+def test_argument_error_is_a_value_error_and_an_xlrating_error() -> None:
+    error = _check.fail("x", "a number", "y")
+    assert isinstance(error, ValueError)
+    assert isinstance(error, XlratingError)

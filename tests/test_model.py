@@ -1,0 +1,53 @@
+"""The shared event model: games and outcomes."""
+
+import pytest
+
+from xlrating.errors import ArgumentError, EventError
+from xlrating.model import EventOutcome, EventType, Game, Method, PlayerOutcome, games_by_player
+
+
+def test_game_normalises_its_score_and_sides() -> None:
+    game = Game(round=1, player=3, opponent=12, score="W")
+    assert game.score == 1.0
+    assert game.side(12) == (3, 0.0)
+    with pytest.raises(ArgumentError):
+        game.side(4)
+
+
+def test_game_refuses_self_play_and_bad_numbers() -> None:
+    with pytest.raises(ArgumentError, match="cannot play itself"):
+        Game(1, 3, 3, 1)
+    with pytest.raises(ArgumentError, match="'round'"):
+        Game(0, 1, 2, 1)
+    with pytest.raises(ArgumentError, match="'score'"):
+        Game(1, 1, 2, 0.7)
+
+
+def test_games_by_player_names_every_missing_player() -> None:
+    games = [Game(1, 1, 2, 1), Game(1, 3, 9, 0.5), Game(2, 8, 1, 0)]
+    with pytest.raises(EventError, match=r"round 1: game 3-9 names missing player 9; round 2: game 8-1"):
+        games_by_player([1, 2, 3], games)
+
+
+def test_games_by_player_sorts_rounds_and_mirrors_scores() -> None:
+    games = [Game(2, 1, 3, 0.5), Game(1, 2, 1, 1)]
+    table = games_by_player([1, 2, 3], games)
+    assert [(opp, s) for _, opp, s in table[1]] == [(2, 0.0), (3, 0.5)]
+    assert [(opp, s) for _, opp, s in table[2]] == [(1, 1.0)]
+
+
+def test_event_type_parse() -> None:
+    assert EventType.parse("round ROBIN") is EventType.ROUND_ROBIN
+    with pytest.raises(ArgumentError, match="'event_type'"):
+        EventType.parse("knockout")
+
+
+def test_event_outcome_finds_players() -> None:
+    outcome = EventOutcome(
+        system="USCF", rules="USCF 2020",
+        players=(PlayerOutcome(player=7, method=Method.NOT_RATED, rated_games=0, rated_score=0,
+                               pre_rating=1500, pre_games=30, post_rating=1500),),
+    )
+    assert outcome.player(7).post_rating == 1500
+    with pytest.raises(ArgumentError):
+        outcome.player(8)

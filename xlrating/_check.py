@@ -1,0 +1,136 @@
+"""Argument checks shared by the public functions of every engine.
+
+Each check takes the argument's name and value, returns the value normalised
+(``int`` for counts, ``float`` for ratings, tuples for sequences) and raises
+:class:`~xlrating.errors.ArgumentError` naming the argument and the value otherwise.
+They never change the caller's objects.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from numbers import Real
+from typing import Any
+
+from .errors import ArgumentError
+
+#: Text a user may give for a result, and its points.
+RESULT_WORDS: dict[str, float] = {
+    "W": 1.0, "WIN": 1.0, "1": 1.0, "1.0": 1.0,
+    "D": 0.5, "DRAW": 0.5, "=": 0.5, "0.5": 0.5, ".5": 0.5, "½": 0.5, "1/2": 0.5,
+    "L": 0.0, "LOSS": 0.0, "0": 0.0, "0.0": 0.0,
+}
+
+
+def fail(name: str, expected: str, value: object) -> ArgumentError:
+    """The error for argument ``name`` that should be ``expected`` but is ``value``."""
+    return ArgumentError(f"Argument '{name}' must be {expected}, not {value!r}")
+
+
+def number(name: str, value: Any) -> float:
+    """A finite real number (``bool`` is refused; numeric text is not accepted here)."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise fail(name, "a number", value)
+    result = float(value)
+    if not math.isfinite(result):
+        raise fail(name, "a finite number", value)
+    return result
+
+
+def rating(name: str, value: Any, *, low: float = 0.0, high: float = 4000.0) -> float:
+    """A rating: a finite number in ``low..high``."""
+    result = number(name, value)
+    if not low <= result <= high:
+        raise fail(name, f"a rating between {low:g} and {high:g}", value)
+    return result
+
+
+def whole(name: str, value: Any, *, low: int = 0) -> int:
+    """A whole number ``>= low``; floats with no fraction (Excel's numbers) are accepted."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise fail(name, f"a whole number >= {low}", value)
+    as_float = float(value)
+    if not math.isfinite(as_float) or as_float != int(as_float) or as_float < low:
+        raise fail(name, f"a whole number >= {low}", value)
+    return int(as_float)
+
+
+def positive(name: str, value: Any) -> float:
+    """A finite number > 0."""
+    result = number(name, value)
+    if result <= 0:
+        raise fail(name, "a number > 0", value)
+    return result
+
+
+def non_negative(name: str, value: Any) -> float:
+    """A finite number >= 0."""
+    result = number(name, value)
+    if result < 0:
+        raise fail(name, "a number >= 0", value)
+    return result
+
+
+def fraction(name: str, value: Any) -> float:
+    """A proportion in 0..1 (a percentage score, an expected score)."""
+    result = number(name, value)
+    if not 0.0 <= result <= 1.0:
+        raise fail(name, "a number from 0 to 1", value)
+    return result
+
+
+def ratings(name: str, values: Iterable[Any], *, low: float = 0.0, high: float = 4000.0) -> tuple[float, ...]:
+    """A sequence of ratings; the message names the position of a bad one."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise fail(name, "a sequence of ratings", values)
+    return tuple(rating(f"{name}[{i}]", v, low=low, high=high) for i, v in enumerate(values))
+
+
+def result(name: str, value: Any) -> float:
+    """One game result: 1, 0.5 or 0, or the letters W, D, L (any case)."""
+    if isinstance(value, str):
+        points = RESULT_WORDS.get(value.strip().upper())
+        if points is None:
+            raise fail(name, "a result (1, 0.5, 0, W, D or L)", value)
+        return points
+    if isinstance(value, bool) or not isinstance(value, Real) or float(value) not in (0.0, 0.5, 1.0):
+        raise fail(name, "a result (1, 0.5, 0, W, D or L)", value)
+    return float(value)
+
+
+def results(name: str, values: Iterable[Any]) -> tuple[float, ...]:
+    """A sequence of game results (see :func:`result`)."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise fail(name, "a sequence of results", values)
+    return tuple(result(f"{name}[{i}]", v) for i, v in enumerate(values))
+
+
+def score(name: str, value: Any, games: int) -> float:
+    """A total score: a whole or half number from 0 to ``games``."""
+    result_ = number(name, value)
+    if not 0.0 <= result_ <= games:
+        raise fail(name, f"a score from 0 to the number of games ({games})", value)
+    if result_ * 2 != int(result_ * 2):
+        raise fail(name, "a score in whole or half points", value)
+    return result_
+
+
+def same_length(names: tuple[str, str], first: tuple[Any, ...], second: tuple[Any, ...]) -> None:
+    """Two parallel sequences (opponents and results) of equal length."""
+    if len(first) != len(second):
+        raise ArgumentError(
+            f"Arguments '{names[0]}' and '{names[1]}' must have the same length, "
+            f"not {len(first)} and {len(second)}"
+        )
+
+
+def choice(name: str, value: Any, options: Iterable[str]) -> str:
+    """One of a fixed set of words, matched case-insensitively; returns the canonical word."""
+    options = tuple(options)
+    if isinstance(value, str):
+        folded = value.strip().casefold()
+        for option in options:
+            if option.casefold() == folded:
+                return option
+    raise fail(name, "one of " + ", ".join(repr(o) for o in options), value)

@@ -1,0 +1,225 @@
+"""The plain data every engine and every adapter share.
+
+An event reaches an engine as its players (each engine has its own player type, with
+the prior data its rules need) and its rated games (:class:`Game`, here). Every
+engine answers with an :class:`EventOutcome`: one :class:`PlayerOutcome` per player,
+each explaining itself (the values of every step, the method, K, bonus, floor, the
+games as the final step saw them, notes). The crosstable writer, the reports and the
+Excel functions render these; none of them recomputes a rating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from . import _check
+from .errors import ArgumentError, EventError
+
+
+class EventType(str, Enum):
+    """How an event is paired; some rules depend on it (FIDE round robins, US Chess matches)."""
+
+    SWISS = "Swiss"
+    ROUND_ROBIN = "Round robin"
+    MATCH = "Match"
+
+    @classmethod
+    def parse(cls, value: EventType | str, name: str = "event_type") -> EventType:
+        if isinstance(value, EventType):
+            return value
+        return cls(_check.choice(name, value, (e.value for e in cls)))
+
+
+class Method(str, Enum):
+    """How a player's post-event rating was produced (the ``Method`` column)."""
+
+    SPECIAL = "special"
+    """US Chess special formula (2020 rules 4.1)."""
+    STANDARD = "standard"
+    """US Chess standard formula (2020 rules 4.2)."""
+    MATCH = "match"
+    """US Chess standard formula under the match restrictions (2020 rules 7)."""
+    ELO = "elo"
+    """A rated player's change K x sum(score - expected) (FIDE 10.5, ICU Elo formula)."""
+    PROVISIONAL = "provisional"
+    """ICU provisional player: weighted average of prior rating and performance."""
+    PERFORMANCE = "performance"
+    """ICU unrated player: the performance rating in the event."""
+    UNRATED = "unrated"
+    """FIDE unrated player: Ru from Rc and the score (FIDE 10.2)."""
+    FOREIGN = "foreign"
+    """ICU foreign player: a rating used for opponents and not changed."""
+    NOT_RATED = "not rated"
+    """The player has no rated game in the event; the rating is unchanged."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """One rated game of an event, entered once (from ``player``'s side).
+
+    Forfeits, byes and unplayed games are not rated and never become a ``Game``.
+    """
+
+    round: int
+    """Round number, from 1."""
+    player: int
+    """Pairing number of one player."""
+    opponent: int
+    """Pairing number of the other player."""
+    score: float
+    """Points ``player`` scored: 1, 0.5 or 0 (the opponent scored ``1 - score``)."""
+
+    def __post_init__(self) -> None:
+        _check.whole("round", self.round, low=1)
+        _check.whole("player", self.player, low=1)
+        _check.whole("opponent", self.opponent, low=1)
+        if self.player == self.opponent:
+            raise ArgumentError(f"Game in round {self.round}: player {self.player} cannot play itself")
+        object.__setattr__(self, "score", _check.result("score", self.score))
+
+    def side(self, number: int) -> tuple[int, float]:
+        """``(opponent, score)`` of this game seen from player ``number``."""
+        if number == self.player:
+            return self.opponent, self.score
+        if number == self.opponent:
+            return self.player, 1.0 - self.score
+        raise ArgumentError(f"Player {number} did not play this game ({self})")
+
+
+def games_by_player(
+    numbers: Iterable[int], games: Sequence[Game]
+) -> dict[int, list[tuple[Game, int, float]]]:
+    """Each player's games as ``(game, opponent, score)``, in round order.
+
+    Raises :class:`EventError` naming every game that refers to a player not in
+    ``numbers``.
+    """
+    by_player: dict[int, list[tuple[Game, int, float]]] = {n: [] for n in numbers}
+    missing = [g for g in games if g.player not in by_player or g.opponent not in by_player]
+    if missing:
+        parts = []
+        for g in missing:
+            absent = [n for n in (g.player, g.opponent) if n not in by_player]
+            parts.append(f"round {g.round}: game {g.player}-{g.opponent} names missing player "
+                         + ", ".join(str(n) for n in absent))
+        raise EventError("The event's games name players who are not in it: " + "; ".join(parts))
+    for game in sorted(games, key=lambda g: g.round):
+        by_player[game.player].append((game, game.opponent, game.score))
+        by_player[game.opponent].append((game, game.player, 1.0 - game.score))
+    return by_player
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a player's explanation: a named value and how it came about."""
+
+    label: str
+    """What the value is: ``"Step 1: initial rating"``, ``"Special formula: knots"``, ``"Rc"``."""
+    value: float | None = None
+    """The number, if the line has one."""
+    detail: str = ""
+    """How it was found, in words: ``"age-based, age 12.4"``, ``"p = 0 rule: nearest knot"``."""
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One rated game from a player's side, as the final rating step saw it."""
+
+    round: int
+    opponent: int
+    """The opponent's pairing number."""
+    score: float
+    """Points the player scored: 1, 0.5 or 0."""
+    opponent_rating: float | None
+    """The opponent rating the final step used (``None``: the game was skipped)."""
+    expected: float | None = None
+    """The player's expected score in this game under the method used, if it has one."""
+    change: float | None = None
+    """What this game contributed to the rating change, if the method adds up per game."""
+
+
+@dataclass(frozen=True)
+class PlayerOutcome:
+    """A player's result in a rated event, with everything that explains it.
+
+    Fields a system does not use stay ``None``.
+    """
+
+    player: int
+    """Pairing number."""
+    method: Method
+    """How the post-event rating was produced."""
+    rated_games: int
+    """Number of rated games in the event (m)."""
+    rated_score: float
+    """Points scored in rated games (S)."""
+    pre_rating: float | None
+    """Pre-event rating as given (``None`` for an unrated player)."""
+    pre_games: int | None
+    """Games behind the pre-event rating, as given (``None``: unknown or established)."""
+    post_rating: float | None
+    """Post-event rating as the rules store it (a float under US Chess 2020; an integer
+    where the rules say integers)."""
+    post_games: int | None = None
+    """Games behind the post-event rating."""
+    initial_rating: float | None = None
+    """The rating the formulas started from (US Chess step 1; FIDE/ICU: the prior rating)."""
+    initial_games: int | None = None
+    """The N the initial rating is based on."""
+    effective_games: float | None = None
+    """N', the effective number of games (US Chess section 3)."""
+    step3: float | None = None
+    """US Chess step 3 rating (unrated players with N = 0)."""
+    step4: float | None = None
+    """US Chess step 4 (intermediate) rating."""
+    change: float | None = None
+    """Post-event rating minus pre-event rating (minus the initial rating for the unrated)."""
+    k: float | None = None
+    """The K factor used."""
+    bonus: float | None = None
+    """Bonus points awarded."""
+    floor: float | None = None
+    """The rating floor in force for the player."""
+    floor_applied: bool = False
+    """Whether the floor raised the post-event rating."""
+    expected_score: float | None = None
+    """Sum of expected scores over the rated games, where the method defines it."""
+    performance: float | None = None
+    """Performance rating in the event, where the system defines one."""
+    games: tuple[GameLine, ...] = ()
+    """Rated games, as the final step saw them."""
+    steps: tuple[Step, ...] = ()
+    """The explanation: every value the rating went through, in order."""
+    notes: tuple[str, ...] = ()
+    """Short remarks for the ``Notes`` column (capped, all-wins history, floor applied...)."""
+
+
+@dataclass(frozen=True)
+class EventOutcome:
+    """The result of rating a whole event under one system and rule edition."""
+
+    system: str
+    """``"USCF"``, ``"FIDE"`` or ``"ICU"``."""
+    rules: str
+    """The rule edition's display name, e.g. ``"USCF 2020"``."""
+    players: tuple[PlayerOutcome, ...]
+    """One outcome per player, in the order the players were given."""
+    rating_system: str | None = None
+    """US Chess only: ``"Regular"``, ``"Quick"``, ... ."""
+    parameters: tuple[tuple[str, str], ...] = ()
+    """Every parameter used, as ``(name, value)`` text pairs: bonus multiplier, caps, K rules."""
+    notes: tuple[str, ...] = ()
+    """Event-level remarks (iterations used, rules that applied to the whole event)."""
+    _index: dict[int, PlayerOutcome] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._index.update((p.player, p) for p in self.players)
+
+    def player(self, number: int) -> PlayerOutcome:
+        """The outcome of the player with pairing number ``number``."""
+        try:
+            return self._index[number]
+        except KeyError:
+            raise ArgumentError(f"No player {number!r} in this event") from None
