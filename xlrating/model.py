@@ -175,7 +175,7 @@ class PlayerOutcome:
     step4: float | None = None
     """US Chess step 4 (intermediate) rating."""
     change: float | None = None
-    """Post-event rating minus pre-event rating (minus the initial rating for the unrated)."""
+    """Post-event rating minus pre-event rating; ``None`` for a player who had no pre-event rating."""
     k: float | None = None
     """The K factor used."""
     bonus: float | None = None
