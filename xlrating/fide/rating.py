@@ -1,0 +1,204 @@
+"""A rated player: expected score, K and the rating change (FIDE Handbook 10.1, 10.5;
+2024 regulations).
+
+The arithmetic is exact (:class:`fractions.Fraction`), so a change of exactly x.5 is
+rounded as the rules say and never by the accident of binary floating point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime
+from fractions import Fraction
+from typing import Any
+
+from .. import _check
+from .rules import FideRules, get_rules
+from .tables import dp_for, pd_row, round_half_away
+
+HUNDRED = Fraction(100)
+
+
+def exact(value: float) -> Fraction:
+    """A checked number as an exact fraction (a float through its shortest decimal text)."""
+    if isinstance(value, int):
+        return Fraction(value)
+    return Fraction(repr(float(value)))
+
+
+def pd_hundredths(rating: Fraction, opponent: Fraction, cap: int | None) -> int:
+    """The player's PD in hundredths from table (b), with the difference capped at ``cap``
+    (``None``: no cap). A fractional difference is rounded to a whole number first."""
+    difference = int(round_half_away(abs(rating - opponent)))
+    if cap is not None and difference > cap:
+        difference = cap
+    high, low = pd_row(difference)
+    return high if rating >= opponent else low
+
+
+def today_or(on: date | None, name: str = "on") -> date:
+    """``on`` checked as a date (a ``datetime``, as spreadsheets give, is taken as its date), or
+    today's date."""
+    if on is None:
+        return date.today()
+    if isinstance(on, datetime):
+        return on.date()
+    if not isinstance(on, date):
+        raise _check.fail(name, "a date", on)
+    return on
+
+
+def expected_score(
+    rating: float, opponent_rating: float, *, rules: FideRules | str = "2024", on: date | None = None
+) -> float:
+    """The player's scoring probability PD against one opponent (FIDE Handbook 10.1 table (b),
+    10.51 and the 2024 cap).
+
+    The rating difference D is capped at the edition's cap (handbook 350, 2024 400). Under
+    the 2024 regulations, from 1 October 2025 the cap applies only to players rated below
+    2650; ``on`` is the date that decides it (the event's end date; ``None``: today).
+    """
+    r = exact(_check.rating("rating", rating))
+    o = exact(_check.rating("opponent_rating", opponent_rating))
+    edition = get_rules(rules)
+    cap = edition.cap_for(float(r), today_or(on))
+    return pd_hundredths(r, o, cap) / 100
+
+
+def rating_difference(p: float) -> int:
+    """The rating difference dp for a percentage score ``p`` (FIDE Handbook 10.1 table (a)).
+
+    ``p`` (0 to 1) is rounded to hundredths, as the table lists it (an exact half, such as
+    .125, away from .50, so that 1/8 and 7/8 get equal and opposite dp). For a score
+    that rounds to 0 or 1 the seed says dp "is necessarily indeterminate": that raises
+    :class:`~xlrating.fide.tables.IndeterminateError` (an :class:`ArgumentError`).
+    """
+    # Ten decimals first, so that a float such as 1 - 0.565 = 0.43500000000000005 is the .435 meant.
+    return dp_for(exact(round(_check.fraction("p", p), 10)))
+
+
+def k_with_reason(
+    edition: FideRules,
+    rating: float,
+    games: int | None,
+    highest_rating: float | None,
+    birth_date: date | None,
+    on: date,
+    period_games: int | None,
+) -> tuple[int, str]:
+    """K from the edition's rules, and the rule that decided it (Handbook 10.52; 2024)."""
+    highest = rating if highest_rating is None else max(rating, highest_rating)
+    junior = (
+        edition.k_junior is not None
+        and birth_date is not None
+        and on.year <= birth_date.year + edition.k_junior_age
+        and highest < edition.k_junior_below
+    )
+    if games is not None and games < edition.k_new_games:
+        k, reason = edition.k_new, f"new to the list: {games} games so far, fewer than {edition.k_new_games}"
+    elif highest >= edition.k_top_rating:
+        k, reason = edition.k_top, f"a published rating has reached {edition.k_top_rating:g}"
+    elif junior and edition.k_junior is not None:
+        k, reason = edition.k_junior, (
+            f"under {edition.k_junior_age} (born {birth_date}) and rated under {edition.k_junior_below:g}"
+        )
+    else:
+        k, reason = edition.k_standard, f"rated under {edition.k_top_rating:g}"
+    limit = edition.k_games_limit
+    if limit is not None and period_games and k * period_games > limit:
+        capped = limit // period_games
+        reason += f"; {k} x {period_games} games > {limit}, so K = {capped} (the {limit} rule)"
+        k = capped
+    return k, reason
+
+
+def _check_k_inputs(
+    rating: Any, games: Any, highest_rating: Any, birth_date: Any, period_games: Any
+) -> tuple[float, int | None, float | None, date | None, int | None]:
+    r = _check.rating("rating", rating)
+    g = None if games is None else _check.whole("games", games)
+    h = None if highest_rating is None else _check.rating("highest_rating", highest_rating)
+    if birth_date is not None and not isinstance(birth_date, date):
+        raise _check.fail("birth_date", "a date", birth_date)
+    pg = None if period_games is None else _check.whole("period_games", period_games)
+    return r, g, h, birth_date, pg
+
+
+def k_factor(
+    rating: float,
+    *,
+    games: int | None = None,
+    highest_rating: float | None = None,
+    birth_date: date | None = None,
+    on: date | None = None,
+    period_games: int | None = None,
+    k: float | None = None,
+    rules: FideRules | str = "2024",
+) -> float:
+    """The development coefficient K (FIDE Handbook 10.52; 2024 regulations).
+
+    ``games``: rated games behind the rating (``None``: established, 30 or more);
+    ``highest_rating``: the highest published rating (``None``: ``rating``);
+    ``birth_date`` and ``on`` (the rating period's date, ``None``: today) decide the 2024
+    under-18 rule (until the end of the year of the 18th birthday, rated under 2300);
+    ``period_games``: games in the period, for the 2024 700 rule. ``k``: a K given by
+    the user, returned as is (it must be positive).
+
+    Handbook: 25 until 30 games; 10 once a published rating has reached 2400; else 15.
+    2024: 40 until 30 games; 10 once a published rating has reached 2400 (permanently);
+    40 for a junior rated under 2300; else 20; then the 700 rule.
+    """
+    edition = get_rules(rules)
+    r, g, h, b, pg = _check_k_inputs(rating, games, highest_rating, birth_date, period_games)
+    when = today_or(on)
+    if k is not None:
+        return _check.positive("k", k)
+    return float(k_with_reason(edition, r, g, h, b, when, pg)[0])
+
+
+def change_of(
+    edition: FideRules, k: Fraction, rating: Fraction, opponents: Sequence[Fraction],
+    scores: Sequence[Fraction], cap: int | None,
+) -> tuple[Fraction, Fraction, list[int]]:
+    """``(exact change, change as the edition rounds it, PD of each game in hundredths)``."""
+    pds = [pd_hundredths(rating, o, cap) for o in opponents]
+    total = sum((s * HUNDRED - pd for s, pd in zip(scores, pds, strict=True)), Fraction(0)) / HUNDRED
+    raw = k * total
+    return raw, (round_half_away(raw) if edition.round_change else raw), pds
+
+
+def rating_change(
+    rating: float,
+    opponent_ratings: Sequence[float],
+    results: Sequence[Any],
+    *,
+    k: float | None = None,
+    rules: FideRules | str = "2024",
+    games: int | None = None,
+    highest_rating: float | None = None,
+    birth_date: date | None = None,
+    on: date | None = None,
+) -> float:
+    """A rated player's rating change: K x sum(score - PD) (FIDE Handbook 10.51; 2024).
+
+    ``opponent_ratings`` are the rated opponents; ``results`` are 1/0.5/0 or W/D/L. PD
+    comes from table (b) with the edition's cap (``on``, the event's end date, decides the
+    2024 exception for players rated 2650 or more; ``None``: today). K is ``k`` if given,
+    else :func:`k_factor` of ``games``, ``highest_rating``, ``birth_date`` and ``on``, with
+    these games as the period's. 2024: rounded to a whole number, halves away from zero;
+    handbook: not rounded (10.53 rounds the new rating instead).
+    """
+    edition = get_rules(rules)
+    r, g, h, b, _ = _check_k_inputs(rating, games, highest_rating, birth_date, None)
+    opponents = _check.ratings("opponent_ratings", opponent_ratings)
+    scores = _check.results("results", results)
+    _check.same_length(("opponent_ratings", "results"), opponents, scores)
+    when = today_or(on)
+    if k is not None:
+        kk = exact(_check.positive("k", k))
+    else:
+        kk = Fraction(k_with_reason(edition, r, g, h, b, when, len(scores))[0])
+    r_exact = exact(r)
+    _, change, _ = change_of(edition, kk, r_exact, [exact(o) for o in opponents],
+                             [exact(s) for s in scores], edition.cap_for(r, when))
+    return float(change)

@@ -1,0 +1,231 @@
+"""The FIDE rule editions, as data.
+
+Two editions are kept side by side:
+
+- ``handbook``: the FIDE Handbook's section 10 (the seed document
+  ``fide-handbook-rating-system.md``): a 350-point cap, K = 25/15/10, 12.5 points per
+  half point over 50% for a new player, the 1401 floor, and the round-robin
+  procedure of 10.21b and 10.54.
+- ``2024``: the FIDE Rating Regulations in force from 1 March 2024 (summarised in
+  ``rules-beyond-seeds.md``): a 400-point cap that, from 1 October 2025, applies only
+  to players rated below 2650; K = 40/20/10 with the under-18 rule and the 700 rule;
+  a first rating from the rated opponents plus two hypothetical opponents rated 1800
+  (both drawn), at most 2200, listed from 1400; changes rounded half away from zero.
+
+Every difference between the two is a field of :class:`FideRules`; the algorithms in
+:mod:`xlrating.fide.rating`, :mod:`~xlrating.fide.unrated` and :mod:`~xlrating.fide.event`
+read these fields and never ask which edition they are running.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from ..errors import RulesError
+
+
+@dataclass(frozen=True)
+class FideRules:
+    """The constants of one FIDE rule edition."""
+
+    name: str
+    """Short name: ``"handbook"`` or ``"2024"``."""
+    display: str
+    """Display name, as the workbook's ``Rules`` setting spells it: ``"FIDE handbook"``."""
+    source: str
+    """Where the constants come from."""
+
+    # Rating difference cap (handbook 10.51; 2024 regulations).
+    cap: int
+    """A rating difference over ``cap`` counts as ``cap``."""
+    cap_exempt_rating: float | None
+    """Players rated at least this are not capped (``None``: everybody is capped)."""
+    cap_exempt_from: date | None
+    """The date from which ``cap_exempt_rating`` applies (decided by the event's end date)."""
+
+    # K (handbook 10.52; 2024 regulations).
+    k_new: int
+    """K for a player new to the list until ``k_new_games`` games are completed."""
+    k_new_games: int
+    """Games a player must complete to stop being new."""
+    k_junior: int | None
+    """K for a junior rated under ``k_junior_below`` (``None``: no junior rule)."""
+    k_junior_age: int
+    """A junior until the end of the year of this birthday."""
+    k_junior_below: float
+    """The junior K applies while the rating is under this."""
+    k_standard: int
+    """K while the rating has never reached ``k_top_rating``."""
+    k_top: int
+    """K once a published rating has reached ``k_top_rating`` (permanently)."""
+    k_top_rating: float
+    """The rating from which ``k_top`` applies."""
+    k_games_limit: int | None
+    """If K x (games in the period) exceeds this, K is the largest whole number with
+    K x games within it (the 700 rule; ``None``: no limit)."""
+
+    # Rounding.
+    round_change: bool
+    """Round the change K x sum(score - PD) to a whole number, half away from zero (2024)."""
+    round_new_rating: bool
+    """Round the new rating (rating + change) to a whole number (handbook 10.53)."""
+
+    # Unrated players (handbook 10.2 to 10.4; 2024 regulations).
+    disregard_first_below: Fraction
+    """A first event with a score below this is disregarded (handbook 10.21: one point;
+    2024: a score of zero, i.e. below one half)."""
+    round_competition: bool
+    """Round Rc (Ra) to a whole number before Ru is found from it (handbook: the worked example
+    of 10.54 uses Ra = 2348 for 2348.45); 2024: Ru = Ra + dp is rounded once."""
+    plus_score_step: Fraction | None
+    """Points per half point over 50% for a new player (handbook 10.23: 12.5); ``None``: use dp."""
+    hypothetical_opponents: int
+    """Hypothetical opponents added to a new player's games, each drawn (2024: two)."""
+    hypothetical_rating: int
+    """Their rating (2024: 1800)."""
+    min_rated_games: int | None
+    """Games against rated opponents a first rating needs (2024: 5; ``None``: no minimum)."""
+    unrated_max: int | None
+    """A first rating is at most this (2024: 2200; ``None``: no maximum)."""
+    rating_floor: int
+    """Handbook: results and ratings below 1401 are ignored (10.31, 10.33);
+    2024: a player is listed from 1400."""
+    floor_ignores_first_results: bool
+    """Handbook 10.31: a player's leading results below the floor are ignored."""
+    round_robin_procedure: bool
+    """Handbook 10.21b and 10.54: in a round robin with unrated players, Rc is the tournament
+    average Ra, new players' ratings are iterated, and rated players are rated against them."""
+    round_robin_passes: int
+    """Re-computations of Rc in the round-robin iteration (10.54 shows one; its "new"
+    figures are final)."""
+    round_robin_distance: int
+    """10.54: an opponent more than this far from a new player counts as this far."""
+
+    def cap_for(self, rating: float, on: date) -> int | None:
+        """The cap on the rating difference for a player rated ``rating`` in an event ending
+        ``on`` (``None``: no cap)."""
+        if (
+            self.cap_exempt_rating is not None
+            and self.cap_exempt_from is not None
+            and on >= self.cap_exempt_from
+            and rating >= self.cap_exempt_rating
+        ):
+            return None
+        return self.cap
+
+    def describe_cap(self, on: date | None = None) -> str:
+        """The cap in words, for the event's parameters (``on``: the event's end date)."""
+        text = f"a rating difference over {self.cap} counts as {self.cap}"
+        if self.cap_exempt_rating is not None and self.cap_exempt_from is not None:
+            text += (f"; from {self.cap_exempt_from.isoformat()} only for players rated below "
+                     f"{self.cap_exempt_rating:g} (decided by the event's end date")
+            if on is not None:
+                text += ": in force" if on >= self.cap_exempt_from else ": not yet in force"
+            text += ")"
+        return text
+
+    def describe_k(self) -> str:
+        """The K rules in words, for the event's parameters."""
+        parts = [f"{self.k_new} until {self.k_new_games} games are completed"]
+        if self.k_junior is not None:
+            parts.append(f"{self.k_junior} until the end of the year of the {self.k_junior_age}th birthday "
+                         f"while rated under {self.k_junior_below:g}")
+        parts.append(f"{self.k_standard} while rated under {self.k_top_rating:g}")
+        parts.append(f"{self.k_top} once a published rating has reached {self.k_top_rating:g} (permanently)")
+        text = "K = " + "; ".join(parts)
+        if self.k_games_limit is not None:
+            text += (f"; if K x games in the period > {self.k_games_limit}, K is the largest whole "
+                     f"number with K x games <= {self.k_games_limit}")
+        return text
+
+
+HANDBOOK = FideRules(
+    name="handbook",
+    display="FIDE handbook",
+    source="FIDE Handbook, section 10 (The working of the FIDE Rating System)",
+    cap=350,
+    cap_exempt_rating=None,
+    cap_exempt_from=None,
+    k_new=25,
+    k_new_games=30,
+    k_junior=None,
+    k_junior_age=18,
+    k_junior_below=2300,
+    k_standard=15,
+    k_top=10,
+    k_top_rating=2400,
+    k_games_limit=None,
+    round_change=False,
+    round_new_rating=True,
+    disregard_first_below=Fraction(1),
+    round_competition=True,
+    plus_score_step=Fraction(25, 2),
+    hypothetical_opponents=0,
+    hypothetical_rating=1800,
+    min_rated_games=None,
+    unrated_max=None,
+    rating_floor=1401,
+    floor_ignores_first_results=True,
+    round_robin_procedure=True,
+    round_robin_passes=1,
+    round_robin_distance=350,
+)
+"""FIDE Handbook section 10 (the seed)."""
+
+FIDE_2024 = FideRules(
+    name="2024",
+    display="FIDE 2024",
+    source="FIDE Rating Regulations effective from 1 March 2024",
+    cap=400,
+    cap_exempt_rating=2650,
+    cap_exempt_from=date(2025, 10, 1),
+    k_new=40,
+    k_new_games=30,
+    k_junior=40,
+    k_junior_age=18,
+    k_junior_below=2300,
+    k_standard=20,
+    k_top=10,
+    k_top_rating=2400,
+    k_games_limit=700,
+    round_change=True,
+    round_new_rating=False,
+    disregard_first_below=Fraction(1, 2),
+    round_competition=False,
+    plus_score_step=None,
+    hypothetical_opponents=2,
+    hypothetical_rating=1800,
+    min_rated_games=5,
+    unrated_max=2200,
+    rating_floor=1400,
+    floor_ignores_first_results=False,
+    round_robin_procedure=False,
+    round_robin_passes=0,
+    round_robin_distance=400,
+)
+"""FIDE Rating Regulations from 1 March 2024."""
+
+EDITIONS: dict[str, FideRules] = {"handbook": HANDBOOK, "2024": FIDE_2024}
+"""Every edition by its short name."""
+
+_NAMES: dict[str, FideRules] = {
+    "handbook": HANDBOOK, "fide handbook": HANDBOOK,
+    "2024": FIDE_2024, "fide 2024": FIDE_2024,
+}
+
+
+def get_rules(rules: FideRules | str = "2024") -> FideRules:
+    """The edition named ``rules``: ``"handbook"``, ``"2024"``, ``"FIDE handbook"``,
+    ``"FIDE 2024"`` (any case), or a :class:`FideRules` object, returned as is."""
+    if isinstance(rules, FideRules):
+        return rules
+    if isinstance(rules, str):
+        found = _NAMES.get(" ".join(rules.split()).casefold())
+        if found is not None:
+            return found
+    raise RulesError(
+        "Argument 'rules' must be one of 'handbook', '2024', 'FIDE handbook', 'FIDE 2024' "
+        f"or a FideRules object, not {rules!r}"
+    )

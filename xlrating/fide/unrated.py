@@ -1,0 +1,340 @@
+"""New (unrated) players: Ru in one event, the round-robin average Ra, and Rn across events
+(FIDE Handbook 10.2 to 10.3; 2024 regulations).
+
+Handbook (10.2): Rc is the average rating of the opponents (Swiss and team events) or the
+tournament average Ra (round robins, 10.21b); Ru = Rc at 50%, Rc + 12.5 per half point
+over 50%, Rc + dp under 50% (round robins: Rc + dp x n/(n+1)). A first event under one
+point is disregarded; Rn is the weighted average of the Ru results (10.3), leading
+results under 1401 ignored (10.31) and only an Rn of 1401 or more published (10.33).
+
+2024: only games against rated opponents count, at least 5 of them; Ra is their
+average with two hypothetical opponents rated 1800, both drawn; Ru = Ra + dp over all
+games including the two, rounded half away from zero, at most 2200; listed from 1400;
+a first event with a score of zero is disregarded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .. import _check
+from ..errors import ArgumentError
+from ..model import EventType, Step
+from .rating import exact
+from .rules import FideRules, get_rules
+from .tables import IndeterminateError, dp_for, p_row, round_half_away
+
+
+@dataclass(frozen=True)
+class NewPlayerRating:
+    """A new player's rating from one event (Ru) or from several (Rn), with its explanation."""
+
+    rating: int | None
+    """The result that counts: Ru (or Rn) after every rule; ``None`` when the rules give
+    none (disregarded score, too few games, under the floor, indeterminate dp)."""
+    ru: int | None
+    """The rating the formula gave, before the floor and listing rules (``None``: not computed)."""
+    competition: float | None
+    """Rc, the rating of the competition (2024: Ra with the hypothetical opponents)."""
+    score: float
+    """Points in the games that count (2024: without the hypothetical draws)."""
+    games: int
+    """Games that count (2024: without the hypothetical opponents)."""
+    p: float | None
+    """The percentage score used for dp (2024: including the hypothetical draws)."""
+    dp: int | None
+    """dp from table (a), if the formula used it."""
+    opponent_ratings: tuple[float | None, ...] = ()
+    """The opponents as given (``None``: unrated)."""
+    results: tuple[float, ...] = ()
+    """The results as given."""
+    disregarded: bool = False
+    """The score was disregarded (a first event under one point; 2024: a score of zero)."""
+    steps: tuple[Step, ...] = ()
+    """How the rating came about."""
+    notes: tuple[str, ...] = ()
+    """Short remarks: disregarded, too few games, floor, maximum."""
+
+
+def ru_from_competition(
+    edition: FideRules, competition: Fraction, score: Fraction, games: int, round_robin: bool
+) -> tuple[int, int | None, list[Step]]:
+    """Ru from Rc for a score in ``games`` games: ``(Ru, dp or None, steps)`` (Handbook 10.22 to
+    10.25; 2024 Ru = Ra + dp). Raises :class:`IndeterminateError` if dp is needed at 0% or 100%."""
+    steps: list[Step] = []
+    half_points_over = 2 * score - games
+    n = Fraction(games)
+    dp: int | None = None
+    if edition.plus_score_step is not None and half_points_over == 0:
+        raw, formula = competition, "50% score: Ru = Rc (10.22)"
+    elif edition.plus_score_step is not None and half_points_over > 0:
+        raw = competition + edition.plus_score_step * half_points_over
+        formula = (f"{float(half_points_over):g} half points over 50%: Ru = Rc + "
+                   f"{float(edition.plus_score_step):g} x {float(half_points_over):g} (10.23)")
+    else:
+        p = score / games
+        dp = dp_for(p)
+        steps.append(Step("p", float(p), f"{float(score):g} / {games}, table row .{p_row(p):02d}"))
+        steps.append(Step("dp", dp, "table (a)"))
+        if round_robin:
+            raw = competition + dp * n / (n + 1)
+            formula = f"under 50% in a round robin: Ru = Rc + dp x n/(n+1), n = {games} (10.25)"
+        elif edition.plus_score_step is not None:
+            raw, formula = competition + dp, "under 50%: Ru = Rc + dp (10.24)"
+        else:
+            raw, formula = competition + dp, "Ru = Ra + dp"
+    ru = int(round_half_away(raw))
+    steps.append(Step("Ru", ru, f"{formula} = {float(raw):.2f}".rstrip("0").rstrip(".")
+                      + ", rounded to a whole number, halves away from zero"))
+    return ru, dp, steps
+
+
+def new_player(
+    edition: FideRules,
+    opponents: Sequence[Fraction | None],
+    scores: Sequence[Fraction],
+    *,
+    round_robin: bool,
+    competition: Fraction | None,
+    first_event: bool,
+    competition_detail: str = "round robin: Rc = the tournament average Ra (10.21b)",
+) -> NewPlayerRating:
+    """The core of :func:`unrated_rating` on exact numbers (see there)."""
+    opponent_floats = tuple(None if o is None else float(o) for o in opponents)
+    result_floats = tuple(float(s) for s in scores)
+    steps: list[Step] = []
+    notes: list[str] = []
+    if round_robin:
+        counted = list(zip(opponents, scores, strict=True))
+    else:
+        counted = [(o, s) for o, s in zip(opponents, scores, strict=True) if o is not None]
+        skipped = len(scores) - len(counted)
+        if skipped:
+            notes.append(f"{skipped} game{'s' if skipped > 1 else ''} against unrated opponents not counted")
+    n = len(counted)
+    score = sum((s for _, s in counted), Fraction(0))
+
+    def outcome(rating: int | None, ru: int | None = None, rc: Fraction | None = None,
+                p: Fraction | None = None, dp: int | None = None,
+                disregarded: bool = False) -> NewPlayerRating:
+        return NewPlayerRating(
+            rating=rating, ru=ru, competition=None if rc is None else float(rc), score=float(score), games=n,
+            p=None if p is None else float(p), dp=dp, opponent_ratings=opponent_floats, results=result_floats,
+            disregarded=disregarded, steps=tuple(steps), notes=tuple(notes))
+
+    if n == 0:
+        notes.append("no games against rated opponents: no rating")
+        return outcome(None)
+    if first_event and score < edition.disregard_first_below:
+        what = "under one point" if edition.disregard_first_below == 1 else "of zero"
+        notes.append(f"score {what} in the first rated event: disregarded")
+        steps.append(Step("Score", float(score), f"first event, score {what}: disregarded "
+                                                 f"({'10.21' if edition.plus_score_step else '2024'})"))
+        return outcome(None, disregarded=True)
+    if edition.min_rated_games is not None and n < edition.min_rated_games:
+        notes.append(f"fewer than {edition.min_rated_games} games against rated opponents: no rating")
+        return outcome(None)
+
+    # Rc (Handbook 10.21) or Ra with the hypothetical opponents (2024).
+    if round_robin:
+        if competition is None:
+            raise ArgumentError("Argument 'competition' (Ra, the tournament average of 10.21b) is needed "
+                                "for a round robin under the handbook, not None")
+        raw_rc = competition
+        steps.append(Step("Rc", float(raw_rc), competition_detail))
+    else:
+        rated = [o for o, _ in counted if o is not None]
+        extra = edition.hypothetical_opponents
+        raw_rc = (sum(rated, Fraction(0)) + extra * edition.hypothetical_rating) / (len(rated) + extra)
+        if extra:
+            steps.append(Step("Ra", float(raw_rc), f"average of {len(rated)} rated opponents and {extra} "
+                              f"hypothetical opponents rated {edition.hypothetical_rating}"))
+        else:
+            steps.append(Step("Rc", float(raw_rc), f"average rating of {len(rated)} opponents (10.21a)"))
+    rc = round_half_away(raw_rc) if edition.round_competition else raw_rc
+    if rc != raw_rc:
+        steps.append(Step("Rc", float(rc), "rounded to a whole number, as 10.54 rounds Ra to 2348"))
+    games_for_p = n + edition.hypothetical_opponents
+    score_for_p = score + Fraction(edition.hypothetical_opponents, 2)
+    if edition.hypothetical_opponents:
+        steps.append(Step("Score", float(score_for_p), f"{float(score):g} in {n} games and "
+                          f"{edition.hypothetical_opponents} hypothetical draws"))
+    try:
+        ru, dp, ru_steps = ru_from_competition(edition, rc, score_for_p, games_for_p, round_robin)
+    except IndeterminateError:
+        notes.append(f"score {float(score):g} of {n}: dp is indeterminate (10.1), no rating")
+        return outcome(None, rc=rc, p=score_for_p / games_for_p)
+    steps.extend(ru_steps)
+    p_used = score_for_p / games_for_p if dp is not None else score / n
+    rating, limit_steps, limit_notes = apply_limits(edition, ru, first_event)
+    steps.extend(limit_steps)
+    notes.extend(limit_notes)
+    return outcome(rating, ru=ru, rc=rc, p=p_used, dp=dp)
+
+
+def apply_limits(edition: FideRules, ru: int, first_event: bool) -> tuple[int | None, list[Step], list[str]]:
+    """The maximum (2024: 2200) and the floor (handbook 10.31: a first result under 1401 is
+    ignored; 2024: listed from 1400) applied to a computed Ru: ``(rating, steps, notes)``."""
+    steps: list[Step] = []
+    notes: list[str] = []
+    rating: int | None = ru
+    if edition.unrated_max is not None and ru > edition.unrated_max:
+        rating = edition.unrated_max
+        steps.append(Step("Ru", rating, f"at most {edition.unrated_max}"))
+        notes.append(f"first rating capped at {edition.unrated_max}")
+    if rating is not None and rating < edition.rating_floor:
+        if not edition.floor_ignores_first_results:
+            steps.append(Step("Ru", None, f"under {edition.rating_floor}: not listed"))
+            notes.append(f"rating {rating} under {edition.rating_floor}: not listed")
+            rating = None
+        elif first_event:
+            steps.append(Step("Ru", None, f"a first result under {edition.rating_floor}: ignored (10.31)"))
+            notes.append(f"first result {ru} under {edition.rating_floor}: ignored")
+            rating = None
+    return rating, steps, notes
+
+
+def _opponents(name: str, values: Any) -> tuple[float | None, ...]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise _check.fail(name, "a sequence of ratings (None for an unrated opponent)", values)
+    return tuple(None if v is None else _check.rating(f"{name}[{i}]", v) for i, v in enumerate(values))
+
+
+def unrated_rating(
+    opponent_ratings: Sequence[float | None],
+    results: Sequence[Any],
+    *,
+    rules: FideRules | str = "2024",
+    event_type: EventType | str = "Swiss",
+    competition: float | None = None,
+    first_event: bool = True,
+) -> NewPlayerRating:
+    """A new player's rating Ru from one event (FIDE Handbook 10.2; 2024 regulations).
+
+    ``opponent_ratings``: one per game, ``None`` for an unrated opponent (in a Swiss or
+    team event, and always under 2024, those games do not count); ``results``: 1/0.5/0 or
+    W/D/L. ``event_type`` ``"Round robin"`` under the handbook counts every game and needs
+    ``competition``, the tournament average Ra (:func:`tournament_average`); the 2024
+    regulations have no round-robin procedure, so there it is a Swiss. ``first_event``:
+    this is the player's first rated event (the disregard rule and 10.31 apply).
+    """
+    edition = get_rules(rules)
+    opponents = _opponents("opponent_ratings", opponent_ratings)
+    scores = _check.results("results", results)
+    _check.same_length(("opponent_ratings", "results"), opponents, scores)
+    kind = EventType.parse(event_type)
+    rc = None if competition is None else exact(_check.rating("competition", competition))
+    if not isinstance(first_event, bool):
+        raise _check.fail("first_event", "True or False", first_event)
+    round_robin = kind is EventType.ROUND_ROBIN and edition.round_robin_procedure
+    return new_player(edition, [None if o is None else exact(o) for o in opponents],
+                      [exact(s) for s in scores], round_robin=round_robin, competition=rc,
+                      first_event=first_event)
+
+
+def average_of_tournament(
+    ratings: Sequence[Fraction], scores: Sequence[Fraction], games: Sequence[int], opponents: int
+) -> tuple[Fraction, list[Step]]:
+    """Ra of 10.21b: ``Rar - dpa x n/(n+1)``, with each rated player's p over ``games[i]`` games
+    (raises :class:`IndeterminateError` for a rated player on 0% or 100%)."""
+    steps: list[Step] = []
+    rar = sum(ratings, Fraction(0)) / len(ratings)
+    steps.append(Step("Rar", float(rar), f"average rating of the {len(ratings)} rated players (10.21b i)"))
+    dps = [dp_for(s / g) for s, g in zip(scores, games, strict=True)]
+    dpa = Fraction(sum(dps), len(dps))
+    steps.append(Step("dpa", float(dpa), "average dp of the rated players: " + ", ".join(map(str, dps))
+                      + " (10.21b ii)"))
+    n = Fraction(opponents)
+    ra = rar - dpa * n / (n + 1)
+    steps.append(Step("Ra", float(ra), f"Rar - dpa x n/(n+1), n = {opponents} (10.21b iii)"))
+    return ra, steps
+
+
+def tournament_average(ratings: Sequence[float], scores: Sequence[float], opponents: int) -> float:
+    """The tournament average Ra of a round robin, which is Rc for its unrated players
+    (FIDE Handbook 10.21b): ``Rar - dpa x n/(n+1)``, rounded to a whole number as the worked
+    example of 10.54 does (2348.45 to 2348).
+
+    ``ratings`` and ``scores``: the rated players and their scores against all their
+    ``opponents`` (n) opponents.
+    """
+    rated = _check.ratings("ratings", ratings)
+    n = _check.whole("opponents", opponents, low=1)
+    points = tuple(_check.score(f"scores[{i}]", s, n) for i, s in enumerate(scores))
+    _check.same_length(("ratings", "scores"), rated, points)
+    if not rated:
+        raise _check.fail("ratings", "at least one rated player", ratings)
+    raw, _ = average_of_tournament([exact(r) for r in rated], [exact(s) for s in points], [n] * len(rated), n)
+    return float(round_half_away(raw))
+
+
+def published_rating(
+    events: Sequence[NewPlayerRating | tuple[float, int]], *, rules: FideRules | str = "2024"
+) -> NewPlayerRating:
+    """A new player's published rating Rn from the results of several events, in order.
+
+    Handbook (10.3): the weighted average of the Ru results by games, rounded (10.32);
+    leading results under 1401 are ignored (10.31) and only an Rn of 1401 or more is
+    published (10.33). ``events`` are :class:`NewPlayerRating` results or ``(Ru, games)`` pairs.
+
+    2024: the first rating is computed from all games at once, so ``events`` must be
+    :class:`NewPlayerRating` results (which carry their games); a disregarded first event
+    is left out.
+    """
+    edition = get_rules(rules)
+    if not isinstance(events, Sequence) or isinstance(events, (str, bytes)):  # type: ignore[unreachable]
+        raise _check.fail("events", "a sequence of Ru results", events)
+    if edition.plus_score_step is None:
+        return _published_from_games(edition, events)
+    pairs: list[tuple[int, int]] = []
+    for i, item in enumerate(events):
+        if isinstance(item, NewPlayerRating):
+            if item.ru is not None and item.games:
+                pairs.append((item.ru, item.games))
+        elif isinstance(item, tuple) and len(item) == 2:
+            ru = _check.rating(f"events[{i}][0]", item[0])
+            games = _check.whole(f"events[{i}][1]", item[1], low=1)
+            pairs.append((int(round_half_away(exact(ru))), games))
+        else:
+            raise _check.fail(f"events[{i}]", "an (Ru, games) pair or a NewPlayerRating", item)
+    steps: list[Step] = []
+    notes: list[str] = []
+    floor = edition.rating_floor
+    while edition.floor_ignores_first_results and pairs and pairs[0][0] < floor:
+        ru, games = pairs.pop(0)
+        steps.append(Step("Ru", ru, f"a first result under {floor} over {games} games: ignored (10.31)"))
+    total_games = sum(g for _, g in pairs)
+    if not pairs:
+        notes.append(f"no result of {floor} or more: no rating")
+        return NewPlayerRating(None, None, None, 0.0, 0, None, None, steps=tuple(steps), notes=tuple(notes))
+    raw = Fraction(sum(ru * g for ru, g in pairs), total_games)
+    rn = int(round_half_away(raw))
+    steps.append(Step("Rn", float(raw), "[" + " + ".join(f"{ru} x {g}" for ru, g in pairs)
+                      + f"] / {total_games} (10.3)"))
+    steps.append(Step("Rn", rn, "rounded to a whole number (10.32)"))
+    rating: int | None = rn
+    if rn < floor:
+        notes.append(f"Rn {rn} under {floor}: not published (10.33)")
+        rating = None
+    return NewPlayerRating(rating, rn, None, 0.0, total_games, None, None, steps=tuple(steps),
+                           notes=tuple(notes))
+
+
+def _published_from_games(edition: FideRules, events: Sequence[Any]) -> NewPlayerRating:
+    opponents: list[Fraction | None] = []
+    scores: list[Fraction] = []
+    for i, item in enumerate(events):
+        if not isinstance(item, NewPlayerRating):
+            raise ArgumentError(
+                f"Argument 'events[{i}]' must be a NewPlayerRating under {edition.display}, not {item!r}: "
+                "a first rating is computed from all games at once, which an (Ru, games) pair does not carry")
+        if item.disregarded:
+            continue
+        for o, s in zip(item.opponent_ratings, item.results, strict=True):
+            if o is not None:
+                opponents.append(exact(o))
+                scores.append(exact(s))
+    return new_player(edition, opponents, scores, round_robin=False, competition=None, first_event=False)
