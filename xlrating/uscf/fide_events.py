@@ -1,0 +1,131 @@
+"""Updating US Chess ratings from foreign FIDE events (2020 rules, section 6; 2011 rules,
+section 3). The 2009 edition has no such section.
+
+The opponents' FIDE ratings are converted to the US Chess scale (2020: the section 2.7
+conversion, youth events 560 + 0.76 FIDE up to 2000 and 80 + FIDE above; 2011: the
+step 1 conversion, youth events 210 + 0.93 FIDE); opponents without a FIDE rating are
+ignored; the standard formula with bonus is applied once.
+
+Decisions where the documents are silent: 2020 admits only established Regular ratings
+(as it says); 2011 says the office "may include US residents who are not USCF-rated"
+but not how to rate them, so it needs a rating (any N). The result is stored as the
+edition stores ratings (2011: an integer rounded toward the change) and is at least
+``floor`` (default: the absolute floor 100).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import _check
+from ..errors import ArgumentError, RulesError
+from .bonus import choose_bonus_multiplier
+from .floors import store
+from .formulas import _effective
+from .rules import RulesLike, get_rules
+from .standard import StandardSolution, _standard
+
+
+@dataclass(frozen=True)
+class FideEventUpdate:
+    """A FIDE-event update with its working."""
+
+    prior: float
+    """The US Chess Regular rating before."""
+    games: int | None
+    """N before (None: established, count unknown)."""
+    opponents: tuple[float, ...]
+    """The converted ratings of the opponents who had a FIDE rating."""
+    ignored: int
+    """Games against opponents without a FIDE rating, ignored."""
+    youth: bool
+    """Whether the youth conversion was used."""
+    bonus_multiplier: float
+    """B."""
+    bonus_multiplier_source: str
+    """Where B came from."""
+    standard: StandardSolution
+    """The standard formula's working."""
+    rating: float
+    """The updated rating, stored as the edition stores ratings and at least the floor."""
+
+
+def fide_event_update(
+    prior_rating: float,
+    games: int | None,
+    opponent_fide_ratings: Sequence[float | None],
+    results: Sequence[Any],
+    *,
+    youth: bool = False,
+    repeated_opponent: bool = False,
+    bonus_multiplier: float | None = None,
+    end_date: dt.date | None = None,
+    floor: float | None = None,
+    rules: RulesLike = "2020",
+) -> FideEventUpdate:
+    """Update a US Chess Regular rating from a foreign FIDE event (2020 rules, section 6).
+
+    ``opponent_fide_ratings`` and ``results`` (the player's 1, 0.5, 0 or W, D, L) are
+    parallel, one per game; an opponent without a FIDE rating (None) is ignored.
+    ``games`` is the N behind ``prior_rating`` (None: established). B is
+    ``bonus_multiplier``, else the value in force on ``end_date``, else the edition's.
+    """
+    edition = get_rules(rules)
+    if not edition.fide_events or edition.fide_event_opponents is None or edition.fide_event_youth is None:
+        raise RulesError(f"{edition.name} has no rules for foreign FIDE events (they start with USCF 2011)")
+    prior = _check.rating("prior_rating", prior_rating)
+    n = None if games is None else _check.whole("games", games)
+    if n is not None and n < edition.fide_event_min_games:
+        raise ArgumentError(f"Argument 'games': {edition.name} updates only established Regular ratings "
+                            f"(more than {edition.established_games} games) from FIDE events, not {games!r}")
+    if isinstance(opponent_fide_ratings, (str, bytes)) or not isinstance(opponent_fide_ratings, Sequence):
+        raise _check.fail("opponent_fide_ratings", "a sequence of FIDE ratings", opponent_fide_ratings)
+    fides = tuple(None if r is None else _check.rating(f"opponent_fide_ratings[{i}]", r)
+                  for i, r in enumerate(opponent_fide_ratings))
+    points = _check.results("results", results)
+    _check.same_length(("opponent_fide_ratings", "results"), fides, points)
+    conversion = edition.fide_event_youth if youth else edition.fide_event_opponents
+    kept = [(conversion(f), s) for f, s in zip(fides, points, strict=True) if f is not None]
+    if not kept:
+        raise ArgumentError("Argument 'opponent_fide_ratings' must include at least one FIDE-rated opponent")
+    multiplier, source = choose_bonus_multiplier(edition, bonus_multiplier, end_date)
+    bottom = edition.absolute_floor if floor is None else _check.rating("floor", floor)
+    opponents = tuple(r for r, _ in kept)
+    solution = _standard(edition, prior, _effective(edition, prior, n), opponents, sum(s for _, s in kept),
+                         bonus=True, multiplier=multiplier, repeated_opponent=bool(repeated_opponent),
+                         dual_rated=False, regular_rating=prior)
+    rating = max(store(edition, solution.rating, prior), bottom)
+    return FideEventUpdate(prior=prior, games=n, opponents=opponents, ignored=len(fides) - len(kept),
+                           youth=bool(youth), bonus_multiplier=multiplier, bonus_multiplier_source=source,
+                           standard=solution, rating=rating)
+
+
+def fide_event_rating(
+    prior_rating: float,
+    games: int | None,
+    opponent_fide_ratings: Sequence[float | None],
+    results: Sequence[Any],
+    *,
+    youth: bool = False,
+    repeated_opponent: bool = False,
+    bonus_multiplier: float | None = None,
+    end_date: dt.date | None = None,
+    floor: float | None = None,
+    rules: RulesLike = "2020",
+) -> float:
+    """The updated rating of :func:`fide_event_update`."""
+    return fide_event_update(prior_rating, games, opponent_fide_ratings, results, youth=youth,
+                             repeated_opponent=repeated_opponent, bonus_multiplier=bonus_multiplier,
+                             end_date=end_date, floor=floor, rules=rules).rating
+
+
+def fide_event_opponent_rating(fide: float, *, youth: bool = False, rules: RulesLike = "2020") -> float:
+    """An opponent's FIDE rating on the US Chess scale for a foreign FIDE event."""
+    edition = get_rules(rules)
+    if edition.fide_event_opponents is None or edition.fide_event_youth is None:
+        raise RulesError(f"{edition.name} has no rules for foreign FIDE events (they start with USCF 2011)")
+    conversion = edition.fide_event_youth if youth else edition.fide_event_opponents
+    return conversion(_check.rating("fide", fide))

@@ -1,0 +1,123 @@
+"""Rating floors (2020 rules, section 5; 2009/2011 rules, section 2.4).
+
+- The absolute floor 100, and the personal absolute floor
+  ``AF = min(100 + 4 NW + 2 ND + NR, 150)``.
+- Peak floors for established players: the highest established rating (2020: rounded
+  to the nearest integer first) minus 200, then the floor level at or just below
+  (2009: levels 1400..2100; 2011/2020: 1200..2100). The 2009/2011 texts say "the
+  floor just below"; their example (1741 -> 1700) and the 2020 text ("at or just
+  below") read the same way, so a difference landing exactly on a level keeps it.
+- The Original Life Master floor 2200 and cash-prize floors are explicit floors the
+  caller passes in.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .. import _check
+from .rules import RulesLike, UscfRules, get_rules
+
+
+def _round_half_up(value: float) -> float:
+    """Conventional rounding to the nearest integer (2020 rules, section 7): .5 goes up."""
+    return float(math.floor(value + 0.5))
+
+
+def _personal(rules: UscfRules, wins: int, draws: int, events: int) -> float:
+    return min(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws
+               + rules.floor_per_event * events, rules.personal_floor_cap)
+
+
+def _peak_floor(rules: UscfRules, peak: float) -> float | None:
+    base = _round_half_up(peak) if rules.peak_rounded else peak
+    target = base - rules.peak_floor_offset
+    levels = [level for level in rules.peak_floors if level <= target]
+    return max(levels) if levels else None
+
+
+def _floor(rules: UscfRules, peak: float | None, wins: int, draws: int, events: int,
+           explicit: float | None) -> tuple[float, str]:
+    value, source = _personal(rules, wins, draws, events), "personal absolute floor"
+    if peak is not None:
+        from_peak = _peak_floor(rules, peak)
+        if from_peak is not None and from_peak > value:
+            value, source = from_peak, f"peak floor (peak {peak:g})"
+    if explicit is not None and explicit > value:
+        value, source = explicit, "explicit floor"
+    return value, source
+
+
+def absolute_floor(*, wins: int = 0, draws: int = 0, events: int = 0, rules: RulesLike = "2020") -> float:
+    """AF = min(100 + 4 NW + 2 ND + NR, 150) (2020 rules, section 5).
+
+    NW and ND are the player's rated wins and draws, NR the events in which the player
+    completed three rated games.
+    """
+    edition = get_rules(rules)
+    return _personal(edition, _check.whole("wins", wins), _check.whole("draws", draws),
+                     _check.whole("events", events))
+
+
+def peak_floor(peak: float, *, rules: RulesLike = "2020") -> float | None:
+    """The floor from the highest established rating, or None below the lowest level
+    (2020 rules, section 5): (peak, rounded under 2020) - 200, then the level at or below."""
+    edition = get_rules(rules)
+    return _peak_floor(edition, _check.rating("peak", peak))
+
+
+def rating_floor(
+    *,
+    peak: float | None = None,
+    wins: int = 0,
+    draws: int = 0,
+    events: int = 0,
+    explicit: float | None = None,
+    rules: RulesLike = "2020",
+) -> float:
+    """The floor in force: the highest of the personal absolute floor, the peak floor and
+    an explicit floor (2020 rules, section 5).
+
+    ``peak`` is the highest established rating attained (give it only for a player who
+    has one); ``wins``, ``draws`` and ``events`` are the lifetime counts of the absolute
+    floor formula; ``explicit`` is an OLM floor (2200) or a cash-prize floor.
+    """
+    edition = get_rules(rules)
+    peak_value = None if peak is None else _check.rating("peak", peak)
+    explicit_value = None if explicit is None else _check.rating("explicit", explicit)
+    return _floor(edition, peak_value, _check.whole("wins", wins), _check.whole("draws", draws),
+                  _check.whole("events", events), explicit_value)[0]
+
+
+def prize_floor(section_limit: float, prize: float, *, rules: RulesLike = "2020") -> float | None:
+    """The floor a cash prize sets, or None if the prize is too small (2020 rules, section 5).
+
+    ``section_limit`` is the under-X limit of the section or prize (an under-1800 section:
+    1800); the floor is the first 100-point level, up to 2000, that makes the player
+    ineligible for it. Prizes count from $4,000 (2020) or over $2,000 (2009/2011), in an
+    under-2000 context.
+    """
+    edition = get_rules(rules)
+    limit = _check.rating("section_limit", section_limit)
+    amount = _check.non_negative("prize", prize)
+    big_enough = (amount >= edition.prize_floor_amount if edition.prize_floor_inclusive
+                  else amount > edition.prize_floor_amount)
+    if not big_enough or limit > edition.prize_floor_max:
+        return None
+    return min(math.ceil(limit / 100.0) * 100.0, edition.prize_floor_max)
+
+
+def store(rules: UscfRules, rating: float, reference: float) -> float:
+    """A rating as the edition stores it (2020 rules, section 7; 2009/2011, section 3/4).
+
+    2020 stores floats unchanged. 2009/2011 store integers: rounded down when the rating
+    fell below ``reference`` (the pre-event rating; for an unrated player, the step 1
+    initial rating), up when it rose, to the nearest when it did not move.
+    """
+    if not rules.storage_integers:
+        return rating
+    if rating > reference:
+        return float(math.ceil(rating))
+    if rating < reference:
+        return float(math.floor(rating))
+    return _round_half_up(rating)

@@ -1,0 +1,251 @@
+"""The special rating formula (2020 rules, section 4.1; 2009/2011 rules, section 2.2).
+
+The document's own iterative knot algorithm, step by step: the first estimate M, the
+secant moves towards the root of f between knots (steps 2 and 3), the count p of
+opponents within 400 points and the p = 0 rule that picks the prior rating clamped to
+the flat stretch around M (step 4), and the cap at 2700. No bisection, no shortcut.
+
+One difference between the texts: in steps 2(b) and 3(b) the 2020 document says
+"set M <- z_a and go back to 2" when f is flat between M and the knot; the 2009 and 2011
+documents omit "and go back to 2". Without it the algorithm would stop with
+|f(M)| > epsilon, against its stated goal (f(R) = 0 within tolerance), so all three
+editions go back, as 2020 spells out.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .. import _check
+from ..errors import ArgumentError, ConvergenceError
+from .formulas import _pwe
+from .rules import RulesLike, UscfRules, get_rules, history_word
+
+P0Rule = Literal["inside", "left", "right"]
+
+#: Step 4 counts |M - R_i| <= 400 with this much slack (rating points), so that M set to
+#: a knot R_i +/- 400, computed in floating point, counts as within 400 of R_i as it does
+#: in exact arithmetic.
+_KNOT_TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True)
+class SpecialSolution:
+    """The special formula's working, for reports (2020 rules, section 4.1)."""
+
+    prior: float
+    """R0, the prior rating."""
+    adjusted_prior: float
+    """R'0 (R0 - 400 after all wins, R0 + 400 after all losses, else R0)."""
+    effective_games: float
+    """N'."""
+    score: float
+    """S, the score in the event."""
+    adjusted_score: float
+    """S' (S + N' after all wins, S after all losses, else S + N'/2)."""
+    history: str | None
+    """``None``, ``"all wins"`` or ``"all losses"``."""
+    opponents: tuple[float, ...]
+    """R_i, the opponents' ratings."""
+    knots: tuple[float, ...]
+    """S_z, the sorted unique knots R'0 +/- 400 and R_i +/- 400."""
+    start: float
+    """The first estimate M of step 1."""
+    iterations: tuple[tuple[str, float], ...]
+    """Each move of M: ``("2: secant", M)``, ``("3: knot", M)``, ... ."""
+    p: int
+    """The number of ratings (opponents and R'0) within 400 of the solution M (step 4)."""
+    p0_rule: P0Rule | None
+    """Which branch of the p = 0 rule applied: R0 inside, left of or right of the stretch."""
+    p0_stretch: tuple[float, float] | None
+    """(z_a, z_b), the flat stretch the p = 0 rule looked at."""
+    solution: float
+    """M at the end of step 4, before the cap."""
+    capped: bool
+    """Whether the cap (2700) lowered the result."""
+    rating: float
+    """The special rating: ``solution`` capped at 2700."""
+
+    def f(self, rating: float, rules: RulesLike = "2020") -> float:
+        """The objective f(R) of this problem at ``rating``."""
+        edition = get_rules(rules)
+        return _objective(edition, rating, self.effective_games, self.adjusted_prior, self.opponents,
+                          self.adjusted_score)
+
+    def describe(self) -> str:
+        """The working in one line, for a report's Steps column."""
+        parts = [f"R'0 = {self.adjusted_prior:g}, S' = {self.adjusted_score:g}, start M = {self.start:.2f}"]
+        if self.iterations:
+            parts.append("then " + ", ".join(f"{label} {m:.2f}" for label, m in self.iterations))
+        parts.append(f"p = {self.p}")
+        if self.p0_rule is not None and self.p0_stretch is not None:
+            za, zb = self.p0_stretch
+            parts.append(f"p = 0 rule: R0 = {self.prior:g} {self.p0_rule} [{za:g}, {zb:g}] "
+                         f"-> {self.solution:g}")
+        if self.capped:
+            parts.append(f"capped from {self.solution:.2f}")
+        return "; ".join(parts)
+
+
+def _objective(rules: UscfRules, rating: float, effective: float, prior: float,
+               opponents: Sequence[float], adjusted_score: float) -> float:
+    total = effective * _pwe(rules, rating, prior) - adjusted_score
+    for opponent in opponents:
+        total += _pwe(rules, rating, opponent)
+    return total
+
+
+def _solve(
+    rules: UscfRules,
+    prior: float,
+    effective: float,
+    opponents: Sequence[float],
+    score: float,
+    history: str | None,
+) -> SpecialSolution:
+    """The algorithm of section 4.1, arguments already checked."""
+    spread = rules.pwe_range
+    eps = rules.epsilon
+    if history == "all wins":
+        adjusted_prior, adjusted_score = prior - rules.history_shift, score + effective
+    elif history == "all losses":
+        adjusted_prior, adjusted_score = prior + rules.history_shift, score
+    else:
+        adjusted_prior, adjusted_score = prior, score + effective / 2.0
+    m = len(opponents)
+    knots = sorted({adjusted_prior - spread, adjusted_prior + spread,
+                    *(r - spread for r in opponents), *(r + spread for r in opponents)})
+
+    def f(x: float) -> float:
+        return _objective(rules, x, effective, adjusted_prior, opponents, adjusted_score)
+
+    # Step 1: the first estimate.
+    start = (effective * adjusted_prior + sum(opponents) + spread * (2.0 * score - m)) / (effective + m)
+    big_m = start
+    value = f(big_m)
+    moves: list[tuple[str, float]] = []
+    limit = 4 * len(knots) + 20
+    # Step 2: f(M) > eps, move down.
+    while value > eps:
+        if len(moves) > limit:
+            raise ConvergenceError(f"special formula: no solution after {len(moves)} moves")
+        index = bisect_left(knots, big_m) - 1  # the largest knot < M; exists because f(M) > 0
+        if index < 0:
+            raise ConvergenceError(f"special formula: f({big_m}) = {value} > 0 below every knot")
+        za = knots[index]
+        f_za = f(za)
+        if abs(value - f_za) < eps:
+            big_m, value = za, f_za
+            moves.append(("2: flat, to knot", za))
+            continue
+        candidate = big_m - value * ((big_m - za) / (value - f_za))
+        if candidate < za:
+            big_m, value = za, f_za
+            moves.append(("2: knot", za))
+        else:
+            big_m = candidate
+            value = f(big_m)
+            moves.append(("2: secant", candidate))
+    # Step 3: f(M) < -eps, move up.
+    while value < -eps:
+        if len(moves) > limit:
+            raise ConvergenceError(f"special formula: no solution after {len(moves)} moves")
+        index = bisect_right(knots, big_m)  # the smallest knot > M; exists because f(M) < 0
+        if index >= len(knots):
+            raise ConvergenceError(f"special formula: f({big_m}) = {value} < 0 above every knot")
+        zb = knots[index]
+        f_zb = f(zb)
+        if abs(f_zb - value) < eps:
+            big_m, value = zb, f_zb
+            moves.append(("3: flat, to knot", zb))
+            continue
+        candidate = big_m - value * ((zb - big_m) / (f_zb - value))
+        if candidate > zb:
+            big_m, value = zb, f_zb
+            moves.append(("3: knot", zb))
+        else:
+            big_m = candidate
+            value = f(big_m)
+            moves.append(("3: secant", candidate))
+    # Step 4: |f(M)| <= eps.
+    reach = spread + _KNOT_TOLERANCE
+    p = sum(1 for r in opponents if abs(big_m - r) <= reach)
+    if abs(big_m - adjusted_prior) <= reach:
+        p += 1
+    rule: P0Rule | None = None
+    stretch: tuple[float, float] | None = None
+    if p == 0:
+        below = bisect_left(knots, big_m)
+        above = bisect_right(knots, big_m)
+        # M lies strictly between two knots: it starts between the outermost knots (a
+        # weighted mean of R'0 and the R_i +/- 400), every move stays between knots, and
+        # at a knot p >= 1.
+        za, zb = knots[below - 1], knots[above]
+        stretch = (za, zb)
+        if za <= prior <= zb:
+            rule, big_m = "inside", prior
+        elif prior < za:
+            rule, big_m = "left", za
+        else:
+            rule, big_m = "right", zb
+    capped = big_m > rules.special_cap
+    return SpecialSolution(
+        prior=prior, adjusted_prior=adjusted_prior, effective_games=effective, score=score,
+        adjusted_score=adjusted_score, history=history, opponents=tuple(opponents), knots=tuple(knots),
+        start=start, iterations=tuple(moves), p=p, p0_rule=rule, p0_stretch=stretch, solution=big_m,
+        capped=capped, rating=rules.special_cap if capped else big_m,
+    )
+
+
+def _arguments(
+    prior_rating: float, effective_games: float, opponent_ratings: Sequence[float], score: float,
+    history: str | None,
+) -> tuple[float, float, tuple[float, ...], float, str | None]:
+    prior = _check.rating("prior_rating", prior_rating)
+    effective = _check.non_negative("effective_games", effective_games)
+    opponents = _check.ratings("opponent_ratings", opponent_ratings)
+    if not opponents:
+        raise ArgumentError("Argument 'opponent_ratings' must name at least one opponent (m >= 1), not ()")
+    points = _check.score("score", score, len(opponents))
+    return prior, effective, opponents, points, history_word(history)
+
+
+def special_solution(
+    prior_rating: float,
+    effective_games: float,
+    opponent_ratings: Sequence[float],
+    score: float,
+    *,
+    history: str | None = None,
+    rules: RulesLike = "2020",
+) -> SpecialSolution:
+    """The special rating with its full working (2020 rules, section 4.1).
+
+    Returns the knots, the first estimate, every move of M, p, which branch of the p = 0
+    rule applied (if any) and whether the 2700 cap applied.
+    """
+    edition = get_rules(rules)
+    return _solve(edition, *_arguments(prior_rating, effective_games, opponent_ratings, score, history))
+
+
+def special_rating(
+    prior_rating: float,
+    effective_games: float,
+    opponent_ratings: Sequence[float],
+    score: float,
+    *,
+    history: str | None = None,
+    rules: RulesLike = "2020",
+) -> float:
+    """The rating the special formula gives (2020 rules, section 4.1).
+
+    ``prior_rating`` is R0, ``effective_games`` N', ``opponent_ratings`` the R_i of the m
+    games and ``score`` S. ``history`` is ``"all wins"`` or ``"all losses"`` when every
+    previous rated game was one, else ``None``. The result is capped at 2700; the floor
+    of 100 is the event algorithm's (section 1), not this formula's.
+    """
+    return special_solution(prior_rating, effective_games, opponent_ratings, score,
+                            history=history, rules=rules).rating

@@ -1,0 +1,192 @@
+"""The standard rating formula and its bonus (2020 rules, section 4.2; 2009/2011, section 2.3)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import _check
+from ..errors import ArgumentError
+from .formulas import _k
+from .rules import RulesLike, UscfRules, get_rules
+
+
+@dataclass(frozen=True)
+class StandardSolution:
+    """The standard formula's working (2020 rules, section 4.2)."""
+
+    prior: float
+    """R0."""
+    effective_games: float
+    """N'."""
+    games: int
+    """m."""
+    score: float
+    """S."""
+    opponents: tuple[float, ...]
+    """R_i, the opponents' ratings."""
+    k: float
+    """K, plain or dual-rated."""
+    dual_rated_k: bool
+    """Whether the dual-rated K above 2200 was used."""
+    expected: tuple[float, ...]
+    """We(R0, R_i) for each game."""
+    expected_score: float
+    """E, the sum of the expectancies."""
+    change: float
+    """K(S - E)."""
+    bonus_eligible: bool
+    """Whether the bonus formula applies (m >= 3, no opponent met more than twice, bonus wanted)."""
+    bonus_reason: str
+    """Why the bonus formula does or does not apply."""
+    bonus_multiplier: float
+    """B."""
+    bonus_threshold: float
+    """B sqrt(m'), m' = max(m, 4)."""
+    bonus: float
+    """max(0, K(S - E) - B sqrt(m')), or 0 when the bonus formula does not apply."""
+    rating: float
+    """R_s = R0 + K(S - E) + bonus."""
+
+    def describe(self) -> str:
+        """The working in one line."""
+        text = (f"K = {self.k:.4g}{' (dual-rated)' if self.dual_rated_k else ''}, S = {self.score:g}, "
+                f"E = {self.expected_score:.4f}, K(S - E) = {self.change:+.2f}")
+        if self.bonus_eligible:
+            text += f", bonus max(0, {self.change:.2f} - {self.bonus_threshold:.2f}) = {self.bonus:.2f}"
+        else:
+            text += f", no bonus ({self.bonus_reason})"
+        return text
+
+
+def _bonus(rules: UscfRules, change: float, games: int, multiplier: float) -> tuple[float, float]:
+    threshold = multiplier * math.sqrt(max(games, rules.bonus_min_m_prime))
+    return max(0.0, change - threshold), threshold
+
+
+def _standard(
+    rules: UscfRules,
+    prior: float,
+    effective: float,
+    opponents: Sequence[float],
+    score: float,
+    *,
+    bonus: bool,
+    multiplier: float,
+    repeated_opponent: bool,
+    dual_rated: bool,
+    regular_rating: float | None,
+) -> StandardSolution:
+    m = len(opponents)
+    k = _k(rules, effective, m, regular_rating, dual_rated)
+    dual = k != rules.k_numerator / (effective + m)
+    scale = rules.we_scale  # We(R0, Ri) = 1/(1 + 10^(-(R0 - Ri)/400)), inlined for speed
+    expected = tuple([1.0 / (1.0 + 10.0 ** ((r - prior) / scale)) for r in opponents])
+    total = sum(expected)
+    change = k * (score - total)
+    if not bonus:
+        eligible, reason = False, "bonus not applied"
+    elif m < rules.bonus_min_games:
+        eligible, reason = False, f"m = {m} < {rules.bonus_min_games}"
+    elif repeated_opponent:
+        eligible, reason = False, f"an opponent met more than {rules.bonus_max_meetings} times"
+    else:
+        eligible, reason = True, f"m = {m} >= {rules.bonus_min_games}, no opponent met more than twice"
+    amount, threshold = _bonus(rules, change, m, multiplier)
+    if not eligible:
+        amount = 0.0
+    return StandardSolution(
+        prior=prior, effective_games=effective, games=m, score=score, opponents=tuple(opponents), k=k,
+        dual_rated_k=dual,
+        expected=expected, expected_score=total, change=change, bonus_eligible=eligible, bonus_reason=reason,
+        bonus_multiplier=multiplier, bonus_threshold=threshold, bonus=amount, rating=prior + change + amount,
+    )
+
+
+def standard_solution(
+    prior_rating: float,
+    effective_games: float,
+    opponent_ratings: Sequence[float],
+    score: float,
+    *,
+    bonus: bool = True,
+    bonus_multiplier: float | None = None,
+    dual_rated: bool = False,
+    repeated_opponent: bool = False,
+    regular_rating: float | None = None,
+    rules: RulesLike = "2020",
+) -> StandardSolution:
+    """The standard rating with its working (2020 rules, section 4.2).
+
+    See :func:`standard_rating` for the arguments.
+    """
+    edition = get_rules(rules)
+    prior = _check.rating("prior_rating", prior_rating)
+    effective = _check.non_negative("effective_games", effective_games)
+    opponents = _check.ratings("opponent_ratings", opponent_ratings)
+    if not opponents:
+        raise ArgumentError("Argument 'opponent_ratings' must name at least one opponent (m >= 1), not ()")
+    points = _check.score("score", score, len(opponents))
+    multiplier = (edition.bonus_multiplier if bonus_multiplier is None
+                  else _check.non_negative("bonus_multiplier", bonus_multiplier))
+    regular = prior if regular_rating is None else _check.rating("regular_rating", regular_rating)
+    return _standard(edition, prior, effective, opponents, points, bonus=bool(bonus), multiplier=multiplier,
+                     repeated_opponent=bool(repeated_opponent), dual_rated=bool(dual_rated),
+                     regular_rating=regular)
+
+
+def standard_rating(
+    prior_rating: float,
+    effective_games: float,
+    opponent_ratings: Sequence[float],
+    score: float,
+    *,
+    bonus: bool = True,
+    bonus_multiplier: float | None = None,
+    dual_rated: bool = False,
+    repeated_opponent: bool = False,
+    regular_rating: float | None = None,
+    rules: RulesLike = "2020",
+) -> float:
+    """R_s = R0 + K(S - E) [+ max(0, K(S - E) - B sqrt(m'))] (2020 rules, section 4.2).
+
+    ``prior_rating`` is R0, ``effective_games`` N', ``opponent_ratings`` the R_i and
+    ``score`` S. The bonus term is added when ``bonus`` is true, m >= 3 and no opponent
+    was met more than twice; the last cannot be seen from ratings alone, so pass
+    ``repeated_opponent=True`` when some opponent was met three or more times (the event
+    algorithm sets it). ``bonus_multiplier`` is B (default: the edition's, 6 or 14).
+    ``dual_rated`` selects the 2020 dual-rated K above 2200, with R the player's Regular
+    rating ``regular_rating`` (default ``prior_rating``).
+    """
+    return standard_solution(
+        prior_rating, effective_games, opponent_ratings, score, bonus=bonus,
+        bonus_multiplier=bonus_multiplier, dual_rated=dual_rated, repeated_opponent=repeated_opponent,
+        regular_rating=regular_rating, rules=rules,
+    ).rating
+
+
+def bonus_amount(
+    k: float,
+    score: float,
+    expected_score: float,
+    games: int,
+    *,
+    bonus_multiplier: float | None = None,
+    rules: RulesLike = "2020",
+) -> float:
+    """max(0, K(S - E) - B sqrt(m')), m' = max(m, 4) (2020 rules, section 4.2).
+
+    The amount only; whether the bonus applies at all (m >= 3, no opponent met more than
+    twice) is the caller's question.
+    """
+    edition = get_rules(rules)
+    k_value = _check.positive("k", k)
+    m = _check.whole("games", games)
+    points = _check.score("score", score, m)
+    expected = _check.number("expected_score", expected_score)
+    if not 0.0 <= expected <= m:
+        raise _check.fail("expected_score", f"a number from 0 to the number of games ({m})", expected_score)
+    multiplier = (edition.bonus_multiplier if bonus_multiplier is None
+                  else _check.non_negative("bonus_multiplier", bonus_multiplier))
+    return _bonus(edition, k_value * (points - expected), m, multiplier)[0]
