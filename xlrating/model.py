@@ -55,7 +55,7 @@ class Method(str, Enum):
     """The player has no rated game in the event; the rating is unchanged."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     """One rated game of an event, entered once (from ``player``'s side).
 
@@ -111,7 +111,7 @@ def games_by_player(
     return by_player
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One line of a player's explanation: a named value and how it came about."""
 
@@ -123,7 +123,7 @@ class Step:
     """How it was found, in words: ``"age-based, age 12.4"``, ``"p = 0 rule: nearest knot"``."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameLine:
     """One rated game from a player's side, as the final rating step saw it."""
 
@@ -140,7 +140,7 @@ class GameLine:
     """What this game contributed to the rating change, if the method adds up per game."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerOutcome:
     """A player's result in a rated event, with everything that explains it.
 
