@@ -1,0 +1,126 @@
+"""Column headers: folding, aliases, round columns, and the output columns.
+
+A header matches when it folds to the same key: case ignored, spaces, ``_``, ``-`` and
+``.`` removed (``Birth_date``, ``birth-date``, ``BIRTH DATE`` and ``Birth date`` are one
+column). Headers nobody knows are kept on the sheet and ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .values import text
+
+#: The US Chess rating systems, in the spec's order.
+USCF_SYSTEMS: tuple[str, ...] = (
+    "Regular", "Quick", "Blitz", "Online Regular", "Online Quick", "Online Blitz",
+)
+
+#: Input columns: canonical header -> other headers accepted for it.
+INPUT_ALIASES: dict[str, tuple[str, ...]] = {
+    "No": ("Pair", "#", "Pair no", "Pair number", "Pairing number", "Number", "Nr"),
+    "Name": ("Player name",),
+    "ID": ("Member id", "USCF id", "US Chess id", "FIDE id", "ICU id", "Id number"),
+    "Rating": ("Rtg", "Pre rating", "Pre-event rating", "Pre"),
+    "Games": ("Pre games", "Rated games before", "N"),
+    "History": (),
+    "FIDE": ("FIDE rating",),
+    "CFC": ("CFC rating",),
+    **{system: (f"{system} rating",) for system in USCF_SYSTEMS},
+    **{f"{system} games": () for system in USCF_SYSTEMS},
+    "Birth date": ("Born", "Birthdate", "Date of birth", "DOB", "Birthday"),
+    "Adult": (),
+    "Floor": (),
+    "Peak": ("Peak rating",),
+    "Wins": (),
+    "Draws": (),
+    "Events": (),
+    "K": ("K factor",),
+    "Joined": ("Member since",),
+    "Total": ("Pts", "Total points", "Points"),
+    "Official post rating": ("Official post", "Official rating"),
+    "Official post Quick rating": (
+        "Official Quick post rating", "Official post Quick", "Official Quick rating",
+    ),
+}
+
+#: Output columns in the order they are added (spec: "Output columns").
+OUTPUTS: tuple[str, ...] = (
+    "Score", "Rated games", "Initial rating", "Initial games", "Effective games", "Step 3", "Step 4",
+    "Post rating", "Post games", "Change", "K", "Bonus", "Method", "Floor", "Notes",
+)
+#: Output columns the second system of a dual-rated event repeats (Score and Rated games
+#: are the same in both), each as ``Quick <name>``.
+SECOND_SYSTEM_OUTPUTS: tuple[str, ...] = OUTPUTS[2:]
+OFFICIAL_DIFFERENCE = "Official difference"
+QUICK_OFFICIAL_DIFFERENCE = "Quick official difference"
+
+#: Headers that are both an input (an explicit K or floor) and an output (the K used, the
+#: floor in force); see :func:`classify`.
+SHARED = ("K", "Floor")
+#: The header an output K or Floor takes when the sheet also has that input column (an
+#: Excel table cannot have two columns of one name): ``K used``, ``Floor in force``.
+SHARED_OUTPUT_NAMES: dict[str, str] = {"K": "K used", "Floor": "Floor in force"}
+
+_ROUND = re.compile(r"(?:r|rd|rnd|round)(?P<number>\d+)")
+
+
+def fold(header: Any) -> str:
+    """The key a header is matched by: lower case, no spaces, ``_``, ``-`` or ``.``."""
+    value = text(header)
+    if value is None:
+        return ""
+    return re.sub(r"[\s_\-.]+", "", value).casefold()
+
+
+def second_system(name: str, system: str = "Quick") -> str:
+    """The header of an output column of a dual-rated event's second system: ``Quick post rating``."""
+    return f"{system} {name[0].lower()}{name[1:]}" if name != "K" else f"{system} K"
+
+
+def output_headers(
+    *, dual: str | None = None, official: bool = False, official_dual: bool = False
+) -> tuple[str, ...]:
+    """Every output column for an event, in order."""
+    headers = list(OUTPUTS)
+    if official:
+        headers.append(OFFICIAL_DIFFERENCE)
+    if dual:
+        headers.extend(second_system(name, dual) for name in SECOND_SYSTEM_OUTPUTS)
+        if official_dual:
+            headers.append(QUICK_OFFICIAL_DIFFERENCE)
+    return tuple(headers)
+
+
+_INPUT_KEYS: dict[str, str] = {}
+for _canonical, _aliases in INPUT_ALIASES.items():
+    for _alias in (_canonical, *_aliases):
+        _INPUT_KEYS[fold(_alias)] = _canonical
+_OUTPUT_KEYS: dict[str, str] = {
+    fold(h): h for h in output_headers(dual="Quick", official=True, official_dual=True)
+}
+
+
+def round_number(header: Any) -> int | None:
+    """The round a header names (``R1``, ``Rd 1``, ``Rnd1``, ``Round 1`` -> 1), else None."""
+    match = _ROUND.fullmatch(fold(header))
+    return int(match["number"]) if match else None
+
+
+def input_column(header: Any) -> str | None:
+    """The canonical input column a header names, if any (rounds excluded)."""
+    return _INPUT_KEYS.get(fold(header))
+
+
+def output_column(header: Any) -> str | None:
+    """The output column a header names, if any."""
+    return _OUTPUT_KEYS.get(fold(header))
+
+
+_SHARED_OUTPUT_KEYS: dict[str, str] = {fold(v): k for k, v in SHARED_OUTPUT_NAMES.items()}
+
+
+def shared_output_column(header: Any) -> str | None:
+    """``K`` or ``Floor`` when ``header`` is their output-only name (``K used``, ``Floor in force``)."""
+    return _SHARED_OUTPUT_KEYS.get(fold(header))

@@ -1,0 +1,461 @@
+"""Grid -> :class:`Crosstable`: the header row, every player row and round cell.
+
+Like python-chess's PGN reader, the parser collects problems and goes on, so the
+director sees every one of them at once, each with its cell (``Crosstable!F7: 'W99'
+names no player 99``). :func:`read_crosstable` returns the problems;
+:func:`parse_crosstable` raises them as one :class:`~xlrating.errors.CrosstableError`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from ..errors import CrosstableError, Problem
+from ..model import Game
+from .codes import parse_code
+from .columns import (
+    SHARED,
+    USCF_SYSTEMS,
+    fold,
+    input_column,
+    output_column,
+    round_number,
+    shared_output_column,
+)
+from .model import Code, Crosstable, EventSettings, Grid, OtherRating, PlayerRow, RoundCell
+from .values import (
+    BadValue,
+    address,
+    bounded,
+    date_value,
+    is_blank,
+    quote_sheet,
+    rating,
+    show,
+    text,
+    whole,
+    yes_no,
+)
+
+#: Ratings accepted in a crosstable, per system (inclusive). US Chess ratings never go
+#: below 100 (2020 rules, section 1 steps 3-5); FIDE and ICU ratings are positive.
+RATING_RANGE: dict[str, tuple[float, float]] = {
+    "USCF": (100.0, 4000.0), "FIDE": (1.0, 4000.0), "ICU": (1.0, 4000.0),
+}
+#: The largest game count accepted in a ``Games``-like column.
+MAX_GAMES = 100_000
+#: Explicit K factors accepted (FIDE uses 10 to 40, ICU 16 to 40).
+K_RANGE = (1.0, 100.0)
+
+#: The input columns each system reads; other known columns are ignored for that system.
+SYSTEM_COLUMNS: dict[str, frozenset[str]] = {
+    "USCF": frozenset({
+        "Rating", "Games", "History", "FIDE", "CFC", *USCF_SYSTEMS, *(f"{s} games" for s in USCF_SYSTEMS),
+        "Birth date", "Adult", "Floor", "Peak", "Wins", "Draws", "Events", "Total",
+        "Official post rating", "Official post Quick rating",
+    }),
+    "FIDE": frozenset({"Rating", "Games", "Peak", "Birth date", "K", "Total"}),
+    "ICU": frozenset({"Rating", "Games", "Birth date", "K", "Joined", "Total"}),
+}
+#: Columns a crosstable must have besides the rounds.
+REQUIRED = ("No", "Name")
+
+_HISTORY = {"allwins": "all wins", "wins": "all wins", "allwin": "all wins",
+            "alllosses": "all losses", "losses": "all losses", "allloss": "all losses"}
+
+
+def row_address(sheet: str, row: int) -> str:
+    """A whole row's address for messages: ``Crosstable!3:3``."""
+    return f"{quote_sheet(sheet)}!{row}:{row}"
+
+
+_WHERE = re.compile(r".*!\$?(?P<letters>[A-Z]*)\$?(?P<row>\d+)(?::\d+)?")
+
+
+def problem_order(problem: Problem) -> tuple[int, int]:
+    """Sort key putting a sheet's problems in reading order: by row, then by column."""
+    match = _WHERE.fullmatch(problem.where)
+    if not match:
+        return 0, 0
+    column = 0
+    for letter in match["letters"]:
+        column = column * 26 + ord(letter) - ord("A") + 1
+    return int(match["row"]), column
+
+
+def find_header(grid: Grid) -> int | None:
+    """The 0-based index of the first row that has a ``Name`` cell, or None."""
+    for index, row in enumerate(grid):
+        if any(input_column(cell) == "Name" for cell in row if isinstance(cell, str)):
+            return index
+    return None
+
+
+@dataclass
+class Layout:
+    """Where a sheet's columns are (1-based), found from its header row."""
+
+    header_row: int
+    inputs: dict[str, int] = field(default_factory=dict)
+    outputs: dict[str, int] = field(default_factory=dict)
+    rounds: list[int] = field(default_factory=list)
+    """Round columns in round order (index 0 is round 1)."""
+    headers: dict[str, int] = field(default_factory=dict)
+    """Every input header and round (``R1``...) -> column."""
+
+
+def read_layout(sheet: str, grid: Grid, header_index: int, problems: list[Problem]) -> Layout:
+    """Read the header row: the input, output and round columns, with problems for duplicates and gaps."""
+    header = list(grid[header_index])
+    layout = Layout(header_row=header_index + 1)
+    inputs: dict[str, list[int]] = {}
+    outputs: dict[str, list[int]] = {}
+    rounds: dict[int, list[int]] = {}
+    for j, cell in enumerate(header, start=1):
+        if is_blank(cell):
+            continue
+        number = round_number(cell)
+        if number is not None:
+            rounds.setdefault(number, []).append(j)
+            continue
+        output = shared_output_column(cell)  # "K used", "Floor in force": always outputs
+        if output is None:
+            output = output_column(cell)
+            output = None if output in SHARED else output
+        canonical = input_column(cell)
+        if output is not None:
+            outputs.setdefault(output, []).append(j)
+        elif canonical is not None and canonical not in SHARED:
+            inputs.setdefault(canonical, []).append(j)
+    # K and Floor name an input (an explicit K or floor) and an output (the K used, the floor
+    # in force): to the right of the first output-only column they are outputs, else inputs.
+    first_output = min((c for cols in outputs.values() for c in cols), default=None)
+    for j, cell in enumerate(header, start=1):
+        shared = output_column(cell)
+        if shared in SHARED:
+            target = outputs if first_output is not None and j > first_output else inputs
+            target.setdefault(shared, []).append(j)
+
+    def where(column: int) -> str:
+        return address(sheet, layout.header_row, column)
+
+    for kind, found in (("", inputs), ("output ", outputs)):
+        for name, cols in found.items():
+            for extra in cols[1:]:
+                problems.append(Problem(where(extra), f"a second {kind}column headed {name!r} "
+                                        f"(the first is {where(cols[0])}); remove or rename one"))
+            (layout.inputs if not kind else layout.outputs)[name] = cols[0]
+    for number, cols in sorted(rounds.items()):
+        for extra in cols[1:]:
+            problems.append(Problem(where(extra), f"a second column for round {number} "
+                                    f"(the first is {where(cols[0])})"))
+    numbers = sorted(rounds)
+    if numbers and numbers[0] == 0:
+        problems.append(Problem(where(rounds[0][0]), "rounds are numbered from 1 (R1, R2, ...), not 0"))
+        numbers = numbers[1:]
+    missing = [n for n in range(1, (numbers[-1] if numbers else 0) + 1) if n not in rounds]
+    if missing:
+        problems.append(Problem(row_address(sheet, layout.header_row), "no column for round "
+                                + ", ".join(str(n) for n in missing)
+                                + f" (the round columns go up to round {numbers[-1]})"))
+    layout.rounds = [rounds[n][0] for n in numbers if not missing]
+    for name in REQUIRED:
+        if name not in layout.inputs:
+            alias = " (or Pair, #)" if name == "No" else ""
+            problems.append(Problem(row_address(sheet, layout.header_row),
+                                    f"the header row has no {name!r} column{alias}"))
+    if not numbers:
+        problems.append(Problem(row_address(sheet, layout.header_row),
+                                "the header row has no round columns (R1, R2, ... or Rd 1, Round 1)"))
+    layout.headers = {**layout.inputs, **{f"R{i}": c for i, c in enumerate(layout.rounds, start=1)}}
+    return layout
+
+
+def _cell(row: Any, column: int) -> Any:
+    return row[column - 1] if column - 1 < len(row) else None
+
+
+def last_used_column(grid: Grid, first: int, last: int) -> int:
+    """The 1-based last column with a value in rows ``first..last`` (0-based, inclusive)."""
+    used = 0
+    for row in grid[first:last + 1]:
+        for j in range(len(row), used, -1):
+            if not is_blank(row[j - 1]):
+                used = j
+                break
+    return used
+
+
+@dataclass
+class _Reader:
+    """Reads one player row's cells, turning bad values into problems at their cells."""
+
+    sheet: str
+    row_number: int
+    row: Any
+    layout: Layout
+    columns: frozenset[str]
+    problems: list[Problem]
+    system: str = "USCF"
+
+    def where(self, name: str) -> str:
+        return address(self.sheet, self.row_number, self.layout.inputs[name])
+
+    def raw(self, name: str) -> Any:
+        return _cell(self.row, self.layout.inputs[name]) if name in self.layout.inputs else None
+
+    def read(self, name: str, reader: Callable[[Any], Any]) -> Any:
+        """The column's value read by ``reader`` (None when absent, blank, unused or bad)."""
+        if name not in self.layout.inputs or name not in self.columns:
+            return None
+        value = self.raw(name)
+        try:
+            return reader(value)
+        except BadValue as error:
+            self.problems.append(Problem(self.where(name), f"{name}: {error.message}"))
+            return None
+
+    def rating_with_games(self, name: str, games_name: str | None, low: float, high: float
+                          ) -> tuple[float | None, int | None]:
+        """A rating column (``1500``, ``1500P12``, ``unr``) and its games column, checked together."""
+        pair = self.read(name, lambda v: rating(v, low=low, high=high))
+        value, marked = pair if pair is not None else (None, None)
+        games = self.read(games_name, lambda v: whole(v, "a number of games", high=MAX_GAMES)) \
+            if games_name else None
+        if marked is not None and games is not None and games != marked and games_name:
+            self.problems.append(Problem(self.where(games_name),
+                                         f"{games_name} {games} disagrees with {name} "
+                                         f"{show(self.raw(name))} (P{marked} = {marked} games)"))
+        if games is None:
+            games = marked
+        if value is None and games and games_name and not is_blank(self.raw(games_name)) \
+                and not (name == "Rating" and self.system == "FIDE"):
+            self.problems.append(Problem(self.where(games_name),
+                                         f"{games_name} {games} is given, but {name} is blank (unrated)"))
+            games = None
+        return value, games
+
+
+def _history(value: Any) -> str | None:
+    if is_blank(value):
+        return None
+    found = _HISTORY.get(fold(value))
+    if found is None:
+        raise BadValue(f"{show(value)} is not 'all wins' or 'all losses' (leave it blank otherwise)")
+    return found
+
+
+def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings: EventSettings,
+                problems: list[Problem], unreadable: set[str] | None = None) -> PlayerRow | None:
+    """One player row (1-based ``row_number``); None when its pairing number is missing or bad.
+
+    The addresses of round cells that are not result codes are added to ``unreadable``
+    (their opponents' cells and the row's Total cannot be checked against them).
+    """
+    unreadable = unreadable if unreadable is not None else set()
+    reader = _Reader(sheet, row_number, row, layout, SYSTEM_COLUMNS[settings.system] | set(REQUIRED) | {"ID"},
+                     problems, settings.system)
+    number = reader.read("No", lambda v: whole(v, "a pairing number (a whole number from 1)", low=1))
+    if number is None and "No" in layout.inputs and is_blank(reader.raw("No")):
+        problems.append(Problem(reader.where("No"), "this player row has no pairing number (No)"))
+    name = text(reader.raw("Name"))
+    if name is None and "Name" in layout.inputs:
+        problems.append(Problem(reader.where("Name"), "this player row has no name"))
+    low, high = RATING_RANGE[settings.system]
+    pre, games = reader.rating_with_games("Rating", "Games", low, high)
+    others: list[OtherRating] = []
+    for system in USCF_SYSTEMS:
+        other, other_games = reader.rating_with_games(system, f"{system} games", *RATING_RANGE["USCF"])
+        if other is not None:
+            others.append(OtherRating(system, other, other_games))
+
+    def rated_number(name: str) -> float | None:
+        value: float | None = reader.read(name, lambda v: rating(v, low=low, high=high)[0])
+        return value
+
+    def count(name: str) -> int | None:
+        what = f"a number of {name.lower()}"
+        value: int | None = reader.read(name, lambda v: whole(v, what, high=MAX_GAMES))
+        return value
+
+    def a_date(name: str) -> date | None:
+        value: date | None = reader.read(name, lambda v: date_value(v, "a date"))
+        return value
+
+    rounds: list[RoundCell] = []
+    for index, column in enumerate(layout.rounds, start=1):
+        value = _cell(row, column)
+        try:
+            code, opponent, colour = parse_code(value)
+        except BadValue as error:
+            problems.append(Problem(address(sheet, row_number, column), error.message))
+            unreadable.add(address(sheet, row_number, column))
+            code, opponent, colour = Code.ZERO_BYE, None, None
+        rounds.append(RoundCell(index, code, opponent, colour, text(value) or "", column))
+    birth = a_date("Birth date")
+    end = settings.end_date
+    if birth is not None and end is not None and birth > end:
+        problems.append(Problem(reader.where("Birth date"),
+                                f"Birth date {birth.isoformat()} is after the event ({end.isoformat()})"))
+    joined = a_date("Joined")
+    if joined is not None and end is not None and joined > end:
+        problems.append(Problem(reader.where("Joined"),
+                                f"Joined {joined.isoformat()} is after the event ({end.isoformat()})"))
+    total = reader.read("Total", lambda v: bounded(v, "a total score", 0.0, float(MAX_GAMES)))
+    score = sum(cell.points for cell in rounds)
+    readable = not any(address(sheet, row_number, c.column) in unreadable for c in rounds)
+    if total is not None and total != score and readable:
+        problems.append(Problem(reader.where("Total"),
+                                f"Total {show(reader.raw('Total'))} disagrees with the results, "
+                                f"which give {score:g}"))
+    if number is None:
+        return None
+    member_id = text(reader.raw("ID")) if "ID" in layout.inputs else None
+    return PlayerRow(
+        number=number, name=name or "", member_id=member_id, row=row_number,
+        rating=pre, games=games,
+        history=reader.read("History", _history),
+        fide=reader.read("FIDE", lambda v: rating(v, low=1.0, high=4000.0)[0]),
+        cfc=reader.read("CFC", lambda v: rating(v, low=1.0, high=4000.0)[0]),
+        other_ratings=tuple(others),
+        birth_date=birth,
+        adult=reader.read("Adult", yes_no),
+        floor=rated_number("Floor"),
+        peak=rated_number("Peak"),
+        wins=count("Wins"), draws=count("Draws"), events=count("Events"),
+        k=reader.read("K", lambda v: bounded(v, "a K factor", *K_RANGE)),
+        joined=joined,
+        total=total,
+        official_post=rated_number("Official post rating"),
+        official_post_quick=reader.read("Official post Quick rating",
+                                        lambda v: rating(v, low=low, high=high)[0]),
+        rounds=tuple(rounds),
+        score=score,
+    )
+
+
+def _is_player_row(row: Any, layout: Layout) -> bool:
+    columns = [layout.inputs[name] for name in ("No", "Name") if name in layout.inputs] + layout.rounds
+    columns += [c for name, c in layout.inputs.items() if name not in ("No", "Name")]
+    return any(not is_blank(_cell(row, c)) for c in columns)
+
+
+def check_games(sheet: str, players: list[PlayerRow], problems: list[Problem],
+                unreadable: set[str] | None = None) -> list[Game]:
+    """Check every round cell against its opponent's and return each played game once.
+
+    A game is taken from the side of the player whose row comes first. A disagreement is
+    reported once, at the first row's cell, naming the other cell.
+    """
+    by_number: dict[int, PlayerRow] = {}
+    for player in players:
+        by_number.setdefault(player.number, player)
+    mirror = {Code.WIN: Code.LOSS, Code.LOSS: Code.WIN, Code.DRAW: Code.DRAW,
+              Code.FORFEIT_WIN: Code.FORFEIT_LOSS, Code.FORFEIT_LOSS: Code.FORFEIT_WIN}
+    games: list[Game] = []
+    for player in players:
+        for cell in player.rounds:
+            opponent_number = cell.opponent
+            if opponent_number is None:
+                continue
+            here = address(sheet, player.row, cell.column)
+            if opponent_number == player.number:
+                problems.append(Problem(here, f"{cell.text!r} names the player's own number {player.number}"))
+                continue
+            opponent = by_number.get(opponent_number)
+            if opponent is None:
+                problems.append(Problem(here, f"{cell.text!r} names no player {opponent_number}"))
+                continue
+            if by_number[player.number] is not player or by_number[opponent_number] is not opponent:
+                continue  # a duplicate No (reported already): which row is meant cannot be told
+            other = opponent.rounds[cell.round - 1]
+            there = address(sheet, opponent.row, other.column)
+            if unreadable and there in unreadable:
+                continue  # reported as not a result code
+            said = f"{there} says {other.text!r}" if other.text else f"{there} is blank"
+            if cell.code.rated:
+                agrees = other.code is mirror[cell.code] and other.opponent == player.number
+                if agrees:
+                    if player.row < opponent.row:
+                        games.append(Game(cell.round, player.number, opponent.number, cell.points))
+                    continue
+                if other.opponent == player.number and opponent.row < player.row:
+                    continue  # both cells name each other: reported from the first row
+                expected = f"{mirror[cell.code].value}{player.number}"
+                problems.append(Problem(here, f"{cell.text!r} (round {cell.round}) disagrees with No. "
+                                        f"{opponent_number}'s cell: {said}, expected {expected!r}"))
+            else:
+                # A forfeit naming its opponent: the other cell may be the mirror forfeit
+                # (with or without the number) or empty/unpaired, but no other game.
+                fine = (other.code is mirror[cell.code] and other.opponent in (None, player.number)) \
+                    or (other.code is Code.ZERO_BYE)
+                if not fine and not (other.opponent == player.number and opponent.row < player.row):
+                    expected = f"{mirror[cell.code].value}{player.number}"
+                    problems.append(Problem(here, f"{cell.text!r} (round {cell.round}) disagrees with No. "
+                                            f"{opponent_number}'s cell: {said}, expected {expected!r}"))
+    return games
+
+
+def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosstable"
+                    ) -> tuple[Crosstable | None, list[Problem]]:
+    """The crosstable and every problem found (the collecting form of :func:`parse_crosstable`)."""
+    problems: list[Problem] = []
+    rows = [list(row) if row is not None else [] for row in grid]
+    header_index = find_header(rows)
+    if header_index is None:
+        return None, [Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'Name'")]
+    layout = read_layout(sheet, rows, header_index, problems)
+    players: list[PlayerRow] = []
+    last_index = header_index
+    seen: dict[int, PlayerRow] = {}
+    unreadable: set[str] = set()
+    for index in range(header_index + 1, len(rows)):
+        row = rows[index]
+        if not _is_player_row(row, layout):
+            continue
+        last_index = index
+        player = read_player(sheet, index + 1, row, layout, settings, problems, unreadable)
+        if player is None:
+            continue
+        if player.number in seen:
+            first = seen[player.number]
+            problems.append(Problem(address(sheet, player.row, layout.inputs["No"]),
+                                    f"No. {player.number} is used twice (also in row {first.row})"))
+        else:
+            seen[player.number] = player
+        players.append(player)
+    if last_index == header_index:
+        problems.append(Problem(row_address(sheet, layout.header_row), "the crosstable has no player rows"))
+    games = check_games(sheet, players, problems, unreadable) if layout.rounds else []
+    problems.sort(key=problem_order)
+    crosstable = Crosstable(
+        sheet=sheet,
+        header_row=layout.header_row,
+        columns=dict(layout.headers),
+        players=tuple(players),
+        games=tuple(games),
+        rounds=len(layout.rounds),
+        settings=settings,
+        last_row=last_index + 1,
+        last_column=last_used_column(rows, header_index, last_index),
+        output_columns=dict(layout.outputs),
+    )
+    return crosstable, problems
+
+
+def parse_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosstable") -> Crosstable:
+    """Parse and validate a crosstable sheet.
+
+    Raises :class:`~xlrating.errors.CrosstableError` listing every problem, each with its
+    cell: unknown result codes, opponents missing or the player's own, the two cells of a
+    game disagreeing, duplicate pairing numbers, bad ratings and counts, a wrong Total,
+    missing required columns.
+    """
+    crosstable, problems = read_crosstable(grid, settings, sheet=sheet)
+    if problems or crosstable is None:
+        raise CrosstableError(problems, title=f"The {sheet} sheet has errors; nothing was rated.")
+    return crosstable

@@ -1,0 +1,191 @@
+"""The ``Event`` sheet: one setting per row, its name in column A and its value in column B.
+
+Names are matched case-insensitively with surrounding spaces ignored (spaces, ``_`` and
+``-`` inside a name are folded too: ``rating_system`` is ``Rating system``). Rows whose
+name is not a setting (a title, ``Chief TD``...) are ignored. A missing sheet, row or
+value takes the default of the spec's table.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from .. import uscf
+from ..errors import CrosstableError, Problem
+from ..model import EventType
+from .columns import USCF_SYSTEMS, fold
+from .model import EventSettings, Grid
+from .values import BadValue, address, bounded, date_value, is_blank, show, text, yes_no
+
+SYSTEMS: dict[str, str] = {"uscf": "USCF", "uschess": "USCF", "fide": "FIDE", "icu": "ICU"}
+
+#: Rule editions by system; the first is the newest (the default).
+RULES: dict[str, tuple[str, ...]] = {
+    "USCF": ("USCF 2020", "USCF 2011", "USCF 2009"),
+    "FIDE": ("FIDE 2024", "FIDE handbook"),
+    "ICU": ("ICU",),
+}
+_RULES_BY_KEY: dict[str, tuple[str, str]] = {
+    fold(rules): (system, rules) for system, editions in RULES.items() for rules in editions
+}
+_RULES_BY_KEY.update({"uschess2020": ("USCF", "USCF 2020"), "uschess2011": ("USCF", "USCF 2011"),
+                      "uschess2009": ("USCF", "USCF 2009"), "fide": ("FIDE", "FIDE 2024")})
+
+_EVENT_TYPES: dict[str, EventType] = {fold(t.value): t for t in EventType}
+_EVENT_TYPES.update({"rr": EventType.ROUND_ROBIN, "roundrobbin": EventType.ROUND_ROBIN})
+
+#: The settings, in the order the spec lists them.
+NAMES: tuple[str, ...] = (
+    "System", "Rating system", "Dual rated", "Rules", "Bonus multiplier", "Event type",
+    "Event name", "Start date", "End date",
+)
+_NAMES_BY_KEY = {fold(name): name for name in NAMES}
+_NAMES_BY_KEY.update({fold("Dual-rated"): "Dual rated", fold("Bonus"): "Bonus multiplier",
+                      fold("B"): "Bonus multiplier", fold("Event"): "Event name", fold("Type"): "Event type",
+                      fold("Federation"): "System"})
+
+#: The largest bonus multiplier accepted (US Chess has used 6 to 14).
+MAX_BONUS_MULTIPLIER = 100.0
+
+
+def _systems_of(rules: str) -> tuple[str, ...]:
+    """The US Chess rating systems an edition knows (2009 and 2011: Regular and Quick only)."""
+    return tuple(system.value for system in uscf.get_rules(rules).systems)
+
+
+def parse_settings(grid: Grid | None, *, sheet: str = "Event", today: date | None = None) -> EventSettings:
+    """Parse and validate the Event sheet (``None``: no such sheet, every default).
+
+    ``today`` is the default end date (``date.today()`` when not given). Raises
+    :class:`~xlrating.errors.CrosstableError` listing every problem, each with its cell
+    (``Event!B4: 'USCF 2030' is not a rule edition; ...``).
+    """
+    settings, problems = read_settings(grid, sheet=sheet, today=today)
+    if problems:
+        raise CrosstableError(problems, title=f"The {sheet} sheet has errors; nothing was rated.")
+    return settings
+
+
+def read_settings(
+    grid: Grid | None, *, sheet: str = "Event", today: date | None = None
+) -> tuple[EventSettings, list[Problem]]:
+    """The settings and every problem found (the collecting form of :func:`parse_settings`)."""
+    today = today if today is not None else date.today()
+    problems: list[Problem] = []
+    given: dict[str, tuple[Any, str]] = {}
+    for index, row in enumerate(grid or ()):
+        if not row:
+            continue
+        name = _NAMES_BY_KEY.get(fold(row[0]))
+        if name is None:
+            continue
+        where = address(sheet, index + 1, 2)
+        if name in given:
+            problems.append(Problem(where, f"{name} is set twice (also at {given[name][1]})"))
+            continue
+        given[name] = (row[1] if len(row) > 1 else None, where)
+
+    def problem(name: str, message: str) -> None:
+        problems.append(Problem(given[name][1], message))
+
+    def value(name: str) -> Any:
+        return given[name][0] if name in given else None
+
+    system = "USCF"
+    if not is_blank(value("System")):
+        found = SYSTEMS.get(fold(value("System")))
+        if found is None:
+            problem("System", f"System {show(value('System'))} is not one of USCF, FIDE, ICU")
+        else:
+            system = found
+
+    rules = RULES[system][0]
+    if not is_blank(value("Rules")):
+        found_rules = _RULES_BY_KEY.get(fold(value("Rules")))
+        if found_rules is None:
+            problem("Rules", f"Rules {show(value('Rules'))} is not a rule edition; use one of "
+                    + ", ".join(r for editions in RULES.values() for r in editions))
+        elif found_rules[0] != system:
+            problem("Rules", f"Rules {show(value('Rules'))} are not {system} rules (System is {system}); "
+                    f"use one of {', '.join(RULES[system])}")
+        else:
+            rules = found_rules[1]
+
+    rating_system = "Regular"
+    if not is_blank(value("Rating system")):
+        key = fold(value("Rating system"))
+        found_system = next((s for s in USCF_SYSTEMS if fold(s) == key), None)
+        if found_system is None and key in ("qc", "quickchess", "quickrating"):
+            found_system = "Quick"
+        if found_system is None:
+            problem("Rating system", f"Rating system {show(value('Rating system'))} is not one of "
+                    + ", ".join(USCF_SYSTEMS))
+        elif system != "USCF" and found_system != "Regular":
+            problem("Rating system", f"Rating system {found_system} applies to US Chess events only "
+                    f"(System is {system}); leave it blank")
+        else:
+            rating_system = found_system
+
+    if system == "USCF" and rating_system not in _systems_of(rules):
+        problem("Rating system", f"Rating system {rating_system} is not rated under {rules} (it knows "
+                + ", ".join(_systems_of(rules)) + ")")
+        rating_system = "Regular"
+
+    dual = False
+    if "Dual rated" in given:
+        try:
+            dual = bool(yes_no(value("Dual rated"), "yes or no"))
+        except BadValue as error:
+            problem("Dual rated", f"Dual rated: {error.message}")
+        else:
+            if dual and system != "USCF":
+                problem("Dual rated", f"Dual rated applies to US Chess events only (System is {system})")
+                dual = False
+            elif dual and rating_system != "Regular":
+                problem("Dual rated", f"A dual-rated event is rated Regular (the Rating column) and Quick "
+                        f"(the Quick column); set Rating system to Regular, not {rating_system}")
+                dual = False
+
+    bonus: float | None = None
+    if "Bonus multiplier" in given:
+        try:
+            bonus = bounded(value("Bonus multiplier"), "a bonus multiplier", 0.0, MAX_BONUS_MULTIPLIER)
+        except BadValue as error:
+            problem("Bonus multiplier", f"Bonus multiplier: {error.message}")
+        else:
+            if bonus is not None and system != "USCF":
+                problem("Bonus multiplier", f"Bonus multiplier applies to US Chess events only "
+                        f"(System is {system}); leave it blank")
+                bonus = None
+
+    event_type = EventType.SWISS
+    if not is_blank(value("Event type")):
+        found_type = _EVENT_TYPES.get(fold(value("Event type")))
+        if found_type is None:
+            problem("Event type", f"Event type {show(value('Event type'))} is not one of "
+                    + ", ".join(t.value for t in EventType))
+        else:
+            event_type = found_type
+
+    event_name = text(value("Event name")) or ""
+
+    dates: dict[str, date | None] = {"Start date": None, "End date": None}
+    for name in dates:
+        if name in given:
+            try:
+                dates[name] = date_value(value(name), "a date")
+            except BadValue as error:
+                problem(name, f"{name}: {error.message}")
+    start, end = dates["Start date"], dates["End date"]
+    if start is not None and end is not None and end < start:
+        problem("End date", f"End date {end.isoformat()} is before Start date {start.isoformat()}")
+
+    settings = EventSettings(
+        system=system, rating_system=rating_system, dual_rated=dual, rules=rules, bonus_multiplier=bonus,
+        event_type=event_type, event_name=event_name, start_date=start,
+        end_date=end if end is not None else today, sheet=sheet,
+        cells=tuple((name, where) for name, (_, where) in given.items()),
+    )
+    return settings, problems
+

@@ -1,0 +1,94 @@
+"""The one entry point adapters call: every sheet's values in, every write out.
+
+Which sheets are read:
+
+- the settings sheet is the sheet named ``Event`` (any case; optional);
+- a crosstable sheet is the sheet named ``Crosstable`` (any case), and every other sheet
+  whose header row (its first row with a ``Name`` cell) also has a ``No`` column (or
+  ``Pair``, ``#``) and at least one round column (``R1``, ``Rd 1``, ``Round 1``). The
+  importer of US Chess report files writes one such sheet per section; every crosstable
+  sheet is rated as its own event, under the one ``Event`` sheet's settings.
+
+Every other sheet is left alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+
+from ..errors import CrosstableError, Problem
+from .columns import fold, input_column, round_number
+from .model import AddedColumns, Block, Crosstable, Grid, RatedEvent, RatedWorkbook
+from .parse import find_header, read_crosstable
+from .rate import check_rows, rate_crosstable
+from .render import render
+from .settings import read_settings
+
+SETTINGS_SHEET = "Event"
+CROSSTABLE_SHEET = "Crosstable"
+
+
+def _rows(grid: Grid) -> list[list[object]]:
+    return [list(row) if row is not None else [] for row in grid]
+
+
+def is_crosstable(name: str, grid: Grid) -> bool:
+    """Whether sheet ``name`` is a crosstable (see the module docstring)."""
+    if fold(name) == fold(CROSSTABLE_SHEET):
+        return True
+    rows = _rows(grid)
+    index = find_header(rows)
+    if index is None:
+        return False
+    header = rows[index]
+    return any(input_column(c) == "No" for c in header) and any(round_number(c) is not None for c in header)
+
+
+def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None) -> RatedWorkbook:
+    """Read the Event sheet and every crosstable sheet, validate everything, rate and render.
+
+    ``sheets`` maps each sheet's name to its values (a grid from A1). ``today`` is the
+    default end date (``date.today()`` when not given). Raises
+    :class:`~xlrating.errors.CrosstableError` with every problem of every sheet, each
+    naming its cell, when anything is wrong: then nothing is rated. Otherwise returns
+    the rated events and the blocks to write.
+    """
+    names = list(sheets)
+    settings_name = next((n for n in names if fold(n) == fold(SETTINGS_SHEET)), None)
+    settings, problems = read_settings(sheets[settings_name] if settings_name is not None else None,
+                                       sheet=settings_name or SETTINGS_SHEET, today=today)
+    tables: list[Crosstable] = []
+    crosstables = [n for n in names if n != settings_name and is_crosstable(n, sheets[n])]
+    if not crosstables:
+        problems.append(Problem("", "The workbook has no crosstable: name a sheet 'Crosstable' and give it "
+                                "a header row with No, Name and the rounds (R1, R2, ...)"))
+    for name in crosstables:
+        crosstable, found = read_crosstable(sheets[name], settings, sheet=name)
+        problems.extend(found)
+        if crosstable is not None:
+            if crosstable.players:
+                problems.extend(check_rows(crosstable))
+            tables.append(crosstable)
+    if problems:
+        raise CrosstableError(problems, title=_title(problems))
+    events: list[RatedEvent] = []
+    for crosstable in tables:
+        try:
+            events.append(rate_crosstable(crosstable))
+        except CrosstableError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise CrosstableError(problems, title=_title(problems))
+    blocks: list[Block] = []
+    added: list[AddedColumns] = []
+    for rated in events:
+        written, extra = render(rated, sheets[rated.crosstable.sheet])
+        blocks.extend(written)
+        added.extend(extra)
+    return RatedWorkbook(events=tuple(events), blocks=tuple(blocks), added=tuple(added))
+
+
+def _title(problems: list[Problem]) -> str:
+    count = len(problems)
+    return f"The crosstable has {count} error{'s' if count != 1 else ''}; nothing was rated or written."
