@@ -1,0 +1,354 @@
+"""The command line: ``xlrating rate``, ``template`` and ``demo``, on real workbook files.
+
+Every bad-input case of the spec gets its own workbook: exit status 1, every error on
+stderr naming its cell, no output file, the input's bytes unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import zipfile
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from xlrating.cli import build_parser, main
+from xlrating.crosstable import rate_sheets
+from xlrating.templates.examples import USCF_SWISS
+from xlrating.workbook import NewSheet, load, read_grids, write_new_workbook
+
+Rows = list[list[object]]
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(args)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def example(path: Path, change: Callable[[Rows], None] | None = None,
+            event: list[tuple[str, object]] | None = None, header: list[str] | None = None) -> Path:
+    """The US Chess example event as a workbook, with ``change`` applied to its player rows."""
+    sheet = USCF_SWISS.sheet()
+    rows = [list(row) for row in sheet.rows]
+    if change is not None:
+        change(rows)
+    write_new_workbook(path, event=event if event is not None else list(USCF_SWISS.settings),
+                       sheets=[NewSheet("Crosstable", header or list(sheet.header), rows)])
+    return path
+
+
+def cell(rows: Rows, number: int, column: str, value: object) -> None:
+    """Set ``column`` (a header of the example) of player ``number``'s row."""
+    rows[number - 1][list(USCF_SWISS.header()).index(column)] = value
+
+
+def two_errors(rows: Rows) -> None:
+    cell(rows, 2, "Rating", "abc")
+    cell(rows, 6, "Games", "x")
+
+
+# Each bad crosstable: the change, and a cell every reported error list must name.
+BAD_INPUT: dict[str, tuple[Callable[[Rows], None] | None, list[tuple[str, object]] | None, list[str]]] = {
+    "unknown result code": (lambda r: cell(r, 3, "R2", "Q4"), None,
+                            ["Crosstable!G4", "'Q4' is not a result code"]),
+    "opponent missing": (lambda r: cell(r, 3, "R2", "W99"), None, ["Crosstable!G4", "no player 99"]),
+    "own number": (lambda r: cell(r, 3, "R2", "W3"), None, ["Crosstable!G4", "own number 3"]),
+    "cells disagree": (lambda r: cell(r, 5, "R1", "W1b"), None, ["Crosstable!F2", "Crosstable!F6"]),
+    "duplicate No": (lambda r: cell(r, 4, "No", 3), None, ["Crosstable!A5", "used twice"]),
+    "rating not a number": (lambda r: cell(r, 2, "Rating", "abc"), None, ["Crosstable!D3", "'abc'"]),
+    "rating out of range": (lambda r: cell(r, 2, "Rating", 5000), None, ["Crosstable!D3", "5000"]),
+    "games not a number": (lambda r: cell(r, 4, "Games", "many"), None, ["Crosstable!E5", "'many'"]),
+    "games negative": (lambda r: cell(r, 4, "Games", -3), None, ["Crosstable!E5", "-3"]),
+    "pairing number not whole": (lambda r: cell(r, 1, "No", 1.5), None, ["Crosstable!A2", "1.5"]),
+    "total disagrees": (lambda r: cell(r, 1, "Total", 2), None, ["Crosstable!J2", "Total 2"]),
+    "unknown setting value": (None, [("System", "XYZ")], ["Event!B2", "'XYZ'"]),
+    "unknown rules": (None, [("System", "USCF"), ("Rules", "USCF 2030")], ["Event!B3", "'USCF 2030'"]),
+    "bad end date": (None, [("End date", "soon")], ["Event!B2", "'soon'"]),
+    "two errors at once": (two_errors, None, ["Crosstable!D3", "Crosstable!E7"]),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_INPUT))
+def test_bad_input_exits_1_names_the_cell_and_writes_nothing(tmp_path: Path, case: str,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    change, event, expected = BAD_INPUT[case]
+    source = example(tmp_path / "event.xlsx", change, event)
+    original = source.read_bytes()
+    status, out, err = run(["rate", str(source)], capsys)
+    assert status == 1
+    assert out == ""
+    assert f"{source}: The crosstable has" in err and "nothing was rated or written" in err
+    for text in expected:
+        assert text in err
+    assert "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
+    assert source.read_bytes() == original
+
+
+def test_missing_name_column_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    header = list(USCF_SWISS.header())
+    header[1] = "Player"
+    source = example(tmp_path / "event.xlsx", header=header)
+    status, _, err = run(["rate", str(source)], capsys)
+    assert status == 1
+    assert f"{source}: The crosstable has 1 error" in err
+    assert "Crosstable: no header row: no cell in this sheet says 'Name'" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
+
+
+@pytest.mark.parametrize("kind", ["text", "encrypted", "truncated", "laughs", "no crosstable", "missing"])
+def test_files_that_are_no_crosstable_workbook_exit_1_with_the_file_named(
+        tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "event.xlsx"
+    if kind == "text":
+        source.write_text("No;Name;R1\n1;Ann;W2\n", encoding="utf-8")
+    elif kind == "encrypted":
+        from msoffcrypto.format.ooxml import OOXMLFile  # type: ignore[import-untyped]
+
+        plain = example(tmp_path / "plain.xlsx")
+        with plain.open("rb") as stream, source.open("wb") as encrypted:
+            OOXMLFile(stream).encrypt("secret", encrypted)
+        plain.unlink()
+    elif kind == "truncated":
+        source.write_bytes(example(tmp_path / "full.xlsx").read_bytes()[:2000])
+        (tmp_path / "full.xlsx").unlink()
+    elif kind == "laughs":
+        example(source)
+        with zipfile.ZipFile(source) as archive:
+            parts = {name: archive.read(name) for name in archive.namelist()}
+        entities = "".join(f'<!ENTITY l{i} "{("&l" + str(i - 1) + ";") * 10}">' for i in range(1, 10))
+        parts["xl/workbook.xml"] = (f'<?xml version="1.0"?><!DOCTYPE w [<!ENTITY l0 "lol">{entities}]>'
+                                    .encode() + parts["xl/workbook.xml"].split(b"?>", 1)[-1])
+        with zipfile.ZipFile(source, "w") as archive:
+            for name, data in parts.items():
+                archive.writestr(name, data)
+    elif kind == "no crosstable":
+        book = openpyxl.Workbook()
+        book.active.append(["Shopping", "list"])
+        book.save(source)
+    original = source.read_bytes() if source.exists() else None
+    status, out, err = run(["rate", str(source)], capsys)
+    assert status == 1 and out == ""
+    assert err.startswith(f"xlrating: {source}: ")
+    assert "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["event.xlsx"] if original is not None else [])
+    if original is not None:
+        assert source.read_bytes() == original
+
+
+def test_rate_writes_in_rated_beside_the_input_and_says_so(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    source = example(tmp_path / "spring.xlsx")
+    original = source.read_bytes()
+    status, out, err = run(["rate", str(source)], capsys)
+    target = tmp_path / "spring-rated.xlsx"
+    assert (status, err) == (0, "")
+    assert out.splitlines() == ["Rated Crosstable: 8 players, USCF 2020 Regular", f"Wrote {target}"]
+    assert source.read_bytes() == original
+    # What was written is what the core computed for the input's values, cell by cell.
+    rated = rate_sheets(read_grids(load(source)))
+    book = openpyxl.load_workbook(target)
+    for block in rated.blocks:
+        for i, row in enumerate(block.values):
+            for j, value in enumerate(row):
+                written = book[block.sheet].cell(row=block.row + i, column=block.column + j)
+                assert written.value == (None if value == "" else pytest.approx(value, rel=1e-15)
+                                         if isinstance(value, float) else value)
+                if block.number_formats and block.number_formats[j]:
+                    assert written.number_format == block.number_formats[j]
+
+
+def test_rate_output_option_and_overwrite_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = example(tmp_path / "spring.xlsx")
+    original = source.read_bytes()
+    status, out, _ = run(["rate", str(source), "-o", str(tmp_path / "out.xlsx")], capsys)
+    assert status == 0 and out.endswith(f"Wrote {tmp_path / 'out.xlsx'}\n")
+    status, _, err = run(["rate", str(source), "-o", str(source)], capsys)
+    assert status == 1 and "is the input workbook; use --in-place" in err
+    assert source.read_bytes() == original
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["rate", str(source), "-o", "x.xlsx", "--in-place"])
+    status, _, err = run(["rate", str(source), "-o", str(tmp_path / "out.csv")], capsys)
+    assert status == 1 and "writes .xlsx and .xlsm" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.xlsx", "spring.xlsx"]
+
+
+def excel_style(path: Path) -> Path:
+    """Rewrite the example so its values arrive the way Excel keeps and delivers them.
+
+    Pairing numbers stored as floats (``3.0``), ratings typed as text with stray spaces,
+    a provisional rating as ``1402P8``, an unrated player as ``unr``, a date as a date
+    and an end date as an Excel serial number, round cells with spaces and lower case.
+    """
+    def messy(rows: Rows) -> None:
+        for row in rows:
+            row[0] = float(row[0])  # type: ignore[arg-type]
+        cell(rows, 1, "Rating", " 1864 ")
+        cell(rows, 6, "Rating", "1402P8")
+        cell(rows, 6, "Games", None)
+        cell(rows, 7, "Rating", "unr")
+        cell(rows, 2, "R1", " w6B ")
+        cell(rows, 6, "R1", "l 2w")
+
+    settings = [(n, v) for n, v in USCF_SWISS.settings if n != "End date"] + [("End date", 45760)]
+    example(path, messy, settings)
+    book = openpyxl.load_workbook(path)
+    book["Event"].cell(row=book["Event"].max_row, column=2).number_format = "General"
+    book.save(path)
+    # openpyxl writes 3.0 as "3"; Excel keeps what it was given, so put the floats back.
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    sheet, count = re.subn(r'(<c r="A(?:[2-9])"[^>]*><v>)(\d+)(</v>)', r"\g<1>\g<2>.0\3", sheet)
+    assert count == 8
+    parts["xl/worksheets/sheet1.xml"] = sheet.encode()
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return path
+
+
+def test_values_as_excel_delivers_them_rate_like_clean_ones(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    clean = example(tmp_path / "clean.xlsx")
+    messy = excel_style(tmp_path / "messy.xlsx")
+    grid = read_grids(load(messy))["Crosstable"]
+    assert grid[1][0] == 1.0 and isinstance(grid[1][0], float)
+    assert read_grids(load(messy))["Event"][-1][1] == 45760
+    assert date(1899, 12, 30).toordinal() + 45760 == date(2025, 4, 13).toordinal()
+    assert run(["rate", str(clean)], capsys)[0] == 0
+    status, _, err = run(["rate", str(messy)], capsys)
+    assert (status, err) == (0, "")
+    clean_sheet = openpyxl.load_workbook(tmp_path / "clean-rated.xlsx")["Crosstable"]
+    messy_sheet = openpyxl.load_workbook(tmp_path / "messy-rated.xlsx")["Crosstable"]
+    first_output = len(USCF_SWISS.header()) + 1
+    for row in range(1, 10):
+        for column in range(first_output, clean_sheet.max_column + 1):
+            clean_value = clean_sheet.cell(row=row, column=column).value
+            assert messy_sheet.cell(row=row, column=column).value == clean_value
+
+
+def test_dates_as_dates_are_read_as_dates(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = example(tmp_path / "dated.xlsx", event=[("System", "USCF"), ("End date", date(2018, 6, 1))])
+    assert read_grids(load(source))["Event"][2][:2] == ["End date", datetime(2018, 6, 1)]
+    assert run(["rate", str(source)], capsys)[0] == 0
+
+
+def test_user_text_stays_text_through_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    names = ['=HYPERLINK("http://example.com","me")', "+1", "@SUM(A1)", "-5", "=1+1"]
+
+    def rename(rows: Rows) -> None:
+        for number, name in enumerate(names, start=1):
+            cell(rows, number, "Name", name)
+
+    source = example(tmp_path / "names.xlsx", rename)
+    assert run(["rate", str(source)], capsys)[0] == 0
+    sheet = openpyxl.load_workbook(tmp_path / "names-rated.xlsx")["Crosstable"]
+    assert [sheet.cell(row=r, column=2).value for r in range(2, 7)] == names
+    assert {sheet.cell(row=r, column=2).data_type for r in range(2, 7)} == {"s"}
+
+
+def test_features_the_rated_copy_cannot_keep_are_named(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    source = example(tmp_path / "event.xlsx")
+    with zipfile.ZipFile(source, "a") as archive:  # parts openpyxl does not carry over
+        archive.writestr("xl/media/image1.png", b"\x89PNG\r\n\x1a\n")
+        archive.writestr("xl/ctrlProps/ctrlProp1.xml", "<formControlPr/>")
+    status, out, err = run(["rate", str(source)], capsys)
+    assert status == 0 and out.endswith(f"Wrote {tmp_path / 'event-rated.xlsx'}\n")
+    target = tmp_path / "event-rated.xlsx"
+    assert err == (f"xlrating: note: {target} does not keep these features of {source}: "
+                   "form controls (buttons, check boxes), pictures. To keep them, rate the workbook in Excel "
+                   "with the xlwings macro.\n")
+
+
+# --- template -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("system", ["uscf", "fide", "icu"])
+def test_template_writes_a_workbook_that_rates(tmp_path: Path, system: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / f"{system}.xlsx"
+    status, out, _ = run(["template", system.upper(), "-o", str(target)], capsys)
+    assert status == 0 and out == f"Wrote {target}\n"
+    assert run(["rate", str(target)], capsys)[0] == 0
+
+
+def test_template_default_names_blank_and_refusal_to_overwrite(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run(["template", "fide"], capsys)[1] == "Wrote fide-round-robin.xlsx\n"
+    before = (tmp_path / "fide-round-robin.xlsx").read_bytes()
+    status, _, err = run(["template", "fide"], capsys)
+    assert status == 1 and "already exists" in err
+    assert (tmp_path / "fide-round-robin.xlsx").read_bytes() == before
+    assert run(["template", "fide", "--blank", "--force"], capsys)[0] == 0
+    grids = read_grids(load(tmp_path / "fide-round-robin.xlsx"))
+    assert grids["Crosstable"] == [
+        ["No", "Name", "ID", "Rating", "Games", "Birth date", *(f"R{n}" for n in range(1, 8)), "Total"]]
+    assert ["System", "FIDE"] in [row[:2] for row in grids["Event"]]
+
+
+def test_template_macro_writes_the_quickstart_pair(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = run(["template", "macro"], capsys)
+    assert status == 0 and out == "Wrote xlrating_event.xlsm\nWrote xlrating_event.py\n"
+    status, out, _ = run(["template", "icu", "--macro", "-o", "club_night.xlsm"], capsys)
+    assert out == "Wrote club_night.xlsm\nWrote club_night.py\n"
+    assert "club_night.xlsm" in (tmp_path / "club_night.py").read_text(encoding="utf-8")
+    status, _, err = run(["template", "icu", "--macro", "-o", "club-night.xlsm"], capsys)
+    assert status == 1 and "must be a Python module name" in err
+    assert not (tmp_path / "club-night.xlsm").exists()
+
+
+# --- demo -----------------------------------------------------------------------------------------
+
+
+def test_demo_rates_the_example_into_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(["demo"], capsys)
+    target = tmp_path / "xlrating-demo-uscf-rated.xlsx"
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == f"Wrote {target}"
+    assert "Dana Whitfield" in out and "Sam Okafor" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == [target.name]
+    header = [c.value for c in openpyxl.load_workbook(target)["Crosstable"][1]]
+    assert "Post rating" in header and "Method" in header
+    assert run(["demo", "--system", "icu"], capsys)[0] == 0
+    assert (tmp_path / "xlrating-demo-icu-rated.xlsx").exists()
+
+
+# --- help -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [[], ["rate"], ["template"], ["demo"]])
+def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([*command, "--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: xlrating")
+    if command:
+        assert f"xlrating {command[0]}" in out
+
+
+def test_the_installed_command_runs_as_a_subprocess(tmp_path: Path) -> None:
+    source = example(tmp_path / "spring.xlsx")
+    result = subprocess.run([sys.executable, "-m", "xlrating", "rate", str(source)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "spring-rated.xlsx").exists()
+    bad = example(tmp_path / "bad.xlsx", lambda r: cell(r, 3, "R2", "Q4"))
+    result = subprocess.run([sys.executable, "-m", "xlrating", "rate", str(bad)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 1
+    assert "Crosstable!G4" in result.stderr
+    assert not (tmp_path / "bad-rated.xlsx").exists()

@@ -1,0 +1,61 @@
+"""``xlrating demo``: rate the bundled example event and say where the result is."""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..crosstable import RatedWorkbook
+from ..templates import SYSTEMS, write_template
+from ..workbook import rate_workbook, save_atomic
+from .rate import summary
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "demo",
+        help="rate the bundled example event and write the rated workbook to the current folder",
+        description="Rate a small fictional example event (the one in the templates) and write the rated "
+        "workbook to the current folder: the quickest way to see what xlrating does.",
+    )
+    parser.add_argument("--system", type=str.lower, choices=SYSTEMS, default="uscf",
+                        help="which example: uscf (a US Chess Swiss, the default), fide (a FIDE round robin) "
+                        "or icu (an ICU Swiss)")
+    parser.add_argument("-o", "--output", metavar="OUT.xlsx",
+                        help="where to write the rated workbook (default: xlrating-demo-SYSTEM-rated.xlsx)")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    target = Path(args.output or f"xlrating-demo-{args.system}-rated.xlsx")
+    with tempfile.TemporaryDirectory(prefix="xlrating-demo-") as folder:
+        source = Path(folder) / f"xlrating-demo-{args.system}.xlsx"
+        write_template(args.system, source)
+        workbook, rated = rate_workbook(source)
+        save_atomic(workbook, target)
+    print(summary(rated))
+    print(results_table(rated))
+    print(f"Wrote {target.resolve()}")
+    return 0
+
+
+def results_table(rated: RatedWorkbook) -> str:
+    """Each player's name, pre-event and post-event rating, as plain text."""
+    lines = []
+    for event in rated.events:
+        outcome = event.outcomes[0]
+        rows = [("No", "Name", "Score", "Pre", "Post", "Method")]
+        for player in event.crosstable.players:
+            result = outcome.player(player.number)
+            pre = "unrated" if result.pre_rating is None else f"{result.pre_rating:.0f}"
+            post = "" if result.post_rating is None else f"{result.post_rating:.0f}"
+            rows.append((str(player.number), player.name, f"{player.score:g}", pre, post,
+                         result.method.value))
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        for row in rows:
+            cells = (cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+            lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)

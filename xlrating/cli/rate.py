@@ -1,0 +1,78 @@
+"""``xlrating rate IN.xlsx [-o OUT.xlsx] [--in-place]``: rate a crosstable workbook.
+
+Writes ``IN-rated.xlsx`` beside the input by default and never overwrites the input
+unless ``--in-place`` asks for it. The output is written atomically (a temporary file in
+the same folder, then a rename). On bad input every error is listed on stderr with its
+cell, the exit status is 1 and no file is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..crosstable import RatedWorkbook
+from ..errors import WorkbookError
+from ..workbook import Workbook, lost_features, rate_workbook, save_atomic
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "rate",
+        help="rate the crosstable of a workbook and write the post-event ratings",
+        description="Rate the crosstable of IN (an .xlsx or .xlsm workbook) and write the rated workbook: "
+        "IN-rated.xlsx beside the input unless -o or --in-place says otherwise. Nothing is written "
+        "when the crosstable has errors; every error is listed with its cell (exit status 1).",
+    )
+    parser.add_argument("input", metavar="IN.xlsx", help="the crosstable workbook (.xlsx or .xlsm)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("-o", "--output", metavar="OUT.xlsx",
+                       help="where to write the rated workbook (default: IN-rated.xlsx beside the input)")
+    where.add_argument("--in-place", action="store_true",
+                       help="overwrite the input workbook with the rated one")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def output_path(source: Path, output: str | None, in_place: bool) -> Path:
+    """Where ``rate`` writes: ``-o``, the input itself with ``--in-place``, else ``IN-rated.xlsx``."""
+    if in_place:
+        return source
+    if output:
+        target = Path(output)
+        if target.exists() and source.exists() and target.resolve() == source.resolve():
+            raise WorkbookError(f"{target}: is the input workbook; use --in-place to overwrite it")
+        return target
+    return source.with_name(f"{source.stem}-rated{source.suffix}")
+
+
+def run(args: argparse.Namespace) -> int:
+    source = Path(args.input)
+    target = output_path(source, args.output, args.in_place)
+    workbook, rated = rate_workbook(source)
+    save_atomic(workbook, target)
+    print(summary(rated))
+    print(f"Wrote {target}")
+    warn_lost(workbook, target)
+    return 0
+
+
+def warn_lost(workbook: Workbook, target: Path) -> None:
+    """Say on stderr which Excel features of the input the written copy does not keep."""
+    lost = lost_features(workbook, target)
+    if lost:
+        print(f"xlrating: note: {target} does not keep these features of {workbook.path}: {', '.join(lost)}. "
+              "To keep them, rate the workbook in Excel with the xlwings macro.", file=sys.stderr)
+
+
+def summary(rated: RatedWorkbook) -> str:
+    """One line per rated crosstable: its sheet, players and rules."""
+    lines = []
+    for event in rated.events:
+        rules = " and ".join(
+            outcome.rules + (f" {outcome.rating_system}" if outcome.rating_system else "")
+            for outcome in event.outcomes)
+        lines.append(f"Rated {event.crosstable.sheet}: {len(event.crosstable.players)} players, {rules}")
+    return "\n".join(lines)

@@ -1,0 +1,54 @@
+"""``xlrating template SYSTEM [-o FILE] [--macro] [--blank]``: write a new crosstable workbook."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..errors import WorkbookError
+from ..templates import MACRO_TEMPLATE, SYSTEMS, TEMPLATE_FILES, write_template
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "template",
+        help="write a new crosstable workbook (US Chess, FIDE or ICU) with an example event",
+        description="Write a ready-to-use crosstable workbook: the crosstable as an Excel table with checks "
+        "on the round cells, an Event sheet with drop-downs, a How to use sheet and a small fictional "
+        "example event. SYSTEM 'macro' (or --macro) writes the macro-enabled .xlsm for xlwings "
+        "together with its same-named Python module (one click rates the event).",
+    )
+    parser.add_argument("system", metavar="SYSTEM", type=str.lower, choices=(*SYSTEMS, "macro", "xlsm"),
+                        help="uscf (a US Chess Swiss), fide (a FIDE round robin), icu (an ICU Swiss), "
+                        "or macro (the US Chess template as a macro-enabled .xlsm)")
+    parser.add_argument("-o", "--output", metavar="FILE.xlsx",
+                        help="the file to write (default: the template's own name in the current folder)")
+    parser.add_argument("--macro", action="store_true",
+                        help="write the macro-enabled .xlsm and its Python module (xlwings quickstart)")
+    parser.add_argument("--blank", action="store_true",
+                        help="leave out the example players and the event's name and dates")
+    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    macro = args.macro or args.system in ("macro", "xlsm")
+    system = "uscf" if args.system in ("macro", "xlsm") else args.system
+    if args.output:
+        target = Path(args.output)
+    elif macro:
+        target = Path(MACRO_TEMPLATE if system == "uscf" else f"xlrating_{system}_event.xlsm")
+    else:
+        target = Path(TEMPLATE_FILES[system])
+    if macro and target.suffix.lower() == ".xlsx" and args.output:
+        raise WorkbookError(f"{target}: a macro-enabled workbook must be saved as .xlsm")
+    targets = [target] + ([target.with_suffix(".py")] if macro else [])
+    existing = [str(t) for t in targets if t.exists()]
+    if existing and not args.force:
+        raise WorkbookError(
+            f"{', '.join(existing)}: already exists; choose another name with -o or use --force")
+    for written in write_template(system, target, macro=macro, blank=args.blank):
+        print(f"Wrote {written}")
+    return 0

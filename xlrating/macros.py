@@ -1,0 +1,183 @@
+"""The one-click macro: rate the crosstable of an open Excel workbook through xlwings.
+
+:func:`rate_event` is the whole of it, for every way xlwings reaches Excel:
+
+- classic Excel (Windows, macOS): ``RunPython "import xlrating.macros; xlrating.macros.rate_event()"``,
+  or ``main()`` of the macro-enabled template's Python module, calls it with no argument
+  and it rates the calling workbook (``xw.Book.caller()``);
+- xlwings Lite (and xlwings Server): a ``@script`` receives the workbook as an
+  ``xw.Book`` and passes it on; :func:`rate_crosstable` is that script, ready to import
+  into Lite's ``main.py``.
+
+It reads every sheet's values (2-D, from A1), rates them with the same core as the
+command line (:func:`xlrating.crosstable.rate_sheets`), and writes each output block as
+one range with its number formats. On bad input it writes nothing and shows every
+error with its cell in an alert.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date, datetime
+from typing import Any
+
+import xlwings as xw
+
+from .crosstable import RatedWorkbook, rate_sheets
+from .crosstable.model import AddedColumns, Block
+from .errors import CrosstableError
+
+__all__ = ["alert_text", "rate_crosstable", "rate_event", "read_book", "write_blocks"]
+
+#: An alert longer than this is cut (Excel's message box shows about 1,000 characters).
+ALERT_LIMIT = 900
+_NUMBER_LIKE = re.compile(r"^\s*[-+]?(\d+[.,]?\d*|[.,]\d+)([eE][-+]?\d+)?\s*%?\s*$")
+
+
+def rate_event(book: xw.Book | None = None) -> RatedWorkbook | None:
+    """Rate the event in ``book`` (default: the workbook that called the macro).
+
+    Returns what was rated, or ``None`` when the crosstable has errors: then nothing
+    is written and an alert lists every error with its sheet and cell.
+    """
+    if book is None:
+        book = xw.Book.caller()
+    grids = read_book(book)
+    try:
+        rated = rate_sheets(grids)
+    except CrosstableError as error:
+        book.app.alert(alert_text(error), title="xlrating: nothing was rated", mode="critical")
+        return None
+    write_blocks(book, rated.blocks, rated.added)
+    book.app.alert(_summary(rated), title="xlrating", mode="info")
+    return rated
+
+
+@xw.script
+def rate_crosstable(book: xw.Book) -> None:
+    """Rate this workbook's chess event (xlwings Lite script)."""
+    rate_event(book)
+
+
+def read_book(book: xw.Book) -> dict[str, list[list[Any]]]:
+    """Every sheet's values from A1 to its last used cell, as 2-D lists."""
+    grids: dict[str, list[list[Any]]] = {}
+    for sheet in book.sheets:
+        last = sheet.used_range.last_cell
+        rows, columns = last.row, last.column
+        values = sheet.range((1, 1), (rows, columns)).options(ndim=2).value
+        grids[sheet.name] = [list(row) for row in values or []]
+    return grids
+
+
+def write_blocks(book: xw.Book, blocks: Sequence[Block], added: Sequence[AddedColumns] = ()) -> None:
+    """Write each block as one range (values, then number formats by runs of columns).
+
+    Empty cells are written as ``""`` (xlwings Lite leaves a cell unchanged for
+    ``None``, which would keep a stale result from an earlier run), text that Excel would
+    read as a formula or number keeps a leading apostrophe, and every Excel table whose
+    header row the added output columns extend is resized over them.
+    """
+    for block in blocks:
+        if not block.values:
+            continue
+        sheet = book.sheets[block.sheet]
+        height, width = len(block.values), max(len(row) for row in block.values)
+        values = [[_cell(value) for value in row] + [""] * (width - len(row)) for row in block.values]
+        bottom, right = block.row + height - 1, block.column + width - 1
+        sheet.range((block.row, block.column), (bottom, right)).value = values
+        for first, last, number_format in _runs(block.number_formats, width):
+            sheet.range((block.row, block.column + first), (bottom, block.column + last)).number_format = (
+                number_format)
+    for columns in added:
+        try:
+            _extend_table(book.sheets[columns.sheet], columns, _added_headers(blocks, columns))
+        except NotImplementedError:  # an xlwings engine without tables: the columns stay beside it
+            continue
+
+
+def alert_text(error: CrosstableError, limit: int = ALERT_LIMIT) -> str:
+    """Every problem of ``error``, one per line, cut to ``limit`` characters with a count of the rest."""
+    title = error.title or "The crosstable has errors; nothing was rated."
+    lines = [title, ""]
+    shown = 0
+    for problem in error.problems:
+        line = str(problem)
+        if sum(len(x) + 1 for x in lines) + len(line) > limit:
+            break
+        lines.append(line)
+        shown += 1
+    rest = len(error.problems) - shown
+    if rest:
+        lines.append(f"... and {rest} more (run `xlrating rate` on the file to see them all)")
+    return "\n".join(lines)
+
+
+def _summary(rated: RatedWorkbook) -> str:
+    parts = []
+    for event in rated.events:
+        systems = ", ".join(
+            f"{o.rules}" + (f" {o.rating_system}" if o.rating_system else "") for o in event.outcomes)
+        parts.append(f"{event.crosstable.sheet}: {len(event.crosstable.players)} players rated ({systems})")
+    return "\n".join(parts) or "Nothing to rate."
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, str) and value and (value[0] in "=+-@'" or _NUMBER_LIKE.match(value)):
+        return "'" + value
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return datetime(value.year, value.month, value.day)
+    return value
+
+
+def _runs(formats: Sequence[str | None] | None, width: int) -> list[tuple[int, int, str]]:
+    """``(first, last, format)`` column offsets of each run of one number format."""
+    if not formats:
+        return []
+    runs: list[tuple[int, int, str]] = []
+    for offset in range(min(width, len(formats))):
+        number_format = formats[offset]
+        if number_format is None:
+            continue
+        if runs and runs[-1][2] == number_format and runs[-1][1] == offset - 1:
+            runs[-1] = (runs[-1][0], offset, number_format)
+        else:
+            runs.append((offset, offset, number_format))
+    return runs
+
+
+def _added_headers(blocks: Sequence[Block], columns: AddedColumns) -> list[str]:
+    """The header texts the blocks write into the added columns."""
+    headers = []
+    for block in blocks:
+        if block.sheet == columns.sheet and block.row == columns.header_row and block.values:
+            for offset, value in enumerate(block.values[0]):
+                if columns.first_column <= block.column + offset <= columns.last_column:
+                    headers.append("" if value is None else str(value))
+    return headers
+
+
+def _extend_table(sheet: Any, columns: AddedColumns, headers: Sequence[str]) -> None:
+    """Resize the table ending just left of the added columns over them.
+
+    Skipped when an added header repeats one of the table's own (an output ``K`` beside
+    an input ``K``): Excel would rename the new column's header to make it unique.
+    """
+    for table in sheet.tables:
+        area = table.range
+        if area is None:
+            continue
+        top, left = area.row, area.column
+        bottom, right = top + area.rows.count - 1, left + area.columns.count - 1
+        if top != columns.header_row or right + 1 != columns.first_column:
+            continue
+        existing = sheet.range((top, left), (top, right)).options(ndim=1).value or []
+        names = [str(name).strip().lower() for name in existing if name not in (None, "")]
+        added = [header.strip().lower() for header in headers]
+        if len(set(added)) != len(added) or set(added) & set(names) or "" in added:
+            return
+        table.resize(sheet.range((top, left), (bottom, columns.last_column)))
+        return

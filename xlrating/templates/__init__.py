@@ -1,0 +1,195 @@
+"""The crosstable templates: generated here, committed under ``templates/``, written by ``xlrating template``.
+
+Each template is a real workbook a tournament director can use at once: the crosstable
+as an Excel table (frozen header, sensible widths, data validation on the round
+cells), an ``Event`` sheet with a drop-down for every setting, a short ``How to use``
+sheet, and a small fictional example event (:mod:`.examples`) already entered.
+
+The macro-enabled template follows the xlwings quickstart convention: it is built from
+xlwings' own ``quickstart.xlsm`` (so it carries xlwings' VBA module, whose
+``SampleCall`` runs ``main()`` of the same-named Python module) with the crosstable
+sheets added, and comes with that module (:func:`quickstart_module`), whose ``main()``
+rates the event: the ribbon's "Run main" rates it in one click.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import keyword
+import os
+from pathlib import Path
+
+import openpyxl
+from openpyxl import Workbook
+
+from ..errors import ArgumentError, WorkbookError
+from ..workbook.book import save_workbook_atomic
+from ..workbook.new import fill_new_workbook
+from .examples import EXAMPLES, ExampleEvent
+
+__all__ = [
+    "EXAMPLES",
+    "MACRO_TEMPLATE",
+    "SYSTEMS",
+    "TEMPLATE_FILES",
+    "ExampleEvent",
+    "build_template",
+    "quickstart_module",
+    "write_committed_templates",
+    "write_template",
+]
+
+#: The systems a template exists for.
+SYSTEMS: tuple[str, ...] = tuple(EXAMPLES)
+#: The committed templates' file names, by system.
+TEMPLATE_FILES: dict[str, str] = {"uscf": "uscf-swiss.xlsx", "fide": "fide-round-robin.xlsx",
+                                  "icu": "icu-swiss.xlsx"}
+#: The committed macro-enabled template (US Chess example) and its Python module.
+MACRO_TEMPLATE = "xlrating_event.xlsm"
+
+
+def build_template(system: str, *, macro: bool = False, blank: bool = False, module: str = "") -> Workbook:
+    """The template workbook for ``system`` (``uscf``, ``fide`` or ``icu``), not yet saved.
+
+    ``macro`` builds the macro-enabled variant from xlwings' ``quickstart.xlsm``
+    (``module`` is the same-named Python module, for the How to use text); ``blank``
+    leaves out the example players and the event's name and dates.
+    """
+    key = system.lower() if isinstance(system, str) else system
+    if key not in EXAMPLES:
+        raise ArgumentError(f"Argument 'system' must be one of {', '.join(SYSTEMS)}, not {system!r}")
+    example = EXAMPLES[key]
+    workbook = _quickstart() if macro else Workbook()
+    fill_new_workbook(
+        workbook, event=example.event_settings(blank=blank), sheets=[example.sheet(blank=blank)],
+        how_to=how_to_lines(example, macro=macro, blank=blank, module=module))
+    workbook.properties.creator = "xlrating"
+    workbook.properties.title = example.title.split(":")[0]
+    return workbook
+
+
+def write_template(system: str, path: str | os.PathLike[str], *, macro: bool = False,
+                   blank: bool = False) -> list[Path]:
+    """Write the template for ``system`` to ``path``; return the files written.
+
+    A macro-enabled template (``macro``, ``path`` ending in ``.xlsm``) also gets its
+    quickstart Python module beside it, named like the workbook, so ``path``'s stem
+    must be a Python module name (``my_event.xlsm`` -> ``my_event.py``).
+    """
+    target = Path(path)
+    if macro:
+        if target.suffix.lower() != ".xlsm":
+            raise WorkbookError(f"{target}: a macro-enabled template must be saved as .xlsm")
+        module = target.stem
+        if not module.isidentifier() or keyword.iskeyword(module):
+            raise WorkbookError(
+                f"{target}: the xlwings quickstart convention runs main() of the Python module named "
+                f"like the workbook, so the name must be a Python module name (letters, digits, _), "
+                f"e.g. my_event.xlsm")
+        book = build_template(system, macro=True, blank=blank, module=module)
+        save_workbook_atomic(book, target)
+        script = target.with_suffix(".py")
+        script.write_text(quickstart_module(module), encoding="utf-8")
+        return [target, script]
+    if target.suffix.lower() != ".xlsx":
+        raise WorkbookError(f"{target}: a template must be saved as .xlsx (or use --macro for .xlsm)")
+    save_workbook_atomic(build_template(system, blank=blank), target)
+    return [target]
+
+
+def write_committed_templates(folder: str | os.PathLike[str]) -> list[Path]:
+    """Write every template under ``folder`` (the repository's ``templates/``)."""
+    base = Path(folder)
+    written: list[Path] = []
+    for system, name in TEMPLATE_FILES.items():
+        written += write_template(system, base / name)
+    written += write_template("uscf", base / MACRO_TEMPLATE, macro=True)
+    return written
+
+
+def quickstart_module(module: str) -> str:
+    """The Python module of the macro-enabled template ``{module}.xlsm`` (xlwings quickstart convention)."""
+    return f'''"""Rate the chess event in {module}.xlsm with xlrating (the xlwings quickstart convention).
+
+Keep this file in the same folder as {module}.xlsm and with the same name. In Excel, on
+the xlwings ribbon tab, click "Run main" (or run the SampleCall macro, or a button
+assigned to it): the post-event ratings are written into the Crosstable sheet. On bad
+input nothing is written and a message lists every error with its cell.
+"""
+
+import xlwings as xw
+
+from xlrating.macros import rate_event
+
+
+def main() -> None:
+    """Rate the event of the workbook that called this macro."""
+    rate_event(xw.Book.caller())
+
+
+if __name__ == "__main__":
+    xw.Book("{module}.xlsm").set_mock_caller()
+    main()
+'''
+
+
+def how_to_lines(example: ExampleEvent, *, macro: bool = False, blank: bool = False,
+                 module: str = "") -> list[str]:
+    """The ``How to use`` sheet's lines."""
+    lines = [
+        "How to use this crosstable workbook (xlrating)",
+        "",
+        "1. Crosstable sheet: one row per player. No (the pairing number) and Name are required, "
+        "then one column per round (R1, R2, ...).",
+        "   Rating blank or 'unr' = an unrated player. Games = rated games behind the rating "
+        "(blank for an established player). Total, if present, is checked against the results.",
+        "   Extra columns are kept and ignored; add rows at the end of the table and its formats and "
+        "checks extend with it.",
+        "2. Round cells: W12 won against No. 12, L12 lost, D12 drew (or +12, -12, =12). X or X12 won by "
+        "forfeit, F or F12 lost by forfeit (not rated).",
+        "   B full-point bye, H half-point bye, U (or blank) not paired. A trailing w or b (colour) is "
+        "allowed. Enter every game in both players' rows.",
+        "3. Event sheet: choose System, Rules, Event type ... from the drop-downs; a blank setting "
+        "takes its default (the newest rules; today as the end date).",
+    ]
+    if macro:
+        name = module or Path(MACRO_TEMPLATE).stem
+        lines += [
+            f"4. Rate in Excel: keep {name}.py (from `xlrating template --macro`) beside this workbook, "
+            "install the xlwings add-in (`xlwings addin install`),",
+            "   then click Run main on the xlwings ribbon tab. Post-event ratings are written in new "
+            "columns after the last used one.",
+        ]
+    else:
+        lines += [
+            "4. Rate: on the command line, `xlrating rate this-file.xlsx` writes this-file-rated.xlsx "
+            "beside it. In Excel, use xlwings (see the xlrating README):",
+            "   the macro-enabled template (`xlrating template uscf --macro`) rates with one click; "
+            "in xlwings Lite, run the rate_crosstable script.",
+        ]
+    lines += [
+        "5. Output columns: Score, Rated games, Initial rating, ..., Post rating, Change, K, Bonus, Method, "
+        "Notes. A column that already has one of these headers is filled in place.",
+        "   If anything is wrong nothing is rated and every error is listed with its cell, "
+        "e.g. Crosstable!F7: 'W99' names no player 99.",
+        "",
+    ]
+    if blank:
+        lines.append("This is a blank template: enter your players and results in the Crosstable table.")
+    else:
+        lines.append(f"The example: {example.title}. Every name, id and result is invented; "
+                     "replace the rows with your own event.")
+    return lines
+
+
+def _quickstart() -> Workbook:
+    """xlwings' ``quickstart.xlsm`` (its VBA project and ``_xlwings.conf`` sheet), loaded to add sheets to."""
+    spec = importlib.util.find_spec("xlwings")
+    if spec is None or spec.origin is None:
+        raise WorkbookError("The macro-enabled template needs the xlwings package (pip install xlwings)")
+    source = Path(spec.origin).parent / "quickstart.xlsm"
+    try:
+        return openpyxl.load_workbook(source, keep_vba=True)
+    except (OSError, ValueError, KeyError) as error:
+        raise WorkbookError(f"{source}: cannot read xlwings' quickstart workbook ({error})") from None
+

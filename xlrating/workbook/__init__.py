@@ -1,0 +1,31 @@
+"""Crosstable workbooks on disk, through openpyxl: open safely, read values, write back, save.
+
+The rating core (:mod:`xlrating.crosstable`) never sees a file: :func:`read_grids`
+hands it every sheet's values, :func:`apply` writes the blocks it returns, and
+:func:`save_atomic` saves the result without ever leaving half a file behind.
+:func:`write_new_workbook` writes a fresh crosstable workbook (the templates and the
+importers use it).
+"""
+
+from __future__ import annotations
+
+from .book import Workbook, apply, load, lost_features, read_grids, save_atomic, save_workbook_atomic
+from .new import EVENT_SHEET, SETTING_CHOICES, NewSheet, fill_new_workbook, write_new_workbook
+from .rate import rate_file, rate_workbook
+
+__all__ = [
+    "EVENT_SHEET",
+    "SETTING_CHOICES",
+    "NewSheet",
+    "Workbook",
+    "apply",
+    "fill_new_workbook",
+    "load",
+    "lost_features",
+    "rate_file",
+    "rate_workbook",
+    "read_grids",
+    "save_atomic",
+    "save_workbook_atomic",
+    "write_new_workbook",
+]
