@@ -1,0 +1,67 @@
+"""``xlrating import FILE [--from msa|trf|dbf] [-o OUT.xlsx]``: an event from another format.
+
+``import`` is a Python keyword, so this module is ``import_``; the command is ``import``.
+FILE is US Chess crosstable text (``msa``), a FIDE TRF16 file (``trf``) or the folder of
+US Chess rating report files (``dbf``); the format is guessed from the content when
+``--from`` is left out. Nothing is written when the file has problems: every problem is
+listed with its file and line (or record), exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..errors import WorkbookError
+from ..importers import FORMATS, import_to_workbook
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "import",
+        help="turn US Chess crosstable text, a FIDE TRF file or US Chess DBF report files into a workbook",
+        description="Import an event as a crosstable workbook, which 'xlrating rate' then rates. FILE is US "
+        "Chess crosstable text copied from the member site (msa), a FIDE TRF16 file (trf), or the folder "
+        "holding THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (dbf). Nothing is written when FILE has "
+        "problems; every problem is listed with its line or record (exit status 1).",
+    )
+    parser.add_argument("file", metavar="FILE",
+                        help="the file to import (for dbf: the folder of the three files)")
+    parser.add_argument("--from", dest="fmt", type=str.lower, choices=tuple(FORMATS),
+                        help="the format: " + ", ".join(f"{k} ({v})" for k, v in FORMATS.items())
+                        + "; guessed from the content when left out")
+    parser.add_argument("-o", "--output", metavar="OUT.xlsx",
+                        help="the workbook to write (default: FILE's name with .xlsx, beside it)")
+    parser.add_argument("--section", action="append", metavar="NAME", dest="sections",
+                        help="import only this section (msa, dbf; by name, number or sheet name); repeat "
+                        "for more. Sections rated under different rating systems need separate workbooks")
+    parser.add_argument("--force", action="store_true", help="overwrite OUT.xlsx if it exists")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def output_path(source: Path, output: str | None) -> Path:
+    """``-o``, else FILE's name with ``.xlsx`` beside it (a folder: ``FOLDER.xlsx`` beside it)."""
+    if output:
+        return Path(output)
+    if source.is_dir():
+        resolved = source.resolve()
+        return resolved.parent / f"{resolved.name}.xlsx"
+    return source.with_suffix(".xlsx")
+
+
+def run(args: argparse.Namespace) -> int:
+    source = Path(args.file)
+    target = output_path(source, args.output)
+    if target.exists() and source.exists() and target.resolve() == source.resolve():
+        raise WorkbookError(f"{target}: is the file being imported; choose another name with -o")
+    if target.exists() and not args.force:
+        raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
+    event = import_to_workbook(source, target, args.fmt, sections=args.sections)
+    sections = ", ".join(f"{s.name} ({len(s.rows)} players)" for s in event.sheets)
+    print(f"Imported {event.source} ({FORMATS[event.format]}): {sections}")
+    for note in event.notes:
+        print(f"Note: {note}")
+    print(f"Wrote {target}")
+    return 0

@@ -1,0 +1,382 @@
+"""What the three importers share: text decoding, round cells, pairing checks, sheet names.
+
+Each importer reads its file into :class:`Player` records (pairing number, name, other
+columns, one :class:`Round` per round), collecting every :class:`Problem` it finds
+instead of stopping at the first. :func:`check_pairings` then checks the rounds
+against each other (the opponent exists, both cells of a game agree) and
+:func:`build_sheet` turns the players into an :class:`ImportedSheet`.
+"""
+
+from __future__ import annotations
+
+import codecs
+import datetime
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import FormatError, Problem
+from .model import Cell, ImportedSheet
+
+#: Spec result letters an importer produces (spec/crosstable.md, result codes).
+GAME_CODES = frozenset("WLD")
+"""Rated games: the opponent is required and the opponent's cell must agree."""
+FORFEIT_CODES = frozenset("XF")
+"""Forfeits: the opponent is optional."""
+BYE_CODES = frozenset("BHU")
+"""Byes and unplayed rounds: no opponent."""
+
+_COMPLEMENT = {"W": "L", "L": "W", "D": "D", "X": "F", "F": "X"}
+
+#: Characters Excel cannot hold in a cell (openpyxl refuses them): C0 controls but tab.
+_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class Problems:
+    """The problems found in one file, collected so the user sees them all at once."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.items.append(Problem(where, message))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self, title: str) -> None:
+        """Raise :class:`FormatError` with every problem found so far, if there is one."""
+        if self.items:
+            raise FormatError(self.items, title=title)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of one player, in the spec's terms."""
+
+    code: str
+    """``W`` ``L`` ``D`` (rated game), ``X`` ``F`` (forfeit), ``B`` ``H`` ``U`` (bye, unplayed)."""
+    opponent: int | None = None
+    """The opponent's pairing number (games always, forfeits when known)."""
+    colour: str = ""
+    """``"w"``, ``"b"`` or ``""``: kept as the spec's optional trailing colour."""
+
+    def cell(self) -> str:
+        """The round cell: ``W12w``, ``X5``, ``H``, ``U``."""
+        if self.opponent is None:
+            return self.code
+        return f"{self.code}{self.opponent}{self.colour}"
+
+    def points(self) -> float:
+        return {"W": 1.0, "X": 1.0, "B": 1.0, "D": 0.5, "H": 0.5}.get(self.code, 0.0)
+
+
+UNPLAYED = Round("U")
+UNREADABLE = Round("?")
+"""A round cell the importer could not read (a problem was reported): pairing checks skip it."""
+
+
+@dataclass
+class Player:
+    """A player as an importer read them, before they become a sheet row."""
+
+    number: int
+    """Pairing number (``No``)."""
+    name: str
+    where: str
+    """Where the player's record is: ``event.trf line 12``, for problems."""
+    rounds: list[Round]
+    values: dict[str, Cell] = field(default_factory=dict)
+    """The player's other columns, by header (``Rating``, ``Games``, ``Total``…)."""
+    notes: list[str] = field(default_factory=list)
+    """``Import notes``: what the importer changed or decided for this player."""
+
+
+def decode_text(data: bytes, where: str) -> str:
+    """Text from the bytes of a text file: UTF-8 (with or without BOM), UTF-16 with BOM,
+    else Windows-1252, else Latin-1, so accented names survive whichever the file used.
+
+    Raises :class:`FormatError` for a binary file (NUL bytes without a UTF-16 BOM).
+    """
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as error:
+            raise FormatError([Problem(where, f"not a valid UTF-16 text file ({error.reason})")]) from None
+    if b"\x00" in data:
+        raise FormatError([Problem(where, "not a text file (it contains NUL bytes)")])
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of ``text`` whatever its line endings (LF, CRLF, CR); no trailing empty line."""
+    lines = re.split(r"\r\n|\r|\n", text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def check_text(value: str, where: str, what: str, problems: Problems) -> str:
+    """``value`` stripped; a problem if it holds characters a cell cannot (control characters)."""
+    value = value.strip()
+    if _ILLEGAL.search(value):
+        problems.add(where, f"{what} {value!r} contains control characters")
+        return _ILLEGAL.sub("", value)
+    return unicodedata.normalize("NFC", value)
+
+
+_WHOLE = re.compile(r"[0-9]+", re.ASCII)
+_DECIMAL = re.compile(r"[0-9]+(?:[.,][0-9]+)?", re.ASCII)
+
+
+def whole_number(text: str) -> int | None:
+    """A whole number written in ASCII digits, or ``None``."""
+    text = text.strip()
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def decimal_number(text: str) -> float | None:
+    """A number like ``2.5`` or ``2,5`` or ``3``, or ``None``."""
+    text = text.strip()
+    return float(text.replace(",", ".")) if _DECIMAL.fullmatch(text) else None
+
+
+_DATE_FORMATS = (
+    (re.compile(r"([0-9]{4})[-/.]([0-9]{1,2})[-/.]([0-9]{1,2})", re.ASCII), (0, 1, 2)),
+    (re.compile(r"([0-9]{1,2})[-/.]([0-9]{1,2})[-/.]([0-9]{4})", re.ASCII), (2, 1, 0)),
+    (re.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})", re.ASCII), (0, 1, 2)),
+)
+
+
+def parse_date(text: str) -> datetime.date | None:
+    """A date written ``YYYY/MM/DD``, ``YYYY-MM-DD``, ``YYYY.MM.DD``, ``DD.MM.YYYY`` or
+    ``YYYYMMDD``; ``None`` if ``text`` is none of these or no real date."""
+    text = text.strip()
+    for pattern, (y, m, d) in _DATE_FORMATS:
+        match = pattern.fullmatch(text)
+        if match:
+            parts = match.groups()
+            try:
+                return datetime.date(int(parts[y]), int(parts[m]), int(parts[d]))
+            except ValueError:
+                return None
+    return None
+
+
+def check_numbers(players: Sequence[Player], problems: Problems, *, what: str = "pair number"
+                  ) -> dict[int, Player]:
+    """The players by pairing number; a problem for each number used twice."""
+    by_number: dict[int, Player] = {}
+    for player in players:
+        first = by_number.get(player.number)
+        if first is not None:
+            problems.add(player.where, f"{what} {player.number} is used twice (also at {first.where})")
+            continue
+        by_number[player.number] = player
+    return by_number
+
+
+def check_pairings(players: Sequence[Player], problems: Problems, *, among: str = "the player list") -> None:
+    """Check every round against its opponent's, and mend what is safe to mend.
+
+    A game (``W``/``L``/``D``) must name a player who is there, not the player itself,
+    and the opponent's cell in that round must be the same game seen from the other
+    side; anything else is a problem. A forfeit naming an opponent must also name a
+    player who is there; when the opponent's cell is not the matching forfeit (a
+    double forfeit, or the opponent's cell says nothing), the opponent number is
+    dropped: forfeits are never rated, so nothing is lost (the player is noted).
+    """
+    by_number = {p.number: p for p in players}
+    reported: set[tuple[int, frozenset[int]]] = set()
+    for player in players:
+        for index, rnd in enumerate(player.rounds):
+            if rnd.opponent is None or rnd is UNREADABLE:
+                continue
+            number = index + 1
+            opponent = by_number.get(rnd.opponent)
+            if rnd.opponent == player.number:
+                problems.add(player.where, f"round {number}: {rnd.cell()} names the player's own number")
+                continue
+            if opponent is None:
+                problems.add(player.where, f"round {number}: {rnd.cell()} names opponent "
+                                           f"{rnd.opponent}, who is not in {among}")
+                continue
+            other = opponent.rounds[index] if index < len(opponent.rounds) else UNPLAYED
+            if other is UNREADABLE:
+                continue
+            agrees = other.opponent == player.number and other.code == _COMPLEMENT[rnd.code]
+            if agrees:
+                continue
+            pair = (number, frozenset((player.number, opponent.number)))
+            if rnd.code in GAME_CODES or other.code in GAME_CODES:
+                if pair not in reported:
+                    reported.add(pair)
+                    problems.add(player.where, f"round {number}: {rnd.cell()} but player "
+                                               f"{opponent.number}'s round {number} is "
+                                               f"{other.cell()!r} (at {opponent.where})")
+                continue
+            player.rounds[index] = Round(rnd.code)
+            player.notes.append(f"round {number}: forfeit against {rnd.opponent}, whose round "
+                                f"{number} is {other.cell()!r}; entered without the opponent")
+
+
+def guess_event_type(numbers: Iterable[int], meetings: set[frozenset[int]]) -> str:
+    """``Round robin`` when every player met every other (``meetings``: pairs of numbers
+    who faced each other, forfeits included), else ``Swiss``."""
+    numbers = sorted(set(numbers))
+    if len(numbers) < 3:
+        return "Round robin" if len(numbers) == 2 and frozenset(numbers) in meetings else "Swiss"
+    for i, a in enumerate(numbers):
+        for b in numbers[i + 1:]:
+            if frozenset((a, b)) not in meetings:
+                return "Swiss"
+    return "Round robin"
+
+
+def meetings_of(players: Iterable[Player]) -> set[frozenset[int]]:
+    """The pairs of players whose cells name each other in some round."""
+    return {frozenset((p.number, r.opponent)) for p in players for r in p.rounds
+            if r.opponent is not None and r.opponent != p.number}
+
+
+_SHEET_FORBIDDEN = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")
+#: Names a crosstable sheet must not take: the Event and How to use sheets, and Excel's
+#: reserved name.
+_RESERVED = ("event", "how to use", "history")
+
+
+def sheet_name(candidate: str, taken: Iterable[str], fallback: str) -> str:
+    """A valid Excel sheet name from ``candidate``, unique (case-insensitively) among
+    ``taken``: forbidden characters ``[]:*?/\\`` become ``-``, at most 31 characters, no
+    apostrophe at either end, never ``Event``, ``How to use`` or ``History``; ``fallback``
+    if nothing is left."""
+    name = _SHEET_FORBIDDEN.sub("-", candidate).strip().strip("'").strip()[:31].strip() or fallback
+    if name.casefold() in _RESERVED:
+        name = f"{name} section"
+    used = {t.casefold() for t in taken}
+    base, n = name, 2
+    while name.casefold() in used:
+        suffix = f" ({n})"
+        name = base[: 31 - len(suffix)].rstrip() + suffix
+        n += 1
+    return name
+
+
+def build_sheet(
+    name: str,
+    players: Sequence[Player],
+    *,
+    rounds: int,
+    before: Sequence[str],
+    after: Sequence[str] = (),
+    section: str = "",
+) -> ImportedSheet:
+    """The sheet: ``No``, ``Name``, the ``before`` columns, ``R1``…``Rn``, the ``after``
+    columns and ``Import notes`` (only when some player has a note), players by number.
+
+    Columns in ``before`` and ``after`` that no player has a value for are left out.
+    """
+    ordered = sorted(players, key=lambda p: p.number)
+
+    def used(column: str) -> bool:
+        return any(p.values.get(column) not in (None, "") for p in ordered)
+
+    first = [c for c in before if used(c)]
+    last = [c for c in after if used(c)]
+    notes = any(p.notes for p in ordered)
+    header = ["No", "Name", *first, *(f"R{r}" for r in range(1, rounds + 1)), *last]
+    if notes:
+        header.append("Import notes")
+    rows = []
+    for p in ordered:
+        cells = [r.cell() for r in p.rounds[:rounds]]
+        cells += ["U"] * (rounds - len(cells))
+        row: list[Cell] = [p.number, p.name, *(p.values.get(c) for c in first), *cells,
+                           *(p.values.get(c) for c in last)]
+        if notes:
+            row.append("; ".join(p.notes) or None)
+        rows.append(tuple(row))
+    return ImportedSheet(name=name, header=tuple(header), rows=tuple(rows), section=section)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section read from a file: its players and its own settings, before merging."""
+
+    name: str
+    """The section's name in the file (blank if it has none)."""
+    sheet: ImportedSheet
+    settings: Mapping[str, str]
+    """``Rating system``, ``Dual rated``, ``Event type``… as this section needs them."""
+    aliases: tuple[str, ...] = ()
+    """Other names ``--section`` may give it: its number, its name without ``Section 1 -``."""
+
+
+def select_sections(
+    sections: Sequence[Section], wanted: Sequence[str] | None, where: str, problems: Problems
+) -> list[Section]:
+    """The sections the user asked for by name or sheet name (all when ``wanted`` is empty)."""
+    if not wanted:
+        return list(sections)
+    chosen: list[Section] = []
+    for name in wanted:
+        key = name.strip().casefold()
+        match = [s for s in sections
+                 if key in (s.name.strip().casefold(), s.sheet.name.casefold(),
+                            *(a.strip().casefold() for a in s.aliases))]
+        if not match:
+            names = ", ".join(repr(s.name or s.sheet.name) for s in sections)
+            problems.add(where, f"there is no section {name!r} (the sections are {names})")
+        for s in match:
+            if s not in chosen:
+                chosen.append(s)
+    return chosen
+
+
+#: Settings a whole workbook shares: sections that differ in one of these cannot share it.
+_EVENT_WIDE = ("System", "Rating system", "Dual rated")
+
+
+def merge_settings(
+    sections: Sequence[Section], where: str, problems: Problems
+) -> tuple[dict[str, str], list[str]]:
+    """The ``Event`` settings all ``sections`` share, and notes.
+
+    A workbook has one ``Event`` sheet, so its sections must agree on the system, the
+    rating system and dual rating: when they do not, that is one problem naming each
+    section's settings (the user imports them into separate workbooks with
+    ``--section``). ``Event type`` may differ between Swiss and round robin sections:
+    the workbook then says ``Swiss`` and a note names the round robin sections (the US
+    Chess rules rate both alike; only a match is rated differently, so a ``Match``
+    section beside others is a problem too).
+    """
+    notes: list[str] = []
+    if not sections:
+        return {}, notes
+    merged = dict(sections[0].settings)
+    blocking: list[str] = []
+    for key in merged:
+        values = {s.settings.get(key, "") for s in sections}
+        if len(values) == 1:
+            continue
+        if key == "Event type" and "Match" not in values:
+            merged[key] = "Swiss"
+            others = [s.name or s.sheet.name for s in sections if s.settings.get(key) != "Swiss"]
+            notes.append("Sections differ in event type: the workbook says Swiss; round robin "
+                         f"sections: {', '.join(others)} (rated alike under US Chess rules)")
+        elif key in (*_EVENT_WIDE, "Event type"):
+            blocking.append(key)
+    if blocking:
+        described = "; ".join(
+            f"{s.name or s.sheet.name}: " + ", ".join(f"{k} {s.settings.get(k, '')}" for k in blocking)
+            for s in sections)
+        problems.add(where, f"the sections differ in {' and '.join(k.lower() for k in blocking)}, and a "
+                            f"workbook has one Event sheet ({described}): import them into separate "
+                            "workbooks with --section NAME")
+    return merged, notes

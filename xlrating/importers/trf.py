@@ -1,0 +1,356 @@
+"""FIDE Tournament Report File, TRF16.
+
+The format (rules-beyond-seeds.md, "FIDE TRF16: player lines"): one line per player
+starting ``001``, with fixed columns (1-based): 5-8 start rank, 10 sex, 11-13 title,
+15-47 name, 49-52 rating, 54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84
+points, 86-89 rank, and from column 92 one field of 10 columns per round: the
+opponent's start rank (4 columns, ``0000`` none), a space, the colour (``w`` ``b``
+``-``), a space, the result. Lines ``012`` (event name), ``042`` and ``052`` (start
+and end dates) describe the event; other lines are ignored. Line endings may be LF,
+CRLF or CR.
+
+TRF result codes and the spec's codes they become (spec/crosstable.md):
+
+===========  ===============================================  ==========================
+TRF          meaning                                          crosstable cell
+===========  ===============================================  ==========================
+``1 0 =``    game won, lost, drawn                            ``W5w`` ``L5b`` ``D5w``
+``+ -``      forfeit win, forfeit loss                        ``X5`` ``F5`` (``X``/``F``)
+``W L``      won/lost, played but unrated (under one move)    ``X5`` / ``F5``, and a note
+``D``        drawn, played but unrated (under one move)       ``H`` (½ point, unrated), note
+``H``        half-point bye                                   ``H``
+``F``        full-point bye                                   ``B``
+``U``        pairing-allocated bye                            ``B``, or ``H``/``U`` (below)
+``Z``, blank zero-point bye, or nothing                       ``U``
+===========  ===============================================  ==========================
+
+The notes go into an ``Import notes`` column, which the crosstable reader ignores.
+
+TRF16 does not say what a pairing-allocated bye (``U``) scores: FIDE's basic rules for
+Swiss systems (C.04.1) give it a win's points unless the tournament's rules say
+otherwise, and some events give ½ or 0. The player's points (columns 81-84) tell: a
+``U`` becomes ``B`` when the points add up with it as 1, ``H`` when they add up with it
+as ½, ``U`` with it as 0, and ``B`` when there are no points or nothing adds up (then
+the crosstable's ``Total`` check shows the difference).
+
+A rating of 0 or blank is an unrated player; a birth date with only the year
+(``1990/00/00``, ``1990``) is entered as 1 January of that year (FIDE's age rules go
+by the year of birth), with a note. Columns are counted in characters; a line that
+only fits when counted in UTF-8 bytes (as some programs write it) is cut by bytes.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ..errors import ArgumentError
+from ._common import (
+    UNREADABLE,
+    Player,
+    Problems,
+    Round,
+    build_sheet,
+    check_numbers,
+    check_pairings,
+    check_text,
+    decimal_number,
+    guess_event_type,
+    parse_date,
+    split_lines,
+    whole_number,
+)
+from .model import Cell, ImportedEvent
+
+#: First column (0-based) of round 1's field, and the width of one round's field.
+ROUND_START = 91
+ROUND_WIDTH = 10
+
+#: TRF result codes that mean a played, rated game, and the spec letter for each.
+PLAYED = {"1": "W", "0": "L", "=": "D"}
+#: Forfeits (``+``/``-``) and games played but unrated (``W``/``L``), as spec forfeits.
+FORFEITS = {"+": "X", "-": "F", "W": "X", "L": "F"}
+#: Byes and unplayed rounds (``U`` is settled per player, see the module docstring).
+BYES = {"H": "H", "F": "B", "U": "B", "Z": "U", " ": "U"}
+
+_UNRATED_PLAYED = {"W": "won", "L": "lost", "D": "drawn"}
+_YEAR_ONLY = re.compile(r"([0-9]{4})(?:[-/.]00[-/.]00)?", re.ASCII)
+
+
+def _field(line: str, first: int, last: int) -> str:
+    """Columns ``first``..``last`` (1-based, inclusive) of ``line``."""
+    return line[first - 1:last]
+
+
+def _birth_date(text: str, where: str, player: Player, problems: Problems) -> datetime.date | None:
+    text = text.strip()
+    if not text:
+        return None
+    date = parse_date(text)
+    if date is not None:
+        return date
+    year = _YEAR_ONLY.fullmatch(text)
+    if year and int(year[1]) >= 1850:
+        player.notes.append(f"birth year only ({text}): entered as 1 January {year[1]}")
+        return datetime.date(int(year[1]), 1, 1)
+    problems.add(where, f"the birth date {text!r} (columns 70-79) is not a date (YYYY/MM/DD)")
+    return None
+
+
+def _fits(line: str) -> bool:
+    """Whether the rating (columns 49-52) sits where it should: blank or digits between spaces."""
+    return (_field(line, 48, 48).strip() == "" and _field(line, 53, 53).strip() == ""
+            and re.fullmatch(r"\s*[0-9]*", _field(line, 49, 52), re.ASCII) is not None)
+
+
+def _columns(line: str) -> tuple[str, Callable[[str], str]]:
+    """The line to cut columns from, and how to turn a cut text field back into text.
+
+    TRF16 counts columns in characters; some programs write UTF-8 and count bytes, so a
+    name with accents shifts every later field. When the line does not fit as
+    characters but does as bytes, it is cut as bytes.
+    """
+    if line.isascii() or _fits(line):
+        return line, str
+    as_bytes = line.encode("utf-8").decode("latin-1")
+    if _fits(as_bytes):
+        return as_bytes, lambda text: text.encode("latin-1").decode("utf-8", errors="replace")
+    return line, str
+
+
+#: Per round of a player: the opponent's start rank (``None``: none) and the TRF result
+#: code followed by the colour (``"1w"``, ``"Z-"``).
+Fields = list[tuple[int | None, str]]
+
+
+def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fields] | None:
+    """A ``001`` line: the player, and per round the opponent and TRF result code.
+
+    The player comes back even when a field has a problem (kept in ``problems``; an
+    unreadable round is ``"?"``), so the pairing checks do not also report the player's
+    opponents; ``None`` only when the start rank is unreadable.
+    """
+    line, text_of = _columns(line)
+    number = whole_number(_field(line, 5, 8))
+    if number is None or number < 1:
+        problems.add(where, f"the start rank {_field(line, 5, 8).strip()!r} (columns 5-8) is not a "
+                            "whole number >= 1")
+    name = check_text(text_of(_field(line, 15, 47)), where, "the name", problems)
+    if not name:
+        problems.add(where, "the player has no name (columns 15-47)")
+    player = Player(number or 0, name, where, [])
+    rating_text = _field(line, 49, 52).strip()
+    rating = whole_number(rating_text) if rating_text else 0
+    if rating is None:
+        problems.add(where, f"the rating {rating_text!r} (columns 49-52) is not a whole number")
+    fide_id = _field(line, 58, 68).strip()
+    if fide_id and whole_number(fide_id) is None:
+        problems.add(where, f"the FIDE id {fide_id!r} (columns 58-68) is not a number")
+    points_text = _field(line, 81, 84).strip()
+    points = decimal_number(points_text) if points_text else None
+    if points_text and points is None:
+        problems.add(where, f"the points {points_text!r} (columns 81-84) are not a number")
+    rank_text = _field(line, 86, 89).strip()
+    rank = whole_number(rank_text) if rank_text else None
+    if rank_text and rank is None:
+        problems.add(where, f"the rank {rank_text!r} (columns 86-89) is not a whole number")
+    player.values = {
+        "Sex": check_text(text_of(_field(line, 10, 10)), where, "the sex", problems) or None,
+        "Title": check_text(text_of(_field(line, 11, 13)), where, "the title", problems) or None,
+        "Federation": check_text(text_of(_field(line, 54, 56)), where, "the federation", problems) or None,
+        "ID": fide_id or None,
+        "Birth date": _birth_date(_field(line, 70, 79), where, player, problems),
+        "Rating": rating or None,
+        "Total": points,
+        "Rank": rank,
+    }
+    fields: Fields = []
+    tail = line[ROUND_START:].rstrip()
+    for r, start in enumerate(range(0, len(tail), ROUND_WIDTH), start=1):
+        text = tail[start:start + 8].ljust(8)
+        gap = tail[start + 8:start + ROUND_WIDTH]
+        first = ROUND_START + start + 1
+        if text[4] != " " or text[6] != " " or gap.strip():
+            problems.add(where, f"round {r}: {tail[start:start + ROUND_WIDTH]!r} (columns {first}-"
+                                f"{first + 9}) does not fit 'NNNN c r' (opponent, colour, result)")
+            fields.append((None, "?-"))
+            continue
+        opponent_text = text[:4].strip()
+        opponent = whole_number(opponent_text) if opponent_text else 0
+        if opponent is None:
+            problems.add(where, f"round {r}: the opponent {text[:4]!r} (columns {first}-{first + 3}) "
+                                "is not a number")
+            fields.append((None, "?-"))
+            continue
+        colour, result = text[5].lower(), text[7].upper()
+        if colour not in "wb- ":
+            problems.add(where, f"round {r}: the colour {text[5]!r} (column {first + 5}) is not w, b or -")
+            fields.append((None, "?-"))
+            continue
+        if result not in PLAYED and result not in FORFEITS and result not in BYES and result != "D":
+            problems.add(where, f"round {r}: unknown result code {text[7]!r} (column {first + 7}; "
+                                "known: 1 0 = + - W D L H F U Z)")
+            fields.append((None, "?-"))
+            continue
+        if opponent and result == " ":
+            problems.add(where, f"round {r}: {text.strip()!r}: an opponent but no result "
+                                f"(column {first + 7})")
+            fields.append((None, "?-"))
+            continue
+        if opponent and result in BYES:
+            problems.add(where, f"round {r}: {text.strip()!r}: a bye ({result}) has no opponent")
+            fields.append((None, "?-"))
+            continue
+        if not opponent and (result in PLAYED or result in _UNRATED_PLAYED):
+            problems.add(where, f"round {r}: {text.strip()!r}: a game with no opponent")
+            fields.append((None, "?-"))
+            continue
+        fields.append((opponent or None, result + colour))
+    if number is None or number < 1:
+        return None
+    return player, fields
+
+
+def _rounds(player: Player, fields: Fields) -> None:
+    """Turn the TRF fields into spec rounds (see the module docstring), settling ``U``."""
+    allocated: list[int] = []
+    for index, (opponent, code) in enumerate(fields):
+        result, colour = code[0], code[1].replace("-", "").strip()
+        r = index + 1
+        if result == "?":
+            player.rounds.append(UNREADABLE)
+        elif result in PLAYED:
+            player.rounds.append(Round(PLAYED[result], opponent, colour))
+        elif result in FORFEITS:
+            player.rounds.append(Round(FORFEITS[result], opponent))
+            if result in _UNRATED_PLAYED:
+                player.notes.append(f"round {r}: {_UNRATED_PLAYED[result]} against {opponent} in under "
+                                    f"one move (TRF {result}): not rated, entered as a forfeit")
+        elif result == "D":
+            player.rounds.append(Round("H"))
+            player.notes.append(f"round {r}: drawn against {opponent} in under one move (TRF D): "
+                                "not rated, entered as a half-point bye")
+        else:
+            player.rounds.append(Round(BYES[result]))
+            if result == "U":
+                allocated.append(index)
+    if not allocated:
+        return
+    points = player.values.get("Total")
+    others = sum(rnd.points() for i, rnd in enumerate(player.rounds) if i not in allocated)
+    each = (points - others) / len(allocated) if isinstance(points, float) else 1.0
+    code = {1.0: "B", 0.5: "H", 0.0: "U"}.get(each, "B")
+    for index in allocated:
+        player.rounds[index] = Round(code)
+    label = {"B": "a full point (B)", "H": "½ point (H)", "U": "no points (U)"}[code]
+    why = "as the player's points say" if isinstance(points, float) and each in (1.0, 0.5, 0.0) else (
+        "the usual value (the player's points do not tell)")
+    rounds = ", ".join(str(i + 1) for i in allocated)
+    player.notes.append(f"round {rounds}: pairing-allocated bye (TRF U) scored {label}, {why}")
+
+
+def _date(lines: dict[str, tuple[int, str]], code: str, what: str, source: str,
+          problems: Problems) -> datetime.date | None:
+    if code not in lines:
+        return None
+    number, text = lines[code]
+    text = text[4:].strip()
+    if not text:
+        return None
+    date = parse_date(text)
+    if date is None:
+        problems.add(f"{source} line {number}", f"the {what} {text!r} is not a date (YYYY/MM/DD)")
+    return date
+
+
+def parse_trf(text: str, source: str) -> ImportedEvent:
+    """Read a TRF16 file's text. ``source`` names the file in problems (``event.trf line 12``).
+
+    Raises :class:`~xlrating.errors.FormatError` with every problem found.
+    """
+    problems = Problems()
+    read: list[tuple[Player, Fields]] = []
+    event_lines: dict[str, tuple[int, str]] = {}
+    lines = split_lines(text.lstrip("\ufeff"))
+    for number, line in enumerate(lines, start=1):
+        code = line[:3]
+        if code == "001":
+            entry = _read_player(line, f"{source} line {number}", problems)
+            if entry is not None:
+                read.append(entry)
+        elif code in ("012", "042", "052", "062"):
+            event_lines.setdefault(code, (number, line))
+    if not read and not problems:
+        problems.add(source, "no player lines (lines starting 001): is this a FIDE TRF file?")
+    if "062" in event_lines:
+        number, line = event_lines["062"]
+        declared = whole_number(line[4:])
+        count = sum(1 for line in lines if line.startswith("001"))
+        if declared is not None and declared != count:
+            problems.add(f"{source} line {number}", f"the file says {declared} players (line 062) but has "
+                                                    f"{count} player lines (is it cut short?)")
+    by_number = check_numbers([p for p, _ in read], problems, what="start rank")
+    raw = {p.number: f for p, f in read if by_number[p.number] is p}
+    players = list(by_number.values())
+    meetings: set[frozenset[int]] = set()
+    reported: set[tuple[int, frozenset[int]]] = set()
+    for player in players:
+        _rounds(player, raw[player.number])
+        for r, (opponent, code) in enumerate(raw[player.number], start=1):
+            if opponent is None:
+                continue
+            pair = frozenset((player.number, opponent))
+            meetings.add(pair)
+            if code[0] != "D" or (r, pair) in reported:
+                continue
+            other = raw.get(opponent)
+            if other is None:
+                problems.add(player.where, f"round {r}: the unrated draw names opponent {opponent}, who "
+                                           "is not in the player list")
+            elif r <= len(other) and other[r - 1][1][0] == "?":
+                continue
+            elif r > len(other) or other[r - 1][0] != player.number or other[r - 1][1][0] != "D":
+                reported.add((r, pair))
+                problems.add(player.where, f"round {r}: an unrated draw (D) against {opponent}, but "
+                                           f"{opponent}'s round {r} does not say so (at "
+                                           f"{by_number[opponent].where})")
+    check_pairings(players, problems)
+    name = ""
+    if "012" in event_lines:
+        number, line = event_lines["012"]
+        name = check_text(line[4:], f"{source} line {number}", "the event name", problems)
+    start = _date(event_lines, "042", "start date", source, problems)
+    end = _date(event_lines, "052", "end date", source, problems)
+    problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
+    sheet = build_sheet(
+        "Crosstable", players, rounds=max((len(f) for f in raw.values()), default=0),
+        before=["Sex", "Title", "Federation", "ID", "Birth date", "Rating", "Total"], after=["Rank"],
+    )
+    event: tuple[tuple[str, Cell], ...] = (
+        ("System", "FIDE"),
+        ("Rules", "FIDE 2024"),
+        ("Event type", guess_event_type(by_number, meetings)),
+        ("Event name", name or None),
+        ("Start date", start),
+        ("End date", end),
+    )
+    notes = [] if end else ["The file has no end date (line 052): fill in the Event sheet's End date "
+                            "(blank means today)"]
+    return ImportedEvent(source=source, format="trf", event=event, sheets=(sheet,), notes=tuple(notes))
+
+
+def read_trf(path: str | Path, *, sections: Sequence[str] | None = None) -> ImportedEvent:
+    """Read the TRF16 file ``path`` (see :func:`parse_trf`).
+
+    A TRF file is one section: ``sections`` must be empty.
+    """
+    from ._files import read_text
+
+    if sections:
+        raise ArgumentError("Argument 'sections' does not apply to a TRF file: it holds one section, "
+                            f"not {list(sections)!r}")
+
+    path = Path(path)
+    return parse_trf(read_text(path), path.name)
