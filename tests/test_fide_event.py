@@ -260,3 +260,26 @@ def test_700_rule_in_an_event() -> None:
     assert "K limited to 35 by the 700 rule" in one.notes
     # The 1600 (K 20, established): 20 x 20 x -.36 = -144; 20 x 20 = 400, not limited.
     assert (result.player(2).k, result.player(2).change) == (20, -144)
+
+
+def test_double_round_robin_uses_n_the_number_of_opponents() -> None:
+    # Review finding: 10.21b iii defines n as "the number of opponents", and 10.25 uses the same n:
+    # in a double round robin each player has 3 opponents and 6 games, so the factor is 3/4, not 6/7.
+    # Players 1 (2400), 2 (2200), 3 (2000) rated, 4 unrated; each pair meets twice:
+    #   1-2: 1, =   1-3: 1, 1   1-4: 1, 1   2-3: 1, 0   2-4: 1, =   3-4: 1, 0
+    # Scores: 1 5.5/6, 2 3/6, 3 2/6, 4 1.5/6 (12 points for 12 games).
+    # Ra (10.21b): Rar = 6600 / 3 = 2200; p .92, .50, .33 give dp 401, 0, -125; dpa = 276 / 3 = 92;
+    #   Ra = 2200 - 92 x 3/4 = 2131.
+    # 4 (10.25): p = 1.5/6 = .25, dp -193; Ru = 2131 - 193 x 3/4 = 1986.25 -> 1986.
+    # 10.54: 1 (2400) is 414 > 350 above 1986 and counts as 2336 in both games: (-64 x 2) / 6 = -21.33;
+    #   Rc (new) = 2109.67 -> 2110; Ru (new) = 2110 - 144.75 = 1965.25 -> 1965.
+    players = [FidePlayer(1, 2400), FidePlayer(2, 2200), FidePlayer(3, 2000), FidePlayer(4)]
+    pairs = [(1, 2, 1), (1, 2, 0.5), (1, 3, 1), (1, 3, 1), (1, 4, 1), (1, 4, 1),
+             (2, 3, 1), (2, 3, 0), (2, 4, 1), (2, 4, 0.5), (3, 4, 1), (3, 4, 0)]
+    games = [Game(r, a, b, s) for r, (a, b, s) in enumerate(pairs, start=1)]
+    result = rate_event(players, games, event_type="Round robin", rules="handbook")
+    four = result.player(4)
+    assert last(four, "Ra") == 2131
+    assert [s.value for s in four.steps if s.label == "Ru"] == [1986]
+    assert last(four, "Rc (new)") == 2110
+    assert four.post_rating == 1965

@@ -190,3 +190,20 @@ def test_tournament_average_and_published_rating_bad_input() -> None:
         published_rating([(2000, 5), (2100, 0)], rules="handbook")
     with pytest.raises(ArgumentError, match="Argument 'events'"):
         published_rating("2000", rules="handbook")  # type: ignore[arg-type]
+
+
+def test_round_robin_n_is_the_number_of_opponents() -> None:
+    # Review finding: 10.25's n is 10.21b's "number of opponents". A double round robin with 3
+    # opponents and 6 games, 1.5 points, Ra 2131: p = .25, dp -193; Ru = 2131 - 193 x 3/4 = 1986.25
+    # -> 1986 (not 2131 - 193 x 6/7 = 1965.57). Without ``opponents`` n is the number of games (a
+    # single round robin).
+    ratings = [2400, 2400, 2200, 2200, 2000, 2000]
+    results = [0, 0, 0, 0.5, 0, 1]
+    double = unrated_rating(ratings, results, rules="handbook", event_type="Round robin", competition=2131,
+                            opponents=3)
+    assert double.rating == 1986
+    single = unrated_rating(ratings, results, rules="handbook", event_type="Round robin", competition=2131)
+    assert single.rating == 1966
+    with pytest.raises(ArgumentError, match="Argument 'opponents' must be a whole number >= 1, not 0"):
+        unrated_rating(ratings, results, rules="handbook", event_type="Round robin", competition=2131,
+                       opponents=0)

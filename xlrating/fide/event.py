@@ -229,7 +229,7 @@ def _round_robin(ctx: _Context, players: Sequence[FidePlayer], notes: list[str])
         lines = ctx.table[p.number]
         return new_player(edition, [ctx.seen[o] for _, o, _ in lines], [exact(s) for _, _, s in lines],
                           round_robin=True, competition=competition, competition_detail=detail,
-                          first_event=not p.games and not p.rated_since_event)
+                          first_event=not p.games and not p.rated_since_event, opponents_in_event=opponents)
 
     # First pass: Rc = Ra, Ru by 10.22 to 10.25.
     results = {p.number: rate_new(p, ra, "round robin: Rc = the tournament average Ra (10.21b)") for p in new}

@@ -60,13 +60,17 @@ class NewPlayerRating:
 
 
 def ru_from_competition(
-    edition: FideRules, competition: Fraction, score: Fraction, games: int, round_robin: bool
+    edition: FideRules, competition: Fraction, score: Fraction, games: int, round_robin: bool,
+    opponents: int | None = None,
 ) -> tuple[int, int | None, list[Step]]:
     """Ru from Rc for a score in ``games`` games: ``(Ru, dp or None, steps)`` (Handbook 10.22 to
-    10.25; 2024 Ru = Ra + dp). Raises :class:`IndeterminateError` if dp is needed at 0% or 100%."""
+    10.25; 2024 Ru = Ra + dp). Raises :class:`IndeterminateError` if dp is needed at 0% or 100%.
+
+    ``opponents``: a round robin's n, "the number of opponents" (10.21b iii), which 10.25's
+    n/(n+1) uses; ``None``: the number of games (a single round robin)."""
     steps: list[Step] = []
     half_points_over = 2 * score - games
-    n = Fraction(games)
+    n = Fraction(games if opponents is None else opponents)
     dp: int | None = None
     if edition.plus_score_step is not None and half_points_over == 0:
         raw, formula = competition, "50% score: Ru = Rc (10.22)"
@@ -81,7 +85,7 @@ def ru_from_competition(
         steps.append(Step("dp", dp, "table (a)"))
         if round_robin:
             raw = competition + dp * n / (n + 1)
-            formula = f"under 50% in a round robin: Ru = Rc + dp x n/(n+1), n = {games} (10.25)"
+            formula = f"under 50% in a round robin: Ru = Rc + dp x n/(n+1), n = {n} opponents (10.25)"
         elif edition.plus_score_step is not None:
             raw, formula = competition + dp, "under 50%: Ru = Rc + dp (10.24)"
         else:
@@ -101,8 +105,10 @@ def new_player(
     competition: Fraction | None,
     first_event: bool,
     competition_detail: str = "round robin: Rc = the tournament average Ra (10.21b)",
+    opponents_in_event: int | None = None,
 ) -> NewPlayerRating:
-    """The core of :func:`unrated_rating` on exact numbers (see there)."""
+    """The core of :func:`unrated_rating` on exact numbers (see there); ``opponents_in_event`` is its
+    ``opponents``."""
     opponent_floats = tuple(None if o is None else float(o) for o in opponents)
     result_floats = tuple(float(s) for s in scores)
     steps: list[Step] = []
@@ -163,7 +169,8 @@ def new_player(
         steps.append(Step("Score", float(score_for_p), f"{float(score):g} in {n} games and "
                           f"{edition.hypothetical_opponents} hypothetical draws"))
     try:
-        ru, dp, ru_steps = ru_from_competition(edition, rc, score_for_p, games_for_p, round_robin)
+        ru, dp, ru_steps = ru_from_competition(edition, rc, score_for_p, games_for_p, round_robin,
+                                                 opponents_in_event if round_robin else None)
     except IndeterminateError:
         notes.append(f"score {float(score):g} of {n}: dp is indeterminate (10.1), no rating")
         return outcome(None, rc=rc, p=score_for_p / games_for_p)
@@ -211,6 +218,7 @@ def unrated_rating(
     event_type: EventType | str = "Swiss",
     competition: float | None = None,
     first_event: bool = True,
+    opponents: int | None = None,
 ) -> NewPlayerRating:
     """A new player's rating Ru from one event (FIDE Handbook 10.2; 2024 regulations).
 
@@ -219,20 +227,23 @@ def unrated_rating(
     W/D/L. ``event_type`` ``"Round robin"`` under the handbook counts every game and needs
     ``competition``, the tournament average Ra (:func:`tournament_average`); the 2024
     regulations have no round-robin procedure, so there it is a Swiss. ``first_event``:
-    this is the player's first rated event (the disregard rule and 10.31 apply).
+    this is the player's first rated event (the disregard rule and 10.31 apply). ``opponents``:
+    in a round robin, n, "the number of opponents" (10.21b iii) that 10.25's n/(n+1) uses, which
+    differs from the number of games in a double round robin (``None``: the number of games).
     """
     edition = get_rules(rules)
-    opponents = _opponents("opponent_ratings", opponent_ratings)
+    given = _opponents("opponent_ratings", opponent_ratings)
     scores = _check.results("results", results)
-    _check.same_length(("opponent_ratings", "results"), opponents, scores)
+    _check.same_length(("opponent_ratings", "results"), given, scores)
     kind = EventType.parse(event_type)
     rc = None if competition is None else exact(_check.rating("competition", competition))
     if not isinstance(first_event, bool):
         raise _check.fail("first_event", "True or False", first_event)
+    n = None if opponents is None else _check.whole("opponents", opponents, low=1)
     round_robin = kind is EventType.ROUND_ROBIN and edition.round_robin_procedure
-    return new_player(edition, [None if o is None else exact(o) for o in opponents],
+    return new_player(edition, [None if o is None else exact(o) for o in given],
                       [exact(s) for s in scores], round_robin=round_robin, competition=rc,
-                      first_event=first_event)
+                      first_event=first_event, opponents_in_event=n)
 
 
 def average_of_tournament(
