@@ -113,8 +113,10 @@ def test_five_steps_by_hand() -> None:
     assert [p.post_games for p in (p1, p2, p3, p4)] == [33, 7, 3, 8]
     assert p1.change == pytest.approx(post1 - 1400)
     assert p3.change is None and p3.pre_rating is None
-    # Floors: AF = 100 + 4 wins + 2 draws + 1 event (m = 3): player 1 113, player 3 107; none applied.
-    assert (p1.floor, p3.floor) == (113, 107)
+    # Floors: player 1 is established: his pre-event 1400 is an attained established rating,
+    # 1400 - 200 = 1200 is a level: floor 1200 (above his AF = 100 + 4*3 wins + 1 event = 113).
+    # Player 3: AF = 100 + 4 wins + 2 draws + 1 event (m = 3) = 107. None applied.
+    assert (p1.floor, p3.floor) == (1200, 107)
     assert not any(p.floor_applied for p in out.players)
     # The games as step 5 saw them.
     assert [(g.round, g.opponent, g.score) for g in p1.games] == [(1, 2, 1), (2, 3, 1), (3, 4, 1)]
@@ -330,3 +332,37 @@ def test_bad_players(kwargs: dict[str, object], words: str) -> None:
         UscfPlayer(1, **kwargs)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="'number'"):
         UscfPlayer(0)
+
+
+def test_established_pre_event_rating_is_an_attained_peak() -> None:
+    # Review finding: 2020 section 5 bases the floor on "the highest attained established
+    # rating". An established player's pre-event rating is one he has attained, so the peak is
+    # at least that rating even when no peak is given.
+    # Player 1: 1400, N = 30 (established), no peak given: 1400 - 200 = 1200, a level: floor 1200.
+    # He loses nine games to 1100s (N = 30 each).
+    # Opponents, step 4: N* = 50/sqrt(0.662 + 0.00000739*1469^2) = 12.27 < 30, m = 1 (no bonus):
+    #   1100 + 800/(12.27 + 1)*(1 - We(1100, 1400)) = 1151.2.
+    # Player 1, step 5: N' = 15.24, K = 800/(15.24 + 9) = 33.0;
+    #   1400 - K*9*We(1400, 1151.2) = 1400 - 33.0*9*0.807 = 1160 < 1200: the floor holds at 1200.
+    n_opp = 50 / math.sqrt(0.662 + 0.00000739 * 1469**2)
+    step4_opp = 1100 + 800 / (n_opp + 1) * (1 - we(1100, 1400))
+    step5 = 1400 - 800 / (nstar_2020(1400) + 9) * 9 * we(1400, step4_opp)
+    assert round(step4_opp, 1) == 1151.2 and round(step5) == 1160
+    players = [UscfPlayer(1, 1400, 30)] + [UscfPlayer(n, 1100, 30) for n in range(2, 11)]
+    games = [Game(r, 1, r + 1, 0) for r in range(1, 10)]
+    p = rate_event(players, games).player(1)
+    final = next(s for s in p.steps if s.label == "Step 5: final rating")
+    assert final.value == pytest.approx(step5)
+    assert (p.floor, p.floor_applied, p.post_rating) == (1200, True, 1200)
+    # 2009: levels start at 1400, so 1400 - 200 = 1200 is no level; the absolute floor
+    # (100 + 1 event) stays. N* = 50/sqrt(1 + (2200 - R0)^2/100000): opponents 13.80, player 18.38.
+    # Opponents, step 4: 1100 + 800/(13.80 + 1)*(1 - We(1100, 1400)) = 1145.8; player 1, step 5:
+    # 1400 - 800/(18.38 + 9)*9*We(1400, 1145.8) = 1186.5, below 1200, stored rounded down: 1186.
+    opp09 = 1100 + 800 / (50 / math.sqrt(1 + 1100**2 / 100000) + 1) * (1 - we(1100, 1400))
+    step5_09 = 1400 - 800 / (50 / math.sqrt(1 + 800**2 / 100000) + 9) * 9 * we(1400, opp09)
+    assert round(opp09, 1) == 1145.8 and round(step5_09, 1) == 1186.5
+    p09 = rate_event(players, games, rules="2009").player(1)
+    assert (p09.floor, p09.floor_applied, p09.post_rating) == (101, False, math.floor(step5_09))
+    # A provisional player (N = 25) has no established rating: no peak floor.
+    prov = rate_event([UscfPlayer(1, 1400, 25), *players[1:]], games).player(1)
+    assert prov.floor == 101 and not prov.floor_applied

@@ -62,3 +62,20 @@ def test_refusals() -> None:
         fide_event_rating(2000, 50, [None], [1])
     with pytest.raises(ArgumentError, match=r"'results\[0\]'"):
         fide_event_rating(2000, 50, [2100], [2])
+
+
+def test_default_floor_includes_the_peak_floor_of_the_established_rating() -> None:
+    # Review finding: 2020 section 5 floors apply to every rating; the player updated from a
+    # FIDE event has an established rating (section 6), which is an attained established
+    # rating: 1400 - 200 = 1200 is his floor at least.
+    # Nine losses to FIDE 1000s (1000 <= 2000: 180 + 0.94*1000 = 1120 on the US Chess scale):
+    # N' = N*(1400) = 15.24 < 30, K = 800/(15.24 + 9) = 33.0, E = 9*We(1400, 1120) = 9*0.8337 = 7.50,
+    # R = 1400 - 33.0*7.50 = 1152 < 1200: the update stops at the floor 1200.
+    n = 50 / math.sqrt(0.662 + 0.00000739 * 1169**2)
+    raw = 1400 + 800 / (n + 9) * (0 - 9 * we(1400, 1120))
+    assert round(raw) == 1152
+    update = fide_event_update(1400, 30, [1000] * 9, [0] * 9)
+    assert update.standard.rating == pytest.approx(raw)
+    assert update.rating == 1200
+    # A floor given explicitly replaces the default.
+    assert fide_event_rating(1400, 30, [1000] * 9, [0] * 9, floor=100) == pytest.approx(raw)

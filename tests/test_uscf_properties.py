@@ -134,7 +134,8 @@ def test_no_rating_ends_below_its_floor(event: tuple[list[UscfPlayer], list[Game
         wins = player.wins + sum(1 for g in result.games if g.score == 1)
         draws = player.draws + sum(1 for g in result.games if g.score == 0.5)
         established = player.rating is not None and (player.games is None or player.games > 25)
-        peak = max(player.peak, player.rating or 0) if established and player.peak is not None else None
+        # The pre-event rating of an established player is an attained established rating.
+        peak = max(player.peak or 0, player.rating or 0) if established else None
         assert result.floor == rating_floor(peak=peak, wins=wins, draws=draws,
                                             events=player.events + (result.rated_games >= 3),
                                             explicit=player.floor, rules=rules)

@@ -20,7 +20,9 @@ Decisions where the documents are silent, documented here:
   as written. The personal absolute floor counts the lifetime wins, draws and events
   given plus this event's rated wins, draws and (m >= 3) one more event. Peak floors
   apply to established players only (N > 25, or N not given with a rating); the peak
-  used is the larger of the given peak and the pre-event rating.
+  used is the larger of the given peak and the pre-event rating, which is itself an
+  attained established rating (so an established player without a given peak has the
+  floor of his pre-event rating).
 - Post-event N is N + m, N being the pre-event N or, for an unrated player, the N of
   his step 1 rating (section 3 defines N so for unrated players).
 - A rated player whose N is not given is established: N' = N*, the standard formula,
@@ -44,7 +46,6 @@ import gc
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ArgumentError, EventError
@@ -56,46 +57,55 @@ from .initial import InitialRating, _initial
 from .match import check_match
 from .player import UscfPlayer
 from .rules import RatingSystem, RulesLike, UscfRules, get_rules, parse_system
-from .special import SpecialSolution, _solve
-from .standard import StandardSolution, _standard
+from .special import _describe_working as _special_text
+from .special import _work as _special
+from .special import _Working as _SpecialWorking
+from .standard import _describe_working as _standard_text
+from .standard import _work as _standard
+from .standard import _Working as _StandardWorking
 
 _DUAL_SYSTEMS = (RatingSystem.REGULAR, RatingSystem.QUICK)
 
 
-@dataclass(slots=True)
 class _State:
-    """One player's working through the five steps."""
+    """One player's working through the five steps.
 
-    player: UscfPlayer
-    opponents: list[int]
-    results: list[float]
-    rounds: list[int]
-    prior: float = 0.0
-    games: int | None = None
-    initial: InitialRating | None = None
-    effective: float = 0.0
-    special: bool = False
-    repeated: bool = False
-    regular: float | None = None
-    step3: float | None = None
-    step4: float | None = None
-    step5: float | None = None
-    solution4: SpecialSolution | StandardSolution | None = None
-    solution5: SpecialSolution | StandardSolution | None = None
-    steps: list[Step] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    A plain slotted class: one is built per player, and a dataclass's generated
+    ``__init__`` with its default factories costs noticeably more in a large event.
+    """
 
-    @property
-    def unrated(self) -> bool:
-        return self.player.rating is None
+    __slots__ = ("effective", "final", "final_opponents", "final_text", "games", "initial", "notes",
+                 "opponents", "player", "prior", "regular", "repeated", "results", "rounds", "score",
+                 "special", "step3", "step4", "step5", "steps")
 
-    @property
-    def m(self) -> int:
-        return len(self.opponents)
-
-    @property
-    def score(self) -> float:
-        return sum(self.results)
+    def __init__(self, player: UscfPlayer) -> None:
+        self.player = player
+        self.opponents: list[int] = []
+        """Opponents' pairing numbers, in round order."""
+        self.results: list[float] = []
+        self.rounds: list[int] = []
+        self.score = 0.0
+        """S, the sum of ``results``."""
+        self.prior = 0.0
+        """R0: the pre-event rating or the step 1 initial rating."""
+        self.games: int | None = None
+        self.initial: InitialRating | None = None
+        self.effective = 0.0
+        self.special = False
+        """Whether steps 4 and 5 use the special formula (else the standard one)."""
+        self.repeated = False
+        self.regular: float | None = None
+        self.step3: float | None = None
+        self.step4: float | None = None
+        self.step5: float | None = None
+        self.final: _SpecialWorking | _StandardWorking | None = None
+        """The formula's working at step 5."""
+        self.final_opponents: list[float] = []
+        """The opponents' ratings step 5 used."""
+        self.final_text = ""
+        """The formula's working at step 5 in words."""
+        self.steps: list[Step] = []
+        self.notes: list[str] = []
 
 
 def _check_players(players: Any) -> tuple[UscfPlayer, ...]:
@@ -144,26 +154,17 @@ def _regular_rating(state: _State, system: RatingSystem) -> float | None:
     return None if entry is None else entry[0]
 
 
-def _solve_for(
-    rules: UscfRules,
-    state: _State,
-    opponents: list[float],
-    *,
-    multiplier: float,
-    bonus: bool,
-    dual_rated: bool,
-) -> SpecialSolution | StandardSolution:
+def _formula(
+    rules: UscfRules, state: _State, opponents: list[float], multiplier: float, bonus: bool, dual_rated: bool,
+) -> tuple[_SpecialWorking | _StandardWorking, str]:
+    """Step 4 or 5 for one player: the special or the standard formula against
+    ``opponents``, and its working in words."""
     if state.special:
-        return _solve(rules, state.prior, state.effective, opponents, state.score, state.player.history)
-    return _standard(rules, state.prior, state.effective, opponents, state.score, bonus=bonus,
-                     multiplier=multiplier, repeated_opponent=state.repeated, dual_rated=dual_rated,
-                     regular_rating=state.regular)
-
-
-def _describe(solution: SpecialSolution | StandardSolution) -> str:
-    if isinstance(solution, SpecialSolution):
-        return f"special formula: {solution.describe()}"
-    return f"standard formula: {solution.describe()}"
+        special = _special(rules, state.prior, state.effective, opponents, state.score, state.player.history)
+        return special, _special_text(state.prior, special)
+    standard = _standard(rules, state.prior, state.effective, opponents, state.score, bonus, multiplier,
+                         state.repeated, dual_rated, state.regular)
+    return standard, _standard_text(state.score, standard)
 
 
 def rate_event(
@@ -201,7 +202,7 @@ def rate_event(
         raise ArgumentError(f"Argument 'dual_rated': only Regular and Quick events are dual-rated, "
                             f"not {system.value!r} events")
     multiplier, multiplier_source = choose_bonus_multiplier(edition, bonus_multiplier, end)
-    states = {p.number: _State(player=p, opponents=[], results=[], rounds=[]) for p in roster}
+    states = {p.number: _State(p) for p in roster}
     if any(g.player not in states or g.opponent not in states for g in played):
         games_by_player(states, played)  # raises EventError naming every missing player
     for game in sorted(played, key=lambda g: g.round):
@@ -216,8 +217,10 @@ def rate_event(
     if kind is EventType.MATCH:
         check_match(edition, roster)
     with _collector_paused():
-        return _rate(edition, system, kind, states, end=end, dual=dual, multiplier=multiplier,
-                     multiplier_source=multiplier_source)
+        outcome = _rate(edition, system, kind, states, end=end, dual=dual, multiplier=multiplier,
+                        multiplier_source=multiplier_source)
+        states.clear()  # free the working before the collector resumes: it need not visit it
+    return outcome
 
 
 @contextmanager
@@ -288,48 +291,52 @@ def _rate(
                                 f"min({n_text}, N* = {nstar:.2f})"))
         state.special = (state.games is not None and state.games <= edition.special_games) or (
             player.history is not None)
-        if len(set(state.opponents)) < state.m:
-            meetings = Counter(state.opponents)
-            state.repeated = any(c > edition.bonus_max_meetings for c in meetings.values())
+        state.score = sum(state.results)
+        numbers = state.opponents
+        met = set(numbers)
+        if len(met) < len(numbers):
+            state.repeated = max(map(numbers.count, met)) > edition.bonus_max_meetings
         state.regular = _regular_rating(state, system) if dual else None
     if today_used:
         event_notes.append("No end date given: ages for initial ratings measured to today")
 
-    rated = [s for s in states.values() if s.m > 0]
+    rated = [s for s in states.values() if s.opponents]
     floor100 = edition.absolute_floor
 
     # Step 3: a first estimate for unrated players with N = 0.
     for state in rated:
-        if state.unrated and state.games == 0:
+        if state.player.rating is None and state.games == 0:
             known = [states[o].prior for o in state.opponents]
-            first = _solve(edition, state.prior, edition.step3_effective_games, known, state.score, None)
+            first = _special(edition, state.prior, edition.step3_effective_games, known, state.score, None)
             value = max(first.rating, floor100)
             state.step3 = value
             floored = " (raised to 100)" if value > first.rating else ""
-            state.steps.append(Step("Step 3: first estimate", value,
-                                    f"special formula with N' = 1: {first.describe()}{floored}"))
+            state.steps.append(Step("Step 3: first estimate", value, "special formula with N' = 1: "
+                                    f"{_special_text(state.prior, first)}{floored}"))
 
     # Step 4: intermediate ratings, opponents at pre-event, step 3 or step 1 ratings.
     seen3 = {n: s.step3 if s.step3 is not None else s.prior for n, s in states.items()}
+    seen4: dict[int, float] = {}
     for state in rated:
-        fourth = _solve_for(edition, state, [seen3[o] for o in state.opponents],
-                            multiplier=multiplier, bonus=bonus, dual_rated=dual)
-        state.solution4 = fourth
+        fourth, text = _formula(edition, state, [seen3[o] for o in state.opponents], multiplier, bonus, dual)
         value = max(fourth.rating, floor100)
-        state.step4 = value
-        floored = " (raised to 100)" if value > fourth.rating else ""
-        state.steps.append(Step("Step 4: intermediate rating", value, _describe(fourth) + floored))
+        state.step4 = seen4[state.player.number] = value
+        text = ("special formula: " if state.special else "standard formula: ") + text
+        if value > fourth.rating:
+            text += " (raised to 100)"
+        state.steps.append(Step("Step 4: intermediate rating", value, text))
 
     # Step 5: final ratings, opponents at their step 4 ratings.
-    seen4 = {s.player.number: s.step4 for s in rated if s.step4 is not None}
     for state in rated:
-        fifth = _solve_for(edition, state, [seen4[o] for o in state.opponents],
-                           multiplier=multiplier, bonus=bonus, dual_rated=dual)
-        state.solution5 = fifth
+        opponents = [seen4[o] for o in state.opponents]
+        fifth, text = _formula(edition, state, opponents, multiplier, bonus, dual)
+        state.final, state.final_opponents, state.final_text = fifth, opponents, text
         value = max(fifth.rating, floor100)
         state.step5 = value
-        floored = " (raised to 100)" if value > fifth.rating else ""
-        state.steps.append(Step("Step 5: final rating", value, _describe(fifth) + floored))
+        text = ("special formula: " if state.special else "standard formula: ") + text
+        if value > fifth.rating:
+            text += " (raised to 100)"
+        state.steps.append(Step("Step 5: final rating", value, text))
 
     outcomes = tuple(_outcome(edition, state, match=match) for state in states.values())
     parameters = (
@@ -362,7 +369,8 @@ def _outcome(rules: UscfRules, state: _State, *, match: bool) -> PlayerOutcome:
     player = state.player
     pre = player.rating
     initial_games = state.games
-    if state.m == 0:
+    m = len(state.opponents)
+    if m == 0:
         state.notes.append("no rated games: rating unchanged" if pre is not None
                            else "no rated games: stays unrated")
         return PlayerOutcome(
@@ -372,19 +380,18 @@ def _outcome(rules: UscfRules, state: _State, *, match: bool) -> PlayerOutcome:
             change=0.0 if pre is not None else None,
             steps=tuple(state.steps), notes=tuple(state.notes),
         )
-    solution = state.solution5
+    solution = state.final
     assert solution is not None and state.step5 is not None
     raw = state.step5
-    method = Method.MATCH if match else (Method.SPECIAL if isinstance(solution, SpecialSolution)
-                                         else Method.STANDARD)
+    method = Method.MATCH if match else (Method.SPECIAL if state.special else Method.STANDARD)
     # Notes from the formula.
     k: float | None = None
     bonus: float | None = None
     expected: float | None = None
-    lines: list[GameLine] = []
-    if isinstance(solution, SpecialSolution):
-        if solution.history is not None:
-            state.notes.append(f"{solution.history} history: R'0 = {solution.adjusted_prior:g}, "
+    lines: list[GameLine]
+    if isinstance(solution, _SpecialWorking):
+        if player.history is not None:
+            state.notes.append(f"{player.history} history: R'0 = {solution.adjusted_prior:g}, "
                                f"S' = {solution.adjusted_score:g}")
         if solution.p0_rule is not None:
             state.notes.append(f"p = 0 rule: R0 {solution.p0_rule} the flat stretch")
@@ -392,10 +399,11 @@ def _outcome(rules: UscfRules, state: _State, *, match: bool) -> PlayerOutcome:
             state.notes.append(f"special rating capped at {rules.special_cap:g}")
         state.steps.append(Step("Special formula: knots", None,
                                 "S_z = " + ", ".join(f"{z:g}" for z in solution.knots)))
-        state.steps.append(Step("Special formula: solution", solution.rating, solution.describe()))
-        for rnd, opponent, result, rating in zip(state.rounds, state.opponents, state.results,
-                                                 solution.opponents, strict=True):
-            lines.append(GameLine(rnd, opponent, result, rating, _pwe(rules, solution.solution, rating)))
+        state.steps.append(Step("Special formula: solution", solution.rating, state.final_text))
+        at = solution.solution
+        lines = [GameLine(rnd, opponent, result, rating, _pwe(rules, at, rating))
+                 for rnd, opponent, result, rating in zip(state.rounds, state.opponents, state.results,
+                                                          state.final_opponents, strict=True)]
     else:
         k, expected = solution.k, solution.expected_score
         if solution.dual_rated_k:
@@ -406,11 +414,12 @@ def _outcome(rules: UscfRules, state: _State, *, match: bool) -> PlayerOutcome:
         elif not solution.bonus_eligible and solution.change > solution.bonus_threshold:
             state.notes.append(f"no bonus: {solution.bonus_reason}")
         k_value = solution.k
-        for rnd, opponent, result, used, we in zip(state.rounds, state.opponents, state.results,
-                                                   solution.opponents, solution.expected, strict=True):
-            lines.append(GameLine(rnd, opponent, result, used, we, k_value * (result - we)))
+        lines = [GameLine(rnd, opponent, result, used, we, k_value * (result - we))
+                 for rnd, opponent, result, used, we in zip(state.rounds, state.opponents, state.results,
+                                                            state.final_opponents, solution.expected,
+                                                            strict=True)]
         k_text = (f"dual-rated K, Regular rating {state.regular:g}" if solution.dual_rated_k
-                  else f"800/(N' + m) = 800/({solution.effective_games:.2f} + {solution.games})")
+                  else f"800/(N' + m) = 800/({state.effective:.2f} + {m})")
         state.steps.append(Step("K", solution.k, k_text))
         bonus_text = (f"max(0, K(S - E) - B sqrt(m')) = max(0, {solution.change:.2f} - "
                       f"{solution.bonus_threshold:.2f})" if solution.bonus_eligible
@@ -431,15 +440,15 @@ def _outcome(rules: UscfRules, state: _State, *, match: bool) -> PlayerOutcome:
     # Floors.
     wins = player.wins + state.results.count(1.0)
     draws = player.draws + state.results.count(0.5)
-    events = player.events + (1 if state.m >= rules.floor_event_games else 0)
+    events = player.events + (1 if m >= rules.floor_event_games else 0)
     established = pre is not None and (player.games is None or player.games > rules.established_games)
     peak = None
-    if player.peak is not None:
-        if established:
-            assert pre is not None
-            peak = max(player.peak, pre)
-        else:
-            state.notes.append("peak ignored: peak floors apply to established players")
+    if established:
+        # The pre-event rating is itself an attained established rating (section 5).
+        assert pre is not None
+        peak = pre if player.peak is None else max(player.peak, pre)
+    elif player.peak is not None:
+        state.notes.append("peak ignored: peak floors apply to established players")
     floor, source = _floor(rules, peak, wins, draws, events, player.floor)
     applied = False
     if stored < floor:
@@ -454,9 +463,9 @@ def _outcome(rules: UscfRules, state: _State, *, match: bool) -> PlayerOutcome:
             stored = floor
     state.steps.append(Step("Floor", floor, f"{source}; NW = {wins}, ND = {draws}, NR = {events}"
                             + ("; applied" if applied else "")))
-    post_games = None if initial_games is None else initial_games + state.m
+    post_games = None if initial_games is None else initial_games + m
     return PlayerOutcome(
-        player=player.number, method=method, rated_games=state.m, rated_score=state.score, pre_rating=pre,
+        player=player.number, method=method, rated_games=m, rated_score=state.score, pre_rating=pre,
         pre_games=player.games, post_rating=stored, post_games=post_games, initial_rating=state.prior,
         initial_games=initial_games, effective_games=state.effective, step3=state.step3, step4=state.step4,
         change=None if pre is None else stored - pre, k=k, bonus=bonus, floor=floor, floor_applied=applied,

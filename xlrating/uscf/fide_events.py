@@ -10,7 +10,9 @@ Decisions where the documents are silent: 2020 admits only established Regular r
 (as it says); 2011 says the office "may include US residents who are not USCF-rated"
 but not how to rate them, so it needs a rating (any N). The result is stored as the
 edition stores ratings (2011: an integer rounded toward the change) and is at least
-``floor`` (default: the absolute floor 100).
+``floor``. By default that is the floor section 5 (2011: 2.4) gives without the
+player's history: the absolute floor 100 or, for an established rating, the peak floor
+of the prior rating (an attained established rating) if higher.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 from .. import _check
 from ..errors import ArgumentError, RulesError
 from .bonus import choose_bonus_multiplier
-from .floors import store
+from .floors import _floor, store
 from .formulas import _effective
 from .rules import RulesLike, get_rules
 from .standard import StandardSolution, _standard
@@ -72,6 +74,8 @@ def fide_event_update(
     parallel, one per game; an opponent without a FIDE rating (None) is ignored.
     ``games`` is the N behind ``prior_rating`` (None: established). B is
     ``bonus_multiplier``, else the value in force on ``end_date``, else the edition's.
+    The result is at least ``floor``; by default the absolute floor 100, or for an
+    established rating the peak floor of ``prior_rating`` if higher (section 5).
     """
     edition = get_rules(rules)
     if not edition.fide_events or edition.fide_event_opponents is None or edition.fide_event_youth is None:
@@ -92,7 +96,11 @@ def fide_event_update(
     if not kept:
         raise ArgumentError("Argument 'opponent_fide_ratings' must include at least one FIDE-rated opponent")
     multiplier, source = choose_bonus_multiplier(edition, bonus_multiplier, end_date)
-    bottom = edition.absolute_floor if floor is None else _check.rating("floor", floor)
+    if floor is not None:
+        bottom = _check.rating("floor", floor)
+    else:
+        established = n is None or n > edition.established_games
+        bottom = _floor(edition, prior if established else None, 0, 0, 0, None)[0]
     opponents = tuple(r for r, _ in kept)
     solution = _standard(edition, prior, _effective(edition, prior, n), opponents, sum(s for _, s in kept),
                          bonus=True, multiplier=multiplier, repeated_opponent=bool(repeated_opponent),

@@ -46,7 +46,9 @@ class UscfPlayer:
     floor: float | None = None
     """An explicit floor: Original Life Master (2200) or a cash-prize floor."""
     peak: float | None = None
-    """The highest established rating attained, for the peak floor (established players only)."""
+    """The highest established rating attained, for the peak floor (established players only).
+    Without it the peak floor comes from the pre-event rating, the one established rating
+    known to have been attained."""
     wins: int = 0
     """Lifetime rated wins before the event (personal absolute floor)."""
     draws: int = 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .. import _check
 from ..errors import ArgumentError, ConvergenceError
@@ -77,35 +77,68 @@ class SpecialSolution:
 
     def describe(self) -> str:
         """The working in one line, for a report's Steps column."""
-        parts = [f"R'0 = {self.adjusted_prior:g}, S' = {self.adjusted_score:g}, start M = {self.start:.2f}"]
-        if self.iterations:
-            parts.append("then " + ", ".join(f"{label} {m:.2f}" for label, m in self.iterations))
-        parts.append(f"p = {self.p}")
-        if self.p0_rule is not None and self.p0_stretch is not None:
-            za, zb = self.p0_stretch
-            parts.append(f"p = 0 rule: R0 = {self.prior:g} {self.p0_rule} [{za:g}, {zb:g}] "
-                         f"-> {self.solution:g}")
-        if self.capped:
-            parts.append(f"capped from {self.solution:.2f}")
-        return "; ".join(parts)
+        return _describe(self.prior, self.adjusted_prior, self.adjusted_score, self.start, self.iterations,
+                         self.p, self.p0_rule, self.p0_stretch, self.solution, self.capped)
+
+
+class _Working(NamedTuple):
+    """What the algorithm of section 4.1 finds, as the event algorithm keeps it: the
+    fields of :class:`SpecialSolution` beyond its inputs (a plain tuple is much cheaper to
+    build than the frozen dataclass, and the event algorithm builds tens of thousands)."""
+
+    adjusted_prior: float
+    adjusted_score: float
+    knots: list[float]
+    start: float
+    iterations: list[tuple[str, float]]
+    p: int
+    p0_rule: P0Rule | None
+    p0_stretch: tuple[float, float] | None
+    solution: float
+    capped: bool
+    rating: float
+
+
+def _describe(prior: float, adjusted_prior: float, adjusted_score: float, start: float,
+              iterations: Sequence[tuple[str, float]], p: int, p0_rule: P0Rule | None,
+              p0_stretch: tuple[float, float] | None, solution: float, capped: bool) -> str:
+    """The working in one line (:meth:`SpecialSolution.describe`)."""
+    parts = [f"R'0 = {adjusted_prior:g}, S' = {adjusted_score:g}, start M = {start:.2f}"]
+    if iterations:
+        parts.append("then " + ", ".join(f"{label} {m:.2f}" for label, m in iterations))
+    parts.append(f"p = {p}")
+    if p0_rule is not None and p0_stretch is not None:
+        za, zb = p0_stretch
+        parts.append(f"p = 0 rule: R0 = {prior:g} {p0_rule} [{za:g}, {zb:g}] -> {solution:g}")
+    if capped:
+        parts.append(f"capped from {solution:.2f}")
+    return "; ".join(parts)
+
+
+def _describe_working(prior: float, w: _Working) -> str:
+    """:func:`_describe` of the event algorithm's working."""
+    return _describe(prior, w.adjusted_prior, w.adjusted_score, w.start, w.iterations, w.p, w.p0_rule,
+                     w.p0_stretch, w.solution, w.capped)
 
 
 def _objective(rules: UscfRules, rating: float, effective: float, prior: float,
                opponents: Sequence[float], adjusted_score: float) -> float:
     total = effective * _pwe(rules, rating, prior) - adjusted_score
-    for opponent in opponents:
-        total += _pwe(rules, rating, opponent)
+    spread, scale = rules.pwe_range, rules.pwe_scale
+    for opponent in opponents:  # PWe(rating, opponent) inlined: the same arithmetic as _pwe
+        diff = rating - opponent
+        total += 0.0 if diff <= -spread else 1.0 if diff >= spread else 0.5 + diff / scale
     return total
 
 
-def _solve(
+def _work(
     rules: UscfRules,
     prior: float,
     effective: float,
     opponents: Sequence[float],
     score: float,
     history: str | None,
-) -> SpecialSolution:
+) -> _Working:
     """The algorithm of section 4.1, arguments already checked."""
     spread = rules.pwe_range
     eps = rules.epsilon
@@ -192,11 +225,25 @@ def _solve(
         else:
             rule, big_m = "right", zb
     capped = big_m > rules.special_cap
+    return _Working(adjusted_prior, adjusted_score, knots, start, moves, p, rule, stretch, big_m, capped,
+                    rules.special_cap if capped else big_m)
+
+
+def _solve(
+    rules: UscfRules,
+    prior: float,
+    effective: float,
+    opponents: Sequence[float],
+    score: float,
+    history: str | None,
+) -> SpecialSolution:
+    """:class:`SpecialSolution` of the algorithm of section 4.1, arguments already checked."""
+    w = _work(rules, prior, effective, opponents, score, history)
     return SpecialSolution(
-        prior=prior, adjusted_prior=adjusted_prior, effective_games=effective, score=score,
-        adjusted_score=adjusted_score, history=history, opponents=tuple(opponents), knots=tuple(knots),
-        start=start, iterations=tuple(moves), p=p, p0_rule=rule, p0_stretch=stretch, solution=big_m,
-        capped=capped, rating=rules.special_cap if capped else big_m,
+        prior=prior, adjusted_prior=w.adjusted_prior, effective_games=effective, score=score,
+        adjusted_score=w.adjusted_score, history=history, opponents=tuple(opponents), knots=tuple(w.knots),
+        start=w.start, iterations=tuple(w.iterations), p=w.p, p0_rule=w.p0_rule, p0_stretch=w.p0_stretch,
+        solution=w.solution, capped=w.capped, rating=w.rating,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import _check
 from ..errors import ArgumentError
@@ -51,18 +52,87 @@ class StandardSolution:
 
     def describe(self) -> str:
         """The working in one line."""
-        text = (f"K = {self.k:.4g}{' (dual-rated)' if self.dual_rated_k else ''}, S = {self.score:g}, "
-                f"E = {self.expected_score:.4f}, K(S - E) = {self.change:+.2f}")
-        if self.bonus_eligible:
-            text += f", bonus max(0, {self.change:.2f} - {self.bonus_threshold:.2f}) = {self.bonus:.2f}"
-        else:
-            text += f", no bonus ({self.bonus_reason})"
-        return text
+        return _describe(self.k, self.dual_rated_k, self.score, self.expected_score, self.change,
+                         self.bonus_eligible, self.bonus_reason, self.bonus_threshold, self.bonus)
+
+
+class _Working(NamedTuple):
+    """What the standard formula finds, as the event algorithm keeps it: the fields of
+    :class:`StandardSolution` beyond its inputs (a plain tuple is much cheaper to build
+    than the frozen dataclass)."""
+
+    k: float
+    dual_rated_k: bool
+    expected: tuple[float, ...]
+    expected_score: float
+    change: float
+    bonus_eligible: bool
+    bonus_reason: str
+    bonus_threshold: float
+    bonus: float
+    rating: float
+
+
+def _describe(k: float, dual_rated_k: bool, score: float, expected_score: float, change: float,
+              bonus_eligible: bool, bonus_reason: str, bonus_threshold: float, bonus: float) -> str:
+    """The working in one line (:meth:`StandardSolution.describe`)."""
+    text = (f"K = {k:.4g}{' (dual-rated)' if dual_rated_k else ''}, S = {score:g}, "
+            f"E = {expected_score:.4f}, K(S - E) = {change:+.2f}")
+    if bonus_eligible:
+        text += f", bonus max(0, {change:.2f} - {bonus_threshold:.2f}) = {bonus:.2f}"
+    else:
+        text += f", no bonus ({bonus_reason})"
+    return text
+
+
+def _describe_working(score: float, w: _Working) -> str:
+    """:func:`_describe` of the event algorithm's working."""
+    return _describe(w.k, w.dual_rated_k, score, w.expected_score, w.change, w.bonus_eligible, w.bonus_reason,
+                     w.bonus_threshold, w.bonus)
 
 
 def _bonus(rules: UscfRules, change: float, games: int, multiplier: float) -> tuple[float, float]:
     threshold = multiplier * math.sqrt(max(games, rules.bonus_min_m_prime))
     return max(0.0, change - threshold), threshold
+
+
+def _eligibility(rules: UscfRules, bonus: bool, m: int, repeated_opponent: bool) -> tuple[bool, str]:
+    """Whether the bonus formula applies (section 4.2), and why (or why not)."""
+    if not bonus:
+        return False, "bonus not applied"
+    if m < rules.bonus_min_games:
+        return False, f"m = {m} < {rules.bonus_min_games}"
+    if repeated_opponent:
+        return False, f"an opponent met more than {rules.bonus_max_meetings} times"
+    return True, f"m = {m} >= {rules.bonus_min_games}, no opponent met more than twice"
+
+
+def _work(
+    rules: UscfRules,
+    prior: float,
+    effective: float,
+    opponents: Sequence[float],
+    score: float,
+    bonus: bool,
+    multiplier: float,
+    repeated_opponent: bool,
+    dual_rated: bool,
+    regular_rating: float | None,
+) -> _Working:
+    """The standard formula of section 4.2, arguments already checked."""
+    m = len(opponents)
+    k = _k(rules, effective, m, regular_rating, dual_rated)
+    dual = k != rules.k_numerator / (effective + m)
+    scale = rules.we_scale  # We(R0, Ri) = 1/(1 + 10^(-(R0 - Ri)/400)), inlined for speed
+    expected = tuple([1.0 / (1.0 + 10.0 ** ((r - prior) / scale)) for r in opponents])
+    total = sum(expected)
+    change = k * (score - total)
+    eligible, reason = _eligibility(rules, bonus, m, repeated_opponent)
+    amount, threshold = _bonus(rules, change, m, multiplier)
+    if not eligible:
+        amount = 0.0
+    return _Working(k, dual, expected, total, change, eligible, reason, threshold, amount,
+                    prior + change + amount)
 
 
 def _standard(
@@ -78,29 +148,14 @@ def _standard(
     dual_rated: bool,
     regular_rating: float | None,
 ) -> StandardSolution:
-    m = len(opponents)
-    k = _k(rules, effective, m, regular_rating, dual_rated)
-    dual = k != rules.k_numerator / (effective + m)
-    scale = rules.we_scale  # We(R0, Ri) = 1/(1 + 10^(-(R0 - Ri)/400)), inlined for speed
-    expected = tuple([1.0 / (1.0 + 10.0 ** ((r - prior) / scale)) for r in opponents])
-    total = sum(expected)
-    change = k * (score - total)
-    if not bonus:
-        eligible, reason = False, "bonus not applied"
-    elif m < rules.bonus_min_games:
-        eligible, reason = False, f"m = {m} < {rules.bonus_min_games}"
-    elif repeated_opponent:
-        eligible, reason = False, f"an opponent met more than {rules.bonus_max_meetings} times"
-    else:
-        eligible, reason = True, f"m = {m} >= {rules.bonus_min_games}, no opponent met more than twice"
-    amount, threshold = _bonus(rules, change, m, multiplier)
-    if not eligible:
-        amount = 0.0
+    """:class:`StandardSolution` of the standard formula, arguments already checked."""
+    w = _work(rules, prior, effective, opponents, score, bonus, multiplier, repeated_opponent, dual_rated,
+              regular_rating)
     return StandardSolution(
-        prior=prior, effective_games=effective, games=m, score=score, opponents=tuple(opponents), k=k,
-        dual_rated_k=dual,
-        expected=expected, expected_score=total, change=change, bonus_eligible=eligible, bonus_reason=reason,
-        bonus_multiplier=multiplier, bonus_threshold=threshold, bonus=amount, rating=prior + change + amount,
+        prior=prior, effective_games=effective, games=len(opponents), score=score, opponents=tuple(opponents),
+        k=w.k, dual_rated_k=w.dual_rated_k, expected=w.expected, expected_score=w.expected_score,
+        change=w.change, bonus_eligible=w.bonus_eligible, bonus_reason=w.bonus_reason,
+        bonus_multiplier=multiplier, bonus_threshold=w.bonus_threshold, bonus=w.bonus, rating=w.rating,
     )
 
 
