@@ -1,0 +1,207 @@
+"""The Excel functions called through xlwings itself, as Excel calls them.
+
+xlwings Lite and xlwings Server receive a call as JSON: the function's name and its
+arguments, each a 2-D list (a single cell too: ``[[1700]]``), ``None`` for a blank
+argument or cell (Office.js sends ``null``). ``xlwings.server.custom_functions_call``
+converts them with the decorators' options and converts the result back; the conftest
+sets ``XLWINGS_ON_SERVER`` so that ``xw.func`` is the Office.js decorator. Errors: a
+``#VALUE!`` arrives as the :class:`xlwings.XlwingsError` the framework turns into the
+error cell with its message; ``#N/A`` as Office.js' own error value.
+
+The registration metadata (what Excel's function wizard shows) is checked too: every
+function, its description (the docstring) and its arguments' descriptions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from datetime import date
+from typing import Any
+
+import pytest
+import xlwings as xw
+from xlwings import server
+
+from xlrating import fide, icu, udfs, uscf
+from xlrating.crosstable import parse_settings, rate_sheets
+from xlrating.templates.examples import EXAMPLES
+
+NOT_AVAILABLE = [[{"type": "Error", "errorType": "NotAvailable"}]]
+
+
+def call(name: str, *arguments: Any) -> Any:
+    """``name`` called as xlwings Lite/Server calls it from a cell."""
+    data = {
+        "func_name": name,
+        "args": list(arguments),
+        "caller_address": "Sheet1!A1",
+        "version": xw.__version__,
+        "client": "Office.js",
+        "runtime": "1.4",
+        "culture_info_name": "en-US",
+        "date_format": "m/d/yyyy",
+    }
+    return asyncio.run(server.custom_functions_call(data, udfs))
+
+
+def cells(*values: Any) -> list[list[Any]]:
+    return [[v] for v in values]
+
+
+def test_scalars_arrive_as_one_cell_ranges() -> None:
+    # 2020 rules, section 3: N' = 20.0 for R0 = 1700, N = 30; 2009: 26.7.
+    assert round(call("EFFECTIVE_GAMES", [[1700]], [[30]], None)[0][0], 1) == 20.0
+    assert round(call("EFFECTIVE_GAMES", [[1700]], [[30]], [["USCF 2009"]])[0][0], 1) == 26.7
+    assert round(call("EFFECTIVE_GAMES", [[1700]], [[30]], [[2009]])[0][0], 1) == 26.7
+    assert round(call("EFFECTIVE_GAMES", [["1700"]], [["30"]], [[""]])[0][0], 1) == 20.0
+    # A blank games cell: established, N' = N*.
+    assert call("EFFECTIVE_GAMES", [[1700]], [[None]], None) == [[pytest.approx(uscf.nstar(1700))]]
+    # The K table row N' = 20, m = 6: 30.77.
+    assert round(call("USCF_K", [[20]], [[6]], None, None, None)[0][0], 2) == 30.77
+
+
+def test_ranges_with_blanks_and_letters() -> None:
+    opponents = [1400.0, 1550.0, 1620.0, 1480.0]
+    ratings = [[1400], [1550], [None], [1620], [1480], [None]]
+    results = [["W"], ["D"], [None], ["L"], [1], [None]]
+    standard = uscf.standard_rating(1500, 20, opponents, 2.5, bonus_multiplier=10)
+    assert call("USCF_STANDARD", [[1500]], [[20]], ratings, results, None, [[10]], None, None) == [[standard]]
+    special = uscf.special_rating(1500, 4, opponents, 2.5, history="all losses")
+    assert call("USCF_SPECIAL", [[1500]], [[4]], [[1400, 1550, 1620, 1480]], [[2.5]], [["all losses"]],
+                None) == [[special]]
+    row_of_results = [["W", "D", None, "L", 1, None]]
+    assert call("USCF_STANDARD", [[1500]], [[20]], ratings, row_of_results, None, [[10]], None,
+                None) == [[standard]]
+    assert call("ICU_PERF", cells(1000, 1200), cells("W", "D"), None, None) == [[1300.0]]
+    assert call("ICU_PERF", cells(1000, 1200), cells("W", "D"), [[1000]], [[10]]) == [[1050.0]]
+    change = icu.rating_change(2000, [2000, 2200], [1, 0.5], k=40)
+    assert call("ICU_CHANGE", [[2000]], cells(2000, 2200), cells(1, 0.5), [[40]]) == [[change]]
+    assert call("SCORE", [["W", None, "D"], ["L", "1", None]]) == [[2.5]]
+
+
+def test_fide_functions() -> None:
+    assert call("FIDE_PD", [[4]], None) == [[0.51]]
+    assert call("FIDE_PD", [[-4]], None) == [[0.49]]
+    assert call("FIDE_PD", [[500]], [["handbook"]]) == [[0.89]]
+    assert call("FIDE_DP", [[0.89]]) == [[351]]
+    assert call("FIDE_DP", [[1]]) == NOT_AVAILABLE
+    assert call("FIDE_K", [[2100]], [[12]], None, None, None, None, [["FIDE handbook"]]) == [[25.0]]
+    change = fide.rating_change(2000, [2000, 2100], [1, 0.5], rules="2024")
+    assert call("FIDE_CHANGE", [[2000]], cells(2000, 2100), cells("W", "D"), None, None, None, None, None,
+                None) == [[change]]
+    # The handbook's 10.54: Ra = 2348; player C: 2411.
+    rated = cells(2600, 2500, 2400, 2150, 2300, 2300)
+    assert call("FIDE_RA", rated, cells(8, 7, 6, 4, 3, 1), [[9]]) == [[2348]]
+    opponents = cells(2600, 2500, None, 2400, None, 2150, 2300, None, 2300)
+    results = cells(1, 1, 1, 1, 1, 1, 1, 0, 0)
+    assert call("FIDE_RU", opponents, results, [["handbook"]], [["Round robin"]], [[2348]], None) == [[2411]]
+
+
+def test_dates_arrive_as_serial_numbers() -> None:
+    # Office.js sends a date cell's serial number: 45658 is 2025-01-01 (B = 10), 44562 2022-01-01 (14).
+    assert call("USCF_BONUS_MULTIPLIER", [[45658]]) == [[10.0]]
+    assert call("USCF_BONUS_MULTIPLIER", [[44562]]) == [[14.0]]
+    # 2012-01-01 (40909) to 2024-01-01 (45292): age 12.0, 50 x 12 = 600 (2020 rules, section 2.7).
+    assert call("USCF_AGE_RATING", [[40909]], [[45292]], None, None) == [[pytest.approx(600)]]
+    assert call("ICU_K", [[1800]], [[39448]], None, [[45658]]) == [[40.0]]  # born 2008: under 21
+
+
+def test_bad_input_is_a_value_error_with_the_reason() -> None:
+    cases: list[tuple[tuple[Any, ...], str]] = [
+        (("EFFECTIVE_GAMES", [[1700]], [[-3]], None), "Argument 'games' must be a whole number >= 0, not -3"),
+        (("EFFECTIVE_GAMES", [["abc"]], [[30]], None), "Argument 'rating': 'abc' is not a rating"),
+        (("EFFECTIVE_GAMES", [[1700]], [[30]], [["FIDE 2024"]]), "US Chess rule edition"),
+        (("EFFECTIVE_GAMES", [[1700], [1800]], [[30]], None), "single cell"),
+        (("USCF_STANDARD", [[1500]], [[20]], cells(1400, 1500), cells("W", None), None, None, None, None),
+         "no result in cell 2"),
+        (("USCF_STANDARD", [[1500]], [[20]], cells(1400), cells("Z"), None, None, None, None),
+         "neither a score nor a result"),
+        (("FIDE_PD", [[100]], [["2020"]]), "FIDE rule edition"),
+        (("FIDE_DP", [[1.5]]), "Argument 'p'"),
+        (("ICU_K", [[1800]], None, None, None), "Argument 'birth_date'"),
+        (("USCF_BONUS_MULTIPLIER", [[date(2013, 1, 1).toordinal() - 693594]]), "not known"),
+    ]
+    for arguments, message in cases:
+        with pytest.raises(xw.XlwingsError, match=message.replace("(", r"\(").replace(")", r"\)")):
+            call(*arguments)
+
+
+def test_missing_values_are_not_available() -> None:
+    assert call("EFFECTIVE_GAMES", None, [[30]], None) == NOT_AVAILABLE
+    assert call("EFFECTIVE_GAMES", [["unr"]], [[30]], None) == NOT_AVAILABLE
+    assert call("USCF_PEAK_FLOOR", [[1388]], None) == NOT_AVAILABLE
+    assert call("FIDE_RU", cells(1800, 1900), cells("W", "D"), None, None, None, None) == NOT_AVAILABLE
+    assert call("USCF_K", [[20]], None, None, None, None) == NOT_AVAILABLE
+
+
+def _event_grids(key: str) -> tuple[list[list[Any]], list[list[Any]]]:
+    example = EXAMPLES[key]
+    sheet = example.sheet()
+    grid = [list(sheet.header), *[list(r) + [None] * (len(sheet.header) - len(r)) for r in sheet.rows]]
+    settings = [[name, value] for name, value in example.event_settings()]
+    return grid, settings
+
+
+@pytest.mark.parametrize(("key", "dual"), [(key, False) for key in sorted(EXAMPLES)] + [("uscf", True)])
+def test_rate_crosstable_agrees_with_the_macro(key: str, dual: bool) -> None:
+    grid, settings = _event_grids(key)
+    if dual:
+        settings = [[name, "yes" if name == "Dual rated" else value] for name, value in settings]
+    assert parse_settings(settings).dual_rated is dual  # the example's settings are valid
+    rated = rate_sheets({"Crosstable": grid, "Event": settings})
+    written = [row + [None] * 30 for row in grid]
+    for block in rated.blocks:
+        for i, values in enumerate(block.values):
+            for j, value in enumerate(values):
+                written[block.row - 1 + i][block.column - 1 + j] = value
+    header = written[0]
+    columns = ["Post rating", "Change", "K", "Effective games", "Method", "Notes"]
+    for column in columns + (["Quick post rating", "Quick K"] if dual else []):
+        index = header.index(column)
+        expected = [["" if r[index] is None else r[index]] for r in written[1:]]
+        spill = call("RATE_CROSSTABLE", grid, None, None, settings, [[column]])
+        assert spill == expected, column
+
+
+def test_rate_crosstable_settings_and_errors() -> None:
+    grid, settings = _event_grids("uscf")
+    end = [["End date", 45760]]  # 2025-04-13, as the example's Event sheet
+    assert call("RATE_CROSSTABLE", grid, None, None, end, None) == call("RATE_CROSSTABLE", grid, None, None,
+                                                                       settings, None)
+    # Rules by their API names; the system follows from the rules.
+    older = call("RATE_CROSSTABLE", grid, None, [["2009"]], end, None)
+    assert older == call("RATE_CROSSTABLE", grid, [["USCF"]], [["USCF 2009"]], end, None)
+    assert older != call("RATE_CROSSTABLE", grid, None, None, end, None)
+    # Rows below the crosstable keep the spill aligned with the range.
+    padded = [*grid, [None] * len(grid[0]), [None] * len(grid[0])]
+    assert call("RATE_CROSSTABLE", padded, None, None, end, None)[-2:] == [[""], [""]]
+    bad = [list(r) for r in grid]
+    bad[1][grid[0].index("R1")] = "W99"
+    with pytest.raises(xw.XlwingsError, match=r"crosstable F2: 'W99' names no player 99"):
+        call("RATE_CROSSTABLE", bad, None, None, end, None)
+    with pytest.raises(xw.XlwingsError, match="settings B2: Rules 'FIDE 2024' are not USCF rules"):
+        call("RATE_CROSSTABLE", grid, None, None, [["System", "USCF"], ["Rules", "FIDE 2024"]], None)
+    with pytest.raises(xw.XlwingsError, match="Argument 'column'"):
+        call("RATE_CROSSTABLE", grid, None, None, end, [["Rating after"]])
+    with pytest.raises(xw.XlwingsError, match="no 'Quick post rating' column"):
+        call("RATE_CROSSTABLE", grid, None, None, end, [["Quick post rating"]])
+
+
+def test_registration_metadata() -> None:
+    meta = server.custom_functions_meta(udfs)  # type: ignore[no-untyped-call]
+    functions = {f["name"]: f for f in meta["functions"]}
+    assert set(functions) == set(udfs.__all__)
+    for name, function in functions.items():
+        python = getattr(udfs, name)
+        assert function["id"] == name
+        assert function["description"] == python.__doc__
+        # Classic xlwings cuts descriptions to 255 characters (Application.MacroOptions).
+        assert len(python.__doc__) <= 255, name
+        parameters = list(inspect.signature(python).parameters)
+        assert [p["name"] for p in function["parameters"]] == parameters
+        for parameter in function["parameters"]:
+            assert not parameter["description"].startswith("Positional argument"), (name, parameter["name"])
+            assert len(parameter["description"]) <= 255
+        assert python.__xlfunc__["namespace"] is None  # no option classic xlwings lacks
+

@@ -1,0 +1,283 @@
+"""Excel arguments as xlwings delivers them, turned into the values the engines take.
+
+What arrives (classic xlwings, xlwings Lite and Server alike, with ``ndim=2`` for ranges):
+
+- a single cell as a scalar: a number (``1500.0``), text (``"1500"``, ``"W"``), a bool,
+  a date (classic: ``datetime``; Office.js: the serial number ``45292``), or ``None``
+  for a blank cell or an argument left out;
+- a range as a list of rows (a row, a column or a block), blanks as ``None``.
+
+Every reader takes the argument's name and its value and returns the Python value, or
+raises :class:`~xlrating.errors.ArgumentError` naming the argument and the value (the cell
+shows ``#VALUE!``), or :class:`~xlrating.excel.errors.NotAvailable` for a required
+argument left blank (``#N/A``). Optional arguments left blank give ``None`` (the
+engine's default). Cell values are read with the crosstable reader's own functions
+(:mod:`xlrating.crosstable.values`), so a cell means the same in a formula as in the
+crosstable: numbers typed as text, ``1500P12``, dates as dates, serials or ISO text.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from datetime import date
+from numbers import Real
+from typing import Any, TypeVar
+
+from .. import _check, fide, uscf
+from ..crosstable import values as cell
+from ..errors import ArgumentError, RulesError
+from .errors import NotAvailable
+
+__all__ = [
+    "block",
+    "boolean",
+    "cells",
+    "day",
+    "edition_key",
+    "fide_rules",
+    "games",
+    "number",
+    "numbers",
+    "pairs",
+    "rated",
+    "rating_with_games",
+    "results",
+    "scalar",
+    "text",
+    "uscf_rules",
+    "whole",
+]
+
+T = TypeVar("T")
+
+
+def is_blank(value: Any) -> bool:
+    """A blank cell: ``None``, empty text or spaces."""
+    return cell.is_blank(value)
+
+
+def _is_range(value: Any) -> bool:
+    return isinstance(value, (list, tuple))
+
+
+def cells(value: Any) -> list[Any]:
+    """Every cell of a range (a row, a column or a block) in reading order, blanks kept as
+    ``None``; a single value is a one-cell range, ``None`` an empty one."""
+    if value is None:
+        return []
+    if not _is_range(value):
+        return [None if is_blank(value) else value]
+    flat: list[Any] = []
+    for item in value:
+        if _is_range(item):
+            flat.extend(None if is_blank(x) else x for x in item)
+        else:
+            flat.append(None if is_blank(item) else item)
+    return flat
+
+
+def block(name: str, value: Any) -> list[list[Any]]:
+    """A range as rows (a single value is one row of one cell); blanks as ``None``."""
+    if value is None:
+        return []
+    if not _is_range(value):
+        return [[None if is_blank(value) else value]]
+    if value and not any(_is_range(item) for item in value):
+        return [[None if is_blank(x) else x for x in value]]
+    rows: list[list[Any]] = []
+    for item in value:
+        if not _is_range(item):
+            raise ArgumentError(f"Argument '{name}' must be a range of cells, not {value!r}")
+        rows.append([None if is_blank(x) else x for x in item])
+    return rows
+
+
+def scalar(name: str, value: Any) -> Any:
+    """One cell's value (a one-cell range counts as its cell); ``None`` when blank."""
+    if _is_range(value):
+        found = cells(value)
+        if len(found) != 1:
+            raise ArgumentError(f"Argument '{name}' must be a single cell, not a range of {len(found)} cells")
+        value = found[0]
+    return None if is_blank(value) else value
+
+
+def _read(name: str, value: Any, reader: Callable[[Any], T | None], required: bool) -> T | None:
+    raw = scalar(name, value)
+    if raw is None:
+        if required:
+            raise NotAvailable(f"Argument '{name}' is empty")
+        return None
+    try:
+        return reader(raw)
+    except cell.BadValue as error:
+        raise ArgumentError(f"Argument '{name}': {error.message}") from None
+
+
+def number(name: str, value: Any, *, required: bool = True) -> float | None:
+    """A number (numeric text accepted); ``None`` for an optional blank."""
+    return _read(name, value, lambda v: cell.number(v, "a number"), required)
+
+
+def whole(name: str, value: Any, *, required: bool = True) -> int | None:
+    """A whole number >= 0 (``12.0`` and ``"12"`` accepted); ``None`` for an optional blank."""
+    result = number(name, value, required=required)
+    if result is None:
+        return None
+    return _check.whole(name, int(result) if result.is_integer() else result)
+
+
+def rating_with_games(name: str, value: Any, *, required: bool = True) -> tuple[float | None, int | None]:
+    """A rating cell as the crosstable reads it: ``1500``, ``"1500"`` or ``"1500P12"``
+    (a provisional rating with its games); ``unr`` is no rating."""
+    raw = scalar(name, value)
+    if raw is None:
+        if required:
+            raise NotAvailable(f"Argument '{name}' is empty")
+        return None, None
+    try:
+        found = cell.rating(raw, low=-math.inf, high=math.inf)
+    except cell.BadValue as error:
+        raise ArgumentError(f"Argument '{name}': {error.message}") from None
+    if found[0] is None:
+        raise NotAvailable(f"Argument '{name}' says the player is unrated ({raw!r})")
+    return found
+
+
+def numbers(name: str, value: Any) -> list[float]:
+    """Every non-blank cell of a range as a number (numeric text accepted)."""
+    return [_number_in(name, index, item) for index, item in enumerate(cells(value)) if item is not None]
+
+
+def results(name: str, value: Any) -> list[float]:
+    """Every non-blank cell of a range as a game result: 1, 0.5, 0 or W, D, L (text too)."""
+    return [_result(name, index, item) for index, item in enumerate(cells(value)) if item is not None]
+
+
+def _result(name: str, index: int, item: Any) -> float:
+    try:
+        return _check.result(name, item)
+    except ArgumentError:
+        raise ArgumentError(f"Argument '{name}', cell {index + 1}: {cell.show(item)} is not a result "
+                            "(1, 0.5, 0, W, D or L)") from None
+
+
+def games(
+    opponents_name: str, opponents: Any, results_name: str, results_value: Any, *, unrated: bool = False,
+) -> tuple[list[float | None], list[float]]:
+    """Opponents' ratings and results paired cell by cell: ``(ratings, results)``.
+
+    The two ranges are read in reading order and paired by position (a row of ratings
+    may go with a column of results); positions where both are blank are skipped. A
+    result without an opponent's rating is an error unless ``unrated`` allows unrated
+    opponents (their rating is then ``None``); a rating without a result is an error.
+    """
+    ratings_cells, result_cells = cells(opponents), cells(results_value)
+    ratings: list[float | None] = []
+    scores: list[float] = []
+    for index in range(max(len(ratings_cells), len(result_cells))):
+        rating = ratings_cells[index] if index < len(ratings_cells) else None
+        result = result_cells[index] if index < len(result_cells) else None
+        if rating is None and result is None:
+            continue
+        if result is None:
+            raise ArgumentError(f"Argument '{results_name}' has no result in cell {index + 1}, "
+                                f"where '{opponents_name}' has the rating {cell.show(rating)}")
+        score = _result(results_name, index, result)
+        if rating is None:
+            if not unrated:
+                raise ArgumentError(f"Argument '{opponents_name}' has no rating in cell {index + 1}, "
+                                    f"where '{results_name}' has the result {cell.show(result)}")
+            ratings.append(None)
+        else:
+            ratings.append(_number_in(opponents_name, index, rating))
+        scores.append(score)
+    return ratings, scores
+
+
+def rated(values: Sequence[float | None]) -> list[float]:
+    """Ratings known to be present (the pairs of :func:`games` without ``unrated``)."""
+    return [v for v in values if v is not None]
+
+
+def boolean(name: str, value: Any) -> bool | None:
+    """TRUE/FALSE, yes/no, y/n, 1/0; ``None`` when blank."""
+    return _read(name, value, lambda v: cell.yes_no(v, "TRUE or FALSE (yes or no)"), False)
+
+
+def day(name: str, value: Any, *, required: bool = False) -> date | None:
+    """A date: an Excel date, a serial number (45292) or ISO text (2024-01-01)."""
+    return _read(name, value, lambda v: cell.date_value(v, "a date"), required)
+
+
+def text(name: str, value: Any) -> str | None:
+    """Text as typed (a number reads as Excel shows it); ``None`` when blank."""
+    return _read(name, value, cell.text, False)
+
+
+def edition_key(name: str, value: Any) -> str | int | None:
+    """A rules cell as a key: a whole number (2020.0 -> 2020) or stripped text; ``None`` when blank."""
+    raw = scalar(name, value)
+    if raw is None:
+        return None
+    if isinstance(raw, bool):
+        raise RulesError(f"Argument '{name}' must name a rule edition, not {raw!r}")
+    if isinstance(raw, Real):
+        as_float = float(raw)
+        if math.isfinite(as_float) and as_float == int(as_float):
+            return int(as_float)
+        raise RulesError(f"Argument '{name}' must name a rule edition, not {cell.show(raw)}")
+    return str(raw).strip()
+
+
+def uscf_rules(value: Any, name: str = "rules") -> uscf.UscfRules:
+    """A US Chess edition: ``2020``, ``"2011"``, ``"USCF 2009"`` (any case); blank: the newest."""
+    key = edition_key(name, value)
+    if key is None:
+        return max(uscf.EDITIONS.values(), key=lambda e: e.year)
+    try:
+        return uscf.get_rules(key, name)
+    except RulesError:
+        names = ", ".join(f"{e.year}" for e in uscf.EDITIONS.values())
+        raise RulesError(f"Argument '{name}' must be a US Chess rule edition ({names}, or 'USCF 2020' "
+                         f"style; blank: the newest), not {cell.show(key)}") from None
+
+
+def fide_rules(value: Any, name: str = "rules") -> fide.FideRules:
+    """A FIDE edition: ``"2024"``, ``"handbook"``, ``"FIDE 2024"``, ``"FIDE handbook"``; blank: 2024."""
+    key = edition_key(name, value)
+    if key is None:
+        return fide.FIDE_2024
+    try:
+        return fide.get_rules(str(key))
+    except RulesError:
+        raise RulesError(f"Argument '{name}' must be a FIDE rule edition ('2024', 'handbook', "
+                         f"'FIDE 2024', 'FIDE handbook'; blank: 2024), not {cell.show(key)}") from None
+
+
+def pairs(first_name: str, first: Any, second_name: str, second: Any) -> list[tuple[float, float]]:
+    """Two ranges of numbers paired cell by cell (reading order); positions where both are
+    blank are skipped, one blank beside a number is an error."""
+    left, right = cells(first), cells(second)
+    result: list[tuple[float, float]] = []
+    for index in range(max(len(left), len(right))):
+        a = left[index] if index < len(left) else None
+        b = right[index] if index < len(right) else None
+        if a is None and b is None:
+            continue
+        if a is None or b is None:
+            empty, other, value = (first_name, second_name, b) if a is None else (second_name, first_name, a)
+            raise ArgumentError(f"Argument '{empty}' is blank in cell {index + 1}, where '{other}' has "
+                                f"{cell.show(value)}")
+        result.append((_number_in(first_name, index, a), _number_in(second_name, index, b)))
+    return result
+
+
+def _number_in(name: str, index: int, value: Any) -> float:
+    try:
+        found = cell.number(value, "a number")
+    except cell.BadValue as error:
+        raise ArgumentError(f"Argument '{name}', cell {index + 1}: {error.message}") from None
+    assert found is not None
+    return found

@@ -1,0 +1,140 @@
+"""Errors in cells: how a failing Excel function shows up in its cell.
+
+The rule (issue 5, "Excel conventions"): never a Python traceback in a cell. Bad input
+shows ``#VALUE!`` with the reason, a value that does not exist shows ``#N/A``.
+
+How the two xlwings runtimes get there:
+
+- **xlwings Lite and xlwings Server** (Office.js custom functions): an exception raised
+  by a function becomes a ``#VALUE!`` error whose message Excel shows when the mouse
+  hovers over the cell's error marker. xlwings Server shows the message of an
+  :class:`xlwings.XlwingsError` only (other exceptions become "Internal Server Error"),
+  so the reason is raised as an ``XlwingsError``. A returned ``"#N/A"`` text becomes a
+  real ``#N/A`` error cell (xlwings' ``errorstr_to_errortype``); Office.js has no way to
+  attach a message to it.
+- **Classic xlwings** (Windows, VBA wrappers): an exception puts its whole traceback into
+  the cell as text (the generated VBA returns ``Err.Description``). So in classic mode
+  the function returns the text itself, ``#VALUE! <reason>`` or ``#N/A <reason>``.
+
+:func:`excel_function` applies this to a function; :data:`state` says which runtime
+is running (decided once from the decorator xlwings picked at import time).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar
+
+import xlwings as xw
+
+from ..errors import InputError, XlratingError
+from ..fide import IndeterminateError
+
+__all__ = [
+    "MESSAGE_LIMIT",
+    "NOT_AVAILABLE",
+    "NotAvailable",
+    "excel_function",
+    "message_of",
+    "state",
+]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: Excel's own error text for a value that is not available.
+NOT_AVAILABLE = "#N/A"
+#: The longest message put into (or onto) a cell; Office.js error messages and the
+#: classic function wizard both cut long texts, so longer ones end in "...".
+MESSAGE_LIMIT = 255
+
+
+class NotAvailable(XlratingError, LookupError):
+    """The value asked for does not exist: an empty required argument, a rating the rules
+    do not give (FIDE Ru for a disregarded score, no peak floor). The cell shows ``#N/A``."""
+
+
+@dataclass
+class _State:
+    classic: bool
+    """True under classic xlwings on Windows (errors are returned as text)."""
+    last_message: str = ""
+    """The message of the last error a function showed (``#N/A`` carries none in Office.js)."""
+
+
+def _is_classic() -> bool:
+    # Classic xlwings binds xw.func to xlwings.udfs.xlfunc; xlwings Lite and Server bind it
+    # to xlwings.pro.udfs_officejs.xlfunc; elsewhere it is a no-op defined in xlwings itself.
+    return getattr(xw.func, "__module__", "") == "xlwings.udfs"
+
+
+state = _State(classic=_is_classic())
+"""Which runtime the functions answer for (tests switch :attr:`_State.classic`)."""
+
+
+def message_of(error: BaseException, limit: int = MESSAGE_LIMIT) -> str:
+    """The text a user sees for ``error``: one line, at most ``limit`` characters.
+
+    A crosstable error lists its problems (``Crosstable!F3: 'W9' names no player 9; ...``),
+    as many as fit, with the count of the rest.
+    """
+    if isinstance(error, InputError) and error.problems:
+        count = len(error.problems)
+        message = f"{count} problems: " if count > 1 else ""
+        for index, problem in enumerate(error.problems):
+            longer = message + ("; " if index else "") + str(problem)
+            if index and len(longer) > limit - 16:
+                message += f"; ... and {count - index} more"
+                break
+            message = longer
+    elif isinstance(error, XlratingError):
+        message = str(error)
+    else:
+        message = f"internal error ({type(error).__name__}: {error}); please report it"
+    message = " ".join(message.split())
+    return message if len(message) <= limit else message[: limit - 3].rstrip() + "..."
+
+
+def _value_error(message: str) -> str:
+    state.last_message = message
+    if state.classic:
+        return f"#VALUE! {message}"
+    raise xw.XlwingsError(message)
+
+
+def _not_available(message: str) -> str:
+    state.last_message = message
+    return f"{NOT_AVAILABLE} {message}" if state.classic else NOT_AVAILABLE
+
+
+def excel_function(function: Callable[P, R]) -> Callable[P, Any]:
+    """Wrap ``function`` so that its errors become Excel errors (see the module's text).
+
+    The wrapped function returns ``function``'s value, or an error text (``#N/A``; under
+    classic xlwings also ``#VALUE! <reason>``): a cell's value, hence typed ``Any``.
+
+    :class:`NotAvailable` and FIDE's indeterminate dp give ``#N/A``; every other error
+    (bad input, a crosstable with problems, an engine refusing) gives ``#VALUE!`` with
+    its message. An unexpected exception is reported the same way, as an internal error,
+    so that no traceback ever reaches a cell.
+    """
+
+    @functools.wraps(function)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | str:
+        try:
+            return function(*args, **kwargs)
+        except (NotAvailable, IndeterminateError) as error:
+            return _not_available(message_of(error))
+        except xw.XlwingsError:
+            raise
+        except Exception as error:
+            return _value_error(message_of(error))
+
+    return wrapper
+
+
+def is_error_text(value: Any) -> bool:
+    """Whether ``value`` is an error as this module returns it (``#N/A``, or classic text)."""
+    return isinstance(value, str) and value.startswith(("#N/A", "#VALUE!"))

@@ -1,0 +1,672 @@
+"""xlrating's Excel functions: the rating rules as formulas (``=USCF_SPECIAL(...)``).
+
+Register this module with xlwings and every function below is an Excel function of the
+same name:
+
+- classic xlwings (Windows): set ``UDF Modules`` to ``xlrating.udfs`` in the xlwings
+  ribbon (or the ``xlwings.conf`` sheet) and click *Import Functions*;
+- xlwings Lite: add ``xlrating`` to ``requirements.txt`` and put
+  ``from xlrating.udfs import *`` into ``main.py``.
+
+Each function is a thin wrapper around an engine function (:mod:`xlrating.uscf`,
+:mod:`xlrating.fide`, :mod:`xlrating.icu`, :mod:`xlrating.crosstable`): it reads its
+arguments the Excel way (:mod:`xlrating.excel.args`: ranges as rows, columns or blocks,
+blanks skipped, numbers typed as text, W/D/L results, dates as dates or serials, blank
+optional arguments taking their defaults) and shows errors as Excel errors
+(:mod:`xlrating.excel.errors`: ``#VALUE!`` with the reason, ``#N/A`` for a value that
+does not exist). The docstrings are what Excel's function wizard shows.
+"""
+
+from datetime import date
+from fractions import Fraction
+from typing import Annotated, Any
+
+import xlwings as xw
+
+from . import _check, fide, icu, uscf
+from .errors import ArgumentError
+from .excel import args, event
+from .excel.errors import NotAvailable, excel_function
+from .fide.rating import exact, pd_hundredths
+from .uscf.floors import store
+from .uscf.rules import history_word as uscf_history
+
+__all__ = [
+    "EFFECTIVE_GAMES",
+    "FIDE_CHANGE",
+    "FIDE_DP",
+    "FIDE_EXPECTED",
+    "FIDE_K",
+    "FIDE_PD",
+    "FIDE_RA",
+    "FIDE_RN",
+    "FIDE_RU",
+    "ICU_BONUS",
+    "ICU_CHANGE",
+    "ICU_EXPECTED",
+    "ICU_K",
+    "ICU_PERF",
+    "RATE_CROSSTABLE",
+    "SCORE",
+    "USCF_AGE_RATING",
+    "USCF_BONUS",
+    "USCF_BONUS_MULTIPLIER",
+    "USCF_FLOOR",
+    "USCF_FROM_CFC",
+    "USCF_FROM_FIDE",
+    "USCF_INITIAL",
+    "USCF_INITIAL_GAMES",
+    "USCF_K",
+    "USCF_NSTAR",
+    "USCF_PEAK_FLOOR",
+    "USCF_PRIZE_FLOOR",
+    "USCF_PWE",
+    "USCF_RATING",
+    "USCF_SPECIAL",
+    "USCF_STANDARD",
+    "USCF_WE",
+]
+
+# Argument documentation shared by several functions (Annotated[..., {"doc": ...}] is what
+# xlwings shows in the function wizard; "ndim": 2 makes a range arrive as rows).
+UscfRules = Annotated[Any, {"doc": "Rules: 2020, 2011, 2009 or USCF 2020 ...; blank: 2020"}]
+FideRules = Annotated[Any, {"doc": "Rules: 2024, handbook, FIDE 2024 or FIDE handbook; blank: 2024"}]
+Rating = Annotated[Any, {"doc": "The player's rating"}]
+OpponentRatings = Annotated[Any, {"doc": "The opponents' ratings: a row, column or block; blanks skipped",
+                                  "ndim": 2}]
+Results = Annotated[Any, {"doc": "The results, one per opponent: 1, 0.5, 0 or W, D, L", "ndim": 2}]
+EndDate = Annotated[Any, {"doc": "The event's end date (a date or serial); blank: today"}]
+BonusMultiplier = Annotated[Any, {"doc": "Bonus multiplier B; blank: the rules' B (2020: 14, 2009/2011: 6)"}]
+DualRated = Annotated[Any, {"doc": "TRUE in a dual-rated (G/30 to G/60+5) event; blank: FALSE"}]
+
+
+def _score(opponent_ratings: Any, score: Any) -> tuple[list[float], float]:
+    """The opponents and S: ``score`` is a number, or a range of results paired with the opponents."""
+    if isinstance(score, (list, tuple)) and len(args.cells(score)) > 1:
+        ratings, results = args.games("opponent_ratings", opponent_ratings, "score", score)
+        return _nonempty("opponent_ratings", args.rated(ratings)), sum(results)
+    opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
+    try:
+        return opponents, _required("score", score)
+    except ArgumentError:
+        try:
+            return opponents, _check.result("score", args.scalar("score", score))
+        except ArgumentError:
+            raise ArgumentError(f"Argument 'score': {args.scalar('score', score)!r} is neither a score nor a "
+                                "result (1, 0.5, 0, W, D or L)") from None
+
+
+def _nonempty(name: str, values: list[float]) -> list[float]:
+    """``values``, or #N/A when the range holds none (no games yet)."""
+    if not values:
+        raise NotAvailable(f"Argument '{name}' has no values")
+    return values
+
+
+def _required(name: str, value: Any) -> float:
+    found = args.number(name, value)
+    assert found is not None
+    return found
+
+
+# --- US Chess ----------------------------------------------------------------------------------
+
+
+@xw.func
+@excel_function
+def EFFECTIVE_GAMES(
+    rating: Annotated[Any, {"doc": "Pre-event rating R0 (1500, or 1500P12 with its games)"}],
+    games: Annotated[Any, {"doc": "Games N behind the rating; blank: established (N' = N*)"}],
+    rules: UscfRules = None,
+) -> float:
+    """US Chess effective games N' = min(N, N*) (2020 rules, section 3; 2009: section 2.1)."""
+    value, marked = args.rating_with_games("rating", rating)
+    assert value is not None
+    count = args.whole("games", games, required=False)
+    if marked is not None and count is not None and marked != count:
+        raise ArgumentError(f"Argument 'games' is {count}, but 'rating' {args.scalar('rating', rating)!r} "
+                            f"says {marked} games")
+    return uscf.effective_games(value, marked if count is None else count, rules=args.uscf_rules(rules))
+
+
+@xw.func
+@excel_function
+def USCF_NSTAR(rating: Rating, rules: UscfRules = None) -> float:
+    """US Chess N*, the effective-games ceiling for a rating (2020 rules, section 3, formula (1))."""
+    return uscf.nstar(_required("rating", rating), rules=args.uscf_rules(rules))
+
+
+@xw.func
+@excel_function
+def USCF_K(
+    effective_games: Annotated[Any, {"doc": "Effective games N'"}],
+    games: Annotated[Any, {"doc": "Games m in the event"}],
+    regular_rating: Annotated[Any, {"doc": "Regular rating, for the dual-rated K above 2200"}] = None,
+    dual_rated: DualRated = None,
+    rules: UscfRules = None,
+) -> float:
+    """US Chess K = 800/(N' + m), or the dual-rated K above 2200 (2020 rules, section 4.2)."""
+    return uscf.k_factor(
+        _required("effective_games", effective_games), args.whole("games", games) or 0,
+        regular_rating=args.number("regular_rating", regular_rating, required=False),
+        dual_rated=bool(args.boolean("dual_rated", dual_rated)), rules=args.uscf_rules(rules))
+
+
+@xw.func
+@excel_function
+def USCF_WE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules = None) -> float:
+    """US Chess standard winning expectancy We(R, Ri) = 1/(1 + 10^-((R - Ri)/400)); over a range of
+    opponents, their sum E (2020 rules, section 4.2)."""
+    edition = args.uscf_rules(rules)
+    own = _required("rating", rating)
+    opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
+    return sum(uscf.winning_expectancy(own, r, rules=edition) for r in opponents)
+
+
+@xw.func
+@excel_function
+def USCF_PWE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules = None) -> float:
+    """US Chess provisional winning expectancy PWe(R, Ri) = 0.5 + (R - Ri)/800 within 400 points;
+    over a range of opponents, their sum (2020 rules, section 4.1)."""
+    edition = args.uscf_rules(rules)
+    own = _required("rating", rating)
+    opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
+    return sum(uscf.provisional_winning_expectancy(own, r, rules=edition) for r in opponents)
+
+
+@xw.func
+@excel_function
+def USCF_SPECIAL(
+    prior_rating: Annotated[Any, {"doc": "Pre-event (or initial) rating R0"}],
+    effective_games: Annotated[Any, {"doc": "Effective games N'"}],
+    opponent_ratings: OpponentRatings,
+    score: Annotated[Any, {"doc": "Score S, or the results (1/0.5/0, W/D/L) one per opponent", "ndim": 2}],
+    history: Annotated[Any, {"doc": "all wins or all losses if every prior game was one; else blank"}] = None,
+    rules: UscfRules = None,
+) -> float:
+    """US Chess special rating formula: the R solving f(R) = 0, capped at 2700 (2020 rules, section 4.1)."""
+    opponents, points = _score(opponent_ratings, score)
+    return uscf.special_rating(_required("prior_rating", prior_rating),
+                               _required("effective_games", effective_games), opponents, points,
+                               history=args.text("history", history), rules=args.uscf_rules(rules))
+
+
+@xw.func
+@excel_function
+def USCF_STANDARD(
+    prior_rating: Annotated[Any, {"doc": "Pre-event rating R0"}],
+    effective_games: Annotated[Any, {"doc": "Effective games N'"}],
+    opponent_ratings: OpponentRatings,
+    score: Annotated[Any, {"doc": "Score S, or the results (1/0.5/0, W/D/L) one per opponent", "ndim": 2}],
+    bonus: Annotated[Any, {"doc": "FALSE to leave out the bonus; blank: TRUE (needs m >= 3)"}] = None,
+    bonus_multiplier: BonusMultiplier = None,
+    dual_rated: DualRated = None,
+    rules: UscfRules = None,
+) -> float:
+    """US Chess standard formula R0 + K(S - E) plus the bonus max(0, K(S - E) - B sqrt(m'))
+    when m >= 3 (2020 rules, section 4.2)."""
+    opponents, points = _score(opponent_ratings, score)
+    wanted = args.boolean("bonus", bonus)
+    return uscf.standard_rating(
+        _required("prior_rating", prior_rating), _required("effective_games", effective_games), opponents,
+        points, bonus=True if wanted is None else wanted,
+        bonus_multiplier=args.number("bonus_multiplier", bonus_multiplier, required=False),
+        dual_rated=bool(args.boolean("dual_rated", dual_rated)), rules=args.uscf_rules(rules))
+
+
+@xw.func
+@excel_function
+def USCF_BONUS(
+    k: Annotated[Any, {"doc": "K factor"}],
+    score: Annotated[Any, {"doc": "Score S"}],
+    expected_score: Annotated[Any, {"doc": "Expected score E (sum of We)"}],
+    games: Annotated[Any, {"doc": "Games m in the event"}],
+    bonus_multiplier: BonusMultiplier = None,
+    rules: UscfRules = None,
+) -> float:
+    """US Chess bonus max(0, K(S - E) - B sqrt(m')), m' = max(m, 4); whether it applies at all
+    (m >= 3, no opponent met more than twice) is not checked (2020 rules, section 4.2)."""
+    return uscf.bonus_amount(
+        _required("k", k), _required("score", score), _required("expected_score", expected_score),
+        args.whole("games", games) or 0,
+        bonus_multiplier=args.number("bonus_multiplier", bonus_multiplier, required=False),
+        rules=args.uscf_rules(rules))
+
+
+@xw.func
+@excel_function
+def USCF_BONUS_MULTIPLIER(end_date: Annotated[Any, {"doc": "The event's end date"}]) -> float:
+    """US Chess bonus multiplier B in force for an event ending on this date (6, 8, 10, 12 or 14)."""
+    found = args.day("end_date", end_date, required=True)
+    assert found is not None
+    return uscf.bonus_multiplier(found)
+
+
+@xw.func
+@excel_function
+def USCF_RATING(
+    prior_rating: Annotated[Any, {"doc": "Pre-event (or initial) rating R0"}],
+    games: Annotated[Any, {"doc": "Games N behind the rating; blank: established"}],
+    opponent_ratings: OpponentRatings,
+    results: Results,
+    history: Annotated[Any, {"doc": "all wins or all losses if every prior game was one; else blank"}] = None,
+    bonus_multiplier: BonusMultiplier = None,
+    dual_rated: DualRated = None,
+    floor: Annotated[Any, {"doc": "An explicit floor (OLM, prize; see USCF_FLOOR); blank: none"}] = None,
+    rules: UscfRules = None,
+) -> float:
+    """US Chess new rating, opponents at the ratings given (as US Chess's estimator): special formula
+    for N <= 8 or an all wins/losses history, else standard; floors: 100, an established rating's peak
+    floor, the floor given."""
+    edition = args.uscf_rules(rules)
+    prior = _required("prior_rating", prior_rating)
+    count = args.whole("games", games, required=False)
+    ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
+    opponents, points = _nonempty("opponent_ratings", args.rated(ratings)), sum(scores)
+    given_floor = args.number("floor", floor, required=False)
+    story = args.text("history", history)
+    multiplier = args.number("bonus_multiplier", bonus_multiplier, required=False)
+    dual = bool(args.boolean("dual_rated", dual_rated))
+    effective = uscf.effective_games(prior, count, rules=edition)
+    if (count is not None and count <= edition.special_games) or uscf_history(story) is not None:
+        value = uscf.special_rating(prior, effective, opponents, points, history=story, rules=edition)
+    else:
+        value = uscf.standard_rating(prior, effective, opponents, points, bonus_multiplier=multiplier,
+                                     dual_rated=dual, rules=edition)
+    established = count is None or count > edition.established_games
+    lowest = uscf.rating_floor(peak=prior if established else None, explicit=given_floor, rules=edition)
+    return store(edition, max(value, lowest), prior)
+
+
+@xw.func
+@excel_function
+def USCF_FROM_FIDE(fide_rating: Annotated[Any, {"doc": "FIDE rating"}], rules: UscfRules = None) -> float:
+    """A FIDE rating converted to US Chess: 180 + 0.94 FIDE up to 2000, 20 + 1.02 FIDE above
+    (2020 rules, section 2.7; 2009: 720 + 0.625 FIDE, -350 + 1.16 FIDE)."""
+    return uscf.fide_to_uscf(_required("fide_rating", fide_rating), rules=args.uscf_rules(rules))
+
+
+@xw.func
+@excel_function
+def USCF_FROM_CFC(cfc_rating: Annotated[Any, {"doc": "CFC rating"}], rules: UscfRules = None) -> float:
+    """A CFC rating converted to US Chess: CFC - 90 up to 1500, 1.1 CFC - 240 above (2020 rules,
+    section 2.7)."""
+    return uscf.cfc_to_uscf(_required("cfc_rating", cfc_rating), rules=args.uscf_rules(rules))
+
+
+@xw.func
+@excel_function
+def USCF_AGE_RATING(
+    birth_date: Annotated[Any, {"doc": "Birth date; blank with adult TRUE: an adult"}],
+    end_date: EndDate = None,
+    adult: Annotated[Any, {"doc": "TRUE for an adult without a birth date"}] = None,
+    rules: UscfRules = None,
+) -> float:
+    """US Chess age-based initial rating: 50 x age from 3 to 26, 1300 above (2020 rules, section 2.7)."""
+    found = uscf.age_based_rating(birth_date=args.day("birth_date", birth_date),
+                                  end_date=args.day("end_date", end_date) or date.today(),
+                                  adult=bool(args.boolean("adult", adult)), rules=args.uscf_rules(rules))
+    if found is None:
+        raise NotAvailable("no age-based rating without a birth date or adult TRUE")
+    return found
+
+
+def _initial(rating_system: Any, fide_rating: Any, cfc_rating: Any, birth_date: Any, end_date: Any,
+             adult: Any, other_ratings: Any, rules: Any) -> uscf.InitialRating:
+    others: dict[str, tuple[float, int | None]] = {}
+    for index, row in enumerate(args.block("other_ratings", other_ratings), start=1):
+        if all(v is None for v in row):
+            continue
+        where = f"other_ratings row {index}"
+        system = args.text(where, row[0])
+        rating = args.number(where, row[1] if len(row) > 1 else None, required=False)
+        if system is None or rating is None:
+            raise _check.fail(where, "a rating system, its rating and optionally its games", row)
+        others[system] = (rating, args.whole(where, row[2] if len(row) > 2 else None, required=False))
+    return uscf.initial_rating(
+        args.text("rating_system", rating_system) or "Regular",
+        fide=args.number("fide_rating", fide_rating, required=False),
+        cfc=args.number("cfc_rating", cfc_rating, required=False), other_ratings=others,
+        birth_date=args.day("birth_date", birth_date), end_date=args.day("end_date", end_date),
+        adult=bool(args.boolean("adult", adult)), rules=args.uscf_rules(rules))
+
+
+_INITIAL_DOCS = {
+    "rating_system": "Regular, Quick, Blitz, Online Regular, Online Quick or Online Blitz; blank: Regular",
+    "other_ratings": "Rows of: rating system, rating, games (blank: established)",
+}
+
+
+@xw.func
+@excel_function
+def USCF_INITIAL(
+    rating_system: Annotated[Any, {"doc": _INITIAL_DOCS["rating_system"]}] = None,
+    fide_rating: Annotated[Any, {"doc": "FIDE rating, if any"}] = None,
+    cfc_rating: Annotated[Any, {"doc": "CFC rating, if any"}] = None,
+    birth_date: Annotated[Any, {"doc": "Birth date, if known"}] = None,
+    end_date: EndDate = None,
+    adult: Annotated[Any, {"doc": "TRUE for an adult without a birth date"}] = None,
+    other_ratings: Annotated[Any, {"doc": _INITIAL_DOCS["other_ratings"], "ndim": 2}] = None,
+    rules: UscfRules = None,
+) -> float:
+    """US Chess initial rating of an unrated player, by the system's order of priority (2020 rules,
+    section 2)."""
+    return _initial(rating_system, fide_rating, cfc_rating, birth_date, end_date, adult, other_ratings,
+                    rules).rating
+
+
+@xw.func
+@excel_function
+def USCF_INITIAL_GAMES(
+    rating_system: Annotated[Any, {"doc": _INITIAL_DOCS["rating_system"]}] = None,
+    fide_rating: Annotated[Any, {"doc": "FIDE rating, if any"}] = None,
+    cfc_rating: Annotated[Any, {"doc": "CFC rating, if any"}] = None,
+    birth_date: Annotated[Any, {"doc": "Birth date, if known"}] = None,
+    end_date: EndDate = None,
+    adult: Annotated[Any, {"doc": "TRUE for an adult without a birth date"}] = None,
+    other_ratings: Annotated[Any, {"doc": _INITIAL_DOCS["other_ratings"], "ndim": 2}] = None,
+    rules: UscfRules = None,
+) -> int:
+    """US Chess games N an unrated player's initial rating is based on (2020 rules, section 2)."""
+    return _initial(rating_system, fide_rating, cfc_rating, birth_date, end_date, adult, other_ratings,
+                    rules).games
+
+
+@xw.func
+@excel_function
+def USCF_FLOOR(
+    peak: Annotated[Any, {"doc": "Highest established rating; blank: none"}] = None,
+    wins: Annotated[Any, {"doc": "Lifetime rated wins"}] = None,
+    draws: Annotated[Any, {"doc": "Lifetime rated draws"}] = None,
+    events: Annotated[Any, {"doc": "Events with at least 3 rated games"}] = None,
+    explicit: Annotated[Any, {"doc": "An OLM (2200) or cash-prize floor"}] = None,
+    rules: UscfRules = None,
+) -> float:
+    """US Chess rating floor: the highest of min(100 + 4 NW + 2 ND + NR, 150), the peak floor and an
+    explicit floor (2020 rules, section 5)."""
+    return uscf.rating_floor(
+        peak=args.number("peak", peak, required=False), wins=args.whole("wins", wins, required=False) or 0,
+        draws=args.whole("draws", draws, required=False) or 0,
+        events=args.whole("events", events, required=False) or 0,
+        explicit=args.number("explicit", explicit, required=False), rules=args.uscf_rules(rules))
+
+
+@xw.func
+@excel_function
+def USCF_PEAK_FLOOR(peak: Annotated[Any, {"doc": "Highest established rating"}],
+                    rules: UscfRules = None) -> float:
+    """US Chess floor from the peak: peak - 200, then the level (1200 ... 2100) at or below;
+    #N/A below the lowest level (2020 rules, section 5)."""
+    found = uscf.peak_floor(_required("peak", peak), rules=args.uscf_rules(rules))
+    if found is None:
+        raise NotAvailable("no peak floor: the peak minus 200 is below the lowest floor")
+    return found
+
+
+@xw.func
+@excel_function
+def USCF_PRIZE_FLOOR(
+    section_limit: Annotated[Any, {"doc": "The under-X limit of the section or prize (1800)"}],
+    prize: Annotated[Any, {"doc": "Cash prize won"}],
+    rules: UscfRules = None,
+) -> float:
+    """US Chess floor set by a cash prize (2020: $4,000 or more in an under-2000 context); #N/A
+    when the prize sets none (2020 rules, section 5)."""
+    found = uscf.prize_floor(_required("section_limit", section_limit), _required("prize", prize),
+                             rules=args.uscf_rules(rules))
+    if found is None:
+        raise NotAvailable("the prize sets no floor")
+    return found
+
+
+# --- FIDE --------------------------------------------------------------------------------------
+
+
+@xw.func
+@excel_function
+def FIDE_PD(
+    rating_difference: Annotated[Any, {"doc": "Own rating minus the opponent's (negative if lower)"}],
+    rules: FideRules = None,
+) -> float:
+    """FIDE scoring probability PD from table 10.1(b) for the player higher by this difference (the
+    lower's if negative); over the cap (handbook 350, 2024 400) counts as the cap (10.51)."""
+    edition = args.fide_rules(rules)
+    difference = _required("rating_difference", rating_difference)
+    return pd_hundredths(exact(difference), Fraction(0), edition.cap) / 100
+
+
+@xw.func
+@excel_function
+def FIDE_EXPECTED(
+    rating: Rating,
+    opponent_ratings: OpponentRatings,
+    rules: FideRules = None,
+    end_date: EndDate = None,
+) -> float:
+    """FIDE expected score: PD against one opponent, or the sum over a range, with the edition's cap
+    (handbook 10.51; 2024: none for 2650+ from October 2025, by the end date)."""
+    edition = args.fide_rules(rules)
+    own = _required("rating", rating)
+    when = args.day("end_date", end_date)
+    opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
+    return sum(fide.expected_score(own, r, rules=edition, on=when) for r in opponents)
+
+
+@xw.func
+@excel_function
+def FIDE_DP(p: Annotated[Any, {"doc": "Percentage score p, from 0 to 1"}]) -> int:
+    """FIDE rating difference dp for a percentage score p, table 10.1(a); #N/A at 0% and 100%."""
+    return fide.rating_difference(_required("p", p))
+
+
+@xw.func
+@excel_function
+def FIDE_K(
+    rating: Rating,
+    games: Annotated[Any, {"doc": "Rated games so far; blank: 30 or more"}] = None,
+    highest_rating: Annotated[Any, {"doc": "Highest published rating; blank: the rating"}] = None,
+    birth_date: Annotated[Any, {"doc": "Birth date (2024: K 40 under 18)"}] = None,
+    end_date: EndDate = None,
+    period_games: Annotated[Any, {"doc": "Games in the rating period (2024: the 700 rule)"}] = None,
+    rules: FideRules = None,
+) -> float:
+    """FIDE development coefficient K (handbook 10.52: 25/15/10; 2024: 40/20/10, under-18 and 700 rules)."""
+    return fide.k_factor(
+        _required("rating", rating), games=args.whole("games", games, required=False),
+        highest_rating=args.number("highest_rating", highest_rating, required=False),
+        birth_date=args.day("birth_date", birth_date), on=args.day("end_date", end_date),
+        period_games=args.whole("period_games", period_games, required=False), rules=args.fide_rules(rules))
+
+
+@xw.func
+@excel_function
+def FIDE_CHANGE(
+    rating: Rating,
+    opponent_ratings: OpponentRatings,
+    results: Results,
+    k: Annotated[Any, {"doc": "K factor; blank: from the rules (see FIDE_K)"}] = None,
+    rules: FideRules = None,
+    games: Annotated[Any, {"doc": "Rated games so far (for K); blank: 30 or more"}] = None,
+    highest_rating: Annotated[Any, {"doc": "Highest published rating (for K)"}] = None,
+    birth_date: Annotated[Any, {"doc": "Birth date (for the 2024 junior K)"}] = None,
+    end_date: EndDate = None,
+) -> float:
+    """FIDE rating change K x sum(score - PD) of a rated player (handbook 10.5; 2024: rounded,
+    halves away from zero)."""
+    ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
+    return fide.rating_change(
+        _required("rating", rating), args.rated(ratings), scores,
+        k=args.number("k", k, required=False), rules=args.fide_rules(rules),
+        games=args.whole("games", games, required=False),
+        highest_rating=args.number("highest_rating", highest_rating, required=False),
+        birth_date=args.day("birth_date", birth_date), on=args.day("end_date", end_date))
+
+
+@xw.func
+@excel_function
+def FIDE_RU(
+    opponent_ratings: Annotated[Any, {"doc": "The opponents' ratings; blank beside a result: unrated",
+                                      "ndim": 2}],
+    results: Results,
+    rules: FideRules = None,
+    event_type: Annotated[Any, {"doc": "Swiss, Round robin or Match; blank: Swiss"}] = None,
+    competition: Annotated[Any, {"doc": "Round robin (handbook): tournament average Ra (FIDE_RA)"}] = None,
+    first_event: Annotated[Any, {"doc": "FALSE if not the player's first rated event; blank: TRUE"}] = None,
+) -> int:
+    """FIDE rating Ru of an unrated player from one event (handbook 10.2; 2024: two hypothetical
+    1800 draws, at most 2200); #N/A when the rules give none."""
+    ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results, unrated=True)
+    first = args.boolean("first_event", first_event)
+    found = fide.unrated_rating(
+        ratings, scores, rules=args.fide_rules(rules),
+        event_type=args.text("event_type", event_type) or "Swiss",
+        competition=args.number("competition", competition, required=False),
+        first_event=True if first is None else first)
+    if found.rating is None:
+        raise NotAvailable("no rating: " + "; ".join(found.notes))
+    return found.rating
+
+
+@xw.func
+@excel_function
+def FIDE_RA(
+    ratings: Annotated[Any, {"doc": "The rated players' ratings", "ndim": 2}],
+    scores: Annotated[Any, {"doc": "Their scores against all their opponents, in the same order", "ndim": 2}],
+    opponents: Annotated[Any, {"doc": "Number of opponents n each player met"}],
+) -> float:
+    """FIDE tournament average Ra = Rar - dpa x n/(n+1) of a round robin, Rc for its unrated
+    players (handbook 10.21b; rounded as 10.54 rounds it)."""
+    pairs = args.pairs("ratings", ratings, "scores", scores)
+    if not pairs:
+        raise NotAvailable("Argument 'ratings' has no values")
+    return fide.tournament_average([r for r, _ in pairs], [s for _, s in pairs],
+                                   args.whole("opponents", opponents) or 0)
+
+
+@xw.func
+@excel_function
+def FIDE_RN(
+    ru_ratings: Annotated[Any, {"doc": "The player's Ru results, first event first", "ndim": 2}],
+    games: Annotated[Any, {"doc": "The games behind each Ru, in the same order", "ndim": 2}],
+    rules: FideRules = None,
+) -> int:
+    """FIDE published rating Rn of a new player: the weighted average of the Ru results (handbook 10.3;
+    2024 computes it from all games at once: use FIDE_RU over all games)."""
+    edition = args.fide_rules(rules)
+    if edition.plus_score_step is None:
+        raise ArgumentError(f"FIDE_RN averages Ru results as the handbook's 10.3 does (rules 'handbook'); "
+                            f"under {edition.display} a first rating comes from all games at once: "
+                            "use FIDE_RU over all the games")
+    pairs = args.pairs("ru_ratings", ru_ratings, "games", games)
+    if not pairs:
+        raise NotAvailable("Argument 'ru_ratings' has no values")
+    events = [(ru, _check.whole("games", count, low=1)) for ru, count in pairs]
+    found = fide.published_rating(events, rules=edition)
+    if found.rating is None:
+        raise NotAvailable("no rating: " + "; ".join(found.notes))
+    return found.rating
+
+
+# --- ICU ---------------------------------------------------------------------------------------
+
+
+@xw.func
+@excel_function
+def ICU_EXPECTED(rating: Rating, opponent_ratings: OpponentRatings) -> float:
+    """ICU expected score 1/(1 + 10^((Ropp - R)/400)), no cap; over a range, the sum E (seed, Elo
+    formulae)."""
+    own = _required("rating", rating)
+    opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
+    return sum(icu.expected_score(own, r) for r in opponents)
+
+
+@xw.func
+@excel_function
+def ICU_K(
+    rating: Rating,
+    birth_date: Annotated[Any, {"doc": "Birth date (under 21: K 40)"}] = None,
+    joined: Annotated[Any, {"doc": "Date the player joined the ICU (under 8 years: K 32)"}] = None,
+    start_date: Annotated[Any, {"doc": "The event's start date; blank: today"}] = None,
+) -> float:
+    """ICU K factor at the event's start: 16 from 2100; else 40 under 21; else 32 for a member of
+    under 8 years; else 24 (ICU rules)."""
+    return icu.k_factor(_required("rating", rating), birth_date=args.day("birth_date", birth_date),
+                        joined=args.day("joined", joined),
+                        start_date=args.day("start_date", start_date) or date.today())
+
+
+@xw.func
+@excel_function
+def ICU_CHANGE(
+    rating: Rating,
+    opponent_ratings: OpponentRatings,
+    results: Results,
+    k: Annotated[Any, {"doc": "K factor (see ICU_K)"}],
+) -> float:
+    """ICU rating change K x sum(s - e) of a rated player, unrounded (seed, Elo formulae)."""
+    ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
+    return icu.rating_change(_required("rating", rating), args.rated(ratings), scores, k=_required("k", k))
+
+
+@xw.func
+@excel_function
+def ICU_PERF(
+    opponent_ratings: OpponentRatings,
+    results: Results,
+    prior_rating: Annotated[Any, {"doc": "Provisional rating before; blank: performance only"}] = None,
+    prior_games: Annotated[Any, {"doc": "Games behind the provisional rating"}] = None,
+) -> float:
+    """ICU performance rating (mean of Ropp + 400 win, Ropp draw, Ropp - 400 loss); with a prior
+    rating and games, the provisional new rating (Ro Go + Re Ge)/(Go + Ge) (seed)."""
+    ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
+    opponents = _nonempty("opponent_ratings", args.rated(ratings))
+    prior = args.number("prior_rating", prior_rating, required=False)
+    count = args.whole("prior_games", prior_games, required=False)
+    if prior is None and not count:
+        return icu.performance(opponents, scores)
+    if count is None:
+        raise _check.fail("prior_games", "the games behind 'prior_rating'", None)
+    return icu.provisional_rating(prior, count, opponents, scores)
+
+
+@xw.func
+@excel_function
+def ICU_BONUS(
+    rating: Rating,
+    change: Annotated[Any, {"doc": "The rating change (ICU_CHANGE)"}],
+    games: Annotated[Any, {"doc": "Games in the event"}],
+    k: Annotated[Any, {"doc": "K factor"}],
+    performance: Annotated[Any, {"doc": "Performance rating in the event (ICU_PERF)"}],
+) -> int:
+    """ICU bonus points of a rated player, 0 for none: threshold 32 + 3(n - 4), x1.25 from K 40,
+    capped at 2100 and the performance (ICU rules)."""
+    return icu.bonus(_required("rating", rating), _required("change", change),
+                     args.whole("games", games) or 0, _required("k", k),
+                     _required("performance", performance))
+
+
+# --- Any system --------------------------------------------------------------------------------
+
+
+@xw.func
+@excel_function
+def SCORE(results: Results) -> float:
+    """Total points of a range of results: 1, 0.5, 0 or W, D, L; blanks skipped."""
+    return sum(args.results("results", results))
+
+
+@xw.func
+@excel_function
+def RATE_CROSSTABLE(
+    crosstable: Annotated[Any, {"doc": "The crosstable: its header row (No, Name, R1, ...) and player rows",
+                                "ndim": 2}],
+    system: Annotated[Any, {"doc": "USCF, FIDE or ICU; blank: from settings or rules, else USCF"}] = None,
+    rules: Annotated[Any, {"doc": "Rules: USCF 2020, FIDE 2024, handbook, ICU ...; blank: newest"}] = None,
+    settings: Annotated[Any, {"doc": "Event settings: rows of name and value, as on the Event sheet",
+                              "ndim": 2}] = None,
+    column: Annotated[Any, {"doc": "Output column (Post rating, Change, K, Effective games ...); "
+                                   "blank: Post rating"}] = None,
+) -> list[list[Any]]:
+    """Rates the crosstable as the macro does and returns one output column (Post rating unless
+    told), one row per row below the header, to spill beside the players."""
+    return event.rate_column(crosstable, system=system, rules=rules, settings=settings, column=column)
