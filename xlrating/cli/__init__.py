@@ -17,7 +17,7 @@ from .. import __version__
 from ..errors import InputError, XlratingError
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ()
+COMMANDS: tuple[str, ...] = ("rate", "report", "import_", "template", "demo")
 
 
 def build_parser() -> argparse.ArgumentParser:

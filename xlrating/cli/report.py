@@ -1,0 +1,51 @@
+"""``xlrating report IN.xlsx [-o REPORT.xlsx]``: the rating report workbook of a crosstable.
+
+Rates the crosstable of IN (exactly as ``xlrating rate`` does) and writes the report, a
+new workbook, atomically: ``IN-report.xlsx`` beside the input unless ``-o`` names
+another file. The input is never changed. On bad input every error is listed on stderr
+with its cell, the exit status is 1 and no file is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..report import report_file
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "report",
+        help="rate the crosstable of a workbook and write its rating report (a new workbook)",
+        description="Rate the crosstable of IN (an .xlsx or .xlsm workbook) and write the rating report: "
+        "Summary, Ratings, Games, Explanations and Charts sheets in a new workbook (IN-report.xlsx beside "
+        "the input unless -o says otherwise). The input is not changed. Nothing is written when the "
+        "crosstable has errors; every error is listed with its cell (exit status 1).",
+    )
+    parser.add_argument("input", metavar="IN.xlsx", help="the crosstable workbook (.xlsx or .xlsm)")
+    parser.add_argument("-o", "--output", metavar="REPORT.xlsx",
+                        help="where to write the report (default: IN-report.xlsx beside the input)")
+    parser.add_argument("--explain-all", action="store_true",
+                        help="explain every player's rating step by step on the Explanations sheet (by "
+                        "default only players rated by a special or iterative method, or changed by a bonus "
+                        "or floor)")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def output_path(source: Path, output: str | None) -> Path:
+    """Where ``report`` writes: ``-o``, else ``IN-report.xlsx`` beside the input."""
+    return Path(output) if output else source.with_name(f"{source.stem}-report.xlsx")
+
+
+def run(args: argparse.Namespace) -> int:
+    source = Path(args.input)
+    target = output_path(source, args.output)
+    report = report_file(source, target, explain_all=args.explain_all)
+    ratings = report.sheet("Ratings")
+    players = sum(len(t.rows) for t in ratings.tables)
+    print(f"{report.title}: {players} rating row{'s' if players != 1 else ''}")
+    print(f"Wrote {target}")
+    return 0
