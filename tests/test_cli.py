@@ -316,12 +316,14 @@ def test_demo_rates_the_example_into_the_current_folder(tmp_path: Path, monkeypa
     monkeypatch.chdir(tmp_path)
     status, out, err = run(["demo"], capsys)
     target = tmp_path / "xlrating-demo-uscf-rated.xlsx"
+    report = tmp_path / "xlrating-demo-uscf-report.xlsx"
     assert (status, err) == (0, "")
-    assert out.splitlines()[-1] == f"Wrote {target}"
+    assert out.splitlines()[-2:] == [f"Wrote {target}", f"Wrote {report} (the rating report)"]
     assert "Dana Whitfield" in out and "Sam Okafor" in out
-    assert sorted(p.name for p in tmp_path.iterdir()) == [target.name]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([report.name, target.name])
     header = [c.value for c in openpyxl.load_workbook(target)["Crosstable"][1]]
     assert "Post rating" in header and "Method" in header
+    assert openpyxl.load_workbook(report).sheetnames[:2] == ["Summary", "Ratings"]
     assert run(["demo", "--system", "icu"], capsys)[0] == 0
     assert (tmp_path / "xlrating-demo-icu-rated.xlsx").exists()
 
@@ -352,3 +354,61 @@ def test_the_installed_command_runs_as_a_subprocess(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "Crosstable!G4" in result.stderr
     assert not (tmp_path / "bad-rated.xlsx").exists()
+
+
+# --- rate --report --------------------------------------------------------------------------------
+
+
+def test_rate_with_report_writes_both_workbooks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = example(tmp_path / "spring.xlsx")
+    report = tmp_path / "spring-report.xlsx"
+    status, out, err = run(["rate", str(source), "--report", str(report)], capsys)
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-2:] == [f"Wrote {tmp_path / 'spring-rated.xlsx'}", f"Wrote {report}"]
+    book = openpyxl.load_workbook(report)
+    assert {"Summary", "Ratings", "Games", "Explanations"} <= set(book.sheetnames)
+    # The report's Ratings rows hold the same post ratings the rated crosstable shows.
+    rated = openpyxl.load_workbook(tmp_path / "spring-rated.xlsx")["Crosstable"]
+    header = [c.value for c in rated[1]]
+    posts = sorted(round(r[header.index("Post rating")]) for r in rated.iter_rows(min_row=2, values_only=True)
+                   if r[header.index("Post rating")] is not None)
+    ratings = book["Ratings"]
+    names = [c.value for row in ratings.iter_rows(max_row=10) for c in row]
+    assert "Dana Whitfield" in names
+    report_header_row = next(i for i, row in enumerate(ratings.iter_rows(values_only=True), start=1)
+                             if "Post rating" in row)
+    report_header = [c.value for c in ratings[report_header_row]]
+    column = report_header.index("Post rating")
+    rows = ratings.iter_rows(min_row=report_header_row + 1, values_only=True)
+    shown = sorted(round(r[column]) for r in rows if isinstance(r[column], (int, float)))
+    assert shown == posts
+
+
+def test_rate_with_bad_input_writes_no_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = example(tmp_path / "event.xlsx", lambda r: cell(r, 3, "R2", "Q4"))
+    original = source.read_bytes()
+    status, _, err = run(["rate", str(source), "--report", str(tmp_path / "report.xlsx")], capsys)
+    assert status == 1 and "Crosstable!G4" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
+    assert source.read_bytes() == original
+
+
+@pytest.mark.parametrize("report", ["event.xlsx", "event-rated.xlsx", "report.txt"])
+def test_rate_refuses_a_report_path_it_must_not_write(tmp_path: Path, report: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    source = example(tmp_path / "event.xlsx")
+    original = source.read_bytes()
+    status, _, err = run(["rate", str(source), "--report", str(tmp_path / report)], capsys)
+    assert status == 1 and err.startswith("xlrating: ")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
+    assert source.read_bytes() == original
+
+
+def test_template_calculator_writes_the_calculators(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = run(["template", "calculator"], capsys)
+    assert (status, out) == (0, "Wrote calculators.xlsx\n")
+    assert openpyxl.load_workbook(tmp_path / "calculators.xlsx").sheetnames == ["US Chess", "FIDE", "ICU"]
+    status, _, err = run(["template", "calculator"], capsys)
+    assert status == 1 and "already exists" in err

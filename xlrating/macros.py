@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import xlwings as xw
 
@@ -28,7 +28,13 @@ from .crosstable import RatedWorkbook, rate_sheets
 from .crosstable.model import AddedColumns, Block
 from .errors import CrosstableError
 
-__all__ = ["alert_text", "rate_crosstable", "rate_event", "read_book", "write_blocks"]
+if TYPE_CHECKING:
+    from .report import Report
+
+__all__ = [
+    "alert_text", "make_rating_report", "rate_crosstable", "rate_event", "rating_report", "read_book",
+    "write_blocks",
+]
 
 #: An alert longer than this is cut (Excel's message box shows about 1,000 characters).
 ALERT_LIMIT = 900
@@ -58,6 +64,25 @@ def rate_event(book: xw.Book | None = None) -> RatedWorkbook | None:
 def rate_crosstable(book: xw.Book) -> None:
     """Rate this workbook's chess event (xlwings Lite script)."""
     rate_event(book)
+
+
+def rating_report(book: xw.Book | None = None) -> Report | None:
+    """Write the rating report of the event in ``book`` (default: the calling workbook).
+
+    Classic Excel: a new workbook ``NAME-report.xlsx`` beside the crosstable, opened in
+    Excel. xlwings Lite cannot create files: the report's sheets are added to ``book``
+    (``Report Summary`` ...), replacing those of an earlier run. On bad input nothing is
+    written and an alert lists every error with its cell. See :mod:`xlrating.report.excel`.
+    """
+    from .report.excel import rating_report as write  # the report imports this module
+
+    return write(book)
+
+
+@xw.script
+def make_rating_report(book: xw.Book) -> None:
+    """Add the rating report of this workbook's chess event (xlwings Lite script)."""
+    rating_report(book)
 
 
 def read_book(book: xw.Book) -> dict[str, list[list[Any]]]:

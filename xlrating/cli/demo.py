@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..crosstable import RatedWorkbook
+from ..report import write_report
 from ..templates import SYSTEMS, write_template
 from ..workbook import rate_workbook, save_atomic
 from .rate import summary
@@ -16,9 +17,9 @@ from .rate import summary
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "demo",
-        help="rate the bundled example event and write the rated workbook to the current folder",
+        help="rate the bundled example event; write the rated workbook and its report to the current folder",
         description="Rate a small fictional example event (the one in the templates) and write the rated "
-        "workbook to the current folder: the quickest way to see what xlrating does.",
+        "workbook and its rating report to the current folder: the quickest way to see what xlrating does.",
     )
     parser.add_argument("--system", type=str.lower, choices=SYSTEMS, default="uscf",
                         help="which example: uscf (a US Chess Swiss, the default), fide (a FIDE round robin) "
@@ -36,10 +37,18 @@ def run(args: argparse.Namespace) -> int:
         write_template(args.system, source)
         workbook, rated = rate_workbook(source)
         save_atomic(workbook, target)
+    report = write_report(rated.events, report_path(target))
     print(summary(rated))
     print(results_table(rated))
     print(f"Wrote {target.resolve()}")
+    print(f"Wrote {report.resolve()} (the rating report)")
     return 0
+
+
+def report_path(target: Path) -> Path:
+    """``xlrating-demo-uscf-report.xlsx`` beside ``xlrating-demo-uscf-rated.xlsx``."""
+    stem = target.stem.removesuffix("-rated")
+    return target.with_name(f"{stem}-report.xlsx")
 
 
 def results_table(rated: RatedWorkbook) -> str:

@@ -1,9 +1,10 @@
-"""``xlrating rate IN.xlsx [-o OUT.xlsx] [--in-place]``: rate a crosstable workbook.
+"""``xlrating rate IN.xlsx [-o OUT.xlsx] [--in-place] [--report REPORT.xlsx]``: rate a crosstable workbook.
 
 Writes ``IN-rated.xlsx`` beside the input by default and never overwrites the input
 unless ``--in-place`` asks for it. The output is written atomically (a temporary file in
 the same folder, then a rename). On bad input every error is listed on stderr with its
-cell, the exit status is 1 and no file is written.
+cell, the exit status is 1 and no file is written. ``--report`` also writes the rating
+report workbook (see :mod:`xlrating.report`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from ..crosstable import RatedWorkbook
 from ..errors import WorkbookError
+from ..report import write_report
 from ..workbook import Workbook, lost_features, rate_workbook, save_atomic
 
 
@@ -32,6 +34,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                        help="where to write the rated workbook (default: IN-rated.xlsx beside the input)")
     where.add_argument("--in-place", action="store_true",
                        help="overwrite the input workbook with the rated one")
+    parser.add_argument("--report", metavar="REPORT.xlsx",
+                        help="also write the rating report workbook (summary, ratings, games, explanations, "
+                        "charts) to REPORT.xlsx")
     parser.set_defaults(func=run)
     return parser
 
@@ -48,13 +53,31 @@ def output_path(source: Path, output: str | None, in_place: bool) -> Path:
     return source.with_name(f"{source.stem}-rated{source.suffix}")
 
 
+def report_path(report: str | None, source: Path, target: Path) -> Path | None:
+    """The ``--report`` file, refused when it names the input or the rated workbook."""
+    if not report:
+        return None
+    path = Path(report)
+    for other, what in ((source, "the input workbook"), (target, "the rated workbook")):
+        if path.resolve() == other.resolve():
+            raise WorkbookError(f"{path}: is {what}; give the report a file of its own")
+    return path
+
+
 def run(args: argparse.Namespace) -> int:
     source = Path(args.input)
     target = output_path(source, args.output, args.in_place)
+    report = report_path(args.report, source, target)
     workbook, rated = rate_workbook(source)
+    if report is not None:
+        # Written first: a report path that cannot be written stops the run before the
+        # rated workbook exists, so a failed run writes nothing.
+        write_report(rated.events, report)
     save_atomic(workbook, target)
     print(summary(rated))
     print(f"Wrote {target}")
+    if report is not None:
+        print(f"Wrote {report}")
     warn_lost(workbook, target)
     return 0
 

@@ -1,4 +1,8 @@
-"""``xlrating template SYSTEM [-o FILE] [--macro] [--blank]``: write a new crosstable workbook."""
+"""``xlrating template SYSTEM [-o FILE] [--macro] [--blank]``: write a new crosstable workbook.
+
+``SYSTEM`` ``calculator`` writes the calculator workbook instead: the US Chess, FIDE and
+ICU calculators built of worksheet functions (:mod:`xlrating.udfs`).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WorkbookError
-from ..templates import MACRO_TEMPLATE, SYSTEMS, TEMPLATE_FILES, write_template
+from ..templates import (
+    CALCULATOR_TEMPLATE,
+    MACRO_TEMPLATE,
+    SYSTEMS,
+    TEMPLATE_FILES,
+    write_calculator_template,
+    write_template,
+)
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -17,11 +28,14 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         description="Write a ready-to-use crosstable workbook: the crosstable as an Excel table with checks "
         "on the round cells, an Event sheet with drop-downs, a How to use sheet and a small fictional "
         "example event. SYSTEM 'macro' (or --macro) writes the macro-enabled .xlsm for xlwings "
-        "together with its same-named Python module (one click rates the event).",
+        "together with its same-named Python module (one click rates the event); SYSTEM 'calculator' "
+        "writes the rating calculators (worksheet functions; register xlrating.udfs with xlwings).",
     )
-    parser.add_argument("system", metavar="SYSTEM", type=str.lower, choices=(*SYSTEMS, "macro", "xlsm"),
+    parser.add_argument("system", metavar="SYSTEM", type=str.lower,
+                        choices=(*SYSTEMS, "macro", "xlsm", "calculator"),
                         help="uscf (a US Chess Swiss), fide (a FIDE round robin), icu (an ICU Swiss), "
-                        "or macro (the US Chess template as a macro-enabled .xlsm)")
+                        "macro (the US Chess template as a macro-enabled .xlsm) or calculator (the rating "
+                        "calculators)")
     parser.add_argument("-o", "--output", metavar="FILE.xlsx",
                         help="the file to write (default: the template's own name in the current folder)")
     parser.add_argument("--macro", action="store_true",
@@ -34,6 +48,13 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.system == "calculator":
+        target = Path(args.output or CALCULATOR_TEMPLATE)
+        if target.exists() and not args.force:
+            raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
+        for written in write_calculator_template(target):
+            print(f"Wrote {written}")
+        return 0
     macro = args.macro or args.system in ("macro", "xlsm")
     system = "uscf" if args.system in ("macro", "xlsm") else args.system
     if args.output:

@@ -3,7 +3,10 @@
 Each template is a real workbook a tournament director can use at once: the crosstable
 as an Excel table (frozen header, sensible widths, data validation on the round
 cells), an ``Event`` sheet with a drop-down for every setting, a short ``How to use``
-sheet, and a small fictional example event (:mod:`.examples`) already entered.
+sheet, and a small fictional example event (:mod:`.examples`) already entered, plus a
+``Calculator`` sheet of worksheet functions (:mod:`.calculator`); the US Chess template's
+crosstable has a live ``Live effective games`` formula column. The calculator template
+(``calculators.xlsx``) holds the three calculators on their own.
 
 The macro-enabled template follows the xlwings quickstart convention: it is built from
 xlwings' own ``quickstart.xlsm`` (so it carries xlwings' VBA module, whose
@@ -21,20 +24,27 @@ from pathlib import Path
 
 import openpyxl
 from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.table import TableColumn
+from openpyxl.worksheet.worksheet import Worksheet
 
 from ..errors import ArgumentError, WorkbookError
 from ..workbook.book import save_workbook_atomic
 from ..workbook.new import fill_new_workbook
+from .calculator import add_calculator_sheet, calculator_workbook
 from .examples import EXAMPLES, ExampleEvent
 
 __all__ = [
+    "CALCULATOR_TEMPLATE",
     "EXAMPLES",
+    "LIVE_EFFECTIVE_GAMES",
     "MACRO_TEMPLATE",
     "SYSTEMS",
     "TEMPLATE_FILES",
     "ExampleEvent",
     "build_template",
     "quickstart_module",
+    "write_calculator_template",
     "write_committed_templates",
     "write_template",
 ]
@@ -46,6 +56,11 @@ TEMPLATE_FILES: dict[str, str] = {"uscf": "uscf-swiss.xlsx", "fide": "fide-round
                                   "icu": "icu-swiss.xlsx"}
 #: The committed macro-enabled template (US Chess example) and its Python module.
 MACRO_TEMPLATE = "xlrating_event.xlsm"
+#: The committed calculator template: the US Chess, FIDE and ICU calculators.
+CALCULATOR_TEMPLATE = "calculators.xlsx"
+#: The header of the US Chess template's live formula column (not an output column, so the
+#: macro and the command line leave it alone).
+LIVE_EFFECTIVE_GAMES = "Live effective games"
 
 
 def build_template(system: str, *, macro: bool = False, blank: bool = False, module: str = "") -> Workbook:
@@ -63,9 +78,59 @@ def build_template(system: str, *, macro: bool = False, blank: bool = False, mod
     fill_new_workbook(
         workbook, event=example.event_settings(blank=blank), sheets=[example.sheet(blank=blank)],
         how_to=how_to_lines(example, macro=macro, blank=blank, module=module))
+    if key == "uscf":
+        add_live_effective_games(workbook)
+    add_calculator_sheet(workbook, key, example=not blank)
+    if macro:  # keep xlwings' hidden configuration sheet last, as in its quickstart
+        workbook.move_sheet("Calculator", offset=-1)
     workbook.properties.creator = "xlrating"
     workbook.properties.title = example.title.split(":")[0]
     return workbook
+
+
+def add_live_effective_games(workbook: Workbook) -> None:
+    """Add the live ``Live effective games`` column to the crosstable table of ``workbook``.
+
+    Each row holds ``=IF(Rating="","",EFFECTIVE_GAMES(Rating,Games,Event!Rules))``: the
+    effective games N' of the player's rating under the event's rules (2020 rules,
+    section 3), recalculated as the director types (once the worksheet functions of
+    :mod:`xlrating.udfs` are registered). The column lies inside the Excel table.
+    """
+    sheet: Worksheet = workbook["Crosstable"]
+    header = [cell.value for cell in sheet[1]]
+    rating, games = (get_column_letter(header.index(name) + 1) for name in ("Rating", "Games"))
+    event: Worksheet = workbook["Event"]
+    rules_row = next(r for r in range(1, event.max_row + 1) if event.cell(row=r, column=1).value == "Rules")
+    (table,) = sheet.tables.values()
+    first, last = table.ref.split(":")
+    last_row = sheet[last].row
+    column = sheet[last].column + 1
+    letter = get_column_letter(column)
+    sheet.cell(row=1, column=column, value=LIVE_EFFECTIVE_GAMES).style = sheet[last.replace(
+        str(last_row), "1")].style
+    for row in range(2, last_row + 1):
+        cell = sheet.cell(row=row, column=column, value=(
+            f'=IF({rating}{row}="","",EFFECTIVE_GAMES({rating}{row},{games}{row},Event!$B${rules_row}))'))
+        cell.number_format = "0.0"
+    if table.tableColumns:  # a fresh table gets its columns, named from the header, when saved
+        table.tableColumns.append(TableColumn(id=max(c.id for c in table.tableColumns) + 1,
+                                              name=LIVE_EFFECTIVE_GAMES))
+    table.ref = f"{first}:{letter}{last_row}"
+    if table.autoFilter is not None:
+        table.autoFilter.ref = table.ref
+    sheet.column_dimensions[letter].width = 12
+
+
+def write_calculator_template(path: str | os.PathLike[str]) -> list[Path]:
+    """Write the calculator template (the US Chess, FIDE and ICU calculators) to ``path``."""
+    target = Path(path)
+    if target.suffix.lower() != ".xlsx":
+        raise WorkbookError(f"{target}: the calculator template must be saved as .xlsx")
+    book = calculator_workbook()
+    book.properties.creator = "xlrating"
+    book.properties.title = "xlrating calculators"
+    save_workbook_atomic(book, target)
+    return [target]
 
 
 def write_template(system: str, path: str | os.PathLike[str], *, macro: bool = False,
@@ -104,6 +169,7 @@ def write_committed_templates(folder: str | os.PathLike[str]) -> list[Path]:
     for system, name in TEMPLATE_FILES.items():
         written += write_template(system, base / name)
     written += write_template("uscf", base / MACRO_TEMPLATE, macro=True)
+    written += write_calculator_template(base / CALCULATOR_TEMPLATE)
     return written
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "LAYOUTS",
     "OPPONENTS",
     "USCF",
+    "WORKBOOK_TITLES",
     "CalculatorLayout",
     "add_calculator_sheet",
     "calculator_workbook",
