@@ -390,3 +390,40 @@ def test_live_effective_games_column(tmp_path: Path) -> None:
             assert values[f"{live}{r}"] == pytest.approx(expected)
     # The live column is ignored by the macro: the workbook still rates, and the same way.
     assert _macro_column(workbook, "Post rating") == _macro_column(build_template("uscf"), "Post rating")
+
+
+# --- the committed templates, as users get them -----------------------------------------------------
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+_CALCULATOR_TITLES = {"uscf-swiss.xlsx": "US CHESS", "xlrating_event.xlsm": "US CHESS",
+                      "fide-round-robin.xlsx": "FIDE", "icu-swiss.xlsx": "ICU"}
+
+
+@pytest.mark.parametrize("name", [*_CALCULATOR_TITLES, "calculators.xlsx"])
+def test_every_formula_of_the_committed_templates_evaluates(name: str, tmp_path: Path) -> None:
+    # The files under templates/ are loaded as they are committed, calculated with the UDFs
+    # registered, and every formula cell must evaluate; the calculators agree with the
+    # calculator workbook (checked against the Python API above) and the live column with
+    # uscf.effective_games.
+    import openpyxl
+
+    workbook = openpyxl.load_workbook(TEMPLATES / name, keep_vba=name.endswith(".xlsm"))
+    copy = tmp_path / "template.xlsx"
+    values = calculate(workbook, copy)
+    no_errors(workbook, values)
+    assert sum(len(formula_cells(workbook, t)) for t in workbook.sheetnames) > 10
+    if name == "calculators.xlsx":
+        return
+    reference = calculate(calculator_workbook(), tmp_path / "reference.xlsx")[_CALCULATOR_TITLES[name]]
+    calculator = values[CALCULATOR_SHEET.upper()]
+    for address in formula_cells(workbook, CALCULATOR_SHEET):
+        assert calculator[address] == reference[address] or calculator[address] == pytest.approx(
+            reference[address]), address
+    if name in ("uscf-swiss.xlsx", "xlrating_event.xlsm"):
+        sheet = workbook["Crosstable"]
+        header = [c.value for c in sheet[1]]
+        live = header.index("Live effective games")
+        for row in sheet.iter_rows(min_row=2):
+            rating, games = row[header.index("Rating")].value, row[header.index("Games")].value
+            got = values["CROSSTABLE"][row[live].coordinate]
+            assert got == ("" if rating is None else pytest.approx(uscf.effective_games(rating, games)))
