@@ -96,6 +96,12 @@ def test_each_template_is_a_real_tool(name: str) -> None:
     how_to = [row[0] for row in book["How to use"].iter_rows(values_only=True) if row[0]]
     assert 5 <= len(how_to) <= 25
     assert any("W12" in line for line in how_to)
+    # It prints as a wall chart: landscape, one page wide, the header row repeated.
+    crosstable = book["Crosstable"]
+    assert crosstable.page_setup.orientation == "landscape"
+    assert crosstable.sheet_properties.pageSetUpPr.fitToPage
+    assert (crosstable.page_setup.fitToWidth, crosstable.page_setup.fitToHeight) == (1, 0)
+    assert crosstable.print_title_rows == "$1:$1"
 
 
 def test_the_round_robin_example_is_a_round_robin() -> None:

@@ -220,6 +220,13 @@ def _write_crosstable(worksheet: Worksheet, sheet: NewSheet, table_name: str) ->
         values = [text] + [row[column - 1] for row in sheet.rows if column <= len(row)]
         worksheet.column_dimensions[get_column_letter(column)].width = _width(
             values, minimum=18 if column == name_column else 6)
+    # Printed as a wall chart: landscape, one page wide (however many output columns a run
+    # adds), the header row on every page.
+    worksheet.page_setup.orientation = "landscape"
+    worksheet.page_setup.fitToWidth = 1
+    worksheet.page_setup.fitToHeight = 0
+    worksheet.sheet_properties.pageSetUpPr.fitToPage = True
+    worksheet.print_title_rows = "1:1"
 
 
 def _validate_rounds(worksheet: Worksheet, rounds: list[int], sheet: NewSheet) -> None:
