@@ -3,7 +3,8 @@
 Each subcommand lives in its own module here and provides ``register(subparsers)``,
 which adds its parser and sets ``func`` (taking the parsed arguments, returning the
 exit status). ``main`` turns any :class:`~xlrating.errors.XlratingError` into a clear
-message on stderr and exit status 1: a user never sees a traceback for bad input.
+message on stderr and exit status 1 (as it does any ``OSError`` about a file): a user
+never sees a traceback for bad input.
 """
 
 from __future__ import annotations
@@ -48,5 +49,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except XlratingError as error:
         print(f"xlrating: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        # A file the system refused (name too long, permissions changed mid-run...): the
+        # subcommands check their files first, this is the last line of defence.
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"xlrating: {where}{error.strerror or error}", file=sys.stderr)
         return 1
     return status

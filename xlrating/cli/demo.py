@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from ..crosstable import RatedWorkbook
-from ..report import write_report
 from ..templates import SYSTEMS, write_template
-from ..workbook import rate_workbook, save_atomic
-from .rate import summary
+from ..workbook import rate_workbook, writable_target
+from ._args import path_arg
+from .rate import summary, write_both
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -24,7 +24,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--system", type=str.lower, choices=SYSTEMS, default="uscf",
                         help="which example: uscf (a US Chess Swiss, the default), fide (a FIDE round robin) "
                         "or icu (an ICU Swiss)")
-    parser.add_argument("-o", "--output", metavar="OUT.xlsx",
+    parser.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg,
                         help="where to write the rated workbook (default: xlrating-demo-SYSTEM-rated.xlsx)")
     parser.set_defaults(func=run)
     return parser
@@ -32,12 +32,14 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     target = Path(args.output or f"xlrating-demo-{args.system}-rated.xlsx")
+    writable_target(target)  # both files checked before either is written
+    report = report_path(target)
+    writable_target(report)
     with tempfile.TemporaryDirectory(prefix="xlrating-demo-") as folder:
         source = Path(folder) / f"xlrating-demo-{args.system}.xlsx"
         write_template(args.system, source)
         workbook, rated = rate_workbook(source)
-        save_atomic(workbook, target)
-    report = write_report(rated.events, report_path(target))
+        write_both(workbook, rated, target, report)
     print(summary(rated))
     print(results_table(rated))
     print(f"Wrote {target.resolve()}")

@@ -15,6 +15,8 @@ from typing import Any
 
 from ..errors import WorkbookError
 from ..importers import FORMATS, import_to_workbook
+from ..workbook import same_file, writable_target
+from ._args import path_arg
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -26,12 +28,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "holding THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (dbf). Nothing is written when FILE has "
         "problems; every problem is listed with its line or record (exit status 1).",
     )
-    parser.add_argument("file", metavar="FILE",
+    parser.add_argument("file", metavar="FILE", type=path_arg,
                         help="the file to import (for dbf: the folder of the three files)")
     parser.add_argument("--from", dest="fmt", type=str.lower, choices=tuple(FORMATS),
                         help="the format: " + ", ".join(f"{k} ({v})" for k, v in FORMATS.items())
                         + "; guessed from the content when left out")
-    parser.add_argument("-o", "--output", metavar="OUT.xlsx",
+    parser.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg,
                         help="the workbook to write (default: FILE's name with .xlsx, beside it)")
     parser.add_argument("--section", action="append", metavar="NAME", dest="sections",
                         help="import only this section (msa, dbf; by name, number or sheet name); repeat "
@@ -54,10 +56,11 @@ def output_path(source: Path, output: str | None) -> Path:
 def run(args: argparse.Namespace) -> int:
     source = Path(args.file)
     target = output_path(source, args.output)
-    if target.exists() and source.exists() and target.resolve() == source.resolve():
+    if same_file(target, source):
         raise WorkbookError(f"{target}: is the file being imported; choose another name with -o")
     if target.exists() and not args.force:
         raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
+    writable_target(target)
     event = import_to_workbook(source, target, args.fmt, sections=args.sections)
     sections = ", ".join(f"{s.name} ({len(s.rows)} players)" for s in event.sheets)
     print(f"Imported {event.source} ({FORMATS[event.format]}): {sections}")

@@ -10,6 +10,7 @@ report workbook (see :mod:`xlrating.report`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,8 @@ from typing import Any
 from ..crosstable import RatedWorkbook
 from ..errors import WorkbookError
 from ..report import write_report
-from ..workbook import Workbook, lost_features, rate_workbook, save_atomic
+from ..workbook import Workbook, lost_features, rate_workbook, same_file, save_atomic, writable_target
+from ._args import path_arg
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -28,13 +30,14 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "IN-rated.xlsx beside the input unless -o or --in-place says otherwise. Nothing is written "
         "when the crosstable has errors; every error is listed with its cell (exit status 1).",
     )
-    parser.add_argument("input", metavar="IN.xlsx", help="the crosstable workbook (.xlsx or .xlsm)")
+    parser.add_argument("input", metavar="IN.xlsx", type=path_arg,
+                        help="the crosstable workbook (.xlsx or .xlsm)")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("-o", "--output", metavar="OUT.xlsx",
+    where.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg,
                        help="where to write the rated workbook (default: IN-rated.xlsx beside the input)")
     where.add_argument("--in-place", action="store_true",
                        help="overwrite the input workbook with the rated one")
-    parser.add_argument("--report", metavar="REPORT.xlsx",
+    parser.add_argument("--report", metavar="REPORT.xlsx", type=path_arg,
                         help="also write the rating report workbook (summary, ratings, games, explanations, "
                         "charts) to REPORT.xlsx")
     parser.set_defaults(func=run)
@@ -43,11 +46,13 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def output_path(source: Path, output: str | None, in_place: bool) -> Path:
     """Where ``rate`` writes: ``-o``, the input itself with ``--in-place``, else ``IN-rated.xlsx``."""
+    if not source.name or source.is_dir():
+        raise WorkbookError(f"{source}: is a folder, not a workbook")
     if in_place:
         return source
     if output:
         target = Path(output)
-        if target.exists() and source.exists() and target.resolve() == source.resolve():
+        if same_file(target, source):
             raise WorkbookError(f"{target}: is the input workbook; use --in-place to overwrite it")
         return target
     return source.with_name(f"{source.stem}-rated{source.suffix}")
@@ -59,7 +64,7 @@ def report_path(report: str | None, source: Path, target: Path) -> Path | None:
         return None
     path = Path(report)
     for other, what in ((source, "the input workbook"), (target, "the rated workbook")):
-        if path.resolve() == other.resolve():
+        if same_file(path, other):
             raise WorkbookError(f"{path}: is {what}; give the report a file of its own")
     return path
 
@@ -68,18 +73,37 @@ def run(args: argparse.Namespace) -> int:
     source = Path(args.input)
     target = output_path(source, args.output, args.in_place)
     report = report_path(args.report, source, target)
+    # Both files are checked before anything is rated or written, so a file that cannot
+    # be written stops the run with nothing written.
+    for path in (target, report):
+        if path is not None:
+            writable_target(path)
     workbook, rated = rate_workbook(source)
     if report is not None:
-        # Written first: a report path that cannot be written stops the run before the
-        # rated workbook exists, so a failed run writes nothing.
-        write_report(rated.events, report)
-    save_atomic(workbook, target)
+        write_both(workbook, rated, target, report)
+    else:
+        save_atomic(workbook, target)
     print(summary(rated))
     print(f"Wrote {target}")
     if report is not None:
         print(f"Wrote {report}")
     warn_lost(workbook, target)
+    for note in workbook.notes:
+        print(f"xlrating: note: {note}", file=sys.stderr)
     return 0
+
+
+def write_both(workbook: Workbook, rated: RatedWorkbook, target: Path, report: Path) -> None:
+    """Write the report, then the rated workbook; a report this run created goes if the workbook fails."""
+    new = not report.exists()
+    write_report(rated.events, report)
+    try:
+        save_atomic(workbook, target)
+    except BaseException:
+        if new:
+            with contextlib.suppress(OSError):
+                report.unlink()
+        raise
 
 
 def warn_lost(workbook: Workbook, target: Path) -> None:

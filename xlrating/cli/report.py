@@ -12,7 +12,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from ..errors import WorkbookError
 from ..report import report_file
+from ._args import path_arg
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -24,8 +26,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "the input unless -o says otherwise). The input is not changed. Nothing is written when the "
         "crosstable has errors; every error is listed with its cell (exit status 1).",
     )
-    parser.add_argument("input", metavar="IN.xlsx", help="the crosstable workbook (.xlsx or .xlsm)")
-    parser.add_argument("-o", "--output", metavar="REPORT.xlsx",
+    parser.add_argument("input", metavar="IN.xlsx", type=path_arg,
+                        help="the crosstable workbook (.xlsx or .xlsm)")
+    parser.add_argument("-o", "--output", metavar="REPORT.xlsx", type=path_arg,
                         help="where to write the report (default: IN-report.xlsx beside the input)")
     parser.add_argument("--explain-all", action="store_true",
                         help="explain every player's rating step by step on the Explanations sheet (by "
@@ -37,6 +40,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def output_path(source: Path, output: str | None) -> Path:
     """Where ``report`` writes: ``-o``, else ``IN-report.xlsx`` beside the input."""
+    if not source.name or source.is_dir():
+        raise WorkbookError(f"{source}: is a folder, not a workbook")
     return Path(output) if output else source.with_name(f"{source.stem}-report.xlsx")
 
 

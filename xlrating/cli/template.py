@@ -19,6 +19,8 @@ from ..templates import (
     write_calculator_template,
     write_template,
 )
+from ..workbook import writable_target
+from ._args import path_arg
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -36,7 +38,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                         help="uscf (a US Chess Swiss), fide (a FIDE round robin), icu (an ICU Swiss), "
                         "macro (the US Chess template as a macro-enabled .xlsm) or calculator (the rating "
                         "calculators)")
-    parser.add_argument("-o", "--output", metavar="FILE.xlsx",
+    parser.add_argument("-o", "--output", metavar="FILE.xlsx", type=path_arg,
                         help="the file to write (default: the template's own name in the current folder)")
     parser.add_argument("--macro", action="store_true",
                         help="write the macro-enabled .xlsm and its Python module (xlwings quickstart)")
@@ -50,6 +52,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     if args.system == "calculator":
         target = Path(args.output or CALCULATOR_TEMPLATE)
+        writable_target(target)
         if target.exists() and not args.force:
             raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
         for written in write_calculator_template(target):
@@ -66,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
     if macro and target.suffix.lower() == ".xlsx" and args.output:
         raise WorkbookError(f"{target}: a macro-enabled workbook must be saved as .xlsm")
     targets = [target] + ([target.with_suffix(".py")] if macro else [])
+    for path in targets:  # every file checked before the first is written
+        writable_target(path)
     existing = [str(t) for t in targets if t.exists()]
     if existing and not args.force:
         raise WorkbookError(

@@ -60,6 +60,8 @@ def parse_code(value: Any) -> tuple[Code, int | None, str | None]:
         as_float = float(value)
         if math.isfinite(as_float) and as_float == int(as_float) and as_float < 0:
             return Code.LOSS, int(-as_float), None
+        if not (math.isfinite(as_float) and as_float == int(as_float) and as_float > 0):
+            raise BadValue(f"{show(value)} is a number, not a result code ({ACCEPTED})")
         raise BadValue(
             f"{show(value)} is a number, not a result code; Excel turns +12 and =12 into the number 12, "
             "so type W12 or D12 (or format the round columns as text)"

@@ -106,6 +106,10 @@ class Layout:
     """Round columns in round order (index 0 is round 1)."""
     headers: dict[str, int] = field(default_factory=dict)
     """Every input header and round (``R1``...) -> column."""
+    rounds_complete: bool = True
+    """False when the round columns have a gap (then no row's Total can be checked)."""
+    unread: dict[int, Any] = field(default_factory=dict)
+    """Header cells of columns that look like rounds but are not read as one (``R4 (final)``)."""
 
 
 def read_layout(sheet: str, grid: Grid, header_index: int, problems: list[Problem]) -> Layout:
@@ -131,6 +135,8 @@ def read_layout(sheet: str, grid: Grid, header_index: int, problems: list[Proble
             outputs.setdefault(output, []).append(j)
         elif canonical is not None and canonical not in SHARED:
             inputs.setdefault(canonical, []).append(j)
+        elif canonical is None and output_column(cell) is None and _ROUND_LIKE.match(fold(cell)):
+            layout.unread[j] = cell
     # K and Floor name an input (an explicit K or floor) and an output (the K used, the floor
     # in force): to the right of the first output-only column they are outputs, else inputs.
     first_output = min((c for cols in outputs.values() for c in cols), default=None)
@@ -163,6 +169,7 @@ def read_layout(sheet: str, grid: Grid, header_index: int, problems: list[Proble
                                 + ", ".join(str(n) for n in missing)
                                 + f" (the round columns go up to round {numbers[-1]})"))
     layout.rounds = [rounds[n][0] for n in numbers if not missing]
+    layout.rounds_complete = not missing
     for name in REQUIRED:
         if name not in layout.inputs:
             alias = " (or Pair, #)" if name == "No" else ""
@@ -308,7 +315,7 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     total = reader.read("Total", lambda v: bounded(v, "a total score", 0.0, float(MAX_GAMES)))
     score = sum(cell.points for cell in rounds)
     readable = not any(address(sheet, row_number, c.column) in unreadable for c in rounds)
-    if total is not None and total != score and readable:
+    if total is not None and total != score and readable and layout.rounds_complete:
         problems.append(Problem(reader.where("Total"),
                                 f"Total {show(reader.raw('Total'))} disagrees with the results, "
                                 f"which give {score:g}"))
@@ -336,6 +343,49 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
         rounds=tuple(rounds),
         score=score,
     )
+
+
+#: A header that starts like a round's (``R4 (final)``, ``Round 5 - late``) but is not one.
+_ROUND_LIKE = re.compile(r"(?:r|rd|rnd|round)[0-9]+")
+
+
+def unread_results(sheet: str, rows: list[list[Any]], layout: Layout, player_rows: list[int]
+                   ) -> list[Problem]:
+    """Columns whose cells hold game results but are not read as a round: a blank header, or a
+    header that starts like a round's but says more (``R4 (final)``). Rating without them
+    would silently drop those games, so each is a problem at its header cell.
+    """
+    known = set(layout.inputs.values()) | set(layout.outputs.values()) | set(layout.rounds)
+    header = rows[layout.header_row - 1]
+    width = max((len(rows[i]) for i in player_rows), default=0)
+    problems: list[Problem] = []
+    for column in range(1, width + 1):
+        title = _cell(header, column)
+        if column in known or not (is_blank(title) or column in layout.unread):
+            continue
+        example = next(((i, v) for i in player_rows if _names_a_game(v := _cell(rows[i], column))), None)
+        if example is None:
+            continue
+        found = f"{show(example[1])} in {address(sheet, example[0] + 1, column)}"
+        if is_blank(title):
+            message = (f"this column has no header but holds results ({found}); head it as the round it "
+                       "is (R1, R2, ...) or clear it")
+        else:
+            message = (f"{show(title)} is not read as a round, but the column holds results ({found}); "
+                       "head round columns R1, R2, ... (or Rd 1, Round 1) with nothing after the number")
+        problems.append(Problem(address(sheet, layout.header_row, column), message))
+    return problems
+
+
+def _names_a_game(value: Any) -> bool:
+    """Whether ``value`` is text that reads as a played game (``W12``, ``L3b``, ``=7``)."""
+    if not isinstance(value, str) or is_blank(value):
+        return False
+    try:
+        code, opponent, _ = parse_code(value)
+    except BadValue:
+        return False
+    return code.rated and opponent is not None
 
 
 def _is_player_row(row: Any, layout: Layout) -> bool:
@@ -413,11 +463,13 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
     last_index = header_index
     seen: dict[int, PlayerRow] = {}
     unreadable: set[str] = set()
+    player_rows: list[int] = []
     for index in range(header_index + 1, len(rows)):
         row = rows[index]
         if not _is_player_row(row, layout):
             continue
         last_index = index
+        player_rows.append(index)
         player = read_player(sheet, index + 1, row, layout, settings, problems, unreadable)
         if player is None:
             continue
@@ -430,6 +482,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
         players.append(player)
     if last_index == header_index:
         problems.append(Problem(row_address(sheet, layout.header_row), "the crosstable has no player rows"))
+    problems.extend(unread_results(sheet, rows, layout, player_rows))
     games = check_games(sheet, players, problems, unreadable) if layout.rounds else []
     problems.sort(key=problem_order)
     crosstable = Crosstable(

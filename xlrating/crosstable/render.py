@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import CrosstableError, Problem
 from ..model import PlayerOutcome
 from .columns import (
     OFFICIAL_DIFFERENCE,
@@ -31,6 +32,10 @@ from .columns import (
 )
 from .model import AddedColumns, Block, Crosstable, Grid, PlayerRow, RatedEvent
 from .parse import last_used_column
+from .values import address, column_letter
+
+#: The last column of an Excel sheet (XFD): outputs must fit left of it.
+MAX_COLUMNS = 16384
 
 RATING = "0"
 COUNT = "0"
@@ -161,6 +166,14 @@ def render(rated: RatedEvent, grid: Grid) -> tuple[tuple[Block, ...], tuple[Adde
     added: tuple[AddedColumns, ...] = ()
     if new:
         first = last_column + 1
+        if first + len(new) - 1 > MAX_COLUMNS:
+            where = address(sheet, header_row, last_column)
+            raise CrosstableError(
+                [Problem(where, f"no room for the {len(new)} output columns after the last used column "
+                                f"({column_letter(last_column)}): an Excel sheet ends at column "
+                                f"{column_letter(MAX_COLUMNS)}. Clear the cells far to the right of the "
+                                "crosstable, or head columns for the outputs (Score, Post rating, ...)")],
+                title=f"The {sheet} sheet has no room for its ratings; nothing was rated or written.")
         table: list[tuple[Any, ...]] = [tuple(header for header, _, _ in new)]
         table.extend(tuple(values.get(r) for _, _, values in new) for r in body)
         blocks.append(Block(sheet=sheet, row=header_row, column=first, values=tuple(table),

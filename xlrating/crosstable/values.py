@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from numbers import Real
 from typing import Any
 
@@ -66,6 +66,9 @@ def show(value: Any) -> str:
             else value.date().isoformat()
     if isinstance(value, date):
         return value.isoformat()
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+            and abs(value) >= 1e15:
+        return f"{float(value):.6g}"  # not 300 digits of a number typed by mistake
     if isinstance(value, float) and math.isfinite(value) and value == int(value):
         return str(int(value))
     return str(value)
@@ -183,6 +186,9 @@ def date_value(value: Any, what: str = "a date") -> date | None:
         return value
     if isinstance(value, bool):
         raise BadValue(f"{show(value)} is not {what}")
+    if isinstance(value, time):
+        raise BadValue(f"{show(value)} is a time of day, not {what} (the cell holds a time, or Excel's day 0 "
+                       "'1900-01-00'); write dates as 2024-05-31 (year-month-day)")
     if isinstance(value, Real):
         serial = float(value)
         if math.isfinite(serial) and 1 <= serial <= _MAX_SERIAL and serial != 60:

@@ -286,6 +286,18 @@ def _read_players(
 ) -> dict[str, tuple[list[Player], int]]:
     """The players of each section, and the last round any of them has a result in."""
     round_fields = sorted((int(m[1]), f) for f in table.fields if (m := _ROUND_FIELD.fullmatch(f)))
+    by_round: dict[int, str] = {}
+    for round_number, field in round_fields:
+        if round_number == 0:
+            problems.add(table.name, f"the field {field} is for round 0; rounds are numbered from 1 "
+                                     "(D_RND01)")
+        elif round_number in by_round:
+            problems.add(table.name, f"the fields {by_round[round_number]} and {field} are both for round "
+                                     f"{round_number}")
+        else:
+            by_round[round_number] = field
+    if len(by_round) != len(round_fields):
+        return {}
     per_record = len(round_fields)
     split = "D_REC_SEQ" in table.fields
     players: dict[tuple[str, int], Player] = {}
@@ -365,6 +377,9 @@ def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> Im
     """
     folder = Path(folder)
     if folder.is_file():
+        if folder.suffix.lower() != ".dbf":
+            raise FormatError([Problem(str(folder), "is not a DBF file: US Chess rating report files "
+                                                    "are imported by naming their folder (or a .DBF file)")])
         folder = folder.parent
     source = folder.name or str(folder)
     files = find_files(folder)

@@ -60,6 +60,8 @@ _RATING = re.compile(
     re.ASCII | re.IGNORECASE,
 )
 _MEMBER_ID = re.compile(r"[0-9A-Za-z]*", re.ASCII)
+#: A player's first line: the pair number, then the name cell (``    1 | GRACE HOPPER |``).
+_PLAYER_LINE = re.compile(r"\s*[0-9]+\s*\|[^|]*[A-Za-z][^|]*\|", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -300,6 +302,13 @@ def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None) 
         problems.add(source, "no crosstable header ('Pair | Player Name | Total | Round …') found: "
                              "copy the whole section, header lines included")
         problems.raise_if_any(f"Cannot import {source} as US Chess crosstable text")
+    # A player's line above the first header belongs to a section whose header is damaged:
+    # importing the rest would drop those players without a word.
+    for i in range(headers[0]):
+        if _PLAYER_LINE.match(lines[i]):
+            problems.add(f"{source} line {i + 1}", "a player's line before the first section header ('Pair | "
+                                                   f"Player Name | Total | Round …'): {lines[i].strip()!r}; "
+                                                   "is that section's header damaged or cut off?")
     # Lines between sections: blocks of the section above (if they hold '|'), else the
     # next section's title (the last such text line before its header).
     spans: list[tuple[str, int, int]] = []

@@ -273,15 +273,25 @@ def parse_trf(text: str, source: str) -> ImportedEvent:
     problems = Problems()
     read: list[tuple[Player, Fields]] = []
     event_lines: dict[str, tuple[int, str]] = {}
+    tabbed = False
     lines = split_lines(text.lstrip("\ufeff"))
     for number, line in enumerate(lines, start=1):
         code = line[:3]
-        if code == "001":
+        if code == "001" and "\t" in line:
+            # TRF fields sit at fixed columns: a tab (an editor's indentation) moves every
+            # later field, and reporting each of them would bury the cause.
+            problems.add(f"{source} line {number}",
+                         f"the line holds a tab (column {line.index(chr(9)) + 1}): TRF fields sit at fixed "
+                         "columns counted in characters; replace the tabs with spaces so the fields line up")
+            tabbed = True
+        elif code == "001":
             entry = _read_player(line, f"{source} line {number}", problems)
             if entry is not None:
                 read.append(entry)
         elif code in ("012", "042", "052", "062"):
             event_lines.setdefault(code, (number, line))
+    if tabbed:  # the players of those lines are unknown: checking pairings would only add noise
+        problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     if not read and not problems:
         problems.add(source, "no player lines (lines starting 001): is this a FIDE TRF file?")
     if "062" in event_lines:

@@ -13,6 +13,7 @@ Excel reads as the start of a formula, so it stays text even when a user edits t
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import warnings
@@ -43,8 +44,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..crosstable.model import RatedEvent
 from ..errors import WorkbookError
-from ..workbook.book import save_workbook_atomic
-from ..workbook.cells import put
+from ..workbook.book import same_file, save_workbook_atomic, writable_target
+from ..workbook.cells import fit_text, put
 from .build import build_report
 from .content import Cell, Chart, ChartKind, Column, Range, Report, Series, Sheet, Style, Table, Value
 
@@ -130,6 +131,7 @@ class _Rows:
     def cell(self, row: int, column: int, value: Value, style: Any) -> Any:
         """What to append for ``value``: the value, or a cell when it needs a style or must stay text."""
         if isinstance(value, str):
+            value = fit_text(value)
             quote = _needs_cell(value)
             if not quote and style is None:
                 return value
@@ -405,9 +407,29 @@ def write_report(report: Report | Sequence[RatedEvent], path: str | os.PathLike[
     target = Path(path)
     if target.suffix.lower() != ".xlsx":
         raise WorkbookError(f"{target}: a report is a workbook without macros and must be saved as .xlsx")
-    if not target.parent.is_dir():
-        raise WorkbookError(f"{target}: folder {target.parent} does not exist")
-    return save_workbook_atomic(report_workbook(report), target)
+    writable_target(target)  # before the work: a report that cannot be written is not built
+    book = report_workbook(report)
+    try:
+        return save_workbook_atomic(book, target)
+    except BaseException:
+        _discard(book)
+        raise
+
+
+def _discard(book: Workbook) -> None:
+    """Finish and drop a write-only workbook that will not be saved (its temporary files too).
+
+    Left to the garbage collector, each sheet's unfinished row writer would print an
+    "Exception ignored" traceback on stderr.
+    """
+    for worksheet in book.worksheets:
+        with contextlib.suppress(Exception):
+            if not worksheet.closed:
+                worksheet.close()
+        writer = getattr(worksheet, "_writer", None)
+        with contextlib.suppress(Exception):
+            if writer is not None:
+                writer.cleanup()
 
 
 def report_file(source: str | os.PathLike[str], target: str | os.PathLike[str], *,
@@ -421,7 +443,7 @@ def report_file(source: str | os.PathLike[str], target: str | os.PathLike[str], 
     """
     from ..workbook import rate_workbook
 
-    if Path(target).exists() and Path(source).exists() and Path(target).resolve() == Path(source).resolve():
+    if same_file(target, source):
         raise WorkbookError(f"{target}: is the crosstable workbook itself; the report is a new workbook, "
                             "give it another name")
     _, rated = rate_workbook(source, today=today)

@@ -9,7 +9,18 @@ importers use it).
 
 from __future__ import annotations
 
-from .book import Workbook, apply, load, lost_features, read_grids, save_atomic, save_workbook_atomic
+from .book import (
+    Workbook,
+    apply,
+    load,
+    lost_features,
+    read_grids,
+    same_file,
+    save_atomic,
+    save_workbook_atomic,
+    uncalculated_formulas,
+    writable_target,
+)
 from .new import EVENT_SHEET, SETTING_CHOICES, NewSheet, fill_new_workbook, write_new_workbook
 from .rate import rate_file, rate_workbook
 
@@ -25,7 +36,10 @@ __all__ = [
     "rate_file",
     "rate_workbook",
     "read_grids",
+    "same_file",
     "save_atomic",
     "save_workbook_atomic",
+    "uncalculated_formulas",
+    "writable_target",
     "write_new_workbook",
 ]

@@ -23,6 +23,7 @@ import copy
 import io
 import os
 import secrets
+import shutil
 import zipfile
 import zlib
 from collections.abc import Iterable
@@ -39,10 +40,22 @@ from openpyxl.worksheet.table import TableColumn
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..crosstable.model import AddedColumns, Block
-from ..errors import ArgumentError, WorkbookError
+from ..crosstable.values import quote_sheet
+from ..errors import ArgumentError, CrosstableError, Problem, WorkbookError
 from .cells import put
 
-__all__ = ["Workbook", "apply", "load", "lost_features", "read_grids", "save_atomic", "save_workbook_atomic"]
+__all__ = [
+    "Workbook",
+    "apply",
+    "load",
+    "lost_features",
+    "read_grids",
+    "same_file",
+    "save_atomic",
+    "save_workbook_atomic",
+    "uncalculated_formulas",
+    "writable_target",
+]
 
 #: Suffixes xlrating opens and writes; ``True`` for the macro-enabled ones.
 SUFFIXES = {".xlsx": False, ".xlsm": True}
@@ -73,6 +86,9 @@ class Workbook:
     macro_enabled: bool = False
     """The file is an ``.xlsm`` or holds a VBA project; it is saved as ``.xlsm``, VBA kept."""
     _values: OpenpyxlWorkbook | None = field(default=None, repr=False)
+    notes: list[str] = field(default_factory=list)
+    """What a user should know about the run that is not an error (set by
+    :func:`~xlrating.workbook.rate_workbook`; the command line prints them)."""
 
     def values_book(self) -> OpenpyxlWorkbook:
         """The same workbook loaded ``data_only``: formula cells hold Excel's last calculated value."""
@@ -179,8 +195,41 @@ def read_grids(workbook: Workbook) -> dict[str, list[list[Any]]]:
             calculated = workbook.values_book()[worksheet.title]
             for r, c in formulas:
                 grid[r][c] = calculated.cell(row=r + 1, column=c + 1).value
+        for first, last in _totals_rows(worksheet):
+            for r in range(first - 1, min(last, len(grid))):
+                grid[r] = []
         grids[worksheet.title] = _trim(grid)
     return grids
+
+
+def _totals_rows(worksheet: Worksheet) -> list[tuple[int, int]]:
+    """The 1-based rows (first, last) of the totals row of each Excel table on ``worksheet``."""
+    rows = []
+    for table in worksheet.tables.values():
+        count = table.totalsRowCount or 0
+        if count > 0:
+            _, _, _, max_row = range_boundaries(table.ref)
+            rows.append((max_row - count + 1, max_row))
+    return rows
+
+
+def uncalculated_formulas(workbook: Workbook) -> dict[str, list[tuple[int, int]]]:
+    """The formula cells that hold no calculated value, by sheet: ``(row, column)``, 1-based.
+
+    :func:`read_grids` reads them as blank. A file saved by Excel has a value for every
+    formula (an empty text result reads as blank as well); one written by a program
+    that does not calculate formulas has none.
+    """
+    found: dict[str, list[tuple[int, int]]] = {}
+    for worksheet in workbook.book.worksheets:
+        cells = sorted((cell.row, cell.column) for cell in worksheet._cells.values() if cell.data_type == "f")
+        if not cells:
+            continue
+        calculated = workbook.values_book()[worksheet.title]
+        missing = [(r, c) for r, c in cells if calculated.cell(row=r, column=c).value is None]
+        if missing:
+            found[worksheet.title] = missing
+    return found
 
 
 def _trim(rows: list[list[Any]]) -> list[list[Any]]:
@@ -205,6 +254,11 @@ def apply(workbook: Workbook, blocks: Iterable[Block], added: Iterable[AddedColu
     for block in blocks:
         if block.sheet not in book.sheetnames:
             raise ArgumentError(f"Block for sheet {block.sheet!r}: the workbook has no such sheet")
+    merged = _merged_in_the_way(book, blocks)
+    if merged:
+        ranges = f"{len(merged)} merged cell range{'s' if len(merged) != 1 else ''}"
+        raise CrosstableError(merged, title=f"{workbook.path}: {ranges} where the ratings go; "
+                              "nothing was rated or written.")
     for block in blocks:
         worksheet = book[block.sheet]
         formats = block.number_formats
@@ -219,6 +273,27 @@ def apply(workbook: Workbook, blocks: Iterable[Block], added: Iterable[AddedColu
         _style_added_headers(worksheet, columns)
         if not _extend_table(worksheet, columns):
             _extend_auto_filter(worksheet, columns)
+
+
+def _merged_in_the_way(book: OpenpyxlWorkbook, blocks: tuple[Block, ...]) -> list[Problem]:
+    """A problem for every merged range that overlaps a block: a merged cell cannot take a value."""
+    problems: list[Problem] = []
+    seen: set[tuple[str, str]] = set()
+    for block in blocks:
+        if not block.values:
+            continue
+        last_row = block.row + len(block.values) - 1
+        last_column = block.column + max(len(row) for row in block.values) - 1
+        for merged in book[block.sheet].merged_cells.ranges:
+            if (merged.max_row < block.row or merged.min_row > last_row
+                    or merged.max_col < block.column or merged.min_col > last_column
+                    or (block.sheet, merged.coord) in seen):
+                continue
+            seen.add((block.sheet, merged.coord))
+            problems.append(Problem(f"{quote_sheet(block.sheet)}!{merged.coord}",
+                                    "merged cells where xlrating writes the output columns (Score, "
+                                    "Post rating, ...); unmerge them or move them away from the crosstable"))
+    return problems
 
 
 def _style_added_headers(worksheet: Worksheet, columns: AddedColumns) -> None:
@@ -347,7 +422,12 @@ def save_atomic(workbook: Workbook, path: str | os.PathLike[str]) -> Path:
 
 
 def save_workbook_atomic(book: OpenpyxlWorkbook, path: str | os.PathLike[str]) -> Path:
-    """Save an openpyxl workbook to ``path`` atomically (see :func:`save_atomic`)."""
+    """Save an openpyxl workbook to ``path`` atomically (see :func:`save_atomic`).
+
+    ``path`` is checked first with :func:`writable_target`: a symbolic link is written
+    through (the file it points to is replaced, the link stays) and a file that is
+    replaced keeps its permissions.
+    """
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in SUFFIXES:
@@ -357,20 +437,64 @@ def save_workbook_atomic(book: OpenpyxlWorkbook, path: str | os.PathLike[str]) -
         if macro:
             raise WorkbookError(f"{target}: the workbook holds macros (VBA) and must be saved as .xlsm")
         raise WorkbookError(f"{target}: the workbook has no macros and must be saved as .xlsx")
-    folder = target.parent
-    if not folder.is_dir():
-        raise WorkbookError(f"{target}: folder {folder} does not exist")
-    temporary = _temporary_file(folder, target.name)
+    real = writable_target(target)
+    temporary = _temporary_file(real.parent, real.name)
     try:
         book.save(temporary)
-        os.replace(temporary, target)
+        if real.exists():
+            shutil.copymode(real, temporary)
+        os.replace(temporary, real)
     except OSError as error:
         _remove(temporary)
-        raise WorkbookError(f"{target}: cannot be written ({error.strerror or error})") from None
+        hint = "; if it is open in Excel, close it and try again" \
+            if isinstance(error, PermissionError) and real.exists() else ""
+        raise WorkbookError(f"{target}: cannot be written ({error.strerror or error}){hint}") from None
     except BaseException:
         _remove(temporary)
         raise
     return target
+
+
+def writable_target(path: str | os.PathLike[str]) -> Path:
+    """The file to write for ``path``, checked before anything is written.
+
+    A symbolic link gives the file it points to (so saving replaces that file and the
+    link stays). Raises :class:`~xlrating.errors.WorkbookError` naming ``path`` when it
+    is a folder, its folder does not exist or cannot be written to, or it is a file the
+    user may not write (read-only): xlrating never replaces a file its owner protected.
+    """
+    target = Path(path)
+    try:
+        real = Path(os.path.realpath(target)) if target.is_symlink() else target
+        if real.is_dir():
+            raise WorkbookError(f"{target}: is a folder, not a file; give a file name")
+        folder = real.parent
+        if not folder.is_dir():
+            raise WorkbookError(f"{target}: folder {folder} does not exist")
+        if real.exists() and not os.access(real, os.W_OK):
+            raise WorkbookError(f"{target}: is read-only; xlrating does not replace it. Make it writable "
+                                "or choose another name")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise WorkbookError(f"{target}: cannot be written (the folder {folder} is read-only)")
+    except (OSError, ValueError) as error:
+        if isinstance(error, WorkbookError):
+            raise
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise WorkbookError(f"{target}: cannot be written ({reason})") from None
+    return real
+
+
+def same_file(first: str | os.PathLike[str], second: str | os.PathLike[str]) -> bool:
+    """Whether two paths name one file: the same path once resolved, or (both existing) the same
+    file on disk, so a symbolic or hard link, ``./x.xlsx`` and, on a case-insensitive disk,
+    ``X.XLSX`` all count as ``x.xlsx``."""
+    a, b = Path(first), Path(second)
+    try:
+        if a.resolve() == b.resolve():
+            return True
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
 
 
 def _temporary_file(folder: Path, name: str) -> Path:

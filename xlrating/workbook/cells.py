@@ -20,13 +20,21 @@ from ..errors import ArgumentError
 
 #: Characters an .xlsx file cannot hold (XML 1.0 control characters).
 ILLEGAL_CHARACTERS = re.compile(r"[\000-\010\013\014\016-\037]")
+#: The most characters an Excel cell holds; Excel reports a file with a longer text as damaged.
+MAX_TEXT = 32767
+
+
+def fit_text(value: str) -> str:
+    """``value``, cut to :data:`MAX_TEXT` characters (ending in ``…``) when it is longer."""
+    return value if len(value) <= MAX_TEXT else value[:MAX_TEXT - 1] + "\u2026"
 
 
 def put(cell: Cell, value: Any, *, where: str = "") -> None:
     """Store ``value`` in ``cell``: text always as text, never as a formula or an error code.
 
     Accepts ``None`` (an empty cell), bool, finite real numbers, dates, datetimes,
-    times and text. Raises :class:`ArgumentError` naming ``where`` for anything else.
+    times and text (text longer than a cell holds is cut, see :func:`fit_text`).
+    Raises :class:`ArgumentError` naming ``where`` for anything else.
     """
     place = where or cell.coordinate
     if value is None or isinstance(value, (bool, datetime, date, time)):
@@ -36,7 +44,7 @@ def put(cell: Cell, value: Any, *, where: str = "") -> None:
         if ILLEGAL_CHARACTERS.search(value):
             raise ArgumentError(
                 f"{place}: text {value!r} holds a control character an .xlsx file cannot store")
-        cell.value = value
+        cell.value = fit_text(value)
         cell.data_type = "s"
         return
     if isinstance(value, (int, float, Real)):

@@ -7,9 +7,12 @@ from datetime import date
 from pathlib import Path
 
 from ..crosstable import RatedWorkbook, rate_sheets
+from ..crosstable.columns import round_number
+from ..crosstable.parse import REQUIRED, SYSTEM_COLUMNS
+from ..crosstable.values import address
 from ..crosstable.workbook import is_crosstable
 from ..errors import CrosstableError, WorkbookError
-from .book import Workbook, apply, load, read_grids, save_atomic
+from .book import Workbook, apply, load, read_grids, save_atomic, uncalculated_formulas
 
 
 def rate_workbook(
@@ -35,7 +38,41 @@ def rate_workbook(
         title = error.title or "The crosstable has errors; nothing was rated or written."
         raise CrosstableError(error.problems, title=f"{workbook.path}: {title}") from None
     apply(workbook, rated.blocks, rated.added)
+    workbook.notes.extend(_uncalculated_notes(workbook, rated))
     return workbook, rated
+
+
+#: How many cells a note lists before it says "and N more".
+_LISTED = 8
+
+
+def _uncalculated_notes(workbook: Workbook, rated: RatedWorkbook) -> list[str]:
+    """A note naming the formula cells the rating read as blank because they hold no value.
+
+    Only the cells the rating reads count: the Event sheet's values (column B) and, in
+    each crosstable, the player rows' cells of the columns its system reads.
+    """
+    formulas = uncalculated_formulas(workbook)
+    if not formulas:
+        return []
+    read: list[str] = []
+    if rated.events:
+        settings = rated.events[0].settings.sheet
+        read += [address(settings, row, column) for row, column in formulas.get(settings, []) if column == 2]
+    for event in rated.events:
+        crosstable = event.crosstable
+        wanted = SYSTEM_COLUMNS[event.settings.system] | set(REQUIRED)
+        columns = {c for name, c in crosstable.columns.items() if name in wanted or round_number(name)}
+        for row, column in formulas.get(crosstable.sheet, []):
+            if crosstable.header_row < row <= crosstable.last_row and column in columns:
+                read.append(address(crosstable.sheet, row, column))
+    if not read:
+        return []
+    listed = ", ".join(read[:_LISTED]) + (f" and {len(read) - _LISTED} more" if len(read) > _LISTED else "")
+    cells = f"{len(read)} formula cell{'s' if len(read) != 1 else ''}"
+    return [f"{cells} without a value (empty, or never calculated) read as blank: {listed}. If the file was "
+            "written by a program that does not calculate formulas, open it in Excel (or LibreOffice), "
+            "save it and rate it again."]
 
 
 def rate_file(source: str | os.PathLike[str], target: str | os.PathLike[str], *,
