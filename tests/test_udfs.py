@@ -567,9 +567,10 @@ VALID: dict[str, tuple[Any, ...]] = {
     "RATE_CROSSTABLE": (CROSSTABLE, "USCF", "2020", [["End date", 45760]], "Post rating"),
 }
 
-#: Arguments for which "abc" is accepted: a settings row that names no setting is ignored,
-#: as on the Event sheet.
-ACCEPTS_TEXT = {("RATE_CROSSTABLE", "settings")}
+#: Arguments for which "abc" is accepted. (Not RATE_CROSSTABLE's settings: a row that names no
+#: setting is ignored, as on the Event sheet, but a settings range naming no setting at all is
+#: an error, see tests/test_robustness_excel.py.)
+ACCEPTS_TEXT: set[tuple[str, str]] = set()
 #: Required arguments whose blank has a meaning: established (no games known), no games.
 BLANK_MEANS = {("EFFECTIVE_GAMES", "games"), ("USCF_RATING", "games"), ("SCORE", "results")}
 #: A blank range beside its filled partner (ratings without results, or results without

@@ -86,14 +86,38 @@ def make_rating_report(book: xw.Book) -> None:
 
 
 def read_book(book: xw.Book) -> dict[str, list[list[Any]]]:
-    """Every sheet's values from A1 to its last used cell, as 2-D lists."""
+    """Every sheet's values from A1 to its last used cell, as 2-D lists.
+
+    An error cell (``#N/A`` from a lookup of the rating list) is read as its text, so the
+    crosstable reader reports it with its cell; xlwings' default would read it as a blank
+    (an unrated player, a game not played). The totals row of an Excel table is left out:
+    it is Excel's, never a player.
+    """
     grids: dict[str, list[list[Any]]] = {}
     for sheet in book.sheets:
         last = sheet.used_range.last_cell
         rows, columns = last.row, last.column
-        values = sheet.range((1, 1), (rows, columns)).options(ndim=2).value
-        grids[sheet.name] = [list(row) for row in values or []]
+        values = sheet.range((1, 1), (rows, columns)).options(ndim=2, err_to_str=True).value
+        grid = [list(row) for row in values or []]
+        for row, left, right in _totals_rows(sheet):
+            line = grid[row - 1] if row <= len(grid) else []
+            for column in range(left - 1, min(right, len(line))):
+                line[column] = None
+        grids[sheet.name] = grid
     return grids
+
+
+def _totals_rows(sheet: Any) -> list[tuple[int, int, int]]:
+    """``(row, first column, last column)`` of every table's totals row on ``sheet``."""
+    found = []
+    try:
+        for table in sheet.tables:
+            totals = table.totals_row_range
+            if totals is not None:
+                found.append((totals.row, totals.column, totals.column + totals.columns.count - 1))
+    except NotImplementedError:  # an xlwings engine without tables
+        return []
+    return found
 
 
 def write_blocks(book: xw.Book, blocks: Sequence[Block], added: Sequence[AddedColumns] = ()) -> None:

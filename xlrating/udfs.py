@@ -670,3 +670,19 @@ def RATE_CROSSTABLE(
     """Rates the crosstable as the macro does and returns one output column (Post rating unless
     told), one row per row below the header, to spill beside the players."""
     return event.rate_column(crosstable, system=system, rules=rules, settings=settings, column=column)
+
+
+def _errors_as_text() -> None:
+    """Have xlwings pass an error cell (``#N/A``, ``#DIV/0!``) in any argument of every function as its
+    text, as :mod:`xlrating.excel.args` expects, instead of as a blank (xlwings' default, which would
+    read a range with an error as if the cell were empty).
+
+    This is the option ``@xw.arg(name, err_to_str=True)`` stores, set on every argument at once
+    (``xw.arg`` applied after ``xw.func`` would reset the function's own options).
+    """
+    for name in __all__:
+        for argument in getattr(globals()[name], "__xlfunc__", {}).get("args", ()):
+            argument["options"]["err_to_str"] = True
+
+
+_errors_as_text()

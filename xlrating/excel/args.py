@@ -5,15 +5,23 @@ What arrives (classic xlwings, xlwings Lite and Server alike, with ``ndim=2`` fo
 - a single cell as a scalar: a number (``1500.0``), text (``"1500"``, ``"W"``), a bool,
   a date (classic: ``datetime``; Office.js: the serial number ``45292``), or ``None``
   for a blank cell or an argument left out;
-- a range as a list of rows (a row, a column or a block), blanks as ``None``.
+- a range as a list of rows (a row, a column or a block), blanks as ``None``;
+- an error cell as its text (``"#N/A"``, ``"#DIV/0!"``): every function of
+  :mod:`xlrating.udfs` asks xlwings for that (``err_to_str``), as xlwings would otherwise
+  pass an error cell as a blank, and a range with an error would be read as if the cell
+  were empty.
 
 Every reader takes the argument's name and its value and returns the Python value, or
 raises :class:`~xlrating.errors.ArgumentError` naming the argument and the value (the cell
 shows ``#VALUE!``), or :class:`~xlrating.excel.errors.NotAvailable` for a required
-argument left blank (``#N/A``). Optional arguments left blank give ``None`` (the
-engine's default). Cell values are read with the crosstable reader's own functions
-(:mod:`xlrating.crosstable.values`), so a cell means the same in a formula as in the
-crosstable: numbers typed as text, ``1500P12``, dates as dates, serials or ISO text.
+argument left blank (``#N/A``). An error cell in an argument is an error of the function:
+``#N/A`` stays ``#N/A``, any other shows ``#VALUE!`` naming the argument, the cell and the
+error; only the crosstable and settings ranges of ``RATE_CROSSTABLE`` keep error cells as
+text, for the crosstable reader to report with their cells as the macro does. Optional
+arguments left blank give ``None`` (the engine's default). Cell values are read with the
+crosstable reader's own functions (:mod:`xlrating.crosstable.values`), so a cell means the
+same in a formula as in the crosstable: numbers typed as text, ``1500P12``, dates as
+dates, serials or ISO text.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ from ..errors import ArgumentError, RulesError
 from .errors import NotAvailable
 
 __all__ = [
+    "EXCEL_ERRORS",
     "block",
     "boolean",
     "cells",
@@ -37,6 +46,7 @@ __all__ = [
     "edition_key",
     "fide_rules",
     "games",
+    "is_error",
     "number",
     "numbers",
     "pairs",
@@ -51,6 +61,14 @@ __all__ = [
 
 T = TypeVar("T")
 
+#: Excel's error values as xlwings passes them with ``err_to_str`` (classic Excel knows the
+#: first seven; Office.js also passes the newer ones).
+EXCEL_ERRORS = frozenset({
+    "#DIV/0!", "#N/A", "#NAME?", "#NULL!", "#NUM!", "#REF!", "#VALUE!", "#SPILL!", "#CALC!",
+    "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!", "#GETTING_DATA", "#PYTHON!",
+    "#EXTERNAL!",
+})
+
 
 def is_blank(value: Any) -> bool:
     """A blank cell: ``None``, empty text or spaces."""
@@ -61,6 +79,21 @@ def _is_range(value: Any) -> bool:
     return isinstance(value, (list, tuple))
 
 
+def is_error(value: Any) -> bool:
+    """An Excel error value (``"#N/A"``, ``"#DIV/0!"``) as xlwings passes it."""
+    return isinstance(value, str) and value in EXCEL_ERRORS
+
+
+def _no_error(name: str, value: Any, index: int | None = None) -> Any:
+    """``value``, unless it is an Excel error: ``#N/A`` stays #N/A, any other is #VALUE! with the cell."""
+    if not is_error(value):
+        return value
+    where = f"Argument '{name}'" if index is None else f"Argument '{name}', cell {index + 1}"
+    if value == "#N/A":
+        raise NotAvailable(f"{where} is #N/A")
+    raise ArgumentError(f"{where} holds the error {value}")
+
+
 def cells(value: Any) -> list[Any]:
     """Every cell of a range (a row, a column or a block) in reading order, blanks kept as
     ``None``; a single value is a one-cell range, ``None`` an empty one."""
@@ -69,20 +102,28 @@ def cells(value: Any) -> list[Any]:
     if not _is_range(value):
         return [None if is_blank(value) else value]
     flat: list[Any] = []
+    append = flat.append
     for item in value:
-        if _is_range(item):
-            flat.extend(None if is_blank(x) else x for x in item)
+        if isinstance(item, (list, tuple)):
+            for x in item:  # is_blank inlined: a whole-column reference brings a million cells
+                append(None if x is None or (type(x) is str and not x.strip()) else x)
         else:
-            flat.append(None if is_blank(item) else item)
+            append(None if is_blank(item) else item)
     return flat
 
 
 def block(name: str, value: Any) -> list[list[Any]]:
-    """A range as rows (a single value is one row of one cell); blanks as ``None``."""
+    """A range as rows (a single value is one row of one cell); blanks as ``None``.
+
+    Error cells inside the range stay as their text; a single error value (a broken
+    reference: ``#REF!``) is an error of the argument.
+    """
     if value is None:
         return []
     if not _is_range(value):
-        return [[None if is_blank(value) else value]]
+        return [[None if is_blank(value) else _no_error(name, value)]]
+    if len(value) == 1 and _is_range(value[0]) and len(value[0]) == 1:
+        return [[None if is_blank(value[0][0]) else _no_error(name, value[0][0])]]
     if value and not any(_is_range(item) for item in value):
         return [[None if is_blank(x) else x for x in value]]
     rows: list[list[Any]] = []
@@ -100,7 +141,7 @@ def scalar(name: str, value: Any) -> Any:
         if len(found) != 1:
             raise ArgumentError(f"Argument '{name}' must be a single cell, not a range of {len(found)} cells")
         value = found[0]
-    return None if is_blank(value) else value
+    return None if is_blank(value) else _no_error(name, value)
 
 
 def _read(name: str, value: Any, reader: Callable[[Any], T | None], required: bool) -> T | None:
@@ -156,6 +197,7 @@ def results(name: str, value: Any) -> list[float]:
 
 
 def _result(name: str, index: int, item: Any) -> float:
+    _no_error(name, item, index)
     try:
         return _check.result(name, item)
     except ArgumentError:
@@ -169,16 +211,21 @@ def games(
     """Opponents' ratings and results paired cell by cell: ``(ratings, results)``.
 
     The two ranges are read in reading order and paired by position (a row of ratings
-    may go with a column of results); positions where both are blank are skipped. A
-    result without an opponent's rating is an error unless ``unrated`` allows unrated
-    opponents (their rating is then ``None``); a rating without a result is an error.
+    may go with a column of results); positions where both are blank are skipped. Two
+    blocks of different shapes (2 x 3 beside 3 x 2) are an error: reading order would
+    pair cells the eye does not. A result without an opponent's rating is an error unless
+    ``unrated`` allows unrated opponents (their rating is then ``None``); a rating without
+    a result is an error.
     """
+    _same_shape(opponents_name, opponents, results_name, results_value)
     ratings_cells, result_cells = cells(opponents), cells(results_value)
     ratings: list[float | None] = []
     scores: list[float] = []
     for index in range(max(len(ratings_cells), len(result_cells))):
         rating = ratings_cells[index] if index < len(ratings_cells) else None
         result = result_cells[index] if index < len(result_cells) else None
+        _no_error(opponents_name, rating, index)
+        _no_error(results_name, result, index)
         if rating is None and result is None:
             continue
         if result is None:
@@ -194,6 +241,25 @@ def games(
             ratings.append(_number_in(opponents_name, index, rating))
         scores.append(score)
     return ratings, scores
+
+
+def _shape(value: Any) -> tuple[int, int]:
+    """Rows and columns of a range as xlwings delivers it (a single value: 1 x 1)."""
+    if not _is_range(value):
+        return 1, 1
+    if not any(_is_range(item) for item in value):
+        return 1, len(value)
+    return len(value), max((len(row) for row in value if _is_range(row)), default=0)
+
+
+def _same_shape(first_name: str, first: Any, second_name: str, second: Any) -> None:
+    """Two blocks (neither a single row nor a single column) to be paired must have one shape."""
+    (rows, columns), (other_rows, other_columns) = _shape(first), _shape(second)
+    if min(rows, columns) > 1 and min(other_rows, other_columns) > 1 and (rows, columns) != (
+            other_rows, other_columns):
+        raise ArgumentError(f"Argument '{first_name}' is {rows} rows by {columns} columns but "
+                            f"'{second_name}' is {other_rows} by {other_columns}: give two ranges of one "
+                            "shape (or a row and a column), so that their cells pair up as they stand")
 
 
 def rated(values: Sequence[float | None]) -> list[float]:
@@ -212,8 +278,11 @@ def day(name: str, value: Any, *, required: bool = False) -> date | None:
 
 
 def text(name: str, value: Any) -> str | None:
-    """Text as typed (a number reads as Excel shows it); ``None`` when blank."""
-    return _read(name, value, cell.text, False)
+    """Text as typed, each run of spaces (non-breaking ones too) as one space (a number reads as
+    Excel shows it); ``None`` when blank. Every text argument names a choice (``all wins``,
+    ``Round robin``, ``USCF``, an output column), where a doubled space is a slip."""
+    found = _read(name, value, cell.text, False)
+    return None if found is None else " ".join(found.split())
 
 
 def edition_key(name: str, value: Any) -> str | int | None:
@@ -258,12 +327,16 @@ def fide_rules(value: Any, name: str = "rules") -> fide.FideRules:
 
 def pairs(first_name: str, first: Any, second_name: str, second: Any) -> list[tuple[float, float]]:
     """Two ranges of numbers paired cell by cell (reading order); positions where both are
-    blank are skipped, one blank beside a number is an error."""
+    blank are skipped, one blank beside a number is an error, and so are two blocks of
+    different shapes."""
+    _same_shape(first_name, first, second_name, second)
     left, right = cells(first), cells(second)
     result: list[tuple[float, float]] = []
     for index in range(max(len(left), len(right))):
         a = left[index] if index < len(left) else None
         b = right[index] if index < len(right) else None
+        _no_error(first_name, a, index)
+        _no_error(second_name, b, index)
         if a is None and b is None:
             continue
         if a is None or b is None:
@@ -275,6 +348,7 @@ def pairs(first_name: str, first: Any, second_name: str, second: Any) -> list[tu
 
 
 def _number_in(name: str, index: int, value: Any) -> float:
+    _no_error(name, value, index)
     try:
         found = cell.number(value, "a number")
     except cell.BadValue as error:

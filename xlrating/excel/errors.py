@@ -23,6 +23,7 @@ is running (decided once from the decorator xlwings picked at import time).
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
@@ -118,13 +119,20 @@ def excel_function(function: Callable[P, R]) -> Callable[P, Any]:
     :class:`NotAvailable` and FIDE's indeterminate dp give ``#N/A``; every other error
     (bad input, a crosstable with problems, an engine refusing) gives ``#VALUE!`` with
     its message. An unexpected exception is reported the same way, as an internal error,
-    so that no traceback ever reaches a cell.
+    so that no traceback ever reaches a cell. A result that is not a finite number (an
+    argument far out of range overflowed the formula) is ``#VALUE!`` too: Office.js cannot
+    carry ``inf`` or ``nan`` to a cell.
     """
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | str:
         try:
-            return function(*args, **kwargs)
+            result = function(*args, **kwargs)
+            bad = _not_finite(result)
+            if bad is not None:
+                return _value_error(f"the result is {bad}, not a finite number: an argument is far out of "
+                                    "range")
+            return result
         except (NotAvailable, IndeterminateError) as error:
             return _not_available(message_of(error))
         except xw.XlwingsError:
@@ -133,6 +141,18 @@ def excel_function(function: Callable[P, R]) -> Callable[P, Any]:
             return _value_error(message_of(error))
 
     return wrapper
+
+
+def _not_finite(result: Any) -> float | None:
+    """The first value of ``result`` (a value or a list of rows) that is a float but not finite."""
+    if isinstance(result, float):
+        return None if math.isfinite(result) else result
+    if isinstance(result, list):
+        for row in result:
+            for value in row if isinstance(row, list) else (row,):
+                if isinstance(value, float) and not math.isfinite(value):
+                    return value
+    return None
 
 
 def is_error_text(value: Any) -> bool:

@@ -10,11 +10,13 @@ macro's output columns are written from. So the formula and the macro always agr
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
 from .. import fide, icu, uscf
 from ..crosstable import parse_settings, rate_grid
+from ..crosstable import values as cell
 from ..crosstable.columns import OUTPUTS, output_column
 from ..crosstable.render import columns_of
 from ..crosstable.settings import read_settings
@@ -26,8 +28,6 @@ __all__ = ["DEFAULT_COLUMN", "rate_column", "rules_name"]
 
 #: The column returned when none is named.
 DEFAULT_COLUMN = "Post rating"
-
-_SHEETS = {"Crosstable!": "crosstable ", "Settings!": "settings "}
 
 
 def rules_name(value: Any, name: str = "rules") -> str | None:
@@ -66,8 +66,14 @@ def _system_of(rules: str | None) -> str | None:
     return first if first in ("USCF", "FIDE", "ICU") else None
 
 
-def _settings_rows(settings: Any, system: Any, rules: Any) -> list[list[Any]]:
-    """The settings range's rows, with ``system`` and ``rules`` (when given) replacing its own."""
+def _settings_rows(settings: Any, system: Any, rules: Any) -> tuple[list[list[Any]], dict[int, str]]:
+    """The settings range's rows, with ``system`` and ``rules`` (when given) replacing its own, and
+    the rows added for them (1-based row -> argument name), so that a problem there names the argument.
+
+    A settings range that holds something must be rows of a setting's name and its value: a
+    single column, or a range where no row names a setting (a date typed where the settings
+    go), is an error rather than settings silently left at their defaults.
+    """
     rows = args.block("settings", settings)
     chosen_system = args.text("system", system)
     chosen_rules = rules_name(rules)
@@ -78,13 +84,25 @@ def _settings_rows(settings: Any, system: Any, rules: Any) -> list[list[Any]]:
         names = {setting for setting, _ in read_settings([row[:1]])[0].cells} if row else set()
         named |= names
         kept.append([None, None] if names & overrides else row)
+    filled = [row for row in rows if any(value is not None for value in row)]
+    if filled and (max(len(row) for row in filled) < 2 or not named):
+        shown = ", ".join(cell.show(value) for value in args.cells(filled) if value is not None)
+        raise ArgumentError("Argument 'settings' must be rows of a setting's name and its value, as on the "
+                            f"Event sheet (End date | 2025-04-13), not {_cut(shown)}")
     if chosen_system is None and "System" not in named:
         chosen_system = _system_of(chosen_rules)
+    added: dict[int, str] = {}
     if chosen_system is not None:
         kept.append(["System", chosen_system])
+        added[len(kept)] = "system"
     if chosen_rules is not None:
         kept.append(["Rules", chosen_rules])
-    return kept
+        added[len(kept)] = "rules"
+    return kept, added
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _column(value: Any) -> str:
@@ -98,14 +116,27 @@ def _column(value: Any) -> str:
     return found
 
 
-def _relative(error: CrosstableError) -> CrosstableError:
-    """The error with its cells named from the ranges' top-left cells (``crosstable F7``)."""
+_SHEET_CELL = re.compile(r"\b(Crosstable|Settings)!(\$?[A-Z]+\$?(\d+)|\d+:\d+)")
+
+
+def _relative(error: CrosstableError, arguments: dict[int, str]) -> CrosstableError:
+    """The error with its cells named from the ranges' top-left cells (``crosstable F7``), and the
+    settings rows added for the ``system`` and ``rules`` arguments named as those arguments."""
+
+    def place(match: re.Match[str]) -> str:
+        sheet, where, row = match[1], match[2], match[3]
+        if sheet == "Settings" and row is not None and int(row) in arguments:
+            return f"argument '{arguments[int(row)]}'"
+        return f"{sheet.lower()} {where}"
+
     problems = []
     for problem in error.problems:
-        where = problem.where
-        for sheet, words in _SHEETS.items():
-            where = where.replace(sheet, words)
-        problems.append(replace(problem, where=where) if where != problem.where else problem)
+        where, message = _SHEET_CELL.sub(place, problem.where), _SHEET_CELL.sub(place, problem.message)
+        if where == "Crosstable":  # the whole sheet: here the whole range
+            where, message = "crosstable", message.replace("in this sheet", "in the range")
+        if where.startswith("argument"):
+            where = where.capitalize()
+        problems.append(replace(problem, where=where, message=message))
     return CrosstableError(problems, title=error.title)
 
 
@@ -123,11 +154,12 @@ def rate_column(crosstable: Any, *, system: Any = None, rules: Any = None, setti
     if not any(value is not None for row in grid for value in row):
         raise NotAvailable("Argument 'crosstable' is empty")
     wanted = _column(column)
+    rows, arguments = _settings_rows(settings, system, rules)
     try:
-        parsed = parse_settings(_settings_rows(settings, system, rules), sheet="Settings")
+        parsed = parse_settings(rows, sheet="Settings")
         rated = rate_grid(grid, parsed)
     except CrosstableError as error:
-        raise _relative(error) from None
+        raise _relative(error, arguments) from None
     found = {header: values for header, _format, values in columns_of(rated)}
     if wanted not in found:
         raise ArgumentError(f"Argument 'column': this event has no {wanted!r} column "

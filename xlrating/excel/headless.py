@@ -2,11 +2,13 @@
 
 ``formulas`` (a test extra) compiles a workbook's formulas into Python; :func:`register`
 adds every function of :mod:`xlrating.udfs` to it, called the way xlwings calls them:
-arguments as scalars or lists of rows with ``None`` for blanks, a one-cell range as its
-value. A ``#VALUE!`` raised as :class:`xlwings.XlwingsError` (xlwings Lite and Server) and
-the ``#N/A`` / ``#VALUE! ...`` texts (classic xlwings) become ``formulas``' own error
-values, so they propagate through dependent cells as in Excel; the message of the last
-error of each cell's function is kept in :data:`messages` for diagnostics.
+arguments as scalars or lists of rows with ``None`` for blanks and an error cell as its
+text (``"#N/A"``, as xlwings passes it with the functions' ``err_to_str``), a one-cell
+range as its value. A ``#VALUE!`` raised as :class:`xlwings.XlwingsError` (xlwings Lite
+and Server) and the ``#N/A`` / ``#VALUE! ...`` texts (classic xlwings) become
+``formulas``' own error values, so they propagate through dependent cells as in Excel;
+the message of the last error of each cell's function is kept in :data:`messages` for
+diagnostics.
 
 Typical use::
 
@@ -38,7 +40,8 @@ def _error(code: str) -> Any:
 
 
 def _plain(value: Any) -> Any:
-    """One cell as xlwings would deliver it: ``None`` for a blank, Python numbers and text."""
+    """One cell as xlwings would deliver it: ``None`` for a blank, Python numbers and text, an error
+    as its text (``"#N/A"``)."""
     import numpy as np
     import schedula as sh  # type: ignore[import-untyped]
     from formulas.functions import XlError
@@ -46,20 +49,12 @@ def _plain(value: Any) -> Any:
     if value is sh.EMPTY or value is None:
         return None
     if isinstance(value, XlError):
-        raise _Propagate(value)
+        return str(value)
     if isinstance(value, np.generic):
         return value.item()
     if isinstance(value, str) and not value:
         return None
     return value
-
-
-class _Propagate(Exception):
-    """An argument holds an Excel error: the function returns it unchanged, as Excel does."""
-
-    def __init__(self, error: Any) -> None:
-        super().__init__(str(error))
-        self.error = error
 
 
 def _argument(value: Any) -> Any:
@@ -86,10 +81,7 @@ def wrap(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     def call(*arguments: Any) -> Any:
         import numpy as np
 
-        try:
-            converted = [_argument(a) for a in arguments]
-        except _Propagate as propagated:
-            return propagated.error
+        converted = [_argument(a) for a in arguments]
         try:
             result = function(*converted)
         except xw.XlwingsError as error:
