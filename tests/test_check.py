@@ -54,3 +54,10 @@ def test_argument_error_is_a_value_error_and_an_xlrating_error() -> None:
     error = _check.fail("x", "a number", "y")
     assert isinstance(error, ValueError)
     assert isinstance(error, XlratingError)
+
+
+def test_whole_refuses_counts_too_large_to_be_real() -> None:
+    # 1e308 games is a typing slip, and would overflow the arithmetic downstream.
+    assert _check.whole("games", 10**9) == 10**9
+    with pytest.raises(ArgumentError, match=r"'games' must be a whole number from 0 to 1,000,000,000"):
+        _check.whole("games", 1e308)

@@ -495,3 +495,37 @@ def test_output_k_and_floor_get_their_own_names_beside_input_columns() -> None:
             row.append(name if i == 0 else added.values[i][offset])
     again = rate_sheets({"Event": [["System", "FIDE"]], "Crosstable": rated})
     assert not again.added
+
+
+def test_outputs_left_below_the_last_player_by_an_earlier_run_are_cleared() -> None:
+    # A rated sheet whose last player's row was cleared of its inputs (he withdrew before
+    # playing): his old outputs must not stay behind as if he had been rated.
+    from xlrating.crosstable import rate_sheets
+
+    header = ["No", "Name", "Rating", "R1", "Score", "Post rating"]
+    grid = [header, [1, "A", 1500, "W2", 1, 1516], [2, "B", 1500, "L1", 0, 1484],
+            [None, None, None, None, 0.5, 1490]]
+    workbook = rate_sheets({"Event": [["System", "FIDE"]], "Crosstable": grid})
+    by_column = {block.column: block for block in workbook.blocks if block.row == 2}
+    assert [v for (v,) in by_column[5].values] == [1, 0, None]   # Score, down to row 4
+    assert [v for (v,) in by_column[6].values][2] is None          # Post rating of row 4 cleared
+    assert len(workbook.events[0].crosstable.players) == 2
+
+
+def test_full_width_headers_are_read_as_their_plain_forms() -> None:
+    # Typed with a Japanese or Chinese input method: "Ｒａｔｉｎｇ" is the Rating column, not an
+    # unknown one (which would silently rate every player as unrated).
+    from xlrating.crosstable import rate_sheets
+
+    grid = [["Ｎｏ", "Ｎａｍｅ", "Ｒａｔｉｎｇ", "Ｒ１"], [1, "A", 1500, "W2"], [2, "B", 1600, "L1"]]
+    rated = rate_sheets({"Crosstable": grid}).events[0]
+    assert [p.rating for p in rated.crosstable.players] == [1500, 1600]
+
+
+def test_a_name_that_is_an_excel_error_is_reported() -> None:
+    from xlrating.crosstable import rate_sheets
+    from xlrating.errors import CrosstableError
+
+    grid = [["No", "Name", "Rating", "R1"], [1, "#REF!", 1500, "W2"], [2, "B", 1600, "L1"]]
+    with pytest.raises(CrosstableError, match=r"Crosstable!B2: the name is the Excel error #REF!"):
+        rate_sheets({"Crosstable": grid})

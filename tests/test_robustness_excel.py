@@ -27,7 +27,9 @@ from test_udfs_headless import calculate
 from test_udfs_xlwings import NOT_AVAILABLE, _event_grids, call, cells
 
 from xlrating import icu, macros, udfs, uscf
+from xlrating.errors import ArgumentError
 from xlrating.excel import headless
+from xlrating.excel.errors import excel_function
 from xlrating.templates import write_template
 
 
@@ -157,10 +159,16 @@ def test_choices_read_runs_of_spaces_as_one() -> None:
 
 
 def test_a_result_that_is_not_finite_is_a_value_error() -> None:
-    # Before: ICU_PERF returned inf, which JSON cannot carry to Office.js.
-    assert icu.provisional_rating(1500, 10**308, [1400], [1]) == float("inf")
-    assert value_error("ICU_PERF", [[1400]], [[1]], [[1500]], [[1e308]]) == (
-        "the result is inf, not a finite number: an argument is far out of range")
+    # Before: ICU_PERF returned inf, which JSON cannot carry to Office.js. The engine now
+    # refuses such a game count, and the wrapper still turns any non-finite result into
+    # #VALUE! rather than send it to a cell.
+    with pytest.raises(ArgumentError, match="'prior_games'"):
+        icu.provisional_rating(1500, 10**308, [1400], [1])
+    assert "'prior_games' must be a whole number from 0" in value_error(
+        "ICU_PERF", [[1400]], [[1]], [[1500]], [[1e308]])
+    overflowing = excel_function(lambda: float("inf"))
+    with pytest.raises(xw.XlwingsError, match="the result is inf, not a finite number"):
+        overflowing()
 
 
 def test_headless_functions_see_error_cells_as_xlwings_passes_them(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ the formulas evaluated by hand.
 
 import datetime as dt
 import math
+from collections.abc import Callable
 
 import pytest
 
@@ -140,3 +141,10 @@ def test_bad_arguments_name_argument_and_value(call: object, argument: str) -> N
 def test_unknown_edition_is_a_rules_error() -> None:
     with pytest.raises(RulesError):
         k_factor(20, 4, rules="2012")
+
+
+@pytest.mark.parametrize("function", [winning_expectancy, provisional_winning_expectancy])
+def test_expectancies_refuse_ratings_that_are_no_ratings(function: Callable[[float, float], float]) -> None:
+    # 5e15 once overflowed 10 ** x deep inside; now the argument is named.
+    with pytest.raises(ArgumentError, match="'opponent' must be a rating"):
+        function(1500, 5e15)

@@ -46,13 +46,21 @@ def rating(name: str, value: Any, *, low: float = 0.0, high: float = 4000.0) -> 
     return result
 
 
+#: No count (games, events, rounds, pairing numbers) is larger than this; a larger one is a
+#: typing slip, and would overflow the arithmetic that uses it.
+MAX_COUNT = 10**9
+
+
 def whole(name: str, value: Any, *, low: int = 0) -> int:
-    """A whole number ``>= low``; floats with no fraction (Excel's numbers) are accepted."""
+    """A whole number from ``low`` to :data:`MAX_COUNT`; floats with no fraction (Excel's
+    numbers) are accepted."""
     if isinstance(value, bool) or not isinstance(value, Real):
         raise fail(name, f"a whole number >= {low}", value)
     as_float = float(value)
     if not math.isfinite(as_float) or as_float != int(as_float) or as_float < low:
         raise fail(name, f"a whole number >= {low}", value)
+    if as_float > MAX_COUNT:
+        raise fail(name, f"a whole number from {low} to {MAX_COUNT:,}", value)
     return int(as_float)
 
 

@@ -8,6 +8,7 @@ column). Headers nobody knows are kept on the sheet and ignored.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from .values import text
@@ -67,11 +68,12 @@ _ROUND = re.compile(r"(?:r|rd|rnd|round)(?P<number>\d+)")
 
 
 def fold(header: Any) -> str:
-    """The key a header is matched by: lower case, no spaces, ``_``, ``-`` or ``.``."""
+    """The key a header is matched by: lower case, no spaces, ``_``, ``-`` or ``.``; full-width
+    and other compatibility characters as their plain forms (``Ｒａｔｉｎｇ`` is ``Rating``)."""
     value = text(header)
     if value is None:
         return ""
-    return re.sub(r"[\s_\-.]+", "", value).casefold()
+    return re.sub(r"[\s_\-.]+", "", unicodedata.normalize("NFKC", value)).casefold()
 
 
 def second_system(name: str, system: str = "Quick") -> str:

@@ -197,6 +197,11 @@ def last_used_column(grid: Grid, first: int, last: int) -> int:
     return used
 
 
+#: The error values Excel shows in a cell whose formula failed (as text when read).
+EXCEL_ERRORS = frozenset({"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NULL!", "#NUM!", "#SPILL!",
+                          "#CALC!", "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#UNKNOWN!", "#BUSY!"})
+
+
 @dataclass
 class _Reader:
     """Reads one player row's cells, turning bad values into problems at their cells."""
@@ -272,6 +277,9 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     name = text(reader.raw("Name"))
     if name is None and "Name" in layout.inputs:
         problems.append(Problem(reader.where("Name"), "this player row has no name"))
+    elif name is not None and name.upper() in EXCEL_ERRORS:
+        problems.append(Problem(reader.where("Name"), f"the name is the Excel error {name}: "
+                                "the formula that gives the name has failed"))
     low, high = RATING_RANGE[settings.system]
     pre, games = reader.rating_with_games("Rating", "Games", low, high)
     others: list[OtherRating] = []

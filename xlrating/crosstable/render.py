@@ -32,7 +32,7 @@ from .columns import (
 )
 from .model import AddedColumns, Block, Crosstable, Grid, PlayerRow, RatedEvent
 from .parse import last_used_column
-from .values import address, column_letter
+from .values import address, column_letter, is_blank
 
 #: The last column of an Excel sheet (XFD): outputs must fit left of it.
 MAX_COLUMNS = 16384
@@ -139,6 +139,15 @@ def columns_of(rated: RatedEvent) -> list[tuple[str, str | None, dict[int, Any]]
     return result
 
 
+def last_used_row(rows: list[list[Any]], column: int, header_row: int) -> int:
+    """The 1-based last row below ``header_row`` with a value in ``column`` (1-based), else ``header_row``."""
+    for index in range(len(rows) - 1, header_row - 1, -1):
+        row = rows[index]
+        if column <= len(row) and not is_blank(row[column - 1]):
+            return index + 1
+    return header_row
+
+
 def render(rated: RatedEvent, grid: Grid) -> tuple[tuple[Block, ...], tuple[AddedColumns, ...]]:
     """The writes that put ``rated``'s output columns into its crosstable sheet.
 
@@ -161,8 +170,12 @@ def render(rated: RatedEvent, grid: Grid) -> tuple[tuple[Block, ...], tuple[Adde
                 header = SHARED_OUTPUT_NAMES[header]  # the input column has the plain name
             new.append((header, number_format, values))
             continue
+        # Down to the last player, or further when the column still holds outputs of an
+        # earlier run below him (a player whose row was cleared): those are cleared.
+        end = max(last_row, last_used_row(rows, column, header_row))
         blocks.append(Block(sheet=sheet, row=header_row + 1, column=column,
-                            values=tuple((values.get(r),) for r in body), number_formats=(number_format,)))
+                            values=tuple((values.get(r),) for r in range(header_row + 1, end + 1)),
+                            number_formats=(number_format,)))
     added: tuple[AddedColumns, ...] = ()
     if new:
         first = last_column + 1

@@ -66,7 +66,7 @@ def provisional_winning_expectancy(rating: float, opponent: float, *, rules: Rul
     """PWe(R, Ri): 0 below Ri - 400, 1 above Ri + 400, else 0.5 + (R - Ri)/800
     (2020 rules, section 4.1)."""
     edition = get_rules(rules)
-    return _pwe(edition, _check.number("rating", rating), _check.number("opponent", opponent))
+    return _pwe(edition, _check.rating("rating", rating), _check.rating("opponent", opponent))
 
 
 def _we(rules: UscfRules, rating: float, opponent: float) -> float:
@@ -77,7 +77,7 @@ def winning_expectancy(rating: float, opponent: float, *, rules: RulesLike = "20
     """We(R, Ri) = 1/(1 + 10^(-(R - Ri)/400)), the standard winning expectancy
     (2020 rules, section 4.2)."""
     edition = get_rules(rules)
-    return _we(edition, _check.number("rating", rating), _check.number("opponent", opponent))
+    return _we(edition, _check.rating("rating", rating), _check.rating("opponent", opponent))
 
 
 def _k(rules: UscfRules, effective: float, games: int, regular_rating: float | None,
