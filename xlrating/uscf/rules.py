@@ -13,7 +13,7 @@ The algorithm modules read these fields; they never test the edition's year.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Literal
 
@@ -378,90 +378,58 @@ USCF_2009 = UscfRules(
     fide_event_youth=None,
 )
 
-USCF_2011 = UscfRules(
-    **{
-        **USCF_2009.__dict__,
-        "name": "USCF 2011",
-        "year": 2011,
-        "document": "Glickman and Doan, The USCF Rating System, November 3, 2011",
-        "peak_floors": tuple(float(x) for x in range(1200, 2101, 100)),
-        "match_requires_established": True,
-        "match_cap": 50.0,
-        "match_bonus": False,
-        "match_floors": False,
-        "fide_events": True,
-        "fide_event_min_games": 0,
-        "fide_event_opponents": USCF_2009.fide_conversion,
-        "fide_event_youth": Piecewise(2000, True, Linear(210, 0.93), Linear(210, 0.93)),
-    }
+USCF_2011 = replace(
+    USCF_2009,
+    name="USCF 2011",
+    year=2011,
+    document="Glickman and Doan, The USCF Rating System, November 3, 2011",
+    # 2.4: higher floors from 1200 (2009: from 1400).
+    peak_floors=tuple(float(x) for x in range(1200, 2101, 100)),
+    # 4: matches need established ratings, change at most 50, no bonus, no floors.
+    match_requires_established=True,
+    match_cap=50.0,
+    match_bonus=False,
+    match_floors=False,
+    # 3: updates from foreign FIDE events, the step 1 conversion or the youth one.
+    fide_events=True,
+    fide_event_min_games=0,
+    fide_event_opponents=USCF_2009.fide_conversion,
+    fide_event_youth=Piecewise(2000, True, Linear(210, 0.93), Linear(210, 0.93)),
 )
+"""The November 2011 edition: the 2009 edition's formulas, with the changes marked."""
 
-USCF_2020 = UscfRules(
+USCF_2020 = replace(
+    USCF_2011,
     name="USCF 2020",
     year=2020,
     document="Glickman and Doan, The US Chess Rating system, June 11, 2020",
+    # 1: six rating systems, each with its own order of priority for initial ratings (2.1-2.6).
     systems=tuple(RatingSystem),
-    established_games=25,
-    special_games=8,
-    absolute_floor=100.0,
-    step3_effective_games=1.0,
-    nstar_max=50.0,
+    priorities=_PRIORITIES_2020,
+    # 2.7: the FIDE conversion and the age rule's "100 if Age < 2".
+    fide_conversion=Piecewise(2000, True, Linear(180, 0.94), Linear(20, 1.02)),
+    age_infant=2.0,
+    age_infant_rating=100.0,
+    # 3: N* = 50/sqrt(0.662 + 0.00000739(2569 - R0)^2) up to 2355.
     nstar_base=0.662,
     nstar_coefficient=0.00000739,
     nstar_center=2569.0,
     nstar_cutoff=2355.0,
-    pwe_range=400.0,
-    pwe_scale=800.0,
-    history_shift=400.0,
-    epsilon=1e-7,
-    special_cap=2700.0,
-    we_scale=400.0,
-    k_numerator=800.0,
+    # 4.2: the dual-rated K above 2200, and B = 14 (from 1 May 2017).
     dual_rated_k=DualRatedK(low=2200.0, high=2500.0, numerator=800.0, a=6.5, b=0.0025, high_numerator=200.0),
-    bonus_min_games=3,
-    bonus_max_meetings=2,
-    bonus_min_m_prime=4,
     bonus_multiplier=14.0,
-    floor_per_win=4.0,
-    floor_per_draw=2.0,
-    floor_per_event=1.0,
-    floor_event_games=3,
-    personal_floor_cap=150.0,
-    peak_floors=tuple(float(x) for x in range(1200, 2101, 100)),
-    peak_floor_offset=200.0,
+    # 5: the peak is rounded to an integer first; prize floors from $4,000 (inclusive).
     peak_rounded=True,
-    olm_floor=2200.0,
     prize_floor_amount=4000.0,
     prize_floor_inclusive=True,
-    prize_floor_max=2000.0,
-    fide_conversion=Piecewise(2000, True, Linear(180, 0.94), Linear(20, 1.02)),
-    fide_games_threshold=2150.0,
-    fide_games_high=10,
-    fide_games_low=5,
-    cfc_conversion=_CFC_CONVERSION,
-    cfc_games_threshold=1500.0,
-    cfc_games_high=5,
-    cfc_games_low=0,
-    age_days_per_year=365.25,
-    age_per_year=50.0,
-    age_adult=26.0,
-    age_adult_rating=1300.0,
-    age_miscoded_below=3.0,
-    age_infant=2.0,
-    age_infant_rating=100.0,
-    default_rating=750.0,
-    priorities=_PRIORITIES_2020,
-    storage_integers=False,
-    match_requires_established=True,
-    match_max_difference=400.0,
-    match_cap=50.0,
-    match_bonus=False,
-    match_floors=False,
-    fide_events=True,
+    # 6: only established ratings are updated from FIDE events, with the 2020 conversions.
     fide_event_min_games=26,
     fide_event_opponents=Piecewise(2000, True, Linear(180, 0.94), Linear(20, 1.02)),
     fide_event_youth=Piecewise(2000, True, Linear(560, 0.76), Linear(80, 1.0)),
+    # 7: ratings stored as floats.
+    storage_integers=False,
 )
+"""The June 2020 edition: the 2011 edition with the changes marked."""
 
 EDITIONS: dict[str, UscfRules] = {"2009": USCF_2009, "2011": USCF_2011, "2020": USCF_2020}
 """The known editions by year."""
