@@ -207,7 +207,7 @@ class _Working:
 
 @dataclass
 class _Rated:
-    """A rated or foreign player's evaluation against fixed opponent ratings."""
+    """A player's games scored against the opponent ratings of one pass."""
 
     lines: list[GameLine]
     expected: float
@@ -340,10 +340,16 @@ class _Event:
 
     def evaluate(self, n: int, estimates: dict[int, float | None], k: float | None) -> _Rated:
         """A rated (``k`` given) or foreign player's games against the current opponent ratings."""
-        rules = self.rules
-        w = self.work[n]
-        own = w.player.rating
+        own = self.work[n].player.rating
         assert own is not None
+        return self.score_games(self.work[n], own, estimates, k)
+
+    def score_games(self, w: _Working, own: float, estimates: dict[int, float | None],
+                    k: float | None) -> _Rated:
+        """``w``'s games, the player seen at ``own``, each opponent at his fixed rating or his
+        estimate in ``estimates``; a game against an opponent with neither is skipped. With
+        ``k`` each game also gets its change K(s - e)."""
+        rules = self.rules
         lines: list[GameLine] = []
         exp_total = score = change = perf_total = 0.0
         count = 0
@@ -525,23 +531,10 @@ class _Event:
                 steps=(*steps, *w.steps, Step("New rating", p.rating, "no game could be rated")),
                 notes=(*notes, "not rated: no game against a rated, foreign or estimated opponent"),
             )
-        lines: list[GameLine] = []
-        exp_total = score = perf_total = 0.0
-        count = 0
-        for rnd, opponent, s in w.games:
-            seen = self.fixed.get(opponent)
-            if seen is None:
-                seen = previous[opponent]
-            if seen is None:
-                lines.append(GameLine(rnd, opponent, s, None))
-                continue
-            e = expected(estimate, seen, rules.scale)
-            lines.append(GameLine(rnd, opponent, s, seen, e))
-            exp_total += e
-            score += s
-            perf_total += seen + rules.performance_offset * (2 * s - 1)
-            count += 1
-        performance = perf_total / count
+        result = self.score_games(w, estimate, previous, None)
+        lines, exp_total, score, count = result.lines, result.expected, result.score, result.count
+        assert result.performance is not None  # an estimate exists only with a game behind it
+        performance = result.performance
         steps.extend(w.steps)
         steps.append(Step("Performance", performance, f"mean of Ropp +/- {rules.performance_offset:g} "
                                                       f"over {count} games"))
