@@ -8,12 +8,16 @@ They never change the caller's objects.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from numbers import Real
-from typing import Any
+from typing import Any, TypeVar
 
-from .errors import ArgumentError
+from .errors import ArgumentError, EventError
+
+T = TypeVar("T")
 
 #: Text a user may give for a result, and its points.
 RESULT_WORDS: dict[str, float] = {
@@ -32,10 +36,21 @@ def number(name: str, value: Any) -> float:
     """A finite real number (``bool`` is refused; numeric text is not accepted here)."""
     if isinstance(value, bool) or not isinstance(value, Real):
         raise fail(name, "a number", value)
-    result = float(value)
+    try:
+        result = float(value)
+    except OverflowError:  # an integer beyond 1.8e308
+        raise fail(name, "a finite number", _short(value)) from None
     if not math.isfinite(result):
         raise fail(name, "a finite number", value)
     return result
+
+
+def _short(value: object) -> object:
+    """``value`` for a message: a huge integer as its first digits and its length."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        text = str(abs(value))
+        return f"{'-' if value < 0 else ''}{text[:6]}... ({len(text)} digits)"
+    return value
 
 
 def rating(name: str, value: Any, *, low: float = 0.0, high: float = 4000.0) -> float:
@@ -56,7 +71,10 @@ def whole(name: str, value: Any, *, low: int = 0) -> int:
     numbers) are accepted."""
     if isinstance(value, bool) or not isinstance(value, Real):
         raise fail(name, f"a whole number >= {low}", value)
-    as_float = float(value)
+    try:
+        as_float = float(value)
+    except OverflowError:
+        raise fail(name, f"a whole number from {low} to {MAX_COUNT:,}", _short(value)) from None
     if not math.isfinite(as_float) or as_float != int(as_float) or as_float < low:
         raise fail(name, f"a whole number >= {low}", value)
     if as_float > MAX_COUNT:
@@ -142,3 +160,35 @@ def choice(name: str, value: Any, options: Iterable[str]) -> str:
             if option.casefold() == folded:
                 return option
     raise fail(name, "one of " + ", ".join(repr(o) for o in options), value)
+
+
+def date(name: str, value: Any, *, default: dt.date | None = None) -> dt.date | None:
+    """A date (a ``datetime``, as spreadsheets give, counts as its date), or ``default``
+    when ``value`` is ``None``. The one date check of every engine."""
+    if value is None:
+        return default
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    raise fail(name, "a date", value)
+
+
+def items(name: str, values: Any, kind: type[T], what: str) -> tuple[T, ...]:
+    """A sequence whose every item is a ``kind`` (``what`` names it in messages: "a Game");
+    the message names the position of a bad item. The one sequence check of every engine."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise fail(name, f"a sequence of {what.split(' ', 1)[-1]}", values)
+    result = tuple(values) if not isinstance(values, tuple) else values
+    for i, item in enumerate(result):
+        if not isinstance(item, kind):
+            raise fail(f"{name}[{i}]", what, item)
+    return result
+
+
+def unique(name: str, numbers: Sequence[int]) -> None:
+    """Players' numbers given once each; the message lists every repeated one."""
+    twice = sorted(n for n, count in Counter(numbers).items() if count > 1)
+    if twice:
+        raise EventError(f"Players' numbers in '{name}' must be unique; given more than once: "
+                         + ", ".join(map(str, twice)))
