@@ -21,9 +21,11 @@ NOT_IN_PYODIDE = {
     "tests/test_cli.py::test_the_installed_command_runs_as_a_subprocess": "no processes",
     "tests/test_report_cli.py::test_report_is_a_listed_command": "no processes",
     "tests/test_uscf_main.py::test_example_event_prints_every_player": "no processes",
-    "tests/test_docs.py::test_the_site_builds_with_no_warning": "no processes (MkDocs builds the site on the host)",
+    "tests/test_docs.py::test_the_site_builds_with_no_warning":
+        "no processes (MkDocs builds the site on the host)",
     "tests/test_report_render.py::test_the_report_prints_every_sheet_on_readable_pages_none_blank":
         "no processes (LibreOffice renders the report on the host)",
+    "tests/test_templates_render.py::": "no processes (LibreOffice renders the templates on the host)",
     "tests/test_cli.py::test_files_that_are_no_crosstable_workbook_exit_1_with_the_file_named[encrypted]":
         "msoffcrypto-tool needs the compiled cryptography package",
     "tests/test_workbook.py::test_load_refuses_a_password_protected_workbook":
