@@ -12,7 +12,7 @@ number it returns is a published one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from functools import cache
@@ -134,8 +134,8 @@ def read_fide(path: Path) -> tuple[FidePeriod, ...]:
 
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         where = f"{path.name}, line {number}"
-        line = raw.split("#", 1)[0].strip() if raw.lstrip().startswith("#") else raw.strip()
-        if not line:
+        line = raw.strip()
+        if not line or line.startswith("#"):
             continue
         tag, _, rest = line.partition(" ")
         if tag == "case":
@@ -182,3 +182,163 @@ def read_fide(path: Path) -> tuple[FidePeriod, ...]:
 def fide_periods() -> tuple[FidePeriod, ...]:
     """FIDE's published multi-event periods (``fide-calculations.txt``)."""
     return read_fide(DATA / "fide-calculations.txt")
+
+
+# --- ICU -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IcuRating:
+    """A player's entry in the ICU rating database."""
+
+    rating: int
+    games: int
+    full: bool
+    """A full rating (rated by the Elo formula) rather than a provisional one."""
+
+
+@dataclass(frozen=True)
+class IcuMember:
+    """A player's ICU membership record (for K)."""
+
+    birth_date: date | None
+    joined: date | None
+
+
+@dataclass(frozen=True)
+class IcuEntry:
+    """A player of an event: the ICU number (``None``: none), a foreign guest's FIDE rating."""
+
+    number: int
+    icu_id: int | None
+    fide: int | None
+    name: str
+
+
+@dataclass(frozen=True)
+class IcuFigure:
+    """One expected figure: ``quantity`` of player ``number`` is ``value`` within ``tolerance``
+    (``value`` ``None``: the spec expects no value)."""
+
+    number: int
+    quantity: str
+    value: float | None
+    tolerance: float
+
+
+@dataclass(frozen=True)
+class IcuEvent:
+    name: str
+    start: date
+    players: tuple[IcuEntry, ...]
+    rows: dict[int, tuple[tuple[int, Fraction] | None, ...]]
+    """Each player's crosstable row: per round the opponent and score of a rated game, or None."""
+    figures: tuple[IcuFigure, ...]
+
+
+@dataclass(frozen=True)
+class IcuSequence:
+    """The rating database, membership records and the events rated one after another."""
+
+    ratings: dict[int, IcuRating]
+    members: dict[int, IcuMember]
+    events: tuple[IcuEvent, ...]
+
+    def event(self, name: str) -> IcuEvent:
+        return next(e for e in self.events if e.name == name)
+
+
+_ICU_SCORES = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0)}
+
+
+def _optional_date(text: str) -> date | None:
+    return None if text == "-" else date.fromisoformat(text)
+
+
+def _figure_value(text: str) -> tuple[float | None, float]:
+    value, _, tolerance = text.partition("~")
+    if value in ("none", "no"):
+        return None, 0.0
+    number = 1.0 if value == "yes" else float(value)
+    return number, float(tolerance) if tolerance else 0.0
+
+
+@dataclass
+class _IcuEventBuilder:
+    name: str
+    start: date | None = None
+    players: list[IcuEntry] = field(default_factory=list)
+    rows: dict[int, tuple[tuple[int, Fraction] | None, ...]] = field(default_factory=dict)
+    figures: list[IcuFigure] = field(default_factory=list)
+
+    def build(self) -> IcuEvent:
+        if self.start is None:
+            raise DataError(f"event {self.name!r} has no start date")
+        return IcuEvent(self.name, self.start, tuple(self.players), dict(self.rows), tuple(self.figures))
+
+
+def read_icu(path: Path) -> IcuSequence:
+    """Read the ICU application's sequence of events (format in the file's header)."""
+    ratings: dict[int, IcuRating] = {}
+    members: dict[int, IcuMember] = {}
+    builders: list[_IcuEventBuilder] = []
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        where = f"{path.name}, line {number}"
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("event:"):
+            builders.append(_IcuEventBuilder(line[6:].strip()))
+            continue
+        tag, *words = line.split()
+        if tag == "rating":
+            ident, rating, games, kind = words
+            if kind not in ("full", "provisional"):
+                raise DataError(f"{where}: full or provisional, not {kind!r}")
+            ratings[int(ident)] = IcuRating(int(rating), int(games), kind == "full")
+            continue
+        if tag == "member":
+            ident, *pairs = words
+            fields = _fields(pairs, where)
+            members[int(ident)] = IcuMember(_optional_date(fields["dob"]), _optional_date(fields["joined"]))
+            continue
+        if not builders:
+            raise DataError(f"{where}: {tag!r} outside an event")
+        event = builders[-1]
+        if tag == "start:":
+            event.start = date.fromisoformat(words[0])
+        elif tag == "P":
+            num, ident, fide, *name = words
+            if not fide.startswith("fide="):
+                raise DataError(f"{where}: expected fide=RATING or fide=-, found {fide!r}")
+            event.players.append(IcuEntry(
+                int(num), None if ident == "-" else int(ident),
+                None if fide == "fide=-" else int(fide[5:]), " ".join(name),
+            ))
+        elif tag == "R":
+            row: list[tuple[int, Fraction] | None] = []
+            for cell in words[1:]:
+                if cell == "-":
+                    row.append(None)
+                    continue
+                opponent, sep, score = cell.partition(":")
+                if not sep or score not in _ICU_SCORES:
+                    raise DataError(f"{where}: expected OPP:1, OPP:= or OPP:0, found {cell!r}")
+                row.append((int(opponent), _ICU_SCORES[score]))
+            event.rows[int(words[0])] = tuple(row)
+        elif tag == "X":
+            for pair in words[1:]:
+                quantity, sep, text = pair.partition("=")
+                if not sep:
+                    raise DataError(f"{where}: expected quantity=value, found {pair!r}")
+                value, tolerance = _figure_value(text)
+                event.figures.append(IcuFigure(int(words[0]), quantity, value, tolerance))
+        else:
+            raise DataError(f"{where}: unknown line {tag!r}")
+    return IcuSequence(ratings, members, tuple(b.build() for b in builders))
+
+
+@cache
+def icu_sequence() -> IcuSequence:
+    """The ICU application's events rated one after another (``icu-app-sequence.txt``)."""
+    return read_icu(DATA / "icu-app-sequence.txt")
