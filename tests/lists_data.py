@@ -342,3 +342,9 @@ def read_icu(path: Path) -> IcuSequence:
 def icu_sequence() -> IcuSequence:
     """The ICU application's events rated one after another (``icu-app-sequence.txt``)."""
     return read_icu(DATA / "icu-app-sequence.txt")
+
+
+@cache
+def fide_selected() -> tuple[FidePeriod, ...]:
+    """Five FIDE calculations chosen for particular rules (``fide-calculations-selected.txt``)."""
+    return read_fide(DATA / "fide-calculations-selected.txt")
