@@ -218,7 +218,7 @@ class IcuEntry:
 @dataclass(frozen=True)
 class IcuFigure:
     """One expected figure: ``quantity`` of player ``number`` is ``value`` within ``tolerance``
-    (``value`` ``None``: the spec expects no value)."""
+    (``value`` ``None``: the app test expects no value)."""
 
     number: int
     quantity: str
