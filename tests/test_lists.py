@@ -466,3 +466,15 @@ def test_load_list_and_events_from_plain_rows() -> None:
     assert event.games == [(1, "a", "b", 1)] and event.players["c"]["birth_date"] == D(2010, 1, 2)
     # a is a junior (born 2008) rated under 2300: K 40, 40 x (1 - 0.64) = 14.4 -> 14.
     assert rate_season(ratings, [event]).list.rating("a") == 2014
+
+
+def test_the_documentation_examples_run() -> None:
+    import doctest
+    from pathlib import Path
+
+    import xlrating.lists
+
+    docs = Path(__file__).resolve().parent.parent / "docs" / "lists.md"
+    assert doctest.testfile(str(docs), module_relative=False).failed == 0
+    failures, tried = doctest.testmod(xlrating.lists)
+    assert tried > 0 and failures == 0

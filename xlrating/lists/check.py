@@ -170,8 +170,31 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> 
         problems.append(f"games must be a sequence of (round, id_a, id_b, score), not {games!r}")
         return problems
     for index, game in enumerate(games):
-        problems.extend(_game_problems(event, index, game, known.__contains__))
+        if not _plain_game(game, known):
+            problems.extend(_game_problems(event, index, game, known.__contains__))
     return problems
+
+
+_SCORES = frozenset({0.0, 0.5, 1.0})
+
+
+def _plain_game(game: Any, known: set[PlayerId]) -> bool:
+    """The common case, checked fast: a tuple of a round >= 1, two known different IDs and
+    a numeric score of 1, 0.5 or 0 (anything else goes through :func:`_game_problems`)."""
+    if type(game) is not tuple or len(game) != 4:
+        return False
+    rnd, a, b, score = game
+    return (
+        type(rnd) is int
+        and rnd >= 1
+        and type(score) in (float, int)
+        and score in _SCORES
+        and type(a) in (int, str)
+        and type(b) in (int, str)
+        and a != b
+        and a in known
+        and b in known
+    )
 
 
 def check_season(ratings: RatingList, events: Iterable[Any]) -> list[Event]:

@@ -50,8 +50,8 @@ class Entry:
     rating: float | None = None
     """The current rating (``None``: unrated)."""
     games: int | None = None
-    """Games behind the rating (``None``: established with an unknown count). FIDE and ICU
-    unrated players: rated games played so far; US Chess: N."""
+    """Games behind the rating (``None``: established with an unknown count; US Chess: N).
+    A FIDE unrated player's games so far are in ``pending``."""
     name: str = ""
     birth_date: dt.date | None = None
     """US Chess age-based initial rating, FIDE under-18 K, ICU junior K."""

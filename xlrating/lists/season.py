@@ -10,6 +10,7 @@ once per season and only the entries of players who played are replaced.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -143,6 +144,11 @@ def rate_season(
 
     Raises :class:`~xlrating.errors.InputError` listing every problem of the list and the
     events (each with the list entry or event and game it concerns); nothing is rated then.
+
+    Python's cyclic garbage collector is paused while the events are rated: the entries,
+    games and outcomes a season makes form no reference cycles, and the collector's passes
+    over a large list would cost more than the rating itself. Reference counting frees
+    everything as usual.
     """
     from . import fide, icu, uscf
 
@@ -155,5 +161,11 @@ def rate_season(
     settings = Settings(period_months, pool_months)
     fide.check_settings(settings)
     season = Season(ratings, bool(explain), settings)
-    adapters[ratings.system](season, ordered)
+    enabled = gc.isenabled()
+    gc.disable()  # a season allocates millions of small acyclic objects; see below
+    try:
+        adapters[ratings.system](season, ordered)
+    finally:
+        if enabled:
+            gc.enable()
     return season.result()
