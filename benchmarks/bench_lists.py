@@ -31,12 +31,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from floor import time_floor  # noqa: E402
+from floor import time_floor
 
-from xlrating.lists import Entry, Event, RatingList, rate_season  # noqa: E402
-from xlrating.lists import fide as fide_lists  # noqa: E402
-from xlrating.lists import icu as icu_lists  # noqa: E402
-from xlrating.lists import uscf as uscf_lists  # noqa: E402
+from xlrating.lists import Entry, Event, RatingList, rate_season
+from xlrating.lists import fide as fide_lists
+from xlrating.lists import icu as icu_lists
+from xlrating.lists import uscf as uscf_lists
 
 ADAPTERS = {"uscf": uscf_lists, "fide": fide_lists, "icu": icu_lists}
 
@@ -109,11 +109,15 @@ def run(system: str, strength: list[float], events: list[Event], memory: bool) -
     total = time.perf_counter() - start
     module.call_engine = original
     layer = total - spent[0]
-    print(f"{system.upper()}: {len(ratings):,} players, {len(events):,} events, {count:,} games: {total:.1f} s, "
-          f"{total / count * 1e6:.1f} us/game = {total / count / floor:.0f} x the floor pass "
-          f"({floor * 1e6:.2f} us/game, same run)")
-    print(f"  engines {spent[0]:.1f} s ({spent[0] / count * 1e6:.1f} us/game), list layer {layer:.1f} s "
-          f"({layer / count * 1e6:.1f} us/game, {layer / total:.0%} of the season)")
+    print(
+        f"{system.upper()}: {len(ratings):,} players, {len(events):,} events, {count:,} games: "
+        f"{total:.1f} s, {total / count * 1e6:.1f} us/game = {total / count / floor:.0f} x the floor pass "
+        f"({floor * 1e6:.2f} us/game, same run)"
+    )
+    print(
+        f"  engines {spent[0]:.1f} s ({spent[0] / count * 1e6:.1f} us/game), list layer {layer:.1f} s "
+        f"({layer / count * 1e6:.1f} us/game, {layer / total:.0%} of the season)"
+    )
     print(f"  {len(result.history):,} players played; list of {len(result.list):,}")
     del result
     if memory:

@@ -83,6 +83,20 @@ def test_uscf_dual_rated_event_updates_regular_and_quick() -> None:
     assert quick.player(1).pre_rating == 1750 and regular.player(1).pre_rating == 1800
 
 
+def test_uscf_dual_rated_quick_side_sees_the_regular_rating_before_the_event() -> None:
+    # US Chess 2020, 2.2: an unrated Quick player with a Regular rating of at least 4 games
+    # starts from that Regular rating - the one he had before the event, not after it.
+    ratings = RatingList(
+        "USCF", {1: Entry(1, 1800, 40), 2: Entry(2, 1700, 40, other_ratings={"Quick": (1700.0, 30)})}
+    )
+    event = Event("d", D(2024, 5, 1), [(1, 1, 2, 1)], dual_rated=True)
+    season = rate_season(ratings, [event], explain=True)
+    regular, quick = season.outcomes["d"]
+    assert regular.player(1).post_rating != 1800
+    assert quick.player(1).initial_rating == 1800
+    assert season.list[1].other_ratings["Quick"] == (quick.player(1).post_rating, quick.player(1).post_games)
+
+
 def test_uscf_peak_is_the_highest_established_rating() -> None:
     ratings = RatingList("USCF", {1: Entry(1, 1900, 30, peak=1950), 2: Entry(2, 1500, 30)})
     win = Event("w", D(2024, 1, 1), [(1, 1, 2, 1)])

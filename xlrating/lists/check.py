@@ -8,6 +8,7 @@ one is found.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import fields
 from typing import Any
@@ -57,8 +58,39 @@ _FIELD_CHECKS: dict[str, Callable[[Any], None]] = {
 _MAY_BE_NONE = frozenset({"rating", "games", "birth_date", "joined", "k", "floor", "peak", "fide", "cfc"})
 
 
+def _plain_rating(value: Any) -> bool:
+    return value is None or (type(value) in (int, float) and 0 <= value <= 4000)
+
+
+def _plain_count(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _plain_entry(entry: Any) -> bool:
+    """The common case, checked fast: an entry every field of which is plainly valid
+    (anything else goes through the full checks of :func:`entry_problems`)."""
+    return (
+        type(entry) is Entry
+        and _plain_rating(entry.rating)
+        and (entry.games is None or _plain_count(entry.games))
+        and _plain_count(entry.wins)
+        and _plain_count(entry.draws)
+        and _plain_count(entry.events)
+        and (entry.birth_date is None or type(entry.birth_date) is dt.date)
+        and (entry.joined is None or type(entry.joined) is dt.date)
+        and entry.history is None
+        and (entry.k is None or (type(entry.k) in (int, float) and 0 < entry.k < math.inf))
+        and _plain_rating(entry.floor)
+        and _plain_rating(entry.peak)
+        and _plain_rating(entry.fide)
+        and _plain_rating(entry.cfc)
+    )
+
+
 def entry_problems(entry: Any) -> list[str]:
     """What is wrong with one list entry, in words (empty: nothing)."""
+    if _plain_entry(entry):
+        return []
     if not isinstance(entry, Entry):
         return [f"must be an Entry, not {entry!r}"]
     problems = []

@@ -121,7 +121,8 @@ def rate_event(season: Season, event: Event) -> None:
     wins, draws, losses = seating.tally()
     entries = season.entries
     ids = seating.ids
-    for rated in systems:
+    outcomes = []
+    for rated in systems:  # every system from the ratings before the event
         players = [_player(entries[key], index + 1, rated, own) for index, key in enumerate(ids)]
         outcome = call_engine(
             uscf.rate_event,
@@ -135,6 +136,8 @@ def rate_event(season: Season, event: Event) -> None:
             rules=rules,
         )
         season.keep(event, outcome)
+        outcomes.append((rated, outcome))
+    for rated, outcome in outcomes:
         for index, (key, result) in enumerate(zip(ids, outcome.players, strict=True)):
             entry = entries[key]
             entries[key] = _fold(entry, result, rated, own, (wins[index], draws[index], losses[index]), rules)
