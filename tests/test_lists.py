@@ -492,3 +492,13 @@ def test_the_documentation_examples_run() -> None:
     assert doctest.testfile(str(docs), module_relative=False).failed == 0
     failures, tried = doctest.testmod(xlrating.lists)
     assert tried > 0 and failures == 0
+
+
+def test_seated_games_are_the_engines_games() -> None:
+    from xlrating.lists.season import Seating
+
+    event = Event("e", D(2024, 1, 1), [(1, "a", "b", 1), (2, "b", "c", "D"), (3, "c", "a", 0)])
+    seating = Seating(event)
+    assert seating.ids == ["a", "b", "c"]
+    assert seating.games == [Game(1, 1, 2, 1.0), Game(2, 2, 3, 0.5), Game(3, 3, 1, 0.0)]
+    assert [type(g.score) for g in seating.games] == [float, float, float]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .. import _check
 from ..model import EventOutcome, Game
 from .check import check_season
 from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
@@ -39,6 +40,21 @@ class Settings:
     (FIDE Rating Regulations 2024, 7.1.4)."""
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _game(rnd: int, first: int, second: int, score: Any) -> Game:
+    """A :class:`~xlrating.model.Game` of a game :func:`~.check.check_season` has checked:
+    built without checking it again (which costs more than the rest of seating it)."""
+    game: Game = _new(Game)
+    _set(game, "round", rnd)
+    _set(game, "player", first)
+    _set(game, "opponent", second)
+    _set(game, "score", score if type(score) is float else _check.result("score", score))
+    return game
+
+
 class Seating:
     """An event's players numbered for the engine: ``ids[n - 1]`` is pairing number ``n``."""
 
@@ -54,7 +70,7 @@ class Seating:
             second = numbers.get(b)
             if second is None:
                 second = numbers[b] = len(numbers) + 1
-            games.append(Game(rnd, first, second, score))
+            games.append(_game(rnd, first, second, score))
         self.numbers = numbers
         self.ids: list[PlayerId] = list(numbers)
         self.games = games
