@@ -13,7 +13,9 @@ all (default 100,000 players, 10,000 events, 1,000,000 games). For each system i
   (best of three) and the ratio to it;
 - the time spent inside the engines' ``rate_event`` and the rest (the list layer: the
   checks, seating each event, building the engine's players, folding the outcomes back);
-- the peak memory of a second run under :mod:`tracemalloc` (skipped with ``--no-memory``).
+- the process's peak resident memory so far (the list, the events and the season), and
+  the peak memory of a second run under :mod:`tracemalloc` (slow: skipped with
+  ``--no-memory``).
 
 The target for the whole year is under 10 s and under 1 GiB on a 2-core machine.
 """
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import random
+import resource
 import sys
 import time
 import tracemalloc
@@ -119,6 +122,8 @@ def run(system: str, strength: list[float], events: list[Event], memory: bool) -
         f"({layer / count * 1e6:.1f} us/game, {layer / total:.0%} of the season)"
     )
     print(f"  {len(result.history):,} players played; list of {len(result.list):,}")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10
+    print(f"  peak resident memory of the process so far (list, events and season): {rss:.0f} MiB")
     del result
     if memory:
         tracemalloc.start()
