@@ -502,3 +502,34 @@ def test_seated_games_are_the_engines_games() -> None:
     assert seating.ids == ["a", "b", "c"]
     assert seating.games == [Game(1, 1, 2, 1.0), Game(2, 2, 3, 0.5), Game(3, 3, 1, 0.0)]
     assert [type(g.score) for g in seating.games] == [float, float, float]
+
+
+def test_fide_handbook_10_54_table_chained_into_the_next_period() -> None:
+    # FIDE Handbook B.02, 10.54: the round robin of A to J, four of them unrated. The games
+    # give the table's scores (A 8, B 7, C 7, D 6, E 6, F 4, G 3, H 2, I 1, J 1): the higher
+    # in the list wins, except that E beat A and J beat B.
+    rated = {"A": 2600, "B": 2500, "D": 2400, "F": 2150, "G": 2300, "J": 2300}
+    names = "ABCDEFGHIJ"
+    upsets = {("A", "E"), ("B", "J")}
+    games = [(1, a, b, 0 if (a, b) in upsets else 1) for i, a in enumerate(names) for b in names[i + 1 :]]
+    ratings = RatingList("FIDE", {k: Entry(k, v) for k, v in rated.items()}, rules="handbook")
+    event = Event("10.54", D(2005, 3, 10), games, players={k: {} for k in "CEHI"}, event_type="Round robin")
+    season = rate_season(ratings, [event])
+    # The table's "Ru new": C 2414, E 2386, H 2139, I 1989, published as first ratings (10.3,
+    # one event: Rn = Ru); the rated players against them as if established (10.54): J
+    # 2300 - 48.6 -> 2251 and A 2600 + 7.2 -> 2607, as worked in the engine's own tests.
+    assert {k: season.list.rating(k) for k in "CEHIJA"} == {
+        "C": 2414,
+        "E": 2386,
+        "H": 2139,
+        "I": 1989,
+        "J": 2251,
+        "A": 2607,
+    }
+    assert season.list["C"].games == 9
+    # The next quarter (lists were quarterly in 2005): C, new to the list (9 games, K 25,
+    # 10.52), beats J: difference 2414 - 2251 = 163, PD .72 (table (b), 163-170).
+    # C: 25 x (1 - .72) = 7 -> 2421. J: 15 x (0 - .28) = -4.2: 2251 - 4.2 = 2246.8 -> 2247.
+    spring = Event("spring", D(2005, 5, 1), [(1, "C", "J", 1)])
+    later = rate_season(season.list, [spring])
+    assert (later.list.rating("C"), later.list.rating("J")) == (2421, 2247)
