@@ -1,0 +1,153 @@
+"""Time a federation-sized season through :func:`xlrating.lists.rate_season`.
+
+``python benchmarks/bench_lists.py [--players N] [--events E] [--games G] [--systems uscf,fide,icu]
+[--no-memory]``
+
+A seeded synthetic year: a list of ``N`` players (true strengths, list ratings near
+them), ``E`` events spread over the year, each with players drawn from the list and
+random pairings each round, results drawn from the true strengths, about ``G`` games in
+all (default 100,000 players, 10,000 events, 1,000,000 games). For each system it prints:
+
+- the season's time and its time per game, with the floor pass (``floor.py``, one plain
+  pass of the US Chess standard formula over the same games) measured in the same run
+  (best of three) and the ratio to it;
+- the time spent inside the engines' ``rate_event`` and the rest (the list layer: the
+  checks, seating each event, building the engine's players, folding the outcomes back);
+- the process's peak resident memory so far (the list, the events and the season), and
+  the peak memory of a second run under :mod:`tracemalloc` (slow: skipped with
+  ``--no-memory``).
+
+The target for the whole year is under 10 s and under 1 GiB on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+import resource
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from floor import time_floor
+
+from xlrating.lists import Entry, Event, RatingList, rate_season
+from xlrating.lists import fide as fide_lists
+from xlrating.lists import icu as icu_lists
+from xlrating.lists import uscf as uscf_lists
+
+ADAPTERS = {"uscf": uscf_lists, "fide": fide_lists, "icu": icu_lists}
+
+
+def make_season(players: int, events: int, games: int, seed: int = 2026) -> tuple[list[float], list[Event]]:
+    """True strengths (by player ID - 1) and the year's events, seeded."""
+    rng = random.Random(seed)
+    strength = [rng.gauss(1600, 300) for _ in range(players)]
+    rounds = 8
+    per_event = max(2, round(2 * games / events / rounds))
+    start = dt.date(2025, 1, 1)
+    season = []
+    for index in range(events):
+        seats = rng.sample(range(1, players + 1), per_event)
+        played = []
+        for rnd in range(1, rounds + 1):
+            rng.shuffle(seats)
+            for a, b in zip(seats[::2], seats[1::2], strict=False):
+                expected = 1 / (1 + 10 ** ((strength[b - 1] - strength[a - 1]) / 400))
+                u = rng.random()
+                score = 1.0 if u < expected - 0.1 else 0.5 if u < expected + 0.1 else 0.0
+                played.append((rnd, a, b, score))
+        end = start + dt.timedelta(days=index * 365 // events)
+        season.append(Event(f"E{index + 1}", end, played))
+    return strength, season
+
+
+def make_list(system: str, strength: list[float], seed: int = 7) -> RatingList:
+    rng = random.Random(seed)
+    entries: dict[Any, Entry] = {}
+    for key, true in enumerate(strength, start=1):
+        rating = float(round(min(max(true + rng.gauss(0, 80), 1000), 2700)))
+        games = rng.choice([None, None, 40, 12]) if system != "icu" else rng.choice([None, 40])
+        k = 24.0 if system == "icu" else None
+        entries[key] = Entry(key, rating, games, k=k)
+    return RatingList(system.upper(), entries)
+
+
+def _floor_per_game(ratings: RatingList, events: list[Event]) -> float:
+    rating = [e.rating or 1500.0 for e in ratings]
+    games = [g for event in events for g in event.games]
+    return time_floor(rating, games, repeat=3)  # type: ignore[arg-type]
+
+
+def _timed_engines(module: Any) -> list[float]:
+    """Patch the adapter's engine call to add up the time spent in the engines."""
+    spent = [0.0]
+    original = module.call_engine
+
+    def timed(engine: Any, players: Any, games: Any, **options: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return original(engine, players, games, **options)
+        finally:
+            spent[0] += time.perf_counter() - start
+
+    module.call_engine = timed
+    return spent
+
+
+def run(system: str, strength: list[float], events: list[Event], memory: bool) -> None:
+    ratings = make_list(system, strength)
+    count = sum(len(e.games) for e in events)
+    floor = _floor_per_game(ratings, events)
+    module = ADAPTERS[system]
+    original = module.call_engine
+    spent = _timed_engines(module)
+    start = time.perf_counter()
+    result = rate_season(ratings, events)
+    total = time.perf_counter() - start
+    module.call_engine = original
+    layer = total - spent[0]
+    print(
+        f"{system.upper()}: {len(ratings):,} players, {len(events):,} events, {count:,} games: "
+        f"{total:.1f} s, {total / count * 1e6:.1f} us/game = {total / count / floor:.0f} x the floor pass "
+        f"({floor * 1e6:.2f} us/game, same run)"
+    )
+    print(
+        f"  engines {spent[0]:.1f} s ({spent[0] / count * 1e6:.1f} us/game), list layer {layer:.1f} s "
+        f"({layer / count * 1e6:.1f} us/game, {layer / total:.0%} of the season)"
+    )
+    print(f"  {len(result.history):,} players played; list of {len(result.list):,}")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10
+    print(f"  peak resident memory of the process so far (list, events and season): {rss:.0f} MiB")
+    del result
+    if memory:
+        tracemalloc.start()
+        rate_season(ratings, events)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        print(f"  peak memory while rating (tracemalloc, beyond the list and events): {peak / 2**20:.0f} MiB")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=100_000)
+    parser.add_argument("--events", type=int, default=10_000)
+    parser.add_argument("--games", type=int, default=1_000_000)
+    parser.add_argument("--systems", default="uscf,fide,icu")
+    parser.add_argument("--no-memory", action="store_true")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    strength, events = make_season(args.players, args.events, args.games)
+    print(f"season generated in {time.perf_counter() - start:.1f} s")
+    for system in args.systems.split(","):
+        run(system.strip(), strength, events, not args.no_memory)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,285 @@
+"""FIDE lists: events grouped into rating periods, each period rated from its start.
+
+- A rating period is the calendar period of the list that an event's end date falls in:
+  monthly lists from July 2012, every two months from July 2009 (periods January-February,
+  March-April, ...), quarterly from 2000 and half-yearly before (:func:`period_months`);
+  ``period_months`` overrides it. The closing date before each list is not modelled: an
+  event belongs to the period its end date is in.
+- Every event of a period is rated from the rating at the start of the period. A rated
+  player's change in an event is K x sum(score - PD) over the games against opponents
+  rated at the start of the period (FIDE Rating Regulations 2024, 8.3; FIDE Handbook
+  B.02, 10.5), kept exact. The list rating after the period is the start rating plus the
+  period's total change, rounded once: the 2024 regulations round the change to a whole
+  number, halves away from zero; the handbook rounds the new rating (10.53).
+- K is decided once per period from the list: games to date for the 30-game rule, the
+  birth year for the under-18 rule (judged on the period's last day), the highest
+  published rating for the permanent K 10 from 2400, and the period's games for the 700
+  rule (FIDE Rating Regulations 2024, 8.3.3) - all through :func:`xlrating.fide.k_factor`.
+- An unrated player's results accumulate across events and periods (FIDE Rating
+  Regulations 2024, 7.1.4: results from consecutive rating periods of not more than 26
+  months are pooled). At the end of each period in which he played, the pooled results
+  are rated as one (2024: :func:`xlrating.fide.published_rating` over every pooled game,
+  with the two hypothetical 1800 draws; at least 5 games against rated opponents, 7.1;
+  a zero score in the first event disregarded, 8.2.1; at most 2200, 8.2.3; listed from
+  1400, 7.1.2. Handbook: Rn, the games-weighted average of each event's Ru, 10.3). A
+  player who gets a first rating joins the list with the games it is based on.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+from .. import _check
+from .. import fide as engine
+from ..errors import ArgumentError
+from ..fide.rating import exact
+from ..fide.tables import round_half_away
+from ..model import Method
+from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId
+from .season import Season, Seating, Settings, call_engine
+
+_MONTHLY_FROM = dt.date(2012, 7, 1)
+_BIMONTHLY_FROM = dt.date(2009, 7, 1)
+_QUARTERLY_FROM = dt.date(2000, 1, 1)
+
+
+def period_months(on: dt.date) -> int:
+    """The length in months of FIDE's rating period for an event ending ``on``: 1 from
+    July 2012, 2 from July 2009, 3 from 2000, else 6."""
+    if on >= _MONTHLY_FROM:
+        return 1
+    if on >= _BIMONTHLY_FROM:
+        return 2
+    if on >= _QUARTERLY_FROM:
+        return 3
+    return 6
+
+
+def check_settings(settings: Settings) -> None:
+    """Raise :class:`ArgumentError` for a period length or pooling window FIDE cannot use."""
+    if settings.period_months is not None and settings.period_months not in (1, 2, 3, 4, 6, 12):
+        raise ArgumentError(
+            "Argument 'period_months' must be 1, 2, 3, 4, 6 or 12 (a period that divides the "
+            f"year), not {settings.period_months!r}"
+        )
+    _check.whole("pool_months", settings.pool_months, low=1)
+
+
+def period_of(end: dt.date, months: int | None) -> tuple[dt.date, dt.date]:
+    """The first and last day of the rating period containing ``end``."""
+    length = months if months is not None else period_months(end)
+    first = (end.month - 1) // length * length + 1
+    last = first + length - 1
+    return dt.date(end.year, first, 1), dt.date(end.year, last, calendar.monthrange(end.year, last)[1])
+
+
+def _month(on: dt.date) -> int:
+    return on.year * 12 + on.month - 1
+
+
+class _Period:
+    """The working of one rating period."""
+
+    def __init__(self, season: Season, end: dt.date) -> None:
+        self.season = season
+        self.rules = engine.get_rules(season.ratings.rules or "2024")
+        self.end = end
+        self.change: dict[PlayerId, Fraction] = {}
+        """Each rated player's exact total change in the period."""
+        self.games: dict[PlayerId, int] = {}
+        """Each rated player's games against rated opponents in the period."""
+        self.played: dict[PlayerId, int] = {}
+        """Events each player played in the period."""
+        self.pending: dict[PlayerId, list[PendingEvent]] = {}
+        self.rows: list[tuple[PlayerId, Event, float | None, Fraction | None, int]] = []
+        self.k: dict[PlayerId, int] = {}
+        self.rated: dict[PlayerId, int] = {}
+        """Each rated player's rated games in the period, as the engine counted them."""
+
+    def count(self, seatings: Sequence[Seating]) -> None:
+        """Each rated player's games against rated opponents in the period (the 700 rule)."""
+        entries = self.season.entries
+        games = self.games
+        for seating in seatings:
+            rated = [entries[key].rating is not None for key in seating.ids]
+            ids = seating.ids
+            for game in seating.games:
+                a, b = game.player - 1, game.opponent - 1
+                if rated[a] and rated[b]:
+                    games[ids[a]] = games.get(ids[a], 0) + 1
+                    games[ids[b]] = games.get(ids[b], 0) + 1
+
+    def k_of(self, key: PlayerId, entry: Entry) -> int | None:
+        """The player's K for the period (``None``: a K given on the list)."""
+        if entry.k is not None or entry.rating is None:
+            return None
+        k = self.k.get(key)
+        if k is None:
+            k = self.k[key] = int(
+                engine.k_factor(
+                    entry.rating,
+                    games=entry.games,
+                    highest_rating=entry.peak,
+                    birth_date=entry.birth_date,
+                    on=self.end,
+                    period_games=self.games.get(key) or None,
+                    rules=self.rules,
+                )
+            )
+        return k
+
+    def rate(self, event: Event, seating: Seating) -> None:
+        entries = self.season.entries
+        players = []
+        for index, key in enumerate(seating.ids):
+            entry = entries[key]
+            if entry.rating is None:
+                players.append(engine.FidePlayer(index + 1, games=entry.games))
+            else:
+                k = self.k_of(key, entry)
+                players.append(
+                    engine.FidePlayer(
+                        index + 1,
+                        entry.rating,
+                        entry.games,
+                        entry.peak,
+                        entry.birth_date,
+                        entry.k if k is None else k,
+                    )
+                )
+        outcome = call_engine(
+            engine.rate_event,
+            players,
+            seating.games,
+            event_type=event.event_type,
+            end_date=event.end_date,
+            rules=self.rules,
+        )
+        self.season.keep(event, outcome)
+        lines = self._unrated_lines(seating)
+        for key, result in zip(seating.ids, outcome.players, strict=True):
+            entry = entries[key]
+            played = self.played.get(key, 0)
+            self.played[key] = played + 1
+            if entry.rating is not None:
+                change = Fraction(0)
+                if result.method is Method.ELO:
+                    assert result.k is not None and result.expected_score is not None
+                    expected = Fraction(round(result.expected_score * 100), 100)
+                    change = exact(result.k) * (exact(result.rated_score) - expected)
+                self.change[key] = self.change.get(key, Fraction(0)) + change
+                self.rated[key] = self.rated.get(key, 0) + result.rated_games
+                self.rows.append((key, event, entry.rating, change, result.rated_games))
+                continue
+            opponents, results = lines[key]
+            pending = PendingEvent(
+                event.end_date,
+                tuple(opponents),
+                tuple(results),
+                first=entry.events + played == 0,
+                ru=result.performance,
+                ru_games=result.rated_games,
+            )
+            self.pending.setdefault(key, []).append(pending)
+            self.rows.append((key, event, None, None, result.rated_games))
+
+    def _unrated_lines(self, seating: Seating) -> dict[PlayerId, tuple[list[float | None], list[float]]]:
+        """Each unrated player's opponents (at the start of the period) and scores."""
+        entries = self.season.entries
+        ratings = [entries[key].rating for key in seating.ids]
+        lines: dict[PlayerId, tuple[list[float | None], list[float]]] = {
+            key: ([], []) for key, rating in zip(seating.ids, ratings, strict=True) if rating is None
+        }
+        ids = seating.ids
+        for game in seating.games:
+            a, b = game.player - 1, game.opponent - 1
+            if ratings[a] is None:
+                opponents, results = lines[ids[a]]
+                opponents.append(ratings[b])
+                results.append(game.score)
+            if ratings[b] is None:
+                opponents, results = lines[ids[b]]
+                opponents.append(ratings[a])
+                results.append(1.0 - game.score)
+        return lines
+
+    def first_rating(self, pooled: Sequence[PendingEvent]) -> engine.NewPlayerRating | None:
+        """The first rating the pooled results give (``None``: none yet)."""
+        rules = self.rules
+        if rules.plus_score_step is None:
+            each = [
+                engine.unrated_rating(p.opponents, p.results, rules=rules, first_event=p.first)
+                for p in pooled
+            ]
+            return engine.published_rating(each, rules=rules)
+        pairs: list[engine.NewPlayerRating | tuple[float, int]] = [
+            (p.ru, p.ru_games) for p in pooled if p.ru is not None and p.ru_games
+        ]
+        return engine.published_rating(pairs, rules=rules) if pairs else None
+
+    def close(self) -> None:
+        """Fold the period into the list and write the histories."""
+        entries = self.season.entries
+        rules = self.rules
+        posts: dict[PlayerId, float | None] = {}
+        for key, total in self.change.items():
+            entry = entries[key]
+            assert entry.rating is not None
+            start = exact(entry.rating)
+            post = start + round_half_away(total) if rules.round_change else round_half_away(start + total)
+            value = float(post)
+            games = self.games_after(entry, key)
+            peak = float(max(entry.peak if entry.peak is not None else entry.rating, value))
+            entries[key] = replace(
+                entry, rating=value, games=games, peak=peak, events=entry.events + self.played[key]
+            )
+            posts[key] = value
+        horizon = _month(self.end) - self.season.settings.pool_months
+        for key, new in self.pending.items():
+            entry = entries[key]
+            pooled = [p for p in (*entry.pending, *new) if _month(p.end_date) > horizon]
+            first = self.first_rating(pooled)
+            events = entry.events + self.played[key]
+            if first is None or first.rating is None:
+                entries[key] = replace(entry, pending=tuple(pooled), events=events)
+                posts[key] = None
+            else:
+                rating = float(first.rating)
+                entries[key] = replace(
+                    entry, rating=rating, games=first.games, peak=rating, pending=(), events=events
+                )
+                posts[key] = rating
+        for key, event, pre, change, games in self.rows:
+            self.season.note(
+                key,
+                HistoryRow(
+                    event.id, "FIDE", pre, posts[key], None if change is None else float(change), games
+                ),
+            )
+
+    def games_after(self, entry: Entry, key: PlayerId) -> int | None:
+        """Games behind the rating after the period (``None``: 30 or more, count unknown)."""
+        if entry.games is None:
+            return None
+        return entry.games + self.rated[key]
+
+
+def rate_events(season: Season, events: Sequence[Event]) -> None:
+    """Rate the season's events period by period."""
+    index = 0
+    while index < len(events):
+        _, last = period_of(events[index].end_date, season.settings.period_months)
+        batch = []
+        while index < len(events) and events[index].end_date <= last:
+            batch.append(events[index])
+            index += 1
+        period = _Period(season, last)
+        seatings = [season.seat(event) for event in batch]
+        period.count(seatings)
+        for event, seating in zip(batch, seatings, strict=True):
+            period.rate(event, seating)
+        period.close()

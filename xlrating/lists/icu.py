@@ -1,0 +1,58 @@
+"""ICU lists: events rated one after another from the list's current ratings.
+
+Each list entry becomes an ICU player of the kind its data describes
+(:func:`xlrating.icu.classify`: rated, provisional with 1 to 19 games, foreign with a
+rating only, or unrated). K is decided by age and membership at each event's start date
+(the end date when no start date is given). After an event a player's rating and games
+are the event's post-event values: a provisional player accumulates games until he has
+20 and is then rated (ICU rating program); a foreign player's rating is not changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .. import icu
+from .model import Entry, Event, HistoryRow
+from .season import Season, call_engine
+
+
+def _player(entry: Entry, number: int, rules: icu.IcuRules) -> icu.IcuPlayer:
+    provisional = entry.games is not None and entry.games < rules.provisional_limit
+    k = None if provisional or entry.rating is None else entry.k
+    kind = icu.classify(entry.rating, entry.games, k, entry.birth_date, entry.joined, rules=rules)
+    return icu.IcuPlayer(number, kind, entry.rating, entry.games, k, entry.birth_date, entry.joined)
+
+
+def rate_event(season: Season, event: Event) -> None:
+    """Rate one event into the season's list."""
+    rules = icu.get_rules(season.ratings.rules or "ICU")
+    seating = season.seat(event)
+    entries = season.entries
+    players = [_player(entries[key], index + 1, rules) for index, key in enumerate(seating.ids)]
+    outcome = call_engine(
+        icu.rate_event,
+        players,
+        seating.games,
+        start_date=event.start_date or event.end_date,
+        rules=rules,
+        event_name=event.name or event.id,
+    )
+    season.keep(event, outcome)
+    for key, player, result in zip(seating.ids, players, outcome.players, strict=True):
+        entry = entries[key]
+        if player.kind is not icu.PlayerKind.FOREIGN and result.post_rating is not None:
+            entries[key] = replace(entry, rating=result.post_rating, games=result.post_games)
+        season.note(
+            key,
+            HistoryRow(
+                event.id, "ICU", result.pre_rating, entries[key].rating, result.change, result.rated_games
+            ),
+        )
+
+
+def rate_events(season: Season, events: Sequence[Event]) -> None:
+    """Rate the season's events one after another."""
+    for event in events:
+        rate_event(season, event)

@@ -1,0 +1,176 @@
+"""The plain data of a rating list and a season: entries, lists, events, results.
+
+Every record is immutable. Rating a season never changes the caller's list or events:
+it copies the list's mapping once and replaces the entries of the players who played.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model import EventOutcome
+
+PlayerId = int | str
+"""A player's ID in the list: a federation number or any text."""
+
+SYSTEMS = ("USCF", "FIDE", "ICU")
+"""The rating systems a list can belong to."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingEvent:
+    """FIDE: an unrated player's results in one event, kept until a first rating is published."""
+
+    end_date: dt.date
+    """The event's end date (the pooling window is counted from it)."""
+    opponents: tuple[float | None, ...]
+    """Each game's opponent at the start of the period (``None``: unrated)."""
+    results: tuple[float, ...]
+    """Each game's score: 1, 0.5 or 0."""
+    first: bool
+    """The player's first rated event (a zero score there is disregarded)."""
+    ru: float | None = None
+    """The engine's Ru in this event (handbook: Rn averages these)."""
+    ru_games: int = 0
+    """The games that Ru is based on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One player on a rating list, with everything the rules carry from event to event.
+
+    Fields a system does not use stay at their defaults.
+    """
+
+    id: PlayerId
+    """The player's ID in the list."""
+    rating: float | None = None
+    """The current rating (``None``: unrated)."""
+    games: int | None = None
+    """Games behind the rating (``None``: established with an unknown count; US Chess: N).
+    A FIDE unrated player's games so far are in ``pending``."""
+    name: str = ""
+    birth_date: dt.date | None = None
+    """US Chess age-based initial rating, FIDE under-18 K, ICU junior K."""
+    joined: dt.date | None = None
+    """ICU: the date the player joined (K 32 for members under 8 years)."""
+    adult: bool = False
+    """US Chess: an adult without a birth date (initial rating 1300)."""
+    k: float | None = None
+    """ICU and FIDE: a K given by the rating officer, used as is."""
+    floor: float | None = None
+    """US Chess: an explicit floor (Original Life Master, prize floor)."""
+    peak: float | None = None
+    """US Chess: the highest established rating; FIDE: the highest published rating."""
+    wins: int = 0
+    """US Chess: lifetime rated wins (personal absolute floor)."""
+    draws: int = 0
+    """US Chess: lifetime rated draws."""
+    events: int = 0
+    """US Chess: lifetime events with three or more rated games; FIDE: rated events played."""
+    history: str | None = None
+    """US Chess: ``"all wins"`` or ``"all losses"`` when every previous game was one."""
+    fide: float | None = None
+    """US Chess: a FIDE rating, for an unrated player's initial rating."""
+    cfc: float | None = None
+    """US Chess: a CFC rating, for an unrated player's initial rating."""
+    other_ratings: Mapping[str, tuple[float, int | None]] = field(default_factory=dict)
+    """US Chess: ``(rating, games)`` in the other rating systems (a Regular list holds the
+    players' Quick ratings here; dual-rated and Quick events update them)."""
+    pending: tuple[PendingEvent, ...] = ()
+    """FIDE: an unrated player's results not yet enough for a first rating."""
+
+
+@dataclass(frozen=True)
+class RatingList:
+    """A rating list: players by ID under one system and rule edition.
+
+    ``entries`` is a mapping from ID to :class:`Entry`; the list never changes it.
+    """
+
+    system: str
+    """``"USCF"``, ``"FIDE"`` or ``"ICU"``."""
+    entries: Mapping[PlayerId, Entry]
+    rules: str = ""
+    """The rule edition (``""``: the system's default, US Chess 2020, FIDE 2024, ICU)."""
+    rating_system: str = "Regular"
+    """US Chess: the rating system the list is for (``"Regular"`` or ``"Quick"``)."""
+    date: dt.date | None = None
+    """The date the list is as of: every event must end on or after it."""
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries.values())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.entries
+
+    def __getitem__(self, key: PlayerId) -> Entry:
+        return self.entries[key]
+
+    def rating(self, key: PlayerId) -> float | None:
+        """The player's current rating (``None``: unrated)."""
+        return self.entries[key].rating
+
+
+Result = float
+"""A game's score for its first player: 1, 0.5 or 0."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One rated event of a season: its dates, its players by ID and its games.
+
+    ``players`` maps the ID of each player new to the list to his data (the keyword
+    fields of :class:`Entry`, e.g. ``{"birth_date": ...}`` or ``{}`` for a newcomer with
+    nothing known); players already on the list need no entry here. ``games`` are
+    ``(round, id_a, id_b, score of id_a)`` with each rated game once.
+    """
+
+    id: str
+    end_date: dt.date
+    games: Sequence[tuple[int, PlayerId, PlayerId, float]]
+    players: Mapping[PlayerId, Mapping[str, Any]] = field(default_factory=dict)
+    name: str = ""
+    start_date: dt.date | None = None
+    """ICU: K is decided at the start (``None``: the end date)."""
+    event_type: str = "Swiss"
+    rating_system: str | None = None
+    """US Chess: the system rated (``None``: the list's)."""
+    dual_rated: bool = False
+    """US Chess: a dual-rated event also updates the Quick (or Regular) ratings."""
+    bonus_multiplier: float | None = None
+    """US Chess: B as given (``None``: the value in force on the end date)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One line of a player's history: an event and what it did to the rating.
+
+    FIDE: ``pre`` is the rating at the start of the period, ``change`` the event's exact
+    (unrounded) change and ``post`` the list rating after the whole period.
+    """
+
+    event: str
+    rating_system: str
+    pre: float | None
+    post: float | None
+    change: float | None
+    games: int
+
+
+@dataclass(frozen=True)
+class SeasonResult:
+    """What rating a season gives: the new list, each event's outcomes, each player's history."""
+
+    list: RatingList
+    outcomes: Mapping[str, tuple[EventOutcome, ...]]
+    """Each event's engine outcomes by event ID (a dual-rated event has two), kept only
+    when the season is rated with ``explain=True``; else empty."""
+    history: Mapping[PlayerId, tuple[HistoryRow, ...]]
+    """Each player who played, his events in the order they were rated."""

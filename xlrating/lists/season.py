@@ -1,0 +1,187 @@
+"""Rating a season: a list and a sequence of events, rated in order.
+
+:func:`rate_season` checks the list and every event first (all problems at once),
+orders the events by end date (ties keep the order given), and hands them to the
+system's adapter (:mod:`.uscf`, :mod:`.fide`, :mod:`.icu`), which turns list entries
+into the engine's players, rates each event through :func:`call_engine` and folds the
+outcomes back into the list. The caller's list is never changed: its mapping is copied
+once per season and only the entries of players who played are replaced.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .. import _check
+from ..model import EventOutcome, Game
+from .check import check_season
+from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
+
+
+def call_engine(
+    engine: Callable[..., EventOutcome], players: Sequence[Any], games: Sequence[Game], **options: Any
+) -> EventOutcome:
+    """The one place where the season calls an engine's ``rate_event``."""
+    return engine(players, games, **options)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Options of a season that only some systems read."""
+
+    period_months: int | None = None
+    """FIDE: the rating period in months (``None``: as FIDE's lists were published on each
+    event's end date; see :func:`xlrating.lists.fide.period_months`)."""
+    pool_months: int = 26
+    """FIDE: an unrated player's results are pooled over at most this many months
+    (FIDE Rating Regulations 2024, 7.1.4)."""
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _game(rnd: int, first: int, second: int, score: Any) -> Game:
+    """A :class:`~xlrating.model.Game` of a game :func:`~.check.check_season` has checked:
+    built without checking it again (which costs more than the rest of seating it)."""
+    game: Game = _new(Game)
+    _set(game, "round", rnd)
+    _set(game, "player", first)
+    _set(game, "opponent", second)
+    _set(game, "score", score if type(score) is float else _check.result("score", score))
+    return game
+
+
+class Seating:
+    """An event's players numbered for the engine: ``ids[n - 1]`` is pairing number ``n``."""
+
+    __slots__ = ("games", "ids", "numbers")
+
+    def __init__(self, event: Event) -> None:
+        numbers: dict[PlayerId, int] = {}
+        games: list[Game] = []
+        for rnd, a, b, score in event.games:
+            first = numbers.get(a)
+            if first is None:
+                first = numbers[a] = len(numbers) + 1
+            second = numbers.get(b)
+            if second is None:
+                second = numbers[b] = len(numbers) + 1
+            games.append(_game(rnd, first, second, score))
+        self.numbers = numbers
+        self.ids: list[PlayerId] = list(numbers)
+        self.games = games
+
+    def tally(self) -> tuple[list[int], list[int], list[int]]:
+        """Each player's wins, draws and losses in the event, by pairing number - 1."""
+        size = len(self.ids)
+        wins, draws, losses = [0] * size, [0] * size, [0] * size
+        for game in self.games:
+            a, b = game.player - 1, game.opponent - 1
+            if game.score == 1.0:
+                wins[a] += 1
+                losses[b] += 1
+            elif game.score == 0.0:
+                wins[b] += 1
+                losses[a] += 1
+            else:
+                draws[a] += 1
+                draws[b] += 1
+        return wins, draws, losses
+
+
+class Season:
+    """The working of one season: the list's entries (copied once), histories, outcomes."""
+
+    def __init__(self, ratings: RatingList, explain: bool, settings: Settings) -> None:
+        self.ratings = ratings
+        self.settings = settings
+        self.explain = explain
+        self.entries: dict[PlayerId, Entry] = dict(ratings.entries)
+        self.history: dict[PlayerId, list[HistoryRow]] = {}
+        self.outcomes: dict[str, list[EventOutcome]] = {}
+
+    def seat(self, event: Event) -> Seating:
+        """Add the event's new players to the list and number its players."""
+        for key, data in event.players.items():
+            self.entries[key] = Entry(key, **data)
+        return Seating(event)
+
+    def keep(self, event: Event, outcome: EventOutcome) -> None:
+        """Keep an event's explained outcome, if the season was asked to."""
+        if self.explain:
+            self.outcomes.setdefault(event.id, []).append(outcome)
+
+    def note(self, key: PlayerId, row: HistoryRow) -> None:
+        """Add a line to a player's history."""
+        rows = self.history.get(key)
+        if rows is None:
+            self.history[key] = [row]
+        else:
+            rows.append(row)
+
+    def result(self) -> SeasonResult:
+        ratings = self.ratings
+        new_list = RatingList(
+            ratings.system, self.entries, ratings.rules, ratings.rating_system, ratings.date
+        )
+        return SeasonResult(
+            new_list,
+            {key: tuple(value) for key, value in self.outcomes.items()},
+            {key: tuple(rows) for key, rows in self.history.items()},
+        )
+
+
+class Adapter(Protocol):
+    """A system's adapter: rates the season's events, in order, into the season's list."""
+
+    def __call__(self, season: Season, events: Sequence[Event]) -> None: ...
+
+
+def rate_season(
+    ratings: RatingList,
+    events: Iterable[Event],
+    *,
+    explain: bool = False,
+    period_months: int | None = None,
+    pool_months: int = 26,
+) -> SeasonResult:
+    """Rate ``events`` in order into ``ratings``: the new list, the outcomes, the histories.
+
+    The events are rated in order of end date (ties keep the order given). US Chess and
+    ICU events are rated one after another from the list's current ratings; FIDE events
+    are grouped into rating periods and every event of a period is rated from the rating
+    at the start of the period. ``explain=True`` keeps every event's explained
+    :class:`~xlrating.model.EventOutcome` in the result (large for a long season).
+    ``period_months`` and ``pool_months`` are the FIDE settings of :class:`Settings`.
+
+    Raises :class:`~xlrating.errors.InputError` listing every problem of the list and the
+    events (each with the list entry or event and game it concerns); nothing is rated then.
+
+    Python's cyclic garbage collector is paused while the events are rated: the entries,
+    games and outcomes a season makes form no reference cycles, and the collector's passes
+    over a large list would cost more than the rating itself. Reference counting frees
+    everything as usual.
+    """
+    from . import fide, icu, uscf
+
+    adapters: dict[str, Adapter] = {
+        "USCF": uscf.rate_events,
+        "FIDE": fide.rate_events,
+        "ICU": icu.rate_events,
+    }
+    ordered = check_season(ratings, events)
+    settings = Settings(period_months, pool_months)
+    fide.check_settings(settings)
+    season = Season(ratings, bool(explain), settings)
+    enabled = gc.isenabled()
+    gc.disable()  # a season allocates millions of small acyclic objects; see below
+    try:
+        adapters[ratings.system](season, ordered)
+    finally:
+        if enabled:
+            gc.enable()
+    return season.result()

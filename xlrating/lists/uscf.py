@@ -1,0 +1,155 @@
+"""US Chess lists: events rated one after another from the list's current ratings.
+
+- Events in order of end date (ties: the order given); each event's pre-event ratings
+  are the list's current ratings, and B is the one in force on the event's end date
+  (or the event's own ``bonus_multiplier``).
+- After an event, each player's rating and N are the event's post-event values; the
+  lifetime wins, draws and events (three or more rated games) that the personal
+  absolute floor counts grow by the event's (US Chess 2020, 5); the peak is the highest
+  rating the player has held while established (more than 25 games; US Chess 2020, 5);
+  an all-wins or all-losses history (US Chess 2020, 4.1) lasts while every game is one.
+- A list is for one rating system (``Regular`` or ``Quick``); the players' ratings in the
+  other systems are ``(rating, games)`` in ``other_ratings``. A dual-rated event is rated
+  twice, once per system, each from that system's ratings, and updates both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .. import uscf
+from ..model import PlayerOutcome
+from .model import Entry, Event, HistoryRow
+from .season import Season, Seating, call_engine
+
+_DUAL = {"Regular": "Quick", "Quick": "Regular"}
+
+
+def _player(entry: Entry, number: int, system: str, own: str) -> uscf.UscfPlayer:
+    """The engine's player for one event in ``system`` (``own``: the list's system)."""
+    if system == own:
+        rating, games = entry.rating, entry.games
+        others = entry.other_ratings
+        history, peak = entry.history, entry.peak
+    else:
+        held = entry.other_ratings.get(system)
+        rating, games = (None, None) if held is None else held
+        others = {key: value for key, value in entry.other_ratings.items() if key != system}
+        if entry.rating is not None:
+            others[own] = (entry.rating, entry.games)
+        history, peak = None, None
+    return uscf.UscfPlayer(
+        number=number,
+        rating=rating,
+        games=games,
+        history=history,
+        fide=entry.fide,
+        cfc=entry.cfc,
+        other_ratings=others,
+        birth_date=entry.birth_date,
+        adult=entry.adult,
+        floor=entry.floor if system == own else None,
+        peak=peak,
+        wins=entry.wins if system == own else 0,
+        draws=entry.draws if system == own else 0,
+        events=entry.events if system == own else 0,
+    )
+
+
+def _established(games: int | None, rules: uscf.UscfRules) -> bool:
+    """A rating based on more than 25 games, or on a count not given (US Chess 2020, 1)."""
+    return games is None or games > rules.established_games
+
+
+def _history(entry: Entry, wins: int, draws: int, losses: int) -> str | None:
+    """The all-wins or all-losses history after an event."""
+    before = entry.history if entry.rating is not None else ("all wins" if wins else "all losses")
+    if draws or (wins and losses):
+        return None
+    if wins and before == "all wins":
+        return "all wins"
+    if losses and before == "all losses":
+        return "all losses"
+    return None
+
+
+def _fold(
+    entry: Entry,
+    outcome: PlayerOutcome,
+    system: str,
+    own: str,
+    tally: tuple[int, int, int],
+    rules: uscf.UscfRules,
+) -> Entry:
+    """The entry after the event in ``system``."""
+    post, games = outcome.post_rating, outcome.post_games
+    if system != own:
+        if post is None:
+            return entry
+        others = dict(entry.other_ratings)
+        others[system] = (post, games)
+        return replace(entry, other_ratings=others)
+    wins, draws, losses = tally
+    played = wins + draws + losses
+    attained = [entry.peak]
+    if entry.rating is not None and _established(entry.games, rules):
+        attained.append(entry.rating)
+    if post is not None and _established(games, rules):
+        attained.append(post)
+    peak = max((value for value in attained if value is not None), default=None)
+    return replace(
+        entry,
+        rating=post,
+        games=games,
+        peak=peak,
+        wins=entry.wins + wins,
+        draws=entry.draws + draws,
+        events=entry.events + (1 if played >= rules.floor_event_games else 0),
+        history=_history(entry, wins, draws, losses) if post is not None else None,
+    )
+
+
+def rate_event(season: Season, event: Event) -> None:
+    """Rate one event (in both systems if dual-rated) into the season's list."""
+    ratings = season.ratings
+    rules = uscf.get_rules(ratings.rules or "2020")
+    own = ratings.rating_system
+    seating: Seating = season.seat(event)
+    system = event.rating_system or own
+    systems = [system, _DUAL[system]] if event.dual_rated else [system]
+    wins, draws, losses = seating.tally()
+    entries = season.entries
+    ids = seating.ids
+    outcomes = []
+    for rated in systems:  # every system from the ratings before the event
+        players = [_player(entries[key], index + 1, rated, own) for index, key in enumerate(ids)]
+        outcome = call_engine(
+            uscf.rate_event,
+            players,
+            seating.games,
+            rating_system=rated,
+            dual_rated=event.dual_rated,
+            event_type=event.event_type,
+            end_date=event.end_date,
+            bonus_multiplier=event.bonus_multiplier,
+            rules=rules,
+        )
+        season.keep(event, outcome)
+        outcomes.append((rated, outcome))
+    for rated, outcome in outcomes:
+        for index, (key, result) in enumerate(zip(ids, outcome.players, strict=True)):
+            entry = entries[key]
+            entries[key] = _fold(entry, result, rated, own, (wins[index], draws[index], losses[index]), rules)
+            season.note(
+                key,
+                HistoryRow(
+                    event.id, rated, result.pre_rating, result.post_rating, result.change, result.rated_games
+                ),
+            )
+
+
+def rate_events(season: Season, events: Sequence[Event]) -> None:
+    """Rate the season's events one after another."""
+    for event in events:
+        rate_event(season, event)
