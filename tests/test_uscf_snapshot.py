@@ -1,0 +1,37 @@
+"""Regression snapshot of the US Chess event algorithm.
+
+The stored outcomes are a regression snapshot produced by xlrating 0.1 (not numbers
+from outside the code): every field of every outcome of the seeded events of
+``tests/uscf_snapshot.py``, floats by repr, steps and game lines included. Any
+difference fails. The numbers' correctness is the business of the other US Chess tests,
+whose golden numbers come from the rule documents and real events.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from typing import Any
+
+import pytest
+
+from tests.uscf_snapshot import HEADER, SNAPSHOT, encode, events, rate
+
+STORED: dict[str, Any] = json.loads(gzip.decompress(SNAPSHOT.read_bytes()))
+CASES = events()
+
+
+def test_the_snapshot_says_what_it_is() -> None:
+    assert next(iter(STORED)) == "header"
+    assert STORED["header"] == HEADER
+    assert "regression snapshot" in HEADER.casefold()
+    assert sorted(STORED["events"]) == sorted(name for name, *_ in CASES)
+
+
+@pytest.mark.parametrize(("name", "roster", "games", "kwargs"), CASES, ids=[c[0] for c in CASES])
+def test_event_matches_the_snapshot(name: str, roster: Any, games: Any, kwargs: dict[str, Any]) -> None:
+    got = encode(rate(kwargs, roster, games))
+    want = STORED["events"][name]
+    assert got["players"] == want["players"]
+    rest = {k: v for k, v in got.items() if k != "players"}
+    assert rest == {k: v for k, v in want.items() if k != "players"}
