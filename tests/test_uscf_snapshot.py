@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.uscf_snapshot import HEADER, SNAPSHOT, encode, events, rate
+from xlrating.uscf import core
 
 STORED: dict[str, Any] = json.loads(gzip.decompress(SNAPSHOT.read_bytes()))
 CASES = events()
@@ -53,6 +54,16 @@ def test_event_matches_the_snapshot(name: str, roster: Any, games: Any, kwargs: 
 def test_explain_false_keeps_every_number(name: str, roster: Any, games: Any, kwargs: dict[str, Any]) -> None:
     got = encode(rate(kwargs, roster, games, explain=False))
     want = reshaped(STORED["events"][name])
-    for player in want["players"]:
-        player["steps"], player["games"] = [], []
+    want["players"] = [{**player, "steps": [], "games": []} for player in want["players"]]
     assert got == want
+
+
+@pytest.mark.parametrize("path", ["vectorised", "player by player"])
+@pytest.mark.parametrize(("name", "roster", "games", "kwargs"), CASES, ids=[c[0] for c in CASES])
+def test_both_standard_paths_match_the_snapshot(name: str, roster: Any, games: Any, kwargs: dict[str, Any],
+                                                path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The standard formula runs vectorised from core.VECTOR_SIDES sides on, player by
+    # player below; every event must come out the same either way.
+    monkeypatch.setattr(core, "VECTOR_SIDES", 0 if path == "vectorised" else 10**9)
+    got = encode(rate(kwargs, roster, games))
+    assert got == reshaped(STORED["events"][name])

@@ -43,18 +43,20 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from operator import attrgetter
+from functools import cached_property
 from typing import NamedTuple
+
+import numpy as np
 
 from .. import _check
 from ..errors import ArgumentError, EventError
-from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step, games_by_player
+from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
 from .bonus import choose_bonus_multiplier
+from .core import StandardStep, repeated_opponents, standard_step, take_games
 from .floors import _floor, store
-from .formulas import _nstar, _pwe
+from .formulas import _effective, _nstar, _pwe
 from .initial import InitialRating, _initial
 from .match import check_match
 from .player import UscfPlayer
@@ -63,7 +65,7 @@ from .special import _describe_working as _special_text
 from .special import _work as _special
 from .special import _Working as _SpecialWorking
 from .standard import _describe_working as _standard_text
-from .standard import _work as _standard
+from .standard import _eligibility
 from .standard import _Working as _StandardWorking
 
 _DUAL_SYSTEMS = (RatingSystem.REGULAR, RatingSystem.QUICK)
@@ -171,67 +173,50 @@ class _Final(NamedTuple):
 
 
 class _Event:
-    """One event's working: the players' data and every step's values as lists indexed by
-    the players' positions, games as opponents' positions and scores.
+    """One event's working: the players' data and every step's values as arrays indexed
+    by the players' positions, the games as :class:`~.core.Sides`.
 
     :meth:`rate` runs the steps of section 1 one after another, each a method below; the
     explanation is then built from the values the steps kept.
     """
 
     def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
-                 players: tuple[UscfPlayer, ...],
-                 games: tuple[Game, ...], *, dual: bool, multiplier: float, end: dt.date | None) -> None:
+                 players: tuple[UscfPlayer, ...], games: tuple[Game, ...], *, dual: bool, multiplier: float,
+                 end: dt.date | None) -> None:
         self.rules, self.system, self.kind = rules, system, kind
         self.dual, self.multiplier, self.end = dual, multiplier, end
         self.match = kind is EventType.MATCH
         self.bonus = rules.match_bonus or not self.match
         self.players = players
         self.numbers = [p.number for p in players]
+        self.sides = take_games(self.numbers, games)
         size = len(players)
-        self.opponents: list[list[int]] = [[] for _ in range(size)]
-        """Each player's opponents (positions), in round order."""
-        self.results: list[list[float]] = [[] for _ in range(size)]
-        self.rounds: list[list[int]] = [[] for _ in range(size)]
-        self._take_games(games)
-        self.score = [sum(r) for r in self.results]
-        """S, each player's score."""
+        self.m: list[int] = self.sides.count.tolist()
+        self.score: list[float] = np.bincount(self.sides.player, self.sides.score, minlength=size).tolist()
+        """S, each player's score (whole and half points: exact in any order)."""
+        owner, points = self.sides.player, self.sides.score
+        self.won: list[int] = np.bincount(owner[points == 1.0], minlength=size).tolist()
+        self.drawn: list[int] = np.bincount(owner[points == 0.5], minlength=size).tolist()
         self.notes: list[list[str]] = [[] for _ in range(size)]
         self.prior: list[float] = [0.0] * size
         """R0: the pre-event rating or the step 1 initial rating."""
         self.games: list[int | None] = [None] * size
         """N: the pre-event N or the step 1 rating's."""
         self.initial: list[InitialRating | None] = [None] * size
-        self.effective: list[float] = [0.0] * size
+        self.effective: list[float] = []
         """N', step 2."""
-        self.special: list[bool] = [False] * size
+        self.special: list[bool] = []
         """Whether steps 4 and 5 use the special formula (else the standard one)."""
         self.step3: list[float | None] = [None] * size
         self.step4: list[float] = [0.0] * size
         self.step5: list[float] = [0.0] * size
-        self.working: list[list[_Working]] = [[] for _ in range(size)]
-        """Each formula's working, step by step (steps 3, 4 and 5 or 4 and 5)."""
+        self.first_working: dict[int, _SpecialWorking] = {}
+        """The special formula's working at step 3."""
+        self.special_working: dict[int, list[_SpecialWorking]] = {}
+        """The special formula's working at steps 4 and 5 for each player who used it."""
+        self.standard_working: list[StandardStep] = []
+        """The standard formula's working at steps 4 and 5."""
         self.today_used = False
-
-    def _take_games(self, games: tuple[Game, ...]) -> None:
-        position = {number: i for i, number in enumerate(self.numbers)}
-        if any(g.player not in position or g.opponent not in position for g in games):
-            games_by_player(position, games)  # raises EventError naming every missing player
-        opponents, results, rounds = self.opponents, self.results, self.rounds
-        for game in sorted(games, key=attrgetter("round")):
-            first, second, rnd = position[game.player], position[game.opponent], game.round
-            opponents[first].append(second)
-            results[first].append(game.score)
-            rounds[first].append(rnd)
-            opponents[second].append(first)
-            results[second].append(1.0 - game.score)
-            rounds[second].append(rnd)
-        problems: list[str] = []
-        for number, played in zip(self.numbers, rounds, strict=True):
-            if len(set(played)) < len(played):
-                problems.extend(f"player {number} has {count} games in round {rnd}"
-                                for rnd, count in sorted(Counter(played).items()) if count > 1)
-        if problems:
-            raise EventError("A player can play one game per round: " + "; ".join(problems))
 
     # The steps of section 1.
 
@@ -239,10 +224,11 @@ class _Event:
         """Steps 1 to 5 and the final ratings."""
         self.step1_initial_ratings()
         self.step2_effective_games()
-        rated = [i for i, played in enumerate(self.opponents) if played]
+        rated = [m > 0 for m in self.m]
         self.step3_first_estimates(rated)
-        self.step4_intermediate_ratings(rated)
-        self.step5_final_ratings(rated)
+        self.step4 = self.formula_step(rated, [p if s is None else s for p, s in zip(self.prior, self.step3,
+                                                                                      strict=True)])
+        self.step5 = self.formula_step(rated, self.step4)
         return tuple(self.outcome(i, explain) for i in range(len(self.players)))
 
     def step1_initial_ratings(self) -> None:
@@ -271,55 +257,53 @@ class _Event:
         """Step 2: N' = min(N, N*) (section 3); N not given: N*. Also which formula steps 4
         and 5 use: the special one for N <= 8 or an all-wins/all-losses history."""
         rules = self.rules
-        for i, (prior, games, player) in enumerate(zip(self.prior, self.games, self.players, strict=True)):
-            nstar = _nstar(rules, prior)
-            self.effective[i] = nstar if games is None else min(float(games), nstar)
-            self.special[i] = ((games is not None and games <= rules.special_games)
-                               or player.history is not None)
+        self.effective = [_effective(rules, prior, games)
+                          for prior, games in zip(self.prior, self.games, strict=True)]
+        self.special = [(games is not None and games <= rules.special_games) or player.history is not None
+                        for games, player in zip(self.games, self.players, strict=True)]
 
-    def step3_first_estimates(self, rated: list[int]) -> None:
+    def step3_first_estimates(self, rated: list[bool]) -> None:
         """Step 3: unrated players with N = 0: the special formula with N' = 1 against the
         opponents' step 1 (or pre-event) ratings; at least 100."""
-        rules, prior = self.rules, self.prior
-        for i in rated:
-            if self.players[i].rating is None and self.games[i] == 0:
-                first = _special(rules, prior[i], rules.step3_effective_games,
-                                 [prior[o] for o in self.opponents[i]], self.score[i], None)
-                self.working[i].append(first)
+        rules, prior, sides = self.rules, self.prior, self.sides
+        starts, opponents_of = sides.starts, sides.opponents
+        for i, wanted in enumerate(rated):
+            if wanted and self.players[i].rating is None and self.games[i] == 0:
+                opponents = [prior[o] for o in opponents_of[starts[i]:starts[i + 1]]]
+                first = _special(rules, prior[i], rules.step3_effective_games, opponents, self.score[i], None)
+                self.first_working[i] = first
                 self.step3[i] = max(first.rating, rules.absolute_floor)
 
-    def step4_intermediate_ratings(self, rated: list[int]) -> None:
-        """Step 4: everybody's intermediate rating, opponents at their pre-event ratings,
-        unrated ones at step 3 (N = 0) or step 1 (N > 0); at least 100."""
-        seen = [p if s is None else s for p, s in zip(self.prior, self.step3, strict=True)]
-        for i in rated:
-            self.step4[i] = self._formula(i, [seen[o] for o in self.opponents[i]])
+    def formula_step(self, rated: list[bool], seen: list[float]) -> list[float]:
+        """Step 4 (opponents at their pre-event ratings, unrated ones at step 3 or step 1) or
+        step 5 (opponents at their step 4 ratings), ``seen`` being those ratings: the
+        special formula for the players who use it, the standard one for the others (section
+        4); at least 100."""
+        rules, sides, special = self.rules, self.sides, self.special
+        standard = self._standard([r and not s for r, s in zip(rated, special, strict=True)], seen)
+        self.standard_working.append(standard)
+        raw = list(standard.rating)
+        starts, opponents = sides.starts, sides.opponents
+        for i, wanted in enumerate(rated):
+            if wanted and special[i]:
+                working = _special(rules, self.prior[i], self.effective[i],
+                                   [seen[o] for o in opponents[starts[i]:starts[i + 1]]], self.score[i],
+                                   self.players[i].history)
+                self.special_working.setdefault(i, []).append(working)
+                raw[i] = working.rating
+        floor = rules.absolute_floor
+        return [floor if floor > r else r for r in raw]
 
-    def step5_final_ratings(self, rated: list[int]) -> None:
-        """Step 5: the same with every opponent at his step 4 rating; at least 100."""
-        seen = self.step4
-        for i in rated:
-            self.step5[i] = self._formula(i, [seen[o] for o in self.opponents[i]])
+    def _standard(self, chosen: list[bool], seen: list[float]) -> StandardStep:
+        regular = [self._regular(i) for i in range(len(self.players))] if self.dual else None
+        return standard_step(self.rules, self.sides, chosen, self.prior, self.effective, self.score, seen,
+                             bonus=self.bonus, multiplier=self.multiplier, repeated=self._repeated_list,
+                             regular=regular)
 
-    def _formula(self, i: int, opponents: list[float]) -> float:
-        """Step 4 or 5 for player ``i``: the special or the standard formula against
-        ``opponents`` (section 4), at least 100; the working is kept."""
-        rules = self.rules
-        working: _Working
-        if self.special[i]:
-            working = _special(rules, self.prior[i], self.effective[i], opponents, self.score[i],
-                               self.players[i].history)
-        else:
-            working = _standard(rules, self.prior[i], self.effective[i], opponents, self.score[i], self.bonus,
-                                self.multiplier, self._repeated(i), self.dual, self._regular(i))
-        self.working[i].append(working)
-        return max(working.rating, rules.absolute_floor)
-
-    def _repeated(self, i: int) -> bool:
-        """Whether an opponent was met more than twice (no bonus; section 4.2)."""
-        numbers = self.opponents[i]
-        met = set(numbers)
-        return len(met) < len(numbers) and max(map(numbers.count, met)) > self.rules.bonus_max_meetings
+    @cached_property
+    def _repeated_list(self) -> list[bool]:
+        """Whether each player met an opponent more than twice (no bonus; section 4.2)."""
+        return repeated_opponents(self.sides, self.rules.bonus_max_meetings).tolist()  # type: ignore[no-any-return]
 
     def _regular(self, i: int) -> float | None:
         """The Regular rating that decides the dual-rated K (2020 rules, 4.2), in a dual-rated event."""
@@ -331,11 +315,30 @@ class _Event:
         entry = player.other(RatingSystem.REGULAR)
         return None if entry is None else entry[0]
 
+    def working(self, i: int, step: int) -> _Working:
+        """Player ``i``'s formula working at step ``step`` (3, 4 or 5)."""
+        if step == 3:
+            return self.first_working[i]
+        if i in self.special_working:
+            return self.special_working[i][step - 4]
+        s, start = self.standard_working[step - 4], self.sides.starts
+        k, dual, expected, total, change = s.k, s.dual_rated_k, s.expected, s.expected_score, s.change
+        threshold, bonus, rating = s.threshold, s.bonus, s.rating
+        eligible, reason = _eligibility(self.rules, self.bonus, self.m[i], self._repeated_list[i])
+        return _StandardWorking(k[i], dual[i], tuple(expected[start[i]:start[i + 1]]), total[i], change[i],
+                                eligible, reason, threshold[i], bonus[i], rating[i])
+
+    @cached_property
+    def _sides_lists(self) -> tuple[list[int], list[int], list[int], list[float]]:
+        """The games as lists, for the explanations: start, round, opponent, score."""
+        sides = self.sides
+        return sides.start.tolist(), sides.round.tolist(), sides.opponent.tolist(), sides.score.tolist()
+
     def final(self, i: int) -> _Final:
         """After step 5: the match cap (section 7), storage (section 7; 2009/2011: integers
         rounded toward the change) and the floor (section 5). Notes are added."""
         rules, player, notes = self.rules, self.players[i], self.notes[i]
-        pre, results = player.rating, self.results[i]
+        pre, m = player.rating, self.m[i]
         value = self.step5[i]
         capped = None
         if self.match and rules.match_cap is not None and pre is not None:
@@ -344,9 +347,9 @@ class _Event:
                 notes.append(f"match: change capped at {rules.match_cap:g} (from {value - pre:+.2f})")
                 value = capped = limited
         stored = store(rules, value, self.prior[i])
-        wins = player.wins + results.count(1.0)
-        draws = player.draws + results.count(0.5)
-        events = player.events + (1 if len(results) >= rules.floor_event_games else 0)
+        wins = player.wins + self.won[i]
+        draws = player.draws + self.drawn[i]
+        events = player.events + (1 if m >= rules.floor_event_games else 0)
         established = pre is not None and (player.games is None or player.games > rules.established_games)
         peak = None
         if established:
@@ -373,7 +376,7 @@ class _Event:
     def outcome(self, i: int, explain: bool) -> PlayerOutcome:
         player, notes = self.players[i], self.notes[i]
         pre, games = player.rating, self.games[i]
-        m = len(self.opponents[i])
+        m = self.m[i]
         if m == 0:
             notes.append("no rated games: rating unchanged" if pre is not None
                          else "no rated games: stays unrated")
@@ -384,14 +387,14 @@ class _Event:
                 change=0.0 if pre is not None else None,
                 steps=self.explain_steps(i, None) if explain else (), notes=tuple(notes),
             )
-        working = self.working[i][-1]
         k = bonus = expected = None
-        if isinstance(working, _SpecialWorking):
-            self._special_notes(i, working)
+        if self.special[i]:
+            self._special_notes(i, self.special_working[i][-1])
         else:
-            k, expected = working.k, working.expected_score
-            bonus = working.bonus if working.bonus_eligible else None
-            self._standard_notes(i, working)
+            last = self.standard_working[-1]
+            k, expected, eligible, amount = last.k[i], last.expected_score[i], last.eligible[i], last.bonus[i]
+            bonus = amount if eligible else None
+            self._standard_notes(i, last.dual_rated_k[i], eligible, amount, last.change[i], last.threshold[i])
         final = self.final(i)
         method = Method.MATCH if self.match else (Method.SPECIAL if self.special[i] else Method.STANDARD)
         return PlayerOutcome(
@@ -415,14 +418,16 @@ class _Event:
         if working.capped:
             notes.append(f"special rating capped at {self.rules.special_cap:g}")
 
-    def _standard_notes(self, i: int, working: _StandardWorking) -> None:
+    def _standard_notes(self, i: int, dual: bool, eligible: bool, bonus: float, change: float,
+                        threshold: float) -> None:
         notes = self.notes[i]
-        if working.dual_rated_k:
+        if dual:
             notes.append("dual-rated K (Regular rating above 2200)")
-        if working.bonus_eligible and working.bonus > 0:
-            notes.append(f"bonus {working.bonus:.2f}")
-        elif not working.bonus_eligible and working.change > working.bonus_threshold:
-            notes.append(f"no bonus: {working.bonus_reason}")
+        if eligible and bonus > 0:
+            notes.append(f"bonus {bonus:.2f}")
+        elif not eligible and change > threshold:
+            reason = _eligibility(self.rules, self.bonus, self.m[i], self._repeated_list[i])[1]
+            notes.append(f"no bonus: {reason}")
 
     def explain_steps(self, i: int, final: _Final | None) -> tuple[Step, ...]:
         """Player ``i``'s explanation: every step's value and how it came about."""
@@ -440,14 +445,12 @@ class _Event:
                  Step("Step 2: effective games N'", self.effective[i], f"min({n_text}, N* = {nstar:.2f})")]
         if final is None:
             return tuple(steps)
-        workings = iter(self.working[i])
         if self.step3[i] is not None:
-            first = next(workings)
-            assert isinstance(first, _SpecialWorking)
+            first = self.first_working[i]
             floored = " (raised to 100)" if max(first.rating, floor100) > first.rating else ""
             steps.append(Step("Step 3: first estimate", self.step3[i], "special formula with N' = 1: "
                               f"{_special_text(prior, first)}{floored}"))
-        fourth, fifth = next(workings), next(workings)
+        fourth, fifth = self.working(i, 4), self.working(i, 5)
         kind = "special formula: " if self.special[i] else "standard formula: "
         for label, value, working in (("Step 4: intermediate rating", self.step4[i], fourth),
                                       ("Step 5: final rating", self.step5[i], fifth)):
@@ -461,7 +464,7 @@ class _Event:
             steps.append(Step("Special formula: solution", fifth.rating, self._formula_text(i, fifth)))
         else:
             k_text = (f"dual-rated K, Regular rating {self._regular(i):g}" if fifth.dual_rated_k
-                      else f"800/(N' + m) = 800/({self.effective[i]:.2f} + {len(self.opponents[i])})")
+                      else f"800/(N' + m) = 800/({self.effective[i]:.2f} + {self.m[i]})")
             steps.append(Step("K", fifth.k, k_text))
             bonus_text = (f"max(0, K(S - E) - B sqrt(m')) = max(0, {fifth.change:.2f} - "
                           f"{fifth.bonus_threshold:.2f})" if fifth.bonus_eligible
@@ -482,9 +485,10 @@ class _Event:
 
     def explain_games(self, i: int) -> tuple[GameLine, ...]:
         """Player ``i``'s games as step 5 saw them: opponents at their step 4 ratings."""
-        rules, numbers, seen = self.rules, self.numbers, self.step4
-        opponents, working = self.opponents[i], self.working[i][-1]
-        rows = zip(self.rounds[i], opponents, self.results[i], strict=True)
+        rules, numbers, seen, working = self.rules, self.numbers, self.step4, self.working(i, 5)
+        start, rounds, opponents, scores = self._sides_lists
+        part = slice(start[i], start[i + 1])
+        rows = zip(rounds[part], opponents[part], scores[part], strict=True)
         if isinstance(working, _SpecialWorking):
             at = working.solution
             return tuple([GameLine(rnd, numbers[o], result, seen[o], _pwe(rules, at, seen[o]))
