@@ -11,7 +11,7 @@ import pytest
 
 from xlrating.errors import ArgumentError, EventError, RulesError
 from xlrating.model import Game, Method
-from xlrating.uscf import UscfPlayer, rate_event, rate_match
+from xlrating.uscf import UscfPlayer, core, rate_event, rate_match
 from xlrating.uscf.match import match_eligible, match_ratings
 
 
@@ -410,3 +410,29 @@ def test_shared_keywords_are_checked() -> None:
     assert rate_event(players, games).parameters[:4] == (
         ("Edition", "USCF 2020"), ("Event type", "Swiss"), ("Start date", "not given"),
         ("End date", "not given"))
+
+
+@pytest.mark.parametrize("vector_sides", [0, 10**9])
+@pytest.mark.parametrize(
+    ("games", "words"),
+    [([*GAMES, Game(4, 1, 9, 1), Game(4, 8, 2, 0)],
+      r"round 4: game 1-9 names missing player 9; round 4: game 8-2 names missing player 8"),
+     ([*GAMES, Game(3, 1, 2, 1), Game(1, 4, 2, 0)],
+      r"player 1 has 2 games in round 3; player 2 has 2 games in round 1; player 2 has 2 games in round 3; "
+      r"player 4 has 2")],
+)
+def test_game_errors_alike_on_both_paths(games: list[Game], words: str, vector_sides: int,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # Small events take their games one by one, large ones as arrays: the same errors.
+    monkeypatch.setattr(core, "VECTOR_SIDES", vector_sides)
+    with pytest.raises(EventError, match=words):
+        rate_event(PLAYERS, games)
+
+
+@pytest.mark.parametrize("vector_sides", [0, 10**9])
+def test_events_without_games(vector_sides: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(core, "VECTOR_SIDES", vector_sides)
+    assert rate_event([], []).players == ()
+    out = rate_event(PLAYERS, [], explain=False)
+    assert [p.method for p in out.players] == [Method.NOT_RATED] * 4
+    assert [p.post_rating for p in out.players] == [1400.0, 1600.0, None, None]

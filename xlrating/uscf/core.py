@@ -14,9 +14,10 @@ player's expected score is summed game by game in round order, as ``sum`` does.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from typing import Any, NamedTuple
+from itertools import accumulate, repeat
+from operator import attrgetter
 
 import numpy as np
 import numpy.typing as npt
@@ -26,9 +27,17 @@ from ..model import Game, games_by_player
 from .formulas import _k
 from .rules import UscfRules
 from .standard import _work as _standard
+from .standard import _Working as StandardWorking
+
+#: From this many sides (twice the games) on, the games are taken and the standard formula
+#: runs vectorised; below, game by game and player by player (numpy's fixed costs would
+#: dominate). Both give the same numbers.
+VECTOR_SIDES = 1000
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
+Index = npt.NDArray[np.int32]
+"""Positions and rounds (they fit in 32 bits: at most 10**9), half the memory of ``Ints``."""
 Flags = npt.NDArray[np.bool_]
 
 
@@ -39,30 +48,61 @@ class Sides:
     Player ``i``'s games are the entries ``start[i]`` to ``start[i + 1]`` of the arrays.
     """
 
-    player: Ints
+    player: Index
     """The side's player (position in the event's list of players)."""
-    opponent: Ints
+    opponent: Index
     """The opponent's position."""
     score: Floats
     """The points the side's player scored."""
-    round: Ints
+    round: Index
     start: Ints
     """Where each player's games begin; ``start[-1]`` is the number of sides."""
     count: Ints
     """m, each player's number of games."""
     starts: list[int]
     """``start`` as a list."""
-    opponents: list[int]
-    """``opponent`` as a list."""
+    opponents: list[int] | None = None
+    """``opponent`` as a list, for a small event (taken game by game)."""
 
     def of(self, i: int) -> slice:
         """Player ``i``'s entries."""
-        return slice(int(self.start[i]), int(self.start[i + 1]))
+        return slice(self.starts[i], self.starts[i + 1])
+
+    def opponents_of(self, i: int) -> list[int]:
+        """Player ``i``'s opponents (positions), in round order."""
+        part = self.of(i)
+        return self.opponent[part].tolist() if self.opponents is None else self.opponents[part]
 
 
 def take_games(numbers: list[int], games: tuple[Game, ...]) -> Sides:
     """The games as :class:`Sides`. Raises :class:`EventError` for a game naming a player
     who is not in ``numbers`` and for a player with two games in one round."""
+    sides = _sorted(numbers, games) if 2 * len(games) >= VECTOR_SIDES else _listed(numbers, games)
+    _one_game_per_round(numbers, sides)
+    return sides
+
+
+def _listed(numbers: list[int], games: tuple[Game, ...]) -> Sides:
+    """:func:`take_games` game by game (a small event)."""
+    position = {number: i for i, number in enumerate(numbers)}
+    if any(g.player not in position or g.opponent not in position for g in games):
+        games_by_player(numbers, games)  # raises EventError naming every missing player
+    by_player: list[list[tuple[int, int, int, float]]] = [[] for _ in numbers]
+    for game in sorted(games, key=attrgetter("round")):
+        first, second = position[game.player], position[game.opponent]
+        by_player[first].append((first, second, game.round, game.score))
+        by_player[second].append((second, first, game.round, 1.0 - game.score))
+    rows = [row for own in by_player for row in own]
+    count = [len(own) for own in by_player]
+    starts = [0, *accumulate(count)]
+    player, opponent, rnd, score = (list(column) for column in zip(*rows, strict=True)) if rows else ([],) * 4
+    return Sides(np.array(player, np.int32), np.array(opponent, np.int32), np.array(score, np.float64),
+                 np.array(rnd, np.int32), np.array(starts, np.int64), np.array(count, np.int64), starts,
+                 opponents=opponent)
+
+
+def _sorted(numbers: list[int], games: tuple[Game, ...]) -> Sides:
+    """:func:`take_games` by sorting arrays (a large event)."""
     size = len(numbers)
     known = np.array(numbers, dtype=np.int64)
     sorter = np.argsort(known, kind="stable")
@@ -94,9 +134,9 @@ def take_games(numbers: list[int], games: tuple[Game, ...]) -> Sides:
     count = np.bincount(player, minlength=size).astype(np.int64)
     start = np.zeros(size + 1, np.int64)
     np.cumsum(count, out=start[1:])
-    sides = Sides(player, opponent, score, rnd, start, count, start.tolist(), opponent.tolist())
-    _one_game_per_round(numbers, sides)
-    return sides
+    narrow = np.int32
+    return Sides(player.astype(narrow), opponent.astype(narrow), score, rnd.astype(narrow), start, count,
+                 start.tolist())
 
 
 def _one_game_per_round(numbers: list[int], sides: Sides) -> None:
@@ -121,40 +161,43 @@ def sums_in_order(values: Floats, sides: Sides) -> Floats:
     return total
 
 
-def repeated_opponents(sides: Sides, most: int) -> Flags:
+def repeated_opponents(sides: Sides, most: int) -> list[bool]:
     """Whether each player met some opponent more than ``most`` times (no bonus, 4.2)."""
     size = len(sides.count)
-    pairs, counts = np.unique(sides.player * max(size, 1) + sides.opponent, return_counts=True)
+    if len(sides.player) < VECTOR_SIDES:
+        met = [sides.opponents_of(i) for i in range(size)]
+        return [len(set(o)) < len(o) and max(map(o.count, set(o))) > most for o in met]
+    keys = sides.player.astype(np.int64) * max(size, 1) + sides.opponent
+    pairs, counts = np.unique(keys, return_counts=True)
     result = np.zeros(size, dtype=np.bool_)
     result[pairs[counts > most] // max(size, 1)] = True
-    return result
+    return result.tolist()  # type: ignore[no-any-return]
 
 
-class StandardStep(NamedTuple):
-    """One step of the standard formula (2020 rules, 4.2) for the chosen players, as lists:
-    per player (over all players, meaningful where chosen) and per side (``expected``)."""
+@dataclass(frozen=True)
+class StandardStep:
+    """One step of the standard formula (2020 rules, 4.2) for the chosen players: per
+    player (over all players, meaningful where chosen), per side (``expected``, vectorised)
+    or as each player's working (``workings``, player by player)."""
 
-    k: list[float]
-    dual_rated_k: list[bool]
+    k: Sequence[float]
+    dual_rated_k: Sequence[bool]
     """Whether the dual-rated K above 2200 was used."""
-    expected: list[float]
-    """We(R0, R_i) of each side."""
-    expected_score: list[float]
+    expected_score: Sequence[float]
     """E = the sum of a player's We."""
-    change: list[float]
+    change: Sequence[float]
     """K(S - E)."""
-    eligible: list[bool]
+    eligible: Sequence[bool]
     """Whether the bonus formula applies (m >= 3, no opponent met more than twice, bonus wanted)."""
-    threshold: list[float]
+    threshold: Sequence[float]
     """B sqrt(m'), m' = max(m, 4)."""
-    bonus: list[float]
-    rating: list[float]
+    bonus: Sequence[float]
+    rating: Sequence[float]
     """R0 + K(S - E) + bonus."""
-
-
-#: From this many sides (twice the games) on, the standard formula runs vectorised; below,
-#: player by player (numpy's fixed costs would dominate). Both give the same numbers.
-VECTOR_SIDES = 1000
+    expected: Floats | None = None
+    """We(R0, R_i) of each side (vectorised)."""
+    workings: Sequence[StandardWorking | None] = ()
+    """Each player's working (player by player)."""
 
 
 def standard_step(
@@ -174,7 +217,7 @@ def standard_step(
     """R_s = R0 + K(S - E) [+ max(0, K(S - E) - B sqrt(m'))] (2020 rules, 4.2) for every
     ``chosen`` player, opponents at the ratings ``seen``; ``regular`` (a dual-rated event)
     gives the Regular ratings that decide the dual-rated K."""
-    run = _vectorised if len(sides.opponents) >= VECTOR_SIDES else _player_by_player
+    run = _vectorised if len(sides.player) >= VECTOR_SIDES else _player_by_player
     return run(rules, sides, chosen, prior, effective, score, seen, bonus, multiplier, repeated, regular)
 
 
@@ -183,20 +226,18 @@ def _player_by_player(rules: UscfRules, sides: Sides, chosen: list[bool], prior:
                       multiplier: float, repeated: list[bool],
                       regular: list[float | None] | None) -> StandardStep:
     """:func:`standard_step` by the one-player formula of :mod:`.standard`."""
-    size, starts, opponents = len(chosen), sides.starts, sides.opponents
-    columns: list[list[Any]] = [[0.0] * size, [False] * size, [0.0] * len(opponents), [0.0] * size,
-                                [0.0] * size, [False] * size, [0.0] * size, [0.0] * size, [0.0] * size]
-    k, dual, expected, total, change, eligible, threshold, amount, rating = columns
-    for i, wanted in enumerate(chosen):
-        if not wanted:
-            continue
-        part = slice(starts[i], starts[i + 1])
-        w = _standard(rules, prior[i], effective[i], [seen[o] for o in opponents[part]], score[i], bonus,
-                      multiplier, repeated[i], regular is not None, None if regular is None else regular[i])
-        k[i], dual[i], expected[part], total[i] = w.k, w.dual_rated_k, w.expected, w.expected_score
-        change[i], eligible[i], threshold[i], amount[i], rating[i] = (w.change, w.bonus_eligible,
-                                                                      w.bonus_threshold, w.bonus, w.rating)
-    return StandardStep(*columns)
+    dual = regular is not None
+    met = [sides.opponents_of(i) for i in range(len(chosen))]
+    workings = [_standard(rules, prior[i], effective[i], [seen[o] for o in met[i]], score[i], bonus,
+                          multiplier, repeated[i], dual, None if regular is None else regular[i])
+                if wanted else None for i, wanted in enumerate(chosen)]
+    columns = list(zip(*[_UNUSED if w is None else w for w in workings], strict=True)) or [()] * len(_UNUSED)
+    k, dual_k, _expected, total, change, eligible, _reason, threshold, amount, rating = columns
+    return StandardStep(k, dual_k, total, change, eligible, threshold, amount, rating, workings=workings)
+
+
+_UNUSED = StandardWorking(0.0, False, (), 0.0, 0.0, False, "", 0.0, 0.0, 0.0)
+"""A player's working where the standard formula is not used."""
 
 
 def _vectorised(rules: UscfRules, sides: Sides, chosen_list: list[bool], prior_list: list[float],
@@ -221,14 +262,21 @@ def _vectorised(rules: UscfRules, sides: Sides, chosen_list: list[bool], prior_l
     threshold = multiplier * np.sqrt(np.maximum(m, rules.bonus_min_m_prime).astype(np.float64))
     excess = change - threshold
     amount = np.where(eligible & (excess > 0.0), excess, 0.0)
-    return StandardStep(*(column.tolist() for column in (k, k != plain, expected, total, change, eligible,
-                                                         threshold, amount, prior + change + amount)))
+    return StandardStep(k.tolist(), (k != plain).tolist(), total.tolist(), change.tolist(), eligible.tolist(),
+                        threshold.tolist(), amount.tolist(), (prior + change + amount).tolist(),
+                        expected=expected)
 
 
 def _powers_of_ten(exponents: Floats) -> Floats:
-    """10^x for each x, by Python's own power (see the module's docstring)."""
-    result: Floats = np.array(list(map(pow, repeat(10.0), exponents.tolist())), dtype=np.float64)
+    """10^x for each x, by Python's own power (see the module's docstring), a block at a
+    time (the Python floats of a block are all alive at once)."""
+    result: Floats = np.empty(len(exponents))
+    for at in range(0, len(exponents), _BLOCK):
+        result[at:at + _BLOCK] = list(map(pow, repeat(10.0), exponents[at:at + _BLOCK].tolist()))
     return result
+
+
+_BLOCK = 4096
 
 
 def _dual_rated_k(rules: UscfRules, plain: Floats, chosen: Flags, effective: Floats, m: Ints,

@@ -126,15 +126,16 @@ def rate_event(
         raise ArgumentError(f"Argument 'dual_rated': only Regular and Quick events are dual-rated, "
                             f"not {system.value!r} events")
     multiplier, multiplier_source = choose_bonus_multiplier(edition, bonus_multiplier, end)
-    event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end)
-    if kind is EventType.MATCH:
-        check_match(edition, roster)
     with _collector_paused():
-        outcomes = event.rate(explain)
+        event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end)
+        if kind is EventType.MATCH:
+            check_match(edition, roster)
+        outcomes, notes = event.rate(explain), event.event_notes()
+        del event  # free the working before the collector resumes: it need not visit it
     parameters = _parameters(edition, system, kind, start, end, event_name, dual, multiplier,
                              multiplier_source)
     return EventOutcome(system="USCF", rules=edition.name, players=outcomes, rating_system=system.value,
-                        parameters=parameters, notes=event.event_notes())
+                        parameters=parameters, notes=notes)
 
 
 @contextmanager
@@ -217,11 +218,14 @@ class _Event:
         self.standard_working: list[StandardStep] = []
         """The standard formula's working at steps 4 and 5."""
         self.today_used = False
+        self.explain = False
+        """Whether the explanation will be built (else the steps keep only what the numbers need)."""
 
     # The steps of section 1.
 
     def rate(self, explain: bool) -> tuple[PlayerOutcome, ...]:
         """Steps 1 to 5 and the final ratings."""
+        self.explain = explain
         self.step1_initial_ratings()
         self.step2_effective_games()
         rated = [m > 0 for m in self.m]
@@ -266,12 +270,12 @@ class _Event:
         """Step 3: unrated players with N = 0: the special formula with N' = 1 against the
         opponents' step 1 (or pre-event) ratings; at least 100."""
         rules, prior, sides = self.rules, self.prior, self.sides
-        starts, opponents_of = sides.starts, sides.opponents
         for i, wanted in enumerate(rated):
             if wanted and self.players[i].rating is None and self.games[i] == 0:
-                opponents = [prior[o] for o in opponents_of[starts[i]:starts[i + 1]]]
+                opponents = [prior[o] for o in sides.opponents_of(i)]
                 first = _special(rules, prior[i], rules.step3_effective_games, opponents, self.score[i], None)
-                self.first_working[i] = first
+                if self.explain:
+                    self.first_working[i] = first
                 self.step3[i] = max(first.rating, rules.absolute_floor)
 
     def formula_step(self, rated: list[bool], seen: list[float]) -> list[float]:
@@ -281,13 +285,15 @@ class _Event:
         4); at least 100."""
         rules, sides, special = self.rules, self.sides, self.special
         standard = self._standard([r and not s for r, s in zip(rated, special, strict=True)], seen)
+        if not self.explain:
+            self.standard_working.clear()  # the working of step 4 serves only the explanation
+            self.special_working.clear()
         self.standard_working.append(standard)
         raw = list(standard.rating)
-        starts, opponents = sides.starts, sides.opponents
         for i, wanted in enumerate(rated):
             if wanted and special[i]:
-                working = _special(rules, self.prior[i], self.effective[i],
-                                   [seen[o] for o in opponents[starts[i]:starts[i + 1]]], self.score[i],
+                opponents = [seen[o] for o in sides.opponents_of(i)]
+                working = _special(rules, self.prior[i], self.effective[i], opponents, self.score[i],
                                    self.players[i].history)
                 self.special_working.setdefault(i, []).append(working)
                 raw[i] = working.rating
@@ -303,7 +309,7 @@ class _Event:
     @cached_property
     def _repeated_list(self) -> list[bool]:
         """Whether each player met an opponent more than twice (no bonus; section 4.2)."""
-        return repeated_opponents(self.sides, self.rules.bonus_max_meetings).tolist()  # type: ignore[no-any-return]
+        return repeated_opponents(self.sides, self.rules.bonus_max_meetings)
 
     def _regular(self, i: int) -> float | None:
         """The Regular rating that decides the dual-rated K (2020 rules, 4.2), in a dual-rated event."""
@@ -322,17 +328,15 @@ class _Event:
         if i in self.special_working:
             return self.special_working[i][step - 4]
         s, start = self.standard_working[step - 4], self.sides.starts
-        k, dual, expected, total, change = s.k, s.dual_rated_k, s.expected, s.expected_score, s.change
-        threshold, bonus, rating = s.threshold, s.bonus, s.rating
+        if s.workings:
+            found = s.workings[i]
+            assert found is not None
+            return found
+        assert s.expected is not None
+        expected = tuple(s.expected[start[i]:start[i + 1]].tolist())
         eligible, reason = _eligibility(self.rules, self.bonus, self.m[i], self._repeated_list[i])
-        return _StandardWorking(k[i], dual[i], tuple(expected[start[i]:start[i + 1]]), total[i], change[i],
-                                eligible, reason, threshold[i], bonus[i], rating[i])
-
-    @cached_property
-    def _sides_lists(self) -> tuple[list[int], list[int], list[int], list[float]]:
-        """The games as lists, for the explanations: start, round, opponent, score."""
-        sides = self.sides
-        return sides.start.tolist(), sides.round.tolist(), sides.opponent.tolist(), sides.score.tolist()
+        return _StandardWorking(s.k[i], s.dual_rated_k[i], expected, s.expected_score[i], s.change[i],
+                                eligible, reason, s.threshold[i], s.bonus[i], s.rating[i])
 
     def final(self, i: int) -> _Final:
         """After step 5: the match cap (section 7), storage (section 7; 2009/2011: integers
@@ -385,7 +389,7 @@ class _Event:
                 pre_games=player.games, post_rating=pre, post_games=player.games,
                 initial_rating=self.prior[i], initial_games=games, effective_games=self.effective[i],
                 change=0.0 if pre is not None else None,
-                steps=self.explain_steps(i, None) if explain else (), notes=tuple(notes),
+                steps=self.explain_steps(i) if explain else (), notes=tuple(notes),
             )
         k = bonus = expected = None
         if self.special[i]:
@@ -396,6 +400,7 @@ class _Event:
             bonus = amount if eligible else None
             self._standard_notes(i, last.dual_rated_k[i], eligible, amount, last.change[i], last.threshold[i])
         final = self.final(i)
+        fifth = self.working(i, 5) if explain else None
         method = Method.MATCH if self.match else (Method.SPECIAL if self.special[i] else Method.STANDARD)
         return PlayerOutcome(
             player=player.number, method=method, rated_games=m, rated_score=self.score[i], pre_rating=pre,
@@ -403,8 +408,8 @@ class _Event:
             initial_rating=self.prior[i], initial_games=games, effective_games=self.effective[i],
             step3=self.step3[i], step4=self.step4[i], change=None if pre is None else final.post - pre, k=k,
             bonus=bonus, floor=final.floor, floor_applied=final.applied, expected_score=expected,
-            games=self.explain_games(i) if explain else (),
-            steps=self.explain_steps(i, final) if explain else (),
+            games=self.explain_games(i, fifth) if fifth is not None else (),
+            steps=self.explain_steps(i, final, fifth) if fifth is not None else (),
             notes=tuple(notes),
         )
 
@@ -429,8 +434,10 @@ class _Event:
             reason = _eligibility(self.rules, self.bonus, self.m[i], self._repeated_list[i])[1]
             notes.append(f"no bonus: {reason}")
 
-    def explain_steps(self, i: int, final: _Final | None) -> tuple[Step, ...]:
-        """Player ``i``'s explanation: every step's value and how it came about."""
+    def explain_steps(self, i: int, final: _Final | None = None,
+                      fifth: _Working | None = None) -> tuple[Step, ...]:
+        """Player ``i``'s explanation: every step's value and how it came about (steps 1 and
+        2 only without ``final``, the values after step 5, and ``fifth``, step 5's working)."""
         rules, prior, floor100 = self.rules, self.prior[i], self.rules.absolute_floor
         initial, games = self.initial[i], self.games[i]
         if initial is not None:
@@ -443,25 +450,24 @@ class _Event:
         n_text = "N not given" if games is None else f"N = {games}"
         steps = [Step("Step 1: initial rating", prior, detail),
                  Step("Step 2: effective games N'", self.effective[i], f"min({n_text}, N* = {nstar:.2f})")]
-        if final is None:
+        if final is None or fifth is None:
             return tuple(steps)
         if self.step3[i] is not None:
             first = self.first_working[i]
             floored = " (raised to 100)" if max(first.rating, floor100) > first.rating else ""
             steps.append(Step("Step 3: first estimate", self.step3[i], "special formula with N' = 1: "
                               f"{_special_text(prior, first)}{floored}"))
-        fourth, fifth = self.working(i, 4), self.working(i, 5)
         kind = "special formula: " if self.special[i] else "standard formula: "
-        for label, value, working in (("Step 4: intermediate rating", self.step4[i], fourth),
-                                      ("Step 5: final rating", self.step5[i], fifth)):
-            text = kind + self._formula_text(i, working)
-            if value > working.rating:
-                text += " (raised to 100)"
-            steps.append(Step(label, value, text))
+        fourth = self.working(i, 4)
+        text4, text5 = self._formula_text(i, fourth), self._formula_text(i, fifth)
+        for label, value, working, text in (("Step 4: intermediate rating", self.step4[i], fourth, text4),
+                                            ("Step 5: final rating", self.step5[i], fifth, text5)):
+            raised = " (raised to 100)" if value > working.rating else ""
+            steps.append(Step(label, value, kind + text + raised))
         if isinstance(fifth, _SpecialWorking):
             knots = ", ".join(f"{z:g}" for z in fifth.knots)
             steps.append(Step("Special formula: knots", None, f"S_z = {knots}"))
-            steps.append(Step("Special formula: solution", fifth.rating, self._formula_text(i, fifth)))
+            steps.append(Step("Special formula: solution", fifth.rating, text5))
         else:
             k_text = (f"dual-rated K, Regular rating {self._regular(i):g}" if fifth.dual_rated_k
                       else f"800/(N' + m) = 800/({self.effective[i]:.2f} + {self.m[i]})")
@@ -483,12 +489,14 @@ class _Event:
             return _special_text(self.prior[i], working)
         return _standard_text(self.score[i], working)
 
-    def explain_games(self, i: int) -> tuple[GameLine, ...]:
-        """Player ``i``'s games as step 5 saw them: opponents at their step 4 ratings."""
-        rules, numbers, seen, working = self.rules, self.numbers, self.step4, self.working(i, 5)
-        start, rounds, opponents, scores = self._sides_lists
-        part = slice(start[i], start[i + 1])
-        rows = zip(rounds[part], opponents[part], scores[part], strict=True)
+    def explain_games(self, i: int, working: _Working) -> tuple[GameLine, ...]:
+        """Player ``i``'s games as step 5 saw them (``working``): opponents at their step 4
+        ratings."""
+        rules, numbers, seen = self.rules, self.numbers, self.step4
+        sides = self.sides
+        part = sides.of(i)
+        rows = zip(sides.round[part].tolist(), sides.opponent[part].tolist(), sides.score[part].tolist(),
+                   strict=True)
         if isinstance(working, _SpecialWorking):
             at = working.solution
             return tuple([GameLine(rnd, numbers[o], result, seen[o], _pwe(rules, at, seen[o]))
