@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import accumulate, repeat
+from itertools import accumulate, pairwise, repeat
 from operator import attrgetter
 
 import numpy as np
@@ -63,6 +63,10 @@ class Sides:
     """``start`` as a list."""
     opponents: list[int] | None = None
     """``opponent`` as a list, for a small event (taken game by game)."""
+    rounds: list[int] | None = None
+    """``round`` as a list, for a small event."""
+    scores: list[float] | None = None
+    """``score`` as a list, for a small event."""
 
     def of(self, i: int) -> slice:
         """Player ``i``'s entries."""
@@ -72,6 +76,13 @@ class Sides:
         """Player ``i``'s opponents (positions), in round order."""
         part = self.of(i)
         return self.opponent[part].tolist() if self.opponents is None else self.opponents[part]
+
+    def games_of(self, i: int) -> tuple[list[int], list[int], list[float]]:
+        """Player ``i``'s rounds, opponents (positions) and scores, in round order."""
+        part = self.of(i)
+        if self.opponents is None or self.rounds is None or self.scores is None:
+            return self.round[part].tolist(), self.opponent[part].tolist(), self.score[part].tolist()
+        return self.rounds[part], self.opponents[part], self.scores[part]
 
 
 def take_games(numbers: list[int], games: tuple[Game, ...]) -> Sides:
@@ -98,7 +109,7 @@ def _listed(numbers: list[int], games: tuple[Game, ...]) -> Sides:
     player, opponent, rnd, score = (list(column) for column in zip(*rows, strict=True)) if rows else ([],) * 4
     return Sides(np.array(player, np.int32), np.array(opponent, np.int32), np.array(score, np.float64),
                  np.array(rnd, np.int32), np.array(starts, np.int64), np.array(count, np.int64), starts,
-                 opponents=opponent)
+                 opponents=opponent, rounds=rnd, scores=score)
 
 
 def _sorted(numbers: list[int], games: tuple[Game, ...]) -> Sides:
@@ -140,12 +151,17 @@ def _sorted(numbers: list[int], games: tuple[Game, ...]) -> Sides:
 
 
 def _one_game_per_round(numbers: list[int], sides: Sides) -> None:
-    clash = (sides.player[1:] == sides.player[:-1]) & (sides.round[1:] == sides.round[:-1])
-    if not clash.any():
+    if sides.rounds is not None:
+        rounds = sides.rounds
+        twice = [i for i, (a, b) in enumerate(pairwise(sides.starts)) if len(set(rounds[a:b])) < b - a]
+    else:
+        clash = (sides.player[1:] == sides.player[:-1]) & (sides.round[1:] == sides.round[:-1])
+        twice = sorted(set(sides.player[1:][clash].tolist()))
+    if not twice:
         return
     problems: list[str] = []
-    for i in sorted(set(sides.player[1:][clash].tolist())):
-        counts = Counter(sides.round[sides.of(i)].tolist())
+    for i in twice:
+        counts = Counter(sides.games_of(i)[0])
         problems.extend(f"player {numbers[i]} has {count} games in round {rnd}"
                         for rnd, count in sorted(counts.items()) if count > 1)
     raise EventError("A player can play one game per round: " + "; ".join(problems))

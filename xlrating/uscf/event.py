@@ -46,6 +46,7 @@ import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
+from itertools import pairwise
 from typing import NamedTuple
 
 import numpy as np
@@ -54,7 +55,7 @@ from .. import _check
 from ..errors import ArgumentError, EventError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
 from .bonus import choose_bonus_multiplier
-from .core import StandardStep, repeated_opponents, standard_step, take_games
+from .core import Sides, StandardStep, repeated_opponents, standard_step, take_games
 from .floors import _floor, store
 from .formulas import _effective, _nstar, _pwe
 from .initial import InitialRating, _initial
@@ -193,11 +194,11 @@ class _Event:
         self.sides = take_games(self.numbers, games)
         size = len(players)
         self.m: list[int] = self.sides.count.tolist()
-        self.score: list[float] = np.bincount(self.sides.player, self.sides.score, minlength=size).tolist()
+        self.score: list[float]
         """S, each player's score (whole and half points: exact in any order)."""
-        owner, points = self.sides.player, self.sides.score
-        self.won: list[int] = np.bincount(owner[points == 1.0], minlength=size).tolist()
-        self.drawn: list[int] = np.bincount(owner[points == 0.5], minlength=size).tolist()
+        self.won: list[int]
+        self.drawn: list[int]
+        self.score, self.won, self.drawn = _scores(self.sides, size)
         self.notes: list[list[str]] = [[] for _ in range(size)]
         self.prior: list[float] = [0.0] * size
         """R0: the pre-event rating or the step 1 initial rating."""
@@ -493,10 +494,7 @@ class _Event:
         """Player ``i``'s games as step 5 saw them (``working``): opponents at their step 4
         ratings."""
         rules, numbers, seen = self.rules, self.numbers, self.step4
-        sides = self.sides
-        part = sides.of(i)
-        rows = zip(sides.round[part].tolist(), sides.opponent[part].tolist(), sides.score[part].tolist(),
-                   strict=True)
+        rows = zip(*self.sides.games_of(i), strict=True)
         if isinstance(working, _SpecialWorking):
             at = working.solution
             return tuple([GameLine(rnd, numbers[o], result, seen[o], _pwe(rules, at, seen[o]))
@@ -520,6 +518,18 @@ class _Event:
             if not rules.match_floors:
                 notes.append("Match: floors not applied automatically")
         return tuple(notes)
+
+
+def _scores(sides: Sides, size: int) -> tuple[list[float], list[int], list[int]]:
+    """Each player's score, wins and draws."""
+    if sides.scores is not None:
+        scores, starts = sides.scores, sides.starts
+        own = [scores[a:b] for a, b in pairwise(starts)]
+        return [sum(s, 0.0) for s in own], [s.count(1.0) for s in own], [s.count(0.5) for s in own]
+    owner, points = sides.player, sides.score
+    return (np.bincount(owner, points, minlength=size).tolist(),
+            np.bincount(owner[points == 1.0], minlength=size).tolist(),
+            np.bincount(owner[points == 0.5], minlength=size).tolist())
 
 
 _NOT_GIVEN = "not given"
