@@ -464,7 +464,7 @@ def get_rules(rules: RulesLike | None = None, name: str = "rules") -> UscfRules:
     if isinstance(rules, int) and not isinstance(rules, bool):
         found = EDITIONS.get(str(rules))
     elif isinstance(rules, str):
-        found = _BY_NAME.get(_fold(rules))
+        found = EDITIONS.get(rules) or _BY_NAME.get(_fold(rules))
     if found is not None:
         return found
     raise RulesError(f"Argument '{name}' must be a US Chess rule edition "
