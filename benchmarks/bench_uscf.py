@@ -1,11 +1,14 @@
-"""Speed of the US Chess event algorithm on synthetic Swiss events.
+"""Speed and memory of the US Chess event algorithm, as ratios to the floor pass.
 
-Rates Swiss events of 100, 1,000 and 10,000 players over 9 rounds (60% established,
-25% provisional, 15% unrated players, some with FIDE ratings or birth dates) under the
-2020 rules and prints the time per event and per game. Aim: the 10,000-player event
-well under a second.
+Rates the seeded Swiss of :func:`floor.swiss` (9 rounds; 60% established, 25%
+provisional, 15% unrated players, some with FIDE ratings or birth dates) under the 2020
+rules, and in the same run times the floor pass of :mod:`floor` on the same games. The
+target: the full five steps at most 1.7x the floor pass. Also measured: explain=False,
+peak memory per player (tracemalloc), small events (8 and 100 players) and the single
+formulas behind the worksheet functions.
 
-Run: ``python benchmarks/bench_uscf.py [--profile] [SIZES...]``
+Run: ``python benchmarks/bench_uscf.py [--profile] [--memory] [SIZES...]``
+(default sizes 100, 1000, 10000).
 """
 
 from __future__ import annotations
@@ -13,29 +16,44 @@ from __future__ import annotations
 import argparse
 import cProfile
 import datetime as dt
+import gc
+import inspect
+import math
 import pstats
 import random
+import sys
 import time
-from collections.abc import Sequence
+import tracemalloc
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from floor import floor_pass, swiss
 
 from xlrating.model import Game
-from xlrating.uscf import UscfPlayer, rate_event
+from xlrating.uscf import (
+    UscfPlayer,
+    effective_games,
+    rate_event,
+    special_rating,
+    standard_rating,
+)
 
 ROUNDS = 9
 END = dt.date(2024, 6, 1)
+EXPLAIN = "explain" in inspect.signature(rate_event).parameters
 
 
-def synthetic_event(size: int, rounds: int = ROUNDS, seed: int = 1) -> tuple[list[UscfPlayer], list[Game]]:
-    """A Swiss event: players sorted by score (then strength) are paired with their neighbour
-    each round; results drawn from the rating difference."""
+def roster(ratings: Sequence[int], seed: int = 1) -> list[UscfPlayer]:
+    """US Chess players for the floor's ratings: 60% established, 25% provisional, 5% FIDE,
+    5% with a birth date, 5% with nothing."""
     rng = random.Random(seed)
     players: list[UscfPlayer] = []
-    strength: dict[int, float] = {}
-    for number in range(1, size + 1):
+    for number, rating in enumerate(ratings, start=1):
         kind = rng.random()
-        true = rng.gauss(1500, 350)
-        strength[number] = true
-        rating = min(max(round(true + rng.gauss(0, 80)), 100), 2700)
         if kind < 0.60:
             players.append(UscfPlayer(number, rating, rng.randint(26, 900), wins=rng.randint(0, 200),
                                       draws=rng.randint(0, 50), events=rng.randint(1, 60),
@@ -49,51 +67,115 @@ def synthetic_event(size: int, rounds: int = ROUNDS, seed: int = 1) -> tuple[lis
             players.append(UscfPlayer(number, birth_date=born))
         else:
             players.append(UscfPlayer(number))
-    score = dict.fromkeys(strength, 0.0)
-    games: list[Game] = []
-    for rnd in range(1, rounds + 1):
-        order = sorted(strength, key=lambda n: (-score[n], -strength[n]))
-        if len(order) % 2:
-            bye = order.pop()  # the lowest gets a bye (not rated)
-            score[bye] += 1
-        for a, b in zip(order[::2], order[1::2], strict=True):
-            expected = 1 / (1 + 10 ** ((strength[b] - strength[a]) / 400))
-            draw = 0.2
-            x = rng.random()
-            result = 1.0 if x < expected - draw / 2 else 0.5 if x < expected + draw / 2 else 0.0
-            games.append(Game(rnd, a, b, result))
-            score[a] += result
-            score[b] += 1 - result
-    return players, games
+    return players
 
 
-def bench(sizes: Sequence[int], repeat: int = 5) -> None:
-    print(f"US Chess 2020, Swiss, {ROUNDS} rounds; best of {repeat} runs (wall clock; CPU of this process)")
-    print(f"{'players':>8} {'games':>8} {'per event':>12} {'per game':>12} {'CPU/event':>12}")
+def synthetic_event(size: int, rounds: int = ROUNDS, seed: int = 1) -> tuple[list[UscfPlayer], list[Game]]:
+    """The floor's seeded Swiss as US Chess players and games."""
+    _strength, ratings, games = swiss(size, rounds, seed)
+    return roster(ratings, seed), [Game(*g) for g in games]
+
+
+def build_event(ratings: Sequence[int], raw: Sequence[tuple[int, int, int, float]]) -> Any:
+    """The players and games of an event, built from plain data (API object cost)."""
+    return roster(ratings), [Game(*g) for g in raw]
+
+
+def best(run: Callable[[], Any], repeat: int) -> float:
+    """Best wall-clock time of ``repeat`` runs, in seconds."""
+    result = math.inf
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        result = min(result, time.perf_counter() - start)
+    return result
+
+
+def rate(players: list[UscfPlayer], games: list[Game], explain: bool = True) -> Any:
+    if EXPLAIN:
+        return rate_event(players, games, end_date=END, explain=explain)
+    return rate_event(players, games, end_date=END)
+
+
+def bench(sizes: Sequence[int], repeat: int) -> None:
+    print(f"US Chess 2020, Swiss, {ROUNDS} rounds; best of {repeat} runs; ratio = time / floor pass "
+          "on the same games in this run")
+    print(f"{'players':>8} {'games':>8} {'floor':>10} {'explained':>10} {'ratio':>6} {'explain=False':>14} "
+          f"{'ratio':>6} {'+build':>8}")
     for size in sizes:
-        players, games = synthetic_event(size)
-        best = cpu = float("inf")
-        for _ in range(repeat):
-            start, start_cpu = time.perf_counter(), time.process_time()
-            rate_event(players, games, end_date=END)
-            best = min(best, time.perf_counter() - start)
-            cpu = min(cpu, time.process_time() - start_cpu)
-        print(f"{size:>8} {len(games):>8} {best * 1000:>10.1f} ms {best / len(games) * 1e6:>9.1f} µs "
-              f"{cpu * 1000:>9.1f} ms")
+        _strength, ratings, raw = swiss(size, ROUNDS)
+        players, games = roster(ratings), [Game(*g) for g in raw]
+        n = len(games)
+        floor = best(partial(floor_pass, ratings, raw), repeat) / n
+        full = best(partial(rate, players, games), repeat) / n
+        quiet = best(partial(rate, players, games, False), repeat) / n if EXPLAIN else math.nan
+        build = best(partial(build_event, ratings, raw), repeat) / n
+        print(f"{size:>8} {n:>8} {floor * 1e6:>7.2f} µs {full * 1e6:>7.2f} µs {full / floor:>5.2f}x "
+              f"{quiet * 1e6:>11.2f} µs {quiet / floor:>5.2f}x {build * 1e6:>5.2f} µs")
+
+
+def small(repeat: int) -> None:
+    print("Small events and single formulas (best of runs, µs per call)")
+    for size in (8, 100):
+        players, games = synthetic_event(size, rounds=min(ROUNDS, size - 1))
+        t = best(partial(rate, players, games), repeat * 20)
+        print(f"  {size:>4}-player event, {len(games)} games: {t * 1e6:10.1f} µs")
+    opponents = [1500.0, 1620.0, 1710.0, 1400.0, 1555.0]
+
+    def many(call: Callable[[], Any]) -> float:
+        return best(lambda: [call() for _ in range(1000)], repeat) / 1000
+
+    calls: list[tuple[str, Callable[[], Any]]] = [
+        ("special_rating, 5 games", partial(special_rating, 1500, 4, opponents, 3.5)),
+        ("standard_rating, 5 games", partial(standard_rating, 1500, 20, opponents, 3.5)),
+        ("effective_games", partial(effective_games, 1500, 20)),
+        ("UscfPlayer", partial(UscfPlayer, 7, 1500, 30, peak=1600, wins=3)),
+        ("Game", partial(Game, 3, 1, 2, 0.5)),
+    ]
+    for label, call in calls:
+        print(f"  {label + ':':<26}{many(call) * 1e6:8.2f} µs")
+
+
+def memory(sizes: Sequence[int]) -> None:
+    print("Peak memory of rating (tracemalloc; inputs built before), and time per game by size")
+    for size in sizes:
+        _strength, ratings, raw = swiss(size, ROUNDS)
+        players, games = roster(ratings), [Game(*g) for g in raw]
+        for explain in (True, False) if EXPLAIN else (True,):
+            gc.collect()
+            tracemalloc.start()
+            start = time.perf_counter()
+            outcome = rate(players, games, explain)
+            elapsed = time.perf_counter() - start
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            del outcome
+            print(f"  {size:>9,} players explain={explain!s:<5}: {peak / size / 1024:6.2f} KiB/player, "
+                  f"{elapsed / len(games) * 1e6:6.2f} µs/game (under tracemalloc)")
+
+
+def profile(size: int) -> None:
+    players, games = synthetic_event(size)
+    profiler = cProfile.Profile()
+    profiler.runcall(rate, players, games)
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("sizes", nargs="*", type=int, default=[100, 1000, 10000])
     parser.add_argument("--profile", action="store_true", help="profile the largest event")
+    parser.add_argument("--memory", action="store_true", help="peak memory at each size")
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     if args.profile:
-        players, games = synthetic_event(max(args.sizes))
-        profiler = cProfile.Profile()
-        profiler.runcall(rate_event, players, games, end_date=END)
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
-        return
-    bench(args.sizes)
+        profile(max(args.sizes))
+    elif args.memory:
+        memory(args.sizes)
+    else:
+        bench(args.sizes, args.repeat)
+        small(args.repeat)
+
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import pytest
 
 from xlrating.errors import ArgumentError, EventError, RulesError
 from xlrating.model import Game, Method
-from xlrating.uscf import UscfPlayer, rate_event, rate_match
+from xlrating.uscf import UscfPlayer, core, rate_event, rate_match
 from xlrating.uscf.match import match_eligible, match_ratings
 
 
@@ -298,7 +298,7 @@ def test_match_eligibility() -> None:
     ("players", "games", "kwargs", "error", "words"),
     [
         (PLAYERS, [*GAMES, Game(4, 1, 9, 1)], {}, EventError, "missing player 9"),
-        ([*PLAYERS, UscfPlayer(2, 1500, 10)], GAMES, {}, EventError, "more than one player: 2"),
+        ([*PLAYERS, UscfPlayer(2, 1500, 10)], GAMES, {}, EventError, "given more than once: 2"),
         (PLAYERS, [*GAMES, Game(3, 1, 2, 1)], {}, EventError, "player 1 has 2 games in round 3"),
         ([UscfPlayer(1, history="all wins"), UscfPlayer(2, 1500)], [Game(1, 1, 2, 1)], {}, EventError,
          "unrated"),
@@ -366,3 +366,73 @@ def test_established_pre_event_rating_is_an_attained_peak() -> None:
     # A provisional player (N = 25) has no established rating: no peak floor.
     prov = rate_event([UscfPlayer(1, 1400, 25), *players[1:]], games).player(1)
     assert prov.floor == 101 and not prov.floor_applied
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [({"other_ratings": []}, "'other_ratings of player 3'"),
+     ({"other_ratings": ""}, "'other_ratings of player 3'"),
+     ({"rating": True}, "'rating of player 3'"), ({"rating": float("inf")}, "'rating of player 3'"),
+     ({"rating": 4000.5}, "'rating of player 3'"), ({"games": 2.5, "rating": 1500}, "'games of player 3'"),
+     ({"wins": 10**10}, "'wins of player 3'"), ({"adult": 1}, None)],
+)
+def test_quick_player_construction_keeps_every_check(kwargs: dict[str, object], words: str | None) -> None:
+    if words is None:
+        assert UscfPlayer(3, **kwargs).adult is True  # type: ignore[arg-type]
+        return
+    with pytest.raises(ArgumentError, match=words):
+        UscfPlayer(3, **kwargs)  # type: ignore[arg-type]
+
+
+def test_quick_player_construction_normalises_like_the_checks() -> None:
+    player = UscfPlayer(4, 1500, 30, fide=2000, cfc=1800, floor=1200, peak=1700)
+    assert [type(getattr(player, f)) for f in ("rating", "fide", "cfc", "floor", "peak")] == [float] * 5
+    given: dict[object, tuple[float, int | None]] = {}
+    assert UscfPlayer(5, other_ratings=given).other_ratings is not given
+    assert UscfPlayer(6, 1500.0, birth_date=dt.datetime(2010, 5, 1, 12)).birth_date == dt.date(2010, 5, 1)
+
+
+def test_shared_keywords_are_checked() -> None:
+    players, games = [UscfPlayer(1, 1500, 30), UscfPlayer(2, 1600, 30)], [Game(1, 1, 2, 1.0)]
+    with pytest.raises(ArgumentError, match="'start_date'"):
+        rate_event(players, games, start_date="2024-01-01")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"'end_date'.*before"):
+        rate_event(players, games, start_date=dt.date(2024, 2, 1), end_date=dt.date(2024, 1, 1))
+    with pytest.raises(ArgumentError, match="'event_name'"):
+        rate_event(players, games, event_name=3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="'explain'"):
+        rate_event(players, games, explain="no")  # type: ignore[arg-type]
+    outcome = rate_event(players, games, rules="US Chess 2011", start_date=dt.datetime(2024, 1, 5, 9),
+                         end_date=dt.date(2024, 1, 6), event_name="Spring Open")
+    assert outcome.parameters[:5] == (("Edition", "USCF 2011"), ("Event type", "Swiss"),
+                                      ("Start date", "2024-01-05"), ("End date", "2024-01-06"),
+                                      ("Event name", "Spring Open"))
+    assert rate_event(players, games).parameters[:4] == (
+        ("Edition", "USCF 2020"), ("Event type", "Swiss"), ("Start date", "not given"),
+        ("End date", "not given"))
+
+
+@pytest.mark.parametrize("vector_sides", [0, 10**9])
+@pytest.mark.parametrize(
+    ("games", "words"),
+    [([*GAMES, Game(4, 1, 9, 1), Game(4, 8, 2, 0)],
+      r"round 4: game 1-9 names missing player 9; round 4: game 8-2 names missing player 8"),
+     ([*GAMES, Game(3, 1, 2, 1), Game(1, 4, 2, 0)],
+      r"player 1 has 2 games in round 3; player 2 has 2 games in round 1; player 2 has 2 games in round 3; "
+      r"player 4 has 2")],
+)
+def test_game_errors_alike_on_both_paths(games: list[Game], words: str, vector_sides: int,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # Small events take their games one by one, large ones as arrays: the same errors.
+    monkeypatch.setattr(core, "VECTOR_SIDES", vector_sides)
+    with pytest.raises(EventError, match=words):
+        rate_event(PLAYERS, games)
+
+
+@pytest.mark.parametrize("vector_sides", [0, 10**9])
+def test_events_without_games(vector_sides: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(core, "VECTOR_SIDES", vector_sides)
+    assert rate_event([], []).players == ()
+    out = rate_event(PLAYERS, [], explain=False)
+    assert [p.method for p in out.players] == [Method.NOT_RATED] * 4
+    assert [p.post_rating for p in out.players] == [1400.0, 1600.0, None, None]

@@ -103,7 +103,7 @@ def test_bonus_amount() -> None:
      (dt.date(2025, 1, 1), 10), (dt.datetime(2026, 3, 1, 12, 0), 10)],
 )
 def test_bonus_multiplier_by_end_date(end: dt.date, b: float) -> None:
-    # rules-beyond-seeds.md, "the bonus multiplier B has changed over time".
+    # US Chess announcements of the bonus multiplier B over time (see xlrating.uscf.bonus).
     assert bonus_multiplier(end) == b
 
 

@@ -1,14 +1,14 @@
 """Every constant of the three US Chess editions, pinned against the documents.
 
-Sources: uscf-rating-system-2009.md (June 4, 2009), uscf-rating-system-2011-blog-copy.txt
-(November 3, 2011) and uscf-rating-system-2020.md (June 11, 2020), in ../shared/seeds.
+Sources: Glickman and Doan, "The USCF Rating System" (June 4, 2009 and November 3, 2011),
+and "The US Chess Rating system" (June 11, 2020).
 """
 
 import pytest
 
 from xlrating.errors import ArgumentError, RulesError
-from xlrating.uscf import USCF_2009, USCF_2011, USCF_2020, RatingSystem, get_rules
-from xlrating.uscf.rules import InitialSource, UscfRules
+from xlrating.uscf import EDITIONS, USCF_2009, USCF_2011, USCF_2020, RatingSystem, get_rules
+from xlrating.uscf.rules import DEFAULT, InitialSource, UscfRules
 
 ALL = (USCF_2009, USCF_2011, USCF_2020)
 
@@ -178,17 +178,23 @@ def test_2009_order_of_precedence() -> None:
     ("name", "expected"),
     [("2020", USCF_2020), ("2011", USCF_2011), ("2009", USCF_2009), (2011, USCF_2011),
      ("USCF 2009", USCF_2009), ("uscf 2020", USCF_2020), ("US Chess 2020", USCF_2020),
-     (USCF_2011, USCF_2011)],
+     ("uscf2011", USCF_2011), ("  US   chess 2009 ", USCF_2009), ("USCF_2020", USCF_2020),
+     (USCF_2011, USCF_2011), (None, USCF_2020)],
 )
 def test_get_rules_accepts_years_names_and_objects(name: object, expected: UscfRules) -> None:
     assert get_rules(name) is expected  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", ["2010", "FIDE 2024", "", None, 2020.5, "USCF"])
+@pytest.mark.parametrize("name", ["2010", "FIDE 2024", "", 2020.5, "USCF", True])
 def test_get_rules_refuses_unknown_editions(name: object) -> None:
     with pytest.raises(RulesError, match="'rules'") as info:
         get_rules(name)  # type: ignore[arg-type]
     assert isinstance(info.value, ArgumentError)
+
+
+def test_default_is_the_newest_edition() -> None:
+    assert DEFAULT is USCF_2020 is get_rules()
+    assert max(EDITIONS.values(), key=lambda rules: rules.year) is DEFAULT
 
 
 def test_rating_system_parse() -> None:

@@ -32,6 +32,9 @@ class EventType(str, Enum):
         return cls(_check.choice(name, value, (e.value for e in cls)))
 
 
+_MAX = _check.MAX_COUNT
+
+
 class Method(str, Enum):
     """How a player's post-event rating was produced (the ``Method`` column)."""
 
@@ -72,6 +75,11 @@ class Game:
     """Points ``player`` scored: 1, 0.5 or 0 (the opponent scored ``1 - score``)."""
 
     def __post_init__(self) -> None:
+        rnd, player, opponent, score = self.round, self.player, self.opponent, self.score
+        if (rnd.__class__ is int and player.__class__ is int and opponent.__class__ is int
+                and 1 <= rnd <= _MAX and 1 <= player <= _MAX and 1 <= opponent <= _MAX and player != opponent
+                and score.__class__ is float and (score == 1.0 or score == 0.5 or score == 0.0)):
+            return  # the common case, checked quickly: nothing to normalise
         _check.whole("round", self.round, low=1)
         _check.whole("player", self.player, low=1)
         _check.whole("opponent", self.opponent, low=1)

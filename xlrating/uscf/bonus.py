@@ -1,8 +1,7 @@
 """The bonus multiplier B by an event's end date, and the choice of B for an event.
 
 The documents give one B each (2009/2011: 6 "as of June 2008"; 2020: 14 "effective
-May 1, 2017"); US Chess has changed it several times, as collected in the project's
-``rules-beyond-seeds.md``:
+May 1, 2017"); US Chess has changed it several times, as its announcements record:
 
 ========================  =====  ===========================================
 Events ending             B      Source
@@ -50,13 +49,12 @@ UNKNOWN: tuple[tuple[dt.date, dt.date, tuple[float, ...]], ...] = (
 )
 
 
-def date_arg(name: str, value: Any) -> dt.date:
-    """A date (a ``datetime`` counts as its date)."""
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    raise _check.fail(name, "a date", value)
+def required_date(name: str, value: Any) -> dt.date:
+    """A date that must be given (:func:`xlrating._check.date`, ``None`` refused)."""
+    result = _check.date(name, value)
+    if result is None:
+        raise _check.fail(name, "a date", value)
+    return result
 
 
 def _lookup(end: dt.date) -> tuple[float, str]:
@@ -83,7 +81,7 @@ def bonus_multiplier(end_date: dt.date) -> float:
     Raises :class:`~xlrating.errors.ArgumentError` for a date where B is not known,
     saying which values are possible.
     """
-    return _lookup(date_arg("end_date", end_date))[0]
+    return _lookup(required_date("end_date", end_date))[0]
 
 
 def choose_bonus_multiplier(
@@ -98,6 +96,6 @@ def choose_bonus_multiplier(
         value = _check.non_negative("bonus_multiplier", user)
         return value, "set by the user"
     if end_date is not None:
-        value, source = _lookup(date_arg("end_date", end_date))
+        value, source = _lookup(end_date)
         return value, f"in force on the end date {end_date.isoformat()} ({source})"
     return rules.bonus_multiplier, f"the {rules.name} document's value (no end date given)"

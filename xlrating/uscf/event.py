@@ -43,16 +43,21 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from functools import cached_property
+from itertools import pairwise
+from typing import NamedTuple
 
+import numpy as np
+
+from .. import _check
 from ..errors import ArgumentError, EventError
-from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step, games_by_player
-from .bonus import choose_bonus_multiplier, date_arg
+from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
+from .bonus import choose_bonus_multiplier
+from .core import Sides, StandardStep, repeated_opponents, standard_step, take_games
 from .floors import _floor, store
-from .formulas import _nstar, _pwe
+from .formulas import _effective, _nstar, _pwe
 from .initial import InitialRating, _initial
 from .match import check_match
 from .player import UscfPlayer
@@ -61,166 +66,77 @@ from .special import _describe_working as _special_text
 from .special import _work as _special
 from .special import _Working as _SpecialWorking
 from .standard import _describe_working as _standard_text
-from .standard import _work as _standard
+from .standard import _eligibility
 from .standard import _Working as _StandardWorking
 
 _DUAL_SYSTEMS = (RatingSystem.REGULAR, RatingSystem.QUICK)
-
-
-class _State:
-    """One player's working through the five steps.
-
-    A plain slotted class: one is built per player, and a dataclass's generated
-    ``__init__`` with its default factories costs noticeably more in a large event.
-    """
-
-    __slots__ = ("effective", "final", "final_opponents", "final_text", "games", "initial", "notes",
-                 "opponents", "player", "prior", "regular", "repeated", "results", "rounds", "score",
-                 "special", "step3", "step4", "step5", "steps")
-
-    def __init__(self, player: UscfPlayer) -> None:
-        self.player = player
-        self.opponents: list[int] = []
-        """Opponents' pairing numbers, in round order."""
-        self.results: list[float] = []
-        self.rounds: list[int] = []
-        self.score = 0.0
-        """S, the sum of ``results``."""
-        self.prior = 0.0
-        """R0: the pre-event rating or the step 1 initial rating."""
-        self.games: int | None = None
-        self.initial: InitialRating | None = None
-        self.effective = 0.0
-        self.special = False
-        """Whether steps 4 and 5 use the special formula (else the standard one)."""
-        self.repeated = False
-        self.regular: float | None = None
-        self.step3: float | None = None
-        self.step4: float | None = None
-        self.step5: float | None = None
-        self.final: _SpecialWorking | _StandardWorking | None = None
-        """The formula's working at step 5."""
-        self.final_opponents: list[float] = []
-        """The opponents' ratings step 5 used."""
-        self.final_text = ""
-        """The formula's working at step 5 in words."""
-        self.steps: list[Step] = []
-        self.notes: list[str] = []
-
-
-def _check_players(players: Any) -> tuple[UscfPlayer, ...]:
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise ArgumentError(f"Argument 'players' must be a sequence of UscfPlayer, not {players!r}")
-    result = tuple(players)
-    for index, player in enumerate(result):
-        if not isinstance(player, UscfPlayer):
-            raise ArgumentError(f"Argument 'players[{index}]' must be a UscfPlayer, not {player!r}")
-    counts = Counter(p.number for p in result)
-    twice = sorted(n for n, c in counts.items() if c > 1)
-    if twice:
-        raise EventError("Pairing numbers used by more than one player: " + ", ".join(map(str, twice)))
-    for player in result:
-        if player.rating is None and player.history is not None:
-            raise EventError(f"Player {player.number} is unrated but has history {player.history!r}: "
-                             "an all-wins or all-losses history needs a rating")
-    return result
-
-
-def _check_games(games: Any) -> tuple[Game, ...]:
-    if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
-        raise ArgumentError(f"Argument 'games' must be a sequence of Game, not {games!r}")
-    result = tuple(games)
-    for index, game in enumerate(result):
-        if not isinstance(game, Game):
-            raise ArgumentError(f"Argument 'games[{index}]' must be a Game, not {game!r}")
-    return result
-
-
-def _check_rounds(states: dict[int, _State]) -> None:
-    problems: list[str] = []
-    for number, state in states.items():
-        if len(set(state.rounds)) == len(state.rounds):
-            continue
-        problems.extend(f"player {number} has {count} games in round {rnd}"
-                        for rnd, count in sorted(Counter(state.rounds).items()) if count > 1)
-    if problems:
-        raise EventError("A player can play one game per round: " + "; ".join(problems))
-
-
-def _regular_rating(state: _State, system: RatingSystem) -> float | None:
-    if system is RatingSystem.REGULAR:
-        return state.player.rating
-    entry = state.player.other(RatingSystem.REGULAR)
-    return None if entry is None else entry[0]
-
-
-def _formula(
-    rules: UscfRules, state: _State, opponents: list[float], multiplier: float, bonus: bool, dual_rated: bool,
-) -> tuple[_SpecialWorking | _StandardWorking, str]:
-    """Step 4 or 5 for one player: the special or the standard formula against
-    ``opponents``, and its working in words."""
-    if state.special:
-        special = _special(rules, state.prior, state.effective, opponents, state.score, state.player.history)
-        return special, _special_text(state.prior, special)
-    standard = _standard(rules, state.prior, state.effective, opponents, state.score, bonus, multiplier,
-                         state.repeated, dual_rated, state.regular)
-    return standard, _standard_text(state.score, standard)
+_Working = _SpecialWorking | _StandardWorking
 
 
 def rate_event(
     players: Sequence[UscfPlayer],
     games: Sequence[Game],
     *,
+    rules: RulesLike | None = None,
+    event_type: EventType | str = "Swiss",
+    start_date: dt.date | None = None,
+    end_date: dt.date | None = None,
+    event_name: str = "",
+    explain: bool = True,
     rating_system: RatingSystem | str = "Regular",
     dual_rated: bool = False,
-    event_type: EventType | str = "Swiss",
-    end_date: dt.date | None = None,
     bonus_multiplier: float | None = None,
-    rules: RulesLike = "2020",
 ) -> EventOutcome:
     """Rate one event in one US Chess rating system (2020 rules, section 1).
 
     ``players`` are the event's players with their prior data, ``games`` its rated games
-    (each once; forfeits and byes are not games). A dual-rated event is rated twice, once
-    with ``rating_system="Regular"`` and once with ``"Quick"``, each time with the
-    players' ratings in that system. ``end_date`` serves the age-based initial ratings
-    (today if not given) and the bonus multiplier B, which is ``bonus_multiplier`` if
-    given, else the value in force on ``end_date``, else the edition's own B.
+    (each once; forfeits and byes are not games). ``rules`` is the edition (default: the
+    2020 rules). A dual-rated event is rated twice, once with ``rating_system="Regular"``
+    and once with ``"Quick"``, each time with the players' ratings in that system.
+    ``end_date`` serves the age-based initial ratings (today if not given) and the bonus
+    multiplier B, which is ``bonus_multiplier`` if given, else the value in force on
+    ``end_date``, else the edition's own B. ``start_date`` and ``event_name`` are
+    reported in the parameters.
 
-    Returns one explained :class:`~xlrating.model.PlayerOutcome` per player, in the
-    order given. A player with no rated game keeps his rating (or stays unrated), method
-    ``NOT_RATED``.
+    Returns one :class:`~xlrating.model.PlayerOutcome` per player, in the order given. A
+    player with no rated game keeps his rating (or stays unrated), method ``NOT_RATED``.
+    With ``explain=False`` every number is the same but the outcomes carry no steps and
+    no game lines: the fast path for many events.
     """
     edition = get_rules(rules)
     system = parse_system(edition, rating_system)
     kind = EventType.parse(event_type)
-    end = None if end_date is None else date_arg("end_date", end_date)
-    roster = _check_players(players)
-    played = _check_games(games)
+    start = _check.date("start_date", start_date)
+    end = _check.date("end_date", end_date)
+    if start is not None and end is not None and end < start:
+        raise ArgumentError(f"Argument 'end_date' ({end.isoformat()}) must not be before 'start_date' "
+                            f"({start.isoformat()})")
+    if not isinstance(event_name, str):
+        raise _check.fail("event_name", "text", event_name)
+    if not isinstance(explain, bool):
+        raise _check.fail("explain", "True or False", explain)
+    roster = _check.items("players", players, UscfPlayer, "a UscfPlayer")
+    played = _check.items("games", games, Game, "a Game")
+    _check.unique("players", [p.number for p in roster])
+    for player in roster:
+        if player.rating is None and player.history is not None:
+            raise EventError(f"Player {player.number} is unrated but has history {player.history!r}: "
+                             "an all-wins or all-losses history needs a rating")
     dual = bool(dual_rated)
     if dual and system not in _DUAL_SYSTEMS:
         raise ArgumentError(f"Argument 'dual_rated': only Regular and Quick events are dual-rated, "
                             f"not {system.value!r} events")
     multiplier, multiplier_source = choose_bonus_multiplier(edition, bonus_multiplier, end)
-    states = {p.number: _State(p) for p in roster}
-    if any(g.player not in states or g.opponent not in states for g in played):
-        games_by_player(states, played)  # raises EventError naming every missing player
-    for game in sorted(played, key=lambda g: g.round):
-        first, second = states[game.player], states[game.opponent]
-        first.opponents.append(game.opponent)
-        first.results.append(game.score)
-        first.rounds.append(game.round)
-        second.opponents.append(game.player)
-        second.results.append(1.0 - game.score)
-        second.rounds.append(game.round)
-    _check_rounds(states)
-    if kind is EventType.MATCH:
-        check_match(edition, roster)
     with _collector_paused():
-        outcome = _rate(edition, system, kind, states, end=end, dual=dual, multiplier=multiplier,
-                        multiplier_source=multiplier_source)
-        states.clear()  # free the working before the collector resumes: it need not visit it
-    return outcome
+        event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end)
+        if kind is EventType.MATCH:
+            check_match(edition, roster)
+        outcomes, notes = event.rate(explain), event.event_notes()
+        del event  # free the working before the collector resumes: it need not visit it
+    parameters = _parameters(edition, system, kind, start, end, event_name, dual, multiplier,
+                             multiplier_source)
+    return EventOutcome(system="USCF", rules=edition.name, players=outcomes, rating_system=system.value,
+                        parameters=parameters, notes=notes)
 
 
 @contextmanager
@@ -241,233 +157,401 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _rate(
-    edition: UscfRules,
-    system: RatingSystem,
-    kind: EventType,
-    states: dict[int, _State],
-    *,
-    end: dt.date | None,
-    dual: bool,
-    multiplier: float,
-    multiplier_source: str,
-) -> EventOutcome:
-    """Steps 1 to 5 and the final ratings, arguments checked."""
-    match = kind is EventType.MATCH
-    bonus = edition.match_bonus or not match
-    event_notes: list[str] = []
-    age_end = end if end is not None else dt.date.today()
+class _Final(NamedTuple):
+    """What follows step 5 for one player: the match cap, storage and the floor."""
 
-    # Step 1: initial ratings for unrated players.
-    today_used = False
-    for state in states.values():
-        player = state.player
-        if player.rating is not None:
-            state.prior, state.games = player.rating, player.games
-            if player.games is None:
-                detail = "pre-event rating, N not given: established"
-                state.notes.append("established rating with N not given: N' = N*, standard formula")
-            else:
-                detail = f"pre-event rating, N = {player.games}"
-        else:
+    capped: float | None
+    """The rating after the match cap, if the cap changed it."""
+    stored: float
+    """The rating as the edition stores it, before the floor."""
+    floor: float
+    source: str
+    applied: bool
+    wins: int
+    draws: int
+    events: int
+    post: float
+    """The post-event rating."""
+
+
+class _Event:
+    """One event's working: the players' data and every step's values as arrays indexed
+    by the players' positions, the games as :class:`~.core.Sides`.
+
+    :meth:`rate` runs the steps of section 1 one after another, each a method below; the
+    explanation is then built from the values the steps kept.
+    """
+
+    def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
+                 players: tuple[UscfPlayer, ...], games: tuple[Game, ...], *, dual: bool, multiplier: float,
+                 end: dt.date | None) -> None:
+        self.rules, self.system, self.kind = rules, system, kind
+        self.dual, self.multiplier, self.end = dual, multiplier, end
+        self.match = kind is EventType.MATCH
+        self.bonus = rules.match_bonus or not self.match
+        self.players = players
+        self.numbers = [p.number for p in players]
+        self.sides = take_games(self.numbers, games)
+        size = len(players)
+        self.m: list[int] = self.sides.count.tolist()
+        self.score: list[float]
+        """S, each player's score (whole and half points: exact in any order)."""
+        self.won: list[int]
+        self.drawn: list[int]
+        self.score, self.won, self.drawn = _scores(self.sides, size)
+        self.notes: list[list[str]] = [[] for _ in range(size)]
+        self.prior: list[float] = [0.0] * size
+        """R0: the pre-event rating or the step 1 initial rating."""
+        self.games: list[int | None] = [None] * size
+        """N: the pre-event N or the step 1 rating's."""
+        self.initial: list[InitialRating | None] = [None] * size
+        self.effective: list[float] = []
+        """N', step 2."""
+        self.special: list[bool] = []
+        """Whether steps 4 and 5 use the special formula (else the standard one)."""
+        self.step3: list[float | None] = [None] * size
+        self.step4: list[float] = [0.0] * size
+        self.step5: list[float] = [0.0] * size
+        self.first_working: dict[int, _SpecialWorking] = {}
+        """The special formula's working at step 3."""
+        self.special_working: dict[int, list[_SpecialWorking]] = {}
+        """The special formula's working at steps 4 and 5 for each player who used it."""
+        self.standard_working: list[StandardStep] = []
+        """The standard formula's working at steps 4 and 5."""
+        self.today_used = False
+        self.explain = False
+        """Whether the explanation will be built (else the steps keep only what the numbers need)."""
+
+    # The steps of section 1.
+
+    def rate(self, explain: bool) -> tuple[PlayerOutcome, ...]:
+        """Steps 1 to 5 and the final ratings."""
+        self.explain = explain
+        self.step1_initial_ratings()
+        self.step2_effective_games()
+        rated = [m > 0 for m in self.m]
+        self.step3_first_estimates(rated)
+        self.step4 = self.formula_step(rated, [p if s is None else s for p, s in zip(self.prior, self.step3,
+                                                                                      strict=True)])
+        self.step5 = self.formula_step(rated, self.step4)
+        return tuple(self.outcome(i, explain) for i in range(len(self.players)))
+
+    def step1_initial_ratings(self) -> None:
+        """Step 1: the pre-event rating, or an initial rating for an unrated player (section 2)."""
+        rules, system = self.rules, self.system
+        age_end = self.end if self.end is not None else dt.date.today()
+        for i, player in enumerate(self.players):
+            if player.rating is not None:
+                self.prior[i], self.games[i] = player.rating, player.games
+                if player.games is None:
+                    self.notes[i].append("established rating with N not given: N' = N*, standard formula")
+                continue
             if system in player.other_ratings:
-                state.notes.append(f"other_ratings entry for {system.value} ignored: the player is unrated "
-                                   "in the system being rated")
-            state.initial = _initial(
-                edition, system, fide=player.fide, cfc=player.cfc,
+                self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is unrated "
+                                     "in the system being rated")
+            initial = self.initial[i] = _initial(
+                rules, system, fide=player.fide, cfc=player.cfc,
                 others={k: v for k, v in player.other_ratings.items() if k is not system},
                 birth_date=player.birth_date, end_date=age_end, adult=player.adult,
             )
-            today_used = today_used or (state.initial.source == "age" and player.birth_date is not None
-                                        and end is None)
-            state.prior, state.games = state.initial.rating, state.initial.games
-            detail = f"unrated: priority {state.initial.priority}, {state.initial.detail}"
-        state.steps.append(Step("Step 1: initial rating", state.prior, detail))
-        # Step 2: effective games.
-        nstar = _nstar(edition, state.prior)
-        state.effective = nstar if state.games is None else min(float(state.games), nstar)
-        n_text = "N not given" if state.games is None else f"N = {state.games}"
-        state.steps.append(Step("Step 2: effective games N'", state.effective,
-                                f"min({n_text}, N* = {nstar:.2f})"))
-        state.special = (state.games is not None and state.games <= edition.special_games) or (
-            player.history is not None)
-        state.score = sum(state.results)
-        numbers = state.opponents
-        met = set(numbers)
-        if len(met) < len(numbers):
-            state.repeated = max(map(numbers.count, met)) > edition.bonus_max_meetings
-        state.regular = _regular_rating(state, system) if dual else None
-    if today_used:
-        event_notes.append("No end date given: ages for initial ratings measured to today")
+            if initial.source == "age" and player.birth_date is not None and self.end is None:
+                self.today_used = True
+            self.prior[i], self.games[i] = initial.rating, initial.games
 
-    rated = [s for s in states.values() if s.opponents]
-    floor100 = edition.absolute_floor
+    def step2_effective_games(self) -> None:
+        """Step 2: N' = min(N, N*) (section 3); N not given: N*. Also which formula steps 4
+        and 5 use: the special one for N <= 8 or an all-wins/all-losses history."""
+        rules = self.rules
+        self.effective = [_effective(rules, prior, games)
+                          for prior, games in zip(self.prior, self.games, strict=True)]
+        self.special = [(games is not None and games <= rules.special_games) or player.history is not None
+                        for games, player in zip(self.games, self.players, strict=True)]
 
-    # Step 3: a first estimate for unrated players with N = 0.
-    for state in rated:
-        if state.player.rating is None and state.games == 0:
-            known = [states[o].prior for o in state.opponents]
-            first = _special(edition, state.prior, edition.step3_effective_games, known, state.score, None)
-            value = max(first.rating, floor100)
-            state.step3 = value
-            floored = " (raised to 100)" if value > first.rating else ""
-            state.steps.append(Step("Step 3: first estimate", value, "special formula with N' = 1: "
-                                    f"{_special_text(state.prior, first)}{floored}"))
+    def step3_first_estimates(self, rated: list[bool]) -> None:
+        """Step 3: unrated players with N = 0: the special formula with N' = 1 against the
+        opponents' step 1 (or pre-event) ratings; at least 100."""
+        rules, prior, sides = self.rules, self.prior, self.sides
+        for i, wanted in enumerate(rated):
+            if wanted and self.players[i].rating is None and self.games[i] == 0:
+                opponents = [prior[o] for o in sides.opponents_of(i)]
+                first = _special(rules, prior[i], rules.step3_effective_games, opponents, self.score[i], None)
+                if self.explain:
+                    self.first_working[i] = first
+                self.step3[i] = max(first.rating, rules.absolute_floor)
 
-    # Step 4: intermediate ratings, opponents at pre-event, step 3 or step 1 ratings.
-    seen3 = {n: s.step3 if s.step3 is not None else s.prior for n, s in states.items()}
-    seen4: dict[int, float] = {}
-    for state in rated:
-        fourth, text = _formula(edition, state, [seen3[o] for o in state.opponents], multiplier, bonus, dual)
-        value = max(fourth.rating, floor100)
-        state.step4 = seen4[state.player.number] = value
-        text = ("special formula: " if state.special else "standard formula: ") + text
-        if value > fourth.rating:
-            text += " (raised to 100)"
-        state.steps.append(Step("Step 4: intermediate rating", value, text))
+    def formula_step(self, rated: list[bool], seen: list[float]) -> list[float]:
+        """Step 4 (opponents at their pre-event ratings, unrated ones at step 3 or step 1) or
+        step 5 (opponents at their step 4 ratings), ``seen`` being those ratings: the
+        special formula for the players who use it, the standard one for the others (section
+        4); at least 100."""
+        rules, sides, special = self.rules, self.sides, self.special
+        standard = self._standard([r and not s for r, s in zip(rated, special, strict=True)], seen)
+        if not self.explain:
+            self.standard_working.clear()  # the working of step 4 serves only the explanation
+            self.special_working.clear()
+        self.standard_working.append(standard)
+        raw = list(standard.rating)
+        for i, wanted in enumerate(rated):
+            if wanted and special[i]:
+                opponents = [seen[o] for o in sides.opponents_of(i)]
+                working = _special(rules, self.prior[i], self.effective[i], opponents, self.score[i],
+                                   self.players[i].history)
+                self.special_working.setdefault(i, []).append(working)
+                raw[i] = working.rating
+        floor = rules.absolute_floor
+        return [floor if floor > r else r for r in raw]
 
-    # Step 5: final ratings, opponents at their step 4 ratings.
-    for state in rated:
-        opponents = [seen4[o] for o in state.opponents]
-        fifth, text = _formula(edition, state, opponents, multiplier, bonus, dual)
-        state.final, state.final_opponents, state.final_text = fifth, opponents, text
-        value = max(fifth.rating, floor100)
-        state.step5 = value
-        text = ("special formula: " if state.special else "standard formula: ") + text
-        if value > fifth.rating:
-            text += " (raised to 100)"
-        state.steps.append(Step("Step 5: final rating", value, text))
+    def _standard(self, chosen: list[bool], seen: list[float]) -> StandardStep:
+        regular = [self._regular(i) for i in range(len(self.players))] if self.dual else None
+        return standard_step(self.rules, self.sides, chosen, self.prior, self.effective, self.score, seen,
+                             bonus=self.bonus, multiplier=self.multiplier, repeated=self._repeated_list,
+                             regular=regular)
 
-    outcomes = tuple(_outcome(edition, state, match=match) for state in states.values())
-    parameters = (
-        ("Rules", f"{edition.name} ({edition.document})"),
+    @cached_property
+    def _repeated_list(self) -> list[bool]:
+        """Whether each player met an opponent more than twice (no bonus; section 4.2)."""
+        return repeated_opponents(self.sides, self.rules.bonus_max_meetings)
+
+    def _regular(self, i: int) -> float | None:
+        """The Regular rating that decides the dual-rated K (2020 rules, 4.2), in a dual-rated event."""
+        if not self.dual:
+            return None
+        player = self.players[i]
+        if self.system is RatingSystem.REGULAR:
+            return player.rating
+        entry = player.other(RatingSystem.REGULAR)
+        return None if entry is None else entry[0]
+
+    def working(self, i: int, step: int) -> _Working:
+        """Player ``i``'s formula working at step ``step`` (3, 4 or 5)."""
+        if step == 3:
+            return self.first_working[i]
+        if i in self.special_working:
+            return self.special_working[i][step - 4]
+        s, start = self.standard_working[step - 4], self.sides.starts
+        if s.workings:
+            found = s.workings[i]
+            assert found is not None
+            return found
+        assert s.expected is not None
+        expected = tuple(s.expected[start[i]:start[i + 1]].tolist())
+        eligible, reason = _eligibility(self.rules, self.bonus, self.m[i], self._repeated_list[i])
+        return _StandardWorking(s.k[i], s.dual_rated_k[i], expected, s.expected_score[i], s.change[i],
+                                eligible, reason, s.threshold[i], s.bonus[i], s.rating[i])
+
+    def final(self, i: int) -> _Final:
+        """After step 5: the match cap (section 7), storage (section 7; 2009/2011: integers
+        rounded toward the change) and the floor (section 5). Notes are added."""
+        rules, player, notes = self.rules, self.players[i], self.notes[i]
+        pre, m = player.rating, self.m[i]
+        value = self.step5[i]
+        capped = None
+        if self.match and rules.match_cap is not None and pre is not None:
+            limited = min(max(value, pre - rules.match_cap), pre + rules.match_cap)
+            if limited != value:
+                notes.append(f"match: change capped at {rules.match_cap:g} (from {value - pre:+.2f})")
+                value = capped = limited
+        stored = store(rules, value, self.prior[i])
+        wins = player.wins + self.won[i]
+        draws = player.draws + self.drawn[i]
+        events = player.events + (1 if m >= rules.floor_event_games else 0)
+        established = pre is not None and (player.games is None or player.games > rules.established_games)
+        peak = None
+        if established:
+            # The pre-event rating is itself an attained established rating (section 5).
+            assert pre is not None
+            peak = pre if player.peak is None else max(player.peak, pre)
+        elif player.peak is not None:
+            notes.append("peak ignored: peak floors apply to established players")
+        floor, source = _floor(rules, peak, wins, draws, events, player.floor)
+        post, applied = stored, False
+        if stored < floor:
+            if self.match and not rules.match_floors:
+                notes.append(f"match: below the floor {floor:g}, not applied (a request to lower the floor "
+                             "by 100)")
+            else:
+                applied, post = True, floor
+                notes.append(f"floor {floor:g} applied ({source})")
+                if pre is not None and pre < floor:
+                    notes.append(f"pre-event rating {pre:g} was below the floor {floor:g}")
+        return _Final(capped, stored, floor, source, applied, wins, draws, events, post)
+
+    # The outcome and its explanation.
+
+    def outcome(self, i: int, explain: bool) -> PlayerOutcome:
+        player, notes = self.players[i], self.notes[i]
+        pre, games = player.rating, self.games[i]
+        m = self.m[i]
+        if m == 0:
+            notes.append("no rated games: rating unchanged" if pre is not None
+                         else "no rated games: stays unrated")
+            return PlayerOutcome(
+                player=player.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=pre,
+                pre_games=player.games, post_rating=pre, post_games=player.games,
+                initial_rating=self.prior[i], initial_games=games, effective_games=self.effective[i],
+                change=0.0 if pre is not None else None,
+                steps=self.explain_steps(i) if explain else (), notes=tuple(notes),
+            )
+        k = bonus = expected = None
+        if self.special[i]:
+            self._special_notes(i, self.special_working[i][-1])
+        else:
+            last = self.standard_working[-1]
+            k, expected, eligible, amount = last.k[i], last.expected_score[i], last.eligible[i], last.bonus[i]
+            bonus = amount if eligible else None
+            self._standard_notes(i, last.dual_rated_k[i], eligible, amount, last.change[i], last.threshold[i])
+        final = self.final(i)
+        fifth = self.working(i, 5) if explain else None
+        method = Method.MATCH if self.match else (Method.SPECIAL if self.special[i] else Method.STANDARD)
+        return PlayerOutcome(
+            player=player.number, method=method, rated_games=m, rated_score=self.score[i], pre_rating=pre,
+            pre_games=player.games, post_rating=final.post, post_games=None if games is None else games + m,
+            initial_rating=self.prior[i], initial_games=games, effective_games=self.effective[i],
+            step3=self.step3[i], step4=self.step4[i], change=None if pre is None else final.post - pre, k=k,
+            bonus=bonus, floor=final.floor, floor_applied=final.applied, expected_score=expected,
+            games=self.explain_games(i, fifth) if fifth is not None else (),
+            steps=self.explain_steps(i, final, fifth) if fifth is not None else (),
+            notes=tuple(notes),
+        )
+
+    def _special_notes(self, i: int, working: _SpecialWorking) -> None:
+        history, notes = self.players[i].history, self.notes[i]
+        if history is not None:
+            notes.append(f"{history} history: R'0 = {working.adjusted_prior:g}, "
+                         f"S' = {working.adjusted_score:g}")
+        if working.p0_rule is not None:
+            notes.append(f"p = 0 rule: R0 {working.p0_rule} the flat stretch")
+        if working.capped:
+            notes.append(f"special rating capped at {self.rules.special_cap:g}")
+
+    def _standard_notes(self, i: int, dual: bool, eligible: bool, bonus: float, change: float,
+                        threshold: float) -> None:
+        notes = self.notes[i]
+        if dual:
+            notes.append("dual-rated K (Regular rating above 2200)")
+        if eligible and bonus > 0:
+            notes.append(f"bonus {bonus:.2f}")
+        elif not eligible and change > threshold:
+            reason = _eligibility(self.rules, self.bonus, self.m[i], self._repeated_list[i])[1]
+            notes.append(f"no bonus: {reason}")
+
+    def explain_steps(self, i: int, final: _Final | None = None,
+                      fifth: _Working | None = None) -> tuple[Step, ...]:
+        """Player ``i``'s explanation: every step's value and how it came about (steps 1 and
+        2 only without ``final``, the values after step 5, and ``fifth``, step 5's working)."""
+        rules, prior, floor100 = self.rules, self.prior[i], self.rules.absolute_floor
+        initial, games = self.initial[i], self.games[i]
+        if initial is not None:
+            detail = f"unrated: priority {initial.priority}, {initial.detail}"
+        elif games is None:
+            detail = "pre-event rating, N not given: established"
+        else:
+            detail = f"pre-event rating, N = {games}"
+        nstar = _nstar(rules, prior)
+        n_text = "N not given" if games is None else f"N = {games}"
+        steps = [Step("Step 1: initial rating", prior, detail),
+                 Step("Step 2: effective games N'", self.effective[i], f"min({n_text}, N* = {nstar:.2f})")]
+        if final is None or fifth is None:
+            return tuple(steps)
+        if self.step3[i] is not None:
+            first = self.first_working[i]
+            floored = " (raised to 100)" if max(first.rating, floor100) > first.rating else ""
+            steps.append(Step("Step 3: first estimate", self.step3[i], "special formula with N' = 1: "
+                              f"{_special_text(prior, first)}{floored}"))
+        kind = "special formula: " if self.special[i] else "standard formula: "
+        fourth = self.working(i, 4)
+        text4, text5 = self._formula_text(i, fourth), self._formula_text(i, fifth)
+        for label, value, working, text in (("Step 4: intermediate rating", self.step4[i], fourth, text4),
+                                            ("Step 5: final rating", self.step5[i], fifth, text5)):
+            raised = " (raised to 100)" if value > working.rating else ""
+            steps.append(Step(label, value, kind + text + raised))
+        if isinstance(fifth, _SpecialWorking):
+            knots = ", ".join(f"{z:g}" for z in fifth.knots)
+            steps.append(Step("Special formula: knots", None, f"S_z = {knots}"))
+            steps.append(Step("Special formula: solution", fifth.rating, text5))
+        else:
+            k_text = (f"dual-rated K, Regular rating {self._regular(i):g}" if fifth.dual_rated_k
+                      else f"800/(N' + m) = 800/({self.effective[i]:.2f} + {self.m[i]})")
+            steps.append(Step("K", fifth.k, k_text))
+            bonus_text = (f"max(0, K(S - E) - B sqrt(m')) = max(0, {fifth.change:.2f} - "
+                          f"{fifth.bonus_threshold:.2f})" if fifth.bonus_eligible
+                          else f"none: {fifth.bonus_reason}")
+            steps.append(Step("Bonus", fifth.bonus, bonus_text))
+        if final.capped is not None:
+            steps.append(Step("Match cap", final.capped, f"change limited to {rules.match_cap:g}"))
+        if final.stored != (self.step5[i] if final.capped is None else final.capped):
+            steps.append(Step("Stored rating", final.stored, "integer rounded toward the change"))
+        steps.append(Step("Floor", final.floor, f"{final.source}; NW = {final.wins}, ND = {final.draws}, "
+                          f"NR = {final.events}" + ("; applied" if final.applied else "")))
+        return tuple(steps)
+
+    def _formula_text(self, i: int, working: _Working) -> str:
+        if isinstance(working, _SpecialWorking):
+            return _special_text(self.prior[i], working)
+        return _standard_text(self.score[i], working)
+
+    def explain_games(self, i: int, working: _Working) -> tuple[GameLine, ...]:
+        """Player ``i``'s games as step 5 saw them (``working``): opponents at their step 4
+        ratings."""
+        rules, numbers, seen = self.rules, self.numbers, self.step4
+        rows = zip(*self.sides.games_of(i), strict=True)
+        if isinstance(working, _SpecialWorking):
+            at = working.solution
+            return tuple([GameLine(rnd, numbers[o], result, seen[o], _pwe(rules, at, seen[o]))
+                          for rnd, o, result in rows])
+        k = working.k
+        return tuple([GameLine(rnd, numbers[o], result, seen[o], we, k * (result - we))
+                      for (rnd, o, result), we in zip(rows, working.expected, strict=True)])
+
+    def event_notes(self) -> tuple[str, ...]:
+        rules, notes = self.rules, []
+        if self.today_used:
+            notes.append("No end date given: ages for initial ratings measured to today")
+        if self.dual and rules.dual_rated_k is None:
+            notes.append(f"{rules.name} has no dual-rated K: plain K = 800/(N' + m) used")
+        if self.match:
+            if rules.match_cap is not None:
+                notes.append(f"Match: change capped at {rules.match_cap:g}; the 180-day and 3-year match "
+                             "caps need the players' match history and are not checked")
+            if not rules.match_bonus:
+                notes.append("Match: no bonus")
+            if not rules.match_floors:
+                notes.append("Match: floors not applied automatically")
+        return tuple(notes)
+
+
+def _scores(sides: Sides, size: int) -> tuple[list[float], list[int], list[int]]:
+    """Each player's score, wins and draws."""
+    if sides.scores is not None:
+        scores, starts = sides.scores, sides.starts
+        own = [scores[a:b] for a, b in pairwise(starts)]
+        return [sum(s, 0.0) for s in own], [s.count(1.0) for s in own], [s.count(0.5) for s in own]
+    owner, points = sides.player, sides.score
+    return (np.bincount(owner, points, minlength=size).tolist(),
+            np.bincount(owner[points == 1.0], minlength=size).tolist(),
+            np.bincount(owner[points == 0.5], minlength=size).tolist())
+
+
+_NOT_GIVEN = "not given"
+"""A date's parameter value when the date is not given (a blank would read back from a
+workbook as an empty cell)."""
+
+
+def _parameters(rules: UscfRules, system: RatingSystem, kind: EventType, start: dt.date | None,
+                end: dt.date | None, name: str, dual: bool, multiplier: float,
+                source: str) -> tuple[tuple[str, str], ...]:
+    """The event's parameters: the keys every engine starts with, then US Chess's own."""
+    shared = (("Edition", rules.name), ("Event type", kind.value),
+              ("Start date", _NOT_GIVEN if start is None else start.isoformat()),
+              ("End date", _NOT_GIVEN if end is None else end.isoformat()))
+    named = (("Event name", name),) if name else ()
+    return shared + named + (
+        ("Rules", f"{rules.name} ({rules.document})"),
         ("Rating system", system.value),
         ("Dual rated", "yes" if dual else "no"),
-        ("Event type", kind.value),
-        ("End date", end.isoformat() if end is not None else "not given"),
         ("Bonus multiplier B", f"{multiplier:g}"),
-        ("Bonus multiplier source", multiplier_source),
-        ("Ratings stored as", "integers rounded toward the change" if edition.storage_integers else "floats"),
+        ("Bonus multiplier source", source),
+        ("Ratings stored as", "integers rounded toward the change" if rules.storage_integers else "floats"),
         ("Dual-rated K", "800(6.5 - 0.0025R)/(N' + m) above 2200, 200/(N' + m) from 2500"
-         if edition.dual_rated_k is not None else f"none in {edition.name}"),
-    )
-    if dual and edition.dual_rated_k is None:
-        event_notes.append(f"{edition.name} has no dual-rated K: plain K = 800/(N' + m) used")
-    if match:
-        if edition.match_cap is not None:
-            event_notes.append(f"Match: change capped at {edition.match_cap:g}; the 180-day and 3-year match "
-                               "caps need the players' match history and are not checked")
-        if not edition.match_bonus:
-            event_notes.append("Match: no bonus")
-        if not edition.match_floors:
-            event_notes.append("Match: floors not applied automatically")
-    return EventOutcome(system="USCF", rules=edition.name, players=outcomes, rating_system=system.value,
-                        parameters=parameters, notes=tuple(event_notes))
-
-
-def _outcome(rules: UscfRules, state: _State, *, match: bool) -> PlayerOutcome:
-    player = state.player
-    pre = player.rating
-    initial_games = state.games
-    m = len(state.opponents)
-    if m == 0:
-        state.notes.append("no rated games: rating unchanged" if pre is not None
-                           else "no rated games: stays unrated")
-        return PlayerOutcome(
-            player=player.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=pre,
-            pre_games=player.games, post_rating=pre, post_games=player.games, initial_rating=state.prior,
-            initial_games=initial_games, effective_games=state.effective,
-            change=0.0 if pre is not None else None,
-            steps=tuple(state.steps), notes=tuple(state.notes),
-        )
-    solution = state.final
-    assert solution is not None and state.step5 is not None
-    raw = state.step5
-    method = Method.MATCH if match else (Method.SPECIAL if state.special else Method.STANDARD)
-    # Notes from the formula.
-    k: float | None = None
-    bonus: float | None = None
-    expected: float | None = None
-    lines: list[GameLine]
-    if isinstance(solution, _SpecialWorking):
-        if player.history is not None:
-            state.notes.append(f"{player.history} history: R'0 = {solution.adjusted_prior:g}, "
-                               f"S' = {solution.adjusted_score:g}")
-        if solution.p0_rule is not None:
-            state.notes.append(f"p = 0 rule: R0 {solution.p0_rule} the flat stretch")
-        if solution.capped:
-            state.notes.append(f"special rating capped at {rules.special_cap:g}")
-        state.steps.append(Step("Special formula: knots", None,
-                                "S_z = " + ", ".join(f"{z:g}" for z in solution.knots)))
-        state.steps.append(Step("Special formula: solution", solution.rating, state.final_text))
-        at = solution.solution
-        lines = [GameLine(rnd, opponent, result, rating, _pwe(rules, at, rating))
-                 for rnd, opponent, result, rating in zip(state.rounds, state.opponents, state.results,
-                                                          state.final_opponents, strict=True)]
-    else:
-        k, expected = solution.k, solution.expected_score
-        if solution.dual_rated_k:
-            state.notes.append("dual-rated K (Regular rating above 2200)")
-        bonus = solution.bonus if solution.bonus_eligible else None
-        if solution.bonus_eligible and solution.bonus > 0:
-            state.notes.append(f"bonus {solution.bonus:.2f}")
-        elif not solution.bonus_eligible and solution.change > solution.bonus_threshold:
-            state.notes.append(f"no bonus: {solution.bonus_reason}")
-        k_value = solution.k
-        lines = [GameLine(rnd, opponent, result, used, we, k_value * (result - we))
-                 for rnd, opponent, result, used, we in zip(state.rounds, state.opponents, state.results,
-                                                            state.final_opponents, solution.expected,
-                                                            strict=True)]
-        k_text = (f"dual-rated K, Regular rating {state.regular:g}" if solution.dual_rated_k
-                  else f"800/(N' + m) = 800/({state.effective:.2f} + {m})")
-        state.steps.append(Step("K", solution.k, k_text))
-        bonus_text = (f"max(0, K(S - E) - B sqrt(m')) = max(0, {solution.change:.2f} - "
-                      f"{solution.bonus_threshold:.2f})" if solution.bonus_eligible
-                      else f"none: {solution.bonus_reason}")
-        state.steps.append(Step("Bonus", solution.bonus, bonus_text))
-    # Match cap.
-    value = raw
-    if match and rules.match_cap is not None and pre is not None:
-        capped = min(max(value, pre - rules.match_cap), pre + rules.match_cap)
-        if capped != value:
-            state.notes.append(f"match: change capped at {rules.match_cap:g} (from {value - pre:+.2f})")
-            state.steps.append(Step("Match cap", capped, f"change limited to {rules.match_cap:g}"))
-            value = capped
-    # Storage.
-    stored = store(rules, value, state.prior)
-    if stored != value:
-        state.steps.append(Step("Stored rating", stored, "integer rounded toward the change"))
-    # Floors.
-    wins = player.wins + state.results.count(1.0)
-    draws = player.draws + state.results.count(0.5)
-    events = player.events + (1 if m >= rules.floor_event_games else 0)
-    established = pre is not None and (player.games is None or player.games > rules.established_games)
-    peak = None
-    if established:
-        # The pre-event rating is itself an attained established rating (section 5).
-        assert pre is not None
-        peak = pre if player.peak is None else max(player.peak, pre)
-    elif player.peak is not None:
-        state.notes.append("peak ignored: peak floors apply to established players")
-    floor, source = _floor(rules, peak, wins, draws, events, player.floor)
-    applied = False
-    if stored < floor:
-        if match and not rules.match_floors:
-            state.notes.append(f"match: below the floor {floor:g}, not applied (a request to lower the floor "
-                               "by 100)")
-        else:
-            applied = True
-            state.notes.append(f"floor {floor:g} applied ({source})")
-            if pre is not None and pre < floor:
-                state.notes.append(f"pre-event rating {pre:g} was below the floor {floor:g}")
-            stored = floor
-    state.steps.append(Step("Floor", floor, f"{source}; NW = {wins}, ND = {draws}, NR = {events}"
-                            + ("; applied" if applied else "")))
-    post_games = None if initial_games is None else initial_games + m
-    return PlayerOutcome(
-        player=player.number, method=method, rated_games=m, rated_score=state.score, pre_rating=pre,
-        pre_games=player.games, post_rating=stored, post_games=post_games, initial_rating=state.prior,
-        initial_games=initial_games, effective_games=state.effective, step3=state.step3, step4=state.step4,
-        change=None if pre is None else stored - pre, k=k, bonus=bonus, floor=floor, floor_applied=applied,
-        expected_score=expected, games=tuple(lines), steps=tuple(state.steps), notes=tuple(state.notes),
+         if rules.dual_rated_k is not None else f"none in {rules.name}"),
     )

@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import _check
 from ..errors import ArgumentError
-from .bonus import date_arg
+from .bonus import required_date
 from .rules import InitialSource, RatingSystem, RulesLike, UscfRules, get_rules, parse_system
 
 OtherRatings = Mapping[Any, tuple[float, "int | None"]]
@@ -63,7 +63,7 @@ def cfc_to_uscf(cfc: float, *, rules: RulesLike = "2020") -> float:
 
 def age_in_years(birth_date: dt.date, end_date: dt.date) -> float:
     """Age = (tournament end date - birth date)/365.25 (2020 rules, section 2.7)."""
-    born, end = date_arg("birth_date", birth_date), date_arg("end_date", end_date)
+    born, end = required_date("birth_date", birth_date), required_date("end_date", end_date)
     return (end - born).days / 365.25
 
 
@@ -210,8 +210,8 @@ def initial_rating(
     system = parse_system(edition, rating_system)
     others = other_ratings_arg(other_ratings)
     others.pop(system, None)
-    birth = None if birth_date is None else date_arg("birth_date", birth_date)
-    end = dt.date.today() if end_date is None else date_arg("end_date", end_date)
+    birth = _check.date("birth_date", birth_date)
+    end = _check.date("end_date", end_date, default=dt.date.today())
     return _initial(
         edition, system,
         fide=None if fide is None else _check.rating("fide", fide),

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _check
-from .bonus import date_arg
 from .initial import other_ratings_arg
 from .rules import RatingSystem, history_word
 
@@ -57,6 +56,9 @@ class UscfPlayer:
     """Lifetime events with at least three rated games before the event."""
 
     def __post_init__(self) -> None:
+        if _plain(self):  # the common case, checked quickly: whole numbers and ratings in range
+            _settle(self)
+            return
         number = _check.whole("number", self.number, low=1)
         who = f"player {number}"
         normal: dict[str, Any] = {
@@ -67,8 +69,7 @@ class UscfPlayer:
             "fide": None if self.fide is None else _check.rating(f"fide of {who}", self.fide),
             "cfc": None if self.cfc is None else _check.rating(f"cfc of {who}", self.cfc),
             "other_ratings": other_ratings_arg(self.other_ratings, f"other_ratings of {who}"),
-            "birth_date": (None if self.birth_date is None
-                           else date_arg(f"birth_date of {who}", self.birth_date)),
+            "birth_date": _check.date(f"birth_date of {who}", self.birth_date),
             "adult": bool(self.adult),
             "floor": None if self.floor is None else _check.rating(f"floor of {who}", self.floor),
             "peak": None if self.peak is None else _check.rating(f"peak of {who}", self.peak),
@@ -83,3 +84,40 @@ class UscfPlayer:
         """The player's ``(rating, games)`` in another system, if any."""
         entry = self.other_ratings.get(system)
         return None if entry is None else (entry[0], entry[1])
+
+
+_INT, _FLOAT, _DATE = int, float, dt.date
+_MAX = _check.MAX_COUNT
+
+
+def _count(value: Any, low: int = 0) -> bool:
+    """Whether ``value`` is a plain int that :func:`_check.whole` would keep as it is."""
+    return value.__class__ is _INT and low <= value <= _MAX
+
+
+def _rating(value: Any) -> bool:
+    """Whether ``value`` is None or a plain int or float that :func:`_check.rating` accepts
+    (NaN and infinities fail the range test)."""
+    kind = value.__class__
+    return value is None or ((kind is _FLOAT or kind is _INT) and 0.0 <= value <= 4000.0)
+
+
+def _plain(player: UscfPlayer) -> bool:
+    """Whether every field is already in its checked form but for ints given for floats:
+    then :meth:`UscfPlayer.__post_init__` need not run the full checks."""
+    return (_count(player.number, 1) and _rating(player.rating)
+            and (player.games is None or _count(player.games))
+            and player.history is None and _rating(player.fide) and _rating(player.cfc)
+            and player.other_ratings.__class__ is dict and not player.other_ratings
+            and (player.birth_date is None or player.birth_date.__class__ is _DATE)
+            and player.adult.__class__ is bool and _rating(player.floor) and _rating(player.peak)
+            and _count(player.wins) and _count(player.draws) and _count(player.events))
+
+
+def _settle(player: UscfPlayer) -> None:
+    """A plain player's ratings as floats, and a fresh empty ``other_ratings``."""
+    for name in ("rating", "fide", "cfc", "floor", "peak"):
+        value = getattr(player, name)
+        if value.__class__ is _INT:
+            object.__setattr__(player, name, float(value))
+    object.__setattr__(player, "other_ratings", {})

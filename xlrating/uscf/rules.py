@@ -432,27 +432,41 @@ USCF_2020 = replace(
 """The June 2020 edition: the 2011 edition with the changes marked."""
 
 EDITIONS: dict[str, UscfRules] = {"2009": USCF_2009, "2011": USCF_2011, "2020": USCF_2020}
-"""The known editions by year."""
+"""The known editions by key (the edition's year)."""
+
+DEFAULT = USCF_2020
+"""The rules used when none are named: the newest edition."""
 
 RulesLike = str | int | UscfRules
 """What a ``rules`` argument accepts: ``"2020"``, ``2020``, ``"USCF 2020"`` or a :class:`UscfRules`."""
 
 
-def get_rules(rules: RulesLike = "2020", name: str = "rules") -> UscfRules:
-    """The edition named by ``rules``: a year (``"2020"``, ``2011``), a display name
-    (``"USCF 2009"``, ``"US Chess 2020"``, any case) or a :class:`UscfRules` itself."""
+def _fold(text: str) -> str:
+    """``text`` without case, spaces, ``_`` or ``-``: ``"US Chess 2020"`` -> ``"uschess2020"``."""
+    return "".join(text.replace("_", " ").replace("-", " ").split()).casefold()
+
+
+_BY_NAME: dict[str, UscfRules] = {}
+for _key, _edition in EDITIONS.items():
+    for _name in (_key, _edition.name, f"US Chess {_key}", f"USCF{_key}"):
+        _BY_NAME[_fold(_name)] = _edition
+
+
+def get_rules(rules: RulesLike | None = None, name: str = "rules") -> UscfRules:
+    """The edition named by ``rules``: ``None`` (:data:`DEFAULT`, the 2020 edition), the
+    edition key or year (``"2020"``, ``2011``), a display name (``"USCF 2009"``,
+    ``"US Chess 2020"``; any case and spacing) or a :class:`UscfRules` itself."""
+    if rules is None:
+        return DEFAULT
     if isinstance(rules, UscfRules):
         return rules
-    key: str | None = None
+    found: UscfRules | None = None
     if isinstance(rules, int) and not isinstance(rules, bool):
-        key = str(rules)
+        found = EDITIONS.get(str(rules))
     elif isinstance(rules, str):
-        words = rules.replace("_", " ").split()
-        if words and words[0].casefold() in ("uscf", "us") and len(words) >= 2:
-            words = words[2:] if words[0].casefold() == "us" and words[1].casefold() == "chess" else words[1:]
-        key = " ".join(words)
-    if key in EDITIONS:
-        return EDITIONS[key]
+        found = EDITIONS.get(rules) or _BY_NAME.get(_fold(rules))
+    if found is not None:
+        return found
     raise RulesError(f"Argument '{name}' must be a US Chess rule edition "
                      f"({', '.join(repr(k) for k in EDITIONS)} or 'USCF 2020' style names), not {rules!r}")
 
