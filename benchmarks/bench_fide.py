@@ -23,15 +23,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from floor import swiss, time_floor  # noqa: E402
+from floor import Games, swiss, time_floor
 
-from xlrating.fide import FidePlayer, rate_event  # noqa: E402
-from xlrating.model import Game  # noqa: E402
+from xlrating.fide import FidePlayer, rate_event
+from xlrating.model import Game
 
 END = date(2025, 6, 30)
+OPPONENTS = [1950, 2200, 2050, 1800, 2400]
+RESULTS = [1, 0.5, 0, 1, 0.5]
 
 
-def make_event(size: int, seed: int = 1) -> tuple[list[FidePlayer], list[Game], list[int], list[tuple[int, int, int, float]]]:
+def make_event(size: int, seed: int = 1) -> tuple[list[FidePlayer], list[Game], list[int], Games]:
     """The shared Swiss as FIDE players and games, with the floor pass's ratings and games."""
     _strength, rating, raw_games = swiss(size, seed=seed)
     rng = random.Random(seed)
@@ -81,8 +83,11 @@ def measure(size: int, repeat: int = 3) -> None:
             options: dict[str, Any] = {"end_date": END, "rules": rules}
             if explains != (True,):
                 options["explain"] = explain
-            seconds = best_of(repeat, lambda: rate_event(players, games, **options))
-            peak = peak_bytes(lambda: rate_event(players, games, **options))
+            def run(options: dict[str, Any] = options) -> Any:
+                return rate_event(players, games, **options)
+
+            seconds = best_of(repeat, run)
+            peak = peak_bytes(run)
             per_game = seconds / len(games)
             print(f"  rules={rules:8s} explain={explain!s:5s} {per_game * 1e6:6.2f} µs/game  "
                   f"{per_game / floor:5.1f}x floor  peak {peak / size / 1024:5.2f} KiB/player")
@@ -95,8 +100,8 @@ def functions(repeat: int = 20_000) -> None:
     calls: dict[str, Callable[[], Any]] = {
         "expected_score": lambda: expected_score(2100, 1950, on=END),
         "k_factor": lambda: k_factor(2100, games=40, on=END),
-        "rating_change": lambda: rating_change(2100, [1950, 2200, 2050, 1800, 2400], [1, 0.5, 0, 1, 0.5], on=END),
-        "unrated_rating": lambda: unrated_rating([1950, 2200, 2050, 1800, 2400], [1, 0.5, 0, 1, 0.5]),
+        "rating_change": lambda: rating_change(2100, OPPONENTS, RESULTS, on=END),
+        "unrated_rating": lambda: unrated_rating(OPPONENTS, RESULTS),
     }
     for name, call in calls.items():
         seconds = best_of(5, lambda call=call: [call() for _ in range(repeat // 10)])  # type: ignore[misc]

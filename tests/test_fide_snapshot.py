@@ -61,7 +61,8 @@ def make_players(rng: random.Random, size: int, unrated_share: float) -> list[Fi
         elif kind < 0.2:
             players.append(FidePlayer(number, rating, highest_rating=rating + rng.randint(0, 300)))
         elif kind < 0.3:
-            players.append(FidePlayer(number, rating, birth_date=date(rng.randint(2005, 2015), rng.randint(1, 12), 1)))
+            born = date(rng.randint(2005, 2015), rng.randint(1, 12), 1)
+            players.append(FidePlayer(number, rating, birth_date=born))
         elif kind < 0.35:
             players.append(FidePlayer(number, rating, k=rng.choice([12.5, 30, 7])))
         elif kind < 0.4:
@@ -113,6 +114,10 @@ def round_robin_games(rng: random.Random, players: list[FidePlayer], cycles: int
     return games
 
 
+ROUND_ROBINS = ((6, 1, 0.3), (10, 1, 0.3), (8, 2, 0.25), (14, 1, 0.35), (20, 1, 0.2), (24, 1, 0.1))
+"""``(players, cycles, share unrated)``; 24 players give 2024's K 40 players over 17 rated games."""
+
+
 @functools.cache
 def events() -> tuple[tuple[str, dict[str, Any]], ...]:
     """``(name, rate_event arguments)`` for every seeded event."""
@@ -126,7 +131,7 @@ def events() -> tuple[tuple[str, dict[str, Any]], ...]:
                 found.append((f"swiss {rules} {end} {size} players",
                               {"players": players + absent, "games": swiss_games(rng, players, rounds),
                                "event_type": "Swiss", "end_date": end, "rules": rules}))
-            for size, cycles, share in ((6, 1, 0.3), (10, 1, 0.3), (8, 2, 0.25), (14, 1, 0.35), (20, 1, 0.2), (24, 1, 0.1)):
+            for size, cycles, share in ROUND_ROBINS:
                 for attempt in range(20):
                     rng = random.Random(f"rr-{rules}-{end}-{size}-{cycles}-{attempt}")
                     players = make_players(rng, size, share)
@@ -152,7 +157,8 @@ def plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.name.startswith("_")}
+        fields = (f.name for f in dataclasses.fields(value) if not f.name.startswith("_"))
+        return {name: plain(getattr(value, name)) for name in fields}
     if isinstance(value, (tuple, list)):
         return [plain(v) for v in value]
     raise TypeError(f"cannot store {value!r}")
