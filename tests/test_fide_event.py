@@ -217,7 +217,7 @@ def test_handbook_change_is_not_rounded_but_the_new_rating_is() -> None:
 
 
 def test_rate_event_bad_input() -> None:
-    with pytest.raises(EventError, match="repeated: 2"):
+    with pytest.raises(EventError, match="given more than once: 2"):
         rate_event([FidePlayer(1, 2000), FidePlayer(2, 2000), FidePlayer(2)], [])
     with pytest.raises(EventError, match="names missing player 9"):
         rate_event([FidePlayer(1, 2000)], [Game(1, 1, 9, 1)])

@@ -36,7 +36,9 @@ from xlrating.model import EventOutcome, Game
 
 SNAPSHOT = Path(__file__).parent / "data" / "snapshots" / "fide_events.json.gz"
 HEADER = ("Regression snapshot produced by xlrating 0.1 (the FIDE engine before its numeric core); "
-          "numbers from our own code, not from a rule document. Regenerate with "
+          "numbers from our own code, not from a rule document. The event parameters were re-recorded "
+          "once, when they took the keys every engine shares (Edition, Event type, Start date, End date); "
+          "every other field is as xlrating 0.1 gave it. Regenerate with "
           "'python tests/test_fide_snapshot.py' only for an intended change.")
 
 BEFORE_EXEMPTION = date(2025, 6, 30)
@@ -204,6 +206,16 @@ def test_event_is_rated_as_in_the_snapshot(name: str, stored: dict[str, Any]) ->
     for index, (want, have) in enumerate(zip(expected["players"], got["players"], strict=True)):
         assert have == want, f"{name}: player {index + 1}"
     assert got == expected
+
+
+@pytest.mark.parametrize("name", [name for name, _ in events()])
+def test_explain_false_gives_the_same_numbers_without_steps_and_games(name: str) -> None:
+    arguments = dict(events())[name]
+    full = rate_event(**arguments)
+    bare = rate_event(**arguments, explain=False)
+    assert bare == dataclasses.replace(
+        full, players=tuple(dataclasses.replace(p, steps=(), games=()) for p in full.players))
+    assert all(p.steps == () and p.games == () for p in bare.players)
 
 
 def main() -> None:

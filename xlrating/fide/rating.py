@@ -8,12 +8,12 @@ rounded as the rules say and never by the accident of binary floating point.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
 from .. import _check
-from .rules import FideRules, get_rules
+from .rules import FideRules, RulesLike, get_rules
 from .tables import dp_for, pd_row, round_half_away
 
 HUNDRED = Fraction(100)
@@ -36,20 +36,8 @@ def pd_hundredths(rating: Fraction, opponent: Fraction, cap: int | None) -> int:
     return high if rating >= opponent else low
 
 
-def today_or(on: date | None, name: str = "on") -> date:
-    """``on`` checked as a date (a ``datetime``, as spreadsheets give, is taken as its date), or
-    today's date."""
-    if on is None:
-        return date.today()
-    if isinstance(on, datetime):
-        return on.date()
-    if not isinstance(on, date):
-        raise _check.fail(name, "a date", on)
-    return on
-
-
 def expected_score(
-    rating: float, opponent_rating: float, *, rules: FideRules | str = "2024", on: date | None = None
+    rating: float, opponent_rating: float, *, rules: RulesLike | None = None, on: date | None = None
 ) -> float:
     """The player's scoring probability PD against one opponent (FIDE Handbook 10.1 table (b),
     10.51 and the 2024 cap).
@@ -61,7 +49,7 @@ def expected_score(
     r = exact(_check.rating("rating", rating))
     o = exact(_check.rating("opponent_rating", opponent_rating))
     edition = get_rules(rules)
-    cap = edition.cap_for(float(r), today_or(on))
+    cap = edition.cap_for(float(r), _check.date("on", on) or date.today())
     return pd_hundredths(r, o, cap) / 100
 
 
@@ -85,27 +73,33 @@ def k_with_reason(
     birth_date: date | None,
     on: date,
     period_games: int | None,
+    explain: bool = True,
 ) -> tuple[int, str]:
-    """K from the edition's rules, and the rule that decided it (Handbook 10.52; 2024)."""
-    highest = rating if highest_rating is None else max(rating, highest_rating)
-    junior = (
-        edition.k_junior is not None
-        and birth_date is not None
-        and on.year <= birth_date.year + edition.k_junior_age
-        and highest < edition.k_junior_below
-    )
+    """K from the edition's rules, and the rule that decided it (FIDE Handbook 10.52; 2024
+    regulations); with ``explain=False`` the reason is ``""``."""
+    highest = rating if highest_rating is None or highest_rating < rating else highest_rating
     if games is not None and games < edition.k_new_games:
-        k, reason = edition.k_new, f"new to the list: {games} games so far, fewer than {edition.k_new_games}"
+        k, rule = edition.k_new, "new"
     elif highest >= edition.k_top_rating:
-        k, reason = edition.k_top, f"a published rating has reached {edition.k_top_rating:g}"
-    elif junior and edition.k_junior is not None:
-        k, reason = edition.k_junior, (
-            f"under {edition.k_junior_age} (born {birth_date}) and rated under {edition.k_junior_below:g}"
-        )
+        k, rule = edition.k_top, "top"
+    elif (edition.k_junior is not None and birth_date is not None
+          and on.year <= birth_date.year + edition.k_junior_age and highest < edition.k_junior_below):
+        k, rule = edition.k_junior, "junior"
     else:
-        k, reason = edition.k_standard, f"rated under {edition.k_top_rating:g}"
+        k, rule = edition.k_standard, "standard"
     limit = edition.k_games_limit
-    if limit is not None and period_games and k * period_games > limit:
+    limited = limit is not None and period_games and k * period_games > limit
+    if not explain:
+        return (limit // period_games if limited else k), ""  # type: ignore[operator]
+    reason = {
+        "new": f"new to the list: {games} games so far, fewer than {edition.k_new_games}",
+        "top": f"a published rating has reached {edition.k_top_rating:g}",
+        "junior": f"under {edition.k_junior_age} (born {birth_date}) and rated under "
+                  f"{edition.k_junior_below:g}",
+        "standard": f"rated under {edition.k_top_rating:g}",
+    }[rule]
+    if limited:
+        assert limit is not None and period_games
         capped = limit // period_games
         reason += f"; {k} x {period_games} games > {limit}, so K = {capped} (the {limit} rule)"
         k = capped
@@ -118,10 +112,9 @@ def _check_k_inputs(
     r = _check.rating("rating", rating)
     g = None if games is None else _check.whole("games", games)
     h = None if highest_rating is None else _check.rating("highest_rating", highest_rating)
-    if birth_date is not None and not isinstance(birth_date, date):
-        raise _check.fail("birth_date", "a date", birth_date)
+    b = _check.date("birth_date", birth_date)
     pg = None if period_games is None else _check.whole("period_games", period_games)
-    return r, g, h, birth_date, pg
+    return r, g, h, b, pg
 
 
 def k_factor(
@@ -133,7 +126,7 @@ def k_factor(
     on: date | None = None,
     period_games: int | None = None,
     k: float | None = None,
-    rules: FideRules | str = "2024",
+    rules: RulesLike | None = None,
 ) -> float:
     """The development coefficient K (FIDE Handbook 10.52; 2024 regulations).
 
@@ -150,7 +143,7 @@ def k_factor(
     """
     edition = get_rules(rules)
     r, g, h, b, pg = _check_k_inputs(rating, games, highest_rating, birth_date, period_games)
-    when = today_or(on)
+    when = _check.date("on", on) or date.today()
     if k is not None:
         return _check.positive("k", k)
     return float(k_with_reason(edition, r, g, h, b, when, pg)[0])
@@ -173,7 +166,7 @@ def rating_change(
     results: Sequence[Any],
     *,
     k: float | None = None,
-    rules: FideRules | str = "2024",
+    rules: RulesLike | None = None,
     games: int | None = None,
     highest_rating: float | None = None,
     birth_date: date | None = None,
@@ -193,7 +186,7 @@ def rating_change(
     opponents = _check.ratings("opponent_ratings", opponent_ratings)
     scores = _check.results("results", results)
     _check.same_length(("opponent_ratings", "results"), opponents, scores)
-    when = today_or(on)
+    when = _check.date("on", on) or date.today()
     if k is not None:
         kk = exact(_check.positive("k", k))
     else:

@@ -24,7 +24,7 @@ from .. import _check
 from ..errors import ArgumentError
 from ..model import EventType, Step
 from .rating import exact
-from .rules import FideRules, get_rules
+from .rules import FideRules, RulesLike, get_rules
 from .tables import IndeterminateError, dp_for, p_row, round_half_away
 
 
@@ -214,7 +214,7 @@ def unrated_rating(
     opponent_ratings: Sequence[float | None],
     results: Sequence[Any],
     *,
-    rules: FideRules | str = "2024",
+    rules: RulesLike | None = None,
     event_type: EventType | str = "Swiss",
     competition: float | None = None,
     first_event: bool = True,
@@ -283,7 +283,7 @@ def tournament_average(ratings: Sequence[float], scores: Sequence[float], oppone
 
 
 def published_rating(
-    events: Sequence[NewPlayerRating | tuple[float, int]], *, rules: FideRules | str = "2024"
+    events: Sequence[NewPlayerRating | tuple[float, int]], *, rules: RulesLike | None = None
 ) -> NewPlayerRating:
     """A new player's published rating Rn from the results of several events, in order.
 
