@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -88,7 +89,23 @@ class Sides:
         return int(self.start[i + 1] - self.start[i])
 
 
-_GAME_FIELDS = attrgetter("round", "player", "opponent", "score")
+def _column(games: Sequence[Game], name: str, dtype: type) -> npt.NDArray[Any]:
+    return np.fromiter(map(attrgetter(name), games), dtype, len(games))
+
+
+def _indices(numbers: Sequence[int], wanted: Ints) -> Ints | None:
+    """The positions in ``numbers`` of the players numbered ``wanted`` (``None``: a number is
+    not in ``numbers``)."""
+    size = len(numbers)
+    if not size:
+        return None if len(wanted) else wanted
+    keys = np.asarray(numbers, dtype=np.int64)
+    if keys[0] == 1 and keys[-1] == size and bool(np.all(np.diff(keys) == 1)):
+        found = wanted - 1  # players numbered 1, 2, 3... in order
+        return found if not len(wanted) or (found.min() >= 0 and found.max() < size) else None
+    order = np.argsort(keys, kind="stable")
+    position = np.minimum(np.searchsorted(keys[order], wanted), size - 1)
+    return order[position] if bool(np.all(keys[order][position] == wanted)) else None
 
 
 def sides_of(numbers: Sequence[int], games: Sequence[Game]) -> Sides:
@@ -98,24 +115,20 @@ def sides_of(numbers: Sequence[int], games: Sequence[Game]) -> Sides:
     in ``numbers``, as :func:`~xlrating.model.games_by_player` does.
     """
     size = len(games)
-    table = np.array([_GAME_FIELDS(g) for g in games], dtype=np.float64).reshape(size, 4)
-    index = {n: i for i, n in enumerate(numbers)}
-    try:
-        first = np.fromiter(map(index.__getitem__, table[:, 1].astype(np.int64).tolist()), np.int64, size)
-        second = np.fromiter(map(index.__getitem__, table[:, 2].astype(np.int64).tolist()), np.int64, size)
-    except KeyError:
+    rounds = _column(games, "round", np.int64)
+    first = _indices(numbers, _column(games, "player", np.int64))
+    second = _indices(numbers, _column(games, "opponent", np.int64))
+    if first is None or second is None:
         games_by_player(numbers, games)  # raises the error that names every unknown player
-        raise
-    rounds = table[:, 0].astype(np.int64)
-    halves = (table[:, 3] * 2).astype(np.int64)
+        raise AssertionError("a game names a player who is not in the event")
+    halves = (_column(games, "score", np.float64) * 2).astype(np.int64)
+    rank = np.arange(size, dtype=np.int64)
+    if size and not bool(np.all(rounds[1:] >= rounds[:-1])):
+        rank[np.argsort(rounds, kind="stable")] = np.arange(size)  # games in round order, else as given
     player = np.concatenate((first, second))
-    position = np.argsort(rounds, kind="stable")
-    rank = np.empty(size, dtype=np.int64)
-    rank[position] = np.arange(size)
-    order = np.lexsort((np.concatenate((rank, rank)), player))
-    counts = np.bincount(player, minlength=len(numbers))
+    order = np.argsort(player * size + np.concatenate((rank, rank)))
     start = np.zeros(len(numbers) + 1, dtype=np.int64)
-    np.cumsum(counts, out=start[1:])
+    np.cumsum(np.bincount(player, minlength=len(numbers)), out=start[1:])
     return Sides(player=player[order], opponent=np.concatenate((second, first))[order],
                  halves=np.concatenate((halves, 2 - halves))[order],
                  round=np.concatenate((rounds, rounds))[order], start=start)

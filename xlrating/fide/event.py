@@ -19,9 +19,9 @@ core's sums only when ``explain`` is true.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 
@@ -41,7 +41,7 @@ from .core import (
     sides_of,
 )
 from .player import FidePlayer
-from .rating import k_with_reason
+from .rating import Exact, k_limit, k_rule, k_with_reason
 from .round_robin import rate_round_robin
 from .rules import FideRules, RulesLike, get_rules
 from .tables import DP_TABLE
@@ -61,11 +61,11 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count > 1 else ''}"
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """A rated player's change in exact integers: every value is a numerator over ``unit``."""
 
-    k: Fraction
+    k: tuple[int, int]
+    """K as ``(numerator, denominator)`` (a K given by the user may have a fraction)."""
     unit: int
     """``scale x 100 x (K's denominator)``."""
     raw: int
@@ -87,17 +87,22 @@ class _Event:
         self.players = players
         self.explain = explain
         self.numbers = [p.number for p in players]
-        self.scale = scale = scale_of([p.rating for p in players])
-        dtype = dtype_for(scale)
-        self.rating: Ints = np.array([0 if p.rating is None else scaled(p.rating, scale) for p in players],
-                                     dtype=dtype)
-        self.is_rated = [p.rating is not None for p in players]
+        ratings = [p.rating for p in players]
+        self.scale = scale = scale_of(ratings)
+        self.units = [0 if r is None else scaled(r, scale) for r in ratings]
+        """Each rating in units of ``1/scale`` (0: unrated)."""
+        self.rating: Ints = np.array(self.units, dtype=dtype_for(scale))
+        self.is_rated = [r is not None for r in ratings]
         self.counts_as_rated = np.array([p.rating is not None and not p.rated_since_event for p in players],
                                         dtype=np.bool_)
-        self.cap = np.array([NO_CAP if (c := edition.cap_for(p.rating, on) if p.rating is not None else None)
-                             is None else c for p in players], dtype=np.int64)
+        self.cap: Ints = np.array([self.cap_of(r) for r in ratings], dtype=np.int64)
         self.sides: Sides = sides_of(self.numbers, games)
+        self.played: list[int] = np.diff(self.sides.start).tolist()
         self.notes: list[str] = []
+
+    def cap_of(self, rating: float | None) -> int:
+        cap = None if rating is None else self.edition.cap_for(rating, self.on)
+        return NO_CAP if cap is None else cap
 
     # -- the steps ------------------------------------------------------------------------------
 
@@ -105,9 +110,9 @@ class _Event:
         edition = self.edition
         if any(p.rated_since_event for p in self.players):
             self.notes.append("Players rated since the event count as unrated for their opponents (10.4)")
-        new_in_round_robin = [i for i, p in enumerate(self.players)
-                              if not self.counts_as_rated[i] and self.sides.count(i)]
-        if self.kind is EventType.ROUND_ROBIN and edition.round_robin_procedure and new_in_round_robin:
+        counted = self.counts_as_rated.tolist()
+        new_players_play = any(not c and n for c, n in zip(counted, self.played, strict=True))
+        if self.kind is EventType.ROUND_ROBIN and edition.round_robin_procedure and new_players_play:
             outcomes = rate_round_robin(self)
         else:
             outcomes = self.swiss()
@@ -123,26 +128,33 @@ class _Event:
 
     # -- a rated player (10.5) ------------------------------------------------------------------
 
-    def k_of(self, i: int, games: int) -> tuple[Fraction, Step | None, str | None]:
-        """K (10.52; 2024 with the 700 rule over the event's games), its step and a note if the
-        700 rule lowered it."""
-        p = self.players[i]
-        if p.k is not None:
-            return Fraction(repr(p.k)), Step("K", p.k, "given") if self.explain else None, None
-        assert p.rating is not None
-        prior = (self.edition, p.rating, p.games, p.highest_rating, p.birth_date, self.on)
-        k, reason = k_with_reason(*prior, games, self.explain)
-        note = None
-        if self.edition.k_games_limit is not None and k < k_with_reason(*prior, None, False)[0]:
-            note = f"K limited to {k} by the {self.edition.k_games_limit} rule"
-        return Fraction(k), Step("K", k, reason) if self.explain else None, note
+    def k_of(self, player: FidePlayer, games: int) -> tuple[tuple[int, int], str | None]:
+        """K as ``(numerator, denominator)`` (10.52; 2024 with the 700 rule over the event's
+        games), and a note if the 700 rule lowered it."""
+        if player.k is not None:
+            given = Fraction(repr(player.k))
+            return (given.numerator, given.denominator), None
+        assert player.rating is not None
+        edition = self.edition
+        k = k_rule(edition, player.rating, player.games, player.highest_rating, player.birth_date, self.on)[0]
+        limited = k_limit(edition, k, games)
+        note = f"K limited to {limited} by the {edition.k_games_limit} rule" if limited < k else None
+        return (limited, 1), note
 
-    def change(self, i: int, k: Fraction, excess: int) -> Change:
+    def k_step(self, player: FidePlayer, games: int) -> Step:
+        if player.k is not None:
+            return Step("K", player.k, "given")
+        assert player.rating is not None
+        k, reason = k_with_reason(self.edition, player.rating, player.games, player.highest_rating,
+                                  player.birth_date, self.on, games)
+        return Step("K", k, reason)
+
+    def change(self, i: int, k: tuple[int, int], excess: int) -> Change:
         """K x sum(score - PD), and the new rating as the edition rounds it: 2024 rounds the
         change, the handbook the new rating (10.53)."""
-        unit = self.scale * 100 * k.denominator
-        rating = int(self.rating[i]) * 100 * k.denominator
-        raw = k.numerator * excess * self.scale
+        unit = self.scale * 100 * k[1]
+        rating = self.units[i] * 100 * k[1]
+        raw = k[0] * excess * self.scale
         if self.edition.round_new_rating:
             post = round_half_away(rating + raw, unit) * unit
         elif self.edition.round_change:
@@ -151,65 +163,58 @@ class _Event:
             post = rating + raw
         return Change(k, unit, raw, post, rating)
 
-    def rated_outcome(self, i: int, sums: RatedSums, notes: Sequence[str] = ()) -> PlayerOutcome:
+    def rated_outcome(self, i: int, sums: RatedSums) -> PlayerOutcome:
         """A rated player's change (10.5) against the opponents who count as rated in ``sums``."""
         player = self.players[i]
-        assert player.rating is not None
         games = sums.games[i]
-        skipped = self.sides.count(i) - games
-        all_notes = list(notes)
-        if skipped:
-            all_notes.append(f"{_plural(skipped, 'game')} against unrated opponents not rated")
+        skipped = self.played[i] - games
+        notes = [f"{_plural(skipped, 'game')} against unrated opponents not rated"] if skipped else []
         if not games:
-            all_notes.append("no games against rated opponents: rating unchanged")
+            notes.append("no games against rated opponents: rating unchanged")
             return PlayerOutcome(
                 player=player.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0,
                 pre_rating=player.rating, pre_games=player.games, post_rating=player.rating,
                 post_games=player.games, initial_rating=player.rating, initial_games=player.games,
-                change=0.0, notes=tuple(all_notes))
-        k, k_step, k_note = self.k_of(i, games)
+                change=0.0, notes=tuple(notes))
+        k, k_note = self.k_of(player, games)
         if k_note:
-            all_notes.append(k_note)
+            notes.append(k_note)
         capped = sums.capped[i]
-        cap = int(self.cap[i])
         if capped:
-            all_notes.append(f"{_plural(capped, 'game')} capped at a difference of {cap}")
+            notes.append(f"{_plural(capped, 'game')} capped at a difference of {int(self.cap[i])}")
         change = self.change(i, k, sums.excess[i])
-        average = sums.opponents[i] / (games * self.scale)
-        dp = _DP.get(50 + round_half_away((sums.halves[i] - games) * 50, games))
+        halves = sums.halves[i]
         points = games * self.scale
+        dp = _DP.get(50 + round_half_away((halves - games) * 50, games))
         performance = None if dp is None else (sums.opponents[i] + dp * points) / points
-        steps: tuple[Step, ...] = ()
-        lines: tuple[GameLine, ...] = ()
-        if self.explain:
-            assert k_step is not None
-            steps = self.rated_steps(i, sums, k_step, change, average, performance)
-            lines = self.rated_lines(i, sums, k)
         return PlayerOutcome(
-            player=player.number, method=Method.ELO, rated_games=games, rated_score=sums.halves[i] / 2,
+            player=player.number, method=Method.ELO, rated_games=games, rated_score=halves / 2,
             pre_rating=player.rating, pre_games=player.games, post_rating=change.post / change.unit,
             post_games=None if player.games is None else player.games + games, initial_rating=player.rating,
-            initial_games=player.games, change=(change.post - change.rating) / change.unit, k=float(k),
-            expected_score=sums.pd[i] / 100,
-            performance=performance,
-            games=lines, steps=steps, notes=tuple(all_notes))
+            initial_games=player.games, change=(change.post - change.rating) / change.unit, k=k[0] / k[1],
+            expected_score=sums.pd[i] / 100, performance=performance,
+            games=self.rated_lines(i, sums, k) if self.explain else (),
+            steps=self.rated_steps(i, sums, change, performance) if self.explain else (),
+            notes=tuple(notes))
 
-    def rated_steps(self, i: int, sums: RatedSums, k_step: Step, change: Change, average: float,
+    def rated_steps(self, i: int, sums: RatedSums, change: Change,
                     performance: float | None) -> tuple[Step, ...]:
         player = self.players[i]
         assert player.rating is not None
         games, capped, cap = sums.games[i], sums.capped[i], int(self.cap[i])
-        steps = [k_step]
+        steps = [self.k_step(player, games)]
         if cap == NO_CAP:
             steps.append(Step("Cap", None, f"rated {player.rating:g}: no cap on the rating difference"))
         elif capped:
             steps.append(Step("Cap", cap, f"{_plural(capped, 'game')} with a difference over {cap} "
                                           f"counted as {cap}"))
         unit = change.unit
+        average = sums.opponents[i] / (games * self.scale)
         steps.append(Step("Rc", average, f"average rating of {games} rated opponents"))
         steps.append(Step("Expected score", sums.pd[i] / 100, "sum of PD from table (b)"))
         steps.append(Step("Score", sums.halves[i] / 2))
-        formula = f"K x (score - sum of PD) = {_fmt(float(change.k))} x {_fmt(sums.excess[i] / 100)}"
+        k = change.k[0] / change.k[1]
+        formula = f"K x (score - sum of PD) = {_fmt(k)} x {_fmt(sums.excess[i] / 100)}"
         steps.append(Step("Change", change.raw / unit, formula))
         if self.edition.round_new_rating:
             exact = _fmt((change.rating + change.raw) / unit)
@@ -227,7 +232,7 @@ class _Event:
             steps.append(Step("Performance", performance, "Rc + dp"))
         return tuple(steps)
 
-    def rated_lines(self, i: int, sums: RatedSums, k: Fraction) -> tuple[GameLine, ...]:
+    def rated_lines(self, i: int, sums: RatedSums, k: tuple[int, int]) -> tuple[GameLine, ...]:
         sides = self.sides
         first, last = int(sides.start[i]), int(sides.start[i + 1])
         lines = []
@@ -240,38 +245,38 @@ class _Event:
             lines.append(GameLine(
                 round=int(sides.round[side]), opponent=self.numbers[o], score=halves / 2,
                 opponent_rating=int(sums.seen[o]) / self.scale, expected=pd / 100,
-                change=k.numerator * (50 * halves - pd) / (k.denominator * 100)))
+                change=k[0] * (50 * halves - pd) / (k[1] * 100)))
         return tuple(lines)
 
     # -- a new player (10.2) --------------------------------------------------------------------
 
-    def opponents_of(self, i: int, values: Sequence[Fraction | None]
-                     ) -> tuple[list[Fraction | None], list[Fraction], list[GameLine]]:
+    def opponents_of(self, i: int, values: Sequence[Exact | None]
+                     ) -> tuple[list[Exact | None], list[int], list[GameLine]]:
         sides = self.sides
         first, last = int(sides.start[i]), int(sides.start[i + 1])
         opponents = [values[o] for o in sides.opponent[first:last].tolist()]
         halves = sides.halves[first:last].tolist()
-        scores = [Fraction(h, 2) for h in halves]
         lines = []
         if self.explain:
             rounds = sides.round[first:last].tolist()
             numbers = [self.numbers[o] for o in sides.opponent[first:last].tolist()]
             lines = [GameLine(r, n, h / 2, None if v is None else float(v))
                      for r, n, h, v in zip(rounds, numbers, halves, opponents, strict=True)]
-        return opponents, scores, lines
+        return opponents, halves, lines
 
-    def exact_values(self) -> list[Fraction | None]:
+    def exact_values(self) -> list[Exact | None]:
         """Each player's rating as the opponents count it, exact (``None``: unrated for them)."""
-        return [Fraction(int(r), self.scale) if counted else None
+        scale = self.scale
+        return [(r if scale == 1 else Fraction(r, scale)) if counted else None
                 for r, counted in zip(self.rating.tolist(), self.counts_as_rated.tolist(), strict=True)]
 
     def new_outcome(self, i: int) -> PlayerOutcome:
         player = self.players[i]
         if not hasattr(self, "_values"):
             self._values = self.exact_values()
-        opponents, scores, lines = self.opponents_of(i, self._values)
-        result = new_player(self.edition, opponents, scores, round_robin=False, competition=None,
-                            first_event=not player.games)
+        opponents, halves, lines = self.opponents_of(i, self._values)
+        result = new_player(self.edition, opponents, halves, round_robin=False, competition=None,
+                            first_event=not player.games, explain=self.explain)
         return self.unrated_outcome(i, result, lines)
 
     def unrated_outcome(self, i: int, result: NewPlayerRating, lines: Sequence[GameLine]) -> PlayerOutcome:

@@ -1,8 +1,9 @@
 """A rated player: expected score, K and the rating change (FIDE Handbook 10.1, 10.5;
 2024 regulations).
 
-The arithmetic is exact (:class:`fractions.Fraction`), so a change of exactly x.5 is
-rounded as the rules say and never by the accident of binary floating point.
+The arithmetic is exact (whole numbers, and :class:`fractions.Fraction` where a rating or K
+has a fraction), so a change of exactly x.5 is rounded as the rules say and never by the
+accident of binary floating point.
 """
 
 from __future__ import annotations
@@ -16,20 +17,25 @@ from .. import _check
 from .rules import FideRules, RulesLike, get_rules
 from .tables import dp_for, pd_row, round_half_away
 
-HUNDRED = Fraction(100)
+Exact = int | Fraction
+"""An exact number: a whole number as an ``int``, any other as a :class:`~fractions.Fraction`."""
 
 
-def exact(value: float) -> Fraction:
-    """A checked number as an exact fraction (a float through its shortest decimal text)."""
+def exact(value: float) -> Exact:
+    """A checked number as an exact number: an ``int`` if it is whole, else a fraction (a float
+    through its shortest decimal text)."""
     if isinstance(value, int):
-        return Fraction(value)
+        return value
+    if float(value).is_integer():
+        return int(value)
     return Fraction(repr(float(value)))
 
 
-def pd_hundredths(rating: Fraction, opponent: Fraction, cap: int | None) -> int:
+def pd_hundredths(rating: Exact, opponent: Exact, cap: int | None) -> int:
     """The player's PD in hundredths from table (b), with the difference capped at ``cap``
     (``None``: no cap). A fractional difference is rounded to a whole number first."""
-    difference = int(round_half_away(abs(rating - opponent)))
+    gap = rating - opponent
+    difference = abs(gap) if isinstance(gap, int) else int(round_half_away(abs(gap)))
     if cap is not None and difference > cap:
         difference = cap
     high, low = pd_row(difference)
@@ -65,6 +71,36 @@ def rating_difference(p: float) -> int:
     return dp_for(exact(round(_check.fraction("p", p), 10)))
 
 
+def k_rule(
+    edition: FideRules,
+    rating: float,
+    games: int | None,
+    highest_rating: float | None,
+    birth_date: date | None,
+    on: date,
+) -> tuple[int, str]:
+    """K by the edition's rules before the 700 rule (FIDE Handbook 10.52; 2024 regulations), and
+    which rule decided it: ``"new"``, ``"top"``, ``"junior"`` or ``"standard"``."""
+    highest = rating if highest_rating is None or highest_rating < rating else highest_rating
+    if games is not None and games < edition.k_new_games:
+        return edition.k_new, "new"
+    if highest >= edition.k_top_rating:
+        return edition.k_top, "top"
+    if (edition.k_junior is not None and birth_date is not None
+            and on.year <= birth_date.year + edition.k_junior_age and highest < edition.k_junior_below):
+        return edition.k_junior, "junior"
+    return edition.k_standard, "standard"
+
+
+def k_limit(edition: FideRules, k: int, period_games: int | None) -> int:
+    """The 700 rule (2024): if K x the period's games exceeds the limit, K is the largest whole
+    number within it."""
+    limit = edition.k_games_limit
+    if limit is not None and period_games and k * period_games > limit:
+        return limit // period_games
+    return k
+
+
 def k_with_reason(
     edition: FideRules,
     rating: float,
@@ -73,24 +109,9 @@ def k_with_reason(
     birth_date: date | None,
     on: date,
     period_games: int | None,
-    explain: bool = True,
 ) -> tuple[int, str]:
-    """K from the edition's rules, and the rule that decided it (FIDE Handbook 10.52; 2024
-    regulations); with ``explain=False`` the reason is ``""``."""
-    highest = rating if highest_rating is None or highest_rating < rating else highest_rating
-    if games is not None and games < edition.k_new_games:
-        k, rule = edition.k_new, "new"
-    elif highest >= edition.k_top_rating:
-        k, rule = edition.k_top, "top"
-    elif (edition.k_junior is not None and birth_date is not None
-          and on.year <= birth_date.year + edition.k_junior_age and highest < edition.k_junior_below):
-        k, rule = edition.k_junior, "junior"
-    else:
-        k, rule = edition.k_standard, "standard"
-    limit = edition.k_games_limit
-    limited = limit is not None and period_games and k * period_games > limit
-    if not explain:
-        return (limit // period_games if limited else k), ""  # type: ignore[operator]
+    """K from the edition's rules, and the rule that decided it in words."""
+    k, rule = k_rule(edition, rating, games, highest_rating, birth_date, on)
     reason = {
         "new": f"new to the list: {games} games so far, fewer than {edition.k_new_games}",
         "top": f"a published rating has reached {edition.k_top_rating:g}",
@@ -98,12 +119,11 @@ def k_with_reason(
                   f"{edition.k_junior_below:g}",
         "standard": f"rated under {edition.k_top_rating:g}",
     }[rule]
-    if limited:
-        assert limit is not None and period_games
-        capped = limit // period_games
-        reason += f"; {k} x {period_games} games > {limit}, so K = {capped} (the {limit} rule)"
-        k = capped
-    return k, reason
+    limited = k_limit(edition, k, period_games)
+    if limited != k:
+        reason += (f"; {k} x {period_games} games > {edition.k_games_limit}, so K = {limited} "
+                   f"(the {edition.k_games_limit} rule)")
+    return limited, reason
 
 
 def _check_k_inputs(
@@ -146,17 +166,18 @@ def k_factor(
     when = _check.date("on", on) or date.today()
     if k is not None:
         return _check.positive("k", k)
-    return float(k_with_reason(edition, r, g, h, b, when, pg)[0])
+    return float(k_limit(edition, k_rule(edition, r, g, h, b, when)[0], pg))
 
 
 def change_of(
-    edition: FideRules, k: Fraction, rating: Fraction, opponents: Sequence[Fraction],
-    scores: Sequence[Fraction], cap: int | None,
+    edition: FideRules, k: Exact, rating: Exact, opponents: Sequence[Exact],
+    halves: Sequence[int], cap: int | None,
 ) -> tuple[Fraction, Fraction, list[int]]:
-    """``(exact change, change as the edition rounds it, PD of each game in hundredths)``."""
+    """``(exact change, change as the edition rounds it, PD of each game in hundredths)`` for
+    results in half points: K x sum(score - PD)."""
     pds = [pd_hundredths(rating, o, cap) for o in opponents]
-    total = sum((s * HUNDRED - pd for s, pd in zip(scores, pds, strict=True)), Fraction(0)) / HUNDRED
-    raw = k * total
+    excess = sum(50 * h - pd for h, pd in zip(halves, pds, strict=True))
+    raw = Fraction(k) * excess / 100
     return raw, (round_half_away(raw) if edition.round_change else raw), pds
 
 
@@ -190,8 +211,8 @@ def rating_change(
     if k is not None:
         kk = exact(_check.positive("k", k))
     else:
-        kk = Fraction(k_with_reason(edition, r, g, h, b, when, len(scores))[0])
+        kk = k_limit(edition, k_rule(edition, r, g, h, b, when)[0], len(scores))
     r_exact = exact(r)
     _, change, _ = change_of(edition, kk, r_exact, [exact(o) for o in opponents],
-                             [exact(s) for s in scores], edition.cap_for(r, when))
+                             [int(2 * s) for s in scores], edition.cap_for(r, when))
     return float(change)

@@ -110,7 +110,7 @@ class _RoundRobin:
         player = self.event.players[i]
         lines = self.lines[i]
         opponents = [self.values[o] for _, o, _ in lines]
-        return new_player(self.edition, opponents, [Fraction(h, 2) for _, _, h in lines],
+        return new_player(self.edition, opponents, [h for _, _, h in lines],
                           round_robin=True, competition=competition, competition_detail=detail,
                           first_event=not player.games and not player.rated_since_event,
                           opponents_in_event=self.opponents)

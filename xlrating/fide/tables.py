@@ -66,22 +66,26 @@ class IndeterminateError(ArgumentError):
 
 
 _DP: dict[int, int | None] = dict(DP_TABLE)
+_NO_ROW = -10**9
+"""What :func:`dp_of_row` finds for a row the table does not have."""
 _PD_BY_D: tuple[tuple[int, int], ...] = tuple(
     (h, lo) for low, high, h, lo in PD_TABLE if high is not None for _ in range(low, high + 1)
 )
 _OVER: tuple[int, int] = (PD_TABLE[-1][2], PD_TABLE[-1][3])
 
 
-def round_half_away(value: Fraction, unit: Fraction = Fraction(1)) -> Fraction:
+def round_half_away(value: Fraction | int, unit: Fraction = Fraction(1)) -> Fraction:
     """``value`` rounded to a multiple of ``unit``, halves away from zero (exact arithmetic)."""
-    steps = abs(value) / unit
+    steps = Fraction(value) / unit
+    if steps < 0:
+        steps = -steps
     whole = int(steps)
     if steps - whole >= Fraction(1, 2):
         whole += 1
     return (whole if value >= 0 else -whole) * unit
 
 
-def p_row(p: Fraction) -> int:
+def p_row(p: Fraction | int) -> int:
     """The row of table (a) a score ``p`` (0..1) falls in: ``p`` in hundredths.
 
     The seed does not say how p is rounded; an exact half (1/8 = .125) is rounded away from
@@ -90,20 +94,25 @@ def p_row(p: Fraction) -> int:
     return 50 + int(round_half_away((p - Fraction(1, 2)) * 100))
 
 
-def dp_for(p: Fraction) -> int:
+def dp_for(p: Fraction | int) -> int:
     """Table (a): ``dp`` for the score ``p``, rounded to hundredths first.
 
     Raises :class:`IndeterminateError` for a ``p`` that rounds to .00 or 1.0.
     """
-    row = p_row(p)
-    if row not in _DP:
-        raise ArgumentError(f"Argument 'p' must be a number from 0 to 1, not {float(p):g}")
-    dp = _DP[row]
+    return dp_of_row(p_row(p), float(p))
+
+
+def dp_of_row(row: int, p: float) -> int:
+    """Table (a): ``dp`` in the row for ``p`` (``p`` rounded to hundredths, as a whole number of
+    hundredths: .43 is 43); ``p`` itself is for the messages."""
+    dp = _DP.get(row, _NO_ROW)
     if dp is None:
         raise IndeterminateError(
-            f"Argument 'p' is {float(p):g}, a score of {row}%: dp is indeterminate for a zero "
+            f"Argument 'p' is {p:g}, a score of {row}%: dp is indeterminate for a zero "
             "or 100% score (FIDE Handbook 10.1)"
         )
+    if dp is _NO_ROW:
+        raise ArgumentError(f"Argument 'p' must be a number from 0 to 1, not {p:g}")
     return dp
 
 
