@@ -1,7 +1,7 @@
 """FIDE rated players: rule editions, K, rating change (FIDE Handbook 10.5, 2024 regulations).
 
-Every expected number below is worked by hand from the seed's table (b) and the rules in
-``rules-beyond-seeds.md``; the working is written next to each.
+Every expected number below is worked by hand from table (b) of FIDE Handbook 10.1 and the
+rules (FIDE Handbook 10.5; FIDE Rating Regulations 2024); the working is written next to each.
 """
 
 from datetime import date
@@ -15,7 +15,7 @@ from xlrating.errors import ArgumentError, RulesError
 from xlrating.fide import DEFAULT, FIDE_2024, HANDBOOK, get_rules, k_factor, rating_change
 
 
-def test_handbook_constants_are_the_seeds() -> None:
+def test_handbook_constants_are_the_handbooks() -> None:
     # 10.51: "more than 350 points ... as though it were a difference of 350 points".
     assert HANDBOOK.cap == 350 and HANDBOOK.cap_exempt_rating is None
     # 10.52: K = 25 until 30 games, 15 under 2400, 10 once 2400 has been reached.

@@ -38,7 +38,8 @@ SNAPSHOT = Path(__file__).parent / "data" / "snapshots" / "fide_events.json.gz"
 HEADER = ("Regression snapshot produced by xlrating 0.1 (the FIDE engine before its numeric core); "
           "numbers from our own code, not from a rule document. The event parameters were re-recorded "
           "once, when they took the keys every engine shares (Edition, Event type, Start date, End date); "
-          "every other field is as xlrating 0.1 gave it. Regenerate with "
+          "and a note was added where a rated player ends under the rating floor; every other field "
+          "is as xlrating 0.1 gave it. Regenerate with "
           "'python tests/test_fide_snapshot.py' only for an intended change.")
 
 BEFORE_EXEMPTION = date(2025, 6, 30)

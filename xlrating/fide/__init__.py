@@ -11,9 +11,12 @@ default, :data:`DEFAULT`: the FIDE Rating Regulations in force from 1 March 2024
   a new player's Ru in one event, the round-robin Ra, and Rn across events (10.2, 10.3).
 - :func:`rate_event`: a whole event of :class:`FidePlayer` and games, round robins
   with the 10.54 iteration included, explained as an :class:`~xlrating.model.EventOutcome`.
+- :func:`unrounded_change` and :func:`period_rating`: a rating period's events added up
+  unrounded and rounded once, as a FIDE list is.
 """
 
 from .event import rate_event
+from .period import period_rating, unrounded_change
 from .player import FidePlayer
 from .rating import expected_score, k_factor, rating_change, rating_difference
 from .rules import DEFAULT, EDITIONS, FIDE_2024, HANDBOOK, FideRules, RulesLike, get_rules
@@ -35,10 +38,12 @@ __all__ = [
     "expected_score",
     "get_rules",
     "k_factor",
+    "period_rating",
     "published_rating",
     "rate_event",
     "rating_change",
     "rating_difference",
     "tournament_average",
     "unrated_rating",
+    "unrounded_change",
 ]

@@ -183,6 +183,9 @@ class _Event:
         if capped:
             notes.append(f"{_plural(capped, 'game')} capped at a difference of {int(self.cap[i])}")
         change = self.change(i, k, sums.excess[i])
+        if change.post < self.edition.rating_floor * change.unit:
+            notes.append(f"under the rating floor {self.edition.rating_floor} after the event: a rating "
+                         "under it is not published (the player is listed as unrated)")
         halves = sums.halves[i]
         points = games * self.scale
         dp = _DP.get(50 + round_half_away((halves - games) * 50, games))
@@ -328,6 +331,7 @@ def rate_event(
     field = _check.items("players", players, FidePlayer, "a FidePlayer")
     played = _check.items("games", games, Game, "a Game")
     _check.unique("players", [p.number for p in field])
+    _check_floor(edition, field)
     outcome = _Event(edition, kind, on, field, played, explain).rate()
     parameters = (
         ("Edition", edition.display),
@@ -345,6 +349,18 @@ def rate_event(
     )
     return EventOutcome(system=outcome.system, rules=outcome.rules, players=outcome.players,
                         parameters=parameters, notes=outcome.notes)
+
+
+def _check_floor(edition: FideRules, players: Sequence[FidePlayer]) -> None:
+    """Refuses a rating below the edition's rating floor: no published rating is lower (FIDE
+    Rating Regulations 2024: the floor is 1400; FIDE Handbook 10.31 and 10.33: 1401)."""
+    floor = edition.rating_floor
+    low = [f"{p.number} ({p.rating:g})" for p in players if p.rating is not None and p.rating < floor]
+    if low:
+        raise EventError(
+            f"Players rated below the rating floor of {edition.display}, {floor}, which no published "
+            f"rating is under: {', '.join(low)}. Give such a player no rating (a new player), or rate "
+            "the event under rules with a lower floor")
 
 
 def _describe_new(edition: FideRules) -> str:

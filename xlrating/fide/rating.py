@@ -64,7 +64,7 @@ def rating_difference(p: float) -> int:
 
     ``p`` (0 to 1) is rounded to hundredths, as the table lists it (an exact half, such as
     .125, away from .50, so that 1/8 and 7/8 get equal and opposite dp). For a score
-    that rounds to 0 or 1 the seed says dp "is necessarily indeterminate": that raises
+    that rounds to 0 or 1 FIDE Handbook 10.1 says dp "is necessarily indeterminate": that raises
     :class:`~xlrating.fide.tables.IndeterminateError` (an :class:`ArgumentError`).
     """
     # Ten decimals first, so that a float such as 1 - 0.565 = 0.43500000000000005 is the .435 meant.
