@@ -121,43 +121,51 @@ class _RoundRobin:
         return _NewPlayer(i, result, result, [*ra_steps, *result.steps])
 
     def iterate(self, new: dict[int, _NewPlayer], ra: Fraction, pass_number: int) -> None:
-        """Step 3 (10.54): Rc re-computed for a new player with an opponent too far from Ru."""
-        distance = self.edition.round_robin_distance
+        """Step 3 (10.54): Rc re-computed for a new player with an opponent too far from Ru, all
+        new players at once from the Ru values of the pass before."""
         current = {i: None if p.result.rating is None else Fraction(p.result.rating) for i, p in new.items()}
-        updated: dict[int, NewPlayerRating] = {}
-        for i, p in new.items():
-            own = current[i]
-            if own is None:
-                continue
-            adjustment = Fraction(0)
-            said: list[str] = []
-            for _, o, _ in self.lines[i]:
-                value = self.values[o] if self.values[o] is not None else current.get(o)
-                if value is None:
-                    continue
-                p.seen[o] = value
-                if abs(value - own) <= distance:
-                    continue
-                counts = own - distance if value < own else own + distance
-                p.seen[o] = counts
-                adjustment += counts - value
-                said.append(f"{self.event.numbers[o]} ({_fmt(value)}) counts as {_fmt(counts)}")
-            label = f"Iteration {pass_number}"
-            if not said:
-                p.steps.append(Step(label, None,
-                                    f"no opponent more than {distance} points from Ru {_fmt(own)}: Rc = Ra"))
-                updated[i] = p.first
-                continue
-            games = len(self.lines[i])
-            p.steps.append(Step(label, float(adjustment), "; ".join(said) + f", more than {distance} points "
-                                f"from Ru {_fmt(own)}; the differences add up to {_fmt(adjustment)} (10.54)"))
-            sign = "-" if adjustment < 0 else "+"
-            result = self.ru(i, ra + adjustment / games,
-                             f"Rc (new) = Ra {sign} {_fmt(abs(adjustment))} / {games} (10.54)")
-            p.steps.extend(replace(s, label=f"{s.label} (new)") for s in result.steps)
-            updated[i] = result
+        updated = {i: self.recompute(p, own, current, ra, f"Iteration {pass_number}")
+                   for i, p in new.items() if (own := current[i]) is not None}
         for i, result in updated.items():
             new[i].result = result
+
+    def substitute(self, p: _NewPlayer, own: Fraction, current: dict[int, Fraction | None]
+                   ) -> tuple[Fraction, list[str]]:
+        """10.54: each opponent more than the distance from Ru ``own`` counts as that far; the sum
+        of the differences this makes, and each substitution in words."""
+        distance = self.edition.round_robin_distance
+        adjustment = Fraction(0)
+        said: list[str] = []
+        for _, o, _ in self.lines[p.index]:
+            value = self.values[o] if self.values[o] is not None else current.get(o)
+            if value is None:
+                continue
+            p.seen[o] = value
+            if abs(value - own) <= distance:
+                continue
+            counts = own - distance if value < own else own + distance
+            p.seen[o] = counts
+            adjustment += counts - value
+            said.append(f"{self.event.numbers[o]} ({_fmt(value)}) counts as {_fmt(counts)}")
+        return adjustment, said
+
+    def recompute(self, p: _NewPlayer, own: Fraction, current: dict[int, Fraction | None], ra: Fraction,
+                  label: str) -> NewPlayerRating:
+        """Rc (new) = Ra + the differences / games, and Ru from it; Rc = Ra if nothing was substituted."""
+        distance = self.edition.round_robin_distance
+        adjustment, said = self.substitute(p, own, current)
+        if not said:
+            p.steps.append(Step(label, None,
+                                f"no opponent more than {distance} points from Ru {_fmt(own)}: Rc = Ra"))
+            return p.first
+        games = len(self.lines[p.index])
+        p.steps.append(Step(label, float(adjustment), "; ".join(said) + f", more than {distance} points "
+                            f"from Ru {_fmt(own)}; the differences add up to {_fmt(adjustment)} (10.54)"))
+        sign = "-" if adjustment < 0 else "+"
+        result = self.ru(p.index, ra + adjustment / games,
+                         f"Rc (new) = Ra {sign} {_fmt(abs(adjustment))} / {games} (10.54)")
+        p.steps.extend(replace(s, label=f"{s.label} (new)") for s in result.steps)
+        return result
 
     def outcomes(self, new: dict[int, _NewPlayer]) -> list[PlayerOutcome]:
         """Step 4: the rated players against the new players' final Ru (10.54), and every outcome."""
