@@ -98,3 +98,16 @@ def test_a_player_is_normalised_and_checked(rating: float) -> None:
 def test_a_bad_player_is_refused(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ArgumentError, match=message):
         FidePlayer(**kwargs)  # type: ignore[arg-type]
+
+
+def test_a_difference_just_over_the_cap_counts_as_capped() -> None:
+    # Handbook 10.51: 2750.4 - 2400 = 350.4 is more than 350, so it counts as 350 (rounded, D
+    # would be 350 anyway: PD .89 / .11 either way, row 345-357); the game is reported as capped.
+    players = [FidePlayer(1, 2750.4), FidePlayer(2, 2400)]
+    outcome = rate_event(players, [Game(1, 1, 2, 1)], rules="handbook", end_date=END)
+    top = outcome.player(1)
+    assert top.expected_score == 0.89
+    assert "1 game capped at a difference of 350" in top.notes
+    # K 10 (a rating over 2400): 10 x (1 - .89) = 1.1; 2751.5 rounds to 2752 (10.53).
+    assert top.post_rating == 2752
+    assert "1 game capped at a difference of 350" in outcome.player(2).notes

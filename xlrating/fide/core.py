@@ -165,9 +165,10 @@ def rated_sums(sides: Sides, rating: Ints, seen: Ints, counts: npt.NDArray[np.bo
     player = sides.player[kept]
     own = rating[player]
     other = seen[sides.opponent[kept]]
-    difference = (2 * np.abs(own - other) + scale) // (2 * scale)
+    gap = np.abs(own - other)
+    difference = (2 * gap + scale) // (2 * scale)
     limit = cap[player]
-    over = difference > limit
+    over = gap > limit.astype(gap.dtype) * scale  # over the cap before D is rounded
     row = np.minimum(np.minimum(difference, limit), _LAST_ROW).astype(np.int64)
     pd = np.where(own >= other, PD_HIGH[row], PD_LOW[row])
     halves = sides.halves[kept]
