@@ -1,60 +1,122 @@
-"""Time the FIDE engine on a large event: 1,000 players, a 9-round Swiss, some unrated.
+"""Time the FIDE engine on the shared seeded Swiss, as a ratio to the floor pass.
 
-Run on demand: ``python benchmarks/bench_fide.py [players] [rounds]``. Prints the time
-taken by :func:`xlrating.fide.rate_event` under each edition (best of three runs).
+Run on demand: ``python benchmarks/bench_fide.py [players ...]`` (default: 10,000). For each
+size it rates the Swiss of :func:`floor.swiss` (9 rounds) under each edition, compute only
+(the players and games are built before the clock starts), with and without explanations,
+and prints the time per game, the ratio to the floor pass of :mod:`floor` timed in the same
+run on the same games, and the peak memory per player (tracemalloc). About one player in
+eight is unrated; the others get ratings from 1400 up (no published rating is lower), and
+some are new to the list or juniors.
 """
 
 from __future__ import annotations
 
+import inspect
 import random
 import sys
 import time
+import tracemalloc
+from collections.abc import Callable
 from datetime import date
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from floor import Games, swiss, time_floor
 
 from xlrating.fide import FidePlayer, rate_event
 from xlrating.model import Game
 
+END = date(2025, 6, 30)
+OPPONENTS = [1950, 2200, 2050, 1800, 2400]
+RESULTS = [1, 0.5, 0, 1, 0.5]
 
-def make_event(players: int = 1000, rounds: int = 9, seed: int = 1) -> tuple[list[FidePlayer], list[Game]]:
-    """A Swiss-like event: each round pairs neighbours by score; about 1 player in 8 is unrated."""
+
+def make_event(size: int, seed: int = 1) -> tuple[list[FidePlayer], list[Game], list[int], Games]:
+    """The shared Swiss as FIDE players and games, with the floor pass's ratings and games."""
+    _strength, rating, raw_games = swiss(size, seed=seed)
     rng = random.Random(seed)
-    field = []
-    for number in range(1, players + 1):
-        if rng.random() < 0.125:
-            field.append(FidePlayer(number))
+    players = []
+    for number, r in enumerate(rating, start=1):
+        published = 1400 + (r - 100) // 2
+        roll = rng.random()
+        if roll < 0.125:
+            players.append(FidePlayer(number))
+        elif roll < 0.25:
+            players.append(FidePlayer(number, published, games=rng.randint(0, 29)))
+        elif roll < 0.35:
+            players.append(FidePlayer(number, published, birth_date=date(rng.randint(2008, 2015), 1, 1)))
         else:
-            field.append(FidePlayer(number, rng.randint(1400, 2700), games=rng.choice([None, 10, 50]),
-                                    birth_date=date(rng.randint(1950, 2015), 1, 1)))
-    strength = {p.number: p.rating or rng.randint(1200, 2000) for p in field}
-    score = dict.fromkeys(strength, 0.0)
-    games = []
-    for round_ in range(1, rounds + 1):
-        order = sorted(strength, key=lambda n: (-score[n], -strength[n]))
-        for white, black in zip(order[0::2], order[1::2], strict=False):
-            expected = 1 / (1 + 10 ** ((strength[black] - strength[white]) / 400))
-            draw = rng.random()
-            result = 0.5 if abs(draw - expected) < 0.15 else (1.0 if draw < expected else 0.0)
-            games.append(Game(round_, white, black, result))
-            score[white] += result
-            score[black] += 1 - result
-    return field, games
+            players.append(FidePlayer(number, published))
+    games = [Game(rnd, a, b, s) for rnd, a, b, s in raw_games]
+    return players, games, rating, raw_games
 
 
-def main() -> None:
-    players = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 9
-    field, games = make_event(players, rounds)
-    unrated = sum(p.rating is None for p in field)
-    print(f"FIDE event: {players} players ({unrated} unrated), {rounds} rounds, {len(games)} games")
+def best_of(repeat: int, run: Callable[[], Any]) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def peak_bytes(run: Callable[[], Any]) -> int:
+    tracemalloc.start()
+    try:
+        run()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def measure(size: int, repeat: int = 3) -> None:
+    players, games, rating, raw_games = make_event(size)
+    floor = time_floor(rating, raw_games, repeat)
+    unrated = sum(p.rating is None for p in players)
+    print(f"FIDE, {size:,} players ({unrated:,} unrated), {len(games):,} games; floor pass "
+          f"{floor * 1e6:.2f} µs/game")
+    explains = (True, False) if "explain" in inspect.signature(rate_event).parameters else (True,)
     for rules in ("2024", "handbook"):
-        best = float("inf")
-        for _ in range(3):
-            start = time.perf_counter()
-            outcome = rate_event(field, games, end_date=date(2025, 6, 30), rules=rules)
-            best = min(best, time.perf_counter() - start)
-        rated = sum(p.post_rating is not None for p in outcome.players)
-        print(f"  rules={rules:8s}  {best * 1000:7.1f} ms  ({rated} players with a post-event rating)")
+        for explain in explains:
+            options: dict[str, Any] = {"end_date": END, "rules": rules}
+            if explains != (True,):
+                options["explain"] = explain
+            def run(options: dict[str, Any] = options) -> Any:
+                return rate_event(players, games, **options)
+
+            seconds = best_of(repeat, run)
+            peak = peak_bytes(run)
+            per_game = seconds / len(games)
+            print(f"  rules={rules:8s} explain={explain!s:5s} {per_game * 1e6:6.2f} µs/game  "
+                  f"{per_game / floor:5.1f}x floor  peak {peak / size / 1024:5.2f} KiB/player")
+
+
+def functions(repeat: int = 20_000) -> None:
+    """The single formulas behind the worksheet functions, in µs per call."""
+    from xlrating.fide import expected_score, k_factor, rating_change, unrated_rating
+
+    calls: dict[str, Callable[[], Any]] = {
+        "expected_score": lambda: expected_score(2100, 1950, on=END),
+        "k_factor": lambda: k_factor(2100, games=40, on=END),
+        "rating_change": lambda: rating_change(2100, OPPONENTS, RESULTS, on=END),
+        "unrated_rating": lambda: unrated_rating(OPPONENTS, RESULTS),
+    }
+    for name, call in calls.items():
+        seconds = best_of(5, lambda call=call: [call() for _ in range(repeat // 10)])  # type: ignore[misc]
+        print(f"  {name:15s} {seconds / (repeat // 10) * 1e6:6.2f} µs/call")
+
+
+def main(argv: list[str]) -> int:
+    """``[players ...]`` (default 10,000); ``functions``: the single formulas."""
+    sizes = [a for a in argv if a != "functions"]
+    for size in [int(a) for a in sizes] or ([] if "functions" in argv else [10_000]):
+        measure(size, repeat=3 if size >= 1000 else 300)
+    if "functions" in argv:
+        functions()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sys.argv[1:]))

@@ -1,10 +1,10 @@
 """A whole FIDE event (FIDE Handbook 10.2 to 10.54; 2024 regulations).
 
-The round robin is the seed's worked example of 10.54 (players A to J). The seed gives each
+The round robin is the worked example of FIDE Handbook 10.54 (players A to J). It gives each
 player's rating and total score but not who beat whom; in a round robin every player meets
 every other, so Ra, Rc and Ru depend only on those totals, and the games below are one
 crosstable that produces them: the player higher in the list wins, except that E beat A and
-J beat B. (A 8, B 7, C 7, D 6, E 6, F 4, G 3, H 2, I 1, J 1, as the seed's column W.)
+J beat B. (A 8, B 7, C 7, D 6, E 6, F 4, G 3, H 2, I 1, J 1, as its column W.)
 
 The other events are small ones made up for these tests, worked by hand in the comments.
 """
@@ -17,12 +17,12 @@ from xlrating.errors import ArgumentError, EventError
 from xlrating.fide import FidePlayer, rate_event
 from xlrating.model import Game, Method, PlayerOutcome
 
-A, B, C, D, E, F, G, H, I, J = range(1, 11)  # noqa: E741 (the seed names the players A to J)
-SEED_RATINGS = {A: 2600, B: 2500, C: None, D: 2400, E: None, F: 2150, G: 2300, H: None, I: None, J: 2300}
+A, B, C, D, E, F, G, H, I, J = range(1, 11)  # noqa: E741 (10.54 names the players A to J)
+HANDBOOK_RATINGS = {A: 2600, B: 2500, C: None, D: 2400, E: None, F: 2150, G: 2300, H: None, I: None, J: 2300}
 UPSETS = {(A, E), (B, J)}  # (loser, winner) against the order of the list
 
 
-def seed_games() -> list[Game]:
+def handbook_games() -> list[Game]:
     games = []
     for first in range(A, J + 1):
         for second in range(first + 1, J + 1):
@@ -30,8 +30,8 @@ def seed_games() -> list[Game]:
     return games
 
 
-def seed_event(**changes: FidePlayer) -> list[FidePlayer]:
-    players = [FidePlayer(n, r) for n, r in SEED_RATINGS.items()]
+def handbook_event(**changes: FidePlayer) -> list[FidePlayer]:
+    players = [FidePlayer(n, r) for n, r in HANDBOOK_RATINGS.items()]
     return [changes.get("ABCDEFGHIJ"[p.number - 1], p) for p in players]
 
 
@@ -41,14 +41,14 @@ def last(outcome: PlayerOutcome, label: str) -> float | None:
     return values[-1] if values else None
 
 
-def test_seed_crosstable_gives_the_seeds_scores() -> None:
-    result = rate_event(seed_event(), seed_games(), event_type="Round robin", rules="handbook")
+def test_handbook_crosstable_gives_the_handbooks_scores() -> None:
+    result = rate_event(handbook_event(), handbook_games(), event_type="Round robin", rules="handbook")
     scores = [result.player(n).rated_score for n in range(A, J + 1)]
     assert scores == [8, 7, 7, 6, 6, 4, 3, 2, 1, 1]
 
 
-def test_seed_10_54_round_robin() -> None:
-    result = rate_event(seed_event(), seed_games(), event_type="Round robin", rules="handbook",
+def test_handbook_10_54_round_robin() -> None:
+    result = rate_event(handbook_event(), handbook_games(), event_type="Round robin", rules="handbook",
                         end_date=date(2005, 1, 1))
     c, e, h, i = (result.player(n) for n in (C, E, H, I))
 
@@ -88,8 +88,8 @@ def test_seed_10_54_round_robin() -> None:
     assert [g.opponent_rating for g in i.games] == [2382] * 5 + [2150, 2300, 2150, 2300]
 
 
-def test_seed_10_54_rated_players_against_the_new_ru() -> None:
-    result = rate_event(seed_event(), seed_games(), event_type="Round robin", rules="handbook")
+def test_handbook_10_54_rated_players_against_the_new_ru() -> None:
+    result = rate_event(handbook_event(), handbook_games(), event_type="Round robin", rules="handbook")
     # J (2300, K 15) against the new ratings as if established (10.54), cap 350:
     #   A 2600 D300 L .15 | B 2500 D200 L .24 (won) | C 2414 D114 L .34 | D 2400 D100 L .36
     #   E 2386 D86 L .38 | F 2150 D150 H .70 | G 2300 .50 | H 2139 D161 H .71 | I 1989 D311 H .86
@@ -107,11 +107,11 @@ def test_seed_10_54_rated_players_against_the_new_ru() -> None:
     assert result.parameters[0] == ("Edition", "FIDE handbook")
 
 
-def test_seed_10_54_with_a_player_rated_since_the_event() -> None:
+def test_handbook_10_54_with_a_player_rated_since_the_event() -> None:
     # 10.4: if C has received a rating of 2300 before the event is rated, C changes as a rated
     # player, but counts as unrated for the opponents: everything the others get is unchanged.
-    plain = rate_event(seed_event(), seed_games(), event_type="Round robin", rules="handbook")
-    since = rate_event(seed_event(C=FidePlayer(C, 2300, rated_since_event=True)), seed_games(),
+    plain = rate_event(handbook_event(), handbook_games(), event_type="Round robin", rules="handbook")
+    since = rate_event(handbook_event(C=FidePlayer(C, 2300, rated_since_event=True)), handbook_games(),
                        event_type="Round robin", rules="handbook")
     for n in (A, B, D, E, F, G, H, I, J):
         assert since.player(n).post_rating == plain.player(n).post_rating
@@ -217,7 +217,7 @@ def test_handbook_change_is_not_rounded_but_the_new_rating_is() -> None:
 
 
 def test_rate_event_bad_input() -> None:
-    with pytest.raises(EventError, match="repeated: 2"):
+    with pytest.raises(EventError, match="given more than once: 2"):
         rate_event([FidePlayer(1, 2000), FidePlayer(2, 2000), FidePlayer(2)], [])
     with pytest.raises(EventError, match="names missing player 9"):
         rate_event([FidePlayer(1, 2000)], [Game(1, 1, 9, 1)])

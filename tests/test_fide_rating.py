@@ -1,7 +1,7 @@
 """FIDE rated players: rule editions, K, rating change (FIDE Handbook 10.5, 2024 regulations).
 
-Every expected number below is worked by hand from the seed's table (b) and the rules in
-``rules-beyond-seeds.md``; the working is written next to each.
+Every expected number below is worked by hand from table (b) of FIDE Handbook 10.1 and the
+rules (FIDE Handbook 10.5; FIDE Rating Regulations 2024); the working is written next to each.
 """
 
 from datetime import date
@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlrating.errors import ArgumentError, RulesError
-from xlrating.fide import FIDE_2024, HANDBOOK, get_rules, k_factor, rating_change
+from xlrating.fide import DEFAULT, FIDE_2024, HANDBOOK, get_rules, k_factor, rating_change
 
 
-def test_handbook_constants_are_the_seeds() -> None:
+def test_handbook_constants_are_the_handbooks() -> None:
     # 10.51: "more than 350 points ... as though it were a difference of 350 points".
     assert HANDBOOK.cap == 350 and HANDBOOK.cap_exempt_rating is None
     # 10.52: K = 25 until 30 games, 15 under 2400, 10 once 2400 has been reached.
@@ -57,11 +57,18 @@ def test_get_rules_2024(name: str) -> None:
     assert get_rules(FIDE_2024) is FIDE_2024
 
 
-@pytest.mark.parametrize("name", ["2023", "FIDE", "", None, 2024])
+@pytest.mark.parametrize("name", ["2024", "FIDE 2024", "  fide   2024 ", None])
+def test_get_rules_none_and_any_spelling_give_the_newest_edition(name: str | None) -> None:
+    assert get_rules(name) is DEFAULT is FIDE_2024
+
+
+@pytest.mark.parametrize("name", ["2023", "FIDE", "", 2024])
 def test_get_rules_refuses_an_unknown_edition(name: object) -> None:
     expected = r"Argument 'rules' must be one of .* not " + repr(name).replace("'", ".")
     with pytest.raises(RulesError, match=expected):
         get_rules(name)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"Argument 'edition' must be one of"):
+        get_rules(name, "edition")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""A whole FIDE-rated event (FIDE Handbook 10.2 to 10.54; 2024 regulations).
+"""A whole FIDE-rated event (FIDE Handbook 10.2 to 10.54; FIDE Rating Regulations 2024).
 
 :func:`rate_event` rates every player of an event and explains each result:
 
@@ -8,354 +8,359 @@
   hypothetical 1800 draws);
 - a player rated since the event (10.4) changes as a rated player but counts as unrated
   for the opponents;
-- under the handbook, a round robin with new players is rated as 10.21b and 10.54 show:
-  Rc is the tournament average Ra, every game counts, Rc is re-computed for a new player
-  with an opponent more than 350 points away (that opponent counts as 350 away), and the
-  rated players are then rated against the new players' final Ru as if it were
-  established.
+- under the handbook, a round robin with new players is rated as 10.21b and 10.54 show
+  (:mod:`xlrating.fide.round_robin`).
+
+The rated players are rated by the numeric core (:mod:`xlrating.fide.core`) from compact
+arrays in exact integer arithmetic; the explanation (steps, game lines) is built from the
+core's sums only when ``explain`` is true.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
+from typing import NamedTuple
+
+import numpy as np
 
 from .. import _check
 from ..errors import EventError
-from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step, games_by_player
-from .rating import HUNDRED, change_of, exact, k_with_reason, today_or
-from .rules import FideRules, get_rules
-from .tables import IndeterminateError, dp_for, round_half_away
-from .unrated import NewPlayerRating, average_of_tournament, new_player
+from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
+from .core import (
+    NO_CAP,
+    Ints,
+    RatedSums,
+    Sides,
+    dtype_for,
+    rated_sums,
+    round_half_away,
+    scale_of,
+    scaled,
+    sides_of,
+)
+from .player import FidePlayer
+from .rating import Exact, k_limit, k_rule, k_with_reason
+from .round_robin import rate_round_robin
+from .rules import FideRules, RulesLike, get_rules
+from .tables import DP_TABLE
+from .unrated import NewPlayerRating, new_player
+
+__all__ = ["FidePlayer", "rate_event"]
+
+_DP: dict[int, int | None] = dict(DP_TABLE)
+ROUNDED = "rounded to a whole number, halves away from zero"
 
 
-@dataclass(frozen=True)
-class FidePlayer:
-    """A player of a FIDE-rated event, with the prior data the rules need."""
-
-    number: int
-    """Pairing number, unique in the event."""
-    rating: float | None = None
-    """Published rating before the event; ``None``: unrated."""
-    games: int | None = None
-    """Rated player: games behind the rating, for K (``None``: 30 or more). Unrated player:
-    games already played in earlier rated events (``None`` or 0: this is the first)."""
-    highest_rating: float | None = None
-    """The highest published rating, for K = 10 (``None``: ``rating``)."""
-    birth_date: date | None = None
-    """For the 2024 under-18 K (``None``: an adult)."""
-    k: float | None = None
-    """A K given by the user, used as is."""
-    rated_since_event: bool = False
-    """Handbook 10.4: the player received ``rating`` after the event was played and before it
-    is rated; the player changes as a rated player but counts as unrated for the opponents."""
-
-    def __post_init__(self) -> None:
-        _check.whole("number", self.number, low=1)
-        if self.rating is not None:
-            object.__setattr__(self, "rating", _check.rating("rating", self.rating))
-        if self.games is not None:
-            object.__setattr__(self, "games", _check.whole("games", self.games))
-        if self.highest_rating is not None:
-            object.__setattr__(self, "highest_rating", _check.rating("highest_rating", self.highest_rating))
-        if self.birth_date is not None:
-            object.__setattr__(self, "birth_date", today_or(self.birth_date, "birth_date"))
-        if self.k is not None:
-            object.__setattr__(self, "k", _check.positive("k", self.k))
-        if not isinstance(self.rated_since_event, bool):
-            raise _check.fail("rated_since_event", "True or False", self.rated_since_event)
-        if self.rated_since_event and self.rating is None:
-            raise _check.fail("rating", f"a rating for player {self.number}, rated since the event,",
-                              self.rating)
+def _fmt(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def _is_sequence(value: object) -> bool:
-    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count > 1 else ''}"
 
 
-def _as_float(value: Fraction | None) -> float | None:
-    return None if value is None else float(value)
+class Change(NamedTuple):
+    """A rated player's change in exact integers: every value is a numerator over ``unit``."""
+
+    k: tuple[int, int]
+    """K as ``(numerator, denominator)`` (a K given by the user may have a fraction)."""
+    unit: int
+    """``scale x 100 x (K's denominator)``."""
+    raw: int
+    """K x sum(score - PD), unrounded."""
+    post: int
+    """The new rating as the edition rounds it."""
+    rating: int
+    """The rating before the event."""
 
 
-def _fmt(value: Fraction | float) -> str:
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+class _Event:
+    """One event's players and games as compact arrays, and the steps that rate it."""
 
+    def __init__(self, edition: FideRules, kind: EventType, on: date, players: tuple[FidePlayer, ...],
+                 games: tuple[Game, ...], explain: bool) -> None:
+        self.edition = edition
+        self.kind = kind
+        self.on = on
+        self.players = players
+        self.explain = explain
+        self.numbers = [p.number for p in players]
+        ratings = [p.rating for p in players]
+        self.scale = scale = scale_of(ratings)
+        self.units = [0 if r is None else scaled(r, scale) for r in ratings]
+        """Each rating in units of ``1/scale`` (0: unrated)."""
+        self.rating: Ints = np.array(self.units, dtype=dtype_for(scale))
+        self.is_rated = [r is not None for r in ratings]
+        self.counts_as_rated = np.array([p.rating is not None and not p.rated_since_event for p in players],
+                                        dtype=np.bool_)
+        self.cap: Ints = np.array([self.cap_of(r) for r in ratings], dtype=np.int64)
+        self.sides: Sides = sides_of(self.numbers, games)
+        self.played: list[int] = np.diff(self.sides.start).tolist()
+        self.notes: list[str] = []
 
-@dataclass
-class _Context:
-    edition: FideRules
-    on: date
-    seen: dict[int, Fraction | None]
-    """Each player's rating as the opponents count it (``None``: unrated for them)."""
-    table: dict[int, list[tuple[Game, int, float]]]
+    def cap_of(self, rating: float | None) -> int:
+        cap = None if rating is None else self.edition.cap_for(rating, self.on)
+        return NO_CAP if cap is None else cap
 
+    # -- the steps ------------------------------------------------------------------------------
 
-def _rated_outcome(ctx: _Context, player: FidePlayer, opponent_value: dict[int, Fraction | None],
-                   extra_notes: Sequence[str] = ()) -> PlayerOutcome:
-    """A rated player's change (10.5) against the opponents' values (``None``: not rated)."""
-    edition = ctx.edition
-    assert player.rating is not None
-    rating = exact(player.rating)
-    lines = ctx.table[player.number]
-    counted = [(g, o, s, opponent_value[o]) for g, o, s in lines if opponent_value[o] is not None]
-    skipped = len(lines) - len(counted)
-    notes = list(extra_notes)
-    if skipped:
-        notes.append(f"{skipped} game{'s' if skipped > 1 else ''} against unrated opponents not rated")
-    base = PlayerOutcome(
-        player=player.number, method=Method.NOT_RATED, rated_games=len(counted),
-        rated_score=float(sum(s for _, _, s, _ in counted)), pre_rating=player.rating, pre_games=player.games,
-        post_rating=player.rating, post_games=player.games, initial_rating=player.rating,
-        initial_games=player.games, change=0.0)
-    if not counted:
-        notes.append("no games against rated opponents: rating unchanged")
-        return replace(base, notes=tuple(notes))
-    steps: list[Step] = []
-    if player.k is not None:
-        k = exact(player.k)
-        steps.append(Step("K", float(k), "given"))
-    else:
-        prior = (edition, player.rating, player.games, player.highest_rating, player.birth_date, ctx.on)
-        k_int, reason = k_with_reason(*prior, len(counted))
-        k = Fraction(k_int)
-        steps.append(Step("K", k_int, reason))
-        if k_int < k_with_reason(*prior, None)[0]:
-            notes.append(f"K limited to {k_int} by the {edition.k_games_limit} rule")
-    cap = edition.cap_for(player.rating, ctx.on)
-    opponents = [v for _, _, _, v in counted if v is not None]
-    scores = [exact(s) for _, _, s, _ in counted]
-    raw, change, pds = change_of(edition, k, rating, opponents, scores, cap)
-    capped = sum(1 for v in opponents if cap is not None and abs(v - rating) > cap)
-    if cap is None:
-        steps.append(Step("Cap", None, f"rated {player.rating:g}: no cap on the rating difference"))
-    elif capped:
-        steps.append(Step("Cap", cap, f"{capped} game{'s' if capped > 1 else ''} with a difference over "
-                                      f"{cap} counted as {cap}"))
-        notes.append(f"{capped} game{'s' if capped > 1 else ''} capped at a difference of {cap}")
-    score = sum(scores, Fraction(0))
-    expected = Fraction(sum(pds), 100)
-    average = sum(opponents, Fraction(0)) / len(opponents)
-    steps.append(Step("Rc", float(average), f"average rating of {len(opponents)} rated opponents"))
-    steps.append(Step("Expected score", float(expected), "sum of PD from table (b)"))
-    steps.append(Step("Score", float(score)))
-    steps.append(Step("Change", float(raw),
-                      f"K x (score - sum of PD) = {_fmt(k)} x {_fmt(score - expected)}"))
-    if edition.round_new_rating:
-        post = round_half_away(rating + raw)
-        steps.append(Step("Post rating", float(post),
-                          f"{_fmt(rating + raw)} rounded to a whole number (10.53)"))
-    else:
-        if change != raw:
-            steps.append(Step("Change", float(change), "rounded to a whole number, halves away from zero"))
-        post = rating + change
-        steps.append(Step("Post rating", float(post), f"{_fmt(rating)} + {_fmt(change)}"))
-    performance: float | None = None
-    try:
-        performance = float(average + dp_for(score / len(scores)))
-        steps.append(Step("Performance", performance, "Rc + dp"))
-    except IndeterminateError:
-        steps.append(Step("Performance", None, "dp is indeterminate for a 0% or 100% score"))
-    games = tuple(
-        GameLine(round=g.round, opponent=o, score=s, opponent_rating=float(v), expected=pd / 100,
-                 change=float(k * (exact(s) * HUNDRED - pd) / HUNDRED))
-        for (g, o, s, v), pd in zip(counted, pds, strict=True) if v is not None
-    )
-    return replace(
-        base, method=Method.ELO, post_rating=float(post), change=float(post - rating),
-        post_games=None if player.games is None else player.games + len(counted), k=float(k),
-        expected_score=float(expected), performance=performance, games=games, steps=tuple(steps),
-        notes=tuple(notes))
-
-
-def _unrated_outcome(player: FidePlayer, result: NewPlayerRating, lines: list[GameLine]) -> PlayerOutcome:
-    """A new player's outcome from the Ru result (10.2)."""
-    prior = player.games or 0
-    method = Method.UNRATED if result.games else Method.NOT_RATED
-    return PlayerOutcome(
-        player=player.number, method=method, rated_games=result.games, rated_score=result.score,
-        pre_rating=None, pre_games=player.games,
-        post_rating=None if result.rating is None else float(result.rating),
-        post_games=prior + result.games if result.rating is not None else None,
-        performance=None if result.ru is None else float(result.ru),
-        games=tuple(lines), steps=result.steps, notes=result.notes)
-
-
-def _swiss(ctx: _Context, players: Sequence[FidePlayer]) -> list[PlayerOutcome]:
-    outcomes = []
-    for player in players:
-        if player.rating is not None:
-            outcomes.append(_rated_outcome(ctx, player, ctx.seen))
-            continue
-        lines = ctx.table[player.number]
-        result = new_player(ctx.edition, [ctx.seen[o] for _, o, _ in lines], [exact(s) for _, _, s in lines],
-                            round_robin=False, competition=None, first_event=not player.games)
-        game_lines = [GameLine(g.round, o, s, _as_float(ctx.seen[o])) for g, o, s in lines]
-        outcomes.append(_unrated_outcome(player, result, game_lines))
-    return outcomes
-
-
-def _round_robin(ctx: _Context, players: Sequence[FidePlayer], notes: list[str]) -> list[PlayerOutcome]:
-    """Handbook 10.21b and 10.54: a round robin with new players."""
-    edition = ctx.edition
-    playing = [p for p in players if ctx.table[p.number]]
-    rated = [p for p in playing if ctx.seen[p.number] is not None]
-    new = [p for p in playing if ctx.seen[p.number] is None]
-    opponents = len(playing) - 1
-    score_of = {p.number: sum((exact(s) for _, _, s in ctx.table[p.number]), Fraction(0)) for p in playing}
-    if not rated:
-        notes.append("Round robin without rated players: no tournament average Ra, no new ratings (10.21b)")
-        return _swiss(ctx, players)
-    rated_ratings = [r for r in (ctx.seen[p.number] for p in rated) if r is not None]
-    try:
-        raw_ra, ra_steps = average_of_tournament(
-            rated_ratings, [score_of[p.number] for p in rated], [len(ctx.table[p.number]) for p in rated],
-            opponents)
-    except IndeterminateError:
-        culprits = [f"rated player {p.number} scored {_fmt(score_of[p.number])} of {len(ctx.table[p.number])}"
-                    for p in rated if score_of[p.number] in (0, len(ctx.table[p.number]))]
-        raise EventError(
-            "Round robin with unrated players: " + "; ".join(culprits) + ", and dp is indeterminate for a "
-            "zero or 100% score (FIDE Handbook 10.1), so the tournament average Ra (10.21b) cannot be "
-            "determined") from None
-    ra = round_half_away(raw_ra) if edition.round_competition else raw_ra
-    if ra != raw_ra:
-        ra_steps.append(Step("Ra", float(ra), "rounded to a whole number, as 10.54 does (2348.45 to 2348)"))
-    notes.append(f"Round robin with unrated players: Ra = {_fmt(ra)} (10.21b), n = {opponents}")
-
-    def rate_new(p: FidePlayer, competition: Fraction, detail: str) -> NewPlayerRating:
-        lines = ctx.table[p.number]
-        return new_player(edition, [ctx.seen[o] for _, o, _ in lines], [exact(s) for _, _, s in lines],
-                          round_robin=True, competition=competition, competition_detail=detail,
-                          first_event=not p.games and not p.rated_since_event, opponents_in_event=opponents)
-
-    # First pass: Rc = Ra, Ru by 10.22 to 10.25.
-    results = {p.number: rate_new(p, ra, "round robin: Rc = the tournament average Ra (10.21b)") for p in new}
-    explained: dict[int, list[Step]] = {p.number: [*ra_steps, *results[p.number].steps] for p in new}
-    first = dict(results)
-    used: dict[int, dict[int, Fraction]] = {p.number: {} for p in new}
-    """The opponent ratings each new player's last Rc was based on (after substitution)."""
-
-    # 10.54: Rc re-computed where an opponent is more than the distance away (counted as that far).
-    distance = edition.round_robin_distance
-    for pass_number in range(1, edition.round_robin_passes + 1):
-        current = {n: (None if r.rating is None else Fraction(r.rating)) for n, r in results.items()}
-        updated: dict[int, NewPlayerRating] = {}
-        for p in new:
-            own = current[p.number]
-            if own is None:
-                continue
-            lines = ctx.table[p.number]
-            adjustment = Fraction(0)
-            said: list[str] = []
-            for _, o, _ in lines:
-                value = ctx.seen[o] if ctx.seen[o] is not None else current.get(o)
-                if value is None:
-                    continue
-                used[p.number][o] = value
-                if abs(value - own) <= distance:
-                    continue
-                counts = own - distance if value < own else own + distance
-                used[p.number][o] = counts
-                adjustment += counts - value
-                said.append(f"{o} ({_fmt(value)}) counts as {_fmt(counts)}")
-            label = f"Iteration {pass_number}"
-            if not said:
-                explained[p.number].append(
-                    Step(label, None,
-                         f"no opponent more than {distance} points from Ru {_fmt(own)}: Rc = Ra"))
-                updated[p.number] = first[p.number]
-                continue
-            raw_rc = ra + adjustment / len(lines)
-            sign = "-" if adjustment < 0 else "+"
-            explained[p.number].append(
-                Step(label, float(adjustment), "; ".join(said) + f", more than {distance} points from Ru "
-                     f"{_fmt(own)}; the differences add up to {_fmt(adjustment)} (10.54)"))
-            detail = f"Rc (new) = Ra {sign} {_fmt(abs(adjustment))} / {len(lines)} (10.54)"
-            result = rate_new(p, raw_rc, detail)
-            explained[p.number].extend(replace(s, label=f"{s.label} (new)") for s in result.steps)
-            updated[p.number] = result
-        results.update(updated)
-    if edition.round_robin_passes:
-        notes.append(f"Rc re-computed ({edition.round_robin_passes} pass) for new players with an opponent "
-                     f"more than {distance} points away (10.54)")
-
-    # Rated players are rated against the new players' final Ru as if established (10.54).
-    value_of: dict[int, Fraction | None] = dict(ctx.seen)
-    for n, result in results.items():
-        value_of[n] = None if result.rating is None else Fraction(result.rating)
-    outcomes = []
-    for p in players:
-        if p.rating is not None:
-            outcomes.append(_rated_outcome(ctx, p, value_of))
-        elif p.number not in results:
-            outcomes.append(_swiss(ctx, [p])[0])
+    def rate(self) -> EventOutcome:
+        edition = self.edition
+        if any(p.rated_since_event for p in self.players):
+            self.notes.append("Players rated since the event count as unrated for their opponents (10.4)")
+        counted = self.counts_as_rated.tolist()
+        new_players_play = any(not c and n for c, n in zip(counted, self.played, strict=True))
+        if self.kind is EventType.ROUND_ROBIN and edition.round_robin_procedure and new_players_play:
+            outcomes = rate_round_robin(self)
         else:
-            seen_by = used[p.number]
-            game_lines = [GameLine(g.round, o, s, None if o not in seen_by else float(seen_by[o]))
-                          for g, o, s in ctx.table[p.number]]
-            result = replace(results[p.number], steps=tuple(explained[p.number]))
-            outcomes.append(_unrated_outcome(p, result, game_lines))
-    return outcomes
+            outcomes = self.swiss()
+        return EventOutcome(system="FIDE", rules=edition.display, players=tuple(outcomes),
+                            parameters=(), notes=tuple(self.notes))
+
+    def swiss(self) -> list[PlayerOutcome]:
+        """Every player against the opponents as they count: rated players by 10.5, new ones by
+        10.2 (2024: with the hypothetical opponents)."""
+        sums = rated_sums(self.sides, self.rating, self.rating, self.counts_as_rated, self.cap, self.scale)
+        return [self.rated_outcome(i, sums) if self.is_rated[i] else self.new_outcome(i)
+                for i in range(len(self.players))]
+
+    # -- a rated player (10.5) ------------------------------------------------------------------
+
+    def k_of(self, player: FidePlayer, games: int) -> tuple[tuple[int, int], str | None]:
+        """K as ``(numerator, denominator)`` (10.52; 2024 with the 700 rule over the event's
+        games), and a note if the 700 rule lowered it."""
+        if player.k is not None:
+            given = Fraction(repr(player.k))
+            return (given.numerator, given.denominator), None
+        assert player.rating is not None
+        edition = self.edition
+        k = k_rule(edition, player.rating, player.games, player.highest_rating, player.birth_date, self.on)[0]
+        limited = k_limit(edition, k, games)
+        note = f"K limited to {limited} by the {edition.k_games_limit} rule" if limited < k else None
+        return (limited, 1), note
+
+    def k_step(self, player: FidePlayer, games: int) -> Step:
+        if player.k is not None:
+            return Step("K", player.k, "given")
+        assert player.rating is not None
+        k, reason = k_with_reason(self.edition, player.rating, player.games, player.highest_rating,
+                                  player.birth_date, self.on, games)
+        return Step("K", k, reason)
+
+    def change(self, i: int, k: tuple[int, int], excess: int) -> Change:
+        """K x sum(score - PD), and the new rating as the edition rounds it: 2024 rounds the
+        change, the handbook the new rating (10.53)."""
+        unit = self.scale * 100 * k[1]
+        rating = self.units[i] * 100 * k[1]
+        raw = k[0] * excess * self.scale
+        if self.edition.round_new_rating:
+            post = round_half_away(rating + raw, unit) * unit
+        elif self.edition.round_change:
+            post = rating + round_half_away(raw, unit) * unit
+        else:
+            post = rating + raw
+        return Change(k, unit, raw, post, rating)
+
+    def rated_outcome(self, i: int, sums: RatedSums) -> PlayerOutcome:
+        """A rated player's change (10.5) against the opponents who count as rated in ``sums``."""
+        player = self.players[i]
+        games = sums.games[i]
+        skipped = self.played[i] - games
+        notes = [f"{_plural(skipped, 'game')} against unrated opponents not rated"] if skipped else []
+        if not games:
+            notes.append("no games against rated opponents: rating unchanged")
+            return PlayerOutcome(
+                player=player.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0,
+                pre_rating=player.rating, pre_games=player.games, post_rating=player.rating,
+                post_games=player.games, initial_rating=player.rating, initial_games=player.games,
+                change=0.0, notes=tuple(notes))
+        k, k_note = self.k_of(player, games)
+        if k_note:
+            notes.append(k_note)
+        capped = sums.capped[i]
+        if capped:
+            notes.append(f"{_plural(capped, 'game')} capped at a difference of {int(self.cap[i])}")
+        change = self.change(i, k, sums.excess[i])
+        if change.post < self.edition.rating_floor * change.unit:
+            notes.append(f"under the rating floor {self.edition.rating_floor} after the event: a rating "
+                         "under it is not published (the player is listed as unrated)")
+        halves = sums.halves[i]
+        points = games * self.scale
+        dp = _DP.get(50 + round_half_away((halves - games) * 50, games))
+        performance = None if dp is None else (sums.opponents[i] + dp * points) / points
+        return PlayerOutcome(
+            player=player.number, method=Method.ELO, rated_games=games, rated_score=halves / 2,
+            pre_rating=player.rating, pre_games=player.games, post_rating=change.post / change.unit,
+            post_games=None if player.games is None else player.games + games, initial_rating=player.rating,
+            initial_games=player.games, change=(change.post - change.rating) / change.unit, k=k[0] / k[1],
+            expected_score=sums.pd[i] / 100, performance=performance,
+            games=self.rated_lines(i, sums, k) if self.explain else (),
+            steps=self.rated_steps(i, sums, change, performance) if self.explain else (),
+            notes=tuple(notes))
+
+    def rated_steps(self, i: int, sums: RatedSums, change: Change,
+                    performance: float | None) -> tuple[Step, ...]:
+        player = self.players[i]
+        assert player.rating is not None
+        games, capped, cap = sums.games[i], sums.capped[i], int(self.cap[i])
+        steps = [self.k_step(player, games)]
+        if cap == NO_CAP:
+            steps.append(Step("Cap", None, f"rated {player.rating:g}: no cap on the rating difference"))
+        elif capped:
+            steps.append(Step("Cap", cap, f"{_plural(capped, 'game')} with a difference over {cap} "
+                                          f"counted as {cap}"))
+        unit = change.unit
+        average = sums.opponents[i] / (games * self.scale)
+        steps.append(Step("Rc", average, f"average rating of {games} rated opponents"))
+        steps.append(Step("Expected score", sums.pd[i] / 100, "sum of PD from table (b)"))
+        steps.append(Step("Score", sums.halves[i] / 2))
+        k = change.k[0] / change.k[1]
+        formula = f"K x (score - sum of PD) = {_fmt(k)} x {_fmt(sums.excess[i] / 100)}"
+        steps.append(Step("Change", change.raw / unit, formula))
+        if self.edition.round_new_rating:
+            exact = _fmt((change.rating + change.raw) / unit)
+            steps.append(Step("Post rating", change.post / unit,
+                              f"{exact} rounded to a whole number (10.53)"))
+        else:
+            rounded = change.post - change.rating
+            if rounded != change.raw:
+                steps.append(Step("Change", rounded / unit, ROUNDED))
+            sum_text = f"{_fmt(player.rating)} + {_fmt(rounded / unit)}"
+            steps.append(Step("Post rating", change.post / unit, sum_text))
+        if performance is None:
+            steps.append(Step("Performance", None, "dp is indeterminate for a 0% or 100% score"))
+        else:
+            steps.append(Step("Performance", performance, "Rc + dp"))
+        return tuple(steps)
+
+    def rated_lines(self, i: int, sums: RatedSums, k: tuple[int, int]) -> tuple[GameLine, ...]:
+        sides = self.sides
+        first, last = int(sides.start[i]), int(sides.start[i + 1])
+        lines = []
+        for side in range(first, last):
+            pd = int(sums.side_pd[side])
+            if pd < 0:
+                continue
+            o = int(sides.opponent[side])
+            halves = int(sides.halves[side])
+            lines.append(GameLine(
+                round=int(sides.round[side]), opponent=self.numbers[o], score=halves / 2,
+                opponent_rating=int(sums.seen[o]) / self.scale, expected=pd / 100,
+                change=k[0] * (50 * halves - pd) / (k[1] * 100)))
+        return tuple(lines)
+
+    # -- a new player (10.2) --------------------------------------------------------------------
+
+    def opponents_of(self, i: int, values: Sequence[Exact | None]
+                     ) -> tuple[list[Exact | None], list[int], list[GameLine]]:
+        sides = self.sides
+        first, last = int(sides.start[i]), int(sides.start[i + 1])
+        opponents = [values[o] for o in sides.opponent[first:last].tolist()]
+        halves = sides.halves[first:last].tolist()
+        lines = []
+        if self.explain:
+            rounds = sides.round[first:last].tolist()
+            numbers = [self.numbers[o] for o in sides.opponent[first:last].tolist()]
+            lines = [GameLine(r, n, h / 2, None if v is None else float(v))
+                     for r, n, h, v in zip(rounds, numbers, halves, opponents, strict=True)]
+        return opponents, halves, lines
+
+    def exact_values(self) -> list[Exact | None]:
+        """Each player's rating as the opponents count it, exact (``None``: unrated for them)."""
+        scale = self.scale
+        return [(r if scale == 1 else Fraction(r, scale)) if counted else None
+                for r, counted in zip(self.rating.tolist(), self.counts_as_rated.tolist(), strict=True)]
+
+    def new_outcome(self, i: int) -> PlayerOutcome:
+        player = self.players[i]
+        if not hasattr(self, "_values"):
+            self._values = self.exact_values()
+        opponents, halves, lines = self.opponents_of(i, self._values)
+        result = new_player(self.edition, opponents, halves, round_robin=False, competition=None,
+                            first_event=not player.games, explain=self.explain)
+        return self.unrated_outcome(i, result, lines)
+
+    def unrated_outcome(self, i: int, result: NewPlayerRating, lines: Sequence[GameLine]) -> PlayerOutcome:
+        """A new player's outcome from the Ru result (10.2)."""
+        player = self.players[i]
+        prior = player.games or 0
+        return PlayerOutcome(
+            player=player.number, method=Method.UNRATED if result.games else Method.NOT_RATED,
+            rated_games=result.games, rated_score=result.score, pre_rating=None, pre_games=player.games,
+            post_rating=None if result.rating is None else float(result.rating),
+            post_games=prior + result.games if result.rating is not None else None,
+            performance=None if result.ru is None else float(result.ru),
+            games=tuple(lines) if self.explain else (), steps=result.steps if self.explain else (),
+            notes=result.notes)
 
 
 def rate_event(
     players: Sequence[FidePlayer],
     games: Sequence[Game],
     *,
+    rules: RulesLike | None = None,
     event_type: EventType | str = "Swiss",
+    start_date: date | None = None,
     end_date: date | None = None,
-    rules: FideRules | str = "2024",
+    event_name: str = "",
+    explain: bool = True,
 ) -> EventOutcome:
     """Rate a FIDE event: every player's change or new rating, explained (FIDE Handbook 10.2 to
-    10.54; 2024 regulations).
+    10.54; FIDE Rating Regulations 2024).
 
-    ``games`` are the rated games (forfeits and byes are not games). ``end_date`` (``None``:
-    today) decides the 2024 cap exception (from 1 October 2025, no cap for players rated
-    2650 or more) and the under-18 K. The event is taken as the rating period for the 700
-    rule; give ``k`` on a player to use another K.
+    ``games`` are the rated games (forfeits and byes are not games). ``rules``: an edition
+    (``None``: the newest, 2024). ``end_date`` (``None``: today) decides the 2024 cap
+    exception (from 1 October 2025, no cap for players rated 2650 or more) and the
+    under-18 K; ``start_date`` and ``event_name`` are recorded in the parameters. The event
+    is taken as the rating period for the 700 rule; give ``k`` on a player to use another
+    K. ``explain=False`` gives the same numbers without steps and game lines.
     """
     edition = get_rules(rules)
     kind = EventType.parse(event_type)
-    on = today_or(end_date, "end_date")
-    if not _is_sequence(players):
-        raise _check.fail("players", "a sequence of FidePlayer", players)
-    for i, p in enumerate(players):
-        if not isinstance(p, FidePlayer):
-            raise _check.fail(f"players[{i}]", "a FidePlayer", p)
-    numbers = [p.number for p in players]
-    duplicates = sorted(n for n, count in Counter(numbers).items() if count > 1)
-    if duplicates:
-        raise EventError("Players' numbers must be unique; repeated: " + ", ".join(map(str, duplicates)))
-    if not _is_sequence(games):
-        raise _check.fail("games", "a sequence of Game", games)
-    for i, g in enumerate(games):
-        if not isinstance(g, Game):
-            raise _check.fail(f"games[{i}]", "a Game", g)
-    table = games_by_player(numbers, games)
-    seen = {p.number: (None if p.rating is None or p.rated_since_event else exact(p.rating)) for p in players}
-    ctx = _Context(edition, on, seen, table)
-    notes: list[str] = []
-    if any(p.rated_since_event for p in players):
-        notes.append("Players rated since the event count as unrated for their opponents (10.4)")
-    round_robin = (kind is EventType.ROUND_ROBIN and edition.round_robin_procedure
-                   and any(seen[p.number] is None and table[p.number] for p in players))
-    outcomes = _round_robin(ctx, players, notes) if round_robin else _swiss(ctx, players)
+    start = _check.date("start_date", start_date)
+    on = _check.date("end_date", end_date, default=date.today())
+    assert on is not None
+    if start is not None and end_date is not None and start > on:
+        raise EventError(f"The event's start date {start.isoformat()} is after its end date {on.isoformat()}")
+    if not isinstance(event_name, str):
+        raise _check.fail("event_name", "text", event_name)
+    if not isinstance(explain, bool):
+        raise _check.fail("explain", "True or False", explain)
+    field = _check.items("players", players, FidePlayer, "a FidePlayer")
+    played = _check.items("games", games, Game, "a Game")
+    _check.unique("players", [p.number for p in field])
+    _check_floor(edition, field)
+    outcome = _Event(edition, kind, on, field, played, explain).rate()
     parameters = (
         ("Edition", edition.display),
-        ("Source", edition.source),
         ("Event type", kind.value),
-        ("End date", on.isoformat()),
+        ("Start date", "" if start is None else start.isoformat()),
+        ("End date", "" if end_date is None else on.isoformat()),
+        *((("Event", event_name),) if event_name else ()),
+        ("Source", edition.source),
+        *((("Rated as of", f"{on.isoformat()} (no end date given: today)"),) if end_date is None else ()),
         ("Cap", edition.describe_cap(on)),
         ("K", edition.describe_k()),
         ("Rounding", "change rounded to a whole number, halves away from zero" if edition.round_change
          else "new rating rounded to a whole number (10.53); change not rounded"),
         ("New players", _describe_new(edition)),
     )
-    return EventOutcome(system="FIDE", rules=edition.display, players=tuple(outcomes), parameters=parameters,
-                        notes=tuple(notes))
+    return EventOutcome(system=outcome.system, rules=outcome.rules, players=outcome.players,
+                        parameters=parameters, notes=outcome.notes)
+
+
+def _check_floor(edition: FideRules, players: Sequence[FidePlayer]) -> None:
+    """Refuses a rating below the edition's rating floor: no published rating is lower (FIDE
+    Rating Regulations 2024: the floor is 1400; FIDE Handbook 10.31 and 10.33: 1401)."""
+    floor = edition.rating_floor
+    low = [f"{p.number} ({p.rating:g})" for p in players if p.rating is not None and p.rating < floor]
+    if low:
+        raise EventError(
+            f"Players rated below the rating floor of {edition.display}, {floor}, which no published "
+            f"rating is under: {', '.join(low)}. Give such a player no rating (a new player), or rate "
+            "the event under rules with a lower floor")
 
 
 def _describe_new(edition: FideRules) -> str:

@@ -1,55 +1,49 @@
 """A rated player: expected score, K and the rating change (FIDE Handbook 10.1, 10.5;
 2024 regulations).
 
-The arithmetic is exact (:class:`fractions.Fraction`), so a change of exactly x.5 is
-rounded as the rules say and never by the accident of binary floating point.
+The arithmetic is exact (whole numbers, and :class:`fractions.Fraction` where a rating or K
+has a fraction), so a change of exactly x.5 is rounded as the rules say and never by the
+accident of binary floating point.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
 from .. import _check
-from .rules import FideRules, get_rules
+from .rules import FideRules, RulesLike, get_rules
 from .tables import dp_for, pd_row, round_half_away
 
-HUNDRED = Fraction(100)
+Exact = int | Fraction
+"""An exact number: a whole number as an ``int``, any other as a :class:`~fractions.Fraction`."""
 
 
-def exact(value: float) -> Fraction:
-    """A checked number as an exact fraction (a float through its shortest decimal text)."""
+def exact(value: float) -> Exact:
+    """A checked number as an exact number: an ``int`` if it is whole, else a fraction (a float
+    through its shortest decimal text)."""
     if isinstance(value, int):
-        return Fraction(value)
+        return value
+    if float(value).is_integer():
+        return int(value)
     return Fraction(repr(float(value)))
 
 
-def pd_hundredths(rating: Fraction, opponent: Fraction, cap: int | None) -> int:
+def pd_hundredths(rating: Exact, opponent: Exact, cap: int | None) -> int:
     """The player's PD in hundredths from table (b), with the difference capped at ``cap``
     (``None``: no cap). A fractional difference is rounded to a whole number first."""
-    difference = int(round_half_away(abs(rating - opponent)))
+    gap = rating - opponent
+    difference = abs(gap) if isinstance(gap, int) else int(round_half_away(abs(gap)))
     if cap is not None and difference > cap:
         difference = cap
     high, low = pd_row(difference)
     return high if rating >= opponent else low
 
 
-def today_or(on: date | None, name: str = "on") -> date:
-    """``on`` checked as a date (a ``datetime``, as spreadsheets give, is taken as its date), or
-    today's date."""
-    if on is None:
-        return date.today()
-    if isinstance(on, datetime):
-        return on.date()
-    if not isinstance(on, date):
-        raise _check.fail(name, "a date", on)
-    return on
-
-
 def expected_score(
-    rating: float, opponent_rating: float, *, rules: FideRules | str = "2024", on: date | None = None
+    rating: float, opponent_rating: float, *, rules: RulesLike | None = None, on: date | None = None
 ) -> float:
     """The player's scoring probability PD against one opponent (FIDE Handbook 10.1 table (b),
     10.51 and the 2024 cap).
@@ -61,7 +55,7 @@ def expected_score(
     r = exact(_check.rating("rating", rating))
     o = exact(_check.rating("opponent_rating", opponent_rating))
     edition = get_rules(rules)
-    cap = edition.cap_for(float(r), today_or(on))
+    cap = edition.cap_for(float(r), _check.date("on", on) or date.today())
     return pd_hundredths(r, o, cap) / 100
 
 
@@ -70,11 +64,41 @@ def rating_difference(p: float) -> int:
 
     ``p`` (0 to 1) is rounded to hundredths, as the table lists it (an exact half, such as
     .125, away from .50, so that 1/8 and 7/8 get equal and opposite dp). For a score
-    that rounds to 0 or 1 the seed says dp "is necessarily indeterminate": that raises
+    that rounds to 0 or 1 FIDE Handbook 10.1 says dp "is necessarily indeterminate": that raises
     :class:`~xlrating.fide.tables.IndeterminateError` (an :class:`ArgumentError`).
     """
     # Ten decimals first, so that a float such as 1 - 0.565 = 0.43500000000000005 is the .435 meant.
     return dp_for(exact(round(_check.fraction("p", p), 10)))
+
+
+def k_rule(
+    edition: FideRules,
+    rating: float,
+    games: int | None,
+    highest_rating: float | None,
+    birth_date: date | None,
+    on: date,
+) -> tuple[int, str]:
+    """K by the edition's rules before the 700 rule (FIDE Handbook 10.52; 2024 regulations), and
+    which rule decided it: ``"new"``, ``"top"``, ``"junior"`` or ``"standard"``."""
+    highest = rating if highest_rating is None or highest_rating < rating else highest_rating
+    if games is not None and games < edition.k_new_games:
+        return edition.k_new, "new"
+    if highest >= edition.k_top_rating:
+        return edition.k_top, "top"
+    if (edition.k_junior is not None and birth_date is not None
+            and on.year <= birth_date.year + edition.k_junior_age and highest < edition.k_junior_below):
+        return edition.k_junior, "junior"
+    return edition.k_standard, "standard"
+
+
+def k_limit(edition: FideRules, k: int, period_games: int | None) -> int:
+    """The 700 rule (2024): if K x the period's games exceeds the limit, K is the largest whole
+    number within it."""
+    limit = edition.k_games_limit
+    if limit is not None and period_games and k * period_games > limit:
+        return limit // period_games
+    return k
 
 
 def k_with_reason(
@@ -86,30 +110,20 @@ def k_with_reason(
     on: date,
     period_games: int | None,
 ) -> tuple[int, str]:
-    """K from the edition's rules, and the rule that decided it (Handbook 10.52; 2024)."""
-    highest = rating if highest_rating is None else max(rating, highest_rating)
-    junior = (
-        edition.k_junior is not None
-        and birth_date is not None
-        and on.year <= birth_date.year + edition.k_junior_age
-        and highest < edition.k_junior_below
-    )
-    if games is not None and games < edition.k_new_games:
-        k, reason = edition.k_new, f"new to the list: {games} games so far, fewer than {edition.k_new_games}"
-    elif highest >= edition.k_top_rating:
-        k, reason = edition.k_top, f"a published rating has reached {edition.k_top_rating:g}"
-    elif junior and edition.k_junior is not None:
-        k, reason = edition.k_junior, (
-            f"under {edition.k_junior_age} (born {birth_date}) and rated under {edition.k_junior_below:g}"
-        )
-    else:
-        k, reason = edition.k_standard, f"rated under {edition.k_top_rating:g}"
-    limit = edition.k_games_limit
-    if limit is not None and period_games and k * period_games > limit:
-        capped = limit // period_games
-        reason += f"; {k} x {period_games} games > {limit}, so K = {capped} (the {limit} rule)"
-        k = capped
-    return k, reason
+    """K from the edition's rules, and the rule that decided it in words."""
+    k, rule = k_rule(edition, rating, games, highest_rating, birth_date, on)
+    reason = {
+        "new": f"new to the list: {games} games so far, fewer than {edition.k_new_games}",
+        "top": f"a published rating has reached {edition.k_top_rating:g}",
+        "junior": f"under {edition.k_junior_age} (born {birth_date}) and rated under "
+                  f"{edition.k_junior_below:g}",
+        "standard": f"rated under {edition.k_top_rating:g}",
+    }[rule]
+    limited = k_limit(edition, k, period_games)
+    if limited != k:
+        reason += (f"; {k} x {period_games} games > {edition.k_games_limit}, so K = {limited} "
+                   f"(the {edition.k_games_limit} rule)")
+    return limited, reason
 
 
 def _check_k_inputs(
@@ -118,10 +132,9 @@ def _check_k_inputs(
     r = _check.rating("rating", rating)
     g = None if games is None else _check.whole("games", games)
     h = None if highest_rating is None else _check.rating("highest_rating", highest_rating)
-    if birth_date is not None and not isinstance(birth_date, date):
-        raise _check.fail("birth_date", "a date", birth_date)
+    b = _check.date("birth_date", birth_date)
     pg = None if period_games is None else _check.whole("period_games", period_games)
-    return r, g, h, birth_date, pg
+    return r, g, h, b, pg
 
 
 def k_factor(
@@ -133,7 +146,7 @@ def k_factor(
     on: date | None = None,
     period_games: int | None = None,
     k: float | None = None,
-    rules: FideRules | str = "2024",
+    rules: RulesLike | None = None,
 ) -> float:
     """The development coefficient K (FIDE Handbook 10.52; 2024 regulations).
 
@@ -150,20 +163,21 @@ def k_factor(
     """
     edition = get_rules(rules)
     r, g, h, b, pg = _check_k_inputs(rating, games, highest_rating, birth_date, period_games)
-    when = today_or(on)
+    when = _check.date("on", on) or date.today()
     if k is not None:
         return _check.positive("k", k)
-    return float(k_with_reason(edition, r, g, h, b, when, pg)[0])
+    return float(k_limit(edition, k_rule(edition, r, g, h, b, when)[0], pg))
 
 
 def change_of(
-    edition: FideRules, k: Fraction, rating: Fraction, opponents: Sequence[Fraction],
-    scores: Sequence[Fraction], cap: int | None,
+    edition: FideRules, k: Exact, rating: Exact, opponents: Sequence[Exact],
+    halves: Sequence[int], cap: int | None,
 ) -> tuple[Fraction, Fraction, list[int]]:
-    """``(exact change, change as the edition rounds it, PD of each game in hundredths)``."""
+    """``(exact change, change as the edition rounds it, PD of each game in hundredths)`` for
+    results in half points: K x sum(score - PD)."""
     pds = [pd_hundredths(rating, o, cap) for o in opponents]
-    total = sum((s * HUNDRED - pd for s, pd in zip(scores, pds, strict=True)), Fraction(0)) / HUNDRED
-    raw = k * total
+    excess = sum(50 * h - pd for h, pd in zip(halves, pds, strict=True))
+    raw = Fraction(k) * excess / 100
     return raw, (round_half_away(raw) if edition.round_change else raw), pds
 
 
@@ -173,7 +187,7 @@ def rating_change(
     results: Sequence[Any],
     *,
     k: float | None = None,
-    rules: FideRules | str = "2024",
+    rules: RulesLike | None = None,
     games: int | None = None,
     highest_rating: float | None = None,
     birth_date: date | None = None,
@@ -193,12 +207,12 @@ def rating_change(
     opponents = _check.ratings("opponent_ratings", opponent_ratings)
     scores = _check.results("results", results)
     _check.same_length(("opponent_ratings", "results"), opponents, scores)
-    when = today_or(on)
+    when = _check.date("on", on) or date.today()
     if k is not None:
         kk = exact(_check.positive("k", k))
     else:
-        kk = Fraction(k_with_reason(edition, r, g, h, b, when, len(scores))[0])
+        kk = k_limit(edition, k_rule(edition, r, g, h, b, when)[0], len(scores))
     r_exact = exact(r)
     _, change, _ = change_of(edition, kk, r_exact, [exact(o) for o in opponents],
-                             [exact(s) for s in scores], edition.cap_for(r, when))
+                             [int(2 * s) for s in scores], edition.cap_for(r, when))
     return float(change)

@@ -2,19 +2,19 @@
 
 Two editions are kept side by side:
 
-- ``handbook``: the FIDE Handbook's section 10 (the seed document
-  ``fide-handbook-rating-system.md``): a 350-point cap, K = 25/15/10, 12.5 points per
-  half point over 50% for a new player, the 1401 floor, and the round-robin
-  procedure of 10.21b and 10.54.
-- ``2024``: the FIDE Rating Regulations in force from 1 March 2024 (summarised in
-  ``rules-beyond-seeds.md``): a 400-point cap that, from 1 October 2025, applies only
-  to players rated below 2650; K = 40/20/10 with the under-18 rule and the 700 rule;
-  a first rating from the rated opponents plus two hypothetical opponents rated 1800
-  (both drawn), at most 2200, listed from 1400; changes rounded half away from zero.
+- ``handbook``: the FIDE Handbook's section 10 (The working of the FIDE Rating System):
+  a 350-point cap, K = 25/15/10, 12.5 points per half point over 50% for a new player,
+  the 1401 floor, and the round-robin procedure of 10.21b and 10.54.
+- ``2024``: the FIDE Rating Regulations in force from 1 March 2024: a 400-point cap
+  that, from 1 October 2025, applies only to players rated below 2650; K = 40/20/10
+  with the under-18 rule and the 700 rule; a first rating from the rated opponents plus
+  two hypothetical opponents rated 1800 (both drawn), at most 2200, listed from 1400;
+  changes rounded half away from zero.
 
 Every difference between the two is a field of :class:`FideRules`; the algorithms in
 :mod:`xlrating.fide.rating`, :mod:`~xlrating.fide.unrated` and :mod:`~xlrating.fide.event`
-read these fields and never ask which edition they are running.
+read these fields and never ask which edition they are running. :data:`DEFAULT` is the
+newest edition; :func:`get_rules` finds an edition by key or display name.
 """
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ HANDBOOK = FideRules(
     round_robin_passes=1,
     round_robin_distance=350,
 )
-"""FIDE Handbook section 10 (the seed)."""
+"""FIDE Handbook, section 10."""
 
 FIDE_2024 = FideRules(
     name="2024",
@@ -208,17 +208,27 @@ FIDE_2024 = FideRules(
 """FIDE Rating Regulations from 1 March 2024."""
 
 EDITIONS: dict[str, FideRules] = {"handbook": HANDBOOK, "2024": FIDE_2024}
-"""Every edition by its short name."""
+"""Every edition by its key."""
+
+DEFAULT: FideRules = FIDE_2024
+"""The newest edition's rules: what ``rules=None`` means."""
+
+RulesLike = FideRules | str
+"""An edition as the functions accept it: a key, a display name or a :class:`FideRules`."""
 
 _NAMES: dict[str, FideRules] = {
-    "handbook": HANDBOOK, "fide handbook": HANDBOOK,
-    "2024": FIDE_2024, "fide 2024": FIDE_2024,
+    **{key.casefold(): rules for key, rules in EDITIONS.items()},
+    **{rules.display.casefold(): rules for rules in EDITIONS.values()},
 }
 
 
-def get_rules(rules: FideRules | str = "2024") -> FideRules:
-    """The edition named ``rules``: ``"handbook"``, ``"2024"``, ``"FIDE handbook"``,
-    ``"FIDE 2024"`` (any case), or a :class:`FideRules` object, returned as is."""
+def get_rules(rules: RulesLike | None = None, name: str = "rules") -> FideRules:
+    """The edition ``rules`` names: ``None`` gives :data:`DEFAULT`; a key (``"handbook"``,
+    ``"2024"``) or a display name (``"FIDE handbook"``, ``"FIDE 2024"``) in any case and
+    spacing; a :class:`FideRules` object is returned as is. ``name`` is the argument's name
+    in the error message."""
+    if rules is None:
+        return DEFAULT
     if isinstance(rules, FideRules):
         return rules
     if isinstance(rules, str):
@@ -226,6 +236,6 @@ def get_rules(rules: FideRules | str = "2024") -> FideRules:
         if found is not None:
             return found
     raise RulesError(
-        "Argument 'rules' must be one of 'handbook', '2024', 'FIDE handbook', 'FIDE 2024' "
+        f"Argument '{name}' must be one of 'handbook', '2024', 'FIDE handbook', 'FIDE 2024' "
         f"or a FideRules object, not {rules!r}"
     )

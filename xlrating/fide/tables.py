@@ -4,12 +4,12 @@ Table (a) converts a percentage score ``p`` into a rating difference ``dp``; tab
 converts a rating difference ``D`` into the scoring probability ``PD`` of the higher
 (``H``) and the lower (``L``) rated player. Both editions use these tables.
 
-The data below is the seed's tables transcribed entry by entry (probabilities in
-hundredths, so ``.83`` is ``83``). ``tests/test_fide_tables.py`` re-reads the seed's
+The data below is the handbook's tables transcribed entry by entry (probabilities in
+hundredths, so ``.83`` is ``83``). ``tests/test_fide_tables.py`` re-reads the handbook's
 printed text and checks every entry. The lookups handle every boundary: a ``D`` of 3
 and 4 fall in the rows ``0-3`` and ``4-10``, 735 in ``620-735`` and 736 in ``over 735``
 (a fractional ``D`` is first rounded to a whole number, halves up); ``p`` is rounded to
-hundredths (an exact half away from .50), and a ``p`` that rounds to .00 or 1.0, which the seed leaves
+hundredths (an exact half away from .50), and a ``p`` that rounds to .00 or 1.0, which the handbook leaves
 blank because "for a zero or 100% score dp is necessarily indeterminate", raises
 :class:`IndeterminateError`.
 """
@@ -39,7 +39,7 @@ DP_TABLE: tuple[tuple[int, int | None], ...] = (
     (10, -366), (9, -383), (8, -401), (7, -422), (6, -444), (5, -470),
     (4, -501), (3, -538), (2, -589), (1, -677), (0, None),
 )
-"""Table (a): ``(p in hundredths, dp)`` from 1.0 down to .00; ``None`` where the seed prints
+"""Table (a): ``(p in hundredths, dp)`` from 1.0 down to .00; ``None`` where the handbook prints
 nothing (a score of 100% or 0%: dp is indeterminate)."""
 
 PD_TABLE: tuple[tuple[int, int | None, int, int], ...] = (
@@ -62,48 +62,57 @@ the last row, "over 735", has no highest D."""
 
 
 class IndeterminateError(ArgumentError):
-    """dp was asked for a score of 0% or 100%, where the seed says it is indeterminate."""
+    """dp was asked for a score of 0% or 100%, where FIDE Handbook 10.1 says it is indeterminate."""
 
 
 _DP: dict[int, int | None] = dict(DP_TABLE)
+_NO_ROW = -10**9
+"""What :func:`dp_of_row` finds for a row the table does not have."""
 _PD_BY_D: tuple[tuple[int, int], ...] = tuple(
     (h, lo) for low, high, h, lo in PD_TABLE if high is not None for _ in range(low, high + 1)
 )
 _OVER: tuple[int, int] = (PD_TABLE[-1][2], PD_TABLE[-1][3])
 
 
-def round_half_away(value: Fraction, unit: Fraction = Fraction(1)) -> Fraction:
+def round_half_away(value: Fraction | int, unit: Fraction = Fraction(1)) -> Fraction:
     """``value`` rounded to a multiple of ``unit``, halves away from zero (exact arithmetic)."""
-    steps = abs(value) / unit
+    steps = Fraction(value) / unit
+    if steps < 0:
+        steps = -steps
     whole = int(steps)
     if steps - whole >= Fraction(1, 2):
         whole += 1
     return (whole if value >= 0 else -whole) * unit
 
 
-def p_row(p: Fraction) -> int:
+def p_row(p: Fraction | int) -> int:
     """The row of table (a) a score ``p`` (0..1) falls in: ``p`` in hundredths.
 
-    The seed does not say how p is rounded; an exact half (1/8 = .125) is rounded away from
+    FIDE Handbook 10.1 does not say how p is rounded; an exact half (1/8 = .125) is rounded away from
     .50, so that equal and opposite scores (1/8 and 7/8) get equal and opposite dp.
     """
     return 50 + int(round_half_away((p - Fraction(1, 2)) * 100))
 
 
-def dp_for(p: Fraction) -> int:
+def dp_for(p: Fraction | int) -> int:
     """Table (a): ``dp`` for the score ``p``, rounded to hundredths first.
 
     Raises :class:`IndeterminateError` for a ``p`` that rounds to .00 or 1.0.
     """
-    row = p_row(p)
-    if row not in _DP:
-        raise ArgumentError(f"Argument 'p' must be a number from 0 to 1, not {float(p):g}")
-    dp = _DP[row]
+    return dp_of_row(p_row(p), float(p))
+
+
+def dp_of_row(row: int, p: float) -> int:
+    """Table (a): ``dp`` in the row for ``p`` (``p`` rounded to hundredths, as a whole number of
+    hundredths: .43 is 43); ``p`` itself is for the messages."""
+    dp = _DP.get(row, _NO_ROW)
     if dp is None:
         raise IndeterminateError(
-            f"Argument 'p' is {float(p):g}, a score of {row}%: dp is indeterminate for a zero "
+            f"Argument 'p' is {p:g}, a score of {row}%: dp is indeterminate for a zero "
             "or 100% score (FIDE Handbook 10.1)"
         )
+    if dp is _NO_ROW:
+        raise ArgumentError(f"Argument 'p' must be a number from 0 to 1, not {p:g}")
     return dp
 
 

@@ -24,8 +24,8 @@ from .. import _check
 from ..errors import ArgumentError
 from ..model import EventType, Step
 from .rating import exact
-from .rules import FideRules, get_rules
-from .tables import IndeterminateError, dp_for, p_row, round_half_away
+from .rules import FideRules, RulesLike, get_rules
+from .tables import IndeterminateError, dp_for, dp_of_row, round_half_away
 
 
 @dataclass(frozen=True)
@@ -59,86 +59,117 @@ class NewPlayerRating:
     """Short remarks: disregarded, too few games, floor, maximum."""
 
 
+Exact = int | Fraction
+"""An exact rating: a whole number as an ``int``, any other as a :class:`~fractions.Fraction`."""
+
+
+def _ratio(value: Exact) -> tuple[int, int]:
+    """``value`` as ``(numerator, denominator)``, the denominator positive."""
+    if isinstance(value, int):
+        return value, 1
+    return value.numerator, value.denominator
+
+
+def _show(numerator: int, denominator: int) -> str:
+    return f"{numerator / denominator:.2f}".rstrip("0").rstrip(".")
+
+
 def ru_from_competition(
-    edition: FideRules, competition: Fraction, score: Fraction, games: int, round_robin: bool,
-    opponents: int | None = None,
+    edition: FideRules, competition: tuple[int, int], halves: int, games: int, round_robin: bool,
+    opponents: int | None = None, explain: bool = True,
 ) -> tuple[int, int | None, list[Step]]:
-    """Ru from Rc for a score in ``games`` games: ``(Ru, dp or None, steps)`` (Handbook 10.22 to
-    10.25; 2024 Ru = Ra + dp). Raises :class:`IndeterminateError` if dp is needed at 0% or 100%.
+    """Ru from Rc (``(numerator, denominator)``) for a score of ``halves`` half points in ``games``
+    games: ``(Ru, dp or None, steps)`` (FIDE Handbook 10.22 to 10.25; 2024 Ru = Ra + dp). Raises
+    :class:`IndeterminateError` if dp is needed at 0% or 100%.
 
     ``opponents``: a round robin's n, "the number of opponents" (10.21b iii), which 10.25's
     n/(n+1) uses; ``None``: the number of games (a single round robin)."""
     steps: list[Step] = []
-    half_points_over = 2 * score - games
-    n = Fraction(games if opponents is None else opponents)
+    over = halves - games
+    """Half points over 50%."""
+    n = games if opponents is None else opponents
+    rc, unit = competition
+    step = edition.plus_score_step
     dp: int | None = None
-    if edition.plus_score_step is not None and half_points_over == 0:
-        raw, formula = competition, "50% score: Ru = Rc (10.22)"
-    elif edition.plus_score_step is not None and half_points_over > 0:
-        raw = competition + edition.plus_score_step * half_points_over
-        formula = (f"{float(half_points_over):g} half points over 50%: Ru = Rc + "
-                   f"{float(edition.plus_score_step):g} x {float(half_points_over):g} (10.23)")
+    if step is not None and over == 0:
+        raw, formula = (rc, unit), "50% score: Ru = Rc (10.22)"
+    elif step is not None and over > 0:
+        raw = (rc * step.denominator + step.numerator * over * unit, unit * step.denominator)
+        formula = f"{over:g} half points over 50%: Ru = Rc + {float(step):g} x {over:g} (10.23)"
     else:
-        p = score / games
-        dp = dp_for(p)
-        steps.append(Step("p", float(p), f"{float(score):g} / {games}, table row .{p_row(p):02d}"))
-        steps.append(Step("dp", dp, "table (a)"))
+        row = 50 + _round((halves - games) * 50, games)
+        dp = dp_of_row(row, halves / (2 * games))
+        if explain:
+            steps.append(Step("p", halves / (2 * games), f"{halves / 2:g} / {games}, table row .{row:02d}"))
+            steps.append(Step("dp", dp, "table (a)"))
         if round_robin:
-            raw = competition + dp * n / (n + 1)
+            raw = (rc * (n + 1) + dp * n * unit, unit * (n + 1))
             formula = f"under 50% in a round robin: Ru = Rc + dp x n/(n+1), n = {n} opponents (10.25)"
-        elif edition.plus_score_step is not None:
-            raw, formula = competition + dp, "under 50%: Ru = Rc + dp (10.24)"
+        elif step is not None:
+            raw, formula = (rc + dp * unit, unit), "under 50%: Ru = Rc + dp (10.24)"
         else:
-            raw, formula = competition + dp, "Ru = Ra + dp"
-    ru = int(round_half_away(raw))
-    steps.append(Step("Ru", ru, f"{formula} = {float(raw):.2f}".rstrip("0").rstrip(".")
-                      + ", rounded to a whole number, halves away from zero"))
+            raw, formula = (rc + dp * unit, unit), "Ru = Ra + dp"
+    ru = _round(*raw)
+    if explain:
+        steps.append(Step("Ru", ru, f"{formula} = {_show(*raw)}, {ROUNDED}"))
     return ru, dp, steps
+
+
+ROUNDED = "rounded to a whole number, halves away from zero"
+
+
+def _round(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` rounded to a whole number, halves away from zero."""
+    whole = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return whole if numerator >= 0 else -whole
 
 
 def new_player(
     edition: FideRules,
-    opponents: Sequence[Fraction | None],
-    scores: Sequence[Fraction],
+    opponents: Sequence[Exact | None],
+    halves: Sequence[int],
     *,
     round_robin: bool,
-    competition: Fraction | None,
+    competition: Exact | None,
     first_event: bool,
     competition_detail: str = "round robin: Rc = the tournament average Ra (10.21b)",
     opponents_in_event: int | None = None,
+    explain: bool = True,
 ) -> NewPlayerRating:
-    """The core of :func:`unrated_rating` on exact numbers (see there); ``opponents_in_event`` is its
-    ``opponents``."""
+    """The core of :func:`unrated_rating` on exact numbers (see there): the opponents' ratings
+    (``None``: unrated) and the player's results in half points; ``opponents_in_event`` is its
+    ``opponents``. ``explain=False`` leaves the steps out."""
     opponent_floats = tuple(None if o is None else float(o) for o in opponents)
-    result_floats = tuple(float(s) for s in scores)
+    result_floats = tuple(h / 2 for h in halves)
     steps: list[Step] = []
     notes: list[str] = []
     if round_robin:
-        counted = list(zip(opponents, scores, strict=True))
+        counted = list(zip(opponents, halves, strict=True))
     else:
-        counted = [(o, s) for o, s in zip(opponents, scores, strict=True) if o is not None]
-        skipped = len(scores) - len(counted)
+        counted = [(o, h) for o, h in zip(opponents, halves, strict=True) if o is not None]
+        skipped = len(halves) - len(counted)
         if skipped:
             notes.append(f"{skipped} game{'s' if skipped > 1 else ''} against unrated opponents not counted")
     n = len(counted)
-    score = sum((s for _, s in counted), Fraction(0))
+    points = sum(h for _, h in counted)
+    score = points / 2
 
-    def outcome(rating: int | None, ru: int | None = None, rc: Fraction | None = None,
-                p: Fraction | None = None, dp: int | None = None,
-                disregarded: bool = False) -> NewPlayerRating:
+    def outcome(rating: int | None, ru: int | None = None, rc: tuple[int, int] | None = None,
+                p: float | None = None, dp: int | None = None, disregarded: bool = False) -> NewPlayerRating:
         return NewPlayerRating(
-            rating=rating, ru=ru, competition=None if rc is None else float(rc), score=float(score), games=n,
-            p=None if p is None else float(p), dp=dp, opponent_ratings=opponent_floats, results=result_floats,
+            rating=rating, ru=ru, competition=None if rc is None else rc[0] / rc[1], score=score, games=n,
+            p=p, dp=dp, opponent_ratings=opponent_floats, results=result_floats,
             disregarded=disregarded, steps=tuple(steps), notes=tuple(notes))
 
     if n == 0:
         notes.append("no games against rated opponents: no rating")
         return outcome(None)
-    if first_event and score < edition.disregard_first_below:
+    if first_event and points < 2 * edition.disregard_first_below:
         what = "under one point" if edition.disregard_first_below == 1 else "of zero"
         notes.append(f"score {what} in the first rated event: disregarded")
-        steps.append(Step("Score", float(score), f"first event, score {what}: disregarded "
-                                                 f"({'10.21' if edition.plus_score_step else '2024'})"))
+        if explain:
+            steps.append(Step("Score", score, f"first event, score {what}: disregarded "
+                                              f"({'10.21' if edition.plus_score_step else '2024'})"))
         return outcome(None, disregarded=True)
     if edition.min_rated_games is not None and n < edition.min_rated_games:
         notes.append(f"fewer than {edition.min_rated_games} games against rated opponents: no rating")
@@ -149,35 +180,39 @@ def new_player(
         if competition is None:
             raise ArgumentError("Argument 'competition' (Ra, the tournament average of 10.21b) is needed "
                                 "for a round robin under the handbook, not None")
-        raw_rc = competition
-        steps.append(Step("Rc", float(raw_rc), competition_detail))
+        raw_rc = _ratio(competition)
+        if explain:
+            steps.append(Step("Rc", raw_rc[0] / raw_rc[1], competition_detail))
     else:
         rated = [o for o, _ in counted if o is not None]
         extra = edition.hypothetical_opponents
-        raw_rc = (sum(rated, Fraction(0)) + extra * edition.hypothetical_rating) / (len(rated) + extra)
-        if extra:
-            steps.append(Step("Ra", float(raw_rc), f"average of {len(rated)} rated opponents and {extra} "
-                              f"hypothetical opponents rated {edition.hypothetical_rating}"))
-        else:
-            steps.append(Step("Rc", float(raw_rc), f"average rating of {len(rated)} opponents (10.21a)"))
-    rc = round_half_away(raw_rc) if edition.round_competition else raw_rc
-    if rc != raw_rc:
-        steps.append(Step("Rc", float(rc), "rounded to a whole number, as 10.54 rounds Ra to 2348"))
+        total, unit = _ratio(sum(rated))
+        raw_rc = (total + extra * edition.hypothetical_rating * unit, unit * (len(rated) + extra))
+        if explain and extra:
+            steps.append(Step("Ra", raw_rc[0] / raw_rc[1], f"average of {len(rated)} rated opponents and "
+                              f"{extra} hypothetical opponents rated {edition.hypothetical_rating}"))
+        elif explain:
+            steps.append(Step("Rc", raw_rc[0] / raw_rc[1],
+                              f"average rating of {len(rated)} opponents (10.21a)"))
+    rc = (_round(*raw_rc), 1) if edition.round_competition else raw_rc
+    if explain and rc[0] * raw_rc[1] != raw_rc[0] * rc[1]:
+        steps.append(Step("Rc", rc[0] / rc[1], "rounded to a whole number, as 10.54 rounds Ra to 2348"))
     games_for_p = n + edition.hypothetical_opponents
-    score_for_p = score + Fraction(edition.hypothetical_opponents, 2)
-    if edition.hypothetical_opponents:
-        steps.append(Step("Score", float(score_for_p), f"{float(score):g} in {n} games and "
+    halves_for_p = points + edition.hypothetical_opponents
+    if explain and edition.hypothetical_opponents:
+        steps.append(Step("Score", halves_for_p / 2, f"{score:g} in {n} games and "
                           f"{edition.hypothetical_opponents} hypothetical draws"))
     try:
-        ru, dp, ru_steps = ru_from_competition(edition, rc, score_for_p, games_for_p, round_robin,
-                                                 opponents_in_event if round_robin else None)
+        ru, dp, ru_steps = ru_from_competition(edition, rc, halves_for_p, games_for_p, round_robin,
+                                                 opponents_in_event if round_robin else None, explain)
     except IndeterminateError:
-        notes.append(f"score {float(score):g} of {n}: dp is indeterminate (10.1), no rating")
-        return outcome(None, rc=rc, p=score_for_p / games_for_p)
+        notes.append(f"score {score:g} of {n}: dp is indeterminate (10.1), no rating")
+        return outcome(None, rc=rc, p=halves_for_p / (2 * games_for_p))
     steps.extend(ru_steps)
-    p_used = score_for_p / games_for_p if dp is not None else score / n
+    p_used = halves_for_p / (2 * games_for_p) if dp is not None else points / (2 * n)
     rating, limit_steps, limit_notes = apply_limits(edition, ru, first_event)
-    steps.extend(limit_steps)
+    if explain:
+        steps.extend(limit_steps)
     notes.extend(limit_notes)
     return outcome(rating, ru=ru, rc=rc, p=p_used, dp=dp)
 
@@ -214,7 +249,7 @@ def unrated_rating(
     opponent_ratings: Sequence[float | None],
     results: Sequence[Any],
     *,
-    rules: FideRules | str = "2024",
+    rules: RulesLike | None = None,
     event_type: EventType | str = "Swiss",
     competition: float | None = None,
     first_event: bool = True,
@@ -242,19 +277,19 @@ def unrated_rating(
     n = None if opponents is None else _check.whole("opponents", opponents, low=1)
     round_robin = kind is EventType.ROUND_ROBIN and edition.round_robin_procedure
     return new_player(edition, [None if o is None else exact(o) for o in given],
-                      [exact(s) for s in scores], round_robin=round_robin, competition=rc,
+                      [int(2 * s) for s in scores], round_robin=round_robin, competition=rc,
                       first_event=first_event, opponents_in_event=n)
 
 
 def average_of_tournament(
-    ratings: Sequence[Fraction], scores: Sequence[Fraction], games: Sequence[int], opponents: int
+    ratings: Sequence[Exact], scores: Sequence[Exact], games: Sequence[int], opponents: int
 ) -> tuple[Fraction, list[Step]]:
     """Ra of 10.21b: ``Rar - dpa x n/(n+1)``, with each rated player's p over ``games[i]`` games
     (raises :class:`IndeterminateError` for a rated player on 0% or 100%)."""
     steps: list[Step] = []
-    rar = sum(ratings, Fraction(0)) / len(ratings)
+    rar = Fraction(sum(ratings), len(ratings))
     steps.append(Step("Rar", float(rar), f"average rating of the {len(ratings)} rated players (10.21b i)"))
-    dps = [dp_for(s / g) for s, g in zip(scores, games, strict=True)]
+    dps = [dp_for(Fraction(s) / g) for s, g in zip(scores, games, strict=True)]
     dpa = Fraction(sum(dps), len(dps))
     steps.append(Step("dpa", float(dpa), "average dp of the rated players: " + ", ".join(map(str, dps))
                       + " (10.21b ii)"))
@@ -283,7 +318,7 @@ def tournament_average(ratings: Sequence[float], scores: Sequence[float], oppone
 
 
 def published_rating(
-    events: Sequence[NewPlayerRating | tuple[float, int]], *, rules: FideRules | str = "2024"
+    events: Sequence[NewPlayerRating | tuple[float, int]], *, rules: RulesLike | None = None
 ) -> NewPlayerRating:
     """A new player's published rating Rn from the results of several events, in order.
 
@@ -335,8 +370,8 @@ def published_rating(
 
 
 def _published_from_games(edition: FideRules, events: Sequence[Any]) -> NewPlayerRating:
-    opponents: list[Fraction | None] = []
-    scores: list[Fraction] = []
+    opponents: list[Exact | None] = []
+    halves: list[int] = []
     for i, item in enumerate(events):
         if not isinstance(item, NewPlayerRating):
             raise ArgumentError(
@@ -347,5 +382,5 @@ def _published_from_games(edition: FideRules, events: Sequence[Any]) -> NewPlaye
         for o, s in zip(item.opponent_ratings, item.results, strict=True):
             if o is not None:
                 opponents.append(exact(o))
-                scores.append(exact(s))
-    return new_player(edition, opponents, scores, round_robin=False, competition=None, first_event=False)
+                halves.append(int(2 * s))
+    return new_player(edition, opponents, halves, round_robin=False, competition=None, first_event=False)
