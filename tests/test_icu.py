@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 import xlrating.icu
 from xlrating.errors import ArgumentError, RulesError
 from xlrating.icu import (
+    DEFAULT,
+    EDITIONS,
     ICU,
     IcuPlayer,
     IcuRules,
@@ -62,7 +64,16 @@ def test_get_rules_accepts_the_name_in_any_case_or_a_rules_object() -> None:
     assert get_rules(custom) is custom
 
 
-@pytest.mark.parametrize("name", ["FIDE", "ICU 2012", "", None, 3])
+def test_no_rules_means_the_default_edition_and_names_ignore_case_and_spacing() -> None:
+    # Every engine: rules=None is DEFAULT (the newest edition's rules, here the one ICU edition).
+    assert get_rules() is get_rules(None) is DEFAULT is ICU
+    assert EDITIONS == {"ICU": ICU}
+    assert get_rules(" I c U ") is ICU
+    with pytest.raises(RulesError, match=r"^Argument 'edition' must be one of 'ICU', not 'FIDE'"):
+        get_rules("FIDE", "edition")
+
+
+@pytest.mark.parametrize("name", ["FIDE", "ICU 2012", "", 3])
 def test_unknown_edition_is_a_rules_error_naming_it(name: object) -> None:
     with pytest.raises(RulesError, match=r"Argument 'rules' must be one of 'ICU', not"):
         get_rules(name)

@@ -1,12 +1,12 @@
 """The Irish Chess Union (ICU) rating engine.
 
-Built from the seed ``icu-basic-rating-formulae.txt`` (the Elo formula for rated players,
-averaged performance ratings for provisional ones) and the ICU section of
-``rules-beyond-seeds.md`` (player types, K factors, iterative estimates, bonuses, the
-second rating). The single-player formulas are in :mod:`.formulas`, the whole-event
-algorithm in :mod:`.event`, the constants in :mod:`.rules`.
+Built from the ICU rating formulae (the Elo formula for rated players, averaged
+performance ratings for provisional ones) and the ICU rating program (player types, K
+factors, iterative estimates, bonuses, the second rating). The player is in
+:mod:`.player`, the single-player formulas in :mod:`.formulas`, the whole-event algorithm
+in :mod:`.event`, the constants in :mod:`.rules`.
 
-The seed's two examples:
+The formulae's two examples:
 
 >>> from xlrating import icu
 >>> round(icu.rating_change(2000, [2000, 2200], [1, 0.5], k=40), 1)
@@ -34,20 +34,25 @@ A whole event: a rated junior, a provisional player and an unrated player.
 
 from __future__ import annotations
 
-from .event import IcuPlayer, PlayerKind, classify, rate_event
+from .event import rate_event
 from .formulas import bonus, expected_score, k_factor, performance, provisional_rating, rating_change
-from .rules import ICU, IcuRules, get_rules
+from .player import IcuPlayer, PlayerKind, classify, kind_after
+from .rules import DEFAULT, EDITIONS, ICU, IcuRules, RulesLike, get_rules
 
 __all__ = [
+    "DEFAULT",
+    "EDITIONS",
     "ICU",
     "IcuPlayer",
     "IcuRules",
     "PlayerKind",
+    "RulesLike",
     "bonus",
     "classify",
     "expected_score",
     "get_rules",
     "k_factor",
+    "kind_after",
     "performance",
     "provisional_rating",
     "rate_event",
