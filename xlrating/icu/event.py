@@ -46,10 +46,13 @@ built from the core's intermediate values; ``explain=False`` skips them.
 
 from __future__ import annotations
 
+import gc
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
+from operator import attrgetter
 
 import numpy as np
 import numpy.typing as npt
@@ -80,6 +83,21 @@ def _expected(own: Floats, seen: Floats, scale: float) -> Floats:
     return 1.0 / (1.0 + np.array(powers, dtype=np.float64))
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while an event is rated. The outcomes hold no
+    cycles (reference counting frees them), but each of the collector's full passes re-scans
+    every object built so far, which made rating time grow faster than the event."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 class _Games:
     """Every game from each player's side ("edges"), grouped by player, each player's in
     round order (games of one round in the order given), as the rules list a player's games."""
@@ -87,11 +105,10 @@ class _Games:
     def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], offset: float) -> None:
         count = len(games)
         numbers = np.array([p.number for p in players], dtype=np.float64)
-        rounds = np.fromiter((g.round for g in games), np.float64, count)
-        named = (np.fromiter((g.player for g in games), np.float64, count),
-                 np.fromiter((g.opponent for g in games), np.float64, count))
-        first, second = (self._index(numbers, side, players, games) for side in named)
-        scores = np.fromiter((g.score for g in games), np.float64, count)
+        rounds, first_named, second_named, scores = (
+            np.fromiter(map(attrgetter(name), games), np.float64, count)
+            for name in ("round", "player", "opponent", "score"))
+        first, second = (self._index(numbers, named, players, games) for named in (first_named, second_named))
         by_round = np.argsort(rounds, kind="stable")
         src = np.empty(2 * count, dtype=np.intp)
         opp = np.empty(2 * count, dtype=np.intp)
@@ -124,6 +141,11 @@ class _Games:
                games: tuple[Game, ...]) -> Ints:
         """The index of each player ``named`` by a game; a game naming a player who is not in
         the event is an :class:`~xlrating.errors.EventError` listing every such game."""
+        if np.array_equal(numbers, np.arange(1, len(numbers) + 1)):  # players numbered 1, 2, ... in order
+            if len(named) and not (named.min() >= 1 and named.max() <= len(numbers)):
+                games_by_player((p.number for p in players), games)  # raises, naming every such game
+            index: Ints = named.astype(np.intp) - 1
+            return index
         order = np.argsort(numbers, kind="stable")
         ordered = numbers[order]
         position = np.minimum(np.searchsorted(ordered, named), max(len(ordered) - 1, 0))
@@ -208,6 +230,13 @@ class _Event:
         """Per rating ("first", "second"): each pass's values and game counts of the iterated players."""
         self.first_estimate: Ints = np.zeros(len(players), dtype=np.intp)
         """The pass of the first rating in which each player got his first estimate (0: never)."""
+        # For explanations, filled in by publish():
+        self.game_lines: list[GameLine] = []
+        """Every edge's game line."""
+        self.history: dict[str, list[tuple[list[float], list[float]]]] = {}
+        """``pass_steps`` as lists."""
+        self.position: dict[int, int] = {}
+        """Player index -> position among the iterated players."""
 
     # -- the whole event ------------------------------------------------------------------------------
 
@@ -221,7 +250,7 @@ class _Event:
             second_start = self.count_at_bonus_ratings(first.seen, scores, bonuses)
             final = self.iterate(second_start, "second")
             second_iterations = final.iterations
-            scores = self.score_rated(final.seen)
+            scores = self.score_rated(final.seen, scores)
         return EventOutcome(
             system="ICU",
             rules=self.rules.name,
@@ -315,23 +344,27 @@ class _Event:
 
     # -- step 2: rated players ------------------------------------------------------------------------
 
-    def score_rated(self, seen: Floats) -> _Scores:
+    def score_rated(self, seen: Floats, before: _Scores | None = None) -> _Scores:
         """Rated players' games: change K x sum(s - e) with each opponent at ``seen``."""
-        return self.score(self.rated, self.rating, seen, seen, with_k=True)
+        return self.score(self.rated, self.rating, seen, seen, with_k=True, before=before)
 
     def score(self, whose: Flags, own: Floats, seen_by_fixed: Floats, seen_by_estimated: Floats, *,
-              with_k: bool) -> _Scores:
+              with_k: bool, before: _Scores | None = None) -> _Scores:
         """The games of the players ``whose``: each player seen at ``own``, each opponent at
         ``seen_by_fixed`` (for a rated or foreign player) or ``seen_by_estimated`` (for an
         unrated or provisional one); a game against an opponent with no rating is skipped.
-        Sums run in each player's game order, as the rules add one game at a time."""
+        Sums run in each player's game order, as the rules add one game at a time. The
+        expected scores of games ``before`` scored against the same ratings are taken from it."""
         edges, size, scale = self.edges, self.edges.size, self.rules.scale
         src, opp = edges.src, edges.opp
         estimated_side = self.estimated[src]
         seen = np.where(estimated_side, seen_by_estimated[opp], seen_by_fixed[opp])
         use = whose[src] & ~np.isnan(seen)
         e = np.full(len(src), math.nan)
-        e[use] = _expected(own[src[use]], seen[use], scale)
+        new = use if before is None else use & (seen != before.seen)
+        if before is not None:
+            e[use & ~new] = before.e[use & ~new]
+        e[new] = _expected(own[src[new]], seen[new], scale)
         counted, s = src[use], edges.score[use]
         delta: Floats | None = None
         change = [0.0] * size
@@ -409,59 +442,83 @@ class _Event:
         """Every player's outcome, in the order given."""
         own = np.where(self.estimated, final.seen, self.rating)
         others = self.score(~self.rated, own, final.seen, final.before, with_k=False)
+        if self.explain:
+            self.game_lines = self.all_lines(rated, others)
+            self.history = {phase: [(v.tolist(), c.tolist()) for v, c in passes]
+                            for phase, passes in self.pass_steps.items()}
+            self.position = {i: j for j, i in enumerate(self.iterated.tolist())}
+        notes = self.skip_notes(final.seen)
         outcomes = []
         for i, p in enumerate(self.players):
-            notes = self.skip_notes(i, final.seen)
-            if p.kind is PlayerKind.RATED:
-                outcomes.append(self.rated_outcome(i, rated, bonuses.get(i, 0), notes))
-            elif p.kind is PlayerKind.FOREIGN:
-                outcomes.append(self.foreign_outcome(i, others, notes))
+            kind = p.kind
+            if kind is PlayerKind.RATED:
+                outcomes.append(self.rated_outcome(i, rated, bonuses.get(i, 0), notes.get(i, [])))
+            elif kind is PlayerKind.FOREIGN:
+                outcomes.append(self.foreign_outcome(i, others, notes.get(i, [])))
             else:
-                outcomes.append(self.estimated_outcome(i, final.seen, others, notes))
+                outcomes.append(self.estimated_outcome(i, final.seen, others, notes.get(i, [])))
         return tuple(outcomes)
 
-    def lines(self, i: int, scores: _Scores | None) -> tuple[GameLine, ...]:
-        """Player i's game lines as ``scores`` saw them (``None``: every game skipped)."""
+    def all_lines(self, rated: _Scores, others: _Scores) -> list[GameLine]:
+        """Every edge's game line: rated players' from ``rated`` (with K(s - e)), everyone
+        else's from ``others``; a skipped game has no opponent rating."""
+        edges, games = self.edges, self.game_list
+        from_rated = self.rated[edges.src]
+        seen = np.where(from_rated, rated.seen, others.seen).tolist()
+        e = np.where(from_rated, rated.e, others.e).tolist()
+        assert rated.delta is not None
+        delta = np.where(from_rated, rated.delta, math.nan).tolist()
+        lines = []
+        for j, (g, side, s) in enumerate(zip(edges.game.tolist(), edges.player_side.tolist(),
+                                             edges.score.tolist(), strict=True)):
+            game = games[g]
+            opponent = game.opponent if side else game.player
+            if math.isnan(seen[j]):
+                lines.append(GameLine(game.round, opponent, s, None))
+            else:
+                change = delta[j]
+                lines.append(GameLine(game.round, opponent, s, seen[j], e[j],
+                                      None if math.isnan(change) else change))
+        return lines
+
+    def lines(self, i: int, skipped: bool = False) -> tuple[GameLine, ...]:
+        """Player i's game lines (``skipped``: as if every game were skipped)."""
         if not self.explain:
             return ()
-        edges, games = self.edges, self.game_list
-        lines = []
-        for j in range(int(edges.start[i]), int(edges.start[i + 1])):
-            g = games[edges.game[j]]
-            opponent = g.opponent if edges.player_side[j] else g.player
-            s = float(edges.score[j])
-            seen = math.nan if scores is None else float(scores.seen[j])
-            if math.isnan(seen):
-                lines.append(GameLine(g.round, opponent, s, None))
-                continue
-            assert scores is not None
-            delta = None if scores.delta is None else float(scores.delta[j])
-            lines.append(GameLine(g.round, opponent, s, seen, float(scores.e[j]), delta))
-        return tuple(lines)
+        begin, end = int(self.edges.start[i]), int(self.edges.start[i + 1])
+        if skipped:
+            return tuple(GameLine(g.round, g.opponent, g.score, None) for g in self.game_lines[begin:end])
+        return tuple(self.game_lines[begin:end])
 
-    def skip_notes(self, i: int, seen: Floats) -> list[str]:
-        """Notes on games against unrated or provisional opponents who had no estimate: never
-        (the game is not rated) or in the first passes (unrated and provisional players only)."""
+    def skip_notes(self, seen: Floats) -> dict[int, list[str]]:
+        """Notes on games against unrated or provisional opponents who had no estimate, by
+        player: never (the game is not rated), or, for an unrated or provisional player, in
+        the first passes of the first rating."""
         edges = self.edges
-        begin, end = int(edges.start[i]), int(edges.start[i + 1])
-        opponents = edges.opp[begin:end]
-        against = self.estimated[opponents]
-        if not against.any():
-            return []
-        never: dict[object, None] = {}
-        skipped: dict[object, int] = {}
-        for j in (begin + np.flatnonzero(against)).tolist():
-            g = self.game_list[edges.game[j]]
-            number = g.opponent if edges.player_side[j] else g.player
-            o = int(edges.opp[j])
-            if math.isnan(seen[o]):
-                never[number] = None
+        against = self.estimated[edges.opp]
+        never = against & np.isnan(seen[edges.opp])
+        flagged = np.flatnonzero(never | (against & self.estimated[edges.src]))
+        if not len(flagged):
+            return {}
+        games = self.game_list
+        by_player: dict[int, tuple[dict[object, None], dict[object, int]]] = {}
+        for i, o, side, game, not_rated in zip(
+                edges.src[flagged].tolist(), edges.opp[flagged].tolist(),
+                edges.player_side[flagged].tolist(), edges.game[flagged].tolist(), never[flagged].tolist(),
+                strict=True):
+            g = games[game]
+            number = g.opponent if side else g.player
+            never_i, skipped_i = by_player.setdefault(i, ({}, {}))
+            if not_rated:
+                never_i[number] = None
             if self.estimated[i]:
-                skipped.setdefault(number, int(self.first_estimate[o]))
-        notes = [f"game against {o} not rated: {o} has no estimate (no game against a rated, foreign or "
-                 f"estimated player)" for o in never]
-        notes += [f"games against {o} skipped in {_passes(last)}: no estimate"
-                  for o, last in skipped.items() if o not in never]
+                skipped_i.setdefault(number, int(self.first_estimate[o]))
+        notes = {}
+        for i, (never_i, skipped_i) in by_player.items():
+            notes[i] = [f"game against {o} not rated: {o} has no estimate (no game against a rated, foreign "
+                        f"or estimated player)" for o in never_i]
+            notes[i] += [f"games against {o} skipped in {_passes(last)}: no estimate"
+                         for o, last in skipped_i.items() if o not in never_i]
         return notes
 
     def rated_outcome(self, i: int, scores: _Scores, bonus: int, notes: list[str]) -> PlayerOutcome:
@@ -473,7 +530,7 @@ class _Event:
             return PlayerOutcome(
                 player=p.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=own,
                 pre_games=p.games, post_rating=own, post_games=p.games, initial_rating=own,
-                initial_games=p.games, k=k, games=self.lines(i, scores),
+                initial_games=p.games, k=k, games=self.lines(i),
                 steps=(Step("Rating", own), Step("New rating", own, "no rated game: unchanged"))
                 if explain else (),
                 notes=(*notes, "no rated game: rating unchanged"),
@@ -500,7 +557,7 @@ class _Event:
             pre_rating=own, pre_games=p.games, post_rating=post,
             post_games=None if p.games is None else p.games + count, initial_rating=own,
             initial_games=p.games, change=change, k=k, bonus=float(bonus),
-            expected_score=expected, performance=performance, games=self.lines(i, scores),
+            expected_score=expected, performance=performance, games=self.lines(i),
             steps=steps, notes=tuple(notes),
         )
 
@@ -511,7 +568,7 @@ class _Event:
             player=p.number, method=Method.FOREIGN, rated_games=count, rated_score=scores.score[i],
             pre_rating=p.rating, pre_games=p.games, post_rating=p.rating, initial_rating=p.rating,
             expected_score=scores.expected[i] if count else None, performance=scores.performance(i),
-            games=self.lines(i, scores),
+            games=self.lines(i),
             steps=(Step("Rating", p.rating, "foreign: used for opponents, not changed"),)
             if self.explain else (),
             notes=(*notes, "foreign rating: not changed"),
@@ -531,7 +588,7 @@ class _Event:
             return PlayerOutcome(
                 player=p.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=p.rating,
                 pre_games=p.games, post_rating=p.rating, post_games=p.games, initial_rating=p.rating,
-                initial_games=p.games, games=self.lines(i, None), steps=tuple(steps),
+                initial_games=p.games, games=self.lines(i, skipped=True), steps=tuple(steps),
                 notes=(*notes, "not rated: no game against a rated, foreign or estimated opponent"),
             )
         count = scores.count[i]
@@ -556,20 +613,22 @@ class _Event:
             rated_games=count, rated_score=scores.score[i], pre_rating=p.rating, pre_games=p.games,
             post_rating=post, post_games=post_games, initial_rating=p.rating, initial_games=p.games,
             change=estimate - p.rating if provisional and p.rating is not None else None,
-            expected_score=scores.expected[i], performance=performance, games=self.lines(i, scores),
+            expected_score=scores.expected[i], performance=performance, games=self.lines(i),
             steps=tuple(steps), notes=tuple(notes),
         )
 
     def estimate_steps(self, i: int) -> list[Step]:
         """Player i's estimate in every pass that gave one, first rating then second."""
-        j = int(np.searchsorted(self.iterated, i))
+        j = self.position[i]
         games = self.edges.count(i)
         steps = []
-        for phase, history in self.pass_steps.items():
-            for iteration, (value, count) in enumerate(history, start=1):
-                if count[j] > 0:
-                    steps.append(Step(f"{phase.capitalize()} rating, pass {iteration}: estimate",
-                                      float(value[j]), f"from {int(count[j])} of {games} games"))
+        for phase, history in self.history.items():
+            label = phase.capitalize()
+            for iteration, (values, counts) in enumerate(history, start=1):
+                count = counts[j]
+                if count > 0:
+                    steps.append(Step(f"{label} rating, pass {iteration}: estimate", values[j],
+                                      f"from {int(count)} of {games} games"))
         return steps
 
     # -- the event's parameters and notes -------------------------------------------------------------
@@ -643,5 +702,7 @@ def rate_event(
     shared = (("Edition", r.name), ("Event type", kind.value),
               ("Start date", start.isoformat() if start else ""),
               ("End date", end.isoformat() if end else ""))
-    return _Event(roster, played, start if start is not None else end, r, event_name, explain, shared).rate()
+    k_date = start if start is not None else end
+    with _collector_paused():
+        return _Event(roster, played, k_date, r, event_name, explain, shared).rate()
 
