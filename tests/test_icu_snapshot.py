@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from xlrating.errors import ConvergenceError
-from xlrating.icu import ICU, IcuPlayer, PlayerKind, rate_event
+from xlrating.icu import ICU, IcuPlayer, PlayerKind, get_rules, rate_event
 from xlrating.model import EventOutcome, Game, PlayerOutcome
 
 SNAPSHOT = Path(__file__).parent / "data" / "snapshots" / "icu.json.gz"
@@ -223,27 +223,58 @@ def test_the_snapshot_covers_every_event() -> None:
     assert sorted(STORED) == sorted(name for name, *_ in cases())
 
 
+def no_lowest_rating(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``kwargs`` with rules that set no lowest rating, as xlrating 0.1 rated."""
+    return {**kwargs, "rules": dataclasses.replace(get_rules(kwargs.get("rules")), lowest_rating=None)}
+
+
 def expected_now(stored: dict[str, Any], kwargs: dict[str, Any]) -> dict[str, Any]:
-    """The stored outcome as rated today. One intended change: every engine's parameters now
-    start with Edition, Event type, Start date and End date (text, "" when not given); in
-    xlrating 0.1 the ICU's parameters began with its own "Start date" ("not given" if none)."""
+    """The stored outcome as rated today with no lowest rating. Two intended changes to the
+    event's parameters: every engine's now start with Edition, Event type, Start date and
+    End date (text, "" when not given; in xlrating 0.1 the ICU's began with its own "Start
+    date", "not given" if none), and "Lowest rating" ends them."""
     if "parameters" not in stored:
         return stored
     start, end = kwargs.get("start_date"), kwargs.get("end_date")
     shared = [["Edition", "ICU"], ["Event type", "Swiss"], ["Start date", start.isoformat() if start else ""],
               ["End date", end.isoformat() if end else ""]]
     own = [p for p in stored["parameters"] if p[0] != "Start date"]
-    return {**stored, "parameters": shared + own}
+    return {**stored, "parameters": [*shared, *own, ["Lowest rating", "none"]]}
 
 
 @pytest.mark.parametrize("case", list(cases()), ids=lambda c: c[0])
 def test_outcome_matches_the_snapshot(case: Case) -> None:
     name, players, games, kwargs = case
-    stored, now = expected_now(STORED[name], kwargs), rate(players, games, kwargs)
+    stored, now = expected_now(STORED[name], kwargs), rate(players, games, no_lowest_rating(kwargs))
     if "players" in stored and "players" in now:
         for before, after in zip(stored["players"], now["players"], strict=True):
             assert canonical(after) == canonical(before), f"player {before['player']}"
     assert canonical(now) == canonical(stored)
+
+
+@pytest.mark.parametrize("case", list(cases()), ids=lambda c: c[0])
+def test_the_lowest_rating_changes_only_the_players_below_it(case: Case) -> None:
+    # With the ICU's lowest rating (1), an unrated or provisional player whose 0.1 rating was
+    # below 1 is not rated and keeps the rating as given; every other player is unchanged.
+    name, players, games, kwargs = case
+    stored, now = expected_now(STORED[name], kwargs), rate(players, games, kwargs)
+    if "error" in stored:
+        assert now == stored
+        return
+    below = 0
+    for before, after in zip(stored["players"], now["players"], strict=True):
+        if before["method"] in ("performance", "provisional") and before["post_rating"] < 1:
+            below += 1
+            assert after["method"] == "not rated" and after["post_rating"] == before["pre_rating"]
+            assert after["post_games"] == before["pre_games"] and after["change"] is None
+            assert after["notes"][-1].startswith("not rated: estimate ")
+            kept = ("rated_games", "rated_score", "expected_score", "performance", "games")
+            assert [after[f] for f in kept] == [before[f] for f in kept]
+        else:
+            assert canonical(after) == canonical(before), f"player {before['player']}"
+    assert now["parameters"][-1] == ["Lowest rating", "1 (an unrated or provisional player whose new rating "
+                                                      "would be lower is not rated)"]
+    assert below == {"chain 5 wins": 2, "chain 20 wins": 17, "chain 40 wins": 37}.get(name, 0)
 
 
 NUMBERS_ONLY = ("steps", "games")
@@ -253,7 +284,8 @@ NUMBERS_ONLY = ("steps", "games")
 @pytest.mark.parametrize("case", list(cases()), ids=lambda c: c[0])
 def test_explain_false_gives_the_same_numbers_without_steps_or_games(case: Case) -> None:
     name, players, games, kwargs = case
-    stored, now = expected_now(STORED[name], kwargs), rate(players, games, {**kwargs, "explain": False})
+    stored = expected_now(STORED[name], kwargs)
+    now = rate(players, games, {**no_lowest_rating(kwargs), "explain": False})
     if "error" in stored:
         assert now == stored
         return

@@ -596,6 +596,9 @@ class _Event:
         assert performance is not None  # an estimate exists only with a game behind it
         prior_games = p.games or 0
         post = publish(estimate)
+        lowest = rules.lowest_rating
+        if lowest is not None and post < lowest:
+            return self.refused_outcome(i, estimate, post, scores, steps, notes)
         if explain:
             steps.extend(self.estimate_steps(i))
             steps.append(Step("Performance", performance, f"mean of Ropp +/- {rules.performance_offset:g} "
@@ -615,6 +618,24 @@ class _Event:
             change=estimate - p.rating if provisional and p.rating is not None else None,
             expected_score=scores.expected[i], performance=performance, games=self.lines(i),
             steps=tuple(steps), notes=tuple(notes),
+        )
+
+    def refused_outcome(self, i: int, estimate: float, post: int, scores: _Scores, steps: list[Step],
+                        notes: list[str]) -> PlayerOutcome:
+        """An unrated or provisional player whose estimate rounds below the lowest rating: not
+        rated, the rating as given kept; the games and the performance are shown."""
+        p, lowest = self.players[i], self.rules.lowest_rating
+        reason = f"estimate {estimate:.1f} rounds to {post}, below the lowest rating {lowest:g}"
+        if self.explain:
+            steps += [*self.estimate_steps(i), Step("Performance", scores.performance(i)),
+                      Step("New rating", p.rating, f"not rated: {reason}")]
+        return PlayerOutcome(
+            player=p.number, method=Method.NOT_RATED, rated_games=scores.count[i],
+            rated_score=scores.score[i], pre_rating=p.rating, pre_games=p.games, post_rating=p.rating,
+            post_games=p.games, initial_rating=p.rating, initial_games=p.games,
+            expected_score=scores.expected[i], performance=scores.performance(i), games=self.lines(i),
+            steps=tuple(steps),
+            notes=(*notes, f"not rated: {reason}"),
         )
 
     def estimate_steps(self, i: int) -> list[Step]:
@@ -648,6 +669,9 @@ class _Event:
                       f"{r.bonus_factor:g} if K >= {r.bonus_high_k:g}; capped at {r.bonus_rating_limit:g} "
                       f"and the performance"),
             ("Provisional limit", f"{r.provisional_limit} games"),
+            ("Lowest rating", "none" if r.lowest_rating is None else
+             f"{r.lowest_rating:g} (an unrated or provisional player whose new rating would be lower is "
+             f"not rated)"),
         )
 
     def notes(self, first: int, second: int | None, bonuses: dict[int, int]) -> tuple[str, ...]:
