@@ -217,6 +217,12 @@ class _Event:
         self.foreign = np.array([k is PlayerKind.FOREIGN for k in kinds], dtype=bool)
         self.estimated = ~(self.rated | self.foreign)
         self.iterated: Ints = np.flatnonzero(self.estimated)
+        mine = np.flatnonzero(self.estimated[self.edges.src])
+        position = np.cumsum(self.estimated) - 1
+        self.iterated_games: tuple[Ints, Ints, Floats] = (
+            position[self.edges.src[mine]], self.edges.opp[mine], self.edges.perf_delta[mine])
+        """The unrated and provisional players' games: the player's position among them, the
+        opponent, +/-400 or 0."""
         self.rating: Floats = np.array([NO_ESTIMATE if p.rating is None else p.rating for p in players],
                                        dtype=np.float64)
         prior = [(p.rating * p.games, p.games) if p.kind is PlayerKind.PROVISIONAL and p.rating is not None
@@ -294,39 +300,40 @@ class _Event:
 
     def iterate(self, start: Floats, phase: str) -> _Estimates:
         """Iterate the estimates from ``start`` until none moves by the threshold or more."""
-        if not len(self.iterated):
+        iterated = self.iterated
+        if not len(iterated):
             return _Estimates(start, start, 0)
-        rules, edges, iterated = self.rules, self.edges, self.iterated
-        mine = np.flatnonzero(self.estimated[edges.src])
-        src, opp, delta = edges.src[mine], edges.opp[mine], edges.perf_delta[mine]
+        threshold, explain = self.rules.iteration_threshold, self.explain
         history = self.pass_steps.setdefault(phase, [])
         seen = start.copy()
-        for iteration in range(1, rules.iteration_limit + 1):
-            value, count = self.estimate(seen, src, opp, delta)
-            old = seen[iterated]
+        estimate = seen[iterated]
+        for iteration in range(1, self.rules.iteration_limit + 1):
+            value, count = self.estimate(seen)
             rated = count > 0
-            moved = rated & (np.isnan(old) | (np.abs(value - old) >= rules.iteration_threshold))
+            moved = rated & ~(np.abs(value - estimate) < threshold)  # a first estimate is a move
             if phase == "first":
-                self.first_estimate[iterated[rated & np.isnan(old)]] = iteration
-            if self.explain:
+                self.first_estimate[iterated[rated & np.isnan(estimate)]] = iteration
+            if explain:
                 history.append((value, count))
+            old, estimate = estimate, np.where(rated, value, estimate)
             before, seen = seen, seen.copy()
-            seen[iterated] = np.where(rated, value, old)
+            seen[iterated] = estimate
             if not moved.any():
                 return _Estimates(seen, before, iteration)
         raise ConvergenceError(self.not_converged(old, value, moved, phase))
 
-    def estimate(self, seen: Floats, src: Ints, opp: Ints, delta: Floats) -> tuple[Floats, Floats]:
+    def estimate(self, seen: Floats) -> tuple[Floats, Floats]:
         """One pass: each iterated player's new estimate ``(Ro*Go + sum(Ropp +/- 400))/(Go + Ge)``
         (``Go`` 0 for an unrated player) over the games whose opponent has a rating or an
-        estimate, and the number of those games. Sums run in each player's game order."""
+        estimate, and the number of those games (a player with none gets no estimate). Sums
+        run in each player's game order."""
+        position, opp, delta = self.iterated_games
         opponent = seen[opp]
         counted = ~np.isnan(opponent)
-        size = self.edges.size
-        total = np.bincount(src, np.where(counted, opponent + delta, 0.0), size)[self.iterated]
-        count = np.asarray(np.bincount(src, counted.astype(np.float64), size), np.float64)[self.iterated]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            value: Floats = (self.prior_total + total) / (self.prior_games + count)
+        size = len(self.iterated)
+        total = np.bincount(position, np.where(counted, opponent + delta, 0.0), size)
+        count = np.asarray(np.bincount(position, counted, size), np.float64)
+        value: Floats = (self.prior_total + total) / np.maximum(self.prior_games + count, 1.0)
         return value, count
 
     def not_converged(self, old: Floats, value: Floats, moved: Flags, phase: str) -> str:
