@@ -53,6 +53,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -67,7 +68,7 @@ from .rules import IcuRules, RulesLike, get_rules
 __all__ = ["IcuPlayer", "PlayerKind", "classify", "kind_after", "rate_event"]
 
 Floats = npt.NDArray[np.float64]
-Ints = npt.NDArray[np.intp]
+Ints = npt.NDArray[np.signedinteger[Any]]
 Flags = npt.NDArray[np.bool_]
 Parameters = tuple[tuple[str, str], ...]
 
@@ -110,14 +111,14 @@ class _Games:
             for name in ("round", "player", "opponent", "score"))
         first, second = (self._index(numbers, named, players, games) for named in (first_named, second_named))
         by_round = np.argsort(rounds, kind="stable")
-        src = np.empty(2 * count, dtype=np.intp)
-        opp = np.empty(2 * count, dtype=np.intp)
+        src = np.empty(2 * count, dtype=np.int32)  # int32 indices: half the memory, up to 2**31 players
+        opp = np.empty(2 * count, dtype=np.int32)
         score = np.empty(2 * count, dtype=np.float64)
         src[0::2], src[1::2] = first[by_round], second[by_round]
         opp[0::2], opp[1::2] = second[by_round], first[by_round]
         score[0::2] = scores[by_round]
         score[1::2] = 1.0 - scores[by_round]
-        edge_game = np.repeat(by_round, 2)
+        edge_game = np.repeat(by_round.astype(np.int32), 2)
         order = np.argsort(src, kind="stable")
         self.src: Ints = src[order]
         """The player (index) whose side each edge is."""
@@ -179,12 +180,17 @@ class _Scores:
     change: list[float]
     performance_total: list[float]
     count: list[int]
-    seen: Floats
-    """Per edge: the opponent's rating used (``nan``: the game was skipped)."""
-    e: Floats
+    seen: Floats | None
+    """Per edge: the opponent's rating used (``nan``: the game was skipped); ``None`` once
+    not needed (no explanation wanted)."""
+    e: Floats | None
     """Per edge: the expected score (``nan`` where skipped)."""
     delta: Floats | None
     """Per edge: K(s - e), for rated players only."""
+
+    def drop_games(self) -> None:
+        """Forget the per-edge values (the sums stay): they take most of the memory."""
+        self.seen = self.e = self.delta = None
 
     def performance(self, i: int) -> float | None:
         count = self.count[i]
@@ -368,8 +374,9 @@ class _Event:
         seen = np.where(estimated_side, seen_by_estimated[opp], seen_by_fixed[opp])
         use = whose[src] & ~np.isnan(seen)
         e = np.full(len(src), math.nan)
-        new = use if before is None else use & (seen != before.seen)
-        if before is not None:
+        new = use
+        if before is not None and before.seen is not None and before.e is not None:
+            new = use & (seen != before.seen)
             e[use & ~new] = before.e[use & ~new]
         e[new] = _expected(own[src[new]], seen[new], scale)
         counted, s = src[use], edges.score[use]
@@ -447,9 +454,13 @@ class _Event:
     def publish(self, final: _Estimates, rated: _Scores,
                 bonuses: dict[int, int]) -> tuple[PlayerOutcome, ...]:
         """Every player's outcome, in the order given."""
+        if not self.explain:
+            rated.drop_games()
         own = np.where(self.estimated, final.seen, self.rating)
         others = self.score(~self.rated, own, final.seen, final.before, with_k=False)
-        if self.explain:
+        if not self.explain:
+            others.drop_games()
+        else:
             self.game_lines = self.all_lines(rated, others)
             self.history = {phase: [(v.tolist(), c.tolist()) for v, c in passes]
                             for phase, passes in self.pass_steps.items()}
@@ -471,6 +482,8 @@ class _Event:
         else's from ``others``; a skipped game has no opponent rating."""
         edges, games = self.edges, self.game_list
         from_rated = self.rated[edges.src]
+        assert rated.seen is not None and rated.e is not None
+        assert others.seen is not None and others.e is not None
         seen = np.where(from_rated, rated.seen, others.seen).tolist()
         e = np.where(from_rated, rated.e, others.e).tolist()
         assert rated.delta is not None
