@@ -31,7 +31,10 @@ The algorithm, in order (:meth:`_Event.rate`):
    halves away from zero. A player whose prior games plus event games reach 20 becomes
    fully rated after the event (a note says so; ``post_games`` counts the games and
    :func:`~xlrating.icu.player.kind_after` gives the kind). A player with no game that
-   could be rated is ``NOT_RATED`` and keeps the rating as given.
+   could be rated is ``NOT_RATED`` and keeps the rating as given; so is an unrated or
+   provisional player whose new rating would round below the lowest rating (1,
+   :attr:`~xlrating.icu.rules.IcuRules.lowest_rating`), whom opponents still count at
+   his estimate.
 
 An unrated or provisional player's game lines show the opponent ratings of the last pass
 (for unrated and provisional opponents, their estimates of the pass before), which

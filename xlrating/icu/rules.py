@@ -54,11 +54,13 @@ class IcuRules:
     lowest_rating: float | None = 1.0
     """The lowest rating an estimate may publish. An unrated or provisional player whose new
     rating would round below it is not rated (and keeps the rating he had): the ICU ratings
-    app takes only ratings greater than 0 for a tournament's players (``Player``:
-    ``validates_numericality_of :icu_rating, ... greater_than: 0``), while its rating
-    program (the ``icu_ratings`` gem) sets no minimum, so a chain of unrated players who
-    each lose to the next would otherwise publish ratings far below 0. Opponents still count
-    such a player at his estimate, as the rating program does. ``None``: no minimum."""
+    app takes only ratings greater than 0 for a tournament's players (github.com/sanichi/
+    icu_ratings_app, ``app/models/player.rb``: ``validates_numericality_of :icu_rating, ...
+    greater_than: 0``), while its rating program (github.com/sanichi/icu_ratings,
+    ``ICU::RatedPlayer``, ``ICU::RatedTournament``) sets no minimum, so a chain of unrated
+    players who each lose to the next would otherwise publish ratings far below 0. Opponents
+    still count such a player at his estimate, as the rating program does. ``None``: no
+    minimum."""
 
     # Iterative estimates (ICU rating program, opponents who are unrated or provisional).
     iteration_threshold: float = 0.1
