@@ -121,8 +121,7 @@ class _Games:
         opp[0::2], opp[1::2] = second[by_round], first[by_round]
         score[0::2] = scores[by_round]
         score[1::2] = 1.0 - scores[by_round]
-        edge_game = np.repeat(by_round.astype(np.int32), 2)
-        order = np.argsort(src, kind="stable")
+        order = np.argsort(src, kind="stable")  # edge 2g is game g's player side, 2g + 1 its opponent's
         self.src: Ints = src[order]
         """The player (index) whose side each edge is."""
         self.opp: Ints = opp[order]
@@ -131,9 +130,9 @@ class _Games:
         """Points the player scored."""
         self.perf_delta: Floats = offset * (2 * self.score - 1)
         """+offset for a win, 0 for a draw, -offset for a loss (performance ratings)."""
-        self.game: Ints = edge_game[order]
+        self.game: Ints = by_round[order // 2].astype(np.int32)
         """The game (index into the games given) of each edge."""
-        self.player_side: Flags = (np.arange(2 * count) % 2 == 0)[order]
+        self.player_side: Flags = order % 2 == 0
         """Whether the edge is the side of the game's ``player`` (else its ``opponent``)."""
         per_player = np.bincount(self.src, minlength=len(players))
         self.start: Ints = np.concatenate(([0], np.cumsum(per_player))).astype(np.intp)
@@ -256,6 +255,9 @@ class _Event:
     # -- the whole event ------------------------------------------------------------------------------
 
     def rate(self) -> EventOutcome:
+        """The ICU rating program's steps: K; the estimates (first rating); rated players'
+        changes; bonuses; if any, the second rating with the winners at their bonus rating;
+        publication."""
         self.set_k()
         first = self.iterate(self.fixed_ratings(), "first")
         scores = self.score_rated(first.seen)
