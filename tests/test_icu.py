@@ -54,6 +54,9 @@ def test_rules_pin_every_constant_to_the_documents() -> None:
     assert (ICU.bonus_min_change, ICU.bonus_base, ICU.bonus_per_game) == (35, 32, 3)
     assert (ICU.bonus_high_k, ICU.bonus_factor) == (40, 1.25)
     assert (ICU.performance_offset, ICU.scale) == (400, 400)
+    # ICU ratings app (app/models/player.rb): a tournament player's rating is an integer greater
+    # than 0, so the lowest rating an estimate may publish is 1.
+    assert ICU.lowest_rating == 1
     assert ICU.name == "ICU"
 
 
