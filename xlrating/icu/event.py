@@ -194,9 +194,14 @@ class _Scores:
         """Forget the per-edge values (the sums stay): they take most of the memory."""
         self.seen = self.e = self.delta = None
 
+    def __post_init__(self) -> None:
+        self.performances: list[float | None] = [
+            total / count if count else None for total, count in zip(self.performance_total, self.count,
+                                                                      strict=True)]
+        """Each player's performance: the mean of Ropp +/- 400 over the games counted."""
+
     def performance(self, i: int) -> float | None:
-        count = self.count[i]
-        return self.performance_total[i] / count if count else None
+        return self.performances[i]
 
 
 def _label(event_name: str) -> str:
@@ -507,9 +512,7 @@ class _Event:
         return lines
 
     def lines(self, i: int, skipped: bool = False) -> tuple[GameLine, ...]:
-        """Player i's game lines (``skipped``: as if every game were skipped)."""
-        if not self.explain:
-            return ()
+        """Player i's game lines (``skipped``: as if every game were skipped); explanations only."""
         begin, end = int(self.edges.start[i]), int(self.edges.start[i + 1])
         if skipped:
             return tuple(GameLine(g.round, g.opponent, g.score, None) for g in self.game_lines[begin:end])
@@ -555,7 +558,7 @@ class _Event:
             return PlayerOutcome(
                 player=p.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=own,
                 pre_games=p.games, post_rating=own, post_games=p.games, initial_rating=own,
-                initial_games=p.games, k=k, games=self.lines(i),
+                initial_games=p.games, k=k, games=self.lines(i) if explain else (),
                 steps=(Step("Rating", own), Step("New rating", own, "no rated game: unchanged"))
                 if explain else (),
                 notes=(*notes, "no rated game: rating unchanged"),
@@ -582,20 +585,19 @@ class _Event:
             pre_rating=own, pre_games=p.games, post_rating=post,
             post_games=None if p.games is None else p.games + count, initial_rating=own,
             initial_games=p.games, change=change, k=k, bonus=float(bonus),
-            expected_score=expected, performance=performance, games=self.lines(i),
+            expected_score=expected, performance=performance, games=self.lines(i) if explain else (),
             steps=steps, notes=tuple(notes),
         )
 
     def foreign_outcome(self, i: int, scores: _Scores, notes: list[str]) -> PlayerOutcome:
-        p = self.players[i]
+        p, explain = self.players[i], self.explain
         count = scores.count[i]
         return PlayerOutcome(
             player=p.number, method=Method.FOREIGN, rated_games=count, rated_score=scores.score[i],
             pre_rating=p.rating, pre_games=p.games, post_rating=p.rating, initial_rating=p.rating,
             expected_score=scores.expected[i] if count else None, performance=scores.performance(i),
-            games=self.lines(i),
-            steps=(Step("Rating", p.rating, "foreign: used for opponents, not changed"),)
-            if self.explain else (),
+            games=self.lines(i) if explain else (),
+            steps=(Step("Rating", p.rating, "foreign: used for opponents, not changed"),) if explain else (),
             notes=(*notes, "foreign rating: not changed"),
         )
 
@@ -613,7 +615,8 @@ class _Event:
             return PlayerOutcome(
                 player=p.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=p.rating,
                 pre_games=p.games, post_rating=p.rating, post_games=p.games, initial_rating=p.rating,
-                initial_games=p.games, games=self.lines(i, skipped=True), steps=tuple(steps),
+                initial_games=p.games, games=self.lines(i, skipped=True) if explain else (),
+                steps=tuple(steps),
                 notes=(*notes, "not rated: no game against a rated, foreign or estimated opponent"),
             )
         count = scores.count[i]
@@ -641,25 +644,25 @@ class _Event:
             rated_games=count, rated_score=scores.score[i], pre_rating=p.rating, pre_games=p.games,
             post_rating=post, post_games=post_games, initial_rating=p.rating, initial_games=p.games,
             change=estimate - p.rating if provisional and p.rating is not None else None,
-            expected_score=scores.expected[i], performance=performance, games=self.lines(i),
-            steps=tuple(steps), notes=tuple(notes),
+            expected_score=scores.expected[i], performance=performance,
+            games=self.lines(i) if explain else (), steps=tuple(steps), notes=tuple(notes),
         )
 
     def refused_outcome(self, i: int, estimate: float, post: int, scores: _Scores, steps: list[Step],
                         notes: list[str]) -> PlayerOutcome:
         """An unrated or provisional player whose estimate rounds below the lowest rating: not
         rated, the rating as given kept; the games and the performance are shown."""
-        p, lowest = self.players[i], self.rules.lowest_rating
+        p, lowest, explain = self.players[i], self.rules.lowest_rating, self.explain
         reason = f"estimate {estimate:.1f} rounds to {post}, below the lowest rating {lowest:g}"
-        if self.explain:
+        if explain:
             steps += [*self.estimate_steps(i), Step("Performance", scores.performance(i)),
                       Step("New rating", p.rating, f"not rated: {reason}")]
         return PlayerOutcome(
             player=p.number, method=Method.NOT_RATED, rated_games=scores.count[i],
             rated_score=scores.score[i], pre_rating=p.rating, pre_games=p.games, post_rating=p.rating,
             post_games=p.games, initial_rating=p.rating, initial_games=p.games,
-            expected_score=scores.expected[i], performance=scores.performance(i), games=self.lines(i),
-            steps=tuple(steps),
+            expected_score=scores.expected[i], performance=scores.performance(i),
+            games=self.lines(i) if explain else (), steps=tuple(steps),
             notes=(*notes, f"not rated: {reason}"),
         )
 
