@@ -1,79 +1,156 @@
-"""Time the ICU engine on a large event: ``python benchmarks/bench_icu.py [--players N] [--rounds R]``.
+"""Time the ICU engine against the floor pass: ``python benchmarks/bench_icu.py [SIZE ...]``.
 
-A synthetic 1,000-player, 9-round event (random pairings each round, results drawn from
-the logistic expected score, fixed seed): 80% rated (a mix of explicit K and K from
-birth date and joining date), 10% provisional, 8% unrated, 2% foreign. Prints the best
-of ``--repeat`` runs and the iterations the estimates needed.
+Every size rates the seeded Swiss of :func:`floor.swiss` (9 rounds) with ICU players built
+from its ratings (fixed seed): 80% rated, 10% provisional, 8% unrated, 2% foreign. Two
+rosters: *no bonus* (rated players have K 16 or 24, which never earns a bonus, so the event
+is rated once) and *bonuses* (K 16 to 40, from explicit values and from birth and joining
+dates; bonus winners make a second rating). Each is rated with ``explain=True`` (the
+default: steps and game lines) and ``explain=False`` (numbers only). Each repeat times the
+floor pass and every variant in turn, so all see the same machine load; prints the best µs
+per game, the ratio to the floor pass, and peak memory per player
+(tracemalloc, inputs excluded) for the ``explain=False`` path.
+
+Targets: at most 6x the floor pass (bonuses included), at most 1.5 KiB per player, time
+linear in games. ``--small`` also times an 8-player and a 100-player event (many repeats)
+and the single-player formulas that back the worksheet functions.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import random
+import sys
 import time
+import tracemalloc
+from collections.abc import Callable
 from datetime import date
+from pathlib import Path
+from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from floor import Games, floor_pass, swiss
+
+from xlrating import icu
 from xlrating.icu import IcuPlayer, PlayerKind, rate_event
 from xlrating.model import Game
 
+START = date(2024, 6, 1)
+EXPLAIN = "explain" in inspect.signature(rate_event).parameters
 
-def make_event(players: int, rounds: int, seed: int = 2024) -> tuple[list[IcuPlayer], list[Game]]:
+
+def roster(rating: list[int], bonuses: bool, seed: int = 7) -> list[IcuPlayer]:
     rng = random.Random(seed)
-    roster: list[IcuPlayer] = []
-    strength: dict[int, float] = {}
-    for n in range(1, players + 1):
-        true = rng.gauss(1600, 300)
-        strength[n] = true
-        rating = round(min(max(true + rng.gauss(0, 60), 100), 2700))
+    players = []
+    for i, r in enumerate(rating):
+        n = i + 1
         draw = rng.random()
         if draw < 0.08:
-            roster.append(IcuPlayer(n, PlayerKind.UNRATED))
+            players.append(IcuPlayer(n, PlayerKind.UNRATED))
         elif draw < 0.18:
-            roster.append(IcuPlayer(n, PlayerKind.PROVISIONAL, rating, games=rng.randint(1, 19)))
+            players.append(IcuPlayer(n, PlayerKind.PROVISIONAL, r, games=rng.randint(1, 19)))
         elif draw < 0.20:
-            roster.append(IcuPlayer(n, PlayerKind.FOREIGN, rating))
+            players.append(IcuPlayer(n, PlayerKind.FOREIGN, r))
+        elif not bonuses:
+            players.append(IcuPlayer(n, PlayerKind.RATED, r, k=rng.choice([16, 24])))
         elif draw < 0.60:
-            roster.append(IcuPlayer(n, PlayerKind.RATED, rating, k=rng.choice([16, 24, 32, 40])))
+            players.append(IcuPlayer(n, PlayerKind.RATED, r, k=rng.choice([16, 24, 32, 40])))
         else:
             born = date(rng.randint(1950, 2015), rng.randint(1, 12), rng.randint(1, 28))
             joined = date(rng.randint(max(born.year, 1970), 2023), rng.randint(1, 12), rng.randint(1, 28))
-            roster.append(IcuPlayer(n, PlayerKind.RATED, rating, birth_date=born, joined=joined))
-    games: list[Game] = []
-    numbers = [p.number for p in roster]
-    for rnd in range(1, rounds + 1):
-        rng.shuffle(numbers)
-        for a, b in zip(numbers[::2], numbers[1::2], strict=False):  # odd count: one bye
-            p_win = 1 / (1 + 10 ** ((strength[b] - strength[a]) / 400))
-            x = rng.random()
-            score = 1.0 if x < p_win - 0.1 else 0.5 if x < p_win + 0.1 else 0.0
-            games.append(Game(rnd, a, b, score))
-    return roster, games
+            players.append(IcuPlayer(n, PlayerKind.RATED, r, birth_date=born, joined=joined))
+    return players
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--players", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=9)
-    parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
-    players, games = make_event(args.players, args.rounds)
-    kinds = {k: sum(p.kind is k for p in players) for k in PlayerKind}
+def as_games(games: Games) -> list[Game]:
+    return [Game(rnd, a, b, s) for rnd, a, b, s in games]
+
+
+def best(run: Callable[[], Any], repeat: int) -> float:
     times = []
-    outcome = None
-    for _ in range(args.repeat):
+    for _ in range(repeat):
         start = time.perf_counter()
-        outcome = rate_event(players, games, start_date=date(2024, 6, 1), event_name="Benchmark")
+        run()
         times.append(time.perf_counter() - start)
-    assert outcome is not None
-    params = dict(outcome.parameters)
-    bonuses = sum(1 for p in outcome.players if p.bonus)
-    mix = ", ".join(f"{v} {k.value}" for k, v in kinds.items())
-    print(f"ICU rate_event: {args.players} players ({mix}), {args.rounds} rounds, {len(games)} games")
-    print(f"iterations: first rating {params['Iterations, first rating']}, "
-          f"second rating {params['Iterations, second rating']}; {bonuses} bonuses")
-    median = sorted(times)[len(times) // 2]
-    print(f"best of {args.repeat}: {min(times) * 1000:.1f} ms (median {median * 1000:.1f} ms)")
+    return min(times)
+
+
+def peak_bytes(run: Callable[[], Any]) -> int:
+    tracemalloc.start()
+    try:
+        run()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def bench_size(size: int, repeat: int) -> None:
+    """Each repeat times the floor pass and then every variant, so that all see the same
+    machine load; the best time of each is kept."""
+    _strength, rating, plain = swiss(size)
+    games = as_games(plain)
+    runs: dict[str, Callable[[], Any]] = {"floor": lambda: floor_pass(rating, plain)}
+    for bonuses in (False, True):
+        players = roster(rating, bonuses)
+        label = "bonuses" if bonuses else "no bonus"
+        runs[f"{label:8} explain"] = lambda players=players: rate_event(players, games, start_date=START)
+        if EXPLAIN:
+            runs[f"{label:8} numbers only"] = lambda players=players: rate_event(
+                players, games, start_date=START, explain=False)
+    facts = {}
+    for name, run in runs.items():
+        if name != "floor":
+            outcome = run()
+            facts[name] = (f"{sum(1 for p in outcome.players if p.bonus)} bonuses; "
+                           f"{dict(outcome.parameters)['Iterations, first rating']} iterations")
+    times = dict.fromkeys(runs, float("inf"))
+    for _ in range(repeat):
+        for name, run in runs.items():
+            times[name] = min(times[name], best(run, 1) / len(games))
+    floor = times.pop("floor")
+    print(f"{size:,} players, {len(games):,} games; floor pass {floor * 1e6:.3f} µs/game")
+    for name, seconds in times.items():
+        print(f"  {name:21} {seconds * 1e6:7.3f} µs/game = {seconds / floor:5.2f}x floor ({facts[name]})")
+    for name, run in runs.items():
+        if name != "floor" and (name.endswith("numbers only") or not EXPLAIN):
+            print(f"  {name:21} peak memory {peak_bytes(run) / size / 1024:.2f} KiB/player")
+
+
+def bench_small(repeat: int) -> None:
+    for size in (8, 100):
+        _strength, rating, plain = swiss(size, rounds=5 if size == 8 else 7)
+        games = as_games(plain)
+        players = roster(rating, True)
+        seconds = best(lambda players=players, games=games: rate_event(players, games, start_date=START),
+                       repeat)
+        print(f"small event, {size} players, {len(games)} games: {seconds * 1e6:.0f} µs")
+    opponents, results = [1500.0, 1720.0, 1610.0, 1490.0, 1800.0], [1, 0.5, 0, 1, "D"]
+    formulas: list[tuple[str, Callable[[], Any]]] = [
+        ("expected_score", lambda: icu.expected_score(1600, 1700)),
+        ("k_factor", lambda: icu.k_factor(1800, birth_date=date(1990, 1, 1), joined=date(2020, 1, 1),
+                                          start_date=START)),
+        ("rating_change", lambda: icu.rating_change(1600, opponents, results, k=24)),
+        ("performance", lambda: icu.performance(opponents, results)),
+        ("provisional_rating", lambda: icu.provisional_rating(1500, 8, opponents, results)),
+    ]
+    for name, call in formulas:
+        seconds = best(lambda call=call: [call() for _ in range(1000)], repeat) / 1000
+        print(f"{name}: {seconds * 1e6:.2f} µs")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("sizes", nargs="*", type=int, default=[10_000])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--small", action="store_true", help="also time small events and single formulas")
+    args = parser.parse_args()
+    for size in args.sizes:
+        bench_size(size, args.repeat)
+    if args.small:
+        bench_small(max(args.repeat, 20))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,7 +1,7 @@
 """The ICU formulas for one player, the rules' constants and the player types.
 
-Golden numbers come from the seed ``icu-basic-rating-formulae.txt`` (its two worked
-examples) and from hand working of the ICU section of ``rules-beyond-seeds.md``, written
+Golden numbers come from the ICU rating formulae (its two worked
+examples) and from hand working of the ICU rating program, written
 out in each test.
 """
 
@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 import xlrating.icu
 from xlrating.errors import ArgumentError, RulesError
 from xlrating.icu import (
+    DEFAULT,
+    EDITIONS,
     ICU,
     IcuPlayer,
     IcuRules,
@@ -38,10 +40,10 @@ from xlrating.icu.formulas import publish
 
 
 def test_rules_pin_every_constant_to_the_documents() -> None:
-    # rules-beyond-seeds.md, ICU: "16 if rating >= 2100; else 40 if aged under 21; else 32 if an ICU
+    # ICU rating program: "16 if rating >= 2100; else 40 if aged under 21; else 32 if an ICU
     # member for under 8 years; else 24"; "until no estimate moves by 0.1 or more, at most 50 times";
     # bonus "K <= 24, or 4 or fewer games, ... change <= 35 ... 32 + 3(n - 4) ... K >= 40 ... 1.25";
-    # seed: provisional below 20 games, +/- 400 in the performance, 10^(D/400).
+    # ICU rating formulae: provisional below 20 games, +/- 400 in the performance, 10^(D/400).
     assert (ICU.k_high_rating, ICU.k_high) == (2100, 16)
     assert (ICU.junior_age, ICU.k_junior) == (21, 40)
     assert (ICU.new_member_years, ICU.k_new_member) == (8, 32)
@@ -52,6 +54,9 @@ def test_rules_pin_every_constant_to_the_documents() -> None:
     assert (ICU.bonus_min_change, ICU.bonus_base, ICU.bonus_per_game) == (35, 32, 3)
     assert (ICU.bonus_high_k, ICU.bonus_factor) == (40, 1.25)
     assert (ICU.performance_offset, ICU.scale) == (400, 400)
+    # ICU ratings app (app/models/player.rb): a tournament player's rating is an integer greater
+    # than 0, so the lowest rating an estimate may publish is 1.
+    assert ICU.lowest_rating == 1
     assert ICU.name == "ICU"
 
 
@@ -62,7 +67,16 @@ def test_get_rules_accepts_the_name_in_any_case_or_a_rules_object() -> None:
     assert get_rules(custom) is custom
 
 
-@pytest.mark.parametrize("name", ["FIDE", "ICU 2012", "", None, 3])
+def test_no_rules_means_the_default_edition_and_names_ignore_case_and_spacing() -> None:
+    # Every engine: rules=None is DEFAULT (the newest edition's rules, here the one ICU edition).
+    assert get_rules() is get_rules(None) is DEFAULT is ICU
+    assert EDITIONS == {"ICU": ICU}
+    assert get_rules(" I c U ") is ICU
+    with pytest.raises(RulesError, match=r"^Argument 'edition' must be one of 'ICU', not 'FIDE'"):
+        get_rules("FIDE", "edition")
+
+
+@pytest.mark.parametrize("name", ["FIDE", "ICU 2012", "", 3])
 def test_unknown_edition_is_a_rules_error_naming_it(name: object) -> None:
     with pytest.raises(RulesError, match=r"Argument 'rules' must be one of 'ICU', not"):
         get_rules(name)
@@ -76,11 +90,11 @@ def test_rules_are_frozen() -> None:
     assert isinstance(ICU, IcuRules)
 
 
-# --- the seed's worked examples -----------------------------------------------------------------
+# --- the formulae's worked examples -----------------------------------------------------------------
 
 
-def test_seed_elo_example() -> None:
-    # Seed, "Elo Formulae" example: 2000 with K 40 beats a 2000 and draws with a 2200:
+def test_formulae_elo_example() -> None:
+    # ICU rating formulae, "Elo Formulae" example: 2000 with K 40 beats a 2000 and draws with a 2200:
     # 2000 + 40 x (1.5 - 1/(1 + 1) - 1/(1 + 3.162)) = 2000 + 40 x (1.5 - 0.740) = 2000 + 30.4 = 2030.
     assert expected_score(2000, 2000) == 0.5
     assert round(expected_score(2000, 2200), 3) == 0.240
@@ -90,16 +104,17 @@ def test_seed_elo_example() -> None:
     assert rating_change(2000, [2000, 2200], ["W", "D"], k=40) == change
 
 
-def test_seed_provisional_example() -> None:
-    # Seed, "Performance Ratings" example: provisional 1000 after 10 games beats a 1000 and draws
-    # with a 1200: Re = (1400 + 1200)/2 = 1300; R = (1000 x 10 + 1300 x 2)/(10 + 2) = 12600/12 = 1050.
+def test_formulae_provisional_example() -> None:
+    # ICU rating formulae, "Performance Ratings" example: provisional 1000 after 10 games beats a 1000
+    # and draws with a 1200: Re = (1400 + 1200)/2 = 1300;
+    # R = (1000 x 10 + 1300 x 2)/(10 + 2) = 12600/12 = 1050.
     assert performance([1000, 1200], [1, 0.5]) == 1300
     assert provisional_rating(1000, 10, [1000, 1200], [1, 0.5]) == 1050
     assert provisional_rating(1000, 10, [1000, 1200], ["w", "d"]) == 1050
 
 
 def test_expected_score_has_no_cap() -> None:
-    # rules-beyond-seeds.md: "no cap on the rating difference": 800 points is 1/(1 + 10^2) = 1/101,
+    # ICU rating program: "no cap on the rating difference": 800 points is 1/(1 + 10^2) = 1/101,
     # not the 400-point cap's 1/(1 + 10) = 1/11.
     assert expected_score(1200, 2000) == pytest.approx(1 / 101)
     assert expected_score(2000, 1200) == pytest.approx(100 / 101)

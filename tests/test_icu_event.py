@@ -1,7 +1,7 @@
-"""Whole ICU events (rules-beyond-seeds.md, ICU section; xlrating.icu.event).
+"""Whole ICU events (ICU rating program; xlrating.icu.event).
 
 Every expected number is worked out by hand from the documents, with the working in the
-test: the seed's two examples rated as events, small events whose estimates are solved
+test: the formulae's two examples rated as events, small events whose estimates are solved
 as linear equations, a bonus event, the convergence error.
 """
 
@@ -15,7 +15,7 @@ from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from xlrating.errors import ArgumentError, ConvergenceError, EventError, RulesError
-from xlrating.icu import ICU, IcuPlayer, PlayerKind, rate_event
+from xlrating.icu import ICU, IcuPlayer, PlayerKind, kind_after, rate_event
 from xlrating.icu.formulas import publish
 from xlrating.model import Game, Method
 
@@ -25,16 +25,16 @@ RATED, PROVISIONAL, FOREIGN, UNRATED = (
 
 
 def e(rating: float, opponent: float) -> float:
-    """The seed's expected score, written out: 1/(1 + 10^((Ropp - R)/400))."""
+    """The formulae's expected score, written out: 1/(1 + 10^((Ropp - R)/400))."""
     return 1 / (1 + 10 ** ((opponent - rating) / 400))
 
 
-# --- the seed's examples as events --------------------------------------------------------------
+# --- the formulae's examples as events --------------------------------------------------------------
 
 
-def test_seed_elo_example_as_an_event() -> None:
-    # Seed: 2000 with K 40 beats a 2000 and draws with a 2200 -> + 30.4 -> 2030. K 40 comes from
-    # the age rule here: born 1 March 2008, 16 at the start (2024-06-01), rated below 2100.
+def test_formulae_elo_example_as_an_event() -> None:
+    # ICU rating formulae: 2000 with K 40 beats a 2000 and draws with a 2200 -> + 30.4 -> 2030. K 40
+    # comes from the age rule here: born 1 March 2008, 16 at the start (2024-06-01), rated below 2100.
     players = [
         IcuPlayer(1, RATED, 2000, birth_date=date(2008, 3, 1)),
         IcuPlayer(2, RATED, 2000, k=24),
@@ -58,8 +58,9 @@ def test_seed_elo_example_as_an_event() -> None:
     assert outcome.player(3).post_rating == round(2200 + 16 * (0.5 - e(2200, 2000))) == 2196
 
 
-def test_seed_provisional_example_as_an_event() -> None:
-    # Seed: provisional 1000 after 10 games beats a 1000 and draws with a 1200 -> Re 1300 -> 1050.
+def test_formulae_provisional_example_as_an_event() -> None:
+    # ICU rating formulae: provisional 1000 after 10 games beats a 1000 and draws with a 1200 -> Re 1300
+    # -> 1050.
     players = [
         IcuPlayer(1, PROVISIONAL, 1000, games=10),
         IcuPlayer(2, RATED, 1000, k=24),
@@ -267,8 +268,43 @@ def test_a_chain_of_unrated_players_does_not_converge_within_50_iterations() -> 
                                                r"\(first rating; player 51: first estimate"):
         rate_event(players, games, event_name="Chain")
     # Cut to 40 unrated players the chain converges (U40 is estimated in pass 40 and the rest settles).
-    short = rate_event(players[:41], games[:40], event_name="Chain")
+    # With no lowest rating U40 is rated from its performance (-14500: each U loses to the one before);
+    # with the ICU's lowest rating (1) it is not rated (see the lowest-rating test below).
+    no_lowest = dataclasses.replace(ICU, lowest_rating=None)
+    short = rate_event(players[:41], games[:40], event_name="Chain", rules=no_lowest)
     assert short.player(41).method is Method.PERFORMANCE
+    assert rate_event(players[:41], games[:40], event_name="Chain").player(41).method is Method.NOT_RATED
+
+
+def test_an_estimate_below_the_lowest_rating_is_not_rated() -> None:
+    # R (1500, K 24) beats U2, U2 beats U3, ..., U5 beats U6; each U plays only its two neighbours.
+    # Converged, each estimate is the mean of its games' Ropp +/- 400: U2 = mean(1500 - 400, U3 + 400),
+    # U3 = mean(U2 - 400, U4 + 400), ..., U6 = U5 - 400.
+    players = [IcuPlayer(1, RATED, 1500, k=24), *(IcuPlayer(n, UNRATED) for n in range(2, 7))]
+    games = [Game(1 + n % 2, n, n + 1, 1) for n in range(1, 6)]
+    free = rate_event(players, games, rules=dataclasses.replace(ICU, lowest_rating=None),
+                      event_name="Chain")
+    # The fixed point: U2 = 1100, U3 = 700, U4 = 300, U5 = -100, U6 = -500 (each mean above holds:
+    # mean(1100, 700 + 400) = 1100, mean(1100 - 400, 300 + 400) = 700, ..., U6 = -100 - 400).
+    assert [free.player(n).post_rating for n in range(2, 7)] == [1100, 700, 300, -100, -500]
+    rated = rate_event(players, games, event_name="Chain")
+    # The ICU's lowest rating 1: U5 and U6 are not rated and stay unrated; everyone else, and the
+    # rated player R (who saw only U2), is unchanged: R = round(1500 + 24 x (1 - e(1500, 1100))).
+    assert [rated.player(n).post_rating for n in range(2, 7)] == [1100, 700, 300, None, None]
+    assert rated.player(1).post_rating == free.player(1).post_rating == round(1500 + 24 * (1 - e(1500, 1100)))
+    for n, estimate in ((5, "-100.0"), (6, "-500.0")):
+        p = rated.player(n)
+        assert p.method is Method.NOT_RATED and p.post_games is None and p.rated_games == games_of(n)
+        assert p.notes[-1] == (f"not rated: estimate {estimate} rounds to {estimate[:-2]}, below the lowest "
+                               f"rating 1")
+        assert kind_after(p) is UNRATED
+    assert ("Lowest rating", "1 (an unrated or provisional player whose new rating would be lower is not "
+                             "rated)") in rated.parameters
+
+
+def games_of(n: int) -> int:
+    """Games of U_n in the chain above: two, except the last one (one)."""
+    return 1 if n == 6 else 2
 
 
 def test_iteration_limit_is_a_rules_field() -> None:

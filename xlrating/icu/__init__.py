@@ -1,12 +1,12 @@
 """The Irish Chess Union (ICU) rating engine.
 
-Built from the ICU's rating formulae (the Elo formula for rated players, averaged
-performance ratings for provisional ones) and the ICU's published rating program (player
-types, K factors, iterative estimates, bonuses, the second rating). The single-player
-formulas are in :mod:`.formulas`, the whole-event algorithm in :mod:`.event`, the
-constants in :mod:`.rules`.
+Built from the ICU rating formulae (the Elo formula for rated players, averaged
+performance ratings for provisional ones) and the ICU rating program (player types, K
+factors, iterative estimates, bonuses, the second rating). The player is in
+:mod:`.player`, the single-player formulas in :mod:`.formulas`, the whole-event algorithm
+in :mod:`.event`, the constants in :mod:`.rules`.
 
-The two examples of the ICU's rating formulae:
+The formulae's two examples:
 
 ```python
 >>> from xlrating import icu
@@ -40,20 +40,25 @@ A whole event: a rated junior, a provisional player and an unrated player.
 
 from __future__ import annotations
 
-from .event import IcuPlayer, PlayerKind, classify, rate_event
+from .event import rate_event
 from .formulas import bonus, expected_score, k_factor, performance, provisional_rating, rating_change
-from .rules import ICU, IcuRules, get_rules
+from .player import IcuPlayer, PlayerKind, classify, kind_after
+from .rules import DEFAULT, EDITIONS, ICU, IcuRules, RulesLike, get_rules
 
 __all__ = [
+    "DEFAULT",
+    "EDITIONS",
     "ICU",
     "IcuPlayer",
     "IcuRules",
     "PlayerKind",
+    "RulesLike",
     "bonus",
     "classify",
     "expected_score",
     "get_rules",
     "k_factor",
+    "kind_after",
     "performance",
     "provisional_rating",
     "rate_event",

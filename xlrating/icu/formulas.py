@@ -1,10 +1,9 @@
 """The ICU formulas for one player: expected score, K, rating change, performance,
 provisional rating and bonus.
 
-Sources: the seed ``icu-basic-rating-formulae.txt`` ("seed": the Elo formula and the
-performance-rating formula with their worked examples) and the ICU section of
-``rules-beyond-seeds.md`` ("ICU algorithm": K factors, the logistic without a cap, the
-bonus). Every public function checks its arguments and never rounds a value the rules
+Sources: the ICU rating formulae (the Elo formula and the performance-rating formula with
+their worked examples) and the ICU rating program (K factors, the logistic without a cap,
+the bonus). Every public function checks its arguments and never rounds a value the rules
 keep unrounded; :func:`publish` is the one rounding rule (nearest integer).
 """
 
@@ -13,20 +12,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from .. import _check
 from ..errors import ArgumentError
 from ..model import Step
-from .rules import IcuRules, get_rules
+from .rules import IcuRules, RulesLike, get_rules
 
 
 def publish(value: float) -> int:
     """``value`` rounded to the nearest integer, halves away from zero (30.5 -> 31, -4.5 -> -5).
 
-    Seed: "New ratings are always rounded to the nearest integer"; the ICU algorithm's
-    ``round`` in the bonus. Python's built-in ``round`` (halves to even) is not used.
+    ICU rating formulae: "New ratings are always rounded to the nearest integer"; the ICU
+    rating program's ``round`` in the bonus. Python's built-in ``round`` (halves to even) is not used.
     """
     return int(math.copysign(math.floor(abs(value) + 0.5), value))
 
@@ -36,26 +35,15 @@ def expected(rating: float, opponent_rating: float, scale: float = 400.0) -> flo
     return 1.0 / (1.0 + float(10.0 ** ((opponent_rating - rating) / scale)))
 
 
-def expected_score(rating: float, opponent_rating: float, *, rules: IcuRules | str = "ICU") -> float:
+def expected_score(rating: float, opponent_rating: float, *, rules: RulesLike | None = None) -> float:
     """A player's expected score in one game, ``1/(1 + 10^((Ropp - R)/400))``.
 
-    Seed, "Elo Formulae"; ICU algorithm: the logistic with no cap on the rating
+    ICU rating formulae, "Elo Formulae"; ICU rating program: the logistic with no cap on the rating
     difference (a 1000-point gap is not cut to 400 as FIDE does).
     """
     r = get_rules(rules)
     own = _check.rating("rating", rating)
     return expected(own, _check.rating("opponent_rating", opponent_rating), r.scale)
-
-
-def as_date(name: str, value: Any) -> date | None:
-    """``None`` or a :class:`~datetime.date` (a ``datetime`` is cut to its date)."""
-    if value is None:
-        return None
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    raise _check.fail(name, "a date", value)
 
 
 def whole_years(since: date, until: date) -> int:
@@ -102,9 +90,9 @@ def k_factor(
     birth_date: date | None = None,
     joined: date | None = None,
     start_date: date | None = None,
-    rules: IcuRules | str = "ICU",
+    rules: RulesLike | None = None,
 ) -> float:
-    """The ICU K factor at the event's start (ICU algorithm, "K-factor").
+    """The ICU K factor at the event's start (ICU rating program, K-factor).
 
     16 if ``rating`` >= 2100; else 40 if aged under 21 (whole years) on ``start_date``;
     else 32 if an ICU member for under 8 whole years (from ``joined``); else 24. Age and
@@ -114,8 +102,8 @@ def k_factor(
     """
     r = get_rules(rules)
     value = _check.rating("rating", rating)
-    born, member = as_date("birth_date", birth_date), as_date("joined", joined)
-    return explain_k(value, born, member, as_date("start_date", start_date), r)[0]
+    born, member = _check.date("birth_date", birth_date), _check.date("joined", joined)
+    return explain_k(value, born, member, _check.date("start_date", start_date), r)[0]
 
 
 def _games(opponent_ratings: Any, results: Any) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -131,11 +119,11 @@ def rating_change(
     results: Sequence[float | str],
     *,
     k: float,
-    rules: IcuRules | str = "ICU",
+    rules: RulesLike | None = None,
 ) -> float:
-    """A rated player's change ``K x sum(s - e)``, unrounded (seed, "Elo Formulae").
+    """A rated player's change ``K x sum(s - e)``, unrounded (ICU rating formulae, "Elo Formulae").
 
-    The seed's example: ``rating_change(2000, [2000, 2200], [1, 0.5], k=40)`` is 30.4
+    The formulae's example: ``rating_change(2000, [2000, 2200], [1, 0.5], k=40)`` is 30.4
     (30.39...), so the new rating is 2030. ``results`` are 1/0.5/0 or W/D/L.
     """
     r = get_rules(rules)
@@ -146,10 +134,11 @@ def rating_change(
 
 
 def performance(
-    opponent_ratings: Sequence[float], results: Sequence[float | str], *, rules: IcuRules | str = "ICU"
+    opponent_ratings: Sequence[float], results: Sequence[float | str], *, rules: RulesLike | None = None
 ) -> float:
     """The performance rating in an event: the mean of Ropp + 400 (win), Ropp (draw),
-    Ropp - 400 (loss) (seed, "Performance Ratings"; ICU algorithm). Needs one game or more."""
+    Ropp - 400 (loss) (ICU rating formulae, "Performance Ratings"; ICU rating program). Needs
+    one game or more."""
     r = get_rules(rules)
     opponents, scores = _games(opponent_ratings, results)
     if not opponents:
@@ -164,12 +153,13 @@ def provisional_rating(
     opponent_ratings: Sequence[float],
     results: Sequence[float | str],
     *,
-    rules: IcuRules | str = "ICU",
+    rules: RulesLike | None = None,
 ) -> float:
     """A provisional player's new rating ``(Ro x Go + Re x Ge)/(Go + Ge)``, unrounded
-    (seed, "Performance Ratings"; ICU algorithm: ``(Ro*Go + sum(Ropp +/- 400))/(Go + Ge)``).
+    (ICU rating formulae, "Performance Ratings"; ICU rating program:
+    ``(Ro*Go + sum(Ropp +/- 400))/(Go + Ge)``).
 
-    The seed's example: ``provisional_rating(1000, 10, [1000, 1200], [1, 0.5])`` is 1050.
+    The formulae's example: ``provisional_rating(1000, 10, [1000, 1200], [1, 0.5])`` is 1050.
     With ``prior_games`` 0 the prior rating is not used (it may be ``None``) and the result
     is the performance.
     """
@@ -184,7 +174,7 @@ def provisional_rating(
 
 @dataclass(frozen=True)
 class BonusWorking:
-    """A bonus and every step that produced it (ICU algorithm, "Bonus")."""
+    """A bonus and every step that produced it (ICU rating program, bonus)."""
 
     bonus: int
     """The bonus awarded, 0 for none."""
@@ -195,7 +185,7 @@ class BonusWorking:
 def explain_bonus(
     rating: float, change: float, games: int, k: float, performance: float | None, rules: IcuRules
 ) -> BonusWorking:
-    """The bonus with its working; arguments already checked (ICU algorithm, "Bonus").
+    """The bonus with its working; arguments already checked (ICU rating program, bonus).
 
     ``performance`` ``None`` (no game) can only occur with ``games`` 0, which has no bonus.
     """
@@ -243,9 +233,9 @@ def explain_bonus(
 
 
 def bonus(
-    rating: float, change: float, games: int, k: float, performance: float, *, rules: IcuRules | str = "ICU"
+    rating: float, change: float, games: int, k: float, performance: float, *, rules: RulesLike | None = None
 ) -> int:
-    """A rated player's bonus points, 0 for none (ICU algorithm, "Bonus").
+    """A rated player's bonus points, 0 for none (ICU rating program, bonus).
 
     None if K <= 24, ``games`` <= 4, ``rating`` >= 2100, ``change`` <= 35 or
     ``rating + change`` >= 2100. Otherwise threshold = 32 + 3(n - 4); bonus =

@@ -1,16 +1,17 @@
 """The ICU rating rules as data.
 
 Every constant of the ICU system is a field of :class:`IcuRules`, with the place in the
-rule documents it comes from: the seed ``icu-basic-rating-formulae.txt`` ("seed") and the
-ICU section of ``rules-beyond-seeds.md`` ("ICU algorithm"). There is one edition, ``"ICU"``;
-a caller may pass a modified copy (``dataclasses.replace(ICU, iteration_limit=1)``)
-wherever a ``rules`` argument is accepted.
+rule documents it comes from: the ICU rating formulae ("formulae": the Elo formula and
+performance ratings) and the ICU rating program ("program": player types, K factors,
+iterative estimates, bonuses). There is one edition, ``"ICU"``; a caller may pass a
+modified copy (``dataclasses.replace(ICU, iteration_limit=1)``) wherever a ``rules``
+argument is accepted.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias
 
 from .. import _check
 from ..errors import RulesError
@@ -23,13 +24,14 @@ class IcuRules:
     name: str = "ICU"
     """The edition's display name."""
 
-    # Expected score and performance (seed, "Elo Formulae" and "Performance Ratings").
+    # Expected score and performance (ICU rating formulae, "Elo Formulae" and "Performance Ratings").
     scale: float = 400.0
-    """The logistic's scale: e = 1/(1 + 10^((Ropp - R)/scale)) (seed, Elo formulae)."""
+    """The logistic's scale: e = 1/(1 + 10^((Ropp - R)/scale)) (ICU rating formulae, Elo formulae)."""
     performance_offset: float = 400.0
-    """Added to a beaten opponent's rating, subtracted from a winner's (seed, Performance Ratings)."""
+    """Added to a beaten opponent's rating, subtracted from a winner's (ICU rating formulae,
+    Performance Ratings)."""
 
-    # K factor at the event's start (ICU algorithm, "K-factor").
+    # K factor at the event's start (ICU rating program, K-factor).
     k_high_rating: float = 2100.0
     """From this rating up, K is :attr:`k_high`."""
     k_high: float = 16.0
@@ -45,18 +47,28 @@ class IcuRules:
     k_standard: float = 24.0
     """K of everyone else."""
 
-    # Player types (seed; ICU algorithm, "Player types").
+    # Player types (ICU rating formulae; ICU rating program, player types).
     provisional_limit: int = 20
     """A rating based on fewer games than this is provisional; reaching it makes a player rated
     after the event."""
+    lowest_rating: float | None = 1.0
+    """The lowest rating an estimate may publish. An unrated or provisional player whose new
+    rating would round below it is not rated (and keeps the rating he had): the ICU ratings
+    app takes only ratings greater than 0 for a tournament's players (github.com/sanichi/
+    icu_ratings_app, ``app/models/player.rb``: ``validates_numericality_of :icu_rating, ...
+    greater_than: 0``), while its rating program (github.com/sanichi/icu_ratings,
+    ``ICU::RatedPlayer``, ``ICU::RatedTournament``) sets no minimum, so a chain of unrated
+    players who each lose to the next would otherwise publish ratings far below 0. Opponents
+    still count such a player at his estimate, as the rating program does. ``None``: no
+    minimum."""
 
-    # Iterative estimates (ICU algorithm, "Opponents who are unrated or provisional").
+    # Iterative estimates (ICU rating program, opponents who are unrated or provisional).
     iteration_threshold: float = 0.1
     """The estimates have converged when none moves by this much or more in a pass."""
     iteration_limit: int = 50
     """At most this many passes; if the estimates still move the event cannot be rated."""
 
-    # Bonus (ICU algorithm, "Bonus").
+    # Bonus (ICU rating program, bonus).
     bonus_max_no_k: float = 24.0
     """No bonus if K is at most this."""
     bonus_max_no_games: int = 4
@@ -76,20 +88,38 @@ class IcuRules:
 
 
 ICU = IcuRules()
-"""The ICU rules as rules-beyond-seeds.md describes them."""
+"""The ICU rules as the ICU rating program applies them."""
 
 EDITIONS: dict[str, IcuRules] = {ICU.name: ICU}
-"""Every named edition, by display name."""
+"""Every edition, by its key (also its display name)."""
+
+DEFAULT: IcuRules = ICU
+"""The newest edition's rules: what ``rules=None`` means."""
+
+RulesLike: TypeAlias = IcuRules | str
+"""What a ``rules`` argument accepts: a rules object, or an edition's key or display name."""
 
 
-def get_rules(rules: Any = "ICU") -> IcuRules:
-    """The :class:`IcuRules` named by ``rules`` (``"ICU"``, any case) or ``rules`` itself.
+def _folded(text: str) -> str:
+    return "".join(text.split()).casefold()
 
-    Raises :class:`~xlrating.errors.RulesError` for anything else.
+
+_NAMES: dict[str, IcuRules] = {_folded(key): rules for key, rules in EDITIONS.items()}
+_NAMES.update((_folded(rules.name), rules) for rules in EDITIONS.values())
+
+
+def get_rules(rules: RulesLike | None = None, name: str = "rules") -> IcuRules:
+    """The :class:`IcuRules` that ``rules`` names: ``None`` gives :data:`DEFAULT`; an edition's
+    key or display name (``"ICU"``) in any case and spacing, or a rules object itself.
+
+    Raises :class:`~xlrating.errors.RulesError` naming argument ``name`` for anything else.
     """
+    if rules is None:
+        return DEFAULT
     if isinstance(rules, IcuRules):
         return rules
-    try:
-        return EDITIONS[_check.choice("rules", rules, EDITIONS)]
-    except ValueError as error:
-        raise RulesError(str(error)) from None
+    if isinstance(rules, str):
+        found = _NAMES.get(_folded(rules))
+        if found is not None:
+            return found
+    raise RulesError(str(_check.fail(name, "one of " + ", ".join(map(repr, EDITIONS)), rules)))
