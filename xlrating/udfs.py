@@ -318,13 +318,13 @@ def _initial(rating_system: Any, fide_rating: Any, cfc_rating: Any, birth_date: 
         if all(v is None for v in row):
             continue
         where = f"other_ratings row {index}"
-        system = args.text(where, row[0])
+        system = args.rating_system(where, row[0])
         rating = args.number(where, row[1] if len(row) > 1 else None, required=False)
         if system is None or rating is None:
             raise _check.fail(where, "a rating system, its rating and optionally its games", row)
         others[system] = (rating, args.whole(where, row[2] if len(row) > 2 else None, required=False))
     return uscf.initial_rating(
-        args.text("rating_system", rating_system) or "Regular",
+        args.rating_system("rating_system", rating_system) or "Regular",
         fide=args.number("fide_rating", fide_rating, required=False),
         cfc=args.number("cfc_rating", cfc_rating, required=False), other_ratings=others,
         birth_date=args.day("birth_date", birth_date), end_date=args.day("end_date", end_date),

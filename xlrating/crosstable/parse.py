@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from .. import systems
 from ..errors import CrosstableError, Problem
 from ..model import Game
 from .codes import parse_code
@@ -41,26 +42,16 @@ from .values import (
     yes_no,
 )
 
-#: Ratings accepted in a crosstable, per system (inclusive). US Chess ratings never go
-#: below 100 (2020 rules, section 1 steps 3-5); FIDE and ICU ratings are positive.
-RATING_RANGE: dict[str, tuple[float, float]] = {
-    "USCF": (100.0, 4000.0), "FIDE": (1.0, 4000.0), "ICU": (1.0, 4000.0),
-}
+#: Ratings accepted in a crosstable, per system (inclusive), from the registry.
+RATING_RANGE: dict[str, tuple[float, float]] = {s.key: s.rating_range for s in systems.SYSTEMS}
 #: The largest game count accepted in a ``Games``-like column.
 MAX_GAMES = 100_000
 #: Explicit K factors accepted (FIDE uses 10 to 40, ICU 16 to 40).
 K_RANGE = (1.0, 100.0)
 
-#: The input columns each system reads; other known columns are ignored for that system.
-SYSTEM_COLUMNS: dict[str, frozenset[str]] = {
-    "USCF": frozenset({
-        "Rating", "Games", "History", "FIDE", "CFC", *USCF_SYSTEMS, *(f"{s} games" for s in USCF_SYSTEMS),
-        "Birth date", "Adult", "Floor", "Peak", "Wins", "Draws", "Events", "Total",
-        "Official post rating", "Official post Quick rating",
-    }),
-    "FIDE": frozenset({"Rating", "Games", "Peak", "Birth date", "K", "Total"}),
-    "ICU": frozenset({"Rating", "Games", "Birth date", "K", "Joined", "Total"}),
-}
+#: The input columns each system reads, from the registry; other known columns are ignored
+#: for that system.
+SYSTEM_COLUMNS: dict[str, frozenset[str]] = {s.key: s.columns for s in systems.SYSTEMS}
 #: Columns a crosstable must have besides the rounds.
 REQUIRED = ("No", "Name")
 

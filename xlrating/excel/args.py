@@ -32,7 +32,7 @@ from datetime import date
 from numbers import Real
 from typing import Any, TypeVar
 
-from .. import _check, fide, uscf
+from .. import _check, fide, systems, uscf
 from ..crosstable import values as cell
 from ..errors import ArgumentError, RulesError
 from .errors import NotAvailable
@@ -51,6 +51,7 @@ __all__ = [
     "numbers",
     "pairs",
     "rated",
+    "rating_system",
     "rating_with_games",
     "results",
     "scalar",
@@ -300,29 +301,44 @@ def edition_key(name: str, value: Any) -> str | int | None:
     return str(raw).strip()
 
 
-def uscf_rules(value: Any, name: str = "rules") -> uscf.UscfRules:
-    """A US Chess edition: ``2020``, ``"2011"``, ``"USCF 2009"`` (any case); blank: the newest."""
+def _edition(system: systems.System, value: Any, name: str) -> Any:
+    """The rules of ``system``'s edition that the cell names (any name the registry knows for it);
+    blank: the newest."""
     key = edition_key(name, value)
     if key is None:
-        return max(uscf.EDITIONS.values(), key=lambda e: e.year)
-    try:
-        return uscf.get_rules(key, name)
-    except RulesError:
-        names = ", ".join(f"{e.year}" for e in uscf.EDITIONS.values())
-        raise RulesError(f"Argument '{name}' must be a US Chess rule edition ({names}, or 'USCF 2020' "
-                         f"style; blank: the newest), not {cell.show(key)}") from None
+        return system.default.rules
+    found = system.edition(key)
+    if found is None:
+        names = "; ".join(", ".join(repr(a) for a in e.aliases) for e in system.editions)
+        raise RulesError(f"Argument '{name}' must be a {system.name} rule edition ({names}; blank: "
+                         f"{system.default.name}), not {cell.show(key)}")
+    return found.rules
+
+
+def uscf_rules(value: Any, name: str = "rules") -> uscf.UscfRules:
+    """A US Chess edition: ``2020``, ``"2011"``, ``"USCF 2009"`` (any case); blank: the newest."""
+    found: uscf.UscfRules = _edition(systems.USCF, value, name)
+    return found
 
 
 def fide_rules(value: Any, name: str = "rules") -> fide.FideRules:
     """A FIDE edition: ``"2024"``, ``"handbook"``, ``"FIDE 2024"``, ``"FIDE handbook"``; blank: 2024."""
-    key = edition_key(name, value)
-    if key is None:
-        return fide.FIDE_2024
-    try:
-        return fide.get_rules(str(key))
-    except RulesError:
-        raise RulesError(f"Argument '{name}' must be a FIDE rule edition ('2024', 'handbook', "
-                         f"'FIDE 2024', 'FIDE handbook'; blank: 2024), not {cell.show(key)}") from None
+    found: fide.FideRules = _edition(systems.FIDE, value, name)
+    return found
+
+
+def rating_system(name: str, value: Any) -> str | None:
+    """A US Chess rating system by any name the registry knows (``Quick rating``, ``Online QC``):
+    its name (``Quick``, ``Online Quick``); ``None`` when blank."""
+    typed = text(name, value)
+    if typed is None:
+        return None
+    found = systems.USCF.rating_system(typed)
+    if found is None:
+        known = ", ".join(r.name for r in systems.USCF.rating_systems)
+        raise ArgumentError(f"Argument '{name}' must be a US Chess rating system ({known}), "
+                            f"not {cell.show(typed)}")
+    return found
 
 
 def pairs(first_name: str, first: Any, second_name: str, second: Any) -> list[tuple[float, float]]:
