@@ -52,6 +52,10 @@ def parse_code(value: Any) -> tuple[Code, int | None, str | None]:
     to that player; a positive one is refused, because Excel turns both ``+12`` and
     ``=12`` into 12 and the cell no longer says whether it was a win or a draw.
     """
+    if type(value) is str and value:  # the common case first: a code typed as text
+        match = _CELL.fullmatch(value.strip())
+        if match:
+            return _read(value, match)
     if is_blank(value):
         return Code.ZERO_BYE, None, None
     if isinstance(value, bool):
@@ -71,6 +75,11 @@ def parse_code(value: Any) -> tuple[Code, int | None, str | None]:
     match = _CELL.fullmatch(value.strip())
     if not match:
         raise BadValue(f"{show(value)} is not a result code ({ACCEPTED})")
+    return _read(value, match)
+
+
+def _read(value: str, match: re.Match[str]) -> tuple[Code, int | None, str | None]:
+    """The code of a cell whose text matched :data:`_CELL`; raises :class:`BadValue`."""
     code = _LETTERS[match["letter"].upper()]
     digits = match["number"]
     colour = match["colour"].lower() if match["colour"] else None

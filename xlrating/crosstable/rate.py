@@ -64,8 +64,10 @@ def check_rows(crosstable: Crosstable) -> list[Problem]:
     return build_players(crosstable)[1]
 
 
-def _with_event_notes(outcome: EventOutcome, settings: EventSettings) -> EventOutcome:
-    """The outcome with the rules and (US Chess) the bonus multiplier B in its event notes."""
+def _with_notes(outcome: EventOutcome, crosstable: Crosstable) -> EventOutcome:
+    """The outcome with the rules and (US Chess) the bonus multiplier B in its event notes, and the
+    crosstable's own notes (a double forfeit) first in their players' notes."""
+    settings = crosstable.settings
     parameters = dict(outcome.parameters)
     line = f"Rated under {outcome.rules}"
     if outcome.rating_system:
@@ -74,7 +76,12 @@ def _with_event_notes(outcome: EventOutcome, settings: EventSettings) -> EventOu
         source = parameters.get("Bonus multiplier source", "")
         line += f"; bonus multiplier B = {parameters['Bonus multiplier B']}"
         line += f" ({source})" if source else ""
-    return replace(outcome, notes=(line, *outcome.notes))
+    players = outcome.players
+    if crosstable.notes:
+        given = crosstable.notes
+        players = tuple(replace(p, notes=(*given[p.player], *p.notes)) if p.player in given else p
+                        for p in players)
+    return replace(outcome, notes=(line, *outcome.notes), players=players)
 
 
 def rate_crosstable(crosstable: Crosstable, lineup: systems.Lineup | None = None) -> RatedEvent:
@@ -99,7 +106,7 @@ def rate_crosstable(crosstable: Crosstable, lineup: systems.Lineup | None = None
         raise CrosstableError([Problem(quote_sheet(crosstable.sheet), f"the event cannot be rated: {error}")],
                               title=f"The {crosstable.sheet} sheet could not be rated.") from error
     return RatedEvent(crosstable=crosstable, settings=settings,
-                      outcomes=tuple(_with_event_notes(o, settings) for o in outcomes))
+                      outcomes=tuple(_with_notes(o, crosstable) for o in outcomes))
 
 
 def rate_grid(grid: Grid, settings: EventSettings, *, sheet: str = "Crosstable") -> RatedEvent:
