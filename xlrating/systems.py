@@ -69,6 +69,8 @@ def fold(value: Any) -> str:
         return ""
     if isinstance(value, bool):
         value = "TRUE" if value else "FALSE"
+    elif isinstance(value, int):
+        value = str(value)
     elif isinstance(value, Real):
         as_float = float(value)
         value = str(int(as_float)) if math.isfinite(as_float) and as_float == int(as_float) else str(value)

@@ -24,6 +24,7 @@ from typing import Annotated, Any
 import xlwings as xw
 
 from . import _check, fide, icu, uscf
+from .crosstable.values import show
 from .errors import ArgumentError
 from .excel import args, event
 from .excel.errors import NotAvailable, excel_function
@@ -90,10 +91,11 @@ def _score(opponent_ratings: Any, score: Any) -> tuple[list[float], float]:
         return opponents, _required("score", score)
     except ArgumentError:
         try:
-            return opponents, _check.result("score", args.scalar("score", score))
+            return opponents, args.result("score", score)
         except ArgumentError:
-            raise ArgumentError(f"Argument 'score': {args.scalar('score', score)!r} is neither a score nor a "
-                                "result (1, 0.5, 0, W, D or L)") from None
+            typed = show(args.scalar("score", score))
+            raise ArgumentError(f"Argument 'score': {typed} is neither a score nor a result (1, 0.5, 0, W, D "
+                                "or L)") from None
 
 
 def _nonempty(name: str, values: list[float]) -> list[float]:
@@ -124,8 +126,8 @@ def EFFECTIVE_GAMES(
     assert value is not None
     count = args.whole("games", games, required=False)
     if marked is not None and count is not None and marked != count:
-        raise ArgumentError(f"Argument 'games' is {count}, but 'rating' {args.scalar('rating', rating)!r} "
-                            f"says {marked} games")
+        typed = show(args.scalar("rating", rating))
+        raise ArgumentError(f"Argument 'games' is {count}, but 'rating' {typed} says {marked} games")
     return uscf.effective_games(value, marked if count is None else count, rules=args.uscf_rules(rules))
 
 

@@ -20,13 +20,12 @@ a colour ``w``/``b`` that is ignored (``W12b``, ``d 7 w``). Byes may carry the n
 
 from __future__ import annotations
 
-import math
 import re
 from numbers import Real
 from typing import Any
 
 from .model import Code
-from .values import BadValue, is_blank, show
+from .values import BadValue, finite, is_blank, show
 
 _LETTERS: dict[str, Code] = {
     "W": Code.WIN, "+": Code.WIN,
@@ -61,10 +60,10 @@ def parse_code(value: Any) -> tuple[Code, int | None, str | None]:
     if isinstance(value, bool):
         raise BadValue(f"{show(value)} is not a result code ({ACCEPTED})")
     if isinstance(value, Real):
-        as_float = float(value)
-        if math.isfinite(as_float) and as_float == int(as_float) and as_float < 0:
+        as_float = finite(value)
+        if as_float is not None and as_float == int(as_float) and as_float < 0:
             return Code.LOSS, int(-as_float), None
-        if not (math.isfinite(as_float) and as_float == int(as_float) and as_float > 0):
+        if not (as_float is not None and as_float == int(as_float) and as_float > 0):
             raise BadValue(f"{show(value)} is a number, not a result code ({ACCEPTED})")
         raise BadValue(
             f"{show(value)} is a number, not a result code; Excel turns +12 and =12 into the number 12, "

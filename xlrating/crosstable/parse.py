@@ -29,6 +29,7 @@ from .columns import (
 )
 from .model import Code, Crosstable, EventSettings, Grid, OtherRating, PlayerRow, RoundCell
 from .values import (
+    EXCEL_ERRORS,
     BadValue,
     address,
     bounded,
@@ -188,9 +189,6 @@ def last_used_column(grid: Grid, first: int, last: int) -> int:
     return used
 
 
-#: The error values Excel shows in a cell whose formula failed (as text when read).
-EXCEL_ERRORS = frozenset({"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NULL!", "#NUM!", "#SPILL!",
-                          "#CALC!", "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#UNKNOWN!", "#BUSY!"})
 
 
 @dataclass

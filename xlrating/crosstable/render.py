@@ -32,7 +32,7 @@ from .columns import (
 )
 from .model import AddedColumns, Block, Crosstable, Grid, PlayerRow, RatedEvent
 from .parse import last_used_column
-from .values import address, column_letter, is_blank
+from .values import address, column_letter, finite, is_blank
 
 #: The last column of an Excel sheet (XFD): outputs must fit left of it.
 MAX_COLUMNS = 16384
@@ -104,8 +104,7 @@ def _plain(value: Any) -> Any:
         return int(value)
     if isinstance(value, int):
         return value
-    as_float = float(value)
-    return as_float if math.isfinite(as_float) else None
+    return finite(value)
 
 
 def columns_of(rated: RatedEvent) -> list[tuple[str, str | None, dict[int, Any]]]:

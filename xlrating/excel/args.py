@@ -53,6 +53,7 @@ __all__ = [
     "rated",
     "rating_system",
     "rating_with_games",
+    "result",
     "results",
     "scalar",
     "text",
@@ -130,7 +131,7 @@ def block(name: str, value: Any) -> list[list[Any]]:
     rows: list[list[Any]] = []
     for item in value:
         if not _is_range(item):
-            raise ArgumentError(f"Argument '{name}' must be a range of cells, not {value!r}")
+            raise ArgumentError(f"Argument '{name}' must be a range of cells, not {cell.show(value)}")
         rows.append([None if is_blank(x) else x for x in item])
     return rows
 
@@ -183,7 +184,7 @@ def rating_with_games(name: str, value: Any, *, required: bool = True) -> tuple[
     except cell.BadValue as error:
         raise ArgumentError(f"Argument '{name}': {error.message}") from None
     if found[0] is None:
-        raise NotAvailable(f"Argument '{name}' says the player is unrated ({raw!r})")
+        raise NotAvailable(f"Argument '{name}' says the player is unrated ({cell.show(raw)})")
     return found
 
 
@@ -197,13 +198,21 @@ def results(name: str, value: Any) -> list[float]:
     return [_result(name, index, item) for index, item in enumerate(cells(value)) if item is not None]
 
 
-def _result(name: str, index: int, item: Any) -> float:
+def _result(name: str, index: int | None, item: Any) -> float:
+    """One result cell (``index``: its place in a range, None for a single cell)."""
     _no_error(name, item, index)
     try:
+        if isinstance(item, int) and not isinstance(item, bool) and cell.finite(item) is None:
+            raise ArgumentError(name)  # an integer beyond a float's range is no result
         return _check.result(name, item)
     except ArgumentError:
-        raise ArgumentError(f"Argument '{name}', cell {index + 1}: {cell.show(item)} is not a result "
-                            "(1, 0.5, 0, W, D or L)") from None
+        where = f"Argument '{name}'" + (f", cell {index + 1}" if index is not None else "")
+        raise ArgumentError(f"{where}: {cell.show(item)} is not a result (1, 0.5, 0, W, D or L)") from None
+
+
+def result(name: str, value: Any) -> float:
+    """A single cell's game result: 1, 0.5, 0 or W, D, L (text too)."""
+    return _result(name, None, scalar(name, value))
 
 
 def games(
@@ -294,8 +303,8 @@ def edition_key(name: str, value: Any) -> str | int | None:
     if isinstance(raw, bool):
         raise RulesError(f"Argument '{name}' must name a rule edition, not {raw!r}")
     if isinstance(raw, Real):
-        as_float = float(raw)
-        if math.isfinite(as_float) and as_float == int(as_float):
+        as_float = cell.finite(raw)
+        if as_float is not None and as_float == int(as_float):
             return int(as_float)
         raise RulesError(f"Argument '{name}' must name a rule edition, not {cell.show(raw)}")
     return str(raw).strip()

@@ -94,7 +94,7 @@ def _column(value: Any) -> str:
     found = output_column(typed)
     if found is None:
         raise ArgumentError(f"Argument 'column' must name an output column ({', '.join(OUTPUTS)}, "
-                            f"or Quick ... in a dual-rated event), not {typed!r}")
+                            f"or Quick ... in a dual-rated event), not {cell.show(typed)}")
     return found
 
 
