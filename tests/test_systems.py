@@ -239,3 +239,12 @@ def test_rate_crosstable_takes_rules_2024_and_the_rating_system_names() -> None:
     assert call("RATE_CROSSTABLE", grid, None, None, [["Rating system", "Quick rating"], end], None) == quick
     online = call("RATE_CROSSTABLE", grid, None, None, [["Rating system", "Online Quick"], end], None)
     assert call("RATE_CROSSTABLE", grid, None, None, [["Rating system", "Online QC"], end], None) == online
+
+
+def test_the_documentation_lists_every_name() -> None:
+    text = (Path(__file__).parent.parent / "docs" / "systems.md").read_text(encoding="utf-8")
+    for system in systems.SYSTEMS:
+        names = [*system.aliases, *(a for e in system.editions for a in e.aliases),
+                 *(a for r in system.rating_systems for a in r.aliases)]
+        for name in names:
+            assert f"`{name}`" in text, name

@@ -110,6 +110,8 @@ class System:
     """``USCF``, ``FIDE`` or ``ICU``: what :attr:`~xlrating.crosstable.EventSettings.system` holds."""
     name: str
     """Display name: ``US Chess``, ``FIDE``, ``Irish Chess Union (ICU)``."""
+    short_name: str
+    """The name in running text and headings: ``US Chess``, ``FIDE``, ``ICU``."""
     aliases: tuple[str, ...]
     """Every name the ``System`` setting and the ``system`` arguments accept, the key first."""
     editions: tuple[Edition, ...]
@@ -349,7 +351,7 @@ _USCF_RATING_SYSTEMS = _uscf_rating_systems()
 _USCF_NAMES = ("USCF", "US Chess")
 
 USCF = System(
-    key="USCF", name="US Chess", aliases=_USCF_NAMES,
+    key="USCF", name="US Chess", short_name="US Chess", aliases=_USCF_NAMES,
     editions=_editions(uscf.EDITIONS, uscf.get_rules(), lambda r: str(r.name), _USCF_NAMES),
     rating_systems=_USCF_RATING_SYSTEMS,
     columns=frozenset({
@@ -363,7 +365,7 @@ USCF = System(
 )
 
 FIDE = System(
-    key="FIDE", name="FIDE", aliases=("FIDE",),
+    key="FIDE", name="FIDE", short_name="FIDE", aliases=("FIDE",),
     editions=_editions(fide.EDITIONS, fide.get_rules(), lambda r: str(r.display), ("FIDE",)),
     rating_systems=(),
     columns=frozenset({"Rating", "Games", "Peak", "Birth date", "K", "Total"}),
@@ -372,7 +374,7 @@ FIDE = System(
 )
 
 ICU = System(
-    key="ICU", name="Irish Chess Union (ICU)", aliases=("ICU", "Irish Chess Union"),
+    key="ICU", name="Irish Chess Union (ICU)", short_name="ICU", aliases=("ICU", "Irish Chess Union"),
     editions=_editions(ICU_EDITIONS, icu.get_rules(), lambda r: str(r.name), ()),
     rating_systems=(),
     columns=frozenset({"Rating", "Games", "Birth date", "K", "Joined", "Total"}),

@@ -1,4 +1,4 @@
-"""Result codes in a round cell (the spec's table).
+"""Result codes in a round cell.
 
 =========  ===================================  ======  =====
 Code       Meaning                              Points  Rated

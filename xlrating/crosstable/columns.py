@@ -43,7 +43,7 @@ INPUT_ALIASES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-#: Output columns in the order they are added (spec: "Output columns").
+#: Output columns in the order they are added .
 OUTPUTS: tuple[str, ...] = (
     "Score", "Rated games", "Initial rating", "Initial games", "Effective games", "Step 3", "Step 4",
     "Post rating", "Post games", "Change", "K", "Bonus", "Method", "Floor", "Notes",

@@ -57,7 +57,7 @@ class EventSettings:
 
 
 class Code(str, Enum):
-    """What a round cell says happened (the spec's result-code table)."""
+    """What a round cell says happened (the result codes of :mod:`.codes`)."""
 
     WIN = "W"
     """Won a played game (``W12``, ``+12``): 1 point, rated."""

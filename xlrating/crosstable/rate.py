@@ -5,7 +5,7 @@ Each system's entry in :mod:`xlrating.systems` builds the engine's players from 
 
 - US Chess: ``Rating`` blank or ``unr`` is an unrated player; ``Games`` blank with a
   rating is an established one. ``FIDE``, ``CFC``, the other-system columns, ``Birth
-  date`` and ``Adult`` initialise unrated players (2020 rules, section 2); ``Floor``,
+  date`` and ``Adult`` initialise unrated players (US Chess 2020, 2); ``Floor``,
   ``Peak``, ``Wins``, ``Draws``, ``Events`` give the floors. A dual-rated event is rated
   twice: Regular from ``Rating``/``Games``, then Quick from ``Quick``/``Quick games``, a
   player with no Quick rating being initialised from the Regular one by the rules.

@@ -3,7 +3,7 @@
 Names are matched case-insensitively with surrounding spaces ignored (spaces, ``_`` and
 ``-`` inside a name are folded too: ``rating_system`` is ``Rating system``). Rows whose
 name is not a setting (a title, ``Chief TD``...) are ignored. A missing sheet, row or
-value takes the default of the spec's table.
+value takes its default (see :class:`EventSettings`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ RULES: dict[str, tuple[str, ...]] = {s.key: tuple(e.name for e in s.editions) fo
 _EVENT_TYPES: dict[str, EventType] = {fold(t.value): t for t in EventType}
 _EVENT_TYPES.update({"rr": EventType.ROUND_ROBIN, "roundrobbin": EventType.ROUND_ROBIN})
 
-#: The settings, in the order the spec lists them.
+#: The settings, in the order the Event sheet lists them.
 NAMES: tuple[str, ...] = (
     "System", "Rating system", "Dual rated", "Rules", "Bonus multiplier", "Event type",
     "Event name", "Start date", "End date",

@@ -130,6 +130,8 @@ def text(value: Any) -> str | None:
 
 def number(value: Any, what: str = "a number") -> float | None:
     """A finite number, from a number or numeric text; None for a blank cell."""
+    if type(value) is float and math.isfinite(value):  # the common case first: Excel's numbers
+        return value
     if is_blank(value):
         return None
     if isinstance(value, bool):

@@ -88,7 +88,7 @@ def is_error(value: Any) -> bool:
 
 def _no_error(name: str, value: Any, index: int | None = None) -> Any:
     """``value``, unless it is an Excel error: ``#N/A`` stays #N/A, any other is #VALUE! with the cell."""
-    if not is_error(value):
+    if type(value) is not str or value not in EXCEL_ERRORS:
         return value
     where = f"Argument '{name}'" if index is None else f"Argument '{name}', cell {index + 1}"
     if value == "#N/A":
