@@ -103,11 +103,17 @@ def show(value: Any) -> str:
 
 def is_blank(value: Any) -> bool:
     """``None`` or text that is empty or all spaces."""
-    return value is None or (isinstance(value, str) and not value.strip())
+    if value is None:
+        return True
+    if type(value) is str:
+        return not value.strip()
+    return isinstance(value, str) and not value.strip()
 
 
 def text(value: Any) -> str | None:
     """Text with surrounding spaces trimmed; a number reads as Excel shows it (12.0 -> ``"12"``)."""
+    if type(value) is str:
+        return value.strip() or None
     if is_blank(value):
         return None
     if isinstance(value, str):
