@@ -8,6 +8,7 @@ xlwings' server code path, as Excel calls them) and ``RATE_CROSSTABLE``.
 from __future__ import annotations
 
 import asyncio
+import doctest
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -248,3 +249,8 @@ def test_the_documentation_lists_every_name() -> None:
                  *(a for r in system.rating_systems for a in r.aliases)]
         for name in names:
             assert f"`{name}`" in text, name
+
+
+def test_the_module_examples() -> None:
+    failures, tried = doctest.testmod(systems, raise_on_error=False)
+    assert tried >= 2 and failures == 0

@@ -49,6 +49,8 @@ __all__ = [
     "RatingSystemName",
     "RowProblems",
     "System",
+    "any_rating_system",
+    "edition_anywhere",
     "find",
     "fold",
     "get",

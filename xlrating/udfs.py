@@ -23,7 +23,7 @@ from typing import Annotated, Any
 
 import xlwings as xw
 
-from . import _check, fide, icu, uscf
+from . import _check, fide, icu, systems, uscf
 from .crosstable.values import show
 from .errors import ArgumentError
 from .excel import args, event
@@ -70,8 +70,19 @@ __all__ = [
 
 # Argument documentation shared by several functions (Annotated[..., {"doc": ...}] is what
 # xlwings shows in the function wizard; "ndim": 2 makes a range arrive as rows).
-UscfRules = Annotated[Any, {"doc": "Rules: 2020, 2011, 2009 or USCF 2020 ...; blank: 2020"}]
-FideRules = Annotated[Any, {"doc": "Rules: 2024, handbook, FIDE 2024 or FIDE handbook; blank: 2024"}]
+
+
+def _rules_doc(system: systems.System) -> str:
+    """A ``rules`` argument's description, from the registry: ``Rules: 2020, 2011, 2009 or USCF 2020 ...``."""
+    short = [edition.aliases[1] for edition in system.editions]
+    full = [edition.name for edition in system.editions]
+    listed = f"{', '.join(short)} or {full[0]} ..." if len(full) > 2 else \
+        f"{', '.join([*short, *full[:-1]])} or {full[-1]}"
+    return f"Rules: {listed}; blank: {short[0]}"
+
+
+UscfRules = Annotated[Any, {"doc": _rules_doc(systems.USCF)}]
+FideRules = Annotated[Any, {"doc": _rules_doc(systems.FIDE)}]
 Rating = Annotated[Any, {"doc": "The player's rating"}]
 OpponentRatings = Annotated[Any, {"doc": "The opponents' ratings: a row, column or block; blanks skipped",
                                   "ndim": 2}]
@@ -334,7 +345,8 @@ def _initial(rating_system: Any, fide_rating: Any, cfc_rating: Any, birth_date: 
 
 
 _INITIAL_DOCS = {
-    "rating_system": "Regular, Quick, Blitz, Online Regular, Online Quick or Online Blitz; blank: Regular",
+    "rating_system": ", ".join(r.name for r in systems.USCF.rating_systems[:-1])
+    + f" or {systems.USCF.rating_systems[-1].name}; blank: Regular",
     "other_ratings": "Rows of: rating system, rating, games (blank: established)",
 }
 
