@@ -11,15 +11,23 @@ Excel calls a function once per cell, so the per-call cost is what a user feels:
   the macro's core (``rate_sheets``) on the same grid.
 
 Prints the median of ``--repeat`` runs (per call, in microseconds or milliseconds).
+
+``--against DIR`` compares this checkout with another copy of the package (``DIR`` holds
+its ``xlrating`` folder, e.g. ``git archive main xlrating | tar -x -C DIR``): two worker
+processes, one per version, time ``USCF_STANDARD`` (direct and through the server path)
+in alternating rounds, so both see the same machine load; the medians and their ratio
+are printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 import types
@@ -106,16 +114,70 @@ def crosstable(players: int, rounds: int, seed: int = 2025) -> list[list[Any]]:
     return grid
 
 
+RNG = random.Random(7)
+RATINGS = [[float(RNG.randint(1200, 2000))] for _ in range(12)]
+RESULTS = [[RNG.choice("WDL")] for _ in range(12)]
+
+
+def standard_times(repeat: int) -> dict[str, float]:
+    """Seconds per call of ``USCF_STANDARD`` (12 opponents): direct and through the server path."""
+    arguments = ([[1600.0]], [[22.0]], RATINGS, RESULTS, None, None, None, None)
+    return {
+        "direct": timed(lambda: udfs.USCF_STANDARD(*arguments), repeat, 2000),
+        "server": timed(lambda: server_call("USCF_STANDARD", *arguments), repeat, 500),
+    }
+
+
+def worker() -> None:
+    """Answer each line on stdin with one round of :func:`standard_times`, as JSON."""
+    pretend_pyodide()
+    for _ in sys.stdin:
+        print(json.dumps(standard_times(1)), flush=True)
+
+
+def against(folder: str, rounds: int) -> None:
+    """This checkout against the package in ``folder``, in alternating rounds."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    workers = {}
+    for label, path in (("this checkout", ""), (folder, folder)):
+        environment = dict(os.environ, PYTHONPATH=path) if path else dict(os.environ)
+        workers[label] = subprocess.Popen([sys.executable, os.path.join(here, "bench_udfs.py"), "--worker"],
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                          env=environment)
+    found: dict[str, list[dict[str, float]]] = {label: [] for label in workers}
+    for _ in range(rounds):
+        for label, process in workers.items():
+            assert process.stdin is not None and process.stdout is not None
+            process.stdin.write("go\n")
+            process.stdin.flush()
+            found[label].append(json.loads(process.stdout.readline()))
+    for process in workers.values():
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait()
+    mine, other = found["this checkout"], found[folder]
+    print(f"USCF_STANDARD, 12 opponents, median of {rounds} alternating rounds (pyodide.ffi importable):")
+    for key in ("direct", "server"):
+        a, b = statistics.median(r[key] for r in mine), statistics.median(r[key] for r in other)
+        print(f"  {key:<7} this checkout {a * 1e6:8.1f} us, {folder} {b * 1e6:8.1f} us: ratio {a / b:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--against", metavar="DIR", help="compare with the xlrating package in DIR")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.worker:
+        worker()
+        return
+    if options.against:
+        against(options.against, max(options.repeat, 9))
+        return
 
-    rng = random.Random(7)
-    ratings = [[float(rng.randint(1200, 2000))] for _ in range(12)]
-    results = [[rng.choice("WDL")] for _ in range(12)]
+    ratings, results = RATINGS, RESULTS
     direct = timed(lambda: udfs.USCF_STANDARD([[1600.0]], [[22.0]], ratings, results, None, None, None, None),
                    options.repeat, 2000)
     through = timed(lambda: server_call("USCF_STANDARD", [[1600.0]], [[22.0]], ratings, results, None, None,

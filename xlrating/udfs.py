@@ -23,7 +23,8 @@ from typing import Annotated, Any
 
 import xlwings as xw
 
-from . import _check, fide, icu, uscf
+from . import _check, fide, icu, systems, uscf
+from .crosstable.values import show
 from .errors import ArgumentError
 from .excel import args, event
 from .excel.errors import NotAvailable, excel_function
@@ -69,8 +70,19 @@ __all__ = [
 
 # Argument documentation shared by several functions (Annotated[..., {"doc": ...}] is what
 # xlwings shows in the function wizard; "ndim": 2 makes a range arrive as rows).
-UscfRules = Annotated[Any, {"doc": "Rules: 2020, 2011, 2009 or USCF 2020 ...; blank: 2020"}]
-FideRules = Annotated[Any, {"doc": "Rules: 2024, handbook, FIDE 2024 or FIDE handbook; blank: 2024"}]
+
+
+def _rules_doc(system: systems.System) -> str:
+    """A ``rules`` argument's description, from the registry: ``Rules: 2020, 2011, 2009 or USCF 2020 ...``."""
+    short = [edition.aliases[1] for edition in system.editions]
+    full = [edition.name for edition in system.editions]
+    listed = f"{', '.join(short)} or {full[0]} ..." if len(full) > 2 else \
+        f"{', '.join([*short, *full[:-1]])} or {full[-1]}"
+    return f"Rules: {listed}; blank: {short[0]}"
+
+
+UscfRules = Annotated[Any, {"doc": _rules_doc(systems.USCF)}]
+FideRules = Annotated[Any, {"doc": _rules_doc(systems.FIDE)}]
 Rating = Annotated[Any, {"doc": "The player's rating"}]
 OpponentRatings = Annotated[Any, {"doc": "The opponents' ratings: a row, column or block; blanks skipped",
                                   "ndim": 2}]
@@ -90,10 +102,11 @@ def _score(opponent_ratings: Any, score: Any) -> tuple[list[float], float]:
         return opponents, _required("score", score)
     except ArgumentError:
         try:
-            return opponents, _check.result("score", args.scalar("score", score))
+            return opponents, args.result("score", score)
         except ArgumentError:
-            raise ArgumentError(f"Argument 'score': {args.scalar('score', score)!r} is neither a score nor a "
-                                "result (1, 0.5, 0, W, D or L)") from None
+            typed = show(args.scalar("score", score))
+            raise ArgumentError(f"Argument 'score': {typed} is neither a score nor a result (1, 0.5, 0, W, D "
+                                "or L)") from None
 
 
 def _nonempty(name: str, values: list[float]) -> list[float]:
@@ -119,20 +132,20 @@ def EFFECTIVE_GAMES(
     games: Annotated[Any, {"doc": "Games N behind the rating; blank: established (N' = N*)"}],
     rules: UscfRules = None,
 ) -> float:
-    """US Chess effective games N' = min(N, N*) (2020 rules, section 3; 2009: section 2.1)."""
+    """US Chess effective games N' = min(N, N*) (US Chess 2020, 3; US Chess 2009, 2.1)."""
     value, marked = args.rating_with_games("rating", rating)
     assert value is not None
     count = args.whole("games", games, required=False)
     if marked is not None and count is not None and marked != count:
-        raise ArgumentError(f"Argument 'games' is {count}, but 'rating' {args.scalar('rating', rating)!r} "
-                            f"says {marked} games")
+        typed = show(args.scalar("rating", rating))
+        raise ArgumentError(f"Argument 'games' is {count}, but 'rating' {typed} says {marked} games")
     return uscf.effective_games(value, marked if count is None else count, rules=args.uscf_rules(rules))
 
 
 @xw.func
 @excel_function
 def USCF_NSTAR(rating: Rating, rules: UscfRules = None) -> float:
-    """US Chess N*, the effective-games ceiling for a rating (2020 rules, section 3, formula (1))."""
+    """US Chess N*, the effective-games ceiling for a rating (US Chess 2020, 3, formula (1))."""
     return uscf.nstar(_required("rating", rating), rules=args.uscf_rules(rules))
 
 
@@ -145,7 +158,7 @@ def USCF_K(
     dual_rated: DualRated = None,
     rules: UscfRules = None,
 ) -> float:
-    """US Chess K = 800/(N' + m), or the dual-rated K above 2200 (2020 rules, section 4.2)."""
+    """US Chess K = 800/(N' + m), or the dual-rated K above 2200 (US Chess 2020, 4.2)."""
     return uscf.k_factor(
         _required("effective_games", effective_games), args.whole("games", games) or 0,
         regular_rating=args.number("regular_rating", regular_rating, required=False),
@@ -156,7 +169,7 @@ def USCF_K(
 @excel_function
 def USCF_WE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules = None) -> float:
     """US Chess standard winning expectancy We(R, Ri) = 1/(1 + 10^-((R - Ri)/400)); over a range of
-    opponents, their sum E (2020 rules, section 4.2)."""
+    opponents, their sum E (US Chess 2020, 4.2)."""
     edition = args.uscf_rules(rules)
     own = _required("rating", rating)
     opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
@@ -167,7 +180,7 @@ def USCF_WE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules 
 @excel_function
 def USCF_PWE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules = None) -> float:
     """US Chess provisional winning expectancy PWe(R, Ri) = 0.5 + (R - Ri)/800 within 400 points;
-    over a range of opponents, their sum (2020 rules, section 4.1)."""
+    over a range of opponents, their sum (US Chess 2020, 4.1)."""
     edition = args.uscf_rules(rules)
     own = _required("rating", rating)
     opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
@@ -184,7 +197,7 @@ def USCF_SPECIAL(
     history: Annotated[Any, {"doc": "all wins or all losses if every prior game was one; else blank"}] = None,
     rules: UscfRules = None,
 ) -> float:
-    """US Chess special rating formula: the R solving f(R) = 0, capped at 2700 (2020 rules, section 4.1)."""
+    """US Chess special rating formula: the R solving f(R) = 0, capped at 2700 (US Chess 2020, 4.1)."""
     opponents, points = _score(opponent_ratings, score)
     return uscf.special_rating(_required("prior_rating", prior_rating),
                                _required("effective_games", effective_games), opponents, points,
@@ -204,7 +217,7 @@ def USCF_STANDARD(
     rules: UscfRules = None,
 ) -> float:
     """US Chess standard formula R0 + K(S - E) plus the bonus max(0, K(S - E) - B sqrt(m'))
-    when m >= 3 (2020 rules, section 4.2)."""
+    when m >= 3 (US Chess 2020, 4.2)."""
     opponents, points = _score(opponent_ratings, score)
     wanted = args.boolean("bonus", bonus)
     return uscf.standard_rating(
@@ -225,7 +238,7 @@ def USCF_BONUS(
     rules: UscfRules = None,
 ) -> float:
     """US Chess bonus max(0, K(S - E) - B sqrt(m')), m' = max(m, 4); whether it applies at all
-    (m >= 3, no opponent met more than twice) is not checked (2020 rules, section 4.2)."""
+    (m >= 3, no opponent met more than twice) is not checked (US Chess 2020, 4.2)."""
     return uscf.bonus_amount(
         _required("k", k), _required("score", score), _required("expected_score", expected_score),
         args.whole("games", games) or 0,
@@ -282,15 +295,15 @@ def USCF_RATING(
 @excel_function
 def USCF_FROM_FIDE(fide_rating: Annotated[Any, {"doc": "FIDE rating"}], rules: UscfRules = None) -> float:
     """A FIDE rating converted to US Chess: 180 + 0.94 FIDE up to 2000, 20 + 1.02 FIDE above
-    (2020 rules, section 2.7; 2009: 720 + 0.625 FIDE, -350 + 1.16 FIDE)."""
+    (US Chess 2020, 2.7; 2009: 720 + 0.625 FIDE, -350 + 1.16 FIDE)."""
     return uscf.fide_to_uscf(_required("fide_rating", fide_rating), rules=args.uscf_rules(rules))
 
 
 @xw.func
 @excel_function
 def USCF_FROM_CFC(cfc_rating: Annotated[Any, {"doc": "CFC rating"}], rules: UscfRules = None) -> float:
-    """A CFC rating converted to US Chess: CFC - 90 up to 1500, 1.1 CFC - 240 above (2020 rules,
-    section 2.7)."""
+    """A CFC rating converted to US Chess: CFC - 90 up to 1500, 1.1 CFC - 240 above (US Chess 2020,
+    2.7)."""
     return uscf.cfc_to_uscf(_required("cfc_rating", cfc_rating), rules=args.uscf_rules(rules))
 
 
@@ -302,7 +315,7 @@ def USCF_AGE_RATING(
     adult: Annotated[Any, {"doc": "TRUE for an adult without a birth date"}] = None,
     rules: UscfRules = None,
 ) -> float:
-    """US Chess age-based initial rating: 50 x age from 3 to 26, 1300 above (2020 rules, section 2.7)."""
+    """US Chess age-based initial rating: 50 x age from 3 to 26, 1300 above (US Chess 2020, 2.7)."""
     found = uscf.age_based_rating(birth_date=args.day("birth_date", birth_date),
                                   end_date=args.day("end_date", end_date) or date.today(),
                                   adult=bool(args.boolean("adult", adult)), rules=args.uscf_rules(rules))
@@ -318,13 +331,13 @@ def _initial(rating_system: Any, fide_rating: Any, cfc_rating: Any, birth_date: 
         if all(v is None for v in row):
             continue
         where = f"other_ratings row {index}"
-        system = args.text(where, row[0])
+        system = args.rating_system(where, row[0])
         rating = args.number(where, row[1] if len(row) > 1 else None, required=False)
         if system is None or rating is None:
             raise _check.fail(where, "a rating system, its rating and optionally its games", row)
         others[system] = (rating, args.whole(where, row[2] if len(row) > 2 else None, required=False))
     return uscf.initial_rating(
-        args.text("rating_system", rating_system) or "Regular",
+        args.rating_system("rating_system", rating_system) or "Regular",
         fide=args.number("fide_rating", fide_rating, required=False),
         cfc=args.number("cfc_rating", cfc_rating, required=False), other_ratings=others,
         birth_date=args.day("birth_date", birth_date), end_date=args.day("end_date", end_date),
@@ -332,7 +345,8 @@ def _initial(rating_system: Any, fide_rating: Any, cfc_rating: Any, birth_date: 
 
 
 _INITIAL_DOCS = {
-    "rating_system": "Regular, Quick, Blitz, Online Regular, Online Quick or Online Blitz; blank: Regular",
+    "rating_system": ", ".join(r.name for r in systems.USCF.rating_systems[:-1])
+    + f" or {systems.USCF.rating_systems[-1].name}; blank: Regular",
     "other_ratings": "Rows of: rating system, rating, games (blank: established)",
 }
 
@@ -349,8 +363,8 @@ def USCF_INITIAL(
     other_ratings: Annotated[Any, {"doc": _INITIAL_DOCS["other_ratings"], "ndim": 2}] = None,
     rules: UscfRules = None,
 ) -> float:
-    """US Chess initial rating of an unrated player, by the system's order of priority (2020 rules,
-    section 2)."""
+    """US Chess initial rating of an unrated player, by the system's order of priority (US Chess 2020,
+    2)."""
     return _initial(rating_system, fide_rating, cfc_rating, birth_date, end_date, adult, other_ratings,
                     rules).rating
 
@@ -367,7 +381,7 @@ def USCF_INITIAL_GAMES(
     other_ratings: Annotated[Any, {"doc": _INITIAL_DOCS["other_ratings"], "ndim": 2}] = None,
     rules: UscfRules = None,
 ) -> int:
-    """US Chess games N an unrated player's initial rating is based on (2020 rules, section 2)."""
+    """US Chess games N an unrated player's initial rating is based on (US Chess 2020, 2)."""
     return _initial(rating_system, fide_rating, cfc_rating, birth_date, end_date, adult, other_ratings,
                     rules).games
 
@@ -383,7 +397,7 @@ def USCF_FLOOR(
     rules: UscfRules = None,
 ) -> float:
     """US Chess rating floor: the highest of min(100 + 4 NW + 2 ND + NR, 150), the peak floor and an
-    explicit floor (2020 rules, section 5)."""
+    explicit floor (US Chess 2020, 5)."""
     return uscf.rating_floor(
         peak=args.number("peak", peak, required=False), wins=args.whole("wins", wins, required=False) or 0,
         draws=args.whole("draws", draws, required=False) or 0,
@@ -396,7 +410,7 @@ def USCF_FLOOR(
 def USCF_PEAK_FLOOR(peak: Annotated[Any, {"doc": "Highest established rating"}],
                     rules: UscfRules = None) -> float:
     """US Chess floor from the peak: peak - 200, then the level (1200 ... 2100) at or below;
-    #N/A below the lowest level (2020 rules, section 5)."""
+    #N/A below the lowest level (US Chess 2020, 5)."""
     found = uscf.peak_floor(_required("peak", peak), rules=args.uscf_rules(rules))
     if found is None:
         raise NotAvailable("no peak floor: the peak minus 200 is below the lowest floor")
@@ -411,7 +425,7 @@ def USCF_PRIZE_FLOOR(
     rules: UscfRules = None,
 ) -> float:
     """US Chess floor set by a cash prize (2020: $4,000 or more in an under-2000 context); #N/A
-    when the prize sets none (2020 rules, section 5)."""
+    when the prize sets none (US Chess 2020, 5)."""
     found = uscf.prize_floor(_required("section_limit", section_limit), _required("prize", prize),
                              rules=args.uscf_rules(rules))
     if found is None:
@@ -444,7 +458,7 @@ def FIDE_EXPECTED(
     end_date: EndDate = None,
 ) -> float:
     """FIDE expected score: PD against one opponent, or the sum over a range, with the edition's cap
-    (handbook 10.51; 2024: none for 2650+ from October 2025, by the end date)."""
+    (FIDE Handbook B.02, 10.51; 2024 regulations: none for 2650+ from October 2025, by the end date)."""
     edition = args.fide_rules(rules)
     own = _required("rating", rating)
     when = args.day("end_date", end_date)
@@ -470,7 +484,8 @@ def FIDE_K(
     period_games: Annotated[Any, {"doc": "Games in the rating period (2024: the 700 rule)"}] = None,
     rules: FideRules = None,
 ) -> float:
-    """FIDE development coefficient K (handbook 10.52: 25/15/10; 2024: 40/20/10, under-18 and 700 rules)."""
+    """FIDE development coefficient K (FIDE Handbook B.02, 10.52: 25/15/10; 2024 regulations: 40/20/10,
+    under-18 and 700 rules)."""
     return fide.k_factor(
         _required("rating", rating), games=args.whole("games", games, required=False),
         highest_rating=args.number("highest_rating", highest_rating, required=False),
@@ -491,8 +506,8 @@ def FIDE_CHANGE(
     birth_date: Annotated[Any, {"doc": "Birth date (for the 2024 junior K)"}] = None,
     end_date: EndDate = None,
 ) -> float:
-    """FIDE rating change K x sum(score - PD) of a rated player (handbook 10.5; 2024: rounded,
-    halves away from zero)."""
+    """FIDE rating change K x sum(score - PD) of a rated player (FIDE Handbook B.02, 10.5; 2024
+    regulations: rounded, halves away from zero)."""
     ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
     return fide.rating_change(
         _required("rating", rating), args.rated(ratings), scores,
@@ -513,8 +528,8 @@ def FIDE_RU(
     competition: Annotated[Any, {"doc": "Round robin (handbook): tournament average Ra (FIDE_RA)"}] = None,
     first_event: Annotated[Any, {"doc": "FALSE if not the player's first rated event; blank: TRUE"}] = None,
 ) -> int:
-    """FIDE rating Ru of an unrated player from one event (handbook 10.2; 2024: two hypothetical
-    1800 draws, at most 2200); #N/A when the rules give none."""
+    """FIDE rating Ru of an unrated player from one event (FIDE Handbook B.02, 10.2; 2024 regulations:
+    two hypothetical 1800 draws, at most 2200); #N/A when the rules give none."""
     ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results, unrated=True)
     first = args.boolean("first_event", first_event)
     found = fide.unrated_rating(
@@ -535,7 +550,7 @@ def FIDE_RA(
     opponents: Annotated[Any, {"doc": "Number of opponents n each player met"}],
 ) -> float:
     """FIDE tournament average Ra = Rar - dpa x n/(n+1) of a round robin, Rc for its unrated
-    players (handbook 10.21b; rounded as 10.54 rounds it)."""
+    players (FIDE Handbook B.02, 10.21b; rounded as 10.54 rounds it)."""
     pairs = args.pairs("ratings", ratings, "scores", scores)
     if not pairs:
         raise NotAvailable("Argument 'ratings' has no values")
@@ -550,8 +565,8 @@ def FIDE_RN(
     games: Annotated[Any, {"doc": "The games behind each Ru, in the same order", "ndim": 2}],
     rules: FideRules = None,
 ) -> int:
-    """FIDE published rating Rn of a new player: the weighted average of the Ru results (handbook 10.3;
-    2024 computes it from all games at once: use FIDE_RU over all games)."""
+    """FIDE published rating Rn of a new player: the weighted average of the Ru results (FIDE Handbook
+    B.02, 10.3; the 2024 regulations compute it from all games at once: use FIDE_RU over all games)."""
     edition = args.fide_rules(rules)
     if edition.plus_score_step is None:
         raise ArgumentError(f"FIDE_RN averages Ru results as the handbook's 10.3 does (rules 'handbook'); "
@@ -573,7 +588,7 @@ def FIDE_RN(
 @xw.func
 @excel_function
 def ICU_EXPECTED(rating: Rating, opponent_ratings: OpponentRatings) -> float:
-    """ICU expected score 1/(1 + 10^((Ropp - R)/400)), no cap; over a range, the sum E (seed, Elo
+    """ICU expected score 1/(1 + 10^((Ropp - R)/400)), no cap; over a range, the sum E (ICU rating
     formulae)."""
     own = _required("rating", rating)
     opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
@@ -589,7 +604,7 @@ def ICU_K(
     start_date: Annotated[Any, {"doc": "The event's start date; blank: today"}] = None,
 ) -> float:
     """ICU K factor at the event's start: 16 from 2100; else 40 under 21; else 32 for a member of
-    under 8 years; else 24 (ICU rules)."""
+    under 8 years; else 24 (ICU rating program)."""
     return icu.k_factor(_required("rating", rating), birth_date=args.day("birth_date", birth_date),
                         joined=args.day("joined", joined),
                         start_date=args.day("start_date", start_date) or date.today())
@@ -603,7 +618,7 @@ def ICU_CHANGE(
     results: Results,
     k: Annotated[Any, {"doc": "K factor (see ICU_K)"}],
 ) -> float:
-    """ICU rating change K x sum(s - e) of a rated player, unrounded (seed, Elo formulae)."""
+    """ICU rating change K x sum(s - e) of a rated player, unrounded (ICU rating formulae)."""
     ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
     return icu.rating_change(_required("rating", rating), args.rated(ratings), scores, k=_required("k", k))
 
@@ -617,7 +632,7 @@ def ICU_PERF(
     prior_games: Annotated[Any, {"doc": "Games behind the provisional rating"}] = None,
 ) -> float:
     """ICU performance rating (mean of Ropp + 400 win, Ropp draw, Ropp - 400 loss); with a prior
-    rating and games, the provisional new rating (Ro Go + Re Ge)/(Go + Ge) (seed)."""
+    rating and games, the provisional new rating (Ro Go + Re Ge)/(Go + Ge) (ICU rating formulae)."""
     ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
     opponents = _nonempty("opponent_ratings", args.rated(ratings))
     prior = args.number("prior_rating", prior_rating, required=False)
@@ -639,7 +654,7 @@ def ICU_BONUS(
     performance: Annotated[Any, {"doc": "Performance rating in the event (ICU_PERF)"}],
 ) -> int:
     """ICU bonus points of a rated player, 0 for none: threshold 32 + 3(n - 4), x1.25 from K 40,
-    capped at 2100 and the performance (ICU rules)."""
+    capped at 2100 and the performance (ICU rating program)."""
     return icu.bonus(_required("rating", rating), _required("change", change),
                      args.whole("games", games) or 0, _required("k", k),
                      _required("performance", performance))

@@ -5,7 +5,7 @@ works on *grids* (a sheet's values from A1, row-major) and never touches a workb
 the adapters read the grids, call :func:`rate_sheets`, and write the returned
 :class:`Block` rectangles back.
 
-The contract users see is ``shared/spec/crosstable.md``: the ``Event`` settings sheet,
+What users see is described in the README and ``docs/``: the ``Event`` settings sheet,
 the ``Crosstable`` sheet (header row, aliases, result codes), the output columns, and
 the rule that a crosstable with errors is never rated in part
 (:class:`~xlrating.errors.CrosstableError` lists every problem with its cell).

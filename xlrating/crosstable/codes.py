@@ -1,4 +1,4 @@
-"""Result codes in a round cell (the spec's table).
+"""Result codes in a round cell.
 
 =========  ===================================  ======  =====
 Code       Meaning                              Points  Rated
@@ -20,13 +20,12 @@ a colour ``w``/``b`` that is ignored (``W12b``, ``d 7 w``). Byes may carry the n
 
 from __future__ import annotations
 
-import math
 import re
 from numbers import Real
 from typing import Any
 
 from .model import Code
-from .values import BadValue, is_blank, show
+from .values import BadValue, finite, is_blank, show
 
 _LETTERS: dict[str, Code] = {
     "W": Code.WIN, "+": Code.WIN,
@@ -52,15 +51,19 @@ def parse_code(value: Any) -> tuple[Code, int | None, str | None]:
     to that player; a positive one is refused, because Excel turns both ``+12`` and
     ``=12`` into 12 and the cell no longer says whether it was a win or a draw.
     """
+    if type(value) is str and value:  # the common case first: a code typed as text
+        match = _CELL.fullmatch(value.strip())
+        if match:
+            return _read(value, match)
     if is_blank(value):
         return Code.ZERO_BYE, None, None
     if isinstance(value, bool):
         raise BadValue(f"{show(value)} is not a result code ({ACCEPTED})")
     if isinstance(value, Real):
-        as_float = float(value)
-        if math.isfinite(as_float) and as_float == int(as_float) and as_float < 0:
+        as_float = finite(value)
+        if as_float is not None and as_float == int(as_float) and as_float < 0:
             return Code.LOSS, int(-as_float), None
-        if not (math.isfinite(as_float) and as_float == int(as_float) and as_float > 0):
+        if not (as_float is not None and as_float == int(as_float) and as_float > 0):
             raise BadValue(f"{show(value)} is a number, not a result code ({ACCEPTED})")
         raise BadValue(
             f"{show(value)} is a number, not a result code; Excel turns +12 and =12 into the number 12, "
@@ -71,6 +74,11 @@ def parse_code(value: Any) -> tuple[Code, int | None, str | None]:
     match = _CELL.fullmatch(value.strip())
     if not match:
         raise BadValue(f"{show(value)} is not a result code ({ACCEPTED})")
+    return _read(value, match)
+
+
+def _read(value: str, match: re.Match[str]) -> tuple[Code, int | None, str | None]:
+    """The code of a cell whose text matched :data:`_CELL`; raises :class:`BadValue`."""
     code = _LETTERS[match["letter"].upper()]
     digits = match["number"]
     colour = match["colour"].lower() if match["colour"] else None

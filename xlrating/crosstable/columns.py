@@ -8,15 +8,12 @@ column). Headers nobody knows are kept on the sheet and ignored.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
 
-from .values import text
+from .. import systems
 
-#: The US Chess rating systems, in the spec's order.
-USCF_SYSTEMS: tuple[str, ...] = (
-    "Regular", "Quick", "Blitz", "Online Regular", "Online Quick", "Online Blitz",
-)
+#: The US Chess rating systems, in the registry's order (:data:`xlrating.systems.USCF`).
+USCF_SYSTEMS: tuple[str, ...] = tuple(r.name for r in systems.USCF.rating_systems)
 
 #: Input columns: canonical header -> other headers accepted for it.
 INPUT_ALIASES: dict[str, tuple[str, ...]] = {
@@ -46,7 +43,7 @@ INPUT_ALIASES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-#: Output columns in the order they are added (spec: "Output columns").
+#: Output columns in the order they are added .
 OUTPUTS: tuple[str, ...] = (
     "Score", "Rated games", "Initial rating", "Initial games", "Effective games", "Step 3", "Step 4",
     "Post rating", "Post games", "Change", "K", "Bonus", "Method", "Floor", "Notes",
@@ -67,13 +64,10 @@ SHARED_OUTPUT_NAMES: dict[str, str] = {"K": "K used", "Floor": "Floor in force"}
 _ROUND = re.compile(r"(?:r|rd|rnd|round)(?P<number>\d+)")
 
 
-def fold(header: Any) -> str:
-    """The key a header is matched by: lower case, no spaces, ``_``, ``-`` or ``.``; full-width
-    and other compatibility characters as their plain forms (``Ｒａｔｉｎｇ`` is ``Rating``)."""
-    value = text(header)
-    if value is None:
-        return ""
-    return re.sub(r"[\s_\-.]+", "", unicodedata.normalize("NFKC", value)).casefold()
+#: The key a header is matched by: lower case, no spaces, ``_``, ``-`` or ``.``; full-width and
+#: other compatibility characters as their plain forms (``Ｒａｔｉｎｇ`` is ``Rating``). Headers,
+#: settings and the names of systems, editions and rating systems all fold the same way.
+fold = systems.fold
 
 
 def second_system(name: str, system: str = "Quick") -> str:

@@ -57,7 +57,7 @@ class EventSettings:
 
 
 class Code(str, Enum):
-    """What a round cell says happened (the spec's result-code table)."""
+    """What a round cell says happened (the result codes of :mod:`.codes`)."""
 
     WIN = "W"
     """Won a played game (``W12``, ``+12``): 1 point, rated."""
@@ -198,6 +198,9 @@ class Crosstable:
     output_columns: Mapping[str, int] = field(default_factory=dict)
     """Output headers already on the sheet (``"Post rating"``, ``"Quick change"``...) -> 1-based
     column; the outputs are written there, the others are added after :attr:`last_column`."""
+    notes: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    """Notes the crosstable itself gives a player (a double forfeit), by pairing number; they
+    start the player's notes in every outcome."""
 
     def player(self, number: int) -> PlayerRow:
         """The row of the player with pairing number ``number``."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from .. import systems
 from ..errors import CrosstableError, Problem
 from ..model import Game
 from .codes import parse_code
@@ -28,6 +29,7 @@ from .columns import (
 )
 from .model import Code, Crosstable, EventSettings, Grid, OtherRating, PlayerRow, RoundCell
 from .values import (
+    EXCEL_ERRORS,
     BadValue,
     address,
     bounded,
@@ -41,26 +43,16 @@ from .values import (
     yes_no,
 )
 
-#: Ratings accepted in a crosstable, per system (inclusive). US Chess ratings never go
-#: below 100 (2020 rules, section 1 steps 3-5); FIDE and ICU ratings are positive.
-RATING_RANGE: dict[str, tuple[float, float]] = {
-    "USCF": (100.0, 4000.0), "FIDE": (1.0, 4000.0), "ICU": (1.0, 4000.0),
-}
+#: Ratings accepted in a crosstable, per system (inclusive), from the registry.
+RATING_RANGE: dict[str, tuple[float, float]] = {s.key: s.rating_range for s in systems.SYSTEMS}
 #: The largest game count accepted in a ``Games``-like column.
 MAX_GAMES = 100_000
 #: Explicit K factors accepted (FIDE uses 10 to 40, ICU 16 to 40).
 K_RANGE = (1.0, 100.0)
 
-#: The input columns each system reads; other known columns are ignored for that system.
-SYSTEM_COLUMNS: dict[str, frozenset[str]] = {
-    "USCF": frozenset({
-        "Rating", "Games", "History", "FIDE", "CFC", *USCF_SYSTEMS, *(f"{s} games" for s in USCF_SYSTEMS),
-        "Birth date", "Adult", "Floor", "Peak", "Wins", "Draws", "Events", "Total",
-        "Official post rating", "Official post Quick rating",
-    }),
-    "FIDE": frozenset({"Rating", "Games", "Peak", "Birth date", "K", "Total"}),
-    "ICU": frozenset({"Rating", "Games", "Birth date", "K", "Joined", "Total"}),
-}
+#: The input columns each system reads, from the registry; other known columns are ignored
+#: for that system.
+SYSTEM_COLUMNS: dict[str, frozenset[str]] = {s.key: s.columns for s in systems.SYSTEMS}
 #: Columns a crosstable must have besides the rounds.
 REQUIRED = ("No", "Name")
 
@@ -197,9 +189,6 @@ def last_used_column(grid: Grid, first: int, last: int) -> int:
     return used
 
 
-#: The error values Excel shows in a cell whose formula failed (as text when read).
-EXCEL_ERRORS = frozenset({"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NULL!", "#NUM!", "#SPILL!",
-                          "#CALC!", "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#UNKNOWN!", "#BUSY!"})
 
 
 @dataclass
@@ -262,10 +251,10 @@ def _history(value: Any) -> str | None:
 
 
 def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings: EventSettings,
-                problems: list[Problem], unreadable: set[str] | None = None) -> PlayerRow | None:
+                problems: list[Problem], unreadable: set[tuple[int, int]] | None = None) -> PlayerRow | None:
     """One player row (1-based ``row_number``); None when its pairing number is missing or bad.
 
-    The addresses of round cells that are not result codes are added to ``unreadable``
+    The ``(row, column)`` of round cells that are not result codes are added to ``unreadable``
     (their opponents' cells and the row's Total cannot be checked against them).
     """
     unreadable = unreadable if unreadable is not None else set()
@@ -284,6 +273,8 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     pre, games = reader.rating_with_games("Rating", "Games", low, high)
     others: list[OtherRating] = []
     for system in USCF_SYSTEMS:
+        if system not in layout.inputs and f"{system} games" not in layout.inputs:
+            continue
         other, other_games = reader.rating_with_games(system, f"{system} games", *RATING_RANGE["USCF"])
         if other is not None:
             others.append(OtherRating(system, other, other_games))
@@ -302,13 +293,14 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
         return value
 
     rounds: list[RoundCell] = []
+    width = len(row)
     for index, column in enumerate(layout.rounds, start=1):
-        value = _cell(row, column)
+        value = row[column - 1] if column <= width else None
         try:
             code, opponent, colour = parse_code(value)
         except BadValue as error:
             problems.append(Problem(address(sheet, row_number, column), error.message))
-            unreadable.add(address(sheet, row_number, column))
+            unreadable.add((row_number, column))
             code, opponent, colour = Code.ZERO_BYE, None, None
         rounds.append(RoundCell(index, code, opponent, colour, text(value) or "", column))
     birth = a_date("Birth date")
@@ -322,7 +314,7 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
                                 f"Joined {joined.isoformat()} is after the event ({end.isoformat()})"))
     total = reader.read("Total", lambda v: bounded(v, "a total score", 0.0, float(MAX_GAMES)))
     score = sum(cell.points for cell in rounds)
-    readable = not any(address(sheet, row_number, c.column) in unreadable for c in rounds)
+    readable = not unreadable or not any((row_number, c.column) in unreadable for c in rounds)
     if total is not None and total != score and readable and layout.rounds_complete:
         problems.append(Problem(reader.where("Total"),
                                 f"Total {show(reader.raw('Total'))} disagrees with the results, "
@@ -403,11 +395,15 @@ def _is_player_row(row: Any, layout: Layout) -> bool:
 
 
 def check_games(sheet: str, players: list[PlayerRow], problems: list[Problem],
-                unreadable: set[str] | None = None) -> list[Game]:
+                unreadable: set[tuple[int, int]] | None = None,
+                notes: dict[int, list[str]] | None = None) -> list[Game]:
     """Check every round cell against its opponent's and return each played game once.
 
     A game is taken from the side of the player whose row comes first. A disagreement is
-    reported once, at the first row's cell, naming the other cell.
+    reported once, at the first row's cell, naming the other cell. A double forfeit (``F2``
+    in No. 1's row, ``F1`` or ``F`` in No. 2's: both lost by forfeit) is two unplayed games,
+    0 points each and not rated; a note for each player goes into ``notes`` (pairing
+    number -> notes). Cell addresses are formatted only for the problems found.
     """
     by_number: dict[int, PlayerRow] = {}
     for player in players:
@@ -415,47 +411,60 @@ def check_games(sheet: str, players: list[PlayerRow], problems: list[Problem],
     mirror = {Code.WIN: Code.LOSS, Code.LOSS: Code.WIN, Code.DRAW: Code.DRAW,
               Code.FORFEIT_WIN: Code.FORFEIT_LOSS, Code.FORFEIT_LOSS: Code.FORFEIT_WIN}
     games: list[Game] = []
+    append = games.append
     for player in players:
+        number, row = player.number, player.row
         for cell in player.rounds:
             opponent_number = cell.opponent
             if opponent_number is None:
                 continue
-            here = address(sheet, player.row, cell.column)
-            if opponent_number == player.number:
-                problems.append(Problem(here, f"{cell.text!r} names the player's own number {player.number}"))
+            if opponent_number == number:
+                problems.append(Problem(address(sheet, row, cell.column),
+                                        f"{cell.text!r} names the player's own number {number}"))
                 continue
             opponent = by_number.get(opponent_number)
             if opponent is None:
-                problems.append(Problem(here, f"{cell.text!r} names no player {opponent_number}"))
+                problems.append(Problem(address(sheet, row, cell.column),
+                                        f"{cell.text!r} names no player {opponent_number}"))
                 continue
-            if by_number[player.number] is not player or by_number[opponent_number] is not opponent:
+            if by_number[number] is not player or by_number[opponent_number] is not opponent:
                 continue  # a duplicate No (reported already): which row is meant cannot be told
             other = opponent.rounds[cell.round - 1]
-            there = address(sheet, opponent.row, other.column)
-            if unreadable and there in unreadable:
+            if unreadable and (opponent.row, other.column) in unreadable:
                 continue  # reported as not a result code
-            said = f"{there} says {other.text!r}" if other.text else f"{there} is blank"
-            if cell.code.rated:
-                agrees = other.code is mirror[cell.code] and other.opponent == player.number
-                if agrees:
-                    if player.row < opponent.row:
-                        games.append(Game(cell.round, player.number, opponent.number, cell.points))
+            code = cell.code
+            if code.rated:
+                if other.code is mirror[code] and other.opponent == number:
+                    if row < opponent.row:
+                        append(Game(cell.round, number, opponent_number, cell.points))
                     continue
-                if other.opponent == player.number and opponent.row < player.row:
+                if other.opponent == number and opponent.row < row:
                     continue  # both cells name each other: reported from the first row
-                expected = f"{mirror[cell.code].value}{player.number}"
-                problems.append(Problem(here, f"{cell.text!r} (round {cell.round}) disagrees with No. "
-                                        f"{opponent_number}'s cell: {said}, expected {expected!r}"))
             else:
-                # A forfeit naming its opponent: the other cell may be the mirror forfeit
-                # (with or without the number) or empty/unpaired, but no other game.
-                fine = (other.code is mirror[cell.code] and other.opponent in (None, player.number)) \
-                    or (other.code is Code.ZERO_BYE)
-                if not fine and not (other.opponent == player.number and opponent.row < player.row):
-                    expected = f"{mirror[cell.code].value}{player.number}"
-                    problems.append(Problem(here, f"{cell.text!r} (round {cell.round}) disagrees with No. "
-                                            f"{opponent_number}'s cell: {said}, expected {expected!r}"))
+                # A forfeit naming its opponent: the other cell may be the mirror forfeit (with or
+                # without the number), the same forfeit loss (a double forfeit) or empty/unpaired,
+                # but no other game.
+                if other.code is Code.FORFEIT_LOSS is code and other.opponent in (None, number):
+                    if notes is not None and (other.opponent is None or row < opponent.row):
+                        _double_forfeit(notes, cell.round, number, opponent_number)
+                    continue
+                if (other.code is mirror[code] and other.opponent in (None, number)) \
+                        or other.code is Code.ZERO_BYE or (other.opponent == number and opponent.row < row):
+                    continue
+            there = address(sheet, opponent.row, other.column)
+            said = f"{there} says {other.text!r}" if other.text else f"{there} is blank"
+            expected = f"{mirror[code].value}{number}"
+            problems.append(Problem(address(sheet, row, cell.column),
+                                    f"{cell.text!r} (round {cell.round}) disagrees with No. "
+                                    f"{opponent_number}'s cell: {said}, expected {expected!r}"))
     return games
+
+
+def _double_forfeit(notes: dict[int, list[str]], round_: int, first: int, second: int) -> None:
+    """Note a double forfeit on both players' rows."""
+    for player, opponent in ((first, second), (second, first)):
+        notes.setdefault(player, []).append(
+            f"round {round_}: double forfeit with No. {opponent} (both lost by forfeit: 0 points, not rated)")
 
 
 def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosstable"
@@ -470,7 +479,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
     players: list[PlayerRow] = []
     last_index = header_index
     seen: dict[int, PlayerRow] = {}
-    unreadable: set[str] = set()
+    unreadable: set[tuple[int, int]] = set()
     player_rows: list[int] = []
     for index in range(header_index + 1, len(rows)):
         row = rows[index]
@@ -491,7 +500,8 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
     if last_index == header_index:
         problems.append(Problem(row_address(sheet, layout.header_row), "the crosstable has no player rows"))
     problems.extend(unread_results(sheet, rows, layout, player_rows))
-    games = check_games(sheet, players, problems, unreadable) if layout.rounds else []
+    notes: dict[int, list[str]] = {}
+    games = check_games(sheet, players, problems, unreadable, notes) if layout.rounds else []
     problems.sort(key=problem_order)
     crosstable = Crosstable(
         sheet=sheet,
@@ -504,6 +514,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
         last_row=last_index + 1,
         last_column=last_used_column(rows, header_index, last_index),
         output_columns=dict(layout.outputs),
+        notes={number: tuple(found) for number, found in notes.items()},
     )
     return crosstable, problems
 

@@ -1,6 +1,6 @@
 """Rated event -> the writes: one :class:`Block` per existing output column, one for the new ones.
 
-The output columns, in the spec's order: ``Score``, ``Rated games``, ``Initial rating``,
+The output columns, in order: ``Score``, ``Rated games``, ``Initial rating``,
 ``Initial games``, ``Effective games``, ``Step 3``, ``Step 4``, ``Post rating``,
 ``Post games``, ``Change``, ``K``, ``Bonus``, ``Method``, ``Floor``, ``Notes``; then
 ``Official difference`` when the sheet has an ``Official post rating`` column; then, for
@@ -32,7 +32,7 @@ from .columns import (
 )
 from .model import AddedColumns, Block, Crosstable, Grid, PlayerRow, RatedEvent
 from .parse import last_used_column
-from .values import address, column_letter, is_blank
+from .values import address, column_letter, finite, is_blank
 
 #: The last column of an Excel sheet (XFD): outputs must fit left of it.
 MAX_COLUMNS = 16384
@@ -85,7 +85,7 @@ def notes_text(notes: tuple[str, ...]) -> str | None:
 
 
 def round_half_up(value: float) -> int:
-    """The nearest whole number, .5 up (how official ratings are shown: 2020 rules, section 1)."""
+    """The nearest whole number, .5 up (how official ratings are shown: US Chess 2020, 1)."""
     return math.floor(value + 0.5)
 
 
@@ -104,8 +104,7 @@ def _plain(value: Any) -> Any:
         return int(value)
     if isinstance(value, int):
         return value
-    as_float = float(value)
-    return as_float if math.isfinite(as_float) else None
+    return finite(value)
 
 
 def columns_of(rated: RatedEvent) -> list[tuple[str, str | None, dict[int, Any]]]:

@@ -3,7 +3,7 @@
 Names are matched case-insensitively with surrounding spaces ignored (spaces, ``_`` and
 ``-`` inside a name are folded too: ``rating_system`` is ``Rating system``). Rows whose
 name is not a setting (a title, ``Chief TD``...) are ignored. A missing sheet, row or
-value takes the default of the spec's table.
+value takes its default (see :class:`EventSettings`).
 """
 
 from __future__ import annotations
@@ -11,31 +11,21 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from .. import uscf
+from .. import systems
 from ..errors import CrosstableError, Problem
 from ..model import EventType
-from .columns import USCF_SYSTEMS, fold
+from .columns import fold
 from .model import EventSettings, Grid
 from .values import BadValue, address, bounded, date_value, is_blank, show, text, yes_no
 
-SYSTEMS: dict[str, str] = {"uscf": "USCF", "uschess": "USCF", "fide": "FIDE", "icu": "ICU"}
-
-#: Rule editions by system; the first is the newest (the default).
-RULES: dict[str, tuple[str, ...]] = {
-    "USCF": ("USCF 2020", "USCF 2011", "USCF 2009"),
-    "FIDE": ("FIDE 2024", "FIDE handbook"),
-    "ICU": ("ICU",),
-}
-_RULES_BY_KEY: dict[str, tuple[str, str]] = {
-    fold(rules): (system, rules) for system, editions in RULES.items() for rules in editions
-}
-_RULES_BY_KEY.update({"uschess2020": ("USCF", "USCF 2020"), "uschess2011": ("USCF", "USCF 2011"),
-                      "uschess2009": ("USCF", "USCF 2009"), "fide": ("FIDE", "FIDE 2024")})
+#: Rule editions by system (their display names); the first is the newest (the default).
+#: Read from the registry, :mod:`xlrating.systems`.
+RULES: dict[str, tuple[str, ...]] = {s.key: tuple(e.name for e in s.editions) for s in systems.SYSTEMS}
 
 _EVENT_TYPES: dict[str, EventType] = {fold(t.value): t for t in EventType}
 _EVENT_TYPES.update({"rr": EventType.ROUND_ROBIN, "roundrobbin": EventType.ROUND_ROBIN})
 
-#: The settings, in the order the spec lists them.
+#: The settings, in the order the Event sheet lists them.
 NAMES: tuple[str, ...] = (
     "System", "Rating system", "Dual rated", "Rules", "Bonus multiplier", "Event type",
     "Event name", "Start date", "End date",
@@ -47,11 +37,6 @@ _NAMES_BY_KEY.update({fold("Dual-rated"): "Dual rated", fold("Bonus"): "Bonus mu
 
 #: The largest bonus multiplier accepted (US Chess has used 6 to 14).
 MAX_BONUS_MULTIPLIER = 100.0
-
-
-def _systems_of(rules: str) -> tuple[str, ...]:
-    """The US Chess rating systems an edition knows (2009 and 2011: Regular and Quick only)."""
-    return tuple(system.value for system in uscf.get_rules(rules).systems)
 
 
 def parse_settings(grid: Grid | None, *, sheet: str = "Event", today: date | None = None) -> EventSettings:
@@ -92,44 +77,51 @@ def read_settings(
     def value(name: str) -> Any:
         return given[name][0] if name in given else None
 
-    system = "USCF"
+    entry = systems.SYSTEMS[0]
     if not is_blank(value("System")):
-        found = SYSTEMS.get(fold(value("System")))
+        found = systems.find(value("System"))
         if found is None:
-            problem("System", f"System {show(value('System'))} is not one of USCF, FIDE, ICU")
+            problem("System", f"System {show(value('System'))} is not one of "
+                    + ", ".join(s.key for s in systems.SYSTEMS))
         else:
-            system = found
+            entry = found
+    elif not is_blank(value("Rules")):
+        # No System: the Rules setting decides it when it names one system's edition (2024 is FIDE's).
+        named = systems.edition_anywhere(value("Rules"))
+        entry = named[0] if named is not None else entry
+    system = entry.key
 
-    rules = RULES[system][0]
+    edition = entry.default
     if not is_blank(value("Rules")):
-        found_rules = _RULES_BY_KEY.get(fold(value("Rules")))
-        if found_rules is None:
-            problem("Rules", f"Rules {show(value('Rules'))} is not a rule edition; use one of "
-                    + ", ".join(r for editions in RULES.values() for r in editions))
-        elif found_rules[0] != system:
-            problem("Rules", f"Rules {show(value('Rules'))} are not {system} rules (System is {system}); "
-                    f"use one of {', '.join(RULES[system])}")
+        found_edition = entry.edition(value("Rules"))
+        if found_edition is None:
+            elsewhere = systems.edition_anywhere(value("Rules"))
+            if elsewhere is None:
+                problem("Rules", f"Rules {show(value('Rules'))} is not a rule edition; use one of "
+                        + ", ".join(e.name for s in systems.SYSTEMS for e in s.editions))
+            else:
+                problem("Rules", f"Rules {show(value('Rules'))} are not {system} rules (System is {system}); "
+                        f"use one of {', '.join(e.name for e in entry.editions)}")
         else:
-            rules = found_rules[1]
+            edition = found_edition
+    rules = edition.name
 
     rating_system = "Regular"
     if not is_blank(value("Rating system")):
-        key = fold(value("Rating system"))
-        found_system = next((s for s in USCF_SYSTEMS if fold(s) == key), None)
-        if found_system is None and key in ("qc", "quickchess", "quickrating"):
-            found_system = "Quick"
+        found_system = systems.any_rating_system(value("Rating system"))
         if found_system is None:
             problem("Rating system", f"Rating system {show(value('Rating system'))} is not one of "
-                    + ", ".join(USCF_SYSTEMS))
-        elif system != "USCF" and found_system != "Regular":
+                    + ", ".join(r.name for r in systems.USCF.rating_systems))
+        elif entry.rating_systems == () and found_system != "Regular":
             problem("Rating system", f"Rating system {found_system} applies to US Chess events only "
                     f"(System is {system}); leave it blank")
         else:
             rating_system = found_system
 
-    if system == "USCF" and rating_system not in _systems_of(rules):
+    known = entry.rating_systems_of(edition)
+    if known and rating_system not in known:
         problem("Rating system", f"Rating system {rating_system} is not rated under {rules} (it knows "
-                + ", ".join(_systems_of(rules)) + ")")
+                + ", ".join(known) + ")")
         rating_system = "Regular"
 
     dual = False

@@ -15,7 +15,7 @@ import math
 import re
 from datetime import date, datetime, time, timedelta
 from numbers import Real
-from typing import Any
+from typing import Any, SupportsFloat
 
 
 class BadValue(Exception):
@@ -25,6 +25,10 @@ class BadValue(Exception):
         super().__init__(message)
         self.message = message
 
+
+#: The error values Excel shows in a cell whose formula failed (as text when read).
+EXCEL_ERRORS = frozenset({"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NULL!", "#NUM!", "#SPILL!",
+                          "#CALC!", "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#UNKNOWN!", "#BUSY!"})
 
 #: Words that mean "no rating".
 UNRATED_WORDS = frozenset({"unr", "unr.", "unrated", "none", "nr", "new"})
@@ -57,10 +61,33 @@ def address(sheet: str, row: int, column: int) -> str:
     return f"{quote_sheet(sheet)}!{column_letter(column)}{row}"
 
 
+#: The longest text a message echoes; longer text shows its start and its length.
+SHOWN_LIMIT = 60
+
+
+def finite(value: SupportsFloat) -> float | None:
+    """``value`` as a float, or None when it is not finite or is an integer beyond a float's
+    range (about 1.8e308), which Python cannot turn into a float."""
+    try:
+        result = float(value)
+    except OverflowError:
+        return None
+    return result if math.isfinite(result) else None
+
+
 def show(value: Any) -> str:
-    """A cell value as a director would recognise it in a message: ``'W99'``, ``12``, ``2024-05-01``."""
+    """A cell value as a director would recognise it in a message: ``'W99'``, ``12``, ``2024-05-01``.
+
+    Long text is cut to its first :data:`SHOWN_LIMIT` characters and its length
+    (``'xxxx…' (100000 characters)``), a huge number to its first digits and its length.
+    """
     if isinstance(value, str):
+        if len(value) > SHOWN_LIMIT:
+            return f"{value[:SHOWN_LIMIT]!r}… ({len(value):,} characters)"
         return repr(value)
+    if isinstance(value, int) and not isinstance(value, bool) and finite(value) is None:
+        digits = str(abs(value))
+        return f"{'-' if value < 0 else ''}{digits[:6]}… ({len(digits):,} digits)"
     if isinstance(value, datetime):
         return value.isoformat(sep=" ", timespec="minutes") if value.time() != datetime.min.time() \
             else value.date().isoformat()
@@ -76,11 +103,17 @@ def show(value: Any) -> str:
 
 def is_blank(value: Any) -> bool:
     """``None`` or text that is empty or all spaces."""
-    return value is None or (isinstance(value, str) and not value.strip())
+    if value is None:
+        return True
+    if type(value) is str:
+        return not value.strip()
+    return isinstance(value, str) and not value.strip()
 
 
 def text(value: Any) -> str | None:
     """Text with surrounding spaces trimmed; a number reads as Excel shows it (12.0 -> ``"12"``)."""
+    if type(value) is str:
+        return value.strip() or None
     if is_blank(value):
         return None
     if isinstance(value, str):
@@ -91,9 +124,11 @@ def text(value: Any) -> str | None:
         return value.date().isoformat()
     if isinstance(value, (date, datetime)):
         return value.isoformat()
+    if isinstance(value, int):
+        return str(value)
     if isinstance(value, Real):
-        as_float = float(value)
-        if math.isfinite(as_float) and as_float == int(as_float):
+        as_float = finite(value)
+        if as_float is not None and as_float == int(as_float):
             return str(int(as_float))
         return str(value)
     return str(value).strip()
@@ -101,18 +136,22 @@ def text(value: Any) -> str | None:
 
 def number(value: Any, what: str = "a number") -> float | None:
     """A finite number, from a number or numeric text; None for a blank cell."""
+    if type(value) is float and math.isfinite(value):  # the common case first: Excel's numbers
+        return value
     if is_blank(value):
         return None
     if isinstance(value, bool):
         raise BadValue(f"{show(value)} is not {what}")
     if isinstance(value, Real):
-        result = float(value)
+        result = finite(value)
     elif isinstance(value, str) and _NUMBER.fullmatch(value.strip()):
-        result = float(value.strip())
+        result = finite(float(value.strip()))
     else:
         raise BadValue(f"{show(value)} is not {what}")
-    if not math.isfinite(result):
-        raise BadValue(f"{show(value)} is not {what}")
+    if result is None:
+        beyond = ": it is beyond the largest number Excel holds (about 1e308)" if isinstance(value, int) \
+            else ""
+        raise BadValue(f"{show(value)} is not {what}{beyond}")
     return result
 
 
@@ -190,12 +229,21 @@ def date_value(value: Any, what: str = "a date") -> date | None:
         raise BadValue(f"{show(value)} is a time of day, not {what} (the cell holds a time, or Excel's day 0 "
                        "'1900-01-00'); write dates as 2024-05-31 (year-month-day)")
     if isinstance(value, Real):
-        serial = float(value)
-        if math.isfinite(serial) and 1 <= serial <= _MAX_SERIAL and serial != 60:
+        serial = finite(value)
+        if serial is not None and 1 <= serial <= _MAX_SERIAL and serial != 60:
             return excel_date(serial)
-        raise BadValue(f"{show(value)} is not {what}")
+        if serial is None or serial > _MAX_SERIAL:
+            raise BadValue(f"{show(value)} is not {what}: as a date serial number it is past Excel's last "
+                           "date, 9999-12-31 (serial 2958465)")
+        if serial == 60:
+            raise BadValue(f"{show(value)} is not {what}: serial 60 is 1900-02-29, a day that did not exist "
+                           "(Excel counts it)")
+        raise BadValue(f"{show(value)} is not {what}: date serial numbers start at 1 (1900-01-01)")
     if isinstance(value, str):
         stripped = value.strip()
+        if stripped.upper() in EXCEL_ERRORS:
+            raise BadValue(f"{show(value)} is not {what}: the cell holds an Excel error (a formula that "
+                           "failed, or a date past Excel's last date, 9999-12-31)")
         for pattern in _DATE_FORMATS:
             try:
                 return datetime.strptime(stripped, pattern).date()
@@ -216,7 +264,7 @@ def yes_no(value: Any, what: str = "yes or no") -> bool | None:
     if isinstance(value, bool):
         return value
     if isinstance(value, Real):
-        if float(value) in (0.0, 1.0):
+        if finite(value) in (0.0, 1.0):
             return bool(value)
     elif isinstance(value, str):
         folded = value.strip().casefold()

@@ -18,10 +18,11 @@ from collections.abc import Mapping
 from datetime import date
 
 from ..errors import CrosstableError, Problem
+from ..systems import Lineup
 from .columns import fold, input_column, round_number
 from .model import AddedColumns, Block, Crosstable, Grid, RatedEvent, RatedWorkbook
 from .parse import find_header, read_crosstable
-from .rate import check_rows, rate_crosstable
+from .rate import build_players, rate_crosstable
 from .render import render
 from .settings import read_settings
 
@@ -58,7 +59,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None) -> Rat
     settings_name = next((n for n in names if fold(n) == fold(SETTINGS_SHEET)), None)
     settings, problems = read_settings(sheets[settings_name] if settings_name is not None else None,
                                        sheet=settings_name or SETTINGS_SHEET, today=today)
-    tables: list[Crosstable] = []
+    tables: list[tuple[Crosstable, Lineup | None]] = []
     crosstables = [n for n in names if n != settings_name and is_crosstable(n, sheets[n])]
     if not crosstables:
         problems.append(Problem("", "The workbook has no crosstable: name a sheet 'Crosstable' and give it "
@@ -67,15 +68,17 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None) -> Rat
         crosstable, found = read_crosstable(sheets[name], settings, sheet=name)
         problems.extend(found)
         if crosstable is not None:
+            lineup: Lineup | None = None
             if crosstable.players:
-                problems.extend(check_rows(crosstable))
-            tables.append(crosstable)
+                lineup, found = build_players(crosstable)
+                problems.extend(found)
+            tables.append((crosstable, lineup))
     if problems:
         raise CrosstableError(problems, title=_title(problems))
     events: list[RatedEvent] = []
-    for crosstable in tables:
+    for crosstable, lineup in tables:
         try:
-            events.append(rate_crosstable(crosstable))
+            events.append(rate_crosstable(crosstable, lineup))
         except CrosstableError as error:
             problems.extend(error.problems)
     if problems:

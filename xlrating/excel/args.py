@@ -32,7 +32,7 @@ from datetime import date
 from numbers import Real
 from typing import Any, TypeVar
 
-from .. import _check, fide, uscf
+from .. import _check, fide, systems, uscf
 from ..crosstable import values as cell
 from ..errors import ArgumentError, RulesError
 from .errors import NotAvailable
@@ -51,7 +51,9 @@ __all__ = [
     "numbers",
     "pairs",
     "rated",
+    "rating_system",
     "rating_with_games",
+    "result",
     "results",
     "scalar",
     "text",
@@ -86,7 +88,7 @@ def is_error(value: Any) -> bool:
 
 def _no_error(name: str, value: Any, index: int | None = None) -> Any:
     """``value``, unless it is an Excel error: ``#N/A`` stays #N/A, any other is #VALUE! with the cell."""
-    if not is_error(value):
+    if type(value) is not str or value not in EXCEL_ERRORS:
         return value
     where = f"Argument '{name}'" if index is None else f"Argument '{name}', cell {index + 1}"
     if value == "#N/A":
@@ -129,7 +131,7 @@ def block(name: str, value: Any) -> list[list[Any]]:
     rows: list[list[Any]] = []
     for item in value:
         if not _is_range(item):
-            raise ArgumentError(f"Argument '{name}' must be a range of cells, not {value!r}")
+            raise ArgumentError(f"Argument '{name}' must be a range of cells, not {cell.show(value)}")
         rows.append([None if is_blank(x) else x for x in item])
     return rows
 
@@ -182,7 +184,7 @@ def rating_with_games(name: str, value: Any, *, required: bool = True) -> tuple[
     except cell.BadValue as error:
         raise ArgumentError(f"Argument '{name}': {error.message}") from None
     if found[0] is None:
-        raise NotAvailable(f"Argument '{name}' says the player is unrated ({raw!r})")
+        raise NotAvailable(f"Argument '{name}' says the player is unrated ({cell.show(raw)})")
     return found
 
 
@@ -196,13 +198,21 @@ def results(name: str, value: Any) -> list[float]:
     return [_result(name, index, item) for index, item in enumerate(cells(value)) if item is not None]
 
 
-def _result(name: str, index: int, item: Any) -> float:
+def _result(name: str, index: int | None, item: Any) -> float:
+    """One result cell (``index``: its place in a range, None for a single cell)."""
     _no_error(name, item, index)
     try:
+        if isinstance(item, int) and not isinstance(item, bool) and cell.finite(item) is None:
+            raise ArgumentError(name)  # an integer beyond a float's range is no result
         return _check.result(name, item)
     except ArgumentError:
-        raise ArgumentError(f"Argument '{name}', cell {index + 1}: {cell.show(item)} is not a result "
-                            "(1, 0.5, 0, W, D or L)") from None
+        where = f"Argument '{name}'" + (f", cell {index + 1}" if index is not None else "")
+        raise ArgumentError(f"{where}: {cell.show(item)} is not a result (1, 0.5, 0, W, D or L)") from None
+
+
+def result(name: str, value: Any) -> float:
+    """A single cell's game result: 1, 0.5, 0 or W, D, L (text too)."""
+    return _result(name, None, scalar(name, value))
 
 
 def games(
@@ -293,36 +303,51 @@ def edition_key(name: str, value: Any) -> str | int | None:
     if isinstance(raw, bool):
         raise RulesError(f"Argument '{name}' must name a rule edition, not {raw!r}")
     if isinstance(raw, Real):
-        as_float = float(raw)
-        if math.isfinite(as_float) and as_float == int(as_float):
+        as_float = cell.finite(raw)
+        if as_float is not None and as_float == int(as_float):
             return int(as_float)
         raise RulesError(f"Argument '{name}' must name a rule edition, not {cell.show(raw)}")
     return str(raw).strip()
 
 
-def uscf_rules(value: Any, name: str = "rules") -> uscf.UscfRules:
-    """A US Chess edition: ``2020``, ``"2011"``, ``"USCF 2009"`` (any case); blank: the newest."""
+def _edition(system: systems.System, value: Any, name: str) -> Any:
+    """The rules of ``system``'s edition that the cell names (any name the registry knows for it);
+    blank: the newest."""
     key = edition_key(name, value)
     if key is None:
-        return max(uscf.EDITIONS.values(), key=lambda e: e.year)
-    try:
-        return uscf.get_rules(key, name)
-    except RulesError:
-        names = ", ".join(f"{e.year}" for e in uscf.EDITIONS.values())
-        raise RulesError(f"Argument '{name}' must be a US Chess rule edition ({names}, or 'USCF 2020' "
-                         f"style; blank: the newest), not {cell.show(key)}") from None
+        return system.default.rules
+    found = system.edition(key)
+    if found is None:
+        names = "; ".join(", ".join(repr(a) for a in e.aliases) for e in system.editions)
+        raise RulesError(f"Argument '{name}' must be a {system.name} rule edition ({names}; blank: "
+                         f"{system.default.name}), not {cell.show(key)}")
+    return found.rules
+
+
+def uscf_rules(value: Any, name: str = "rules") -> uscf.UscfRules:
+    """A US Chess edition: ``2020``, ``"2011"``, ``"USCF 2009"`` (any case); blank: the newest."""
+    found: uscf.UscfRules = _edition(systems.USCF, value, name)
+    return found
 
 
 def fide_rules(value: Any, name: str = "rules") -> fide.FideRules:
     """A FIDE edition: ``"2024"``, ``"handbook"``, ``"FIDE 2024"``, ``"FIDE handbook"``; blank: 2024."""
-    key = edition_key(name, value)
-    if key is None:
-        return fide.FIDE_2024
-    try:
-        return fide.get_rules(str(key))
-    except RulesError:
-        raise RulesError(f"Argument '{name}' must be a FIDE rule edition ('2024', 'handbook', "
-                         f"'FIDE 2024', 'FIDE handbook'; blank: 2024), not {cell.show(key)}") from None
+    found: fide.FideRules = _edition(systems.FIDE, value, name)
+    return found
+
+
+def rating_system(name: str, value: Any) -> str | None:
+    """A US Chess rating system by any name the registry knows (``Quick rating``, ``Online QC``):
+    its name (``Quick``, ``Online Quick``); ``None`` when blank."""
+    typed = text(name, value)
+    if typed is None:
+        return None
+    found = systems.USCF.rating_system(typed)
+    if found is None:
+        known = ", ".join(r.name for r in systems.USCF.rating_systems)
+        raise ArgumentError(f"Argument '{name}' must be a US Chess rating system ({known}), "
+                            f"not {cell.show(typed)}")
+    return found
 
 
 def pairs(first_name: str, first: Any, second_name: str, second: Any) -> list[tuple[float, float]]:

@@ -1,6 +1,6 @@
 """Errors in cells: how a failing Excel function shows up in its cell.
 
-The rule (issue 5, "Excel conventions"): never a Python traceback in a cell. Bad input
+The rule: never a Python traceback in a cell. Bad input
 shows ``#VALUE!`` with the reason, a value that does not exist shows ``#N/A``.
 
 How the two xlwings runtimes get there:

@@ -14,13 +14,13 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from .. import fide, icu, uscf
+from .. import systems
 from ..crosstable import parse_settings, rate_grid
 from ..crosstable import values as cell
 from ..crosstable.columns import OUTPUTS, output_column
 from ..crosstable.render import columns_of
 from ..crosstable.settings import read_settings
-from ..errors import ArgumentError, CrosstableError, RulesError
+from ..errors import ArgumentError, CrosstableError
 from . import args
 from .errors import NotAvailable
 
@@ -32,38 +32,20 @@ DEFAULT_COLUMN = "Post rating"
 
 def rules_name(value: Any, name: str = "rules") -> str | None:
     """The workbook's name of the edition ``value`` names (``"2020"`` -> ``"USCF 2020"``,
-    ``"handbook"`` -> ``"FIDE handbook"``); text no engine knows is returned as typed, for
-    the settings reader to report; ``None`` when blank."""
+    ``"handbook"`` -> ``"FIDE handbook"``), by the registry (:mod:`xlrating.systems`); text no
+    system knows is returned as typed, for the settings reader to report; ``None`` when blank."""
     raw = args.scalar(name, value)
     if raw is None:
         return None
     key = args.edition_key(name, raw)
-    assert key is not None
-    for lookup in (_uscf_name, _fide_name, _icu_name):
-        try:
-            return lookup(key)
-        except RulesError:
-            continue
-    return str(key)
-
-
-def _uscf_name(key: str | int) -> str:
-    return uscf.get_rules(key).name
-
-
-def _fide_name(key: str | int) -> str:
-    return fide.get_rules(str(key)).display
-
-
-def _icu_name(key: str | int) -> str:
-    return icu.get_rules(str(key)).name
+    found = systems.edition_anywhere(key)
+    return found[1].name if found is not None else str(key)
 
 
 def _system_of(rules: str | None) -> str | None:
-    if rules is None:
-        return None
-    first = rules.split()[0].upper()
-    return first if first in ("USCF", "FIDE", "ICU") else None
+    """The system whose edition ``rules`` names, if only one has it."""
+    found = systems.edition_anywhere(rules) if rules is not None else None
+    return found[0].key if found is not None else None
 
 
 def _settings_rows(settings: Any, system: Any, rules: Any) -> tuple[list[list[Any]], dict[int, str]]:
@@ -112,7 +94,7 @@ def _column(value: Any) -> str:
     found = output_column(typed)
     if found is None:
         raise ArgumentError(f"Argument 'column' must name an output column ({', '.join(OUTPUTS)}, "
-                            f"or Quick ... in a dual-rated event), not {typed!r}")
+                            f"or Quick ... in a dual-rated event), not {cell.show(typed)}")
     return found
 
 

@@ -25,6 +25,7 @@ from .. import __version__
 from ..crosstable.model import PlayerRow, RatedEvent
 from ..errors import ArgumentError
 from ..model import EventOutcome, Method, PlayerOutcome
+from ..systems import SYSTEMS
 from .content import (
     COUNT,
     DATE,
@@ -58,11 +59,11 @@ EXPLAINED_METHODS = frozenset({Method.SPECIAL, Method.UNRATED, Method.PERFORMANC
 #: many largest losses and largest gains (a bar chart of hundreds of players is unreadable).
 MAX_BARS = 20
 
-SYSTEM_NAMES = {"USCF": "US Chess", "FIDE": "FIDE", "ICU": "Irish Chess Union (ICU)"}
+SYSTEM_NAMES = {system.key: system.name for system in SYSTEMS}
 #: Systems with rating bonuses and with rating floors: their Summary always has those lines.
 BONUS_SYSTEMS = frozenset({"USCF", "ICU"})
 FLOOR_SYSTEMS = frozenset({"USCF"})
-SYSTEM_SHORT = {"USCF": "US Chess", "FIDE": "FIDE", "ICU": "ICU"}
+SYSTEM_SHORT = {system.key: system.short_name for system in SYSTEMS}
 
 SUMMARY, RATINGS, GAMES, EXPLANATIONS, CHARTS, CHART_DATA = (
     "Summary", "Ratings", "Games", "Explanations", "Charts", "Chart data")

@@ -1,0 +1,256 @@
+"""The registry of rating systems (xlrating.systems) and every path that reads it.
+
+One name means one thing wherever it is typed: the Event sheet of a real workbook
+(openpyxl, through :func:`xlrating.workbook.rate_file`), the Excel functions (through
+xlwings' server code path, as Excel calls them) and ``RATE_CROSSTABLE``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import doctest
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+import xlwings as xw
+from xlwings import server
+
+from xlrating import fide, systems, udfs, uscf
+from xlrating.crosstable import parse_settings
+from xlrating.crosstable.settings import RULES
+from xlrating.errors import CrosstableError
+from xlrating.icu.rules import EDITIONS as ICU_EDITIONS
+from xlrating.workbook import NewSheet, rate_file, write_new_workbook
+
+
+def call(name: str, *arguments: Any) -> Any:
+    """``name`` called as xlwings Lite/Server calls it from a cell."""
+    data = {"func_name": name, "args": list(arguments), "caller_address": "Sheet1!A1",
+            "version": xw.__version__, "client": "Office.js", "runtime": "1.4",
+            "culture_info_name": "en-US", "date_format": "m/d/yyyy"}
+    return asyncio.run(server.custom_functions_call(data, udfs))
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+def test_editions_are_the_engines_own() -> None:
+    engines = {"USCF": uscf.EDITIONS, "FIDE": fide.EDITIONS, "ICU": ICU_EDITIONS}
+    for system in systems.SYSTEMS:
+        assert {id(e.rules) for e in system.editions} == {id(r) for r in engines[system.key].values()}
+        for key, rules in engines[system.key].items():
+            edition = system.edition(key)
+            assert edition is not None and edition.rules is rules
+    assert [e.name for e in systems.USCF.editions] == ["USCF 2020", "USCF 2011", "USCF 2009"]
+    assert [e.name for e in systems.FIDE.editions] == ["FIDE 2024", "FIDE handbook"]
+    assert [e.name for e in systems.ICU.editions] == ["ICU"]
+    assert RULES == {"USCF": ("USCF 2020", "USCF 2011", "USCF 2009"), "FIDE": ("FIDE 2024", "FIDE handbook"),
+                     "ICU": ("ICU",)}
+
+
+def test_defaults_are_the_engines_defaults() -> None:
+    assert systems.USCF.default.rules is uscf.get_rules()
+    assert systems.FIDE.default.rules is fide.get_rules()
+
+
+@pytest.mark.parametrize("typed, key", [
+    ("USCF", "USCF"), ("us chess", "USCF"), ("US_Chess", "USCF"), ("fide", "FIDE"), ("ICU", "ICU"),
+    ("Irish Chess Union", "ICU"), ("ＦＩＤＥ", "FIDE"),
+])
+def test_a_system_by_any_name(typed: str, key: str) -> None:
+    found = systems.find(typed)
+    assert found is not None and found.key == key
+
+
+def test_unknown_names_are_none() -> None:
+    assert systems.find("ECF") is None
+    assert systems.USCF.edition("2024") is None
+    assert systems.FIDE.edition("2020") is None
+    assert systems.USCF.rating_system("Rapid") is None
+    with pytest.raises(KeyError):
+        systems.get("fide")  # get takes the key itself
+
+
+def test_an_edition_by_any_alias_and_as_a_number() -> None:
+    for system in systems.SYSTEMS:
+        for edition in system.editions:
+            for alias in edition.aliases:
+                assert system.edition(alias) is edition
+                assert system.edition(alias.upper()) is edition
+                assert system.edition(f" {alias.lower()} ") is edition
+    assert systems.USCF.edition(2011.0) is systems.USCF.edition("USCF 2011")
+    assert systems.FIDE.edition(2024) is systems.FIDE.edition("FIDE 2024")
+    # The system's name alone is its newest edition.
+    assert systems.FIDE.edition("FIDE") is systems.FIDE.default
+
+
+def test_an_edition_is_found_across_systems_only_when_one_system_has_it() -> None:
+    found = systems.edition_anywhere("2024")
+    assert found is not None and (found[0].key, found[1].name) == ("FIDE", "FIDE 2024")
+    found = systems.edition_anywhere("us chess 2009")
+    assert found is not None and (found[0].key, found[1].name) == ("USCF", "USCF 2009")
+    assert systems.edition_anywhere("2030") is None
+
+
+# The rating systems of US Chess 2020 (introduction and section 2) and the names directors type.
+RATING_SYSTEM_NAMES = [
+    ("Regular", "Regular"), ("regular rating", "Regular"), ("Quick", "Quick"), ("Quick rating", "Quick"),
+    ("QC", "Quick"), ("quick chess", "Quick"), ("Blitz", "Blitz"), ("Blitz rating", "Blitz"),
+    ("Online Regular", "Online Regular"), ("online-regular", "Online Regular"),
+    ("Online Quick", "Online Quick"), ("Online QC", "Online Quick"), ("Online Quick rating", "Online Quick"),
+    ("Online Blitz", "Online Blitz"), ("ONLINE_BLITZ", "Online Blitz"),
+]
+
+
+@pytest.mark.parametrize("typed, name", RATING_SYSTEM_NAMES)
+def test_a_rating_system_by_any_name(typed: str, name: str) -> None:
+    assert systems.USCF.rating_system(typed) == name
+
+
+def test_every_engine_rating_system_is_listed_once() -> None:
+    assert [r.name for r in systems.USCF.rating_systems] == [s.value for s in uscf.RatingSystem]
+    aliases = [systems.fold(a) for r in systems.USCF.rating_systems for a in r.aliases]
+    assert len(aliases) == len(set(aliases))
+    assert systems.USCF.rating_systems_of(systems.USCF.edition("2009")) == ("Regular", "Quick")  # type: ignore[arg-type]
+
+
+# --- the Event sheet ---------------------------------------------------------------------------
+
+
+def settings_of(*rows: tuple[str, Any]) -> Any:
+    return parse_settings([list(row) for row in rows], today=date(2025, 1, 5))
+
+
+@pytest.mark.parametrize("system", systems.SYSTEMS, ids=lambda s: s.key)
+def test_event_sheet_takes_every_edition_alias(system: systems.System) -> None:
+    for edition in system.editions:
+        for alias in edition.aliases:
+            assert settings_of(("System", system.key), ("Rules", alias)).rules == edition.name
+
+
+def test_event_sheet_takes_rules_2024_under_fide() -> None:
+    assert settings_of(("System", "FIDE"), ("Rules", "2024")).rules == "FIDE 2024"
+    assert settings_of(("System", "FIDE"), ("Rules", 2024.0)).rules == "FIDE 2024"
+    assert settings_of(("System", "FIDE"), ("Rules", "handbook")).rules == "FIDE handbook"
+    # Without a System, Rules that only one system has decide it.
+    chosen = settings_of(("Rules", "2024"))
+    assert (chosen.system, chosen.rules) == ("FIDE", "FIDE 2024")
+    # An explicit System that does not match is still an error, at the Rules cell.
+    with pytest.raises(CrosstableError, match=r"Event!B2: Rules '2024' are not USCF rules \(System is"):
+        settings_of(("System", "USCF"), ("Rules", "2024"))
+
+
+@pytest.mark.parametrize("typed, name", RATING_SYSTEM_NAMES)
+def test_event_sheet_takes_every_rating_system_name(typed: str, name: str) -> None:
+    assert settings_of(("Rating system", typed)).rating_system == name
+
+
+def test_event_sheet_rating_system_errors_list_the_names() -> None:
+    with pytest.raises(CrosstableError, match="Rating system 'Rapid' is not one of Regular, Quick, Blitz"):
+        settings_of(("Rating system", "Rapid"))
+    with pytest.raises(CrosstableError, match="Rating system Online Quick is not rated under USCF 2011"):
+        settings_of(("Rules", "USCF 2011"), ("Rating system", "Online QC"))
+    with pytest.raises(CrosstableError, match="applies to US Chess events only"):
+        settings_of(("System", "FIDE"), ("Rating system", "Quick rating"))
+
+
+HEADER = ["No", "Name", "Rating", "R1", "R2"]
+ROWS: list[list[Any]] = [[1, "Ann Able", 1500, "W2", "D3"], [2, "Bob Brown", 1400, "L1", "U"],
+                         [3, "Cy Cole", 1450, "U", "D1"]]
+
+
+def rated_workbook(tmp_path: Path, event: list[tuple[str, Any]]) -> Any:
+    source, target = tmp_path / "event.xlsx", tmp_path / "rated.xlsx"
+    write_new_workbook(source, event=[*event, ("End date", date(2025, 1, 5))],
+                       sheets=[NewSheet("Crosstable", HEADER, ROWS)])
+    rated = rate_file(source, target)
+    book = openpyxl.load_workbook(target)
+    return rated, book
+
+
+def test_workbook_rated_under_fide_rules_2024(tmp_path: Path) -> None:
+    rated, _ = rated_workbook(tmp_path, [("System", "FIDE"), ("Rules", "2024")])
+    assert rated.events[0].outcomes[0].rules == "FIDE 2024"
+    assert rated.events[0].outcomes[0].notes[0].startswith("Rated under FIDE 2024")
+
+
+@pytest.mark.parametrize("typed, name", [("Quick rating", "Quick"), ("Online QC", "Online Quick")])
+def test_workbook_rated_in_the_rating_system_named(tmp_path: Path, typed: str, name: str) -> None:
+    rated, _ = rated_workbook(tmp_path, [("System", "US Chess"), ("Rating system", typed)])
+    assert rated.events[0].outcomes[0].rating_system == name
+    assert rated.events[0].outcomes[0].notes[0].startswith(f"Rated under USCF 2020, {name} rating system")
+
+
+# --- the Excel functions -----------------------------------------------------------------------
+
+
+def test_functions_take_every_edition_alias() -> None:
+    # US Chess 2020, 3: N* for R0 = 1700 is 50/sqrt(0.662 + 0.00000739(2200 - 1700)^2) (both
+    # editions agree here); each alias must reach the same edition as its display name.
+    for edition in systems.USCF.editions:
+        expected = call("USCF_NSTAR", [[1700]], [[edition.name]])
+        for alias in edition.aliases:
+            assert call("USCF_NSTAR", [[1700]], [[alias]]) == expected
+    for edition in systems.FIDE.editions:
+        expected = call("FIDE_PD", [[390]], [[edition.name]])
+        for alias in edition.aliases:
+            assert call("FIDE_PD", [[390]], [[alias]]) == expected
+    # FIDE Handbook B.02, 10.1 table (b) and 10.51: a difference over 350 counts as 350 (PD 0.89);
+    # the FIDE Rating Regulations 2024 cap it at 400, so 390 is read as it stands (PD 0.91).
+    assert call("FIDE_PD", [[390]], [["handbook"]]) == [[0.89]]
+    assert call("FIDE_PD", [[390]], [["2024"]]) == [[0.91]]
+    assert call("FIDE_PD", [[390]], [[2024]]) == [[0.91]]
+
+
+def test_functions_refuse_an_unknown_edition_naming_the_aliases() -> None:
+    with pytest.raises(xw.XlwingsError, match=r"must be a US Chess rule edition .*'US Chess 2020'"):
+        call("USCF_NSTAR", [[1700]], [["2024"]])
+    with pytest.raises(xw.XlwingsError, match=r"must be a FIDE rule edition .*'handbook'"):
+        call("FIDE_PD", [[100]], [["2020"]])
+
+
+@pytest.mark.parametrize("typed, name", [("Quick rating", "Quick"), ("Online QC", "Online Quick"),
+                                         ("QC", "Quick"), ("online quick rating", "Online Quick")])
+def test_initial_rating_takes_every_rating_system_name(typed: str, name: str) -> None:
+    # US Chess 2020, 2: an unrated player's rating in one system from a rating in another.
+    others = [["Regular", 1800, 30]]
+    assert call("USCF_INITIAL", [[typed]], None, None, None, [[date(2025, 1, 5)]], None, others, None) \
+        == call("USCF_INITIAL", [[name]], None, None, None, [[date(2025, 1, 5)]], None, others, None)
+    assert call("USCF_INITIAL", [["Blitz"]], None, None, None, [[date(2025, 1, 5)]], None,
+                [[typed, 1800, 30]], None) == call(
+        "USCF_INITIAL", [["Blitz"]], None, None, None, [[date(2025, 1, 5)]], None, [[name, 1800, 30]], None)
+
+
+def test_initial_rating_refuses_an_unknown_rating_system() -> None:
+    with pytest.raises(xw.XlwingsError, match=r"must be a US Chess rating system .*not 'Rapid'"):
+        call("USCF_INITIAL", [["Rapid"]], [[1800]], None, None, None, None, None, None)
+
+
+def test_rate_crosstable_takes_rules_2024_and_the_rating_system_names() -> None:
+    grid, end = [HEADER, *ROWS], ["End date", "2025-01-05"]
+    fide_2024 = call("RATE_CROSSTABLE", grid, [["FIDE"]], [["FIDE 2024"]], [end], None)
+    assert call("RATE_CROSSTABLE", grid, [["FIDE"]], [["2024"]], [end], None) == fide_2024
+    assert call("RATE_CROSSTABLE", grid, None, [[2024]], [end], None) == fide_2024
+    handbook = call("RATE_CROSSTABLE", grid, [["FIDE"]], [["handbook"]], [end], None)
+    assert handbook != fide_2024  # the editions differ (K 15 and 20 for these players)
+    quick = call("RATE_CROSSTABLE", grid, None, None, [["Rating system", "Quick"], end], None)
+    assert call("RATE_CROSSTABLE", grid, None, None, [["Rating system", "Quick rating"], end], None) == quick
+    online = call("RATE_CROSSTABLE", grid, None, None, [["Rating system", "Online Quick"], end], None)
+    assert call("RATE_CROSSTABLE", grid, None, None, [["Rating system", "Online QC"], end], None) == online
+
+
+def test_the_documentation_lists_every_name() -> None:
+    text = (Path(__file__).parent.parent / "docs" / "systems.md").read_text(encoding="utf-8")
+    for system in systems.SYSTEMS:
+        names = [*system.aliases, *(a for e in system.editions for a in e.aliases),
+                 *(a for r in system.rating_systems for a in r.aliases)]
+        for name in names:
+            assert f"`{name}`" in text, name
+
+
+def test_the_module_examples() -> None:
+    failures, tried = doctest.testmod(systems, raise_on_error=False)
+    assert tried >= 2 and failures == 0

@@ -1,0 +1,416 @@
+"""The rating systems xlrating knows: one table, every system found by any of its names.
+
+Each :class:`System` entry is the one place that knows, for its system: its key and
+display name, the names users type for it, its rule editions (built from the engine's
+own ``EDITIONS``) with every name each is known by, its rating systems (US Chess:
+Regular, Quick, Blitz and the three Online ones) with their aliases, the crosstable
+columns it reads, the ratings it accepts, how a crosstable row becomes the engine's
+player (with the checks a row must pass) and how the engine rates an event.
+
+The Event sheet, the crosstable reader, the Excel functions and the report look
+everything up here, so a name means the same thing wherever it is typed::
+
+    >>> find("US Chess").key, find("fide").edition("2024").name
+    ('USCF', 'FIDE 2024')
+    >>> USCF.rating_system("Online QC"), USCF.rating_system("quick rating")
+    ('Online Quick', 'Quick')
+
+Names are matched by their *folded* form (:func:`fold`): case, spaces, ``_``, ``-`` and
+``.`` are ignored, so ``us_chess 2020`` is ``US Chess 2020``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from numbers import Real
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from . import fide, icu, uscf
+from .errors import ArgumentError, Problem
+from .icu.rules import EDITIONS as ICU_EDITIONS
+from .model import EventOutcome, EventType, Game
+from .uscf.match import match_problem
+
+if TYPE_CHECKING:
+    from .crosstable.model import EventSettings, PlayerRow
+
+__all__ = [
+    "FIDE",
+    "ICU",
+    "SYSTEMS",
+    "USCF",
+    "Edition",
+    "Lineup",
+    "RatingSystemName",
+    "RowProblems",
+    "System",
+    "any_rating_system",
+    "edition_anywhere",
+    "find",
+    "fold",
+    "get",
+]
+
+Lineup: TypeAlias = tuple[Sequence[Any], ...]
+"""The engine's players for an event, one list per rating run (two for a dual-rated event)."""
+
+RowProblems: TypeAlias = list[tuple[str, str]]
+"""A row's problems as ``(column, message)``; the crosstable reader adds the cell address."""
+
+
+def fold(value: Any) -> str:
+    """The key a name is matched by: lower case, no spaces, ``_``, ``-`` or ``.``; full-width and
+    other compatibility characters as their plain forms; a whole number as its digits (2020.0
+    is ``2020``); ``""`` for a blank."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        value = "TRUE" if value else "FALSE"
+    elif isinstance(value, int):
+        value = str(value)
+    elif isinstance(value, Real):
+        as_float = float(value)
+        value = str(int(as_float)) if math.isfinite(as_float) and as_float == int(as_float) else str(value)
+    elif not isinstance(value, str):
+        value = str(value)
+    return re.sub(r"[\s_\-.]+", "", unicodedata.normalize("NFKC", value)).casefold()
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One rule edition of a system."""
+
+    name: str
+    """Display name, as the Event sheet and the outputs write it: ``USCF 2020``, ``FIDE handbook``."""
+    aliases: tuple[str, ...]
+    """Every name it is known by, the display name first (``USCF 2020``, ``2020``, ``US Chess 2020``)."""
+    rules: Any
+    """The engine's rules object (:class:`~xlrating.uscf.UscfRules`, :class:`~xlrating.fide.FideRules`,
+    :class:`~xlrating.icu.IcuRules`)."""
+
+
+@dataclass(frozen=True)
+class RatingSystemName:
+    """A rating system of a system (US Chess has six) and the names users type for it."""
+
+    name: str
+    """``Regular``, ``Quick``, ``Blitz``, ``Online Regular``, ``Online Quick``, ``Online Blitz``."""
+    aliases: tuple[str, ...]
+    """Every accepted name, the name first (``Quick``, ``Quick rating``, ``QC``, ``Quick chess``)."""
+
+
+@dataclass(frozen=True)
+class System:
+    """One rating system's entry in the registry."""
+
+    key: str
+    """``USCF``, ``FIDE`` or ``ICU``: what :attr:`~xlrating.crosstable.EventSettings.system` holds."""
+    name: str
+    """Display name: ``US Chess``, ``FIDE``, ``Irish Chess Union (ICU)``."""
+    short_name: str
+    """The name in running text and headings: ``US Chess``, ``FIDE``, ``ICU``."""
+    aliases: tuple[str, ...]
+    """Every name the ``System`` setting and the ``system`` arguments accept, the key first."""
+    editions: tuple[Edition, ...]
+    """Rule editions, the newest (the default) first."""
+    rating_systems: tuple[RatingSystemName, ...]
+    """Rating systems within the system (US Chess only; empty for the others)."""
+    columns: frozenset[str]
+    """The crosstable input columns this system reads (besides No, Name, ID and the rounds)."""
+    rating_range: tuple[float, float]
+    """Ratings accepted in a crosstable (inclusive)."""
+    check_event: Callable[[EventSettings, Sequence[PlayerRow]], list[Problem]]
+    """Event-level problems the engine would refuse (each naming a setting's cell)."""
+    player: Callable[[PlayerRow, EventSettings], tuple[tuple[Any, ...] | None, RowProblems]]
+    """A crosstable row as the engine's player, one per rating run, and the row's problems."""
+    rate: Callable[[Lineup, Sequence[Game], EventSettings], tuple[EventOutcome, ...]]
+    """The engine: rates the players built by :attr:`player` (one outcome per rating run)."""
+
+    def __post_init__(self) -> None:
+        editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
+        for alias in self.aliases:
+            editions.setdefault(fold(alias), self.editions[0])
+        object.__setattr__(self, "_edition_keys", editions)
+        object.__setattr__(self, "_rating_systems",
+                           {fold(alias): rs.name for rs in self.rating_systems for alias in rs.aliases})
+
+    _edition_keys: dict[str, Edition] = field(init=False, repr=False, compare=False)
+    _rating_systems: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    @property
+    def default(self) -> Edition:
+        """The newest edition (used when the Rules setting is blank)."""
+        return self.editions[0]
+
+    def edition(self, value: Any) -> Edition | None:
+        """The edition ``value`` names (any alias, any case; a year as a number), else None.
+        The system's own name alone names its newest edition (``FIDE`` is ``FIDE 2024``)."""
+        keys = self._edition_keys
+        found: Edition | None = keys.get(value if type(value) is str and value in keys else fold(value))
+        return found
+
+    def rating_system(self, value: Any) -> str | None:
+        """The name of the rating system ``value`` names (``Quick rating`` -> ``Quick``), else None."""
+        found: str | None = self._rating_systems.get(fold(value))
+        return found
+
+    def rating_systems_of(self, edition: Edition) -> tuple[str, ...]:
+        """The rating systems an edition rates (US Chess 2009 and 2011: Regular and Quick only)."""
+        return tuple(system.value for system in getattr(edition.rules, "systems", ()))
+
+
+def _editions(editions: dict[str, Any], default: Any, display: Callable[[Any], str],
+              prefixes: Sequence[str]) -> tuple[Edition, ...]:
+    """An engine's ``EDITIONS`` (key -> rules) as entries, the default first, then newest to oldest;
+    each is known by its display name, its key and its key after each of the system's names."""
+    ordered = [default, *(r for r in reversed(editions.values()) if r is not default)]
+    keys = {id(rules): key for key, rules in editions.items()}
+    result = []
+    for rules in ordered:
+        key = keys[id(rules)]
+        aliases = [display(rules), key, *(f"{prefix} {key}" for prefix in prefixes)]
+        result.append(Edition(display(rules), tuple(dict.fromkeys(aliases)), rules))
+    return tuple(result)
+
+
+def _uscf_rating_systems() -> tuple[RatingSystemName, ...]:
+    """US Chess's rating systems (the engine's :class:`~xlrating.uscf.RatingSystem`) with the names
+    directors type: ``Quick rating``, and QC for Quick chess (``QC``, ``Online QC``)."""
+    names = []
+    for system in uscf.RatingSystem:
+        aliases = [system.value, f"{system.value} rating"]
+        if "Quick" in system.value:
+            for qc in ("QC", "Quick chess"):
+                short = system.value.replace("Quick", qc)
+                aliases += [short, f"{short} rating"]
+        names.append(RatingSystemName(system.value, tuple(dict.fromkeys(aliases))))
+    return tuple(names)
+
+
+# --- US Chess ----------------------------------------------------------------------------------
+
+
+def _uscf_event(settings: EventSettings, players: Sequence[PlayerRow]) -> list[Problem]:
+    """Event-level US Chess problems the engine would refuse, each at its setting's cell."""
+    problems: list[Problem] = []
+    if settings.bonus_multiplier is None:
+        try:
+            uscf.bonus_multiplier(settings.end_date)
+        except ArgumentError as error:
+            problems.append(Problem(settings.cell("End date"), f"{error} (the Bonus multiplier setting)"))
+    if settings.event_type is EventType.MATCH:
+        edition = uscf.get_rules(settings.rules)
+        runs = [("", [(p.rating, p.games) for p in players])]
+        if settings.dual_rated:
+            quick = [p.other("Quick") for p in players]
+            runs.append(("Quick: ", [(q.rating, q.games) if q else (None, None) for q in quick]))
+        for label, ratings in runs:
+            problem = match_problem(edition, ratings)
+            if problem is not None:
+                problems.append(Problem(settings.cell("Event type"),
+                                        f"{label}this match cannot be rated under {edition.name}: {problem}"))
+    return problems
+
+
+def _uscf_player(row: PlayerRow, system: str, *, dual_quick: bool = False) -> uscf.UscfPlayer:
+    """The player's :class:`~xlrating.uscf.UscfPlayer` in rating system ``system``.
+
+    The ``Rating``/``Games`` columns are the rating in the event's system. For the Quick
+    rating of a dual-rated event (``dual_quick``) the ``Quick``/``Quick games`` columns are
+    the pre-event rating and ``Rating``/``Games`` the player's Regular rating (which
+    initialises an unrated Quick player and decides the dual-rated K); ``Floor``,
+    ``Peak``, ``Wins``, ``Draws`` and ``Events`` describe the Regular rating only.
+    """
+    others = {o.system: (o.rating, o.games) for o in row.other_ratings if o.rating is not None}
+    rating, games = row.rating, row.games
+    floors: dict[str, Any] = {"floor": row.floor, "peak": row.peak, "wins": row.wins or 0,
+                              "draws": row.draws or 0, "events": row.events or 0}
+    if dual_quick:
+        quick = others.pop("Quick", None)
+        if row.rating is not None:
+            others["Regular"] = (row.rating, row.games)
+        rating, games = quick if quick is not None else (None, None)
+        floors = {"floor": None, "peak": None, "wins": 0, "draws": 0, "events": 0}
+    else:
+        others.pop(system, None)
+    return uscf.UscfPlayer(
+        number=row.number, rating=rating, games=games, history=None if dual_quick else row.history,
+        fide=row.fide, cfc=row.cfc, other_ratings=others, birth_date=row.birth_date, adult=bool(row.adult),
+        **floors,
+    )
+
+
+def who(row: PlayerRow) -> str:
+    """A player as messages name them: ``No. 3 (Smith, Ann)``."""
+    return f"No. {row.number}" + (f" ({row.name})" if row.name else "")
+
+
+def _uscf_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] | None, RowProblems]:
+    problems: RowProblems = []
+    if row.history is not None and row.rating is None:
+        problems.append(("History", f"History {row.history!r} needs a rating: {who(row)} is unrated"))
+    try:
+        built: tuple[Any, ...] = (_uscf_player(row, settings.rating_system),)
+        if settings.dual_rated:
+            built += (_uscf_player(row, "Quick", dual_quick=True),)
+    except ArgumentError as error:
+        problems.append(("No", f"{who(row)}: {error}"))
+        return None, problems
+    return built, problems
+
+
+def _uscf_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings) -> tuple[EventOutcome, ...]:
+    options: dict[str, Any] = {
+        "dual_rated": settings.dual_rated, "event_type": settings.event_type, "end_date": settings.end_date,
+        "bonus_multiplier": settings.bonus_multiplier, "rules": settings.rules,
+    }
+    outcomes = [uscf.rate_event(lineup[0], games, rating_system=settings.rating_system, **options)]
+    if settings.dual_rated:
+        outcomes.append(uscf.rate_event(lineup[1], games, rating_system="Quick", **options))
+    return tuple(outcomes)
+
+
+# --- FIDE --------------------------------------------------------------------------------------
+
+
+def _no_event_problems(settings: EventSettings, players: Sequence[PlayerRow]) -> list[Problem]:
+    return []
+
+
+def _fide_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] | None, RowProblems]:
+    """The player's :class:`~xlrating.fide.FidePlayer` (``Peak`` is the highest published rating)."""
+    try:
+        return (fide.FidePlayer(number=row.number, rating=row.rating, games=row.games,
+                                highest_rating=row.peak, birth_date=row.birth_date, k=row.k),), []
+    except ArgumentError as error:
+        return None, [("No", f"{who(row)}: {error}")]
+
+
+def _fide_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings) -> tuple[EventOutcome, ...]:
+    return (fide.rate_event(lineup[0], games, event_type=settings.event_type, end_date=settings.end_date,
+                            rules=settings.rules),)
+
+
+# --- ICU ---------------------------------------------------------------------------------------
+
+#: ICU: a player with fewer prior games than this is provisional (ICU rating program).
+ICU_PROVISIONAL_LIMIT = 20
+
+
+def icu_start(settings: EventSettings) -> date:
+    """The date ICU K factors are computed at: the Start date, else the End date."""
+    return settings.start_date if settings.start_date is not None else settings.end_date
+
+
+def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] | None, RowProblems]:
+    """The player's :class:`~xlrating.icu.IcuPlayer`, or the one reason the ICU player types
+    cannot read the row, in the director's words."""
+    if row.rating is None:
+        if row.k is not None:
+            return None, [("K", f"K {row.k:g} is given but Rating is blank: an unrated player has no K")]
+    elif row.games == 0:
+        return None, [("Games", "Games 0 with a rating: leave Games blank for a rated player "
+                                "(or give the games behind the rating)")]
+    elif row.games is not None and row.games < ICU_PROVISIONAL_LIMIT and row.k is not None:
+        return None, [("K", f"K {row.k:g} is given, but with {row.games} games (under "
+                            f"{ICU_PROVISIONAL_LIMIT}) the player is provisional and has no K")]
+    try:
+        kind = icu.classify(row.rating, row.games, row.k, row.birth_date, row.joined, rules=settings.rules)
+    except ArgumentError as error:
+        return None, [("Rating", f"{who(row)}: {error}")]
+    if kind is icu.PlayerKind.RATED and row.k is None and row.rating is not None:
+        start = icu_start(settings)
+        try:
+            icu.k_factor(row.rating, birth_date=row.birth_date, joined=row.joined, start_date=start,
+                         rules=settings.rules)
+        except ArgumentError:
+            if row.birth_date is None:
+                need = "give K, or Birth date (and Joined for players aged 21 or more)"
+            elif row.birth_date > start:
+                need = "the Birth date is after the event's start"
+            else:
+                need = "give K, or Joined (the date the player joined the ICU)"
+            return None, [("Rating", f"{who(row)} is rated {row.rating:g}, below 2100, so K depends on age "
+                                     f"and membership: {need}")]
+    return (icu.IcuPlayer(number=row.number, kind=kind, rating=row.rating,
+                          games=row.games if row.rating is not None else None, k=row.k,
+                          birth_date=row.birth_date, joined=row.joined),), []
+
+
+def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings) -> tuple[EventOutcome, ...]:
+    return (icu.rate_event(lineup[0], games, start_date=icu_start(settings), rules=settings.rules,
+                           event_name=settings.event_name),)
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+_USCF_RATING_SYSTEMS = _uscf_rating_systems()
+_USCF_NAMES = ("USCF", "US Chess")
+
+USCF = System(
+    key="USCF", name="US Chess", short_name="US Chess", aliases=_USCF_NAMES,
+    editions=_editions(uscf.EDITIONS, uscf.get_rules(), lambda r: str(r.name), _USCF_NAMES),
+    rating_systems=_USCF_RATING_SYSTEMS,
+    columns=frozenset({
+        "Rating", "Games", "History", "FIDE", "CFC", *(s.name for s in _USCF_RATING_SYSTEMS),
+        *(f"{s.name} games" for s in _USCF_RATING_SYSTEMS), "Birth date", "Adult", "Floor", "Peak",
+        "Wins", "Draws", "Events", "Total", "Official post rating", "Official post Quick rating",
+    }),
+    # US Chess ratings never go below 100 (US Chess 2020, 1, steps 3-5).
+    rating_range=(100.0, 4000.0),
+    check_event=_uscf_event, player=_uscf_row, rate=_uscf_rate,
+)
+
+FIDE = System(
+    key="FIDE", name="FIDE", short_name="FIDE", aliases=("FIDE",),
+    editions=_editions(fide.EDITIONS, fide.get_rules(), lambda r: str(r.display), ("FIDE",)),
+    rating_systems=(),
+    columns=frozenset({"Rating", "Games", "Peak", "Birth date", "K", "Total"}),
+    rating_range=(1.0, 4000.0),
+    check_event=_no_event_problems, player=_fide_row, rate=_fide_rate,
+)
+
+ICU = System(
+    key="ICU", name="Irish Chess Union (ICU)", short_name="ICU", aliases=("ICU", "Irish Chess Union"),
+    editions=_editions(ICU_EDITIONS, icu.get_rules(), lambda r: str(r.name), ()),
+    rating_systems=(),
+    columns=frozenset({"Rating", "Games", "Birth date", "K", "Joined", "Total"}),
+    rating_range=(1.0, 4000.0),
+    check_event=_no_event_problems, player=_icu_row, rate=_icu_rate,
+)
+
+SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)
+"""Every system, the default (US Chess) first."""
+
+_BY_NAME: dict[str, System] = {fold(alias): system for system in SYSTEMS for alias in system.aliases}
+
+
+def find(value: Any) -> System | None:
+    """The system ``value`` names (``USCF``, ``US Chess``, ``fide``, ``Irish Chess Union``), else None."""
+    return _BY_NAME.get(fold(value))
+
+
+def get(key: str) -> System:
+    """The system whose key is ``key`` (``USCF``, ``FIDE``, ``ICU``); KeyError otherwise."""
+    found = find(key)
+    if found is None or found.key != key:
+        raise KeyError(key)
+    return found
+
+
+def edition_anywhere(value: Any) -> tuple[System, Edition] | None:
+    """The system and edition ``value`` names, when exactly one system has an edition of that name
+    (``2024`` is FIDE's, ``2011`` US Chess's), else None."""
+    found = [(system, edition) for system in SYSTEMS
+             if (edition := system.edition(value)) is not None]
+    return found[0] if len(found) == 1 else None
+
+
+def any_rating_system(value: Any) -> str | None:
+    """The US Chess rating system ``value`` names, whichever system the event is under."""
+    return USCF.rating_system(value)
