@@ -99,7 +99,7 @@ class Workbook:
                 return entry
         raise ArgumentError(f"The workbook has no sheet {name!r}")
 
-    def read(self, name: str, *, until_header: Callable[[list[Any]], bool] | None = None) -> Sheet:
+    def read(self, name: str, *, until_header: Callable[[Any], bool] | None = None) -> Sheet:
         """Sheet ``name``'s values (read once; see :class:`~xlrating.workbook.sheets.Reader`)."""
         known = self.sheets.get(name)
         if known is not None and (known.complete or until_header is not None):

@@ -23,6 +23,7 @@ import io
 import os
 import re
 import stat
+import struct
 import zipfile
 import zlib
 from collections.abc import Mapping
@@ -39,8 +40,8 @@ MAX_PART = 512 * 2**20
 #: The most all parts together may declare, in bytes.
 MAX_TOTAL = 1024 * 2**20
 #: The highest inflated-to-compressed ratio of a part larger than :data:`_RATIO_FLOOR`.
-MAX_RATIO = 200
-_RATIO_FLOOR = 2**20
+MAX_RATIO = 500
+_RATIO_FLOOR = 16 * 2**20
 #: The most parts a package may hold.
 MAX_PARTS = 10_000
 
@@ -90,6 +91,8 @@ def read_file(file: Path) -> bytes:
                 raise WorkbookError(f"{file}: is larger than the {_size(MAX_FILE)} xlrating reads")
             chunks.append(chunk)
         return b"".join(chunks)
+    except WorkbookError:
+        raise
     except OSError as error:
         raise WorkbookError(f"{file}: cannot be read ({error.strerror or error})") from None
     finally:
@@ -147,7 +150,13 @@ class _Bounded(io.RawIOBase):
     def readinto(self, buffer: Any) -> int:
         try:
             data = self._source.read(min(len(buffer), self._left + 1))
-        except (zipfile.BadZipFile, zlib.error, EOFError) as error:
+        except zipfile.BadZipFile as error:
+            if "CRC" not in str(error):
+                raise WorkbookError(f"{self._file}: is damaged (part {self._name}: {error})") from None
+            # zipfile stops at the declared size, so a bomb that understates it ends here too.
+            raise WorkbookError(f"{self._file}: is damaged (part {self._name} does not inflate to the size "
+                                "it declares, or fails its checksum)") from None
+        except (zlib.error, EOFError) as error:
             raise WorkbookError(f"{self._file}: is damaged (part {self._name}: {error})") from None
         if len(data) > self._left:
             raise WorkbookError(f"{self._file}: refused: part {self._name} inflates past the size it "
@@ -197,6 +206,8 @@ def read_package(file: Path) -> Package:
         if total > MAX_TOTAL:
             raise WorkbookError(f"{file}: refused: its parts inflate to more than {_size(MAX_TOTAL)} "
                                 "(a zip bomb?)")
+        if info.flag_bits & 0x01:
+            raise WorkbookError(f"{file}: is damaged (part {info.filename} is encrypted)")
         if info.filename in infos:
             raise WorkbookError(f"{file}: is damaged (part {info.filename} is stored twice)")
         infos[info.filename] = info
@@ -228,13 +239,29 @@ def write_package(package: Package, target: IO[bytes], replaced: Mapping[str, by
 
 
 def _copy_part(package: Package, info: zipfile.ZipInfo, out: zipfile.ZipFile) -> None:
+    """Copy a part's compressed bytes as they are: no inflating, no deflating."""
+    source = package.content
+    start = info.header_offset
+    if source[start:start + 4] != b"PK\x03\x04":
+        raise WorkbookError(f"{package.file}: is damaged (part {info.filename} has no local header)")
+    name_length, extra_length = struct.unpack("<HH", source[start + 26:start + 30])
+    data = start + 30 + name_length + extra_length
+    raw = source[data:data + info.compress_size]
+    if len(raw) != info.compress_size:
+        raise WorkbookError(f"{package.file}: is damaged (part {info.filename} is cut short)")
     copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
-    copy.compress_type = info.compress_type if info.compress_type in (zipfile.ZIP_STORED,
-                                                                      zipfile.ZIP_DEFLATED) \
-        else zipfile.ZIP_DEFLATED
+    copy.compress_type = info.compress_type
     copy.external_attr = info.external_attr
-    copy.file_size = info.file_size
-    large = info.file_size > 2**31
-    with package.stream(info.filename) as source, out.open(copy, "w", force_zip64=large) as sink:
-        for chunk in iter(lambda: source.read(2**20), b""):
-            sink.write(chunk)
+    copy.create_system = info.create_system
+    copy.flag_bits = info.flag_bits & ~0x08  # sizes in the header, no data descriptor
+    copy.CRC, copy.compress_size, copy.file_size = info.CRC, info.compress_size, info.file_size
+    zip64 = info.file_size > zipfile.ZIP64_LIMIT or info.compress_size > zipfile.ZIP64_LIMIT
+    # What ZipFile.writestr does once it has compressed the data (zipfile has no public
+    # way to add bytes that are already compressed).
+    copy.header_offset = out.fp.tell()  # type: ignore[union-attr]
+    out.fp.write(copy.FileHeader(zip64))  # type: ignore[union-attr]
+    out.fp.write(raw)  # type: ignore[union-attr]
+    out.filelist.append(copy)
+    out.NameToInfo[copy.filename] = copy
+    out.start_dir = out.fp.tell()  # type: ignore[union-attr]
+    out._didModify = True  # type: ignore[attr-defined]

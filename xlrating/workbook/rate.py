@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from ..crosstable import RatedWorkbook, rate_sheets
-from ..crosstable.columns import fold, round_number
-from ..crosstable.parse import REQUIRED, SYSTEM_COLUMNS, find_header
+from ..crosstable.columns import fold, input_column, round_number
+from ..crosstable.parse import REQUIRED, SYSTEM_COLUMNS
 from ..crosstable.values import address
 from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable
 from ..errors import CrosstableError, WorkbookError
@@ -61,8 +61,9 @@ def read_for_rating(workbook: Workbook) -> dict[str, list[list[Any]]]:
     return grids
 
 
-def _is_header(row: list[Any]) -> bool:
-    return find_header([row]) is not None
+def _is_header(value: Any) -> bool:
+    """Whether ``value`` names the ``Name`` column: the row holding it is a sheet's header row."""
+    return bool(input_column(value) == "Name")
 
 
 #: How many cells a note lists before it says "and N more".

@@ -136,6 +136,30 @@ def stage(path: str | os.PathLike[str], write: Callable[[IO[bytes]], None], *,
     return staged
 
 
+def stage_file(path: str | os.PathLike[str], produce: Callable[[Path], object]) -> Staged:
+    """Like :func:`stage`, for a writer that takes a file name: ``produce(name)`` writes the
+    file at ``name``, a hidden name beside ``path`` with the same suffix."""
+    target = Path(path)
+    real = writable_target(target)
+    sweep(real.parent, real.name)
+    temporary = _temporary_file(real.parent, real.name, suffix=real.suffix)
+    staged = Staged(target=target, real=real, temporary=temporary)
+    try:
+        produce(temporary)
+        with open(temporary, "rb+") as file:
+            os.fsync(file.fileno())
+        if real.exists():
+            shutil.copymode(real, temporary)
+            _keep_owner(real, temporary)
+    except OSError as error:
+        staged.discard()
+        raise WorkbookError(f"{target}: cannot be written ({error.strerror or error})") from None
+    except BaseException:
+        staged.discard()
+        raise
+    return staged
+
+
 def write_atomic(path: str | os.PathLike[str], write: Callable[[IO[bytes]], None], *,
                  unchanged: bytes | None = None) -> Path:
     """:func:`stage`, then commit."""
@@ -164,10 +188,10 @@ def _sync_folder(folder: Path) -> None:
             os.close(descriptor)
 
 
-def _temporary_file(folder: Path, name: str) -> Path:
+def _temporary_file(folder: Path, name: str, suffix: str = "") -> Path:
     """A new empty file beside the target, created with the user's default permissions."""
     for _ in range(100):
-        candidate = folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        candidate = folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp{suffix}"
         try:
             descriptor = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:

@@ -1,10 +1,13 @@
-"""Reading a sheet's values by streaming its XML part: memory follows the cells that hold a value.
+"""Reading a sheet's values by streaming its XML part: the cost follows the cells that hold a value.
 
-A sheet part is parsed row by row and each row is dropped once read, so neither a sheet's
-declared dimension nor a formatted empty cell far away (``XFD1048576``) costs anything:
-only cells with a value are kept. A sheet can also be read only as far as its header row
-(:func:`read_sheet` with ``until_header``), which is all it takes to know that a sheet is
-not a crosstable. Shared strings are read lazily, only as far as the highest one used.
+A sheet part is read in chunks and scanned row by row with regular expressions (no
+element tree is built), so neither a sheet's declared dimension nor a formatted empty
+cell far away (``XFD1048576``) costs anything: only cells with a value are kept. A sheet
+can also be read only as far as its header row (:meth:`Reader.read` with
+``until_header``), which is all it takes to know that a sheet is not a crosstable;
+rows without text are then skipped unread. Shared strings are read lazily, only as far
+as the highest one used. Parts holding a document type declaration never get here
+(:func:`~xlrating.workbook.package.read_package` refuses them).
 
 Values come as openpyxl gives them: numbers (int or float), text, bools, dates as
 :class:`datetime.datetime` (by the cell's number format), errors as text (``"#N/A"``);
@@ -13,61 +16,106 @@ a formula cell gives the value Excel last calculated (None if it was never calcu
 
 from __future__ import annotations
 
+import codecs
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
-from xml.etree.ElementTree import Element, ParseError
 
-from defusedxml import DefusedXmlException
 from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, from_excel, from_ISO8601
 
 from ..errors import WorkbookError
 from .package import Package
-from .parts import MAX_ROW, SheetEntry, cell_position, local, stream, unsafe
+from .parts import MAX_ROW, SheetEntry, cell_position
+
+_P = r"(?:\w+:)?"
+_ROW = re.compile(rf"<{_P}row\b([^>]*?)(?:/>|>(.*?)</{_P}row>)", re.S)
+_CELL = re.compile(rf"<{_P}c\b([^>]*?)(?:/>|>(.*?)</{_P}c>)", re.S)
+_SI = re.compile(rf"<{_P}si\b[^>]*?(?:/>|>(.*?)</{_P}si>)", re.S)
+_T = re.compile(rf"<{_P}t\b[^>]*?(?:/>|>(.*?)</{_P}t>)", re.S)
+_PHONETIC = re.compile(rf"<{_P}rPh\b.*?</{_P}rPh>", re.S)
+_V = re.compile(rf"<{_P}v\b[^>]*?(?:/>|>(.*?)</{_P}v>)", re.S)
+_F = re.compile(rf"<{_P}f\b")
+_IS = re.compile(rf"<{_P}is\b[^>]*?(?:/>|>(.*?)</{_P}is>)", re.S)
+_MERGE = re.compile(rf"<{_P}mergeCell\b[^>]*?\bref=[\"']([^\"']*)[\"']")
+_ROW_NUMBER = re.compile(r"""\br=["'](\d+)["']""")
+_CELL_REF = re.compile(r"""\br=["']([^"']*)["']""")
+_TYPE = re.compile(r"""\bt=["'](\w+)["']""")
+_STYLE = re.compile(r"""\bs=["'](\d+)["']""")
+_TEXT_CELL = re.compile(rf"""<{_P}c\b([^>]*?\bt=["'](?:s|inlineStr|str)["'][^>]*?)>(.*?)</{_P}c>""", re.S)
+_ROW_START = re.compile(rf"<{_P}row\b")
+_ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
+_NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
+_CHUNK = 2**20
+
+
+def _entity(match: re.Match[str]) -> str:
+    name = match.group(1)
+    if name.startswith("#x"):
+        return chr(int(name[2:], 16))
+    if name.startswith("#"):
+        return chr(int(name[1:]))
+    return _NAMED[name]
+
+
+def unescape(text: str) -> str:
+    """XML character data as text (the five named entities and character references)."""
+    return _ENTITY.sub(_entity, text) if "&" in text else text
+
+
+def _plain(inner: str | None) -> str:
+    """The text of an ``si`` or ``is`` element: its ``t`` or its runs' ``t``, phonetic runs left out."""
+    if not inner:
+        return ""
+    if "rPh" in inner:
+        inner = _PHONETIC.sub("", inner)
+    return "".join(unescape(t.group(1) or "") for t in _T.finditer(inner))
+
+
+def chunks(package: Package, part: str, end: re.Pattern[str]) -> Iterator[str]:
+    """Part ``part`` as text, in pieces that each end just after a match of ``end``."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    buffer = ""
+    with package.stream(part) as source:
+        while True:
+            data = source.read(_CHUNK)
+            buffer += decoder.decode(data, final=not data)
+            if not data:
+                if buffer:
+                    yield buffer
+                return
+            ends = list(end.finditer(buffer, max(0, len(buffer) - len(data) - 64)))
+            if ends:
+                yield buffer[:ends[-1].end()]
+                buffer = buffer[ends[-1].end():]
 
 
 class SharedStrings:
-    """The shared string table, parsed only as far as the highest index asked for."""
+    """The shared string table, read only as far as the highest index asked for."""
 
     def __init__(self, package: Package, part: str | None) -> None:
         self._package, self._part = package, part
         self._strings: list[str] = []
-        self._events: Iterator[tuple[str, Element]] | None = None
+        self._pieces: Iterator[str] | None = None
         self._done = part is None
 
     def __getitem__(self, index: int) -> str:
         while index >= len(self._strings) and not self._done:
-            self._next()
+            self._more()
         if not 0 <= index < len(self._strings):
             raise WorkbookError(f"{self._package.file}: is damaged (a cell uses shared string {index}, "
                                 f"the workbook has {len(self._strings)})")
         return self._strings[index]
 
-    def _next(self) -> None:
+    def _more(self) -> None:
         assert self._part is not None
-        try:
-            if self._events is None:
-                self._events = stream(self._package, self._part)
-            for event, element in self._events:
-                if event == "end" and local(element.tag) == "si":
-                    self._strings.append(_text(element).replace("x005F_", ""))
-                    element.clear()
-                    return
+        if self._pieces is None:
+            self._pieces = chunks(self._package, self._part, re.compile(rf"</{_P}si>"))
+        piece = next(self._pieces, None)
+        if piece is None:
             self._done = True
-        except (DefusedXmlException, ParseError, ValueError) as error:
-            raise unsafe(self._package, self._part, error) from None
-
-
-def _text(element: Element) -> str:
-    """The plain text of an ``si`` or ``is`` element: its ``t``, or its runs' ``t`` (no phonetic runs)."""
-    parts = []
-    for child in element:
-        name = local(child.tag)
-        if name == "t":
-            parts.append(child.text or "")
-        elif name == "r":
-            parts.extend(t.text or "" for t in child if local(t.tag) == "t")
-    return "".join(parts)
+            return
+        self._strings.extend(_plain(m.group(1)).replace("x005F_", "") for m in _SI.finditer(piece))
 
 
 @dataclass
@@ -94,61 +142,86 @@ class Reader:
     durations: set[int]
     date1904: bool
 
-    def read(self, entry: SheetEntry, *, until_header: Callable[[list[Any]], bool] | None = None) -> Sheet:
-        """Read sheet ``entry``; with ``until_header``, stop after the first row it accepts."""
+    def read(self, entry: SheetEntry, *, until_header: Callable[[Any], bool] | None = None) -> Sheet:
+        """Read sheet ``entry``; with ``until_header``, stop after the first row holding a text
+        cell it accepts (then the grid holds that row alone, at its place)."""
         try:
             return self._read(entry, until_header)
-        except (DefusedXmlException, ParseError, ValueError, KeyError, IndexError) as error:
-            raise unsafe(self.package, entry.part, error) from None
+        except (ValueError, KeyError, IndexError, OverflowError) as error:
+            message = str(error).split("\n")[0]
+            raise WorkbookError(f"{self.package.file}: is damaged or not an Excel workbook (part "
+                                f"{entry.part}: {type(error).__name__}: {message})") from None
 
-    def _read(self, entry: SheetEntry, until_header: Callable[[list[Any]], bool] | None) -> Sheet:
-        sheet = Sheet()
+    def _read(self, entry: SheetEntry, until_header: Callable[[Any], bool] | None) -> Sheet:
+        sheet = Sheet(complete=until_header is None)
         grid = sheet.grid
-        data: Element | None = None
-        previous_row = 0
-        for event, element in stream(self.package, entry.part):
-            name = local(element.tag)
-            if event == "start":
-                if name == "sheetData":
-                    data = element
+        previous = 0
+        data_ended = False
+        for piece in chunks(self.package, entry.part, re.compile(rf"</{_P}row>|</{_P}sheetData>")):
+            if until_header is not None:
+                header = self._header_row(piece, until_header)
+                if header is not None:
+                    number, body = header
+                    sheet.grid = [[]] * (number - 1) + [self._row(body, number, entry.part, sheet.formulas)]
+                    return sheet
                 continue
-            if name == "row":
-                number = int(element.get("r") or previous_row + 1)
-                if not previous_row < number <= MAX_ROW:
+            if data_ended:
+                sheet.merged.extend(m.group(1) for m in _MERGE.finditer(piece))
+                continue
+            for match in _ROW.finditer(piece):
+                attributes, body = match.group(1), match.group(2)
+                found = _ROW_NUMBER.search(attributes)
+                number = int(found.group(1)) if found else previous + 1
+                if not previous < number <= MAX_ROW:
                     raise WorkbookError(f"{self.package.file}: is damaged (part {entry.part}: row {number} "
                                         "out of order)")
-                previous_row = number
-                values = self._row(element, number, entry.part, sheet.formulas)
-                if data is not None:
-                    del data[:]
+                previous = number
+                if not body:
+                    continue
+                values = self._row(body, number, entry.part, sheet.formulas)
                 if values:
-                    if until_header is not None:
-                        if until_header(values):
-                            sheet.grid = [[]] * (number - 1) + [values]
-                            sheet.complete = False
-                            return sheet
-                        continue
                     while len(grid) < number - 1:
                         grid.append([])
                     grid.append(values)
-            elif name == "mergeCell":
-                sheet.merged.append(element.get("ref", ""))
-        if until_header is not None:
-            sheet.complete = False
+            end = re.search(rf"</{_P}sheetData>", piece)
+            if end is not None:
+                data_ended = True
+                sheet.merged.extend(m.group(1) for m in _MERGE.finditer(piece, end.end()))
         return sheet
 
-    def _row(self, row: Element, number: int, part: str, formulas: list[tuple[int, int, bool]]) -> list[Any]:
+    def _header_row(self, piece: str, accept: Callable[[Any], bool]) -> tuple[int, str] | None:
+        """The number and contents of the first row in ``piece`` with a text cell ``accept`` takes.
+
+        Only text cells are looked at (one scan of the piece); rows are not numbered until
+        one is found, so its number comes from its ``r`` (Excel always writes it).
+        """
+        for cell in _TEXT_CELL.finditer(piece):
+            value, _ = self._value(cell.group(1), cell.group(2))
+            if not (isinstance(value, str) and accept(value)):
+                continue
+            starts = [m for m in _ROW_START.finditer(piece, 0, cell.start())]
+            if not starts:
+                break
+            row = _ROW.match(piece, starts[-1].start())
+            found = _ROW_NUMBER.search(row.group(1)) if row else None
+            if row is None or found is None:
+                break
+            return int(found.group(1)), row.group(2) or ""
+        return None
+
+    def _row(self, body: str, number: int, part: str, formulas: list[tuple[int, int, bool]]) -> list[Any]:
         values: list[Any] = []
         column = 0
-        for cell in row:
-            if local(cell.tag) != "c":
-                continue
-            reference = cell.get("r")
+        for cell in _CELL.finditer(body):
+            attributes, inner = cell.group(1), cell.group(2)
+            reference = _CELL_REF.search(attributes)
             if reference:
-                _, column = cell_position(reference, self.package, part)
+                _, column = cell_position(reference.group(1), self.package, part)
             else:
                 column += 1
-            value, formula = self._value(cell)
+            if not inner:
+                continue
+            value, formula = self._value(attributes, inner)
             if formula:
                 formulas.append((number, column, value is not None))
             if value is None:
@@ -160,30 +233,26 @@ class Reader:
                 values[column - 1] = value
         return values
 
-    def _value(self, cell: Element) -> tuple[Any, bool]:
-        kind = cell.get("t", "n")
-        text: str | None = None
-        formula = False
-        inline: Element | None = None
-        for child in cell:
-            name = local(child.tag)
-            if name == "v":
-                text = child.text or None
-            elif name == "f":
-                formula = True
-            elif name == "is":
-                inline = child
+    def _value(self, attributes: str, inner: str | None) -> tuple[Any, bool]:
+        if not inner:
+            return None, False
+        found = _TYPE.search(attributes)
+        kind = found.group(1) if found else "n"
+        formula = _F.search(inner) is not None
         if kind == "inlineStr":
-            return (_text(inline) if inline is not None else None), formula
+            inline = _IS.search(inner)
+            return (_plain(inline.group(1)) if inline else None), formula
+        v = _V.search(inner)
+        text = unescape(v.group(1)) if v and v.group(1) else None
         if text is None:
             return None, formula
         if kind == "n":
             number: int | float = float(text) if ("." in text or "e" in text or "E" in text) else int(text)
-            style = int(cell.get("s") or 0)
-            if style in self.dates:
+            style = _STYLE.search(attributes)
+            if style and int(style.group(1)) in self.dates:
                 try:
-                    return from_excel(number, CALENDAR_MAC_1904 if self.date1904 else CALENDAR_WINDOWS_1900,
-                                      timedelta=style in self.durations), formula
+                    epoch = CALENDAR_MAC_1904 if self.date1904 else CALENDAR_WINDOWS_1900
+                    return from_excel(number, epoch, timedelta=int(style.group(1)) in self.durations), formula
                 except (OverflowError, ValueError):
                     return "#VALUE!", formula
             return number, formula
