@@ -44,6 +44,7 @@ _TYPE = re.compile(r"""\bt=["'](\w+)["']""")
 _STYLE = re.compile(r"""\bs=["'](\d+)["']""")
 _TEXT_CELL = re.compile(rf"""<{_P}c\b([^>]*?\bt=["'](?:s|inlineStr|str)["'][^>]*?)>(.*?)</{_P}c>""", re.S)
 _ROW_START = re.compile(rf"<{_P}row\b")
+_END = re.compile(rf"</{_P}worksheet>\s*$")
 _ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
 _NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
 _CHUNK = 2**20
@@ -157,6 +158,7 @@ class Reader:
         grid = sheet.grid
         previous = 0
         data_ended = False
+        piece = ""
         for piece in chunks(self.package, entry.part, re.compile(rf"</{_P}row>|</{_P}sheetData>")):
             if until_header is not None:
                 header = self._header_row(piece, until_header)
@@ -187,6 +189,8 @@ class Reader:
             if end is not None:
                 data_ended = True
                 sheet.merged.extend(m.group(1) for m in _MERGE.finditer(piece, end.end()))
+        if until_header is None and _END.search(piece) is None:
+            raise WorkbookError(f"{self.package.file}: is damaged (part {entry.part} is cut short)")
         return sheet
 
     def _header_row(self, piece: str, accept: Callable[[Any], bool]) -> tuple[int, str] | None:
