@@ -1,10 +1,11 @@
 """``xlrating rate IN.xlsx [-o OUT.xlsx] [--in-place] [--report REPORT.xlsx]``: rate a crosstable workbook.
 
 Writes ``IN-rated.xlsx`` beside the input by default and never overwrites the input
-unless ``--in-place`` asks for it. The output is written atomically (a temporary file in
-the same folder, then a rename). On bad input every error is listed on stderr with its
-cell, the exit status is 1 and no file is written. ``--report`` also writes the rating
-report workbook (see :mod:`xlrating.report`).
+unless ``--in-place`` asks for it (and then only if the file still holds what was rated).
+The output is written atomically (a temporary file in the same folder, then a rename).
+On bad input every error is listed on stderr with its cell, the exit status is 1 and no
+file is written. ``--report`` also writes the rating report workbook (see
+:mod:`xlrating.report`), renamed into place after the rated workbook.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ _F = re.compile(rf"<{_P}f\b")
 _IS = re.compile(rf"<{_P}is\b[^>]*?(?:/>|>(.*?)</{_P}is>)", re.S)
 _MERGE = re.compile(rf"<{_P}mergeCell\b[^>]*?\bref=[\"']([^\"']*)[\"']")
 _ROW_NUMBER = re.compile(r"""\br=["'](\d+)["']""")
-_CELL_REF = re.compile(r"""\br=["']([^"']*)["']""")
+_CELL_REF = re.compile(r"""\br=["'](([A-Z]{1,3})[0-9]+|[^"']*)["']""")
 _TYPE = re.compile(r"""\bt=["'](\w+)["']""")
 _STYLE = re.compile(r"""\bs=["'](\d+)["']""")
 _TEXT_CELL = re.compile(rf"""<{_P}c\b([^>]*?\bt=["'](?:s|inlineStr|str)["'][^>]*?)>(.*?)</{_P}c>""", re.S)
@@ -142,6 +142,8 @@ class Reader:
     dates: set[int]
     durations: set[int]
     date1904: bool
+    _columns: dict[str, int] = field(default_factory=dict)
+    """Column numbers by their letters, as met."""
 
     def read(self, entry: SheetEntry, *, until_header: Callable[[Any], bool] | None = None) -> Sheet:
         """Read sheet ``entry``; with ``until_header``, stop after the first row holding a text
@@ -216,11 +218,16 @@ class Reader:
     def _row(self, body: str, number: int, part: str, formulas: list[tuple[int, int, bool]]) -> list[Any]:
         values: list[Any] = []
         column = 0
-        for cell in _CELL.finditer(body):
-            attributes, inner = cell.group(1), cell.group(2)
+        columns = self._columns
+        for attributes, inner in _CELL.findall(body):
             reference = _CELL_REF.search(attributes)
             if reference:
-                _, column = cell_position(reference.group(1), self.package, part)
+                letters = reference.group(2)
+                known = columns.get(letters) if letters else None
+                if known is None:  # a column not met yet, or not a cell reference (damage)
+                    _, known = cell_position(reference.group(1), self.package, part)
+                    columns[letters] = known
+                column = known
             else:
                 column += 1
             if not inner:
@@ -242,12 +249,19 @@ class Reader:
             return None, False
         found = _TYPE.search(attributes)
         kind = found.group(1) if found else "n"
-        formula = _F.search(inner) is not None
-        if kind == "inlineStr":
-            inline = _IS.search(inner)
-            return (_plain(inline.group(1)) if inline else None), formula
-        v = _V.search(inner)
-        text = unescape(v.group(1)) if v and v.group(1) else None
+        plain = inner[3:-4]
+        if inner.startswith("<v>") and inner.endswith("</v>") and "<" not in plain:
+            formula, text = False, (unescape(plain) or None)  # the usual cell: one value, nothing else
+        elif kind == "inlineStr" and inner.startswith("<is><t>") and inner.endswith("</t></is>") \
+                and "<" not in inner[7:-9]:
+            return unescape(inner[7:-9]), False
+        else:
+            formula = _F.search(inner) is not None
+            if kind == "inlineStr":
+                inline = _IS.search(inner)
+                return (_plain(inline.group(1)) if inline else None), formula
+            v = _V.search(inner)
+            text = unescape(v.group(1)) if v and v.group(1) else None
         if text is None:
             return None, formula
         if kind == "n":
