@@ -26,8 +26,10 @@ from ..errors import ArgumentError, WorkbookError
 from .cells import ILLEGAL_CHARACTERS, fit_text
 
 _ROW = re.compile(r"<(?:\w+:)?row\b[^>]*?(?:/>|>.*?</(?:\w+:)?row>)", re.S)
-_CELL = re.compile(r"<(?:\w+:)?c\b[^>]*?(?:/>|>.*?</(?:\w+:)?c>)", re.S)
+_CELL = re.compile(r"(<(?:\w+:)?c\b([^>]*?)(?:/>|>.*?</(?:\w+:)?c>))", re.S)
 _REF = re.compile(r'\sr="([A-Z]+)?(\d+)?"')
+_FORMULA = re.compile(r"<(?:\w+:)?f\b")
+_SHARED_FORMULA = re.compile(r'<(?:\w+:)?f\b[^>]*\bt="shared"[^>]*\bref="')
 _STYLE = re.compile(r'\ss="(\d+)"')
 _SPANS = re.compile(r'\sspans="[^"]*"')
 _BUILTIN_IDS = {code: number for number, code in BUILTIN_FORMATS.items()}
@@ -57,6 +59,7 @@ class StyleSheet:
     def __init__(self, text: str | None) -> None:
         self.text = text
         self._added: dict[tuple[int, str], int] = {}
+        self._found: dict[tuple[int, str], int] = {}
         self._xfs: list[str] = []
         self._new: list[str] = []
         self._codes: dict[str, int] = {}
@@ -84,6 +87,12 @@ class StyleSheet:
 
     def with_format(self, style: int, code: str) -> int:
         """The cell format index of ``style`` with number format ``code`` (a new one if needed)."""
+        known = self._found.get((style, code))
+        if known is None:
+            known = self._found[(style, code)] = self._with_format(style, code)
+        return known
+
+    def _with_format(self, style: int, code: str) -> int:
         if self.text is None or not self._xfs:
             return style
         style = style if 0 <= style < len(self._xfs) else 0
@@ -271,39 +280,43 @@ def patch_sheet(text: str, patch: SheetPatch, styles: StyleSheet, sheet: str) ->
     return f"{head}<{prefix}sheetData>{''.join(out)}</{prefix}sheetData>{tail}"
 
 
-def _cells(body: str) -> list[tuple[int, str]]:
+def _cells(body: str) -> list[tuple[int, str, str]]:
+    """The cells of a row's XML: (column, the cell's XML, its attributes)."""
     cells = []
     column = 0
-    for match in _CELL.finditer(body):
-        reference = _REF.search(match.group(0)[:match.group(0).index(">") + 1])
+    for xml, attributes in _CELL.findall(body):
+        reference = _REF.search(attributes)
         column = column_number(reference.group(1)) if reference and reference.group(1) else column + 1
-        cells.append((column, match.group(0)))
+        cells.append((column, xml, attributes))
     return cells
 
 
-def _row_xml(prefix: str, number: int, start_tag: str, cells: list[tuple[int, str]], patch: SheetPatch,
+def _style_of(attributes: str) -> int:
+    found = _STYLE.search(attributes)
+    return int(found.group(1)) if found else 0
+
+
+def _row_xml(prefix: str, number: int, start_tag: str, cells: list[tuple[int, str, str]], patch: SheetPatch,
              styles: StyleSheet, sheet: str) -> str:
     writes = patch.rows[number]
-    existing = dict(cells)
+    existing = {column: (xml, attributes) for column, xml, attributes in cells}
     merged: dict[int, str] = {}
-    for column, xml in cells:
+    for column, xml, _ in cells:
         if column not in writes:
             merged[column] = xml
     for column, write in writes.items():
-        old = existing.get(column, "")
-        old_tag = old[:old.index(">") + 1] if old else ""
-        style_match = _STYLE.search(old_tag)
-        style = int(style_match.group(1)) if style_match else 0
-        if old and re.search(r"<(?:\w+:)?f\b", old):
-            if re.search(r'<(?:\w+:)?f\b[^>]*\bt="shared"[^>]*\bref="', old):
+        old, attributes = existing.get(column, ("", ""))
+        style = _style_of(attributes)
+        if old and _FORMULA.search(old):
+            if _SHARED_FORMULA.search(old):
                 where = f"{sheet}!{get_column_letter(column)}{number}"
                 raise WorkbookError(f"{where} holds a formula that other cells share; clear it (the "
                                     "ratings go there) and rate again")
             patch.overwrote_formula = True
         if write.header_style_from is not None and not style:
-            model = _STYLE.search(_tag_of(dict(cells).get(write.header_style_from, "")))
+            model = _style_of(existing.get(write.header_style_from, ("", ""))[1])
             if model:
-                style = styles.with_format(int(model.group(1)), "General")
+                style = styles.with_format(model, "General")
             write = Write(write.value)
         where = f"{sheet}!{get_column_letter(column)}{number}"
         xml = cell_xml(prefix, number, column, style, write, styles, where)
@@ -316,10 +329,6 @@ def _row_xml(prefix: str, number: int, start_tag: str, cells: list[tuple[int, st
     else:
         tag = f'<{prefix}row r="{number}">'
     return f"{tag}{body}</{prefix}row>"
-
-
-def _tag_of(xml: str) -> str:
-    return xml[:xml.index(">") + 1] if xml else ""
 
 
 def _widen_dimension(head: str, patch: SheetPatch) -> str:
