@@ -66,7 +66,7 @@ def refused(path: Path, capsys: pytest.CaptureFixture[str], *more: str) -> str:
 
 @pytest.mark.parametrize(("sheet", "reference", "value"), [
     ("Event", "XFD1048576", False), ("Crosstable", "XFD1048576", False), ("Notes", "XFD1048576", False),
-    ("Notes", "ZZ5000", True), ("Notes", "A1048576", True)])
+    ("Notes", "ZZ5000", True), ("Notes", "A1048576", True), ("Event", "A1048576", True)])
 def test_a_far_cell_costs_what_its_cells_cost(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                               sheet: str, reference: str, value: bool) -> None:
     source = hostile.far_cell(tmp_path / "far.xlsx", sheet, reference, value=value)

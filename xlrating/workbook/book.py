@@ -164,6 +164,7 @@ def _trim(rows: list[list[Any]]) -> None:
             row.pop()
     while rows and not rows[-1]:
         rows.pop()
+    # (rows read never end in None: only totals rows, blanked above, can leave a blank tail)
 
 
 def uncalculated_formulas(workbook: Workbook) -> dict[str, list[tuple[int, int]]]:

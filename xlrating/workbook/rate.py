@@ -29,7 +29,8 @@ def rate_workbook(
     """
     workbook = load(source)
     grids = read_for_rating(workbook)
-    if not any(is_crosstable(name, grid) for name, grid in grids.items()):
+    candidates = {name: grid for name, grid in grids.items() if fold(name) != fold(SETTINGS_SHEET)}
+    if not any(is_crosstable(name, grid) for name, grid in candidates.items()):
         raise WorkbookError(
             f"{workbook.path}: has no crosstable: name a sheet 'Crosstable' and give it a header row "
             "with No, Name and the rounds (R1, R2, ...)")

@@ -48,6 +48,8 @@ _END = re.compile(rf"</{_P}worksheet>\s*$")
 _ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
 _NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
 _CHUNK = 2**20
+#: The row a grid holds for each row without a value (one list, never changed).
+_EMPTY: list[Any] = []
 
 
 def _entity(match: re.Match[str]) -> str:
@@ -124,7 +126,8 @@ class Sheet:
     """What was read of one sheet."""
 
     grid: list[list[Any]] = field(default_factory=list)
-    """Values from A1, trailing blank cells and rows dropped."""
+    """Values from A1, trailing blank cells and rows dropped; rows without a value are one
+    shared empty list (not to be changed in place)."""
     formulas: list[tuple[int, int, bool]] = field(default_factory=list)
     """Formula cells: (row, column, whether Excel stored a calculated value), 1-based."""
     merged: list[str] = field(default_factory=list)
@@ -166,7 +169,8 @@ class Reader:
                 header = self._header_row(piece, until_header)
                 if header is not None:
                     number, body = header
-                    sheet.grid = [[]] * (number - 1) + [self._row(body, number, entry.part, sheet.formulas)]
+                    row = self._row(body, number, entry.part, sheet.formulas)
+                    sheet.grid = [_EMPTY] * (number - 1) + [row]
                     return sheet
                 continue
             if data_ended:
@@ -184,8 +188,8 @@ class Reader:
                     continue
                 values = self._row(body, number, entry.part, sheet.formulas)
                 if values:
-                    while len(grid) < number - 1:
-                        grid.append([])
+                    if len(grid) < number - 1:  # rows without a value: one shared empty row
+                        grid.extend([_EMPTY] * (number - 1 - len(grid)))
                     grid.append(values)
             end = re.search(rf"</{_P}sheetData>", piece)
             if end is not None:
