@@ -1,8 +1,8 @@
 """The parts of a workbook package the reader and the writer need: sheets, styles, tables.
 
-Small parts (the workbook, relationships, styles, tables) are parsed whole; sheets and
-the shared strings are streamed (see :mod:`xlrating.workbook.sheets`). Every parse goes
-through defusedxml with document type declarations forbidden.
+Small parts (the workbook, relationships, styles, tables) are parsed whole, through
+defusedxml with document type declarations forbidden; sheets and the shared strings are
+streamed (see :mod:`xlrating.workbook.sheets`).
 """
 
 from __future__ import annotations
@@ -10,11 +10,10 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
-from typing import IO, Any
 from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring, iterparse
+from defusedxml.ElementTree import fromstring
 from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format, is_timedelta_format
 
 from ..errors import WorkbookError
@@ -52,15 +51,6 @@ def parse(package: Package, name: str) -> Element:
         return fromstring(package.xml(name), forbid_dtd=True)  # type: ignore[no-any-return]
     except (DefusedXmlException, ParseError, ValueError, KeyError) as error:
         raise unsafe(package, name, error) from None
-
-
-def stream(package: Package, name: str) -> Any:
-    """Iterate ``(event, element)`` over part ``name`` (``start`` and ``end`` events)."""
-    try:
-        source: IO[bytes] = package.stream(name)
-    except KeyError:
-        raise WorkbookError(f"{package.file}: is damaged (part {name} is missing)") from None
-    return iterparse(source, events=("start", "end"), forbid_dtd=True)
 
 
 def cell_position(reference: str, package: Package, part: str) -> tuple[int, int]:
