@@ -113,6 +113,20 @@ def test_a_part_declaring_gigabytes_is_refused_before_anything_is_read(
     assert "refused: part xl/worksheets/sheet3.xml inflates to 2,048 MB" in err
 
 
+def test_a_file_larger_than_xlrating_reads_is_refused_unread(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    source = hostile.event(tmp_path / "event.xlsx")
+    monkeypatch.setattr("xlrating.workbook.package.MAX_FILE", source.stat().st_size - 1)
+    assert "larger than the" in refused(source, capsys)
+
+
+def test_parts_declaring_too_much_together_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    source = hostile.event(tmp_path / "event.xlsx")
+    monkeypatch.setattr("xlrating.workbook.package.MAX_TOTAL", 4096)
+    assert "its parts inflate to more than 4,096 bytes (a zip bomb?)" in refused(source, capsys)
+
+
 def test_a_part_inflating_past_what_it_declares_is_refused(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     err = refused(hostile.lying_bomb(tmp_path / "bomb.xlsx"), capsys)

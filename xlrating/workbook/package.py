@@ -34,7 +34,7 @@ from typing import IO, Any
 from ..errors import WorkbookError
 
 #: The largest workbook file read, in bytes.
-MAX_FILE = 512 * 2**20
+MAX_FILE = 256 * 2**20
 #: The most one part may inflate to, in bytes.
 MAX_PART = 512 * 2**20
 #: The most all parts together may declare, in bytes.
