@@ -244,6 +244,29 @@ def test_the_report_is_written_last(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert files(tmp_path) == ["event-rated.xlsx", "event.xlsx", "report.xlsx"]
 
 
+def test_the_file_reaches_the_disk_before_it_replaces_the_target(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    source = hostile.event(tmp_path / "event.xlsx")
+    import xlrating.workbook.save as save
+
+    events: list[str] = []
+    real_fsync, real_replace = save.os.fsync, save.os.replace
+
+    def fsync(descriptor: int) -> None:
+        events.append("fsync")
+        real_fsync(descriptor)
+
+    def replace(source: Any, target: Any) -> None:
+        events.append("replace")
+        real_replace(source, target)
+
+    monkeypatch.setattr(save.os, "fsync", fsync)
+    monkeypatch.setattr(save.os, "replace", replace)
+    status, *_ = measured(["rate", str(source)], capsys)
+    assert status == 0
+    assert events == ["fsync", "replace", "fsync"]  # the file, the rename, the folder
+
+
 def test_temporary_files_of_a_killed_save_are_removed_by_the_next(tmp_path: Path,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     source = hostile.event(tmp_path / "event.xlsx")
