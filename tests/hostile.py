@@ -147,6 +147,17 @@ def ratio_bomb(path: Path, size: int = 64 * 2**20) -> Path:
     return write_parts(path, contents)
 
 
+def unclosed(path: Path, tag: str, times: int = 300_000) -> Path:
+    """``event`` with a row of ``times`` opening ``tag`` tags that are never closed (a regular
+    expression that looked for each one's end to the end of the part would take hours)."""
+    event(path)
+    contents = parts(path)
+    part = SHEETS["Crosstable"]
+    text = contents[part].decode()
+    contents[part] = text.replace("</sheetData>", f'<row r="100">{tag * times}</row></sheetData>').encode()
+    return write_parts(path, contents)
+
+
 def doctype(path: Path, part: str = "docProps/app.xml") -> Path:
     """An entity declaration in ``part`` (a part the rating never parses)."""
     event(path)

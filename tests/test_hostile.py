@@ -144,6 +144,18 @@ def test_an_entity_declaration_in_any_part_is_refused(tmp_path: Path,
     assert "refused: it holds unsafe XML (a document type declaration in docProps/app.xml)" in err
 
 
+@pytest.mark.parametrize("tag", ['<c r="A100">', "<c ", "<row>", '<c r="B100" t="inlineStr"><is><t>'])
+def test_tags_never_closed_cost_time_in_proportion_to_their_number(tmp_path: Path, tag: str) -> None:
+    source = hostile.unclosed(tmp_path / "unclosed.xlsx", tag)
+    original = digest(source)
+    # A subprocess, so a run that took quadratic time would end at the timeout, failing the test.
+    result = subprocess.run([sys.executable, "-m", "xlrating", "rate", str(source)], capture_output=True,
+                            text=True, timeout=120, check=False)
+    assert "Traceback" not in result.stderr
+    assert result.returncode in (0, 1) and len(result.stderr.splitlines()) <= 1
+    assert digest(source) == original
+
+
 def test_a_cell_outside_any_sheet_is_damage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = hostile.far_cell(tmp_path / "outside.xlsx", "Crosstable", "XFE20", value=True)
     assert "cell XFE20 is outside a sheet" in refused(source, capsys)

@@ -29,6 +29,20 @@ _CELL = re.compile(r"\$?([A-Z]{1,3})\$?([0-9]{1,7})")
 MAX_ROW, MAX_COLUMN = 1_048_576, 16_384
 
 
+def element(tag: str, attributes: str = r"[^<>]*?") -> re.Pattern[str]:
+    """A pattern for element ``tag`` (any namespace prefix): group 1 its attributes, group 2
+    its content (None when it closes itself).
+
+    The content may hold anything but another ``tag`` element, and the attributes no ``<``,
+    so a failed match stops at the next ``tag`` element: scanning a part costs time in
+    proportion to its length, however damaged or hostile its XML (``<c`` a million times
+    without a closing tag included).
+    """
+    prefix = r"(?:\w+:)?"
+    content = rf"[^<]*(?:<(?!{prefix}{tag}\b)[^<]*)*"
+    return re.compile(rf"<{prefix}{tag}\b({attributes})(?:/>|(?<!/)>({content})</{prefix}{tag}>)")
+
+
 def local(tag: str) -> str:
     """An element's name without its namespace."""
     return tag.rsplit("}", 1)[-1]

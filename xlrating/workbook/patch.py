@@ -24,9 +24,10 @@ from openpyxl.utils.datetime import to_excel
 
 from ..errors import ArgumentError, WorkbookError
 from .cells import ILLEGAL_CHARACTERS, fit_text
+from .parts import element
 
-_ROW = re.compile(r"<(?:\w+:)?row\b[^>]*?(?:/>|>.*?</(?:\w+:)?row>)", re.S)
-_CELL = re.compile(r"(<(?:\w+:)?c\b([^>]*?)(?:/>|>.*?</(?:\w+:)?c>))", re.S)
+_ROW = element("row")
+_CELL = element("c")
 _REF = re.compile(r'\sr="([A-Z]+)?(\d+)?"')
 _FORMULA = re.compile(r"<(?:\w+:)?f\b")
 _SHARED_FORMULA = re.compile(r'<(?:\w+:)?f\b[^>]*\bt="shared"[^>]*\bref="')
@@ -284,7 +285,8 @@ def _cells(body: str) -> list[tuple[int, str, str]]:
     """The cells of a row's XML: (column, the cell's XML, its attributes)."""
     cells = []
     column = 0
-    for xml, attributes in _CELL.findall(body):
+    for match in _CELL.finditer(body):
+        xml, attributes = match.group(0), match.group(1)
         reference = _REF.search(attributes)
         column = column_number(reference.group(1)) if reference and reference.group(1) else column + 1
         cells.append((column, xml, attributes))

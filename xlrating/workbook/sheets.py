@@ -26,23 +26,23 @@ from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, fr
 
 from ..errors import WorkbookError
 from .package import Package
-from .parts import MAX_ROW, SheetEntry, cell_position
+from .parts import MAX_ROW, SheetEntry, cell_position, element
 
 _P = r"(?:\w+:)?"
-_ROW = re.compile(rf"<{_P}row\b([^>]*?)(?:/>|>(.*?)</{_P}row>)", re.S)
-_CELL = re.compile(rf"<{_P}c\b([^>]*?)(?:/>|>(.*?)</{_P}c>)", re.S)
-_SI = re.compile(rf"<{_P}si\b[^>]*?(?:/>|>(.*?)</{_P}si>)", re.S)
-_T = re.compile(rf"<{_P}t\b[^>]*?(?:/>|>(.*?)</{_P}t>)", re.S)
-_PHONETIC = re.compile(rf"<{_P}rPh\b.*?</{_P}rPh>", re.S)
-_V = re.compile(rf"<{_P}v\b[^>]*?(?:/>|>(.*?)</{_P}v>)", re.S)
+_ROW = element("row")
+_CELL = element("c")
+_SI = element("si")
+_T = element("t")
+_PHONETIC = element("rPh")
+_V = element("v")
 _F = re.compile(rf"<{_P}f\b")
-_IS = re.compile(rf"<{_P}is\b[^>]*?(?:/>|>(.*?)</{_P}is>)", re.S)
+_IS = element("is")
 _MERGE = re.compile(rf"<{_P}mergeCell\b[^>]*?\bref=[\"']([^\"']*)[\"']")
 _ROW_NUMBER = re.compile(r"""\br=["'](\d+)["']""")
 _CELL_REF = re.compile(r"""\br=["'](([A-Z]{1,3})[0-9]+|[^"']*)["']""")
 _TYPE = re.compile(r"""\bt=["'](\w+)["']""")
 _STYLE = re.compile(r"""\bs=["'](\d+)["']""")
-_TEXT_CELL = re.compile(rf"""<{_P}c\b([^>]*?\bt=["'](?:s|inlineStr|str)["'][^>]*?)>(.*?)</{_P}c>""", re.S)
+_TEXT_CELL = element("c", r"""[^<>]*?\bt=["'](?:s|inlineStr|str)["'][^<>]*?""")
 _ROW_START = re.compile(rf"<{_P}row\b")
 _END = re.compile(rf"</{_P}worksheet>\s*$")
 _ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
@@ -72,7 +72,7 @@ def _plain(inner: str | None) -> str:
         return ""
     if "rPh" in inner:
         inner = _PHONETIC.sub("", inner)
-    return "".join(unescape(t.group(1) or "") for t in _T.finditer(inner))
+    return "".join(unescape(t.group(2) or "") for t in _T.finditer(inner))
 
 
 def chunks(package: Package, part: str, end: re.Pattern[str]) -> Iterator[str]:
@@ -118,7 +118,7 @@ class SharedStrings:
         if piece is None:
             self._done = True
             return
-        self._strings.extend(_plain(m.group(1)).replace("x005F_", "") for m in _SI.finditer(piece))
+        self._strings.extend(_plain(m.group(2)).replace("x005F_", "") for m in _SI.finditer(piece))
 
 
 @dataclass
@@ -263,9 +263,9 @@ class Reader:
             formula = _F.search(inner) is not None
             if kind == "inlineStr":
                 inline = _IS.search(inner)
-                return (_plain(inline.group(1)) if inline else None), formula
+                return (_plain(inline.group(2)) if inline else None), formula
             v = _V.search(inner)
-            text = unescape(v.group(1)) if v and v.group(1) else None
+            text = unescape(v.group(2)) if v and v.group(2) else None
         if text is None:
             return None, formula
         if kind == "n":
