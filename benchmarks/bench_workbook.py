@@ -1,19 +1,27 @@
-"""Benchmark: read, rate and write a 2,000-player, 9-round crosstable workbook.
+"""Benchmark: read, rate and write a 10,000-player, 9-round crosstable workbook, against the floor.
 
 Run on demand (not part of the test suite)::
 
-    python benchmarks/bench_workbook.py [--players 2000] [--rounds 9] [--system uscf]
+    python benchmarks/bench_workbook.py [--players 10000] [--rounds 9] [--system uscf] [--list-rows 200000]
 
 It builds a fictional Swiss event (random pairings, every game entered in both rows, a
 few byes and forfeits, a tenth of the players unrated), writes it with
-``write_new_workbook`` and rates it three ways: phase by phase in-process (load, read,
-rate, write back, save), through the CLI in-process (``xlrating.cli.main``) with
-tracemalloc's peak, and through the CLI as a subprocess with its peak resident memory.
+``write_new_workbook`` and measures, in one run:
+
+- the floor: openpyxl alone loading the workbook, writing 15 output columns of numbers
+  beside the crosstable and saving it (what any openpyxl-based tool must at least pay);
+- ``xlrating rate`` in-process (``xlrating.cli.main``), and its ratio to the floor (the
+  goal: at most 1.2);
+- the same phase by phase (load, read, rate, write back, save), with tracemalloc's peak,
+  and as a subprocess with its peak resident memory;
+- an 8-player event in a workbook that also holds a list sheet of ``--list-rows`` rows
+  (a season's Players sheet): ``rate`` should cost what the crosstable's rows cost.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import resource
 import subprocess
@@ -23,6 +31,8 @@ import time
 import tracemalloc
 from datetime import date
 from pathlib import Path
+
+import openpyxl
 
 from xlrating.cli import main
 from xlrating.crosstable import rate_sheets
@@ -67,6 +77,42 @@ def build_event(path: Path, players: int, rounds: int, system: str, seed: int = 
                        sheets=[NewSheet("Crosstable", header, rows)])
 
 
+def floor(source: Path, target: Path, columns: int = 15) -> None:
+    """openpyxl alone: load the workbook, write ``columns`` numbers per player row after its
+    last column, save."""
+    book = openpyxl.load_workbook(source)
+    sheet = book["Crosstable"]
+    first = sheet.max_column + 1
+    for column in range(first, first + columns):
+        sheet.cell(row=1, column=column, value=f"Out {column - first + 1}")
+    for row in range(2, sheet.max_row + 1):
+        for column in range(first, first + columns):
+            sheet.cell(row=row, column=column, value=1500.5 + row)
+    book.save(target)
+
+
+def best(repeat: int, action: object) -> float:
+    """The best wall time of ``repeat`` calls of ``action``."""
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        started = time.perf_counter()
+        action()  # type: ignore[operator]
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def build_list_workbook(path: Path, rows: int) -> None:
+    """An 8-player event beside a ``Players`` list sheet of ``rows`` rows."""
+    build_event(path, 8, 5, "uscf")
+    book = openpyxl.load_workbook(path)
+    sheet = book.create_sheet("Players")
+    sheet.append(["ID", "Name", "Rating", "Club", "Expires"])
+    for number in range(1, rows + 1):
+        sheet.append([10000000 + number, f"Member {number:06d}", 1000 + number % 1500, "Club", 2026])
+    book.save(path)
+
+
 def timed(label: str, started: float) -> float:
     now = time.perf_counter()
     print(f"  {label:<12} {now - started:7.2f} s")
@@ -75,9 +121,11 @@ def timed(label: str, started: float) -> float:
 
 def main_benchmark() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--players", type=int, default=10000)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--system", choices=("uscf", "fide", "icu"), default="uscf")
+    parser.add_argument("--list-rows", type=int, default=200_000)
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="xlrating-bench-") as folder:
         source = Path(folder) / "big.xlsx"
@@ -85,6 +133,13 @@ def main_benchmark() -> None:
         build_event(source, args.players, args.rounds, args.system)
         print(f"{args.players} players, {args.rounds} rounds, {args.system}: workbook of "
               f"{source.stat().st_size / 1024:.0f} KiB built in {time.perf_counter() - started:.2f} s")
+
+        floor_target, rate_target = Path(folder) / "floor.xlsx", Path(folder) / "rate.xlsx"
+        floor_time = best(args.repeat, lambda: floor(source, floor_target))
+        rate_time = best(args.repeat, lambda: main(["rate", str(source), "-o", str(rate_target)]))
+        print(f"Floor (openpyxl load, 15 columns written, save): {floor_time:.2f} s")
+        print(f"xlrating rate (in-process):                     {rate_time:.2f} s")
+        print(f"Ratio rate / floor: {rate_time / floor_time:.2f} (goal: at most 1.2)")
 
         print("In-process, phase by phase:")
         started = begin = time.perf_counter()
@@ -130,6 +185,24 @@ def main_benchmark() -> None:
               f"peak resident memory {peak_kib / 1024:.0f} MiB")
         if result.returncode:
             print(result.stderr)
+
+        if args.list_rows:
+            listed = Path(folder) / "season.xlsx"
+            build_list_workbook(listed, args.list_rows)
+            size = listed.stat().st_size / 1024
+            print(f"8 players beside a {args.list_rows:,}-row list sheet ({size:.0f} KiB):")
+            out = str(Path(folder) / "s.xlsx")
+            list_time = best(args.repeat, lambda: main(["rate", str(listed), "-o", out]))
+            tracemalloc.start()
+            main(["rate", str(listed), "-o", out])
+            _, peak = tracemalloc.get_traced_memory()
+            tracemalloc.stop()
+            small = Path(folder) / "small.xlsx"
+            build_event(small, 8, 5, "uscf")
+            alone = str(Path(folder) / "t.xlsx")
+            small_time = best(args.repeat, lambda: main(["rate", str(small), "-o", alone]))
+            print(f"  rate: {list_time:.2f} s (the same event alone: {small_time:.2f} s), "
+                  f"peak Python allocations {peak / 2**20:.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -333,10 +333,19 @@ def test_rate_removes_the_report_it_wrote_when_the_workbook_fails_late(
         event: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import xlrating.cli.rate as rate_command
 
-    def full(*args: object) -> None:
-        raise WorkbookError("event-rated.xlsx: cannot be written (No space left on device)")
+    real = rate_command.stage_workbook
 
-    monkeypatch.setattr(rate_command, "save_atomic", full)
+    def full(*args: Any, **kwargs: Any) -> Any:
+        staged = real(*args, **kwargs)
+
+        def commit() -> None:
+            staged.discard()
+            raise WorkbookError("event-rated.xlsx: cannot be written (No space left on device)")
+
+        staged.commit = commit
+        return staged
+
+    monkeypatch.setattr(rate_command, "stage_workbook", full)
     status, _, err = run(["rate", str(event), "--report", str(event.with_name("report.xlsx"))], capsys)
     assert status == 1 and "No space left on device" in err
     assert files(event.parent) == ["event.xlsx"]

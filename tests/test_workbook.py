@@ -23,6 +23,7 @@ from xlrating.errors import ArgumentError, WorkbookError
 from xlrating.templates import write_template
 from xlrating.workbook import (
     NewSheet,
+    Workbook,
     apply,
     load,
     read_grids,
@@ -51,6 +52,12 @@ def rewrite_part(path: Path, part: str, change: object) -> None:
             archive.writestr(name, data)
 
 
+def saved(workbook: Workbook, folder: Path) -> openpyxl.Workbook:
+    """``workbook`` saved to ``folder/saved.xlsx`` and read back with openpyxl."""
+    save_atomic(workbook, folder / "saved.xlsx")
+    return openpyxl.load_workbook(folder / "saved.xlsx")
+
+
 def sheet_part(path: Path, sheet: str) -> str:
     """The zip part name of worksheet ``sheet``."""
     book = openpyxl.load_workbook(path)
@@ -67,7 +74,7 @@ def test_load_opens_an_xlsx_and_keeps_its_bytes(tmp_path: Path) -> None:
     assert workbook.path == path
     assert workbook.content == path.read_bytes()
     assert not workbook.macro_enabled
-    assert workbook.book.sheetnames == ["Crosstable", "Event"]
+    assert workbook.sheetnames == ["Crosstable", "Event"]
 
 
 def test_load_refuses_a_missing_file_and_a_folder(tmp_path: Path) -> None:
@@ -213,7 +220,7 @@ def test_read_grids_gives_formula_cells_their_calculated_values(tmp_path: Path) 
     assert grid[1][2] == 1500
     assert grid[1][6] == "Ann Able (club)"
     # The workbook written back still holds the formulas.
-    assert workbook.book["Crosstable"]["C2"].value == "=1400+100"
+    assert saved(workbook, tmp_path)["Crosstable"]["C2"].value == "=1400+100"
 
 
 def test_read_grids_gives_none_for_a_formula_never_calculated(tmp_path: Path) -> None:
@@ -249,12 +256,15 @@ def test_text_with_a_control_character_is_refused_with_its_cell(tmp_path: Path) 
 
 
 def test_apply_writes_values_and_number_formats(tmp_path: Path) -> None:
-    workbook = load(small_workbook(tmp_path / "event.xlsx"))
+    path = small_workbook(tmp_path / "event.xlsx")
+    book = openpyxl.load_workbook(path)
+    book["Crosstable"]["G4"] = "stale"
+    book.save(path)
+    workbook = load(path)
     block = Block("Crosstable", 1, 6,
                   (("Post", "Notes"), (1512.34, "=not a formula"), (None, None), (1401.0, "")), ("0", None))
-    sheet = workbook.book["Crosstable"]
-    sheet["G4"] = "stale"
     apply(workbook, [block])
+    sheet = saved(workbook, tmp_path)["Crosstable"]
     assert [[c.value for c in row] for row in sheet["F1:G4"]] == [
         ["Post", "Notes"], [1512.34, "=not a formula"], [None, None], [1401.0, ""]]
     assert sheet["G2"].data_type == "s"
@@ -310,7 +320,7 @@ def test_apply_leaves_a_table_alone_when_a_blank_header_separates_it(tmp_path: P
     workbook = load(path)
     apply(workbook, [Block("Crosstable", 1, 7, (("Score",), (1.5,), (1.0,), (0.5,)))],
           [AddedColumns("Crosstable", 1, 4, 7, 7)])
-    assert workbook.book["Crosstable"].tables["Crosstable"].ref == "A1:E4"
+    assert saved(workbook, tmp_path)["Crosstable"].tables["Crosstable"].ref == "A1:E4"
 
 
 def test_apply_widens_a_plain_ranges_autofilter(tmp_path: Path) -> None:
@@ -324,14 +334,15 @@ def test_apply_widens_a_plain_ranges_autofilter(tmp_path: Path) -> None:
     workbook = load(tmp_path / "plain.xlsx")
     apply(workbook, [Block("Crosstable", 1, 6, (("Score", "Notes"), (1, ""), (1, ""), (1, "")))],
           [AddedColumns("Crosstable", 1, 4, 6, 7)])
-    assert workbook.book["Crosstable"].auto_filter.ref == "A1:G4"
+    assert saved(workbook, tmp_path)["Crosstable"].auto_filter.ref == "A1:G4"
 
 
 def test_added_header_cells_take_the_style_of_the_header_to_their_left(tmp_path: Path) -> None:
     workbook = load(small_workbook(tmp_path / "event.xlsx"))
     apply(workbook, [Block("Crosstable", 1, 6, (("Score",), (1,), (1,), (1,)))],
           [AddedColumns("Crosstable", 1, 4, 6, 6)])
-    sheet = workbook.book["Crosstable"]
+    sheet = saved(workbook, tmp_path)["Crosstable"]
+    assert sheet["F1"].number_format == "General"
     assert sheet["F1"]._style.fontId == sheet["E1"]._style.fontId
     assert sheet["F1"].font.b
 
@@ -355,11 +366,11 @@ def test_save_atomic_keeps_the_target_when_saving_fails(tmp_path: Path,
     target = tmp_path / "rated.xlsx"
     target.write_bytes(b"previous")
 
-    def fail(filename: object) -> None:
-        Path(str(filename)).write_bytes(b"half")
+    def fail(package: object, file: io.BufferedWriter, replaced: object) -> None:
+        file.write(b"half")
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(workbook.book, "save", fail)
+    monkeypatch.setattr("xlrating.workbook.book.write_package", fail)
     with pytest.raises(WorkbookError, match=r"rated\.xlsx: cannot be written \(No space left on device\)"):
         save_atomic(workbook, target)
     assert target.read_bytes() == b"previous"

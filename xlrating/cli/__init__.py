@@ -4,18 +4,27 @@ Each subcommand lives in its own module here and provides ``register(subparsers)
 which adds its parser and sets ``func`` (taking the parsed arguments, returning the
 exit status). ``main`` turns any :class:`~xlrating.errors.XlratingError` into a clear
 message on stderr and exit status 1 (as it does any ``OSError`` about a file): a user
-never sees a traceback for bad input.
+never sees a traceback for bad input. A list of problems is cut after
+:data:`MAX_LISTED` lines, with the count of the rest. Ctrl+C (or a ``SIGTERM``) stops a
+run with one line and exit status 130; the files being written are removed, so nothing
+is left half written.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from types import FrameType
 
 from .. import __version__
 from ..errors import InputError, XlratingError
+
+#: The most problems printed for one error; the rest are counted.
+MAX_LISTED = 100
 
 #: Subcommand modules, in the order ``--help`` lists them.
 COMMANDS: tuple[str, ...] = ("rate", "report", "import_", "template", "demo")
@@ -40,12 +49,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        status: int = args.func(args)
+        with _terminate_as_interrupt():
+            status: int = args.func(args)
+    except KeyboardInterrupt:
+        print("xlrating: interrupted; files the run had not finished writing were removed", file=sys.stderr)
+        return 130
     except InputError as error:
         if error.title:
             print(error.title, file=sys.stderr)
-        for problem in error.problems:
+        problems = list(error.problems)
+        for problem in problems[:MAX_LISTED]:
             print(f"  {problem}", file=sys.stderr)
+        if len(problems) > MAX_LISTED:
+            print(f"  ... and {len(problems) - MAX_LISTED} more", file=sys.stderr)
+        return 1
+    except MemoryError:
+        print("xlrating: out of memory; no file was written", file=sys.stderr)
         return 1
     except XlratingError as error:
         print(f"xlrating: {error}", file=sys.stderr)
@@ -57,3 +76,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"xlrating: {where}{error.strerror or error}", file=sys.stderr)
         return 1
     return status
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While the command runs, ``SIGTERM`` (``kill``) stops it as Ctrl+C does, cleanup included."""
+    def interrupt(number: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except (ValueError, OSError):  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -1,16 +1,16 @@
 """``xlrating rate IN.xlsx [-o OUT.xlsx] [--in-place] [--report REPORT.xlsx]``: rate a crosstable workbook.
 
 Writes ``IN-rated.xlsx`` beside the input by default and never overwrites the input
-unless ``--in-place`` asks for it. The output is written atomically (a temporary file in
-the same folder, then a rename). On bad input every error is listed on stderr with its
-cell, the exit status is 1 and no file is written. ``--report`` also writes the rating
-report workbook (see :mod:`xlrating.report`).
+unless ``--in-place`` asks for it (and then only if the file still holds what was rated).
+The output is written atomically (a temporary file in the same folder, then a rename).
+On bad input every error is listed on stderr with its cell, the exit status is 1 and no
+file is written. ``--report`` also writes the rating report workbook (see
+:mod:`xlrating.report`), renamed into place after the rated workbook.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,8 @@ from typing import Any
 from ..crosstable import RatedWorkbook
 from ..errors import WorkbookError
 from ..report import write_report
-from ..workbook import Workbook, lost_features, rate_workbook, same_file, save_atomic, writable_target
+from ..workbook import Workbook, lost_features, rate_workbook, same_file, stage_workbook, writable_target
+from ..workbook.save import stage_file
 from ._args import path_arg
 
 
@@ -80,9 +81,9 @@ def run(args: argparse.Namespace) -> int:
             writable_target(path)
     workbook, rated = rate_workbook(source)
     if report is not None:
-        write_both(workbook, rated, target, report)
+        write_both(workbook, rated, target, report, in_place=args.in_place)
     else:
-        save_atomic(workbook, target)
+        stage_workbook(workbook, target, in_place=args.in_place).commit()
     print(summary(rated))
     print(f"Wrote {target}")
     if report is not None:
@@ -93,17 +94,23 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_both(workbook: Workbook, rated: RatedWorkbook, target: Path, report: Path) -> None:
-    """Write the report, then the rated workbook; a report this run created goes if the workbook fails."""
-    new = not report.exists()
-    write_report(rated.events, report)
+def write_both(workbook: Workbook, rated: RatedWorkbook, target: Path, report: Path, *,
+               in_place: bool = False) -> None:
+    """Write the rated workbook and the report beside their targets, then rename the workbook,
+    then the report: a run that fails or is stopped before the end leaves neither, and never
+    a report without its rated workbook."""
+    staged = stage_workbook(workbook, target, in_place=in_place)
     try:
-        save_atomic(workbook, target)
+        staged_report = stage_file(report, lambda name: write_report(rated.events, name))
     except BaseException:
-        if new:
-            with contextlib.suppress(OSError):
-                report.unlink()
+        staged.discard()
         raise
+    try:
+        staged.commit()
+    except BaseException:
+        staged_report.discard()
+        raise
+    staged_report.commit()
 
 
 def warn_lost(workbook: Workbook, target: Path) -> None:

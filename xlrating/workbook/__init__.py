@@ -1,10 +1,11 @@
-"""Crosstable workbooks on disk, through openpyxl: open safely, read values, write back, save.
+"""Crosstable workbooks on disk: open safely, read values, write back, save.
 
 The rating core (:mod:`xlrating.crosstable`) never sees a file: :func:`read_grids`
-hands it every sheet's values, :func:`apply` writes the blocks it returns, and
-:func:`save_atomic` saves the result without ever leaving half a file behind.
-:func:`write_new_workbook` writes a fresh crosstable workbook (the templates and the
-importers use it).
+hands it sheets' values (streamed, bounded by the cells that hold one), :func:`apply`
+records the blocks it returns, and :func:`save_atomic` saves the result, editing only
+the sheets written to and copying every other part of the file unchanged, without ever
+leaving half a file behind. :func:`write_new_workbook` writes a fresh crosstable
+workbook with openpyxl (the templates and the importers use it).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .book import (
     same_file,
     save_atomic,
     save_workbook_atomic,
+    stage_workbook,
     uncalculated_formulas,
     writable_target,
 )
@@ -39,6 +41,7 @@ __all__ = [
     "same_file",
     "save_atomic",
     "save_workbook_atomic",
+    "stage_workbook",
     "uncalculated_formulas",
     "writable_target",
     "write_new_workbook",

@@ -1,48 +1,43 @@
-"""Opening, reading, writing back and saving crosstable workbooks with openpyxl.
+"""Opening, reading, writing back and saving crosstable workbooks.
 
 The pure core (:mod:`xlrating.crosstable`) works on grids of values; this module is the
 file adapter around it:
 
-- :func:`load` opens an ``.xlsx``/``.xlsm`` safely (defusedxml refuses XML entity
-  attacks) and turns every way a file can fail to be a workbook into a
-  :class:`~xlrating.errors.WorkbookError` naming the file.
-- :func:`read_grids` gives every sheet's values from A1, with formula cells read as
-  the values Excel last calculated (a second, ``data_only`` load, made only when a
-  sheet has formulas).
-- :func:`apply` writes the core's blocks, with their number formats, and extends an
+- :func:`load` opens an ``.xlsx``/``.xlsm`` safely (see :mod:`xlrating.workbook.package`:
+  regular files only, zip bombs and XML entity declarations refused) and turns every way
+  a file can fail to be a workbook into a :class:`~xlrating.errors.WorkbookError` naming
+  the file. Nothing is parsed yet.
+- :func:`read_grids` streams sheets' values from A1 (see :mod:`xlrating.workbook.sheets`),
+  formula cells as the values Excel last calculated.
+- :func:`apply` records the core's blocks, with their number formats, and extends an
   Excel table (or a sheet's AutoFilter) over the output columns appended to it.
-- :func:`save_atomic` writes to a temporary file in the target folder and renames it
-  over the target, so a failed run never leaves half a file; the VBA project of an
-  ``.xlsm`` survives.
+- :func:`save_atomic` writes the workbook with the written sheets' XML edited in place
+  and every other part of the file copied unchanged; through a temporary file and a
+  rename, so a failed run never leaves half a file.
 """
 
 from __future__ import annotations
 
-import contextlib
-import copy
 import io
 import os
-import secrets
-import shutil
+import re
 import zipfile
-import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-from xml.etree.ElementTree import ParseError
+from typing import IO, Any
 
-import openpyxl
 from openpyxl import Workbook as OpenpyxlWorkbook
-from openpyxl.utils import get_column_letter, range_boundaries
-from openpyxl.utils.exceptions import InvalidFileException
-from openpyxl.worksheet.table import TableColumn
-from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.utils import get_column_letter
 
 from ..crosstable.model import AddedColumns, Block
 from ..crosstable.values import quote_sheet
 from ..errors import ArgumentError, CrosstableError, Problem, WorkbookError
-from .cells import put
+from .package import Package, read_package, write_package
+from .parts import SheetEntry, Structure, Table, range_bounds, structure, styles, tables
+from .patch import SheetPatch, StyleSheet, Write, patch_sheet, widen_table
+from .save import Staged, same_file, stage, writable_target
+from .sheets import Reader, SharedStrings, Sheet
 
 __all__ = [
     "Workbook",
@@ -53,6 +48,7 @@ __all__ = [
     "same_file",
     "save_atomic",
     "save_workbook_atomic",
+    "stage_workbook",
     "uncalculated_formulas",
     "writable_target",
 ]
@@ -60,113 +56,86 @@ __all__ = [
 #: Suffixes xlrating opens and writes; ``True`` for the macro-enabled ones.
 SUFFIXES = {".xlsx": False, ".xlsm": True}
 
-_OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")
-_ENCRYPTED_STREAM = "EncryptedPackage".encode("utf-16-le")
 _VBA_PART = "xl/vbaProject.bin"
-
-
-def _defused_errors() -> tuple[type[BaseException], ...]:
-    try:
-        from defusedxml import DefusedXmlException
-    except ImportError:  # pragma: no cover - defusedxml is a dependency
-        return ()
-    return (DefusedXmlException,)
+_CALC_CHAIN = "xl/calcChain.xml"
+_CONTENT_TYPES = "[Content_Types].xml"
+_PLAIN_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+_MACRO_TYPE = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
 
 
 @dataclass
 class Workbook:
-    """A workbook opened by :func:`load`: the openpyxl book to write into, and where it came from."""
+    """A workbook opened by :func:`load`: its package, what was read of it, what is to be written."""
 
     path: Path
     """The file it was read from."""
-    book: OpenpyxlWorkbook
-    """The workbook as openpyxl reads it (formulas as formulas); :func:`apply` writes here."""
-    content: bytes = field(repr=False)
-    """The file's bytes as read (for the ``data_only`` copy; the file itself is never touched)."""
+    package: Package = field(repr=False)
+    structure: Structure = field(repr=False)
+    reader: Reader = field(repr=False)
     macro_enabled: bool = False
     """The file is an ``.xlsm`` or holds a VBA project; it is saved as ``.xlsm``, VBA kept."""
-    _values: OpenpyxlWorkbook | None = field(default=None, repr=False)
+    sheets: dict[str, Sheet] = field(default_factory=dict, repr=False)
+    """The sheets read so far, by name."""
+    patches: dict[str, SheetPatch] = field(default_factory=dict, repr=False)
+    """The writes :func:`apply` recorded, by sheet name."""
+    widened: dict[str, str] = field(default_factory=dict, repr=False)
+    """Table parts rewritten by :func:`apply`: part name -> new XML."""
     notes: list[str] = field(default_factory=list)
     """What a user should know about the run that is not an error (set by
     :func:`~xlrating.workbook.rate_workbook`; the command line prints them)."""
 
-    def values_book(self) -> OpenpyxlWorkbook:
-        """The same workbook loaded ``data_only``: formula cells hold Excel's last calculated value."""
-        if self._values is None:
-            self._values = _open(self.path, self.content, data_only=True, keep_vba=False)
-        return self._values
+    @property
+    def content(self) -> bytes:
+        """The file's bytes as read (the file itself is never touched)."""
+        return self.package.content
+
+    @property
+    def sheetnames(self) -> list[str]:
+        return [entry.name for entry in self.structure.sheets]
+
+    def entry(self, name: str) -> SheetEntry:
+        for entry in self.structure.sheets:
+            if entry.name == name:
+                return entry
+        raise ArgumentError(f"The workbook has no sheet {name!r}")
+
+    def read(self, name: str, *, until_header: Callable[[Any], bool] | None = None) -> Sheet:
+        """Sheet ``name``'s values (read once; see :class:`~xlrating.workbook.sheets.Reader`)."""
+        known = self.sheets.get(name)
+        if known is not None and (known.complete or until_header is not None):
+            return known
+        entry = self.entry(name)
+        sheet = self.reader.read(entry, until_header=until_header)
+        if sheet.complete:
+            entry.tables = tables(self.package, entry)
+            for table in entry.tables:
+                _blank_totals(sheet.grid, table, self.package)
+            _trim(sheet.grid)
+        self.sheets[name] = sheet
+        return sheet
 
 
 def load(path: str | os.PathLike[str]) -> Workbook:
     """Open the workbook at ``path`` for reading and writing back.
 
     Raises :class:`~xlrating.errors.WorkbookError`, naming the file, when it is missing,
-    is not an ``.xlsx``/``.xlsm`` workbook, is password-protected (encrypted) or in the
-    old ``.xls`` format, is corrupt, or holds XML that defusedxml refuses (entity
-    declarations, as in the "billion laughs" attack).
+    is not a regular file, is not an ``.xlsx``/``.xlsm`` workbook, is password-protected
+    (encrypted) or in the old ``.xls`` format, is corrupt, is a zip bomb, or holds XML
+    with a document type declaration (entities, as in the "billion laughs" attack).
     """
     if not isinstance(path, (str, os.PathLike)):
         raise ArgumentError(f"Argument 'path' must be a file path, not {path!r}")
     file = Path(path)
-    try:
-        content = file.read_bytes()
-    except FileNotFoundError:
-        raise WorkbookError(f"{file}: no such file") from None
-    except IsADirectoryError:
-        raise WorkbookError(f"{file}: is a folder, not a workbook") from None
-    except OSError as error:
-        raise WorkbookError(f"{file}: cannot be read ({error.strerror or error})") from None
-    if content.startswith(_OLE_SIGNATURE):
-        if _ENCRYPTED_STREAM in content:
-            raise WorkbookError(
-                f"{file}: is password-protected (encrypted); xlrating cannot read it. "
-                "Remove the password in Excel (File > Info > Protect Workbook > Encrypt with Password) "
-                "and try again.")
-        raise WorkbookError(
-            f"{file}: is an Excel 97-2003 (.xls) or other OLE file, not an .xlsx workbook. "
-            "Open it in Excel and save it as an Excel Workbook (.xlsx).")
-    if not content.startswith(b"PK"):
-        raise WorkbookError(f"{file}: is not an Excel workbook (.xlsx or .xlsm)")
-    try:
-        with zipfile.ZipFile(io.BytesIO(content)) as archive:
-            names = set(archive.namelist())
-            damaged = archive.testzip()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, ValueError) as error:
-        raise WorkbookError(f"{file}: is damaged (not a readable zip archive: {error})") from None
-    if damaged is not None:
-        raise WorkbookError(f"{file}: is damaged (part {damaged} fails its checksum)")
-    if "xl/workbook.xml" not in names or "[Content_Types].xml" not in names:
-        raise WorkbookError(f"{file}: is a zip file but not an Excel workbook (.xlsx or .xlsm)")
+    package = read_package(file)
+    layout = structure(package)
+    cell_formats = styles(package, layout.styles)
+    dates, durations = cell_formats.kinds()
+    reader = Reader(package=package, strings=SharedStrings(package, layout.strings), dates=dates,
+                    durations=durations, date1904=layout.date1904)
     # Macro-enabled: it holds a VBA project, or says it is an .xlsm (Excel lets one be saved
     # without macros); either way it is saved back as a macro-enabled workbook.
-    macro = _VBA_PART in names or file.suffix.lower() == ".xlsm"
-    book = _open(file, content, data_only=False, keep_vba=macro)
-    return Workbook(path=file, book=book, content=content, macro_enabled=macro)
-
-
-def _open(file: Path, content: bytes, *, data_only: bool, keep_vba: bool) -> OpenpyxlWorkbook:
-    unsafe = _defused_errors()
-    try:
-        return openpyxl.load_workbook(io.BytesIO(content), data_only=data_only, keep_vba=keep_vba,
-                                      rich_text=False)
-    except Exception as error:
-        # openpyxl re-raises what the XML parser refused as a ValueError; look down the chain.
-        cause: BaseException | None = error
-        while cause is not None:
-            if unsafe and isinstance(cause, unsafe):
-                raise WorkbookError(
-                    f"{file}: refused: it holds unsafe XML ({type(cause).__name__}: {cause}); "
-                    "a workbook saved by Excel never does") from None
-            cause = cause.__cause__ or cause.__context__
-        if isinstance(error, (zipfile.BadZipFile, KeyError, ParseError, InvalidFileException, EOFError,
-                              TypeError, ValueError, AttributeError, IndexError)):
-            raise _damaged(file, error) from None
-        raise
-
-
-def _damaged(file: Path, error: BaseException) -> WorkbookError:
-    message = str(error).split("\n")[0]
-    return WorkbookError(f"{file}: is damaged or not an Excel workbook ({type(error).__name__}: {message})")
+    macro = package.has(_VBA_PART) or file.suffix.lower() == ".xlsm"
+    return Workbook(path=file, package=package, structure=layout, reader=reader, macro_enabled=macro)
 
 
 def read_grids(workbook: Workbook) -> dict[str, list[list[Any]]]:
@@ -175,107 +144,96 @@ def read_grids(workbook: Workbook) -> dict[str, list[list[Any]]]:
     Formula cells give the value Excel last calculated (``None`` when the file was never
     calculated, e.g. written by a script). Values come as openpyxl reads them: numbers
     (int or float), text, bools, dates as :class:`datetime.datetime`, errors as text
-    (``"#N/A"``). Text that looks like a formula is text.
+    (``"#N/A"``). Text that looks like a formula is text. The totals rows of Excel
+    tables read as blank.
     """
-    grids: dict[str, list[list[Any]]] = {}
-    for worksheet in workbook.book.worksheets:
-        grid: list[list[Any]] = []
-        formulas: list[tuple[int, int]] = []
-        if worksheet._cells:
-            for r, cells in enumerate(worksheet.iter_rows(min_row=1, min_col=1)):
-                row: list[Any] = []
-                for c, cell in enumerate(cells):
-                    if cell.data_type == "f":
-                        formulas.append((r, c))
-                        row.append(None)
-                    else:
-                        row.append(cell.value)
-                grid.append(row)
-        if formulas:
-            calculated = workbook.values_book()[worksheet.title]
-            for r, c in formulas:
-                grid[r][c] = calculated.cell(row=r + 1, column=c + 1).value
-        for first, last in _totals_rows(worksheet):
-            for r in range(first - 1, min(last, len(grid))):
-                grid[r] = []
-        grids[worksheet.title] = _trim(grid)
-    return grids
+    return {name: workbook.read(name).grid for name in workbook.sheetnames}
 
 
-def _totals_rows(worksheet: Worksheet) -> list[tuple[int, int]]:
-    """The 1-based rows (first, last) of the totals row of each Excel table on ``worksheet``."""
-    rows = []
-    for table in worksheet.tables.values():
-        count = table.totalsRowCount or 0
-        if count > 0:
-            _, _, _, max_row = range_boundaries(table.ref)
-            rows.append((max_row - count + 1, max_row))
-    return rows
+def _blank_totals(grid: list[list[Any]], table: Table, package: Package) -> None:
+    if table.totals_rows <= 0 or not table.ref:
+        return
+    _, _, last, _ = range_bounds(table.ref, package, table.part)
+    for row in range(last - table.totals_rows, min(last, len(grid))):
+        grid[row] = []
+
+
+def _trim(rows: list[list[Any]]) -> None:
+    for row in rows:
+        while row and (row[-1] is None):
+            row.pop()
+    while rows and not rows[-1]:
+        rows.pop()
+    # (rows read never end in None: only totals rows, blanked above, can leave a blank tail)
 
 
 def uncalculated_formulas(workbook: Workbook) -> dict[str, list[tuple[int, int]]]:
-    """The formula cells that hold no calculated value, by sheet: ``(row, column)``, 1-based.
+    """The formula cells of the sheets read that hold no calculated value: ``(row, column)``, 1-based.
 
     :func:`read_grids` reads them as blank. A file saved by Excel has a value for every
     formula (an empty text result reads as blank as well); one written by a program
     that does not calculate formulas has none.
     """
     found: dict[str, list[tuple[int, int]]] = {}
-    for worksheet in workbook.book.worksheets:
-        cells = sorted((cell.row, cell.column) for cell in worksheet._cells.values() if cell.data_type == "f")
-        if not cells:
-            continue
-        calculated = workbook.values_book()[worksheet.title]
-        missing = [(r, c) for r, c in cells if calculated.cell(row=r, column=c).value is None]
+    for name, sheet in workbook.sheets.items():
+        missing = sorted((row, column) for row, column, calculated in sheet.formulas if not calculated)
         if missing:
-            found[worksheet.title] = missing
+            found[name] = missing
     return found
 
 
-def _trim(rows: list[list[Any]]) -> list[list[Any]]:
-    for row in rows:
-        while row and (row[-1] is None):
-            row.pop()
-    while rows and not rows[-1]:
-        rows.pop()
-    return rows
-
-
 def apply(workbook: Workbook, blocks: Iterable[Block], added: Iterable[AddedColumns] = ()) -> None:
-    """Write ``blocks`` into ``workbook`` and extend tables over the ``added`` columns.
+    """Record ``blocks`` to be written into ``workbook`` and extend tables over the ``added`` columns.
 
     Each block is written whole: every value (text always as text) and, where the
     block gives one, the column's number format. A header cell written in an added
     column takes the style of the header cell to its left. Nothing else changes.
     """
-    book = workbook.book
     blocks = tuple(blocks)
     added = tuple(added)
     for block in blocks:
-        if block.sheet not in book.sheetnames:
+        if block.sheet not in workbook.sheetnames:
             raise ArgumentError(f"Block for sheet {block.sheet!r}: the workbook has no such sheet")
-    merged = _merged_in_the_way(book, blocks)
+    merged = _merged_in_the_way(workbook, blocks)
     if merged:
         ranges = f"{len(merged)} merged cell range{'s' if len(merged) != 1 else ''}"
         raise CrosstableError(merged, title=f"{workbook.path}: {ranges} where the ratings go; "
                               "nothing was rated or written.")
+    headers = {(c.sheet, c.header_row): c for c in added}
     for block in blocks:
-        worksheet = book[block.sheet]
+        patch = workbook.patches.setdefault(block.sheet, SheetPatch())
         formats = block.number_formats
+        header = headers.get((block.sheet, block.row))
         for i, row in enumerate(block.values):
             for j, value in enumerate(row):
-                cell = worksheet.cell(row=block.row + i, column=block.column + j)
-                put(cell, value, where=f"{block.sheet}!{cell.coordinate}")
-                if formats is not None and j < len(formats) and formats[j] is not None:
-                    cell.number_format = formats[j]
+                column = block.column + j
+                if header is not None and i == 0 and header.first_column <= column <= header.last_column:
+                    patch.put(block.row, column, Write(value, header_style_from=header.first_column - 1
+                                                       if header.first_column > 1 else None))
+                    continue
+                code = formats[j] if formats is not None and j < len(formats) else None
+                patch.put(block.row + i, column, Write(value, code))
     for columns in added:
-        worksheet = book[columns.sheet]
-        _style_added_headers(worksheet, columns)
-        if not _extend_table(worksheet, columns):
-            _extend_auto_filter(worksheet, columns)
+        patch = workbook.patches.setdefault(columns.sheet, SheetPatch())
+        grid = workbook.read(columns.sheet).grid
+        header_values = grid[columns.header_row - 1] if columns.header_row <= len(grid) else []
+        written = patch.rows.get(columns.header_row, {})
+        names = {c: written[c].value if c in written else _at(header_values, c)
+                 for c in range(1, columns.last_column + 1)}
+        if columns.first_column > 1:
+            patch.width_from = columns.first_column - 1
+            for column in range(columns.first_column, columns.last_column + 1):
+                text = "" if names[column] is None else str(names[column])
+                patch.widths[column] = float(min(len(text) + 3, 30))
+        if not _extend_table(workbook, columns, names):
+            patch.auto_filter = (columns.header_row, columns.first_column - 1, columns.last_column)
 
 
-def _merged_in_the_way(book: OpenpyxlWorkbook, blocks: tuple[Block, ...]) -> list[Problem]:
+def _at(row: list[Any], column: int) -> Any:
+    return row[column - 1] if column <= len(row) else None
+
+
+def _merged_in_the_way(workbook: Workbook, blocks: tuple[Block, ...]) -> list[Problem]:
     """A problem for every merged range that overlaps a block: a merged cell cannot take a value."""
     problems: list[Problem] = []
     seen: set[tuple[str, str]] = set()
@@ -284,92 +242,59 @@ def _merged_in_the_way(book: OpenpyxlWorkbook, blocks: tuple[Block, ...]) -> lis
             continue
         last_row = block.row + len(block.values) - 1
         last_column = block.column + max(len(row) for row in block.values) - 1
-        for merged in book[block.sheet].merged_cells.ranges:
-            if (merged.max_row < block.row or merged.min_row > last_row
-                    or merged.max_col < block.column or merged.min_col > last_column
-                    or (block.sheet, merged.coord) in seen):
+        sheet = workbook.read(block.sheet)
+        for ref in sheet.merged:
+            top, left, bottom, right = range_bounds(ref, workbook.package, block.sheet)
+            if (bottom < block.row or top > last_row or right < block.column or left > last_column
+                    or (block.sheet, ref) in seen):
                 continue
-            seen.add((block.sheet, merged.coord))
-            problems.append(Problem(f"{quote_sheet(block.sheet)}!{merged.coord}",
+            seen.add((block.sheet, ref))
+            problems.append(Problem(f"{quote_sheet(block.sheet)}!{ref}",
                                     "merged cells where xlrating writes the output columns (Score, "
                                     "Post rating, ...); unmerge them or move them away from the crosstable"))
     return problems
 
 
-def _style_added_headers(worksheet: Worksheet, columns: AddedColumns) -> None:
-    if columns.first_column <= 1:
-        return
-    model = worksheet.cell(row=columns.header_row, column=columns.first_column - 1)
-    dimensions = worksheet.column_dimensions
-    model_letter = get_column_letter(columns.first_column - 1)
-    # Looking a letter up in column_dimensions creates it: test membership first.
-    model_width = dimensions[model_letter].width if model_letter in dimensions else None
-    for column in range(columns.first_column, columns.last_column + 1):
-        cell = worksheet.cell(row=columns.header_row, column=column)
-        if model.has_style and not cell.has_style:
-            cell._style = copy.copy(model._style)
-            cell.number_format = "General"
-        letter = get_column_letter(column)
-        if letter not in worksheet.column_dimensions or not worksheet.column_dimensions[letter].customWidth:
-            text = str(cell.value or "")
-            width = max(float(model_width or 8.43), min(len(text) + 3, 30))
-            worksheet.column_dimensions[letter].width = width
-
-
-def _extend_table(worksheet: Worksheet, columns: AddedColumns) -> bool:
+def _extend_table(workbook: Workbook, columns: AddedColumns, names: dict[int, Any]) -> bool:
     """Widen the Excel table whose header row is ``columns.header_row`` and which ends just left of them."""
-    for table in worksheet.tables.values():
-        min_col, min_row, max_col, max_row = range_boundaries(table.ref)
-        if min_row != columns.header_row or not table.headerRowCount:
+    entry = workbook.entry(columns.sheet)
+    for table in entry.tables:
+        if not table.ref:
             continue
-        gap = _gap_allowed(worksheet, columns, max_col)
-        if not max_col + 1 <= columns.first_column <= max_col + 1 + gap:
+        min_row, min_col, max_row, max_col = range_bounds(table.ref, workbook.package, table.part)
+        if min_row != columns.header_row or not table.header_rows:
+            continue
+        gap = 0
+        for column in range(max_col + 1, columns.first_column):
+            if names.get(column) in (None, ""):
+                gap = -1
+                break
+            gap += 1
+        if gap < 0 or not max_col + 1 <= columns.first_column <= max_col + 1 + gap:
             continue
         if columns.last_column <= max_col:
             return True
-        existing = {c.name.lower() for c in table.tableColumns}
-        names = []
+        existing = {name.lower() for name in table.columns}
+        new = []
         for column in range(max_col + 1, columns.last_column + 1):
-            value = worksheet.cell(row=columns.header_row, column=column).value
+            value = names.get(column)
             name = "" if value is None else str(value)
             if not name or name.lower() in existing:
                 return False
             existing.add(name.lower())
-            names.append(name)
-        next_id = max((c.id for c in table.tableColumns), default=0) + 1
-        for offset, name in enumerate(names):
-            table.tableColumns.append(TableColumn(id=next_id + offset, name=name))
-        ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(columns.last_column)}{max_row}"
+            new.append(name)
+        left, right = get_column_letter(min_col), get_column_letter(columns.last_column)
+        ref = f"{left}{min_row}:{right}{max_row}"
+        text = workbook.widened.get(table.part) or workbook.package.xml(table.part).decode("utf-8")
+        filtered = f"{left}{min_row}:{right}{max_row - table.totals_rows}"
+        workbook.widened[table.part] = widen_table(text, ref, filtered, new)
         table.ref = ref
-        if table.autoFilter is not None:
-            table.autoFilter.ref = (
-                f"{get_column_letter(min_col)}{min_row}:{get_column_letter(columns.last_column)}"
-                f"{max_row - (table.totalsRowCount or 0)}")
+        table.columns.extend(new)
         return True
     return False
 
 
-def _gap_allowed(worksheet: Worksheet, columns: AddedColumns, max_col: int) -> int:
-    """Columns between a table and the added ones that can join it (each has a header)."""
-    gap = 0
-    for column in range(max_col + 1, columns.first_column):
-        if worksheet.cell(row=columns.header_row, column=column).value in (None, ""):
-            return 0
-        gap += 1
-    return gap
-
-
-def _extend_auto_filter(worksheet: Worksheet, columns: AddedColumns) -> None:
-    """A plain range with an AutoFilter on the header row: widen the filter to the new columns."""
-    if not worksheet.auto_filter.ref:
-        return
-    min_col, min_row, max_col, max_row = range_boundaries(worksheet.auto_filter.ref)
-    if min_row == columns.header_row and max_col + 1 == columns.first_column:
-        worksheet.auto_filter.ref = (
-            f"{get_column_letter(min_col)}{min_row}:{get_column_letter(columns.last_column)}{max_row}")
-
-
-#: Package folders of Excel features openpyxl does not carry over, in words a user knows.
+#: Package folders of Excel features a saved copy could lose, in words a user knows.
 FEATURES: dict[str, str] = {
     "xl/media": "pictures",
     "xl/ctrlProps": "form controls (buttons, check boxes)",
@@ -387,16 +312,17 @@ FEATURES: dict[str, str] = {
     "customXml": "custom XML parts",
     "xl/drawings": "shapes and drawings",
     "xl/charts": "charts",
+    "xl/embeddings": "embedded objects",
+    "xl/model": "the data model",
+    "xl/webextensions": "web extensions (add-ins)",
 }
 
 
 def lost_features(workbook: Workbook, saved: str | os.PathLike[str]) -> list[str]:
     """Excel features of ``workbook``'s file that the saved copy at ``saved`` no longer has.
 
-    openpyxl keeps cells, formats, formulas, tables, data validation, conditional formats,
-    comments, defined names, charts and the VBA project, but not everything Excel can store
-    (shapes, pictures without Pillow, form controls, slicers, threaded comments...). This
-    compares the two packages by the folders those features live in.
+    :func:`save_atomic` copies every part it does not write unchanged, so this is empty
+    for its files; it compares the two packages by the folders those features live in.
     """
     def kinds(names: Iterable[str]) -> set[str]:
         found = set()
@@ -411,108 +337,96 @@ def lost_features(workbook: Workbook, saved: str | os.PathLike[str]) -> list[str
     return sorted({FEATURES[prefix] for prefix in missing})
 
 
-def save_atomic(workbook: Workbook, path: str | os.PathLike[str]) -> Path:
+def _check_suffix(target: Path, macro: bool) -> None:
+    suffix = target.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise WorkbookError(f"{target}: xlrating writes .xlsx and .xlsm workbooks; give a name ending in one")
+    if SUFFIXES[suffix] != macro:
+        if macro:
+            raise WorkbookError(f"{target}: the workbook holds macros (VBA) and must be saved as .xlsm")
+        raise WorkbookError(f"{target}: the workbook has no macros and must be saved as .xlsx")
+
+
+def _replaced_parts(workbook: Workbook) -> dict[str, bytes | None]:
+    """The parts a save writes: the written sheets, styles, widened tables (and no stale calc chain)."""
+    package = workbook.package
+    style_part = workbook.structure.styles
+    style_sheet = StyleSheet(package.xml(style_part).decode("utf-8") if style_part else None)
+    replaced: dict[str, bytes | None] = {}
+    overwrote_formula = False
+    for name, patch in workbook.patches.items():
+        entry = workbook.entry(name)
+        text = package.xml(entry.part).decode("utf-8")
+        replaced[entry.part] = patch_sheet(text, patch, style_sheet, name).encode("utf-8")
+        overwrote_formula |= patch.overwrote_formula
+    if style_part and style_sheet.changed:
+        replaced[style_part] = style_sheet.result().encode("utf-8")
+    for part, text in workbook.widened.items():
+        replaced[part] = text.encode("utf-8")
+    if overwrote_formula and package.has(_CALC_CHAIN):
+        # Excel's list of formula cells would name a cell that is now a value: drop it
+        # (Excel rebuilds it), with its relationship and content type.
+        replaced[_CALC_CHAIN] = None
+        replaced.update(_without_calc_chain(package))
+    return replaced
+
+
+def _without_calc_chain(package: Package) -> dict[str, bytes | None]:
+    parts: dict[str, bytes | None] = {}
+    for part, element in (("[Content_Types].xml", "Override"),
+                          ("xl/_rels/workbook.xml.rels", "Relationship")):
+        pattern = rf'<(?:\w+:)?{element}\b[^>]*calcChain\.xml"[^>]*/>'
+        if package.has(part):
+            text = package.xml(part).decode("utf-8")
+            parts[part] = re.sub(pattern, "", text).encode("utf-8")
+    return parts
+
+
+def _macro_content_type(package: Package) -> dict[str, bytes | None]:
+    """An ``.xlsm`` must say it is macro-enabled (Excel refuses it otherwise), with or without VBA."""
+    text = package.xml(_CONTENT_TYPES).decode("utf-8")
+    if _MACRO_TYPE in text:
+        return {}
+    return {_CONTENT_TYPES: text.replace(_PLAIN_TYPE, _MACRO_TYPE).encode("utf-8")}
+
+
+def stage_workbook(workbook: Workbook, path: str | os.PathLike[str], *, in_place: bool = False) -> Staged:
+    """Write ``workbook`` beside ``path``, ready to :meth:`~xlrating.workbook.save.Staged.commit`.
+
+    With ``in_place``, the commit replaces the file only if it still holds the bytes read.
+    """
+    target = Path(path)
+    _check_suffix(target, workbook.macro_enabled)
+    replaced = _replaced_parts(workbook)
+    if workbook.macro_enabled:
+        replaced.update(_macro_content_type(workbook.package))
+
+    def write(file: IO[bytes]) -> None:
+        write_package(workbook.package, file, replaced)
+
+    return stage(target, write, unchanged=workbook.content if in_place else None)
+
+
+def save_atomic(workbook: Workbook, path: str | os.PathLike[str], *, in_place: bool = False) -> Path:
     """Save ``workbook`` to ``path``: a temporary file in the same folder, then a rename.
 
-    The VBA project of a macro-enabled workbook is kept, so such a workbook must be
-    saved as ``.xlsm`` (and any other as ``.xlsx``): Excel refuses to open a file whose
-    name and contents disagree. Returns the path written.
+    Only the sheets written to are changed (with the styles and tables they use); every
+    other part of the file is copied unchanged, the VBA project of a macro-enabled
+    workbook included, so such a workbook must be saved as ``.xlsm`` (and any other as
+    ``.xlsx``): Excel refuses to open a file whose name and contents disagree. Returns
+    the path written.
     """
-    return save_workbook_atomic(workbook.book, path)
+    return stage_workbook(workbook, path, in_place=in_place).commit()
 
 
 def save_workbook_atomic(book: OpenpyxlWorkbook, path: str | os.PathLike[str]) -> Path:
-    """Save an openpyxl workbook to ``path`` atomically (see :func:`save_atomic`).
+    """Save an openpyxl workbook (a new one: a template, a report) to ``path`` atomically.
 
     ``path`` is checked first with :func:`writable_target`: a symbolic link is written
     through (the file it points to is replaced, the link stays) and a file that is
     replaced keeps its permissions.
     """
     target = Path(path)
-    suffix = target.suffix.lower()
-    if suffix not in SUFFIXES:
-        raise WorkbookError(f"{target}: xlrating writes .xlsx and .xlsm workbooks; give a name ending in one")
-    macro = book.vba_archive is not None
-    if SUFFIXES[suffix] != macro:
-        if macro:
-            raise WorkbookError(f"{target}: the workbook holds macros (VBA) and must be saved as .xlsm")
-        raise WorkbookError(f"{target}: the workbook has no macros and must be saved as .xlsx")
-    real = writable_target(target)
-    temporary = _temporary_file(real.parent, real.name)
-    try:
-        book.save(temporary)
-        if real.exists():
-            shutil.copymode(real, temporary)
-        os.replace(temporary, real)
-    except OSError as error:
-        _remove(temporary)
-        hint = "; if it is open in Excel, close it and try again" \
-            if isinstance(error, PermissionError) and real.exists() else ""
-        raise WorkbookError(f"{target}: cannot be written ({error.strerror or error}){hint}") from None
-    except BaseException:
-        _remove(temporary)
-        raise
-    return target
-
-
-def writable_target(path: str | os.PathLike[str]) -> Path:
-    """The file to write for ``path``, checked before anything is written.
-
-    A symbolic link gives the file it points to (so saving replaces that file and the
-    link stays). Raises :class:`~xlrating.errors.WorkbookError` naming ``path`` when it
-    is a folder, its folder does not exist or cannot be written to, or it is a file the
-    user may not write (read-only): xlrating never replaces a file its owner protected.
-    """
-    target = Path(path)
-    try:
-        real = Path(os.path.realpath(target)) if target.is_symlink() else target
-        if real.is_dir():
-            raise WorkbookError(f"{target}: is a folder, not a file; give a file name")
-        folder = real.parent
-        if not folder.is_dir():
-            raise WorkbookError(f"{target}: folder {folder} does not exist")
-        if real.exists() and not os.access(real, os.W_OK):
-            raise WorkbookError(f"{target}: is read-only; xlrating does not replace it. Make it writable "
-                                "or choose another name")
-        if not os.access(folder, os.W_OK | os.X_OK):
-            raise WorkbookError(f"{target}: cannot be written (the folder {folder} is read-only)")
-    except (OSError, ValueError) as error:
-        if isinstance(error, WorkbookError):
-            raise
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise WorkbookError(f"{target}: cannot be written ({reason})") from None
-    return real
-
-
-def same_file(first: str | os.PathLike[str], second: str | os.PathLike[str]) -> bool:
-    """Whether two paths name one file: the same path once resolved, or (both existing) the same
-    file on disk, so a symbolic or hard link, ``./x.xlsx`` and, on a case-insensitive disk,
-    ``X.XLSX`` all count as ``x.xlsx``."""
-    a, b = Path(first), Path(second)
-    try:
-        if a.resolve() == b.resolve():
-            return True
-        return a.exists() and b.exists() and os.path.samefile(a, b)
-    except (OSError, ValueError):
-        return False
-
-
-def _temporary_file(folder: Path, name: str) -> Path:
-    """A new empty file beside the target, created with the user's default permissions."""
-    for _ in range(100):
-        candidate = folder / f".{name}.{secrets.token_hex(4)}.tmp"
-        try:
-            descriptor = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            continue
-        except OSError as error:
-            raise WorkbookError(f"{folder / name}: cannot be written ({error.strerror or error})") from None
-        os.close(descriptor)
-        return candidate
-    raise WorkbookError(f"{folder / name}: cannot create a temporary file in {folder}")
-
-
-def _remove(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        path.unlink()
+    _check_suffix(target, book.vba_archive is not None)
+    return stage(target, book.save).commit()
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 import os
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from ..crosstable import RatedWorkbook, rate_sheets
-from ..crosstable.columns import round_number
+from ..crosstable.columns import fold, input_column, round_number
 from ..crosstable.parse import REQUIRED, SYSTEM_COLUMNS
 from ..crosstable.values import address
-from ..crosstable.workbook import is_crosstable
+from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable
 from ..errors import CrosstableError, WorkbookError
-from .book import Workbook, apply, load, read_grids, save_atomic, uncalculated_formulas
+from .book import Workbook, apply, load, save_atomic, uncalculated_formulas
 
 
 def rate_workbook(
@@ -27,8 +28,9 @@ def rate_workbook(
     with its cell) when the crosstable has errors.
     """
     workbook = load(source)
-    grids = read_grids(workbook)
-    if not any(is_crosstable(name, grid) for name, grid in grids.items()):
+    grids = read_for_rating(workbook)
+    candidates = {name: grid for name, grid in grids.items() if fold(name) != fold(SETTINGS_SHEET)}
+    if not any(is_crosstable(name, grid) for name, grid in candidates.items()):
         raise WorkbookError(
             f"{workbook.path}: has no crosstable: name a sheet 'Crosstable' and give it a header row "
             "with No, Name and the rounds (R1, R2, ...)")
@@ -40,6 +42,29 @@ def rate_workbook(
     apply(workbook, rated.blocks, rated.added)
     workbook.notes.extend(_uncalculated_notes(workbook, rated))
     return workbook, rated
+
+
+def read_for_rating(workbook: Workbook) -> dict[str, list[list[Any]]]:
+    """The sheets' values as the rating needs them, each sheet read only as far as it must be.
+
+    The ``Event`` sheet and every crosstable are read whole. Any other sheet is read down
+    to its header row (its first row with a ``Name`` cell), which decides whether it is a
+    crosstable; one that is not (a list of players, notes) is read no further, however
+    long it is.
+    """
+    grids: dict[str, list[list[Any]]] = {}
+    for name in workbook.sheetnames:
+        if fold(name) in (fold(SETTINGS_SHEET), fold(CROSSTABLE_SHEET)):
+            grids[name] = workbook.read(name).grid
+            continue
+        header = workbook.read(name, until_header=_is_header).grid
+        grids[name] = workbook.read(name).grid if is_crosstable(name, header) else header
+    return grids
+
+
+def _is_header(value: Any) -> bool:
+    """Whether ``value`` names the ``Name`` column: the row holding it is a sheet's header row."""
+    return bool(input_column(value) == "Name")
 
 
 #: How many cells a note lists before it says "and N more".
