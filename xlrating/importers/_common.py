@@ -188,9 +188,10 @@ def check_pairings(players: Sequence[Player], problems: Problems, *, among: str 
     A game (``W``/``L``/``D``) must name a player who is there, not the player itself,
     and the opponent's cell in that round must be the same game seen from the other
     side; anything else is a problem. A forfeit naming an opponent must also name a
-    player who is there; when the opponent's cell is not the matching forfeit (a
-    double forfeit, or the opponent's cell says nothing), the opponent number is
-    dropped: forfeits are never rated, so nothing is lost (the player is noted).
+    player who is there. A double forfeit (neither player came) is ``F`` naming the
+    other in both cells, and is kept so. When the opponent's cell is not the matching
+    forfeit (it says nothing, or another game), the opponent number is dropped:
+    forfeits are never rated, so nothing is lost (the player is noted).
     """
     by_number = {p.number: p for p in players}
     reported: set[tuple[int, frozenset[int]]] = set()
@@ -211,7 +212,8 @@ def check_pairings(players: Sequence[Player], problems: Problems, *, among: str 
             if other is UNREADABLE:
                 continue
             agrees = other.opponent == player.number and other.code == _COMPLEMENT[rnd.code]
-            if agrees:
+            double_forfeit = rnd.code == other.code == "F" and other.opponent == player.number
+            if agrees or double_forfeit:
                 continue
             pair = (number, frozenset((player.number, opponent.number)))
             if rnd.code in GAME_CODES or other.code in GAME_CODES:

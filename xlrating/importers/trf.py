@@ -75,6 +75,10 @@ FORFEITS = {"+": "X", "-": "F", "W": "X", "L": "F"}
 #: Byes and unplayed rounds (``U`` is settled per player, see the module docstring).
 BYES = {"H": "H", "F": "B", "U": "B", "Z": "U", " ": "U"}
 
+#: Header lines kept as ``Event`` settings (the rating ignores them; the TRF exporter
+#: writes them back): city, federation, arbiters, time control, round dates.
+EXTRA_LINES = {"022": "City", "032": "Host federation", "102": "Chief arbiter", "112": "Deputy arbiter",
+               "122": "Time control", "132": "Round dates"}
 _UNRATED_PLAYED = {"W": "won", "L": "lost", "D": "drawn"}
 _YEAR_ONLY = re.compile(r"([0-9]{4})(?:[-/.]00[-/.]00)?", re.ASCII)
 
@@ -203,6 +207,9 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
             problems.add(where, f"round {r}: {text.strip()!r}: a bye ({result}) has no opponent")
             fields.append((None, "?-"))
             continue
+        if not opponent and result == "=":
+            fields.append((None, "H-"))  # an older Swiss-Manager form of the half-point bye
+            continue
         if not opponent and (result in PLAYED or result in _UNRATED_PLAYED):
             problems.add(where, f"round {r}: {text.strip()!r}: a game with no opponent")
             fields.append((None, "?-"))
@@ -224,7 +231,7 @@ def _rounds(player: Player, fields: Fields) -> None:
         elif result in PLAYED:
             player.rounds.append(Round(PLAYED[result], opponent, colour))
         elif result in FORFEITS:
-            player.rounds.append(Round(FORFEITS[result], opponent))
+            player.rounds.append(Round(FORFEITS[result], opponent, colour if opponent else ""))
             if result in _UNRATED_PLAYED:
                 player.notes.append(f"round {r}: {_UNRATED_PLAYED[result]} against {opponent} in under "
                                     f"one move (TRF {result}): not rated, entered as a forfeit")
@@ -271,6 +278,7 @@ def parse_trf(text: str, source: str) -> ImportedEvent:
     Raises :class:`~xlrating.errors.FormatError` with every problem found.
     """
     problems = Problems()
+    notes: list[str] = []
     read: list[tuple[Player, Fields]] = []
     event_lines: dict[str, tuple[int, str]] = {}
     tabbed = False
@@ -288,7 +296,7 @@ def parse_trf(text: str, source: str) -> ImportedEvent:
             entry = _read_player(line, f"{source} line {number}", problems)
             if entry is not None:
                 read.append(entry)
-        elif code in ("012", "042", "052", "062"):
+        elif code in ("012", "042", "052", "062", *EXTRA_LINES):
             event_lines.setdefault(code, (number, line))
     if tabbed:  # the players of those lines are unknown: checking pairings would only add noise
         problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
@@ -298,9 +306,12 @@ def parse_trf(text: str, source: str) -> ImportedEvent:
         number, line = event_lines["062"]
         declared = whole_number(line[4:])
         count = sum(1 for line in lines if line.startswith("001"))
-        if declared is not None and declared != count:
+        if declared is not None and declared > count:
             problems.add(f"{source} line {number}", f"the file says {declared} players (line 062) but has "
                                                     f"{count} player lines (is it cut short?)")
+        elif declared is not None and declared < count:
+            notes.append(f"The file says {declared} players (line 062) but has {count} player lines: all "
+                         f"{count} are imported (some programs count only the players who played)")
     by_number = check_numbers([p for p, _ in read], problems, what="start rank")
     raw = {p.number: f for p, f in read if by_number[p.number] is p}
     players = list(by_number.values())
@@ -333,6 +344,14 @@ def parse_trf(text: str, source: str) -> ImportedEvent:
         name = check_text(line[4:], f"{source} line {number}", "the event name", problems)
     start = _date(event_lines, "042", "start date", source, problems)
     end = _date(event_lines, "052", "end date", source, problems)
+    extra: list[tuple[str, Cell]] = []
+    for code, setting in EXTRA_LINES.items():
+        if code in event_lines:
+            number, line = event_lines[code]
+            value = " ".join(line[4:].split()) if code == "132" else line[4:]
+            value = check_text(value, f"{source} line {number}", f"the {setting.lower()}", problems)
+            if value:
+                extra.append((setting, value))
     problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     sheet = build_sheet(
         "Crosstable", players, rounds=max((len(f) for f in raw.values()), default=0),
@@ -345,9 +364,11 @@ def parse_trf(text: str, source: str) -> ImportedEvent:
         ("Event name", name or None),
         ("Start date", start),
         ("End date", end),
+        *extra,
     )
-    notes = [] if end else ["The file has no end date (line 052): fill in the Event sheet's End date "
-                            "(blank means today)"]
+    if not end:
+        notes.append("The file has no end date (line 052): fill in the Event sheet's End date "
+                     "(blank means today)")
     return ImportedEvent(source=source, format="trf", event=event, sheets=(sheet,), notes=tuple(notes))
 
 
