@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .. import _check
+from ..errors import FormatError, Problem
+from ._common import _ILLEGAL
 from .dbf import read_dbf
 from .detect import FORMATS, detect_format, detect_text
 from .model import Cell, ImportedEvent, ImportedSheet
@@ -96,6 +98,7 @@ def import_to_workbook(
     ]
     if event.notes:
         how_to += ["", "What the import decided:", *(f"- {note}" for note in event.notes)]
+    check_cells(event, how_to)
     write_new_workbook(
         out,
         event=event.event,
@@ -103,3 +106,33 @@ def import_to_workbook(
         how_to=how_to,
     )
     return event
+
+
+def check_cells(event: ImportedEvent, how_to: Sequence[str] = ()) -> None:
+    """Refuse, naming each cell, text a workbook cannot hold (control characters, U+FFFE,
+    U+FFFF, lone surrogates) anywhere in what is about to be written.
+
+    The readers refuse such text where they read it, naming the line; this last check
+    makes sure no path writes a workbook that Excel would call damaged.
+    """
+    from openpyxl.utils import get_column_letter
+
+    problems: list[Problem] = []
+
+    def check(where: str, value: object) -> None:
+        if isinstance(value, str) and (bad := _ILLEGAL.search(value)):
+            problems.append(Problem(where, f"{value[:60]!r} contains U+{ord(bad[0]):04X}, a character an "
+                                           "Excel workbook cannot hold"))
+
+    for row, (name, value) in enumerate(event.event, start=2):
+        check(f"Event!A{row}", name)
+        check(f"Event!B{row}", value)
+    for sheet in event.sheets:
+        check(f"sheet name {sheet.name!r}", sheet.name)
+        for r, values in enumerate((sheet.header, *sheet.rows), start=1):
+            for c, value in enumerate(values, start=1):
+                check(f"{sheet.name}!{get_column_letter(c)}{r}", value)
+    for r, line in enumerate(how_to, start=1):
+        check(f"How to use!A{r}", line)
+    if problems:
+        raise FormatError(problems, title=f"Cannot import {event.source}: nothing was written")

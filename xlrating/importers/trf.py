@@ -53,12 +53,14 @@ from ._common import (
     Problems,
     Round,
     build_sheet,
+    check_columns,
     check_numbers,
     check_pairings,
     check_text,
     decimal_number,
     guess_event_type,
     parse_date,
+    quote,
     split_lines,
     whole_number,
 )
@@ -67,6 +69,10 @@ from .model import Cell, ImportedEvent
 #: First column (0-based) of round 1's field, and the width of one round's field.
 ROUND_START = 91
 ROUND_WIDTH = 10
+
+#: The columns of an imported sheet besides the rounds: No, Name, Sex, Title, Federation,
+#: ID, Birth date, Rating, Total, Rank, Import notes.
+SHEET_COLUMNS = 11
 
 #: TRF result codes that mean a played, rated game, and the spec letter for each.
 PLAYED = {"1": "W", "0": "L", "=": "D"}
@@ -172,6 +178,7 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
     }
     fields: Fields = []
     tail = line[ROUND_START:].rstrip()
+    check_columns(where, SHEET_COLUMNS + -(-len(tail) // ROUND_WIDTH), -(-len(tail) // ROUND_WIDTH))
     for r, start in enumerate(range(0, len(tail), ROUND_WIDTH), start=1):
         text = tail[start:start + 8].ljust(8)
         gap = tail[start + 8:start + ROUND_WIDTH]
@@ -268,17 +275,17 @@ def _date(lines: dict[str, tuple[int, str]], code: str, what: str, source: str,
         return None
     date = parse_date(text)
     if date is None:
-        problems.add(f"{source} line {number}", f"the {what} {text!r} is not a date (YYYY/MM/DD)")
+        problems.add(f"{source} line {number}", f"the {what} {quote(text)} is not a date (YYYY/MM/DD)")
     return date
 
 
-def parse_trf(text: str, source: str) -> ImportedEvent:
+def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedEvent:
     """Read a TRF16 file's text. ``source`` names the file in problems (``event.trf line 12``).
 
     Raises :class:`~xlrating.errors.FormatError` with every problem found.
     """
     problems = Problems()
-    notes: list[str] = []
+    notes = list(notes)
     read: list[tuple[Player, Fields]] = []
     event_lines: dict[str, tuple[int, str]] = {}
     tabbed = False
@@ -384,4 +391,6 @@ def read_trf(path: str | Path, *, sections: Sequence[str] | None = None) -> Impo
                             f"not {list(sections)!r}")
 
     path = Path(path)
-    return parse_trf(read_text(path), path.name)
+    notes: list[str] = []
+    text = read_text(path, notes)
+    return parse_trf(text, path.name, notes=notes)
