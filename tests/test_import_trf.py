@@ -1,7 +1,7 @@
 """FIDE TRF16: xlrating.importers.trf.
 
 Fixture: tests/data/import/spring-open.trf, a fictional 7-player Swiss written from the
-TRF16 description in shared/spec/rules-beyond-seeds.md, with CRLF line endings and every
+TRF16 description (FIDE Data Exchange Format, Tournament Report File), with CRLF line endings and every
 result code (1 0 = + - W D L H F U Z and blank). The expected rows below are read off
 that file by hand.
 """
@@ -24,7 +24,7 @@ LINES = TEXT.splitlines()
 
 def player_line(rank: int, name: str, rating: int | str, points: str, rounds: list[str], *,
                 birth: str = "", fide_id: str = "") -> str:
-    """A TRF16 001 line (columns as rules-beyond-seeds.md gives them); rounds as 'NNNN c r'."""
+    """A TRF16 001 line (columns as TRF16 gives them); rounds as 'NNNN c r'."""
     line = (f"001 {rank:>4} m    {name:<33} {rating!s:>4} IRL {fide_id:>11} {birth:<10} {points:>4} "
             f"{rank:>4}")
     return line + "".join(f"  {r}" for r in rounds)

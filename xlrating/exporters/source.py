@@ -75,6 +75,8 @@ class ExportEvent:
     sections: tuple[Section, ...]
     extra: Mapping[str, Any] = field(default_factory=dict)
     """The extra ``Event`` settings given (see :data:`EXTRA_SETTINGS`), by canonical name."""
+    end_date_given: bool = True
+    """Whether the ``Event`` sheet gives an End date (when not, rating takes today)."""
 
     def setting(self, name: str) -> str:
         """An extra setting as text, ``""`` when not given."""
@@ -105,11 +107,12 @@ def _extra_settings(grid: Grid | None) -> dict[str, Any]:
     return found
 
 
-def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = ()) -> ExportEvent:
+def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: bool = True) -> ExportEvent:
     """The event of a workbook's sheets (``only``: just the crosstable sheets so named).
 
     Raises :class:`~xlrating.errors.CrosstableError` with every problem and its cell
-    when the ``Event`` sheet or a crosstable has errors (what ``rate`` would refuse).
+    when the ``Event`` sheet or a crosstable has errors (what ``rate`` would refuse);
+    ``check=False`` skips that (for tests of what the reader does not accept yet).
     """
     from ..crosstable.parse import read_crosstable
 
@@ -137,11 +140,13 @@ def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = ()) -> Expor
         if crosstable.players:
             problems.extend(check_rows(crosstable))
         sections.append(Section(crosstable, _extra_columns(sheets[name], crosstable)))
-    if problems:
+    if problems and check:
         count = len(problems)
         raise CrosstableError(problems, title=f"The crosstable has {count} error{'s' if count != 1 else ''}; "
                                               "nothing was exported.")
-    return ExportEvent(settings, tuple(sections), _extra_settings(settings_grid))
+    end_given = any(row and fold(row[0]) == fold("End date") and len(row) > 1 and text(row[1])
+                    for row in settings_grid or ())
+    return ExportEvent(settings, tuple(sections), _extra_settings(settings_grid), bool(end_given))
 
 
 def points_of(player: PlayerRow) -> float:

@@ -4,7 +4,9 @@ The layout follows the FIDE Data Exchange Format, Tournament Report File (TRF16)
 header lines ``012`` (event name), ``022`` (city), ``032`` (federation), ``042`` and
 ``052`` (start and end dates, ``YYYY/MM/DD``), ``062`` (players), ``072`` (rated
 players), ``082`` (teams: 0), ``092`` (type of tournament), ``102`` (chief arbiter),
-``112`` (deputy arbiter, when given), ``122`` (time control) and ``132`` (round dates,
+``052`` only when the ``Event`` sheet gives it (a blank End date means today when
+rating, but a submission file says what the director entered), ``112`` (deputy arbiter,
+when given), ``122`` (time control) and ``132`` (round dates,
 ``YY/MM/DD`` from column 92, one every 10 columns), then one ``001`` line per player
 with fixed columns (1-based): 5-8 start rank, 10 sex, 11-13 title, 15-47 name, 49-52
 rating, 54-56 federation, 58-68 FIDE ID, 70-79 birth date, 81-84 points, 86-89 rank,
@@ -147,7 +149,7 @@ def render_trf(event: ExportEvent) -> str:
         f"022 {event.setting('City')}",
         f"032 {event.setting('Host federation').upper()}",
         f"042 {_date(settings.start_date)}",
-        f"052 {_date(settings.end_date)}",
+        f"052 {_date(settings.end_date) if event.end_date_given else ''}",
         f"062 {len(players)}",
         f"072 {sum(1 for p in players if _rating(event, p))}",
         "082 0",

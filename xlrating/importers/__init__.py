@@ -1,6 +1,6 @@
 """Importers: bring an event from another program's format into a crosstable workbook.
 
-Three formats (rules-beyond-seeds.md describes them):
+Four formats (docs/files.md describes what is read):
 
 - ``msa``: US Chess crosstable text, as copied from the member site (:mod:`.msa`);
 - ``trf``: a FIDE TRF16 file (:mod:`.trf`);
@@ -8,7 +8,7 @@ Three formats (rules-beyond-seeds.md describes them):
   SwissSys and WinTD write, in one folder (:mod:`.dbf`).
 
 Each reader answers with an :class:`ImportedEvent` (the ``Event`` settings and one
-crosstable sheet per section, in the columns and result codes of spec/crosstable.md),
+crosstable sheet per section, in the crosstable's columns and result codes),
 or raises :class:`~xlrating.errors.FormatError` listing every problem found, each
 naming the file and line or record. :func:`import_to_workbook` writes the event as a
 new crosstable workbook, which ``xlrating rate`` then rates: an import is checked by

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ..errors import FormatError, Problem
 from .model import Cell, ImportedSheet
 
-#: Spec result letters an importer produces (spec/crosstable.md, result codes).
+#: The crosstable's result letters an importer produces.
 GAME_CODES = frozenset("WLD")
 """Rated games: the opponent is required and the opponent's cell must agree."""
 FORFEIT_CODES = frozenset("XF")
@@ -66,14 +66,14 @@ class Problems:
 
 @dataclass(frozen=True)
 class Round:
-    """One round of one player, in the spec's terms."""
+    """One round of one player, in the crosstable's terms."""
 
     code: str
     """``W`` ``L`` ``D`` (rated game), ``X`` ``F`` (forfeit), ``B`` ``H`` ``U`` (bye, unplayed)."""
     opponent: int | None = None
     """The opponent's pairing number (games always, forfeits when known)."""
     colour: str = ""
-    """``"w"``, ``"b"`` or ``""``: kept as the spec's optional trailing colour."""
+    """``"w"``, ``"b"`` or ``""``: kept as the crosstable's optional trailing colour."""
 
     def cell(self) -> str:
         """The round cell: ``W12w``, ``X5``, ``H``, ``U``."""

@@ -1,6 +1,6 @@
 """US Chess rating report files (DBF): ``THEXPORT``, ``TSEXPORT`` and ``TDEXPORT``.
 
-The format (rules-beyond-seeds.md, "US Chess rating report files (DBF)"): three dBASE
+The format (the rating report files SwissSys and WinTD send US Chess): three dBASE
 files in one folder, all fields character, dates ``YYYYMMDD``. ``THEXPORT`` holds the
 event (``H_NAME``, ``H_BEG_DATE``, ``H_END_DATE``), ``TSEXPORT`` one record per section
 (``S_SEC_NUM``, ``S_SEC_NAME``, ``S_R_SYSTEM``, ``S_TRN_TYPE``, ``S_TOT_RNDS``) and

@@ -1,6 +1,6 @@
 """US Chess crosstable text, as copied from the member site (MSA).
 
-The format (rules-beyond-seeds.md, "US Chess MSA crosstable text"): a section is a
+The format (the crosstable text of the US Chess member site): a section is a
 header of two lines (``Pair | Player Name | Total | Round | …``) and then one block per
 player between dashed rules. A block's first line holds the pair number, the name,
 the total and per round a result letter and the opponent's pair number; its second

@@ -1,6 +1,6 @@
 """FIDE Tournament Report File, TRF16.
 
-The format (rules-beyond-seeds.md, "FIDE TRF16: player lines"): one line per player
+The format (FIDE Data Exchange Format, Tournament Report File, TRF16): one line per player
 starting ``001``, with fixed columns (1-based): 5-8 start rank, 10 sex, 11-13 title,
 15-47 name, 49-52 rating, 54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84
 points, 86-89 rank, and from column 92 one field of 10 columns per round: the
@@ -9,7 +9,7 @@ opponent's start rank (4 columns, ``0000`` none), a space, the colour (``w`` ``b
 and end dates) describe the event; other lines are ignored. Line endings may be LF,
 CRLF or CR.
 
-TRF result codes and the spec's codes they become (spec/crosstable.md):
+TRF result codes and the crosstable codes they become:
 
 ===========  ===============================================  ==========================
 TRF          meaning                                          crosstable cell
@@ -74,7 +74,7 @@ ROUND_WIDTH = 10
 #: ID, Birth date, Rating, Total, Rank, Import notes.
 SHEET_COLUMNS = 11
 
-#: TRF result codes that mean a played, rated game, and the spec letter for each.
+#: TRF result codes that mean a played, rated game, and the crosstable letter for each.
 PLAYED = {"1": "W", "0": "L", "=": "D"}
 #: Forfeits (``+``/``-``) and games played but unrated (``W``/``L``), as spec forfeits.
 FORFEITS = {"+": "X", "-": "F", "W": "X", "L": "F"}
@@ -86,6 +86,7 @@ BYES = {"H": "H", "F": "B", "U": "B", "Z": "U", " ": "U"}
 EXTRA_LINES = {"022": "City", "032": "Host federation", "102": "Chief arbiter", "112": "Deputy arbiter",
                "122": "Time control", "132": "Round dates"}
 _UNRATED_PLAYED = {"W": "won", "L": "lost", "D": "drawn"}
+_NO_DATE = re.compile(r"0{4}(?:[-/.]00[-/.]00)?", re.ASCII)
 _YEAR_ONLY = re.compile(r"([0-9]{4})(?:[-/.]00[-/.]00)?", re.ASCII)
 
 
@@ -96,7 +97,7 @@ def _field(line: str, first: int, last: int) -> str:
 
 def _birth_date(text: str, where: str, player: Player, problems: Problems) -> datetime.date | None:
     text = text.strip()
-    if not text:
+    if not text or _NO_DATE.fullmatch(text):  # ``0000/00/00``: not known
         return None
     date = parse_date(text)
     if date is not None:
@@ -156,6 +157,8 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
     if rating is None:
         problems.add(where, f"the rating {rating_text!r} (columns 49-52) is not a whole number")
     fide_id = _field(line, 58, 68).strip()
+    if fide_id and fide_id.strip("0") == "":  # some programs write 0 for no FIDE ID
+        fide_id = ""
     if fide_id and whole_number(fide_id) is None:
         problems.add(where, f"the FIDE id {fide_id!r} (columns 58-68) is not a number")
     points_text = _field(line, 81, 84).strip()
