@@ -70,6 +70,13 @@ TEXT_FILES: dict[str, tuple[Callable[[], bytes], str]] = {
     "trf-a-million-digit-count.trf": (
         lambda: _trf(lambda lines: lines.__setitem__(6, "062 " + "9" * 5000 + "x")) + b"\n001"
         + b" " * MILLION, "the start rank"),
+    "pgn-a-million-bracket-string.pgn": (
+        lambda: ('[Round "1"] [White "A"] [Black "B"] [Result "*"] [Event "' + "[" * MILLION
+                 + "\n\n*\n").encode(),
+        "not finished"),
+    "pgn-unclosed-comment.pgn": (
+        lambda: ('[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 {' + "x" * MILLION).encode(),
+        "not finished"),
     "larger-than-32-mb.trf": (lambda: _trf(lambda lines: None) + b"\n" + b" " * (33 * 1024 * 1024),
                               "larger than 32 MB"),
 }

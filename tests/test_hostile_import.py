@@ -26,7 +26,7 @@ def test_a_hostile_file_is_refused_in_a_short_message(
         capsys: pytest.CaptureFixture[str]) -> None:
     path, expected = corpus[name]
     out = tmp_path / "out.xlsx"
-    fmt = "dbf" if path.is_dir() else "msa" if path.suffix == ".txt" else "trf"
+    fmt = "dbf" if path.is_dir() else {".txt": "msa", ".pgn": "pgn"}.get(path.suffix, "trf")
     assert main(["import", str(path), "--from", fmt, "-o", str(out)]) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err

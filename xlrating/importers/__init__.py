@@ -5,7 +5,8 @@ Four formats (docs/files.md describes what is read):
 - ``msa``: US Chess crosstable text, as copied from the member site (:mod:`.msa`);
 - ``trf``: a FIDE TRF16 file (:mod:`.trf`);
 - ``dbf``: the US Chess rating report files ``THEXPORT``, ``TSEXPORT``, ``TDEXPORT`` that
-  SwissSys and WinTD write, in one folder (:mod:`.dbf`).
+  SwissSys and WinTD write, in one folder (:mod:`.dbf`);
+- ``pgn``: the games of an event, read by their tag pairs (:mod:`.pgn`).
 
 Each reader answers with an :class:`ImportedEvent` (the ``Event`` settings and one
 crosstable sheet per section, in the crosstable's columns and result codes),
@@ -28,6 +29,7 @@ from .dbf import read_dbf
 from .detect import FORMATS, detect_format, detect_text
 from .model import Cell, ImportedEvent, ImportedSheet
 from .msa import parse_msa, read_msa
+from .pgn import parse_pgn, read_pgn
 from .trf import parse_trf, read_trf
 
 __all__ = [
@@ -40,19 +42,21 @@ __all__ = [
     "import_file",
     "import_to_workbook",
     "parse_msa",
+    "parse_pgn",
     "parse_trf",
     "read_dbf",
     "read_msa",
+    "read_pgn",
     "read_trf",
 ]
 
-_READERS = {"msa": read_msa, "trf": read_trf, "dbf": read_dbf}
+_READERS = {"msa": read_msa, "trf": read_trf, "dbf": read_dbf, "pgn": read_pgn}
 
 
 def import_file(
     path: str | os.PathLike[str], fmt: str | None = None, *, sections: Sequence[str] | None = None
 ) -> ImportedEvent:
-    """Read ``path`` as format ``fmt`` (``"msa"``, ``"trf"``, ``"dbf"``; guessed from the
+    """Read ``path`` as format ``fmt`` (``"msa"``, ``"trf"``, ``"dbf"``, ``"pgn"``; guessed from the
     content when ``None``). ``sections`` imports only the sections so named (MSA, DBF).
 
     Raises :class:`~xlrating.errors.FormatError` listing every problem found.
