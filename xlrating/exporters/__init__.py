@@ -23,7 +23,8 @@ from .dbf import report_tables, write_tables
 from .source import ExportEvent, read_event
 from .trf import render_trf
 
-__all__ = ["FORMATS", "ExportEvent", "export_workbook", "read_event", "render_trf", "report_tables"]
+__all__ = ["FORMATS", "ExportEvent", "export_beside", "export_workbook", "read_event", "render_trf",
+           "report_tables"]
 
 #: The formats, by the name ``--to`` takes.
 FORMATS: dict[str, str] = {
@@ -83,3 +84,26 @@ def export_workbook(
         text = render_trf(event)
         return [write_text_atomic(text, out)]
     return write_tables(report_tables(event), out, force=force)
+
+
+def free_path(folder: Path, stem: str, suffix: str) -> Path:
+    """``folder/stem+suffix``, or ``stem-2+suffix`` and so on when taken: never over a file."""
+    candidate, number = folder / f"{stem}{suffix}", 2
+    while candidate.exists():
+        candidate = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return candidate
+
+
+def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str]) -> list[Path]:
+    """Write ``event`` as ``fmt`` beside the workbook file ``workbook`` (what the macro does):
+    ``NAME.trf``, or the folder ``NAME-dbf``; a name already taken gets ``-2``, ``-3``… so
+    nothing is ever replaced. A workbook never saved writes to the temporary folder."""
+    fmt = _check.choice("fmt", fmt, FORMATS)
+    source = Path(str(workbook))
+    folder = source.parent if source.parent != Path(".") and source.parent.is_dir() else Path(
+        tempfile.gettempdir())
+    stem = source.stem if source.suffix else source.name
+    if fmt == "trf":
+        return [write_text_atomic(render_trf(event), free_path(folder, stem, ".trf"))]
+    return write_tables(report_tables(event), free_path(folder, f"{stem}-dbf", ""))
