@@ -217,6 +217,21 @@ def import_grids(tmp_path: Path, source: Path) -> dict[str, list[list[object]]]:
     return read_grids(load(source))
 
 
+def test_dbf_refuses_a_name_windows_1252_cannot_write(tmp_path: Path) -> None:
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(DATA / "two-sections.txt", workbook)
+    book = openpyxl.load_workbook(workbook)
+    sheet = book.worksheets[0]
+    sheet["B3"] = "Łukasiewicz, Jan"  # Ł is in Windows-1250, not Windows-1252
+    book.save(workbook)
+    with pytest.raises(FormatError) as caught:
+        export_workbook(workbook, "dbf", tmp_path / "report")
+    assert [str(p) for p in caught.value.problems] == [
+        f"'{sheet.title}'!3:3: D_NAME 'Łukasiewicz, Jan' holds characters the Windows-1252 code page of US "
+        "Chess report files cannot write"]
+    assert not (tmp_path / "report").exists()
+
+
 def test_dbf_refuses_a_fide_event(tmp_path: Path) -> None:
     workbook = tmp_path / "w.xlsx"
     import_to_workbook(DATA / "spring-open.trf", workbook)

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..crosstable import Code, PlayerRow, RoundCell
+from ..crosstable.parse import row_address
 from ..errors import FormatError, Problem, WorkbookError
 from ..model import EventType
 from .source import ExportEvent, Section
@@ -127,6 +128,7 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
               event.setting("Chief TD ID"), "", "")
     sections: list[tuple[str, ...]] = []
     players: list[tuple[str, ...]] = []
+    where: list[str] = []  # each player record's row on its sheet, for problems
     rounds = max((s.crosstable.rounds for s in event.sections), default=0)
     for number, section in enumerate(event.sections, start=1):
         table = section.crosstable
@@ -140,6 +142,7 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
             cells += [""] * (rounds - len(cells))
             players.append((event_id, str(number), str(player.number), player.member_id or "", player.name,
                             section.value(player, "State").upper(), _rating(player), *cells))
+            where.append(row_address(section.name, player.row))
     player_fields = (*PLAYER_FIELDS, *((f"D_RND{r:02d}", ROUND_WIDTH) for r in range(1, rounds + 1)))
     tables = (Table(FILES[0], _widths(HEADER_FIELDS, [header]), (header,)),
               Table(FILES[1], _widths(SECTION_FIELDS, sections), tuple(sections)),
@@ -149,15 +152,14 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
             if width > MAX_WIDTH:
                 problems.append(Problem(table_.name, f"{name}: a value of {width} characters; a dBASE "
                                                      f"field holds {MAX_WIDTH}"))
-    for table_ in tables:
-        for index, record in enumerate(table_.records, start=1):
+    for table_, places in zip(tables, (["Event"], [s.name for s in event.sections], where), strict=True):
+        for place, record in zip(places, table_.records, strict=True):
             for (name, _), value in zip(table_.fields, record, strict=True):
                 try:
                     value.encode("cp1252")
                 except UnicodeEncodeError:
-                    problems.append(Problem(f"{table_.name} record {index}",
-                                            f"{name} {value!r} holds characters the Windows-1252 code page "
-                                            "of US Chess report files cannot write"))
+                    problems.append(Problem(place, f"{name} {value!r} holds characters the Windows-1252 code "
+                                                   "page of US Chess report files cannot write"))
     if problems:
         raise FormatError(problems, title="Cannot export US Chess rating report files")
     return tables

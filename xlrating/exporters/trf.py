@@ -39,6 +39,7 @@ import datetime
 import re
 
 from ..crosstable import Code, PlayerRow, RoundCell
+from ..crosstable.parse import row_address
 from ..crosstable.values import address
 from ..errors import FormatError, Problem
 from ..model import EventType
@@ -60,8 +61,8 @@ _ROUND_DATE = re.compile(r"[0-9]{2,4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}", re.ASCII)
 
 
 def _round_field(cell: RoundCell) -> str:
-    if cell.code in BYES or (cell.opponent is None and cell.code not in RESULTS):
-        return f"0000 - {BYES.get(cell.code, 'Z')}"
+    if cell.code in BYES:
+        return f"0000 - {BYES[cell.code]}"
     opponent = cell.opponent or 0
     colour = cell.colour if cell.colour in ("w", "b") and opponent else "-"
     return f"{opponent:04d} {colour} {RESULTS[cell.code]}"
@@ -93,8 +94,7 @@ def _check_width(section: Section, player: PlayerRow, field: str, value: str, pr
                  ) -> None:
     if len(value) > _WIDTHS[field]:
         column = section.crosstable.columns.get(field)
-        where = (address(section.name, player.row, column) if column
-                 else f"{section.name} row {player.row}")
+        where = address(section.name, player.row, column) if column else row_address(section.name, player.row)
         problems.append(Problem(where, f"{field} {value!r} is {len(value)} characters; a TRF file holds "
                                        f"{_WIDTHS[field]}"))
 
