@@ -8,7 +8,6 @@ Round trips import a file, export it, import the export again, and compare.
 
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
 
 import dbfread
@@ -263,4 +262,14 @@ def test_export_command_defaults_and_force(tmp_path: Path, capsys: pytest.Captur
                  str(tmp_path / "reserve.trf")]) == 0
     lines = (tmp_path / "reserve.trf").read_text().splitlines()
     assert sum(1 for line in lines if line.startswith("001")) == 5
-    assert datetime.date.today()  # the end date defaults to today when the workbook has none
+    assert main(["export", str(us), "--to", "trf", "--sheet", "Blitz", "-o", str(tmp_path / "b.trf")]) == 1
+    err = capsys.readouterr().err
+    assert "there is no crosstable sheet 'Blitz' (the crosstable sheets are 'Section 1 - Open', " in err
+    assert not (tmp_path / "b.trf").exists()
+    book = openpyxl.load_workbook(workbook)
+    book["Crosstable"]["J2"] = "W9"
+    book.save(workbook)
+    assert main(["export", str(workbook), "--to", "trf", "-o", str(tmp_path / "bad.trf")]) == 1
+    err = capsys.readouterr().err
+    assert "nothing was exported" in err and "Crosstable!J2" in err and "Traceback" not in err
+    assert not (tmp_path / "bad.trf").exists()

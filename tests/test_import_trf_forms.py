@@ -117,3 +117,23 @@ def test_line_062_lower_than_the_player_lines_imports_all_with_a_note(tmp_path: 
     assert len(event.sheets[0].rows) == 7
     assert ("The file says 5 players (line 062) but has 7 player lines: all 7 are imported (some programs "
             "count only the players who played)") in event.notes
+
+
+def test_double_forfeits_in_dbf_and_msa_are_f_in_both_rows(tmp_path: Path) -> None:
+    from test_import_dbf import PLAYERS, write_event
+
+    players = [list(p) for p in PLAYERS]
+    players[4][7], players[5][7] = "F6", "F5"  # section 1, round 1: 5 and 6 both forfeited
+    sheet = import_file(write_event(tmp_path / "dbf", players=players)).sheets[0]
+    r1 = sheet.header.index("R1")
+    assert (sheet.rows[4][r1], sheet.rows[5][r1]) == ("F6", "F5")
+    msa = (Path(__file__).parent / "data" / "import" / "two-sections.txt").read_text(encoding="utf-8")
+    # Section 1, round 1: No. 1 and No. 4 both forfeited (No. 1's total drops by the win).
+    text = msa.replace("|1.5  |W   4|", "|0.5  |F   4|", 1).replace("|0.0  |L   1|", "|0.0  |F   1|", 1)
+    assert text.count("|F   ") == msa.count("|F   ") + 2
+    path = tmp_path / "event.txt"
+    path.write_text(text, encoding="utf-8")
+    sheet = import_file(path).sheets[0]
+    r1 = sheet.header.index("R1")
+    assert (sheet.rows[0][r1], sheet.rows[3][r1]) == ("F4", "F1")
+    assert sheet.rows[0][sheet.header.index("Total")] == 0.5
