@@ -57,6 +57,8 @@ TEXT_FILES: dict[str, tuple[Callable[[], bytes], str]] = {
         lambda: MSA.replace("|W   3|", "|W" + "9" * 5000 + "|", 1).encode(), "cannot read the result"),
     "msa-uffff-in-a-name.txt": (
         lambda: MSA.replace("GRACE HOPPER", "GRACE HOPP\uffff", 1).encode(), "U+FFFF"),
+    "msa-uffff-in-a-section-title.txt": (
+        lambda: MSA.replace("Section 1 - Open", "Section 1 - Op\uffffn", 1).encode(), "U+FFFF"),
     "msa-div0-name.txt": (
         lambda: MSA.replace("GRACE HOPPER", "#DIV/0!     ", 1).encode(), "Excel error value"),
     "trf-20000-round-fields.trf": (lambda: _trf(_rounds(20_000)), "Excel has 16,384 columns"),

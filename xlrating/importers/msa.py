@@ -250,6 +250,7 @@ def _section(
     title: str, blocks: list[list[tuple[int, str]]], rounds: int, source: str, where: str,
     index: int, taken: list[str], single: bool, problems: Problems,
 ) -> Section | None:
+    title = check_text(title, where, "the section title", problems)
     read = [_read_block(b, rounds, source, problems) for b in blocks]
     pairs = [r for r in read if r is not None]
     if not blocks:
