@@ -20,14 +20,14 @@ from xlrating.exporters import export_workbook
 from xlrating.importers import import_file, import_to_workbook
 
 REAL = Path(__file__).parent / "data" / "trf"
-FILES = sorted(p.name for p in REAL.glob("*.trf"))
+FILES = sorted(p.name for p in (*REAL.glob("*.trf"), *REAL.glob("*.tab")))
 #: The files whose crosstable the reader rates today (the other holds double forfeits).
 RATED = [name for name in FILES if name != "swiss_with_many_unplayed_rounds.trf"]
 FIXTURE = (Path(__file__).parent / "data" / "import" / "spring-open.trf").read_text(encoding="utf-8")
 
 
 def test_the_corpus_is_there() -> None:
-    assert len(FILES) == 5
+    assert len(FILES) == 6
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -137,3 +137,18 @@ def test_double_forfeits_in_dbf_and_msa_are_f_in_both_rows(tmp_path: Path) -> No
     r1 = sheet.header.index("R1")
     assert (sheet.rows[0][r1], sheet.rows[3][r1]) == ("F4", "F1")
     assert sheet.rows[0][sheet.header.index("Total")] == 0.5
+
+
+def test_older_byes_with_no_opponent_are_scored_by_the_players_points() -> None:
+    # Bunratty 2011: No. 16 has '-' with no result in rounds 4 and 5 and 2.5 points, which
+    # the games make 1.5: each was a half-point bye. No. 24 withdrew: 0.5 points from the
+    # games, so its four such rounds are worth 0.
+    sheet = import_file(REAL / "bunratty_masters_2011.tab", "trf").sheets[0]
+    rows = {row[0]: row for row in sheet.rows}
+    r1 = sheet.header.index("R1")
+    assert rows[16][r1:r1 + 6] == ("D33b", "W32w", "L7b", "H", "H", "L27b")
+    assert rows[24][r1:r1 + 6] == ("L7b", "D30w", "U", "U", "U", "U")
+    notes = dict(zip(sheet.column("No"), sheet.column("Import notes"), strict=True))
+    assert notes[16] == ("round 4, 5: no opponent and a result of '-' or none, scored ½ point (H), as the "
+                         "player's points say (an older form of a bye)")
+    assert notes[24] is None

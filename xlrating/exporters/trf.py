@@ -56,8 +56,9 @@ TYPES = {EventType.SWISS: "Individual: Swiss-System", EventType.ROUND_ROBIN: "In
 #: Fields of a player line: name, first and last column (1-based), alignment.
 _WIDTHS = {"Sex": 1, "Title": 3, "Name": 33, "Rating": 4, "Federation": 3, "ID": 11, "Points": 4,
            "Rank": 4, "No": 4}
-_SEXES = {"m": "m", "male": "m", "f": "f", "w": "f", "female": "f"}
-_ROUND_DATE = re.compile(r"[0-9]{2,4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}", re.ASCII)
+#: A ``Sex`` cell written as a word; a letter is written as entered.
+_SEXES = {"male": "m", "female": "f"}
+_FULL_DATE = re.compile(r"[0-9]{4}[-/.][0-9]{2}[-/.][0-9]{2}", re.ASCII)
 
 
 def _round_field(cell: RoundCell) -> str:
@@ -81,12 +82,16 @@ def _points(value: float) -> str:
 
 
 def _round_dates(text: str) -> str:
-    """Line 132's dates (``YY/MM/DD`` from column 92, every 10 columns) from the ``Round dates``
-    setting (dates separated by spaces, commas or semicolons, ``YYYY/MM/DD`` or ``YY/MM/DD``)."""
+    """Line 132's dates from column 92, one every 10 columns, from the ``Round dates`` setting
+    (dates separated by spaces, commas or semicolons): ``YYYY/MM/DD`` is written
+    ``YY/MM/DD`` as TRF16 asks; a date already in 8 characters is written as entered."""
     dates = []
-    for found in _ROUND_DATE.findall(text):
-        parts = re.split(r"[-/.]", found)
-        dates.append(f"{parts[0][-2:]}/{int(parts[1]):02d}/{int(parts[2]):02d}")
+    for token in re.split(r"[\s,;]+", text.strip()):
+        if _FULL_DATE.fullmatch(token):
+            year, month, day = re.split(r"[-/.]", token)
+            token = f"{year[-2:]}/{month}/{day}"
+        if token:
+            dates.append(token[:8])
     return "".join(f"{d:<10}" for d in dates).rstrip()
 
 

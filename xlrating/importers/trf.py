@@ -231,8 +231,10 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
 
 
 def _rounds(player: Player, fields: Fields) -> None:
-    """Turn the TRF fields into spec rounds (see the module docstring), settling ``U``."""
+    """Turn the TRF fields into crosstable rounds (see the module docstring), then settle
+    the rounds whose points the code alone does not tell (:func:`_settle`)."""
     allocated: list[int] = []
+    unsure: dict[int, str] = {}
     for index, (opponent, code) in enumerate(fields):
         result, colour = code[0], code[1].replace("-", "").strip()
         r = index + 1
@@ -245,6 +247,8 @@ def _rounds(player: Player, fields: Fields) -> None:
             if result in _UNRATED_PLAYED:
                 player.notes.append(f"round {r}: {_UNRATED_PLAYED[result]} against {opponent} in under "
                                     f"one move (TRF {result}): not rated, entered as a forfeit")
+            if result == "-" and not opponent:
+                unsure[index] = "F"
         elif result == "D":
             player.rounds.append(Round("H"))
             player.notes.append(f"round {r}: drawn against {opponent} in under one move (TRF D): "
@@ -253,19 +257,53 @@ def _rounds(player: Player, fields: Fields) -> None:
             player.rounds.append(Round(BYES[result]))
             if result == "U":
                 allocated.append(index)
-    if not allocated:
-        return
+            elif result == " ":
+                unsure[index] = "U"
+    if allocated or unsure:
+        _settle(player, allocated, unsure)
+
+
+#: What a settled round scores, and the crosstable code for it.
+_VALUES = {1.0: "B", 0.5: "H", 0.0: "U"}
+_LABELS = {"B": "a full point (B)", "H": "½ point (H)", "U": "no points (U)", "F": "no points (F)"}
+
+
+def _settle(player: Player, allocated: list[int], unsure: dict[int, str]) -> None:
+    """Score the pairing-allocated byes (``U``), and the rounds with no opponent that are
+    ``-`` or blank, by the player's points (columns 81-84).
+
+    TRF16 does not say what ``U`` scores. ``-`` or a blank with no opponent is 0 in TRF16
+    (kept as ``F`` and ``U``), but a half-point bye in some older files (Swiss Perfect's
+    exports write ``-`` in the colour column and no result). So the unsure rounds are
+    tried at 0 (TRF16), then ½, then 1, each ``U`` at whatever makes the points add up;
+    when nothing does (or there are no points), the unsure rounds stay at 0 and each
+    ``U`` is a full-point bye ``B`` (then the crosstable's Total check shows the difference).
+    """
     points = player.values.get("Total")
-    others = sum(rnd.points() for i, rnd in enumerate(player.rounds) if i not in allocated)
-    each = (points - others) / len(allocated) if isinstance(points, float) else 1.0
-    code = {1.0: "B", 0.5: "H", 0.0: "U"}.get(each, "B")
+    skip = set(allocated) | set(unsure)
+    others = sum(rnd.points() for i, rnd in enumerate(player.rounds) if i not in skip)
+    settled: tuple[float, str] | None = None  # (what each unsure round scores, code for the U rounds)
+    if isinstance(points, float):
+        for value in (0.0, 0.5, 1.0) if unsure else (0.0,):
+            rest = points - others - value * len(unsure)
+            each = rest / len(allocated) if allocated else None
+            if (each in _VALUES) if allocated else rest == 0:
+                settled = (value, _VALUES[each] if each is not None else "")
+                break
+    why = "as the player's points say" if settled else "the usual value (the player's points do not tell)"
+    value, bye_code = settled or (0.0, "B")
+    for index, zero in unsure.items():
+        player.rounds[index] = Round(zero if value == 0 else _VALUES[value])
     for index in allocated:
-        player.rounds[index] = Round(code)
-    label = {"B": "a full point (B)", "H": "½ point (H)", "U": "no points (U)"}[code]
-    why = "as the player's points say" if isinstance(points, float) and each in (1.0, 0.5, 0.0) else (
-        "the usual value (the player's points do not tell)")
-    rounds = ", ".join(str(i + 1) for i in allocated)
-    player.notes.append(f"round {rounds}: pairing-allocated bye (TRF U) scored {label}, {why}")
+        player.rounds[index] = Round(bye_code)
+    if allocated:
+        rounds = ", ".join(str(i + 1) for i in allocated)
+        player.notes.append(f"round {rounds}: pairing-allocated bye (TRF U) scored {_LABELS[bye_code]}, "
+                            f"{why}")
+    if value:
+        rounds = ", ".join(str(i + 1) for i in unsure)
+        player.notes.append(f"round {rounds}: no opponent and a result of '-' or none, scored "
+                            f"{_LABELS[_VALUES[value]]}, {why} (an older form of a bye)")
 
 
 def _date(lines: dict[str, tuple[int, str]], code: str, what: str, source: str,
