@@ -27,7 +27,7 @@ FIXTURE = (Path(__file__).parent / "data" / "import" / "spring-open.trf").read_t
 
 
 def test_the_corpus_is_there() -> None:
-    assert len(FILES) == 6
+    assert len(FILES) == 7
 
 
 @pytest.mark.parametrize("name", FILES)

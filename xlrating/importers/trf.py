@@ -86,7 +86,8 @@ BYES = {"H": "H", "F": "B", "U": "B", "Z": "U", " ": "U"}
 EXTRA_LINES = {"022": "City", "032": "Host federation", "102": "Chief arbiter", "112": "Deputy arbiter",
                "122": "Time control", "132": "Round dates"}
 _UNRATED_PLAYED = {"W": "won", "L": "lost", "D": "drawn"}
-_NO_DATE = re.compile(r"0{4}(?:[-/.]00[-/.]00)?", re.ASCII)
+#: A birth date that says nothing: zeros and separators only (``0000/00/00``, ``    .  .``).
+_NO_DATE = re.compile(r"[0\s./-]*", re.ASCII)
 _YEAR_ONLY = re.compile(r"([0-9]{4})(?:[-/.]00[-/.]00)?", re.ASCII)
 
 
@@ -97,7 +98,7 @@ def _field(line: str, first: int, last: int) -> str:
 
 def _birth_date(text: str, where: str, player: Player, problems: Problems) -> datetime.date | None:
     text = text.strip()
-    if not text or _NO_DATE.fullmatch(text):  # ``0000/00/00``: not known
+    if _NO_DATE.fullmatch(text):  # not known
         return None
     date = parse_date(text)
     if date is not None:
