@@ -23,8 +23,8 @@ from .dbf import report_tables, write_tables
 from .source import ExportEvent, read_event
 from .trf import render_trf
 
-__all__ = ["FORMATS", "ExportEvent", "export_beside", "export_workbook", "read_event", "render_trf",
-           "report_tables"]
+__all__ = ["FORMATS", "ExportEvent", "export_beside", "export_workbook", "load_event", "read_event",
+           "render_trf", "report_tables", "write_tables"]
 
 #: The formats, by the name ``--to`` takes.
 FORMATS: dict[str, str] = {

@@ -46,7 +46,7 @@ def detect_text(text: str, source: str) -> str:
 
 
 def detect_format(path: str | Path) -> str:
-    """The format of ``path`` (``"msa"``, ``"trf"`` or ``"dbf"``), from its content."""
+    """The format of ``path`` (``"msa"``, ``"trf"``, ``"dbf"`` or ``"pgn"``), from its content."""
     path = Path(path)
     if path.is_dir() or path.suffix.lower() == ".dbf":
         return "dbf"

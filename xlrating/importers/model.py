@@ -43,7 +43,7 @@ class ImportedEvent:
     source: str
     """The file (or folder) it came from, as the user named it."""
     format: str
-    """``"msa"``, ``"trf"`` or ``"dbf"``."""
+    """``"msa"``, ``"trf"``, ``"dbf"`` or ``"pgn"``."""
     event: tuple[tuple[str, Cell], ...]
     """The ``Event`` sheet: setting name and value, in the order they are written."""
     sheets: tuple[ImportedSheet, ...]
