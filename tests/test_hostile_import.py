@@ -64,3 +64,28 @@ def test_text_mixing_utf8_and_windows_1252_is_read_as_written_and_said(
     book = openpyxl.load_workbook(tmp_path / "mixed.xlsx")
     names = [row[1] for row in book.worksheets[0].iter_rows(min_row=2, values_only=True)]
     assert "MÜLLER HOPP" in names and "IDA MÜLLER" in names
+
+
+def test_every_hostile_file_is_refused_within_a_gigabyte_of_memory(
+        corpus: dict[str, tuple[Path, str]], tmp_path: Path) -> None:
+    # In a process that may not use more than 1 GiB of address space: a reader that
+    # allocated by a file's claims (a billion rounds) would fail with MemoryError instead.
+    pytest.importorskip("resource")
+    import subprocess
+    import sys
+
+    paths = [str(path) for path, _ in corpus.values()]
+    code = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
+        "from xlrating.cli import main\n"
+        f"out = {str(tmp_path / 'out.xlsx')!r}\n"
+        "formats = {'.txt': 'msa', '.trf': 'trf', '.pgn': 'pgn'}\n"
+        "for path in sys.argv[1:]:\n"
+        "    fmt = formats.get(path[-4:], 'dbf')\n"
+        "    print(main(['import', path, '--from', fmt, '-o', out]), flush=True)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code, *paths], capture_output=True, text=True,
+                            timeout=600, check=False)
+    assert "Traceback" not in result.stderr and "MemoryError" not in result.stderr
+    assert result.stdout.split() == ["1"] * len(paths)
