@@ -39,7 +39,7 @@ def test_a_folder_or_a_dbf_file_is_dbf(tmp_path: Path) -> None:
 def test_a_file_that_is_none_of_them(tmp_path: Path) -> None:
     path = tmp_path / "notes.txt"
     path.write_text("Round 1 pairings\nBoard 1: Ann - Ben\n", encoding="utf-8")
-    with pytest.raises(FormatError, match=r"cannot tell the format.*--from msa, trf or dbf"):
+    with pytest.raises(FormatError, match=r"cannot tell the format.*--from msa, trf, dbf or pgn"):
         import_file(path)
     path.write_bytes(b"PK\x03\x04\x00\x00binary")
     with pytest.raises(FormatError, match="the file is not text"):
@@ -49,8 +49,9 @@ def test_a_file_that_is_none_of_them(tmp_path: Path) -> None:
 
 
 def test_arguments_are_checked() -> None:
-    with pytest.raises(ArgumentError, match="Argument 'fmt' must be one of 'msa', 'trf', 'dbf', not 'pgn'"):
-        import_file(TRF, "pgn")
+    with pytest.raises(ArgumentError,
+                       match="Argument 'fmt' must be one of 'msa', 'trf', 'dbf', 'pgn', not 'xml'"):
+        import_file(TRF, "xml")
     with pytest.raises(ArgumentError, match="Argument 'sections' must be a list of section names"):
         import_file(TRF, sections="Open")
     with pytest.raises(ArgumentError, match="Argument 'path' must be a file or folder path, not 3"):

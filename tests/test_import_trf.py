@@ -1,7 +1,7 @@
 """FIDE TRF16: xlrating.importers.trf.
 
 Fixture: tests/data/import/spring-open.trf, a fictional 7-player Swiss written from the
-TRF16 description in shared/spec/rules-beyond-seeds.md, with CRLF line endings and every
+TRF16 description (FIDE Data Exchange Format, Tournament Report File), with CRLF line endings and every
 result code (1 0 = + - W D L H F U Z and blank). The expected rows below are read off
 that file by hand.
 """
@@ -24,7 +24,7 @@ LINES = TEXT.splitlines()
 
 def player_line(rank: int, name: str, rating: int | str, points: str, rounds: list[str], *,
                 birth: str = "", fide_id: str = "") -> str:
-    """A TRF16 001 line (columns as rules-beyond-seeds.md gives them); rounds as 'NNNN c r'."""
+    """A TRF16 001 line (columns as TRF16 gives them); rounds as 'NNNN c r'."""
     line = (f"001 {rank:>4} m    {name:<33} {rating!s:>4} IRL {fide_id:>11} {birth:<10} {points:>4} "
             f"{rank:>4}")
     return line + "".join(f"  {r}" for r in rounds)
@@ -51,6 +51,8 @@ def test_the_event_and_its_settings() -> None:
         ("System", "FIDE"), ("Rules", "FIDE 2024"), ("Event type", "Swiss"),
         ("Event name", "Spring Open 2024 (fictional)"),
         ("Start date", datetime.date(2024, 3, 1)), ("End date", datetime.date(2024, 3, 3)),
+        ("City", "Galway"), ("Host federation", "IRL"), ("Chief arbiter", "A. Arbiter"),
+        ("Time control", "90 min + 30 s"), ("Round dates", "24/03/01 24/03/02 24/03/02 24/03/03"),
     )
     assert event.notes == ()
 
@@ -63,15 +65,16 @@ def test_players_and_every_result_code() -> None:
     d = datetime.date
     assert [row[:14] for row in sheet.rows] == [
         (1, "Müller, Anna", "f", "WIM", "GER", "4611111", d(1990, 5, 17), 2105, 3.0,
-         "W4w", "X2", "L5w", "W3b", 1),
+         "W4w", "X2b", "L5w", "W3b", 1),
         (2, "Kowalski, Bartosz", "m", None, "POL", "1111111", d(2008, 3, 2), 1980, 1.0,
-         "D5w", "F1", "D3b", "L6w", 7),
+         "D5w", "F1w", "D3b", "L6w", 7),
         # rating 0: unrated; birth year only
-        (3, "Dubois, Chloé", "f", None, "FRA", None, d(1985, 1, 1), None, 1.5, "X6", "L7b", "D2w", "L1w", 5),
+        (3, "Dubois, Chloé", "f", None, "FRA", None, d(1985, 1, 1), None, 1.5, "X6w", "L7b", "D2w", "L1w", 5),
         (4, "Fernández, Diego", "m", "FM", "ESP", "2222222", d(1979, 11, 30), 1850, 1.5,
          "L1b", "H", "W7w", "U", 6),
         (5, "Ó Briain, Éamon", "m", None, "IRL", "2500000", None, 2210, 2.0, "D2b", "H", "W1b", "U", 4),
-        (6, "Zahra, Fatima", "f", None, "MAR", "9000000", d(2001, 1, 1), 1720, 2.5, "F3", "H", "B", "W2b", 2),
+        (6, "Zahra, Fatima", "f", None, "MAR", "9000000", d(2001, 1, 1), 1720, 2.5,
+         "F3b", "H", "B", "W2b", 2),
         (7, "Szabó, Gábor", "m", None, "HUN", "7777777", d(1995, 7, 4), 1600, 2.5, "B", "W3w", "L4b", "H", 3),
     ]
     notes = sheet.column("Import notes")

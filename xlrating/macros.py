@@ -20,20 +20,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import xlwings as xw
 
 from .crosstable import RatedWorkbook, rate_sheets
 from .crosstable.model import AddedColumns, Block
-from .errors import CrosstableError
+from .errors import CrosstableError, InputError
 
 if TYPE_CHECKING:
     from .report import Report
 
 __all__ = [
-    "alert_text", "make_rating_report", "rate_crosstable", "rate_event", "rating_report", "read_book",
-    "write_blocks",
+    "alert_text", "export_dbf", "export_event", "export_trf", "make_rating_report", "rate_crosstable",
+    "rate_event", "rating_report", "read_book", "write_blocks",
 ]
 
 #: An alert longer than this is cut (Excel's message box shows about 1,000 characters).
@@ -83,6 +84,62 @@ def rating_report(book: xw.Book | None = None) -> Report | None:
 def make_rating_report(book: xw.Book) -> None:
     """Add the rating report of this workbook's chess event (xlwings Lite script)."""
     rating_report(book)
+
+
+#: The sheet xlwings Lite gets the TRF text on (it cannot write files).
+TRF_SHEET = "TRF export"
+
+
+def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | None:
+    """Write the submission file of ``book``'s event (default: the calling workbook).
+
+    ``fmt`` ``"trf"``: a FIDE TRF16 file; ``"dbf"``: US Chess's three DBF files (see
+    :mod:`xlrating.exporters`). Classic Excel writes them beside the workbook (``NAME.trf``,
+    the folder ``NAME-dbf``), never over an existing file, and returns their paths.
+    xlwings Lite cannot write files: the TRF text goes on the sheet ``TRF export`` (one
+    line per row in column A, to copy into a text file), and DBF files need classic Excel
+    or ``xlrating export``. On bad input nothing is written and an alert lists every
+    problem with its cell; ``None`` is returned then, and from Lite.
+    """
+    from .exporters import export_beside, read_event, render_trf
+
+    if book is None:
+        book = xw.Book.caller()
+    try:
+        event = read_event(read_book(book))
+        remote = getattr(getattr(book.app, "engine", None), "name", "") == "remote"
+        if remote and fmt == "dbf":
+            book.app.alert("xlwings Lite cannot write the DBF files: open the workbook in desktop Excel, or "
+                           f"run 'xlrating export {book.name} --to dbf'.", title="xlrating")
+            return None
+        if remote:
+            lines = render_trf(event).split("\r\n")[:-1]
+            for sheet in list(book.sheets):
+                if sheet.name == TRF_SHEET:
+                    sheet.delete()
+            sheet = book.sheets.add(TRF_SHEET, after=book.sheets[len(book.sheets) - 1])
+            sheet.range((1, 1), (len(lines), 1)).value = [[_cell(line)] for line in lines]
+            book.app.alert(f"The TRF file's {len(lines)} lines are on the sheet '{TRF_SHEET}': copy column A "
+                           "into a text file.", title="xlrating")
+            return None
+        written = export_beside(event, fmt, book.fullname)
+    except InputError as error:
+        book.app.alert(alert_text(error), title="xlrating: nothing was exported", mode="critical")
+        return None
+    book.app.alert("Wrote " + ", ".join(str(path) for path in written), title="xlrating", mode="info")
+    return written
+
+
+@xw.script
+def export_trf(book: xw.Book) -> None:
+    """Write this workbook's event as a FIDE TRF file (xlwings Lite script)."""
+    export_event(book, "trf")
+
+
+@xw.script
+def export_dbf(book: xw.Book) -> None:
+    """Write this workbook's event as US Chess DBF report files (xlwings Lite script)."""
+    export_event(book, "dbf")
 
 
 def read_book(book: xw.Book) -> dict[str, list[list[Any]]]:
@@ -146,7 +203,7 @@ def write_blocks(book: xw.Book, blocks: Sequence[Block], added: Sequence[AddedCo
             continue
 
 
-def alert_text(error: CrosstableError, limit: int = ALERT_LIMIT) -> str:
+def alert_text(error: InputError, limit: int = ALERT_LIMIT) -> str:
     """Every problem of ``error``, one per line, cut to ``limit`` characters with a count of the rest."""
     title = error.title or "The crosstable has errors; nothing was rated."
     lines = [title, ""]

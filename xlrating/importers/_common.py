@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ..errors import FormatError, Problem
 from .model import Cell, ImportedSheet
 
-#: Spec result letters an importer produces (spec/crosstable.md, result codes).
+#: The crosstable's result letters an importer produces.
 GAME_CODES = frozenset("WLD")
 """Rated games: the opponent is required and the opponent's cell must agree."""
 FORFEIT_CODES = frozenset("XF")
@@ -29,8 +29,21 @@ BYE_CODES = frozenset("BHU")
 
 _COMPLEMENT = {"W": "L", "L": "W", "D": "D", "X": "F", "F": "X"}
 
-#: Characters Excel cannot hold in a cell (openpyxl refuses them): C0 controls but tab.
-_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: Characters a workbook cannot hold: the C0 controls but tab, DEL, and what XML 1.0 has no
+#: place for (lone surrogates, U+FFFE, U+FFFF). openpyxl writes the last ones without a
+#: word, and Excel then calls the workbook damaged.
+_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+#: The error values Excel shows for a failed formula: text that is exactly one of these is
+#: read back as an error, so a crosstable cannot hold it as a name.
+EXCEL_ERRORS = frozenset({"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NULL!", "#NUM!", "#SPILL!",
+                          "#CALC!", "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!",
+                          "#UNKNOWN!", "#EXTERNAL!"})
+
+#: Excel's columns (A to XFD): a crosstable sheet's rounds and other columns must fit.
+MAX_COLUMNS = 16_384
+#: The largest text file an import reads: an event's file is a few hundred kilobytes.
+MAX_FILE_BYTES = 32 * 1024 * 1024
 
 
 class Problems:
@@ -53,14 +66,14 @@ class Problems:
 
 @dataclass(frozen=True)
 class Round:
-    """One round of one player, in the spec's terms."""
+    """One round of one player, in the crosstable's terms."""
 
     code: str
     """``W`` ``L`` ``D`` (rated game), ``X`` ``F`` (forfeit), ``B`` ``H`` ``U`` (bye, unplayed)."""
     opponent: int | None = None
     """The opponent's pairing number (games always, forfeits when known)."""
     colour: str = ""
-    """``"w"``, ``"b"`` or ``""``: kept as the spec's optional trailing colour."""
+    """``"w"``, ``"b"`` or ``""``: kept as the crosstable's optional trailing colour."""
 
     def cell(self) -> str:
         """The round cell: ``W12w``, ``X5``, ``H``, ``U``."""
@@ -93,10 +106,23 @@ class Player:
     """``Import notes``: what the importer changed or decided for this player."""
 
 
-def decode_text(data: bytes, where: str) -> str:
-    """Text from the bytes of a text file: UTF-8 (with or without BOM), UTF-16 with BOM,
-    else Windows-1252, else Latin-1, so accented names survive whichever the file used.
+def _windows_1252(error: UnicodeError) -> tuple[str, int]:
+    """Decode the bytes that are not UTF-8 as Windows-1252 (Latin-1 for its five unused bytes)."""
+    assert isinstance(error, UnicodeDecodeError)
+    data = error.object[error.start:error.end]
+    return "".join(bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in data), error.end
 
+
+codecs.register_error("xlrating-cp1252", _windows_1252)
+
+
+def decode_text(data: bytes, where: str, notes: list[str] | None = None) -> str:
+    """Text from the bytes of a text file: UTF-8 (with or without BOM), UTF-16 with BOM,
+    else Windows-1252, so accented names survive whichever the file used.
+
+    Text that mixes the two (a file pasted together from two sources) is read character
+    by character in the encoding each was written in: UTF-8 sequences as UTF-8, the
+    other bytes as Windows-1252; a note naming the Windows-1252 lines goes to ``notes``.
     Raises :class:`FormatError` for a binary file (NUL bytes without a UTF-16 BOM).
     """
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -106,12 +132,25 @@ def decode_text(data: bytes, where: str) -> str:
             raise FormatError([Problem(where, f"not a valid UTF-16 text file ({error.reason})")]) from None
     if b"\x00" in data:
         raise FormatError([Problem(where, "not a text file (it contains NUL bytes)")])
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    text = data.decode("utf-8-sig", errors="xlrating-cp1252")
+    if notes is not None and any(ord(c) > 0x7F for c in data.decode("utf-8-sig", errors="ignore")):
+        lines = data.splitlines()
+        legacy = []
+        for number, line in enumerate(lines, start=1):
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError:
+                legacy.append(number)
+        shown = ", ".join(map(str, legacy[:10]))
+        if len(legacy) > 10:
+            shown += f" and {len(legacy) - 10} more"
+        notes.append(f"The file mixes UTF-8 and Windows-1252 text: line{'s' if len(legacy) > 1 else ''} "
+                     f"{shown} read as Windows-1252, the rest as UTF-8; check the names with accents")
+    return text
 
 
 def split_lines(text: str) -> list[str]:
@@ -122,21 +161,39 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+#: How many characters of a file's text a problem quotes.
+QUOTED = 60
+
+
+def quote(text: str) -> str:
+    """``text`` stripped and quoted for a problem, cut to :data:`QUOTED` characters (``…``), so
+    a hostile line of a million characters still gives a one-line message."""
+    text = text.strip()
+    return repr(text) if len(text) <= QUOTED else repr(text[:QUOTED]) + "…"
+
+
 def check_text(value: str, where: str, what: str, problems: Problems) -> str:
-    """``value`` stripped; a problem if it holds characters a cell cannot (control characters)."""
+    """``value`` stripped; a problem if a workbook cannot hold it: characters no cell holds
+    (control characters, U+FFFE, U+FFFF, lone surrogates), or exactly an Excel error value
+    such as ``#DIV/0!`` (which a crosstable reads as a failed formula). Such text is refused,
+    never silently changed: the user mends the file."""
     value = value.strip()
-    if _ILLEGAL.search(value):
-        problems.add(where, f"{what} {value!r} contains control characters")
+    bad = _ILLEGAL.search(value)
+    if bad:
+        problems.add(where, f"{what} {quote(value)} contains U+{ord(bad[0]):04X}, a character an Excel "
+                            "workbook cannot hold (a control character or an XML non-character)")
         return _ILLEGAL.sub("", value)
+    if value.upper() in EXCEL_ERRORS:
+        problems.add(where, f"{what} {value!r} is an Excel error value, not text a crosstable can hold")
     return unicodedata.normalize("NFC", value)
 
 
-_WHOLE = re.compile(r"[0-9]+", re.ASCII)
-_DECIMAL = re.compile(r"[0-9]+(?:[.,][0-9]+)?", re.ASCII)
+_WHOLE = re.compile(r"[0-9]{1,18}", re.ASCII)
+_DECIMAL = re.compile(r"[0-9]{1,18}(?:[.,][0-9]{1,18})?", re.ASCII)
 
 
 def whole_number(text: str) -> int | None:
-    """A whole number written in ASCII digits, or ``None``."""
+    """A whole number written in ASCII digits (at most 18), or ``None``."""
     text = text.strip()
     return int(text) if _WHOLE.fullmatch(text) else None
 
@@ -188,9 +245,10 @@ def check_pairings(players: Sequence[Player], problems: Problems, *, among: str 
     A game (``W``/``L``/``D``) must name a player who is there, not the player itself,
     and the opponent's cell in that round must be the same game seen from the other
     side; anything else is a problem. A forfeit naming an opponent must also name a
-    player who is there; when the opponent's cell is not the matching forfeit (a
-    double forfeit, or the opponent's cell says nothing), the opponent number is
-    dropped: forfeits are never rated, so nothing is lost (the player is noted).
+    player who is there. A double forfeit (neither player came) is ``F`` naming the
+    other in both cells, and is kept so. When the opponent's cell is not the matching
+    forfeit (it says nothing, or another game), the opponent number is dropped:
+    forfeits are never rated, so nothing is lost (the player is noted).
     """
     by_number = {p.number: p for p in players}
     reported: set[tuple[int, frozenset[int]]] = set()
@@ -211,7 +269,8 @@ def check_pairings(players: Sequence[Player], problems: Problems, *, among: str 
             if other is UNREADABLE:
                 continue
             agrees = other.opponent == player.number and other.code == _COMPLEMENT[rnd.code]
-            if agrees:
+            double_forfeit = rnd.code == other.code == "F" and other.opponent == player.number
+            if agrees or double_forfeit:
                 continue
             pair = (number, frozenset((player.number, opponent.number)))
             if rnd.code in GAME_CODES or other.code in GAME_CODES:
@@ -245,7 +304,7 @@ def meetings_of(players: Iterable[Player]) -> set[frozenset[int]]:
             if r.opponent is not None and r.opponent != p.number}
 
 
-_SHEET_FORBIDDEN = re.compile(r"[\[\]:*?/\\\x00-\x1f\x7f]")
+_SHEET_FORBIDDEN = re.compile("[\\[\\]:*?/\\\\\x00-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 #: Names a crosstable sheet must not take: the Event and How to use sheets, and Excel's
 #: reserved name.
 _RESERVED = ("event", "how to use", "history")
@@ -282,6 +341,7 @@ def build_sheet(
 
     Columns in ``before`` and ``after`` that no player has a value for are left out.
     """
+    check_columns(name, 3 + len(before) + len(after) + rounds, rounds)
     ordered = sorted(players, key=lambda p: p.number)
 
     def used(column: str) -> bool:
@@ -303,6 +363,15 @@ def build_sheet(
             row.append("; ".join(p.notes) or None)
         rows.append(tuple(row))
     return ImportedSheet(name=name, header=tuple(header), rows=tuple(rows), section=section)
+
+
+def check_columns(where: str, columns: int, rounds: int) -> None:
+    """Refuse (one problem, at once) a sheet wider than Excel's :data:`MAX_COLUMNS` columns."""
+    if columns > MAX_COLUMNS:
+        fit = MAX_COLUMNS - (columns - rounds)
+        raise FormatError([Problem(where, f"{rounds:,} rounds do not fit in a sheet: Excel has "
+                                          f"{MAX_COLUMNS:,} columns (A to XFD), room for at most {fit:,} "
+                                          "rounds beside the other columns")])
 
 
 @dataclass(frozen=True)

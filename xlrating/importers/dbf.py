@@ -1,6 +1,6 @@
 """US Chess rating report files (DBF): ``THEXPORT``, ``TSEXPORT`` and ``TDEXPORT``.
 
-The format (rules-beyond-seeds.md, "US Chess rating report files (DBF)"): three dBASE
+The format (the rating report files SwissSys and WinTD send US Chess): three dBASE
 files in one folder, all fields character, dates ``YYYYMMDD``. ``THEXPORT`` holds the
 event (``H_NAME``, ``H_BEG_DATE``, ``H_END_DATE``), ``TSEXPORT`` one record per section
 (``S_SEC_NUM``, ``S_SEC_NAME``, ``S_R_SYSTEM``, ``S_TRN_TYPE``, ``S_TOT_RNDS``) and
@@ -46,6 +46,7 @@ from ._common import (
     Round,
     Section,
     build_sheet,
+    check_columns,
     check_numbers,
     check_pairings,
     check_text,
@@ -69,13 +70,18 @@ RATING_SYSTEMS: dict[str, tuple[str, str]] = {
     "D": ("Regular", "yes"),
     "B": ("Blitz", "no"),
 }
+#: The columns of an imported sheet besides the rounds: No, Name, ID, State, Rating,
+#: Games, Import notes.
+SHEET_COLUMNS = 7
 #: ``S_TRN_TYPE`` letters.
 EVENT_TYPES = {"S": "Swiss", "R": "Round robin"}
 
 #: dBASE field types whose raw bytes are text (character, numeric, date, float).
 _TEXT_TYPES = frozenset("CNDF")
 _ROUND_FIELD = re.compile(r"D_RND([0-9]+)", re.ASCII)
-_ROUND_CELL = re.compile(r"\s*([A-Za-z])\s*([0-9]*)\s*([WBwb]?)\s*", re.ASCII)
+#: A round cell, stripped: letter, opponent, colour. Every pattern that sees the file's text
+#: is linear: no two unbounded repeats can match the same characters.
+_ROUND_CELL = re.compile(r"([A-Za-z])\s*(?:([0-9]{1,9})\s*)?([WBwb]?)", re.ASCII)
 _RATING = re.compile(r"([0-9]{1,4})(?:\s*[Pp/]\s*([0-9]{1,4}))?", re.ASCII)
 
 
@@ -136,6 +142,15 @@ def read_table(path: Path, problems: Problems) -> _Table | None:
     count, header_length, record_length = struct.unpack("<IHH", data[4:12])
     if header_length < 33 or header_length > len(data) or record_length < 1:
         problems.add(name, "is not a dBASE file (its header is damaged)")
+        return None
+    end = 32  # the 32-byte field descriptors, then 0x0D
+    while end < len(data) and data[end] != 0x0D:
+        end += 32
+    if header_length not in (end + 1, end + 1 + 263):
+        # dBASE puts the records right after the descriptors (Visual FoxPro after 263 more
+        # bytes); any other header length reads every record from the wrong place.
+        problems.add(name, f"is damaged: its header says the records start at byte {header_length}, but its "
+                           f"field descriptors end at byte {end + 1}")
         return None
     try:
         table = DBF(str(path), raw=True, encoding="latin-1", ignore_missing_memofile=True, ignorecase=False,
@@ -236,6 +251,8 @@ def _read_sections(table: _Table, problems: Problems) -> dict[str, _SectionInfo]
         if rounds_text and rounds is None:
             problems.add(where, f"S_TOT_RNDS {rounds_text!r} is not a whole number")
             continue
+        if rounds is not None:
+            check_columns(where, SHEET_COLUMNS + rounds, rounds)
         sections[key] = _SectionInfo(key, number, _value(table, i, "S_SEC_NAME", problems), where,
                                      system, dual, EVENT_TYPES.get(kind, ""), rounds)
     return sections
@@ -244,7 +261,7 @@ def _read_sections(table: _Table, problems: Problems) -> dict[str, _SectionInfo]
 def _read_round(text: str, where: str, r: int, problems: Problems) -> Round:
     if not text.strip():
         return Round("U")
-    match = _ROUND_CELL.fullmatch(text)
+    match = _ROUND_CELL.fullmatch(text.strip())
     if not match:
         problems.add(where, f"round {r}: cannot read {text!r} (expected a result letter, the "
                             "opponent's pair number and the colour, e.g. W14B or H0)")
@@ -333,6 +350,8 @@ def _read_players(
             continue
         seen[(key, number, sequence)] = where
         offset = (sequence - 1) * per_record
+        reach = offset + (round_fields[-1][0] if round_fields else 0)
+        check_columns(where, SHEET_COLUMNS + reach, reach)
         player = players.get((key, number))
         if player is None:
             if "D_NAME" in table.fields:

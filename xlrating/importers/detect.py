@@ -1,6 +1,7 @@
 """Guess an import's format from its content, when the user does not name it.
 
 - a folder, or a ``.dbf`` file (which names its folder): US Chess rating report files;
+- text with a PGN tag pair (``[White "…"]``, ``[Event "…"]``…): PGN games;
 - text with a line starting ``001`` (a TRF player line): FIDE TRF;
 - text with a dashed rule and a ``Pair | Player Name`` header: US Chess crosstable text.
 
@@ -21,26 +22,31 @@ FORMATS: dict[str, str] = {
     "msa": "US Chess crosstable text",
     "trf": "FIDE TRF16",
     "dbf": "US Chess rating report files (DBF)",
+    "pgn": "PGN games",
 }
 
 _RULE = re.compile(r"\s*-{10,}\s*")
+_PGN_TAG = re.compile(r'\s*\[(?:Event|Site|Round|White|Black|Result)\s+"')
 _MSA_HEADER = re.compile(r"\s*Pair\s*\|\s*Player\s+Name", re.IGNORECASE)
 
 
 def detect_text(text: str, source: str) -> str:
-    """``"trf"`` or ``"msa"`` for the text of a file; :class:`FormatError` if neither."""
+    """``"pgn"``, ``"trf"`` or ``"msa"`` for the text of a file; :class:`FormatError` if none."""
     lines = split_lines(text.lstrip("\ufeff"))
+    if any(_PGN_TAG.match(line) for line in lines):
+        return "pgn"
     if any(line.startswith("001") for line in lines):
         return "trf"
     if any(_MSA_HEADER.match(line) for line in lines) and any(_RULE.fullmatch(line) for line in lines):
         return "msa"
     raise FormatError([Problem(source, "cannot tell the format: not FIDE TRF (no line starts with 001) "
-                                       "nor US Chess crosstable text (no dashed rules and 'Pair | Player "
-                                       "Name' header); name it with --from msa, trf or dbf")])
+                                       "nor PGN games (no tag pairs) nor US Chess crosstable text (no dashed "
+                                       "rules and 'Pair | Player Name' header); name it with --from msa, "
+                                       "trf, dbf or pgn")])
 
 
 def detect_format(path: str | Path) -> str:
-    """The format of ``path`` (``"msa"``, ``"trf"`` or ``"dbf"``), from its content."""
+    """The format of ``path`` (``"msa"``, ``"trf"``, ``"dbf"`` or ``"pgn"``), from its content."""
     path = Path(path)
     if path.is_dir() or path.suffix.lower() == ".dbf":
         return "dbf"

@@ -2,8 +2,8 @@
 
 An importer reads a file in its own format and answers with an :class:`ImportedEvent`:
 the ``Event`` sheet's settings as ``(name, value)`` rows and one :class:`ImportedSheet`
-per section, each a header row (the column names of ``spec/crosstable.md``) and one
-row per player, with round cells in the spec's result codes (``W12``, ``X``, ``H``…).
+per section, each a header row (the crosstable's column names) and one
+row per player, with round cells in the crosstable's result codes (``W12``, ``X``, ``H``…).
 Nothing here knows about openpyxl: :func:`xlrating.importers.import_to_workbook`
 hands these to the workbook writer.
 """
@@ -24,7 +24,7 @@ class ImportedSheet:
     name: str
     """The sheet's name: a valid Excel sheet name, unique in the workbook."""
     header: tuple[str, ...]
-    """Column headers: ``No``, ``Name``, …, ``R1``, ``R2``, … (spec/crosstable.md)."""
+    """Column headers: ``No``, ``Name``, …, ``R1``, ``R2``, … (the crosstable's headers)."""
     rows: tuple[tuple[Cell, ...], ...]
     """One row per player, in pairing-number order, as long as :attr:`header`."""
     section: str = ""
@@ -43,7 +43,7 @@ class ImportedEvent:
     source: str
     """The file (or folder) it came from, as the user named it."""
     format: str
-    """``"msa"``, ``"trf"`` or ``"dbf"``."""
+    """``"msa"``, ``"trf"``, ``"dbf"`` or ``"pgn"``."""
     event: tuple[tuple[str, Cell], ...]
     """The ``Event`` sheet: setting name and value, in the order they are written."""
     sheets: tuple[ImportedSheet, ...]

@@ -1,6 +1,6 @@
 """US Chess crosstable text, as copied from the member site (MSA).
 
-The format (rules-beyond-seeds.md, "US Chess MSA crosstable text"): a section is a
+The format (the crosstable text of the US Chess member site): a section is a
 header of two lines (``Pair | Player Name | Total | Round | …``) and then one block per
 player between dashed rules. A block's first line holds the pair number, the name,
 the total and per round a result letter and the opponent's pair number; its second
@@ -40,6 +40,7 @@ from ._common import (
     guess_event_type,
     meetings_of,
     merge_settings,
+    quote,
     select_sections,
     sheet_name,
     split_lines,
@@ -53,15 +54,24 @@ SYSTEMS: dict[str, str] = {"R": "Regular", "Q": "Quick", "B": "Blitz"}
 _RULE = re.compile(r"\s*-{10,}\s*")
 _HEADER = re.compile(r"\s*Pair\s*\|\s*Player\s+Name", re.IGNORECASE)
 _HEADER_2 = re.compile(r"\s*Num\s*\|", re.IGNORECASE)
-_RESULT = re.compile(r"\s*([A-Za-z])\s*([0-9]*)\s*", re.ASCII)
+#: Every pattern that sees the file's text is linear: no two unbounded repeats can match
+#: the same characters (cells are stripped before they are matched).
+_RESULT = re.compile(r"([A-Za-z])\s*([0-9]{0,9})", re.ASCII)
 _RATING = re.compile(
     r"\s*(?P<system>[A-Za-z]{1,3})\s*:\s*(?P<pre>Unrated|[0-9]{1,4}(?:P[0-9]{1,4})?)"
     r"\s*->\s*(?P<post>[0-9]{1,4}(?:P[0-9]{1,4})?)\s*",
     re.ASCII | re.IGNORECASE,
 )
 _MEMBER_ID = re.compile(r"[0-9A-Za-z]*", re.ASCII)
-#: A player's first line: the pair number, then the name cell (``    1 | GRACE HOPPER |``).
-_PLAYER_LINE = re.compile(r"\s*[0-9]+\s*\|[^|]*[A-Za-z][^|]*\|", re.ASCII)
+_LETTER = re.compile(r"[A-Za-z]", re.ASCII)
+
+
+def _is_player_line(line: str) -> bool:
+    """A player's first line, or what is left of one: the pair number, ``|``, then a name
+    cell with a letter (``    1 | GRACE HOPPER |``)."""
+    cells = line.split("|", 2)
+    return (len(cells) >= 2 and whole_number(cells[0]) is not None
+            and _LETTER.search(cells[1]) is not None)
 
 
 @dataclass(frozen=True)
@@ -88,7 +98,7 @@ def _read_ratings(text: str, where: str, problems: Problems) -> dict[str, _Ratin
     while pos < len(text):
         match = _RATING.match(text, pos)
         if not match:
-            problems.add(where, f"cannot read the ratings {text.strip()!r}: expected e.g. "
+            problems.add(where, f"cannot read the ratings {quote(text)}: expected e.g. "
                                 "'R: 1712 ->1738', 'R: 1480P12->1502P14' or 'R: Unrated->1200P4'")
             return None
         system = match["system"].upper()
@@ -111,25 +121,25 @@ def _read_result(text: str, where: str, rnd: int, problems: Problems) -> Round:
     """A round cell of the first line: ``W   3``, ``H``, ``X   5``, ``U``."""
     if not text.strip():
         return Round("U")
-    match = _RESULT.fullmatch(text)
+    match = _RESULT.fullmatch(text.strip())
     if not match:
-        problems.add(where, f"round {rnd}: cannot read the result {text.strip()!r} "
+        problems.add(where, f"round {rnd}: cannot read the result {quote(text)} "
                             "(expected a letter W L D H B X F U and the opponent's number)")
         return UNREADABLE
     letter, digits = match[1].upper(), match[2]
     opponent = int(digits) if digits and int(digits) != 0 else None
     if letter in GAME_CODES:
         if opponent is None:
-            problems.add(where, f"round {rnd}: {text.strip()!r} is a game with no opponent number")
+            problems.add(where, f"round {rnd}: {quote(text)} is a game with no opponent number")
             return UNREADABLE
         return Round(letter, opponent)
     if letter in FORFEIT_CODES:
         return Round(letter, opponent)
     if letter in BYE_CODES:
         if opponent is not None:
-            problems.add(where, f"round {rnd}: {text.strip()!r}: a bye has no opponent")
+            problems.add(where, f"round {rnd}: {quote(text)}: a bye has no opponent")
         return Round(letter)
-    problems.add(where, f"round {rnd}: unknown result code {letter!r} in {text.strip()!r} "
+    problems.add(where, f"round {rnd}: unknown result code {letter!r} in {quote(text)} "
                         "(known: W L D for games, H B X F U for byes and forfeits)")
     return UNREADABLE
 
@@ -140,10 +150,10 @@ def _cells(line: str, count: int, where: str, what: str, problems: Problems) -> 
     parts = line.split("|")
     if len(parts) <= count:
         problems.add(where, f"the {what} line has {max(len(parts) - 4, 0)} complete round cells, the "
-                            f"header {count - 3} (is the line cut short?): {line.strip()!r}")
+                            f"header {count - 3} (is the line cut short?): {quote(line)}")
         return None
     if any(p.strip() for p in parts[count:]):
-        problems.add(where, f"the {what} line has more cells than the header has rounds: {line.strip()!r}")
+        problems.add(where, f"the {what} line has more cells than the header has rounds: {quote(line)}")
         return None
     return parts[:count]
 
@@ -162,7 +172,7 @@ def _read_block(
     width = 3 + rounds
     if not re.match(r"\s*[0-9]", first):
         problems.add(where, f"expected a player's first line (pair number | name | total | results), "
-                            f"found {first.strip()!r}")
+                            f"found {quote(first)}")
         return None
     cells = _cells(first, width, where, "player's first", problems)
     if len(block) < 2:
@@ -176,7 +186,7 @@ def _read_block(
         return None
     number = whole_number(cells[0])
     if number is None or number < 1:
-        problems.add(where, f"the pair number {cells[0].strip()!r} is not a whole number >= 1")
+        problems.add(where, f"the pair number {quote(cells[0])} is not a whole number >= 1")
     name = check_text(cells[1], where, "the name", problems)
     if not name:
         problems.add(where, "the player has no name")
@@ -184,14 +194,14 @@ def _read_block(
     if cells[2].strip():
         total = decimal_number(cells[2])
         if total is None:
-            problems.add(where, f"the total {cells[2].strip()!r} is not a number")
+            problems.add(where, f"the total {quote(cells[2])} is not a number")
     results = [_read_result(c, where, r, problems) for r, c in enumerate(cells[3:], start=1)]
     state = check_text(cells_2[0], where_2, "the state", problems)
     member, slash, rating_text = cells_2[1].partition("/")
     member = member.strip()
     ratings: dict[str, _Rating] | None = None
     if not slash or not _MEMBER_ID.fullmatch(member):
-        problems.add(where_2, f"expected 'member ID / R: pre->post', found {cells_2[1].strip()!r}")
+        problems.add(where_2, f"expected 'member ID / R: pre->post', found {quote(cells_2[1])}")
     else:
         ratings = _read_ratings(rating_text, where_2, problems)
     norm = check_text(cells_2[2], where_2, "the norm", problems)
@@ -199,7 +209,7 @@ def _read_block(
     for r, c in enumerate(cells_2[3:], start=1):
         colour = c.strip().lower()
         if colour not in ("", "w", "b"):
-            problems.add(where_2, f"round {r}: the colour {c.strip()!r} is neither W nor B")
+            problems.add(where_2, f"round {r}: the colour {quote(c)} is neither W nor B")
             colour = ""
         colours.append(colour)
     for line_no, line in block[2:]:
@@ -207,7 +217,7 @@ def _read_block(
         extra = line.split("|")
         if len(extra) < 2 or extra[0].strip() or any(p.strip() for p in extra[2:]):
             problems.add(where_n, f"expected a further rating line ('   | Q: 1500 ->1510 |'), "
-                                  f"found {line.strip()!r}")
+                                  f"found {quote(line)}")
             continue
         more = _read_ratings(extra[1], where_n, problems)
         if more and ratings is not None:
@@ -240,6 +250,7 @@ def _section(
     title: str, blocks: list[list[tuple[int, str]]], rounds: int, source: str, where: str,
     index: int, taken: list[str], single: bool, problems: Problems,
 ) -> Section | None:
+    title = check_text(title, where, "the section title", problems)
     read = [_read_block(b, rounds, source, problems) for b in blocks]
     pairs = [r for r in read if r is not None]
     if not blocks:
@@ -288,12 +299,14 @@ def _section(
     return Section(title, sheet, settings, aliases=(str(index), short))
 
 
-def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None) -> ImportedEvent:
+def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
+              notes: Sequence[str] = ()) -> ImportedEvent:
     """Read US Chess crosstable text (one or more sections pasted one after another).
 
     ``source`` names the file in problems (``event.txt line 12``); ``sections`` picks
     sections by name (the line above a section's header) or sheet name. Raises
-    :class:`~xlrating.errors.FormatError` with every problem found.
+    :class:`~xlrating.errors.FormatError` with every problem found. ``notes`` (what
+    reading the file found, such as mixed encodings) lead the event's notes.
     """
     problems = Problems()
     lines = split_lines(text)
@@ -305,9 +318,9 @@ def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None) 
     # A player's line above the first header belongs to a section whose header is damaged:
     # importing the rest would drop those players without a word.
     for i in range(headers[0]):
-        if _PLAYER_LINE.match(lines[i]):
+        if _is_player_line(lines[i]):
             problems.add(f"{source} line {i + 1}", "a player's line before the first section header ('Pair | "
-                                                   f"Player Name | Total | Round …'): {lines[i].strip()!r}; "
+                                                   f"Player Name | Total | Round …'): {quote(lines[i])}; "
                                                    "is that section's header damaged or cut off?")
     # Lines between sections: blocks of the section above (if they hold '|'), else the
     # next section's title (the last such text line before its header).
@@ -356,7 +369,8 @@ def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None) 
         if section is not None:
             read.append(section)
     chosen = select_sections(read, sections, source, problems)
-    settings, notes = merge_settings(chosen, source, problems)
+    settings, merged_notes = merge_settings(chosen, source, problems)
+    notes = [*notes, *merged_notes]
     problems.raise_if_any(f"Cannot import {source} as US Chess crosstable text")
     event: list[tuple[str, Cell]] = [(k, v) for k, v in settings.items()]
     event += [("Event name", None), ("Start date", None), ("End date", None)]
@@ -381,4 +395,6 @@ def read_msa(path: str | Path, *, sections: Sequence[str] | None = None) -> Impo
     from ._files import read_text
 
     path = Path(path)
-    return parse_msa(read_text(path), path.name, sections=sections)
+    notes: list[str] = []
+    text = read_text(path, notes)
+    return parse_msa(text, path.name, sections=sections, notes=notes)

@@ -1,6 +1,6 @@
 """FIDE Tournament Report File, TRF16.
 
-The format (rules-beyond-seeds.md, "FIDE TRF16: player lines"): one line per player
+The format (FIDE Data Exchange Format, Tournament Report File, TRF16): one line per player
 starting ``001``, with fixed columns (1-based): 5-8 start rank, 10 sex, 11-13 title,
 15-47 name, 49-52 rating, 54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84
 points, 86-89 rank, and from column 92 one field of 10 columns per round: the
@@ -9,7 +9,7 @@ opponent's start rank (4 columns, ``0000`` none), a space, the colour (``w`` ``b
 and end dates) describe the event; other lines are ignored. Line endings may be LF,
 CRLF or CR.
 
-TRF result codes and the spec's codes they become (spec/crosstable.md):
+TRF result codes and the crosstable codes they become:
 
 ===========  ===============================================  ==========================
 TRF          meaning                                          crosstable cell
@@ -53,12 +53,14 @@ from ._common import (
     Problems,
     Round,
     build_sheet,
+    check_columns,
     check_numbers,
     check_pairings,
     check_text,
     decimal_number,
     guess_event_type,
     parse_date,
+    quote,
     split_lines,
     whole_number,
 )
@@ -68,14 +70,24 @@ from .model import Cell, ImportedEvent
 ROUND_START = 91
 ROUND_WIDTH = 10
 
-#: TRF result codes that mean a played, rated game, and the spec letter for each.
+#: The columns of an imported sheet besides the rounds: No, Name, Sex, Title, Federation,
+#: ID, Birth date, Rating, Total, Rank, Import notes.
+SHEET_COLUMNS = 11
+
+#: TRF result codes that mean a played, rated game, and the crosstable letter for each.
 PLAYED = {"1": "W", "0": "L", "=": "D"}
 #: Forfeits (``+``/``-``) and games played but unrated (``W``/``L``), as spec forfeits.
 FORFEITS = {"+": "X", "-": "F", "W": "X", "L": "F"}
 #: Byes and unplayed rounds (``U`` is settled per player, see the module docstring).
 BYES = {"H": "H", "F": "B", "U": "B", "Z": "U", " ": "U"}
 
+#: Header lines kept as ``Event`` settings (the rating ignores them; the TRF exporter
+#: writes them back): city, federation, arbiters, time control, round dates.
+EXTRA_LINES = {"022": "City", "032": "Host federation", "102": "Chief arbiter", "112": "Deputy arbiter",
+               "122": "Time control", "132": "Round dates"}
 _UNRATED_PLAYED = {"W": "won", "L": "lost", "D": "drawn"}
+#: A birth date that says nothing: zeros and separators only (``0000/00/00``, ``    .  .``).
+_NO_DATE = re.compile(r"[0\s./-]*", re.ASCII)
 _YEAR_ONLY = re.compile(r"([0-9]{4})(?:[-/.]00[-/.]00)?", re.ASCII)
 
 
@@ -86,7 +98,7 @@ def _field(line: str, first: int, last: int) -> str:
 
 def _birth_date(text: str, where: str, player: Player, problems: Problems) -> datetime.date | None:
     text = text.strip()
-    if not text:
+    if _NO_DATE.fullmatch(text):  # not known
         return None
     date = parse_date(text)
     if date is not None:
@@ -146,6 +158,8 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
     if rating is None:
         problems.add(where, f"the rating {rating_text!r} (columns 49-52) is not a whole number")
     fide_id = _field(line, 58, 68).strip()
+    if fide_id and fide_id.strip("0") == "":  # some programs write 0 for no FIDE ID
+        fide_id = ""
     if fide_id and whole_number(fide_id) is None:
         problems.add(where, f"the FIDE id {fide_id!r} (columns 58-68) is not a number")
     points_text = _field(line, 81, 84).strip()
@@ -168,6 +182,7 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
     }
     fields: Fields = []
     tail = line[ROUND_START:].rstrip()
+    check_columns(where, SHEET_COLUMNS + -(-len(tail) // ROUND_WIDTH), -(-len(tail) // ROUND_WIDTH))
     for r, start in enumerate(range(0, len(tail), ROUND_WIDTH), start=1):
         text = tail[start:start + 8].ljust(8)
         gap = tail[start + 8:start + ROUND_WIDTH]
@@ -203,6 +218,9 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
             problems.add(where, f"round {r}: {text.strip()!r}: a bye ({result}) has no opponent")
             fields.append((None, "?-"))
             continue
+        if not opponent and result == "=":
+            fields.append((None, "H-"))  # an older Swiss-Manager form of the half-point bye
+            continue
         if not opponent and (result in PLAYED or result in _UNRATED_PLAYED):
             problems.add(where, f"round {r}: {text.strip()!r}: a game with no opponent")
             fields.append((None, "?-"))
@@ -214,8 +232,10 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
 
 
 def _rounds(player: Player, fields: Fields) -> None:
-    """Turn the TRF fields into spec rounds (see the module docstring), settling ``U``."""
+    """Turn the TRF fields into crosstable rounds (see the module docstring), then settle
+    the rounds whose points the code alone does not tell (:func:`_settle`)."""
     allocated: list[int] = []
+    unsure: dict[int, str] = {}
     for index, (opponent, code) in enumerate(fields):
         result, colour = code[0], code[1].replace("-", "").strip()
         r = index + 1
@@ -224,10 +244,12 @@ def _rounds(player: Player, fields: Fields) -> None:
         elif result in PLAYED:
             player.rounds.append(Round(PLAYED[result], opponent, colour))
         elif result in FORFEITS:
-            player.rounds.append(Round(FORFEITS[result], opponent))
+            player.rounds.append(Round(FORFEITS[result], opponent, colour if opponent else ""))
             if result in _UNRATED_PLAYED:
                 player.notes.append(f"round {r}: {_UNRATED_PLAYED[result]} against {opponent} in under "
                                     f"one move (TRF {result}): not rated, entered as a forfeit")
+            if result == "-" and not opponent:
+                unsure[index] = "F"
         elif result == "D":
             player.rounds.append(Round("H"))
             player.notes.append(f"round {r}: drawn against {opponent} in under one move (TRF D): "
@@ -236,19 +258,53 @@ def _rounds(player: Player, fields: Fields) -> None:
             player.rounds.append(Round(BYES[result]))
             if result == "U":
                 allocated.append(index)
-    if not allocated:
-        return
+            elif result == " ":
+                unsure[index] = "U"
+    if allocated or unsure:
+        _settle(player, allocated, unsure)
+
+
+#: What a settled round scores, and the crosstable code for it.
+_VALUES = {1.0: "B", 0.5: "H", 0.0: "U"}
+_LABELS = {"B": "a full point (B)", "H": "½ point (H)", "U": "no points (U)", "F": "no points (F)"}
+
+
+def _settle(player: Player, allocated: list[int], unsure: dict[int, str]) -> None:
+    """Score the pairing-allocated byes (``U``), and the rounds with no opponent that are
+    ``-`` or blank, by the player's points (columns 81-84).
+
+    TRF16 does not say what ``U`` scores. ``-`` or a blank with no opponent is 0 in TRF16
+    (kept as ``F`` and ``U``), but a half-point bye in some older files (Swiss Perfect's
+    exports write ``-`` in the colour column and no result). So the unsure rounds are
+    tried at 0 (TRF16), then ½, then 1, each ``U`` at whatever makes the points add up;
+    when nothing does (or there are no points), the unsure rounds stay at 0 and each
+    ``U`` is a full-point bye ``B`` (then the crosstable's Total check shows the difference).
+    """
     points = player.values.get("Total")
-    others = sum(rnd.points() for i, rnd in enumerate(player.rounds) if i not in allocated)
-    each = (points - others) / len(allocated) if isinstance(points, float) else 1.0
-    code = {1.0: "B", 0.5: "H", 0.0: "U"}.get(each, "B")
+    skip = set(allocated) | set(unsure)
+    others = sum(rnd.points() for i, rnd in enumerate(player.rounds) if i not in skip)
+    settled: tuple[float, str] | None = None  # (what each unsure round scores, code for the U rounds)
+    if isinstance(points, float):
+        for value in (0.0, 0.5, 1.0) if unsure else (0.0,):
+            rest = points - others - value * len(unsure)
+            each = rest / len(allocated) if allocated else None
+            if (each in _VALUES) if allocated else rest == 0:
+                settled = (value, _VALUES[each] if each is not None else "")
+                break
+    why = "as the player's points say" if settled else "the usual value (the player's points do not tell)"
+    value, bye_code = settled or (0.0, "B")
+    for index, zero in unsure.items():
+        player.rounds[index] = Round(zero if value == 0 else _VALUES[value])
     for index in allocated:
-        player.rounds[index] = Round(code)
-    label = {"B": "a full point (B)", "H": "½ point (H)", "U": "no points (U)"}[code]
-    why = "as the player's points say" if isinstance(points, float) and each in (1.0, 0.5, 0.0) else (
-        "the usual value (the player's points do not tell)")
-    rounds = ", ".join(str(i + 1) for i in allocated)
-    player.notes.append(f"round {rounds}: pairing-allocated bye (TRF U) scored {label}, {why}")
+        player.rounds[index] = Round(bye_code)
+    if allocated:
+        rounds = ", ".join(str(i + 1) for i in allocated)
+        player.notes.append(f"round {rounds}: pairing-allocated bye (TRF U) scored {_LABELS[bye_code]}, "
+                            f"{why}")
+    if value:
+        rounds = ", ".join(str(i + 1) for i in unsure)
+        player.notes.append(f"round {rounds}: no opponent and a result of '-' or none, scored "
+                            f"{_LABELS[_VALUES[value]]}, {why} (an older form of a bye)")
 
 
 def _date(lines: dict[str, tuple[int, str]], code: str, what: str, source: str,
@@ -261,16 +317,17 @@ def _date(lines: dict[str, tuple[int, str]], code: str, what: str, source: str,
         return None
     date = parse_date(text)
     if date is None:
-        problems.add(f"{source} line {number}", f"the {what} {text!r} is not a date (YYYY/MM/DD)")
+        problems.add(f"{source} line {number}", f"the {what} {quote(text)} is not a date (YYYY/MM/DD)")
     return date
 
 
-def parse_trf(text: str, source: str) -> ImportedEvent:
+def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedEvent:
     """Read a TRF16 file's text. ``source`` names the file in problems (``event.trf line 12``).
 
     Raises :class:`~xlrating.errors.FormatError` with every problem found.
     """
     problems = Problems()
+    notes = list(notes)
     read: list[tuple[Player, Fields]] = []
     event_lines: dict[str, tuple[int, str]] = {}
     tabbed = False
@@ -288,7 +345,7 @@ def parse_trf(text: str, source: str) -> ImportedEvent:
             entry = _read_player(line, f"{source} line {number}", problems)
             if entry is not None:
                 read.append(entry)
-        elif code in ("012", "042", "052", "062"):
+        elif code in ("012", "042", "052", "062", *EXTRA_LINES):
             event_lines.setdefault(code, (number, line))
     if tabbed:  # the players of those lines are unknown: checking pairings would only add noise
         problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
@@ -298,9 +355,12 @@ def parse_trf(text: str, source: str) -> ImportedEvent:
         number, line = event_lines["062"]
         declared = whole_number(line[4:])
         count = sum(1 for line in lines if line.startswith("001"))
-        if declared is not None and declared != count:
+        if declared is not None and declared > count:
             problems.add(f"{source} line {number}", f"the file says {declared} players (line 062) but has "
                                                     f"{count} player lines (is it cut short?)")
+        elif declared is not None and declared < count:
+            notes.append(f"The file says {declared} players (line 062) but has {count} player lines: all "
+                         f"{count} are imported (some programs count only the players who played)")
     by_number = check_numbers([p for p, _ in read], problems, what="start rank")
     raw = {p.number: f for p, f in read if by_number[p.number] is p}
     players = list(by_number.values())
@@ -333,6 +393,14 @@ def parse_trf(text: str, source: str) -> ImportedEvent:
         name = check_text(line[4:], f"{source} line {number}", "the event name", problems)
     start = _date(event_lines, "042", "start date", source, problems)
     end = _date(event_lines, "052", "end date", source, problems)
+    extra: list[tuple[str, Cell]] = []
+    for code, setting in EXTRA_LINES.items():
+        if code in event_lines:
+            number, line = event_lines[code]
+            value = " ".join(line[4:].split()) if code == "132" else line[4:]
+            value = check_text(value, f"{source} line {number}", f"the {setting.lower()}", problems)
+            if value:
+                extra.append((setting, value))
     problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     sheet = build_sheet(
         "Crosstable", players, rounds=max((len(f) for f in raw.values()), default=0),
@@ -345,9 +413,11 @@ def parse_trf(text: str, source: str) -> ImportedEvent:
         ("Event name", name or None),
         ("Start date", start),
         ("End date", end),
+        *extra,
     )
-    notes = [] if end else ["The file has no end date (line 052): fill in the Event sheet's End date "
-                            "(blank means today)"]
+    if not end:
+        notes.append("The file has no end date (line 052): fill in the Event sheet's End date "
+                     "(blank means today)")
     return ImportedEvent(source=source, format="trf", event=event, sheets=(sheet,), notes=tuple(notes))
 
 
@@ -363,4 +433,6 @@ def read_trf(path: str | Path, *, sections: Sequence[str] | None = None) -> Impo
                             f"not {list(sections)!r}")
 
     path = Path(path)
-    return parse_trf(read_text(path), path.name)
+    notes: list[str] = []
+    text = read_text(path, notes)
+    return parse_trf(text, path.name, notes=notes)

@@ -1,0 +1,275 @@
+"""Exporters: FIDE TRF16 and US Chess rating report files (DBF) from a crosstable workbook.
+
+Golden text comes from outside the exporter: the hand-written TRF fixture
+(tests/data/import/spring-open.trf, laid out from the TRF16 column description) and
+the DBF records of test_import_dbf.py (written in the layout SwissSys and WinTD use).
+Round trips import a file, export it, import the export again, and compare.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dbfread
+import openpyxl
+import pytest
+from test_import_dbf import PLAYERS, write_event
+
+from xlrating.cli import main
+from xlrating.crosstable.parse import read_crosstable
+from xlrating.crosstable.settings import read_settings
+from xlrating.errors import CrosstableError, FormatError
+from xlrating.exporters import export_workbook, render_trf
+from xlrating.exporters.source import ExportEvent, Section, rank, read_event
+from xlrating.importers import import_file, import_to_workbook
+
+DATA = Path(__file__).parent / "data" / "import"
+FIXTURE = (DATA / "spring-open.trf").read_text(encoding="utf-8").splitlines()
+
+
+def sheets_of(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every sheet's rows (values), ``Import notes`` and ``How to use`` left out."""
+    book = openpyxl.load_workbook(path)
+    found = {}
+    for sheet in book.worksheets:
+        if sheet.title == "How to use":
+            continue
+        rows = [tuple(r) for r in sheet.iter_rows(values_only=True)]
+        if rows and "Import notes" in rows[0]:
+            at = rows[0].index("Import notes")
+            rows = [r[:at] + r[at + 1:] for r in rows]
+        found[sheet.title] = rows
+    return found
+
+
+def export_trf(workbook: Path, tmp_path: Path) -> Path:
+    out = tmp_path / "out.trf"
+    export_workbook(workbook, "trf", out)
+    return out
+
+
+# --- TRF ---------------------------------------------------------------------------------------------
+
+
+def test_trf_round_trip_gives_the_same_crosstable(tmp_path: Path) -> None:
+    first = tmp_path / "first.xlsx"
+    import_to_workbook(DATA / "spring-open.trf", first)
+    trf = export_trf(first, tmp_path)
+    second = tmp_path / "second.xlsx"
+    import_to_workbook(trf, second)
+    assert sheets_of(second) == sheets_of(first)
+
+
+def test_trf_player_lines_sit_in_the_trf16_columns(tmp_path: Path) -> None:
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(DATA / "spring-open.trf", workbook)
+    lines = export_trf(workbook, tmp_path).read_bytes().decode("utf-8").split("\r\n")
+    players = [line for line in lines if line.startswith("001")]
+    # No. 7's results are all ones the crosstable keeps as TRF has them: the line is the fixture's.
+    assert players[6] == FIXTURE[19]
+    # No. 1 won round 2 in under one move (TRF W): the crosstable holds a forfeit win, written '+'.
+    assert players[0] == FIXTURE[13].replace("0002 b W", "0002 b +")
+    # No. 3 is unrated (rating 0 in the fixture: blank here) and born in 1985 (year only).
+    assert players[2][48:52] == "    " and players[2][69:79] == "1985/01/01"
+    # No. 4 had a pairing-allocated bye scored ½ by its points: written as the H it became.
+    assert players[3][101:109] == "0000 - H"
+    line = players[0]
+    assert (line[4:8], line[9], line[10:13], line[14:47].rstrip(), line[48:52], line[53:56],
+            line[57:68].strip(),
+            line[69:79], line[80:84], line[85:89]) == (
+        "   1", "f", "WIM", "Müller, Anna", "2105", "GER", "4611111", "1990/05/17", " 3.0", "   1")
+
+
+def test_trf_header_lines_012_to_132(tmp_path: Path) -> None:
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(DATA / "spring-open.trf", workbook)
+    lines = export_trf(workbook, tmp_path).read_text(encoding="utf-8").splitlines()
+    header = {line[:3]: line[4:] for line in lines if not line.startswith("001")}
+    assert header == {
+        "012": "Spring Open 2024 (fictional)", "022": "Galway", "032": "IRL", "042": "2024/03/01",
+        "052": "2024/03/03", "062": "7", "072": "6", "082": "0", "092": "Individual: Swiss-System",
+        "102": "A. Arbiter", "122": "90 min + 30 s", "132": FIXTURE[12][4:],
+    }
+
+
+def test_trf_ranks_by_score_then_buchholz_when_the_workbook_has_no_rank() -> None:
+    grid = [["No", "Name", "Rating", "R1", "R2"],
+            [1, "A", 2000, "W2w", "D3b"],
+            [2, "B", 1900, "L1b", "B"],
+            [3, "C", 1800, "B", "D1w"],
+            [4, "D", 1700, "U", "B"]]
+    settings, _ = read_settings([["System", "FIDE"]])
+    crosstable, problems = read_crosstable(grid, settings)
+    assert crosstable is not None and not problems
+    # Scores: A 1.5, C 1.5, B 1, D 1. A's Buchholz (B 1 + C 1.5 = 2.5) beats C's (A 1.5).
+    # B and D tie on score; B's Buchholz (A 1.5) beats D's (no games: 0).
+    assert rank(Section(crosstable, {})) == {1: 1, 3: 2, 2: 3, 4: 4}
+
+
+def test_a_double_forfeit_is_a_minus_in_both_players_fields() -> None:
+    grid = [["No", "Name", "R1", "R2"], [1, "A", "F2w", "W3w"], [2, "B", "F1b", "B"], [3, "C", "B", "L1b"]]
+    settings, _ = read_settings([["System", "FIDE"]])
+    crosstable, _ = read_crosstable(grid, settings)  # F2/F1: the reader's own business
+    assert crosstable is not None
+    text = render_trf(ExportEvent(settings, (Section(crosstable, {}),)))
+    players = [line for line in text.split("\r\n") if line.startswith("001")]
+    assert players[0][91:] == "0002 w -  0003 w 1"
+    assert players[1][91:] == "0001 b -  0000 - F"
+
+
+def test_trf_double_forfeit_imports_as_f_in_both_rows(tmp_path: Path) -> None:
+    lines = list(FIXTURE)
+    # Round 1: No. 3 and No. 6 both forfeited (their fields '+'/'-' become '-'/'-').
+    lines[15] = lines[15].replace("0006 w +", "0006 w -").replace(" 1.5    5", " 0.5    5")
+    assert "0003 b -" in lines[18]
+    path = tmp_path / "double.trf"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    sheet = import_file(path).sheets[0]
+    rounds = sheet.header.index("R1")
+    assert sheet.rows[2][rounds] == "F6w" and sheet.rows[5][rounds] == "F3b"
+    notes = sheet.column("Import notes")
+    assert notes[2] is None or "forfeit" not in notes[2]
+
+
+def test_trf_refuses_a_name_too_long_for_its_field(tmp_path: Path) -> None:
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(DATA / "spring-open.trf", workbook)
+    book = openpyxl.load_workbook(workbook)
+    book["Crosstable"]["B2"] = "Müller-Lüdenscheidt, Anna Katharina Maria"
+    book.save(workbook)
+    with pytest.raises(FormatError) as caught:
+        export_trf(workbook, tmp_path)
+    assert [str(p) for p in caught.value.problems] == [
+        "Crosstable!B2: Name 'Müller-Lüdenscheidt, Anna Katharina Maria' is 41 characters; "
+        "a TRF file holds 33"]
+    assert not (tmp_path / "out.trf").exists()
+
+
+def test_a_crosstable_with_errors_is_not_exported(tmp_path: Path) -> None:
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(DATA / "spring-open.trf", workbook)
+    book = openpyxl.load_workbook(workbook)
+    book["Crosstable"]["J2"] = "W9"
+    book.save(workbook)
+    before = workbook.read_bytes()
+    with pytest.raises(CrosstableError) as caught:
+        export_trf(workbook, tmp_path)
+    assert any(p.where == "Crosstable!J2" for p in caught.value.problems)
+    assert not (tmp_path / "out.trf").exists()
+    assert workbook.read_bytes() == before
+
+
+# --- DBF ---------------------------------------------------------------------------------------------
+
+
+def test_dbf_export_writes_the_report_records_it_was_imported_from(tmp_path: Path) -> None:
+    source = write_event(tmp_path / "source")
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(source, workbook)
+    written = export_workbook(workbook, "dbf", tmp_path / "report")
+    assert [p.name for p in written] == ["THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF"]
+    records = list(dbfread.DBF(str(tmp_path / "report" / "TDEXPORT.DBF"), encoding="cp1252"))
+    fields = ["D_SEC_NUM", "D_PAIR_NUM", "D_MEM_ID", "D_NAME", "D_STATE", "D_RATING",
+              "D_RND01", "D_RND02", "D_RND03", "D_RND04"]
+    found = [[str(r[f]).strip() for f in fields] for r in records]
+    # the fixture's records, but for an unrated player's rating '0', which is written blank
+    expected = [[("" if v == "0" and i == 6 else v) for i, v in enumerate(p) if i] for p in PLAYERS]
+    assert found == expected
+    header = next(iter(dbfread.DBF(str(tmp_path / "report" / "THEXPORT.DBF"))))
+    assert (header["H_FORMAT"], header["H_NAME"], header["H_TOT_SECT"], header["H_BEG_DATE"],
+            header["H_END_DATE"]) == ("2C", "Fictional Club Championship", "2", "20240510", "20240512")
+    sections = [(s["S_SEC_NUM"], s["S_R_SYSTEM"], s["S_TRN_TYPE"], s["S_TOT_RNDS"], s["S_LST_PAIR"])
+                for s in dbfread.DBF(str(tmp_path / "report" / "TSEXPORT.DBF"))]
+    assert sections == [("1", "D", "S", "4", "6"), ("2", "D", "R", "3", "4")]
+
+
+def test_dbf_round_trip_through_our_importer(tmp_path: Path) -> None:
+    first = tmp_path / "first.xlsx"
+    import_to_workbook(write_event(tmp_path / "source"), first)
+    export_workbook(first, "dbf", tmp_path / "report")
+    second = tmp_path / "second.xlsx"
+    import_to_workbook(tmp_path / "report", second)
+    assert sheets_of(second) == sheets_of(first)
+
+
+def test_dbf_export_of_msa_text_keeps_every_result(tmp_path: Path) -> None:
+    first = tmp_path / "first.xlsx"
+    import_to_workbook(DATA / "two-sections.txt", first)
+    export_workbook(first, "dbf", tmp_path / "report")
+    again = read_event(import_grids(tmp_path, tmp_path / "report"))
+    original = read_event(import_grids(tmp_path, first))
+    for a, b in zip(original.sections, again.sections, strict=True):
+        assert [(p.number, p.name, p.member_id, p.rating, p.games, [(c.code, c.opponent, c.colour)
+                 for c in p.rounds]) for p in a.crosstable.players] == [
+            (p.number, p.name, p.member_id, p.rating, p.games, [(c.code, c.opponent, c.colour)
+             for c in p.rounds]) for p in b.crosstable.players]
+
+
+def import_grids(tmp_path: Path, source: Path) -> dict[str, list[list[object]]]:
+    """The sheets of ``source`` (a workbook, or a report folder imported first)."""
+    from xlrating.workbook import load, read_grids
+
+    if source.is_dir():
+        workbook = tmp_path / f"{source.name}.xlsx"
+        import_to_workbook(source, workbook)
+        source = workbook
+    return read_grids(load(source))
+
+
+def test_dbf_refuses_a_name_windows_1252_cannot_write(tmp_path: Path) -> None:
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(DATA / "two-sections.txt", workbook)
+    book = openpyxl.load_workbook(workbook)
+    sheet = book.worksheets[0]
+    sheet["B3"] = "Łukasiewicz, Jan"  # Ł is in Windows-1250, not Windows-1252
+    book.save(workbook)
+    with pytest.raises(FormatError) as caught:
+        export_workbook(workbook, "dbf", tmp_path / "report")
+    assert [str(p) for p in caught.value.problems] == [
+        f"'{sheet.title}'!3:3: D_NAME 'Łukasiewicz, Jan' holds characters the Windows-1252 code page of US "
+        "Chess report files cannot write"]
+    assert not (tmp_path / "report").exists()
+
+
+def test_dbf_refuses_a_fide_event(tmp_path: Path) -> None:
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(DATA / "spring-open.trf", workbook)
+    with pytest.raises(FormatError) as caught:
+        export_workbook(workbook, "dbf", tmp_path / "report")
+    assert "System FIDE" in str(caught.value.problems[0])
+    assert not (tmp_path / "report" / "TDEXPORT.DBF").exists()
+
+
+# --- the command -------------------------------------------------------------------------------------
+
+
+def test_export_command_defaults_and_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    workbook = tmp_path / "spring.xlsx"
+    import_to_workbook(DATA / "spring-open.trf", workbook)
+    assert main(["export", str(workbook), "--to", "trf"]) == 0
+    assert (tmp_path / "spring.trf").exists()
+    assert main(["export", str(workbook), "--to", "trf"]) == 1
+    assert "already exists" in capsys.readouterr().err
+    assert main(["export", str(workbook), "--to", "trf", "--force"]) == 0
+    us = tmp_path / "two.xlsx"
+    import_to_workbook(DATA / "two-sections.txt", us)
+    assert main(["export", str(us), "--to", "dbf"]) == 0
+    assert sorted(p.name for p in (tmp_path / "two-dbf").iterdir()) == [
+        "TDEXPORT.DBF", "THEXPORT.DBF", "TSEXPORT.DBF"]
+    assert main(["export", str(us), "--to", "trf"]) == 1
+    assert "a TRF file holds one section" in capsys.readouterr().err
+    assert main(["export", str(us), "--to", "trf", "--sheet", "Section 2 - Reserve", "-o",
+                 str(tmp_path / "reserve.trf")]) == 0
+    lines = (tmp_path / "reserve.trf").read_text().splitlines()
+    assert sum(1 for line in lines if line.startswith("001")) == 5
+    assert main(["export", str(us), "--to", "trf", "--sheet", "Blitz", "-o", str(tmp_path / "b.trf")]) == 1
+    err = capsys.readouterr().err
+    assert "there is no crosstable sheet 'Blitz' (the crosstable sheets are 'Section 1 - Open', " in err
+    assert not (tmp_path / "b.trf").exists()
+    book = openpyxl.load_workbook(workbook)
+    book["Crosstable"]["J2"] = "W9"
+    book.save(workbook)
+    assert main(["export", str(workbook), "--to", "trf", "-o", str(tmp_path / "bad.trf")]) == 1
+    err = capsys.readouterr().err
+    assert "nothing was exported" in err and "Crosstable!J2" in err and "Traceback" not in err
+    assert not (tmp_path / "bad.trf").exists()

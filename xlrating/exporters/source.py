@@ -1,0 +1,177 @@
+"""What an exporter reads: a crosstable workbook's event, validated as ``xlrating rate`` validates it.
+
+:func:`read_event` takes the sheets' values (grids, as :func:`xlrating.workbook.read_grids`
+gives them), reads the ``Event`` sheet and every crosstable sheet with the crosstable
+reader, and refuses, with every problem and its cell, a workbook that ``rate`` would
+refuse: a submission file is never written from a crosstable that does not add up.
+
+Besides the settings and columns the rating reads, an export needs columns and
+settings the rating ignores; they are read here by their header (folded like every
+header: case, spaces, ``_``, ``-`` and ``.`` ignored):
+
+- player columns ``Sex``, ``Title``, ``Federation`` (``Fed``), ``State``, ``Rank``;
+- ``Event`` settings ``City``, ``Host federation``, ``Chief arbiter``, ``Deputy arbiter``,
+  ``Time control``, ``Round dates`` (TRF lines 022, 032, 102, 112, 122, 132) and
+  ``Event ID``, ``Affiliate ID``, ``Chief TD ID``, ``State`` (US Chess report files).
+
+The importers write these, so what came in goes back out.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..crosstable import Crosstable, EventSettings, Grid, PlayerRow
+from ..crosstable.columns import fold
+from ..crosstable.rate import check_rows
+from ..crosstable.settings import read_settings
+from ..crosstable.values import text
+from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable
+from ..errors import CrosstableError, Problem
+
+#: Player columns an export reads besides the rating's, by canonical name and aliases.
+EXTRA_COLUMNS: dict[str, tuple[str, ...]] = {
+    "Sex": ("Gender",),
+    "Title": (),
+    "Federation": ("Fed", "Country"),
+    "State": (),
+    "Rank": ("Place",),
+}
+#: ``Event`` settings an export reads besides the rating's.
+EXTRA_SETTINGS: tuple[str, ...] = (
+    "City", "Host federation", "Chief arbiter", "Deputy arbiter", "Time control", "Round dates",
+    "Event ID", "Affiliate ID", "Chief TD ID", "State",
+)
+
+_EXTRA_KEYS = {fold(alias): name for name, aliases in EXTRA_COLUMNS.items() for alias in (name, *aliases)}
+_SETTING_KEYS = {fold(name): name for name in EXTRA_SETTINGS}
+
+
+@dataclass(frozen=True)
+class Section:
+    """One crosstable sheet, parsed, with the columns the rating does not read."""
+
+    crosstable: Crosstable
+    extra: Mapping[int, Mapping[str, Any]]
+    """Per pairing number: ``Sex``, ``Title``, ``Federation``, ``State``, ``Rank`` as entered."""
+
+    @property
+    def name(self) -> str:
+        return self.crosstable.sheet
+
+    def value(self, player: PlayerRow, column: str) -> str:
+        """An extra column's value as text (``""`` when blank): whole numbers without ``.0``."""
+        return text(self.extra.get(player.number, {}).get(column)) or ""
+
+
+@dataclass(frozen=True)
+class ExportEvent:
+    """A crosstable workbook as an exporter sees it."""
+
+    settings: EventSettings
+    sections: tuple[Section, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """The extra ``Event`` settings given (see :data:`EXTRA_SETTINGS`), by canonical name."""
+    end_date_given: bool = True
+    """Whether the ``Event`` sheet gives an End date (when not, rating takes today)."""
+
+    def setting(self, name: str) -> str:
+        """An extra setting as text, ``""`` when not given."""
+        value = self.extra.get(name)
+        if isinstance(value, datetime.datetime):
+            value = value.date()
+        if isinstance(value, datetime.date):
+            return value.isoformat()
+        return text(value) or ""
+
+
+def _extra_columns(grid: Grid, crosstable: Crosstable) -> dict[int, dict[str, Any]]:
+    rows = [list(row) if row is not None else [] for row in grid]
+    header = rows[crosstable.header_row - 1]
+    columns = {(_EXTRA_KEYS[fold(h)]): c for c, h in enumerate(header) if fold(h) in _EXTRA_KEYS}
+    extra: dict[int, dict[str, Any]] = {}
+    for player in crosstable.players:
+        row = rows[player.row - 1]
+        extra[player.number] = {name: row[c] if c < len(row) else None for name, c in columns.items()}
+    return extra
+
+
+def _extra_settings(grid: Grid | None) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for row in grid or ():
+        if row and (name := _SETTING_KEYS.get(fold(row[0]))) is not None and name not in found:
+            found[name] = row[1] if len(row) > 1 else None
+    return found
+
+
+def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: bool = True) -> ExportEvent:
+    """The event of a workbook's sheets (``only``: just the crosstable sheets so named).
+
+    Raises :class:`~xlrating.errors.CrosstableError` with every problem and its cell
+    when the ``Event`` sheet or a crosstable has errors (what ``rate`` would refuse);
+    ``check=False`` skips that (for tests of what the reader does not accept yet).
+    """
+    from ..crosstable.parse import read_crosstable
+
+    names = list(sheets)
+    settings_name = next((n for n in names if fold(n) == fold(SETTINGS_SHEET)), None)
+    settings_grid = sheets[settings_name] if settings_name is not None else None
+    settings, problems = read_settings(settings_grid, sheet=settings_name or SETTINGS_SHEET)
+    crosstables = [n for n in names if n != settings_name and is_crosstable(n, sheets[n])]
+    if only:
+        wanted = {fold(n) for n in only}
+        missing = [n for n in only if fold(n) not in {fold(c) for c in crosstables}]
+        for name in missing:
+            problems.append(Problem("", f"there is no crosstable sheet {name!r} (the crosstable sheets are "
+                                        + ", ".join(repr(c) for c in crosstables) + ")"))
+        crosstables = [n for n in crosstables if fold(n) in wanted]
+    elif not crosstables:
+        problems.append(Problem("", f"The workbook has no crosstable: name a sheet '{CROSSTABLE_SHEET}' "
+                                    "and give it a header row with No, Name and the rounds (R1, R2, ...)"))
+    sections: list[Section] = []
+    for name in crosstables:
+        crosstable, found = read_crosstable(sheets[name], settings, sheet=name)
+        problems.extend(found)
+        if crosstable is None:
+            continue
+        if crosstable.players:
+            problems.extend(check_rows(crosstable))
+        sections.append(Section(crosstable, _extra_columns(sheets[name], crosstable)))
+    if problems and check:
+        count = len(problems)
+        raise CrosstableError(problems, title=f"The crosstable has {count} error{'s' if count != 1 else ''}; "
+                                              "nothing was exported.")
+    end_given = any(row and fold(row[0]) == fold("End date") and len(row) > 1 and text(row[1])
+                    for row in settings_grid or ())
+    return ExportEvent(settings, tuple(sections), _extra_settings(settings_grid), bool(end_given))
+
+
+def points_of(player: PlayerRow) -> float:
+    """The player's score: every round's points, byes and forfeits included."""
+    return sum(cell.code.points for cell in player.rounds)
+
+
+def rank(section: Section) -> dict[int, int]:
+    """Each player's rank: the ``Rank`` column when every player has a whole number there,
+    else by score, then Buchholz (the sum of the scores of the opponents met over the
+    board, ``W``/``L``/``D``), then Sonneborn-Berger (the scores of the opponents beaten,
+    plus half those of the opponents drawn), then pairing number: every rank is unique.
+    """
+    players = section.crosstable.players
+    given = {p.number: section.value(p, "Rank") for p in players}
+    if all(v.isdigit() and int(v) >= 1 for v in given.values()):
+        return {n: int(v) for n, v in given.items()}
+    score = {p.number: points_of(p) for p in players}
+
+    def buchholz(p: PlayerRow) -> float:
+        return sum(score[c.opponent] for c in p.rounds if c.rated and c.opponent in score)
+
+    def berger(p: PlayerRow) -> float:
+        return sum(score[c.opponent] * c.code.points for c in p.rounds if c.rated and c.opponent in score)
+
+    order = sorted(players, key=lambda p: (-score[p.number], -buchholz(p), -berger(p), p.number))
+    return {p.number: place for place, p in enumerate(order, start=1)}
+

@@ -1,0 +1,300 @@
+"""A crosstable from a PGN file of an event's games: only the tag pairs are read.
+
+PGN (Portable Game Notation, "Standard: Portable Game Notation Specification and
+Implementation Guide", 1994) gives each game a section of tag pairs, one
+``[Name "value"]`` per line, then its movetext. This reader takes from each game the
+tags ``Round``, ``White``, ``Black``, ``Result``, ``WhiteElo``/``BlackElo``,
+``WhiteFideId``/``BlackFideId``, ``Date``/``EventDate``, ``Event`` and ``Termination``,
+and skips the movetext: moves, comments (``{…}`` over any number of lines, ``;`` to
+the end of the line), variations ``(…)``, numeric annotation glyphs and escape lines
+(``%`` in the first column). A ``[`` inside a comment is not a tag. Every line is
+looked at once and every pattern is linear, so a file of any shape is read in time
+proportional to its size.
+
+Each player is one row, known by name (case and spacing aside); the FIDE ID is the one
+the games give (two different IDs for one name are refused).
+Pairing numbers go by rating, highest first, then by name (the order of a start
+list). Each game's round is the ``Round`` tag's first number (``3`` and ``3.12``
+are round 3). A game becomes two cells: ``1-0`` ``W``/``L``, ``0-1`` ``L``/``W``,
+``1/2-1/2`` ``D``, with the colours (``W5w``, ``L1b``); a game whose ``Termination``
+says ``forfeit`` becomes ``X``/``F``. A round in which a player has no game is ``U``
+(not played: PGN has no byes; a note names them so byes can be entered by hand).
+Refused, naming the game's line: a game with no round, no players, or a result other
+than the four PGN results (``*``, a game not finished, cannot be rated); a player
+with two games in one round; a player meeting themself.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import ArgumentError
+from ._common import (
+    Player,
+    Problems,
+    Round,
+    build_sheet,
+    check_columns,
+    check_text,
+    guess_event_type,
+    meetings_of,
+    quote,
+    split_lines,
+    whole_number,
+)
+from .model import Cell, ImportedEvent
+
+#: One tag pair: a name, then a string in which ``\\"`` and ``\\\\`` are escapes. The
+#: alternatives inside the string cannot match the same character, so the pattern is
+#: linear; it sees one line at a time.
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]', re.ASCII)
+_ESCAPE = re.compile(r"\\(.)")
+_ROUND = re.compile(r"\s*([0-9]{1,9})", re.ASCII)
+_DATE = re.compile(r"([0-9]{4})\.([0-9]{2})\.([0-9]{2})", re.ASCII)
+#: The four results of the PGN standard, and what each is for White and Black.
+RESULTS = {"1-0": ("W", "L"), "0-1": ("L", "W"), "1/2-1/2": ("D", "D")}
+UNFINISHED = "*"
+#: The columns of the sheet besides the rounds: No, Name, ID, Rating, Import notes.
+SHEET_COLUMNS = 5
+
+
+@dataclass
+class Game:
+    """One game's tags, and the line its tag section starts on."""
+
+    line: int
+    tags: dict[str, str] = field(default_factory=dict)
+    movetext_result: str = ""
+    """The game termination marker that ends its movetext, if any."""
+
+
+def read_games(text: str) -> list[Game]:
+    """Every game's tag pairs, in file order. Movetext is skipped (see the module docstring)."""
+    games: list[Game] = []
+    current: Game | None = None
+    in_movetext = False
+    comment = False
+    for number, line in enumerate(split_lines(text.lstrip("\ufeff")), start=1):
+        if not comment and line.startswith("%"):
+            continue  # an escape line
+        stripped = line.strip()
+        if not comment and stripped.startswith("["):
+            if current is None or in_movetext:
+                current = Game(number)
+                games.append(current)
+                in_movetext = False
+            for match in _TAG.finditer(stripped):
+                current.tags.setdefault(match[1], _ESCAPE.sub(r"\1", match[2]))
+            continue
+        if not stripped and not comment:
+            continue
+        in_movetext = current is not None
+        comment = _skip_movetext(line, comment, current)
+    return games
+
+
+def _skip_movetext(line: str, comment: bool, game: Game | None) -> bool:
+    """Walk one movetext line: note a termination marker, skip comments and the rest.
+    Returns whether a ``{`` comment is still open at the end of the line."""
+    i, n = 0, len(line)
+    while i < n:
+        if comment:
+            end = line.find("}", i)
+            if end < 0:
+                return True
+            comment, i = False, end + 1
+            continue
+        char = line[i]
+        if char == "{":
+            comment, i = True, i + 1
+        elif char == ";":
+            return False
+        elif char in " \t":
+            i += 1
+        else:
+            end = i
+            while end < n and line[end] not in " \t{;()":
+                end += 1
+            token = line[i:end] if end > i else char
+            if game is not None and token in (*RESULTS, UNFINISHED):
+                game.movetext_result = token
+            i = max(end, i + 1)
+    return comment
+
+
+@dataclass
+class _Entrant:
+    key: str
+    name: str
+    where: str
+    fide_id: str = ""
+    rating: int | None = None
+    ratings: set[int] = field(default_factory=set)
+    games: dict[int, tuple[str, str, str]] = field(default_factory=dict)
+    """Per round: the code, the colour and where the game is (the opponent is kept beside)."""
+
+
+def _key(name: str) -> str:
+    """Games name one player alike whatever the case and spacing of the name."""
+    return " ".join(name.split()).casefold()
+
+
+def _date(text: str) -> datetime.date | None:
+    match = _DATE.fullmatch(text.strip())
+    if not match:
+        return None
+    try:
+        return datetime.date(int(match[1]), int(match[2]), int(match[3]))
+    except ValueError:
+        return None
+
+
+def parse_pgn(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedEvent:
+    """Read the games of a PGN file's text into a crosstable (see the module docstring).
+
+    ``source`` names the file in problems (``games.pgn line 12``). Raises
+    :class:`~xlrating.errors.FormatError` with every problem found.
+    """
+    problems = Problems()
+    title = f"Cannot import {source} as a PGN file"
+    games = read_games(text)
+    if not games:
+        problems.add(source, "no games: a PGN file's games start with tag pairs such as [White \"…\"]")
+        problems.raise_if_any(title)
+    entrants: dict[str, _Entrant] = {}
+    opponents: dict[tuple[str, int], str] = {}
+    rounds_seen: set[int] = set()
+    dates: list[datetime.date] = []
+    for game in games:
+        where = f"{source} line {game.line}"
+        tags = game.tags
+        round_match = _ROUND.match(tags.get("Round", ""))
+        number = int(round_match[1]) if round_match else 0
+        if number < 1:
+            problems.add(where, f"the game has no round number (Round {quote(tags.get('Round', ''))})")
+        result = tags.get("Result", "").strip() or game.movetext_result
+        if result == UNFINISHED:
+            problems.add(where, "the game's result is * (not finished): a crosstable needs 1-0, 0-1 or "
+                                "1/2-1/2")
+        elif result not in RESULTS:
+            problems.add(where, f"the result {quote(result)} is not 1-0, 0-1 or 1/2-1/2")
+        elif game.movetext_result not in ("", result):
+            problems.add(where, f"the Result tag says {result} but the moves end in {game.movetext_result}")
+        sides: list[_Entrant | None] = []
+        for colour in ("White", "Black"):
+            name = check_text(tags.get(colour, ""), where, f"the {colour} player", problems)
+            fide_id = tags.get(f"{colour}FideId", "").strip()
+            if fide_id and whole_number(fide_id) is None:
+                problems.add(where, f"{colour}FideId {quote(fide_id)} is not a number")
+                fide_id = ""
+            if fide_id.strip("0") == "":
+                fide_id = ""
+            if not name or name == "?":
+                problems.add(where, f"the game has no {colour} player")
+                sides.append(None)
+                continue
+            key = _key(name)
+            entrant = entrants.setdefault(key, _Entrant(key, name, where, fide_id))
+            if fide_id and entrant.fide_id and fide_id != entrant.fide_id:
+                problems.add(where, f"{name} has FIDE ID {fide_id} here but {entrant.fide_id} at "
+                                    f"{entrant.where}: the games must tell players apart by name")
+            entrant.fide_id = entrant.fide_id or fide_id
+            elo_text = tags.get(f"{colour}Elo", "").strip()
+            elo = whole_number(elo_text) if elo_text not in ("", "-", "?") else None
+            if elo_text not in ("", "-", "?") and (elo is None or elo > 4000):
+                problems.add(where, f"{colour}Elo {quote(elo_text)} is not a rating")
+            elif elo:
+                entrant.ratings.add(elo)
+                entrant.rating = entrant.rating or elo
+            sides.append(entrant)
+        white, black = sides
+        if white is None or black is None or number < 1 or result not in RESULTS:
+            continue
+        if white is black:
+            problems.add(where, f"{white.name} plays themself")
+            continue
+        rounds_seen.add(number)
+        forfeit = "forfeit" in tags.get("Termination", "").casefold()
+        for entrant, other, colour, code in ((white, black, "w", RESULTS[result][0]),
+                                             (black, white, "b", RESULTS[result][1])):
+            if forfeit:
+                code = {"W": "X", "L": "F"}.get(code, code)
+                if code == "D":
+                    problems.add(where, "a forfeit cannot be a draw (Termination says forfeit, the result is "
+                                        "1/2-1/2)")
+            if number in entrant.games:
+                problems.add(where, f"{entrant.name} has a second game in round {number} (the first at "
+                                    f"{entrant.games[number][2]})")
+                continue
+            entrant.games[number] = (code, colour, where)
+            opponents[(entrant.key, number)] = other.key
+        for tag in ("Date", "EventDate"):
+            found = _date(tags.get(tag, ""))
+            if found:
+                dates.append(found)
+    rounds = max(rounds_seen, default=0)
+    check_columns(source, SHEET_COLUMNS + rounds, rounds)
+    problems.raise_if_any(title)
+    order = sorted(entrants.values(), key=lambda e: (-(e.rating or 0), e.name.casefold(), e.key))
+    numbers = {e.key: n for n, e in enumerate(order, start=1)}
+    players: list[Player] = []
+    missing: list[str] = []
+    for entrant in order:
+        player = Player(numbers[entrant.key], entrant.name, entrant.where, [],
+                        {"ID": entrant.fide_id or None, "Rating": entrant.rating})
+        gaps = []
+        for r in range(1, rounds + 1):
+            if r not in entrant.games:
+                player.rounds.append(Round("U"))
+                gaps.append(str(r))
+                continue
+            code, colour, _ = entrant.games[r]
+            opponent = numbers[opponents[(entrant.key, r)]]
+            player.rounds.append(Round(code, opponent, colour))
+        if len(entrant.ratings) > 1:
+            player.notes.append("the games give ratings " + ", ".join(map(str, sorted(entrant.ratings)))
+                                + f": {entrant.rating} (the first) is entered")
+        if gaps:
+            player.notes.append(f"no game in round {', '.join(gaps)}: entered as U (not played); enter a bye "
+                                "(B or H) by hand if it was one")
+            missing.append(entrant.name)
+        players.append(player)
+    sheet = build_sheet("Crosstable", players, rounds=rounds, before=["ID", "Rating"])
+    first = games[0].tags
+    event_name = check_text(first.get("Event", ""), f"{source} line {games[0].line}", "the event name",
+                            problems)
+    problems.raise_if_any(title)
+    event: tuple[tuple[str, Cell], ...] = (
+        ("System", "FIDE"),
+        ("Rules", "FIDE 2024"),
+        ("Event type", guess_event_type(numbers.values(), meetings_of(players))),
+        ("Event name", event_name if event_name not in ("", "?") else None),
+        ("Start date", min(dates) if dates else None),
+        ("End date", max(dates) if dates else None),
+    )
+    all_notes = list(notes)
+    all_notes.append(f"{len(games)} games read; pairing numbers go by rating, highest first")
+    if missing:
+        have = "players have" if len(missing) > 1 else "player has"
+        all_notes.append(f"{len(missing)} {have} rounds with no game (entered as U: PGN records no byes; "
+                         "see the Import notes column)")
+    if not dates:
+        all_notes.append("The games have no dates: fill in the Event sheet's End date (blank means today)")
+    return ImportedEvent(source=source, format="pgn", event=event, sheets=(sheet,), notes=tuple(all_notes))
+
+
+def read_pgn(path: str | Path, *, sections: Sequence[str] | None = None) -> ImportedEvent:
+    """Read the PGN file ``path`` (see :func:`parse_pgn`). A PGN file is one section."""
+    from ._files import read_text
+
+    if sections:
+        raise ArgumentError("Argument 'sections' does not apply to a PGN file: it holds one section, "
+                            f"not {list(sections)!r}")
+    path = Path(path)
+    notes: list[str] = []
+    text = read_text(path, notes)
+    return parse_pgn(text, path.name, notes=notes)
