@@ -3,8 +3,9 @@
 FIDE Rating Regulations 2024: the rating floor is 1400; a player whose rating drops under it
 is listed as unrated, and a first rating under it is not published. FIDE Handbook 10.31 and
 10.33: results and ratings under 1401 are not considered. Neither edition raises a rating to
-the floor (the US Chess floors do that): an event is refused if a player's rating is under the
-floor (such a rating cannot come from a list), and a player who ends under it gets a note.
+the floor (the US Chess floors do that). A rating under the floor can come from an older list
+(FIDE's floor was 1000 before March 2024): it is rated as given, with a note; a rating under
+1000 cannot come from any list and is refused. A player who ends under the floor gets a note.
 """
 
 from datetime import date
@@ -23,17 +24,23 @@ def test_a_rating_far_under_the_floor_is_refused(rules: str) -> None:
     # xlrating 0.1 rated a player rated 5 who lost nine games down to -9.
     players = [FidePlayer(1, 5)] + [FidePlayer(n, 1800) for n in range(2, 11)]
     games = [Game(n - 1, 1, n, 0) for n in range(2, 11)]
-    with pytest.raises(EventError, match=r"rating floor .* 1 \(5\)"):
+    with pytest.raises(EventError, match=r"under 1000, the lowest rating a FIDE list has published: 1 \(5\)"):
         rate_event(players, games, rules=rules, end_date=END)
 
 
-def test_every_player_under_the_floor_is_named() -> None:
-    players = [FidePlayer(1, 1399), FidePlayer(2, 1400), FidePlayer(3, 1200.5), FidePlayer(4)]
-    with pytest.raises(EventError, match=r"FIDE 2024, 1400, .*: 1 \(1399\), 3 \(1200\.5\)\."):
+def test_every_player_under_1000_is_named_and_an_older_lists_rating_is_rated_with_a_note() -> None:
+    players = [FidePlayer(1, 999), FidePlayer(2, 1400), FidePlayer(3, 900.5), FidePlayer(4)]
+    with pytest.raises(EventError, match=r": 1 \(999\), 3 \(900\.5\)\. Give"):
         rate_event(players, [Game(1, 1, 2, 1)], end_date=END)
+    # 1399 is under the 2024 floor but was a published rating before March 2024.
+    players = [FidePlayer(1, 1399), FidePlayer(2, 1400)]
+    outcome = rate_event(players, [Game(1, 1, 2, 1)], end_date=END)
+    assert outcome.player(1).notes[0].startswith("pre-event rating under the FIDE 2024 rating floor 1400")
+    assert not any("pre-event" in n for n in outcome.player(2).notes)
     # The handbook's floor is 1401 (10.31, 10.33): 1400 is under it.
-    with pytest.raises(EventError, match=r"FIDE handbook, 1401, .*: 1 \(1399\), 2 \(1400\), 3 \(1200\.5\)\."):
-        rate_event(players, [Game(1, 1, 2, 1)], rules="handbook", end_date=END)
+    handbook = rate_event(players, [Game(1, 1, 2, 1)], rules="handbook", end_date=END)
+    assert all(o.notes[0].startswith("pre-event rating under the FIDE handbook rating floor 1401")
+               for o in handbook.players)
 
 
 def test_a_player_who_ends_under_the_floor_keeps_the_number_and_gets_a_note() -> None:

@@ -204,3 +204,12 @@ def test_rating_system_parse() -> None:
     assert RatingSystem.parse(RatingSystem.BLITZ) is RatingSystem.BLITZ
     with pytest.raises(RulesError, match=r"'rating_system'.*'Correspondence'"):
         RatingSystem.parse("Correspondence")
+
+
+def test_the_api_takes_every_name_the_event_sheet_takes() -> None:
+    from xlrating.systems import USCF
+
+    names = [alias for rs in USCF.rating_systems for alias in rs.aliases]
+    assert {"Quick rating", "QC", "Online QC", "Quick chess rating"} <= set(names)
+    for alias in names:
+        assert RatingSystem.parse(alias).value in alias.replace("QC", "Quick").replace("Quick chess", "Quick")

@@ -181,15 +181,7 @@ def _editions(editions: dict[str, Any], default: Any, display: Callable[[Any], s
 def _uscf_rating_systems() -> tuple[RatingSystemName, ...]:
     """US Chess's rating systems (the engine's :class:`~xlrating.uscf.RatingSystem`) with the names
     directors type: ``Quick rating``, and QC for Quick chess (``QC``, ``Online QC``)."""
-    names = []
-    for system in uscf.RatingSystem:
-        aliases = [system.value, f"{system.value} rating"]
-        if "Quick" in system.value:
-            for qc in ("QC", "Quick chess"):
-                short = system.value.replace("Quick", qc)
-                aliases += [short, f"{short} rating"]
-        names.append(RatingSystemName(system.value, tuple(dict.fromkeys(aliases))))
-    return tuple(names)
+    return tuple(RatingSystemName(system.value, system.aliases()) for system in uscf.RatingSystem)
 
 
 # --- US Chess ----------------------------------------------------------------------------------

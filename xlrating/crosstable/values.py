@@ -17,6 +17,8 @@ from datetime import date, datetime, time, timedelta
 from numbers import Real
 from typing import Any, SupportsFloat
 
+from .._check import MAX_COUNT
+
 
 class BadValue(Exception):
     """A cell value that cannot be read as what its column needs; the message says why."""
@@ -156,14 +158,16 @@ def number(value: Any, what: str = "a number") -> float | None:
 
 
 def whole(value: Any, what: str = "a whole number", *, low: int = 0, high: int | None = None) -> int | None:
-    """A whole number in ``low..high`` (1500.0 and ``"1500"`` are accepted); None for a blank cell."""
+    """A whole number in ``low..high`` (1500.0 and ``"1500"`` are accepted); None for a blank cell.
+    No count is above :data:`xlrating._check.MAX_COUNT` (the engines refuse larger ones)."""
+    high = MAX_COUNT if high is None else high
     result = number(value, what)
     if result is None:
         return None
     if result != int(result):
         raise BadValue(f"{show(value)} is not {what}")
     if result < low or (high is not None and result > high):
-        limit = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        limit = f"from {low} to {high:,}"
         raise BadValue(f"{show(value)} is out of range: {what} must be {limit}")
     return int(result)
 

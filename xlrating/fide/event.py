@@ -19,6 +19,7 @@ core's sums only when ``explain`` is true.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from typing import NamedTuple
@@ -332,7 +333,7 @@ def rate_event(
     played = _check.items("games", games, Game, "a Game")
     _check.unique("players", [p.number for p in field])
     _check_floor(edition, field)
-    outcome = _Event(edition, kind, on, field, played, explain).rate()
+    outcome = _note_under_floor(edition, field, _Event(edition, kind, on, field, played, explain).rate())
     parameters = (
         ("Edition", edition.display),
         ("Event type", kind.value),
@@ -351,16 +352,36 @@ def rate_event(
                         parameters=parameters, notes=outcome.notes)
 
 
+#: The lowest rating a FIDE list has published: the floor was 1000 under the regulations in
+#: force before 1 March 2024 (and 1200 from 1 July 2009), so a rating under the 2024 floor can
+#: be real, from an older list; a rating under 1000 cannot.
+LOWEST_PUBLISHED = 1000
+
+
 def _check_floor(edition: FideRules, players: Sequence[FidePlayer]) -> None:
-    """Refuses a rating below the edition's rating floor: no published rating is lower (FIDE
-    Rating Regulations 2024: the floor is 1400; FIDE Handbook 10.31 and 10.33: 1401)."""
-    floor = edition.rating_floor
-    low = [f"{p.number} ({p.rating:g})" for p in players if p.rating is not None and p.rating < floor]
+    """Refuses a rating that no FIDE list has published (under :data:`LOWEST_PUBLISHED`): a
+    rating of 5 that loses nine games would otherwise end at -9."""
+    low = [f"{p.number} ({p.rating:g})" for p in players
+           if p.rating is not None and p.rating < LOWEST_PUBLISHED]
     if low:
         raise EventError(
-            f"Players rated below the rating floor of {edition.display}, {floor}, which no published "
-            f"rating is under: {', '.join(low)}. Give such a player no rating (a new player), or rate "
-            "the event under rules with a lower floor")
+            f"Players rated under {LOWEST_PUBLISHED}, the lowest rating a FIDE list has published: "
+            f"{', '.join(low)}. Give such a player no rating (a new player)")
+
+
+def _note_under_floor(edition: FideRules, players: Sequence[FidePlayer],
+                      outcome: EventOutcome) -> EventOutcome:
+    """A player rated under the edition's floor (a rating from an older list, whose floor was
+    lower) is rated as given, with a note that says so."""
+    floor = edition.rating_floor
+    low = {p.number for p in players if p.rating is not None and p.rating < floor}
+    if not low:
+        return outcome
+    note = (f"pre-event rating under the {edition.display} rating floor {floor} (a rating from an older "
+            "list): rated as given")
+    rated = tuple(replace(o, notes=(note, *o.notes)) if o.player in low else o for o in outcome.players)
+    return EventOutcome(system=outcome.system, rules=outcome.rules, players=rated,
+                        parameters=outcome.parameters, notes=outcome.notes)
 
 
 def _describe_new(edition: FideRules) -> str:

@@ -155,6 +155,7 @@ class _Period:
             engine.rate_event,
             players,
             seating.games,
+            explain=self.season.explain,
             event_type=event.event_type,
             end_date=event.end_date,
             rules=self.rules,

@@ -35,6 +35,7 @@ def rate_event(season: Season, event: Event) -> None:
         icu.rate_event,
         players,
         seating.games,
+        explain=season.explain,
         start_date=event.start_date or event.end_date,
         rules=rules,
         event_name=event.name or event.id,

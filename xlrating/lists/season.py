@@ -22,10 +22,12 @@ from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
 
 
 def call_engine(
-    engine: Callable[..., EventOutcome], players: Sequence[Any], games: Sequence[Game], **options: Any
+    engine: Callable[..., EventOutcome], players: Sequence[Any], games: Sequence[Game], *, explain: bool,
+    **options: Any
 ) -> EventOutcome:
-    """The one place where the season calls an engine's ``rate_event``."""
-    return engine(players, games, **options)
+    """The one place where the season calls an engine's ``rate_event``: with ``explain=False``
+    the engine gives the same numbers without building steps and game lines."""
+    return engine(players, games, explain=explain, **options)
 
 
 @dataclass(frozen=True)

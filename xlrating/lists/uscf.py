@@ -128,6 +128,7 @@ def rate_event(season: Season, event: Event) -> None:
             uscf.rate_event,
             players,
             seating.games,
+            explain=season.explain,
             rating_system=rated,
             dual_rated=event.dual_rated,
             event_type=event.event_type,

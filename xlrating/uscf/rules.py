@@ -34,19 +34,26 @@ class RatingSystem(str, Enum):
     ONLINE_QUICK = "Online Quick"
     ONLINE_BLITZ = "Online Blitz"
 
+    def aliases(self) -> tuple[str, ...]:
+        """Every name a director may type for this system: ``Quick``, ``Quick rating``, and for
+        the Quick systems QC, for Quick chess (``QC``, ``Quick chess``, ``Online QC``...)."""
+        names = [self.value, f"{self.value} rating"]
+        if "Quick" in self.value:
+            for qc in ("QC", "Quick chess"):
+                short = self.value.replace("Quick", qc)
+                names += [short, f"{short} rating"]
+        return tuple(dict.fromkeys(names))
+
     @classmethod
     def parse(cls, value: RatingSystem | str, name: str = "rating_system") -> RatingSystem:
-        """The system named by ``value``: its display name (``"Online Quick"``), its enum
-        name (``"ONLINE_QUICK"``) or ``"QC"``/``"Quick chess"``, in any case, ``_`` or ``-``
-        for spaces."""
+        """The system named by ``value``: one of its :meth:`aliases` or its enum name
+        (``"ONLINE_QUICK"``), in any case, ``_`` or ``-`` for spaces."""
         if isinstance(value, RatingSystem):
             return value
         if isinstance(value, str):
             folded = " ".join(value.replace("_", " ").replace("-", " ").split()).casefold()
-            aliases = {"qc": "quick", "quick chess": "quick", "online qc": "online quick"}
-            folded = aliases.get(folded, folded)
             for system in cls:
-                if system.value.casefold() == folded:
+                if folded in (alias.casefold() for alias in system.aliases()):
                     return system
         raise RulesError(
             f"Argument '{name}' must be one of " + ", ".join(repr(s.value) for s in cls) + f", not {value!r}"

@@ -276,7 +276,9 @@ class Reader:
                     epoch = CALENDAR_MAC_1904 if self.date1904 else CALENDAR_WINDOWS_1900
                     return from_excel(number, epoch, timedelta=int(style.group(1)) in self.durations), formula
                 except (OverflowError, ValueError):
-                    return "#VALUE!", formula
+                    # Not a date Excel can show (past 9999-12-31): the number itself, so that
+                    # the reader's message can say what is wrong with it.
+                    return number, formula
             return number, formula
         if kind == "s":
             return self.strings[int(text)], formula
