@@ -7,6 +7,53 @@ variables are set here, before any test module can import xlwings.
 """
 
 import os
+import sys
+
+import pytest
 
 os.environ["XLWINGS_ON_SERVER"] = "true"
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+
+#: Tests that need what Pyodide (the Python of xlwings Lite, WebAssembly) does not have,
+#: by node id (a prefix matches every parameter): they are skipped only when the suite runs
+#: inside Pyodide (``tests/test_pyodide.py``), with the reason. Everywhere else they run.
+NOT_IN_PYODIDE = {
+    "tests/test_cli.py::test_the_installed_command_runs_as_a_subprocess": "no processes",
+    "tests/test_report_cli.py::test_report_is_a_listed_command": "no processes",
+    "tests/test_uscf_main.py::test_example_event_prints_every_player": "no processes",
+    "tests/test_docs.py::test_the_site_builds_with_no_warning":
+        "no processes (MkDocs builds the site on the host)",
+    "tests/test_report_render.py::test_the_report_prints_every_sheet_on_readable_pages_none_blank":
+        "no processes (LibreOffice renders the report on the host)",
+    "tests/test_templates_render.py::": "no processes (LibreOffice renders the templates on the host)",
+    "tests/test_cli.py::test_files_that_are_no_crosstable_workbook_exit_1_with_the_file_named[encrypted]":
+        "msoffcrypto-tool needs the compiled cryptography package",
+    "tests/test_workbook.py::test_load_refuses_a_password_protected_workbook":
+        "msoffcrypto-tool needs the compiled cryptography package",
+    "tests/test_robustness_cli.py::test_the_input_by_another_name_is_still_the_input":
+        "the in-memory file system has no hard links",
+    "tests/test_robustness_cli.py::test_a_file_name_too_long_for_the_system":
+        "the in-memory file system has no limit on a name's length",
+    "tests/test_workbook.py::test_save_atomic_leaves_no_temporary_file_and_uses_default_permissions":
+        "the in-memory file system ignores the umask",
+}
+
+#: Test modules left out inside Pyodide: two import the ``formulas`` evaluator, which needs
+#: numpy and scipy (no wheel of them can be installed into Pyodide here: they come from
+#: Pyodide's own CDN); ``test_pyodide.py`` is the one that starts Pyodide.
+collect_ignore = (["test_robustness_excel.py", "test_udfs_headless.py", "test_pyodide.py"]
+                  if sys.platform == "emscripten" else [])
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if sys.platform != "emscripten":
+        return
+    matched = set()
+    for item in items:
+        for prefix, reason in NOT_IN_PYODIDE.items():
+            if item.nodeid.startswith(prefix):
+                item.add_marker(pytest.mark.skip(reason=f"not in Pyodide: {reason}"))
+                matched.add(prefix)
+    stale = set(NOT_IN_PYODIDE) - matched
+    if stale and config.args == ["tests"] and not config.getoption("keyword"):  # the whole suite
+        raise pytest.UsageError("NOT_IN_PYODIDE names tests that do not exist: " + ", ".join(sorted(stale)))

@@ -1,21 +1,25 @@
 """The Irish Chess Union (ICU) rating engine.
 
-Built from the seed ``icu-basic-rating-formulae.txt`` (the Elo formula for rated players,
-averaged performance ratings for provisional ones) and the ICU section of
-``rules-beyond-seeds.md`` (player types, K factors, iterative estimates, bonuses, the
-second rating). The single-player formulas are in :mod:`.formulas`, the whole-event
-algorithm in :mod:`.event`, the constants in :mod:`.rules`.
+Built from the ICU's rating formulae (the Elo formula for rated players, averaged
+performance ratings for provisional ones) and the ICU's published rating program (player
+types, K factors, iterative estimates, bonuses, the second rating). The single-player
+formulas are in :mod:`.formulas`, the whole-event algorithm in :mod:`.event`, the
+constants in :mod:`.rules`.
 
-The seed's two examples:
+The two examples of the ICU's rating formulae:
 
+```python
 >>> from xlrating import icu
 >>> round(icu.rating_change(2000, [2000, 2200], [1, 0.5], k=40), 1)
 30.4
 >>> icu.provisional_rating(1000, 10, [1000, 1200], ["W", "D"])
 1050.0
 
+```
+
 A whole event: a rated junior, a provisional player and an unrated player.
 
+```python
 >>> from datetime import date
 >>> from xlrating.model import Game
 >>> players = [
@@ -30,6 +34,8 @@ A whole event: a rated junior, a provisional player and an unrated player.
 [(1, 'elo', 2011), (2, 'elo', 2196), (3, 'provisional', 1113), (4, 'performance', 1157)]
 >>> outcome.player(1).k, outcome.player(4).notes
 (40.0, ('games against 3 skipped in pass 1: no estimate',))
+
+```
 """
 
 from __future__ import annotations

@@ -229,7 +229,7 @@ def how_to_lines(example: ExampleEvent, *, macro: bool = False, blank: bool = Fa
     else:
         lines += [
             "4. Rate: on the command line, `xlrating rate this-file.xlsx` writes this-file-rated.xlsx "
-            "beside it. In Excel, use xlwings (see the xlrating README):",
+            "beside it. In Excel, use xlwings (see Setting up in the xlrating documentation):",
             "   the macro-enabled template (`xlrating template uscf --macro`) rates with one click; "
             "in xlwings Lite, run the rate_crosstable script.",
         ]

@@ -27,6 +27,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..crosstable.settings import RULES
 from ..errors import ArgumentError
+from ..workbook.new import fit_to_pages, wrapped_height
 
 __all__ = [
     "CALCULATOR_SHEET",
@@ -44,6 +45,11 @@ __all__ = [
 #: The sheet name a crosstable template's calculator gets.
 CALCULATOR_SHEET = "Calculator"
 #: Opponent rows on every calculator.
+#: Column widths of a calculator sheet, in characters: it prints on one landscape page.
+_WIDTHS = {"A": 22, "B": 18, "C": 30, "D": 16, "E": 3, "F": 24, "G": 14, "H": 44}
+_PAGE_CHARACTERS = sum(_WIDTHS.values())
+_TOP = Alignment(vertical="top")
+
 OPPONENTS = 12
 #: The first opponent row (the table's header is the row above).
 FIRST_OPPONENT_ROW = 13
@@ -254,7 +260,9 @@ def _write(sheet: Worksheet, layout: CalculatorLayout, example: bool) -> None:
     sheet["A1"] = layout.title
     sheet["A1"].font = Font(bold=True, size=14)
     sheet["A2"] = layout.intro
-    sheet["A2"].alignment = Alignment(wrap_text=False)
+    sheet["A2"].alignment = Alignment(wrap_text=True, vertical="top")
+    sheet.merge_cells("A2:H2")
+    sheet.row_dimensions[2].height = wrapped_height(layout.intro, _PAGE_CHARACTERS)
     sheet["A3"], sheet["F3"] = "Your data", "Results"
     sheet["A3"].font = sheet["F3"].font = Font(bold=True)
     for field in layout.inputs:
@@ -300,16 +308,27 @@ def _write(sheet: Worksheet, layout: CalculatorLayout, example: bool) -> None:
                              errorTitle="Result", error="A result: W, D, L (or 1, 0.5, 0)")
     results.add(RESULTS)
     sheet.add_data_validation(results)
-    for column, width in (("A", 22), ("B", 18), ("C", 12), ("D", 18), ("E", 3), ("F", 24), ("G", 14),
-                          ("H", 60)):
+    for column, width in _WIDTHS.items():
         sheet.column_dimensions[column].width = width
     sheet.freeze_panes = "A4"
+    fit_to_pages(sheet, landscape=True, tall=1)
 
 
 def _label(sheet: Worksheet, field: Field, label_column: str, help_column: str) -> None:
     row = field.cell[1:]
     sheet[f"{label_column}{row}"] = field.label
     sheet[f"{label_column}{row}"].font = Font(bold=True)
+    sheet[f"{label_column}{row}"].alignment = _TOP
+    sheet[field.cell].alignment = _TOP
     if field.help:
-        sheet[f"{help_column}{row}"] = field.help
-        sheet[f"{help_column}{row}"].font = _HELP_FONT
+        help_cell = sheet[f"{help_column}{row}"]
+        help_cell.value = field.help
+        help_cell.font = _HELP_FONT
+        # The help wraps within its column (inputs' in C, outputs' in H), so it is never cut
+        # off by the next column or the page's edge. (No merged cells: openpyxl writes a
+        # sheet's merged ranges in an order that differs between 32- and 64-bit Pythons.)
+        width = _WIDTHS[help_column]
+        help_cell.alignment = Alignment(wrap_text=True, vertical="top")
+        height = wrapped_height(field.help, width * 0.95)
+        current = sheet.row_dimensions[int(row)].height or 15.0
+        sheet.row_dimensions[int(row)].height = max(current, height)

@@ -30,7 +30,15 @@ from ..errors import ArgumentError
 from ..model import EventType
 from .cells import put
 
-__all__ = ["EVENT_SHEET", "SETTING_CHOICES", "NewSheet", "fill_new_workbook", "write_new_workbook"]
+__all__ = [
+    "EVENT_SHEET",
+    "SETTING_CHOICES",
+    "NewSheet",
+    "fill_new_workbook",
+    "fit_to_pages",
+    "wrapped_height",
+    "write_new_workbook",
+]
 
 EVENT_SHEET = "Event"
 
@@ -222,10 +230,7 @@ def _write_crosstable(worksheet: Worksheet, sheet: NewSheet, table_name: str) ->
             values, minimum=18 if column == name_column else 6)
     # Printed as a wall chart: landscape, one page wide (however many output columns a run
     # adds), the header row on every page.
-    worksheet.page_setup.orientation = "landscape"
-    worksheet.page_setup.fitToWidth = 1
-    worksheet.page_setup.fitToHeight = 0
-    worksheet.sheet_properties.pageSetUpPr.fitToPage = True
+    fit_to_pages(worksheet, landscape=True)
     worksheet.print_title_rows = "1:1"
 
 
@@ -284,6 +289,7 @@ def _write_event(worksheet: Worksheet, event: Sequence[tuple[str, object]]) -> N
     worksheet.column_dimensions["A"].width = 18
     worksheet.column_dimensions["B"].width = 20
     worksheet.column_dimensions["C"].width = 60
+    fit_to_pages(worksheet, landscape=True)
 
 
 def _setting_validation(key: str) -> DataValidation | None:
@@ -305,13 +311,48 @@ def _setting_validation(key: str) -> DataValidation | None:
     return None
 
 
+def fit_to_pages(worksheet: Worksheet, *, landscape: bool, tall: int = 0) -> None:
+    """Print ``worksheet`` one page wide and ``tall`` pages high (0: as many as it needs)."""
+    worksheet.page_setup.orientation = "landscape" if landscape else "portrait"
+    worksheet.page_setup.fitToWidth = 1
+    worksheet.page_setup.fitToHeight = tall
+    worksheet.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+#: The ``How to use`` sheet's column, in characters: a line wraps within it, and it fits a
+#: portrait page.
+_HOW_TO_WIDTH = 80
+
+
+def wrapped_height(text: str, width: float, *, line: float = 15.0) -> float:
+    """The height in points of a row whose ``text`` wraps in a column ``width`` characters wide
+    (a word-wrap estimate: Excel sizes such rows itself when it opens the file, other programs
+    take the height stored)."""
+    lines = 0
+    for paragraph in text.split("\n"):
+        count, used = 1, 0
+        for word in paragraph.split():
+            if used and used + 1 + len(word) > width:
+                count, used = count + 1, len(word)
+            else:
+                used += len(word) + (1 if used else 0)
+        lines += count
+    return line * max(lines, 1)
+
+
 def _write_how_to(worksheet: Worksheet, lines: Sequence[str]) -> None:
+    top = Alignment(wrap_text=True, vertical="top")
     for row, line in enumerate(lines, start=1):
-        put(worksheet.cell(row=row, column=1), line)
-        worksheet.cell(row=row, column=1).alignment = Alignment(wrap_text=False)
+        cell = worksheet.cell(row=row, column=1)
+        put(cell, line)
+        cell.alignment = top
+        if len(line) > _HOW_TO_WIDTH * 0.9:
+            worksheet.row_dimensions[row].height = wrapped_height(line, _HOW_TO_WIDTH * 0.9)
     if lines:
         worksheet.cell(row=1, column=1).font = Font(bold=True, size=14)
-    worksheet.column_dimensions["A"].width = 110
+        worksheet.row_dimensions[1].height = 20
+    worksheet.column_dimensions["A"].width = _HOW_TO_WIDTH
+    fit_to_pages(worksheet, landscape=False)
 
 
 def _width(values: Sequence[Any], *, minimum: int) -> float:

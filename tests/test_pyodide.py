@@ -1,0 +1,89 @@
+"""The whole test suite, run again inside Pyodide: the Python that xlwings Lite runs.
+
+xlwings Lite runs Python in the browser through Pyodide (CPython compiled to WebAssembly:
+no threads, no subprocesses, no compiled extensions beyond Pyodide's own, its own Python
+version). This test builds xlrating's wheel, gathers the pure-Python wheels of its
+dependencies and of pytest and Hypothesis, and runs this very suite inside real Pyodide
+under Node (``tests/pyodide/run.mjs``): the three engines, the crosstable core, reports
+built in memory, the worksheet functions through ``xlwings.server.custom_functions_call``
+and the Lite scripts through ``xlwings.server.custom_scripts_call``, as xlwings Lite calls
+them. The few tests that need what Pyodide lacks are listed, with the reason, in
+``conftest.NOT_IN_PYODIDE`` and skipped there only.
+
+It needs Node (18 or newer) and the npm registry and PyPI for the first run (``npm ci``
+of the pinned ``pyodide`` package; ``pip download`` of the wheels). Off CI, a machine
+without Node skips it with that reason; on CI (``CI`` set) a missing Node is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import NOT_IN_PYODIDE
+
+ROOT = Path(__file__).resolve().parent.parent
+HARNESS = ROOT / "tests" / "pyodide"
+#: The dependencies' wheels, and the test runner's, all pure Python.
+WHEELS = ["openpyxl", "et-xmlfile", "defusedxml", "dbfread", "xlwings", "pytest", "hypothesis"]
+
+pytestmark = pytest.mark.slow
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI"):
+            pytest.fail("Node is not installed: .ci/run installs it (Debian's nodejs and npm)")
+        pytest.skip("Node is not installed (needed to run Pyodide); CI installs it")
+    return node
+
+
+def _jspi_flag(node: str) -> list[str]:
+    """The V8 flag that turns on WebAssembly stack switching, which Pyodide needs to run
+    ``asyncio.run`` from synchronous code (Node 20: experimental; newer Node: on by default)."""
+    options = subprocess.run([node, "--v8-options"], capture_output=True, text=True, check=True).stdout
+    for flag in ("--experimental-wasm-jspi", "--experimental-wasm-stack-switching"):
+        if flag in options:
+            return [flag]
+    return []
+
+
+def _run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload, no-any-return]
+
+
+def test_the_suite_passes_inside_pyodide(tmp_path: Path) -> None:
+    node = _node()
+    if not (HARNESS / "node_modules" / "pyodide").is_dir():
+        npm = shutil.which("npm")
+        assert npm, "npm is needed to install the pinned pyodide package"
+        done = _run([npm, "ci", "--no-audit", "--no-fund"], cwd=HARNESS)
+        assert done.returncode == 0, done.stderr[-2000:]
+    wheels = tmp_path / "wheels"
+    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)])
+    assert built.returncode == 0, built.stderr[-2000:]
+    fetched = _run([sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:", "--platform", "any",
+                    "--implementation", "py", "--python-version", "3.14", "-d", str(wheels), *WHEELS])
+    assert fetched.returncode == 0, fetched.stderr[-2000:]
+
+    run = _run([node, *_jspi_flag(node), str(HARNESS / "run.mjs"), str(wheels), str(ROOT),
+                "-q", "-rs", "--tb=short", "tests"],
+               cwd=HARNESS, timeout=1800)
+    output = run.stdout + run.stderr
+    assert run.returncode == 0, output[-6000:]
+    assert re.search(r"^Python 3\.\d+\.\d+ on emscripten; xlrating \S+ from /lib/python3\.\d+/site-packages",
+                     output, re.M), output[:2000]
+    summary = re.search(r"^(\d+) passed(?:, (\d+) skipped)?", output, re.M)
+    assert summary, output[-3000:]
+    passed, skipped = int(summary[1]), int(summary[2] or 0)
+    # Every skip is one of the listed platform limits: none hides a failure.
+    reasons = re.findall(r"^SKIPPED \[\d+\] [^:]+:\d+: (.*)$", output, re.M)
+    assert all(r.startswith("not in Pyodide: ") for r in reasons), reasons
+    assert skipped >= len(NOT_IN_PYODIDE)
+    assert passed > 1500, output[-3000:]

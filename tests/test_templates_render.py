@@ -1,0 +1,62 @@
+"""The committed templates print as a director would want them: LibreOffice renders each to
+PDF and the pages are counted and read.
+
+- the crosstable, the Event sheet and the How to use sheet each print one page wide, and
+  no line of the How to use text is cut at the page's edge;
+- every calculator sheet prints on exactly one page, help column included.
+
+Runs where LibreOffice and poppler are installed; on CI (which installs them) a missing
+tool is a failure, as in ``test_report_render.py``, whose ``render`` this reuses.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import openpyxl
+import pytest
+from test_report_render import pytestmark as render_tools  # the same tools, the same rule
+from test_report_render import render
+
+from xlrating.templates.calculator import WORKBOOK_TITLES
+
+pytestmark = render_tools
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = ROOT / "templates"
+
+
+def pages(pdf: Path) -> list[str]:
+    """The text of each page of ``pdf``."""
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True,
+                          text=True, timeout=60).stdout
+    return text.rstrip("\f").split("\f")
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("name", ["uscf-swiss.xlsx", "fide-round-robin.xlsx", "icu-swiss.xlsx"])
+def test_each_sheet_of_a_crosstable_template_prints_on_one_page(tmp_path: Path, name: str) -> None:
+    book = openpyxl.load_workbook(TEMPLATES / name)
+    printed = pages(render(TEMPLATES / name, tmp_path / "render"))
+    assert len(printed) == len(book.sheetnames), printed
+    how_to = words(printed[book.sheetnames.index("How to use")])
+    for row in book["How to use"].iter_rows(min_col=1, max_col=1, values_only=True):
+        if row[0]:
+            # The end of every line is on the page: nothing runs off its right edge.
+            assert words(str(row[0]))[-25:] in how_to, row[0]
+
+
+def test_every_calculator_prints_on_one_page(tmp_path: Path) -> None:
+    printed = pages(render(TEMPLATES / "calculators.xlsx", tmp_path / "render"))
+    assert len(printed) == len(WORKBOOK_TITLES)
+    book = openpyxl.load_workbook(TEMPLATES / "calculators.xlsx")
+    for page, sheet in zip(printed, book.worksheets, strict=True):
+        assert words(str(sheet["A1"].value)) in words(page)
+        helps = [c.value for c in sheet["H"] if isinstance(c.value, str)]
+        printed_words = set(page.split())
+        # A wrapped help text's lines stand apart in the page's text, so each help's last
+        # words are looked for one by one: a text cut at the page's edge loses them.
+        assert helps and all(set(h.split()[-2:]) <= printed_words for h in helps), sheet.title
