@@ -18,7 +18,7 @@ from .. import __version__
 from ..errors import InputError, XlratingError
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("rate", "report", "import_", "template", "demo")
+COMMANDS: tuple[str, ...] = ("rate", "season", "report", "import_", "template", "demo")
 
 
 def build_parser() -> argparse.ArgumentParser:

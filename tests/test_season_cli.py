@@ -1,0 +1,79 @@
+"""``xlrating season`` (and ``rate`` on a season workbook) on real files: the outputs, the
+file safety of the rest of the command line, re-rating in place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from test_season import icu_club
+
+from xlrating.cli import main
+from xlrating.season.file import is_season_file
+
+
+def write(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
+    book.save(path)
+    return path
+
+
+def values(path: Path, sheet: str) -> list[list[Any]]:
+    book = openpyxl.load_workbook(path)
+    return [list(row) for row in book[sheet].iter_rows(values_only=True)]
+
+
+def test_season_writes_every_output_and_keeps_the_input(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    source = write(tmp_path / "club.xlsx", icu_club())
+    before = source.read_bytes()
+    assert main(["season", str(source)]) == 0
+    out = capsys.readouterr().out
+    assert "Rated Autumn (ends 2024-10-05)" in out and "List: 2 players before, 3 after (1 new)" in out
+    assert source.read_bytes() == before
+    rated = tmp_path / "club-rated.xlsx"
+    assert [row[5] for row in values(rated, "Players")] == ["New rating", 1793, 1707]
+    assert values(rated, "History")[1] == ["1", "Ann", 1800, 1809, 1793]
+    assert values(rated, "New list")[3][:2] == ["3", "Cy"]
+
+
+def test_rerating_in_place_after_a_correction(tmp_path: Path) -> None:
+    wrong = icu_club()
+    wrong["Autumn"][1][4], wrong["Autumn"][2][4] = "L2", "W1"
+    source = write(tmp_path / "club.xlsx", wrong)
+    assert main(["season", str(source), "--in-place"]) == 0
+    book = openpyxl.load_workbook(source)
+    book["Autumn"]["E2"], book["Autumn"]["E3"] = "W2", "L1"
+    book.save(source)
+    assert main(["rate", str(source), "--in-place"]) == 0  # rate sees a season workbook
+    once = write(tmp_path / "once.xlsx", icu_club())
+    assert main(["season", str(once)]) == 0
+    for sheet in ("Players", "History", "New list", "Autumn", "Winter"):
+        assert values(source, sheet) == values(tmp_path / "once-rated.xlsx", sheet), sheet
+
+
+def test_errors_exit_1_with_every_cell_and_write_nothing(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    sheets = icu_club()
+    sheets["Autumn"][2][1] = None
+    sheets["Events"].append(["Spring", None, None, "2025-03-01"])
+    source = write(tmp_path / "club.xlsx", sheets)
+    before = source.read_bytes()
+    assert main(["season", str(source)]) == 1
+    err = capsys.readouterr().err
+    assert "Autumn!B3: No. 2 has no ID" in err and "Events!A4" in err
+    assert source.read_bytes() == before
+    assert not (tmp_path / "club-rated.xlsx").exists()
+
+
+def test_is_season_file(tmp_path: Path) -> None:
+    assert is_season_file(write(tmp_path / "a.xlsx", icu_club()))
+    assert not is_season_file(write(tmp_path / "b.xlsx", {"Event": [["System", "ICU"]]}))
+    assert not is_season_file(tmp_path / "missing.xlsx")

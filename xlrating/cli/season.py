@@ -1,0 +1,68 @@
+"""``xlrating season IN.xlsx [-o OUT.xlsx] [--in-place]``: rate a season workbook.
+
+A season workbook has a ``Players`` sheet (the list), an ``Events`` sheet and one
+crosstable sheet per event (see :mod:`xlrating.season`). As with ``rate``, the output is
+``IN-rated.xlsx`` beside the input unless ``-o`` or ``--in-place`` says otherwise, it is
+written atomically, and on any error every problem is listed with its cell, the exit
+status is 1 and nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..season import RatedSeason
+from ..season.file import rate_season_workbook
+from ..workbook import save_atomic, writable_target
+from ._args import path_arg
+from .rate import output_path, warn_lost
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "season",
+        help="rate a season workbook (a Players list, an Events sheet, a sheet per event)",
+        description="Rate every event of the season workbook IN in date order from its Players list and "
+        "write each event's ratings, the Players sheet's new ratings, the New list and History sheets: "
+        "IN-rated.xlsx beside the input unless -o or --in-place says otherwise. Nothing is written when "
+        "the season has errors; every error is listed with its cell (exit status 1).",
+    )
+    parser.add_argument("input", metavar="IN.xlsx", type=path_arg,
+                        help="the season workbook (.xlsx or .xlsm)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg,
+                       help="where to write the rated workbook (default: IN-rated.xlsx beside the input)")
+    where.add_argument("--in-place", action="store_true",
+                       help="overwrite the input workbook with the rated one")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    source = Path(args.input)
+    target = output_path(source, args.output, args.in_place)
+    writable_target(target)
+    workbook, rated = rate_season_workbook(source)
+    save_atomic(workbook, target)
+    print(summary(rated))
+    print(f"Wrote {target}")
+    warn_lost(workbook, target)
+    for note in (*rated.notes, *workbook.notes):
+        print(f"xlrating: note: {note}", file=sys.stderr)
+    return 0
+
+
+def summary(rated: RatedSeason) -> str:
+    """One line per event in rating order, then the list's size before and after."""
+    lines = []
+    for event in rated.events:
+        rules = " and ".join(o.rules + (f" {o.rating_system}" if o.rating_system else "")
+                             for o in event.outcomes)
+        lines.append(f"Rated {event.crosstable.sheet} (ends {event.settings.end_date.isoformat()}): "
+                     f"{len(event.crosstable.players)} players, {len(event.crosstable.games)} games, {rules}")
+    before, after = len(rated.season.ratings), len(rated.result.list)
+    lines.append(f"List: {before} players before, {after} after ({after - before} new)")
+    return "\n".join(lines)

@@ -1,0 +1,70 @@
+"""Rate a season workbook file: load, read the grids, rate, write back into the loaded copy.
+
+The file itself is never touched: :func:`rate_season_workbook` returns the rated copy and
+the caller saves it (atomically) where it should go; nothing is written on any error.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import zipfile
+from datetime import date
+from html import unescape
+from pathlib import Path
+
+from ..crosstable.columns import fold
+from ..errors import CrosstableError
+from ..workbook import Workbook, apply, load, read_grids, save_atomic
+from .model import EVENTS_SHEET, PLAYERS_SHEET, RatedSeason
+from .rate import rate_season_sheets
+from .read import is_season
+
+
+def is_season_file(path: str | os.PathLike[str]) -> bool:
+    """Whether the workbook at ``path`` has a ``Players`` and an ``Events`` sheet (a season
+    workbook); False for anything that is not a readable workbook (its own rating says why)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            workbook = archive.read("xl/workbook.xml").decode("utf-8", "replace")
+    except (OSError, zipfile.BadZipFile, KeyError):
+        return False
+    names = {fold(name) for name in _sheet_names(workbook)}
+    return fold(PLAYERS_SHEET) in names and fold(EVENTS_SHEET) in names
+
+
+def _sheet_names(xml: str) -> list[str]:
+    """The sheet names of a workbook part (``<sheet name="..."``), XML entities decoded."""
+    return [unescape(name) for name in re.findall(r'<(?:\w+:)?sheet\b[^>]*?\bname="([^"]*)"', xml)]
+
+
+def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None = None
+                         ) -> tuple[Workbook, RatedSeason]:
+    """Load ``source``, rate its season and write every output into the loaded copy.
+
+    Raises :class:`~xlrating.errors.CrosstableError` (title naming the file, every
+    problem with its cell) when the season has errors; the file is not touched.
+    """
+    workbook = load(source)
+    grids = read_grids(workbook)
+    if not is_season(grids):
+        raise CrosstableError([], title=f"{workbook.path}: is not a season workbook: it needs a "
+                              "Players sheet and an Events sheet")
+    try:
+        rated = rate_season_sheets(grids, today=today)
+    except CrosstableError as error:
+        raise CrosstableError(error.problems, title=f"{workbook.path}: {error.title}") from None
+    for name in rated.new_sheets:
+        if name not in workbook.book.sheetnames:
+            workbook.book.create_sheet(name)
+    apply(workbook, rated.blocks, rated.added)
+    return workbook, rated
+
+
+def rate_season_file(source: str | os.PathLike[str], target: str | os.PathLike[str], *,
+                     today: date | None = None) -> RatedSeason:
+    """Rate the season workbook ``source`` and save it to ``target`` (atomically); nothing is
+    written on error."""
+    workbook, rated = rate_season_workbook(source, today=today)
+    save_atomic(workbook, Path(target))
+    return rated
