@@ -77,3 +77,19 @@ def test_is_season_file(tmp_path: Path) -> None:
     assert is_season_file(write(tmp_path / "a.xlsx", icu_club()))
     assert not is_season_file(write(tmp_path / "b.xlsx", {"Event": [["System", "ICU"]]}))
     assert not is_season_file(tmp_path / "missing.xlsx")
+
+
+def test_template_season_is_a_club_season_of_three_events(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "season.xlsx"
+    assert main(["template", "season", "-o", str(target)]) == 0
+    assert main(["template", "season", "-o", str(target)]) == 1  # never overwritten without --force
+    capsys.readouterr()
+    assert main(["season", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Rated ") == 3 and "List: 8 players before, 9 after (1 new)" in out
+    rated = tmp_path / "season-rated.xlsx"
+    assert values(rated, "History")[0] == ["ID", "Name", "Start", "Autumn", "Winter", "Spring"]
+    assert values(rated, "New list")[-1][-1] == "Spring"  # the new player, added in the Spring open
+    committed = Path(__file__).resolve().parent.parent / "templates" / "season.xlsx"
+    assert values(committed, "Players") == values(target, "Players")

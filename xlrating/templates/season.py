@@ -1,0 +1,158 @@
+"""The season template: a small club's season of three US Chess events in one workbook.
+
+``templates/season.xlsx`` (``xlrating template season``) holds a ``Season`` sheet (the
+season's System, Rules and list date), a ``Players`` sheet (the club's list at the start
+of the season, by ID), an ``Events`` sheet (each event's sheet, name, dates and type),
+one crosstable sheet per event (players by ID; ratings come from the list) and a ``How to
+use`` sheet. Every name, ID and result is invented.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..errors import WorkbookError
+from ..workbook.book import save_workbook_atomic
+
+SEASON_TEMPLATE = "season.xlsx"
+DATE = "yyyy-mm-dd"
+
+SETTINGS: tuple[tuple[str, Any], ...] = (
+    ("System", "USCF"), ("Rules", "USCF 2020"), ("Rating system", "Regular"),
+    ("List date", dt.date(2025, 9, 1)),
+)
+PLAYERS: tuple[tuple[Any, ...], ...] = (
+    ("ID", "Name", "Rating", "Games", "Birth date"),
+    ("10000001", "Adler, Ada", 1905, None, None),
+    ("10000002", "Brandt, Ben", 1810, None, None),
+    ("10000003", "Costa, Clara", 1720, None, None),
+    ("10000004", "Dunne, Dara", 1650, 18, None),
+    ("10000005", "Eriksen, Erik", 1580, None, None),
+    ("10000006", "Fischer, Fay", 1430, 9, dt.date(2012, 5, 14)),
+    ("10000007", "Garcia, Gil", 1360, None, None),
+    ("10000008", "Hahn, Hugo", 1205, 12, dt.date(2014, 2, 3)),
+)
+
+#: Each event: sheet, name, start, end, type, players (IDs in pairing order; a new player
+#: as (ID, name, birth date)), and games as (round, white No., black No., result).
+Game = tuple[int, int, int, str]
+EVENTS: tuple[tuple[str, str, dt.date, dt.date, str, tuple[Any, ...], tuple[Game, ...]], ...] = (
+    ("Autumn", "Autumn Swiss", dt.date(2025, 9, 20), dt.date(2025, 9, 21), "Swiss",
+     ("10000001", "10000002", "10000003", "10000005", "10000006", "10000007"),
+     ((1, 1, 4, "1-0"), (1, 5, 2, "0-1"), (1, 3, 6, "1/2"),
+      (2, 2, 1, "1/2"), (2, 6, 4, "0-1"), (2, 3, 5, "1-0"),
+      (3, 1, 3, "1-0"), (3, 4, 2, "1/2"), (3, 5, 6, "1-0"))),
+    ("Winter", "Winter quad", dt.date(2025, 12, 13), dt.date(2025, 12, 13), "Round robin",
+     ("10000002", "10000004", "10000006", "10000008"),
+     ((1, 1, 4, "1-0"), (1, 2, 3, "1/2"),
+      (2, 4, 3, "0-1"), (2, 1, 2, "1-0"),
+      (3, 2, 4, "1-0"), (3, 3, 1, "1/2"))),
+    ("Spring", "Spring open", dt.date(2026, 3, 14), dt.date(2026, 3, 15), "Swiss",
+     ("10000001", "10000003", "10000004", "10000007", "10000008",
+      ("10000009", "Ito, Ivy", dt.date(2011, 8, 30))),
+     ((1, 1, 4, "1-0"), (1, 5, 2, "0-1"), (1, 3, 6, "1-0"),
+      (2, 2, 1, "0-1"), (2, 6, 5, "1/2"), (2, 4, 3, "1/2"),
+      (3, 1, 3, "1/2"), (3, 2, 6, "1-0"), (3, 5, 4, "0-1"))),
+)
+_CODES = {"1-0": ("W", "L"), "0-1": ("L", "W"), "1/2": ("D", "D")}
+
+
+def crosstable_rows(players: Sequence[Any], games: Sequence[Game]) -> list[list[Any]]:
+    """An event's crosstable: header, then one row per player with his round cells."""
+    rounds = max(game[0] for game in games)
+    header = ["No", "ID", "Name", "Rating", "Birth date", *(f"R{r}" for r in range(1, rounds + 1))]
+    names = {row[0]: row for row in PLAYERS[1:]}
+    rows: list[list[Any]] = [header]
+    for number, player in enumerate(players, start=1):
+        if isinstance(player, tuple):  # a player new to the list: his data is given here
+            key, name, born = player
+            rows.append([number, key, name, None, born, *([None] * rounds)])
+        else:
+            rows.append([number, player, names[player][1], None, None, *([None] * rounds)])
+    for rnd, white, black, result in games:
+        first, second = _CODES[result]
+        rows[white][4 + rnd] = f"{first}{black}"
+        rows[black][4 + rnd] = f"{second}{white}"
+    return rows
+
+
+HOW_TO: tuple[str, ...] = (
+    "How to use this season workbook (xlrating)",
+    "",
+    "1. Players: the rating list at the start of the season, one row per player, by ID. These columns "
+    "are never changed; rating writes New rating, New games, Change, Events played and Games played "
+    "beside them.",
+    "2. Events: one row per event: the Sheet holding its crosstable, its name, Start date, End date "
+    "(required) and Event type. Events are rated in order of their end dates.",
+    "3. One crosstable sheet per event: No, ID, Name and the rounds (R1, R2, ...). Ratings are taken from "
+    "the list as the season reaches the event; a typed rating that disagrees gets a note.",
+    "   A player whose ID is not on the list is new: give his Name and what the rules need "
+    "(Rating and Games if he has one, a Birth date or Adult for an unrated player).",
+    "4. Season: System, Rules and Rating system for every event; List date (the date the list is as of); "
+    "FIDE seasons: Rating period (months).",
+    "5. Rate: `xlrating season this-file.xlsx` writes this-file-rated.xlsx. It fills every event's output "
+    "columns, the Players outputs, a New list sheet (the list after the season, ready to start the next one)",
+    "   and a History sheet (each player's rating after each event). Correct a result and rate again: "
+    "the outputs are the same as rating the corrected season once.",
+    "",
+    "The example: a club season of three US Chess events. Every name, ID and result is invented.",
+)
+
+
+def _write(sheet: Worksheet, rows: Sequence[Sequence[Any]], *, header: bool = True) -> None:
+    for row in rows:
+        sheet.append(list(row))
+    widths: dict[int, int] = {}
+    for row in rows:
+        for column, value in enumerate(row, start=1):
+            if isinstance(value, dt.date):
+                sheet.cell(row=rows.index(row) + 1, column=column).number_format = DATE
+            widths[column] = max(widths.get(column, 6), min(len(str(value or "")) + 2, 40))
+    for column, width in widths.items():
+        sheet.column_dimensions[get_column_letter(column)].width = width
+    if header:
+        for cell in sheet[1]:
+            cell.font = Font(bold=True)
+        sheet.freeze_panes = "A2"
+
+
+def build_season_template() -> Workbook:
+    """The season template workbook, not yet saved."""
+    book = Workbook()
+    first = book.active
+    assert first is not None
+    book.remove(first)
+    _write(book.create_sheet("Season"), [list(s) for s in SETTINGS], header=False)
+    _write(book.create_sheet("Players"), PLAYERS)
+    events: list[list[Any]] = [["Sheet", "Event name", "Start date", "End date", "Event type"]]
+    events += [[sheet, name, start, end, kind] for sheet, name, start, end, kind, _, _ in EVENTS]
+    _write(book.create_sheet("Events"), events)
+    for sheet, _, _, _, _, players, games in EVENTS:
+        _write(book.create_sheet(sheet), crosstable_rows(players, games))
+    how_to = book.create_sheet("How to use")
+    for line in HOW_TO:
+        how_to.append([line])
+    how_to["A1"].font = Font(bold=True)
+    how_to.column_dimensions["A"].width = 120
+    book.active = 1
+    book.properties.creator = "xlrating"
+    book.properties.title = "xlrating season"
+    return book
+
+
+def write_season_template(path: str | os.PathLike[str]) -> list[Path]:
+    """Write the season template to ``path`` (an ``.xlsx``); return the files written."""
+    target = Path(path)
+    if target.suffix.lower() != ".xlsx":
+        raise WorkbookError(f"{target}: the season template must be saved as .xlsx")
+    save_workbook_atomic(build_season_template(), target)
+    return [target]
