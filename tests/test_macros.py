@@ -257,7 +257,8 @@ def test_the_lite_script_is_registered_for_xlwings() -> None:
     from xlwings.server import custom_scripts_meta
 
     meta = custom_scripts_meta(macros)  # type: ignore[no-untyped-call]
-    assert [entry["function_name"] for entry in meta] == ["make_rating_report", "rate_crosstable"]
+    assert [entry["function_name"] for entry in meta] == ["make_rating_report", "rate_crosstable",
+                                                          "rate_season_workbook"]
 
 
 def test_added_columns_resize_only_the_adjacent_table(tmp_path: Path) -> None:

@@ -93,3 +93,40 @@ def test_template_season_is_a_club_season_of_three_events(tmp_path: Path,
     assert values(rated, "New list")[-1][-1] == "Spring"  # the new player, added in the Spring open
     committed = Path(__file__).resolve().parent.parent / "templates" / "season.xlsx"
     assert values(committed, "Players") == values(target, "Players")
+
+
+def test_the_season_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = write(tmp_path / "club.xlsx", icu_club())
+    report = tmp_path / "report.xlsx"
+    assert main(["season", str(source), "--report", str(report), "--chart-players", "2,3"]) == 0
+    book = openpyxl.load_workbook(report)
+    assert book.sheetnames == ["Summary", "Ratings", "Chart"]
+    summary = [list(row) for row in book["Summary"].iter_rows(values_only=True)]
+    assert [row[0] for row in summary[7:9]] == ["Autumn", "Winter"]
+    assert summary[8][7] == "1 new player"
+    assert [list(row) for row in book["Ratings"].iter_rows(values_only=True)][1] == \
+        ["1", "Ann", 1800, 1793, -7, 2, 2]
+    chart = [list(row) for row in book["Chart"].iter_rows(values_only=True)]
+    assert chart == [["Event", "Bob", "Cy"], ["Start", 1700, None], ["Autumn", 1691, None],
+                     ["Winter", 1707, None]]
+    assert len(book["Chart"]._charts) == 1
+
+
+def test_the_chart_follows_the_top_n_and_refuses_unknown_players(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    source = write(tmp_path / "club.xlsx", icu_club())
+    report = tmp_path / "report.xlsx"
+    assert main(["season", str(source), "--report", str(report), "--chart-players", "9"]) == 1
+    assert "not on the season's list: 9" in capsys.readouterr().err
+    assert not report.exists() and not (tmp_path / "club-rated.xlsx").exists()
+    assert main(["season", str(source), "--report", str(report), "--chart-top", "1"]) == 0
+    chart = [list(row) for row in openpyxl.load_workbook(report)["Chart"].iter_rows(values_only=True)]
+    assert chart[0] == ["Event", "Ann"]
+
+
+def test_rate_with_report_on_a_season_writes_the_season_report(tmp_path: Path) -> None:
+    source = write(tmp_path / "club.xlsx", icu_club())
+    report = tmp_path / "report.xlsx"
+    assert main(["rate", str(source), "--report", str(report)]) == 0
+    chart = [list(row) for row in openpyxl.load_workbook(report)["Chart"].iter_rows(values_only=True)]
+    assert chart[0] == ["Event", "Ann", "Bob"]  # the top of the new list (Cy is unrated)

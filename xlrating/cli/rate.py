@@ -72,7 +72,7 @@ def report_path(report: str | None, source: Path, target: Path) -> Path | None:
 
 def run(args: argparse.Namespace) -> int:
     source = Path(args.input)
-    if is_season_file(source) and not args.report:  # a Players and an Events sheet: rate the season
+    if is_season_file(source):  # a Players and an Events sheet: rate the season
         from .season import run as rate_season_file
 
         return rate_season_file(args)

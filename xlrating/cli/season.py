@@ -16,9 +16,10 @@ from typing import Any
 
 from ..season import RatedSeason
 from ..season.file import rate_season_workbook
+from ..season.report import TOP, event_rules, write_season_report
 from ..workbook import save_atomic, writable_target
 from ._args import path_arg
-from .rate import output_path, warn_lost
+from .rate import output_path, report_path, warn_lost
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -37,18 +38,44 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                        help="where to write the rated workbook (default: IN-rated.xlsx beside the input)")
     where.add_argument("--in-place", action="store_true",
                        help="overwrite the input workbook with the rated one")
+    parser.add_argument("--report", metavar="REPORT.xlsx", type=path_arg,
+                        help="also write the season report (the list before and after, every event's "
+                        "summary, a rating-history chart) to REPORT.xlsx")
+    parser.add_argument("--chart-players", metavar="ID,ID,...",
+                        help="the players the report's chart follows, by ID (default: the top of the new "
+                        "list)")
+    parser.add_argument("--chart-top", metavar="N", type=int, default=TOP,
+                        help=f"the chart follows the N highest rated players of the new list (default {TOP})")
     parser.set_defaults(func=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
+    """Rate the season; ``args`` may also be ``rate``'s (which has no chart options)."""
     source = Path(args.input)
     target = output_path(source, args.output, args.in_place)
-    writable_target(target)
+    report = report_path(args.report, source, target)
+    for path in (target, report):  # both checked before anything is rated or written
+        if path is not None:
+            writable_target(path)
     workbook, rated = rate_season_workbook(source)
-    save_atomic(workbook, target)
+    if report is not None:
+        named = getattr(args, "chart_players", None) or ""
+        chosen = [key.strip() for key in named.split(",") if key.strip()]
+        new = not report.exists()
+        write_season_report(rated, report, players=chosen, top=getattr(args, "chart_top", TOP))
+        try:
+            save_atomic(workbook, target)
+        except BaseException:
+            if new:  # a report this run created goes when the workbook cannot be written
+                report.unlink(missing_ok=True)
+            raise
+    else:
+        save_atomic(workbook, target)
     print(summary(rated))
     print(f"Wrote {target}")
+    if report is not None:
+        print(f"Wrote {report}")
     warn_lost(workbook, target)
     for note in (*rated.notes, *workbook.notes):
         print(f"xlrating: note: {note}", file=sys.stderr)
@@ -59,10 +86,9 @@ def summary(rated: RatedSeason) -> str:
     """One line per event in rating order, then the list's size before and after."""
     lines = []
     for event in rated.events:
-        rules = " and ".join(o.rules + (f" {o.rating_system}" if o.rating_system else "")
-                             for o in event.outcomes)
         lines.append(f"Rated {event.crosstable.sheet} (ends {event.settings.end_date.isoformat()}): "
-                     f"{len(event.crosstable.players)} players, {len(event.crosstable.games)} games, {rules}")
+                     f"{len(event.crosstable.players)} players, {len(event.crosstable.games)} games, "
+                     f"{event_rules(event)}")
     before, after = len(rated.season.ratings), len(rated.result.list)
     lines.append(f"List: {before} players before, {after} after ({after - before} new)")
     return "\n".join(lines)
