@@ -14,10 +14,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..errors import WorkbookError
+from ..importers import FORMATS
 from ..season import RatedSeason
 from ..season.file import rate_season_workbook
+from ..season.importing import import_season_workbook
 from ..season.report import TOP, event_rules, write_season_report
-from ..workbook import save_atomic, writable_target
+from ..workbook import same_file, save_atomic, writable_target
 from ._args import path_arg
 from .rate import output_path, report_path, warn_lost
 
@@ -47,7 +50,40 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--chart-top", metavar="N", type=int, default=TOP,
                         help=f"the chart follows the N highest rated players of the new list (default {TOP})")
     parser.set_defaults(func=run)
+    importer: argparse.ArgumentParser = subparsers.add_parser(
+        "season-import",
+        help="import several events (TRF, US Chess crosstable text, DBF folders) into one season workbook",
+        description="Import every event of FILE... (files, or folders of event files) into one season "
+        "workbook: an event sheet per section, the Events sheet, and a Players list of everyone who plays, "
+        "as his first event gives him. Nothing is written when any file has problems; every problem is "
+        "listed with its file and line (exit status 1).",
+    )
+    importer.add_argument("files", metavar="FILE", nargs="+", type=path_arg,
+                          help="an event file, a folder of event files, or a folder of US Chess DBF files")
+    importer.add_argument("--from", dest="fmt", type=str.lower, choices=tuple(FORMATS),
+                          help="the format of every file (guessed from each file's content when left out)")
+    importer.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg, required=True,
+                          help="the season workbook to write")
+    importer.add_argument("--force", action="store_true", help="overwrite OUT.xlsx if it exists")
+    importer.set_defaults(func=run_import)
     return parser
+
+
+def run_import(args: argparse.Namespace) -> int:
+    target = Path(args.output)
+    if any(same_file(target, Path(source)) for source in args.files):
+        raise WorkbookError(f"{target}: is a file being imported; choose another name with -o")
+    if target.exists() and not args.force:
+        raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
+    writable_target(target)
+    season = import_season_workbook(args.files, target, args.fmt)
+    events = [name for name in season.sheets if name not in ("Season", "Players", "Events")]
+    print(f"Imported {len(events)} events ({', '.join(events)}), "
+          f"{len(season.sheets['Players']) - 1} players")
+    for note in season.notes:
+        print(f"Note: {note}")
+    print(f"Wrote {target}")
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,14 +9,20 @@ from __future__ import annotations
 import os
 import re
 import zipfile
+from collections.abc import Mapping, Sequence
 from datetime import date
 from html import unescape
 from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook as OpenpyxlWorkbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
 
 from ..crosstable.columns import fold
 from ..errors import CrosstableError
 from ..workbook import Workbook, apply, load, read_grids, save_atomic
-from .model import EVENTS_SHEET, PLAYERS_SHEET, RatedSeason
+from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
 from .rate import rate_season_sheets
 from .read import is_season
 
@@ -68,3 +74,32 @@ def rate_season_file(source: str | os.PathLike[str], target: str | os.PathLike[s
     workbook, rated = rate_season_workbook(source, today=today)
     save_atomic(workbook, Path(target))
     return rated
+
+
+DATE = "yyyy-mm-dd"
+
+
+def season_workbook(sheets: Mapping[str, Sequence[Sequence[Any]]]) -> OpenpyxlWorkbook:
+    """A new workbook holding ``sheets`` (headers in bold and frozen, dates as dates), not yet saved."""
+    book = OpenpyxlWorkbook()
+    first = book.active
+    assert first is not None
+    book.remove(first)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        widths: dict[int, int] = {}
+        for row in rows:
+            sheet.append(list(row))
+            for column, value in enumerate(row, start=1):
+                widths[column] = max(widths.get(column, 6), min(len(str(value or "")) + 2, 40))
+        for line in sheet.iter_rows():
+            for cell in line:
+                if hasattr(cell.value, "isoformat"):
+                    cell.number_format = DATE
+        for column, width in widths.items():
+            sheet.column_dimensions[get_column_letter(column)].width = width
+        if name != SEASON_SHEET and rows:
+            for cell in sheet[1]:
+                cell.font = Font(bold=True)
+            sheet.freeze_panes = "A2"
+    return book

@@ -17,14 +17,12 @@ from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
 
 from ..errors import WorkbookError
+from ..season.file import season_workbook
 from ..workbook.book import save_workbook_atomic
 
 SEASON_TEMPLATE = "season.xlsx"
-DATE = "yyyy-mm-dd"
 
 SETTINGS: tuple[tuple[str, Any], ...] = (
     ("System", "USCF"), ("Rules", "USCF 2020"), ("Rating system", "Regular"),
@@ -108,36 +106,15 @@ HOW_TO: tuple[str, ...] = (
 )
 
 
-def _write(sheet: Worksheet, rows: Sequence[Sequence[Any]], *, header: bool = True) -> None:
-    for row in rows:
-        sheet.append(list(row))
-    widths: dict[int, int] = {}
-    for row in rows:
-        for column, value in enumerate(row, start=1):
-            if isinstance(value, dt.date):
-                sheet.cell(row=rows.index(row) + 1, column=column).number_format = DATE
-            widths[column] = max(widths.get(column, 6), min(len(str(value or "")) + 2, 40))
-    for column, width in widths.items():
-        sheet.column_dimensions[get_column_letter(column)].width = width
-    if header:
-        for cell in sheet[1]:
-            cell.font = Font(bold=True)
-        sheet.freeze_panes = "A2"
-
-
 def build_season_template() -> Workbook:
     """The season template workbook, not yet saved."""
-    book = Workbook()
-    first = book.active
-    assert first is not None
-    book.remove(first)
-    _write(book.create_sheet("Season"), [list(s) for s in SETTINGS], header=False)
-    _write(book.create_sheet("Players"), PLAYERS)
     events: list[list[Any]] = [["Sheet", "Event name", "Start date", "End date", "Event type"]]
     events += [[sheet, name, start, end, kind] for sheet, name, start, end, kind, _, _ in EVENTS]
-    _write(book.create_sheet("Events"), events)
-    for sheet, _, _, _, _, players, games in EVENTS:
-        _write(book.create_sheet(sheet), crosstable_rows(players, games))
+    sheets: dict[str, Sequence[Sequence[Any]]] = {
+        "Season": SETTINGS, "Players": PLAYERS, "Events": events,
+        **{sheet: crosstable_rows(players, games) for sheet, _, _, _, _, players, games in EVENTS},
+    }
+    book = season_workbook(sheets)
     how_to = book.create_sheet("How to use")
     for line in HOW_TO:
         how_to.append([line])
