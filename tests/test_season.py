@@ -221,3 +221,20 @@ def test_bad_event_settings_are_reported_at_their_events_cells() -> None:
 def test_is_season() -> None:
     assert is_season(icu_club())
     assert not is_season({"Event": [], "Crosstable": []})
+
+
+def test_a_dual_rated_event_moves_both_ratings_and_history_shows_the_lists_own() -> None:
+    sheets = uscf_pair()
+    sheets["Players"] = [["ID", "Name", "Rating", "Quick", "Quick games"], [10, "Ann", 1500, 1400, 30],
+                         [11, "Bob", 1500, None, None], [12, "Cy", 1600, 1600, 40]]
+    sheets["Events"][0].append("Dual rated")
+    sheets["Events"][1].append("yes")
+    sheets["June"].append([3, 12, "Cy", "B"])
+    _, out = rated(sheets)
+    june = column(out, "June", "Post rating")
+    assert [round(v, 2) for v in june[:2]] == [1521.28, 1478.72]  # as rated by hand above
+    assert june[2] == 1600 and column(out, "June", "Quick post rating")[2] is None  # a bye: not rated
+    assert [row[3] for row in out["History"][1:3]] == june[:2]  # Regular, the list's own system
+    quick = column(out, "New list", "Quick")
+    assert quick[:2] == column(out, "June", "Quick post rating")[:2] and quick[2] == 1600
+    assert column(out, "Players", "Games played") == [2, 2, 0]  # the Quick side is not counted twice

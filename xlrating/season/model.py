@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..crosstable import AddedColumns, Block, Crosstable, RatedEvent
-from ..lists import Event, PlayerId, RatingList, SeasonResult
+from ..lists import Event, HistoryRow, PlayerId, RatingList, SeasonResult
 
 PLAYERS_SHEET = "Players"
 EVENTS_SHEET = "Events"
@@ -74,3 +74,15 @@ class RatedSeason:
     new_sheets: tuple[str, ...]
     notes: tuple[str, ...]
     """Things the director should see: typed ratings that disagree with the list, each with its cell."""
+
+
+def list_history(result: SeasonResult, key: PlayerId) -> tuple[HistoryRow, ...]:
+    """A player's history in the list's own rating system: one row per event he played (a
+    dual-rated US Chess event's second row, for the other rating system, left out)."""
+    seen: set[str] = set()
+    rows = []
+    for row in result.history.get(key, ()):
+        if row.event not in seen:
+            seen.add(row.event)
+            rows.append(row)
+    return tuple(rows)

@@ -93,14 +93,14 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
             column = crosstable.columns.get("Rating", 1)
             notes.append(f"{address(crosstable.sheet, player.row, column)}: {text}")
     renumbered: list[EventOutcome] = []
-    for outcome in outcomes:
+    for index, outcome in enumerate(outcomes):
         players: list[PlayerOutcome] = []
         for player in crosstable.players:
             key = event.ids[player.number]
             if key in seats:
                 found = replace(outcome.player(seats[key]), player=player.number)
             else:
-                rating = current.get(key)
+                rating = current.get(key) if index == 0 else None  # the list's own system only
                 found = PlayerOutcome(player.number, Method.NOT_RATED, 0, 0.0, rating, None, rating)
             if player.number in disagreements:
                 found = replace(found, notes=(*found.notes, disagreements[player.number]))

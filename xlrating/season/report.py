@@ -22,7 +22,7 @@ from ..crosstable import RatedEvent
 from ..errors import ArgumentError
 from ..lists import PlayerId
 from ..workbook.book import save_workbook_atomic
-from .model import RatedSeason
+from .model import RatedSeason, list_history
 
 #: How many players the chart shows when the director names none: the top of the new list.
 TOP = 10
@@ -85,7 +85,7 @@ def report_tables(rated: RatedSeason, players: Sequence[PlayerId] = (), top: int
     ]
     for entry in result.list:
         before = ratings[entry.id].rating if entry.id in ratings else None
-        history = result.history.get(entry.id, ())
+        history = list_history(result, entry.id)
         change = entry.rating - before if entry.rating is not None and before is not None else None
         rows.append((entry.id, entry.name, before, entry.rating, change, len({h.event for h in history}),
                      sum(h.games for h in history)))
@@ -95,7 +95,7 @@ def report_tables(rated: RatedSeason, players: Sequence[PlayerId] = (), top: int
     chart.append(("Start", *(current[key] for key in followed)))
     for event in rated.events:
         for key in followed:
-            for row in result.history.get(key, ()):
+            for row in list_history(result, key):
                 if row.event == event.crosstable.sheet:
                     current[key] = row.post
         chart.append((event.crosstable.sheet, *(current[key] for key in followed)))

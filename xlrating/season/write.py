@@ -10,7 +10,7 @@ from typing import Any
 from ..crosstable import AddedColumns, Block, Grid, RatedEvent, render
 from ..crosstable.render import COUNT, RATING, SIGNED
 from ..lists import Entry, PlayerId, SeasonResult
-from .model import HISTORY_SHEET, NEW_LIST_SHEET, PLAYERS_SHEET, SeasonInput
+from .model import HISTORY_SHEET, NEW_LIST_SHEET, PLAYERS_SHEET, SeasonInput, list_history
 from .read import LIST_OUTPUTS, find_sheet
 
 DATE = "yyyy-mm-dd"
@@ -56,7 +56,7 @@ def _players_block(season: SeasonInput, result: SeasonResult, sheet: str
     values: dict[str, dict[int, Any]] = {name: {} for name in LIST_OUTPUTS}
     for row in season.rows:
         old, new = season.ratings[row.id], result.list[row.id]
-        played = result.history.get(row.id, ())
+        played = list_history(result, row.id)
         values["New rating"][row.row] = new.rating
         values["New games"][row.row] = new.games
         values["Change"][row.row] = new.rating - old.rating if new.rating is not None and \
@@ -117,7 +117,7 @@ def _history(season: SeasonInput, result: SeasonResult, rated: Sequence[RatedEve
     sheets = [event.crosstable.sheet for event in rated]
     table: list[list[Any]] = [["ID", "Name", "Start", *sheets]]
     for key in order:
-        posts = {row.event: row.post for row in result.history.get(key, ())}
+        posts = {row.event: row.post for row in list_history(result, key)}
         start = season.ratings[key].rating if key in season.ratings else None
         table.append([key, result.list[key].name, start, *(posts.get(sheet) for sheet in sheets)])
     return table, [None, None, *([RATING] * (len(sheets) + 1))]
