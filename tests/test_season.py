@@ -238,3 +238,29 @@ def test_a_dual_rated_event_moves_both_ratings_and_history_shows_the_lists_own()
     quick = column(out, "New list", "Quick")
     assert quick[:2] == column(out, "June", "Quick post rating")[:2] and quick[2] == 1600
     assert column(out, "Players", "Games played") == [2, 2, 0]  # the Quick side is not counted twice
+
+
+def test_a_new_player_joins_in_the_first_event_he_plays_whatever_the_events_order() -> None:
+    sheets = icu_club()  # the Events sheet lists Winter before Autumn, which ends first
+    sheets["Autumn"][0].append("R2")
+    sheets["Autumn"][1].append("B")
+    sheets["Autumn"][2].append("W3")
+    sheets["Autumn"].append([3, 3, "Cy", None, "B", "L2"])
+    season, out = rated(sheets)
+    assert list(season.season.events[1].event.players) == ["3"]  # Autumn brings him
+    assert out["New list"][3][-1] == "Autumn"
+    # ICU rating formulae: an unrated player's performance, the opponents' average + 400 (W - L) / n:
+    # 1700 - 400 for his loss to Bob.
+    assert out["History"][3][:4] == ["3", "Cy", None, 1300]
+
+
+def test_rerating_after_a_player_row_is_cleared_clears_his_old_outputs() -> None:
+    _, first = rated(icu_club())
+    first["Players"][2][:5] = [None] * 5  # Bob's row cleared (his games too)
+    first["Autumn"] = first["Autumn"][:2]
+    first["Autumn"][1][4] = "B"
+    first["Winter"] = [first["Winter"][0], [1, 1, "Ann", "B"]]
+    _, again = rated(first)
+    assert column(again, "Players", "New rating") == [1800, None]
+    assert [row[0] for row in again["New list"][1:]] == ["1", None, None]  # written whole: old rows cleared
+    assert all(v is None for row in again["History"][2:] for v in row)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from ..crosstable import EventSettings, Grid, PlayerRow
+from ..crosstable import Crosstable, EventSettings, Grid, PlayerRow
 from ..crosstable.columns import fold, input_column
 from ..crosstable.parse import RATING_RANGE, SYSTEM_COLUMNS, find_header, read_crosstable
 from ..crosstable.rate import check_rows
@@ -280,9 +280,8 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
         name = EVENT_COLUMNS.get(fold(cell))
         if name is not None and name not in columns:
             columns[name] = column
-    events: list[SeasonEvent] = []
-    known: set[PlayerId] = set(ratings.entries)
     listed: dict[str, int] = {}
+    read: list[tuple[int, EventSettings, Crosstable]] = []
     for index in range(header_index + 1, len(rows)):
         row = rows[index]
         if all(is_blank(v) for v in row):
@@ -313,42 +312,51 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
                                     "a season event needs an ID column: its players are found on "
                                     "the list by ID"))
             continue
-        ids: dict[int, PlayerId] = {}
-        rows_of: dict[PlayerId, int] = {}
-        new: dict[PlayerId, dict[str, Any]] = {}
-        for player in crosstable.players:
-            cell = address(event_sheet, player.row, crosstable.columns["ID"])
-            key = player.member_id
-            if key is None:
-                problems.append(Problem(cell, f"No. {player.number} has no ID"))
-                continue
-            if key in rows_of:
-                problems.append(Problem(cell, f"ID {key} plays twice in this event "
-                                              f"(also in row {rows_of[key]})"))
-                continue
-            rows_of[key] = player.row
-            ids[player.number] = key
-            if key not in known:
-                if not player.name:
-                    problems.append(Problem(cell, f"ID {key} is not on the Players list: give the new "
-                                                  "player's Name (and what the rules need to rate him) here, "
-                                                  "or add him to Players"))
-                    continue
-                new[key] = entry_fields(player)
-        if found:
-            continue
-        # A listed player's row is read from the list; a new player's row must be ratable as typed.
-        newcomers = replace(crosstable, players=tuple(p for p in crosstable.players if p.member_id in new))
-        problems.extend(check_rows(newcomers))
-        known.update(new)
-        games = [(game.round, ids[game.player], ids[game.opponent], game.score)
-                 for game in crosstable.games if game.player in ids and game.opponent in ids]
-        event = Event(event_sheet, settings.end_date, games, new, name=settings.event_name or event_sheet,
-                      start_date=settings.start_date, event_type=settings.event_type.value,
-                      rating_system=settings.rating_system if settings.rating_system != ratings.rating_system
-                      else None, dual_rated=settings.dual_rated, bonus_multiplier=settings.bonus_multiplier)
-        events.append(SeasonEvent(crosstable, event, number, ids))
+        read.append((number, settings, crosstable))  # its IDs are checked even when it has errors
+    # New players are found in rating order (end dates, ties in the Events sheet's order):
+    # a player new to the list joins it in the first event he plays.
+    known: set[PlayerId] = set(ratings.entries)
+    events = [_season_event(number, settings, crosstable, ratings, known, problems)
+              for number, settings, crosstable in sorted(read, key=lambda item: item[1].end_date)]
+    events.sort(key=lambda event: event.events_row)
     if not listed and not problems:
         problems.append(Problem(quote_sheet(sheet), "the Events sheet lists no event"))
     return events
 
+
+def _season_event(number: int, settings: EventSettings, crosstable: Crosstable, ratings: RatingList,
+                  known: set[PlayerId], problems: list[Problem]) -> SeasonEvent:
+    """An event's players by ID (those not yet ``known`` are new, with their row's data) and games."""
+    sheet = crosstable.sheet
+    ids: dict[int, PlayerId] = {}
+    rows_of: dict[PlayerId, int] = {}
+    new: dict[PlayerId, dict[str, Any]] = {}
+    for player in crosstable.players:
+        cell = address(sheet, player.row, crosstable.columns["ID"])
+        key = player.member_id
+        if key is None:
+            problems.append(Problem(cell, f"No. {player.number} has no ID"))
+            continue
+        if key in rows_of:
+            problems.append(Problem(cell, f"ID {key} plays twice in this event (also in row {rows_of[key]})"))
+            continue
+        rows_of[key] = player.row
+        ids[player.number] = key
+        if key not in known:
+            if not player.name:
+                problems.append(Problem(cell, f"ID {key} is not on the Players list: give the new player's "
+                                              "Name (and what the rules need to rate him) here, or add him "
+                                              "to Players"))
+                continue
+            new[key] = entry_fields(player)
+    # A listed player's row is read from the list; a new player's row must be ratable as typed.
+    problems.extend(check_rows(replace(crosstable, players=tuple(p for p in crosstable.players
+                                                                 if p.member_id in new))))
+    known.update(new)
+    games = [(game.round, ids[game.player], ids[game.opponent], game.score)
+             for game in crosstable.games if game.player in ids and game.opponent in ids]
+    system = settings.rating_system if settings.rating_system != ratings.rating_system else None
+    event = Event(sheet, settings.end_date, games, new, name=settings.event_name or sheet,
+                  start_date=settings.start_date, event_type=settings.event_type.value, rating_system=system,
+                  dual_rated=settings.dual_rated, bonus_multiplier=settings.bonus_multiplier)
+    return SeasonEvent(crosstable, event, number, ids)

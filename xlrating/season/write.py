@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..crosstable import AddedColumns, Block, Grid, RatedEvent, render
-from ..crosstable.render import COUNT, RATING, SIGNED
+from ..crosstable.render import COUNT, RATING, SIGNED, last_used_row
 from ..lists import Entry, PlayerId, SeasonResult
 from .model import HISTORY_SHEET, NEW_LIST_SHEET, PLAYERS_SHEET, SeasonInput, list_history
 from .read import LIST_OUTPUTS, find_sheet
@@ -48,9 +48,10 @@ def whole_sheet(sheet: str, table: Sequence[Sequence[Any]], formats: Sequence[st
                  number_formats=tuple(formats[j] if j < len(formats) else None for j in range(width)))
 
 
-def _players_block(season: SeasonInput, result: SeasonResult, sheet: str
+def _players_block(season: SeasonInput, result: SeasonResult, sheet: str, grid: Grid | None
                    ) -> tuple[list[Block], list[AddedColumns]]:
-    """The Players sheet's output columns beside its input columns (the input never changes)."""
+    """The Players sheet's output columns beside its input columns (the input never changes);
+    outputs an earlier run left below the last player (a row since cleared) are cleared."""
     formats = {"New rating": RATING, "New games": COUNT, "Change": SIGNED, "Events played": COUNT,
                "Games played": COUNT}
     values: dict[str, dict[int, Any]] = {name: {} for name in LIST_OUTPUTS}
@@ -64,14 +65,16 @@ def _players_block(season: SeasonInput, result: SeasonResult, sheet: str
         values["Events played"][row.row] = len({h.event for h in played})
         values["Games played"][row.row] = sum(h.games for h in played)
     header = season.players_header
+    rows = [list(row) if row is not None else [] for row in grid or ()]
     last = max((r.row for r in season.rows), default=header)
     blocks: list[Block] = []
     new_columns = [name for name in LIST_OUTPUTS if name not in season.players_outputs]
     for name in LIST_OUTPUTS:
         column = season.players_outputs.get(name)
         if column is not None:
+            end = max(last, last_used_row(rows, column, header))
             blocks.append(Block(sheet, header + 1, column,
-                                tuple((values[name].get(r),) for r in range(header + 1, last + 1)),
+                                tuple((values[name].get(r),) for r in range(header + 1, end + 1)),
                                 (formats[name],)))
     added: list[AddedColumns] = []
     if new_columns:
@@ -139,7 +142,7 @@ def season_blocks(season: SeasonInput, result: SeasonResult, rated: Sequence[Rat
                 for key in season_event.event.players:
                     first_seen.setdefault(key, event.crosstable.sheet)
     players = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
-    list_blocks, list_added = _players_block(season, result, players)
+    list_blocks, list_added = _players_block(season, result, players, sheets.get(players))
     blocks.extend(list_blocks)
     added.extend(list_added)
     new_list, formats = _new_list(season, result, first_seen)
