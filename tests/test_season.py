@@ -264,3 +264,23 @@ def test_rerating_after_a_player_row_is_cleared_clears_his_old_outputs() -> None
     assert column(again, "Players", "New rating") == [1800, None]
     assert [row[0] for row in again["New list"][1:]] == ["1", None, None]  # written whole: old rows cleared
     assert all(v is None for row in again["History"][2:] for v in row)
+
+
+def test_players_and_season_sheet_errors_name_their_cells() -> None:
+    sheets = icu_club()
+    sheets["Players"][1][2] = "abc"
+    sheets["Players"][2][4] = 500
+    sheets["Season"] += [["Rules", "ICU 1999"], ["List date", "soon"]]
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    where = [p.where for p in error.value.problems]
+    assert where == ["Season!B2", "Season!B3", "Players!C2", "Players!E3"]
+
+
+def test_an_event_before_the_list_date_is_an_error_at_its_events_row() -> None:
+    sheets = icu_club()
+    sheets["Season"].append(["List date", dt.date(2024, 11, 1)])
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    [problem] = error.value.problems
+    assert problem.where == "Events!A3" and "before the list's date 2024-11-01" in problem.message

@@ -13,9 +13,9 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from ..crosstable import Crosstable, EventSettings, Grid, PlayerRow
-from ..crosstable.columns import fold, input_column
-from ..crosstable.parse import RATING_RANGE, SYSTEM_COLUMNS, find_header, read_crosstable
+from ..crosstable import Crosstable, EventSettings, Grid, OtherRating, PlayerRow
+from ..crosstable.columns import USCF_SYSTEMS, fold, input_column
+from ..crosstable.parse import K_RANGE, MAX_GAMES, RATING_RANGE, SYSTEM_COLUMNS, find_header, read_crosstable
 from ..crosstable.rate import check_rows
 from ..crosstable.settings import read_settings
 from ..crosstable.values import (
@@ -46,9 +46,6 @@ EVENT_COLUMNS: dict[str, str] = {
 }
 EVENT_COLUMNS.update({fold("Name"): "Event name", fold("Event"): "Event name", fold("Type"): "Event type",
                       fold("Dual-rated"): "Dual rated", fold("Bonus"): "Bonus multiplier"})
-#: The largest game count accepted on the Players sheet (as in a crosstable).
-MAX_GAMES = 100_000
-K_RANGE = (1.0, 100.0)
 
 
 def find_sheet(sheets: Mapping[str, Grid], name: str) -> str | None:
@@ -135,9 +132,6 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
     pre, games = rated("Rating", "Games")
     others = []
     if system == "USCF":
-        from ..crosstable import OtherRating
-        from ..crosstable.columns import USCF_SYSTEMS
-
         for other in USCF_SYSTEMS:
             value, count = rated(other, f"{other} games")
             if value is not None:
