@@ -130,3 +130,12 @@ def test_rate_with_report_on_a_season_writes_the_season_report(tmp_path: Path) -
     assert main(["rate", str(source), "--report", str(report)]) == 0
     chart = [list(row) for row in openpyxl.load_workbook(report)["Chart"].iter_rows(values_only=True)]
     assert chart[0] == ["Event", "Ann", "Bob"]  # the top of the new list (Cy is unrated)
+
+
+def test_uncalculated_formulas_get_a_note(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheets = icu_club()
+    sheets["Players"][1].append("=C2+0")  # a formula nobody calculated (openpyxl does not)
+    source = write(tmp_path / "club.xlsx", sheets)
+    assert main(["season", str(source)]) == 0
+    err = capsys.readouterr().err
+    assert "1 formula cell without a value (never calculated) read as blank: Players!F2" in err

@@ -20,8 +20,9 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from ..crosstable.columns import fold
+from ..crosstable.values import address
 from ..errors import CrosstableError
-from ..workbook import Workbook, apply, load, read_grids, save_atomic
+from ..workbook import Workbook, apply, load, read_grids, save_atomic, uncalculated_formulas
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
 from .rate import rate_season_sheets
 from .read import is_season
@@ -60,11 +61,25 @@ def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None =
         rated = rate_season_sheets(grids, today=today)
     except CrosstableError as error:
         raise CrosstableError(error.problems, title=f"{workbook.path}: {error.title}") from None
+    workbook.notes.extend(_uncalculated_notes(workbook, rated))
     for name in rated.new_sheets:
         if name not in workbook.book.sheetnames:
             workbook.book.create_sheet(name)
     apply(workbook, rated.blocks, rated.added)
     return workbook, rated
+
+
+def _uncalculated_notes(workbook: Workbook, rated: RatedSeason) -> list[str]:
+    """A note naming the formula cells of the season's input sheets that hold no value (read as blank)."""
+    written = set(rated.new_sheets)
+    found = [address(sheet, row, column) for sheet, cells in uncalculated_formulas(workbook).items()
+             if sheet not in written for row, column in cells]
+    if not found:
+        return []
+    listed = ", ".join(found[:8]) + (f" and {len(found) - 8} more" if len(found) > 8 else "")
+    return [f"{len(found)} formula cell{'s' if len(found) != 1 else ''} without a value (never calculated) "
+            f"read as blank: {listed}. Open the workbook in Excel (or LibreOffice), save it and rate it "
+            "again."]
 
 
 def rate_season_file(source: str | os.PathLike[str], target: str | os.PathLike[str], *,
