@@ -4,17 +4,19 @@ See ``tests/test_macros.py`` for how the client side is played."""
 
 from __future__ import annotations
 
+import types
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+import xlwings as xw
 from test_macros import Excel, _client_value, book_json, run_script, writes
 
 from xlrating import macros
 from xlrating.cli import main
-from xlrating.templates.season import write_season_template
+from xlrating.templates.season import season_module, write_season_template
 
 
 class SeasonExcel(Excel):
@@ -65,3 +67,31 @@ def test_a_bad_season_gets_no_writes_and_an_alert_listing_every_error(tmp_path: 
     text, title = actions[0]["args"][0], actions[0]["args"][1]
     assert title == "xlrating: nothing was rated"
     assert "Autumn!B3" in text and "Events!A3" in text
+
+
+def test_the_macro_season_templates_main_rates_the_calling_book(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    source, script = write_season_template(tmp_path / "club_season.xlsm", macro=True)
+    assert script.read_text(encoding="utf-8") == season_module("club_season")
+    book = openpyxl.load_workbook(source, keep_vba=True)
+    assert book.sheetnames[0] == "Season" and book.sheetnames[-1] == "_xlwings.conf"
+    assert book["Season"].sheet_properties.codeName == "Sheet1"  # xlwings' quickstart sheet, VBA kept
+    module = types.ModuleType("club_season")
+    exec(compile(season_module("club_season"), "club_season.py", "exec"), module.__dict__)
+    data = book_json(source)
+    called = xw.Book(json=data)
+    monkeypatch.setattr(xw.Book, "caller", classmethod(lambda cls: called))
+    module.main()
+    excel = SeasonExcel(data)
+    excel.apply(called.json()["actions"])
+    assert excel.values["History"][0][:3] == ["ID", "Name", "Start"]
+    assert "New rating" in excel.values["Players"][0]
+
+
+def test_template_season_macro_on_the_command_line(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "my_season.xlsm"
+    assert main(["template", "season", "--macro", "-o", str(target)]) == 0
+    assert target.exists() and target.with_suffix(".py").exists()
+    assert main(["template", "season", "--macro", "-o", str(tmp_path / "my-season.xlsm")]) == 1
+    assert "named like a Python module" in capsys.readouterr().err

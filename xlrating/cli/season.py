@@ -20,6 +20,7 @@ from ..season import RatedSeason
 from ..season.file import rate_season_workbook
 from ..season.importing import import_season_workbook
 from ..season.report import TOP, event_rules, write_season_report
+from ..templates.season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_season_template
 from ..workbook import same_file, save_atomic, writable_target
 from ._args import path_arg
 from .rate import output_path, report_path, warn_lost
@@ -128,3 +129,19 @@ def summary(rated: RatedSeason) -> str:
     before, after = len(rated.season.ratings), len(rated.result.list)
     lines.append(f"List: {before} players before, {after} after ({after - before} new)")
     return "\n".join(lines)
+
+
+def run_template(args: argparse.Namespace) -> int:
+    """``xlrating template season [--macro] [-o FILE] [--force]``: the season template."""
+    macro = bool(args.macro)
+    target = Path(args.output or (SEASON_MACRO_TEMPLATE if macro else SEASON_TEMPLATE))
+    targets = [target, target.with_suffix(".py")] if macro else [target]
+    for path in targets:  # every file checked before the first is written
+        writable_target(path)
+    existing = [str(t) for t in targets if t.exists()]
+    if existing and not args.force:
+        raise WorkbookError(
+            f"{', '.join(existing)}: already exists; choose another name with -o or use --force")
+    for written in write_season_template(target, macro=macro):
+        print(f"Wrote {written}")
+    return 0

@@ -19,7 +19,6 @@ from ..templates import (
     write_calculator_template,
     write_template,
 )
-from ..templates.season import SEASON_TEMPLATE, write_season_template
 from ..workbook import writable_target
 from ._args import path_arg
 
@@ -38,8 +37,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                         choices=(*SYSTEMS, "macro", "xlsm", "calculator", "season"),
                         help="uscf (a US Chess Swiss), fide (a FIDE round robin), icu (an ICU Swiss), "
                         "macro (the US Chess template as a macro-enabled .xlsm), calculator (the rating "
-                        "calculators) or season (a club season of three events: a Players list, an Events "
-                        "sheet, a sheet per event)")
+                        "calculators) or season (a club season of three events; with --macro the "
+                        "macro-enabled .xlsm and its Python module)")
     parser.add_argument("-o", "--output", metavar="FILE.xlsx", type=path_arg,
                         help="the file to write (default: the template's own name in the current folder)")
     parser.add_argument("--macro", action="store_true",
@@ -52,13 +51,16 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.system in ("calculator", "season"):
-        season = args.system == "season"
-        target = Path(args.output or (SEASON_TEMPLATE if season else CALCULATOR_TEMPLATE))
+    if args.system == "season":
+        from .season import run_template
+
+        return run_template(args)
+    if args.system == "calculator":
+        target = Path(args.output or CALCULATOR_TEMPLATE)
         writable_target(target)
         if target.exists() and not args.force:
             raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
-        for written in (write_season_template if season else write_calculator_template)(target):
+        for written in write_calculator_template(target):
             print(f"Wrote {written}")
         return 0
     macro = args.macro or args.system in ("macro", "xlsm")

@@ -94,14 +94,23 @@ def rate_season_file(source: str | os.PathLike[str], target: str | os.PathLike[s
 DATE = "yyyy-mm-dd"
 
 
-def season_workbook(sheets: Mapping[str, Sequence[Sequence[Any]]]) -> OpenpyxlWorkbook:
-    """A new workbook holding ``sheets`` (headers in bold and frozen, dates as dates), not yet saved."""
-    book = OpenpyxlWorkbook()
-    first = book.active
-    assert first is not None
-    book.remove(first)
-    for name, rows in sheets.items():
-        sheet = book.create_sheet(name)
+def season_workbook(sheets: Mapping[str, Sequence[Sequence[Any]]],
+                    book: OpenpyxlWorkbook | None = None) -> OpenpyxlWorkbook:
+    """A workbook holding ``sheets`` (headers in bold and frozen, dates as dates), not yet saved.
+
+    ``book`` (default: a new workbook) gets the sheets in front of any it has; its first
+    sheet, when empty (a new workbook's, or ``Sheet1`` of xlwings' quickstart workbook,
+    whose VBA code name it keeps), becomes the first of them.
+    """
+    book = book if book is not None else OpenpyxlWorkbook()
+    first = book.worksheets[0] if book.worksheets else None
+    reuse = first is not None and not first._cells
+    for index, (name, rows) in enumerate(sheets.items()):
+        if index == 0 and reuse and first is not None:
+            sheet = first
+            sheet.title = name
+        else:
+            sheet = book.create_sheet(name, index)
         widths: dict[int, int] = {}
         for row in rows:
             sheet.append(list(row))

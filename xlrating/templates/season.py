@@ -10,6 +10,7 @@ use`` sheet. Every name, ID and result is invented.
 from __future__ import annotations
 
 import datetime as dt
+import keyword
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +24,8 @@ from ..season.file import season_workbook
 from ..workbook.book import save_workbook_atomic
 
 SEASON_TEMPLATE = "season.xlsx"
+#: The committed macro-enabled season template (its Python module is named like it).
+SEASON_MACRO_TEMPLATE = "xlrating_season.xlsm"
 
 SETTINGS: tuple[tuple[str, Any], ...] = (
     ("System", "USCF"), ("Rules", "USCF 2020"), ("Rating system", "Regular"),
@@ -106,18 +109,25 @@ HOW_TO: tuple[str, ...] = (
 )
 
 
-def build_season_template() -> Workbook:
-    """The season template workbook, not yet saved."""
+def build_season_template(*, macro: bool = False, module: str = "xlrating_season") -> Workbook:
+    """The season template workbook, not yet saved; ``macro``: built from xlwings'
+    ``quickstart.xlsm``, as the macro-enabled crosstable template is."""
     events: list[list[Any]] = [["Sheet", "Event name", "Start date", "End date", "Event type"]]
     events += [[sheet, name, start, end, kind] for sheet, name, start, end, kind, _, _ in EVENTS]
     sheets: dict[str, Sequence[Sequence[Any]]] = {
         "Season": SETTINGS, "Players": PLAYERS, "Events": events,
         **{sheet: crosstable_rows(players, games) for sheet, _, _, _, _, players, games in EVENTS},
     }
-    book = season_workbook(sheets)
-    how_to = book.create_sheet("How to use")
+    from . import _quickstart  # the package imports this module first
+
+    book = season_workbook(sheets, _quickstart() if macro else None)
+    how_to = book.create_sheet("How to use", len(sheets))
     for line in HOW_TO:
         how_to.append([line])
+    if macro:
+        how_to.append([f"In Excel: keep {module}.py beside this workbook, install the xlwings add-in "
+                       "(`xlwings addin install`) and click Run main on the xlwings ribbon tab: the season "
+                       "is rated in one click."])
     how_to["A1"].font = Font(bold=True)
     how_to.column_dimensions["A"].width = 120
     book.active = 1
@@ -126,10 +136,48 @@ def build_season_template() -> Workbook:
     return book
 
 
-def write_season_template(path: str | os.PathLike[str]) -> list[Path]:
-    """Write the season template to ``path`` (an ``.xlsx``); return the files written."""
+def write_season_template(path: str | os.PathLike[str], *, macro: bool = False) -> list[Path]:
+    """Write the season template to ``path`` (an ``.xlsx``; with ``macro`` an ``.xlsm`` and,
+    beside it, its same-named Python module, whose ``main()`` rates the season: the
+    xlwings quickstart convention); return the files written."""
     target = Path(path)
-    if target.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"{target}: the season template must be saved as .xlsx")
-    save_workbook_atomic(build_season_template(), target)
-    return [target]
+    if not macro:
+        if target.suffix.lower() != ".xlsx":
+            raise WorkbookError(f"{target}: the season template must be saved as .xlsx (or use --macro)")
+        save_workbook_atomic(build_season_template(), target)
+        return [target]
+    module = target.stem
+    if target.suffix.lower() != ".xlsm" or not module.isidentifier() or keyword.iskeyword(module):
+        raise WorkbookError(f"{target}: a macro-enabled season template is an .xlsm named like a Python "
+                            "module (letters, digits, _), e.g. club_season.xlsm")
+    save_workbook_atomic(build_season_template(macro=True, module=module), target)
+    script = target.with_suffix(".py")
+    script.write_text(season_module(module), encoding="utf-8")
+    return [target, script]
+
+
+def season_module(module: str) -> str:
+    """The Python module of the macro-enabled season template ``{module}.xlsm``."""
+    return f'''"""Rate the season in {module}.xlsm with xlrating (the xlwings quickstart convention).
+
+Keep this file in the same folder as {module}.xlsm and with the same name. In Excel, on
+the xlwings ribbon tab, click "Run main" (or run the SampleCall macro, or a button
+assigned to it): every event is rated in date order from the Players list, and the
+New list and History sheets are written. On bad input nothing is written and a message
+lists every error with its cell.
+"""
+
+import xlwings as xw
+
+from xlrating.macros import rate_season
+
+
+def main() -> None:
+    """Rate the season of the workbook that called this macro."""
+    rate_season(xw.Book.caller())
+
+
+if __name__ == "__main__":
+    xw.Book("{module}.xlsm").set_mock_caller()
+    main()
+'''
