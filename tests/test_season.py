@@ -284,3 +284,17 @@ def test_an_event_before_the_list_date_is_an_error_at_its_events_row() -> None:
         rate_season_sheets(sheets)
     [problem] = error.value.problems
     assert problem.where == "Events!A3" and "before the list's date 2024-11-01" in problem.message
+
+
+def test_a_list_entry_the_rating_list_refuses_is_named_at_its_id_cell() -> None:
+    sheets = uscf_pair()
+    sheets["Players"][0].insert(0, "Club")
+    for row in sheets["Players"][1:]:
+        row.insert(0, "Galway")
+    sheets["Players"][0].append("History")
+    sheets["Players"][1] += ["all wins"]
+    sheets["Players"][1][3] = None  # unrated
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    assert [str(p) for p in error.value.problems] == [
+        "Players!B2: ID 10: an unrated player has no all-wins or all-losses history"]

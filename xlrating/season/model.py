@@ -26,6 +26,8 @@ class ListRow:
     id: PlayerId
     name: str
     row: int
+    cell: str = ""
+    """The address of his ID cell (``Players!A7``)."""
 
 
 @dataclass(frozen=True)

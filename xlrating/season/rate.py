@@ -121,7 +121,7 @@ def _placed(problem: Problem, season: SeasonInput, sheets: Mapping[str, Grid]) -
     events = find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET
     for row in season.rows:
         if where == f"list entry {row.id}":
-            return Problem(address(players, row.row, 1), f"ID {row.id}: {problem.message}")
+            return Problem(row.cell or address(players, row.row, 1), f"ID {row.id}: {problem.message}")
     for event in season.events:
         if where.startswith(f"event {event.event.id}"):
             rest = where[len(f"event {event.event.id}"):].lstrip(": ")

@@ -218,7 +218,7 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
         seen[key] = number
         parsed = _read_list_row(sheet, number, row, columns, settings.system, problems)
         entries[key] = Entry(key, **entry_fields(parsed))
-        list_rows.append(ListRow(key, parsed.name, number))
+        list_rows.append(ListRow(key, parsed.name, number, where))
     ratings = RatingList(settings.system, entries, settings.rules, settings.rating_system, list_date)
     return ratings, tuple(list_rows), header_index + 1, last_column, outputs
 
