@@ -31,10 +31,11 @@ from .errors import CrosstableError, InputError
 
 if TYPE_CHECKING:
     from .report import Report
+    from .season import RatedSeason
 
 __all__ = [
     "alert_text", "export_dbf", "export_event", "export_trf", "make_rating_report", "rate_crosstable",
-    "rate_event", "rating_report", "read_book", "write_blocks",
+    "rate_event", "rate_season", "rate_season_workbook", "rating_report", "read_book", "write_blocks",
 ]
 
 #: An alert longer than this is cut (Excel's message box shows about 1,000 characters).
@@ -287,3 +288,49 @@ def _extend_table(sheet: Any, columns: AddedColumns, headers: Sequence[str]) -> 
             return
         table.resize(sheet.range((top, left), (bottom, columns.last_column)))
         return
+
+
+def rate_season(book: xw.Book | None = None) -> RatedSeason | None:
+    """Rate the season workbook ``book`` (default: the workbook that called the macro).
+
+    A season workbook has a ``Players`` sheet, an ``Events`` sheet and a crosstable sheet
+    per event (see :mod:`xlrating.season`). Every event's outputs, the Players sheet's
+    output columns and the ``New list`` and ``History`` sheets (added when missing) are
+    written. Returns what was rated, or ``None`` when the season has errors: then nothing
+    is written and an alert lists every error with its sheet and cell.
+    """
+    from .season import rate_season_sheets
+
+    if book is None:
+        book = xw.Book.caller()
+    try:
+        rated = rate_season_sheets(read_book(book))
+    except CrosstableError as error:
+        book.app.alert(alert_text(error).replace("`xlrating rate`", "`xlrating season`"),
+                       title="xlrating: nothing was rated", mode="critical")
+        return None
+    names = [sheet.name for sheet in book.sheets]
+    for name in rated.new_sheets:
+        if name not in names:
+            book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
+            names.append(name)
+    write_blocks(book, rated.blocks, rated.added)
+    book.app.alert(_season_summary(rated), title="xlrating", mode="info")
+    return rated
+
+
+@xw.script
+def rate_season_workbook(book: xw.Book) -> None:
+    """Rate this season workbook: every event in date order from the Players list (xlwings Lite script)."""
+    rate_season(book)
+
+
+def _season_summary(rated: RatedSeason) -> str:
+    lines = [f"{event.crosstable.sheet}: {len(event.crosstable.players)} players rated"
+             for event in rated.events]
+    before, after = len(rated.season.ratings), len(rated.result.list)
+    lines.append(f"List: {before} players before, {after} after. New list and History written.")
+    notes = list(rated.notes)
+    if notes:
+        lines += ["", *notes[:8]] + ([f"... and {len(notes) - 8} more notes"] if len(notes) > 8 else [])
+    return "\n".join(lines)

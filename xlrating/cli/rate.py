@@ -18,6 +18,7 @@ from typing import Any
 from ..crosstable import RatedWorkbook
 from ..errors import WorkbookError
 from ..report import write_report
+from ..season.file import is_season_file
 from ..workbook import Workbook, lost_features, rate_workbook, same_file, stage_workbook, writable_target
 from ..workbook.save import stage_file
 from ._args import path_arg
@@ -72,6 +73,10 @@ def report_path(report: str | None, source: Path, target: Path) -> Path | None:
 
 def run(args: argparse.Namespace) -> int:
     source = Path(args.input)
+    if is_season_file(source):  # a Players and an Events sheet: rate the season
+        from .season import run as rate_season_file
+
+        return rate_season_file(args)
     target = output_path(source, args.output, args.in_place)
     report = report_path(args.report, source, target)
     # Both files are checked before anything is rated or written, so a file that cannot

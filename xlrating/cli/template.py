@@ -34,10 +34,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "writes the rating calculators (worksheet functions; register xlrating.udfs with xlwings).",
     )
     parser.add_argument("system", metavar="SYSTEM", type=str.lower,
-                        choices=(*SYSTEMS, "macro", "xlsm", "calculator"),
+                        choices=(*SYSTEMS, "macro", "xlsm", "calculator", "season"),
                         help="uscf (a US Chess Swiss), fide (a FIDE round robin), icu (an ICU Swiss), "
-                        "macro (the US Chess template as a macro-enabled .xlsm) or calculator (the rating "
-                        "calculators)")
+                        "macro (the US Chess template as a macro-enabled .xlsm), calculator (the rating "
+                        "calculators) or season (a club season of three events; with --macro the "
+                        "macro-enabled .xlsm and its Python module)")
     parser.add_argument("-o", "--output", metavar="FILE.xlsx", type=path_arg,
                         help="the file to write (default: the template's own name in the current folder)")
     parser.add_argument("--macro", action="store_true",
@@ -50,6 +51,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.system == "season":
+        from .season import run_template
+
+        return run_template(args)
     if args.system == "calculator":
         target = Path(args.output or CALCULATOR_TEMPLATE)
         writable_target(target)

@@ -33,6 +33,7 @@ from ..workbook.book import save_workbook_atomic
 from ..workbook.new import fill_new_workbook
 from .calculator import add_calculator_sheet, calculator_workbook
 from .examples import EXAMPLES, ExampleEvent
+from .season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_season_template
 
 __all__ = [
     "CALCULATOR_TEMPLATE",
@@ -170,6 +171,8 @@ def write_committed_templates(folder: str | os.PathLike[str]) -> list[Path]:
         written += write_template(system, base / name)
     written += write_template("uscf", base / MACRO_TEMPLATE, macro=True)
     written += write_calculator_template(base / CALCULATOR_TEMPLATE)
+    written += write_season_template(base / SEASON_TEMPLATE)
+    written += write_season_template(base / SEASON_MACRO_TEMPLATE, macro=True)
     return written
 
 

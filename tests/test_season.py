@@ -1,0 +1,300 @@
+"""Season workbooks on plain grids: hand-worked seasons, errors with their cells, re-rating.
+
+The ratings here are worked by hand from the rule documents (the Elo expectancy of the
+ICU rating formulae, the FIDE Handbook's table of expected scores), not taken from the code.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from xlrating.crosstable import Block
+from xlrating.errors import CrosstableError
+from xlrating.season import RatedSeason, is_season, rate_season_sheets
+
+Sheets = dict[str, list[list[Any]]]
+
+
+def icu_club() -> Sheets:
+    """Two ICU events given out of order; Cy is new in the second and only has a bye."""
+    return {
+        "Season": [["System", "ICU"]],
+        "Players": [["ID", "Name", "Rating", "Games", "K"], [1, "Ann", 1800, None, 24],
+                    [2, "Bob", 1700, None, 24]],
+        "Events": [["Sheet", "Event name", "Start date", "End date"],
+                   ["Winter", "Winter league", dt.date(2024, 12, 7), dt.date(2024, 12, 7)],
+                   ["Autumn", "Autumn cup", dt.date(2024, 10, 5), dt.date(2024, 10, 5)]],
+        "Autumn": [["No", "ID", "Name", "Rating", "R1"], [1, 1, "Ann", None, "W2"],
+                   [2, 2, "Bob", None, "L1"]],
+        "Winter": [["No", "ID", "Name", "R1"], [1, 2, "Bob", "W2"], [2, 1, "Ann", "L1"], [3, 3, "Cy", "B"]],
+    }
+
+
+def apply(sheets: Mapping[str, list[list[Any]]], blocks: tuple[Block, ...]) -> Sheets:
+    """The grids with the blocks written into them (as a workbook adapter would)."""
+    out: Sheets = copy.deepcopy(dict(sheets))
+    for block in blocks:
+        grid = out.setdefault(block.sheet, [])
+        for i, values in enumerate(block.values):
+            while len(grid) < block.row + i:
+                grid.append([])
+            row = grid[block.row + i - 1]
+            for j, value in enumerate(values):
+                while len(row) < block.column + j:
+                    row.append(None)
+                row[block.column + j - 1] = value
+    return out
+
+
+def column(sheets: Sheets, sheet: str, header: str) -> list[Any]:
+    rows = sheets[sheet]
+    index = rows[0].index(header)
+    return [row[index] if index < len(row) else None for row in rows[1:]]
+
+
+def rated(sheets: Sheets) -> tuple[RatedSeason, Sheets]:
+    season = rate_season_sheets(sheets)
+    return season, apply(sheets, season.blocks)
+
+
+def test_icu_season_rated_in_date_order_by_hand() -> None:
+    # Autumn first (it ends first): Ann 1800 beats Bob 1700. Expected score 1/(1 + 10^(-100/400))
+    # = 0.6401, so Ann gains 24 x 0.3599 = 8.64: 1809, Bob 1691 (ICU rating formulae).
+    # Winter: Bob 1691 beats Ann 1809: his expectancy 1/(1 + 10^(118/400)) = 0.3364, so he
+    # gains 24 x 0.6636 = 15.93: Bob 1707, Ann 1793.
+    season, out = rated(icu_club())
+    assert [e.crosstable.sheet for e in season.events] == ["Autumn", "Winter"]
+    assert column(out, "Autumn", "Post rating") == [1809, 1691]
+    assert column(out, "Winter", "Post rating")[:2] == [1707, 1793]
+    assert column(out, "Players", "New rating") == [1793, 1707]
+    assert column(out, "Players", "Change") == [-7, 7]
+    assert column(out, "Players", "Events played") == [2, 2]
+    assert out["History"][0] == ["ID", "Name", "Start", "Autumn", "Winter"]
+    assert out["History"][1] == ["1", "Ann", 1800, 1809, 1793]
+    assert out["History"][3] == ["3", "Cy", None, None, None]
+
+
+def test_players_input_columns_never_change_and_new_players_join_the_new_list() -> None:
+    sheets = icu_club()
+    season, out = rated(sheets)
+    assert [row[:5] for row in out["Players"]] == sheets["Players"]
+    assert out["New list"][0][:4] == ["ID", "Name", "Rating", "Games"]
+    assert [row[0] for row in out["New list"][1:]] == ["1", "2", "3"]
+    assert out["New list"][3][-1] == "Winter"  # Added in
+    assert "3" in season.result.list and "3" not in season.season.ratings
+
+
+def test_a_typed_rating_that_disagrees_with_the_list_gets_a_note() -> None:
+    sheets = icu_club()
+    sheets["Autumn"][1][3] = 1750
+    season, out = rated(sheets)
+    assert season.notes == ("Autumn!D2: Rating 1750 is typed, but the list gives 1800 before this event; "
+                            "the list's rating was used",)
+    assert column(out, "Autumn", "Post rating") == [1809, 1691]
+    assert "list gives 1800" in column(out, "Autumn", "Notes")[0]
+
+
+def test_a_typed_rating_that_agrees_gets_no_note() -> None:
+    sheets = icu_club()
+    sheets["Autumn"][1][3] = 1800
+    assert rate_season_sheets(sheets).notes == ()
+
+
+def test_rerating_after_a_correction_gives_the_same_as_rating_once() -> None:
+    wrong = icu_club()
+    wrong["Autumn"][1][4], wrong["Autumn"][2][4] = "L2", "W1"  # the disputed result, entered wrongly
+    _, first = rated(wrong)
+    corrected = copy.deepcopy(first)
+    corrected["Autumn"][1][4], corrected["Autumn"][2][4] = "W2", "L1"
+    _, again = rated(corrected)
+    _, once = rated(icu_club())
+    assert again == once
+    _, twice = rated(once)
+    assert twice == once
+
+
+def fide_month() -> Sheets:
+    """FIDE Handbook B.02, 10.1 table (b): a difference of 100 gives PD 0.64."""
+    return {
+        "Season": [["System", "FIDE"], ["Rules", "FIDE 2024"]],
+        "Players": [["ID", "Name", "Rating", "K"], ["A", "Ann", 2000, 20], ["B", "Bob", 1900, 20]],
+        "Events": [["Sheet", "End date"], ["Blitz cup", dt.date(2024, 5, 30)],
+                   ["Club open", dt.date(2024, 5, 3)], ["County", dt.date(2024, 5, 10)]],
+        "Blitz cup": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "W2"], [2, "B", "Bob", "L1"]],
+        "Club open": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "W2"], [2, "B", "Bob", "L1"]],
+        "County": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "D2"], [2, "B", "Bob", "D1"]],
+    }
+
+
+def test_fide_month_is_rated_from_the_start_ratings_and_rounded_once() -> None:
+    # Each win is worth 20 x (1 - 0.64) = 7.2, the draw 20 x (0.5 - 0.64) = -2.8: the
+    # month's change 11.6 is rounded once (FIDE Rating Regulations 2024, 8.3): 2012 and 1888.
+    _, out = rated(fide_month())
+    assert column(out, "Players", "New rating") == [2012, 1888]
+    assert out["History"][0][3:] == ["Club open", "County", "Blitz cup"]
+    # Each event's sheet shows that event rated from the start of the period, its change
+    # rounded as an event's is (-2.8 -> -3, 7.2 -> 7); the list adds the exact changes.
+    assert column(out, "County", "Change") == [-3, 3]
+    assert column(out, "Club open", "Change") == [7, -7]
+
+
+def test_fide_rating_period_setting_is_fide_only() -> None:
+    sheets = icu_club()
+    sheets["Season"].append(["Rating period", 1])
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    assert any("Rating period applies to FIDE" in str(p) for p in error.value.problems)
+
+
+def uscf_pair() -> Sheets:
+    return {
+        "Season": [["System", "USCF"], ["Rules", "USCF 2020"]],
+        "Players": [["ID", "Name", "Rating", "Games"], [10, "Ann", 1500, None], [11, "Bob", 1500, None]],
+        "Events": [["Sheet", "End date"], ["June", dt.date(2024, 6, 1)], ["July", dt.date(2024, 7, 6)]],
+        "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "W2"], [2, 11, "Bob", "L1"]],
+        "July": [["No", "ID", "Name", "R1"], [1, 11, "Bob", "D2"], [2, 10, "Ann", "D1"]],
+    }
+
+
+def test_uscf_season_by_hand() -> None:
+    # US Chess 2020, 3: N' = N* = 50 / sqrt(0.662 + 0.00000739 (2569 - 1500)^2) = 16.568 for an
+    # established 1500 with N not given; 4.2: K = 800 / (N' + m) = 45.536. Step 4 (no bonus):
+    # Ann 1500 + 45.536 x 0.5 = 1522.77, Bob 1477.23; the final step rates each against the
+    # other's step 4 rating: We(1500, 1477.23) = 1 / (1 + 10^(-22.77/400)) = 0.5327, so Ann
+    # 1500 + 45.536 x 0.4673 = 1521.28 and Bob 1478.72.
+    season, out = rated(uscf_pair())
+    assert [round(v, 2) for v in column(out, "June", "Post rating")] == [1521.28, 1478.72]
+    july = column(out, "July", "Post rating")
+    assert column(out, "Players", "New rating") == [july[1], july[0]]
+    # July is rated from June's results: the same as rating the July crosstable alone with
+    # those ratings typed in (a cross-check of the two paths, not a golden number).
+    from xlrating.crosstable import rate_sheets
+
+    alone = [[*row, None] for row in uscf_pair()["July"]]
+    alone[0][-1] = "Rating"
+    history = season.result.history
+    alone[1][-1], alone[2][-1] = history["11"][0].post, history["10"][0].post
+    settings = [["System", "USCF"], ["End date", dt.date(2024, 7, 6)]]
+    single = rate_sheets({"Event": settings, "Crosstable": alone})
+    assert [single.events[0].outcomes[0].player(n).post_rating for n in (1, 2)] == july
+
+
+def test_errors_name_their_cells_and_nothing_is_rated() -> None:
+    sheets = icu_club()
+    sheets["Winter"][3][2] = None  # the new player Cy without a name
+    sheets["Autumn"][2][1] = None  # Bob's ID missing
+    sheets["Events"].append(["Spring", None, None, dt.date(2025, 3, 1)])
+    sheets["Players"].append([1, "Ann again", 1500, None, 24])
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    found = [str(p) for p in error.value.problems]
+    assert "Players!A4: ID 1 is used twice (also in row 2)" in found
+    assert "Events!A4: the workbook has no event sheet 'Spring'" in found
+    assert "Autumn!B3: No. 2 has no ID" in found
+    assert any(p.startswith("Winter!B4: ID 3 is not on the Players list") for p in found)
+    assert "nothing was rated" in error.value.title
+
+
+def test_an_event_without_an_end_date_is_an_error() -> None:
+    sheets = icu_club()
+    sheets["Events"][1][3] = None
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    assert [str(p) for p in error.value.problems] == [
+        "Events!D2: every event needs its End date: the season is rated in date order"]
+
+
+def test_bad_event_settings_are_reported_at_their_events_cells() -> None:
+    sheets = icu_club()
+    sheets["Events"][0].append("Event type")
+    sheets["Events"][2].append("Knockout")
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    assert [p.where for p in error.value.problems] == ["Events!E3"]
+
+
+def test_is_season() -> None:
+    assert is_season(icu_club())
+    assert not is_season({"Event": [], "Crosstable": []})
+
+
+def test_a_dual_rated_event_moves_both_ratings_and_history_shows_the_lists_own() -> None:
+    sheets = uscf_pair()
+    sheets["Players"] = [["ID", "Name", "Rating", "Quick", "Quick games"], [10, "Ann", 1500, 1400, 30],
+                         [11, "Bob", 1500, None, None], [12, "Cy", 1600, 1600, 40]]
+    sheets["Events"][0].append("Dual rated")
+    sheets["Events"][1].append("yes")
+    sheets["June"].append([3, 12, "Cy", "B"])
+    _, out = rated(sheets)
+    june = column(out, "June", "Post rating")
+    assert [round(v, 2) for v in june[:2]] == [1521.28, 1478.72]  # as rated by hand above
+    assert june[2] == 1600 and column(out, "June", "Quick post rating")[2] is None  # a bye: not rated
+    assert [row[3] for row in out["History"][1:3]] == june[:2]  # Regular, the list's own system
+    quick = column(out, "New list", "Quick")
+    assert quick[:2] == column(out, "June", "Quick post rating")[:2] and quick[2] == 1600
+    assert column(out, "Players", "Games played") == [2, 2, 0]  # the Quick side is not counted twice
+
+
+def test_a_new_player_joins_in_the_first_event_he_plays_whatever_the_events_order() -> None:
+    sheets = icu_club()  # the Events sheet lists Winter before Autumn, which ends first
+    sheets["Autumn"][0].append("R2")
+    sheets["Autumn"][1].append("B")
+    sheets["Autumn"][2].append("W3")
+    sheets["Autumn"].append([3, 3, "Cy", None, "B", "L2"])
+    season, out = rated(sheets)
+    assert list(season.season.events[1].event.players) == ["3"]  # Autumn brings him
+    assert out["New list"][3][-1] == "Autumn"
+    # ICU rating formulae: an unrated player's performance, the opponents' average + 400 (W - L) / n:
+    # 1700 - 400 for his loss to Bob.
+    assert out["History"][3][:4] == ["3", "Cy", None, 1300]
+
+
+def test_rerating_after_a_player_row_is_cleared_clears_his_old_outputs() -> None:
+    _, first = rated(icu_club())
+    first["Players"][2][:5] = [None] * 5  # Bob's row cleared (his games too)
+    first["Autumn"] = first["Autumn"][:2]
+    first["Autumn"][1][4] = "B"
+    first["Winter"] = [first["Winter"][0], [1, 1, "Ann", "B"]]
+    _, again = rated(first)
+    assert column(again, "Players", "New rating") == [1800, None]
+    assert [row[0] for row in again["New list"][1:]] == ["1", None, None]  # written whole: old rows cleared
+    assert all(v is None for row in again["History"][2:] for v in row)
+
+
+def test_players_and_season_sheet_errors_name_their_cells() -> None:
+    sheets = icu_club()
+    sheets["Players"][1][2] = "abc"
+    sheets["Players"][2][4] = 500
+    sheets["Season"] += [["Rules", "ICU 1999"], ["List date", "soon"]]
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    where = [p.where for p in error.value.problems]
+    assert where == ["Season!B2", "Season!B3", "Players!C2", "Players!E3"]
+
+
+def test_an_event_before_the_list_date_is_an_error_at_its_events_row() -> None:
+    sheets = icu_club()
+    sheets["Season"].append(["List date", dt.date(2024, 11, 1)])
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    [problem] = error.value.problems
+    assert problem.where == "Events!A3" and "before the list's date 2024-11-01" in problem.message
+
+
+def test_a_list_entry_the_rating_list_refuses_is_named_at_its_id_cell() -> None:
+    sheets = uscf_pair()
+    sheets["Players"][0].insert(0, "Club")
+    for row in sheets["Players"][1:]:
+        row.insert(0, "Galway")
+    sheets["Players"][0].append("History")
+    sheets["Players"][1] += ["all wins"]
+    sheets["Players"][1][3] = None  # unrated
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    assert [str(p) for p in error.value.problems] == [
+        "Players!B2: ID 10: an unrated player has no all-wins or all-losses history"]

@@ -1,0 +1,75 @@
+"""Several imported events into one season workbook (``xlrating season-import``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from xlrating.cli import main
+from xlrating.errors import FormatError
+from xlrating.season import rate_season_sheets
+from xlrating.season.importing import import_season
+
+DATA = Path(__file__).resolve().parent / "data" / "import"
+
+
+def two_trf(folder: Path) -> Path:
+    """The fictional TRF event (its one player without an ID given one) and the same
+    event three months later, as two files of one folder."""
+    text = (DATA / "spring-open.trf").read_text(encoding="utf-8")
+    spring = text.replace("FRA             1985", "FRA     3333333 1985")
+    assert spring != text
+    summer = spring.replace("012 Spring Open 2024", "012 Summer Open 2024").replace(
+        "042 2024/03/01", "042 2024/06/01").replace("052 2024/03/03", "052 2024/06/03").replace(
+        "24/03/01  24/03/02  24/03/02  24/03/03", "24/06/01  24/06/02  24/06/02  24/06/03")
+    folder.mkdir()
+    (folder / "b-summer.trf").write_text(summer, encoding="utf-8")
+    (folder / "a-spring.trf").write_text(spring, encoding="utf-8")
+    return folder
+
+
+def test_a_folder_of_trf_files_becomes_a_season(tmp_path: Path) -> None:
+    season = import_season([two_trf(tmp_path / "events")])
+    sheets = season.sheets
+    assert list(sheets) == ["Season", "Players", "Events", "a-spring", "b-summer"]
+    assert sheets["Season"] == [["System", "FIDE"], ["Rules", "FIDE 2024"]]
+    assert sheets["Events"][1][:2] == ["a-spring", "Spring Open 2024 (fictional)"]
+    players = sheets["Players"]
+    assert players[0][:3] == ["ID", "Name", "Rating"]
+    assert [row[0] for row in players[1:]] == ["4611111", "1111111", "3333333", "2222222", "2500000",
+                                               "9000000", "7777777"]
+    assert players[1][2] == 2105  # as the first event gives her
+    rated = rate_season_sheets(sheets)
+    # The second event's typed ratings are the first event's pre-event ratings: every player
+    # whose rating the first event moved gets a note at his Rating cell.
+    assert rated.notes and all(note.startswith("'b-summer'!H") for note in rated.notes)
+
+
+def test_season_import_then_season_on_the_command_line(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    folder = two_trf(tmp_path / "events")
+    target = tmp_path / "season.xlsx"
+    assert main(["season-import", str(folder / "a-spring.trf"), str(folder / "b-summer.trf"),
+                 "-o", str(target)]) == 0
+    assert "Imported 2 events (a-spring, b-summer), 7 players" in capsys.readouterr().out
+    assert main(["season-import", str(folder), "-o", str(target)]) == 1  # never overwritten without --force
+    assert main(["season", str(target)]) == 0
+    book = openpyxl.load_workbook(tmp_path / "season-rated.xlsx")
+    assert book["History"]["D1"].value == "a-spring" and book["History"]["E1"].value == "b-summer"
+
+
+def test_a_player_without_an_id_or_mixed_systems_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(FormatError) as error:
+        import_season([DATA / "spring-open.trf", DATA / "two-sections.txt"])
+    found = [str(p) for p in error.value.problems]
+    assert "spring-open.trf: Crosstable: No. 3 has no ID: a season names its players by ID" in found
+    assert any("one system and rule edition" in p for p in found)
+
+
+def test_nothing_is_written_on_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "season.xlsx"
+    assert main(["season-import", str(DATA / "spring-open.trf"), "-o", str(target)]) == 1
+    assert "No. 3 has no ID" in capsys.readouterr().err
+    assert not target.exists()

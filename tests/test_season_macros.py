@@ -1,0 +1,97 @@
+"""The season macro through xlwings' server path (as xlwings Lite runs it): it writes what
+``xlrating season`` writes, adds the New list and History sheets, and writes nothing on errors.
+See ``tests/test_macros.py`` for how the client side is played."""
+
+from __future__ import annotations
+
+import types
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+import xlwings as xw
+from test_macros import Excel, _client_value, book_json, run_script, writes
+
+from xlrating import macros
+from xlrating.cli import main
+from xlrating.templates.season import season_module, write_season_template
+
+
+class SeasonExcel(Excel):
+    """The client side, also adding sheets as Excel does."""
+
+    def apply(self, actions: list[dict[str, Any]]) -> None:
+        for action in actions:
+            if action["func"] == "addSheet":
+                position, name = action["args"]
+                self.names.insert(position, name)
+                self.values[name] = []
+            else:
+                super().apply([action])
+
+
+def test_the_season_script_writes_what_the_command_line_writes(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    data = book_json(source)
+    excel = SeasonExcel(data)
+    excel.apply(run_script(macros, "rate_season_workbook", data))
+    assert main(["season", str(source)]) == 0
+    capsys.readouterr()
+    rated = openpyxl.load_workbook(tmp_path / "season-rated.xlsx")
+    assert excel.names == rated.sheetnames
+    for name in ("Players", "Autumn", "Winter", "Spring", "New list", "History"):
+        sheet = rated[name]
+        for row in range(1, sheet.max_row + 1):
+            for column in range(1, sheet.max_column + 1):
+                expected, got = sheet.cell(row=row, column=column).value, excel.cell(name, row, column)
+                if isinstance(expected, datetime) and column > 2 and name == "New list":
+                    assert str(got)[:10] == expected.date().isoformat()  # xlwings sends a date as ISO text
+                elif isinstance(expected, float):
+                    assert got == pytest.approx(expected, rel=1e-15), (name, row, column)
+                else:
+                    assert got == _client_value(expected), (name, row, column)
+    assert len(excel.alerts) == 1 and "List: 8 players before, 9 after" in excel.alerts[0][0]
+
+
+def test_a_bad_season_gets_no_writes_and_an_alert_listing_every_error(tmp_path: Path) -> None:
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    book["Autumn"]["B3"] = None  # a player without an ID
+    book["Events"]["A3"] = "Summer"  # no such sheet
+    book.save(source)
+    actions = run_script(macros, "rate_season_workbook", book_json(source))
+    assert writes(actions) == []
+    text, title = actions[0]["args"][0], actions[0]["args"][1]
+    assert title == "xlrating: nothing was rated"
+    assert "Autumn!B3" in text and "Events!A3" in text
+
+
+def test_the_macro_season_templates_main_rates_the_calling_book(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    source, script = write_season_template(tmp_path / "club_season.xlsm", macro=True)
+    assert script.read_text(encoding="utf-8") == season_module("club_season")
+    book = openpyxl.load_workbook(source, keep_vba=True)
+    assert book.sheetnames[0] == "Season" and book.sheetnames[-1] == "_xlwings.conf"
+    assert book["Season"].sheet_properties.codeName == "Sheet1"  # xlwings' quickstart sheet, VBA kept
+    module = types.ModuleType("club_season")
+    exec(compile(season_module("club_season"), "club_season.py", "exec"), module.__dict__)
+    data = book_json(source)
+    called = xw.Book(json=data)
+    monkeypatch.setattr(xw.Book, "caller", classmethod(lambda cls: called))
+    module.main()
+    excel = SeasonExcel(data)
+    excel.apply(called.json()["actions"])
+    assert excel.values["History"][0][:3] == ["ID", "Name", "Start"]
+    assert "New rating" in excel.values["Players"][0]
+
+
+def test_template_season_macro_on_the_command_line(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "my_season.xlsm"
+    assert main(["template", "season", "--macro", "-o", str(target)]) == 0
+    assert target.exists() and target.with_suffix(".py").exists()
+    assert main(["template", "season", "--macro", "-o", str(tmp_path / "my-season.xlsm")]) == 1
+    assert "named like a Python module" in capsys.readouterr().err

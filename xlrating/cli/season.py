@@ -1,0 +1,147 @@
+"""``xlrating season IN.xlsx [-o OUT.xlsx] [--in-place]``: rate a season workbook.
+
+A season workbook has a ``Players`` sheet (the list), an ``Events`` sheet and one
+crosstable sheet per event (see :mod:`xlrating.season`). As with ``rate``, the output is
+``IN-rated.xlsx`` beside the input unless ``-o`` or ``--in-place`` says otherwise, it is
+written atomically, and on any error every problem is listed with its cell, the exit
+status is 1 and nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import WorkbookError
+from ..importers import FORMATS
+from ..season import RatedSeason
+from ..season.file import rate_season_workbook
+from ..season.importing import import_season_workbook
+from ..season.report import TOP, event_rules, write_season_report
+from ..templates.season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_season_template
+from ..workbook import same_file, save_atomic, writable_target
+from ._args import path_arg
+from .rate import output_path, report_path, warn_lost
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "season",
+        help="rate a season workbook (a Players list, an Events sheet, a sheet per event)",
+        description="Rate every event of the season workbook IN in date order from its Players list and "
+        "write each event's ratings, the Players sheet's new ratings, the New list and History sheets: "
+        "IN-rated.xlsx beside the input unless -o or --in-place says otherwise. Nothing is written when "
+        "the season has errors; every error is listed with its cell (exit status 1).",
+    )
+    parser.add_argument("input", metavar="IN.xlsx", type=path_arg,
+                        help="the season workbook (.xlsx or .xlsm)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg,
+                       help="where to write the rated workbook (default: IN-rated.xlsx beside the input)")
+    where.add_argument("--in-place", action="store_true",
+                       help="overwrite the input workbook with the rated one")
+    parser.add_argument("--report", metavar="REPORT.xlsx", type=path_arg,
+                        help="also write the season report (the list before and after, every event's "
+                        "summary, a rating-history chart) to REPORT.xlsx")
+    parser.add_argument("--chart-players", metavar="ID,ID,...",
+                        help="the players the report's chart follows, by ID (default: the top of the new "
+                        "list)")
+    parser.add_argument("--chart-top", metavar="N", type=int, default=TOP,
+                        help=f"the chart follows the N highest rated players of the new list (default {TOP})")
+    parser.set_defaults(func=run)
+    importer: argparse.ArgumentParser = subparsers.add_parser(
+        "season-import",
+        help="import several events (TRF, US Chess crosstable text, DBF folders) into one season workbook",
+        description="Import every event of FILE... (files, or folders of event files) into one season "
+        "workbook: an event sheet per section, the Events sheet, and a Players list of everyone who plays, "
+        "as his first event gives him. Nothing is written when any file has problems; every problem is "
+        "listed with its file and line (exit status 1).",
+    )
+    importer.add_argument("files", metavar="FILE", nargs="+", type=path_arg,
+                          help="an event file, a folder of event files, or a folder of US Chess DBF files")
+    importer.add_argument("--from", dest="fmt", type=str.lower, choices=tuple(FORMATS),
+                          help="the format of every file (guessed from each file's content when left out)")
+    importer.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg, required=True,
+                          help="the season workbook to write")
+    importer.add_argument("--force", action="store_true", help="overwrite OUT.xlsx if it exists")
+    importer.set_defaults(func=run_import)
+    return parser
+
+
+def run_import(args: argparse.Namespace) -> int:
+    target = Path(args.output)
+    if any(same_file(target, Path(source)) for source in args.files):
+        raise WorkbookError(f"{target}: is a file being imported; choose another name with -o")
+    if target.exists() and not args.force:
+        raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
+    writable_target(target)
+    season = import_season_workbook(args.files, target, args.fmt)
+    events = [name for name in season.sheets if name not in ("Season", "Players", "Events")]
+    print(f"Imported {len(events)} events ({', '.join(events)}), "
+          f"{len(season.sheets['Players']) - 1} players")
+    for note in season.notes:
+        print(f"Note: {note}")
+    print(f"Wrote {target}")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Rate the season; ``args`` may also be ``rate``'s (which has no chart options)."""
+    source = Path(args.input)
+    target = output_path(source, args.output, args.in_place)
+    report = report_path(args.report, source, target)
+    for path in (target, report):  # both checked before anything is rated or written
+        if path is not None:
+            writable_target(path)
+    workbook, rated = rate_season_workbook(source)
+    if report is not None:
+        named = getattr(args, "chart_players", None) or ""
+        chosen = [key.strip() for key in named.split(",") if key.strip()]
+        new = not report.exists()
+        write_season_report(rated, report, players=chosen, top=getattr(args, "chart_top", TOP))
+        try:
+            save_atomic(workbook, target)
+        except BaseException:
+            if new:  # a report this run created goes when the workbook cannot be written
+                report.unlink(missing_ok=True)
+            raise
+    else:
+        save_atomic(workbook, target)
+    print(summary(rated))
+    print(f"Wrote {target}")
+    if report is not None:
+        print(f"Wrote {report}")
+    warn_lost(workbook, target)
+    for note in (*rated.notes, *workbook.notes):
+        print(f"xlrating: note: {note}", file=sys.stderr)
+    return 0
+
+
+def summary(rated: RatedSeason) -> str:
+    """One line per event in rating order, then the list's size before and after."""
+    lines = []
+    for event in rated.events:
+        lines.append(f"Rated {event.crosstable.sheet} (ends {event.settings.end_date.isoformat()}): "
+                     f"{len(event.crosstable.players)} players, {len(event.crosstable.games)} games, "
+                     f"{event_rules(event)}")
+    before, after = len(rated.season.ratings), len(rated.result.list)
+    lines.append(f"List: {before} players before, {after} after ({after - before} new)")
+    return "\n".join(lines)
+
+
+def run_template(args: argparse.Namespace) -> int:
+    """``xlrating template season [--macro] [-o FILE] [--force]``: the season template."""
+    macro = bool(args.macro)
+    target = Path(args.output or (SEASON_MACRO_TEMPLATE if macro else SEASON_TEMPLATE))
+    targets = [target, target.with_suffix(".py")] if macro else [target]
+    for path in targets:  # every file checked before the first is written
+        writable_target(path)
+    existing = [str(t) for t in targets if t.exists()]
+    if existing and not args.force:
+        raise WorkbookError(
+            f"{', '.join(existing)}: already exists; choose another name with -o or use --force")
+    for written in write_season_template(target, macro=macro):
+        print(f"Wrote {written}")
+    return 0

@@ -1,0 +1,90 @@
+"""The plain data of a season workbook: where each player and event is, and what rating gave.
+
+A season workbook reaches this package as grids (a sheet's values from A1), like a
+crosstable workbook reaches :mod:`xlrating.crosstable`; rows and columns are 1-based.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..crosstable import AddedColumns, Block, Crosstable, RatedEvent
+from ..lists import Event, HistoryRow, PlayerId, RatingList, SeasonResult
+
+PLAYERS_SHEET = "Players"
+EVENTS_SHEET = "Events"
+SEASON_SHEET = "Season"
+HISTORY_SHEET = "History"
+NEW_LIST_SHEET = "New list"
+
+
+@dataclass(frozen=True)
+class ListRow:
+    """A player of the ``Players`` sheet: his ID, name and 1-based sheet row."""
+
+    id: PlayerId
+    name: str
+    row: int
+    cell: str = ""
+    """The address of his ID cell (``Players!A7``)."""
+
+
+@dataclass(frozen=True)
+class SeasonEvent:
+    """One event of the season: its ``Events`` row, its crosstable and the list's event."""
+
+    crosstable: Crosstable
+    event: Event
+    """The event as :func:`xlrating.lists.rate_season` rates it (ID: the sheet's name)."""
+    events_row: int
+    """The 1-based row of the ``Events`` sheet that lists it."""
+    ids: Mapping[int, PlayerId]
+    """Pairing number -> player ID."""
+
+
+@dataclass(frozen=True)
+class SeasonInput:
+    """A season workbook read and checked: the starting list, its rows and the events."""
+
+    ratings: RatingList
+    rows: tuple[ListRow, ...]
+    events: tuple[SeasonEvent, ...]
+    """In the order of the ``Events`` sheet."""
+    period_months: int | None
+    players_header: int
+    """The 1-based header row of the ``Players`` sheet."""
+    players_last_column: int
+    players_outputs: Mapping[str, int]
+    """Output headers already on the ``Players`` sheet -> 1-based column."""
+
+
+@dataclass(frozen=True)
+class RatedSeason:
+    """Everything rating a season workbook produced: the season, each event, the writes.
+
+    ``new_sheets`` names the sheets the blocks write that the workbook may not have yet
+    (``History``, ``New list``): an adapter creates them before writing.
+    """
+
+    season: SeasonInput
+    result: SeasonResult
+    events: tuple[RatedEvent, ...]
+    """Each event's crosstable and outcomes, in rating order (end dates, then the Events order)."""
+    blocks: tuple[Block, ...]
+    added: tuple[AddedColumns, ...]
+    new_sheets: tuple[str, ...]
+    notes: tuple[str, ...]
+    """Things the director should see: typed ratings that disagree with the list, each with its cell."""
+
+
+def list_history(result: SeasonResult, key: PlayerId) -> tuple[HistoryRow, ...]:
+    """A player's history in the list's own rating system: one row per event he played (a
+    dual-rated US Chess event's second row, for the other rating system, left out)."""
+    seen: set[str] = set()
+    rows = []
+    for row in result.history.get(key, ()):
+        if row.event not in seen:
+            seen.add(row.event)
+            rows.append(row)
+    return tuple(rows)

@@ -1,0 +1,135 @@
+"""Rate a season workbook's grids: read and check everything, rate the season through
+:func:`xlrating.lists.rate_season`, and return the blocks to write.
+
+Like :func:`xlrating.crosstable.rate_sheets`, this never touches a workbook: the file and
+Excel adapters read the grids, call :func:`rate_season_sheets` and write the blocks.
+Nothing is rated while any problem stands, and every problem names its sheet and cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import date
+
+from ..crosstable import Grid, RatedEvent
+from ..crosstable.rate import ENGINE_ERRORS
+from ..crosstable.values import address, quote_sheet
+from ..errors import CrosstableError, InputError, Problem
+from ..lists import HistoryRow, PlayerId, rate_season
+from ..model import EventOutcome, Method, PlayerOutcome
+from .model import EVENTS_SHEET, PLAYERS_SHEET, RatedSeason, SeasonEvent, SeasonInput
+from .read import find_sheet, read_events, read_players, read_season_settings
+from .write import season_blocks
+
+
+def read_season(sheets: Mapping[str, Grid], *, today: date | None = None) -> SeasonInput:
+    """The season workbook read and checked; :class:`~xlrating.errors.CrosstableError` lists every problem."""
+    problems: list[Problem] = []
+    settings, list_date, period = read_season_settings(sheets, today, problems)
+    ratings, rows, header, last_column, outputs = read_players(sheets, settings, list_date, problems)
+    events = read_events(sheets, settings, ratings, today, problems)
+    if problems:
+        raise CrosstableError(problems, title=_title(problems))
+    return SeasonInput(ratings, rows, tuple(events), period, header, last_column, outputs)
+
+
+def rating_order(events: Sequence[SeasonEvent]) -> list[SeasonEvent]:
+    """The events in the order they are rated: by end date, ties in the Events sheet's order."""
+    return sorted(events, key=lambda e: e.event.end_date)
+
+
+def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None) -> RatedSeason:
+    """Read, check and rate a season workbook; the rated season and the blocks to write.
+
+    ``sheets`` maps each sheet's name to its values. Raises
+    :class:`~xlrating.errors.CrosstableError` with every problem of every sheet, each
+    naming its cell; then nothing is rated.
+    """
+    season = read_season(sheets, today=today)
+    try:
+        result = rate_season(season.ratings, [e.event for e in season.events], explain=True,
+                             period_months=season.period_months)
+    except InputError as error:
+        problems = [_placed(problem, season, sheets) for problem in error.problems]
+        raise CrosstableError(problems, title=_title(problems)) from None
+    except ENGINE_ERRORS as error:
+        problem = Problem(quote_sheet(find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET),
+                          f"the season cannot be rated: {error}")
+        raise CrosstableError([problem], title=_title([problem])) from error
+    notes: list[str] = []
+    rated: list[RatedEvent] = []
+    current = {key: entry.rating for key, entry in season.ratings.entries.items()}
+    for event in rating_order(season.events):
+        rated.append(_rated_event(event, result.outcomes[event.event.id], result.history, current, notes))
+    blocks, added, new_sheets = season_blocks(season, result, rated, sheets)
+    return RatedSeason(season, result, tuple(rated), blocks, added, new_sheets, tuple(notes))
+
+
+def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
+                 history: Mapping[PlayerId, Sequence[HistoryRow]],
+                 current: dict[PlayerId, float | None], notes: list[str]) -> RatedEvent:
+    """The event's outcomes renumbered to its pairing numbers, with a note for every typed
+    rating that disagrees with the list; ``current`` moves on to the ratings after it."""
+    crosstable = event.crosstable
+    seats: dict[PlayerId, int] = {}
+    for _, a, b, _ in event.event.games:
+        for key in (a, b):
+            seats.setdefault(key, len(seats) + 1)
+    rows = {key: next(row for row in history[key] if row.event == event.event.id)
+            for key in seats}
+    disagreements: dict[int, str] = {}
+    for player in crosstable.players:
+        listed_key = event.ids.get(player.number)
+        if listed_key is None or listed_key in event.event.players or player.rating is None:
+            continue
+        key = listed_key
+        listed = rows[key].pre if key in rows else current.get(key)
+        if listed is None or abs(player.rating - listed) >= 0.5:
+            shown = "unrated" if listed is None else f"{listed:.0f}"
+            text = (f"Rating {player.rating:g} is typed, but the list gives {shown} before this event; "
+                    "the list's rating was used")
+            disagreements[player.number] = text
+            column = crosstable.columns.get("Rating", 1)
+            notes.append(f"{address(crosstable.sheet, player.row, column)}: {text}")
+    renumbered: list[EventOutcome] = []
+    for index, outcome in enumerate(outcomes):
+        players: list[PlayerOutcome] = []
+        for player in crosstable.players:
+            key = event.ids[player.number]
+            if key in seats:
+                found = replace(outcome.player(seats[key]), player=player.number)
+            else:
+                rating = current.get(key) if index == 0 else None  # the list's own system only
+                found = PlayerOutcome(player.number, Method.NOT_RATED, 0, 0.0, rating, None, rating)
+            if player.number in disagreements:
+                found = replace(found, notes=(*found.notes, disagreements[player.number]))
+            players.append(found)
+        renumbered.append(replace(outcome, players=tuple(players)))
+    for key, row in rows.items():
+        current[key] = row.post
+    for key in event.event.players:
+        current.setdefault(key, None)
+    return RatedEvent(crosstable=crosstable, settings=crosstable.settings, outcomes=tuple(renumbered))
+
+
+def _placed(problem: Problem, season: SeasonInput, sheets: Mapping[str, Grid]) -> Problem:
+    """A problem of :func:`xlrating.lists.rate_season` at its cell: a list entry at its ID on
+    Players, an event at its row of the Events sheet."""
+    where = problem.where
+    players = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
+    events = find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET
+    for row in season.rows:
+        if where == f"list entry {row.id}":
+            return Problem(row.cell or address(players, row.row, 1), f"ID {row.id}: {problem.message}")
+    for event in season.events:
+        if where.startswith(f"event {event.event.id}"):
+            rest = where[len(f"event {event.event.id}"):].lstrip(": ")
+            message = f"{rest}: {problem.message}" if rest else problem.message
+            return Problem(address(events, event.events_row, 1), f"{event.event.id}: {message}")
+    return problem
+
+
+def _title(problems: list[Problem]) -> str:
+    count = len(problems)
+    return f"The season has {count} error{'s' if count != 1 else ''}; nothing was rated or written."

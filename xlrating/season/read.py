@@ -1,0 +1,356 @@
+"""Reading a season workbook's grids: the Season settings, the Players list, the Events sheet
+and every event's crosstable, with every problem at its cell.
+
+The columns, aliases and value readers are the crosstable's (:mod:`xlrating.crosstable`):
+a ``Players`` sheet is read with the same headers a crosstable's player rows use, and an
+``Events`` row is read as an ``Event`` sheet would be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from ..crosstable import Crosstable, EventSettings, Grid, OtherRating, PlayerRow
+from ..crosstable.columns import USCF_SYSTEMS, fold, input_column
+from ..crosstable.parse import K_RANGE, MAX_GAMES, RATING_RANGE, SYSTEM_COLUMNS, find_header, read_crosstable
+from ..crosstable.rate import check_rows
+from ..crosstable.settings import read_settings
+from ..crosstable.values import (
+    BadValue,
+    address,
+    bounded,
+    date_value,
+    is_blank,
+    quote_sheet,
+    rating,
+    show,
+    text,
+    whole,
+    yes_no,
+)
+from ..errors import Problem
+from ..lists import Entry, Event, PlayerId, RatingList
+from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, ListRow, SeasonEvent
+
+#: Settings of the Season sheet beyond the Event sheet's System, Rules and Rating system.
+LIST_DATE = "List date"
+RATING_PERIOD = "Rating period"
+#: The columns of the Events sheet (an event's settings, as its Event sheet would give them).
+EVENT_COLUMNS: dict[str, str] = {
+    fold(name): name
+    for name in ("Sheet", "Event name", "Start date", "End date", "Event type", "Rating system",
+                 "Dual rated", "Bonus multiplier")
+}
+EVENT_COLUMNS.update({fold("Name"): "Event name", fold("Event"): "Event name", fold("Type"): "Event type",
+                      fold("Dual-rated"): "Dual rated", fold("Bonus"): "Bonus multiplier"})
+
+
+def find_sheet(sheets: Mapping[str, Grid], name: str) -> str | None:
+    """The workbook's sheet called ``name`` (case and spaces folded), if any."""
+    return next((sheet for sheet in sheets if fold(sheet) == fold(name)), None)
+
+
+def is_season(sheets: Mapping[str, Grid]) -> bool:
+    """Whether a workbook is a season workbook: it has a ``Players`` and an ``Events`` sheet."""
+    return find_sheet(sheets, PLAYERS_SHEET) is not None and find_sheet(sheets, EVENTS_SHEET) is not None
+
+
+def _rows(grid: Grid | None) -> list[list[Any]]:
+    return [list(row) if row is not None else [] for row in grid or ()]
+
+
+def _cell(row: list[Any], column: int | None) -> Any:
+    return row[column - 1] if column is not None and column <= len(row) else None
+
+
+def read_season_settings(sheets: Mapping[str, Grid], today: date | None,
+                         problems: list[Problem]) -> tuple[EventSettings, date | None, int | None]:
+    """The Season sheet: the Event sheet's System, Rules and Rating system, the list date
+    and the FIDE rating period in months (all optional)."""
+    name = find_sheet(sheets, SEASON_SHEET)
+    grid = sheets[name] if name is not None else None
+    settings, found = read_settings(grid, sheet=name or SEASON_SHEET, today=today)
+    problems.extend(found)
+    list_date: date | None = None
+    period: int | None = None
+    for index, row in enumerate(_rows(grid)):
+        if not row or is_blank(row[0]):
+            continue
+        value = row[1] if len(row) > 1 else None
+        where = address(name or SEASON_SHEET, index + 1, 2)
+        try:
+            if fold(row[0]) == fold(LIST_DATE):
+                list_date = date_value(value, "a date")
+            elif fold(row[0]) in (fold(RATING_PERIOD), fold("FIDE rating period")):
+                period = whole(value, "a number of months from 1 to 12", low=1, high=12)
+        except BadValue as error:
+            problems.append(Problem(where, f"{text(row[0])}: {error.message}"))
+    if period is not None and settings.system != "FIDE":
+        problems.append(Problem(quote_sheet(name or SEASON_SHEET),
+                                f"{RATING_PERIOD} applies to FIDE seasons only "
+                                f"(System is {settings.system})"))
+    return settings, list_date, period
+
+
+def entry_fields(row: PlayerRow) -> dict[str, Any]:
+    """The :class:`~xlrating.lists.Entry` fields a player row gives (blank cells left out)."""
+    fields: dict[str, Any] = {
+        "name": row.name or None, "rating": row.rating, "games": row.games, "birth_date": row.birth_date,
+        "adult": row.adult or None, "k": row.k, "floor": row.floor, "peak": row.peak, "wins": row.wins,
+        "draws": row.draws, "events": row.events, "history": row.history, "fide": row.fide, "cfc": row.cfc,
+        "joined": row.joined,
+    }
+    others = {o.system: (o.rating, o.games) for o in row.other_ratings if o.rating is not None}
+    if others:
+        fields["other_ratings"] = others
+    return {key: value for key, value in fields.items() if value is not None}
+
+
+def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str, int],
+                   system: str, problems: list[Problem]) -> PlayerRow:
+    """One row of the Players sheet as a crosstable's :class:`PlayerRow` (no rounds)."""
+    wanted = SYSTEM_COLUMNS[system]
+    low, high = RATING_RANGE[system]
+
+    def read(name: str, reader: Any) -> Any:
+        if name not in columns or name not in wanted:
+            return None
+        try:
+            return reader(_cell(row, columns[name]))
+        except BadValue as error:
+            problems.append(Problem(address(sheet, number, columns[name]), f"{name}: {error.message}"))
+            return None
+
+    def rated(name: str, games_name: str) -> tuple[float | None, int | None]:
+        value, marked = read(name, lambda v: rating(v, low=low, high=high)) or (None, None)
+        games = read(games_name, lambda v: whole(v, "a number of games", high=MAX_GAMES))
+        return value, games if games is not None else marked
+
+    pre, games = rated("Rating", "Games")
+    others = []
+    if system == "USCF":
+        for other in USCF_SYSTEMS:
+            value, count = rated(other, f"{other} games")
+            if value is not None:
+                others.append(OtherRating(other, value, count))
+    return PlayerRow(
+        number=number, name=text(_cell(row, columns.get("Name"))) or "", member_id=None, row=number,
+        rating=pre, games=games,
+        history=read("History", lambda v: None if is_blank(v) else _history(v)),
+        fide=read("FIDE", lambda v: rating(v, low=1.0, high=4000.0)[0]),
+        cfc=read("CFC", lambda v: rating(v, low=1.0, high=4000.0)[0]),
+        other_ratings=tuple(others),
+        birth_date=read("Birth date", date_value), adult=read("Adult", yes_no),
+        floor=read("Floor", lambda v: rating(v, low=low, high=high)[0]),
+        peak=read("Peak", lambda v: rating(v, low=low, high=high)[0]),
+        wins=read("Wins", lambda v: whole(v, "a number of wins", high=MAX_GAMES)),
+        draws=read("Draws", lambda v: whole(v, "a number of draws", high=MAX_GAMES)),
+        events=read("Events", lambda v: whole(v, "a number of events", high=MAX_GAMES)),
+        k=read("K", lambda v: bounded(v, "a K factor", *K_RANGE)),
+        joined=read("Joined", date_value),
+    )
+
+
+def _history(value: Any) -> str:
+    words = {"allwins": "all wins", "alllosses": "all losses"}
+    found = words.get(fold(value))
+    if found is None:
+        raise BadValue(f"{show(value)} is not 'all wins' or 'all losses' (leave it blank otherwise)")
+    return found
+
+
+def player_id(value: Any) -> PlayerId | None:
+    """A player's ID as the list keys it: text (a number Excel gives as ``12345.0`` is ``"12345"``)."""
+    return text(value)
+
+
+def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date: date | None,
+                 problems: list[Problem]) -> tuple[RatingList, tuple[ListRow, ...], int, int, dict[str, int]]:
+    """The Players sheet: the starting list, each player's row, the header row, the last
+    used column and the output columns already there."""
+    sheet = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
+    rows = _rows(sheets.get(sheet))
+    header_index = find_header(rows)
+    entries: dict[PlayerId, Entry] = {}
+    list_rows: list[ListRow] = []
+    if header_index is None:
+        problems.append(Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'Name'"))
+        empty = RatingList(settings.system, entries, settings.rules, settings.rating_system, list_date)
+        return empty, (), 1, 0, {}
+    columns: dict[str, int] = {}
+    outputs: dict[str, int] = {}
+    header = rows[header_index]
+    for column, cell in enumerate(header, start=1):
+        if is_blank(cell):
+            continue
+        name = input_column(cell)
+        output = list_output_column(cell)
+        if output is not None:
+            outputs[output] = column
+        elif name is not None and name not in columns:
+            columns[name] = column
+    if "ID" not in columns:
+        problems.append(Problem(address(sheet, header_index + 1, 1),
+                                "the Players sheet needs an ID column: events name their players by ID"))
+        return RatingList(settings.system, entries, settings.rules, settings.rating_system, list_date), (), \
+            header_index + 1, len(header), outputs
+    seen: dict[PlayerId, int] = {}
+    last_column = len(header)
+    for index in range(header_index + 1, len(rows)):
+        row = rows[index]
+        inputs = [_cell(row, c) for c in columns.values()]
+        if all(is_blank(v) for v in inputs):
+            continue
+        number = index + 1
+        last_column = max(last_column, max((c for c in columns.values() if not is_blank(_cell(row, c))),
+                                           default=0))
+        key = player_id(_cell(row, columns["ID"]))
+        where = address(sheet, number, columns["ID"])
+        if key is None:
+            problems.append(Problem(where, "this player has no ID"))
+            continue
+        if key in seen:
+            problems.append(Problem(where, f"ID {key} is used twice (also in row {seen[key]})"))
+            continue
+        seen[key] = number
+        parsed = _read_list_row(sheet, number, row, columns, settings.system, problems)
+        entries[key] = Entry(key, **entry_fields(parsed))
+        list_rows.append(ListRow(key, parsed.name, number, where))
+    ratings = RatingList(settings.system, entries, settings.rules, settings.rating_system, list_date)
+    return ratings, tuple(list_rows), header_index + 1, last_column, outputs
+
+
+#: The output columns rating a season writes on the Players sheet.
+LIST_OUTPUTS: tuple[str, ...] = ("New rating", "New games", "Change", "Events played", "Games played")
+_LIST_OUTPUT_KEYS = {fold(name): name for name in LIST_OUTPUTS}
+
+
+def list_output_column(header: Any) -> str | None:
+    """The Players sheet output column a header names, if any."""
+    return _LIST_OUTPUT_KEYS.get(fold(header))
+
+
+def _event_settings(season: EventSettings, sheet: str, row_number: int, row: list[Any],
+                    columns: Mapping[str, int], today: date | None,
+                    problems: list[Problem]) -> EventSettings:
+    """An Events row's settings, read as an Event sheet with the season's System and Rules would be."""
+    grid: list[list[Any]] = [["System", season.system], ["Rules", season.rules],
+                             ["Rating system", season.rating_system]]
+    real: dict[str, str] = {}
+    for name, column in columns.items():
+        if name == "Sheet":
+            continue
+        value = _cell(row, column)
+        if name == "Rating system" and is_blank(value):
+            continue
+        grid.append([name, value])
+        real[address(sheet, len(grid), 2)] = address(sheet, row_number, column)
+    found: list[Problem] = []
+    settings, found = read_settings(grid, sheet=sheet, today=today)
+    for problem in found:
+        problems.append(Problem(real.get(problem.where, address(sheet, row_number, 1)), problem.message))
+    cells = tuple((name, real.get(where, where)) for name, where in settings.cells)
+    if "End date" not in columns or is_blank(_cell(row, columns["End date"])):
+        where = address(sheet, row_number, columns.get("End date", 1))
+        problems.append(Problem(where, "every event needs its End date: the season is rated in date order"))
+    return replace(settings, cells=cells)
+
+
+def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: RatingList, today: date | None,
+                problems: list[Problem]) -> list[SeasonEvent]:
+    """The Events sheet and every event sheet it lists, each event's players by ID."""
+    sheet = find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET
+    rows = _rows(sheets.get(sheet))
+    header_index = next((i for i, row in enumerate(rows)
+                         if any(fold(c) == fold("Sheet") for c in row)), None)
+    if header_index is None:
+        problems.append(Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'Sheet'"))
+        return []
+    columns: dict[str, int] = {}
+    for column, cell in enumerate(rows[header_index], start=1):
+        name = EVENT_COLUMNS.get(fold(cell))
+        if name is not None and name not in columns:
+            columns[name] = column
+    listed: dict[str, int] = {}
+    read: list[tuple[int, EventSettings, Crosstable]] = []
+    for index in range(header_index + 1, len(rows)):
+        row = rows[index]
+        if all(is_blank(v) for v in row):
+            continue
+        number = index + 1
+        where = address(sheet, number, columns["Sheet"])
+        named = text(_cell(row, columns["Sheet"]))
+        event_sheet = find_sheet(sheets, named) if named else None
+        if named is None:
+            problems.append(Problem(where, "this event names no sheet"))
+            continue
+        if event_sheet is None or fold(event_sheet) in {fold(n) for n in (PLAYERS_SHEET, EVENTS_SHEET,
+                                                                          SEASON_SHEET)}:
+            problems.append(Problem(where, f"the workbook has no event sheet {named!r}"))
+            continue
+        if event_sheet in listed:
+            problems.append(Problem(where, f"sheet {event_sheet!r} is listed twice "
+                                           f"(also in row {listed[event_sheet]})"))
+            continue
+        listed[event_sheet] = number
+        settings = _event_settings(season, sheet, number, row, columns, today, problems)
+        crosstable, found = read_crosstable(sheets[event_sheet], settings, sheet=event_sheet)
+        problems.extend(found)
+        if crosstable is None:
+            continue
+        if "ID" not in crosstable.columns:
+            problems.append(Problem(address(event_sheet, crosstable.header_row, 1),
+                                    "a season event needs an ID column: its players are found on "
+                                    "the list by ID"))
+            continue
+        read.append((number, settings, crosstable))  # its IDs are checked even when it has errors
+    # New players are found in rating order (end dates, ties in the Events sheet's order):
+    # a player new to the list joins it in the first event he plays.
+    known: set[PlayerId] = set(ratings.entries)
+    events = [_season_event(number, settings, crosstable, ratings, known, problems)
+              for number, settings, crosstable in sorted(read, key=lambda item: item[1].end_date)]
+    events.sort(key=lambda event: event.events_row)
+    if not listed and not problems:
+        problems.append(Problem(quote_sheet(sheet), "the Events sheet lists no event"))
+    return events
+
+
+def _season_event(number: int, settings: EventSettings, crosstable: Crosstable, ratings: RatingList,
+                  known: set[PlayerId], problems: list[Problem]) -> SeasonEvent:
+    """An event's players by ID (those not yet ``known`` are new, with their row's data) and games."""
+    sheet = crosstable.sheet
+    ids: dict[int, PlayerId] = {}
+    rows_of: dict[PlayerId, int] = {}
+    new: dict[PlayerId, dict[str, Any]] = {}
+    for player in crosstable.players:
+        cell = address(sheet, player.row, crosstable.columns["ID"])
+        key = player.member_id
+        if key is None:
+            problems.append(Problem(cell, f"No. {player.number} has no ID"))
+            continue
+        if key in rows_of:
+            problems.append(Problem(cell, f"ID {key} plays twice in this event (also in row {rows_of[key]})"))
+            continue
+        rows_of[key] = player.row
+        ids[player.number] = key
+        if key not in known:
+            if not player.name:
+                problems.append(Problem(cell, f"ID {key} is not on the Players list: give the new player's "
+                                              "Name (and what the rules need to rate him) here, or add him "
+                                              "to Players"))
+                continue
+            new[key] = entry_fields(player)
+    # A listed player's row is read from the list; a new player's row must be ratable as typed.
+    problems.extend(check_rows(replace(crosstable, players=tuple(p for p in crosstable.players
+                                                                 if p.member_id in new))))
+    known.update(new)
+    games = [(game.round, ids[game.player], ids[game.opponent], game.score)
+             for game in crosstable.games if game.player in ids and game.opponent in ids]
+    system = settings.rating_system if settings.rating_system != ratings.rating_system else None
+    event = Event(sheet, settings.end_date, games, new, name=settings.event_name or sheet,
+                  start_date=settings.start_date, event_type=settings.event_type.value, rating_system=system,
+                  dual_rated=settings.dual_rated, bonus_multiplier=settings.bonus_multiplier)
+    return SeasonEvent(crosstable, event, number, ids)
