@@ -7,11 +7,8 @@ the caller saves it (atomically) where it should go; nothing is written on any e
 from __future__ import annotations
 
 import os
-import re
-import zipfile
 from collections.abc import Mapping, Sequence
 from datetime import date
-from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +18,7 @@ from openpyxl.utils import get_column_letter
 
 from ..crosstable.columns import fold
 from ..crosstable.values import address
-from ..errors import CrosstableError
+from ..errors import CrosstableError, XlratingError
 from ..workbook import Workbook, apply, load, read_grids, save_atomic, uncalculated_formulas
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
 from .rate import rate_season_sheets
@@ -30,19 +27,14 @@ from .read import is_season
 
 def is_season_file(path: str | os.PathLike[str]) -> bool:
     """Whether the workbook at ``path`` has a ``Players`` and an ``Events`` sheet (a season
-    workbook); False for anything that is not a readable workbook (its own rating says why)."""
+    workbook); False for anything that is not a readable workbook (its own rating says why).
+    It opens the file as every workbook is opened (:func:`~xlrating.workbook.load`), so a
+    device, a pipe or a zip bomb is refused before anything is read."""
     try:
-        with zipfile.ZipFile(path) as archive:
-            workbook = archive.read("xl/workbook.xml").decode("utf-8", "replace")
-    except (OSError, zipfile.BadZipFile, KeyError):
+        names = {fold(name) for name in load(path).sheetnames}
+    except (XlratingError, OSError):
         return False
-    names = {fold(name) for name in _sheet_names(workbook)}
     return fold(PLAYERS_SHEET) in names and fold(EVENTS_SHEET) in names
-
-
-def _sheet_names(xml: str) -> list[str]:
-    """The sheet names of a workbook part (``<sheet name="..."``), XML entities decoded."""
-    return [unescape(name) for name in re.findall(r'<(?:\w+:)?sheet\b[^>]*?\bname="([^"]*)"', xml)]
 
 
 def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None = None
@@ -61,12 +53,35 @@ def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None =
         rated = rate_season_sheets(grids, today=today)
     except CrosstableError as error:
         raise CrosstableError(error.problems, title=f"{workbook.path}: {error.title}") from None
-    workbook.notes.extend(_uncalculated_notes(workbook, rated))
-    for name in rated.new_sheets:
-        if name not in workbook.book.sheetnames:
-            workbook.book.create_sheet(name)
+    notes = _uncalculated_notes(workbook, rated)
+    missing = [name for name in rated.new_sheets if name not in workbook.sheetnames]
+    if missing:
+        workbook = _with_sheets(workbook, missing)
+        notes.append(f"Added the sheet{'s' if len(missing) > 1 else ''} {', '.join(missing)}: this first "
+                     "rating saved the workbook through openpyxl, which keeps cells, formats, formulas, "
+                     "tables, validation, names, charts and VBA but not pictures, shapes or form controls")
+    workbook.notes.extend(notes)
     apply(workbook, rated.blocks, rated.added)
     return workbook, rated
+
+
+def _with_sheets(workbook: Workbook, names: Sequence[str]) -> Workbook:
+    """``workbook`` with the empty sheets ``names`` added, loaded again. xlrating's writer edits
+    the sheets a workbook has; a sheet is added once, on the season's first rating, through
+    openpyxl, in a temporary copy (the user's file is never touched)."""
+    import tempfile
+
+    from openpyxl import load_workbook
+
+    book = load_workbook(workbook.path, keep_vba=workbook.macro_enabled, keep_links=True)
+    for name in names:
+        book.create_sheet(name)
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / f"season{workbook.path.suffix or '.xlsx'}"
+        book.save(copy)
+        added = load(copy)
+    added.path = workbook.path
+    return added
 
 
 def _uncalculated_notes(workbook: Workbook, rated: RatedSeason) -> list[str]:
