@@ -1,6 +1,6 @@
 """The command line: ``xlrating rate``, ``template`` and ``demo``, on real workbook files.
 
-Every bad-input case of the spec gets its own workbook: exit status 1, every error on
+Every kind of bad input (docs/guide/errors.md) gets its own workbook: exit status 1, every error on
 stderr naming its cell, no output file, the input's bytes unchanged.
 """
 

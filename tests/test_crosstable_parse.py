@@ -1,4 +1,7 @@
-"""Reading the Event and Crosstable sheets, and every kind of bad input with its cell (crosstable.md)."""
+"""Reading the Event and Crosstable sheets, and every kind of bad input with its cell.
+
+The sheets are described in docs/guide/crosstable.md.
+"""
 
 from __future__ import annotations
 

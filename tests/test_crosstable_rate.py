@@ -1,4 +1,4 @@
-"""Rating a crosstable end to end and rendering the output columns (crosstable.md).
+"""Rating a crosstable end to end and rendering the output columns (docs/guide/crosstable.md).
 
 The numbers come from the engines called directly on the same players and games: the
 crosstable core must hand the engines exactly what the rows say and write back exactly
@@ -265,7 +265,7 @@ def test_icu_k_is_computed_at_the_end_date_when_the_start_date_is_blank() -> Non
     rows = [[1, "A", 1700, "2003-06-01", "2020-01-01", "W2"],
             [2, "B", 1600, "2003-06-02", "2020-01-01", "L1"]]
     workbook = rate_sheets(sheets(header, rows, [["System", "ICU"], ["End date", "2024-06-01"]]), today=TODAY)
-    # By hand (rules-beyond-seeds.md, ICU K): on 2024-06-01 A (born 2003-06-01) is 21 and a
+    # By hand (ICU rating program, K factors): on 2024-06-01 A (born 2003-06-01) is 21 and a
     # member for 4 years: K 32; B (born a day later) is still 20: K 40.
     assert [p.k for p in workbook.events[0].outcomes[0].players] == [32.0, 40.0]
 

@@ -1,4 +1,4 @@
-"""Cell values as Excel delivers them, result codes and header folding (crosstable.md)."""
+"""Cell values as Excel delivers them, result codes and header folding (docs/guide/crosstable.md)."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ def test_cell_addresses() -> None:
 
 # --- result codes ------------------------------------------------------------------------------
 
-#: The spec's table: code -> (meaning, points, rated).
+#: The Results table of docs/guide/crosstable.md: code -> (meaning, points, rated).
 CODES = [
     ("W12", Code.WIN, 12, 1.0, True),
     ("+12", Code.WIN, 12, 1.0, True),

@@ -1,6 +1,6 @@
-"""FIDE Handbook 10.1: the two conversion tables, checked entry by entry against the seed.
+"""FIDE Handbook 10.1: the two conversion tables, checked entry by entry against the tables as printed.
 
-Source: ``fide-handbook-rating-system.md`` (FIDE Handbook section 10.1), tables (a) and (b),
+Source: FIDE Handbook, 10.1 (the edition of the ``handbook`` rules), tables (a) and (b),
 copied below as printed there (tab separators shown as two spaces). The tests parse this
 text independently of ``xlrating.fide.tables`` and compare every entry.
 """
@@ -62,7 +62,7 @@ def _is_p(token: str) -> bool:
 
 
 def seed_dp() -> dict[str, int | None]:
-    """Table (a) as printed: p text to dp (``None`` where the seed prints nothing)."""
+    """Table (a) as printed: p text to dp (``None`` where the Handbook prints nothing)."""
     table: dict[str, int | None] = {}
     for line in SEED_TABLE_A.splitlines()[1:]:
         tokens = line.split()
@@ -151,7 +151,7 @@ def test_a_fractional_difference_is_rounded_to_a_whole_number() -> None:
      (8 / 9, 351), (1 / 9, -351), (0.125, -336), (0.875, 336), (0.515, 14), (0.485, -14), (0.505, 7)],
 )
 def test_rating_difference(p: float, dp: int) -> None:
-    # 7/9 = .777... falls in the row .78 (220) and 8/9 in .89 (351), as 10.54 uses them. The seed
+    # 7/9 = .777... falls in the row .78 (220) and 8/9 in .89 (351), as 10.54 uses them. The Handbook
     # does not say how an exact half is rounded; it goes away from .50 (.125 to .12, .875 to .88,
     # .505 to .51), so that opposite scores get opposite dp.
     assert rating_difference(p) == dp

@@ -1,7 +1,7 @@
 """FIDE new players: Ru, Ra and Rn (FIDE Handbook 10.2 to 10.33; 2024 regulations).
 
-Golden numbers: the seed's own examples (10.3: 2270; 10.54: Ra 2348, Ru 2411 and 2032)
-and hand working from the seed's rules and table (a), written next to each test.
+Golden numbers: the FIDE Handbook's own worked examples (10.3: 2270; 10.54: Ra 2348, Ru 2411
+and 2032) and hand working from the Handbook's rules and table (a), written next to each test.
 """
 
 import pytest
@@ -60,7 +60,7 @@ def test_swiss_unrated_opponents_do_not_count() -> None:
 
 
 def test_handbook_rc_is_rounded_before_ru() -> None:
-    # Decision (the seed is silent for Swiss events): Rc is rounded to a whole number before Ru is
+    # Decision (the FIDE Handbook, 10 is silent on Swiss events): Rc is rounded to a whole number before Ru is
     # found, as 10.54 rounds Ra (2348.45 to 2348). Rc = (2000 + 2001) / 2 = 2000.5 -> 2001; 50%.
     result = unrated_rating([2000, 2001], [1, 0], rules="handbook")
     assert (result.competition, result.rating) == (2001, 2001)
@@ -89,7 +89,7 @@ def test_a_first_result_under_1401_is_ignored() -> None:
 def test_seed_10_54_tournament_average() -> None:
     # Rar = (2600 + 2500 + 2400 + 2150 + 2300 + 2300) / 6 = 2375; dp of 8/9, 7/9, 6/9, 4/9, 3/9, 1/9
     # (.89, .78, .67, .44, .33, .11) = 351, 220, 125, -43, -125, -351; dpa = 177 / 6 = 29.5;
-    # Ra = 2375 - 29.5 x 9/10 = 2348.45, which the seed writes as 2348.
+    # Ra = 2375 - 29.5 x 9/10 = 2348.45, which FIDE Handbook, 10.54 writes as 2348.
     assert tournament_average([2600, 2500, 2400, 2150, 2300, 2300], [8, 7, 6, 4, 3, 1], 9) == 2348
 
 

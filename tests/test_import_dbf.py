@@ -2,7 +2,7 @@
 
 The fixtures are small fictional events written here as records and saved as dBASE III
 files by :func:`write_dbf` (dbfread only reads). The format of the three files follows
-shared/spec/rules-beyond-seeds.md, "US Chess rating report files (DBF)". The main event
+"US Chess rating report files" (docs/files.md). The main event
 has the same games as tests/data/import/dual-rated.txt (section Open) and the Open
 section of two-sections.txt (section Quad), so every result letter appears.
 """
@@ -124,8 +124,8 @@ def test_each_section_becomes_a_sheet_with_the_spec_codes(tmp_path: Path) -> Non
     assert open_.name == "Open"
     assert quad.name == "Quad- U1600"  # ':' cannot be in a sheet name
     assert open_.header == ("No", "Name", "ID", "State", "Rating", "R1", "R2", "R3", "R4")
-    # The source's rounds (PLAYERS above) in the spec's codes: colours kept as w/b, byes
-    # and forfeits without the 0 opponent.
+    # The source's rounds (PLAYERS above) in the crosstable's codes (docs/guide/crosstable.md):
+    # colours kept as w/b, byes and forfeits without the 0 opponent.
     assert [row[5:] for row in open_.rows] == [
         ("W4w", "D2b", "W3b", "B"),
         ("D3w", "D1w", "L6b", "L4w"),

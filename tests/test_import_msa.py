@@ -3,7 +3,7 @@
 Fixtures: tests/data/import/dual-rated.txt (one dual-rated section using every result
 letter W L D H B X F U, provisional, established and unrated pre-ratings) and
 two-sections.txt (two sections pasted one after the other), both fictional events
-written from the format description in shared/spec/rules-beyond-seeds.md. The expected
+written from the format of US Chess crosstable text (docs/files.md). The expected
 rows below are read off those files by hand.
 """
 

@@ -9,7 +9,7 @@ What reproduces the published figures: the 2020 rules (effective games
 N* = 50/sqrt(0.662 + 0.00000739(2569 - R0)^2), ratings stored as floats) with bonus
 multiplier B = 12. The event date is not in the file. US Chess used B = 12 from an
 unknown date after 19 March 2014 until 30 April 2017, and again in 2023 and 2024
-(rules-beyond-seeds.md); a copy sits in a repository named for a spring 2020 course, so
+(US Chess announcements, see docs/sources.md); a copy sits in a repository named for a spring 2020 course, so
 the event is from the earlier period. B = 6, 8, 10, 14 and the 2009/2011 editions are refuted below
 (:func:`test_other_settings_cannot_give_the_published_ratings`).
 

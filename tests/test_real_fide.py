@@ -42,7 +42,7 @@ none is an output of ours. Sources, and the edition each is compared under:
    specification covers standard play only).
 
 Not compared: no public source found gives a first rating (Ru) of a new player with its
-inputs other than the seed's own examples (tested in ``test_fide_unrated.py``). A November
+inputs other than the FIDE Handbook's own worked examples (tested in ``test_fide_unrated.py``). A November
 2003 copy of the Handbook's B.02.10 (``arbitri.lombardiascacchi.com/handbook/handbook_save_112003/``)
 re-works the 10.54 round robin, but with rules neither edition here uses (Ru = Rc + dp without
 n/(n+1), and rated players' changes from the average opponent rather than game by game).

@@ -1,36 +1,37 @@
 """Real ICU events: our ICU engine against the ICU's own rating program.
 
-Source: ``tests/data/real/icu/*.txt`` (see README.md there), transcribed from the spec file
-``spec/tournament_spec.rb`` of the ICU's published rating program, the Ruby gem
+Source: ``tests/data/real/icu/*.txt`` (see README.md there), transcribed from the test file
+``tournament_spec.rb`` of the ICU's published rating program, the Ruby gem
 ``icu_ratings`` (GitHub sanichi/icu_ratings, commit baea437), by the ICU's rating officer. Its
 real-event cases give each player's rating, K or prior games, the rated games, and the
 expected scores, new ratings, performances and bonuses that the ICU's rating database
-published (or, where the spec says so, the program's own expected values). Nothing here is an
+published (or, where the test file says so, the program's own expected values). Nothing here is an
 output of ours.
 
-Our specification is rules-beyond-seeds.md (ICU). The program has several versions of the
-whole-event algorithm (``rate!(version: n)``); the ICU rating database's figures for events up
-to 2011 come from version 0, "the original pre-2012 algorithm". Our engine differs from
-version 0 in four documented ways, each of which :data:`DIFFERENCES` lists with the figures it
-changes; the tests rebuild every one of those published figures from our engine's own
-intermediate numbers (its explanation steps) and the public formula functions:
+Our rules are the ICU rating program's whole-event algorithm (docs/sources.md). The program has
+several versions of the whole-event algorithm (``rate!(version: n)``); the ICU rating
+database's figures for events up to 2011 come from version 0, "the original pre-2012
+algorithm". Our engine differs from version 0 in four documented ways, each of which
+:data:`DIFFERENCES` lists with the figures it changes; the tests rebuild every one of those
+published figures from our engine's own intermediate numbers (its explanation steps) and the
+public formula functions:
 
 - ``ONE_PASS``: after the bonuses, version 0 works the estimates over once (at most one
   pass) instead of until they settle. The published figure is our second rating's *first*
   pass.
 - ``RATED_FIRST``: in the second rating the program recomputes the rated players (change,
   expected score) *before* it works the estimates again, so against the first rating's
-  estimates; our engine re-works the estimates first (rules-beyond-seeds.md: "the event is
-  rated a second time"). The same timing gives an unrated or provisional player's expected
+  estimates; our engine re-works the estimates first (ICU rating program: after the bonuses the
+  event is rated a second time). The same timing gives an unrated or provisional player's expected
   score with its own first-rating estimate.
 - ``BONUS_AGAIN``: version 0 computes every bonus again from the second change; ours are not
-  recomputed (rules-beyond-seeds.md: "their bonus itself is not recomputed"), as in the
+  recomputed (ICU rating program: a bonus winner's bonus is not recomputed), as in the
   program's versions 2 and 3.
 - ``UNRATEABLE``: a player none of whose games can be rated gets no new rating (``nil``) in
   the program; ours is NOT_RATED and keeps the rating given.
 
 The program's version 2 (the one it recommends) also updates a bonus winner's rating, as
-opponents see it, with the second change; the figures the spec states for version 2
+opponents see it, with the second change; the figures the test file states for version 2
 (Limerick, Bunratty) agree with ours all the same.
 """
 
@@ -340,8 +341,8 @@ def published(file: str, n: int, quantity: str) -> Expected:
 
 
 #: Where the source itself allows more than rounding. Section H, Guinan's performance: the
-#: program gives 920.54 and the spec accepts it with "be_within(num == 2 ? 0.6 : 0.5)" of the
-#: published 920 (the spec: "MSAccess results taken from rerun of original which is different
+#: program gives 920.54 and the test file accepts it with "be_within(num == 2 ? 0.6 : 0.5)" of the
+#: published 920 (the test file: "MSAccess results taken from rerun of original which is different
 #: (reason unknown)"). Our rebuild gives the program's 920.54.
 WITHIN = {("drogheda-club-2009-section-h.txt", 2, "performance"): 0.6}
 
@@ -435,7 +436,7 @@ def final_view(p: PlayerOutcome) -> float:
 def test_unrated_players_rating_is_the_performance_against_their_opponents_final_ratings(
     file: str, n: int, within: float
 ) -> None:
-    """The spec's check that the estimates have settled: an unrated player's new rating is the
+    """The test file's check that the estimates have settled: an unrated player's new rating is the
     mean of Ropp +/- 400 with each opponent at its final rating as opponents see it. (Turner
     3 from 6 in Limerick; Peoples 3 from 6 in the U12; Faleschini 2 from 6 in Bunratty, whose
     opponents are all rated and win no bonus, so his rating is their mean minus 400/3.)"""

@@ -1,4 +1,4 @@
-"""The rating report workbook (issue 6): its sheets, tables, charts, values and safety.
+"""The rating report workbook: its sheets, tables, charts, values and safety.
 
 Every report here is written to a real ``.xlsx`` and read back with openpyxl. The
 numbers on the report are the engines' (the report computes none of its own except

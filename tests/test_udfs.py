@@ -1,6 +1,6 @@
 """The Excel functions of :mod:`xlrating.udfs`, called directly as Python functions.
 
-Golden numbers come from the seeds' worked examples (cited in each test) or from hand
+Golden numbers come from the rule documents' worked examples (cited in each test) or from hand
 working of the documents' formulas, written out beside the assertion. Every function
 is also checked against the engine function it wraps, with the arguments arriving the
 Excel way (ranges as rows of cells, blanks as None, numbers typed as text, W/D/L).
@@ -218,7 +218,7 @@ def test_bonus_hand_worked() -> None:
 
 
 def test_bonus_multiplier_by_date() -> None:
-    # rules-beyond-seeds.md, "the bonus multiplier B has changed over time".
+    # US Chess announcements (see docs/sources.md): the bonus multiplier B has changed over time.
     assert udfs.USCF_BONUS_MULTIPLIER(date(2017, 5, 1)) == 14
     assert udfs.USCF_BONUS_MULTIPLIER(datetime(2023, 2, 1)) == 12
     assert udfs.USCF_BONUS_MULTIPLIER("2025-01-01") == 10
@@ -429,12 +429,13 @@ def test_published_rn_seed_example() -> None:
 
 
 def test_icu_seed_examples() -> None:
-    # Seed, Elo formulae: 2000, K 40, a win against 2000 and a draw against 2200: change 30.4, 2030.
+    # ICU rating formulae, Elo formulae: 2000, K 40, a win against 2000 and a draw against 2200:
+    # change 30.4, 2030.
     change = udfs.ICU_CHANGE(2000, column(2000, 2200), column(1, 0.5), 40)
     assert round(change, 1) == 30.4
     assert round(2000 + change) == 2030
     assert round(udfs.ICU_EXPECTED(2000, column(2000, 2200)), 3) == 0.740
-    # Seed, performance ratings: ((1000 + 400) + 1200)/2 = 1300; with 1000 over 10 games: 1050.
+    # ICU rating formulae, performance ratings: ((1000 + 400) + 1200)/2 = 1300; with 1000 over 10 games: 1050.
     assert udfs.ICU_PERF(column(1000, 1200), column("W", "D")) == 1300
     assert udfs.ICU_PERF(row(1000, 1200), row(1, 0.5), 1000, 10) == 1050
     assert udfs.ICU_PERF(column(1000, 1200), column("W", "D"), None, 0) == 1300

@@ -303,9 +303,9 @@ def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
               notes: Sequence[str] = ()) -> ImportedEvent:
     """Read US Chess crosstable text (one or more sections pasted one after another).
 
-    ``source`` names the file in problems (``event.txt line 12``); ``sections`` picks
-    sections by name (the line above a section's header) or sheet name. Raises
-    :class:`~xlrating.errors.FormatError` with every problem found. ``notes`` (what
+    ``source`` names the file in problems (``source="event.txt"`` gives ``event.txt line
+    12``); ``sections`` picks sections by name (the line above a section's header) or sheet
+    name. Raises :class:`~xlrating.errors.FormatError` with every problem found. ``notes`` (what
     reading the file found, such as mixed encodings) lead the event's notes.
     """
     problems = Problems()

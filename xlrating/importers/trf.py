@@ -76,7 +76,7 @@ SHEET_COLUMNS = 11
 
 #: TRF result codes that mean a played, rated game, and the crosstable letter for each.
 PLAYED = {"1": "W", "0": "L", "=": "D"}
-#: Forfeits (``+``/``-``) and games played but unrated (``W``/``L``), as spec forfeits.
+#: Forfeits (``+``/``-``) and games played but unrated (``W``/``L``), as the crosstable's forfeits (X/F).
 FORFEITS = {"+": "X", "-": "F", "W": "X", "L": "F"}
 #: Byes and unplayed rounds (``U`` is settled per player, see the module docstring).
 BYES = {"H": "H", "F": "B", "U": "B", "Z": "U", " ": "U"}

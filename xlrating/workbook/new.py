@@ -42,7 +42,7 @@ __all__ = [
 
 EVENT_SHEET = "Event"
 
-#: Settings of the ``Event`` sheet with a fixed set of values (spec: crosstable.md, "Event"),
+#: Settings of the ``Event`` sheet with a fixed set of values (docs/guide/crosstable.md, "The Event sheet"),
 #: keyed by the setting's lower-case name.
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "system": tuple(RULES),
