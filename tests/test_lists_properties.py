@@ -154,8 +154,13 @@ def test_fide_list_change_is_the_periods_exact_change_rounded_once(
             )
             period = (key, event.end_date.month)
             by_period[period] = by_period.get(period, Fraction(0)) + change.limit_denominator(1000)
-    rating = {e.id: Fraction(e.rating or 0) for e in ratings}
+    rating: dict[object, Fraction | None] = {e.id: Fraction(e.rating or 0) for e in ratings}
     for (key, _month), change in sorted(by_period.items(), key=lambda item: item[0][1]):
-        rating[key] += round_half_away(change)
+        now = rating[key]
+        if now is None:
+            continue  # delisted in an earlier period: an unrated player since
+        now += round_half_away(change)
+        # Under the 1400 floor a player is delisted (FIDE Rating Regulations 2024).
+        rating[key] = None if now < 1400 else now
     for key, value in rating.items():
         assert season.list.rating(key) == value

@@ -234,6 +234,13 @@ class _Period:
             post = start + round_half_away(total) if rules.round_change else round_half_away(start + total)
             value = float(post)
             games = self.games_after(entry, key)
+            if value < rules.rating_floor:
+                # Under the floor the player is delisted and from then on treated as any other
+                # unrated player (FIDE Rating Regulations 2024, the rating floor 1400).
+                entries[key] = replace(entry, rating=None, games=None, pending=(),
+                                       events=entry.events + self.played[key])
+                posts[key] = None
+                continue
             peak = float(max(entry.peak if entry.peak is not None else entry.rating, value))
             entries[key] = replace(
                 entry, rating=value, games=games, peak=peak, events=entry.events + self.played[key]
