@@ -30,7 +30,6 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 
 from .. import _check
@@ -39,7 +38,7 @@ from ..errors import ArgumentError
 from ..fide.rating import exact
 from ..fide.tables import round_half_away
 from ..model import Method
-from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId
+from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve
 from .season import Season, Seating, Settings, call_engine
 
 _MONTHLY_FROM = dt.date(2012, 7, 1)
@@ -88,14 +87,16 @@ class _Period:
         self.season = season
         self.rules = engine.get_rules(season.ratings.rules or "2024")
         self.end = end
-        self.change: dict[PlayerId, Fraction] = {}
+        self.change: dict[PlayerId, int | Fraction] = {}
+        """Each rated player's exact change in the period so far, in hundredths of a point (an
+        ``int`` while K is whole, as it almost always is; a ``Fraction`` otherwise)."""
         """Each rated player's exact total change in the period."""
         self.games: dict[PlayerId, int] = {}
         """Each rated player's games against rated opponents in the period."""
         self.played: dict[PlayerId, int] = {}
         """Events each player played in the period."""
         self.pending: dict[PlayerId, list[PendingEvent]] = {}
-        self.rows: list[tuple[PlayerId, Event, float | None, Fraction | None, int]] = []
+        self.rows: list[tuple[PlayerId, Event, float | None, int | Fraction | None, int]] = []
         self.k: dict[PlayerId, int] = {}
         self.rated: dict[PlayerId, int] = {}
         """Each rated player's rated games in the period, as the engine counted them."""
@@ -167,12 +168,15 @@ class _Period:
             played = self.played.get(key, 0)
             self.played[key] = played + 1
             if entry.rating is not None:
-                change = Fraction(0)
+                change: int | Fraction = 0
                 if result.method is Method.ELO:
                     assert result.k is not None and result.expected_score is not None
-                    expected = Fraction(round(result.expected_score * 100), 100)
-                    change = exact(result.k) * (exact(result.rated_score) - expected)
-                self.change[key] = self.change.get(key, Fraction(0)) + change
+                    # K x (score - sum of PD) in hundredths: half points and PD hundredths are
+                    # whole numbers, so this is exact.
+                    margin = 50 * round(result.rated_score * 2) - round(result.expected_score * 100)
+                    factor = result.k
+                    change = int(factor) * margin if factor == int(factor) else exact(factor) * margin
+                self.change[key] = self.change.get(key, 0) + change
                 self.rated[key] = self.rated.get(key, 0) + result.rated_games
                 self.rows.append((key, event, entry.rating, change, result.rated_games))
                 continue
@@ -227,22 +231,29 @@ class _Period:
         entries = self.season.entries
         rules = self.rules
         posts: dict[PlayerId, float | None] = {}
-        for key, total in self.change.items():
+        for key, hundredths in self.change.items():
             entry = entries[key]
             assert entry.rating is not None
-            start = exact(entry.rating)
-            post = start + round_half_away(total) if rules.round_change else round_half_away(start + total)
-            value = float(post)
+            if rules.round_change and type(hundredths) is int and entry.rating == int(entry.rating):
+                # Whole hundredths rounded to whole points, halves away from zero.
+                points = (abs(hundredths) + 50) // 100
+                value = float(int(entry.rating) + (points if hundredths >= 0 else -points))
+            else:
+                total = Fraction(hundredths, 100)
+                start = exact(entry.rating)
+                rounded = (start + round_half_away(total) if rules.round_change
+                           else round_half_away(start + total))
+                value = float(rounded)
             games = self.games_after(entry, key)
             if value < rules.rating_floor:
                 # Under the floor the player is delisted and from then on treated as any other
                 # unrated player (FIDE Rating Regulations 2024, the rating floor 1400).
-                entries[key] = replace(entry, rating=None, games=None, pending=(),
+                entries[key] = evolve(entry, rating=None, games=None, pending=(),
                                        events=entry.events + self.played[key])
                 posts[key] = None
                 continue
             peak = float(max(entry.peak if entry.peak is not None else entry.rating, value))
-            entries[key] = replace(
+            entries[key] = evolve(
                 entry, rating=value, games=games, peak=peak, events=entry.events + self.played[key]
             )
             posts[key] = value
@@ -253,11 +264,11 @@ class _Period:
             first = self.first_rating(pooled)
             events = entry.events + self.played[key]
             if first is None or first.rating is None:
-                entries[key] = replace(entry, pending=tuple(pooled), events=events)
+                entries[key] = evolve(entry, pending=tuple(pooled), events=events)
                 posts[key] = None
             else:
                 rating = float(first.rating)
-                entries[key] = replace(
+                entries[key] = evolve(
                     entry, rating=rating, games=first.games, peak=rating, pending=(), events=events
                 )
                 posts[key] = rating
@@ -265,7 +276,7 @@ class _Period:
             self.season.note(
                 key,
                 HistoryRow(
-                    event.id, "FIDE", pre, posts[key], None if change is None else float(change), games
+                    event.id, "FIDE", pre, posts[key], None if change is None else float(change / 100), games
                 ),
             )
 

@@ -11,10 +11,9 @@ are the event's post-event values: a provisional player accumulates games until 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from .. import icu
-from .model import Entry, Event, HistoryRow
+from .model import Entry, Event, HistoryRow, evolve
 from .season import Season, call_engine
 
 
@@ -44,7 +43,7 @@ def rate_event(season: Season, event: Event) -> None:
     for key, player, result in zip(seating.ids, players, outcome.players, strict=True):
         entry = entries[key]
         if player.kind is not icu.PlayerKind.FOREIGN and result.post_rating is not None:
-            entries[key] = replace(entry, rating=result.post_rating, games=result.post_games)
+            entries[key] = evolve(entry, rating=result.post_rating, games=result.post_games)
         season.note(
             key,
             HistoryRow(

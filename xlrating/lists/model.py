@@ -84,6 +84,18 @@ class Entry:
     """FIDE: an unrated player's results not yet enough for a first rating."""
 
 
+_ENTRY_FIELDS = Entry.__slots__
+
+
+def evolve(entry: Entry, **changes: Any) -> Entry:
+    """``entry`` with ``changes``, as :func:`dataclasses.replace` gives it, for values the
+    season computed itself (not checked again: a season replaces about a million entries)."""
+    new: Entry = object.__new__(Entry)
+    for name in _ENTRY_FIELDS:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(entry, name))
+    return new
+
+
 @dataclass(frozen=True)
 class RatingList:
     """A rating list: players by ID under one system and rule edition.

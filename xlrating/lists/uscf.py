@@ -16,11 +16,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from .. import uscf
 from ..model import PlayerOutcome
-from .model import Entry, Event, HistoryRow
+from .model import Entry, Event, HistoryRow, evolve
 from .season import Season, Seating, call_engine
 
 _DUAL = {"Regular": "Quick", "Quick": "Regular"}
@@ -89,7 +88,7 @@ def _fold(
             return entry
         others = dict(entry.other_ratings)
         others[system] = (post, games)
-        return replace(entry, other_ratings=others)
+        return evolve(entry, other_ratings=others)
     wins, draws, losses = tally
     played = wins + draws + losses
     attained = [entry.peak]
@@ -98,7 +97,7 @@ def _fold(
     if post is not None and _established(games, rules):
         attained.append(post)
     peak = max((value for value in attained if value is not None), default=None)
-    return replace(
+    return evolve(
         entry,
         rating=post,
         games=games,
