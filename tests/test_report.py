@@ -488,3 +488,22 @@ def test_any_event_makes_a_report_whose_summary_adds_up(tmp_path: Path, players:
     check_totals(results, rows)
     games = table(book["Games"], "Games") if book["Games"].tables else []
     assert len(games) == sum(len(p.games) for p in events[0].outcomes[0].players)
+
+
+def test_the_games_sheet_of_a_big_event_is_left_out_unless_asked(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from xlrating.report import build as report_build
+
+    events = uscf_events()
+    lines = sum(len(o.games) for e in events for out in e.outcomes for o in out.players)
+    assert lines > 4
+    _, book, _ = written(tmp_path, events, "all.xlsx")
+    assert book["Games"].tables and len(table(book["Games"], "Games")) == lines
+    monkeypatch.setattr(report_build, "GAMES_BY_DEFAULT", lines - 1)
+    _, book, _ = written(tmp_path, events, "big.xlsx")
+    assert not book["Games"].tables
+    assert f"left out: the event has {lines:,} game lines" in book["Games"]["A3"].value
+    _, book, _ = written(tmp_path, events, "asked.xlsx", games=True)
+    assert len(table(book["Games"], "Games")) == lines
+    _, book, _ = written(tmp_path, events, "refused.xlsx", games=False)
+    assert not book["Games"].tables and "left out, as asked" in book["Games"]["A3"].value

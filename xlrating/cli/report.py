@@ -34,6 +34,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                         help="explain every player's rating step by step on the Explanations sheet (by "
                         "default only players rated by a special or iterative method, or changed by a bonus "
                         "or floor)")
+    parser.add_argument("--games", action=argparse.BooleanOptionalAction, default=None,
+                        help="list every rated game on the Games sheet (default: when the event has at most "
+                        "20,000 game lines; --no-games leaves them out)")
     parser.set_defaults(func=run)
     return parser
 
@@ -48,7 +51,7 @@ def output_path(source: Path, output: str | None) -> Path:
 def run(args: argparse.Namespace) -> int:
     source = Path(args.input)
     target = output_path(source, args.output)
-    report = report_file(source, target, explain_all=args.explain_all)
+    report = report_file(source, target, explain_all=args.explain_all, games=args.games)
     ratings = report.sheet("Ratings")
     players = sum(len(t.rows) for t in ratings.tables)
     print(f"{report.title}: {players} rating row{'s' if players != 1 else ''}")

@@ -316,7 +316,21 @@ def _ratings(parts: list[_Part], multi_section: bool, dual: bool, subtitle: str,
 # --- Games -------------------------------------------------------------------------------------
 
 
-def _games(parts: list[_Part], multi_section: bool, dual: bool, subtitle: str, page: PageSetup) -> Sheet:
+#: The Games sheet lists every game line up to this many (each game twice, once from each
+#: side); a bigger event's report leaves them out unless asked (``games=True``, ``--games``):
+#: at 10,000 players they are three quarters of the report's cells and of its time.
+GAMES_BY_DEFAULT = 20_000
+
+
+def _games(parts: list[_Part], multi_section: bool, dual: bool, subtitle: str, page: PageSetup,
+           wanted: bool | None) -> Sheet:
+    lines = sum(len(o.games) for part in parts for _row, o in part.rows)
+    if wanted is False or (wanted is None and lines > GAMES_BY_DEFAULT):
+        why = ("left out, as asked" if wanted is False else
+               f"left out: the event has {lines:,} game lines, more than {GAMES_BY_DEFAULT:,}")
+        note = (f"One row per rated game from each player's side: {why}. Ask for them with "
+                "xlrating report --games (games=True from Python).")
+        return _table_sheet(GAMES, "Games", subtitle, note, None, "The games are not listed.", 2, page)
     fields = _label_fields(multi_section, dual)
     labels = len(fields)
     fields += [
@@ -657,13 +671,15 @@ def _charts(parts: list[_Part], multi_section: bool, page: PageSetup) -> tuple[S
 # --- the report --------------------------------------------------------------------------------
 
 
-def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False) -> Report:
+def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, games: bool | None = None
+                 ) -> Report:
     """The rating report of ``events`` (the rated crosstables of one workbook).
 
     Sheets: Summary, Ratings, Games, Explanations, Charts, and the hidden Chart data
     behind the charts. ``explain_all`` explains every player on the Explanations sheet
     (by default: players rated by a special or iterative method, and players whose
-    rating a bonus or a floor changed).
+    rating a bonus or a floor changed). ``games`` lists every game on the Games sheet
+    (``None``: when there are at most :data:`GAMES_BY_DEFAULT` game lines).
     """
     if isinstance(events, RatedEvent):
         events = (events,)
@@ -686,7 +702,7 @@ def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False) -> 
     sheets = (
         _summary(events, parts, title, subtitle, page),
         _ratings(parts, multi_section, dual, subtitle, page),
-        _games(parts, multi_section, dual, subtitle, page),
+        _games(parts, multi_section, dual, subtitle, page, games),
         _explanations(parts, multi_section, dual, subtitle, page, explain_all),
         charts,
         data,

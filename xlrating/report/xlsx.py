@@ -433,7 +433,7 @@ def _discard(book: Workbook) -> None:
 
 
 def report_file(source: str | os.PathLike[str], target: str | os.PathLike[str], *,
-                today: date | None = None, explain_all: bool = False) -> Report:
+                today: date | None = None, explain_all: bool = False, games: bool | None = None) -> Report:
     """Rate the crosstable workbook ``source`` and write its report to ``target``.
 
     ``source`` itself is never changed. Raises :class:`~xlrating.errors.WorkbookError`
@@ -447,6 +447,6 @@ def report_file(source: str | os.PathLike[str], target: str | os.PathLike[str], 
         raise WorkbookError(f"{target}: is the crosstable workbook itself; the report is a new workbook, "
                             "give it another name")
     _, rated = rate_workbook(source, today=today)
-    report = build_report(rated.events, explain_all=explain_all)
+    report = build_report(rated.events, explain_all=explain_all, games=games)
     write_report(report, target)
     return report
