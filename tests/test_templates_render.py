@@ -60,3 +60,22 @@ def test_every_calculator_prints_on_one_page(tmp_path: Path) -> None:
         # A wrapped help text's lines stand apart in the page's text, so each help's last
         # words are looked for one by one: a text cut at the page's edge loses them.
         assert helps and all(set(h.split()[-2:]) <= printed_words for h in helps), sheet.title
+
+
+def test_a_rated_crosstable_prints_as_a_legible_wall_chart(tmp_path: Path) -> None:
+    # The working behind each rating (initial rating, N', steps, K, notes...) is grouped and
+    # collapsed when the outputs are added: the printed page shows Score, Post rating, Change.
+    from xlrating.workbook import rate_file
+
+    rated = tmp_path / "rated.xlsx"
+    rate_file(TEMPLATES / "uscf-swiss.xlsx", rated)
+    sheet = openpyxl.load_workbook(rated)["Crosstable"]
+    header = {c.value: c.column_letter for c in sheet[1]}
+    assert all(sheet.column_dimensions[header[h]].hidden for h in ("Initial rating", "Step 3", "K", "Notes"))
+    assert not any(sheet.column_dimensions[header[h]].hidden for h in ("Score", "Post rating", "Change"))
+    page = pages(render(rated, tmp_path / "render"))[0]
+    assert "Post rating" in page and "Step 3" not in page
+    posts = [row[0] for row in sheet.iter_rows(min_row=2, min_col=sheet[header["Post rating"] + "1"].column,
+                                                 max_col=sheet[header["Post rating"] + "1"].column,
+                                                 values_only=True) if row[0] is not None]
+    assert len(posts) == 8 and all(str(round(p)) in page for p in posts)

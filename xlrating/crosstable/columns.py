@@ -53,6 +53,16 @@ OUTPUTS: tuple[str, ...] = (
 SECOND_SYSTEM_OUTPUTS: tuple[str, ...] = OUTPUTS[2:]
 OFFICIAL_DIFFERENCE = "Official difference"
 QUICK_OFFICIAL_DIFFERENCE = "Quick official difference"
+#: The output columns a printed wall chart shows; the others (the working behind each
+#: rating) are grouped and collapsed when they are added, one click away in Excel.
+WALL_CHART_OUTPUTS: tuple[str, ...] = ("Score", "Post rating", "Change")
+
+
+def on_wall_chart(header: object) -> bool:
+    """Whether the output column ``header`` is one a printed wall chart shows (the second
+    system's post rating and change of a dual-rated event too)."""
+    name = fold(header)
+    return any(name in (fold(kept), fold(second_system(kept))) for kept in WALL_CHART_OUTPUTS)
 
 #: Headers that are both an input (an explicit K or floor) and an output (the K used, the
 #: floor in force); see :func:`classify`.

@@ -30,6 +30,7 @@ from typing import IO, Any
 from openpyxl import Workbook as OpenpyxlWorkbook
 from openpyxl.utils import get_column_letter
 
+from ..crosstable.columns import on_wall_chart
 from ..crosstable.model import AddedColumns, Block
 from ..crosstable.values import quote_sheet
 from ..errors import ArgumentError, CrosstableError, Problem, WorkbookError
@@ -225,6 +226,8 @@ def apply(workbook: Workbook, blocks: Iterable[Block], added: Iterable[AddedColu
             for column in range(columns.first_column, columns.last_column + 1):
                 text = "" if names[column] is None else str(names[column])
                 patch.widths[column] = float(min(len(text) + 3, 30))
+                if not on_wall_chart(text):
+                    patch.grouped.add(column)
         if not _extend_table(workbook, columns, names):
             patch.auto_filter = (columns.header_row, columns.first_column - 1, columns.last_column)
 

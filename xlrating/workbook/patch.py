@@ -187,6 +187,9 @@ class SheetPatch:
     auto_filter: tuple[int, int, int] | None = None
     """(header row, old last column, new last column): widen a sheet AutoFilter ending at the old column."""
     overwrote_formula: bool = False
+    grouped: set[int] = field(default_factory=set)
+    """Added columns to group and collapse (outline level 1, hidden): the working behind a
+    rating, which a printed wall chart leaves out."""
 
     def put(self, row: int, column: int, write: Write) -> None:
         self.rows.setdefault(row, {})[column] = write
@@ -368,13 +371,28 @@ def _widen_columns(head: str, patch: SheetPatch, prefix: str) -> str:
         if any(first <= column <= last for first, last, _ in spans):
             continue
         width = max(model_width, wanted)
+        outline = ' outlineLevel="1" hidden="1"' if column in patch.grouped else ""
         spans.append((column, column, f'<{prefix}col min="{column}" max="{column}" width="{width:g}" '
-                                      'customWidth="1"/>'))
+                                      f'customWidth="1"{outline}/>'))
     body = "".join(col for _, _, col in sorted(spans))
     block = f"<{prefix}cols>{body}</{prefix}cols>"
-    if existing:
-        return head[:existing.start()] + block + head[existing.end():]
-    return head + block
+    head = head[:existing.start()] + block + head[existing.end():] if existing else head + block
+    return _outline_level(head, prefix) if patch.grouped else head
+
+
+def _outline_level(head: str, prefix: str) -> str:
+    """``head`` whose ``sheetFormatPr`` says the columns have an outline (Excel shows the
+    group's button only then); a ``sheetFormatPr`` is added where the sheet has none."""
+    found = re.search(r"<(?:\w+:)?sheetFormatPr\b([^>]*?)(/?)>", head)
+    if found is None:
+        cols = re.search(r"<(?:\w+:)?cols\b", head)
+        element = f'<{prefix}sheetFormatPr defaultRowHeight="15" outlineLevelCol="1"/>'
+        at = cols.start() if cols else len(head)
+        return head[:at] + element + head[at:]
+    if "outlineLevelCol=" in found.group(1):
+        return head
+    start = found.start(2)
+    return head[:start] + ' outlineLevelCol="1"' + head[start:]
 
 
 def _widen_auto_filter(tail: str, header_row: int, old_last: int, new_last: int) -> str:
