@@ -114,36 +114,29 @@ class Staged:
 def stage(path: str | os.PathLike[str], write: Callable[[IO[bytes]], None], *,
           unchanged: bytes | None = None) -> Staged:
     """Write a new file for ``path`` with ``write`` into a temporary file beside it (see the module)."""
-    target = Path(path)
-    real = writable_target(target)
-    sweep(real.parent, real.name)
-    temporary = _temporary_file(real.parent, real.name)
-    staged = Staged(target=target, real=real, temporary=temporary, unchanged=unchanged)
-    try:
-        with open(temporary, "wb") as file:
+
+    def produce(name: Path) -> None:
+        with open(name, "wb") as file:
             write(file)
-            file.flush()
-            os.fsync(file.fileno())
-        if real.exists():
-            shutil.copymode(real, temporary)
-            _keep_owner(real, temporary)
-    except OSError as error:
-        staged.discard()
-        raise WorkbookError(f"{target}: cannot be written ({error.strerror or error})") from None
-    except BaseException:
-        staged.discard()
-        raise
-    return staged
+
+    return _staged(path, produce, unchanged=unchanged)
 
 
 def stage_file(path: str | os.PathLike[str], produce: Callable[[Path], object]) -> Staged:
     """Like :func:`stage`, for a writer that takes a file name: ``produce(name)`` writes the
     file at ``name``, a hidden name beside ``path`` with the same suffix."""
+    return _staged(path, produce, suffix=Path(path).suffix)
+
+
+def _staged(path: str | os.PathLike[str], produce: Callable[[Path], object], *, suffix: str = "",
+            unchanged: bytes | None = None) -> Staged:
+    """The file ``produce`` writes at a temporary name beside ``path``, flushed to disk, with
+    the permissions and owner of the file it will replace."""
     target = Path(path)
     real = writable_target(target)
     sweep(real.parent, real.name)
-    temporary = _temporary_file(real.parent, real.name, suffix=real.suffix)
-    staged = Staged(target=target, real=real, temporary=temporary)
+    temporary = _temporary_file(real.parent, real.name, suffix=suffix)
+    staged = Staged(target=target, real=real, temporary=temporary, unchanged=unchanged)
     try:
         produce(temporary)
         with open(temporary, "rb+") as file:
