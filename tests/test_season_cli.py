@@ -139,3 +139,11 @@ def test_uncalculated_formulas_get_a_note(tmp_path: Path, capsys: pytest.Capture
     assert main(["season", str(source)]) == 0
     err = capsys.readouterr().err
     assert "1 formula cell without a value (never calculated) read as blank: Players!F2" in err
+
+
+def test_in_place_with_a_report_writes_both_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    source = write(tmp_path / "club.xlsx", icu_club())
+    assert main(["season", str(source), "--in-place", "--report", str(tmp_path / "report.xlsx")]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx", "report.xlsx"]
+    assert "History" in openpyxl.load_workbook(source).sheetnames
+    assert main(["season", str(source), "--in-place"]) == 0  # again, on the sheets it added

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..crosstable import RatedWorkbook
+from ..report import write_report
 from ..templates import SYSTEMS, write_template
 from ..workbook import rate_workbook, writable_target
 from ._args import path_arg
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         source = Path(folder) / f"xlrating-demo-{args.system}.xlsx"
         write_template(args.system, source)
         workbook, rated = rate_workbook(source)
-        write_both(workbook, rated, target, report)
+        write_both(workbook, target, report, lambda name: write_report(rated.events, name))
     print(summary(rated))
     print(results_table(rated))
     print(f"Wrote {target.resolve()}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
             writable_target(path)
     workbook, rated = rate_workbook(source)
     if report is not None:
-        write_both(workbook, rated, target, report, in_place=args.in_place)
+        write_both(workbook, target, report, lambda name: write_report(rated.events, name),
+                   in_place=args.in_place)
     else:
         stage_workbook(workbook, target, in_place=args.in_place).commit()
     print(summary(rated))
@@ -99,14 +101,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_both(workbook: Workbook, rated: RatedWorkbook, target: Path, report: Path, *,
+def write_both(workbook: Workbook, target: Path, report: Path, write: Callable[[Path], object], *,
                in_place: bool = False) -> None:
-    """Write the rated workbook and the report beside their targets, then rename the workbook,
-    then the report: a run that fails or is stopped before the end leaves neither, and never
-    a report without its rated workbook."""
+    """Write the rated workbook and the report (``write(name)`` writes it at ``name``) beside
+    their targets, then rename the workbook, then the report: a run that fails or is stopped
+    before the end leaves neither, and never a report without its rated workbook."""
     staged = stage_workbook(workbook, target, in_place=in_place)
     try:
-        staged_report = stage_file(report, lambda name: write_report(rated.events, name))
+        staged_report = stage_file(report, write)
     except BaseException:
         staged.discard()
         raise

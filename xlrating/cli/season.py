@@ -21,9 +21,9 @@ from ..season.file import rate_season_workbook
 from ..season.importing import import_season_workbook
 from ..season.report import TOP, event_rules, write_season_report
 from ..templates.season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_season_template
-from ..workbook import same_file, save_atomic, writable_target
+from ..workbook import same_file, stage_workbook, writable_target
 from ._args import path_arg
-from .rate import output_path, report_path, warn_lost
+from .rate import output_path, report_path, warn_lost, write_both
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -96,19 +96,15 @@ def run(args: argparse.Namespace) -> int:
         if path is not None:
             writable_target(path)
     workbook, rated = rate_season_workbook(source)
+    in_place = bool(getattr(args, "in_place", False))
     if report is not None:
         named = getattr(args, "chart_players", None) or ""
         chosen = [key.strip() for key in named.split(",") if key.strip()]
-        new = not report.exists()
-        write_season_report(rated, report, players=chosen, top=getattr(args, "chart_top", TOP))
-        try:
-            save_atomic(workbook, target)
-        except BaseException:
-            if new:  # a report this run created goes when the workbook cannot be written
-                report.unlink(missing_ok=True)
-            raise
+        top = getattr(args, "chart_top", TOP)
+        write_both(workbook, target, report,
+                   lambda name: write_season_report(rated, name, players=chosen, top=top), in_place=in_place)
     else:
-        save_atomic(workbook, target)
+        stage_workbook(workbook, target, in_place=in_place).commit()
     print(summary(rated))
     print(f"Wrote {target}")
     if report is not None:

@@ -81,6 +81,7 @@ def _with_sheets(workbook: Workbook, names: Sequence[str]) -> Workbook:
         book.save(copy)
         added = load(copy)
     added.path = workbook.path
+    added.read_from = workbook.content  # --in-place checks the file against what was read
     return added
 
 

@@ -81,6 +81,9 @@ class Workbook:
     """The writes :func:`apply` recorded, by sheet name."""
     widened: dict[str, str] = field(default_factory=dict, repr=False)
     """Table parts rewritten by :func:`apply`: part name -> new XML."""
+    read_from: bytes | None = field(default=None, repr=False)
+    """The bytes of :attr:`path` as read, when the package was loaded from another copy of it
+    (a season workbook whose new sheets were added first); ``None``: :attr:`content`."""
     notes: list[str] = field(default_factory=list)
     """What a user should know about the run that is not an error (set by
     :func:`~xlrating.workbook.rate_workbook`; the command line prints them)."""
@@ -407,7 +410,8 @@ def stage_workbook(workbook: Workbook, path: str | os.PathLike[str], *, in_place
     def write(file: IO[bytes]) -> None:
         write_package(workbook.package, file, replaced)
 
-    return stage(target, write, unchanged=workbook.content if in_place else None)
+    original = workbook.content if workbook.read_from is None else workbook.read_from
+    return stage(target, write, unchanged=original if in_place else None)
 
 
 def save_atomic(workbook: Workbook, path: str | os.PathLike[str], *, in_place: bool = False) -> Path:
