@@ -24,11 +24,11 @@ import json
 import random
 import sys
 from datetime import date
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import pytest
+from uscf_snapshot import encode
 
 from xlrating.errors import XlratingError
 from xlrating.fide import FidePlayer, rate_event
@@ -151,25 +151,9 @@ def events() -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple(found)
 
 
-def plain(value: Any) -> Any:
-    """``value`` as JSON data: floats by ``repr``, dataclasses field by field, enums by value."""
-    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
-        return value
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = (f.name for f in dataclasses.fields(value) if not f.name.startswith("_"))
-        return {name: plain(getattr(value, name)) for name in fields}
-    if isinstance(value, (tuple, list)):
-        return [plain(v) for v in value]
-    raise TypeError(f"cannot store {value!r}")
-
-
 def rated(arguments: dict[str, Any]) -> Any:
     outcome: EventOutcome = rate_event(**arguments)
-    return plain(outcome)
+    return encode(outcome)
 
 
 def current() -> dict[str, Any]:

@@ -151,7 +151,8 @@ def events() -> list[tuple[str, list[UscfPlayer], list[Game], dict[str, Any]]]:
 
 
 def encode(value: Any) -> Any:
-    """An outcome as JSON: floats by repr, enums by value, dataclasses as dicts."""
+    """An outcome as JSON: floats by repr, enums by value, dataclasses as dicts (every
+    engine's snapshot test stores its outcomes so)."""
     if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
         return value
     if isinstance(value, float):
