@@ -15,3 +15,16 @@ def path_arg(text: str) -> str:
     if "\0" in text:
         raise argparse.ArgumentTypeError(f"{text!r}: a file name cannot hold a NUL character")
     return text
+
+
+def add_output_options(parser: argparse.ArgumentParser, what: str, report: str) -> None:
+    """``IN.xlsx``, ``-o``/``--in-place`` and ``--report`` of the commands that rate a workbook
+    (``rate``, ``season``): ``what`` names the input, ``report`` what the report holds."""
+    parser.add_argument("input", metavar="IN.xlsx", type=path_arg, help=f"the {what} (.xlsx or .xlsm)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg,
+                       help="where to write the rated workbook (default: IN-rated.xlsx beside the input)")
+    where.add_argument("--in-place", action="store_true",
+                       help="overwrite the input workbook with the rated one")
+    parser.add_argument("--report", metavar="REPORT.xlsx", type=path_arg,
+                        help=f"also write {report} to REPORT.xlsx")

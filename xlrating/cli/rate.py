@@ -22,7 +22,7 @@ from ..report import write_report
 from ..season.file import is_season_file
 from ..workbook import Workbook, lost_features, rate_workbook, same_file, stage_workbook, writable_target
 from ..workbook.save import stage_file
-from ._args import path_arg
+from ._args import add_output_options
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -33,16 +33,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "IN-rated.xlsx beside the input unless -o or --in-place says otherwise. Nothing is written "
         "when the crosstable has errors; every error is listed with its cell (exit status 1).",
     )
-    parser.add_argument("input", metavar="IN.xlsx", type=path_arg,
-                        help="the crosstable workbook (.xlsx or .xlsm)")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg,
-                       help="where to write the rated workbook (default: IN-rated.xlsx beside the input)")
-    where.add_argument("--in-place", action="store_true",
-                       help="overwrite the input workbook with the rated one")
-    parser.add_argument("--report", metavar="REPORT.xlsx", type=path_arg,
-                        help="also write the rating report workbook (summary, ratings, games, explanations, "
-                        "charts) to REPORT.xlsx")
+    add_output_options(parser, "crosstable workbook",
+                       "the rating report workbook (summary, ratings, games, explanations, charts)")
     parser.set_defaults(func=run)
     return parser
 

@@ -22,7 +22,7 @@ from ..season.importing import import_season_workbook
 from ..season.report import TOP, event_rules, write_season_report
 from ..templates.season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_season_template
 from ..workbook import same_file, stage_workbook, writable_target
-from ._args import path_arg
+from ._args import add_output_options, path_arg
 from .rate import output_path, report_path, warn_lost, write_both
 
 
@@ -35,16 +35,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "IN-rated.xlsx beside the input unless -o or --in-place says otherwise. Nothing is written when "
         "the season has errors; every error is listed with its cell (exit status 1).",
     )
-    parser.add_argument("input", metavar="IN.xlsx", type=path_arg,
-                        help="the season workbook (.xlsx or .xlsm)")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg,
-                       help="where to write the rated workbook (default: IN-rated.xlsx beside the input)")
-    where.add_argument("--in-place", action="store_true",
-                       help="overwrite the input workbook with the rated one")
-    parser.add_argument("--report", metavar="REPORT.xlsx", type=path_arg,
-                        help="also write the season report (the list before and after, every event's "
-                        "summary, a rating-history chart) to REPORT.xlsx")
+    add_output_options(parser, "season workbook", "the season report (the list before and after, every "
+                       "event's summary, a rating-history chart)")
     parser.add_argument("--chart-players", metavar="ID,ID,...",
                         help="the players the report's chart follows, by ID (default: the top of the new "
                         "list)")
