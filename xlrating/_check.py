@@ -192,3 +192,18 @@ def unique(name: str, numbers: Sequence[int]) -> None:
     if twice:
         raise EventError(f"Players' numbers in '{name}' must be unique; given more than once: "
                          + ", ".join(map(str, twice)))
+
+
+def event_options(start_date: Any, end_date: Any, event_name: Any, explain: Any
+                  ) -> tuple[dt.date | None, dt.date | None]:
+    """The keywords every engine's ``rate_event`` shares, checked: the start and end dates
+    (the end not before the start), the event's name (text) and ``explain`` (a bool)."""
+    start = date("start_date", start_date)
+    end = date("end_date", end_date)
+    if start is not None and end is not None and end < start:
+        raise ArgumentError(f"Argument 'end_date' must not be before 'start_date' ({start}), not {end}")
+    if not isinstance(event_name, str):
+        raise fail("event_name", "text", event_name)
+    if not isinstance(explain, bool):
+        raise fail("explain", "True or False", explain)
+    return start, end

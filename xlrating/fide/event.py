@@ -325,10 +325,7 @@ def rate_event(
     assert on is not None
     if start is not None and end_date is not None and start > on:
         raise EventError(f"The event's start date {start.isoformat()} is after its end date {on.isoformat()}")
-    if not isinstance(event_name, str):
-        raise _check.fail("event_name", "text", event_name)
-    if not isinstance(explain, bool):
-        raise _check.fail("explain", "True or False", explain)
+    _check.event_options(None, None, event_name, explain)  # the dates are checked above
     field = _check.items("players", players, FidePlayer, "a FidePlayer")
     played = _check.items("games", games, Game, "a Game")
     _check.unique("players", [p.number for p in field])

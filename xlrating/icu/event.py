@@ -740,17 +740,10 @@ def rate_event(
     """
     r = get_rules(rules)
     kind = EventType.parse(event_type)
-    start = _check.date("start_date", start_date)
-    end = _check.date("end_date", end_date)
-    if start is not None and end is not None and end < start:
-        raise ArgumentError(f"Argument 'end_date' must not be before 'start_date' ({start}), not {end}")
+    start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = _check.items("players", players, IcuPlayer, "an IcuPlayer")
     _check.unique("players", [p.number for p in roster])
     played = _check.items("games", games, Game, "a Game")
-    if not isinstance(event_name, str):
-        raise _check.fail("event_name", "text", event_name)
-    if not isinstance(explain, bool):
-        raise _check.fail("explain", "True or False", explain)
     shared = (("Edition", r.name), ("Event type", kind.value),
               ("Start date", start.isoformat() if start else ""),
               ("End date", end.isoformat() if end else ""))

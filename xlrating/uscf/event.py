@@ -106,15 +106,7 @@ def rate_event(
     edition = get_rules(rules)
     system = parse_system(edition, rating_system)
     kind = EventType.parse(event_type)
-    start = _check.date("start_date", start_date)
-    end = _check.date("end_date", end_date)
-    if start is not None and end is not None and end < start:
-        raise ArgumentError(f"Argument 'end_date' ({end.isoformat()}) must not be before 'start_date' "
-                            f"({start.isoformat()})")
-    if not isinstance(event_name, str):
-        raise _check.fail("event_name", "text", event_name)
-    if not isinstance(explain, bool):
-        raise _check.fail("explain", "True or False", explain)
+    start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = _check.items("players", players, UscfPlayer, "a UscfPlayer")
     played = _check.items("games", games, Game, "a Game")
     _check.unique("players", [p.number for p in roster])
