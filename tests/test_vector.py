@@ -27,3 +27,12 @@ def test_numpy_path_cannot_be_forced_without_numpy(monkeypatch: pytest.MonkeyPat
     with pytest.raises(RuntimeError, match="numpy is not installed"), _vector.forced(True):
         pass  # pragma: no cover
     assert not _vector.vectorised(10**6, 1000)
+
+
+def test_blocked_numpy_is_not_available() -> None:
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules['numpy'] = None; from xlrating import _vector; "
+            "print(_vector.AVAILABLE, _vector.vectorised(10**6, 1000))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False"]

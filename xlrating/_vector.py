@@ -15,9 +15,19 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import sys
 from collections.abc import Iterator
 
-AVAILABLE = importlib.util.find_spec("numpy") is not None
+
+def _importable() -> bool:
+    """Whether ``import numpy`` would succeed, without importing it (``sys.modules["numpy"] =
+    None`` blocks it, as the tests do to rate as a Python without numpy would)."""
+    if "numpy" in sys.modules:
+        return sys.modules["numpy"] is not None
+    return importlib.util.find_spec("numpy") is not None
+
+
+AVAILABLE = _importable()
 """Whether numpy can be imported (it is a dependency of the package, but the package rates
 without it)."""
 
