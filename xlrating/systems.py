@@ -128,7 +128,7 @@ class System:
     """Event-level problems the engine would refuse (each naming a setting's cell)."""
     player: Callable[[PlayerRow, EventSettings], tuple[tuple[Any, ...] | None, RowProblems]]
     """A crosstable row as the engine's player, one per rating run, and the row's problems."""
-    rate: Callable[[Lineup, Sequence[Game], EventSettings], tuple[EventOutcome, ...]]
+    rate: Callable[[Lineup, Sequence[Game], EventSettings, bool], tuple[EventOutcome, ...]]
     """The engine: rates the players built by :attr:`player` (one outcome per rating run)."""
 
     def __post_init__(self) -> None:
@@ -256,10 +256,11 @@ def _uscf_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] 
     return built, problems
 
 
-def _uscf_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings) -> tuple[EventOutcome, ...]:
+def _uscf_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
+               explain: bool) -> tuple[EventOutcome, ...]:
     options: dict[str, Any] = {
         "dual_rated": settings.dual_rated, "event_type": settings.event_type, "end_date": settings.end_date,
-        "bonus_multiplier": settings.bonus_multiplier, "rules": settings.rules,
+        "bonus_multiplier": settings.bonus_multiplier, "rules": settings.rules, "explain": explain,
     }
     outcomes = [uscf.rate_event(lineup[0], games, rating_system=settings.rating_system, **options)]
     if settings.dual_rated:
@@ -283,9 +284,10 @@ def _fide_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] 
         return None, [("No", f"{who(row)}: {error}")]
 
 
-def _fide_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings) -> tuple[EventOutcome, ...]:
+def _fide_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
+               explain: bool) -> tuple[EventOutcome, ...]:
     return (fide.rate_event(lineup[0], games, event_type=settings.event_type, end_date=settings.end_date,
-                            rules=settings.rules),)
+                            rules=settings.rules, explain=explain),)
 
 
 # --- ICU ---------------------------------------------------------------------------------------
@@ -334,9 +336,10 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
                           birth_date=row.birth_date, joined=row.joined),), []
 
 
-def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings) -> tuple[EventOutcome, ...]:
+def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
+              explain: bool) -> tuple[EventOutcome, ...]:
     return (icu.rate_event(lineup[0], games, start_date=icu_start(settings), rules=settings.rules,
-                           event_name=settings.event_name),)
+                           event_name=settings.event_name, explain=explain),)
 
 
 # --- the table ---------------------------------------------------------------------------------

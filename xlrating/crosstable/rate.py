@@ -84,11 +84,13 @@ def _with_notes(outcome: EventOutcome, crosstable: Crosstable) -> EventOutcome:
     return replace(outcome, notes=(line, *outcome.notes), players=players)
 
 
-def rate_crosstable(crosstable: Crosstable, lineup: systems.Lineup | None = None) -> RatedEvent:
+def rate_crosstable(crosstable: Crosstable, lineup: systems.Lineup | None = None, *,
+                    explain: bool = True) -> RatedEvent:
     """Rate a parsed crosstable under its settings.
 
     ``lineup`` is the engine's players from :func:`build_players` when the caller has
-    built (and checked) them already. Returns one :class:`~xlrating.model.EventOutcome`
+    built (and checked) them already. ``explain=False`` rates with no steps and no game lines
+    (the same numbers, notes and output columns; nothing for a report). Returns one :class:`~xlrating.model.EventOutcome`
     (two for a dual-rated US Chess event: Regular, then Quick); each starts its notes with
     the rules used and, for US Chess, the bonus multiplier B. Raises
     :class:`~xlrating.errors.CrosstableError` when a row cannot be read under the
@@ -101,7 +103,7 @@ def rate_crosstable(crosstable: Crosstable, lineup: systems.Lineup | None = None
                                   title=f"The {crosstable.sheet} sheet has errors; nothing was rated.")
     settings = crosstable.settings
     try:
-        outcomes = systems.get(settings.system).rate(lineup, crosstable.games, settings)
+        outcomes = systems.get(settings.system).rate(lineup, crosstable.games, settings, explain)
     except ENGINE_ERRORS as error:
         raise CrosstableError([Problem(quote_sheet(crosstable.sheet), f"the event cannot be rated: {error}")],
                               title=f"The {crosstable.sheet} sheet could not be rated.") from error
@@ -109,11 +111,13 @@ def rate_crosstable(crosstable: Crosstable, lineup: systems.Lineup | None = None
                       outcomes=tuple(_with_notes(o, crosstable) for o in outcomes))
 
 
-def rate_grid(grid: Grid, settings: EventSettings, *, sheet: str = "Crosstable") -> RatedEvent:
+def rate_grid(grid: Grid, settings: EventSettings, *, sheet: str = "Crosstable",
+              explain: bool = True) -> RatedEvent:
     """Rate a single crosstable block given as its header row followed by the player rows.
 
     The Excel event-level function passes the selected range here; cell addresses in
     errors count from the block's first cell (A1 is the block's top-left cell). Raises
-    :class:`~xlrating.errors.CrosstableError` listing every problem.
+    :class:`~xlrating.errors.CrosstableError` listing every problem. ``explain`` as
+    :func:`rate_crosstable`.
     """
-    return rate_crosstable(parse_crosstable(grid, settings, sheet=sheet))
+    return rate_crosstable(parse_crosstable(grid, settings, sheet=sheet), explain=explain)

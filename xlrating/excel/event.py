@@ -139,7 +139,7 @@ def rate_column(crosstable: Any, *, system: Any = None, rules: Any = None, setti
     rows, arguments = _settings_rows(settings, system, rules)
     try:
         parsed = parse_settings(rows, sheet="Settings")
-        rated = rate_grid(grid, parsed)
+        rated = rate_grid(grid, parsed, explain=False)  # one column wanted: no steps, no game lines
     except CrosstableError as error:
         raise _relative(error, arguments) from None
     found = {header: values for header, _format, values in columns_of(rated)}
