@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     for path in (target, report):
         if path is not None:
             writable_target(path)
-    workbook, rated = rate_workbook(source)
+    workbook, rated = rate_workbook(source, explain=report is not None)  # explanations feed the report only
     if report is not None:
         write_both(workbook, target, report, lambda name: write_report(rated.events, name),
                    in_place=args.in_place)

@@ -90,9 +90,10 @@ def rate_crosstable(crosstable: Crosstable, lineup: systems.Lineup | None = None
 
     ``lineup`` is the engine's players from :func:`build_players` when the caller has
     built (and checked) them already. ``explain=False`` rates with no steps and no game lines
-    (the same numbers, notes and output columns; nothing for a report). Returns one :class:`~xlrating.model.EventOutcome`
-    (two for a dual-rated US Chess event: Regular, then Quick); each starts its notes with
-    the rules used and, for US Chess, the bonus multiplier B. Raises
+    (the same numbers, notes and output columns; nothing for a report). Returns one
+    :class:`~xlrating.model.EventOutcome` (two for a dual-rated US Chess event: Regular, then
+    Quick); each starts its notes with the rules used and, for US Chess, the bonus multiplier B.
+    Raises
     :class:`~xlrating.errors.CrosstableError` when a row cannot be read under the
     system's rules or the engine refuses the event.
     """

@@ -46,14 +46,16 @@ def is_crosstable(name: str, grid: Grid) -> bool:
     return any(input_column(c) == "No" for c in header) and any(round_number(c) is not None for c in header)
 
 
-def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None) -> RatedWorkbook:
+def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
+                explain: bool = True) -> RatedWorkbook:
     """Read the Event sheet and every crosstable sheet, validate everything, rate and render.
 
     ``sheets`` maps each sheet's name to its values (a grid from A1). ``today`` is the
     default end date (``date.today()`` when not given). Raises
     :class:`~xlrating.errors.CrosstableError` with every problem of every sheet, each
     naming its cell, when anything is wrong: then nothing is rated. Otherwise returns
-    the rated events and the blocks to write.
+    the rated events and the blocks to write. ``explain=False`` rates with no steps and no
+    game lines: the same blocks, nothing for a report.
     """
     names = list(sheets)
     settings_name = next((n for n in names if fold(n) == fold(SETTINGS_SHEET)), None)
@@ -78,7 +80,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None) -> Rat
     events: list[RatedEvent] = []
     for crosstable, lineup in tables:
         try:
-            events.append(rate_crosstable(crosstable, lineup))
+            events.append(rate_crosstable(crosstable, lineup, explain=explain))
         except CrosstableError as error:
             problems.extend(error.problems)
     if problems:

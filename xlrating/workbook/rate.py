@@ -17,11 +17,12 @@ from .book import Workbook, apply, load, save_atomic, uncalculated_formulas
 
 
 def rate_workbook(
-    source: str | os.PathLike[str], *, today: date | None = None
+    source: str | os.PathLike[str], *, today: date | None = None, explain: bool = True
 ) -> tuple[Workbook, RatedWorkbook]:
     """Load ``source``, rate every crosstable in it and write the outputs into the loaded copy.
 
-    The file itself is not touched; save the returned workbook with :func:`save_atomic`.
+    ``explain=False`` rates with no steps and no game lines (the same outputs; nothing for a
+    report). The file itself is not touched; save the returned workbook with :func:`save_atomic`.
     Raises :class:`~xlrating.errors.WorkbookError` when the file cannot be opened or has
     no crosstable sheet, and
     :class:`~xlrating.errors.CrosstableError` (title naming the file, every problem
@@ -35,7 +36,7 @@ def rate_workbook(
             f"{workbook.path}: has no crosstable: name a sheet 'Crosstable' and give it a header row "
             "with No, Name and the rounds (R1, R2, ...)")
     try:
-        rated = rate_sheets(grids, today=today)
+        rated = rate_sheets(grids, today=today, explain=explain)
     except CrosstableError as error:
         title = error.title or "The crosstable has errors; nothing was rated or written."
         raise CrosstableError(error.problems, title=f"{workbook.path}: {title}") from None
