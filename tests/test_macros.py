@@ -93,6 +93,8 @@ class Excel:
         self.formats: dict[tuple[str, int, int], str] = {}
         self.alerts: list[tuple[str, str]] = []
         self.resized: list[tuple[str, int, str]] = []
+        self.grouped: set[tuple[str, int]] = set()
+        self.hidden: set[tuple[str, int]] = set()
 
     def apply(self, actions: list[dict[str, Any]]) -> None:
         for action in actions:
@@ -105,6 +107,11 @@ class Excel:
                 self.resized.append((sheet, action["args"][0], action["args"][1]))
                 continue
             top, left = action["start_row"], action["start_column"]
+            if func in ("rangeGroup", "setColumnHidden"):
+                assert action["args"] == (["columns"] if func == "rangeGroup" else [True]), action
+                columns = {(sheet, left + 1 + j) for j in range(action["column_count"])}
+                (self.grouped if func == "rangeGroup" else self.hidden).update(columns)
+                continue
             for i in range(action["row_count"]):
                 for j in range(action["column_count"]):
                     if func == "setValues":
@@ -177,6 +184,11 @@ def test_the_lite_script_writes_what_the_command_line_writes(tmp_path: Path, sys
     assert rated.tables["Crosstable"].ref == f"A1:{last}{rated.max_row}"
     assert len(excel.alerts) == 1 and excel.alerts[0][1] == "xlrating"
     assert "players rated" in excel.alerts[0][0]
+    # The working behind each rating is grouped and collapsed, as the command line does it.
+    collapsed = {("Crosstable", column) for column in range(1, rated.max_column + 1)
+                 if rated.column_dimensions[get_column_letter(column)].hidden}
+    assert collapsed and excel.grouped == excel.hidden == collapsed
+    assert all(rated.column_dimensions[get_column_letter(c)].outline_level == 1 for _, c in collapsed)
 
 
 def test_a_bad_crosstable_gets_no_writes_and_an_alert_listing_every_error(tmp_path: Path) -> None:
@@ -269,11 +281,14 @@ def test_added_columns_resize_only_the_adjacent_table(tmp_path: Path) -> None:
     macros.write_blocks(book, [], [AddedColumns("Crosstable", 1, 9, 13, 14)])
     assert book.json()["actions"] == []
     macros.write_blocks(book, [headers], [AddedColumns("Crosstable", 1, 9, 12, 14)])
-    assert [(a["func"], a["args"]) for a in book.json()["actions"][1:]] == [("resizeTable", [0, "$A$1:$N$9"])]
+    # The table is resized; Notes (column N), not on a wall chart, is grouped and collapsed.
+    assert [(a["func"], a["args"], a["start_column"]) for a in book.json()["actions"][1:]] == [
+        ("resizeTable", [0, "$A$1:$N$9"], None), ("rangeGroup", ["columns"], 13),
+        ("setColumnHidden", [True], 13)]
     repeated = Block("Crosstable", 1, 12, (("Score", "Rating", "Notes"),))
     book = xw.Book(json=book_json(source))
     macros.write_blocks(book, [repeated], [AddedColumns("Crosstable", 1, 9, 12, 14)])
-    assert [a["func"] for a in book.json()["actions"]] == ["setValues"]
+    assert [a["func"] for a in book.json()["actions"]] == ["setValues", "rangeGroup", "setColumnHidden"]
 
 
 def test_the_report_script_adds_report_sheets_through_xlwings(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ error with its cell in an alert.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 from datetime import date, datetime
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import xlwings as xw
 
 from .crosstable import RatedWorkbook, rate_sheets
+from .crosstable.columns import on_wall_chart
 from .crosstable.model import AddedColumns, Block
 from .errors import CrosstableError, InputError
 
@@ -198,10 +200,10 @@ def write_blocks(book: xw.Book, blocks: Sequence[Block], added: Sequence[AddedCo
             sheet.range((block.row, block.column + first), (bottom, block.column + last)).number_format = (
                 number_format)
     for columns in added:
-        try:
-            _extend_table(book.sheets[columns.sheet], columns, _added_headers(blocks, columns))
-        except NotImplementedError:  # an xlwings engine without tables: the columns stay beside it
-            continue
+        sheet = book.sheets[columns.sheet]
+        with contextlib.suppress(NotImplementedError):  # an xlwings engine without tables: beside it
+            _extend_table(sheet, columns, _added_headers(blocks, columns))
+        _collapse_details(sheet, columns, blocks)
 
 
 def alert_text(error: InputError, limit: int = ALERT_LIMIT) -> str:
@@ -258,13 +260,37 @@ def _runs(formats: Sequence[str | None] | None, width: int) -> list[tuple[int, i
 
 def _added_headers(blocks: Sequence[Block], columns: AddedColumns) -> list[str]:
     """The header texts the blocks write into the added columns."""
-    headers = []
+    return list(_added_columns(blocks, columns).values())
+
+
+def _added_columns(blocks: Sequence[Block], columns: AddedColumns) -> dict[int, str]:
+    """The header text the blocks write into each added column, by column number."""
+    headers: dict[int, str] = {}
     for block in blocks:
         if block.sheet == columns.sheet and block.row == columns.header_row and block.values:
             for offset, value in enumerate(block.values[0]):
                 if columns.first_column <= block.column + offset <= columns.last_column:
-                    headers.append("" if value is None else str(value))
+                    headers[block.column + offset] = "" if value is None else str(value)
     return headers
+
+
+def _collapse_details(sheet: Any, columns: AddedColumns, blocks: Sequence[Block]) -> None:
+    """Group and hide the added output columns a printed wall chart does not show (the working
+    behind each rating), as the command line does: the sheet prints legibly, and the columns are
+    one click away. Only when the columns are first added: a later run leaves them as the
+    director left them. Classic Excel's xlwings has no grouping: there the columns are hidden."""
+    details = sorted(c for c, header in _added_columns(blocks, columns).items() if not on_wall_chart(header))
+    runs: list[list[int]] = []
+    for column in details:
+        if runs and runs[-1][-1] == column - 1:
+            runs[-1].append(column)
+        else:
+            runs.append([column])
+    for run in runs:
+        area = sheet.range((columns.header_row, run[0]), (columns.header_row, run[-1]))
+        with contextlib.suppress(AttributeError, NotImplementedError):  # classic Excel: no grouping
+            area.group(by="columns")
+        area.columns.hidden = True
 
 
 def _extend_table(sheet: Any, columns: AddedColumns, headers: Sequence[str]) -> None:
