@@ -35,7 +35,7 @@ from fractions import Fraction
 from .. import _check
 from .. import fide as engine
 from ..errors import ArgumentError
-from ..fide.rating import exact
+from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..model import Method
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve
@@ -120,17 +120,9 @@ class _Period:
             return None
         k = self.k.get(key)
         if k is None:
-            k = self.k[key] = int(
-                engine.k_factor(
-                    entry.rating,
-                    games=entry.games,
-                    highest_rating=entry.peak,
-                    birth_date=entry.birth_date,
-                    on=self.end,
-                    period_games=self.games.get(key) or None,
-                    rules=self.rules,
-                )
-            )
+            # The entry was checked when the list was read: the rules' K without checking it again.
+            rule = k_rule(self.rules, entry.rating, entry.games, entry.peak, entry.birth_date, self.end)[0]
+            k = self.k[key] = k_limit(self.rules, rule, self.games.get(key) or None)
         return k
 
     def rate(self, event: Event, seating: Seating) -> None:
