@@ -42,6 +42,8 @@ RATING_PERIOD = "Rating period"
 #: (separated by commas), or how many of the highest rated of the new list.
 CHART_PLAYERS = "Chart players"
 CHART_TOP = "Chart top"
+#: The most players ``Chart top`` may ask for (a chart of more lines is past reading).
+CHART_TOP_LIMIT = 100
 #: The columns of the Events sheet (an event's settings, as its Event sheet would give them).
 EVENT_COLUMNS: dict[str, str] = {
     fold(name): name
@@ -97,7 +99,7 @@ def read_season_settings(sheets: Mapping[str, Grid], today: date | None, problem
             elif fold(row[0]) == fold(CHART_PLAYERS):
                 chart_players, chart_cell = chart_ids(value), where
             elif fold(row[0]) == fold(CHART_TOP):
-                chart_top = whole(value, "a number of players (1 or more)", low=1)
+                chart_top = whole(value, "a number of players", low=1, high=CHART_TOP_LIMIT)
         except BadValue as error:
             problems.append(Problem(where, f"{text(row[0])}: {error.message}"))
     if period is not None and settings.system != "FIDE":
