@@ -11,11 +11,13 @@ a win against a player 100 below gains 24 x 0.36 = 8.6, so Ann's 1800 becomes 18
 from __future__ import annotations
 
 import datetime as dt
+import types
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+import xlwings as xw
 from openpyxl.chart import LineChart
 from test_macros import Excel, _client_value, book_json, run_script, writes
 from test_season import icu_club
@@ -39,11 +41,13 @@ def values(path: Path, sheet: str) -> list[list[Any]]:
     return [list(row) for row in openpyxl.load_workbook(path)[sheet].iter_rows(values_only=True)]
 
 
-def with_setting(path: Path, *rows: list[Any]) -> Path:
-    """The season workbook at ``path`` with ``rows`` added to its Season sheet."""
+def with_setting(path: Path, name: str, value: Any) -> Path:
+    """The season workbook at ``path`` with the Season sheet's setting ``name`` set to ``value``."""
     book = openpyxl.load_workbook(path)
-    for row in rows:
-        book["Season"].append(row)
+    sheet = book["Season"]
+    row = next((cell.row for cell in sheet["A"] if cell.value == name), sheet.max_row + 1)
+    sheet.cell(row=row, column=1, value=name)
+    sheet.cell(row=row, column=2, value=value)
     book.save(path)
     return path
 
@@ -129,7 +133,7 @@ def test_the_xlsx_report_draws_a_native_line_chart(tmp_path: Path,
 
 def test_the_command_lines_options_stand_for_the_season_sheets(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    source = with_setting(write(tmp_path / "club.xlsx", icu_club()), ["Chart players", "2"])
+    source = with_setting(write(tmp_path / "club.xlsx", icu_club()), "Chart players", "2")
     assert values(cli_report(source, capsys), "Chart")[0] == ["Event", "Bob"]
     assert values(cli_report(source, capsys, "--chart-top", "2"), "Chart")[0] == ["Event", "Ann", "Bob"]
 
@@ -205,7 +209,7 @@ def test_the_lite_script_adds_the_report_sheets_with_the_files_values(
 def test_the_lite_report_follows_the_season_sheet_and_replaces_an_earlier_one(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = with_setting(write_season_template(tmp_path / "season.xlsx")[0],
-                          ["Chart players", "10000009, 10000006"])
+                          "Chart players", "10000009, 10000006")
     data = book_json(source)
     excel = ReportExcel(data)
     excel.apply(run_script(macros, "make_season_report", data))
@@ -224,7 +228,7 @@ def test_the_lite_report_follows_the_season_sheet_and_replaces_an_earlier_one(
 
 def test_lite_errors_give_one_alert_and_no_writes(tmp_path: Path) -> None:
     source = with_setting(write_season_template(tmp_path / "season.xlsx")[0],
-                          ["Chart players", "10000001, 99"])
+                          "Chart players", "10000001, 99")
     book = openpyxl.load_workbook(source)
     book["Autumn"]["B3"] = None  # a player without an ID
     book.save(source)
@@ -285,11 +289,26 @@ def test_classic_excel_gets_a_new_workbook_beside_the_season(tmp_path: Path, mon
 
 def test_classic_excel_errors_give_an_alert_and_write_nothing(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    source = with_setting(write_season_template(tmp_path / "club.xlsx")[0], ["Chart top", 0])
+    source = with_setting(write_season_template(tmp_path / "club.xlsx")[0], "Chart top", 0)
     grids = read_grids(load(source))
     monkeypatch.setattr(macros, "read_book", lambda book: grids)
     book = _ClassicBook(source)
     assert macros.season_report(book) is None
     (alert,) = book.app.alerts
-    assert "Season!B5: Chart top: 0 is out of range: a number of players must be from 1 to 100" in alert
+    assert "Season!B6: Chart top: 0 is out of range: a number of players must be from 1 to 100" in alert
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx"]
+
+
+def test_the_macro_season_templates_report_makes_the_report(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    source, script = write_season_template(tmp_path / "club_season.xlsm", macro=True)
+    module = types.ModuleType("club_season")
+    exec(compile(script.read_text(encoding="utf-8"), str(script), "exec"), module.__dict__)
+    data = book_json(source)
+    excel = ReportExcel(data)
+    called = xw.Book(json=data)
+    monkeypatch.setattr(xw.Book, "caller", classmethod(lambda cls: called))
+    module.report()
+    excel.apply(called.json()["actions"])
+    assert excel.values["Season report Ratings"][0][:4] == ["ID", "Name", "Before", "After"]
+    assert excel.values["Season report Summary"][4][:2] == ["Players after", 9]
