@@ -15,7 +15,8 @@ command line) and makes its report:
   sheets print with Excel's defaults; the scatter charts have no diagonal line.
 
 The crosstable's own sheets are never changed. On bad input nothing is written and an
-alert lists every error with its cell.
+alert lists every error with its cell. The season report's macro
+(:mod:`xlrating.season.excel`) writes its report through the same two paths.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from .build import build_report
 from .content import Cell, Chart, ChartKind, Report, Sheet, Style, Table, Value
 from .xlsx import TABLE_STYLE, write_report
 
-__all__ = ["REPORT_PREFIX", "rating_report", "report_path", "write_sheets"]
+__all__ = ["REPORT_PREFIX", "is_remote", "rating_report", "report_path", "write_sheets"]
 
 #: Names of the report's sheets in xlwings Lite: the report's sheet names after this prefix.
 REPORT_PREFIX = "Report "
@@ -70,7 +71,7 @@ def rating_report(book: Any = None, *, explain_all: bool = False) -> Report | No
         book.app.alert(macros.alert_text(error), title="xlrating: no report was made")
         return None
     report = build_report(rated.events, explain_all=explain_all)
-    if _remote(book):
+    if is_remote(book):
         write_sheets(book, report)
         book.app.alert(f"{report.title}: the report is on the sheets named '{REPORT_PREFIX}...'.",
                        title="xlrating")
@@ -80,7 +81,7 @@ def rating_report(book: Any = None, *, explain_all: bool = False) -> Report | No
     return report
 
 
-def _remote(book: Any) -> bool:
+def is_remote(book: Any) -> bool:
     """Whether ``book`` lives in xlwings Lite or xlwings Server (which cannot create files)."""
     return getattr(getattr(book.app, "engine", None), "name", "") == "remote"
 

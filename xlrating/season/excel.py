@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import CrosstableError
 from ..report.content import Report
-from ..report.excel import _remote, report_path, write_sheets
+from ..report.excel import is_remote, report_path, write_sheets
 from ..report.xlsx import write_report
 from .rate import rate_season_sheets
 from .report import season_report as build
@@ -57,7 +57,7 @@ def season_report(book: Any = None) -> Report | None:
                        title="xlrating: no report was made", mode="critical")
         return None
     report = build(rated)
-    if _remote(book):
+    if is_remote(book):
         write_sheets(book, report, prefix=SEASON_REPORT_PREFIX)
         book.app.alert(f"The season report is on the sheets named '{SEASON_REPORT_PREFIX}...'.",
                        title="xlrating", mode="info")
