@@ -312,3 +312,15 @@ def test_the_macro_season_templates_report_makes_the_report(tmp_path: Path,
     excel.apply(called.json()["actions"])
     assert excel.values["Season report Ratings"][0][:4] == ["ID", "Name", "Before", "After"]
     assert excel.values["Season report Summary"][4][:2] == ["Players after", 9]
+
+
+def test_the_template_names_the_settings_and_a_bad_one_stops_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    rated = rate_season_sheets(read_grids(load(source)))
+    assert (rated.season.chart.players, rated.season.chart.top) == ((), 10)
+    with_setting(source, "Chart players", "10000002;10000077")
+    assert main(["season", str(source)]) == 1  # an error of the workbook, report or not
+    err = capsys.readouterr().err
+    assert "Season!B5: Chart players: 10000077 is not on the season's list" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["season.xlsx"]

@@ -125,12 +125,18 @@ def _summary(rated: RatedSeason, page: PageSetup) -> Sheet:
                Column("Rated games", WHOLE, 9.0, wrap=True), Column("Rules", width=24.0),
                Column("Notes", width=16.0))
     events = Table("Events", EVENTS_ROW, 1, columns, tuple(rows))
+    heights = [(EVENTS_ROW, 30.0)]
     if rated.notes:
         row = events.last_row + 2
         cells.append(Cell(row, 1, "Notes", style=Style.HEADING))
-        cells += [Cell(row + 1 + i, 1, text(note), style=Style.NOTE) for i, note in enumerate(rated.notes)]
-    return Sheet(SUMMARY, cells=tuple(cells), tables=(events,), page=page,
-                 row_heights=((EVENTS_ROW, 30.0),))
+        width = sum(column.width for column in columns)
+        for number, note in enumerate(rated.notes, start=row + 1):
+            # A note wraps across the table's width (a word-wrap estimate of its lines).
+            cells.append(Cell(number, 1, text(note), style=Style.NOTE, span=len(columns)))
+            lines = math.ceil(len(note) / (width - 10))
+            if lines > 1:
+                heights.append((number, 15.0 * lines))
+    return Sheet(SUMMARY, cells=tuple(cells), tables=(events,), page=page, row_heights=tuple(heights))
 
 
 def _ratings(rated: RatedSeason, page: PageSetup) -> Sheet:
