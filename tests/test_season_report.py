@@ -324,3 +324,16 @@ def test_the_template_names_the_settings_and_a_bad_one_stops_the_command_line(
     err = capsys.readouterr().err
     assert "Season!B5: Chart players: 10000077 is not on the season's list" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["season.xlsx"]
+
+
+def test_the_lite_report_carries_the_runs_notes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheets = icu_club()
+    sheets["Autumn"][1][3] = 1750  # typed, but the list gives Ann 1800: a note
+    source = write(tmp_path / "club.xlsx", sheets)
+    data = book_json(source)
+    excel = ReportExcel(data)
+    excel.apply(run_script(macros, "make_season_report", data))
+    same_cells(cli_report(source, capsys), excel)
+    summary = excel.values["Season report Summary"]
+    assert summary[10][0] == "Notes"
+    assert summary[11][0].startswith("Autumn!D2: Rating 1750 is typed, but the list gives 1800")
