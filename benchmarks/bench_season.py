@@ -12,7 +12,9 @@ formula over the same games) measured in the same run (best of three):
 - the whole core, :func:`xlrating.season.rate_season_sheets` (read, rate through
   :func:`xlrating.lists.rate_season`, render every block);
 - unless ``--no-file``, the file round trip: write the workbook, then load, rate, apply
-  and save it (:func:`xlrating.season.file.rate_season_file`).
+  and save it (:func:`xlrating.season.file.rate_season_file`);
+- unless ``--no-file``, the season report of the rated season, built and written
+  (:func:`xlrating.season.report.write_season_report`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from floor import swiss, time_floor
 
 from xlrating.season import rate_season_sheets, read_season
 from xlrating.season.file import rate_season_file, season_workbook
+from xlrating.season.report import write_season_report
 from xlrating.workbook.book import save_workbook_atomic
 
 CODES = {1.0: ("W", "L"), 0.5: ("D", "D"), 0.0: ("L", "W")}
@@ -103,6 +106,9 @@ def main(argv: list[str]) -> int:
             save_workbook_atomic(season_workbook(sheets), source)
             seconds = best(lambda: rate_season_file(source, target), 1)
             timings.append(("file (load, rate, apply, save)", seconds))
+            rated = rate_season_sheets(sheets)
+            report = Path(folder) / "season-report.xlsx"
+            timings.append(("season report (build, write)", best(lambda: write_season_report(rated, report))))
     for label, seconds in timings:
         per_game = seconds / count
         print(f"{label}: {seconds:.3f} s, {per_game * 1e6:.1f} µs/game, "

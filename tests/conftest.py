@@ -25,6 +25,8 @@ NOT_IN_PYODIDE = {
         "no processes (MkDocs builds the site on the host)",
     "tests/test_report_render.py::test_the_report_prints_every_sheet_on_readable_pages_none_blank":
         "no processes (LibreOffice renders the report on the host)",
+    "tests/test_report_render.py::test_the_season_report_prints_its_sheets_and_a_line_per_player":
+        "no processes (LibreOffice renders the report on the host)",
     "tests/test_templates_render.py::": "no processes (LibreOffice renders the templates on the host)",
     "tests/test_cli.py::test_files_that_are_no_crosstable_workbook_exit_1_with_the_file_named[encrypted]":
         "msoffcrypto-tool needs the compiled cryptography package",

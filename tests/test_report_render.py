@@ -158,3 +158,30 @@ def test_the_report_prints_every_sheet_on_readable_pages_none_blank(tmp_path: Pa
     bars, points = (colours for (_, colours), sheet in zip(inks, sheets, strict=True) if sheet == "Charts")
     assert shows(bars, "2E7D32") and shows(bars, "C62828"), "no green gain or red loss bars"
     assert shows(points, "1F4E79"), "the scatter charts have no points"
+
+
+def test_the_season_report_prints_its_sheets_and_a_line_per_player(tmp_path: Path) -> None:
+    from xlrating.cli import main
+    from xlrating.templates.season import write_season_template
+
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    report = tmp_path / "season-report.xlsx"
+    assert main(["season", str(source), "--report", str(report)]) == 0
+    pdf = render(report, tmp_path / "render")
+    texts = page_texts(pdf)
+    footers = [next(line for line in text.splitlines() if f"Page {n} of {len(texts)}" in line)
+               .split("Page")[0].strip() for n, text in enumerate(texts, start=1)]
+    assert footers == ["Summary", "Ratings", "Chart"]
+    assert all("Season report" in text for text in texts)
+    assert "Spring open" in texts[0] and "1 new player" in texts[0]
+    assert "Ito, Ivy" in texts[1] and "Games" in texts[1]  # the last column fits on the page
+    assert "Rating history" in texts[2] and "After event" in texts[2]
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "3", "-l", "3", str(pdf),
+                    str(tmp_path / "render" / "chart")], check=True, timeout=120)
+    (png,) = (tmp_path / "render").glob("chart-*.png")
+    share, colours = ink(png)
+    assert share > 0.01, "the chart page is blank"
+    # The lines of the chart's second to fifth players, in the colours of Excel's default chart
+    # palette (red, green, purple, teal): nothing else on the page has them.
+    for rgb in ("C0504D", "9BBB59", "8064A2", "4BACC6"):
+        assert shows(colours, rgb), f"no line in {rgb}"

@@ -36,8 +36,9 @@ if TYPE_CHECKING:
     from .season import RatedSeason
 
 __all__ = [
-    "alert_text", "export_dbf", "export_event", "export_trf", "make_rating_report", "rate_crosstable",
-    "rate_event", "rate_season", "rate_season_workbook", "rating_report", "read_book", "write_blocks",
+    "alert_text", "export_dbf", "export_event", "export_trf", "make_rating_report", "make_season_report",
+    "rate_crosstable", "rate_event", "rate_season", "rate_season_workbook", "rating_report", "read_book",
+    "season_report", "write_blocks",
 ]
 
 #: An alert longer than this is cut (Excel's message box shows about 1,000 characters).
@@ -349,6 +350,28 @@ def rate_season(book: xw.Book | None = None) -> RatedSeason | None:
 def rate_season_workbook(book: xw.Book) -> None:
     """Rate this season workbook: every event in date order from the Players list (xlwings Lite script)."""
     rate_season(book)
+
+
+def season_report(book: xw.Book | None = None) -> Report | None:
+    """Write the season report of the season workbook ``book`` (default: the calling workbook).
+
+    The season is rated as :func:`rate_season` rates it (its own sheets are not written).
+    Classic Excel: a new workbook ``NAME-season-report.xlsx`` beside the season workbook,
+    opened in Excel. xlwings Lite cannot create files: the report's sheets are added to
+    ``book`` (``Season report Summary`` ...), replacing those of an earlier run. The chart
+    follows the ``Season`` sheet's ``Chart players`` or ``Chart top``, else the top 10 of
+    the new list. On bad input nothing is written and an alert lists every error with its
+    cell. See :mod:`xlrating.season.excel`.
+    """
+    from .season.excel import season_report as write  # imported when run, as rating_report's writer is
+
+    return write(book)
+
+
+@xw.script
+def make_season_report(book: xw.Book) -> None:
+    """Add the season report of this season workbook (xlwings Lite script)."""
+    season_report(book)
 
 
 def _season_summary(rated: RatedSeason) -> str:

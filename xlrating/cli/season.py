@@ -38,10 +38,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     add_output_options(parser, "season workbook", "the season report (the list before and after, every "
                        "event's summary, a rating-history chart)")
     parser.add_argument("--chart-players", metavar="ID,ID,...",
-                        help="the players the report's chart follows, by ID (default: the top of the new "
-                        "list)")
-    parser.add_argument("--chart-top", metavar="N", type=int, default=TOP,
-                        help=f"the chart follows the N highest rated players of the new list (default {TOP})")
+                        help="the players the report's chart follows, by ID (default: the Season sheet's "
+                        "Chart players, else the top of the new list)")
+    parser.add_argument("--chart-top", metavar="N", type=int,
+                        help="the chart follows the N highest rated players of the new list (default: the "
+                        f"Season sheet's Chart top, else {TOP})")
     parser.set_defaults(func=run)
     importer: argparse.ArgumentParser = subparsers.add_parser(
         "season-import",
@@ -90,9 +91,10 @@ def run(args: argparse.Namespace) -> int:
     workbook, rated = rate_season_workbook(source)
     in_place = bool(getattr(args, "in_place", False))
     if report is not None:
+        # The command line's chart options, when given, stand for the Season sheet's chart setting.
         named = getattr(args, "chart_players", None) or ""
-        chosen = [key.strip() for key in named.split(",") if key.strip()]
-        top = getattr(args, "chart_top", TOP)
+        chosen = [key.strip() for key in named.split(",") if key.strip()] or None
+        top = getattr(args, "chart_top", None)
         write_both(workbook, target, report,
                    lambda name: write_season_report(rated, name, players=chosen, top=top), in_place=in_place)
     else:

@@ -126,12 +126,15 @@ class Range:
 
 @dataclass(frozen=True)
 class Series:
-    """A chart series: values, and categories (a bar chart) or x values (a scatter chart)."""
+    """A chart series: values, and categories (a bar or line chart) or x values (a scatter chart).
+
+    The series of a line chart are adjacent columns of one block, each under its header
+    row, sharing one column of categories (Excel in xlwings Lite takes them as one range)."""
 
     title: str
     values: Range
     categories: Range
-    """Labels of a bar chart; the x values of a scatter chart."""
+    """Labels of a bar or line chart; the x values of a scatter chart."""
     line: bool = False
     """Scatter charts: draw a line without markers (the "no change" diagonal) instead of markers."""
     colour: str = ""
@@ -143,6 +146,8 @@ class ChartKind(str, Enum):
     """Horizontal bars, one per category."""
     SCATTER = "scatter"
     """Points at (x, y)."""
+    LINE = "line"
+    """A line with markers per series across the categories (a gap where a value is blank)."""
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ command line) and makes its report:
   sheets print with Excel's defaults; the scatter charts have no diagonal line.
 
 The crosstable's own sheets are never changed. On bad input nothing is written and an
-alert lists every error with its cell.
+alert lists every error with its cell. The season report's macro
+(:mod:`xlrating.season.excel`) writes its report through the same two paths.
 """
 
 from __future__ import annotations
@@ -29,11 +30,11 @@ from typing import Any
 
 from ..crosstable import rate_sheets
 from ..errors import CrosstableError
-from .build import CHART_DATA, build_report
+from .build import build_report
 from .content import Cell, Chart, ChartKind, Report, Sheet, Style, Table, Value
 from .xlsx import TABLE_STYLE, write_report
 
-__all__ = ["REPORT_PREFIX", "rating_report", "report_path", "write_sheets"]
+__all__ = ["REPORT_PREFIX", "is_remote", "rating_report", "report_path", "write_sheets"]
 
 #: Names of the report's sheets in xlwings Lite: the report's sheet names after this prefix.
 REPORT_PREFIX = "Report "
@@ -70,7 +71,7 @@ def rating_report(book: Any = None, *, explain_all: bool = False) -> Report | No
         book.app.alert(macros.alert_text(error), title="xlrating: no report was made")
         return None
     report = build_report(rated.events, explain_all=explain_all)
-    if _remote(book):
+    if is_remote(book):
         write_sheets(book, report)
         book.app.alert(f"{report.title}: the report is on the sheets named '{REPORT_PREFIX}...'.",
                        title="xlrating")
@@ -80,25 +81,26 @@ def rating_report(book: Any = None, *, explain_all: bool = False) -> Report | No
     return report
 
 
-def _remote(book: Any) -> bool:
+def is_remote(book: Any) -> bool:
     """Whether ``book`` lives in xlwings Lite or xlwings Server (which cannot create files)."""
     return getattr(getattr(book.app, "engine", None), "name", "") == "remote"
 
 
-def report_path(workbook: str | Path) -> Path:
+def report_path(workbook: str | Path, kind: str = "report") -> Path:
     """Where classic Excel's report goes: ``NAME-report.xlsx`` beside ``workbook``, never over a file.
 
     A workbook never saved (no folder) puts it in the temporary folder; when the name is
     taken (an earlier report, perhaps still open), ``NAME-report-2.xlsx`` and so on.
+    ``kind`` names the report in the file name (``season-report``: ``NAME-season-report.xlsx``).
     """
     source = Path(str(workbook))
     folder = source.parent if source.parent != Path(".") and source.parent.is_dir() else Path(
         tempfile.gettempdir())
     stem = source.stem if source.suffix else source.name
-    candidate = folder / f"{stem}-report.xlsx"
+    candidate = folder / f"{stem}-{kind}.xlsx"
     number = 2
     while candidate.exists():
-        candidate = folder / f"{stem}-report-{number}.xlsx"
+        candidate = folder / f"{stem}-{kind}-{number}.xlsx"
         number += 1
     return candidate
 
@@ -237,8 +239,11 @@ def _points(sheet: Sheet, row: int, column: int) -> tuple[float, float]:
 
 def _write_chart(target: Any, chart: Chart, sheet: Sheet, added: dict[str, Any]) -> None:
     left, top = _points(sheet, chart.row, chart.column)
-    data = added[CHART_DATA]
     first = chart.series[0]
+    data = added[first.values.sheet]
+    if chart.kind is ChartKind.LINE:
+        _write_line_chart(target, chart, data, left, top)
+        return
     if chart.kind is ChartKind.BAR:
         columns = [first.categories.column, *(s.values.column for s in chart.series)]
         kind = "bar_clustered"
@@ -250,3 +255,28 @@ def _write_chart(target: Any, chart: Chart, sheet: Sheet, added: dict[str, Any])
                              chart_type=kind)
     made.set_source_data(source)
     _optional(setattr, made, "title", chart.title)
+
+
+def _write_line_chart(target: Any, chart: Chart, data: Any, left: float, top: float) -> None:
+    """A line chart: its value columns with their header row (the series' names), series by
+    column, and its categories set apart, so Excel never takes them for another series."""
+    first = chart.series[0]
+    columns = [s.values.column for s in chart.series]
+    source = data.range((first.values.first_row - 1, min(columns)), (first.values.last_row, max(columns)))
+    made = target.charts.add(left, top, chart.width * _POINTS_PER_CM, chart.height * _POINTS_PER_CM,
+                             chart_type="line_markers")
+    try:
+        made.set_source_data(source, plot_by="columns")
+    except TypeError:  # xlwings before 0.37.3 has no plot_by: Excel decides
+        made.set_source_data(source)
+    categories = first.categories
+    _optional(made.set_x_axis_values, data.range((categories.first_row, categories.column),
+                                                 (categories.last_row, categories.column)))
+    _optional(setattr, made, "title", chart.title)
+    if chart.x_title:
+        _optional(setattr, made.category_axis, "title", chart.x_title)
+    if chart.y_title:
+        _optional(setattr, made.value_axis, "title", chart.y_title)
+    if chart.y_bounds:
+        _optional(setattr, made.value_axis, "minimum_scale", chart.y_bounds[0])
+        _optional(setattr, made.value_axis, "maximum_scale", chart.y_bounds[1])

@@ -25,7 +25,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ERROR_CODES
-from openpyxl.chart import BarChart, Reference, ScatterChart
+from openpyxl.chart import BarChart, LineChart, Reference, ScatterChart
 from openpyxl.chart import Series as ChartSeries
 from openpyxl.chart.marker import Marker
 from openpyxl.chart.series import SeriesLabel
@@ -252,8 +252,10 @@ def _reference(book: Workbook, area: Range) -> Reference:
 
 
 def _chart(book: Workbook, worksheet: Any, spec: Chart) -> None:
-    chart: BarChart | ScatterChart
-    if spec.kind is ChartKind.BAR:
+    chart: BarChart | LineChart | ScatterChart
+    if spec.kind is ChartKind.LINE:
+        chart = _line_chart(book, spec)
+    elif spec.kind is ChartKind.BAR:
         chart = BarChart()
         chart.type = "bar"
         chart.grouping = "clustered"
@@ -290,6 +292,26 @@ def _chart(book: Workbook, worksheet: Any, spec: Chart) -> None:
     chart.legend.position = "b"
     chart.width, chart.height = spec.width, spec.height
     worksheet.add_chart(chart, f"{get_column_letter(spec.column)}{spec.row}")
+
+
+def _line_chart(book: Workbook, spec: Chart) -> LineChart:
+    """A line with round markers per series; a blank value leaves a gap in its line."""
+    chart = LineChart()
+    for series in spec.series:
+        chart.add_data(_reference(book, series.values), titles_from_data=False)
+        added = chart.series[-1]
+        added.tx = _title(series.title)
+        added.marker = Marker(symbol="circle", size=6)
+        added.smooth = False
+        if series.colour:
+            added.graphicalProperties.line.solidFill = series.colour
+            added.marker.graphicalProperties = GraphicalProperties(solidFill=series.colour)
+    chart.set_categories(_reference(book, spec.series[0].categories))
+    chart.display_blanks = "gap"
+    chart.x_axis.tickLblPos = "low"
+    if spec.y_bounds:
+        chart.y_axis.scaling.min, chart.y_axis.scaling.max = spec.y_bounds
+    return chart
 
 
 def _rich_title(value: str, size: int) -> Title:

@@ -3,7 +3,8 @@
 A season workbook has a ``Players`` sheet (the starting list, by ID), an ``Events``
 sheet (each event's sheet, name, dates, type and settings), one crosstable sheet per
 event (players by ID; ratings come from the list) and, optionally, a ``Season`` sheet
-(System, Rules, Rating system, List date, Rating period). :func:`rate_season_sheets`
+(System, Rules, Rating system, List date, Rating period, and the season report's Chart
+players or Chart top). :func:`rate_season_sheets`
 is the pure core on grids, as :func:`xlrating.crosstable.rate_sheets` is for one event:
 it rates the events in date order through :func:`xlrating.lists.rate_season` and
 returns the blocks to write: each event's output columns, the Players sheet's output

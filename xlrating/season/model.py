@@ -44,6 +44,17 @@ class SeasonEvent:
 
 
 @dataclass(frozen=True)
+class ChartSetting:
+    """Whom the season report's rating-history chart follows, as the ``Season`` sheet says.
+
+    ``Chart players`` names them by ID (separated by commas); else ``Chart top`` gives how
+    many of the highest rated of the new list; else the report's default (the top 10)."""
+
+    players: tuple[PlayerId, ...] = ()
+    top: int | None = None
+
+
+@dataclass(frozen=True)
 class SeasonInput:
     """A season workbook read and checked: the starting list, its rows and the events."""
 
@@ -57,6 +68,8 @@ class SeasonInput:
     players_last_column: int
     players_outputs: Mapping[str, int]
     """Output headers already on the ``Players`` sheet -> 1-based column."""
+    chart: ChartSetting = ChartSetting()
+    """The season report's chart setting (every ID checked: on the list or new in an event)."""
 
 
 @dataclass(frozen=True)

@@ -19,19 +19,21 @@ from ..errors import CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
 from .model import EVENTS_SHEET, PLAYERS_SHEET, RatedSeason, SeasonEvent, SeasonInput
-from .read import find_sheet, read_events, read_players, read_season_settings
+from .read import check_chart, find_sheet, read_events, read_players, read_season_settings
 from .write import season_blocks
 
 
 def read_season(sheets: Mapping[str, Grid], *, today: date | None = None) -> SeasonInput:
     """The season workbook read and checked; :class:`~xlrating.errors.CrosstableError` lists every problem."""
     problems: list[Problem] = []
-    settings, list_date, period = read_season_settings(sheets, today, problems)
+    settings, list_date, period, chart, chart_cell = read_season_settings(sheets, today, problems)
     ratings, rows, header, last_column, outputs = read_players(sheets, settings, list_date, problems)
     events = read_events(sheets, settings, ratings, today, problems)
+    check_chart(chart, chart_cell, {*ratings.entries, *(key for e in events for key in e.event.players)},
+                problems)
     if problems:
         raise CrosstableError(problems, title=_title(problems))
-    return SeasonInput(ratings, rows, tuple(events), period, header, last_column, outputs)
+    return SeasonInput(ratings, rows, tuple(events), period, header, last_column, outputs, chart)
 
 
 def rating_order(events: Sequence[SeasonEvent]) -> list[SeasonEvent]:

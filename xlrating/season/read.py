@@ -33,11 +33,17 @@ from ..crosstable.values import (
 )
 from ..errors import Problem
 from ..lists import Entry, Event, PlayerId, RatingList
-from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, ListRow, SeasonEvent
+from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, ChartSetting, ListRow, SeasonEvent
 
 #: Settings of the Season sheet beyond the Event sheet's System, Rules and Rating system.
 LIST_DATE = "List date"
 RATING_PERIOD = "Rating period"
+#: Settings of the Season sheet for the season report's chart: the players it follows, by ID
+#: (separated by commas), or how many of the highest rated of the new list.
+CHART_PLAYERS = "Chart players"
+CHART_TOP = "Chart top"
+#: The most players ``Chart top`` may ask for (a chart of more lines is past reading).
+CHART_TOP_LIMIT = 100
 #: The columns of the Events sheet (an event's settings, as its Event sheet would give them).
 EVENT_COLUMNS: dict[str, str] = {
     fold(name): name
@@ -66,16 +72,20 @@ def _cell(row: list[Any], column: int | None) -> Any:
     return row[column - 1] if column is not None and column <= len(row) else None
 
 
-def read_season_settings(sheets: Mapping[str, Grid], today: date | None,
-                         problems: list[Problem]) -> tuple[EventSettings, date | None, int | None]:
-    """The Season sheet: the Event sheet's System, Rules and Rating system, the list date
-    and the FIDE rating period in months (all optional)."""
+def read_season_settings(sheets: Mapping[str, Grid], today: date | None, problems: list[Problem]
+                         ) -> tuple[EventSettings, date | None, int | None, ChartSetting, str]:
+    """The Season sheet: the Event sheet's System, Rules and Rating system, the list date,
+    the FIDE rating period in months and the report's chart setting (all optional), and
+    the cell of ``Chart players`` (where an ID not on the list is reported)."""
     name = find_sheet(sheets, SEASON_SHEET)
     grid = sheets[name] if name is not None else None
     settings, found = read_settings(grid, sheet=name or SEASON_SHEET, today=today)
     problems.extend(found)
     list_date: date | None = None
     period: int | None = None
+    chart_players: tuple[PlayerId, ...] = ()
+    chart_top: int | None = None
+    chart_cell = ""
     for index, row in enumerate(_rows(grid)):
         if not row or is_blank(row[0]):
             continue
@@ -86,13 +96,36 @@ def read_season_settings(sheets: Mapping[str, Grid], today: date | None,
                 list_date = date_value(value, "a date")
             elif fold(row[0]) in (fold(RATING_PERIOD), fold("FIDE rating period")):
                 period = whole(value, "a number of months from 1 to 12", low=1, high=12)
+            elif fold(row[0]) == fold(CHART_PLAYERS):
+                chart_players, chart_cell = chart_ids(value), where
+            elif fold(row[0]) == fold(CHART_TOP):
+                chart_top = whole(value, "a number of players", low=1, high=CHART_TOP_LIMIT)
         except BadValue as error:
             problems.append(Problem(where, f"{text(row[0])}: {error.message}"))
     if period is not None and settings.system != "FIDE":
         problems.append(Problem(quote_sheet(name or SEASON_SHEET),
                                 f"{RATING_PERIOD} applies to FIDE seasons only "
                                 f"(System is {settings.system})"))
-    return settings, list_date, period
+    return settings, list_date, period, ChartSetting(chart_players, chart_top), chart_cell
+
+
+def chart_ids(value: Any) -> tuple[PlayerId, ...]:
+    """The IDs of a ``Chart players`` cell: one ID (a number Excel holds as ``12345.0`` too) or
+    IDs separated by commas or semicolons; each once, in the order given."""
+    if is_blank(value):
+        return ()
+    pieces = (text(value) or "").replace(";", ",").split(",") if isinstance(value, str) else [value]
+    found = (player_id(piece) for piece in pieces)
+    return tuple(dict.fromkeys(key for key in found if key is not None))
+
+
+def check_chart(chart: ChartSetting, cell: str, known: set[PlayerId], problems: list[Problem]) -> None:
+    """An ID of ``Chart players`` that is neither on the Players list nor new in an event is an error."""
+    missing = [str(key) for key in chart.players if key not in known]
+    if missing:
+        problems.append(Problem(cell, f"{CHART_PLAYERS}: {', '.join(missing)} "
+                                      f"{'is' if len(missing) == 1 else 'are'} not on the season's list "
+                                      "(neither on Players nor new in an event)"))
 
 
 def entry_fields(row: PlayerRow) -> dict[str, Any]:

@@ -1,42 +1,64 @@
-"""The season report: a new workbook with the list before and after, every event's summary
-and a rating-history chart.
+"""The season report: the list before and after, every event's summary and a rating-history chart.
 
-:func:`report_tables` is the pure part (rows of values); :func:`write_season_report`
-writes them with openpyxl, adds the line chart and saves the report atomically.
+:func:`season_report` makes it as a :class:`~xlrating.report.content.Report` (plain data,
+as the single event's report is), so the writers of :mod:`xlrating.report` render it:
+:func:`write_season_report` to a new ``.xlsx`` file (``xlrating season --report``, classic
+Excel's macro), :func:`xlrating.report.excel.write_sheets` as new sheets of the season
+workbook (xlwings Lite). Its sheets:
+
+- **Summary**: the system, the rules, the list's size before and after, a table with a
+  row per event in rating order, then the run's notes;
+- **Ratings**: every player of the new list, his rating before and after, the change,
+  the events and games he played;
+- **Chart**: a row per point of the rating history (the start, then each event) of the
+  players the chart follows, and a line chart of it.
 """
 
 from __future__ import annotations
 
-import datetime as dt
+import math
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from openpyxl import Workbook
-from openpyxl.chart import LineChart, Reference
-from openpyxl.styles import Font
 
 from ..crosstable import RatedEvent
 from ..errors import ArgumentError
 from ..lists import PlayerId
-from ..workbook.book import save_workbook_atomic
+from ..report.build import text
+from ..report.content import (
+    DATE,
+    RATING,
+    SIGNED,
+    Cell,
+    Chart,
+    ChartKind,
+    Column,
+    PageSetup,
+    Range,
+    Report,
+    Series,
+    Sheet,
+    Style,
+    Table,
+    Value,
+)
+from ..report.xlsx import write_report
 from .model import RatedSeason, list_history
+
+__all__ = ["TOP", "chart_players", "event_rules", "season_report", "write_season_report"]
 
 #: How many players the chart shows when the director names none: the top of the new list.
 TOP = 10
-
-
-@dataclass(frozen=True)
-class SeasonReport:
-    """The report's sheets as rows of values, and the players the chart follows."""
-
-    summary: tuple[tuple[Any, ...], ...]
-    ratings: tuple[tuple[Any, ...], ...]
-    """ID, Name, Before, After, Change, Events played, Games played; a row per player of the new list."""
-    chart: tuple[tuple[Any, ...], ...]
-    """Header ``Event`` and the charted players' names; a row per point (Start, then each event)."""
+SUMMARY, RATINGS, CHART = "Summary", "Ratings", "Chart"
+TITLE = "Season report"
+#: The header row of the Summary sheet's table of events (the lines above: title, system,
+#: rules, the list's size before and after).
+EVENTS_ROW = 7
+#: Counts in a table: like ``General``, with the little space after a number that keeps it
+#: off the text of the next column.
+WHOLE = "0_)"
+#: The rating axis runs between multiples of this many points around the charted ratings.
+_AXIS_STEP = 100.0
 
 
 def event_rules(event: RatedEvent) -> str:
@@ -44,9 +66,17 @@ def event_rules(event: RatedEvent) -> str:
     return " and ".join(o.rules + (f" {o.rating_system}" if o.rating_system else "") for o in event.outcomes)
 
 
-def chart_players(rated: RatedSeason, players: Sequence[PlayerId] = (), top: int = TOP) -> list[PlayerId]:
+def chart_players(rated: RatedSeason, players: Sequence[PlayerId] | None = None, top: int | None = None
+                  ) -> list[PlayerId]:
     """The players the chart follows: those named (every ID must be on the new list), else
-    the ``top`` highest rated of the new list (ties in list order)."""
+    the ``top`` highest rated of the new list (ties in list order).
+
+    With neither ``players`` nor ``top``, the ``Season`` sheet's ``Chart players`` or
+    ``Chart top`` decides, else the top :data:`TOP`.
+    """
+    if players is None and top is None:
+        players, top = rated.season.chart.players, rated.season.chart.top
+    top = TOP if top is None else top
     new = rated.result.list
     if players:
         missing = [str(key) for key in players if key not in new]
@@ -59,87 +89,99 @@ def chart_players(rated: RatedSeason, players: Sequence[PlayerId] = (), top: int
     return [entry.id for entry in ranked[:top]]
 
 
-def report_tables(rated: RatedSeason, players: Sequence[PlayerId] = (), top: int = TOP) -> SeasonReport:
-    """The report's tables for ``rated``, the chart following ``players`` (else the ``top`` N)."""
-    season, result = rated.season, rated.result
-    ratings = season.ratings
-    summary: list[tuple[Any, ...]] = [
-        ("Season report",),
-        ("System", ratings.system), ("Rules", rated.events[0].outcomes[0].rules if rated.events else ""),
-        ("Players before", len(ratings)), ("Players after", len(result.list)),
-        (),
-        ("Event", "Name", "Start date", "End date", "Players", "Rated games", "Rules", "Notes"),
-    ]
-    for event in rated.events:
-        settings = event.settings
-        rules = event_rules(event)
-        new = len(next(e for e in season.events if e.crosstable is event.crosstable).event.players)
-        summary.append((event.crosstable.sheet, settings.event_name or event.crosstable.sheet,
-                        settings.start_date, settings.end_date, len(event.crosstable.players),
-                        len(event.crosstable.games), rules, f"{new} new player{'s' if new != 1 else ''}"
-                        if new else None))
-    if rated.notes:
-        summary += [(), ("Notes",), *((note,) for note in rated.notes)]
-    rows: list[tuple[Any, ...]] = [
-        ("ID", "Name", "Before", "After", "Change", "Events played", "Games played"),
-    ]
-    for entry in result.list:
-        before = ratings[entry.id].rating if entry.id in ratings else None
-        history = list_history(result, entry.id)
-        change = entry.rating - before if entry.rating is not None and before is not None else None
-        rows.append((entry.id, entry.name, before, entry.rating, change, len({h.event for h in history}),
-                     sum(h.games for h in history)))
+def season_report(rated: RatedSeason, players: Sequence[PlayerId] | None = None, top: int | None = None
+                  ) -> Report:
+    """The season report of ``rated``, its chart following ``players`` (else the ``top`` N;
+    with neither, as the ``Season`` sheet says: see :func:`chart_players`)."""
     followed = chart_players(rated, players, top)
-    chart: list[tuple[Any, ...]] = [("Event", *(result.list[key].name or str(key) for key in followed))]
-    current = {key: ratings[key].rating if key in ratings else None for key in followed}
-    chart.append(("Start", *(current[key] for key in followed)))
+    page = PageSetup(paper="letter" if rated.season.ratings.system == "USCF" else "a4", header=TITLE)
+    return Report(TITLE, (_summary(rated, page), _ratings(rated, page), _chart(rated, followed, page)))
+
+
+def write_season_report(rated: RatedSeason, path: str | os.PathLike[str], *,
+                        players: Sequence[PlayerId] | None = None, top: int | None = None) -> Path:
+    """Write the season report of ``rated`` to the new ``.xlsx`` file ``path``, atomically."""
+    return write_report(season_report(rated, players, top), path)
+
+
+def _summary(rated: RatedSeason, page: PageSetup) -> Sheet:
+    season, result = rated.season, rated.result
+    rules = rated.events[0].outcomes[0].rules if rated.events else None
+    cells = [Cell(1, 1, TITLE, style=Style.TITLE)]
+    for row, (label, value) in enumerate((("System", season.ratings.system), ("Rules", rules),
+                                          ("Players before", len(season.ratings)),
+                                          ("Players after", len(result.list))), start=2):
+        cells += [Cell(row, 1, label, style=Style.LABEL), Cell(row, 2, value)]
+    rows: list[tuple[Value, ...]] = []
     for event in rated.events:
+        settings, crosstable = event.settings, event.crosstable
+        new = len(next(e for e in season.events if e.crosstable is crosstable).event.players)
+        rows.append((text(crosstable.sheet), text(settings.event_name or crosstable.sheet),
+                     settings.start_date, settings.end_date, len(crosstable.players), len(crosstable.games),
+                     event_rules(event),
+                     f"{new} new player{'s' if new != 1 else ''}" if new else None))
+    columns = (Column("Event", width=14.0), Column("Name", width=26.0), Column("Start date", DATE, 12.0),
+               Column("End date", DATE, 12.0), Column("Players", WHOLE, 9.0),
+               Column("Rated games", WHOLE, 9.0, wrap=True), Column("Rules", width=24.0),
+               Column("Notes", width=16.0))
+    events = Table("Events", EVENTS_ROW, 1, columns, tuple(rows))
+    heights = [(EVENTS_ROW, 30.0)]
+    if rated.notes:
+        row = events.last_row + 2
+        cells.append(Cell(row, 1, "Notes", style=Style.HEADING))
+        width = sum(column.width for column in columns)
+        for number, note in enumerate(rated.notes, start=row + 1):
+            # A note wraps across the table's width (a word-wrap estimate of its lines).
+            cells.append(Cell(number, 1, text(note), style=Style.NOTE, span=len(columns)))
+            lines = math.ceil(len(note) / (width - 10))
+            if lines > 1:
+                heights.append((number, 15.0 * lines))
+    return Sheet(SUMMARY, cells=tuple(cells), tables=(events,), page=page, row_heights=tuple(heights))
+
+
+def _ratings(rated: RatedSeason, page: PageSetup) -> Sheet:
+    before, result = rated.season.ratings, rated.result
+    rows: list[tuple[Value, ...]] = []
+    for entry in result.list:
+        start = before[entry.id].rating if entry.id in before else None
+        history = list_history(result, entry.id)
+        change = entry.rating - start if entry.rating is not None and start is not None else None
+        rows.append((text(entry.id), text(entry.name or ""), start, entry.rating, change,
+                     len({h.event for h in history}), sum(h.games for h in history)))
+    columns = (Column("ID", width=12.0), Column("Name", width=26.0), Column("Before", RATING, 10.0),
+               Column("After", RATING, 10.0), Column("Change", SIGNED, 10.0, signed=True),
+               Column("Events played", WHOLE, 9.0, wrap=True), Column("Games played", WHOLE, 9.0, wrap=True))
+    table = Table("Ratings", 1, 1, columns, tuple(rows))
+    return Sheet(RATINGS, tables=(table,), freeze=(2, 3), row_heights=((1, 30.0),),
+                 page=PageSetup(paper=page.paper, header=page.header, title_rows=(1, 1)))
+
+
+def _chart(rated: RatedSeason, followed: Sequence[PlayerId], page: PageSetup) -> Sheet:
+    """The rating of each followed player at the start and after each event (carried over the
+    events he did not play; blank until he first has a rating), and its line chart."""
+    before, result = rated.season.ratings, rated.result
+    current = {key: before[key].rating if key in before else None for key in followed}
+    points: list[tuple[Value, ...]] = [("Start", *(current[key] for key in followed))]
+    for event in rated.events:
+        sheet = event.crosstable.sheet
         for key in followed:
             for row in list_history(result, key):
-                if row.event == event.crosstable.sheet:
+                if row.event == sheet:
                     current[key] = row.post
-        chart.append((event.crosstable.sheet, *(current[key] for key in followed)))
-    return SeasonReport(tuple(summary), tuple(rows), tuple(chart))
-
-
-def write_season_report(rated: RatedSeason, path: str | os.PathLike[str], *, players: Sequence[PlayerId] = (),
-                        top: int = TOP) -> Path:
-    """Write the season report of ``rated`` to ``path`` (an ``.xlsx``, atomically)."""
-    target = Path(path)
-    if target.suffix.lower() != ".xlsx":
-        raise ArgumentError(f"{target}: the season report must be saved as .xlsx")
-    tables = report_tables(rated, players, top)
-    book = Workbook()
-    first = book.active
-    assert first is not None
-    book.remove(first)
-    for name, rows in (("Summary", tables.summary), ("Ratings", tables.ratings), ("Chart", tables.chart)):
-        sheet = book.create_sheet(name)
-        for row in rows:
-            sheet.append(list(row))
-        header = 7 if name == "Summary" else 1
-        for cell in sheet[header]:
-            cell.font = Font(bold=True)
-        for column in sheet.columns:
-            for cell in column:
-                if isinstance(cell.value, float):
-                    cell.number_format = "0"
-                elif isinstance(cell.value, dt.date):
-                    cell.number_format = "yyyy-mm-dd"
-        sheet.column_dimensions["B"].width = 24
-    book["Summary"]["A1"].font = Font(bold=True, size=14)
-    sheet = book["Chart"]
-    chart = LineChart()
-    chart.title = "Rating history"
-    chart.y_axis.title = "Rating"
-    chart.x_axis.title = "After event"
-    count = len(tables.chart)
-    chart.add_data(Reference(sheet, min_col=2, max_col=len(tables.chart[0]), min_row=1, max_row=count),
-                   titles_from_data=True)
-    chart.set_categories(Reference(sheet, min_col=1, min_row=2, max_row=count))
-    chart.width, chart.height = 24, 12
-    sheet.add_chart(chart, f"A{count + 3}")
-    book.properties.creator = "xlrating"
-    book.properties.title = "xlrating season report"
-    save_workbook_atomic(book, target)
-    return target
+        points.append((text(sheet), *(current[key] for key in followed)))
+    names = [text(result.list[key].name or key) for key in followed]
+    columns = (Column("Event", width=14.0), *(Column(name, RATING, 14.0) for name in names))
+    data = Table("RatingHistory", 1, 1, columns, tuple(points), listed=False)
+    first, last = 2, data.last_row
+    ratings = [float(v) for row in points for v in row[1:] if isinstance(v, (int, float))]
+    if not ratings:
+        note = Cell(data.last_row + 2, 1, "No player the chart follows has a rating: no history to chart.",
+                    style=Style.NOTE)
+        return Sheet(CHART, cells=(note,), tables=(data,), page=page)
+    low = math.floor(min(ratings) / _AXIS_STEP) * _AXIS_STEP
+    high = max(math.ceil(max(ratings) / _AXIS_STEP) * _AXIS_STEP, low + _AXIS_STEP)
+    categories = Range(CHART, 1, first, last)
+    series = tuple(Series(name, Range(CHART, 2 + i, first, last), categories) for i, name in enumerate(names))
+    chart = Chart(ChartKind.LINE, "Rating history", "After event", "Rating", series, row=data.last_row + 3,
+                  column=1, width=24.0, height=12.0, y_bounds=(low, high))
+    return Sheet(CHART, tables=(data,), charts=(chart,), page=page)

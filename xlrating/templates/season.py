@@ -29,7 +29,7 @@ SEASON_MACRO_TEMPLATE = "xlrating_season.xlsm"
 
 SETTINGS: tuple[tuple[str, Any], ...] = (
     ("System", "USCF"), ("Rules", "USCF 2020"), ("Rating system", "Regular"),
-    ("List date", dt.date(2025, 9, 1)),
+    ("List date", dt.date(2025, 9, 1)), ("Chart players", None), ("Chart top", 10),
 )
 PLAYERS: tuple[tuple[Any, ...], ...] = (
     ("ID", "Name", "Rating", "Games", "Birth date"),
@@ -104,6 +104,10 @@ HOW_TO: tuple[str, ...] = (
     "columns, the Players outputs, a New list sheet (the list after the season, ready to start the next one)",
     "   and a History sheet (each player's rating after each event). Correct a result and rate again: "
     "the outputs are the same as rating the corrected season once.",
+    "6. Season report: `xlrating season this-file.xlsx --report report.xlsx` also writes the list before "
+    "and after, every event's summary and a rating-history chart. The chart follows the players of",
+    "   Chart players on the Season sheet (IDs separated by commas), else the Chart top highest rated of the "
+    "new list (10 when blank).",
     "",
     "The example: a club season of three US Chess events. Every name, ID and result is invented.",
 )
@@ -128,6 +132,9 @@ def build_season_template(*, macro: bool = False, module: str = "xlrating_season
         how_to.append([f"In Excel: keep {module}.py beside this workbook, install the xlwings add-in "
                        "(`xlwings addin install`) and click Run main on the xlwings ribbon tab: the season "
                        "is rated in one click."])
+        how_to.append([f"The season report: a button running RunPython \"import {module}; "
+                       f"{module}.report()\" writes {module}-season-report.xlsx beside this workbook and "
+                       "opens it."])
     how_to["A1"].font = Font(bold=True)
     how_to.column_dimensions["A"].width = 120
     book.active = 1
@@ -163,18 +170,25 @@ def season_module(module: str) -> str:
 Keep this file in the same folder as {module}.xlsm and with the same name. In Excel, on
 the xlwings ribbon tab, click "Run main" (or run the SampleCall macro, or a button
 assigned to it): every event is rated in date order from the Players list, and the
-New list and History sheets are written. On bad input nothing is written and a message
-lists every error with its cell.
+New list and History sheets are written. A button running
+RunPython "import {module}; {module}.report()" makes the season report, a new workbook
+beside this one. On bad input nothing is written and a message lists every error with
+its cell.
 """
 
 import xlwings as xw
 
-from xlrating.macros import rate_season
+from xlrating.macros import rate_season, season_report
 
 
 def main() -> None:
     """Rate the season of the workbook that called this macro."""
     rate_season(xw.Book.caller())
+
+
+def report() -> None:
+    """Make the season report of the workbook that called this macro."""
+    season_report(xw.Book.caller())
 
 
 if __name__ == "__main__":
