@@ -8,7 +8,8 @@ juniors, a given K, rated since the event, unrated in a first or a later event, 
 an older list under the floor, ratings with a fraction and with many decimals), players
 numbered in order, out of order or with gaps, players without games, games given out of round
 order, both editions, Swiss events and round robins (single and double), end dates either side
-of 1 October 2025 (the 2024 cap exception) and ``explain`` true and false.
+of 1 October 2025 (the 2024 cap exception), with and without a start date and a name, and
+``explain`` true and false.
 """
 
 from __future__ import annotations
@@ -108,8 +109,10 @@ def random_event(seed: int) -> dict[str, Any]:
         games = swiss_games(rng, playing, power, rng.randint(1, 11))
     if rng.random() < 0.2:
         rng.shuffle(games)  # given out of round order
+    end = rng.choice(END_DATES)
     return {"players": players, "games": games, "event_type": "Round robin" if robin else "Swiss",
-            "rules": rng.choice(["handbook", "2024"]), "end_date": rng.choice(END_DATES),
+            "rules": rng.choice(["handbook", "2024"]), "end_date": end,
+            "start_date": rng.choice([None, end, end.replace(day=1)]), "event_name": rng.choice(["", "Open"]),
             "explain": rng.random() < 0.5}
 
 
