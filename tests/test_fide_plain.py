@@ -79,6 +79,28 @@ def test_random_events_cover_every_case() -> None:
     assert any(isinstance(e, str) for e in errors) and any(not isinstance(e, str) for e in errors)
 
 
+def test_edge_cases_alike_on_both_paths() -> None:
+    from datetime import date
+
+    from xlrating.fide import FidePlayer
+    from xlrating.model import Game
+
+    end = date(2025, 6, 30)
+    pair = [FidePlayer(7, 2000.5), FidePlayer(3, None, games=4)]
+    cases = [
+        {"players": [], "games": []},
+        {"players": pair, "games": []},
+        {"players": pair, "games": [Game(2.0, 7.0, 3, 1), Game(1, 3, 7, 0.5)]},  # whole floats
+        {"players": pair, "games": [Game(1, 7, 8, 1), Game(2, 9, 3, 0)]},  # players not in the event
+    ]
+    for arguments in cases:
+        plain = rated({**arguments, "end_date": end}, False)
+        assert plain == rated({**arguments, "end_date": end}, True)
+    assert "names missing player 8" in plain and "missing player 9" in plain
+    lines = rated({**cases[2], "end_date": end}, False)["players"][1]["games"]
+    assert [line["round"] for line in lines] == [1, 2]
+
+
 def test_a_large_event_alike_on_both_paths() -> None:
     arguments = large_event(3000, explain=False)
     assert len(arguments["games"]) > 10_000
@@ -87,10 +109,12 @@ def test_a_large_event_alike_on_both_paths() -> None:
 
 # A Python without numpy: sys.modules["numpy"] = None makes "import numpy" fail.
 WITHOUT_NUMPY = """
-import json, sys
+import importlib, json, pkgutil, sys
 sys.modules["numpy"] = None
 sys.path.insert(0, sys.argv[1])
 import xlrating.fide
+modules = sorted(m.name for m in pkgutil.iter_modules(xlrating.fide.__path__))
+imported = [m for m in modules if m != "arrays" and importlib.import_module(f"xlrating.fide.{m}")]
 from fide_random import large_event, random_event
 from xlrating import _vector
 from xlrating.errors import XlratingError
@@ -108,7 +132,8 @@ found = {"small": [rated(random_event(seed)) for seed in range(40)],
          "numpy blocked": sys.modules["numpy"] is None,
          "numpy modules": sorted(m for m, module in sys.modules.items()
                                  if m.startswith("numpy") and module is not None),
-         "array core": "xlrating.fide.arrays" in sys.modules}
+         "array core": "xlrating.fide.arrays" in sys.modules,
+         "modules": modules, "imported": imported}
 print(json.dumps(found))
 """
 
@@ -128,6 +153,8 @@ def test_rates_without_numpy_as_with_it() -> None:
     found = json.loads(done.stdout)
     assert found["numpy blocked"] and not found["available"]
     assert found["numpy modules"] == [] and not found["array core"]
+    assert "core" in found["modules"] and "event" in found["modules"]
+    assert found["imported"] == [m for m in found["modules"] if m != "arrays"]  # every module but numpy's
     large = large_event(1000, explain=True)
     assert _vector.vectorised(2 * len(large["games"]), VECTOR_FROM_SIDES)  # here, numpy would rate it
     assert found["large"] == numpy_rated(large)

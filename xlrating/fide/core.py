@@ -162,6 +162,7 @@ class PlainSides:
 
     def rated_sums(self, rating: list[int], seen: list[int], counts: list[bool], cap: list[int],
                    scale: int) -> RatedSums:
+        """FIDE Handbook 10.51 game by game: D, rounded and capped; PD from table (b); the sums."""
         games, halves, pd, excess, opponents, capped = [], [], [], [], [], []
         side_pd: list[list[int]] = []
         for own, limit, own_games in zip(rating, cap, self.by_player, strict=True):
