@@ -1,22 +1,29 @@
 """Time the FIDE engine on the shared seeded Swiss, as a ratio to the floor pass.
 
-Run on demand: ``python benchmarks/bench_fide.py [players ...]`` (default: 10,000). For each
-size it rates the Swiss of :func:`floor.swiss` (9 rounds) under each edition, compute only
-(the players and games are built before the clock starts), with and without explanations,
-and prints the time per game, the ratio to the floor pass of :mod:`floor` timed in the same
-run on the same games, and the peak memory per player (tracemalloc). About one player in
-eight is unrated; the others get ratings from 1400 up (no published rating is lower), and
-some are new to the list or juniors.
+Run on demand: ``python benchmarks/bench_fide.py [players ...] [--path auto,plain,numpy]``
+(default: 10,000 players, ``auto``). For each size it rates the Swiss of :func:`floor.swiss`
+(9 rounds) under each edition, compute only (the players and games are built before the clock
+starts), with and without explanations, and prints the time per game and per event, the ratio
+to the floor pass of :mod:`floor` timed in the same run on the same games, and the peak memory
+per player (tracemalloc). About one player in eight is unrated; the others get ratings from
+1400 up (no published rating is lower), and some are new to the list or juniors.
+
+``--path`` chooses the numeric core: ``auto`` (as ``rate_event`` chooses by the event's size),
+``plain`` (plain Python) or ``numpy`` (numpy arrays), forced through
+:func:`xlrating._vector.forced`; with several, each is timed in turn on the same event and the
+last column is the time as a ratio to the first path's. ``xlrating.fide.core.VECTOR_FROM_SIDES``
+is where ``plain`` and ``numpy`` cross.
 """
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import random
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -71,7 +78,22 @@ def peak_bytes(run: Callable[[], Any]) -> int:
         tracemalloc.stop()
 
 
-def measure(size: int, repeat: int = 3) -> None:
+PATHS = ("auto", "plain", "numpy")
+
+
+@contextlib.contextmanager
+def on_path(path: str) -> Iterator[None]:
+    """Rate on the numeric core ``path`` names (``auto``: as the event's size decides)."""
+    if path == "auto":
+        yield
+        return
+    from xlrating import _vector
+
+    with _vector.forced(path == "numpy"):
+        yield
+
+
+def measure(size: int, repeat: int = 3, paths: tuple[str, ...] = ("auto",)) -> None:
     players, games, rating, raw_games = make_event(size)
     floor = time_floor(rating, raw_games, repeat)
     unrated = sum(p.rating is None for p in players)
@@ -83,14 +105,21 @@ def measure(size: int, repeat: int = 3) -> None:
             options: dict[str, Any] = {"end_date": END, "rules": rules}
             if explains != (True,):
                 options["explain"] = explain
+
             def run(options: dict[str, Any] = options) -> Any:
                 return rate_event(players, games, **options)
 
-            seconds = best_of(repeat, run)
-            peak = peak_bytes(run)
-            per_game = seconds / len(games)
-            print(f"  rules={rules:8s} explain={explain!s:5s} {per_game * 1e6:6.2f} µs/game  "
-                  f"{per_game / floor:5.1f}x floor  peak {peak / size / 1024:5.2f} KiB/player")
+            first = 0.0
+            for path in paths:
+                with on_path(path):
+                    seconds = best_of(repeat, run)
+                    peak = peak_bytes(run)
+                first = first or seconds
+                per_game = seconds / len(games)
+                print(f"  rules={rules:8s} explain={explain!s:5s} path={path:5s} "
+                      f"{per_game * 1e6:6.2f} µs/game "
+                      f"{seconds * 1e3:9.3f} ms/event  {per_game / floor:5.1f}x floor  "
+                      f"peak {peak / size / 1024:5.2f} KiB/player  {seconds / first:5.2f}x {paths[0]}")
 
 
 def functions(repeat: int = 20_000) -> None:
@@ -109,10 +138,19 @@ def functions(repeat: int = 20_000) -> None:
 
 
 def main(argv: list[str]) -> int:
-    """``[players ...]`` (default 10,000); ``functions``: the single formulas."""
+    """``[players ...]`` (default 10,000); ``--path auto,plain,numpy``: the numeric cores to time
+    (default ``auto``); ``functions``: the single formulas."""
+    paths: tuple[str, ...] = ("auto",)
+    if "--path" in argv:
+        at = argv.index("--path")
+        paths = tuple(argv[at + 1].split(",")) if at + 1 < len(argv) else ()
+        argv = argv[:at] + argv[at + 2:]
+        if not paths or not set(paths) <= set(PATHS):
+            print(f"--path takes one or more of {', '.join(PATHS)}, separated by commas", file=sys.stderr)
+            return 2
     sizes = [a for a in argv if a != "functions"]
     for size in [int(a) for a in sizes] or ([] if "functions" in argv else [10_000]):
-        measure(size, repeat=3 if size >= 1000 else 300)
+        measure(size, repeat=3 if size >= 1000 else 300, paths=paths)
     if "functions" in argv:
         functions()
     return 0

@@ -38,6 +38,7 @@ NOT_IN_PYODIDE = {
         "the in-memory file system has no limit on a name's length",
     "tests/test_workbook.py::test_save_atomic_leaves_no_temporary_file_and_uses_default_permissions":
         "the in-memory file system ignores the umask",
+    "tests/test_fide_plain.py::": "no numpy to compare the plain-Python path with (and no processes)",
 }
 
 #: Test modules left out inside Pyodide: two import the ``formulas`` evaluator, which needs

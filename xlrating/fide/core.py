@@ -1,5 +1,5 @@
-"""The numeric core of a FIDE event: the rated games as compact arrays, summed per player in
-exact integer arithmetic.
+"""The numeric core of a FIDE event: each player's sums over the games against opponents who
+count as rated, in exact integer arithmetic (FIDE Handbook 10.51), in plain Python.
 
 Every number here is a whole number: a rating counts in units of ``1/scale`` of a point
 (``scale`` is 1 unless a rating has a fraction; then it is the least common denominator of
@@ -9,39 +9,44 @@ rounded by accident of binary floating point; :func:`round_half_away` rounds a q
 integers as :func:`xlrating.fide.tables.round_half_away` rounds a fraction.
 
 :class:`Sides` holds every game twice, once from each player's side, grouped by player in
-round order; :func:`rated_sums` adds up each player's games against the opponents who count
-as rated (FIDE Handbook 10.51): games, score, sum of PD, sum of (score - PD), the opponents'
-ratings, and the games whose rating difference was capped.
+round order; :meth:`Sides.rated_sums` adds up each player's games against the opponents who
+count as rated: games, score, sum of PD, sum of (score - PD), the opponents' ratings, and the
+games whose rating difference was capped.
+
+A large event is summed on numpy arrays instead (:mod:`xlrating.fide.arrays`, the same
+integers): :func:`sides_of` chooses, through :func:`xlrating._vector.vectorised`, and numpy
+is imported only then.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 from operator import attrgetter
-from typing import Any
+from typing import Protocol
 
-import numpy as np
-import numpy.typing as npt
-
+from .. import _vector
 from ..model import Game, games_by_player
 from .tables import PD_TABLE, pd_row
 
-Ints = npt.NDArray[np.int64]
+VECTOR_FROM_SIDES = 500
+"""From this many game sides (twice the games) on, an event is summed on numpy arrays: below
+it, numpy's fixed cost per call outweighs its speed. ``benchmarks/bench_fide.py --path
+plain,numpy`` puts the crossover at 40 to 56 players over 9 rounds (360 to 500 sides) without
+explanations and at 70 to 90 players with them; at 8 players plain Python takes 0.7 of numpy's
+time without explanations and 0.8 with them."""
 
-_LAST_ROW = PD_TABLE[-1][0]
+LAST_ROW = PD_TABLE[-1][0]
 """736: from this difference on, table (b) has one row ("over 735")."""
-PD_HIGH: Ints = np.array([pd_row(d)[0] for d in range(_LAST_ROW + 1)], dtype=np.int64)
+PD_HIGH: tuple[int, ...] = tuple(pd_row(d)[0] for d in range(LAST_ROW + 1))
 """Table (b): PD of the higher rated player, in hundredths, by whole difference 0..736."""
-PD_LOW: Ints = np.array([pd_row(d)[1] for d in range(_LAST_ROW + 1)], dtype=np.int64)
+PD_LOW: tuple[int, ...] = tuple(pd_row(d)[1] for d in range(LAST_ROW + 1))
 """Table (b): PD of the lower rated player, in hundredths, by whole difference 0..736."""
 NO_CAP = 10**6
 """A cap no difference reaches (ratings are at most 4000 apart)."""
-LARGEST_SCALE = 10**11
-"""Up to this scale, ratings and their sums fit machine integers; beyond it (ratings with
-many decimals) the arrays hold Python integers, which are exact at any size."""
 
 
 def round_half_away(numerator: int, denominator: int) -> int:
@@ -68,76 +73,10 @@ def scaled(rating: float, scale: int) -> int:
     return exact.numerator * (scale // exact.denominator)
 
 
-def dtype_for(scale: int) -> type:
-    """The array type that holds ratings in units of ``1/scale`` exactly."""
-    return np.int64 if scale <= LARGEST_SCALE else object
-
-
-@dataclass(frozen=True)
-class Sides:
-    """Every rated game from each player's side, grouped by player (index in the event) in round
-    order, as parallel arrays; player ``i``'s sides are ``start[i]:start[i + 1]``."""
-
-    player: Ints
-    opponent: Ints
-    halves: Ints
-    """The player's score in half points: 0, 1 or 2."""
-    round: Ints
-    start: Ints
-
-    def count(self, i: int) -> int:
-        return int(self.start[i + 1] - self.start[i])
-
-
-def _column(games: Sequence[Game], name: str, dtype: type) -> npt.NDArray[Any]:
-    return np.fromiter(map(attrgetter(name), games), dtype, len(games))
-
-
-def _indices(numbers: Sequence[int], wanted: Ints) -> Ints | None:
-    """The positions in ``numbers`` of the players numbered ``wanted`` (``None``: a number is
-    not in ``numbers``)."""
-    size = len(numbers)
-    if not size:
-        return None if len(wanted) else wanted
-    keys = np.asarray(numbers, dtype=np.int64)
-    if keys[0] == 1 and keys[-1] == size and bool(np.all(np.diff(keys) == 1)):
-        found = wanted - 1  # players numbered 1, 2, 3... in order
-        return found if not len(wanted) or (found.min() >= 0 and found.max() < size) else None
-    order = np.argsort(keys, kind="stable")
-    position = np.minimum(np.searchsorted(keys[order], wanted), size - 1)
-    return order[position] if bool(np.all(keys[order][position] == wanted)) else None
-
-
-def sides_of(numbers: Sequence[int], games: Sequence[Game]) -> Sides:
-    """The games as :class:`Sides` of the players numbered ``numbers`` (in that order).
-
-    Raises :class:`~xlrating.errors.EventError` naming every game that refers to a player not
-    in ``numbers``, as :func:`~xlrating.model.games_by_player` does.
-    """
-    size = len(games)
-    rounds = _column(games, "round", np.int64)
-    first = _indices(numbers, _column(games, "player", np.int64))
-    second = _indices(numbers, _column(games, "opponent", np.int64))
-    if first is None or second is None:
-        games_by_player(numbers, games)  # raises the error that names every unknown player
-        raise AssertionError("a game names a player who is not in the event")
-    halves = (_column(games, "score", np.float64) * 2).astype(np.int64)
-    rank = np.arange(size, dtype=np.int64)
-    if size and not bool(np.all(rounds[1:] >= rounds[:-1])):
-        rank[np.argsort(rounds, kind="stable")] = np.arange(size)  # games in round order, else as given
-    player = np.concatenate((first, second))
-    order = np.argsort(player * size + np.concatenate((rank, rank)))
-    start = np.zeros(len(numbers) + 1, dtype=np.int64)
-    np.cumsum(np.bincount(player, minlength=len(numbers)), out=start[1:])
-    return Sides(player=player[order], opponent=np.concatenate((second, first))[order],
-                 halves=np.concatenate((halves, 2 - halves))[order],
-                 round=np.concatenate((rounds, rounds))[order], start=start)
-
-
 @dataclass(frozen=True)
 class RatedSums:
     """Each player's sums over the games against opponents who count as rated (lists indexed
-    by player), and each side's PD (``-1``: the opponent did not count)."""
+    by player)."""
 
     games: list[int]
     halves: list[int]
@@ -150,37 +89,111 @@ class RatedSums:
     """Sum of the opponents' ratings (units of ``1/scale``)."""
     capped: list[int]
     """Games whose rating difference was over the cap."""
-    side_pd: Ints
-    seen: Ints
+    seen: list[int]
     """Each player's rating as the opponents counted it (units of ``1/scale``)."""
+    side_pd: Callable[[int], list[int]]
+    """A player's PD in each game (in the order of :meth:`Sides.games`), in hundredths; ``-1``:
+    the opponent did not count."""
 
 
-def rated_sums(sides: Sides, rating: Ints, seen: Ints, counts: npt.NDArray[np.bool_], cap: Ints,
-               scale: int) -> RatedSums:
-    """Sums each player's games against the opponents who count as rated (``counts``), seen at
-    ``seen`` (FIDE Handbook 10.51): the difference D, rounded to a whole number (halves up) and
-    capped at the player's ``cap``, gives the player's PD from table (b)."""
-    size = len(rating)
-    kept = counts[sides.opponent]
-    player = sides.player[kept]
-    own = rating[player]
-    other = seen[sides.opponent[kept]]
-    gap = np.abs(own - other)
-    difference = (2 * gap + scale) // (2 * scale)
-    limit = cap[player]
-    over = gap > limit.astype(gap.dtype) * scale  # over the cap before D is rounded
-    row = np.minimum(np.minimum(difference, limit), _LAST_ROW).astype(np.int64)
-    pd = np.where(own >= other, PD_HIGH[row], PD_LOW[row])
-    halves = sides.halves[kept]
+class Sides(Protocol):
+    """Every rated game from each player's side, grouped by player (index in the event) in round
+    order; :class:`PlainSides` in lists, :class:`xlrating.fide.arrays.ArraySides` in arrays."""
 
-    def total(values: Ints) -> list[int]:
-        sums = np.zeros(size, dtype=values.dtype)
-        np.add.at(sums, player, values)
-        return [int(v) for v in sums.tolist()]
+    @property
+    def played(self) -> list[int]:
+        """Games played, by player."""
 
-    side_pd = np.full(len(sides.player), -1, dtype=np.int64)
-    side_pd[kept] = pd
-    return RatedSums(
-        games=np.bincount(player, minlength=size).tolist(), halves=total(halves), pd=total(pd),
-        excess=total(50 * halves - pd), opponents=total(other), capped=total(over.astype(np.int64)),
-        side_pd=side_pd, seen=seen)
+    def games(self, i: int) -> tuple[list[int], list[int], list[int]]:
+        """Player ``i``'s games in round order: ``(rounds, opponents (index), halves)``, the
+        player's score in half points."""
+
+    def rated_sums(self, rating: list[int], seen: list[int], counts: list[bool], cap: list[int],
+                   scale: int) -> RatedSums:
+        """Sums each player's games against the opponents who count as rated (``counts``), seen
+        at ``seen`` (FIDE Handbook 10.51): the difference D, rounded to a whole number (halves
+        up) and capped at the player's ``cap``, gives the player's PD from table (b)."""
+
+
+def sides_of(numbers: Sequence[int], games: Sequence[Game]) -> Sides:
+    """The games as :class:`Sides` of the players numbered ``numbers`` (in that order): on numpy
+    arrays from :data:`VECTOR_FROM_SIDES` sides on (if numpy is there), else in lists.
+
+    Raises :class:`~xlrating.errors.EventError` naming every game that refers to a player not
+    in ``numbers``, as :func:`~xlrating.model.games_by_player` does.
+    """
+    if _vector.vectorised(2 * len(games), VECTOR_FROM_SIDES):
+        from .arrays import ArraySides
+        return ArraySides.of(numbers, games)
+    return PlainSides.of(numbers, games)
+
+
+@dataclass(frozen=True)
+class PlainSides:
+    """:class:`Sides` in lists: ``by_player[i]`` is player ``i``'s games in round order, each as
+    ``(round, opponent (index), halves)``."""
+
+    by_player: list[list[tuple[int, int, int]]]
+
+    @classmethod
+    def of(cls, numbers: Sequence[int], games: Sequence[Game]) -> PlainSides:
+        index = {number: i for i, number in enumerate(numbers)}
+        by_player: list[list[tuple[int, int, int]]] = [[] for _ in numbers]
+        in_order = games
+        if any(later.round < earlier.round for earlier, later in pairwise(games)):
+            in_order = sorted(games, key=attrgetter("round"))  # in round order, else as given
+        try:
+            for game in in_order:
+                a, b = index[game.player], index[game.opponent]
+                halves, rnd = int(2 * game.score), int(game.round)
+                by_player[a].append((rnd, b, halves))
+                by_player[b].append((rnd, a, 2 - halves))
+        except KeyError:
+            games_by_player(numbers, games)  # raises the error that names every unknown player
+            raise
+        return cls(by_player)
+
+    @property
+    def played(self) -> list[int]:
+        return [len(own) for own in self.by_player]
+
+    def games(self, i: int) -> tuple[list[int], list[int], list[int]]:
+        own = self.by_player[i]
+        return [s[0] for s in own], [s[1] for s in own], [s[2] for s in own]
+
+    def rated_sums(self, rating: list[int], seen: list[int], counts: list[bool], cap: list[int],
+                   scale: int) -> RatedSums:
+        """FIDE Handbook 10.51 game by game: D, rounded and capped; PD from table (b); the sums."""
+        games, halves, pd, excess, opponents, capped = [], [], [], [], [], []
+        side_pd: list[list[int]] = []
+        for own, limit, own_games in zip(rating, cap, self.by_player, strict=True):
+            over = limit * scale
+            row_limit = limit if limit < LAST_ROW else LAST_ROW
+            counted = score = pd_sum = excess_sum = opponent_sum = capped_sum = 0
+            pds = []
+            for _, o, halves_won in own_games:
+                if not counts[o]:
+                    pds.append(-1)
+                    continue
+                other = seen[o]
+                gap = own - other if own >= other else other - own
+                if gap > over:  # over the cap before D is rounded
+                    capped_sum += 1
+                difference = (2 * gap + scale) // (2 * scale)  # D to a whole number, halves up
+                row = difference if difference < row_limit else row_limit
+                expected = PD_HIGH[row] if own >= other else PD_LOW[row]
+                pds.append(expected)
+                counted += 1
+                score += halves_won
+                pd_sum += expected
+                excess_sum += 50 * halves_won - expected
+                opponent_sum += other
+            games.append(counted)
+            halves.append(score)
+            pd.append(pd_sum)
+            excess.append(excess_sum)
+            opponents.append(opponent_sum)
+            capped.append(capped_sum)
+            side_pd.append(pds)
+        return RatedSums(games=games, halves=halves, pd=pd, excess=excess, opponents=opponents,
+                         capped=capped, seen=seen, side_pd=side_pd.__getitem__)

@@ -11,9 +11,10 @@
 - under the handbook, a round robin with new players is rated as 10.21b and 10.54 show
   (:mod:`xlrating.fide.round_robin`).
 
-The rated players are rated by the numeric core (:mod:`xlrating.fide.core`) from compact
-arrays in exact integer arithmetic; the explanation (steps, game lines) is built from the
-core's sums only when ``explain`` is true.
+The rated players are rated by the numeric core (:mod:`xlrating.fide.core`: lists in plain
+Python for a small event, numpy arrays for a large one, the same exact integers either way);
+the explanation (steps, game lines) is built from the core's sums only when ``explain`` is
+true.
 """
 
 from __future__ import annotations
@@ -24,23 +25,10 @@ from datetime import date
 from fractions import Fraction
 from typing import NamedTuple
 
-import numpy as np
-
 from .. import _check
 from ..errors import EventError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
-from .core import (
-    NO_CAP,
-    Ints,
-    RatedSums,
-    Sides,
-    dtype_for,
-    rated_sums,
-    round_half_away,
-    scale_of,
-    scaled,
-    sides_of,
-)
+from .core import NO_CAP, RatedSums, Sides, round_half_away, scale_of, scaled, sides_of
 from .player import FidePlayer
 from .rating import Exact, k_limit, k_rule, k_with_reason
 from .round_robin import rate_round_robin
@@ -78,7 +66,7 @@ class Change(NamedTuple):
 
 
 class _Event:
-    """One event's players and games as compact arrays, and the steps that rate it."""
+    """One event's players and games as the numeric core holds them, and the steps that rate it."""
 
     def __init__(self, edition: FideRules, kind: EventType, on: date, players: tuple[FidePlayer, ...],
                  games: tuple[Game, ...], explain: bool) -> None:
@@ -92,13 +80,11 @@ class _Event:
         self.scale = scale = scale_of(ratings)
         self.units = [0 if r is None else scaled(r, scale) for r in ratings]
         """Each rating in units of ``1/scale`` (0: unrated)."""
-        self.rating: Ints = np.array(self.units, dtype=dtype_for(scale))
         self.is_rated = [r is not None for r in ratings]
-        self.counts_as_rated = np.array([p.rating is not None and not p.rated_since_event for p in players],
-                                        dtype=np.bool_)
-        self.cap: Ints = np.array([self.cap_of(r) for r in ratings], dtype=np.int64)
+        self.counts_as_rated = [p.rating is not None and not p.rated_since_event for p in players]
+        self.cap = [self.cap_of(r) for r in ratings]
         self.sides: Sides = sides_of(self.numbers, games)
-        self.played: list[int] = np.diff(self.sides.start).tolist()
+        self.played = self.sides.played
         self.notes: list[str] = []
 
     def cap_of(self, rating: float | None) -> int:
@@ -111,8 +97,7 @@ class _Event:
         edition = self.edition
         if any(p.rated_since_event for p in self.players):
             self.notes.append("Players rated since the event count as unrated for their opponents (10.4)")
-        counted = self.counts_as_rated.tolist()
-        new_players_play = any(not c and n for c, n in zip(counted, self.played, strict=True))
+        new_players_play = any(not c and n for c, n in zip(self.counts_as_rated, self.played, strict=True))
         if self.kind is EventType.ROUND_ROBIN and edition.round_robin_procedure and new_players_play:
             outcomes = rate_round_robin(self)
         else:
@@ -123,7 +108,7 @@ class _Event:
     def swiss(self) -> list[PlayerOutcome]:
         """Every player against the opponents as they count: rated players by 10.5, new ones by
         10.2 (2024: with the hypothetical opponents)."""
-        sums = rated_sums(self.sides, self.rating, self.rating, self.counts_as_rated, self.cap, self.scale)
+        sums = self.sides.rated_sums(self.units, self.units, self.counts_as_rated, self.cap, self.scale)
         return [self.rated_outcome(i, sums) if self.is_rated[i] else self.new_outcome(i)
                 for i in range(len(self.players))]
 
@@ -182,7 +167,7 @@ class _Event:
             notes.append(k_note)
         capped = sums.capped[i]
         if capped:
-            notes.append(f"{_plural(capped, 'game')} capped at a difference of {int(self.cap[i])}")
+            notes.append(f"{_plural(capped, 'game')} capped at a difference of {self.cap[i]}")
         change = self.change(i, k, sums.excess[i])
         if change.post < self.edition.rating_floor * change.unit:
             notes.append(f"under the rating floor {self.edition.rating_floor} after the event: a rating "
@@ -205,7 +190,7 @@ class _Event:
                     performance: float | None) -> tuple[Step, ...]:
         player = self.players[i]
         assert player.rating is not None
-        games, capped, cap = sums.games[i], sums.capped[i], int(self.cap[i])
+        games, capped, cap = sums.games[i], sums.capped[i], self.cap[i]
         steps = [self.k_step(player, games)]
         if cap == NO_CAP:
             steps.append(Step("Cap", None, f"rated {player.rating:g}: no cap on the rating difference"))
@@ -237,42 +222,30 @@ class _Event:
         return tuple(steps)
 
     def rated_lines(self, i: int, sums: RatedSums, k: tuple[int, int]) -> tuple[GameLine, ...]:
-        sides = self.sides
-        first, last = int(sides.start[i]), int(sides.start[i + 1])
-        lines = []
-        for side in range(first, last):
-            pd = int(sums.side_pd[side])
-            if pd < 0:
-                continue
-            o = int(sides.opponent[side])
-            halves = int(sides.halves[side])
-            lines.append(GameLine(
-                round=int(sides.round[side]), opponent=self.numbers[o], score=halves / 2,
-                opponent_rating=int(sums.seen[o]) / self.scale, expected=pd / 100,
-                change=k[0] * (50 * halves - pd) / (k[1] * 100)))
-        return tuple(lines)
+        rounds, opponents, halves = self.sides.games(i)
+        return tuple(
+            GameLine(round=r, opponent=self.numbers[o], score=h / 2,
+                     opponent_rating=sums.seen[o] / self.scale, expected=pd / 100,
+                     change=k[0] * (50 * h - pd) / (k[1] * 100))
+            for r, o, h, pd in zip(rounds, opponents, halves, sums.side_pd(i), strict=True) if pd >= 0)
 
     # -- a new player (10.2) --------------------------------------------------------------------
 
     def opponents_of(self, i: int, values: Sequence[Exact | None]
                      ) -> tuple[list[Exact | None], list[int], list[GameLine]]:
-        sides = self.sides
-        first, last = int(sides.start[i]), int(sides.start[i + 1])
-        opponents = [values[o] for o in sides.opponent[first:last].tolist()]
-        halves = sides.halves[first:last].tolist()
+        rounds, indices, halves = self.sides.games(i)
+        opponents = [values[o] for o in indices]
         lines = []
         if self.explain:
-            rounds = sides.round[first:last].tolist()
-            numbers = [self.numbers[o] for o in sides.opponent[first:last].tolist()]
-            lines = [GameLine(r, n, h / 2, None if v is None else float(v))
-                     for r, n, h, v in zip(rounds, numbers, halves, opponents, strict=True)]
+            lines = [GameLine(r, self.numbers[o], h / 2, None if v is None else float(v))
+                     for r, o, h, v in zip(rounds, indices, halves, opponents, strict=True)]
         return opponents, halves, lines
 
     def exact_values(self) -> list[Exact | None]:
         """Each player's rating as the opponents count it, exact (``None``: unrated for them)."""
         scale = self.scale
         return [(r if scale == 1 else Fraction(r, scale)) if counted else None
-                for r, counted in zip(self.rating.tolist(), self.counts_as_rated.tolist(), strict=True)]
+                for r, counted in zip(self.units, self.counts_as_rated, strict=True)]
 
     def new_outcome(self, i: int) -> PlayerOutcome:
         player = self.players[i]

@@ -21,11 +21,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from ..errors import EventError
 from ..model import GameLine, PlayerOutcome, Step
-from .core import rated_sums
 from .tables import IndeterminateError, round_half_away
 from .unrated import NewPlayerRating, average_of_tournament, new_player
 
@@ -47,7 +44,7 @@ class _NewPlayer:
     first: NewPlayerRating
     result: NewPlayerRating
     steps: list[Step]
-    seen: dict[int, Fraction] = field(default_factory=dict)
+    seen: dict[int, Fraction | int] = field(default_factory=dict)
     """The opponent ratings (by player index) the last Rc was based on, after substitution."""
 
 
@@ -56,15 +53,12 @@ class _RoundRobin:
         self.event = event
         self.edition = event.edition
         sides = event.sides
-        self.playing = [i for i in range(len(event.players)) if sides.count(i)]
+        self.playing = [i for i, played in enumerate(event.played) if played]
         self.values = event.exact_values()
         self.rated = [i for i in self.playing if self.values[i] is not None]
         self.new = [i for i in self.playing if self.values[i] is None]
         self.opponents = len(self.playing) - 1
-        self.lines = {i: list(zip(sides.round[sides.start[i]:sides.start[i + 1]].tolist(),
-                                  sides.opponent[sides.start[i]:sides.start[i + 1]].tolist(),
-                                  sides.halves[sides.start[i]:sides.start[i + 1]].tolist(), strict=True))
-                      for i in self.playing}
+        self.lines = {i: list(zip(*sides.games(i), strict=True)) for i in self.playing}
 
     def score(self, i: int) -> Fraction:
         return Fraction(sum(h for _, _, h in self.lines[i]), 2)
@@ -170,13 +164,13 @@ class _RoundRobin:
     def outcomes(self, new: dict[int, _NewPlayer]) -> list[PlayerOutcome]:
         """Step 4: the rated players against the new players' final Ru (10.54), and every outcome."""
         event = self.event
-        seen = event.rating.copy()
-        counts = event.counts_as_rated.copy()
+        seen = list(event.units)
+        counts = list(event.counts_as_rated)
         for i, p in new.items():
             if p.result.rating is not None:
                 seen[i] = p.result.rating * event.scale
                 counts[i] = True
-        sums = rated_sums(event.sides, event.rating, seen, np.asarray(counts), event.cap, event.scale)
+        sums = event.sides.rated_sums(event.units, seen, counts, event.cap, event.scale)
         found = []
         for i in range(len(event.players)):
             if event.is_rated[i]:
