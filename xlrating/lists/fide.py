@@ -58,6 +58,12 @@ def period_months(on: dt.date) -> int:
     return 6
 
 
+def uses_ru(rules: engine.FideRules) -> bool:
+    """Whether a first rating averages each event's Ru (FIDE Handbook B.02, 10.3) rather than
+    rating the pooled games at once (FIDE Rating Regulations 2024, 7.1.3)."""
+    return rules.plus_score_step is not None
+
+
 def check_settings(settings: Settings) -> None:
     """Raise :class:`ArgumentError` for a period length or pooling window FIDE cannot use."""
     if settings.period_months is not None and settings.period_months not in (1, 2, 3, 4, 6, 12):
@@ -163,6 +169,7 @@ class _Period:
         )
         self.season.keep(event, outcome)
         lines = self._unrated_lines(seating)
+        by_ru = uses_ru(self.rules)
         for key, result in zip(seating.ids, outcome.players, strict=True):
             entry = entries[key]
             played = self.played.get(key, 0)
@@ -185,9 +192,11 @@ class _Period:
                 event.end_date,
                 tuple(opponents),
                 tuple(results),
-                first=entry.events + played == 0,
-                ru=result.performance,
-                ru_games=result.rated_games,
+                # Results still pending are events played before, whatever ``events`` says.
+                first=entry.events + played == 0 and not entry.pending,
+                ru=result.performance if by_ru else None,
+                ru_games=result.rated_games if by_ru else 0,
+                event=event.id,
             )
             self.pending.setdefault(key, []).append(pending)
             self.rows.append((key, event, None, None, result.rated_games))
@@ -215,7 +224,7 @@ class _Period:
     def first_rating(self, pooled: Sequence[PendingEvent]) -> engine.NewPlayerRating | None:
         """The first rating the pooled results give (``None``: none yet)."""
         rules = self.rules
-        if rules.plus_score_step is None:
+        if not uses_ru(rules):
             each = [
                 engine.unrated_rating(p.opponents, p.results, rules=rules, first_event=p.first)
                 for p in pooled
