@@ -399,3 +399,13 @@ def test_pending_events_on_the_list_keep_their_event() -> None:
     season = rate_season_sheets(january_2024()).result.list
     assert season["U"].pending == (PendingEvent(dt.date(2024, 1, 20), (2000, 2000, 2000), (1.0, 1.0, 0.0),
                                                 first=True, event="Jan"),)
+
+
+def test_ru_columns_are_ignored_under_the_2024_regulations() -> None:
+    # The 2024 regulations rate the pooled games themselves: a Ru left from a handbook season
+    # is not read, so even a bad one is no error, and the first rating is the one worked above.
+    first = rated(january_2024())
+    sheets = february_2024(first)
+    sheets["Pending"] = [[*row, *(("Ru", "Ru games") if index == 0 else ("n/a", -1))]
+                         for index, row in enumerate(first["New pending"])]
+    assert rate_season_sheets(sheets).result.list.rating("U") == 2031
