@@ -17,6 +17,8 @@ from typing import Any
 
 import openpyxl
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_season import Sheets, apply
 from test_season_cli import write
 
@@ -409,3 +411,27 @@ def test_ru_columns_are_ignored_under_the_2024_regulations() -> None:
     sheets["Pending"] = [[*row, *(("Ru", "Ru games") if index == 0 else ("n/a", -1))]
                          for index, row in enumerate(first["New pending"])]
     assert rate_season_sheets(sheets).result.list.rating("U") == 2031
+
+
+_cell = st.one_of(
+    st.none(), st.sampled_from(["U", "A", "Z", "yes", "no", "Jan", "unrated", "1/2", "", " ", "#N/A"]),
+    st.integers(-5, 5000), st.floats(allow_nan=True, allow_infinity=True), st.booleans(),
+    st.dates(dt.date(1890, 1, 1), dt.date(2100, 1, 1)),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(_cell, max_size=9), max_size=6), st.permutations([*HEADER, "Ru", "Ru games"]),
+       st.sampled_from(["FIDE 2024", "FIDE handbook"]))
+def test_arbitrary_pending_rows_rate_or_name_their_cells(rows: list[list[Any]], header: list[str],
+                                                         rules: str) -> None:
+    sheets = february_2024(rated(january_2024()))
+    sheets["Season"] = [["System", "FIDE"], ["Rules", rules]]
+    sheets["Pending"] = [header, *rows]
+    try:
+        season = rate_season_sheets(sheets)
+    except CrosstableError as error:
+        assert error.problems and all(p.where.startswith("Pending!") for p in error.problems)
+    else:
+        una = season.season.ratings["U"]
+        assert all(len(p.opponents) == len(p.results) > 0 for p in una.pending)
