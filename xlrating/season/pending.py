@@ -148,6 +148,13 @@ class _Reader:
         self.refused: set[PlayerId] = set()
         self.skipped = False
         """Whether a row was refused (then an event's games are not all known)."""
+        self.readers: dict[str, Any] = {
+            "ID": player_id, "Event": text, "End date": date_value, "First event": yes_no,
+            "Opponent rating": self._opponent, "Result": _result,
+        }
+        if by_ru:
+            self.readers["Ru"] = lambda v: bounded(v, "a rating", low, high)
+            self.readers["Ru games"] = lambda v: whole(v, "a number of games", high=MAX_GAMES)
 
     def _where(self, number: int, name: str) -> str:
         return address(self.sheet, number, self.columns[name])
@@ -167,15 +174,8 @@ class _Reader:
     def row(self, number: int, line: list[Any]) -> None:
         """Read and check one game row; every bad cell of it is a problem."""
         fields: dict[str, Any] = {}
-        readers: dict[str, Any] = {
-            "ID": player_id, "Event": text, "End date": date_value, "First event": yes_no,
-            "Opponent rating": self._opponent, "Result": _result,
-        }
-        if self.by_ru:
-            readers["Ru"] = lambda v: bounded(v, "a rating", self.low, self.high)
-            readers["Ru games"] = lambda v: whole(v, "a number of games", high=MAX_GAMES)
         bad = False
-        for name, reader in readers.items():
+        for name, reader in self.readers.items():
             try:
                 fields[name] = self._read(number, line, name, reader)
             except BadValue:
