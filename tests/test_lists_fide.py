@@ -31,3 +31,22 @@ def test_a_player_with_pending_results_is_not_in_his_first_event_again() -> None
     march = Event("m3", dt.date(2025, 3, 22), [(1, "U", "D", 0.0), (2, "E", "U", 1.0)])
     una = rate_season(ratings, [march]).list["U"]
     assert (una.rating, una.games, una.pending) == (1921, 5, ())
+
+
+def test_handbook_a_later_event_under_one_point_counts_for_a_player_with_pending_results() -> None:
+    # FIDE Handbook B.02, 10.21 disregards a score under one point in the first event only.
+    # Una brings Ru 1300 on 2 games from an earlier season; in March she scores 0.5 of 4
+    # against 2000, 2100, 2200, 1900 (Rc 2050): p = .125, rounded away from .50 to .12,
+    # dp -336, Ru 1714 (10.24). The leading 1300 is ignored (10.31): Rn 1714, on 4 games.
+    import datetime as dt
+
+    from xlrating.lists import Entry, Event, PendingEvent, RatingList, rate_season
+
+    earlier = PendingEvent(dt.date(2025, 1, 18), (1300, 1300), (0.5, 0.5), first=True, ru=1300, ru_games=2)
+    entries = {"U": Entry("U", pending=(earlier,))}
+    entries.update({key: Entry(key, rating) for key, rating in zip("ABCD", (2000, 2100, 2200, 1900),
+                                                                   strict=True)})
+    march = Event("m3", dt.date(2025, 3, 22), [(1, "U", "A", 0.5), (2, "U", "B", 0.0), (3, "C", "U", 1.0),
+                                               (4, "U", "D", 0.0)])
+    una = rate_season(RatingList("FIDE", entries, "handbook"), [march]).list["U"]
+    assert (una.rating, una.games, una.pending) == (1714, 4, ())

@@ -435,3 +435,23 @@ def test_arbitrary_pending_rows_rate_or_name_their_cells(rows: list[list[Any]], 
     else:
         una = season.season.ratings["U"]
         assert all(len(p.opponents) == len(p.results) > 0 for p in una.pending)
+
+
+def test_handbook_an_event_without_ru_is_carried_with_blank_ru() -> None:
+    # Open: 1 of 4 against four 1500s, p = .25, dp -193: Ru 1307, a leading result under 1401
+    # (ignored, FIDE Handbook B.02, 10.31). Cup: 0 of 4, a zero outside the first event, has
+    # no dp and so no Ru (10.1). Nothing is published; both events are carried, the Cup with
+    # Ru and Ru games blank. February: 2 of 4 against four 1600s, Ru 1600; Rn = 1600 on 4 games.
+    sheets = handbook_season()
+    sheets["Open"] = una_against([("E", "Ed"), ("F", "Fay"), ("G", "Gil"), ("H", "Hal")], "1000")
+    sheets["Cup"] = una_against([("A", "Ann"), ("B", "Bob"), ("C", "Cy"), ("D", "Di")], "0000")
+    first = rated(sheets)
+    assert [row[7:] for row in first["New pending"][1:]] == [[1307, 4]] * 4 + [[None, None]] * 4
+    february = una_against([("I", "Ida"), ("J", "Jo"), ("K", "Kim"), ("L", "Lu")], "1010")
+    second = {"Season": first["Season"], "Players": first["New list"], "Pending": first["New pending"],
+              "Events": [["Sheet", "End date"], ["Feb", dt.date(2024, 2, 24)]], "Feb": february}
+    whole = sheets | {"Feb": february}
+    whole["Events"] = [*sheets["Events"], ["Feb", dt.date(2024, 2, 24)]]
+    for season in (second, whole):
+        una = rate_season_sheets(season).result.list["U"]
+        assert (una.rating, una.games) == (1600, 4)

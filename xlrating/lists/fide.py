@@ -102,6 +102,8 @@ class _Period:
         self.played: dict[PlayerId, int] = {}
         """Events each player played in the period."""
         self.pending: dict[PlayerId, list[PendingEvent]] = {}
+        self.so_far: dict[PlayerId, int] = {}
+        """Each unrated player's games in earlier rated events, as :meth:`games_so_far` counts them."""
         self.rows: list[tuple[PlayerId, Event, float | None, int | Fraction | None, int]] = []
         self.k: dict[PlayerId, int] = {}
         self.rated: dict[PlayerId, int] = {}
@@ -145,7 +147,7 @@ class _Period:
         for index, key in enumerate(seating.ids):
             entry = entries[key]
             if entry.rating is None:
-                players.append(engine.FidePlayer(index + 1, games=entry.games))
+                players.append(engine.FidePlayer(index + 1, games=self.games_so_far(key, entry) or None))
             else:
                 k = self.k_of(key, entry)
                 players.append(
@@ -188,18 +190,29 @@ class _Period:
                 self.rows.append((key, event, entry.rating, change, result.rated_games))
                 continue
             opponents, results = lines[key]
+            ru = result.performance if by_ru else None
             pending = PendingEvent(
                 event.end_date,
                 tuple(opponents),
                 tuple(results),
-                # Results still pending are events played before, whatever ``events`` says.
-                first=entry.events + played == 0 and not entry.pending,
-                ru=result.performance if by_ru else None,
-                ru_games=result.rated_games if by_ru else 0,
+                first=entry.events + played == 0 and not self.games_so_far(key, entry),
+                ru=ru,
+                ru_games=result.rated_games if ru is not None else 0,
                 event=event.id,
             )
             self.pending.setdefault(key, []).append(pending)
+            self.so_far[key] += len(results)
             self.rows.append((key, event, None, None, result.rated_games))
+
+    def games_so_far(self, key: PlayerId, entry: Entry) -> int:
+        """An unrated player's games in earlier rated events: those the list gives, those still
+        pending from earlier periods and those of his earlier events in this period. With
+        none, this event is his first (FIDE Rating Regulations 2024, 8.2.1; FIDE Handbook
+        B.02, 10.21), whatever the list's ``events`` count says."""
+        games = self.so_far.get(key)
+        if games is None:
+            games = self.so_far[key] = (entry.games or 0) + sum(len(p.results) for p in entry.pending)
+        return games
 
     def _unrated_lines(self, seating: Seating) -> dict[PlayerId, tuple[list[float | None], list[float]]]:
         """Each unrated player's opponents (at the start of the period) and scores."""
