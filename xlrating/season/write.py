@@ -152,10 +152,10 @@ def season_blocks(season: SeasonInput, result: SeasonResult, rated: Sequence[Rat
         (NEW_LIST_SHEET, (new_list, formats)),
         (HISTORY_SHEET, _history(season, result, rated, order)),
     ]
-    pending = pending_table(result.list, order)
+    pending, pending_formats = pending_table(result.list, order)
     # Written when a player has pending results, and over the rows of an earlier run.
-    if result.list.system == "FIDE" and (len(pending[0]) > 1 or find_sheet(sheets, NEW_PENDING_SHEET)):
-        whole.append((NEW_PENDING_SHEET, pending))
+    if result.list.system == "FIDE" and (len(pending) > 1 or find_sheet(sheets, NEW_PENDING_SHEET)):
+        whole.append((NEW_PENDING_SHEET, (pending, pending_formats)))
     names = []
     for name, (table, table_formats) in whole:
         sheet = find_sheet(sheets, name) or name
