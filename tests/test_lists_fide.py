@@ -13,3 +13,40 @@ def test_a_player_who_falls_under_the_floor_is_delisted_and_then_unrated() -> No
     assert season.list.rating(1) is None and season.list[1].pending == ()
     assert season.list.rating(2) == 1415
     assert season.history[1][0].post is None
+
+
+def test_a_player_with_pending_results_is_not_in_his_first_event_again() -> None:
+    # Una brings 2 of 3 against 2000s from an earlier season (her first event); her events
+    # count is not known (0). In March she scores 0 of 2 against 2100s: not her first event,
+    # so the zero counts (FIDE Rating Regulations 2024, 8.2.1 disregards it in the first
+    # event only). Pooled: Ra = (6000 + 4200 + 2 x 1800) / 7 = 1971.43; p = (2 + 1) / 7 =
+    # .4286 -> .43, dp -50; Ru = 1921.43 -> 1921, on 5 games.
+    import datetime as dt
+
+    from xlrating.lists import Entry, Event, PendingEvent, RatingList, rate_season
+
+    earlier = PendingEvent(dt.date(2025, 1, 18), (2000, 2000, 2000), (1.0, 1.0, 0.0), first=True)
+    ratings = RatingList("FIDE", {"U": Entry("U", pending=(earlier,)), "D": Entry("D", 2100, 40),
+                                  "E": Entry("E", 2100, 40)})
+    march = Event("m3", dt.date(2025, 3, 22), [(1, "U", "D", 0.0), (2, "E", "U", 1.0)])
+    una = rate_season(ratings, [march]).list["U"]
+    assert (una.rating, una.games, una.pending) == (1921, 5, ())
+
+
+def test_handbook_a_later_event_under_one_point_counts_for_a_player_with_pending_results() -> None:
+    # FIDE Handbook B.02, 10.21 disregards a score under one point in the first event only.
+    # Una brings Ru 1300 on 2 games from an earlier season; in March she scores 0.5 of 4
+    # against 2000, 2100, 2200, 1900 (Rc 2050): p = .125, rounded away from .50 to .12,
+    # dp -336, Ru 1714 (10.24). The leading 1300 is ignored (10.31): Rn 1714, on 4 games.
+    import datetime as dt
+
+    from xlrating.lists import Entry, Event, PendingEvent, RatingList, rate_season
+
+    earlier = PendingEvent(dt.date(2025, 1, 18), (1300, 1300), (0.5, 0.5), first=True, ru=1300, ru_games=2)
+    entries = {"U": Entry("U", pending=(earlier,))}
+    entries.update({key: Entry(key, rating) for key, rating in zip("ABCD", (2000, 2100, 2200, 1900),
+                                                                   strict=True)})
+    march = Event("m3", dt.date(2025, 3, 22), [(1, "U", "A", 0.5), (2, "U", "B", 0.0), (3, "C", "U", 1.0),
+                                               (4, "U", "D", 0.0)])
+    una = rate_season(RatingList("FIDE", entries, "handbook"), [march]).list["U"]
+    assert (una.rating, una.games, una.pending) == (1714, 4, ())

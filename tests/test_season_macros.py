@@ -1,6 +1,6 @@
 """The season macro through xlwings' server path (as xlwings Lite runs it): it writes what
-``xlrating season`` writes, adds the New list and History sheets, and writes nothing on errors.
-See ``tests/test_macros.py`` for how the client side is played."""
+``xlrating season`` writes, adds the New list, History and New pending sheets, and writes
+nothing on errors. See ``tests/test_macros.py`` for how the client side is played."""
 
 from __future__ import annotations
 
@@ -95,3 +95,28 @@ def test_template_season_macro_on_the_command_line(tmp_path: Path,
     assert target.exists() and target.with_suffix(".py").exists()
     assert main(["template", "season", "--macro", "-o", str(tmp_path / "my-season.xlsm")]) == 1
     assert "named like a Python module" in capsys.readouterr().err
+
+
+def test_the_season_script_adds_and_writes_new_pending_as_the_command_line_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from test_season_cli import write
+    from test_season_pending import january_2024
+
+    source = write(tmp_path / "january.xlsx", january_2024())
+    data = book_json(source)
+    excel = SeasonExcel(data)
+    excel.apply(run_script(macros, "rate_season_workbook", data))
+    assert main(["season", str(source)]) == 0
+    assert "Pending: 1 unrated player with 3 games towards a first rating" in capsys.readouterr().out
+    rated = openpyxl.load_workbook(tmp_path / "january-rated.xlsx")
+    assert excel.names == rated.sheetnames and excel.names[-1] == "New pending"
+    sheet = rated["New pending"]
+    assert sheet.max_row == 4
+    for row in range(1, sheet.max_row + 1):
+        for column in range(1, sheet.max_column + 1):
+            expected, got = sheet.cell(row=row, column=column).value, excel.cell("New pending", row, column)
+            if isinstance(expected, datetime):
+                assert str(got)[:10] == expected.date().isoformat()  # xlwings sends a date as ISO text
+            else:
+                assert got == _client_value(expected), (row, column)
+    assert "New list, History and New pending written." in excel.alerts[0][0]

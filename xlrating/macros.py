@@ -322,9 +322,10 @@ def rate_season(book: xw.Book | None = None) -> RatedSeason | None:
 
     A season workbook has a ``Players`` sheet, an ``Events`` sheet and a crosstable sheet
     per event (see :mod:`xlrating.season`). Every event's outputs, the Players sheet's
-    output columns and the ``New list`` and ``History`` sheets (added when missing) are
-    written. Returns what was rated, or ``None`` when the season has errors: then nothing
-    is written and an alert lists every error with its sheet and cell.
+    output columns and the ``New list``, ``History`` and (FIDE, when a player's results are
+    pending) ``New pending`` sheets (added when missing) are written. Returns what was
+    rated, or ``None`` when the season has errors: then nothing is written and an alert
+    lists every error with its sheet and cell.
     """
     from .season import rate_season_sheets
 
@@ -378,7 +379,8 @@ def _season_summary(rated: RatedSeason) -> str:
     lines = [f"{event.crosstable.sheet}: {len(event.crosstable.players)} players rated"
              for event in rated.events]
     before, after = len(rated.season.ratings), len(rated.result.list)
-    lines.append(f"List: {before} players before, {after} after. New list and History written.")
+    written = ", ".join(rated.new_sheets[:-1]) + f" and {rated.new_sheets[-1]}"
+    lines.append(f"List: {before} players before, {after} after. {written} written.")
     notes = list(rated.notes)
     if notes:
         lines += ["", *notes[:8]] + ([f"... and {len(notes) - 8} more notes"] if len(notes) > 8 else [])

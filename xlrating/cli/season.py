@@ -31,7 +31,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "season",
         help="rate a season workbook (a Players list, an Events sheet, a sheet per event)",
         description="Rate every event of the season workbook IN in date order from its Players list and "
-        "write each event's ratings, the Players sheet's new ratings, the New list and History sheets: "
+        "write each event's ratings, the Players sheet's new ratings, the New list and History sheets "
+        "(and, for FIDE, New pending: unrated players' results carried to the next season): "
         "IN-rated.xlsx beside the input unless -o or --in-place says otherwise. Nothing is written when "
         "the season has errors; every error is listed with its cell (exit status 1).",
     )
@@ -118,6 +119,11 @@ def summary(rated: RatedSeason) -> str:
                      f"{event_rules(event)}")
     before, after = len(rated.season.ratings), len(rated.result.list)
     lines.append(f"List: {before} players before, {after} after ({after - before} new)")
+    pending = [entry for entry in rated.result.list if entry.pending]
+    if pending:
+        games = sum(len(event.results) for entry in pending for event in entry.pending)
+        lines.append(f"Pending: {len(pending)} unrated player{'s' if len(pending) != 1 else ''} with "
+                     f"{games} game{'s' if games != 1 else ''} towards a first rating, on New pending")
     return "\n".join(lines)
 
 

@@ -58,6 +58,12 @@ def period_months(on: dt.date) -> int:
     return 6
 
 
+def uses_ru(rules: engine.FideRules) -> bool:
+    """Whether a first rating averages each event's Ru (FIDE Handbook B.02, 10.3) rather than
+    rating the pooled games at once (FIDE Rating Regulations 2024, 7.1.3)."""
+    return rules.plus_score_step is not None
+
+
 def check_settings(settings: Settings) -> None:
     """Raise :class:`ArgumentError` for a period length or pooling window FIDE cannot use."""
     if settings.period_months is not None and settings.period_months not in (1, 2, 3, 4, 6, 12):
@@ -96,6 +102,8 @@ class _Period:
         self.played: dict[PlayerId, int] = {}
         """Events each player played in the period."""
         self.pending: dict[PlayerId, list[PendingEvent]] = {}
+        self.so_far: dict[PlayerId, int] = {}
+        """Each unrated player's games in earlier rated events, as :meth:`games_so_far` counts them."""
         self.rows: list[tuple[PlayerId, Event, float | None, int | Fraction | None, int]] = []
         self.k: dict[PlayerId, int] = {}
         self.rated: dict[PlayerId, int] = {}
@@ -131,7 +139,7 @@ class _Period:
         for index, key in enumerate(seating.ids):
             entry = entries[key]
             if entry.rating is None:
-                players.append(engine.FidePlayer(index + 1, games=entry.games))
+                players.append(engine.FidePlayer(index + 1, games=self.games_so_far(key, entry) or None))
             else:
                 k = self.k_of(key, entry)
                 players.append(
@@ -155,6 +163,7 @@ class _Period:
         )
         self.season.keep(event, outcome)
         lines = self._unrated_lines(seating)
+        by_ru = uses_ru(self.rules)
         for key, result in zip(seating.ids, outcome.players, strict=True):
             entry = entries[key]
             played = self.played.get(key, 0)
@@ -173,16 +182,29 @@ class _Period:
                 self.rows.append((key, event, entry.rating, change, result.rated_games))
                 continue
             opponents, results = lines[key]
+            ru = result.performance if by_ru else None
             pending = PendingEvent(
                 event.end_date,
                 tuple(opponents),
                 tuple(results),
-                first=entry.events + played == 0,
-                ru=result.performance,
-                ru_games=result.rated_games,
+                first=entry.events + played == 0 and not self.games_so_far(key, entry),
+                ru=ru,
+                ru_games=result.rated_games if ru is not None else 0,
+                event=event.id,
             )
             self.pending.setdefault(key, []).append(pending)
+            self.so_far[key] += len(results)
             self.rows.append((key, event, None, None, result.rated_games))
+
+    def games_so_far(self, key: PlayerId, entry: Entry) -> int:
+        """An unrated player's games in earlier rated events: those the list gives, those still
+        pending from earlier periods and those of his earlier events in this period. With
+        none, this event is his first (FIDE Rating Regulations 2024, 8.2.1; FIDE Handbook
+        B.02, 10.21), whatever the list's ``events`` count says."""
+        games = self.so_far.get(key)
+        if games is None:
+            games = self.so_far[key] = (entry.games or 0) + sum(len(p.results) for p in entry.pending)
+        return games
 
     def _unrated_lines(self, seating: Seating) -> dict[PlayerId, tuple[list[float | None], list[float]]]:
         """Each unrated player's opponents (at the start of the period) and scores."""
@@ -207,7 +229,7 @@ class _Period:
     def first_rating(self, pooled: Sequence[PendingEvent]) -> engine.NewPlayerRating | None:
         """The first rating the pooled results give (``None``: none yet)."""
         rules = self.rules
-        if rules.plus_score_step is None:
+        if not uses_ru(rules):
             each = [
                 engine.unrated_rating(p.opponents, p.results, rules=rules, first_event=p.first)
                 for p in pooled

@@ -33,9 +33,12 @@ class PendingEvent:
     first: bool
     """The player's first rated event (a zero score there is disregarded)."""
     ru: float | None = None
-    """The engine's Ru in this event (handbook: Rn averages these)."""
+    """FIDE Handbook B.02 only: the engine's Ru in this event (Rn averages these, 10.3);
+    ``None`` under the 2024 regulations, which rate the pooled games themselves."""
     ru_games: int = 0
-    """The games that Ru is based on."""
+    """The games that Ru is based on (0 without a Ru)."""
+    event: str = ""
+    """The event's ID (a season workbook: its sheet), so the results can be traced."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,11 +4,12 @@ A season workbook has a ``Players`` sheet (the starting list, by ID), an ``Event
 sheet (each event's sheet, name, dates, type and settings), one crosstable sheet per
 event (players by ID; ratings come from the list) and, optionally, a ``Season`` sheet
 (System, Rules, Rating system, List date, Rating period, and the season report's Chart
-players or Chart top). :func:`rate_season_sheets`
+players or Chart top) and, for FIDE, a ``Pending`` sheet (unrated players' results carried
+from an earlier season). :func:`rate_season_sheets`
 is the pure core on grids, as :func:`xlrating.crosstable.rate_sheets` is for one event:
 it rates the events in date order through :func:`xlrating.lists.rate_season` and
 returns the blocks to write: each event's output columns, the Players sheet's output
-columns, and the ``New list`` and ``History`` sheets.
+columns, and the ``New list``, ``History`` and (FIDE) ``New pending`` sheets.
 """
 
 from __future__ import annotations

@@ -24,7 +24,15 @@ from ..errors import FormatError, Problem
 from ..importers import ImportedEvent, import_file
 from ..workbook.book import save_workbook_atomic
 from .file import season_workbook
-from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET
+from .model import (
+    EVENTS_SHEET,
+    HISTORY_SHEET,
+    NEW_LIST_SHEET,
+    NEW_PENDING_SHEET,
+    PENDING_SHEET,
+    PLAYERS_SHEET,
+    SEASON_SHEET,
+)
 
 Rows = list[list[Any]]
 #: The Events sheet's columns and the imported Event setting each comes from.
@@ -53,7 +61,9 @@ def event_files(source: str | os.PathLike[str]) -> list[Path]:
 
 def _sheet_name(wanted: str, taken: set[str]) -> str:
     base = _BAD_SHEET.sub(" ", wanted).strip()[:28] or "Event"
-    if fold(base) in {fold(n) for n in (PLAYERS_SHEET, EVENTS_SHEET, SEASON_SHEET, "History", "New list")}:
+    reserved = (PLAYERS_SHEET, EVENTS_SHEET, SEASON_SHEET, HISTORY_SHEET, NEW_LIST_SHEET, PENDING_SHEET,
+                NEW_PENDING_SHEET)
+    if fold(base) in {fold(n) for n in reserved}:
         base = f"{base} event"
     name, count = base, 1
     while name.casefold() in taken:

@@ -17,6 +17,8 @@ EVENTS_SHEET = "Events"
 SEASON_SHEET = "Season"
 HISTORY_SHEET = "History"
 NEW_LIST_SHEET = "New list"
+PENDING_SHEET = "Pending"
+NEW_PENDING_SHEET = "New pending"
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,8 @@ class RatedSeason:
     """Everything rating a season workbook produced: the season, each event, the writes.
 
     ``new_sheets`` names the sheets the blocks write that the workbook may not have yet
-    (``History``, ``New list``): an adapter creates them before writing.
+    (``History``, ``New list`` and, for FIDE, ``New pending``): an adapter creates them
+    before writing.
     """
 
     season: SeasonInput

@@ -19,6 +19,7 @@ from ..errors import CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
 from .model import EVENTS_SHEET, PLAYERS_SHEET, RatedSeason, SeasonEvent, SeasonInput
+from .pending import read_pending
 from .read import check_chart, find_sheet, read_events, read_players, read_season_settings
 from .write import season_blocks
 
@@ -31,6 +32,8 @@ def read_season(sheets: Mapping[str, Grid], *, today: date | None = None) -> Sea
     events = read_events(sheets, settings, ratings, today, problems)
     check_chart(chart, chart_cell, {*ratings.entries, *(key for e in events for key in e.event.players)},
                 problems)
+    first_end = min((event.event.end_date for event in events), default=None)
+    ratings = read_pending(sheets, settings, ratings, list_date or first_end, problems)
     if problems:
         raise CrosstableError(problems, title=_title(problems))
     return SeasonInput(ratings, rows, tuple(events), period, header, last_column, outputs, chart)

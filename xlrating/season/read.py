@@ -33,7 +33,15 @@ from ..crosstable.values import (
 )
 from ..errors import Problem
 from ..lists import Entry, Event, PlayerId, RatingList
-from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, ChartSetting, ListRow, SeasonEvent
+from .model import (
+    EVENTS_SHEET,
+    PENDING_SHEET,
+    PLAYERS_SHEET,
+    SEASON_SHEET,
+    ChartSetting,
+    ListRow,
+    SeasonEvent,
+)
 
 #: Settings of the Season sheet beyond the Event sheet's System, Rules and Rating system.
 LIST_DATE = "List date"
@@ -321,7 +329,7 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
             problems.append(Problem(where, "this event names no sheet"))
             continue
         if event_sheet is None or fold(event_sheet) in {fold(n) for n in (PLAYERS_SHEET, EVENTS_SHEET,
-                                                                          SEASON_SHEET)}:
+                                                                          SEASON_SHEET, PENDING_SHEET)}:
             problems.append(Problem(where, f"the workbook has no event sheet {named!r}"))
             continue
         if event_sheet in listed:

@@ -1,5 +1,5 @@
 """The writes of a rated season: every event's output columns, the Players sheet's output
-columns, and the ``History`` and ``New list`` sheets (written whole).
+columns, and the ``History``, ``New list`` and (FIDE) ``New pending`` sheets (written whole).
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from typing import Any
 from ..crosstable import AddedColumns, Block, Grid, RatedEvent, render
 from ..crosstable.render import COUNT, RATING, SIGNED, last_used_row
 from ..lists import Entry, PlayerId, SeasonResult
-from .model import HISTORY_SHEET, NEW_LIST_SHEET, PLAYERS_SHEET, SeasonInput, list_history
+from .model import HISTORY_SHEET, NEW_LIST_SHEET, NEW_PENDING_SHEET, PLAYERS_SHEET, SeasonInput, list_history
+from .pending import pending_table
 from .read import LIST_OUTPUTS, find_sheet
 
 DATE = "yyyy-mm-dd"
@@ -146,11 +147,17 @@ def season_blocks(season: SeasonInput, result: SeasonResult, rated: Sequence[Rat
     blocks.extend(list_blocks)
     added.extend(list_added)
     new_list, formats = _new_list(season, result, first_seen)
-    names = []
-    for name, (table, table_formats) in (
+    order = [line[0] for line in new_list[1:]]
+    whole: list[tuple[str, tuple[list[list[Any]], list[str | None]]]] = [
         (NEW_LIST_SHEET, (new_list, formats)),
-        (HISTORY_SHEET, _history(season, result, rated, [line[0] for line in new_list[1:]])),
-    ):
+        (HISTORY_SHEET, _history(season, result, rated, order)),
+    ]
+    pending, pending_formats = pending_table(result.list, order)
+    # Written when a player has pending results, and over the rows of an earlier run.
+    if result.list.system == "FIDE" and (len(pending) > 1 or find_sheet(sheets, NEW_PENDING_SHEET)):
+        whole.append((NEW_PENDING_SHEET, (pending, pending_formats)))
+    names = []
+    for name, (table, table_formats) in whole:
         sheet = find_sheet(sheets, name) or name
         names.append(sheet)
         blocks.append(whole_sheet(sheet, table, table_formats, sheets.get(sheet)))
