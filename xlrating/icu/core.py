@@ -1,0 +1,294 @@
+"""The numeric core of an ICU event in plain Python, and what every core hands back.
+
+A core holds every game from each player's side ("edges"), grouped by player, each
+player's in round order (games of one round in the order given), as the rules list a
+player's games; it computes the numbers of the ICU rating program's steps: the passes of
+the estimates, the scoring of games against a set of opponent ratings, and the rated
+players a bonus may reach. :class:`~xlrating.icu.event._Event` turns its numbers into
+outcomes, steps and notes, whichever core computed them.
+
+Two cores give the same numbers to the last bit: :class:`PlainCore` here (lists and loops,
+for small events and wherever numpy cannot be imported) and
+:class:`~xlrating.icu.core_numpy.NumpyCore` (arrays, for large events). Each adds every sum
+one game at a time in each player's game order, starting from 0.0, and takes every power of
+10 from Python's own ``**``; both hand back plain Python lists.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..model import Game, games_by_player
+from .formulas import expected
+from .player import IcuPlayer, PlayerKind
+from .rules import IcuRules
+
+NO_ESTIMATE = math.nan
+"""An unrated or provisional player's estimate before the first (also: a skipped game's
+opponent rating)."""
+
+
+@dataclass
+class Estimates:
+    """One rating's estimates after its passes."""
+
+    seen: list[float]
+    """Every player as opponents see him: the rating (or bonus rating) of a rated or foreign
+    player, the estimate of an unrated or provisional one (``NO_ESTIMATE``: none)."""
+    before: list[float]
+    """The same as the last pass saw it (the estimates of the pass before)."""
+    iterations: int
+    """Passes made."""
+    history: list[tuple[list[float], list[int]]] = field(default_factory=list)
+    """With explanations: each pass's values and game counts of the unrated and provisional
+    players, in the order of :attr:`Core.iterated`."""
+    first: list[int] = field(default_factory=list)
+    """Per player: the pass in which he got his first estimate (0: none in these passes)."""
+    moved: list[tuple[int, float, float]] = field(default_factory=list)
+    """If the last pass still moved estimates (the limit was reached without converging):
+    each such player (index), his estimate before the pass and after it."""
+
+
+@dataclass
+class Scores:
+    """Games scored against one set of opponent ratings: per player sums, per edge values."""
+
+    expected: list[float]
+    score: list[float]
+    change: list[float]
+    """K x sum(s - e) (rated players; 0.0 for everyone else)."""
+    performance_total: list[float]
+    """sum(Ropp +/- 400)."""
+    count: list[int]
+    """Games counted (a game against an opponent with no rating is skipped)."""
+    seen: list[float] | None = None
+    """With explanations, per edge: the opponent's rating used (``nan``: not scored here)."""
+    e: list[float] | None = None
+    """With explanations, per edge: the expected score (``nan`` where not scored)."""
+    delta: list[float] | None = None
+    """With explanations, per edge: K(s - e), for rated players only (``nan`` elsewhere)."""
+
+    def __post_init__(self) -> None:
+        self.performances: list[float | None] = [
+            total / count if count else None for total, count in zip(self.performance_total, self.count,
+                                                                      strict=True)]
+        """Each player's performance: the mean of Ropp +/- 400 over the games counted."""
+
+
+Skipped = tuple[int, int, int, bool]
+"""A game against an unrated or provisional opponent: the player (index), the opponent
+(index) and his number, and whether the opponent has no estimate at all."""
+
+
+class Core(Protocol):
+    """What :class:`~xlrating.icu.event._Event` asks of a numeric core."""
+
+    iterated: list[int]
+    """The unrated and provisional players (indices), in the order given."""
+    start: list[int]
+    """Player i's edges are ``start[i]:start[i + 1]``."""
+
+    def iterate(self, seen: list[float], explain: bool) -> Estimates:
+        """The passes of the estimates from ``seen`` until none moves by the threshold or
+        more, or the iteration limit (then :attr:`Estimates.moved` is not empty)."""
+
+    def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
+        """The rated players' games, each opponent at ``seen``, with K(s - e)."""
+
+    def score_others(self, final: Estimates, explain: bool) -> Scores:
+        """The foreign, unrated and provisional players' games: each player at his rating or
+        converged estimate, rated and foreign opponents at ``final.seen``, unrated and
+        provisional ones at ``final.before`` (the ratings the last pass used)."""
+
+    def bonus_candidates(self, scores: Scores, k: list[float | None], explain: bool) -> list[int]:
+        """Rated players with a game; without explanations, only those whom the bonus's
+        first conditions (K, games, rating, change) do not refuse."""
+
+    def skipped(self, seen: list[float]) -> list[Skipped]:
+        """Every edge against an unrated or provisional opponent that either has no estimate
+        in ``seen`` or is itself an unrated or provisional player's, in edge order."""
+
+    def sides(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
+        """Per edge: the round, the opponent's number and the points the player scored."""
+
+
+def priors(players: tuple[IcuPlayer, ...], iterated: list[int]) -> list[tuple[float, int]]:
+    """Each unrated or provisional player's ``Ro*Go`` and ``Go``: the prior rating times the
+    games behind it, and those games (0.0 and 0 for an unrated player)."""
+    found = []
+    for p in (players[i] for i in iterated):
+        if p.kind is PlayerKind.PROVISIONAL and p.rating is not None and p.games:
+            found.append((p.rating * p.games, p.games))
+        else:
+            found.append((0.0, 0))
+    return found
+
+
+def _index(players: tuple[IcuPlayer, ...], games: tuple[Game, ...]) -> tuple[list[int], list[int]]:
+    """The index of each game's ``player`` and ``opponent``; a game naming a player who is
+    not in the event is an :class:`~xlrating.errors.EventError` listing every such game."""
+    index = {p.number: i for i, p in enumerate(players)}
+    try:
+        return [index[g.player] for g in games], [index[g.opponent] for g in games]
+    except KeyError:
+        games_by_player(index, games)  # raises, naming every such game
+        raise  # pragma: no cover
+
+
+class PlainCore:
+    """The numeric core in plain Python: each player's games as a list, each pass and each
+    scoring a loop over the players and their games, in the order the rules take them."""
+
+    def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> None:
+        self.rules = rules
+        first, second = _index(players, games)
+        offset = rules.performance_offset
+        self.numbers = [p.number for p in players]
+        self.games: list[list[tuple[int, float, float, int]]] = [[] for _ in players]
+        """Each player's games: (opponent index, score, +/-400 or 0 for the performance, round)."""
+        rounds = [g.round for g in games]
+        for g in sorted(range(len(games)), key=rounds.__getitem__):  # stable: round order
+            a, b, s, r = first[g], second[g], float(games[g].score), rounds[g]
+            self.games[a].append((b, s, offset * (2 * s - 1), r))
+            self.games[b].append((a, 1.0 - s, offset * (2 * (1.0 - s) - 1), r))
+        self.start = [0]
+        for mine in self.games:
+            self.start.append(self.start[-1] + len(mine))
+        kinds = [p.kind for p in players]
+        self.rated = [kind is PlayerKind.RATED for kind in kinds]
+        self.estimated = [kind in (PlayerKind.UNRATED, PlayerKind.PROVISIONAL) for kind in kinds]
+        self.iterated = [i for i, estimated in enumerate(self.estimated) if estimated]
+        self.rating = [NO_ESTIMATE if p.rating is None else p.rating for p in players]
+        self.prior = priors(players, self.iterated)
+
+    # -- step 1: the estimates ------------------------------------------------------------------------
+
+    def iterate(self, seen: list[float], explain: bool) -> Estimates:
+        iterated, threshold = self.iterated, self.rules.iteration_threshold
+        first = [0] * len(seen)
+        if not iterated:
+            return Estimates(seen, seen, 0, first=first)
+        history: list[tuple[list[float], list[int]]] = []
+        seen = list(seen)
+        for iteration in range(1, self.rules.iteration_limit + 1):
+            values, counts = self.estimate(seen)
+            if explain:
+                history.append((values, counts))
+            moved = []
+            before, seen = seen, list(seen)
+            for i, value, count in zip(iterated, values, counts, strict=True):
+                if not count:
+                    continue  # no game against an opponent with a rating or an estimate: none yet
+                old = before[i]
+                if not abs(value - old) < threshold:  # a first estimate (old is NaN) is a move
+                    moved.append((i, old, value))
+                if math.isnan(old):
+                    first[i] = iteration
+                seen[i] = value
+            if not moved:
+                break
+        return Estimates(seen, before, iteration, history, first, moved)
+
+    def estimate(self, seen: list[float]) -> tuple[list[float], list[int]]:
+        """One pass: each iterated player's new estimate ``(Ro*Go + sum(Ropp +/- 400))/(Go + Ge)``
+        (``Go`` 0 for an unrated player) over the games whose opponent has a rating or an
+        estimate in ``seen``, and the number ``Ge`` of those games."""
+        values, counts = [], []
+        for i, (prior_total, prior_games) in zip(self.iterated, self.prior, strict=True):
+            total, count = 0.0, 0
+            for opponent, _, offset, _ in self.games[i]:
+                rating = seen[opponent]
+                if rating == rating:  # not NaN: the opponent has a rating or an estimate
+                    total += rating + offset
+                    count += 1
+            values.append((prior_total + total) / max(prior_games + count, 1.0))
+            counts.append(count)
+        return values, counts
+
+    # -- steps 2 and 5: scoring -----------------------------------------------------------------------
+
+    def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
+        return self.score(self.rated, self.rating, seen, seen, k, explain)
+
+    def score_others(self, final: Estimates, explain: bool) -> Scores:
+        own = [estimate if estimated else rating
+               for estimated, estimate, rating in zip(self.estimated, final.seen, self.rating, strict=True)]
+        whose = [not rated for rated in self.rated]
+        return self.score(whose, own, final.seen, final.before, None, explain)
+
+    def score(self, whose: list[bool], own: list[float], seen_by_fixed: list[float],
+              seen_by_estimated: list[float], k: list[float | None] | None, explain: bool) -> Scores:
+        """The games of the players ``whose``: each player seen at ``own``, each opponent at
+        ``seen_by_fixed`` (for a rated or foreign player) or ``seen_by_estimated`` (for an
+        unrated or provisional one); a game against an opponent with no rating is skipped.
+        With ``k``, each game's K(s - e) and their sum, the change."""
+        scale, size = self.rules.scale, len(own)
+        totals = [0.0] * size
+        expected_, score_, change_, performance_ = totals, list(totals), list(totals), list(totals)
+        count_ = [0] * size
+        per_edge = [math.nan] * self.start[-1] if explain else []
+        seen_, e_, delta_ = per_edge, list(per_edge), list(per_edge)
+        for i, mine in enumerate(self.games):
+            if not whose[i] or not mine:
+                continue
+            ratings = seen_by_estimated if self.estimated[i] else seen_by_fixed
+            rating, factor, j = own[i], None if k is None else k[i], self.start[i]
+            e_total = s_total = change = performance = 0.0
+            count = 0
+            for opponent, s, offset, _ in mine:
+                seen = ratings[opponent]
+                if seen == seen:  # not NaN: the game is rated
+                    e = expected(rating, seen, scale)
+                    e_total += e
+                    s_total += s
+                    performance += seen + offset
+                    count += 1
+                    if factor is not None:
+                        delta = factor * (s - e)
+                        change += delta
+                        if explain:
+                            delta_[j] = delta
+                    if explain:
+                        seen_[j], e_[j] = seen, e
+                j += 1
+            expected_[i], score_[i], change_[i], performance_[i], count_[i] = (
+                e_total, s_total, change, performance, count)
+        if not explain:
+            return Scores(expected_, score_, change_, performance_, count_)
+        return Scores(expected_, score_, change_, performance_, count_, seen_, e_, delta_)
+
+    # -- step 3: bonuses ------------------------------------------------------------------------------
+
+    def bonus_candidates(self, scores: Scores, k: list[float | None], explain: bool) -> list[int]:
+        rules, rating = self.rules, self.rating
+        limit = rules.bonus_rating_limit
+        played = [i for i, rated in enumerate(self.rated) if rated and scores.count[i]]
+        if explain:
+            return played
+        return [i for i in played
+                if (k[i] or 0.0) > rules.bonus_max_no_k and scores.count[i] > rules.bonus_max_no_games
+                and rating[i] < limit and scores.change[i] > rules.bonus_min_change
+                and rating[i] + scores.change[i] < limit]
+
+    # -- notes ----------------------------------------------------------------------------------------
+
+    def skipped(self, seen: list[float]) -> list[Skipped]:
+        estimated, found = self.estimated, []
+        for i, mine in enumerate(self.games):
+            for opponent, _, _, _ in mine:
+                if estimated[opponent]:
+                    never = math.isnan(seen[opponent])
+                    if never or estimated[i]:
+                        found.append((i, opponent, self.numbers[opponent], never))
+        return found
+
+    def sides(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
+        numbers = self.numbers
+        edges = [(r, numbers[o], s) for mine in self.games for o, s, _, r in mine]
+        if not edges:
+            return [], [], []
+        rounds, opponents, scores = zip(*edges, strict=True)
+        return rounds, opponents, scores
