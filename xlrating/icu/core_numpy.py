@@ -34,6 +34,13 @@ def _expected(own: Floats, seen: Floats, scale: float) -> Floats:
     return 1.0 / (1.0 + np.array(powers, dtype=np.float64))
 
 
+def _sums(index: Ints, weights: Floats, size: int) -> list[float]:
+    """``weights`` added up by ``index``, each sum from 0.0 in the order given (``bincount`` of
+    no weights at all gives integers: they are made floats, as the sums of the plain core)."""
+    sums: list[float] = np.asarray(np.bincount(index, weights, size), np.float64).tolist()
+    return sums
+
+
 class _Games:
     """Every game from each player's side ("edges"), grouped by player, each player's in
     round order (games of one round in the order given), as the rules list a player's games."""
@@ -155,7 +162,7 @@ class NumpyCore:
         opponent = seen[opp]
         counted = ~np.isnan(opponent)
         size = len(self.iterated)
-        total = np.bincount(position, np.where(counted, opponent + delta, 0.0), size)
+        total = np.asarray(np.bincount(position, np.where(counted, opponent + delta, 0.0), size), np.float64)
         count = np.asarray(np.bincount(position, counted, size), np.float64)
         value: Floats = (self.prior_total + total) / np.maximum(self.prior_games + count, 1.0)
         return value, count
@@ -196,10 +203,10 @@ class NumpyCore:
         if k is not None:
             delta = np.full(len(src), math.nan)
             delta[use] = k[counted] * (s - e[use])
-            change = np.bincount(counted, delta[use], size).tolist()
+            change = _sums(counted, delta[use], size)
             self.last_rated = (np.where(use, seen, math.nan), e)
-        sums = (np.bincount(counted, e[use], size).tolist(), np.bincount(counted, s, size).tolist(), change,
-                np.bincount(counted, seen[use] + edges.perf_delta[use], size).tolist(),
+        sums = (_sums(counted, e[use], size), _sums(counted, s, size), change,
+                _sums(counted, seen[use] + edges.perf_delta[use], size),
                 np.bincount(counted, minlength=size).tolist())
         if not explain:
             return Scores(*sums)
