@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..model import Game, games_by_player
-from .formulas import expected
 from .player import IcuPlayer, PlayerKind
 from .rules import IcuRules
 
@@ -127,39 +126,34 @@ def priors(players: tuple[IcuPlayer, ...], iterated: list[int]) -> list[tuple[fl
     return found
 
 
-def _index(players: tuple[IcuPlayer, ...], games: tuple[Game, ...]) -> tuple[list[int], list[int]]:
-    """The index of each game's ``player`` and ``opponent``; a game naming a player who is
-    not in the event is an :class:`~xlrating.errors.EventError` listing every such game."""
-    index = {p.number: i for i, p in enumerate(players)}
-    try:
-        return [index[g.player] for g in games], [index[g.opponent] for g in games]
-    except KeyError:
-        games_by_player(index, games)  # raises, naming every such game
-        raise  # pragma: no cover
-
-
 class PlainCore:
     """The numeric core in plain Python: each player's games as a list, each pass and each
     scoring a loop over the players and their games, in the order the rules take them."""
 
     def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> None:
         self.rules = rules
-        first, second = _index(players, games)
         offset = rules.performance_offset
-        self.numbers = [p.number for p in players]
+        index = {p.number: i for i, p in enumerate(players)}
+        self.numbers = list(index)
         self.games: list[list[tuple[int, float, float, int]]] = [[] for _ in players]
         """Each player's games: (opponent index, score, +/-400 or 0 for the performance, round)."""
+        delta = {s: offset * (2 * s - 1) for s in (1.0, 0.5, 0.0)}  # +400 for a win, 0 draw, -400 loss
         rounds = [g.round for g in games]
-        for g in sorted(range(len(games)), key=rounds.__getitem__):  # stable: round order
-            a, b, s, r = first[g], second[g], float(games[g].score), rounds[g]
-            self.games[a].append((b, s, offset * (2 * s - 1), r))
-            self.games[b].append((a, 1.0 - s, offset * (2 * (1.0 - s) - 1), r))
+        try:
+            for g in sorted(range(len(games)), key=rounds.__getitem__):  # stable: round order
+                game = games[g]
+                a, b, s, r = index[game.player], index[game.opponent], game.score, rounds[g]
+                self.games[a].append((b, s, delta[s], r))
+                self.games[b].append((a, 1.0 - s, delta[1.0 - s], r))
+        except KeyError:
+            games_by_player(index, games)  # raises, naming every game with a player not in the event
+            raise  # pragma: no cover
         self.start = [0]
         for mine in self.games:
             self.start.append(self.start[-1] + len(mine))
         kinds = [p.kind for p in players]
         self.rated = [kind is PlayerKind.RATED for kind in kinds]
-        self.estimated = [kind in (PlayerKind.UNRATED, PlayerKind.PROVISIONAL) for kind in kinds]
+        self.estimated = [kind is PlayerKind.UNRATED or kind is PlayerKind.PROVISIONAL for kind in kinds]
         self.iterated = [i for i, estimated in enumerate(self.estimated) if estimated]
         self.rating = [NO_ESTIMATE if p.rating is None else p.rating for p in players]
         self.prior = priors(players, self.iterated)
@@ -167,46 +161,45 @@ class PlainCore:
     # -- step 1: the estimates ------------------------------------------------------------------------
 
     def iterate(self, seen: list[float], explain: bool) -> Estimates:
-        iterated, threshold = self.iterated, self.rules.iteration_threshold
+        iterated, threshold, games = self.iterated, self.rules.iteration_threshold, self.games
         first = [0] * len(seen)
         if not iterated:
             return Estimates(seen, seen, 0, first=first)
         history: list[tuple[list[float], list[int]]] = []
-        seen = list(seen)
+        values: list[float] = []
+        counts: list[int] = []
+        moved: list[tuple[int, float, float]] = []
+        before, iteration = seen, 0
         for iteration in range(1, self.rules.iteration_limit + 1):
-            values, counts = self.estimate(seen)
+            # One pass: every estimate from the previous pass's values (``before``).
+            before, seen, moved = seen, list(seen), []
             if explain:
+                values, counts = [], []
                 history.append((values, counts))
-            moved = []
-            before, seen = seen, list(seen)
-            for i, value, count in zip(iterated, values, counts, strict=True):
+            for i, (prior_total, prior_games) in zip(iterated, self.prior, strict=True):
+                # (Ro*Go + sum(Ropp +/- 400))/(Go + Ge), Go 0 for an unrated player, over the Ge
+                # games whose opponent has a rating or an estimate.
+                total, count = 0.0, 0
+                for opponent, _, offset, _ in games[i]:
+                    rating = before[opponent]
+                    if rating == rating:  # not NaN
+                        total += rating + offset
+                        count += 1
+                value = (prior_total + total) / max(prior_games + count, 1.0)
+                if explain:
+                    values.append(value)
+                    counts.append(count)
                 if not count:
-                    continue  # no game against an opponent with a rating or an estimate: none yet
+                    continue  # no estimate yet
                 old = before[i]
                 if not abs(value - old) < threshold:  # a first estimate (old is NaN) is a move
                     moved.append((i, old, value))
-                if math.isnan(old):
-                    first[i] = iteration
+                    if old != old:
+                        first[i] = iteration
                 seen[i] = value
             if not moved:
                 break
         return Estimates(seen, before, iteration, history, first, moved)
-
-    def estimate(self, seen: list[float]) -> tuple[list[float], list[int]]:
-        """One pass: each iterated player's new estimate ``(Ro*Go + sum(Ropp +/- 400))/(Go + Ge)``
-        (``Go`` 0 for an unrated player) over the games whose opponent has a rating or an
-        estimate in ``seen``, and the number ``Ge`` of those games."""
-        values, counts = [], []
-        for i, (prior_total, prior_games) in zip(self.iterated, self.prior, strict=True):
-            total, count = 0.0, 0
-            for opponent, _, offset, _ in self.games[i]:
-                rating = seen[opponent]
-                if rating == rating:  # not NaN: the opponent has a rating or an estimate
-                    total += rating + offset
-                    count += 1
-            values.append((prior_total + total) / max(prior_games + count, 1.0))
-            counts.append(count)
-        return values, counts
 
     # -- steps 2 and 5: scoring -----------------------------------------------------------------------
 
@@ -241,7 +234,7 @@ class PlainCore:
             for opponent, s, offset, _ in mine:
                 seen = ratings[opponent]
                 if seen == seen:  # not NaN: the game is rated
-                    e = expected(rating, seen, scale)
+                    e = 1.0 / (1.0 + 10.0 ** ((seen - rating) / scale))  # formulas.expected
                     e_total += e
                     s_total += s
                     performance += seen + offset

@@ -52,8 +52,7 @@ from __future__ import annotations
 
 import gc
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from datetime import date
 
 from .. import _check, _vector
@@ -73,17 +72,15 @@ FROM_SIDES = 400
 it numpy's fixed cost per call outweighs its speed (measured by ``benchmarks/bench_icu.py``)."""
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while an event is rated. The outcomes hold no
-    cycles (reference counting frees them), but each of the collector's full passes re-scans
-    every object built so far, which made rating time grow faster than the event."""
+def _collector_paused(rate: Callable[[], EventOutcome]) -> EventOutcome:
+    """``rate()`` with Python's cyclic garbage collector paused. The outcomes hold no cycles
+    (reference counting frees them), but each of the collector's full passes re-scans every
+    object built so far, which made rating time grow faster than the event."""
     if not gc.isenabled():
-        yield
-        return
+        return rate()
     gc.disable()
     try:
-        yield
+        return rate()
     finally:
         gc.enable()
 
@@ -513,6 +510,5 @@ def rate_event(
               ("Start date", start.isoformat() if start else ""),
               ("End date", end.isoformat() if end else ""))
     k_date = start if start is not None else end
-    with _collector_paused():
-        return _Event(roster, played, k_date, r, event_name, explain, shared).rate()
+    return _collector_paused(_Event(roster, played, k_date, r, event_name, explain, shared).rate)
 
