@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Protocol
 
 from ..model import Game, games_by_player
@@ -137,14 +138,14 @@ class PlainCore:
         self.numbers = list(index)
         self.games: list[list[tuple[int, float, float, int]]] = [[] for _ in players]
         """Each player's games: (opponent index, score, +/-400 or 0 for the performance, round)."""
+        by_player = self.games
         delta = {s: offset * (2 * s - 1) for s in (1.0, 0.5, 0.0)}  # +400 for a win, 0 draw, -400 loss
-        rounds = [g.round for g in games]
         try:
-            for g in sorted(range(len(games)), key=rounds.__getitem__):  # stable: round order
-                game = games[g]
-                a, b, s, r = index[game.player], index[game.opponent], game.score, rounds[g]
-                self.games[a].append((b, s, delta[s], r))
-                self.games[b].append((a, 1.0 - s, delta[1.0 - s], r))
+            for game in sorted(games, key=attrgetter("round")):  # stable: round order
+                a, b, s, r = index[game.player], index[game.opponent], game.score, game.round
+                by_player[a].append((b, s, delta[s], r))
+                s = 1.0 - s
+                by_player[b].append((a, s, delta[s], r))
         except KeyError:
             games_by_player(index, games)  # raises, naming every game with a player not in the event
             raise  # pragma: no cover
