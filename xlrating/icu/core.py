@@ -140,11 +140,12 @@ class PlainCore:
         """Each player's games: (opponent index, score, +/-400 or 0 for the performance, round)."""
         by_player = self.games
         delta = {s: offset * (2 * s - 1) for s in (1.0, 0.5, 0.0)}  # +400 for a win, 0 draw, -400 loss
+        other = {s: 1.0 - s for s in (1.0, 0.5, 0.0)}  # the opponent's score (one float object each)
         try:
             for game in sorted(games, key=attrgetter("round")):  # stable: round order
                 a, b, s, r = index[game.player], index[game.opponent], game.score, game.round
                 by_player[a].append((b, s, delta[s], r))
-                s = 1.0 - s
+                s = other[s]
                 by_player[b].append((a, s, delta[s], r))
         except KeyError:
             games_by_player(index, games)  # raises, naming every game with a player not in the event

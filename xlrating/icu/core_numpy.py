@@ -187,30 +187,36 @@ class NumpyCore:
         are taken from it."""
         edges, size, scale = self.edges, self.edges.size, self.rules.scale
         src, opp = edges.src, edges.opp
-        estimated_side = self.estimated[src]
-        seen = np.where(estimated_side, seen_by_estimated[opp], seen_by_fixed[opp])
+        if seen_by_fixed is seen_by_estimated:
+            seen = seen_by_fixed[opp]
+        else:
+            seen = np.where(self.estimated[src], seen_by_estimated[opp], seen_by_fixed[opp])
         use = whose[src] & ~np.isnan(seen)
+        seen[~use] = math.nan  # per edge: the opponent rating used, nan where not scored here
         e = np.full(len(src), math.nan)
         new = use
         if k is not None and self.last_rated is not None:
-            last_seen, last_e = self.last_rated
-            new = use & (seen != last_seen)
-            e[use & ~new] = last_e[use & ~new]
+            same = use & (seen == self.last_rated[0])
+            e[same] = self.last_rated[1][same]
+            new = use & ~same
+            self.last_rated = None
         e[new] = _expected(own[src[new]], seen[new], scale)
-        counted, s = src[use], edges.score[use]
+        counted, s, e_used = src[use], edges.score[use], e[use]
         delta: Floats | None = None
         change = [0.0] * size
         if k is not None:
-            delta = np.full(len(src), math.nan)
-            delta[use] = k[counted] * (s - e[use])
-            change = _sums(counted, delta[use], size)
-            self.last_rated = (np.where(use, seen, math.nan), e)
-        sums = (_sums(counted, e[use], size), _sums(counted, s, size), change,
+            delta_used = k[counted] * (s - e_used)
+            change = _sums(counted, delta_used, size)
+            self.last_rated = (seen, e)
+            if explain:
+                delta = np.full(len(src), math.nan)
+                delta[use] = delta_used
+        sums = (_sums(counted, e_used, size), _sums(counted, s, size), change,
                 _sums(counted, seen[use] + edges.perf_delta[use], size),
                 np.bincount(counted, minlength=size).tolist())
         if not explain:
             return Scores(*sums)
-        return Scores(*sums, seen=np.where(use, seen, math.nan).tolist(), e=e.tolist(),
+        return Scores(*sums, seen=seen.tolist(), e=e.tolist(),
                       delta=None if delta is None else delta.tolist())
 
     # -- step 3: bonuses ------------------------------------------------------------------------------
