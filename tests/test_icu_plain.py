@@ -33,7 +33,7 @@ from test_icu_snapshot import (
 from xlrating import _vector
 from xlrating.errors import XlratingError
 from xlrating.icu import ICU, IcuPlayer, PlayerKind, event, rate_event
-from xlrating.icu.core import PlainCore
+from xlrating.icu.core_plain import PlainCore
 from xlrating.model import Game
 
 pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy core needs numpy")

@@ -1,9 +1,9 @@
 """The numeric core of an ICU event on numpy arrays, for large events.
 
-The same numbers as :class:`~xlrating.icu.core.PlainCore`, to the last bit: every per-player
-sum is a ``numpy.bincount`` with weights, which adds them one at a time in the order given
-(each player's games in round order, from 0.0), and every power of 10 is Python's own
-(numpy's vectorised power may differ from it in the last bit). Imported only once an event
+The same numbers as :class:`~xlrating.icu.core_plain.PlainCore`, to the last bit: every
+per-player sum is a ``numpy.bincount`` with weights, which adds them one at a time in the
+order given (each player's games in round order, from 0.0), and every power of 10 is
+Python's own (numpy's vectorised power may differ from it in the last bit). Imported only once an event
 is found large enough for numpy to pay (:func:`xlrating._vector.vectorised`).
 """
 
@@ -157,7 +157,7 @@ class NumpyCore:
 
     def estimate(self, seen: Floats) -> tuple[Floats, Floats]:
         """One pass: each iterated player's new estimate ``(Ro*Go + sum(Ropp +/- 400))/(Go + Ge)``
-        and ``Ge``, as :meth:`~xlrating.icu.core.PlainCore.estimate`."""
+        and ``Ge``, as each pass of :meth:`~xlrating.icu.core_plain.PlainCore.iterate`."""
         position, opp, delta = self.iterated_games
         opponent = seen[opp]
         counted = ~np.isnan(opponent)
@@ -182,7 +182,7 @@ class NumpyCore:
 
     def score(self, whose: Flags, own: Floats, seen_by_fixed: Floats, seen_by_estimated: Floats,
               k: Floats | None, explain: bool) -> Scores:
-        """As :meth:`~xlrating.icu.core.PlainCore.score`; with ``k`` (the rated players), the
+        """As :meth:`~xlrating.icu.core_plain.PlainCore.score`; with ``k`` (the rated players), the
         expected scores of games whose opponent rating is unchanged since the last scoring
         are taken from it."""
         edges, size, scale = self.edges, self.edges.size, self.rules.scale

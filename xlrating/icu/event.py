@@ -58,7 +58,8 @@ from datetime import date
 from .. import _check, _vector
 from ..errors import ArgumentError, ConvergenceError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
-from .core import NO_ESTIMATE, Core, Estimates, PlainCore, Scores
+from .core import NO_ESTIMATE, Core, Estimates, Scores
+from .core_plain import PlainCore
 from .formulas import explain_bonus, explain_k, publish
 from .player import IcuPlayer, PlayerKind, classify, kind_after
 from .rules import IcuRules, RulesLike, get_rules
