@@ -137,6 +137,15 @@ def test_random_events_are_the_same_on_both_cores(seed: int) -> None:
     both(*random_event(seed))
 
 
+@pytest.mark.parametrize("explain", [True, False])
+def test_events_without_games_are_the_same_on_both_cores(explain: bool) -> None:
+    assert '"players": []' in both([], [], {"explain": explain})
+    players = [IcuPlayer(5, PlayerKind.UNRATED), IcuPlayer(3, PlayerKind.RATED, 1500, k=24),
+               IcuPlayer(9, PlayerKind.PROVISIONAL, 1400, games=4), IcuPlayer(2, PlayerKind.FOREIGN, 2000)]
+    outcome = json.loads(both(players, [], {"explain": explain}))
+    assert [p["method"] for p in outcome["players"]] == ["not rated", "not rated", "not rated", "foreign"]
+
+
 def test_the_random_events_reach_every_kind_rules_and_error() -> None:
     outcomes = [json.loads(rated(*random_event(seed), vector=False)) for seed in range(300)]
     errors = {o["error"] for o in outcomes if "error" in o}
