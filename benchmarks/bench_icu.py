@@ -13,11 +13,17 @@ per game, the ratio to the floor pass, and peak memory per player
 Targets: at most 6x the floor pass (bonuses included), at most 1.5 KiB per player, time
 linear in games. ``--small`` also times an 8-player and a 100-player event (many repeats)
 and the single-player formulas that back the worksheet functions.
+
+``--path plain`` or ``--path numpy`` rates every event on that numeric core, whatever its
+size; ``--path both`` times each variant on both cores in the same run (the ratio between
+them is what chooses ``xlrating.icu.event.FROM_SIDES``); the default ``auto`` lets the
+event's size choose, as ``rate_event`` does.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
 import random
 import sys
@@ -32,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floor import Games, floor_pass, swiss
 
-from xlrating import icu
+from xlrating import _vector, icu
 from xlrating.icu import IcuPlayer, PlayerKind, rate_event
 from xlrating.model import Game
 
@@ -63,6 +69,23 @@ def roster(rating: list[int], bonuses: bool, seed: int = 7) -> list[IcuPlayer]:
     return players
 
 
+PATHS = {"auto": (None,), "plain": (False,), "numpy": (True,), "both": (False, True)}
+"""Each ``--path``: the cores to time (``None``: chosen by the event's size)."""
+
+
+def on_core(run: Callable[[], Any], vector: bool | None) -> Callable[[], Any]:
+    """``run`` on the plain core (``False``), the numpy core (``True``) or the one the event's
+    size chooses (``None``)."""
+    def forced() -> Any:
+        with contextlib.nullcontext() if vector is None else _vector.forced(vector):
+            return run()
+    return forced
+
+
+def core_label(vector: bool | None) -> str:
+    return "" if vector is None else "numpy " if vector else "plain "
+
+
 def as_games(games: Games) -> list[Game]:
     return [Game(rnd, a, b, s) for rnd, a, b, s in games]
 
@@ -85,7 +108,7 @@ def peak_bytes(run: Callable[[], Any]) -> int:
         tracemalloc.stop()
 
 
-def bench_size(size: int, repeat: int) -> None:
+def bench_size(size: int, repeat: int, cores: tuple[bool | None, ...]) -> None:
     """Each repeat times the floor pass and then every variant, so that all see the same
     machine load; the best time of each is kept."""
     _strength, rating, plain = swiss(size)
@@ -94,10 +117,13 @@ def bench_size(size: int, repeat: int) -> None:
     for bonuses in (False, True):
         players = roster(rating, bonuses)
         label = "bonuses" if bonuses else "no bonus"
-        runs[f"{label:8} explain"] = lambda players=players: rate_event(players, games, start_date=START)
-        if EXPLAIN:
-            runs[f"{label:8} numbers only"] = lambda players=players: rate_event(
-                players, games, start_date=START, explain=False)
+        for vector in cores:
+            core = core_label(vector)
+            runs[f"{core}{label:8} explain"] = on_core(
+                lambda players=players: rate_event(players, games, start_date=START), vector)
+            if EXPLAIN:
+                runs[f"{core}{label:8} numbers only"] = on_core(lambda players=players: rate_event(
+                    players, games, start_date=START, explain=False), vector)
     facts = {}
     for name, run in runs.items():
         if name != "floor":
@@ -111,20 +137,32 @@ def bench_size(size: int, repeat: int) -> None:
     floor = times.pop("floor")
     print(f"{size:,} players, {len(games):,} games; floor pass {floor * 1e6:.3f} µs/game")
     for name, seconds in times.items():
-        print(f"  {name:21} {seconds * 1e6:7.3f} µs/game = {seconds / floor:5.2f}x floor ({facts[name]})")
+        print(f"  {name:27} {seconds * 1e6:7.3f} µs/game = {seconds / floor:5.2f}x floor ({facts[name]})")
     for name, run in runs.items():
         if name != "floor" and (name.endswith("numbers only") or not EXPLAIN):
-            print(f"  {name:21} peak memory {peak_bytes(run) / size / 1024:.2f} KiB/player")
+            print(f"  {name:27} peak memory {peak_bytes(run) / size / 1024:.2f} KiB/player")
 
 
-def bench_small(repeat: int) -> None:
+def bench_small(repeat: int, cores: tuple[bool | None, ...]) -> None:
+    """An 8-player and a 100-player event, each variant timed in turn in every repeat."""
     for size in (8, 100):
         _strength, rating, plain = swiss(size, rounds=5 if size == 8 else 7)
         games = as_games(plain)
         players = roster(rating, True)
-        seconds = best(lambda players=players, games=games: rate_event(players, games, start_date=START),
-                       repeat)
-        print(f"small event, {size} players, {len(games)} games: {seconds * 1e6:.0f} µs")
+        runs: dict[str, Callable[[], Any]] = {}
+        for vector in cores:
+            for explain in (True, False) if EXPLAIN else (True,):
+                options = {"start_date": START} | ({} if explain else {"explain": False})
+                name = f"{core_label(vector)}{'explain' if explain else 'numbers only'}"
+                runs[name] = on_core(lambda players=players, games=games, options=options: rate_event(
+                    players, games, **options), vector)
+        times = dict.fromkeys(runs, float("inf"))
+        for _ in range(repeat):
+            for name, run in runs.items():
+                times[name] = min(times[name], best(run, 1))
+        print(f"small event, {size} players, {len(games)} games:")
+        for name, seconds in times.items():
+            print(f"  {name:20} {seconds * 1e6:8.0f} µs")
     opponents, results = [1500.0, 1720.0, 1610.0, 1490.0, 1800.0], [1, 0.5, 0, 1, "D"]
     formulas: list[tuple[str, Callable[[], Any]]] = [
         ("expected_score", lambda: icu.expected_score(1600, 1700)),
@@ -144,11 +182,15 @@ def main() -> int:
     parser.add_argument("sizes", nargs="*", type=int, default=[10_000])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--small", action="store_true", help="also time small events and single formulas")
+    parser.add_argument("--path", choices=PATHS, default="auto",
+                        help="the numeric core: chosen by the event's size (auto), plain, numpy, or both "
+                             "in turn")
     args = parser.parse_args()
+    cores = PATHS[args.path]
     for size in args.sizes:
-        bench_size(size, args.repeat)
+        bench_size(size, args.repeat, cores)
     if args.small:
-        bench_small(max(args.repeat, 20))
+        bench_small(max(args.repeat, 20), cores)
     return 0
 
 

@@ -4,7 +4,8 @@ Built from the ICU rating formulae (the Elo formula for rated players, averaged
 performance ratings for provisional ones) and the ICU rating program (player types, K
 factors, iterative estimates, bonuses, the second rating). The player is in
 :mod:`.player`, the single-player formulas in :mod:`.formulas`, the whole-event algorithm
-in :mod:`.event`, the constants in :mod:`.rules`.
+in :mod:`.event` (its numbers from a numeric core: :mod:`.core_plain` in plain Python,
+:mod:`.core_numpy` on numpy arrays for large events), the constants in :mod:`.rules`.
 
 The formulae's two examples:
 

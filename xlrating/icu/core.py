@@ -1,0 +1,125 @@
+"""What the numeric cores of an ICU event share: the :class:`Core` they are and the
+:class:`Estimates` and :class:`Scores` they hand back.
+
+A core holds every game from each player's side ("edges"), grouped by player, each
+player's in round order (games of one round in the order given), as the rules list a
+player's games; it computes the numbers of the ICU rating program's steps: the passes of
+the estimates, the scoring of games against a set of opponent ratings, and the rated
+players a bonus may reach. :class:`~xlrating.icu.event._Event` turns its numbers into
+outcomes, steps and notes, whichever core computed them.
+
+Two cores give the same numbers to the last bit:
+:class:`~xlrating.icu.core_plain.PlainCore` (lists and loops, for small events and wherever
+numpy cannot be imported) and :class:`~xlrating.icu.core_numpy.NumpyCore` (arrays, for large
+events). Each adds every sum one game at a time in each player's game order, starting from
+0.0, and takes every power of 10 from Python's own ``**``; both hand back plain Python lists.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .player import IcuPlayer, PlayerKind
+
+NO_ESTIMATE = math.nan
+"""An unrated or provisional player's estimate before the first (also: a skipped game's
+opponent rating)."""
+
+
+@dataclass
+class Estimates:
+    """One rating's estimates after its passes."""
+
+    seen: list[float]
+    """Every player as opponents see him: the rating (or bonus rating) of a rated or foreign
+    player, the estimate of an unrated or provisional one (``NO_ESTIMATE``: none)."""
+    before: list[float]
+    """The same as the last pass saw it (the estimates of the pass before)."""
+    iterations: int
+    """Passes made."""
+    history: list[tuple[list[float], list[int]]] = field(default_factory=list)
+    """With explanations: each pass's values and game counts of the unrated and provisional
+    players, in the order of :attr:`Core.iterated`."""
+    first: list[int] = field(default_factory=list)
+    """Per player: the pass in which he got his first estimate (0: none in these passes)."""
+    moved: list[tuple[int, float, float]] = field(default_factory=list)
+    """If the last pass still moved estimates (the limit was reached without converging):
+    each such player (index), his estimate before the pass and after it."""
+
+
+@dataclass
+class Scores:
+    """Games scored against one set of opponent ratings: per player sums, per edge values."""
+
+    expected: list[float]
+    score: list[float]
+    change: list[float]
+    """K x sum(s - e) (rated players; 0.0 for everyone else)."""
+    performance_total: list[float]
+    """sum(Ropp +/- 400)."""
+    count: list[int]
+    """Games counted (a game against an opponent with no rating is skipped)."""
+    seen: list[float] | None = None
+    """With explanations, per edge: the opponent's rating used (``nan``: not scored here)."""
+    e: list[float] | None = None
+    """With explanations, per edge: the expected score (``nan`` where not scored)."""
+    delta: list[float] | None = None
+    """With explanations, per edge: K(s - e), for rated players only (``nan`` elsewhere)."""
+
+    def __post_init__(self) -> None:
+        self.performances: list[float | None] = [
+            total / count if count else None for total, count in zip(self.performance_total, self.count,
+                                                                      strict=True)]
+        """Each player's performance: the mean of Ropp +/- 400 over the games counted."""
+
+
+Skipped = tuple[int, int, int, bool]
+"""A game against an unrated or provisional opponent: the player (index), the opponent
+(index) and his number, and whether the opponent has no estimate at all."""
+
+
+class Core(Protocol):
+    """What :class:`~xlrating.icu.event._Event` asks of a numeric core."""
+
+    iterated: list[int]
+    """The unrated and provisional players (indices), in the order given."""
+    start: list[int]
+    """Player i's edges are ``start[i]:start[i + 1]``."""
+
+    def iterate(self, seen: list[float], explain: bool) -> Estimates:
+        """The passes of the estimates from ``seen`` until none moves by the threshold or
+        more, or the iteration limit (then :attr:`Estimates.moved` is not empty)."""
+
+    def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
+        """The rated players' games, each opponent at ``seen``, with K(s - e)."""
+
+    def score_others(self, final: Estimates, explain: bool) -> Scores:
+        """The foreign, unrated and provisional players' games: each player at his rating or
+        converged estimate, rated and foreign opponents at ``final.seen``, unrated and
+        provisional ones at ``final.before`` (the ratings the last pass used)."""
+
+    def bonus_candidates(self, scores: Scores, k: list[float | None], explain: bool) -> list[int]:
+        """Rated players with a game; without explanations, only those whom the bonus's
+        first conditions (K, games, rating, change) do not refuse."""
+
+    def skipped(self, seen: list[float]) -> list[Skipped]:
+        """Every edge against an unrated or provisional opponent that either has no estimate
+        in ``seen`` or is itself an unrated or provisional player's, in edge order."""
+
+    def sides(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
+        """Per edge: the round, the opponent's number and the points the player scored."""
+
+
+def priors(players: tuple[IcuPlayer, ...], iterated: list[int]) -> list[tuple[float, int]]:
+    """Each unrated or provisional player's ``Ro*Go`` and ``Go``: the prior rating times the
+    games behind it, and those games (0.0 and 0 for an unrated player)."""
+    found = []
+    for p in (players[i] for i in iterated):
+        if p.kind is PlayerKind.PROVISIONAL and p.rating is not None and p.games:
+            found.append((p.rating * p.games, p.games))
+        else:
+            found.append((0.0, 0))
+    return found

@@ -1,0 +1,177 @@
+"""The numeric core of an ICU event in plain Python: for small events, where numpy's fixed
+cost per call outweighs its speed, and for every event wherever numpy cannot be imported.
+The same numbers as :class:`~xlrating.icu.core_numpy.NumpyCore` to the last bit (see
+:mod:`xlrating.icu.core`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from operator import attrgetter
+
+from ..model import Game, games_by_player
+from .core import NO_ESTIMATE, Estimates, Scores, Skipped, priors
+from .player import IcuPlayer, PlayerKind
+from .rules import IcuRules
+
+
+class PlainCore:
+    """The numeric core in plain Python: each player's games as a list, each pass and each
+    scoring a loop over the players and their games, in the order the rules take them."""
+
+    def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> None:
+        self.rules = rules
+        offset = rules.performance_offset
+        index = {p.number: i for i, p in enumerate(players)}
+        self.numbers = list(index)
+        self.games: list[list[tuple[int, float, float, int]]] = [[] for _ in players]
+        """Each player's games: (opponent index, score, +/-400 or 0 for the performance, round)."""
+        by_player = self.games
+        delta = {s: offset * (2 * s - 1) for s in (1.0, 0.5, 0.0)}  # +400 for a win, 0 draw, -400 loss
+        other = {s: 1.0 - s for s in (1.0, 0.5, 0.0)}  # the opponent's score (one float object each)
+        try:
+            for game in sorted(games, key=attrgetter("round")):  # stable: round order
+                a, b, s, r = index[game.player], index[game.opponent], game.score, game.round
+                by_player[a].append((b, s, delta[s], r))
+                s = other[s]
+                by_player[b].append((a, s, delta[s], r))
+        except KeyError:
+            games_by_player(index, games)  # raises, naming every game with a player not in the event
+            raise  # pragma: no cover
+        self.start = [0]
+        for mine in self.games:
+            self.start.append(self.start[-1] + len(mine))
+        kinds = [p.kind for p in players]
+        self.rated = [kind is PlayerKind.RATED for kind in kinds]
+        self.estimated = [kind is PlayerKind.UNRATED or kind is PlayerKind.PROVISIONAL for kind in kinds]
+        self.iterated = [i for i, estimated in enumerate(self.estimated) if estimated]
+        self.rating = [NO_ESTIMATE if p.rating is None else p.rating for p in players]
+        self.prior = priors(players, self.iterated)
+
+    # -- step 1: the estimates ------------------------------------------------------------------------
+
+    def iterate(self, seen: list[float], explain: bool) -> Estimates:
+        iterated, threshold, games = self.iterated, self.rules.iteration_threshold, self.games
+        first = [0] * len(seen)
+        if not iterated:
+            return Estimates(seen, seen, 0, first=first)
+        history: list[tuple[list[float], list[int]]] = []
+        values: list[float] = []
+        counts: list[int] = []
+        moved: list[tuple[int, float, float]] = []
+        before, iteration = seen, 0
+        for iteration in range(1, self.rules.iteration_limit + 1):
+            # One pass: every estimate from the previous pass's values (``before``).
+            before, seen, moved = seen, list(seen), []
+            if explain:
+                values, counts = [], []
+                history.append((values, counts))
+            for i, (prior_total, prior_games) in zip(iterated, self.prior, strict=True):
+                # (Ro*Go + sum(Ropp +/- 400))/(Go + Ge), Go 0 for an unrated player, over the Ge
+                # games whose opponent has a rating or an estimate.
+                total, count = 0.0, 0
+                for opponent, _, offset, _ in games[i]:
+                    rating = before[opponent]
+                    if rating == rating:  # not NaN
+                        total += rating + offset
+                        count += 1
+                value = (prior_total + total) / max(prior_games + count, 1.0)
+                if explain:
+                    values.append(value)
+                    counts.append(count)
+                if not count:
+                    continue  # no estimate yet
+                old = before[i]
+                if not abs(value - old) < threshold:  # a first estimate (old is NaN) is a move
+                    moved.append((i, old, value))
+                    if old != old:
+                        first[i] = iteration
+                seen[i] = value
+            if not moved:
+                break
+        return Estimates(seen, before, iteration, history, first, moved)
+
+    # -- steps 2 and 5: scoring -----------------------------------------------------------------------
+
+    def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
+        return self.score(self.rated, self.rating, seen, seen, k, explain)
+
+    def score_others(self, final: Estimates, explain: bool) -> Scores:
+        own = [estimate if estimated else rating
+               for estimated, estimate, rating in zip(self.estimated, final.seen, self.rating, strict=True)]
+        whose = [not rated for rated in self.rated]
+        return self.score(whose, own, final.seen, final.before, None, explain)
+
+    def score(self, whose: list[bool], own: list[float], seen_by_fixed: list[float],
+              seen_by_estimated: list[float], k: list[float | None] | None, explain: bool) -> Scores:
+        """The games of the players ``whose``: each player seen at ``own``, each opponent at
+        ``seen_by_fixed`` (for a rated or foreign player) or ``seen_by_estimated`` (for an
+        unrated or provisional one); a game against an opponent with no rating is skipped.
+        With ``k``, each game's K(s - e) and their sum, the change."""
+        scale, size = self.rules.scale, len(own)
+        totals = [0.0] * size
+        expected_, score_, change_, performance_ = totals, list(totals), list(totals), list(totals)
+        count_ = [0] * size
+        per_edge = [math.nan] * self.start[-1] if explain else []
+        seen_, e_, delta_ = per_edge, list(per_edge), list(per_edge)
+        for i, mine in enumerate(self.games):
+            if not whose[i] or not mine:
+                continue
+            ratings = seen_by_estimated if self.estimated[i] else seen_by_fixed
+            rating, factor, j = own[i], None if k is None else k[i], self.start[i]
+            e_total = s_total = change = performance = 0.0
+            count = 0
+            for opponent, s, offset, _ in mine:
+                seen = ratings[opponent]
+                if seen == seen:  # not NaN: the game is rated
+                    e = 1.0 / (1.0 + 10.0 ** ((seen - rating) / scale))  # formulas.expected
+                    e_total += e
+                    s_total += s
+                    performance += seen + offset
+                    count += 1
+                    if factor is not None:
+                        delta = factor * (s - e)
+                        change += delta
+                        if explain:
+                            delta_[j] = delta
+                    if explain:
+                        seen_[j], e_[j] = seen, e
+                j += 1
+            expected_[i], score_[i], change_[i], performance_[i], count_[i] = (
+                e_total, s_total, change, performance, count)
+        if not explain:
+            return Scores(expected_, score_, change_, performance_, count_)
+        return Scores(expected_, score_, change_, performance_, count_, seen_, e_, delta_)
+
+    # -- step 3: bonuses ------------------------------------------------------------------------------
+
+    def bonus_candidates(self, scores: Scores, k: list[float | None], explain: bool) -> list[int]:
+        rules, rating = self.rules, self.rating
+        limit = rules.bonus_rating_limit
+        played = [i for i, rated in enumerate(self.rated) if rated and scores.count[i]]
+        if explain:
+            return played
+        return [i for i in played
+                if (k[i] or 0.0) > rules.bonus_max_no_k and scores.count[i] > rules.bonus_max_no_games
+                and rating[i] < limit and scores.change[i] > rules.bonus_min_change
+                and rating[i] + scores.change[i] < limit]
+
+    # -- notes ----------------------------------------------------------------------------------------
+
+    def skipped(self, seen: list[float]) -> list[Skipped]:
+        estimated, found = self.estimated, []
+        for i, mine in enumerate(self.games):
+            for opponent, _, _, _ in mine:
+                if estimated[opponent]:
+                    never = math.isnan(seen[opponent])
+                    if never or estimated[i]:
+                        found.append((i, opponent, self.numbers[opponent], never))
+        return found
+
+    def sides(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
+        numbers = self.numbers
+        edges = [(r, numbers[o], s) for mine in self.games for o, s, _, r in mine]
+        if not edges:
+            return [], [], []
+        rounds, opponents, scores = zip(*edges, strict=True)
+        return rounds, opponents, scores
