@@ -46,16 +46,13 @@ import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
-from itertools import pairwise
 from typing import NamedTuple
-
-import numpy as np
 
 from .. import _check
 from ..errors import ArgumentError, EventError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
 from .bonus import choose_bonus_multiplier
-from .core import Sides, StandardStep, repeated_opponents, standard_step, take_games
+from .core import StandardStep, standard_step, take_games
 from .floors import _floor, store
 from .formulas import _effective, _nstar, _pwe
 from .initial import InitialRating, _initial
@@ -185,12 +182,12 @@ class _Event:
         self.numbers = [p.number for p in players]
         self.sides = take_games(self.numbers, games)
         size = len(players)
-        self.m: list[int] = self.sides.count.tolist()
+        self.m: list[int] = self.sides.count
         self.score: list[float]
         """S, each player's score (whole and half points: exact in any order)."""
         self.won: list[int]
         self.drawn: list[int]
-        self.score, self.won, self.drawn = _scores(self.sides, size)
+        self.score, self.won, self.drawn = self.sides.totals()
         self.notes: list[list[str]] = [[] for _ in range(size)]
         self.prior: list[float] = [0.0] * size
         """R0: the pre-event rating or the step 1 initial rating."""
@@ -302,7 +299,7 @@ class _Event:
     @cached_property
     def _repeated_list(self) -> list[bool]:
         """Whether each player met an opponent more than twice (no bonus; section 4.2)."""
-        return repeated_opponents(self.sides, self.rules.bonus_max_meetings)
+        return self.sides.repeated_opponents(self.rules.bonus_max_meetings)
 
     def _regular(self, i: int) -> float | None:
         """The Regular rating that decides the dual-rated K (2020 rules, 4.2), in a dual-rated event."""
@@ -510,18 +507,6 @@ class _Event:
             if not rules.match_floors:
                 notes.append("Match: floors not applied automatically")
         return tuple(notes)
-
-
-def _scores(sides: Sides, size: int) -> tuple[list[float], list[int], list[int]]:
-    """Each player's score, wins and draws."""
-    if sides.scores is not None:
-        scores, starts = sides.scores, sides.starts
-        own = [scores[a:b] for a, b in pairwise(starts)]
-        return [sum(s, 0.0) for s in own], [s.count(1.0) for s in own], [s.count(0.5) for s in own]
-    owner, points = sides.player, sides.score
-    return (np.bincount(owner, points, minlength=size).tolist(),
-            np.bincount(owner[points == 1.0], minlength=size).tolist(),
-            np.bincount(owner[points == 0.5], minlength=size).tolist())
 
 
 _NOT_GIVEN = "not given"
