@@ -147,7 +147,7 @@ def standard_step(rules: UscfRules, sides: ArraySides, chosen_list: list[bool], 
     amount = np.where(eligible & (excess > 0.0), excess, 0.0)
     return StandardStep(k.tolist(), (k != plain).tolist(), total.tolist(), change.tolist(), eligible.tolist(),
                         threshold.tolist(), amount.tolist(), (prior + change + amount).tolist(),
-                        expected=expected)
+                        expected=expected, starts=sides.starts)
 
 
 def _powers_of_ten(exponents: Floats) -> Floats:

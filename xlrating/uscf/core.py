@@ -19,9 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import accumulate, pairwise
 from operator import attrgetter
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 from .. import _vector
 from ..errors import EventError
@@ -40,12 +39,7 @@ VECTOR_SIDES = 1000
 
 
 class Sides(Protocol):
-    """An event's games, each seen from both sides, grouped by player in round order:
-    player ``i``'s games are the entries ``starts[i]`` to ``starts[i + 1]``."""
-
-    @property
-    def starts(self) -> list[int]:
-        """Where each player's games begin; the last entry is the number of sides."""
+    """An event's games, each seen from both sides, grouped by player in round order."""
 
     @property
     def count(self) -> list[int]:
@@ -69,34 +63,33 @@ class Sides(Protocol):
 
 @dataclass(frozen=True)
 class ListedSides:
-    """:class:`Sides` in Python lists (a small event, or no numpy)."""
+    """:class:`Sides` in Python lists, one list per player (a small event, or no numpy)."""
 
-    starts: list[int]
-    count: list[int]
-    opponents: list[int]
-    """Each side's opponent (position in the event's list of players)."""
-    rounds: list[int]
-    scores: list[float]
-    """The points each side's player scored."""
+    opponents: list[list[int]]
+    """Each player's opponents (positions in the event's list of players)."""
+    rounds: list[list[int]]
+    scores: list[list[float]]
+    """The points each player scored, game by game."""
+
+    @property
+    def count(self) -> list[int]:
+        return [len(own) for own in self.opponents]
 
     def opponents_of(self, i: int) -> list[int]:
-        return self.opponents[self.starts[i]:self.starts[i + 1]]
+        return self.opponents[i]
 
     def games_of(self, i: int) -> tuple[list[int], list[int], list[float]]:
-        part = slice(self.starts[i], self.starts[i + 1])
-        return self.rounds[part], self.opponents[part], self.scores[part]
+        return self.rounds[i], self.opponents[i], self.scores[i]
 
     def twice_in_a_round(self) -> list[int]:
-        rounds = self.rounds
-        return [i for i, (a, b) in enumerate(pairwise(self.starts)) if len(set(rounds[a:b])) < b - a]
+        return [i for i, own in enumerate(self.rounds) if len(set(own)) < len(own)]
 
     def totals(self) -> tuple[list[float], list[int], list[int]]:
-        own = [self.scores[a:b] for a, b in pairwise(self.starts)]
+        own = self.scores
         return [sum(s, 0.0) for s in own], [s.count(1.0) for s in own], [s.count(0.5) for s in own]
 
     def repeated_opponents(self, most: int) -> list[bool]:
-        met = [self.opponents_of(i) for i in range(len(self.count))]
-        return [len(set(o)) < len(o) and max(map(o.count, set(o))) > most for o in met]
+        return [len(set(o)) < len(o) and max(map(o.count, set(o))) > most for o in self.opponents]
 
 
 def take_games(numbers: list[int], games: tuple[Game, ...]) -> Sides:
@@ -119,15 +112,17 @@ def _listed(numbers: list[int], games: tuple[Game, ...]) -> ListedSides:
     position = {number: i for i, number in enumerate(numbers)}
     if any(g.player not in position or g.opponent not in position for g in games):
         games_by_player(numbers, games)  # raises EventError naming every missing player
-    by_player: list[list[tuple[int, int, float]]] = [[] for _ in numbers]
+    sides = ListedSides([[] for _ in numbers], [[] for _ in numbers], [[] for _ in numbers])
+    opponents, rounds, scores = sides.opponents, sides.rounds, sides.scores
     for game in sorted(games, key=attrgetter("round")):
-        first, second = position[game.player], position[game.opponent]
-        by_player[first].append((second, game.round, game.score))
-        by_player[second].append((first, game.round, 1.0 - game.score))
-    count = [len(own) for own in by_player]
-    rows = [row for own in by_player for row in own]
-    opponent, rnd, score = (list(column) for column in zip(*rows, strict=True)) if rows else ([], [], [])
-    return ListedSides([0, *accumulate(count)], count, opponent, rnd, score)
+        first, second, rnd = position[game.player], position[game.opponent], game.round
+        opponents[first].append(second)
+        rounds[first].append(rnd)
+        scores[first].append(game.score)
+        opponents[second].append(first)
+        rounds[second].append(rnd)
+        scores[second].append(1.0 - game.score)
+    return sides
 
 
 def _one_game_per_round(numbers: list[int], sides: Sides) -> None:
@@ -142,8 +137,7 @@ def _one_game_per_round(numbers: list[int], sides: Sides) -> None:
     raise EventError("A player can play one game per round: " + "; ".join(problems))
 
 
-@dataclass(frozen=True)
-class StandardStep:
+class StandardStep(NamedTuple):
     """One step of the standard formula (2020 rules, 4.2) for the chosen players: per
     player (over all players, meaningful where chosen), per side (``expected``, on
     arrays) or as each player's working (``workings``, player by player)."""
@@ -164,8 +158,17 @@ class StandardStep:
     """R0 + K(S - E) + bonus."""
     expected: Floats | None = None
     """We(R0, R_i) of each side (on arrays)."""
+    starts: Sequence[int] = ()
+    """Where each player's sides begin in ``expected`` (on arrays)."""
     workings: Sequence[StandardWorking | None] = ()
     """Each player's working (player by player)."""
+
+    def expected_of(self, i: int) -> tuple[float, ...]:
+        """We(R0, R_i) of each of player ``i``'s games, in round order."""
+        if self.expected is None:
+            working = self.workings[i]
+            return () if working is None else working.expected
+        return tuple(self.expected[self.starts[i]:self.starts[i + 1]].tolist())
 
 
 def standard_step(
@@ -195,14 +198,14 @@ def standard_step(
                      multiplier, repeated, regular)
 
 
-def _player_by_player(rules: UscfRules, sides: Sides, chosen: list[bool], prior: list[float],
+def _player_by_player(rules: UscfRules, sides: ListedSides, chosen: list[bool], prior: list[float],
                       effective: list[float], score: list[float], seen: list[float], bonus: bool,
                       multiplier: float, repeated: list[bool],
                       regular: list[float | None] | None) -> StandardStep:
     """:func:`standard_step` by the one-player formula of :mod:`.standard`."""
     dual = regular is not None
-    opponents_of = sides.opponents_of
-    workings = [_standard(rules, prior[i], effective[i], [seen[o] for o in opponents_of(i)], score[i], bonus,
+    opponents = sides.opponents
+    workings = [_standard(rules, prior[i], effective[i], [seen[o] for o in opponents[i]], score[i], bonus,
                           multiplier, repeated[i], dual, None if regular is None else regular[i])
                 if wanted else None for i, wanted in enumerate(chosen)]
     columns = list(zip(*[_UNUSED if w is None else w for w in workings], strict=True)) or [()] * len(_UNUSED)

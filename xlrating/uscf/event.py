@@ -45,7 +45,6 @@ import datetime as dt
 import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import cached_property
 from typing import NamedTuple
 
 from .. import _check
@@ -198,6 +197,8 @@ class _Event:
         """N', step 2."""
         self.special: list[bool] = []
         """Whether steps 4 and 5 use the special formula (else the standard one)."""
+        self.repeated: list[bool] = []
+        """Whether each player met an opponent more than twice (no bonus; section 4.2)."""
         self.step3: list[float | None] = [None] * size
         self.step4: list[float] = [0.0] * size
         self.step5: list[float] = [0.0] * size
@@ -218,6 +219,7 @@ class _Event:
         self.explain = explain
         self.step1_initial_ratings()
         self.step2_effective_games()
+        self.repeated = self.sides.repeated_opponents(self.rules.bonus_max_meetings)
         rated = [m > 0 for m in self.m]
         self.step3_first_estimates(rated)
         self.step4 = self.formula_step(rated, [p if s is None else s for p, s in zip(self.prior, self.step3,
@@ -293,13 +295,8 @@ class _Event:
     def _standard(self, chosen: list[bool], seen: list[float]) -> StandardStep:
         regular = [self._regular(i) for i in range(len(self.players))] if self.dual else None
         return standard_step(self.rules, self.sides, chosen, self.prior, self.effective, self.score, seen,
-                             bonus=self.bonus, multiplier=self.multiplier, repeated=self._repeated_list,
+                             bonus=self.bonus, multiplier=self.multiplier, repeated=self.repeated,
                              regular=regular)
-
-    @cached_property
-    def _repeated_list(self) -> list[bool]:
-        """Whether each player met an opponent more than twice (no bonus; section 4.2)."""
-        return self.sides.repeated_opponents(self.rules.bonus_max_meetings)
 
     def _regular(self, i: int) -> float | None:
         """The Regular rating that decides the dual-rated K (2020 rules, 4.2), in a dual-rated event."""
@@ -317,15 +314,13 @@ class _Event:
             return self.first_working[i]
         if i in self.special_working:
             return self.special_working[i][step - 4]
-        s, start = self.standard_working[step - 4], self.sides.starts
+        s = self.standard_working[step - 4]
         if s.workings:
             found = s.workings[i]
             assert found is not None
             return found
-        assert s.expected is not None
-        expected = tuple(s.expected[start[i]:start[i + 1]].tolist())
-        eligible, reason = _eligibility(self.rules, self.bonus, self.m[i], self._repeated_list[i])
-        return _StandardWorking(s.k[i], s.dual_rated_k[i], expected, s.expected_score[i], s.change[i],
+        eligible, reason = _eligibility(self.rules, self.bonus, self.m[i], self.repeated[i])
+        return _StandardWorking(s.k[i], s.dual_rated_k[i], s.expected_of(i), s.expected_score[i], s.change[i],
                                 eligible, reason, s.threshold[i], s.bonus[i], s.rating[i])
 
     def final(self, i: int) -> _Final:
@@ -421,7 +416,7 @@ class _Event:
         if eligible and bonus > 0:
             notes.append(f"bonus {bonus:.2f}")
         elif not eligible and change > threshold:
-            reason = _eligibility(self.rules, self.bonus, self.m[i], self._repeated_list[i])[1]
+            reason = _eligibility(self.rules, self.bonus, self.m[i], self.repeated[i])[1]
             notes.append(f"no bonus: {reason}")
 
     def explain_steps(self, i: int, final: _Final | None = None,
