@@ -147,6 +147,9 @@ def small(repeat: int) -> None:
 
 def memory(sizes: Sequence[int]) -> None:
     print("Peak memory of rating (tracemalloc; inputs built before), and time per game by size")
+    if _vector.AVAILABLE:  # numpy is imported at the first large event: once, not per player
+        with _vector.forced(True):
+            rate(*synthetic_event(4, rounds=3))
     for size in sizes:
         _strength, ratings, raw = swiss(size, ROUNDS)
         players, games = roster(ratings), [Game(*g) for g in raw]

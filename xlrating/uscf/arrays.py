@@ -125,8 +125,8 @@ def sums_in_order(values: Floats, sides: ArraySides) -> Floats:
 
 def standard_step(rules: UscfRules, sides: ArraySides, chosen_list: list[bool], prior_list: list[float],
                   effective_list: list[float], score_list: list[float], seen_list: list[float], bonus: bool,
-                  multiplier: float, repeated_list: list[bool],
-                  regular: list[float | None] | None) -> StandardStep:
+                  multiplier: float, repeated_list: list[bool], regular: list[float | None] | None,
+                  explain: bool) -> StandardStep:
     """:func:`.core.standard_step` on arrays, every operation as the one-player formula does it."""
     chosen, repeated = np.array(chosen_list, dtype=np.bool_), np.array(repeated_list, dtype=np.bool_)
     prior, effective = np.array(prior_list), np.array(effective_list)
@@ -147,7 +147,7 @@ def standard_step(rules: UscfRules, sides: ArraySides, chosen_list: list[bool], 
     amount = np.where(eligible & (excess > 0.0), excess, 0.0)
     return StandardStep(k.tolist(), (k != plain).tolist(), total.tolist(), change.tolist(), eligible.tolist(),
                         threshold.tolist(), amount.tolist(), (prior + change + amount).tolist(),
-                        expected=expected, starts=sides.starts)
+                        expected=expected if explain else None, starts=sides.starts)
 
 
 def _powers_of_ten(exponents: Floats) -> Floats:

@@ -157,9 +157,9 @@ class StandardStep(NamedTuple):
     rating: Sequence[float]
     """R0 + K(S - E) + bonus."""
     expected: Floats | None = None
-    """We(R0, R_i) of each side (on arrays)."""
+    """We(R0, R_i) of each side (on arrays, kept for the explanation only)."""
     starts: Sequence[int] = ()
-    """Where each player's sides begin in ``expected`` (on arrays)."""
+    """Where each player's sides begin in ``expected``."""
     workings: Sequence[StandardWorking | None] = ()
     """Each player's working (player by player)."""
 
@@ -184,18 +184,20 @@ def standard_step(
     multiplier: float,
     repeated: list[bool],
     regular: list[float | None] | None,
+    explain: bool,
 ) -> StandardStep:
     """R_s = R0 + K(S - E) [+ max(0, K(S - E) - B sqrt(m'))] (2020 rules, 4.2) for every
     ``chosen`` player, opponents at the ratings ``seen``; ``regular`` (a dual-rated event)
-    gives the Regular ratings that decide the dual-rated K. On the sides' own path: player
-    by player for :class:`ListedSides`, on arrays for the others."""
+    gives the Regular ratings that decide the dual-rated K; ``explain``: keep each game's
+    We for the explanation. On the sides' own path: player by player for
+    :class:`ListedSides`, on arrays for the others."""
     if isinstance(sides, ListedSides):
         return _player_by_player(rules, sides, chosen, prior, effective, score, seen, bonus, multiplier,
                                  repeated, regular)
     from .arrays import standard_step as on_arrays
 
     return on_arrays(rules, cast("ArraySides", sides), chosen, prior, effective, score, seen, bonus,
-                     multiplier, repeated, regular)
+                     multiplier, repeated, regular, explain)
 
 
 def _player_by_player(rules: UscfRules, sides: ListedSides, chosen: list[bool], prior: list[float],

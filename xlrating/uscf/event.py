@@ -296,7 +296,7 @@ class _Event:
         regular = [self._regular(i) for i in range(len(self.players))] if self.dual else None
         return standard_step(self.rules, self.sides, chosen, self.prior, self.effective, self.score, seen,
                              bonus=self.bonus, multiplier=self.multiplier, repeated=self.repeated,
-                             regular=regular)
+                             regular=regular, explain=self.explain)
 
     def _regular(self, i: int) -> float | None:
         """The Regular rating that decides the dual-rated K (2020 rules, 4.2), in a dual-rated event."""
