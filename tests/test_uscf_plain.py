@@ -44,13 +44,13 @@ def on_both_paths(roster: list[UscfPlayer], games: list[Game], **kwargs: Any) ->
     return plain
 
 
-def test_the_path_follows_the_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    games = (Game(1, 1, 2, 1.0), Game(2, 2, 1, 0.5))
-    assert isinstance(core.take_games([1, 2], games), core.ListedSides)
-    monkeypatch.setattr(core, "VECTOR_SIDES", 4)
-    assert isinstance(core.take_games([1, 2], games), core.ListedSides) is (not _vector.AVAILABLE)
-    monkeypatch.setattr(core, "VECTOR_SIDES", 5)
-    assert isinstance(core.take_games([1, 2], games), core.ListedSides)
+@pytest.mark.parametrize("explain", [True, False])
+def test_the_path_follows_the_size(explain: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    games = (Game(1, 1, 2, 1.0), Game(2, 2, 1, 0.5))  # 4 sides
+    name = "VECTOR_SIDES" if explain else "QUIET_VECTOR_SIDES"
+    for from_sides, plain in ((4, not _vector.AVAILABLE), (5, True)):
+        monkeypatch.setattr(core, name, from_sides)
+        assert isinstance(core.take_games([1, 2], games, explain=explain), core.ListedSides) is plain
 
 
 @needs_numpy
@@ -77,6 +77,8 @@ def random_event(seed: int) -> tuple[list[UscfPlayer], list[Game], dict[str, Any
         kwargs["dual_rated"] = True
     if rng.random() < 0.3:
         kwargs["bonus_multiplier"] = rng.choice((0, 6, 10, 12.5, 14))
+    if kwargs["end_date"] is not None and rng.random() < 0.2:
+        kwargs.update(start_date=kwargs["end_date"], event_name=f"Event {seed}")
     if rng.random() < 0.08:
         first, second = (float(rng.randint(1200, 2400)) for _ in range(2))
         roster = [UscfPlayer(1, first, rng.randint(26, 300), peak=first + rng.randint(0, 300)),
@@ -109,6 +111,7 @@ def test_random_events_cover_every_option() -> None:
     assert any(kw.get("dual_rated") for kw in chosen)
     assert len({kw.get("bonus_multiplier") for kw in chosen}) == 6
     assert None in {kw["end_date"] for kw in chosen}
+    assert any("event_name" in kw for kw in chosen)
 
 
 @needs_numpy
@@ -129,11 +132,12 @@ import datetime as dt
 rng = random.Random(11)
 small, large = players(12, rng), players(2000, rng)
 small_games, large_games = swiss(12, 5, rng), swiss(2000, 9, rng)
-assert 2 * len(large_games) >= core.VECTOR_SIDES
+assert 2 * len(large_games) >= max(core.VECTOR_SIDES, core.QUIET_VECTOR_SIDES)
 end = dt.date(2024, 6, 1)
 out = [encode(rate_event(small, small_games, end_date=end)),
        encode(rate_event(large, large_games, end_date=end, explain=False))]
-print(json.dumps({"available": _vector.AVAILABLE, "outcomes": out, "numpy": repr(sys.modules["numpy"])}))
+print(json.dumps({"available": _vector.AVAILABLE, "outcomes": out, "numpy": repr(sys.modules["numpy"]),
+                  "arrays": "xlrating.uscf.arrays" in sys.modules}))
 """
 
 
@@ -145,6 +149,7 @@ def test_rates_without_numpy() -> None:
     got = json.loads(done.stdout)
     assert got["available"] is False
     assert got["numpy"] == "None"  # never imported: the entry still blocks it
+    assert got["arrays"] is False
     rng = random.Random(11)
     small, large = players(12, rng), players(2000, rng)
     small_games, large_games = swiss(12, 5, rng), swiss(2000, 9, rng)

@@ -32,10 +32,16 @@ from .standard import _Working as StandardWorking
 if TYPE_CHECKING:
     from .arrays import ArraySides, Floats
 
-#: From this many sides (twice the games) on, numpy pays for itself: the games are taken
-#: as arrays and the standard formula runs for all players at once; below, game by game
-#: and player by player. Both give the same numbers.
-VECTOR_SIDES = 1000
+#: From this many sides (twice the games) on, numpy pays for itself in an explained event:
+#: the games are taken as arrays and the standard formula runs for all players at once;
+#: below, game by game and player by player. Both give the same numbers. Most of an
+#: explained event's time goes to its explanation, built player by player either way, and
+#: numpy's cost per player (taking each player's games back from the arrays) outweighs its
+#: speed up to about 4,000 sides (measured: ``benchmarks/bench_uscf.py --paths``).
+VECTOR_SIDES = 4000
+#: The same for an event rated with ``explain=False``, where the formulas are nearly all
+#: the work: numpy wins from about 400 sides (45 players over 9 rounds).
+QUIET_VECTOR_SIDES = 400
 
 
 class Sides(Protocol):
@@ -92,12 +98,13 @@ class ListedSides:
         return [len(set(o)) < len(o) and max(map(o.count, set(o))) > most for o in self.opponents]
 
 
-def take_games(numbers: list[int], games: tuple[Game, ...]) -> Sides:
-    """The games as :class:`Sides`: as arrays from :data:`VECTOR_SIDES` sides on (numpy
-    permitting), else in lists. Raises :class:`EventError` for a game naming a player who
-    is not in ``numbers`` and for a player with two games in one round."""
+def take_games(numbers: list[int], games: tuple[Game, ...], *, explain: bool) -> Sides:
+    """The games as :class:`Sides`: as arrays from :data:`VECTOR_SIDES` sides on (from
+    :data:`QUIET_VECTOR_SIDES` without ``explain``), numpy permitting, else in lists. Raises
+    :class:`EventError` for a game naming a player who is not in ``numbers`` and for a
+    player with two games in one round."""
     sides: Sides
-    if _vector.vectorised(2 * len(games), VECTOR_SIDES):
+    if _vector.vectorised(2 * len(games), VECTOR_SIDES if explain else QUIET_VECTOR_SIDES):
         from .arrays import take_games as taken_as_arrays
 
         sides = taken_as_arrays(numbers, games)

@@ -116,10 +116,11 @@ def rate_event(
                             f"not {system.value!r} events")
     multiplier, multiplier_source = choose_bonus_multiplier(edition, bonus_multiplier, end)
     with _collector_paused():
-        event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end)
+        event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end,
+                       explain=explain)
         if kind is EventType.MATCH:
             check_match(edition, roster)
-        outcomes, notes = event.rate(explain), event.event_notes()
+        outcomes, notes = event.rate(), event.event_notes()
         del event  # free the working before the collector resumes: it need not visit it
     parameters = _parameters(edition, system, kind, start, end, event_name, dual, multiplier,
                              multiplier_source)
@@ -163,7 +164,7 @@ class _Final(NamedTuple):
 
 
 class _Event:
-    """One event's working: the players' data and every step's values as arrays indexed
+    """One event's working: the players' data and every step's values as lists indexed
     by the players' positions, the games as :class:`~.core.Sides`.
 
     :meth:`rate` runs the steps of section 1 one after another, each a method below; the
@@ -172,14 +173,16 @@ class _Event:
 
     def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
                  players: tuple[UscfPlayer, ...], games: tuple[Game, ...], *, dual: bool, multiplier: float,
-                 end: dt.date | None) -> None:
+                 end: dt.date | None, explain: bool) -> None:
         self.rules, self.system, self.kind = rules, system, kind
         self.dual, self.multiplier, self.end = dual, multiplier, end
         self.match = kind is EventType.MATCH
         self.bonus = rules.match_bonus or not self.match
         self.players = players
+        self.explain = explain
+        """Whether the explanation will be built (else the steps keep only what the numbers need)."""
         self.numbers = [p.number for p in players]
-        self.sides = take_games(self.numbers, games)
+        self.sides = take_games(self.numbers, games, explain=explain)
         size = len(players)
         self.m: list[int] = self.sides.count
         self.score: list[float]
@@ -209,14 +212,11 @@ class _Event:
         self.standard_working: list[StandardStep] = []
         """The standard formula's working at steps 4 and 5."""
         self.today_used = False
-        self.explain = False
-        """Whether the explanation will be built (else the steps keep only what the numbers need)."""
 
     # The steps of section 1.
 
-    def rate(self, explain: bool) -> tuple[PlayerOutcome, ...]:
+    def rate(self) -> tuple[PlayerOutcome, ...]:
         """Steps 1 to 5 and the final ratings."""
-        self.explain = explain
         self.step1_initial_ratings()
         self.step2_effective_games()
         self.repeated = self.sides.repeated_opponents(self.rules.bonus_max_meetings)
@@ -225,7 +225,7 @@ class _Event:
         self.step4 = self.formula_step(rated, [p if s is None else s for p, s in zip(self.prior, self.step3,
                                                                                       strict=True)])
         self.step5 = self.formula_step(rated, self.step4)
-        return tuple(self.outcome(i, explain) for i in range(len(self.players)))
+        return tuple(self.outcome(i, self.explain) for i in range(len(self.players)))
 
     def step1_initial_ratings(self) -> None:
         """Step 1: the pre-event rating, or an initial rating for an unrated player (section 2)."""
