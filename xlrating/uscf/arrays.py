@@ -164,7 +164,7 @@ _BLOCK = 4096
 
 def _dual_rated_k(rules: UscfRules, plain: Floats, chosen: Flags, effective: Floats, m: Ints,
                   regular: list[float | None] | None) -> Floats:
-    """K: the plain K, or the dual-rated K (2020 rules, 4.2) where it applies."""
+    """K: the plain K, or the dual-rated K (US Chess 2020, 4.2) where it applies."""
     dual = rules.dual_rated_k
     if dual is None or regular is None:
         return plain

@@ -1,6 +1,6 @@
 """The numeric core of the US Chess event algorithm: an event's games seen from both
-sides, and the standard formula (2020 rules, 4.2; 2009/2011 rules, 2.3) for many players
-at once.
+sides, and the standard formula (US Chess 2020, 4.2; US Chess 2009 and 2011, 2.3) for many
+players at once.
 
 The games are held side by side: each game once from each player's side, grouped by
 player, each player's games in round order (the order the five steps read them).
@@ -10,8 +10,9 @@ imported, keeps its sides in Python lists (:class:`ListedSides`) and runs the st
 formula player by player with the one-player formula of :mod:`.standard`. A large event
 keeps them in numpy arrays (:mod:`.arrays`, imported only then) and runs the formula for
 all players at once, with the same floating-point operations in the same order, so the
-results are identical to the last bit. :data:`VECTOR_SIDES` is where numpy starts to pay
-(measured by ``benchmarks/bench_uscf.py``); :mod:`xlrating._vector` makes the choice.
+results are identical to the last bit. :data:`VECTOR_SIDES` (explained events) and
+:data:`QUIET_VECTOR_SIDES` (``explain=False``) are where numpy starts to pay (measured by
+``benchmarks/bench_uscf.py --paths``); :mod:`xlrating._vector` makes the choice.
 """
 
 from __future__ import annotations
@@ -145,7 +146,7 @@ def _one_game_per_round(numbers: list[int], sides: Sides) -> None:
 
 
 class StandardStep(NamedTuple):
-    """One step of the standard formula (2020 rules, 4.2) for the chosen players: per
+    """One step of the standard formula (US Chess 2020, 4.2) for the chosen players: per
     player (over all players, meaningful where chosen), per side (``expected``, on
     arrays) or as each player's working (``workings``, player by player)."""
 
@@ -193,7 +194,7 @@ def standard_step(
     regular: list[float | None] | None,
     explain: bool,
 ) -> StandardStep:
-    """R_s = R0 + K(S - E) [+ max(0, K(S - E) - B sqrt(m'))] (2020 rules, 4.2) for every
+    """R_s = R0 + K(S - E) [+ max(0, K(S - E) - B sqrt(m'))] (US Chess 2020, 4.2) for every
     ``chosen`` player, opponents at the ratings ``seen``; ``regular`` (a dual-rated event)
     gives the Regular ratings that decide the dual-rated K; ``explain``: keep each game's
     We for the explanation. On the sides' own path: player by player for
