@@ -7,13 +7,19 @@ target: the full five steps at most 1.7x the floor pass. Also measured: explain=
 peak memory per player (tracemalloc), small events (8 and 100 players) and the single
 formulas behind the worksheet functions.
 
-Run: ``python benchmarks/bench_uscf.py [--profile] [--memory] [SIZES...]``
+``--paths`` times each size on both paths of the numeric core in one run, plain Python and
+numpy arrays, explained and with explain=False: where numpy starts to win is the engine's
+``core.VECTOR_SIDES``. ``--path plain|numpy`` forces one path for the other measurements
+(default: the path the engine chooses).
+
+Run: ``python benchmarks/bench_uscf.py [--profile] [--memory] [--paths] [--path PATH] [SIZES...]``
 (default sizes 100, 1000, 10000).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import datetime as dt
 import gc
@@ -33,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floor import floor_pass, swiss
 
+from xlrating import _vector
 from xlrating.model import Game
 from xlrating.uscf import (
     UscfPlayer,
@@ -119,7 +126,9 @@ def small(repeat: int) -> None:
     for size in (8, 100):
         players, games = synthetic_event(size, rounds=min(ROUNDS, size - 1))
         t = best(partial(rate, players, games), repeat * 20)
-        print(f"  {size:>4}-player event, {len(games)} games: {t * 1e6:10.1f} µs")
+        quiet = best(partial(rate, players, games, False), repeat * 20) if EXPLAIN else math.nan
+        print(f"  {size:>4}-player event, {len(games)} games: {t * 1e6:10.1f} µs, explain=False "
+              f"{quiet * 1e6:10.1f} µs")
     opponents = [1500.0, 1620.0, 1710.0, 1400.0, 1555.0]
 
     def many(call: Callable[[], Any]) -> float:
@@ -138,6 +147,9 @@ def small(repeat: int) -> None:
 
 def memory(sizes: Sequence[int]) -> None:
     print("Peak memory of rating (tracemalloc; inputs built before), and time per game by size")
+    if _vector.AVAILABLE:  # numpy is imported at the first large event: once, not per player
+        with _vector.forced(True):
+            rate(*synthetic_event(4, rounds=3))
     for size in sizes:
         _strength, ratings, raw = swiss(size, ROUNDS)
         players, games = roster(ratings), [Game(*g) for g in raw]
@@ -154,6 +166,33 @@ def memory(sizes: Sequence[int]) -> None:
                   f"{elapsed / len(games) * 1e6:6.2f} µs/game (under tracemalloc)")
 
 
+def on_path(path: str, run: Callable[[], Any]) -> Callable[[], Any]:
+    """``run`` with the numeric core forced onto ``path`` (plain or numpy)."""
+    def forced() -> Any:
+        with _vector.forced(path == "numpy"):
+            return run()
+    return forced
+
+
+def paths(sizes: Sequence[int], repeat: int) -> None:
+    print(f"US Chess 2020, Swiss, {ROUNDS} rounds (fewer for tiny events); best of {repeat} runs (x20 below "
+          "1,000 games); µs per game; each path forced; ratio = plain / numpy (above 1: numpy faster)")
+    print(f"{'players':>8} {'games':>8} {'sides':>8} {'floor':>8} {'plain':>8} {'numpy':>8} {'ratio':>6} "
+          f"{'plain quiet':>12} {'numpy quiet':>12} {'ratio':>6}")
+    for size in sizes:
+        players, games = synthetic_event(size, rounds=min(ROUNDS, size - 1))
+        _strength, ratings, raw = swiss(size, min(ROUNDS, size - 1))
+        n = len(games)
+        times = repeat * 20 if n < 1000 else repeat
+        floor = best(partial(floor_pass, ratings, raw), times) / n
+        got = {(path, explain): best(on_path(path, partial(rate, players, games, explain)), times) / n
+               for explain in (True, False) for path in ("plain", "numpy")}
+        print(f"{size:>8} {n:>8} {2 * n:>8} {floor * 1e6:>8.2f} {got['plain', True] * 1e6:>8.2f} "
+              f"{got['numpy', True] * 1e6:>8.2f} {got['plain', True] / got['numpy', True]:>5.2f}x "
+              f"{got['plain', False] * 1e6:>12.2f} {got['numpy', False] * 1e6:>12.2f} "
+              f"{got['plain', False] / got['numpy', False]:>5.2f}x")
+
+
 def profile(size: int) -> None:
     players, games = synthetic_event(size)
     profiler = cProfile.Profile()
@@ -166,16 +205,24 @@ def main() -> None:
     parser.add_argument("sizes", nargs="*", type=int, default=[100, 1000, 10000])
     parser.add_argument("--profile", action="store_true", help="profile the largest event")
     parser.add_argument("--memory", action="store_true", help="peak memory at each size")
+    parser.add_argument("--paths", action="store_true", help="both paths of the numeric core at each size")
+    parser.add_argument("--path", choices=["plain", "numpy"], help="force one path of the numeric core")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    if args.profile:
+    with _vector.forced(args.path == "numpy") if args.path else contextlib.nullcontext():
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
+    if args.paths:
+        paths(args.sizes, args.repeat)
+    elif args.profile:
         profile(max(args.sizes))
     elif args.memory:
         memory(args.sizes)
     else:
         bench(args.sizes, args.repeat)
         small(args.repeat)
-
 
 
 if __name__ == "__main__":

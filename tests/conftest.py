@@ -21,6 +21,8 @@ NOT_IN_PYODIDE = {
     "tests/test_cli.py::test_the_installed_command_runs_as_a_subprocess": "no processes",
     "tests/test_report_cli.py::test_report_is_a_listed_command": "no processes",
     "tests/test_uscf_main.py::test_example_event_prints_every_player": "no processes",
+    "tests/test_uscf_plain.py::test_every_module_imports_without_numpy":
+        "no processes (and no numpy: every US Chess test there rates without it)",
     "tests/test_docs.py::test_the_site_builds_with_no_warning":
         "no processes (MkDocs builds the site on the host)",
     "tests/test_report_render.py::test_the_report_prints_every_sheet_on_readable_pages_none_blank":

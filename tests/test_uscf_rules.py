@@ -213,3 +213,9 @@ def test_the_api_takes_every_name_the_event_sheet_takes() -> None:
     assert {"Quick rating", "QC", "Online QC", "Quick chess rating"} <= set(names)
     for alias in names:
         assert RatingSystem.parse(alias).value in alias.replace("QC", "Quick").replace("Quick chess", "Quick")
+
+
+def test_no_two_rating_systems_share_a_name() -> None:
+    names = [alias.casefold() for system in RatingSystem for alias in system.aliases()]
+    assert len(names) == len(set(names))
+    assert RatingSystem.parse("online-qc rating") is RatingSystem.ONLINE_QUICK

@@ -45,17 +45,13 @@ import datetime as dt
 import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import cached_property
-from itertools import pairwise
 from typing import NamedTuple
-
-import numpy as np
 
 from .. import _check
 from ..errors import ArgumentError, EventError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
 from .bonus import choose_bonus_multiplier
-from .core import Sides, StandardStep, repeated_opponents, standard_step, take_games
+from .core import StandardStep, standard_step, take_games
 from .floors import _floor, store
 from .formulas import _effective, _nstar, _pwe
 from .initial import InitialRating, _initial
@@ -120,10 +116,11 @@ def rate_event(
                             f"not {system.value!r} events")
     multiplier, multiplier_source = choose_bonus_multiplier(edition, bonus_multiplier, end)
     with _collector_paused():
-        event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end)
+        event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end,
+                       explain=explain)
         if kind is EventType.MATCH:
             check_match(edition, roster)
-        outcomes, notes = event.rate(explain), event.event_notes()
+        outcomes, notes = event.rate(), event.event_notes()
         del event  # free the working before the collector resumes: it need not visit it
     parameters = _parameters(edition, system, kind, start, end, event_name, dual, multiplier,
                              multiplier_source)
@@ -167,7 +164,7 @@ class _Final(NamedTuple):
 
 
 class _Event:
-    """One event's working: the players' data and every step's values as arrays indexed
+    """One event's working: the players' data and every step's values as lists indexed
     by the players' positions, the games as :class:`~.core.Sides`.
 
     :meth:`rate` runs the steps of section 1 one after another, each a method below; the
@@ -176,21 +173,23 @@ class _Event:
 
     def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
                  players: tuple[UscfPlayer, ...], games: tuple[Game, ...], *, dual: bool, multiplier: float,
-                 end: dt.date | None) -> None:
+                 end: dt.date | None, explain: bool) -> None:
         self.rules, self.system, self.kind = rules, system, kind
         self.dual, self.multiplier, self.end = dual, multiplier, end
         self.match = kind is EventType.MATCH
         self.bonus = rules.match_bonus or not self.match
         self.players = players
+        self.explain = explain
+        """Whether the explanation will be built (else the steps keep only what the numbers need)."""
         self.numbers = [p.number for p in players]
-        self.sides = take_games(self.numbers, games)
+        self.sides = take_games(self.numbers, games, explain=explain)
         size = len(players)
-        self.m: list[int] = self.sides.count.tolist()
+        self.m: list[int] = self.sides.count
         self.score: list[float]
         """S, each player's score (whole and half points: exact in any order)."""
         self.won: list[int]
         self.drawn: list[int]
-        self.score, self.won, self.drawn = _scores(self.sides, size)
+        self.score, self.won, self.drawn = self.sides.totals()
         self.notes: list[list[str]] = [[] for _ in range(size)]
         self.prior: list[float] = [0.0] * size
         """R0: the pre-event rating or the step 1 initial rating."""
@@ -201,6 +200,8 @@ class _Event:
         """N', step 2."""
         self.special: list[bool] = []
         """Whether steps 4 and 5 use the special formula (else the standard one)."""
+        self.repeated: list[bool] = []
+        """Whether each player met an opponent more than twice (no bonus; section 4.2)."""
         self.step3: list[float | None] = [None] * size
         self.step4: list[float] = [0.0] * size
         self.step5: list[float] = [0.0] * size
@@ -211,22 +212,20 @@ class _Event:
         self.standard_working: list[StandardStep] = []
         """The standard formula's working at steps 4 and 5."""
         self.today_used = False
-        self.explain = False
-        """Whether the explanation will be built (else the steps keep only what the numbers need)."""
 
     # The steps of section 1.
 
-    def rate(self, explain: bool) -> tuple[PlayerOutcome, ...]:
+    def rate(self) -> tuple[PlayerOutcome, ...]:
         """Steps 1 to 5 and the final ratings."""
-        self.explain = explain
         self.step1_initial_ratings()
         self.step2_effective_games()
+        self.repeated = self.sides.repeated_opponents(self.rules.bonus_max_meetings)
         rated = [m > 0 for m in self.m]
         self.step3_first_estimates(rated)
         self.step4 = self.formula_step(rated, [p if s is None else s for p, s in zip(self.prior, self.step3,
                                                                                       strict=True)])
         self.step5 = self.formula_step(rated, self.step4)
-        return tuple(self.outcome(i, explain) for i in range(len(self.players)))
+        return tuple(self.outcome(i, self.explain) for i in range(len(self.players)))
 
     def step1_initial_ratings(self) -> None:
         """Step 1: the pre-event rating, or an initial rating for an unrated player (section 2)."""
@@ -296,13 +295,8 @@ class _Event:
     def _standard(self, chosen: list[bool], seen: list[float]) -> StandardStep:
         regular = [self._regular(i) for i in range(len(self.players))] if self.dual else None
         return standard_step(self.rules, self.sides, chosen, self.prior, self.effective, self.score, seen,
-                             bonus=self.bonus, multiplier=self.multiplier, repeated=self._repeated_list,
-                             regular=regular)
-
-    @cached_property
-    def _repeated_list(self) -> list[bool]:
-        """Whether each player met an opponent more than twice (no bonus; section 4.2)."""
-        return repeated_opponents(self.sides, self.rules.bonus_max_meetings)
+                             bonus=self.bonus, multiplier=self.multiplier, repeated=self.repeated,
+                             regular=regular, explain=self.explain)
 
     def _regular(self, i: int) -> float | None:
         """The Regular rating that decides the dual-rated K (2020 rules, 4.2), in a dual-rated event."""
@@ -320,15 +314,13 @@ class _Event:
             return self.first_working[i]
         if i in self.special_working:
             return self.special_working[i][step - 4]
-        s, start = self.standard_working[step - 4], self.sides.starts
+        s = self.standard_working[step - 4]
         if s.workings:
             found = s.workings[i]
             assert found is not None
             return found
-        assert s.expected is not None
-        expected = tuple(s.expected[start[i]:start[i + 1]].tolist())
-        eligible, reason = _eligibility(self.rules, self.bonus, self.m[i], self._repeated_list[i])
-        return _StandardWorking(s.k[i], s.dual_rated_k[i], expected, s.expected_score[i], s.change[i],
+        eligible, reason = _eligibility(self.rules, self.bonus, self.m[i], self.repeated[i])
+        return _StandardWorking(s.k[i], s.dual_rated_k[i], s.expected_of(i), s.expected_score[i], s.change[i],
                                 eligible, reason, s.threshold[i], s.bonus[i], s.rating[i])
 
     def final(self, i: int) -> _Final:
@@ -424,7 +416,7 @@ class _Event:
         if eligible and bonus > 0:
             notes.append(f"bonus {bonus:.2f}")
         elif not eligible and change > threshold:
-            reason = _eligibility(self.rules, self.bonus, self.m[i], self._repeated_list[i])[1]
+            reason = _eligibility(self.rules, self.bonus, self.m[i], self.repeated[i])[1]
             notes.append(f"no bonus: {reason}")
 
     def explain_steps(self, i: int, final: _Final | None = None,
@@ -510,18 +502,6 @@ class _Event:
             if not rules.match_floors:
                 notes.append("Match: floors not applied automatically")
         return tuple(notes)
-
-
-def _scores(sides: Sides, size: int) -> tuple[list[float], list[int], list[int]]:
-    """Each player's score, wins and draws."""
-    if sides.scores is not None:
-        scores, starts = sides.scores, sides.starts
-        own = [scores[a:b] for a, b in pairwise(starts)]
-        return [sum(s, 0.0) for s in own], [s.count(1.0) for s in own], [s.count(0.5) for s in own]
-    owner, points = sides.player, sides.score
-    return (np.bincount(owner, points, minlength=size).tolist(),
-            np.bincount(owner[points == 1.0], minlength=size).tolist(),
-            np.bincount(owner[points == 0.5], minlength=size).tolist())
 
 
 _NOT_GIVEN = "not given"

@@ -52,12 +52,16 @@ class RatingSystem(str, Enum):
             return value
         if isinstance(value, str):
             folded = " ".join(value.replace("_", " ").replace("-", " ").split()).casefold()
-            for system in cls:
-                if folded in (alias.casefold() for alias in system.aliases()):
-                    return system
+            system = _SYSTEM_NAMES.get(folded)
+            if system is not None:
+                return system
         raise RulesError(
             f"Argument '{name}' must be one of " + ", ".join(repr(s.value) for s in cls) + f", not {value!r}"
         )
+
+
+_SYSTEM_NAMES = {alias.casefold(): system for system in RatingSystem for alias in system.aliases()}
+"""Every alias of every rating system, casefolded (no two systems share one)."""
 
 
 @dataclass(frozen=True)
