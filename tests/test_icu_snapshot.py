@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from snapshot_floats import assert_same
 
 from xlrating.errors import ConvergenceError
 from xlrating.icu import ICU, IcuPlayer, PlayerKind, get_rules, rate_event
@@ -205,6 +206,12 @@ def canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
+def record(value: Any) -> Any:
+    """The record as its exact text reads back (ints and floats told apart), for
+    :func:`snapshot_floats.assert_same`."""
+    return json.loads(canonical(value))
+
+
 # --- the test -----------------------------------------------------------------------------------
 
 
@@ -248,8 +255,8 @@ def test_outcome_matches_the_snapshot(case: Case) -> None:
     stored, now = expected_now(STORED[name], kwargs), rate(players, games, no_lowest_rating(kwargs))
     if "players" in stored and "players" in now:
         for before, after in zip(stored["players"], now["players"], strict=True):
-            assert canonical(after) == canonical(before), f"player {before['player']}"
-    assert canonical(now) == canonical(stored)
+            assert_same(record(after), record(before), f"player {before['player']}")
+    assert_same(record(now), record(stored), name)
 
 
 @pytest.mark.parametrize("case", list(cases()), ids=lambda c: c[0])
@@ -271,7 +278,7 @@ def test_the_lowest_rating_changes_only_the_players_below_it(case: Case) -> None
             kept = ("rated_games", "rated_score", "expected_score", "performance", "games")
             assert [after[f] for f in kept] == [before[f] for f in kept]
         else:
-            assert canonical(after) == canonical(before), f"player {before['player']}"
+            assert_same(record(after), record(before), f"player {before['player']}")
     assert now["parameters"][-1] == ["Lowest rating", "1 (an unrated or provisional player whose new rating "
                                                       "would be lower is not rated)"]
     assert below == {"chain 5 wins": 2, "chain 20 wins": 17, "chain 40 wins": 37}.get(name, 0)
@@ -291,7 +298,7 @@ def test_explain_false_gives_the_same_numbers_without_steps_or_games(case: Case)
         return
     bare = [{**p, "steps": [], "games": []} for p in stored["players"]]
     assert all(not p["steps"] and not p["games"] for p in now["players"])
-    assert canonical(now) == canonical({**stored, "players": bare})
+    assert_same(record(now), record({**stored, "players": bare}), name)
 
 
 def test_the_snapshot_has_bonuses_non_convergence_and_every_kind() -> None:

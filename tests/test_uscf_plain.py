@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_uscf_snapshot import CASES, STORED, reshaped
+from uscf_snapshot import encode, players, round_robin, swiss
 
-from tests.test_uscf_snapshot import CASES, STORED, reshaped
-from tests.uscf_snapshot import encode, players, round_robin, swiss
 from xlrating import _vector
 from xlrating.model import Game
 from xlrating.uscf import RatingSystem, UscfPlayer, core, get_rules, rate_event

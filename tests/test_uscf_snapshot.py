@@ -14,8 +14,9 @@ import json
 from typing import Any
 
 import pytest
+from snapshot_floats import assert_same
+from uscf_snapshot import HEADER, SNAPSHOT, encode, events, rate
 
-from tests.uscf_snapshot import HEADER, SNAPSHOT, encode, events, rate
 from xlrating.uscf import core
 
 STORED: dict[str, Any] = json.loads(gzip.decompress(SNAPSHOT.read_bytes()))
@@ -45,9 +46,9 @@ def reshaped(event: dict[str, Any]) -> dict[str, Any]:
 def test_event_matches_the_snapshot(name: str, roster: Any, games: Any, kwargs: dict[str, Any]) -> None:
     got = encode(rate(kwargs, roster, games))
     want = reshaped(STORED["events"][name])
-    assert got["players"] == want["players"]
+    assert_same(got["players"], want["players"], name)
     rest = {k: v for k, v in got.items() if k != "players"}
-    assert rest == {k: v for k, v in want.items() if k != "players"}
+    assert_same(rest, {k: v for k, v in want.items() if k != "players"}, name)
 
 
 @pytest.mark.parametrize(("name", "roster", "games", "kwargs"), CASES, ids=[c[0] for c in CASES])
@@ -55,7 +56,7 @@ def test_explain_false_keeps_every_number(name: str, roster: Any, games: Any, kw
     got = encode(rate(kwargs, roster, games, explain=False))
     want = reshaped(STORED["events"][name])
     want["players"] = [{**player, "steps": [], "games": []} for player in want["players"]]
-    assert got == want
+    assert_same(got, want, name)
 
 
 @pytest.mark.parametrize("path", ["vectorised", "player by player"])
