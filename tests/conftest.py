@@ -40,6 +40,10 @@ NOT_IN_PYODIDE = {
         "the in-memory file system has no limit on a name's length",
     "tests/test_workbook.py::test_save_atomic_leaves_no_temporary_file_and_uses_default_permissions":
         "the in-memory file system ignores the umask",
+    "tests/test_hostile.py::test_tags_never_closed_cost_time_in_proportion_to_their_number":
+        "no processes (each run is a subprocess with a timeout)",
+    "tests/test_citations.py::": "no processes (git lists the repository's files on the host)",
+    "tests/test_vector.py::test_blocked_numpy_is_not_available": "no processes",
     "tests/test_hostile.py::test_temporary_files_of_a_killed_save_are_removed_by_the_next":
         "no processes (whether the process that left a temporary file still runs cannot be told)",
     "tests/test_fide_plain.py::": "no numpy to compare the plain-Python path with (and no processes)",

@@ -50,7 +50,7 @@ def differences(got: Any, want: Any, path: str = "", *, exact: bool | None = Non
             return [f"{path}: {len(got)} items != {len(want)}"]
         return [d for i, (a, b) in enumerate(zip(got, want, strict=True))
                 for d in differences(a, b, f"{path}[{i}]", exact=exact)]
-    if got == want and type(got) is type(want):
+    if got == want:
         return []
     a, b = _number(got), _number(want)
     if (not exact and a is not None and b is not None and type(got) is type(want)

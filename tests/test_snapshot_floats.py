@@ -20,6 +20,7 @@ def test_last_bits_of_floats_pass_inside_pyodide_and_nothing_else() -> None:
     assert differences({"post": 1857}, {"post": 1858}, exact=False)  # whole numbers stay exact
     assert differences({"note": "change 12.35"}, {"note": "change 12.34"}, exact=False)
     assert differences({"r": "1.0"}, {"r": 1.0}, exact=False)  # a repr is not a float
+    assert not differences({"m": "standard"}, {"m": "standard"}, exact=False)
     assert differences({"a": 1}, {"b": 1}, exact=False)
     assert differences([1.0], [1.0, 2.0], exact=False)
 

@@ -44,7 +44,10 @@ def run_pytest(args):
     import xlrating
 
     where = os.path.dirname(xlrating.__file__)
-    print(f"Python {sys.version.split()[0]} on {sys.platform}; xlrating {xlrating.__version__} from {where}")
+    from xlrating import _vector
+
+    numpy = "numpy available" if _vector.AVAILABLE else "no numpy: the engines' plain-Python paths rate"
+    print(f"Python {sys.version.split()[0]} on {sys.platform}; xlrating {xlrating.__version__} from {where}; {numpy}")
     if not where.lstrip("/").startswith(SITE_PACKAGES.lstrip("/")):
         print(f"xlrating was not imported from the installed wheel ({SITE_PACKAGES})")
         return 3
