@@ -91,6 +91,23 @@ def test_new_pending_is_a_row_per_game_with_real_dates() -> None:
     assert out["New list"][-1][:4] == ["U", "Una", None, None]
 
 
+def test_the_list_carries_the_events_played_so_a_later_event_is_no_first_event() -> None:
+    # New list carries Events (rated events played): an unrated player who has played before,
+    # though none of his results is pending any more, is not new to FIDE next season.
+    first = rated(january_2024())
+    header = first["New list"][0]
+    assert header[header.index("Peak") + 1] == "Events"
+    una = next(row for row in first["New list"] if row[0] == "U")
+    assert una[header.index("Events")] == 1
+    later = february_2024(first)
+    del later["Pending"]  # say her January results have lapsed
+    rows = apply(later, rate_season_sheets(later).blocks)["New pending"]
+    assert [row[4] for row in rows[1:]] == [None] * 3  # not her first event
+    later["Players"] = [row[:header.index("Events")] for row in later["Players"]]  # no Events column
+    rows = apply(later, rate_season_sheets(later).blocks)["New pending"]
+    assert [row[4] for row in rows[1:]] == ["yes"] * 3
+
+
 def test_carried_pending_results_give_the_first_rating_of_the_pooled_games() -> None:
     # FIDE Rating Regulations 2024, 7.1.4: results of consecutive periods are pooled. Together
     # 3.5 of 6: Ra = (6000 + 6300 + 2 x 1800) / 8 = 1987.5 with the two hypothetical 1800 draws;
@@ -390,7 +407,8 @@ def test_two_half_seasons_give_the_whole_seasons_list(seed: int, rules: str) -> 
     assert set(split.entries) == set(whole.entries)
     for key in whole.entries:
         a, b = whole[key], split[key]
-        assert (a.rating, a.games, a.peak, a.pending) == (b.rating, b.games, b.peak, b.pending), key
+        assert (a.rating, a.games, a.peak, a.pending, a.events) == (b.rating, b.games, b.peak, b.pending,
+                                                                    b.events), key
     # The property is about carried results: players pending at the cut who are rated at the end.
     late = [key for key, entry in first.result.list.entries.items()
             if entry.pending and whole[key].rating is not None]

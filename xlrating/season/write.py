@@ -22,7 +22,8 @@ CARRIED: dict[str, tuple[tuple[str, str, Any], ...]] = {
              ("peak", "Peak", RATING), ("wins", "Wins", COUNT), ("draws", "Draws", COUNT),
              ("events", "Events", COUNT), ("history", "History", None), ("fide", "FIDE", RATING),
              ("cfc", "CFC", RATING)),
-    "FIDE": (("birth_date", "Birth date", DATE), ("k", "K", None), ("peak", "Peak", RATING)),
+    "FIDE": (("birth_date", "Birth date", DATE), ("k", "K", None), ("peak", "Peak", RATING),
+             ("events", "Events", COUNT)),
     "ICU": (("birth_date", "Birth date", DATE), ("k", "K", None), ("joined", "Joined", DATE)),
 }
 
