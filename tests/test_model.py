@@ -1,9 +1,22 @@
 """The shared event model: games and outcomes."""
 
+import dataclasses
+import inspect
+
 import pytest
 
 from xlrating.errors import ArgumentError, EventError
-from xlrating.model import EventOutcome, EventType, Game, Method, PlayerOutcome, games_by_player
+from xlrating.model import (
+    EventOutcome,
+    EventType,
+    Game,
+    GameLine,
+    Method,
+    PlayerOutcome,
+    Step,
+    _slot_filling_init,
+    games_by_player,
+)
 
 
 def test_game_normalises_its_score_and_sides() -> None:
@@ -51,3 +64,37 @@ def test_event_outcome_finds_players() -> None:
     assert outcome.player(7).post_rating == 1500
     with pytest.raises(ArgumentError):
         outcome.player(8)
+
+
+def test_records_filled_slot_by_slot_keep_the_dataclass_contract() -> None:
+    line = GameLine(3, 7, 0.5, 1612.0, expected=0.4)
+    assert (line.round, line.opponent, line.score, line.opponent_rating, line.expected, line.change) == (
+        3, 7, 0.5, 1612.0, 0.4, None)
+    assert line == GameLine(round=3, opponent=7, score=0.5, opponent_rating=1612.0, expected=0.4)
+    assert hash(line) == hash(GameLine(3, 7, 0.5, 1612.0, 0.4))
+    assert repr(Step("K", 20.0)) == "Step(label='K', value=20.0, detail='')"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        line.score = 1.0  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Step()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Step("K", 1.0, "", "extra")  # type: ignore[call-arg]
+    outcome = PlayerOutcome(1, Method.NOT_RATED, 0, 0.0, None, None, None)
+    assert outcome.notes == () and outcome.floor_applied is False
+    parameters = inspect.signature(PlayerOutcome).parameters
+    assert list(parameters) == [f.name for f in dataclasses.fields(PlayerOutcome)]
+    assert [p.default for p in parameters.values()] == [
+        inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
+        for f in dataclasses.fields(PlayerOutcome)]
+
+
+def test_slot_filling_refuses_a_record_it_cannot_fill() -> None:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        value: int
+
+        def __post_init__(self) -> None:
+            pass
+
+    with pytest.raises(TypeError, match="Checked"):
+        _slot_filling_init(Checked)
