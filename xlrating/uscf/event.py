@@ -53,7 +53,7 @@ from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutco
 from .bonus import choose_bonus_multiplier
 from .core import StandardStep, standard_step, take_games
 from .floors import _floor, store
-from .formulas import _effective, _nstar, _pwe
+from .formulas import _effective_below, _nstar, _pwe
 from .initial import InitialRating, _initial
 from .match import check_match
 from .player import UscfPlayer
@@ -196,8 +196,10 @@ class _Event:
         self.games: list[int | None] = [None] * size
         """N: the pre-event N or the step 1 rating's."""
         self.initial: list[InitialRating | None] = [None] * size
+        self.nstar: list[float] = []
+        """N*, step 2."""
         self.effective: list[float] = []
-        """N', step 2."""
+        """N' = min(N, N*), step 2."""
         self.special: list[bool] = []
         """Whether steps 4 and 5 use the special formula (else the standard one)."""
         self.repeated: list[bool] = []
@@ -253,8 +255,9 @@ class _Event:
         """Step 2: N' = min(N, N*) (section 3); N not given: N*. Also which formula steps 4
         and 5 use: the special one for N <= 8 or an all-wins/all-losses history."""
         rules = self.rules
-        self.effective = [_effective(rules, prior, games)
-                          for prior, games in zip(self.prior, self.games, strict=True)]
+        self.nstar = [_nstar(rules, prior) for prior in self.prior]
+        self.effective = [_effective_below(nstar, games)
+                          for nstar, games in zip(self.nstar, self.games, strict=True)]
         self.special = [(games is not None and games <= rules.special_games) or player.history is not None
                         for games, player in zip(self.games, self.players, strict=True)]
 
@@ -431,7 +434,7 @@ class _Event:
             detail = "pre-event rating, N not given: established"
         else:
             detail = f"pre-event rating, N = {games}"
-        nstar = _nstar(rules, prior)
+        nstar = self.nstar[i]
         n_text = "N not given" if games is None else f"N = {games}"
         steps = [Step("Step 1: initial rating", prior, detail),
                  Step("Step 2: effective games N'", self.effective[i], f"min({n_text}, N* = {nstar:.2f})")]
@@ -478,14 +481,14 @@ class _Event:
         """Player ``i``'s games as step 5 saw them (``working``): opponents at their step 4
         ratings."""
         rules, numbers, seen = self.rules, self.numbers, self.step4
-        rows = zip(*self.sides.games_of(i), strict=True)
+        rounds, opponents, scores = self.sides.games_of(i)
         if isinstance(working, _SpecialWorking):
             at = working.solution
             return tuple([GameLine(rnd, numbers[o], result, seen[o], _pwe(rules, at, seen[o]))
-                          for rnd, o, result in rows])
-        k = working.k
+                          for rnd, o, result in zip(rounds, opponents, scores, strict=True)])
+        k, expected = working.k, working.expected
         return tuple([GameLine(rnd, numbers[o], result, seen[o], we, k * (result - we))
-                      for (rnd, o, result), we in zip(rows, working.expected, strict=True)])
+                      for rnd, o, result, we in zip(rounds, opponents, scores, expected, strict=True)])
 
     def event_notes(self) -> tuple[str, ...]:
         rules, notes = self.rules, []

@@ -23,7 +23,11 @@ def _nstar(rules: UscfRules, rating: float) -> float:
 
 
 def _effective(rules: UscfRules, rating: float, games: float | None) -> float:
-    nstar = _nstar(rules, rating)
+    return _effective_below(_nstar(rules, rating), games)
+
+
+def _effective_below(nstar: float, games: float | None) -> float:
+    """N' = min(N, N*), given N*; N not given: N*."""
     return nstar if games is None else min(float(games), nstar)
 
 
