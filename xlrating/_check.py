@@ -188,6 +188,8 @@ def items(name: str, values: Any, kind: type[T], what: str) -> tuple[T, ...]:
 
 def unique(name: str, numbers: Sequence[int]) -> None:
     """Players' numbers given once each; the message lists every repeated one."""
+    if len(set(numbers)) == len(numbers):
+        return
     twice = sorted(n for n, count in Counter(numbers).items() if count > 1)
     if twice:
         raise EventError(f"Players' numbers in '{name}' must be unique; given more than once: "

@@ -30,8 +30,12 @@ class EventType(str, Enum):
     def parse(cls, value: EventType | str, name: str = "event_type") -> EventType:
         if isinstance(value, EventType):
             return value
-        return cls(_check.choice(name, value, (e.value for e in cls)))
+        exact = _BY_VALUE.get(value) if isinstance(value, str) else None
+        return exact or cls(_check.choice(name, value, (e.value for e in cls)))
 
+
+_BY_VALUE: dict[str, EventType] = {e.value: e for e in EventType}
+"""Each event type by its value as spelled here (other spellings go through the check)."""
 
 _MAX = _check.MAX_COUNT
 
