@@ -61,3 +61,10 @@ def test_whole_refuses_counts_too_large_to_be_real() -> None:
     assert _check.whole("games", 10**9) == 10**9
     with pytest.raises(ArgumentError, match=r"'games' must be a whole number from 0 to 1,000,000,000"):
         _check.whole("games", 1e308)
+
+
+def test_unique_lists_every_repeated_number_once() -> None:
+    _check.unique("players", [3, 1, 2])
+    _check.unique("players", [])
+    with pytest.raises(XlratingError, match=r"'players' must be unique; given more than once: 2, 7$"):
+        _check.unique("players", [7, 2, 5, 2, 7, 7])

@@ -50,9 +50,13 @@ def test_games_by_player_sorts_rounds_and_mirrors_scores() -> None:
 
 
 def test_event_type_parse() -> None:
+    assert EventType.parse("Swiss") is EventType.SWISS
+    assert EventType.parse(" match ") is EventType.MATCH
     assert EventType.parse("round ROBIN") is EventType.ROUND_ROBIN
     with pytest.raises(ArgumentError, match="'event_type'"):
         EventType.parse("knockout")
+    with pytest.raises(ArgumentError, match="'event_type'"):
+        EventType.parse(3)  # type: ignore[arg-type]
 
 
 def test_event_outcome_finds_players() -> None:

@@ -118,18 +118,20 @@ def take_games(numbers: list[int], games: tuple[Game, ...], *, explain: bool) ->
 def _listed(numbers: list[int], games: tuple[Game, ...]) -> ListedSides:
     """:func:`take_games` game by game, in lists."""
     position = {number: i for i, number in enumerate(numbers)}
-    if any(g.player not in position or g.opponent not in position for g in games):
-        games_by_player(numbers, games)  # raises EventError naming every missing player
     sides = ListedSides([[] for _ in numbers], [[] for _ in numbers], [[] for _ in numbers])
     opponents, rounds, scores = sides.opponents, sides.rounds, sides.scores
-    for game in sorted(games, key=attrgetter("round")):
-        first, second, rnd = position[game.player], position[game.opponent], game.round
-        opponents[first].append(second)
-        rounds[first].append(rnd)
-        scores[first].append(game.score)
-        opponents[second].append(first)
-        rounds[second].append(rnd)
-        scores[second].append(1.0 - game.score)
+    try:
+        for game in sorted(games, key=attrgetter("round")):
+            first, second, rnd = position[game.player], position[game.opponent], game.round
+            opponents[first].append(second)
+            rounds[first].append(rnd)
+            scores[first].append(game.score)
+            opponents[second].append(first)
+            rounds[second].append(rnd)
+            scores[second].append(1.0 - game.score)
+    except KeyError:
+        games_by_player(numbers, games)  # raises EventError naming every missing player
+        raise
     return sides
 
 
