@@ -44,19 +44,19 @@ class Method(str, Enum):
     """How a player's post-event rating was produced (the ``Method`` column)."""
 
     SPECIAL = "special"
-    """US Chess special formula (2020 rules 4.1)."""
+    """US Chess special formula (US Chess 2020, 4.1)."""
     STANDARD = "standard"
-    """US Chess standard formula (2020 rules 4.2)."""
+    """US Chess standard formula (US Chess 2020, 4.2)."""
     MATCH = "match"
-    """US Chess standard formula under the match restrictions (2020 rules 7)."""
+    """US Chess standard formula under the match restrictions (US Chess 2020, 7)."""
     ELO = "elo"
-    """A rated player's change K x sum(score - expected) (FIDE 10.5, ICU Elo formula)."""
+    """A rated player's change K x sum(score - expected) (FIDE Handbook B.02, 10.5; ICU rating formulae)."""
     PROVISIONAL = "provisional"
     """ICU provisional player: weighted average of prior rating and performance."""
     PERFORMANCE = "performance"
     """ICU unrated player: the performance rating in the event."""
     UNRATED = "unrated"
-    """FIDE unrated player: Ru from Rc and the score (FIDE 10.2)."""
+    """FIDE unrated player: Ru from Rc and the score (FIDE Handbook B.02, 10.2)."""
     FOREIGN = "foreign"
     """ICU foreign player: a rating used for opponents and not changed."""
     NOT_RATED = "not rated"
@@ -220,7 +220,7 @@ class PlayerOutcome:
     initial_games: int | None = None
     """The N the initial rating is based on."""
     effective_games: float | None = None
-    """N', the effective number of games (US Chess section 3)."""
+    """N', the effective number of games (US Chess 2020, 3)."""
     step3: float | None = None
     """US Chess step 3 rating (unrated players with N = 0)."""
     step4: float | None = None

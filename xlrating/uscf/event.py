@@ -1,7 +1,7 @@
-"""The five-step event algorithm (2020 rules, section 1; 2009/2011 rules, section 1).
+"""The five-step event algorithm (US Chess 2020, 1; US Chess 2009 and 2011, 1).
 
-1. Initial ratings for unrated players (section 2).
-2. Effective games N' for everybody (section 3).
+1. Initial ratings for unrated players (US Chess 2020, 2).
+2. Effective games N' for everybody (US Chess 2020, 3).
 3. A first estimate for unrated players with N = 0: the special formula with N' = 1,
    opponents at their pre-event or step 1 ratings; at least 100.
 4. An intermediate rating for everybody: the special formula for N <= 8 or an
@@ -9,8 +9,8 @@
    pre-event ratings, unrated ones at step 3 (N = 0) or step 1 (N > 0); at least 100.
 5. The same again with every opponent at his step 4 rating; at least 100.
 
-Then, beyond the five steps: the match restrictions (section 7), storage (2020:
-floats; 2009/2011: integers rounded toward the change) and the floors (section 5).
+Then, beyond the five steps: the match restrictions (US Chess 2020, 7), storage (2020:
+floats; 2009/2011: integers rounded toward the change) and the floors (US Chess 2020, 5).
 
 Decisions where the documents are silent, documented here:
 
@@ -24,7 +24,7 @@ Decisions where the documents are silent, documented here:
   attained established rating (so an established player without a given peak has the
   floor of his pre-event rating).
 - Post-event N is N + m, N being the pre-event N or, for an unrated player, the N of
-  his step 1 rating (section 3 defines N so for unrated players).
+  his step 1 rating (US Chess 2020, 3 defines N so for unrated players).
 - A rated player whose N is not given is established: N' = N*, the standard formula,
   post-event N unknown; a note says so.
 - The dual-rated K (2020 only) applies in a dual-rated event to a player whose Regular
@@ -83,7 +83,7 @@ def rate_event(
     dual_rated: bool = False,
     bonus_multiplier: float | None = None,
 ) -> EventOutcome:
-    """Rate one event in one US Chess rating system (2020 rules, section 1).
+    """Rate one event in one US Chess rating system (US Chess 2020, 1).
 
     ``players`` are the event's players with their prior data, ``games`` its rated games
     (each once; forfeits and byes are not games). ``rules`` is the edition (default: the
@@ -167,7 +167,7 @@ class _Event:
     """One event's working: the players' data and every step's values as lists indexed
     by the players' positions, the games as :class:`~.core.Sides`.
 
-    :meth:`rate` runs the steps of section 1 one after another, each a method below; the
+    :meth:`rate` runs the steps of US Chess 2020, 1 one after another, each a method below; the
     explanation is then built from the values the steps kept.
     """
 
@@ -203,7 +203,7 @@ class _Event:
         self.special: list[bool] = []
         """Whether steps 4 and 5 use the special formula (else the standard one)."""
         self.repeated: list[bool] = []
-        """Whether each player met an opponent more than twice (no bonus; section 4.2)."""
+        """Whether each player met an opponent more than twice (no bonus; US Chess 2020, 4.2)."""
         self.step3: list[float | None] = [None] * size
         self.step4: list[float] = [0.0] * size
         self.step5: list[float] = [0.0] * size
@@ -215,7 +215,7 @@ class _Event:
         """The standard formula's working at steps 4 and 5."""
         self.today_used = False
 
-    # The steps of section 1.
+    # The steps of US Chess 2020, 1.
 
     def rate(self) -> tuple[PlayerOutcome, ...]:
         """Steps 1 to 5 and the final ratings."""
@@ -230,7 +230,7 @@ class _Event:
         return tuple(self.outcome(i, self.explain) for i in range(len(self.players)))
 
     def step1_initial_ratings(self) -> None:
-        """Step 1: the pre-event rating, or an initial rating for an unrated player (section 2)."""
+        """Step 1: the pre-event rating, or an initial rating for an unrated player (US Chess 2020, 2)."""
         rules, system = self.rules, self.system
         age_end = self.end if self.end is not None else dt.date.today()
         for i, player in enumerate(self.players):
@@ -252,7 +252,7 @@ class _Event:
             self.prior[i], self.games[i] = initial.rating, initial.games
 
     def step2_effective_games(self) -> None:
-        """Step 2: N' = min(N, N*) (section 3); N not given: N*. Also which formula steps 4
+        """Step 2: N' = min(N, N*) (US Chess 2020, 3); N not given: N*. Also which formula steps 4
         and 5 use: the special one for N <= 8 or an all-wins/all-losses history."""
         rules = self.rules
         self.nstar = [_nstar(rules, prior) for prior in self.prior]
@@ -276,8 +276,8 @@ class _Event:
     def formula_step(self, rated: list[bool], seen: list[float]) -> list[float]:
         """Step 4 (opponents at their pre-event ratings, unrated ones at step 3 or step 1) or
         step 5 (opponents at their step 4 ratings), ``seen`` being those ratings: the
-        special formula for the players who use it, the standard one for the others (section
-        4); at least 100."""
+        special formula for the players who use it, the standard one for the others (US
+        Chess 2020, 4); at least 100."""
         rules, sides, special = self.rules, self.sides, self.special
         standard = self._standard([r and not s for r, s in zip(rated, special, strict=True)], seen)
         if not self.explain:
@@ -302,7 +302,7 @@ class _Event:
                              regular=regular, explain=self.explain)
 
     def _regular(self, i: int) -> float | None:
-        """The Regular rating that decides the dual-rated K (2020 rules, 4.2), in a dual-rated event."""
+        """The Regular rating that decides the dual-rated K (US Chess 2020, 4.2), in a dual-rated event."""
         if not self.dual:
             return None
         player = self.players[i]
@@ -327,8 +327,8 @@ class _Event:
                                 eligible, reason, s.threshold[i], s.bonus[i], s.rating[i])
 
     def final(self, i: int) -> _Final:
-        """After step 5: the match cap (section 7), storage (section 7; 2009/2011: integers
-        rounded toward the change) and the floor (section 5). Notes are added."""
+        """After step 5: the match cap (US Chess 2020, 7), storage (US Chess 2020, 7; 2009 and 2011: integers
+        rounded toward the change) and the floor (US Chess 2020, 5). Notes are added."""
         rules, player, notes = self.rules, self.players[i], self.notes[i]
         pre, m = player.rating, self.m[i]
         value = self.step5[i]
@@ -345,7 +345,7 @@ class _Event:
         established = pre is not None and (player.games is None or player.games > rules.established_games)
         peak = None
         if established:
-            # The pre-event rating is itself an attained established rating (section 5).
+            # The pre-event rating is itself an attained established rating (US Chess 2020, 5).
             assert pre is not None
             peak = pre if player.peak is None else max(player.peak, pre)
         elif player.peak is not None:

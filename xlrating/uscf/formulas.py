@@ -1,4 +1,4 @@
-"""Effective games, winning expectancies and K (2020 rules, sections 3, 4.1 and 4.2).
+"""Effective games, winning expectancies and K (US Chess 2020, 3, 4.1 and 4.2).
 
 Each public function checks its arguments; the ``_``-prefixed twins do the arithmetic
 only and are what the event algorithm calls in its inner loops.
@@ -37,17 +37,18 @@ def games_arg(name: str, value: Any) -> int | None:
 
 
 def nstar(rating: float, *, rules: RulesLike = "2020") -> float:
-    """N*, the effective-games ceiling for a rating (2020 rules, section 3, formula (1)).
+    """N*, the effective-games ceiling for a rating (US Chess 2020, 3, formula (1)).
 
     2020: ``50/sqrt(0.662 + 0.00000739 (2569 - R0)^2)`` for R0 <= 2355, else 50.
-    2009/2011 (section 2.1): ``50/sqrt(1 + (2200 - R0)^2/100000)`` for R0 <= 2200, else 50.
+    2009 and 2011 (US Chess 2009 and 2011, 2.1): ``50/sqrt(1 + (2200 - R0)^2/100000)`` for
+    R0 <= 2200, else 50.
     """
     edition = get_rules(rules)
     return _nstar(edition, _check.rating("rating", rating))
 
 
 def effective_games(rating: float, games: int | None, *, rules: RulesLike = "2020") -> float:
-    """N' = min(N, N*), the effective number of games (2020 rules, section 3).
+    """N' = min(N, N*), the effective number of games (US Chess 2020, 3).
 
     ``games`` is N, the games the rating is based on; ``None`` stands for an established
     rating whose count is unknown, and gives N' = N*.
@@ -68,7 +69,7 @@ def _pwe(rules: UscfRules, rating: float, opponent: float) -> float:
 
 def provisional_winning_expectancy(rating: float, opponent: float, *, rules: RulesLike = "2020") -> float:
     """PWe(R, Ri): 0 below Ri - 400, 1 above Ri + 400, else 0.5 + (R - Ri)/800
-    (2020 rules, section 4.1)."""
+    (US Chess 2020, 4.1)."""
     edition = get_rules(rules)
     return _pwe(edition, _check.rating("rating", rating), _check.rating("opponent", opponent))
 
@@ -79,7 +80,7 @@ def _we(rules: UscfRules, rating: float, opponent: float) -> float:
 
 def winning_expectancy(rating: float, opponent: float, *, rules: RulesLike = "2020") -> float:
     """We(R, Ri) = 1/(1 + 10^(-(R - Ri)/400)), the standard winning expectancy
-    (2020 rules, section 4.2)."""
+    (US Chess 2020, 4.2)."""
     edition = get_rules(rules)
     return _we(edition, _check.rating("rating", rating), _check.rating("opponent", opponent))
 
@@ -102,7 +103,7 @@ def k_factor(
     dual_rated: bool = False,
     rules: RulesLike = "2020",
 ) -> float:
-    """K = 800/(N' + m) (2020 rules, section 4.2).
+    """K = 800/(N' + m) (US Chess 2020, 4.2).
 
     In a dual-rated event, a player whose Regular rating R is above 2200 gets
     ``K = 800(6.5 - 0.0025 R)/(N' + m)`` below 2500 and ``200/(N' + m)`` from 2500
