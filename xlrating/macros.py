@@ -106,12 +106,13 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
     problem with its cell; ``None`` is returned then, and from Lite.
     """
     from .exporters import export_beside, read_event, render_trf
+    from .report.excel import is_remote  # the report imports this module
 
     if book is None:
         book = xw.Book.caller()
     try:
         event = read_event(read_book(book))
-        remote = getattr(getattr(book.app, "engine", None), "name", "") == "remote"
+        remote = is_remote(book)
         if remote and fmt == "dbf":
             book.app.alert("xlwings Lite cannot write the DBF files: open the workbook in desktop Excel, or "
                            f"run 'xlrating export {book.name} --to dbf'.", title="xlrating")
