@@ -6,4 +6,4 @@ workbooks, Excel functions and macros, reports, importers, the command line) is 
 adapter around those engines.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
