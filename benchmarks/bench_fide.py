@@ -21,8 +21,6 @@ import contextlib
 import inspect
 import random
 import sys
-import time
-import tracemalloc
 from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
@@ -31,6 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 
 from floor import Games, swiss, time_floor
+from timing import best, peak_bytes
 
 from xlrating.fide import FidePlayer, rate_event
 from xlrating.model import Game
@@ -60,22 +59,6 @@ def make_event(size: int, seed: int = 1) -> tuple[list[FidePlayer], list[Game], 
     return players, games, rating, raw_games
 
 
-def best_of(repeat: int, run: Callable[[], Any]) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def peak_bytes(run: Callable[[], Any]) -> int:
-    tracemalloc.start()
-    try:
-        run()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
 
 
 PATHS = ("auto", "plain", "numpy")
@@ -112,7 +95,7 @@ def measure(size: int, repeat: int = 3, paths: tuple[str, ...] = ("auto",)) -> N
             first = 0.0
             for path in paths:
                 with on_path(path):
-                    seconds = best_of(repeat, run)
+                    seconds = best(run, repeat)
                     peak = peak_bytes(run)
                 first = first or seconds
                 per_game = seconds / len(games)
@@ -133,7 +116,7 @@ def functions(repeat: int = 20_000) -> None:
         "unrated_rating": lambda: unrated_rating(OPPONENTS, RESULTS),
     }
     for name, call in calls.items():
-        seconds = best_of(5, lambda call=call: [call() for _ in range(repeat // 10)])  # type: ignore[misc]
+        seconds = best(lambda call=call: [call() for _ in range(repeat // 10)], 5)  # type: ignore[misc]
         print(f"  {name:15s} {seconds / (repeat // 10) * 1e6:6.2f} µs/call")
 
 

@@ -27,8 +27,6 @@ import contextlib
 import inspect
 import random
 import sys
-import time
-import tracemalloc
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -37,6 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floor import Games, floor_pass, swiss
+from timing import best, peak_bytes
 
 from xlrating import _vector, icu
 from xlrating.icu import IcuPlayer, PlayerKind, rate_event
@@ -90,22 +89,6 @@ def as_games(games: Games) -> list[Game]:
     return [Game(rnd, a, b, s) for rnd, a, b, s in games]
 
 
-def best(run: Callable[[], Any], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def peak_bytes(run: Callable[[], Any]) -> int:
-    tracemalloc.start()
-    try:
-        run()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
 
 
 def bench_size(size: int, repeat: int, cores: tuple[bool | None, ...]) -> None:

@@ -22,13 +22,13 @@ import argparse
 import re
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floor import floor_pass, swiss
+from timing import best
 
 from xlrating.importers._common import Problems
 from xlrating.importers.dbf import _read_round
@@ -38,14 +38,6 @@ from xlrating.importers.pgn import read_games
 #: The MSA player-line pattern before it was made linear, for contrast.
 OLD_PLAYER_LINE = re.compile(r"\s*[0-9]+\s*\|[^|]*[A-Za-z][^|]*\|", re.ASCII)
 
-
-def best(action: Callable[[], object], repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def hostile(size: int) -> None:

@@ -19,13 +19,12 @@ import argparse
 import datetime as dt
 import random
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floor import swiss, time_floor
+from timing import best
 
 from xlrating.crosstable import EventSettings
 from xlrating.errors import Problem
@@ -51,14 +50,6 @@ def make_list(players: int, events: int, games: int, seed: int = 2026) -> Rating
         entries[key] = Entry(key, name=f"Unrated {i}", pending=pending)
     return RatingList("FIDE", entries, "2024")
 
-
-def best(run: Callable[[], object], repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main(argv: list[str]) -> int:

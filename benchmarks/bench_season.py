@@ -24,14 +24,13 @@ import datetime as dt
 import random
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floor import swiss, time_floor
+from timing import best
 
 from xlrating.season import rate_season_sheets, read_season
 from xlrating.season.file import rate_season_file, season_workbook
@@ -75,14 +74,6 @@ def make_sheets(players: int, events: int, size: int, rounds: int, seed: int = 2
         floor_games += [(rnd, a + offset, b + offset, score) for rnd, a, b, score in games]
     return sheets, floor_ratings, floor_games
 
-
-def best(run: Callable[[], object], repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main(argv: list[str]) -> int:

@@ -38,6 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floor import floor_pass, swiss
+from timing import best
 
 from xlrating.model import Game
 from xlrating.uscf import (
@@ -91,15 +92,6 @@ def build_event(ratings: Sequence[int], raw: Sequence[tuple[int, int, int, float
     """The players and games of an event, built from plain data (API object cost)."""
     return roster(ratings), [Game(*g) for g in raw]
 
-
-def best(run: Callable[[], Any], repeat: int) -> float:
-    """Best wall-clock time of ``repeat`` runs, in seconds."""
-    result = math.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        result = min(result, time.perf_counter() - start)
-    return result
 
 
 def rate(players: list[UscfPlayer], games: list[Game], explain: bool = True) -> Any:
