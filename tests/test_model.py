@@ -12,6 +12,7 @@ from xlrating.model import (
     Game,
     GameLine,
     Method,
+    Outcomes,
     PlayerOutcome,
     Step,
     _slot_filling_init,
@@ -68,6 +69,63 @@ def test_event_outcome_finds_players() -> None:
     assert outcome.player(7).post_rating == 1500
     with pytest.raises(ArgumentError):
         outcome.player(8)
+
+
+def _not_rated(number: int) -> PlayerOutcome:
+    return PlayerOutcome(player=number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0,
+                         pre_rating=1500.0 + number, pre_games=30, post_rating=1500.0 + number)
+
+
+def _lazy(numbers: list[int]) -> tuple[Outcomes, list[int]]:
+    """Outcomes of ``numbers`` built on reading, and the list of positions built, in order."""
+    built: list[int] = []
+
+    def build(i: int) -> PlayerOutcome:
+        built.append(i)
+        return _not_rated(numbers[i])
+
+    return Outcomes(numbers, build), built
+
+
+def test_outcomes_are_built_once_each_on_first_reading() -> None:
+    lazy, built = _lazy([4, 9, 2])
+    assert len(lazy) == 3 and lazy.numbers == (4, 9, 2) and built == []
+    assert lazy[1].player == 9 and lazy[-1].player == 2 and lazy[1] is lazy[-2]
+    assert built == [1, 2]
+    assert lazy[:2] == (_not_rated(4), _not_rated(9))
+    assert built == [1, 2, 0]
+    with pytest.raises(IndexError):
+        lazy[3]
+    with pytest.raises(IndexError):
+        lazy[-4]
+
+
+def test_outcomes_equal_the_tuple_built_eagerly() -> None:
+    lazy, built = _lazy([4, 9, 2])
+    eager = tuple(_not_rated(n) for n in (4, 9, 2))
+    assert lazy == eager and eager == lazy and list(lazy) == list(eager) and built == [0, 1, 2]
+    assert hash(lazy) == hash(eager)
+    assert lazy != eager[:2] and lazy != eager[::-1] and lazy != [*eager]
+    other, _ = _lazy([4, 9, 2])
+    assert lazy == other and repr(lazy) == f"Outcomes({eager!r})"
+    assert EventOutcome("USCF", "USCF 2020", lazy) == EventOutcome("USCF", "USCF 2020", eager)
+
+
+def test_iterating_builds_the_rest_and_frees_the_builder() -> None:
+    lazy, built = _lazy([1, 2, 3, 4])
+    lazy[2]
+    assert [p.player for p in lazy] == [1, 2, 3, 4] and built == [2, 0, 1, 3]
+    assert lazy._build is None  # the engine's working is no longer held
+
+
+def test_event_outcome_finds_a_player_without_building_the_others() -> None:
+    lazy, built = _lazy([4, 9, 2])
+    outcome = EventOutcome("USCF", "USCF 2020", lazy)
+    assert outcome.player(2).post_rating == 1502.0 and built == [2]
+    with pytest.raises(ArgumentError, match="No player 5"):
+        outcome.player(5)
+    with pytest.raises(ArgumentError):
+        EventOutcome("USCF", "USCF 2020", ()).player(1)
 
 
 def test_records_filled_slot_by_slot_keep_the_dataclass_contract() -> None:

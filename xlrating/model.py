@@ -10,10 +10,10 @@ Excel functions render these; none of them recomputes a rating.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast, overload
 
 from . import _check
 from .errors import ArgumentError, EventError
@@ -247,6 +247,78 @@ class PlayerOutcome:
     """Short remarks for the ``Notes`` column (capped, all-wins history, floor applied...)."""
 
 
+class Outcomes(Sequence[PlayerOutcome]):
+    """An event's player outcomes, each built the first time it is read.
+
+    An engine computes every number of a large event at once, on arrays, and keeps them;
+    turning them into :class:`PlayerOutcome` records (with their notes, and their steps and
+    game lines when explained) costs more than the rating itself, and a season or a
+    worksheet function wants only a few of the numbers. This sequence holds the players'
+    numbers and the engine's ``build(i)``, which makes the ``i``-th outcome from the kept
+    values; each outcome is built once, on first reading, and is the same record that
+    building it eagerly would have given. Reading every outcome (iterating) builds the rest
+    at once, with the cyclic garbage collector paused.
+
+    It is an immutable sequence and compares equal to a tuple (or another ``Outcomes``)
+    of equal outcomes.
+    """
+
+    __slots__ = ("_build", "_built", "_missing", "_numbers")
+
+    def __init__(self, numbers: Sequence[int], build: Callable[[int], PlayerOutcome]) -> None:
+        self._numbers = tuple(numbers)
+        self._build: Callable[[int], PlayerOutcome] | None = build
+        self._built: list[PlayerOutcome | None] = [None] * len(self._numbers)
+        self._missing = len(self._numbers)
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """The players' pairing numbers, in order (read without building any outcome)."""
+        return self._numbers
+
+    def __len__(self) -> int:
+        return len(self._numbers)
+
+    @overload
+    def __getitem__(self, index: int) -> PlayerOutcome: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[PlayerOutcome, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> PlayerOutcome | tuple[PlayerOutcome, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self._numbers))))
+        built = self._built[index]  # IndexError, negative indices: as a list's
+        if built is None:
+            position = index % len(self._numbers)
+            assert self._build is not None
+            built = self._built[position] = self._build(position)
+            self._missing -= 1
+            if not self._missing:
+                self._build = None  # everything is built: free the engine's working
+        return built
+
+    def __iter__(self) -> Iterator[PlayerOutcome]:
+        if self._missing:
+            from ._gc import collector_paused
+
+            with collector_paused():
+                for i in range(len(self._numbers)):
+                    self[i]
+        return iter(cast("list[PlayerOutcome]", self._built))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (tuple, Outcomes)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Outcomes({tuple(self)!r})"
+
+
 @dataclass(frozen=True)
 class EventOutcome:
     """The result of rating a whole event under one system and rule edition."""
@@ -255,22 +327,25 @@ class EventOutcome:
     """``"USCF"``, ``"FIDE"`` or ``"ICU"``."""
     rules: str
     """The rule edition's display name, e.g. ``"USCF 2020"``."""
-    players: tuple[PlayerOutcome, ...]
-    """One outcome per player, in the order the players were given."""
+    players: Sequence[PlayerOutcome]
+    """One outcome per player, in the order the players were given: a tuple, or for a
+    large event :class:`Outcomes`, built as they are read."""
     rating_system: str | None = None
     """US Chess only: ``"Regular"``, ``"Quick"``, ... ."""
     parameters: tuple[tuple[str, str], ...] = ()
     """Every parameter used, as ``(name, value)`` text pairs: bonus multiplier, caps, K rules."""
     notes: tuple[str, ...] = ()
     """Event-level remarks (iterations used, rules that applied to the whole event)."""
-    _index: dict[int, PlayerOutcome] = field(default_factory=dict, init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        self._index.update((p.player, p) for p in self.players)
+    _index: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Each player's position in ``players``, by pairing number (filled on first use)."""
 
     def player(self, number: int) -> PlayerOutcome:
         """The outcome of the player with pairing number ``number``."""
+        index, players = self._index, self.players
+        if not index and players:
+            numbers = players.numbers if isinstance(players, Outcomes) else [p.player for p in players]
+            index.update((n, i) for i, n in enumerate(numbers))
         try:
-            return self._index[number]
-        except KeyError:
+            return players[index[number]]
+        except (KeyError, TypeError):
             raise ArgumentError(f"No player {number!r} in this event") from None

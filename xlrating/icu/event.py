@@ -50,12 +50,12 @@ are built here from the core's intermediate values; ``explain=False`` skips them
 
 from __future__ import annotations
 
-import gc
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date
 
 from .. import _check, _vector
+from .._gc import collector_paused
 from ..errors import ArgumentError, ConvergenceError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
 from .core import NO_ESTIMATE, Core, Estimates, Scores
@@ -74,19 +74,6 @@ it numpy's fixed cost per call outweighs its speed. Measured with ``benchmarks/b
 --path``: the two cores are even at about 500 games (a 110-player Swiss of 9 rounds); at
 350 games the plain core is 4% faster, at 720 games numpy is 8% faster without
 explanations (6% with them)."""
-
-
-def _collector_paused(rate: Callable[[], EventOutcome]) -> EventOutcome:
-    """``rate()`` with Python's cyclic garbage collector paused. The outcomes hold no cycles
-    (reference counting frees them), but each of the collector's full passes re-scans every
-    object built so far, which made rating time grow faster than the event."""
-    if not gc.isenabled():
-        return rate()
-    gc.disable()
-    try:
-        return rate()
-    finally:
-        gc.enable()
 
 
 def _core(players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> Core:
@@ -514,5 +501,6 @@ def rate_event(
               ("Start date", start.isoformat() if start else ""),
               ("End date", end.isoformat() if end else ""))
     k_date = start if start is not None else end
-    return _collector_paused(_Event(roster, played, k_date, r, event_name, explain, shared).rate)
+    with collector_paused():
+        return _Event(roster, played, k_date, r, event_name, explain, shared).rate()
 

@@ -10,12 +10,12 @@ once per season and only the entries of players who played are replaced.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .. import _check
+from .._gc import collector_paused
 from ..model import EventOutcome, Game
 from .check import check_season
 from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
@@ -179,11 +179,6 @@ def rate_season(
     settings = Settings(period_months, pool_months)
     fide.check_settings(settings)
     season = Season(ratings, bool(explain), settings)
-    enabled = gc.isenabled()
-    gc.disable()  # a season allocates millions of small acyclic objects; see below
-    try:
+    with collector_paused():  # a season allocates millions of small acyclic objects
         adapters[ratings.system](season, ordered)
-    finally:
-        if enabled:
-            gc.enable()
     return season.result()

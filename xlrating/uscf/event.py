@@ -42,12 +42,11 @@ Decisions where the documents are silent, documented here:
 from __future__ import annotations
 
 import datetime as dt
-import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .. import _check
+from .._gc import collector_paused
 from ..errors import ArgumentError, EventError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
 from .bonus import choose_bonus_multiplier
@@ -115,7 +114,7 @@ def rate_event(
         raise ArgumentError(f"Argument 'dual_rated': only Regular and Quick events are dual-rated, "
                             f"not {system.value!r} events")
     multiplier, multiplier_source = choose_bonus_multiplier(edition, bonus_multiplier, end)
-    with _collector_paused():
+    with collector_paused():
         event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end,
                        explain=explain)
         if kind is EventType.MATCH:
@@ -126,24 +125,6 @@ def rate_event(
                              multiplier_source)
     return EventOutcome(system="USCF", rules=edition.name, players=outcomes, rating_system=system.value,
                         parameters=parameters, notes=notes)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while an event is rated.
-
-    Rating a large event allocates hundreds of thousands of small objects (the
-    explanations) that live on in the result and form no reference cycles; the
-    collector's repeated passes over them cost a third of the time of a 10,000-player
-    event. Reference counting still frees everything as usual.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 class _Final(NamedTuple):
