@@ -23,7 +23,8 @@ from test_uscf_snapshot import CASES, STORED, reshaped
 from uscf_snapshot import encode, players, round_robin, swiss
 
 from xlrating import _vector
-from xlrating.model import Game
+from xlrating.errors import EventError
+from xlrating.model import Game, Outcomes
 from xlrating.uscf import RatingSystem, UscfPlayer, core, get_rules, rate_event
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,6 +123,32 @@ def test_a_large_event_alike_on_both_paths() -> None:
     assert len(numbers["players"]) == 3000
 
 
+@needs_numpy
+@pytest.mark.parametrize("explain", [True, False])
+def test_a_large_event_is_rated_at_once_and_its_outcomes_built_as_read(explain: bool) -> None:
+    rng = random.Random(5)
+    roster, games = players(600, rng), swiss(600, 9, rng)
+    with _vector.forced(True):
+        outcome = rate_event(roster, games, end_date=END, explain=explain)
+    lazy = outcome.players
+    assert isinstance(lazy, Outcomes) and lazy._built == [None] * 600
+    number = roster[17].number
+    read = outcome.player(number)
+    assert [b is not None for b in lazy._built].count(True) == 1
+    with _vector.forced(False):
+        eager = rate_event(roster, games, end_date=END, explain=explain)
+    assert isinstance(eager.players, tuple)
+    assert read == eager.player(number) and outcome == eager  # every field, explanations included
+
+
+@needs_numpy
+def test_a_large_event_with_bad_games_fails_when_rated() -> None:
+    rng = random.Random(6)
+    roster, games = players(600, rng), swiss(600, 9, rng)
+    with _vector.forced(True), pytest.raises(EventError, match="names missing player 601"):
+        rate_event(roster, [*games, Game(9, 1, 601, 1.0)], end_date=END, explain=False)
+
+
 CHILD = """
 import json, random, sys
 sys.modules["numpy"] = None
@@ -159,7 +186,7 @@ def test_rates_without_numpy() -> None:
 
 def test_every_module_imports_without_numpy() -> None:
     modules = sorted(p.stem for p in (ROOT / "xlrating" / "uscf").glob("*.py")
-                     if p.stem not in ("__init__", "arrays"))
+                     if p.stem not in ("__init__", "arrays", "special_arrays"))
     code = ("import sys; sys.modules['numpy'] = None\n"
             f"for name in {modules!r}: __import__('xlrating.uscf.' + name)\n"
             "print(sys.modules['numpy'])")

@@ -10,15 +10,20 @@ player's expected score is summed game by game in round order, as ``sum`` does.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import repeat
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from ..model import Game, games_by_player
 from .core import StandardStep
+from .floors import EXPLICIT, PEAK, PERSONAL
 from .formulas import _k
+from .player import UscfPlayer
 from .rules import UscfRules
 
 Floats = npt.NDArray[np.float64]
@@ -26,6 +31,8 @@ Ints = npt.NDArray[np.int64]
 Index = npt.NDArray[np.int32]
 """Positions and rounds (they fit in 32 bits: at most 10**9), half the memory of ``Ints``."""
 Flags = npt.NDArray[np.bool_]
+Values = list[float] | Floats
+"""Per-player values: a list, or a numpy array."""
 
 
 @dataclass(frozen=True)
@@ -78,32 +85,23 @@ class ArraySides:
 def take_games(numbers: list[int], games: tuple[Game, ...]) -> ArraySides:
     """The games as :class:`ArraySides`, by sorting arrays (see :func:`.core.take_games`)."""
     size = len(numbers)
-    known = np.array(numbers, dtype=np.int64)
-    sorter = np.argsort(known, kind="stable")
-    ordered = known[sorter]
-
-    def positions(values: list[int]) -> tuple[Ints, bool]:
-        wanted = np.array(values, dtype=np.int64)
-        if not size:
-            return wanted, not values
-        at = np.minimum(np.searchsorted(ordered, wanted), size - 1)
-        return sorter[at], bool((ordered[at] == wanted).all())
-
-    first, first_known = positions([g.player for g in games])
-    second, second_known = positions([g.opponent for g in games])
-    if not (first_known and second_known):
+    first = _positions(numbers, [g.player for g in games])
+    second = _positions(numbers, [g.opponent for g in games])
+    if first is None or second is None:
         games_by_player(numbers, games)  # raises EventError naming every missing player
+        raise AssertionError("a game names a player who is not in the event")
     rounds = np.array([g.round for g in games], dtype=np.int64)
     scores = np.array([g.score for g in games], dtype=np.float64)
-    order = np.argsort(rounds, kind="stable")
-    first, second, rounds, scores = first[order], second[order], rounds[order], scores[order]
+    if len(rounds) and (rounds[1:] < rounds[:-1]).any():  # entered out of round order
+        order = stable_order(rounds)
+        first, second, rounds, scores = first[order], second[order], rounds[order], scores[order]
     player, opponent = np.empty(2 * len(games), np.int64), np.empty(2 * len(games), np.int64)
     score, rnd = np.empty(2 * len(games), np.float64), np.empty(2 * len(games), np.int64)
     player[0::2], player[1::2] = first, second
     opponent[0::2], opponent[1::2] = second, first
     score[0::2], score[1::2] = scores, 1.0 - scores
     rnd[0::2], rnd[1::2] = rounds, rounds
-    by_player = np.argsort(player, kind="stable")
+    by_player = stable_order(player)
     player, opponent, score, rnd = player[by_player], opponent[by_player], score[by_player], rnd[by_player]
     count = np.bincount(player, minlength=size).astype(np.int64)
     start = np.zeros(size + 1, np.int64)
@@ -111,6 +109,40 @@ def take_games(numbers: list[int], games: tuple[Game, ...]) -> ArraySides:
     narrow = np.int32
     return ArraySides(player.astype(narrow), opponent.astype(narrow), score, rnd.astype(narrow), start, count,
                       start.tolist(), count.tolist())
+
+
+def _positions(numbers: list[int], wanted: list[int]) -> Ints | None:
+    """The position in ``numbers`` of each of the ``wanted`` numbers, or ``None`` if one is
+    not there: by a table from number to position where the numbers are small (pairing
+    numbers nearly always are), else by binary search."""
+    size, values = len(numbers), np.array(wanted, dtype=np.int64)
+    if not size:
+        return values if not wanted else None
+    known = np.array(numbers, dtype=np.int64)
+    highest = int(known.max())
+    if highest <= 4 * size + 64:
+        table = np.full(highest + 1, -1, dtype=np.int64)
+        table[known] = np.arange(size)
+        found = table[np.minimum(values, highest)]
+        return found if ((found >= 0) & (values <= highest)).all() else None
+    sorter = np.argsort(known, kind="stable")
+    ordered = known[sorter]
+    at = np.minimum(np.searchsorted(ordered, values), size - 1)
+    return sorter[at] if (ordered[at] == values).all() else None
+
+
+def stable_order(keys: Ints) -> Ints:
+    """The indices that sort ``keys`` (whole numbers from 0), equal keys in their given
+    order: numpy's stable sort, a radix sort for 16-bit keys (ten times as fast as its merge
+    sort for wider ones), applied twice for keys up to 32 bits."""
+    if not len(keys):
+        return np.arange(0)
+    if int(keys.max()) < 1 << 16:
+        return np.argsort(keys.astype(np.uint16), kind="stable")
+    if int(keys.max()) < 1 << 32:
+        low = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
+        return low[np.argsort((keys[low] >> 16).astype(np.uint16), kind="stable")]
+    return np.argsort(keys, kind="stable")
 
 
 def sums_in_order(values: Floats, sides: ArraySides) -> Floats:
@@ -123,14 +155,14 @@ def sums_in_order(values: Floats, sides: ArraySides) -> Floats:
     return total
 
 
-def standard_step(rules: UscfRules, sides: ArraySides, chosen_list: list[bool], prior_list: list[float],
-                  effective_list: list[float], score_list: list[float], seen_list: list[float], bonus: bool,
+def standard_step(rules: UscfRules, sides: ArraySides, chosen_list: list[bool], prior_list: Values,
+                  effective_list: Values, score_list: Values, seen_list: Values, bonus: bool,
                   multiplier: float, repeated_list: list[bool], regular: list[float | None] | None,
                   explain: bool) -> StandardStep:
     """:func:`.core.standard_step` on arrays, every operation as the one-player formula does it."""
     chosen, repeated = np.array(chosen_list, dtype=np.bool_), np.array(repeated_list, dtype=np.bool_)
-    prior, effective = np.array(prior_list), np.array(effective_list)
-    score, seen = np.array(score_list), np.array(seen_list)
+    prior, effective = np.asarray(prior_list, dtype=np.float64), np.asarray(effective_list, dtype=np.float64)
+    score, seen = np.asarray(score_list, dtype=np.float64), np.asarray(seen_list, dtype=np.float64)
     m = sides.m
     own = chosen[sides.player]
     we = 1.0 / (1.0 + _powers_of_ten((seen[sides.opponent[own]] - prior[sides.player[own]]) / rules.we_scale))
@@ -151,11 +183,13 @@ def standard_step(rules: UscfRules, sides: ArraySides, chosen_list: list[bool], 
 
 
 def _powers_of_ten(exponents: Floats) -> Floats:
-    """10^x for each x, by Python's own power (see the module's docstring), a block at a
-    time (the Python floats of a block are all alive at once)."""
+    """10^x for each x, by the C library's ``pow`` as Python's ``10.0 ** x`` calls it (see
+    the module's docstring; ``math.pow`` makes the same call with less dispatch), a block
+    at a time (the Python floats of a block are all alive at once)."""
     result: Floats = np.empty(len(exponents))
     for at in range(0, len(exponents), _BLOCK):
-        result[at:at + _BLOCK] = list(map(pow, repeat(10.0), exponents[at:at + _BLOCK].tolist()))
+        block = exponents[at:at + _BLOCK].tolist()
+        result[at:at + len(block)] = np.fromiter(map(math.pow, repeat(10.0), block), np.float64, len(block))
     return result
 
 
@@ -174,3 +208,62 @@ def _dual_rated_k(rules: UscfRules, plain: Floats, chosen: Flags, effective: Flo
         if rating is not None and rating > dual.low:
             k[i] = _k(rules, float(effective[i]), int(m[i]), rating, True)
     return k
+
+
+class Finals(NamedTuple):
+    """What follows step 5 for every player of an event that is not a match (US Chess 2020,
+    5 and 7), as :meth:`.event._Event.final` finds it player by player: lists indexed by
+    the players' positions."""
+
+    stored: list[float]
+    floor: list[float]
+    source: list[int]
+    """Which floor is in force: :data:`.floors.PERSONAL`, ``PEAK`` or ``EXPLICIT``."""
+    peak: list[float]
+    """The peak the peak floor looked at (NaN for a player without one)."""
+    applied: list[bool]
+    wins: list[int]
+    draws: list[int]
+    events: list[int]
+    post: list[float]
+
+
+
+def finals(rules: UscfRules, players: Sequence[UscfPlayer], prior: list[float], step5: list[float],
+           won: list[int], drawn: list[int], m: list[int]) -> Finals:
+    """Storage, the floors and the post-event ratings of every player at once (not for a
+    match: its cap and floors are the one-player code's), each value as
+    :func:`.floors.store` and :func:`.floors._floor` compute it."""
+    value, reference = np.array(step5), np.array(prior)
+    if rules.storage_integers:
+        stored = np.where(value > reference, np.ceil(value),
+                          np.where(value < reference, np.floor(value), np.floor(value + 0.5)))
+    else:
+        stored = value
+    nan = float("nan")
+    pre = np.array([nan if p.rating is None else p.rating for p in players])
+    unknown_games = np.array([p.games is None for p in players], dtype=np.bool_)
+    games = np.array([0 if p.games is None else p.games for p in players], dtype=np.int64)
+    given_peak = np.array([nan if p.peak is None else p.peak for p in players])
+    explicit = np.array([nan if p.floor is None else p.floor for p in players])
+    wins = np.array([p.wins for p in players], dtype=np.int64) + np.array(won, dtype=np.int64)
+    draws = np.array([p.draws for p in players], dtype=np.int64) + np.array(drawn, dtype=np.int64)
+    events = (np.array([p.events for p in players], dtype=np.int64)
+              + (np.array(m, dtype=np.int64) >= rules.floor_event_games))
+    established = ~np.isnan(pre) & (unknown_games | (games > rules.established_games))
+    peak = np.where(established, np.fmax(given_peak, pre), nan)  # fmax: the pre-event rating if no peak
+    floor = np.minimum(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws
+                       + rules.floor_per_event * events, rules.personal_floor_cap)
+    source = np.full(len(players), PERSONAL)
+    target = (np.floor(peak + 0.5) if rules.peak_rounded else peak) - rules.peak_floor_offset
+    levels = np.array(sorted(rules.peak_floors))
+    at = np.searchsorted(levels, np.where(np.isnan(target), -np.inf, target), side="right") - 1
+    from_peak = np.where(at >= 0, levels[np.maximum(at, 0)], nan)
+    higher = from_peak > floor  # False where there is no peak floor (NaN)
+    floor, source = np.where(higher, from_peak, floor), np.where(higher, PEAK, source)
+    higher = explicit > floor
+    floor, source = np.where(higher, explicit, floor), np.where(higher, EXPLICIT, source)
+    applied = stored < floor
+    post = np.where(applied, floor, stored)
+    return Finals(stored.tolist(), floor.tolist(), source.tolist(), peak.tolist(), applied.tolist(),
+                  wins.tolist(), draws.tolist(), events.tolist(), post.tolist())

@@ -31,7 +31,7 @@ from .standard import _work as _standard
 from .standard import _Working as StandardWorking
 
 if TYPE_CHECKING:
-    from .arrays import ArraySides, Floats
+    from .arrays import ArraySides, Floats, Values
 
 #: From this many sides (twice the games) on, numpy pays for itself in an explained event:
 #: the games are taken as arrays and the standard formula runs for all players at once;
@@ -185,10 +185,10 @@ def standard_step(
     rules: UscfRules,
     sides: Sides,
     chosen: list[bool],
-    prior: list[float],
-    effective: list[float],
-    score: list[float],
-    seen: list[float],
+    prior: Values,
+    effective: Values,
+    score: Values,
+    seen: Values,
     *,
     bonus: bool,
     multiplier: float,
@@ -200,8 +200,11 @@ def standard_step(
     ``chosen`` player, opponents at the ratings ``seen``; ``regular`` (a dual-rated event)
     gives the Regular ratings that decide the dual-rated K; ``explain``: keep each game's
     We for the explanation. On the sides' own path: player by player for
-    :class:`ListedSides`, on arrays for the others."""
+    :class:`ListedSides` (the values in lists), on arrays for the others (the values in
+    lists or arrays)."""
     if isinstance(sides, ListedSides):
+        assert isinstance(prior, list) and isinstance(effective, list) and isinstance(score, list)
+        assert isinstance(seen, list)
         return _player_by_player(rules, sides, chosen, prior, effective, score, seen, bonus, multiplier,
                                  repeated, regular)
     from .arrays import standard_step as on_arrays

@@ -42,27 +42,31 @@ Decisions where the documents are silent, documented here:
 from __future__ import annotations
 
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from .. import _check
 from .._gc import collector_paused
 from ..errors import ArgumentError, EventError
-from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
+from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
 from .bonus import choose_bonus_multiplier
-from .core import StandardStep, standard_step, take_games
-from .floors import _floor, store
+from .core import ListedSides, StandardStep, standard_step, take_games
+from .floors import _floor, _floor_source, store
 from .formulas import _effective_below, _nstar, _pwe
 from .initial import InitialRating, _initial
 from .match import check_match
 from .player import UscfPlayer
 from .rules import RatingSystem, RulesLike, UscfRules, get_rules, parse_system
 from .special import _describe_working as _special_text
-from .special import _work as _special
+from .special import _work as _special_formula
 from .special import _Working as _SpecialWorking
 from .standard import _describe_working as _standard_text
 from .standard import _eligibility
 from .standard import _Working as _StandardWorking
+
+if TYPE_CHECKING:
+    from .arrays import Finals
 
 _DUAL_SYSTEMS = (RatingSystem.REGULAR, RatingSystem.QUICK)
 _Working = _SpecialWorking | _StandardWorking
@@ -120,7 +124,7 @@ def rate_event(
         if kind is EventType.MATCH:
             check_match(edition, roster)
         outcomes, notes = event.rate(), event.event_notes()
-        del event  # free the working before the collector resumes: it need not visit it
+        del event  # an event on lists is done with its working: free it before the collector resumes
     parameters = _parameters(edition, system, kind, start, end, event_name, dual, multiplier,
                              multiplier_source)
     return EventOutcome(system="USCF", rules=edition.name, players=outcomes, rating_system=system.value,
@@ -164,6 +168,8 @@ class _Event:
         """Whether the explanation will be built (else the steps keep only what the numbers need)."""
         self.numbers = [p.number for p in players]
         self.sides = take_games(self.numbers, games, explain=explain)
+        self.on_arrays = not isinstance(self.sides, ListedSides)
+        """Whether the numeric core runs on arrays (a large event): then the outcomes are built as read."""
         size = len(players)
         self.m: list[int] = self.sides.count
         self.score: list[float]
@@ -171,7 +177,8 @@ class _Event:
         self.won: list[int]
         self.drawn: list[int]
         self.score, self.won, self.drawn = self.sides.totals()
-        self.notes: list[list[str]] = [[] for _ in range(size)]
+        self.notes: defaultdict[int, list[str]] = defaultdict(list)
+        """Each player's notes, by position (a list made only for a player who has one)."""
         self.prior: list[float] = [0.0] * size
         """R0: the pre-event rating or the step 1 initial rating."""
         self.games: list[int | None] = [None] * size
@@ -194,31 +201,43 @@ class _Event:
         """The special formula's working at steps 4 and 5 for each player who used it."""
         self.standard_working: list[StandardStep] = []
         """The standard formula's working at steps 4 and 5."""
+        self.seen4: list[float] = []
+        """The opponents' ratings step 4 used: pre-event, or step 3 or step 1 for unrated players."""
+        self.final_list: list[_Final] | None = None
+        self.arrays: dict[int, tuple[list[Any], Any]] = {}
+        """Lists of the steps as numpy arrays (on arrays), each made once: see :meth:`_array`."""
+        self.final_columns: Finals | None = None
         self.today_used = False
 
     # The steps of US Chess 2020, 1.
 
-    def rate(self) -> tuple[PlayerOutcome, ...]:
-        """Steps 1 to 5 and the final ratings."""
+    def rate(self) -> Sequence[PlayerOutcome]:
+        """Steps 1 to 5 and the final ratings; then the outcomes, built now for an event on
+        lists, as they are read (:class:`~xlrating.model.Outcomes`) for one on arrays."""
         self.step1_initial_ratings()
         self.step2_effective_games()
         self.repeated = self.sides.repeated_opponents(self.rules.bonus_max_meetings)
         rated = [m > 0 for m in self.m]
         self.step3_first_estimates(rated)
-        self.step4 = self.formula_step(rated, [p if s is None else s for p, s in zip(self.prior, self.step3,
-                                                                                      strict=True)])
-        self.step5 = self.formula_step(rated, self.step4)
-        return tuple(self.outcome(i, self.explain) for i in range(len(self.players)))
+        self.seen4 = [p if s is None else s for p, s in zip(self.prior, self.step3, strict=True)]
+        self.step4 = self.formula_step(4, rated, self.seen4)
+        self.step5 = self.formula_step(5, rated, self.step4)
+        self.finals()
+        if self.on_arrays:
+            return Outcomes(self.numbers, self.outcome)
+        return tuple([self.outcome(i) for i in range(len(self.players))])
 
     def step1_initial_ratings(self) -> None:
         """Step 1: the pre-event rating, or an initial rating for an unrated player (US Chess 2020, 2)."""
         rules, system = self.rules, self.system
         age_end = self.end if self.end is not None else dt.date.today()
-        for i, player in enumerate(self.players):
+        players = self.players
+        self.prior = cast("list[float]", [p.rating for p in players])  # unrated players' are set below
+        self.games = [p.games for p in players]
+        for i in [i for i, p in enumerate(players) if p.rating is None or p.games is None]:
+            player = players[i]
             if player.rating is not None:
-                self.prior[i], self.games[i] = player.rating, player.games
-                if player.games is None:
-                    self.notes[i].append("established rating with N not given: N' = N*, standard formula")
+                self.notes[i].append("established rating with N not given: N' = N*, standard formula")
                 continue
             if system in player.other_ratings:
                 self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is unrated "
@@ -236,7 +255,8 @@ class _Event:
         """Step 2: N' = min(N, N*) (US Chess 2020, 3); N not given: N*. Also which formula steps 4
         and 5 use: the special one for N <= 8 or an all-wins/all-losses history."""
         rules = self.rules
-        self.nstar = [_nstar(rules, prior) for prior in self.prior]
+        distinct = {prior: _nstar(rules, prior) for prior in set(self.prior)}  # far fewer than the players
+        self.nstar = [distinct[prior] for prior in self.prior]
         self.effective = [_effective_below(nstar, games)
                           for nstar, games in zip(self.nstar, self.games, strict=True)]
         self.special = [(games is not None and games <= rules.special_games) or player.history is not None
@@ -245,39 +265,76 @@ class _Event:
     def step3_first_estimates(self, rated: list[bool]) -> None:
         """Step 3: unrated players with N = 0: the special formula with N' = 1 against the
         opponents' step 1 (or pre-event) ratings; at least 100."""
-        rules, prior, sides = self.rules, self.prior, self.sides
-        for i, wanted in enumerate(rated):
-            if wanted and self.players[i].rating is None and self.games[i] == 0:
-                opponents = [prior[o] for o in sides.opponents_of(i)]
-                first = _special(rules, prior[i], rules.step3_effective_games, opponents, self.score[i], None)
-                if self.explain:
-                    self.first_working[i] = first
-                self.step3[i] = max(first.rating, rules.absolute_floor)
+        rules = self.rules
+        who = [i for i, wanted in enumerate(rated)
+               if wanted and self.players[i].rating is None and self.games[i] == 0]
+        effective = [rules.step3_effective_games] * len(self.players)
+        first = self._special(3, who, effective, [None] * len(self.players), self.prior)
+        for i, rating in zip(who, first, strict=True):
+            self.step3[i] = max(rating, rules.absolute_floor)
 
-    def formula_step(self, rated: list[bool], seen: list[float]) -> list[float]:
+    def formula_step(self, step: int, rated: list[bool], seen: list[float]) -> list[float]:
         """Step 4 (opponents at their pre-event ratings, unrated ones at step 3 or step 1) or
         step 5 (opponents at their step 4 ratings), ``seen`` being those ratings: the
         special formula for the players who use it, the standard one for the others (US
         Chess 2020, 4); at least 100."""
-        rules, sides, special = self.rules, self.sides, self.special
+        special = self.special
         standard = self._standard([r and not s for r, s in zip(rated, special, strict=True)], seen)
-        if not self.explain:
-            self.standard_working.clear()  # the working of step 4 serves only the explanation
+        if not self.explain:  # the working of step 4 serves only the explanation
+            self.standard_working.clear()
             self.special_working.clear()
         self.standard_working.append(standard)
         raw = list(standard.rating)
-        for i, wanted in enumerate(rated):
-            if wanted and special[i]:
-                opponents = [seen[o] for o in sides.opponents_of(i)]
-                working = _special(rules, self.prior[i], self.effective[i], opponents, self.score[i],
-                                   self.players[i].history)
-                self.special_working.setdefault(i, []).append(working)
-                raw[i] = working.rating
-        floor = rules.absolute_floor
+        who = [i for i, wanted in enumerate(rated) if wanted and special[i]]
+        history = [p.history for p in self.players]
+        for i, rating in zip(who, self._special(step, who, self.effective, history, seen), strict=True):
+            raw[i] = rating
+        floor = self.rules.absolute_floor
         return [floor if floor > r else r for r in raw]
+
+    def _special(self, step: int, who: list[int], effective: list[float], history: list[str | None],
+                 seen: list[float]) -> list[float]:
+        """The special formula at ``step`` for the players ``who`` (positions): on arrays all
+        at once, else player by player, keeping each working for the explanation."""
+        if self.on_arrays:
+            from .arrays import ArraySides
+            from .special_arrays import special_ratings
+
+            return special_ratings(self.rules, cast("ArraySides", self.sides), who, self._array(self.prior),
+                                   self._array(effective), self._array(self.score), history,
+                                   self._array(seen))
+        ratings = []
+        for i in who:
+            working = self._special_working(i, effective[i], history[i], seen)
+            if step == 3:
+                self.first_working[i] = working
+            else:
+                self.special_working.setdefault(i, []).append(working)
+            ratings.append(working.rating)
+        return ratings
+
+    def _special_working(self, i: int, effective: float, history: str | None,
+                         seen: list[float]) -> _SpecialWorking:
+        opponents = [seen[o] for o in self.sides.opponents_of(i)]
+        return _special_formula(self.rules, self.prior[i], effective, opponents, self.score[i], history)
+
+    def _array(self, values: list[float]) -> Any:
+        """``values`` as a numpy array: made once for each list the steps keep."""
+        found = self.arrays.get(id(values))
+        if found is None or found[0] is not values:
+            import numpy as np
+
+            found = self.arrays[id(values)] = (values, np.array(values, dtype=np.float64))
+        return found[1]
 
     def _standard(self, chosen: list[bool], seen: list[float]) -> StandardStep:
         regular = [self._regular(i) for i in range(len(self.players))] if self.dual else None
+        if self.on_arrays:
+            return standard_step(self.rules, self.sides, chosen, self._array(self.prior),
+                                 self._array(self.effective), self._array(self.score), self._array(seen),
+                                 bonus=self.bonus,
+                                 multiplier=self.multiplier, repeated=self.repeated, regular=regular,
+                                 explain=self.explain)
         return standard_step(self.rules, self.sides, chosen, self.prior, self.effective, self.score, seen,
                              bonus=self.bonus, multiplier=self.multiplier, repeated=self.repeated,
                              regular=regular, explain=self.explain)
@@ -293,12 +350,12 @@ class _Event:
         return None if entry is None else entry[0]
 
     def working(self, i: int, step: int) -> _Working:
-        """Player ``i``'s formula working at step ``step`` (3, 4 or 5)."""
-        if step == 3:
-            return self.first_working[i]
-        if i in self.special_working:
-            return self.special_working[i][step - 4]
-        s = self.standard_working[step - 4]
+        """Player ``i``'s formula working at step ``step`` (3, 4 or 5): as kept, or (the
+        special formula on arrays keeps none) the one-player algorithm's, run again with the
+        same numbers."""
+        if step == 3 or self.special[i]:
+            return self.special_at(i, step)
+        s = self.standard_working[step - 4 if self.explain else -1]
         if s.workings:
             found = s.workings[i]
             assert found is not None
@@ -307,47 +364,89 @@ class _Event:
         return _StandardWorking(s.k[i], s.dual_rated_k[i], s.expected_of(i), s.expected_score[i], s.change[i],
                                 eligible, reason, s.threshold[i], s.bonus[i], s.rating[i])
 
+    def special_at(self, i: int, step: int) -> _SpecialWorking:
+        """Player ``i``'s special formula working at ``step``: as kept on lists, else (on
+        arrays) the one-player algorithm's, run again with the same numbers."""
+        if step == 3:
+            first = self.first_working.get(i)
+            return first if first is not None else self._special_working(
+                i, self.rules.step3_effective_games, None, self.prior)
+        kept = self.special_working.get(i)  # steps 4 and 5; without explain, step 5 only
+        if kept is not None:
+            return kept[-1] if step == 5 else kept[0]
+        return self._special_working(i, self.effective[i], self.players[i].history,
+                                     self.seen4 if step == 4 else self.step4)
+
+    def finals(self) -> None:
+        """After step 5, for every player: the match cap, storage and the floor (see
+        :meth:`final`); on arrays all at once (a match: player by player)."""
+        if self.on_arrays and not self.match:
+            from .arrays import finals
+
+            self.final_columns = finals(self.rules, self.players, self.prior, self.step5, self.won,
+                                        self.drawn,
+                                        self.m)
+        else:
+            self.final_list = [self.final(i) for i in range(len(self.players))]
+
+    def final_of(self, i: int) -> _Final:
+        """Player ``i``'s values after step 5, as :meth:`finals` found them."""
+        if self.final_list is not None:
+            return self.final_list[i]
+        c = self.final_columns
+        assert c is not None
+        return _Final(None, c.stored[i], c.floor[i], _floor_source(c.source[i], c.peak[i]), c.applied[i],
+                      c.wins[i], c.draws[i], c.events[i], c.post[i])
+
     def final(self, i: int) -> _Final:
         """After step 5: the match cap (US Chess 2020, 7), storage (US Chess 2020, 7; 2009 and 2011: integers
-        rounded toward the change) and the floor (US Chess 2020, 5). Notes are added."""
-        rules, player, notes = self.rules, self.players[i], self.notes[i]
+        rounded toward the change) and the floor (US Chess 2020, 5)."""
+        rules, player = self.rules, self.players[i]
         pre, m = player.rating, self.m[i]
         value = self.step5[i]
         capped = None
         if self.match and rules.match_cap is not None and pre is not None:
             limited = min(max(value, pre - rules.match_cap), pre + rules.match_cap)
             if limited != value:
-                notes.append(f"match: change capped at {rules.match_cap:g} (from {value - pre:+.2f})")
                 value = capped = limited
         stored = store(rules, value, self.prior[i])
         wins = player.wins + self.won[i]
         draws = player.draws + self.drawn[i]
         events = player.events + (1 if m >= rules.floor_event_games else 0)
-        established = pre is not None and (player.games is None or player.games > rules.established_games)
         peak = None
-        if established:
+        if _established(rules, player):
             # The pre-event rating is itself an attained established rating (US Chess 2020, 5).
             assert pre is not None
             peak = pre if player.peak is None else max(player.peak, pre)
-        elif player.peak is not None:
-            notes.append("peak ignored: peak floors apply to established players")
         floor, source = _floor(rules, peak, wins, draws, events, player.floor)
         post, applied = stored, False
-        if stored < floor:
-            if self.match and not rules.match_floors:
-                notes.append(f"match: below the floor {floor:g}, not applied (a request to lower the floor "
-                             "by 100)")
-            else:
-                applied, post = True, floor
-                notes.append(f"floor {floor:g} applied ({source})")
-                if pre is not None and pre < floor:
-                    notes.append(f"pre-event rating {pre:g} was below the floor {floor:g}")
+        if stored < floor and not (self.match and not rules.match_floors):
+            applied, post = True, floor
         return _Final(capped, stored, floor, source, applied, wins, draws, events, post)
+
+    def _final_notes(self, i: int, final: _Final) -> None:
+        """The notes on what followed step 5 (:meth:`final`)."""
+        rules, player, notes = self.rules, self.players[i], self.notes[i]
+        pre = player.rating
+        if final.capped is not None:
+            assert pre is not None
+            notes.append(f"match: change capped at {rules.match_cap:g} (from {self.step5[i] - pre:+.2f})")
+        if player.peak is not None and not _established(rules, player):
+            notes.append("peak ignored: peak floors apply to established players")
+        floor = final.floor
+        if final.applied:
+            notes.append(f"floor {floor:g} applied ({final.source})")
+            if pre is not None and pre < floor:
+                notes.append(f"pre-event rating {pre:g} was below the floor {floor:g}")
+        elif final.stored < floor:
+            notes.append(f"match: below the floor {floor:g}, not applied (a request to lower the floor "
+                         "by 100)")
 
     # The outcome and its explanation.
 
-    def outcome(self, i: int, explain: bool) -> PlayerOutcome:
-        player, notes = self.players[i], self.notes[i]
+    def outcome(self, i: int) -> PlayerOutcome:
+        """Player ``i``'s outcome from the values the steps kept, explained if asked for."""
+        player, notes, explain = self.players[i], self.notes[i], self.explain
         pre, games = player.rating, self.games[i]
         m = self.m[i]
         if m == 0:
@@ -362,13 +461,14 @@ class _Event:
             )
         k = bonus = expected = None
         if self.special[i]:
-            self._special_notes(i, self.special_working[i][-1])
+            self._special_notes(i, self.special_at(i, 5))
         else:
             last = self.standard_working[-1]
             k, expected, eligible, amount = last.k[i], last.expected_score[i], last.eligible[i], last.bonus[i]
             bonus = amount if eligible else None
             self._standard_notes(i, last.dual_rated_k[i], eligible, amount, last.change[i], last.threshold[i])
-        final = self.final(i)
+        final = self.final_of(i)
+        self._final_notes(i, final)
         fifth = self.working(i, 5) if explain else None
         method = Method.MATCH if self.match else (Method.SPECIAL if self.special[i] else Method.STANDARD)
         return PlayerOutcome(
@@ -422,7 +522,7 @@ class _Event:
         if final is None or fifth is None:
             return tuple(steps)
         if self.step3[i] is not None:
-            first = self.first_working[i]
+            first = self.special_at(i, 3)
             floored = " (raised to 100)" if max(first.rating, floor100) > first.rating else ""
             steps.append(Step("Step 3: first estimate", self.step3[i], "special formula with N' = 1: "
                               f"{_special_text(prior, first)}{floored}"))
@@ -486,6 +586,12 @@ class _Event:
             if not rules.match_floors:
                 notes.append("Match: floors not applied automatically")
         return tuple(notes)
+
+
+def _established(rules: UscfRules, player: UscfPlayer) -> bool:
+    """Whether peak floors apply to ``player``: an established rating (N > 25, or N not
+    given with a rating; US Chess 2020, 5)."""
+    return player.rating is not None and (player.games is None or player.games > rules.established_games)
 
 
 _NOT_GIVEN = "not given"

@@ -36,16 +36,28 @@ def _peak_floor(rules: UscfRules, peak: float) -> float | None:
     return max(levels) if levels else None
 
 
+PERSONAL, PEAK, EXPLICIT = 0, 1, 2
+"""Which floor is in force, as :func:`_floor_source` names it."""
+
+
+def _floor_source(kind: int, peak: float | None) -> str:
+    """The floor in force in words: the personal absolute floor, the peak floor of ``peak``
+    or the explicit floor."""
+    if kind == PEAK:
+        return f"peak floor (peak {peak:g})"
+    return "explicit floor" if kind == EXPLICIT else "personal absolute floor"
+
+
 def _floor(rules: UscfRules, peak: float | None, wins: int, draws: int, events: int,
            explicit: float | None) -> tuple[float, str]:
-    value, source = _personal(rules, wins, draws, events), "personal absolute floor"
+    value, kind = _personal(rules, wins, draws, events), PERSONAL
     if peak is not None:
         from_peak = _peak_floor(rules, peak)
         if from_peak is not None and from_peak > value:
-            value, source = from_peak, f"peak floor (peak {peak:g})"
+            value, kind = from_peak, PEAK
     if explicit is not None and explicit > value:
-        value, source = explicit, "explicit floor"
-    return value, source
+        value, kind = explicit, EXPLICIT
+    return value, _floor_source(kind, peak)
 
 
 def absolute_floor(*, wins: int = 0, draws: int = 0, events: int = 0, rules: RulesLike = "2020") -> float:

@@ -1,0 +1,78 @@
+"""The special formula on arrays gives, player for player, the rating of the one-player
+algorithm (US Chess 2020, 4.1), to the last bit.
+
+Seeded random problems of every kind: ratings on the edges of the 400-point range and
+anywhere, N' from 0 to 25, histories, uneven numbers of games; the p = 0 rule and the 2700
+cap must both come up often enough to be tested.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from xlrating.errors import ConvergenceError  # noqa: E402
+from xlrating.model import Game  # noqa: E402
+from xlrating.uscf import get_rules  # noqa: E402
+from xlrating.uscf.arrays import take_games  # noqa: E402
+from xlrating.uscf.special import _work  # noqa: E402
+from xlrating.uscf.special_arrays import special_ratings  # noqa: E402
+
+
+def problems(seed: int) -> tuple[object, list[int], object, object, object, list[str | None], object]:
+    """A random event's sides and, for every player, R0, N', S (his score), history and the
+    ratings his opponents are seen at."""
+    rng = random.Random(seed)
+    size, rounds = rng.randint(2, 60), rng.randint(1, 12)
+    games = []
+    for rnd in range(1, rounds + 1):
+        order = list(range(1, size + 1))
+        rng.shuffle(order)
+        games += [Game(rnd, a, b, rng.choice((0.0, 0.5, 1.0)))
+                  for a, b in zip(order[::2], order[1::2], strict=False) if rng.random() < 0.9]
+    sides = take_games(list(range(1, size + 1)), tuple(games))
+    mode = rng.random()
+
+    def rating() -> float:
+        if mode < 0.3:
+            return float(rng.choice((100, 900, 1500, 2600, 2700)))
+        return float(rng.randint(100, 2700)) if mode < 0.5 else rng.uniform(100, 2700)
+
+    prior, seen = np.array([rating() for _ in range(size)]), np.array([rating() for _ in range(size)])
+    effective = np.array([rng.choice((0.0, 1.0, 3.0, 8.0, rng.uniform(0, 25))) for _ in range(size)])
+    history = [rng.choice((None, None, "all wins", "all losses")) for _ in range(size)]
+    who = [i for i in range(size) if sides.count[i]]
+    return sides, who, prior, effective, np.array(sides.totals()[0]), history, seen
+
+
+@pytest.mark.parametrize("rules", ["2009", "2020"])
+def test_every_player_gets_the_one_player_rating(rules: str) -> None:
+    edition = get_rules(rules)
+    compared = p0 = capped = 0
+    for seed in range(150):
+        sides, who, prior, effective, score, history, seen = problems(seed)
+        got = special_ratings(edition, sides, who, prior, effective, score, history, seen)  # type: ignore[arg-type]
+        for rating, i in zip(got, who, strict=True):
+            opponents = [float(seen[o]) for o in sides.opponents_of(i)]  # type: ignore[attr-defined]
+            want = _work(edition, float(prior[i]), float(effective[i]), opponents, float(score[i]),
+                         history[i])
+            assert type(rating) is float and rating == want.rating, (seed, i, want)
+            compared, p0, capped = compared + 1, p0 + (want.p0_rule is not None), capped + want.capped
+    assert compared > 4000 and p0 > 50 and capped > 50
+
+
+def test_no_players_no_work() -> None:
+    sides, _who, prior, effective, score, history, seen = problems(1)
+    assert special_ratings(get_rules("2020"), sides, [], prior, effective, score, history, seen) == []  # type: ignore[arg-type]
+
+
+def test_a_problem_the_one_player_algorithm_cannot_solve_raises_its_error() -> None:
+    sides, who, prior, effective, score, history, seen = problems(2)
+    edition = get_rules("2020")
+    tight = dataclasses.replace(edition, epsilon=-1.0)  # |f(M)| <= -1 is never reached
+    with pytest.raises(ConvergenceError):
+        special_ratings(tight, sides, who, prior, effective, score, history, seen)  # type: ignore[arg-type]

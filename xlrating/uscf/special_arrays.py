@@ -1,0 +1,190 @@
+"""The special rating formula (US Chess 2020, 4.1; US Chess 2009 and 2011, 2.2) for many
+players at once, on numpy arrays (imported only for a large event).
+
+The algorithm is the one of :mod:`.special`, move for move: every player's M starts at
+the same first estimate, takes the same secant and knot moves of steps 2 and 3, and ends
+with the same count p, p = 0 rule and cap. The players move in lockstep, each by his own
+rule, until none moves. Every value is computed with the same floating-point operations
+in the same order as the one-player algorithm (the objective adds its terms opponent by
+opponent in round order), so the ratings are identical to the last bit. Only the ratings
+are returned: a player's working (knots, moves), when an explanation wants it, is the
+one-player algorithm's, run again for him.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from .arrays import ArraySides
+from .rules import UscfRules
+from .special import _KNOT_TOLERANCE, _work
+
+Floats = npt.NDArray[np.float64]
+Flags = npt.NDArray[np.bool_]
+
+
+class _Problems:
+    """The players' problems side by side: row r is one player's R'0, N', S', first
+    estimate and opponents (columns, in round order; unused columns are +inf, which adds a
+    PWe of 0)."""
+
+    def __init__(self, rules: UscfRules, sides: ArraySides, who: list[int], prior: Floats, effective: Floats,
+                 score: Floats, history: Sequence[str | None], seen: Floats) -> None:
+        spread = rules.pwe_range
+        rows = np.array(who, dtype=np.int64)
+        self.prior, self.effective = prior[rows], effective[rows]
+        points = score[rows]
+        m = sides.m[rows]
+        width = int(m.max(initial=0))
+        column = np.arange(width)
+        self.valid: Flags = column[None, :] < m[:, None]
+        at = np.minimum(sides.start[rows][:, None] + column[None, :], max(len(sides.opponent) - 1, 0))
+        self.opponents: Floats = np.where(self.valid, seen[sides.opponent[at]], np.inf)
+        wins = np.array([history[i] == "all wins" for i in who], dtype=np.bool_)
+        losses = np.array([history[i] == "all losses" for i in who], dtype=np.bool_)
+        shift = rules.history_shift
+        self.adjusted_prior = np.where(wins, self.prior - shift,
+                                       np.where(losses, self.prior + shift, self.prior))
+        self.adjusted_score = np.where(wins, points + self.effective,
+                                       np.where(losses, points, points + self.effective / 2.0))
+        total = np.zeros(len(rows))  # sum(opponents): added in round order, as Python's sum does
+        for j in range(width):
+            total = np.where(self.valid[:, j], total + self.opponents[:, j], total)
+        self.start = ((self.effective * self.adjusted_prior + total + spread * (2.0 * points - m))
+                      / (self.effective + m))
+        knots = np.concatenate([(self.adjusted_prior - spread)[:, None],
+                                (self.adjusted_prior + spread)[:, None],
+                                np.where(self.valid, self.opponents - spread, np.inf),
+                                np.where(self.valid, self.opponents + spread, np.inf)], axis=1)
+        knots.sort(axis=1)
+        self.knots: Floats = knots
+        """Each row's knots in ascending order, repeated ones included, then +inf."""
+        distinct = 1 + ((knots[:, 1:] != knots[:, :-1]) & np.isfinite(knots[:, 1:])).sum(axis=1)
+        self.limit = 4 * distinct + 20
+        """The one-player algorithm's bound on the moves (4 x the distinct knots + 20)."""
+
+    def f(self, rules: UscfRules, x: Floats, rows: npt.NDArray[np.intp]) -> Floats:
+        """The objective f at ``x`` for the players ``rows``, term by term as :func:`.special._objective`."""
+        spread, scale = rules.pwe_range, rules.pwe_scale
+        diff = x - self.adjusted_prior[rows]
+        pwe = np.where(diff <= -spread, 0.0, np.where(diff >= spread, 1.0, 0.5 + diff / scale))
+        total = self.effective[rows] * pwe - self.adjusted_score[rows]
+        diff = x[:, None] - self.opponents[rows]
+        terms = np.where(diff <= -spread, 0.0, np.where(diff >= spread, 1.0, 0.5 + diff / scale))
+        for j in range(terms.shape[1]):  # round order; an unused column adds 0.0, leaving the sum as it is
+            total = total + terms[:, j]
+        return total
+
+    def below(self, x: Floats, rows: npt.NDArray[np.intp]) -> tuple[Floats, Flags]:
+        """The largest knot under each ``x``, and whether there is one."""
+        knots = self.knots[rows]
+        index = (knots < x[:, None]).sum(axis=1) - 1
+        return knots[np.arange(len(rows)), np.maximum(index, 0)], index >= 0
+
+    def above(self, x: Floats, rows: npt.NDArray[np.intp]) -> tuple[Floats, Flags]:
+        """The smallest knot over each ``x``, and whether there is one."""
+        knots = self.knots[rows]
+        index = np.minimum((knots <= x[:, None]).sum(axis=1), knots.shape[1] - 1)
+        found = knots[np.arange(len(rows)), index]
+        return found, np.isfinite(found) & (found > x)
+
+
+def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: Floats, effective: Floats,
+                    score: Floats, history: Sequence[str | None], seen: Floats) -> list[float]:
+    """The special rating (before the event algorithm's floor of 100) of each player in
+    ``who`` (positions), with his prior R0, effective games N', score S and history,
+    against his opponents at the ratings ``seen``: the ratings :func:`.special._work`
+    gives, in the order of ``who``."""
+    if not who:
+        return []
+    problems = _Problems(rules, sides, who, prior, effective, score, history, seen)
+    eps = rules.epsilon
+    everyone = np.arange(len(who))
+    x = problems.start.copy()
+    value = problems.f(rules, x, everyone)
+    moves = np.zeros(len(who), dtype=np.int64)
+    rising = np.zeros(len(who), dtype=np.bool_)
+    """Whether a player has reached step 3 (f(M) <= epsilon once: he never goes back to step 2)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        while True:
+            down = ~rising & (value > eps)
+            rising |= ~down
+            up = rising & (value < -eps)
+            moving = down | up
+            if not moving.any():
+                break
+            stuck = moving & (moves > problems.limit)
+            for rows, step in ((np.flatnonzero(down), _move_down), (np.flatnonzero(up), _move_up)):
+                if len(rows):
+                    failed = step(rules, problems, rows, x, value)
+                    stuck[rows[failed]] = True
+            if stuck.any():
+                _raise_for(rules, who, prior, effective, score, history, seen, sides, np.flatnonzero(stuck))
+            moves += moving
+    return _step4(rules, problems, x).tolist()  # type: ignore[no-any-return]
+
+
+def _move_down(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], x: Floats,
+               value: Floats) -> Flags:
+    """Step 2 for the players ``rows`` (f(M) > epsilon): a secant move towards the knot
+    below, or onto it. Returns where there is no knot below (the one-player algorithm fails)."""
+    m, v = x[rows], value[rows]
+    za, found = problems.below(m, rows)
+    f_za = problems.f(rules, za, rows)
+    flat = np.abs(v - f_za) < rules.epsilon
+    candidate = m - v * ((m - za) / (v - f_za))
+    onto = flat | (candidate < za)
+    secant = np.flatnonzero(~onto)
+    x[rows] = np.where(onto, za, candidate)
+    new = f_za.copy()
+    new[secant] = problems.f(rules, candidate[secant], rows[secant])
+    value[rows] = new
+    return ~found
+
+
+def _move_up(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], x: Floats,
+             value: Floats) -> Flags:
+    """Step 3 for the players ``rows`` (f(M) < -epsilon): as step 2, towards the knot above."""
+    m, v = x[rows], value[rows]
+    zb, found = problems.above(m, rows)
+    f_zb = problems.f(rules, zb, rows)
+    flat = np.abs(f_zb - v) < rules.epsilon
+    candidate = m - v * ((zb - m) / (f_zb - v))
+    onto = flat | (candidate > zb)
+    secant = np.flatnonzero(~onto)
+    x[rows] = np.where(onto, zb, candidate)
+    new = f_zb.copy()
+    new[secant] = problems.f(rules, candidate[secant], rows[secant])
+    value[rows] = new
+    return ~found
+
+
+def _step4(rules: UscfRules, problems: _Problems, x: Floats) -> Floats:
+    """Step 4: p, the ratings within 400 of M; for p = 0, R0 clamped to the flat stretch
+    around M; then the cap."""
+    reach = rules.pwe_range + _KNOT_TOLERANCE
+    p = (problems.valid & (np.abs(x[:, None] - problems.opponents) <= reach)).sum(axis=1)
+    p += np.abs(x - problems.adjusted_prior) <= reach
+    lone = np.flatnonzero(p == 0)
+    if len(lone):
+        za, _ = problems.below(x[lone], lone)
+        zb, _ = problems.above(x[lone], lone)
+        prior = problems.prior[lone]
+        x[lone] = np.where((za <= prior) & (prior <= zb), prior, np.where(prior < za, za, zb))
+    return np.where(x > rules.special_cap, rules.special_cap, x)
+
+
+def _raise_for(rules: UscfRules, who: list[int], prior: Floats, effective: Floats, score: Floats,
+               history: Sequence[str | None], seen: Floats, sides: ArraySides,
+               rows: npt.NDArray[np.intp]) -> None:
+    """Runs the one-player algorithm for the players who did not converge, so that it
+    raises its own :class:`~xlrating.errors.ConvergenceError`."""
+    for r in rows.tolist():
+        i = who[r]
+        part = slice(sides.starts[i], sides.starts[i + 1])
+        opponents = seen[sides.opponent[part]].tolist()
+        _work(rules, float(prior[i]), float(effective[i]), opponents, float(score[i]), history[i])
+    raise AssertionError("the lockstep special formula stopped where the one-player algorithm did not")
