@@ -100,11 +100,20 @@ def rate(players: list[UscfPlayer], games: list[Game], explain: bool = True) -> 
     return rate_event(players, games, end_date=END)
 
 
+def rate_and_read(players: list[UscfPlayer], games: list[Game], explain: bool = True) -> Any:
+    """:func:`rate`, then every outcome read (a large event's are built as they are read)."""
+    outcome = rate(players, games, explain)
+    list(outcome.players)
+    return outcome
+
+
 def bench(sizes: Sequence[int], repeat: int) -> None:
     print(f"US Chess 2020, Swiss, {ROUNDS} rounds; best of {repeat} runs; ratio = time / floor pass "
           "on the same games in this run")
+    print("  explained / explain=False: rate_event (a large event's outcomes are built as read); "
+          "read: then every outcome read; +build: building the API objects")
     print(f"{'players':>8} {'games':>8} {'floor':>10} {'explained':>10} {'ratio':>6} {'explain=False':>14} "
-          f"{'ratio':>6} {'+build':>8}")
+          f"{'ratio':>6} {'read':>9} {'quiet read':>11} {'+build':>8}")
     for size in sizes:
         _strength, ratings, raw = swiss(size, ROUNDS)
         players, games = roster(ratings), [Game(*g) for g in raw]
@@ -112,9 +121,13 @@ def bench(sizes: Sequence[int], repeat: int) -> None:
         floor = best(partial(floor_pass, ratings, raw), repeat) / n
         full = best(partial(rate, players, games), repeat) / n
         quiet = best(partial(rate, players, games, False), repeat) / n if EXPLAIN else math.nan
+        read = best(partial(rate_and_read, players, games), repeat) / n
+        quiet_read = best(partial(rate_and_read, players, games, False), repeat) / n if EXPLAIN else math.nan
         build = best(partial(build_event, ratings, raw), repeat) / n
         print(f"{size:>8} {n:>8} {floor * 1e6:>7.2f} µs {full * 1e6:>7.2f} µs {full / floor:>5.2f}x "
-              f"{quiet * 1e6:>11.2f} µs {quiet / floor:>5.2f}x {build * 1e6:>5.2f} µs")
+              f"{quiet * 1e6:>11.2f} µs {quiet / floor:>5.2f}x {read * 1e6:>6.2f} µs "
+              f"{quiet_read * 1e6:>8.2f} µs "
+              f"{build * 1e6:>5.2f} µs")
 
 
 def small(repeat: int) -> None:
@@ -172,7 +185,8 @@ def on_path(path: str, run: Callable[[], Any]) -> Callable[[], Any]:
 
 def paths(sizes: Sequence[int], repeat: int) -> None:
     print(f"US Chess 2020, Swiss, {ROUNDS} rounds (fewer for tiny events); best of {repeat} runs (x20 below "
-          "1,000 games); µs per game; each path forced; ratio = plain / numpy (above 1: numpy faster)")
+          "1,000 games); µs per game, every outcome read; each path forced; ratio = plain / numpy (above 1: "
+          "numpy faster)")
     print(f"{'players':>8} {'games':>8} {'sides':>8} {'floor':>8} {'plain':>8} {'numpy':>8} {'ratio':>6} "
           f"{'plain quiet':>12} {'numpy quiet':>12} {'ratio':>6}")
     for size in sizes:
@@ -181,7 +195,8 @@ def paths(sizes: Sequence[int], repeat: int) -> None:
         n = len(games)
         times = repeat * 20 if n < 1000 else repeat
         floor = best(partial(floor_pass, ratings, raw), times) / n
-        got = {(path, explain): best(on_path(path, partial(rate, players, games, explain)), times) / n
+        got = {(path, explain): best(on_path(path, partial(rate_and_read, players, games, explain)), times)
+               / n
                for explain in (True, False) for path in ("plain", "numpy")}
         print(f"{size:>8} {n:>8} {2 * n:>8} {floor * 1e6:>8.2f} {got['plain', True] * 1e6:>8.2f} "
               f"{got['numpy', True] * 1e6:>8.2f} {got['plain', True] / got['numpy', True]:>5.2f}x "

@@ -1,5 +1,6 @@
 """The special formula on arrays gives, player for player, the rating of the one-player
-algorithm (US Chess 2020, 4.1), to the last bit.
+algorithm (US Chess 2020, 4.1), to the last bit; so do the standard formula's powers of ten
+on arrays (US Chess 2020, 4.2), Python's own.
 
 Seeded random problems of every kind: ratings on the edges of the 400-point range and
 anywhere, N' from 0 to 25, histories, uneven numbers of games; the p = 0 rule and the 2700
@@ -76,3 +77,14 @@ def test_a_problem_the_one_player_algorithm_cannot_solve_raises_its_error() -> N
     tight = dataclasses.replace(edition, epsilon=-1.0)  # |f(M)| <= -1 is never reached
     with pytest.raises(ConvergenceError):
         special_ratings(tight, sides, who, prior, effective, score, history, seen)  # type: ignore[arg-type]
+
+
+def test_powers_of_ten_are_pythons_for_whole_and_other_differences() -> None:
+    from xlrating.uscf.arrays import _powers_of_ten
+
+    rng = random.Random(4)
+    differences = ([float(rng.randint(-4000, 4000)) for _ in range(3000)]
+                   + [rng.uniform(-4000, 4000) for _ in range(3000)]
+                   + [-4000.0, 4000.0, 0.0, -0.0, 4000.5, -4001.0, 0.25])
+    got = _powers_of_ten(np.array(differences), 400.0).tolist()
+    assert got == [10.0 ** (d / 400.0) for d in differences]

@@ -10,6 +10,7 @@ player's expected score is summed game by game in round order, as ``sum`` does.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -165,7 +166,8 @@ def standard_step(rules: UscfRules, sides: ArraySides, chosen_list: list[bool], 
     score, seen = np.asarray(score_list, dtype=np.float64), np.asarray(seen_list, dtype=np.float64)
     m = sides.m
     own = chosen[sides.player]
-    we = 1.0 / (1.0 + _powers_of_ten((seen[sides.opponent[own]] - prior[sides.player[own]]) / rules.we_scale))
+    difference = seen[sides.opponent[own]] - prior[sides.player[own]]
+    we = 1.0 / (1.0 + _powers_of_ten(difference, rules.we_scale))
     expected = np.zeros(len(sides.player))
     expected[own] = we
     total = sums_in_order(expected, sides)
@@ -182,15 +184,35 @@ def standard_step(rules: UscfRules, sides: ArraySides, chosen_list: list[bool], 
                         expected=expected if explain else None, starts=sides.starts)
 
 
-def _powers_of_ten(exponents: Floats) -> Floats:
-    """10^x for each x, by the C library's ``pow`` as Python's ``10.0 ** x`` calls it (see
-    the module's docstring; ``math.pow`` makes the same call with less dispatch), a block
-    at a time (the Python floats of a block are all alive at once)."""
-    result: Floats = np.empty(len(exponents))
-    for at in range(0, len(exponents), _BLOCK):
+def _powers_of_ten(difference: Floats, scale: float) -> Floats:
+    """10^(d/scale) for each rating difference d, by the C library's ``pow`` as Python's
+    ``10.0 ** x`` calls it (see the module's docstring; ``math.pow`` makes the same call
+    with less dispatch). A whole-number difference (two whole ratings: most of step 4's)
+    takes its power from a table of every whole difference, computed the same way; the
+    others are computed a block at a time (the Python floats of a block are all alive at
+    once)."""
+    result: Floats = np.empty(len(difference))
+    whole = (difference == np.floor(difference)) & (np.abs(difference) <= _WHOLE)
+    result[whole] = _whole_powers(scale)[difference[whole].astype(np.int64) + _WHOLE]
+    rest = np.flatnonzero(~whole)
+    exponents = difference[rest] / scale
+    for at in range(0, len(rest), _BLOCK):
         block = exponents[at:at + _BLOCK].tolist()
-        result[at:at + len(block)] = np.fromiter(map(math.pow, repeat(10.0), block), np.float64, len(block))
+        result[rest[at:at + len(block)]] = np.fromiter(map(math.pow, repeat(10.0), block), np.float64,
+                                                        len(block))
     return result
+
+
+_WHOLE = 4000
+"""The table of :func:`_whole_powers` covers the differences -4000 to 4000 (every pair of
+ratings in range)."""
+
+
+@functools.cache
+def _whole_powers(scale: float) -> Floats:
+    """10^(d/scale) for d = -4000 .. 4000, d/scale computed as for any difference."""
+    exponents = [float(d) / scale for d in range(-_WHOLE, _WHOLE + 1)]
+    return np.fromiter(map(math.pow, repeat(10.0), exponents), np.float64, len(exponents))
 
 
 _BLOCK = 4096
