@@ -11,17 +11,25 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
-np = pytest.importorskip("numpy")
+from xlrating import _vector
+from xlrating.errors import ConvergenceError
+from xlrating.model import Game
+from xlrating.uscf import get_rules
+from xlrating.uscf.special import _work
 
-from xlrating.errors import ConvergenceError  # noqa: E402
-from xlrating.model import Game  # noqa: E402
-from xlrating.uscf import get_rules  # noqa: E402
-from xlrating.uscf.arrays import take_games  # noqa: E402
-from xlrating.uscf.special import _work  # noqa: E402
-from xlrating.uscf.special_arrays import special_ratings  # noqa: E402
+pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy path needs numpy")
+
+if _vector.AVAILABLE:
+    import numpy as np
+
+    from xlrating.uscf.arrays import _powers_of_ten, take_games
+    from xlrating.uscf.special_arrays import special_ratings
+else:
+    np: Any = None
 
 
 def problems(seed: int) -> tuple[object, list[int], object, object, object, list[str | None], object]:
@@ -80,8 +88,6 @@ def test_a_problem_the_one_player_algorithm_cannot_solve_raises_its_error() -> N
 
 
 def test_powers_of_ten_are_pythons_for_whole_and_other_differences() -> None:
-    from xlrating.uscf.arrays import _powers_of_ten
-
     rng = random.Random(4)
     differences = ([float(rng.randint(-4000, 4000)) for _ in range(3000)]
                    + [rng.uniform(-4000, 4000) for _ in range(3000)]
