@@ -21,7 +21,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from xlrating.model import EventOutcome, Game
+from xlrating.model import EventOutcome, Game, Outcomes
 from xlrating.uscf import RatingSystem, UscfPlayer, rate_event
 
 SNAPSHOT = Path(__file__).parent / "data" / "snapshots" / "uscf_events.json.gz"
@@ -162,7 +162,7 @@ def encode(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = (f.name for f in dataclasses.fields(value) if not f.name.startswith("_"))
         return {name: encode(getattr(value, name)) for name in fields}
-    if isinstance(value, (tuple, list)):
+    if isinstance(value, (tuple, list, Outcomes)):
         return [encode(v) for v in value]
     raise TypeError(f"cannot encode {value!r}")
 

@@ -96,6 +96,37 @@ class RatedSums:
     the opponent did not count."""
 
 
+@dataclass(frozen=True)
+class RatedChanges:
+    """Each rated player's K and change (FIDE Handbook 10.5; 2024 regulations), as lists
+    indexed by player, in exact integers: a change and a rating count in ``1/unit`` of a point.
+    A player who is unrated, or rated without a game against a rated opponent, has zeros
+    (and a performance of ``None``)."""
+
+    k: list[int]
+    """K's numerator (a K given by the user may have a fraction)."""
+    k_unit: list[int]
+    """K's denominator."""
+    k_rule: list[int]
+    """K by the rules before the 700 rule (0 for a K given by the user): a K under it was
+    lowered by that rule."""
+    unit: list[int]
+    """``scale x 100 x (K's denominator)``."""
+    rating: list[int]
+    """The rating before the event."""
+    raw: list[int]
+    """K x sum(score - PD), unrounded."""
+    post: list[int]
+    """The new rating as the edition rounds it: 2024 rounds the change, the handbook the new
+    rating (10.53)."""
+    post_rating: list[float]
+    """``post / unit``."""
+    change: list[float]
+    """``(post - rating) / unit``."""
+    performance: list[float | None]
+    """Rc + dp (``None``: dp is indeterminate for a 0% or 100% score)."""
+
+
 class Sides(Protocol):
     """Every rated game from each player's side, grouped by player (index in the event) in round
     order; :class:`PlainSides` in lists, :class:`xlrating.fide.arrays.ArraySides` in arrays."""
