@@ -220,12 +220,16 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     counted = np.array(is_rated, dtype=np.bool_) & (games > 0)
     played = np.maximum(games, 1)
     row = 50 + round_half_away((np.array(sums.halves, dtype=np.int64) - games) * 50, played)
-    points = (played * scale).astype(np.float64)
-    performance = (opponents + DP[row] * played * scale).astype(np.float64) / points
+    points = played * scale
+    performance = (opponents + DP[row] * points).astype(np.float64) / points.astype(np.float64)
     known = counted & DP_KNOWN[row]
+
+    def kept(values: npt.NDArray[Any]) -> list[Any]:
+        found: list[Any] = np.where(counted, values, 0).tolist()
+        return found
+
     return RatedChanges(
-        k=k.tolist(), k_unit=k_unit.tolist(), k_rule=k_rule.tolist(), unit=unit.tolist(),
-        rating=rating.tolist(), raw=raw.tolist(), post=post.tolist(),
-        post_rating=(post.astype(np.float64) / unit.astype(np.float64)).tolist(),
-        change=((post - rating).astype(np.float64) / unit.astype(np.float64)).tolist(),
+        k=kept(k), k_unit=kept(k_unit), k_rule=kept(k_rule), unit=kept(unit), rating=kept(rating),
+        raw=kept(raw), post=kept(post), post_rating=kept(post.astype(np.float64) / unit.astype(np.float64)),
+        change=kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
         performance=[v if ok else None for v, ok in zip(performance.tolist(), known.tolist(), strict=True)])
