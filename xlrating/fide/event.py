@@ -127,7 +127,7 @@ class _Event:
 
         def build(i: int) -> PlayerOutcome:
             if i in new:
-                return self.new_outcome(i, sums, new[i])
+                return self.unrated_outcome(i, new[i], self.new_lines(i) if self.explain else ())
             return self.rated_outcome(i, sums, changes)
 
         return Outcomes(self.numbers, build)
@@ -302,20 +302,13 @@ class _Event:
         return [(r if scale == 1 else Fraction(r, scale)) if counted else None
                 for r, counted in zip(self.units, self.counts_as_rated, strict=True)]
 
-    def new_rating(self, i: int, sums: RatedSums, explain: bool = False) -> NewPlayerRating:
+    def new_rating(self, i: int, sums: RatedSums) -> NewPlayerRating:
         """A new player's Ru (10.2; 2024 with the hypothetical opponents) from the sums over the
-        games against the opponents who count as rated in ``sums``."""
+        games against the opponents who count as rated in ``sums`` (with its steps if explained)."""
         games = sums.games[i]
         return new_player_of_sums(self.edition, games, sums.halves[i], (sums.opponents[i], self.scale),
                                   skipped=self.played[i] - games, first_event=not self.players[i].games,
-                                  explain=explain)
-
-    def new_outcome(self, i: int, sums: RatedSums, result: NewPlayerRating) -> PlayerOutcome:
-        """A new player's outcome from Ru (``result``); explained, with the same Ru found again
-        with its steps."""
-        if self.explain:
-            return self.unrated_outcome(i, self.new_rating(i, sums, explain=True), self.new_lines(i))
-        return self.unrated_outcome(i, result, ())
+                                  explain=self.explain)
 
     def unrated_outcome(self, i: int, result: NewPlayerRating, lines: Sequence[GameLine]) -> PlayerOutcome:
         """A new player's outcome from the Ru result (10.2)."""

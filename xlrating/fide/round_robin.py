@@ -178,7 +178,7 @@ class _RoundRobin:
             if event.is_rated[i]:
                 found.append(event.rated_outcome(i, sums, changes))
             elif i not in new:  # a new player without games
-                found.append(event.new_outcome(i, sums, event.new_rating(i, sums)))
+                found.append(event.unrated_outcome(i, event.new_rating(i, sums), []))
             else:
                 p = new[i]
                 lines = [GameLine(r, event.numbers[o], h / 2, None if o not in p.seen else float(p.seen[o]))
