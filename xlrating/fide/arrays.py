@@ -131,7 +131,8 @@ class ArraySides:
         def total(values: Ints) -> list[int]:
             sums = np.zeros(size, dtype=values.dtype)
             np.add.at(sums, player, values)
-            return [int(v) for v in sums.tolist()]
+            found: list[int] = sums.tolist()  # Python integers, from machine integers or objects
+            return found
 
         side_pd = np.full(len(self.player), -1, dtype=np.int64)
         side_pd[kept] = pd

@@ -87,11 +87,14 @@ class _Event:
         self.numbers = [p.number for p in players]
         ratings = [p.rating for p in players]
         self.scale = scale = scale_of(ratings)
-        self.units = [0 if r is None else scaled(r, scale) for r in ratings]
+        distinct = set(ratings)  # a large event has far fewer distinct ratings than players
+        units = {r: 0 if r is None else scaled(r, scale) for r in distinct}
+        caps = {r: self.cap_of(r) for r in distinct}
+        self.units = [units[r] for r in ratings]
         """Each rating in units of ``1/scale`` (0: unrated)."""
         self.is_rated = [r is not None for r in ratings]
         self.counts_as_rated = [p.rating is not None and not p.rated_since_event for p in players]
-        self.cap = [self.cap_of(r) for r in ratings]
+        self.cap = [caps[r] for r in ratings]
         self.sides: Sides = sides_of(self.numbers, games)
         self.played = self.sides.played
         self.notes: list[str] = []

@@ -22,13 +22,14 @@ from typing import Any
 
 from .. import _check
 from ..errors import ArgumentError
-from ..model import EventType, Step
+from ..model import EventType, Step, _slot_filling_init
 from .rating import exact
 from .rules import FideRules, RulesLike, get_rules
 from .tables import IndeterminateError, dp_for, dp_of_row, round_half_away
 
 
-@dataclass(frozen=True)
+@_slot_filling_init
+@dataclass(frozen=True, slots=True)
 class NewPlayerRating:
     """A new player's rating from one event (Ru) or from several (Rn), with its explanation."""
 
