@@ -12,9 +12,11 @@
   (:mod:`xlrating.fide.round_robin`).
 
 The rated players are rated by the numeric core (:mod:`xlrating.fide.core`: lists in plain
-Python for a small event, numpy arrays for a large one, the same exact integers either way);
-the explanation (steps, game lines) is built from the core's sums only when ``explain`` is
-true.
+Python for a small event, numpy arrays for a large one, the same exact integers either way).
+Every number (sums, K, changes, new ratings) is computed when the event is rated; each
+player's :class:`~xlrating.model.PlayerOutcome` is built from them when it is first read
+(:class:`~xlrating.model.Outcomes`), with the explanation (steps, game lines) only when
+``explain`` is true.
 """
 
 from __future__ import annotations
