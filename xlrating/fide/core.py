@@ -35,9 +35,10 @@ from .tables import PD_TABLE, pd_row
 VECTOR_FROM_SIDES = 500
 """From this many game sides (twice the games) on, an event is summed on numpy arrays: below
 it, numpy's fixed cost per call outweighs its speed. ``benchmarks/bench_fide.py --path
-plain,numpy`` puts the crossover at 40 to 56 players over 9 rounds (360 to 500 sides) without
-explanations and at 70 to 90 players with them; at 8 players plain Python takes 0.7 of numpy's
-time without explanations and 0.8 with them."""
+plain,numpy`` puts the crossover at 40 to 56 players over 9 rounds (360 to 500 sides), with
+explanations or without (they are built when an outcome is read, on either path, and reading
+every outcome crosses over at 56 to 70 players); at 8 players plain Python takes 0.45 of
+numpy's time."""
 
 LAST_ROW = PD_TABLE[-1][0]
 """736: from this difference on, table (b) has one row ("over 735")."""
