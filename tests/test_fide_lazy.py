@@ -109,6 +109,21 @@ def test_changes_on_arrays_equal_the_changes_player_by_player(seed: int) -> None
     assert repr(found) == repr(rated.changes_one_by_one(sums))
 
 
+def test_a_given_k_too_large_or_too_fine_for_machine_integers_is_rated_player_by_player() -> None:
+    arguments = large_event(1000, explain=True)
+    whole = [FidePlayer(p.number, None if p.rating is None else float(round(p.rating)), games=p.games)
+             for p in arguments["players"]]
+    for given in (1e300, 1e-300, 12.5):
+        players = [FidePlayer(1, 2000.0, k=given), *whole[1:]]
+        rated = _event({**arguments, "players": players})
+        assert rated.scale == 1
+        assert (_changes(rated)[1] is None) is (given != 12.5)
+        outcome = rate_event(**{**arguments, "players": players})
+        with _vector.forced(False):
+            plain = rate_event(**{**arguments, "players": players})
+        assert encode(outcome) == encode(plain)
+
+
 def test_changes_on_arrays_cover_rounding_and_the_fallback() -> None:
     fallbacks = 0
     for seed in range(300):

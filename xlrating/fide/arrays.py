@@ -194,21 +194,21 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         return None
     size = len(players)
     games: Ints = np.array(sums.games, dtype=np.int64)
-    k_rule = k_by_rules(edition, on, players)
-    k = k_limited(edition, k_rule, games)
-    k_unit = np.ones(size, dtype=np.int64)
-    given = [(i, Fraction(repr(p.k))) for i, p in enumerate(players) if p.k is not None]
-    for i, fraction in given:
-        k[i], k_unit[i], k_rule[i] = fraction.numerator, fraction.denominator, 0
     excess: Ints = np.array(sums.excess, dtype=np.int64)
     opponents: Ints = np.array(sums.opponents, dtype=np.int64)
-    largest_k = max([int(k.max(initial=0)), *(f.numerator for _, f in given)])
+    k_rule = k_by_rules(edition, on, players)
+    given = [(i, Fraction(repr(p.k))) for i, p in enumerate(players) if p.k is not None]
+    largest_k = max([int(k_rule.max(initial=0)), *(f.numerator for _, f in given)])
     largest_unit = scale * 100 * max([1, *(f.denominator for _, f in given)])
     largest_rating = max(units, default=0) * largest_unit // scale
     largest_raw = largest_k * int(np.abs(excess).max(initial=0)) * scale
     largest_performance = int(opponents.max(initial=0)) + 800 * int(games.max(initial=0)) * scale
     if max(largest_rating + largest_raw + largest_unit, largest_performance) >= EXACT_FLOAT:
         return None
+    k = k_limited(edition, k_rule, games)
+    k_unit = np.ones(size, dtype=np.int64)
+    for i, fraction in given:
+        k[i], k_unit[i], k_rule[i] = fraction.numerator, fraction.denominator, 0
     unit = scale * 100 * k_unit
     rating = np.array(units, dtype=np.int64) * 100 * k_unit
     raw = k * excess * scale

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
 from operator import attrgetter
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .. import _vector
 from ..model import Game, games_by_player
@@ -97,6 +97,21 @@ class RatedSums:
     the opponent did not count."""
 
 
+class Change(NamedTuple):
+    """A rated player's change in exact integers: every value is a numerator over ``unit``."""
+
+    k: tuple[int, int]
+    """K as ``(numerator, denominator)`` (a K given by the user may have a fraction)."""
+    unit: int
+    """``scale x 100 x (K's denominator)``."""
+    raw: int
+    """K x sum(score - PD), unrounded."""
+    post: int
+    """The new rating as the edition rounds it."""
+    rating: int
+    """The rating before the event."""
+
+
 @dataclass(frozen=True)
 class RatedChanges:
     """Each rated player's K and change (FIDE Handbook 10.5; 2024 regulations), as lists
@@ -126,6 +141,10 @@ class RatedChanges:
     """``(post - rating) / unit``."""
     performance: list[float | None]
     """Rc + dp (``None``: dp is indeterminate for a 0% or 100% score)."""
+
+    def of(self, i: int) -> Change:
+        """Player ``i``'s change."""
+        return Change((self.k[i], self.k_unit[i]), self.unit[i], self.raw[i], self.post[i], self.rating[i])
 
 
 class Sides(Protocol):

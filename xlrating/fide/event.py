@@ -24,13 +24,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 from fractions import Fraction
-from typing import NamedTuple
 
 from .. import _check
 from ..errors import EventError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
 from .core import (
     NO_CAP,
+    Change,
     PlainSides,
     RatedChanges,
     RatedSums,
@@ -59,21 +59,6 @@ def _fmt(value: float) -> str:
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count > 1 else ''}"
-
-
-class Change(NamedTuple):
-    """A rated player's change in exact integers: every value is a numerator over ``unit``."""
-
-    k: tuple[int, int]
-    """K as ``(numerator, denominator)`` (a K given by the user may have a fraction)."""
-    unit: int
-    """``scale x 100 x (K's denominator)``."""
-    raw: int
-    """K x sum(score - PD), unrounded."""
-    post: int
-    """The new rating as the edition rounds it."""
-    rating: int
-    """The rating before the event."""
 
 
 class _Event:
@@ -153,6 +138,7 @@ class _Event:
         return self.changes_one_by_one(sums)
 
     def changes_one_by_one(self, sums: RatedSums) -> RatedChanges:
+        """:meth:`changes` in plain Python, one rated player at a time."""
         size = len(self.players)
         k, k_unit, k_rule, unit, rating, raw, post = ([0] * size for _ in range(7))
         post_rating, change = [0.0] * size, [0.0] * size
@@ -243,8 +229,7 @@ class _Event:
             initial_games=player.games, change=changes.change[i], k=k[0] / k[1],
             expected_score=sums.pd[i] / 100, performance=performance,
             games=self.rated_lines(i, sums, k) if self.explain else (),
-            steps=self.rated_steps(i, sums, Change(k, changes.unit[i], changes.raw[i], changes.post[i],
-                                                   changes.rating[i]), performance) if self.explain else (),
+            steps=self.rated_steps(i, sums, changes.of(i), performance) if self.explain else (),
             notes=tuple(notes))
 
     def rated_steps(self, i: int, sums: RatedSums, change: Change,
