@@ -5,8 +5,11 @@ Run on demand: ``python benchmarks/bench_fide.py [players ...] [--path auto,plai
 (9 rounds) under each edition, compute only (the players and games are built before the clock
 starts), with and without explanations, and prints the time per game and per event, the ratio
 to the floor pass of :mod:`floor` timed in the same run on the same games, and the peak memory
-per player (tracemalloc). About one player in eight is unrated; the others get ratings from
-1400 up (no published rating is lower), and some are new to the list or juniors.
+per player (tracemalloc). ``rate_event`` computes every number; each player's outcome is built
+when it is first read, so the last column ("read all") times rating the event and reading
+every outcome, as the crosstable and the reports do. About one player in eight is unrated;
+the others get ratings from 1400 up (no published rating is lower), and some are new to the
+list or juniors.
 
 ``--path`` chooses the numeric core: ``auto`` (as ``rate_event`` chooses by the event's size),
 ``plain`` (plain Python) or ``numpy`` (numpy arrays), forced through
@@ -92,17 +95,22 @@ def measure(size: int, repeat: int = 3, paths: tuple[str, ...] = ("auto",)) -> N
             def run(options: dict[str, Any] = options) -> Any:
                 return rate_event(players, games, **options)
 
+            def read(options: dict[str, Any] = options) -> Any:
+                return list(rate_event(players, games, **options).players)
+
             first = 0.0
             for path in paths:
                 with on_path(path):
                     seconds = best(run, repeat)
                     peak = peak_bytes(run)
+                    whole = best(read, repeat)
                 first = first or seconds
-                per_game = seconds / len(games)
+                per_game, read_per_game = seconds / len(games), whole / len(games)
                 print(f"  rules={rules:8s} explain={explain!s:5s} path={path:5s} "
                       f"{per_game * 1e6:6.2f} µs/game "
                       f"{seconds * 1e3:9.3f} ms/event  {per_game / floor:5.1f}x floor  "
-                      f"peak {peak / size / 1024:5.2f} KiB/player  {seconds / first:5.2f}x {paths[0]}")
+                      f"peak {peak / size / 1024:5.2f} KiB/player  {seconds / first:5.2f}x {paths[0]}  "
+                      f"read all {read_per_game * 1e6:6.2f} µs/game {read_per_game / floor:5.1f}x floor")
 
 
 def functions(repeat: int = 20_000) -> None:

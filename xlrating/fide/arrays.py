@@ -9,14 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..model import Game, games_by_player
-from .core import LAST_ROW, PD_HIGH, PD_LOW, RatedSums
+from .core import LAST_ROW, PD_HIGH, PD_LOW, RatedChanges, RatedSums
+from .rules import FideRules
+from .tables import DP_TABLE
+
+if TYPE_CHECKING:
+    from .player import FidePlayer
 
 Ints = npt.NDArray[np.int64]
 
@@ -24,6 +31,13 @@ HIGH: Ints = np.array(PD_HIGH, dtype=np.int64)
 """Table (b): PD of the higher rated player, in hundredths, by whole difference 0..736."""
 LOW: Ints = np.array(PD_LOW, dtype=np.int64)
 """Table (b): PD of the lower rated player, in hundredths, by whole difference 0..736."""
+DP_KNOWN: npt.NDArray[np.bool_] = np.array([dp is not None for _, dp in sorted(DP_TABLE)], dtype=np.bool_)
+"""Table (a): whether dp is determinate, by percentage score row 0..100."""
+DP: Ints = np.array([dp or 0 for _, dp in sorted(DP_TABLE)], dtype=np.int64)
+"""Table (a): dp by percentage score row 0..100 (0 where it is indeterminate)."""
+EXACT_FLOAT = 2**53
+"""Whole numbers under this are exact as floats, so a quotient of two of them as floats is
+the correctly rounded quotient that Python's ``int / int`` gives."""
 LARGEST_SCALE = 10**11
 """Up to this scale, ratings and their sums fit machine integers; beyond it (ratings with
 many decimals) the arrays hold Python integers, which are exact at any size."""
@@ -117,7 +131,8 @@ class ArraySides:
         def total(values: Ints) -> list[int]:
             sums = np.zeros(size, dtype=values.dtype)
             np.add.at(sums, player, values)
-            return [int(v) for v in sums.tolist()]
+            found: list[int] = sums.tolist()  # Python integers, from machine integers or objects
+            return found
 
         side_pd = np.full(len(self.player), -1, dtype=np.int64)
         side_pd[kept] = pd
@@ -131,3 +146,91 @@ class ArraySides:
             games=np.bincount(player, minlength=size).tolist(), halves=total(halves), pd=total(pd),
             excess=total(50 * halves - pd), opponents=total(other), capped=total(over.astype(np.int64)),
             seen=seen, side_pd=pd_of)
+
+
+def round_half_away(numerator: Ints, denominator: Ints) -> Ints:
+    """``numerator / denominator`` (``denominator > 0``) rounded to a whole number, halves away
+    from zero, element by element (as :func:`xlrating.fide.core.round_half_away`)."""
+    whole = (2 * np.abs(numerator) + denominator) // (2 * denominator)
+    return np.where(numerator >= 0, whole, -whole)
+
+
+def k_by_rules(edition: FideRules, on: date, players: Sequence[FidePlayer]) -> Ints:
+    """Each player's K by the edition's rules before the 700 rule, as
+    :func:`xlrating.fide.rating.k_rule` finds it (FIDE Handbook 10.52; 2024 regulations): 40 or
+    25 until 30 games, else 10 once the highest rating reached 2400, else the junior K (2024),
+    else the standard K. An unrated player's entry means nothing."""
+    size = len(players)
+    rating = np.fromiter((p.rating or 0.0 for p in players), np.float64, size)
+    highest = np.maximum(rating, np.fromiter((p.highest_rating or 0.0 for p in players), np.float64, size))
+    k = np.full(size, edition.k_standard, dtype=np.int64)
+    if edition.k_junior is not None:
+        born = np.fromiter((-(10**6) if p.birth_date is None else p.birth_date.year for p in players),
+                           np.int64, size)
+        k[(on.year <= born + edition.k_junior_age) & (highest < edition.k_junior_below)] = edition.k_junior
+    k[highest >= edition.k_top_rating] = edition.k_top
+    games = np.fromiter((-1 if p.games is None else p.games for p in players), np.int64, size)
+    k[(games >= 0) & (games < edition.k_new_games)] = edition.k_new
+    return k
+
+
+def k_limited(edition: FideRules, k: Ints, games: Ints) -> Ints:
+    """The 700 rule (2024), as :func:`xlrating.fide.rating.k_limit`: where K x the event's games
+    exceeds the limit, K is the largest whole number within it."""
+    limit = edition.k_games_limit
+    if limit is None:
+        return np.array(k, dtype=np.int64)
+    limited: Ints = np.where(k * games > limit, limit // np.maximum(games, 1), k)
+    return limited
+
+
+def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], is_rated: list[bool],
+                  units: list[int], sums: RatedSums, scale: int) -> RatedChanges | None:
+    """Every rated player's K and change (FIDE Handbook 10.5; 2024 regulations) on arrays, the
+    same integers as :meth:`xlrating.fide.event._Event.changes_one_by_one` finds player by
+    player; ``None`` if a number would not be exact in a machine integer or a float (ratings
+    with many decimals, a K given with many)."""
+    if scale > LARGEST_SCALE:
+        return None
+    size = len(players)
+    games: Ints = np.array(sums.games, dtype=np.int64)
+    excess: Ints = np.array(sums.excess, dtype=np.int64)
+    opponents: Ints = np.array(sums.opponents, dtype=np.int64)
+    k_rule = k_by_rules(edition, on, players)
+    given = [(i, Fraction(repr(p.k))) for i, p in enumerate(players) if p.k is not None]
+    largest_k = max([int(k_rule.max(initial=0)), *(f.numerator for _, f in given)])
+    largest_unit = scale * 100 * max([1, *(f.denominator for _, f in given)])
+    largest_rating = max(units, default=0) * largest_unit // scale
+    largest_raw = largest_k * int(np.abs(excess).max(initial=0)) * scale
+    largest_performance = int(opponents.max(initial=0)) + 800 * int(games.max(initial=0)) * scale
+    if max(largest_rating + largest_raw + largest_unit, largest_performance) >= EXACT_FLOAT:
+        return None
+    k = k_limited(edition, k_rule, games)
+    k_unit = np.ones(size, dtype=np.int64)
+    for i, fraction in given:
+        k[i], k_unit[i], k_rule[i] = fraction.numerator, fraction.denominator, 0
+    unit = scale * 100 * k_unit
+    rating = np.array(units, dtype=np.int64) * 100 * k_unit
+    raw = k * excess * scale
+    if edition.round_new_rating:
+        post = round_half_away(rating + raw, unit) * unit
+    elif edition.round_change:
+        post = rating + round_half_away(raw, unit) * unit
+    else:
+        post = rating + raw
+    counted = np.array(is_rated, dtype=np.bool_) & (games > 0)
+    played = np.maximum(games, 1)
+    row = 50 + round_half_away((np.array(sums.halves, dtype=np.int64) - games) * 50, played)
+    points = played * scale
+    performance = (opponents + DP[row] * points).astype(np.float64) / points.astype(np.float64)
+    known = counted & DP_KNOWN[row]
+
+    def kept(values: npt.NDArray[Any]) -> list[Any]:
+        found: list[Any] = np.where(counted, values, 0).tolist()
+        return found
+
+    return RatedChanges(
+        k=kept(k), k_unit=kept(k_unit), k_rule=kept(k_rule), unit=kept(unit), rating=kept(rating),
+        raw=kept(raw), post=kept(post), post_rating=kept(post.astype(np.float64) / unit.astype(np.float64)),
+        change=kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
+        performance=[v if ok else None for v, ok in zip(performance.tolist(), known.tolist(), strict=True)])

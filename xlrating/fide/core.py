@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
 from operator import attrgetter
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .. import _vector
 from ..model import Game, games_by_player
@@ -35,9 +35,10 @@ from .tables import PD_TABLE, pd_row
 VECTOR_FROM_SIDES = 500
 """From this many game sides (twice the games) on, an event is summed on numpy arrays: below
 it, numpy's fixed cost per call outweighs its speed. ``benchmarks/bench_fide.py --path
-plain,numpy`` puts the crossover at 40 to 56 players over 9 rounds (360 to 500 sides) without
-explanations and at 70 to 90 players with them; at 8 players plain Python takes 0.7 of numpy's
-time without explanations and 0.8 with them."""
+plain,numpy`` puts the crossover at 40 to 56 players over 9 rounds (360 to 500 sides), with
+explanations or without (they are built when an outcome is read, on either path, and reading
+every outcome crosses over at 56 to 70 players); at 8 players plain Python takes 0.45 of
+numpy's time."""
 
 LAST_ROW = PD_TABLE[-1][0]
 """736: from this difference on, table (b) has one row ("over 735")."""
@@ -94,6 +95,56 @@ class RatedSums:
     side_pd: Callable[[int], list[int]]
     """A player's PD in each game (in the order of :meth:`Sides.games`), in hundredths; ``-1``:
     the opponent did not count."""
+
+
+class Change(NamedTuple):
+    """A rated player's change in exact integers: every value is a numerator over ``unit``."""
+
+    k: tuple[int, int]
+    """K as ``(numerator, denominator)`` (a K given by the user may have a fraction)."""
+    unit: int
+    """``scale x 100 x (K's denominator)``."""
+    raw: int
+    """K x sum(score - PD), unrounded."""
+    post: int
+    """The new rating as the edition rounds it."""
+    rating: int
+    """The rating before the event."""
+
+
+@dataclass(frozen=True)
+class RatedChanges:
+    """Each rated player's K and change (FIDE Handbook 10.5; 2024 regulations), as lists
+    indexed by player, in exact integers: a change and a rating count in ``1/unit`` of a point.
+    A player who is unrated, or rated without a game against a rated opponent, has zeros
+    (and a performance of ``None``)."""
+
+    k: list[int]
+    """K's numerator (a K given by the user may have a fraction)."""
+    k_unit: list[int]
+    """K's denominator."""
+    k_rule: list[int]
+    """K by the rules before the 700 rule (0 for a K given by the user): a K under it was
+    lowered by that rule."""
+    unit: list[int]
+    """``scale x 100 x (K's denominator)``."""
+    rating: list[int]
+    """The rating before the event."""
+    raw: list[int]
+    """K x sum(score - PD), unrounded."""
+    post: list[int]
+    """The new rating as the edition rounds it: 2024 rounds the change, the handbook the new
+    rating (10.53)."""
+    post_rating: list[float]
+    """``post / unit``."""
+    change: list[float]
+    """``(post - rating) / unit``."""
+    performance: list[float | None]
+    """Rc + dp (``None``: dp is indeterminate for a 0% or 100% score)."""
+
+    def of(self, i: int) -> Change:
+        """Player ``i``'s change."""
+        return Change((self.k[i], self.k_unit[i]), self.unit[i], self.raw[i], self.post[i], self.rating[i])
 
 
 class Sides(Protocol):

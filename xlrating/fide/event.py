@@ -12,29 +12,40 @@
   (:mod:`xlrating.fide.round_robin`).
 
 The rated players are rated by the numeric core (:mod:`xlrating.fide.core`: lists in plain
-Python for a small event, numpy arrays for a large one, the same exact integers either way);
-the explanation (steps, game lines) is built from the core's sums only when ``explain`` is
-true.
+Python for a small event, numpy arrays for a large one, the same exact integers either way).
+Every number (sums, K, changes, new ratings) is computed when the event is rated; each
+player's :class:`~xlrating.model.PlayerOutcome` is built from them when it is first read
+(:class:`~xlrating.model.Outcomes`), with the explanation (steps, game lines) only when
+``explain`` is true.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import date
 from fractions import Fraction
-from typing import NamedTuple
 
 from .. import _check
 from ..errors import EventError
-from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
-from .core import NO_CAP, RatedSums, Sides, round_half_away, scale_of, scaled, sides_of
+from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
+from .core import (
+    NO_CAP,
+    Change,
+    PlainSides,
+    RatedChanges,
+    RatedSums,
+    Sides,
+    round_half_away,
+    scale_of,
+    scaled,
+    sides_of,
+)
 from .player import FidePlayer
 from .rating import Exact, k_limit, k_rule, k_with_reason
 from .round_robin import rate_round_robin
 from .rules import FideRules, RulesLike, get_rules
 from .tables import DP_TABLE
-from .unrated import NewPlayerRating, new_player
+from .unrated import NewPlayerRating, new_player_of_sums
 
 __all__ = ["FidePlayer", "rate_event"]
 
@@ -50,21 +61,6 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count > 1 else ''}"
 
 
-class Change(NamedTuple):
-    """A rated player's change in exact integers: every value is a numerator over ``unit``."""
-
-    k: tuple[int, int]
-    """K as ``(numerator, denominator)`` (a K given by the user may have a fraction)."""
-    unit: int
-    """``scale x 100 x (K's denominator)``."""
-    raw: int
-    """K x sum(score - PD), unrounded."""
-    post: int
-    """The new rating as the edition rounds it."""
-    rating: int
-    """The rating before the event."""
-
-
 class _Event:
     """One event's players and games as the numeric core holds them, and the steps that rate it."""
 
@@ -78,11 +74,14 @@ class _Event:
         self.numbers = [p.number for p in players]
         ratings = [p.rating for p in players]
         self.scale = scale = scale_of(ratings)
-        self.units = [0 if r is None else scaled(r, scale) for r in ratings]
+        distinct = set(ratings)  # a large event has far fewer distinct ratings than players
+        units = {r: 0 if r is None else scaled(r, scale) for r in distinct}
+        caps = {r: self.cap_of(r) for r in distinct}
+        self.units = [units[r] for r in ratings]
         """Each rating in units of ``1/scale`` (0: unrated)."""
         self.is_rated = [r is not None for r in ratings]
         self.counts_as_rated = [p.rating is not None and not p.rated_since_event for p in players]
-        self.cap = [self.cap_of(r) for r in ratings]
+        self.cap = [caps[r] for r in ratings]
         self.sides: Sides = sides_of(self.numbers, games)
         self.played = self.sides.played
         self.notes: list[str] = []
@@ -98,34 +97,77 @@ class _Event:
         if any(p.rated_since_event for p in self.players):
             self.notes.append("Players rated since the event count as unrated for their opponents (10.4)")
         new_players_play = any(not c and n for c, n in zip(self.counts_as_rated, self.played, strict=True))
+        outcomes: Sequence[PlayerOutcome]
         if self.kind is EventType.ROUND_ROBIN and edition.round_robin_procedure and new_players_play:
-            outcomes = rate_round_robin(self)
+            outcomes = tuple(rate_round_robin(self))
         else:
             outcomes = self.swiss()
-        return EventOutcome(system="FIDE", rules=edition.display, players=tuple(outcomes),
+        return EventOutcome(system="FIDE", rules=edition.display, players=outcomes,
                             parameters=(), notes=tuple(self.notes))
 
-    def swiss(self) -> list[PlayerOutcome]:
+    def swiss(self) -> Outcomes:
         """Every player against the opponents as they count: rated players by 10.5, new ones by
-        10.2 (2024: with the hypothetical opponents)."""
+        10.2 (2024: with the hypothetical opponents).
+
+        Every number is computed here; each player's outcome (notes, and steps and game lines
+        when explained) is built from them when it is first read."""
         sums = self.sides.rated_sums(self.units, self.units, self.counts_as_rated, self.cap, self.scale)
-        return [self.rated_outcome(i, sums) if self.is_rated[i] else self.new_outcome(i)
-                for i in range(len(self.players))]
+        changes = self.changes(sums)
+        new = {i: self.new_rating(i, sums) for i, rated in enumerate(self.is_rated) if not rated}
+
+        def build(i: int) -> PlayerOutcome:
+            if i in new:
+                return self.unrated_outcome(i, new[i], self.new_lines(i) if self.explain else ())
+            return self.rated_outcome(i, sums, changes)
+
+        return Outcomes(self.numbers, build)
 
     # -- a rated player (10.5) ------------------------------------------------------------------
 
-    def k_of(self, player: FidePlayer, games: int) -> tuple[tuple[int, int], str | None]:
+    def changes(self, sums: RatedSums) -> RatedChanges:
+        """Every rated player's K and change against the opponents who count as rated in
+        ``sums``: on numpy arrays where the games are (and the numbers fit machine integers),
+        else player by player; the same integers either way."""
+        if not isinstance(self.sides, PlainSides):
+            from .arrays import rated_changes
+
+            found = rated_changes(self.edition, self.on, self.players, self.is_rated, self.units, sums,
+                                  self.scale)
+            if found is not None:
+                return found
+        return self.changes_one_by_one(sums)
+
+    def changes_one_by_one(self, sums: RatedSums) -> RatedChanges:
+        """:meth:`changes` in plain Python, one rated player at a time."""
+        size = len(self.players)
+        k, k_unit, k_rule, unit, rating, raw, post = ([0] * size for _ in range(7))
+        post_rating, change = [0.0] * size, [0.0] * size
+        performance: list[float | None] = [None] * size
+        for i, player in enumerate(self.players):
+            games = sums.games[i]
+            if not self.is_rated[i] or not games:
+                continue
+            (k[i], k_unit[i]), k_rule[i] = self.k_of(player, games)
+            found = self.change(i, (k[i], k_unit[i]), sums.excess[i])
+            unit[i], rating[i], raw[i], post[i] = found.unit, found.rating, found.raw, found.post
+            post_rating[i] = found.post / found.unit
+            change[i] = (found.post - found.rating) / found.unit
+            points = games * self.scale
+            dp = _DP.get(50 + round_half_away((sums.halves[i] - games) * 50, games))
+            performance[i] = None if dp is None else (sums.opponents[i] + dp * points) / points
+        return RatedChanges(k=k, k_unit=k_unit, k_rule=k_rule, unit=unit, rating=rating, raw=raw, post=post,
+                            post_rating=post_rating, change=change, performance=performance)
+
+    def k_of(self, player: FidePlayer, games: int) -> tuple[tuple[int, int], int]:
         """K as ``(numerator, denominator)`` (10.52; 2024 with the 700 rule over the event's
-        games), and a note if the 700 rule lowered it."""
+        games), and K by the rules before the 700 rule (0 for a K given by the user)."""
         if player.k is not None:
             given = Fraction(repr(player.k))
-            return (given.numerator, given.denominator), None
+            return (given.numerator, given.denominator), 0
         assert player.rating is not None
         edition = self.edition
         k = k_rule(edition, player.rating, player.games, player.highest_rating, player.birth_date, self.on)[0]
-        limited = k_limit(edition, k, games)
-        note = f"K limited to {limited} by the {edition.k_games_limit} rule" if limited < k else None
-        return (limited, 1), note
+        return (k_limit(edition, k, games), 1), k
 
     def k_step(self, player: FidePlayer, games: int) -> Step:
         if player.k is not None:
@@ -149,12 +191,20 @@ class _Event:
             post = rating + raw
         return Change(k, unit, raw, post, rating)
 
-    def rated_outcome(self, i: int, sums: RatedSums) -> PlayerOutcome:
-        """A rated player's change (10.5) against the opponents who count as rated in ``sums``."""
+    def rated_outcome(self, i: int, sums: RatedSums, changes: RatedChanges) -> PlayerOutcome:
+        """A rated player's outcome (10.5) from the change against the opponents who count as
+        rated in ``sums``."""
         player = self.players[i]
+        assert player.rating is not None
+        edition = self.edition
         games = sums.games[i]
         skipped = self.played[i] - games
-        notes = [f"{_plural(skipped, 'game')} against unrated opponents not rated"] if skipped else []
+        notes = []
+        if player.rating < edition.rating_floor:  # a rating from an older list, whose floor was lower
+            notes.append(f"pre-event rating under the {edition.display} rating floor {edition.rating_floor} "
+                         "(a rating from an older list): rated as given")
+        if skipped:
+            notes.append(f"{_plural(skipped, 'game')} against unrated opponents not rated")
         if not games:
             notes.append("no games against rated opponents: rating unchanged")
             return PlayerOutcome(
@@ -162,28 +212,24 @@ class _Event:
                 pre_rating=player.rating, pre_games=player.games, post_rating=player.rating,
                 post_games=player.games, initial_rating=player.rating, initial_games=player.games,
                 change=0.0, notes=tuple(notes))
-        k, k_note = self.k_of(player, games)
-        if k_note:
-            notes.append(k_note)
+        k = (changes.k[i], changes.k_unit[i])
+        if k[0] < changes.k_rule[i]:
+            notes.append(f"K limited to {k[0]} by the {edition.k_games_limit} rule")
         capped = sums.capped[i]
         if capped:
             notes.append(f"{_plural(capped, 'game')} capped at a difference of {self.cap[i]}")
-        change = self.change(i, k, sums.excess[i])
-        if change.post < self.edition.rating_floor * change.unit:
-            notes.append(f"under the rating floor {self.edition.rating_floor} after the event: a rating "
+        if changes.post[i] < edition.rating_floor * changes.unit[i]:
+            notes.append(f"under the rating floor {edition.rating_floor} after the event: a rating "
                          "under it is not published (the player is listed as unrated)")
-        halves = sums.halves[i]
-        points = games * self.scale
-        dp = _DP.get(50 + round_half_away((halves - games) * 50, games))
-        performance = None if dp is None else (sums.opponents[i] + dp * points) / points
+        performance = changes.performance[i]
         return PlayerOutcome(
-            player=player.number, method=Method.ELO, rated_games=games, rated_score=halves / 2,
-            pre_rating=player.rating, pre_games=player.games, post_rating=change.post / change.unit,
+            player=player.number, method=Method.ELO, rated_games=games, rated_score=sums.halves[i] / 2,
+            pre_rating=player.rating, pre_games=player.games, post_rating=changes.post_rating[i],
             post_games=None if player.games is None else player.games + games, initial_rating=player.rating,
-            initial_games=player.games, change=(change.post - change.rating) / change.unit, k=k[0] / k[1],
+            initial_games=player.games, change=changes.change[i], k=k[0] / k[1],
             expected_score=sums.pd[i] / 100, performance=performance,
             games=self.rated_lines(i, sums, k) if self.explain else (),
-            steps=self.rated_steps(i, sums, change, performance) if self.explain else (),
+            steps=self.rated_steps(i, sums, changes.of(i), performance) if self.explain else (),
             notes=tuple(notes))
 
     def rated_steps(self, i: int, sums: RatedSums, change: Change,
@@ -231,15 +277,14 @@ class _Event:
 
     # -- a new player (10.2) --------------------------------------------------------------------
 
-    def opponents_of(self, i: int, values: Sequence[Exact | None]
-                     ) -> tuple[list[Exact | None], list[int], list[GameLine]]:
+    def new_lines(self, i: int) -> list[GameLine]:
+        """A new player's games, each with the opponent's rating as it counts (``None``: unrated)."""
+        if not hasattr(self, "_values"):
+            self._values = self.exact_values()
+        values = self._values
         rounds, indices, halves = self.sides.games(i)
-        opponents = [values[o] for o in indices]
-        lines = []
-        if self.explain:
-            lines = [GameLine(r, self.numbers[o], h / 2, None if v is None else float(v))
-                     for r, o, h, v in zip(rounds, indices, halves, opponents, strict=True)]
-        return opponents, halves, lines
+        return [GameLine(r, self.numbers[o], h / 2, None if (v := values[o]) is None else float(v))
+                for r, o, h in zip(rounds, indices, halves, strict=True)]
 
     def exact_values(self) -> list[Exact | None]:
         """Each player's rating as the opponents count it, exact (``None``: unrated for them)."""
@@ -247,14 +292,13 @@ class _Event:
         return [(r if scale == 1 else Fraction(r, scale)) if counted else None
                 for r, counted in zip(self.units, self.counts_as_rated, strict=True)]
 
-    def new_outcome(self, i: int) -> PlayerOutcome:
-        player = self.players[i]
-        if not hasattr(self, "_values"):
-            self._values = self.exact_values()
-        opponents, halves, lines = self.opponents_of(i, self._values)
-        result = new_player(self.edition, opponents, halves, round_robin=False, competition=None,
-                            first_event=not player.games, explain=self.explain)
-        return self.unrated_outcome(i, result, lines)
+    def new_rating(self, i: int, sums: RatedSums) -> NewPlayerRating:
+        """A new player's Ru (10.2; 2024 with the hypothetical opponents) from the sums over the
+        games against the opponents who count as rated in ``sums`` (with its steps if explained)."""
+        games = sums.games[i]
+        return new_player_of_sums(self.edition, games, sums.halves[i], (sums.opponents[i], self.scale),
+                                  skipped=self.played[i] - games, first_event=not self.players[i].games,
+                                  explain=self.explain)
 
     def unrated_outcome(self, i: int, result: NewPlayerRating, lines: Sequence[GameLine]) -> PlayerOutcome:
         """A new player's outcome from the Ru result (10.2)."""
@@ -303,7 +347,7 @@ def rate_event(
     played = _check.items("games", games, Game, "a Game")
     _check.unique("players", [p.number for p in field])
     _check_floor(edition, field)
-    outcome = _note_under_floor(edition, field, _Event(edition, kind, on, field, played, explain).rate())
+    outcome = _Event(edition, kind, on, field, played, explain).rate()
     parameters = (
         ("Edition", edition.display),
         ("Event type", kind.value),
@@ -337,21 +381,6 @@ def _check_floor(edition: FideRules, players: Sequence[FidePlayer]) -> None:
         raise EventError(
             f"Players rated under {LOWEST_PUBLISHED}, the lowest rating a FIDE list has published: "
             f"{', '.join(low)}. Give such a player no rating (a new player)")
-
-
-def _note_under_floor(edition: FideRules, players: Sequence[FidePlayer],
-                      outcome: EventOutcome) -> EventOutcome:
-    """A player rated under the edition's floor (a rating from an older list, whose floor was
-    lower) is rated as given, with a note that says so."""
-    floor = edition.rating_floor
-    low = {p.number for p in players if p.rating is not None and p.rating < floor}
-    if not low:
-        return outcome
-    note = (f"pre-event rating under the {edition.display} rating floor {floor} (a rating from an older "
-            "list): rated as given")
-    rated = tuple(replace(o, notes=(note, *o.notes)) if o.player in low else o for o in outcome.players)
-    return EventOutcome(system=outcome.system, rules=outcome.rules, players=rated,
-                        parameters=outcome.parameters, notes=outcome.notes)
 
 
 def _describe_new(edition: FideRules) -> str:

@@ -17,6 +17,7 @@ A round robin without rated players has no Ra: it is rated as a Swiss.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -63,7 +64,7 @@ class _RoundRobin:
     def score(self, i: int) -> Fraction:
         return Fraction(sum(h for _, _, h in self.lines[i]), 2)
 
-    def rate(self) -> list[PlayerOutcome]:
+    def rate(self) -> Sequence[PlayerOutcome]:
         if not self.rated:
             self.event.notes.append(
                 "Round robin without rated players: no tournament average Ra, no new ratings (10.21b)")
@@ -161,7 +162,7 @@ class _RoundRobin:
         p.steps.extend(replace(s, label=f"{s.label} (new)") for s in result.steps)
         return result
 
-    def outcomes(self, new: dict[int, _NewPlayer]) -> list[PlayerOutcome]:
+    def outcomes(self, new: dict[int, _NewPlayer]) -> Sequence[PlayerOutcome]:
         """Step 4: the rated players against the new players' final Ru (10.54), and every outcome."""
         event = self.event
         seen = list(event.units)
@@ -171,12 +172,13 @@ class _RoundRobin:
                 seen[i] = p.result.rating * event.scale
                 counts[i] = True
         sums = event.sides.rated_sums(event.units, seen, counts, event.cap, event.scale)
+        changes = event.changes(sums)
         found = []
         for i in range(len(event.players)):
             if event.is_rated[i]:
-                found.append(event.rated_outcome(i, sums))
-            elif i not in new:
-                found.append(event.new_outcome(i))
+                found.append(event.rated_outcome(i, sums, changes))
+            elif i not in new:  # a new player without games
+                found.append(event.unrated_outcome(i, event.new_rating(i, sums), []))
             else:
                 p = new[i]
                 lines = [GameLine(r, event.numbers[o], h / 2, None if o not in p.seen else float(p.seen[o]))
@@ -185,6 +187,6 @@ class _RoundRobin:
         return found
 
 
-def rate_round_robin(event: _Event) -> list[PlayerOutcome]:
+def rate_round_robin(event: _Event) -> Sequence[PlayerOutcome]:
     """Every player of a handbook round robin with new players (10.21b, 10.54)."""
     return _RoundRobin(event).rate()

@@ -22,13 +22,14 @@ from typing import Any
 
 from .. import _check
 from ..errors import ArgumentError
-from ..model import EventType, Step
+from ..model import EventType, Step, _slot_filling_init
 from .rating import exact
 from .rules import FideRules, RulesLike, get_rules
 from .tables import IndeterminateError, dp_for, dp_of_row, round_half_away
 
 
-@dataclass(frozen=True)
+@_slot_filling_init
+@dataclass(frozen=True, slots=True)
 class NewPlayerRating:
     """A new player's rating from one event (Ru) or from several (Rn), with its explanation."""
 
@@ -139,33 +140,62 @@ def new_player(
     """The core of :func:`unrated_rating` on exact numbers (see there): the opponents' ratings
     (``None``: unrated) and the player's results in half points; ``opponents_in_event`` is its
     ``opponents``. ``explain=False`` leaves the steps out."""
-    opponent_floats = tuple(None if o is None else float(o) for o in opponents)
-    result_floats = tuple(h / 2 for h in halves)
-    steps: list[Step] = []
-    notes: list[str] = []
     if round_robin:
         counted = list(zip(opponents, halves, strict=True))
+        rated_total = None
     else:
         counted = [(o, h) for o, h in zip(opponents, halves, strict=True) if o is not None]
-        skipped = len(halves) - len(counted)
-        if skipped:
-            notes.append(f"{skipped} game{'s' if skipped > 1 else ''} against unrated opponents not counted")
-    n = len(counted)
-    points = sum(h for _, h in counted)
+        rated_total = _ratio(sum(o for o, _ in counted if o is not None))
+    return new_player_of_sums(
+        edition, len(counted), sum(h for _, h in counted), rated_total, skipped=len(halves) - len(counted),
+        round_robin=round_robin, competition=competition, first_event=first_event,
+        competition_detail=competition_detail, opponents_in_event=opponents_in_event, explain=explain,
+        opponent_ratings=tuple(None if o is None else float(o) for o in opponents),
+        results=tuple(h / 2 for h in halves))
+
+
+def new_player_of_sums(
+    edition: FideRules,
+    games: int,
+    halves: int,
+    rated_total: tuple[int, int] | None,
+    *,
+    skipped: int = 0,
+    round_robin: bool = False,
+    competition: Exact | None = None,
+    first_event: bool,
+    competition_detail: str = "round robin: Rc = the tournament average Ra (10.21b)",
+    opponents_in_event: int | None = None,
+    explain: bool = True,
+    opponent_ratings: tuple[float | None, ...] = (),
+    results: tuple[float, ...] = (),
+) -> NewPlayerRating:
+    """A new player's Ru (FIDE Handbook 10.2; 2024 regulations) from the sums over the games
+    that count: ``games`` of them, ``halves`` the score in them in half points, and (a Swiss)
+    ``rated_total``, the sum of those opponents' ratings as ``(numerator, denominator)``, or (a
+    handbook round robin) ``competition``, the tournament average Ra. ``skipped``: games against
+    unrated opponents, not counted. ``opponent_ratings`` and ``results`` are recorded as given."""
+    steps: list[Step] = []
+    notes: list[str] = []
+    if skipped:
+        notes.append(f"{skipped} game{'s' if skipped > 1 else ''} against unrated opponents not counted")
+    n = games
+    points = halves
     score = points / 2
 
     def outcome(rating: int | None, ru: int | None = None, rc: tuple[int, int] | None = None,
                 p: float | None = None, dp: int | None = None, disregarded: bool = False) -> NewPlayerRating:
         return NewPlayerRating(
             rating=rating, ru=ru, competition=None if rc is None else rc[0] / rc[1], score=score, games=n,
-            p=p, dp=dp, opponent_ratings=opponent_floats, results=result_floats,
+            p=p, dp=dp, opponent_ratings=opponent_ratings, results=results,
             disregarded=disregarded, steps=tuple(steps), notes=tuple(notes))
 
     if n == 0:
         notes.append("no games against rated opponents: no rating")
         return outcome(None)
-    if first_event and points < 2 * edition.disregard_first_below:
-        what = "under one point" if edition.disregard_first_below == 1 else "of zero"
+    least = edition.disregard_first_below
+    if first_event and points * least.denominator < 2 * least.numerator:
+        what = "under one point" if least == 1 else "of zero"
         notes.append(f"score {what} in the first rated event: disregarded")
         if explain:
             steps.append(Step("Score", score, f"first event, score {what}: disregarded "
@@ -184,16 +214,16 @@ def new_player(
         if explain:
             steps.append(Step("Rc", raw_rc[0] / raw_rc[1], competition_detail))
     else:
-        rated = [o for o, _ in counted if o is not None]
+        assert rated_total is not None
         extra = edition.hypothetical_opponents
-        total, unit = _ratio(sum(rated))
-        raw_rc = (total + extra * edition.hypothetical_rating * unit, unit * (len(rated) + extra))
+        total, unit = rated_total
+        raw_rc = (total + extra * edition.hypothetical_rating * unit, unit * (n + extra))
         if explain and extra:
-            steps.append(Step("Ra", raw_rc[0] / raw_rc[1], f"average of {len(rated)} rated opponents and "
+            steps.append(Step("Ra", raw_rc[0] / raw_rc[1], f"average of {n} rated opponents and "
                               f"{extra} hypothetical opponents rated {edition.hypothetical_rating}"))
         elif explain:
             steps.append(Step("Rc", raw_rc[0] / raw_rc[1],
-                              f"average rating of {len(rated)} opponents (10.21a)"))
+                              f"average rating of {n} opponents (10.21a)"))
     rc = (_round(*raw_rc), 1) if edition.round_competition else raw_rc
     if explain and rc[0] * raw_rc[1] != raw_rc[0] * rc[1]:
         steps.append(Step("Rc", rc[0] / rc[1], "rounded to a whole number, as 10.54 rounds Ra to 2348"))
