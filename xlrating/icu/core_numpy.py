@@ -226,13 +226,13 @@ class NumpyCore:
         count = np.array(scores.count)
         played = self.rated & (count > 0)
         if explain:
-            return np.flatnonzero(played).tolist()  # type: ignore[no-any-return]
+            return np.flatnonzero(played).tolist()
         factors = np.array([0.0 if v is None else v for v in k], dtype=np.float64)
         change = np.array(scores.change)
         limit = rules.bonus_rating_limit
         maybe = (played & (factors > rules.bonus_max_no_k) & (count > rules.bonus_max_no_games)
                  & (self.rating < limit) & (change > rules.bonus_min_change) & (self.rating + change < limit))
-        return np.flatnonzero(maybe).tolist()  # type: ignore[no-any-return]
+        return np.flatnonzero(maybe).tolist()
 
     # -- notes ----------------------------------------------------------------------------------------
 

@@ -80,7 +80,7 @@ class ArraySides:
         pairs, counts = np.unique(keys, return_counts=True)
         result = np.zeros(len(self.count), dtype=np.bool_)
         result[pairs[counts > most] // size] = True
-        return result.tolist()  # type: ignore[no-any-return]
+        return result.tolist()
 
 
 def take_games(numbers: list[int], games: tuple[Game, ...]) -> ArraySides:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from .. import _check
+from .._floats import in_order
 from ..errors import ArgumentError, ConvergenceError
 from .formulas import _pwe
 from .rules import RulesLike, UscfRules, get_rules, history_word
@@ -156,7 +157,7 @@ def _work(
         return _objective(rules, x, effective, adjusted_prior, opponents, adjusted_score)
 
     # Step 1: the first estimate.
-    start = (effective * adjusted_prior + sum(opponents) + spread * (2.0 * score - m)) / (effective + m)
+    start = (effective * adjusted_prior + in_order(opponents) + spread * (2.0 * score - m)) / (effective + m)
     big_m = start
     value = f(big_m)
     moves: list[tuple[str, float]] = []

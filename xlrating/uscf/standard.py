@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .. import _check
+from .._floats import in_order
 from ..errors import ArgumentError
 from .formulas import _k
 from .rules import RulesLike, UscfRules, get_rules
@@ -125,7 +126,7 @@ def _work(
     dual = k != rules.k_numerator / (effective + m)
     scale = rules.we_scale  # We(R0, Ri) = 1/(1 + 10^(-(R0 - Ri)/400)), inlined for speed
     expected = tuple([1.0 / (1.0 + 10.0 ** ((r - prior) / scale)) for r in opponents])
-    total = sum(expected)
+    total = in_order(expected)
     change = k * (score - total)
     eligible, reason = _eligibility(rules, bonus, m, repeated_opponent)
     amount, threshold = _bonus(rules, change, m, multiplier)
