@@ -20,14 +20,16 @@ from uscf_snapshot import encode
 from xlrating import _vector
 from xlrating.errors import EventError
 from xlrating.fide import FidePlayer, event, rate_event
-from xlrating.fide.arrays import LARGEST_SCALE, k_by_rules, k_limited, rated_changes, round_half_away
 from xlrating.fide.core import RatedChanges, RatedSums
 from xlrating.fide.core import round_half_away as round_one
 from xlrating.fide.rating import k_limit, k_rule
 from xlrating.fide.rules import EDITIONS, get_rules
 from xlrating.model import EventType, Game, Outcomes
 
-pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the array core needs numpy")
+pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy core needs numpy")
+
+if _vector.AVAILABLE:
+    from xlrating.fide.arrays import LARGEST_SCALE, k_by_rules, k_limited, rated_changes, round_half_away
 
 
 def _event(arguments: dict[str, Any]) -> event._Event:

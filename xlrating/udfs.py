@@ -24,6 +24,7 @@ from typing import Annotated, Any
 import xlwings as xw
 
 from . import _check, fide, icu, systems, uscf
+from ._floats import in_order
 from .crosstable.values import show
 from .errors import ArgumentError
 from .excel import args, event
@@ -173,7 +174,7 @@ def USCF_WE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules 
     edition = args.uscf_rules(rules)
     own = _required("rating", rating)
     opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
-    return sum(uscf.winning_expectancy(own, r, rules=edition) for r in opponents)
+    return in_order(uscf.winning_expectancy(own, r, rules=edition) for r in opponents)
 
 
 @xw.func
@@ -184,7 +185,7 @@ def USCF_PWE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules
     edition = args.uscf_rules(rules)
     own = _required("rating", rating)
     opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
-    return sum(uscf.provisional_winning_expectancy(own, r, rules=edition) for r in opponents)
+    return in_order(uscf.provisional_winning_expectancy(own, r, rules=edition) for r in opponents)
 
 
 @xw.func
@@ -463,7 +464,7 @@ def FIDE_EXPECTED(
     own = _required("rating", rating)
     when = args.day("end_date", end_date)
     opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
-    return sum(fide.expected_score(own, r, rules=edition, on=when) for r in opponents)
+    return in_order(fide.expected_score(own, r, rules=edition, on=when) for r in opponents)
 
 
 @xw.func
@@ -592,7 +593,7 @@ def ICU_EXPECTED(rating: Rating, opponent_ratings: OpponentRatings) -> float:
     formulae)."""
     own = _required("rating", rating)
     opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
-    return sum(icu.expected_score(own, r) for r in opponents)
+    return in_order(icu.expected_score(own, r) for r in opponents)
 
 
 @xw.func

@@ -16,6 +16,7 @@ from datetime import date
 from typing import Any
 
 from .. import _check
+from .._floats import in_order
 from ..errors import ArgumentError
 from ..model import Step
 from .rules import IcuRules, RulesLike, get_rules
@@ -130,7 +131,7 @@ def rating_change(
     own = _check.rating("rating", rating)
     factor = _check.positive("k", k)
     opponents, scores = _games(opponent_ratings, results)
-    return factor * sum(s - expected(own, o, r.scale) for o, s in zip(opponents, scores, strict=True))
+    return factor * in_order(s - expected(own, o, r.scale) for o, s in zip(opponents, scores, strict=True))
 
 
 def performance(
@@ -143,7 +144,7 @@ def performance(
     opponents, scores = _games(opponent_ratings, results)
     if not opponents:
         raise ArgumentError("Argument 'opponent_ratings' must hold at least one game, not an empty sequence")
-    total = sum(o + r.performance_offset * (2 * s - 1) for o, s in zip(opponents, scores, strict=True))
+    total = in_order(o + r.performance_offset * (2 * s - 1) for o, s in zip(opponents, scores, strict=True))
     return total / len(opponents)
 
 
