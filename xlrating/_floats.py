@@ -10,11 +10,19 @@ by game in round order), as xlrating 0.1 did on Python 3.11.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from functools import reduce
 from operator import add
 
+if sys.version_info >= (3, 12):
 
-def in_order(values: Iterable[float]) -> float:
-    """The sum of ``values``, added one after another from the left (0.0 if there are none)."""
-    return reduce(add, values, 0.0)
+    def in_order(values: Iterable[float]) -> float:
+        """The sum of ``values``, added one after another from the left (0.0 if there are none)."""
+        return reduce(add, values, 0.0)
+
+else:  # sum adds from the left here, and is twice as fast as reduce
+
+    def in_order(values: Iterable[float]) -> float:
+        """The sum of ``values``, added one after another from the left (0.0 if there are none)."""
+        return sum(values, 0.0)

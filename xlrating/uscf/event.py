@@ -188,6 +188,8 @@ class _Event:
         """N*, step 2."""
         self.effective: list[float] = []
         """N' = min(N, N*), step 2."""
+        self.histories: list[str | None] = []
+        """Each player's history (all wins, all losses or none)."""
         self.special: list[bool] = []
         """Whether steps 4 and 5 use the special formula (else the standard one)."""
         self.repeated: list[bool] = []
@@ -255,12 +257,16 @@ class _Event:
         """Step 2: N' = min(N, N*) (US Chess 2020, 3); N not given: N*. Also which formula steps 4
         and 5 use: the special one for N <= 8 or an all-wins/all-losses history."""
         rules = self.rules
-        distinct = {prior: _nstar(rules, prior) for prior in set(self.prior)}  # far fewer than the players
-        self.nstar = [distinct[prior] for prior in self.prior]
+        if self.on_arrays:  # a large event: far fewer distinct ratings than players
+            distinct = {prior: _nstar(rules, prior) for prior in set(self.prior)}
+            self.nstar = [distinct[prior] for prior in self.prior]
+        else:
+            self.nstar = [_nstar(rules, prior) for prior in self.prior]
         self.effective = [_effective_below(nstar, games)
                           for nstar, games in zip(self.nstar, self.games, strict=True)]
-        self.special = [(games is not None and games <= rules.special_games) or player.history is not None
-                        for games, player in zip(self.games, self.players, strict=True)]
+        self.histories = [p.history for p in self.players]
+        self.special = [(games is not None and games <= rules.special_games) or history is not None
+                        for games, history in zip(self.games, self.histories, strict=True)]
 
     def step3_first_estimates(self, rated: list[bool]) -> None:
         """Step 3: unrated players with N = 0: the special formula with N' = 1 against the
@@ -286,13 +292,13 @@ class _Event:
         self.standard_working.append(standard)
         raw = list(standard.rating)
         who = [i for i, wanted in enumerate(rated) if wanted and special[i]]
-        history = [p.history for p in self.players]
-        for i, rating in zip(who, self._special(step, who, self.effective, history, seen), strict=True):
+        ratings = self._special(step, who, self.effective, self.histories, seen)
+        for i, rating in zip(who, ratings, strict=True):
             raw[i] = rating
         floor = self.rules.absolute_floor
         return [floor if floor > r else r for r in raw]
 
-    def _special(self, step: int, who: list[int], effective: list[float], history: list[str | None],
+    def _special(self, step: int, who: list[int], effective: list[float], history: Sequence[str | None],
                  seen: list[float]) -> list[float]:
         """The special formula at ``step`` for the players ``who`` (positions): on arrays all
         at once, else player by player, keeping each working for the explanation."""
@@ -304,8 +310,10 @@ class _Event:
                                    self._array(effective), self._array(self.score), history,
                                    self._array(seen))
         ratings = []
+        rules, prior, score, opponents_of = self.rules, self.prior, self.score, self.sides.opponents_of
         for i in who:
-            working = self._special_working(i, effective[i], history[i], seen)
+            opponents = [seen[o] for o in opponents_of(i)]
+            working = _special_formula(rules, prior[i], effective[i], opponents, score[i], history[i])
             if step == 3:
                 self.first_working[i] = working
             else:
