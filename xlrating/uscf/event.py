@@ -340,9 +340,8 @@ class _Event:
         if self.on_arrays:
             return standard_step(self.rules, self.sides, chosen, self._array(self.prior),
                                  self._array(self.effective), self._array(self.score), self._array(seen),
-                                 bonus=self.bonus,
-                                 multiplier=self.multiplier, repeated=self.repeated, regular=regular,
-                                 explain=self.explain)
+                                 bonus=self.bonus, multiplier=self.multiplier, repeated=self.repeated,
+                                 regular=regular, explain=self.explain)
         return standard_step(self.rules, self.sides, chosen, self.prior, self.effective, self.score, seen,
                              bonus=self.bonus, multiplier=self.multiplier, repeated=self.repeated,
                              regular=regular, explain=self.explain)
@@ -392,8 +391,7 @@ class _Event:
             from .arrays import finals
 
             self.final_columns = finals(self.rules, self.players, self.prior, self.step5, self.won,
-                                        self.drawn,
-                                        self.m)
+                                        self.drawn, self.m)
         else:
             self.final_list = [self.final(i) for i in range(len(self.players))]
 
@@ -446,7 +444,7 @@ class _Event:
             notes.append(f"floor {floor:g} applied ({final.source})")
             if pre is not None and pre < floor:
                 notes.append(f"pre-event rating {pre:g} was below the floor {floor:g}")
-        elif final.stored < floor:
+        elif final.stored < floor:  # a match whose floors are not applied
             notes.append(f"match: below the floor {floor:g}, not applied (a request to lower the floor "
                          "by 100)")
 
