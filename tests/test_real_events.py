@@ -16,18 +16,18 @@ the event is from the earlier period. B = 6, 8, 10, 14 and the 2009/2011 edition
 Unknown inputs, and how the tests deal with them:
 
 - Established players' game counts N: every established pre-rating here is below 1800,
-  where the 2020 N* is below 23 (2020 rules, section 3), so N' = min(N, N*) = N* for any
+  where the 2020 N* is below 23 (US Chess 2020, 3), so N' = min(N, N*) = N* for any
   N > 25: the crosstable's blank Games (N unknown, N' = N*) is exact. Provisional players
   have their N in the file (``P17``).
 - The stored pre-event floats: US Chess stores ratings as floats and publishes them
-  rounded (2020 rules, sections 1 and 7); the file shows only the rounded pre-ratings.
+  rounded (US Chess 2020, 1 and 7); the file shows only the rounded pre-ratings.
   Rated from those integers, 11 players' post ratings land within a point of the
   published ones but round the other way (:data:`ROUNDING`). Post ratings are
   nondecreasing in every pre-rating, so rating the event from all pre-ratings minus 0.5
   and plus 0.5 brackets what any stored floats could give; each published figure lies
   in its bracket. :data:`OFFSETS` is one set of stored floats, each within 0.39 of the
   published pre-rating, from which all 64 published post ratings come out exactly.
-- Peaks (for the peak floors, 2020 rules, section 5): two players finish exactly on a
+- Peaks (for the peak floors, US Chess 2020, 5): two players finish exactly on a
   100-point floor that their pre-ratings alone do not give (:data:`PEAKS`).
 """
 
@@ -121,7 +121,7 @@ OFFICIAL = published()
 
 
 def nearest(value: float) -> int:
-    """The nearest whole number, .5 up: how US Chess shows a rating (2020 rules, section 7)."""
+    """The nearest whole number, .5 up: how US Chess shows a rating (US Chess 2020, 7)."""
     return math.floor(value + 0.5)
 
 
@@ -235,7 +235,7 @@ def test_the_two_peak_floors() -> None:
 def test_provisional_and_newly_established_players() -> None:
     ours = rate()
     special = {p.number for p in OFFICIAL if p.pre_games is not None and p.pre_games <= 8}
-    assert special == {29, 41, 46}  # P6, P5, P3: the special formula (2020 rules, section 4.1)
+    assert special == {29, 41, 46}  # P6, P5, P3: the special formula (US Chess 2020, 4.1)
     assert {p.player for p in ours if p.method is Method.SPECIAL} == special
     # DINH DANG BUI 1563P22 and JOEL R HENDON 1436P23 play 7 games each and become established
     for number in (21, 39):

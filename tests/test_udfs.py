@@ -73,11 +73,11 @@ def test_every_function_is_exported_under_its_excel_name() -> None:
 
 
 def test_effective_games_seed_examples() -> None:
-    # 2020 rules, section 3: R0 = 1700, N = 30 -> N* = 50/sqrt(6.24) = 20.0, N' = 20.0.
+    # US Chess 2020, 3: R0 = 1700, N = 30 -> N* = 50/sqrt(6.24) = 20.0, N' = 20.0.
     assert round(udfs.EFFECTIVE_GAMES(1700, 30), 1) == 20.0
     assert round(udfs.EFFECTIVE_GAMES(1700, 30, "2020"), 1) == 20.0
     assert round(udfs.EFFECTIVE_GAMES(1700, 30, "USCF 2020"), 1) == 20.0
-    # 2009 rules, section 2.1: N* = 50/sqrt(1 + 500^2/100000) = 26.7, N' = 26.7.
+    # US Chess 2009, 2.1: N* = 50/sqrt(1 + 500^2/100000) = 26.7, N' = 26.7.
     assert round(udfs.EFFECTIVE_GAMES(1700, 30, "2009"), 1) == 26.7
     assert round(udfs.EFFECTIVE_GAMES(1700, 30, 2009.0), 1) == 26.7
     assert round(udfs.EFFECTIVE_GAMES(1700, 30, "USCF 2009"), 1) == 26.7
@@ -113,7 +113,7 @@ def test_effective_games_errors() -> None:
     assert "rule edition" in value_error(udfs.EFFECTIVE_GAMES, 1700, 30, True)
 
 
-# 2020 rules, section 4.2: "example values of K for particular values of N' and m".
+# US Chess 2020, 4.2: "example values of K for particular values of N' and m".
 K_TABLE = [(6, 4, 80), (6, 6, 66.67), (6, 10, 50), (20, 4, 33.33), (20, 6, 30.77), (20, 10, 26.67),
            (50, 4, 14.81), (50, 6, 14.29), (50, 10, 13.33)]
 
@@ -125,7 +125,7 @@ def test_k_table(effective: float, games: int, k: float) -> None:
 
 
 def test_k_dual_rated() -> None:
-    # 2020 rules, section 4.2: 2200 < R < 2500: 800(6.5 - 0.0025 R)/(N' + m); R = 2300, N' = 50, m = 4:
+    # US Chess 2020, 4.2: 2200 < R < 2500: 800(6.5 - 0.0025 R)/(N' + m); R = 2300, N' = 50, m = 4:
     # 800 x 0.75 / 54 = 11.11.
     assert round(udfs.USCF_K(50, 4, 2300, True), 2) == 11.11
     assert round(udfs.USCF_K(50, 4, 2300, "yes"), 2) == 11.11
@@ -138,7 +138,7 @@ def test_k_dual_rated() -> None:
 
 
 def test_nstar_and_winning_expectancies() -> None:
-    assert round(udfs.USCF_NSTAR(1700), 1) == 20.0  # 2020 rules, section 3
+    assert round(udfs.USCF_NSTAR(1700), 1) == 20.0  # US Chess 2020, 3
     assert udfs.USCF_NSTAR(2400) == 50.0  # above 2355
     # We = 1/(1 + 10^-(R - Ri)/400): equal ratings 0.5; 400 above: 1/(1 + 0.1) = 0.90909...
     assert udfs.USCF_WE(1500, 1500) == 0.5
@@ -183,7 +183,7 @@ def test_special_formula_errors() -> None:
 
 
 def test_standard_formula_hand_worked() -> None:
-    # 2020 rules, section 4.2: R0 = 1500, N' = 20, four opponents rated 1500 (E = 2), S = 3:
+    # US Chess 2020, 4.2: R0 = 1500, N' = 20, four opponents rated 1500 (E = 2), S = 3:
     # K = 800/24 = 33.333; K(S - E) = 33.333; bonus = max(0, 33.333 - 14 sqrt(4)) = 5.333.
     opponents = column(1500, 1500, 1500, 1500)
     assert udfs.USCF_STANDARD(1500, 20, opponents, 3) == pytest.approx(1500 + 100 / 3 + (100 / 3 - 28))
@@ -207,7 +207,7 @@ def test_standard_formula_against_the_engine() -> None:
 
 
 def test_bonus_hand_worked() -> None:
-    # 2020 rules, section 4.2: K = 30, S = 3, E = 1.5, m = 3 (m' = 4): 45 - 14 x 2 = 17.
+    # US Chess 2020, 4.2: K = 30, S = 3, E = 1.5, m = 3 (m' = 4): 45 - 14 x 2 = 17.
     assert udfs.USCF_BONUS(30, 3, 1.5, 3) == pytest.approx(17)
     # B = 6 (2009): 45 - 12 = 33; a given B = 10: 45 - 20 = 25; nothing below the threshold.
     assert udfs.USCF_BONUS(30, 3, 1.5, 3, None, "2009") == pytest.approx(33)
@@ -248,14 +248,14 @@ def test_rating_picks_the_formula_by_the_games() -> None:
     many, losses = column(*[1500] * 20), column(*["L"] * 20)
     assert udfs.USCF_RATING(1500, 30, many, losses) == 1300
     assert udfs.USCF_RATING(1500, 20, many, losses) < 1300
-    # 2009/2011 store integers, rounded toward the change (2009 rules, section 3).
+    # 2009/2011 store integers, rounded toward the change (US Chess 2009, 3).
     assert udfs.USCF_RATING(1500, 30, opponents, results, None, None, None, None, "2009") % 1 == 0
     assert udfs.USCF_RATING(None, 30, opponents, results) == NA
     assert "no result" in value_error(udfs.USCF_RATING, 1500, 30, column(1400, 1600), column("W"))
 
 
 def test_conversions_and_age() -> None:
-    # 2020 rules, section 2.7: 180 + 0.94 x 1900 = 1966; 20 + 1.02 x 2100 = 2162.
+    # US Chess 2020, 2.7: 180 + 0.94 x 1900 = 1966; 20 + 1.02 x 2100 = 2162.
     assert udfs.USCF_FROM_FIDE(1900) == pytest.approx(1966)
     assert udfs.USCF_FROM_FIDE("2100") == pytest.approx(2162)
     # 2009 rules, step 1: 720 + 0.625 x 1600 = 1720.
@@ -273,7 +273,7 @@ def test_conversions_and_age() -> None:
 
 
 def test_initial_ratings() -> None:
-    # 2020 rules, section 2.1: Regular from FIDE 2100 (over 2150? no: N = 5), converted 2162.
+    # US Chess 2020, 2.1: Regular from FIDE 2100 (over 2150? no: N = 5), converted 2162.
     assert udfs.USCF_INITIAL("Regular", 2100) == pytest.approx(2162)
     assert udfs.USCF_INITIAL_GAMES("Regular", 2100) == 5
     assert udfs.USCF_INITIAL_GAMES("", 2200) == 10  # FIDE over 2150: N = 10
@@ -293,7 +293,7 @@ def test_initial_ratings() -> None:
 
 
 def test_floors_seed_examples() -> None:
-    # 2020 rules, section 5: AF = 100 + 4(3) + 2(1) + 10 = 124.
+    # US Chess 2020, 5: AF = 100 + 4(3) + 2(1) + 10 = 124.
     assert udfs.USCF_FLOOR(None, 3, 1, 10) == 124
     # Peak 1941: 1741, the floor at or below is 1700; 1999.51 rounds to 2000: 1800.
     assert udfs.USCF_FLOOR(1941) == 1700
@@ -302,10 +302,10 @@ def test_floors_seed_examples() -> None:
     # Peak 1388: 1188, below every level: the absolute floor.
     assert udfs.USCF_PEAK_FLOOR(1388) == NA
     assert udfs.USCF_FLOOR(1388) == 100
-    # 2009 rules, section 2.4: levels start at 1400, so 1588 -> 1388 has none.
+    # US Chess 2009, 2.4: levels start at 1400, so 1588 -> 1388 has none.
     assert udfs.USCF_PEAK_FLOOR(1588, "2009") == NA
     assert udfs.USCF_PEAK_FLOOR(1588) == 1300
-    # An OLM floor; a $4,000 prize in an under-1800 section: 1800 (2020 rules, section 5).
+    # An OLM floor; a $4,000 prize in an under-1800 section: 1800 (US Chess 2020, 5).
     assert udfs.USCF_FLOOR(1941, None, None, None, 2200) == 2200
     assert udfs.USCF_PRIZE_FLOOR(1800, 4000) == 1800
     assert udfs.USCF_PRIZE_FLOOR(1800, 3999) == NA

@@ -113,7 +113,7 @@ def test_uscf_calculator_example(tmp_path: Path) -> None:
     standard = uscf.standard_rating(1500, n_prime, ratings, 2.5, bonus=False)
     assert v["G11"] == pytest.approx(standard)
     assert v["G12"] == pytest.approx(uscf.standard_rating(1500, n_prime, ratings, 2.5) - standard)
-    # N = 30 > 8: the standard formula (2020 rules, section 1, step 4).
+    # N = 30 > 8: the standard formula (US Chess 2020, 1, step 4).
     assert v["G13"] == pytest.approx(uscf.standard_rating(1500, n_prime, ratings, 2.5))
     assert v["G14"] == pytest.approx(v["G13"] - 1500)
     for index, rating in enumerate(ratings):

@@ -51,7 +51,7 @@ def cells(*values: Any) -> list[list[Any]]:
 
 
 def test_scalars_arrive_as_one_cell_ranges() -> None:
-    # 2020 rules, section 3: N' = 20.0 for R0 = 1700, N = 30; 2009: 26.7.
+    # US Chess 2020, 3: N' = 20.0 for R0 = 1700, N = 30; 2009: 26.7.
     assert round(call("EFFECTIVE_GAMES", [[1700]], [[30]], None)[0][0], 1) == 20.0
     assert round(call("EFFECTIVE_GAMES", [[1700]], [[30]], [["USCF 2009"]])[0][0], 1) == 26.7
     assert round(call("EFFECTIVE_GAMES", [[1700]], [[30]], [[2009]])[0][0], 1) == 26.7
@@ -103,7 +103,7 @@ def test_dates_arrive_as_serial_numbers() -> None:
     # Office.js sends a date cell's serial number: 45658 is 2025-01-01 (B = 10), 44562 2022-01-01 (14).
     assert call("USCF_BONUS_MULTIPLIER", [[45658]]) == [[10.0]]
     assert call("USCF_BONUS_MULTIPLIER", [[44562]]) == [[14.0]]
-    # 2012-01-01 (40909) to 2024-01-01 (45292): age 12.0, 50 x 12 = 600 (2020 rules, section 2.7).
+    # 2012-01-01 (40909) to 2024-01-01 (45292): age 12.0, 50 x 12 = 600 (US Chess 2020, 2.7).
     assert call("USCF_AGE_RATING", [[40909]], [[45292]], None, None) == [[pytest.approx(600)]]
     assert call("ICU_K", [[1800]], [[39448]], None, [[45658]]) == [[40.0]]  # born 2008: under 21
 

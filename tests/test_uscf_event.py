@@ -1,4 +1,4 @@
-"""The five-step event algorithm (2020 rules, section 1), worked by hand on small events.
+"""The five-step event algorithm (US Chess 2020, 1), worked by hand on small events.
 
 The expected numbers below are the document's formulas evaluated step by step by hand;
 Python only does the arithmetic written in each line.

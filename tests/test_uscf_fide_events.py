@@ -1,4 +1,4 @@
-"""Updating US Chess ratings from foreign FIDE events (2020 rules, section 6; 2011, section 3)."""
+"""Updating US Chess ratings from foreign FIDE events (US Chess 2020, 6; US Chess 2011, 3)."""
 
 import math
 

@@ -1,4 +1,4 @@
-"""Rating floors (2020 rules, section 5; 2009/2011 rules, section 2.4): the documents' examples."""
+"""Rating floors (US Chess 2020, 5; US Chess 2009 and 2011, 2.4): the documents' examples."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Effective games, expectancies, K, the bonus and B (2020 rules, sections 3, 4.1, 4.2).
+"""Effective games, expectancies, K, the bonus and B (US Chess 2020, 3, 4.1 and 4.2).
 
 Golden numbers: the documents' worked examples (N' = 20.0 and 26.7, the K table) and
 the formulas evaluated by hand.

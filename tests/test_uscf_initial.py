@@ -1,4 +1,4 @@
-"""Initial ratings for unrated players (2020 rules, section 2; 2009/2011 step 1), by hand."""
+"""Initial ratings for unrated players (US Chess 2020, 2; 2009/2011 step 1), by hand."""
 
 import datetime as dt
 

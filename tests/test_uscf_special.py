@@ -1,4 +1,4 @@
-"""The special rating formula, branch by branch (2020 rules, section 4.1).
+"""The special rating formula, branch by branch (US Chess 2020, 4.1).
 
 Each case is worked by hand from the document. Notation: PWe(R, Ri) = 0.5 + (R - Ri)/800
 inside +/-400, f(R) = N' PWe(R, R'0) + sum PWe(R, Ri) - S',

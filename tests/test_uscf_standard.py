@@ -1,4 +1,4 @@
-"""The standard rating formula and its bonus (2020 rules, section 4.2), worked by hand."""
+"""The standard rating formula and its bonus (US Chess 2020, 4.2), worked by hand."""
 
 import pytest
 

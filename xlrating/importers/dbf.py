@@ -19,7 +19,7 @@ Each section becomes a crosstable sheet named after the section. Sections are ra
 under one ``Event`` sheet, so they must agree on the rating system (``S_R_SYSTEM``:
 ``R`` Regular, ``Q`` Quick, ``D`` dual rated, Regular with Quick, ``B`` Blitz);
 sections that do not are imported separately with ``--section``. A two-player
-section is a match (2020 rules, section 7).
+section is a match (US Chess 2020, 7).
 """
 
 from __future__ import annotations
@@ -448,7 +448,7 @@ def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> Im
         event_type = info.event_type or guess_event_type(numbers, meetings_of(found))
         if len(numbers) == 2:
             event_type = "Match"
-            notes.append(f"Section {sheet.name} has two players: imported as a match (2020 rules, section 7)")
+            notes.append(f"Section {sheet.name} has two players: imported as a match (US Chess 2020, 7)")
         settings = {"System": "USCF", "Rating system": info.rating_system, "Dual rated": info.dual,
                     "Event type": event_type}
         read.append(Section(info.name or info.number, sheet, settings, aliases=(info.number, key)))

@@ -377,7 +377,7 @@ def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
     notes.append("The crosstable text has no dates: fill in the Event sheet's End date (the bonus "
                  "multiplier depends on it; blank means today)")
     if settings.get("Event type") == "Match":
-        notes.append("A two-player section is imported as a match (2020 rules, section 7)")
+        notes.append("A two-player section is imported as a match (US Chess 2020, 7)")
     return ImportedEvent(source=source, format="msa", event=tuple(event),
                          sheets=tuple(s.sheet for s in chosen), notes=tuple(notes))
 

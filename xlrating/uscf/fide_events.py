@@ -1,4 +1,4 @@
-"""Updating US Chess ratings from foreign FIDE events (2020 rules, section 6; 2011 rules,
+"""Updating US Chess ratings from foreign FIDE events (US Chess 2020, 6; 2011 rules,
 section 3). The 2009 edition has no such section.
 
 The opponents' FIDE ratings are converted to the US Chess scale (2020: the section 2.7
@@ -68,7 +68,7 @@ def fide_event_update(
     floor: float | None = None,
     rules: RulesLike = "2020",
 ) -> FideEventUpdate:
-    """Update a US Chess Regular rating from a foreign FIDE event (2020 rules, section 6).
+    """Update a US Chess Regular rating from a foreign FIDE event (US Chess 2020, 6).
 
     ``opponent_fide_ratings`` and ``results`` (the player's 1, 0.5, 0 or W, D, L) are
     parallel, one per game; an opponent without a FIDE rating (None) is ignored.

@@ -1,4 +1,4 @@
-"""Rating floors (2020 rules, section 5; 2009/2011 rules, section 2.4).
+"""Rating floors (US Chess 2020, 5; US Chess 2009 and 2011, 2.4).
 
 - The absolute floor 100, and the personal absolute floor
   ``AF = min(100 + 4 NW + 2 ND + NR, 150)``.
@@ -20,7 +20,7 @@ from .rules import RulesLike, UscfRules, get_rules
 
 
 def _round_half_up(value: float) -> float:
-    """Conventional rounding to the nearest integer (2020 rules, section 7): .5 goes up."""
+    """Conventional rounding to the nearest integer (US Chess 2020, 7): .5 goes up."""
     return float(math.floor(value + 0.5))
 
 
@@ -61,7 +61,7 @@ def _floor(rules: UscfRules, peak: float | None, wins: int, draws: int, events: 
 
 
 def absolute_floor(*, wins: int = 0, draws: int = 0, events: int = 0, rules: RulesLike = "2020") -> float:
-    """AF = min(100 + 4 NW + 2 ND + NR, 150) (2020 rules, section 5).
+    """AF = min(100 + 4 NW + 2 ND + NR, 150) (US Chess 2020, 5).
 
     NW and ND are the player's rated wins and draws, NR the events in which the player
     completed three rated games.
@@ -73,7 +73,7 @@ def absolute_floor(*, wins: int = 0, draws: int = 0, events: int = 0, rules: Rul
 
 def peak_floor(peak: float, *, rules: RulesLike = "2020") -> float | None:
     """The floor from the highest established rating, or None below the lowest level
-    (2020 rules, section 5): (peak, rounded under 2020) - 200, then the level at or below."""
+    (US Chess 2020, 5): (peak, rounded under 2020) - 200, then the level at or below."""
     edition = get_rules(rules)
     return _peak_floor(edition, _check.rating("peak", peak))
 
@@ -88,7 +88,7 @@ def rating_floor(
     rules: RulesLike = "2020",
 ) -> float:
     """The floor in force: the highest of the personal absolute floor, the peak floor and
-    an explicit floor (2020 rules, section 5).
+    an explicit floor (US Chess 2020, 5).
 
     ``peak`` is the highest established rating attained (give it only for a player who
     has one); ``wins``, ``draws`` and ``events`` are the lifetime counts of the absolute
@@ -102,7 +102,7 @@ def rating_floor(
 
 
 def prize_floor(section_limit: float, prize: float, *, rules: RulesLike = "2020") -> float | None:
-    """The floor a cash prize sets, or None if the prize is too small (2020 rules, section 5).
+    """The floor a cash prize sets, or None if the prize is too small (US Chess 2020, 5).
 
     ``section_limit`` is the under-X limit of the section or prize (an under-1800 section:
     1800); the floor is the first 100-point level, up to 2000, that makes the player
@@ -120,7 +120,7 @@ def prize_floor(section_limit: float, prize: float, *, rules: RulesLike = "2020"
 
 
 def store(rules: UscfRules, rating: float, reference: float) -> float:
-    """A rating as the edition stores it (2020 rules, section 7; 2009/2011, section 3/4).
+    """A rating as the edition stores it (US Chess 2020, 7; US Chess 2009, 3; US Chess 2011, 4).
 
     2020 stores floats unchanged. 2009/2011 store integers: rounded down when the rating
     fell below ``reference`` (the pre-event rating; for an unrated player, the step 1

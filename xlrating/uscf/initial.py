@@ -1,4 +1,4 @@
-"""Initial ratings for unrated players (2020 rules, section 2; 2009/2011 rules, step 1).
+"""Initial ratings for unrated players (US Chess 2020, 2; US Chess 2009 and 2011, step 1).
 
 Each rating system has its order of priority (:attr:`UscfRules.priorities`); the first
 source the player has gives the rating and the N it is "based on". The sources are the
@@ -30,7 +30,7 @@ to ``(rating, games)``, games None meaning established with an unknown count."""
 
 @dataclass(frozen=True)
 class InitialRating:
-    """An unrated player's step 1 rating (2020 rules, section 2)."""
+    """An unrated player's step 1 rating (US Chess 2020, 2)."""
 
     rating: float
     """The initial rating R0."""
@@ -62,7 +62,7 @@ def cfc_to_uscf(cfc: float, *, rules: RulesLike = "2020") -> float:
 
 
 def age_in_years(birth_date: dt.date, end_date: dt.date) -> float:
-    """Age = (tournament end date - birth date)/365.25 (2020 rules, section 2.7)."""
+    """Age = (tournament end date - birth date)/365.25 (US Chess 2020, 2.7)."""
     born, end = required_date("birth_date", birth_date), required_date("end_date", end_date)
     return (end - born).days / 365.25
 
@@ -91,7 +91,7 @@ def age_based_rating(
     adult: bool = False,
     rules: RulesLike = "2020",
 ) -> float | None:
-    """The age-based initial rating (2020 rules, section 2.7), or None without a birth
+    """The age-based initial rating (US Chess 2020, 2.7), or None without a birth
     date or adult status.
 
     50 x Age from 3 to 26, 1300 above 26; an age below 3 (a miscoded birth date) and an
@@ -198,7 +198,7 @@ def initial_rating(
     adult: bool = False,
     rules: RulesLike = "2020",
 ) -> InitialRating:
-    """An unrated player's initial rating in ``rating_system`` (2020 rules, section 2).
+    """An unrated player's initial rating in ``rating_system`` (US Chess 2020, 2).
 
     Walks the system's order of priority (2020 sections 2.1-2.6; 2009/2011: step 1,
     Regular and Quick only) and returns the rating, the N it is based on and the source

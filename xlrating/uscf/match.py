@@ -1,4 +1,4 @@
-"""Individual matches (2020 rules, section 7; 2011 rules, section 4; 2009 rules, section 3).
+"""Individual matches (US Chess 2020, 7; US Chess 2011, 4; US Chess 2009, 3).
 
 2011 and 2020: both players must have established published ratings at most 400
 apart; the change is at most 50 points; no bonus; floors are not automatically in

@@ -17,7 +17,7 @@ class UscfPlayer:
     """One player of a US Chess event, with his prior data (checked on creation).
 
     Only ``number`` is required; an unrated player without any other data gets the
-    default initial rating (2020 rules, section 2).
+    default initial rating (US Chess 2020, 2).
     """
 
     number: int

@@ -98,7 +98,7 @@ SourceKind = Literal["fide", "cfc", "system", "age", "default"]
 
 @dataclass(frozen=True)
 class InitialSource:
-    """One entry of an order of priority for initial ratings (2020 rules, section 2).
+    """One entry of an order of priority for initial ratings (US Chess 2020, 2).
 
     ``kind`` ``"system"`` takes the player's US Chess rating in ``system`` when it is based
     on at least ``min_games`` games (and, if ``established`` is set, is or is not
@@ -138,7 +138,7 @@ class InitialSource:
 
 @dataclass(frozen=True)
 class DualRatedK:
-    """The dual-rated K for strong players (2020 rules, section 4.2).
+    """The dual-rated K for strong players (US Chess 2020, 4.2).
 
     ``K = numerator * (a - b * R) / (N' + m)`` if ``low < R < high``, and
     ``high_numerator / (N' + m)`` if ``R >= high``, R being the player's Regular rating.
@@ -304,7 +304,7 @@ _PRIORITIES_2009 = (
     (_Q, (_FIDE, _CFC, InitialSource("system", _R, min_games=4, games_cap=10), _AGE, _DEFAULT)),
 )
 
-#: 2020 rules, sections 2.1 to 2.6.
+#: US Chess 2020, 2.1 to 2.6.
 _PRIORITIES_2020 = (
     (_R, (_FIDE, _CFC, InitialSource("system", _Q, min_games=4, games=0), _AGE, _DEFAULT)),
     (_Q, (InitialSource("system", _R, min_games=4, games_cap=10), _FIDE, _CFC, _AGE, _DEFAULT)),

@@ -1,4 +1,4 @@
-"""The special rating formula (2020 rules, section 4.1; 2009/2011 rules, section 2.2).
+"""The special rating formula (US Chess 2020, 4.1; US Chess 2009 and 2011, 2.2).
 
 The document's own iterative knot algorithm, step by step: the first estimate M, the
 secant moves towards the root of f between knots (steps 2 and 3), the count p of
@@ -35,7 +35,7 @@ _KNOT_TOLERANCE = 1e-9
 
 @dataclass(frozen=True)
 class SpecialSolution:
-    """The special formula's working, for reports (2020 rules, section 4.1)."""
+    """The special formula's working, for reports (US Chess 2020, 4.1)."""
 
     prior: float
     """R0, the prior rating."""
@@ -270,7 +270,7 @@ def special_solution(
     history: str | None = None,
     rules: RulesLike = "2020",
 ) -> SpecialSolution:
-    """The special rating with its full working (2020 rules, section 4.1).
+    """The special rating with its full working (US Chess 2020, 4.1).
 
     Returns the knots, the first estimate, every move of M, p, which branch of the p = 0
     rule applied (if any) and whether the 2700 cap applied.
@@ -288,7 +288,7 @@ def special_rating(
     history: str | None = None,
     rules: RulesLike = "2020",
 ) -> float:
-    """The rating the special formula gives (2020 rules, section 4.1).
+    """The rating the special formula gives (US Chess 2020, 4.1).
 
     ``prior_rating`` is R0, ``effective_games`` N', ``opponent_ratings`` the R_i of the m
     games and ``score`` S. ``history`` is ``"all wins"`` or ``"all losses"`` when every

@@ -1,4 +1,4 @@
-"""The standard rating formula and its bonus (2020 rules, section 4.2; 2009/2011, section 2.3)."""
+"""The standard rating formula and its bonus (US Chess 2020, 4.2; US Chess 2009 and 2011, 2.3)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from .rules import RulesLike, UscfRules, get_rules
 
 @dataclass(frozen=True)
 class StandardSolution:
-    """The standard formula's working (2020 rules, section 4.2)."""
+    """The standard formula's working (US Chess 2020, 4.2)."""
 
     prior: float
     """R0."""
@@ -173,7 +173,7 @@ def standard_solution(
     regular_rating: float | None = None,
     rules: RulesLike = "2020",
 ) -> StandardSolution:
-    """The standard rating with its working (2020 rules, section 4.2).
+    """The standard rating with its working (US Chess 2020, 4.2).
 
     See :func:`standard_rating` for the arguments.
     """
@@ -205,7 +205,7 @@ def standard_rating(
     regular_rating: float | None = None,
     rules: RulesLike = "2020",
 ) -> float:
-    """R_s = R0 + K(S - E) [+ max(0, K(S - E) - B sqrt(m'))] (2020 rules, section 4.2).
+    """R_s = R0 + K(S - E) [+ max(0, K(S - E) - B sqrt(m'))] (US Chess 2020, 4.2).
 
     ``prior_rating`` is R0, ``effective_games`` N', ``opponent_ratings`` the R_i and
     ``score`` S. The bonus term is added when ``bonus`` is true, m >= 3 and no opponent
@@ -231,7 +231,7 @@ def bonus_amount(
     bonus_multiplier: float | None = None,
     rules: RulesLike = "2020",
 ) -> float:
-    """max(0, K(S - E) - B sqrt(m')), m' = max(m, 4) (2020 rules, section 4.2).
+    """max(0, K(S - E) - B sqrt(m')), m' = max(m, 4) (US Chess 2020, 4.2).
 
     The amount only; whether the bonus applies at all (m >= 3, no opponent met more than
     twice) is the caller's question.

@@ -3,7 +3,7 @@
 Not part of the test suite (run by hand; needs numpy and scipy, which xlrating does not
 depend on): ``python tests/data/real/find_stored_ratings.py [rules] [B]``.
 
-US Chess stores ratings as floats and publishes them rounded (2020 rules, sections 1
+US Chess stores ratings as floats and publishes them rounded (US Chess 2020, 1
 and 7), so a published pre-event rating P stands for a stored rating in [P - 0.5, P + 0.5).
 This script looks for offsets x (one per player, |x| <= 0.5 - t) such that rating the
 event from P + x gives post ratings within 0.5 - t of the published ones, maximising the
