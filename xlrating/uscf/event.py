@@ -58,6 +58,7 @@ from .initial import InitialRating, _initial
 from .match import check_match
 from .player import UscfPlayer
 from .rules import RatingSystem, RulesLike, UscfRules, get_rules, parse_system
+from .special import P0Rule
 from .special import _describe_working as _special_text
 from .special import _work as _special_formula
 from .special import _Working as _SpecialWorking
@@ -206,6 +207,9 @@ class _Event:
         self.seen4: list[float] = []
         """The opponents' ratings step 4 used: pre-event, or step 3 or step 1 for unrated players."""
         self.final_list: list[_Final] | None = None
+        self.solved: dict[int, tuple[float, float, P0Rule | None, bool]] = {}
+        """What the special formula on arrays found at step 5 for each of its players' notes:
+        R'0, S', the p = 0 rule, the cap (on lists, the kept working says it)."""
         self.arrays: dict[int, tuple[list[Any], Any]] = {}
         """Lists of the steps as numpy arrays (on arrays), each made once: see :meth:`_array`."""
         self.final_columns: Finals | None = None
@@ -306,9 +310,13 @@ class _Event:
             from .arrays import ArraySides
             from .special_arrays import special_ratings
 
-            return special_ratings(self.rules, cast("ArraySides", self.sides), who, self._array(self.prior),
-                                   self._array(effective), self._array(self.score), history,
-                                   self._array(seen))
+            solved = special_ratings(self.rules, cast("ArraySides", self.sides), who, self._array(self.prior),
+                                     self._array(effective), self._array(self.score), history,
+                                     self._array(seen))
+            if step == 5:  # what the players' notes say
+                self.solved = dict(zip(who, zip(solved.adjusted_prior, solved.adjusted_score, solved.p0_rule,
+                                                solved.capped, strict=True), strict=True))
+            return solved.rating
         ratings = []
         rules, prior, score, opponents_of = self.rules, self.prior, self.score, self.sides.opponents_of
         for i in who:
@@ -467,7 +475,11 @@ class _Event:
             )
         k = bonus = expected = None
         if self.special[i]:
-            self._special_notes(i, self.special_at(i, 5))
+            solved = self.solved.get(i)
+            if solved is None:
+                working = self.special_at(i, 5)
+                solved = (working.adjusted_prior, working.adjusted_score, working.p0_rule, working.capped)
+            self._special_notes(i, *solved)
         else:
             last = self.standard_working[-1]
             k, expected, eligible, amount = last.k[i], last.expected_score[i], last.eligible[i], last.bonus[i]
@@ -488,14 +500,14 @@ class _Event:
             notes=tuple(notes),
         )
 
-    def _special_notes(self, i: int, working: _SpecialWorking) -> None:
+    def _special_notes(self, i: int, adjusted_prior: float, adjusted_score: float, p0_rule: P0Rule | None,
+                       capped: bool) -> None:
         history, notes = self.players[i].history, self.notes[i]
         if history is not None:
-            notes.append(f"{history} history: R'0 = {working.adjusted_prior:g}, "
-                         f"S' = {working.adjusted_score:g}")
-        if working.p0_rule is not None:
-            notes.append(f"p = 0 rule: R0 {working.p0_rule} the flat stretch")
-        if working.capped:
+            notes.append(f"{history} history: R'0 = {adjusted_prior:g}, S' = {adjusted_score:g}")
+        if p0_rule is not None:
+            notes.append(f"p = 0 rule: R0 {p0_rule} the flat stretch")
+        if capped:
             notes.append(f"special rating capped at {self.rules.special_cap:g}")
 
     def _standard_notes(self, i: int, dual: bool, eligible: bool, bonus: float, change: float,

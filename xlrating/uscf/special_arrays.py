@@ -6,21 +6,23 @@ the same first estimate, takes the same secant and knot moves of steps 2 and 3, 
 with the same count p, p = 0 rule and cap. The players move in lockstep, each by his own
 rule, until none moves. Every value is computed with the same floating-point operations
 in the same order as the one-player algorithm (the objective adds its terms opponent by
-opponent in round order), so the ratings are identical to the last bit. Only the ratings
-are returned: a player's working (knots, moves), when an explanation wants it, is the
-one-player algorithm's, run again for him.
+opponent in round order), so the ratings are identical to the last bit. The ratings are
+returned with what a player's notes say (R'0 and S', the p = 0 rule, the cap); his working
+(knots, moves), when an explanation wants it, is the one-player algorithm's, run again for
+him.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from .arrays import ArraySides
 from .rules import UscfRules
-from .special import _KNOT_TOLERANCE, _work
+from .special import _KNOT_TOLERANCE, P0Rule, _work
 
 Floats = npt.NDArray[np.float64]
 Flags = npt.NDArray[np.bool_]
@@ -92,14 +94,30 @@ class _Problems:
         return found, np.isfinite(found) & (found > x)
 
 
+class Solutions(NamedTuple):
+    """The special formula's results for the players asked about, in their order: the
+    fields of :class:`.special._Working` that the players' notes need."""
+
+    rating: list[float]
+    """The special rating (capped, before the event algorithm's floor of 100)."""
+    adjusted_prior: list[float]
+    """R'0."""
+    adjusted_score: list[float]
+    """S'."""
+    p0_rule: list[P0Rule | None]
+    capped: list[bool]
+
+
+_RULES: tuple[P0Rule | None, ...] = (None, "inside", "left", "right")
+
+
 def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: Floats, effective: Floats,
-                    score: Floats, history: Sequence[str | None], seen: Floats) -> list[float]:
-    """The special rating (before the event algorithm's floor of 100) of each player in
-    ``who`` (positions), with his prior R0, effective games N', score S and history,
-    against his opponents at the ratings ``seen``: the ratings :func:`.special._work`
-    gives, in the order of ``who``."""
+                    score: Floats, history: Sequence[str | None], seen: Floats) -> Solutions:
+    """The special rating of each player in ``who`` (positions), with his prior R0,
+    effective games N', score S and history, against his opponents at the ratings
+    ``seen``: what :func:`.special._work` gives, in the order of ``who``."""
     if not who:
-        return []
+        return Solutions([], [], [], [], [])
     problems = _Problems(rules, sides, who, prior, effective, score, history, seen)
     eps = rules.epsilon
     everyone = np.arange(len(who))
@@ -124,7 +142,9 @@ def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: 
             if stuck.any():
                 _raise_for(rules, who, prior, effective, score, history, seen, sides, np.flatnonzero(stuck))
             moves += moving
-    return _step4(rules, problems, x).tolist()  # type: ignore[no-any-return]
+    rule, capped = _step4(rules, problems, x)
+    return Solutions(np.where(capped, rules.special_cap, x).tolist(), problems.adjusted_prior.tolist(),
+                     problems.adjusted_score.tolist(), [_RULES[r] for r in rule.tolist()], capped.tolist())
 
 
 def _move_down(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], x: Floats,
@@ -162,19 +182,24 @@ def _move_up(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], 
     return ~found
 
 
-def _step4(rules: UscfRules, problems: _Problems, x: Floats) -> Floats:
+def _step4(rules: UscfRules, problems: _Problems, x: Floats) -> tuple[npt.NDArray[np.int64], Flags]:
     """Step 4: p, the ratings within 400 of M; for p = 0, R0 clamped to the flat stretch
-    around M; then the cap."""
+    around M (``x`` is changed in place). Returns which branch of the p = 0 rule applied
+    (0: none, then ``inside``, ``left``, ``right``, as :data:`_RULES`) and whether the cap
+    lowers M."""
     reach = rules.pwe_range + _KNOT_TOLERANCE
     p = (problems.valid & (np.abs(x[:, None] - problems.opponents) <= reach)).sum(axis=1)
     p += np.abs(x - problems.adjusted_prior) <= reach
+    rule = np.zeros(len(x), dtype=np.int64)
     lone = np.flatnonzero(p == 0)
     if len(lone):
         za, _ = problems.below(x[lone], lone)
         zb, _ = problems.above(x[lone], lone)
         prior = problems.prior[lone]
-        x[lone] = np.where((za <= prior) & (prior <= zb), prior, np.where(prior < za, za, zb))
-    return np.where(x > rules.special_cap, rules.special_cap, x)
+        inside, left = (za <= prior) & (prior <= zb), prior < za
+        x[lone] = np.where(inside, prior, np.where(left, za, zb))
+        rule[lone] = np.where(inside, 1, np.where(left, 2, 3))
+    return rule, x > rules.special_cap
 
 
 def _raise_for(rules: UscfRules, who: list[int], prior: Floats, effective: Floats, score: Floats,
