@@ -44,8 +44,14 @@ The numbers come from a numeric core (:mod:`.core`: every game from each player'
 grouped by player in round order): in plain Python for a small event, on numpy arrays
 (:mod:`.core_numpy`) for a large one (from :data:`FROM_SIDES` game sides) if numpy can be
 imported. Both take every sum in the same order as the rules' one-game-at-a-time working,
-so the numbers are the same to the last bit. With ``explain=True`` the steps and game lines
-are built here from the core's intermediate values; ``explain=False`` skips them.
+so the numbers are the same to the last bit.
+
+Every number above is computed before :func:`rate_event` returns (an error in the input is
+raised there); what is left is turning the kept values into :class:`PlayerOutcome` records:
+the notes and, with ``explain=True``, the steps and game lines, built from the core's
+intermediate values (``explain=False`` skips them). For an event on arrays that is done for
+each player the first time his outcome is read (:class:`~xlrating.model.Outcomes`); a small
+event's outcomes are built at once, a plain tuple.
 """
 
 from __future__ import annotations
@@ -57,10 +63,10 @@ from datetime import date
 from .. import _check, _vector
 from .._gc import collector_paused
 from ..errors import ArgumentError, ConvergenceError
-from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
+from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
 from .core import NO_ESTIMATE, Core, Estimates, Scores
 from .core_plain import PlainCore
-from .formulas import explain_bonus, explain_k, publish
+from .formulas import BonusWorking, explain_bonus, explain_k, publish
 from .player import IcuPlayer, PlayerKind, classify, kind_after
 from .rules import IcuRules, RulesLike, get_rules
 
@@ -105,17 +111,28 @@ class _Event:
         self.k_date = k_date
         self.explain = explain
         self.core = _core(players, games, rules)
+        self.on_arrays = not isinstance(self.core, PlainCore)
+        """Whether the numpy core rates the event (then its outcomes are built as they are read)."""
         self.k: list[float | None] = [None] * len(players)
         self.k_reason: list[str] = [""] * len(players)
-        self.bonus_steps: dict[int, list[Step]] = {}
         self.history: dict[str, list[tuple[list[float], list[int]]]] = {}
         """With explanations, per rating ("first", "second"): each pass's values and game counts
         of the unrated and provisional players."""
         self.first_estimate: list[int] = []
         """The pass of the first rating in which each player got his first estimate (0: never)."""
-        # For explanations, filled in by publish():
-        self.game_lines: list[GameLine] = []
-        """Every edge's game line."""
+        self.first_scores: Scores | None = None
+        """The rated players' games in the first rating (the bonus's working starts from them)."""
+        self.bonus_ratings: dict[int, float] = {}
+        """Each bonus winner's rating + change + bonus, as opponents see him in the second rating."""
+        # Filled in by outcomes(), for building each player's outcome:
+        self.post: list[int | None] = []
+        """Each player's published rating (``None``: not rated or foreign)."""
+        self.skips: dict[int, tuple[dict[int, None], dict[int, int]]] = {}
+        """Per player with games against opponents without an estimate: the opponents (numbers)
+        whose games are never rated, and those skipped in the first passes with the last such
+        pass."""
+        self.edges: tuple[Sequence[int], Sequence[int], Sequence[float]] = ((), (), ())
+        """With explanations, per edge: the round, the opponent's number and the points scored."""
         self.position: dict[int, int] = {}
         """Player index -> position among the unrated and provisional players."""
 
@@ -128,7 +145,7 @@ class _Event:
         self.set_k()
         first = self.iterate(self.fixed_ratings(), "first")
         self.first_estimate = first.first
-        scores = self.core.score_rated(first.seen, self.k, self.explain)
+        self.first_scores = scores = self.core.score_rated(first.seen, self.k, self.explain)
         bonuses = self.award_bonuses(scores)
         final, second_iterations = first, None
         if bonuses:
@@ -139,7 +156,7 @@ class _Event:
         return EventOutcome(
             system="ICU",
             rules=self.rules.name,
-            players=self.publish(final, scores, bonuses),
+            players=self.outcomes(final, scores, bonuses),
             parameters=self.shared + self.parameters(first.iterations, second_iterations),
             notes=self.notes(first.iterations, second_iterations, bonuses),
         )
@@ -204,20 +221,35 @@ class _Event:
 
     def award_bonuses(self, scores: Scores) -> dict[int, int]:
         """Each rated player's bonus from the first rating (ICU rating program, bonus); player
-        index -> bonus, for the winners only, in the players' order."""
-        rules = self.rules
+        index -> bonus, for the winners only, in the players' order. Only the players whom
+        the bonus's first conditions do not refuse are worked out here; every rated player's
+        working is explained when his outcome is built (:meth:`bonus_steps`)."""
         bonuses: dict[int, int] = {}
-        for i in self.core.bonus_candidates(scores, self.k, self.explain):
-            own, k = self.players[i].rating, self.k[i]
-            assert own is not None and k is not None
-            change, performance = scores.change[i], scores.performances[i]
-            working = explain_bonus(own, change, scores.count[i], k, performance, rules)
-            if self.explain:
-                self.bonus_steps[i] = [Step("First rating: change", change, "K x (score - expected)"),
-                                       Step("First rating: performance", performance), *working.steps]
-            if working.bonus > 0:
-                bonuses[i] = working.bonus
+        for i in self.core.bonus_candidates(scores, self.k, False):
+            awarded = self.bonus_working(i, scores).bonus
+            if awarded > 0:
+                bonuses[i] = awarded
         return bonuses
+
+    def bonus_working(self, i: int, scores: Scores) -> BonusWorking:
+        own, k = self.players[i].rating, self.k[i]
+        assert own is not None and k is not None
+        return explain_bonus(own, scores.change[i], scores.count[i], k, scores.performances[i], self.rules)
+
+    def bonus_steps(self, i: int) -> list[Step]:
+        """Rated player i's bonus working, from the first rating; with his bonus rating if
+        he won one."""
+        first = self.first_scores
+        assert first is not None
+        if not first.count[i]:
+            return []
+        change, performance = first.change[i], first.performances[i]
+        steps = [Step("First rating: change", change, "K x (score - expected)"),
+                 Step("First rating: performance", performance), *self.bonus_working(i, first).steps]
+        if i in self.bonus_ratings:
+            steps.append(Step("Bonus rating", self.bonus_ratings[i],
+                              "rating + change + bonus, as opponents see it in the second rating"))
+        return steps
 
     # -- step 4: the second rating --------------------------------------------------------------------
 
@@ -229,101 +261,118 @@ class _Event:
         for i, bonus in bonuses.items():
             own = self.players[i].rating
             assert own is not None
-            start[i] = bonus_rating = own + scores.change[i] + bonus
-            if self.explain:
-                self.bonus_steps[i].append(Step(
-                    "Bonus rating", bonus_rating,
-                    "rating + change + bonus, as opponents see it in the second rating"))
+            start[i] = self.bonus_ratings[i] = own + scores.change[i] + bonus
         return start
 
     # -- step 5: publication --------------------------------------------------------------------------
 
-    def publish(self, final: Estimates, rated: Scores, bonuses: dict[int, int]) -> tuple[PlayerOutcome, ...]:
-        """Every player's outcome, in the order given."""
+    def outcomes(self, final: Estimates, rated: Scores, bonuses: dict[int, int]) -> Sequence[PlayerOutcome]:
+        """Every player's outcome, in the order given: the numbers left (the other players'
+        games, the published ratings, the skipped games) computed now; each outcome built now
+        for a small event, when it is first read for one on arrays."""
         others = self.core.score_others(final, self.explain)
+        self.post = self.published(final.seen, rated, bonuses)
+        self.skips = self.skipped_games(final.seen)
         if self.explain:
-            self.game_lines = self.all_lines(rated, others)
+            self.edges = self.core.sides()
             self.position = {i: j for j, i in enumerate(self.core.iterated)}
-        notes = self.skip_notes(final.seen)
-        outcomes = []
-        for i, p in enumerate(self.players):
-            kind = p.kind
-            if kind is PlayerKind.RATED:
-                outcomes.append(self.rated_outcome(i, rated, bonuses.get(i, 0), notes.get(i, [])))
-            elif kind is PlayerKind.FOREIGN:
-                outcomes.append(self.foreign_outcome(i, others, notes.get(i, [])))
-            else:
-                outcomes.append(self.estimated_outcome(i, final.seen, others, notes.get(i, [])))
-        return tuple(outcomes)
+        players = self.players
 
-    def all_lines(self, rated: Scores, others: Scores) -> list[GameLine]:
-        """Every edge's game line: rated players' from ``rated`` (with K(s - e)), everyone
-        else's from ``others``; a skipped game has no opponent rating."""
+        def build(i: int) -> PlayerOutcome:
+            kind = players[i].kind
+            if kind is PlayerKind.RATED:
+                return self.rated_outcome(i, rated, others, bonuses.get(i, 0))
+            if kind is PlayerKind.FOREIGN:
+                return self.foreign_outcome(i, rated, others)
+            return self.estimated_outcome(i, final.seen, rated, others)
+
+        if self.on_arrays:
+            return Outcomes([p.number for p in players], build)
+        return tuple([build(i) for i in range(len(players))])
+
+    def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
+        """Each player's new rating, rounded: a rated player's R + change + bonus, an unrated or
+        provisional player's converged estimate (``None``: foreign, or no rated game)."""
+        post: list[int | None] = [None] * len(self.players)
+        count, change = rated.count, rated.change
+        for i, p in enumerate(self.players):
+            if p.kind is PlayerKind.RATED:
+                if count[i]:
+                    assert p.rating is not None
+                    post[i] = publish(p.rating + change[i] + bonuses.get(i, 0))
+            elif p.kind is not PlayerKind.FOREIGN and seen[i] == seen[i]:  # an estimate (not NaN)
+                post[i] = publish(seen[i])
+        return post
+
+    def lines(self, i: int, rated: Scores, others: Scores, skipped: bool = False) -> tuple[GameLine, ...]:
+        """Player i's game lines (explanations only): a rated player's from ``rated`` (with
+        K(s - e)), everyone else's from ``others``; a skipped game has no opponent rating
+        (``skipped``: every game, as if none could be rated)."""
+        rounds, opponents, points = self.edges
+        edges = range(self.core.start[i], self.core.start[i + 1])
+        if skipped:
+            return tuple([GameLine(rounds[j], opponents[j], points[j], None) for j in edges])
         assert rated.seen is not None and rated.e is not None and rated.delta is not None
         assert others.seen is not None and others.e is not None
         lines = []
-        for rnd, opponent, s, seen, e, delta, other_seen, other_e in zip(
-                *self.core.sides(), rated.seen, rated.e, rated.delta, others.seen, others.e, strict=True):
+        for j in edges:
+            seen = rated.seen[j]
             if seen == seen:  # not NaN: a rated player's game, rated
-                lines.append(GameLine(rnd, opponent, s, seen, e, delta))
-            elif other_seen == other_seen:  # another player's game, rated
-                lines.append(GameLine(rnd, opponent, s, other_seen, other_e, None))
+                lines.append(GameLine(rounds[j], opponents[j], points[j], seen, rated.e[j], rated.delta[j]))
+            elif (other_seen := others.seen[j]) == other_seen:  # another player's game, rated
+                lines.append(GameLine(rounds[j], opponents[j], points[j], other_seen, others.e[j], None))
             else:
-                lines.append(GameLine(rnd, opponent, s, None))
-        return lines
+                lines.append(GameLine(rounds[j], opponents[j], points[j], None))
+        return tuple(lines)
 
-    def lines(self, i: int, skipped: bool = False) -> tuple[GameLine, ...]:
-        """Player i's game lines (``skipped``: as if every game were skipped); explanations only."""
-        begin, end = self.core.start[i], self.core.start[i + 1]
-        if skipped:
-            return tuple(GameLine(g.round, g.opponent, g.score, None) for g in self.game_lines[begin:end])
-        return tuple(self.game_lines[begin:end])
-
-    def skip_notes(self, seen: list[float]) -> dict[int, list[str]]:
-        """Notes on games against unrated or provisional opponents who had no estimate, by
-        player: never (the game is not rated), or, for an unrated or provisional player, in
-        the first passes of the first rating."""
-        flagged = self.core.skipped(seen)
-        if not flagged:
-            return {}
-        estimated = (PlayerKind.UNRATED, PlayerKind.PROVISIONAL)
+    def skipped_games(self, seen: list[float]) -> dict[int, tuple[dict[int, None], dict[int, int]]]:
+        """Games against unrated or provisional opponents who had no estimate, by player: the
+        opponents whose games are never rated (no estimate at all), and, for an unrated or
+        provisional player, every such opponent with the last pass of the first rating in which
+        he had none."""
         by_player: dict[int, tuple[dict[int, None], dict[int, int]]] = {}
-        for i, o, number, not_rated in flagged:
+        estimated = (PlayerKind.UNRATED, PlayerKind.PROVISIONAL)
+        for i, o, number, not_rated in self.core.skipped(seen):
             never_i, skipped_i = by_player.setdefault(i, ({}, {}))
             if not_rated:
                 never_i[number] = None
             if self.players[i].kind in estimated:
                 skipped_i.setdefault(number, self.first_estimate[o])
-        notes = {}
-        for i, (never_i, skipped_i) in by_player.items():
-            notes[i] = [f"game against {o} not rated: {o} has no estimate (no game against a rated, foreign "
-                        f"or estimated player)" for o in never_i]
-            notes[i] += [f"games against {o} skipped in {_passes(last)}: no estimate"
-                         for o, last in skipped_i.items() if o not in never_i]
+        return by_player
+
+    def skip_notes(self, i: int) -> list[str]:
+        """Notes on player i's games against opponents who had no estimate: never (the game is
+        not rated), or in the first passes of the first rating."""
+        if i not in self.skips:
+            return []
+        never, skipped = self.skips[i]
+        notes = [f"game against {o} not rated: {o} has no estimate (no game against a rated, foreign "
+                 f"or estimated player)" for o in never]
+        notes += [f"games against {o} skipped in {_passes(last)}: no estimate"
+                  for o, last in skipped.items() if o not in never]
         return notes
 
-    def rated_outcome(self, i: int, scores: Scores, bonus: int, notes: list[str]) -> PlayerOutcome:
+    def rated_outcome(self, i: int, scores: Scores, others: Scores, bonus: int) -> PlayerOutcome:
         p = self.players[i]
         own, k, count = p.rating, self.k[i], scores.count[i]
         assert own is not None
-        explain = self.explain
+        explain, notes = self.explain, self.skip_notes(i)
         if not count:
             return PlayerOutcome(
                 player=p.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=own,
                 pre_games=p.games, post_rating=own, post_games=p.games, initial_rating=own,
-                initial_games=p.games, k=k, games=self.lines(i) if explain else (),
+                initial_games=p.games, k=k, games=self.lines(i, scores, others) if explain else (),
                 steps=(Step("Rating", own), Step("New rating", own, "no rated game: unchanged"))
                 if explain else (),
                 notes=(*notes, "no rated game: rating unchanged"),
             )
         assert k is not None
         change, expected, score = scores.change[i], scores.expected[i], scores.score[i]
-        performance = scores.performances[i]
-        post = publish(own + change + bonus)
+        performance, post = scores.performances[i], self.post[i]
         steps: tuple[Step, ...] = ()
         if explain:
             steps = (
-                Step("Rating", own), Step("K", k, self.k_reason[i]), *self.bonus_steps.get(i, ()),
+                Step("Rating", own), Step("K", k, self.k_reason[i]), *self.bonus_steps(i),
                 Step("Expected score", expected, "sum of 1/(1 + 10^((Ropp - R)/400))"),
                 Step("Score", score),
                 Step("Change", change, f"K x (score - expected) = {k:g} x ({score:g} - {expected:.3f})"),
@@ -338,24 +387,24 @@ class _Event:
             pre_rating=own, pre_games=p.games, post_rating=post,
             post_games=None if p.games is None else p.games + count, initial_rating=own,
             initial_games=p.games, change=change, k=k, bonus=float(bonus),
-            expected_score=expected, performance=performance, games=self.lines(i) if explain else (),
-            steps=steps, notes=tuple(notes),
+            expected_score=expected, performance=performance,
+            games=self.lines(i, scores, others) if explain else (), steps=steps, notes=tuple(notes),
         )
 
-    def foreign_outcome(self, i: int, scores: Scores, notes: list[str]) -> PlayerOutcome:
-        p, explain = self.players[i], self.explain
+    def foreign_outcome(self, i: int, rated: Scores, scores: Scores) -> PlayerOutcome:
+        p, explain, notes = self.players[i], self.explain, self.skip_notes(i)
         count = scores.count[i]
         return PlayerOutcome(
             player=p.number, method=Method.FOREIGN, rated_games=count, rated_score=scores.score[i],
             pre_rating=p.rating, pre_games=p.games, post_rating=p.rating, initial_rating=p.rating,
             expected_score=scores.expected[i] if count else None, performance=scores.performances[i],
-            games=self.lines(i) if explain else (),
+            games=self.lines(i, rated, scores) if explain else (),
             steps=(Step("Rating", p.rating, "foreign: used for opponents, not changed"),) if explain else (),
             notes=(*notes, "foreign rating: not changed"),
         )
 
-    def estimated_outcome(self, i: int, seen: list[float], scores: Scores, notes: list[str]) -> PlayerOutcome:
-        rules, explain = self.rules, self.explain
+    def estimated_outcome(self, i: int, seen: list[float], rated: Scores, scores: Scores) -> PlayerOutcome:
+        rules, explain, notes = self.rules, self.explain, self.skip_notes(i)
         p = self.players[i]
         provisional = p.kind is PlayerKind.PROVISIONAL
         estimate = float(seen[i])
@@ -368,7 +417,7 @@ class _Event:
             return PlayerOutcome(
                 player=p.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=p.rating,
                 pre_games=p.games, post_rating=p.rating, post_games=p.games, initial_rating=p.rating,
-                initial_games=p.games, games=self.lines(i, skipped=True) if explain else (),
+                initial_games=p.games, games=self.lines(i, rated, scores, skipped=True) if explain else (),
                 steps=tuple(steps),
                 notes=(*notes, "not rated: no game against a rated, foreign or estimated opponent"),
             )
@@ -376,10 +425,11 @@ class _Event:
         performance = scores.performances[i]
         assert performance is not None  # an estimate exists only with a game behind it
         prior_games = p.games or 0
-        post = publish(estimate)
+        post = self.post[i]
+        assert post is not None
         lowest = rules.lowest_rating
         if lowest is not None and post < lowest:
-            return self.refused_outcome(i, estimate, post, scores, steps, notes)
+            return self.refused_outcome(i, estimate, post, rated, scores, steps, notes)
         if explain:
             steps.extend(self.estimate_steps(i))
             steps.append(Step("Performance", performance, f"mean of Ropp +/- {rules.performance_offset:g} "
@@ -398,11 +448,11 @@ class _Event:
             post_rating=post, post_games=post_games, initial_rating=p.rating, initial_games=p.games,
             change=estimate - p.rating if provisional and p.rating is not None else None,
             expected_score=scores.expected[i], performance=performance,
-            games=self.lines(i) if explain else (), steps=tuple(steps), notes=tuple(notes),
+            games=self.lines(i, rated, scores) if explain else (), steps=tuple(steps), notes=tuple(notes),
         )
 
-    def refused_outcome(self, i: int, estimate: float, post: int, scores: Scores, steps: list[Step],
-                        notes: list[str]) -> PlayerOutcome:
+    def refused_outcome(self, i: int, estimate: float, post: int, rated: Scores, scores: Scores,
+                        steps: list[Step], notes: list[str]) -> PlayerOutcome:
         """An unrated or provisional player whose estimate rounds below the lowest rating: not
         rated, the rating as given kept; the games and the performance are shown."""
         p, lowest, explain = self.players[i], self.rules.lowest_rating, self.explain
@@ -415,7 +465,7 @@ class _Event:
             rated_score=scores.score[i], pre_rating=p.rating, pre_games=p.games, post_rating=p.rating,
             post_games=p.games, initial_rating=p.rating, initial_games=p.games,
             expected_score=scores.expected[i], performance=scores.performances[i],
-            games=self.lines(i) if explain else (), steps=tuple(steps),
+            games=self.lines(i, rated, scores) if explain else (), steps=tuple(steps),
             notes=(*notes, f"not rated: {reason}"),
         )
 
