@@ -56,6 +56,7 @@ event's outcomes are built at once, a plain tuple.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from datetime import date
@@ -99,6 +100,30 @@ def _passes(last: int) -> str:
     return "pass 1" if last == 1 else f"passes 1-{last}"
 
 
+@functools.lru_cache(maxsize=16)
+def _rule_parameters(r: IcuRules) -> tuple[Parameters, Parameters]:
+    """The rules' parameters as text: those listed before the iterations, and those after
+    (the same for every event under the rules, so written once)."""
+    before = (
+        ("K", f"{r.k_high:g} from {r.k_high_rating:g}; else {r.k_junior:g} under {r.junior_age}; "
+              f"else {r.k_new_member:g} member under {r.new_member_years} years; else {r.k_standard:g}"),
+        ("Iteration threshold", f"{r.iteration_threshold:g}"),
+        ("Iteration limit", str(r.iteration_limit)),
+    )
+    after = (
+        ("Bonus", f"none if K <= {r.bonus_max_no_k:g}, games <= {r.bonus_max_no_games}, change <= "
+                  f"{r.bonus_min_change:g} or rating (+ change) >= {r.bonus_rating_limit:g}; threshold "
+                  f"{r.bonus_base:g} + {r.bonus_per_game:g}(n - {r.bonus_max_no_games}); x "
+                  f"{r.bonus_factor:g} if K >= {r.bonus_high_k:g}; capped at {r.bonus_rating_limit:g} "
+                  f"and the performance"),
+        ("Provisional limit", f"{r.provisional_limit} games"),
+        ("Lowest rating", "none" if r.lowest_rating is None else
+         f"{r.lowest_rating:g} (an unrated or provisional player whose new rating would be lower is "
+         f"not rated)"),
+    )
+    return before, after
+
+
 class _Event:
     """The state of one event being rated."""
 
@@ -122,6 +147,8 @@ class _Event:
         """The pass of the first rating in which each player got his first estimate (0: never)."""
         self.first_scores: Scores | None = None
         """The rated players' games in the first rating (the bonus's working starts from them)."""
+        self.workings: dict[int, BonusWorking] = {}
+        """The bonus's working for each rated player whom its first conditions did not refuse."""
         self.bonus_ratings: dict[int, float] = {}
         """Each bonus winner's rating + change + bonus, as opponents see him in the second rating."""
         # Filled in by outcomes(), for building each player's outcome:
@@ -133,6 +160,10 @@ class _Event:
         pass."""
         self.edges: tuple[Sequence[int], Sequence[int], Sequence[float]] = ((), (), ())
         """With explanations, per edge: the round, the opponent's number and the points scored."""
+        self.scored: tuple[Scores, Scores] | None = None
+        """With explanations, the rated players' last scores and the other players'."""
+        self.game_lines: list[GameLine] | None = None
+        """With explanations, in a small event: every edge's game line."""
         self.position: dict[int, int] = {}
         """Player index -> position among the unrated and provisional players."""
 
@@ -226,26 +257,26 @@ class _Event:
         working is explained when his outcome is built (:meth:`bonus_steps`)."""
         bonuses: dict[int, int] = {}
         for i in self.core.bonus_candidates(scores, self.k, False):
-            awarded = self.bonus_working(i, scores).bonus
-            if awarded > 0:
-                bonuses[i] = awarded
+            own, k = self.players[i].rating, self.k[i]
+            assert own is not None and k is not None
+            self.workings[i] = working = explain_bonus(own, scores.change[i], scores.count[i], k,
+                                                       scores.performances[i], self.rules)
+            if working.bonus > 0:
+                bonuses[i] = working.bonus
         return bonuses
 
-    def bonus_working(self, i: int, scores: Scores) -> BonusWorking:
-        own, k = self.players[i].rating, self.k[i]
-        assert own is not None and k is not None
-        return explain_bonus(own, scores.change[i], scores.count[i], k, scores.performances[i], self.rules)
-
-    def bonus_steps(self, i: int) -> list[Step]:
+    def bonus_steps(self, i: int, own: float, k: float) -> list[Step]:
         """Rated player i's bonus working, from the first rating; with his bonus rating if
-        he won one."""
+        he won one (``own``: his rating)."""
         first = self.first_scores
         assert first is not None
-        if not first.count[i]:
+        count = first.count[i]
+        if not count:
             return []
         change, performance = first.change[i], first.performances[i]
+        working = self.workings.get(i) or explain_bonus(own, change, count, k, performance, self.rules)
         steps = [Step("First rating: change", change, "K x (score - expected)"),
-                 Step("First rating: performance", performance), *self.bonus_working(i, first).steps]
+                 Step("First rating: performance", performance), *working.steps]
         if i in self.bonus_ratings:
             steps.append(Step("Bonus rating", self.bonus_ratings[i],
                               "rating + change + bonus, as opponents see it in the second rating"))
@@ -274,17 +305,19 @@ class _Event:
         self.post = self.published(final.seen, rated, bonuses)
         self.skips = self.skipped_games(final.seen)
         if self.explain:
-            self.edges = self.core.sides()
+            self.edges, self.scored = self.core.sides(), (rated, others)
             self.position = {i: j for j, i in enumerate(self.core.iterated)}
-        players = self.players
+            if not self.on_arrays:
+                self.game_lines = self.edge_lines(0, self.core.start[-1])
+        players, skips = self.players, self.skips
 
         def build(i: int) -> PlayerOutcome:
-            kind = players[i].kind
+            kind, notes = players[i].kind, self.skip_notes(i) if i in skips else []
             if kind is PlayerKind.RATED:
-                return self.rated_outcome(i, rated, others, bonuses.get(i, 0))
+                return self.rated_outcome(i, rated, bonuses.get(i, 0), notes)
             if kind is PlayerKind.FOREIGN:
-                return self.foreign_outcome(i, rated, others)
-            return self.estimated_outcome(i, final.seen, rated, others)
+                return self.foreign_outcome(i, others, notes)
+            return self.estimated_outcome(i, final.seen, others, notes)
 
         if self.on_arrays:
             return Outcomes([p.number for p in players], build)
@@ -304,25 +337,36 @@ class _Event:
                 post[i] = publish(seen[i])
         return post
 
-    def lines(self, i: int, rated: Scores, others: Scores, skipped: bool = False) -> tuple[GameLine, ...]:
-        """Player i's game lines (explanations only): a rated player's from ``rated`` (with
-        K(s - e)), everyone else's from ``others``; a skipped game has no opponent rating
-        (``skipped``: every game, as if none could be rated)."""
+    def edge_lines(self, begin: int, end: int) -> list[GameLine]:
+        """The game lines of edges ``begin:end``: a rated player's from the rated players'
+        scores (with K(s - e)), everyone else's from the other players'; a skipped game has
+        no opponent rating."""
         rounds, opponents, points = self.edges
-        edges = range(self.core.start[i], self.core.start[i + 1])
-        if skipped:
-            return tuple([GameLine(rounds[j], opponents[j], points[j], None) for j in edges])
+        assert self.scored is not None
+        rated, others = self.scored
         assert rated.seen is not None and rated.e is not None and rated.delta is not None
         assert others.seen is not None and others.e is not None
         lines = []
-        for j in edges:
-            seen = rated.seen[j]
+        for rnd, opponent, s, seen, e, delta, other_seen, other_e in zip(
+                rounds[begin:end], opponents[begin:end], points[begin:end], rated.seen[begin:end],
+                rated.e[begin:end], rated.delta[begin:end], others.seen[begin:end], others.e[begin:end],
+                strict=True):
             if seen == seen:  # not NaN: a rated player's game, rated
-                lines.append(GameLine(rounds[j], opponents[j], points[j], seen, rated.e[j], rated.delta[j]))
-            elif (other_seen := others.seen[j]) == other_seen:  # another player's game, rated
-                lines.append(GameLine(rounds[j], opponents[j], points[j], other_seen, others.e[j], None))
+                lines.append(GameLine(rnd, opponent, s, seen, e, delta))
+            elif other_seen == other_seen:  # another player's game, rated
+                lines.append(GameLine(rnd, opponent, s, other_seen, other_e, None))
             else:
-                lines.append(GameLine(rounds[j], opponents[j], points[j], None))
+                lines.append(GameLine(rnd, opponent, s, None))
+        return lines
+
+    def lines(self, i: int, skipped: bool = False) -> tuple[GameLine, ...]:
+        """Player i's game lines (``skipped``: as if every game were skipped); explanations
+        only. A small event's were all built at once; an event on arrays builds each
+        player's when his outcome is built."""
+        begin, end = self.core.start[i], self.core.start[i + 1]
+        lines = self.edge_lines(begin, end) if self.game_lines is None else self.game_lines[begin:end]
+        if skipped:
+            return tuple([GameLine(g.round, g.opponent, g.score, None) for g in lines])
         return tuple(lines)
 
     def skipped_games(self, seen: list[float]) -> dict[int, tuple[dict[int, None], dict[int, int]]]:
@@ -341,10 +385,9 @@ class _Event:
         return by_player
 
     def skip_notes(self, i: int) -> list[str]:
-        """Notes on player i's games against opponents who had no estimate: never (the game is
-        not rated), or in the first passes of the first rating."""
-        if i not in self.skips:
-            return []
+        """Notes on player i's games against opponents who had no estimate (he is in
+        :attr:`skips`): never (the game is not rated), or in the first passes of the first
+        rating."""
         never, skipped = self.skips[i]
         notes = [f"game against {o} not rated: {o} has no estimate (no game against a rated, foreign "
                  f"or estimated player)" for o in never]
@@ -352,16 +395,16 @@ class _Event:
                   for o, last in skipped.items() if o not in never]
         return notes
 
-    def rated_outcome(self, i: int, scores: Scores, others: Scores, bonus: int) -> PlayerOutcome:
+    def rated_outcome(self, i: int, scores: Scores, bonus: int, notes: list[str]) -> PlayerOutcome:
         p = self.players[i]
         own, k, count = p.rating, self.k[i], scores.count[i]
         assert own is not None
-        explain, notes = self.explain, self.skip_notes(i)
+        explain = self.explain
         if not count:
             return PlayerOutcome(
                 player=p.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=own,
                 pre_games=p.games, post_rating=own, post_games=p.games, initial_rating=own,
-                initial_games=p.games, k=k, games=self.lines(i, scores, others) if explain else (),
+                initial_games=p.games, k=k, games=self.lines(i) if explain else (),
                 steps=(Step("Rating", own), Step("New rating", own, "no rated game: unchanged"))
                 if explain else (),
                 notes=(*notes, "no rated game: rating unchanged"),
@@ -372,7 +415,7 @@ class _Event:
         steps: tuple[Step, ...] = ()
         if explain:
             steps = (
-                Step("Rating", own), Step("K", k, self.k_reason[i]), *self.bonus_steps(i),
+                Step("Rating", own), Step("K", k, self.k_reason[i]), *self.bonus_steps(i, own, k),
                 Step("Expected score", expected, "sum of 1/(1 + 10^((Ropp - R)/400))"),
                 Step("Score", score),
                 Step("Change", change, f"K x (score - expected) = {k:g} x ({score:g} - {expected:.3f})"),
@@ -388,23 +431,23 @@ class _Event:
             post_games=None if p.games is None else p.games + count, initial_rating=own,
             initial_games=p.games, change=change, k=k, bonus=float(bonus),
             expected_score=expected, performance=performance,
-            games=self.lines(i, scores, others) if explain else (), steps=steps, notes=tuple(notes),
+            games=self.lines(i) if explain else (), steps=steps, notes=tuple(notes),
         )
 
-    def foreign_outcome(self, i: int, rated: Scores, scores: Scores) -> PlayerOutcome:
-        p, explain, notes = self.players[i], self.explain, self.skip_notes(i)
+    def foreign_outcome(self, i: int, scores: Scores, notes: list[str]) -> PlayerOutcome:
+        p, explain = self.players[i], self.explain
         count = scores.count[i]
         return PlayerOutcome(
             player=p.number, method=Method.FOREIGN, rated_games=count, rated_score=scores.score[i],
             pre_rating=p.rating, pre_games=p.games, post_rating=p.rating, initial_rating=p.rating,
             expected_score=scores.expected[i] if count else None, performance=scores.performances[i],
-            games=self.lines(i, rated, scores) if explain else (),
+            games=self.lines(i) if explain else (),
             steps=(Step("Rating", p.rating, "foreign: used for opponents, not changed"),) if explain else (),
             notes=(*notes, "foreign rating: not changed"),
         )
 
-    def estimated_outcome(self, i: int, seen: list[float], rated: Scores, scores: Scores) -> PlayerOutcome:
-        rules, explain, notes = self.rules, self.explain, self.skip_notes(i)
+    def estimated_outcome(self, i: int, seen: list[float], scores: Scores, notes: list[str]) -> PlayerOutcome:
+        rules, explain = self.rules, self.explain
         p = self.players[i]
         provisional = p.kind is PlayerKind.PROVISIONAL
         estimate = float(seen[i])
@@ -417,7 +460,7 @@ class _Event:
             return PlayerOutcome(
                 player=p.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=p.rating,
                 pre_games=p.games, post_rating=p.rating, post_games=p.games, initial_rating=p.rating,
-                initial_games=p.games, games=self.lines(i, rated, scores, skipped=True) if explain else (),
+                initial_games=p.games, games=self.lines(i, skipped=True) if explain else (),
                 steps=tuple(steps),
                 notes=(*notes, "not rated: no game against a rated, foreign or estimated opponent"),
             )
@@ -429,7 +472,7 @@ class _Event:
         assert post is not None
         lowest = rules.lowest_rating
         if lowest is not None and post < lowest:
-            return self.refused_outcome(i, estimate, post, rated, scores, steps, notes)
+            return self.refused_outcome(i, estimate, post, scores, steps, notes)
         if explain:
             steps.extend(self.estimate_steps(i))
             steps.append(Step("Performance", performance, f"mean of Ropp +/- {rules.performance_offset:g} "
@@ -448,11 +491,11 @@ class _Event:
             post_rating=post, post_games=post_games, initial_rating=p.rating, initial_games=p.games,
             change=estimate - p.rating if provisional and p.rating is not None else None,
             expected_score=scores.expected[i], performance=performance,
-            games=self.lines(i, rated, scores) if explain else (), steps=tuple(steps), notes=tuple(notes),
+            games=self.lines(i) if explain else (), steps=tuple(steps), notes=tuple(notes),
         )
 
-    def refused_outcome(self, i: int, estimate: float, post: int, rated: Scores, scores: Scores,
-                        steps: list[Step], notes: list[str]) -> PlayerOutcome:
+    def refused_outcome(self, i: int, estimate: float, post: int, scores: Scores, steps: list[Step],
+                        notes: list[str]) -> PlayerOutcome:
         """An unrated or provisional player whose estimate rounds below the lowest rating: not
         rated, the rating as given kept; the games and the performance are shown."""
         p, lowest, explain = self.players[i], self.rules.lowest_rating, self.explain
@@ -465,7 +508,7 @@ class _Event:
             rated_score=scores.score[i], pre_rating=p.rating, pre_games=p.games, post_rating=p.rating,
             post_games=p.games, initial_rating=p.rating, initial_games=p.games,
             expected_score=scores.expected[i], performance=scores.performances[i],
-            games=self.lines(i, rated, scores) if explain else (), steps=tuple(steps),
+            games=self.lines(i) if explain else (), steps=tuple(steps),
             notes=(*notes, f"not rated: {reason}"),
         )
 
@@ -486,24 +529,10 @@ class _Event:
     # -- the event's parameters and notes -------------------------------------------------------------
 
     def parameters(self, first: int, second: int | None) -> tuple[tuple[str, str], ...]:
-        r = self.rules
-        return (
-            ("K", f"{r.k_high:g} from {r.k_high_rating:g}; else {r.k_junior:g} under {r.junior_age}; "
-                  f"else {r.k_new_member:g} member under {r.new_member_years} years; else {r.k_standard:g}"),
-            ("Iteration threshold", f"{r.iteration_threshold:g}"),
-            ("Iteration limit", str(r.iteration_limit)),
-            ("Iterations, first rating", str(first)),
-            ("Iterations, second rating", "not needed (no bonus)" if second is None else str(second)),
-            ("Bonus", f"none if K <= {r.bonus_max_no_k:g}, games <= {r.bonus_max_no_games}, change <= "
-                      f"{r.bonus_min_change:g} or rating (+ change) >= {r.bonus_rating_limit:g}; threshold "
-                      f"{r.bonus_base:g} + {r.bonus_per_game:g}(n - {r.bonus_max_no_games}); x "
-                      f"{r.bonus_factor:g} if K >= {r.bonus_high_k:g}; capped at {r.bonus_rating_limit:g} "
-                      f"and the performance"),
-            ("Provisional limit", f"{r.provisional_limit} games"),
-            ("Lowest rating", "none" if r.lowest_rating is None else
-             f"{r.lowest_rating:g} (an unrated or provisional player whose new rating would be lower is "
-             f"not rated)"),
-        )
+        rules, iterations = _rule_parameters(self.rules)
+        return (*rules, ("Iterations, first rating", str(first)),
+                ("Iterations, second rating", "not needed (no bonus)" if second is None else str(second)),
+                *iterations)
 
     def notes(self, first: int, second: int | None, bonuses: dict[int, int]) -> tuple[str, ...]:
         threshold = f"no estimate moved by {self.rules.iteration_threshold:g} or more"
