@@ -14,7 +14,8 @@ nothing) and the 100-player seeded Swiss of ``bench_uscf.py`` (9 rounds). The IC
 provisional, unrated and foreign players, bonuses possible), an 8-player round robin of
 rated, provisional and unrated players (7 rounds, the estimates iterated) and the
 100-player seeded Swiss of ``bench_icu.py --small`` (7 rounds). Each is rated explained
-and, where the version has it, with ``explain=False``.
+and, where the version has it, with ``explain=False``, and every player's outcome is read
+(a version may build them as they are read).
 
 Run: ``python benchmarks/versions.py OTHER [--system uscf|icu] [--runs N]``, OTHER being a
 folder that holds another version's ``xlrating`` package; xlrating 0.1, for instance::
@@ -135,7 +136,8 @@ def child(repeat: int, system: str) -> None:
             for _ in range(repeat):
                 start = time.perf_counter()
                 for _ in range(calls):
-                    rate(players, games, explain)
+                    for _outcome in rate(players, games, explain).players:  # each read, if built as read
+                        pass
                 best = min(best, (time.perf_counter() - start) / calls)
             row.append(best * 1e6)
         times[name] = row

@@ -326,15 +326,17 @@ class _Event:
     def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
         """Each player's new rating, rounded: a rated player's R + change + bonus, an unrated or
         provisional player's converged estimate (``None``: foreign, or no rated game)."""
-        post: list[int | None] = [None] * len(self.players)
-        count, change = rated.count, rated.change
-        for i, p in enumerate(self.players):
-            if p.kind is PlayerKind.RATED:
-                if count[i]:
-                    assert p.rating is not None
-                    post[i] = publish(p.rating + change[i] + bonuses.get(i, 0))
-            elif p.kind is not PlayerKind.FOREIGN and seen[i] == seen[i]:  # an estimate (not NaN)
-                post[i] = publish(seen[i])
+        players = self.players
+        post: list[int | None] = [None] * len(players)
+        for i, (count, change) in enumerate(zip(rated.count, rated.change, strict=True)):
+            if count:  # a rated player's rated games (the rated scores count no one else's)
+                own = players[i].rating
+                assert own is not None
+                post[i] = publish(own + change + bonuses.get(i, 0))
+        for i in self.core.iterated:
+            estimate = seen[i]
+            if estimate == estimate:  # not NaN: an estimate
+                post[i] = publish(estimate)
         return post
 
     def edge_lines(self, begin: int, end: int) -> list[GameLine]:
