@@ -13,8 +13,8 @@ per game, the ratio to the floor pass, and peak memory per player
 (tracemalloc, inputs excluded) for the ``explain=False`` path.
 
 Targets: at most 6x the floor pass (bonuses included), at most 1.5 KiB per player, time
-linear in games. ``--small`` also times an 8-player and a 100-player event (many repeats)
-and the single-player formulas that back the worksheet functions.
+linear in games. ``--small`` also times an 8-player and a 100-player event (many repeats,
+every outcome read) and the single-player formulas that back the worksheet functions.
 
 ``--path plain`` or ``--path numpy`` rates every event on that numeric core, whatever its
 size; ``--path both`` times each variant on both cores in the same run (the ratio between
@@ -151,8 +151,8 @@ def bench_small(repeat: int, cores: tuple[bool | None, ...]) -> None:
             for explain in (True, False) if EXPLAIN else (True,):
                 options = {"start_date": START} | ({} if explain else {"explain": False})
                 name = f"{core_label(vector)}{'explain' if explain else 'numbers only'}"
-                runs[name] = on_core(lambda players=players, games=games, options=options: rate_event(
-                    players, games, **options), vector)
+                runs[name] = on_core(lambda players=players, games=games, options=options: read_all(
+                    rate_event(players, games, **options)), vector)
         times = dict.fromkeys(runs, float("inf"))
         for _ in range(repeat):
             for name, run in runs.items():

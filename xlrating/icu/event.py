@@ -570,7 +570,9 @@ def rate_event(
     ``event_name`` names the event in a :class:`~xlrating.errors.ConvergenceError`.
     ``explain=False`` gives the same numbers with no steps and no game lines (for rating
     many events). Returns one :class:`~xlrating.model.PlayerOutcome` per player, in the
-    order given.
+    order given: a tuple, or for an event rated on arrays an :class:`~xlrating.model.Outcomes`
+    sequence that builds each when it is first read (every number is computed, and every
+    error raised, before this returns).
     """
     r = get_rules(rules)
     kind = EventType.parse(event_type)
