@@ -531,10 +531,10 @@ class _Event:
     # -- the event's parameters and notes -------------------------------------------------------------
 
     def parameters(self, first: int, second: int | None) -> tuple[tuple[str, str], ...]:
-        rules, iterations = _rule_parameters(self.rules)
-        return (*rules, ("Iterations, first rating", str(first)),
+        before, after = _rule_parameters(self.rules)
+        return (*before, ("Iterations, first rating", str(first)),
                 ("Iterations, second rating", "not needed (no bonus)" if second is None else str(second)),
-                *iterations)
+                *after)
 
     def notes(self, first: int, second: int | None, bonuses: dict[int, int]) -> tuple[str, ...]:
         threshold = f"no estimate moved by {self.rules.iteration_threshold:g} or more"
