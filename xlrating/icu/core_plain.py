@@ -75,7 +75,7 @@ class PlainCore:
                     if rating == rating:  # not NaN
                         total += rating + offset
                         count += 1
-                value = (prior_total + total) / max(prior_games + count, 1.0)
+                value = (prior_total + total) / (prior_games + count or 1)  # Go + Ge = 0: 0.0
                 if explain:
                     values.append(value)
                     counts.append(count)

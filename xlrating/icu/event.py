@@ -44,12 +44,19 @@ The numbers come from a numeric core (:mod:`.core`: every game from each player'
 grouped by player in round order): in plain Python for a small event, on numpy arrays
 (:mod:`.core_numpy`) for a large one (from :data:`FROM_SIDES` game sides) if numpy can be
 imported. Both take every sum in the same order as the rules' one-game-at-a-time working,
-so the numbers are the same to the last bit. With ``explain=True`` the steps and game lines
-are built here from the core's intermediate values; ``explain=False`` skips them.
+so the numbers are the same to the last bit.
+
+Every number above is computed before :func:`rate_event` returns (an error in the input is
+raised there); what is left is turning the kept values into :class:`PlayerOutcome` records:
+the notes and, with ``explain=True``, the steps and game lines, built from the core's
+intermediate values (``explain=False`` skips them). For an event on arrays that is done for
+each player the first time his outcome is read (:class:`~xlrating.model.Outcomes`); a small
+event's outcomes are built at once, a plain tuple.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from datetime import date
@@ -57,10 +64,10 @@ from datetime import date
 from .. import _check, _vector
 from .._gc import collector_paused
 from ..errors import ArgumentError, ConvergenceError
-from ..model import EventOutcome, EventType, Game, GameLine, Method, PlayerOutcome, Step
+from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
 from .core import NO_ESTIMATE, Core, Estimates, Scores
 from .core_plain import PlainCore
-from .formulas import explain_bonus, explain_k, publish
+from .formulas import BonusWorking, explain_bonus, explain_k, publish
 from .player import IcuPlayer, PlayerKind, classify, kind_after
 from .rules import IcuRules, RulesLike, get_rules
 
@@ -93,6 +100,30 @@ def _passes(last: int) -> str:
     return "pass 1" if last == 1 else f"passes 1-{last}"
 
 
+@functools.lru_cache(maxsize=16)
+def _rule_parameters(r: IcuRules) -> tuple[Parameters, Parameters]:
+    """The rules' parameters as text: those listed before the iterations, and those after
+    (the same for every event under the rules, so written once)."""
+    before = (
+        ("K", f"{r.k_high:g} from {r.k_high_rating:g}; else {r.k_junior:g} under {r.junior_age}; "
+              f"else {r.k_new_member:g} member under {r.new_member_years} years; else {r.k_standard:g}"),
+        ("Iteration threshold", f"{r.iteration_threshold:g}"),
+        ("Iteration limit", str(r.iteration_limit)),
+    )
+    after = (
+        ("Bonus", f"none if K <= {r.bonus_max_no_k:g}, games <= {r.bonus_max_no_games}, change <= "
+                  f"{r.bonus_min_change:g} or rating (+ change) >= {r.bonus_rating_limit:g}; threshold "
+                  f"{r.bonus_base:g} + {r.bonus_per_game:g}(n - {r.bonus_max_no_games}); x "
+                  f"{r.bonus_factor:g} if K >= {r.bonus_high_k:g}; capped at {r.bonus_rating_limit:g} "
+                  f"and the performance"),
+        ("Provisional limit", f"{r.provisional_limit} games"),
+        ("Lowest rating", "none" if r.lowest_rating is None else
+         f"{r.lowest_rating:g} (an unrated or provisional player whose new rating would be lower is "
+         f"not rated)"),
+    )
+    return before, after
+
+
 class _Event:
     """The state of one event being rated."""
 
@@ -105,17 +136,34 @@ class _Event:
         self.k_date = k_date
         self.explain = explain
         self.core = _core(players, games, rules)
+        self.on_arrays = not isinstance(self.core, PlainCore)
+        """Whether the numpy core rates the event (then its outcomes are built as they are read)."""
         self.k: list[float | None] = [None] * len(players)
         self.k_reason: list[str] = [""] * len(players)
-        self.bonus_steps: dict[int, list[Step]] = {}
         self.history: dict[str, list[tuple[list[float], list[int]]]] = {}
         """With explanations, per rating ("first", "second"): each pass's values and game counts
         of the unrated and provisional players."""
         self.first_estimate: list[int] = []
         """The pass of the first rating in which each player got his first estimate (0: never)."""
-        # For explanations, filled in by publish():
-        self.game_lines: list[GameLine] = []
-        """Every edge's game line."""
+        self.first_scores: Scores | None = None
+        """The rated players' games in the first rating (the bonus's working starts from them)."""
+        self.workings: dict[int, BonusWorking] = {}
+        """The bonus's working for each rated player whom its first conditions did not refuse."""
+        self.bonus_ratings: dict[int, float] = {}
+        """Each bonus winner's rating + change + bonus, as opponents see him in the second rating."""
+        # Filled in by outcomes(), for building each player's outcome:
+        self.post: list[int | None] = []
+        """Each player's published rating (``None``: not rated or foreign)."""
+        self.skips: dict[int, tuple[dict[int, None], dict[int, int]]] = {}
+        """Per player with games against opponents without an estimate: the opponents (numbers)
+        whose games are never rated, and those skipped in the first passes with the last such
+        pass."""
+        self.edges: tuple[Sequence[int], Sequence[int], Sequence[float]] = ((), (), ())
+        """With explanations, per edge: the round, the opponent's number and the points scored."""
+        self.scored: tuple[Scores, Scores] | None = None
+        """With explanations, the rated players' last scores and the other players'."""
+        self.game_lines: list[GameLine] | None = None
+        """With explanations, in a small event: every edge's game line."""
         self.position: dict[int, int] = {}
         """Player index -> position among the unrated and provisional players."""
 
@@ -128,7 +176,7 @@ class _Event:
         self.set_k()
         first = self.iterate(self.fixed_ratings(), "first")
         self.first_estimate = first.first
-        scores = self.core.score_rated(first.seen, self.k, self.explain)
+        self.first_scores = scores = self.core.score_rated(first.seen, self.k, self.explain)
         bonuses = self.award_bonuses(scores)
         final, second_iterations = first, None
         if bonuses:
@@ -139,7 +187,7 @@ class _Event:
         return EventOutcome(
             system="ICU",
             rules=self.rules.name,
-            players=self.publish(final, scores, bonuses),
+            players=self.outcomes(final, scores, bonuses),
             parameters=self.shared + self.parameters(first.iterations, second_iterations),
             notes=self.notes(first.iterations, second_iterations, bonuses),
         )
@@ -204,20 +252,35 @@ class _Event:
 
     def award_bonuses(self, scores: Scores) -> dict[int, int]:
         """Each rated player's bonus from the first rating (ICU rating program, bonus); player
-        index -> bonus, for the winners only, in the players' order."""
-        rules = self.rules
+        index -> bonus, for the winners only, in the players' order. Only the players whom
+        the bonus's first conditions do not refuse are worked out here; every rated player's
+        working is explained when his outcome is built (:meth:`bonus_steps`)."""
         bonuses: dict[int, int] = {}
-        for i in self.core.bonus_candidates(scores, self.k, self.explain):
+        for i in self.core.bonus_candidates(scores, self.k, False):
             own, k = self.players[i].rating, self.k[i]
             assert own is not None and k is not None
-            change, performance = scores.change[i], scores.performances[i]
-            working = explain_bonus(own, change, scores.count[i], k, performance, rules)
-            if self.explain:
-                self.bonus_steps[i] = [Step("First rating: change", change, "K x (score - expected)"),
-                                       Step("First rating: performance", performance), *working.steps]
+            self.workings[i] = working = explain_bonus(own, scores.change[i], scores.count[i], k,
+                                                       scores.performances[i], self.rules)
             if working.bonus > 0:
                 bonuses[i] = working.bonus
         return bonuses
+
+    def bonus_steps(self, i: int, own: float, k: float) -> list[Step]:
+        """Rated player i's bonus working, from the first rating; with his bonus rating if
+        he won one (``own``: his rating)."""
+        first = self.first_scores
+        assert first is not None
+        count = first.count[i]
+        if not count:
+            return []
+        change, performance = first.change[i], first.performances[i]
+        working = self.workings.get(i) or explain_bonus(own, change, count, k, performance, self.rules)
+        steps = [Step("First rating: change", change, "K x (score - expected)"),
+                 Step("First rating: performance", performance), *working.steps]
+        if i in self.bonus_ratings:
+            steps.append(Step("Bonus rating", self.bonus_ratings[i],
+                              "rating + change + bonus, as opponents see it in the second rating"))
+        return steps
 
     # -- step 4: the second rating --------------------------------------------------------------------
 
@@ -229,41 +292,67 @@ class _Event:
         for i, bonus in bonuses.items():
             own = self.players[i].rating
             assert own is not None
-            start[i] = bonus_rating = own + scores.change[i] + bonus
-            if self.explain:
-                self.bonus_steps[i].append(Step(
-                    "Bonus rating", bonus_rating,
-                    "rating + change + bonus, as opponents see it in the second rating"))
+            start[i] = self.bonus_ratings[i] = own + scores.change[i] + bonus
         return start
 
     # -- step 5: publication --------------------------------------------------------------------------
 
-    def publish(self, final: Estimates, rated: Scores, bonuses: dict[int, int]) -> tuple[PlayerOutcome, ...]:
-        """Every player's outcome, in the order given."""
+    def outcomes(self, final: Estimates, rated: Scores, bonuses: dict[int, int]) -> Sequence[PlayerOutcome]:
+        """Every player's outcome, in the order given: the numbers left (the other players'
+        games, the published ratings, the skipped games) computed now; each outcome built now
+        for a small event, when it is first read for one on arrays."""
         others = self.core.score_others(final, self.explain)
+        self.post = self.published(final.seen, rated, bonuses)
+        self.skips = self.skipped_games(final.seen)
         if self.explain:
-            self.game_lines = self.all_lines(rated, others)
+            self.edges, self.scored = self.core.sides(), (rated, others)
             self.position = {i: j for j, i in enumerate(self.core.iterated)}
-        notes = self.skip_notes(final.seen)
-        outcomes = []
-        for i, p in enumerate(self.players):
-            kind = p.kind
-            if kind is PlayerKind.RATED:
-                outcomes.append(self.rated_outcome(i, rated, bonuses.get(i, 0), notes.get(i, [])))
-            elif kind is PlayerKind.FOREIGN:
-                outcomes.append(self.foreign_outcome(i, others, notes.get(i, [])))
-            else:
-                outcomes.append(self.estimated_outcome(i, final.seen, others, notes.get(i, [])))
-        return tuple(outcomes)
+            if not self.on_arrays:
+                self.game_lines = self.edge_lines(0, self.core.start[-1])
+        players, skips = self.players, self.skips
 
-    def all_lines(self, rated: Scores, others: Scores) -> list[GameLine]:
-        """Every edge's game line: rated players' from ``rated`` (with K(s - e)), everyone
-        else's from ``others``; a skipped game has no opponent rating."""
+        def build(i: int) -> PlayerOutcome:
+            kind, notes = players[i].kind, self.skip_notes(i) if i in skips else []
+            if kind is PlayerKind.RATED:
+                return self.rated_outcome(i, rated, bonuses.get(i, 0), notes)
+            if kind is PlayerKind.FOREIGN:
+                return self.foreign_outcome(i, others, notes)
+            return self.estimated_outcome(i, final.seen, others, notes)
+
+        if self.on_arrays:
+            return Outcomes([p.number for p in players], build)
+        return tuple([build(i) for i in range(len(players))])
+
+    def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
+        """Each player's new rating, rounded: a rated player's R + change + bonus, an unrated or
+        provisional player's converged estimate (``None``: foreign, or no rated game)."""
+        players = self.players
+        post: list[int | None] = [None] * len(players)
+        for i, (count, change) in enumerate(zip(rated.count, rated.change, strict=True)):
+            if count:  # a rated player's rated games (the rated scores count no one else's)
+                own = players[i].rating
+                assert own is not None
+                post[i] = publish(own + change + bonuses.get(i, 0))
+        for i in self.core.iterated:
+            estimate = seen[i]
+            if estimate == estimate:  # not NaN: an estimate
+                post[i] = publish(estimate)
+        return post
+
+    def edge_lines(self, begin: int, end: int) -> list[GameLine]:
+        """The game lines of edges ``begin:end``: a rated player's from the rated players'
+        scores (with K(s - e)), everyone else's from the other players'; a skipped game has
+        no opponent rating."""
+        rounds, opponents, points = self.edges
+        assert self.scored is not None
+        rated, others = self.scored
         assert rated.seen is not None and rated.e is not None and rated.delta is not None
         assert others.seen is not None and others.e is not None
         lines = []
         for rnd, opponent, s, seen, e, delta, other_seen, other_e in zip(
-                *self.core.sides(), rated.seen, rated.e, rated.delta, others.seen, others.e, strict=True):
+                rounds[begin:end], opponents[begin:end], points[begin:end], rated.seen[begin:end],
+                rated.e[begin:end], rated.delta[begin:end], others.seen[begin:end], others.e[begin:end],
+                strict=True):
             if seen == seen:  # not NaN: a rated player's game, rated
                 lines.append(GameLine(rnd, opponent, s, seen, e, delta))
             elif other_seen == other_seen:  # another player's game, rated
@@ -273,33 +362,39 @@ class _Event:
         return lines
 
     def lines(self, i: int, skipped: bool = False) -> tuple[GameLine, ...]:
-        """Player i's game lines (``skipped``: as if every game were skipped); explanations only."""
+        """Player i's game lines (``skipped``: as if every game were skipped); explanations
+        only. A small event's were all built at once; an event on arrays builds each
+        player's when his outcome is built."""
         begin, end = self.core.start[i], self.core.start[i + 1]
+        lines = self.edge_lines(begin, end) if self.game_lines is None else self.game_lines[begin:end]
         if skipped:
-            return tuple(GameLine(g.round, g.opponent, g.score, None) for g in self.game_lines[begin:end])
-        return tuple(self.game_lines[begin:end])
+            return tuple([GameLine(g.round, g.opponent, g.score, None) for g in lines])
+        return tuple(lines)
 
-    def skip_notes(self, seen: list[float]) -> dict[int, list[str]]:
-        """Notes on games against unrated or provisional opponents who had no estimate, by
-        player: never (the game is not rated), or, for an unrated or provisional player, in
-        the first passes of the first rating."""
-        flagged = self.core.skipped(seen)
-        if not flagged:
-            return {}
-        estimated = (PlayerKind.UNRATED, PlayerKind.PROVISIONAL)
+    def skipped_games(self, seen: list[float]) -> dict[int, tuple[dict[int, None], dict[int, int]]]:
+        """Games against unrated or provisional opponents who had no estimate, by player: the
+        opponents whose games are never rated (no estimate at all), and, for an unrated or
+        provisional player, every such opponent with the last pass of the first rating in which
+        he had none."""
         by_player: dict[int, tuple[dict[int, None], dict[int, int]]] = {}
-        for i, o, number, not_rated in flagged:
+        estimated = (PlayerKind.UNRATED, PlayerKind.PROVISIONAL)
+        for i, o, number, not_rated in self.core.skipped(seen):
             never_i, skipped_i = by_player.setdefault(i, ({}, {}))
             if not_rated:
                 never_i[number] = None
             if self.players[i].kind in estimated:
                 skipped_i.setdefault(number, self.first_estimate[o])
-        notes = {}
-        for i, (never_i, skipped_i) in by_player.items():
-            notes[i] = [f"game against {o} not rated: {o} has no estimate (no game against a rated, foreign "
-                        f"or estimated player)" for o in never_i]
-            notes[i] += [f"games against {o} skipped in {_passes(last)}: no estimate"
-                         for o, last in skipped_i.items() if o not in never_i]
+        return by_player
+
+    def skip_notes(self, i: int) -> list[str]:
+        """Notes on player i's games against opponents who had no estimate (he is in
+        :attr:`skips`): never (the game is not rated), or in the first passes of the first
+        rating."""
+        never, skipped = self.skips[i]
+        notes = [f"game against {o} not rated: {o} has no estimate (no game against a rated, foreign "
+                 f"or estimated player)" for o in never]
+        notes += [f"games against {o} skipped in {_passes(last)}: no estimate"
+                  for o, last in skipped.items() if o not in never]
         return notes
 
     def rated_outcome(self, i: int, scores: Scores, bonus: int, notes: list[str]) -> PlayerOutcome:
@@ -318,12 +413,11 @@ class _Event:
             )
         assert k is not None
         change, expected, score = scores.change[i], scores.expected[i], scores.score[i]
-        performance = scores.performances[i]
-        post = publish(own + change + bonus)
+        performance, post = scores.performances[i], self.post[i]
         steps: tuple[Step, ...] = ()
         if explain:
             steps = (
-                Step("Rating", own), Step("K", k, self.k_reason[i]), *self.bonus_steps.get(i, ()),
+                Step("Rating", own), Step("K", k, self.k_reason[i]), *self.bonus_steps(i, own, k),
                 Step("Expected score", expected, "sum of 1/(1 + 10^((Ropp - R)/400))"),
                 Step("Score", score),
                 Step("Change", change, f"K x (score - expected) = {k:g} x ({score:g} - {expected:.3f})"),
@@ -338,8 +432,8 @@ class _Event:
             pre_rating=own, pre_games=p.games, post_rating=post,
             post_games=None if p.games is None else p.games + count, initial_rating=own,
             initial_games=p.games, change=change, k=k, bonus=float(bonus),
-            expected_score=expected, performance=performance, games=self.lines(i) if explain else (),
-            steps=steps, notes=tuple(notes),
+            expected_score=expected, performance=performance,
+            games=self.lines(i) if explain else (), steps=steps, notes=tuple(notes),
         )
 
     def foreign_outcome(self, i: int, scores: Scores, notes: list[str]) -> PlayerOutcome:
@@ -376,7 +470,8 @@ class _Event:
         performance = scores.performances[i]
         assert performance is not None  # an estimate exists only with a game behind it
         prior_games = p.games or 0
-        post = publish(estimate)
+        post = self.post[i]
+        assert post is not None
         lowest = rules.lowest_rating
         if lowest is not None and post < lowest:
             return self.refused_outcome(i, estimate, post, scores, steps, notes)
@@ -436,24 +531,10 @@ class _Event:
     # -- the event's parameters and notes -------------------------------------------------------------
 
     def parameters(self, first: int, second: int | None) -> tuple[tuple[str, str], ...]:
-        r = self.rules
-        return (
-            ("K", f"{r.k_high:g} from {r.k_high_rating:g}; else {r.k_junior:g} under {r.junior_age}; "
-                  f"else {r.k_new_member:g} member under {r.new_member_years} years; else {r.k_standard:g}"),
-            ("Iteration threshold", f"{r.iteration_threshold:g}"),
-            ("Iteration limit", str(r.iteration_limit)),
-            ("Iterations, first rating", str(first)),
-            ("Iterations, second rating", "not needed (no bonus)" if second is None else str(second)),
-            ("Bonus", f"none if K <= {r.bonus_max_no_k:g}, games <= {r.bonus_max_no_games}, change <= "
-                      f"{r.bonus_min_change:g} or rating (+ change) >= {r.bonus_rating_limit:g}; threshold "
-                      f"{r.bonus_base:g} + {r.bonus_per_game:g}(n - {r.bonus_max_no_games}); x "
-                      f"{r.bonus_factor:g} if K >= {r.bonus_high_k:g}; capped at {r.bonus_rating_limit:g} "
-                      f"and the performance"),
-            ("Provisional limit", f"{r.provisional_limit} games"),
-            ("Lowest rating", "none" if r.lowest_rating is None else
-             f"{r.lowest_rating:g} (an unrated or provisional player whose new rating would be lower is "
-             f"not rated)"),
-        )
+        before, after = _rule_parameters(self.rules)
+        return (*before, ("Iterations, first rating", str(first)),
+                ("Iterations, second rating", "not needed (no bonus)" if second is None else str(second)),
+                *after)
 
     def notes(self, first: int, second: int | None, bonuses: dict[int, int]) -> tuple[str, ...]:
         threshold = f"no estimate moved by {self.rules.iteration_threshold:g} or more"
@@ -489,7 +570,9 @@ def rate_event(
     ``event_name`` names the event in a :class:`~xlrating.errors.ConvergenceError`.
     ``explain=False`` gives the same numbers with no steps and no game lines (for rating
     many events). Returns one :class:`~xlrating.model.PlayerOutcome` per player, in the
-    order given.
+    order given: a tuple, or for an event rated on arrays an :class:`~xlrating.model.Outcomes`
+    sequence that builds each when it is first read (every number is computed, and every
+    error raised, before this returns).
     """
     r = get_rules(rules)
     kind = EventType.parse(event_type)
