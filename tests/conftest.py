@@ -10,9 +10,16 @@ import os
 import sys
 
 import pytest
+from hypothesis import settings
 
 os.environ["XLWINGS_ON_SERVER"] = "true"
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+
+# Property tests explore new random examples on every run at a desk; in CI (the variable CI
+# set) they draw the same examples every time, so that a run's result depends on the code only.
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 #: Tests that need what Pyodide (the Python of xlwings Lite, WebAssembly) does not have,
 #: by node id (a prefix matches every parameter): they are skipped only when the suite runs
