@@ -42,8 +42,8 @@ if TYPE_CHECKING:
 #: over 9 rounds; measured: ``benchmarks/bench_uscf.py --paths``).
 VECTOR_SIDES = 18_000
 #: The same for an event rated with ``explain=False``, where the formulas are most of the
-#: work: numpy wins from about 2,000 sides (110 players over 9 rounds), every outcome read.
-QUIET_VECTOR_SIDES = 2000
+#: work: numpy wins from about 400 sides (45 players over 9 rounds), every outcome read.
+QUIET_VECTOR_SIDES = 400
 
 
 class Sides(Protocol):

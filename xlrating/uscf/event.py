@@ -70,6 +70,11 @@ if TYPE_CHECKING:
     from .arrays import Finals
 
 _DUAL_SYSTEMS = (RatingSystem.REGULAR, RatingSystem.QUICK)
+
+#: From this many players at one step, the special formula runs for all of them at once on
+#: arrays (in an event on arrays rated without explanations): below, numpy's fixed cost per
+#: move outweighs its speed (measured: about 80 players break even).
+SPECIAL_VECTOR_PLAYERS = 80
 _Working = _SpecialWorking | _StandardWorking
 
 
@@ -204,12 +209,10 @@ class _Event:
         """The special formula's working at steps 4 and 5 for each player who used it."""
         self.standard_working: list[StandardStep] = []
         """The standard formula's working at steps 4 and 5."""
-        self.seen4: list[float] = []
-        """The opponents' ratings step 4 used: pre-event, or step 3 or step 1 for unrated players."""
         self.final_list: list[_Final] | None = None
         self.solved: dict[int, tuple[float, float, P0Rule | None, bool]] = {}
-        """What the special formula on arrays found at step 5 for each of its players' notes:
-        R'0, S', the p = 0 rule, the cap (on lists, the kept working says it)."""
+        """What the special formula on arrays (which keeps no working) found at step 5 for
+        each of its players' notes: R'0, S', the p = 0 rule, the cap."""
         self.arrays: dict[int, tuple[list[Any], Any]] = {}
         """Lists of the steps as numpy arrays (on arrays), each made once: see :meth:`_array`."""
         self.final_columns: Finals | None = None
@@ -225,8 +228,9 @@ class _Event:
         self.repeated = self.sides.repeated_opponents(self.rules.bonus_max_meetings)
         rated = [m > 0 for m in self.m]
         self.step3_first_estimates(rated)
-        self.seen4 = [p if s is None else s for p, s in zip(self.prior, self.step3, strict=True)]
-        self.step4 = self.formula_step(4, rated, self.seen4)
+        # Step 4 sees opponents at their pre-event ratings, unrated ones at step 3 (N = 0) or step 1.
+        seen = [p if s is None else s for p, s in zip(self.prior, self.step3, strict=True)]
+        self.step4 = self.formula_step(4, rated, seen)
         self.step5 = self.formula_step(5, rated, self.step4)
         self.finals()
         if self.on_arrays:
@@ -305,8 +309,9 @@ class _Event:
     def _special(self, step: int, who: list[int], effective: list[float], history: Sequence[str | None],
                  seen: list[float]) -> list[float]:
         """The special formula at ``step`` for the players ``who`` (positions): on arrays all
-        at once, else player by player, keeping each working for the explanation."""
-        if self.on_arrays:
+        at once, for many players and no explanation; else player by player, keeping each
+        working (an explanation reads them all, and would otherwise run the formula again)."""
+        if self.on_arrays and not self.explain and len(who) >= SPECIAL_VECTOR_PLAYERS:
             from .arrays import ArraySides
             from .special_arrays import special_ratings
 
@@ -328,11 +333,6 @@ class _Event:
                 self.special_working.setdefault(i, []).append(working)
             ratings.append(working.rating)
         return ratings
-
-    def _special_working(self, i: int, effective: float, history: str | None,
-                         seen: list[float]) -> _SpecialWorking:
-        opponents = [seen[o] for o in self.sides.opponents_of(i)]
-        return _special_formula(self.rules, self.prior[i], effective, opponents, self.score[i], history)
 
     def _array(self, values: list[float]) -> Any:
         """``values`` as a numpy array: made once for each list the steps keep."""
@@ -365,9 +365,7 @@ class _Event:
         return None if entry is None else entry[0]
 
     def working(self, i: int, step: int) -> _Working:
-        """Player ``i``'s formula working at step ``step`` (3, 4 or 5): as kept, or (the
-        special formula on arrays keeps none) the one-player algorithm's, run again with the
-        same numbers."""
+        """Player ``i``'s formula working at step ``step`` (3, 4 or 5)."""
         if step == 3 or self.special[i]:
             return self.special_at(i, step)
         s = self.standard_working[step - 4 if self.explain else -1]
@@ -380,17 +378,12 @@ class _Event:
                                 eligible, reason, s.threshold[i], s.bonus[i], s.rating[i])
 
     def special_at(self, i: int, step: int) -> _SpecialWorking:
-        """Player ``i``'s special formula working at ``step``: as kept on lists, else (on
-        arrays) the one-player algorithm's, run again with the same numbers."""
+        """Player ``i``'s special formula working at ``step``, as kept (whenever the formula
+        ran player by player: always in an explained event)."""
         if step == 3:
-            first = self.first_working.get(i)
-            return first if first is not None else self._special_working(
-                i, self.rules.step3_effective_games, None, self.prior)
-        kept = self.special_working.get(i)  # steps 4 and 5; without explain, step 5 only
-        if kept is not None:
-            return kept[-1] if step == 5 else kept[0]
-        return self._special_working(i, self.effective[i], self.players[i].history,
-                                     self.seen4 if step == 4 else self.step4)
+            return self.first_working[i]
+        kept = self.special_working[i]  # steps 4 and 5; without explain, step 5 only
+        return kept[-1] if step == 5 else kept[0]
 
     def finals(self) -> None:
         """After step 5, for every player: the match cap, storage and the floor (see
