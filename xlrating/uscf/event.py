@@ -282,10 +282,14 @@ class _Event:
         rules = self.rules
         who = [i for i, wanted in enumerate(rated)
                if wanted and self.players[i].rating is None and self.games[i] == 0]
-        effective = [rules.step3_effective_games] * len(self.players)
-        first = self._special(3, who, effective, [None] * len(self.players), self.prior)
-        for i, rating in zip(who, first, strict=True):
-            self.step3[i] = max(rating, rules.absolute_floor)
+        if not who:
+            return
+        size = len(self.players)
+        first: list[float] = [0.0] * size
+        self._special(3, who, [rules.step3_effective_games] * size, [None] * size, self.prior, first)
+        floor, step3 = rules.absolute_floor, self.step3
+        for i in who:
+            step3[i] = max(first[i], floor)
 
     def formula_step(self, step: int, rated: list[bool], seen: list[float]) -> list[float]:
         """Step 4 (opponents at their pre-event ratings, unrated ones at step 3 or step 1) or
@@ -300,17 +304,16 @@ class _Event:
         self.standard_working.append(standard)
         raw = list(standard.rating)
         who = [i for i, wanted in enumerate(rated) if wanted and special[i]]
-        ratings = self._special(step, who, self.effective, self.histories, seen)
-        for i, rating in zip(who, ratings, strict=True):
-            raw[i] = rating
+        self._special(step, who, self.effective, self.histories, seen, raw)
         floor = self.rules.absolute_floor
         return [floor if floor > r else r for r in raw]
 
     def _special(self, step: int, who: list[int], effective: list[float], history: Sequence[str | None],
-                 seen: list[float]) -> list[float]:
-        """The special formula at ``step`` for the players ``who`` (positions): on arrays all
-        at once, for many players and no explanation; else player by player, keeping each
-        working (an explanation reads them all, and would otherwise run the formula again)."""
+                 seen: list[float], into: list[Any]) -> None:
+        """The special formula at ``step`` for the players ``who`` (positions), each rating put
+        at his position in ``into``: on arrays all at once, for many players and no
+        explanation; else player by player, keeping each working (an explanation reads them
+        all, and would otherwise run the formula again)."""
         if self.on_arrays and not self.explain and len(who) >= SPECIAL_VECTOR_PLAYERS:
             from .arrays import ArraySides
             from .special_arrays import special_ratings
@@ -321,18 +324,19 @@ class _Event:
             if step == 5:  # what the players' notes say
                 self.solved = dict(zip(who, zip(solved.adjusted_prior, solved.adjusted_score, solved.p0_rule,
                                                 solved.capped, strict=True), strict=True))
-            return solved.rating
-        ratings = []
+            for i, rating in zip(who, solved.rating, strict=True):
+                into[i] = rating
+            return
         rules, prior, score, opponents_of = self.rules, self.prior, self.score, self.sides.opponents_of
+        kept = self.first_working if step == 3 and self.explain else None
         for i in who:
-            opponents = [seen[o] for o in opponents_of(i)]
-            working = _special_formula(rules, prior[i], effective[i], opponents, score[i], history[i])
-            if step == 3:
-                self.first_working[i] = working
-            else:
+            working = _special_formula(rules, prior[i], effective[i], [seen[o] for o in opponents_of(i)],
+                                       score[i], history[i])
+            if step != 3:
                 self.special_working.setdefault(i, []).append(working)
-            ratings.append(working.rating)
-        return ratings
+            elif kept is not None:  # only the explanation reads step 3's working
+                kept[i] = working
+            into[i] = working.rating
 
     def _array(self, values: list[float]) -> Any:
         """``values`` as a numpy array: made once for each list the steps keep."""
@@ -470,9 +474,10 @@ class _Event:
         if self.special[i]:
             solved = self.solved.get(i)
             if solved is None:
-                working = self.special_at(i, 5)
-                solved = (working.adjusted_prior, working.adjusted_score, working.p0_rule, working.capped)
-            self._special_notes(i, *solved)
+                w = self.special_at(i, 5)
+                self._special_notes(i, w.adjusted_prior, w.adjusted_score, w.p0_rule, w.capped)
+            else:
+                self._special_notes(i, *solved)
         else:
             last = self.standard_working[-1]
             k, expected, eligible, amount = last.k[i], last.expected_score[i], last.eligible[i], last.bonus[i]
