@@ -14,6 +14,7 @@ from datetime import date
 from typing import Any
 
 import pytest
+from built_outcomes import count_built
 from fide_random import END_DATES, large_event, random_event
 from uscf_snapshot import encode
 
@@ -62,14 +63,7 @@ def test_a_large_event_read_in_any_order_equals_the_plain_path(rules: str, expla
 
 
 def test_rating_a_large_event_builds_no_outcome_until_one_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    made: list[int] = []
-    record = event.PlayerOutcome
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        made.append(kwargs["player"])
-        return record(*args, **kwargs)
-
-    monkeypatch.setattr(event, "PlayerOutcome", counted)
+    made = count_built(monkeypatch, event)
     arguments = large_event(1000, explain=True)
     outcome = rate_event(**arguments)
     assert isinstance(outcome.players, Outcomes) and made == []

@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any
 
 import pytest
+from built_outcomes import count_built
 from test_icu_snapshot import canonical, player_record, swiss
 
 from xlrating import _vector
@@ -75,14 +76,7 @@ def test_a_large_event_read_in_any_order_equals_the_event_built_at_once(explain:
 
 
 def test_rating_a_large_event_builds_no_outcome_until_one_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    made: list[int] = []
-    record = event.PlayerOutcome
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        made.append(kwargs["player"])
-        return record(*args, **kwargs)
-
-    monkeypatch.setattr(event, "PlayerOutcome", counted)
+    made = count_built(monkeypatch, event)
     arguments = large_event(explain=True)
     outcome = rate_event(**arguments)
     assert isinstance(outcome.players, Outcomes) and made == []
