@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Any, TypeVar, cast, overload
 
 from . import _check
+from ._gc import collector_paused
 from .errors import ArgumentError, EventError
 
 
@@ -300,8 +301,6 @@ class Outcomes(Sequence[PlayerOutcome]):
 
     def __iter__(self) -> Iterator[PlayerOutcome]:
         if self._missing:
-            from ._gc import collector_paused
-
             with collector_paused():
                 for i in range(len(self._numbers)):
                     self[i]
