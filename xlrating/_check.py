@@ -12,6 +12,7 @@ import datetime as dt
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 from numbers import Real
 from typing import Any, TypeVar
 
@@ -180,9 +181,10 @@ def items(name: str, values: Any, kind: type[T], what: str) -> tuple[T, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise fail(name, f"a sequence of {what.split(' ', 1)[-1]}", values)
     result = tuple(values) if not isinstance(values, tuple) else values
-    for i, item in enumerate(result):
-        if not isinstance(item, kind):
-            raise fail(f"{name}[{i}]", what, item)
+    if not all(map(isinstance, result, repeat(kind))):  # checked at C speed; then the first bad one named
+        for i, item in enumerate(result):
+            if not isinstance(item, kind):
+                raise fail(f"{name}[{i}]", what, item)
     return result
 
 

@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import repeat
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -23,7 +23,7 @@ import numpy.typing as npt
 from ..model import Game, games_by_player
 from .core import StandardStep
 from .floors import EXPLICIT, PEAK, PERSONAL
-from .formulas import _k
+from .formulas import _k, _nstar
 from .player import UscfPlayer
 from .rules import UscfRules
 
@@ -75,29 +75,33 @@ class ArraySides:
                 np.bincount(owner[points == 0.5], minlength=size).tolist())
 
     def repeated_opponents(self, most: int) -> list[bool]:
+        return self.repeated_flags(most).tolist()  # type: ignore[no-any-return]
+
+    def repeated_flags(self, most: int) -> Flags:
+        """:meth:`repeated_opponents` as an array."""
         size = max(len(self.count), 1)
         keys = self.player.astype(np.int64) * size + self.opponent
         pairs, counts = np.unique(keys, return_counts=True)
         result = np.zeros(len(self.count), dtype=np.bool_)
         result[pairs[counts > most] // size] = True
-        return result.tolist()
+        return result
 
 
 def take_games(numbers: list[int], games: tuple[Game, ...]) -> ArraySides:
     """The games as :class:`ArraySides`, by sorting arrays (see :func:`.core.take_games`)."""
-    size = len(numbers)
-    first = _positions(numbers, [g.player for g in games])
-    second = _positions(numbers, [g.opponent for g in games])
-    if first is None or second is None:
+    size, n = len(numbers), len(games)
+    ends = _positions(numbers, [g.player for g in games], [g.opponent for g in games])
+    if ends is None:
         games_by_player(numbers, games)  # raises EventError naming every missing player
         raise AssertionError("a game names a player who is not in the event")
-    rounds = np.array([g.round for g in games], dtype=np.int64)
-    scores = np.array([g.score for g in games], dtype=np.float64)
-    if len(rounds) and (rounds[1:] < rounds[:-1]).any():  # entered out of round order
+    first, second = ends
+    rounds = np.fromiter([g.round for g in games], np.int32, n)
+    scores = np.fromiter([g.score for g in games], np.float64, n)
+    if n and (rounds[1:] < rounds[:-1]).any():  # entered out of round order
         order = stable_order(rounds)
         first, second, rounds, scores = first[order], second[order], rounds[order], scores[order]
-    player, opponent = np.empty(2 * len(games), np.int64), np.empty(2 * len(games), np.int64)
-    score, rnd = np.empty(2 * len(games), np.float64), np.empty(2 * len(games), np.int64)
+    player, opponent = np.empty(2 * n, np.int32), np.empty(2 * n, np.int32)
+    score, rnd = np.empty(2 * n, np.float64), np.empty(2 * n, np.int32)
     player[0::2], player[1::2] = first, second
     opponent[0::2], opponent[1::2] = second, first
     score[0::2], score[1::2] = scores, 1.0 - scores
@@ -107,32 +111,40 @@ def take_games(numbers: list[int], games: tuple[Game, ...]) -> ArraySides:
     count = np.bincount(player, minlength=size).astype(np.int64)
     start = np.zeros(size + 1, np.int64)
     np.cumsum(count, out=start[1:])
-    narrow = np.int32
-    return ArraySides(player.astype(narrow), opponent.astype(narrow), score, rnd.astype(narrow), start, count,
-                      start.tolist(), count.tolist())
+    return ArraySides(player, opponent, score, rnd, start, count, start.tolist(), count.tolist())
 
 
-def _positions(numbers: list[int], wanted: list[int]) -> Ints | None:
-    """The position in ``numbers`` of each of the ``wanted`` numbers, or ``None`` if one is
-    not there: by a table from number to position where the numbers are small (pairing
-    numbers nearly always are), else by binary search."""
-    size, values = len(numbers), np.array(wanted, dtype=np.int64)
+def _positions(numbers: list[int], *wanted: list[int]) -> list[Index] | None:
+    """The position in ``numbers`` of each number in each list of ``wanted`` numbers, or
+    ``None`` if one is not there: by a table from number to position where the numbers are
+    small (pairing numbers nearly always are), else by binary search."""
+    size = len(numbers)
+    columns = [np.fromiter(values, np.int64, len(values)) for values in wanted]
     if not size:
-        return values if not wanted else None
-    known = np.array(numbers, dtype=np.int64)
+        return [c.astype(np.int32) for c in columns] if not any(len(c) for c in columns) else None
+    known = np.fromiter(numbers, np.int64, size)
     highest = int(known.max())
+    found: list[Index] = []
     if highest <= 4 * size + 64:
-        table = np.full(highest + 1, -1, dtype=np.int64)
-        table[known] = np.arange(size)
-        found = table[np.minimum(values, highest)]
-        return found if ((found >= 0) & (values <= highest)).all() else None
-    sorter = np.argsort(known, kind="stable")
+        table = np.full(highest + 2, -1, dtype=np.int32)  # the last entry: every number above the highest
+        table[known] = np.arange(size, dtype=np.int32)
+        for values in columns:
+            at = table[np.minimum(values, highest + 1)]
+            if (at < 0).any():
+                return None
+            found.append(at)
+        return found
+    sorter = np.argsort(known, kind="stable").astype(np.int32)
     ordered = known[sorter]
-    at = np.minimum(np.searchsorted(ordered, values), size - 1)
-    return sorter[at] if (ordered[at] == values).all() else None
+    for values in columns:
+        at = np.minimum(np.searchsorted(ordered, values), size - 1)
+        if not (ordered[at] == values).all():
+            return None
+        found.append(sorter[at])
+    return found
 
 
-def stable_order(keys: Ints) -> Ints:
+def stable_order(keys: npt.NDArray[np.integer[Any]]) -> Ints:
     """The indices that sort ``keys`` (whole numbers from 0), equal keys in their given
     order: numpy's stable sort, a radix sort for 16-bit keys (ten times as fast as its merge
     sort for wider ones), applied twice for keys up to 32 bits."""
@@ -156,14 +168,10 @@ def sums_in_order(values: Floats, sides: ArraySides) -> Floats:
     return total
 
 
-def standard_step(rules: UscfRules, sides: ArraySides, chosen_list: list[bool], prior_list: Values,
-                  effective_list: Values, score_list: Values, seen_list: Values, bonus: bool,
-                  multiplier: float, repeated_list: list[bool], regular: list[float | None] | None,
-                  explain: bool) -> StandardStep:
+def standard_step(rules: UscfRules, sides: ArraySides, chosen: Flags, prior: Floats, effective: Floats,
+                  score: Floats, seen: Floats, bonus: bool, multiplier: float, repeated: Flags,
+                  regular: list[float | None] | None, explain: bool) -> StandardColumns:
     """:func:`.core.standard_step` on arrays, every operation as the one-player formula does it."""
-    chosen, repeated = np.array(chosen_list, dtype=np.bool_), np.array(repeated_list, dtype=np.bool_)
-    prior, effective = np.asarray(prior_list, dtype=np.float64), np.asarray(effective_list, dtype=np.float64)
-    score, seen = np.asarray(score_list, dtype=np.float64), np.asarray(seen_list, dtype=np.float64)
     m = sides.m
     own = chosen[sides.player]
     difference = seen[sides.opponent[own]] - prior[sides.player[own]]
@@ -179,9 +187,37 @@ def standard_step(rules: UscfRules, sides: ArraySides, chosen_list: list[bool], 
     threshold = multiplier * np.sqrt(np.maximum(m, rules.bonus_min_m_prime).astype(np.float64))
     excess = change - threshold
     amount = np.where(eligible & (excess > 0.0), excess, 0.0)
-    return StandardStep(k.tolist(), (k != plain).tolist(), total.tolist(), change.tolist(), eligible.tolist(),
-                        threshold.tolist(), amount.tolist(), (prior + change + amount).tolist(),
-                        expected=expected if explain else None, starts=sides.starts)
+    return StandardColumns(k, k != plain, total, change, eligible, threshold, amount, prior + change + amount,
+                           expected if explain else None, sides.starts)
+
+
+class StandardColumns(NamedTuple):
+    """A :class:`~.core.StandardStep` in arrays, as :func:`standard_step` computes it."""
+
+    k: Floats
+    dual_rated_k: Flags
+    expected_score: Floats
+    change: Floats
+    eligible: Flags
+    threshold: Floats
+    bonus: Floats
+    rating: Floats
+    expected: Floats | None
+    starts: list[int]
+
+    def listed(self) -> StandardStep:
+        """The step with its per-player values in lists (of Python numbers, as outcomes hold)."""
+        return StandardStep(self.k.tolist(), self.dual_rated_k.tolist(), self.expected_score.tolist(),
+                            self.change.tolist(), self.eligible.tolist(), self.threshold.tolist(),
+                            self.bonus.tolist(), self.rating.tolist(), expected=self.expected,
+                            starts=self.starts)
+
+
+def nstar_of(rules: UscfRules, prior: Floats) -> Floats:
+    """N* for every rating in ``prior``, by the one-player formula once per distinct rating
+    (a large event has far fewer distinct ratings than players)."""
+    distinct, at = np.unique(prior, return_inverse=True)
+    return np.array([_nstar(rules, rating) for rating in distinct.tolist()], dtype=np.float64)[at]
 
 
 def _powers_of_ten(difference: Floats, scale: float) -> Floats:
@@ -250,29 +286,43 @@ class Finals(NamedTuple):
     post: list[float]
 
 
+class FinalColumns(NamedTuple):
+    """:class:`Finals` in arrays, as :func:`finals` computes them."""
 
-def finals(rules: UscfRules, players: Sequence[UscfPlayer], prior: list[float], step5: list[float],
-           won: list[int], drawn: list[int], m: list[int]) -> Finals:
+    stored: Floats
+    floor: Floats
+    source: Ints
+    peak: Floats
+    applied: Flags
+    wins: Ints
+    draws: Ints
+    events: Ints
+    post: Floats
+
+    def listed(self) -> Finals:
+        """The same values in lists (of Python numbers, as outcomes hold)."""
+        return Finals(*[column.tolist() for column in self])
+
+
+def finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games: Floats, prior: Floats,
+           step5: Floats, won: Ints, drawn: Ints, m: Ints) -> FinalColumns:
     """Storage, the floors and the post-event ratings of every player at once (not for a
     match: its cap and floors are the one-player code's), each value as
-    :func:`.floors.store` and :func:`.floors._floor` compute it."""
-    value, reference = np.array(step5), np.array(prior)
+    :func:`.floors.store` and :func:`.floors._floor` compute it. ``pre`` is the pre-event
+    rating (NaN: unrated), ``games`` N (NaN: not given), ``prior`` R0 (the pre-event or
+    step 1 rating)."""
     if rules.storage_integers:
-        stored = np.where(value > reference, np.ceil(value),
-                          np.where(value < reference, np.floor(value), np.floor(value + 0.5)))
+        stored = np.where(step5 > prior, np.ceil(step5),
+                          np.where(step5 < prior, np.floor(step5), np.floor(step5 + 0.5)))
     else:
-        stored = value
+        stored = step5
     nan = float("nan")
-    pre = np.array([nan if p.rating is None else p.rating for p in players])
-    unknown_games = np.array([p.games is None for p in players], dtype=np.bool_)
-    games = np.array([0 if p.games is None else p.games for p in players], dtype=np.int64)
-    given_peak = np.array([nan if p.peak is None else p.peak for p in players])
-    explicit = np.array([nan if p.floor is None else p.floor for p in players])
-    wins = np.array([p.wins for p in players], dtype=np.int64) + np.array(won, dtype=np.int64)
-    draws = np.array([p.draws for p in players], dtype=np.int64) + np.array(drawn, dtype=np.int64)
-    events = (np.array([p.events for p in players], dtype=np.int64)
-              + (np.array(m, dtype=np.int64) >= rules.floor_event_games))
-    established = ~np.isnan(pre) & (unknown_games | (games > rules.established_games))
+    given_peak = np.array([p.peak for p in players], dtype=np.float64)  # None: NaN
+    explicit = np.array([p.floor for p in players], dtype=np.float64)
+    wins = np.array([p.wins for p in players], dtype=np.int64) + won
+    draws = np.array([p.draws for p in players], dtype=np.int64) + drawn
+    events = np.array([p.events for p in players], dtype=np.int64) + (m >= rules.floor_event_games)
+    established = ~np.isnan(pre) & (np.isnan(games) | (games > rules.established_games))
     peak = np.where(established, np.fmax(given_peak, pre), nan)  # fmax: the pre-event rating if no peak
     floor = np.minimum(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws
                        + rules.floor_per_event * events, rules.personal_floor_cap)
@@ -287,5 +337,4 @@ def finals(rules: UscfRules, players: Sequence[UscfPlayer], prior: list[float], 
     floor, source = np.where(higher, explicit, floor), np.where(higher, EXPLICIT, source)
     applied = stored < floor
     post = np.where(applied, floor, stored)
-    return Finals(stored.tolist(), floor.tolist(), source.tolist(), peak.tolist(), applied.tolist(),
-                  wins.tolist(), draws.tolist(), events.tolist(), post.tolist())
+    return FinalColumns(stored, floor, source, peak, applied, wins, draws, events, post)

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .. import _vector
 from ..errors import EventError
@@ -31,7 +31,7 @@ from .standard import _work as _standard
 from .standard import _Working as StandardWorking
 
 if TYPE_CHECKING:
-    from .arrays import ArraySides, Floats, Values
+    from .arrays import Floats
 
 #: From this many sides (twice the games) on, numpy pays for itself in an explained event:
 #: the games are taken as arrays, the formulas run for all players at once and the outcomes
@@ -184,34 +184,24 @@ class StandardStep(NamedTuple):
 
 def standard_step(
     rules: UscfRules,
-    sides: Sides,
+    sides: ListedSides,
     chosen: list[bool],
-    prior: Values,
-    effective: Values,
-    score: Values,
-    seen: Values,
+    prior: list[float],
+    effective: list[float],
+    score: list[float],
+    seen: list[float],
     *,
     bonus: bool,
     multiplier: float,
     repeated: list[bool],
     regular: list[float | None] | None,
-    explain: bool,
 ) -> StandardStep:
     """R_s = R0 + K(S - E) [+ max(0, K(S - E) - B sqrt(m'))] (US Chess 2020, 4.2) for every
-    ``chosen`` player, opponents at the ratings ``seen``; ``regular`` (a dual-rated event)
-    gives the Regular ratings that decide the dual-rated K; ``explain``: keep each game's
-    We for the explanation. On the sides' own path: player by player for
-    :class:`ListedSides` (the values in lists), on arrays for the others (the values in
-    lists or arrays)."""
-    if isinstance(sides, ListedSides):
-        assert isinstance(prior, list) and isinstance(effective, list) and isinstance(score, list)
-        assert isinstance(seen, list)
-        return _player_by_player(rules, sides, chosen, prior, effective, score, seen, bonus, multiplier,
-                                 repeated, regular)
-    from .arrays import standard_step as on_arrays
-
-    return on_arrays(rules, cast("ArraySides", sides), chosen, prior, effective, score, seen, bonus,
-                     multiplier, repeated, regular, explain)
+    ``chosen`` player, opponents at the ratings ``seen``, player by player with the
+    one-player formula of :mod:`.standard`; ``regular`` (a dual-rated event) gives the
+    Regular ratings that decide the dual-rated K. (On arrays: :func:`.arrays.standard_step`.)"""
+    return _player_by_player(rules, sides, chosen, prior, effective, score, seen, bonus, multiplier, repeated,
+                             regular)
 
 
 def _player_by_player(rules: UscfRules, sides: ListedSides, chosen: list[bool], prior: list[float],

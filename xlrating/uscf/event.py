@@ -67,7 +67,7 @@ from .standard import _eligibility
 from .standard import _Working as _StandardWorking
 
 if TYPE_CHECKING:
-    from .arrays import Finals
+    from .arrays import Finals, StandardColumns
 
 _DUAL_SYSTEMS = (RatingSystem.REGULAR, RatingSystem.QUICK)
 
@@ -115,8 +115,8 @@ def rate_event(
     roster = _check.items("players", players, UscfPlayer, "a UscfPlayer")
     played = _check.items("games", games, Game, "a Game")
     _check.unique("players", [p.number for p in roster])
-    for player in roster:
-        if player.rating is None and player.history is not None:
+    for player in [p for p in roster if p.history is not None]:
+        if player.rating is None:
             raise EventError(f"Player {player.number} is unrated but has history {player.history!r}: "
                              "an all-wins or all-losses history needs a rating")
     dual = bool(dual_rated)
@@ -217,6 +217,9 @@ class _Event:
         """Lists of the steps as numpy arrays (on arrays), each made once: see :meth:`_array`."""
         self.final_columns: Finals | None = None
         self.today_used = False
+        self.packed: dict[str, Any] = {}
+        """On arrays, the values the outcomes read, as arrays until the first outcome is built
+        (:meth:`_unpack` makes them the lists above)."""
 
     # The steps of US Chess 2020, 1.
 
@@ -224,6 +227,9 @@ class _Event:
         """Steps 1 to 5 and the final ratings; then the outcomes, built now for an event on
         lists, as they are read (:class:`~xlrating.model.Outcomes`) for one on arrays."""
         self.step1_initial_ratings()
+        if self.on_arrays:
+            self._rate_on_arrays()
+            return Outcomes(self.numbers, self.outcome)
         self.step2_effective_games()
         self.repeated = self.sides.repeated_opponents(self.rules.bonus_max_meetings)
         rated = [m > 0 for m in self.m]
@@ -233,8 +239,6 @@ class _Event:
         self.step4 = self.formula_step(4, rated, seen)
         self.step5 = self.formula_step(5, rated, self.step4)
         self.finals()
-        if self.on_arrays:
-            return Outcomes(self.numbers, self.outcome)
         return tuple([self.outcome(i) for i in range(len(self.players))])
 
     def step1_initial_ratings(self) -> None:
@@ -244,6 +248,7 @@ class _Event:
         players = self.players
         self.prior = cast("list[float]", [p.rating for p in players])  # unrated players' are set below
         self.games = [p.games for p in players]
+        found: dict[tuple[Any, ...], InitialRating] = {}  # players with the same data get the same rating
         for i in [i for i, p in enumerate(players) if p.rating is None or p.games is None]:
             player = players[i]
             if player.rating is not None:
@@ -252,11 +257,14 @@ class _Event:
             if system in player.other_ratings:
                 self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is unrated "
                                      "in the system being rated")
-            initial = self.initial[i] = _initial(
-                rules, system, fide=player.fide, cfc=player.cfc,
-                others={k: v for k, v in player.other_ratings.items() if k is not system},
-                birth_date=player.birth_date, end_date=age_end, adult=player.adult,
-            )
+            others = {k: v for k, v in player.other_ratings.items() if k is not system}
+            key = (player.fide, player.cfc, player.birth_date, player.adult, *others.items())
+            initial = found.get(key)
+            if initial is None:
+                initial = found[key] = _initial(rules, system, fide=player.fide, cfc=player.cfc,
+                                                others=others, birth_date=player.birth_date,
+                                                end_date=age_end, adult=player.adult)
+            self.initial[i] = initial
             if initial.source == "age" and player.birth_date is not None and self.end is None:
                 self.today_used = True
             self.prior[i], self.games[i] = initial.rating, initial.games
@@ -265,11 +273,7 @@ class _Event:
         """Step 2: N' = min(N, N*) (US Chess 2020, 3); N not given: N*. Also which formula steps 4
         and 5 use: the special one for N <= 8 or an all-wins/all-losses history."""
         rules = self.rules
-        if self.on_arrays:  # a large event: far fewer distinct ratings than players
-            distinct = {prior: _nstar(rules, prior) for prior in set(self.prior)}
-            self.nstar = [distinct[prior] for prior in self.prior]
-        else:
-            self.nstar = [_nstar(rules, prior) for prior in self.prior]
+        self.nstar = [_nstar(rules, prior) for prior in self.prior]
         self.effective = [_effective_below(nstar, games)
                           for nstar, games in zip(self.nstar, self.games, strict=True)]
         self.histories = [p.history for p in self.players]
@@ -308,12 +312,90 @@ class _Event:
         floor = self.rules.absolute_floor
         return [floor if floor > r else r for r in raw]
 
-    def _special(self, step: int, who: list[int], effective: list[float], history: Sequence[str | None],
-                 seen: list[float], into: list[Any]) -> None:
+    def _rate_on_arrays(self) -> None:
+        """Steps 2 to 5 and the final ratings of a large event (after step 1), each for all
+        players at once on numpy arrays, with the operations of the steps above in their
+        order, so the same numbers to the last bit. The values the outcomes read stay arrays
+        until the first outcome is built (:meth:`_unpack`)."""
+        import numpy as np
+
+        from .arrays import ArraySides, finals, nstar_of
+        from .arrays import standard_step as standard_on_arrays
+
+        rules, sides, size = self.rules, cast("ArraySides", self.sides), len(self.players)
+        prior = self._array(self.prior)
+        score = self._array(self.score)
+        # Step 2 (see step2_effective_games).
+        games = np.array(self.games, dtype=np.float64)  # N; NaN: not given
+        nstar = nstar_of(rules, prior)
+        effective = np.fmin(games, nstar)  # N' = min(N, N*); N not given: N*
+        self.histories = [p.history for p in self.players]
+        history = np.array(self.histories, dtype=object)
+        special = (games <= rules.special_games) | (history != None)  # noqa: E711 (elementwise)
+        repeated = sides.repeated_flags(rules.bonus_max_meetings)
+        rated = sides.m > 0
+        # Step 3 (see step3_first_estimates).
+        pre = np.array([p.rating for p in self.players], dtype=np.float64)  # NaN: unrated
+        first = np.flatnonzero(rated & np.isnan(pre) & (games == 0)).tolist()
+        step3 = np.full(size, np.nan)
+        if first:
+            found = self._special_on_arrays(3, first, np.full(size, rules.step3_effective_games),
+                                            np.full(size, None), prior)
+            step3[first] = np.maximum(found, rules.absolute_floor)
+        # Steps 4 and 5 (see formula_step).
+        regular = self._regulars()
+        by_special = np.flatnonzero(rated & special).tolist()
+        chosen = rated & ~special
+        seen = np.where(np.isnan(step3), prior, step3)
+        kept: list[StandardColumns] = []
+        for step in (4, 5):
+            standard = standard_on_arrays(rules, sides, chosen, prior, effective, score, seen, self.bonus,
+                                          self.multiplier, repeated, regular, self.explain)
+            kept = [*kept, standard] if self.explain else [standard]
+            raw = standard.rating.copy()
+            raw[by_special] = self._special_on_arrays(step, by_special, effective, history, seen)
+            seen = np.maximum(raw, rules.absolute_floor)
+            if step == 4:
+                step4 = seen
+        if self.match:
+            self.packed = {"step4": step4, "step5": seen}
+            self._unpack()
+            self.final_list = [self.final(i) for i in range(size)]
+        else:
+            columns = finals(rules, self.players, pre, games, prior, seen, np.array(self.won),
+                             np.array(self.drawn), sides.m)
+        self.packed = {"final_columns": columns} if not self.match else {}
+        self.packed |= {"nstar": nstar, "effective": effective, "special": special, "repeated": repeated,
+                       "step3": step3, "step4": step4, "step5": seen, "standard_working": kept}
+
+    def _unpack(self) -> None:
+        """The values :meth:`_rate_on_arrays` kept as arrays, as the lists the outcomes read."""
+        packed, self.packed = self.packed, {}
+        for name, values in packed.items():
+            if name == "standard_working":
+                self.standard_working = [step.listed() for step in values]
+            elif name == "final_columns":
+                self.final_columns = values.listed()
+            elif name == "step3":
+                self.step3 = [None if v != v else v for v in values.tolist()]  # NaN: no step 3
+            else:
+                setattr(self, name, values.tolist())
+
+    def _special_on_arrays(self, step: int, who: list[int], effective: Any, history: Any, seen: Any) -> Any:
+        """:meth:`_special` for a large event: the ratings of the players ``who``, in their
+        order, as an array."""
+        import numpy as np
+
+        into = np.zeros(len(self.players))
+        self._special(step, who, effective, history, seen, into)
+        return into[who]
+
+    def _special(self, step: int, who: list[int], effective: Any, history: Any, seen: Any, into: Any) -> None:
         """The special formula at ``step`` for the players ``who`` (positions), each rating put
         at his position in ``into``: on arrays all at once, for many players and no
         explanation; else player by player, keeping each working (an explanation reads them
-        all, and would otherwise run the formula again)."""
+        all, and would otherwise run the formula again). ``effective``, ``history`` (texts
+        or None), ``seen`` and ``into`` hold a value per player, in lists or numpy arrays."""
         if self.on_arrays and not self.explain and len(who) >= SPECIAL_VECTOR_PLAYERS:
             from .arrays import ArraySides
             from .special_arrays import special_ratings
@@ -327,6 +409,7 @@ class _Event:
             for i, rating in zip(who, solved.rating, strict=True):
                 into[i] = rating
             return
+        effective, seen = _as_list(effective), _as_list(seen)
         rules, prior, score, opponents_of = self.rules, self.prior, self.score, self.sides.opponents_of
         kept = self.first_working if step == 3 and self.explain else None
         for i in who:
@@ -338,8 +421,10 @@ class _Event:
                 kept[i] = working
             into[i] = working.rating
 
-    def _array(self, values: list[float]) -> Any:
-        """``values`` as a numpy array: made once for each list the steps keep."""
+    def _array(self, values: Any) -> Any:
+        """``values`` as a numpy array: made once for each list the steps keep (an array as it is)."""
+        if not isinstance(values, list):
+            return values
         found = self.arrays.get(id(values))
         if found is None or found[0] is not values:
             import numpy as np
@@ -348,15 +433,13 @@ class _Event:
         return found[1]
 
     def _standard(self, chosen: list[bool], seen: list[float]) -> StandardStep:
-        regular = [self._regular(i) for i in range(len(self.players))] if self.dual else None
-        if self.on_arrays:
-            return standard_step(self.rules, self.sides, chosen, self._array(self.prior),
-                                 self._array(self.effective), self._array(self.score), self._array(seen),
-                                 bonus=self.bonus, multiplier=self.multiplier, repeated=self.repeated,
-                                 regular=regular, explain=self.explain)
-        return standard_step(self.rules, self.sides, chosen, self.prior, self.effective, self.score, seen,
-                             bonus=self.bonus, multiplier=self.multiplier, repeated=self.repeated,
-                             regular=regular, explain=self.explain)
+        return standard_step(self.rules, cast("ListedSides", self.sides), chosen, self.prior, self.effective,
+                             self.score, seen, bonus=self.bonus, multiplier=self.multiplier,
+                             repeated=self.repeated, regular=self._regulars())
+
+    def _regulars(self) -> list[float | None] | None:
+        """Every player's Regular rating in a dual-rated event (see :meth:`_regular`), else None."""
+        return [self._regular(i) for i in range(len(self.players))] if self.dual else None
 
     def _regular(self, i: int) -> float | None:
         """The Regular rating that decides the dual-rated K (US Chess 2020, 4.2), in a dual-rated event."""
@@ -390,15 +473,8 @@ class _Event:
         return kept[-1] if step == 5 else kept[0]
 
     def finals(self) -> None:
-        """After step 5, for every player: the match cap, storage and the floor (see
-        :meth:`final`); on arrays all at once (a match: player by player)."""
-        if self.on_arrays and not self.match:
-            from .arrays import finals
-
-            self.final_columns = finals(self.rules, self.players, self.prior, self.step5, self.won,
-                                        self.drawn, self.m)
-        else:
-            self.final_list = [self.final(i) for i in range(len(self.players))]
+        """After step 5, for every player: the match cap, storage and the floor (see :meth:`final`)."""
+        self.final_list = [self.final(i) for i in range(len(self.players))]
 
     def final_of(self, i: int) -> _Final:
         """Player ``i``'s values after step 5, as :meth:`finals` found them."""
@@ -457,6 +533,8 @@ class _Event:
 
     def outcome(self, i: int) -> PlayerOutcome:
         """Player ``i``'s outcome from the values the steps kept, explained if asked for."""
+        if self.packed:
+            self._unpack()
         player, notes, explain = self.players[i], self.notes[i], self.explain
         pre, games = player.rating, self.games[i]
         m = self.m[i]
@@ -602,6 +680,11 @@ class _Event:
             if not rules.match_floors:
                 notes.append("Match: floors not applied automatically")
         return tuple(notes)
+
+
+def _as_list(values: Any) -> list[Any]:
+    """Per-player values as a list (of Python numbers, from a numpy array)."""
+    return values if isinstance(values, list) else values.tolist()
 
 
 def _established(rules: UscfRules, player: UscfPlayer) -> bool:

@@ -45,8 +45,8 @@ class _Problems:
         self.valid: Flags = column[None, :] < m[:, None]
         at = np.minimum(sides.start[rows][:, None] + column[None, :], max(len(sides.opponent) - 1, 0))
         self.opponents: Floats = np.where(self.valid, seen[sides.opponent[at]], np.inf)
-        wins = np.array([history[i] == "all wins" for i in who], dtype=np.bool_)
-        losses = np.array([history[i] == "all losses" for i in who], dtype=np.bool_)
+        given = np.asarray(history, dtype=object)[rows]  # the players' histories (None: none)
+        wins, losses = _matching(given, "all wins"), _matching(given, "all losses")
         shift = rules.history_shift
         self.adjusted_prior = np.where(wins, self.prior - shift,
                                        np.where(losses, self.prior + shift, self.prior))
@@ -92,6 +92,11 @@ class _Problems:
         index = np.minimum((knots <= x[:, None]).sum(axis=1), knots.shape[1] - 1)
         found = knots[np.arange(len(rows)), index]
         return found, np.isfinite(found) & (found > x)
+
+
+def _matching(values: npt.NDArray[np.object_], word: str) -> Flags:
+    """Where ``values`` (texts or None) are ``word``."""
+    return np.asarray(values == word, dtype=np.bool_)
 
 
 class Solutions(NamedTuple):
