@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .._powers import powers_of_ten
 from ..model import Game, games_by_player
 from .core import NO_ESTIMATE, Estimates, Scores, Skipped, priors
 from .player import IcuPlayer, PlayerKind
@@ -29,9 +30,8 @@ Flags = npt.NDArray[np.bool_]
 
 def _expected(own: Floats, seen: Floats, scale: float) -> Floats:
     """``1/(1 + 10^((seen - own)/scale))`` for each pair, each power Python's own (as in
-    :func:`~xlrating.icu.formulas.expected`)."""
-    powers = [10.0 ** x for x in ((seen - own) / scale).tolist()]
-    return 1.0 / (1.0 + np.array(powers, dtype=np.float64))
+    :func:`~xlrating.icu.formulas.expected`; see :mod:`xlrating._powers`)."""
+    return 1.0 / (1.0 + powers_of_ten((seen - own) / scale))
 
 
 def _sums(index: Ints, weights: Floats, size: int) -> list[float]:

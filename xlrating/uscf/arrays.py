@@ -3,23 +3,21 @@
 
 Every number is computed with the same floating-point operations, in the same order, as
 the one-player formula of :mod:`.standard`, so the results are identical to the last bit:
-each winning expectancy's power of ten is Python's own ``10.0 ** x`` (the C library's
-``pow``; numpy's vectorised power may differ in the last bit on some processors), and a
-player's expected score is summed game by game in round order, as ``sum`` does.
+each winning expectancy's power of ten is the C library's ``pow``, as Python's ``10.0 ** x``
+(:mod:`xlrating._powers`), and a player's expected score is summed game by game in round
+order, as the one-player formula adds it.
 """
 
 from __future__ import annotations
 
-import functools
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from .._powers import powers_of_ten
 from ..model import Game, games_by_player
 from .core import StandardStep
 from .floors import EXPLICIT, PEAK, PERSONAL
@@ -32,8 +30,6 @@ Ints = npt.NDArray[np.int64]
 Index = npt.NDArray[np.int32]
 """Positions and rounds (they fit in 32 bits: at most 10**9), half the memory of ``Ints``."""
 Flags = npt.NDArray[np.bool_]
-Values = list[float] | Floats
-"""Per-player values: a list, or a numpy array."""
 
 
 @dataclass(frozen=True)
@@ -69,21 +65,32 @@ class ArraySides:
         return sorted(set(self.player[1:][clash].tolist()))
 
     def totals(self) -> tuple[list[float], list[int], list[int]]:
-        owner, points, size = self.player, self.score, len(self.count)
-        return (np.bincount(owner, points, minlength=size).tolist(),
-                np.bincount(owner[points == 1.0], minlength=size).tolist(),
-                np.bincount(owner[points == 0.5], minlength=size).tolist())
+        score, wins, draws = self.total_arrays()
+        return score.tolist(), wins.tolist(), draws.tolist()
+
+    def total_arrays(self) -> tuple[Floats, Ints, Ints]:
+        """:meth:`totals` as arrays: each player's results counted at once (losses, draws,
+        wins: 0, 1, 2 half points), the score being wins + draws / 2 (exact)."""
+        size = len(self.count)
+        halves = (2.0 * self.score).astype(np.int64)
+        counts = np.bincount(self.player.astype(np.int64) * 3 + halves, minlength=3 * size).reshape(size, 3)
+        wins, draws = counts[:, 2], counts[:, 1]
+        return wins + 0.5 * draws, wins, draws
 
     def repeated_opponents(self, most: int) -> list[bool]:
         return self.repeated_flags(most).tolist()  # type: ignore[no-any-return]
 
     def repeated_flags(self, most: int) -> Flags:
-        """:meth:`repeated_opponents` as an array."""
+        """:meth:`repeated_opponents` as an array: each pair of players counted once, from
+        the side of the one who comes first."""
         size = max(len(self.count), 1)
-        keys = self.player.astype(np.int64) * size + self.opponent
+        once = self.player < self.opponent
+        keys = self.player[once].astype(np.int64) * size + self.opponent[once]
         pairs, counts = np.unique(keys, return_counts=True)
+        often = pairs[counts > most]
         result = np.zeros(len(self.count), dtype=np.bool_)
-        result[pairs[counts > most] // size] = True
+        result[often // size] = True
+        result[often % size] = True
         return result
 
 
@@ -221,37 +228,9 @@ def nstar_of(rules: UscfRules, prior: Floats) -> Floats:
 
 
 def _powers_of_ten(difference: Floats, scale: float) -> Floats:
-    """10^(d/scale) for each rating difference d, by the C library's ``pow`` as Python's
-    ``10.0 ** x`` calls it (see the module's docstring; ``math.pow`` makes the same call
-    with less dispatch). A whole-number difference (two whole ratings: most of step 4's)
-    takes its power from a table of every whole difference, computed the same way; the
-    others are computed a block at a time (the Python floats of a block are all alive at
-    once)."""
-    result: Floats = np.empty(len(difference))
-    whole = (difference == np.floor(difference)) & (np.abs(difference) <= _WHOLE)
-    result[whole] = _whole_powers(scale)[difference[whole].astype(np.int64) + _WHOLE]
-    rest = np.flatnonzero(~whole)
-    exponents = difference[rest] / scale
-    for at in range(0, len(rest), _BLOCK):
-        block = exponents[at:at + _BLOCK].tolist()
-        result[rest[at:at + len(block)]] = np.fromiter(map(math.pow, repeat(10.0), block), np.float64,
-                                                        len(block))
-    return result
-
-
-_WHOLE = 4000
-"""The table of :func:`_whole_powers` covers the differences -4000 to 4000 (every pair of
-ratings in range)."""
-
-
-@functools.cache
-def _whole_powers(scale: float) -> Floats:
-    """10^(d/scale) for d = -4000 .. 4000, d/scale computed as for any difference."""
-    exponents = [float(d) / scale for d in range(-_WHOLE, _WHOLE + 1)]
-    return np.fromiter(map(math.pow, repeat(10.0), exponents), np.float64, len(exponents))
-
-
-_BLOCK = 4096
+    """10^(d/scale) for each rating difference d, each power as the one-player formula's
+    ``10.0 ** x`` (see :mod:`xlrating._powers`)."""
+    return powers_of_ten(difference / scale)
 
 
 def _dual_rated_k(rules: UscfRules, plain: Floats, chosen: Flags, effective: Floats, m: Ints,

@@ -67,7 +67,7 @@ from .standard import _eligibility
 from .standard import _Working as _StandardWorking
 
 if TYPE_CHECKING:
-    from .arrays import Finals, StandardColumns
+    from .arrays import ArraySides, Finals, StandardColumns
 
 _DUAL_SYSTEMS = (RatingSystem.REGULAR, RatingSystem.QUICK)
 
@@ -182,7 +182,16 @@ class _Event:
         """S, each player's score (whole and half points: exact in any order)."""
         self.won: list[int]
         self.drawn: list[int]
-        self.score, self.won, self.drawn = self.sides.totals()
+        self.arrays: dict[int, tuple[list[Any], Any]] = {}
+        """Lists of the steps as numpy arrays (on arrays), each made once: see :meth:`_array`."""
+        self.results: tuple[Any, Any] = ((), ())
+        """On arrays, each player's wins and draws in this event as arrays."""
+        if self.on_arrays:
+            score, won, drawn = cast("ArraySides", self.sides).total_arrays()
+            self.score, self.won, self.drawn = score.tolist(), won.tolist(), drawn.tolist()
+            self.arrays[id(self.score)], self.results = (self.score, score), (won, drawn)
+        else:
+            self.score, self.won, self.drawn = self.sides.totals()
         self.notes: defaultdict[int, list[str]] = defaultdict(list)
         """Each player's notes, by position (a list made only for a player who has one)."""
         self.prior: list[float] = [0.0] * size
@@ -213,8 +222,6 @@ class _Event:
         self.solved: dict[int, tuple[float, float, P0Rule | None, bool]] = {}
         """What the special formula on arrays (which keeps no working) found at step 5 for
         each of its players' notes: R'0, S', the p = 0 rule, the cap."""
-        self.arrays: dict[int, tuple[list[Any], Any]] = {}
-        """Lists of the steps as numpy arrays (on arrays), each made once: see :meth:`_array`."""
         self.final_columns: Finals | None = None
         self.today_used = False
         self.packed: dict[str, Any] = {}
@@ -319,7 +326,7 @@ class _Event:
         until the first outcome is built (:meth:`_unpack`)."""
         import numpy as np
 
-        from .arrays import ArraySides, finals, nstar_of
+        from .arrays import finals, nstar_of
         from .arrays import standard_step as standard_on_arrays
 
         rules, sides, size = self.rules, cast("ArraySides", self.sides), len(self.players)
@@ -362,8 +369,7 @@ class _Event:
             self._unpack()
             self.final_list = [self.final(i) for i in range(size)]
         else:
-            columns = finals(rules, self.players, pre, games, prior, seen, np.array(self.won),
-                             np.array(self.drawn), sides.m)
+            columns = finals(rules, self.players, pre, games, prior, seen, *self.results, sides.m)
         self.packed = {"final_columns": columns} if not self.match else {}
         self.packed |= {"nstar": nstar, "effective": effective, "special": special, "repeated": repeated,
                        "step3": step3, "step4": step4, "step5": seen, "standard_working": kept}
@@ -397,17 +403,14 @@ class _Event:
         all, and would otherwise run the formula again). ``effective``, ``history`` (texts
         or None), ``seen`` and ``into`` hold a value per player, in lists or numpy arrays."""
         if self.on_arrays and not self.explain and len(who) >= SPECIAL_VECTOR_PLAYERS:
-            from .arrays import ArraySides
             from .special_arrays import special_ratings
 
             solved = special_ratings(self.rules, cast("ArraySides", self.sides), who, self._array(self.prior),
                                      self._array(effective), self._array(self.score), history,
                                      self._array(seen))
             if step == 5:  # what the players' notes say
-                self.solved = dict(zip(who, zip(solved.adjusted_prior, solved.adjusted_score, solved.p0_rule,
-                                                solved.capped, strict=True), strict=True))
-            for i, rating in zip(who, solved.rating, strict=True):
-                into[i] = rating
+                self.solved = dict(zip(who, solved.notes(), strict=True))
+            into[who] = solved.rating
             return
         effective, seen = _as_list(effective), _as_list(seen)
         rules, prior, score, opponents_of = self.rules, self.prior, self.score, self.sides.opponents_of

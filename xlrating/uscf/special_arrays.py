@@ -99,21 +99,27 @@ def _matching(values: npt.NDArray[np.object_], word: str) -> Flags:
     return np.asarray(values == word, dtype=np.bool_)
 
 
+_RULES: tuple[P0Rule | None, ...] = (None, "inside", "left", "right")
+
+
 class Solutions(NamedTuple):
     """The special formula's results for the players asked about, in their order: the
-    fields of :class:`.special._Working` that the players' notes need."""
+    ratings, and the fields of :class:`.special._Working` that the players' notes need."""
 
-    rating: list[float]
+    rating: Floats
     """The special rating (capped, before the event algorithm's floor of 100)."""
-    adjusted_prior: list[float]
+    adjusted_prior: Floats
     """R'0."""
-    adjusted_score: list[float]
+    adjusted_score: Floats
     """S'."""
-    p0_rule: list[P0Rule | None]
-    capped: list[bool]
+    rule: npt.NDArray[np.int64]
+    """Which branch of the p = 0 rule applied: 0 for none, then as :data:`_RULES`."""
+    capped: Flags
 
-
-_RULES: tuple[P0Rule | None, ...] = (None, "inside", "left", "right")
+    def notes(self) -> list[tuple[float, float, P0Rule | None, bool]]:
+        """Each player's R'0, S', p = 0 rule and whether the cap applied, as Python values."""
+        return list(zip(self.adjusted_prior.tolist(), self.adjusted_score.tolist(),
+                        [_RULES[r] for r in self.rule.tolist()], self.capped.tolist(), strict=True))
 
 
 def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: Floats, effective: Floats,
@@ -122,7 +128,8 @@ def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: 
     effective games N', score S and history, against his opponents at the ratings
     ``seen``: what :func:`.special._work` gives, in the order of ``who``."""
     if not who:
-        return Solutions([], [], [], [], [])
+        nothing = np.zeros(0)
+        return Solutions(nothing, nothing, nothing, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.bool_))
     problems = _Problems(rules, sides, who, prior, effective, score, history, seen)
     eps = rules.epsilon
     everyone = np.arange(len(who))
@@ -148,8 +155,8 @@ def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: 
                 _raise_for(rules, who, prior, effective, score, history, seen, sides, np.flatnonzero(stuck))
             moves += moving
     rule, capped = _step4(rules, problems, x)
-    return Solutions(np.where(capped, rules.special_cap, x).tolist(), problems.adjusted_prior.tolist(),
-                     problems.adjusted_score.tolist(), [_RULES[r] for r in rule.tolist()], capped.tolist())
+    return Solutions(np.where(capped, rules.special_cap, x), problems.adjusted_prior, problems.adjusted_score,
+                     rule, capped)
 
 
 def _move_down(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], x: Floats,

@@ -1,0 +1,43 @@
+"""Powers of ten on arrays are Python's own, to the last bit, whichever way numpy computes them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from xlrating import _powers  # noqa: E402 (numpy first)
+
+
+def exponents() -> list[float]:
+    rng = random.Random(11)
+    return ([rng.uniform(-12.0, 12.0) for _ in range(50_000)]
+            + [d / 400.0 for d in range(-4000, 4001, 7)]
+            + [0.0, -0.0, 1.0, -1.0, 10.0, -10.0, 0.5, 1e-300, -1e-300, 2.5e-5])
+
+
+def test_powers_of_ten_are_pythons() -> None:
+    given = exponents()
+    assert _powers.powers_of_ten(np.array(given)).tolist() == [10.0 ** x for x in given]
+
+
+def test_the_fallback_is_pythons_too() -> None:
+    given = exponents()
+    assert _powers.by_python(np.array(given)).tolist() == [10.0 ** x for x in given]
+
+
+def test_a_numpy_whose_float_power_is_not_pow_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    def off_by_a_bit(base: float, x: object) -> object:  # a vectorised power, wrong in some last bits
+        result = np.power(base, x)
+        return np.where(np.arange(len(result)) % 7 == 0, np.nextafter(result, np.inf), result)
+
+    monkeypatch.setattr(_powers.np, "float_power", off_by_a_bit)
+    _powers.float_power_is_pow.cache_clear()
+    try:
+        assert not _powers.float_power_is_pow()
+        given = exponents()
+        assert _powers.powers_of_ten(np.array(given)).tolist() == [10.0 ** x for x in given]
+    finally:
+        _powers.float_power_is_pow.cache_clear()
