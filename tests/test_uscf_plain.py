@@ -128,8 +128,11 @@ def test_a_large_event_alike_on_both_paths() -> None:
 def test_a_large_event_is_rated_at_once_and_its_outcomes_built_as_read(explain: bool) -> None:
     rng = random.Random(5)
     roster, games = players(600, rng), swiss(600, 9, rng)
+    given_players, given_games = list(roster), list(games)
     with _vector.forced(True):
-        outcome = rate_event(roster, games, end_date=END, explain=explain)
+        outcome = rate_event(given_players, given_games, end_date=END, explain=explain)
+    given_players.clear()  # the lists given may change after rating: the outcomes built later do not
+    given_games.clear()
     lazy = outcome.players
     assert isinstance(lazy, Outcomes) and lazy._built == [None] * 600
     number = roster[17].number

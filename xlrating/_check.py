@@ -176,11 +176,19 @@ def date(name: str, value: Any, *, default: dt.date | None = None) -> dt.date | 
 
 
 def items(name: str, values: Any, kind: type[T], what: str) -> tuple[T, ...]:
-    """A sequence whose every item is a ``kind`` (``what`` names it in messages: "a Game");
-    the message names the position of a bad item. The one sequence check of every engine."""
+    """A sequence whose every item is a ``kind`` (``what`` names it in messages: "a Game"),
+    as a tuple; the message names the position of a bad item. The one sequence check of
+    every engine."""
+    result = each(name, values, kind, what)
+    return result if isinstance(result, tuple) else tuple(result)
+
+
+def each(name: str, values: Any, kind: type[T], what: str) -> Sequence[T]:
+    """:func:`items` without copying a list given: for items read in full during the call
+    (a list changed afterwards changes nothing the caller keeps)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise fail(name, f"a sequence of {what.split(' ', 1)[-1]}", values)
-    result = tuple(values) if not isinstance(values, tuple) else values
+    result = values if isinstance(values, (list, tuple)) else tuple(values)
     if not all(map(isinstance, result, repeat(kind))):  # checked at C speed; then the first bad one named
         for i, item in enumerate(result):
             if not isinstance(item, kind):

@@ -94,7 +94,7 @@ class ArraySides:
         return result
 
 
-def take_games(numbers: list[int], games: tuple[Game, ...]) -> ArraySides:
+def take_games(numbers: list[int], games: Sequence[Game]) -> ArraySides:
     """The games as :class:`ArraySides`, by sorting arrays (see :func:`.core.take_games`)."""
     size, n = len(numbers), len(games)
     ends = _positions(numbers, [g.player for g in games], [g.opponent for g in games])

@@ -100,7 +100,7 @@ class ListedSides:
         return [len(set(o)) < len(o) and max(map(o.count, set(o))) > most for o in self.opponents]
 
 
-def take_games(numbers: list[int], games: tuple[Game, ...], *, explain: bool) -> Sides:
+def take_games(numbers: list[int], games: Sequence[Game], *, explain: bool) -> Sides:
     """The games as :class:`Sides`: as arrays from :data:`VECTOR_SIDES` sides on (from
     :data:`QUIET_VECTOR_SIDES` without ``explain``), numpy permitting, else in lists. Raises
     :class:`EventError` for a game naming a player who is not in ``numbers`` and for a
@@ -116,7 +116,7 @@ def take_games(numbers: list[int], games: tuple[Game, ...], *, explain: bool) ->
     return sides
 
 
-def _listed(numbers: list[int], games: tuple[Game, ...]) -> ListedSides:
+def _listed(numbers: list[int], games: Sequence[Game]) -> ListedSides:
     """:func:`take_games` game by game, in lists."""
     position = {number: i for i, number in enumerate(numbers)}
     sides = ListedSides([[] for _ in numbers], [[] for _ in numbers], [[] for _ in numbers])

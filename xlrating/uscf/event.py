@@ -113,7 +113,7 @@ def rate_event(
     kind = EventType.parse(event_type)
     start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = _check.items("players", players, UscfPlayer, "a UscfPlayer")
-    played = _check.items("games", games, Game, "a Game")
+    played = _check.each("games", games, Game, "a Game")  # taken in full before rating
     _check.unique("players", [p.number for p in roster])
     for player in [p for p in roster if p.history is not None]:
         if player.rating is None:
@@ -163,7 +163,7 @@ class _Event:
     """
 
     def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
-                 players: tuple[UscfPlayer, ...], games: tuple[Game, ...], *, dual: bool, multiplier: float,
+                 players: tuple[UscfPlayer, ...], games: Sequence[Game], *, dual: bool, multiplier: float,
                  end: dt.date | None, explain: bool) -> None:
         self.rules, self.system, self.kind = rules, system, kind
         self.dual, self.multiplier, self.end = dual, multiplier, end
@@ -186,17 +186,17 @@ class _Event:
         """Lists of the steps as numpy arrays (on arrays), each made once: see :meth:`_array`."""
         self.results: tuple[Any, Any] = ((), ())
         """On arrays, each player's wins and draws in this event as arrays."""
-        if self.on_arrays:
+        if self.on_arrays:  # wins and draws as lists only for a match (see _rate_on_arrays)
             score, won, drawn = cast("ArraySides", self.sides).total_arrays()
-            self.score, self.won, self.drawn = score.tolist(), won.tolist(), drawn.tolist()
+            self.score, self.won, self.drawn = score.tolist(), [], []
             self.arrays[id(self.score)], self.results = (self.score, score), (won, drawn)
         else:
             self.score, self.won, self.drawn = self.sides.totals()
         self.notes: defaultdict[int, list[str]] = defaultdict(list)
         """Each player's notes, by position (a list made only for a player who has one)."""
-        self.prior: list[float] = [0.0] * size
+        self.prior: list[float] = []
         """R0: the pre-event rating or the step 1 initial rating."""
-        self.games: list[int | None] = [None] * size
+        self.games: list[int | None] = []
         """N: the pre-event N or the step 1 rating's."""
         self.initial: list[InitialRating | None] = [None] * size
         self.nstar: list[float] = []
@@ -209,9 +209,10 @@ class _Event:
         """Whether steps 4 and 5 use the special formula (else the standard one)."""
         self.repeated: list[bool] = []
         """Whether each player met an opponent more than twice (no bonus; US Chess 2020, 4.2)."""
-        self.step3: list[float | None] = [None] * size
-        self.step4: list[float] = [0.0] * size
-        self.step5: list[float] = [0.0] * size
+        steps = 0 if self.on_arrays else size  # on arrays: made by _unpack
+        self.step3: list[float | None] = [None] * steps
+        self.step4: list[float] = [0.0] * steps
+        self.step5: list[float] = [0.0] * steps
         self.first_working: dict[int, _SpecialWorking] = {}
         """The special formula's working at step 3."""
         self.special_working: dict[int, list[_SpecialWorking]] = {}
@@ -256,7 +257,8 @@ class _Event:
         self.prior = cast("list[float]", [p.rating for p in players])  # unrated players' are set below
         self.games = [p.games for p in players]
         found: dict[tuple[Any, ...], InitialRating] = {}  # players with the same data get the same rating
-        for i in [i for i, p in enumerate(players) if p.rating is None or p.games is None]:
+        prior, games = self.prior, self.games
+        for i in [i for i, (r, n) in enumerate(zip(prior, games, strict=True)) if r is None or n is None]:
             player = players[i]
             if player.rating is not None:
                 self.notes[i].append("established rating with N not given: N' = N*, standard formula")
@@ -264,7 +266,9 @@ class _Event:
             if system in player.other_ratings:
                 self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is unrated "
                                      "in the system being rated")
-            others = {k: v for k, v in player.other_ratings.items() if k is not system}
+            others = player.other_ratings
+            if others:
+                others = {k: v for k, v in others.items() if k is not system}
             key = (player.fide, player.cfc, player.birth_date, player.adult, *others.items())
             initial = found.get(key)
             if initial is None:
@@ -274,7 +278,7 @@ class _Event:
             self.initial[i] = initial
             if initial.source == "age" and player.birth_date is not None and self.end is None:
                 self.today_used = True
-            self.prior[i], self.games[i] = initial.rating, initial.games
+            prior[i], games[i] = initial.rating, initial.games
 
     def step2_effective_games(self) -> None:
         """Step 2: N' = min(N, N*) (US Chess 2020, 3); N not given: N*. Also which formula steps 4
@@ -365,7 +369,7 @@ class _Event:
             if step == 4:
                 step4 = seen
         if self.match:
-            self.packed = {"step4": step4, "step5": seen}
+            self.packed = {"step4": step4, "step5": seen, "won": self.results[0], "drawn": self.results[1]}
             self._unpack()
             self.final_list = [self.final(i) for i in range(size)]
         else:
