@@ -98,3 +98,19 @@ def test_powers_of_ten_are_pythons_for_whole_and_other_differences() -> None:
                    + [-4000.0, 4000.0, 0.0, -0.0, 4000.5, -4001.0, 0.25])
     got = _powers_of_ten(np.array(differences), 400.0).tolist()
     assert got == [10.0 ** (d / 400.0) for d in differences]
+
+
+@pytest.mark.parametrize("scale", [800.0, 1000.0, 640.0])
+def test_pwe_on_arrays_is_the_one_player_pwe(scale: float) -> None:
+    # 800: every edition's (twice the range of 400), computed on arrays another way than the others.
+    from xlrating.uscf.formulas import _pwe as one
+    from xlrating.uscf.special_arrays import _pwe
+
+    edition = dataclasses.replace(get_rules("2020"), pwe_scale=scale)
+    rng = random.Random(9)
+    edges = [400.0, -400.0, 399.99999999999994, -399.99999999999994, 400.00000000000006, -400.00000000000006]
+    diffs = ([rng.uniform(-900.0, 900.0) for _ in range(20_000)]
+             + [float(rng.randint(-900, 900)) for _ in range(2000)] + edges + [0.0, -0.0, 1e-300, -1e-300])
+    got = _pwe(edition, np.array(diffs)).tolist()
+    assert got == [one(edition, d, 0.0) for d in diffs]
+    assert _pwe(edition, np.array([-np.inf])).tolist() == [0.0]  # an unused column adds nothing

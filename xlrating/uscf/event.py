@@ -340,8 +340,7 @@ class _Event:
         games = np.array(self.games, dtype=np.float64)  # N; NaN: not given
         nstar = nstar_of(rules, prior)
         effective = np.fmin(games, nstar)  # N' = min(N, N*); N not given: N*
-        self.histories = [p.history for p in self.players]
-        history = np.array(self.histories, dtype=object)
+        history = np.array([p.history for p in self.players], dtype=object)
         special = (games <= rules.special_games) | (history != None)  # noqa: E711 (elementwise)
         repeated = sides.repeated_flags(rules.bonus_max_meetings)
         rated = sides.m > 0
@@ -368,13 +367,13 @@ class _Event:
             seen = np.maximum(raw, rules.absolute_floor)
             if step == 4:
                 step4 = seen
-        if self.match:
-            self.packed = {"step4": step4, "step5": seen, "won": self.results[0], "drawn": self.results[1]}
+        if self.match:  # the cap and the floors player by player (see final)
+            self.packed |= {"step4": step4, "step5": seen, "won": self.results[0], "drawn": self.results[1]}
             self._unpack()
             self.final_list = [self.final(i) for i in range(size)]
         else:
-            columns = finals(rules, self.players, pre, games, prior, seen, *self.results, sides.m)
-        self.packed = {"final_columns": columns} if not self.match else {}
+            self.packed["final_columns"] = finals(rules, self.players, pre, games, prior, seen, *self.results,
+                                                  sides.m)
         self.packed |= {"nstar": nstar, "effective": effective, "special": special, "repeated": repeated,
                        "step3": step3, "step4": step4, "step5": seen, "standard_working": kept}
 
@@ -386,6 +385,9 @@ class _Event:
                 self.standard_working = [step.listed() for step in values]
             elif name == "final_columns":
                 self.final_columns = values.listed()
+            elif name == "solved":
+                who, solved = values
+                self.solved = dict(zip(who, solved.notes(), strict=True))
             elif name == "step3":
                 self.step3 = [None if v != v else v for v in values.tolist()]  # NaN: no step 3
             else:
@@ -412,8 +414,8 @@ class _Event:
             solved = special_ratings(self.rules, cast("ArraySides", self.sides), who, self._array(self.prior),
                                      self._array(effective), self._array(self.score), history,
                                      self._array(seen))
-            if step == 5:  # what the players' notes say
-                self.solved = dict(zip(who, solved.notes(), strict=True))
+            if step == 5:  # what the players' notes say, made a dict by _unpack
+                self.packed["solved"] = (who, solved)
             into[who] = solved.rating
             return
         effective, seen = _as_list(effective), _as_list(seen)

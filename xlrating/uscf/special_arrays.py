@@ -70,12 +70,8 @@ class _Problems:
 
     def f(self, rules: UscfRules, x: Floats, rows: npt.NDArray[np.intp]) -> Floats:
         """The objective f at ``x`` for the players ``rows``, term by term as :func:`.special._objective`."""
-        spread, scale = rules.pwe_range, rules.pwe_scale
-        diff = x - self.adjusted_prior[rows]
-        pwe = np.where(diff <= -spread, 0.0, np.where(diff >= spread, 1.0, 0.5 + diff / scale))
-        total = self.effective[rows] * pwe - self.adjusted_score[rows]
-        diff = x[:, None] - self.opponents[rows]
-        terms = np.where(diff <= -spread, 0.0, np.where(diff >= spread, 1.0, 0.5 + diff / scale))
+        total = self.effective[rows] * _pwe(rules, x - self.adjusted_prior[rows]) - self.adjusted_score[rows]
+        terms = _pwe(rules, x[:, None] - self.opponents[rows])
         for j in range(terms.shape[1]):  # round order; an unused column adds 0.0, leaving the sum as it is
             total = total + terms[:, j]
         return total
@@ -97,6 +93,17 @@ class _Problems:
 def _matching(values: npt.NDArray[np.object_], word: str) -> Flags:
     """Where ``values`` (texts or None) are ``word``."""
     return np.asarray(values == word, dtype=np.bool_)
+
+
+def _pwe(rules: UscfRules, diff: Floats) -> Floats:
+    """PWe for rating differences ``diff`` as :func:`.formulas._pwe` computes it: 0 at or
+    below -400, 1 at or above 400, else 0.5 + diff/800. Where the scale is twice the range
+    (every edition) that is 0.5 + diff/800 held to [0, 1]: it is exactly 0 at -400 and 1 at
+    400, and beyond them it is past 0 or 1."""
+    spread, scale = rules.pwe_range, rules.pwe_scale
+    if scale == 2.0 * spread:
+        return np.clip(0.5 + diff / scale, 0.0, 1.0)
+    return np.where(diff <= -spread, 0.0, np.where(diff >= spread, 1.0, 0.5 + diff / scale))
 
 
 _RULES: tuple[P0Rule | None, ...] = (None, "inside", "left", "right")
