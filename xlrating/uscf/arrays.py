@@ -85,9 +85,8 @@ class ArraySides:
         the side of the one who comes first."""
         size = max(len(self.count), 1)
         once = self.player < self.opponent
-        keys = self.player[once].astype(np.int64) * size + self.opponent[once]
-        pairs, counts = np.unique(keys, return_counts=True)
-        often = pairs[counts > most]
+        keys = np.sort(self.player[once].astype(np.int64) * size + self.opponent[once])
+        often = keys[most:][keys[most:] == keys[:len(keys) - most]]  # a pair met more than most times
         result = np.zeros(len(self.count), dtype=np.bool_)
         result[often // size] = True
         result[often % size] = True
@@ -296,16 +295,16 @@ def finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games: 
     else:
         stored = step5
     nan = float("nan")
-    given_peak = np.array([p.peak for p in players], dtype=np.float64)  # None: NaN
-    explicit = np.array([p.floor for p in players], dtype=np.float64)
-    wins = np.array([p.wins for p in players], dtype=np.int64) + won
-    draws = np.array([p.draws for p in players], dtype=np.int64) + drawn
-    events = np.array([p.events for p in players], dtype=np.int64) + (m >= rules.floor_event_games)
+    size = len(players)
+    given_peak, explicit = _optional([p.peak for p in players]), _optional([p.floor for p in players])
+    wins = np.fromiter([p.wins for p in players], np.int64, size) + won
+    draws = np.fromiter([p.draws for p in players], np.int64, size) + drawn
+    events = np.fromiter([p.events for p in players], np.int64, size) + (m >= rules.floor_event_games)
     established = ~np.isnan(pre) & (np.isnan(games) | (games > rules.established_games))
     peak = np.where(established, np.fmax(given_peak, pre), nan)  # fmax: the pre-event rating if no peak
     floor = np.minimum(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws
                        + rules.floor_per_event * events, rules.personal_floor_cap)
-    source = np.full(len(players), PERSONAL)
+    source = np.full(size, PERSONAL)
     target = (np.floor(peak + 0.5) if rules.peak_rounded else peak) - rules.peak_floor_offset
     levels = np.array(sorted(rules.peak_floors))
     at = np.searchsorted(levels, np.where(np.isnan(target), -np.inf, target), side="right") - 1
@@ -317,3 +316,10 @@ def finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games: 
     applied = stored < floor
     post = np.where(applied, floor, stored)
     return FinalColumns(stored, floor, source, peak, applied, wins, draws, events, post)
+
+
+def _optional(values: list[float | None]) -> Floats:
+    """Numbers or None as floats, NaN for None (no conversion at all when every one is None)."""
+    if values.count(None) == len(values):
+        return np.full(len(values), np.nan)
+    return np.array(values, dtype=np.float64)
