@@ -113,8 +113,9 @@ def take_games(numbers: list[int], games: Sequence[Game]) -> ArraySides:
     score[0::2], score[1::2] = scores, 1.0 - scores
     rnd[0::2], rnd[1::2] = rounds, rounds
     by_player = stable_order(player)
-    player, opponent, score, rnd = player[by_player], opponent[by_player], score[by_player], rnd[by_player]
+    opponent, score, rnd = opponent[by_player], score[by_player], rnd[by_player]
     count = np.bincount(player, minlength=size).astype(np.int64)
+    player = np.repeat(np.arange(size, dtype=np.int32), count)
     start = np.zeros(size + 1, np.int64)
     np.cumsum(count, out=start[1:])
     return ArraySides(player, opponent, score, rnd, start, count, start.tolist(), count.tolist())

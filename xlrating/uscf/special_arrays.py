@@ -14,6 +14,8 @@ him.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -26,6 +28,7 @@ from .special import _KNOT_TOLERANCE, P0Rule, _work
 
 Floats = npt.NDArray[np.float64]
 Flags = npt.NDArray[np.bool_]
+Ints = npt.NDArray[np.int64]
 
 
 class _Problems:
@@ -64,9 +67,14 @@ class _Problems:
         knots.sort(axis=1)
         self.knots: Floats = knots
         """Each row's knots in ascending order, repeated ones included, then +inf."""
+
+    @functools.cached_property
+    def limit(self) -> Ints:
+        """The one-player algorithm's bound on each row's moves: 4 x the distinct knots + 20
+        (at least :data:`_LEAST_LIMIT`)."""
+        knots = self.knots
         distinct = 1 + ((knots[:, 1:] != knots[:, :-1]) & np.isfinite(knots[:, 1:])).sum(axis=1)
-        self.limit = 4 * distinct + 20
-        """The one-player algorithm's bound on the moves (4 x the distinct knots + 20)."""
+        return 4 * distinct + 20  # type: ignore[no-any-return]
 
     def f(self, rules: UscfRules, x: Floats, rows: npt.NDArray[np.intp]) -> Floats:
         """The objective f at ``x`` for the players ``rows``, term by term as :func:`.special._objective`."""
@@ -105,6 +113,10 @@ def _pwe(rules: UscfRules, diff: Floats) -> Floats:
         return np.clip(0.5 + diff / scale, 0.0, 1.0)
     return np.where(diff <= -spread, 0.0, np.where(diff >= spread, 1.0, 0.5 + diff / scale))
 
+
+_LEAST_LIMIT = 4 * 2 + 20
+"""The least bound on a player's moves: every player has at least two distinct knots, R'0 - 400
+and R'0 + 400."""
 
 _RULES: tuple[P0Rule | None, ...] = (None, "inside", "left", "right")
 
@@ -146,14 +158,14 @@ def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: 
     rising = np.zeros(len(who), dtype=np.bool_)
     """Whether a player has reached step 3 (f(M) <= epsilon once: he never goes back to step 2)."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        while True:
+        for lockstep in itertools.count():  # no player has made more moves than the lockstep's
             down = ~rising & (value > eps)
             rising |= ~down
             up = rising & (value < -eps)
             moving = down | up
             if not moving.any():
                 break
-            stuck = moving & (moves > problems.limit)
+            stuck = moving & (moves > problems.limit) if lockstep > _LEAST_LIMIT else np.zeros_like(moving)
             for rows, step in ((np.flatnonzero(down), _move_down), (np.flatnonzero(up), _move_up)):
                 if len(rows):
                     failed = step(rules, problems, rows, x, value)
