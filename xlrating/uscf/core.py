@@ -37,10 +37,10 @@ if TYPE_CHECKING:
 #: the games are taken as arrays, the formulas run for all players at once and the outcomes
 #: are built as they are read; below, game by game and player by player. Both give the same
 #: numbers. Most of an explained event's time goes to its explanation, built player by
-#: player either way, and numpy's cost per player (taking each player's games back from the
-#: arrays) outweighs its speed up to about 18,000 sides, every outcome read (2,000 players
-#: over 9 rounds; measured: ``benchmarks/bench_uscf.py --paths``).
-VECTOR_SIDES = 18_000
+#: player either way: the two paths break even from about 1,400 sides, every outcome read,
+#: and numpy is clearly ahead from about 6,000 (700 players over 9 rounds; measured:
+#: ``benchmarks/bench_uscf.py --paths``).
+VECTOR_SIDES = 6_000
 #: The same for an event rated with ``explain=False``, where the formulas are most of the
 #: work: numpy wins from about 400 sides (45 players over 9 rounds), every outcome read.
 QUIET_VECTOR_SIDES = 400

@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import _check
 from ..errors import ArgumentError
+from ..model import _slot_filling_init
 from .bonus import required_date
 from .rules import InitialSource, RatingSystem, RulesLike, UscfRules, get_rules, parse_system
 
@@ -28,7 +29,8 @@ OtherRatings = Mapping[Any, tuple[float, "int | None"]]
 to ``(rating, games)``, games None meaning established with an unknown count."""
 
 
-@dataclass(frozen=True)
+@_slot_filling_init
+@dataclass(frozen=True, slots=True)
 class InitialRating:
     """An unrated player's step 1 rating (US Chess 2020, 2)."""
 
