@@ -159,7 +159,9 @@ class _Event:
     by the players' positions, the games as :class:`~.core.Sides`.
 
     :meth:`rate` runs the steps of US Chess 2020, 1 one after another, each a method below; the
-    explanation is then built from the values the steps kept.
+    explanation is then built from the values the steps kept. A large event runs steps 2 to 5
+    and the final ratings on numpy arrays instead (:meth:`_rate_on_arrays`), and keeps its
+    values as arrays until the first outcome is read.
     """
 
     def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
