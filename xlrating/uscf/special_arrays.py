@@ -90,6 +90,15 @@ class _Problems:
         index = (knots < x[:, None]).sum(axis=1) - 1
         return knots[np.arange(len(rows)), np.maximum(index, 0)], index >= 0
 
+    def next_knot(self, x: Floats, rows: npt.NDArray[np.intp], down: Flags) -> tuple[Floats, Flags]:
+        """The largest knot under each ``x`` where ``down``, else the smallest knot over it;
+        and whether there is one (:meth:`below` and :meth:`above` at once)."""
+        knots = self.knots[rows]
+        under = (knots < x[:, None]).sum(axis=1) - 1
+        over = np.minimum((knots <= x[:, None]).sum(axis=1), knots.shape[1] - 1)
+        found = knots[np.arange(len(rows)), np.where(down, np.maximum(under, 0), over)]
+        return found, np.where(down, under >= 0, np.isfinite(found) & (found > x))
+
     def above(self, x: Floats, rows: npt.NDArray[np.intp]) -> tuple[Floats, Flags]:
         """The smallest knot over each ``x``, and whether there is one."""
         knots = self.knots[rows]
@@ -166,10 +175,8 @@ def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: 
             if not moving.any():
                 break
             stuck = moving & (moves > problems.limit) if lockstep > _LEAST_LIMIT else np.zeros_like(moving)
-            for rows, step in ((np.flatnonzero(down), _move_down), (np.flatnonzero(up), _move_up)):
-                if len(rows):
-                    failed = step(rules, problems, rows, x, value)
-                    stuck[rows[failed]] = True
+            rows = np.flatnonzero(moving)
+            stuck[rows[_move(rules, problems, rows, down[rows], x, value)]] = True
             if stuck.any():
                 _raise_for(rules, who, prior, effective, score, history, seen, sides, np.flatnonzero(stuck))
             moves += moving
@@ -178,36 +185,25 @@ def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: 
                      rule, capped)
 
 
-def _move_down(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], x: Floats,
-               value: Floats) -> Flags:
-    """Step 2 for the players ``rows`` (f(M) > epsilon): a secant move towards the knot
-    below, or onto it. Returns where there is no knot below (the one-player algorithm fails)."""
-    m, v = x[rows], value[rows]
-    za, found = problems.below(m, rows)
-    f_za = problems.f(rules, za, rows)
-    flat = np.abs(v - f_za) < rules.epsilon
-    candidate = m - v * ((m - za) / (v - f_za))
-    onto = flat | (candidate < za)
-    secant = np.flatnonzero(~onto)
-    x[rows] = np.where(onto, za, candidate)
-    new = f_za.copy()
-    new[secant] = problems.f(rules, candidate[secant], rows[secant])
-    value[rows] = new
-    return ~found
+def _move(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], down: Flags, x: Floats,
+          value: Floats) -> Flags:
+    """One move for each of the players ``rows``: step 2 where ``down`` (f(M) > epsilon: a
+    secant move towards the knot below M, or onto it), else step 3 (f(M) < -epsilon: the
+    same towards the knot above). Returns where there is no such knot (the one-player
+    algorithm fails there).
 
-
-def _move_up(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], x: Floats,
-             value: Floats) -> Flags:
-    """Step 3 for the players ``rows`` (f(M) < -epsilon): as step 2, towards the knot above."""
+    The one-player algorithm writes step 3's secant as M - f(M)((zb - M)/(f(zb) - f(M)));
+    here it is M - f(M)((M - z)/(f(M) - f(z))) for both steps, the same number to the last
+    bit: each difference only changes sign, exactly, which leaves the quotient as it is."""
     m, v = x[rows], value[rows]
-    zb, found = problems.above(m, rows)
-    f_zb = problems.f(rules, zb, rows)
-    flat = np.abs(f_zb - v) < rules.epsilon
-    candidate = m - v * ((zb - m) / (f_zb - v))
-    onto = flat | (candidate > zb)
+    z, found = problems.next_knot(m, rows, down)
+    f_z = problems.f(rules, z, rows)
+    flat = np.abs(v - f_z) < rules.epsilon
+    candidate = m - v * ((m - z) / (v - f_z))
+    onto = flat | np.where(down, candidate < z, candidate > z)
     secant = np.flatnonzero(~onto)
-    x[rows] = np.where(onto, zb, candidate)
-    new = f_zb.copy()
+    x[rows] = np.where(onto, z, candidate)
+    new = f_z.copy()
     new[secant] = problems.f(rules, candidate[secant], rows[secant])
     value[rows] = new
     return ~found
