@@ -196,6 +196,8 @@ class _Event:
             self.score, self.won, self.drawn = self.sides.totals()
         self.notes: defaultdict[int, list[str]] = defaultdict(list)
         """Each player's notes, by position (a list made only for a player who has one)."""
+        self.ratings: list[float | None] = []
+        """The pre-event ratings (None: unrated)."""
         self.prior: list[float] = []
         """R0: the pre-event rating or the step 1 initial rating."""
         self.games: list[int | None] = []
@@ -256,7 +258,8 @@ class _Event:
         rules, system = self.rules, self.system
         age_end = self.end if self.end is not None else dt.date.today()
         players = self.players
-        self.prior = cast("list[float]", [p.rating for p in players])  # unrated players' are set below
+        self.ratings = [p.rating for p in players]
+        self.prior = cast("list[float]", self.ratings.copy())  # unrated players' are set below
         self.games = [p.games for p in players]
         found: dict[tuple[Any, ...], InitialRating] = {}  # players with the same data get the same rating
         prior, games = self.prior, self.games
@@ -347,7 +350,7 @@ class _Event:
         repeated = sides.repeated_flags(rules.bonus_max_meetings)
         rated = sides.m > 0
         # Step 3 (see step3_first_estimates).
-        pre = np.array([p.rating for p in self.players], dtype=np.float64)  # NaN: unrated
+        pre = np.array(self.ratings, dtype=np.float64)  # NaN: unrated
         first = np.flatnonzero(rated & np.isnan(pre) & (games == 0)).tolist()
         step3 = np.full(size, np.nan)
         if first:
