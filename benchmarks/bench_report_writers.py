@@ -18,8 +18,9 @@ openpyxl picks its XML library once, when imported, so each timing runs in its o
 process (the content is handed over pickled; import and unpickling are not timed). The
 writers take turns, ``--repeat`` rounds of one run each, and the best run of each is
 kept, so all are timed under the same load. Ratios are to ``openpyxl`` in the same run.
-``--check`` re-reads every file with openpyxl and compares its cell values with the
-``openpyxl`` file's.
+Each run also gives how far the process's resident memory rose above what it held
+before the writer started (the content already loaded; Linux only: ``/proc``). ``--check`` re-reads every file
+with openpyxl and compares its cell values with the ``openpyxl`` file's.
 """
 
 from __future__ import annotations
@@ -278,18 +279,36 @@ def _worker(writer: str, content: Path, target: Path) -> None:
         def run() -> None:
             stage_file(target, lambda name: xlsxwriter_report(
                 report, name, constant_memory=writer == "xlsxwriter-cm")).commit()
+    before = _resident("VmRSS", reset_peak=True)
     start = time.perf_counter()
     run()
-    print(time.perf_counter() - start)
+    elapsed = time.perf_counter() - start
+    peak = _resident("VmHWM")
+    print(elapsed, peak - before if peak >= 0 and before >= 0 else -1)
 
 
-def _timed(writer: str, content: Path, target: Path) -> float:
+def _resident(field: str, *, reset_peak: bool = False) -> int:
+    """``VmRSS`` (resident now) or ``VmHWM`` (its peak) of this process in bytes, from Linux's
+    ``/proc``; ``reset_peak`` starts the peak afresh. -1 where there is no such file."""
+    try:
+        if reset_peak:
+            Path("/proc/self/clear_refs").write_text("5")
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return -1
+
+
+def _timed(writer: str, content: Path, target: Path) -> tuple[float, int]:
     environment = {**os.environ, "OPENPYXL_LXML": "True" if writer == "openpyxl+lxml" else "False"}
     done = subprocess.run([sys.executable, __file__, "--worker", writer, str(content), str(target)],
                           env=environment, capture_output=True, text=True, check=False)
     if done.returncode:
         raise SystemExit(f"{writer} failed:\n{done.stderr}")
-    return float(done.stdout.strip().splitlines()[-1])
+    seconds, grown = done.stdout.strip().splitlines()[-1].split()
+    return float(seconds), int(grown)
 
 
 def _trimmed(row: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -345,17 +364,21 @@ def main(argv: list[str] | None = None) -> int:
             content = Path(folder) / "report.pickle"
             content.write_bytes(pickle.dumps(report))
             times: dict[str, float] = {writer: float("inf") for writer in writers}
+            memory: dict[str, int] = {writer: 0 for writer in writers}
             for _ in range(args.repeat):
                 for writer in writers:
-                    target = Path(folder) / f"{writer}.xlsx"
-                    times[writer] = min(times[writer], _timed(writer, content, target))
+                    seconds, grown = _timed(writer, content, Path(folder) / f"{writer}.xlsx")
+                    times[writer] = min(times[writer], seconds)
+                    memory[writer] = max(memory[writer], grown) if grown >= 0 else -1
             print(f"\n{players:,} players, {rounds} rounds: {cells:,} table cells "
                   f"(sheets: {', '.join(sheet.name for sheet in report.sheets)})")
             base = times.get("openpyxl")
             for writer in writers:
                 size_mb = (Path(folder) / f"{writer}.xlsx").stat().st_size / 1e6
                 ratio = f"   {base / times[writer]:4.2f}x as fast as openpyxl" if base else ""
-                print(f"  {writer:15s} {times[writer]:6.3f} s   {size_mb:5.1f} MB{ratio}")
+                grown = f"+{memory[writer] / 1e6:4.0f} MB" if memory[writer] >= 0 else "    n/a"
+                print(f"  {writer:15s} {times[writer]:6.3f} s   file {size_mb:4.1f} MB   "
+                      f"peak memory {grown}{ratio}")
             if args.check and base:
                 reference = _values(Path(folder) / "openpyxl.xlsx")
                 for writer in writers[1:]:
