@@ -14,6 +14,10 @@ Swiss of ``bench_report.py``, built once per size) is rendered and saved by each
   refuses Excel tables (``add_table``): the tables are left out, so it is not a complete
   renderer, only the fastest XlsxWriter can go.
 
+``--writers openpyxl,openpyxl-values`` also times the floor under openpyxl's renderer:
+the tables' values alone, written through openpyxl's write-only mode without a style,
+an Excel table or a chart (not a report, and not compared for values).
+
 openpyxl picks its XML library once, when imported, so each timing runs in its own
 process (the content is handed over pickled; import and unpickling are not timed). The
 writers take turns, ``--repeat`` rounds of one run each, and the best run of each is
@@ -40,6 +44,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 WRITERS = ("openpyxl", "openpyxl+lxml", "xlsxwriter", "xlsxwriter-cm")
+#: Not a report: the tables' values alone, through openpyxl's write-only mode, without a
+#: style, an Excel table or a chart (what openpyxl costs before any formatting).
+FLOOR = "openpyxl-values"
 NEEDS = {"openpyxl+lxml": "lxml", "xlsxwriter": "xlsxwriter", "xlsxwriter-cm": "xlsxwriter"}
 
 
@@ -265,7 +272,10 @@ def _worker(writer: str, content: Path, target: Path) -> None:
 
     with open(content, "rb") as file:
         report = pickle.load(file)
-    if writer.startswith("openpyxl"):
+    if writer == FLOOR:
+        def run() -> None:
+            save_workbook_atomic(_values_only(report), target)
+    elif writer.startswith("openpyxl"):
         from openpyxl import LXML
 
         if (writer == "openpyxl+lxml") != LXML:
@@ -299,6 +309,18 @@ def _resident(field: str, *, reset_peak: bool = False) -> int:
     except OSError:
         pass
     return -1
+
+
+def _values_only(report: Any) -> Any:
+    from openpyxl import Workbook
+
+    book = Workbook(write_only=True)
+    for sheet in report.sheets:
+        worksheet = book.create_sheet(sheet.name)
+        for table in sheet.tables:
+            for row in table.rows:
+                worksheet.append(row)
+    return book
 
 
 def _timed(writer: str, content: Path, target: Path) -> tuple[float, int]:
@@ -381,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"peak memory {grown}{ratio}")
             if args.check and base:
                 reference = _values(Path(folder) / "openpyxl.xlsx")
-                for writer in writers[1:]:
+                for writer in [w for w in writers[1:] if w != FLOOR]:
                     same = _values(Path(folder) / f"{writer}.xlsx") == reference
                     print(f"  {writer:15s} cell values {'the same as' if same else 'DIFFER from'} openpyxl's")
     return 0
