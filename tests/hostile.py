@@ -158,10 +158,15 @@ def unclosed(path: Path, tag: str, times: int = 300_000) -> Path:
     return write_parts(path, contents)
 
 
-def doctype(path: Path, part: str = "docProps/app.xml") -> Path:
-    """An entity declaration in ``part`` (a part the rating never parses)."""
+def doctype(path: Path, part: str = "docProps/app.xml", encoding: str = "utf-8") -> Path:
+    """An entity declaration in ``part`` (a part the rating never parses), the part written
+    in ``encoding`` (``utf-16``: with a byte order mark; ``utf-16-le``, ``utf-16-be``,
+    ``utf-32-le``: without one; ``utf-8-sig``: UTF-8 with one)."""
     event(path)
     contents = parts(path)
     body = re.sub(rb"^<\?xml[^>]*\?>\s*", b"", contents[part])
-    contents[part] = b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]>' + body
+    declared = encoding.removesuffix("-sig").upper()
+    text = (f'<?xml version="1.0" encoding="{declared}"?><!DOCTYPE x [<!ENTITY a "aaaa">]>'
+            + body.decode("utf-8"))
+    contents[part] = text.encode(encoding)
     return write_parts(path, contents)

@@ -138,9 +138,12 @@ def test_a_part_with_a_bomb_like_ratio_is_refused(tmp_path: Path, capsys: pytest
     assert "inflates 1," in err or "times (a zip bomb?)" in err
 
 
-def test_an_entity_declaration_in_any_part_is_refused(tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    err = refused(hostile.doctype(tmp_path / "entities.xlsx"), capsys)
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32",
+                                      "utf-32-be"])
+def test_an_entity_declaration_in_any_part_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      encoding: str) -> None:
+    # In any encoding XML allows: the declaration is looked for in the characters, not the bytes.
+    err = refused(hostile.doctype(tmp_path / "entities.xlsx", encoding=encoding), capsys)
     assert "refused: it holds unsafe XML (a document type declaration in docProps/app.xml)" in err
 
 

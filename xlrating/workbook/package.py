@@ -47,7 +47,26 @@ MAX_PARTS = 10_000
 
 _OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")
 _ENCRYPTED_STREAM = "EncryptedPackage".encode("utf-16-le")
-_PROLOG_DECLARATION = re.compile(rb"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+_PROLOG_DECLARATION = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+
+_ENCODINGS = ((b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe\x00\x00", "utf-32-le"),
+              (b"\x00\x00\x00<", "utf-32-be"), (b"<\x00\x00\x00", "utf-32-le"),
+              (b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"),
+              (b"\x00<", "utf-16-be"), (b"<\x00", "utf-16-le"))
+"""How an XML document's first bytes give its encoding (XML 1.0, appendix F): a byte order
+mark, or the first character ``<`` in UTF-32 or UTF-16; UTF-32's come first (they begin
+as UTF-16's do). Anything else is read as UTF-8 (or another encoding that writes ``<`` and
+the letters of a declaration as ASCII does)."""
+
+
+def _characters(head: bytes) -> str:
+    """The characters of a part's first bytes, in the encoding they give (see
+    :data:`_ENCODINGS`); a character cut off at the end, or a byte that is not one, is
+    replaced."""
+    for start, encoding in _ENCODINGS:
+        if head.startswith(start):
+            return head.decode(encoding, errors="replace").removeprefix("\ufeff")
+    return head.decode("utf-8", errors="replace")
 
 
 def _size(count: int) -> str:
@@ -129,9 +148,10 @@ class Package:
 
 
 def check_xml(data: bytes, file: Path, name: str) -> None:
-    """Refuse XML holding a document type declaration (the prolog is all that is looked at)."""
-    head = data[:4096]
-    root = re.search(rb"<[A-Za-z_]", head)
+    """Refuse XML holding a document type declaration (the prolog is all that is looked at),
+    in whichever encoding the part is written (:func:`_characters`)."""
+    head = _characters(data[:4096])
+    root = re.search(r"<[A-Za-z_]", head)
     prolog = head if root is None else head[:root.start()]
     if _PROLOG_DECLARATION.search(prolog):
         raise WorkbookError(f"{file}: refused: it holds unsafe XML (a document type declaration in {name}); "
