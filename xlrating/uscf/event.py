@@ -423,7 +423,8 @@ class _Event:
                 self.packed["solved"] = (who, solved)
             into[who] = solved.rating
             return
-        effective, seen = _as_list(effective), _as_list(seen)
+        if self.on_arrays:  # the one-player formula takes Python numbers
+            effective, seen = _as_list(effective), _as_list(seen)
         rules, prior, score, opponents_of = self.rules, self.prior, self.score, self.sides.opponents_of
         kept = self.first_working if step == 3 and self.explain else None
         for i in who:
