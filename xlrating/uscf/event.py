@@ -72,8 +72,9 @@ if TYPE_CHECKING:
 _DUAL_SYSTEMS = (RatingSystem.REGULAR, RatingSystem.QUICK)
 
 #: From this many players at one step, the special formula runs for all of them at once on
-#: arrays (in an event on arrays rated without explanations): below, numpy's fixed cost per
-#: move outweighs its speed (measured: about 80 players break even).
+#: arrays (in an event on arrays): below, numpy's fixed cost per move outweighs its speed
+#: (measured: about 80 players break even). An explanation then runs the one-player
+#: algorithm again for each player whose working it reads.
 SPECIAL_VECTOR_PLAYERS = 80
 _Working = _SpecialWorking | _StandardWorking
 
@@ -217,10 +218,9 @@ class _Event:
         self.step3: list[float | None] = [None] * steps
         self.step4: list[float] = [0.0] * steps
         self.step5: list[float] = [0.0] * steps
-        self.first_working: dict[int, _SpecialWorking] = {}
-        """The special formula's working at step 3."""
-        self.special_working: dict[int, list[_SpecialWorking]] = {}
-        """The special formula's working at steps 4 and 5 for each player who used it."""
+        self.specials: dict[tuple[int, int], _SpecialWorking] = {}
+        """The special formula's working of a player (position) at a step (3, 4, 5), as kept
+        (see :meth:`special_at`)."""
         self.standard_working: list[StandardStep] = []
         """The standard formula's working at steps 4 and 5."""
         self.final_list: list[_Final] | None = None
@@ -320,7 +320,6 @@ class _Event:
         standard = self._standard([r and not s for r, s in zip(rated, special, strict=True)], seen)
         if not self.explain:  # the working of step 4 serves only the explanation
             self.standard_working.clear()
-            self.special_working.clear()
         self.standard_working.append(standard)
         raw = list(standard.rating)
         who = [i for i, wanted in enumerate(rated) if wanted and special[i]]
@@ -409,11 +408,12 @@ class _Event:
 
     def _special(self, step: int, who: list[int], effective: Any, history: Any, seen: Any, into: Any) -> None:
         """The special formula at ``step`` for the players ``who`` (positions), each rating put
-        at his position in ``into``: on arrays all at once, for many players and no
-        explanation; else player by player, keeping each working (an explanation reads them
-        all, and would otherwise run the formula again). ``effective``, ``history`` (texts
-        or None), ``seen`` and ``into`` hold a value per player, in lists or numpy arrays."""
-        if self.on_arrays and not self.explain and len(who) >= SPECIAL_VECTOR_PLAYERS:
+        at his position in ``into``: on arrays all at once, for many players (keeping no
+        working: :meth:`special_at` finds one when it is read); else player by player,
+        keeping each working that will be read (all of them for an explanation, step 5's for
+        the notes). ``effective``, ``history`` (texts or None), ``seen`` and ``into`` hold a
+        value per player, in lists or numpy arrays."""
+        if self.on_arrays and len(who) >= SPECIAL_VECTOR_PLAYERS:
             from .special_arrays import special_ratings
 
             solved = special_ratings(self.rules, cast("ArraySides", self.sides), who, self._array(self.prior),
@@ -423,17 +423,21 @@ class _Event:
                 self.packed["solved"] = (who, solved)
             into[who] = solved.rating
             return
+        self._special_one_by_one(step, who, effective, history, seen, into, keep=self.explain or step == 5)
+
+    def _special_one_by_one(self, step: int, who: list[int], effective: Any, history: Any, seen: Any,
+                            into: Any, *, keep: bool) -> None:
+        """:meth:`_special` player by player, by the one-player algorithm; ``keep``: keep
+        each working for :meth:`special_at`."""
         if self.on_arrays:  # the one-player formula takes Python numbers
             effective, seen = _as_list(effective), _as_list(seen)
         rules, prior, score, opponents_of = self.rules, self.prior, self.score, self.sides.opponents_of
-        kept = self.first_working if step == 3 and self.explain else None
+        kept = self.specials if keep else None
         for i in who:
             working = _special_formula(rules, prior[i], effective[i], [seen[o] for o in opponents_of(i)],
                                        score[i], history[i])
-            if step != 3:
-                self.special_working.setdefault(i, []).append(working)
-            elif kept is not None:  # only the explanation reads step 3's working
-                kept[i] = working
+            if kept is not None:
+                kept[i, step] = working
             into[i] = working.rating
 
     def _array(self, values: Any) -> Any:
@@ -480,12 +484,30 @@ class _Event:
                                 eligible, reason, s.threshold[i], s.bonus[i], s.rating[i])
 
     def special_at(self, i: int, step: int) -> _SpecialWorking:
-        """Player ``i``'s special formula working at ``step``, as kept (whenever the formula
-        ran player by player: always in an explained event)."""
-        if step == 3:
-            return self.first_working[i]
-        kept = self.special_working[i]  # steps 4 and 5; without explain, step 5 only
-        return kept[-1] if step == 5 else kept[0]
+        """Player ``i``'s special formula working at ``step``: as kept where the formula ran
+        player by player; where it ran for many players at once on arrays (keeping no
+        working), every player's working at that step is found when the first is read, by
+        the one-player algorithm run from the ratings the step saw (the same ratings)."""
+        found = self.specials.get((i, step))
+        if found is None:
+            self._special_again(step)
+            found = self.specials[i, step]
+        return found
+
+    def _special_again(self, step: int) -> None:
+        """The one-player special working of every player the formula rated at ``step`` (3, 4
+        or 5), from the ratings the step saw (see :meth:`rate`), kept for :meth:`special_at`."""
+        size, rules, prior, step3 = len(self.players), self.rules, self.prior, self.step3
+        history: list[str | None]
+        if step == 3:  # N' = 1, no history, opponents at their pre-event or step 1 ratings
+            who = [i for i, first in enumerate(step3) if first is not None]
+            effective, history, seen = [rules.step3_effective_games] * size, [None] * size, prior
+        else:
+            who = [i for i, (m, used) in enumerate(zip(self.m, self.special, strict=True)) if m and used]
+            effective, history = self.effective, [p.history for p in self.players]
+            seen = (self.step4 if step == 5  # else step 4's: pre-event ratings, or step 3's
+                    else [p if s is None else s for p, s in zip(prior, step3, strict=True)])
+        self._special_one_by_one(step, who, effective, history, seen, [0.0] * size, keep=True)
 
     def finals(self) -> None:
         """After step 5, for every player: the match cap, storage and the floor (see :meth:`final`)."""
