@@ -246,9 +246,7 @@ class _Event:
         self.repeated = self.sides.repeated_opponents(self.rules.bonus_max_meetings)
         rated = [m > 0 for m in self.m]
         self.step3_first_estimates(rated)
-        # Step 4 sees opponents at their pre-event ratings, unrated ones at step 3 (N = 0) or step 1.
-        seen = [p if s is None else s for p, s in zip(self.prior, self.step3, strict=True)]
-        self.step4 = self.formula_step(4, rated, seen)
+        self.step4 = self.formula_step(4, rated, self.seen_at_step4())
         self.step5 = self.formula_step(5, rated, self.step4)
         self.finals()
         return tuple([self.outcome(i) for i in range(len(self.players))])
@@ -311,6 +309,11 @@ class _Event:
         for i in who:
             step3[i] = max(first[i], floor)
 
+    def seen_at_step4(self) -> list[float]:
+        """The ratings step 4 sees opponents at: their pre-event ratings, unrated ones at step 3
+        (N = 0) or step 1."""
+        return [p if s is None else s for p, s in zip(self.prior, self.step3, strict=True)]
+
     def formula_step(self, step: int, rated: list[bool], seen: list[float]) -> list[float]:
         """Step 4 (opponents at their pre-event ratings, unrated ones at step 3 or step 1) or
         step 5 (opponents at their step 4 ratings), ``seen`` being those ratings: the
@@ -360,7 +363,7 @@ class _Event:
         regular = self._regulars()
         by_special = np.flatnonzero(rated & special).tolist()
         chosen = rated & ~special
-        seen = np.where(np.isnan(step3), prior, step3)
+        seen = np.where(np.isnan(step3), prior, step3)  # as seen_at_step4
         kept: list[StandardColumns] = []
         for step in (4, 5):
             standard = standard_on_arrays(rules, sides, chosen, prior, effective, score, seen, self.bonus,
@@ -505,8 +508,7 @@ class _Event:
         else:
             who = [i for i, (m, used) in enumerate(zip(self.m, self.special, strict=True)) if m and used]
             effective, history = self.effective, [p.history for p in self.players]
-            seen = (self.step4 if step == 5  # else step 4's: pre-event ratings, or step 3's
-                    else [p if s is None else s for p, s in zip(prior, step3, strict=True)])
+            seen = self.step4 if step == 5 else self.seen_at_step4()
         self._special_one_by_one(step, who, effective, history, seen, [0.0] * size, keep=True)
 
     def finals(self) -> None:
