@@ -200,15 +200,6 @@ def standard_step(
     ``chosen`` player, opponents at the ratings ``seen``, player by player with the
     one-player formula of :mod:`.standard`; ``regular`` (a dual-rated event) gives the
     Regular ratings that decide the dual-rated K. (On arrays: :func:`.arrays.standard_step`.)"""
-    return _player_by_player(rules, sides, chosen, prior, effective, score, seen, bonus, multiplier, repeated,
-                             regular)
-
-
-def _player_by_player(rules: UscfRules, sides: ListedSides, chosen: list[bool], prior: list[float],
-                      effective: list[float], score: list[float], seen: list[float], bonus: bool,
-                      multiplier: float, repeated: list[bool],
-                      regular: list[float | None] | None) -> StandardStep:
-    """:func:`standard_step` by the one-player formula of :mod:`.standard`."""
     dual = regular is not None
     opponents = sides.opponents
     workings = [_standard(rules, prior[i], effective[i], [seen[o] for o in opponents[i]], score[i], bonus,
