@@ -62,6 +62,11 @@ class FideRules:
     """K once a published rating has reached ``k_top_rating`` (permanently)."""
     k_top_rating: float
     """The rating from which ``k_top`` applies."""
+    k_top_needs_games: bool
+    """Whether ``k_top`` waits for ``k_new_games`` completed games (handbook 10.52: "and he has
+    also completed events with a total of at least 30 games"); 2024 (8.3.3) lists K 10 from
+    2400 with no such condition, and FIDE's lists give K 10 to such a player before his 30th
+    game, so there the top rule comes before the new-player rule."""
     k_games_limit: int | None
     """If K x (games in the period) exceeds this, K is the largest whole number with
     K x games within it (the 700 rule; ``None``: no limit)."""
@@ -128,12 +133,15 @@ class FideRules:
 
     def describe_k(self) -> str:
         """The K rules in words, for the event's parameters."""
-        parts = [f"{self.k_new} until {self.k_new_games} games are completed"]
+        top = f"{self.k_top} once a published rating has reached {self.k_top_rating:g} (permanently"
+        parts = [] if self.k_top_needs_games else [top + ", whatever the games)"]
+        parts.append(f"{self.k_new} until {self.k_new_games} games are completed")
         if self.k_junior is not None:
             parts.append(f"{self.k_junior} until the end of the year of the {self.k_junior_age}th birthday "
                          f"while rated under {self.k_junior_below:g}")
         parts.append(f"{self.k_standard} while rated under {self.k_top_rating:g}")
-        parts.append(f"{self.k_top} once a published rating has reached {self.k_top_rating:g} (permanently)")
+        if self.k_top_needs_games:
+            parts.append(top + ")")
         text = "K = " + "; ".join(parts)
         if self.k_games_limit is not None:
             text += (f"; if K x games in the period > {self.k_games_limit}, K is the largest whole "
@@ -156,6 +164,7 @@ HANDBOOK = FideRules(
     k_standard=15,
     k_top=10,
     k_top_rating=2400,
+    k_top_needs_games=True,
     k_games_limit=None,
     round_change=False,
     round_new_rating=True,
@@ -189,6 +198,7 @@ FIDE_2024 = FideRules(
     k_standard=20,
     k_top=10,
     k_top_rating=2400,
+    k_top_needs_games=False,
     k_games_limit=700,
     round_change=True,
     round_new_rating=False,
