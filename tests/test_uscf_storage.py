@@ -40,7 +40,9 @@ EXACT = [
 ]
 
 
-def _event(prior: int, games: int, opponents: list[int], scores: list[float]) -> tuple[list[UscfPlayer], list[Game]]:
+def _event(
+    prior: int, games: int, opponents: list[int], scores: list[float]
+) -> tuple[list[UscfPlayer], list[Game]]:
     roster = [UscfPlayer(1, prior, games)] + [UscfPlayer(i + 2, r) for i, r in enumerate(opponents)]
     return roster, [Game(i + 1, 1, i + 2, s) for i, s in enumerate(scores)]
 

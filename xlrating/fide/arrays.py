@@ -157,9 +157,10 @@ def round_half_away(numerator: Ints, denominator: Ints) -> Ints:
 
 def k_by_rules(edition: FideRules, on: date, players: Sequence[FidePlayer]) -> Ints:
     """Each player's K by the edition's rules before the 700 rule, as
-    :func:`xlrating.fide.rating.k_rule` finds it (FIDE Handbook 10.52; 2024 regulations, 8.3.3):
-    10 once the highest rating reached 2400 (handbook: and 30 games are completed), else 40 or
-    25 until 30 games, else the junior K (2024), else the standard K. An unrated player's entry means nothing."""
+    :func:`xlrating.fide.rating.k_rule` finds it (FIDE Handbook 10.52; 2024 regulations,
+    8.3.3): 10 once the highest rating reached 2400 (handbook: and 30 games are completed),
+    else 40 or 25 until 30 games, else the junior K (2024), else the standard K. An unrated
+    player's entry means nothing."""
     size = len(players)
     rating = np.fromiter((p.rating or 0.0 for p in players), np.float64, size)
     highest = np.maximum(rating, np.fromiter((p.highest_rating or 0.0 for p in players), np.float64, size))

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from ..adjustments import RatingAdjustment
 from ..errors import RulesError
 
 
@@ -107,6 +108,9 @@ class FideRules:
     figures are final)."""
     round_robin_distance: int
     """10.54: an opponent more than this far from a new player counts as this far."""
+    adjustments: tuple[RatingAdjustment, ...]
+    """One-off changes of the whole list made with the edition (2024: the list of 1 March 2024),
+    applied by a season that passes their date (:mod:`xlrating.lists.fide`)."""
 
     def cap_for(self, rating: float, on: date) -> int | None:
         """The cap on the rating difference for a player rated ``rating`` in an event ending
@@ -149,6 +153,19 @@ class FideRules:
         return text
 
 
+MARCH_2024 = RatingAdjustment(
+    date=date(2024, 3, 1),
+    below=2000,
+    share=Fraction(2, 5),
+    rounding="nearest",
+    source="FIDE's one-off change of the standard ratings under 2000 on the list of 1 March 2024, "
+           "with the Rating Regulations 2024",
+)
+"""FIDE, 1 March 2024: R + 0.4 x (2000 - R) for every rating under 2000, applied to the rating the
+February 2024 period gave. FIDE's announcements give the formula but not its rounding; a
+whole-number rating plus 0.4 x a whole number is never a half, and FIDE publishes whole numbers
+rounded to the nearest (8.3.4), which is taken here."""
+
 HANDBOOK = FideRules(
     name="handbook",
     display="FIDE handbook",
@@ -180,6 +197,7 @@ HANDBOOK = FideRules(
     round_robin_procedure=True,
     round_robin_passes=1,
     round_robin_distance=350,
+    adjustments=(),
 )
 """FIDE Handbook, section 10."""
 
@@ -214,6 +232,7 @@ FIDE_2024 = FideRules(
     round_robin_procedure=False,
     round_robin_passes=0,
     round_robin_distance=400,
+    adjustments=(MARCH_2024,),
 )
 """FIDE Rating Regulations from 1 March 2024."""
 
