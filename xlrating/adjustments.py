@@ -45,9 +45,3 @@ class RatingAdjustment:
         exact = Fraction(rating) + self.share * (self.below - Fraction(rating))
         whole = math.floor(exact) if self.rounding == "down" else math.floor(exact + Fraction(1, 2))
         return float(whole)
-
-    def describe(self) -> str:
-        """The adjustment in words."""
-        how = "integer part kept" if self.rounding == "down" else "rounded to the nearest whole number"
-        return (f"on {self.date.isoformat()} every rating R under {self.below} became "
-                f"R + {float(self.share):g} x ({self.below} - R), {how} ({self.source})")
