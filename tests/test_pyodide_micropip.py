@@ -24,7 +24,6 @@ import hashlib
 import json
 import re
 import shutil
-import subprocess
 import sys
 import threading
 import zipfile
@@ -137,28 +136,32 @@ def test_micropip_installs_the_wheel_and_lite_runs_a_function_and_a_script(tmp_p
         assert npm, "npm is needed to install the pinned pyodide package"
         done = _run([npm, "ci", "--no-audit", "--no-fund"], cwd=HARNESS)
         assert done.returncode == 0, done.stderr[-2000:]
-    lock = json.loads((HARNESS / "node_modules" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock_file = HARNESS / "node_modules" / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(lock_file.read_text(encoding="utf-8"))
     python = lock["info"]["python"].rsplit(".", 1)[0]
 
-    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(ROOT)])
+    pip = [sys.executable, "-m", "pip"]
+    built = _run([*pip, "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(ROOT)])
     assert built.returncode == 0, built.stderr[-2000:]
     (wheel,) = (tmp_path / "dist").glob("xlrating-*.whl")
     assert wheel.name == f"xlrating-{__version__}-py3-none-any.whl"
     wanted = [r for r in _requirements(wheel) if _canonical(re.split(r"[ ;<>=!~\[(]", r)[0]) != "numpy"]
     assert len(wanted) == len(_requirements(wheel)) - 1 and wanted
-    options = ["--only-binary=:all:", "--platform", "any", "--implementation", "py", "--python-version", python]
-    fetched = _run([sys.executable, "-m", "pip", "download", "-q", *options, "-d", str(tmp_path / "deps"), *wanted])
+    options = ["--only-binary=:all:", "--platform", "any", "--implementation", "py",
+               "--python-version", python]
+    fetched = _run([*pip, "download", "-q", *options, "-d", str(tmp_path / "deps"), *wanted])
     assert fetched.returncode == 0, fetched.stderr[-2000:]
     micropip = lock["packages"]["micropip"]["version"]
-    tool = _run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", *options,
+    tool = _run([*pip, "download", "-q", "--no-deps", *options,
                  "-d", str(tmp_path / "tool"), f"micropip=={micropip}"])
     assert tool.returncode == 0, tool.stderr[-2000:]
     (micropip_wheel,) = (tmp_path / "tool").glob("micropip-*.whl")
 
     source = write_template("uscf", tmp_path / "event.xlsx")[0]
     data = book_json(source)
-    expected = asyncio.run(custom_scripts_call(macros, "rate_crosstable",
-                                               typehint_to_value={xw.Book: xw.Book(json=data)})).json()["actions"]
+    book = {xw.Book: xw.Book(json=data)}
+    here = asyncio.run(custom_scripts_call(macros, "rate_crosstable", typehint_to_value=book))
+    expected = here.json()["actions"]
 
     index = _Index(wheel, sorted((tmp_path / "deps").glob("*.whl")), data)
     serving = _serve(index)

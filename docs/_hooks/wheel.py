@@ -36,8 +36,8 @@ def on_post_build(config: Any) -> None:
     target = Path(config["site_dir"]) / FOLDER
     target.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="xlrating-wheel-") as folder:
-        built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", folder, str(ROOT)],
-                               capture_output=True, text=True, check=False)
+        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", folder, str(ROOT)]
+        built = subprocess.run(command, capture_output=True, text=True, check=False)
         wheel = Path(folder) / wheel_name()
         if built.returncode != 0 or not wheel.is_file():
             raise RuntimeError(f"building the wheel for the site failed: {built.stderr[-2000:]}")
