@@ -55,6 +55,7 @@ NOT_IN_PYODIDE = {
         "no processes (whether the process that left a temporary file still runs cannot be told)",
     "tests/test_fide_plain.py::": "no numpy to compare the plain-Python path with (and no processes)",
     "tests/test_pyodide_micropip.py::": "no processes (Node runs Pyodide on the host)",
+    "tests/test_xlsm.py::": "oletools needs msoffcrypto-tool's compiled cryptography package",
     "tests/test_packaging.py::test_the_wheel_and_sdist_build_and_twine_accepts_them":
         "no processes (the build runs on the host)",
     "tests/test_packaging.py::test_the_built_wheel_runs_the_demo_in_a_fresh_venv":
