@@ -70,7 +70,8 @@ def _check(path: Path) -> None:
 
 
 @pytest.mark.parametrize("kind", ["event", "season"])
-def test_a_written_macro_workbook_has_the_vba_the_reference_and_udf_modules(kind: str, tmp_path: Path) -> None:
+def test_a_written_macro_workbook_has_the_vba_the_reference_and_udf_modules(kind: str,
+                                                                              tmp_path: Path) -> None:
     _check(_written(kind, tmp_path))
 
 
