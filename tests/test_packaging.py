@@ -148,7 +148,7 @@ def test_the_workflow_builds_checks_and_publishes_on_a_version_tag() -> None:
     assert [step["uses"] for step in publish["steps"]][-1] == "pypa/gh-action-pypi-publish@release/v1"
     assert "password" not in str(publish)  # trusted publishing: no token
     release = jobs["release"]
-    assert release["needs"] == "publish" and "--notes-file release-notes.md" in _steps(release)
+    assert release["needs"] == "publish" and "--notes-file release-notes" in _steps(release)
     docs = jobs["docs"]
     assert "mkdocs build --strict" in _steps(docs) and docs["permissions"]["pages"] == "write"
 

@@ -4,11 +4,14 @@ xlwings Lite installs a workbook's ``requirements.txt`` with micropip, which tak
 package name from PyPI or the address of a wheel file. The site therefore holds the wheel
 of the version it documents under ``wheels/`` (built from this checkout when the site is
 built), and the setup guide links to it: the token ``WHEEL_FILE`` in a page becomes the
-wheel's file name (``xlrating-0.3.0-py3-none-any.whl``).
+wheel's file name (``xlrating-0.3.0-py3-none-any.whl``). The token ``LITE_MAIN_PY`` on a
+line of its own becomes the ``main.py`` that ``xlrating lite`` prints, at that line's
+indentation, so the guide shows exactly what the command gives.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -18,6 +21,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TOKEN = "WHEEL_FILE"
+MAIN_PY = re.compile(r"^( *)LITE_MAIN_PY$", re.M)
 FOLDER = "wheels"
 
 
@@ -29,7 +33,12 @@ def wheel_name() -> str:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    return markdown.replace(TOKEN, wheel_name())
+    from xlrating.excel.lite import main_py
+
+    def indented(found: re.Match[str]) -> str:
+        return "\n".join(found[1] + line if line else "" for line in main_py().rstrip("\n").split("\n"))
+
+    return MAIN_PY.sub(indented, markdown.replace(TOKEN, wheel_name()))
 
 
 def on_post_build(config: Any) -> None:
