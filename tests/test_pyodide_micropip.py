@@ -23,7 +23,6 @@ import asyncio
 import hashlib
 import json
 import re
-import shutil
 import sys
 import threading
 import zipfile
@@ -35,7 +34,7 @@ from typing import Any
 import pytest
 import xlwings as xw
 from test_macros import book_json
-from test_pyodide import HARNESS, _jspi_flag, _node, _run
+from test_pyodide import HARNESS, _install_pyodide, _jspi_flag, _node, _run
 from xlwings.server import custom_scripts_call
 
 from xlrating import __version__, macros, uscf
@@ -131,11 +130,7 @@ def _rounded(value: Any) -> Any:
 
 def test_micropip_installs_the_wheel_and_lite_runs_a_function_and_a_script(tmp_path: Path) -> None:
     node = _node()
-    if not (HARNESS / "node_modules" / "pyodide").is_dir():
-        npm = shutil.which("npm")
-        assert npm, "npm is needed to install the pinned pyodide package"
-        done = _run([npm, "ci", "--no-audit", "--no-fund"], cwd=HARNESS)
-        assert done.returncode == 0, done.stderr[-2000:]
+    _install_pyodide()
     lock_file = HARNESS / "node_modules" / "pyodide" / "pyodide-lock.json"
     lock = json.loads(lock_file.read_text(encoding="utf-8"))
     python = lock["info"]["python"].rsplit(".", 1)[0]
