@@ -20,6 +20,7 @@ engines' plain-Python paths rate (as in ``tests/test_pyodide.py``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import re
@@ -79,7 +80,9 @@ class _Index:
                       for path in wheels]}).encode()
 
 
+@contextlib.contextmanager
 def _serve(index: _Index) -> Iterator[str]:
+    """A server on 127.0.0.1 (a free port) for ``index``; yields its base address."""
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
             parts = [part for part in self.path.split("?")[0].split("/") if part]
@@ -159,13 +162,9 @@ def test_micropip_installs_the_wheel_and_lite_runs_a_function_and_a_script(tmp_p
     expected = here.json()["actions"]
 
     index = _Index(wheel, sorted((tmp_path / "deps").glob("*.whl")), data)
-    serving = _serve(index)
-    base = next(serving)
-    try:
+    with _serve(index) as base:
         run = _run([node, *_jspi_flag(node), str(HARNESS / "micropip.mjs"), str(micropip_wheel), base],
                    cwd=HARNESS, timeout=900)
-    finally:
-        next(serving, None)
     output = run.stdout + run.stderr
     assert run.returncode == 0, output[-6000:]
     (line,) = [line for line in run.stdout.splitlines() if line.startswith("RESULT ")]

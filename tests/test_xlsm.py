@@ -24,6 +24,9 @@ from xlrating.templates.season import SEASON_MACRO_TEMPLATE, write_season_templa
 
 COMMITTED = Path(__file__).resolve().parent.parent / "templates"
 
+#: oletools builds its VBA expression parser with pyparsing names that pyparsing 3 deprecates.
+pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated:DeprecationWarning")
+
 
 def _written(kind: str, folder: Path) -> Path:
     if kind == "event":
