@@ -347,13 +347,14 @@ def _national_lines(event: ExportEvent, section: Section, players: Sequence[Play
 
 def _rank_method(event: ExportEvent, section: Section, players: Sequence[PlayerRow],
                  ratings: dict[int, tuple[str, str]]) -> str:
-    """The first of :data:`RANK_METHODS` the start ranks follow (highest first), else ``OTHER``."""
+    """The first of :data:`RANK_METHODS` the start ranks follow (highest first, some player
+    rated), else ``OTHER``."""
     order = sorted(players, key=lambda p: p.number)
     national = {n: float(r) if r.isdigit() else 0.0 for n, (r, _) in ratings.items()}
     pairs = [(_rating(event, p) or 0.0, national[p.number]) for p in order]
     for method, key in RANK_METHODS.items():
         keys = [key(fide, national) for fide, national in pairs]
-        if all(a >= b for a, b in itertools.pairwise(keys)):
+        if any(keys) and all(a >= b for a, b in itertools.pairwise(keys)):
             return method
     return "OTHER"
 
@@ -388,6 +389,20 @@ def _fide_ids_check(event: ExportEvent) -> list[Problem]:
             for section in event.sections for player in section.crosstable.players if not player.member_id]
 
 
+def _colours_check(event: ExportEvent) -> list[Problem]:
+    """Column 97 of each round (mandatory for rating): the colour of every game and of every
+    forfeit naming an opponent. One problem per player, naming the cells."""
+    problems = []
+    for section in event.sections:
+        for player in section.crosstable.players:
+            cells = [address(section.name, player.row, c.column) for c in player.rounds
+                     if c.opponent and c.code not in BYES and c.colour not in ("w", "b")]
+            if cells:
+                problems.append(Problem(cells[0], f"{player.name}: no colour in {', '.join(cells)} (TRF-2026 "
+                                                  "column 97, mandatory for rating: write W5w or W5b)"))
+    return problems
+
+
 #: FIDE TRF-2026's fields marked mandatory for rating that a workbook can lack.
 TRF2026_REQUIRED: tuple[Check, ...] = (
     event_setting("Event name", "TRF-2026 line 012 (the tournament name)",
@@ -399,6 +414,7 @@ TRF2026_REQUIRED: tuple[Check, ...] = (
     setting("Chief arbiter", "TRF-2026 line 102"),
     _round_dates_check,
     _fide_ids_check,
+    _colours_check,
 )
 
 TRF2026 = Edition("trf", "FIDE TRF-2026", comments=True, national=True, encoded_time_control=True,

@@ -178,6 +178,7 @@ FIDE_ROUND_ROBIN = ExampleEvent(
         ("Oskar Lindqvist", "", None, None, date(1997, 4, 12)),
     ),
     rounds=_round_robin(_BERGER_8, _FIDE_RESULTS, dummy=8),
+    colours=True,
 )
 
 ICU_SWISS = ExampleEvent(
@@ -208,6 +209,7 @@ ICU_SWISS = ExampleEvent(
         ((1, 5, "1/2"), (4, 2, "1/2"), (8, 6, "0-1"), (3, "H"), (7, "H")),
         ((2, 3, "1-0"), (6, 4, "0-1"), (5, 7, "1-0"), (8, 1, "0-1")),
     ),
+    colours=True,
 )
 
 #: The example events by system key.
