@@ -46,7 +46,9 @@ def _cols(line: str, first: int, last: int) -> str:
 
 
 def _static(line: str, where: str, national: bool) -> list[str]:
-    """The columns 1-79 every 001 and national record share (SPEC.md, Player Section, NRS)."""
+    """The columns 1-79 every 001 and national record share (SPEC.md, Player Section, NRS).
+    The federation (54-56) is marked "warning if wrong" and real files hold club codes
+    there: only its place is checked."""
     found = []
     for column in (4, 9, 14, 48, 53, 57, 69):
         if _cols(line, column, column) != " ":
@@ -61,8 +63,6 @@ def _static(line: str, where: str, national: bool) -> list[str]:
     for name, first, last in (("rating", 49, 52), ("ID", 58, 68)):
         if not _NUMBER.fullmatch(_cols(line, first, last)):
             found.append(f"{where}: the {name} ({first}-{last}) {_cols(line, first, last)!r} is not a number")
-    if not re.fullmatch(r"[A-Z ]{3}", _cols(line, 54, 56)) and not national:
-        found.append(f"{where}: the federation (54-56) {_cols(line, 54, 56)!r} is not a code")
     birth = _cols(line, 70, 79)
     if birth.strip() and not _DATE.fullmatch(birth):
         found.append(f"{where}: the birth date (70-79) {birth!r} is not YYYY/MM/DD")

@@ -226,7 +226,7 @@ def _check_width(section: Section, player: PlayerRow, field: str, value: str, pr
 
 
 def _where(section: Section, player: PlayerRow, column_name: str) -> str:
-    column = section.crosstable.columns.get(column_name)
+    column = section.column(column_name)
     return address(section.name, player.row, column) if column else row_address(section.name, player.row)
 
 
