@@ -462,8 +462,11 @@ def _encoded_time_control(event: ExportEvent, problems: list[Problem]) -> str:
     return given or encode(event.setting("Time control")) or ""
 
 
-def _extra_lines(event: ExportEvent, name: str) -> list[str]:
-    return [line.rstrip() for line in event.setting(name).splitlines() if line.strip()]
+def _extra_lines(event: ExportEvent, name: str, notes: list[str]) -> list[str]:
+    """The lines of the setting ``name`` (``TRF comments``, ``TRF lines``), tabs replaced."""
+    where = event.cells.get(name, event.settings.sheet)
+    return [_one_line(line.rstrip(), where, name, notes) for line in event.setting(name).splitlines()
+            if line.strip()]
 
 
 def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> TrfText:
@@ -490,8 +493,8 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
     problems: list[Problem] = []
     notes: list[str] = []
     lines = _header(event, edition, players, notes)
-    comments = _extra_lines(event, "TRF comments")
-    kept = _extra_lines(event, "TRF lines")
+    comments = _extra_lines(event, "TRF comments", notes)
+    kept = _extra_lines(event, "TRF lines", notes)
     left_out: list[str] = []
     national = _national_lines(event, section, players, problems) if edition.national else []
     if not edition.national and any(national_rating(event, section, p)[0] for p in players):
