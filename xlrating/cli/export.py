@@ -36,8 +36,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--to", dest="fmt", type=str.lower, choices=tuple(FORMATS), required=True,
                         help="the format: " + ", ".join(f"{k} ({v})" for k, v in FORMATS.items()))
     parser.add_argument("-o", "--output", metavar="OUT", type=path_arg,
-                        help="trf: the file to write (default: IN.trf beside IN); dbf: the folder the three "
-                        "files go into, created if missing (default: IN-dbf beside IN)")
+                        help="trf, trf16: the file to write (default: IN.trf beside IN); dbf: the folder "
+                        "the three files go into, created if missing (default: IN-dbf beside IN)")
     parser.add_argument("--sheet", action="append", metavar="NAME", dest="sheets", default=[],
                         help="export only this crosstable sheet (a TRF file holds one section); repeat for "
                         "more (dbf)")

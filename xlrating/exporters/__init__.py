@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .. import _check
 from ..errors import Problem
-from .checks import Check, MissingFieldsError
+from .checks import Check, MissingFieldsError, check_before_sending
 from .dbf import report_tables, write_tables
 from .source import ExportEvent, read_event
 from .trf import EDITIONS, render_trf, write_trf
@@ -123,7 +123,8 @@ def export(
     if fmt in EDITIONS:
         written = write_trf(event, fmt, force=force)
         return Exported((write_text_atomic(written.text, out),), written.notes, written.missing)
-    return Exported(tuple(write_tables(report_tables(event), out, force=force)))
+    missing = check_before_sending(event, REQUIRED[fmt], f"Cannot export {FORMATS[fmt]}", force=force)
+    return Exported(tuple(write_tables(report_tables(event), out, force=force)), missing=tuple(missing))
 
 
 def free_path(folder: Path, stem: str, suffix: str) -> Path:
@@ -147,4 +148,5 @@ def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str]
     stem = source.stem if source.suffix else source.name
     if fmt in EDITIONS:
         return [write_text_atomic(render_trf(event, fmt), free_path(folder, stem, ".trf"))]
+    check_before_sending(event, REQUIRED[fmt], f"Cannot export {FORMATS[fmt]}")
     return write_tables(report_tables(event), free_path(folder, f"{stem}-dbf", ""))
