@@ -187,6 +187,19 @@ def test_every_missing_required_field_is_named_with_its_cell(
     assert main(["export", str(workbook), "--to", "trf16", "-o", str(tmp_path / "old.trf")]) == 0
 
 
+def test_a_value_too_wide_and_a_missing_field_are_named_in_one_run(tmp_path: Path) -> None:
+    workbook = complete_spring(tmp_path)
+    set_cells(workbook, "Crosstable", B2="Müller-Lüdenscheidt, Anna Katharina Maria")
+    set_cells(workbook, "Event", **{f"B{event_row(workbook, 'City')}": None})
+    with pytest.raises(FormatError) as caught:
+        export(workbook, "trf", tmp_path / "out.trf", force=False)
+    assert [str(p) for p in caught.value.problems] == [
+        "Crosstable!B2: Name 'Müller-Lüdenscheidt, Anna Katharina Maria' is 41 characters; a TRF file "
+        "holds 33",
+        f"Event!B{event_row(workbook, 'City')}: City is blank: TRF-2026 line 022"]
+    assert not (tmp_path / "out.trf").exists()
+
+
 def test_the_checks_are_one_list_per_format() -> None:
     assert set(REQUIRED) == {"trf", "trf16", "dbf"}
     assert REQUIRED["trf16"] == () and len(REQUIRED["trf"]) == 9

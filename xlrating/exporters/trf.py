@@ -63,7 +63,7 @@ from ..crosstable.parse import row_address
 from ..crosstable.values import address
 from ..errors import FormatError, Problem
 from ..model import EventType
-from .checks import Check, check_before_sending, event_setting, setting
+from .checks import Check, check_before_sending, event_setting, missing_fields, setting
 from .source import ExportEvent, Section, points_of, rank
 from .time_control import ENCODED, encode
 
@@ -486,8 +486,6 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
                                        f"sheets ({names}): name one with --sheet")],
                           title="Cannot export a FIDE TRF file")
     section = event.sections[0]
-    title = f"Cannot export {section.name} as {edition.title}"
-    missing = check_before_sending(event, edition.required, title, force=force)
     players = sorted(section.crosstable.players, key=lambda p: p.number)
     places = rank(section)
     problems: list[Problem] = []
@@ -516,8 +514,10 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
         left_out.append(f"{len(comments)} comment line{'s' if len(comments) != 1 else ''} (TRF comments)")
     lines += [player_line(event, section, p, places[p.number], problems, edition, notes) for p in players]
     lines += [line for line in national if not line.startswith("172")]
-    if problems:
-        raise FormatError(problems, title=f"Cannot export {section.name} as a FIDE TRF file")
+    title = f"Cannot export {section.name} as {edition.title}"
+    if problems:  # with the missing fields, so that one run names every problem
+        raise FormatError(problems + ([] if force else missing_fields(event, edition.required)), title=title)
+    missing = check_before_sending(event, edition.required, title, force=force)
     if left_out:
         notes.append(f"{edition.title} cannot hold " + "; ".join(left_out) + ": not written (--to trf writes "
                      "TRF-2026, which holds them)")
