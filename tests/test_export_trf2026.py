@@ -70,6 +70,7 @@ TRF2026_FILE = "\r\n".join([
     "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5",
     "192 FIDE_DUTCH_2025",
     "### written by hand for xlrating's tests",
+    "###",
     "### SSS NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF",
     player(1, "m", "Walsh, Eoin", "2105", "2500001", "1990/05/17", "3.0", 1,
            "0002 w 1  0003 b W  0000 - U"),
@@ -262,7 +263,7 @@ def test_trf16_names_what_it_cannot_hold(tmp_path: Path) -> None:
     exported = export(workbook, "trf16", tmp_path / "out.trf")
     assert exported.notes == (
         "FIDE TRF16 cannot hold the national ratings (National Rating Support records); 4 other lines of "
-        "TRF lines (142, 162, 172, 192); 2 comment lines (TRF comments): not written (--to trf writes "
+        "TRF lines (142, 162, 172, 192); 3 comment lines (TRF comments): not written (--to trf writes "
         "TRF-2026, which holds them)",)
     text = exported.paths[0].read_text(encoding="utf-8")
     assert "###" not in text and "IRL    1" not in text and "222" not in text
@@ -279,7 +280,7 @@ def test_a_trf2026_file_is_read_whole() -> None:
     assert settings["Deputy arbiters"] == "Dara Deputy; Eve Deputy"
     assert "Encoded time control" not in settings  # line 122's text gives it
     assert settings["National federation"] == "IRL"
-    assert settings["TRF comments"] == ("written by hand for xlrating's tests\n"
+    assert settings["TRF comments"] == ("written by hand for xlrating's tests\n\n"
                                         "SSS NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF")
     assert settings["TRF lines"] == "\n".join([
         "172 IRL NIDOF", "142 3", "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5",
@@ -292,7 +293,7 @@ def test_a_trf2026_file_is_read_whole() -> None:
     # W/L under one move are unrated forfeits in the crosstable, D a half-point bye.
     assert sheet.column("R2") == ("X3b", "H", "F1w", "H")
     notes = sheet.column("Import notes")
-    assert isinstance(notes[3], str) and ("national record (line 28): its classification not kept (the "
+    assert isinstance(notes[3], str) and ("national record (line 29): its classification not kept (the "
                                           "crosstable keeps the national rating and ID)") in notes[3]
 
 

@@ -462,11 +462,12 @@ def _encoded_time_control(event: ExportEvent, problems: list[Problem]) -> str:
     return given or encode(event.setting("Time control")) or ""
 
 
-def _extra_lines(event: ExportEvent, name: str, notes: list[str]) -> list[str]:
-    """The lines of the setting ``name`` (``TRF comments``, ``TRF lines``), tabs replaced."""
+def _extra_lines(event: ExportEvent, name: str, notes: list[str], *, blank: bool = False) -> list[str]:
+    """The lines of the setting ``name`` (``TRF comments``, ``TRF lines``), tabs replaced;
+    ``blank``: blank lines kept too (an empty comment line)."""
     where = event.cells.get(name, event.settings.sheet)
     return [_one_line(line.rstrip(), where, name, notes) for line in event.setting(name).splitlines()
-            if line.strip()]
+            if blank or line.strip()]
 
 
 def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> TrfText:
@@ -491,7 +492,7 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
     problems: list[Problem] = []
     notes: list[str] = []
     lines = _header(event, edition, players, notes)
-    comments = _extra_lines(event, "TRF comments", notes)
+    comments = _extra_lines(event, "TRF comments", notes, blank=True)
     kept = _extra_lines(event, "TRF lines", notes)
     left_out: list[str] = []
     national = _national_lines(event, section, players, problems) if edition.national else []
@@ -509,7 +510,7 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
         left_out.append(f"{len(kept)} other line{'s' if len(kept) != 1 else ''} of TRF lines "
                         f"({', '.join(sorted({line[:3] for line in kept}))})")
     if edition.comments:
-        lines += ["###" + (c[3:] if c.startswith("###") else f" {c}") for c in comments]
+        lines += ["###" + (c[3:] if c.startswith("###") else f" {c}" if c else "") for c in comments]
     elif comments:
         left_out.append(f"{len(comments)} comment line{'s' if len(comments) != 1 else ''} (TRF comments)")
     lines += [player_line(event, section, p, places[p.number], problems, edition, notes) for p in players]
