@@ -275,7 +275,7 @@ def test_trf16_names_what_it_cannot_hold(tmp_path: Path) -> None:
 def test_a_trf2026_file_is_read_whole() -> None:
     event = parse_trf(TRF2026_FILE, "castlebar.trf")
     assert event.notes == ("Read as FIDE TRF-2026 (it has ### comment lines and national rating records and "
-                           "lines 142, 162, 172, 192, which only TRF-2026 defines)",)
+                           "lines 142, 162, 172, 192, 222, which only TRF-2026 defines)",)
     settings = dict(event.event)
     assert settings["Deputy arbiters"] == "Dara Deputy; Eve Deputy"
     assert "Encoded time control" not in settings  # line 122's text gives it

@@ -526,7 +526,8 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
             extra.append((setting, joined))
     if federation:
         extra.append(("National federation", federation))
-    if (version := _version(comments, national, kept)) is not None:
+    tagged = [*kept, event_lines["222"]] if "222" in event_lines else kept  # lines 222 and 142 ... 802
+    if (version := _version(comments, national, tagged)) is not None:
         notes.append(version)
     if untagged:
         notes.append(f"Line{'s' if len(untagged) > 1 else ''} {', '.join(map(str, untagged))} of {source} "
