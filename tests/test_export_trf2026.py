@@ -17,6 +17,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_export import sheets_of
 from test_import_trf_forms import FILES, REAL
 from trf2026_grammar import violations
@@ -401,3 +403,56 @@ def test_the_national_federation_must_be_a_code(tmp_path: Path) -> None:
 ])
 def test_the_time_control_encoded(text: str, code: str | None) -> None:
     assert encode(text) == code
+
+
+# --- any crosstable ------------------------------------------------------------------------------
+
+#: Names with what a pasted cell may hold: accents, commas, line breaks, tabs.
+NAMES = st.text(alphabet="abcdeéöÓ ,'-\n\t\r", max_size=25).map(lambda rest: f"P{rest}")
+
+
+#: A game's two cells: played, forfeited, a double forfeit.
+OUTCOMES = [("W", "L"), ("L", "W"), ("D", "D"), ("X", "F"), ("F", "X"), ("F", "F")]
+
+
+@st.composite
+def crosstables(draw: st.DrawFn) -> list[list[object]]:
+    """A consistent crosstable grid: each round pairs players off at random, with any result
+    (played, forfeited, a double forfeit) and colours, and gives the rest a bye or nothing."""
+    count = draw(st.integers(min_value=2, max_value=9))
+    rounds = draw(st.integers(min_value=1, max_value=5))
+    cells = [["" for _ in range(rounds)] for _ in range(count)]
+    for r in range(rounds):
+        order = draw(st.permutations(range(count)))
+        pairs = draw(st.integers(min_value=0, max_value=count // 2))
+        for i in range(pairs):
+            white, black = order[2 * i], order[2 * i + 1]
+            a, b = draw(st.sampled_from(OUTCOMES))
+            cells[white][r], cells[black][r] = f"{a}{black + 1}w", f"{b}{white + 1}b"
+        for rest in order[2 * pairs:]:
+            cells[rest][r] = draw(st.sampled_from(["B", "H", "U", ""]))
+    names = draw(st.lists(NAMES, min_size=count, max_size=count))
+    ratings = draw(st.lists(st.one_of(st.none(), st.integers(1400, 2800)), min_size=count, max_size=count))
+    header: list[object] = ["No", "Name", "Rating", *(f"R{r}" for r in range(1, rounds + 1))]
+    return [header, *([n + 1, names[n], ratings[n], *cells[n]] for n in range(count))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(grid=crosstables())
+def test_any_crosstable_gives_a_well_formed_file_that_reads_back_the_same(grid: list[list[object]]) -> None:
+    from xlrating.crosstable.parse import read_crosstable
+    from xlrating.crosstable.settings import read_settings
+    from xlrating.exporters.source import ExportEvent, Section
+    from xlrating.exporters.trf import write_trf
+
+    settings_, _ = read_settings([["System", "FIDE"]])
+    crosstable, problems = read_crosstable(grid, settings_)
+    assert crosstable is not None and not problems
+    written_ = write_trf(ExportEvent(settings_, (Section(crosstable, {}),)), force=True)
+    assert violations(written_.text) == []
+    (sheet,) = parse_trf(written_.text, "any.trf").sheets
+    rounds = [h for h in grid[0] if str(h)[:1] == "R" and str(h)[1:].isdigit()]
+    for row, back in zip(grid[1:], sheet.rows, strict=True):
+        assert str(back[sheet.header.index("Name")]).split() == str(row[1]).split()
+        assert [back[sheet.header.index(str(r))] for r in rounds] == [
+            row[grid[0].index(r)] or "U" for r in rounds]
