@@ -368,6 +368,22 @@ def test_every_template_round_trips_as_trf2026(system: str, tmp_path: Path) -> N
         assert sheet.column("National rating")[:2] == (2012, 1876)
 
 
+def test_a_second_federations_national_record_is_kept_and_written_after_the_players(tmp_path: Path) -> None:
+    second = national(2, "", "2100", "99").replace("IRL", "ENG")
+    source = tmp_path / "in.trf"
+    source.write_bytes((TRF2026_FILE + second + "\r\n").encode("utf-8"))
+    event = import_file(source)
+    assert event.setting("TRF lines") == "\n".join(
+        ["172 IRL NIDOF", "142 3", "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5",
+         "192 FIDE_DUTCH_2025", second])
+    assert "in.trf line 31: a second national record (federation ENG): kept as written in the TRF lines " \
+           "setting, not read" in event.notes
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(source, workbook)
+    text = written(export(workbook, "trf", tmp_path / "out.trf").paths[0])
+    assert text.split("\r\n")[-2] == second
+
+
 def test_national_ratings_of_an_icu_event_and_line_172(tmp_path: Path) -> None:
     (template,) = write_template("icu", tmp_path / "icu.xlsx")
     text = written(export(template, "trf", tmp_path / "out.trf", force=True).paths[0])

@@ -62,6 +62,7 @@ from ..crosstable import Code, PlayerRow, RoundCell
 from ..crosstable.parse import row_address
 from ..crosstable.values import address
 from ..errors import FormatError, Problem
+from ..importers.trf import NATIONAL_RECORD
 from ..model import EventType
 from .checks import Check, check_before_sending, missing_fields, setting
 from .source import ExportEvent, Section, points_of, rank
@@ -503,17 +504,21 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
             lines.append(f"222 {code}")
     elif event.setting("Encoded time control"):
         left_out.append("line 222 (Encoded time control)")
+    kept_national = [line for line in kept if NATIONAL_RECORD.match(line)]  # after the players they name
+    kept = [line for line in kept if line not in kept_national]
     if edition.kept_lines:
         lines += [line for line in kept if not (national and line.startswith("172"))]
-    elif kept:
-        left_out.append(f"{len(kept)} other line{'s' if len(kept) != 1 else ''} of TRF lines "
-                        f"({', '.join(sorted({line[:3] for line in kept}))})")
+    elif kept or kept_national:
+        tags = sorted({line[:3] for line in kept + kept_national})
+        count = len(kept) + len(kept_national)
+        left_out.append(f"{count} other line{'s' if count != 1 else ''} of TRF lines ({', '.join(tags)})")
     if edition.comments:
         lines += ["###" + (c[3:] if c.startswith("###") else f" {c}" if c else "") for c in comments]
     elif comments:
         left_out.append(f"{len(comments)} comment line{'s' if len(comments) != 1 else ''} (TRF comments)")
     lines += [player_line(event, section, p, places[p.number], problems, edition, notes) for p in players]
     lines += [line for line in national if not line.startswith("172")]
+    lines += kept_national if edition.kept_lines else []
     title = f"Cannot export {section.name} as {edition.title}"
     if problems:  # with the missing fields, so that one run names every problem
         raise FormatError(problems + ([] if force else missing_fields(event, edition.required)), title=title)

@@ -109,7 +109,7 @@ TRF2026_TAGS = frozenset({"142", "152", "162", "172", "182", "192", "202", "212"
 #: records (``XXR``, ``XXC``...) pairing programs write.
 _KEPT = re.compile(r"(?:" + "|".join(sorted(TRF2026_TAGS | {"013"})) + r"|XX[A-Z])(?: |$)", re.ASCII)
 #: A National Rating Support record: a federation code (not an ``XX`` extension) and a start rank.
-_NATIONAL = re.compile(r"(?!XX)[A-Z]{3} [ 0-9]{3}[0-9]", re.ASCII)
+NATIONAL_RECORD = re.compile(r"(?!XX)[A-Z]{3} [ 0-9]{3}[0-9]", re.ASCII)
 _UNRATED_PLAYED = {"W": "won", "L": "lost", "D": "drawn"}
 #: A birth date that says nothing: zeros and separators only (``0000/00/00``, ``    .  .``).
 _NO_DATE = re.compile(r"[0\s./-]*", re.ASCII)
@@ -456,7 +456,7 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
             event_lines.setdefault(code, (number, line))
         elif code in COUNTED:
             continue
-        elif _NATIONAL.match(line):
+        elif NATIONAL_RECORD.match(line):
             national.append((number, line))
         elif _KEPT.match(line):
             kept.append((number, line.rstrip()))
