@@ -376,7 +376,7 @@ def test_a_second_federations_national_record_is_kept_and_written_after_the_play
     assert event.setting("TRF lines") == "\n".join(
         ["172 IRL NIDOF", "142 3", "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5",
          "192 FIDE_DUTCH_2025", second])
-    assert "in.trf line 31: a second national record (federation ENG): kept as written in the TRF lines " \
+    assert "in.trf line 30: a second national record (federation ENG): kept as written in the TRF lines " \
            "setting, not read" in event.notes
     workbook = tmp_path / "w.xlsx"
     import_to_workbook(source, workbook)
