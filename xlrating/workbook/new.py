@@ -77,6 +77,8 @@ SETTING_HELP: dict[str, str] = {
 }
 
 _DATE_FORMAT = "yyyy-mm-dd"
+#: The Event sheet's value column, in characters: a longer text wraps within it.
+_EVENT_VALUE_WIDTH = 22
 _TABLE_STYLE = "TableStyleMedium2"
 _VALIDATION_ROWS = 1000
 """Data validation and text format reach this far below the header, so rows a user adds
@@ -287,6 +289,9 @@ def _write_event(worksheet: Worksheet, event: Sequence[tuple[str, object]]) -> N
         worksheet.cell(row=row, column=1).font = Font(bold=True)
         cell = worksheet.cell(row=row, column=2)
         put(cell, value, where=f"{EVENT_SHEET}!{cell.coordinate}")
+        if isinstance(value, str) and len(value) > _EVENT_VALUE_WIDTH:  # round dates, TRF lines: wrapped
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+            worksheet.row_dimensions[row].height = wrapped_height(value, _EVENT_VALUE_WIDTH)
         if isinstance(value, (date, datetime)) or key.endswith(" date"):
             cell.number_format = _DATE_FORMAT
         help_text = SETTING_HELP.get(key, "")
@@ -298,7 +303,7 @@ def _write_event(worksheet: Worksheet, event: Sequence[tuple[str, object]]) -> N
             validation.add(cell.coordinate)
             worksheet.add_data_validation(validation)
     worksheet.column_dimensions["A"].width = 18
-    worksheet.column_dimensions["B"].width = 20
+    worksheet.column_dimensions["B"].width = _EVENT_VALUE_WIDTH
     worksheet.column_dimensions["C"].width = 60
     fit_to_pages(worksheet, landscape=True)
 
