@@ -143,6 +143,17 @@ def test_round_dates_in_any_common_form_become_yy_mm_dd(tmp_path: Path) -> None:
     assert text.split("\r\n")[11] == FIXTURE[12]
 
 
+def test_deputy_arbiters_one_line_each_under_either_name(tmp_path: Path) -> None:
+    workbook = complete_spring(tmp_path)
+    book = openpyxl.load_workbook(workbook)
+    event = book["Event"]
+    event.append(["Deputy arbiter", "B. Deputy;  C. Deputy\nD. Deputy"])  # the older, singular name
+    book.save(workbook)
+    lines = written(export(workbook, "trf", tmp_path / "out.trf").paths[0]).split("\r\n")
+    assert [line for line in lines if line.startswith("112")] == ["112 B. Deputy", "112 C. Deputy",
+                                                                 "112 D. Deputy"]
+
+
 def test_every_missing_required_field_is_named_with_its_cell(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     workbook = complete_spring(tmp_path)
