@@ -117,6 +117,30 @@ def written(path: Path) -> str:
 # --- the file ------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("old", "new", "why"), [
+    ("Walsh, Eoin ", "Walsh,\tEoin", "holds a control character"),
+    ("042 2025/10/04", "042 04.10.2025", "is not YYYY/MM/DD"),
+    ("25/10/04  25/10/04", "2025-10-04  25/10/04", "is not YY/MM/DD"),
+    ("0003 b W", "0003 b Q", "is not the result of a game"),
+    ("0000 - F", "0000 - U", "2 pairing-allocated byes (U), at most one a round"),
+    ("0002 w 1", "0009 w 1", "opponent 9 has no player line"),
+    ("222 3600+10", "222 60'+10\"", "is not an encoded time control"),
+    ("172 IRL NIDOF", "172 IRL BEST", "is not '172 FED METHOD'"),
+    ("\r\nIRL    1", "\nIRL    1", "does not end in CR"),
+])
+def test_the_checker_finds_what_breaks_the_format(old: str, new: str, why: str) -> None:
+    assert violations(TRF2026_FILE) == []
+    assert old in TRF2026_FILE
+    assert any(why in v for v in violations(TRF2026_FILE.replace(old, new, 1)))
+
+
+def test_the_checker_wants_a_national_record_after_its_player() -> None:
+    lines = TRF2026_FILE.split("\r\n")
+    moved = "\r\n".join([lines[-2], *lines[:-2], ""])
+    assert any("before (or without) its 001 line" in v for v in violations(moved))
+
+
+
 def test_the_header_and_player_lines_of_trf2026(tmp_path: Path) -> None:
     out = tmp_path / "out.trf"
     exported = export(complete_spring(tmp_path), "trf", out)
