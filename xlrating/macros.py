@@ -97,7 +97,7 @@ TRF_SHEET = "TRF export"
 def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | None:
     """Write the submission file of ``book``'s event (default: the calling workbook).
 
-    ``fmt`` ``"trf"``: a FIDE TRF16 file; ``"dbf"``: US Chess's three DBF files (see
+    ``fmt`` ``"trf"``: a FIDE TRF-2026 file (``"trf16"``: TRF16); ``"dbf"``: US Chess's three DBF files (see
     :mod:`xlrating.exporters`). Classic Excel writes them beside the workbook (``NAME.trf``,
     the folder ``NAME-dbf``), never over an existing file, and returns their paths.
     xlwings Lite cannot write files: the TRF text goes on the sheet ``TRF export`` (one
