@@ -1,11 +1,15 @@
-"""``xlrating export IN.xlsx --to trf|dbf [-o OUT]``: the files a director sends to the rating body.
+"""``xlrating export IN.xlsx --to trf|uscf|dbf [-o OUT]``: the files a director sends to the rating body.
 
 ``--to trf`` writes a FIDE TRF16 file (default: IN's name with ``.trf``, beside it);
-``--to dbf`` writes US Chess's THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF into a
-folder (default: a folder named after IN with ``-dbf``, beside it). The crosstable is
-validated as ``xlrating rate`` validates it: with errors, every problem is listed with
-its cell, nothing is written and the exit status is 1. Existing files are replaced
-only with ``--force``; the workbook itself is never changed.
+``--to uscf`` writes what US Chess's rating system (MUIR) takes in its upload,
+THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF, into a folder (default: a folder named
+after IN with ``-uscf``, beside it); ``--to dbf`` writes the same files (folder
+``-dbf``). The crosstable is validated as ``xlrating rate`` validates it: with errors,
+every problem is listed with its cell, nothing is written and the exit status is 1.
+So are the fields the rating body requires and the Event sheet leaves blank (US
+Chess: the affiliate, the chief TD, city, state, ZIP, country, dates, time control),
+unless ``--force``: then the files are written and the missing fields listed.
+Existing files are replaced only with ``--force``; the workbook itself is never changed.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WorkbookError
-from ..exporters import FORMATS, export_workbook
+from ..exporters import FOLDER_FORMATS, FORMATS, load_event, prepare, write_prepared
 from ..workbook import same_file, writable_target
 from ._args import path_arg
 
@@ -23,31 +27,36 @@ from ._args import path_arg
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "export",
-        help="write a FIDE TRF file or US Chess DBF report files from a crosstable workbook",
+        help="write a FIDE TRF file or US Chess's rating report files from a crosstable workbook",
         description="Write the files a director sends to the rating body from a crosstable workbook: a "
-        "FIDE TRF16 file (trf), or US Chess's THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (dbf). The "
-        "crosstable is checked as 'xlrating rate' checks it; with errors nothing is written and every "
-        "problem is listed with its cell (exit status 1).",
+        "FIDE TRF16 file (trf), or what US Chess's rating system (MUIR) takes in its upload, "
+        "THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (uscf; dbf writes the same files). The crosstable is "
+        "checked as 'xlrating rate' checks it, and so are the fields the rating body requires (US Chess: "
+        "Affiliate ID, Chief TD ID, City, State, ZIP, Country, the dates, Time control on the Event "
+        "sheet); with errors nothing is written and every problem is listed with its cell (exit status "
+        "1).",
     )
     parser.add_argument("file", metavar="IN.xlsx", type=path_arg, help="the crosstable workbook")
     parser.add_argument("--to", dest="fmt", type=str.lower, choices=tuple(FORMATS), required=True,
                         help="the format: " + ", ".join(f"{k} ({v})" for k, v in FORMATS.items()))
     parser.add_argument("-o", "--output", metavar="OUT", type=path_arg,
-                        help="trf: the file to write (default: IN.trf beside IN); dbf: the folder the three "
-                        "files go into, created if missing (default: IN-dbf beside IN)")
+                        help="trf: the file to write (default: IN.trf beside IN); uscf, dbf: the folder the "
+                        "three files go into, created if missing (default: IN-uscf or IN-dbf beside IN)")
     parser.add_argument("--sheet", action="append", metavar="NAME", dest="sheets", default=[],
                         help="export only this crosstable sheet (a TRF file holds one section); repeat for "
-                        "more (dbf)")
-    parser.add_argument("--force", action="store_true", help="replace files that already exist")
+                        "more (uscf, dbf)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace files that already exist, and write even when fields the rating body "
+                        "requires are blank (they are listed)")
     parser.set_defaults(func=run)
     return parser
 
 
 def output_path(source: Path, fmt: str, output: str | None) -> Path:
-    """``-o``, else ``IN.trf`` or the folder ``IN-dbf`` beside IN."""
+    """``-o``, else ``IN.trf`` or the folder ``IN-uscf`` (``IN-dbf``) beside IN."""
     if output:
         return Path(output)
-    return source.with_suffix(".trf") if fmt == "trf" else source.with_name(f"{source.stem}-dbf")
+    return source.with_name(f"{source.stem}-{fmt}") if fmt in FOLDER_FORMATS else source.with_suffix(".trf")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,14 +64,20 @@ def run(args: argparse.Namespace) -> int:
     target = output_path(source, args.fmt, args.output)
     if same_file(target, source):
         raise WorkbookError(f"{target}: is the workbook being exported; choose another name with -o")
-    if args.fmt == "trf":
+    if args.fmt not in FOLDER_FORMATS:
         if target.exists() and not args.force:
             raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
         writable_target(target)
     elif not target.parent.is_dir():
         raise WorkbookError(f"{target}: folder {target.parent} does not exist")
-    written = export_workbook(source, args.fmt, target, sheets=args.sheets, force=args.force)
+    content, missing = prepare(load_event(source, sheets=args.sheets), args.fmt, force=args.force)
+    written = write_prepared(content, target, force=args.force)
     print(f"Exported {source.name} ({FORMATS[args.fmt]}):")
     for path in written:
         print(f"Wrote {path}")
+    if missing:
+        print(f"Written with {len(missing)} required field{'s' if len(missing) != 1 else ''} missing "
+              "(--force); fill them in before sending:")
+        for problem in missing:
+            print(f"  {problem}")
     return 0

@@ -35,6 +35,26 @@ _NAMES_BY_KEY.update({fold("Dual-rated"): "Dual rated", fold("Bonus"): "Bonus mu
                       fold("B"): "Bonus multiplier", fold("Event"): "Event name", fold("Type"): "Event type",
                       fold("Federation"): "System"})
 
+# --- US Chess's rating report (``xlrating export --to uscf``) ----------------------------------------
+# Rows the rating never reads: the exporters do (xlrating.exporters), and the US Chess
+# template shows them. City is shared with FIDE's TRF (line 022).
+
+#: The Event sheet rows US Chess's rating report carries, each with the line of help the
+#: templates show beside it (docs/files.md, "--to uscf").
+USCF_REPORT_SETTINGS: dict[str, str] = {
+    "Affiliate ID": "US Chess: the sponsoring affiliate's ID (required to send the report)",
+    "Chief TD ID": "US Chess: the chief TD's member ID (required)",
+    "Assistant TD ID": "US Chess: the assistant chief TD's member ID (optional)",
+    "City": "the city the event was played in (required by US Chess)",
+    "State": "US Chess: the state's two-letter code, e.g. CA (required)",
+    "ZIP": "US Chess: the ZIP code of the site (required)",
+    "Country": "US Chess: the country, e.g. USA (required)",
+}
+#: Other names accepted for those rows (folded as setting names are).
+USCF_REPORT_ALIASES: dict[str, str] = {
+    "Assistant chief TD ID": "Assistant TD ID", "ZIP code": "ZIP", "Zipcode": "ZIP", "Postal code": "ZIP",
+}
+
 #: The largest bonus multiplier accepted (US Chess has used 6 to 14).
 MAX_BONUS_MULTIPLIER = 100.0
 

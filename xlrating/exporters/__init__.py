@@ -1,36 +1,84 @@
 """Exporters: the files a director sends to the rating body, from a crosstable workbook.
 
-Two formats:
+The formats:
 
 - ``trf``: a FIDE Tournament Report File, TRF16, as Swiss-Manager writes it (:mod:`.trf`);
-- ``dbf``: the US Chess rating report files ``THEXPORT.DBF``, ``TSEXPORT.DBF`` and
-  ``TDEXPORT.DBF``, as SwissSys and WinTD write them, in one folder (:mod:`.dbf`).
+- ``uscf``: what US Chess's rating system (MUIR) takes in its upload: the rating report
+  files ``THEXPORT.DBF``, ``TSEXPORT.DBF`` and ``TDEXPORT.DBF``, as SwissSys and WinTD
+  write them, in one folder (:mod:`.dbf`);
+- ``dbf``: the same three files (the name kept from before MUIR).
 
 The workbook is read and validated as ``xlrating rate`` reads it (:mod:`.source`): a
 crosstable with errors is refused with every problem and its cell, and nothing is
-written. The input workbook is only read, never changed.
+written. Then the fields the receiving body requires are checked (:mod:`.required`,
+:data:`REQUIRED`): each blank one is named with its cell and nothing is written, unless
+forced. The input workbook is only read, never changed.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
 from .. import _check
-from .dbf import report_tables, write_tables
+from ..errors import FormatError, Problem
+from .dbf import USCF_REQUIRED, Table, report_tables, write_tables
+from .required import MissingFieldsError, Required, check_required, missing_fields
 from .source import ExportEvent, read_event
 from .trf import render_trf
 
-__all__ = ["FORMATS", "ExportEvent", "export_beside", "export_workbook", "load_event", "read_event",
-           "render_trf", "report_tables", "write_tables"]
+__all__ = ["FORMATS", "REQUIRED", "ExportEvent", "MissingFieldsError", "MissingFieldsWarning", "Required",
+           "export_beside", "export_workbook", "load_event", "prepare", "read_event", "render_trf",
+           "report_tables", "write_prepared", "write_tables"]
 
 #: The formats, by the name ``--to`` takes.
 FORMATS: dict[str, str] = {
     "trf": "FIDE TRF16",
-    "dbf": "US Chess rating report files (DBF)",
+    "uscf": "US Chess rating report for MUIR's upload: THEXPORT, TSEXPORT, TDEXPORT (DBF)",
+    "dbf": "US Chess rating report files (DBF), the same files as uscf",
 }
+#: The formats that write a folder of files (the others write one file).
+FOLDER_FORMATS = frozenset({"uscf", "dbf"})
+
+#: What each format's receiving body requires of the ``Event`` sheet, and the body's name.
+REQUIRED: dict[str, tuple[tuple[Required, ...], str]] = {
+    "uscf": (USCF_REQUIRED, "US Chess"),
+    "dbf": (USCF_REQUIRED, "US Chess"),
+}
+
+
+class MissingFieldsWarning(UserWarning):
+    """An export was forced with fields its receiving body requires left blank."""
+
+
+def prepare(event: ExportEvent, fmt: str, *, force: bool = False) -> tuple[str | tuple[Table, ...], list[Problem]]:
+    """The content of ``event`` as ``fmt`` (the TRF text, or the DBF tables) and the
+    required fields it leaves blank (:data:`REQUIRED`).
+
+    Raises :class:`~xlrating.errors.FormatError` listing every problem, the event's
+    misfits with the format and, unless ``force``, the missing fields too; with only
+    missing fields, :class:`MissingFieldsError`. Forced, the missing fields are returned.
+    """
+    fmt = _check.choice("fmt", fmt, FORMATS)
+    required, body = REQUIRED.get(fmt, ((), ""))
+    missing = missing_fields(event, required, body=body)
+    try:
+        content: str | tuple[Table, ...] = render_trf(event) if fmt == "trf" else report_tables(event)
+    except FormatError as error:
+        raise FormatError([*error.problems, *(() if force else missing)], title=error.title) from None
+    check_required(event, required, body=body, force=force)
+    return content, missing
+
+
+def write_prepared(content: str | tuple[Table, ...], out: str | os.PathLike[str], *, force: bool = False
+                   ) -> list[Path]:
+    """Write what :func:`prepare` gave: the TRF file ``out``, or the DBF files into the folder ``out``."""
+    if isinstance(content, str):
+        return [write_text_atomic(content, out)]
+    return write_tables(content, out, force=force)
 
 
 def load_event(path: str | os.PathLike[str], *, sheets: Sequence[str] = ()) -> ExportEvent:
@@ -68,22 +116,26 @@ def export_workbook(
     sheets: Sequence[str] = (),
     force: bool = False,
 ) -> list[Path]:
-    """Export the crosstable workbook ``path`` as ``fmt`` (``"trf"`` or ``"dbf"``) to ``out``
-    (the TRF file; for DBF the folder of the three files) and return the files written.
+    """Export the crosstable workbook ``path`` as ``fmt`` (``"trf"``, ``"uscf"`` or ``"dbf"``)
+    to ``out`` (the TRF file; for US Chess the folder of the three files) and return the
+    files written.
 
     ``sheets`` picks crosstable sheets by name (a TRF file holds one). Raises
-    :class:`~xlrating.errors.CrosstableError` when the crosstable has errors and
-    :class:`~xlrating.errors.FormatError` when the event does not fit the format; then
-    nothing is written.
+    :class:`~xlrating.errors.CrosstableError` when the crosstable has errors,
+    :class:`~xlrating.errors.FormatError` when the event does not fit the format and
+    :class:`MissingFieldsError` when fields the rating body requires are blank; then
+    nothing is written. ``force`` replaces existing files and writes despite missing
+    fields, with a :class:`MissingFieldsWarning` naming each.
     """
     fmt = _check.choice("fmt", fmt, FORMATS)
     if not isinstance(out, (str, os.PathLike)):
         raise _check.fail("out", "a file or folder path", out)
-    event = load_event(path, sheets=sheets)
-    if fmt == "trf":
-        text = render_trf(event)
-        return [write_text_atomic(text, out)]
-    return write_tables(report_tables(event), out, force=force)
+    content, missing = prepare(load_event(path, sheets=sheets), fmt, force=force)
+    written = write_prepared(content, out, force=force)
+    if missing:
+        warnings.warn(MissingFieldsWarning("written with required fields missing: "
+                                           + "; ".join(str(p) for p in missing)), stacklevel=2)
+    return written
 
 
 def free_path(folder: Path, stem: str, suffix: str) -> Path:
@@ -97,13 +149,15 @@ def free_path(folder: Path, stem: str, suffix: str) -> Path:
 
 def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str]) -> list[Path]:
     """Write ``event`` as ``fmt`` beside the workbook file ``workbook`` (what the macro does):
-    ``NAME.trf``, or the folder ``NAME-dbf``; a name already taken gets ``-2``, ``-3``… so
-    nothing is ever replaced. A workbook never saved writes to the temporary folder."""
-    fmt = _check.choice("fmt", fmt, FORMATS)
+    ``NAME.trf``, or the folder ``NAME-uscf`` (``NAME-dbf``); a name already taken gets
+    ``-2``, ``-3``… so nothing is ever replaced. A workbook never saved writes to the
+    temporary folder. Fields the rating body requires and the workbook leaves blank
+    raise :class:`MissingFieldsError` (nothing is written)."""
+    content, _ = prepare(event, fmt)
     source = Path(str(workbook))
     folder = source.parent if source.parent != Path(".") and source.parent.is_dir() else Path(
         tempfile.gettempdir())
     stem = source.stem if source.suffix else source.name
-    if fmt == "trf":
-        return [write_text_atomic(render_trf(event), free_path(folder, stem, ".trf"))]
-    return write_tables(report_tables(event), free_path(folder, f"{stem}-dbf", ""))
+    if isinstance(content, str):
+        return [write_text_atomic(content, free_path(folder, stem, ".trf"))]
+    return write_tables(content, free_path(folder, f"{stem}-{fmt}", ""))

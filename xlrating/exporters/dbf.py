@@ -6,7 +6,8 @@ type, dates ``YYYYMMDD``:
 - ``THEXPORT.DBF``, the event: ``H_FORMAT`` (``2C``), ``H_PROGRAM``, ``H_EVENT_ID``,
   ``H_NAME``, ``H_TOT_SECT``, ``H_BEG_DATE``, ``H_END_DATE``, ``H_AFF_ID``, ``H_CITY``,
   ``H_STATE``, ``H_ZIPCODE``, ``H_COUNTRY``, ``H_SENDCROS``, ``H_CTD_ID``, ``H_ATD_ID``,
-  ``H_OTHER_TD``;
+  ``H_OTHER_TD`` (from the ``Event`` sheet rows of
+  :data:`~xlrating.crosstable.settings.USCF_REPORT_SETTINGS`);
 - ``TSEXPORT.DBF``, a record per section (a crosstable sheet, numbered in sheet order):
   ``S_EVENT_ID``, ``S_SEC_NUM``, ``S_SEC_NAME``, ``S_R_SYSTEM`` (``R`` Regular, ``Q``
   Quick, ``B`` Blitz, ``D`` dual rated), ``S_TIMECTL``, ``S_CTD_ID``, ``S_ATD_ID``,
@@ -20,6 +21,12 @@ type, dates ``YYYYMMDD``:
   the result letter, the opponent's pair number and the colour (``W14B``, ``L8W``,
   ``X14``), ``H0``, ``B0``, ``U0`` for byes and ``X0``/``F0`` for a forfeit naming no
   opponent.
+
+These are the three files US Chess's rating system (MUIR, ratings.uschess.org, since
+29 October 2025) takes in its upload as ``eventFile``, ``sectionsFile`` and
+``playersFile`` (docs/files.md, "--to uscf"). :data:`USCF_REQUIRED` lists the
+``Event`` sheet settings US Chess requires; a blank End date is one of them, never
+filled with today.
 
 :func:`report_tables` builds the three tables as plain data; :func:`write_tables` writes
 them with the ``dbf`` package (a maintained, pure-Python, BSD-licensed dBASE writer:
@@ -41,6 +48,7 @@ from ..crosstable import Code, PlayerRow, RoundCell
 from ..crosstable.parse import row_address
 from ..errors import FormatError, Problem, WorkbookError
 from ..model import EventType
+from .required import Required
 from .source import ExportEvent, Section
 
 #: The three files, in the order they are written.
@@ -62,6 +70,23 @@ SECTION_FIELDS = (("S_EVENT_ID", 12), ("S_SEC_NUM", 2), ("S_SEC_NAME", 30), ("S_
 PLAYER_FIELDS = (("D_EVENT_ID", 12), ("D_SEC_NUM", 2), ("D_PAIR_NUM", 4), ("D_MEM_ID", 8), ("D_NAME", 30),
                  ("D_STATE", 2), ("D_RATING", 8))
 ROUND_WIDTH = 7
+
+#: What US Chess requires of a rating report: WinTD's rating report dialog marks the
+#: affiliate, the chief TD, city, state, ZIP and country required, and MUIR validates
+#: these and the name, dates and each section's time control (the Ratings API's
+#: ``PendingEventValidationLevelDto`` and ``PendingSectionValidationDto``).
+USCF_REQUIRED: tuple[Required, ...] = (
+    Required("Event name", "THEXPORT H_NAME"),
+    Required("Start date", "THEXPORT H_BEG_DATE"),
+    Required("End date", "THEXPORT H_END_DATE; a blank one is never taken as today"),
+    Required("Affiliate ID", "THEXPORT H_AFF_ID, the sponsoring affiliate"),
+    Required("Chief TD ID", "THEXPORT H_CTD_ID and TSEXPORT S_CTD_ID"),
+    Required("City", "THEXPORT H_CITY"),
+    Required("State", "THEXPORT H_STATE"),
+    Required("ZIP", "THEXPORT H_ZIPCODE"),
+    Required("Country", "THEXPORT H_COUNTRY"),
+    Required("Time control", "TSEXPORT S_TIMECTL; it decides the rating system"),
+)
 
 
 @dataclass(frozen=True)
@@ -122,10 +147,11 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
                                     "sections"))
     event_id = event.setting("Event ID")
     start = settings.start_date.strftime("%Y%m%d") if settings.start_date else ""
-    end = settings.end_date.strftime("%Y%m%d")
+    end = settings.end_date.strftime("%Y%m%d") if event.end_date_given else ""
+    chief, assistant = event.setting("Chief TD ID"), event.setting("Assistant TD ID")
     header = ("2C", "xlrating", event_id, settings.event_name, str(len(event.sections)), start, end,
-              event.setting("Affiliate ID"), event.setting("City"), event.setting("State"), "", "", "",
-              event.setting("Chief TD ID"), "", "")
+              event.setting("Affiliate ID"), event.setting("City"), event.setting("State").upper(),
+              event.setting("ZIP"), event.setting("Country"), "", chief, assistant, "")
     sections: list[tuple[str, ...]] = []
     players: list[tuple[str, ...]] = []
     where: list[str] = []  # each player record's row on its sheet, for problems
@@ -135,7 +161,7 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
         kind = "S" if settings.event_type is EventType.SWISS and not _all_play_all(section) else "R"
         last = max((p.number for p in table.players), default=0)
         sections.append((event_id, str(number), section.name, letter or "", event.setting("Time control"),
-                         event.setting("Chief TD ID"), "", kind, str(table.rounds), str(last), start, end,
+                         chief, assistant, kind, str(table.rounds), str(last), start, end,
                          "", "", "", ""))
         for player in sorted(table.players, key=lambda p: p.number):
             cells = [round_cell(c) for c in player.rounds]

@@ -25,7 +25,7 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..crosstable.columns import USCF_SYSTEMS, round_number
-from ..crosstable.settings import RULES
+from ..crosstable.settings import RULES, USCF_REPORT_SETTINGS
 from ..errors import ArgumentError
 from ..model import EventType
 from .cells import put
@@ -64,6 +64,11 @@ SETTING_HELP: dict[str, str] = {
     "start date": "a date",
     "end date": "a date; blank = today",
 }
+# US Chess's rating report rows (xlrating export --to uscf).
+SETTING_HELP.update({name.lower(): help_ for name, help_ in USCF_REPORT_SETTINGS.items()})
+SETTING_HELP.setdefault("time control", "e.g. G/90;d5 (US Chess requires it: it decides the rating system)")
+#: Settings typed as text: IDs and ZIP codes keep their leading zeros and never become 1E+07.
+TEXT_SETTINGS = frozenset({"event id", "affiliate id", "chief td id", "assistant td id", "zip"})
 
 _DATE_FORMAT = "yyyy-mm-dd"
 _TABLE_STYLE = "TableStyleMedium2"
@@ -278,6 +283,8 @@ def _write_event(worksheet: Worksheet, event: Sequence[tuple[str, object]]) -> N
         put(cell, value, where=f"{EVENT_SHEET}!{cell.coordinate}")
         if isinstance(value, (date, datetime)) or key.endswith(" date"):
             cell.number_format = _DATE_FORMAT
+        elif key in TEXT_SETTINGS:
+            cell.number_format = "@"
         help_text = SETTING_HELP.get(key, "")
         if help_text:
             put(worksheet.cell(row=row, column=3), help_text)
