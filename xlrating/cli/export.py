@@ -70,14 +70,17 @@ def run(args: argparse.Namespace) -> int:
         writable_target(target)
     elif not target.parent.is_dir():
         raise WorkbookError(f"{target}: folder {target.parent} does not exist")
-    content, missing = prepare(load_event(source, sheets=args.sheets), args.fmt, force=args.force)
-    written = write_prepared(content, target, force=args.force)
+    prepared = prepare(load_event(source, sheets=args.sheets), args.fmt, force=args.force)
+    written = write_prepared(prepared, target, force=args.force)
     print(f"Exported {source.name} ({FORMATS[args.fmt]}):")
     for path in written:
         print(f"Wrote {path}")
-    if missing:
-        print(f"Written with {len(missing)} required field{'s' if len(missing) != 1 else ''} missing "
-              "(--force); fill them in before sending:")
-        for problem in missing:
+    for note in prepared.notes:
+        print(f"Note: {note}")
+    if prepared.missing:
+        count = len(prepared.missing)
+        print(f"Written with {count} required field{'s' if count != 1 else ''} missing (--force); fill "
+              "them in before sending:")
+        for problem in prepared.missing:
             print(f"  {problem}")
     return 0

@@ -35,26 +35,6 @@ _NAMES_BY_KEY.update({fold("Dual-rated"): "Dual rated", fold("Bonus"): "Bonus mu
                       fold("B"): "Bonus multiplier", fold("Event"): "Event name", fold("Type"): "Event type",
                       fold("Federation"): "System"})
 
-# --- US Chess's rating report (``xlrating export --to uscf``) ----------------------------------------
-# Rows the rating never reads: the exporters do (xlrating.exporters), and the US Chess
-# template shows them. City is shared with FIDE's TRF (line 022).
-
-#: The Event sheet rows US Chess's rating report carries, each with the line of help the
-#: templates show beside it (docs/files.md, "--to uscf").
-USCF_REPORT_SETTINGS: dict[str, str] = {
-    "Affiliate ID": "US Chess: the sponsoring affiliate's ID (required to send the report)",
-    "Chief TD ID": "US Chess: the chief TD's member ID (required)",
-    "Assistant TD ID": "US Chess: the assistant chief TD's member ID (optional)",
-    "City": "the city the event was played in (required by US Chess)",
-    "State": "US Chess: the state's two-letter code, e.g. CA (required)",
-    "ZIP": "US Chess: the ZIP code of the site (required)",
-    "Country": "US Chess: the country, e.g. USA (required)",
-}
-#: Other names accepted for those rows (folded as setting names are).
-USCF_REPORT_ALIASES: dict[str, str] = {
-    "Assistant chief TD ID": "Assistant TD ID", "ZIP code": "ZIP", "Zipcode": "ZIP", "Postal code": "ZIP",
-}
-
 #: The largest bonus multiplier accepted (US Chess has used 6 to 14).
 MAX_BONUS_MULTIPLIER = 100.0
 
@@ -201,3 +181,62 @@ def read_settings(
     )
     return settings, problems
 
+
+# --- Settings a submission file needs (the rating ignores them) -----------------------
+# Each format's block lists its settings by canonical name with the other names accepted.
+# An exporter reads them with :func:`read_report_settings`, which keeps each one's cell so
+# that the checks before sending can name it.
+
+#: FIDE TRF: the header lines the rating does not use: ``City`` (022), ``Host federation``
+#: (032), ``Chief arbiter`` (102), ``Deputy arbiter`` (112), ``Time control`` (122),
+#: ``Round dates`` (132).
+TRF_SETTINGS: dict[str, tuple[str, ...]] = {
+    "City": (),
+    "Host federation": (),
+    "Chief arbiter": (),
+    "Deputy arbiter": (),
+    "Time control": (),
+    "Round dates": (),
+}
+
+#: US Chess's rating report (``xlrating export --to uscf``, the files MUIR's upload takes):
+#: THEXPORT's ``H_EVENT_ID``, ``H_AFF_ID``, ``H_CTD_ID``, ``H_ATD_ID``, ``H_CITY``
+#: (``City`` is shared with TRF), ``H_STATE``, ``H_ZIPCODE``, ``H_COUNTRY``.
+USCF_REPORT_SETTINGS: dict[str, tuple[str, ...]] = {
+    "Event ID": (),
+    "Affiliate ID": (),
+    "Chief TD ID": (),
+    "Assistant TD ID": ("Assistant chief TD ID",),
+    "City": (),
+    "State": (),
+    "ZIP": ("ZIP code", "Zipcode", "Postal code"),
+    "Country": (),
+}
+#: The rows of US Chess's rating report the US Chess template shows, each with its line of help.
+USCF_REPORT_HELP: dict[str, str] = {
+    "Time control": "e.g. G/90;d5 (US Chess requires it: it decides the rating system)",
+    "Affiliate ID": "US Chess: the sponsoring affiliate's ID (required to send the report)",
+    "Chief TD ID": "US Chess: the chief TD's member ID (required)",
+    "Assistant TD ID": "US Chess: the assistant chief TD's member ID (optional)",
+    "City": "the city the event was played in (required by US Chess)",
+    "State": "US Chess: the state's two-letter code, e.g. CA (required)",
+    "ZIP": "US Chess: the ZIP code of the site (required)",
+    "Country": "US Chess: the country, e.g. USA (required)",
+}
+
+#: How to add a missing setting's row (``{name}``: the setting), for the checks before sending.
+SETTINGS_ROWS_HINT = "add a row with {name!r} in column A and the value in column B"
+
+#: Every submission setting, by canonical name, with its other names.
+REPORT_SETTINGS: dict[str, tuple[str, ...]] = {**TRF_SETTINGS, **USCF_REPORT_SETTINGS}
+_REPORT_KEYS = {fold(alias): name for name, aliases in REPORT_SETTINGS.items() for alias in (name, *aliases)}
+
+
+def read_report_settings(grid: Grid | None, *, sheet: str = "Event") -> dict[str, tuple[Any, str]]:
+    """The submission settings the ``Event`` sheet gives: canonical name to ``(value, cell)``
+    (the first row of a name wins; blank values are kept, so a check can name their cell)."""
+    found: dict[str, tuple[Any, str]] = {}
+    for index, row in enumerate(grid or ()):
+        if row and (name := _REPORT_KEYS.get(fold(row[0]))) is not None and name not in found:
+            found[name] = (row[1] if len(row) > 1 else None, address(sheet, index + 1, 2))
+    return found

@@ -10,7 +10,7 @@ The formats:
 
 The workbook is read and validated as ``xlrating rate`` reads it (:mod:`.source`): a
 crosstable with errors is refused with every problem and its cell, and nothing is
-written. Then the fields the receiving body requires are checked (:mod:`.required`,
+written. Then the fields the receiving body requires are checked (:mod:`.checks`,
 :data:`REQUIRED`): each blank one is named with its cell and nothing is written, unless
 forced. The input workbook is only read, never changed.
 """
@@ -21,18 +21,19 @@ import os
 import tempfile
 import warnings
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import _check
 from ..errors import FormatError, Problem
-from .dbf import USCF_REQUIRED, Table, report_tables, write_tables
-from .required import MissingFieldsError, Required, check_required, missing_fields
+from .checks import Check, MissingFieldsError, check_before_sending, missing_fields
+from .dbf import USCF_CHECKS, Table, dropped, report_tables, write_tables
 from .source import ExportEvent, read_event
 from .trf import render_trf
 
-__all__ = ["FORMATS", "REQUIRED", "ExportEvent", "MissingFieldsError", "MissingFieldsWarning", "Required",
-           "export_beside", "export_workbook", "load_event", "prepare", "read_event", "render_trf",
-           "report_tables", "write_prepared", "write_tables"]
+__all__ = ["FORMATS", "REQUIRED", "ExportEvent", "MissingFieldsError", "MissingFieldsWarning",
+           "Prepared", "export_beside", "export_workbook", "load_event", "prepare", "read_event",
+           "render_trf", "report_tables", "write_prepared", "write_tables"]
 
 #: The formats, by the name ``--to`` takes.
 FORMATS: dict[str, str] = {
@@ -43,10 +44,10 @@ FORMATS: dict[str, str] = {
 #: The formats that write a folder of files (the others write one file).
 FOLDER_FORMATS = frozenset({"uscf", "dbf"})
 
-#: What each format's receiving body requires of the ``Event`` sheet, and the body's name.
-REQUIRED: dict[str, tuple[tuple[Required, ...], str]] = {
-    "uscf": (USCF_REQUIRED, "US Chess"),
-    "dbf": (USCF_REQUIRED, "US Chess"),
+#: The checks before sending of each format: the fields its receiving body requires.
+REQUIRED: dict[str, tuple[Check, ...]] = {
+    "uscf": USCF_CHECKS,
+    "dbf": USCF_CHECKS,
 }
 
 
@@ -54,31 +55,41 @@ class MissingFieldsWarning(UserWarning):
     """An export was forced with fields its receiving body requires left blank."""
 
 
-def prepare(event: ExportEvent, fmt: str, *, force: bool = False) -> tuple[str | tuple[Table, ...], list[Problem]]:
-    """The content of ``event`` as ``fmt`` (the TRF text, or the DBF tables) and the
-    required fields it leaves blank (:data:`REQUIRED`).
+@dataclass(frozen=True)
+class Prepared:
+    """An export ready to write (:func:`prepare`): its content and what to say about it."""
+
+    content: str | tuple[Table, ...]
+    """The TRF text, or the DBF tables."""
+    missing: tuple[Problem, ...] = ()
+    """Required fields left blank, each at its cell (only when forced)."""
+    notes: tuple[str, ...] = ()
+    """What the workbook says and the format cannot hold."""
+
+
+def prepare(event: ExportEvent, fmt: str, *, force: bool = False) -> Prepared:
+    """``event`` as ``fmt``, checked before sending (:data:`REQUIRED`).
 
     Raises :class:`~xlrating.errors.FormatError` listing every problem, the event's
     misfits with the format and, unless ``force``, the missing fields too; with only
     missing fields, :class:`MissingFieldsError`. Forced, the missing fields are returned.
     """
     fmt = _check.choice("fmt", fmt, FORMATS)
-    required, body = REQUIRED.get(fmt, ((), ""))
-    missing = missing_fields(event, required, body=body)
+    checks = REQUIRED.get(fmt, ())
     try:
         content: str | tuple[Table, ...] = render_trf(event) if fmt == "trf" else report_tables(event)
     except FormatError as error:
-        raise FormatError([*error.problems, *(() if force else missing)], title=error.title) from None
-    check_required(event, required, body=body, force=force)
-    return content, missing
+        missing = [] if force else missing_fields(event, checks)
+        raise FormatError([*error.problems, *missing], title=error.title) from None
+    found = check_before_sending(event, checks, FORMATS[fmt], force=force)
+    return Prepared(content, tuple(found), tuple(dropped(event)) if fmt in FOLDER_FORMATS else ())
 
 
-def write_prepared(content: str | tuple[Table, ...], out: str | os.PathLike[str], *, force: bool = False
-                   ) -> list[Path]:
+def write_prepared(prepared: Prepared, out: str | os.PathLike[str], *, force: bool = False) -> list[Path]:
     """Write what :func:`prepare` gave: the TRF file ``out``, or the DBF files into the folder ``out``."""
-    if isinstance(content, str):
-        return [write_text_atomic(content, out)]
-    return write_tables(content, out, force=force)
+    if isinstance(prepared.content, str):
+        return [write_text_atomic(prepared.content, out)]
+    return write_tables(prepared.content, out, force=force)
 
 
 def load_event(path: str | os.PathLike[str], *, sheets: Sequence[str] = ()) -> ExportEvent:
@@ -130,11 +141,11 @@ def export_workbook(
     fmt = _check.choice("fmt", fmt, FORMATS)
     if not isinstance(out, (str, os.PathLike)):
         raise _check.fail("out", "a file or folder path", out)
-    content, missing = prepare(load_event(path, sheets=sheets), fmt, force=force)
-    written = write_prepared(content, out, force=force)
-    if missing:
+    prepared = prepare(load_event(path, sheets=sheets), fmt, force=force)
+    written = write_prepared(prepared, out, force=force)
+    if prepared.missing:
         warnings.warn(MissingFieldsWarning("written with required fields missing: "
-                                           + "; ".join(str(p) for p in missing)), stacklevel=2)
+                                           + "; ".join(str(p) for p in prepared.missing)), stacklevel=2)
     return written
 
 
@@ -153,11 +164,11 @@ def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str]
     ``-2``, ``-3``… so nothing is ever replaced. A workbook never saved writes to the
     temporary folder. Fields the rating body requires and the workbook leaves blank
     raise :class:`MissingFieldsError` (nothing is written)."""
-    content, _ = prepare(event, fmt)
+    prepared = prepare(event, fmt)
     source = Path(str(workbook))
     folder = source.parent if source.parent != Path(".") and source.parent.is_dir() else Path(
         tempfile.gettempdir())
     stem = source.stem if source.suffix else source.name
-    if isinstance(content, str):
-        return [write_text_atomic(content, free_path(folder, stem, ".trf"))]
-    return write_tables(content, free_path(folder, f"{stem}-{fmt}", ""))
+    if isinstance(prepared.content, str):
+        return [write_text_atomic(prepared.content, free_path(folder, stem, ".trf"))]
+    return write_tables(prepared.content, free_path(folder, f"{stem}-{fmt}", ""))

@@ -10,11 +10,8 @@ settings the rating ignores; they are read here by their header (folded like eve
 header: case, spaces, ``_``, ``-`` and ``.`` ignored):
 
 - player columns ``Sex``, ``Title``, ``Federation`` (``Fed``), ``State``, ``Rank``;
-- ``Event`` settings ``City``, ``Host federation``, ``Chief arbiter``, ``Deputy arbiter``,
-  ``Time control``, ``Round dates`` (TRF lines 022, 032, 102, 112, 122, 132) and
-  ``Event ID`` with the rows of US Chess's rating report
-  (:data:`~xlrating.crosstable.settings.USCF_REPORT_SETTINGS`: ``Affiliate ID``,
-  ``Chief TD ID``, ``Assistant TD ID``, ``City``, ``State``, ``ZIP``, ``Country``).
+- the ``Event`` settings of :data:`xlrating.crosstable.settings.REPORT_SETTINGS` (TRF
+  header lines, US Chess report fields), each with its cell.
 
 The importers write these, so what came in goes back out.
 """
@@ -29,8 +26,8 @@ from typing import Any
 from ..crosstable import Crosstable, EventSettings, Grid, PlayerRow
 from ..crosstable.columns import fold
 from ..crosstable.rate import check_rows
-from ..crosstable.settings import USCF_REPORT_ALIASES, USCF_REPORT_SETTINGS, read_settings
-from ..crosstable.values import address, text
+from ..crosstable.settings import REPORT_SETTINGS, read_report_settings, read_settings
+from ..crosstable.values import text
 from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable
 from ..errors import CrosstableError, Problem
 
@@ -43,14 +40,9 @@ EXTRA_COLUMNS: dict[str, tuple[str, ...]] = {
     "Rank": ("Place",),
 }
 #: ``Event`` settings an export reads besides the rating's.
-EXTRA_SETTINGS: tuple[str, ...] = tuple(dict.fromkeys((
-    "City", "Host federation", "Chief arbiter", "Deputy arbiter", "Time control", "Round dates",
-    "Event ID", *USCF_REPORT_SETTINGS,
-)))
+EXTRA_SETTINGS: tuple[str, ...] = tuple(REPORT_SETTINGS)
 
 _EXTRA_KEYS = {fold(alias): name for name, aliases in EXTRA_COLUMNS.items() for alias in (name, *aliases)}
-_SETTING_KEYS = {fold(name): name for name in EXTRA_SETTINGS}
-_SETTING_KEYS.update({fold(alias): name for alias, name in USCF_REPORT_ALIASES.items()})
 
 
 @dataclass(frozen=True)
@@ -80,12 +72,8 @@ class ExportEvent:
     """The extra ``Event`` settings given (see :data:`EXTRA_SETTINGS`), by canonical name."""
     end_date_given: bool = True
     """Whether the ``Event`` sheet gives an End date (when not, rating takes today)."""
-    extra_cells: Mapping[str, str] = field(default_factory=dict)
-    """The value cell of each extra setting the ``Event`` sheet has a row for (``Event!B12``)."""
-
-    def cell(self, name: str) -> str:
-        """The value cell of setting ``name`` (a rating setting or an extra one), else the sheet."""
-        return self.extra_cells.get(name) or self.settings.cell(name)
+    cells: Mapping[str, str] = field(default_factory=dict)
+    """The cell of each extra setting the ``Event`` sheet has a row for (given or blank)."""
 
     def setting(self, name: str) -> str:
         """An extra setting as text, ``""`` when not given."""
@@ -106,17 +94,6 @@ def _extra_columns(grid: Grid, crosstable: Crosstable) -> dict[int, dict[str, An
         row = rows[player.row - 1]
         extra[player.number] = {name: row[c] if c < len(row) else None for name, c in columns.items()}
     return extra
-
-
-def _extra_settings(grid: Grid | None, sheet: str) -> tuple[dict[str, Any], dict[str, str]]:
-    """The extra settings given, and each one's value cell."""
-    found: dict[str, Any] = {}
-    cells: dict[str, str] = {}
-    for index, row in enumerate(grid or ()):
-        if row and (name := _SETTING_KEYS.get(fold(row[0]))) is not None and name not in found:
-            found[name] = row[1] if len(row) > 1 else None
-            cells[name] = address(sheet, index + 1, 2)
-    return found, cells
 
 
 def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: bool = True) -> ExportEvent:
@@ -158,8 +135,9 @@ def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: b
                                               "nothing was exported.")
     end_given = any(row and fold(row[0]) == fold("End date") and len(row) > 1 and text(row[1])
                     for row in settings_grid or ())
-    extra, cells = _extra_settings(settings_grid, settings.sheet)
-    return ExportEvent(settings, tuple(sections), extra, bool(end_given), cells)
+    extra = read_report_settings(settings_grid, sheet=settings_name or SETTINGS_SHEET)
+    return ExportEvent(settings, tuple(sections), {name: value for name, (value, _) in extra.items()},
+                       bool(end_given), {name: cell for name, (_, cell) in extra.items()})
 
 
 def points_of(player: PlayerRow) -> float:

@@ -9,7 +9,8 @@ event (``H_NAME``, ``H_BEG_DATE``, ``H_END_DATE``), ``TSEXPORT`` one record per 
 letter, the opponent's pair number and the colour: ``W14B``, ``H0``). The older layout
 splits a player's rounds over several records numbered by ``D_REC_SEQ``: record 1
 holds rounds 1-10, record 2 rounds 11-20 (each record as many rounds as it has
-``D_RNDnn`` fields).
+``D_RNDnn`` fields). A section with fewer rounds (``S_TOT_RNDS``) than the file has
+round fields fills the rest with ``U0``, which is read as padding.
 
 The files are read with ``dbfread``; text is decoded with the code page the file
 declares (its language driver byte), or, when it declares none, as UTF-8, else
@@ -381,8 +382,8 @@ def _read_players(
             while len(player.rounds) < r:
                 player.rounds.append(Round("U"))
             player.rounds[r - 1] = rnd
-            if table.records[i].get(field, "").strip():
-                last_round[key] = max(last_round.get(key, 0), r)
+            if table.records[i].get(field, "").strip().upper() not in ("", "U", "U0"):
+                last_round[key] = max(last_round.get(key, 0), r)  # U0 pads a shorter section
     by_section: dict[str, tuple[list[Player], int]] = {}
     for (key, _), player in players.items():
         by_section.setdefault(key, ([], 0))[0].append(player)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from ..crosstable.settings import USCF_REPORT_SETTINGS
+from ..crosstable.settings import USCF_REPORT_HELP
 from ..workbook.new import NewSheet
 
 #: A game: (white, black, result) with result "1-0", "0-1", "1/2" for played games and
@@ -90,7 +90,7 @@ USCF_SWISS = ExampleEvent(
         ("Event name", "Riverside Spring Swiss"), ("Start date", date(2025, 4, 12)),
         ("End date", date(2025, 4, 13)),
         # What US Chess's rating report needs (export --to uscf): the director's own values.
-        ("Time control", None), *((name, None) for name in USCF_REPORT_SETTINGS),
+        *((name, None) for name in USCF_REPORT_HELP),
     ),
     columns=("Name", "ID", "Rating", "Games"),
     players=(

@@ -25,7 +25,7 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..crosstable.columns import USCF_SYSTEMS, round_number
-from ..crosstable.settings import RULES, USCF_REPORT_SETTINGS
+from ..crosstable.settings import RULES, USCF_REPORT_HELP
 from ..errors import ArgumentError
 from ..model import EventType
 from .cells import put
@@ -65,8 +65,7 @@ SETTING_HELP: dict[str, str] = {
     "end date": "a date; blank = today",
 }
 # US Chess's rating report rows (xlrating export --to uscf).
-SETTING_HELP.update({name.lower(): help_ for name, help_ in USCF_REPORT_SETTINGS.items()})
-SETTING_HELP.setdefault("time control", "e.g. G/90;d5 (US Chess requires it: it decides the rating system)")
+SETTING_HELP.update({name.lower(): help_ for name, help_ in USCF_REPORT_HELP.items()})
 #: Settings typed as text: IDs and ZIP codes keep their leading zeros and never become 1E+07.
 TEXT_SETTINGS = frozenset({"event id", "affiliate id", "chief td id", "assistant td id", "zip"})
 

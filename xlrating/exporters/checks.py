@@ -1,0 +1,72 @@
+"""Checks before sending: every field the receiving body requires that the workbook lacks.
+
+Each export format lists its required fields as checks (``xlrating.exporters.REQUIRED``,
+by the name ``--to`` takes): a check takes the event and answers with a
+:class:`~xlrating.errors.Problem` for each missing field, naming the cell to fill in
+(``Event!B12``), or the row to add when the ``Event`` sheet has none.
+:func:`check_before_sending` runs a format's checks: with problems it raises
+:class:`MissingFieldsError` (nothing is written), unless ``force``, which returns them so
+that the caller writes the file anyway and prints the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..crosstable.settings import SETTINGS_ROWS_HINT
+from ..errors import FormatError, Problem
+from .source import ExportEvent
+
+#: A check: the problems (missing fields) it finds in an event.
+Check = Callable[[ExportEvent], list[Problem]]
+
+
+class MissingFieldsError(FormatError):
+    """Fields the receiving body requires are missing; nothing was written (``--force`` writes anyway)."""
+
+
+def setting(name: str, what: str) -> Check:
+    """A check that the ``Event`` setting ``name`` is given; ``what`` says what it is for."""
+
+    def check(event: ExportEvent) -> list[Problem]:
+        if event.setting(name):
+            return []
+        if name in event.cells:
+            return [Problem(event.cells[name], f"{name} is blank: {what}")]
+        return [Problem(event.settings.sheet,
+                        f"no {name!r} row: {what}; {SETTINGS_ROWS_HINT.format(name=name)}")]
+
+    return check
+
+
+def event_setting(name: str, what: str, given: Callable[[ExportEvent], bool]) -> Check:
+    """A check of one of the rating's own ``Event`` settings (``Event name``, ``Start date``...)."""
+
+    def check(event: ExportEvent) -> list[Problem]:
+        if given(event):
+            return []
+        cell = event.settings.cell(name)
+        if cell != event.settings.sheet:
+            return [Problem(cell, f"{name} is blank: {what}")]
+        return [Problem(event.settings.sheet,
+                        f"no {name!r} row: {what}; {SETTINGS_ROWS_HINT.format(name=name)}")]
+
+    return check
+
+
+def missing_fields(event: ExportEvent, checks: Sequence[Check]) -> list[Problem]:
+    """Every required field the event lacks, in the order of ``checks``."""
+    return [problem for check in checks for problem in check(event)]
+
+
+def check_before_sending(event: ExportEvent, checks: Sequence[Check], title: str, *, force: bool = False
+                         ) -> list[Problem]:
+    """Run ``checks``: raise :class:`MissingFieldsError` listing what is missing, or with
+    ``force`` return that list (empty when nothing is missing) for the caller to print."""
+    problems = missing_fields(event, checks)
+    if problems and not force:
+        count = len(problems)
+        raise MissingFieldsError(problems, title=f"{title}: {count} required "
+                                                 f"field{'s' if count != 1 else ''} missing; nothing was "
+                                                 "written (--force writes anyway)")
+    return problems
