@@ -117,7 +117,7 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
         remote = is_remote(book)
         if remote and fmt in ("uscf", "dbf"):
             book.app.alert("xlwings Lite cannot write the DBF files: open the workbook in desktop Excel, or "
-                           f"run 'xlrating export {book.name} --to dbf'.", title="xlrating")
+                           f"run 'xlrating export {book.name} --to {fmt}'.", title="xlrating")
             return None
         if remote:
             lines = render_trf(event).split("\r\n")[:-1]
