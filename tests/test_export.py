@@ -1,5 +1,7 @@
 """Exporters: FIDE TRF16 and US Chess rating report files (DBF) from a crosstable workbook.
 
+(TRF-2026, the default of ``--to trf``, has its own tests: test_export_trf2026.py.)
+
 Golden text comes from outside the exporter: the hand-written TRF fixture
 (tests/data/import/spring-open.trf, laid out from the TRF16 column description) and
 the DBF records of test_import_dbf.py (written in the layout SwissSys and WinTD use).
@@ -22,7 +24,7 @@ from xlrating.cli import main
 from xlrating.crosstable.parse import read_crosstable
 from xlrating.crosstable.settings import read_settings
 from xlrating.errors import CrosstableError, FormatError
-from xlrating.exporters import export_workbook, render_trf
+from xlrating.exporters import export, export_workbook, render_trf
 from xlrating.exporters.source import ExportEvent, Section, rank, read_event
 from xlrating.importers import import_file, import_to_workbook
 
@@ -45,9 +47,14 @@ def sheets_of(path: Path) -> dict[str, list[tuple[object, ...]]]:
     return found
 
 
+def without_trf2026_rows(sheets: dict[str, list[tuple[object, ...]]]) -> dict[str, list[tuple[object, ...]]]:
+    """``sheets`` without the Event rows TRF16 cannot hold (an export to TRF16 names them in a note)."""
+    return {**sheets, "Event": [r for r in sheets["Event"] if r[0] not in ("TRF lines", "TRF comments")]}
+
+
 def export_trf(workbook: Path, tmp_path: Path) -> Path:
     out = tmp_path / "out.trf"
-    export_workbook(workbook, "trf", out)
+    export_workbook(workbook, "trf16", out)
     return out
 
 
@@ -57,10 +64,14 @@ def export_trf(workbook: Path, tmp_path: Path) -> Path:
 def test_trf_round_trip_gives_the_same_crosstable(tmp_path: Path) -> None:
     first = tmp_path / "first.xlsx"
     import_to_workbook(DATA / "spring-open.trf", first)
-    trf = export_trf(first, tmp_path)
+    trf = tmp_path / "out.trf"
+    exported = export(first, "trf16", trf)
+    # TRF16 defines no XXC line: the export names it, and the round trip keeps all else.
+    assert exported.notes == ("FIDE TRF16 cannot hold 1 other line of TRF lines (XXC): not written (--to "
+                              "trf writes TRF-2026, which holds them)",)
     second = tmp_path / "second.xlsx"
     import_to_workbook(trf, second)
-    assert sheets_of(second) == sheets_of(first)
+    assert sheets_of(second) == without_trf2026_rows(sheets_of(first))
 
 
 def test_trf_player_lines_sit_in_the_trf16_columns(tmp_path: Path) -> None:
@@ -70,12 +81,15 @@ def test_trf_player_lines_sit_in_the_trf16_columns(tmp_path: Path) -> None:
     players = [line for line in lines if line.startswith("001")]
     # No. 7's results are all ones the crosstable keeps as TRF has them: the line is the fixture's.
     assert players[6] == FIXTURE[19]
-    # No. 1 won round 2 in under one move (TRF W): the crosstable holds a forfeit win, written '+'.
-    assert players[0] == FIXTURE[13].replace("0002 b W", "0002 b +")
-    # No. 3 is unrated (rating 0 in the fixture: blank here) and born in 1985 (year only).
-    assert players[2][48:52] == "    " and players[2][69:79] == "1985/01/01"
-    # No. 4 had a pairing-allocated bye scored ½ by its points: written as the H it became.
-    assert players[3][101:109] == "0000 - H"
+    # No. 1 won round 2 in under one move (TRF W): the crosstable holds a forfeit win, and the
+    # TRF column the code, so the W comes back.
+    assert players[0] == FIXTURE[13]
+    # No. 3 is unrated (rating 0 in the fixture: blank here) and born in 1985 (year only, kept).
+    assert players[2][48:52] == "    " and players[2][69:79] == "1985/00/00"
+    # No. 4 drew round 2 in under one move (TRF D): the crosstable holds H, the TRF column the D.
+    assert players[3][101:109] == "0005 b D"
+    # No. 6 had a pairing-allocated bye (TRF U): the crosstable holds B, the TRF column the U.
+    assert players[5][111:119] == "0000 - U"
     line = players[0]
     assert (line[4:8], line[9], line[10:13], line[14:47].rstrip(), line[48:52], line[53:56],
             line[57:68].strip(),
@@ -114,7 +128,7 @@ def test_a_double_forfeit_is_a_minus_in_both_players_fields() -> None:
     settings, _ = read_settings([["System", "FIDE"]])
     crosstable, _ = read_crosstable(grid, settings)  # F2/F1: the reader's own business
     assert crosstable is not None
-    text = render_trf(ExportEvent(settings, (Section(crosstable, {}),)))
+    text = render_trf(ExportEvent(settings, (Section(crosstable, {}),)), "trf16")
     players = [line for line in text.split("\r\n") if line.startswith("001")]
     assert players[0][91:] == "0002 w -  0003 w 1"
     assert players[1][91:] == "0001 b -  0000 - F"
@@ -259,11 +273,11 @@ def test_dbf_refuses_a_fide_event(tmp_path: Path) -> None:
 def test_export_command_defaults_and_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     workbook = tmp_path / "spring.xlsx"
     import_to_workbook(DATA / "spring-open.trf", workbook)
-    assert main(["export", str(workbook), "--to", "trf"]) == 0
+    assert main(["export", str(workbook), "--to", "trf16"]) == 0
     assert (tmp_path / "spring.trf").exists()
-    assert main(["export", str(workbook), "--to", "trf"]) == 1
+    assert main(["export", str(workbook), "--to", "trf16"]) == 1
     assert "already exists" in capsys.readouterr().err
-    assert main(["export", str(workbook), "--to", "trf", "--force"]) == 0
+    assert main(["export", str(workbook), "--to", "trf16", "--force"]) == 0
     us = tmp_path / "two.xlsx"
     import_to_workbook(DATA / "two-sections.txt", us)
     set_rows(us, {"Event name": "Two sections", "Start date": "2024-05-10", "End date": "2024-05-11"})
@@ -272,7 +286,7 @@ def test_export_command_defaults_and_force(tmp_path: Path, capsys: pytest.Captur
         "TDEXPORT.DBF", "THEXPORT.DBF", "TSEXPORT.DBF"]
     assert main(["export", str(us), "--to", "trf"]) == 1
     assert "a TRF file holds one section" in capsys.readouterr().err
-    assert main(["export", str(us), "--to", "trf", "--sheet", "Section 2 - Reserve", "-o",
+    assert main(["export", str(us), "--to", "trf16", "--sheet", "Section 2 - Reserve", "-o",
                  str(tmp_path / "reserve.trf")]) == 0
     lines = (tmp_path / "reserve.trf").read_text().splitlines()
     assert sum(1 for line in lines if line.startswith("001")) == 5

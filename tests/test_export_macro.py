@@ -19,10 +19,24 @@ from xlrating.importers import import_to_workbook
 DATA = Path(__file__).parent / "data" / "import"
 
 
-def imported(tmp_path: Path, source: str = "spring-open.trf") -> Path:
+def imported(tmp_path: Path, source: str = "spring-open.trf", *, complete: bool = True) -> Path:
+    """The workbook of ``source``; ``complete`` gives the one player without a FIDE ID one, so
+    that nothing TRF-2026 requires is missing."""
     workbook = tmp_path / "spring.xlsx"
     import_to_workbook(DATA / source, workbook)
+    if complete and source.endswith(".trf"):
+        book = openpyxl.load_workbook(workbook)
+        assert book["Crosstable"]["F1"].value == "ID" and book["Crosstable"]["F4"].value is None
+        book["Crosstable"]["F4"] = "3333333"
+        book.save(workbook)
     return workbook
+
+
+def test_a_missing_required_field_gets_an_alert_and_no_writes(tmp_path: Path) -> None:
+    workbook = imported(tmp_path, complete=False)
+    actions = run_script(macros, "export_trf", book_json(workbook))
+    assert [a["func"] for a in actions] == ["alert"]
+    assert "Crosstable!F4: Dubois, Chloé has no FIDE ID" in actions[0]["args"][0]
 
 
 def test_lite_puts_the_trf_lines_on_a_sheet(tmp_path: Path) -> None:

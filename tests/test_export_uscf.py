@@ -25,7 +25,7 @@ from xlrating.exporters import (
     FORMATS,
     REQUIRED,
     MissingFieldsError,
-    MissingFieldsWarning,
+    export,
     export_beside,
     export_workbook,
     load_event,
@@ -235,23 +235,28 @@ def test_games_are_not_in_the_report_and_the_command_says_so(tmp_path: Path,
 # --- checks before sending ---------------------------------------------------------------------------
 
 
+#: The US Chess template's report rows left to the director (its example has a City and a Time control).
+BLANK_IN_TEMPLATE = ("Affiliate ID", "Chief TD ID", "State", "ZIP", "Country")
+
+
 def test_the_us_chess_template_shows_the_report_rows_and_names_each_blank_one(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (template,) = write_template("uscf", tmp_path / "t.xlsx")
     rows = event_rows(template)
     sheet = openpyxl.load_workbook(template)["Event"]
-    for name in ("Affiliate ID", "Chief TD ID", "Assistant TD ID", "City", "State", "ZIP", "Country",
-                 "Time control"):
+    assert (rows["City"][0], rows["Time control"][0]) == ("Riverside", "G/90;+30")
+    for name in (*BLANK_IN_TEMPLATE, "Assistant TD ID", "City", "Time control"):
         value, cell = rows[name]
-        assert value is None, name
+        assert value is None or name in ("City", "Time control"), name
         about = sheet[cell.replace("Event!B", "C")].value
         assert about, name
     for name in ("Affiliate ID", "Chief TD ID", "Assistant TD ID", "ZIP"):  # IDs and ZIP typed as text
         assert sheet[rows[name][1].split("!")[1]].number_format == "@", name
     assert main(["export", str(template), "--to", "uscf"]) == 1
     err = capsys.readouterr().err
-    assert "7 required fields missing; nothing was written (--force writes anyway)" in err
-    for name in ("Affiliate ID", "Chief TD ID", "City", "State", "ZIP", "Country", "Time control"):
+    assert "Cannot send US Chess's rating report: 5 required fields missing; nothing was written (--force " \
+           "writes anyway)" in err
+    for name in BLANK_IN_TEMPLATE:
         assert f"  {rows[name][1]}: {name} is blank: US Chess requires" in err, name
     assert "Assistant TD ID" not in err  # optional
     assert not (tmp_path / "t-uscf").exists()
@@ -281,7 +286,7 @@ def test_a_blank_end_date_is_missing_never_today(imported: Path, tmp_path: Path,
     assert not (tmp_path / "report").exists()
     assert main(["export", str(imported), "--to", "uscf", "-o", str(tmp_path / "report"), "--force"]) == 0
     out = capsys.readouterr().out
-    assert "Written with 1 required field missing (--force); fill them in before sending:" in out
+    assert "Written with --force, 1 required field missing:" in out
     assert f"  {rows['End date'][1]}: End date is blank" in out
     header = records(tmp_path / "report", "THEXPORT.DBF")[0]
     sections = records(tmp_path / "report", "TSEXPORT.DBF")
@@ -291,14 +296,12 @@ def test_a_blank_end_date_is_missing_never_today(imported: Path, tmp_path: Path,
     assert today.encode() not in raw[int.from_bytes(raw[8:10], "little"):]  # in no record
 
 
-def test_force_writes_and_the_api_warns_with_every_missing_field(tmp_path: Path) -> None:
+def test_force_writes_and_the_api_answers_with_every_missing_field(tmp_path: Path) -> None:
     (template,) = write_template("uscf", tmp_path / "t.xlsx")
-    with pytest.warns(MissingFieldsWarning) as warned:
-        written = export_workbook(template, "uscf", tmp_path / "report", force=True)
-    assert [p.name for p in written] == list(FILES)
-    message = str(warned[0].message)
-    assert message.startswith("written with required fields missing: Event!B")
-    assert message.count("is blank") == 7
+    rows = event_rows(template)
+    exported = export(template, "uscf", tmp_path / "report", force=True)
+    assert [p.name for p in exported.paths] == list(FILES)
+    assert [p.where for p in exported.missing] == [rows[name][1] for name in BLANK_IN_TEMPLATE]
 
 
 def test_the_macro_refuses_a_report_with_missing_fields(tmp_path: Path) -> None:

@@ -1,15 +1,15 @@
-"""``xlrating export IN.xlsx --to trf|uscf|dbf [-o OUT]``: the files a director sends to the rating body.
+"""``xlrating export IN.xlsx --to FORMAT [-o OUT]``: the files a director sends to the rating body.
 
-``--to trf`` writes a FIDE TRF16 file (default: IN's name with ``.trf``, beside it);
-``--to uscf`` writes what US Chess's rating system (MUIR) takes in its upload,
-THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF, into a folder (default: a folder named
-after IN with ``-uscf``, beside it); ``--to dbf`` writes the same files (folder
-``-dbf``). The crosstable is validated as ``xlrating rate`` validates it: with errors,
-every problem is listed with its cell, nothing is written and the exit status is 1.
-So are the fields the rating body requires and the Event sheet leaves blank (US
-Chess: the affiliate, the chief TD, city, state, ZIP, country, dates, time control),
-unless ``--force``: then the files are written and the missing fields listed.
-Existing files are replaced only with ``--force``; the workbook itself is never changed.
+``--to trf`` writes a FIDE TRF-2026 file, ``--to trf16`` the 2016 edition (default: IN's
+name with ``.trf``, beside it); ``--to uscf`` writes what US Chess's rating system (MUIR)
+takes in its upload, THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF, into a folder
+(default: a folder named after IN with ``-uscf``, beside it); ``--to dbf`` writes the
+same files (folder ``-dbf``). The crosstable is validated as ``xlrating rate`` validates
+it: with errors, every problem is listed with its cell, nothing is written and the exit
+status is 1. Then the checks before sending name every field the receiving body requires
+that the workbook lacks (exit status 1, nothing written). ``--force`` writes anyway
+(printing what is missing) and replaces existing files; the workbook itself is never
+changed.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WorkbookError
-from ..exporters import FOLDER_FORMATS, FORMATS, load_event, prepare, write_prepared
+from ..exporters import FOLDER_FORMATS, FORMATS, export
 from ..workbook import same_file, writable_target
 from ._args import path_arg
 
@@ -29,25 +29,25 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "export",
         help="write a FIDE TRF file or US Chess's rating report files from a crosstable workbook",
         description="Write the files a director sends to the rating body from a crosstable workbook: a "
-        "FIDE TRF16 file (trf), or what US Chess's rating system (MUIR) takes in its upload, "
-        "THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (uscf; dbf writes the same files). The crosstable is "
-        "checked as 'xlrating rate' checks it, and so are the fields the rating body requires (US Chess: "
-        "Affiliate ID, Chief TD ID, City, State, ZIP, Country, the dates, Time control on the Event "
-        "sheet); with errors nothing is written and every problem is listed with its cell (exit status "
-        "1).",
+        "FIDE TRF-2026 file (trf) or TRF16 file (trf16), or what US Chess's rating system (MUIR) takes in "
+        "its upload, THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (uscf; dbf writes the same files). US "
+        "Chess requires Affiliate ID, Chief TD ID, City, State, ZIP, Country, the dates and Time control "
+        "on the Event sheet. The crosstable is checked as 'xlrating rate' checks it, then for the fields "
+        "the rating body requires; with errors or missing fields nothing is written and every problem is "
+        "listed with its cell (exit status 1).",
     )
     parser.add_argument("file", metavar="IN.xlsx", type=path_arg, help="the crosstable workbook")
     parser.add_argument("--to", dest="fmt", type=str.lower, choices=tuple(FORMATS), required=True,
                         help="the format: " + ", ".join(f"{k} ({v})" for k, v in FORMATS.items()))
     parser.add_argument("-o", "--output", metavar="OUT", type=path_arg,
-                        help="trf: the file to write (default: IN.trf beside IN); uscf, dbf: the folder the "
-                        "three files go into, created if missing (default: IN-uscf or IN-dbf beside IN)")
+                        help="trf, trf16: the file to write (default: IN.trf beside IN); uscf, dbf: the "
+                        "folder the three files go into, created if missing (default: IN-uscf or IN-dbf "
+                        "beside IN)")
     parser.add_argument("--sheet", action="append", metavar="NAME", dest="sheets", default=[],
                         help="export only this crosstable sheet (a TRF file holds one section); repeat for "
                         "more (uscf, dbf)")
-    parser.add_argument("--force", action="store_true",
-                        help="replace files that already exist, and write even when fields the rating body "
-                        "requires are blank (they are listed)")
+    parser.add_argument("--force", action="store_true", help="write even when fields the rating body "
+                        "requires are missing (they are listed), and replace files that already exist")
     parser.set_defaults(func=run)
     return parser
 
@@ -70,17 +70,15 @@ def run(args: argparse.Namespace) -> int:
         writable_target(target)
     elif not target.parent.is_dir():
         raise WorkbookError(f"{target}: folder {target.parent} does not exist")
-    prepared = prepare(load_event(source, sheets=args.sheets), args.fmt, force=args.force)
-    written = write_prepared(prepared, target, force=args.force)
+    exported = export(source, args.fmt, target, sheets=args.sheets, force=args.force)
     print(f"Exported {source.name} ({FORMATS[args.fmt]}):")
-    for path in written:
+    for path in exported.paths:
         print(f"Wrote {path}")
-    for note in prepared.notes:
-        print(f"Note: {note}")
-    if prepared.missing:
-        count = len(prepared.missing)
-        print(f"Written with {count} required field{'s' if count != 1 else ''} missing (--force); fill "
-              "them in before sending:")
-        for problem in prepared.missing:
+    if exported.missing:
+        count = len(exported.missing)
+        print(f"Written with --force, {count} required field{'s' if count != 1 else ''} missing:")
+        for problem in exported.missing:
             print(f"  {problem}")
+    for note in exported.notes:
+        print(f"Note: {note}")
     return 0

@@ -187,16 +187,25 @@ def read_settings(
 # An exporter reads them with :func:`read_report_settings`, which keeps each one's cell so
 # that the checks before sending can name it.
 
-#: FIDE TRF: the header lines the rating does not use: ``City`` (022), ``Host federation``
-#: (032), ``Chief arbiter`` (102), ``Deputy arbiter`` (112), ``Time control`` (122),
-#: ``Round dates`` (132).
+#: FIDE TRF-2026 (and TRF16): the header lines the rating does not use. ``Round dates``
+#: (line 132: one date per round, separated by spaces, commas, semicolons or line breaks),
+#: ``City`` (022), ``Host federation`` (032; ``Federation`` already names the System),
+#: ``Chief arbiter`` (102), ``Deputy arbiters`` (112, one line each, separated by ``;`` or
+#: line breaks), ``Time control`` (122, as text), ``Encoded time control`` (222, when the
+#: text alone does not give it), ``National federation`` (the national rating records'
+#: federation code), ``TRF comments`` (``###`` lines) and ``TRF lines`` (other lines of an
+#: imported file, written back as they were).
 TRF_SETTINGS: dict[str, tuple[str, ...]] = {
+    "Round dates": (),
     "City": (),
     "Host federation": (),
     "Chief arbiter": (),
-    "Deputy arbiter": (),
+    "Deputy arbiters": ("Deputy arbiter", "Deputy chief arbiter"),
     "Time control": (),
-    "Round dates": (),
+    "Encoded time control": (),
+    "National federation": (),
+    "TRF comments": (),
+    "TRF lines": (),
 }
 
 #: US Chess's rating report (``xlrating export --to uscf``, the files MUIR's upload takes):

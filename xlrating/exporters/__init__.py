@@ -2,94 +2,65 @@
 
 The formats:
 
-- ``trf``: a FIDE Tournament Report File, TRF16, as Swiss-Manager writes it (:mod:`.trf`);
+- ``trf``: a FIDE Tournament Report File, TRF-2026, as Swiss-Manager writes it (:mod:`.trf`);
+- ``trf16``: the same in the 2016 edition, TRF16;
 - ``uscf``: what US Chess's rating system (MUIR) takes in its upload: the rating report
-  files ``THEXPORT.DBF``, ``TSEXPORT.DBF`` and ``TDEXPORT.DBF``, as SwissSys and WinTD
-  write them, in one folder (:mod:`.dbf`);
-- ``dbf``: the same three files (the name kept from before MUIR).
+  files ``THEXPORT.DBF``, ``TSEXPORT.DBF`` and ``TDEXPORT.DBF`` in US Chess's format 2C,
+  as SwissSys and WinTD write them, in one folder (:mod:`.dbf`);
+- ``dbf``: the same three files (the name from before MUIR).
 
 The workbook is read and validated as ``xlrating rate`` reads it (:mod:`.source`): a
 crosstable with errors is refused with every problem and its cell, and nothing is
-written. Then the fields the receiving body requires are checked (:mod:`.checks`,
-:data:`REQUIRED`): each blank one is named with its cell and nothing is written, unless
-forced. The input workbook is only read, never changed.
+written. Then each format's checks before sending (:data:`REQUIRED`, :mod:`.checks`) name
+every field the receiving body requires that the workbook lacks, with its cell; nothing is
+written unless ``force``. The input workbook is only read, never changed.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import _check
-from ..errors import FormatError, Problem
-from .checks import Check, MissingFieldsError, check_before_sending, missing_fields
-from .dbf import USCF_CHECKS, Table, dropped, report_tables, write_tables
+from ..errors import Problem
+from .checks import Check, MissingFieldsError
+from .dbf import USCF_CHECKS, build_report, report_tables, write_tables
 from .source import ExportEvent, read_event
-from .trf import render_trf
+from .trf import EDITIONS, render_trf, write_trf
 
-__all__ = ["FORMATS", "REQUIRED", "ExportEvent", "MissingFieldsError", "MissingFieldsWarning",
-           "Prepared", "export_beside", "export_workbook", "load_event", "prepare", "read_event",
-           "render_trf", "report_tables", "write_prepared", "write_tables"]
+__all__ = ["EDITIONS", "FOLDER_FORMATS", "FORMATS", "REQUIRED", "ExportEvent", "Exported",
+           "MissingFieldsError", "build_report", "export", "export_beside", "export_workbook", "load_event",
+           "read_event", "render_trf", "report_tables", "write_tables", "write_trf"]
 
 #: The formats, by the name ``--to`` takes.
 FORMATS: dict[str, str] = {
-    "trf": "FIDE TRF16",
+    "trf": "FIDE TRF-2026",
+    "trf16": "FIDE TRF16",
     "uscf": "US Chess rating report for MUIR's upload: THEXPORT, TSEXPORT, TDEXPORT (DBF)",
     "dbf": "US Chess rating report files (DBF), the same files as uscf",
 }
 #: The formats that write a folder of files (the others write one file).
 FOLDER_FORMATS = frozenset({"uscf", "dbf"})
-
-#: The checks before sending of each format: the fields its receiving body requires.
+#: Each format's checks before sending: the fields the receiving body requires (:mod:`.checks`).
 REQUIRED: dict[str, tuple[Check, ...]] = {
+    **{key: edition.required for key, edition in EDITIONS.items()},
     "uscf": USCF_CHECKS,
     "dbf": USCF_CHECKS,
 }
 
 
-class MissingFieldsWarning(UserWarning):
-    """An export was forced with fields its receiving body requires left blank."""
-
-
 @dataclass(frozen=True)
-class Prepared:
-    """An export ready to write (:func:`prepare`): its content and what to say about it."""
+class Exported:
+    """What an export wrote, and what the user should be told."""
 
-    content: str | tuple[Table, ...]
-    """The TRF text, or the DBF tables."""
-    missing: tuple[Problem, ...] = ()
-    """Required fields left blank, each at its cell (only when forced)."""
+    paths: tuple[Path, ...]
     notes: tuple[str, ...] = ()
-    """What the workbook says and the format cannot hold."""
-
-
-def prepare(event: ExportEvent, fmt: str, *, force: bool = False) -> Prepared:
-    """``event`` as ``fmt``, checked before sending (:data:`REQUIRED`).
-
-    Raises :class:`~xlrating.errors.FormatError` listing every problem, the event's
-    misfits with the format and, unless ``force``, the missing fields too; with only
-    missing fields, :class:`MissingFieldsError`. Forced, the missing fields are returned.
-    """
-    fmt = _check.choice("fmt", fmt, FORMATS)
-    checks = REQUIRED.get(fmt, ())
-    try:
-        content: str | tuple[Table, ...] = render_trf(event) if fmt == "trf" else report_tables(event)
-    except FormatError as error:
-        missing = [] if force else missing_fields(event, checks)
-        raise FormatError([*error.problems, *missing], title=error.title) from None
-    found = check_before_sending(event, checks, FORMATS[fmt], force=force)
-    return Prepared(content, tuple(found), tuple(dropped(event)) if fmt in FOLDER_FORMATS else ())
-
-
-def write_prepared(prepared: Prepared, out: str | os.PathLike[str], *, force: bool = False) -> list[Path]:
-    """Write what :func:`prepare` gave: the TRF file ``out``, or the DBF files into the folder ``out``."""
-    if isinstance(prepared.content, str):
-        return [write_text_atomic(prepared.content, out)]
-    return write_tables(prepared.content, out, force=force)
+    """What the file could not hold as the workbook says it, or what was changed to fit."""
+    missing: tuple[Problem, ...] = ()
+    """Required fields missing, written anyway (``force``)."""
 
 
 def load_event(path: str | os.PathLike[str], *, sheets: Sequence[str] = ()) -> ExportEvent:
@@ -127,26 +98,40 @@ def export_workbook(
     sheets: Sequence[str] = (),
     force: bool = False,
 ) -> list[Path]:
-    """Export the crosstable workbook ``path`` as ``fmt`` (``"trf"``, ``"uscf"`` or ``"dbf"``)
-    to ``out`` (the TRF file; for US Chess the folder of the three files) and return the
-    files written.
+    """Export the crosstable workbook ``path`` as ``fmt`` (``"trf"``, ``"trf16"``, ``"uscf"`` or
+    ``"dbf"``) to ``out`` (the TRF file; for US Chess the folder of the three files) and
+    return the files written.
 
     ``sheets`` picks crosstable sheets by name (a TRF file holds one). Raises
-    :class:`~xlrating.errors.CrosstableError` when the crosstable has errors,
-    :class:`~xlrating.errors.FormatError` when the event does not fit the format and
-    :class:`MissingFieldsError` when fields the rating body requires are blank; then
-    nothing is written. ``force`` replaces existing files and writes despite missing
-    fields, with a :class:`MissingFieldsWarning` naming each.
+    :class:`~xlrating.errors.CrosstableError` when the crosstable has errors and
+    :class:`~xlrating.errors.FormatError` when the event does not fit the format; then
+    nothing is written.
+    """
+    return list(export(path, fmt, out, sheets=sheets, force=force).paths)
+
+
+def export(
+    path: str | os.PathLike[str],
+    fmt: str,
+    out: str | os.PathLike[str],
+    *,
+    sheets: Sequence[str] = (),
+    force: bool = False,
+) -> Exported:
+    """:func:`export_workbook`, answering with the notes and the missing fields too.
+
+    Raises :class:`MissingFieldsError` when a field the format requires is missing, unless
+    ``force`` (which also replaces existing files).
     """
     fmt = _check.choice("fmt", fmt, FORMATS)
     if not isinstance(out, (str, os.PathLike)):
         raise _check.fail("out", "a file or folder path", out)
-    prepared = prepare(load_event(path, sheets=sheets), fmt, force=force)
-    written = write_prepared(prepared, out, force=force)
-    if prepared.missing:
-        warnings.warn(MissingFieldsWarning("written with required fields missing: "
-                                           + "; ".join(str(p) for p in prepared.missing)), stacklevel=2)
-    return written
+    event = load_event(path, sheets=sheets)
+    if fmt in EDITIONS:
+        written = write_trf(event, fmt, force=force)
+        return Exported((write_text_atomic(written.text, out),), written.notes, written.missing)
+    report = build_report(event, force=force)
+    return Exported(tuple(write_tables(report.tables, out, force=force)), report.notes, report.missing)
 
 
 def free_path(folder: Path, stem: str, suffix: str) -> Path:
@@ -161,14 +146,14 @@ def free_path(folder: Path, stem: str, suffix: str) -> Path:
 def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str]) -> list[Path]:
     """Write ``event`` as ``fmt`` beside the workbook file ``workbook`` (what the macro does):
     ``NAME.trf``, or the folder ``NAME-uscf`` (``NAME-dbf``); a name already taken gets
-    ``-2``, ``-3``… so nothing is ever replaced. A workbook never saved writes to the
-    temporary folder. Fields the rating body requires and the workbook leaves blank
-    raise :class:`MissingFieldsError` (nothing is written)."""
-    prepared = prepare(event, fmt)
+    ``-2``, ``-3``… so
+    nothing is ever replaced. A workbook never saved writes to the temporary folder. A
+    missing required field raises :class:`MissingFieldsError` (nothing is written)."""
+    fmt = _check.choice("fmt", fmt, FORMATS)
     source = Path(str(workbook))
     folder = source.parent if source.parent != Path(".") and source.parent.is_dir() else Path(
         tempfile.gettempdir())
     stem = source.stem if source.suffix else source.name
-    if isinstance(prepared.content, str):
-        return [write_text_atomic(prepared.content, free_path(folder, stem, ".trf"))]
-    return write_tables(prepared.content, free_path(folder, f"{stem}-{fmt}", ""))
+    if fmt in EDITIONS:
+        return [write_text_atomic(render_trf(event, fmt), free_path(folder, stem, ".trf"))]
+    return write_tables(build_report(event).tables, free_path(folder, f"{stem}-{fmt}", ""))

@@ -33,10 +33,13 @@ def setting(name: str, what: str) -> Check:
             return []
         if name in event.cells:
             return [Problem(event.cells[name], f"{name} is blank: {what}")]
-        return [Problem(event.settings.sheet,
-                        f"no {name!r} row: {what}; {SETTINGS_ROWS_HINT.format(name=name)}")]
+        return [_no_row(event, name, what)]
 
     return check
+
+
+def _no_row(event: ExportEvent, name: str, what: str) -> Problem:
+    return Problem(event.settings.sheet, f"no {name!r} row: {what}; {SETTINGS_ROWS_HINT.format(name=name)}")
 
 
 def event_setting(name: str, what: str, given: Callable[[ExportEvent], bool]) -> Check:
@@ -48,8 +51,7 @@ def event_setting(name: str, what: str, given: Callable[[ExportEvent], bool]) ->
         cell = event.settings.cell(name)
         if cell != event.settings.sheet:
             return [Problem(cell, f"{name} is blank: {what}")]
-        return [Problem(event.settings.sheet,
-                        f"no {name!r} row: {what}; {SETTINGS_ROWS_HINT.format(name=name)}")]
+        return [_no_row(event, name, what)]
 
     return check
 
@@ -66,7 +68,7 @@ def check_before_sending(event: ExportEvent, checks: Sequence[Check], title: str
     problems = missing_fields(event, checks)
     if problems and not force:
         count = len(problems)
-        raise MissingFieldsError(problems, title=f"{title}: {count} required "
-                                                 f"field{'s' if count != 1 else ''} missing; nothing was "
-                                                 "written (--force writes anyway)")
+        fields = f"{count} required field{'s' if count != 1 else ''}"
+        raise MissingFieldsError(problems, title=f"{title}: {fields} missing; nothing was written (--force "
+                                                 "writes anyway)")
     return problems

@@ -49,7 +49,7 @@ from ..crosstable import Code, PlayerRow, RoundCell
 from ..crosstable.parse import row_address
 from ..errors import FormatError, Problem, WorkbookError
 from ..model import EventType
-from .checks import Check, event_setting, setting
+from .checks import Check, check_before_sending, event_setting, missing_fields, setting
 from .source import ExportEvent, Section
 
 #: The three files, in the order they are written.
@@ -188,6 +188,35 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
     if problems:
         raise FormatError(problems, title="Cannot export US Chess rating report files")
     return tables
+
+
+@dataclass(frozen=True)
+class Report:
+    """The three tables of a rating report, and what the export should tell the user."""
+
+    tables: tuple[Table, Table, Table]
+    notes: tuple[str, ...] = ()
+    """What the crosstable says and the files cannot hold."""
+    missing: tuple[Problem, ...] = ()
+    """Required fields missing (written anyway: ``force``)."""
+
+
+def build_report(event: ExportEvent, *, force: bool = False) -> Report:
+    """The event's rating report, checked before sending (:data:`USCF_CHECKS`).
+
+    Raises :class:`~xlrating.errors.FormatError` listing every problem in one pass: what
+    does not fit the format (:func:`report_tables`) and, unless ``force``, every required
+    field missing; with only missing fields,
+    :class:`~xlrating.exporters.checks.MissingFieldsError`. Forced, the missing fields are
+    kept in :attr:`Report.missing`.
+    """
+    try:
+        tables = report_tables(event)
+    except FormatError as error:
+        missing = [] if force else missing_fields(event, USCF_CHECKS)
+        raise FormatError([*error.problems, *missing], title=error.title) from None
+    missing = check_before_sending(event, USCF_CHECKS, "Cannot send US Chess's rating report", force=force)
+    return Report(tables, tuple(dropped(event)), tuple(missing))
 
 
 def dropped(event: ExportEvent) -> list[str]:

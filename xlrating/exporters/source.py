@@ -9,7 +9,9 @@ Besides the settings and columns the rating reads, an export needs columns and
 settings the rating ignores; they are read here by their header (folded like every
 header: case, spaces, ``_``, ``-`` and ``.`` ignored):
 
-- player columns ``Sex``, ``Title``, ``Federation`` (``Fed``), ``State``, ``Rank``;
+- player columns ``Sex``, ``Title``, ``Federation`` (``Fed``), ``State``, ``Rank``, and for
+  a TRF file ``National rating``, ``National ID`` and ``TRF`` (what the crosstable's cells
+  cannot say, kept by the TRF importer);
 - the ``Event`` settings of :data:`xlrating.crosstable.settings.REPORT_SETTINGS` (TRF
   header lines, US Chess report fields), each with its cell.
 
@@ -38,6 +40,9 @@ EXTRA_COLUMNS: dict[str, tuple[str, ...]] = {
     "Federation": ("Fed", "Country"),
     "State": (),
     "Rank": ("Place",),
+    "National rating": (),
+    "National ID": (),
+    "TRF": (),
 }
 #: ``Event`` settings an export reads besides the rating's.
 EXTRA_SETTINGS: tuple[str, ...] = tuple(REPORT_SETTINGS)

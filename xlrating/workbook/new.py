@@ -63,9 +63,21 @@ SETTING_HELP: dict[str, str] = {
     "event name": "",
     "start date": "a date",
     "end date": "a date; blank = today",
+    # What a FIDE Tournament Report File needs (TRF-2026 lines 132, 022, 032, 102, 112, 122, 222).
+    "round dates": "TRF: every round's date in order, e.g. 2025/04/12 2025/04/12 2025/04/13",
+    "city": "TRF: the city",
+    "host federation": "TRF: the federation's FIDE code, e.g. IRL",
+    "chief arbiter": "TRF: the chief arbiter's name",
+    "deputy arbiters": "TRF: the deputy arbiters, separated by ; (optional)",
+    "time control": "TRF: e.g. 90 min + 30 s (encoded as 5400+30 where it can be read)",
+    "encoded time control": "TRF line 222 when the time control's text does not give it, e.g. 5400+30",
+    "national federation": "TRF: the FIDE code of the national ratings' federation",
+    "trf comments": "TRF ### comment lines, one per line",
+    "trf lines": "TRF lines of an imported file, written back as they were",
 }
-# US Chess's rating report rows (xlrating export --to uscf).
-SETTING_HELP.update({name.lower(): help_ for name, help_ in USCF_REPORT_HELP.items()})
+# US Chess's rating report rows (xlrating export --to uscf); City and Time control keep the help above.
+for _name, _help in USCF_REPORT_HELP.items():
+    SETTING_HELP.setdefault(_name.lower(), _help)
 #: Settings typed as text: IDs and ZIP codes keep their leading zeros and never become 1E+07.
 TEXT_SETTINGS = frozenset({"event id", "affiliate id", "chief td id", "assistant td id", "zip"})
 
