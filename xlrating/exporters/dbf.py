@@ -185,8 +185,8 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
                 except UnicodeEncodeError:
                     problems.append(Problem(place, f"{name} {value!r} holds characters the Windows-1252 code "
                                                    "page of US Chess report files cannot write"))
-    if problems:
-        raise FormatError(problems, title="Cannot export US Chess rating report files")
+    if problems:  # a setting every section repeats (a time control too wide) is said once
+        raise FormatError(list(dict.fromkeys(problems)), title="Cannot export US Chess rating report files")
     return tables
 
 
