@@ -253,8 +253,8 @@ def test_the_us_chess_template_shows_the_report_rows_and_names_each_blank_one(
         assert sheet[rows[name][1].split("!")[1]].number_format == "@", name
     assert main(["export", str(template), "--to", "uscf"]) == 1
     err = capsys.readouterr().err
-    assert "Cannot send US Chess's rating report: 5 required fields missing; nothing was written (--force " \
-           "writes anyway)" in err
+    assert "Cannot export US Chess's rating report: 5 required fields missing; nothing was written " \
+           "(--force writes anyway)" in err
     for name in BLANK_IN_TEMPLATE:
         assert f"  {rows[name][1]}: {name} is blank: US Chess requires" in err, name
     assert "Assistant TD ID" not in err  # optional

@@ -2,13 +2,13 @@
 
 Source: FIDE, "Tournament Report File Format Version 2026 (TRF26)", approved by the FIDE
 Council on 12 May 2025, applied from 1 September 2025, as the public repository
-echecsjs/trf transcribes it in SPEC.md (commit dec723f1acee11faf62949d9c77af798ea2e2ffb),
+echecsjs/trf transcribes it in its SPEC file (commit dec723f1acee11faf62949d9c77af798ea2e2ffb),
 with the record codes and result codes its parser accepts (src/parse.ts, same commit:
 KNOWN_HEADER_TAGS, VALID_RESULT_CODES, VALID_SEXES, VALID_TITLES, and the National Rating
 Support record: three capitals, not a known tag, a start rank in columns 5-8) and the
-``XX`` extension records of its SPEC-supplement.md (JaVaFo's TRF(x), which other programs
-write into TRF files). That parser is published on npm, not PyPI, so its rules are
-transcribed here rather than run.
+``XX`` extension records of its SPEC supplement (JaVaFo's TRF(x), which other programs
+write into TRF files). That parser is a JavaScript package (npm) and the suite runs
+Python alone (in Pyodide too), so its rules are transcribed here rather than run.
 
 :func:`violations` answers with every line that breaks a rule, as ``line N: why``;
 an empty list means the text is a well-formed TRF-2026 file. Columns are 1-based, as the
@@ -25,11 +25,11 @@ TAGS = frozenset({
     "162", "172", "182", "192", "202", "212", "222", "352", "362", "013", "310", "250", "260", "240", "320",
     "330", "300", "299", "801", "802",
 })
-#: The extension records of SPEC-supplement.md (JaVaFo's TRF(x)).
+#: The extension records of echecsjs/trf's SPEC supplement (JaVaFo's TRF(x)).
 EXTENSIONS = frozenset({"XXA", "XXC", "XXP", "XXR", "XXS", "XXZ"})
 SEXES = frozenset("mw ")
 TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""})
-#: Result codes (SPEC.md, "Round results"); letters are case-insensitive.
+#: Result codes (SPEC, "Round results"); letters are case-insensitive.
 GAMES = frozenset("10=+-WDL")
 BYES = frozenset("HFUZ +-")
 RANK_METHODS = frozenset({"FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"})
@@ -46,7 +46,9 @@ def _cols(line: str, first: int, last: int) -> str:
 
 
 def _static(line: str, where: str, national: bool) -> list[str]:
-    """The columns 1-79 every 001 and national record share (SPEC.md, Player Section, NRS)."""
+    """The columns 1-79 every 001 and national record share (SPEC, Player Section, NRS).
+    The federation (54-56) is marked "warning if wrong" and real files hold club codes
+    there: only its place is checked."""
     found = []
     for column in (4, 9, 14, 48, 53, 57, 69):
         if _cols(line, column, column) != " ":
@@ -61,8 +63,6 @@ def _static(line: str, where: str, national: bool) -> list[str]:
     for name, first, last in (("rating", 49, 52), ("ID", 58, 68)):
         if not _NUMBER.fullmatch(_cols(line, first, last)):
             found.append(f"{where}: the {name} ({first}-{last}) {_cols(line, first, last)!r} is not a number")
-    if not re.fullmatch(r"[A-Z ]{3}", _cols(line, 54, 56)) and not national:
-        found.append(f"{where}: the federation (54-56) {_cols(line, 54, 56)!r} is not a code")
     birth = _cols(line, 70, 79)
     if birth.strip() and not _DATE.fullmatch(birth):
         found.append(f"{where}: the birth date (70-79) {birth!r} is not YYYY/MM/DD")

@@ -146,9 +146,9 @@ def free_path(folder: Path, stem: str, suffix: str) -> Path:
 def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str]) -> list[Path]:
     """Write ``event`` as ``fmt`` beside the workbook file ``workbook`` (what the macro does):
     ``NAME.trf``, or the folder ``NAME-uscf`` (``NAME-dbf``); a name already taken gets
-    ``-2``, ``-3``… so
-    nothing is ever replaced. A workbook never saved writes to the temporary folder. A
-    missing required field raises :class:`MissingFieldsError` (nothing is written)."""
+    ``-2``, ``-3``… so nothing is ever replaced. A workbook never saved writes to the
+    temporary folder. A missing required field raises :class:`MissingFieldsError`
+    (nothing is written)."""
     fmt = _check.choice("fmt", fmt, FORMATS)
     source = Path(str(workbook))
     folder = source.parent if source.parent != Path(".") and source.parent.is_dir() else Path(

@@ -215,7 +215,7 @@ def build_report(event: ExportEvent, *, force: bool = False) -> Report:
     except FormatError as error:
         missing = [] if force else missing_fields(event, USCF_CHECKS)
         raise FormatError([*error.problems, *missing], title=error.title) from None
-    missing = check_before_sending(event, USCF_CHECKS, "Cannot send US Chess's rating report", force=force)
+    missing = check_before_sending(event, USCF_CHECKS, "Cannot export US Chess's rating report", force=force)
     return Report(tables, tuple(dropped(event)), tuple(missing))
 
 

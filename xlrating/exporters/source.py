@@ -56,11 +56,17 @@ class Section:
 
     crosstable: Crosstable
     extra: Mapping[int, Mapping[str, Any]]
-    """Per pairing number: ``Sex``, ``Title``, ``Federation``, ``State``, ``Rank`` as entered."""
+    """Per pairing number: ``Sex``, ``Title``, ``Federation``, ``State``, ``Rank``... as entered."""
+    extra_columns: Mapping[str, int] = field(default_factory=dict)
+    """The 1-based sheet column of each extra column the sheet has."""
 
     @property
     def name(self) -> str:
         return self.crosstable.sheet
+
+    def column(self, name: str) -> int | None:
+        """The 1-based sheet column of ``name``, a crosstable or an extra column (``None``: none)."""
+        return self.crosstable.columns.get(name) or self.extra_columns.get(name)
 
     def value(self, player: PlayerRow, column: str) -> str:
         """An extra column's value as text (``""`` when blank): whole numbers without ``.0``."""
@@ -90,7 +96,8 @@ class ExportEvent:
         return text(value) or ""
 
 
-def _extra_columns(grid: Grid, crosstable: Crosstable) -> dict[int, dict[str, Any]]:
+def _extra_columns(grid: Grid, crosstable: Crosstable) -> tuple[dict[int, dict[str, Any]], dict[str, int]]:
+    """Each player's extra values, and the 1-based column of each extra column."""
     rows = [list(row) if row is not None else [] for row in grid]
     header = rows[crosstable.header_row - 1]
     columns = {(_EXTRA_KEYS[fold(h)]): c for c, h in enumerate(header) if fold(h) in _EXTRA_KEYS}
@@ -98,7 +105,7 @@ def _extra_columns(grid: Grid, crosstable: Crosstable) -> dict[int, dict[str, An
     for player in crosstable.players:
         row = rows[player.row - 1]
         extra[player.number] = {name: row[c] if c < len(row) else None for name, c in columns.items()}
-    return extra
+    return extra, {name: c + 1 for name, c in columns.items()}
 
 
 def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: bool = True) -> ExportEvent:
@@ -133,7 +140,7 @@ def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: b
             continue
         if crosstable.players:
             problems.extend(check_rows(crosstable))
-        sections.append(Section(crosstable, _extra_columns(sheets[name], crosstable)))
+        sections.append(Section(crosstable, *_extra_columns(sheets[name], crosstable)))
     if problems and check:
         count = len(problems)
         raise CrosstableError(problems, title=f"The crosstable has {count} error{'s' if count != 1 else ''}; "

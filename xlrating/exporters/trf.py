@@ -63,7 +63,7 @@ from ..crosstable.parse import row_address
 from ..crosstable.values import address
 from ..errors import FormatError, Problem
 from ..model import EventType
-from .checks import Check, check_before_sending, event_setting, setting
+from .checks import Check, check_before_sending, event_setting, missing_fields, setting
 from .source import ExportEvent, Section, points_of, rank
 from .time_control import ENCODED, encode
 
@@ -226,7 +226,7 @@ def _check_width(section: Section, player: PlayerRow, field: str, value: str, pr
 
 
 def _where(section: Section, player: PlayerRow, column_name: str) -> str:
-    column = section.crosstable.columns.get(column_name)
+    column = section.column(column_name)
     return address(section.name, player.row, column) if column else row_address(section.name, player.row)
 
 
@@ -462,8 +462,12 @@ def _encoded_time_control(event: ExportEvent, problems: list[Problem]) -> str:
     return given or encode(event.setting("Time control")) or ""
 
 
-def _extra_lines(event: ExportEvent, name: str) -> list[str]:
-    return [line.rstrip() for line in event.setting(name).splitlines() if line.strip()]
+def _extra_lines(event: ExportEvent, name: str, notes: list[str], *, blank: bool = False) -> list[str]:
+    """The lines of the setting ``name`` (``TRF comments``, ``TRF lines``), tabs replaced;
+    ``blank``: blank lines kept too (an empty comment line)."""
+    where = event.cells.get(name, event.settings.sheet)
+    return [_one_line(line.rstrip(), where, name, notes) for line in event.setting(name).splitlines()
+            if blank or line.strip()]
 
 
 def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> TrfText:
@@ -483,15 +487,13 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
                                        f"sheets ({names}): name one with --sheet")],
                           title="Cannot export a FIDE TRF file")
     section = event.sections[0]
-    title = f"Cannot export {section.name} as {edition.title}"
-    missing = check_before_sending(event, edition.required, title, force=force)
     players = sorted(section.crosstable.players, key=lambda p: p.number)
     places = rank(section)
     problems: list[Problem] = []
     notes: list[str] = []
     lines = _header(event, edition, players, notes)
-    comments = _extra_lines(event, "TRF comments")
-    kept = _extra_lines(event, "TRF lines")
+    comments = _extra_lines(event, "TRF comments", notes, blank=True)
+    kept = _extra_lines(event, "TRF lines", notes)
     left_out: list[str] = []
     national = _national_lines(event, section, players, problems) if edition.national else []
     if not edition.national and any(national_rating(event, section, p)[0] for p in players):
@@ -508,13 +510,15 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
         left_out.append(f"{len(kept)} other line{'s' if len(kept) != 1 else ''} of TRF lines "
                         f"({', '.join(sorted({line[:3] for line in kept}))})")
     if edition.comments:
-        lines += ["###" + (c[3:] if c.startswith("###") else f" {c}") for c in comments]
+        lines += ["###" + (c[3:] if c.startswith("###") else f" {c}" if c else "") for c in comments]
     elif comments:
         left_out.append(f"{len(comments)} comment line{'s' if len(comments) != 1 else ''} (TRF comments)")
     lines += [player_line(event, section, p, places[p.number], problems, edition, notes) for p in players]
     lines += [line for line in national if not line.startswith("172")]
-    if problems:
-        raise FormatError(problems, title=f"Cannot export {section.name} as a FIDE TRF file")
+    title = f"Cannot export {section.name} as {edition.title}"
+    if problems:  # with the missing fields, so that one run names every problem
+        raise FormatError(problems + ([] if force else missing_fields(event, edition.required)), title=title)
+    missing = check_before_sending(event, edition.required, title, force=force)
     if left_out:
         notes.append(f"{edition.title} cannot hold " + "; ".join(left_out) + ": not written (--to trf writes "
                      "TRF-2026, which holds them)")

@@ -8,8 +8,9 @@ points, 86-89 rank, and from column 92 one field of 10 columns per round: the
 opponent's start rank (4 columns, ``0000`` none), a space, the colour (``w`` ``b``
 ``-``), a space, the result. Lines ``012`` (event name), ``042`` and ``052`` (start
 and end dates) describe the event; ``022``, ``032``, ``102``, ``112``, ``122``, ``132``
-and ``222`` go on the ``Event`` sheet (:data:`EXTRA_LINES`), which the rating ignores and
-the exporter writes back. Line endings may be LF, CRLF or CR.
+and ``222`` go on the ``Event`` sheet (:data:`EXTRA_LINES`; ``222`` only when line 122's
+text does not give it), which the rating ignores and the exporter writes back. Line
+endings may be LF, CRLF or CR.
 
 TRF-2026 adds ``###`` comment lines (kept in the ``TRF comments`` setting), new header
 tags and records (``142`` to ``212``, ``240`` to ``802``: kept as written in the ``TRF
@@ -18,7 +19,7 @@ National Rating Support records: a federation code in place of ``001``, the nati
 rating in columns 49-52 and the national ID in 58-68, read into the ``National rating``
 and ``National ID`` columns with the federation in the ``National federation`` setting.
 A file with any of these is read as TRF-2026 (a note says so and why), else as TRF16. A line
-with no tag (a column ruler) is left out, with a note naming it.
+with no tag TRF-2026 defines (a column ruler) is left out, with a note naming it.
 
 TRF result codes and the crosstable codes they become:
 
@@ -104,8 +105,9 @@ COUNTED = ("062", "072", "082", "092")
 #: Tags only TRF-2026 defines (FIDE TRF-2026, tournament, team, bye and pairing records).
 TRF2026_TAGS = frozenset({"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260",
                           "299", "300", "310", "320", "330", "352", "362", "801", "802"})
-#: A line's tag: three digits or capitals, then a space or the end of the line.
-_TAG = re.compile(r"[0-9A-Z]{3}(?: |$)", re.ASCII)
+#: The lines kept as written: TRF-2026's tags, the old team record 013, and the extension
+#: records (``XXR``, ``XXC``...) pairing programs write.
+_KEPT = re.compile(r"(?:" + "|".join(sorted(TRF2026_TAGS | {"013"})) + r"|XX[A-Z])(?: |$)", re.ASCII)
 #: A National Rating Support record: a federation code (not an ``XX`` extension) and a start rank.
 _NATIONAL = re.compile(r"(?!XX)[A-Z]{3} [ 0-9]{3}[0-9]", re.ASCII)
 _UNRATED_PLAYED = {"W": "won", "L": "lost", "D": "drawn"}
@@ -354,6 +356,13 @@ def _date(lines: dict[str, tuple[int, str]], code: str, what: str, source: str,
     return date
 
 
+def _encoded(lines: dict[str, tuple[int, str]]) -> str | None:
+    """Line 122's time control encoded as line 222 writes it (an export derives it again)."""
+    from ..exporters.time_control import encode
+
+    return encode(lines["122"][1][4:]) if "122" in lines else None
+
+
 def _kept_text(text: str, where: str, problems: Problems) -> str:
     """A line kept as written: only what a cell cannot hold is refused (see :func:`check_text`)."""
     checked = check_text(text, where, "the line", problems)
@@ -449,7 +458,7 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
             continue
         elif _NATIONAL.match(line):
             national.append((number, line))
-        elif _TAG.match(line):
+        elif _KEPT.match(line):
             kept.append((number, line.rstrip()))
         elif line.strip():
             untagged.append(number)
@@ -506,7 +515,7 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
             number, line = event_lines[code]
             value = " ".join(line[4:].split()) if code == "132" else line[4:]
             value = check_text(value, f"{source} line {number}", f"the {setting.lower()}", problems)
-            if value:
+            if value and not (code == "222" and value == _encoded(event_lines)):
                 extra.append((setting, value))
     for setting, found in (("Deputy arbiters", [(n, line[4:]) for n, line in deputies]),
                            ("TRF comments", comments), ("TRF lines", kept)):
@@ -517,11 +526,12 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
             extra.append((setting, joined))
     if federation:
         extra.append(("National federation", federation))
-    if (version := _version(comments, national, kept)) is not None:
+    tagged = [*kept, event_lines["222"]] if "222" in event_lines else kept  # lines 222 and 142 ... 802
+    if (version := _version(comments, national, tagged)) is not None:
         notes.append(version)
     if untagged:
         notes.append(f"Line{'s' if len(untagged) > 1 else ''} {', '.join(map(str, untagged))} of {source} "
-                     "start with no TRF tag (a column ruler?): left out")
+                     "start with no TRF-2026 tag (a column ruler?): left out")
     problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     sheet = build_sheet(
         "Crosstable", players, rounds=max((len(f) for f in raw.values()), default=0),
