@@ -25,33 +25,20 @@ class MissingFieldsError(FormatError):
     """Fields the receiving body requires are missing; nothing was written (``--force`` writes anyway)."""
 
 
-def setting(name: str, what: str) -> Check:
-    """A check that the ``Event`` setting ``name`` is given; ``what`` says what it is for."""
+def setting(name: str, what: str, given: Callable[[ExportEvent], bool] | None = None) -> Check:
+    """A check that the ``Event`` setting ``name`` is given; ``what`` says what it is for.
+
+    ``given`` tells whether it is, for the rating's own settings (``Event name``, ``Start
+    date``...), which the settings reader has read; by default the setting's text is.
+    """
 
     def check(event: ExportEvent) -> list[Problem]:
-        if event.setting(name):
+        if given(event) if given is not None else event.setting(name):
             return []
-        if name in event.cells:
-            return [Problem(event.cells[name], f"{name} is blank: {what}")]
-        return [_no_row(event, name, what)]
-
-    return check
-
-
-def _no_row(event: ExportEvent, name: str, what: str) -> Problem:
-    return Problem(event.settings.sheet, f"no {name!r} row: {what}; {SETTINGS_ROWS_HINT.format(name=name)}")
-
-
-def event_setting(name: str, what: str, given: Callable[[ExportEvent], bool]) -> Check:
-    """A check of one of the rating's own ``Event`` settings (``Event name``, ``Start date``...)."""
-
-    def check(event: ExportEvent) -> list[Problem]:
-        if given(event):
-            return []
-        cell = event.settings.cell(name)
+        cell = event.cells.get(name) or event.settings.cell(name)
         if cell != event.settings.sheet:
             return [Problem(cell, f"{name} is blank: {what}")]
-        return [_no_row(event, name, what)]
+        return [Problem(cell, f"no {name!r} row: {what}; {SETTINGS_ROWS_HINT.format(name=name)}")]
 
     return check
 

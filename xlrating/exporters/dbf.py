@@ -49,7 +49,7 @@ from ..crosstable import Code, PlayerRow, RoundCell
 from ..crosstable.parse import row_address
 from ..errors import FormatError, Problem, WorkbookError
 from ..model import EventType
-from .checks import Check, check_before_sending, event_setting, missing_fields, setting
+from .checks import Check, check_before_sending, missing_fields, setting
 from .source import ExportEvent, Section
 
 #: The three files, in the order they are written.
@@ -79,12 +79,12 @@ SETTING_OF = {"H_EVENT_ID": "Event ID", "H_NAME": "Event name", "H_AFF_ID": "Aff
 #: and MUIR validates these and the name, the dates and each section's time control (the
 #: Ratings API's ``PendingEventValidationLevelDto`` and ``PendingSectionValidationDto``).
 USCF_CHECKS: tuple[Check, ...] = (
-    event_setting("Event name", "US Chess requires it (THEXPORT H_NAME)",
-                  lambda event: bool(event.settings.event_name.strip())),
-    event_setting("Start date", "US Chess requires it (THEXPORT H_BEG_DATE)",
-                  lambda event: event.settings.start_date is not None),
-    event_setting("End date", "US Chess requires it (THEXPORT H_END_DATE); a blank one is never today",
-                  lambda event: event.end_date_given),
+    setting("Event name", "US Chess requires it (THEXPORT H_NAME)",
+            lambda event: bool(event.settings.event_name.strip())),
+    setting("Start date", "US Chess requires it (THEXPORT H_BEG_DATE)",
+            lambda event: event.settings.start_date is not None),
+    setting("End date", "US Chess requires it (THEXPORT H_END_DATE); a blank one is never today",
+            lambda event: event.end_date_given),
     setting("Affiliate ID", "US Chess requires the sponsoring affiliate (THEXPORT H_AFF_ID)"),
     setting("Chief TD ID", "US Chess requires the chief TD's member ID (THEXPORT H_CTD_ID, S_CTD_ID)"),
     setting("City", "US Chess requires it (THEXPORT H_CITY)"),

@@ -63,7 +63,7 @@ from ..crosstable.parse import row_address
 from ..crosstable.values import address
 from ..errors import FormatError, Problem
 from ..model import EventType
-from .checks import Check, check_before_sending, event_setting, missing_fields, setting
+from .checks import Check, check_before_sending, missing_fields, setting
 from .source import ExportEvent, Section, points_of, rank
 from .time_control import ENCODED, encode
 
@@ -405,12 +405,11 @@ def _colours_check(event: ExportEvent) -> list[Problem]:
 
 #: FIDE TRF-2026's fields marked mandatory for rating that a workbook can lack.
 TRF2026_REQUIRED: tuple[Check, ...] = (
-    event_setting("Event name", "TRF-2026 line 012 (the tournament name)",
-                  lambda e: bool(e.settings.event_name)),
+    setting("Event name", "TRF-2026 line 012 (the tournament name)", lambda e: bool(e.settings.event_name)),
     setting("City", "TRF-2026 line 022"),
     setting("Host federation", "TRF-2026 line 032 (the federation, a three-letter FIDE code)"),
-    event_setting("Start date", "TRF-2026 line 042", lambda e: e.settings.start_date is not None),
-    event_setting("End date", "TRF-2026 line 052", lambda e: e.end_date_given),
+    setting("Start date", "TRF-2026 line 042", lambda e: e.settings.start_date is not None),
+    setting("End date", "TRF-2026 line 052", lambda e: e.end_date_given),
     setting("Chief arbiter", "TRF-2026 line 102"),
     _round_dates_check,
     _fide_ids_check,
