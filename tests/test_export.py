@@ -5,7 +5,9 @@
 Golden text comes from outside the exporter: the hand-written TRF fixture
 (tests/data/import/spring-open.trf, laid out from the TRF16 column description) and
 the DBF records of test_import_dbf.py (written in the layout SwissSys and WinTD use).
-Round trips import a file, export it, import the export again, and compare.
+Round trips import a file, export it, import the export again, and compare. The US
+Chess report's own checks and layout are in test_export_uscf.py; the DBF tests here
+first fill the Event rows US Chess requires (:func:`complete_report`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 import dbfread
 import openpyxl
 import pytest
+from test_export_uscf import complete_report, set_rows
 from test_import_dbf import PLAYERS, write_event
 
 from xlrating.cli import main
@@ -180,14 +183,15 @@ def test_dbf_export_writes_the_report_records_it_was_imported_from(tmp_path: Pat
     source = write_event(tmp_path / "source")
     workbook = tmp_path / "w.xlsx"
     import_to_workbook(source, workbook)
-    written = export_workbook(workbook, "dbf", tmp_path / "report")
+    written = export_workbook(complete_report(workbook), "dbf", tmp_path / "report")
     assert [p.name for p in written] == ["THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF"]
     records = list(dbfread.DBF(str(tmp_path / "report" / "TDEXPORT.DBF"), encoding="cp1252"))
     fields = ["D_SEC_NUM", "D_PAIR_NUM", "D_MEM_ID", "D_NAME", "D_STATE", "D_RATING",
               "D_RND01", "D_RND02", "D_RND03", "D_RND04"]
     found = [[str(r[f]).strip() for f in fields] for r in records]
-    # the fixture's records, but for an unrated player's rating '0', which is written blank
-    expected = [[("" if v == "0" and i == 6 else v) for i, v in enumerate(p) if i] for p in PLAYERS]
+    # the fixture's records as 2C writes them: an unrated player's rating 0, the quad's 4th round U0
+    expected = [[v or ("0" if i == 6 else "U0" if i > 6 else "") for i, v in enumerate(p) if i]
+                for p in PLAYERS]
     assert found == expected
     header = next(iter(dbfread.DBF(str(tmp_path / "report" / "THEXPORT.DBF"))))
     assert (header["H_FORMAT"], header["H_NAME"], header["H_TOT_SECT"], header["H_BEG_DATE"],
@@ -200,23 +204,30 @@ def test_dbf_export_writes_the_report_records_it_was_imported_from(tmp_path: Pat
 def test_dbf_round_trip_through_our_importer(tmp_path: Path) -> None:
     first = tmp_path / "first.xlsx"
     import_to_workbook(write_event(tmp_path / "source"), first)
-    export_workbook(first, "dbf", tmp_path / "report")
+    export_workbook(complete_report(first), "dbf", tmp_path / "report")
     second = tmp_path / "second.xlsx"
     import_to_workbook(tmp_path / "report", second)
-    assert sheets_of(second) == sheets_of(first)
+    again, before = sheets_of(second), sheets_of(first)
+    # the Event sheet holds the same settings (the rows added to the first come in its own order)
+    assert sorted(r[:2] for r in again.pop("Event")) == sorted(r[:2] for r in before.pop("Event"))
+    assert again == before
 
 
 def test_dbf_export_of_msa_text_keeps_every_result(tmp_path: Path) -> None:
     first = tmp_path / "first.xlsx"
     import_to_workbook(DATA / "two-sections.txt", first)
-    export_workbook(first, "dbf", tmp_path / "report")
+    set_rows(first, {"Event name": "Two sections", "Start date": "2024-05-10", "End date": "2024-05-11"})
+    export_workbook(complete_report(first), "dbf", tmp_path / "report")
     again = read_event(import_grids(tmp_path, tmp_path / "report"))
     original = read_event(import_grids(tmp_path, first))
     for a, b in zip(original.sections, again.sections, strict=True):
-        assert [(p.number, p.name, p.member_id, p.rating, p.games, [(c.code, c.opponent, c.colour)
+        assert [(p.number, p.name, p.member_id, p.rating, [(c.code, c.opponent, c.colour)
                  for c in p.rounds]) for p in a.crosstable.players] == [
-            (p.number, p.name, p.member_id, p.rating, p.games, [(c.code, c.opponent, c.colour)
+            (p.number, p.name, p.member_id, p.rating, [(c.code, c.opponent, c.colour)
              for c in p.rounds]) for p in b.crosstable.players]
+        # the games behind a provisional rating do not travel: 2C's D_RATING holds the rating alone
+        assert any(p.games is not None for p in a.crosstable.players)
+        assert all(p.games is None for p in b.crosstable.players)
 
 
 def import_grids(tmp_path: Path, source: Path) -> dict[str, list[list[object]]]:
@@ -237,6 +248,8 @@ def test_dbf_refuses_a_name_windows_1252_cannot_write(tmp_path: Path) -> None:
     sheet = book.worksheets[0]
     sheet["B3"] = "Łukasiewicz, Jan"  # Ł is in Windows-1250, not Windows-1252
     book.save(workbook)
+    set_rows(workbook, {"Event name": "Two sections", "Start date": "2024-05-10", "End date": "2024-05-11"})
+    complete_report(workbook)
     with pytest.raises(FormatError) as caught:
         export_workbook(workbook, "dbf", tmp_path / "report")
     assert [str(p) for p in caught.value.problems] == [
@@ -267,7 +280,8 @@ def test_export_command_defaults_and_force(tmp_path: Path, capsys: pytest.Captur
     assert main(["export", str(workbook), "--to", "trf16", "--force"]) == 0
     us = tmp_path / "two.xlsx"
     import_to_workbook(DATA / "two-sections.txt", us)
-    assert main(["export", str(us), "--to", "dbf"]) == 0
+    set_rows(us, {"Event name": "Two sections", "Start date": "2024-05-10", "End date": "2024-05-11"})
+    assert main(["export", str(complete_report(us)), "--to", "dbf"]) == 0
     assert sorted(p.name for p in (tmp_path / "two-dbf").iterdir()) == [
         "TDEXPORT.DBF", "THEXPORT.DBF", "TSEXPORT.DBF"]
     assert main(["export", str(us), "--to", "trf"]) == 1

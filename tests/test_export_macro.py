@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+from test_export_uscf import complete_report, set_rows
 from test_macros import book_json, run_script
 
 from xlrating import macros
@@ -77,5 +78,6 @@ def test_classic_excel_writes_beside_the_workbook_never_over_a_file(tmp_path: Pa
     assert first[0].read_bytes() == second[0].read_bytes()
     (tmp_path / "us").mkdir()
     us = imported(tmp_path / "us", "two-sections.txt")
-    written = export_beside(load_event(us), "dbf", us)
+    set_rows(us, {"Event name": "Two sections", "Start date": "2024-05-10", "End date": "2024-05-11"})
+    written = export_beside(load_event(complete_report(us)), "dbf", us)
     assert {p.parent.name for p in written} == {"spring-dbf"}

@@ -239,7 +239,7 @@ def test_a_value_too_wide_and_a_missing_field_are_named_in_one_run(tmp_path: Pat
 
 
 def test_the_checks_are_one_list_per_format() -> None:
-    assert set(REQUIRED) == {"trf", "trf16", "dbf"}
+    assert set(REQUIRED) == {"trf", "trf16", "uscf", "dbf"}
     assert REQUIRED["trf16"] == () and len(REQUIRED["trf"]) == 9
 
     def check(_: object) -> list[Problem]:

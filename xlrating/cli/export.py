@@ -1,13 +1,15 @@
-"""``xlrating export IN.xlsx --to trf|trf16|dbf [-o OUT]``: the files a director sends to the rating body.
+"""``xlrating export IN.xlsx --to FORMAT [-o OUT]``: the files a director sends to the rating body.
 
 ``--to trf`` writes a FIDE TRF-2026 file, ``--to trf16`` the 2016 edition (default: IN's
-name with ``.trf``, beside it); ``--to dbf`` writes US Chess's THEXPORT.DBF, TSEXPORT.DBF
-and TDEXPORT.DBF into a folder (default: a folder named after IN with ``-dbf``, beside
-it). The crosstable is validated as ``xlrating rate`` validates it: with errors, every
-problem is listed with its cell, nothing is written and the exit status is 1. Then the
-checks before sending name every field the receiving body requires that the workbook
-lacks (exit status 1, nothing written). ``--force`` writes anyway (printing what is
-missing) and replaces existing files; the workbook itself is never changed.
+name with ``.trf``, beside it); ``--to uscf`` writes what US Chess's rating system (MUIR)
+takes in its upload, THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF, into a folder
+(default: a folder named after IN with ``-uscf``, beside it); ``--to dbf`` writes the
+same files (folder ``-dbf``). The crosstable is validated as ``xlrating rate`` validates
+it: with errors, every problem is listed with its cell, nothing is written and the exit
+status is 1. Then the checks before sending name every field the receiving body requires
+that the workbook lacks (exit status 1, nothing written). ``--force`` writes anyway
+(printing what is missing) and replaces existing files; the workbook itself is never
+changed.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WorkbookError
-from ..exporters import EDITIONS, FORMATS, export
+from ..exporters import FOLDER_FORMATS, FORMATS, export
 from ..workbook import same_file, writable_target
 from ._args import path_arg
 
@@ -25,10 +27,12 @@ from ._args import path_arg
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "export",
-        help="write a FIDE TRF file or US Chess DBF report files from a crosstable workbook",
+        help="write a FIDE TRF file or US Chess's rating report files from a crosstable workbook",
         description="Write the files a director sends to the rating body from a crosstable workbook: a "
-        "FIDE TRF-2026 file (trf) or TRF16 file (trf16), or US Chess's THEXPORT.DBF, TSEXPORT.DBF and "
-        "TDEXPORT.DBF (dbf). The crosstable is checked as 'xlrating rate' checks it, then for the fields "
+        "FIDE TRF-2026 file (trf) or TRF16 file (trf16), or what US Chess's rating system (MUIR) takes in "
+        "its upload, THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (uscf; dbf writes the same files). US "
+        "Chess requires Affiliate ID, Chief TD ID, City, State, ZIP, Country, the dates and Time control "
+        "on the Event sheet. The crosstable is checked as 'xlrating rate' checks it, then for the fields "
         "the rating body requires; with errors or missing fields nothing is written and every problem is "
         "listed with its cell (exit status 1).",
     )
@@ -36,11 +40,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--to", dest="fmt", type=str.lower, choices=tuple(FORMATS), required=True,
                         help="the format: " + ", ".join(f"{k} ({v})" for k, v in FORMATS.items()))
     parser.add_argument("-o", "--output", metavar="OUT", type=path_arg,
-                        help="trf, trf16: the file to write (default: IN.trf beside IN); dbf: the folder "
-                        "the three files go into, created if missing (default: IN-dbf beside IN)")
+                        help="trf, trf16: the file to write (default: IN.trf beside IN); uscf, dbf: the "
+                        "folder the three files go into, created if missing (default: IN-uscf or IN-dbf "
+                        "beside IN)")
     parser.add_argument("--sheet", action="append", metavar="NAME", dest="sheets", default=[],
                         help="export only this crosstable sheet (a TRF file holds one section); repeat for "
-                        "more (dbf)")
+                        "more (uscf, dbf)")
     parser.add_argument("--force", action="store_true", help="write even when fields the rating body "
                         "requires are missing (they are listed), and replace files that already exist")
     parser.set_defaults(func=run)
@@ -48,10 +53,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def output_path(source: Path, fmt: str, output: str | None) -> Path:
-    """``-o``, else ``IN.trf`` or the folder ``IN-dbf`` beside IN."""
+    """``-o``, else ``IN.trf`` or the folder ``IN-uscf`` (``IN-dbf``) beside IN."""
     if output:
         return Path(output)
-    return source.with_suffix(".trf") if fmt in EDITIONS else source.with_name(f"{source.stem}-dbf")
+    return source.with_name(f"{source.stem}-{fmt}") if fmt in FOLDER_FORMATS else source.with_suffix(".trf")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     target = output_path(source, args.fmt, args.output)
     if same_file(target, source):
         raise WorkbookError(f"{target}: is the workbook being exported; choose another name with -o")
-    if args.fmt in EDITIONS:
+    if args.fmt not in FOLDER_FORMATS:
         if target.exists() and not args.force:
             raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
         writable_target(target)

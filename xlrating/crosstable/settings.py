@@ -182,7 +182,6 @@ def read_settings(
     return settings, problems
 
 
-
 # --- Settings a submission file needs (the rating ignores them) -----------------------
 # Each format's block lists its settings by canonical name with the other names accepted.
 # An exporter reads them with :func:`read_report_settings`, which keeps each one's cell so
@@ -209,12 +208,29 @@ TRF_SETTINGS: dict[str, tuple[str, ...]] = {
     "TRF lines": (),
 }
 
-#: US Chess rating report files (DBF).
+#: US Chess's rating report (``xlrating export --to uscf``, the files MUIR's upload takes):
+#: THEXPORT's ``H_EVENT_ID``, ``H_AFF_ID``, ``H_CTD_ID``, ``H_ATD_ID``, ``H_CITY``
+#: (``City`` is shared with TRF), ``H_STATE``, ``H_ZIPCODE``, ``H_COUNTRY``.
 USCF_REPORT_SETTINGS: dict[str, tuple[str, ...]] = {
     "Event ID": (),
     "Affiliate ID": (),
     "Chief TD ID": (),
+    "Assistant TD ID": ("Assistant chief TD ID",),
+    "City": (),
     "State": (),
+    "ZIP": ("ZIP code", "Zipcode", "Postal code"),
+    "Country": (),
+}
+#: The rows of US Chess's rating report the US Chess template shows, each with its line of help.
+USCF_REPORT_HELP: dict[str, str] = {
+    "Time control": "e.g. G/90;d5 (US Chess requires it: it decides the rating system)",
+    "Affiliate ID": "US Chess: the sponsoring affiliate's ID (required to send the report)",
+    "Chief TD ID": "US Chess: the chief TD's member ID (required)",
+    "Assistant TD ID": "US Chess: the assistant chief TD's member ID (optional)",
+    "City": "the city the event was played in (required by US Chess)",
+    "State": "US Chess: the state's two-letter code, e.g. CA (required)",
+    "ZIP": "US Chess: the ZIP code of the site (required)",
+    "Country": "US Chess: the country, e.g. USA (required)",
 }
 
 #: How to add a missing setting's row (``{name}``: the setting), for the checks before sending.

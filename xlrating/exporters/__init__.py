@@ -4,8 +4,10 @@ The formats:
 
 - ``trf``: a FIDE Tournament Report File, TRF-2026, as Swiss-Manager writes it (:mod:`.trf`);
 - ``trf16``: the same in the 2016 edition, TRF16;
-- ``dbf``: the US Chess rating report files ``THEXPORT.DBF``, ``TSEXPORT.DBF`` and
-  ``TDEXPORT.DBF``, as SwissSys and WinTD write them, in one folder (:mod:`.dbf`).
+- ``uscf``: what US Chess's rating system (MUIR) takes in its upload: the rating report
+  files ``THEXPORT.DBF``, ``TSEXPORT.DBF`` and ``TDEXPORT.DBF`` in US Chess's format 2C,
+  as SwissSys and WinTD write them, in one folder (:mod:`.dbf`);
+- ``dbf``: the same three files (the name from before MUIR).
 
 The workbook is read and validated as ``xlrating rate`` reads it (:mod:`.source`): a
 crosstable with errors is refused with every problem and its cell, and nothing is
@@ -24,25 +26,29 @@ from pathlib import Path
 
 from .. import _check
 from ..errors import Problem
-from .checks import Check, MissingFieldsError, check_before_sending
-from .dbf import report_tables, write_tables
+from .checks import Check, MissingFieldsError
+from .dbf import USCF_CHECKS, build_report, report_tables, write_tables
 from .source import ExportEvent, read_event
 from .trf import EDITIONS, render_trf, write_trf
 
-__all__ = ["EDITIONS", "FORMATS", "REQUIRED", "ExportEvent", "Exported", "MissingFieldsError", "export",
-           "export_beside", "export_workbook", "load_event", "read_event", "render_trf", "report_tables",
-           "write_tables", "write_trf"]
+__all__ = ["EDITIONS", "FOLDER_FORMATS", "FORMATS", "REQUIRED", "ExportEvent", "Exported",
+           "MissingFieldsError", "build_report", "export", "export_beside", "export_workbook", "load_event",
+           "read_event", "render_trf", "report_tables", "write_tables", "write_trf"]
 
 #: The formats, by the name ``--to`` takes.
 FORMATS: dict[str, str] = {
     "trf": "FIDE TRF-2026",
     "trf16": "FIDE TRF16",
-    "dbf": "US Chess rating report files (DBF)",
+    "uscf": "US Chess rating report for MUIR's upload: THEXPORT, TSEXPORT, TDEXPORT (DBF)",
+    "dbf": "US Chess rating report files (DBF), the same files as uscf",
 }
+#: The formats that write a folder of files (the others write one file).
+FOLDER_FORMATS = frozenset({"uscf", "dbf"})
 #: Each format's checks before sending: the fields the receiving body requires (:mod:`.checks`).
 REQUIRED: dict[str, tuple[Check, ...]] = {
     **{key: edition.required for key, edition in EDITIONS.items()},
-    "dbf": (),
+    "uscf": USCF_CHECKS,
+    "dbf": USCF_CHECKS,
 }
 
 
@@ -92,8 +98,9 @@ def export_workbook(
     sheets: Sequence[str] = (),
     force: bool = False,
 ) -> list[Path]:
-    """Export the crosstable workbook ``path`` as ``fmt`` (``"trf"``, ``"trf16"`` or ``"dbf"``) to ``out``
-    (the TRF file; for DBF the folder of the three files) and return the files written.
+    """Export the crosstable workbook ``path`` as ``fmt`` (``"trf"``, ``"trf16"``, ``"uscf"`` or
+    ``"dbf"``) to ``out`` (the TRF file; for US Chess the folder of the three files) and
+    return the files written.
 
     ``sheets`` picks crosstable sheets by name (a TRF file holds one). Raises
     :class:`~xlrating.errors.CrosstableError` when the crosstable has errors and
@@ -123,8 +130,8 @@ def export(
     if fmt in EDITIONS:
         written = write_trf(event, fmt, force=force)
         return Exported((write_text_atomic(written.text, out),), written.notes, written.missing)
-    missing = check_before_sending(event, REQUIRED[fmt], f"Cannot export {FORMATS[fmt]}", force=force)
-    return Exported(tuple(write_tables(report_tables(event), out, force=force)), missing=tuple(missing))
+    report = build_report(event, force=force)
+    return Exported(tuple(write_tables(report.tables, out, force=force)), report.notes, report.missing)
 
 
 def free_path(folder: Path, stem: str, suffix: str) -> Path:
@@ -138,9 +145,10 @@ def free_path(folder: Path, stem: str, suffix: str) -> Path:
 
 def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str]) -> list[Path]:
     """Write ``event`` as ``fmt`` beside the workbook file ``workbook`` (what the macro does):
-    ``NAME.trf``, or the folder ``NAME-dbf``; a name already taken gets ``-2``, ``-3``… so
-    nothing is ever replaced. A workbook never saved writes to the temporary folder. A
-    missing required field raises :class:`MissingFieldsError` (nothing is written)."""
+    ``NAME.trf``, or the folder ``NAME-uscf`` (``NAME-dbf``); a name already taken gets
+    ``-2``, ``-3``… so nothing is ever replaced. A workbook never saved writes to the
+    temporary folder. A missing required field raises :class:`MissingFieldsError`
+    (nothing is written)."""
     fmt = _check.choice("fmt", fmt, FORMATS)
     source = Path(str(workbook))
     folder = source.parent if source.parent != Path(".") and source.parent.is_dir() else Path(
@@ -148,5 +156,4 @@ def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str]
     stem = source.stem if source.suffix else source.name
     if fmt in EDITIONS:
         return [write_text_atomic(render_trf(event, fmt), free_path(folder, stem, ".trf"))]
-    check_before_sending(event, REQUIRED[fmt], f"Cannot export {FORMATS[fmt]}")
-    return write_tables(report_tables(event), free_path(folder, f"{stem}-dbf", ""))
+    return write_tables(build_report(event).tables, free_path(folder, f"{stem}-{fmt}", ""))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from ..crosstable.settings import USCF_REPORT_HELP
 from ..workbook.new import NewSheet
 
 #: A game: (white, black, result) with result "1-0", "0-1", "1/2" for played games and
@@ -99,6 +100,8 @@ USCF_SWISS = ExampleEvent(
         ("End date", date(2025, 4, 13)),
         *_trf_rows("2025/04/12 2025/04/12 2025/04/13 2025/04/13", "Riverside", "USA", "Alex Morrow", None,
                    "G/90;+30"),
+        # What US Chess's rating report needs besides (export --to uscf): the director's own values.
+        *((name, None) for name in USCF_REPORT_HELP if name not in TRF_ROWS),
     ),
     columns=("Name", "ID", "Rating", "Games"),
     players=(

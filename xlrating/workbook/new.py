@@ -25,7 +25,7 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..crosstable.columns import USCF_SYSTEMS, round_number
-from ..crosstable.settings import RULES
+from ..crosstable.settings import RULES, USCF_REPORT_HELP
 from ..errors import ArgumentError
 from ..model import EventType
 from .cells import put
@@ -75,6 +75,11 @@ SETTING_HELP: dict[str, str] = {
     "trf comments": "TRF ### comment lines, one per line",
     "trf lines": "TRF lines of an imported file, written back as they were",
 }
+# US Chess's rating report rows (xlrating export --to uscf); City and Time control keep the help above.
+for _name, _help in USCF_REPORT_HELP.items():
+    SETTING_HELP.setdefault(_name.lower(), _help)
+#: Settings typed as text: IDs and ZIP codes keep their leading zeros and never become 1E+07.
+TEXT_SETTINGS = frozenset({"event id", "affiliate id", "chief td id", "assistant td id", "zip"})
 
 _DATE_FORMAT = "yyyy-mm-dd"
 #: The Event sheet's value column, in characters: a longer text wraps within it.
@@ -294,6 +299,8 @@ def _write_event(worksheet: Worksheet, event: Sequence[tuple[str, object]]) -> N
             worksheet.row_dimensions[row].height = wrapped_height(value, _EVENT_VALUE_WIDTH)
         if isinstance(value, (date, datetime)) or key.endswith(" date"):
             cell.number_format = _DATE_FORMAT
+        elif key in TEXT_SETTINGS:
+            cell.number_format = "@"
         help_text = SETTING_HELP.get(key, "")
         if help_text:
             put(worksheet.cell(row=row, column=3), help_text)
