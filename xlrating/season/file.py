@@ -19,7 +19,8 @@ from openpyxl.utils import get_column_letter
 from ..crosstable.columns import fold
 from ..crosstable.values import address
 from ..errors import CrosstableError, XlratingError
-from ..workbook import Workbook, apply, load, read_grids, save_atomic, uncalculated_formulas
+from ..workbook import SheetsOnDemand, Workbook, add_sheets, apply, load, save_atomic, uncalculated_formulas
+from ..workbook.new import column_width
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
 from .rate import rate_season_sheets
 from .read import is_season
@@ -41,48 +42,37 @@ def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None =
                          ) -> tuple[Workbook, RatedSeason]:
     """Load ``source``, rate its season and write every output into the loaded copy.
 
-    Raises :class:`~xlrating.errors.CrosstableError` (title naming the file, every
-    problem with its cell) when the season has errors; the file is not touched.
+    The file is read once, and only the sheets the season reads (a long sheet of other data
+    costs nothing); the sheets a first rating adds (New list, History, New pending) are
+    added to the package, so saving the copy changes only the parts written to, as
+    ``xlrating rate`` does. Raises :class:`~xlrating.errors.CrosstableError` (title naming
+    the file, every problem with its cell) when the season has errors; the file is not touched.
     """
     workbook = load(source)
-    grids = read_grids(workbook)
-    if not is_season(grids):
+    sheets = SheetsOnDemand(workbook)
+    if not is_season(sheets):
         raise CrosstableError([], title=f"{workbook.path}: is not a season workbook: it needs a "
                               "Players sheet and an Events sheet")
     try:
-        rated = rate_season_sheets(grids, today=today)
+        rated = rate_season_sheets(sheets, today=today)
     except CrosstableError as error:
         raise CrosstableError(error.problems, title=f"{workbook.path}: {error.title}") from None
-    notes = _uncalculated_notes(workbook, rated)
-    missing = [name for name in rated.new_sheets if name not in workbook.sheetnames]
-    if missing:
-        workbook = _with_sheets(workbook, missing)
-        notes.append(f"Added the sheet{'s' if len(missing) > 1 else ''} {', '.join(missing)}: this first "
-                     "rating saved the workbook through openpyxl, which keeps cells, formats, formulas, "
-                     "tables, validation, names, charts and VBA but not pictures, shapes or form controls")
-    workbook.notes.extend(notes)
+    workbook.notes.extend(_uncalculated_notes(workbook, rated))
+    add_sheets(workbook, [name for name in rated.new_sheets if name not in workbook.sheetnames])
     apply(workbook, rated.blocks, rated.added)
+    _fit_columns(workbook, rated)
     return workbook, rated
 
 
-def _with_sheets(workbook: Workbook, names: Sequence[str]) -> Workbook:
-    """``workbook`` with the empty sheets ``names`` added, loaded again. xlrating's writer edits
-    the sheets a workbook has; a sheet is added once, on the season's first rating, through
-    openpyxl, in a temporary copy (the user's file is never touched)."""
-    import tempfile
-
-    from openpyxl import load_workbook
-
-    book = load_workbook(workbook.path, keep_vba=workbook.macro_enabled, keep_links=True)
-    for name in names:
-        book.create_sheet(name)
-    with tempfile.TemporaryDirectory() as folder:
-        copy = Path(folder) / f"season{workbook.path.suffix or '.xlsx'}"
-        book.save(copy)
-        added = load(copy)
-    added.path = workbook.path
-    added.read_from = workbook.content  # --in-place checks the file against what was read
-    return added
+def _fit_columns(workbook: Workbook, rated: RatedSeason) -> None:
+    """The New list, History and New pending columns as wide as what they show (names whole,
+    dates not ``###``); a column the sheet already gives a width keeps it."""
+    for block in rated.blocks:
+        if block.sheet in rated.new_sheets and (block.row, block.column) == (1, 1) and block.values:
+            patch = workbook.patches[block.sheet]
+            for index in range(max(len(row) for row in block.values)):
+                shown = [row[index] for row in block.values if index < len(row)]
+                patch.widths[index + 1] = column_width(shown, minimum=6)
 
 
 def _uncalculated_notes(workbook: Workbook, rated: RatedSeason) -> list[str]:

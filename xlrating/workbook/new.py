@@ -226,7 +226,7 @@ def _write_crosstable(worksheet: Worksheet, sheet: NewSheet, table_name: str) ->
     worksheet.freeze_panes = worksheet.cell(row=2, column=freeze_column).coordinate
     for column, text in enumerate(header, start=1):
         values = [text] + [row[column - 1] for row in sheet.rows if column <= len(row)]
-        worksheet.column_dimensions[get_column_letter(column)].width = _width(
+        worksheet.column_dimensions[get_column_letter(column)].width = column_width(
             values, minimum=18 if column == name_column else 6)
     # Printed as a wall chart: landscape, one page wide (however many output columns a run
     # adds), the header row on every page.
@@ -355,7 +355,9 @@ def _write_how_to(worksheet: Worksheet, lines: Sequence[str]) -> None:
     fit_to_pages(worksheet, landscape=False)
 
 
-def _width(values: Sequence[Any], *, minimum: int) -> float:
+def column_width(values: Sequence[Any], *, minimum: int) -> float:
+    """The width, in characters, of a column showing ``values`` (dates as ``yyyy-mm-dd``): the
+    longest and two more, at least ``minimum``, at most 40."""
     longest = 0
     for value in values:
         if value is None:

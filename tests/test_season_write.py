@@ -1,0 +1,98 @@
+"""How ``xlrating season`` writes a season workbook: read once, the new sheets (New list,
+History, New pending) added to the package, only the written parts changed, every other
+part copied byte for byte, as ``xlrating rate`` writes an event workbook."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from test_season import icu_club
+from test_season_cli import write
+
+from xlrating.cli import main
+from xlrating.workbook import package
+
+PLAYERS_PART = "xl/worksheets/sheet2.xml"  # write() puts Season first, then Players
+
+
+def values(path: Path, sheet: str) -> list[list[Any]]:
+    """A sheet's values as Excel last calculated them."""
+    book = openpyxl.load_workbook(path, data_only=True)
+    return [list(row) for row in book[sheet].iter_rows(values_only=True)]
+
+
+def parts(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as archive:
+        return {info.filename: archive.read(info.filename) for info in archive.infolist()}
+
+
+def with_calculated_formula(path: Path) -> Path:
+    """The ICU club season with Ann's rating (Players!C2) a formula Excel has calculated
+    (``=1700+100``, its value 1800 stored beside it, as Excel saves it)."""
+    write(path, icu_club())
+    contents = parts(path)
+    text = contents[PLAYERS_PART].decode()
+    text, count = re.subn(r'<c r="C2"( [^>]*)?><v>1800</v></c>',
+                          r'<c r="C2"\1><f>1700+100</f><v>1800</v></c>', text)
+    assert count == 1
+    contents[PLAYERS_PART] = text.encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in contents.items():
+            archive.writestr(name, data)
+    return path
+
+
+def test_a_formulas_calculated_value_survives_the_first_rating(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    source = with_calculated_formula(tmp_path / "club.xlsx")
+    plain = write(tmp_path / "plain.xlsx", icu_club())
+    assert main(["season", str(plain)]) == 0
+    assert main(["season", str(source), "--in-place"]) == 0
+    assert b"<f>1700+100</f><v>1800</v>" in parts(source)[PLAYERS_PART]
+    # Rated again in place: Ann's rating is still read as 1800, not as blank (unrated).
+    assert main(["season", str(source), "--in-place"]) == 0
+    assert "without a value" not in capsys.readouterr().err
+    for sheet in ("Players", "New list", "History", "Autumn", "Winter"):
+        assert values(source, sheet) == values(tmp_path / "plain-rated.xlsx", sheet), sheet
+
+
+def test_the_first_rating_copies_every_part_it_does_not_write(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    sheets = icu_club()
+    sheets["Notes"] = [["Venue", "Riverside Hall"], ["Arbiter", "=HYPERLINK(\"x\")"]]
+    source = write(tmp_path / "club.xlsx", sheets)
+    assert main(["season", str(source)]) == 0
+    before, after = parts(source), parts(tmp_path / "club-rated.xlsx")
+    changed = {name for name in before if after.get(name) != before[name]}
+    # The event sheets and Players (outputs), the styles they use, and the three parts that
+    # list the sheets (the workbook, its relationships, the content types).
+    assert changed == {"xl/worksheets/sheet2.xml", "xl/worksheets/sheet4.xml", "xl/worksheets/sheet5.xml",
+                       "xl/styles.xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels",
+                       "[Content_Types].xml"}
+    added = sorted(set(after) - set(before))
+    assert added == ["xl/worksheets/sheet7.xml", "xl/worksheets/sheet8.xml"]
+    book = openpyxl.load_workbook(tmp_path / "club-rated.xlsx")
+    assert book.sheetnames == [*sheets, "New list", "History"]
+    assert values(tmp_path / "club-rated.xlsx", "History")[1] == ["1", "Ann", 1800, 1809, 1793]
+    assert "saved the workbook through openpyxl" not in capsys.readouterr().err
+
+
+def test_the_season_workbook_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Read twice, another program's save between the reads would end up in the output beside
+    # ratings computed from the cells read first.
+    source = write(tmp_path / "club.xlsx", icu_club())
+    reads: list[Path] = []
+    original = package.read_file
+
+    def counted(file: Path) -> bytes:
+        reads.append(Path(file))
+        return original(file)
+
+    monkeypatch.setattr(package, "read_file", counted)
+    assert main(["season", str(source), "-o", str(tmp_path / "out.xlsx")]) == 0
+    assert reads.count(source) == 1
