@@ -20,6 +20,7 @@ from ..crosstable.columns import fold
 from ..crosstable.values import address
 from ..errors import CrosstableError, XlratingError
 from ..workbook import SheetsOnDemand, Workbook, add_sheets, apply, load, save_atomic, uncalculated_formulas
+from ..workbook.cells import put
 from ..workbook.new import column_width
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
 from .rate import rate_season_sheets
@@ -118,13 +119,14 @@ def season_workbook(sheets: Mapping[str, Sequence[Sequence[Any]]],
         else:
             sheet = book.create_sheet(name, index)
         widths: dict[int, int] = {}
-        for row in rows:
-            sheet.append(list(row))
+        for number, row in enumerate(rows, start=1):
             for column, value in enumerate(row, start=1):
                 widths[column] = max(widths.get(column, 6), min(len(str(value or "")) + 2, 40))
-        for line in sheet.iter_rows():
-            for cell in line:
-                if hasattr(cell.value, "isoformat"):
+                if value is None:
+                    continue
+                cell = sheet.cell(row=number, column=column)
+                put(cell, value, where=f"{name}!{cell.coordinate}")  # a name like =HYPERLINK(...) stays text
+                if hasattr(value, "isoformat"):
                     cell.number_format = DATE
         for column, width in widths.items():
             sheet.column_dimensions[get_column_letter(column)].width = width
