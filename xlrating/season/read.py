@@ -405,8 +405,9 @@ def check_list_dates(rows: Sequence[ListRow], events: Sequence[SeasonEvent], pro
         end = played.event.end_date
         for name, value, cell in row.dates:
             if value > end:
-                problems.append(Problem(cell, f"{name} {value.isoformat()} is after {played.crosstable.sheet} "
-                                              f"(ends {end.isoformat()}), which ID {row.id} plays"))
+                sheet = played.crosstable.sheet
+                problems.append(Problem(cell, f"{name} {value.isoformat()} is after {sheet} (ends "
+                                              f"{end.isoformat()}), which ID {row.id} plays"))
 
 
 def _season_event(number: int, settings: EventSettings, crosstable: Crosstable, ratings: RatingList,
