@@ -15,16 +15,17 @@ from typing import Any
 from openpyxl import Workbook as OpenpyxlWorkbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
 
-from ..crosstable.columns import fold
+from ..crosstable.columns import fold, input_column, round_number
 from ..crosstable.values import address
 from ..errors import CrosstableError, XlratingError
 from ..workbook import SheetsOnDemand, Workbook, add_sheets, apply, load, save_atomic, uncalculated_formulas
 from ..workbook.cells import put
-from ..workbook.new import column_width
+from ..workbook.new import check_crosstable_cells, column_width, fit_to_pages, setting_validation
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
 from .rate import rate_season_sheets
-from .read import is_season
+from .read import EVENT_COLUMNS, is_season
 
 
 def is_season_file(path: str | os.PathLike[str]) -> bool:
@@ -99,11 +100,15 @@ def rate_season_file(source: str | os.PathLike[str], target: str | os.PathLike[s
 
 
 DATE = "yyyy-mm-dd"
+#: How far below the header a season workbook's checks on entry reach (rows added later too).
+CHECKED_ROWS = 1000
 
 
 def season_workbook(sheets: Mapping[str, Sequence[Sequence[Any]]],
                     book: OpenpyxlWorkbook | None = None) -> OpenpyxlWorkbook:
-    """A workbook holding ``sheets`` (headers in bold and frozen, dates as dates), not yet saved.
+    """A workbook holding ``sheets``, not yet saved: every value as written (text stays text,
+    dates as dates), headers in bold and frozen, and the event workbooks' checks on entry
+    (:func:`_check_entry`); each sheet prints one page wide, landscape, its header on every page.
 
     ``book`` (default: a new workbook) gets the sheets in front of any it has; its first
     sheet, when empty (a new workbook's, or ``Sheet1`` of xlwings' quickstart workbook,
@@ -118,20 +123,53 @@ def season_workbook(sheets: Mapping[str, Sequence[Sequence[Any]]],
             sheet.title = name
         else:
             sheet = book.create_sheet(name, index)
-        widths: dict[int, int] = {}
         for number, row in enumerate(rows, start=1):
             for column, value in enumerate(row, start=1):
-                widths[column] = max(widths.get(column, 6), min(len(str(value or "")) + 2, 40))
                 if value is None:
                     continue
                 cell = sheet.cell(row=number, column=column)
                 put(cell, value, where=f"{name}!{cell.coordinate}")  # a name like =HYPERLINK(...) stays text
                 if hasattr(value, "isoformat"):
                     cell.number_format = DATE
-        for column, width in widths.items():
-            sheet.column_dimensions[get_column_letter(column)].width = width
-        if name != SEASON_SHEET and rows:
-            for cell in sheet[1]:
-                cell.font = Font(bold=True)
-            sheet.freeze_panes = "A2"
+        width = max((len(row) for row in rows), default=0)
+        for column in range(1, width + 1):
+            shown = [row[column - 1] for row in rows if column <= len(row)]
+            sheet.column_dimensions[get_column_letter(column)].width = column_width(shown, minimum=6)
+        _check_entry(sheet, name, rows)
+        if name == SEASON_SHEET or not rows:
+            fit_to_pages(sheet, landscape=False)
+            continue
+        for cell in sheet[1]:
+            cell.font = Font(bold=True)
+        sheet.freeze_panes = "A2"
+        fit_to_pages(sheet, landscape=True)
+        sheet.print_title_rows = "1:1"
     return book
+
+
+def _check_entry(sheet: Worksheet, name: str, rows: Sequence[Sequence[Any]]) -> None:
+    """The checks on entry an event workbook has: the Season settings' and the Events columns'
+    drop-downs and date checks, as on an Event sheet; an event's round cells formatted as text
+    (``+4`` stays the code it is) and checked, as on a crosstable; ID columns formatted as text
+    (an ID typed as a number is kept as typed, never shown as ``1E+07``)."""
+    if name == SEASON_SHEET:
+        for number, row in enumerate(rows, start=1):
+            validation = setting_validation(str(row[0]).strip().lower()) if row and row[0] else None
+            if validation is not None:
+                validation.add(f"B{number}")
+                sheet.add_data_validation(validation)
+        return
+    header = [str(value).strip() if value is not None else "" for value in (rows[0] if rows else ())]
+    for column, text in enumerate(header, start=1):
+        letter = get_column_letter(column)
+        if name == EVENTS_SHEET and text:
+            validation = setting_validation(EVENT_COLUMNS.get(fold(text), "").lower())
+            if validation is not None:
+                validation.add(f"{letter}2:{letter}{CHECKED_ROWS + 1}")
+                sheet.add_data_validation(validation)
+        if input_column(text) == "ID":
+            sheet.column_dimensions[letter].number_format = "@"
+            for cell in sheet[letter][1:]:
+                cell.number_format = "@"
+    if name not in (PLAYERS_SHEET, EVENTS_SHEET) and any(round_number(text) is not None for text in header):
+        check_crosstable_cells(sheet, header, len(rows) - 1)
