@@ -96,3 +96,48 @@ def test_the_season_workbook_is_read_once(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setattr(package, "read_file", counted)
     assert main(["season", str(source), "-o", str(tmp_path / "out.xlsx")]) == 0
     assert reads.count(source) == 1
+
+
+def test_the_players_new_ratings_are_shown_not_collapsed(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # The working behind an event's ratings is grouped and collapsed (a wall chart leaves it
+    # out); the Players sheet's new ratings are what the list is for: shown, and printed.
+    source = write(tmp_path / "club.xlsx", icu_club())
+    assert main(["season", str(source)]) == 0
+    capsys.readouterr()
+    book = openpyxl.load_workbook(tmp_path / "club-rated.xlsx")
+    players = book["Players"]
+    for cell in players[1][5:]:
+        dimension = players.column_dimensions[cell.column_letter]
+        assert not dimension.hidden and not dimension.outlineLevel, cell.value
+    winter = book["Winter"]
+    hidden = {cell.value for cell in winter[1] if winter.column_dimensions[cell.column_letter].hidden}
+    assert "Step 3" in hidden and "Post rating" not in hidden
+
+
+def test_the_lite_script_shows_the_players_new_ratings(tmp_path: Path) -> None:
+    from test_macros import book_json, run_script
+
+    from xlrating import macros
+
+    source = write(tmp_path / "club.xlsx", icu_club())
+    actions = run_script(macros, "rate_season_workbook", book_json(source))
+    players = openpyxl.load_workbook(source).sheetnames.index("Players")
+    hidden = [action["sheet_position"] for action in actions
+              if action["func"] in ("rangeGroup", "setColumnHidden")]
+    assert hidden and players not in hidden  # the event sheets' working only
+
+
+def test_new_sheets_columns_fit_what_they_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = write(tmp_path / "club.xlsx", icu_club())
+    assert main(["season", str(source), "--in-place"]) == 0
+    widths = {letter: openpyxl.load_workbook(source)["New list"].column_dimensions[letter].width
+              for letter in "ABCDEF"}
+    assert all(width and width >= 8 for width in widths.values()), widths
+    # A width the director gives is kept when the season is rated again.
+    book = openpyxl.load_workbook(source)
+    book["New list"].column_dimensions["B"].width = 33
+    book.save(source)
+    assert main(["season", str(source), "--in-place"]) == 0
+    capsys.readouterr()
+    assert openpyxl.load_workbook(source)["New list"].column_dimensions["B"].width == 33
