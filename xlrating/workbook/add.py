@@ -142,7 +142,7 @@ def _with_tab(workbook: str, name: str, rid: str) -> str:
     ids = [int(m) for _, attributes in sheets for m in re.findall(r'\ssheetId="(\d+)"', attributes)]
     found = re.search(r'\s(\w+):id="', sheets[0][1])
     reference = f'{found.group(1)}:id="{rid}"' if found else f'xmlns:r="{_REL_NS}" r:id="{rid}"'
-    tab = f"<{prefix}sheet name={quoteattr(name)} sheetId=\"{max(ids, default=0) + 1}\" {reference}/>"
+    tab = f"<sheet name={quoteattr(name)} sheetId=\"{max(ids, default=0) + 1}\" {reference}/>"
     workbook = _before_end(workbook, "sheets", tab, _WORKBOOK)
     title = f'<definedName name="_xlnm.Print_Titles" localSheetId="{len(sheets)}">' \
             f"{escape(quote_sheet(name))}!$1:$1</definedName>"
