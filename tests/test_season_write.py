@@ -128,12 +128,15 @@ def test_the_lite_script_shows_the_players_new_ratings(tmp_path: Path) -> None:
     assert hidden and players not in hidden  # the event sheets' working only
 
 
-def test_new_sheets_columns_fit_what_they_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_new_sheets_headers_are_bold_and_columns_fit_what_they_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = write(tmp_path / "club.xlsx", icu_club())
     assert main(["season", str(source), "--in-place"]) == 0
     widths = {letter: openpyxl.load_workbook(source)["New list"].column_dimensions[letter].width
               for letter in "ABCDEF"}
     assert all(width and width >= 8 for width in widths.values()), widths
+    new_list = openpyxl.load_workbook(source)["New list"]
+    assert all(cell.font.b for cell in new_list[1]) and not any(cell.font.b for cell in new_list[2])
+    assert new_list["C1"].value == "Rating" and new_list["C2"].number_format == "0"
     # A width the director gives is kept when the season is rated again.
     book = openpyxl.load_workbook(source)
     book["New list"].column_dimensions["B"].width = 33

@@ -62,16 +62,18 @@ def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None =
     workbook.notes.extend(_uncalculated_notes(workbook, rated))
     add_sheets(workbook, [name for name in rated.new_sheets if name not in workbook.sheetnames])
     apply(workbook, rated.blocks, rated.added)
-    _fit_columns(workbook, rated)
+    _lay_out_whole_sheets(workbook, rated)
     return workbook, rated
 
 
-def _fit_columns(workbook: Workbook, rated: RatedSeason) -> None:
-    """The New list, History and New pending columns as wide as what they show (names whole,
-    dates not ``###``); a column the sheet already gives a width keeps it."""
+def _lay_out_whole_sheets(workbook: Workbook, rated: RatedSeason) -> None:
+    """The New list, History and New pending headers in bold and columns as wide as what they
+    show (names whole, dates not ``###``); a column the sheet already gives a width keeps it."""
     for block in rated.blocks:
         if block.sheet in rated.new_sheets and (block.row, block.column) == (1, 1) and block.values:
             patch = workbook.patches[block.sheet]
+            for write in patch.rows.get(1, {}).values():
+                write.bold = True
             for index in range(max(len(row) for row in block.values)):
                 shown = [row[index] for row in block.values if index < len(row)]
                 patch.widths[index + 1] = column_width(shown, minimum=6)
