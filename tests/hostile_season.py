@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 from hostile_corpus import _dbf_event
 from test_season import icu_club
+from test_season_cli import write
 
 DATA = Path(__file__).parent / "data" / "import"
 TRF = (DATA / "spring-open.trf").read_text(encoding="utf-8")
@@ -93,25 +93,14 @@ def dbf_folders_inside(folder: Path) -> Path:
     return events
 
 
-def workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
-    book = openpyxl.Workbook()
-    book.remove(book.active)
-    for name, rows in sheets.items():
-        sheet = book.create_sheet(name)
-        for row in rows:
-            sheet.append(row)
-    book.save(path)
-    return path
-
-
 def event_sheet_named(name: str) -> Callable[[Path], Path]:
     """The ICU club season with its Winter event on a sheet called ``name`` (an output's name)."""
-    def write(folder: Path) -> Path:
+    def make(folder: Path) -> Path:
         sheets = icu_club()
         sheets[name] = sheets.pop("Winter")
         sheets["Events"][1][0] = name
-        return workbook(folder / "club.xlsx", sheets)
-    return write
+        return write(folder / "club.xlsx", sheets)
+    return make
 
 
 def headerless_players_column(folder: Path) -> Path:
@@ -119,7 +108,7 @@ def headerless_players_column(folder: Path) -> Path:
     sheets = icu_club()
     sheets["Players"][1].append("paid")
     sheets["Players"][2].append("owes 5")
-    return workbook(folder / "club.xlsx", sheets)
+    return write(folder / "club.xlsx", sheets)
 
 
 def fide_birth_after_the_events(folder: Path) -> Path:
@@ -131,7 +120,7 @@ def fide_birth_after_the_events(folder: Path) -> Path:
         "Events": [["Sheet", "End date"], ["May", dt.date(2024, 5, 3)]],
         "May": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "W2"], [2, "B", "Bob", "L1"]],
     }
-    return workbook(folder / "fide.xlsx", sheets)
+    return write(folder / "fide.xlsx", sheets)
 
 
 #: Inputs of ``xlrating season-import``.

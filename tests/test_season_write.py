@@ -5,12 +5,12 @@ part copied byte for byte, as ``xlrating rate`` writes an event workbook."""
 from __future__ import annotations
 
 import re
-import zipfile
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from hostile import parts, write_parts
 from test_season import icu_club
 from test_season_cli import write
 
@@ -26,11 +26,6 @@ def values(path: Path, sheet: str) -> list[list[Any]]:
     return [list(row) for row in book[sheet].iter_rows(values_only=True)]
 
 
-def parts(path: Path) -> dict[str, bytes]:
-    with zipfile.ZipFile(path) as archive:
-        return {info.filename: archive.read(info.filename) for info in archive.infolist()}
-
-
 def with_calculated_formula(path: Path) -> Path:
     """The ICU club season with Ann's rating (Players!C2) a formula Excel has calculated
     (``=1700+100``, its value 1800 stored beside it, as Excel saves it)."""
@@ -41,10 +36,7 @@ def with_calculated_formula(path: Path) -> Path:
                           r'<c r="C2"\1><f>1700+100</f><v>1800</v></c>', text)
     assert count == 1
     contents[PLAYERS_PART] = text.encode()
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in contents.items():
-            archive.writestr(name, data)
-    return path
+    return write_parts(path, contents)
 
 
 def test_a_formulas_calculated_value_survives_the_first_rating(tmp_path: Path,
@@ -128,7 +120,8 @@ def test_the_lite_script_shows_the_players_new_ratings(tmp_path: Path) -> None:
     assert hidden and players not in hidden  # the event sheets' working only
 
 
-def test_new_sheets_headers_are_bold_and_columns_fit_what_they_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_new_sheets_headers_are_bold_and_columns_fit_their_values(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = write(tmp_path / "club.xlsx", icu_club())
     assert main(["season", str(source), "--in-place"]) == 0
     widths = {letter: openpyxl.load_workbook(source)["New list"].column_dimensions[letter].width

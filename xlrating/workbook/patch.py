@@ -184,19 +184,18 @@ class StyleSheet:
                     text = text[:existing.start()] + block + text[existing.end():]
                 else:
                     text = text[:root.end()] + block + text[root.end():]
-        if self._new_fonts:
-            fonts = re.search(r"<(\w+:)?fonts\b[^>]*>", text)
-            assert fonts is not None
-            end = text.index(f"</{fonts.group(1) or ''}fonts>", fonts.end())
-            text = text[:end] + "".join(self._new_fonts) + text[end:]
-            text = _recount(text, "fonts")
-        if self._new:
-            xfs = re.search(r"<(\w+:)?cellXfs\b[^>]*>", text)
-            assert xfs is not None
-            end = text.index(f"</{xfs.group(1) or ''}cellXfs>", xfs.end())
-            text = text[:end] + "".join(self._new) + text[end:]
-            text = _recount(text, "cellXfs")
+        text = _appended(text, "fonts", self._new_fonts)
+        return _appended(text, "cellXfs", self._new)
+
+
+def _appended(text: str, element: str, children: list[str]) -> str:
+    """``text`` with ``children`` added at the end of ``element`` (which it has), and its count set."""
+    if not children:
         return text
+    found = re.search(rf"<(\w+:)?{element}\b[^>]*>", text)
+    assert found is not None
+    end = text.index(f"</{found.group(1) or ''}{element}>", found.end())
+    return _recount(text[:end] + "".join(children) + text[end:], element)
 
 
 def _prefixed(xml: str, prefix: str | None) -> str:
