@@ -103,6 +103,13 @@ def event_sheet_named(name: str) -> Callable[[Path], Path]:
     return make
 
 
+def notes_on_a_sheet_named_history(folder: Path) -> Path:
+    """The ICU club season beside the club's own notes on a sheet called History."""
+    sheets = icu_club()
+    sheets["History"] = [["Founded", 1921], ["Champion 2023", "Ann"]]
+    return write(folder / "club.xlsx", sheets)
+
+
 def headerless_players_column(folder: Path) -> Path:
     """The ICU club season with the director's notes in a Players column without a header."""
     sheets = icu_club()
@@ -140,6 +147,8 @@ SEASONS: dict[str, Case] = {
                                        "'New list' is where the season writes its New list"),
     "event-sheet-named-new-pending": Case(event_sheet_named("new PENDING"), 1,
                                           "'new PENDING' is where the season writes its New pending"),
+    "notes-on-a-sheet-named-history": Case(notes_on_a_sheet_named_history, 1,
+                                           "History!A1: the season writes its History on this sheet"),
     "headerless-players-column": Case(headerless_players_column, 0, "List: 2 players before, 3 after"),
     "fide-birth-after-the-events": Case(fide_birth_after_the_events, 1,
                                         "Players!D3: Birth date 2030-01-01 is after May (ends 2024-05-03)"),

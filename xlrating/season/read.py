@@ -391,6 +391,23 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
     return events
 
 
+def check_output_sheets(sheets: Mapping[str, Grid], problems: list[Problem]) -> None:
+    """A sheet named as one the season writes whole (``History``, ``New list``, ``New pending``)
+    must be empty or hold that output (``ID`` in A1, as each does): anything else there
+    would be written over."""
+    for name in sheets:
+        output = OUTPUT_SHEETS.get(fold(name))
+        if output is None:
+            continue
+        rows = _rows(sheets[name])
+        first = _cell(rows[0], 1) if rows else None
+        if any(any(not is_blank(v) for v in row) for row in rows) and fold(first) != fold("ID"):
+            problems.append(Problem(address(name, 1, 1),
+                                    f"the season writes its {output} on this sheet, whole, but it holds "
+                                    f"something else (A1 is {show(first)}, not ID): rename this sheet, "
+                                    "or clear it"))
+
+
 def check_list_dates(rows: Sequence[ListRow], events: Sequence[SeasonEvent], problems: list[Problem]) -> None:
     """A listed player's Birth date or Joined after the first event he plays is an error at its
     cell on Players, as it is on a new player's row of that event."""
