@@ -73,7 +73,10 @@ def event_files(source: str | os.PathLike[str], notes: list[str] | None = None) 
 
 
 def _is_dbf_folder(path: Path) -> bool:
-    return path.is_dir() and any(p.name.upper() == "THEXPORT.DBF" for p in path.iterdir())
+    try:
+        return path.is_dir() and any(p.name.upper() == "THEXPORT.DBF" for p in path.iterdir())
+    except OSError:
+        return False
 
 
 def shown(path: Path) -> str:
@@ -116,7 +119,10 @@ def sheet_name(wanted: str, taken: set[str]) -> tuple[str, list[str]]:
     cleaned = _BAD_SHEET.sub(" ", name)
     if cleaned != name:
         why.append("[ ] : * ? / \\ replaced by a space (Excel refuses them in a sheet name)")
-    name = " ".join(cleaned.split()).strip("'").strip() or "Event"
+    spaced = " ".join(cleaned.split())
+    name = spaced.strip("'").strip() or "Event"
+    if name != spaced:
+        why.append("an apostrophe at its start or end dropped (Excel refuses them there)")
     if fold(name) in {fold(n) for n in RESERVED}:
         name = f"{name} event"
         why.append("a season workbook's own sheet has that name")
@@ -153,7 +159,12 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
     notes: list[str] = []
     imported: list[tuple[Path, ImportedEvent]] = []
     for source in sources:
-        for path in event_files(source, notes):
+        try:
+            paths = event_files(source, notes)
+        except OSError as error:
+            problems.append(Problem(shown(Path(source)), f"cannot be read ({error.strerror or error})"))
+            continue
+        for path in paths:
             try:
                 imported.append((path, import_file(path, fmt)))
             except FormatError as error:
