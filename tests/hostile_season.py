@@ -130,6 +130,25 @@ def fide_birth_after_the_events(folder: Path) -> Path:
     return write(folder / "fide.xlsx", sheets)
 
 
+def long_members_sheet(folder: Path, rows: int = 200_000) -> Path:
+    """The ICU club season beside the club's list of ``rows`` members (a 14 MB sheet part)."""
+    from hostile import parts, write_parts
+
+    sheets = icu_club()
+    sheets["Members"] = []
+    path = write(folder / "club.xlsx", sheets)
+    contents = parts(path)
+    body = "".join(f'<row r="{n}"><c r="A{n}"><v>{10000000 + n}</v></c><c r="B{n}" t="inlineStr"><is><t>'
+                   f"Member {n}</t></is></c></row>" for n in range(1, rows + 1))
+    contents[MEMBERS_PART] = (f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.'
+                              f'openxmlformats.org/spreadsheetml/2006/main"><sheetData>{body}</sheetData>'
+                              "</worksheet>").encode()
+    return write_parts(path, contents)
+
+
+#: The part of the members' sheet: the sixth sheet, after the ICU club season's five.
+MEMBERS_PART = "xl/worksheets/sheet6.xml"
+
 #: Inputs of ``xlrating season-import``.
 IMPORTS: dict[str, Case] = {
     "formula-names": Case(formula_names, 0, "Imported 1 events"),

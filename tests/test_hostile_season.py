@@ -142,3 +142,27 @@ def test_a_hundred_and_fifty_clashing_names_stay_unique_and_within_31_characters
     assert max(len(name) for name in names) == 31 and names[149].endswith(" (150)")
     assert sheet_name("History", taken) == ("History event", ["a season workbook's own sheet has that name"])
     assert sheet_name("'O'Brien: open'", taken)[0] == "O'Brien  open".replace("  ", " ")
+
+
+def test_a_long_sheet_of_other_data_costs_the_season_nothing(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # The season reads its own sheets only, adds New list and History to the file and copies
+    # the members' sheet as it is (0.2 rebuilt the whole file through openpyxl: 428 MB).
+    import tracemalloc
+
+    from hostile import parts
+    from hostile_season import MEMBERS_PART, long_members_sheet
+
+    source = long_members_sheet(tmp_path)
+    tracemalloc.start()
+    try:
+        status, _ = run(["season", str(source)], capsys)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert status == 0
+    assert peak < 30 * 2**20, peak
+    rated = parts(tmp_path / "club-rated.xlsx")
+    assert rated[MEMBERS_PART] == parts(source)[MEMBERS_PART]
+    assert openpyxl.load_workbook(tmp_path / "club-rated.xlsx", read_only=True).sheetnames[-2:] == [
+        "New list", "History"]
