@@ -54,6 +54,10 @@ NOT_IN_PYODIDE = {
     "tests/test_hostile.py::test_temporary_files_of_a_killed_save_are_removed_by_the_next":
         "no processes (whether the process that left a temporary file still runs cannot be told)",
     "tests/test_fide_plain.py::": "no numpy to compare the plain-Python path with (and no processes)",
+    "tests/test_hostile_season.py::test_a_hostile_import_ends_in_a_season_that_rates[latin1-file-name]":
+        "the in-memory file system stores a file name that is not UTF-8 with U+FFFD in place of its bytes",
+    "tests/test_hostile_season.py::test_file_names_become_valid_sheet_names_and_the_import_says_so":
+        "the in-memory file system stores a file name that is not UTF-8 with U+FFFD in place of its bytes",
 }
 
 #: Test modules left out inside Pyodide: two import the ``formulas`` evaluator, which needs
