@@ -59,8 +59,8 @@ def test_prefixed_parts_and_existing_defined_names(tmp_path: Path) -> None:
     after = added(source, tmp_path / "out.xlsx", ["History"])
     workbook = after["xl/workbook.xml"].decode()
     assert '<x:sheet name="History" sheetId="4" r:id="' in workbook
-    assert ('<x:definedName name="_xlnm.Print_Titles" localSheetId="3">History!$1:$1</x:definedName>'
-            "</x:definedNames>") in workbook
+    assert ("<x:definedName name=\"_xlnm.Print_Titles\" localSheetId=\"3\">'History'!$1:$1"
+            "</x:definedName></x:definedNames>") in workbook
     book = openpyxl.load_workbook(tmp_path / "out.xlsx")
     assert book.sheetnames[-1] == "History" and "Venue" in book.defined_names
 

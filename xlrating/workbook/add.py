@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from ..crosstable.values import quote_sheet
 from ..errors import WorkbookError
 from .package import Package
 
@@ -144,8 +143,10 @@ def _with_tab(workbook: str, name: str, rid: str) -> str:
     reference = f'{found.group(1)}:id="{rid}"' if found else f'xmlns:r="{_REL_NS}" r:id="{rid}"'
     tab = f"<sheet name={quoteattr(name)} sheetId=\"{max(ids, default=0) + 1}\" {reference}/>"
     workbook = _before_end(workbook, "sheets", tab, _WORKBOOK)
+    # The name always quoted: unquoted, a sheet named like a cell (A1, R1C1) would not be one.
+    quoted = "'" + name.replace("'", "''") + "'"
     title = f'<definedName name="_xlnm.Print_Titles" localSheetId="{len(sheets)}">' \
-            f"{escape(quote_sheet(name))}!$1:$1</definedName>"
+            f"{escape(quoted)}!$1:$1</definedName>"
     if re.search(r"<(\w+:)?definedNames\b", workbook):
         return _before_end(workbook, "definedNames", title, _WORKBOOK)
     # definedNames follows sheets, functionGroups and externalReferences (whichever there are).
