@@ -99,3 +99,18 @@ def test_a_name_excel_refuses_or_the_workbook_has_is_refused(tmp_path: Path, nam
     workbook = load(hostile.event(tmp_path / "event.xlsx"))
     with pytest.raises(ArgumentError, match=why):
         add_sheets(workbook, [name])
+
+
+def test_damaged_content_types_are_named_and_nothing_is_written(tmp_path: Path) -> None:
+    from xlrating.errors import WorkbookError
+
+    source = hostile.event(tmp_path / "event.xlsx")
+    contents = hostile.parts(source)
+    contents["[Content_Types].xml"] = contents["[Content_Types].xml"].replace(b"</Types>", b"")
+    hostile.write_parts(source, contents)
+    workbook = load(source)
+    add_sheets(workbook, ["History"])
+    message = r"event.xlsx: is damaged \(the part \[Content_Types\].xml does not close its Types element\)"
+    with pytest.raises(WorkbookError, match=message):
+        save_atomic(workbook, tmp_path / "out.xlsx")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]

@@ -68,7 +68,8 @@ def new_sheet_xml(package: Package, sheet_parts: Sequence[str], *, landscape: bo
     pages down as it needs), in the namespace of the workbook's own sheets."""
     namespace = _MAIN_NS
     if sheet_parts:
-        head = package.xml(sheet_parts[0])[:2048].decode("utf-8", errors="replace")
+        with package.stream(sheet_parts[0]) as stream:  # its start only: a sheet part may be long
+            head = stream.read(2048).decode("utf-8", errors="replace")
         found = re.search(r"<(?:(\w+):)?worksheet\b[^>]*>", head)
         if found:
             declared = re.search(rf'\sxmlns{":" + found.group(1) if found.group(1) else ""}="([^"]+)"',
@@ -89,7 +90,16 @@ def listed(package: Package, text: Callable[[str], str], added: Sequence[AddedSh
            sheet_parts: Sequence[str]) -> dict[str, bytes]:
     """The workbook part, its relationships and the content types with the ``added`` sheets
     entered: each after the last tab, its first row repeated on every printed page.
-    ``text(part)`` is a part's current text (another change to it may come first)."""
+    ``text(part)`` is a part's current text (another change to it may come first). Raises
+    :class:`~xlrating.errors.WorkbookError` naming the file when one of them is damaged."""
+    try:
+        return _listed(package, text, added, sheet_parts)
+    except (WorkbookError, ValueError) as error:
+        raise WorkbookError(f"{package.file}: is damaged ({error}); no sheet could be added") from None
+
+
+def _listed(package: Package, text: Callable[[str], str], added: Sequence[AddedSheet],
+            sheet_parts: Sequence[str]) -> dict[str, bytes]:
     workbook, rels, types = text(_WORKBOOK), text(_WORKBOOK_RELS), text(_CONTENT_TYPES)
     kind, content = _WORKSHEET_TYPE, _WORKSHEET_CONTENT
     found = re.search(r'<(?:\w+:)?Relationship\b[^>]*\bType="([^"]*/worksheet)"', rels)
@@ -128,7 +138,9 @@ def _before_end(text: str, element: str, child: str, part: str) -> str:
     if found.group(2):  # an empty element written as <X/>
         opening = found.group(0)[:-2] + ">"
         return text[:found.start()] + opening + child + f"</{prefix}{element}>" + text[found.end():]
-    end = text.index(f"</{prefix}{element}>", found.end())
+    end = text.find(f"</{prefix}{element}>", found.end())
+    if end < 0:
+        raise WorkbookError(f"the part {part} does not close its {element} element")
     return text[:end] + child + text[end:]
 
 
@@ -151,6 +163,8 @@ def _with_tab(workbook: str, name: str, rid: str) -> str:
         return _before_end(workbook, "definedNames", title, _WORKBOOK)
     # definedNames follows sheets, functionGroups and externalReferences (whichever there are).
     before = rf"</{prefix}(?:sheets|functionGroups|externalReferences)>|<{prefix}functionGroups\b[^>]*/>"
-    at = max(m.end() for m in re.finditer(before, workbook))
+    at = max((m.end() for m in re.finditer(before, workbook)), default=-1)
+    if at < 0:
+        raise WorkbookError(f"the part {_WORKBOOK} does not close its sheets element")
     names = re.sub(r"<(/?)(?=\w)", rf"<\1{prefix}", f"<definedNames>{title}</definedNames>")
     return workbook[:at] + names + workbook[at:]
