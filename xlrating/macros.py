@@ -283,7 +283,8 @@ def _collapse_details(sheet: Any, columns: AddedColumns, blocks: Sequence[Block]
     behind each rating), as the command line does: the sheet prints legibly, and the columns are
     one click away. Only when the columns are first added: a later run leaves them as the
     director left them. Classic Excel's xlwings has no grouping: there the columns are hidden."""
-    details = sorted(c for c, header in _added_columns(blocks, columns).items() if not on_wall_chart(header))
+    details = sorted(c for c, header in _added_columns(blocks, columns).items()
+                     if columns.collapse and not on_wall_chart(header))
     runs: list[list[int]] = []
     for column in details:
         if runs and runs[-1][-1] == column - 1:

@@ -258,6 +258,9 @@ class AddedColumns:
     last_player_row: int
     first_column: int
     last_column: int
+    collapse: bool = True
+    """Group and collapse the added columns a printed wall chart leaves out (a crosstable's
+    working); False shows every column (a list's new ratings)."""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,15 @@ from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
 from .model import EVENTS_SHEET, PLAYERS_SHEET, RatedSeason, SeasonEvent, SeasonInput
 from .pending import read_pending
-from .read import check_chart, find_sheet, read_events, read_players, read_season_settings
+from .read import (
+    check_chart,
+    check_list_dates,
+    check_output_sheets,
+    find_sheet,
+    read_events,
+    read_players,
+    read_season_settings,
+)
 from .write import season_blocks
 
 
@@ -30,6 +38,8 @@ def read_season(sheets: Mapping[str, Grid], *, today: date | None = None) -> Sea
     settings, list_date, period, chart, chart_cell = read_season_settings(sheets, today, problems)
     ratings, rows, header, last_column, outputs = read_players(sheets, settings, list_date, problems)
     events = read_events(sheets, settings, ratings, today, problems)
+    check_list_dates(rows, events, problems)
+    check_output_sheets(sheets, problems)
     check_chart(chart, chart_cell, {*ratings.entries, *(key for e in events for key in e.event.players)},
                 problems)
     first_end = min((event.event.end_date for event in events), default=None)

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.styles import Font
 
 from ..errors import WorkbookError
 from ..season.file import season_workbook
 from ..workbook.book import save_workbook_atomic
+from ..workbook.new import write_how_to
 
 SEASON_TEMPLATE = "season.xlsx"
 #: The committed macro-enabled season template (its Python module is named like it).
@@ -125,18 +125,15 @@ def build_season_template(*, macro: bool = False, module: str = "xlrating_season
     from . import _quickstart  # the package imports this module first
 
     book = season_workbook(sheets, _quickstart() if macro else None)
-    how_to = book.create_sheet("How to use", len(sheets))
-    for line in HOW_TO:
-        how_to.append([line])
+    lines = list(HOW_TO)
     if macro:
-        how_to.append([f"In Excel: keep {module}.py beside this workbook, install the xlwings add-in "
-                       "(`xlwings addin install`) and click Run main on the xlwings ribbon tab: the season "
-                       "is rated in one click."])
-        how_to.append([f"The season report: a button running RunPython \"import {module}; "
-                       f"{module}.report()\" writes {module}-season-report.xlsx beside this workbook and "
-                       "opens it."])
-    how_to["A1"].font = Font(bold=True)
-    how_to.column_dimensions["A"].width = 120
+        lines.append(f"In Excel: keep {module}.py beside this workbook, install the xlwings add-in "
+                     "(`xlwings addin install`) and click Run main on the xlwings ribbon tab: the season "
+                     "is rated in one click.")
+        lines.append(f"The season report: a button running RunPython \"import {module}; "
+                     f"{module}.report()\" writes {module}-season-report.xlsx beside this workbook and "
+                     "opens it.")
+    write_how_to(book.create_sheet("How to use", len(sheets)), lines)
     book.active = 1
     book.properties.creator = "xlrating"
     book.properties.title = "xlrating season"
