@@ -11,6 +11,7 @@ import pytest
 from openpyxl.utils import get_column_letter
 
 from xlrating.crosstable.columns import round_number
+from xlrating.templates import CONF_SHEET
 
 COMMITTED = Path(__file__).resolve().parent.parent / "templates"
 
@@ -51,7 +52,7 @@ def test_the_season_template_checks_what_is_typed_as_the_event_templates_do(name
 def test_every_season_template_sheet_prints_one_page_wide(name: str) -> None:
     book = openpyxl.load_workbook(COMMITTED / name, keep_vba=name.endswith(".xlsm"))
     for sheet in book.worksheets:
-        if sheet.title == "_xlwings.conf":
+        if sheet.title == CONF_SHEET:  # xlwings' settings, not printed
             continue
         assert sheet.sheet_properties.pageSetUpPr.fitToPage and sheet.page_setup.fitToWidth == 1, sheet.title
         if sheet.title not in ("Season", "How to use"):
