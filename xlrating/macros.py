@@ -231,7 +231,15 @@ def _summary(rated: RatedWorkbook) -> str:
         systems = ", ".join(
             f"{o.rules}" + (f" {o.rating_system}" if o.rating_system else "") for o in event.outcomes)
         parts.append(f"{event.crosstable.sheet}: {len(event.crosstable.players)} players rated ({systems})")
-    return "\n".join(parts) or "Nothing to rate."
+    return "\n".join(parts + _listed([str(w) for w in rated.warnings], "warnings")) or "Nothing to rate."
+
+
+def _listed(lines: Sequence[str], what: str, limit: int = 8) -> list[str]:
+    """``lines`` for an alert after a blank line, the first ``limit`` of them and a count of the rest."""
+    if not lines:
+        return []
+    rest = [f"... and {len(lines) - limit} more {what}"] if len(lines) > limit else []
+    return ["", *lines[:limit], *rest]
 
 
 def _cell(value: Any) -> Any:
@@ -382,7 +390,4 @@ def _season_summary(rated: RatedSeason) -> str:
     before, after = len(rated.season.ratings), len(rated.result.list)
     written = ", ".join(rated.new_sheets[:-1]) + f" and {rated.new_sheets[-1]}"
     lines.append(f"List: {before} players before, {after} after. {written} written.")
-    notes = list(rated.notes)
-    if notes:
-        lines += ["", *notes[:8]] + ([f"... and {len(notes) - 8} more notes"] if len(notes) > 8 else [])
-    return "\n".join(lines)
+    return "\n".join(lines + _listed(rated.notes, "notes"))

@@ -15,16 +15,19 @@ Every other sheet is left alone.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
 
 from ..errors import CrosstableError, Problem
-from ..systems import Lineup
+from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
+from ..systems import Lineup, who
 from .columns import fold, input_column, round_number
 from .model import AddedColumns, Block, Crosstable, Grid, RatedEvent, RatedWorkbook
 from .parse import find_header, read_crosstable
 from .rate import build_players, rate_crosstable
 from .render import render
 from .settings import read_settings
+from .values import address, is_blank
 
 SETTINGS_SHEET = "Event"
 CROSSTABLE_SHEET = "Crosstable"
@@ -62,6 +65,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
     settings, problems = read_settings(sheets[settings_name] if settings_name is not None else None,
                                        sheet=settings_name or SETTINGS_SHEET, today=today)
     tables: list[tuple[Crosstable, Lineup | None]] = []
+    unrated: list[Problem] = []
     crosstables = [n for n in names if n != settings_name and is_crosstable(n, sheets[n])]
     if not crosstables:
         problems.append(Problem("", "The workbook has no crosstable: name a sheet 'Crosstable' and give it "
@@ -70,6 +74,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         crosstable, found = read_crosstable(sheets[name], settings, sheet=name)
         problems.extend(found)
         if crosstable is not None:
+            crosstable = with_unrated_notes(crosstable, sheets[name], unrated)
             lineup: Lineup | None = None
             if crosstable.players:
                 lineup, found = build_players(crosstable)
@@ -91,7 +96,61 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         written, extra = render(rated, sheets[rated.crosstable.sheet])
         blocks.extend(written)
         added.extend(extra)
-    return RatedWorkbook(events=tuple(events), blocks=tuple(blocks), added=tuple(added))
+    warnings = (*crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated)
+    return RatedWorkbook(events=tuple(events), blocks=tuple(blocks), added=tuple(added), warnings=warnings)
+
+
+def blank_rating_ids(crosstable: Crosstable, grid: Grid) -> list[tuple[int, str, str]]:
+    """``(pairing number, ID, Rating cell)`` of each player with an ID whose Rating cell is blank
+    (``unr`` typed is the director's word that the player is unrated; a blank cell is not)."""
+    column = crosstable.columns.get("Rating")
+    rows = _rows(grid)
+    found = []
+    for player in crosstable.players:
+        if player.member_id is None or player.rating is not None:
+            continue
+        line = rows[player.row - 1] if player.row <= len(rows) else []
+        if column is None or column > len(line) or is_blank(line[column - 1]):
+            where = (address(crosstable.sheet, player.row, column) if column
+                     else f"{crosstable.sheet} (no Rating column)")
+            found.append((player.number, player.member_id, where))
+    return found
+
+
+def with_unrated_notes(crosstable: Crosstable, grid: Grid, warnings: list[Problem]) -> Crosstable:
+    """The crosstable with a note for each player with an ID and a blank Rating (rated as
+    unrated), each also added to ``warnings`` at the Rating cell."""
+    blank = blank_rating_ids(crosstable, grid)
+    if not blank:
+        return crosstable
+    notes = {number: list(found) for number, found in crosstable.notes.items()}
+    for number, member_id, where in blank:
+        note = unrated_note(member_id, where)
+        notes.setdefault(number, []).append(note)
+        warnings.append(Problem(where, f"{who(crosstable.player(number))} {note}"))
+    return replace(crosstable, notes={number: tuple(found) for number, found in notes.items()})
+
+
+def sightings(crosstable: Crosstable) -> list[Sighting]:
+    """Where each player with an ID is named in ``crosstable``."""
+    columns = crosstable.columns
+    return [Sighting(p.member_id, p.name, address(crosstable.sheet, p.row, columns["ID"]),
+                     address(crosstable.sheet, p.row, columns.get("Name", columns["ID"])))
+            for p in crosstable.players if p.member_id is not None and "ID" in columns]
+
+
+def crosstable_warnings(crosstables: list[Crosstable]) -> tuple[Problem, ...]:
+    """The warnings of the crosstables together: IDs and names (across sections too), and a
+    section entered twice (its games, players by ID or name, those of another)."""
+    found = identity_warnings(s for crosstable in crosstables for s in sightings(crosstable))
+    games = []
+    for crosstable in crosstables:
+        key = {p.number: p.member_id or p.name for p in crosstable.players}
+        games.append((f"sheet {crosstable.sheet!r}",
+                      frozenset(game_key(g.round, key[g.player], key[g.opponent], g.score)
+                                for g in crosstable.games)))
+    found += same_games_warnings(games)
+    return tuple(found)
 
 
 def _title(problems: list[Problem]) -> str:

@@ -41,6 +41,7 @@ def rate_workbook(
         title = error.title or "The crosstable has errors; nothing was rated or written."
         raise CrosstableError(error.problems, title=f"{workbook.path}: {title}") from None
     apply(workbook, rated.blocks, rated.added)
+    workbook.notes.extend(str(warning) for warning in rated.warnings)
     workbook.notes.extend(_uncalculated_notes(workbook, rated))
     return workbook, rated
 
