@@ -68,7 +68,7 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
     notes = [str(warning) for warning in season_warnings(season)]
     rated: list[RatedEvent] = []
     current = {key: entry.rating for key, entry in season.ratings.entries.items()}
-    listed = {row.id: row.cell or row.id for row in season.rows}
+    listed = {row.id: row.cell or str(row.id) for row in season.rows}
     for event in rating_order(season.events):
         rated.append(_rated_event(event, result.outcomes[event.event.id], result.history, current, notes,
                                   listed))
@@ -80,11 +80,11 @@ def season_warnings(season: SeasonInput) -> list[Problem]:
     """What the director should check though the season is rated as given: one ID under two names
     or one name under two IDs (the Players sheet first, then the events in rating order), and one
     event on two sheets (the same games, players by ID)."""
-    seen = [Sighting(row.id, row.name, row.cell or row.id) for row in season.rows]
+    seen = [Sighting(str(row.id), row.name, row.cell or str(row.id)) for row in season.rows]
     for event in rating_order(season.events):
         seen.extend(sightings(event.crosstable))
     games = [(f"sheet {event.crosstable.sheet!r}",
-              frozenset(game_key(round_, a, b, score) for round_, a, b, score in event.event.games))
+              frozenset(game_key(round_, str(a), str(b), score) for round_, a, b, score in event.event.games))
              for event in rating_order(season.events)]
     return identity_warnings(seen) + same_games_warnings(games)
 
@@ -109,8 +109,8 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
         if key in rows and rows[key].pre is None:
             where = listed.get(key)
             column = crosstable.columns.get("Rating")
-            text = (unrated_note(key, where, listed=True) if where is not None
-                    else unrated_note(key, address(crosstable.sheet, player.row, column) if column
+            text = (unrated_note(str(key), where, listed=True) if where is not None
+                    else unrated_note(str(key), address(crosstable.sheet, player.row, column) if column
                                       else f"{crosstable.sheet} (no Rating column)"))
             disagreements[player.number] = text
             notes.append(f"{address(crosstable.sheet, player.row, crosstable.columns.get('ID', 1))}: "
