@@ -53,7 +53,8 @@ def test_a_folder_of_trf_files_becomes_a_season(tmp_path: Path) -> None:
     # more games) is rated as unrated in both events, each time with a note naming his list row.
     unrated = [note for note in rated.notes if "rated as unrated" in note]
     assert [note[:note.index("!")] for note in unrated] == ["'a-spring'", "'b-summer'"]
-    assert all("(Dubois, Chloé)" in note and "Players!A4, ID 3333333" in note for note in unrated)
+    assert all("(Dubois, Chloé) rated as unrated: ID 3333333 has no Rating on the list (Players!A4)" in note
+               for note in unrated)
 
 
 def test_season_import_then_season_on_the_command_line(tmp_path: Path,

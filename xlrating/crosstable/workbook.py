@@ -14,20 +14,20 @@ Every other sheet is left alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Iterable, Mapping
 from datetime import date
+from typing import Any
 
 from ..errors import CrosstableError, Problem
 from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
 from ..systems import Lineup, who
 from .columns import fold, input_column, round_number
 from .model import AddedColumns, Block, Crosstable, Grid, RatedEvent, RatedWorkbook
-from .parse import find_header, read_crosstable
+from .parse import blank_ratings, find_header, read_crosstable
 from .rate import build_players, rate_crosstable
 from .render import render
 from .settings import read_settings
-from .values import address, is_blank
+from .values import address
 
 SETTINGS_SHEET = "Event"
 CROSSTABLE_SHEET = "Crosstable"
@@ -74,7 +74,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         crosstable, found = read_crosstable(sheets[name], settings, sheet=name)
         problems.extend(found)
         if crosstable is not None:
-            crosstable = with_unrated_notes(crosstable, sheets[name], unrated)
+            unrated += unrated_warnings(crosstable, sheets[name])
             lineup: Lineup | None = None
             if crosstable.players:
                 lineup, found = build_players(crosstable)
@@ -100,35 +100,11 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
     return RatedWorkbook(events=tuple(events), blocks=tuple(blocks), added=tuple(added), warnings=warnings)
 
 
-def blank_rating_ids(crosstable: Crosstable, grid: Grid) -> list[tuple[int, str, str]]:
-    """``(pairing number, ID, Rating cell)`` of each player with an ID whose Rating cell is blank
-    (``unr`` typed is the director's word that the player is unrated; a blank cell is not)."""
-    column = crosstable.columns.get("Rating")
-    rows = _rows(grid)
-    found = []
-    for player in crosstable.players:
-        if player.member_id is None or player.rating is not None:
-            continue
-        line = rows[player.row - 1] if player.row <= len(rows) else []
-        if column is None or column > len(line) or is_blank(line[column - 1]):
-            where = (address(crosstable.sheet, player.row, column) if column
-                     else f"{crosstable.sheet} (no Rating column)")
-            found.append((player.number, player.member_id, where))
-    return found
-
-
-def with_unrated_notes(crosstable: Crosstable, grid: Grid, warnings: list[Problem]) -> Crosstable:
-    """The crosstable with a note for each player with an ID and a blank Rating (rated as
-    unrated), each also added to ``warnings`` at the Rating cell."""
-    blank = blank_rating_ids(crosstable, grid)
-    if not blank:
-        return crosstable
-    notes = {number: list(found) for number, found in crosstable.notes.items()}
-    for number, member_id, where in blank:
-        note = unrated_note(member_id, where)
-        notes.setdefault(number, []).append(note)
-        warnings.append(Problem(where, f"{who(crosstable.player(number))} {note}"))
-    return replace(crosstable, notes={number: tuple(found) for number, found in notes.items()})
+def unrated_warnings(crosstable: Crosstable, grid: Grid) -> list[Problem]:
+    """A warning at the Rating cell of each player with an ID and a blank Rating: rated as unrated
+    (his row's notes say so too, see :func:`~xlrating.crosstable.parse.blank_ratings`)."""
+    return [Problem(where, f"{who(player)} {unrated_note(player.member_id or '')}")
+            for player, where in blank_ratings(crosstable, _rows(grid))]
 
 
 def sightings(crosstable: Crosstable) -> list[Sighting]:
@@ -156,3 +132,20 @@ def crosstable_warnings(crosstables: list[Crosstable]) -> tuple[Problem, ...]:
 def _title(problems: list[Problem]) -> str:
     count = len(problems)
     return f"The crosstable has {count} error{'s' if count != 1 else ''}; nothing was rated or written."
+
+
+def overlay(sheets: Mapping[str, Grid], blocks: Iterable[Block]) -> dict[str, list[list[Any]]]:
+    """The sheets' values with ``blocks`` written into them (the input is not changed)."""
+    grids = {name: [list(row) if row is not None else [] for row in grid] for name, grid in sheets.items()}
+    for block in blocks:
+        rows = grids[block.sheet]
+        for i, values in enumerate(block.values):
+            while len(rows) < block.row + i:
+                rows.append([])
+            line = rows[block.row + i - 1]
+            for j, value in enumerate(values):
+                column = block.column + j
+                if len(line) < column:
+                    line.extend([None] * (column - len(line)))
+                line[column - 1] = value
+    return grids

@@ -32,14 +32,22 @@ new players (IDs not on Players) from the list in force at that event's start.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import fide, systems
 from ..crosstable.columns import fold
 from ..crosstable.model import AddedColumns, Block, EventSettings, Grid
-from ..crosstable.parse import K_RANGE, MAX_GAMES, RATING_RANGE, find_header, last_used_column, read_layout
+from ..crosstable.parse import (
+    K_RANGE,
+    MAX_GAMES,
+    RATING_RANGE,
+    find_header,
+    last_used_column,
+    problem_order,
+    read_layout,
+)
 from ..crosstable.settings import read_settings
 from ..crosstable.values import BadValue, address, bounded, date_value, is_blank, rating, text, whole
 from ..crosstable.workbook import SETTINGS_SHEET, is_crosstable
@@ -217,43 +225,47 @@ def _rules_k(player: ListedPlayer, settings: EventSettings, on: dt.date) -> floa
         return None
 
 
-def _row_notes(table: Table, row: _Row, player: ListedPlayer, columns: Mapping[str, int],
-               listed: Mapping[str, Any], source: str) -> list[Problem]:
-    """A note for every typed value the list contradicts (the typed value is kept)."""
-    sheet, notes = table.sheet, []
+Pending = tuple[int, str, str]
+"""A note on a row's cell, its column named (it may be a column the fill adds): ``(row, column, text)``."""
 
-    def where(column: str) -> str:
-        return address(sheet, row.number, columns.get(column, columns.get("ID", 1)))
+
+def _row_notes(table: Table, row: _Row, player: ListedPlayer, listed: Mapping[str, Any],
+               source: str) -> list[Pending]:
+    """A note for every typed value the list contradicts (the typed value is kept)."""
+    notes: list[Pending] = []
+
+    def where(column: str) -> tuple[int, str]:
+        return row.number, column
 
     if row.name and name_key(row.name) != name_key(player.name):
-        notes.append(Problem(where("Name"), f"Name {row.name!r}, but the {source} has {player.name!r} for ID "
+        notes.append((*where("Name"), f"Name {row.name!r}, but the {source} has {player.name!r} for ID "
                                             f"{player.id}: check the ID"))
     for column, typed in row.typed.items():
         if typed is None and column == "Rating" and player.rating is not None:
-            notes.append(Problem(where(column), f"Rating says unrated, but the {source} gives "
+            notes.append((*where(column), f"Rating says unrated, but the {source} gives "
                                                 f"{_shown(player.rating)} for ID {player.id}; the typed "
                                                 "value is kept"))
             continue
         if typed is None or (column not in listed and not (column == "Rating" and player.rating is None)):
             continue
         if column == "Rating" and player.rating is None:
-            notes.append(Problem(where(column), f"Rating {_shown(typed)} is typed, but ID {player.id} has no "
+            notes.append((*where(column), f"Rating {_shown(typed)} is typed, but ID {player.id} has no "
                                                 f"rating on the {source}; the typed value is kept"))
         elif not _same(column, typed, listed[column]):
-            notes.append(Problem(where(column), f"{column} {_shown(typed)} is typed, but the {source} "
+            notes.append((*where(column), f"{column} {_shown(typed)} is typed, but the {source} "
                                                 f"gives {_shown(listed[column])} for ID {player.id}; the "
                                                 "typed value is kept"))
     typed_birth = row.typed.get("Birth date")
     if typed_birth is not None and player.birth_date is None and player.birth_year is not None \
             and typed_birth.year != player.birth_year:
-        notes.append(Problem(where("Birth date"), f"Birth date {typed_birth.isoformat()} is typed, but the "
+        notes.append((*where("Birth date"), f"Birth date {typed_birth.isoformat()} is typed, but the "
                                                   f"{source} gives the birth year {player.birth_year} for ID "
                                                   f"{player.id}; the typed value is kept"))
     if table.settings.system == "FIDE" and player.k is not None:
         rules_k = _rules_k(player, table.settings, table.on)
         if rules_k is not None and rules_k != player.k:
             born = f", born {player.birth_year}" if player.birth_year else ", birth year not published"
-            notes.append(Problem(where("K"), f"K {player.k} on the {source}, but the rules "
+            notes.append((*where("K"), f"K {player.k} on the {source}, but the rules "
                                              f"({table.settings.rules}) give {rules_k:g} to an established "
                                              f"player rated {_shown(player.rating)}{born}: FIDE's K (which "
                                              "counts the player's games) is the one filled"))
@@ -281,6 +293,7 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
     dated = next(iter(found.values())).list_date.isoformat() if found else ""
     described = f"{name} of {dated}" if dated else name
     notes: list[Problem] = []
+    pending: list[Pending] = []
     writes: dict[tuple[int, str], Any] = {}
     for row in rows:
         id_cell = address(table.sheet, row.number, columns["ID"])
@@ -301,14 +314,17 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
                                           f"mistyped ID?){also}"))
             continue
         listed = _listed_values(player, system)
-        notes.extend(_row_notes(table, row, player, columns, listed, described))
+        pending.extend(_row_notes(table, row, player, listed, described))
         for column, value in listed.items():
             if row.blank.get(column, True) and (column == "Rating" or not _kept_out(column, row, listed)):
                 writes[(row.number, column)] = value
         if player.rating is None and row.blank.get("Rating", True):
             notes.append(Problem(id_cell, f"ID {row.id} has no rating on the {described}: left blank, "
                                           "rated as unrated"))
-    blocks, added, counts = _blocks(table, header, columns, last, outputs, writes, rows, notes)
+    blocks, added, counts, where = _blocks(table, header, columns, last, outputs, writes, rows, notes)
+    notes.extend(Problem(address(table.sheet, number, where.get(column, columns["ID"])), text)
+                 for number, column, text in pending)
+    notes.sort(key=problem_order)
     line = ""
     if rows:
         filled = ", ".join(f"{count} {column}" for column, count in counts.items() if count) or "nothing"
@@ -332,7 +348,7 @@ def _named(players: Sequence[ListedPlayer]) -> str:
 
 def _blocks(table: Table, header: int, columns: Mapping[str, int], last: int, outputs: bool,
             writes: Mapping[tuple[int, str], Any], rows: Sequence[_Row], notes: list[Problem]
-            ) -> tuple[list[Block], list[AddedColumns], dict[str, int]]:
+            ) -> tuple[list[Block], list[AddedColumns], dict[str, int], dict[str, int]]:
     """One block per cell written (a fill writes scattered cells), the added columns' headers."""
     where = dict(columns)
     added: list[str] = []
@@ -359,7 +375,7 @@ def _blocks(table: Table, header: int, columns: Mapping[str, int], last: int, ou
     if added:
         bottom = max((row.number for row in rows), default=header)
         extra.append(AddedColumns(table.sheet, header, bottom, last + 1, last + len(added)))
-    return blocks, extra, counts
+    return blocks, extra, counts, where
 
 
 # --- a workbook -------------------------------------------------------------------------------------
@@ -449,20 +465,3 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
 
 def _grid(grid: Grid) -> list[list[Any]]:
     return [list(row) if row is not None else [] for row in grid]
-
-
-def overlay(sheets: Mapping[str, Grid], blocks: Iterable[Block]) -> dict[str, list[list[Any]]]:
-    """The sheets' values with ``blocks`` written into them (the input is not changed)."""
-    grids = {name: _grid(grid) for name, grid in sheets.items()}
-    for block in blocks:
-        rows = grids[block.sheet]
-        for i, values in enumerate(block.values):
-            while len(rows) < block.row + i:
-                rows.append([])
-            line = rows[block.row + i - 1]
-            for j, value in enumerate(values):
-                column = block.column + j
-                if len(line) < column:
-                    line.extend([None] * (column - len(line)))
-                line[column - 1] = value
-    return grids

@@ -105,10 +105,11 @@ def game_key(round_: int, first: str, second: str, score: float) -> tuple[int, s
     return (round_, first, second, score) if first <= second else (round_, second, first, 1.0 - score)
 
 
-def unrated_note(member_id: str, where: str, *, listed: bool = False) -> str:
-    """The note on the row of a player with an ID whose rating cell (``where``) is blank."""
+def unrated_note(member_id: str, where: str = "", *, listed: bool = False) -> str:
+    """The note on the row of a player with an ID whose rating is blank (``listed``: blank on the
+    season's Players list, at ``where``): rated as unrated, and what to do if he is not."""
     if listed:
-        return (f"rated as unrated: his Rating on the list ({where}, ID {member_id}) is blank; if the player "
-                "has a rating, type it there or fill it from the official list (xlrating fill)")
-    return (f"rated as unrated: ID {member_id} is given but Rating ({where}) is blank; if the player has a "
-            "rating, type it or fill it from the official list (xlrating fill)")
+        return (f"rated as unrated: ID {member_id} has no Rating on the list ({where}); if the player has a "
+                "rating, type it there or fill it from the official list (xlrating fill)")
+    return (f"rated as unrated: ID {member_id} is given but Rating is blank; if the player has a rating, "
+            "type it (or 'unr' if he has none) or fill it from the official list (xlrating fill)")

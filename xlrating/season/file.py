@@ -18,8 +18,10 @@ from openpyxl.utils import get_column_letter
 
 from ..crosstable.columns import fold
 from ..crosstable.values import address
+from ..crosstable.workbook import overlay
 from ..errors import CrosstableError, XlratingError
 from ..workbook import Workbook, apply, load, read_grids, save_atomic, uncalculated_formulas
+from ..workbook.rate import Prepare
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
 from .rate import rate_season_sheets
 from .read import is_season
@@ -37,9 +39,12 @@ def is_season_file(path: str | os.PathLike[str]) -> bool:
     return fold(PLAYERS_SHEET) in names and fold(EVENTS_SHEET) in names
 
 
-def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None = None
-                         ) -> tuple[Workbook, RatedSeason]:
+def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None = None,
+                         prepare: Prepare | None = None) -> tuple[Workbook, RatedSeason]:
     """Load ``source``, rate its season and write every output into the loaded copy.
+
+    ``prepare`` gives cells to write before the rating (``rate --list``: the fill), as for
+    :func:`~xlrating.workbook.rate_workbook`.
 
     Raises :class:`~xlrating.errors.CrosstableError` (title naming the file, every
     problem with its cell) when the season has errors; the file is not touched.
@@ -50,7 +55,8 @@ def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None =
         raise CrosstableError([], title=f"{workbook.path}: is not a season workbook: it needs a "
                               "Players sheet and an Events sheet")
     try:
-        rated = rate_season_sheets(grids, today=today)
+        before, added = prepare(grids) if prepare is not None else ((), ())
+        rated = rate_season_sheets(overlay(grids, before) if before else grids, today=today)
     except CrosstableError as error:
         raise CrosstableError(error.problems, title=f"{workbook.path}: {error.title}") from None
     notes = _uncalculated_notes(workbook, rated)
@@ -61,7 +67,7 @@ def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None =
                      "rating saved the workbook through openpyxl, which keeps cells, formats, formulas, "
                      "tables, validation, names, charts and VBA but not pictures, shapes or form controls")
     workbook.notes.extend(notes)
-    apply(workbook, rated.blocks, rated.added)
+    apply(workbook, (*before, *rated.blocks), (*added, *rated.added))
     return workbook, rated
 
 

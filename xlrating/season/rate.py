@@ -108,10 +108,7 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
         key = event.ids.get(player.number, "")
         if key in rows and rows[key].pre is None:
             where = listed.get(key)
-            column = crosstable.columns.get("Rating")
-            text = (unrated_note(str(key), where, listed=True) if where is not None
-                    else unrated_note(str(key), address(crosstable.sheet, player.row, column) if column
-                                      else f"{crosstable.sheet} (no Rating column)"))
+            text = unrated_note(str(key), where, listed=True) if where is not None else unrated_note(str(key))
             disagreements[player.number] = text
             notes.append(f"{address(crosstable.sheet, player.row, crosstable.columns.get('ID', 1))}: "
                          f"{who(player)} {text}")
