@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
+from test_real_events import DATA as USCF_EVENT
+from test_real_events import PEAKS
 
 from xlrating.crosstable import rate_sheets
 from xlrating.crosstable.workbook import overlay
@@ -23,9 +25,6 @@ from xlrating.official import ListedPlayer
 from xlrating.official.fill import fill_sheets
 from xlrating.official.sheet import ListSheet, list_rows, read_list_sheet
 from xlrating.season import rate_season_sheets
-
-from test_real_events import DATA as USCF_EVENT
-from test_real_events import PEAKS
 
 TRF_EVENT = USCF_EVENT.parent.parent / "import" / "spring-open.trf"
 LIST_DATE = dt.date(2014, 6, 1)
@@ -76,8 +75,8 @@ def test_ids_and_results_rate_as_the_event_typed_in_full() -> None:
     source = read_list_sheet(list_rows(uscf_list(typed)))
     filled = fill_sheets({"Event": event, "Crosstable": bare}, source)
     assert filled.notes == ()
-    assert filled.summary == ("Crosstable: 64 Rating, 10 Games filled from the US Chess Regular list of 2014-06-01 "
-                              "in force on 2014-06-01",)
+    assert filled.summary == ("Crosstable: 64 Rating, 10 Games filled from the US Chess Regular list of "
+                              "2014-06-01 in force on 2014-06-01",)
     written = overlay({"Event": event, "Crosstable": bare}, filled.blocks)
     assert written["Crosstable"] == typed
     assert posts(written) == expected
@@ -94,8 +93,8 @@ def test_every_typed_value_the_list_contradicts_is_named_and_kept() -> None:
     assert [str(note) for note in filled.notes] == [
         "Crosstable!E2: Rating 1800 is typed, but the US Chess Regular list of 2014-06-01 gives 1794 for ID "
         "15445895; the typed value is kept",
-        "Crosstable!B3: Name 'DARURI, D.', but the US Chess Regular list of 2014-06-01 has 'DAKSHESH DARURI' for "
-        "ID 14598900: check the ID",
+        "Crosstable!B3: Name 'DARURI, D.', but the US Chess Regular list of 2014-06-01 has 'DAKSHESH DARURI' "
+        "for ID 14598900: check the ID",
     ]
     assert filled.blocks == ()  # nothing blank: nothing written
 
@@ -107,8 +106,8 @@ def test_an_id_not_on_the_list_is_reported_never_invented() -> None:
     listed = ListedPlayer("USCF", "Regular", "99999999", "GARY HUA", LIST_DATE, rating=1794.0)
     filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet([*players, listed]))
     assert [str(n) for n in filled.notes] == [
-        "Crosstable!D2: ID 15445895 is not on the US Chess Regular list in force on 2014-06-01: nothing filled "
-        "(a new player, or a mistyped ID?); it has 'GARY HUA' as ID 99999999 (GARY HUA)"]
+        "Crosstable!D2: ID 15445895 is not on the US Chess Regular list in force on 2014-06-01: nothing "
+        "filled (a new player, or a mistyped ID?); the list has that name under ID 99999999 (GARY HUA)"]
     assert not any(b.row == 2 for b in filled.blocks)
 
 
@@ -116,7 +115,8 @@ def test_a_list_of_a_later_date_is_not_used() -> None:
     typed, event = uscf_event()
     later = [ListedPlayer(p.system, p.kind, p.id, p.name, dt.date(2014, 7, 1), rating=p.rating)
              for p in uscf_list(typed)]
-    filled = fill_sheets({"Event": event, "Crosstable": blanked(typed, ("Rating", "Games"))}, ListSheet(later))
+    bare = blanked(typed, ("Rating", "Games"))
+    filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet(later))
     assert filled.blocks == () and len(filled.notes) == 64
     # --date asks for another list.
     again = fill_sheets({"Event": event, "Crosstable": blanked(typed, ("Rating",))}, ListSheet(later),
@@ -175,8 +175,9 @@ def test_fide_k_titles_and_federations_come_from_the_list() -> None:
     assert posts(written) == expected
     # Szabó's K 40 is not what the rules give an established 1600 player: said, FIDE's K used.
     assert [str(n) for n in filled.notes] == [
-        "Crosstable!O8: K 40 on the FIDE Standard list of 2024-03-01, but the rules (FIDE 2024) give 20 to an "
-        "established player rated 1600, born 1995: FIDE's K (which counts the player's games) is the one filled"]
+        "Crosstable!O8: K 40 on the FIDE Standard list of 2024-03-01, but the rules (FIDE 2024) give 20 to "
+        "an established player rated 1600, born 1995: FIDE's K (which counts the player's games) is the one "
+        "filled"]
 
 
 def test_a_bad_cell_stops_the_fill() -> None:
@@ -188,8 +189,8 @@ def test_a_bad_cell_stops_the_fill() -> None:
 
 
 def test_the_list_sheet_names_every_bad_cell() -> None:
-    rows: list[Sequence[Any]] = [list(r) for r in list_rows([ListedPlayer("FIDE", "Standard", "1", "A, B",
-                                                                          dt.date(2024, 1, 1), rating=2000.0)])]
+    first = ListedPlayer("FIDE", "Standard", "1", "A, B", dt.date(2024, 1, 1), rating=2000.0)
+    rows: list[Sequence[Any]] = [list(r) for r in list_rows([first])]
     rows.append(["FIDE", "Standard", dt.date(2024, 1, 1), "1", "A, B", 2001])
     rows.append(["Chess.com", "Standard", "yesterday", "2", "C, D", "x"])
     with pytest.raises(CrosstableError) as error:

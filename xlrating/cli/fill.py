@@ -160,11 +160,11 @@ def add_selection(parser: argparse.ArgumentParser, *, system_flag: str = "--syst
     parser.add_argument("--federation", metavar="FED",
                         help="the players of one federation (FIDE: IRL, USA...; US Chess: the state)")
     parser.add_argument("--ids", metavar="ID,ID,...", help="these players, by ID")
-    parser.add_argument("--list-date", "--on", dest="on", type=date_arg, metavar="YYYY-MM-DD",
+    parser.add_argument("--date", dest="on", type=date_arg, metavar="YYYY-MM-DD",
                         help="the list in force on this date (default: today)")
-    parser.add_argument("--list-kind", dest="list_kind", metavar="KIND",
+    parser.add_argument("--kind", dest="list_kind", metavar="KIND",
                         help="FIDE Standard (default), Rapid or Blitz; US Chess Regular (default), Quick...")
-    parser.add_argument("--list-db", dest="db", metavar="PATH", type=path_arg,
+    parser.add_argument("--db", metavar="PATH", type=path_arg,
                         help="the store of loaded lists (default: XLRATING_DB, else the user's data folder)")
 
 
@@ -256,3 +256,36 @@ def write_list_workbook(path: Path, players: Iterable[ListedPlayer]) -> None:
         cell.font = Font(bold=True)
     sheet.freeze_panes = "A2"
     save_workbook_atomic(book, path)
+
+
+# --- xlrating template season --list --------------------------------------------------------------
+
+
+def add_season_start(parser: argparse.ArgumentParser) -> None:
+    """``template season --list SYSTEM --federation FED`` (or ``--ids``): the Players sheet from the store."""
+    parser.add_argument("--list", metavar="SYSTEM", dest="start_list",
+                        help="season only: start the Players sheet from the official list of SYSTEM (fide, "
+                        "uscf, icu) in the store, with --federation or --ids")
+    add_selection(parser, system_flag="")
+
+
+def season_start(args: argparse.Namespace) -> Any:
+    """The :class:`~xlrating.templates.season.ListedStart` ``template season --list`` asks for, or None."""
+    if not getattr(args, "start_list", None):
+        return None
+    from .. import systems
+    from ..official.sheet import players_rows
+    from ..templates.season import ListedStart
+
+    players = listed_players(args.start_list, args.list_kind, args.on, args.federation, args.ids, args.db)
+    first = players[0]
+    entry = systems.get(first.system)
+    settings: list[tuple[str, Any]] = [("System", entry.key), ("Rules", entry.default.name)]
+    if entry.key == "USCF":
+        settings.append(("Rating system", first.kind))
+    settings.append(("List date", max(p.list_date for p in players)))
+    chosen = f"the players of {args.federation.upper()}" if args.federation else "the players named by ID"
+    described = (f"Players: {chosen} on the {entry.short_name} {first.kind} list of "
+                 f"{first.list_date.isoformat()} ({len(players)} players). Add each event's sheet and its "
+                 "row on Events.")
+    return ListedStart(tuple(settings), tuple(players_rows(players, entry.key)), described)

@@ -308,7 +308,7 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
         if player is None:
             others = [p for p in source.find_by_name(system, kind, row.name, table.on) if p.id != row.id] \
                 if row.name else []
-            also = f"; it has {row.name!r} as " + _named(others) if others else ""
+            also = "; the list has that name under " + _named(others) if others else ""
             notes.append(Problem(id_cell, f"ID {row.id} is not on the {name} in force on "
                                           f"{table.on.isoformat()}: nothing filled (a new player, or a "
                                           f"mistyped ID?){also}"))

@@ -151,3 +151,21 @@ def _player(sheet: str, number: int, row: list[Any], columns: Mapping[str, int],
         "flags": read("Flags", text) or "",
     }
     return ListedPlayer(**fields) if len(problems) == bad else None
+
+
+def players_rows(players: Sequence[ListedPlayer], system: str) -> list[tuple[Any, ...]]:
+    """A season's ``Players`` sheet of listed players (header first): ID, Name, Rating and what the
+    system's rules read from the list (US Chess: a provisional rating's Games; FIDE: K), then
+    Birth date, Federation and Title where the list gives any."""
+    columns: list[tuple[str, Callable[[ListedPlayer], Any]]] = [
+        ("ID", lambda p: p.id), ("Name", lambda p: p.name), ("Rating", lambda p: _number(p.rating))]
+    if system == "USCF":
+        columns.append(("Games", lambda p: p.games if p.rating is not None else None))
+    if system == "FIDE":
+        columns.append(("K", lambda p: p.k))
+    optional: list[tuple[str, Callable[[ListedPlayer], Any]]] = [
+        ("Birth date", lambda p: p.birth_date), ("Federation", lambda p: p.federation),
+        ("Title", lambda p: p.title)]
+    columns += [(name, get) for name, get in optional if any(get(p) is not None for p in players)]
+    ordered = sorted(players, key=lambda p: (-(p.rating or 0.0), name_key(p.name)))
+    return [tuple(name for name, _ in columns), *(tuple(get(p) for _, get in columns) for p in ordered)]
