@@ -167,3 +167,29 @@ def test_a_season_starts_from_the_list(tmp_path: Path, store: Store) -> None:
     other = tmp_path / "x.xlsx"
     assert main(["template", "fide", "--list", "fide", "--federation", "IRL", "-o", str(other)]) == 1
     assert not other.exists()
+
+
+def test_rate_list_of_a_season_fills_its_players_first(tmp_path: Path, store: Store,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from xlrating.season.file import season_workbook
+    from xlrating.workbook.book import save_workbook_atomic
+
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "FIDE"], ["Rules", "FIDE 2024"], ["List date", dt.date(2026, 11, 1)]],
+        "Players": [["ID", "Name", "Rating", "K"], ["2500000", "Ó Briain, Éamon", None, None],
+                    ["2500001", "Kelly, Gráinne", None, None]],
+        "Events": [["Sheet", "Start date", "End date"],
+                   ["Open", dt.date(2026, 11, 21), dt.date(2026, 11, 22)]],
+        "Open": [["No", "ID", "Name", "R1"], [1, "2500000", "Ó Briain, Éamon", "W2"],
+                 [2, "2500001", "Kelly, Gráinne", "L1"]],
+    }
+    source = tmp_path / "season.xlsx"
+    save_workbook_atomic(season_workbook(sheets), source)
+    assert main(["rate", str(source), "--list"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == ("Players: 2 Rating, 2 K filled from the FIDE Standard list of 2026-11-01 "
+                                   "in force on 2026-11-01 (the Season sheet's List date)")
+    rated = read_grids(load(tmp_path / "season-rated.xlsx"))
+    assert [row[2:4] for row in rated["Players"][1:]] == [[2210, 20], [1805, 40]]
+    header = rated["Players"][0]
+    assert [row[header.index("New rating")] for row in rated["Players"][1:]] == [2212, 1802]

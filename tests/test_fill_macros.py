@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_fill_cli import workbook
+from test_fill_cli import store, workbook  # noqa: F401 (store: the fixture)
 from test_macros import Excel, book_json, run_script, writes
 from test_official_fill import blanked, uscf_event
 
@@ -56,3 +56,19 @@ def test_a_bad_cell_is_alerted_and_nothing_is_written(tmp_path: Path) -> None:
     assert writes(actions) == []
     assert actions[0]["args"][1] == "xlrating: nothing was filled"
     assert "Crosstable!F3: Games: 'many' is not a number of games" in actions[0]["args"][0]
+
+
+@pytest.mark.usefixtures("store")
+def test_classic_excel_without_a_list_sheet_reads_the_store(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from xlrating.report import excel as report_excel
+
+    monkeypatch.setattr(report_excel, "is_remote", lambda book: False)  # as on a desktop with the store
+    typed, event = uscf_event()
+    data = book_json(workbook(tmp_path / "event.xlsx", blanked(typed, ("Rating",)), event))
+    excel = Excel(data)
+    excel.apply(run_script(macros, "fill_from_the_list", data))
+    rating = typed[0].index("Rating") + 1
+    assert [excel.cell("Crosstable", row, rating) for row in range(2, 66)] == [
+        r[rating - 1] for r in typed[1:]]
+    assert excel.alerts[0][0].startswith("Crosstable: 64 Rating filled from the US Chess Regular list")
