@@ -316,7 +316,8 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
         listed = _listed_values(player, system)
         pending.extend(_row_notes(table, row, player, listed, described))
         for column, value in listed.items():
-            if row.blank.get(column, True) and (column == "Rating" or not _kept_out(column, row, listed)):
+            if row.blank.get(column, True) and row.typed.get(column) is None \
+                    and (column == "Rating" or not _kept_out(column, row, listed)):
                 writes[(row.number, column)] = value
         if player.rating is None and row.blank.get("Rating", True):
             notes.append(Problem(id_cell, f"ID {row.id} has no rating on the {described}: left blank, "
