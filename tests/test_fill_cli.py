@@ -193,3 +193,11 @@ def test_rate_list_of_a_season_fills_its_players_first(tmp_path: Path, store: St
     assert [row[2:4] for row in rated["Players"][1:]] == [[2210, 20], [1805, 40]]
     header = rated["Players"][0]
     assert [row[header.index("New rating")] for row in rated["Players"][1:]] == [2212, 1802]
+
+
+def test_list_options_without_list_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    typed, event = uscf_event()
+    source = workbook(tmp_path / "event.xlsx", typed, event)
+    assert main(["rate", str(source), "--date", "2014-06-01"]) == 1
+    assert capsys.readouterr().err == "xlrating: --date says which list to fill from: add --list\n"
+    assert not (tmp_path / "event-rated.xlsx").exists()

@@ -126,6 +126,13 @@ def preparer(args: argparse.Namespace, lines: list[str], notes: list[str]) -> Pr
     that fills the grids from the list ``args`` name, its summary added to ``lines`` and its
     notes to ``notes`` (printed after the rating)."""
     if not getattr(args, "list", False):
+        given = [flag for flag, name in (("--date", "date"), ("--kind", "kind"), ("--db", "db"),
+                                         ("--list-sheet", "list_sheet")) if getattr(args, name, None)]
+        if given:
+            from ..errors import ArgumentError
+
+            says = "says" if len(given) == 1 else "say"
+            raise ArgumentError(f"{', '.join(given)} {says} which list to fill from: add --list")
         return None
     from ..official.fill import fill_sheets
 
