@@ -223,3 +223,29 @@ def test_a_season_fills_its_players_and_its_new_players() -> None:
         "Open: 1 Rating, 1 K filled from the FIDE Standard list of 2024-03-01 in force on 2024-04-01")
     rated = rate_season_sheets(written)
     assert rated.result.list.entries["7777777"].rating is not None
+
+
+def test_unrated_typed_or_listed_and_a_row_without_an_id() -> None:
+    event = [["System", "FIDE"], ["Start date", dt.date(2024, 3, 2)]]
+    grid: Rows = [["No", "Name", "ID", "Rating", "Birth date", "K", "R1"],
+                  [1, "Müller, Anna", "4611111", "unr", dt.date(1991, 5, 17), None, "W2"],
+                  [2, "Szabó, Gábor", "7777777", 1600, None, None, "L1"],
+                  [3, "Kowalski, Bartosz", None, None, None, None, "B"]]
+    listed = [ListedPlayer("FIDE", "Standard", "4611111", "Müller, Anna", dt.date(2024, 3, 1), rating=2105.0,
+                           k=20, birth_year=1990),
+              ListedPlayer("FIDE", "Standard", "7777777", "Szabó, Gábor", dt.date(2024, 3, 1)),
+              ListedPlayer("FIDE", "Standard", "1111111", "Kowalski, Bartosz", dt.date(2024, 3, 1),
+                           rating=1980.0, k=40, birth_year=2008)]
+    filled = fill_sheets({"Event": event, "Crosstable": grid}, ListSheet(listed))
+    assert [str(n) for n in filled.notes] == [
+        "Crosstable!D2: Rating says unrated, but the FIDE Standard list of 2024-03-01 gives 2105 for ID "
+        "4611111; the typed value is kept",
+        "Crosstable!E2: Birth date 1991-05-17 is typed, but the FIDE Standard list of 2024-03-01 gives the "
+        "birth year 1990 for ID 4611111; the typed value is kept",
+        "Crosstable!D3: Rating 1600 is typed, but the FIDE Standard list of 2024-03-01 has no rating for ID "
+        "7777777; the typed value is kept",
+        "Crosstable!B4: 'Kowalski, Bartosz' has no ID; the FIDE Standard list of 2024-03-01 has ID 1111111 "
+        "(Kowalski, Bartosz): type the ID to fill this row",
+    ]
+    # 'unr' typed: the list's K goes with its rating, so it is not filled beside another rating.
+    assert filled.blocks == ()

@@ -233,42 +233,33 @@ def _row_notes(table: Table, row: _Row, player: ListedPlayer, listed: Mapping[st
                source: str) -> list[Pending]:
     """A note for every typed value the list contradicts (the typed value is kept)."""
     notes: list[Pending] = []
+    kept = f"for ID {player.id}; the typed value is kept"
 
-    def where(column: str) -> tuple[int, str]:
-        return row.number, column
+    def note(column: str, text: str) -> None:
+        notes.append((row.number, column, text))
 
     if row.name and name_key(row.name) != name_key(player.name):
-        notes.append((*where("Name"), f"Name {row.name!r}, but the {source} has {player.name!r} for ID "
-                                            f"{player.id}: check the ID"))
+        note("Name", f"Name {row.name!r}, but the {source} has {player.name!r} for ID {player.id}: "
+                     "check the ID")
     for column, typed in row.typed.items():
-        if typed is None and column == "Rating" and player.rating is not None:
-            notes.append((*where(column), f"Rating says unrated, but the {source} gives "
-                                                f"{_shown(player.rating)} for ID {player.id}; the typed "
-                                                "value is kept"))
-            continue
-        if typed is None or (column not in listed and not (column == "Rating" and player.rating is None)):
-            continue
-        if column == "Rating" and player.rating is None:
-            notes.append((*where(column), f"Rating {_shown(typed)} is typed, but ID {player.id} has no "
-                                                f"rating on the {source}; the typed value is kept"))
-        elif not _same(column, typed, listed[column]):
-            notes.append((*where(column), f"{column} {_shown(typed)} is typed, but the {source} "
-                                                f"gives {_shown(listed[column])} for ID {player.id}; the "
-                                                "typed value is kept"))
-    typed_birth = row.typed.get("Birth date")
-    if typed_birth is not None and player.birth_date is None and player.birth_year is not None \
-            and typed_birth.year != player.birth_year:
-        notes.append((*where("Birth date"), f"Birth date {typed_birth.isoformat()} is typed, but the "
-                                                  f"{source} gives the birth year {player.birth_year} for ID "
-                                                  f"{player.id}; the typed value is kept"))
+        if column == "Rating" and (typed is None) != (player.rating is None):
+            said = "says unrated" if typed is None else f"{_shown(typed)} is typed"
+            gives = f"gives {_shown(player.rating)}" if player.rating is not None else "has no rating"
+            note(column, f"Rating {said}, but the {source} {gives} {kept}")
+        elif typed is not None and column in listed and not _same(column, typed, listed[column]):
+            note(column, f"{column} {_shown(typed)} is typed, but the {source} gives "
+                         f"{_shown(listed[column])} {kept}")
+    born = row.typed.get("Birth date")
+    if born is not None and player.birth_date is None and player.birth_year not in (None, born.year):
+        note("Birth date", f"Birth date {born.isoformat()} is typed, but the {source} gives the birth year "
+                           f"{player.birth_year} {kept}")
     if table.settings.system == "FIDE" and player.k is not None:
         rules_k = _rules_k(player, table.settings, table.on)
         if rules_k is not None and rules_k != player.k:
-            born = f", born {player.birth_year}" if player.birth_year else ", birth year not published"
-            notes.append((*where("K"), f"K {player.k} on the {source}, but the rules "
-                                             f"({table.settings.rules}) give {rules_k:g} to an established "
-                                             f"player rated {_shown(player.rating)}{born}: FIDE's K (which "
-                                             "counts the player's games) is the one filled"))
+            year = f", born {player.birth_year}" if player.birth_year else ", birth year not published"
+            note("K", f"K {player.k} on the {source}, but the rules ({table.settings.rules}) give "
+                      f"{rules_k:g} to an established player rated {_shown(player.rating)}{year}: FIDE's K "
+                      "(which counts the player's games) is the one filled")
     return notes
 
 
@@ -301,7 +292,7 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
             matches = source.find_by_name(system, kind, row.name, table.on)
             if matches:
                 notes.append(Problem(address(table.sheet, row.number, columns.get("Name", 1)),
-                                     f"{row.name!r} has no ID; the {described or name} has "
+                                     f"{row.name!r} has no ID; the {described} has "
                                      + _named(matches) + ": type the ID to fill this row"))
             continue
         player = found.get(row.id)
@@ -329,17 +320,18 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
     line = ""
     if rows:
         filled = ", ".join(f"{count} {column}" for column, count in counts.items() if count) or "nothing"
-        line = (f"{table.sheet}: {filled} filled from the {described or name} in force on "
+        line = (f"{table.sheet}: {filled} filled from the {described} in force on "
                 f"{table.on.isoformat()}{f' ({table.why})' if table.why else ''}")
     return blocks, added, notes, line, problems
 
 
 def _kept_out(column: str, row: _Row, listed: Mapping[str, Any]) -> bool:
     """Whether a blank ``column`` stays blank: Games and K go with the list's rating, so they are
-    not filled beside a typed rating that differs from it."""
-    if column not in ("Games", "K") or row.typed.get("Rating") is None:
+    not filled beside a typed rating (or ``unr``) that differs from it."""
+    if column not in ("Games", "K") or row.blank.get("Rating", True):
         return False
-    return not _same("Rating", row.typed["Rating"], listed["Rating"])
+    typed = row.typed.get("Rating")
+    return typed is None or "Rating" not in listed or not _same("Rating", typed, listed["Rating"])
 
 
 def _named(players: Sequence[ListedPlayer]) -> str:
