@@ -428,7 +428,10 @@ def fill_from_list(book: xw.Book | None = None) -> Filled | None:
             from .cli.fill import open_store
 
             source = open_store(None)
-        filled = fill_sheets(grids, source)
+        from .cli.fill import closed_after
+
+        with closed_after(source) as players:
+            filled = fill_sheets(grids, players)
     except CrosstableError as error:
         book.app.alert(alert_text(error).replace("`xlrating rate`", "`xlrating fill`"),
                        title="xlrating: nothing was filled", mode="critical")

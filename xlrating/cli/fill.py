@@ -16,9 +16,10 @@ a ``List`` sheet written from the store) and ``template season --list`` (:func:`
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from ..crosstable.columns import fold
 from ..errors import WorkbookError
 from ..official.model import ListedPlayer, PlayerSource
 from ..official.sheet import LIST_SHEET, list_rows
+from ..systems import System
 from ..workbook import Workbook, apply, load, stage_workbook, writable_target
 from ..workbook.rate import Prepare
 from ._args import path_arg
@@ -84,6 +86,23 @@ def open_store(db: str | None) -> PlayerSource:
     return store
 
 
+def closed_after(source: PlayerSource) -> contextlib.AbstractContextManager[PlayerSource]:
+    """``source`` for a ``with`` block that closes it after (the store holds its file open; a
+    ``List`` sheet holds nothing)."""
+    close = getattr(source, "close", None)
+    if close is None:
+        return contextlib.nullcontext(source)
+
+    @contextlib.contextmanager
+    def opened() -> Iterator[PlayerSource]:
+        try:
+            yield source
+        finally:
+            close()
+
+    return opened()
+
+
 def list_source(args: argparse.Namespace, workbook: Workbook) -> PlayerSource:
     """Where ``args`` say the players come from: the workbook's List sheet, or the store."""
     if getattr(args, "list_sheet", False):
@@ -110,7 +129,8 @@ def run(args: argparse.Namespace) -> int:
     season = is_season_file(source)
     workbook = load(source)
     grids = read_grids(workbook) if season else read_for_rating(workbook)
-    filled = fill_sheets(grids, list_source(args, workbook), on=args.date, kind=args.kind)
+    with closed_after(list_source(args, workbook)) as players:
+        filled = fill_sheets(grids, players, on=args.date, kind=args.kind)
     apply(workbook, filled.blocks, filled.added)
     stage_workbook(workbook, target, in_place=args.in_place).commit()
     for line in filled.summary:
@@ -140,7 +160,8 @@ def preparer(args: argparse.Namespace, lines: list[str], notes: list[str]) -> Pr
         # The List sheet is read whole only when it is asked for (the rating reads it no further
         # than its header).
         source = list_source(args, load(args.input)) if args.list_sheet else open_store(args.db)
-        filled = fill_sheets(grids, source, on=args.date, kind=args.kind)
+        with closed_after(source) as players:
+            filled = fill_sheets(grids, players, on=args.date, kind=args.kind)
         lines.extend(filled.summary)
         notes.extend(str(note) for note in filled.notes)
         return filled.blocks, filled.added
@@ -189,7 +210,16 @@ def listed_players(system: str, kind: str | None, on: dt.date | None, federation
     when = on or dt.date.today()
     if not federation and not ids:
         raise ArgumentError("say whose rows to take: --federation FED or --ids ID,ID,...")
-    store: Any = open_store(db)
+    with closed_after(open_store(db)) as store:
+        return _selected(store, found, kind, when, federation, ids)
+
+
+def _selected(store: Any, found: System, kind: str, when: dt.date, federation: str | None,
+              ids: str | None) -> list[ListedPlayer]:
+    """The players of ``federation`` and ``ids`` on the store's list (``store.players``, ``store.lookup``)."""
+    from ..errors import ArgumentError
+
+    key = found.key
     wanted = [part.strip() for part in (ids or "").replace(";", ",").split(",") if part.strip()]
     players: dict[str, ListedPlayer] = {}
     if federation:
