@@ -341,7 +341,7 @@ def _read_txt(
     single = len(spots) == 1
     r_at, m_at, k_at = spots[0]
     seen = check.seen
-    width = -1  # every line's length so far, while they are all alike (FIDE pads its lines)
+    width = before = -1  # every line's length so far, while they are all alike (FIDE pads its lines)
     last = b""
     with open_list(path) as (_, stream):
         for number, raw in enumerate(lines(stream), start=1):
@@ -352,6 +352,7 @@ def _read_txt(
                 line = raw.decode("utf-8").rstrip("\r\n")
             except UnicodeDecodeError:
                 line = decode(raw).rstrip("\r\n")
+            before = width
             if width == -1:
                 width = len(line)
             elif width != len(line):
@@ -439,7 +440,7 @@ def _read_txt(
                 if pid_or_none is not None:
                     yield row  # type: ignore[misc]
     check.number = max(check.number, number if last else 0)
-    if width >= 0 and not last.endswith(b"\n") and len(decode(last)) < width:
+    if before >= 0 and not last.endswith(b"\n") and len(decode(last)) < before:
         problems.add(
             f"{path.name} line {check.number}",
             "the last line is shorter than every other and has no line ending: the file is cut short",

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import _check, systems
-from ..errors import FormatError, Problem, XlratingError
+from ..errors import FormatError, InputError, Problem, XlratingError
 from ._source import ListProblems, TooManyProblems, sha256
 from .detect import open_list_file
 from .listfile import FIELDS, ListFile, to_player
@@ -118,13 +118,15 @@ class Loaded:
 
 
 class ListStore:
-    """The store at ``path`` (:func:`default_path` when ``None``). Implements
+    """The store at ``path`` (:func:`default_path` when ``None``), waiting at most ``timeout``
+    seconds for another program that holds it locked. Implements
     :class:`~xlrating.official.model.PlayerSource`. Reading a store that does not exist
     finds no list; loading creates it (and its folder)."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 5.0) -> None:
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise _check.fail("path", "a file path", path)
+        self.timeout = _check.number("timeout", timeout)
         self.path = Path(path) if path is not None else default_path()
         self._connection: sqlite3.Connection | None = None
 
@@ -182,7 +184,7 @@ class ListStore:
         if self.path.is_dir():
             raise StoreError(f"the list store {self.path} is a folder, not a file")
         with self._guard():
-            connection = sqlite3.connect(self.path, timeout=5, isolation_level=None)
+            connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
             try:
                 connection.execute("PRAGMA cache_size = -65536")
                 connection.create_function("xl_fold", 1, fold_name, deterministic=True)
@@ -225,33 +227,67 @@ class ListStore:
         ``kind`` and ``date`` where the file does not say). Raises
         :class:`~xlrating.errors.FormatError` naming the file and line of every problem, and
         then stores nothing."""
-        if not isinstance(path, (str, os.PathLike)):
-            raise _check.fail("path", "a file path", path)
+        return self.add_files([path], system=system, kind=kind, date=date)[0]
+
+    def add_files(
+        self,
+        paths: Sequence[str | os.PathLike[str]],
+        *,
+        system: str | None = None,
+        kind: str | None = None,
+        date: dt.date | None = None,
+    ) -> list[Loaded]:
+        """Load several list files in one transaction: all of them, or (when any has a problem)
+        none. Raises :class:`~xlrating.errors.InputError` listing every file's problems."""
+        if isinstance(paths, (str, os.PathLike)) or not all(isinstance(p, (str, os.PathLike)) for p in paths):
+            raise _check.fail("paths", "a list of file paths", paths)
         if date is not None and (not isinstance(date, dt.date) or isinstance(date, dt.datetime)):
             raise _check.fail("date", "a date", date)
-        source = Path(path)
-        digest = sha256(source)
-        listed = open_list_file(source, system=system, kind=kind, date=date)
+        problems: list[Problem] = []
+        opened: list[tuple[Path, str, ListFile | None]] = []
+        for path in paths:
+            source = Path(path)
+            try:
+                opened.append(
+                    (source, sha256(source), open_list_file(source, system=system, kind=kind, date=date))
+                )
+            except InputError as error:
+                problems.extend(error.problems)
+        if problems:
+            raise FormatError(problems, title="No list was loaded (nothing was stored):")
+        created = self._connection is None and not self.path.exists()
         connection = self._connect(write=True)
         assert connection is not None
+        results: list[Loaded] = []
         with self._guard():
-            known = connection.execute("SELECT name FROM files WHERE sha256 = ?", (digest,)).fetchone()
-            if known:
-                return Loaded(
-                    source.name,
-                    (),
-                    True,
-                    0,
-                    (f"{source.name} was loaded before (as {known[0]}): nothing to do",),
-                )
             connection.execute("BEGIN IMMEDIATE")
             try:
-                loaded = self._load(connection, listed, digest)
+                for source, digest, listed in opened:
+                    assert listed is not None
+                    known = connection.execute(
+                        "SELECT name FROM files WHERE sha256 = ?", (digest,)
+                    ).fetchone()
+                    if known:
+                        note = f"{source.name} was loaded before (as {known[0]}): nothing to do"
+                        results.append(Loaded(source.name, (), True, 0, (note,)))
+                        continue
+                    connection.execute("SAVEPOINT one_file")
+                    try:
+                        results.append(self._load(connection, listed, digest))
+                    except InputError as error:
+                        problems.extend(error.problems)
+                        connection.execute("ROLLBACK TO one_file")
+                    connection.execute("RELEASE one_file")
+                if problems:
+                    raise FormatError(problems, title="No list was loaded (nothing was stored):")
             except BaseException:
                 connection.execute("ROLLBACK")
+                if created:  # a store this run made for nothing is not left behind
+                    self.close()
+                    self.path.unlink(missing_ok=True)
                 raise
             connection.execute("COMMIT")
-        return loaded
+        return results
 
     def _series(self, connection: sqlite3.Connection, system: str, kind: str) -> int:
         found = connection.execute(
