@@ -43,7 +43,12 @@ class TooManyProblems(Exception):
 
 
 class ListProblems(Problems):
-    """The problems of one list file, given up after :data:`MAX_PROBLEMS`."""
+    """The problems of one list file, given up after :data:`MAX_PROBLEMS`; and, once its rows
+    are read, how many players it holds (:attr:`players`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.players = 0
 
     def add(self, where: str, message: str) -> None:
         super().add(where, message)
@@ -159,19 +164,28 @@ def open_list(path: Path) -> Iterator[tuple[str, IO[bytes] | _Guarded]]:
         ) from None
 
 
-def lines(stream: IO[bytes] | _Guarded) -> Iterator[bytes]:
-    """The lines of a binary stream, each with its line ending, read in large chunks."""
-    rest = b""
-    while chunk := stream.read(_CHUNK):
-        parts = (rest + chunk).split(b"\n")
-        rest = parts.pop()
-        for part in parts:
-            yield part + b"\n"
-        if len(rest) > MAX_LINE:
-            yield rest[:MAX_LINE]
-            rest = b""
-    if rest:
-        yield rest
+class TextLines:
+    """The lines of a binary stream as text, without their line endings, read a megabyte at a
+    time: UTF-8, else (a chunk that is not) Windows-1252. :attr:`unterminated` tells, once
+    they are read, whether the last line had no line ending."""
+
+    def __init__(self, stream: IO[bytes] | _Guarded) -> None:
+        self.stream = stream
+        self.unterminated = False
+
+    def __iter__(self) -> Iterator[str]:
+        rest = b""
+        while chunk := self.stream.read(_CHUNK):
+            data = rest + chunk
+            end = data.rfind(b"\n") + 1
+            if end == 0 and len(data) > MAX_LINE:
+                end = MAX_LINE  # no line is this long: cut it, for its reader to refuse
+            rest = data[end:]
+            if end:
+                yield from decode(data[:end]).replace("\r\n", "\n").split("\n")[:-1]
+        if rest:
+            self.unterminated = True
+            yield decode(rest).rstrip("\r")
 
 
 def decode(line: bytes) -> str:

@@ -30,7 +30,7 @@ from pathlib import Path
 from xml.parsers import expat
 
 from ..importers._common import _ILLEGAL, quote
-from ._source import ListProblems, decode, lines, month_date, open_list
+from ._source import ListProblems, TextLines, month_date, open_list
 from .listfile import ListFile, Row
 
 SYSTEM = "FIDE"
@@ -338,79 +338,57 @@ def _read_txt(
     at = {field: index for index, field in enumerate(order)}
     spots = [(at[r], at[m], at[k]) for r, m, k in triples]
     g_bday = at["bday"]
-    single = len(spots) == 1
-    r_at, m_at, k_at = spots[0]
+    blank = [" " * ((columns[field][1] or 0) - columns[field][0]) for field in order]
     seen = check.seen
     width = before = -1  # every line's length so far, while they are all alike (FIDE pads its lines)
-    last = b""
+    last = ""
+    number = 0
     with open_list(path) as (_, stream):
-        for number, raw in enumerate(lines(stream), start=1):
-            last = raw
+        text_lines = TextLines(stream)
+        for number, line in enumerate(text_lines, start=1):
+            last = line
             if number == 1:
                 continue
-            try:
-                line = raw.decode("utf-8").rstrip("\r\n")
-            except UnicodeDecodeError:
-                line = decode(raw).rstrip("\r\n")
             before = width
             if width == -1:
                 width = len(line)
             elif width != len(line):
                 width = -2
             match = fast.fullmatch(line) if fast is not None else None
-            if match is not None:
+            if match is not None:  # the fast path: a well-formed line, its fields read at once
                 g = match.groups()
                 try:
                     pid = int(g[0])
-                    name = g[1].strip()
                     text = g[g_bday]
-                    birth = int(text) if text.strip() else None
-                    if single:
-                        text = g[r_at]
-                        rating = int(text) if text.strip() else None
-                        text = g[m_at]
-                        games = int(text) if text.strip() else None
-                        text = g[k_at]
-                        values = [(rating, games, int(text) if text.strip() else None)]
-                        high = rating or 0
-                    else:
-                        values = [
-                            (
-                                int(g[r]) if g[r].strip() else None,
-                                int(g[m]) if g[m].strip() else None,
-                                int(g[k]) if g[k].strip() else None,
-                            )
-                            for r, m, k in spots
-                        ]
-                        high = max(rating or 0 for rating, _, _ in values)
+                    birth = int(text) if text != blank[g_bday] else None
+                    values = [
+                        (
+                            int(g[r]) if g[r] != blank[r] else None,
+                            int(g[m]) if g[m] != blank[m] else None,
+                            int(g[k]) if g[k] != blank[k] else None,
+                        )
+                        for r, m, k in spots
+                    ]
                 except ValueError:
-                    match = None
+                    pass
                 else:
-                    if not name or pid in seen or (birth or 0) > 9999 or high > MAX_RATING:
-                        match = None
-            if match is not None:
-                seen.add(pid)
-                fed = g[2][:3] if g[2][0] != " " else None
-                sex = g[3][0] if g[3][0] != " " else None
-                title = g[4].strip() or g[5].strip() or None
-                flag = g[-1]
-                for index, (rating, games, k) in enumerate(values):
-                    yield (
-                        index,
-                        pid,
-                        name,
-                        rating or None,
-                        games,
-                        k,
-                        birth or None,
-                        None,
-                        fed,
-                        title,
-                        sex,
-                        flag,
-                        None,
-                    )
-                continue
+                    name = g[1].strip()
+                    if (
+                        name
+                        and pid not in seen
+                        and (birth or 0) <= 9999
+                        and all((rating or 0) <= MAX_RATING for rating, _, _ in values)
+                    ):
+                        seen.add(pid)
+                        fed = g[2][:3] if g[2][0] != " " else None
+                        sex = g[3][0] if g[3][0] != " " else None
+                        title = g[4].strip() or g[5].strip() or None
+                        flag = g[-1]
+                        birth = birth or None
+                        for index, (rating, games, k) in enumerate(values):
+                            yield (index, pid, name, rating or None, games, k, birth, None, fed, title, sex,
+                                   flag, None)
+                        continue
             check.number = number
             if not line.strip():
                 continue
@@ -439,8 +417,9 @@ def _read_txt(
                 )
                 if pid_or_none is not None:
                     yield row  # type: ignore[misc]
-    check.number = max(check.number, number if last else 0)
-    if before >= 0 and not last.endswith(b"\n") and len(decode(last)) < before:
+    check.number = number
+    problems.players = len(seen)
+    if before >= 0 and text_lines.unterminated and len(last) < before:
         problems.add(
             f"{path.name} line {check.number}",
             "the last line is shorter than every other and has no line ending: the file is cut short",
@@ -542,6 +521,7 @@ def _read_xml(path: Path, combined: bool, problems: ListProblems) -> Iterator[Ro
         except _Refused as error:
             problems.add(f"{path.name} line {parser.CurrentLineNumber}", str(error))
     yield from rows
+    problems.players = len(check.seen)
     if players == 0 and not problems:
         problems.add(path.name, "no <player> element: not a FIDE XML list")
 

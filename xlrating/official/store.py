@@ -325,29 +325,23 @@ class ListStore:
             for sid in series
         )
         problems = ListProblems()
-        count = [0]
-
-        def counted(rows: Iterable[tuple[object, ...]]) -> Iterator[tuple[object, ...]]:
-            for row in rows:
-                if row[0] == 0:
-                    count[0] += 1
-                yield row
-
         which = " ".join(f"WHEN {index} THEN {sid}" for index, sid in enumerate(series))
+        # one kind: its series as a constant (the kind, ?1, is bound and not read)
+        series_value = f"CASE ?1 {which} END" if len(series) > 1 else f"{series[0]}"
         try:
             if empty:
                 written = connection.executemany(
-                    f"INSERT INTO rows(series, id, date, {_VALUES}) VALUES (CASE ?1 {which} END, ?2, {day}, "
+                    f"INSERT INTO rows(series, id, date, {_VALUES}) VALUES ({series_value}, ?2, {day}, "
                     + ", ".join(f"?{i}" for i in range(3, 14))
                     + ")",
-                    counted(listed.rows(problems)),
+                    listed.rows(problems),
                 ).rowcount
             else:
                 connection.execute("DROP TABLE IF EXISTS temp.incoming")
                 connection.execute(f"CREATE TEMP TABLE incoming(kind INTEGER, {_TYPED_COLUMNS})")
                 connection.executemany(
                     f"INSERT INTO temp.incoming VALUES ({', '.join('?' * 13)})",
-                    counted(listed.rows(problems)),
+                    listed.rows(problems),
                 )
                 written = 0
                 if not problems:
@@ -361,7 +355,7 @@ class ListStore:
         except sqlite3.IntegrityError:
             problems.add(name, "an ID appears twice in the list")
         problems.raise_if_any(f"{name} was not loaded (nothing was stored):")
-        if count[0] == 0:
+        if problems.players == 0:
             raise FormatError(
                 [_where(name, "holds no player: is the file cut short?")], title=f"{name} was not loaded:"
             )
@@ -373,9 +367,9 @@ class ListStore:
         for kind, sid in zip(listed.kinds, series, strict=True):
             connection.execute(
                 "INSERT INTO lists(series, date, players, file) VALUES (?, ?, ?, ?)",
-                (sid, day, count[0], file),
+                (sid, day, problems.players, file),
             )
-            infos.append(ListInfo(listed.system, kind, listed.date, count[0], name))
+            infos.append(ListInfo(listed.system, kind, listed.date, problems.players, name))
         return Loaded(name, tuple(infos), False, written, listed.notes)
 
     def _merge(self, connection: sqlite3.Connection, kind: int, series: int, day: int) -> int:
