@@ -78,7 +78,8 @@ def child_lookup(path: str, db: str) -> dict[str, float]:
     from xlrating.official.store import ListStore
 
     ids = []
-    step = max(1, sum(1 for _ in open(path, "rb")) // 10_000 - 1)
+    with open(path, "rb") as file:
+        step = max(1, sum(1 for _ in file) // 10_000 - 1)
     with open(path, encoding="utf-8") as file:
         next(file)
         for number, line in enumerate(file):
@@ -145,12 +146,15 @@ def main() -> None:
         second = run_child("add", dec, folder / "store.sqlite")
         lookup = run_child("lookup", dec, folder / "store.sqlite")
         changed = changed_lines(nov, dec)
-    print(f"floor (bare executemany of the sliced lines): {floor['seconds']:.1f} s, peak {floor['peak_mb']:.0f} MB")
-    print(f"first list into an empty store: {first['seconds']:.1f} s = {first['seconds'] / floor['seconds']:.2f}x "
+    print(f"floor (bare executemany of the sliced lines): {floor['seconds']:.1f} s, "
+          f"peak {floor['peak_mb']:.0f} MB")
+    print(f"first list into an empty store: {first['seconds']:.1f} s = "
+          f"{first['seconds'] / floor['seconds']:.2f}x "
           f"the floor (goal <= 2x), peak {first['peak_mb']:.0f} MB (goal < 400 MB), "
           f"{first['rows']:,} rows, {first['bytes'] / 1e6:.0f} MB")
     grown = second["bytes"] - first["bytes"]
-    print(f"next month's list: {second['seconds']:.1f} s = {second['seconds'] / floor['seconds']:.2f}x the floor, "
+    print(f"next month's list: {second['seconds']:.1f} s = "
+          f"{second['seconds'] / floor['seconds']:.2f}x the floor, "
           f"peak {second['peak_mb']:.0f} MB, {second['rows']:,} rows written for {changed:,} changed lines "
           f"({changed / args.players:.0%} of the list), store grew {grown / 1e6:.1f} MB "
           f"({grown / max(second['rows'], 1):.0f} bytes a row)")
