@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .. import _check, systems
 from ..errors import FormatError, Problem
-from . import fide
+from . import fide, icu
 from ._source import ListProblems, TooManyProblems, decode, open_list
 from .listfile import ListFile
 
@@ -33,6 +33,8 @@ def _sniff(head: bytes) -> tuple[str, Opener, str] | None:
         return "FIDE", fide.open_txt, first
     if text.startswith((b"<?xml", b"<playerslist", b"<player")) and b"<fideid>" in head:
         return "FIDE", fide.open_xml, first
+    if icu.is_icu_csv(first):
+        return "ICU", icu.open_csv, first
     return None
 
 
@@ -71,14 +73,19 @@ def open_list_file(
     own_system, opener, first = found
     if system is not None and system != own_system:
         raise FormatError(
-            [_problem(source, f"is {systems.get(own_system).name}'s list, not {systems.get(system).name}'s")],
+            [
+                _problem(
+                    source,
+                    f"is {systems.get(own_system).short_name}'s list, not {systems.get(system).short_name}'s",
+                )
+            ],
             title=f"{source.name} was not loaded:",
         )
     try:
         opened = opener(
             source,
             member,
-            first if opener is not fide.open_xml else head,
+            first if opener is fide.open_txt else head,
             date=date,
             kind=kind,
             problems=problems,
