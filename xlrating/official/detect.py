@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .. import _check, systems
 from ..errors import FormatError, Problem
-from . import fide, icu
+from . import fide, icu, uscf
 from ._source import ListProblems, TooManyProblems, decode, open_list
 from .listfile import ListFile
 
@@ -35,6 +35,8 @@ def _sniff(head: bytes) -> tuple[str, Opener, str] | None:
         return "FIDE", fide.open_xml, first
     if icu.is_icu_csv(first):
         return "ICU", icu.open_csv, first
+    if uscf.is_uscf_json(head):
+        return "USCF", uscf.open_json, first
     return None
 
 

@@ -63,6 +63,10 @@ _TYPED_COLUMNS = (
 )
 
 
+#: SQLite's page cache (KiB): look-ups, and loads (a list's rows go in by ID, which a list is
+#: not sorted by: the store's pages of a 1.2 million player list must fit in it).
+_CACHE_KB = 64 * 1024
+_LOAD_CACHE_KB = 192 * 1024
 #: IDs looked up in one query.
 _CHUNK = 500
 
@@ -186,7 +190,7 @@ class ListStore:
         with self._guard():
             connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
             try:
-                connection.execute("PRAGMA cache_size = -65536")
+                connection.execute(f"PRAGMA cache_size = -{_CACHE_KB}")
                 connection.create_function("xl_fold", 1, fold_name, deterministic=True)
                 tables = {
                     name
@@ -260,6 +264,7 @@ class ListStore:
         assert connection is not None
         results: list[Loaded] = []
         with self._guard():
+            connection.execute(f"PRAGMA cache_size = -{_LOAD_CACHE_KB}")
             connection.execute("BEGIN IMMEDIATE")
             try:
                 for source, digest, listed in opened:
@@ -287,6 +292,7 @@ class ListStore:
                     self.path.unlink(missing_ok=True)
                 raise
             connection.execute("COMMIT")
+            connection.execute(f"PRAGMA cache_size = -{_CACHE_KB}")
         return results
 
     def _series(self, connection: sqlite3.Connection, system: str, kind: str) -> int:
