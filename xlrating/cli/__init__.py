@@ -27,7 +27,7 @@ from ..errors import InputError, XlratingError
 MAX_LISTED = 100
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("rate", "season", "fill", "report", "import_", "export", "template", "demo")
+COMMANDS: tuple[str, ...] = ("rate", "season", "fill", "report", "import_", "export", "template", "lists", "demo")
 
 
 def build_parser() -> argparse.ArgumentParser:
