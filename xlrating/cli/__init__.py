@@ -27,7 +27,8 @@ from ..errors import InputError, XlratingError
 MAX_LISTED = 100
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("rate", "season", "fill", "report", "import_", "export", "template", "lists", "demo")
+COMMANDS: tuple[str, ...] = ("rate", "season", "report", "import_", "export", "template", "lists", "fill",
+                             "demo")
 
 
 def build_parser() -> argparse.ArgumentParser:

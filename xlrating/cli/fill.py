@@ -80,10 +80,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def open_store(db: str | None) -> PlayerSource:
     """The store of loaded list files (``db``, else ``XLRATING_DB``, else the user's data folder)."""
-    from ..official.store import ListStore  # type: ignore[import-not-found, unused-ignore]
+    from ..official.store import ListStore
 
-    store: PlayerSource = ListStore(db)
-    return store
+    return ListStore(db)
 
 
 def closed_after(source: PlayerSource) -> contextlib.AbstractContextManager[PlayerSource]:
@@ -192,7 +191,7 @@ def add_selection(parser: argparse.ArgumentParser, *, system_flag: str = "--syst
                         help="the list in force on this date (default: today)")
     parser.add_argument("--kind", dest="list_kind", metavar="KIND",
                         help="FIDE Standard (default), Rapid or Blitz; US Chess Regular (default), Quick...")
-    parser.add_argument("--db", metavar="PATH", type=path_arg,
+    parser.add_argument("--db", metavar="PATH", type=path_arg, default=argparse.SUPPRESS,
                         help="the store of loaded lists (default: XLRATING_DB, else the user's data folder)")
 
 
@@ -260,7 +259,8 @@ def run_sheet(args: argparse.Namespace) -> int:
     writable_target(target)
     if target.exists() and not args.force:
         raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
-    players = listed_players(args.system, args.list_kind, args.on, args.federation, args.ids, args.db)
+    players = listed_players(args.system, args.list_kind, args.on, args.federation, args.ids,
+                             getattr(args, "db", None))
     write_list_workbook(target, players)
     print(f"Wrote {target}: {len(players)} players on its {LIST_SHEET} sheet")
     return 0
@@ -314,7 +314,8 @@ def season_start(args: argparse.Namespace) -> Any:
     from ..official.sheet import players_rows
     from ..templates.season import ListedStart
 
-    players = listed_players(args.start_list, args.list_kind, args.on, args.federation, args.ids, args.db)
+    players = listed_players(args.start_list, args.list_kind, args.on, args.federation, args.ids,
+                             getattr(args, "db", None))
     first = players[0]
     entry = systems.get(first.system)
     settings: list[tuple[str, Any]] = [("System", entry.key), ("Rules", entry.default.name)]

@@ -22,9 +22,10 @@ from typing import Any
 from ..official.model import ListedPlayer
 from ..official.store import ListStore, default_path
 from ._args import path_arg
+from .fill import register_sheet
 
 #: The actions of ``xlrating lists``, each a module-level ``(name, register)`` pair.
-ACTIONS: list[tuple[str, Any]] = []
+ACTIONS: list[tuple[str, Any]] = [("sheet", register_sheet)]
 
 
 def date_arg(text: str) -> dt.date:
