@@ -99,3 +99,21 @@ def test_lists_sheet_and_a_season_from_the_store(tmp_path: Path, db: str,
     assert main(["lists", "sheet", "--ids", "1", "--kind", "Blitz", "--db", db, "-o", str(other)]) == 1
     assert not other.exists()
     assert "not on the FIDE Blitz list in force on" in capsys.readouterr().err
+
+
+def test_the_event_sheet_names_the_blitz_list(tmp_path: Path, db: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    bare = crosstable(tmp_path / "bare.xlsx", typed=False)
+    book = openpyxl.load_workbook(bare)
+    book["Event"].append(["Rating list", "blitz"])
+    book.save(bare)
+    assert main(["fill", str(bare), "--db", db]) == 0
+    assert "4 Rating, 4 K, 3 Title filled from the FIDE Blitz list" in capsys.readouterr().out
+    book["Event"].cell(row=book["Event"].max_row, column=2, value="Bullet")
+    book.save(bare)
+    assert main(["fill", str(bare), "--db", db, "-o", str(tmp_path / "x.xlsx")]) == 1
+    assert "Event!B6: Rating list 'Bullet' is not a FIDE list: use one of Standard, Rapid, Blitz" in \
+        capsys.readouterr().err
+    assert main(["fill", str(bare), "--db", db, "--kind", "Bullet", "-o", str(tmp_path / "x.xlsx")]) == 1
+    assert "'Bullet' is not a FIDE list" in capsys.readouterr().err
+    assert not (tmp_path / "x.xlsx").exists()

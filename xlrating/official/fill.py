@@ -22,8 +22,9 @@ a player without an ID whose name the list holds is reported too. A column the s
 something to put in it.
 
 Which list: the system's (the ``Event`` or ``Season`` sheet's ``System``); the kind is US
-Chess's rating system (``Regular``, ``Quick``...) and, for FIDE and the ICU, ``Standard``
-unless the caller names another (FIDE ``Rapid``, ``Blitz``); the date is the event's Start
+Chess's rating system (``Regular``, ``Quick``...) and, for FIDE and the ICU, ``Standard``,
+unless the caller or the settings sheet's ``Rating list`` row names another (FIDE ``Rapid``,
+``Blitz``); the date is the event's Start
 date (its End date when the Start date is blank). A season's Players sheet is filled from the
 list in force on the Season sheet's List date (else the first event's start), and each event's
 new players (IDs not on Players) from the list in force at that event's start.
@@ -49,7 +50,7 @@ from ..crosstable.parse import (
     read_layout,
 )
 from ..crosstable.settings import read_settings
-from ..crosstable.values import BadValue, address, bounded, date_value, is_blank, rating, text, whole
+from ..crosstable.values import BadValue, address, bounded, date_value, is_blank, rating, show, text, whole
 from ..crosstable.workbook import SETTINGS_SHEET, is_crosstable
 from ..errors import ArgumentError, CrosstableError, Problem
 from ..exporters.source import EXTRA_COLUMNS
@@ -110,6 +111,41 @@ class _Row:
     name: str
     blank: dict[str, bool] = field(default_factory=dict)
     typed: dict[str, Any] = field(default_factory=dict)
+
+
+#: The ``Event`` (or ``Season``) sheet's row naming the kind of list a fill reads (FIDE ``Rapid``
+#: or ``Blitz``), when it is not the default. The rating ignores the row.
+RATING_LIST = "Rating list"
+#: The kinds of list FIDE and the ICU publish (US Chess's are its rating systems).
+KINDS: dict[str, tuple[str, ...]] = {"FIDE": ("Standard", "Rapid", "Blitz"), "ICU": ("Standard",)}
+
+
+def kind_named(system: str, value: Any) -> str | None:
+    """The kind of list of ``system`` that ``value`` names (any case), else None."""
+    if system == "USCF":
+        return systems.USCF.rating_system(value)
+    return next((kind for kind in KINDS[system] if fold(kind) == fold(value)), None)
+
+
+def _kinds(system: str) -> str:
+    named = [s.name for s in systems.USCF.rating_systems] if system == "USCF" else list(KINDS[system])
+    return ", ".join(named)
+
+
+def sheet_kind(grid: Grid | None, sheet: str, system: str, problems: list[Problem]) -> str | None:
+    """The kind of list the settings sheet's ``Rating list`` row names, if it has one."""
+    for index, row in enumerate(_grid(grid or ())):
+        if row and fold(row[0]) == fold(RATING_LIST):
+            value = row[1] if len(row) > 1 else None
+            if is_blank(value):
+                return None
+            found = kind_named(system, value)
+            if found is None:
+                name = systems.get(system).short_name
+                problems.append(Problem(address(sheet, index + 1, 2), f"{RATING_LIST} {show(value)} is not a "
+                                        f"{name} list: use one of {_kinds(system)}"))
+            return found
+    return None
 
 
 def list_kind(settings: EventSettings, kind: str | None = None) -> str:
@@ -419,8 +455,10 @@ def _crosstable_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str
                        today: dt.date | None) -> list[Table]:
     names = list(sheets)
     event = next((n for n in names if fold(n) == fold(SETTINGS_SHEET)), None)
-    settings, problems = read_settings(sheets[event] if event is not None else None,
-                                       sheet=event or SETTINGS_SHEET, today=today)
+    grid = sheets[event] if event is not None else None
+    settings, problems = read_settings(grid, sheet=event or SETTINGS_SHEET, today=today)
+    kind = _checked(settings.system, kind) or sheet_kind(grid, event or SETTINGS_SHEET, settings.system,
+                                                         problems)
     if problems:
         raise CrosstableError(problems, title="The Event sheet has errors; nothing was filled.")
     when, why = _dated(settings, on)
@@ -431,12 +469,19 @@ def _crosstable_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str
 
 def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | None,
                    today: dt.date | None) -> list[Table]:
-    from ..season.model import PLAYERS_SHEET
+    from ..season.model import PLAYERS_SHEET, SEASON_SHEET
     from ..season.rate import rating_order, read_season
     from ..season.read import find_sheet, read_season_settings
 
     season = read_season(sheets, today=today)
     settings, list_date, *_ = read_season_settings(sheets, today, [])
+    named = find_sheet(sheets, SEASON_SHEET)
+    problems: list[Problem] = []
+    grid = sheets[named] if named else None
+    where = named or SEASON_SHEET
+    kind = _checked(settings.system, kind) or sheet_kind(grid, where, settings.system, problems)
+    if problems:
+        raise CrosstableError(problems, title="The Season sheet has errors; nothing was filled.")
     events = rating_order(season.events)
     if on is not None or list_date is not None or not events:
         when, why = (on, "the date given") if on is not None else (list_date or settings.end_date,
@@ -454,6 +499,17 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
                                 event.crosstable.settings, list_kind(event.crosstable.settings, kind),
                                 event_on, event_why, only=new, appendable_k=False))
     return tables
+
+
+def _checked(system: str, kind: str | None) -> str | None:
+    """The caller's ``kind``, checked against the system's lists (None when not given)."""
+    if not kind:
+        return None
+    found = kind_named(system, kind)
+    if found is None:
+        raise ArgumentError(f"Argument 'kind' {kind!r} is not a {systems.get(system).short_name} list: "
+                            f"use one of {_kinds(system)}")
+    return found
 
 
 def _grid(grid: Grid) -> list[list[Any]]:
