@@ -28,7 +28,7 @@ MAX_LISTED = 100
 
 #: Subcommand modules, in the order ``--help`` lists them.
 COMMANDS: tuple[str, ...] = ("rate", "season", "report", "import_", "export", "template", "lists", "fill",
-                             "demo")
+                             "demo", "lite")
 
 
 def build_parser() -> argparse.ArgumentParser:
