@@ -23,6 +23,7 @@ from ..season.file import is_season_file
 from ..workbook import Workbook, lost_features, rate_workbook, same_file, stage_workbook, writable_target
 from ..workbook.save import stage_file
 from ._args import add_output_options
+from .fill import add_list_options, preparer, print_fill
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -35,12 +36,18 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_output_options(parser, "crosstable workbook",
                        "the rating report workbook (summary, ratings, games, explanations, charts)")
+    parser.add_argument("--list", action="store_true",
+                        help="first fill blank ratings (and K, birth dates...) from the official list in "
+                        "force at the event's start, as 'xlrating fill' does (the filled cells are written "
+                        "too)")
+    add_list_options(parser)
     parser.set_defaults(func=run)
     return parser
 
 
-def output_path(source: Path, output: str | None, in_place: bool) -> Path:
-    """Where ``rate`` writes: ``-o``, the input itself with ``--in-place``, else ``IN-rated.xlsx``."""
+def output_path(source: Path, output: str | None, in_place: bool, *, suffix: str = "rated") -> Path:
+    """Where ``rate`` writes: ``-o``, the input itself with ``--in-place``, else ``IN-rated.xlsx``
+    (``fill``: ``IN-filled.xlsx``)."""
     if not source.name or source.is_dir():
         raise WorkbookError(f"{source}: is a folder, not a workbook")
     if in_place:
@@ -50,7 +57,7 @@ def output_path(source: Path, output: str | None, in_place: bool) -> Path:
         if same_file(target, source):
             raise WorkbookError(f"{target}: is the input workbook; use --in-place to overwrite it")
         return target
-    return source.with_name(f"{source.stem}-rated{source.suffix}")
+    return source.with_name(f"{source.stem}-{suffix}{source.suffix}")
 
 
 def report_path(report: str | None, source: Path, target: Path) -> Path | None:
@@ -77,7 +84,11 @@ def run(args: argparse.Namespace) -> int:
     for path in (target, report):
         if path is not None:
             writable_target(path)
-    workbook, rated = rate_workbook(source, explain=report is not None)  # explanations feed the report only
+    lines: list[str] = []
+    notes: list[str] = []
+    workbook, rated = rate_workbook(source, explain=report is not None,  # explanations feed the report only
+                                    prepare=preparer(args, lines, notes))
+    print_fill(lines, notes)
     if report is not None:
         write_both(workbook, target, report, lambda name: write_report(rated.events, name),
                    in_place=args.in_place)

@@ -23,6 +23,7 @@ from ..season.report import TOP, event_rules, write_season_report
 from ..templates.season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_season_template
 from ..workbook import same_file, stage_workbook, writable_target
 from ._args import add_output_options, path_arg
+from .fill import preparer, print_fill, season_start
 from .rate import output_path, report_path, warn_lost, write_both
 
 
@@ -89,7 +90,10 @@ def run(args: argparse.Namespace) -> int:
     for path in (target, report):  # both checked before anything is rated or written
         if path is not None:
             writable_target(path)
-    workbook, rated = rate_season_workbook(source)
+    lines: list[str] = []
+    notes: list[str] = []
+    workbook, rated = rate_season_workbook(source, prepare=preparer(args, lines, notes))  # rate --list
+    print_fill(lines, notes)
     in_place = bool(getattr(args, "in_place", False))
     if report is not None:
         # The command line's chart options, when given, stand for the Season sheet's chart setting.
@@ -138,6 +142,7 @@ def run_template(args: argparse.Namespace) -> int:
     if existing and not args.force:
         raise WorkbookError(
             f"{', '.join(existing)}: already exists; choose another name with -o or use --force")
-    for written in write_season_template(target, macro=macro):
+    start = season_start(args)  # --list: the Players sheet from the store
+    for written in write_season_template(target, macro=macro, start=start):
         print(f"Wrote {written}")
     return 0

@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..errors import WorkbookError
+from ..errors import ArgumentError, WorkbookError
 from ..templates import (
     CALCULATOR_TEMPLATE,
     MACRO_TEMPLATE,
@@ -21,6 +21,7 @@ from ..templates import (
 )
 from ..workbook import writable_target
 from ._args import path_arg
+from .fill import add_season_start
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -46,11 +47,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--blank", action="store_true",
                         help="leave out the example players and the event's name and dates")
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    add_season_start(parser)
     parser.set_defaults(func=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.start_list and args.system != "season":
+        raise ArgumentError("--list starts a season's Players sheet from an official list: use it with "
+                            "'template season'")
     if args.system == "season":
         from .season import run_template
 

@@ -14,6 +14,7 @@ from datetime import date
 from enum import Enum
 from typing import Any, TypeAlias
 
+from ..errors import Problem
 from ..model import EventOutcome, EventType, Game
 
 Grid: TypeAlias = Sequence[Sequence[Any]]
@@ -270,3 +271,7 @@ class RatedWorkbook:
     events: tuple[RatedEvent, ...]
     blocks: tuple[Block, ...]
     added: tuple[AddedColumns, ...]
+    warnings: tuple[Problem, ...] = ()
+    """What the director should check though it was rated as given, each at its cell: one ID
+    under two names or one name under two IDs, one event on two sheets, a player with an ID
+    and a blank rating rated as unrated."""

@@ -7,6 +7,7 @@ the caller saves it (atomically) where it should go; nothing is written on any e
 from __future__ import annotations
 
 import os
+from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
@@ -18,11 +19,14 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..crosstable.columns import fold, input_column, round_number
+from ..crosstable.model import Block, Grid
 from ..crosstable.values import address
+from ..crosstable.workbook import overlay
 from ..errors import CrosstableError, XlratingError
 from ..workbook import SheetsOnDemand, Workbook, add_sheets, apply, load, save_atomic, uncalculated_formulas
 from ..workbook.cells import put
 from ..workbook.new import check_crosstable_cells, column_width, fit_to_pages, setting_validation
+from ..workbook.rate import Prepare
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
 from .rate import rate_season_sheets
 from .read import EVENT_COLUMNS, is_season
@@ -40,15 +44,18 @@ def is_season_file(path: str | os.PathLike[str]) -> bool:
     return fold(PLAYERS_SHEET) in names and fold(EVENTS_SHEET) in names
 
 
-def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None = None
-                         ) -> tuple[Workbook, RatedSeason]:
+def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None = None,
+                         prepare: Prepare | None = None) -> tuple[Workbook, RatedSeason]:
     """Load ``source``, rate its season and write every output into the loaded copy.
 
     The file is read once, and only the sheets the season reads (a long sheet of other data
     costs nothing); the sheets a first rating adds (New list, History, New pending) are
     added to the package, so saving the copy changes only the parts written to, as
-    ``xlrating rate`` does. Raises :class:`~xlrating.errors.CrosstableError` (title naming
-    the file, every problem with its cell) when the season has errors; the file is not touched.
+    ``xlrating rate`` does. ``prepare`` gives cells to write before the rating
+    (``rate --list``: the fill), as for :func:`~xlrating.workbook.rate_workbook`.
+
+    Raises :class:`~xlrating.errors.CrosstableError` (title naming the file, every
+    problem with its cell) when the season has errors; the file is not touched.
     """
     workbook = load(source)
     sheets = SheetsOnDemand(workbook)
@@ -56,14 +63,24 @@ def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None =
         raise CrosstableError([], title=f"{workbook.path}: is not a season workbook: it needs a "
                               "Players sheet and an Events sheet")
     try:
-        rated = rate_season_sheets(sheets, today=today)
+        before, added = prepare(sheets) if prepare is not None else ((), ())
+        rated = rate_season_sheets(_overlaid(sheets, before), today=today)
     except CrosstableError as error:
         raise CrosstableError(error.problems, title=f"{workbook.path}: {error.title}") from None
     workbook.notes.extend(_uncalculated_notes(workbook, rated))
     add_sheets(workbook, [name for name in rated.new_sheets if name not in workbook.sheetnames])
-    apply(workbook, rated.blocks, rated.added)
+    apply(workbook, (*before, *rated.blocks), (*added, *rated.added))
     _lay_out_whole_sheets(workbook, rated)
     return workbook, rated
+
+
+def _overlaid(sheets: Mapping[str, Grid], blocks: Sequence[Block]) -> Mapping[str, Grid]:
+    """``sheets`` with ``blocks`` written into them; the sheets no block touches are still read
+    only when asked for."""
+    if not blocks:
+        return sheets
+    touched = overlay({name: sheets[name] for name in dict.fromkeys(block.sheet for block in blocks)}, blocks)
+    return ChainMap(touched, dict(sheets))  # type: ignore[arg-type]
 
 
 def _lay_out_whole_sheets(workbook: Workbook, rated: RatedSeason) -> None:

@@ -20,8 +20,10 @@ from typing import Any
 
 from ..crosstable.columns import fold, input_column
 from ..crosstable.parse import SYSTEM_COLUMNS
+from ..crosstable.values import address, text
 from ..errors import FormatError, Problem
 from ..importers import ImportedEvent, import_file
+from ..official.identity import Sighting, identity_warnings
 from ..workbook.add import MAX_SHEET_NAME
 from ..workbook.book import save_workbook_atomic
 from .file import season_workbook
@@ -211,7 +213,22 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
     for name, _, sheet in events:
         sheets[name] = [list(sheet.header), *(list(row) for row in sheet.rows)]
     notes += [note for _, event in imported for note in event.notes]
+    notes += [str(warning) for warning in identity_warnings(_sightings(events))]
     return ImportedSeason(sheets, tuple(notes))
+
+
+def _sightings(events: Sequence[tuple[str, ImportedEvent, Any]]) -> list[Sighting]:
+    """Where each player is named on the event sheets (in date order): ID and name cells."""
+    found = []
+    for name, _, sheet in events:
+        columns = {input_column(h): i for i, h in enumerate(sheet.header, start=1) if input_column(h)}
+        for index, row in enumerate(sheet.rows, start=2):
+            key = text(row[columns["ID"] - 1])
+            named = text(row[columns["Name"] - 1]) if "Name" in columns else None
+            if key:
+                found.append(Sighting(key, named or "", address(name, index, columns["ID"]),
+                                      address(name, index, columns.get("Name", columns["ID"]))))
+    return found
 
 
 def _players(system: str, sheets: Sequence[Any]) -> Rows:
