@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
+from openpyxl.utils import get_column_letter
 from test_real_events import DATA as USCF_EVENT
 from test_real_events import PEAKS
 
@@ -174,8 +175,9 @@ def test_fide_k_titles_and_federations_come_from_the_list() -> None:
         "WIM", None, None, "FM", None, None, None]
     assert posts(written) == expected
     # Szabó's K 40 is not what the rules give an established 1600 player: said, FIDE's K used.
+    k_cell = f"Crosstable!{get_column_letter(len(header))}8"  # the added K column, Szabó's row
     assert [str(n) for n in filled.notes] == [
-        "Crosstable!O8: K 40 on the FIDE Standard list of 2024-03-01, but the rules (FIDE 2024) give 20 to "
+        f"{k_cell}: K 40 on the FIDE Standard list of 2024-03-01, but the rules (FIDE 2024) give 20 to "
         "an established player rated 1600, born 1995: FIDE's K (which counts the player's games) is the one "
         "filled"]
 
