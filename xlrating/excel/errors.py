@@ -36,7 +36,9 @@ from ..fide import IndeterminateError
 __all__ = [
     "MESSAGE_LIMIT",
     "NOT_AVAILABLE",
+    "ExcelError",
     "NotAvailable",
+    "call_function",
     "excel_function",
     "message_of",
     "state",
@@ -158,3 +160,28 @@ def _not_finite(result: Any) -> float | None:
 def is_error_text(value: Any) -> bool:
     """Whether ``value`` is an error as this module returns it (``#N/A``, or classic text)."""
     return isinstance(value, str) and value.startswith(("#N/A", "#VALUE!"))
+
+
+@dataclass(frozen=True)
+class ExcelError:
+    """An Excel error value (``#VALUE!``, ``#N/A``, ``#DIV/0!``...), with the message behind it."""
+
+    code: str
+    message: str = ""
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def call_function(function: Callable[..., Any], arguments: list[Any]) -> Any:
+    """``function`` (an Excel function of :mod:`xlrating.udfs`) called with ``arguments`` as
+    xlwings passes them; its error, in either runtime's form (a raised
+    :class:`xlwings.XlwingsError`, a returned error text), as an :class:`ExcelError`."""
+    try:
+        result = function(*arguments)
+    except xw.XlwingsError as error:
+        return ExcelError("#VALUE!", str(error))
+    if is_error_text(result):
+        code = NOT_AVAILABLE if result.startswith(NOT_AVAILABLE) else "#VALUE!"
+        return ExcelError(code, state.last_message)
+    return result

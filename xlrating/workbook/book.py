@@ -34,6 +34,7 @@ from ..crosstable.columns import on_wall_chart
 from ..crosstable.model import AddedColumns, Block
 from ..crosstable.values import quote_sheet
 from ..errors import ArgumentError, CrosstableError, Problem, WorkbookError
+from .cached import save_with_values
 from .package import Package, read_package, write_package
 from .parts import SheetEntry, Structure, Table, range_bounds, structure, styles, tables
 from .patch import SheetPatch, StyleSheet, Write, patch_sheet, widen_table
@@ -427,7 +428,8 @@ def save_atomic(workbook: Workbook, path: str | os.PathLike[str], *, in_place: b
 
 
 def save_workbook_atomic(book: OpenpyxlWorkbook, path: str | os.PathLike[str]) -> Path:
-    """Save an openpyxl workbook (a new one: a template, a report) to ``path`` atomically.
+    """Save an openpyxl workbook (a new one: a template, a report) to ``path`` atomically, its
+    formulas with their values (:func:`~xlrating.workbook.cached.save_with_values`).
 
     ``path`` is checked first with :func:`writable_target`: a symbolic link is written
     through (the file it points to is replaced, the link stays) and a file that is
@@ -435,5 +437,5 @@ def save_workbook_atomic(book: OpenpyxlWorkbook, path: str | os.PathLike[str]) -
     """
     target = Path(path)
     _check_suffix(target, book.vba_archive is not None)
-    return stage(target, book.save).commit()
+    return stage(target, lambda file: save_with_values(book, file, target)).commit()
 

@@ -192,7 +192,12 @@ class _Bounded(io.RawIOBase):
 
 def read_package(file: Path) -> Package:
     """Read the workbook at ``file`` and check it as a package (see the module docstring)."""
-    content = read_file(file)
+    return open_package(read_file(file), file)
+
+
+def open_package(content: bytes, file: Path) -> Package:
+    """The workbook package whose bytes are ``content``, checked as :func:`read_package`
+    checks a file (``file`` names it in messages)."""
     if content.startswith(_OLE_SIGNATURE):
         if _ENCRYPTED_STREAM in content:
             raise WorkbookError(
