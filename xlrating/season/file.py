@@ -20,6 +20,7 @@ from ..crosstable.columns import fold
 from ..crosstable.values import address
 from ..errors import CrosstableError, XlratingError
 from ..workbook import Workbook, apply, load, read_grids, save_atomic, uncalculated_formulas
+from ..workbook.cached import save_with_values
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
 from .rate import rate_season_sheets
 from .read import is_season
@@ -78,7 +79,8 @@ def _with_sheets(workbook: Workbook, names: Sequence[str]) -> Workbook:
         book.create_sheet(name)
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / f"season{workbook.path.suffix or '.xlsx'}"
-        book.save(copy)
+        with open(copy, "wb") as file:
+            save_with_values(book, file, copy)
         added = load(copy)
     added.path = workbook.path
     added.read_from = workbook.content  # --in-place checks the file against what was read
