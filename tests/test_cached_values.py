@@ -221,3 +221,17 @@ def test_a_reference_loop_leaves_the_cells_without_a_value(tmp_path: Path) -> No
     path = tmp_path / "loop.xlsx"
     save_workbook_atomic(book, path)
     assert stored(path)["SHEET"] == {"A1": None, "A2": None, "A3": 10.0}
+
+
+def test_a_chain_too_deep_to_follow_is_left_to_excel(tmp_path: Path) -> None:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in range(1, 5001):
+        sheet[f"A{row}"] = f"=A{row + 1}+1"
+    sheet["A5001"] = 1
+    sheet["B1"] = "=" + "(" * 2000 + "1" + ")" * 2000
+    path = tmp_path / "deep.xlsx"
+    save_workbook_atomic(book, path)
+    values = stored(path)["SHEET"]
+    assert values["A5000"] == 2.0 and values["A1"] in (None, 5001.0) and values["B1"] in (None, 1.0)

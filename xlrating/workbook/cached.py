@@ -44,6 +44,7 @@ def formula_values(book: OpenpyxlWorkbook) -> dict[str, dict[Position, Value]]:
     sheets = {sheet.title.casefold(): sheet for sheet in book.worksheets}
     found: dict[tuple[str, int, int], Value] = {}
     running: set[tuple[str, int, int]] = set()
+    failed: set[tuple[str, int, int]] = set()
 
     def cells(title: str, row: int, column: int) -> Value:
         sheet = sheets.get(title.casefold())
@@ -58,11 +59,15 @@ def formula_values(book: OpenpyxlWorkbook) -> dict[str, dict[Position, Value]]:
             return cell_value(cell.value)
         key = (sheet.title, row, column)
         if key not in found:
-            if key in running or not isinstance(cell.value, str):
-                raise Unsupported(f"{sheet.title}!{cell.coordinate}: a reference loop or an array formula")
+            if key in running or key in failed or not isinstance(cell.value, str):
+                raise Unsupported(f"{sheet.title}!{cell.coordinate}: no value (a reference loop, an array "
+                                  "formula, or a formula of another kind)")
             running.add(key)
             try:
                 found[key] = calculate_formula(cell.value, sheet.title, cells)
+            except (Unsupported, RecursionError):
+                failed.add(key)  # so a cell is never tried twice: time in proportion to the cells
+                raise
             finally:
                 running.discard(key)
         return found[key]
@@ -74,7 +79,7 @@ def formula_values(book: OpenpyxlWorkbook) -> dict[str, dict[Position, Value]]:
                 continue
             try:
                 value = cells(sheet.title, row, column)
-            except Unsupported:
+            except (Unsupported, RecursionError):  # a chain of references deeper than Python goes
                 continue
             values.setdefault(sheet.title, {})[(row, column)] = value
     return values
