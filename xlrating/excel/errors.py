@@ -13,8 +13,12 @@ How the two xlwings runtimes get there:
   real ``#N/A`` error cell (xlwings' ``errorstr_to_errortype``); Office.js has no way to
   attach a message to it.
 - **Classic xlwings** (Windows, VBA wrappers): an exception puts its whole traceback into
-  the cell as text (the generated VBA returns ``Err.Description``). So in classic mode
-  the function returns the text itself, ``#VALUE! <reason>`` or ``#N/A <reason>``.
+  the cell as text (the generated VBA returns ``Err.Description``), and xlwings has no way
+  to return an error value (a returned ``"#N/A"`` is text). So in classic mode the
+  function returns the text itself, ``#VALUE! <reason>`` or ``#N/A <reason>``; a function
+  given such a text (a cell that depends on a failed one) returns it unchanged, as Excel
+  passes an error value on. Excel's ``ISERROR``/``IFERROR`` do not see text; ``--`` before
+  the function makes it a real ``#VALUE!`` (the functions reference shows how).
 
 :func:`excel_function` applies this to a function; :data:`state` says which runtime
 is running (decided once from the decorator xlwings picked at import time).
@@ -128,6 +132,10 @@ def excel_function(function: Callable[P, R]) -> Callable[P, Any]:
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | str:
+        if state.classic:
+            passed = _error_text_in(args)
+            if passed is not None:
+                return passed
         try:
             result = function(*args, **kwargs)
             bad = _not_finite(result)
@@ -143,6 +151,20 @@ def excel_function(function: Callable[P, R]) -> Callable[P, Any]:
             return _value_error(message_of(error))
 
     return wrapper
+
+
+def _error_text_in(arguments: tuple[Any, ...]) -> str | None:
+    """The first error of another function (classic xlwings: its text, ``#VALUE! <reason>``)
+    among ``arguments`` and the cells of their ranges; such an error passes through
+    unchanged, as Excel passes an error value on, so a cell depending on a failed one shows
+    the first reason. (A bare ``#N/A`` is an error cell: the argument readers name it.)"""
+    for argument in arguments:
+        values = argument if isinstance(argument, (list, tuple)) else (argument,)
+        for value in values:
+            for cell in value if isinstance(value, (list, tuple)) else (value,):
+                if type(cell) is str and cell.startswith("#") and " " in cell and is_error_text(cell):
+                    return cell
+    return None
 
 
 def _not_finite(result: Any) -> float | None:
