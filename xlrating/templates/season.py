@@ -22,6 +22,7 @@ from openpyxl.styles import Font
 from ..errors import WorkbookError
 from ..season.file import season_workbook
 from ..workbook.book import save_workbook_atomic
+from ..workbook.buttons import SEASON_BUTTON, rate_button
 
 SEASON_TEMPLATE = "season.xlsx"
 #: The committed macro-enabled season template (its Python module is named like it).
@@ -151,13 +152,14 @@ def write_season_template(path: str | os.PathLike[str], *, macro: bool = False) 
     if not macro:
         if target.suffix.lower() != ".xlsx":
             raise WorkbookError(f"{target}: the season template must be saved as .xlsx (or use --macro)")
-        save_workbook_atomic(build_season_template(), target)
+        save_workbook_atomic(build_season_template(), target, [rate_button(SEASON_BUTTON, macro=False)])
         return [target]
     module = target.stem
     if target.suffix.lower() != ".xlsm" or not module.isidentifier() or keyword.iskeyword(module):
         raise WorkbookError(f"{target}: a macro-enabled season template is an .xlsm named like a Python "
                             "module (letters, digits, _), e.g. club_season.xlsm")
-    save_workbook_atomic(build_season_template(macro=True, module=module), target)
+    save_workbook_atomic(build_season_template(macro=True, module=module), target,
+                         [rate_button(SEASON_BUTTON, macro=True)])
     script = target.with_suffix(".py")
     script.write_text(season_module(module), encoding="utf-8")
     return [target, script]

@@ -22,7 +22,7 @@ import io
 import os
 import re
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -34,6 +34,7 @@ from ..crosstable.columns import on_wall_chart
 from ..crosstable.model import AddedColumns, Block
 from ..crosstable.values import quote_sheet
 from ..errors import ArgumentError, CrosstableError, Problem, WorkbookError
+from .buttons import Button
 from .cached import save_with_values
 from .package import Package, read_package, write_package
 from .parts import SheetEntry, Structure, Table, range_bounds, structure, styles, tables
@@ -427,9 +428,11 @@ def save_atomic(workbook: Workbook, path: str | os.PathLike[str], *, in_place: b
     return stage_workbook(workbook, path, in_place=in_place).commit()
 
 
-def save_workbook_atomic(book: OpenpyxlWorkbook, path: str | os.PathLike[str]) -> Path:
+def save_workbook_atomic(book: OpenpyxlWorkbook, path: str | os.PathLike[str],
+                         buttons: Sequence[Button] = ()) -> Path:
     """Save an openpyxl workbook (a new one: a template, a report) to ``path`` atomically, its
-    formulas with their values (:func:`~xlrating.workbook.cached.save_with_values`).
+    formulas with their values (:func:`~xlrating.workbook.cached.save_with_values`) and its
+    ``buttons`` (:mod:`xlrating.workbook.buttons`).
 
     ``path`` is checked first with :func:`writable_target`: a symbolic link is written
     through (the file it points to is replaced, the link stays) and a file that is
@@ -437,5 +440,5 @@ def save_workbook_atomic(book: OpenpyxlWorkbook, path: str | os.PathLike[str]) -
     """
     target = Path(path)
     _check_suffix(target, book.vba_archive is not None)
-    return stage(target, lambda file: save_with_values(book, file, target)).commit()
+    return stage(target, lambda file: save_with_values(book, file, target, buttons)).commit()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 from xml.sax.saxutils import escape
@@ -22,6 +23,7 @@ from openpyxl import Workbook as OpenpyxlWorkbook
 
 from ..excel.errors import ExcelError
 from ..excel.evaluate import Unsupported, Value, calculate_formula, cell_value
+from .buttons import Button, button_parts
 from .cells import ILLEGAL_CHARACTERS
 from .package import open_package, write_package
 from .parts import element, structure
@@ -120,12 +122,14 @@ def with_values(text: str, values: dict[Position, Value]) -> str:
     return _CELL.sub(store, text)
 
 
-def save_with_values(book: OpenpyxlWorkbook, target: IO[bytes], name: str | Path = "workbook") -> None:
-    """Save ``book`` to ``target`` with its formulas' values (see the module's text)."""
+def save_with_values(book: OpenpyxlWorkbook, target: IO[bytes], name: str | Path = "workbook",
+                     buttons: Sequence[Button] = ()) -> None:
+    """Save ``book`` to ``target`` with its formulas' values (see the module's text) and
+    ``buttons`` (:mod:`xlrating.workbook.buttons`), which openpyxl cannot write."""
     buffer = io.BytesIO()
     book.save(buffer)
     values = formula_values(book)
-    if not values:
+    if not values and not buttons:
         target.write(buffer.getvalue())
         return
     package = open_package(buffer.getvalue(), Path(name))
@@ -134,4 +138,6 @@ def save_with_values(book: OpenpyxlWorkbook, target: IO[bytes], name: str | Path
         if entry.name in values:
             text = package.xml(entry.part).decode("utf-8")
             replaced[entry.part] = with_values(text, values[entry.name]).encode("utf-8")
+    if buttons:
+        replaced.update(button_parts(package, buttons, replaced))
     write_package(package, target, replaced)

@@ -248,7 +248,8 @@ def open_package(content: bytes, file: Path) -> Package:
 
 def write_package(package: Package, target: IO[bytes], replaced: Mapping[str, bytes | None]) -> None:
     """Write ``package`` to ``target``: parts in ``replaced`` take their new bytes (None drops
-    them), every other part is copied unchanged, in the original order."""
+    them), every other part is copied unchanged, in the original order; a part of
+    ``replaced`` the package does not have is added at the end."""
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, allowZip64=True) as out:
         for name, info in package.infos.items():
             if name in replaced:
@@ -261,6 +262,10 @@ def write_package(package: Package, target: IO[bytes], replaced: Mapping[str, by
                 out.writestr(copy, data, compresslevel=6)
             else:
                 _copy_part(package, info, out)
+        for name, data in replaced.items():
+            if name not in package.infos and data is not None:  # a new part
+                out.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                             compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
 
 
 def _copy_part(package: Package, info: zipfile.ZipInfo, out: zipfile.ZipFile) -> None:
