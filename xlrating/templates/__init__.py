@@ -231,15 +231,16 @@ def how_to_lines(example: ExampleEvent, *, macro: bool = False, blank: bool = Fa
         lines += [
             f"4. Rate in Excel: keep {name}.py (from `xlrating template --macro`) beside this workbook, "
             "install the xlwings add-in (`xlwings addin install`),",
-            "   then click Run main on the xlwings ribbon tab. Post-event ratings are written in new "
-            "columns after the last used one.",
+            "   then click the Rate this event button at the top of the Crosstable sheet (or Run main on the "
+            "xlwings ribbon tab). Post-event ratings are written in new columns after the last used one.",
         ]
     else:
         lines += [
             "4. Rate: on the command line, `xlrating rate this-file.xlsx` writes this-file-rated.xlsx "
             "beside it. In Excel, use xlwings (see Setting up in the xlrating documentation):",
             "   the macro-enabled template (`xlrating template uscf --macro`) rates with one click; "
-            "in xlwings Lite, run the rate_crosstable script.",
+            "in xlwings Lite, the Rate this event button at the top of the Crosstable sheet runs the "
+            "rate_crosstable script.",
         ]
     lines += [
         "5. Output columns: Score, Rated games, Initial rating, ..., Post rating, Change, K, Bonus, Method, "

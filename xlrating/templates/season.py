@@ -105,6 +105,8 @@ HOW_TO: tuple[str, ...] = (
     "columns, the Players outputs, a New list sheet (the list after the season, ready to start the next one)",
     "   and a History sheet (each player's rating after each event). Correct a result and rate again: "
     "the outputs are the same as rating the corrected season once.",
+    "   In xlwings Lite, the Rate the season button on the Season sheet runs the rate_season_workbook "
+    "script.",
     "6. Season report: `xlrating season this-file.xlsx --report report.xlsx` also writes the list before "
     "and after, every event's summary and a rating-history chart. The chart follows the players of",
     "   Chart players on the Season sheet (IDs separated by commas), else the Chart top highest rated of the "
@@ -131,8 +133,8 @@ def build_season_template(*, macro: bool = False, module: str = "xlrating_season
         how_to.append([line])
     if macro:
         how_to.append([f"In Excel: keep {module}.py beside this workbook, install the xlwings add-in "
-                       "(`xlwings addin install`) and click Run main on the xlwings ribbon tab: the season "
-                       "is rated in one click."])
+                       "(`xlwings addin install`) and click Rate the season on the Season sheet (or Run main "
+                       "on the xlwings ribbon tab): the season is rated in one click."])
         how_to.append([f"The season report: a button running RunPython \"import {module}; "
                        f"{module}.report()\" writes {module}-season-report.xlsx beside this workbook and "
                        "opens it."])
