@@ -61,6 +61,8 @@ _TOKEN = re.compile(r"""
   | (?P<operator><>|<=|>=|[-+*/^&=<>(),])
 """, re.VERBOSE | re.IGNORECASE)
 
+#: Excel's limit on nested functions (and so on what the formulas xlrating writes need).
+_NESTING = 64
 _COMPARISONS: dict[str, Callable[[int], bool]] = {
     "=": lambda c: c == 0, "<>": lambda c: c != 0, "<": lambda c: c < 0,
     ">": lambda c: c > 0, "<=": lambda c: c <= 0, ">=": lambda c: c >= 0,
@@ -125,6 +127,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.tokens = list(_tokens(text))
         self.at = 0
+        self.depth = 0
 
     def parse(self) -> Node:
         node = self.comparison()
@@ -172,6 +175,15 @@ class _Parser:
         return self.primary()
 
     def primary(self) -> Node:
+        self.depth += 1
+        try:
+            if self.depth > _NESTING:
+                raise Unsupported(f"brackets and functions nested deeper than {_NESTING}")
+            return self.operand()
+        finally:
+            self.depth -= 1
+
+    def operand(self) -> Node:
         kind, value = self.take()
         if kind in ("value", "ref"):
             return (kind, value)

@@ -38,6 +38,9 @@ _PREFIX = re.compile(r"<((?:\w+:)?)c\b")
 _TYPE = re.compile(r'\st="[^"]*"')
 
 Position = tuple[int, int]
+#: The longest chain of formula cells followed (one referring to the next); a longer one is
+#: left to Excel.
+_DEPTH = 100
 
 
 def formula_values(book: OpenpyxlWorkbook) -> dict[str, dict[Position, Value]]:
@@ -61,7 +64,7 @@ def formula_values(book: OpenpyxlWorkbook) -> dict[str, dict[Position, Value]]:
             return cell_value(cell.value)
         key = (sheet.title, row, column)
         if key not in found:
-            if key in running or key in failed or not isinstance(cell.value, str):
+            if key in running or key in failed or not isinstance(cell.value, str) or len(running) > _DEPTH:
                 raise Unsupported(f"{sheet.title}!{cell.coordinate}: no value (a reference loop, an array "
                                   "formula, or a formula of another kind)")
             running.add(key)
