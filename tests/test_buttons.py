@@ -105,6 +105,7 @@ def test_the_season_macro_template_has_a_button(tmp_path: Path) -> None:
                                          "text": "Rate the season", "cell": "D1", "link": ""}
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # oletools' use of older pyparsing names
 def test_the_macro_the_buttons_run(tmp_path: Path) -> None:
     # Read from the VBA project with oletools: SampleCall imports the module named like the
     # workbook and runs its main().
