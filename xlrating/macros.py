@@ -30,6 +30,7 @@ from .crosstable import RatedWorkbook, rate_sheets
 from .crosstable.columns import on_wall_chart
 from .crosstable.model import AddedColumns, Block
 from .errors import CrosstableError, InputError, XlratingError
+from .workbook.buttons import EVENT_BUTTON, SEASON_BUTTON
 
 if TYPE_CHECKING:
     from .official.fill import Filled
@@ -67,7 +68,7 @@ def rate_event(book: xw.Book | None = None) -> RatedWorkbook | None:
     return rated
 
 
-@xw.script
+@xw.script(button=EVENT_BUTTON.lite_reference, show_taskpane=True)
 def rate_crosstable(book: xw.Book) -> None:
     """Rate this workbook's chess event (xlwings Lite script)."""
     rate_event(book)
@@ -361,7 +362,7 @@ def rate_season(book: xw.Book | None = None) -> RatedSeason | None:
     return rated
 
 
-@xw.script
+@xw.script(button=SEASON_BUTTON.lite_reference, show_taskpane=True)
 def rate_season_workbook(book: xw.Book) -> None:
     """Rate this season workbook: every event in date order from the Players list (xlwings Lite script)."""
     rate_season(book)

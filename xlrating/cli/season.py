@@ -24,7 +24,7 @@ from ..templates.season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_sea
 from ..workbook import same_file, stage_workbook, writable_target
 from ._args import add_output_options, path_arg
 from .fill import preparer, print_fill, season_start
-from .rate import output_path, report_path, warn_lost, write_both
+from .rate import module_beside, output_path, report_path, warn_lost, write_both
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -108,6 +108,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"Wrote {target}")
     if report is not None:
         print(f"Wrote {report}")
+    from ..templates.season import season_module
+
+    said = module_beside(source, target, season_module)
+    if said:
+        print(said, file=sys.stderr if said.startswith("xlrating:") else sys.stdout)
     warn_lost(workbook, target)
     for note in (*rated.notes, *workbook.notes):
         print(f"xlrating: note: {note}", file=sys.stderr)
