@@ -9,7 +9,7 @@ formula cell of a workbook, so the writer can store it beside its formula (see
 The formulas understood are exactly the kind xlrating writes (the calculators, the
 ``Live effective games`` column): numbers, text, ``TRUE``/``FALSE``, cell references and
 ranges (``$B$5``, ``B13:B24``, ``Event!$B$4``, ``'My sheet'!A1``), the operators
-``+ - * / ^ & = <> < > <= >=``, the functions ``IF``, ``AND``, ``OR``, ``NOT`` and
+``+ - * / ^ & = <> < > <= >=``, the functions ``IF``, ``AND``, ``OR``, ``NOT``, ``ISNUMBER`` and
 ``COUNT``, and every function of :mod:`xlrating.udfs`, called as xlwings calls it
 (a range as a list of rows, a blank as ``None``, an error cell as its text) and its
 errors turned into Excel's error values (``#VALUE!``, ``#N/A``). Anything else (another
@@ -292,6 +292,11 @@ class _Evaluation:
                 raise Unsupported("NOT takes 1 argument")
             truth = _truth(self.value(arguments[0]))
             return truth if isinstance(truth, ExcelError) else not truth
+        if name == "ISNUMBER":
+            if len(arguments) != 1:
+                raise Unsupported("ISNUMBER takes 1 argument")
+            value = self.value(arguments[0])
+            return isinstance(value, (int, float, date, time)) and not isinstance(value, bool)
         if name == "COUNT":
             return sum(1 for argument in arguments for value, ranged in self.values(argument)
                        if _counted(value, ranged))
