@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import itertools
+import operator
 import os
 import sqlite3
 import sys
@@ -35,7 +37,7 @@ from .. import _check, systems
 from ..errors import FormatError, InputError, Problem, XlratingError
 from ._source import ListProblems, TooManyProblems, sha256
 from .detect import open_list_file
-from .listfile import FIELDS, ListFile, to_player
+from .listfile import FIELDS, ListFile, Row, to_player
 from .model import ListedPlayer, ListInfo
 
 #: The store's layout; a store written by another layout is refused, never misread.
@@ -67,6 +69,9 @@ _TYPED_COLUMNS = (
 #: not sorted by: the store's pages of a 1.2 million player list must fit in it).
 _CACHE_KB = 64 * 1024
 _LOAD_CACHE_KB = 192 * 1024
+#: Rows sorted together before they go into the store (see :func:`_by_id`).
+_RUN = 200_000
+_ID = operator.itemgetter(1)
 #: IDs looked up in one query.
 _CHUNK = 500
 
@@ -340,7 +345,7 @@ class ListStore:
                     f"INSERT INTO rows(series, id, date, {_VALUES}) VALUES ({series_value}, ?2, {day}, "
                     + ", ".join(f"?{i}" for i in range(3, 14))
                     + ")",
-                    listed.rows(problems),
+                    _by_id(listed.rows(problems)),
                 ).rowcount
             else:
                 connection.execute("DROP TABLE IF EXISTS temp.incoming")
@@ -413,7 +418,7 @@ class ListStore:
             ).rowcount
         written += connection.execute(
             f"INSERT INTO rows(series, id, date, {_VALUES}) SELECT {series}, id, {day}, "
-            f"{_VALUES} FROM changed"
+            f"{_VALUES} FROM changed ORDER BY id"
         ).rowcount
         connection.execute("DROP TABLE temp.changed")
         return written
@@ -576,6 +581,15 @@ class ListStore:
                     if current is not None and current[1] is not None:
                         result.append(to_player(named.key, kind, _date(day), (text, *current[1:])))
         return result
+
+
+def _by_id(rows: Iterable[Row]) -> Iterator[Row]:
+    """The rows in runs of :data:`_RUN` sorted by ID: a list comes sorted by name, and the
+    store's rows go in by ID, far faster in order than at random (a run of FIDE rows costs some 80 MB)."""
+    source = iter(rows)
+    while run := list(itertools.islice(source, _RUN)):
+        run.sort(key=_ID)
+        yield from run
 
 
 def _where(name: str, message: str) -> Problem:
