@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import itertools
-import operator
 import os
 import sqlite3
 import sys
@@ -37,7 +35,7 @@ from .. import _check, systems
 from ..errors import FormatError, InputError, Problem, XlratingError
 from ._source import ListProblems, TooManyProblems, sha256
 from .detect import open_list_file
-from .listfile import FIELDS, ListFile, Row, to_player
+from .listfile import FIELDS, ListFile, to_player
 from .model import ListedPlayer, ListInfo
 
 #: The store's layout; a store written by another layout is refused, never misread.
@@ -69,9 +67,6 @@ _TYPED_COLUMNS = (
 #: not sorted by: the store's pages of a 1.2 million player list must fit in it).
 _CACHE_KB = 64 * 1024
 _LOAD_CACHE_KB = 192 * 1024
-#: Rows sorted together before they go into the store (see :func:`_by_id`).
-_RUN = 200_000
-_ID = operator.itemgetter(1)
 #: IDs looked up in one query.
 _CHUNK = 500
 
@@ -336,31 +331,26 @@ class ListStore:
             for sid in series
         )
         problems = ListProblems()
-        which = " ".join(f"WHEN {index} THEN {sid}" for index, sid in enumerate(series))
-        # one kind: its series as a constant (the kind, ?1, is bound and not read)
-        series_value = f"CASE ?1 {which} END" if len(series) > 1 else f"{series[0]}"
+        written = 0
         try:
-            if empty:
-                written = connection.executemany(
-                    f"INSERT INTO rows(series, id, date, {_VALUES}) VALUES ({series_value}, ?2, {day}, "
-                    + ", ".join(f"?{i}" for i in range(3, 14))
-                    + ")",
-                    _by_id(listed.rows(problems)),
+            # the list's rows go in as they come (sorted by name), into a table of their own
+            connection.execute("DROP TABLE IF EXISTS temp.incoming")
+            connection.execute(f"CREATE TEMP TABLE incoming(kind INTEGER, {_TYPED_COLUMNS})")
+            connection.executemany(
+                f"INSERT INTO temp.incoming VALUES ({', '.join('?' * 13)})", listed.rows(problems)
+            )
+            if problems:
+                pass
+            elif empty:  # every row, into the store by ID (a B-tree fills far faster in order)
+                which = " ".join(f"WHEN {index} THEN {sid}" for index, sid in enumerate(series))
+                written = connection.execute(
+                    f"INSERT INTO rows(series, id, date, {_VALUES}) SELECT CASE kind {which} END, "
+                    f"id, {day}, {_VALUES} FROM temp.incoming ORDER BY kind, id"
                 ).rowcount
-            else:
-                connection.execute("DROP TABLE IF EXISTS temp.incoming")
-                connection.execute(f"CREATE TEMP TABLE incoming(kind INTEGER, {_TYPED_COLUMNS})")
-                connection.executemany(
-                    f"INSERT INTO temp.incoming VALUES ({', '.join('?' * 13)})",
-                    listed.rows(problems),
-                )
-                written = 0
-                if not problems:
-                    connection.execute("CREATE INDEX temp.incoming_id ON incoming(kind, id)")
-                    written = sum(
-                        self._merge(connection, index, sid, day) for index, sid in enumerate(series)
-                    )
-                connection.execute("DROP TABLE temp.incoming")
+            else:  # only the rows that changed
+                connection.execute("CREATE INDEX temp.incoming_id ON incoming(kind, id)")
+                written = sum(self._merge(connection, index, sid, day) for index, sid in enumerate(series))
+            connection.execute("DROP TABLE temp.incoming")
         except TooManyProblems:
             pass
         except sqlite3.IntegrityError:
@@ -581,15 +571,6 @@ class ListStore:
                     if current is not None and current[1] is not None:
                         result.append(to_player(named.key, kind, _date(day), (text, *current[1:])))
         return result
-
-
-def _by_id(rows: Iterable[Row]) -> Iterator[Row]:
-    """The rows in runs of :data:`_RUN` sorted by ID: a list comes sorted by name, and the
-    store's rows go in by ID, far faster in order than at random (a run of FIDE rows costs some 80 MB)."""
-    source = iter(rows)
-    while run := list(itertools.islice(source, _RUN)):
-        run.sort(key=_ID)
-        yield from run
 
 
 def _where(name: str, message: str) -> Problem:
