@@ -526,13 +526,13 @@ class ListStore:
             return
         connection, key, series, day = started
         list_date = _date(day)
-        where = "s.name IS NOT NULL" + (" AND s.federation = ?" if federation is not None else "")
+        where = "s.name IS NOT NULL" + (" AND upper(s.federation) = upper(?)" if federation is not None else "")
         with self._guard():
             cursor = connection.execute(
                 f"SELECT id, {_VALUES} FROM (SELECT id, {_VALUES}, max(date) FROM rows "
                 f"WHERE series = {series} "
                 f"AND date <= {day} GROUP BY id) s WHERE {where} ORDER BY id",
-                (federation.strip().upper(),) if federation is not None else (),
+                (federation.strip(),) if federation is not None else (),
             )
             for row in cursor:
                 yield to_player(key, kind, list_date, row)
