@@ -526,7 +526,9 @@ class ListStore:
             return
         connection, key, series, day = started
         list_date = _date(day)
-        where = "s.name IS NOT NULL" + (" AND upper(s.federation) = upper(?)" if federation is not None else "")
+        where = "s.name IS NOT NULL"
+        if federation is not None:
+            where += " AND upper(s.federation) = upper(?)"
         with self._guard():
             cursor = connection.execute(
                 f"SELECT id, {_VALUES} FROM (SELECT id, {_VALUES}, max(date) FROM rows "
