@@ -15,7 +15,7 @@ editions go back, as 2020 spells out.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -132,6 +132,40 @@ def _objective(rules: UscfRules, rating: float, effective: float, prior: float,
     return total
 
 
+def _next_knot(knots: list[float], big_m: float, value: float, down: bool) -> float:
+    """The largest knot below M (step 2, f(M) > 0: it exists) or the smallest above it (step 3,
+    f(M) < 0)."""
+    if down:
+        index = bisect_left(knots, big_m) - 1
+        if index < 0:
+            raise ConvergenceError(f"special formula: f({big_m}) = {value} > 0 below every knot")
+        return knots[index]
+    index = bisect_right(knots, big_m)
+    if index >= len(knots):
+        raise ConvergenceError(f"special formula: f({big_m}) = {value} < 0 above every knot")
+    return knots[index]
+
+
+def _move(knots: list[float], big_m: float, value: float, down: bool, f: Callable[[float], float],
+          eps: float) -> tuple[float, float, str]:
+    """One move of M (US Chess 2020, 4.1, step 2 where ``down``, else step 3), with the knot z
+    next to M on that side: to z if f is flat between them (then back to the step's start),
+    else the secant M - f(M)(M - z)/(f(M) - f(z)), or z if the secant passes it. Returns
+    the new M, f(M) and the move's name.
+
+    The document writes step 3's secant as M - f(M)((z_b - M)/(f(z_b) - f(M))): each
+    difference is the one here with its sign changed, exactly, so the quotient is the same
+    number to the last bit."""
+    z = _next_knot(knots, big_m, value, down)
+    f_z = f(z)
+    if abs(value - f_z) < eps:
+        return z, f_z, "flat, to knot"
+    candidate = big_m - value * ((big_m - z) / (value - f_z))
+    if (candidate < z) if down else (candidate > z):
+        return z, f_z, "knot"
+    return candidate, f(candidate), "secant"
+
+
 def _work(
     rules: UscfRules,
     prior: float,
@@ -162,48 +196,13 @@ def _work(
     value = f(big_m)
     moves: list[tuple[str, float]] = []
     limit = 4 * len(knots) + 20
-    # Step 2: f(M) > eps, move down.
-    while value > eps:
-        if len(moves) > limit:
-            raise ConvergenceError(f"special formula: no solution after {len(moves)} moves")
-        index = bisect_left(knots, big_m) - 1  # the largest knot < M; exists because f(M) > 0
-        if index < 0:
-            raise ConvergenceError(f"special formula: f({big_m}) = {value} > 0 below every knot")
-        za = knots[index]
-        f_za = f(za)
-        if abs(value - f_za) < eps:
-            big_m, value = za, f_za
-            moves.append(("2: flat, to knot", za))
-            continue
-        candidate = big_m - value * ((big_m - za) / (value - f_za))
-        if candidate < za:
-            big_m, value = za, f_za
-            moves.append(("2: knot", za))
-        else:
-            big_m = candidate
-            value = f(big_m)
-            moves.append(("2: secant", candidate))
-    # Step 3: f(M) < -eps, move up.
-    while value < -eps:
-        if len(moves) > limit:
-            raise ConvergenceError(f"special formula: no solution after {len(moves)} moves")
-        index = bisect_right(knots, big_m)  # the smallest knot > M; exists because f(M) < 0
-        if index >= len(knots):
-            raise ConvergenceError(f"special formula: f({big_m}) = {value} < 0 above every knot")
-        zb = knots[index]
-        f_zb = f(zb)
-        if abs(f_zb - value) < eps:
-            big_m, value = zb, f_zb
-            moves.append(("3: flat, to knot", zb))
-            continue
-        candidate = big_m - value * ((zb - big_m) / (f_zb - value))
-        if candidate > zb:
-            big_m, value = zb, f_zb
-            moves.append(("3: knot", zb))
-        else:
-            big_m = candidate
-            value = f(big_m)
-            moves.append(("3: secant", candidate))
+    # Step 2: while f(M) > eps, move down; step 3: while f(M) < -eps, move up.
+    for step, down in ((2, True), (3, False)):
+        while (value > eps) if down else (value < -eps):
+            if len(moves) > limit:
+                raise ConvergenceError(f"special formula: no solution after {len(moves)} moves")
+            big_m, value, label = _move(knots, big_m, value, down, f, eps)
+            moves.append((f"{step}: {label}", big_m))
     # Step 4: |f(M)| <= eps.
     reach = spread + _KNOT_TOLERANCE
     p = sum(1 for r in opponents if abs(big_m - r) <= reach)

@@ -190,11 +190,7 @@ def _move(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], dow
     """One move for each of the players ``rows``: step 2 where ``down`` (f(M) > epsilon: a
     secant move towards the knot below M, or onto it), else step 3 (f(M) < -epsilon: the
     same towards the knot above). Returns where there is no such knot (the one-player
-    algorithm fails there).
-
-    The one-player algorithm writes step 3's secant as M - f(M)((zb - M)/(f(zb) - f(M)));
-    here it is M - f(M)((M - z)/(f(M) - f(z))) for both steps, the same number to the last
-    bit: each difference only changes sign, exactly, which leaves the quotient as it is."""
+    algorithm fails there). Each player's move is :func:`.special._move`'s."""
     m, v = x[rows], value[rows]
     z, found = problems.next_knot(m, rows, down)
     f_z = problems.f(rules, z, rows)
