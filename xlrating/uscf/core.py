@@ -180,6 +180,11 @@ class EffectiveGames(NamedTuple):
     by_special: list[int]
     """The players (positions) with a game rated by the special formula at steps 4 and 5."""
 
+    def listed(self) -> EffectiveGames:
+        """The same values in lists."""
+        return EffectiveGames(as_list(self.nstar), as_list(self.effective), as_list(self.special),
+                              as_list(self.by_standard), self.by_special)
+
 
 P0_RULES: tuple[P0Rule | None, ...] = (None, "inside", "left", "right")
 """The branches of the p = 0 rule, by :attr:`SpecialStep.p0_rule`'s codes."""
@@ -217,6 +222,8 @@ def special_one_by_one(rules: UscfRules, who: list[int], prior: Sequence[float],
     """The special formula for the players ``who`` (positions), player by player by the
     one-player algorithm of :mod:`.special`, every argument a list of Python numbers indexed
     by position; ``keep``: keep each working."""
+    if not who:
+        return SpecialStep([], [], [], [], [], [], {})
     found = [_special_formula(rules, prior[i], effective[i], [seen[o] for o in opponents_of(i)], score[i],
                               history[i]) for i in who]
     return SpecialStep(who, [w.rating for w in found], [w.adjusted_prior for w in found],

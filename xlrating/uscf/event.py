@@ -75,13 +75,11 @@ from .rules import RatingSystem, RulesLike, UscfRules, get_rules, parse_system
 from .special import P0Rule
 from .special import _describe_working as _special_text
 from .special import _Working as _SpecialWorking
-from .standard import _describe_working as _standard_text
+from .standard import _describe as _standard_text
 from .standard import _eligibility
-from .standard import _Working as _StandardWorking
 
 _DUAL_SYSTEMS = (RatingSystem.REGULAR, RatingSystem.QUICK)
 
-_Working = _SpecialWorking | _StandardWorking
 
 
 def rate_event(
@@ -209,10 +207,9 @@ class _Event:
         self.step1_initial_ratings()
         self.step2_effective_games()
         self.step3_first_estimates()
-        self.step4 = self.formula_step(4, self.core.seen_at_step4(self.prior, self.step3))
-        self.step5 = self.formula_step(5, self.step4)
-        self.final = self.core.finals(self.players, self.ratings, self.prior, self.games, self.step5,
-                                      match=self.match)
+        self.step4_intermediate_ratings()
+        self.step5_final_ratings()
+        self.after_step5()
         if self.core.lazy:
             return Outcomes(self.numbers, self.outcome)
         return tuple([self.outcome(i) for i in range(len(self.players))])
@@ -262,6 +259,21 @@ class _Event:
         who = self.core.first_estimate_players(self.ratings, self.games)
         found = self._special(3, who, [rules.step3_effective_games] * size, [None] * size, self.prior)
         self.step3 = self.core.first_estimates(found, rules.absolute_floor)
+
+    def step4_intermediate_ratings(self) -> None:
+        """Step 4: every player by his formula, opponents at their pre-event ratings, unrated
+        ones at step 3 (N = 0) or step 1; at least 100."""
+        self.step4 = self.formula_step(4, self.core.seen_at_step4(self.prior, self.step3))
+
+    def step5_final_ratings(self) -> None:
+        """Step 5: the same again with every opponent at his step 4 rating; at least 100."""
+        self.step5 = self.formula_step(5, self.step4)
+
+    def after_step5(self) -> None:
+        """Beyond the five steps: the match cap (US Chess 2020, 7), storage and the floors (US
+        Chess 2020, 5)."""
+        self.final = self.core.finals(self.players, self.ratings, self.prior, self.games, self.step5,
+                                      match=self.match)
 
     def formula_step(self, step: int, seen: Values) -> Values:
         """Step 4 (opponents at their pre-event ratings, unrated ones at step 3 or step 1) or
@@ -332,24 +344,23 @@ class _Event:
         for an event on arrays)."""
         self.listed = True
         effective = self.effective_games
-        self.nstar, self.effective, self.special = (as_list(effective.nstar), as_list(effective.effective),
-                                                    as_list(effective.special))
-        self.repeated = as_list(self.core.repeated)
-        if not isinstance(self.step3, list):
+        if self.core.lazy:  # the numpy core's arrays (the plain core's values are lists already)
             self.step3 = [None if v != v else v for v in as_list(self.step3)]  # NaN: no step 3
-        self.step4, self.step5 = as_list(self.step4), as_list(self.step5)
-        self.standard_steps = [step.listed() for step in self.standard_steps]
-        self.final = self.final.listed()
+            self.step4, self.step5 = as_list(self.step4), as_list(self.step5)
+            self.standard_steps = [step.listed() for step in self.standard_steps]
+            self.final = self.final.listed()
+            effective = effective.listed()
+        self.nstar, self.effective, self.special = effective.nstar, effective.effective, effective.special
+        self.repeated = as_list(self.core.repeated)
         self.solved = self.special_steps[5].notes()
 
-    def working(self, i: int, step: int) -> _Working:
-        """Player ``i``'s formula working at step ``step`` (3, 4 or 5)."""
-        if step == 3 or self.special[i]:
-            return self.special_at(i, step)
-        s = self.standard_steps[step - 4 if self.explain else -1]
-        eligible, reason = _eligibility(self.rules, self.bonus, self.m[i], self.repeated[i])
-        return _StandardWorking(s.k[i], s.dual_rated_k[i], tuple(s.expected[i]), s.expected_score[i],
-                                s.change[i], eligible, reason, s.threshold[i], s.bonus[i], s.rating[i])
+    def standard_at(self, step: int) -> StandardStep:
+        """The standard formula at ``step`` (4 or 5; without explanations only step 5's is kept)."""
+        return self.standard_steps[step - 4 if self.explain else -1]
+
+    def _bonus_reason(self, i: int) -> str:
+        """Why the bonus formula does or does not apply to player ``i`` (US Chess 2020, 4.2)."""
+        return _eligibility(self.rules, self.bonus, self.m[i], self.repeated[i])[1]
 
     def outcome(self, i: int) -> PlayerOutcome:
         """Player ``i``'s outcome from the values the steps kept, explained if asked for."""
@@ -379,7 +390,6 @@ class _Event:
         self._final_notes(i)
         final = self.final
         post = final.post[i]
-        fifth = self.working(i, 5) if explain else None
         method = Method.MATCH if self.match else (Method.SPECIAL if self.special[i] else Method.STANDARD)
         return PlayerOutcome(
             player=player.number, method=method, rated_games=m, rated_score=self.score[i], pre_rating=pre,
@@ -387,8 +397,8 @@ class _Event:
             initial_rating=self.prior[i], initial_games=games, effective_games=self.effective[i],
             step3=self.step3[i], step4=self.step4[i], change=None if pre is None else post - pre, k=k,
             bonus=bonus, floor=final.floor[i], floor_applied=final.applied[i], expected_score=expected,
-            games=self.explain_games(i, fifth) if fifth is not None else (),
-            steps=self.explain_steps(i, fifth) if fifth is not None else (),
+            games=self.explain_games(i) if explain else (),
+            steps=self.explain_steps(i, rated=True) if explain else (),
             notes=tuple(notes),
         )
 
@@ -410,8 +420,7 @@ class _Event:
         if eligible and bonus > 0:
             notes.append(f"bonus {bonus:.2f}")
         elif not eligible and change > threshold:
-            reason = _eligibility(self.rules, self.bonus, self.m[i], self.repeated[i])[1]
-            notes.append(f"no bonus: {reason}")
+            notes.append(f"no bonus: {self._bonus_reason(i)}")
 
     def _final_notes(self, i: int) -> None:
         """The notes on what followed step 5 (:class:`~.core.Finals`)."""
@@ -431,9 +440,9 @@ class _Event:
             notes.append(f"match: below the floor {floor:g}, not applied (a request to lower the floor "
                          "by 100)")
 
-    def explain_steps(self, i: int, fifth: _Working | None = None) -> tuple[Step, ...]:
+    def explain_steps(self, i: int, *, rated: bool = False) -> tuple[Step, ...]:
         """Player ``i``'s explanation: every step's value and how it came about (steps 1 and
-        2 only without ``fifth``, step 5's working)."""
+        2 only unless ``rated``)."""
         prior, floor100 = self.prior[i], self.rules.absolute_floor
         initial, games = self.initial[i], self.games[i]
         if initial is not None:
@@ -446,7 +455,7 @@ class _Event:
         n_text = "N not given" if games is None else f"N = {games}"
         steps = [Step("Step 1: initial rating", prior, detail),
                  Step("Step 2: effective games N'", self.effective[i], f"min({n_text}, N* = {nstar:.2f})")]
-        if fifth is None:
+        if not rated:
             return tuple(steps)
         step3 = self.step3[i]
         if step3 is not None:
@@ -455,26 +464,43 @@ class _Event:
             steps.append(Step("Step 3: first estimate", step3, "special formula with N' = 1: "
                               f"{_special_text(prior, first)}{floored}"))
         kind = "special formula: " if self.special[i] else "standard formula: "
-        fourth = self.working(i, 4)
-        text4, text5 = self._formula_text(i, fourth), self._formula_text(i, fifth)
-        for label, value, working, text in (("Step 4: intermediate rating", self.step4[i], fourth, text4),
-                                            ("Step 5: final rating", self.step5[i], fifth, text5)):
-            raised = " (raised to 100)" if value > working.rating else ""
-            steps.append(Step(label, value, kind + text + raised))
-        if isinstance(fifth, _SpecialWorking):
-            knots = ", ".join(f"{z:g}" for z in fifth.knots)
-            steps.append(Step("Special formula: knots", None, f"S_z = {knots}"))
-            steps.append(Step("Special formula: solution", fifth.rating, text5))
-        else:
-            k_text = (f"dual-rated K, Regular rating {self._regular(i):g}" if fifth.dual_rated_k
-                      else f"800/(N' + m) = 800/({self.effective[i]:.2f} + {self.m[i]})")
-            steps.append(Step("K", fifth.k, k_text))
-            bonus_text = (f"max(0, K(S - E) - B sqrt(m')) = max(0, {fifth.change:.2f} - "
-                          f"{fifth.bonus_threshold:.2f})" if fifth.bonus_eligible
-                          else f"none: {fifth.bonus_reason}")
-            steps.append(Step("Bonus", fifth.bonus, bonus_text))
+        text5 = ""
+        for step, label, value in ((4, "Step 4: intermediate rating", self.step4[i]),
+                                   (5, "Step 5: final rating", self.step5[i])):
+            found, text5 = self._formula_text(i, step)
+            raised = " (raised to 100)" if value > found else ""
+            steps.append(Step(label, value, kind + text5 + raised))
+        steps.extend(self._explain_special(i, text5) if self.special[i] else self._explain_standard(i))
         steps.extend(self._explain_final(i))
         return tuple(steps)
+
+    def _formula_text(self, i: int, step: int) -> tuple[float, str]:
+        """Player ``i``'s rating by his formula at ``step`` (4 or 5), before the floor of 100,
+        and its working in words."""
+        if self.special[i]:
+            working = self.special_at(i, step)
+            return working.rating, _special_text(self.prior[i], working)
+        s = self.standard_at(step)
+        eligible = s.eligible[i]
+        text = _standard_text(s.k[i], s.dual_rated_k[i], self.score[i], s.expected_score[i], s.change[i],
+                              eligible, "" if eligible else self._bonus_reason(i), s.threshold[i], s.bonus[i])
+        return s.rating[i], text
+
+    def _explain_special(self, i: int, text: str) -> list[Step]:
+        """The special formula's knots and solution at step 5 (``text``: its working in words)."""
+        fifth = self.special_at(i, 5)
+        knots = ", ".join(f"{z:g}" for z in fifth.knots)
+        return [Step("Special formula: knots", None, f"S_z = {knots}"),
+                Step("Special formula: solution", fifth.rating, text)]
+
+    def _explain_standard(self, i: int) -> list[Step]:
+        """The standard formula's K and bonus at step 5."""
+        s = self.standard_at(5)
+        k_text = (f"dual-rated K, Regular rating {self._regular(i):g}" if s.dual_rated_k[i]
+                  else f"800/(N' + m) = 800/({self.effective[i]:.2f} + {self.m[i]})")
+        bonus_text = (f"max(0, K(S - E) - B sqrt(m')) = max(0, {s.change[i]:.2f} - {s.threshold[i]:.2f})"
+                      if s.eligible[i] else f"none: {self._bonus_reason(i)}")
+        return [Step("K", s.k[i], k_text), Step("Bonus", s.bonus[i], bonus_text)]
 
     def _explain_final(self, i: int) -> list[Step]:
         """The steps after step 5 in player ``i``'s explanation: the match cap, storage, the floor."""
@@ -490,21 +516,16 @@ class _Event:
                           + ("; applied" if applied else "")))
         return steps
 
-    def _formula_text(self, i: int, working: _Working) -> str:
-        if isinstance(working, _SpecialWorking):
-            return _special_text(self.prior[i], working)
-        return _standard_text(self.score[i], working)
-
-    def explain_games(self, i: int, working: _Working) -> tuple[GameLine, ...]:
-        """Player ``i``'s games as step 5 saw them (``working``): opponents at their step 4
-        ratings."""
+    def explain_games(self, i: int) -> tuple[GameLine, ...]:
+        """Player ``i``'s games as step 5 saw them: opponents at their step 4 ratings."""
         rules, numbers, seen = self.rules, self.numbers, self.step4
         rounds, opponents, scores = self.core.sides.games_of(i)
-        if isinstance(working, _SpecialWorking):
-            at = working.solution
+        if self.special[i]:
+            at = self.special_at(i, 5).solution
             return tuple([GameLine(rnd, numbers[o], result, seen[o], _pwe(rules, at, seen[o]))
                           for rnd, o, result in zip(rounds, opponents, scores, strict=True)])
-        k, expected = working.k, working.expected
+        s = self.standard_at(5)
+        k, expected = s.k[i], s.expected[i]
         return tuple([GameLine(rnd, numbers[o], result, seen[o], we, k * (result - we))
                       for rnd, o, result, we in zip(rounds, opponents, scores, expected, strict=True)])
 
