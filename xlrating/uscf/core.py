@@ -157,13 +157,15 @@ def _one_game_per_round(numbers: list[int], sides: Sides) -> None:
 
 
 Values = Any
-"""Per-player (or per-side) values: a list of Python values on the plain core, a numpy array
-on the numpy core."""
+"""Per-player (or per-side) values: a list or tuple of Python values on the plain core, a numpy
+array on the numpy core."""
 
 
 def as_list(values: Values) -> list[Any]:
     """Per-player values as a list of Python values (a numpy array's ``tolist``)."""
-    return values if isinstance(values, list) else values.tolist()
+    if isinstance(values, list):
+        return values
+    return list(values) if isinstance(values, tuple) else values.tolist()
 
 
 class EffectiveGames(NamedTuple):
@@ -290,7 +292,7 @@ def finals_one_by_one(rules: UscfRules, players: Sequence[UscfPlayer], m: list[i
              for i, player in enumerate(players)]
     if not found:
         return Finals([], [], [], [], [], [], [], [], [], [])
-    return Finals(*[list(column) for column in zip(*found, strict=True)])
+    return Finals(*zip(*found, strict=True))
 
 
 def _final(rules: UscfRules, player: UscfPlayer, m: int, prior: float, value: float, won: int, drawn: int,

@@ -77,8 +77,8 @@ class PlainCore:
                     if wanted else _UNUSED for i, wanted in enumerate(chosen)]
         columns = list(zip(*workings, strict=True)) or [()] * len(_UNUSED)
         k, dual_k, expected, total, change, eligible, _reason, threshold, amount, rating = columns
-        return StandardStep(list(k), list(dual_k), list(total), list(change), list(eligible), list(threshold),
-                            list(amount), list(rating), list(expected) if explain else ())
+        return StandardStep(k, dual_k, total, change, eligible, threshold, amount, rating,
+                            expected if explain else ())
 
     def step_ratings(self, standard: StandardStep, special: SpecialStep, floor: float) -> list[float]:
         raw = list(standard.rating)
