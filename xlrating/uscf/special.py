@@ -132,38 +132,37 @@ def _objective(rules: UscfRules, rating: float, effective: float, prior: float,
     return total
 
 
-def _next_knot(knots: list[float], big_m: float, value: float, down: bool) -> float:
-    """The largest knot below M (step 2, f(M) > 0: it exists) or the smallest above it (step 3,
-    f(M) < 0)."""
-    if down:
-        index = bisect_left(knots, big_m) - 1
-        if index < 0:
-            raise ConvergenceError(f"special formula: f({big_m}) = {value} > 0 below every knot")
-        return knots[index]
-    index = bisect_right(knots, big_m)
-    if index >= len(knots):
-        raise ConvergenceError(f"special formula: f({big_m}) = {value} < 0 above every knot")
-    return knots[index]
+_FLAT, _KNOT, _SECANT = 0, 1, 2
+_MOVES = {step: (f"{step}: flat, to knot", f"{step}: knot", f"{step}: secant") for step in (2, 3)}
+"""The moves' names in the working, by step and move."""
 
 
 def _move(knots: list[float], big_m: float, value: float, down: bool, f: Callable[[float], float],
-          eps: float) -> tuple[float, float, str]:
+          eps: float) -> tuple[float, float, int]:
     """One move of M (US Chess 2020, 4.1, step 2 where ``down``, else step 3), with the knot z
     next to M on that side: to z if f is flat between them (then back to the step's start),
     else the secant M - f(M)(M - z)/(f(M) - f(z)), or z if the secant passes it. Returns
-    the new M, f(M) and the move's name.
+    the new M, f(M) and which move it was (:data:`_MOVES`).
 
     The document writes step 3's secant as M - f(M)((z_b - M)/(f(z_b) - f(M))): each
     difference is the one here with its sign changed, exactly, so the quotient is the same
     number to the last bit."""
-    z = _next_knot(knots, big_m, value, down)
+    if down:  # the largest knot below M (f(M) > 0: there is one)
+        index = bisect_left(knots, big_m) - 1
+        if index < 0:
+            raise ConvergenceError(f"special formula: f({big_m}) = {value} > 0 below every knot")
+    else:  # the smallest knot above M (f(M) < 0)
+        index = bisect_right(knots, big_m)
+        if index >= len(knots):
+            raise ConvergenceError(f"special formula: f({big_m}) = {value} < 0 above every knot")
+    z = knots[index]
     f_z = f(z)
     if abs(value - f_z) < eps:
-        return z, f_z, "flat, to knot"
+        return z, f_z, _FLAT
     candidate = big_m - value * ((big_m - z) / (value - f_z))
     if (candidate < z) if down else (candidate > z):
-        return z, f_z, "knot"
-    return candidate, f(candidate), "secant"
+        return z, f_z, _KNOT
+    return candidate, f(candidate), _SECANT
 
 
 def _work(
@@ -201,8 +200,8 @@ def _work(
         while (value > eps) if down else (value < -eps):
             if len(moves) > limit:
                 raise ConvergenceError(f"special formula: no solution after {len(moves)} moves")
-            big_m, value, label = _move(knots, big_m, value, down, f, eps)
-            moves.append((f"{step}: {label}", big_m))
+            big_m, value, kind = _move(knots, big_m, value, down, f, eps)
+            moves.append((_MOVES[step][kind], big_m))
     # Step 4: |f(M)| <= eps.
     reach = spread + _KNOT_TOLERANCE
     p = sum(1 for r in opponents if abs(big_m - r) <= reach)
