@@ -168,6 +168,14 @@ def as_list(values: Values) -> list[Any]:
     return list(values) if isinstance(values, tuple) else values.tolist()
 
 
+def as_optional_list(values: Values) -> list[Any]:
+    """Per-player values, some missing, as a list with None for each missing one (a list
+    holds None there, an array NaN)."""
+    if isinstance(values, list):
+        return values
+    return [None if v != v else v for v in as_list(values)]  # NaN: missing
+
+
 class EffectiveGames(NamedTuple):
     """Step 2 (US Chess 2020, 3) for every player, and which formula steps 4 and 5 use."""
 

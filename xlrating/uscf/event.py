@@ -60,6 +60,7 @@ from .core import (
     StandardStep,
     Values,
     as_list,
+    as_optional_list,
     established,
     seen_at_step4,
     special_one_by_one,
@@ -345,7 +346,7 @@ class _Event:
         self.listed = True
         effective = self.effective_games
         if self.core.lazy:  # the numpy core's arrays (the plain core's values are lists already)
-            self.step3 = [None if v != v else v for v in as_list(self.step3)]  # NaN: no step 3
+            self.step3 = as_optional_list(self.step3)
             self.step4, self.step5 = as_list(self.step4), as_list(self.step5)
             self.standard_steps = [step.listed() for step in self.standard_steps]
             self.final = self.final.listed()
