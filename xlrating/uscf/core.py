@@ -368,6 +368,9 @@ class Core(Protocol):
                         history: list[str | None]) -> EffectiveGames:
         """Step 2: N*, N' and which formula steps 4 and 5 use."""
 
+    def filled(self, value: Any) -> Values:
+        """The same ``value`` for every player."""
+
     def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
         """Step 3's players (positions): unrated, with N = 0 and a game."""
 

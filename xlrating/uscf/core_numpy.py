@@ -59,26 +59,29 @@ class NumpyCore:
         self.m = sides.count
         score, self.won, self.drawn = sides.total_arrays()
         self.score: list[float] = score.tolist()
-        self.arrays: dict[int, tuple[list[Any], Floats]] = {id(self.score): (self.score, score)}
+        self.arrays: dict[int, tuple[list[Any], Any]] = {id(self.score): (self.score, score)}
         """The lists the event keeps, as arrays, each made once: see :meth:`array`."""
         self.repeated = sides.repeated_flags(rules.bonus_max_meetings)
 
-    def array(self, values: Sequence[Any]) -> Floats:
-        """``values`` (numbers or None, for NaN) as a numpy array: made once for each list
-        the event keeps (an array as it is)."""
+    def array(self, values: Sequence[Any], dtype: type = np.float64) -> Any:
+        """``values`` as a numpy array (numbers, None for NaN; or with ``dtype=object``, any
+        values): made once for each list the event keeps (an array as it is)."""
         if not isinstance(values, list):
-            return values  # type: ignore[return-value]
+            return values
         found = self.arrays.get(id(values))
         if found is None or found[0] is not values:
-            found = self.arrays[id(values)] = (values, np.array(values, dtype=np.float64))
+            found = self.arrays[id(values)] = (values, np.array(values, dtype=dtype))
         return found[1]
+
+    def filled(self, value: Any) -> Any:
+        return np.full(len(self.m), value)
 
     def effective_games(self, prior: list[float], games: list[int | None],
                         history: list[str | None]) -> EffectiveGames:
         rules = self.rules
         n = self.array(games)  # NaN: not given
         nstar = nstar_of(rules, self.array(prior))
-        special = (n <= rules.special_games) | (np.array(history, dtype=object) != None)  # noqa: E711 (elementwise)
+        special = (n <= rules.special_games) | (self.array(history, object) != None)  # noqa: E711 (elementwise)
         rated = self.sides.m > 0
         return EffectiveGames(nstar, np.fmin(n, nstar), special, rated & ~special,
                               np.flatnonzero(rated & special).tolist())
@@ -95,7 +98,7 @@ class NumpyCore:
             return special_one_by_one(self.rules, who, prior, as_list(effective), self.score, history,
                                       as_list(seen), self.sides.opponents_of, keep=keep)
         found = special_ratings(self.rules, self.sides, who, self.array(prior), self.array(effective),
-                                self.array(self.score), history, self.array(seen))
+                                self.array(self.score), self.array(history, object), self.array(seen))
         return SpecialStep(who, found.rating, found.adjusted_prior, found.adjusted_score, found.rule,
                            found.capped, {})
 
@@ -106,7 +109,8 @@ class NumpyCore:
 
     def seen_at_step4(self, prior: list[float], step3: Values) -> Floats:
         first = self.array(step3)
-        return np.where(np.isnan(first), self.array(prior), first)
+        seen: Floats = np.where(np.isnan(first), self.array(prior), first)
+        return seen
 
     def standard(self, chosen: Values, prior: list[float], effective: Values,
                  seen: Values, *, bonus: bool, multiplier: float, regular: list[float | None] | None,

@@ -6,6 +6,7 @@ imported. Each step runs player by player with the one-player formulas; the same
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .core import (
     EffectiveGames,
@@ -47,6 +48,9 @@ class PlainCore:
         by_standard = [m > 0 and not s for m, s in zip(self.m, special, strict=True)]
         by_special = [i for i, (m, s) in enumerate(zip(self.m, special, strict=True)) if m and s]
         return EffectiveGames(nstar, effective, special, by_standard, by_special)
+
+    def filled(self, value: Any) -> list[Any]:
+        return [value] * len(self.m)
 
     def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
         return [i for i, (m, rating, n) in enumerate(zip(self.m, ratings, games, strict=True))

@@ -256,9 +256,9 @@ class _Event:
     def step3_first_estimates(self) -> None:
         """Step 3: unrated players with N = 0: the special formula with N' = 1 against the
         opponents' step 1 (or pre-event) ratings; at least 100."""
-        rules, size = self.rules, len(self.players)
-        who = self.core.first_estimate_players(self.ratings, self.games)
-        found = self._special(3, who, [rules.step3_effective_games] * size, [None] * size, self.prior)
+        rules, core = self.rules, self.core
+        who = core.first_estimate_players(self.ratings, self.games)
+        found = self._special(3, who, core.filled(rules.step3_effective_games), core.filled(None), self.prior)
         self.step3 = self.core.first_estimates(found, rules.absolute_floor)
 
     def step4_intermediate_ratings(self) -> None:
