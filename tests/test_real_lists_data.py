@@ -92,7 +92,7 @@ def test_icu_reader_refuses_bad_files(tmp_path: Path, text: str, message: str) -
 
 
 LINES_GOOD = """\
-block X repo=a/b commit=0123 path=t.txt layout=combined kind=- from=2024-03 to=2024-04
+block X repo=a/b commit=0123 path=t.scala layout=combined kind=- from=2024-03 to=2024-04
 line |1        A, B   |
 """
 
@@ -100,7 +100,7 @@ line |1        A, B   |
 @pytest.mark.parametrize(("text", "message"), [
     (LINES_GOOD.replace("line |1        A, B   |\n", ""), "block X has no lines"),
     (LINES_GOOD.replace("layout=combined", "layout=pdf"), "line 1: a block needs"),
-    (LINES_GOOD.replace(" path=t.txt", ""), "line 1: a block needs"),
+    (LINES_GOOD.replace(" path=t.scala", ""), "line 1: a block needs"),
     (LINES_GOOD.replace("kind=-", "kind=Blitz"), "line 1: kind= names a single-kind list's kind"),
     (LINES_GOOD.replace("from=2024-03", "from=2024-05"), "line 1: from= is after to="),
     (LINES_GOOD.replace("B   |", "B   "), "line 2: expected `line |TEXT|`"),

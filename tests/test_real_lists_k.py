@@ -179,3 +179,17 @@ def test_the_k_each_calculation_quotes_from_the_list(period: FidePeriod) -> None
     list's rating, the year of birth and the list's date."""
     rating, on = previous_list(period)
     check(rating, period.list_k, period.born, on)
+
+
+def test_what_the_calculations_quote() -> None:
+    """The 63 K values quoted from the previous list, by the rule that gives each."""
+    decided: Counter[str] = Counter()
+    for period in (*fide_periods(), *fide_selected()):
+        rating, on = previous_list(period)
+        decided[check(rating, period.list_k, period.born, on)] += 1
+    assert decided == {
+        "2400 or more: K 10": 10,
+        # The four players of test_real_lists_fide.ONCE_2400: K 10 below 2400.
+        "under 2400, K 10: reached 2400 before": 4,
+        "under 2400, not under 18: K 20 (established)": 49,
+    }
