@@ -35,11 +35,13 @@ from pathlib import Path
 from dbfread import DBF
 from dbfread.codepages import guess_encoding
 
+from .._files import Unreadable, read_regular
 from ..errors import FormatError, Problem
 from ._common import (
     BYE_CODES,
     FORFEIT_CODES,
     GAME_CODES,
+    MAX_FILE_BYTES,
     UNREADABLE,
     Player,
     Problems,
@@ -103,7 +105,7 @@ def find_files(folder: Path) -> dict[str, Path]:
     """The three report files in ``folder`` by base name (``THEXPORT``…), any case of
     name and extension; :class:`FormatError` naming every one that is missing."""
     try:
-        entries = {p.name.upper(): p for p in folder.iterdir() if p.is_file()}
+        entries = {p.name.upper(): p for p in folder.iterdir() if not p.is_dir()}
     except OSError as error:
         raise FormatError([Problem(str(folder), f"cannot be read ({error.strerror or error})")]) from None
     found = {base: entries[f"{base}.DBF"] for base in FILES if f"{base}.DBF" in entries}
@@ -132,9 +134,9 @@ def read_table(path: Path, problems: Problems) -> _Table | None:
     """Read one DBF file; ``None`` (and problems) if it is not a readable dBASE table."""
     name = path.name
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        problems.add(name, f"cannot be read ({error.strerror or error})")
+        data = read_regular(path, MAX_FILE_BYTES)
+    except Unreadable as error:
+        problems.add(name, error.reason)
         return None
     if len(data) < 32:
         problems.add(name, f"is not a dBASE file (only {len(data)} bytes)")
