@@ -80,7 +80,8 @@ TEXT_FILES: dict[str, tuple[Callable[[], bytes], str]] = {
         lambda: ('[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 {' + "x" * MILLION).encode(),
         "not finished"),
     "pgn-unclosed-comment-before-more-games.pgn": (
-        lambda: ('[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 {' + "x" * MILLION + "\n1-0\n\n"
+        lambda: ('[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 {' + "x" * MILLION
+                 + "\n1-0\n\n"
                  + "".join(f'[Round "1"]\n[White "C{i}"]\n[Black "D{i}"]\n[Result "0-1"]\n\n0-1\n'
                            for i in range(1000))).encode(),
         "not closed before the tag pair on line 9"),

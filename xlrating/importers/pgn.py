@@ -88,8 +88,8 @@ def read_games(text: str, problems: Problems | None = None, source: str = "") ->
         stripped = line.strip()
         if comment and _TAG.fullmatch(stripped):
             if problems is not None:
-                problems.add(f"{source} line {opened}", f"the {{ comment opened here is not closed before the "
-                                                        f"tag pair on line {number}: close it with }}")
+                problems.add(f"{source} line {opened}", "the { comment opened here is not closed before "
+                                                        f"the tag pair on line {number}: close it with }}")
             comment = False
         if not comment and line.startswith("%"):
             continue  # an escape line
@@ -109,8 +109,8 @@ def read_games(text: str, problems: Problems | None = None, source: str = "") ->
         if comment and not was_open:
             opened = number
     if comment and problems is not None:
-        problems.add(f"{source} line {opened}", "the { comment opened here is never closed: it runs to the end "
-                                                "of the file, over any later games; close it with }")
+        problems.add(f"{source} line {opened}", "the { comment opened here is never closed: it runs to the "
+                                                "end of the file, over any later games; close it with }")
     return games
 
 
