@@ -39,6 +39,7 @@ from ._common import (
     Round,
     build_sheet,
     check_columns,
+    check_size,
     check_text,
     guess_event_type,
     meetings_of,
@@ -255,6 +256,7 @@ def parse_pgn(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
                 dates.append(found)
     rounds = max(rounds_seen, default=0)
     check_columns(source, SHEET_COLUMNS + rounds, rounds)
+    check_size(source, len(entrants), rounds, sum(len(e.games) for e in entrants.values()))
     problems.raise_if_any(title)
     order = sorted(entrants.values(), key=lambda e: (-(e.rating or 0), e.name.casefold(), e.key))
     numbers = {e.key: n for n, e in enumerate(order, start=1)}
