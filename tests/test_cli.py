@@ -415,3 +415,35 @@ def test_template_calculator_writes_the_calculators(tmp_path: Path, monkeypatch:
     assert openpyxl.load_workbook(tmp_path / "calculators.xlsx").sheetnames == ["US Chess", "FIDE", "ICU"]
     status, _, err = run(["template", "calculator"], capsys)
     assert status == 1 and "already exists" in err
+
+
+# --- start-up ------------------------------------------------------------------------------------
+
+_HEAVY = ("openpyxl", "numpy", "xlrating.crosstable", "xlrating.workbook", "xlrating.report", "dbfread")
+
+
+@pytest.mark.parametrize("words", [["--version"], ["--help"], ["nonsense"], []])
+def test_help_and_version_import_no_workbook_library_nor_engine(words: list[str]) -> None:
+    # Every command took a second before doing anything: --version imported openpyxl and numpy.
+    # (benchmarks/bench_startup.py times it; here: what is imported, which does not vary.)
+    script = ("import sys\nfrom xlrating.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
+              "    pass\nprint(' '.join(sys.modules))")
+    result = subprocess.run([sys.executable, "-c", script, *words], capture_output=True, text=True,
+                            check=False)
+    loaded = result.stdout.splitlines()[-1].split()
+    assert "xlrating.cli" in loaded
+    assert not [name for name in loaded if name.startswith(_HEAVY)], loaded
+
+
+def test_each_command_parses_its_own_arguments_and_lists_the_others(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from xlrating.cli import build_parser, chosen_command
+
+    full = build_parser().format_help()
+    assert build_parser(chosen_command(["--help"])).format_help() == full
+    assert build_parser("rate").format_help() == full
+    args = build_parser("import").parse_args(["import", "x.trf", "--from", "pgn"])
+    assert (args.command, args.fmt) == ("import", "pgn")
+    with pytest.raises(SystemExit):
+        build_parser("season-import").parse_args(["season-import", "a.trf", "--from", "xyz", "-o", "o.xlsx"])
+    assert "invalid choice: 'xyz'" in capsys.readouterr().err

@@ -5,20 +5,24 @@ from __future__ import annotations
 import argparse
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..crosstable import RatedWorkbook
-from ..report import write_report
-from ..templates import SYSTEMS, write_template
-from ..workbook import rate_workbook, writable_target
 from ._args import path_arg
-from .rate import summary, write_both
+
+if TYPE_CHECKING:
+    from ..crosstable import RatedWorkbook
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"demo": "rate the bundled example event; write the rated workbook and its report to the current "
+                "folder"}
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
+    from ..templates import SYSTEMS
+
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "demo",
-        help="rate the bundled example event; write the rated workbook and its report to the current folder",
+        help=HELP["demo"],
         description="Rate a small fictional example event (the one in the templates) and write the rated "
         "workbook and its rating report to the current folder: the quickest way to see what xlrating does.",
     )
@@ -32,6 +36,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..report import write_report
+    from ..templates import write_template
+    from ..workbook import rate_workbook, writable_target
+    from .rate import summary, write_both
+
     target = Path(args.output or f"xlrating-demo-{args.system}-rated.xlsx")
     writable_target(target)  # both files checked before either is written
     report = report_path(target)

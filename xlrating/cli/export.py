@@ -15,15 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WorkbookError
-from ..exporters import FORMATS, export_workbook
-from ..workbook import same_file, writable_target
 from ._args import path_arg
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"export": "write a FIDE TRF file or US Chess DBF report files from a crosstable workbook"}
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
+    from ..exporters import FORMATS
+
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "export",
-        help="write a FIDE TRF file or US Chess DBF report files from a crosstable workbook",
+        help=HELP["export"],
         description="Write the files a director sends to the rating body from a crosstable workbook: a "
         "FIDE TRF16 file (trf), or US Chess's THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (dbf). The "
         "crosstable is checked as 'xlrating rate' checks it; with errors nothing is written and every "
@@ -51,6 +54,9 @@ def output_path(source: Path, fmt: str, output: str | None) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..exporters import FORMATS, export_workbook
+    from ..workbook import same_file, writable_target
+
     source = Path(args.file)
     target = output_path(source, args.fmt, args.output)
     if same_file(target, source):

@@ -14,21 +14,23 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..crosstable import RatedWorkbook
 from ..errors import WorkbookError
-from ..report import write_report
-from ..season.file import is_season_file
-from ..workbook import Workbook, lost_features, rate_workbook, same_file, stage_workbook, writable_target
-from ..workbook.save import stage_file
 from ._args import add_output_options
+
+if TYPE_CHECKING:
+    from ..crosstable import RatedWorkbook
+    from ..workbook import Workbook
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"rate": "rate the crosstable of a workbook and write the post-event ratings"}
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "rate",
-        help="rate the crosstable of a workbook and write the post-event ratings",
+        help=HELP["rate"],
         description="Rate the crosstable of IN (an .xlsx or .xlsm workbook) and write the rated workbook: "
         "IN-rated.xlsx beside the input unless -o or --in-place says otherwise. Nothing is written "
         "when the crosstable has errors; every error is listed with its cell (exit status 1).",
@@ -41,6 +43,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def output_path(source: Path, output: str | None, in_place: bool) -> Path:
     """Where ``rate`` writes: ``-o``, the input itself with ``--in-place``, else ``IN-rated.xlsx``."""
+    from ..workbook import same_file
+
     if not source.name or source.is_dir():
         raise WorkbookError(f"{source}: is a folder, not a workbook")
     if in_place:
@@ -55,6 +59,8 @@ def output_path(source: Path, output: str | None, in_place: bool) -> Path:
 
 def report_path(report: str | None, source: Path, target: Path) -> Path | None:
     """The ``--report`` file, refused when it names the input or the rated workbook."""
+    from ..workbook import same_file
+
     if not report:
         return None
     path = Path(report)
@@ -65,6 +71,9 @@ def report_path(report: str | None, source: Path, target: Path) -> Path | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..season.file import is_season_file
+    from ..workbook import rate_workbook, stage_workbook, writable_target
+
     source = Path(args.input)
     if is_season_file(source):  # a Players and an Events sheet: rate the season
         from .season import run as rate_season_file
@@ -79,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
             writable_target(path)
     workbook, rated = rate_workbook(source, explain=report is not None)  # explanations feed the report only
     if report is not None:
+        from ..report import write_report
+
         write_both(workbook, target, report, lambda name: write_report(rated.events, name),
                    in_place=args.in_place)
     else:
@@ -98,6 +109,9 @@ def write_both(workbook: Workbook, target: Path, report: Path, write: Callable[[
     """Write the rated workbook and the report (``write(name)`` writes it at ``name``) beside
     their targets, then rename the workbook, then the report: a run that fails or is stopped
     before the end leaves neither, and never a report without its rated workbook."""
+    from ..workbook import stage_workbook
+    from ..workbook.save import stage_file
+
     staged = stage_workbook(workbook, target, in_place=in_place)
     try:
         staged_report = stage_file(report, write)
@@ -114,6 +128,8 @@ def write_both(workbook: Workbook, target: Path, report: Path, write: Callable[[
 
 def warn_lost(workbook: Workbook, target: Path) -> None:
     """Say on stderr which Excel features of the input the written copy does not keep."""
+    from ..workbook import lost_features
+
     lost = lost_features(workbook, target)
     if lost:
         print(f"xlrating: note: {target} does not keep these features of {workbook.path}: {', '.join(lost)}. "
