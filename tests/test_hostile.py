@@ -222,6 +222,25 @@ def test_ctrl_c_during_the_save_leaves_nothing(tmp_path: Path, capsys: pytest.Ca
     assert files(tmp_path) == ["event.xlsx"] and digest(source) == original
 
 
+def test_ctrl_c_while_the_command_starts_is_one_line_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    source = hostile.event(tmp_path / "event.xlsx")
+    import importlib
+
+    real = importlib.import_module
+
+    def interrupted(name: str, *args: Any) -> Any:  # Ctrl+C while a subcommand's module loads
+        if name == "xlrating.cli.season":
+            raise KeyboardInterrupt
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", interrupted)
+    status, _, err, _ = measured(["rate", str(source)], capsys)
+    assert status == 130
+    assert err == "xlrating: interrupted before anything was done\n"
+    assert files(tmp_path) == ["event.xlsx"]
+
+
 def test_sigterm_during_the_save_leaves_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     source = hostile.event(tmp_path / "event.xlsx")

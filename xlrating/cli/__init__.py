@@ -61,8 +61,12 @@ def chosen_command(argv: Sequence[str]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(chosen_command(words))
-    args = parser.parse_args(words)
+    try:
+        parser = build_parser(chosen_command(words))
+        args = parser.parse_args(words)
+    except KeyboardInterrupt:  # while starting: nothing was written yet
+        print("xlrating: interrupted before anything was done", file=sys.stderr)
+        return 130
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
