@@ -149,7 +149,10 @@ def test_rate_writes_in_rated_beside_the_input_and_says_so(tmp_path: Path,
     status, out, err = run(["rate", str(source)], capsys)
     target = tmp_path / "spring-rated.xlsx"
     assert (status, err) == (0, "")
-    assert out.splitlines() == ["Rated Crosstable: 8 players, USCF 2020 Regular", f"Wrote {target}"]
+    lines = out.splitlines()
+    assert lines[:3] == ["Rated Crosstable: 8 players, USCF 2020 Regular", "Crosstable, Regular",
+                         "  No  Name             Score      Pre  Post  Change  Method"]
+    assert lines[-1] == f"Wrote {target}" and len(lines) == 3 + 8 + 1
     assert source.read_bytes() == original
     # What was written is what the core computed for the input's values, cell by cell.
     rated = rate_sheets(read_grids(load(source)))
@@ -309,6 +312,34 @@ def test_template_macro_writes_the_quickstart_pair(tmp_path: Path, monkeypatch: 
     status, _, err = run(["template", "icu", "--macro", "-o", "club-night.xlsm"], capsys)
     assert status == 1 and "must be a Python module name" in err
     assert not (tmp_path / "club-night.xlsm").exists()
+
+
+def test_rate_prints_the_standings_with_pre_post_and_change_unless_quiet(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The demo printed a table; rate printed no result at all.
+    source = example(tmp_path / "spring.xlsx")
+    status, out, _ = run(["rate", str(source)], capsys)
+    assert status == 0
+    book = openpyxl.load_workbook(tmp_path / "spring-rated.xlsx")
+    rows = list(book["Crosstable"].iter_rows(values_only=True))
+    header = list(rows[0])
+    by_name = {row[header.index("Name")]: row for row in rows[1:]}
+    line = re.compile(r"\s*(\d+)  (.+?)  +(\S+) +(unrated|\d+) +(\d+)(?: +([+-]?\d+))? +(\w+)")
+    printed = [line.fullmatch(text) for text in out.splitlines()[3:-1]]
+    assert all(printed) and len(printed) == 8
+    scores = [float(m[3]) for m in printed if m]
+    assert scores == sorted(scores, reverse=True)  # standings: highest score first
+    for m in printed:
+        assert m is not None
+        row = by_name[m[2]]
+        rating, written = row[header.index("Rating")], row[header.index("Change")]
+        assert m[4] == ("unrated" if rating is None else str(rating))
+        assert int(m[5]) == round(row[header.index("Post rating")])
+        assert (m[6] or "") == ("" if written is None else f"{round(written):+d}" if round(written) else "0")
+    assert "Sam Okafor" in out and "unrated" in out
+    status, out, _ = run(["rate", str(source), "-o", str(tmp_path / "quiet.xlsx"), "--quiet"], capsys)
+    assert out.splitlines() == ["Rated Crosstable: 8 players, USCF 2020 Regular",
+                                f"Wrote {tmp_path / 'quiet.xlsx'}"]
 
 
 # --- demo -----------------------------------------------------------------------------------------

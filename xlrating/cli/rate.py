@@ -37,6 +37,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_output_options(parser, "crosstable workbook",
                        "the rating report workbook (summary, ratings, games, explanations, charts)")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="leave out the standings (each player's score, pre-event and post-event rating "
+                        "and change)")
     parser.set_defaults(func=run)
     return parser
 
@@ -95,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         stage_workbook(workbook, target, in_place=args.in_place).commit()
     print(summary(rated))
+    if not args.quiet:
+        print(standings(rated))
     print(f"Wrote {target}")
     if report is not None:
         print(f"Wrote {report}")
@@ -145,3 +150,29 @@ def summary(rated: RatedWorkbook) -> str:
             for outcome in event.outcomes)
         lines.append(f"Rated {event.crosstable.sheet}: {len(event.crosstable.players)} players, {rules}")
     return "\n".join(lines)
+
+
+def standings(rated: RatedWorkbook) -> str:
+    """Each rated crosstable's standings as plain text: players by score (highest first, then
+    by pairing number), with the pre-event and post-event rating and the change, as the
+    rated sheet shows them (whole numbers); one table per rating system of a dual-rated event."""
+    lines = []
+    for event in rated.events:
+        players = sorted(event.crosstable.players, key=lambda p: (-p.score, p.number))
+        for outcome in event.outcomes:
+            heading = event.crosstable.sheet + (f", {outcome.rating_system}" if outcome.rating_system else "")
+            rows = [("No", "Name", "Score", "Pre", "Post", "Change", "Method")]
+            for player in players:
+                result = outcome.player(player.number)
+                pre = "unrated" if result.pre_rating is None else f"{result.pre_rating:.0f}"
+                post = "" if result.post_rating is None else f"{result.post_rating:.0f}"
+                change = "" if result.change is None else f"{round(result.change):+d}".replace("+0", "0")
+                rows.append((str(player.number), player.name, f"{player.score:g}", pre, post, change,
+                             result.method.value))
+            widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+            lines += ["", heading]
+            for row in rows:
+                cells = (cell.rjust(width) if i in (0, 3, 4, 5) else cell.ljust(width)
+                         for i, (cell, width) in enumerate(zip(row, widths, strict=True)))
+                lines.append("  " + "  ".join(cells).rstrip())
+    return "\n".join(lines[1:]) if lines else ""
