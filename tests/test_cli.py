@@ -478,3 +478,42 @@ def test_each_command_parses_its_own_arguments_and_lists_the_others(
     with pytest.raises(SystemExit):
         build_parser("season-import").parse_args(["season-import", "a.trf", "--from", "xyz", "-o", "o.xlsx"])
     assert "invalid choice: 'xyz'" in capsys.readouterr().err
+
+
+# --- a blank End date ------------------------------------------------------------------------------
+
+
+def test_a_blank_end_date_is_said_by_rate_and_the_report_never_contradicts_itself(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A blank End date became today without a word, and the report's parameters said "Start date:
+    # not given" beside the range "2025-04-12 to <today>".
+    import datetime
+
+    event = [(name, None if name == "End date" else value) for name, value in USCF_SWISS.settings]
+    source = example(tmp_path / "spring.xlsx", event=event)
+    report = tmp_path / "report.xlsx"
+    status, _, err = run(["rate", str(source), "-q", "--report", str(report)], capsys)
+    assert status == 0
+    today = datetime.date.today().isoformat()
+    end_cell = f"Event!B{[name for name, _ in event].index('End date') + 2}"  # below the header row
+    assert err.splitlines() == [f"xlrating: note: End date is blank ({end_cell}): rated as of today, "
+                                f"{today}; enter the event's last day there if it ended on another day"]
+    summary = [[c for c in row if c is not None]
+               for row in openpyxl.load_workbook(report)["Summary"].iter_rows(values_only=True)]
+    assert summary[1][0] == (f"Riverside Spring Swiss · 2025-04-12 to {today} (End date blank: the day it "
+                             "was rated) · US Chess, USCF 2020")
+    start = [row for row in summary if row and row[0] == "Start date"]
+    assert [row[1] for row in start] == [datetime.datetime(2025, 4, 12), "2025-04-12"]  # Event, parameters
+    end = [row for row in summary if row and row[0] == "End date"]
+    assert end[0][2] == "blank on the Event sheet: the day it was rated" and end[1][1] == today
+    assert any(row[:1] == ["Note"] and "End date is blank" in row[1] for row in summary)
+
+
+def test_an_end_date_given_is_not_noted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = example(tmp_path / "spring.xlsx")
+    report = tmp_path / "report.xlsx"
+    assert run(["rate", str(source), "-q", "--report", str(report)], capsys)[2] == ""
+    summary = [[c for c in row if c is not None]
+               for row in openpyxl.load_workbook(report)["Summary"].iter_rows(values_only=True)]
+    assert "2025-04-12 to 2025-04-13 · " in summary[1][0]
+    assert not any("blank" in str(cell) for row in summary for cell in row)

@@ -260,6 +260,7 @@ def _uscf_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
                explain: bool) -> tuple[EventOutcome, ...]:
     options: dict[str, Any] = {
         "dual_rated": settings.dual_rated, "event_type": settings.event_type, "end_date": settings.end_date,
+        "start_date": settings.start_date, "event_name": settings.event_name,
         "bonus_multiplier": settings.bonus_multiplier, "rules": settings.rules, "explain": explain,
     }
     outcomes = [uscf.rate_event(lineup[0], games, rating_system=settings.rating_system, **options)]
@@ -287,6 +288,7 @@ def _fide_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] 
 def _fide_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
                explain: bool) -> tuple[EventOutcome, ...]:
     return (fide.rate_event(lineup[0], games, event_type=settings.event_type, end_date=settings.end_date,
+                            start_date=settings.start_date, event_name=settings.event_name,
                             rules=settings.rules, explain=explain),)
 
 
