@@ -44,7 +44,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--chart-players", metavar="ID,ID,...",
                         help="the players the report's chart follows, by ID (default: the Season sheet's "
                         "Chart players, else the top of the new list)")
-    parser.add_argument("--chart-top", metavar="N", type=int,
+    parser.add_argument("--chart-top", metavar="N", type=chart_top,
                         help="the chart follows the N highest rated players of the new list (default: the "
                         f"Season sheet's Chart top, else {TOP})")
     parser.set_defaults(func=run)
@@ -65,6 +65,20 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     importer.add_argument("--force", action="store_true", help="overwrite OUT.xlsx if it exists")
     importer.set_defaults(func=run_import)
     return parser
+
+
+def chart_top(text: str) -> int:
+    """``--chart-top``: a whole number of players the chart can follow (argparse refuses others)."""
+    from ..season.read import CHART_TOP_LIMIT, CHART_TOP_REASON
+
+    try:
+        top = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= top <= CHART_TOP_LIMIT:
+        raise argparse.ArgumentTypeError(f"the chart follows 1 to {CHART_TOP_LIMIT} players "
+                                         f"({CHART_TOP_REASON}), not {top}")
+    return top
 
 
 def run_import(args: argparse.Namespace) -> int:

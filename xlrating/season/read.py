@@ -52,6 +52,8 @@ CHART_PLAYERS = "Chart players"
 CHART_TOP = "Chart top"
 #: The most players ``Chart top`` may ask for (a chart of more lines is past reading).
 CHART_TOP_LIMIT = 100
+#: Why, in a message.
+CHART_TOP_REASON = "a chart of more lines is past reading; Excel draws at most 255"
 #: The columns of the Events sheet (an event's settings, as its Event sheet would give them).
 EVENT_COLUMNS: dict[str, str] = {
     fold(name): name
@@ -134,6 +136,9 @@ def check_chart(chart: ChartSetting, cell: str, known: set[PlayerId], problems: 
         problems.append(Problem(cell, f"{CHART_PLAYERS}: {', '.join(missing)} "
                                       f"{'is' if len(missing) == 1 else 'are'} not on the season's list "
                                       "(neither on Players nor new in an event)"))
+    if len(set(chart.players)) > CHART_TOP_LIMIT:
+        problems.append(Problem(cell, f"{CHART_PLAYERS}: {len(set(chart.players))} players; the chart follows "
+                                      f"at most {CHART_TOP_LIMIT} ({CHART_TOP_REASON})"))
 
 
 def entry_fields(row: PlayerRow) -> dict[str, Any]:
