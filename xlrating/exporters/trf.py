@@ -43,7 +43,7 @@ from ..crosstable.parse import row_address
 from ..crosstable.values import address
 from ..errors import FormatError, Problem
 from ..model import EventType
-from .source import ExportEvent, Section, points_of, rank
+from .source import ExportEvent, Section, ascii_digits, file_date, points_of, rank
 
 #: The result a crosstable code becomes in a TRF round field (games and forfeits).
 RESULTS = {Code.WIN: "1", Code.LOSS: "0", Code.DRAW: "=", Code.FORFEIT_WIN: "+", Code.FORFEIT_LOSS: "-"}
@@ -70,7 +70,7 @@ def _round_field(cell: RoundCell) -> str:
 
 
 def _date(value: datetime.date | None) -> str:
-    return value.strftime("%Y/%m/%d") if value is not None else ""
+    return file_date(value, "/") if value is not None else ""
 
 
 def _rating(event: ExportEvent, player: PlayerRow) -> float | None:
@@ -120,9 +120,9 @@ def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: 
         "Points": _points(points_of(player)),
         "Rank": str(place),
     }
-    if fide_id and not fide_id.isdigit():
+    if fide_id and not ascii_digits(fide_id):
         problems.append(Problem(address(section.name, player.row, section.crosstable.columns["ID"]),
-                                f"the FIDE ID {fide_id!r} is not a number"))
+                                f"the FIDE ID {fide_id!r} is not a number (digits 0 to 9)"))
     for field, value in values.items():
         _check_width(section, player, field, value, problems)
     head = (f"001 {values['No']:>4} {values['Sex']:1}{values['Title']:>3} {values['Name']:<33} "

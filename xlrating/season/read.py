@@ -137,8 +137,9 @@ def check_chart(chart: ChartSetting, cell: str, known: set[PlayerId], problems: 
                                       f"{'is' if len(missing) == 1 else 'are'} not on the season's list "
                                       "(neither on Players nor new in an event)"))
     if len(set(chart.players)) > CHART_TOP_LIMIT:
-        problems.append(Problem(cell, f"{CHART_PLAYERS}: {len(set(chart.players))} players; the chart follows "
-                                      f"at most {CHART_TOP_LIMIT} ({CHART_TOP_REASON})"))
+        count = len(set(chart.players))
+        problems.append(Problem(cell, f"{CHART_PLAYERS}: {count} players; the chart follows at most "
+                                      f"{CHART_TOP_LIMIT} ({CHART_TOP_REASON})"))
 
 
 def entry_fields(row: PlayerRow) -> dict[str, Any]:
