@@ -170,3 +170,25 @@ def test_in_place_with_a_report_writes_both_and_leaves_no_temporary_file(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx", "report.xlsx"]
     assert "History" in openpyxl.load_workbook(source).sheetnames
     assert main(["season", str(source), "--in-place"]) == 0  # again, on the sheets it added
+
+
+def test_an_engine_error_names_each_player_at_his_cell_all_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The ICU engine needs a birth date for K when none is given; it stopped at the first player,
+    # and the season said "Player 1: Argument 'birth_date' is needed", the engine's seat number.
+    sheets = icu_club()
+    sheets["Players"] = [["ID", "Name", "Rating", "Games"], [1, "Ann", 1800, 40], [2, "Bob", 1700, 40]]
+    source = write(tmp_path / "club.xlsx", sheets)
+    assert main(["season", str(source)]) == 1
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert lines[0] == f"{source}: The season has 2 errors; nothing was rated or written."
+    assert lines[1:] == [
+        "  Autumn!B2: ID 1: Argument 'birth_date' is needed: K of a player rated below 2100 depends on age "
+        "at "
+        "the event's start (the player's data: Players!A2)",
+        "  Autumn!B3: ID 2: Argument 'birth_date' is needed: K of a player rated below 2100 depends on age "
+        "at "
+        "the event's start (the player's data: Players!A3)",
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx"]
