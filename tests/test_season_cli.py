@@ -185,10 +185,8 @@ def test_an_engine_error_names_each_player_at_his_cell_all_at_once(
     assert lines[0] == f"{source}: The season has 2 errors; nothing was rated or written."
     assert lines[1:] == [
         "  Autumn!B2: ID 1: Argument 'birth_date' is needed: K of a player rated below 2100 depends on age "
-        "at "
-        "the event's start (the player's data: Players!A2)",
+        "at the event's start (the player's data: Players!A2)",
         "  Autumn!B3: ID 2: Argument 'birth_date' is needed: K of a player rated below 2100 depends on age "
-        "at "
-        "the event's start (the player's data: Players!A3)",
+        "at the event's start (the player's data: Players!A3)",
     ]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx"]
