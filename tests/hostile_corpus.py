@@ -70,6 +70,7 @@ TEXT_FILES: dict[str, tuple[Callable[[], bytes], str]] = {
         lambda: MSA.replace("GRACE HOPPER", "#DIV/0!     ", 1).encode(), "Excel error value"),
     "trf-20000-round-fields.trf": (lambda: _trf(_rounds(20_000)), "Excel has 16,384 columns"),
     "trf-16380-rounds.trf": (lambda: _trf(_rounds(16_380)), "Excel has 16,384 columns"),
+    "trf-15000-rounds-of-one-player.trf": (lambda: _trf(_rounds(15_000)), "at least one in 10"),
     "trf-uffff-in-a-name.trf": (lambda: _trf(_replace(_player(2), "Bartosz ", "Bartosz\uffff")), "U+FFFF"),
     "trf-ufffe-in-a-title.trf": (lambda: _trf(_replace(_player(1), "fWIM", "fWI\ufffe")), "U+FFFE"),
     "trf-ufffe-in-the-event-name.trf": (
