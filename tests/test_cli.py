@@ -376,6 +376,7 @@ def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixtur
         assert f"xlrating {command[0]}" in out
 
 
+@pytest.mark.slow
 def test_the_installed_command_runs_as_a_subprocess(tmp_path: Path) -> None:
     source = example(tmp_path / "spring.xlsx")
     result = subprocess.run([sys.executable, "-m", "xlrating", "rate", str(source)],

@@ -64,6 +64,7 @@ def refused(path: Path, capsys: pytest.CaptureFixture[str], *more: str) -> str:
 # --- what a crosstable cannot hold costs nothing ------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("sheet", "reference", "value"), [
     ("Event", "XFD1048576", False), ("Crosstable", "XFD1048576", False), ("Notes", "XFD1048576", False),
     ("Notes", "ZZ5000", True), ("Notes", "A1048576", True), ("Event", "A1048576", True)])
@@ -89,6 +90,7 @@ def test_a_value_far_right_on_an_untouched_sheet_is_kept_as_it_is(tmp_path: Path
     assert b'<c r="ZZ5000" s="1"><v>1</v></c>' in hostile.parts(source)[hostile.SHEETS["Notes"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rows", "name"), [(200_000, "Name"), (20_000, "Member")])
 def test_a_long_list_sheet_beside_the_crosstable_is_not_kept_in_memory(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], rows: int, name: str) -> None:
@@ -147,6 +149,7 @@ def test_an_entity_declaration_in_any_part_is_refused(tmp_path: Path, capsys: py
     assert "refused: it holds unsafe XML (a document type declaration in docProps/app.xml)" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tag", ['<c r="A100">', "<c ", "<row>", '<c r="B100" t="inlineStr"><is><t>'])
 def test_tags_never_closed_cost_time_in_proportion_to_their_number(tmp_path: Path, tag: str) -> None:
     source = hostile.unclosed(tmp_path / "unclosed.xlsx", tag)

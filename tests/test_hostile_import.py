@@ -69,6 +69,7 @@ def test_text_mixing_utf8_and_windows_1252_is_read_as_written_and_said(
     assert "MÜLLER HOPP" in names and "IDA MÜLLER" in names
 
 
+@pytest.mark.slow
 def test_every_hostile_file_is_refused_within_a_gigabyte_of_memory(
         corpus: dict[str, tuple[Path, str]], tmp_path: Path) -> None:
     # In a process that may not use more than 1 GiB of address space: a reader that

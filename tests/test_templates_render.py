@@ -21,7 +21,7 @@ from test_report_render import render
 
 from xlrating.templates.calculator import WORKBOOK_TITLES
 
-pytestmark = render_tools
+pytestmark = render_tools  # slow too: LibreOffice renders, not in the fast loop
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 
