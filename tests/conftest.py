@@ -56,6 +56,15 @@ NOT_IN_PYODIDE = {
     "tests/test_fide_plain.py::": "no numpy to compare the plain-Python path with (and no processes)",
     "tests/test_cli.py::test_help_and_version_import_no_workbook_library_nor_engine":
         "no processes (each start is a fresh interpreter)",
+    "tests/test_pyodide_micropip.py::": "no processes (Node runs Pyodide on the host)",
+    "tests/test_xlsm.py::": "oletools needs msoffcrypto-tool's compiled cryptography package",
+    "tests/test_packaging.py::test_the_wheel_and_sdist_build_and_twine_accepts_them":
+        "no processes (the build runs on the host)",
+    "tests/test_packaging.py::test_the_built_wheel_runs_the_demo_in_a_fresh_venv":
+        "no processes (a venv and pip on the host)",
+    "tests/test_packaging.py::test_the_workflow_": "PyYAML has no pure-Python wheel to install there",
+    "tests/test_packaging.py::test_the_release_notes_script_prints_a_section":
+        "no processes (the script runs on the host)",
 }
 
 #: Test modules left out inside Pyodide: two import the ``formulas`` evaluator, which needs

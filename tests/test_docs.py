@@ -4,7 +4,8 @@ are those of the committed templates.
 - ``mkdocs build --strict`` (warnings are errors): every page in the navigation, no link
   to a missing page, picture or anchor, the API reference generated from the docstrings,
   the worksheet-function reference from ``xlrating/udfs.py`` and the command-line
-  reference from ``xlrating --help``.
+  reference from ``xlrating --help``; the wheel of this version under ``wheels/``, linked
+  from the setup guide.
 - Every Python example in ``docs/`` runs and prints what the page says it prints (the
   numbers quoted from rule documents are the documents'; whole-event outputs are
   regression snapshots of this version, kept so that no page shows a stale result).
@@ -19,6 +20,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -39,6 +41,16 @@ def test_the_site_builds_with_no_warning(tmp_path: Path) -> None:
     assert "USCF_SPECIAL" in functions and "RATE_CROSSTABLE" in functions
     assert "xlrating rate" in (site / "reference" / "cli" / "index.html").read_text(encoding="utf-8")
     assert "rate_event" in (site / "reference" / "python" / "index.html").read_text(encoding="utf-8")
+    # The wheel beside the pages (for xlwings Lite before a release is on PyPI), linked from the
+    # setup guide, which shows the main.py that `xlrating lite` prints.
+    from xlrating import __version__
+
+    wheel = f"xlrating-{__version__}-py3-none-any.whl"
+    setup = (site / "guide" / "setup" / "index.html").read_text(encoding="utf-8")
+    assert f'href="../../wheels/{wheel}"' in setup and "WHEEL_FILE" not in setup
+    assert "from xlrating.udfs import *" in setup and "LITE_MAIN_PY" not in setup
+    with zipfile.ZipFile(site / "wheels" / wheel) as archive:
+        assert "xlrating/udfs.py" in archive.namelist()
 
 
 @pytest.mark.parametrize("page", sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")))

@@ -1,9 +1,13 @@
 """Exporters: FIDE TRF16 and US Chess rating report files (DBF) from a crosstable workbook.
 
+(TRF-2026, the default of ``--to trf``, has its own tests: test_export_trf2026.py.)
+
 Golden text comes from outside the exporter: the hand-written TRF fixture
 (tests/data/import/spring-open.trf, laid out from the TRF16 column description) and
 the DBF records of test_import_dbf.py (written in the layout SwissSys and WinTD use).
-Round trips import a file, export it, import the export again, and compare.
+Round trips import a file, export it, import the export again, and compare. The US
+Chess report's own checks and layout are in test_export_uscf.py; the DBF tests here
+first fill the Event rows US Chess requires (:func:`complete_report`).
 """
 
 from __future__ import annotations
@@ -13,13 +17,14 @@ from pathlib import Path
 import dbfread
 import openpyxl
 import pytest
+from test_export_uscf import complete_report, set_rows
 from test_import_dbf import PLAYERS, write_event
 
 from xlrating.cli import main
 from xlrating.crosstable.parse import read_crosstable
 from xlrating.crosstable.settings import read_settings
 from xlrating.errors import CrosstableError, FormatError
-from xlrating.exporters import export_workbook, render_trf
+from xlrating.exporters import export, export_workbook, render_trf
 from xlrating.exporters.source import ExportEvent, Section, rank, read_event
 from xlrating.importers import import_file, import_to_workbook
 
@@ -42,9 +47,14 @@ def sheets_of(path: Path) -> dict[str, list[tuple[object, ...]]]:
     return found
 
 
+def without_trf2026_rows(sheets: dict[str, list[tuple[object, ...]]]) -> dict[str, list[tuple[object, ...]]]:
+    """``sheets`` without the Event rows TRF16 cannot hold (an export to TRF16 names them in a note)."""
+    return {**sheets, "Event": [r for r in sheets["Event"] if r[0] not in ("TRF lines", "TRF comments")]}
+
+
 def export_trf(workbook: Path, tmp_path: Path) -> Path:
     out = tmp_path / "out.trf"
-    export_workbook(workbook, "trf", out)
+    export_workbook(workbook, "trf16", out)
     return out
 
 
@@ -54,10 +64,14 @@ def export_trf(workbook: Path, tmp_path: Path) -> Path:
 def test_trf_round_trip_gives_the_same_crosstable(tmp_path: Path) -> None:
     first = tmp_path / "first.xlsx"
     import_to_workbook(DATA / "spring-open.trf", first)
-    trf = export_trf(first, tmp_path)
+    trf = tmp_path / "out.trf"
+    exported = export(first, "trf16", trf)
+    # TRF16 defines no XXC line: the export names it, and the round trip keeps all else.
+    assert exported.notes == ("FIDE TRF16 cannot hold 1 other line of TRF lines (XXC): not written (--to "
+                              "trf writes TRF-2026, which holds them)",)
     second = tmp_path / "second.xlsx"
     import_to_workbook(trf, second)
-    assert sheets_of(second) == sheets_of(first)
+    assert sheets_of(second) == without_trf2026_rows(sheets_of(first))
 
 
 def test_trf_player_lines_sit_in_the_trf16_columns(tmp_path: Path) -> None:
@@ -67,12 +81,15 @@ def test_trf_player_lines_sit_in_the_trf16_columns(tmp_path: Path) -> None:
     players = [line for line in lines if line.startswith("001")]
     # No. 7's results are all ones the crosstable keeps as TRF has them: the line is the fixture's.
     assert players[6] == FIXTURE[19]
-    # No. 1 won round 2 in under one move (TRF W): the crosstable holds a forfeit win, written '+'.
-    assert players[0] == FIXTURE[13].replace("0002 b W", "0002 b +")
-    # No. 3 is unrated (rating 0 in the fixture: blank here) and born in 1985 (year only).
-    assert players[2][48:52] == "    " and players[2][69:79] == "1985/01/01"
-    # No. 4 had a pairing-allocated bye scored ½ by its points: written as the H it became.
-    assert players[3][101:109] == "0000 - H"
+    # No. 1 won round 2 in under one move (TRF W): the crosstable holds a forfeit win, and the
+    # TRF column the code, so the W comes back.
+    assert players[0] == FIXTURE[13]
+    # No. 3 is unrated (rating 0 in the fixture: blank here) and born in 1985 (year only, kept).
+    assert players[2][48:52] == "    " and players[2][69:79] == "1985/00/00"
+    # No. 4 drew round 2 in under one move (TRF D): the crosstable holds H, the TRF column the D.
+    assert players[3][101:109] == "0005 b D"
+    # No. 6 had a pairing-allocated bye (TRF U): the crosstable holds B, the TRF column the U.
+    assert players[5][111:119] == "0000 - U"
     line = players[0]
     assert (line[4:8], line[9], line[10:13], line[14:47].rstrip(), line[48:52], line[53:56],
             line[57:68].strip(),
@@ -111,7 +128,7 @@ def test_a_double_forfeit_is_a_minus_in_both_players_fields() -> None:
     settings, _ = read_settings([["System", "FIDE"]])
     crosstable, _ = read_crosstable(grid, settings)  # F2/F1: the reader's own business
     assert crosstable is not None
-    text = render_trf(ExportEvent(settings, (Section(crosstable, {}),)))
+    text = render_trf(ExportEvent(settings, (Section(crosstable, {}),)), "trf16")
     players = [line for line in text.split("\r\n") if line.startswith("001")]
     assert players[0][91:] == "0002 w -  0003 w 1"
     assert players[1][91:] == "0001 b -  0000 - F"
@@ -164,7 +181,7 @@ def test_trf_refuses_a_fide_id_of_full_width_digits_its_importer_would_refuse(
 def test_trf_writes_a_birth_year_below_1000_in_four_digits_as_its_importer_reads(tmp_path: Path) -> None:
     # A birth date in the year 999 was written 999/01/01, which no TRF reader takes for a date.
     workbook = spring_open_with(tmp_path, "G3", "0999-01-01")
-    assert main(["export", str(workbook), "--to", "trf", "-o", str(tmp_path / "out.trf")]) == 0
+    assert main(["export", str(workbook), "--to", "trf16", "-o", str(tmp_path / "out.trf")]) == 0
     line = next(x for x in (tmp_path / "out.trf").read_text(encoding="utf-8").splitlines()
                 if x.startswith("001    2"))
     assert line[69:79] == "0999/01/01"
@@ -193,14 +210,15 @@ def test_dbf_export_writes_the_report_records_it_was_imported_from(tmp_path: Pat
     source = write_event(tmp_path / "source")
     workbook = tmp_path / "w.xlsx"
     import_to_workbook(source, workbook)
-    written = export_workbook(workbook, "dbf", tmp_path / "report")
+    written = export_workbook(complete_report(workbook), "dbf", tmp_path / "report")
     assert [p.name for p in written] == ["THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF"]
     records = list(dbfread.DBF(str(tmp_path / "report" / "TDEXPORT.DBF"), encoding="cp1252"))
     fields = ["D_SEC_NUM", "D_PAIR_NUM", "D_MEM_ID", "D_NAME", "D_STATE", "D_RATING",
               "D_RND01", "D_RND02", "D_RND03", "D_RND04"]
     found = [[str(r[f]).strip() for f in fields] for r in records]
-    # the fixture's records, but for an unrated player's rating '0', which is written blank
-    expected = [[("" if v == "0" and i == 6 else v) for i, v in enumerate(p) if i] for p in PLAYERS]
+    # the fixture's records as 2C writes them: an unrated player's rating 0, the quad's 4th round U0
+    expected = [[v or ("0" if i == 6 else "U0" if i > 6 else "") for i, v in enumerate(p) if i]
+                for p in PLAYERS]
     assert found == expected
     header = next(iter(dbfread.DBF(str(tmp_path / "report" / "THEXPORT.DBF"))))
     assert (header["H_FORMAT"], header["H_NAME"], header["H_TOT_SECT"], header["H_BEG_DATE"],
@@ -213,23 +231,30 @@ def test_dbf_export_writes_the_report_records_it_was_imported_from(tmp_path: Pat
 def test_dbf_round_trip_through_our_importer(tmp_path: Path) -> None:
     first = tmp_path / "first.xlsx"
     import_to_workbook(write_event(tmp_path / "source"), first)
-    export_workbook(first, "dbf", tmp_path / "report")
+    export_workbook(complete_report(first), "dbf", tmp_path / "report")
     second = tmp_path / "second.xlsx"
     import_to_workbook(tmp_path / "report", second)
-    assert sheets_of(second) == sheets_of(first)
+    again, before = sheets_of(second), sheets_of(first)
+    # the Event sheet holds the same settings (the rows added to the first come in its own order)
+    assert sorted(r[:2] for r in again.pop("Event")) == sorted(r[:2] for r in before.pop("Event"))
+    assert again == before
 
 
 def test_dbf_export_of_msa_text_keeps_every_result(tmp_path: Path) -> None:
     first = tmp_path / "first.xlsx"
     import_to_workbook(DATA / "two-sections.txt", first)
-    export_workbook(first, "dbf", tmp_path / "report")
+    set_rows(first, {"Event name": "Two sections", "Start date": "2024-05-10", "End date": "2024-05-11"})
+    export_workbook(complete_report(first), "dbf", tmp_path / "report")
     again = read_event(import_grids(tmp_path, tmp_path / "report"))
     original = read_event(import_grids(tmp_path, first))
     for a, b in zip(original.sections, again.sections, strict=True):
-        assert [(p.number, p.name, p.member_id, p.rating, p.games, [(c.code, c.opponent, c.colour)
+        assert [(p.number, p.name, p.member_id, p.rating, [(c.code, c.opponent, c.colour)
                  for c in p.rounds]) for p in a.crosstable.players] == [
-            (p.number, p.name, p.member_id, p.rating, p.games, [(c.code, c.opponent, c.colour)
+            (p.number, p.name, p.member_id, p.rating, [(c.code, c.opponent, c.colour)
              for c in p.rounds]) for p in b.crosstable.players]
+        # the games behind a provisional rating do not travel: 2C's D_RATING holds the rating alone
+        assert any(p.games is not None for p in a.crosstable.players)
+        assert all(p.games is None for p in b.crosstable.players)
 
 
 def import_grids(tmp_path: Path, source: Path) -> dict[str, list[list[object]]]:
@@ -250,6 +275,8 @@ def test_dbf_refuses_a_name_windows_1252_cannot_write(tmp_path: Path) -> None:
     sheet = book.worksheets[0]
     sheet["B3"] = "Łukasiewicz, Jan"  # Ł is in Windows-1250, not Windows-1252
     book.save(workbook)
+    set_rows(workbook, {"Event name": "Two sections", "Start date": "2024-05-10", "End date": "2024-05-11"})
+    complete_report(workbook)
     with pytest.raises(FormatError) as caught:
         export_workbook(workbook, "dbf", tmp_path / "report")
     assert [str(p) for p in caught.value.problems] == [
@@ -273,19 +300,20 @@ def test_dbf_refuses_a_fide_event(tmp_path: Path) -> None:
 def test_export_command_defaults_and_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     workbook = tmp_path / "spring.xlsx"
     import_to_workbook(DATA / "spring-open.trf", workbook)
-    assert main(["export", str(workbook), "--to", "trf"]) == 0
+    assert main(["export", str(workbook), "--to", "trf16"]) == 0
     assert (tmp_path / "spring.trf").exists()
-    assert main(["export", str(workbook), "--to", "trf"]) == 1
+    assert main(["export", str(workbook), "--to", "trf16"]) == 1
     assert "already exists" in capsys.readouterr().err
-    assert main(["export", str(workbook), "--to", "trf", "--force"]) == 0
+    assert main(["export", str(workbook), "--to", "trf16", "--force"]) == 0
     us = tmp_path / "two.xlsx"
     import_to_workbook(DATA / "two-sections.txt", us)
-    assert main(["export", str(us), "--to", "dbf"]) == 0
+    set_rows(us, {"Event name": "Two sections", "Start date": "2024-05-10", "End date": "2024-05-11"})
+    assert main(["export", str(complete_report(us)), "--to", "dbf"]) == 0
     assert sorted(p.name for p in (tmp_path / "two-dbf").iterdir()) == [
         "TDEXPORT.DBF", "THEXPORT.DBF", "TSEXPORT.DBF"]
     assert main(["export", str(us), "--to", "trf"]) == 1
     assert "a TRF file holds one section" in capsys.readouterr().err
-    assert main(["export", str(us), "--to", "trf", "--sheet", "Section 2 - Reserve", "-o",
+    assert main(["export", str(us), "--to", "trf16", "--sheet", "Section 2 - Reserve", "-o",
                  str(tmp_path / "reserve.trf")]) == 0
     lines = (tmp_path / "reserve.trf").read_text().splitlines()
     assert sum(1 for line in lines if line.startswith("001")) == 5

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+from test_export_uscf import complete_report, set_rows
 from test_macros import book_json, run_script
 
 from xlrating import macros
@@ -18,10 +19,24 @@ from xlrating.importers import import_to_workbook
 DATA = Path(__file__).parent / "data" / "import"
 
 
-def imported(tmp_path: Path, source: str = "spring-open.trf") -> Path:
+def imported(tmp_path: Path, source: str = "spring-open.trf", *, complete: bool = True) -> Path:
+    """The workbook of ``source``; ``complete`` gives the one player without a FIDE ID one, so
+    that nothing TRF-2026 requires is missing."""
     workbook = tmp_path / "spring.xlsx"
     import_to_workbook(DATA / source, workbook)
+    if complete and source.endswith(".trf"):
+        book = openpyxl.load_workbook(workbook)
+        assert book["Crosstable"]["F1"].value == "ID" and book["Crosstable"]["F4"].value is None
+        book["Crosstable"]["F4"] = "3333333"
+        book.save(workbook)
     return workbook
+
+
+def test_a_missing_required_field_gets_an_alert_and_no_writes(tmp_path: Path) -> None:
+    workbook = imported(tmp_path, complete=False)
+    actions = run_script(macros, "export_trf", book_json(workbook))
+    assert [a["func"] for a in actions] == ["alert"]
+    assert "Crosstable!F4: Dubois, Chloé has no FIDE ID" in actions[0]["args"][0]
 
 
 def test_lite_puts_the_trf_lines_on_a_sheet(tmp_path: Path) -> None:
@@ -65,5 +80,6 @@ def test_classic_excel_writes_beside_the_workbook_never_over_a_file(tmp_path: Pa
     assert first[0].read_bytes() == second[0].read_bytes()
     (tmp_path / "us").mkdir()
     us = imported(tmp_path / "us", "two-sections.txt")
-    written = export_beside(load_event(us), "dbf", us)
+    set_rows(us, {"Event name": "Two sections", "Start date": "2024-05-10", "End date": "2024-05-11"})
+    written = export_beside(load_event(complete_report(us)), "dbf", us)
     assert {p.parent.name for p in written} == {"spring-dbf"}

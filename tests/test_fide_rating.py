@@ -39,6 +39,7 @@ def test_2024_constants_are_the_regulations() -> None:
     assert (FIDE_2024.k_new, FIDE_2024.k_new_games, FIDE_2024.k_standard, FIDE_2024.k_top) == (40, 30, 20, 10)
     assert (FIDE_2024.k_junior, FIDE_2024.k_junior_age, FIDE_2024.k_junior_below) == (40, 18, 2300)
     assert FIDE_2024.k_games_limit == 700
+    assert not FIDE_2024.k_top_needs_games and HANDBOOK.k_top_needs_games
     assert FIDE_2024.round_change and not FIDE_2024.round_new_rating
     assert (FIDE_2024.hypothetical_opponents, FIDE_2024.hypothetical_rating) == (2, 1800)
     assert FIDE_2024.min_rated_games == 5 and FIDE_2024.unrated_max == 2200 and FIDE_2024.rating_floor == 1400
@@ -94,7 +95,13 @@ BORN = date(2008, 6, 1)
     ("kwargs", "k"),
     [
         (dict(rating=2200, games=29), 40),
-        (dict(rating=2500, games=10), 40),  # new to the list comes first
+        # 8.3.3: K 10 once a published rating has reached 2400, with no condition on games (the
+        # handbook's 10.52 waited for 30 games): it comes before the new player's 40.
+        (dict(rating=2450, games=10), 10),
+        (dict(rating=2500, games=0), 10),
+        (dict(rating=2350, games=10, highest_rating=2400), 10),
+        (dict(rating=2399, games=10), 40),  # new, and never 2400
+        (dict(rating=2399, games=29, highest_rating=2399), 40),
         (dict(rating=2250, birth_date=BORN, on=date(2026, 12, 31)), 40),  # the year of the 18th birthday
         (dict(rating=2250, birth_date=BORN, on=date(2027, 1, 1)), 20),  # the year after
         (dict(rating=2300, birth_date=BORN, on=date(2020, 1, 1)), 20),  # not under 2300

@@ -38,7 +38,10 @@ SNAPSHOT = Path(__file__).parent / "data" / "snapshots" / "fide_events.json.gz"
 HEADER = ("Regression snapshot produced by xlrating 0.1 (the FIDE engine before its numeric core); "
           "numbers from our own code, not from a rule document. The event parameters were re-recorded "
           "once, when they took the keys every engine shares (Edition, Event type, Start date, End date); "
-          "and a note was added where a rated player ends under the rating floor; every other field "
+          "and a note was added where a rated player ends under the rating floor; the 2024 events were "
+          "re-recorded once more when K 10 from 2400 came before the 30 games (FIDE Rating Regulations "
+          "2024, 8.3.3), which changed only the players rated 2400 or more with fewer than 30 games "
+          "and the K line of the parameters; every other field "
           "is as xlrating 0.1 gave it. Regenerate with "
           "'python tests/test_fide_snapshot.py' only for an intended change.")
 

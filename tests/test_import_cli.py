@@ -74,7 +74,7 @@ def test_the_workbook_written(tmp_path: Path) -> None:
     assert sheet["J2"].value == "W4w" and sheet["K7"].value == "H"
     assert len(sheet.tables) == 1
     how_to = [row[0] for row in book["How to use"].iter_rows(values_only=True)]
-    assert how_to[0] == "Imported from spring-open.trf (FIDE TRF16) by xlrating import"
+    assert how_to[0] == "Imported from spring-open.trf (FIDE TRF) by xlrating import"
 
 
 def test_accented_names_survive_import_and_rating(tmp_path: Path) -> None:

@@ -119,6 +119,8 @@ def test_each_section_becomes_a_sheet_with_the_spec_codes(tmp_path: Path) -> Non
         ("System", "USCF"), ("Rating system", "Regular"), ("Dual rated", "yes"), ("Event type", "Swiss"),
         ("Event name", "Fictional Club Championship"), ("Start date", datetime.date(2024, 5, 10)),
         ("End date", datetime.date(2024, 5, 12)),
+        # US Chess's rating report rows, kept so an export writes them back
+        ("Affiliate ID", "A1234567"), ("City", "Springfield"), ("State", "IL"), ("Time control", "G/45;d5"),
     )
     open_, quad = event.sheets
     assert open_.name == "Open"

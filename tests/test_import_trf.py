@@ -1,4 +1,4 @@
-"""FIDE TRF16: xlrating.importers.trf.
+"""FIDE TRF16 (and what TRF-2026 shares with it): xlrating.importers.trf.
 
 Fixture: tests/data/import/spring-open.trf, a fictional 7-player Swiss written from the
 TRF16 description (FIDE Data Exchange Format, Tournament Report File), with CRLF line endings and every
@@ -53,6 +53,7 @@ def test_the_event_and_its_settings() -> None:
         ("Start date", datetime.date(2024, 3, 1)), ("End date", datetime.date(2024, 3, 3)),
         ("City", "Galway"), ("Host federation", "IRL"), ("Chief arbiter", "A. Arbiter"),
         ("Time control", "90 min + 30 s"), ("Round dates", "24/03/01 24/03/02 24/03/02 24/03/03"),
+        ("TRF lines", LINES[0]),  # the XXC line, kept as written
     )
     assert event.notes == ()
 
@@ -61,7 +62,7 @@ def test_players_and_every_result_code() -> None:
     (sheet,) = import_file(DATA / "spring-open.trf", "trf").sheets
     assert sheet.name == "Crosstable"
     assert sheet.header == ("No", "Name", "Sex", "Title", "Federation", "ID", "Birth date", "Rating", "Total",
-                            "R1", "R2", "R3", "R4", "Rank", "Import notes")
+                            "R1", "R2", "R3", "R4", "Rank", "TRF", "Import notes")
     d = datetime.date
     assert [row[:14] for row in sheet.rows] == [
         (1, "Müller, Anna", "f", "WIM", "GER", "4611111", d(1990, 5, 17), 2105, 3.0,
@@ -77,9 +78,14 @@ def test_players_and_every_result_code() -> None:
          "F3b", "H", "B", "W2b", 2),
         (7, "Szabó, Gábor", "m", None, "HUN", "7777777", d(1995, 7, 4), 1600, 2.5, "B", "W3w", "L4b", "H", 3),
     ]
+    # What the cells cannot say, kept for the export: the codes W, L, D, U and the year-only birth date.
+    assert sheet.column("TRF") == ("R2 0002 b W", "R2 0001 w L", "born 1985/00/00", "R2 0005 b D",
+                                   "R2 0004 w D", "R3 0000 - U", None)
     notes = sheet.column("Import notes")
-    assert notes[0] == "round 2: won against 2 in under one move (TRF W): not rated, entered as a forfeit"
-    assert notes[1] == "round 2: lost against 1 in under one move (TRF L): not rated, entered as a forfeit"
+    assert notes[0] == ("round 2: won against 2 in under one move (TRF W): not rated, entered as a forfeit "
+                        "(the TRF column keeps the code)")
+    assert notes[1] == ("round 2: lost against 1 in under one move (TRF L): not rated, entered as a forfeit "
+                        "(the TRF column keeps the code)")
     assert notes[2] == "birth year only (1985/00/00): entered as 1 January 1985"
     assert isinstance(notes[3], str) and "drawn against 5 in under one move (TRF D)" in notes[3]
     assert notes[5] == ("round 3: pairing-allocated bye (TRF U) scored a full point (B), as the player's "

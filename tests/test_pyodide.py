@@ -72,13 +72,18 @@ def _run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[st
     return subprocess.run(command, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload, no-any-return]
 
 
-def test_the_suite_passes_inside_pyodide(tmp_path: Path) -> None:
-    node = _node()
+def _install_pyodide() -> None:
+    """The pinned npm ``pyodide`` package in ``tests/pyodide/node_modules`` (``npm ci`` once)."""
     if not (HARNESS / "node_modules" / "pyodide").is_dir():
         npm = shutil.which("npm")
         assert npm, "npm is needed to install the pinned pyodide package"
         done = _run([npm, "ci", "--no-audit", "--no-fund"], cwd=HARNESS)
         assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_suite_passes_inside_pyodide(tmp_path: Path) -> None:
+    node = _node()
+    _install_pyodide()
     wheels = tmp_path / "wheels"
     built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)])
     assert built.returncode == 0, built.stderr[-2000:]

@@ -74,7 +74,7 @@ def test_the_macro_season_templates_main_rates_the_calling_book(tmp_path: Path,
     source, script = write_season_template(tmp_path / "club_season.xlsm", macro=True)
     assert script.read_text(encoding="utf-8") == season_module("club_season")
     book = openpyxl.load_workbook(source, keep_vba=True)
-    assert book.sheetnames[0] == "Season" and book.sheetnames[-1] == "_xlwings.conf"
+    assert book.sheetnames[0] == "Season" and book.sheetnames[-1] == "xlwings.conf"
     assert book["Season"].sheet_properties.codeName == "Sheet1"  # xlwings' quickstart sheet, VBA kept
     module = types.ModuleType("club_season")
     exec(compile(season_module("club_season"), "club_season.py", "exec"), module.__dict__)

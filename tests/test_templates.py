@@ -121,7 +121,7 @@ def test_the_macro_template_carries_xlwings_quickstart_vba() -> None:
     with zipfile.ZipFile(COMMITTED / MACRO_TEMPLATE) as ours, zipfile.ZipFile(quickstart) as theirs:
         assert ours.read("xl/vbaProject.bin") == theirs.read("xl/vbaProject.bin")
     book = openpyxl.load_workbook(COMMITTED / MACRO_TEMPLATE, keep_vba=True)
-    assert book.sheetnames[-1] == "_xlwings.conf"
+    assert book.sheetnames[-1] == "xlwings.conf"
     assert book["Crosstable"].sheet_properties.codeName == "Sheet1"
     module = (COMMITTED / MACRO_TEMPLATE).with_suffix(".py")
     assert module.read_text(encoding="utf-8") == quickstart_module("xlrating_event")

@@ -260,6 +260,9 @@ def test_conversions_and_age() -> None:
     assert udfs.USCF_FROM_FIDE("2100") == pytest.approx(2162)
     # 2009 rules, step 1: 720 + 0.625 x 1600 = 1720.
     assert udfs.USCF_FROM_FIDE(1600, "2009") == pytest.approx(1720)
+    # Events ending from 1 March 2024: US Chess's updated conversion, -1073 + 1.5667 FIDE.
+    assert udfs.USCF_FROM_FIDE(1900, None, date(2024, 6, 1)) == pytest.approx(-1073 + 1.5667 * 1900)
+    assert udfs.USCF_FROM_FIDE(1900, None, "2024-02-29") == pytest.approx(1966)
     # CFC - 90 up to 1500; 1.1 CFC - 240 above: 1400 -> 1310, 1600 -> 1520.
     assert udfs.USCF_FROM_CFC(1400) == pytest.approx(1310)
     assert udfs.USCF_FROM_CFC(1600) == pytest.approx(1520)
@@ -541,7 +544,7 @@ VALID: dict[str, tuple[Any, ...]] = {
     "USCF_BONUS": (30, 3, 1.5, 3, 10, "2020"),
     "USCF_BONUS_MULTIPLIER": (date(2024, 1, 1),),
     "USCF_RATING": (1500, 30, TWO, TWO_RESULTS, "all losses", 10, False, 1200, "2020"),
-    "USCF_FROM_FIDE": (1900, "2020"),
+    "USCF_FROM_FIDE": (1900, "2020", date(2024, 6, 1)),
     "USCF_FROM_CFC": (1600, "2020"),
     "USCF_AGE_RATING": (date(2012, 1, 1), date(2024, 1, 1), False, "2020"),
     "USCF_INITIAL": ("Regular", 1900, 1500, date(2012, 1, 1), date(2024, 1, 1), False, [["Quick", 1500, 10]],

@@ -436,3 +436,26 @@ def test_events_without_games(vector_sides: int, monkeypatch: pytest.MonkeyPatch
     out = rate_event(PLAYERS, [], explain=False)
     assert [p.method for p in out.players] == [Method.NOT_RATED] * 4
     assert [p.post_rating for p in out.players] == [1400.0, 1600.0, None, None]
+
+
+@pytest.mark.parametrize("system", ["Regular", "Quick"])
+def test_a_player_unrated_in_regular_has_the_ordinary_k_in_a_dual_rated_event(system: str) -> None:
+    # US Chess 2020, 4.2: the dual-rated K needs "a player's regular (over-the-board) rating R"
+    # over 2200; a player unrated in Regular has none (his step 1 rating is an estimate, not his
+    # Regular rating), so K = 800/(N' + m). Player 1 starts from FIDE 2500 (20 + 1.02 x 2500 =
+    # 2570 in Regular, N = 10) or from his Quick 2400 (N = 10), and plays m = 2 games: K = 800/12.
+    strong = {"Regular": (2450.0, 40)} if system == "Quick" else {}
+    roster = [
+        UscfPlayer(1, fide=2500.0) if system == "Regular" else UscfPlayer(1, 2400.0, 10),
+        UscfPlayer(2, 2300.0, 50, other_ratings=strong),
+        UscfPlayer(3, 2250.0, 50, other_ratings=strong),
+    ]
+    games = [Game(1, 1, 2, 1.0), Game(2, 1, 3, 0.5), Game(3, 2, 3, 0.5)]
+    outcome = rate_event(roster, games, rating_system=system, dual_rated=True, end_date=dt.date(2023, 6, 1))
+    first = outcome.players[0]
+    assert first.effective_games == 10 and first.k == pytest.approx(800 / 12)
+    # Beside him, a Regular rating over 2200 gives the dual-rated K: 800(6.5 - 0.0025 R)/(N' + m).
+    regular = 2300.0 if system == "Regular" else 2450.0
+    second = outcome.players[1]
+    assert second.effective_games is not None
+    assert second.k == pytest.approx(800 * (6.5 - 0.0025 * regular) / (second.effective_games + 2))

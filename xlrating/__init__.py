@@ -6,4 +6,6 @@ workbooks, Excel functions and macros, reports, importers, the command line) is 
 adapter around those engines.
 """
 
-__version__ = "0.2.0.dev0"
+from ._version import __version__
+
+__all__ = ["__version__"]

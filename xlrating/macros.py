@@ -95,9 +95,11 @@ TRF_SHEET = "TRF export"
 def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | None:
     """Write the submission file of ``book``'s event (default: the calling workbook).
 
-    ``fmt`` ``"trf"``: a FIDE TRF16 file; ``"dbf"``: US Chess's three DBF files (see
-    :mod:`xlrating.exporters`). Classic Excel writes them beside the workbook (``NAME.trf``,
-    the folder ``NAME-dbf``), never over an existing file, and returns their paths.
+    ``fmt`` ``"trf"``: a FIDE TRF-2026 file (``"trf16"``: TRF16); ``"uscf"`` or ``"dbf"``:
+    US Chess's three DBF files (see :mod:`xlrating.exporters`). Classic Excel writes them
+    beside the workbook (``NAME.trf``, the folder ``NAME-uscf`` or ``NAME-dbf``), never
+    over an existing file, and returns their paths. Fields the rating body requires and
+    the Event sheet leaves blank are problems like any other: nothing is written.
     xlwings Lite cannot write files: the TRF text goes on the sheet ``TRF export`` (one
     line per row in column A, to copy into a text file), and DBF files need classic Excel
     or ``xlrating export``. On bad input nothing is written and an alert lists every
@@ -111,9 +113,9 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
     try:
         event = read_event(read_book(book))
         remote = is_remote(book)
-        if remote and fmt == "dbf":
+        if remote and fmt in ("uscf", "dbf"):
             book.app.alert("xlwings Lite cannot write the DBF files: open the workbook in desktop Excel, or "
-                           f"run 'xlrating export {book.name} --to dbf'.", title="xlrating")
+                           f"run 'xlrating export {book.name} --to {fmt}'.", title="xlrating")
             return None
         if remote:
             lines = render_trf(event).split("\r\n")[:-1]

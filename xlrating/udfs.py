@@ -294,10 +294,16 @@ def USCF_RATING(
 
 @xw.func
 @excel_function
-def USCF_FROM_FIDE(fide_rating: Annotated[Any, {"doc": "FIDE rating"}], rules: UscfRules = None) -> float:
-    """A FIDE rating converted to US Chess: 180 + 0.94 FIDE up to 2000, 20 + 1.02 FIDE above
-    (US Chess 2020, 2.7; 2009: 720 + 0.625 FIDE, -350 + 1.16 FIDE)."""
-    return uscf.fide_to_uscf(_required("fide_rating", fide_rating), rules=args.uscf_rules(rules))
+def USCF_FROM_FIDE(
+    fide_rating: Annotated[Any, {"doc": "FIDE rating"}],
+    rules: UscfRules = None,
+    end_date: Annotated[Any, {"doc": "The event's end date; blank: the document's conversion"}] = None,
+) -> float:
+    """FIDE to US Chess: 180 + 0.94 FIDE up to 2000, 20 + 1.02 FIDE above (US Chess 2020, 2.7);
+    events ending from 1 March 2024: -1073 + 1.5667 FIDE up to 2000; 2009: 720 + 0.625 FIDE,
+    -350 + 1.16 FIDE."""
+    return uscf.fide_to_uscf(_required("fide_rating", fide_rating), rules=args.uscf_rules(rules),
+                             end_date=args.day("end_date", end_date))
 
 
 @xw.func

@@ -27,7 +27,8 @@ from ..errors import InputError, XlratingError
 MAX_LISTED = 100
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("rate", "season", "report", "import_", "export", "template", "demo")
+COMMANDS: tuple[str, ...] = ("rate", "season", "report", "import_", "export", "template", "demo",
+                             "lite")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -45,11 +46,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = importlib.import_module(f"{__name__}.{name}")
-        if command is None or command in module.HELP:
+        listed: dict[str, str] | None = getattr(module, "HELP", None)  # a module without: registered whole
+        if command is None or listed is None or command in listed:
             module.register(subparsers)
         else:
-            for listed, text in module.HELP.items():
-                subparsers.add_parser(listed, help=text)
+            for word, text in listed.items():
+                subparsers.add_parser(word, help=text)
     return parser
 
 

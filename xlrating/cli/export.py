@@ -1,11 +1,15 @@
-"""``xlrating export IN.xlsx --to trf|dbf [-o OUT]``: the files a director sends to the rating body.
+"""``xlrating export IN.xlsx --to FORMAT [-o OUT]``: the files a director sends to the rating body.
 
-``--to trf`` writes a FIDE TRF16 file (default: IN's name with ``.trf``, beside it);
-``--to dbf`` writes US Chess's THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF into a
-folder (default: a folder named after IN with ``-dbf``, beside it). The crosstable is
-validated as ``xlrating rate`` validates it: with errors, every problem is listed with
-its cell, nothing is written and the exit status is 1. Existing files are replaced
-only with ``--force``; the workbook itself is never changed.
+``--to trf`` writes a FIDE TRF-2026 file, ``--to trf16`` the 2016 edition (default: IN's
+name with ``.trf``, beside it); ``--to uscf`` writes what US Chess's rating system (MUIR)
+takes in its upload, THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF, into a folder
+(default: a folder named after IN with ``-uscf``, beside it); ``--to dbf`` writes the
+same files (folder ``-dbf``). The crosstable is validated as ``xlrating rate`` validates
+it: with errors, every problem is listed with its cell, nothing is written and the exit
+status is 1. Then the checks before sending name every field the receiving body requires
+that the workbook lacks (exit status 1, nothing written). ``--force`` writes anyway
+(printing what is missing) and replaces existing files; the workbook itself is never
+changed.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from ..errors import WorkbookError
 from ._args import path_arg
 
 #: The subcommands this module registers, with their one-line help (``xlrating --help``).
-HELP = {"export": "write a FIDE TRF file or US Chess DBF report files from a crosstable workbook"}
+HELP = {"export": "write a FIDE TRF file or US Chess's rating report files from a crosstable workbook"}
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -28,47 +32,61 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "export",
         help=HELP["export"],
         description="Write the files a director sends to the rating body from a crosstable workbook: a "
-        "FIDE TRF16 file (trf), or US Chess's THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (dbf). The "
-        "crosstable is checked as 'xlrating rate' checks it; with errors nothing is written and every "
-        "problem is listed with its cell (exit status 1).",
+        "FIDE TRF-2026 file (trf) or TRF16 file (trf16), or what US Chess's rating system (MUIR) takes in "
+        "its upload, THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (uscf; dbf writes the same files). US "
+        "Chess requires Affiliate ID, Chief TD ID, City, State, ZIP, Country, the dates and Time control "
+        "on the Event sheet. The crosstable is checked as 'xlrating rate' checks it, then for the fields "
+        "the rating body requires; with errors or missing fields nothing is written and every problem is "
+        "listed with its cell (exit status 1).",
     )
     parser.add_argument("file", metavar="IN.xlsx", type=path_arg, help="the crosstable workbook")
     parser.add_argument("--to", dest="fmt", type=str.lower, choices=tuple(FORMATS), required=True,
                         help="the format: " + ", ".join(f"{k} ({v})" for k, v in FORMATS.items()))
     parser.add_argument("-o", "--output", metavar="OUT", type=path_arg,
-                        help="trf: the file to write (default: IN.trf beside IN); dbf: the folder the three "
-                        "files go into, created if missing (default: IN-dbf beside IN)")
+                        help="trf, trf16: the file to write (default: IN.trf beside IN); uscf, dbf: the "
+                        "folder the three files go into, created if missing (default: IN-uscf or IN-dbf "
+                        "beside IN)")
     parser.add_argument("--sheet", action="append", metavar="NAME", dest="sheets", default=[],
                         help="export only this crosstable sheet (a TRF file holds one section); repeat for "
-                        "more (dbf)")
-    parser.add_argument("--force", action="store_true", help="replace files that already exist")
+                        "more (uscf, dbf)")
+    parser.add_argument("--force", action="store_true", help="write even when fields the rating body "
+                        "requires are missing (they are listed), and replace files that already exist")
     parser.set_defaults(func=run)
     return parser
 
 
 def output_path(source: Path, fmt: str, output: str | None) -> Path:
-    """``-o``, else ``IN.trf`` or the folder ``IN-dbf`` beside IN."""
+    """``-o``, else ``IN.trf`` or the folder ``IN-uscf`` (``IN-dbf``) beside IN."""
+    from ..exporters import FOLDER_FORMATS
+
     if output:
         return Path(output)
-    return source.with_suffix(".trf") if fmt == "trf" else source.with_name(f"{source.stem}-dbf")
+    return source.with_name(f"{source.stem}-{fmt}") if fmt in FOLDER_FORMATS else source.with_suffix(".trf")
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..exporters import FORMATS, export_workbook
+    from ..exporters import FOLDER_FORMATS, FORMATS, export
     from ..workbook import same_file, writable_target
 
     source = Path(args.file)
     target = output_path(source, args.fmt, args.output)
     if same_file(target, source):
         raise WorkbookError(f"{target}: is the workbook being exported; choose another name with -o")
-    if args.fmt == "trf":
+    if args.fmt not in FOLDER_FORMATS:
         if target.exists() and not args.force:
             raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
         writable_target(target)
     elif not target.parent.is_dir():
         raise WorkbookError(f"{target}: folder {target.parent} does not exist")
-    written = export_workbook(source, args.fmt, target, sheets=args.sheets, force=args.force)
+    exported = export(source, args.fmt, target, sheets=args.sheets, force=args.force)
     print(f"Exported {source.name} ({FORMATS[args.fmt]}):")
-    for path in written:
+    for path in exported.paths:
         print(f"Wrote {path}")
+    if exported.missing:
+        count = len(exported.missing)
+        print(f"Written with --force, {count} required field{'s' if count != 1 else ''} missing:")
+        for problem in exported.missing:
+            print(f"  {problem}")
+    for note in exported.notes:
+        print(f"Note: {note}")
     return 0

@@ -1,7 +1,7 @@
 """``xlrating import FILE [--from msa|trf|dbf|pgn] [-o OUT.xlsx]``: an event from another format.
 
 ``import`` is a Python keyword, so this module is ``import_``; the command is ``import``.
-FILE is US Chess crosstable text (``msa``), a FIDE TRF16 file (``trf``), the folder of
+FILE is US Chess crosstable text (``msa``), a FIDE TRF-2026 or TRF16 file (``trf``), the folder of
 US Chess rating report files (``dbf``) or a PGN file of the event's games (``pgn``); the
 format is guessed from the content when ``--from`` is left out. Nothing is written when
 the file has problems: every problem is listed with its file and line (or record), exit
@@ -29,10 +29,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "import",
         help=HELP["import"],
         description="Import an event as a crosstable workbook, which 'xlrating rate' then rates. FILE is US "
-        "Chess crosstable text copied from the member site (msa), a FIDE TRF16 file (trf), or the folder "
-        "holding THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (dbf), or a PGN file of the event's games "
-        "(pgn). Nothing is written when FILE has problems; every problem is listed with its line or record "
-        "(exit status 1).",
+        "Chess crosstable text copied from the member site (msa), a FIDE TRF-2026 or TRF16 file (trf), or "
+        "the folder holding THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (dbf), or a PGN file of the event's "
+        "games (pgn). Nothing is written when FILE has problems; every problem is listed with its line or "
+        "record (exit status 1).",
     )
     parser.add_argument("file", metavar="FILE", type=path_arg,
                         help="the file to import (for dbf: the folder of the three files)")

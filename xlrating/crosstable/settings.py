@@ -181,3 +181,71 @@ def read_settings(
     )
     return settings, problems
 
+
+# --- Settings a submission file needs (the rating ignores them) -----------------------
+# Each format's block lists its settings by canonical name with the other names accepted.
+# An exporter reads them with :func:`read_report_settings`, which keeps each one's cell so
+# that the checks before sending can name it.
+
+#: FIDE TRF-2026 (and TRF16): the header lines the rating does not use. ``Round dates``
+#: (line 132: one date per round, separated by spaces, commas, semicolons or line breaks),
+#: ``City`` (022), ``Host federation`` (032; ``Federation`` already names the System),
+#: ``Chief arbiter`` (102), ``Deputy arbiters`` (112, one line each, separated by ``;`` or
+#: line breaks), ``Time control`` (122, as text), ``Encoded time control`` (222, when the
+#: text alone does not give it), ``National federation`` (the national rating records'
+#: federation code), ``TRF comments`` (``###`` lines) and ``TRF lines`` (other lines of an
+#: imported file, written back as they were).
+TRF_SETTINGS: dict[str, tuple[str, ...]] = {
+    "Round dates": (),
+    "City": (),
+    "Host federation": (),
+    "Chief arbiter": (),
+    "Deputy arbiters": ("Deputy arbiter", "Deputy chief arbiter"),
+    "Time control": (),
+    "Encoded time control": (),
+    "National federation": (),
+    "TRF comments": (),
+    "TRF lines": (),
+}
+
+#: US Chess's rating report (``xlrating export --to uscf``, the files MUIR's upload takes):
+#: THEXPORT's ``H_EVENT_ID``, ``H_AFF_ID``, ``H_CTD_ID``, ``H_ATD_ID``, ``H_CITY``
+#: (``City`` is shared with TRF), ``H_STATE``, ``H_ZIPCODE``, ``H_COUNTRY``.
+USCF_REPORT_SETTINGS: dict[str, tuple[str, ...]] = {
+    "Event ID": (),
+    "Affiliate ID": (),
+    "Chief TD ID": (),
+    "Assistant TD ID": ("Assistant chief TD ID",),
+    "City": (),
+    "State": (),
+    "ZIP": ("ZIP code", "Zipcode", "Postal code"),
+    "Country": (),
+}
+#: The rows of US Chess's rating report the US Chess template shows, each with its line of help.
+USCF_REPORT_HELP: dict[str, str] = {
+    "Time control": "e.g. G/90;d5 (US Chess requires it: it decides the rating system)",
+    "Affiliate ID": "US Chess: the sponsoring affiliate's ID (required to send the report)",
+    "Chief TD ID": "US Chess: the chief TD's member ID (required)",
+    "Assistant TD ID": "US Chess: the assistant chief TD's member ID (optional)",
+    "City": "the city the event was played in (required by US Chess)",
+    "State": "US Chess: the state's two-letter code, e.g. CA (required)",
+    "ZIP": "US Chess: the ZIP code of the site (required)",
+    "Country": "US Chess: the country, e.g. USA (required)",
+}
+
+#: How to add a missing setting's row (``{name}``: the setting), for the checks before sending.
+SETTINGS_ROWS_HINT = "add a row with {name!r} in column A and the value in column B"
+
+#: Every submission setting, by canonical name, with its other names.
+REPORT_SETTINGS: dict[str, tuple[str, ...]] = {**TRF_SETTINGS, **USCF_REPORT_SETTINGS}
+_REPORT_KEYS = {fold(alias): name for name, aliases in REPORT_SETTINGS.items() for alias in (name, *aliases)}
+
+
+def read_report_settings(grid: Grid | None, *, sheet: str = "Event") -> dict[str, tuple[Any, str]]:
+    """The submission settings the ``Event`` sheet gives: canonical name to ``(value, cell)``
+    (the first row of a name wins; blank values are kept, so a check can name their cell)."""
+    found: dict[str, tuple[Any, str]] = {}
+    for index, row in enumerate(grid or ()):
+        if row and (name := _REPORT_KEYS.get(fold(row[0]))) is not None and name not in found:
+            found[name] = (row[1] if len(row) > 1 else None, address(sheet, index + 1, 2))
+    return found

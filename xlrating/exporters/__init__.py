@@ -1,14 +1,19 @@
 """Exporters: the files a director sends to the rating body, from a crosstable workbook.
 
-Two formats:
+The formats:
 
-- ``trf``: a FIDE Tournament Report File, TRF16, as Swiss-Manager writes it (:mod:`.trf`);
-- ``dbf``: the US Chess rating report files ``THEXPORT.DBF``, ``TSEXPORT.DBF`` and
-  ``TDEXPORT.DBF``, as SwissSys and WinTD write them, in one folder (:mod:`.dbf`).
+- ``trf``: a FIDE Tournament Report File, TRF-2026, as Swiss-Manager writes it (:mod:`.trf`);
+- ``trf16``: the same in the 2016 edition, TRF16;
+- ``uscf``: what US Chess's rating system (MUIR) takes in its upload: the rating report
+  files ``THEXPORT.DBF``, ``TSEXPORT.DBF`` and ``TDEXPORT.DBF`` in US Chess's format 2C,
+  as SwissSys and WinTD write them, in one folder (:mod:`.dbf`);
+- ``dbf``: the same three files (the name from before MUIR).
 
 The workbook is read and validated as ``xlrating rate`` reads it (:mod:`.source`): a
 crosstable with errors is refused with every problem and its cell, and nothing is
-written. The input workbook is only read, never changed.
+written. Then each format's checks before sending (:data:`REQUIRED`, :mod:`.checks`) name
+every field the receiving body requires that the workbook lacks, with its cell; nothing is
+written unless ``force``. The input workbook is only read, never changed.
 """
 
 from __future__ import annotations
@@ -16,21 +21,46 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import _check
-from .dbf import report_tables, write_tables
+from ..errors import Problem
+from .checks import Check, MissingFieldsError
+from .dbf import USCF_CHECKS, build_report, report_tables, write_tables
 from .source import ExportEvent, read_event
-from .trf import render_trf
+from .trf import EDITIONS, render_trf, write_trf
 
-__all__ = ["FORMATS", "ExportEvent", "export_beside", "export_workbook", "load_event", "read_event",
-           "render_trf", "report_tables", "write_tables"]
+__all__ = ["EDITIONS", "FOLDER_FORMATS", "FORMATS", "REQUIRED", "ExportEvent", "Exported",
+           "MissingFieldsError", "build_report", "export", "export_beside", "export_workbook", "load_event",
+           "read_event", "render_trf", "report_tables", "write_tables", "write_trf"]
 
 #: The formats, by the name ``--to`` takes.
 FORMATS: dict[str, str] = {
-    "trf": "FIDE TRF16",
-    "dbf": "US Chess rating report files (DBF)",
+    "trf": "FIDE TRF-2026",
+    "trf16": "FIDE TRF16",
+    "uscf": "US Chess rating report for MUIR's upload: THEXPORT, TSEXPORT, TDEXPORT (DBF)",
+    "dbf": "US Chess rating report files (DBF), the same files as uscf",
 }
+#: The formats that write a folder of files (the others write one file).
+FOLDER_FORMATS = frozenset({"uscf", "dbf"})
+#: Each format's checks before sending: the fields the receiving body requires (:mod:`.checks`).
+REQUIRED: dict[str, tuple[Check, ...]] = {
+    **{key: edition.required for key, edition in EDITIONS.items()},
+    "uscf": USCF_CHECKS,
+    "dbf": USCF_CHECKS,
+}
+
+
+@dataclass(frozen=True)
+class Exported:
+    """What an export wrote, and what the user should be told."""
+
+    paths: tuple[Path, ...]
+    notes: tuple[str, ...] = ()
+    """What the file could not hold as the workbook says it, or what was changed to fit."""
+    missing: tuple[Problem, ...] = ()
+    """Required fields missing, written anyway (``force``)."""
 
 
 def load_event(path: str | os.PathLike[str], *, sheets: Sequence[str] = ()) -> ExportEvent:
@@ -68,22 +98,40 @@ def export_workbook(
     sheets: Sequence[str] = (),
     force: bool = False,
 ) -> list[Path]:
-    """Export the crosstable workbook ``path`` as ``fmt`` (``"trf"`` or ``"dbf"``) to ``out``
-    (the TRF file; for DBF the folder of the three files) and return the files written.
+    """Export the crosstable workbook ``path`` as ``fmt`` (``"trf"``, ``"trf16"``, ``"uscf"`` or
+    ``"dbf"``) to ``out`` (the TRF file; for US Chess the folder of the three files) and
+    return the files written.
 
     ``sheets`` picks crosstable sheets by name (a TRF file holds one). Raises
     :class:`~xlrating.errors.CrosstableError` when the crosstable has errors and
     :class:`~xlrating.errors.FormatError` when the event does not fit the format; then
     nothing is written.
     """
+    return list(export(path, fmt, out, sheets=sheets, force=force).paths)
+
+
+def export(
+    path: str | os.PathLike[str],
+    fmt: str,
+    out: str | os.PathLike[str],
+    *,
+    sheets: Sequence[str] = (),
+    force: bool = False,
+) -> Exported:
+    """:func:`export_workbook`, answering with the notes and the missing fields too.
+
+    Raises :class:`MissingFieldsError` when a field the format requires is missing, unless
+    ``force`` (which also replaces existing files).
+    """
     fmt = _check.choice("fmt", fmt, FORMATS)
     if not isinstance(out, (str, os.PathLike)):
         raise _check.fail("out", "a file or folder path", out)
     event = load_event(path, sheets=sheets)
-    if fmt == "trf":
-        text = render_trf(event)
-        return [write_text_atomic(text, out)]
-    return write_tables(report_tables(event), out, force=force)
+    if fmt in EDITIONS:
+        written = write_trf(event, fmt, force=force)
+        return Exported((write_text_atomic(written.text, out),), written.notes, written.missing)
+    report = build_report(event, force=force)
+    return Exported(tuple(write_tables(report.tables, out, force=force)), report.notes, report.missing)
 
 
 def free_path(folder: Path, stem: str, suffix: str) -> Path:
@@ -97,13 +145,15 @@ def free_path(folder: Path, stem: str, suffix: str) -> Path:
 
 def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str]) -> list[Path]:
     """Write ``event`` as ``fmt`` beside the workbook file ``workbook`` (what the macro does):
-    ``NAME.trf``, or the folder ``NAME-dbf``; a name already taken gets ``-2``, ``-3``… so
-    nothing is ever replaced. A workbook never saved writes to the temporary folder."""
+    ``NAME.trf``, or the folder ``NAME-uscf`` (``NAME-dbf``); a name already taken gets
+    ``-2``, ``-3``… so nothing is ever replaced. A workbook never saved writes to the
+    temporary folder. A missing required field raises :class:`MissingFieldsError`
+    (nothing is written)."""
     fmt = _check.choice("fmt", fmt, FORMATS)
     source = Path(str(workbook))
     folder = source.parent if source.parent != Path(".") and source.parent.is_dir() else Path(
         tempfile.gettempdir())
     stem = source.stem if source.suffix else source.name
-    if fmt == "trf":
-        return [write_text_atomic(render_trf(event), free_path(folder, stem, ".trf"))]
-    return write_tables(report_tables(event), free_path(folder, f"{stem}-dbf", ""))
+    if fmt in EDITIONS:
+        return [write_text_atomic(render_trf(event, fmt), free_path(folder, stem, ".trf"))]
+    return write_tables(build_report(event).tables, free_path(folder, f"{stem}-{fmt}", ""))

@@ -1,31 +1,39 @@
 """US Chess rating report files from a crosstable: ``THEXPORT``, ``TSEXPORT``, ``TDEXPORT``.
 
-The three dBASE III files SwissSys and WinTD send US Chess, every field of character
-type, dates ``YYYYMMDD``:
+The three dBASE III files of US Chess's rating report format "2C" (US Chess's file
+format page, draft 2C, with its September 2025 correction; docs/files.md, "--to uscf"),
+as SwissSys and WinTD write them: every field of character type at the width 2C gives
+it, text left-justified and space-filled, dates ``YYYYMMDD``:
 
 - ``THEXPORT.DBF``, the event: ``H_FORMAT`` (``2C``), ``H_PROGRAM``, ``H_EVENT_ID``,
   ``H_NAME``, ``H_TOT_SECT``, ``H_BEG_DATE``, ``H_END_DATE``, ``H_AFF_ID``, ``H_CITY``,
-  ``H_STATE``, ``H_ZIPCODE``, ``H_COUNTRY``, ``H_SENDCROS``, ``H_CTD_ID``, ``H_ATD_ID``,
-  ``H_OTHER_TD``;
+  ``H_STATE``, ``H_ZIPCODE``, ``H_COUNTRY``, ``H_SENDCROS`` (``N``: no printed
+  crosstable), ``H_CTD_ID``, ``H_ATD_ID``, ``H_OTHER_TD`` (from the ``Event`` sheet rows
+  of :data:`~xlrating.crosstable.settings.USCF_REPORT_SETTINGS`);
 - ``TSEXPORT.DBF``, a record per section (a crosstable sheet, numbered in sheet order):
   ``S_EVENT_ID``, ``S_SEC_NUM``, ``S_SEC_NAME``, ``S_R_SYSTEM`` (``R`` Regular, ``Q``
   Quick, ``B`` Blitz, ``D`` dual rated), ``S_TIMECTL``, ``S_CTD_ID``, ``S_ATD_ID``,
   ``S_TRN_TYPE`` (``S`` Swiss; ``R`` a round robin or match, or a section whose
-  players all met each other), ``S_TOT_RNDS``,
-  ``S_LST_PAIR``, ``S_BEG_DATE``, ``S_END_DATE``, ``S_SCH_LVL``, ``S_GR_PRIX``,
-  ``S_GP_PTS``, ``S_FIDE``;
+  players all met each other), ``S_TOT_RNDS``, ``S_LST_PAIR``, ``S_BEG_DATE``,
+  ``S_END_DATE``, ``S_SCH_LVL`` (blank), ``S_GR_PRIX`` (``N``), ``S_GP_PTS`` (blank),
+  ``S_FIDE`` (``N``);
 - ``TDEXPORT.DBF``, a record per player: ``D_EVENT_ID``, ``D_SEC_NUM``, ``D_PAIR_NUM``,
-  ``D_MEM_ID``, ``D_NAME``, ``D_STATE``, ``D_RATING`` (``1641``, ``1641P17`` when the
-  crosstable gives the games behind it, blank for an unrated player), ``D_RND01`` …:
-  the result letter, the opponent's pair number and the colour (``W14B``, ``L8W``,
-  ``X14``), ``H0``, ``B0``, ``U0`` for byes and ``X0``/``F0`` for a forfeit naming no
-  opponent.
+  ``D_MEM_ID``, ``D_NAME``, ``D_STATE``, ``D_RATING`` (four characters: the rating,
+  ``0`` for an unrated player), ``D_RND01`` …: the result letter, the opponent's pair
+  number and the colour (``W14B``, ``L8W``, ``X14``), ``H0``, ``B0``, ``U0`` for byes
+  and ``X0``/``F0`` for a forfeit naming no opponent; a section with fewer rounds than
+  the file has ``D_RNDnn`` fields fills the rest with ``U0``.
+
+These are the three files US Chess's rating system (MUIR, ratings.uschess.org, since
+29 October 2025) takes in its upload as ``eventFile``, ``sectionsFile`` and
+``playersFile``. :data:`USCF_CHECKS` checks the ``Event`` sheet settings US Chess
+requires; a blank End date is one of them, never filled with today.
 
 :func:`report_tables` builds the three tables as plain data; :func:`write_tables` writes
 them with the ``dbf`` package (a maintained, pure-Python, BSD-licensed dBASE writer:
 dBASE III tables, the Windows-1252 code page declared in the header's language driver
-byte, so names with accents read back as written). Field widths are the usual ones
-and grow to hold a longer value (up to dBASE's 254), so nothing is ever cut.
+byte, so names with accents read back as written). A value wider than its field is
+refused with its cell: nothing is ever cut.
 """
 
 from __future__ import annotations
@@ -41,27 +49,50 @@ from ..crosstable import Code, PlayerRow, RoundCell
 from ..crosstable.parse import row_address
 from ..errors import FormatError, Problem, WorkbookError
 from ..model import EventType
+from .checks import Check, check_before_sending, missing_fields, setting
 from .source import ExportEvent, Section, file_date
 
 #: The three files, in the order they are written.
 FILES = ("THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF")
 #: ``S_R_SYSTEM`` letter of each rating system (``D``: dual rated, Regular with Quick).
 SYSTEM_LETTERS = {"Regular": "R", "Quick": "Q", "Blitz": "B"}
-#: The widest character field dBASE III holds.
-MAX_WIDTH = 254
-
-#: Each file's fields and their usual widths.
-HEADER_FIELDS = (("H_FORMAT", 2), ("H_PROGRAM", 10), ("H_EVENT_ID", 12), ("H_NAME", 35), ("H_TOT_SECT", 2),
+#: Each file's fields and their widths, as 2C gives them (docs/files.md, "--to uscf").
+HEADER_FIELDS = (("H_FORMAT", 5), ("H_PROGRAM", 10), ("H_EVENT_ID", 12), ("H_NAME", 35), ("H_TOT_SECT", 2),
                  ("H_BEG_DATE", 8), ("H_END_DATE", 8), ("H_AFF_ID", 8), ("H_CITY", 21), ("H_STATE", 2),
                  ("H_ZIPCODE", 10), ("H_COUNTRY", 21), ("H_SENDCROS", 1), ("H_CTD_ID", 8), ("H_ATD_ID", 8),
-                 ("H_OTHER_TD", 40))
+                 ("H_OTHER_TD", 255))
 SECTION_FIELDS = (("S_EVENT_ID", 12), ("S_SEC_NUM", 2), ("S_SEC_NAME", 30), ("S_R_SYSTEM", 1),
-                  ("S_TIMECTL", 20), ("S_CTD_ID", 8), ("S_ATD_ID", 8), ("S_TRN_TYPE", 1), ("S_TOT_RNDS", 2),
+                  ("S_TIMECTL", 40), ("S_CTD_ID", 8), ("S_ATD_ID", 8), ("S_TRN_TYPE", 1), ("S_TOT_RNDS", 2),
                   ("S_LST_PAIR", 4), ("S_BEG_DATE", 8), ("S_END_DATE", 8), ("S_SCH_LVL", 1),
                   ("S_GR_PRIX", 1), ("S_GP_PTS", 3), ("S_FIDE", 1))
 PLAYER_FIELDS = (("D_EVENT_ID", 12), ("D_SEC_NUM", 2), ("D_PAIR_NUM", 4), ("D_MEM_ID", 8), ("D_NAME", 30),
-                 ("D_STATE", 2), ("D_RATING", 8))
+                 ("D_STATE", 2), ("D_RATING", 4))
 ROUND_WIDTH = 7
+#: The ``Event`` setting behind each header and section field, to name its cell in a problem.
+SETTING_OF = {"H_EVENT_ID": "Event ID", "H_NAME": "Event name", "H_AFF_ID": "Affiliate ID", "H_CITY": "City",
+              "H_STATE": "State", "H_ZIPCODE": "ZIP", "H_COUNTRY": "Country", "H_CTD_ID": "Chief TD ID",
+              "H_ATD_ID": "Assistant TD ID", "S_EVENT_ID": "Event ID", "S_TIMECTL": "Time control",
+              "S_CTD_ID": "Chief TD ID", "S_ATD_ID": "Assistant TD ID"}
+
+#: What US Chess requires of a rating report, checked before sending: WinTD's rating
+#: report dialog marks the affiliate, the chief TD, city, state, ZIP and country required,
+#: and MUIR validates these and the name, the dates and each section's time control (the
+#: Ratings API's ``PendingEventValidationLevelDto`` and ``PendingSectionValidationDto``).
+USCF_CHECKS: tuple[Check, ...] = (
+    setting("Event name", "US Chess requires it (THEXPORT H_NAME)",
+            lambda event: bool(event.settings.event_name.strip())),
+    setting("Start date", "US Chess requires it (THEXPORT H_BEG_DATE)",
+            lambda event: event.settings.start_date is not None),
+    setting("End date", "US Chess requires it (THEXPORT H_END_DATE); a blank one is never today",
+            lambda event: event.end_date_given),
+    setting("Affiliate ID", "US Chess requires the sponsoring affiliate (THEXPORT H_AFF_ID)"),
+    setting("Chief TD ID", "US Chess requires the chief TD's member ID (THEXPORT H_CTD_ID, S_CTD_ID)"),
+    setting("City", "US Chess requires it (THEXPORT H_CITY)"),
+    setting("State", "US Chess requires it (THEXPORT H_STATE)"),
+    setting("ZIP", "US Chess requires it (THEXPORT H_ZIPCODE)"),
+    setting("Country", "US Chess requires it (THEXPORT H_COUNTRY)"),
+    setting("Time control", "US Chess requires it: it decides the rating system (TSEXPORT S_TIMECTL)"),
+)
 
 
 @dataclass(frozen=True)
@@ -81,10 +112,8 @@ def round_cell(cell: RoundCell) -> str:
 
 
 def _rating(player: PlayerRow) -> str:
-    if player.rating is None:
-        return ""
-    rating = str(round(player.rating))
-    return f"{rating}P{player.games}" if player.games is not None else rating
+    """``D_RATING``: the rating alone (2C gives it four characters), ``0`` when unrated."""
+    return "0" if player.rating is None else str(round(player.rating))
 
 
 def _all_play_all(section: Section) -> bool:
@@ -95,18 +124,12 @@ def _all_play_all(section: Section) -> bool:
                                     for i, a in enumerate(players) for b in players[i + 1:])
 
 
-def _widths(fields: Sequence[tuple[str, int]], records: Sequence[Sequence[str]]
-            ) -> tuple[tuple[str, int], ...]:
-    return tuple((name, max([width, *(len(r[i]) for r in records)]))
-                 for i, (name, width) in enumerate(fields))
-
-
 def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
     """The three tables of the event's rating report.
 
     Raises :class:`~xlrating.errors.FormatError` for an event US Chess report files
-    cannot carry (not a US Chess event, an online rating system, a value wider than
-    dBASE holds, more than 99 sections).
+    cannot carry (not a US Chess event, an online rating system, a value wider than its
+    field, more than 99 sections), each problem with its cell.
     """
     settings = event.settings
     problems: list[Problem] = []
@@ -122,10 +145,11 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
                                     "sections"))
     event_id = event.setting("Event ID")
     start = file_date(settings.start_date) if settings.start_date else ""
-    end = file_date(settings.end_date)
+    end = file_date(settings.end_date) if event.end_date_given else ""
+    chief, assistant = event.setting("Chief TD ID"), event.setting("Assistant TD ID")
     header = ("2C", "xlrating", event_id, settings.event_name, str(len(event.sections)), start, end,
-              event.setting("Affiliate ID"), event.setting("City"), event.setting("State"), "", "", "",
-              event.setting("Chief TD ID"), "", "")
+              event.setting("Affiliate ID"), event.setting("City"), event.setting("State").upper(),
+              event.setting("ZIP"), event.setting("Country"), "N", chief, assistant, "")
     sections: list[tuple[str, ...]] = []
     players: list[tuple[str, ...]] = []
     where: list[str] = []  # each player record's row on its sheet, for problems
@@ -135,34 +159,73 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
         kind = "S" if settings.event_type is EventType.SWISS and not _all_play_all(section) else "R"
         last = max((p.number for p in table.players), default=0)
         sections.append((event_id, str(number), section.name, letter or "", event.setting("Time control"),
-                         event.setting("Chief TD ID"), "", kind, str(table.rounds), str(last), start, end,
-                         "", "", "", ""))
+                         chief, assistant, kind, str(table.rounds), str(last), start, end,
+                         "", "N", "", "N"))
         for player in sorted(table.players, key=lambda p: p.number):
             cells = [round_cell(c) for c in player.rounds]
-            cells += [""] * (rounds - len(cells))
+            cells += ["U0"] * (rounds - len(cells))
             players.append((event_id, str(number), str(player.number), player.member_id or "", player.name,
                             section.value(player, "State").upper(), _rating(player), *cells))
             where.append(row_address(section.name, player.row))
     player_fields = (*PLAYER_FIELDS, *((f"D_RND{r:02d}", ROUND_WIDTH) for r in range(1, rounds + 1)))
-    tables = (Table(FILES[0], _widths(HEADER_FIELDS, [header]), (header,)),
-              Table(FILES[1], _widths(SECTION_FIELDS, sections), tuple(sections)),
-              Table(FILES[2], _widths(player_fields, players), tuple(players)))
-    for table_ in tables:
-        for name, width in table_.fields:
-            if width > MAX_WIDTH:
-                problems.append(Problem(table_.name, f"{name}: a value of {width} characters; a dBASE "
-                                                     f"field holds {MAX_WIDTH}"))
-    for table_, places in zip(tables, (["Event"], [s.name for s in event.sections], where), strict=True):
-        for place, record in zip(places, table_.records, strict=True):
-            for (name, _), value in zip(table_.fields, record, strict=True):
+    tables = (Table(FILES[0], HEADER_FIELDS, (header,)),
+              Table(FILES[1], SECTION_FIELDS, tuple(sections)),
+              Table(FILES[2], player_fields, tuple(players)))
+    places = (["Event"], [s.name for s in event.sections], where)
+    for table_, rows in zip(tables, places, strict=True):
+        for row, record in zip(rows, table_.records, strict=True):
+            for (name, width), value in zip(table_.fields, record, strict=True):
+                place = event.cells.get(SETTING_OF.get(name, ""), "") or (
+                    settings.cell("Event name") if name == "H_NAME" else row)
+                if len(value) > width:
+                    problems.append(Problem(place, f"{name} {value!r} has {len(value)} characters; the "
+                                                   f"report format holds {width}"))
                 try:
                     value.encode("cp1252")
                 except UnicodeEncodeError:
                     problems.append(Problem(place, f"{name} {value!r} holds characters the Windows-1252 code "
                                                    "page of US Chess report files cannot write"))
-    if problems:
-        raise FormatError(problems, title="Cannot export US Chess rating report files")
+    if problems:  # a setting every section repeats (a time control too wide) is said once
+        raise FormatError(list(dict.fromkeys(problems)), title="Cannot export US Chess rating report files")
     return tables
+
+
+@dataclass(frozen=True)
+class Report:
+    """The three tables of a rating report, and what the export should tell the user."""
+
+    tables: tuple[Table, Table, Table]
+    notes: tuple[str, ...] = ()
+    """What the crosstable says and the files cannot hold."""
+    missing: tuple[Problem, ...] = ()
+    """Required fields missing (written anyway: ``force``)."""
+
+
+def build_report(event: ExportEvent, *, force: bool = False) -> Report:
+    """The event's rating report, checked before sending (:data:`USCF_CHECKS`).
+
+    Raises :class:`~xlrating.errors.FormatError` listing every problem in one pass: what
+    does not fit the format (:func:`report_tables`) and, unless ``force``, every required
+    field missing; with only missing fields,
+    :class:`~xlrating.exporters.checks.MissingFieldsError`. Forced, the missing fields are
+    kept in :attr:`Report.missing`.
+    """
+    try:
+        tables = report_tables(event)
+    except FormatError as error:
+        missing = [] if force else missing_fields(event, USCF_CHECKS)
+        raise FormatError([*error.problems, *missing], title=error.title) from None
+    missing = check_before_sending(event, USCF_CHECKS, "Cannot export US Chess's rating report", force=force)
+    return Report(tables, tuple(dropped(event)), tuple(missing))
+
+
+def dropped(event: ExportEvent) -> list[str]:
+    """What the crosstable says and the report files cannot hold, in words (to be said)."""
+    games = [p for s in event.sections for p in s.crosstable.players if p.games is not None]
+    if not games:
+        return []
+    return [f"The Games column ({len(games)} player{'s' if len(games) != 1 else ''}) is not in the report: "
+            "D_RATING holds the rating alone; US Chess rates from its own records"]
 
 
 def write_tables(tables: Sequence[Table], folder: str | os.PathLike[str], *, force: bool = False

@@ -9,10 +9,11 @@ Besides the settings and columns the rating reads, an export needs columns and
 settings the rating ignores; they are read here by their header (folded like every
 header: case, spaces, ``_``, ``-`` and ``.`` ignored):
 
-- player columns ``Sex``, ``Title``, ``Federation`` (``Fed``), ``State``, ``Rank``;
-- ``Event`` settings ``City``, ``Host federation``, ``Chief arbiter``, ``Deputy arbiter``,
-  ``Time control``, ``Round dates`` (TRF lines 022, 032, 102, 112, 122, 132) and
-  ``Event ID``, ``Affiliate ID``, ``Chief TD ID``, ``State`` (US Chess report files).
+- player columns ``Sex``, ``Title``, ``Federation`` (``Fed``), ``State``, ``Rank``, and for
+  a TRF file ``National rating``, ``National ID`` and ``TRF`` (what the crosstable's cells
+  cannot say, kept by the TRF importer);
+- the ``Event`` settings of :data:`xlrating.crosstable.settings.REPORT_SETTINGS` (TRF
+  header lines, US Chess report fields), each with its cell.
 
 The importers write these, so what came in goes back out.
 """
@@ -27,7 +28,7 @@ from typing import Any
 from ..crosstable import Crosstable, EventSettings, Grid, PlayerRow
 from ..crosstable.columns import fold
 from ..crosstable.rate import check_rows
-from ..crosstable.settings import read_settings
+from ..crosstable.settings import REPORT_SETTINGS, read_report_settings, read_settings
 from ..crosstable.values import text
 from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable
 from ..errors import CrosstableError, Problem
@@ -39,15 +40,14 @@ EXTRA_COLUMNS: dict[str, tuple[str, ...]] = {
     "Federation": ("Fed", "Country"),
     "State": (),
     "Rank": ("Place",),
+    "National rating": (),
+    "National ID": (),
+    "TRF": (),
 }
 #: ``Event`` settings an export reads besides the rating's.
-EXTRA_SETTINGS: tuple[str, ...] = (
-    "City", "Host federation", "Chief arbiter", "Deputy arbiter", "Time control", "Round dates",
-    "Event ID", "Affiliate ID", "Chief TD ID", "State",
-)
+EXTRA_SETTINGS: tuple[str, ...] = tuple(REPORT_SETTINGS)
 
 _EXTRA_KEYS = {fold(alias): name for name, aliases in EXTRA_COLUMNS.items() for alias in (name, *aliases)}
-_SETTING_KEYS = {fold(name): name for name in EXTRA_SETTINGS}
 
 
 @dataclass(frozen=True)
@@ -56,11 +56,17 @@ class Section:
 
     crosstable: Crosstable
     extra: Mapping[int, Mapping[str, Any]]
-    """Per pairing number: ``Sex``, ``Title``, ``Federation``, ``State``, ``Rank`` as entered."""
+    """Per pairing number: ``Sex``, ``Title``, ``Federation``, ``State``, ``Rank``... as entered."""
+    extra_columns: Mapping[str, int] = field(default_factory=dict)
+    """The 1-based sheet column of each extra column the sheet has."""
 
     @property
     def name(self) -> str:
         return self.crosstable.sheet
+
+    def column(self, name: str) -> int | None:
+        """The 1-based sheet column of ``name``, a crosstable or an extra column (``None``: none)."""
+        return self.crosstable.columns.get(name) or self.extra_columns.get(name)
 
     def value(self, player: PlayerRow, column: str) -> str:
         """An extra column's value as text (``""`` when blank): whole numbers without ``.0``."""
@@ -77,6 +83,8 @@ class ExportEvent:
     """The extra ``Event`` settings given (see :data:`EXTRA_SETTINGS`), by canonical name."""
     end_date_given: bool = True
     """Whether the ``Event`` sheet gives an End date (when not, rating takes today)."""
+    cells: Mapping[str, str] = field(default_factory=dict)
+    """The cell of each extra setting the ``Event`` sheet has a row for (given or blank)."""
 
     def setting(self, name: str) -> str:
         """An extra setting as text, ``""`` when not given."""
@@ -88,7 +96,8 @@ class ExportEvent:
         return text(value) or ""
 
 
-def _extra_columns(grid: Grid, crosstable: Crosstable) -> dict[int, dict[str, Any]]:
+def _extra_columns(grid: Grid, crosstable: Crosstable) -> tuple[dict[int, dict[str, Any]], dict[str, int]]:
+    """Each player's extra values, and the 1-based column of each extra column."""
     rows = [list(row) if row is not None else [] for row in grid]
     header = rows[crosstable.header_row - 1]
     columns = {(_EXTRA_KEYS[fold(h)]): c for c, h in enumerate(header) if fold(h) in _EXTRA_KEYS}
@@ -96,15 +105,7 @@ def _extra_columns(grid: Grid, crosstable: Crosstable) -> dict[int, dict[str, An
     for player in crosstable.players:
         row = rows[player.row - 1]
         extra[player.number] = {name: row[c] if c < len(row) else None for name, c in columns.items()}
-    return extra
-
-
-def _extra_settings(grid: Grid | None) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for row in grid or ():
-        if row and (name := _SETTING_KEYS.get(fold(row[0]))) is not None and name not in found:
-            found[name] = row[1] if len(row) > 1 else None
-    return found
+    return extra, {name: c + 1 for name, c in columns.items()}
 
 
 def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: bool = True) -> ExportEvent:
@@ -139,14 +140,16 @@ def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: b
             continue
         if crosstable.players:
             problems.extend(check_rows(crosstable))
-        sections.append(Section(crosstable, _extra_columns(sheets[name], crosstable)))
+        sections.append(Section(crosstable, *_extra_columns(sheets[name], crosstable)))
     if problems and check:
         count = len(problems)
         raise CrosstableError(problems, title=f"The crosstable has {count} error{'s' if count != 1 else ''}; "
                                               "nothing was exported.")
     end_given = any(row and fold(row[0]) == fold("End date") and len(row) > 1 and text(row[1])
                     for row in settings_grid or ())
-    return ExportEvent(settings, tuple(sections), _extra_settings(settings_grid), bool(end_given))
+    extra = read_report_settings(settings_grid, sheet=settings_name or SETTINGS_SHEET)
+    return ExportEvent(settings, tuple(sections), {name: value for name, (value, _) in extra.items()},
+                       bool(end_given), {name: cell for name, (_, cell) in extra.items()})
 
 
 def ascii_digits(value: str) -> bool:

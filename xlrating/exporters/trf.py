@@ -1,18 +1,26 @@
-"""A FIDE Tournament Report File (TRF16) from a crosstable, laid out as Swiss-Manager writes it.
+"""A FIDE Tournament Report File from a crosstable: TRF-2026 (``--to trf``) or TRF16 (``--to trf16``).
 
-The layout follows the FIDE Data Exchange Format, Tournament Report File (TRF16):
-header lines ``012`` (event name), ``022`` (city), ``032`` (federation), ``042`` and
-``052`` (start and end dates, ``YYYY/MM/DD``), ``062`` (players), ``072`` (rated
-players), ``082`` (teams: 0), ``092`` (type of tournament), ``102`` (chief arbiter),
-``052`` only when the ``Event`` sheet gives it (a blank End date means today when
-rating, but a submission file says what the director entered), ``112`` (deputy arbiter,
-when given), ``122`` (time control) and ``132`` (round dates,
-``YY/MM/DD`` from column 92, one every 10 columns), then one ``001`` line per player
-with fixed columns (1-based): 5-8 start rank, 10 sex, 11-13 title, 15-47 name, 49-52
-rating, 54-56 federation, 58-68 FIDE ID, 70-79 birth date, 81-84 points, 86-89 rank,
-and from column 92 one field of 10 columns per round: the opponent's start rank (4
-digits, ``0000`` for none), a space, the colour (``w``, ``b``, ``-``), a space, the
-result. Lines end in CR LF; the text is UTF-8 and columns are counted in characters.
+Both editions share the player line ``001`` (FIDE TRF-2026 keeps TRF16's layout): fixed
+columns (1-based) 5-8 start rank, 10 sex, 11-13 title, 15-47 name, 49-52 rating, 54-56
+federation, 58-68 FIDE ID, 70-79 birth date, 81-84 points, 86-89 rank, and from column 92
+one field of 10 columns per round: the opponent's start rank (4 digits, ``0000`` for
+none), a space, the colour (``w``, ``b``, ``-``), a space, the result. Lines end in CR LF;
+the text is UTF-8 and columns are counted in characters.
+
+The header, as Swiss-Manager writes it: ``012`` (event name), ``022`` (city), ``032``
+(federation), ``042`` and ``052`` (start and end dates, ``YYYY/MM/DD``; ``052`` blank
+when the ``Event`` sheet gives no end date: a submission file says what the director
+entered), ``062`` (players), ``072`` (rated players), ``082`` (teams: 0), ``092`` (type of
+tournament), ``102`` (chief arbiter), ``112`` (one line per deputy arbiter), ``122``
+(time control) and ``132`` (round dates, ``YY/MM/DD`` from column 92, one every 10
+columns). What TRF-2026 adds (FIDE TRF-2026, approved by the FIDE Council on 12 May
+2025): ``###`` comment lines (the ``TRF comments`` setting), ``222`` (the encoded time
+control, :mod:`.time_control`), National Rating Support records (a federation code in
+place of ``001``, the national rating in columns 49-52 and the national ID in 58-68)
+with line ``172`` (the starting-rank method) when the event has national ratings, and
+the lines an imported file had that the crosstable does not use (``TRF lines``),
+written back as they were. TRF16 has none of these: an export to TRF16 names in a note
+what it leaves out.
 
 Crosstable cell to TRF field:
 
@@ -26,24 +34,39 @@ cell               TRF                    note
 ``U``, blank       ``0000 - Z``           zero-point bye, not paired, not played
 =================  =====================  ===========================================
 
+A ``TRF`` column (the TRF importer writes it) keeps what a cell cannot say: a game won,
+lost or drawn in under one move (``R3 0005 w W``: not rated, the cell says ``X5``, ``F5``
+or ``H``), a pairing-allocated bye (``R4 0000 - U``: the cell says ``B``, ``H`` or ``U``),
+a birth date with only the year (``born 1985/00/00``: the cell says 1 January). Each is
+written back while the cell still agrees with it; a cell changed since is written as the
+cell says, with a note.
+
 The rating is the FIDE rating: the ``Rating`` column in a FIDE event, the ``FIDE``
 column otherwise; the FIDE ID is the ``ID`` column in a FIDE event (blank otherwise).
 The points are the score the results give; the rank is the ``Rank`` column when every
 player has one, else by score and tie-breaks (:func:`~.source.rank`). A value too wide
-for its field is refused, naming its cell: a submission file never holds a cut name.
+for its field is refused, naming its cell: a submission file never holds a cut name. A
+line break or tab in a cell (which would start a new line, or shift every later column)
+is replaced by a space, and a note names the cell.
 """
 
 from __future__ import annotations
 
 import datetime
+import itertools
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from ..crosstable import Code, PlayerRow, RoundCell
 from ..crosstable.parse import row_address
 from ..crosstable.values import address
 from ..errors import FormatError, Problem
+from ..importers.trf import NATIONAL_RECORD
 from ..model import EventType
+from .checks import Check, check_before_sending, missing_fields, setting
 from .source import ExportEvent, Section, ascii_digits, file_date, points_of, rank
+from .time_control import ENCODED, encode
 
 #: The result a crosstable code becomes in a TRF round field (games and forfeits).
 RESULTS = {Code.WIN: "1", Code.LOSS: "0", Code.DRAW: "=", Code.FORFEIT_WIN: "+", Code.FORFEIT_LOSS: "-"}
@@ -52,13 +75,77 @@ BYES = {Code.FULL_BYE: "F", Code.HALF_BYE: "H", Code.ZERO_BYE: "Z"}
 #: TRF line 092 by event type.
 TYPES = {EventType.SWISS: "Individual: Swiss-System", EventType.ROUND_ROBIN: "Individual: Round-Robin",
          EventType.MATCH: "Individual: Match"}
+#: The federation of the national ratings of an event rated by a national body (its
+#: ``Rating`` column), for the National Rating Support records; the ``National federation``
+#: setting overrides it.
+NATIONAL_FEDERATIONS = {"ICU": "IRL", "USCF": "USA"}
+#: TRF-2026 line 172's starting-rank methods, each with the rating it sorts by
+#: (FIDE rating, national rating; 0 for none), tried in this order.
+RANK_METHODS: dict[str, Callable[[float, float], float]] = {
+    "FIDE": lambda fide, national: fide,
+    "NRO": lambda fide, national: national,
+    "FIDON": lambda fide, national: fide or national,
+    "NIDOF": lambda fide, national: national or fide,
+    "HBFN": max,
+    "LBFN": lambda fide, national: min(fide, national) if fide and national else fide or national,
+}
 
-#: Fields of a player line: name, first and last column (1-based), alignment.
+#: Fields of a player line and their widths.
 _WIDTHS = {"Sex": 1, "Title": 3, "Name": 33, "Rating": 4, "Federation": 3, "ID": 11, "Points": 4,
-           "Rank": 4, "No": 4}
-#: A ``Sex`` cell written as a word; a letter is written as entered.
+           "Rank": 4, "No": 4, "National rating": 4, "National ID": 11}
+#: A ``Sex`` cell written as a word; a letter is written as entered (TRF16) or as TRF-2026's ``m``/``w``.
 _SEXES = {"male": "m", "female": "f"}
+_SEXES_2026 = {"male": "m", "m": "m", "female": "w", "f": "w", "w": "w"}
 _FULL_DATE = re.compile(r"[0-9]{4}[-/.][0-9]{2}[-/.][0-9]{2}", re.ASCII)
+_SHORT_DATE = re.compile(r"([0-9]{2})[-/.]([0-9]{2})[-/.]([0-9]{2})", re.ASCII)
+_DATE_SPLIT = re.compile(r"[\s,;]+")
+#: Characters a TRF line cannot hold: line breaks, tabs and the other control characters.
+_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+#: A token of the ``TRF`` column: a round's field, or a birth date with only the year.
+_TOKEN = re.compile(r"R(?P<round>[0-9]+)\s+(?P<field>[0-9]{4} [wb-] [WDLU])|born\s+(?P<born>[0-9]{4}/00/00)",
+                    re.ASCII | re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Edition:
+    """What one edition of the Tournament Report File holds beyond the lines both share."""
+
+    key: str
+    """The name ``--to`` takes."""
+    title: str
+    comments: bool
+    """``###`` comment lines."""
+    national: bool
+    """National Rating Support records and line 172."""
+    encoded_time_control: bool
+    """Line 222."""
+    kept_lines: bool
+    """Lines an imported file had that the crosstable does not use."""
+    required: tuple[Check, ...] = ()
+    """The fields the edition marks mandatory for rating, checked before sending."""
+    sexes: dict[str, str] = field(default_factory=lambda: dict(_SEXES))
+    """How a ``Sex`` cell is written (folded cell text to letter; others as entered)."""
+    strict_round_dates: bool = False
+    """Whether every round date must be a date (else written as entered, cut to 8 characters)."""
+
+
+@dataclass(frozen=True)
+class TrfText:
+    """A rendered file: its text, and what the export should tell the user."""
+
+    text: str
+    notes: tuple[str, ...] = ()
+    missing: tuple[Problem, ...] = ()
+    """Required fields missing (written anyway: ``force``)."""
+
+
+def _one_line(value: str, where: str, what: str, notes: list[str]) -> str:
+    """``value`` with line breaks, tabs and other control characters replaced by a space."""
+    if not _BREAKS.search(value):
+        return value
+    notes.append(f"{where}: the {what} holds a line break or tab; written with a space in its place "
+                 "(a TRF line holds one line)")
+    return " ".join(_BREAKS.sub(" ", value).split())
 
 
 def _round_field(cell: RoundCell) -> str:
@@ -67,6 +154,18 @@ def _round_field(cell: RoundCell) -> str:
     opponent = cell.opponent or 0
     colour = cell.colour if cell.colour in ("w", "b") and opponent else "-"
     return f"{opponent:04d} {colour} {RESULTS[cell.code]}"
+
+
+def _kept_field(cell: RoundCell, kept: str) -> bool:
+    """Whether the crosstable cell still says what the kept TRF field ``kept`` says."""
+    opponent, code = int(kept[:4]), kept[7].upper()
+    if code == "W":
+        return cell.code is Code.FORFEIT_WIN and cell.opponent == opponent
+    if code == "L":
+        return cell.code is Code.FORFEIT_LOSS and cell.opponent == opponent
+    if code == "D":
+        return cell.code is Code.HALF_BYE
+    return cell.code in BYES  # U: a pairing-allocated bye, whatever it scored
 
 
 def _date(value: datetime.date | None) -> str:
@@ -81,41 +180,106 @@ def _points(value: float) -> str:
     return f"{value:.1f}"
 
 
-def _round_dates(text: str) -> str:
-    """Line 132's dates from column 92, one every 10 columns, from the ``Round dates`` setting
-    (dates separated by spaces, commas or semicolons): ``YYYY/MM/DD`` is written
-    ``YY/MM/DD`` as TRF16 asks; a date already in 8 characters is written as entered."""
+def _short_date(token: str) -> str | None:
+    """A round date as line 132 writes it (``YY/MM/DD``), or ``None`` when ``token`` is no date."""
+    from ..importers._common import parse_date
+
+    date = parse_date(token)
+    if date is not None:
+        return date.strftime("%y/%m/%d")
+    short = _SHORT_DATE.fullmatch(token)
+    if short:
+        try:
+            return datetime.date(2000 + int(short[1]), int(short[2]), int(short[3])).strftime("%y/%m/%d")
+        except ValueError:
+            return None
+    return None
+
+
+def round_dates(event: ExportEvent) -> list[str]:
+    """The ``Round dates`` setting's dates as given (split at spaces, commas, semicolons)."""
+    return [t for t in _DATE_SPLIT.split(event.setting("Round dates").strip()) if t]
+
+
+def _round_dates(event: ExportEvent, strict: bool) -> str:
+    """Line 132's dates from column 92, one every 10 columns. TRF16 (``strict`` false) writes a
+    ``YYYY/MM/DD`` date ``YY/MM/DD`` and any other 8 characters as entered; TRF-2026 writes
+    every date ``YY/MM/DD`` and leaves a round whose date is unreadable blank (the checks
+    before sending name it)."""
     dates = []
-    for token in re.split(r"[\s,;]+", text.strip()):
+    for token in round_dates(event):
+        if strict:
+            dates.append(_short_date(token) or "")
+            continue
         if _FULL_DATE.fullmatch(token):
             year, month, day = re.split(r"[-/.]", token)
             token = f"{year[-2:]}/{month}/{day}"
-        if token:
-            dates.append(token[:8])
+        dates.append(token[:8])
     return "".join(f"{d:<10}" for d in dates).rstrip()
 
 
 def _check_width(section: Section, player: PlayerRow, field: str, value: str, problems: list[Problem]
                  ) -> None:
     if len(value) > _WIDTHS[field]:
-        column = section.crosstable.columns.get(field)
-        where = address(section.name, player.row, column) if column else row_address(section.name, player.row)
-        problems.append(Problem(where, f"{field} {value!r} is {len(value)} characters; a TRF file holds "
-                                       f"{_WIDTHS[field]}"))
+        width = _WIDTHS[field]
+        problems.append(Problem(_where(section, player, field),
+                                f"{field} {value!r} is {len(value)} characters; a TRF file holds {width}"))
+
+
+def _where(section: Section, player: PlayerRow, column_name: str) -> str:
+    column = section.column(column_name)
+    return address(section.name, player.row, column) if column else row_address(section.name, player.row)
+
+
+def _kept(section: Section, player: PlayerRow, notes: list[str]) -> tuple[dict[int, str], str]:
+    """The ``TRF`` column's round fields (by round) and year-only birth date, as far as the
+    cells still agree with them (a note for each that no longer does)."""
+    where = _where(section, player, "TRF")
+    text = section.value(player, "TRF")
+    fields: dict[int, str] = {}
+    born = ""
+    for token in (t.strip() for t in text.split(";")):
+        match = _TOKEN.fullmatch(token)
+        if not token:
+            continue
+        if match is None:
+            notes.append(f"{where}: {token!r} is not a TRF field this export knows (R3 0005 w W, born "
+                         "1985/00/00); left out")
+        elif match["born"]:
+            year = int(match["born"][:4])
+            if player.birth_date == datetime.date(year, 1, 1):
+                born = match["born"]
+            else:
+                notes.append(f"{where}: the birth date is no longer 1 January {year}: written as the "
+                             f"birth date cell says, not {match['born']}")
+        else:
+            number, kept = int(match["round"]), match["field"]
+            cell = player.rounds[number - 1] if 0 < number <= len(player.rounds) else None
+            if cell is not None and _kept_field(cell, kept):
+                fields[number] = kept[:7] + kept[7].upper()
+            else:
+                notes.append(f"{where}: round {number}'s {kept!r} no longer matches its cell: written as "
+                             "the cell says")
+    return fields, born
 
 
 def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: int,
-                problems: list[Problem]) -> str:
+                problems: list[Problem], edition: Edition | None = None, notes: list[str] | None = None
+                ) -> str:
     """The ``001`` line of one player."""
+    edition = edition or TRF2026
+    notes = notes if notes is not None else []
     rating = _rating(event, player)
     fide_id = (player.member_id or "") if event.settings.system == "FIDE" else ""
+    sex = _one_line(section.value(player, "Sex"), _where(section, player, "Sex"), "sex", notes)
     values = {
         "No": str(player.number),
-        "Sex": _SEXES.get(section.value(player, "Sex").casefold(), section.value(player, "Sex")),
-        "Title": section.value(player, "Title"),
-        "Name": player.name,
+        "Sex": edition.sexes.get(sex.casefold(), sex),
+        "Title": _one_line(section.value(player, "Title"), _where(section, player, "Title"), "title", notes),
+        "Name": _one_line(player.name, _where(section, player, "Name"), "name", notes),
         "Rating": str(round(rating)) if rating else "",
-        "Federation": section.value(player, "Federation").upper(),
+        "Federation": _one_line(section.value(player, "Federation"), _where(section, player, "Federation"),
+                                "federation", notes).upper(),
         "ID": fide_id,
         "Points": _points(points_of(player)),
         "Rank": str(place),
@@ -123,21 +287,199 @@ def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: 
     if fide_id and not ascii_digits(fide_id):
         problems.append(Problem(address(section.name, player.row, section.crosstable.columns["ID"]),
                                 f"the FIDE ID {fide_id!r} is not a number (digits 0 to 9)"))
-    for field, value in values.items():
-        _check_width(section, player, field, value, problems)
+    for name, value in values.items():
+        _check_width(section, player, name, value, problems)
+    kept, born = _kept(section, player, notes)
     head = (f"001 {values['No']:>4} {values['Sex']:1}{values['Title']:>3} {values['Name']:<33} "
             f"{values['Rating']:>4} {values['Federation']:<3} {values['ID']:>11} "
-            f"{_date(player.birth_date):<10} "
+            f"{born or _date(player.birth_date):<10} "
             f"{values['Points']:>4} {values['Rank']:>4}")
-    rounds = "".join(f"  {_round_field(cell)}" for cell in player.rounds)
+    rounds = "".join(f"  {kept.get(cell.round) or _round_field(cell)}" for cell in player.rounds)
     return (head + rounds).rstrip()
 
 
-def render_trf(event: ExportEvent) -> str:
-    """The TRF16 text of the event's one crosstable section (lines end in CR LF).
+# --- National Rating Support records ----------------------------------------------------
 
-    Raises :class:`~xlrating.errors.FormatError` listing every value that does not fit.
+def national_federation(event: ExportEvent) -> str:
+    """The national ratings' federation: the ``National federation`` setting, else the rating
+    body's (``IRL``, ``USA``), else in a FIDE event the ``Host federation``."""
+    return (event.setting("National federation") or NATIONAL_FEDERATIONS.get(event.settings.system)
+            or event.setting("Host federation")).strip().upper()
+
+
+def national_rating(event: ExportEvent, section: Section, player: PlayerRow) -> tuple[str, str]:
+    """The player's national rating and national ID as text (``""`` when none): the ``Rating``
+    and ``ID`` columns in an event a national body rates, else the ``National rating`` and
+    ``National ID`` columns."""
+    if event.settings.system in NATIONAL_FEDERATIONS:
+        return (str(round(player.rating)) if player.rating else ""), player.member_id or ""
+    value = section.value(player, "National rating")
+    return value, section.value(player, "National ID")
+
+
+def _national_lines(event: ExportEvent, section: Section, players: Sequence[PlayerRow],
+                    problems: list[Problem]) -> list[str]:
+    """Line 172 and one record per player with a national rating (none when no player has one)."""
+    ratings = {p.number: national_rating(event, section, p) for p in players}
+    if not any(rating for rating, _ in ratings.values()):
+        return []
+    federation = national_federation(event)
+    if not re.fullmatch(r"[A-Z]{3}", federation, re.ASCII):
+        where = (event.cells.get("National federation") or event.cells.get("Host federation")
+                 or event.settings.sheet)
+        problems.append(Problem(where, f"the national ratings need a three-letter federation code "
+                                       f"(National federation or Host federation), not {federation!r}"))
+        return []
+    records = []
+    for player in players:
+        rating, national_id = ratings[player.number]
+        if not rating:
+            continue
+        if not rating.isdigit():
+            problems.append(Problem(_where(section, player, "National rating"),
+                                    f"the national rating {rating!r} is not a whole number"))
+        for name, value in (("National rating", rating), ("National ID", national_id)):
+            _check_width(section, player, name, value, problems)
+        records.append(f"{federation} {player.number:>4} {'':1}{'':>3} {'':<33} {rating:>4} {'':<3} "
+                       f"{national_id:>11}".rstrip())
+    kept = [line for line in event.setting("TRF lines").splitlines() if line.startswith("172")]
+    return (kept or [f"172 {federation} {_rank_method(event, section, players, ratings)}"]) + records
+
+
+def _rank_method(event: ExportEvent, section: Section, players: Sequence[PlayerRow],
+                 ratings: dict[int, tuple[str, str]]) -> str:
+    """The first of :data:`RANK_METHODS` the start ranks follow (highest first, some player
+    rated), else ``OTHER``."""
+    order = sorted(players, key=lambda p: p.number)
+    national = {n: float(r) if r.isdigit() else 0.0 for n, (r, _) in ratings.items()}
+    pairs = [(_rating(event, p) or 0.0, national[p.number]) for p in order]
+    for method, key in RANK_METHODS.items():
+        keys = [key(fide, national) for fide, national in pairs]
+        if any(keys) and all(a >= b for a, b in itertools.pairwise(keys)):
+            return method
+    return "OTHER"
+
+
+# --- The checks before sending (TRF-2026's fields mandatory for rating) -----------------
+
+def _round_dates_check(event: ExportEvent) -> list[Problem]:
+    """Line 132 (mandatory for rating): one readable date per round."""
+    rounds = max((s.crosstable.rounds for s in event.sections), default=0)
+    dates = round_dates(event)
+    where = event.cells.get("Round dates")
+    if not dates:
+        return setting("Round dates", "TRF-2026 line 132 (every round's date, mandatory for rating)")(event)
+    problems = [Problem(where or event.settings.sheet, f"Round dates: {d!r} (round {r}) is not a date; write "
+                                                       "YYYY/MM/DD")
+                for r, d in enumerate(dates, start=1) if _short_date(d) is None]
+    if len(dates) != rounds:
+        problems.append(Problem(where or event.settings.sheet, f"Round dates gives {len(dates)} dates for "
+                                                               f"{rounds} rounds: TRF-2026 line 132 needs "
+                                                               "every round's date"))
+    return problems
+
+
+def _fide_ids_check(event: ExportEvent) -> list[Problem]:
+    """Columns 58-68 of each player line (mandatory for rating): the FIDE ID."""
+    if event.settings.system != "FIDE":
+        return [Problem(event.settings.cell("System"), f"System is {event.settings.system}: the file has no "
+                                                       "FIDE IDs (columns 58-68, mandatory for rating; "
+                                                       "the ID column of a FIDE event)")]
+    return [Problem(_where(section, player, "ID"), f"{player.name} has no FIDE ID (columns 58-68, mandatory "
+                                                    "for rating)")
+            for section in event.sections for player in section.crosstable.players if not player.member_id]
+
+
+def _colours_check(event: ExportEvent) -> list[Problem]:
+    """Column 97 of each round (mandatory for rating): the colour of every game and of every
+    forfeit naming an opponent. One problem per player, naming the cells."""
+    problems = []
+    for section in event.sections:
+        for player in section.crosstable.players:
+            cells = [address(section.name, player.row, c.column) for c in player.rounds
+                     if c.opponent and c.code not in BYES and c.colour not in ("w", "b")]
+            if cells:
+                problems.append(Problem(cells[0], f"{player.name}: no colour in {', '.join(cells)} (TRF-2026 "
+                                                  "column 97, mandatory for rating: write W5w or W5b)"))
+    return problems
+
+
+#: FIDE TRF-2026's fields marked mandatory for rating that a workbook can lack.
+TRF2026_REQUIRED: tuple[Check, ...] = (
+    setting("Event name", "TRF-2026 line 012 (the tournament name)", lambda e: bool(e.settings.event_name)),
+    setting("City", "TRF-2026 line 022"),
+    setting("Host federation", "TRF-2026 line 032 (the federation, a three-letter FIDE code)"),
+    setting("Start date", "TRF-2026 line 042", lambda e: e.settings.start_date is not None),
+    setting("End date", "TRF-2026 line 052", lambda e: e.end_date_given),
+    setting("Chief arbiter", "TRF-2026 line 102"),
+    _round_dates_check,
+    _fide_ids_check,
+    _colours_check,
+)
+
+TRF2026 = Edition("trf", "FIDE TRF-2026", comments=True, national=True, encoded_time_control=True,
+                  kept_lines=True, required=TRF2026_REQUIRED, sexes=_SEXES_2026, strict_round_dates=True)
+TRF16 = Edition("trf16", "FIDE TRF16", comments=False, national=False, encoded_time_control=False,
+                kept_lines=False)
+#: The editions by the name ``--to`` takes.
+EDITIONS = {edition.key: edition for edition in (TRF2026, TRF16)}
+
+
+def _header(event: ExportEvent, edition: Edition, players: Sequence[PlayerRow], notes: list[str]
+            ) -> list[str]:
+    settings = event.settings
+
+    def value(name: str) -> str:
+        return _one_line(event.setting(name), event.cells.get(name, settings.sheet), name.lower(), notes)
+
+    lines = [
+        f"012 {_one_line(settings.event_name, settings.cell('Event name'), 'event name', notes)}",
+        f"022 {value('City')}",
+        f"032 {value('Host federation').upper()}",
+        f"042 {_date(settings.start_date)}",
+        f"052 {_date(settings.end_date) if event.end_date_given else ''}",
+        f"062 {len(players)}",
+        f"072 {sum(1 for p in players if _rating(event, p))}",
+        "082 0",
+        f"092 {TYPES[settings.event_type]}",
+        f"102 {value('Chief arbiter')}",
+    ]
+    deputies = [d.strip() for d in re.split(r"[;\r\n]+", event.setting("Deputy arbiters")) if d.strip()]
+    lines += [f"112 {_one_line(d, event.cells.get('Deputy arbiters', ''), 'deputy arbiter', notes)}"
+              for d in deputies]
+    lines.append(f"122 {value('Time control')}")
+    dates = _round_dates(event, edition.strict_round_dates)
+    lines.append(f"132 {' ' * 87}{dates}" if dates else "132")
+    return lines
+
+
+def _encoded_time_control(event: ExportEvent, problems: list[Problem]) -> str:
+    """Line 222: the ``Encoded time control`` setting, else the time control's text encoded."""
+    given = "".join(event.setting("Encoded time control").split())
+    if given and not ENCODED.fullmatch(given):
+        problems.append(Problem(event.cells["Encoded time control"], f"Encoded time control {given!r} is not "
+                                "TRF-2026's code (5400+30, 40/6000+30:900+30, W300-B240)"))
+    return given or encode(event.setting("Time control")) or ""
+
+
+def _extra_lines(event: ExportEvent, name: str, notes: list[str], *, blank: bool = False) -> list[str]:
+    """The lines of the setting ``name`` (``TRF comments``, ``TRF lines``), tabs replaced;
+    ``blank``: blank lines kept too (an empty comment line)."""
+    where = event.cells.get(name, event.settings.sheet)
+    return [_one_line(line.rstrip(), where, name, notes) for line in event.setting(name).splitlines()
+            if blank or line.strip()]
+
+
+def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> TrfText:
+    """The TRF text (lines end in CR LF) of the event's one crosstable section, and the notes.
+
+    ``fmt``: ``"trf"`` (TRF-2026) or ``"trf16"``. Raises
+    :class:`~xlrating.exporters.checks.MissingFieldsError` naming every field TRF-2026 marks
+    mandatory for rating that the workbook lacks (``force``: written anyway, the list kept
+    in :attr:`TrfText.missing`), and :class:`~xlrating.errors.FormatError` listing every
+    value that does not fit.
     """
+    edition = EDITIONS[fmt]
     if len(event.sections) != 1:
         names = ", ".join(repr(s.name) for s in event.sections)
         count = len(event.sections)
@@ -145,28 +487,48 @@ def render_trf(event: ExportEvent) -> str:
                                        f"sheets ({names}): name one with --sheet")],
                           title="Cannot export a FIDE TRF file")
     section = event.sections[0]
-    settings = event.settings
     players = sorted(section.crosstable.players, key=lambda p: p.number)
     places = rank(section)
     problems: list[Problem] = []
-    lines = [
-        f"012 {settings.event_name}",
-        f"022 {event.setting('City')}",
-        f"032 {event.setting('Host federation').upper()}",
-        f"042 {_date(settings.start_date)}",
-        f"052 {_date(settings.end_date) if event.end_date_given else ''}",
-        f"062 {len(players)}",
-        f"072 {sum(1 for p in players if _rating(event, p))}",
-        "082 0",
-        f"092 {TYPES[settings.event_type]}",
-        f"102 {event.setting('Chief arbiter')}",
-    ]
-    if event.setting("Deputy arbiter"):
-        lines.append(f"112 {event.setting('Deputy arbiter')}")
-    lines.append(f"122 {event.setting('Time control')}")
-    dates = _round_dates(event.setting("Round dates"))
-    lines.append(f"132 {' ' * 87}{dates}" if dates else "132")
-    lines += [player_line(event, section, p, places[p.number], problems) for p in players]
-    if problems:
-        raise FormatError(problems, title=f"Cannot export {section.name} as a FIDE TRF file")
-    return "".join(line.rstrip() + "\r\n" for line in lines)
+    notes: list[str] = []
+    lines = _header(event, edition, players, notes)
+    comments = _extra_lines(event, "TRF comments", notes, blank=True)
+    kept = _extra_lines(event, "TRF lines", notes)
+    left_out: list[str] = []
+    national = _national_lines(event, section, players, problems) if edition.national else []
+    if not edition.national and any(national_rating(event, section, p)[0] for p in players):
+        left_out.append("the national ratings (National Rating Support records)")
+    lines += [line for line in national if line.startswith("172")]
+    if edition.encoded_time_control:
+        if code := _encoded_time_control(event, problems):
+            lines.append(f"222 {code}")
+    elif event.setting("Encoded time control"):
+        left_out.append("line 222 (Encoded time control)")
+    kept_national = [line for line in kept if NATIONAL_RECORD.match(line)]  # after the players they name
+    kept = [line for line in kept if line not in kept_national]
+    if edition.kept_lines:
+        lines += [line for line in kept if not (national and line.startswith("172"))]
+    elif kept or kept_national:
+        tags = sorted({line[:3] for line in kept + kept_national})
+        count = len(kept) + len(kept_national)
+        left_out.append(f"{count} other line{'s' if count != 1 else ''} of TRF lines ({', '.join(tags)})")
+    if edition.comments:
+        lines += ["###" + (c[3:] if c.startswith("###") else f" {c}" if c else "") for c in comments]
+    elif comments:
+        left_out.append(f"{len(comments)} comment line{'s' if len(comments) != 1 else ''} (TRF comments)")
+    lines += [player_line(event, section, p, places[p.number], problems, edition, notes) for p in players]
+    lines += [line for line in national if not line.startswith("172")]
+    lines += kept_national if edition.kept_lines else []
+    title = f"Cannot export {section.name} as {edition.title}"
+    if problems:  # with the missing fields, so that one run names every problem
+        raise FormatError(problems + ([] if force else missing_fields(event, edition.required)), title=title)
+    missing = check_before_sending(event, edition.required, title, force=force)
+    if left_out:
+        notes.append(f"{edition.title} cannot hold " + "; ".join(left_out) + ": not written (--to trf writes "
+                     "TRF-2026, which holds them)")
+    return TrfText("".join(line.rstrip() + "\r\n" for line in lines), tuple(notes), tuple(missing))
+
+
+def render_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> str:
+    """The TRF text of the event (see :func:`write_trf`), without the notes."""
+    return write_trf(event, fmt, force=force).text

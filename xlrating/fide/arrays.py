@@ -157,9 +157,10 @@ def round_half_away(numerator: Ints, denominator: Ints) -> Ints:
 
 def k_by_rules(edition: FideRules, on: date, players: Sequence[FidePlayer]) -> Ints:
     """Each player's K by the edition's rules before the 700 rule, as
-    :func:`xlrating.fide.rating.k_rule` finds it (FIDE Handbook 10.52; 2024 regulations): 40 or
-    25 until 30 games, else 10 once the highest rating reached 2400, else the junior K (2024),
-    else the standard K. An unrated player's entry means nothing."""
+    :func:`xlrating.fide.rating.k_rule` finds it (FIDE Handbook 10.52; 2024 regulations,
+    8.3.3): 10 once the highest rating reached 2400 (handbook: and 30 games are completed),
+    else 40 or 25 until 30 games, else the junior K (2024), else the standard K. An unrated
+    player's entry means nothing."""
     size = len(players)
     rating = np.fromiter((p.rating or 0.0 for p in players), np.float64, size)
     highest = np.maximum(rating, np.fromiter((p.highest_rating or 0.0 for p in players), np.float64, size))
@@ -168,9 +169,13 @@ def k_by_rules(edition: FideRules, on: date, players: Sequence[FidePlayer]) -> I
         born = np.fromiter((-(10**6) if p.birth_date is None else p.birth_date.year for p in players),
                            np.int64, size)
         k[(on.year <= born + edition.k_junior_age) & (highest < edition.k_junior_below)] = edition.k_junior
-    k[highest >= edition.k_top_rating] = edition.k_top
+    top = highest >= edition.k_top_rating
+    k[top] = edition.k_top
     games = np.fromiter((-1 if p.games is None else p.games for p in players), np.int64, size)
-    k[(games >= 0) & (games < edition.k_new_games)] = edition.k_new
+    new = (games >= 0) & (games < edition.k_new_games)
+    if not edition.k_top_needs_games:
+        new &= ~top
+    k[new] = edition.k_new
     return k
 
 

@@ -82,9 +82,12 @@ def k_rule(
     """K by the edition's rules before the 700 rule (FIDE Handbook 10.52; 2024 regulations), and
     which rule decided it: ``"new"``, ``"top"``, ``"junior"`` or ``"standard"``."""
     highest = rating if highest_rating is None or highest_rating < rating else highest_rating
+    top = highest >= edition.k_top_rating
+    if top and not edition.k_top_needs_games:
+        return edition.k_top, "top"
     if games is not None and games < edition.k_new_games:
         return edition.k_new, "new"
-    if highest >= edition.k_top_rating:
+    if top:
         return edition.k_top, "top"
     if (edition.k_junior is not None and birth_date is not None
             and on.year <= birth_date.year + edition.k_junior_age and highest < edition.k_junior_below):
@@ -157,9 +160,11 @@ def k_factor(
     ``period_games``: games in the period, for the 2024 700 rule. ``k``: a K given by
     the user, returned as is (it must be positive).
 
-    Handbook: 25 until 30 games; 10 once a published rating has reached 2400; else 15.
-    2024: 40 until 30 games; 10 once a published rating has reached 2400 (permanently);
-    40 for a junior rated under 2300; else 20; then the 700 rule.
+    Handbook (10.52): 25 until 30 games; 10 once a published rating has reached 2400 and
+    30 games are completed; else 15.
+    2024 (8.3.3): 10 once a published rating has reached 2400 (permanently, whatever the
+    games); else 40 until 30 games; 40 for a junior rated under 2300; else 20; then the
+    700 rule.
     """
     edition = get_rules(rules)
     r, g, h, b, pg = _check_k_inputs(rating, games, highest_rating, birth_date, period_games)

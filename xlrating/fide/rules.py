@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from ..adjustments import RatingAdjustment
 from ..errors import RulesError
 
 
@@ -62,6 +63,11 @@ class FideRules:
     """K once a published rating has reached ``k_top_rating`` (permanently)."""
     k_top_rating: float
     """The rating from which ``k_top`` applies."""
+    k_top_needs_games: bool
+    """Whether ``k_top`` waits for ``k_new_games`` completed games (handbook 10.52: "and he has
+    also completed events with a total of at least 30 games"); 2024 (8.3.3) lists K 10 from
+    2400 with no such condition, and FIDE's lists give K 10 to such a player before his 30th
+    game, so there the top rule comes before the new-player rule."""
     k_games_limit: int | None
     """If K x (games in the period) exceeds this, K is the largest whole number with
     K x games within it (the 700 rule; ``None``: no limit)."""
@@ -102,6 +108,9 @@ class FideRules:
     figures are final)."""
     round_robin_distance: int
     """10.54: an opponent more than this far from a new player counts as this far."""
+    adjustments: tuple[RatingAdjustment, ...]
+    """One-off changes of the whole list made with the edition (2024: the list of 1 March 2024),
+    applied by a season that passes their date (:mod:`xlrating.lists.fide`)."""
 
     def cap_for(self, rating: float, on: date) -> int | None:
         """The cap on the rating difference for a player rated ``rating`` in an event ending
@@ -128,18 +137,34 @@ class FideRules:
 
     def describe_k(self) -> str:
         """The K rules in words, for the event's parameters."""
-        parts = [f"{self.k_new} until {self.k_new_games} games are completed"]
+        top = f"{self.k_top} once a published rating has reached {self.k_top_rating:g} (permanently"
+        parts = [] if self.k_top_needs_games else [top + ", whatever the games)"]
+        parts.append(f"{self.k_new} until {self.k_new_games} games are completed")
         if self.k_junior is not None:
             parts.append(f"{self.k_junior} until the end of the year of the {self.k_junior_age}th birthday "
                          f"while rated under {self.k_junior_below:g}")
         parts.append(f"{self.k_standard} while rated under {self.k_top_rating:g}")
-        parts.append(f"{self.k_top} once a published rating has reached {self.k_top_rating:g} (permanently)")
+        if self.k_top_needs_games:
+            parts.append(top + ")")
         text = "K = " + "; ".join(parts)
         if self.k_games_limit is not None:
             text += (f"; if K x games in the period > {self.k_games_limit}, K is the largest whole "
                      f"number with K x games <= {self.k_games_limit}")
         return text
 
+
+MARCH_2024 = RatingAdjustment(
+    date=date(2024, 3, 1),
+    below=2000,
+    share=Fraction(2, 5),
+    rounding="nearest",
+    source="FIDE's one-off change of the standard ratings under 2000 on the list of 1 March 2024, "
+           "with the Rating Regulations 2024",
+)
+"""FIDE, 1 March 2024: R + 0.4 x (2000 - R) for every rating under 2000, applied to the rating the
+February 2024 period gave. FIDE's announcements give the formula but not its rounding; a
+whole-number rating plus 0.4 x a whole number is never a half, and FIDE publishes whole numbers
+rounded to the nearest (8.3.4), which is taken here."""
 
 HANDBOOK = FideRules(
     name="handbook",
@@ -156,6 +181,7 @@ HANDBOOK = FideRules(
     k_standard=15,
     k_top=10,
     k_top_rating=2400,
+    k_top_needs_games=True,
     k_games_limit=None,
     round_change=False,
     round_new_rating=True,
@@ -171,6 +197,7 @@ HANDBOOK = FideRules(
     round_robin_procedure=True,
     round_robin_passes=1,
     round_robin_distance=350,
+    adjustments=(),
 )
 """FIDE Handbook, section 10."""
 
@@ -189,6 +216,7 @@ FIDE_2024 = FideRules(
     k_standard=20,
     k_top=10,
     k_top_rating=2400,
+    k_top_needs_games=False,
     k_games_limit=700,
     round_change=True,
     round_new_rating=False,
@@ -204,6 +232,7 @@ FIDE_2024 = FideRules(
     round_robin_procedure=False,
     round_robin_passes=0,
     round_robin_distance=400,
+    adjustments=(MARCH_2024,),
 )
 """FIDE Rating Regulations from 1 March 2024."""
 

@@ -10,11 +10,25 @@ argument is accepted.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TypeAlias
 
 from .. import _check
+from ..adjustments import RatingAdjustment
 from ..errors import RulesError
+
+MARCH_2024 = RatingAdjustment(
+    date=dt.date(2024, 3, 1),
+    below=2000,
+    share=Fraction(3, 5),
+    rounding="down",
+    source="the ICU's one-off adjustment of its list of 1 March 2024 (ICU rating application, "
+           "app/lib/rating_adjustment.rb: (old + 0.6 * (2000 - old)).to_i)",
+)
+"""ICU, 1 March 2024: R + 0.6 x (2000 - R) for every rating under 2000, the integer part kept,
+applied to the published rating (the floor in force first)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +99,30 @@ class IcuRules:
     """From this K up the bonus is multiplied by :attr:`bonus_factor`."""
     bonus_factor: float = 1.25
     """The high-K multiplier of the bonus."""
+
+    # Published lists (ICU rating application, app/models/rating_list.rb).
+    published_floors: tuple[tuple[dt.date | None, float], ...] = (
+        (None, 700.0), (dt.date(2023, 9, 23), 400.0))
+    """``(from, floor)``: a list published on or after ``from`` (``None``: always) shows a rating
+    under ``floor`` as ``floor``; the last entry in force wins. The ratings rated from are not
+    floored, except at an adjustment, which takes the published rating. 700 until the ICU
+    lowered it to 400 (the application's change of 23 September 2023; its help page: "Before
+    September 2023 this floor was set at 700")."""
+    adjustments: tuple[RatingAdjustment, ...] = (MARCH_2024,)
+    """One-off changes of the whole list (:data:`MARCH_2024`), applied by a season that passes
+    their date (:mod:`xlrating.lists.icu`)."""
+
+    def published_floor(self, on: dt.date) -> float:
+        """The floor of a list published on ``on``."""
+        floor = 0.0
+        for start, value in self.published_floors:
+            if start is None or start <= on:
+                floor = value
+        return floor
+
+    def published(self, rating: float, on: dt.date) -> float:
+        """``rating`` as a list published on ``on`` shows it: at least the floor in force."""
+        return max(rating, self.published_floor(on))
 
 
 ICU = IcuRules()

@@ -3,7 +3,7 @@
 Four formats (docs/files.md describes what is read):
 
 - ``msa``: US Chess crosstable text, as copied from the member site (:mod:`.msa`);
-- ``trf``: a FIDE TRF16 file (:mod:`.trf`);
+- ``trf``: a FIDE TRF file, TRF-2026 or TRF16 (:mod:`.trf`);
 - ``dbf``: the US Chess rating report files ``THEXPORT``, ``TSEXPORT``, ``TDEXPORT`` that
   SwissSys and WinTD write, in one folder (:mod:`.dbf`);
 - ``pgn``: the games of an event, read by their tag pairs (:mod:`.pgn`).

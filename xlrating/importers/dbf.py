@@ -9,7 +9,8 @@ event (``H_NAME``, ``H_BEG_DATE``, ``H_END_DATE``), ``TSEXPORT`` one record per 
 letter, the opponent's pair number and the colour: ``W14B``, ``H0``). The older layout
 splits a player's rounds over several records numbered by ``D_REC_SEQ``: record 1
 holds rounds 1-10, record 2 rounds 11-20 (each record as many rounds as it has
-``D_RNDnn`` fields).
+``D_RNDnn`` fields). A section with fewer rounds (``S_TOT_RNDS``) than the file has
+round fields fills the rest with ``U0``, which is read as padding.
 
 The files are read with ``dbfread``; text is decoded with the code page the file
 declares (its language driver byte), or, when it declares none, as UTF-8, else
@@ -79,6 +80,11 @@ RATING_SYSTEMS: dict[str, tuple[str, str]] = {
 SHEET_COLUMNS = 7
 #: ``S_TRN_TYPE`` letters.
 EVENT_TYPES = {"S": "Swiss", "R": "Round robin"}
+#: ``THEXPORT`` fields kept on the ``Event`` sheet (US Chess's rating report rows), so an
+#: export writes them back.
+HEADER_SETTINGS = (("H_EVENT_ID", "Event ID"), ("H_AFF_ID", "Affiliate ID"), ("H_CTD_ID", "Chief TD ID"),
+                   ("H_ATD_ID", "Assistant TD ID"), ("H_CITY", "City"), ("H_STATE", "State"),
+                   ("H_ZIPCODE", "ZIP"), ("H_COUNTRY", "Country"))
 
 #: dBASE field types whose raw bytes are text (character, numeric, date, float).
 _TEXT_TYPES = frozenset("CNDF")
@@ -225,6 +231,7 @@ class _SectionInfo:
     dual: str
     event_type: str
     rounds: int | None
+    time_control: str
 
 
 def _read_sections(table: _Table, problems: Problems) -> dict[str, _SectionInfo]:
@@ -258,7 +265,8 @@ def _read_sections(table: _Table, problems: Problems) -> dict[str, _SectionInfo]
         if rounds is not None:
             check_columns(where, SHEET_COLUMNS + rounds, rounds)
         sections[key] = _SectionInfo(key, number, _value(table, i, "S_SEC_NAME", problems), where,
-                                     system, dual, EVENT_TYPES.get(kind, ""), rounds)
+                                     system, dual, EVENT_TYPES.get(kind, ""), rounds,
+                                     _value(table, i, "S_TIMECTL", problems, "the time control"))
     return sections
 
 
@@ -378,8 +386,8 @@ def _read_players(
         for index, field in round_fields:
             r = offset + index
             cells[r] = _read_round(table.records[i].get(field, ""), where, r, problems)
-            if table.records[i].get(field, "").strip():
-                last_round[key] = max(last_round.get(key, 0), r)
+            if table.records[i].get(field, "").strip().upper() not in ("", "U", "U0"):
+                last_round[key] = max(last_round.get(key, 0), r)  # U0 pads a shorter section
     by_section: dict[str, list[Player]] = {}
     for (key, _), player in players.items():
         by_section.setdefault(key, []).append(player)
@@ -425,15 +433,17 @@ def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> Im
     if "D_NAME" not in detail.fields and "D_LASTNAME" not in detail.fields:
         problems.add(detail.name, "has no field D_NAME (the players' names)")
     problems.raise_if_any(title)
-    event: list[tuple[str, Cell]] = []
     name: str = ""
     start = end = None
+    report: list[tuple[str, Cell]] = []
     if not header.records:
         problems.add(header.name, "has no record (the event's name and dates)")
     else:
         name = _value(header, 0, "H_NAME", problems, "the event name")
         start = _date(header, 0, "H_BEG_DATE", problems)
         end = _date(header, 0, "H_END_DATE", problems)
+        report = [(setting, value) for field, setting in HEADER_SETTINGS
+                  if (value := _value(header, 0, field, problems))]
     infos = _read_sections(section_table, problems)
     if not infos and not section_table.records:
         problems.add(section_table.name, "has no sections")
@@ -473,6 +483,13 @@ def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> Im
     merged, more = merge_settings(chosen, source, problems)
     notes += more
     problems.raise_if_any(title)
-    event = [*merged.items(), ("Event name", name or None), ("Start date", start), ("End date", end)]
+    controls = {infos[s.aliases[1]].time_control for s in chosen} - {""}
+    if len(controls) > 1:
+        notes.append("Sections differ in time control (" + ", ".join(sorted(controls)) + "): the Event "
+                     "sheet's Time control is left blank")
+    elif controls:
+        report.append(("Time control", controls.pop()))
+    event = [*merged.items(), ("Event name", name or None), ("Start date", start), ("End date", end),
+             *report]
     return ImportedEvent(source=source, format="dbf", event=tuple(event),
                          sheets=tuple(s.sheet for s in chosen), notes=tuple(notes))

@@ -20,7 +20,7 @@ from ._files import read_bytes
 #: The formats, by the name ``--from`` takes.
 FORMATS: dict[str, str] = {
     "msa": "US Chess crosstable text",
-    "trf": "FIDE TRF16",
+    "trf": "FIDE TRF",
     "dbf": "US Chess rating report files (DBF)",
     "pgn": "PGN games",
 }

@@ -1,13 +1,25 @@
-"""FIDE Tournament Report File, TRF16.
+"""FIDE Tournament Report File: TRF-2026 and TRF16.
 
-The format (FIDE Data Exchange Format, Tournament Report File, TRF16): one line per player
+The format (FIDE Data Exchange Format, Tournament Report File, TRF16, and its 2026 edition,
+TRF-2026, which keeps the player line): one line per player
 starting ``001``, with fixed columns (1-based): 5-8 start rank, 10 sex, 11-13 title,
 15-47 name, 49-52 rating, 54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84
 points, 86-89 rank, and from column 92 one field of 10 columns per round: the
 opponent's start rank (4 columns, ``0000`` none), a space, the colour (``w`` ``b``
 ``-``), a space, the result. Lines ``012`` (event name), ``042`` and ``052`` (start
-and end dates) describe the event; other lines are ignored. Line endings may be LF,
-CRLF or CR.
+and end dates) describe the event; ``022``, ``032``, ``102``, ``112``, ``122``, ``132``
+and ``222`` go on the ``Event`` sheet (:data:`EXTRA_LINES`; ``222`` only when line 122's
+text does not give it), which the rating ignores and the exporter writes back. Line
+endings may be LF, CRLF or CR.
+
+TRF-2026 adds ``###`` comment lines (kept in the ``TRF comments`` setting), new header
+tags and records (``142`` to ``212``, ``240`` to ``802``: kept as written in the ``TRF
+lines`` setting, with the extension lines other programs write, such as ``XXR``), and
+National Rating Support records: a federation code in place of ``001``, the national
+rating in columns 49-52 and the national ID in 58-68, read into the ``National rating``
+and ``National ID`` columns with the federation in the ``National federation`` setting.
+A file with any of these is read as TRF-2026 (a note says so and why), else as TRF16. A line
+with no tag TRF-2026 defines (a column ruler) is left out, with a note naming it.
 
 TRF result codes and the crosstable codes they become:
 
@@ -24,7 +36,9 @@ TRF          meaning                                          crosstable cell
 ``Z``, blank zero-point bye, or nothing                       ``U``
 ===========  ===============================================  ==========================
 
-The notes go into an ``Import notes`` column, which the crosstable reader ignores.
+The notes go into an ``Import notes`` column, which the crosstable reader ignores. What
+a cell cannot say is kept in a ``TRF`` column, so that an export writes the file's own
+code back: ``R3 0005 w W`` (round 3, the TRF field), ``born 1985/00/00``.
 
 TRF16 does not say what a pairing-allocated bye (``U``) scores: FIDE's basic rules for
 Swiss systems (C.04.1) give it a win's points unless the tournament's rules say
@@ -35,7 +49,8 @@ the crosstable's ``Total`` check shows the difference).
 
 A rating of 0 or blank is an unrated player; a birth date with only the year
 (``1990/00/00``, ``1990``) is entered as 1 January of that year (FIDE's age rules go
-by the year of birth), with a note. Columns are counted in characters; a line that
+by the year of birth), with a note, and kept as ``born 1990/00/00`` in the ``TRF`` column.
+Columns are counted in characters; a line that
 only fits when counted in UTF-8 bytes (as some programs write it) is cut by bytes.
 """
 
@@ -71,8 +86,8 @@ ROUND_START = 91
 ROUND_WIDTH = 10
 
 #: The columns of an imported sheet besides the rounds: No, Name, Sex, Title, Federation,
-#: ID, Birth date, Rating, Total, Rank, Import notes.
-SHEET_COLUMNS = 11
+#: ID, Birth date, Rating, National rating, National ID, Total, Rank, TRF, Import notes.
+SHEET_COLUMNS = 14
 
 #: TRF result codes that mean a played, rated game, and the crosstable letter for each.
 PLAYED = {"1": "W", "0": "L", "=": "D"}
@@ -83,8 +98,18 @@ BYES = {"H": "H", "F": "B", "U": "B", "Z": "U", " ": "U"}
 
 #: Header lines kept as ``Event`` settings (the rating ignores them; the TRF exporter
 #: writes them back): city, federation, arbiters, time control, round dates.
-EXTRA_LINES = {"022": "City", "032": "Host federation", "102": "Chief arbiter", "112": "Deputy arbiter",
-               "122": "Time control", "132": "Round dates"}
+EXTRA_LINES = {"022": "City", "032": "Host federation", "102": "Chief arbiter", "112": "Deputy arbiters",
+               "122": "Time control", "132": "Round dates", "222": "Encoded time control"}
+#: Lines a file's player count, rated count, team count and type: the exporter writes its own.
+COUNTED = ("062", "072", "082", "092")
+#: Tags only TRF-2026 defines (FIDE TRF-2026, tournament, team, bye and pairing records).
+TRF2026_TAGS = frozenset({"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260",
+                          "299", "300", "310", "320", "330", "352", "362", "801", "802"})
+#: The lines kept as written: TRF-2026's tags, the old team record 013, and the extension
+#: records (``XXR``, ``XXC``...) pairing programs write.
+_KEPT = re.compile(r"(?:" + "|".join(sorted(TRF2026_TAGS | {"013"})) + r"|XX[A-Z])(?: |$)", re.ASCII)
+#: A National Rating Support record: a federation code (not an ``XX`` extension) and a start rank.
+NATIONAL_RECORD = re.compile(r"(?!XX)[A-Z]{3} [ 0-9]{3}[0-9]", re.ASCII)
 _UNRATED_PLAYED = {"W": "won", "L": "lost", "D": "drawn"}
 #: A birth date that says nothing: zeros and separators only (``0000/00/00``, ``    .  .``).
 _NO_DATE = re.compile(r"[0\s./-]*", re.ASCII)
@@ -106,9 +131,15 @@ def _birth_date(text: str, where: str, player: Player, problems: Problems) -> da
     year = _YEAR_ONLY.fullmatch(text)
     if year and int(year[1]) >= 1850:
         player.notes.append(f"birth year only ({text}): entered as 1 January {year[1]}")
+        player.values["TRF"] = _token(player, f"born {year[1]}/00/00")
         return datetime.date(int(year[1]), 1, 1)
     problems.add(where, f"the birth date {text!r} (columns 70-79) is not a date (YYYY/MM/DD)")
     return None
+
+
+def _token(player: Player, token: str) -> str:
+    """The player's ``TRF`` column with ``token`` added."""
+    return "; ".join(t for t in (str(player.values.get("TRF") or ""), token) if t)
 
 
 def _fits(line: str) -> bool:
@@ -170,7 +201,7 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
     rank = whole_number(rank_text) if rank_text else None
     if rank_text and rank is None:
         problems.add(where, f"the rank {rank_text!r} (columns 86-89) is not a whole number")
-    player.values = {
+    player.values.update({
         "Sex": check_text(text_of(_field(line, 10, 10)), where, "the sex", problems) or None,
         "Title": check_text(text_of(_field(line, 11, 13)), where, "the title", problems) or None,
         "Federation": check_text(text_of(_field(line, 54, 56)), where, "the federation", problems) or None,
@@ -179,7 +210,7 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
         "Rating": rating or None,
         "Total": points,
         "Rank": rank,
-    }
+    })
     fields: Fields = []
     tail = line[ROUND_START:].rstrip()
     check_columns(where, SHEET_COLUMNS + -(-len(tail) // ROUND_WIDTH), -(-len(tail) // ROUND_WIDTH))
@@ -247,17 +278,21 @@ def _rounds(player: Player, fields: Fields) -> None:
             player.rounds.append(Round(FORFEITS[result], opponent, colour if opponent else ""))
             if result in _UNRATED_PLAYED:
                 player.notes.append(f"round {r}: {_UNRATED_PLAYED[result]} against {opponent} in under "
-                                    f"one move (TRF {result}): not rated, entered as a forfeit")
+                                    f"one move (TRF {result}): not rated, entered as a forfeit (the TRF "
+                                    "column keeps the code)")
+                player.values["TRF"] = _token(player, f"R{r} {opponent or 0:04d} {colour or '-'} {result}")
             if result == "-" and not opponent:
                 unsure[index] = "F"
         elif result == "D":
             player.rounds.append(Round("H"))
             player.notes.append(f"round {r}: drawn against {opponent} in under one move (TRF D): "
-                                "not rated, entered as a half-point bye")
+                                "not rated, entered as a half-point bye (the TRF column keeps the code)")
+            player.values["TRF"] = _token(player, f"R{r} {opponent or 0:04d} {colour or '-'} D")
         else:
             player.rounds.append(Round(BYES[result]))
             if result == "U":
                 allocated.append(index)
+                player.values["TRF"] = _token(player, f"R{r} 0000 - U")
             elif result == " ":
                 unsure[index] = "U"
     if allocated or unsure:
@@ -321,8 +356,71 @@ def _date(lines: dict[str, tuple[int, str]], code: str, what: str, source: str,
     return date
 
 
+def _encoded(lines: dict[str, tuple[int, str]]) -> str | None:
+    """Line 122's time control encoded as line 222 writes it (an export derives it again)."""
+    from ..exporters.time_control import encode
+
+    return encode(lines["122"][1][4:]) if "122" in lines else None
+
+
+def _kept_text(text: str, where: str, problems: Problems) -> str:
+    """A line kept as written: only what a cell cannot hold is refused (see :func:`check_text`)."""
+    checked = check_text(text, where, "the line", problems)
+    return text.rstrip() if checked == text.strip() else checked
+
+
+def _national_ratings(records: Sequence[tuple[int, str]], players: dict[int, Player],
+                      kept: list[tuple[int, str]], source: str, problems: Problems, notes: list[str]) -> str:
+    """Read the National Rating Support records into the players' ``National rating`` and
+    ``National ID``; answer with their federation. A record of a second federation, or for a
+    start rank no player has, is kept as written (``TRF lines``), with a note."""
+    federation = ""
+    for number, line in records:
+        where = f"{source} line {number}"
+        start = whole_number(_field(line, 5, 8)) or 0
+        player = players.get(start)
+        if player is None or federation not in ("", line[:3]) or "National rating" in player.values:
+            why = (f"start rank {start} has no player line" if player is None else
+                   f"a second national record (federation {line[:3]})")
+            notes.append(f"{where}: {why}: kept as written in the TRF lines setting, not read")
+            kept.append((number, line.rstrip()))
+            continue
+        federation = line[:3]
+        rating_text = _field(line, 49, 52).strip()
+        rating = whole_number(rating_text) if rating_text else None
+        if rating_text and rating is None:
+            problems.add(where, f"the national rating {rating_text!r} (columns 49-52) is not a whole number")
+        national_id = _field(line, 58, 68).strip()
+        if national_id and whole_number(national_id) is None:
+            national_id = check_text(national_id, where, "the national ID", problems)
+        player.values["National rating"] = rating or None
+        player.values["National ID"] = national_id or None
+        others = [what for what, first, last in _NATIONAL_OTHERS if _field(line, first, last).strip()]
+        if others:
+            player.notes.append(f"national record (line {number}): its {', '.join(others)} not kept (the "
+                                "crosstable keeps the national rating and ID)")
+    return federation
+
+
+#: The fields of a national record the crosstable does not keep, with their columns.
+_NATIONAL_OTHERS = (("sex", 10, 10), ("classification", 11, 13), ("name", 15, 47), ("origin", 54, 56),
+                    ("birth date", 70, 79))
+
+
+def _version(comments: Sequence[object], national: Sequence[object], kept: Sequence[tuple[int, str]]
+             ) -> str | None:
+    """The note saying the file was read as TRF-2026, and why (``None``: TRF16, the older edition)."""
+    signs = ["### comment lines"] if comments else []
+    signs += ["national rating records"] if national else []
+    tags = sorted({line[:3] for _, line in kept if line[:3] in TRF2026_TAGS})
+    signs += [f"line{'s' if len(tags) > 1 else ''} {', '.join(tags)}"] if tags else []
+    if signs:
+        return f"Read as FIDE TRF-2026 (it has {' and '.join(signs)}, which only TRF-2026 defines)"
+    return None
+
+
 def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedEvent:
-    """Read a TRF16 file's text. ``source`` names the file in problems (``event.trf line 12``).
+    """Read a TRF-2026 or TRF16 file's text. ``source`` names the file in problems (``event.trf line 12``).
 
     Raises :class:`~xlrating.errors.FormatError` with every problem found.
     """
@@ -330,6 +428,11 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
     notes = list(notes)
     read: list[tuple[Player, Fields]] = []
     event_lines: dict[str, tuple[int, str]] = {}
+    comments: list[tuple[int, str]] = []
+    kept: list[tuple[int, str]] = []
+    national: list[tuple[int, str]] = []
+    deputies: list[tuple[int, str]] = []
+    untagged: list[int] = []
     tabbed = False
     lines = split_lines(text.lstrip("\ufeff"))
     for number, line in enumerate(lines, start=1):
@@ -345,8 +448,20 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
             entry = _read_player(line, f"{source} line {number}", problems)
             if entry is not None:
                 read.append(entry)
+        elif code == "###":
+            comments.append((number, line[4:] if line[3:4] == " " else line[3:]))
+        elif code == "112":
+            deputies.append((number, line))
         elif code in ("012", "042", "052", "062", *EXTRA_LINES):
             event_lines.setdefault(code, (number, line))
+        elif code in COUNTED:
+            continue
+        elif NATIONAL_RECORD.match(line):
+            national.append((number, line))
+        elif _KEPT.match(line):
+            kept.append((number, line.rstrip()))
+        elif line.strip():
+            untagged.append(number)
     if tabbed:  # the players of those lines are unknown: checking pairings would only add noise
         problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     if not read and not problems:
@@ -387,6 +502,7 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
                                            f"{opponent}'s round {r} does not say so (at "
                                            f"{by_number[opponent].where})")
     check_pairings(players, problems)
+    federation = _national_ratings(national, by_number, kept, source, problems, notes)
     name = ""
     if "012" in event_lines:
         number, line = event_lines["012"]
@@ -399,12 +515,28 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
             number, line = event_lines[code]
             value = " ".join(line[4:].split()) if code == "132" else line[4:]
             value = check_text(value, f"{source} line {number}", f"the {setting.lower()}", problems)
-            if value:
+            if value and not (code == "222" and value == _encoded(event_lines)):
                 extra.append((setting, value))
+    for setting, found in (("Deputy arbiters", [(n, line[4:]) for n, line in deputies]),
+                           ("TRF comments", comments), ("TRF lines", kept)):
+        joined = ("; " if setting == "Deputy arbiters" else "\n").join(
+            check_text(text, f"{source} line {n}", f"line {n}", problems) if setting == "Deputy arbiters"
+            else _kept_text(text, f"{source} line {n}", problems) for n, text in found)
+        if joined.strip():
+            extra.append((setting, joined))
+    if federation:
+        extra.append(("National federation", federation))
+    tagged = [*kept, event_lines["222"]] if "222" in event_lines else kept  # lines 222 and 142 ... 802
+    if (version := _version(comments, national, tagged)) is not None:
+        notes.append(version)
+    if untagged:
+        notes.append(f"Line{'s' if len(untagged) > 1 else ''} {', '.join(map(str, untagged))} of {source} "
+                     "start with no TRF-2026 tag (a column ruler?): left out")
     problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     sheet = build_sheet(
         "Crosstable", players, rounds=max((len(f) for f in raw.values()), default=0),
-        before=["Sex", "Title", "Federation", "ID", "Birth date", "Rating", "Total"], after=["Rank"],
+        before=["Sex", "Title", "Federation", "ID", "Birth date", "Rating", "National rating", "National ID",
+                "Total"], after=["Rank", "TRF"],
     )
     event: tuple[tuple[str, Cell], ...] = (
         ("System", "FIDE"),

@@ -15,6 +15,13 @@
   birth year for the under-18 rule (judged on the period's last day), the highest
   published rating for the permanent K 10 from 2400, and the period's games for the 700
   rule (FIDE Rating Regulations 2024, 8.3.3) - all through :func:`xlrating.fide.k_factor`.
+- FIDE's one-off change of its list of 1 March 2024 (:data:`xlrating.fide.rules.MARCH_2024`:
+  R + 0.4 x (2000 - R) for every rating under 2000, rounded to the nearest whole number) is
+  applied to every rated player when the season passes that date: after the period that ends
+  before it (the February 2024 period's ratings are the ones adjusted), before the first
+  period that starts on or after it. A list whose date is 1 March 2024 or later is taken as
+  already adjusted; a list without a date as of the first period it is rated in. Unrated
+  players' pending results are not changed.
 - An unrated player's results accumulate across events and periods (FIDE Rating
   Regulations 2024, 7.1.4: results from consecutive rating periods of not more than 26
   months are pooled). At the end of each period in which he played, the pooled results
@@ -34,6 +41,7 @@ from fractions import Fraction
 
 from .. import _check
 from .. import fide as engine
+from ..adjustments import RatingAdjustment
 from ..errors import ArgumentError
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
@@ -305,11 +313,25 @@ class _Period:
         return entry.games + self.rated[key]
 
 
+def _adjust(adjustment: RatingAdjustment, entry: Entry) -> Entry | None:
+    """A rated entry as a one-off adjustment of the list leaves it (``None``: unchanged): the new
+    rating is a published rating, so the highest published rating follows it."""
+    if entry.rating is None:
+        return None
+    rating = adjustment.apply(entry.rating)
+    if rating == entry.rating:
+        return None
+    return evolve(entry, rating=rating, peak=max(rating, entry.peak if entry.peak is not None else rating))
+
+
 def rate_events(season: Season, events: Sequence[Event]) -> None:
-    """Rate the season's events period by period."""
+    """Rate the season's events period by period; an adjustment of the list (FIDE's of
+    1 March 2024) is applied before the first period that starts on or after its date."""
+    adjustments = engine.get_rules(season.ratings.rules or "2024").adjustments
     index = 0
     while index < len(events):
-        _, last = period_of(events[index].end_date, season.settings.period_months)
+        first, last = period_of(events[index].end_date, season.settings.period_months)
+        season.pass_to(first, adjustments, _adjust)
         batch = []
         while index < len(events) and events[index].end_date <= last:
             batch.append(events[index])

@@ -6,13 +6,22 @@ rating only, or unrated). K is decided by age and membership at each event's sta
 (the end date when no start date is given). After an event a player's rating and games
 are the event's post-event values: a provisional player accumulates games until he has
 20 and is then rated (ICU rating program); a foreign player's rating is not changed.
+
+The ICU's one-off adjustment of its list of 1 March 2024 (:data:`xlrating.icu.rules.MARCH_2024`:
+R + 0.6 x (2000 - R) under 2000, the integer part kept, after the floor of publication, 400
+then) is applied to every rated and provisional player on the list when the season passes
+that date: events ending before it are rated from the ratings before, events ending on or
+after it from the adjusted ones (as the ICU rating application rates them). A list whose
+date is 1 March 2024 or later is taken as already adjusted; a list without a date as of its
+first event's end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import icu
+from ..adjustments import RatingAdjustment
 from .model import Entry, Event, HistoryRow, evolve
 from .season import Season, call_engine, engine_errors
 
@@ -22,6 +31,22 @@ def _player(entry: Entry, number: int, rules: icu.IcuRules) -> icu.IcuPlayer:
     k = None if provisional or entry.rating is None else entry.k
     kind = icu.classify(entry.rating, entry.games, k, entry.birth_date, entry.joined, rules=rules)
     return icu.IcuPlayer(number, kind, entry.rating, entry.games, k, entry.birth_date, entry.joined)
+
+
+def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry | None]:
+    """An entry as the adjustment leaves it (``None``: unchanged). The ICU adjusted the ratings of
+    its list, rated and provisional, after the floor of publication (ICU rating application,
+    ``app/models/rating_list.rb``: ``rating = 400 if rating < 400`` and then the adjustment); the
+    adjusted rating is the one later events are rated from, with the games it had. A foreign
+    player's rating is not the ICU's and is left alone."""
+
+    def adjust(adjustment: RatingAdjustment, entry: Entry) -> Entry | None:
+        if entry.rating is None or _player(entry, 1, rules).kind is icu.PlayerKind.FOREIGN:
+            return None
+        rating = adjustment.apply(rules.published(entry.rating, adjustment.date))
+        return None if rating == entry.rating else evolve(entry, rating=rating)
+
+    return adjust
 
 
 def rate_event(season: Season, event: Event) -> None:
@@ -54,6 +79,10 @@ def rate_event(season: Season, event: Event) -> None:
 
 
 def rate_events(season: Season, events: Sequence[Event]) -> None:
-    """Rate the season's events one after another."""
+    """Rate the season's events one after another; an adjustment of the list (the ICU's of
+    1 March 2024) is applied before the first event that ends on or after its date."""
+    rules = icu.get_rules(season.ratings.rules or "ICU")
+    adjust = _adjusted(rules)
     for event in events:
+        season.pass_to(event.end_date, rules.adjustments, adjust)
         rate_event(season, event)

@@ -11,6 +11,7 @@ once per season and only the entries of players who played are replaced.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from typing import Any, Protocol
 
 from .. import _check
 from .._gc import collector_paused
+from ..adjustments import RatingAdjustment
 from ..crosstable.rate import ENGINE_ERRORS
 from ..errors import InputError, Problem
 from ..model import EventOutcome, Game
@@ -129,6 +131,8 @@ class Season:
         self.entries: dict[PlayerId, Entry] = dict(ratings.entries)
         self.history: dict[PlayerId, list[HistoryRow]] = {}
         self.outcomes: dict[str, list[EventOutcome]] = {}
+        self.as_of: dt.date | None = ratings.date
+        """The date the season's list has reached (``None``: the list's date is not known yet)."""
 
     def seat(self, event: Event) -> Seating:
         """Add the event's new players to the list and number its players."""
@@ -140,6 +144,25 @@ class Season:
         """Keep an event's explained outcome, if the season was asked to."""
         if self.explain:
             self.outcomes.setdefault(event.id, []).append(outcome)
+
+    def pass_to(self, on: dt.date, adjustments: Sequence[RatingAdjustment],
+                adjust: Callable[[RatingAdjustment, Entry], Entry | None]) -> None:
+        """Bring the list to ``on``: every adjustment dated after the date the list has reached
+        and on or before ``on`` is applied, in order, to every entry (``adjust`` gives an entry's
+        adjusted copy, or ``None`` to leave it alone). A list without a date is taken to be as of
+        the first date it is brought to, so nothing is applied then."""
+        if self.as_of is None:
+            self.as_of = on
+            return
+        for adjustment in adjustments:
+            if self.as_of < adjustment.date <= on:
+                entries = self.entries
+                for key, entry in entries.items():
+                    new = adjust(adjustment, entry)
+                    if new is not None:
+                        entries[key] = new
+        if on > self.as_of:
+            self.as_of = on
 
     def note(self, key: PlayerId, row: HistoryRow) -> None:
         """Add a line to a player's history."""

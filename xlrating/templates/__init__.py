@@ -37,11 +37,13 @@ from .season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_season_templat
 
 __all__ = [
     "CALCULATOR_TEMPLATE",
+    "CONF_SHEET",
     "EXAMPLES",
     "LIVE_EFFECTIVE_GAMES",
     "MACRO_TEMPLATE",
     "SYSTEMS",
     "TEMPLATE_FILES",
+    "UDF_MODULES",
     "ExampleEvent",
     "build_template",
     "quickstart_module",
@@ -59,6 +61,10 @@ TEMPLATE_FILES: dict[str, str] = {"uscf": "uscf-swiss.xlsx", "fide": "fide-round
 MACRO_TEMPLATE = "xlrating_event.xlsm"
 #: The committed calculator template: the US Chess, FIDE and ICU calculators.
 CALCULATOR_TEMPLATE = "calculators.xlsx"
+#: xlwings' settings sheet in a macro-enabled template (the quickstart's ``_xlwings.conf``,
+#: renamed to be read) and the one setting it holds.
+CONF_SHEET = "xlwings.conf"
+UDF_MODULES = "xlrating.udfs"
 #: The header of the US Chess template's live formula column (not an output column, so the
 #: macro and the command line leave it alone).
 LIVE_EFFECTIVE_GAMES = "Live effective games"
@@ -82,7 +88,7 @@ def build_template(system: str, *, macro: bool = False, blank: bool = False, mod
     if key == "uscf":
         add_live_effective_games(workbook)
     add_calculator_sheet(workbook, key, example=not blank)
-    if macro:  # keep xlwings' hidden configuration sheet last, as in its quickstart
+    if macro:  # keep xlwings' settings sheet last, as in its quickstart
         workbook.move_sheet("Calculator", offset=-1)
     workbook.properties.creator = "xlrating"
     workbook.properties.title = example.title.split(":")[0]
@@ -252,13 +258,41 @@ def how_to_lines(example: ExampleEvent, *, macro: bool = False, blank: bool = Fa
 
 
 def _quickstart() -> Workbook:
-    """xlwings' ``quickstart.xlsm`` (its VBA project and ``_xlwings.conf`` sheet), loaded to add sheets to."""
+    """xlwings' ``quickstart.xlsm``, loaded to add sheets to: its VBA project (with the reference
+    to the xlwings add-in) and its settings sheet, made active for the worksheet functions
+    (:func:`_set_udf_modules`)."""
     spec = importlib.util.find_spec("xlwings")
     if spec is None or spec.origin is None:
         raise WorkbookError("The macro-enabled template needs the xlwings package (pip install xlwings)")
     source = Path(spec.origin).parent / "quickstart.xlsm"
     try:
-        return openpyxl.load_workbook(source, keep_vba=True)
+        workbook = openpyxl.load_workbook(source, keep_vba=True)
     except (OSError, ValueError, KeyError) as error:
         raise WorkbookError(f"{source}: cannot read xlwings' quickstart workbook ({error})") from None
+    _set_udf_modules(workbook)
+    return workbook
+
+
+def _set_udf_modules(workbook: Workbook) -> None:
+    """Turn the quickstart's ``_xlwings.conf`` sheet into the active ``xlwings.conf`` holding only
+    ``UDF Modules = xlrating.udfs``.
+
+    xlwings reads a sheet named ``xlwings.conf`` (its settings from A1 down) before the
+    add-in's settings, and falls back to those for a setting the sheet does not hold. The
+    quickstart's sheet sets every setting (``Interpreter_Win`` to ``python`` among them),
+    which would override the Interpreter the director chose on the ribbon; so only UDF
+    Modules is kept, and *Import Functions* finds the worksheet functions at once.
+    """
+    sheet: Worksheet = workbook["_xlwings.conf"]
+    sheet.delete_rows(1, sheet.max_row)
+    sheet.title = CONF_SHEET
+    lines = [
+        "xlrating: this sheet tells xlwings where the worksheet functions are (UDF Modules). Every other "
+        "setting, the Interpreter first, comes from the xlwings ribbon tab.",
+        "xlwings reads the settings from A1 down to the first blank row; a setting added there overrides "
+        "the ribbon's for this workbook. Delete the sheet to use the ribbon's UDF Modules instead.",
+    ]
+    sheet["A1"], sheet["B1"] = "UDF Modules", UDF_MODULES
+    for row, line in enumerate(lines, start=3):
+        sheet.cell(row=row, column=1, value=line)
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from ..crosstable.settings import USCF_REPORT_HELP
 from ..workbook.new import NewSheet
 
 #: A game: (white, black, result) with result "1-0", "0-1", "1/2" for played games and
@@ -74,8 +75,17 @@ class ExampleEvent:
     def event_settings(self, *, blank: bool = False) -> list[tuple[str, object]]:
         if not blank:
             return list(self.settings)
-        return [(name, None if name in ("Event name", "Start date", "End date") else value)
+        return [(name, None if name in ("Event name", "Start date", "End date", *TRF_ROWS) else value)
                 for name, value in self.settings]
+
+
+#: The Event sheet's rows a FIDE Tournament Report File needs (TRF-2026 lines 132, 022, 032,
+#: 102, 112, 122; the rating ignores them), in every template.
+TRF_ROWS = ("Round dates", "City", "Host federation", "Chief arbiter", "Deputy arbiters", "Time control")
+
+
+def _trf_rows(*values: object) -> tuple[tuple[str, object], ...]:
+    return tuple(zip(TRF_ROWS, values, strict=True))
 
 
 _CODES = {"1-0": ("W", "L"), "0-1": ("L", "W"), "1/2": ("D", "D"), "+-": ("X", "F"), "-+": ("F", "X")}
@@ -88,6 +98,10 @@ USCF_SWISS = ExampleEvent(
         ("Bonus multiplier", None), ("Event type", "Swiss"),
         ("Event name", "Riverside Spring Swiss"), ("Start date", date(2025, 4, 12)),
         ("End date", date(2025, 4, 13)),
+        *_trf_rows("2025/04/12 2025/04/12 2025/04/13 2025/04/13", "Riverside", "USA", "Alex Morrow", None,
+                   "G/90;+30"),
+        # What US Chess's rating report needs besides (export --to uscf): the director's own values.
+        *((name, None) for name in USCF_REPORT_HELP if name not in TRF_ROWS),
     ),
     columns=("Name", "ID", "Rating", "Games"),
     players=(
@@ -153,6 +167,8 @@ FIDE_ROUND_ROBIN = ExampleEvent(
         ("System", "FIDE"), ("Rules", "FIDE 2024"), ("Event type", "Round robin"),
         ("Event name", "Harbour Masters Invitational"), ("Start date", date(2025, 3, 1)),
         ("End date", date(2025, 3, 7)),
+        *_trf_rows(" ".join(f"2025/03/0{day}" for day in range(1, 8)), "Harbourtown", "IRL", "Morgan Hale",
+                   "Sam Ridley", "90 min + 30 s"),
     ),
     columns=("Name", "ID", "Rating", "Games", "Birth date"),
     players=(
@@ -165,6 +181,7 @@ FIDE_ROUND_ROBIN = ExampleEvent(
         ("Oskar Lindqvist", "", None, None, date(1997, 4, 12)),
     ),
     rounds=_round_robin(_BERGER_8, _FIDE_RESULTS, dummy=8),
+    colours=True,
 )
 
 ICU_SWISS = ExampleEvent(
@@ -174,6 +191,8 @@ ICU_SWISS = ExampleEvent(
         ("System", "ICU"), ("Rules", "ICU"), ("Event type", "Swiss"),
         ("Event name", "Lough Corrib Weekender"), ("Start date", date(2025, 2, 14)),
         ("End date", date(2025, 2, 16)),
+        *_trf_rows("2025/02/14 2025/02/15 2025/02/15 2025/02/16 2025/02/16", "Oughterard", "IRL", "Pat Keane",
+                   None, "90 min + 30 s"),
     ),
     columns=("Name", "ID", "Rating", "Games", "Birth date", "Joined"),
     players=(
@@ -193,6 +212,7 @@ ICU_SWISS = ExampleEvent(
         ((1, 5, "1/2"), (4, 2, "1/2"), (8, 6, "0-1"), (3, "H"), (7, "H")),
         ((2, 3, "1-0"), (6, 4, "0-1"), (5, 7, "1-0"), (8, 1, "0-1")),
     ),
+    colours=True,
 )
 
 #: The example events by system key.

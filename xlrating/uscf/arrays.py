@@ -20,7 +20,7 @@ import numpy.typing as npt
 from .._powers import powers_of_ten
 from ..model import Game, games_by_player
 from .core import StandardStep
-from .floors import EXPLICIT, PEAK, PERSONAL
+from .floors import EXPLICIT, PEAK, PERSONAL, WHOLE_TOLERANCE
 from .formulas import _k, _nstar
 from .player import UscfPlayer
 from .rules import UscfRules
@@ -291,8 +291,10 @@ def finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games: 
     rating (NaN: unrated), ``games`` N (NaN: not given), ``prior`` R0 (the pre-event or
     step 1 rating)."""
     if rules.storage_integers:
-        stored = np.where(step5 > prior, np.ceil(step5),
-                          np.where(step5 < prior, np.floor(step5), np.floor(step5 + 0.5)))
+        nearest = np.floor(step5 + 0.5)
+        exact = np.where(np.abs(step5 - nearest) <= WHOLE_TOLERANCE, nearest, step5)
+        stored = np.where(exact > prior, np.ceil(exact),
+                          np.where(exact < prior, np.floor(exact), nearest))
     else:
         stored = step5
     nan = float("nan")

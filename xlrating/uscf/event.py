@@ -276,7 +276,8 @@ class _Event:
             if initial is None:
                 initial = found[key] = _initial(rules, system, fide=player.fide, cfc=player.cfc,
                                                 others=others, birth_date=player.birth_date,
-                                                end_date=age_end, adult=player.adult)
+                                                end_date=age_end, adult=player.adult,
+                                                converted_on=self.end)
             self.initial[i] = initial
             if initial.source == "age" and player.birth_date is not None and self.end is None:
                 self.today_used = True

@@ -53,6 +53,9 @@ class FideEventUpdate:
     """The standard formula's working."""
     rating: float
     """The updated rating, stored as the edition stores ratings and at least the floor."""
+    conversion_source: str | None = None
+    """Where the opponents' conversion comes from when it is not the edition's own (US Chess's
+    update of 1 March 2024)."""
 
 
 def fide_event_update(
@@ -91,11 +94,14 @@ def fide_event_update(
                   for i, r in enumerate(opponent_fide_ratings))
     points = _check.results("results", results)
     _check.same_length(("opponent_fide_ratings", "results"), fides, points)
-    conversion = edition.fide_event_youth if youth else edition.fide_event_opponents
+    on = _check.date("end_date", end_date)
+    conversion, where = ((edition.fide_event_youth, None) if youth
+                         else edition.fide_event_conversion_on(on))
+    assert conversion is not None
     kept = [(conversion(f), s) for f, s in zip(fides, points, strict=True) if f is not None]
     if not kept:
         raise ArgumentError("Argument 'opponent_fide_ratings' must include at least one FIDE-rated opponent")
-    multiplier, source = choose_bonus_multiplier(edition, bonus_multiplier, end_date)
+    multiplier, source = choose_bonus_multiplier(edition, bonus_multiplier, on)
     if floor is not None:
         bottom = _check.rating("floor", floor)
     else:
@@ -108,7 +114,7 @@ def fide_event_update(
     rating = max(store(edition, solution.rating, prior), bottom)
     return FideEventUpdate(prior=prior, games=n, opponents=opponents, ignored=len(fides) - len(kept),
                            youth=bool(youth), bonus_multiplier=multiplier, bonus_multiplier_source=source,
-                           standard=solution, rating=rating)
+                           standard=solution, rating=rating, conversion_source=where)
 
 
 def fide_event_rating(
@@ -130,10 +136,14 @@ def fide_event_rating(
                              end_date=end_date, floor=floor, rules=rules).rating
 
 
-def fide_event_opponent_rating(fide: float, *, youth: bool = False, rules: RulesLike = "2020") -> float:
-    """An opponent's FIDE rating on the US Chess scale for a foreign FIDE event."""
+def fide_event_opponent_rating(fide: float, *, youth: bool = False, rules: RulesLike = "2020",
+                               end_date: dt.date | None = None) -> float:
+    """An opponent's FIDE rating on the US Chess scale for a foreign FIDE event ending on
+    ``end_date`` (the section 2.7 conversion in force then; without a date, the document's)."""
     edition = get_rules(rules)
     if edition.fide_event_opponents is None or edition.fide_event_youth is None:
         raise RulesError(f"{edition.name} has no rules for foreign FIDE events (they start with USCF 2011)")
-    conversion = edition.fide_event_youth if youth else edition.fide_event_opponents
+    on = _check.date("end_date", end_date)
+    conversion = edition.fide_event_youth if youth else edition.fide_event_conversion_on(on)[0]
+    assert conversion is not None
     return conversion(_check.rating("fide", fide))

@@ -119,15 +119,36 @@ def prize_floor(section_limit: float, prize: float, *, rules: RulesLike = "2020"
     return min(math.ceil(limit / 100.0) * 100.0, edition.prize_floor_max)
 
 
+WHOLE_TOLERANCE = 1e-9
+"""Storage as integers (US Chess 2009, 3; US Chess 2011, 4): a rating within this many points
+of a whole number is that whole number before it is rounded toward the change. The special
+formula's exact solution is often a whole number (a prior rating of 347 after one loss to an
+opponent 400 or more points above, with N' = 7, solves to exactly 347), but floating point
+gives it as 347.00000000000006; rounded up "because it rose", that would store 348, a point
+gained by a loss. The noise of the formulas' arithmetic on ratings below 4000 is far below
+1e-9 (a unit in the last place of 4000 is 4.5e-13), and the documents' own special formula
+stops within its tolerance epsilon = 1e-7 of the root, so no rating the documents can tell
+from a whole number lies this close to one."""
+
+
+def whole_if_noise(rating: float) -> float:
+    """``rating`` as the whole number it is within :data:`WHOLE_TOLERANCE` of, else unchanged."""
+    nearest = _round_half_up(rating)
+    return nearest if abs(rating - nearest) <= WHOLE_TOLERANCE else rating
+
+
 def store(rules: UscfRules, rating: float, reference: float) -> float:
     """A rating as the edition stores it (US Chess 2020, 7; US Chess 2009, 3; US Chess 2011, 4).
 
     2020 stores floats unchanged. 2009/2011 store integers: rounded down when the rating
     fell below ``reference`` (the pre-event rating; for an unrated player, the step 1
-    initial rating), up when it rose, to the nearest when it did not move.
+    initial rating), up when it rose, to the nearest when it did not move; a rating within
+    :data:`WHOLE_TOLERANCE` of a whole number is that whole number first, so floating-point
+    noise never moves it by a point.
     """
     if not rules.storage_integers:
         return rating
+    rating = whole_if_noise(rating)
     if rating > reference:
         return float(math.ceil(rating))
     if rating < reference:

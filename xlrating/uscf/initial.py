@@ -46,14 +46,18 @@ class InitialRating:
     """How the rating came about, in words."""
 
 
-def fide_to_uscf(fide: float, *, rules: RulesLike = "2020") -> float:
-    """A FIDE rating converted to the US Chess scale.
+def fide_to_uscf(fide: float, *, rules: RulesLike = "2020", end_date: dt.date | None = None) -> float:
+    """A FIDE rating converted to the US Chess scale, for an event ending on ``end_date``.
 
-    2020 (section 2.7): 180 + 0.94 FIDE up to 2000, 20 + 1.02 FIDE above.
+    2020 (section 2.7): 180 + 0.94 FIDE up to 2000, 20 + 1.02 FIDE above; for events ending
+    from 1 March 2024, US Chess's updated conversion, -1073 + 1.5667 FIDE up to 2000 and
+    20 + 1.02 FIDE above (:data:`~xlrating.uscf.rules.FIDE_CONVERSION_2024`). Without an end
+    date, the document's own.
     2009/2011 (step 1): 720 + 0.625 FIDE below 2000, -350 + 1.16 FIDE from 2000.
     """
     edition = get_rules(rules)
-    return edition.fide_conversion(_check.rating("fide", fide))
+    conversion, _ = edition.fide_conversion_on(_check.date("end_date", end_date))
+    return conversion(_check.rating("fide", fide))
 
 
 def cfc_to_uscf(cfc: float, *, rules: RulesLike = "2020") -> float:
@@ -157,13 +161,18 @@ def _initial(
     birth_date: dt.date | None,
     end_date: dt.date | None,
     adult: bool,
+    converted_on: dt.date | None = None,
 ) -> InitialRating:
+    """The initial rating; ``end_date`` is the date ages are taken at, ``converted_on`` the event's
+    end date that chooses the FIDE conversion (``None``: the document's)."""
     for position, source in enumerate(rules.priority(system), start=1):
         if source.kind == "fide" and fide is not None:
             n = source.games if source.games is not None else (
                 rules.fide_games_high if fide > rules.fide_games_threshold else rules.fide_games_low)
-            rating = rules.fide_conversion(fide)
-            detail = f"FIDE {fide:g} converted to {rating:g}, N = {n}"
+            conversion, where = rules.fide_conversion_on(converted_on)
+            rating = conversion(fide)
+            how = "" if where is None else f" ({where})"
+            detail = f"FIDE {fide:g} converted to {rating:g}{how}, N = {n}"
             return InitialRating(rating, n, "FIDE", position, detail)
         if source.kind == "cfc" and cfc is not None:
             n = source.games if source.games is not None else (
@@ -207,6 +216,7 @@ def initial_rating(
     used. ``other_ratings`` maps the player's US Chess ratings in other systems to
     ``(rating, games)``; an entry for ``rating_system`` itself is ignored (the player
     is unrated there). ``end_date`` is needed with a ``birth_date``; it defaults to today.
+    It also chooses the FIDE conversion (:func:`fide_to_uscf`); without it, the document's.
     """
     edition = get_rules(rules)
     system = parse_system(edition, rating_system)
@@ -219,4 +229,5 @@ def initial_rating(
         fide=None if fide is None else _check.rating("fide", fide),
         cfc=None if cfc is None else _check.rating("cfc", cfc),
         others=others, birth_date=birth, end_date=end, adult=bool(adult),
+        converted_on=_check.date("end_date", end_date),
     )

@@ -13,6 +13,7 @@ The algorithm modules read these fields; they never test the edition's year.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Literal
@@ -92,6 +93,28 @@ class Piecewise:
         is_low = x <= self.threshold if self.low_inclusive else x < self.threshold
         return self.low(x) if is_low else self.high(x)
 
+
+@dataclass(frozen=True)
+class DatedConversion:
+    """A FIDE-to-US Chess conversion US Chess adopted after an edition's document, for events
+    ending on or after ``start`` (chosen by the end date, as the bonus multiplier B is)."""
+
+    start: dt.date
+    conversion: Piecewise
+    source: str
+    """Where it is published, for explanations."""
+
+
+FIDE_CONVERSION_2024 = DatedConversion(
+    start=dt.date(2024, 3, 1),
+    conversion=Piecewise(2000, True, Linear(-1073, 1.5667), Linear(20, 1.02)),
+    source="US Chess's FIDE-to-US Chess conversion updated as of March 1, 2024",
+)
+"""US Chess's conversion after FIDE's changes of 1 March 2024: -1073 + 1.5667 FIDE up to 2000,
+20 + 1.02 FIDE above (the revision of the rating system "current as of March 1, 2024",
+which "includes the updated FIDE-to-USCF conversions"; the formulas as US Chess publishes them,
+"Just the Rules: 2025 US Chess Rulebook Update News", rule 28D1, "General conversion"). The
+youth conversion of foreign FIDE events is not known to have changed and is kept."""
 
 SourceKind = Literal["fide", "cfc", "system", "age", "default"]
 
@@ -231,6 +254,11 @@ class UscfRules:
     """Prize floors go up to this level (2000)."""
     # Section 2 (2009/2011: step 1): initial ratings
     fide_conversion: Piecewise
+    """The document's FIDE conversion (2020: 2.7; 2009/2011: step 1)."""
+    fide_conversion_updates: tuple[DatedConversion, ...]
+    """Conversions US Chess adopted after the document, by the event's end date (2020: from
+    1 March 2024); they replace ``fide_conversion`` for initial ratings and, as section 6
+    converts opponents with the section 2.7 conversion, for foreign FIDE events."""
     fide_games_threshold: float
     """A converted FIDE rating is based on ``fide_games_high`` games if FIDE is over this (2150)."""
     fide_games_high: int
@@ -282,6 +310,22 @@ class UscfRules:
 
     def __str__(self) -> str:
         return self.name
+
+    def fide_conversion_on(self, end_date: dt.date | None) -> tuple[Piecewise, str | None]:
+        """The FIDE conversion for an event ending on ``end_date`` and where it comes from
+        (``None``: the document's own; also without an end date)."""
+        found: tuple[Piecewise, str | None] = (self.fide_conversion, None)
+        if end_date is not None:
+            for update in self.fide_conversion_updates:
+                if update.start <= end_date:
+                    found = (update.conversion, update.source)
+        return found
+
+    def fide_event_conversion_on(self, end_date: dt.date | None) -> tuple[Piecewise | None, str | None]:
+        """The opponents' conversion in a foreign FIDE event (not a youth event) ending on
+        ``end_date``: a later update of the initial conversion, else the edition's own."""
+        conversion, source = self.fide_conversion_on(end_date)
+        return (self.fide_event_opponents, None) if source is None else (conversion, source)
 
     def priority(self, system: RatingSystem) -> tuple[InitialSource, ...]:
         """The order of priority for initial ratings in ``system``."""
@@ -361,6 +405,7 @@ USCF_2009 = UscfRules(
     prize_floor_inclusive=False,
     prize_floor_max=2000.0,
     fide_conversion=Piecewise(2000, False, Linear(720, 0.625), Linear(-350, 1.16)),
+    fide_conversion_updates=(),
     fide_games_threshold=2150.0,
     fide_games_high=10,
     fide_games_low=5,
@@ -419,6 +464,8 @@ USCF_2020 = replace(
     priorities=_PRIORITIES_2020,
     # 2.7: the FIDE conversion and the age rule's "100 if Age < 2".
     fide_conversion=Piecewise(2000, True, Linear(180, 0.94), Linear(20, 1.02)),
+    # US Chess's updated conversion, for events ending from 1 March 2024.
+    fide_conversion_updates=(FIDE_CONVERSION_2024,),
     age_infant=2.0,
     age_infant_rating=100.0,
     # 3: N* = 50/sqrt(0.662 + 0.00000739(2569 - R0)^2) up to 2355.

@@ -25,7 +25,7 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..crosstable.columns import USCF_SYSTEMS, round_number
-from ..crosstable.settings import RULES
+from ..crosstable.settings import RULES, USCF_REPORT_HELP
 from ..errors import ArgumentError
 from ..model import EventType
 from .cells import put
@@ -63,9 +63,27 @@ SETTING_HELP: dict[str, str] = {
     "event name": "",
     "start date": "a date",
     "end date": "a date; blank = today",
+    # What a FIDE Tournament Report File needs (TRF-2026 lines 132, 022, 032, 102, 112, 122, 222).
+    "round dates": "TRF: every round's date in order, e.g. 2025/04/12 2025/04/12 2025/04/13",
+    "city": "TRF: the city",
+    "host federation": "TRF: the federation's FIDE code, e.g. IRL",
+    "chief arbiter": "TRF: the chief arbiter's name",
+    "deputy arbiters": "TRF: the deputy arbiters, separated by ; (optional)",
+    "time control": "TRF: e.g. 90 min + 30 s (encoded as 5400+30 where it can be read)",
+    "encoded time control": "TRF line 222 when the time control's text does not give it, e.g. 5400+30",
+    "national federation": "TRF: the FIDE code of the national ratings' federation",
+    "trf comments": "TRF ### comment lines, one per line",
+    "trf lines": "TRF lines of an imported file, written back as they were",
 }
+# US Chess's rating report rows (xlrating export --to uscf); City and Time control keep the help above.
+for _name, _help in USCF_REPORT_HELP.items():
+    SETTING_HELP.setdefault(_name.lower(), _help)
+#: Settings typed as text: IDs and ZIP codes keep their leading zeros and never become 1E+07.
+TEXT_SETTINGS = frozenset({"event id", "affiliate id", "chief td id", "assistant td id", "zip"})
 
 _DATE_FORMAT = "yyyy-mm-dd"
+#: The Event sheet's value column, in characters: a longer text wraps within it.
+_EVENT_VALUE_WIDTH = 22
 _TABLE_STYLE = "TableStyleMedium2"
 _VALIDATION_ROWS = 1000
 """Data validation and text format reach this far below the header, so rows a user adds
@@ -276,8 +294,13 @@ def _write_event(worksheet: Worksheet, event: Sequence[tuple[str, object]]) -> N
         worksheet.cell(row=row, column=1).font = Font(bold=True)
         cell = worksheet.cell(row=row, column=2)
         put(cell, value, where=f"{EVENT_SHEET}!{cell.coordinate}")
+        if isinstance(value, str) and len(value) > _EVENT_VALUE_WIDTH:  # round dates, TRF lines: wrapped
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+            worksheet.row_dimensions[row].height = wrapped_height(value, _EVENT_VALUE_WIDTH)
         if isinstance(value, (date, datetime)) or key.endswith(" date"):
             cell.number_format = _DATE_FORMAT
+        elif key in TEXT_SETTINGS:
+            cell.number_format = "@"
         help_text = SETTING_HELP.get(key, "")
         if help_text:
             put(worksheet.cell(row=row, column=3), help_text)
@@ -287,7 +310,7 @@ def _write_event(worksheet: Worksheet, event: Sequence[tuple[str, object]]) -> N
             validation.add(cell.coordinate)
             worksheet.add_data_validation(validation)
     worksheet.column_dimensions["A"].width = 18
-    worksheet.column_dimensions["B"].width = 20
+    worksheet.column_dimensions["B"].width = _EVENT_VALUE_WIDTH
     worksheet.column_dimensions["C"].width = 60
     fit_to_pages(worksheet, landscape=True)
 
