@@ -518,3 +518,31 @@ def test_an_end_date_given_is_not_noted(tmp_path: Path, capsys: pytest.CaptureFi
                for row in openpyxl.load_workbook(report)["Summary"].iter_rows(values_only=True)]
     assert "2025-04-12 to 2025-04-13 · " in summary[1][0]
     assert not any("blank" in str(cell) for row in summary for cell in row)
+
+
+@pytest.mark.parametrize("system", ["uscf", "fide", "icu"])
+def test_the_reports_parameters_give_the_dates_the_event_sheet_gives(
+        system: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # US Chess and FIDE parameters said "Start date: not given" beside a start date given; ICU's
+    # gave the End date as the Start date when the Start date was blank.
+    from xlrating.templates import write_template
+
+    for blank in (False, True):
+        source = tmp_path / f"{system}-{blank}.xlsx"
+        write_template(system, source)
+        book = openpyxl.load_workbook(source)
+        event = book["Event"]
+        row = next(r for r in range(1, event.max_row + 1) if event.cell(r, 1).value == "Start date")
+        start = event.cell(row, 2).value
+        if blank:
+            event.cell(row, 2).value = None
+        book.save(source)
+        report = tmp_path / f"{system}-{blank}-report.xlsx"
+        assert main(["rate", str(source), "-q", "--report", str(report)]) == 0, capsys.readouterr().err
+        summary = [[c for c in r if c is not None]
+                   for r in openpyxl.load_workbook(report)["Summary"].iter_rows(values_only=True)]
+        given = [r[1] if len(r) > 1 else "" for r in summary if r and r[0] == "Start date"]
+        if blank:
+            assert given[1] in ("", "not given"), given
+        else:
+            assert given == [start, start.date().isoformat()]

@@ -340,8 +340,10 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
 
 def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
               explain: bool) -> tuple[EventOutcome, ...]:
-    return (icu.rate_event(lineup[0], games, start_date=icu_start(settings), rules=settings.rules,
-                           event_name=settings.event_name, explain=explain),)
+    # The engine takes K at the Start date, else the End date (as icu_start), and records the
+    # dates as given: a blank Start date is not shown as the End date.
+    return (icu.rate_event(lineup[0], games, start_date=settings.start_date, end_date=settings.end_date,
+                           rules=settings.rules, event_name=settings.event_name, explain=explain),)
 
 
 # --- the table ---------------------------------------------------------------------------------
