@@ -335,7 +335,7 @@ def _national_lines(event: ExportEvent, section: Section, players: Sequence[Play
         rating, national_id = ratings[player.number]
         if not rating:
             continue
-        if not rating.isdigit():
+        if not ascii_digits(rating):
             problems.append(Problem(_where(section, player, "National rating"),
                                     f"the national rating {rating!r} is not a whole number"))
         for name, value in (("National rating", rating), ("National ID", national_id)):
@@ -351,7 +351,7 @@ def _rank_method(event: ExportEvent, section: Section, players: Sequence[PlayerR
     """The first of :data:`RANK_METHODS` the start ranks follow (highest first, some player
     rated), else ``OTHER``."""
     order = sorted(players, key=lambda p: p.number)
-    national = {n: float(r) if r.isdigit() else 0.0 for n, (r, _) in ratings.items()}
+    national = {n: float(r) if ascii_digits(r) else 0.0 for n, (r, _) in ratings.items()}
     pairs = [(_rating(event, p) or 0.0, national[p.number]) for p in order]
     for method, key in RANK_METHODS.items():
         keys = [key(fide, national) for fide, national in pairs]
