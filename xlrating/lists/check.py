@@ -8,6 +8,7 @@ one is found.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
@@ -66,7 +67,9 @@ _MAY_BE_NONE = frozenset({"rating", "games", "birth_date", "joined", "k", "floor
 
 
 def _plain_rating(value: Any, low: float = 0.0) -> bool:
-    return value is None or (type(value) in (int, float) and low <= value <= 4000 and str(value)[0] != "-")
+    """A rating from ``low`` to 4000 (or ``None``); never ``-0.0``, which a crosstable refuses."""
+    return value is None or (type(value) in (int, float) and low <= value <= 4000
+                             and bool(value or math.copysign(1.0, value) > 0))
 
 
 def _plain_count(value: Any) -> bool:
