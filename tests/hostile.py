@@ -29,7 +29,7 @@ ROWS = [
     [4, "Tomasz Wojcik", "31840023", 1577, "W8", "L3", "D5", "W6", 2.5],
     [5, "Elena Castillo", "30199867", 1489, "L1", "W8", "D4", "H", 2.0],
     [6, "Jordan Blake", "32015546", 1402, "L2", "L7", "B", "L4", 1.0],
-    [7, "Sam Okafor", "32290871", None, "D3", "W6", "L2", "L1", 1.5],
+    [7, "Sam Okafor", "32290871", "unr", "D3", "W6", "L2", "L1", 1.5],
     [8, "Lily Chen", "31766320", 1213, "L4", "L5", "U", "U", 0.0],
 ]
 SHEETS = {"Event": "xl/worksheets/sheet1.xml", "Crosstable": "xl/worksheets/sheet2.xml",

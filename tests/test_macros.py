@@ -282,8 +282,8 @@ def test_the_lite_script_is_registered_for_xlwings() -> None:
 
     meta = custom_scripts_meta(macros)  # type: ignore[no-untyped-call]
     assert [entry["function_name"] for entry in meta] == [
-        "export_dbf", "export_trf", "make_rating_report", "make_season_report", "rate_crosstable",
-        "rate_season_workbook"]
+        "export_dbf", "export_trf", "fill_from_the_list", "make_rating_report", "make_season_report",
+        "rate_crosstable", "rate_season_workbook"]
 
 
 def test_added_columns_resize_only_the_adjacent_table(tmp_path: Path) -> None:

@@ -44,7 +44,17 @@ def test_a_folder_of_trf_files_becomes_a_season(tmp_path: Path) -> None:
     rated = rate_season_sheets(sheets)
     # The second event's typed ratings are the first event's pre-event ratings: every player
     # whose rating the first event moved gets a note at his Rating cell.
-    assert rated.notes and all(note.startswith("'b-summer'!H") for note in rated.notes)
+    typed = [note for note in rated.notes if "is typed" in note]
+    assert typed and all(note.startswith("'b-summer'!H") for note in typed)
+    # The two files hold the same games (one event's results, dated twice): said, both rated.
+    assert rated.notes[0] == ("sheet 'b-summer': the same 8 games as sheet 'a-spring': is one event "
+                              "entered twice? Both were rated")
+    # The one player the list has no rating for (still unrated after the first event: FIDE needs
+    # more games) is rated as unrated in both events, each time with a note naming his list row.
+    unrated = [note for note in rated.notes if "rated as unrated" in note]
+    assert [note[:note.index("!")] for note in unrated] == ["'a-spring'", "'b-summer'"]
+    assert all("(Dubois, Chloé) rated as unrated: ID 3333333 has no Rating on the list (Players!A4)" in note
+               for note in unrated)
 
 
 def test_season_import_then_season_on_the_command_line(tmp_path: Path,

@@ -79,3 +79,27 @@ def test_a_rated_crosstable_prints_as_a_legible_wall_chart(tmp_path: Path) -> No
                                                  max_col=sheet[header["Post rating"] + "1"].column,
                                                  values_only=True) if row[0] is not None]
     assert len(posts) == 8 and all(str(round(p)) in page for p in posts)
+
+
+def test_a_rated_season_prints_every_sheet_on_one_page_wide_names_and_dates_whole(tmp_path: Path) -> None:
+    # The season template rated for the first time: each sheet prints one page wide (this small
+    # season: one page each), the Players sheet shows its new ratings, the New list shows every
+    # name and birth date whole (not cut, not ###).
+    from xlrating.season.file import rate_season_file
+
+    rated = tmp_path / "season-rated.xlsx"
+    rate_season_file(TEMPLATES / "season.xlsx", rated)
+    book = openpyxl.load_workbook(rated)
+    printed = pages(render(rated, tmp_path / "render"))
+    assert len(printed) == len(book.sheetnames), [page[:60] for page in printed]
+    by_sheet = dict(zip(book.sheetnames, printed, strict=True))
+    players = by_sheet["Players"]
+    assert "New rating" in players and "Games played" in players
+    new_list = by_sheet["New list"]
+    for row in book["New list"].iter_rows(min_row=2, values_only=True):
+        assert row[1] in new_list, row
+        if row[4] is not None:
+            assert row[4].date().isoformat() in new_list, row
+    assert "###" not in new_list
+    for event in ("Autumn", "Winter", "Spring"):
+        assert "Post rating" in by_sheet[event] and "Step 3" not in by_sheet[event]

@@ -31,7 +31,7 @@ from xlrating import fide, icu, udfs, uscf
 from xlrating.crosstable import rate_sheets
 from xlrating.errors import ArgumentError
 from xlrating.excel import headless
-from xlrating.templates import build_template
+from xlrating.templates import build_template, live_effective_games
 from xlrating.templates.calculator import (
     CALCULATOR_SHEET,
     FIDE,
@@ -382,13 +382,13 @@ def test_live_effective_games_column(tmp_path: Path) -> None:
     live = crosstable.cell(row=1, column=len(header) + 1).column_letter
     crosstable[f"{live}1"] = "Live effective games"
     for r in range(2, crosstable.max_row + 1):
-        crosstable[f"{live}{r}"] = (f'=IF({rating}{r}="","",EFFECTIVE_GAMES({rating}{r},{games}{r},'
-                                    f"Event!$B${rules_row}))")
+        rules = f"Event!$B${rules_row}"
+        crosstable[f"{live}{r}"] = live_effective_games(f"{rating}{r}", f"{games}{r}", rules)
     values = calculate(workbook, tmp_path / "live.xlsx")["CROSSTABLE"]
     macro = _macro_column(build_template("uscf"), "Effective games")
     for r, expected in enumerate(macro, start=2):
-        if crosstable[f"{rating}{r}"].value is None:
-            assert values[f"{live}{r}"] == ""  # unrated: the macro's N' is the initial rating's
+        if not isinstance(crosstable[f"{rating}{r}"].value, int | float):
+            assert values[f"{live}{r}"] == ""  # unrated ('unr'): the macro's N' is the initial rating's
         else:
             assert values[f"{live}{r}"] == pytest.approx(expected)
     # The live column is ignored by the macro: the workbook still rates, and the same way.
@@ -429,4 +429,5 @@ def test_every_formula_of_the_committed_templates_evaluates(name: str, tmp_path:
         for row in sheet.iter_rows(min_row=2):
             rating, games = row[header.index("Rating")].value, row[header.index("Games")].value
             got = values["CROSSTABLE"][row[live].coordinate]
-            assert got == ("" if rating is None else pytest.approx(uscf.effective_games(rating, games)))
+            unrated = not isinstance(rating, int | float)  # blank or 'unr'
+            assert got == ("" if unrated else pytest.approx(uscf.effective_games(rating, games)))

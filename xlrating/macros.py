@@ -27,17 +27,19 @@ import xlwings as xw
 from .crosstable import RatedWorkbook, rate_sheets
 from .crosstable.columns import on_wall_chart
 from .crosstable.model import AddedColumns, Block
-from .errors import CrosstableError, InputError
+from .errors import CrosstableError, InputError, XlratingError
 from .excel.typed import excel_value
 
 if TYPE_CHECKING:
+    from .official.fill import Filled
+    from .official.model import PlayerSource
     from .report import Report
     from .season import RatedSeason
 
 __all__ = [
-    "alert_text", "export_dbf", "export_event", "export_trf", "make_rating_report", "make_season_report",
-    "rate_crosstable", "rate_event", "rate_season", "rate_season_workbook", "rating_report", "read_book",
-    "season_report", "write_blocks",
+    "alert_text", "export_dbf", "export_event", "export_trf", "fill_from_list", "fill_from_the_list",
+    "make_rating_report", "make_season_report", "rate_crosstable", "rate_event", "rate_season",
+    "rate_season_workbook", "rating_report", "read_book", "season_report", "write_blocks",
 ]
 
 #: An alert longer than this is cut (Excel's message box shows about 1,000 characters).
@@ -233,7 +235,15 @@ def _summary(rated: RatedWorkbook) -> str:
         parts.append(f"{event.crosstable.sheet}: {len(event.crosstable.players)} players rated ({systems})")
     if rated.events and rated.events[0].settings.end_date_blank:  # one Event sheet for every section
         parts.append(rated.events[0].settings.end_date_note())
-    return "\n".join(parts) or "Nothing to rate."
+    return "\n".join(parts + _listed([str(w) for w in rated.warnings], "warnings")) or "Nothing to rate."
+
+
+def _listed(lines: Sequence[str], what: str, limit: int = 8) -> list[str]:
+    """``lines`` for an alert after a blank line, the first ``limit`` of them and a count of the rest."""
+    if not lines:
+        return []
+    rest = [f"... and {len(lines) - limit} more {what}"] if len(lines) > limit else []
+    return ["", *lines[:limit], *rest]
 
 
 def _cell(value: Any) -> Any:
@@ -277,7 +287,8 @@ def _collapse_details(sheet: Any, columns: AddedColumns, blocks: Sequence[Block]
     behind each rating), as the command line does: the sheet prints legibly, and the columns are
     one click away. Only when the columns are first added: a later run leaves them as the
     director left them. Classic Excel's xlwings has no grouping: there the columns are hidden."""
-    details = sorted(c for c, header in _added_columns(blocks, columns).items() if not on_wall_chart(header))
+    details = sorted(c for c, header in _added_columns(blocks, columns).items()
+                     if columns.collapse and not on_wall_chart(header))
     runs: list[list[int]] = []
     for column in details:
         if runs and runs[-1][-1] == column - 1:
@@ -378,7 +389,61 @@ def _season_summary(rated: RatedSeason) -> str:
     before, after = len(rated.season.ratings), len(rated.result.list)
     written = ", ".join(rated.new_sheets[:-1]) + f" and {rated.new_sheets[-1]}"
     lines.append(f"List: {before} players before, {after} after. {written} written.")
-    notes = list(rated.notes)
-    if notes:
-        lines += ["", *notes[:8]] + ([f"... and {len(notes) - 8} more notes"] if len(notes) > 8 else [])
-    return "\n".join(lines)
+    return "\n".join(lines + _listed(rated.notes, "notes"))
+
+
+def fill_from_list(book: xw.Book | None = None) -> Filled | None:
+    """Fill the blank ratings (and K, birth dates...) of ``book`` (default: the calling workbook)
+    from the official list, as ``xlrating fill`` does: a crosstable workbook's crosstables, or a
+    season's Players sheet and its events' new players.
+
+    The players come from the workbook's ``List`` sheet when it has one (``xlrating lists
+    sheet`` writes it); else, in classic Excel, from the store of loaded list files (``xlrating
+    lists add``; ``XLRATING_DB`` says where it is). xlwings Lite runs in the browser, away from
+    the store: there the List sheet is needed. Only blank cells are written; an alert names
+    every typed value the list contradicts and every ID it does not hold. On a bad cell nothing
+    is written and an alert lists every problem; ``None`` is returned then.
+    """
+    from .crosstable.columns import fold
+    from .official.fill import fill_sheets
+    from .official.sheet import LIST_SHEET, read_list_sheet
+    from .report.excel import is_remote  # the report imports this module
+
+    if book is None:
+        book = xw.Book.caller()
+    grids = read_book(book)
+    listed = next((name for name in grids if fold(name) == fold(LIST_SHEET)), None)
+    try:
+        if listed is not None:
+            source: PlayerSource = read_list_sheet(grids[listed], sheet=listed)
+        elif is_remote(book):
+            book.app.alert(f"This workbook has no {LIST_SHEET} sheet. xlwings Lite cannot reach the store of "
+                           "loaded lists: write the players' List sheet with 'xlrating lists sheet' on your "
+                           "computer and copy it into this workbook.", title="xlrating: nothing was filled")
+            return None
+        else:
+            from .cli.fill import open_store
+
+            source = open_store(None)
+        from .cli.fill import closed_after
+
+        with closed_after(source) as players:
+            filled = fill_sheets(grids, players)
+    except CrosstableError as error:
+        book.app.alert(alert_text(error).replace("`xlrating rate`", "`xlrating fill`"),
+                       title="xlrating: nothing was filled", mode="critical")
+        return None
+    except XlratingError as error:  # the store cannot be opened
+        book.app.alert(str(error), title="xlrating: nothing was filled", mode="critical")
+        return None
+    write_blocks(book, filled.blocks, filled.added)
+    lines = list(filled.summary) or ["Nothing to fill: no player row with an ID."]
+    book.app.alert("\n".join(lines + _listed([str(n) for n in filled.notes], "notes")), title="xlrating",
+                   mode="info")
+    return filled
+
+
+@xw.script
+def fill_from_the_list(book: xw.Book) -> None:
+    """Fill from the list: blank ratings from the workbook's List sheet (xlwings Lite script)."""
+    fill_from_list(book)

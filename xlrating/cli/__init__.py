@@ -27,8 +27,8 @@ from ..errors import InputError, XlratingError
 MAX_LISTED = 100
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("rate", "season", "report", "import_", "export", "template", "demo",
-                             "lite")
+COMMANDS: tuple[str, ...] = ("rate", "season", "report", "import_", "export", "template", "lists", "fill",
+                             "demo", "lite")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import WorkbookError
 from ._args import add_output_options
+from .fill import add_list_options, preparer, print_fill
 
 if TYPE_CHECKING:
     from ..crosstable import RatedWorkbook
@@ -37,6 +38,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_output_options(parser, "crosstable workbook",
                        "the rating report workbook (summary, ratings, games, explanations, charts)")
+    parser.add_argument("--list", action="store_true",
+                        help="first fill blank ratings (and K, birth dates...) from the official list in "
+                        "force at the event's start, as 'xlrating fill' does (the filled cells are written "
+                        "too)")
+    add_list_options(parser)
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="leave out the standings (each player's score, pre-event and post-event rating "
                         "and change)")
@@ -44,8 +50,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def output_path(source: Path, output: str | None, in_place: bool) -> Path:
-    """Where ``rate`` writes: ``-o``, the input itself with ``--in-place``, else ``IN-rated.xlsx``."""
+def output_path(source: Path, output: str | None, in_place: bool, *, suffix: str = "rated") -> Path:
+    """Where ``rate`` writes: ``-o``, the input itself with ``--in-place``, else ``IN-rated.xlsx``
+    (``fill``: ``IN-filled.xlsx``)."""
     from ..workbook import same_file
 
     if not source.name or source.is_dir():
@@ -57,7 +64,7 @@ def output_path(source: Path, output: str | None, in_place: bool) -> Path:
         if same_file(target, source):
             raise WorkbookError(f"{target}: is the input workbook; use --in-place to overwrite it")
         return target
-    return source.with_name(f"{source.stem}-rated{source.suffix}")
+    return source.with_name(f"{source.stem}-{suffix}{source.suffix}")
 
 
 def report_path(report: str | None, source: Path, target: Path) -> Path | None:
@@ -89,7 +96,11 @@ def run(args: argparse.Namespace) -> int:
     for path in (target, report):
         if path is not None:
             writable_target(path)
-    workbook, rated = rate_workbook(source, explain=report is not None)  # explanations feed the report only
+    lines: list[str] = []
+    notes: list[str] = []
+    workbook, rated = rate_workbook(source, explain=report is not None,  # explanations feed the report only
+                                    prepare=preparer(args, lines, notes))
+    print_fill(lines, notes)
     if report is not None:
         from ..report import write_report
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import WorkbookError
 from ._args import add_output_options, path_arg
+from .fill import preparer, print_fill, season_start
 
 if TYPE_CHECKING:
     from ..season import RatedSeason
@@ -114,7 +115,10 @@ def run(args: argparse.Namespace) -> int:
     for path in (target, report):  # both checked before anything is rated or written
         if path is not None:
             writable_target(path)
-    workbook, rated = rate_season_workbook(source)
+    lines: list[str] = []
+    notes: list[str] = []
+    workbook, rated = rate_season_workbook(source, prepare=preparer(args, lines, notes))  # rate --list
+    print_fill(lines, notes)
     in_place = bool(getattr(args, "in_place", False))
     if report is not None:
         # The command line's chart options, when given, stand for the Season sheet's chart setting.
@@ -168,6 +172,7 @@ def run_template(args: argparse.Namespace) -> int:
     if existing and not args.force:
         raise WorkbookError(
             f"{', '.join(existing)}: already exists; choose another name with -o or use --force")
-    for written in write_season_template(target, macro=macro):
+    start = season_start(args)  # --list: the Players sheet from the store
+    for written in write_season_template(target, macro=macro, start=start):
         print(f"Wrote {written}")
     return 0

@@ -10,8 +10,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..errors import WorkbookError
+from ..errors import ArgumentError, WorkbookError
 from ._args import path_arg
+from .fill import add_season_start
 
 #: The subcommands this module registers, with their one-line help (``xlrating --help``).
 HELP = {"template": "write a new crosstable workbook (US Chess, FIDE or ICU) with an example event"}
@@ -42,6 +43,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--blank", action="store_true",
                         help="leave out the example players and the event's name and dates")
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    add_season_start(parser)
     parser.set_defaults(func=run)
     return parser
 
@@ -56,6 +58,9 @@ def run(args: argparse.Namespace) -> int:
     )
     from ..workbook import writable_target
 
+    if args.start_list and args.system != "season":
+        raise ArgumentError("--list starts a season's Players sheet from an official list: use it with "
+                            "'template season'")
     if args.system == "season":
         from .season import run_template
 

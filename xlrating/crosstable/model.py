@@ -14,6 +14,7 @@ from datetime import date
 from enum import Enum
 from typing import Any, TypeAlias
 
+from ..errors import Problem
 from ..model import EventOutcome, EventType, Game
 
 Grid: TypeAlias = Sequence[Sequence[Any]]
@@ -267,6 +268,9 @@ class AddedColumns:
     last_player_row: int
     first_column: int
     last_column: int
+    collapse: bool = True
+    """Group and collapse the added columns a printed wall chart leaves out (a crosstable's
+    working); False shows every column (a list's new ratings)."""
 
 
 @dataclass(frozen=True)
@@ -276,3 +280,7 @@ class RatedWorkbook:
     events: tuple[RatedEvent, ...]
     blocks: tuple[Block, ...]
     added: tuple[AddedColumns, ...]
+    warnings: tuple[Problem, ...] = ()
+    """What the director should check though it was rated as given, each at its cell: one ID
+    under two names or one name under two IDs, one event on two sheets, a player with an ID
+    and a blank rating rated as unrated."""

@@ -17,6 +17,7 @@ from typing import Any
 from .. import systems
 from ..errors import CrosstableError, Problem
 from ..model import Game
+from ..official.identity import unrated_note
 from .codes import parse_code
 from .columns import (
     SHARED,
@@ -502,6 +503,10 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
     problems.extend(unread_results(sheet, rows, layout, player_rows))
     notes: dict[int, list[str]] = {}
     games = check_games(sheet, players, problems, unreadable, notes) if layout.rounds else []
+    rating_column = layout.inputs.get("Rating")
+    for player in players:
+        if _blank_rating(player, rows, rating_column):
+            notes.setdefault(player.number, []).append(unrated_note(player.member_id or ""))
     problems.sort(key=problem_order)
     crosstable = Crosstable(
         sheet=sheet,
@@ -517,6 +522,23 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
         notes={number: tuple(found) for number, found in notes.items()},
     )
     return crosstable, problems
+
+
+def _blank_rating(player: PlayerRow, rows: Grid, column: int | None) -> bool:
+    """Whether the player has an ID and a blank Rating cell (``unr`` typed says he is unrated)."""
+    if player.member_id is None or player.rating is not None:
+        return False
+    line = rows[player.row - 1] if player.row <= len(rows) else ()
+    return column is None or column > len(line) or is_blank(line[column - 1])
+
+
+def blank_ratings(crosstable: Crosstable, rows: Grid) -> list[tuple[PlayerRow, str]]:
+    """Each player with an ID and a blank Rating, rated as unrated, and his Rating cell (its row's
+    notes say so: a forgotten rating must not pass for an unrated player without a word)."""
+    column = crosstable.columns.get("Rating")
+    return [(player, address(crosstable.sheet, player.row, column) if column
+             else row_address(crosstable.sheet, player.row))
+            for player in crosstable.players if _blank_rating(player, rows, column)]
 
 
 def parse_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosstable") -> Crosstable:

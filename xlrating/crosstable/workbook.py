@@ -14,17 +14,20 @@ Every other sheet is left alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date
+from typing import Any
 
 from ..errors import CrosstableError, Problem
-from ..systems import Lineup
+from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
+from ..systems import Lineup, who
 from .columns import fold, input_column, round_number
 from .model import AddedColumns, Block, Crosstable, Grid, RatedEvent, RatedWorkbook
-from .parse import find_header, read_crosstable
+from .parse import blank_ratings, find_header, read_crosstable
 from .rate import build_players, rate_crosstable
 from .render import render
 from .settings import read_settings
+from .values import address
 
 SETTINGS_SHEET = "Event"
 CROSSTABLE_SHEET = "Crosstable"
@@ -62,6 +65,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
     settings, problems = read_settings(sheets[settings_name] if settings_name is not None else None,
                                        sheet=settings_name or SETTINGS_SHEET, today=today)
     tables: list[tuple[Crosstable, Lineup | None]] = []
+    unrated: list[Problem] = []
     crosstables = [n for n in names if n != settings_name and is_crosstable(n, sheets[n])]
     if not crosstables:
         problems.append(Problem("", "The workbook has no crosstable: name a sheet 'Crosstable' and give it "
@@ -70,6 +74,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         crosstable, found = read_crosstable(sheets[name], settings, sheet=name)
         problems.extend(found)
         if crosstable is not None:
+            unrated += unrated_warnings(crosstable, sheets[name])
             lineup: Lineup | None = None
             if crosstable.players:
                 lineup, found = build_players(crosstable)
@@ -91,9 +96,56 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         written, extra = render(rated, sheets[rated.crosstable.sheet])
         blocks.extend(written)
         added.extend(extra)
-    return RatedWorkbook(events=tuple(events), blocks=tuple(blocks), added=tuple(added))
+    warnings = (*crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated)
+    return RatedWorkbook(events=tuple(events), blocks=tuple(blocks), added=tuple(added), warnings=warnings)
+
+
+def unrated_warnings(crosstable: Crosstable, grid: Grid) -> list[Problem]:
+    """A warning at the Rating cell of each player with an ID and a blank Rating: rated as unrated
+    (his row's notes say so too, see :func:`~xlrating.crosstable.parse.blank_ratings`)."""
+    return [Problem(where, f"{who(player)} {unrated_note(player.member_id or '')}")
+            for player, where in blank_ratings(crosstable, _rows(grid))]
+
+
+def sightings(crosstable: Crosstable) -> list[Sighting]:
+    """Where each player with an ID is named in ``crosstable``."""
+    columns = crosstable.columns
+    return [Sighting(p.member_id, p.name, address(crosstable.sheet, p.row, columns["ID"]),
+                     address(crosstable.sheet, p.row, columns.get("Name", columns["ID"])))
+            for p in crosstable.players if p.member_id is not None and "ID" in columns]
+
+
+def crosstable_warnings(crosstables: list[Crosstable]) -> tuple[Problem, ...]:
+    """The warnings of the crosstables together: IDs and names (across sections too), and a
+    section entered twice (its games, players by ID or name, those of another)."""
+    found = identity_warnings(s for crosstable in crosstables for s in sightings(crosstable))
+    games = []
+    for crosstable in crosstables:
+        key = {p.number: p.member_id or p.name for p in crosstable.players}
+        games.append((f"sheet {crosstable.sheet!r}",
+                      frozenset(game_key(g.round, key[g.player], key[g.opponent], g.score)
+                                for g in crosstable.games)))
+    found += same_games_warnings(games)
+    return tuple(found)
 
 
 def _title(problems: list[Problem]) -> str:
     count = len(problems)
     return f"The crosstable has {count} error{'s' if count != 1 else ''}; nothing was rated or written."
+
+
+def overlay(sheets: Mapping[str, Grid], blocks: Iterable[Block]) -> dict[str, list[list[Any]]]:
+    """The sheets' values with ``blocks`` written into them (the input is not changed)."""
+    grids = {name: [list(row) if row is not None else [] for row in grid] for name, grid in sheets.items()}
+    for block in blocks:
+        rows = grids[block.sheet]
+        for i, values in enumerate(block.values):
+            while len(rows) < block.row + i:
+                rows.append([])
+            line = rows[block.row + i - 1]
+            for j, value in enumerate(values):
+                column = block.column + j
+                if len(line) < column:
+                    line.extend([None] * (column - len(line)))
+                line[column - 1] = value
+    return grids

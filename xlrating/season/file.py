@@ -7,6 +7,7 @@ the caller saves it (atomically) where it should go; nothing is written on any e
 from __future__ import annotations
 
 import os
+from collections import ChainMap
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
@@ -15,14 +16,20 @@ from typing import Any
 from openpyxl import Workbook as OpenpyxlWorkbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
 
-from ..crosstable.columns import fold
+from ..crosstable.columns import fold, input_column, round_number
+from ..crosstable.model import Block, Grid
 from ..crosstable.values import address
+from ..crosstable.workbook import overlay
 from ..errors import CrosstableError, XlratingError
-from ..workbook import Workbook, apply, load, read_grids, save_atomic, uncalculated_formulas
+from ..workbook import SheetsOnDemand, Workbook, add_sheets, apply, load, save_atomic, uncalculated_formulas
+from ..workbook.cells import put
+from ..workbook.new import check_crosstable_cells, column_width, fit_to_pages, setting_validation
+from ..workbook.rate import Prepare
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
 from .rate import rate_season_sheets
-from .read import is_season
+from .read import EVENT_COLUMNS, is_season
 
 
 def is_season_file(path: str | os.PathLike[str]) -> bool:
@@ -37,52 +44,56 @@ def is_season_file(path: str | os.PathLike[str]) -> bool:
     return fold(PLAYERS_SHEET) in names and fold(EVENTS_SHEET) in names
 
 
-def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None = None
-                         ) -> tuple[Workbook, RatedSeason]:
+def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None = None,
+                         prepare: Prepare | None = None) -> tuple[Workbook, RatedSeason]:
     """Load ``source``, rate its season and write every output into the loaded copy.
+
+    The file is read once, and only the sheets the season reads (a long sheet of other data
+    costs nothing); the sheets a first rating adds (New list, History, New pending) are
+    added to the package, so saving the copy changes only the parts written to, as
+    ``xlrating rate`` does. ``prepare`` gives cells to write before the rating
+    (``rate --list``: the fill), as for :func:`~xlrating.workbook.rate_workbook`.
 
     Raises :class:`~xlrating.errors.CrosstableError` (title naming the file, every
     problem with its cell) when the season has errors; the file is not touched.
     """
     workbook = load(source)
-    grids = read_grids(workbook)
-    if not is_season(grids):
+    sheets = SheetsOnDemand(workbook)
+    if not is_season(sheets):
         raise CrosstableError([], title=f"{workbook.path}: is not a season workbook: it needs a "
                               "Players sheet and an Events sheet")
     try:
-        rated = rate_season_sheets(grids, today=today)
+        before, added = prepare(sheets) if prepare is not None else ((), ())
+        rated = rate_season_sheets(_overlaid(sheets, before), today=today)
     except CrosstableError as error:
         raise CrosstableError(error.problems, title=f"{workbook.path}: {error.title}") from None
-    notes = _uncalculated_notes(workbook, rated)
-    missing = [name for name in rated.new_sheets if name not in workbook.sheetnames]
-    if missing:
-        workbook = _with_sheets(workbook, missing)
-        notes.append(f"Added the sheet{'s' if len(missing) > 1 else ''} {', '.join(missing)}: this first "
-                     "rating saved the workbook through openpyxl, which keeps cells, formats, formulas, "
-                     "tables, validation, names, charts and VBA but not pictures, shapes or form controls")
-    workbook.notes.extend(notes)
-    apply(workbook, rated.blocks, rated.added)
+    workbook.notes.extend(_uncalculated_notes(workbook, rated))
+    add_sheets(workbook, [name for name in rated.new_sheets if name not in workbook.sheetnames])
+    apply(workbook, (*before, *rated.blocks), (*added, *rated.added))
+    _lay_out_whole_sheets(workbook, rated)
     return workbook, rated
 
 
-def _with_sheets(workbook: Workbook, names: Sequence[str]) -> Workbook:
-    """``workbook`` with the empty sheets ``names`` added, loaded again. xlrating's writer edits
-    the sheets a workbook has; a sheet is added once, on the season's first rating, through
-    openpyxl, in a temporary copy (the user's file is never touched)."""
-    import tempfile
+def _overlaid(sheets: Mapping[str, Grid], blocks: Sequence[Block]) -> Mapping[str, Grid]:
+    """``sheets`` with ``blocks`` written into them; the sheets no block touches are still read
+    only when asked for."""
+    if not blocks:
+        return sheets
+    touched = overlay({name: sheets[name] for name in dict.fromkeys(block.sheet for block in blocks)}, blocks)
+    return ChainMap(touched, dict(sheets))  # type: ignore[arg-type]
 
-    from openpyxl import load_workbook
 
-    book = load_workbook(workbook.path, keep_vba=workbook.macro_enabled, keep_links=True)
-    for name in names:
-        book.create_sheet(name)
-    with tempfile.TemporaryDirectory() as folder:
-        copy = Path(folder) / f"season{workbook.path.suffix or '.xlsx'}"
-        book.save(copy)
-        added = load(copy)
-    added.path = workbook.path
-    added.read_from = workbook.content  # --in-place checks the file against what was read
-    return added
+def _lay_out_whole_sheets(workbook: Workbook, rated: RatedSeason) -> None:
+    """The New list, History and New pending headers in bold and columns as wide as what they
+    show (names whole, dates not ``###``); a column the sheet already gives a width keeps it."""
+    for block in rated.blocks:
+        if block.sheet in rated.new_sheets and (block.row, block.column) == (1, 1) and block.values:
+            patch = workbook.patches[block.sheet]
+            for write in patch.rows.get(1, {}).values():
+                write.bold = True
+            for index in range(max(len(row) for row in block.values)):
+                shown = [row[index] for row in block.values if index < len(row)]
+                patch.widths[index + 1] = column_width(shown, minimum=6)
 
 
 def _uncalculated_notes(workbook: Workbook, rated: RatedSeason) -> list[str]:
@@ -108,11 +119,15 @@ def rate_season_file(source: str | os.PathLike[str], target: str | os.PathLike[s
 
 
 DATE = "yyyy-mm-dd"
+#: How far below the header a season workbook's checks on entry reach (rows added later too).
+CHECKED_ROWS = 1000
 
 
 def season_workbook(sheets: Mapping[str, Sequence[Sequence[Any]]],
                     book: OpenpyxlWorkbook | None = None) -> OpenpyxlWorkbook:
-    """A workbook holding ``sheets`` (headers in bold and frozen, dates as dates), not yet saved.
+    """A workbook holding ``sheets``, not yet saved: every value as written (text stays text,
+    dates as dates), headers in bold and frozen, and the event workbooks' checks on entry
+    (:func:`_check_entry`); each sheet prints one page wide, landscape, its header on every page.
 
     ``book`` (default: a new workbook) gets the sheets in front of any it has; its first
     sheet, when empty (a new workbook's, or ``Sheet1`` of xlwings' quickstart workbook,
@@ -127,19 +142,53 @@ def season_workbook(sheets: Mapping[str, Sequence[Sequence[Any]]],
             sheet.title = name
         else:
             sheet = book.create_sheet(name, index)
-        widths: dict[int, int] = {}
-        for row in rows:
-            sheet.append(list(row))
+        for number, row in enumerate(rows, start=1):
             for column, value in enumerate(row, start=1):
-                widths[column] = max(widths.get(column, 6), min(len(str(value or "")) + 2, 40))
-        for line in sheet.iter_rows():
-            for cell in line:
-                if hasattr(cell.value, "isoformat"):
+                if value is None:
+                    continue
+                cell = sheet.cell(row=number, column=column)
+                put(cell, value, where=f"{name}!{cell.coordinate}")  # a name like =HYPERLINK(...) stays text
+                if hasattr(value, "isoformat"):
                     cell.number_format = DATE
-        for column, width in widths.items():
-            sheet.column_dimensions[get_column_letter(column)].width = width
-        if name != SEASON_SHEET and rows:
-            for cell in sheet[1]:
-                cell.font = Font(bold=True)
-            sheet.freeze_panes = "A2"
+        width = max((len(row) for row in rows), default=0)
+        for column in range(1, width + 1):
+            shown = [row[column - 1] for row in rows if column <= len(row)]
+            sheet.column_dimensions[get_column_letter(column)].width = column_width(shown, minimum=6)
+        _check_entry(sheet, name, rows)
+        if name == SEASON_SHEET or not rows:
+            fit_to_pages(sheet, landscape=False)
+            continue
+        for cell in sheet[1]:
+            cell.font = Font(bold=True)
+        sheet.freeze_panes = "A2"
+        fit_to_pages(sheet, landscape=True)
+        sheet.print_title_rows = "1:1"
     return book
+
+
+def _check_entry(sheet: Worksheet, name: str, rows: Sequence[Sequence[Any]]) -> None:
+    """The checks on entry an event workbook has: the Season settings' and the Events columns'
+    drop-downs and date checks, as on an Event sheet; an event's round cells formatted as text
+    (``+4`` stays the code it is) and checked, as on a crosstable; ID columns formatted as text
+    (an ID typed as a number is kept as typed, never shown as ``1E+07``)."""
+    if name == SEASON_SHEET:
+        for number, row in enumerate(rows, start=1):
+            validation = setting_validation(str(row[0]).strip().lower()) if row and row[0] else None
+            if validation is not None:
+                validation.add(f"B{number}")
+                sheet.add_data_validation(validation)
+        return
+    header = [str(value).strip() if value is not None else "" for value in (rows[0] if rows else ())]
+    for column, text in enumerate(header, start=1):
+        letter = get_column_letter(column)
+        if name == EVENTS_SHEET and text:
+            validation = setting_validation(EVENT_COLUMNS.get(fold(text), "").lower())
+            if validation is not None:
+                validation.add(f"{letter}2:{letter}{CHECKED_ROWS + 1}")
+                sheet.add_data_validation(validation)
+        if input_column(text) == "ID":
+            sheet.column_dimensions[letter].number_format = "@"
+            for cell in sheet[letter][1:]:
+                cell.number_format = "@"
+    if name not in (PLAYERS_SHEET, EVENTS_SHEET) and any(round_number(text) is not None for text in header):
+        check_crosstable_cells(sheet, header, len(rows) - 1)

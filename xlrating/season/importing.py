@@ -20,8 +20,11 @@ from typing import Any
 
 from ..crosstable.columns import fold, input_column
 from ..crosstable.parse import SYSTEM_COLUMNS
+from ..crosstable.values import address, text
 from ..errors import FormatError, Problem
 from ..importers import ImportedEvent, import_file
+from ..official.identity import Sighting, identity_warnings
+from ..workbook.add import MAX_SHEET_NAME
 from ..workbook.book import save_workbook_atomic
 from .file import season_workbook
 from .model import (
@@ -38,8 +41,9 @@ Rows = list[list[Any]]
 #: The Events sheet's columns and the imported Event setting each comes from.
 EVENT_SETTINGS = ("Event name", "Start date", "End date", "Event type", "Rating system", "Dual rated",
                   "Bonus multiplier")
-#: Characters Excel refuses in a sheet name.
-_BAD_SHEET = re.compile(r"[\[\]:*?/\\']")
+#: Characters Excel refuses in a sheet name, and control characters (which no workbook holds).
+_BAD_SHEET = re.compile(r"[\[\]:*?/\\]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 @dataclass(frozen=True)
@@ -50,27 +54,100 @@ class ImportedSeason:
     notes: tuple[str, ...] = ()
 
 
-def event_files(source: str | os.PathLike[str]) -> list[Path]:
+def event_files(source: str | os.PathLike[str], notes: list[str] | None = None) -> list[Path]:
     """The events a path names: a file, a US Chess DBF folder (one event), or a folder of
-    event files (each file, in name order; hidden files left out)."""
+    event files and DBF folders (each, in name order; hidden files left out). Anything else
+    in a folder (another folder, a pipe) is left out, with a note in ``notes``."""
     path = Path(source)
-    if path.is_dir() and not any(p.name.upper() == "THEXPORT.DBF" for p in path.iterdir()):
-        return sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-    return [path]
+    if not path.is_dir() or _is_dbf_folder(path):
+        return [path]
+    found = []
+    for item in sorted(path.iterdir()):
+        if item.name.startswith("."):
+            continue
+        if item.is_file() or (item.is_dir() and _is_dbf_folder(item)):
+            found.append(item)
+        elif notes is not None:
+            what = "a folder without a US Chess DBF event (THEXPORT.DBF)" if item.is_dir() else \
+                "not a regular file"
+            notes.append(f"{shown(item)}: left out ({what})")
+    return found
 
 
-def _sheet_name(wanted: str, taken: set[str]) -> str:
-    base = _BAD_SHEET.sub(" ", wanted).strip()[:28] or "Event"
-    reserved = (PLAYERS_SHEET, EVENTS_SHEET, SEASON_SHEET, HISTORY_SHEET, NEW_LIST_SHEET, PENDING_SHEET,
-                NEW_PENDING_SHEET)
-    if fold(base) in {fold(n) for n in reserved}:
-        base = f"{base} event"
-    name, count = base, 1
-    while name.casefold() in taken:
+def _is_dbf_folder(path: Path) -> bool:
+    try:
+        return path.is_dir() and any(p.name.upper() == "THEXPORT.DBF" for p in path.iterdir())
+    except OSError:
+        return False
+
+
+def shown(path: Path) -> str:
+    """A path as a message shows it: a name the file system holds as bytes that are not UTF-8
+    read as Windows-1252 (see :func:`file_stem`), control characters escaped (``\\t``)."""
+    text = str(path)
+    if _undecoded(text):
+        text = os.fsencode(path).decode("cp1252", errors="replace")
+    return _CONTROL.sub(lambda found: repr(found.group(0))[1:-1], text)
+
+
+def _undecoded(text: str) -> bool:
+    """Whether ``text`` holds bytes the file system gave that are not UTF-8 (surrogate escapes)."""
+    return any("\udc80" <= character <= "\udcff" for character in text)
+
+
+def file_stem(path: Path) -> tuple[str, str | None]:
+    """A file's name without its suffix as text, and why it differs from the name as given: a
+    name that is not UTF-8 (written by an older Windows program) is read as Windows-1252."""
+    if not _undecoded(path.stem):
+        return path.stem, None
+    return os.fsencode(path.stem).decode("cp1252", errors="replace"), "its name read as Windows-1252"
+
+
+#: The names of a season workbook's own sheets, which no event sheet may take.
+RESERVED = (PLAYERS_SHEET, EVENTS_SHEET, SEASON_SHEET, HISTORY_SHEET, NEW_LIST_SHEET, PENDING_SHEET,
+            NEW_PENDING_SHEET)
+
+
+def sheet_name(wanted: str, taken: set[str]) -> tuple[str, list[str]]:
+    """A sheet name Excel accepts for ``wanted``, not in ``taken`` (folded names; the name is
+    added), and why it differs from ``wanted``: a control character or one of ``[ ] : * ? / \\``
+    replaced by a space, an apostrophe at either end dropped, a season's own sheet name,
+    more than Excel's 31 characters (cut in the middle: the end, which often tells events
+    apart, stays), or another event's name (a number added)."""
+    why: list[str] = []
+    name = _CONTROL.sub(" ", wanted)
+    if name != wanted:
+        why.append("a control character replaced by a space")
+    cleaned = _BAD_SHEET.sub(" ", name)
+    if cleaned != name:
+        why.append("[ ] : * ? / \\ replaced by a space (Excel refuses them in a sheet name)")
+    spaced = " ".join(cleaned.split())
+    name = spaced.strip("'").strip() or "Event"
+    if name != spaced:
+        why.append("an apostrophe at its start or end dropped (Excel refuses them there)")
+    if fold(name) in {fold(n) for n in RESERVED}:
+        name = f"{name} event"
+        why.append("a season workbook's own sheet has that name")
+    if len(name) > MAX_SHEET_NAME:
+        why.append(f"Excel's sheet names hold at most {MAX_SHEET_NAME} characters")
+    base, count = name, 1
+    name = _fit(base, "")
+    while fold(name) in taken:
         count += 1
-        name = f"{base} {count}"
-    taken.add(name.casefold())
-    return name
+        name = _fit(base, f" ({count})")
+    if count > 1:
+        why.append("another event's sheet has that name")
+    taken.add(fold(name))
+    return name, why
+
+
+def _fit(name: str, suffix: str) -> str:
+    """``name`` and ``suffix`` in at most 31 characters, the name cut in its middle."""
+    room = MAX_SHEET_NAME - len(suffix)
+    if len(name) <= room:
+        return name + suffix
+    tail = room // 3
+    return f"{name[:room - tail - 1].rstrip()}\u2026{name[-tail:].lstrip()}{suffix}"
 
 
 def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = None) -> ImportedSeason:
@@ -81,9 +158,15 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
     events of different systems or rule editions.
     """
     problems: list[Problem] = []
+    notes: list[str] = []
     imported: list[tuple[Path, ImportedEvent]] = []
     for source in sources:
-        for path in event_files(source):
+        try:
+            paths = event_files(source, notes)
+        except OSError as error:
+            problems.append(Problem(shown(Path(source)), f"cannot be read ({error.strerror or error})"))
+            continue
+        for path in paths:
             try:
                 imported.append((path, import_file(path, fmt)))
             except FormatError as error:
@@ -92,7 +175,7 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
         problems.append(Problem(", ".join(str(s) for s in sources), "no event to import"))
     systems = {(str(event.setting("System")), str(event.setting("Rules"))) for _, event in imported}
     if len(systems) > 1:
-        found = ", ".join(f"{path.name}: {event.setting('System')} {event.setting('Rules')}"
+        found = ", ".join(f"{shown(Path(path.name))}: {event.setting('System')} {event.setting('Rules')}"
                           for path, event in imported)
         problems.append(Problem("", f"a season is rated under one system and rule edition; these events "
                                     f"differ ({found})"))
@@ -101,29 +184,51 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
     for path, event in imported:
         for sheet in event.sheets:
             if "ID" not in sheet.header:
-                problems.append(Problem(path.name, f"{sheet.name}: no player IDs: a season names its players "
-                                                   "by ID"))
+                problems.append(Problem(shown(Path(path.name)),
+                                        f"{sheet.name}: no player IDs: a season names its players by ID"))
                 continue
             ids = sheet.column("ID")
             for number, key in zip(sheet.column("No"), ids, strict=True):
                 if key in (None, ""):
-                    problems.append(Problem(path.name, f"{sheet.name}: No. {number} has no ID: a season "
-                                                       "names its players by ID"))
-            wanted = path.stem if len(event.sheets) == 1 else f"{path.stem} {sheet.name}"
-            events.append((_sheet_name(wanted, taken), event, sheet))
+                    problems.append(Problem(shown(Path(path.name)),
+                                            f"{sheet.name}: No. {number} has no ID: a season names its "
+                                            "players by ID"))
+            stem, read_as = file_stem(path)
+            wanted = stem if len(event.sheets) == 1 else f"{stem} {sheet.name}"
+            name, why = sheet_name(wanted, taken)
+            why = ([read_as] if read_as is not None else []) + why
+            if why:
+                notes.append(f"{shown(path)}: its event is on sheet {name!r} ({'; '.join(why)})")
+            events.append((name, event, sheet))
     if problems:
         raise FormatError(problems, title="The events cannot be imported into one season; nothing was "
                           "written.")
     system, rules = next(iter(systems))
     events.sort(key=lambda item: item[1].setting("End date") or dt.date.min)
-    sheets: dict[str, Rows] = {SEASON_SHEET: [["System", system], ["Rules", rules]]}
+    # Rules left blank when no file gives them (a US Chess file): the newest rules of the system.
+    sheets: dict[str, Rows] = {SEASON_SHEET: [["System", system]] + [["Rules", rules]] * (rules != "None")}
     sheets[PLAYERS_SHEET] = _players(system, [sheet for _, _, sheet in events])
     sheets[EVENTS_SHEET] = [["Sheet", *EVENT_SETTINGS]] + [
         [name, *(event.setting(s) for s in EVENT_SETTINGS)] for name, event, _ in events]
     for name, _, sheet in events:
         sheets[name] = [list(sheet.header), *(list(row) for row in sheet.rows)]
-    notes = tuple(note for _, event in imported for note in event.notes)
-    return ImportedSeason(sheets, notes)
+    notes += [note for _, event in imported for note in event.notes]
+    notes += [str(warning) for warning in identity_warnings(_sightings(events))]
+    return ImportedSeason(sheets, tuple(notes))
+
+
+def _sightings(events: Sequence[tuple[str, ImportedEvent, Any]]) -> list[Sighting]:
+    """Where each player is named on the event sheets (in date order): ID and name cells."""
+    found = []
+    for name, _, sheet in events:
+        columns = {input_column(h): i for i, h in enumerate(sheet.header, start=1) if input_column(h)}
+        for index, row in enumerate(sheet.rows, start=2):
+            key = text(row[columns["ID"] - 1])
+            named = text(row[columns["Name"] - 1]) if "Name" in columns else None
+            if key:
+                found.append(Sighting(key, named or "", address(name, index, columns["ID"]),
+                                      address(name, index, columns.get("Name", columns["ID"]))))
+    return found
 
 
 def _players(system: str, sheets: Sequence[Any]) -> Rows:

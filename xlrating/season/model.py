@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 
 from ..crosstable import AddedColumns, Block, Crosstable, RatedEvent
 from ..lists import Event, HistoryRow, PlayerId, RatingList, SeasonResult
@@ -30,6 +31,9 @@ class ListRow:
     row: int
     cell: str = ""
     """The address of his ID cell (``Players!A7``)."""
+    dates: tuple[tuple[str, date, str], ...] = ()
+    """The dates of his row an event he plays must not precede: (column, date, cell), as
+    ``("Birth date", date(1990, 5, 17), "Players!E7")``."""
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,23 @@ from datetime import date
 from ..crosstable import Grid, RatedEvent
 from ..crosstable.rate import ENGINE_ERRORS
 from ..crosstable.values import address, quote_sheet
+from ..crosstable.workbook import sightings
 from ..errors import CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
+from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
+from ..systems import who
 from .model import EVENTS_SHEET, PLAYERS_SHEET, RatedSeason, SeasonEvent, SeasonInput
 from .pending import read_pending
-from .read import check_chart, find_sheet, read_events, read_players, read_season_settings
+from .read import (
+    check_chart,
+    check_list_dates,
+    check_output_sheets,
+    find_sheet,
+    read_events,
+    read_players,
+    read_season_settings,
+)
 from .write import season_blocks
 
 
@@ -30,6 +41,8 @@ def read_season(sheets: Mapping[str, Grid], *, today: date | None = None) -> Sea
     settings, list_date, period, chart, chart_cell = read_season_settings(sheets, today, problems)
     ratings, rows, header, last_column, outputs = read_players(sheets, settings, list_date, problems)
     events = read_events(sheets, settings, ratings, today, problems)
+    check_list_dates(rows, events, problems)
+    check_output_sheets(sheets, problems)
     check_chart(chart, chart_cell, {*ratings.entries, *(key for e in events for key in e.event.players)},
                 problems)
     first_end = min((event.event.end_date for event in events), default=None)
@@ -62,20 +75,37 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
         problem = Problem(quote_sheet(find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET),
                           f"the season cannot be rated: {error}")
         raise CrosstableError([problem], title=_title([problem])) from error
-    notes: list[str] = []
+    notes = [str(warning) for warning in season_warnings(season)]
     rated: list[RatedEvent] = []
     current = {key: entry.rating for key, entry in season.ratings.entries.items()}
+    listed = {row.id: row.cell or str(row.id) for row in season.rows}
     for event in rating_order(season.events):
-        rated.append(_rated_event(event, result.outcomes[event.event.id], result.history, current, notes))
+        rated.append(_rated_event(event, result.outcomes[event.event.id], result.history, current, notes,
+                                  listed))
     blocks, added, new_sheets = season_blocks(season, result, rated, sheets)
     return RatedSeason(season, result, tuple(rated), blocks, added, new_sheets, tuple(notes))
 
 
+def season_warnings(season: SeasonInput) -> list[Problem]:
+    """What the director should check though the season is rated as given: one ID under two names
+    or one name under two IDs (the Players sheet first, then the events in rating order), and one
+    event on two sheets (the same games, players by ID)."""
+    seen = [Sighting(str(row.id), row.name, row.cell or str(row.id)) for row in season.rows]
+    for event in rating_order(season.events):
+        seen.extend(sightings(event.crosstable))
+    games = [(f"sheet {event.crosstable.sheet!r}",
+              frozenset(game_key(round_, str(a), str(b), score) for round_, a, b, score in event.event.games))
+             for event in rating_order(season.events)]
+    return identity_warnings(seen) + same_games_warnings(games)
+
+
 def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
                  history: Mapping[PlayerId, Sequence[HistoryRow]],
-                 current: dict[PlayerId, float | None], notes: list[str]) -> RatedEvent:
+                 current: dict[PlayerId, float | None], notes: list[str],
+                 listed: Mapping[PlayerId, str]) -> RatedEvent:
     """The event's outcomes renumbered to its pairing numbers, with a note for every typed
-    rating that disagrees with the list; ``current`` moves on to the ratings after it."""
+    rating that disagrees with the list and every player rated as unrated (``listed``: the ID
+    cell on Players of each listed player); ``current`` moves on to the ratings after it."""
     crosstable = event.crosstable
     seats: dict[PlayerId, int] = {}
     for _, a, b, _ in event.event.games:
@@ -85,16 +115,24 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
             for key in seats}
     disagreements: dict[int, str] = {}
     for player in crosstable.players:
+        key = event.ids.get(player.number, "")
+        if key in rows and rows[key].pre is None:
+            where = listed.get(key)
+            text = unrated_note(str(key), where, listed=True) if where is not None else unrated_note(str(key))
+            disagreements[player.number] = text
+            notes.append(f"{address(crosstable.sheet, player.row, crosstable.columns.get('ID', 1))}: "
+                         f"{who(player)} {text}")
+    for player in crosstable.players:
         listed_key = event.ids.get(player.number)
         if listed_key is None or listed_key in event.event.players or player.rating is None:
             continue
         key = listed_key
-        listed = rows[key].pre if key in rows else current.get(key)
-        if listed is None or abs(player.rating - listed) >= 0.5:
-            shown = "unrated" if listed is None else f"{listed:.0f}"
+        on_list = rows[key].pre if key in rows else current.get(key)
+        if on_list is None or abs(player.rating - on_list) >= 0.5:
+            shown = "unrated" if on_list is None else f"{on_list:.0f}"
             text = (f"Rating {player.rating:g} is typed, but the list gives {shown} before this event; "
                     "the list's rating was used")
-            disagreements[player.number] = text
+            disagreements[player.number] = "; ".join(filter(None, (disagreements.get(player.number), text)))
             column = crosstable.columns.get("Rating", 1)
             notes.append(f"{address(crosstable.sheet, player.row, column)}: {text}")
     renumbered: list[EventOutcome] = []

@@ -8,14 +8,22 @@ a ``Players`` sheet is read with the same headers a crosstable's player rows use
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import Any
 
 from ..crosstable import Crosstable, EventSettings, Grid, OtherRating, PlayerRow
 from ..crosstable.columns import USCF_SYSTEMS, fold, input_column
-from ..crosstable.parse import K_RANGE, MAX_GAMES, RATING_RANGE, SYSTEM_COLUMNS, find_header, read_crosstable
+from ..crosstable.parse import (
+    K_RANGE,
+    MAX_GAMES,
+    RATING_RANGE,
+    SYSTEM_COLUMNS,
+    find_header,
+    last_used_column,
+    read_crosstable,
+)
 from ..crosstable.rate import check_rows
 from ..crosstable.settings import read_settings
 from ..crosstable.values import (
@@ -35,6 +43,9 @@ from ..errors import Problem
 from ..lists import Entry, Event, PlayerId, RatingList
 from .model import (
     EVENTS_SHEET,
+    HISTORY_SHEET,
+    NEW_LIST_SHEET,
+    NEW_PENDING_SHEET,
     PENDING_SHEET,
     PLAYERS_SHEET,
     SEASON_SHEET,
@@ -54,6 +65,9 @@ CHART_TOP = "Chart top"
 CHART_TOP_LIMIT = 100
 #: Why, in a message.
 CHART_TOP_REASON = "a chart of more lines is past reading; Excel draws at most 255"
+#: The sheets a rated season writes whole, by their folded names: no event may be on one.
+OUTPUT_SHEETS: dict[str, str] = {fold(name): name
+                                  for name in (HISTORY_SHEET, NEW_LIST_SHEET, NEW_PENDING_SHEET)}
 #: The columns of the Events sheet (an event's settings, as its Event sheet would give them).
 EVENT_COLUMNS: dict[str, str] = {
     fold(name): name
@@ -251,15 +265,14 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
         return RatingList(settings.system, entries, settings.rules, settings.rating_system, list_date), (), \
             header_index + 1, len(header), outputs
     seen: dict[PlayerId, int] = {}
-    last_column = len(header)
+    last_row = header_index
     for index in range(header_index + 1, len(rows)):
         row = rows[index]
         inputs = [_cell(row, c) for c in columns.values()]
         if all(is_blank(v) for v in inputs):
             continue
         number = index + 1
-        last_column = max(last_column, max((c for c in columns.values() if not is_blank(_cell(row, c))),
-                                           default=0))
+        last_row = index
         key = player_id(_cell(row, columns["ID"]))
         where = address(sheet, number, columns["ID"])
         if key is None:
@@ -271,8 +284,14 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
         seen[key] = number
         parsed = _read_list_row(sheet, number, row, columns, settings.system, problems)
         entries[key] = Entry(key, **entry_fields(parsed))
-        list_rows.append(ListRow(key, parsed.name, number, where))
+        dates = tuple((name, value, address(sheet, number, columns[name]))
+                      for name, value in (("Birth date", parsed.birth_date), ("Joined", parsed.joined))
+                      if value is not None)
+        list_rows.append(ListRow(key, parsed.name, number, where, dates))
     ratings = RatingList(settings.system, entries, settings.rules, settings.rating_system, list_date)
+    # Outputs are added after every used cell of the header and player rows, a column of the
+    # director's without a header included: they never write over a cell they did not write.
+    last_column = max(len(header), last_used_column(rows, header_index, last_row))
     return ratings, tuple(list_rows), header_index + 1, last_column, outputs
 
 
@@ -290,8 +309,9 @@ def _event_settings(season: EventSettings, sheet: str, row_number: int, row: lis
                     columns: Mapping[str, int], today: date | None,
                     problems: list[Problem]) -> EventSettings:
     """An Events row's settings, read as an Event sheet with the season's System and Rules would be."""
-    grid: list[list[Any]] = [["System", season.system], ["Rules", season.rules],
-                             ["Rating system", season.rating_system]]
+    grid: list[list[Any]] = [["System", season.system], ["Rules", season.rules]]
+    if "Rating system" not in columns or is_blank(_cell(row, columns["Rating system"])):
+        grid.append(["Rating system", season.rating_system])  # the event's own, when given, instead
     real: dict[str, str] = {}
     for name, column in columns.items():
         if name == "Sheet":
@@ -344,6 +364,12 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
                                                                           SEASON_SHEET, PENDING_SHEET)}:
             problems.append(Problem(where, f"the workbook has no event sheet {named!r}"))
             continue
+        output = OUTPUT_SHEETS.get(fold(event_sheet))
+        if output is not None:
+            problems.append(Problem(where, f"an event cannot be on sheet {event_sheet!r}: {event_sheet!r} is "
+                                           f"where the season writes its {output}. Give the event's sheet "
+                                           "another name (on its tab and here)"))
+            continue
         if event_sheet in listed:
             problems.append(Problem(where, f"sheet {event_sheet!r} is listed twice "
                                            f"(also in row {listed[event_sheet]})"))
@@ -369,6 +395,42 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
     if not listed and not problems:
         problems.append(Problem(quote_sheet(sheet), "the Events sheet lists no event"))
     return events
+
+
+def check_output_sheets(sheets: Mapping[str, Grid], problems: list[Problem]) -> None:
+    """A sheet named as one the season writes whole (``History``, ``New list``, ``New pending``)
+    must be empty or hold that output (``ID`` in A1, as each does): anything else there
+    would be written over."""
+    for name in sheets:
+        output = OUTPUT_SHEETS.get(fold(name))
+        if output is None:
+            continue
+        rows = _rows(sheets[name])
+        first = _cell(rows[0], 1) if rows else None
+        if any(any(not is_blank(v) for v in row) for row in rows) and fold(first) != fold("ID"):
+            problems.append(Problem(address(name, 1, 1),
+                                    f"the season writes its {output} on this sheet, whole, but it holds "
+                                    f"something else (A1 is {show(first)}, not ID): rename this sheet, "
+                                    "or clear it"))
+
+
+def check_list_dates(rows: Sequence[ListRow], events: Sequence[SeasonEvent], problems: list[Problem]) -> None:
+    """A listed player's Birth date or Joined after the first event he plays is an error at its
+    cell on Players, as it is on a new player's row of that event."""
+    first: dict[PlayerId, SeasonEvent] = {}
+    for event in sorted(events, key=lambda e: e.event.end_date):
+        for key in event.ids.values():
+            first.setdefault(key, event)
+    for row in rows:
+        played = first.get(row.id)
+        if played is None:
+            continue
+        end = played.event.end_date
+        for name, value, cell in row.dates:
+            if value > end:
+                sheet = played.crosstable.sheet
+                problems.append(Problem(cell, f"{name} {value.isoformat()} is after {sheet} (ends "
+                                              f"{end.isoformat()}), which ID {row.id} plays"))
 
 
 def _season_event(number: int, settings: EventSettings, crosstable: Crosstable, ratings: RatingList,

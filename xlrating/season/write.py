@@ -84,7 +84,7 @@ def _players_block(season: SeasonInput, result: SeasonResult, sheet: str, grid: 
         table: list[tuple[Any, ...]] = [tuple(new_columns)]
         table += [tuple(values[name].get(r) for name in new_columns) for r in range(header + 1, last + 1)]
         blocks.append(Block(sheet, header, first, tuple(table), tuple(formats[n] for n in new_columns)))
-        added.append(AddedColumns(sheet, header, last, first, first + len(new_columns) - 1))
+        added.append(AddedColumns(sheet, header, last, first, first + len(new_columns) - 1, collapse=False))
     return blocks, added
 
 

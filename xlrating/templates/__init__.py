@@ -46,6 +46,7 @@ __all__ = [
     "UDF_MODULES",
     "ExampleEvent",
     "build_template",
+    "live_effective_games",
     "quickstart_module",
     "write_calculator_template",
     "write_committed_templates",
@@ -95,13 +96,20 @@ def build_template(system: str, *, macro: bool = False, blank: bool = False, mod
     return workbook
 
 
+def live_effective_games(rating: str, games: str, rules: str) -> str:
+    """The live column's formula for one row: N' of a rating typed as a number, blank otherwise
+    (a blank Rating, or ``unr``: an unrated player has no N')."""
+    return f"=IF(ISNUMBER({rating}),EFFECTIVE_GAMES({rating},{games},{rules}),\"\")"
+
+
 def add_live_effective_games(workbook: Workbook) -> None:
     """Add the live ``Live effective games`` column to the crosstable table of ``workbook``.
 
-    Each row holds ``=IF(Rating="","",EFFECTIVE_GAMES(Rating,Games,Event!Rules))``: the
-    effective games N' of the player's rating under the event's rules (2020 rules,
-    section 3), recalculated as the director types (once the worksheet functions of
-    :mod:`xlrating.udfs` are registered). The column lies inside the Excel table.
+    Each row holds ``=IF(ISNUMBER(Rating),EFFECTIVE_GAMES(Rating,Games,Event!Rules),"")``
+    (:func:`live_effective_games`): the effective games N' of the player's rating under the
+    event's rules (2020 rules, section 3), recalculated as the director types (once the
+    worksheet functions of :mod:`xlrating.udfs` are registered). The column lies inside the
+    Excel table.
     """
     sheet: Worksheet = workbook["Crosstable"]
     header = [cell.value for cell in sheet[1]]
@@ -115,9 +123,10 @@ def add_live_effective_games(workbook: Workbook) -> None:
     letter = get_column_letter(column)
     sheet.cell(row=1, column=column, value=LIVE_EFFECTIVE_GAMES).style = sheet[last.replace(
         str(last_row), "1")].style
+    rules = f"Event!$B${rules_row}"
     for row in range(2, last_row + 1):
-        cell = sheet.cell(row=row, column=column, value=(
-            f'=IF({rating}{row}="","",EFFECTIVE_GAMES({rating}{row},{games}{row},Event!$B${rules_row}))'))
+        cell = sheet.cell(row=row, column=column,
+                          value=live_effective_games(f"{rating}{row}", f"{games}{row}", rules))
         cell.number_format = "0.0"
     if table.tableColumns:  # a fresh table gets its columns, named from the header, when saved
         table.tableColumns.append(TableColumn(id=max(c.id for c in table.tableColumns) + 1,

@@ -111,7 +111,7 @@ USCF_SWISS = ExampleEvent(
         ("Tomasz Wojcik", "31840023", 1577, 14),
         ("Elena Castillo", "30199867", 1489, None),
         ("Jordan Blake", "32015546", 1402, 8),
-        ("Sam Okafor", "32290871", None, None),
+        ("Sam Okafor", "32290871", "unr", None),
         ("Lily Chen", "31766320", 1213, None),
     ),
     rounds=(
@@ -202,7 +202,7 @@ ICU_SWISS = ExampleEvent(
         ("Sorcha Nolan", "9034", 1645, 12, date(1996, 2, 29), date(2023, 9, 1)),
         ("Pieter de Vries", "", 1820, None, None, None),
         ("Eoin Walsh", "6651", 1533, None, date(1990, 10, 10), date(2020, 2, 1)),
-        ("Grainne Kelly", "9310", None, None, date(2000, 7, 7), date(2024, 11, 20)),
+        ("Grainne Kelly", "9310", "unr", None, date(2000, 7, 7), date(2024, 11, 20)),
         ("Fionn Doyle", "7718", 1402, None, date(2011, 1, 19), date(2022, 5, 5)),
     ),
     rounds=(

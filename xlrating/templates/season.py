@@ -13,15 +13,16 @@ import datetime as dt
 import keyword
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.styles import Font
 
 from ..errors import WorkbookError
 from ..season.file import season_workbook
 from ..workbook.book import save_workbook_atomic
+from ..workbook.new import write_how_to
 
 SEASON_TEMPLATE = "season.xlsx"
 #: The committed macro-enabled season template (its Python module is named like it).
@@ -113,37 +114,57 @@ HOW_TO: tuple[str, ...] = (
 )
 
 
-def build_season_template(*, macro: bool = False, module: str = "xlrating_season") -> Workbook:
+@dataclass(frozen=True)
+class ListedStart:
+    """A season that starts from an official list: the Season settings and the Players rows
+    (header first) it gives, and a line for the How to use sheet saying which list."""
+
+    settings: tuple[tuple[str, Any], ...]
+    players: tuple[tuple[Any, ...], ...]
+    described: str
+
+
+#: The first event's sheet of a season started from a list: its header only.
+FIRST_EVENT: tuple[Any, ...] = ("No", "ID", "Name", "Rating", "R1", "R2", "R3", "R4", "R5")
+
+
+def build_season_template(*, macro: bool = False, module: str = "xlrating_season",
+                          start: ListedStart | None = None) -> Workbook:
     """The season template workbook, not yet saved; ``macro``: built from xlwings'
-    ``quickstart.xlsm``, as the macro-enabled crosstable template is."""
+    ``quickstart.xlsm``, as the macro-enabled crosstable template is. With ``start`` (a list's
+    players), the Players sheet and the Season settings are the list's and the events are left
+    to the director: an Events row and a sheet for the first, without results."""
     events: list[list[Any]] = [["Sheet", "Event name", "Start date", "End date", "Event type"]]
-    events += [[sheet, name, start, end, kind] for sheet, name, start, end, kind, _, _ in EVENTS]
-    sheets: dict[str, Sequence[Sequence[Any]]] = {
-        "Season": SETTINGS, "Players": PLAYERS, "Events": events,
-        **{sheet: crosstable_rows(players, games) for sheet, _, _, _, _, players, games in EVENTS},
-    }
+    if start is None:
+        events += [[sheet, name, start_, end, kind] for sheet, name, start_, end, kind, _, _ in EVENTS]
+        sheets: dict[str, Sequence[Sequence[Any]]] = {
+            "Season": SETTINGS, "Players": PLAYERS, "Events": events,
+            **{sheet: crosstable_rows(players, games) for sheet, _, _, _, _, players, games in EVENTS},
+        }
+    else:
+        events.append(["Event 1", None, None, None, "Swiss"])
+        sheets = {"Season": start.settings, "Players": start.players, "Events": events,
+                  "Event 1": (FIRST_EVENT,)}
     from . import _quickstart  # the package imports this module first
 
     book = season_workbook(sheets, _quickstart() if macro else None)
-    how_to = book.create_sheet("How to use", len(sheets))
-    for line in HOW_TO:
-        how_to.append([line])
+    lines = list(HOW_TO) if start is None else [*HOW_TO[:-1], start.described]
     if macro:
-        how_to.append([f"In Excel: keep {module}.py beside this workbook, install the xlwings add-in "
-                       "(`xlwings addin install`) and click Run main on the xlwings ribbon tab: the season "
-                       "is rated in one click."])
-        how_to.append([f"The season report: a button running RunPython \"import {module}; "
-                       f"{module}.report()\" writes {module}-season-report.xlsx beside this workbook and "
-                       "opens it."])
-    how_to["A1"].font = Font(bold=True)
-    how_to.column_dimensions["A"].width = 120
+        lines.append(f"In Excel: keep {module}.py beside this workbook, install the xlwings add-in "
+                     "(`xlwings addin install`) and click Run main on the xlwings ribbon tab: the season "
+                     "is rated in one click.")
+        lines.append(f"The season report: a button running RunPython \"import {module}; "
+                     f"{module}.report()\" writes {module}-season-report.xlsx beside this workbook and "
+                     "opens it.")
+    write_how_to(book.create_sheet("How to use", len(sheets)), lines)
     book.active = 1
     book.properties.creator = "xlrating"
     book.properties.title = "xlrating season"
     return book
 
 
-def write_season_template(path: str | os.PathLike[str], *, macro: bool = False) -> list[Path]:
+def write_season_template(path: str | os.PathLike[str], *, macro: bool = False,
+                          start: ListedStart | None = None) -> list[Path]:
     """Write the season template to ``path`` (an ``.xlsx``; with ``macro`` an ``.xlsm`` and,
     beside it, its same-named Python module, whose ``main()`` rates the season: the
     xlwings quickstart convention); return the files written."""
@@ -151,13 +172,13 @@ def write_season_template(path: str | os.PathLike[str], *, macro: bool = False) 
     if not macro:
         if target.suffix.lower() != ".xlsx":
             raise WorkbookError(f"{target}: the season template must be saved as .xlsx (or use --macro)")
-        save_workbook_atomic(build_season_template(), target)
+        save_workbook_atomic(build_season_template(start=start), target)
         return [target]
     module = target.stem
     if target.suffix.lower() != ".xlsm" or not module.isidentifier() or keyword.iskeyword(module):
         raise WorkbookError(f"{target}: a macro-enabled season template is an .xlsm named like a Python "
                             "module (letters, digits, _), e.g. club_season.xlsm")
-    save_workbook_atomic(build_season_template(macro=True, module=module), target)
+    save_workbook_atomic(build_season_template(macro=True, module=module, start=start), target)
     script = target.with_suffix(".py")
     script.write_text(season_module(module), encoding="utf-8")
     return [target, script]

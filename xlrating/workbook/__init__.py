@@ -11,7 +11,9 @@ workbook with openpyxl (the templates and the importers use it).
 from __future__ import annotations
 
 from .book import (
+    SheetsOnDemand,
     Workbook,
+    add_sheets,
     apply,
     load,
     lost_features,
@@ -30,7 +32,9 @@ __all__ = [
     "EVENT_SHEET",
     "SETTING_CHOICES",
     "NewSheet",
+    "SheetsOnDemand",
     "Workbook",
+    "add_sheets",
     "apply",
     "fill_new_workbook",
     "load",

@@ -22,7 +22,7 @@ import io
 import os
 import re
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -34,6 +34,7 @@ from ..crosstable.columns import on_wall_chart
 from ..crosstable.model import AddedColumns, Block
 from ..crosstable.values import quote_sheet
 from ..errors import ArgumentError, CrosstableError, Problem, WorkbookError
+from .add import AddedSheet, listed, new_part_name, new_sheet_xml, sheet_name_problem
 from .package import Package, read_package, write_package
 from .parts import SheetEntry, Structure, Table, range_bounds, structure, styles, tables
 from .patch import SheetPatch, StyleSheet, Write, patch_sheet, widen_table
@@ -41,7 +42,9 @@ from .save import Staged, same_file, stage, writable_target
 from .sheets import Reader, SharedStrings, Sheet
 
 __all__ = [
+    "SheetsOnDemand",
     "Workbook",
+    "add_sheets",
     "apply",
     "load",
     "lost_features",
@@ -81,9 +84,10 @@ class Workbook:
     """The writes :func:`apply` recorded, by sheet name."""
     widened: dict[str, str] = field(default_factory=dict, repr=False)
     """Table parts rewritten by :func:`apply`: part name -> new XML."""
-    read_from: bytes | None = field(default=None, repr=False)
-    """The bytes of :attr:`path` as read, when the package was loaded from another copy of it
-    (a season workbook whose new sheets were added first); ``None``: :attr:`content`."""
+    added: list[AddedSheet] = field(default_factory=list, repr=False)
+    """The sheets :func:`add_sheets` added, in order."""
+    new_parts: dict[str, str] = field(default_factory=dict, repr=False)
+    """The XML of each added sheet's part before anything is written into it."""
     notes: list[str] = field(default_factory=list)
     """What a user should know about the run that is not an error (set by
     :func:`~xlrating.workbook.rate_workbook`; the command line prints them)."""
@@ -140,6 +144,45 @@ def load(path: str | os.PathLike[str]) -> Workbook:
     # without macros); either way it is saved back as a macro-enabled workbook.
     macro = package.has(_VBA_PART) or file.suffix.lower() == ".xlsm"
     return Workbook(path=file, package=package, structure=layout, reader=reader, macro_enabled=macro)
+
+
+def add_sheets(workbook: Workbook, names: Iterable[str], *, landscape: bool = True) -> None:
+    """Add an empty worksheet for each of ``names``, after the last tab (the file is not touched;
+    :func:`save_atomic` writes them). Each has its first row frozen and repeated on every
+    printed page, and prints one page wide. Raises
+    :class:`~xlrating.errors.ArgumentError` for a name Excel refuses or the workbook has."""
+    for name in names:
+        problem = sheet_name_problem(name)
+        if problem is not None:
+            raise ArgumentError(f"Sheet name {name!r}: {problem}")
+        if name.casefold() in (known.casefold() for known in workbook.sheetnames):
+            raise ArgumentError(f"Sheet name {name!r}: the workbook has a sheet of that name")
+        existing = [entry.part for entry in workbook.structure.sheets if entry.part not in workbook.new_parts]
+        part = new_part_name(workbook.package, existing, list(workbook.new_parts))
+        workbook.new_parts[part] = new_sheet_xml(workbook.package, existing, landscape=landscape)
+        workbook.added.append(AddedSheet(name, part))
+        workbook.structure.sheets.append(SheetEntry(name=name, part=part))
+        workbook.sheets[name] = Sheet()
+
+
+class SheetsOnDemand(Mapping[str, list[list[Any]]]):
+    """A workbook's sheets by name, each sheet's values read (as :func:`read_grids` reads them)
+    the first time they are asked for: a reader that looks at a few sheets never reads the
+    others, however long they are."""
+
+    def __init__(self, workbook: Workbook) -> None:
+        self._workbook = workbook
+
+    def __getitem__(self, name: str) -> list[list[Any]]:
+        if name not in self._workbook.sheetnames:
+            raise KeyError(name)
+        return self._workbook.read(name).grid
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._workbook.sheetnames)
+
+    def __len__(self) -> int:
+        return len(self._workbook.sheetnames)
 
 
 def read_grids(workbook: Workbook) -> dict[str, list[list[Any]]]:
@@ -229,7 +272,7 @@ def apply(workbook: Workbook, blocks: Iterable[Block], added: Iterable[AddedColu
             for column in range(columns.first_column, columns.last_column + 1):
                 text = "" if names[column] is None else str(names[column])
                 patch.widths[column] = float(min(len(text) + 3, 30))
-                if not on_wall_chart(text):
+                if columns.collapse and not on_wall_chart(text):
                     patch.grouped.add(column)
         if not _extend_table(workbook, columns, names):
             patch.auto_filter = (columns.header_row, columns.first_column - 1, columns.last_column)
@@ -360,9 +403,11 @@ def _replaced_parts(workbook: Workbook) -> dict[str, bytes | None]:
     style_sheet = StyleSheet(package.xml(style_part).decode("utf-8") if style_part else None)
     replaced: dict[str, bytes | None] = {}
     overwrote_formula = False
+    for part, text in workbook.new_parts.items():
+        replaced[part] = text.encode("utf-8")
     for name, patch in workbook.patches.items():
         entry = workbook.entry(name)
-        text = package.xml(entry.part).decode("utf-8")
+        text = workbook.new_parts.get(entry.part) or package.xml(entry.part).decode("utf-8")
         replaced[entry.part] = patch_sheet(text, patch, style_sheet, name).encode("utf-8")
         overwrote_formula |= patch.overwrote_formula
     if style_part and style_sheet.changed:
@@ -374,7 +419,20 @@ def _replaced_parts(workbook: Workbook) -> dict[str, bytes | None]:
         # (Excel rebuilds it), with its relationship and content type.
         replaced[_CALC_CHAIN] = None
         replaced.update(_without_calc_chain(package))
+    if workbook.added:
+        existing = [entry.part for entry in workbook.structure.sheets if entry.part not in workbook.new_parts]
+
+        def current(part: str) -> str:
+            return _text(package, replaced, part)
+
+        replaced.update(listed(package, current, workbook.added, existing))
     return replaced
+
+
+def _text(package: Package, replaced: dict[str, bytes | None], part: str) -> str:
+    """Part ``part`` as a save writes it so far: its replacement, else the file's."""
+    data = replaced.get(part)
+    return (data if data is not None else package.xml(part)).decode("utf-8")
 
 
 def _without_calc_chain(package: Package) -> dict[str, bytes | None]:
@@ -388,9 +446,9 @@ def _without_calc_chain(package: Package) -> dict[str, bytes | None]:
     return parts
 
 
-def _macro_content_type(package: Package) -> dict[str, bytes | None]:
+def _macro_content_type(package: Package, replaced: dict[str, bytes | None]) -> dict[str, bytes | None]:
     """An ``.xlsm`` must say it is macro-enabled (Excel refuses it otherwise), with or without VBA."""
-    text = package.xml(_CONTENT_TYPES).decode("utf-8")
+    text = _text(package, replaced, _CONTENT_TYPES)
     if _MACRO_TYPE in text:
         return {}
     return {_CONTENT_TYPES: text.replace(_PLAIN_TYPE, _MACRO_TYPE).encode("utf-8")}
@@ -405,13 +463,12 @@ def stage_workbook(workbook: Workbook, path: str | os.PathLike[str], *, in_place
     _check_suffix(target, workbook.macro_enabled)
     replaced = _replaced_parts(workbook)
     if workbook.macro_enabled:
-        replaced.update(_macro_content_type(workbook.package))
+        replaced.update(_macro_content_type(workbook.package, replaced))
 
     def write(file: IO[bytes]) -> None:
         write_package(workbook.package, file, replaced)
 
-    original = workbook.content if workbook.read_from is None else workbook.read_from
-    return stage(target, write, unchanged=original if in_place else None)
+    return stage(target, write, unchanged=workbook.content if in_place else None)
 
 
 def save_atomic(workbook: Workbook, path: str | os.PathLike[str], *, in_place: bool = False) -> Path:

@@ -34,9 +34,13 @@ __all__ = [
     "EVENT_SHEET",
     "SETTING_CHOICES",
     "NewSheet",
+    "check_crosstable_cells",
+    "column_width",
     "fill_new_workbook",
     "fit_to_pages",
+    "setting_validation",
     "wrapped_height",
+    "write_how_to",
     "write_new_workbook",
 ]
 
@@ -154,7 +158,7 @@ def fill_new_workbook(
         _write_crosstable(worksheet, sheet, _table_name(workbook, sheet.name))
     _write_event(workbook.create_sheet(EVENT_SHEET, len(sheets)), event)
     if how_to:
-        _write_how_to(workbook.create_sheet("How to use", len(sheets) + 1), how_to)
+        write_how_to(workbook.create_sheet("How to use", len(sheets) + 1), how_to)
     workbook.active = 0
     for worksheet in workbook.worksheets:
         worksheet.sheet_view.tabSelected = worksheet is workbook.worksheets[0]
@@ -226,17 +230,7 @@ def _write_crosstable(worksheet: Worksheet, sheet: NewSheet, table_name: str) ->
     table.tableStyleInfo = TableStyleInfo(name=_TABLE_STYLE, showRowStripes=True)
     worksheet.add_table(table)
 
-    rounds = [column for column, text in enumerate(header, start=1) if round_number(text) is not None]
-    if rounds:
-        _validate_rounds(worksheet, rounds, sheet)
-    if "no" in [h.lower() for h in header]:
-        column = get_column_letter([h.lower() for h in header].index("no") + 1)
-        number = DataValidation(
-            type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True,
-            showErrorMessage=True, errorTitle="Pairing number",
-            error="No is the player's pairing number: a whole number from 1, each used once.")
-        number.add(f"{column}2:{column}{_VALIDATION_ROWS + 1}")
-        worksheet.add_data_validation(number)
+    check_crosstable_cells(worksheet, header, len(sheet.rows))
 
     lower = [h.lower() for h in header]
     name_column = lower.index("name") + 1 if "name" in lower else 0
@@ -244,7 +238,7 @@ def _write_crosstable(worksheet: Worksheet, sheet: NewSheet, table_name: str) ->
     worksheet.freeze_panes = worksheet.cell(row=2, column=freeze_column).coordinate
     for column, text in enumerate(header, start=1):
         values = [text] + [row[column - 1] for row in sheet.rows if column <= len(row)]
-        worksheet.column_dimensions[get_column_letter(column)].width = _width(
+        worksheet.column_dimensions[get_column_letter(column)].width = column_width(
             values, minimum=18 if column == name_column else 6)
     # Printed as a wall chart: landscape, one page wide (however many output columns a run
     # adds), the header row on every page.
@@ -252,7 +246,24 @@ def _write_crosstable(worksheet: Worksheet, sheet: NewSheet, table_name: str) ->
     worksheet.print_title_rows = "1:1"
 
 
-def _validate_rounds(worksheet: Worksheet, rounds: list[int], sheet: NewSheet) -> None:
+def check_crosstable_cells(worksheet: Worksheet, header: Sequence[str], players: int) -> None:
+    """A crosstable's checks on entry, its header in row 1 and ``players`` rows below: round
+    cells formatted as text and checked (:func:`_validate_rounds`), No a whole number from 1."""
+    rounds = [column for column, text in enumerate(header, start=1) if round_number(text) is not None]
+    if rounds:
+        _validate_rounds(worksheet, rounds, players)
+    lower = [str(h).strip().lower() for h in header]
+    if "no" in lower:
+        column = get_column_letter(lower.index("no") + 1)
+        number = DataValidation(
+            type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True,
+            showErrorMessage=True, errorTitle="Pairing number",
+            error="No is the player's pairing number: a whole number from 1, each used once.")
+        number.add(f"{column}2:{column}{_VALIDATION_ROWS + 1}")
+        worksheet.add_data_validation(number)
+
+
+def _validate_rounds(worksheet: Worksheet, rounds: list[int], players: int) -> None:
     """Round cells: text format, a check of the code's first letter, and a prompt listing the codes."""
     spans = []
     start = previous = rounds[0]
@@ -273,7 +284,7 @@ def _validate_rounds(worksheet: Worksheet, rounds: list[int], sheet: NewSheet) -
         check.add(f"{top_left}:{get_column_letter(last)}{_VALIDATION_ROWS + 1}")
         worksheet.add_data_validation(check)
         for column in range(first, last + 1):
-            for row in range(2, max(len(sheet.rows), 1) + 2):
+            for row in range(2, max(players, 1) + 2):
                 worksheet.cell(row=row, column=column).number_format = "@"
             worksheet.cell(row=1, column=column).alignment = Alignment(horizontal="center")
 
@@ -305,7 +316,7 @@ def _write_event(worksheet: Worksheet, event: Sequence[tuple[str, object]]) -> N
         if help_text:
             put(worksheet.cell(row=row, column=3), help_text)
             worksheet.cell(row=row, column=3).font = Font(italic=True, color="FF666666")
-        validation = _setting_validation(key)
+        validation = setting_validation(key)
         if validation is not None:
             validation.add(cell.coordinate)
             worksheet.add_data_validation(validation)
@@ -315,7 +326,9 @@ def _write_event(worksheet: Worksheet, event: Sequence[tuple[str, object]]) -> N
     fit_to_pages(worksheet, landscape=True)
 
 
-def _setting_validation(key: str) -> DataValidation | None:
+def setting_validation(key: str) -> DataValidation | None:
+    """The check on entry of an Event sheet setting's value (``key``: its lower-case name): a
+    drop-down of its choices, a range, a date; None when any value may be typed."""
     choices = SETTING_CHOICES.get(key)
     if choices is not None:
         return DataValidation(
@@ -363,7 +376,8 @@ def wrapped_height(text: str, width: float, *, line: float = 15.0) -> float:
     return line * max(lines, 1)
 
 
-def _write_how_to(worksheet: Worksheet, lines: Sequence[str]) -> None:
+def write_how_to(worksheet: Worksheet, lines: Sequence[str]) -> None:
+    """A ``How to use`` sheet: a line per row, wrapped in a column that fits a portrait page."""
     top = Alignment(wrap_text=True, vertical="top")
     for row, line in enumerate(lines, start=1):
         cell = worksheet.cell(row=row, column=1)
@@ -378,7 +392,9 @@ def _write_how_to(worksheet: Worksheet, lines: Sequence[str]) -> None:
     fit_to_pages(worksheet, landscape=False)
 
 
-def _width(values: Sequence[Any], *, minimum: int) -> float:
+def column_width(values: Sequence[Any], *, minimum: int) -> float:
+    """The width, in characters, of a column showing ``values`` (dates as ``yyyy-mm-dd``): the
+    longest and two more, at least ``minimum``, at most 40."""
     longest = 0
     for value in values:
         if value is None:

@@ -203,7 +203,8 @@ def read_package(file: Path) -> Package:
 
 def write_package(package: Package, target: IO[bytes], replaced: Mapping[str, bytes | None]) -> None:
     """Write ``package`` to ``target``: parts in ``replaced`` take their new bytes (None drops
-    them), every other part is copied unchanged, in the original order."""
+    them), every other part is copied unchanged, in the original order; parts of ``replaced``
+    the package lacks are added after them."""
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, allowZip64=True) as out:
         for name, info in package.infos.items():
             if name in replaced:
@@ -216,6 +217,9 @@ def write_package(package: Package, target: IO[bytes], replaced: Mapping[str, by
                 out.writestr(copy, data, compresslevel=6)
             else:
                 _copy_part(package, info, out)
+        for name, data in replaced.items():
+            if name not in package.infos and data is not None:
+                out.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
 
 
 def _copy_part(package: Package, info: zipfile.ZipInfo, out: zipfile.ZipFile) -> None:

@@ -52,6 +52,8 @@ class Write:
     number_format: str | None = None
     header_style_from: int | None = None
     """For an added header cell: the column whose header cell's style it takes (if it has none)."""
+    bold: bool = False
+    """Write it in bold (a header of a sheet written whole)."""
 
 
 class StyleSheet:
@@ -66,6 +68,8 @@ class StyleSheet:
         self._codes: dict[str, int] = {}
         self._new_codes: list[tuple[int, str]] = []
         self._number_ids: list[int] = []
+        self._fonts: list[str] | None = None
+        self._new_fonts: list[str] = []
         if text is None:
             return
         xfs = re.search(r"<(\w+:)?cellXfs\b[^>]*>(.*?)</\1?cellXfs>", text, re.S)
@@ -113,6 +117,41 @@ class StyleSheet:
             self._new.append(xf)
         return self._added[key]
 
+    def with_bold(self, style: int) -> int:
+        """The cell format index of ``style`` with its font in bold (a new font and format if needed)."""
+        key = (style, "\0bold")
+        known = self._found.get(key)
+        if known is None:
+            known = self._found[key] = self._with_bold(style)
+        return known
+
+    def _with_bold(self, style: int) -> int:
+        if self.text is None or not self._xfs:
+            return style
+        style = style if 0 <= style < len(self._xfs) else 0
+        if self._fonts is None:
+            found = re.search(r"<(\w+:)?fonts\b[^>]*>(.*?)</\1?fonts>", self.text, re.S)
+            self._fonts = re.findall(r"<(?:\w+:)?font\b[^>]*?(?:/>|>.*?</(?:\w+:)?font>)", found.group(2),
+                                     re.S) if found else []
+        xf = self._xfs[style]
+        number = re.search(r'\sfontId="(\d+)"', xf)
+        font_id = int(number.group(1)) if number else 0
+        if not 0 <= font_id < len(self._fonts) or re.search(r"<(?:\w+:)?b\b", self._fonts[font_id]):
+            return style
+        # b comes first among a font's children.
+        bold = re.sub(r"^<((\w+:)?font)\b([^>]*?)(/?)>",
+                      lambda m: f"<{m.group(1)}{m.group(3)}><{m.group(2) or ''}b/>"
+                                + (f"</{m.group(1)}>" if m.group(4) else ""), self._fonts[font_id])
+        self._fonts.append(bold)
+        self._new_fonts.append(bold)
+        xf = re.sub(r'\s(?:fontId|applyFont)="\w*"', "", xf)
+        added = f' fontId="{len(self._fonts) - 1}" applyFont="1"'
+        xf = re.sub(r"^<((?:\w+:)?xf)\b", lambda m: f"<{m.group(1)}{added}", xf)
+        self._xfs.append(xf)
+        self._number_ids.append(self._number_ids[style])
+        self._new.append(xf)
+        return len(self._xfs) - 1
+
     def _format_id(self, code: str) -> int:
         if code in _BUILTIN_IDS:
             return int(_BUILTIN_IDS[code])
@@ -145,13 +184,18 @@ class StyleSheet:
                     text = text[:existing.start()] + block + text[existing.end():]
                 else:
                     text = text[:root.end()] + block + text[root.end():]
-        if self._new:
-            xfs = re.search(r"<(\w+:)?cellXfs\b[^>]*>", text)
-            assert xfs is not None
-            end = text.index(f"</{xfs.group(1) or ''}cellXfs>", xfs.end())
-            text = text[:end] + "".join(self._new) + text[end:]
-            text = _recount(text, "cellXfs")
+        text = _appended(text, "fonts", self._new_fonts)
+        return _appended(text, "cellXfs", self._new)
+
+
+def _appended(text: str, element: str, children: list[str]) -> str:
+    """``text`` with ``children`` added at the end of ``element`` (which it has), and its count set."""
+    if not children:
         return text
+    found = re.search(rf"<(\w+:)?{element}\b[^>]*>", text)
+    assert found is not None
+    end = text.index(f"</{found.group(1) or ''}{element}>", found.end())
+    return _recount(text[:end] + "".join(children) + text[end:], element)
 
 
 def _prefixed(xml: str, prefix: str | None) -> str:
@@ -163,7 +207,7 @@ def _recount(text: str, element: str) -> str:
     match = re.search(rf"<(\w+:)?{element}\b([^>]*)>(.*?)</\1?{element}>", text, re.S)
     if match is None:
         return text
-    child = {"numFmts": "numFmt", "cellXfs": "xf"}[element]
+    child = {"numFmts": "numFmt", "cellXfs": "xf", "fonts": "font"}[element]
     count = len(re.findall(rf"<(?:\w+:)?{child}\b", match.group(3)))
     attributes = re.sub(r'\scount="\d*"', "", match.group(2))
     prefix = match.group(1) or ""
@@ -226,6 +270,8 @@ def cell_xml(prefix: str, row: int, column: int, style: int, write: Write, style
         body = f"<{prefix}v>{shown}</{prefix}v>"
     else:
         raise ArgumentError(f"{where}: cannot write {type(value).__name__} value {value!r} to a cell")
+    if write.bold:
+        style = styles.with_bold(style)
     if code is not None:
         style = styles.with_format(style, code)
     if style:

@@ -3,26 +3,34 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from ..crosstable import RatedWorkbook, rate_sheets
+from ..crosstable import AddedColumns, Block, Grid, RatedWorkbook, rate_sheets
 from ..crosstable.columns import fold, input_column, round_number
 from ..crosstable.parse import REQUIRED, SYSTEM_COLUMNS
 from ..crosstable.values import address
-from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable
+from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable, overlay
 from ..errors import CrosstableError, WorkbookError
 from .book import Workbook, apply, load, save_atomic, uncalculated_formulas
 
+#: What may change the sheets' values before they are rated (the fill from an official list):
+#: the grids in, the cells to write first and the columns they add out.
+Prepare = Callable[[Mapping[str, Grid]], tuple[Sequence[Block], Sequence[AddedColumns]]]
+
 
 def rate_workbook(
-    source: str | os.PathLike[str], *, today: date | None = None, explain: bool = True
+    source: str | os.PathLike[str], *, today: date | None = None, explain: bool = True,
+    prepare: Prepare | None = None,
 ) -> tuple[Workbook, RatedWorkbook]:
     """Load ``source``, rate every crosstable in it and write the outputs into the loaded copy.
 
     ``explain=False`` rates with no steps and no game lines (the same outputs; nothing for a
-    report). The file itself is not touched; save the returned workbook with :func:`save_atomic`.
+    report). ``prepare`` gives cells to write before the rating (``rate --list``: the fill);
+    the rating reads the sheets with them written. The file itself is not touched; save the
+    returned workbook with :func:`save_atomic`.
     Raises :class:`~xlrating.errors.WorkbookError` when the file cannot be opened or has
     no crosstable sheet, and
     :class:`~xlrating.errors.CrosstableError` (title naming the file, every problem
@@ -36,13 +44,15 @@ def rate_workbook(
             f"{workbook.path}: has no crosstable: name a sheet 'Crosstable' and give it a header row "
             "with No, Name and the rounds (R1, R2, ...)")
     try:
-        rated = rate_sheets(grids, today=today, explain=explain)
+        before, added = prepare(grids) if prepare is not None else ((), ())
+        rated = rate_sheets(overlay(grids, before) if before else grids, today=today, explain=explain)
     except CrosstableError as error:
         title = error.title or "The crosstable has errors; nothing was rated or written."
         raise CrosstableError(error.problems, title=f"{workbook.path}: {title}") from None
-    apply(workbook, rated.blocks, rated.added)
+    apply(workbook, (*before, *rated.blocks), (*added, *rated.added))
     if rated.events and rated.events[0].settings.end_date_blank:  # one Event sheet for every section
         workbook.notes.append(rated.events[0].settings.end_date_note())
+    workbook.notes.extend(str(warning) for warning in rated.warnings)
     workbook.notes.extend(_uncalculated_notes(workbook, rated))
     return workbook, rated
 

@@ -1,0 +1,119 @@
+"""Filling from the real store: FIDE's real list lines loaded with ``xlrating lists add``.
+
+The list is FIDE's August 2026 blitz list as quoted in tests/official_files.py (real lines,
+lichess-org/lila, commit 773dbb8266a03c2354cf17c7c2f789d14a8f6105): Leko 2738 (K 10),
+Polgar 2736 (K 10), A Arbhin Vanniarajan 1431 (K 40, born 2018), Aadya Gowda 1807 (K 40,
+born 2013, WCM). A blitz event between them typed with IDs and results only rates as the
+same event typed with those published figures.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from official_files import BLITZ_AUG26, SINGLE_HEADER
+
+from xlrating.cli import main
+from xlrating.official.sheet import LIST_SHEET
+from xlrating.workbook import NewSheet, load, read_grids, write_new_workbook
+
+EVENT = [("System", "FIDE"), ("Rules", "FIDE 2024"), ("Start date", dt.date(2026, 8, 15)),
+         ("End date", dt.date(2026, 8, 15))]
+HEADER = ["No", "Name", "ID", "Rating", "K", "Title", "R1", "R2", "R3"]
+PLAYERS = [("Leko, Peter", "703303", 2738, 10, "GM"), ("Polgar, Judit", "700070", 2736, 10, "GM"),
+           ("A Arbhin Vanniarajan", "537001345", 1431, 40, None),
+           ("Aadya Gowda", "48701955", 1807, 40, "WCM")]
+ROUNDS = [("W4", "D3", "L2"), ("D3", "L4", "W1"), ("D2", "D1", "W4"), ("L1", "W2", "L3")]
+
+
+def crosstable(path: Path, typed: bool) -> Path:
+    rows = [[n, name, key, rating if typed else None, k if typed else None, title if typed else None, *rounds]
+            for n, ((name, key, rating, k, title), rounds) in enumerate(zip(PLAYERS, ROUNDS, strict=True), 1)]
+    write_new_workbook(path, event=EVENT, sheets=[NewSheet("Crosstable", HEADER, rows)])
+    return path
+
+
+@pytest.fixture
+def db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    listed = tmp_path / "blitz_aug26frl.txt"
+    listed.write_text(SINGLE_HEADER.format(month="AUG26") + "\r\n" + "\r\n".join(BLITZ_AUG26) + "\r\n")
+    store = str(tmp_path / "lists.sqlite")
+    assert main(["lists", "add", str(listed), "--db", store]) == 0
+    capsys.readouterr()
+    return store
+
+
+def posts(path: Path) -> list[Any]:
+    sheet = openpyxl.load_workbook(path)["Crosstable"]
+    header = [c.value for c in sheet[1]]
+    column = header.index("Post rating") + 1
+    return [sheet.cell(row=r, column=column).value for r in range(2, 6)]
+
+
+def test_ids_and_results_rate_as_the_published_figures(tmp_path: Path, db: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    typed = crosstable(tmp_path / "typed.xlsx", typed=True)
+    bare = crosstable(tmp_path / "bare.xlsx", typed=False)
+    assert main(["rate", str(typed)]) == 0
+    assert main(["rate", str(bare), "--list", "--kind", "Blitz", "--db", db]) == 0
+    out, err = capsys.readouterr()
+    assert "Crosstable: 4 Rating, 4 K, 3 Title filled from the FIDE Blitz list of 2026-08-01 in force on " \
+           "2026-08-15" in out
+    assert "xlrating: note" not in err  # FIDE's K is what the rules give each of them
+    assert posts(tmp_path / "bare-rated.xlsx") == posts(tmp_path / "typed-rated.xlsx")
+    grid = read_grids(load(tmp_path / "bare-rated.xlsx"))["Crosstable"]
+    assert [row[3:6] for row in grid[1:]] == [[2738, 10, "GM"], [2736, 10, "GM"], [1431, 40, None],
+                                              [1807, 40, "WCM"]]
+
+
+def test_the_standard_list_is_not_the_blitz_list(tmp_path: Path, db: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    bare = crosstable(tmp_path / "bare.xlsx", typed=False)
+    assert main(["fill", str(bare), "--db", db]) == 0
+    out, err = capsys.readouterr()
+    assert "Crosstable: nothing filled from the FIDE Standard list in force on 2026-08-15" in out
+    assert err.count("is not on the FIDE Standard list in force on 2026-08-15") == 4
+
+
+def test_lists_sheet_and_a_season_from_the_store(tmp_path: Path, db: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "hun.xlsx"
+    assert main(["lists", "sheet", "--federation", "HUN", "--kind", "Blitz", "--date", "2026-08-20",
+                 "--db", db, "-o", str(target)]) == 0
+    rows = read_grids(load(target))[LIST_SHEET]
+    assert [row[3:6] for row in rows[1:]] == [["700070", "Polgar, Judit", 2736],
+                                              ["703303", "Leko, Peter", 2738]]
+    season = tmp_path / "season.xlsx"
+    assert main(["template", "season", "--list", "fide", "--ids", "48701955,703303", "--kind", "Blitz",
+                 "--date", "2026-08-20", "--db", db, "-o", str(season)]) == 0
+    players = read_grids(load(season))["Players"]
+    assert players == [["ID", "Name", "Rating", "K", "Federation", "Title"],
+                       ["703303", "Leko, Peter", 2738, 10, "HUN", "GM"],
+                       ["48701955", "Aadya Gowda", 1807, 40, "IND", "WCM"]]
+    capsys.readouterr()
+    other = tmp_path / "x.xlsx"
+    assert main(["lists", "sheet", "--ids", "1", "--kind", "Blitz", "--db", db, "-o", str(other)]) == 1
+    assert not other.exists()
+    assert "not on the FIDE Blitz list in force on" in capsys.readouterr().err
+
+
+def test_the_event_sheet_names_the_blitz_list(tmp_path: Path, db: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    bare = crosstable(tmp_path / "bare.xlsx", typed=False)
+    book = openpyxl.load_workbook(bare)
+    book["Event"].append(["Rating list", "blitz"])
+    book.save(bare)
+    assert main(["fill", str(bare), "--db", db]) == 0
+    assert "4 Rating, 4 K, 3 Title filled from the FIDE Blitz list" in capsys.readouterr().out
+    book["Event"].cell(row=book["Event"].max_row, column=2, value="Bullet")
+    book.save(bare)
+    assert main(["fill", str(bare), "--db", db, "-o", str(tmp_path / "x.xlsx")]) == 1
+    assert "Event!B6: Rating list 'Bullet' is not a FIDE list: use one of Standard, Rapid, Blitz" in \
+        capsys.readouterr().err
+    assert main(["fill", str(bare), "--db", db, "--kind", "Bullet", "-o", str(tmp_path / "x.xlsx")]) == 1
+    assert "'Bullet' is not a FIDE list" in capsys.readouterr().err
+    assert not (tmp_path / "x.xlsx").exists()

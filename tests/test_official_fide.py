@@ -1,0 +1,249 @@
+"""FIDE's list files read: real lines, the combined list, XML, zips, dates, and refusals.
+
+Source of the real lines: lichess-org/lila, commit 773dbb8266a03c2354cf17c7c2f789d14a8f6105,
+``modules/fide/src/test/FidePlayerSyncTest.scala`` (FIDE's August 2026 blitz list and
+combined list), and commit 0147749c49f9e90696119ccf45eaa17fe42fdd58,
+``modules/fide/src/main/FidePlayerSync.scala`` (two combined-list lines in a comment); see
+``tests/official_files.py``. The values asserted are read off those lines by eye (Leko,
+Peter: HUN, GM, blitz 2738, K 10, born 1979, flag i), never produced by our code.
+
+The XML lists: element names as rmarabini/player_info_from_fide_database reads FIDE's
+``players_list_xml_foa.xml`` (commit 1c11184d632f6931e4e84e8314df01d96f984ed6,
+``fide_download.py``: ``fideid``, ``name``, ``country``, ``sex``, ``title``, ``rating``,
+``games``, ``rapid_rating``, ``rapid_games``, ``blitz_rating``, ``blitz_games``,
+``birthday``); the values are the same real players'.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import zipfile
+from pathlib import Path
+
+import pytest
+from official_files import BLITZ_AUG26, COMBINED_AUG26, COMBINED_HEADER, COMBINED_LILA_COMMENT, SINGLE_HEADER
+
+from xlrating.errors import FormatError
+from xlrating.official._source import ListProblems
+from xlrating.official.detect import open_list_file
+from xlrating.official.listfile import to_player
+
+AUG26 = dt.date(2026, 8, 1)
+
+
+def write(path: Path, lines: list[str], ending: str = "\r\n") -> Path:
+    path.write_text("".join(line + ending for line in lines), encoding="utf-8")
+    return path
+
+
+def read(path: Path, **options: object) -> tuple[object, list]:
+    listed = open_list_file(path, **options)  # type: ignore[arg-type]
+    problems = ListProblems()
+    rows = list(listed.rows(problems))
+    problems.raise_if_any("bad")
+    return listed, [to_player(listed.system, listed.kinds[row[0]], listed.date, row[1:]) for row in rows]
+
+
+def test_the_real_blitz_lines_are_read_field_by_field(tmp_path: Path) -> None:
+    path = write(tmp_path / "blitz_rating_list.txt", [SINGLE_HEADER.format(month="AUG26"), *BLITZ_AUG26])
+    listed, players = read(path)
+    assert (listed.system, listed.kinds, listed.date) == ("FIDE", ("Blitz",), AUG26)  # type: ignore[attr-defined]
+    leko, polgar, vanniarajan, gowda = players
+    assert (leko.id, leko.name, leko.federation, leko.sex, leko.title) == (
+        "703303",
+        "Leko, Peter",
+        "HUN",
+        "M",
+        "GM",
+    )
+    assert (leko.rating, leko.games, leko.k, leko.birth_year, leko.flags) == (2738, 0, 10, 1979, "i")
+    assert (polgar.id, polgar.sex, polgar.rating, polgar.flags) == ("700070", "F", 2736, "wi")
+    assert (vanniarajan.id, vanniarajan.title, vanniarajan.rating, vanniarajan.k, vanniarajan.flags) == (
+        "537001345",
+        None,
+        1431,
+        40,
+        "",
+    )
+    assert (gowda.title, gowda.rating, gowda.birth_year, gowda.flags) == ("WCM", 1807, 2013, "w")
+    assert all(p.list_date == AUG26 and p.kind == "Blitz" for p in players)
+
+
+def test_the_combined_list_gives_three_lists_from_one_line(tmp_path: Path) -> None:
+    path = write(tmp_path / "players_list.txt", [COMBINED_HEADER, *COMBINED_AUG26])
+    listed, players = read(path, date=AUG26)
+    assert listed.kinds == ("Standard", "Rapid", "Blitz")  # type: ignore[attr-defined]
+    assert [(p.kind, p.rating, p.games, p.k) for p in players] == [
+        ("Standard", 2676, 0, 10),
+        ("Rapid", 2700, 0, 10),
+        ("Blitz", 2738, 0, 10),
+    ]
+    assert {p.flags for p in players} == {""} and {p.birth_year for p in players} == {1979}
+
+
+def test_lines_without_their_trailing_spaces_and_a_blank_rating_are_read(tmp_path: Path) -> None:
+    path = write(tmp_path / "players_list_foa.txt", [COMBINED_HEADER, *COMBINED_LILA_COMMENT])
+    _, players = read(path, date=AUG26)
+    lisseth = [p for p in players if p.id == "6502938"]
+    oscar = {p.kind: p for p in players if p.id == "6504450"}
+    assert [(p.rating, p.games, p.k) for p in lisseth] == [(1795, 0, 20), (1767, 14, 20), (1740, 0, 20)]
+    assert lisseth[0].title == "WIM" and lisseth[0].flags == "w" and lisseth[0].federation == "ISL"
+    assert oscar["Rapid"].rating is None and oscar["Rapid"].games is None  # blank: not rated
+    assert (oscar["Standard"].rating, oscar["Blitz"].rating, oscar["Blitz"].flags) == (1779, 1640, "i")
+
+
+def test_the_date_comes_from_the_header_else_the_file_name_else_the_option(tmp_path: Path) -> None:
+    header_dated = write(tmp_path / "blitz.txt", [SINGLE_HEADER.format(month="NOV26"), BLITZ_AUG26[0]])
+    assert read(header_dated)[0].date == dt.date(2026, 11, 1)  # type: ignore[attr-defined]
+    named = write(tmp_path / "players_list_nov26frl.txt", [COMBINED_HEADER, COMBINED_AUG26[0]])
+    listed = open_list_file(named)
+    assert listed.date == dt.date(2026, 11, 1) and "file name" in listed.notes[0]
+    undated = write(tmp_path / "players_list_foa.txt", [COMBINED_HEADER, COMBINED_AUG26[0]])
+    with pytest.raises(FormatError, match="does not say its date"):
+        open_list_file(undated)
+    assert open_list_file(undated, date=AUG26).date == AUG26
+    with pytest.raises(FormatError, match="dated November 2026, but the date given is 2026-10-01"):
+        open_list_file(header_dated, date=dt.date(2026, 10, 1))
+
+
+def test_the_kind_comes_from_the_file_name_or_the_option(tmp_path: Path) -> None:
+    lines = [SINGLE_HEADER.format(month="AUG26"), BLITZ_AUG26[0]]
+    assert open_list_file(write(tmp_path / "rapid_aug26frl.txt", lines)).kinds == ("Rapid",)
+    unnamed = write(tmp_path / "list.txt", lines)
+    with pytest.raises(FormatError, match="standard, rapid or blitz"):
+        open_list_file(unnamed)
+    assert open_list_file(unnamed, kind="Blitz").kinds == ("Blitz",)
+    with pytest.raises(FormatError, match="rapid list, but --kind says Blitz"):
+        open_list_file(tmp_path / "rapid_aug26frl.txt", kind="Blitz")
+
+
+def xml_list(players: list[dict[str, str]]) -> str:
+    body = "".join(
+        "<player>" + "".join(f"<{k}>{v}</{k}>" for k, v in p.items()) + "</player>\n" for p in players
+    )
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n<playerslist>\n{body}</playerslist>\n'
+
+
+LEKO_XML = {
+    "fideid": "703303",
+    "name": "Leko, Peter",
+    "country": "HUN",
+    "sex": "M",
+    "title": "GM",
+    "w_title": "",
+    "o_title": "",
+    "foa_title": "",
+    "rating": "2676",
+    "games": "0",
+    "k": "10",
+    "rapid_rating": "2700",
+    "rapid_games": "0",
+    "rapid_k": "10",
+    "blitz_rating": "2738",
+    "blitz_games": "0",
+    "blitz_k": "10",
+    "birthday": "1979",
+    "flag": "",
+}
+
+
+def test_the_xml_list_zipped_as_fide_zips_it(tmp_path: Path) -> None:
+    path = tmp_path / "players_list_xml.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("players_list_xml_foa.xml", xml_list([LEKO_XML]))
+    listed, players = read(path, date=AUG26)
+    assert listed.layout == "FIDE XML (combined list)"  # type: ignore[attr-defined]
+    assert [(p.kind, p.rating) for p in players] == [("Standard", 2676), ("Rapid", 2700), ("Blitz", 2738)]
+    assert players[0].name == "Leko, Peter" and players[0].title == "GM" and players[0].birth_year == 1979
+
+
+def test_a_single_xml_list_and_its_date_from_the_zip_name(tmp_path: Path) -> None:
+    single = {k: v for k, v in LEKO_XML.items() if not k.startswith(("rapid", "blitz"))}
+    path = tmp_path / "standard_nov26frl_xml.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("standard_nov26frl_xml.xml", xml_list([single]))
+    listed, players = read(path)
+    assert (listed.kinds, listed.date) == (("Standard",), dt.date(2026, 11, 1))  # type: ignore[attr-defined]
+    assert [p.rating for p in players] == [2676]
+
+
+def test_a_cut_xml_list_is_refused_with_its_line(tmp_path: Path) -> None:
+    text = xml_list([LEKO_XML, {**LEKO_XML, "fideid": "700070"}])
+    path = tmp_path / "players_list_xml.xml"
+    path.write_text(text[: text.index("700070") + 3])
+    with pytest.raises(FormatError, match=r"players_list_xml.xml line \d+: not well-formed XML.*cut short"):
+        read(path, date=AUG26)
+
+
+def test_xml_entities_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "players_list_xml.xml"
+    path.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE p [<!ENTITY a "aaaaaaaaaa">]>\n<playerslist><player>'
+        "<fideid>1</fideid><name>&a;</name></player></playerslist>"
+    )
+    with pytest.raises(FormatError, match="entities"):
+        read(path, date=AUG26, kind="Standard")
+
+
+def test_every_bad_field_is_named_with_its_line(tmp_path: Path) -> None:
+    bad_id = "X" + BLITZ_AUG26[1][1:]
+    bad_fed = BLITZ_AUG26[2][:76] + "in " + BLITZ_AUG26[2][79:]
+    bad_rating = BLITZ_AUG26[3][:113] + "9999" + BLITZ_AUG26[3][117:]
+    path = write(
+        tmp_path / "blitz_aug26frl.txt",
+        [SINGLE_HEADER.format(month="AUG26"), BLITZ_AUG26[0], bad_id, bad_fed, bad_rating, BLITZ_AUG26[0]],
+    )
+    with pytest.raises(FormatError) as caught:
+        read(path)
+    problems = [str(p) for p in caught.value.problems]
+    assert problems == [
+        "blitz_aug26frl.txt line 3: the ID 'X00070' is not a FIDE ID (digits, no leading zero)",
+        "blitz_aug26frl.txt line 4: the federation 'in' is not three capital letters",
+        "blitz_aug26frl.txt line 5: the rating '9999' is not a whole number from 0 to 4000",
+        "blitz_aug26frl.txt line 6: the ID 703303 is listed twice (an earlier line has it too)",
+    ]
+
+
+def test_a_file_cut_inside_a_line_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "blitz_aug26frl.txt"
+    text = SINGLE_HEADER.format(month="AUG26") + "\n" + "\n".join(BLITZ_AUG26)
+    path.write_text(text[:-60])
+    with pytest.raises(FormatError, match=r"line 5: the last line is shorter than every other.*cut short"):
+        read(path)
+
+
+def test_an_unknown_layout_is_refused_with_its_first_line(tmp_path: Path) -> None:
+    old = write(
+        tmp_path / "mar11frl.txt",
+        [
+            "ID number Name                              TitlFed  Mar11 GamesBorn  Flag",
+            "1503014   Carlsen, Magnus                   g   NOR  2815  10   1990",
+        ],
+    )
+    with pytest.raises(FormatError, match=r"mar11frl\.txt line 1: an unknown layout of FIDE's TXT list"):
+        open_list_file(old)
+    with pytest.raises(FormatError, match="not a rating list xlrating reads"):
+        open_list_file(write(tmp_path / "notes.txt", ["Dear director,"]))
+
+
+def test_a_zip_bomb_is_refused_before_it_is_decompressed(tmp_path: Path) -> None:
+    path = tmp_path / "standard_nov26frl.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(
+            "standard_nov26frl.txt", SINGLE_HEADER.format(month="NOV26").encode() + b" " * 40_000_000
+        )
+    with pytest.raises(FormatError, match="refused as a zip bomb"):
+        open_list_file(path)
+
+
+def test_a_zip_of_several_files_or_a_damaged_zip_is_refused(tmp_path: Path) -> None:
+    two = tmp_path / "lists.zip"
+    with zipfile.ZipFile(two, "w") as archive:
+        archive.writestr("a.txt", "x")
+        archive.writestr("b.txt", "y")
+    with pytest.raises(FormatError, match="holds 2 files"):
+        open_list_file(two)
+    cut = tmp_path / "cut.zip"
+    cut.write_bytes(two.read_bytes()[:40])
+    with pytest.raises(FormatError, match="not a readable zip archive"):
+        open_list_file(cut)

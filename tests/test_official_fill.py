@@ -1,0 +1,253 @@
+"""Filling a crosstable or a season from an official list (:mod:`xlrating.official.fill`).
+
+The done-when test: a real US Chess event (tests/data/real/tournamentinfo.txt, see the
+README there: 64 players with their published pre-event ratings) typed with IDs and results
+only, filled from a list holding the published ratings, rates exactly as the event typed in
+full. A fictional FIDE event (tests/data/import/spring-open.trf) does the same with K and
+titles taken from the list.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import pytest
+from openpyxl.utils import get_column_letter
+from test_real_events import DATA as USCF_EVENT
+from test_real_events import PEAKS
+
+from xlrating.crosstable import rate_sheets
+from xlrating.crosstable.workbook import overlay
+from xlrating.errors import CrosstableError
+from xlrating.importers import import_file
+from xlrating.official import ListedPlayer
+from xlrating.official.fill import fill_sheets
+from xlrating.official.sheet import ListSheet, list_rows, read_list_sheet
+from xlrating.season import rate_season_sheets
+
+TRF_EVENT = USCF_EVENT.parent.parent / "import" / "spring-open.trf"
+LIST_DATE = dt.date(2014, 6, 1)
+
+Rows = list[list[Any]]
+
+
+def uscf_event() -> tuple[Rows, Rows]:
+    """The real event as typed in full (ratings, provisional games, the two peaks) and its Event sheet."""
+    sheet = import_file(USCF_EVENT, "msa").sheets[0]
+    keep = [c for c in sheet.header if not c.startswith("Official")]
+    grid: Rows = [[*keep, "Peak"]]
+    for row in sheet.rows:
+        values = dict(zip(sheet.header, row, strict=True))
+        grid.append([values[c] for c in keep] + [PEAKS.get(int(str(values["No"])))])
+    event: Rows = [["System", "USCF"], ["Rules", "USCF 2020"], ["Bonus multiplier", 12],
+                   ["Start date", LIST_DATE], ["End date", LIST_DATE]]
+    return grid, event
+
+
+def uscf_list(grid: Rows) -> list[ListedPlayer]:
+    """The published pre-event ratings as a US Chess Regular list (the provisional games with them)."""
+    header = grid[0]
+    players = []
+    for row in grid[1:]:
+        values = dict(zip(header, row, strict=True))
+        players.append(ListedPlayer("USCF", "Regular", str(values["ID"]), str(values["Name"]), LIST_DATE,
+                                    rating=float(values["Rating"]), games=values["Games"]))
+    return players
+
+
+def blanked(grid: Rows, columns: Iterable[str]) -> Rows:
+    """``grid`` with every player's cells of ``columns`` blank."""
+    indexes = [grid[0].index(c) for c in columns]
+    return [grid[0]] + [[None if i in indexes else v for i, v in enumerate(row)] for row in grid[1:]]
+
+
+def posts(sheets: Mapping[str, Rows]) -> dict[int, float | None]:
+    outcome = rate_sheets(sheets).events[0].outcomes[0]
+    return {p.player: p.post_rating for p in outcome.players}
+
+
+def test_ids_and_results_rate_as_the_event_typed_in_full() -> None:
+    typed, event = uscf_event()
+    expected = posts({"Event": event, "Crosstable": typed})
+    bare = blanked(typed, ("Rating", "Games"))
+    # Through the List sheet, as xlwings Lite would read it.
+    source = read_list_sheet(list_rows(uscf_list(typed)))
+    filled = fill_sheets({"Event": event, "Crosstable": bare}, source)
+    assert filled.notes == ()
+    assert filled.summary == ("Crosstable: 64 Rating, 10 Games filled from the US Chess Regular list of "
+                              "2014-06-01 in force on 2014-06-01",)
+    written = overlay({"Event": event, "Crosstable": bare}, filled.blocks)
+    assert written["Crosstable"] == typed
+    assert posts(written) == expected
+
+
+def test_every_typed_value_the_list_contradicts_is_named_and_kept() -> None:
+    typed, event = uscf_event()
+    players = uscf_list(typed)
+    rating, name = typed[0].index("Rating"), typed[0].index("Name")
+    changed = [list(row) for row in typed]
+    changed[1][rating] = 1800  # GARY HUA, 1794 on the list
+    changed[2][name] = "DARURI, D."  # DAKSHESH DARURI
+    filled = fill_sheets({"Event": event, "Crosstable": changed}, ListSheet(players))
+    assert [str(note) for note in filled.notes] == [
+        "Crosstable!E2: Rating 1800 is typed, but the US Chess Regular list of 2014-06-01 gives 1794 for ID "
+        "15445895; the typed value is kept",
+        "Crosstable!B3: Name 'DARURI, D.', but the US Chess Regular list of 2014-06-01 has 'DAKSHESH DARURI' "
+        "for ID 14598900: check the ID",
+    ]
+    assert filled.blocks == ()  # nothing blank: nothing written
+
+
+def test_an_id_not_on_the_list_is_reported_never_invented() -> None:
+    typed, event = uscf_event()
+    players = [p for p in uscf_list(typed) if p.id != "15445895"]  # GARY HUA left off the list
+    bare = blanked(typed, ("Rating", "Games"))
+    listed = ListedPlayer("USCF", "Regular", "99999999", "GARY HUA", LIST_DATE, rating=1794.0)
+    filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet([*players, listed]))
+    assert [str(n) for n in filled.notes] == [
+        "Crosstable!D2: ID 15445895 is not on the US Chess Regular list in force on 2014-06-01: nothing "
+        "filled (a new player, or a mistyped ID?); the list has that name under ID 99999999 (GARY HUA)"]
+    assert not any(b.row == 2 for b in filled.blocks)
+
+
+def test_a_list_of_a_later_date_is_not_used() -> None:
+    typed, event = uscf_event()
+    later = [ListedPlayer(p.system, p.kind, p.id, p.name, dt.date(2014, 7, 1), rating=p.rating)
+             for p in uscf_list(typed)]
+    bare = blanked(typed, ("Rating", "Games"))
+    filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet(later))
+    assert filled.blocks == () and len(filled.notes) == 64
+    # --date asks for another list.
+    again = fill_sheets({"Event": event, "Crosstable": blanked(typed, ("Rating",))}, ListSheet(later),
+                        on=dt.date(2014, 7, 1))
+    assert len(again.blocks) == 64
+
+
+def fide_event() -> tuple[Rows, Rows]:
+    imported = import_file(TRF_EVENT, "trf")
+    sheet = imported.sheets[0]
+    keep = [c for c in sheet.header if c not in ("Import notes", "Rank")]
+    grid: Rows = [[*keep, "Games"]]
+    for row in sheet.rows:
+        values = dict(zip(sheet.header, row, strict=True))
+        grid.append([values[c] for c in keep] + [10 if values["ID"] == "7777777" else None])
+    event = [[name, imported.setting(name)] for name in ("System", "Rules", "Start date", "End date")]
+    return grid, event
+
+
+#: The fictional event's players as a FIDE Standard list of March 2024 would show them: birth
+#: years only, K as FIDE publishes it (40 for the junior Kowalski and for Szabó, who has fewer
+#: than 30 games).
+FIDE_K = {"4611111": 20, "1111111": 40, "2222222": 20, "2500000": 20, "9000000": 20, "7777777": 40}
+
+
+def fide_list(grid: Rows) -> list[ListedPlayer]:
+    header = grid[0]
+    players = []
+    for row in grid[1:]:
+        values = dict(zip(header, row, strict=True))
+        if values["ID"] is None:
+            continue
+        born = values["Birth date"]
+        players.append(ListedPlayer("FIDE", "Standard", values["ID"], values["Name"], dt.date(2024, 3, 1),
+                                    rating=float(values["Rating"]), k=FIDE_K[values["ID"]],
+                                    birth_year=born.year if born else None, federation=values["Federation"],
+                                    title=values["Title"]))
+    return players
+
+
+def test_fide_k_titles_and_federations_come_from_the_list() -> None:
+    typed, event = fide_event()
+    expected = posts({"Event": event, "Crosstable": typed})
+    bare = blanked(typed, ("Rating", "Title", "Federation", "Birth date", "Games"))
+    filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet(fide_list(typed)))
+    written = overlay({"Event": event, "Crosstable": bare}, filled.blocks)
+    header = written["Crosstable"][0]
+    assert header[-1] == "K"  # added: the sheet had none
+    def column(name: str) -> list[Any]:
+        at = header.index(name)
+        return [row[at] if at < len(row) else None for row in written["Crosstable"][1:]]
+
+    assert column("K") == [20, 40, None, 20, 20, 20, 40]
+    assert column("Title") == [
+        "WIM", None, None, "FM", None, None, None]
+    assert posts(written) == expected
+    # Szabó's K 40 is not what the rules give an established 1600 player: said, FIDE's K used.
+    k_cell = f"Crosstable!{get_column_letter(len(header))}8"  # the added K column, Szabó's row
+    assert [str(n) for n in filled.notes] == [
+        f"{k_cell}: K 40 on the FIDE Standard list of 2024-03-01, but the rules (FIDE 2024) give 20 to "
+        "an established player rated 1600, born 1995: FIDE's K (which counts the player's games) is the one "
+        "filled"]
+
+
+def test_a_bad_cell_stops_the_fill() -> None:
+    typed, event = uscf_event()
+    typed[3][typed[0].index("Rating")] = "abc"
+    with pytest.raises(CrosstableError) as error:
+        fill_sheets({"Event": event, "Crosstable": typed}, ListSheet(uscf_list(uscf_event()[0])))
+    assert [p.where for p in error.value.problems] == ["Crosstable!E4"]
+
+
+def test_the_list_sheet_names_every_bad_cell() -> None:
+    first = ListedPlayer("FIDE", "Standard", "1", "A, B", dt.date(2024, 1, 1), rating=2000.0)
+    rows: list[Sequence[Any]] = [list(r) for r in list_rows([first])]
+    rows.append(["FIDE", "Standard", dt.date(2024, 1, 1), "1", "A, B", 2001])
+    rows.append(["Chess.com", "Standard", "yesterday", "2", "C, D", "x"])
+    with pytest.raises(CrosstableError) as error:
+        read_list_sheet(rows)
+    assert [str(p) for p in error.value.problems] == [
+        "List!D3: ID 1 is on this list twice (also in row 2)",
+        "List!A4: System: 'Chess.com' is not one of US Chess (USCF), FIDE or ICU",
+        "List!C4: List date: 'yesterday' is not a date; write dates as 2024-05-31 (year-month-day)",
+        "List!F4: Rating: 'x' is not a rating",
+    ]
+
+
+def test_a_season_fills_its_players_and_its_new_players() -> None:
+    sheets: dict[str, Rows] = {
+        "Season": [["System", "FIDE"], ["Rules", "FIDE 2024"], ["List date", dt.date(2024, 3, 1)]],
+        "Players": [["ID", "Name", "Rating", "K"], ["4611111", "Müller, Anna", None, None],
+                    ["2222222", "Fernández, Diego", 1850, None]],
+        "Events": [["Sheet", "Start date", "End date"], ["Open", dt.date(2024, 4, 1), dt.date(2024, 4, 2)]],
+        "Open": [["No", "ID", "Name", "Rating", "R1"], [1, "4611111", "Müller, Anna", None, "W2"],
+                 [2, "2222222", "Fernández, Diego", None, "L1"], [3, "7777777", "Szabó, Gábor", None, "B"]],
+    }
+    typed, _ = fide_event()
+    filled = fill_sheets(sheets, ListSheet(fide_list(typed)))
+    written = overlay(sheets, filled.blocks)
+    assert written["Players"][1][2:4] == [2105, 20] and written["Players"][2][2:4] == [1850, 20]
+    assert written["Open"][3][3] == 1600 and written["Open"][1][3] is None  # listed players: from Players
+    assert filled.summary == (
+        "Players: 1 Rating, 2 K filled from the FIDE Standard list of 2024-03-01 in force on 2024-03-01 (the "
+        "Season sheet's List date)",
+        "Open: 1 Rating, 1 K filled from the FIDE Standard list of 2024-03-01 in force on 2024-04-01")
+    rated = rate_season_sheets(written)
+    assert rated.result.list.entries["7777777"].rating is not None
+
+
+def test_unrated_typed_or_listed_and_a_row_without_an_id() -> None:
+    event = [["System", "FIDE"], ["Start date", dt.date(2024, 3, 2)]]
+    grid: Rows = [["No", "Name", "ID", "Rating", "Birth date", "K", "R1"],
+                  [1, "Müller, Anna", "4611111", "unr", dt.date(1991, 5, 17), None, "W2"],
+                  [2, "Szabó, Gábor", "7777777", 1600, None, None, "L1"],
+                  [3, "Kowalski, Bartosz", None, None, None, None, "B"]]
+    listed = [ListedPlayer("FIDE", "Standard", "4611111", "Müller, Anna", dt.date(2024, 3, 1), rating=2105.0,
+                           k=20, birth_year=1990),
+              ListedPlayer("FIDE", "Standard", "7777777", "Szabó, Gábor", dt.date(2024, 3, 1)),
+              ListedPlayer("FIDE", "Standard", "1111111", "Kowalski, Bartosz", dt.date(2024, 3, 1),
+                           rating=1980.0, k=40, birth_year=2008)]
+    filled = fill_sheets({"Event": event, "Crosstable": grid}, ListSheet(listed))
+    assert [str(n) for n in filled.notes] == [
+        "Crosstable!D2: Rating says unrated, but the FIDE Standard list of 2024-03-01 gives 2105 for ID "
+        "4611111; the typed value is kept",
+        "Crosstable!E2: Birth date 1991-05-17 is typed, but the FIDE Standard list of 2024-03-01 gives the "
+        "birth year 1990 for ID 4611111; the typed value is kept",
+        "Crosstable!D3: Rating 1600 is typed, but the FIDE Standard list of 2024-03-01 has no rating for ID "
+        "7777777; the typed value is kept",
+        "Crosstable!B4: 'Kowalski, Bartosz' has no ID; the FIDE Standard list of 2024-03-01 has ID 1111111 "
+        "(Kowalski, Bartosz): type the ID to fill this row",
+    ]
+    # 'unr' typed: the list's K goes with its rating, so it is not filled beside another rating.
+    assert filled.blocks == ()

@@ -1,0 +1,82 @@
+"""The ICU's rating list download (CSV) read and stored.
+
+Source of the layout: sanichi/icu_ratings_app (the ICU's ratings site), commit
+f9d9945d1ca24a4b5e694c9ac6042c98544f5871, ``app/models/icu_rating.rb`` (``IcuRating.to_csv``:
+the header ``last,first,id,list,rating,provisional,federation,club``, one row a rating,
+``provisional`` written as ``!full``) and ``app/controllers/icu_ratings_controller.rb``
+(served as ``icu_ratings.csv``). The players (ICU IDs, names, federation, club) are those of
+that repository's ``spec/factories/icu_players.yml``; their ratings there are random, so
+the ratings below are made up for the test.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from xlrating.errors import FormatError
+from xlrating.official.store import ListStore
+
+ROWS = [
+    "last,first,id,list,rating,provisional,federation,club",
+    "Brady,Steven,90,2011-09-01,2201,false,IRL,",
+    "Cafolla,Peter,159,2011-09-01,2105,false,IRL,",
+    "Daly,Colm,295,2011-09-01,1987,false,IRL,Bray/Greystones",
+    "Duffy,Seamus,378,2011-09-01,1650,true,IRL,Bray/Greystones",
+]
+SEP11 = dt.date(2011, 9, 1)
+
+
+def write(path: Path, rows: list[str]) -> Path:
+    path.write_text("\r\n".join(rows) + "\r\n", encoding="utf-8")
+    return path
+
+
+def test_the_icu_csv_is_read_and_looked_up(tmp_path: Path) -> None:
+    path = write(tmp_path / "icu_ratings.csv", ROWS)
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        loaded = store.add(path)
+        assert [(i.system, i.kind, i.date, i.players) for i in loaded.lists] == [
+            ("ICU", "Standard", SEP11, 4)
+        ]
+        found = store.lookup("ICU", "Standard", ["295", "378", "1"], dt.date(2011, 12, 1))
+    daly, duffy = found["295"], found["378"]
+    assert (daly.name, daly.rating, daly.federation, daly.flags) == (
+        "Daly, Colm",
+        1987,
+        "Bray/Greystones",
+        "",
+    )
+    assert (duffy.rating, duffy.flags) == (1650, "p")  # provisional
+    assert "1" not in found
+
+
+def test_a_download_of_several_lists_is_refused(tmp_path: Path) -> None:
+    rows = [*ROWS, "Brady,Steven,90,2011-05-01,2190,false,IRL,"]
+    with pytest.raises(
+        FormatError, match=r"icu_ratings.csv line 6: the list date '2011-05-01' is not the file's"
+    ):
+        ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "icu_ratings.csv", rows))
+
+
+def test_bad_rows_are_named(tmp_path: Path) -> None:
+    rows = [
+        ROWS[0],
+        "Brady,Steven,90,2011-09-01,22x1,false,IRL,",
+        "Cafolla,Peter,159,2011-09-01,2105,maybe,IRL,",
+        "Daly,Colm,295,2011-09-01",
+    ]
+    with pytest.raises(FormatError) as caught:
+        ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "icu_ratings.csv", rows))
+    assert [str(p) for p in caught.value.problems] == [
+        "icu_ratings.csv line 2: the rating '22x1' is not a whole number from 0 to 4000",
+        "icu_ratings.csv line 3: provisional is 'maybe', neither true nor false",
+        "icu_ratings.csv line 4: 4 fields where the ICU's list has 8 (is the file cut short?)",
+    ]
+
+
+def test_the_icu_list_is_not_fide_s(tmp_path: Path) -> None:
+    with pytest.raises(FormatError, match="is ICU's list, not FIDE's"):
+        ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "icu_ratings.csv", ROWS), system="FIDE")

@@ -1,0 +1,221 @@
+"""The list store: lists kept by date, rows stored only when they change, look-ups, refusals.
+
+The lists here are FIDE TXT lists made by ``tests/official_files.py`` (made-up players in
+FIDE's layout) and the real lines quoted there. What is checked is the store's own
+promise: a look-up answers exactly what the list in force on the date says, whichever
+order the lists were loaded in, and a list costs the rows that changed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import inspect
+import itertools
+import sqlite3
+from pathlib import Path
+
+import pytest
+from official_files import BLITZ_AUG26, SINGLE_HEADER, write_fide_txt
+
+from xlrating.errors import FormatError
+from xlrating.official import PlayerSource
+from xlrating.official.store import ListStore, StoreError, default_path, fold_name
+
+NOV, DEC, JAN = dt.date(2026, 11, 1), dt.date(2026, 12, 1), dt.date(2027, 1, 1)
+
+
+def lines_of(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def on_list(path: Path) -> dict[str, tuple[str, float | None, int | None]]:
+    """What a TXT list says of each player, read by slicing FIDE's columns directly."""
+    return {
+        line[:15].strip(): (line[15:76].strip(), float(line[113:119]), int(line[119:123]))
+        for line in lines_of(path)[1:]
+    }
+
+
+@pytest.fixture
+def months(tmp_path: Path) -> list[Path]:
+    """Three monthly standard lists of about 300 players: ratings change, players join and leave."""
+    nov = write_fide_txt(tmp_path / "standard_nov26frl.txt", 300, month=11, step=0)
+    dec = write_fide_txt(tmp_path / "standard_dec26frl.txt", 300, month=12, step=1)
+    jan = write_fide_txt(tmp_path / "standard_jan27frl.txt", 300, year=2027, month=1, step=2)
+    kept = lines_of(jan)
+    del kept[5:9]  # four players leave the January list
+    jan.write_text("\r\n".join(kept) + "\r\n", encoding="utf-8")
+    return [nov, dec, jan]
+
+
+def test_the_store_answers_a_player_source_s_calls() -> None:
+    for name in ("lookup", "find_by_name"):
+        assert inspect.signature(getattr(ListStore, name)) == inspect.signature(getattr(PlayerSource, name))
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(3))))
+def test_a_lookup_answers_the_list_in_force_whatever_the_loading_order(
+    tmp_path: Path, months: list[Path], order: tuple[int, ...]
+) -> None:
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        for index in order:
+            store.add(months[index])
+        everyone = set().union(*(on_list(month) for month in months))
+        for date, expected in (
+            (NOV, on_list(months[0])),
+            (dt.date(2026, 12, 31), on_list(months[1])),
+            (dt.date(2027, 3, 5), on_list(months[2])),
+        ):
+            found = store.lookup("FIDE", "Standard", sorted(everyone), date)
+            assert {pid: (p.name, p.rating, p.games) for pid, p in found.items()} == expected
+        assert store.lookup("FIDE", "Standard", sorted(everyone), dt.date(2026, 10, 31)) == {}
+        assert [info.date for info in store.lists()] == [NOV, DEC, JAN]
+
+
+def test_next_month_costs_the_rows_that_changed(tmp_path: Path, months: list[Path]) -> None:
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        first = store.add(months[0])
+        second = store.add(months[1])
+        third = store.add(months[2])
+    nov, dec, jan = (on_list(month) for month in months)
+    changed = sum(1 for pid, row in dec.items() if nov.get(pid) != row)
+    assert first.rows_written == len(nov)
+    assert second.rows_written == changed < len(dec) / 2
+    left = len(set(dec) - set(jan))
+    assert left >= 3  # four lines were taken out of January's list, the odd one a newcomer
+    assert third.rows_written == sum(1 for pid, row in jan.items() if dec.get(pid) != row) + left
+
+
+def test_a_player_who_left_the_list_is_not_on_it(tmp_path: Path, months: list[Path]) -> None:
+    gone = min(set(on_list(months[1])) - set(on_list(months[2])))
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add_files(months)
+        assert gone in store.lookup("FIDE", "Standard", [gone], DEC)
+        assert store.lookup("FIDE", "Standard", [gone], JAN) == {}
+        assert [p.list_date for p in store.history("FIDE", gone)] == [NOV, DEC]
+
+
+def test_a_file_loaded_twice_is_loaded_once(tmp_path: Path, months: list[Path]) -> None:
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(months[0])
+        again = store.add(months[0])
+        assert again.already and again.lists == () and "loaded before" in again.notes[0]
+        assert len(store.lists()) == 1
+
+
+def test_another_file_of_a_loaded_list_is_refused(tmp_path: Path, months: list[Path]) -> None:
+    copy = months[0].with_name("standard_nov26frl_copy.txt")
+    copy.write_text(months[0].read_text(encoding="utf-8") + "\r\n", encoding="utf-8")
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(months[0])
+        with pytest.raises(FormatError, match="FIDE's Standard list of November 2026 is already loaded"):
+            store.add(copy)
+
+
+def test_a_bad_file_among_good_ones_stores_nothing(tmp_path: Path, months: list[Path]) -> None:
+    bad = months[2]
+    kept = lines_of(bad)
+    kept[40] = kept[40][:113] + "12x4" + kept[40][117:]
+    bad.write_text("\r\n".join(kept) + "\r\n", encoding="utf-8")
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(months[0])
+        before = (tmp_path / "lists.sqlite").read_bytes()
+        with pytest.raises(FormatError) as caught:
+            store.add_files([months[1], bad])
+        assert [str(p) for p in caught.value.problems] == [
+            "standard_jan27frl.txt line 41: the rating '12x4' is not a whole number from 0 to 4000"
+        ]
+        assert [info.date for info in store.lists()] == [NOV]
+    assert (tmp_path / "lists.sqlite").read_bytes() == before
+
+
+def test_a_failed_first_load_leaves_no_store_behind(tmp_path: Path) -> None:
+    path = tmp_path / "blitz_aug26frl.txt"
+    path.write_text(
+        SINGLE_HEADER.format(month="AUG26") + "\n" + BLITZ_AUG26[0] + "\n" + BLITZ_AUG26[0] + "\n"
+    )
+    with pytest.raises(FormatError, match="line 3: the ID 703303 is listed twice"):
+        ListStore(tmp_path / "new" / "lists.sqlite").add(path)
+    assert not (tmp_path / "new" / "lists.sqlite").exists()
+
+
+def test_names_are_found_folded(tmp_path: Path) -> None:
+    path = tmp_path / "blitz_aug26frl.txt"
+    path.write_text(SINGLE_HEADER.format(month="AUG26") + "\n" + "\n".join(BLITZ_AUG26) + "\n")
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(path)
+        found = store.find_by_name("FIDE", "Blitz", "POLGAR judit", dt.date(2026, 9, 1))
+        assert [p.id for p in found] == ["700070"]
+        assert store.find_by_name("FIDE", "Blitz", "Polgar, Judit", dt.date(2026, 7, 31)) == []
+        assert store.find_by_name("FIDE", "Blitz", "Polgar, Zsuzsa", dt.date(2026, 9, 1)) == []
+    assert fold_name("O'Brien-Núñez, Seán") == fold_name("obrien nunez sean")
+
+
+def test_players_of_a_federation(tmp_path: Path) -> None:
+    path = tmp_path / "blitz_aug26frl.txt"
+    path.write_text(SINGLE_HEADER.format(month="AUG26") + "\n" + "\n".join(BLITZ_AUG26) + "\n")
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(path)
+        assert [p.name for p in store.players("FIDE", "Blitz", dt.date(2026, 8, 1), federation="IND")] == [
+            "Aadya Gowda",
+            "A Arbhin Vanniarajan",
+        ]
+        assert len(list(store.players("FIDE", "Blitz", dt.date(2026, 8, 1)))) == 4
+        assert list(store.players("FIDE", "Rapid", dt.date(2026, 8, 1))) == []
+
+
+def test_a_store_not_made_yet_finds_nothing_and_is_not_made(tmp_path: Path) -> None:
+    store = ListStore(tmp_path / "none.sqlite")
+    assert store.lists() == [] and store.lookup("FIDE", "Standard", ["1503014"], NOV) == {}
+    assert not (tmp_path / "none.sqlite").exists()
+
+
+def test_a_damaged_store_is_one_clear_line(tmp_path: Path, months: list[Path]) -> None:
+    damaged = tmp_path / "lists.sqlite"
+    damaged.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(
+        StoreError, match=r"^the list store .*lists.sqlite is damaged .*load the lists again$"
+    ):
+        ListStore(damaged).lists()
+
+
+def test_a_locked_store_is_one_clear_line(tmp_path: Path, months: list[Path]) -> None:
+    path = tmp_path / "lists.sqlite"
+    ListStore(path).add(months[0])
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match=r"^the list store .* is in use by another program \(locked\)"):
+            ListStore(path, timeout=0).add(months[1])
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+def test_a_store_of_another_program_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite"
+    sqlite3.connect(path).execute("CREATE TABLE t(x)").connection.commit()
+    with pytest.raises(StoreError, match="not an xlrating list store"):
+        ListStore(path).lists()
+
+
+def test_the_default_path_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XLRATING_DB", str(tmp_path / "mine.sqlite"))
+    assert default_path() == tmp_path / "mine.sqlite"
+    monkeypatch.delenv("XLRATING_DB")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.platform", "linux")
+    assert default_path() == tmp_path / "data" / "xlrating" / "lists.sqlite"
+    monkeypatch.setattr("sys.platform", "win32")
+    monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "local"))
+    assert default_path() == tmp_path / "local" / "xlrating" / "lists.sqlite"
+
+
+def test_arguments_are_checked() -> None:
+    store = ListStore("x.sqlite")
+    with pytest.raises(ValueError, match="Argument 'system'"):
+        store.lookup("chess.com", "Standard", ["1"], NOV)
+    with pytest.raises(ValueError, match="Argument 'ids'"):
+        store.lookup("FIDE", "Standard", "1503014", NOV)
+    with pytest.raises(ValueError, match="Argument 'on'"):
+        store.lookup("FIDE", "Standard", ["1"], "2026-11-01")  # type: ignore[arg-type]

@@ -1,0 +1,559 @@
+"""FIDE's monthly rating lists: the fixed-width TXT lists and the XML lists, zipped or not.
+
+FIDE publishes, each month, at ratings.fide.com (Download), a standard, a rapid and a
+blitz list, and a combined list of every player with the three ratings, each as a
+fixed-width TXT file and as an XML file, zipped (``standard_nov26frl.zip``,
+``players_list.zip``, ``players_list_xml.zip``). docs/files.md describes both layouts.
+
+The TXT lists start with a header line that places each column: a column starts where
+its label starts and ends where the next label starts::
+
+    ID Number      Name      ...      Fed Sex Tit  WTit OTit           FOA NOV26 Gms K  B-day Flag
+
+(the rating column is labelled with the list's month, ``NOV26``; the combined list has
+``SRtng SGm SK RRtng RGm Rk BRtng BGm BK`` in place of ``NOV26 Gms K``). The columns are
+read from the header, never assumed. The XML lists hold one ``<player>`` element a
+player, with ``<fideid>``, ``<name>``, ``<country>``, ``<sex>``, ``<title>``, ``<w_title>``,
+``<rating>``, ``<games>``, ``<k>`` (and ``rapid_``/``blitz_`` ones in the combined
+list), ``<birthday>`` (a year) and ``<flag>``.
+
+Kept as published: the flag (``i`` inactive, ``w`` woman, ``wi`` both), the K, the
+games of the last period. A rating of 0 or blank is "not rated on this list".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from xml.parsers import expat
+
+from ..importers._common import _ILLEGAL, quote
+from ._source import ListProblems, TextLines, month_date, open_list
+from .listfile import ListFile, Row
+
+SYSTEM = "FIDE"
+KINDS = ("Standard", "Rapid", "Blitz")
+
+#: Header labels of the TXT lists, and the field each holds.
+_TXT_LABELS = {
+    "ID NUMBER": "id",
+    "NAME": "name",
+    "FED": "fed",
+    "SEX": "sex",
+    "TIT": "tit",
+    "WTIT": "wtit",
+    "OTIT": "otit",
+    "FOA": "foa",
+    "GMS": "gms",
+    "K": "k",
+    "B-DAY": "bday",
+    "FLAG": "flag",
+    "SRTNG": "srtng",
+    "SGM": "sgm",
+    "SK": "sk",
+    "RRTNG": "rrtng",
+    "RGM": "rgm",
+    "RK": "rk",
+    "BRTNG": "brtng",
+    "BGM": "bgm",
+    "BK": "bk",
+}
+_SINGLE = ("id", "name", "fed", "sex", "tit", "wtit", "otit", "rating", "gms", "k", "bday", "flag")
+_COMBINED = (
+    "id",
+    "name",
+    "fed",
+    "sex",
+    "tit",
+    "wtit",
+    "otit",
+    "srtng",
+    "sgm",
+    "sk",
+    "rrtng",
+    "rgm",
+    "rk",
+    "brtng",
+    "bgm",
+    "bk",
+    "bday",
+    "flag",
+)
+_KIND_IN_NAME = re.compile(r"(?<![a-z])(standard|rapid|blitz)(?![a-z])", re.IGNORECASE)
+_FED = re.compile(r"[A-Z]{3}")
+_FLAGS = frozenset({"", "i", "w", "wi", "iw"})
+_TITLE = re.compile(r"[A-Za-z]{1,4}")
+MAX_RATING = 4000
+
+
+def kind_from_name(name: str) -> str | None:
+    """``"Standard"``, ``"Rapid"`` or ``"Blitz"`` when the file name says (``rapid_nov26frl.txt``)."""
+    match = _KIND_IN_NAME.search(name)
+    return match[1].capitalize() if match else None
+
+
+# -- fields -------------------------------------------------------------------------------
+
+
+class _Line:
+    """Checks the fields of one line (or one XML player), adding a problem for each bad one."""
+
+    __slots__ = ("file", "number", "problems", "seen")
+
+    def __init__(self, file: str, problems: ListProblems) -> None:
+        self.file, self.problems, self.number = file, problems, 0
+        self.seen: set[int] = set()
+
+    def bad(self, message: str) -> None:
+        self.problems.add(f"{self.file} line {self.number}", message)
+
+    def whole(self, text: str, what: str, high: int) -> int | None:
+        """A whole number from 0 to ``high``; blank is ``None``."""
+        text = text.strip()
+        if not text:
+            return None
+        if text.isascii() and text.isdigit() and int(text) <= high:
+            return int(text)
+        self.bad(f"{what} {quote(text)} is not a whole number from 0 to {high}")
+        return None
+
+    def player_id(self, text: str) -> int | None:
+        text = text.strip()
+        if text.isascii() and text.isdigit() and len(text) <= 10 and text[0] != "0":
+            value = int(text)
+            if value not in self.seen:
+                self.seen.add(value)
+                return value
+            self.bad(f"the ID {text} is listed twice (an earlier line has it too)")
+            return None
+        self.bad(
+            f"the ID {quote(text)} is not a FIDE ID (digits, no leading zero)"
+            if text
+            else "no ID: the line is not a player's line (is the file cut short?)"
+        )
+        return None
+
+    def name(self, text: str) -> str:
+        text = text.strip()
+        if not text:
+            self.bad("no name")
+        elif _ILLEGAL.search(text):
+            self.bad(f"the name {quote(text)} holds a control character")
+        return text
+
+    def federation(self, text: str) -> str | None:
+        text = text.strip()
+        if not text:
+            return None
+        if not _FED.fullmatch(text):
+            self.bad(f"the federation {quote(text)} is not three capital letters")
+        return text
+
+    def sex(self, text: str) -> str | None:
+        text = text.strip()
+        if text in ("M", "F"):
+            return text
+        if text:
+            self.bad(f"the sex {quote(text)} is neither M nor F")
+        return None
+
+    def title(self, title: str, women: str) -> str | None:
+        text = title.strip() or women.strip()
+        if text and not _TITLE.fullmatch(text):
+            self.bad(f"the title {quote(text)} is not a FIDE title")
+        return text or None
+
+    def rating(self, text: str) -> int | None:
+        value = self.whole(text, "the rating", MAX_RATING)
+        return value or None  # 0: not rated
+
+    def birth_year(self, text: str) -> int | None:
+        value = self.whole(text, "the birth year", 9999)
+        return value or None  # 0000: unknown
+
+    def flag(self, text: str) -> str:
+        text = text.strip()
+        if text not in _FLAGS:
+            self.bad(f"the flag {quote(text)} is none of i (inactive), w (woman), wi")
+        return text
+
+
+# -- the TXT lists -------------------------------------------------------------------------
+
+
+def _header_columns(header: str) -> dict[str, tuple[int, int | None]] | None:
+    """Each field's ``(start, end)`` from the header line, or ``None`` if it is no FIDE header."""
+    tokens = [(m.start(), m[0]) for m in re.finditer(r"\S+", header)]
+    if len(tokens) < 2 or tokens[0][1].upper() != "ID" or tokens[1][1].upper() != "NUMBER":
+        return None
+    tokens[0:2] = [(0, "ID NUMBER")]
+    starts: list[tuple[str, int]] = []
+    for start, label in tokens:
+        field = _TXT_LABELS.get(label.upper())
+        if field is None and month_date(label) is not None and len(label) == 5:
+            field = "rating"
+        if field is None or any(field == seen for seen, _ in starts):
+            return None
+        starts.append((field, start))
+    columns: dict[str, tuple[int, int | None]] = {}
+    for index, (field, start) in enumerate(starts):
+        end = starts[index + 1][1] if index + 1 < len(starts) else None
+        columns[field] = (start, end)
+    wanted = _COMBINED if "srtng" in columns else _SINGLE
+    return columns if all(field in columns for field in wanted) else None
+
+
+def _date_and_kinds(
+    path: Path,
+    member: str,
+    header_date: dt.date | None,
+    combined: bool,
+    date: dt.date | None,
+    kind: str | None,
+    problems: ListProblems,
+    notes: list[str],
+) -> tuple[dt.date | None, tuple[str, ...]]:
+    """The list's date and kinds from its header, its file name or the options given."""
+    where = f"{path.name} line 1" if header_date else path.name
+    named_date = month_date(member) or month_date(path.name)
+    own = header_date or named_date
+    if date is not None and own is not None and date != own:
+        problems.add(where, f"the list is dated {own:%B %Y}, but the date given is {date.isoformat()}")
+    if date is None and own is None:
+        problems.add(
+            path.name,
+            "the list does not say its date (neither its header nor its file name): "
+            "give it (--date YYYY-MM-01)",
+        )
+    if date is None and header_date is None and named_date is not None:
+        notes.append(f"{path.name}: the list's date, {named_date:%B %Y}, taken from the file name")
+    kinds: tuple[str, ...] = KINDS
+    if not combined:
+        own_kind = kind_from_name(member) or kind_from_name(path.name)
+        if kind is not None and own_kind is not None and kind != own_kind:
+            problems.add(path.name, f"the file is FIDE's {own_kind.lower()} list, but --kind says {kind}")
+        chosen = own_kind or kind
+        if chosen is None:
+            problems.add(
+                path.name,
+                "the file does not say whether it is the standard, rapid or blitz list: "
+                "give it (--kind Standard, Rapid or Blitz)",
+            )
+            chosen = KINDS[0]
+        kinds = (chosen,)
+    return date or own, kinds
+
+
+def open_txt(
+    path: Path,
+    member: str,
+    header: str,
+    *,
+    date: dt.date | None = None,
+    kind: str | None = None,
+    problems: ListProblems,
+) -> ListFile | None:
+    """A FIDE TXT list whose first line is ``header``; ``None`` (with a problem) if it is no known layout."""
+    columns = _header_columns(header.rstrip("\r\n"))
+    if columns is None:
+        problems.add(
+            f"{path.name} line 1",
+            "an unknown layout of FIDE's TXT list: the header should read "
+            "'ID Number  Name  Fed Sex Tit WTit OTit [FOA] <MMMYY> Gms K B-day Flag' (or the "
+            "combined list's 'SRtng SGm SK RRtng RGm Rk BRtng BGm BK'), not " + quote(header),
+        )
+        return None
+    combined = "srtng" in columns
+    label = header[columns["rating"][0] : columns["rating"][1]] if not combined else ""
+    notes: list[str] = []
+    list_date, kinds = _date_and_kinds(
+        path, member, month_date(label) if label else None, combined, date, kind, problems, notes
+    )
+    if list_date is None:
+        return None
+
+    def read(problems: ListProblems) -> Iterator[Row]:
+        return _read_txt(path, columns, combined, problems)
+
+    layout = "FIDE TXT (combined list)" if combined else f"FIDE TXT ({kinds[0].lower()} list)"
+    return ListFile(path, SYSTEM, kinds, list_date, layout, read, tuple(notes))
+
+
+_NOT_NAME = "[^\x00-\x1f\x7f\ud800-\udfff\ufffe\uffff]"
+
+
+def _fast_pattern(
+    columns: dict[str, tuple[int, int | None]], fields: tuple[str, ...]
+) -> re.Pattern[str] | None:
+    """A regular expression that matches a well-formed line of this layout, a group a field
+    (``None`` if the columns are not in FIDE's order): the fast path of :func:`_read_txt`.
+    A line it does not match is read field by field, each problem named."""
+    order = sorted(columns, key=lambda field: columns[field][0])
+    if (
+        any(field not in fields and field != "foa" for field in order)
+        or order[-1] != "flag"
+        or order[0] != "id"
+    ):
+        return None
+    parts = []
+    for field in order:
+        start, end = columns[field]
+        width = (end or 0) - start
+        if field == "flag":
+            parts.append("(wi|iw|i|w|) *")
+        elif field == "id":
+            parts.append(f"([1-9][0-9 ]{{{width - 1}}})")
+        elif field == "name":
+            parts.append(f"({_NOT_NAME}{{{width}}})")
+        elif field == "fed":
+            parts.append(f"((?:[A-Z]{{3}}| {{3}}) {{{width - 3}}})")
+        elif field == "sex":
+            parts.append(f"([MF ] {{{width - 1}}})")
+        elif field in ("tit", "wtit"):
+            parts.append(f"([A-Za-z ]{{{width}}})")
+        elif field in ("otit", "foa"):
+            parts.append(f"(?:{_NOT_NAME}{{{width}}})")
+        else:
+            parts.append(f"([0-9 ]{{{width}}})")
+    return re.compile("".join(parts))
+
+
+def _read_txt(
+    path: Path, columns: dict[str, tuple[int, int | None]], combined: bool, problems: ListProblems
+) -> Iterator[Row]:
+    check = _Line(path.name, problems)
+    c = columns
+    (i0, i1), (n0, n1), (f0, f1), (s0, s1) = c["id"], c["name"], c["fed"], c["sex"]
+    (t0, t1), (w0, w1), (b0, b1), (g0, g1) = c["tit"], c["wtit"], c["bday"], c["flag"]
+    triples = (
+        [("srtng", "sgm", "sk"), ("rrtng", "rgm", "rk"), ("brtng", "bgm", "bk")]
+        if combined
+        else [("rating", "gms", "k")]
+    )
+    ratings = [(c[r], c[m], c[k]) for r, m, k in triples]
+    fast = _fast_pattern(columns, _COMBINED if combined else _SINGLE)
+    order = sorted((field for field in columns if field not in ("otit", "foa")), key=lambda f: columns[f][0])
+    at = {field: index for index, field in enumerate(order)}
+    spots = [(at[r], at[m], at[k]) for r, m, k in triples]
+    g_bday = at["bday"]
+    blank = [" " * ((columns[field][1] or 0) - columns[field][0]) for field in order]
+    seen = check.seen
+    width = before = -1  # every line's length so far, while they are all alike (FIDE pads its lines)
+    last = ""
+    number = 0
+    with open_list(path) as (_, stream):
+        text_lines = TextLines(stream)
+        for number, line in enumerate(text_lines, start=1):
+            last = line
+            if number == 1:
+                continue
+            before = width
+            if width == -1:
+                width = len(line)
+            elif width != len(line):
+                width = -2
+            match = fast.fullmatch(line) if fast is not None else None
+            if match is not None:  # the fast path: a well-formed line, its fields read at once
+                g = match.groups()
+                try:
+                    pid = int(g[0])
+                    text = g[g_bday]
+                    birth = int(text) if text != blank[g_bday] else None
+                    values = [
+                        (
+                            int(g[r]) if g[r] != blank[r] else None,
+                            int(g[m]) if g[m] != blank[m] else None,
+                            int(g[k]) if g[k] != blank[k] else None,
+                        )
+                        for r, m, k in spots
+                    ]
+                except ValueError:
+                    pass
+                else:
+                    name = g[1].strip()
+                    if (
+                        name
+                        and pid not in seen
+                        and (birth or 0) <= 9999
+                        and all((rating or 0) <= MAX_RATING for rating, _, _ in values)
+                    ):
+                        seen.add(pid)
+                        fed = g[2][:3] if g[2][0] != " " else None
+                        sex = g[3][0] if g[3][0] != " " else None
+                        title = g[4].strip() or g[5].strip() or None
+                        flag = g[-1]
+                        birth = birth or None
+                        for index, (rating, games, k) in enumerate(values):
+                            yield (index, pid, name, rating or None, games, k, birth, None, fed, title, sex,
+                                   flag, None)
+                        continue
+            check.number = number
+            if not line.strip():
+                continue
+            pid_or_none = check.player_id(line[i0:i1])
+            name = check.name(line[n0:n1])
+            fed = check.federation(line[f0:f1])
+            sex = check.sex(line[s0:s1])
+            title = check.title(line[t0:t1], line[w0:w1])
+            birth = check.birth_year(line[b0:b1])
+            flag = check.flag(line[g0:g1] if g1 else line[g0:])
+            for index, ((r0, r1), (m0, m1), (k0, k1)) in enumerate(ratings):
+                row = (
+                    index,
+                    pid_or_none,
+                    name,
+                    check.rating(line[r0:r1]),
+                    check.whole(line[m0:m1], "the games", 9999),
+                    check.whole(line[k0:k1], "the K", 999),
+                    birth,
+                    None,
+                    fed,
+                    title,
+                    sex,
+                    flag,
+                    None,
+                )
+                if pid_or_none is not None:
+                    yield row  # type: ignore[misc]
+    check.number = number
+    problems.players = len(seen)
+    if before >= 0 and text_lines.unterminated and len(last) < before:
+        problems.add(
+            f"{path.name} line {check.number}",
+            "the last line is shorter than every other and has no line ending: the file is cut short",
+        )
+
+
+# -- the XML lists -------------------------------------------------------------------------
+
+_XML_RATINGS = (
+    ("rating", "games", "k"),
+    ("rapid_rating", "rapid_games", "rapid_k"),
+    ("blitz_rating", "blitz_games", "blitz_k"),
+)
+
+
+def open_xml(
+    path: Path,
+    member: str,
+    head: bytes,
+    *,
+    date: dt.date | None = None,
+    kind: str | None = None,
+    problems: ListProblems,
+) -> ListFile | None:
+    """A FIDE XML list (``<playerslist>``) whose first bytes are ``head``."""
+    combined = b"<rapid_rating" in head
+    notes: list[str] = []
+    list_date, kinds = _date_and_kinds(path, member, None, combined, date, kind, problems, notes)
+    if list_date is None:
+        return None
+
+    def read(problems: ListProblems) -> Iterator[Row]:
+        return _read_xml(path, combined, problems)
+
+    layout = "FIDE XML (combined list)" if combined else f"FIDE XML ({kinds[0].lower()} list)"
+    return ListFile(path, SYSTEM, kinds, list_date, layout, read, tuple(notes))
+
+
+class _Refused(Exception):
+    pass
+
+
+def _read_xml(path: Path, combined: bool, problems: ListProblems) -> Iterator[Row]:
+    check = _Line(path.name, problems)
+    parser = expat.ParserCreate()
+    rows: list[Row] = []
+    player: dict[str, str] | None = None
+    field: str | None = None
+    text: list[str] = []
+    players = 0
+    ratings = _XML_RATINGS if combined else _XML_RATINGS[:1]
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        nonlocal player, field
+        if tag == "player":
+            player = {}
+            check.number = parser.CurrentLineNumber
+        elif player is not None:
+            field = tag
+            text.clear()
+
+    def end(tag: str) -> None:
+        nonlocal player, field, players
+        if tag == "player" and player is not None:
+            players += 1
+            _xml_rows(player, check, ratings, rows)
+            player = None
+        elif field is not None and player is not None:
+            player[field] = "".join(text)
+            field = None
+
+    def characters(data: str) -> None:
+        if field is not None:
+            text.append(data)
+
+    def entity(*_: object) -> None:
+        raise _Refused("the file declares XML entities, which no FIDE list does (refused as unsafe)")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
+    parser.EntityDeclHandler = entity
+    parser.ExternalEntityRefHandler = lambda *_: False
+    final = False
+    with open_list(path) as (_, stream):
+        try:
+            while chunk := stream.read(1024 * 1024):
+                parser.Parse(chunk, False)
+                yield from rows
+                rows.clear()
+            final = True
+            parser.Parse(b"", True)
+        except expat.ExpatError as error:
+            problems.add(
+                f"{path.name} line {error.lineno}",
+                f"not well-formed XML ({expat.errors.messages[error.code]})"
+                + (": the file is cut short" if final else ""),
+            )
+        except _Refused as error:
+            problems.add(f"{path.name} line {parser.CurrentLineNumber}", str(error))
+    yield from rows
+    problems.players = len(check.seen)
+    if players == 0 and not problems:
+        problems.add(path.name, "no <player> element: not a FIDE XML list")
+
+
+def _xml_rows(
+    player: dict[str, str], check: _Line, ratings: tuple[tuple[str, str, str], ...], rows: list[Row]
+) -> None:
+    get = player.get
+    pid = check.player_id(get("fideid", ""))
+    name = check.name(get("name", ""))
+    fed = check.federation(get("country", ""))
+    sex = check.sex(get("sex", ""))
+    title = check.title(get("title", ""), get("w_title", ""))
+    birth = check.birth_year(get("birthday", ""))
+    flag = check.flag(get("flag", ""))
+    if pid is None:
+        return
+    for index, (rating, games, k) in enumerate(ratings):
+        rows.append(
+            (
+                index,
+                pid,
+                name,
+                check.rating(get(rating, "")),
+                check.whole(get(games, ""), "the games", 9999),
+                check.whole(get(k, ""), "the K", 999),
+                birth,
+                None,
+                fed,
+                title,
+                sex,
+                flag,
+                None,
+            )
+        )

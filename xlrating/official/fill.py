@@ -1,0 +1,516 @@
+"""Fill a crosstable's or a season's player rows from the official list in force at the event's start.
+
+The pure core behind ``xlrating fill``, ``xlrating rate --list`` and the "Fill from the list"
+macro and Lite script: sheets' values (grids) and a :class:`~xlrating.official.model.PlayerSource`
+in, the cells to write (:class:`~xlrating.crosstable.Block`) and every note out.
+
+What is filled, for each player whose ID the list knows (only blank cells; a typed value is
+never changed):
+
+- ``Rating`` (every system), and ``Games`` where US Chess publishes a provisional rating's
+  games (``1480P12``);
+- FIDE: ``K`` as FIDE publishes it, checked against the rules (a note says when the rules give
+  another K for the player's rating and birth year);
+- ``Birth date`` where the list publishes a full date; ``Federation`` and ``Title`` where the
+  sheet has those columns.
+
+Every difference between a typed value and the list (rating, games, K, name, birth date or
+year, federation, title) is a note at its cell, and the typed value is kept. An ID the list
+does not hold is reported, never invented (with the listed players of the same name, if any);
+a player without an ID whose name the list holds is reported too. A column the sheet lacks
+(``Rating``, ``Games``, ``K``, ``Birth date``) is added after its last used column when there is
+something to put in it.
+
+Which list: the system's (the ``Event`` or ``Season`` sheet's ``System``); the kind is US
+Chess's rating system (``Regular``, ``Quick``...) and, for FIDE and the ICU, ``Standard``,
+unless the caller or the settings sheet's ``Rating list`` row names another (FIDE ``Rapid``,
+``Blitz``); the date is the event's Start
+date (its End date when the Start date is blank). A season's Players sheet is filled from the
+list in force on the Season sheet's List date (else the first event's start), and each event's
+new players (IDs not on Players) from the list in force at that event's start.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import fide, systems
+from ..crosstable.columns import fold
+from ..crosstable.model import AddedColumns, Block, EventSettings, Grid
+from ..crosstable.parse import (
+    K_RANGE,
+    MAX_GAMES,
+    RATING_RANGE,
+    find_header,
+    last_used_column,
+    problem_order,
+    read_layout,
+)
+from ..crosstable.settings import read_settings
+from ..crosstable.values import BadValue, address, bounded, date_value, is_blank, rating, show, text, whole
+from ..crosstable.workbook import SETTINGS_SHEET, is_crosstable
+from ..errors import ArgumentError, CrosstableError, Problem
+from ..exporters.source import EXTRA_COLUMNS
+from .identity import name_key
+from .model import ListedPlayer, PlayerSource
+
+#: The columns a fill may write, in the order they are added when missing.
+FILLED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date", "Federation", "Title")
+#: Columns added when the sheet lacks them and the list has something for them.
+ADDED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date")
+#: The number format of each filled column.
+FORMATS: dict[str, str | None] = {"Rating": "0", "Games": "0", "K": "0", "Birth date": "yyyy-mm-dd",
+                                  "Federation": "@", "Title": "@"}
+_EXTRA = {fold(alias): name for name in ("Federation", "Title")
+          for alias in (name, *EXTRA_COLUMNS[name])}
+
+
+@dataclass(frozen=True)
+class Filled:
+    """What filling a workbook from a list did: the cells to write, the notes, a line per sheet."""
+
+    blocks: tuple[Block, ...]
+    added: tuple[AddedColumns, ...]
+    notes: tuple[Problem, ...]
+    """Every difference between a typed value and the list, every ID not found, every K that the
+    rules would give otherwise, each at its cell."""
+    summary: tuple[str, ...]
+    """One line per sheet filled: the list used and the cells filled, by column."""
+
+    @property
+    def cells(self) -> int:
+        """How many cells the fill writes (headers of added columns included)."""
+        return sum(len(row) for block in self.blocks for row in block.values)
+
+
+@dataclass
+class Table:
+    """One sheet's player rows to fill, and the list to fill them from."""
+
+    sheet: str
+    grid: list[list[Any]]
+    settings: EventSettings
+    kind: str
+    on: dt.date
+    why: str = ""
+    """How the date was chosen, when it was not given (``"the Start date"``...)."""
+    only: frozenset[str] | None = None
+    """The IDs to fill (a season event's new players), or None for every row."""
+    appendable_k: bool = True
+    """Whether a missing K column may be added after the last column (not after a crosstable's
+    outputs: a K there is read as the K used)."""
+
+
+@dataclass
+class _Row:
+    number: int
+    id: str | None
+    name: str
+    blank: dict[str, bool] = field(default_factory=dict)
+    typed: dict[str, Any] = field(default_factory=dict)
+
+
+#: The ``Event`` (or ``Season``) sheet's row naming the kind of list a fill reads (FIDE ``Rapid``
+#: or ``Blitz``), when it is not the default. The rating ignores the row.
+RATING_LIST = "Rating list"
+#: The kinds of list FIDE and the ICU publish (US Chess's are its rating systems).
+KINDS: dict[str, tuple[str, ...]] = {"FIDE": ("Standard", "Rapid", "Blitz"), "ICU": ("Standard",)}
+
+
+def kind_named(system: str, value: Any) -> str | None:
+    """The kind of list of ``system`` that ``value`` names (any case), else None."""
+    if system == "USCF":
+        return systems.USCF.rating_system(value)
+    return next((kind for kind in KINDS[system] if fold(kind) == fold(value)), None)
+
+
+def _kinds(system: str) -> str:
+    named = [s.name for s in systems.USCF.rating_systems] if system == "USCF" else list(KINDS[system])
+    return ", ".join(named)
+
+
+def sheet_kind(grid: Grid | None, sheet: str, system: str, problems: list[Problem]) -> str | None:
+    """The kind of list the settings sheet's ``Rating list`` row names, if it has one."""
+    for index, row in enumerate(_grid(grid or ())):
+        if row and fold(row[0]) == fold(RATING_LIST):
+            value = row[1] if len(row) > 1 else None
+            if is_blank(value):
+                return None
+            found = kind_named(system, value)
+            if found is None:
+                name = systems.get(system).short_name
+                problems.append(Problem(address(sheet, index + 1, 2), f"{RATING_LIST} {show(value)} is not a "
+                                        f"{name} list: use one of {_kinds(system)}"))
+            return found
+    return None
+
+
+def list_kind(settings: EventSettings, kind: str | None = None) -> str:
+    """The list a fill looks in: ``kind`` when given, else US Chess's rating system, else Standard."""
+    if kind:
+        return kind
+    return settings.rating_system if settings.system == "USCF" else "Standard"
+
+
+def list_name(system: str, kind: str) -> str:
+    """``FIDE Standard list``, ``US Chess Regular list``."""
+    return f"{systems.get(system).short_name} {kind} list"
+
+
+# --- reading a sheet's rows ---------------------------------------------------------------------
+
+
+def _columns(table: Table) -> tuple[int, dict[str, int], int, bool]:
+    """``(header row, canonical column -> 1-based column, last used column, has outputs)``."""
+    rows = table.grid
+    index = find_header(rows)
+    if index is None:
+        return 0, {}, 0, False
+    layout = read_layout(table.sheet, rows, index, [])
+    columns = {name: column for name, column in layout.inputs.items() if name in (*FILLED, "ID", "Name")}
+    for column, cell in enumerate(rows[index], start=1):
+        extra = _EXTRA.get(fold(cell)) if isinstance(cell, str) else None
+        if extra is not None:
+            columns.setdefault(extra, column)
+    return index + 1, columns, last_used_column(rows, index, len(rows) - 1), bool(layout.outputs)
+
+
+def _read_rows(table: Table, header: int, columns: Mapping[str, int], problems: list[Problem]) -> list[_Row]:
+    """The sheet's player rows (a row with an ID or a name), the cells a fill reads checked."""
+    low, high = RATING_RANGE[table.settings.system]
+    readers: dict[str, Any] = {
+        "Rating": lambda v: rating(v, low=low, high=high),
+        "Games": lambda v: whole(v, "a number of games", high=MAX_GAMES),
+        "K": lambda v: bounded(v, "a K factor", *K_RANGE),
+        "Birth date": lambda v: date_value(v, "a date"), "Federation": text, "Title": text,
+    }
+    found: list[_Row] = []
+    for number in range(header + 1, len(table.grid) + 1):
+        line = table.grid[number - 1]
+
+        def cell(name: str, line: list[Any] = line) -> Any:
+            column = columns.get(name)
+            return line[column - 1] if column is not None and column <= len(line) else None
+
+        member, name = text(cell("ID")), text(cell("Name"))
+        if member is None and name is None:
+            continue
+        row = _Row(number, member, name or "")
+        for column, reader in readers.items():
+            value = cell(column)
+            row.blank[column] = is_blank(value)
+            if row.blank[column]:
+                continue
+            try:
+                row.typed[column] = reader(value)
+            except BadValue as error:
+                problems.append(Problem(address(table.sheet, number, columns[column]),
+                                        f"{column}: {error.message}"))
+        typed = row.typed.get("Rating")
+        if isinstance(typed, tuple):
+            row.typed["Rating"], marked = typed
+            if marked is not None and "Games" not in row.typed:
+                row.typed["Games"] = marked
+        found.append(row)
+    return found
+
+
+# --- what the list gives a row ------------------------------------------------------------------
+
+
+def _listed_values(player: ListedPlayer, system: str) -> dict[str, Any]:
+    """The values the list gives for the filled columns (those it does not publish left out)."""
+    values: dict[str, Any] = {"Rating": player.rating}
+    if system == "USCF" and player.rating is not None:
+        values["Games"] = player.games
+    if system == "FIDE":
+        values["K"] = player.k
+    values.update({"Birth date": player.birth_date, "Federation": player.federation, "Title": player.title})
+    return {column: value for column, value in values.items() if value is not None}
+
+
+def _same(column: str, typed: Any, listed: Any) -> bool:
+    if column in ("Rating", "K"):
+        return abs(float(typed) - float(listed)) < 0.5
+    if column in ("Federation", "Title"):
+        return fold(typed) == fold(listed)
+    return bool(typed == listed)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, float) and value == int(value):
+        return str(int(value))
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value)
+
+
+def _rules_k(player: ListedPlayer, settings: EventSettings, on: dt.date) -> float | None:
+    """The K FIDE's rules give an established player of the listed rating and birth year on ``on``
+    (the junior rule counts the year of birth only), or None when it cannot be told."""
+    if player.rating is None:
+        return None
+    born = player.birth_date or (dt.date(player.birth_year, 1, 1) if player.birth_year else None)
+    try:
+        return fide.k_factor(player.rating, birth_date=born if born and born <= on else None, on=on,
+                             rules=settings.rules)
+    except ArgumentError:
+        return None
+
+
+Pending = tuple[int, str, str]
+"""A note on a row's cell, its column named (it may be a column the fill adds): ``(row, column, text)``."""
+
+
+def _row_notes(table: Table, row: _Row, player: ListedPlayer, listed: Mapping[str, Any],
+               source: str) -> list[Pending]:
+    """A note for every typed value the list contradicts (the typed value is kept)."""
+    notes: list[Pending] = []
+    kept = f"for ID {player.id}; the typed value is kept"
+
+    def note(column: str, text: str) -> None:
+        notes.append((row.number, column, text))
+
+    if row.name and name_key(row.name) != name_key(player.name):
+        note("Name", f"Name {row.name!r}, but the {source} has {player.name!r} for ID {player.id}: "
+                     "check the ID")
+    for column, typed in row.typed.items():
+        if column == "Rating" and (typed is None) != (player.rating is None):
+            said = "says unrated" if typed is None else f"{_shown(typed)} is typed"
+            gives = f"gives {_shown(player.rating)}" if player.rating is not None else "has no rating"
+            note(column, f"Rating {said}, but the {source} {gives} {kept}")
+        elif typed is not None and column in listed and not _same(column, typed, listed[column]):
+            note(column, f"{column} {_shown(typed)} is typed, but the {source} gives "
+                         f"{_shown(listed[column])} {kept}")
+    born = row.typed.get("Birth date")
+    if born is not None and player.birth_date is None and player.birth_year not in (None, born.year):
+        note("Birth date", f"Birth date {born.isoformat()} is typed, but the {source} gives the birth year "
+                           f"{player.birth_year} {kept}")
+    if table.settings.system == "FIDE" and player.k is not None:
+        rules_k = _rules_k(player, table.settings, table.on)
+        if rules_k is not None and rules_k != player.k:
+            year = f", born {player.birth_year}" if player.birth_year else ", birth year not published"
+            note("K", f"K {player.k} on the {source}, but the rules ({table.settings.rules}) give "
+                      f"{rules_k:g} to an established player rated {_shown(player.rating)}{year}: FIDE's K "
+                      "(which counts the player's games) is the one filled")
+    return notes
+
+
+# --- one sheet ------------------------------------------------------------------------------------
+
+
+def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[AddedColumns], list[Problem],
+                                                            str, list[Problem]]:
+    """Fill one sheet: ``(blocks, added columns, notes, summary line, problems)``.
+
+    Problems (a bad value in a cell the fill reads) mean nothing may be written.
+    """
+    problems: list[Problem] = []
+    header, columns, last, outputs = _columns(table)
+    if not header or "ID" not in columns:
+        return [], [], [], "", problems
+    rows = [row for row in _read_rows(table, header, columns, problems)
+            if table.only is None or row.id in table.only]
+    system, kind = table.settings.system, table.kind
+    found = source.lookup(system, kind, [row.id for row in rows if row.id is not None], table.on)
+    name = list_name(system, kind)
+    dated = next(iter(found.values())).list_date.isoformat() if found else ""
+    described = f"{name} of {dated}" if dated else name
+    notes: list[Problem] = []
+    pending: list[Pending] = []
+    writes: dict[tuple[int, str], Any] = {}
+    for row in rows:
+        id_cell = address(table.sheet, row.number, columns["ID"])
+        if row.id is None:
+            matches = source.find_by_name(system, kind, row.name, table.on)
+            if matches:
+                notes.append(Problem(address(table.sheet, row.number, columns.get("Name", 1)),
+                                     f"{row.name!r} has no ID; the {described} has "
+                                     + _named(matches) + ": type the ID to fill this row"))
+            continue
+        player = found.get(row.id)
+        if player is None:
+            others = [p for p in source.find_by_name(system, kind, row.name, table.on) if p.id != row.id] \
+                if row.name else []
+            also = "; the list has that name under " + _named(others) if others else ""
+            notes.append(Problem(id_cell, f"ID {row.id} is not on the {name} in force on "
+                                          f"{table.on.isoformat()}: nothing filled (a new player, or a "
+                                          f"mistyped ID?){also}"))
+            continue
+        listed = _listed_values(player, system)
+        pending.extend(_row_notes(table, row, player, listed, described))
+        for column, value in listed.items():
+            if row.blank.get(column, True) and row.typed.get(column) is None \
+                    and (column == "Rating" or not _kept_out(column, row, listed)):
+                writes[(row.number, column)] = value
+        if player.rating is None and row.blank.get("Rating", True):
+            notes.append(Problem(id_cell, f"ID {row.id} has no rating on the {described}: left blank, "
+                                          "rated as unrated"))
+    blocks, added, counts, where = _blocks(table, header, columns, last, outputs, writes, rows, notes)
+    notes.extend(Problem(address(table.sheet, number, where.get(column, columns["ID"])), text)
+                 for number, column, text in pending)
+    notes.sort(key=problem_order)
+    line = ""
+    if rows:
+        filled = ", ".join(f"{count} {column}" for column, count in counts.items() if count) or "nothing"
+        line = (f"{table.sheet}: {filled} filled from the {described} in force on "
+                f"{table.on.isoformat()}{f' ({table.why})' if table.why else ''}")
+    return blocks, added, notes, line, problems
+
+
+def _kept_out(column: str, row: _Row, listed: Mapping[str, Any]) -> bool:
+    """Whether a blank ``column`` stays blank: Games and K go with the list's rating, so they are
+    not filled beside a typed rating (or ``unr``) that differs from it."""
+    if column not in ("Games", "K") or row.blank.get("Rating", True):
+        return False
+    typed = row.typed.get("Rating")
+    return typed is None or "Rating" not in listed or not _same("Rating", typed, listed["Rating"])
+
+
+def _named(players: Sequence[ListedPlayer]) -> str:
+    shown = ", ".join(f"ID {p.id} ({p.name})" for p in players[:3])
+    return shown + (f" and {len(players) - 3} more" if len(players) > 3 else "")
+
+
+def _blocks(table: Table, header: int, columns: Mapping[str, int], last: int, outputs: bool,
+            writes: Mapping[tuple[int, str], Any], rows: Sequence[_Row], notes: list[Problem]
+            ) -> tuple[list[Block], list[AddedColumns], dict[str, int], dict[str, int]]:
+    """One block per cell written (a fill writes scattered cells), the added columns' headers."""
+    where = dict(columns)
+    added: list[str] = []
+    for column in ADDED:
+        if column in where or not any(name == column for _, name in writes):
+            continue
+        if column == "K" and outputs and not table.appendable_k:
+            notes.append(Problem(address(table.sheet, header, last),
+                                 "the sheet has no K column: FIDE's K was not filled (a K column right "
+                                 "of the output columns reads as the K used; insert one left of them to fill "
+                                 "it)"))
+            continue
+        added.append(column)
+        where[column] = last + len(added)
+    blocks = [Block(table.sheet, header, where[column], ((column,),)) for column in added]
+    counts = dict.fromkeys(FILLED, 0)
+    for (number, column), value in sorted(writes.items()):
+        if column not in where:
+            continue
+        counts[column] += 1
+        shown = int(value) if isinstance(value, float) and value == int(value) else value
+        blocks.append(Block(table.sheet, number, where[column], ((shown,),), (FORMATS[column],)))
+    extra = []
+    if added:
+        bottom = max((row.number for row in rows), default=header)
+        extra.append(AddedColumns(table.sheet, header, bottom, last + 1, last + len(added)))
+    return blocks, extra, counts, where
+
+
+# --- a workbook -------------------------------------------------------------------------------------
+
+
+def fill_sheets(sheets: Mapping[str, Grid], source: PlayerSource, *, on: dt.date | None = None,
+                kind: str | None = None, today: dt.date | None = None) -> Filled:
+    """Fill every crosstable sheet of a crosstable workbook, or a season's Players sheet and its
+    events' new players, from ``source``.
+
+    ``on`` overrides the date of every list looked up; ``kind`` the list's kind (FIDE
+    ``Rapid``, ``Blitz``). Raises :class:`~xlrating.errors.CrosstableError` with every problem
+    (a bad value in a cell the fill reads, bad settings), each at its cell; then nothing is filled.
+    """
+    from ..season.read import is_season
+
+    tables = _season_tables(sheets, on, kind, today) if is_season(sheets) else \
+        _crosstable_tables(sheets, on, kind, today)
+    blocks: list[Block] = []
+    added: list[AddedColumns] = []
+    notes: list[Problem] = []
+    lines: list[str] = []
+    problems: list[Problem] = []
+    for table in tables:
+        found = fill_table(table, source)
+        blocks += found[0]
+        added += found[1]
+        notes += found[2]
+        lines += [found[3]] if found[3] else []
+        problems += found[4]
+    if problems:
+        count = f"{len(problems)} cell{'s' if len(problems) != 1 else ''}"
+        raise CrosstableError(problems, title=f"{count} cannot be read; nothing was filled.")
+    return Filled(tuple(blocks), tuple(added), tuple(notes), tuple(lines))
+
+
+def _dated(settings: EventSettings, on: dt.date | None) -> tuple[dt.date, str]:
+    if on is not None:
+        return on, "the date given"
+    if settings.start_date is not None:
+        return settings.start_date, ""
+    if settings.cell("End date") == settings.sheet:
+        return settings.end_date, "no Start or End date: today"
+    return settings.end_date, "no Start date: the End date"
+
+
+def _crosstable_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | None,
+                       today: dt.date | None) -> list[Table]:
+    names = list(sheets)
+    event = next((n for n in names if fold(n) == fold(SETTINGS_SHEET)), None)
+    grid = sheets[event] if event is not None else None
+    settings, problems = read_settings(grid, sheet=event or SETTINGS_SHEET, today=today)
+    kind = _checked(settings.system, kind) or sheet_kind(grid, event or SETTINGS_SHEET, settings.system,
+                                                         problems)
+    if problems:
+        raise CrosstableError(problems, title="The Event sheet has errors; nothing was filled.")
+    when, why = _dated(settings, on)
+    return [Table(name, _grid(sheets[name]), settings, list_kind(settings, kind), when, why,
+                  appendable_k=False)
+            for name in names if name != event and is_crosstable(name, sheets[name])]
+
+
+def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | None,
+                   today: dt.date | None) -> list[Table]:
+    from ..season.model import PLAYERS_SHEET, SEASON_SHEET
+    from ..season.rate import rating_order, read_season
+    from ..season.read import find_sheet, read_season_settings
+
+    season = read_season(sheets, today=today)
+    settings, list_date, *_ = read_season_settings(sheets, today, [])
+    named = find_sheet(sheets, SEASON_SHEET)
+    problems: list[Problem] = []
+    grid = sheets[named] if named else None
+    where = named or SEASON_SHEET
+    kind = _checked(settings.system, kind) or sheet_kind(grid, where, settings.system, problems)
+    if problems:
+        raise CrosstableError(problems, title="The Season sheet has errors; nothing was filled.")
+    events = rating_order(season.events)
+    if on is not None or list_date is not None or not events:
+        when, why = (on, "the date given") if on is not None else (list_date or settings.end_date,
+                                                                     "the Season sheet's List date")
+    else:
+        when, why = _dated(events[0].crosstable.settings, None)
+        why = f"the first event's {'Start' if not why else 'End'} date"
+    players = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
+    tables = [Table(players, _grid(sheets[players]), settings, list_kind(settings, kind), when, why)]
+    for event in events:
+        event_on, event_why = _dated(event.crosstable.settings, on)
+        new = frozenset(str(key) for key in event.event.players)
+        if new:
+            tables.append(Table(event.crosstable.sheet, _grid(sheets[event.crosstable.sheet]),
+                                event.crosstable.settings, list_kind(event.crosstable.settings, kind),
+                                event_on, event_why, only=new, appendable_k=False))
+    return tables
+
+
+def _checked(system: str, kind: str | None) -> str | None:
+    """The caller's ``kind``, checked against the system's lists (None when not given)."""
+    if not kind:
+        return None
+    found = kind_named(system, kind)
+    if found is None:
+        raise ArgumentError(f"Argument 'kind' {kind!r} is not a {systems.get(system).short_name} list: "
+                            f"use one of {_kinds(system)}")
+    return found
+
+
+def _grid(grid: Grid) -> list[list[Any]]:
+    return [list(row) if row is not None else [] for row in grid]

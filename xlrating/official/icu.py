@@ -1,0 +1,139 @@
+"""The Irish Chess Union's rating list, as its ratings site downloads it (CSV).
+
+The ICU's ratings site (ratings.icu.ie, the public ``icu_ratings_app``) lets a logged-in
+member download the ratings it shows as CSV (``icu_ratings.csv``): a header line
+``last,first,id,list,rating,provisional,federation,club`` and one line a rating, written
+by ``IcuRating.to_csv`` (``app/models/icu_rating.rb``): the player's last and first
+names, ICU ID, the list's date (``2015-09-01``), the rating, ``true`` for a provisional
+rating, the player's federation and club. A download filtered to one list holds that
+list; one with several list dates is refused (choose one list on the site).
+
+Kept: the name as ``Last, First``, the rating, the club (as
+:attr:`~.model.ListedPlayer.federation`, as the ICU's lists have it), and ``p`` in
+:attr:`~.model.ListedPlayer.flags` for a provisional rating.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..importers._common import _ILLEGAL, quote
+from ._source import ListProblems, TextLines, open_list
+from .listfile import ListFile, Row
+
+SYSTEM = "ICU"
+KIND = "Standard"
+HEADER = ("last", "first", "id", "list", "rating", "provisional", "federation", "club")
+MAX_RATING = 4000
+
+
+def is_icu_csv(first: str) -> bool:
+    return tuple(cell.strip().lower() for cell in first.lstrip("\ufeff").split(",")) == HEADER
+
+
+def open_csv(
+    path: Path,
+    member: str,
+    head: bytes,
+    *,
+    date: dt.date | None = None,
+    kind: str | None = None,
+    problems: ListProblems,
+) -> ListFile | None:
+    """The ICU's CSV list whose first bytes are ``head``; its date from its rows (the first row's
+    list date; every row must have it), ``date`` if the rows give none."""
+    if kind is not None and kind != KIND:
+        problems.add(path.name, f"the ICU publishes one list (Standard), not {kind}")
+    dates = set()
+    for line in head.decode("utf-8", errors="replace").splitlines()[1:-1]:
+        cells = next(csv.reader([line]), [])
+        if len(cells) == len(HEADER):
+            dates.add(cells[3].strip())
+    own = None
+    if len(dates) == 1:
+        try:
+            own = dt.date.fromisoformat(dates.pop())
+        except ValueError:
+            own = None
+    if date is not None and own is not None and date != own:
+        problems.add(
+            f"{path.name} line 2",
+            f"the list is dated {own.isoformat()}, but the date given is {date.isoformat()}",
+        )
+    list_date = own or date
+    if list_date is None:
+        problems.add(path.name, "the list's date cannot be told from its rows: give it (--date YYYY-MM-DD)")
+        return None
+
+    def read(problems: ListProblems) -> Iterator[Row]:
+        return _read(path, list_date, problems)
+
+    return ListFile(path, SYSTEM, (KIND,), list_date, "ICU rating list (CSV)", read)
+
+
+def _read(path: Path, list_date: dt.date, problems: ListProblems) -> Iterator[Row]:
+    seen: set[int] = set()
+    day = list_date.isoformat()
+    with open_list(path) as (_, stream):
+        for number, cells in enumerate(csv.reader(TextLines(stream)), start=1):
+            if number == 1 or not any(cell.strip() for cell in cells):
+                continue
+            where = f"{path.name} line {number}"
+            if len(cells) != len(HEADER):
+                problems.add(
+                    where,
+                    f"{len(cells)} fields where the ICU's list has {len(HEADER)} (is the file cut short?)",
+                )
+                continue
+            last, first, pid_text, listed, rating_text, provisional, _federation, club = (
+                c.strip() for c in cells
+            )
+            row_ok = True
+            if listed != day:
+                problems.add(
+                    where,
+                    f"the list date {quote(listed)} is not the file's ({day}): a download holds "
+                    "one list; choose one list on the ratings site",
+                )
+                row_ok = False
+            if not (pid_text.isascii() and pid_text.isdigit() and pid_text[0] != "0" and len(pid_text) <= 10):
+                problems.add(where, f"the ID {quote(pid_text)} is not an ICU ID")
+                continue
+            pid = int(pid_text)
+            if pid in seen:
+                problems.add(where, f"the ID {pid} is listed twice (an earlier line has it too)")
+                continue
+            seen.add(pid)
+            name = f"{last}, {first}" if first else last
+            if not last or _ILLEGAL.search(name):
+                problems.add(where, f"the name {quote(name)} is empty or holds a control character")
+                row_ok = False
+            rating = int(rating_text) if rating_text.isascii() and rating_text.isdigit() else None
+            if rating is None or rating > MAX_RATING:
+                problems.add(
+                    where, f"the rating {quote(rating_text)} is not a whole number from 0 to {MAX_RATING}"
+                )
+                row_ok = False
+            if provisional.lower() not in ("true", "false"):
+                problems.add(where, f"provisional is {quote(provisional)}, neither true nor false")
+                row_ok = False
+            if row_ok:
+                yield (
+                    0,
+                    pid,
+                    name,
+                    rating,
+                    None,
+                    None,
+                    None,
+                    None,
+                    club or None,
+                    None,
+                    None,
+                    "p" if provisional.lower() == "true" else "",
+                    None,
+                )
+    problems.players = len(seen)

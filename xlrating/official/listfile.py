@@ -1,0 +1,84 @@
+"""A list file as its reader found it: what it is, and its rows, streamed.
+
+Each reader (:mod:`.fide`, :mod:`.uscf`, :mod:`.icu`) checks a file's header when it
+opens it and answers with a :class:`ListFile`: the system, the list(s) it holds (FIDE's
+combined list holds three), the list's date, and :meth:`ListFile.rows`, which streams the
+file's players as plain tuples (:data:`Row`), a problem with its line for every field
+that is not what the format says. The store loads those tuples straight into SQLite;
+:func:`to_player` makes them :class:`~.model.ListedPlayer` for everyone else.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ._source import ListProblems
+from .model import ListedPlayer
+
+Row = tuple[
+    int,
+    int,
+    str,
+    "int | None",
+    "int | None",
+    "int | None",
+    "int | None",
+    "str | None",
+    "str | None",
+    "str | None",
+    "str | None",
+    str,
+    "str | None",
+]
+"""One player on one list, as stored: ``(kind, id, name, rating, games, k, birth_year,
+birth_date, federation, title, sex, flags, expires)``; ``kind`` indexes
+:attr:`ListFile.kinds`, dates are ISO text."""
+
+#: The fields of a :data:`Row` after ``kind``, in order (the store's columns).
+FIELDS = (
+    "id",
+    "name",
+    "rating",
+    "games",
+    "k",
+    "birth_year",
+    "birth_date",
+    "federation",
+    "title",
+    "sex",
+    "flags",
+    "expires",
+)
+
+
+@dataclass(frozen=True)
+class ListFile:
+    """A list file whose header was read and found good."""
+
+    path: Path
+    system: str
+    kinds: tuple[str, ...]
+    """The lists it holds: one kind, or FIDE's combined list's three."""
+    date: dt.date
+    layout: str
+    """The format, in words: ``"FIDE TXT (combined)"``, ``"FIDE XML"``..."""
+    read: Callable[[ListProblems], Iterator[Row]]
+    """Streams the rows; adds a problem (file and line) for each bad field or line."""
+    notes: tuple[str, ...] = ()
+    """What the reader took by default (a date from the file name...), for the user."""
+
+    def rows(self, problems: ListProblems) -> Iterator[Row]:
+        return self.read(problems)
+
+
+def to_player(system: str, kind: str, list_date: dt.date, values: tuple[Any, ...]) -> ListedPlayer:
+    """A :class:`ListedPlayer` from the stored values (the :data:`FIELDS`, in order)."""
+    (pid, name, rating, games, k, birth_year, birth_date, federation, title, sex, flags, expires) = values
+    return ListedPlayer(
+        system, kind, str(pid), name, list_date, None if rating is None else float(rating), games, k,
+        birth_year, None if birth_date is None else dt.date.fromisoformat(birth_date), federation, title, sex,
+        flags or "", None if expires is None else dt.date.fromisoformat(expires))

@@ -1,0 +1,171 @@
+"""A workbook's ``List`` sheet: the official list's rows a workbook carries with it.
+
+The store of loaded list files lives on the director's machine; xlwings Lite runs Python in
+the browser, where there is none. So a workbook can carry the players it needs on a sheet
+named ``List`` (``xlrating lists sheet`` writes it from the store), and the fill reads it
+there: :class:`ListSheet` answers look-ups as the store does
+(:class:`~xlrating.official.model.PlayerSource`).
+
+The sheet has one header row and one row per player and list: ``System``, ``Kind``, ``List
+date``, ``ID``, ``Name``, ``Rating``, ``Games``, ``K``, ``Birth year``, ``Birth date``,
+``Federation``, ``Title``, ``Sex``, ``Flags`` (:data:`COLUMNS`). Only ``System``, ``Kind``,
+``List date``, ``ID`` and ``Name`` are needed in every row; a blank cell is a field the list
+does not publish. Several lists (systems, kinds, dates) may share the sheet.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from .. import systems
+from ..crosstable.columns import fold
+from ..crosstable.model import Grid
+from ..crosstable.values import BadValue, address, date_value, is_blank, quote_sheet, rating, text, whole
+from ..errors import CrosstableError, Problem
+from .identity import name_key
+from .model import ListedPlayer
+
+LIST_SHEET = "List"
+#: The List sheet's columns, in the order written.
+COLUMNS: tuple[str, ...] = ("System", "Kind", "List date", "ID", "Name", "Rating", "Games", "K", "Birth year",
+                            "Birth date", "Federation", "Title", "Sex", "Flags")
+_REQUIRED = ("System", "Kind", "List date", "ID", "Name")
+_KEYS = {fold(name): name for name in COLUMNS}
+#: The number format of the date columns as written.
+DATE_FORMAT = "yyyy-mm-dd"
+
+
+def list_rows(players: Iterable[ListedPlayer]) -> list[list[Any]]:
+    """The List sheet's rows for ``players``: the header, then one row each (blank: not published)."""
+    rows: list[list[Any]] = [list(COLUMNS)]
+    for p in players:
+        rows.append([p.system, p.kind, p.list_date, p.id, p.name, _number(p.rating), p.games, p.k,
+                     p.birth_year, p.birth_date, p.federation, p.title, p.sex, p.flags or None])
+    return rows
+
+
+def _number(value: float | None) -> float | int | None:
+    return int(value) if value is not None and value == int(value) else value
+
+
+class ListSheet:
+    """The players of a ``List`` sheet, answering look-ups by ID and by name on a date."""
+
+    def __init__(self, players: Iterable[ListedPlayer]) -> None:
+        self._lists: dict[tuple[str, str], dict[dt.date, dict[str, ListedPlayer]]] = {}
+        for player in players:
+            by_date = self._lists.setdefault((player.system, fold(player.kind)), {})
+            by_date.setdefault(player.list_date, {})[player.id] = player
+
+    def _list(self, system: str, kind: str, on: dt.date) -> Mapping[str, ListedPlayer]:
+        dates = self._lists.get((system, fold(kind)), {})
+        found = max((d for d in dates if d <= on), default=None)
+        return dates[found] if found is not None else {}
+
+    def lookup(self, system: str, kind: str, ids: Iterable[str], on: dt.date) -> Mapping[str, ListedPlayer]:
+        listed = self._list(system, kind, on)
+        return {key: listed[key] for key in ids if key in listed}
+
+    def find_by_name(self, system: str, kind: str, name: str, on: dt.date) -> Sequence[ListedPlayer]:
+        wanted = name_key(name)
+        return [p for p in self._list(system, kind, on).values() if wanted and name_key(p.name) == wanted]
+
+
+def read_list_sheet(grid: Grid, *, sheet: str = LIST_SHEET) -> ListSheet:
+    """The ``List`` sheet's players; :class:`~xlrating.errors.CrosstableError` names every bad cell."""
+    rows = [list(row) if row is not None else [] for row in grid]
+    problems: list[Problem] = []
+    header = next((i for i, row in enumerate(rows) if any(fold(c) == fold("ID") for c in row)), None)
+    if header is None:
+        raise CrosstableError([Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'ID'")],
+                              title=f"The {sheet} sheet cannot be read; nothing was filled.")
+    columns: dict[str, int] = {}
+    for column, cell in enumerate(rows[header], start=1):
+        name = _KEYS.get(fold(cell)) if isinstance(cell, str) else None
+        if name is not None:
+            columns.setdefault(name, column)
+    missing = [name for name in _REQUIRED if name not in columns]
+    if missing:
+        problems.append(Problem(address(sheet, header + 1, 1), "the header row has no "
+                                + ", ".join(repr(m) for m in missing) + " column"))
+    players: list[ListedPlayer] = []
+    seen: dict[tuple[str, str, dt.date, str], int] = {}
+    for index in range(header + 1, len(rows)):
+        row = rows[index]
+        if missing or all(is_blank(v) for v in row):
+            continue
+        player = _player(sheet, index + 1, row, columns, problems)
+        if player is None:
+            continue
+        key = (player.system, fold(player.kind), player.list_date, player.id)
+        if key in seen:
+            problems.append(Problem(address(sheet, index + 1, columns["ID"]),
+                                    f"ID {player.id} is on this list twice (also in row {seen[key]})"))
+            continue
+        seen[key] = index + 1
+        players.append(player)
+    if problems:
+        raise CrosstableError(problems, title=f"The {sheet} sheet has {len(problems)} error"
+                              f"{'s' if len(problems) != 1 else ''}; nothing was filled.")
+    return ListSheet(players)
+
+
+def _player(sheet: str, number: int, row: list[Any], columns: Mapping[str, int],
+            problems: list[Problem]) -> ListedPlayer | None:
+    """One row of the List sheet, or None when a needed cell is bad (each problem at its cell)."""
+    bad = len(problems)
+
+    def read(name: str, reader: Callable[[Any], Any], needed: bool = False) -> Any:
+        if name not in columns:
+            return None
+        value = row[columns[name] - 1] if columns[name] <= len(row) else None
+        where = address(sheet, number, columns[name])
+        if is_blank(value):
+            if needed:
+                problems.append(Problem(where, f"{name} is blank"))
+            return None
+        try:
+            return reader(value)
+        except BadValue as error:
+            problems.append(Problem(where, f"{name}: {error.message}"))
+            return None
+
+    def system(value: Any) -> str:
+        found = systems.find(value)
+        if found is None:
+            raise BadValue(f"{text(value)!r} is not one of US Chess (USCF), FIDE or ICU")
+        return found.key
+
+    fields = {
+        "system": read("System", system, True), "kind": read("Kind", text, True),
+        "list_date": read("List date", date_value, True), "id": read("ID", text, True),
+        "name": read("Name", text, True),
+        "rating": read("Rating", lambda v: rating(v, low=1.0, high=4000.0)[0]),
+        "games": read("Games", lambda v: whole(v, "a number of games")),
+        "k": read("K", lambda v: whole(v, "a K factor", low=1, high=100)),
+        "birth_year": read("Birth year", lambda v: whole(v, "a year", low=1000, high=9999)),
+        "birth_date": read("Birth date", date_value),
+        "federation": read("Federation", text), "title": read("Title", text), "sex": read("Sex", text),
+        "flags": read("Flags", text) or "",
+    }
+    return ListedPlayer(**fields) if len(problems) == bad else None
+
+
+def players_rows(players: Sequence[ListedPlayer], system: str) -> list[tuple[Any, ...]]:
+    """A season's ``Players`` sheet of listed players (header first): ID, Name, Rating and what the
+    system's rules read from the list (US Chess: a provisional rating's Games; FIDE: K), then
+    Birth date, Federation and Title where the list gives any."""
+    columns: list[tuple[str, Callable[[ListedPlayer], Any]]] = [
+        ("ID", lambda p: p.id), ("Name", lambda p: p.name), ("Rating", lambda p: _number(p.rating))]
+    if system == "USCF":
+        columns.append(("Games", lambda p: p.games if p.rating is not None else None))
+    if system == "FIDE":
+        columns.append(("K", lambda p: p.k))
+    optional: list[tuple[str, Callable[[ListedPlayer], Any]]] = [
+        ("Birth date", lambda p: p.birth_date), ("Federation", lambda p: p.federation),
+        ("Title", lambda p: p.title)]
+    columns += [(name, get) for name, get in optional if any(get(p) is not None for p in players)]
+    ordered = sorted(players, key=lambda p: (-(p.rating or 0.0), name_key(p.name)))
+    return [tuple(name for name, _ in columns), *(tuple(get(p) for _, get in columns) for p in ordered)]

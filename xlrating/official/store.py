@@ -1,0 +1,582 @@
+"""The local store of official lists: every loaded list, kept by system, kind and date.
+
+The store is one SQLite file (the standard library's :mod:`sqlite3`, which Pyodide has
+too), by default in the user's data folder (:func:`default_path`), else where ``--db``
+or the environment variable ``XLRATING_DB`` says.
+
+It keeps a player's row only when it changes. A *series* is one system's one kind of list
+(FIDE Standard, US Chess Regular...); a row ``(series, id, date)`` holds the player's
+values from the list of that date on, until a later row replaces it; a row with no name
+says the player left the list on that date. The list in force on a date is the newest
+list of the series dated on or before it, and a player's row on it is his newest row
+dated on or before that list. Loading next month's list writes only the players whose row
+changed (and a row for each who left), so ten years of FIDE's monthly lists cost what
+changed in them, not 120 copies of 1.2 million rows (docs/files.md gives the figures).
+A list dated between two loaded ones is fitted in: the next list's rows stay as they were.
+
+Each file is loaded in one transaction, so a bad file changes nothing; a file already
+loaded (the same SHA-256) is not loaded twice. A store that is locked by another program,
+read-only or damaged raises :class:`StoreError` with one line that says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import sqlite3
+import sys
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import _check, systems
+from ..errors import FormatError, InputError, Problem, XlratingError
+from ._source import ListProblems, TooManyProblems, sha256
+from .detect import open_list_file
+from .listfile import FIELDS, ListFile, to_player
+from .model import ListedPlayer, ListInfo
+
+#: The store's layout; a store written by another layout is refused, never misread.
+SCHEMA_VERSION = "1"
+
+_SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE series(series INTEGER PRIMARY KEY, system TEXT NOT NULL, kind TEXT NOT NULL,
+                    UNIQUE(system, kind));
+CREATE TABLE files(file INTEGER PRIMARY KEY, sha256 TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+                   loaded TEXT NOT NULL);
+CREATE TABLE lists(list INTEGER PRIMARY KEY, series INTEGER NOT NULL REFERENCES series,
+                   date INTEGER NOT NULL, players INTEGER NOT NULL, file INTEGER NOT NULL REFERENCES files,
+                   UNIQUE(series, date));
+CREATE TABLE rows(series INTEGER NOT NULL, id INTEGER NOT NULL, date INTEGER NOT NULL,
+                  name TEXT, rating INTEGER, games INTEGER, k INTEGER, birth_year INTEGER, birth_date TEXT,
+                  federation TEXT, title TEXT, sex TEXT, flags TEXT, expires TEXT,
+                  PRIMARY KEY(series, id, date)) WITHOUT ROWID;
+"""
+_VALUES = ", ".join(FIELDS[1:])  # the stored values after the ID
+_NEW_COLUMNS = ", ".join(f"{field}" for field in FIELDS)
+_TYPED_COLUMNS = (
+    "id INTEGER, name TEXT, rating INTEGER, games INTEGER, k INTEGER, birth_year INTEGER, "
+    "birth_date TEXT, federation TEXT, title TEXT, sex TEXT, flags TEXT, expires TEXT"
+)
+
+
+#: SQLite's page cache (KiB): look-ups, and loads (a list's rows go in by ID, which a list is
+#: not sorted by: the store's pages of a 1.2 million player list must fit in it).
+_CACHE_KB = 64 * 1024
+_LOAD_CACHE_KB = 192 * 1024
+#: IDs looked up in one query.
+_CHUNK = 500
+
+
+class StoreError(XlratingError, OSError):
+    """The list store cannot be used: locked by another program, read-only, damaged, of another layout."""
+
+
+def default_path() -> Path:
+    """Where the store is kept: ``XLRATING_DB`` if set; else the user's data folder:
+    ``%LOCALAPPDATA%\\xlrating\\lists.sqlite`` on Windows, ``~/Library/Application
+    Support/xlrating/lists.sqlite`` on macOS, ``$XDG_DATA_HOME/xlrating/lists.sqlite``
+    (``~/.local/share/xlrating/lists.sqlite``) elsewhere."""
+    named = os.environ.get("XLRATING_DB")
+    if named:
+        return Path(named)
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "xlrating" / "lists.sqlite"
+
+
+def fold_name(name: str) -> str:
+    """A name as names are matched: case, accents, spaces and punctuation folded
+    (``"O'Brien, Seán"`` and ``"obrien sean"`` are one)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", name.casefold()) if ch.isalnum())
+
+
+def _day(date: dt.date) -> int:
+    return date.year * 10000 + date.month * 100 + date.day
+
+
+def _date(day: int) -> dt.date:
+    return dt.date(day // 10000, day // 100 % 100, day % 100)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What loading one file did."""
+
+    file: str
+    lists: tuple[ListInfo, ...]
+    """The lists it added (none if the file was loaded before)."""
+    already: bool
+    """The same file (its SHA-256) was loaded before: nothing was done."""
+    rows_written: int
+    """Rows the store gained: every player of a first list, then only the changes."""
+    notes: tuple[str, ...] = ()
+
+
+class ListStore:
+    """The store at ``path`` (:func:`default_path` when ``None``), waiting at most ``timeout``
+    seconds for another program that holds it locked. Implements
+    :class:`~xlrating.official.model.PlayerSource`. Reading a store that does not exist
+    finds no list; loading creates it (and its folder)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 5.0) -> None:
+        if path is not None and not isinstance(path, (str, os.PathLike)):
+            raise _check.fail("path", "a file path", path)
+        self.timeout = _check.number("timeout", timeout)
+        self.path = Path(path) if path is not None else default_path()
+        self._connection: sqlite3.Connection | None = None
+
+    # -- opening and errors -----------------------------------------------------------------
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def __enter__(self) -> ListStore:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _error(self, error: BaseException) -> StoreError:
+        text = str(error).lower()
+        where = f"the list store {self.path}"
+        if "locked" in text or "busy" in text:
+            message = f"{where} is in use by another program (locked); try again when it has finished"
+        elif "readonly" in text or "read-only" in text or "permission" in text:
+            message = (
+                f"{where} is read-only; give a store you may write to with --db or the XLRATING_DB "
+                "environment variable"
+            )
+        elif "not a database" in text or "malformed" in text or "corrupt" in text:
+            message = f"{where} is damaged ({error}); move it away and load the lists again"
+        elif "unable to open" in text:
+            message = f"{where} cannot be opened ({error}); check the folder exists and may be written"
+        else:
+            message = f"{where}: {error}"
+        return StoreError(message)
+
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise self._error(error) from None
+
+    def _connect(self, write: bool) -> sqlite3.Connection | None:
+        """The open connection; ``None`` when reading a store that does not exist yet."""
+        if self._connection is not None:
+            return self._connection
+        if not self.path.exists():
+            if not write:
+                return None
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StoreError(
+                    f"the list store's folder {self.path.parent} cannot be made ({error.strerror or error})"
+                ) from None
+        if self.path.is_dir():
+            raise StoreError(f"the list store {self.path} is a folder, not a file")
+        with self._guard():
+            connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+            try:
+                connection.execute(f"PRAGMA cache_size = -{_CACHE_KB}")
+                connection.create_function("xl_fold", 1, fold_name, deterministic=True)
+                tables = {
+                    name
+                    for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+                }
+                if not tables:
+                    if write:
+                        connection.executescript(
+                            "BEGIN IMMEDIATE;"
+                            + _SCHEMA
+                            + f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}');"
+                            "COMMIT;"
+                        )
+                elif "meta" not in tables or connection.execute(
+                    "SELECT value FROM meta WHERE key = 'schema'"
+                ).fetchone() != (SCHEMA_VERSION,):
+                    raise StoreError(
+                        f"the list store {self.path} is not an xlrating list store of this version; "
+                        "give another with --db"
+                    )
+            except BaseException:
+                connection.close()
+                raise
+        self._connection = connection
+        return connection
+
+    # -- loading -------------------------------------------------------------------------
+
+    def add(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        system: str | None = None,
+        kind: str | None = None,
+        date: dt.date | None = None,
+    ) -> Loaded:
+        """Load the list file at ``path`` (format and date told from the file; ``system``,
+        ``kind`` and ``date`` where the file does not say). Raises
+        :class:`~xlrating.errors.FormatError` naming the file and line of every problem, and
+        then stores nothing."""
+        return self.add_files([path], system=system, kind=kind, date=date)[0]
+
+    def add_files(
+        self,
+        paths: Sequence[str | os.PathLike[str]],
+        *,
+        system: str | None = None,
+        kind: str | None = None,
+        date: dt.date | None = None,
+    ) -> list[Loaded]:
+        """Load several list files in one transaction: all of them, or (when any has a problem)
+        none. Raises :class:`~xlrating.errors.InputError` listing every file's problems."""
+        if isinstance(paths, (str, os.PathLike)) or not all(isinstance(p, (str, os.PathLike)) for p in paths):
+            raise _check.fail("paths", "a list of file paths", paths)
+        if date is not None and (not isinstance(date, dt.date) or isinstance(date, dt.datetime)):
+            raise _check.fail("date", "a date", date)
+        problems: list[Problem] = []
+        opened: list[tuple[Path, str, ListFile | None]] = []
+        for path in paths:
+            source = Path(path)
+            try:
+                opened.append(
+                    (source, sha256(source), open_list_file(source, system=system, kind=kind, date=date))
+                )
+            except InputError as error:
+                problems.extend(error.problems)
+        if problems:
+            raise FormatError(problems, title="No list was loaded (nothing was stored):")
+        created = self._connection is None and not self.path.exists()
+        connection = self._connect(write=True)
+        assert connection is not None
+        results: list[Loaded] = []
+        with self._guard():
+            connection.execute(f"PRAGMA cache_size = -{_LOAD_CACHE_KB}")
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                for source, digest, listed in opened:
+                    assert listed is not None
+                    known = connection.execute(
+                        "SELECT name FROM files WHERE sha256 = ?", (digest,)
+                    ).fetchone()
+                    if known:
+                        note = f"{source.name} was loaded before (as {known[0]}): nothing to do"
+                        results.append(Loaded(source.name, (), True, 0, (note,)))
+                        continue
+                    connection.execute("SAVEPOINT one_file")
+                    try:
+                        results.append(self._load(connection, listed, digest))
+                    except InputError as error:
+                        problems.extend(error.problems)
+                        connection.execute("ROLLBACK TO one_file")
+                    connection.execute("RELEASE one_file")
+                if problems:
+                    raise FormatError(problems, title="No list was loaded (nothing was stored):")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                if created:  # a store this run made for nothing is not left behind
+                    self.close()
+                    self.path.unlink(missing_ok=True)
+                raise
+            connection.execute("COMMIT")
+            connection.execute(f"PRAGMA cache_size = -{_CACHE_KB}")
+        return results
+
+    def _series(self, connection: sqlite3.Connection, system: str, kind: str) -> int:
+        found = connection.execute(
+            "SELECT series FROM series WHERE system = ? AND kind = ?", (system, kind)
+        ).fetchone()
+        if found:
+            return int(found[0])
+        return int(
+            connection.execute("INSERT INTO series(system, kind) VALUES (?, ?)", (system, kind)).lastrowid
+            or 0
+        )
+
+    def _load(self, connection: sqlite3.Connection, listed: ListFile, digest: str) -> Loaded:
+        name = listed.path.name
+        day = _day(listed.date)
+        series = [self._series(connection, listed.system, kind) for kind in listed.kinds]
+        for kind, sid in zip(listed.kinds, series, strict=True):
+            taken = connection.execute(
+                "SELECT f.name FROM lists l JOIN files f USING (file) WHERE l.series = ? AND l.date = ?",
+                (sid, day),
+            ).fetchone()
+            if taken:
+                raise FormatError(
+                    [
+                        _where(
+                            name,
+                            f"{listed.system}'s {kind} list of {listed.date:%B %Y} is "
+                            f"already loaded (from {taken[0]})",
+                        )
+                    ],
+                    title=f"{name} was not loaded:",
+                )
+        empty = all(
+            connection.execute("SELECT 1 FROM lists WHERE series = ?", (sid,)).fetchone() is None
+            for sid in series
+        )
+        problems = ListProblems()
+        which = " ".join(f"WHEN {index} THEN {sid}" for index, sid in enumerate(series))
+        # one kind: its series as a constant (the kind, ?1, is bound and not read)
+        series_value = f"CASE ?1 {which} END" if len(series) > 1 else f"{series[0]}"
+        try:
+            if empty:
+                written = connection.executemany(
+                    f"INSERT INTO rows(series, id, date, {_VALUES}) VALUES ({series_value}, ?2, {day}, "
+                    + ", ".join(f"?{i}" for i in range(3, 14))
+                    + ")",
+                    listed.rows(problems),
+                ).rowcount
+            else:
+                connection.execute("DROP TABLE IF EXISTS temp.incoming")
+                connection.execute(f"CREATE TEMP TABLE incoming(kind INTEGER, {_TYPED_COLUMNS})")
+                connection.executemany(
+                    f"INSERT INTO temp.incoming VALUES ({', '.join('?' * 13)})",
+                    listed.rows(problems),
+                )
+                written = 0
+                if not problems:
+                    connection.execute("CREATE INDEX temp.incoming_id ON incoming(kind, id)")
+                    written = sum(
+                        self._merge(connection, index, sid, day) for index, sid in enumerate(series)
+                    )
+                connection.execute("DROP TABLE temp.incoming")
+        except TooManyProblems:
+            pass
+        except sqlite3.IntegrityError:
+            problems.add(name, "an ID appears twice in the list")
+        problems.raise_if_any(f"{name} was not loaded (nothing was stored):")
+        if problems.players == 0:
+            raise FormatError(
+                [_where(name, "holds no player: is the file cut short?")], title=f"{name} was not loaded:"
+            )
+        loaded = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+        file = connection.execute(
+            "INSERT INTO files(sha256, name, loaded) VALUES (?, ?, ?)", (digest, name, loaded)
+        ).lastrowid
+        infos = []
+        for kind, sid in zip(listed.kinds, series, strict=True):
+            connection.execute(
+                "INSERT INTO lists(series, date, players, file) VALUES (?, ?, ?, ?)",
+                (sid, day, problems.players, file),
+            )
+            infos.append(ListInfo(listed.system, kind, listed.date, problems.players, name))
+        return Loaded(name, tuple(infos), False, written, listed.notes)
+
+    def _merge(self, connection: sqlite3.Connection, kind: int, series: int, day: int) -> int:
+        """Store the incoming list ``kind`` as the list of ``day`` in ``series``: the rows that
+        differ from the list before it, and rows that keep the list after it as it was."""
+        before = connection.execute(
+            "SELECT max(date) FROM lists WHERE series = ? AND date < ?", (series, day)
+        ).fetchone()[0]
+        after = connection.execute(
+            "SELECT min(date) FROM lists WHERE series = ? AND date > ?", (series, day)
+        ).fetchone()[0]
+        values = ", ".join(f"i.{field}" for field in FIELDS[1:])
+        state = (
+            f"SELECT id, {_VALUES}, max(date) FROM rows WHERE series = {series} AND date <= "
+            f"{before if before is not None else -1} GROUP BY id"
+        )
+        connection.execute("DROP TABLE IF EXISTS temp.changed")
+        connection.execute(f"CREATE TEMP TABLE changed({_TYPED_COLUMNS})")
+        connection.execute(
+            f"INSERT INTO changed SELECT i.id, {values} FROM incoming i WHERE i.kind = {kind} AND "
+            f"(SELECT {_VALUES} FROM rows r WHERE r.series = {series} AND r.id = i.id AND r.date <= "
+            f"{before if before is not None else -1} ORDER BY r.date DESC LIMIT 1) IS NOT ({values})"
+        )
+        connection.execute(
+            f"INSERT INTO changed(id) SELECT s.id FROM ({state}) s WHERE s.name IS NOT NULL AND NOT EXISTS "
+            f"(SELECT 1 FROM incoming i WHERE i.kind = {kind} AND i.id = s.id)"
+        )
+        written = 0
+        if after is not None:
+            written += connection.execute(
+                f"INSERT INTO rows(series, id, date, {_VALUES}) SELECT {series}, c.id, {after}, "
+                + ", ".join(f"s.{field}" for field in FIELDS[1:])
+                + f" FROM changed c LEFT JOIN ({state}) s ON s.id = c.id WHERE NOT EXISTS "
+                f"(SELECT 1 FROM rows r WHERE r.series = {series} AND r.id = c.id AND r.date = {after})"
+            ).rowcount
+        written += connection.execute(
+            f"INSERT INTO rows(series, id, date, {_VALUES}) SELECT {series}, id, {day}, "
+            f"{_VALUES} FROM changed"
+        ).rowcount
+        connection.execute("DROP TABLE temp.changed")
+        return written
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def lists(self) -> list[ListInfo]:
+        """Every loaded list, by system, kind and date."""
+        connection = self._connect(write=False)
+        if connection is None:
+            return []
+        with self._guard():
+            found = connection.execute(
+                "SELECT s.system, s.kind, l.date, l.players, f.name FROM lists l "
+                "JOIN series s USING (series) "
+                "JOIN files f USING (file) ORDER BY s.system, s.kind, l.date"
+            ).fetchall()
+        return [
+            ListInfo(system, kind, _date(day), players, name) for system, kind, day, players, name in found
+        ]
+
+    def _in_force(
+        self, connection: sqlite3.Connection, system: str, kind: str, on: dt.date
+    ) -> tuple[int, int] | None:
+        """``(series, list date)`` of the list of ``system``/``kind`` in force on ``on``."""
+        found = connection.execute(
+            "SELECT s.series, max(l.date) FROM series s JOIN lists l USING (series) "
+            "WHERE s.system = ? AND s.kind = ? "
+            "AND l.date <= ?",
+            (system, kind, _day(on)),
+        ).fetchone()
+        return None if found is None or found[1] is None else (int(found[0]), int(found[1]))
+
+    def _start(self, system: str, kind: str, on: dt.date) -> tuple[sqlite3.Connection, str, int, int] | None:
+        named = systems.find(system) if isinstance(system, str) else None
+        if named is None:
+            raise _check.fail("system", "US Chess, FIDE or ICU", system)
+        if not isinstance(kind, str):
+            raise _check.fail("kind", "a list's kind such as Standard or Regular", kind)
+        if not isinstance(on, dt.date) or isinstance(on, dt.datetime):
+            raise _check.fail("on", "a date", on)
+        connection = self._connect(write=False)
+        if connection is None:
+            return None
+        with self._guard():
+            found = self._in_force(connection, named.key, kind, on)
+        return None if found is None else (connection, named.key, *found)
+
+    def lookup(self, system: str, kind: str, ids: Iterable[str], on: dt.date) -> Mapping[str, ListedPlayer]:
+        """The rows of these IDs on the list of ``system``/``kind`` in force on ``on`` (the newest
+        dated on or before it). IDs that list does not hold are absent (never invented)."""
+        if isinstance(ids, (str, bytes)):
+            raise _check.fail("ids", "a list of IDs", ids)
+        wanted = [str(pid).strip() for pid in ids]
+        started = self._start(system, kind, on)
+        if started is None:
+            return {}
+        connection, key, series, day = started
+        numbers = {
+            int(text): text
+            for text in wanted
+            if text.isascii() and text.isdigit() and text[0] != "0" and len(text) <= 18
+        }
+        keys = list(numbers)
+        found: dict[str, ListedPlayer] = {}
+        list_date = _date(day)
+        with self._guard():
+            for start in range(0, len(keys), _CHUNK):
+                chunk = keys[start : start + _CHUNK]
+                rows = connection.execute(
+                    f"SELECT id, {_VALUES}, max(date) FROM rows "
+                    f"WHERE series = {series} AND date <= {day} AND id IN "
+                    f"({', '.join('?' * len(chunk))}) GROUP BY id",
+                    chunk,
+                )
+                for row in rows:
+                    if row[1] is not None:
+                        text = numbers[row[0]]
+                        found[text] = to_player(key, kind, list_date, (text, *row[1:-1]))
+        return found
+
+    def find_by_name(self, system: str, kind: str, name: str, on: dt.date) -> Sequence[ListedPlayer]:
+        """The rows on the list in force on ``on`` whose name is ``name``, case, accents, spaces
+        and punctuation folded (:func:`fold_name`)."""
+        if not isinstance(name, str):
+            raise _check.fail("name", "a name", name)
+        target = fold_name(name)
+        started = self._start(system, kind, on)
+        if started is None or not target:
+            return []
+        connection, _, series, day = started
+        with self._guard():
+            ids = [
+                str(pid)
+                for (pid,) in connection.execute(
+                    f"SELECT DISTINCT id FROM rows WHERE series = {series} AND date <= {day} "
+                    "AND xl_fold(name) = ?",
+                    (target,),
+                )
+            ]
+        return [
+            player
+            for player in self.lookup(system, kind, ids, on).values()
+            if fold_name(player.name) == target
+        ]
+
+    def players(
+        self, system: str, kind: str, on: dt.date, federation: str | None = None
+    ) -> Iterator[ListedPlayer]:
+        """Every player on the list in force on ``on`` (of one ``federation`` if given), by ID."""
+        if federation is not None and not isinstance(federation, str):
+            raise _check.fail("federation", "a federation such as IRL", federation)
+        started = self._start(system, kind, on)
+        if started is None:
+            return
+        connection, key, series, day = started
+        list_date = _date(day)
+        where = "s.name IS NOT NULL" + (" AND s.federation = ?" if federation is not None else "")
+        with self._guard():
+            cursor = connection.execute(
+                f"SELECT id, {_VALUES} FROM (SELECT id, {_VALUES}, max(date) FROM rows "
+                f"WHERE series = {series} "
+                f"AND date <= {day} GROUP BY id) s WHERE {where} ORDER BY id",
+                (federation.strip().upper(),) if federation is not None else (),
+            )
+            for row in cursor:
+                yield to_player(key, kind, list_date, row)
+
+    def history(self, system: str, player_id: str) -> list[ListedPlayer]:
+        """The player's row on every loaded list of ``system`` that holds him, by kind and date."""
+        named = systems.find(system) if isinstance(system, str) else None
+        if named is None:
+            raise _check.fail("system", "US Chess, FIDE or ICU", system)
+        text = str(player_id).strip()
+        connection = self._connect(write=False)
+        if connection is None or not (text.isascii() and text.isdigit()) or text[0] == "0" or len(text) > 18:
+            return []
+        result: list[ListedPlayer] = []
+        with self._guard():
+            for series, kind in connection.execute(
+                "SELECT series, kind FROM series WHERE system = ? ORDER BY kind", (named.key,)
+            ).fetchall():
+                rows = connection.execute(
+                    f"SELECT date, {_VALUES} FROM rows WHERE series = ? AND id = ? ORDER BY date",
+                    (series, int(text)),
+                ).fetchall()
+                if not rows:
+                    continue
+                days = [
+                    day
+                    for (day,) in connection.execute(
+                        "SELECT date FROM lists WHERE series = ? AND date >= ? ORDER BY date",
+                        (series, rows[0][0]),
+                    )
+                ]
+                current, position = None, 0
+                for day in days:
+                    while position < len(rows) and rows[position][0] <= day:
+                        current, position = rows[position], position + 1
+                    if current is not None and current[1] is not None:
+                        result.append(to_player(named.key, kind, _date(day), (text, *current[1:])))
+        return result
+
+
+def _where(name: str, message: str) -> Problem:
+    return Problem(name, message)

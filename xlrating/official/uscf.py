@@ -1,0 +1,182 @@
+"""US Chess members saved from its Ratings API v1 (MUIR, ratings.uschess.org): JSON.
+
+US Chess's rating system since October 2025 answers ``GET /api/v1/members`` (a search,
+``MemberDetailDtoPage``: ``{"items": [...], "offset", "pageSize", "hasNextPage"}``) and
+``GET /api/v1/members/{memberId}`` (one ``MemberDetailDto``), as its ``swagger.json`` says
+(public in the mikeb26/uschess-go repository). A member is ``id``, ``firstName``,
+``lastName``, ``stateRep``, ``expirationDate``, ``fideTitle``, ``gender`` (``Male``,
+``Female``, ``Unknown``), ``status`` and ``ratings``: one ``MemberRatingDto`` a rating
+system, ``{"rating", "ratingSystem", "gamesPlayed", "isProvisional", "floor"}``, the
+system a ``RatingSource`` code (``R`` Regular, ``Q`` Quick, ``B`` Blitz, ``OR``, ``OQ``,
+``OB`` online).
+
+A saved response (one page, one member, or a JSON array of members) is read as the US
+Chess lists of the day it was saved, which the file does not hold: ``--date`` gives it.
+It holds the members saved, no more: a look-up of anyone else on that date finds no one.
+A member's ``rating-supplements`` response holds one player's history with neither his ID
+nor his name: it is not a list, and is refused with that reason.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ..importers._common import _ILLEGAL, quote
+from ._source import ListProblems, open_list
+from .listfile import ListFile, Row
+
+SYSTEM = "USCF"
+#: US Chess's rating systems by their API code, in the order stored.
+SOURCES = {
+    "R": "Regular",
+    "Q": "Quick",
+    "B": "Blitz",
+    "OR": "Online Regular",
+    "OQ": "Online Quick",
+    "OB": "Online Blitz",
+}
+KINDS = tuple(SOURCES.values())
+#: The largest saved response read (a page of the API is a few hundred kilobytes).
+MAX_JSON_BYTES = 64 * 1024**2
+MAX_RATING = 4000
+
+
+def is_uscf_json(head: bytes) -> bool:
+    text = head.lstrip(b"\xef\xbb\xbf").lstrip()
+    return text.startswith((b"{", b"[")) and (b'"firstName"' in head or b'"ratingSupplementDate"' in head)
+
+
+def open_json(
+    path: Path,
+    member: str,
+    head: bytes,
+    *,
+    date: dt.date | None = None,
+    kind: str | None = None,
+    problems: ListProblems,
+) -> ListFile | None:
+    """A saved Ratings API response of US Chess members, dated ``date``."""
+    if b'"ratingSupplementDate"' in head and b'"firstName"' not in head:
+        problems.add(
+            path.name,
+            "is one member's rating-supplement history (GET /api/v1/members/{id}/"
+            "rating-supplements), which names neither the member nor his ID: it is not a "
+            "list. Save the members instead (GET /api/v1/members or /api/v1/members/{id})",
+        )
+        return None
+    if date is None:
+        problems.add(
+            path.name,
+            "a saved US Chess members response does not say its date: give the day it was "
+            "saved (--date YYYY-MM-DD)",
+        )
+        return None
+    if kind is not None and kind not in KINDS:
+        problems.add(path.name, f"US Chess has no {kind} list ({', '.join(KINDS)})")
+
+    def read(problems: ListProblems) -> Iterator[Row]:
+        return _read(path, problems)
+
+    note = (f"{path.name}: the US Chess lists of {date.isoformat()} hold only the members this file holds",)
+    return ListFile(path, SYSTEM, KINDS, date, "US Chess Ratings API members (JSON)", read, note)
+
+
+def _members(path: Path, problems: ListProblems) -> list[Any]:
+    with open_list(path) as (_, stream):
+        data = stream.read(MAX_JSON_BYTES + 1)
+    if len(data) > MAX_JSON_BYTES:
+        problems.add(path.name, f"is larger than {MAX_JSON_BYTES // 1024**2} MB: not a saved API response")
+        return []
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        line = f" line {error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
+        problems.add(f"{path.name}{line}", f"not valid JSON ({error}); is the file cut short?")
+        return []
+    if isinstance(document, dict) and "items" in document:
+        document = document["items"]
+    if isinstance(document, dict):
+        document = [document]
+    if not isinstance(document, list):
+        problems.add(path.name, "holds no members (a members page, a member, or a list of members)")
+        return []
+    return document
+
+
+def _read(path: Path, problems: ListProblems) -> Iterator[Row]:
+    seen: set[int] = set()
+    for number, member in enumerate(_members(path, problems), start=1):
+        where = f"{path.name} member {number}"
+        if not isinstance(member, dict):
+            problems.add(where, "is not a member (a JSON object)")
+            continue
+        pid_text = str(member.get("id") or "").strip()
+        if not (pid_text.isascii() and pid_text.isdigit() and pid_text[0] != "0" and len(pid_text) <= 10):
+            problems.add(where, f"the ID {quote(pid_text)} is not a US Chess ID")
+            continue
+        pid = int(pid_text)
+        where = f"{path.name} member {number} (ID {pid})"
+        if pid in seen:
+            problems.add(where, "is listed twice")
+            continue
+        seen.add(pid)
+        last, first = _text(member, "lastName"), _text(member, "firstName")
+        name = f"{last}, {first}" if first else last
+        if not last or _ILLEGAL.search(name):
+            problems.add(where, f"the name {quote(name)} is empty or holds a control character")
+            continue
+        expires = _date(member, "expirationDate", where, problems)
+        sex = {"Male": "M", "Female": "F"}.get(_text(member, "gender"))
+        state = _text(member, "stateRep") or None
+        title = _text(member, "fideTitle") or None
+        ratings = _ratings(member.get("ratings"), where, problems)
+        for index, source in enumerate(SOURCES):
+            rating, games = ratings.get(source, (None, None))
+            yield (index, pid, name, rating, games, None, None, None, state, title, sex, "", expires)
+    problems.players = len(seen)
+
+
+def _text(member: dict[str, Any], key: str) -> str:
+    value = member.get(key)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _date(member: dict[str, Any], key: str, where: str, problems: ListProblems) -> str | None:
+    value = member.get(key)
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(str(value)[:10]).isoformat()
+    except ValueError:
+        problems.add(where, f"{key} {quote(str(value))} is not a date")
+        return None
+
+
+def _ratings(ratings: Any, where: str, problems: ListProblems) -> dict[str, tuple[int | None, int | None]]:
+    """``{source: (rating, games behind a provisional rating)}`` from a member's ``ratings``."""
+    found: dict[str, tuple[int | None, int | None]] = {}
+    if ratings is None:
+        return found
+    if not isinstance(ratings, list):
+        problems.add(where, "ratings is not a list")
+        return found
+    for entry in ratings:
+        if not isinstance(entry, dict) or entry.get("ratingSystem") not in SOURCES:
+            continue  # correspondence, FIDE, CFC... are no US Chess over-the-board list
+        rating, games = entry.get("rating"), entry.get("gamesPlayed")
+        if rating is not None and (type(rating) is not int or not 0 <= rating <= MAX_RATING):
+            problems.add(
+                where,
+                f"the {SOURCES[entry['ratingSystem']]} rating {rating!r} is not a whole number "
+                f"from 0 to {MAX_RATING}",
+            )
+            continue
+        if games is not None and (type(games) is not int or games < 0):
+            problems.add(where, f"gamesPlayed {games!r} is not a whole number")
+            continue
+        found[entry["ratingSystem"]] = (rating, games if entry.get("isProvisional") else None)
+    return found
