@@ -333,7 +333,7 @@ def test_rate_prints_the_standings_with_pre_post_and_change_unless_quiet(
         assert m is not None
         row = by_name[m[2]]
         rating, written = row[header.index("Rating")], row[header.index("Change")]
-        assert m[4] == ("unrated" if rating is None else str(rating))
+        assert m[4] == (str(rating) if isinstance(rating, (int, float)) else "unrated")  # blank or "unr"
         assert int(m[5]) == round(row[header.index("Post rating")])
         assert (m[6] or "") == ("" if written is None else f"{round(written):+d}" if round(written) else "0")
     assert "Sam Okafor" in out and "unrated" in out
