@@ -67,7 +67,9 @@ def _workbook(kind: str, template: Path, work: Path) -> Path:
 
 
 def _render(workbook: Path, sheet: str, picture: Path, work: Path) -> None:
-    book = openpyxl.load_workbook(workbook)
+    # The values the formulas were saved with (xlrating stores them): the sheet shown is cut
+    # out of its workbook, and a formula referring to another sheet would be left without one.
+    book = openpyxl.load_workbook(workbook, data_only=True)
     for other in [s for s in book.sheetnames if s != sheet]:
         del book[other]
     single = work / f"{picture.stem}.xlsx"

@@ -25,6 +25,10 @@ if os.environ.get("CI"):
 #: by node id (a prefix matches every parameter): they are skipped only when the suite runs
 #: inside Pyodide (``tests/test_pyodide.py``), with the reason. Everywhere else they run.
 NOT_IN_PYODIDE = {
+    "tests/test_buttons.py::test_libreoffice_reads_the_macro_and_the_link":
+        "no processes (LibreOffice converts the templates on the host)",
+    "tests/test_buttons.py::test_the_macro_the_buttons_run":
+        "oletools needs msoffcrypto-tool's compiled cryptography package",
     "tests/test_cli.py::test_the_installed_command_runs_as_a_subprocess": "no processes",
     "tests/test_report_cli.py::test_report_is_a_listed_command": "no processes",
     "tests/test_uscf_main.py::test_example_event_prints_every_player": "no processes",

@@ -2,12 +2,13 @@
 
 Real lines (FIDE TXT), quoted in lichess-org/lila, commit 773dbb8266a03c2354cf17c7c2f789d14a8f6105,
 ``modules/fide/src/test/FidePlayerSyncTest.scala`` ("real lines from the august 2026
-blitz_rating_list.txt" and "real line from the august 2026 players_list.txt"), and the
-header of FIDE's single-kind TXT list as quoted (January 2023) in public parsers; the
-combined list's header as lichess-org/lila reads it (``FidePlayerSync.scala``, commit
-0147749c49f9e90696119ccf45eaa17fe42fdd58: ``SRtng`` at 113, ``RRtng`` at 126, ``BRtng`` at
-139, ``B-day`` at 152, ``Flag`` at 158) and as jackstenglein/chess-dojo-scheduler's test
-("layout copied from the real July 2026 file") spells it.
+blitz_rating_list.txt" and "real line from the august 2026 players_list.txt"), and two
+lines of the combined list in a comment of ``modules/fide/src/main/FidePlayerSync.scala``,
+commit 0147749c49f9e90696119ccf45eaa17fe42fdd58, which reads the combined list's columns
+at 113 (standard), 126 (rapid), 139 (blitz), 152 (birth year) and 158 (flag). The headers
+are FIDE's, as several public parsers quote them word for word in their tests; their
+columns agree with lila's real lines (the single list's rating at 113, games 119, K 123,
+birth year 126, flag 132).
 
 The generated lists (:func:`write_fide_txt`) follow that layout to the column: the header
 line FIDE writes and every line padded to its width, sorted by name as FIDE sorts them,

@@ -342,6 +342,34 @@ def test_rate_prints_the_standings_with_pre_post_and_change_unless_quiet(
                                 f"Wrote {tmp_path / 'quiet.xlsx'}"]
 
 
+def test_a_rated_macro_workbook_gets_its_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    # The quickstart macro and xlwings' Run main run main() of the module named like the
+    # workbook, so my_event.xlsm's rated copy is my_event_rated.xlsm with my_event_rated.py.
+    monkeypatch.chdir(tmp_path)
+    run(["template", "uscf", "--macro", "-o", "my_event.xlsm"], capsys)
+    status, out, _ = run(["rate", "my_event.xlsm"], capsys)
+    assert status == 0 and out.endswith("Wrote my_event_rated.xlsm\nWrote my_event_rated.py\n")
+    module = (tmp_path / "my_event_rated.py").read_text(encoding="utf-8")
+    assert 'xw.Book("my_event_rated.xlsm")' in module and "rate_event(xw.Book.caller())" in module
+    # An existing module is kept; a name that is no module name is said, nothing else written.
+    (tmp_path / "kept.py").write_text("# mine\n", encoding="utf-8")
+    status, _, err = run(["rate", "my_event.xlsm", "-o", "kept.xlsm"], capsys)
+    assert status == 0 and "kept" in err and (tmp_path / "kept.py").read_text(encoding="utf-8") == "# mine\n"
+    status, _, err = run(["rate", "my_event.xlsm", "-o", "my-event-rated.xlsm"], capsys)
+    assert status == 0 and "'my-event-rated' is not a Python module name" in err
+    assert not (tmp_path / "my-event-rated.py").exists()
+    # Without a module beside the input (not the quickstart convention), nothing is added.
+    (tmp_path / "my_event.py").unlink()
+    status, out, _ = run(["rate", "my_event.xlsm", "-o", "plain.xlsm"], capsys)
+    assert status == 0 and not (tmp_path / "plain.py").exists() and ".py" not in out
+    # A season workbook's rated copy gets the season module.
+    run(["template", "season", "--macro", "-o", "club.xlsm"], capsys)
+    status, out, _ = run(["season", "club.xlsm"], capsys)
+    assert status == 0 and "Wrote club_rated.py" in out
+    assert "def report()" in (tmp_path / "club_rated.py").read_text(encoding="utf-8")
+
+
 # --- demo -----------------------------------------------------------------------------------------
 
 

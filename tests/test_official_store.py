@@ -219,3 +219,24 @@ def test_arguments_are_checked() -> None:
         store.lookup("FIDE", "Standard", "1503014", NOV)
     with pytest.raises(ValueError, match="Argument 'on'"):
         store.lookup("FIDE", "Standard", ["1"], "2026-11-01")  # type: ignore[arg-type]
+
+
+def test_a_combined_list_keeps_three_lists_and_the_next_one_stores_the_changes(tmp_path: Path) -> None:
+    # lichess-org/lila's real combined line (tests/official_files.py), then the same player a
+    # month later with a changed rapid rating (made up): one row more, on the rapid list only.
+    from official_files import COMBINED_AUG26, COMBINED_HEADER
+
+    aug = tmp_path / "players_list_aug26frl.txt"
+    aug.write_text(COMBINED_HEADER + "\n" + COMBINED_AUG26[0] + "\n")
+    sep = tmp_path / "players_list_sep26frl.txt"
+    sep.write_text(COMBINED_HEADER + "\n" + COMBINED_AUG26[0].replace("2700  0   10", "2712  9   10") + "\n")
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        assert store.add(aug).rows_written == 3
+        assert store.add(sep).rows_written == 1
+        on = dt.date(2026, 9, 2)
+        ratings = {kind: store.lookup("FIDE", kind, ["703303"], on)["703303"].rating
+                   for kind in ("Standard", "Rapid", "Blitz")}
+        assert ratings == {"Standard": 2676, "Rapid": 2712, "Blitz": 2738}
+        assert store.lookup("FIDE", "Rapid", ["703303"], dt.date(2026, 8, 31))["703303"].rating == 2700
+        assert [(i.kind, i.date.month) for i in store.lists()] == [
+            ("Blitz", 8), ("Blitz", 9), ("Rapid", 8), ("Rapid", 9), ("Standard", 8), ("Standard", 9)]

@@ -3,7 +3,10 @@ PDF and the pages are counted and read.
 
 - the crosstable, the Event sheet and the How to use sheet each print one page wide, and
   no line of the How to use text is cut at the page's edge;
-- every calculator sheet prints on exactly one page, help column included.
+- every calculator sheet prints on exactly one page, help column included;
+- no formula shows an error value (``#NAME?``: LibreOffice does not know xlrating's
+  functions, so it shows the values the formulas were saved with), and the calculators'
+  results are the numbers stored.
 
 Runs where LibreOffice and poppler are installed; on CI (which installs them) a missing
 tool is a failure, as in ``test_report_render.py``, whose ``render`` this reuses.
@@ -37,11 +40,20 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
+ERROR_VALUES = ("#NAME?", "#VALUE!", "#N/A", "#REF!", "#DIV/0!", "#NUM!", "Err:")
+
+
+def no_error_values(printed: list[str]) -> None:
+    for number, page in enumerate(printed, start=1):
+        assert not [e for e in ERROR_VALUES if e in page], (number, page)
+
+
 @pytest.mark.parametrize("name", ["uscf-swiss.xlsx", "fide-round-robin.xlsx", "icu-swiss.xlsx"])
 def test_each_sheet_of_a_crosstable_template_prints_on_one_page(tmp_path: Path, name: str) -> None:
     book = openpyxl.load_workbook(TEMPLATES / name)
     printed = pages(render(TEMPLATES / name, tmp_path / "render"))
     assert len(printed) == len(book.sheetnames), printed
+    no_error_values(printed)
     how_to = words(printed[book.sheetnames.index("How to use")])
     for row in book["How to use"].iter_rows(min_col=1, max_col=1, values_only=True):
         if row[0]:
@@ -52,9 +64,16 @@ def test_each_sheet_of_a_crosstable_template_prints_on_one_page(tmp_path: Path, 
 def test_every_calculator_prints_on_one_page(tmp_path: Path) -> None:
     printed = pages(render(TEMPLATES / "calculators.xlsx", tmp_path / "render"))
     assert len(printed) == len(WORKBOOK_TITLES)
+    no_error_values(printed)
     book = openpyxl.load_workbook(TEMPLATES / "calculators.xlsx")
+    stored = openpyxl.load_workbook(TEMPLATES / "calculators.xlsx", data_only=True)
     for page, sheet in zip(printed, book.worksheets, strict=True):
         assert words(str(sheet["A1"].value)) in words(page)
+        new_rating = next(c.offset(column=1) for c in sheet["F"] if c.value == "New rating")
+        assert new_rating.data_type == "f"
+        shown = stored[sheet.title][new_rating.coordinate].value
+        assert isinstance(shown, (int, float)) and f"New rating {round(shown)}" in words(page), \
+            (sheet.title, shown)
         helps = [c.value for c in sheet["H"] if isinstance(c.value, str)]
         printed_words = set(page.split())
         # A wrapped help text's lines stand apart in the page's text, so each help's last
@@ -73,7 +92,9 @@ def test_a_rated_crosstable_prints_as_a_legible_wall_chart(tmp_path: Path) -> No
     header = {c.value: c.column_letter for c in sheet[1]}
     assert all(sheet.column_dimensions[header[h]].hidden for h in ("Initial rating", "Step 3", "K", "Notes"))
     assert not any(sheet.column_dimensions[header[h]].hidden for h in ("Score", "Post rating", "Change"))
-    page = pages(render(rated, tmp_path / "render"))[0]
+    printed = pages(render(rated, tmp_path / "render"))
+    no_error_values(printed)
+    page = printed[0]
     assert "Post rating" in page and "Step 3" not in page
     posts = [row[0] for row in sheet.iter_rows(min_row=2, min_col=sheet[header["Post rating"] + "1"].column,
                                                  max_col=sheet[header["Post rating"] + "1"].column,
@@ -103,3 +124,10 @@ def test_a_rated_season_prints_every_sheet_on_one_page_wide_names_and_dates_whol
     assert "###" not in new_list
     for event in ("Autumn", "Winter", "Spring"):
         assert "Post rating" in by_sheet[event] and "Step 3" not in by_sheet[event]
+def test_the_macro_enabled_template_shows_numbers(tmp_path: Path) -> None:
+    printed = pages(render(TEMPLATES / "xlrating_event.xlsm", tmp_path / "render"))
+    no_error_values(printed)
+    stored = openpyxl.load_workbook(TEMPLATES / "xlrating_event.xlsm", data_only=True)["Crosstable"]
+    live = next(c for c in stored[1] if c.value == "Live effective games").column_letter
+    shown = [c.value for c in stored[live][1:] if c.value not in (None, "")]
+    assert len(shown) == 7 and all(f"{value:.1f}" in printed[0] for value in shown)

@@ -483,6 +483,23 @@ def test_classic_xlwings_shows_the_reason_as_text(classic: None) -> None:
     assert round(udfs.EFFECTIVE_GAMES(1700, 30), 1) == 20.0
 
 
+def test_classic_xlwings_passes_an_error_text_on_unchanged(classic: None) -> None:
+    # The calculator's chain: N' (G6) fails on the rules, K (G7) and the expected score (G8)
+    # read it and show the first reason, not a complaint about their own argument.
+    failed = udfs.EFFECTIVE_GAMES(1500, 30, "USCF 1999")
+    assert failed.startswith("#VALUE! Argument 'rules' must be a US Chess rule edition")
+    assert udfs.USCF_K(failed, 4, 1500, None, None) == failed
+    assert udfs.USCF_WE(1500, column(1400, failed), None) == failed
+    missing = udfs.EFFECTIVE_GAMES(None, 30)
+    assert udfs.USCF_K(20, 4, missing, None, None) == missing
+    # A bare error cell is still the argument's error, named with its cell.
+    assert udfs.USCF_WE(1500, column(1400, "#DIV/0!"), None) == \
+        "#VALUE! Argument 'opponent_ratings', cell 2 holds the error #DIV/0!"
+    # Text that only looks like an error, and the runtimes that have real error values, are
+    # left to the argument readers.
+    assert udfs.USCF_WE(1500, column(1400, "#VALUE!x"), None).startswith("#VALUE! Argument 'opponent")
+
+
 def test_unexpected_errors_never_show_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*_: Any, **__: Any) -> float:
         raise ZeroDivisionError("division by zero")

@@ -56,6 +56,12 @@ def _registered() -> None:
 def calculate(workbook: Workbook, path: Path) -> dict[str, Values]:
     """Every cell's calculated value, by sheet title and address (``values["FIDE"]["G8"]``)."""
     workbook.save(path)
+    return calculate_file(path)
+
+
+def calculate_file(path: Path) -> dict[str, Values]:
+    """Every cell's value in the workbook at ``path``, calculated by ``formulas``, by sheet title
+    (upper case) and address."""
     solution = formulas.ExcelModel().loads(str(path)).finish().calculate()
     result: dict[str, Values] = {}
     for key, value in solution.items():

@@ -209,3 +209,16 @@ def test_registration_metadata() -> None:
             assert len(parameter["description"]) <= 255
         assert python.__xlfunc__["namespace"] is None  # no option classic xlwings lacks
 
+
+
+def test_an_error_cell_in_an_argument_gives_an_error_value() -> None:
+    # Office.js sends an error cell as a data type (Microsoft's custom functions data types:
+    # {"type": "Error", "basicValue": "#VALUE!"}); the result is an error value again, so
+    # ISERROR and IFERROR see it: #N/A stays #N/A, any other is #VALUE! naming the argument.
+    value_error = {"type": "Error", "basicValue": "#VALUE!", "errorType": "Value"}
+    not_available = {"type": "Error", "basicValue": "#N/A", "errorType": "NotAvailable"}
+    with pytest.raises(xw.XlwingsError, match=r"Argument 'rating' holds the error #VALUE!"):
+        call("EFFECTIVE_GAMES", [[value_error]], [[30]], None)
+    assert call("EFFECTIVE_GAMES", [[not_available]], [[30]], None) == NOT_AVAILABLE
+    with pytest.raises(xw.XlwingsError, match=r"Argument 'opponent_ratings', cell 2 holds the error #VALUE!"):
+        call("USCF_WE", [[1500]], cells(1400, value_error), None)

@@ -265,8 +265,8 @@ def test_a_run_keeps_the_vba_project_and_everything_else_of_an_xlsm(
     original = source.read_bytes()
     status, out, err = rate(["rate", str(source)], capsys)
     assert (status, err) == (0, "")
-    target = tmp_path / "club_event-rated.xlsm"
-    assert out.endswith(f"Wrote {target}\n")
+    target = tmp_path / "club_event_rated.xlsm"  # a module name: its club_event_rated.py is beside it
+    assert out.endswith(f"Wrote {target}\nWrote {target.with_suffix('.py')}\n")
     assert source.read_bytes() == original
     cells, added = output_cells(source, target, "Crosstable", header_row=1)
     after = snapshot(target, skip=cells, skip_columns={"Crosstable": added})

@@ -29,6 +29,7 @@ from .crosstable.columns import on_wall_chart
 from .crosstable.model import AddedColumns, Block
 from .errors import CrosstableError, InputError, XlratingError
 from .excel.typed import excel_value
+from .workbook.buttons import EVENT_BUTTON, SEASON_BUTTON
 
 if TYPE_CHECKING:
     from .official.fill import Filled
@@ -65,7 +66,7 @@ def rate_event(book: xw.Book | None = None) -> RatedWorkbook | None:
     return rated
 
 
-@xw.script
+@xw.script(button=EVENT_BUTTON.lite_reference, show_taskpane=True)
 def rate_crosstable(book: xw.Book) -> None:
     """Rate this workbook's chess event (xlwings Lite script)."""
     rate_event(book)
@@ -355,7 +356,7 @@ def rate_season(book: xw.Book | None = None) -> RatedSeason | None:
     return rated
 
 
-@xw.script
+@xw.script(button=SEASON_BUTTON.lite_reference, show_taskpane=True)
 def rate_season_workbook(book: xw.Book) -> None:
     """Rate this season workbook: every event in date order from the Players list (xlwings Lite script)."""
     rate_season(book)

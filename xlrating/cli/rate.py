@@ -1,6 +1,8 @@
 """``xlrating rate IN.xlsx [-o OUT.xlsx] [--in-place] [--report REPORT.xlsx]``: rate a crosstable workbook.
 
-Writes ``IN-rated.xlsx`` beside the input by default and never overwrites the input
+Writes ``IN-rated.xlsx`` beside the input by default (a macro-enabled ``IN.xlsm`` named
+like a Python module: ``IN_rated.xlsm``, with its module ``IN_rated.py`` when ``IN.py`` is
+beside the input; see :func:`module_beside`) and never overwrites the input
 unless ``--in-place`` asks for it (and then only if the file still holds what was rated).
 The output is written atomically (a temporary file in the same folder, then a rename).
 On bad input every error is listed on stderr with its cell, the exit status is 1 and no
@@ -11,6 +13,7 @@ file is written. ``--report`` also writes the rating report workbook (see
 from __future__ import annotations
 
 import argparse
+import keyword
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -33,8 +36,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "rate",
         help=HELP["rate"],
         description="Rate the crosstable of IN (an .xlsx or .xlsm workbook) and write the rated workbook: "
-        "IN-rated.xlsx beside the input unless -o or --in-place says otherwise. Nothing is written "
-        "when the crosstable has errors; every error is listed with its cell (exit status 1).",
+        "IN-rated.xlsx beside the input unless -o or --in-place says otherwise (IN.xlsm: IN_rated.xlsm, "
+        "and IN_rated.py beside it when IN.py is beside the input, so its Rate button and Run main find "
+        "their code). Nothing is written when the crosstable has errors; every error is listed with its "
+        "cell (exit status 1).",
     )
     add_output_options(parser, "crosstable workbook",
                        "the rating report workbook (summary, ratings, games, explanations, charts)")
@@ -64,7 +69,39 @@ def output_path(source: Path, output: str | None, in_place: bool, *, suffix: str
         if same_file(target, source):
             raise WorkbookError(f"{target}: is the input workbook; use --in-place to overwrite it")
         return target
+    if source.suffix.lower() == ".xlsm" and is_module_name(source.stem):
+        # The xlwings quickstart convention runs main() of the module named like the
+        # workbook: the output gets a name that is a module name too (see module_beside).
+        return source.with_name(f"{source.stem}_{suffix}{source.suffix}")
     return source.with_name(f"{source.stem}-{suffix}{source.suffix}")
+
+
+def is_module_name(name: str) -> bool:
+    return name.isidentifier() and not keyword.iskeyword(name)
+
+
+def module_beside(source: Path, target: Path, module: Callable[[str], str]) -> str | None:
+    """Give a rated macro-enabled workbook its Python module, so its button and *Run main*
+    (which run ``main()`` of the module named like the workbook, the xlwings quickstart
+    convention) find their code: when ``source`` has its module beside it, ``target``
+    gets ``module(name)`` as ``NAME.py`` beside it. Returns a line to print (what was
+    written, or why not), or None when there is nothing to do."""
+    from ..workbook import same_file
+
+    if target.suffix.lower() != ".xlsm" or same_file(source, target):
+        return None
+    if not source.with_suffix(".py").is_file():
+        return None
+    if not is_module_name(target.stem):
+        return (f"xlrating: note: {target.name} cannot find its Python code: Run main and the Rate button "
+                f"run main() of the module named like the workbook, and {target.stem!r} is not a Python "
+                f"module name (letters, digits, _). Rename it (e.g. {target.stem.replace('-', '_')}.xlsm) "
+                f"and copy {source.with_suffix('.py').name} beside it under the same name")
+    script = target.with_suffix(".py")
+    if script.exists():
+        return f"xlrating: note: kept {script} (already there) as {target.name}'s Python module"
+    script.write_text(module(target.stem), encoding="utf-8")
+    return f"Wrote {script}"
 
 
 def report_path(report: str | None, source: Path, target: Path) -> Path | None:
@@ -114,6 +151,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"Wrote {target}")
     if report is not None:
         print(f"Wrote {report}")
+    from ..templates import quickstart_module
+
+    said = module_beside(source, target, quickstart_module)
+    if said:
+        print(said, file=sys.stderr if said.startswith("xlrating:") else sys.stdout)
     warn_lost(workbook, target)
     for note in workbook.notes:
         print(f"xlrating: note: {note}", file=sys.stderr)

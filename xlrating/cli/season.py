@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import WorkbookError
 from ._args import add_output_options, path_arg
 from .fill import preparer, print_fill, season_start
+from .rate import module_beside, output_path, report_path, warn_lost, write_both
 
 if TYPE_CHECKING:
     from ..season import RatedSeason
@@ -107,7 +108,6 @@ def run(args: argparse.Namespace) -> int:
     from ..season.file import rate_season_workbook
     from ..season.report import write_season_report
     from ..workbook import stage_workbook, writable_target
-    from .rate import output_path, report_path, warn_lost, write_both
 
     source = Path(args.input)
     target = output_path(source, args.output, args.in_place)
@@ -133,6 +133,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"Wrote {target}")
     if report is not None:
         print(f"Wrote {report}")
+    from ..templates.season import season_module
+
+    said = module_beside(source, target, season_module)
+    if said:
+        print(said, file=sys.stderr if said.startswith("xlrating:") else sys.stdout)
     warn_lost(workbook, target)
     for note in (*rated.notes, *workbook.notes):
         print(f"xlrating: note: {note}", file=sys.stderr)

@@ -13,8 +13,12 @@ How the two xlwings runtimes get there:
   real ``#N/A`` error cell (xlwings' ``errorstr_to_errortype``); Office.js has no way to
   attach a message to it.
 - **Classic xlwings** (Windows, VBA wrappers): an exception puts its whole traceback into
-  the cell as text (the generated VBA returns ``Err.Description``). So in classic mode
-  the function returns the text itself, ``#VALUE! <reason>`` or ``#N/A <reason>``.
+  the cell as text (the generated VBA returns ``Err.Description``), and xlwings has no way
+  to return an error value (a returned ``"#N/A"`` is text). So in classic mode the
+  function returns the text itself, ``#VALUE! <reason>`` or ``#N/A <reason>``; a function
+  given such a text (a cell that depends on a failed one) returns it unchanged, as Excel
+  passes an error value on. Excel's ``ISERROR``/``IFERROR`` do not see text; ``--`` before
+  the function makes it a real ``#VALUE!`` (the functions reference shows how).
 
 :func:`excel_function` applies this to a function; :data:`state` says which runtime
 is running (decided once from the decorator xlwings picked at import time).
@@ -36,7 +40,9 @@ from ..fide import IndeterminateError
 __all__ = [
     "MESSAGE_LIMIT",
     "NOT_AVAILABLE",
+    "ExcelError",
     "NotAvailable",
+    "call_function",
     "excel_function",
     "message_of",
     "state",
@@ -126,6 +132,10 @@ def excel_function(function: Callable[P, R]) -> Callable[P, Any]:
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | str:
+        if state.classic:
+            passed = _error_text_in(args)
+            if passed is not None:
+                return passed
         try:
             result = function(*args, **kwargs)
             bad = _not_finite(result)
@@ -143,6 +153,20 @@ def excel_function(function: Callable[P, R]) -> Callable[P, Any]:
     return wrapper
 
 
+def _error_text_in(arguments: tuple[Any, ...]) -> str | None:
+    """The first error of another function (classic xlwings: its text, ``#VALUE! <reason>``)
+    among ``arguments`` and the cells of their ranges; such an error passes through
+    unchanged, as Excel passes an error value on, so a cell depending on a failed one shows
+    the first reason. (A bare ``#N/A`` is an error cell: the argument readers name it.)"""
+    for argument in arguments:
+        values = argument if isinstance(argument, (list, tuple)) else (argument,)
+        for value in values:
+            for cell in value if isinstance(value, (list, tuple)) else (value,):
+                if type(cell) is str and cell.startswith("#") and " " in cell and is_error_text(cell):
+                    return cell
+    return None
+
+
 def _not_finite(result: Any) -> float | None:
     """The first value of ``result`` (a value or a list of rows) that is a float but not finite."""
     if isinstance(result, float):
@@ -158,3 +182,28 @@ def _not_finite(result: Any) -> float | None:
 def is_error_text(value: Any) -> bool:
     """Whether ``value`` is an error as this module returns it (``#N/A``, or classic text)."""
     return isinstance(value, str) and value.startswith(("#N/A", "#VALUE!"))
+
+
+@dataclass(frozen=True)
+class ExcelError:
+    """An Excel error value (``#VALUE!``, ``#N/A``, ``#DIV/0!``...), with the message behind it."""
+
+    code: str
+    message: str = ""
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def call_function(function: Callable[..., Any], arguments: list[Any]) -> Any:
+    """``function`` (an Excel function of :mod:`xlrating.udfs`) called with ``arguments`` as
+    xlwings passes them; its error, in either runtime's form (a raised
+    :class:`xlwings.XlwingsError`, a returned error text), as an :class:`ExcelError`."""
+    try:
+        result = function(*arguments)
+    except xw.XlwingsError as error:
+        return ExcelError("#VALUE!", str(error))
+    if is_error_text(result):
+        code = NOT_AVAILABLE if result.startswith(NOT_AVAILABLE) else "#VALUE!"
+        return ExcelError(code, state.last_message)
+    return result

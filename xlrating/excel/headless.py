@@ -23,9 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import xlwings as xw
-
-from .errors import is_error_text, state
+from .errors import ExcelError, call_function
 
 __all__ = ["messages", "register", "wrap"]
 
@@ -81,15 +79,10 @@ def wrap(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     def call(*arguments: Any) -> Any:
         import numpy as np
 
-        converted = [_argument(a) for a in arguments]
-        try:
-            result = function(*converted)
-        except xw.XlwingsError as error:
-            messages[name] = str(error)
-            return _error("#VALUE!")
-        if is_error_text(result):
-            messages[name] = state.last_message
-            return _error("#N/A" if result.startswith("#N/A") else "#VALUE!")
+        result = call_function(function, [_argument(a) for a in arguments])
+        if isinstance(result, ExcelError):
+            messages[name] = result.message
+            return _error(result.code)
         if isinstance(result, list):
             return np.array([["" if x is None else x for x in row] for row in result], dtype=object)
         return result

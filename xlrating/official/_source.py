@@ -66,17 +66,23 @@ def file_error(path: Path, message: str) -> FormatError:
 def sha256(path: Path) -> str:
     """The SHA-256 of the file's bytes (read in chunks), which tells one file loaded twice."""
     digest = hashlib.sha256()
+    with _readable(path), path.open("rb") as file:
+        while chunk := file.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+@contextlib.contextmanager
+def _readable(path: Path) -> Iterator[None]:
+    """Turns the system's refusal to read ``path`` into a :class:`FormatError` naming it."""
     try:
-        with path.open("rb") as file:
-            while chunk := file.read(_CHUNK):
-                digest.update(chunk)
+        yield
     except FileNotFoundError:
         raise file_error(path, "no such file") from None
     except IsADirectoryError:
         raise file_error(path, "is a folder, not a file") from None
     except OSError as error:
         raise file_error(path, f"cannot be read ({error.strerror or error})") from None
-    return digest.hexdigest()
 
 
 def is_zip(path: Path) -> bool:
@@ -142,14 +148,8 @@ class _Guarded:
 @contextlib.contextmanager
 def open_list(path: Path) -> Iterator[tuple[str, IO[bytes] | _Guarded]]:
     """``(name, stream)``: the list's own name (a zip member's name) and its bytes, streamed."""
-    try:
+    with _readable(path):
         zipped = is_zip(path)
-    except FileNotFoundError:
-        raise file_error(path, "no such file") from None
-    except IsADirectoryError:
-        raise file_error(path, "is a folder, not a file") from None
-    except OSError as error:
-        raise file_error(path, f"cannot be read ({error.strerror or error})") from None
     if not zipped:
         with path.open("rb") as file:
             yield path.name, file

@@ -16,27 +16,27 @@ from pathlib import Path
 from .. import _check, systems
 from ..errors import FormatError, Problem
 from . import fide, icu, uscf
-from ._source import ListProblems, TooManyProblems, decode, open_list
-from .listfile import ListFile
+from ._source import ListProblems, TooManyProblems, open_list
+from .listfile import ListFile, Request, first_line
 
 #: How much of a file its format is told from.
 HEAD_BYTES = 64 * 1024
 
-Opener = Callable[..., "ListFile | None"]
+Opener = Callable[[Request], "ListFile | None"]
 
 
-def _sniff(head: bytes) -> tuple[str, Opener, str] | None:
-    """``(system, opener, first text)`` for the format these first bytes show, or ``None``."""
+def _sniff(head: bytes) -> tuple[str, Opener] | None:
+    """``(system, opener)`` for the format these first bytes show, or ``None``."""
     text = head.lstrip(b"\xef\xbb\xbf").lstrip()
-    first = decode(text.split(b"\n", 1)[0])
+    first = first_line(head)
     if first.upper().startswith("ID NUMBER"):
-        return "FIDE", fide.open_txt, first
+        return "FIDE", fide.open_txt
     if text.startswith((b"<?xml", b"<playerslist", b"<player")) and b"<fideid>" in head:
-        return "FIDE", fide.open_xml, first
+        return "FIDE", fide.open_xml
     if icu.is_icu_csv(first):
-        return "ICU", icu.open_csv, first
+        return "ICU", icu.open_csv
     if uscf.is_uscf_json(head):
-        return "USCF", uscf.open_json, first
+        return "USCF", uscf.open_json
     return None
 
 
@@ -60,44 +60,19 @@ def open_list_file(
     with open_list(source) as (member, stream):
         head = stream.read(HEAD_BYTES)
     found = _sniff(head)
+    title = f"{source.name} was not loaded:"
     if found is None:
-        shown = decode(head.split(b"\n", 1)[0])[:60].strip()
-        raise FormatError(
-            [
-                _problem(
-                    source,
-                    f"not a rating list xlrating reads (FIDE TXT or XML, US Chess, ICU); "
-                    f"its first line is {shown!r}",
-                )
-            ],
-            title=f"{source.name} was not loaded:",
-        )
-    own_system, opener, first = found
+        shown = first_line(head)[:60].strip()
+        message = f"not a rating list xlrating reads (FIDE TXT or XML, US Chess, ICU); first line {shown!r}"
+        raise FormatError([Problem(str(source), message)], title=title)
+    own_system, opener = found
     if system is not None and system != own_system:
-        raise FormatError(
-            [
-                _problem(
-                    source,
-                    f"is {systems.get(own_system).short_name}'s list, not {systems.get(system).short_name}'s",
-                )
-            ],
-            title=f"{source.name} was not loaded:",
-        )
+        names = systems.get(own_system).short_name, systems.get(system).short_name
+        raise FormatError([Problem(str(source), "is {}'s list, not {}'s".format(*names))], title=title)
     try:
-        opened = opener(
-            source,
-            member,
-            first if opener is fide.open_txt else head,
-            date=date,
-            kind=kind,
-            problems=problems,
-        )
+        opened = opener(Request(source, member, head, date, kind, problems))
     except TooManyProblems:
         opened = None
-    problems.raise_if_any(f"{source.name} was not loaded:")
+    problems.raise_if_any(title)
     assert opened is not None
     return opened
-
-
-def _problem(path: Path, message: str) -> Problem:
-    return Problem(str(path), message)

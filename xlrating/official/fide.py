@@ -31,7 +31,7 @@ from xml.parsers import expat
 
 from ..importers._common import _ILLEGAL, quote
 from ._source import ListProblems, TextLines, month_date, open_list
-from .listfile import ListFile, Row
+from .listfile import ListFile, Request, Row, first_line
 
 SYSTEM = "FIDE"
 KINDS = ("Standard", "Rapid", "Blitz")
@@ -169,6 +169,10 @@ class _Line:
         value = self.whole(text, "the rating", MAX_RATING)
         return value or None  # 0: not rated
 
+    def rating_games_k(self, rating: str, games: str, k: str) -> tuple[int | None, int | None, int | None]:
+        """A rating (0: not rated), the games of the last period and the K."""
+        return self.rating(rating), self.whole(games, "the games", 9999), self.whole(k, "the K", 999)
+
     def birth_year(self, text: str) -> int | None:
         value = self.whole(text, "the birth year", 9999)
         return value or None  # 0000: unknown
@@ -246,16 +250,10 @@ def _date_and_kinds(
     return date or own, kinds
 
 
-def open_txt(
-    path: Path,
-    member: str,
-    header: str,
-    *,
-    date: dt.date | None = None,
-    kind: str | None = None,
-    problems: ListProblems,
-) -> ListFile | None:
+def open_txt(request: Request) -> ListFile | None:
     """A FIDE TXT list whose first line is ``header``; ``None`` (with a problem) if it is no known layout."""
+    path, member, head, date, kind, problems = request
+    header = first_line(head)
     columns = _header_columns(header.rstrip("\r\n"))
     if columns is None:
         problems.add(
@@ -386,8 +384,21 @@ def _read_txt(
                         flag = g[-1]
                         birth = birth or None
                         for index, (rating, games, k) in enumerate(values):
-                            yield (index, pid, name, rating or None, games, k, birth, None, fed, title, sex,
-                                   flag, None)
+                            yield (
+                                index,
+                                pid,
+                                name,
+                                rating or None,
+                                games,
+                                k,
+                                birth,
+                                None,
+                                fed,
+                                title,
+                                sex,
+                                flag,
+                                None,
+                            )
                         continue
             check.number = number
             if not line.strip():
@@ -399,24 +410,13 @@ def _read_txt(
             title = check.title(line[t0:t1], line[w0:w1])
             birth = check.birth_year(line[b0:b1])
             flag = check.flag(line[g0:g1] if g1 else line[g0:])
-            for index, ((r0, r1), (m0, m1), (k0, k1)) in enumerate(ratings):
-                row = (
-                    index,
-                    pid_or_none,
-                    name,
-                    check.rating(line[r0:r1]),
-                    check.whole(line[m0:m1], "the games", 9999),
-                    check.whole(line[k0:k1], "the K", 999),
-                    birth,
-                    None,
-                    fed,
-                    title,
-                    sex,
-                    flag,
-                    None,
-                )
-                if pid_or_none is not None:
-                    yield row  # type: ignore[misc]
+            if pid_or_none is not None:
+                for index, ((r0, r1), (m0, m1), (k0, k1)) in enumerate(ratings):
+                    rated = check.rating_games_k(line[r0:r1], line[m0:m1], line[k0:k1])
+                    yield (index, pid_or_none, name, *rated, birth, None, fed, title, sex, flag, None)
+            else:
+                for (r0, r1), (m0, m1), (k0, k1) in ratings:
+                    check.rating_games_k(line[r0:r1], line[m0:m1], line[k0:k1])
     check.number = number
     problems.players = len(seen)
     if before >= 0 and text_lines.unterminated and len(last) < before:
@@ -435,16 +435,9 @@ _XML_RATINGS = (
 )
 
 
-def open_xml(
-    path: Path,
-    member: str,
-    head: bytes,
-    *,
-    date: dt.date | None = None,
-    kind: str | None = None,
-    problems: ListProblems,
-) -> ListFile | None:
+def open_xml(request: Request) -> ListFile | None:
     """A FIDE XML list (``<playerslist>``) whose first bytes are ``head``."""
+    path, member, head, date, kind, problems = request
     combined = b"<rapid_rating" in head
     notes: list[str] = []
     list_date, kinds = _date_and_kinds(path, member, None, combined, date, kind, problems, notes)
@@ -537,23 +530,11 @@ def _xml_rows(
     title = check.title(get("title", ""), get("w_title", ""))
     birth = check.birth_year(get("birthday", ""))
     flag = check.flag(get("flag", ""))
-    if pid is None:
-        return
-    for index, (rating, games, k) in enumerate(ratings):
-        rows.append(
-            (
-                index,
-                pid,
-                name,
-                check.rating(get(rating, "")),
-                check.whole(get(games, ""), "the games", 9999),
-                check.whole(get(k, ""), "the K", 999),
-                birth,
-                None,
-                fed,
-                title,
-                sex,
-                flag,
-                None,
-            )
+    rated = [
+        check.rating_games_k(get(rating, ""), get(games, ""), get(k, "")) for rating, games, k in ratings
+    ]
+    if pid is not None:
+        rows.extend(
+            (index, pid, name, *values, birth, None, fed, title, sex, flag, None)
+            for index, values in enumerate(rated)
         )

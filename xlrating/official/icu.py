@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..importers._common import _ILLEGAL, quote
 from ._source import ListProblems, TextLines, open_list
-from .listfile import ListFile, Row
+from .listfile import ListFile, Request, Row
 
 SYSTEM = "ICU"
 KIND = "Standard"
@@ -34,17 +34,10 @@ def is_icu_csv(first: str) -> bool:
     return tuple(cell.strip().lower() for cell in first.lstrip("\ufeff").split(",")) == HEADER
 
 
-def open_csv(
-    path: Path,
-    member: str,
-    head: bytes,
-    *,
-    date: dt.date | None = None,
-    kind: str | None = None,
-    problems: ListProblems,
-) -> ListFile | None:
+def open_csv(request: Request) -> ListFile | None:
     """The ICU's CSV list whose first bytes are ``head``; its date from its rows (the first row's
     list date; every row must have it), ``date`` if the rows give none."""
+    path, _, head, date, kind, problems = request
     if kind is not None and kind != KIND:
         problems.add(path.name, f"the ICU publishes one list (Standard), not {kind}")
     dates = set()

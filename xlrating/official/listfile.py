@@ -14,9 +14,9 @@ import datetime as dt
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from ._source import ListProblems
+from ._source import ListProblems, decode
 from .model import ListedPlayer
 
 Row = tuple[
@@ -37,6 +37,24 @@ Row = tuple[
 """One player on one list, as stored: ``(kind, id, name, rating, games, k, birth_year,
 birth_date, federation, title, sex, flags, expires)``; ``kind`` indexes
 :attr:`ListFile.kinds`, dates are ISO text."""
+
+
+class Request(NamedTuple):
+    """What a reader's opener is given: the file, the name of the list in it (a zip
+    member's), its first bytes, the date and kind the user gave, and where problems go."""
+
+    path: Path
+    member: str
+    head: bytes
+    date: dt.date | None
+    kind: str | None
+    problems: ListProblems
+
+
+def first_line(head: bytes) -> str:
+    """The first line of a file's first bytes, as text (a byte-order mark and blank lines skipped)."""
+    return decode(head.lstrip(b"\xef\xbb\xbf").lstrip().split(b"\n", 1)[0]).rstrip("\r\n")
+
 
 #: The fields of a :data:`Row` after ``kind``, in order (the store's columns).
 FIELDS = (
@@ -79,6 +97,19 @@ def to_player(system: str, kind: str, list_date: dt.date, values: tuple[Any, ...
     """A :class:`ListedPlayer` from the stored values (the :data:`FIELDS`, in order)."""
     (pid, name, rating, games, k, birth_year, birth_date, federation, title, sex, flags, expires) = values
     return ListedPlayer(
-        system, kind, str(pid), name, list_date, None if rating is None else float(rating), games, k,
-        birth_year, None if birth_date is None else dt.date.fromisoformat(birth_date), federation, title, sex,
-        flags or "", None if expires is None else dt.date.fromisoformat(expires))
+        system,
+        kind,
+        str(pid),
+        name,
+        list_date,
+        None if rating is None else float(rating),
+        games,
+        k,
+        birth_year,
+        None if birth_date is None else dt.date.fromisoformat(birth_date),
+        federation,
+        title,
+        sex,
+        flags or "",
+        None if expires is None else dt.date.fromisoformat(expires),
+    )

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..importers._common import _ILLEGAL, quote
 from ._source import ListProblems, open_list
-from .listfile import ListFile, Row
+from .listfile import ListFile, Request, Row
 
 SYSTEM = "USCF"
 #: US Chess's rating systems by their API code, in the order stored.
@@ -50,16 +50,9 @@ def is_uscf_json(head: bytes) -> bool:
     return text.startswith((b"{", b"[")) and (b'"firstName"' in head or b'"ratingSupplementDate"' in head)
 
 
-def open_json(
-    path: Path,
-    member: str,
-    head: bytes,
-    *,
-    date: dt.date | None = None,
-    kind: str | None = None,
-    problems: ListProblems,
-) -> ListFile | None:
+def open_json(request: Request) -> ListFile | None:
     """A saved Ratings API response of US Chess members, dated ``date``."""
+    path, _, head, date, kind, problems = request
     if b'"ratingSupplementDate"' in head and b'"firstName"' not in head:
         problems.add(
             path.name,

@@ -30,6 +30,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..errors import ArgumentError, WorkbookError
 from ..workbook.book import save_workbook_atomic
+from ..workbook.buttons import EVENT_BUTTON, HEADER_HEIGHT, rate_button
 from ..workbook.new import fill_new_workbook
 from .calculator import add_calculator_sheet, calculator_workbook
 from .examples import EXAMPLES, ExampleEvent
@@ -91,6 +92,8 @@ def build_template(system: str, *, macro: bool = False, blank: bool = False, mod
     add_calculator_sheet(workbook, key, example=not blank)
     if macro:  # keep xlwings' settings sheet last, as in its quickstart
         workbook.move_sheet("Calculator", offset=-1)
+    # The rating button (xlrating.workbook.buttons.EVENT_BUTTON) sits in the upper half of the header row.
+    workbook["Crosstable"].row_dimensions[1].height = HEADER_HEIGHT
     workbook.properties.creator = "xlrating"
     workbook.properties.title = example.title.split(":")[0]
     return workbook
@@ -168,14 +171,16 @@ def write_template(system: str, path: str | os.PathLike[str], *, macro: bool = F
                 f"like the workbook, so the name must be a Python module name (letters, digits, _), "
                 f"e.g. my_event.xlsm")
         book = build_template(system, macro=True, blank=blank, module=module)
-        save_workbook_atomic(book, target)
+        save_workbook_atomic(book, target, [rate_button(EVENT_BUTTON, macro=True)])
         script = target.with_suffix(".py")
         script.write_text(quickstart_module(module), encoding="utf-8")
         return [target, script]
     if target.suffix.lower() != ".xlsx":
         raise WorkbookError(f"{target}: a template must be saved as .xlsx (or use --macro for .xlsm)")
-    save_workbook_atomic(build_template(system, blank=blank), target)
+    save_workbook_atomic(build_template(system, blank=blank), target,
+                         [rate_button(EVENT_BUTTON, macro=False)])
     return [target]
+
 
 
 def write_committed_templates(folder: str | os.PathLike[str]) -> list[Path]:
@@ -241,15 +246,16 @@ def how_to_lines(example: ExampleEvent, *, macro: bool = False, blank: bool = Fa
         lines += [
             f"4. Rate in Excel: keep {name}.py (from `xlrating template --macro`) beside this workbook, "
             "install the xlwings add-in (`xlwings addin install`),",
-            "   then click Run main on the xlwings ribbon tab. Post-event ratings are written in new "
-            "columns after the last used one.",
+            "   then click the Rate this event button at the top of the Crosstable sheet (or Run main on the "
+            "xlwings ribbon tab). Post-event ratings are written in new columns after the last used one.",
         ]
     else:
         lines += [
             "4. Rate: on the command line, `xlrating rate this-file.xlsx` writes this-file-rated.xlsx "
             "beside it. In Excel, use xlwings (see Setting up in the xlrating documentation):",
             "   the macro-enabled template (`xlrating template uscf --macro`) rates with one click; "
-            "in xlwings Lite, run the rate_crosstable script.",
+            "in xlwings Lite, the Rate this event button at the top of the Crosstable sheet runs the "
+            "rate_crosstable script.",
         ]
     lines += [
         "5. Output columns: Score, Rated games, Initial rating, ..., Post rating, Change, K, Bonus, Method, "

@@ -22,6 +22,7 @@ from openpyxl import Workbook
 from ..errors import WorkbookError
 from ..season.file import season_workbook
 from ..workbook.book import save_workbook_atomic
+from ..workbook.buttons import SEASON_BUTTON, rate_button
 from ..workbook.new import write_how_to
 
 SEASON_TEMPLATE = "season.xlsx"
@@ -105,6 +106,8 @@ HOW_TO: tuple[str, ...] = (
     "columns, the Players outputs, a New list sheet (the list after the season, ready to start the next one)",
     "   and a History sheet (each player's rating after each event). Correct a result and rate again: "
     "the outputs are the same as rating the corrected season once.",
+    "   In xlwings Lite, the Rate the season button on the Season sheet runs the rate_season_workbook "
+    "script.",
     "6. Season report: `xlrating season this-file.xlsx --report report.xlsx` also writes the list before "
     "and after, every event's summary and a rating-history chart. The chart follows the players of",
     "   Chart players on the Season sheet (IDs separated by commas), else the Chart top highest rated of the "
@@ -151,8 +154,8 @@ def build_season_template(*, macro: bool = False, module: str = "xlrating_season
     lines = list(HOW_TO) if start is None else [*HOW_TO[:-1], start.described]
     if macro:
         lines.append(f"In Excel: keep {module}.py beside this workbook, install the xlwings add-in "
-                     "(`xlwings addin install`) and click Run main on the xlwings ribbon tab: the season "
-                     "is rated in one click.")
+                     "(`xlwings addin install`) and click Rate the season on the Season sheet (or Run main "
+                     "on the xlwings ribbon tab): the season is rated in one click.")
         lines.append(f"The season report: a button running RunPython \"import {module}; "
                      f"{module}.report()\" writes {module}-season-report.xlsx beside this workbook and "
                      "opens it.")
@@ -172,13 +175,15 @@ def write_season_template(path: str | os.PathLike[str], *, macro: bool = False,
     if not macro:
         if target.suffix.lower() != ".xlsx":
             raise WorkbookError(f"{target}: the season template must be saved as .xlsx (or use --macro)")
-        save_workbook_atomic(build_season_template(start=start), target)
+        save_workbook_atomic(build_season_template(start=start), target,
+                             [rate_button(SEASON_BUTTON, macro=False)])
         return [target]
     module = target.stem
     if target.suffix.lower() != ".xlsm" or not module.isidentifier() or keyword.iskeyword(module):
         raise WorkbookError(f"{target}: a macro-enabled season template is an .xlsm named like a Python "
                             "module (letters, digits, _), e.g. club_season.xlsm")
-    save_workbook_atomic(build_season_template(macro=True, module=module, start=start), target)
+    save_workbook_atomic(build_season_template(macro=True, module=module, start=start), target,
+                         [rate_button(SEASON_BUTTON, macro=True)])
     script = target.with_suffix(".py")
     script.write_text(season_module(module), encoding="utf-8")
     return [target, script]

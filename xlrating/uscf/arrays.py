@@ -1,28 +1,21 @@
-"""The numeric core of the US Chess event algorithm on numpy arrays, for a large event
-(imported only when :mod:`.core` has chosen this path).
-
-Every number is computed with the same floating-point operations, in the same order, as
-the one-player formula of :mod:`.standard`, so the results are identical to the last bit:
-each winning expectancy's power of ten is the C library's ``pow``, as Python's ``10.0 ** x``
-(:mod:`xlrating._powers`), and a player's expected score is summed game by game in round
-order, as the one-player formula adds it.
+"""A US Chess event's games on numpy arrays (:class:`ArraySides`, for a large event:
+imported only when :func:`.core.take_games` takes them so), and the array operations the
+numpy core (:mod:`.core_numpy`) builds its steps from, each as the one-player formulas
+compute it: sums in round order, powers of ten, N*, the dual-rated K.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .._powers import powers_of_ten
 from ..model import Game, games_by_player
-from .core import StandardStep
-from .floors import EXPLICIT, PEAK, PERSONAL, WHOLE_TOLERANCE
 from .formulas import _k, _nstar
-from .player import UscfPlayer
 from .rules import UscfRules
 
 Floats = npt.NDArray[np.float64]
@@ -175,51 +168,6 @@ def sums_in_order(values: Floats, sides: ArraySides) -> Floats:
     return total
 
 
-def standard_step(rules: UscfRules, sides: ArraySides, chosen: Flags, prior: Floats, effective: Floats,
-                  score: Floats, seen: Floats, bonus: bool, multiplier: float, repeated: Flags,
-                  regular: list[float | None] | None, explain: bool) -> StandardColumns:
-    """:func:`.core.standard_step` on arrays, every operation as the one-player formula does it."""
-    m = sides.m
-    own = chosen[sides.player]
-    difference = seen[sides.opponent[own]] - prior[sides.player[own]]
-    we = 1.0 / (1.0 + _powers_of_ten(difference, rules.we_scale))
-    expected = np.zeros(len(sides.player))
-    expected[own] = we
-    total = sums_in_order(expected, sides)
-    games = np.where(chosen, effective + m, 1.0)  # N' + m; 1 where unused, to divide safely
-    plain = rules.k_numerator / games
-    k = _dual_rated_k(rules, plain, chosen, effective, m, regular)
-    change = k * (score - total)
-    eligible = chosen & (m >= rules.bonus_min_games) & ~repeated if bonus else np.zeros_like(chosen)
-    threshold = multiplier * np.sqrt(np.maximum(m, rules.bonus_min_m_prime).astype(np.float64))
-    excess = change - threshold
-    amount = np.where(eligible & (excess > 0.0), excess, 0.0)
-    return StandardColumns(k, k != plain, total, change, eligible, threshold, amount, prior + change + amount,
-                           expected if explain else None, sides.starts)
-
-
-class StandardColumns(NamedTuple):
-    """A :class:`~.core.StandardStep` in arrays, as :func:`standard_step` computes it."""
-
-    k: Floats
-    dual_rated_k: Flags
-    expected_score: Floats
-    change: Floats
-    eligible: Flags
-    threshold: Floats
-    bonus: Floats
-    rating: Floats
-    expected: Floats | None
-    starts: list[int]
-
-    def listed(self) -> StandardStep:
-        """The step with its per-player values in lists (of Python numbers, as outcomes hold)."""
-        return StandardStep(self.k.tolist(), self.dual_rated_k.tolist(), self.expected_score.tolist(),
-                            self.change.tolist(), self.eligible.tolist(), self.threshold.tolist(),
-                            self.bonus.tolist(), self.rating.tolist(), expected=self.expected,
-                            starts=self.starts)
-
-
 def nstar_of(rules: UscfRules, prior: Floats) -> Floats:
     """N* for every rating in ``prior``, by the one-player formula once per distinct rating
     (a large event has far fewer distinct ratings than players)."""
@@ -245,80 +193,6 @@ def _dual_rated_k(rules: UscfRules, plain: Floats, chosen: Flags, effective: Flo
         if rating is not None and rating > dual.low:
             k[i] = _k(rules, float(effective[i]), int(m[i]), rating, True)
     return k
-
-
-class Finals(NamedTuple):
-    """What follows step 5 for every player of an event that is not a match (US Chess 2020,
-    5 and 7), as :meth:`.event._Event.final` finds it player by player: lists indexed by
-    the players' positions."""
-
-    stored: list[float]
-    floor: list[float]
-    source: list[int]
-    """Which floor is in force: :data:`.floors.PERSONAL`, ``PEAK`` or ``EXPLICIT``."""
-    peak: list[float]
-    """The peak the peak floor looked at (NaN for a player without one)."""
-    applied: list[bool]
-    wins: list[int]
-    draws: list[int]
-    events: list[int]
-    post: list[float]
-
-
-class FinalColumns(NamedTuple):
-    """:class:`Finals` in arrays, as :func:`finals` computes them."""
-
-    stored: Floats
-    floor: Floats
-    source: Ints
-    peak: Floats
-    applied: Flags
-    wins: Ints
-    draws: Ints
-    events: Ints
-    post: Floats
-
-    def listed(self) -> Finals:
-        """The same values in lists (of Python numbers, as outcomes hold)."""
-        return Finals(*[column.tolist() for column in self])
-
-
-def finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games: Floats, prior: Floats,
-           step5: Floats, won: Ints, drawn: Ints, m: Ints) -> FinalColumns:
-    """Storage, the floors and the post-event ratings of every player at once (not for a
-    match: its cap and floors are the one-player code's), each value as
-    :func:`.floors.store` and :func:`.floors._floor` compute it. ``pre`` is the pre-event
-    rating (NaN: unrated), ``games`` N (NaN: not given), ``prior`` R0 (the pre-event or
-    step 1 rating)."""
-    if rules.storage_integers:
-        nearest = np.floor(step5 + 0.5)
-        exact = np.where(np.abs(step5 - nearest) <= WHOLE_TOLERANCE, nearest, step5)
-        stored = np.where(exact > prior, np.ceil(exact),
-                          np.where(exact < prior, np.floor(exact), nearest))
-    else:
-        stored = step5
-    nan = float("nan")
-    size = len(players)
-    given_peak, explicit = _optional([p.peak for p in players]), _optional([p.floor for p in players])
-    wins = np.fromiter([p.wins for p in players], np.int64, size) + won
-    draws = np.fromiter([p.draws for p in players], np.int64, size) + drawn
-    events = np.fromiter([p.events for p in players], np.int64, size) + (m >= rules.floor_event_games)
-    established = ~np.isnan(pre) & (np.isnan(games) | (games > rules.established_games))
-    peak = np.where(established, np.fmax(given_peak, pre), nan)  # fmax: the pre-event rating if no peak
-    floor = np.minimum(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws
-                       + rules.floor_per_event * events, rules.personal_floor_cap)
-    source = np.full(size, PERSONAL)
-    target = (np.floor(peak + 0.5) if rules.peak_rounded else peak) - rules.peak_floor_offset
-    levels = np.array(sorted(rules.peak_floors))
-    at = np.searchsorted(levels, np.where(np.isnan(target), -np.inf, target), side="right") - 1
-    from_peak = np.where(at >= 0, levels[np.maximum(at, 0)], nan)
-    higher = from_peak > floor  # False where there is no peak floor (NaN)
-    floor, source = np.where(higher, from_peak, floor), np.where(higher, PEAK, source)
-    higher = explicit > floor
-    floor, source = np.where(higher, explicit, floor), np.where(higher, EXPLICIT, source)
-    applied = stored < floor
-    post = np.where(applied, floor, stored)
-    return FinalColumns(stored, floor, source, peak, applied, wins, draws, events, post)
 
 
 def _optional(values: list[float | None]) -> Floats:

@@ -1,18 +1,23 @@
-"""The numeric core of the US Chess event algorithm: an event's games seen from both
-sides, and the standard formula (US Chess 2020, 4.2; US Chess 2009 and 2011, 2.3) for many
-players at once.
+"""What the numeric cores of a US Chess event share: the :class:`Core` they are, the
+event's games seen from both sides (:class:`Sides`), and the values each step hands back
+(:class:`EffectiveGames`, :class:`SpecialStep`, :class:`StandardStep`, :class:`Finals`).
 
 The games are held side by side: each game once from each player's side, grouped by
 player, each player's games in round order (the order the five steps read them).
 
-Two paths compute the same numbers. A small event, and every event where numpy cannot be
-imported, keeps its sides in Python lists (:class:`ListedSides`) and runs the standard
-formula player by player with the one-player formula of :mod:`.standard`. A large event
-keeps them in numpy arrays (:mod:`.arrays`, imported only then) and runs the formula for
-all players at once, with the same floating-point operations in the same order, so the
-results are identical to the last bit. :data:`VECTOR_SIDES` (explained events) and
-:data:`QUIET_VECTOR_SIDES` (``explain=False``) are where numpy starts to pay (measured by
+Two cores compute the same numbers. A small event, and every event where numpy cannot be
+imported, keeps its sides in Python lists and runs each step player by player
+(:class:`~.core_plain.PlainCore`, with the one-player formulas of :mod:`.standard`,
+:mod:`.special` and :mod:`.floors`). A large event keeps them in numpy arrays and runs each
+step for all players at once (:class:`~.core_numpy.NumpyCore`, imported only then), with the
+same floating-point operations in the same order, so the results are identical to the last
+bit. :data:`VECTOR_SIDES` (explained events) and :data:`QUIET_VECTOR_SIDES`
+(``explain=False``) are where numpy starts to pay (measured by
 ``benchmarks/bench_uscf.py --paths``); :mod:`xlrating._vector` makes the choice.
+
+A step's values are held per player (over all players, meaningful where the step applies)
+in lists on the plain core and in arrays on the numpy core; each result's ``listed`` gives
+them as lists of Python numbers, as outcomes hold them.
 """
 
 from __future__ import annotations
@@ -21,17 +26,20 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .. import _vector
 from ..errors import EventError
 from ..model import Game, games_by_player
+from .floors import _floor_kind, store
+from .player import UscfPlayer
 from .rules import UscfRules
-from .standard import _work as _standard
-from .standard import _Working as StandardWorking
+from .special import P0Rule
+from .special import _work as _special_formula
+from .special import _Working as SpecialWorking
 
 if TYPE_CHECKING:
-    from .arrays import Floats
+    from collections.abc import Callable
 
 #: From this many sides (twice the games) on, numpy pays for itself in an explained event:
 #: the games are taken as arrays, the formulas run for all players at once and the outcomes
@@ -148,67 +156,247 @@ def _one_game_per_round(numbers: list[int], sides: Sides) -> None:
     raise EventError("A player can play one game per round: " + "; ".join(problems))
 
 
+Values = Any
+"""Per-player (or per-side) values: a list or tuple of Python values on the plain core, a numpy
+array on the numpy core."""
+
+
+def as_list(values: Values) -> list[Any]:
+    """Per-player values as a list of Python values (a numpy array's ``tolist``)."""
+    if isinstance(values, list):
+        return values
+    return list(values) if isinstance(values, tuple) else values.tolist()
+
+
+def as_optional_list(values: Values) -> list[Any]:
+    """Per-player values, some missing, as a list with None for each missing one (a list
+    holds None there, an array NaN)."""
+    if isinstance(values, list):
+        return values
+    return [None if v != v else v for v in as_list(values)]  # NaN: missing
+
+
+class EffectiveGames(NamedTuple):
+    """Step 2 (US Chess 2020, 3) for every player, and which formula steps 4 and 5 use."""
+
+    nstar: Values
+    """N*."""
+    effective: Values
+    """N' = min(N, N*); N not given: N*."""
+    special: Values
+    """Whether steps 4 and 5 use the special formula: N <= 8 or an all-wins/all-losses history."""
+    by_standard: Values
+    """Whether a player with a game is rated by the standard formula at steps 4 and 5."""
+    by_special: list[int]
+    """The players (positions) with a game rated by the special formula at steps 4 and 5."""
+
+    def listed(self) -> EffectiveGames:
+        """The same values in lists."""
+        return EffectiveGames(as_list(self.nstar), as_list(self.effective), as_list(self.special),
+                              as_list(self.by_standard), self.by_special)
+
+
+P0_RULES: tuple[P0Rule | None, ...] = (None, "inside", "left", "right")
+"""The branches of the p = 0 rule, by :attr:`SpecialStep.p0_rule`'s codes."""
+
+
+class SpecialStep(NamedTuple):
+    """The special formula (US Chess 2020, 4.1) at one step for the players ``who``: each
+    value in the order of ``who``."""
+
+    who: list[int]
+    rating: Values
+    """The special rating (capped, before the event algorithm's floor of 100)."""
+    adjusted_prior: Values
+    """R'0."""
+    adjusted_score: Values
+    """S'."""
+    p0_rule: Values
+    """Which branch of the p = 0 rule applied, as an index of :data:`P0_RULES` (0: none)."""
+    capped: Values
+    """Whether the cap lowered the rating."""
+    workings: dict[int, SpecialWorking]
+    """The one-player working of each player (position) it was kept for: where the formula
+    ran player by player and the working will be read."""
+
+    def notes(self) -> dict[int, tuple[float, float, P0Rule | None, bool]]:
+        """What each player's notes say, by position: R'0, S', the p = 0 rule, the cap."""
+        rules = [P0_RULES[code] for code in as_list(self.p0_rule)]
+        return dict(zip(self.who, zip(as_list(self.adjusted_prior), as_list(self.adjusted_score), rules,
+                                      as_list(self.capped), strict=True), strict=True))
+
+
+def special_one_by_one(rules: UscfRules, who: list[int], prior: Sequence[float], effective: Sequence[float],
+                       score: Sequence[float], history: Sequence[str | None], seen: Sequence[float],
+                       opponents_of: Callable[[int], list[int]], *, keep: bool) -> SpecialStep:
+    """The special formula for the players ``who`` (positions), player by player by the
+    one-player algorithm of :mod:`.special`, every argument a list of Python numbers indexed
+    by position; ``keep``: keep each working."""
+    if not who:
+        return SpecialStep([], [], [], [], [], [], {})
+    found = [_special_formula(rules, prior[i], effective[i], [seen[o] for o in opponents_of(i)], score[i],
+                              history[i]) for i in who]
+    return SpecialStep(who, [w.rating for w in found], [w.adjusted_prior for w in found],
+                       [w.adjusted_score for w in found], [P0_RULES.index(w.p0_rule) for w in found],
+                       [w.capped for w in found], dict(zip(who, found, strict=True)) if keep else {})
+
+
 class StandardStep(NamedTuple):
-    """One step of the standard formula (US Chess 2020, 4.2) for the chosen players: per
-    player (over all players, meaningful where chosen), per side (``expected``, on
-    arrays) or as each player's working (``workings``, player by player)."""
+    """The standard formula (US Chess 2020, 4.2) at one step: per player, over all players,
+    meaningful for the players it rated."""
 
-    k: Sequence[float]
-    dual_rated_k: Sequence[bool]
+    k: Values
+    dual_rated_k: Values
     """Whether the dual-rated K above 2200 was used."""
-    expected_score: Sequence[float]
+    expected_score: Values
     """E = the sum of a player's We."""
-    change: Sequence[float]
+    change: Values
     """K(S - E)."""
-    eligible: Sequence[bool]
+    eligible: Values
     """Whether the bonus formula applies (m >= 3, no opponent met more than twice, bonus wanted)."""
-    threshold: Sequence[float]
+    threshold: Values
     """B sqrt(m'), m' = max(m, 4)."""
-    bonus: Sequence[float]
-    rating: Sequence[float]
+    bonus: Values
+    rating: Values
     """R0 + K(S - E) + bonus."""
-    expected: Floats | None = None
-    """We(R0, R_i) of each side (on arrays, kept for the explanation only)."""
-    starts: Sequence[int] = ()
-    """Where each player's sides begin in ``expected``."""
-    workings: Sequence[StandardWorking | None] = ()
-    """Each player's working (player by player)."""
+    expected: Values = ()
+    """We(R0, R_i) of each of a player's games, in round order (in an explained event only)."""
 
-    def expected_of(self, i: int) -> tuple[float, ...]:
-        """We(R0, R_i) of each of player ``i``'s games, in round order."""
-        if self.expected is None:
-            working = self.workings[i]
-            return () if working is None else working.expected
-        return tuple(self.expected[self.starts[i]:self.starts[i + 1]].tolist())
+    def listed(self) -> StandardStep:
+        """The step with its per-player values in lists."""
+        return StandardStep._make([*[as_list(column) for column in self[:-1]], self.expected])
 
 
-def standard_step(
-    rules: UscfRules,
-    sides: ListedSides,
-    chosen: list[bool],
-    prior: list[float],
-    effective: list[float],
-    score: list[float],
-    seen: list[float],
-    *,
-    bonus: bool,
-    multiplier: float,
-    repeated: list[bool],
-    regular: list[float | None] | None,
-) -> StandardStep:
-    """R_s = R0 + K(S - E) [+ max(0, K(S - E) - B sqrt(m'))] (US Chess 2020, 4.2) for every
-    ``chosen`` player, opponents at the ratings ``seen``, player by player with the
-    one-player formula of :mod:`.standard`; ``regular`` (a dual-rated event) gives the
-    Regular ratings that decide the dual-rated K. (On arrays: :func:`.arrays.standard_step`.)"""
-    dual = regular is not None
-    opponents = sides.opponents
-    workings = [_standard(rules, prior[i], effective[i], [seen[o] for o in opponents[i]], score[i], bonus,
-                          multiplier, repeated[i], dual, None if regular is None else regular[i])
-                if wanted else None for i, wanted in enumerate(chosen)]
-    columns = list(zip(*[_UNUSED if w is None else w for w in workings], strict=True)) or [()] * len(_UNUSED)
-    k, dual_k, _expected, total, change, eligible, _reason, threshold, amount, rating = columns
-    return StandardStep(k, dual_k, total, change, eligible, threshold, amount, rating, workings=workings)
+class Finals(NamedTuple):
+    """What follows step 5 for every player: the match cap (US Chess 2020, 7), storage (US
+    Chess 2020, 7; 2009 and 2011: integers rounded toward the change) and the floor (US
+    Chess 2020, 5)."""
+
+    capped: Values
+    """The rating after the match cap, where the cap changed it (else None)."""
+    stored: Values
+    """The rating as the edition stores it, before the floor."""
+    floor: Values
+    source: Values
+    """Which floor is in force: :data:`.floors.PERSONAL`, ``PEAK`` or ``EXPLICIT``."""
+    peak: Values
+    """The peak the peak floor looked at (None or NaN for a player without one)."""
+    applied: Values
+    wins: Values
+    draws: Values
+    events: Values
+    post: Values
+    """The post-event rating."""
+
+    def listed(self) -> Finals:
+        """The same values in lists."""
+        return Finals(*[as_list(column) for column in self])
 
 
-_UNUSED = StandardWorking(0.0, False, (), 0.0, 0.0, False, "", 0.0, 0.0, 0.0)
-"""A player's working where the standard formula is not used."""
+def finals_one_by_one(rules: UscfRules, players: Sequence[UscfPlayer], m: list[int], prior: list[float],
+                      step5: list[float], won: list[int], drawn: list[int], *, match: bool) -> Finals:
+    """:class:`Finals` player by player, every argument a list indexed by position."""
+    found = [_final(rules, player, m[i], prior[i], step5[i], won[i], drawn[i], match)
+             for i, player in enumerate(players)]
+    if not found:
+        return Finals([], [], [], [], [], [], [], [], [], [])
+    return Finals(*zip(*found, strict=True))
+
+
+def _final(rules: UscfRules, player: UscfPlayer, m: int, prior: float, value: float, won: int, drawn: int,
+           match: bool) -> tuple[Any, ...]:
+    """One player's :class:`Finals`, after step 5 gave him ``value``."""
+    pre = player.rating
+    capped = None
+    if match and rules.match_cap is not None and pre is not None:
+        limited = min(max(value, pre - rules.match_cap), pre + rules.match_cap)
+        if limited != value:
+            value = capped = limited
+    stored = store(rules, value, prior)
+    wins, draws = player.wins + won, player.draws + drawn
+    events = player.events + (1 if m >= rules.floor_event_games else 0)
+    peak = None
+    if established(rules, player):
+        # The pre-event rating is itself an attained established rating (US Chess 2020, 5).
+        assert pre is not None
+        peak = pre if player.peak is None else max(player.peak, pre)
+    floor, source = _floor_kind(rules, peak, wins, draws, events, player.floor)
+    post, applied = stored, False
+    if stored < floor and not (match and not rules.match_floors):
+        applied, post = True, floor
+    return capped, stored, floor, source, peak, applied, wins, draws, events, post
+
+
+def established(rules: UscfRules, player: UscfPlayer) -> bool:
+    """Whether peak floors apply to ``player``: an established rating (N > 25, or N not
+    given with a rating; US Chess 2020, 5)."""
+    return player.rating is not None and (player.games is None or player.games > rules.established_games)
+
+
+def seen_at_step4(prior: list[float], step3: list[float | None]) -> list[float]:
+    """The ratings step 4 sees opponents at: their pre-event ratings, unrated ones at step 3
+    (N = 0) or step 1 (in lists: None where there is no step 3)."""
+    return [p if s is None else s for p, s in zip(prior, step3, strict=True)]
+
+
+class Core(Protocol):
+    """What :class:`~.event._Event` asks of a numeric core: each step's numbers for every
+    player, from the values the event keeps (lists of Python numbers indexed by position, or
+    what an earlier step of this core gave)."""
+
+    @property
+    def sides(self) -> Sides:
+        """The games from both sides."""
+
+    @property
+    def lazy(self) -> bool:
+        """Whether the outcomes are built as they are read (else at once)."""
+
+    @property
+    def m(self) -> list[int]:
+        """m, each player's number of games."""
+
+    @property
+    def score(self) -> list[float]:
+        """S, each player's score (whole and half points: exact in any order)."""
+
+    @property
+    def repeated(self) -> Values:
+        """Whether each player met some opponent more than twice (no bonus; US Chess 2020, 4.2)."""
+
+    def effective_games(self, prior: list[float], games: list[int | None],
+                        history: list[str | None]) -> EffectiveGames:
+        """Step 2: N*, N' and which formula steps 4 and 5 use."""
+
+    def filled(self, value: Any) -> Values:
+        """The same ``value`` for every player."""
+
+    def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
+        """Step 3's players (positions): unrated, with N = 0 and a game."""
+
+    def special(self, who: list[int], prior: list[float], effective: Values,
+                history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
+        """The special formula for the players ``who``, opponents at the ratings ``seen``;
+        ``keep``: keep each working where the formula runs player by player."""
+
+    def first_estimates(self, found: SpecialStep, floor: float) -> Values:
+        """Step 3's ratings: ``found`` raised to ``floor`` (no step 3: None in lists, NaN in arrays)."""
+
+    def seen_at_step4(self, prior: list[float], step3: Values) -> Values:
+        """The ratings step 4 sees opponents at: the pre-event or step 1 ratings, or step 3's."""
+
+    def standard(self, chosen: Values, prior: list[float], effective: Values,
+                 seen: Values, *, bonus: bool, multiplier: float, regular: list[float | None] | None,
+                 explain: bool) -> StandardStep:
+        """R_s = R0 + K(S - E) [+ max(0, K(S - E) - B sqrt(m'))] (US Chess 2020, 4.2) for the
+        ``chosen`` players, opponents at the ratings ``seen``; ``regular`` (a dual-rated
+        event) gives the Regular ratings that decide the dual-rated K; ``explain``: keep
+        each game's We."""
+
+    def step_ratings(self, standard: StandardStep, special: SpecialStep, floor: float) -> Values:
+        """Steps 4 and 5: the standard ratings, the special ones for their players, at least ``floor``."""
+
+    def finals(self, players: Sequence[UscfPlayer], ratings: list[float | None], prior: list[float],
+               games: list[int | None], step5: Values, *, match: bool) -> Finals:
+        """After step 5: the match cap, storage and the floor (see :class:`Finals`)."""
+

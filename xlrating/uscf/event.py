@@ -44,39 +44,43 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import Any, cast
 
 from .. import _check
 from .._gc import collector_paused
 from ..errors import ArgumentError, EventError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
 from .bonus import choose_bonus_multiplier
-from .core import ListedSides, StandardStep, standard_step, take_games
-from .floors import _floor, _floor_source, store
-from .formulas import _effective_below, _nstar, _pwe
+from .core import (
+    Core,
+    EffectiveGames,
+    Finals,
+    ListedSides,
+    SpecialStep,
+    StandardStep,
+    Values,
+    as_list,
+    as_optional_list,
+    established,
+    seen_at_step4,
+    special_one_by_one,
+    take_games,
+)
+from .core_plain import PlainCore
+from .floors import _floor_source
+from .formulas import _pwe
 from .initial import InitialRating, _initial
 from .match import check_match
 from .player import UscfPlayer
 from .rules import RatingSystem, RulesLike, UscfRules, get_rules, parse_system
 from .special import P0Rule
 from .special import _describe_working as _special_text
-from .special import _work as _special_formula
 from .special import _Working as _SpecialWorking
-from .standard import _describe_working as _standard_text
+from .standard import _describe as _standard_text
 from .standard import _eligibility
-from .standard import _Working as _StandardWorking
-
-if TYPE_CHECKING:
-    from .arrays import ArraySides, Finals, StandardColumns
 
 _DUAL_SYSTEMS = (RatingSystem.REGULAR, RatingSystem.QUICK)
 
-#: From this many players at one step, the special formula runs for all of them at once on
-#: arrays (in an event on arrays): below, numpy's fixed cost per move outweighs its speed
-#: (measured: about 80 players break even). An explanation then runs the one-player
-#: algorithm again for each player whose working it reads.
-SPECIAL_VECTOR_PLAYERS = 80
-_Working = _SpecialWorking | _StandardWorking
 
 
 def rate_event(
@@ -138,31 +142,15 @@ def rate_event(
                         parameters=parameters, notes=notes)
 
 
-class _Final(NamedTuple):
-    """What follows step 5 for one player: the match cap, storage and the floor."""
-
-    capped: float | None
-    """The rating after the match cap, if the cap changed it."""
-    stored: float
-    """The rating as the edition stores it, before the floor."""
-    floor: float
-    source: str
-    applied: bool
-    wins: int
-    draws: int
-    events: int
-    post: float
-    """The post-event rating."""
-
-
 class _Event:
-    """One event's working: the players' data and every step's values as lists indexed
-    by the players' positions, the games as :class:`~.core.Sides`.
+    """One event's working: the players' data and every step's values, indexed by the
+    players' positions, computed by a numeric core (:class:`~.core.Core`).
 
-    :meth:`rate` runs the steps of US Chess 2020, 1 one after another, each a method below; the
-    explanation is then built from the values the steps kept. A large event runs steps 2 to 5
-    and the final ratings on numpy arrays instead (:meth:`_rate_on_arrays`), and keeps its
-    values as arrays until the first outcome is read.
+    :meth:`rate` runs the steps of US Chess 2020, 1 one after another, each a method below;
+    the core computes each step's numbers for all players (on lists player by player, or on
+    numpy arrays for a large event). The explanation is then built from the values the steps
+    kept, as lists (:meth:`_listed`): at once for an event on lists, when the first outcome
+    is read for one on arrays.
     """
 
     def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
@@ -176,25 +164,9 @@ class _Event:
         self.explain = explain
         """Whether the explanation will be built (else the steps keep only what the numbers need)."""
         self.numbers = [p.number for p in players]
-        self.sides = take_games(self.numbers, games, explain=explain)
-        self.on_arrays = not isinstance(self.sides, ListedSides)
-        """Whether the numeric core runs on arrays (a large event): then the outcomes are built as read."""
+        self.core = _core(rules, self.numbers, games, explain=explain)
+        self.m, self.score = self.core.m, self.core.score
         size = len(players)
-        self.m: list[int] = self.sides.count
-        self.score: list[float]
-        """S, each player's score (whole and half points: exact in any order)."""
-        self.won: list[int]
-        self.drawn: list[int]
-        self.arrays: dict[int, tuple[list[Any], Any]] = {}
-        """Lists of the steps as numpy arrays (on arrays), each made once: see :meth:`_array`."""
-        self.results: tuple[Any, Any] = ((), ())
-        """On arrays, each player's wins and draws in this event as arrays."""
-        if self.on_arrays:  # wins and draws as lists only for a match (see _rate_on_arrays)
-            score, won, drawn = cast("ArraySides", self.sides).total_arrays()
-            self.score, self.won, self.drawn = score.tolist(), [], []
-            self.arrays[id(self.score)], self.results = (self.score, score), (won, drawn)
-        else:
-            self.score, self.won, self.drawn = self.sides.totals()
         self.notes: defaultdict[int, list[str]] = defaultdict(list)
         """Each player's notes, by position (a list made only for a player who has one)."""
         self.ratings: list[float | None] = []
@@ -204,34 +176,29 @@ class _Event:
         self.games: list[int | None] = []
         """N: the pre-event N or the step 1 rating's."""
         self.initial: list[InitialRating | None] = [None] * size
-        self.nstar: list[float] = []
-        """N*, step 2."""
-        self.effective: list[float] = []
-        """N' = min(N, N*), step 2."""
-        self.histories: list[str | None] = []
+        self.histories: list[str | None] = [p.history for p in players]
         """Each player's history (all wins, all losses or none)."""
-        self.special: list[bool] = []
-        """Whether steps 4 and 5 use the special formula (else the standard one)."""
-        self.repeated: list[bool] = []
-        """Whether each player met an opponent more than twice (no bonus; US Chess 2020, 4.2)."""
-        steps = 0 if self.on_arrays else size  # on arrays: made by _unpack
-        self.step3: list[float | None] = [None] * steps
-        self.step4: list[float] = [0.0] * steps
-        self.step5: list[float] = [0.0] * steps
-        self.specials: dict[tuple[int, int], _SpecialWorking] = {}
-        """The special formula's working of a player (position) at a step (3, 4, 5), as kept
-        (see :meth:`special_at`)."""
-        self.standard_working: list[StandardStep] = []
-        """The standard formula's working at steps 4 and 5."""
-        self.final_list: list[_Final] | None = None
-        self.solved: dict[int, tuple[float, float, P0Rule | None, bool]] = {}
-        """What the special formula on arrays (which keeps no working) found at step 5 for
-        each of its players' notes: R'0, S', the p = 0 rule, the cap."""
-        self.final_columns: Finals | None = None
+        self.effective_games: EffectiveGames
+        """Step 2."""
+        self.step3: Values = ()
+        """Each step's ratings: as the core gives them, lists once :meth:`_listed`."""
+        self.step4: Values = ()
+        self.step5: Values = ()
+        self.special_steps: dict[int, SpecialStep] = {}
+        """The special formula at steps 3, 4 and 5."""
+        self.standard_steps: list[StandardStep] = []
+        """The standard formula at steps 4 and 5 (step 5 only without explanations)."""
+        self.final: Finals
+        """What follows step 5."""
         self.today_used = False
-        self.packed: dict[str, Any] = {}
-        """On arrays, the values the outcomes read, as arrays until the first outcome is built
-        (:meth:`_unpack` makes them the lists above)."""
+        self.listed = False
+        """Whether the values the outcomes read are lists yet (:meth:`_listed`)."""
+        self.nstar: list[float] = []
+        self.effective: list[float] = []
+        self.special: list[bool] = []
+        self.repeated: list[bool] = []
+        self.solved: dict[int, tuple[float, float, P0Rule | None, bool]] = {}
+        """What each player's notes say of the special formula at step 5: R'0, S', the p = 0 rule, the cap."""
 
     # The steps of US Chess 2020, 1.
 
@@ -239,16 +206,13 @@ class _Event:
         """Steps 1 to 5 and the final ratings; then the outcomes, built now for an event on
         lists, as they are read (:class:`~xlrating.model.Outcomes`) for one on arrays."""
         self.step1_initial_ratings()
-        if self.on_arrays:
-            self._rate_on_arrays()
-            return Outcomes(self.numbers, self.outcome)
         self.step2_effective_games()
-        self.repeated = self.sides.repeated_opponents(self.rules.bonus_max_meetings)
-        rated = [m > 0 for m in self.m]
-        self.step3_first_estimates(rated)
-        self.step4 = self.formula_step(4, rated, self.seen_at_step4())
-        self.step5 = self.formula_step(5, rated, self.step4)
-        self.finals()
+        self.step3_first_estimates()
+        self.step4_intermediate_ratings()
+        self.step5_final_ratings()
+        self.after_step5()
+        if self.core.lazy:
+            return Outcomes(self.numbers, self.outcome)
         return tuple([self.outcome(i) for i in range(len(self.players))])
 
     def step1_initial_ratings(self) -> None:
@@ -286,178 +250,78 @@ class _Event:
     def step2_effective_games(self) -> None:
         """Step 2: N' = min(N, N*) (US Chess 2020, 3); N not given: N*. Also which formula steps 4
         and 5 use: the special one for N <= 8 or an all-wins/all-losses history."""
-        rules = self.rules
-        self.nstar = [_nstar(rules, prior) for prior in self.prior]
-        self.effective = [_effective_below(nstar, games)
-                          for nstar, games in zip(self.nstar, self.games, strict=True)]
-        self.histories = [p.history for p in self.players]
-        self.special = [(games is not None and games <= rules.special_games) or history is not None
-                        for games, history in zip(self.games, self.histories, strict=True)]
+        self.effective_games = self.core.effective_games(self.prior, self.games, self.histories)
 
-    def step3_first_estimates(self, rated: list[bool]) -> None:
+    def step3_first_estimates(self) -> None:
         """Step 3: unrated players with N = 0: the special formula with N' = 1 against the
         opponents' step 1 (or pre-event) ratings; at least 100."""
-        rules = self.rules
-        who = [i for i, wanted in enumerate(rated)
-               if wanted and self.players[i].rating is None and self.games[i] == 0]
-        if not who:
-            return
-        size = len(self.players)
-        first: list[float] = [0.0] * size
-        self._special(3, who, [rules.step3_effective_games] * size, [None] * size, self.prior, first)
-        floor, step3 = rules.absolute_floor, self.step3
-        for i in who:
-            step3[i] = max(first[i], floor)
+        rules, core = self.rules, self.core
+        who = core.first_estimate_players(self.ratings, self.games)
+        found = self._special(3, who, core.filled(rules.step3_effective_games), core.filled(None), self.prior)
+        self.step3 = self.core.first_estimates(found, rules.absolute_floor)
 
-    def seen_at_step4(self) -> list[float]:
-        """The ratings step 4 sees opponents at: their pre-event ratings, unrated ones at step 3
-        (N = 0) or step 1."""
-        return [p if s is None else s for p, s in zip(self.prior, self.step3, strict=True)]
+    def step4_intermediate_ratings(self) -> None:
+        """Step 4: every player by his formula, opponents at their pre-event ratings, unrated
+        ones at step 3 (N = 0) or step 1; at least 100."""
+        self.step4 = self.formula_step(4, self.core.seen_at_step4(self.prior, self.step3))
 
-    def formula_step(self, step: int, rated: list[bool], seen: list[float]) -> list[float]:
+    def step5_final_ratings(self) -> None:
+        """Step 5: the same again with every opponent at his step 4 rating; at least 100."""
+        self.step5 = self.formula_step(5, self.step4)
+
+    def after_step5(self) -> None:
+        """Beyond the five steps: the match cap (US Chess 2020, 7), storage and the floors (US
+        Chess 2020, 5)."""
+        self.final = self.core.finals(self.players, self.ratings, self.prior, self.games, self.step5,
+                                      match=self.match)
+
+    def formula_step(self, step: int, seen: Values) -> Values:
         """Step 4 (opponents at their pre-event ratings, unrated ones at step 3 or step 1) or
         step 5 (opponents at their step 4 ratings), ``seen`` being those ratings: the
         special formula for the players who use it, the standard one for the others (US
         Chess 2020, 4); at least 100."""
-        special = self.special
-        standard = self._standard([r and not s for r, s in zip(rated, special, strict=True)], seen)
-        if not self.explain:  # the working of step 4 serves only the explanation
-            self.standard_working.clear()
-        self.standard_working.append(standard)
-        raw = list(standard.rating)
-        who = [i for i, wanted in enumerate(rated) if wanted and special[i]]
-        self._special(step, who, self.effective, self.histories, seen, raw)
-        floor = self.rules.absolute_floor
-        return [floor if floor > r else r for r in raw]
+        effective = self.effective_games
+        standard = self.core.standard(effective.by_standard, self.prior, effective.effective, seen,
+                                      bonus=self.bonus, multiplier=self.multiplier, regular=self._regulars(),
+                                      explain=self.explain)
+        # The working of step 4 serves only the explanation.
+        self.standard_steps = [*self.standard_steps, standard] if self.explain else [standard]
+        special = self._special(step, effective.by_special, effective.effective, self.histories, seen)
+        return self.core.step_ratings(standard, special, self.rules.absolute_floor)
 
-    def _rate_on_arrays(self) -> None:
-        """Steps 2 to 5 and the final ratings of a large event (after step 1), each for all
-        players at once on numpy arrays, with the operations of the steps above in their
-        order, so the same numbers to the last bit. The values the outcomes read stay arrays
-        until the first outcome is built (:meth:`_unpack`)."""
-        import numpy as np
+    def _special(self, step: int, who: list[int], effective: Values, history: Sequence[str | None],
+                 seen: Values) -> SpecialStep:
+        """The special formula at ``step`` for the players ``who`` (positions), keeping each
+        working the explanation will read where it runs player by player (see :meth:`special_at`)."""
+        found = self.special_steps[step] = self.core.special(who, self.prior, effective, history, seen,
+                                                             keep=self.explain)
+        return found
 
-        from .arrays import finals, nstar_of
-        from .arrays import standard_step as standard_on_arrays
+    def special_at(self, i: int, step: int) -> _SpecialWorking:
+        """Player ``i``'s special formula working at ``step``: as kept where the formula ran
+        player by player; where it ran for many players at once on arrays (keeping no
+        working), every player's working at that step is found when the first is read, by
+        the one-player algorithm run from the ratings the step saw (the same ratings)."""
+        found = self.special_steps[step].workings.get(i)
+        if found is None:
+            self._special_again(step)
+            found = self.special_steps[step].workings[i]
+        return found
 
-        rules, sides, size = self.rules, cast("ArraySides", self.sides), len(self.players)
-        prior = self._array(self.prior)
-        score = self._array(self.score)
-        # Step 2 (see step2_effective_games).
-        games = np.array(self.games, dtype=np.float64)  # N; NaN: not given
-        nstar = nstar_of(rules, prior)
-        effective = np.fmin(games, nstar)  # N' = min(N, N*); N not given: N*
-        history = np.array([p.history for p in self.players], dtype=object)
-        special = (games <= rules.special_games) | (history != None)  # noqa: E711 (elementwise)
-        repeated = sides.repeated_flags(rules.bonus_max_meetings)
-        rated = sides.m > 0
-        # Step 3 (see step3_first_estimates).
-        pre = np.array(self.ratings, dtype=np.float64)  # NaN: unrated
-        first = np.flatnonzero(rated & np.isnan(pre) & (games == 0)).tolist()
-        step3 = np.full(size, np.nan)
-        if first:
-            found = self._special_on_arrays(3, first, np.full(size, rules.step3_effective_games),
-                                            np.full(size, None), prior)
-            step3[first] = np.maximum(found, rules.absolute_floor)
-        # Steps 4 and 5 (see formula_step).
-        regular = self._regulars()
-        by_special = np.flatnonzero(rated & special).tolist()
-        chosen = rated & ~special
-        seen = np.where(np.isnan(step3), prior, step3)  # as seen_at_step4
-        kept: list[StandardColumns] = []
-        for step in (4, 5):
-            standard = standard_on_arrays(rules, sides, chosen, prior, effective, score, seen, self.bonus,
-                                          self.multiplier, repeated, regular, self.explain)
-            kept = [*kept, standard] if self.explain else [standard]
-            raw = standard.rating.copy()
-            raw[by_special] = self._special_on_arrays(step, by_special, effective, history, seen)
-            seen = np.maximum(raw, rules.absolute_floor)
-            if step == 4:
-                step4 = seen
-        if self.match:  # the cap and the floors player by player (see final)
-            self.packed |= {"step4": step4, "step5": seen, "won": self.results[0], "drawn": self.results[1]}
-            self._unpack()
-            self.final_list = [self.final(i) for i in range(size)]
+    def _special_again(self, step: int) -> None:
+        """The one-player special working of every player the formula rated at ``step`` (3, 4
+        or 5), from the ratings the step saw (see :meth:`rate`), kept for :meth:`special_at`."""
+        size, rules, prior = len(self.players), self.rules, self.prior
+        step3: list[float | None] = self.step3
+        history: list[str | None]
+        if step == 3:  # N' = 1, no history, opponents at their pre-event or step 1 ratings
+            effective, history, seen = [rules.step3_effective_games] * size, [None] * size, prior
         else:
-            self.packed["final_columns"] = finals(rules, self.players, pre, games, prior, seen, *self.results,
-                                                  sides.m)
-        self.packed |= {"nstar": nstar, "effective": effective, "special": special, "repeated": repeated,
-                       "step3": step3, "step4": step4, "step5": seen, "standard_working": kept}
-
-    def _unpack(self) -> None:
-        """The values :meth:`_rate_on_arrays` kept as arrays, as the lists the outcomes read."""
-        packed, self.packed = self.packed, {}
-        for name, values in packed.items():
-            if name == "standard_working":
-                self.standard_working = [step.listed() for step in values]
-            elif name == "final_columns":
-                self.final_columns = values.listed()
-            elif name == "solved":
-                who, solved = values
-                self.solved = dict(zip(who, solved.notes(), strict=True))
-            elif name == "step3":
-                self.step3 = [None if v != v else v for v in values.tolist()]  # NaN: no step 3
-            else:
-                setattr(self, name, values.tolist())
-
-    def _special_on_arrays(self, step: int, who: list[int], effective: Any, history: Any, seen: Any) -> Any:
-        """:meth:`_special` for a large event: the ratings of the players ``who``, in their
-        order, as an array."""
-        import numpy as np
-
-        into = np.zeros(len(self.players))
-        self._special(step, who, effective, history, seen, into)
-        return into[who]
-
-    def _special(self, step: int, who: list[int], effective: Any, history: Any, seen: Any, into: Any) -> None:
-        """The special formula at ``step`` for the players ``who`` (positions), each rating put
-        at his position in ``into``: on arrays all at once, for many players (keeping no
-        working: :meth:`special_at` finds one when it is read); else player by player,
-        keeping each working that will be read (all of them for an explanation, step 5's for
-        the notes). ``effective``, ``history`` (texts or None), ``seen`` and ``into`` hold a
-        value per player, in lists or numpy arrays."""
-        if self.on_arrays and len(who) >= SPECIAL_VECTOR_PLAYERS:
-            from .special_arrays import special_ratings
-
-            solved = special_ratings(self.rules, cast("ArraySides", self.sides), who, self._array(self.prior),
-                                     self._array(effective), self._array(self.score), history,
-                                     self._array(seen))
-            if step == 5:  # what the players' notes say, made a dict by _unpack
-                self.packed["solved"] = (who, solved)
-            into[who] = solved.rating
-            return
-        self._special_one_by_one(step, who, effective, history, seen, into, keep=self.explain or step == 5)
-
-    def _special_one_by_one(self, step: int, who: list[int], effective: Any, history: Any, seen: Any,
-                            into: Any, *, keep: bool) -> None:
-        """:meth:`_special` player by player, by the one-player algorithm; ``keep``: keep
-        each working for :meth:`special_at`."""
-        if self.on_arrays:  # the one-player formula takes Python numbers
-            effective, seen = _as_list(effective), _as_list(seen)
-        rules, prior, score, opponents_of = self.rules, self.prior, self.score, self.sides.opponents_of
-        kept = self.specials if keep else None
-        for i in who:
-            working = _special_formula(rules, prior[i], effective[i], [seen[o] for o in opponents_of(i)],
-                                       score[i], history[i])
-            if kept is not None:
-                kept[i, step] = working
-            into[i] = working.rating
-
-    def _array(self, values: Any) -> Any:
-        """``values`` as a numpy array: made once for each list the steps keep (an array as it is)."""
-        if not isinstance(values, list):
-            return values
-        found = self.arrays.get(id(values))
-        if found is None or found[0] is not values:
-            import numpy as np
-
-            found = self.arrays[id(values)] = (values, np.array(values, dtype=np.float64))
-        return found[1]
-
-    def _standard(self, chosen: list[bool], seen: list[float]) -> StandardStep:
-        return standard_step(self.rules, cast("ListedSides", self.sides), chosen, self.prior, self.effective,
-                             self.score, seen, bonus=self.bonus, multiplier=self.multiplier,
-                             repeated=self.repeated, regular=self._regulars())
+            effective, history = self.effective, self.histories
+            seen = self.step4 if step == 5 else seen_at_step4(prior, step3)
+        self.special_steps[step] = special_one_by_one(rules, self.special_steps[step].who, prior, effective,
+                                                      self.score, history, seen, self.core.sides.opponents_of,
+                                                      keep=True)
 
     def _regulars(self) -> list[float | None] | None:
         """Every player's Regular rating in a dual-rated event (see :meth:`_regular`), else None."""
@@ -473,107 +337,35 @@ class _Event:
         entry = player.other(RatingSystem.REGULAR)
         return None if entry is None else entry[0]
 
-    def working(self, i: int, step: int) -> _Working:
-        """Player ``i``'s formula working at step ``step`` (3, 4 or 5)."""
-        if step == 3 or self.special[i]:
-            return self.special_at(i, step)
-        s = self.standard_working[step - 4 if self.explain else -1]
-        if s.workings:
-            found = s.workings[i]
-            assert found is not None
-            return found
-        eligible, reason = _eligibility(self.rules, self.bonus, self.m[i], self.repeated[i])
-        return _StandardWorking(s.k[i], s.dual_rated_k[i], s.expected_of(i), s.expected_score[i], s.change[i],
-                                eligible, reason, s.threshold[i], s.bonus[i], s.rating[i])
-
-    def special_at(self, i: int, step: int) -> _SpecialWorking:
-        """Player ``i``'s special formula working at ``step``: as kept where the formula ran
-        player by player; where it ran for many players at once on arrays (keeping no
-        working), every player's working at that step is found when the first is read, by
-        the one-player algorithm run from the ratings the step saw (the same ratings)."""
-        found = self.specials.get((i, step))
-        if found is None:
-            self._special_again(step)
-            found = self.specials[i, step]
-        return found
-
-    def _special_again(self, step: int) -> None:
-        """The one-player special working of every player the formula rated at ``step`` (3, 4
-        or 5), from the ratings the step saw (see :meth:`rate`), kept for :meth:`special_at`."""
-        size, rules, prior, step3 = len(self.players), self.rules, self.prior, self.step3
-        history: list[str | None]
-        if step == 3:  # N' = 1, no history, opponents at their pre-event or step 1 ratings
-            who = [i for i, first in enumerate(step3) if first is not None]
-            effective, history, seen = [rules.step3_effective_games] * size, [None] * size, prior
-        else:
-            who = [i for i, (m, used) in enumerate(zip(self.m, self.special, strict=True)) if m and used]
-            effective, history = self.effective, [p.history for p in self.players]
-            seen = self.step4 if step == 5 else self.seen_at_step4()
-        self._special_one_by_one(step, who, effective, history, seen, [0.0] * size, keep=True)
-
-    def finals(self) -> None:
-        """After step 5, for every player: the match cap, storage and the floor (see :meth:`final`)."""
-        self.final_list = [self.final(i) for i in range(len(self.players))]
-
-    def final_of(self, i: int) -> _Final:
-        """Player ``i``'s values after step 5, as :meth:`finals` found them."""
-        if self.final_list is not None:
-            return self.final_list[i]
-        c = self.final_columns
-        assert c is not None
-        return _Final(None, c.stored[i], c.floor[i], _floor_source(c.source[i], c.peak[i]), c.applied[i],
-                      c.wins[i], c.draws[i], c.events[i], c.post[i])
-
-    def final(self, i: int) -> _Final:
-        """After step 5: the match cap (US Chess 2020, 7), storage (US Chess 2020, 7; 2009 and 2011: integers
-        rounded toward the change) and the floor (US Chess 2020, 5)."""
-        rules, player = self.rules, self.players[i]
-        pre, m = player.rating, self.m[i]
-        value = self.step5[i]
-        capped = None
-        if self.match and rules.match_cap is not None and pre is not None:
-            limited = min(max(value, pre - rules.match_cap), pre + rules.match_cap)
-            if limited != value:
-                value = capped = limited
-        stored = store(rules, value, self.prior[i])
-        wins = player.wins + self.won[i]
-        draws = player.draws + self.drawn[i]
-        events = player.events + (1 if m >= rules.floor_event_games else 0)
-        peak = None
-        if _established(rules, player):
-            # The pre-event rating is itself an attained established rating (US Chess 2020, 5).
-            assert pre is not None
-            peak = pre if player.peak is None else max(player.peak, pre)
-        floor, source = _floor(rules, peak, wins, draws, events, player.floor)
-        post, applied = stored, False
-        if stored < floor and not (self.match and not rules.match_floors):
-            applied, post = True, floor
-        return _Final(capped, stored, floor, source, applied, wins, draws, events, post)
-
-    def _final_notes(self, i: int, final: _Final) -> None:
-        """The notes on what followed step 5 (:meth:`final`)."""
-        rules, player, notes = self.rules, self.players[i], self.notes[i]
-        pre = player.rating
-        if final.capped is not None:
-            assert pre is not None
-            notes.append(f"match: change capped at {rules.match_cap:g} (from {self.step5[i] - pre:+.2f})")
-        if player.peak is not None and not _established(rules, player):
-            notes.append("peak ignored: peak floors apply to established players")
-        floor = final.floor
-        if final.applied:
-            notes.append(f"floor {floor:g} applied ({final.source})")
-            if pre is not None and pre < floor:
-                notes.append(f"pre-event rating {pre:g} was below the floor {floor:g}")
-        elif final.stored < floor:  # a match whose floors are not applied
-            notes.append(f"match: below the floor {floor:g}, not applied (a request to lower the floor "
-                         "by 100)")
-
     # The outcome and its explanation.
+
+    def _listed(self) -> None:
+        """The values the outcomes read, as lists of Python numbers (from the core's arrays,
+        for an event on arrays)."""
+        self.listed = True
+        effective = self.effective_games
+        if self.core.lazy:  # the numpy core's arrays (the plain core's values are lists already)
+            self.step3 = as_optional_list(self.step3)
+            self.step4, self.step5 = as_list(self.step4), as_list(self.step5)
+            self.standard_steps = [step.listed() for step in self.standard_steps]
+            self.final = self.final.listed()
+            effective = effective.listed()
+        self.nstar, self.effective, self.special = effective.nstar, effective.effective, effective.special
+        self.repeated = as_list(self.core.repeated)
+        self.solved = self.special_steps[5].notes()
+
+    def standard_at(self, step: int) -> StandardStep:
+        """The standard formula at ``step`` (4 or 5; without explanations only step 5's is kept)."""
+        return self.standard_steps[step - 4 if self.explain else -1]
+
+    def _bonus_reason(self, i: int) -> str:
+        """Why the bonus formula does or does not apply to player ``i`` (US Chess 2020, 4.2)."""
+        return _eligibility(self.rules, self.bonus, self.m[i], self.repeated[i])[1]
 
     def outcome(self, i: int) -> PlayerOutcome:
         """Player ``i``'s outcome from the values the steps kept, explained if asked for."""
-        if self.packed:
-            self._unpack()
+        if not self.listed:
+            self._listed()
         player, notes, explain = self.players[i], self.notes[i], self.explain
         pre, games = player.rating, self.games[i]
         m = self.m[i]
@@ -589,29 +381,24 @@ class _Event:
             )
         k = bonus = expected = None
         if self.special[i]:
-            solved = self.solved.get(i)
-            if solved is None:
-                w = self.special_at(i, 5)
-                self._special_notes(i, w.adjusted_prior, w.adjusted_score, w.p0_rule, w.capped)
-            else:
-                self._special_notes(i, *solved)
+            self._special_notes(i, *self.solved[i])
         else:
-            last = self.standard_working[-1]
+            last = self.standard_steps[-1]
             k, expected, eligible, amount = last.k[i], last.expected_score[i], last.eligible[i], last.bonus[i]
             bonus = amount if eligible else None
             self._standard_notes(i, last.dual_rated_k[i], eligible, amount, last.change[i], last.threshold[i])
-        final = self.final_of(i)
-        self._final_notes(i, final)
-        fifth = self.working(i, 5) if explain else None
+        self._final_notes(i)
+        final = self.final
+        post = final.post[i]
         method = Method.MATCH if self.match else (Method.SPECIAL if self.special[i] else Method.STANDARD)
         return PlayerOutcome(
             player=player.number, method=method, rated_games=m, rated_score=self.score[i], pre_rating=pre,
-            pre_games=player.games, post_rating=final.post, post_games=None if games is None else games + m,
+            pre_games=player.games, post_rating=post, post_games=None if games is None else games + m,
             initial_rating=self.prior[i], initial_games=games, effective_games=self.effective[i],
-            step3=self.step3[i], step4=self.step4[i], change=None if pre is None else final.post - pre, k=k,
-            bonus=bonus, floor=final.floor, floor_applied=final.applied, expected_score=expected,
-            games=self.explain_games(i, fifth) if fifth is not None else (),
-            steps=self.explain_steps(i, final, fifth) if fifth is not None else (),
+            step3=self.step3[i], step4=self.step4[i], change=None if pre is None else post - pre, k=k,
+            bonus=bonus, floor=final.floor[i], floor_applied=final.applied[i], expected_score=expected,
+            games=self.explain_games(i) if explain else (),
+            steps=self.explain_steps(i, rated=True) if explain else (),
             notes=tuple(notes),
         )
 
@@ -633,14 +420,30 @@ class _Event:
         if eligible and bonus > 0:
             notes.append(f"bonus {bonus:.2f}")
         elif not eligible and change > threshold:
-            reason = _eligibility(self.rules, self.bonus, self.m[i], self.repeated[i])[1]
-            notes.append(f"no bonus: {reason}")
+            notes.append(f"no bonus: {self._bonus_reason(i)}")
 
-    def explain_steps(self, i: int, final: _Final | None = None,
-                      fifth: _Working | None = None) -> tuple[Step, ...]:
+    def _final_notes(self, i: int) -> None:
+        """The notes on what followed step 5 (:class:`~.core.Finals`)."""
+        rules, player, notes, final = self.rules, self.players[i], self.notes[i], self.final
+        pre = player.rating
+        if final.capped[i] is not None:
+            assert pre is not None
+            notes.append(f"match: change capped at {rules.match_cap:g} (from {self.step5[i] - pre:+.2f})")
+        if player.peak is not None and not established(rules, player):
+            notes.append("peak ignored: peak floors apply to established players")
+        floor = final.floor[i]
+        if final.applied[i]:
+            notes.append(f"floor {floor:g} applied ({_floor_source(final.source[i], final.peak[i])})")
+            if pre is not None and pre < floor:
+                notes.append(f"pre-event rating {pre:g} was below the floor {floor:g}")
+        elif final.stored[i] < floor:  # a match whose floors are not applied
+            notes.append(f"match: below the floor {floor:g}, not applied (a request to lower the floor "
+                         "by 100)")
+
+    def explain_steps(self, i: int, *, rated: bool = False) -> tuple[Step, ...]:
         """Player ``i``'s explanation: every step's value and how it came about (steps 1 and
-        2 only without ``final``, the values after step 5, and ``fifth``, step 5's working)."""
-        rules, prior, floor100 = self.rules, self.prior[i], self.rules.absolute_floor
+        2 only unless ``rated``)."""
+        prior, floor100 = self.prior[i], self.rules.absolute_floor
         initial, games = self.initial[i], self.games[i]
         if initial is not None:
             detail = f"unrated: priority {initial.priority}, {initial.detail}"
@@ -652,55 +455,77 @@ class _Event:
         n_text = "N not given" if games is None else f"N = {games}"
         steps = [Step("Step 1: initial rating", prior, detail),
                  Step("Step 2: effective games N'", self.effective[i], f"min({n_text}, N* = {nstar:.2f})")]
-        if final is None or fifth is None:
+        if not rated:
             return tuple(steps)
-        if self.step3[i] is not None:
+        step3 = self.step3[i]
+        if step3 is not None:
             first = self.special_at(i, 3)
             floored = " (raised to 100)" if max(first.rating, floor100) > first.rating else ""
-            steps.append(Step("Step 3: first estimate", self.step3[i], "special formula with N' = 1: "
+            steps.append(Step("Step 3: first estimate", step3, "special formula with N' = 1: "
                               f"{_special_text(prior, first)}{floored}"))
         kind = "special formula: " if self.special[i] else "standard formula: "
-        fourth = self.working(i, 4)
-        text4, text5 = self._formula_text(i, fourth), self._formula_text(i, fifth)
-        for label, value, working, text in (("Step 4: intermediate rating", self.step4[i], fourth, text4),
-                                            ("Step 5: final rating", self.step5[i], fifth, text5)):
-            raised = " (raised to 100)" if value > working.rating else ""
-            steps.append(Step(label, value, kind + text + raised))
-        if isinstance(fifth, _SpecialWorking):
-            knots = ", ".join(f"{z:g}" for z in fifth.knots)
-            steps.append(Step("Special formula: knots", None, f"S_z = {knots}"))
-            steps.append(Step("Special formula: solution", fifth.rating, text5))
-        else:
-            k_text = (f"dual-rated K, Regular rating {self._regular(i):g}" if fifth.dual_rated_k
-                      else f"800/(N' + m) = 800/({self.effective[i]:.2f} + {self.m[i]})")
-            steps.append(Step("K", fifth.k, k_text))
-            bonus_text = (f"max(0, K(S - E) - B sqrt(m')) = max(0, {fifth.change:.2f} - "
-                          f"{fifth.bonus_threshold:.2f})" if fifth.bonus_eligible
-                          else f"none: {fifth.bonus_reason}")
-            steps.append(Step("Bonus", fifth.bonus, bonus_text))
-        if final.capped is not None:
-            steps.append(Step("Match cap", final.capped, f"change limited to {rules.match_cap:g}"))
-        if final.stored != (self.step5[i] if final.capped is None else final.capped):
-            steps.append(Step("Stored rating", final.stored, "integer rounded toward the change"))
-        steps.append(Step("Floor", final.floor, f"{final.source}; NW = {final.wins}, ND = {final.draws}, "
-                          f"NR = {final.events}" + ("; applied" if final.applied else "")))
+        text5 = ""
+        for step, label, value in ((4, "Step 4: intermediate rating", self.step4[i]),
+                                   (5, "Step 5: final rating", self.step5[i])):
+            found, text5 = self._formula_text(i, step)
+            raised = " (raised to 100)" if value > found else ""
+            steps.append(Step(label, value, kind + text5 + raised))
+        steps.extend(self._explain_special(i, text5) if self.special[i] else self._explain_standard(i))
+        steps.extend(self._explain_final(i))
         return tuple(steps)
 
-    def _formula_text(self, i: int, working: _Working) -> str:
-        if isinstance(working, _SpecialWorking):
-            return _special_text(self.prior[i], working)
-        return _standard_text(self.score[i], working)
+    def _formula_text(self, i: int, step: int) -> tuple[float, str]:
+        """Player ``i``'s rating by his formula at ``step`` (4 or 5), before the floor of 100,
+        and its working in words."""
+        if self.special[i]:
+            working = self.special_at(i, step)
+            return working.rating, _special_text(self.prior[i], working)
+        s = self.standard_at(step)
+        eligible = s.eligible[i]
+        text = _standard_text(s.k[i], s.dual_rated_k[i], self.score[i], s.expected_score[i], s.change[i],
+                              eligible, "" if eligible else self._bonus_reason(i), s.threshold[i], s.bonus[i])
+        return s.rating[i], text
 
-    def explain_games(self, i: int, working: _Working) -> tuple[GameLine, ...]:
-        """Player ``i``'s games as step 5 saw them (``working``): opponents at their step 4
-        ratings."""
+    def _explain_special(self, i: int, text: str) -> list[Step]:
+        """The special formula's knots and solution at step 5 (``text``: its working in words)."""
+        fifth = self.special_at(i, 5)
+        knots = ", ".join(f"{z:g}" for z in fifth.knots)
+        return [Step("Special formula: knots", None, f"S_z = {knots}"),
+                Step("Special formula: solution", fifth.rating, text)]
+
+    def _explain_standard(self, i: int) -> list[Step]:
+        """The standard formula's K and bonus at step 5."""
+        s = self.standard_at(5)
+        k_text = (f"dual-rated K, Regular rating {self._regular(i):g}" if s.dual_rated_k[i]
+                  else f"800/(N' + m) = 800/({self.effective[i]:.2f} + {self.m[i]})")
+        bonus_text = (f"max(0, K(S - E) - B sqrt(m')) = max(0, {s.change[i]:.2f} - {s.threshold[i]:.2f})"
+                      if s.eligible[i] else f"none: {self._bonus_reason(i)}")
+        return [Step("K", s.k[i], k_text), Step("Bonus", s.bonus[i], bonus_text)]
+
+    def _explain_final(self, i: int) -> list[Step]:
+        """The steps after step 5 in player ``i``'s explanation: the match cap, storage, the floor."""
+        rules, final = self.rules, self.final
+        capped, stored, floor, applied = final.capped[i], final.stored[i], final.floor[i], final.applied[i]
+        steps = []
+        if capped is not None:
+            steps.append(Step("Match cap", capped, f"change limited to {rules.match_cap:g}"))
+        if stored != (self.step5[i] if capped is None else capped):
+            steps.append(Step("Stored rating", stored, "integer rounded toward the change"))
+        steps.append(Step("Floor", floor, f"{_floor_source(final.source[i], final.peak[i])}; "
+                          f"NW = {final.wins[i]}, ND = {final.draws[i]}, NR = {final.events[i]}"
+                          + ("; applied" if applied else "")))
+        return steps
+
+    def explain_games(self, i: int) -> tuple[GameLine, ...]:
+        """Player ``i``'s games as step 5 saw them: opponents at their step 4 ratings."""
         rules, numbers, seen = self.rules, self.numbers, self.step4
-        rounds, opponents, scores = self.sides.games_of(i)
-        if isinstance(working, _SpecialWorking):
-            at = working.solution
+        rounds, opponents, scores = self.core.sides.games_of(i)
+        if self.special[i]:
+            at = self.special_at(i, 5).solution
             return tuple([GameLine(rnd, numbers[o], result, seen[o], _pwe(rules, at, seen[o]))
                           for rnd, o, result in zip(rounds, opponents, scores, strict=True)])
-        k, expected = working.k, working.expected
+        s = self.standard_at(5)
+        k, expected = s.k[i], s.expected[i]
         return tuple([GameLine(rnd, numbers[o], result, seen[o], we, k * (result - we))
                       for rnd, o, result, we in zip(rounds, opponents, scores, expected, strict=True)])
 
@@ -721,15 +546,17 @@ class _Event:
         return tuple(notes)
 
 
-def _as_list(values: Any) -> list[Any]:
-    """Per-player values as a list (of Python numbers, from a numpy array)."""
-    return values if isinstance(values, list) else values.tolist()
+def _core(rules: UscfRules, numbers: list[int], games: Sequence[Game], *, explain: bool) -> Core:
+    """The numeric core for an event: the numpy one where :func:`.core.take_games` took the
+    games as arrays, else the plain one."""
+    sides = take_games(numbers, games, explain=explain)
+    if isinstance(sides, ListedSides):
+        return PlainCore(rules, sides)
+    from .arrays import ArraySides
+    from .core_numpy import NumpyCore
 
-
-def _established(rules: UscfRules, player: UscfPlayer) -> bool:
-    """Whether peak floors apply to ``player``: an established rating (N > 25, or N not
-    given with a rating; US Chess 2020, 5)."""
-    return player.rating is not None and (player.games is None or player.games > rules.established_games)
+    assert isinstance(sides, ArraySides)
+    return NumpyCore(rules, sides)
 
 
 _NOT_GIVEN = "not given"

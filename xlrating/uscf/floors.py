@@ -48,8 +48,9 @@ def _floor_source(kind: int, peak: float | None) -> str:
     return "explicit floor" if kind == EXPLICIT else "personal absolute floor"
 
 
-def _floor(rules: UscfRules, peak: float | None, wins: int, draws: int, events: int,
-           explicit: float | None) -> tuple[float, str]:
+def _floor_kind(rules: UscfRules, peak: float | None, wins: int, draws: int, events: int,
+                explicit: float | None) -> tuple[float, int]:
+    """The floor in force and which it is (:data:`PERSONAL`, :data:`PEAK` or :data:`EXPLICIT`)."""
     value, kind = _personal(rules, wins, draws, events), PERSONAL
     if peak is not None:
         from_peak = _peak_floor(rules, peak)
@@ -57,6 +58,13 @@ def _floor(rules: UscfRules, peak: float | None, wins: int, draws: int, events: 
             value, kind = from_peak, PEAK
     if explicit is not None and explicit > value:
         value, kind = explicit, EXPLICIT
+    return value, kind
+
+
+def _floor(rules: UscfRules, peak: float | None, wins: int, draws: int, events: int,
+           explicit: float | None) -> tuple[float, str]:
+    """The floor in force and which it is, in words."""
+    value, kind = _floor_kind(rules, peak, wins, draws, events, explicit)
     return value, _floor_source(kind, peak)
 
 

@@ -15,7 +15,7 @@ editions go back, as 2020 spells out.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -132,6 +132,39 @@ def _objective(rules: UscfRules, rating: float, effective: float, prior: float,
     return total
 
 
+_FLAT, _KNOT, _SECANT = 0, 1, 2
+_MOVES = {step: (f"{step}: flat, to knot", f"{step}: knot", f"{step}: secant") for step in (2, 3)}
+"""The moves' names in the working, by step and move."""
+
+
+def _move(knots: list[float], big_m: float, value: float, down: bool, f: Callable[[float], float],
+          eps: float) -> tuple[float, float, int]:
+    """One move of M (US Chess 2020, 4.1, step 2 where ``down``, else step 3), with the knot z
+    next to M on that side: to z if f is flat between them (then back to the step's start),
+    else the secant M - f(M)(M - z)/(f(M) - f(z)), or z if the secant passes it. Returns
+    the new M, f(M) and which move it was (:data:`_MOVES`).
+
+    The document writes step 3's secant as M - f(M)((z_b - M)/(f(z_b) - f(M))): each
+    difference is the one here with its sign changed, exactly, so the quotient is the same
+    number to the last bit."""
+    if down:  # the largest knot below M (f(M) > 0: there is one)
+        index = bisect_left(knots, big_m) - 1
+        if index < 0:
+            raise ConvergenceError(f"special formula: f({big_m}) = {value} > 0 below every knot")
+    else:  # the smallest knot above M (f(M) < 0)
+        index = bisect_right(knots, big_m)
+        if index >= len(knots):
+            raise ConvergenceError(f"special formula: f({big_m}) = {value} < 0 above every knot")
+    z = knots[index]
+    f_z = f(z)
+    if abs(value - f_z) < eps:
+        return z, f_z, _FLAT
+    candidate = big_m - value * ((big_m - z) / (value - f_z))
+    if (candidate < z) if down else (candidate > z):
+        return z, f_z, _KNOT
+    return candidate, f(candidate), _SECANT
+
+
 def _work(
     rules: UscfRules,
     prior: float,
@@ -162,48 +195,13 @@ def _work(
     value = f(big_m)
     moves: list[tuple[str, float]] = []
     limit = 4 * len(knots) + 20
-    # Step 2: f(M) > eps, move down.
-    while value > eps:
-        if len(moves) > limit:
-            raise ConvergenceError(f"special formula: no solution after {len(moves)} moves")
-        index = bisect_left(knots, big_m) - 1  # the largest knot < M; exists because f(M) > 0
-        if index < 0:
-            raise ConvergenceError(f"special formula: f({big_m}) = {value} > 0 below every knot")
-        za = knots[index]
-        f_za = f(za)
-        if abs(value - f_za) < eps:
-            big_m, value = za, f_za
-            moves.append(("2: flat, to knot", za))
-            continue
-        candidate = big_m - value * ((big_m - za) / (value - f_za))
-        if candidate < za:
-            big_m, value = za, f_za
-            moves.append(("2: knot", za))
-        else:
-            big_m = candidate
-            value = f(big_m)
-            moves.append(("2: secant", candidate))
-    # Step 3: f(M) < -eps, move up.
-    while value < -eps:
-        if len(moves) > limit:
-            raise ConvergenceError(f"special formula: no solution after {len(moves)} moves")
-        index = bisect_right(knots, big_m)  # the smallest knot > M; exists because f(M) < 0
-        if index >= len(knots):
-            raise ConvergenceError(f"special formula: f({big_m}) = {value} < 0 above every knot")
-        zb = knots[index]
-        f_zb = f(zb)
-        if abs(f_zb - value) < eps:
-            big_m, value = zb, f_zb
-            moves.append(("3: flat, to knot", zb))
-            continue
-        candidate = big_m - value * ((zb - big_m) / (f_zb - value))
-        if candidate > zb:
-            big_m, value = zb, f_zb
-            moves.append(("3: knot", zb))
-        else:
-            big_m = candidate
-            value = f(big_m)
-            moves.append(("3: secant", candidate))
+    # Step 2: while f(M) > eps, move down; step 3: while f(M) < -eps, move up.
+    for step, down in ((2, True), (3, False)):
+        while (value > eps) if down else (value < -eps):
+            if len(moves) > limit:
+                raise ConvergenceError(f"special formula: no solution after {len(moves)} moves")
+            big_m, value, kind = _move(knots, big_m, value, down, f, eps)
+            moves.append((_MOVES[step][kind], big_m))
     # Step 4: |f(M)| <= eps.
     reach = spread + _KNOT_TOLERANCE
     p = sum(1 for r in opponents if abs(big_m - r) <= reach)

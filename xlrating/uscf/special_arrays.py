@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .arrays import ArraySides
+from .core import P0_RULES
 from .rules import UscfRules
 from .special import _KNOT_TOLERANCE, P0Rule, _work
 
@@ -127,9 +128,6 @@ _LEAST_LIMIT = 4 * 2 + 20
 """The least bound on a player's moves: every player has at least two distinct knots, R'0 - 400
 and R'0 + 400."""
 
-_RULES: tuple[P0Rule | None, ...] = (None, "inside", "left", "right")
-
-
 class Solutions(NamedTuple):
     """The special formula's results for the players asked about, in their order: the
     ratings, and the fields of :class:`.special._Working` that the players' notes need."""
@@ -141,13 +139,13 @@ class Solutions(NamedTuple):
     adjusted_score: Floats
     """S'."""
     rule: npt.NDArray[np.int64]
-    """Which branch of the p = 0 rule applied: 0 for none, then as :data:`_RULES`."""
+    """Which branch of the p = 0 rule applied: 0 for none, then as :data:`.core.P0_RULES`."""
     capped: Flags
 
     def notes(self) -> list[tuple[float, float, P0Rule | None, bool]]:
         """Each player's R'0, S', p = 0 rule and whether the cap applied, as Python values."""
         return list(zip(self.adjusted_prior.tolist(), self.adjusted_score.tolist(),
-                        [_RULES[r] for r in self.rule.tolist()], self.capped.tolist(), strict=True))
+                        [P0_RULES[r] for r in self.rule.tolist()], self.capped.tolist(), strict=True))
 
 
 def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: Floats, effective: Floats,
@@ -190,11 +188,7 @@ def _move(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], dow
     """One move for each of the players ``rows``: step 2 where ``down`` (f(M) > epsilon: a
     secant move towards the knot below M, or onto it), else step 3 (f(M) < -epsilon: the
     same towards the knot above). Returns where there is no such knot (the one-player
-    algorithm fails there).
-
-    The one-player algorithm writes step 3's secant as M - f(M)((zb - M)/(f(zb) - f(M)));
-    here it is M - f(M)((M - z)/(f(M) - f(z))) for both steps, the same number to the last
-    bit: each difference only changes sign, exactly, which leaves the quotient as it is."""
+    algorithm fails there). Each player's move is :func:`.special._move`'s."""
     m, v = x[rows], value[rows]
     z, found = problems.next_knot(m, rows, down)
     f_z = problems.f(rules, z, rows)
@@ -212,7 +206,7 @@ def _move(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], dow
 def _step4(rules: UscfRules, problems: _Problems, x: Floats) -> tuple[npt.NDArray[np.int64], Flags]:
     """Step 4: p, the ratings within 400 of M; for p = 0, R0 clamped to the flat stretch
     around M (``x`` is changed in place). Returns which branch of the p = 0 rule applied
-    (0: none, then ``inside``, ``left``, ``right``, as :data:`_RULES`) and whether the cap
+    (0: none, then ``inside``, ``left``, ``right``, as :data:`.core.P0_RULES`) and whether the cap
     lowers M."""
     reach = rules.pwe_range + _KNOT_TOLERANCE
     p = (problems.valid & (np.abs(x[:, None] - problems.opponents) <= reach)).sum(axis=1)

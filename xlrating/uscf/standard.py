@@ -86,12 +86,6 @@ def _describe(k: float, dual_rated_k: bool, score: float, expected_score: float,
     return text
 
 
-def _describe_working(score: float, w: _Working) -> str:
-    """:func:`_describe` of the event algorithm's working."""
-    return _describe(w.k, w.dual_rated_k, score, w.expected_score, w.change, w.bonus_eligible, w.bonus_reason,
-                     w.bonus_threshold, w.bonus)
-
-
 def _bonus(rules: UscfRules, change: float, games: int, multiplier: float) -> tuple[float, float]:
     threshold = multiplier * math.sqrt(max(games, rules.bonus_min_m_prime))
     return max(0.0, change - threshold), threshold

@@ -22,7 +22,7 @@ import io
 import os
 import re
 import zipfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -35,6 +35,8 @@ from ..crosstable.model import AddedColumns, Block
 from ..crosstable.values import quote_sheet
 from ..errors import ArgumentError, CrosstableError, Problem, WorkbookError
 from .add import AddedSheet, listed, new_part_name, new_sheet_xml, sheet_name_problem
+from .buttons import Button
+from .cached import save_with_values
 from .package import Package, read_package, write_package
 from .parts import SheetEntry, Structure, Table, range_bounds, structure, styles, tables
 from .patch import SheetPatch, StyleSheet, Write, patch_sheet, widen_table
@@ -483,8 +485,11 @@ def save_atomic(workbook: Workbook, path: str | os.PathLike[str], *, in_place: b
     return stage_workbook(workbook, path, in_place=in_place).commit()
 
 
-def save_workbook_atomic(book: OpenpyxlWorkbook, path: str | os.PathLike[str]) -> Path:
-    """Save an openpyxl workbook (a new one: a template, a report) to ``path`` atomically.
+def save_workbook_atomic(book: OpenpyxlWorkbook, path: str | os.PathLike[str],
+                         buttons: Sequence[Button] = ()) -> Path:
+    """Save an openpyxl workbook (a new one: a template, a report) to ``path`` atomically, its
+    formulas with their values (:func:`~xlrating.workbook.cached.save_with_values`) and its
+    ``buttons`` (:mod:`xlrating.workbook.buttons`).
 
     ``path`` is checked first with :func:`writable_target`: a symbolic link is written
     through (the file it points to is replaced, the link stays) and a file that is
@@ -492,5 +497,5 @@ def save_workbook_atomic(book: OpenpyxlWorkbook, path: str | os.PathLike[str]) -
     """
     target = Path(path)
     _check_suffix(target, book.vba_archive is not None)
-    return stage(target, book.save).commit()
+    return stage(target, lambda file: save_with_values(book, file, target, buttons)).commit()
 

@@ -152,7 +152,12 @@ class _Bounded(io.RawIOBase):
 
 def read_package(file: Path) -> Package:
     """Read the workbook at ``file`` and check it as a package (see the module docstring)."""
-    content = read_file(file)
+    return open_package(read_file(file), file)
+
+
+def open_package(content: bytes, file: Path) -> Package:
+    """The workbook package whose bytes are ``content``, checked as :func:`read_package`
+    checks a file (``file`` names it in messages)."""
     if content.startswith(_OLE_SIGNATURE):
         if _ENCRYPTED_STREAM in content:
             raise WorkbookError(
@@ -218,8 +223,9 @@ def write_package(package: Package, target: IO[bytes], replaced: Mapping[str, by
             else:
                 _copy_part(package, info, out)
         for name, data in replaced.items():
-            if name not in package.infos and data is not None:
-                out.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
+            if name not in package.infos and data is not None:  # a new part
+                out.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                             compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
 
 
 def _copy_part(package: Package, info: zipfile.ZipInfo, out: zipfile.ZipFile) -> None:

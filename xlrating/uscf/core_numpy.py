@@ -1,0 +1,201 @@
+"""The numeric core of a US Chess event on numpy arrays, for a large event (imported only
+when the event takes this path): each step for all players at once.
+
+Every number is computed with the same floating-point operations, in the same order, as
+the one-player formulas of :mod:`.standard`, :mod:`.special` and :mod:`.floors`, so the
+results are identical to the last bit (see :mod:`xlrating.uscf.core`): each winning
+expectancy's power of ten is the C library's ``pow``, as Python's ``10.0 ** x``
+(:mod:`xlrating._powers`), and a player's expected score is summed game by game in round
+order, as the one-player formula adds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .arrays import (
+    ArraySides,
+    Flags,
+    Floats,
+    _dual_rated_k,
+    _optional,
+    _powers_of_ten,
+    nstar_of,
+    sums_in_order,
+)
+from .core import (
+    EffectiveGames,
+    Finals,
+    SpecialStep,
+    StandardStep,
+    Values,
+    as_list,
+    finals_one_by_one,
+    special_one_by_one,
+)
+from .floors import EXPLICIT, PEAK, PERSONAL, WHOLE_TOLERANCE
+from .player import UscfPlayer
+from .rules import UscfRules
+from .special_arrays import special_ratings
+
+#: From this many players at one step, the special formula runs for all of them at once on
+#: arrays: below, numpy's fixed cost per move outweighs its speed (measured: about 80
+#: players break even). An explanation then runs the one-player algorithm again for each
+#: player whose working it reads.
+SPECIAL_VECTOR_PLAYERS = 80
+
+
+class NumpyCore:
+    """The numeric core on numpy arrays: the games as :class:`~.arrays.ArraySides`, each
+    step's values as arrays over all players."""
+
+    lazy = True
+
+    def __init__(self, rules: UscfRules, sides: ArraySides) -> None:
+        self.rules, self.sides = rules, sides
+        self.m = sides.count
+        score, self.won, self.drawn = sides.total_arrays()
+        self.score: list[float] = score.tolist()
+        self.arrays: dict[int, tuple[list[Any], Any]] = {id(self.score): (self.score, score)}
+        """The lists the event keeps, as arrays, each made once: see :meth:`array`."""
+        self.repeated = sides.repeated_flags(rules.bonus_max_meetings)
+
+    def array(self, values: Sequence[Any], dtype: type = np.float64) -> Any:
+        """``values`` as a numpy array (numbers, None for NaN; or with ``dtype=object``, any
+        values): made once for each list the event keeps (an array as it is)."""
+        if not isinstance(values, list):
+            return values
+        found = self.arrays.get(id(values))
+        if found is None or found[0] is not values:
+            found = self.arrays[id(values)] = (values, np.array(values, dtype=dtype))
+        return found[1]
+
+    def filled(self, value: Any) -> Any:
+        return np.full(len(self.m), value)
+
+    def effective_games(self, prior: list[float], games: list[int | None],
+                        history: list[str | None]) -> EffectiveGames:
+        rules = self.rules
+        n = self.array(games)  # NaN: not given
+        nstar = nstar_of(rules, self.array(prior))
+        special = (n <= rules.special_games) | (self.array(history, object) != None)  # noqa: E711 (elementwise)
+        rated = self.sides.m > 0
+        return EffectiveGames(nstar, np.fmin(n, nstar), special, rated & ~special,
+                              np.flatnonzero(rated & special).tolist())
+
+    def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
+        rated = self.sides.m > 0
+        return np.flatnonzero(rated & np.isnan(self.array(ratings)) & (self.array(games) == 0)).tolist()
+
+    def special(self, who: list[int], prior: list[float], effective: Values,
+                history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
+        """All at once on arrays from :data:`SPECIAL_VECTOR_PLAYERS` players on (keeping no
+        working), else player by player."""
+        if len(who) < SPECIAL_VECTOR_PLAYERS:  # the one-player formula takes Python numbers
+            return special_one_by_one(self.rules, who, prior, as_list(effective), self.score, history,
+                                      as_list(seen), self.sides.opponents_of, keep=keep)
+        found = special_ratings(self.rules, self.sides, who, self.array(prior), self.array(effective),
+                                self.array(self.score), self.array(history, object), self.array(seen))
+        return SpecialStep(who, found.rating, found.adjusted_prior, found.adjusted_score, found.rule,
+                           found.capped, {})
+
+    def first_estimates(self, found: SpecialStep, floor: float) -> Floats:
+        step3 = np.full(len(self.m), np.nan)
+        step3[found.who] = np.maximum(found.rating, floor)
+        return step3
+
+    def seen_at_step4(self, prior: list[float], step3: Values) -> Floats:
+        first = self.array(step3)
+        seen: Floats = np.where(np.isnan(first), self.array(prior), first)
+        return seen
+
+    def standard(self, chosen: Values, prior: list[float], effective: Values,
+                 seen: Values, *, bonus: bool, multiplier: float, regular: list[float | None] | None,
+                 explain: bool) -> StandardStep:
+        """Every operation as the one-player formula does it."""
+        rules, sides = self.rules, self.sides
+        chosen, r0, n = np.asarray(chosen), self.array(prior), self.array(effective)
+        m = sides.m
+        own = chosen[sides.player]
+        difference = self.array(seen)[sides.opponent[own]] - r0[sides.player[own]]
+        we = 1.0 / (1.0 + _powers_of_ten(difference, rules.we_scale))
+        expected = np.zeros(len(sides.player))
+        expected[own] = we
+        total = sums_in_order(expected, sides)
+        games = np.where(chosen, n + m, 1.0)  # N' + m; 1 where unused, to divide safely
+        plain = rules.k_numerator / games
+        k = _dual_rated_k(rules, plain, chosen, n, m, regular)
+        change = k * (self.array(self.score) - total)
+        eligible = chosen & (m >= rules.bonus_min_games) & ~self.repeated if bonus else np.zeros_like(chosen)
+        threshold = multiplier * np.sqrt(np.maximum(m, rules.bonus_min_m_prime).astype(np.float64))
+        excess = change - threshold
+        amount = np.where(eligible & (excess > 0.0), excess, 0.0)
+        return StandardStep(k, k != plain, total, change, eligible, threshold, amount, r0 + change + amount,
+                            _PerPlayer(expected, sides.starts) if explain else ())
+
+    def step_ratings(self, standard: StandardStep, special: SpecialStep, floor: float) -> Floats:
+        raw: Floats = np.array(standard.rating, dtype=np.float64)
+        raw[special.who] = special.rating
+        return np.maximum(raw, floor)
+
+    def finals(self, players: Sequence[UscfPlayer], ratings: list[float | None], prior: list[float],
+               games: list[int | None], step5: Values, *, match: bool) -> Finals:
+        """For all players at once, each value as :func:`.floors.store` and
+        :func:`.floors._floor` compute it; a match's cap and floors player by player."""
+        if match:
+            return finals_one_by_one(self.rules, players, self.m, prior, as_list(step5), self.won.tolist(),
+                                     self.drawn.tolist(), match=True)
+        return _finals(self.rules, players, self.array(ratings), self.array(games), self.array(prior),
+                       self.array(step5), self.won, self.drawn, self.sides.m)
+
+
+class _PerPlayer(Sequence[tuple[float, ...]]):
+    """Per-side values as a sequence of each player's, in round order (read one at a time)."""
+
+    def __init__(self, values: Floats, starts: list[int]) -> None:
+        self.values, self.starts = values, starts
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1
+
+    def __getitem__(self, i: int) -> tuple[float, ...]:  # type: ignore[override]
+        return tuple(self.values[self.starts[i]:self.starts[i + 1]].tolist())
+
+
+def _finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games: Floats, prior: Floats,
+            step5: Floats, won: Any, drawn: Any, m: Any) -> Finals:
+    """Storage, the floors and the post-event ratings of every player at once (not a match).
+    ``pre`` is the pre-event rating (NaN: unrated), ``games`` N (NaN: not given), ``prior``
+    R0 (the pre-event or step 1 rating)."""
+    if rules.storage_integers:
+        nearest = np.floor(step5 + 0.5)
+        exact = np.where(np.abs(step5 - nearest) <= WHOLE_TOLERANCE, nearest, step5)
+        stored = np.where(exact > prior, np.ceil(exact),
+                          np.where(exact < prior, np.floor(exact), nearest))
+    else:
+        stored = step5
+    nan = float("nan")
+    size = len(players)
+    given_peak, explicit = _optional([p.peak for p in players]), _optional([p.floor for p in players])
+    wins = np.fromiter([p.wins for p in players], np.int64, size) + won
+    draws = np.fromiter([p.draws for p in players], np.int64, size) + drawn
+    events = np.fromiter([p.events for p in players], np.int64, size) + (m >= rules.floor_event_games)
+    established = ~np.isnan(pre) & (np.isnan(games) | (games > rules.established_games))
+    peak = np.where(established, np.fmax(given_peak, pre), nan)  # fmax: the pre-event rating if no peak
+    floor = np.minimum(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws
+                       + rules.floor_per_event * events, rules.personal_floor_cap)
+    source = np.full(size, PERSONAL)
+    target = (np.floor(peak + 0.5) if rules.peak_rounded else peak) - rules.peak_floor_offset
+    levels = np.array(sorted(rules.peak_floors))
+    at = np.searchsorted(levels, np.where(np.isnan(target), -np.inf, target), side="right") - 1
+    from_peak = np.where(at >= 0, levels[np.maximum(at, 0)], nan)
+    higher = from_peak > floor  # False where there is no peak floor (NaN)
+    floor, source = np.where(higher, from_peak, floor), np.where(higher, PEAK, source)
+    higher = explicit > floor
+    floor, source = np.where(higher, explicit, floor), np.where(higher, EXPLICIT, source)
+    applied: Flags = stored < floor
+    post = np.where(applied, floor, stored)
+    return Finals([None] * size, stored, floor, source, peak, applied, wins, draws, events, post)

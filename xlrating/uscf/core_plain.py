@@ -1,0 +1,99 @@
+"""The numeric core of a US Chess event in plain Python: for small events, where numpy's
+fixed cost per call outweighs its speed, and for every event wherever numpy cannot be
+imported. Each step runs player by player with the one-player formulas; the same numbers as
+:class:`~xlrating.uscf.core_numpy.NumpyCore` to the last bit (see :mod:`xlrating.uscf.core`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .core import (
+    EffectiveGames,
+    Finals,
+    ListedSides,
+    SpecialStep,
+    StandardStep,
+    Values,
+    finals_one_by_one,
+    seen_at_step4,
+    special_one_by_one,
+)
+from .formulas import _effective_below, _nstar
+from .player import UscfPlayer
+from .rules import UscfRules
+from .standard import _work as _standard
+from .standard import _Working as StandardWorking
+
+
+class PlainCore:
+    """The numeric core in Python lists: each player's games a list, each step a loop over
+    the players."""
+
+    lazy = False
+
+    def __init__(self, rules: UscfRules, sides: ListedSides) -> None:
+        self.rules, self.sides = rules, sides
+        self.m = sides.count
+        self.score, self.won, self.drawn = sides.totals()
+        self.repeated = sides.repeated_opponents(rules.bonus_max_meetings)
+
+    def effective_games(self, prior: list[float], games: list[int | None],
+                        history: list[str | None]) -> EffectiveGames:
+        rules = self.rules
+        nstar = [_nstar(rules, rating) for rating in prior]
+        effective = [_effective_below(n_star, n) for n_star, n in zip(nstar, games, strict=True)]
+        special = [(n is not None and n <= rules.special_games) or h is not None
+                   for n, h in zip(games, history, strict=True)]
+        by_standard = [m > 0 and not s for m, s in zip(self.m, special, strict=True)]
+        by_special = [i for i, (m, s) in enumerate(zip(self.m, special, strict=True)) if m and s]
+        return EffectiveGames(nstar, effective, special, by_standard, by_special)
+
+    def filled(self, value: Any) -> list[Any]:
+        return [value] * len(self.m)
+
+    def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
+        return [i for i, (m, rating, n) in enumerate(zip(self.m, ratings, games, strict=True))
+                if m and rating is None and n == 0]
+
+    def special(self, who: list[int], prior: list[float], effective: Values,
+                history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
+        return special_one_by_one(self.rules, who, prior, effective, self.score, history, seen,
+                                  self.sides.opponents_of, keep=keep)
+
+    def first_estimates(self, found: SpecialStep, floor: float) -> list[float | None]:
+        step3: list[float | None] = [None] * len(self.m)
+        for i, rating in zip(found.who, found.rating, strict=True):
+            step3[i] = max(rating, floor)
+        return step3
+
+    def seen_at_step4(self, prior: list[float], step3: Values) -> list[float]:
+        return seen_at_step4(prior, list(step3))
+
+    def standard(self, chosen: Values, prior: list[float], effective: Values,
+                 seen: Values, *, bonus: bool, multiplier: float, regular: list[float | None] | None,
+                 explain: bool) -> StandardStep:
+        """The one-player formula of :mod:`.standard` for each chosen player."""
+        rules, dual, opponents, score, repeated = self.rules, regular is not None, self.sides.opponents, \
+            self.score, self.repeated
+        workings = [_standard(rules, prior[i], effective[i], [seen[o] for o in opponents[i]], score[i], bonus,
+                              multiplier, repeated[i], dual, None if regular is None else regular[i])
+                    if wanted else _UNUSED for i, wanted in enumerate(chosen)]
+        columns = list(zip(*workings, strict=True)) or [()] * len(_UNUSED)
+        k, dual_k, expected, total, change, eligible, _reason, threshold, amount, rating = columns
+        return StandardStep(k, dual_k, total, change, eligible, threshold, amount, rating,
+                            expected if explain else ())
+
+    def step_ratings(self, standard: StandardStep, special: SpecialStep, floor: float) -> list[float]:
+        raw = list(standard.rating)
+        for i, rating in zip(special.who, special.rating, strict=True):
+            raw[i] = rating
+        return [floor if floor > r else r for r in raw]
+
+    def finals(self, players: Sequence[UscfPlayer], ratings: list[float | None], prior: list[float],
+               games: list[int | None], step5: Values, *, match: bool) -> Finals:
+        return finals_one_by_one(self.rules, players, self.m, prior, step5, self.won, self.drawn, match=match)
+
+
+_UNUSED = StandardWorking(0.0, False, (), 0.0, 0.0, False, "", 0.0, 0.0, 0.0)
+"""A player's working where the standard formula is not used."""
