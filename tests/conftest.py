@@ -58,6 +58,8 @@ NOT_IN_PYODIDE = {
     "tests/test_hostile.py::test_temporary_files_of_a_killed_save_are_removed_by_the_next":
         "no processes (whether the process that left a temporary file still runs cannot be told)",
     "tests/test_fide_plain.py::": "no numpy to compare the plain-Python path with (and no processes)",
+    "tests/test_cli.py::test_help_and_version_import_no_workbook_library_nor_engine":
+        "no processes (each start is a fresh interpreter)",
     "tests/test_pyodide_micropip.py::": "no processes (Node runs Pyodide on the host)",
     "tests/test_xlsm.py::": "oletools needs msoffcrypto-tool's compiled cryptography package",
     "tests/test_packaging.py::test_the_wheel_and_sdist_build_and_twine_accepts_them":

@@ -176,7 +176,7 @@ def read_settings(
     settings = EventSettings(
         system=system, rating_system=rating_system, dual_rated=dual, rules=rules, bonus_multiplier=bonus,
         event_type=event_type, event_name=event_name, start_date=start,
-        end_date=end if end is not None else today, sheet=sheet,
+        end_date=end if end is not None else today, end_date_blank=end is None, sheet=sheet,
         cells=tuple((name, where) for name, (_, where) in given.items()),
     )
     return settings, problems

@@ -98,11 +98,13 @@ def _number(value: float | int | None) -> float | int | None:
     return as_float if math.isfinite(as_float) else None
 
 
-def _dates(start: date | None, end: date | None) -> str:
+def _dates(start: date | None, end: date | None, end_blank: bool = False) -> str:
+    """The event's days; an End date left blank (today stood in for it) is said so."""
+    rated = " (End date blank: the day it was rated)" if end_blank else ""
     if start is not None and end is not None and start != end:
-        return f"{start.isoformat()} to {end.isoformat()}"
+        return f"{start.isoformat()} to {end.isoformat()}{rated}"
     day = end or start
-    return day.isoformat() if day is not None else ""
+    return day.isoformat() + rated if day is not None else ""
 
 
 # --- parts -------------------------------------------------------------------------------------
@@ -524,7 +526,8 @@ def _summary(events: Sequence[RatedEvent], parts: list[_Part], title: str, subti
     missing = "not given on the Event sheet"
     lines.add("Event name", text(settings.event_name) or None, remark="" if settings.event_name else missing)
     lines.add("Start date", settings.start_date, DATE, "" if settings.start_date else missing)
-    lines.add("End date", settings.end_date, DATE)
+    lines.add("End date", settings.end_date, DATE,
+              "blank on the Event sheet: the day it was rated" if settings.end_date_blank else "")
     lines.add("System", SYSTEM_NAMES.get(settings.system, settings.system))
     if settings.system == "USCF":
         lines.add("Rating system", settings.rating_system)
@@ -695,7 +698,8 @@ def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, gam
     name = text(settings.event_name)
     title = f"Rating report: {name}" if name else "Rating report"
     rules = ", ".join(dict.fromkeys(o.rules for e in events for o in e.outcomes))
-    subtitle = " · ".join(p for p in (name, _dates(settings.start_date, settings.end_date),
+    days = _dates(settings.start_date, settings.end_date, settings.end_date_blank)
+    subtitle = " · ".join(p for p in (name, days,
                                       f"{SYSTEM_NAMES.get(settings.system, settings.system)}, {rules}") if p)
     page = PageSetup(paper="letter" if settings.system == "USCF" else "a4", header=title)
     charts, data = _charts(parts, multi_section, page)
