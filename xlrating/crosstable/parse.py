@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 from typing import Any
 
 from .. import systems
@@ -105,49 +106,56 @@ class Layout:
     """Header cells of columns that look like rounds but are not read as one (``R4 (final)``)."""
 
 
-def read_layout(sheet: str, grid: Grid, header_index: int, problems: list[Problem]) -> Layout:
-    """Read the header row: the input, output and round columns, with problems for duplicates and gaps."""
-    header = list(grid[header_index])
-    layout = Layout(header_row=header_index + 1)
-    inputs: dict[str, list[int]] = {}
-    outputs: dict[str, list[int]] = {}
-    rounds: dict[int, list[int]] = {}
+def _header_kind(cell: Any) -> tuple[str, Any] | None:
+    """What a header cell names: ``("round", n)``, ``("output", name)``, ``("input", name)``,
+    ``("unread", cell)`` (round-like but not read as one), or None (blank, a shared K/Floor, unknown)."""
+    if is_blank(cell):
+        return None
+    number = round_number(cell)
+    if number is not None:
+        return "round", number
+    output = shared_output_column(cell)  # "K used", "Floor in force": always outputs
+    if output is None:
+        output = output_column(cell)
+        output = None if output in SHARED else output
+    canonical = input_column(cell)
+    if output is not None:
+        return "output", output
+    if canonical is not None and canonical not in SHARED:
+        return "input", canonical
+    if canonical is None and output_column(cell) is None and _ROUND_LIKE.match(fold(cell)):
+        return "unread", cell
+    return None
+
+
+def _header_columns(header: list[Any], layout: Layout) -> dict[str, dict[Any, list[int]]]:
+    """Every column by kind (``input``, ``output``, ``round``) and name, in header order;
+    round-like headers not read as rounds go to ``layout.unread``."""
+    found: dict[str, dict[Any, list[int]]] = {"input": {}, "output": {}, "round": {}}
     for j, cell in enumerate(header, start=1):
-        if is_blank(cell):
+        kind = _header_kind(cell)
+        if kind is None:
             continue
-        number = round_number(cell)
-        if number is not None:
-            rounds.setdefault(number, []).append(j)
-            continue
-        output = shared_output_column(cell)  # "K used", "Floor in force": always outputs
-        if output is None:
-            output = output_column(cell)
-            output = None if output in SHARED else output
-        canonical = input_column(cell)
-        if output is not None:
-            outputs.setdefault(output, []).append(j)
-        elif canonical is not None and canonical not in SHARED:
-            inputs.setdefault(canonical, []).append(j)
-        elif canonical is None and output_column(cell) is None and _ROUND_LIKE.match(fold(cell)):
+        if kind[0] == "unread":
             layout.unread[j] = cell
+        else:
+            found[kind[0]].setdefault(kind[1], []).append(j)
     # K and Floor name an input (an explicit K or floor) and an output (the K used, the floor
     # in force): to the right of the first output-only column they are outputs, else inputs.
-    first_output = min((c for cols in outputs.values() for c in cols), default=None)
+    first_output = min((c for cols in found["output"].values() for c in cols), default=None)
     for j, cell in enumerate(header, start=1):
         shared = output_column(cell)
         if shared in SHARED:
-            target = outputs if first_output is not None and j > first_output else inputs
-            target.setdefault(shared, []).append(j)
+            target = "output" if first_output is not None and j > first_output else "input"
+            found[target].setdefault(shared, []).append(j)
+    return found
 
-    def where(column: int) -> str:
-        return address(sheet, layout.header_row, column)
 
-    for kind, found in (("", inputs), ("output ", outputs)):
-        for name, cols in found.items():
-            for extra in cols[1:]:
-                problems.append(Problem(where(extra), f"a second {kind}column headed {name!r} "
-                                        f"(the first is {where(cols[0])}); remove or rename one"))
-            (layout.inputs if not kind else layout.outputs)[name] = cols[0]
+def _round_problems(
+    sheet: str, layout: Layout, rounds: dict[int, list[int]], problems: list[Problem]
+) -> list[int]:
+    """The round numbers read (rounds from 1), with problems for a second column, a round 0 and a gap."""
+    where = partial(address, sheet, layout.header_row)
     for number, cols in sorted(rounds.items()):
         for extra in cols[1:]:
             problems.append(Problem(where(extra), f"a second column for round {number} "
@@ -163,6 +171,21 @@ def read_layout(sheet: str, grid: Grid, header_index: int, problems: list[Proble
                                 + f" (the round columns go up to round {numbers[-1]})"))
     layout.rounds = [rounds[n][0] for n in numbers if not missing]
     layout.rounds_complete = not missing
+    return numbers
+
+
+def read_layout(sheet: str, grid: Grid, header_index: int, problems: list[Problem]) -> Layout:
+    """Read the header row: the input, output and round columns, with problems for duplicates and gaps."""
+    layout = Layout(header_row=header_index + 1)
+    found = _header_columns(list(grid[header_index]), layout)
+    where = partial(address, sheet, layout.header_row)
+    for kind, label, placed in (("input", "", layout.inputs), ("output", "output ", layout.outputs)):
+        for name, cols in found[kind].items():
+            for extra in cols[1:]:
+                problems.append(Problem(where(extra), f"a second {label}column headed {name!r} "
+                                        f"(the first is {where(cols[0])}); remove or rename one"))
+            placed[name] = cols[0]
+    numbers = _round_problems(sheet, layout, found["round"], problems)
     for name in REQUIRED:
         if name not in layout.inputs:
             alias = " (or Pair, #)" if name == "No" else ""
