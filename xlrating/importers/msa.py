@@ -299,6 +299,87 @@ def _section(
     return Section(title, sheet, settings, aliases=(str(index), short))
 
 
+def _players_before_header(lines: Sequence[str], source: str, problems: Problems) -> None:
+    """A player's line above the first header belongs to a section whose header is damaged:
+    importing the rest would drop those players without a word."""
+    for i, line in enumerate(lines):
+        if _is_player_line(line):
+            problems.add(f"{source} line {i + 1}", "a player's line before the first section header ('Pair | "
+                                                   f"Player Name | Total | Round …'): {quote(line)}; "
+                                                   "is that section's header damaged or cut off?")
+
+
+def _section_end(lines: Sequence[str], start: int, next_header: int) -> int:
+    """Where a section that a header follows ends: the next header's own top rule (and blank
+    lines above it) is not this section's."""
+    end = next_header
+    while end - 1 > start and (not lines[end - 1].strip() or _RULE.fullmatch(lines[end - 1])):
+        end -= 1
+    return end
+
+
+def _next_title(lines: Sequence[str], start: int, end: int) -> tuple[str, int]:
+    """The next section's title and where this section's body ends: text lines after the
+    last rule with no ``|`` are the next section's title (the last of them), else blocks."""
+    last_rule = max((i for i in range(start, end) if _RULE.fullmatch(lines[i])), default=start)
+    tail = [i for i in range(last_rule + 1, end) if lines[i].strip()]
+    if tail and all("|" not in lines[i] for i in tail):
+        return lines[tail[-1]].strip(), last_rule + 1
+    return "", end
+
+
+def _spans(lines: Sequence[str], headers: Sequence[int]) -> list[tuple[str, int, int]]:
+    """Each section's title, header line and end (exclusive), from the header lines."""
+    spans: list[tuple[str, int, int]] = []
+    title = _last_text(lines[: headers[0]])
+    for k, start in enumerate(headers):
+        if k + 1 < len(headers):
+            next_title, body_end = _next_title(lines, start, _section_end(lines, start, headers[k + 1]))
+        else:
+            next_title, body_end = "", len(lines)
+        spans.append((title, start, body_end))
+        title = next_title
+    return spans
+
+
+def _blocks(lines: Sequence[str], start: int, end: int) -> list[list[tuple[int, str]]]:
+    """The players' blocks between dashed rules, each a list of (line number, line)."""
+    blocks: list[list[tuple[int, str]]] = []
+    current: list[tuple[int, str]] = []
+    for i in range(start, end):
+        line = lines[i]
+        if _RULE.fullmatch(line):
+            if current:
+                blocks.append(current)
+            current = []
+        elif line.strip():
+            current.append((i + 1, line))
+    if current:
+        blocks.append(current)
+    return blocks
+
+
+def _read_sections(
+    lines: Sequence[str], spans: list[tuple[str, int, int]], source: str, problems: Problems
+) -> list[Section]:
+    """Each section that has its two header lines, read (with problems for the others)."""
+    read: list[Section] = []
+    taken: list[str] = []
+    for index, (title, start, end) in enumerate(spans, start=1):
+        where = f"{source} line {start + 1}"
+        header = lines[start].split("|")
+        rounds = sum(1 for cell in header if cell.strip().casefold() == "round")
+        if start + 1 >= end or not _HEADER_2.match(lines[start + 1]):
+            problems.add(where, "the header's second line (' Num  | USCF ID / Rtg (Pre->Post) | Pts |"
+                                "  1  | …') is missing")
+            continue
+        blocks = _blocks(lines, start + 2, end)
+        section = _section(title, blocks, rounds, source, where, index, taken, len(spans) == 1, problems)
+        if section is not None:
+            read.append(section)
+    return read
+
+
 def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
               notes: Sequence[str] = ()) -> ImportedEvent:
     """Read US Chess crosstable text (one or more sections pasted one after another).
@@ -315,59 +396,8 @@ def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
         problems.add(source, "no crosstable header ('Pair | Player Name | Total | Round …') found: "
                              "copy the whole section, header lines included")
         problems.raise_if_any(f"Cannot import {source} as US Chess crosstable text")
-    # A player's line above the first header belongs to a section whose header is damaged:
-    # importing the rest would drop those players without a word.
-    for i in range(headers[0]):
-        if _is_player_line(lines[i]):
-            problems.add(f"{source} line {i + 1}", "a player's line before the first section header ('Pair | "
-                                                   f"Player Name | Total | Round …'): {quote(lines[i])}; "
-                                                   "is that section's header damaged or cut off?")
-    # Lines between sections: blocks of the section above (if they hold '|'), else the
-    # next section's title (the last such text line before its header).
-    spans: list[tuple[str, int, int]] = []
-    title = _last_text(lines[: headers[0]])
-    for k, start in enumerate(headers):
-        end = len(lines)
-        if k + 1 < len(headers):
-            # the next header's own top rule (and blank lines above it) is not this section's
-            end = headers[k + 1]
-            while end - 1 > start and (not lines[end - 1].strip() or _RULE.fullmatch(lines[end - 1])):
-                end -= 1
-        body_end = end
-        next_title = ""
-        if k + 1 < len(headers):
-            last_rule = max((i for i in range(start, end) if _RULE.fullmatch(lines[i])), default=start)
-            tail = [i for i in range(last_rule + 1, end) if lines[i].strip()]
-            if tail and all("|" not in lines[i] for i in tail):
-                next_title = lines[tail[-1]].strip()
-                body_end = last_rule + 1
-        spans.append((title, start, body_end))
-        title = next_title
-    read: list[Section] = []
-    taken: list[str] = []
-    for index, (title, start, end) in enumerate(spans, start=1):
-        where = f"{source} line {start + 1}"
-        header = lines[start].split("|")
-        rounds = sum(1 for cell in header if cell.strip().casefold() == "round")
-        if start + 1 >= end or not _HEADER_2.match(lines[start + 1]):
-            problems.add(where, "the header's second line (' Num  | USCF ID / Rtg (Pre->Post) | Pts |"
-                                "  1  | …') is missing")
-            continue
-        blocks: list[list[tuple[int, str]]] = []
-        current: list[tuple[int, str]] = []
-        for i in range(start + 2, end):
-            line = lines[i]
-            if _RULE.fullmatch(line):
-                if current:
-                    blocks.append(current)
-                current = []
-            elif line.strip():
-                current.append((i + 1, line))
-        if current:
-            blocks.append(current)
-        section = _section(title, blocks, rounds, source, where, index, taken, len(spans) == 1, problems)
-        if section is not None:
-            read.append(section)
+    _players_before_header(lines[: headers[0]], source, problems)
+    read = _read_sections(lines, _spans(lines, headers), source, problems)
     chosen = select_sections(read, sections, source, problems)
     settings, merged_notes = merge_settings(chosen, source, problems)
     notes = [*notes, *merged_notes]
