@@ -59,6 +59,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ArgumentError
@@ -168,6 +169,114 @@ def _columns(line: str) -> tuple[str, Callable[[str], str]]:
 Fields = list[tuple[int | None, str]]
 
 
+@dataclass(frozen=True)
+class _Column:
+    """A fixed-column field of a player line: the sheet column it fills, its columns (1-based,
+    inclusive), whether it is text (cut as the line is, see :func:`_columns`) and its reader
+    (the field's text, the line's place, the player, the problems -> the cell)."""
+
+    name: str
+    first: int
+    last: int
+    text: bool
+    read: Callable[[str, str, Player, Problems], Cell]
+
+
+def _number(what: str, parse: Callable[[str], float | int | None], first: int, last: int,
+            complaint: str) -> Callable[[str, str, Player, Problems], Cell]:
+    """A reader of a numeric field (None when blank), with a problem naming its columns."""
+    def read(text: str, where: str, player: Player, problems: Problems) -> Cell:
+        text = text.strip()
+        value = parse(text) if text else None
+        if text and value is None:
+            problems.add(where, f"{what} {text!r} (columns {first}-{last}) {complaint}")
+        return value
+    return read
+
+
+def _text(what: str) -> Callable[[str, str, Player, Problems], Cell]:
+    def read(text: str, where: str, player: Player, problems: Problems) -> Cell:
+        return check_text(text, where, what, problems) or None
+    return read
+
+
+_RATING = _number("the rating", whole_number, 49, 52, "is not a whole number")
+
+
+def _rating(text: str, where: str, player: Player, problems: Problems) -> Cell:
+    """Columns 49-52: 0 or blank is an unrated player."""
+    return _RATING(text, where, player, problems) or None
+
+
+def _fide_id(text: str, where: str, player: Player, problems: Problems) -> Cell:
+    fide_id = text.strip()
+    if fide_id and fide_id.strip("0") == "":  # some programs write 0 for no FIDE ID
+        fide_id = ""
+    if fide_id and whole_number(fide_id) is None:
+        problems.add(where, f"the FIDE id {fide_id!r} (columns 58-68) is not a number")
+    return fide_id or None
+
+
+#: A player line's fields besides the start rank, the name and the rounds, in the order
+#: their problems are reported.
+_PLAYER_COLUMNS = (
+    _Column("Rating", 49, 52, False, _rating),
+    _Column("ID", 58, 68, False, _fide_id),
+    _Column("Total", 81, 84, False, _number("the points", decimal_number, 81, 84, "are not a number")),
+    _Column("Rank", 86, 89, False, _number("the rank", whole_number, 86, 89, "is not a whole number")),
+    _Column("Sex", 10, 10, True, _text("the sex")),
+    _Column("Title", 11, 13, True, _text("the title")),
+    _Column("Federation", 54, 56, True, _text("the federation")),
+    _Column("Birth date", 70, 79, False, _birth_date),
+)
+#: The order the player's values are kept in.
+_VALUE_ORDER = ("Sex", "Title", "Federation", "ID", "Birth date", "Rating", "Total", "Rank")
+
+
+def _read_round(tail: str, start: int, r: int, where: str, problems: Problems) -> tuple[int | None, str]:
+    """One round's field (``tail[start:]``): the opponent and the TRF result code and colour,
+    ``(None, "?-")`` when it cannot be read (with its problem)."""
+    text = tail[start:start + 8].ljust(8)
+    gap = tail[start + 8:start + ROUND_WIDTH]
+    first = ROUND_START + start + 1
+    if text[4] != " " or text[6] != " " or gap.strip():
+        problems.add(where, f"round {r}: {tail[start:start + ROUND_WIDTH]!r} (columns {first}-"
+                            f"{first + 9}) does not fit 'NNNN c r' (opponent, colour, result)")
+        return None, "?-"
+    opponent_text = text[:4].strip()
+    opponent = whole_number(opponent_text) if opponent_text else 0
+    if opponent is None:
+        problems.add(where, f"round {r}: the opponent {text[:4]!r} (columns {first}-{first + 3}) "
+                            "is not a number")
+        return None, "?-"
+    colour, result = text[5].lower(), text[7].upper()
+    problem = _round_problem(r, text, opponent, first)
+    if problem is not None:
+        problems.add(where, problem)
+        return None, "?-"
+    if not opponent and result == "=":
+        return None, "H-"  # an older Swiss-Manager form of the half-point bye
+    return opponent or None, result + colour
+
+
+def _round_problem(r: int, text: str, opponent: int, first: int) -> str | None:
+    """What is wrong with round ``r``'s colour and result (``text``, the field's first 8
+    columns; ``first``, its first column) given its opponent (0: none), or None."""
+    colour, result = text[5].lower(), text[7].upper()
+    if colour not in "wb- ":
+        return f"round {r}: the colour {text[5]!r} (column {first + 5}) is not w, b or -"
+    if result not in PLAYED and result not in FORFEITS and result not in BYES and result != "D":
+        return (f"round {r}: unknown result code {text[7]!r} (column {first + 7}; "
+                "known: 1 0 = + - W D L H F U Z)")
+    if opponent and result == " ":
+        return f"round {r}: {text.strip()!r}: an opponent but no result (column {first + 7})"
+    if opponent and result in BYES:
+        return f"round {r}: {text.strip()!r}: a bye ({result}) has no opponent"
+    if not opponent and result != "=" and (result in PLAYED or result in _UNRATED_PLAYED):
+        return f"round {r}: {text.strip()!r}: a game with no opponent"
+    return None
+
+
 def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fields] | None:
     """A ``001`` line: the player, and per round the opponent and TRF result code.
 
@@ -184,79 +293,15 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
     if not name:
         problems.add(where, "the player has no name (columns 15-47)")
     player = Player(number or 0, name, where, [])
-    rating_text = _field(line, 49, 52).strip()
-    rating = whole_number(rating_text) if rating_text else 0
-    if rating is None:
-        problems.add(where, f"the rating {rating_text!r} (columns 49-52) is not a whole number")
-    fide_id = _field(line, 58, 68).strip()
-    if fide_id and fide_id.strip("0") == "":  # some programs write 0 for no FIDE ID
-        fide_id = ""
-    if fide_id and whole_number(fide_id) is None:
-        problems.add(where, f"the FIDE id {fide_id!r} (columns 58-68) is not a number")
-    points_text = _field(line, 81, 84).strip()
-    points = decimal_number(points_text) if points_text else None
-    if points_text and points is None:
-        problems.add(where, f"the points {points_text!r} (columns 81-84) are not a number")
-    rank_text = _field(line, 86, 89).strip()
-    rank = whole_number(rank_text) if rank_text else None
-    if rank_text and rank is None:
-        problems.add(where, f"the rank {rank_text!r} (columns 86-89) is not a whole number")
-    player.values.update({
-        "Sex": check_text(text_of(_field(line, 10, 10)), where, "the sex", problems) or None,
-        "Title": check_text(text_of(_field(line, 11, 13)), where, "the title", problems) or None,
-        "Federation": check_text(text_of(_field(line, 54, 56)), where, "the federation", problems) or None,
-        "ID": fide_id or None,
-        "Birth date": _birth_date(_field(line, 70, 79), where, player, problems),
-        "Rating": rating or None,
-        "Total": points,
-        "Rank": rank,
-    })
-    fields: Fields = []
+    values: dict[str, Cell] = {}
+    for column in _PLAYER_COLUMNS:
+        text = _field(line, column.first, column.last)
+        values[column.name] = column.read(text_of(text) if column.text else text, where, player, problems)
+    player.values.update({name: values[name] for name in _VALUE_ORDER})
     tail = line[ROUND_START:].rstrip()
     check_columns(where, SHEET_COLUMNS + -(-len(tail) // ROUND_WIDTH), -(-len(tail) // ROUND_WIDTH))
-    for r, start in enumerate(range(0, len(tail), ROUND_WIDTH), start=1):
-        text = tail[start:start + 8].ljust(8)
-        gap = tail[start + 8:start + ROUND_WIDTH]
-        first = ROUND_START + start + 1
-        if text[4] != " " or text[6] != " " or gap.strip():
-            problems.add(where, f"round {r}: {tail[start:start + ROUND_WIDTH]!r} (columns {first}-"
-                                f"{first + 9}) does not fit 'NNNN c r' (opponent, colour, result)")
-            fields.append((None, "?-"))
-            continue
-        opponent_text = text[:4].strip()
-        opponent = whole_number(opponent_text) if opponent_text else 0
-        if opponent is None:
-            problems.add(where, f"round {r}: the opponent {text[:4]!r} (columns {first}-{first + 3}) "
-                                "is not a number")
-            fields.append((None, "?-"))
-            continue
-        colour, result = text[5].lower(), text[7].upper()
-        if colour not in "wb- ":
-            problems.add(where, f"round {r}: the colour {text[5]!r} (column {first + 5}) is not w, b or -")
-            fields.append((None, "?-"))
-            continue
-        if result not in PLAYED and result not in FORFEITS and result not in BYES and result != "D":
-            problems.add(where, f"round {r}: unknown result code {text[7]!r} (column {first + 7}; "
-                                "known: 1 0 = + - W D L H F U Z)")
-            fields.append((None, "?-"))
-            continue
-        if opponent and result == " ":
-            problems.add(where, f"round {r}: {text.strip()!r}: an opponent but no result "
-                                f"(column {first + 7})")
-            fields.append((None, "?-"))
-            continue
-        if opponent and result in BYES:
-            problems.add(where, f"round {r}: {text.strip()!r}: a bye ({result}) has no opponent")
-            fields.append((None, "?-"))
-            continue
-        if not opponent and result == "=":
-            fields.append((None, "H-"))  # an older Swiss-Manager form of the half-point bye
-            continue
-        if not opponent and (result in PLAYED or result in _UNRATED_PLAYED):
-            problems.add(where, f"round {r}: {text.strip()!r}: a game with no opponent")
-            fields.append((None, "?-"))
-            continue
-        fields.append((opponent or None, result + colour))
+    fields: Fields = [_read_round(tail, start, r, where, problems)
+                      for r, start in enumerate(range(0, len(tail), ROUND_WIDTH), start=1)]
     if number is None or number < 1:
         return None
     return player, fields
