@@ -59,7 +59,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ArgumentError
@@ -464,66 +464,71 @@ def _version(comments: Sequence[object], national: Sequence[object], kept: Seque
     return None
 
 
-def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedEvent:
-    """Read a TRF-2026 or TRF16 file's text. ``source`` names the file in problems (``event.trf line 12``).
+@dataclass
+class _Lines:
+    """A TRF file's lines, sorted by what they hold (each as its line number and text)."""
 
-    Raises :class:`~xlrating.errors.FormatError` with every problem found.
-    """
-    problems = Problems()
-    notes = list(notes)
-    read: list[tuple[Player, Fields]] = []
-    event_lines: dict[str, tuple[int, str]] = {}
-    comments: list[tuple[int, str]] = []
-    kept: list[tuple[int, str]] = []
-    national: list[tuple[int, str]] = []
-    deputies: list[tuple[int, str]] = []
-    untagged: list[int] = []
-    tabbed = False
-    lines = split_lines(text.lstrip("\ufeff"))
-    for number, line in enumerate(lines, start=1):
-        code = line[:3]
-        if code == "001" and "\t" in line:
-            # TRF fields sit at fixed columns: a tab (an editor's indentation) moves every
-            # later field, and reporting each of them would bury the cause.
-            problems.add(f"{source} line {number}",
-                         f"the line holds a tab (column {line.index(chr(9)) + 1}): TRF fields sit at fixed "
-                         "columns counted in characters; replace the tabs with spaces so the fields line up")
-            tabbed = True
-        elif code == "001":
-            entry = _read_player(line, f"{source} line {number}", problems)
-            if entry is not None:
-                read.append(entry)
-        elif code == "###":
-            comments.append((number, line[4:] if line[3:4] == " " else line[3:]))
-        elif code == "112":
-            deputies.append((number, line))
-        elif code in ("012", "042", "052", "062", *EXTRA_LINES):
-            event_lines.setdefault(code, (number, line))
-        elif code in COUNTED:
-            continue
-        elif NATIONAL_RECORD.match(line):
-            national.append((number, line))
-        elif _KEPT.match(line):
-            kept.append((number, line.rstrip()))
-        elif line.strip():
-            untagged.append(number)
-    if tabbed:  # the players of those lines are unknown: checking pairings would only add noise
-        problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
-    if not read and not problems:
-        problems.add(source, "no player lines (lines starting 001): is this a FIDE TRF file?")
-    if "062" in event_lines:
-        number, line = event_lines["062"]
-        declared = whole_number(line[4:])
-        count = sum(1 for line in lines if line.startswith("001"))
-        if declared is not None and declared > count:
-            problems.add(f"{source} line {number}", f"the file says {declared} players (line 062) but has "
-                                                    f"{count} player lines (is it cut short?)")
-        elif declared is not None and declared < count:
-            notes.append(f"The file says {declared} players (line 062) but has {count} player lines: all "
-                         f"{count} are imported (some programs count only the players who played)")
-    by_number = check_numbers([p for p, _ in read], problems, what="start rank")
-    raw = {p.number: f for p, f in read if by_number[p.number] is p}
-    players = list(by_number.values())
+    players: list[tuple[Player, Fields]] = field(default_factory=list)
+    event: dict[str, tuple[int, str]] = field(default_factory=dict)
+    comments: list[tuple[int, str]] = field(default_factory=list)
+    kept: list[tuple[int, str]] = field(default_factory=list)
+    national: list[tuple[int, str]] = field(default_factory=list)
+    deputies: list[tuple[int, str]] = field(default_factory=list)
+    untagged: list[int] = field(default_factory=list)
+    tabbed: bool = False
+
+
+def _sort_line(found: _Lines, number: int, line: str, source: str, problems: Problems) -> None:
+    """Put one line where it belongs in ``found`` (a player line is read at once)."""
+    code = line[:3]
+    if code == "001" and "\t" in line:
+        # TRF fields sit at fixed columns: a tab (an editor's indentation) moves every
+        # later field, and reporting each of them would bury the cause.
+        problems.add(f"{source} line {number}",
+                     f"the line holds a tab (column {line.index(chr(9)) + 1}): TRF fields sit at fixed "
+                     "columns counted in characters; replace the tabs with spaces so the fields line up")
+        found.tabbed = True
+    elif code == "001":
+        entry = _read_player(line, f"{source} line {number}", problems)
+        if entry is not None:
+            found.players.append(entry)
+    elif code == "###":
+        found.comments.append((number, line[4:] if line[3:4] == " " else line[3:]))
+    elif code == "112":
+        found.deputies.append((number, line))
+    elif code in ("012", "042", "052", "062", *EXTRA_LINES):
+        found.event.setdefault(code, (number, line))
+    elif code in COUNTED:
+        return
+    elif NATIONAL_RECORD.match(line):
+        found.national.append((number, line))
+    elif _KEPT.match(line):
+        found.kept.append((number, line.rstrip()))
+    elif line.strip():
+        found.untagged.append(number)
+
+
+def _player_count(found: _Lines, lines: Sequence[str], source: str, problems: Problems,
+                  notes: list[str]) -> None:
+    """Line 062's player count against the player lines: fewer lines is a problem (a file cut
+    short), more a note (some programs count only the players who played)."""
+    if "062" not in found.event:
+        return
+    number, line = found.event["062"]
+    declared = whole_number(line[4:])
+    count = sum(1 for line in lines if line.startswith("001"))
+    if declared is not None and declared > count:
+        problems.add(f"{source} line {number}", f"the file says {declared} players (line 062) but has "
+                                                f"{count} player lines (is it cut short?)")
+    elif declared is not None and declared < count:
+        notes.append(f"The file says {declared} players (line 062) but has {count} player lines: all "
+                     f"{count} are imported (some programs count only the players who played)")
+
+
+def _meetings(players: Sequence[Player], raw: dict[int, Fields], by_number: dict[int, Player],
+              problems: Problems) -> set[frozenset[int]]:
+    """Turn each player's fields into rounds; answer who met whom, with a problem for an
+    unrated draw (``D``) its opponent's round does not repeat."""
     meetings: set[frozenset[int]] = set()
     reported: set[tuple[int, frozenset[int]]] = set()
     for player in players:
@@ -535,48 +540,96 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
             meetings.add(pair)
             if code[0] != "D" or (r, pair) in reported:
                 continue
-            other = raw.get(opponent)
-            if other is None:
-                problems.add(player.where, f"round {r}: the unrated draw names opponent {opponent}, who "
-                                           "is not in the player list")
-            elif r <= len(other) and other[r - 1][1][0] == "?":
-                continue
-            elif r > len(other) or other[r - 1][0] != player.number or other[r - 1][1][0] != "D":
+            problem = _draw_problem(player, r, opponent, raw, by_number)
+            if problem is not None:
                 reported.add((r, pair))
-                problems.add(player.where, f"round {r}: an unrated draw (D) against {opponent}, but "
-                                           f"{opponent}'s round {r} does not say so (at "
-                                           f"{by_number[opponent].where})")
-    check_pairings(players, problems)
-    federation = _national_ratings(national, by_number, kept, source, problems, notes)
-    name = ""
-    if "012" in event_lines:
-        number, line = event_lines["012"]
-        name = check_text(line[4:], f"{source} line {number}", "the event name", problems)
-    start = _date(event_lines, "042", "start date", source, problems)
-    end = _date(event_lines, "052", "end date", source, problems)
+                problems.add(player.where, problem)
+    return meetings
+
+
+def _draw_problem(player: Player, r: int, opponent: int, raw: dict[int, Fields],
+                  by_number: dict[int, Player]) -> str | None:
+    """What is wrong with ``player``'s unrated draw against ``opponent`` in round ``r``, or None."""
+    other = raw.get(opponent)
+    if other is None:
+        return f"round {r}: the unrated draw names opponent {opponent}, who is not in the player list"
+    if r <= len(other) and other[r - 1][1][0] == "?":
+        return None
+    if r > len(other) or other[r - 1][0] != player.number or other[r - 1][1][0] != "D":
+        return (f"round {r}: an unrated draw (D) against {opponent}, but {opponent}'s round {r} does not "
+                f"say so (at {by_number[opponent].where})")
+    return None
+
+
+def _extra_settings(found: _Lines, source: str, problems: Problems) -> list[tuple[str, Cell]]:
+    """The Event settings the rating ignores: the header lines of :data:`EXTRA_LINES`, the
+    deputy arbiters, the comment lines and the lines kept as written."""
     extra: list[tuple[str, Cell]] = []
     for code, setting in EXTRA_LINES.items():
-        if code in event_lines:
-            number, line = event_lines[code]
+        if code in found.event:
+            number, line = found.event[code]
             value = " ".join(line[4:].split()) if code == "132" else line[4:]
             value = check_text(value, f"{source} line {number}", f"the {setting.lower()}", problems)
-            if value and not (code == "222" and value == _encoded(event_lines)):
+            if value and not (code == "222" and value == _encoded(found.event)):
                 extra.append((setting, value))
-    for setting, found in (("Deputy arbiters", [(n, line[4:]) for n, line in deputies]),
-                           ("TRF comments", comments), ("TRF lines", kept)):
-        joined = ("; " if setting == "Deputy arbiters" else "\n").join(
-            check_text(text, f"{source} line {n}", f"line {n}", problems) if setting == "Deputy arbiters"
-            else _kept_text(text, f"{source} line {n}", problems) for n, text in found)
+    deputies = "; ".join(check_text(line[4:], f"{source} line {n}", f"line {n}", problems)
+                         for n, line in found.deputies)
+    comments = "\n".join(_kept_text(text, f"{source} line {n}", problems) for n, text in found.comments)
+    kept = "\n".join(_kept_text(text, f"{source} line {n}", problems) for n, text in found.kept)
+    for setting, joined in (("Deputy arbiters", deputies), ("TRF comments", comments), ("TRF lines", kept)):
         if joined.strip():
             extra.append((setting, joined))
+    return extra
+
+
+def _event_name(found: _Lines, source: str, problems: Problems) -> str:
+    if "012" not in found.event:
+        return ""
+    number, line = found.event["012"]
+    return check_text(line[4:], f"{source} line {number}", "the event name", problems)
+
+
+def _line_notes(found: _Lines, source: str) -> list[str]:
+    """The notes on the edition read (TRF-2026 or TRF16) and on the lines left out."""
+    notes = []
+    tagged = [*found.kept, found.event["222"]] if "222" in found.event else found.kept  # 222, 142 ... 802
+    if (version := _version(found.comments, found.national, tagged)) is not None:
+        notes.append(version)
+    if found.untagged:
+        notes.append(f"Line{'s' if len(found.untagged) > 1 else ''} {', '.join(map(str, found.untagged))} of "
+                     f"{source} start with no TRF-2026 tag (a column ruler?): left out")
+    return notes
+
+
+def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedEvent:
+    """Read a TRF-2026 or TRF16 file's text. ``source`` names the file in problems (``event.trf line 12``).
+
+    Raises :class:`~xlrating.errors.FormatError` with every problem found.
+    """
+    problems = Problems()
+    notes = list(notes)
+    found = _Lines()
+    lines = split_lines(text.lstrip("\ufeff"))
+    for number, line in enumerate(lines, start=1):
+        _sort_line(found, number, line, source, problems)
+    if found.tabbed:  # the players of those lines are unknown: checking pairings would only add noise
+        problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
+    if not found.players and not problems:
+        problems.add(source, "no player lines (lines starting 001): is this a FIDE TRF file?")
+    _player_count(found, lines, source, problems, notes)
+    by_number = check_numbers([p for p, _ in found.players], problems, what="start rank")
+    raw = {p.number: f for p, f in found.players if by_number[p.number] is p}
+    players = list(by_number.values())
+    meetings = _meetings(players, raw, by_number, problems)
+    check_pairings(players, problems)
+    federation = _national_ratings(found.national, by_number, found.kept, source, problems, notes)
+    name = _event_name(found, source, problems)
+    start = _date(found.event, "042", "start date", source, problems)
+    end = _date(found.event, "052", "end date", source, problems)
+    extra = _extra_settings(found, source, problems)
     if federation:
         extra.append(("National federation", federation))
-    tagged = [*kept, event_lines["222"]] if "222" in event_lines else kept  # lines 222 and 142 ... 802
-    if (version := _version(comments, national, tagged)) is not None:
-        notes.append(version)
-    if untagged:
-        notes.append(f"Line{'s' if len(untagged) > 1 else ''} {', '.join(map(str, untagged))} of {source} "
-                     "start with no TRF-2026 tag (a column ruler?): left out")
+    notes += _line_notes(found, source)
     problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     sheet = build_sheet(
         "Crosstable", players, rounds=max((len(f) for f in raw.values()), default=0),
