@@ -274,6 +274,93 @@ def _history(value: Any) -> str | None:
     return found
 
 
+def _rated(value: Any, low: float, high: float) -> float | None:
+    return rating(value, low=low, high=high)[0]
+
+
+def _any_rating(value: Any, low: float, high: float) -> float | None:
+    """A rating in another system's range (FIDE, CFC: 1 to 4000)."""
+    return rating(value, low=1.0, high=4000.0)[0]
+
+
+def _count(what: str) -> Callable[[Any, float, float], int | None]:
+    def read(value: Any, low: float, high: float) -> int | None:
+        return whole(value, what, high=MAX_GAMES)
+    return read
+
+
+#: A player row's columns read after its rounds, dates and Total, in the order their problems
+#: are reported: the PlayerRow field, the column, and its reader (the value and the system's
+#: rating range -> the field's value, raising BadValue).
+_ROW_FIELDS: tuple[tuple[str, str, Callable[[Any, float, float], Any]], ...] = (
+    ("history", "History", lambda value, low, high: _history(value)),
+    ("fide", "FIDE", _any_rating),
+    ("cfc", "CFC", _any_rating),
+    ("adult", "Adult", lambda value, low, high: yes_no(value)),
+    ("floor", "Floor", _rated),
+    ("peak", "Peak", _rated),
+    ("wins", "Wins", _count("a number of wins")),
+    ("draws", "Draws", _count("a number of draws")),
+    ("events", "Events", _count("a number of events")),
+    ("k", "K", lambda value, low, high: bounded(value, "a K factor", *K_RANGE)),
+    ("official_post", "Official post rating", _rated),
+    ("official_post_quick", "Official post Quick rating", _rated),
+)
+
+
+def _in_range(parse: Callable[[Any, float, float], Any], low: float, high: float) -> Callable[[Any], Any]:
+    """``parse`` with the system's rating range given."""
+    return lambda value: parse(value, low, high)
+
+
+def _row_name(reader: _Reader) -> str | None:
+    """The player's name, with a problem when it is missing or an Excel error."""
+    name = text(reader.raw("Name"))
+    if name is None and "Name" in reader.layout.inputs:
+        reader.problems.append(Problem(reader.where("Name"), "this player row has no name"))
+    elif name is not None and name.upper() in EXCEL_ERRORS:
+        reader.problems.append(Problem(reader.where("Name"), f"the name is the Excel error {name}: "
+                                       "the formula that gives the name has failed"))
+    return name
+
+
+def _other_ratings(reader: _Reader) -> list[OtherRating]:
+    """The ratings of the other US Chess rating systems the row gives (Quick, Blitz...)."""
+    others: list[OtherRating] = []
+    for system in USCF_SYSTEMS:
+        if system not in reader.layout.inputs and f"{system} games" not in reader.layout.inputs:
+            continue
+        other, other_games = reader.rating_with_games(system, f"{system} games", *RATING_RANGE["USCF"])
+        if other is not None:
+            others.append(OtherRating(system, other, other_games))
+    return others
+
+
+def _round_cells(reader: _Reader, unreadable: set[tuple[int, int]]) -> list[RoundCell]:
+    """The row's round cells; a cell that is not a result code is a problem, read as a zero bye."""
+    rounds: list[RoundCell] = []
+    width = len(reader.row)
+    for index, column in enumerate(reader.layout.rounds, start=1):
+        value = reader.row[column - 1] if column <= width else None
+        try:
+            code, opponent, colour = parse_code(value)
+        except BadValue as error:
+            reader.problems.append(Problem(address(reader.sheet, reader.row_number, column), error.message))
+            unreadable.add((reader.row_number, column))
+            code, opponent, colour = Code.ZERO_BYE, None, None
+        rounds.append(RoundCell(index, code, opponent, colour, text(value) or "", column))
+    return rounds
+
+
+def _date_by(reader: _Reader, name: str, end: date | None) -> date | None:
+    """A date column, with a problem when it is after the event's end."""
+    found: date | None = reader.read(name, lambda v: date_value(v, "a date"))
+    if found is not None and end is not None and found > end:
+        reader.problems.append(Problem(reader.where(name),
+                                       f"{name} {found.isoformat()} is after the event ({end.isoformat()})"))
+    return found
+
+
 def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings: EventSettings,
                 problems: list[Problem], unreadable: set[tuple[int, int]] | None = None) -> PlayerRow | None:
     """One player row (1-based ``row_number``); None when its pairing number is missing or bad.
@@ -287,55 +374,13 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     number = reader.read("No", lambda v: whole(v, "a pairing number (a whole number from 1)", low=1))
     if number is None and "No" in layout.inputs and is_blank(reader.raw("No")):
         problems.append(Problem(reader.where("No"), "this player row has no pairing number (No)"))
-    name = text(reader.raw("Name"))
-    if name is None and "Name" in layout.inputs:
-        problems.append(Problem(reader.where("Name"), "this player row has no name"))
-    elif name is not None and name.upper() in EXCEL_ERRORS:
-        problems.append(Problem(reader.where("Name"), f"the name is the Excel error {name}: "
-                                "the formula that gives the name has failed"))
+    name = _row_name(reader)
     low, high = RATING_RANGE[settings.system]
     pre, games = reader.rating_with_games("Rating", "Games", low, high)
-    others: list[OtherRating] = []
-    for system in USCF_SYSTEMS:
-        if system not in layout.inputs and f"{system} games" not in layout.inputs:
-            continue
-        other, other_games = reader.rating_with_games(system, f"{system} games", *RATING_RANGE["USCF"])
-        if other is not None:
-            others.append(OtherRating(system, other, other_games))
-
-    def rated_number(name: str) -> float | None:
-        value: float | None = reader.read(name, lambda v: rating(v, low=low, high=high)[0])
-        return value
-
-    def count(name: str) -> int | None:
-        what = f"a number of {name.lower()}"
-        value: int | None = reader.read(name, lambda v: whole(v, what, high=MAX_GAMES))
-        return value
-
-    def a_date(name: str) -> date | None:
-        value: date | None = reader.read(name, lambda v: date_value(v, "a date"))
-        return value
-
-    rounds: list[RoundCell] = []
-    width = len(row)
-    for index, column in enumerate(layout.rounds, start=1):
-        value = row[column - 1] if column <= width else None
-        try:
-            code, opponent, colour = parse_code(value)
-        except BadValue as error:
-            problems.append(Problem(address(sheet, row_number, column), error.message))
-            unreadable.add((row_number, column))
-            code, opponent, colour = Code.ZERO_BYE, None, None
-        rounds.append(RoundCell(index, code, opponent, colour, text(value) or "", column))
-    birth = a_date("Birth date")
-    end = settings.end_date
-    if birth is not None and end is not None and birth > end:
-        problems.append(Problem(reader.where("Birth date"),
-                                f"Birth date {birth.isoformat()} is after the event ({end.isoformat()})"))
-    joined = a_date("Joined")
-    if joined is not None and end is not None and joined > end:
-        problems.append(Problem(reader.where("Joined"),
-                                f"Joined {joined.isoformat()} is after the event ({end.isoformat()})"))
+    others = _other_ratings(reader)
+    rounds = _round_cells(reader, unreadable)
+    birth = _date_by(reader, "Birth date", settings.end_date)
+    joined = _date_by(reader, "Joined", settings.end_date)
     total = reader.read("Total", lambda v: bounded(v, "a total score", 0.0, float(MAX_GAMES)))
     score = sum(cell.points for cell in rounds)
     readable = not unreadable or not any((row_number, c.column) in unreadable for c in rounds)
@@ -345,27 +390,13 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
                                 f"which give {score:g}"))
     if number is None:
         return None
+    fields = {attribute: reader.read(column, _in_range(parse, low, high))
+              for attribute, column, parse in _ROW_FIELDS}
     member_id = text(reader.raw("ID")) if "ID" in layout.inputs else None
     return PlayerRow(
         number=number, name=name or "", member_id=member_id, row=row_number,
-        rating=pre, games=games,
-        history=reader.read("History", _history),
-        fide=reader.read("FIDE", lambda v: rating(v, low=1.0, high=4000.0)[0]),
-        cfc=reader.read("CFC", lambda v: rating(v, low=1.0, high=4000.0)[0]),
-        other_ratings=tuple(others),
-        birth_date=birth,
-        adult=reader.read("Adult", yes_no),
-        floor=rated_number("Floor"),
-        peak=rated_number("Peak"),
-        wins=count("Wins"), draws=count("Draws"), events=count("Events"),
-        k=reader.read("K", lambda v: bounded(v, "a K factor", *K_RANGE)),
-        joined=joined,
-        total=total,
-        official_post=rated_number("Official post rating"),
-        official_post_quick=reader.read("Official post Quick rating",
-                                        lambda v: rating(v, low=low, high=high)[0]),
-        rounds=tuple(rounds),
-        score=score,
+        rating=pre, games=games, other_ratings=tuple(others), birth_date=birth, joined=joined,
+        total=total, rounds=tuple(rounds), score=score, **fields,
     )
 
 
