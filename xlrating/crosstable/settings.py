@@ -131,7 +131,7 @@ def read_settings(
         except BadValue as error:
             problem("Dual rated", f"Dual rated: {error.message}")
         else:
-            if dual and system != "USCF":
+            if dual and not entry.dual_rated:
                 problem("Dual rated", f"Dual rated applies to US Chess events only (System is {system})")
                 dual = False
             elif dual and rating_system != "Regular":
@@ -146,7 +146,7 @@ def read_settings(
         except BadValue as error:
             problem("Bonus multiplier", f"Bonus multiplier: {error.message}")
         else:
-            if bonus is not None and system != "USCF":
+            if bonus is not None and not entry.bonus_multiplier:
                 problem("Bonus multiplier", f"Bonus multiplier applies to US Chess events only "
                         f"(System is {system}); leave it blank")
                 bonus = None

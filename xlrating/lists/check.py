@@ -16,7 +16,7 @@ from typing import Any
 from .. import _check
 from ..errors import ArgumentError, InputError, Problem
 from ..model import EventType
-from .model import SYSTEMS, Entry, Event, PlayerId, RatingList
+from .model import Entry, Event, PlayerId, RatingList
 
 ENTRY_FIELDS = frozenset(f.name for f in fields(Entry)) - {"id"}
 """The keyword fields a new player's data may give."""
@@ -122,9 +122,12 @@ def _expected(name: str) -> str:
 def check_list(ratings: RatingList) -> list[Problem]:
     """Every problem of the list itself."""
     problems: list[Problem] = []
-    if ratings.system not in SYSTEMS:
+    from .. import systems  # the registry (it imports the engines, so only when a list is checked)
+
+    keys = [system.key for system in systems.SYSTEMS]
+    if ratings.system not in keys:
         problems.append(
-            Problem("list", f"system must be one of {', '.join(SYSTEMS)}, not {ratings.system!r}")
+            Problem("list", f"system must be one of {', '.join(keys)}, not {ratings.system!r}")
         )
     if ratings.date is not None and (
         not isinstance(ratings.date, dt.date) or isinstance(ratings.date, dt.datetime)

@@ -13,8 +13,9 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
+from .. import systems
 from ..crosstable import Crosstable, EventSettings, Grid, OtherRating, PlayerRow
-from ..crosstable.columns import USCF_SYSTEMS, fold, input_column
+from ..crosstable.columns import fold, input_column
 from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
@@ -124,7 +125,7 @@ def read_season_settings(sheets: Mapping[str, Grid], today: date | None, problem
                 chart_top = whole(value, "a number of players", low=1, high=CHART_TOP_LIMIT)
         except BadValue as error:
             problems.append(Problem(where, f"{text(row[0])}: {error.message}"))
-    if period is not None and settings.system != "FIDE":
+    if period is not None and not systems.get(settings.system).periods:
         problems.append(Problem(quote_sheet(name or SEASON_SHEET),
                                 f"{RATING_PERIOD} applies to FIDE seasons only "
                                 f"(System is {settings.system})"))
@@ -192,11 +193,10 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
 
     pre, games = rated("Rating", "Games")
     others = []
-    if system == "USCF":
-        for other in USCF_SYSTEMS:
-            value, count = rated(other, f"{other} games")
-            if value is not None:
-                others.append(OtherRating(other, value, count))
+    for other in systems.get(system).rating_systems:
+        value, count = rated(other.name, f"{other.name} games")
+        if value is not None:
+            others.append(OtherRating(other.name, value, count))
     return PlayerRow(
         number=number, name=text(_cell(row, columns.get("Name"))) or "", member_id=None, row=number,
         rating=pre, games=games,
