@@ -213,17 +213,19 @@ def _uscf_event(settings: EventSettings, players: Sequence[PlayerRow]) -> list[P
 
 Held: TypeAlias = tuple[float | None, int | None]
 """A rating and the games it is based on (``(None, None)``: unrated)."""
+Rated: TypeAlias = tuple[float, int | None]
+"""A rating held and the games it is based on."""
 
 
-def in_other_system(held: Held, others: Mapping[str, Held], own: str, system: str
-                    ) -> tuple[Held, dict[str, Held]]:
+def in_other_system(held: Held, others: Mapping[str, Rated], own: str, system: str
+                    ) -> tuple[Held, dict[str, Rated]]:
     """A US Chess player's rating in ``system`` and ratings in the others, when ``held`` is the
     rating in ``own`` and ``others`` those in the other systems: the second run of a dual-rated
     event, rated from the other system's ratings with ``own``'s among the others (US Chess
     2020, 2: an unrated player's rating in another system may initialise the rating)."""
     moved = {name: value for name, value in others.items() if name != system}
     if held[0] is not None:
-        moved[own] = held
+        moved[own] = (held[0], held[1])
     return others.get(system, (None, None)), moved
 
 

@@ -119,6 +119,11 @@ youth conversion of foreign FIDE events is not known to have changed and is kept
 SourceKind = Literal["fide", "cfc", "system", "age", "default"]
 
 
+_SOURCE_WORDS: dict[str, str] = {"fide": "FIDE rating converted", "cfc": "CFC rating converted",
+                                 "age": "age-based rating", "default": "default rating"}
+"""The sources other than a rating in another US Chess system, in words."""
+
+
 @dataclass(frozen=True)
 class InitialSource:
     """One entry of an order of priority for initial ratings (US Chess 2020, 2).
@@ -140,14 +145,9 @@ class InitialSource:
 
     def describe(self) -> str:
         """The source in words, for explanations."""
-        if self.kind == "fide":
-            return "FIDE rating converted"
-        if self.kind == "cfc":
-            return "CFC rating converted"
-        if self.kind == "age":
-            return "age-based rating"
-        if self.kind == "default":
-            return "default rating"
+        words = _SOURCE_WORDS.get(self.kind)
+        if words is not None:
+            return words
         assert self.system is not None
         words = f"{self.system.value} rating"
         if self.established is True:
