@@ -103,6 +103,10 @@ class System:
     """Rating systems within the system (US Chess only; empty for the others)."""
     columns: frozenset[str]
     """The crosstable input columns this system reads (besides No, Name, ID and the rounds)."""
+    list_only_columns: frozenset[str]
+    """The columns a season's Players sheet carries beyond :attr:`columns`: FIDE's rated events
+    played, which decide whether an unrated player's next event is the first (FIDE Handbook
+    10.21: a zero score in a first event is disregarded)."""
     rating_range: tuple[float, float]
     """Ratings accepted in a crosstable (inclusive)."""
     check_event: Callable[[EventSettings, Sequence[PlayerRow]], list[Problem]]
@@ -370,6 +374,7 @@ USCF = System(
         "Wins", "Draws", "Events", "Total", "Official post rating", "Official post Quick rating",
     }),
     # US Chess ratings never go below 100 (US Chess 2020, 1, steps 3-5).
+    list_only_columns=frozenset(),
     rating_range=(100.0, 4000.0),
     check_event=_uscf_event, player=_uscf_row, rate=_uscf_rate,
     dual_rated=True, bonus_multiplier=True, pending_results=False, periods=False, unrated_games=False,
@@ -382,6 +387,7 @@ FIDE = System(
     editions=_editions(fide.EDITIONS, fide.get_rules(), lambda r: str(r.display), fide.rules.NAMES),
     rating_systems=(),
     columns=frozenset({"Rating", "Games", "Peak", "Birth date", "K", "Total"}),
+    list_only_columns=frozenset({"Events"}),
     rating_range=(1.0, 4000.0),
     check_event=_no_event_problems, player=_fide_row, rate=_fide_rate,
     dual_rated=False, bonus_multiplier=False, pending_results=True, periods=True, unrated_games=True,
@@ -394,6 +400,7 @@ ICU = System(
     editions=_editions(ICU_EDITIONS, icu.get_rules(), lambda r: str(r.name), ()),
     rating_systems=(),
     columns=frozenset({"Rating", "Games", "Birth date", "K", "Joined", "Total"}),
+    list_only_columns=frozenset(),
     rating_range=(1.0, 4000.0),
     check_event=_no_event_problems, player=_icu_row, rate=_icu_rate,
     dual_rated=False, bonus_multiplier=False, pending_results=False, periods=False, unrated_games=False,

@@ -165,16 +165,10 @@ def entry_fields(row: PlayerRow) -> dict[str, Any]:
     return {key: value for key, value in fields.items() if value is not None}
 
 
-#: Columns a list carries for a system beyond those its crosstables read: FIDE's rated events
-#: played, which decide whether an unrated player's next event is his first (FIDE Handbook
-#: 10.21: a zero score in a first event is disregarded).
-LIST_ONLY_COLUMNS: dict[str, frozenset[str]] = {"FIDE": frozenset({"Events"})}
-
-
 def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str, int],
                    system: str, problems: list[Problem]) -> PlayerRow:
     """One row of the Players sheet as a crosstable's :class:`PlayerRow` (no rounds)."""
-    wanted = SYSTEM_COLUMNS[system] | LIST_ONLY_COLUMNS.get(system, frozenset())
+    wanted = SYSTEM_COLUMNS[system] | systems.get(system).list_only_columns
     low, high = RATING_RANGE[system]
 
     def read(name: str, reader: Any) -> Any:
