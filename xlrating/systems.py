@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from . import fide, icu, uscf
@@ -36,6 +37,8 @@ from .uscf.match import match_problem
 
 if TYPE_CHECKING:
     from .crosstable.model import EventSettings, PlayerRow
+    from .lists.model import Event
+    from .lists.season import Adapter, Season
 
 __all__ = [
     "FIDE",
@@ -115,6 +118,8 @@ class System:
     """A crosstable row as the engine's player, one per rating run, and the row's problems."""
     rate: Callable[[Lineup, Sequence[Game], EventSettings, bool], tuple[EventOutcome, ...]]
     """The engine: rates the players built by :attr:`player` (one outcome per rating run)."""
+    rate_list: Adapter
+    """The list adapter (:mod:`xlrating.lists`): rates a season's events, in order, into its list."""
     dual_rated: bool
     """An event may be rated twice, Regular and Quick (the ``Dual rated`` setting)."""
     bonus_multiplier: bool
@@ -360,6 +365,19 @@ def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
                            event_name=settings.event_name, explain=explain),)
 
 
+# --- the list adapters -------------------------------------------------------------------------
+
+
+def _list_adapter(module: str) -> Adapter:
+    """The ``rate_events`` of :mod:`xlrating.lists` ``module``, imported when a season is rated
+    (the adapters import this registry)."""
+    def rate_events(season: Season, events: Sequence[Event]) -> None:
+        import_module(f"{__package__}.lists.{module}").rate_events(season, events)
+
+    rate_events.__doc__ = f"Rate a season's events into its list (xlrating.lists.{module})."
+    return rate_events
+
+
 # --- the table ---------------------------------------------------------------------------------
 
 _USCF_RATING_SYSTEMS = _uscf_rating_systems()
@@ -376,7 +394,7 @@ USCF = System(
     # US Chess ratings never go below 100 (US Chess 2020, 1, steps 3-5).
     list_only_columns=frozenset(),
     rating_range=(100.0, 4000.0),
-    check_event=_uscf_event, player=_uscf_row, rate=_uscf_rate,
+    check_event=_uscf_event, player=_uscf_row, rate=_uscf_rate, rate_list=_list_adapter("uscf"),
     dual_rated=True, bonus_multiplier=True, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=True, list_kinds=tuple(s.name for s in _USCF_RATING_SYSTEMS),
     listed_columns=("Games",), paper="letter", bonuses=True, floors=True,
@@ -389,7 +407,7 @@ FIDE = System(
     columns=frozenset({"Rating", "Games", "Peak", "Birth date", "K", "Total"}),
     list_only_columns=frozenset({"Events"}),
     rating_range=(1.0, 4000.0),
-    check_event=_no_event_problems, player=_fide_row, rate=_fide_rate,
+    check_event=_no_event_problems, player=_fide_row, rate=_fide_rate, rate_list=_list_adapter("fide"),
     dual_rated=False, bonus_multiplier=False, pending_results=True, periods=True, unrated_games=True,
     fide_ids=True, rating_report_files=False, list_kinds=("Standard", "Rapid", "Blitz"),
     listed_columns=("K",), paper="a4", bonuses=False, floors=False,
@@ -402,7 +420,7 @@ ICU = System(
     columns=frozenset({"Rating", "Games", "Birth date", "K", "Joined", "Total"}),
     list_only_columns=frozenset(),
     rating_range=(1.0, 4000.0),
-    check_event=_no_event_problems, player=_icu_row, rate=_icu_rate,
+    check_event=_no_event_problems, player=_icu_row, rate=_icu_rate, rate_list=_list_adapter("icu"),
     dual_rated=False, bonus_multiplier=False, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=False, list_kinds=("Standard",), listed_columns=(), paper="a4",
     bonuses=True, floors=False,
