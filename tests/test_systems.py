@@ -18,8 +18,8 @@ import pytest
 import xlwings as xw
 from xlwings import server
 
-from xlrating import fide, systems, udfs, uscf
-from xlrating.crosstable import parse_settings
+from xlrating import fide, icu, names, systems, udfs, uscf
+from xlrating.crosstable import PlayerRow, columns, parse_settings
 from xlrating.crosstable.settings import RULES
 from xlrating.errors import CrosstableError
 from xlrating.icu.rules import EDITIONS as ICU_EDITIONS
@@ -254,3 +254,78 @@ def test_the_documentation_lists_every_name() -> None:
 def test_the_module_examples() -> None:
     failures, tried = doctest.testmod(systems, raise_on_error=False)
     assert tried >= 2 and failures == 0
+
+
+# --- one name folding: the registry and the engines' get_rules ------------------------------------
+
+_GET_RULES = {"USCF": uscf.get_rules, "FIDE": fide.get_rules, "ICU": icu.get_rules}
+
+
+def _spellings(alias: str) -> list[str]:
+    """``alias`` as typed in other ways the folding ignores: case, ``_``, ``-``, ``.``, spacing."""
+    return [alias, alias.upper(), alias.lower(), alias.replace(" ", "_"), alias.replace(" ", "-"),
+            alias.replace(" ", "."), f"  {alias.replace(' ', '  ')} ", alias.replace(" ", "")]
+
+
+@pytest.mark.parametrize("system", systems.SYSTEMS, ids=lambda s: s.key)
+def test_get_rules_and_the_registry_agree_on_every_edition_alias(system: systems.System) -> None:
+    get_rules = _GET_RULES[system.key]
+    for edition in system.editions:
+        for alias in edition.aliases:
+            for typed in _spellings(alias):
+                assert system.edition(typed) is edition, typed
+                assert get_rules(typed) is edition.rules, typed
+
+
+def test_the_issue_example_us_chess_2020_with_a_dot() -> None:
+    assert systems.USCF.edition("us.chess 2020") is systems.USCF.default
+    assert uscf.get_rules("us.chess 2020") is systems.USCF.default.rules
+
+
+def test_the_registry_folds_as_the_names_module_folds() -> None:
+    assert systems.fold is names.fold
+    assert columns.fold is names.fold
+
+
+def test_the_icu_registry_check_uses_the_rules_provisional_limit() -> None:
+    # A K given with fewer prior games than the rules' provisional limit is refused; one at the
+    # limit is taken (ICU rating program: under 20 games a player is provisional).
+    limit = icu.get_rules().provisional_limit
+    settings = parse_settings([["System", "ICU"], ["End date", date(2024, 5, 1)]])
+    below = PlayerRow(number=1, name="A", member_id=None, row=1, rating=1500.0, games=limit - 1, k=24.0)
+    at = PlayerRow(number=1, name="A", member_id=None, row=1, rating=1500.0, games=limit, k=24.0)
+    built, problems = systems.ICU.player(below, settings)
+    assert built is None and problems[0][0] == "K" and f"under {limit}" in problems[0][1]
+    assert systems.ICU.player(at, settings)[1] == []
+
+
+# --- capabilities: the one place per-system facts live ---------------------------------------------
+
+
+def test_only_us_chess_rates_two_rating_systems_at_once_and_takes_a_bonus_multiplier() -> None:
+    for system in systems.SYSTEMS:
+        settings = [["System", system.key], ["End date", date(2024, 5, 1)], ["Dual rated", "yes"],
+                    ["Bonus multiplier", 10]]
+        if system.dual_rated and system.bonus_multiplier:
+            read = parse_settings(settings)
+            assert read.dual_rated and read.bonus_multiplier == 10
+        else:
+            with pytest.raises(CrosstableError, match="applies to US Chess events only"):
+                parse_settings(settings)
+
+
+def test_the_dual_rated_swap_is_the_registrys() -> None:
+    # The Quick run of a dual-rated event: the Quick rating rates, the Regular one joins the others.
+    assert systems.in_other_system((1500.0, 30), {"Quick": (1400.0, 12), "Blitz": (1450.0, 8)},
+                                   "Regular", "Quick") \
+        == ((1400.0, 12), {"Blitz": (1450.0, 8), "Regular": (1500.0, 30)})
+    # Unrated in Quick, unrated in Regular: nothing to carry.
+    assert systems.in_other_system((None, None), {}, "Regular", "Quick") == ((None, None), {})
+
+
+def test_every_list_kind_names_itself() -> None:
+    from xlrating.official.fill import kind_named
+
+    for system in systems.SYSTEMS:
+        for kind in system.list_kinds:
+            assert kind_named(system.key, kind.upper()) == kind

@@ -108,7 +108,7 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
     or ``xlrating export``. On bad input nothing is written and an alert lists every
     problem with its cell; ``None`` is returned then, and from Lite.
     """
-    from .exporters import export_beside, read_event, render_trf
+    from .exporters import FOLDER_FORMATS, export_beside, read_event, render_trf
     from .report.excel import is_remote  # the report imports this module
 
     if book is None:
@@ -116,7 +116,7 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
     try:
         event = read_event(read_book(book))
         remote = is_remote(book)
-        if remote and fmt in ("uscf", "dbf"):
+        if remote and fmt in FOLDER_FORMATS:
             book.app.alert("xlwings Lite cannot write the DBF files: open the workbook in desktop Excel, or "
                            f"run 'xlrating export {book.name} --to {fmt}'.", title="xlrating")
             return None

@@ -15,29 +15,30 @@ everything up here, so a name means the same thing wherever it is typed::
     >>> USCF.rating_system("Online QC"), USCF.rating_system("quick rating")
     ('Online Quick', 'Quick')
 
-Names are matched by their *folded* form (:func:`fold`): case, spaces, ``_``, ``-`` and
-``.`` are ignored, so ``us_chess 2020`` is ``US Chess 2020``.
+Names are matched by their *folded* form (:func:`~xlrating.names.fold`, which the engines'
+``get_rules`` use too): case, spaces, ``_``, ``-`` and ``.`` are ignored, so ``us_chess 2020``
+is ``US Chess 2020``.
 """
 
 from __future__ import annotations
 
-import math
-import re
-import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from numbers import Real
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from . import fide, icu, uscf
 from .errors import ArgumentError, Problem
 from .icu.rules import EDITIONS as ICU_EDITIONS
 from .model import EventOutcome, EventType, Game
+from .names import edition_names, fold
 from .uscf.match import match_problem
 
 if TYPE_CHECKING:
     from .crosstable.model import EventSettings, PlayerRow
+    from .lists.model import Event
+    from .lists.season import Adapter, Season
 
 __all__ = [
     "FIDE",
@@ -54,6 +55,7 @@ __all__ = [
     "find",
     "fold",
     "get",
+    "in_other_system",
 ]
 
 Lineup: TypeAlias = tuple[Sequence[Any], ...]
@@ -61,24 +63,6 @@ Lineup: TypeAlias = tuple[Sequence[Any], ...]
 
 RowProblems: TypeAlias = list[tuple[str, str]]
 """A row's problems as ``(column, message)``; the crosstable reader adds the cell address."""
-
-
-def fold(value: Any) -> str:
-    """The key a name is matched by: lower case, no spaces, ``_``, ``-`` or ``.``; full-width and
-    other compatibility characters as their plain forms; a whole number as its digits (2020.0
-    is ``2020``); ``""`` for a blank."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        value = "TRUE" if value else "FALSE"
-    elif isinstance(value, int):
-        value = str(value)
-    elif isinstance(value, Real):
-        as_float = float(value)
-        value = str(int(as_float)) if math.isfinite(as_float) and as_float == int(as_float) else str(value)
-    elif not isinstance(value, str):
-        value = str(value)
-    return re.sub(r"[\s_\-.]+", "", unicodedata.normalize("NFKC", value)).casefold()
 
 
 @dataclass(frozen=True)
@@ -122,6 +106,10 @@ class System:
     """Rating systems within the system (US Chess only; empty for the others)."""
     columns: frozenset[str]
     """The crosstable input columns this system reads (besides No, Name, ID and the rounds)."""
+    list_only_columns: frozenset[str]
+    """The columns a season's Players sheet carries beyond :attr:`columns`: FIDE's rated events
+    played, which decide whether an unrated player's next event is the first (FIDE Handbook
+    10.21: a zero score in a first event is disregarded)."""
     rating_range: tuple[float, float]
     """Ratings accepted in a crosstable (inclusive)."""
     check_event: Callable[[EventSettings, Sequence[PlayerRow]], list[Problem]]
@@ -130,6 +118,33 @@ class System:
     """A crosstable row as the engine's player, one per rating run, and the row's problems."""
     rate: Callable[[Lineup, Sequence[Game], EventSettings, bool], tuple[EventOutcome, ...]]
     """The engine: rates the players built by :attr:`player` (one outcome per rating run)."""
+    rate_list: Adapter
+    """The list adapter (:mod:`xlrating.lists`): rates a season's events, in order, into its list."""
+    dual_rated: bool
+    """An event may be rated twice, Regular and Quick (the ``Dual rated`` setting)."""
+    bonus_multiplier: bool
+    """The event's bonus multiplier may be given (the ``Bonus multiplier`` setting)."""
+    pending_results: bool
+    """An unrated player's results wait for a first published rating (a season's ``Pending`` sheet)."""
+    periods: bool
+    """A season is rated in rating periods (the ``Rating period`` setting)."""
+    unrated_games: bool
+    """An unrated player may have prior games (``Games`` beside a blank ``Rating`` is kept)."""
+    fide_ids: bool
+    """The ``Rating`` and ``ID`` columns hold FIDE ratings and IDs (else the ``FIDE`` column is the
+    FIDE rating, and the file has no FIDE IDs)."""
+    rating_report_files: bool
+    """The system takes its rating report as the DBF files (THEXPORT, TSEXPORT, TDEXPORT)."""
+    list_kinds: tuple[str, ...]
+    """The kinds of list the system publishes, the default first (US Chess: its rating systems)."""
+    listed_columns: tuple[str, ...]
+    """What the system's list gives beyond ``Rating`` that its rules read (``Games``, ``K``)."""
+    paper: str
+    """The paper size printouts are laid out for (``letter``, ``a4``)."""
+    bonuses: bool
+    """The engine awards rating bonuses (a report's Summary always has the bonus lines)."""
+    floors: bool
+    """The engine applies rating floors (a report's Summary always has the floor lines)."""
 
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
@@ -167,15 +182,11 @@ class System:
 def _editions(editions: dict[str, Any], default: Any, display: Callable[[Any], str],
               prefixes: Sequence[str]) -> tuple[Edition, ...]:
     """An engine's ``EDITIONS`` (key -> rules) as entries, the default first, then newest to oldest;
-    each is known by its display name, its key and its key after each of the system's names."""
+    each is known by its :func:`~xlrating.names.edition_names`, as the engine's ``get_rules`` knows it."""
     ordered = [default, *(r for r in reversed(editions.values()) if r is not default)]
     keys = {id(rules): key for key, rules in editions.items()}
-    result = []
-    for rules in ordered:
-        key = keys[id(rules)]
-        aliases = [display(rules), key, *(f"{prefix} {key}" for prefix in prefixes)]
-        result.append(Edition(display(rules), tuple(dict.fromkeys(aliases)), rules))
-    return tuple(result)
+    return tuple(Edition(display(rules), edition_names(keys[id(rules)], display(rules), prefixes), rules)
+                 for rules in ordered)
 
 
 def _uscf_rating_systems() -> tuple[RatingSystemName, ...]:
@@ -209,6 +220,24 @@ def _uscf_event(settings: EventSettings, players: Sequence[PlayerRow]) -> list[P
     return problems
 
 
+Held: TypeAlias = tuple[float | None, int | None]
+"""A rating and the games it is based on (``(None, None)``: unrated)."""
+Rated: TypeAlias = tuple[float, int | None]
+"""A rating held and the games it is based on."""
+
+
+def in_other_system(held: Held, others: Mapping[str, Rated], own: str, system: str
+                    ) -> tuple[Held, dict[str, Rated]]:
+    """A US Chess player's rating in ``system`` and ratings in the others, when ``held`` is the
+    rating in ``own`` and ``others`` those in the other systems: the second run of a dual-rated
+    event, rated from the other system's ratings with ``own``'s among the others (US Chess
+    2020, 2: an unrated player's rating in another system may initialise the rating)."""
+    moved = {name: value for name, value in others.items() if name != system}
+    if held[0] is not None:
+        moved[own] = (held[0], held[1])
+    return others.get(system, (None, None)), moved
+
+
 def _uscf_player(row: PlayerRow, system: str, *, dual_quick: bool = False) -> uscf.UscfPlayer:
     """The player's :class:`~xlrating.uscf.UscfPlayer` in rating system ``system``.
 
@@ -223,10 +252,7 @@ def _uscf_player(row: PlayerRow, system: str, *, dual_quick: bool = False) -> us
     floors: dict[str, Any] = {"floor": row.floor, "peak": row.peak, "wins": row.wins or 0,
                               "draws": row.draws or 0, "events": row.events or 0}
     if dual_quick:
-        quick = others.pop("Quick", None)
-        if row.rating is not None:
-            others["Regular"] = (row.rating, row.games)
-        rating, games = quick if quick is not None else (None, None)
+        (rating, games), others = in_other_system((row.rating, row.games), others, "Regular", "Quick")
         floors = {"floor": None, "peak": None, "wins": 0, "draws": 0, "events": 0}
     else:
         others.pop(system, None)
@@ -294,10 +320,6 @@ def _fide_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
 
 # --- ICU ---------------------------------------------------------------------------------------
 
-#: ICU: a player with fewer prior games than this is provisional (ICU rating program).
-ICU_PROVISIONAL_LIMIT = 20
-
-
 def icu_start(settings: EventSettings) -> date:
     """The date ICU K factors are computed at: the Start date, else the End date."""
     return settings.start_date if settings.start_date is not None else settings.end_date
@@ -312,9 +334,10 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
     elif row.games == 0:
         return None, [("Games", "Games 0 with a rating: leave Games blank for a rated player "
                                 "(or give the games behind the rating)")]
-    elif row.games is not None and row.games < ICU_PROVISIONAL_LIMIT and row.k is not None:
+    elif row.games is not None and row.games < (limit := icu.get_rules(settings.rules).provisional_limit) \
+            and row.k is not None:
         return None, [("K", f"K {row.k:g} is given, but with {row.games} games (under "
-                            f"{ICU_PROVISIONAL_LIMIT}) the player is provisional and has no K")]
+                            f"{limit}) the player is provisional and has no K")]
     try:
         kind = icu.classify(row.rating, row.games, row.k, row.birth_date, row.joined, rules=settings.rules)
     except ArgumentError as error:
@@ -346,14 +369,26 @@ def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
                            rules=settings.rules, event_name=settings.event_name, explain=explain),)
 
 
+# --- the list adapters -------------------------------------------------------------------------
+
+
+def _list_adapter(module: str) -> Adapter:
+    """The ``rate_events`` of :mod:`xlrating.lists` ``module``, imported when a season is rated
+    (the adapters import this registry)."""
+    def rate_events(season: Season, events: Sequence[Event]) -> None:
+        import_module(f"{__package__}.lists.{module}").rate_events(season, events)
+
+    rate_events.__doc__ = f"Rate a season's events into its list (xlrating.lists.{module})."
+    return rate_events
+
+
 # --- the table ---------------------------------------------------------------------------------
 
 _USCF_RATING_SYSTEMS = _uscf_rating_systems()
-_USCF_NAMES = ("USCF", "US Chess")
 
 USCF = System(
-    key="USCF", name="US Chess", short_name="US Chess", aliases=_USCF_NAMES,
-    editions=_editions(uscf.EDITIONS, uscf.get_rules(), lambda r: str(r.name), _USCF_NAMES),
+    key="USCF", name="US Chess", short_name="US Chess", aliases=uscf.rules.NAMES,
+    editions=_editions(uscf.EDITIONS, uscf.get_rules(), lambda r: str(r.name), uscf.rules.NAMES),
     rating_systems=_USCF_RATING_SYSTEMS,
     columns=frozenset({
         "Rating", "Games", "History", "FIDE", "CFC", *(s.name for s in _USCF_RATING_SYSTEMS),
@@ -361,17 +396,25 @@ USCF = System(
         "Wins", "Draws", "Events", "Total", "Official post rating", "Official post Quick rating",
     }),
     # US Chess ratings never go below 100 (US Chess 2020, 1, steps 3-5).
+    list_only_columns=frozenset(),
     rating_range=(100.0, 4000.0),
-    check_event=_uscf_event, player=_uscf_row, rate=_uscf_rate,
+    check_event=_uscf_event, player=_uscf_row, rate=_uscf_rate, rate_list=_list_adapter("uscf"),
+    dual_rated=True, bonus_multiplier=True, pending_results=False, periods=False, unrated_games=False,
+    fide_ids=False, rating_report_files=True, list_kinds=tuple(s.name for s in _USCF_RATING_SYSTEMS),
+    listed_columns=("Games",), paper="letter", bonuses=True, floors=True,
 )
 
 FIDE = System(
-    key="FIDE", name="FIDE", short_name="FIDE", aliases=("FIDE",),
-    editions=_editions(fide.EDITIONS, fide.get_rules(), lambda r: str(r.display), ("FIDE",)),
+    key="FIDE", name="FIDE", short_name="FIDE", aliases=fide.rules.NAMES,
+    editions=_editions(fide.EDITIONS, fide.get_rules(), lambda r: str(r.display), fide.rules.NAMES),
     rating_systems=(),
     columns=frozenset({"Rating", "Games", "Peak", "Birth date", "K", "Total"}),
+    list_only_columns=frozenset({"Events"}),
     rating_range=(1.0, 4000.0),
-    check_event=_no_event_problems, player=_fide_row, rate=_fide_rate,
+    check_event=_no_event_problems, player=_fide_row, rate=_fide_rate, rate_list=_list_adapter("fide"),
+    dual_rated=False, bonus_multiplier=False, pending_results=True, periods=True, unrated_games=True,
+    fide_ids=True, rating_report_files=False, list_kinds=("Standard", "Rapid", "Blitz"),
+    listed_columns=("K",), paper="a4", bonuses=False, floors=False,
 )
 
 ICU = System(
@@ -379,8 +422,12 @@ ICU = System(
     editions=_editions(ICU_EDITIONS, icu.get_rules(), lambda r: str(r.name), ()),
     rating_systems=(),
     columns=frozenset({"Rating", "Games", "Birth date", "K", "Joined", "Total"}),
+    list_only_columns=frozenset(),
     rating_range=(1.0, 4000.0),
-    check_event=_no_event_problems, player=_icu_row, rate=_icu_rate,
+    check_event=_no_event_problems, player=_icu_row, rate=_icu_rate, rate_list=_list_adapter("icu"),
+    dual_rated=False, bonus_multiplier=False, pending_results=False, periods=False, unrated_games=False,
+    fide_ids=False, rating_report_files=False, list_kinds=("Standard",), listed_columns=(), paper="a4",
+    bonuses=True, floors=False,
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)

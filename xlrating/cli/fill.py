@@ -211,8 +211,7 @@ def listed_players(system: str, kind: str | None, on: dt.date | None, federation
     found = systems.find(system)
     if found is None:
         raise ArgumentError(f"--system {system!r} is not one of FIDE, USCF or ICU")
-    key = found.key
-    kind = kind or ("Regular" if key == "USCF" else "Standard")
+    kind = kind or found.list_kinds[0]
     when = on or dt.date.today()
     if not federation and not ids:
         raise ArgumentError("say whose rows to take: --federation FED or --ids ID,ID,...")
@@ -331,7 +330,7 @@ def season_start(args: argparse.Namespace) -> Any:
     first = players[0]
     entry = systems.get(first.system)
     settings: list[tuple[str, Any]] = [("System", entry.key), ("Rules", entry.default.name)]
-    if entry.key == "USCF":
+    if entry.rating_systems:
         settings.append(("Rating system", first.kind))
     settings.append(("List date", max(p.list_date for p in players)))
     chosen = f"the players of {args.federation.upper()}" if args.federation else "the players named by ID"

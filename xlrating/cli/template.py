@@ -51,6 +51,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from ..templates import (
         CALCULATOR_TEMPLATE,
+        MACRO_SYSTEM,
         MACRO_TEMPLATE,
         TEMPLATE_FILES,
         write_calculator_template,
@@ -74,11 +75,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"Wrote {written}")
         return 0
     macro = args.macro or args.system in ("macro", "xlsm")
-    system = "uscf" if args.system in ("macro", "xlsm") else args.system
+    system = MACRO_SYSTEM if args.system in ("macro", "xlsm") else args.system
     if args.output:
         target = Path(args.output)
     elif macro:
-        target = Path(MACRO_TEMPLATE if system == "uscf" else f"xlrating_{system}_event.xlsm")
+        target = Path(MACRO_TEMPLATE if system == MACRO_SYSTEM else f"xlrating_{system}_event.xlsm")
     else:
         target = Path(TEMPLATE_FILES[system])
     if macro and target.suffix.lower() == ".xlsx" and args.output:

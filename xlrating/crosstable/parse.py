@@ -258,7 +258,7 @@ class _Reader:
         if games is None:
             games = marked
         if value is None and games and games_name and not is_blank(self.raw(games_name)) \
-                and not (name == "Rating" and self.system == "FIDE"):
+                and not (name == "Rating" and systems.get(self.system).unrated_games):
             self.problems.append(Problem(self.where(games_name),
                                          f"{games_name} {games} is given, but {name} is blank (unrated)"))
             games = None

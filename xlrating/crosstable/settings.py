@@ -122,7 +122,7 @@ def _rating_system(value: Any, draft: _Draft) -> str:
 
 def _dual_rated(value: Any, draft: _Draft) -> bool:
     dual = bool(yes_no(value, "yes or no"))
-    if dual and draft.system != "USCF":
+    if dual and not draft.entry.dual_rated:
         raise _Refused(f"Dual rated applies to US Chess events only (System is {draft.system})")
     if dual and draft.rating_system != "Regular":
         raise _Refused(f"A dual-rated event is rated Regular (the Rating column) and Quick "
@@ -132,7 +132,7 @@ def _dual_rated(value: Any, draft: _Draft) -> bool:
 
 def _bonus_multiplier(value: Any, draft: _Draft) -> float | None:
     bonus = bounded(value, "a bonus multiplier", 0.0, MAX_BONUS_MULTIPLIER)
-    if bonus is not None and draft.system != "USCF":
+    if bonus is not None and not draft.entry.bonus_multiplier:
         raise _Refused(f"Bonus multiplier applies to US Chess events only "
                        f"(System is {draft.system}); leave it blank")
     return bonus

@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import systems
 from ..crosstable import Code, PlayerRow, RoundCell
 from ..crosstable.parse import row_address
 from ..errors import FormatError, Problem, WorkbookError
@@ -133,11 +134,12 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
     """
     settings = event.settings
     problems: list[Problem] = []
-    if settings.system != "USCF":
+    reported = systems.get(settings.system).rating_report_files
+    if not reported:
         problems.append(Problem(settings.cell("System"), "US Chess rating report files are for US Chess "
                                 f"events; the Event sheet says System {settings.system}"))
     letter = "D" if settings.dual_rated else SYSTEM_LETTERS.get(settings.rating_system)
-    if letter is None and settings.system == "USCF":
+    if letter is None and reported:
         problems.append(Problem(settings.cell("Rating system"), f"US Chess rating report files carry "
                                 f"Regular, Quick, Blitz or dual-rated events, not {settings.rating_system}"))
     if len(event.sections) > 99:

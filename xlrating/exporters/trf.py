@@ -58,6 +58,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .. import systems
 from ..crosstable import Code, PlayerRow, RoundCell
 from ..crosstable.parse import row_address
 from ..crosstable.values import address
@@ -173,7 +174,7 @@ def _date(value: datetime.date | None) -> str:
 
 
 def _rating(event: ExportEvent, player: PlayerRow) -> float | None:
-    return player.rating if event.settings.system == "FIDE" else player.fide
+    return player.rating if systems.get(event.settings.system).fide_ids else player.fide
 
 
 def _points(value: float) -> str:
@@ -270,7 +271,7 @@ def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: 
     edition = edition or TRF2026
     notes = notes if notes is not None else []
     rating = _rating(event, player)
-    fide_id = (player.member_id or "") if event.settings.system == "FIDE" else ""
+    fide_id = (player.member_id or "") if systems.get(event.settings.system).fide_ids else ""
     sex = _one_line(section.value(player, "Sex"), _where(section, player, "Sex"), "sex", notes)
     values = {
         "No": str(player.number),
@@ -381,7 +382,7 @@ def _round_dates_check(event: ExportEvent) -> list[Problem]:
 
 def _fide_ids_check(event: ExportEvent) -> list[Problem]:
     """Columns 58-68 of each player line (mandatory for rating): the FIDE ID."""
-    if event.settings.system != "FIDE":
+    if not systems.get(event.settings.system).fide_ids:
         return [Problem(event.settings.cell("System"), f"System is {event.settings.system}: the file has no "
                                                        "FIDE IDs (columns 58-68, mandatory for rating; "
                                                        "the ID column of a FIDE event)")]

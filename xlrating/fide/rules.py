@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from ..adjustments import RatingAdjustment
 from ..errors import RulesError
+from ..names import fold, index_editions
 
 
 @dataclass(frozen=True)
@@ -245,23 +246,23 @@ DEFAULT: FideRules = FIDE_2024
 RulesLike = FideRules | str
 """An edition as the functions accept it: a key, a display name or a :class:`FideRules`."""
 
-_NAMES: dict[str, FideRules] = {
-    **{key.casefold(): rules for key, rules in EDITIONS.items()},
-    **{rules.display.casefold(): rules for rules in EDITIONS.values()},
-}
+NAMES = ("FIDE",)
+"""The system's names; each before a key names that edition (``FIDE 2024``)."""
+
+_NAMES = index_editions(EDITIONS, lambda rules: rules.display, NAMES)
 
 
 def get_rules(rules: RulesLike | None = None, name: str = "rules") -> FideRules:
     """The edition ``rules`` names: ``None`` gives :data:`DEFAULT`; a key (``"handbook"``,
-    ``"2024"``) or a display name (``"FIDE handbook"``, ``"FIDE 2024"``) in any case and
-    spacing; a :class:`FideRules` object is returned as is. ``name`` is the argument's name
-    in the error message."""
+    ``"2024"``) or a display name (``"FIDE handbook"``, ``"FIDE 2024"``), folded as
+    :func:`~xlrating.names.fold` folds; a :class:`FideRules` object is returned as is. ``name``
+    is the argument's name in the error message."""
     if rules is None:
         return DEFAULT
     if isinstance(rules, FideRules):
         return rules
     if isinstance(rules, str):
-        found = _NAMES.get(" ".join(rules.split()).casefold())
+        found = _NAMES.get(fold(rules))
         if found is not None:
             return found
     raise RulesError(

@@ -18,6 +18,7 @@ from typing import TypeAlias
 from .. import _check
 from ..adjustments import RatingAdjustment
 from ..errors import RulesError
+from ..names import fold, index_editions
 
 MARCH_2024 = RatingAdjustment(
     date=dt.date(2024, 3, 1),
@@ -138,17 +139,13 @@ RulesLike: TypeAlias = IcuRules | str
 """What a ``rules`` argument accepts: a rules object, or an edition's key or display name."""
 
 
-def _folded(text: str) -> str:
-    return "".join(text.split()).casefold()
-
-
-_NAMES: dict[str, IcuRules] = {_folded(key): rules for key, rules in EDITIONS.items()}
-_NAMES.update((_folded(rules.name), rules) for rules in EDITIONS.values())
+_NAMES = index_editions(EDITIONS, lambda rules: rules.name, ())
 
 
 def get_rules(rules: RulesLike | None = None, name: str = "rules") -> IcuRules:
     """The :class:`IcuRules` that ``rules`` names: ``None`` gives :data:`DEFAULT`; an edition's
-    key or display name (``"ICU"``) in any case and spacing, or a rules object itself.
+    key or display name (``"ICU"``), folded as :func:`~xlrating.names.fold` folds, or a rules
+    object itself.
 
     Raises :class:`~xlrating.errors.RulesError` naming argument ``name`` for anything else.
     """
@@ -157,7 +154,7 @@ def get_rules(rules: RulesLike | None = None, name: str = "rules") -> IcuRules:
     if isinstance(rules, IcuRules):
         return rules
     if isinstance(rules, str):
-        found = _NAMES.get(_folded(rules))
+        found = _NAMES.get(fold(rules))
         if found is not None:
             return found
     raise RulesError(str(_check.fail(name, "one of " + ", ".join(map(repr, EDITIONS)), rules)))

@@ -17,7 +17,7 @@ from .. import _check
 from ..crosstable.parse import K_RANGE, RATING_RANGE
 from ..errors import ArgumentError, InputError, Problem
 from ..model import EventType
-from .model import SYSTEMS, Entry, Event, PendingEvent, PlayerId, RatingList
+from .model import Entry, Event, PendingEvent, PlayerId, RatingList
 
 #: What a crosstable accepts, so a list accepts no more: ratings per system (from the
 #: registry: a FIDE or ICU rating from 1, a US Chess rating from 100) and a K given by the
@@ -191,9 +191,12 @@ def check_list(ratings: RatingList) -> list[Problem]:
     if not isinstance(entries, Mapping):
         problems.append(Problem("list", f"entries must be a mapping of ID to Entry, not {entries!r}"))
         return problems
-    if ratings.system not in SYSTEMS:
+    from .. import systems  # the registry (it imports the engines, so only when a list is checked)
+
+    keys = [system.key for system in systems.SYSTEMS]
+    if ratings.system not in keys:
         problems.append(
-            Problem("list", f"system must be one of {', '.join(SYSTEMS)}, not {ratings.system!r}")
+            Problem("list", f"system must be one of {', '.join(keys)}, not {ratings.system!r}")
         )
     if ratings.date is not None and (
         not isinstance(ratings.date, dt.date) or isinstance(ratings.date, dt.datetime)

@@ -16,10 +16,6 @@ from ..model import EventOutcome
 PlayerId = int | str
 """A player's ID in the list: a federation number or any text."""
 
-SYSTEMS = ("USCF", "FIDE", "ICU")
-"""The rating systems a list can belong to."""
-
-
 @dataclass(frozen=True, slots=True)
 class PendingEvent:
     """FIDE: an unrated player's results in one event, kept until a first rating is published."""

@@ -215,17 +215,13 @@ def rate_season(
     over a large list would cost more than the rating itself. Reference counting frees
     everything as usual.
     """
-    from . import fide, icu, uscf
+    from .. import systems
+    from . import fide
 
-    adapters: dict[str, Adapter] = {
-        "USCF": uscf.rate_events,
-        "FIDE": fide.rate_events,
-        "ICU": icu.rate_events,
-    }
     ordered = check_season(ratings, events)
     settings = Settings(period_months, pool_months)
     fide.check_settings(settings)
     season = Season(ratings, bool(explain), settings)
     with collector_paused():  # a season allocates millions of small acyclic objects
-        adapters[ratings.system](season, ordered)
+        systems.get(ratings.system).rate_list(season, ordered)
     return season.result()

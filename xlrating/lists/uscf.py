@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import uscf
+from .. import systems, uscf
 from ..model import PlayerOutcome
 from .model import Entry, Event, HistoryRow, evolve
 from .season import Season, Seating, call_engine, engine_errors
@@ -32,11 +32,8 @@ def _player(entry: Entry, number: int, system: str, own: str) -> uscf.UscfPlayer
         others = entry.other_ratings
         history, peak = entry.history, entry.peak
     else:
-        held = entry.other_ratings.get(system)
-        rating, games = (None, None) if held is None else held
-        others = {key: value for key, value in entry.other_ratings.items() if key != system}
-        if entry.rating is not None:
-            others[own] = (entry.rating, entry.games)
+        (rating, games), others = systems.in_other_system((entry.rating, entry.games), entry.other_ratings,
+                                                          own, system)
         history, peak = None, None
     return uscf.UscfPlayer(
         number=number,

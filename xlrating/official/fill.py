@@ -55,7 +55,7 @@ from ..crosstable.workbook import SETTINGS_SHEET, is_crosstable
 from ..errors import ArgumentError, CrosstableError, Problem
 from ..exporters.source import EXTRA_COLUMNS
 from .identity import name_key
-from .model import ListedPlayer, PlayerSource
+from .model import LISTED_COLUMNS, ListedPlayer, PlayerSource
 
 #: The columns a fill may write, in the order they are added when missing.
 FILLED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date", "Federation", "Title")
@@ -116,20 +116,16 @@ class _Row:
 #: The ``Event`` (or ``Season``) sheet's row naming the kind of list a fill reads (FIDE ``Rapid``
 #: or ``Blitz``), when it is not the default. The rating ignores the row.
 RATING_LIST = "Rating list"
-#: The kinds of list FIDE and the ICU publish (US Chess's are its rating systems).
-KINDS: dict[str, tuple[str, ...]] = {"FIDE": ("Standard", "Rapid", "Blitz"), "ICU": ("Standard",)}
-
-
 def kind_named(system: str, value: Any) -> str | None:
-    """The kind of list of ``system`` that ``value`` names (any case), else None."""
-    if system == "USCF":
-        return systems.USCF.rating_system(value)
-    return next((kind for kind in KINDS[system] if fold(kind) == fold(value)), None)
+    """The kind of list of ``system`` that ``value`` names (any case; US Chess: any name of a
+    rating system), else None."""
+    entry = systems.get(system)
+    named = (kind for kind in entry.list_kinds if fold(kind) == fold(value))
+    return entry.rating_system(value) or next(named, None)
 
 
 def _kinds(system: str) -> str:
-    named = [s.name for s in systems.USCF.rating_systems] if system == "USCF" else list(KINDS[system])
-    return ", ".join(named)
+    return ", ".join(systems.get(system).list_kinds)
 
 
 def sheet_kind(grid: Grid | None, sheet: str, system: str, problems: list[Problem]) -> str | None:
@@ -149,10 +145,12 @@ def sheet_kind(grid: Grid | None, sheet: str, system: str, problems: list[Proble
 
 
 def list_kind(settings: EventSettings, kind: str | None = None) -> str:
-    """The list a fill looks in: ``kind`` when given, else US Chess's rating system, else Standard."""
+    """The list a fill looks in: ``kind`` when given, else the event's rating system (US Chess),
+    else the system's default list (Standard)."""
     if kind:
         return kind
-    return settings.rating_system if settings.system == "USCF" else "Standard"
+    entry = systems.get(settings.system)
+    return settings.rating_system if entry.rating_systems else entry.list_kinds[0]
 
 
 def list_name(system: str, kind: str) -> str:
@@ -224,10 +222,7 @@ def _read_rows(table: Table, header: int, columns: Mapping[str, int], problems: 
 def _listed_values(player: ListedPlayer, system: str) -> dict[str, Any]:
     """The values the list gives for the filled columns (those it does not publish left out)."""
     values: dict[str, Any] = {"Rating": player.rating}
-    if system == "USCF" and player.rating is not None:
-        values["Games"] = player.games
-    if system == "FIDE":
-        values["K"] = player.k
+    values.update((name, LISTED_COLUMNS[name](player)) for name in systems.get(system).listed_columns)
     values.update({"Birth date": player.birth_date, "Federation": player.federation, "Title": player.title})
     return {column: value for column, value in values.items() if value is not None}
 
@@ -289,7 +284,7 @@ def _row_notes(table: Table, row: _Row, player: ListedPlayer, listed: Mapping[st
     if born is not None and player.birth_date is None and player.birth_year not in (None, born.year):
         note("Birth date", f"Birth date {born.isoformat()} is typed, but the {source} gives the birth year "
                            f"{player.birth_year} {kept}")
-    if table.settings.system == "FIDE" and player.k is not None:
+    if "K" in systems.get(table.settings.system).listed_columns and player.k is not None:
         rules_k = _rules_k(player, table.settings, table.on)
         if rules_k is not None and rules_k != player.k:
             year = f", born {player.birth_year}" if player.birth_year else ", birth year not published"

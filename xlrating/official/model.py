@@ -9,9 +9,9 @@ force on a date: the local store of loaded list files answers them, and so does 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +49,12 @@ class ListedPlayer:
     """FIDE's flag column as published: ``i`` inactive, ``w`` woman, ``wi`` both."""
     expires: dt.date | None = None
     """US Chess: the membership's expiry date, where published."""
+
+
+#: The value a list gives for each column a system's rules read from it beyond ``Rating``
+#: (:attr:`~xlrating.systems.System.listed_columns`): a rated player's Games, and K.
+LISTED_COLUMNS: dict[str, Callable[[ListedPlayer], Any]] = {
+    "Games": lambda p: p.games if p.rating is not None else None, "K": lambda p: p.k}
 
 
 @dataclass(frozen=True, slots=True)

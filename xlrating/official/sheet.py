@@ -25,7 +25,7 @@ from ..crosstable.model import Grid
 from ..crosstable.values import BadValue, address, date_value, is_blank, quote_sheet, rating, text, whole
 from ..errors import CrosstableError, Problem
 from .identity import name_key
-from .model import ListedPlayer
+from .model import LISTED_COLUMNS, ListedPlayer
 
 LIST_SHEET = "List"
 #: The List sheet's columns, in the order written.
@@ -159,10 +159,7 @@ def players_rows(players: Sequence[ListedPlayer], system: str) -> list[tuple[Any
     Birth date, Federation and Title where the list gives any."""
     columns: list[tuple[str, Callable[[ListedPlayer], Any]]] = [
         ("ID", lambda p: p.id), ("Name", lambda p: p.name), ("Rating", lambda p: _number(p.rating))]
-    if system == "USCF":
-        columns.append(("Games", lambda p: p.games if p.rating is not None else None))
-    if system == "FIDE":
-        columns.append(("K", lambda p: p.k))
+    columns += [(name, LISTED_COLUMNS[name]) for name in systems.get(system).listed_columns]
     optional: list[tuple[str, Callable[[ListedPlayer], Any]]] = [
         ("Birth date", lambda p: p.birth_date), ("Federation", lambda p: p.federation),
         ("Title", lambda p: p.title)]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from .. import __version__
+from .. import __version__, systems
 from ..crosstable.model import PlayerRow, RatedEvent
 from ..errors import ArgumentError
 from ..model import EventOutcome, Method, PlayerOutcome
@@ -60,9 +60,6 @@ EXPLAINED_METHODS = frozenset({Method.SPECIAL, Method.UNRATED, Method.PERFORMANC
 MAX_BARS = 20
 
 SYSTEM_NAMES = {system.key: system.name for system in SYSTEMS}
-#: Systems with rating bonuses and with rating floors: their Summary always has those lines.
-BONUS_SYSTEMS = frozenset({"USCF", "ICU"})
-FLOOR_SYSTEMS = frozenset({"USCF"})
 SYSTEM_SHORT = {system.key: system.short_name for system in SYSTEMS}
 
 SUMMARY, RATINGS, GAMES, EXPLANATIONS, CHARTS, CHART_DATA = (
@@ -503,10 +500,10 @@ def _summary_bonus_floor(lines: _Lines, part: _Part) -> None:
     """Bonus points and floors, for a system that has them (or when an outcome shows one)."""
     outcomes = [o for _, o in part.rows]
     bonuses = [o.bonus for o in outcomes if o.bonus]
-    if part.outcome.system in BONUS_SYSTEMS or any(o.bonus is not None for o in outcomes):
+    if systems.get(part.outcome.system).bonuses or any(o.bonus is not None for o in outcomes):
         lines.add("Bonus points awarded", sum(bonuses), DECIMAL_2)
         lines.add("Players with a bonus", len(bonuses), COUNT)
-    if part.outcome.system in FLOOR_SYSTEMS or any(o.floor is not None for o in outcomes):
+    if systems.get(part.outcome.system).floors or any(o.floor is not None for o in outcomes):
         lines.add("Floors applied", sum(1 for o in outcomes if o.floor_applied), COUNT,
                   "players whose post-event rating the floor raised")
 
@@ -555,7 +552,7 @@ def _summary(events: Sequence[RatedEvent], parts: list[_Part], title: str, subti
     lines.add("End date", settings.end_date, DATE,
               "blank on the Event sheet: the day it was rated" if settings.end_date_blank else "")
     lines.add("System", SYSTEM_NAMES.get(settings.system, settings.system))
-    if settings.system == "USCF":
+    if systems.get(settings.system).rating_systems:
         lines.add("Rating system", settings.rating_system)
         lines.add("Dual rated", "yes (Regular and Quick)" if settings.dual_rated else "no")
     lines.add("Event type", settings.event_type.value)
@@ -727,7 +724,7 @@ def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, gam
     days = _dates(settings.start_date, settings.end_date, settings.end_date_blank)
     subtitle = " · ".join(p for p in (name, days,
                                       f"{SYSTEM_NAMES.get(settings.system, settings.system)}, {rules}") if p)
-    page = PageSetup(paper="letter" if settings.system == "USCF" else "a4", header=title)
+    page = PageSetup(paper=systems.get(settings.system).paper, header=title)
     charts, data = _charts(parts, multi_section, page)
     sheets = (
         _summary(events, parts, title, subtitle, page),

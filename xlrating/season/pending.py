@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
+from .. import systems
 from ..crosstable import EventSettings, Grid
 from ..crosstable.columns import fold
 from ..crosstable.parse import MAX_GAMES, RATING_RANGE
@@ -56,7 +57,7 @@ _RESULTS = (0.0, 0.5, 1.0)
 
 def _ru_rules(system: str, rules: str) -> bool:
     """Whether a FIDE list under ``rules`` keeps each pending event's Ru."""
-    return system == "FIDE" and uses_ru(get_rules(rules or "2024"))
+    return systems.get(system).pending_results and uses_ru(get_rules(rules or "2024"))
 
 
 def pending_table(ratings: RatingList, order: Sequence[PlayerId]
@@ -112,7 +113,7 @@ def read_pending(sheets: Mapping[str, Grid], settings: EventSettings, ratings: R
         return ratings
     if not data:
         return ratings
-    if settings.system != "FIDE":
+    if not systems.get(settings.system).pending_results:
         problems.append(Problem(quote_sheet(sheet), "a Pending sheet carries FIDE unrated players' "
                                 f"results from an earlier season; this season is {settings.system}: "
                                 "remove the sheet"))

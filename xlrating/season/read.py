@@ -13,8 +13,9 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
+from .. import systems
 from ..crosstable import Crosstable, EventSettings, Grid, OtherRating, PlayerRow
-from ..crosstable.columns import USCF_SYSTEMS, fold, input_column
+from ..crosstable.columns import fold, input_column
 from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
@@ -126,7 +127,7 @@ def read_season_settings(sheets: Mapping[str, Grid], today: date | None, problem
                 chart_top = whole(value, "a number of players", low=1, high=CHART_TOP_LIMIT)
         except BadValue as error:
             problems.append(Problem(where, f"{text(row[0])}: {error.message}"))
-    if period is not None and settings.system != "FIDE":
+    if period is not None and not systems.get(settings.system).periods:
         problems.append(Problem(quote_sheet(name or SEASON_SHEET),
                                 f"{RATING_PERIOD} applies to FIDE seasons only "
                                 f"(System is {settings.system})"))
@@ -170,16 +171,10 @@ def entry_fields(row: PlayerRow) -> dict[str, Any]:
     return {key: value for key, value in fields.items() if value is not None}
 
 
-#: Columns a list carries for a system beyond those its crosstables read: FIDE's rated events
-#: played, which decide whether an unrated player's next event is his first (FIDE Handbook
-#: 10.21: a zero score in a first event is disregarded).
-LIST_ONLY_COLUMNS: dict[str, frozenset[str]] = {"FIDE": frozenset({"Events"})}
-
-
 def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str, int],
                    system: str, problems: list[Problem]) -> PlayerRow:
     """One row of the Players sheet as a crosstable's :class:`PlayerRow` (no rounds)."""
-    wanted = SYSTEM_COLUMNS[system] | LIST_ONLY_COLUMNS.get(system, frozenset())
+    wanted = SYSTEM_COLUMNS[system] | systems.get(system).list_only_columns
     low, high = RATING_RANGE[system]
 
     def read(name: str, reader: Any) -> Any:
@@ -198,11 +193,10 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
 
     pre, games = rated("Rating", "Games")
     others = []
-    if system == "USCF":
-        for other in USCF_SYSTEMS:
-            value, count = rated(other, f"{other} games")
-            if value is not None:
-                others.append(OtherRating(other, value, count))
+    for other in systems.get(system).rating_systems:
+        value, count = rated(other.name, f"{other.name} games")
+        if value is not None:
+            others.append(OtherRating(other.name, value, count))
     return PlayerRow(
         number=number, name=text(_cell(row, columns.get("Name"))) or "", member_id=None, row=number,
         rating=pre, games=games,

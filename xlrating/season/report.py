@@ -21,6 +21,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from .. import systems
 from ..crosstable import RatedEvent
 from ..errors import ArgumentError
 from ..lists import PlayerId
@@ -99,7 +100,7 @@ def season_report(rated: RatedSeason, players: Sequence[PlayerId] | None = None,
     """The season report of ``rated``, its chart following ``players`` (else the ``top`` N;
     with neither, as the ``Season`` sheet says: see :func:`chart_players`)."""
     followed = chart_players(rated, players, top)
-    page = PageSetup(paper="letter" if rated.season.ratings.system == "USCF" else "a4", header=TITLE)
+    page = PageSetup(paper=systems.get(rated.season.ratings.system).paper, header=TITLE)
     return Report(TITLE, (_summary(rated, page), _ratings(rated, page), _chart(rated, followed, page)))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import systems
 from ..crosstable import AddedColumns, Block, Grid, RatedEvent, render
 from ..crosstable.render import COUNT, RATING, SIGNED, last_used_row
 from ..lists import Entry, PlayerId, SeasonResult
@@ -97,7 +98,7 @@ def _new_list(season: SeasonInput, result: SeasonResult, first_seen: Mapping[Pla
     header: list[Any] = ["ID", "Name", "Rating", "Games", *(h for _, h, _ in carried)]
     formats: list[str | None] = [None, None, RATING, COUNT]
     formats += [f for _, _, f in carried]
-    if quick and season.ratings.system == "USCF":
+    if quick and systems.get(season.ratings.system).dual_rated:
         header += ["Quick", "Quick games"]
         formats += [RATING, COUNT]
     header += ["Added in"]
@@ -109,7 +110,7 @@ def _new_list(season: SeasonInput, result: SeasonResult, first_seen: Mapping[Pla
         entry: Entry = result.list[key]
         line: list[Any] = [key, entry.name, entry.rating, entry.games,
                            *(_plain(getattr(entry, name)) for name, _, _ in carried)]
-        if quick and season.ratings.system == "USCF":
+        if quick and systems.get(season.ratings.system).dual_rated:
             line += list(entry.other_ratings.get("Quick", (None, None)))
         line.append(first_seen.get(key) if key not in starting else None)
         table.append(line)
@@ -155,7 +156,8 @@ def season_blocks(season: SeasonInput, result: SeasonResult, rated: Sequence[Rat
     ]
     pending, pending_formats = pending_table(result.list, order)
     # Written when a player has pending results, and over the rows of an earlier run.
-    if result.list.system == "FIDE" and (len(pending) > 1 or find_sheet(sheets, NEW_PENDING_SHEET)):
+    if systems.get(result.list.system).pending_results and (
+            len(pending) > 1 or find_sheet(sheets, NEW_PENDING_SHEET)):
         whole.append((NEW_PENDING_SHEET, (pending, pending_formats)))
     names = []
     for name, (table, table_formats) in whole:

@@ -61,6 +61,8 @@ TEMPLATE_FILES: dict[str, str] = {"uscf": "uscf-swiss.xlsx", "fide": "fide-round
                                   "icu": "icu-swiss.xlsx"}
 #: The committed macro-enabled template (US Chess example) and its Python module.
 MACRO_TEMPLATE = "xlrating_event.xlsm"
+#: The system of the committed macro-enabled template.
+MACRO_SYSTEM = "uscf"
 #: The committed calculator template: the US Chess, FIDE and ICU calculators.
 CALCULATOR_TEMPLATE = "calculators.xlsx"
 #: xlwings' settings sheet in a macro-enabled template (the quickstart's ``_xlwings.conf``,
@@ -87,7 +89,7 @@ def build_template(system: str, *, macro: bool = False, blank: bool = False, mod
     fill_new_workbook(
         workbook, event=example.event_settings(blank=blank), sheets=[example.sheet(blank=blank)],
         how_to=how_to_lines(example, macro=macro, blank=blank, module=module))
-    if key == "uscf":
+    if example.live_effective_games:
         add_live_effective_games(workbook)
     add_calculator_sheet(workbook, key, example=not blank)
     if macro:  # keep xlwings' settings sheet last, as in its quickstart
@@ -189,7 +191,7 @@ def write_committed_templates(folder: str | os.PathLike[str]) -> list[Path]:
     written: list[Path] = []
     for system, name in TEMPLATE_FILES.items():
         written += write_template(system, base / name)
-    written += write_template("uscf", base / MACRO_TEMPLATE, macro=True)
+    written += write_template(MACRO_SYSTEM, base / MACRO_TEMPLATE, macro=True)
     written += write_calculator_template(base / CALCULATOR_TEMPLATE)
     written += write_season_template(base / SEASON_TEMPLATE)
     written += write_season_template(base / SEASON_MACRO_TEMPLATE, macro=True)

@@ -38,6 +38,9 @@ class ExampleEvent:
     """The pairings of each round."""
     colours: bool = False
     """Whether round cells carry the colour (``W5w``)."""
+    live_effective_games: bool = False
+    """Whether the template has the live ``Live effective games`` column (US Chess's effective
+    games, US Chess 2020, 1)."""
 
     def cells(self) -> list[list[str]]:
         """Each player's round cells, ``cells()[player - 1][round - 1]``."""
@@ -92,6 +95,7 @@ _CODES = {"1-0": ("W", "L"), "0-1": ("L", "W"), "1/2": ("D", "D"), "+-": ("X", "
 
 USCF_SWISS = ExampleEvent(
     key="uscf",
+    live_effective_games=True,
     title="Riverside Spring Swiss: a fictional 4-round US Chess Swiss (Regular rating), 8 players",
     settings=(
         ("System", "USCF"), ("Rating system", "Regular"), ("Dual rated", "no"), ("Rules", "USCF 2020"),

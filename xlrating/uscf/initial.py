@@ -151,6 +151,30 @@ def _system_source(
     return rating, n, f"{source.system.value} rating {rating:g} (based on {based} games), N = {n}"
 
 
+def _from_fide(rules: UscfRules, source: InitialSource, fide: float, position: int,
+               converted_on: dt.date | None) -> InitialRating:
+    """The initial rating from a FIDE rating: converted by the conversion in force on ``converted_on``."""
+    n = source.games if source.games is not None else (
+        rules.fide_games_high if fide > rules.fide_games_threshold else rules.fide_games_low)
+    conversion, where = rules.fide_conversion_on(converted_on)
+    rating = conversion(fide)
+    how = "" if where is None else f" ({where})"
+    return InitialRating(rating, n, "FIDE", position, f"FIDE {fide:g} converted to {rating:g}{how}, N = {n}")
+
+
+def _from_cfc(rules: UscfRules, source: InitialSource, cfc: float, position: int,
+              converted_on: dt.date | None) -> InitialRating:
+    """The initial rating from a CFC rating."""
+    n = source.games if source.games is not None else (
+        rules.cfc_games_high if cfc > rules.cfc_games_threshold else rules.cfc_games_low)
+    rating = rules.cfc_conversion(cfc)
+    return InitialRating(rating, n, "CFC", position, f"CFC {cfc:g} converted to {rating:g}, N = {n}")
+
+
+_CONVERTED = {"fide": _from_fide, "cfc": _from_cfc}
+"""The sources that convert another federation's rating, by :attr:`InitialSource.kind`."""
+
+
 def _initial(
     rules: UscfRules,
     system: RatingSystem,
@@ -165,20 +189,12 @@ def _initial(
 ) -> InitialRating:
     """The initial rating; ``end_date`` is the date ages are taken at, ``converted_on`` the event's
     end date that chooses the FIDE conversion (``None``: the document's)."""
+    held = {"fide": fide, "cfc": cfc}  # the other federations' ratings, by source kind
     for position, source in enumerate(rules.priority(system), start=1):
-        if source.kind == "fide" and fide is not None:
-            n = source.games if source.games is not None else (
-                rules.fide_games_high if fide > rules.fide_games_threshold else rules.fide_games_low)
-            conversion, where = rules.fide_conversion_on(converted_on)
-            rating = conversion(fide)
-            how = "" if where is None else f" ({where})"
-            detail = f"FIDE {fide:g} converted to {rating:g}{how}, N = {n}"
-            return InitialRating(rating, n, "FIDE", position, detail)
-        if source.kind == "cfc" and cfc is not None:
-            n = source.games if source.games is not None else (
-                rules.cfc_games_high if cfc > rules.cfc_games_threshold else rules.cfc_games_low)
-            rating = rules.cfc_conversion(cfc)
-            return InitialRating(rating, n, "CFC", position, f"CFC {cfc:g} converted to {rating:g}, N = {n}")
+        if source.kind in _CONVERTED:
+            foreign = held[source.kind]
+            if foreign is not None:
+                return _CONVERTED[source.kind](rules, source, foreign, position, converted_on)
         if source.kind == "system":
             found = _system_source(rules, source, others)
             if found is not None:

@@ -20,6 +20,7 @@ from typing import Literal
 
 from .. import _check
 from ..errors import RulesError
+from ..names import fold, index_editions
 
 
 class RatingSystem(str, Enum):
@@ -48,12 +49,11 @@ class RatingSystem(str, Enum):
     @classmethod
     def parse(cls, value: RatingSystem | str, name: str = "rating_system") -> RatingSystem:
         """The system named by ``value``: one of its :meth:`aliases` or its enum name
-        (``"ONLINE_QUICK"``), in any case, ``_`` or ``-`` for spaces."""
+        (``"ONLINE_QUICK"``), folded as :func:`~xlrating.names.fold` folds."""
         if isinstance(value, RatingSystem):
             return value
         if isinstance(value, str):
-            folded = " ".join(value.replace("_", " ").replace("-", " ").split()).casefold()
-            system = _SYSTEM_NAMES.get(folded)
+            system = _SYSTEM_NAMES.get(fold(value))
             if system is not None:
                 return system
         raise RulesError(
@@ -61,8 +61,8 @@ class RatingSystem(str, Enum):
         )
 
 
-_SYSTEM_NAMES = {alias.casefold(): system for system in RatingSystem for alias in system.aliases()}
-"""Every alias of every rating system, casefolded (no two systems share one)."""
+_SYSTEM_NAMES = {fold(alias): system for system in RatingSystem for alias in system.aliases()}
+"""Every alias of every rating system, folded (no two systems share one)."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,11 @@ youth conversion of foreign FIDE events is not known to have changed and is kept
 SourceKind = Literal["fide", "cfc", "system", "age", "default"]
 
 
+_SOURCE_WORDS: dict[str, str] = {"fide": "FIDE rating converted", "cfc": "CFC rating converted",
+                                 "age": "age-based rating", "default": "default rating"}
+"""The sources other than a rating in another US Chess system, in words."""
+
+
 @dataclass(frozen=True)
 class InitialSource:
     """One entry of an order of priority for initial ratings (US Chess 2020, 2).
@@ -140,14 +145,9 @@ class InitialSource:
 
     def describe(self) -> str:
         """The source in words, for explanations."""
-        if self.kind == "fide":
-            return "FIDE rating converted"
-        if self.kind == "cfc":
-            return "CFC rating converted"
-        if self.kind == "age":
-            return "age-based rating"
-        if self.kind == "default":
-            return "default rating"
+        words = _SOURCE_WORDS.get(self.kind)
+        if words is not None:
+            return words
         assert self.system is not None
         words = f"{self.system.value} rating"
         if self.established is True:
@@ -499,21 +499,16 @@ RulesLike = str | int | UscfRules
 """What a ``rules`` argument accepts: ``"2020"``, ``2020``, ``"USCF 2020"`` or a :class:`UscfRules`."""
 
 
-def _fold(text: str) -> str:
-    """``text`` without case, spaces, ``_`` or ``-``: ``"US Chess 2020"`` -> ``"uschess2020"``."""
-    return "".join(text.replace("_", " ").replace("-", " ").split()).casefold()
+NAMES = ("USCF", "US Chess")
+"""The system's names; each before a key names that edition (``US Chess 2020``)."""
 
-
-_BY_NAME: dict[str, UscfRules] = {}
-for _key, _edition in EDITIONS.items():
-    for _name in (_key, _edition.name, f"US Chess {_key}", f"USCF{_key}"):
-        _BY_NAME[_fold(_name)] = _edition
+_BY_NAME = index_editions(EDITIONS, lambda rules: rules.name, NAMES)
 
 
 def get_rules(rules: RulesLike | None = None, name: str = "rules") -> UscfRules:
     """The edition named by ``rules``: ``None`` (:data:`DEFAULT`, the 2020 edition), the
     edition key or year (``"2020"``, ``2011``), a display name (``"USCF 2009"``,
-    ``"US Chess 2020"``; any case and spacing) or a :class:`UscfRules` itself."""
+    ``"US Chess 2020"``; folded as :func:`~xlrating.names.fold` folds) or a :class:`UscfRules` itself."""
     if rules is None:
         return DEFAULT
     if isinstance(rules, UscfRules):
@@ -522,7 +517,7 @@ def get_rules(rules: RulesLike | None = None, name: str = "rules") -> UscfRules:
     if isinstance(rules, int) and not isinstance(rules, bool):
         found = EDITIONS.get(str(rules))
     elif isinstance(rules, str):
-        found = EDITIONS.get(rules) or _BY_NAME.get(_fold(rules))
+        found = EDITIONS.get(rules) or _BY_NAME.get(fold(rules))
     if found is not None:
         return found
     raise RulesError(f"Argument '{name}' must be a US Chess rule edition "

@@ -1,0 +1,80 @@
+"""The package's shape, checked on its source: per-system facts live in the registry.
+
+:mod:`xlrating.systems` is the one place that knows what differs between US Chess, FIDE
+and the ICU; everything else asks a :class:`~xlrating.systems.System` entry for a
+capability or a datum. So no module but ``systems.py`` compares a string with a system's
+key or name (``==``, ``!=``, ``in``, ``not in``, ``match``/``case``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import xlrating
+from xlrating import systems
+
+PACKAGE = Path(xlrating.__file__).parent
+REGISTRY = PACKAGE / "systems.py"
+
+#: Every key, name and alias of every system, as written and in lower case.
+SYSTEM_NAMES = frozenset(
+    form for system in systems.SYSTEMS
+    for name in (system.key, system.name, system.short_name, *system.aliases)
+    for form in (name, name.lower()))
+
+
+def _strings(node: ast.AST) -> Iterator[str]:
+    """The string literals ``node`` is, or holds as a tuple, list or set display."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node.value
+    elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        for element in node.elts:
+            yield from _strings(element)
+
+
+def _compared(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """Each system name a comparison or a ``case`` pattern of ``tree`` holds, with its line."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
+                for operand in operands:
+                    yield from ((node.lineno, value) for value in _strings(operand) if value in SYSTEM_NAMES)
+        elif isinstance(node, ast.match_case):
+            for pattern in ast.walk(node.pattern):
+                if isinstance(pattern, ast.MatchValue):
+                    yield from ((pattern.lineno, value) for value in _strings(pattern.value)
+                                if value in SYSTEM_NAMES)
+
+
+def system_name_comparisons(root: Path) -> list[str]:
+    """``path:line: 'NAME'`` for each comparison with a system name under ``root``, the registry aside."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path == REGISTRY:
+            continue
+        for line, value in _compared(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            found.append(f"{path.relative_to(root.parent)}:{line}: {value!r}")
+    return found
+
+
+def test_the_walk_finds_each_kind_of_comparison(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "bad.py").write_text(
+        'def f(s, t):\n'
+        '    if s == "USCF" or "FIDE" != t or s in ("icu", "x") or t not in {"US Chess"}:\n'
+        '        return 1\n'
+        '    match s:\n'
+        '        case "fide":\n'
+        '            return 2\n'
+        '    return s == "Regular"\n', encoding="utf-8")
+    assert sorted(system_name_comparisons(package)) == sorted([
+        "pkg/bad.py:2: 'USCF'", "pkg/bad.py:2: 'FIDE'", "pkg/bad.py:2: 'icu'", "pkg/bad.py:2: 'US Chess'",
+        "pkg/bad.py:5: 'fide'"])
+
+
+def test_no_module_but_the_registry_compares_a_string_with_a_system_name() -> None:
+    assert system_name_comparisons(PACKAGE) == []

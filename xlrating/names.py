@@ -1,0 +1,57 @@
+"""How a typed name is matched: one folding for systems, rule editions, rating systems,
+settings and column headers.
+
+The registry (:mod:`xlrating.systems`) and each engine's ``get_rules`` build their name
+tables with the same two functions here, so a name that finds an edition in one finds the
+same edition in the other. The module imports nothing of the package, so the engines can
+use it without importing the registry::
+
+    >>> fold("US_Chess 2020"), fold(2020.0)
+    ('uschess2020', '2020')
+    >>> edition_names("2020", "USCF 2020", ("USCF", "US Chess"))
+    ('USCF 2020', '2020', 'US Chess 2020')
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from numbers import Real
+from typing import Any, TypeVar
+
+__all__ = ["edition_names", "fold", "index_editions"]
+
+R = TypeVar("R")
+
+
+def fold(value: Any) -> str:
+    """The key a name is matched by: lower case, no spaces, ``_``, ``-`` or ``.``; full-width and
+    other compatibility characters as their plain forms; a whole number as its digits (2020.0
+    is ``2020``); ``""`` for a blank."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        value = "TRUE" if value else "FALSE"
+    elif isinstance(value, int):
+        value = str(value)
+    elif isinstance(value, Real):
+        as_float = float(value)
+        value = str(int(as_float)) if math.isfinite(as_float) and as_float == int(as_float) else str(value)
+    elif not isinstance(value, str):
+        value = str(value)
+    return re.sub(r"[\s_\-.]+", "", unicodedata.normalize("NFKC", value)).casefold()
+
+
+def edition_names(key: str, display: str, prefixes: Sequence[str]) -> tuple[str, ...]:
+    """Every name a rule edition is known by: its display name, its key, and its key after each
+    of the system's names in ``prefixes`` (``US Chess 2020``)."""
+    return tuple(dict.fromkeys([display, key, *(f"{prefix} {key}" for prefix in prefixes)]))
+
+
+def index_editions(editions: Mapping[str, R], display: Callable[[R], str],
+                   prefixes: Sequence[str]) -> dict[str, R]:
+    """An engine's editions (key -> rules) by the folded form of each of their :func:`edition_names`."""
+    return {fold(name): rules for key, rules in editions.items()
+            for name in edition_names(key, display(rules), prefixes)}
