@@ -234,12 +234,20 @@ def test_a_combined_list_keeps_three_lists_and_the_next_one_stores_the_changes(t
         assert store.add(aug).rows_written == 3
         assert store.add(sep).rows_written == 1
         on = dt.date(2026, 9, 2)
-        ratings = {kind: store.lookup("FIDE", kind, ["703303"], on)["703303"].rating
-                   for kind in ("Standard", "Rapid", "Blitz")}
+        ratings = {
+            kind: store.lookup("FIDE", kind, ["703303"], on)["703303"].rating
+            for kind in ("Standard", "Rapid", "Blitz")
+        }
         assert ratings == {"Standard": 2676, "Rapid": 2712, "Blitz": 2738}
         assert store.lookup("FIDE", "Rapid", ["703303"], dt.date(2026, 8, 31))["703303"].rating == 2700
         assert [(i.kind, i.date.month) for i in store.lists()] == [
-            ("Blitz", 8), ("Blitz", 9), ("Rapid", 8), ("Rapid", 9), ("Standard", 8), ("Standard", 9)]
+            ("Blitz", 8),
+            ("Blitz", 9),
+            ("Rapid", 8),
+            ("Rapid", 9),
+            ("Standard", 8),
+            ("Standard", 9),
+        ]
 
 
 def _scanned(store: ListStore, path: Path, name: str, on: dt.date) -> list[str]:
@@ -253,14 +261,18 @@ def _scanned(store: ListStore, path: Path, name: str, on: dt.date) -> list[str]:
         (on.year * 10000 + on.month * 100 + on.day,),
     ).fetchone()
     target = fold_name(name)
-    ids = [] if day is None or not target else [
-        str(pid)
-        for (pid,) in connection.execute(
-            "SELECT DISTINCT id FROM rows WHERE series = ? AND date <= ? AND name IS NOT NULL "
-            "AND fold(name) = ?",
-            (series, day, target),
-        )
-    ]
+    ids = (
+        []
+        if day is None or not target
+        else [
+            str(pid)
+            for (pid,) in connection.execute(
+                "SELECT DISTINCT id FROM rows WHERE series = ? AND date <= ? AND name IS NOT NULL "
+                "AND fold(name) = ?",
+                (series, day, target),
+            )
+        ]
+    )
     connection.close()
     listed = store.lookup("FIDE", "Standard", ids, on)
     return [p.id for p in listed.values() if fold_name(p.name) == target]
@@ -283,7 +295,12 @@ def test_a_name_is_found_by_its_index_as_by_reading_every_row(tmp_path: Path, mo
     dec.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8")
     path = tmp_path / "lists.sqlite"
     wanted = {line[15:76] for month in months for line in lines_of(month)[1:]} | {
-        "abel " + named[2], "newname only", "nobody, at all", named[1].lower(), "", "  ,  "
+        "abel " + named[2],
+        "newname only",
+        "nobody, at all",
+        named[1].lower(),
+        "",
+        "  ,  ",
     }
     with ListStore(path) as store:
         for month in (jan, nov, dec):  # the December list fitted in between the others
@@ -306,3 +323,30 @@ def test_the_fold_of_plain_names_is_the_fold_of_every_name() -> None:
     assert "".join(chr(c) for c in range(128) if fold_name(chr(c))) == "".join(
         chr(c) for c in range(128) if general(chr(c))
     )
+
+
+def test_names_folded_by_sqlite_are_folded_as_by_python() -> None:
+    from xlrating.official.store import _FOLD_SQL
+
+    connection = sqlite3.connect(":memory:")
+    connection.create_function("xl_fold", 1, fold_name, deterministic=True)
+    names = [
+        "Carlsen, Magnus",
+        "  de la  Cruz ,  J. R.  ",
+        "O'Brien-Nunez, Sean",
+        "Núñez, Seán",
+        "ZZ Top 2nd",
+        "",
+        " ",
+        ",.",
+        "a[b]c*d?e",
+        "Tab\tName",
+        "Ǆ Ligature",
+        "İstanbul, Ali",
+        "ß Straße",
+        "Œuvre, ﬁ",
+    ] + [chr(c) * 2 + "x" for c in range(1, 256)]
+    for name in names:
+        assert connection.execute(f"SELECT {_FOLD_SQL} FROM (SELECT ? AS name)", (name,)).fetchone() == (
+            fold_name(name),
+        ), name
