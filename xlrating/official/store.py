@@ -109,15 +109,6 @@ def fold_name(name: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFKD", name.casefold()) if ch.isalnum())
 
 
-#: :func:`fold_name` of the column ``name`` in SQL: names of ASCII letters, spaces, commas and
-#: full stops (nearly every name on a list) are folded by SQLite itself, the same fold without a
-#: call into Python for each; any other name by :func:`fold_name` (``xl_fold``).
-_FOLD_SQL = (
-    "CASE WHEN name NOT GLOB '*[^A-Za-z ,.]*' "
-    "THEN lower(replace(replace(replace(name, ' ', ''), ',', ''), '.', '')) ELSE xl_fold(name) END"
-)
-
-
 def _day(date: dt.date) -> int:
     return date.year * 10000 + date.month * 100 + date.day
 
@@ -367,7 +358,7 @@ class ListStore:
                     f"id, {day}, {_VALUES} FROM temp.incoming ORDER BY kind, id"
                 ).rowcount
                 connection.execute(
-                    f"INSERT OR IGNORE INTO names SELECT CASE kind {which} END, {_FOLD_SQL}, id "
+                    f"INSERT OR IGNORE INTO names SELECT CASE kind {which} END, xl_fold(name), id "
                     "FROM temp.incoming WHERE name IS NOT NULL"
                 )
             else:  # only the rows that changed
@@ -434,7 +425,7 @@ class ListStore:
             f"{_VALUES} FROM changed ORDER BY id"
         ).rowcount
         connection.execute(
-            f"INSERT OR IGNORE INTO names SELECT {series}, {_FOLD_SQL}, id FROM changed "
+            f"INSERT OR IGNORE INTO names SELECT {series}, xl_fold(name), id FROM changed "
             "WHERE name IS NOT NULL"
         )
         connection.execute("DROP TABLE temp.changed")
