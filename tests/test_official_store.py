@@ -19,7 +19,7 @@ from official_files import BLITZ_AUG26, SINGLE_HEADER, write_fide_txt
 
 from xlrating.errors import FormatError
 from xlrating.official import PlayerSource
-from xlrating.official.store import ListStore, StoreError, default_path, fold_name
+from xlrating.official.store import ListStore, StoreError, default_path, fold_key, fold_name
 
 NOV, DEC, JAN = dt.date(2026, 11, 1), dt.date(2026, 12, 1), dt.date(2027, 1, 1)
 
@@ -323,3 +323,19 @@ def test_the_fold_of_plain_names_is_the_fold_of_every_name() -> None:
     assert "".join(chr(c) for c in range(128) if fold_name(chr(c))) == "".join(
         chr(c) for c in range(128) if general(chr(c))
     )
+
+
+def test_two_names_that_share_an_index_key_are_told_apart(tmp_path: Path, months: list[Path]) -> None:
+    # the index holds a 32-bit CRC of each folded name: "plumless" and "buckeroo" have one CRC-32
+    other, name = "PLUMLESS", "Buckeroo"
+    assert fold_key(other) == fold_key(name) and fold_name(other) != fold_name(name)
+    nov = months[0]
+    lines = lines_of(nov)
+    for row, given in ((1, other), (2, name)):
+        lines[row] = lines[row][:15] + f"{given:<61}" + lines[row][76:]
+    nov.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8")
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(nov)
+        for row, given in ((1, other), (2, name)):
+            found = store.find_by_name("FIDE", "Standard", given, NOV)
+            assert [p.id for p in found] == [lines[row][:15].strip()]

@@ -14,7 +14,7 @@ changed (and a row for each who left), so ten years of FIDE's monthly lists cost
 changed in them, not 120 copies of 1.2 million rows (docs/files.md gives the figures).
 A list dated between two loaded ones is fitted in: the next list's rows stay as they were.
 Names are found by an index: the table ``names`` holds each ID once under each name it has
-had in a series, folded (:func:`fold_name`).
+had in a series, by the key of its folded name (:func:`fold_key`).
 
 Each file is loaded in one transaction, so a bad file changes nothing; a file already
 loaded (the same SHA-256) is not loaded twice. A store that is locked by another program,
@@ -29,6 +29,7 @@ import os
 import sqlite3
 import sys
 import unicodedata
+import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,8 +57,8 @@ CREATE TABLE rows(series INTEGER NOT NULL, id INTEGER NOT NULL, date INTEGER NOT
                   name TEXT, rating INTEGER, games INTEGER, k INTEGER, birth_year INTEGER, birth_date TEXT,
                   federation TEXT, title TEXT, sex TEXT, flags TEXT, expires TEXT,
                   PRIMARY KEY(series, id, date)) WITHOUT ROWID;
-CREATE TABLE names(series INTEGER NOT NULL, folded TEXT NOT NULL, id INTEGER NOT NULL,
-                   PRIMARY KEY(series, folded, id)) WITHOUT ROWID;
+CREATE TABLE names(series INTEGER NOT NULL, key INTEGER NOT NULL, id INTEGER NOT NULL,
+                   PRIMARY KEY(series, key, id)) WITHOUT ROWID;
 """
 _VALUES = ", ".join(FIELDS[1:])  # the stored values after the ID
 _NEW_COLUMNS = ", ".join(f"{field}" for field in FIELDS)
@@ -107,6 +108,13 @@ def fold_name(name: str) -> str:
     if name.isascii():  # the same fold, done in C: most names on a list are plain ASCII
         return name.lower().translate(_ASCII_PUNCTUATION)
     return "".join(ch for ch in unicodedata.normalize("NFKD", name.casefold()) if ch.isalnum())
+
+
+def fold_key(name: str) -> int:
+    """The key of a name in the store's index of names: a 32-bit CRC of its :func:`fold_name`
+    (4 bytes where the folded name would take 15 or so; the few names that share a key are told
+    apart by their folded names when found)."""
+    return zlib.crc32(fold_name(name).encode()) - 2**31
 
 
 def _day(date: dt.date) -> int:
@@ -201,7 +209,7 @@ class ListStore:
             connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
             try:
                 connection.execute(f"PRAGMA cache_size = -{_CACHE_KB}")
-                connection.create_function("xl_fold", 1, fold_name, deterministic=True)
+                connection.create_function("xl_fold_key", 1, fold_key, deterministic=True)
                 tables = {
                     name
                     for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
@@ -358,7 +366,7 @@ class ListStore:
                     f"id, {day}, {_VALUES} FROM temp.incoming ORDER BY kind, id"
                 ).rowcount
                 connection.execute(
-                    f"INSERT OR IGNORE INTO names SELECT CASE kind {which} END, xl_fold(name), id "
+                    f"INSERT OR IGNORE INTO names SELECT CASE kind {which} END, xl_fold_key(name), id "
                     "FROM temp.incoming WHERE name IS NOT NULL"
                 )
             else:  # only the rows that changed
@@ -425,7 +433,7 @@ class ListStore:
             f"{_VALUES} FROM changed ORDER BY id"
         ).rowcount
         connection.execute(
-            f"INSERT OR IGNORE INTO names SELECT {series}, xl_fold(name), id FROM changed "
+            f"INSERT OR IGNORE INTO names SELECT {series}, xl_fold_key(name), id FROM changed "
             "WHERE name IS NOT NULL"
         )
         connection.execute("DROP TABLE temp.changed")
@@ -522,7 +530,7 @@ class ListStore:
             ids = [
                 str(pid)
                 for (pid,) in connection.execute(
-                    "SELECT id FROM names WHERE series = ? AND folded = ?", (series, target)
+                    "SELECT id FROM names WHERE series = ? AND key = ?", (series, fold_key(name))
                 )
             ]
         return [
