@@ -367,7 +367,7 @@ class ListStore:
                 ).rowcount
                 connection.execute(
                     f"INSERT OR IGNORE INTO names SELECT CASE kind {which} END, xl_fold_key(name), id "
-                    "FROM temp.incoming WHERE name IS NOT NULL"
+                    "FROM temp.incoming WHERE name IS NOT NULL ORDER BY 1, 2"
                 )
             else:  # only the rows that changed
                 connection.execute("CREATE INDEX temp.incoming_id ON incoming(kind, id)")
