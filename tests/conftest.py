@@ -58,6 +58,8 @@ NOT_IN_PYODIDE = {
     "tests/test_hostile.py::test_temporary_files_of_a_killed_save_are_removed_by_the_next":
         "no processes (whether the process that left a temporary file still runs cannot be told)",
     "tests/test_fide_plain.py::": "no numpy to compare the plain-Python path with (and no processes)",
+    "tests/test_cli.py::test_help_and_version_import_no_workbook_library_nor_engine":
+        "no processes (each start is a fresh interpreter)",
     "tests/test_pyodide_micropip.py::": "no processes (Node runs Pyodide on the host)",
     "tests/test_xlsm.py::": "oletools needs msoffcrypto-tool's compiled cryptography package",
     "tests/test_packaging.py::test_the_wheel_and_sdist_build_and_twine_accepts_them":
@@ -73,10 +75,12 @@ NOT_IN_PYODIDE = {
         "the in-memory file system stores a file name that is not UTF-8 with U+FFFD in place of its bytes",
 }
 
-#: Test modules left out inside Pyodide: two import the ``formulas`` evaluator, which needs
+#: Test modules left out inside Pyodide: three import the ``formulas`` evaluator, which needs
 #: numpy and scipy (no wheel of them can be installed into Pyodide here: they come from
-#: Pyodide's own CDN); ``test_pyodide.py`` is the one that starts Pyodide.
-collect_ignore = (["test_robustness_excel.py", "test_udfs_headless.py", "test_pyodide.py"]
+#: Pyodide's own CDN; xlrating's own evaluator of stored values still runs there, whenever a
+#: template or workbook is written); ``test_pyodide.py`` is the one that starts Pyodide.
+collect_ignore = (["test_robustness_excel.py", "test_udfs_headless.py", "test_cached_values.py",
+                   "test_pyodide.py"]
                   if sys.platform == "emscripten" else [])
 
 

@@ -47,6 +47,13 @@ def _rounds(count: int) -> Callable[[list[str]], None]:
     return change
 
 
+def _pgn_rounds(games: int) -> bytes:
+    """``games`` games of two new players each, each game its own round: a sheet of 2 x games
+    players by ``games`` rounds, almost every cell unplayed."""
+    return "".join(f'[Round "{n}"]\n[White "W{n}"]\n[Black "B{n}"]\n[Result "1-0"]\n\n1-0\n\n'
+                   for n in range(1, games + 1)).encode()
+
+
 #: TRF and MSA text files: name -> bytes, and the text the one-line message must hold.
 TEXT_FILES: dict[str, tuple[Callable[[], bytes], str]] = {
     "msa-quadratic-player-line.txt": (
@@ -63,6 +70,7 @@ TEXT_FILES: dict[str, tuple[Callable[[], bytes], str]] = {
         lambda: MSA.replace("GRACE HOPPER", "#DIV/0!     ", 1).encode(), "Excel error value"),
     "trf-20000-round-fields.trf": (lambda: _trf(_rounds(20_000)), "Excel has 16,384 columns"),
     "trf-16380-rounds.trf": (lambda: _trf(_rounds(16_380)), "Excel has 16,384 columns"),
+    "trf-15000-rounds-of-one-player.trf": (lambda: _trf(_rounds(15_000)), "at least one in 10"),
     "trf-uffff-in-a-name.trf": (lambda: _trf(_replace(_player(2), "Bartosz ", "Bartosz\uffff")), "U+FFFF"),
     "trf-ufffe-in-a-title.trf": (lambda: _trf(_replace(_player(1), "fWIM", "fWI\ufffe")), "U+FFFE"),
     "trf-ufffe-in-the-event-name.trf": (
@@ -79,6 +87,14 @@ TEXT_FILES: dict[str, tuple[Callable[[], bytes], str]] = {
     "pgn-unclosed-comment.pgn": (
         lambda: ('[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 {' + "x" * MILLION).encode(),
         "not finished"),
+    "pgn-unclosed-comment-before-more-games.pgn": (
+        lambda: ('[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 {' + "x" * MILLION
+                 + "\n1-0\n\n"
+                 + "".join(f'[Round "1"]\n[White "C{i}"]\n[Black "D{i}"]\n[Result "0-1"]\n\n0-1\n'
+                           for i in range(1000))).encode(),
+        "not closed before the tag pair on line 9"),
+    "pgn-a-thousand-games-each-its-own-round.pgn": (lambda: _pgn_rounds(1000), "holds at most 1,000,000"),
+    "pgn-500-games-each-its-own-round.pgn": (lambda: _pgn_rounds(500), "at least one in 10"),
     "larger-than-32-mb.trf": (lambda: _trf(lambda lines: None) + b"\n" + b" " * (33 * 1024 * 1024),
                               "larger than 32 MB"),
 }
@@ -98,6 +114,16 @@ def _dbf_event(folder: Path, *, rounds: str = "4", sequence: str | None = None) 
                                             for n, w in td_fields(10, split=True)], players)
 
 
+def _sparse_records(folder: Path, players: int = 300) -> None:
+    """Each player's one record at a later D_REC_SEQ (player n's at n): ten half-point byes
+    each, in rounds 10n - 9 to 10n, so the sheet is 300 players by 3,000 rounds."""
+    _dbf_event(folder)
+    fields = [(n, 3 if n == "D_REC_SEQ" else w) for n, w in td_fields(10, split=True)]
+    records = [["", "1", str(n), str(n), f"{12000000 + n}", f"Player {n}", "IL", "1500", *["H"] * 10]
+               for n in range(1, players + 1)]
+    write_dbf(folder / "TDEXPORT.DBF", fields, records)
+
+
 def _damaged_header(folder: Path) -> None:
     _dbf_event(folder)
     path = folder / "TDEXPORT.DBF"
@@ -114,6 +140,7 @@ DBF_FOLDERS: dict[str, tuple[Callable[[Path], None], str]] = {
     "dbf-rec-seq-a-billion": (lambda folder: _dbf_event(folder, sequence="1000000000"),
                               "Excel has 16,384 columns"),
     "dbf-damaged-header-length": (_damaged_header, "is damaged"),
+    "dbf-records-far-apart": (_sparse_records, "at least one in 10"),
 }
 
 

@@ -8,6 +8,8 @@ number it returns is a published one.
   one rating period, with the player's published list ratings.
 - :func:`icu_sequences`: events the ICU's rating program rates one after another, with the
   ratings it publishes after each.
+- :func:`fide_list_lines`: real lines of FIDE's monthly lists (rating, games, K, year of birth),
+  quoted in public repositories, with the months each can be from.
 """
 
 from __future__ import annotations
@@ -182,6 +184,80 @@ def read_fide(path: Path) -> tuple[FidePeriod, ...]:
 def fide_periods() -> tuple[FidePeriod, ...]:
     """FIDE's published multi-event periods (``fide-calculations.txt``)."""
     return read_fide(DATA / "fide-calculations.txt")
+
+
+@dataclass(frozen=True)
+class FideListLines:
+    """Real lines of one FIDE list, as one repository quotes them (``fide-k-lines.txt``)."""
+
+    name: str
+    repo: str
+    commit: str
+    path: str
+    layout: str
+    """``single`` (a single-kind TXT list), ``combined`` (players_list_foa.txt) or ``xml`` (a
+    single-kind XML list)."""
+    kind: str | None
+    """A single-kind list's kind (``Standard``, ``Rapid``, ``Blitz``); ``None`` for a combined one."""
+    first: str
+    """The earliest month (YYYY-MM) the list can be from."""
+    last: str
+    """The latest month it can be from."""
+    lines: tuple[str, ...]
+    """The lines verbatim (TXT) or the ``<player>`` elements (XML)."""
+
+
+_LAYOUTS = ("single", "combined", "xml")
+_BLOCK_FIELDS = {"repo", "commit", "path", "layout", "kind", "from", "to"}
+
+
+def read_list_lines(path: Path) -> tuple[FideListLines, ...]:
+    """The blocks of ``path``; a :class:`DataError` names the line that is not of the form."""
+    blocks: list[FideListLines] = []
+    head: dict[str, str] | None = None
+    lines: list[str] = []
+
+    def close() -> None:
+        if head is not None:
+            if not lines:
+                raise DataError(f"{path.name}: block {head['id']} has no lines")
+            kind = None if head["kind"] == "-" else head["kind"]
+            blocks.append(FideListLines(head["id"], head["repo"], head["commit"], head["path"],
+                                        head["layout"], kind, head["from"], head["to"], tuple(lines)))
+
+    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        where = f"{path.name} line {number}"
+        if not text.strip() or text.startswith("#"):
+            continue
+        tag, _, rest = text.partition(" ")
+        if tag == "block":
+            close()
+            name, *words = rest.split()
+            fields = _fields(words, where)
+            if set(fields) != _BLOCK_FIELDS or fields["layout"] not in _LAYOUTS:
+                raise DataError(f"{where}: a block needs {sorted(_BLOCK_FIELDS)} and a layout of {_LAYOUTS}")
+            if (fields["layout"] == "combined") != (fields["kind"] == "-"):
+                raise DataError(f"{where}: kind= names a single-kind list's kind (`-`: combined)")
+            if _month(fields["from"], where) > _month(fields["to"], where):
+                raise DataError(f"{where}: from= is after to=")
+            head, lines = {"id": name, **fields}, []
+        elif head is None:
+            raise DataError(f"{where}: a line before the first block")
+        elif tag == "line" and head["layout"] != "xml" and len(rest) > 2 and rest[0] == rest[-1] == "|":
+            lines.append(rest[1:-1])
+        elif (tag == "xml" and head["layout"] == "xml"
+              and rest.startswith("<player>") and rest.endswith("</player>")):
+            lines.append(rest)
+        else:
+            raise DataError(f"{where}: expected `line |TEXT|` (TXT) or `xml <player>...</player>` (XML)")
+    close()
+    return tuple(blocks)
+
+
+@cache
+def fide_list_lines() -> tuple[FideListLines, ...]:
+    """Real lines of FIDE's lists quoted in public repositories (``fide-k-lines.txt``)."""
+    return read_list_lines(DATA / "fide-k-lines.txt")
 
 
 # --- ICU -----------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from defusedxml.ElementTree import fromstring
-from test_report_render import pytestmark as render_tools
+from test_report_render import RENDER_TOOLS as render_tools
 
 from xlrating import macros
 from xlrating.templates import write_template
@@ -160,6 +160,7 @@ def test_a_rated_copy_keeps_the_button(tmp_path: Path) -> None:
 
 
 @render_tools  # runs where LibreOffice is installed, and always on CI
+@pytest.mark.slow
 def test_libreoffice_reads_the_macro_and_the_link(tmp_path: Path) -> None:
     classic, lite = tmp_path / "my_event.xlsm", tmp_path / "event.xlsx"
     write_template("uscf", classic, macro=True)

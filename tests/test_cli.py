@@ -149,7 +149,10 @@ def test_rate_writes_in_rated_beside_the_input_and_says_so(tmp_path: Path,
     status, out, err = run(["rate", str(source)], capsys)
     target = tmp_path / "spring-rated.xlsx"
     assert (status, err) == (0, "")
-    assert out.splitlines() == ["Rated Crosstable: 8 players, USCF 2020 Regular", f"Wrote {target}"]
+    lines = out.splitlines()
+    assert lines[:3] == ["Rated Crosstable: 8 players, USCF 2020 Regular", "Crosstable, Regular",
+                         "  No  Name             Score      Pre  Post  Change  Method"]
+    assert lines[-1] == f"Wrote {target}" and len(lines) == 3 + 8 + 1
     assert source.read_bytes() == original
     # What was written is what the core computed for the input's values, cell by cell.
     rated = rate_sheets(read_grids(load(source)))
@@ -311,6 +314,34 @@ def test_template_macro_writes_the_quickstart_pair(tmp_path: Path, monkeypatch: 
     assert not (tmp_path / "club-night.xlsm").exists()
 
 
+def test_rate_prints_the_standings_with_pre_post_and_change_unless_quiet(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The demo printed a table; rate printed no result at all.
+    source = example(tmp_path / "spring.xlsx")
+    status, out, _ = run(["rate", str(source)], capsys)
+    assert status == 0
+    book = openpyxl.load_workbook(tmp_path / "spring-rated.xlsx")
+    rows = list(book["Crosstable"].iter_rows(values_only=True))
+    header = list(rows[0])
+    by_name = {row[header.index("Name")]: row for row in rows[1:]}
+    line = re.compile(r"\s*(\d+)  (.+?)  +(\S+) +(unrated|\d+) +(\d+)(?: +([+-]?\d+))? +(\w+)")
+    printed = [line.fullmatch(text) for text in out.splitlines()[3:-1]]
+    assert all(printed) and len(printed) == 8
+    scores = [float(m[3]) for m in printed if m]
+    assert scores == sorted(scores, reverse=True)  # standings: highest score first
+    for m in printed:
+        assert m is not None
+        row = by_name[m[2]]
+        rating, written = row[header.index("Rating")], row[header.index("Change")]
+        assert m[4] == (str(rating) if isinstance(rating, (int, float)) else "unrated")  # blank or "unr"
+        assert int(m[5]) == round(row[header.index("Post rating")])
+        assert (m[6] or "") == ("" if written is None else f"{round(written):+d}" if round(written) else "0")
+    assert "Sam Okafor" in out and "unrated" in out
+    status, out, _ = run(["rate", str(source), "-o", str(tmp_path / "quiet.xlsx"), "--quiet"], capsys)
+    assert out.splitlines() == ["Rated Crosstable: 8 players, USCF 2020 Regular",
+                                f"Wrote {tmp_path / 'quiet.xlsx'}"]
+
+
 def test_a_rated_macro_workbook_gets_its_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     # The quickstart macro and xlwings' Run main run main() of the module named like the
@@ -373,6 +404,7 @@ def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixtur
         assert f"xlrating {command[0]}" in out
 
 
+@pytest.mark.slow
 def test_the_installed_command_runs_as_a_subprocess(tmp_path: Path) -> None:
     source = example(tmp_path / "spring.xlsx")
     result = subprocess.run([sys.executable, "-m", "xlrating", "rate", str(source)],
@@ -443,3 +475,102 @@ def test_template_calculator_writes_the_calculators(tmp_path: Path, monkeypatch:
     assert openpyxl.load_workbook(tmp_path / "calculators.xlsx").sheetnames == ["US Chess", "FIDE", "ICU"]
     status, _, err = run(["template", "calculator"], capsys)
     assert status == 1 and "already exists" in err
+
+
+# --- start-up ------------------------------------------------------------------------------------
+
+_HEAVY = ("openpyxl", "numpy", "xlrating.crosstable", "xlrating.workbook", "xlrating.report", "dbfread")
+
+
+@pytest.mark.parametrize("words", [["--version"], ["--help"], ["nonsense"], []])
+def test_help_and_version_import_no_workbook_library_nor_engine(words: list[str]) -> None:
+    # Every command took a second before doing anything: --version imported openpyxl and numpy.
+    # (benchmarks/bench_startup.py times it; here: what is imported, which does not vary.)
+    script = ("import sys\nfrom xlrating.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
+              "    pass\nprint(' '.join(sys.modules))")
+    result = subprocess.run([sys.executable, "-c", script, *words], capture_output=True, text=True,
+                            check=False)
+    loaded = result.stdout.splitlines()[-1].split()
+    assert "xlrating.cli" in loaded
+    assert not [name for name in loaded if name.startswith(_HEAVY)], loaded
+
+
+def test_each_command_parses_its_own_arguments_and_lists_the_others(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from xlrating.cli import build_parser, chosen_command
+
+    full = build_parser().format_help()
+    assert build_parser(chosen_command(["--help"])).format_help() == full
+    assert build_parser("rate").format_help() == full
+    args = build_parser("import").parse_args(["import", "x.trf", "--from", "pgn"])
+    assert (args.command, args.fmt) == ("import", "pgn")
+    with pytest.raises(SystemExit):
+        build_parser("season-import").parse_args(["season-import", "a.trf", "--from", "xyz", "-o", "o.xlsx"])
+    assert "invalid choice: 'xyz'" in capsys.readouterr().err
+
+
+# --- a blank End date ------------------------------------------------------------------------------
+
+
+def test_a_blank_end_date_is_said_by_rate_and_the_report_never_contradicts_itself(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A blank End date became today without a word, and the report's parameters said "Start date:
+    # not given" beside the range "2025-04-12 to <today>".
+    import datetime
+
+    event = [(name, None if name == "End date" else value) for name, value in USCF_SWISS.settings]
+    source = example(tmp_path / "spring.xlsx", event=event)
+    report = tmp_path / "report.xlsx"
+    status, _, err = run(["rate", str(source), "-q", "--report", str(report)], capsys)
+    assert status == 0
+    today = datetime.date.today().isoformat()
+    end_cell = f"Event!B{[name for name, _ in event].index('End date') + 2}"  # below the header row
+    assert err.splitlines() == [f"xlrating: note: End date is blank ({end_cell}): rated as of today, "
+                                f"{today}; enter the event's last day there if it ended on another day"]
+    summary = [[c for c in row if c is not None]
+               for row in openpyxl.load_workbook(report)["Summary"].iter_rows(values_only=True)]
+    assert summary[1][0] == (f"Riverside Spring Swiss · 2025-04-12 to {today} (End date blank: the day it "
+                             "was rated) · US Chess, USCF 2020")
+    start = [row for row in summary if row and row[0] == "Start date"]
+    assert [row[1] for row in start] == [datetime.datetime(2025, 4, 12), "2025-04-12"]  # Event, parameters
+    end = [row for row in summary if row and row[0] == "End date"]
+    assert end[0][2] == "blank on the Event sheet: the day it was rated" and end[1][1] == today
+    assert any(row[:1] == ["Note"] and "End date is blank" in row[1] for row in summary)
+
+
+def test_an_end_date_given_is_not_noted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = example(tmp_path / "spring.xlsx")
+    report = tmp_path / "report.xlsx"
+    assert run(["rate", str(source), "-q", "--report", str(report)], capsys)[2] == ""
+    summary = [[c for c in row if c is not None]
+               for row in openpyxl.load_workbook(report)["Summary"].iter_rows(values_only=True)]
+    assert "2025-04-12 to 2025-04-13 · " in summary[1][0]
+    assert not any("blank" in str(cell) for row in summary for cell in row)
+
+
+@pytest.mark.parametrize("system", ["uscf", "fide", "icu"])
+def test_the_reports_parameters_give_the_dates_the_event_sheet_gives(
+        system: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # US Chess and FIDE parameters said "Start date: not given" beside a start date given; ICU's
+    # gave the End date as the Start date when the Start date was blank.
+    from xlrating.templates import write_template
+
+    for blank in (False, True):
+        source = tmp_path / f"{system}-{blank}.xlsx"
+        write_template(system, source)
+        book = openpyxl.load_workbook(source)
+        event = book["Event"]
+        row = next(r for r in range(1, event.max_row + 1) if event.cell(r, 1).value == "Start date")
+        start = event.cell(row, 2).value
+        if blank:
+            event.cell(row, 2).value = None
+        book.save(source)
+        report = tmp_path / f"{system}-{blank}-report.xlsx"
+        assert main(["rate", str(source), "-q", "--report", str(report)]) == 0, capsys.readouterr().err
+        summary = [[c for c in r if c is not None]
+                   for r in openpyxl.load_workbook(report)["Summary"].iter_rows(values_only=True)]
+        given = [r[1] if len(r) > 1 else "" for r in summary if r and r[0] == "Start date"]
+        if blank:
+            assert given[1] in ("", "not given"), given
+        else:
+            assert given == [start, start.date().isoformat()]

@@ -441,6 +441,7 @@ def _events(draw: st.DrawFn) -> dict[str, Any]:
     return {"Event": event, "Crosstable": [header, *rows]}
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_events())
 def test_well_formed_events_rate_or_explain_why(workbook: dict[str, Any]) -> None:
@@ -456,6 +457,7 @@ def test_well_formed_events_rate_or_explain_why(workbook: dict[str, Any]) -> Non
         assert all(b.values and len({len(r) for r in b.values}) == 1 for b in result.blocks)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_workbooks())
 def test_arbitrary_grids_give_a_workbook_or_a_crosstable_error(workbook: dict[str, Any]) -> None:

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 
+@pytest.mark.slow
 def test_the_site_builds_with_no_warning(tmp_path: Path) -> None:
     environment = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")]

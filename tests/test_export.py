@@ -148,18 +148,45 @@ def test_trf_double_forfeit_imports_as_f_in_both_rows(tmp_path: Path) -> None:
     assert notes[2] is None or "forfeit" not in notes[2]
 
 
-def test_trf_refuses_a_name_too_long_for_its_field(tmp_path: Path) -> None:
+def spring_open_with(tmp_path: Path, cell: str, value: object) -> Path:
+    """The spring open imported into a workbook, with one crosstable cell changed."""
     workbook = tmp_path / "w.xlsx"
     import_to_workbook(DATA / "spring-open.trf", workbook)
     book = openpyxl.load_workbook(workbook)
-    book["Crosstable"]["B2"] = "Müller-Lüdenscheidt, Anna Katharina Maria"
+    book["Crosstable"][cell] = value
     book.save(workbook)
+    return workbook
+
+
+def test_trf_refuses_a_name_too_long_for_its_field(tmp_path: Path) -> None:
+    workbook = spring_open_with(tmp_path, "B2", "Müller-Lüdenscheidt, Anna Katharina Maria")
     with pytest.raises(FormatError) as caught:
         export_trf(workbook, tmp_path)
     assert [str(p) for p in caught.value.problems] == [
         "Crosstable!B2: Name 'Müller-Lüdenscheidt, Anna Katharina Maria' is 41 characters; "
         "a TRF file holds 33"]
     assert not (tmp_path / "out.trf").exists()
+
+
+def test_trf_refuses_a_fide_id_of_full_width_digits_its_importer_would_refuse(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    workbook = spring_open_with(tmp_path, "F3", "\uff11" * 7)  # 1111111 in full-width digits
+    assert main(["export", str(workbook), "--to", "trf", "-o", str(tmp_path / "out.trf")]) == 1
+    err = capsys.readouterr().err
+    assert ("Crosstable!F3: the FIDE ID '\uff11\uff11\uff11\uff11\uff11\uff11\uff11' is not a number "
+            "(digits 0 to 9)") in err
+    assert not (tmp_path / "out.trf").exists()
+
+
+def test_trf_writes_a_birth_year_below_1000_in_four_digits_as_its_importer_reads(tmp_path: Path) -> None:
+    # A birth date in the year 999 was written 999/01/01, which no TRF reader takes for a date.
+    workbook = spring_open_with(tmp_path, "G3", "0999-01-01")
+    assert main(["export", str(workbook), "--to", "trf16", "-o", str(tmp_path / "out.trf")]) == 0
+    line = next(x for x in (tmp_path / "out.trf").read_text(encoding="utf-8").splitlines()
+                if x.startswith("001    2"))
+    assert line[69:79] == "0999/01/01"
+    again = import_file(tmp_path / "out.trf").sheets[0]
+    assert str(again.column("Birth date")[1]) == "0999-01-01"
 
 
 def test_a_crosstable_with_errors_is_not_exported(tmp_path: Path) -> None:

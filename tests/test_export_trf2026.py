@@ -507,3 +507,20 @@ def test_any_crosstable_gives_a_well_formed_file_that_reads_back_the_same(grid: 
         assert str(back[sheet.header.index("Name")]).split() == str(row[1]).split()
         assert [back[sheet.header.index(str(r))] for r in rounds] == [
             row[grid[0].index(r)] or "U" for r in rounds]
+
+
+def test_a_national_rating_of_full_width_digits_is_refused_with_its_cell(tmp_path: Path) -> None:
+    # Written as it was typed, the importer then refused it (full-width digits are no number).
+    source = tmp_path / "in.trf"
+    source.write_bytes(TRF2026_FILE.encode("utf-8"))
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(source, workbook)
+    sheet = openpyxl.load_workbook(workbook)["Crosstable"]
+    column = [c.value for c in sheet[1]].index("National rating") + 1
+    cell = f"{openpyxl.utils.get_column_letter(column)}2"
+    set_cells(workbook, "Crosstable", **{cell: "\uff12\uff11\uff10\uff10"})  # 2100, full width
+    with pytest.raises(FormatError) as caught:
+        export(workbook, "trf", tmp_path / "out.trf", force=True)
+    assert f"Crosstable!{cell}: the national rating '\uff12\uff11\uff10\uff10' is not a whole number" in [
+        str(p) for p in caught.value.problems]
+    assert not (tmp_path / "out.trf").exists()

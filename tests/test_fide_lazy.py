@@ -46,6 +46,7 @@ def _changes(rated: event._Event) -> tuple[RatedSums, RatedChanges | None]:
                                rated.scale)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("explain", [False, True])
 @pytest.mark.parametrize("rules", ["2024", "handbook"])
 def test_a_large_event_read_in_any_order_equals_the_plain_path(rules: str, explain: bool) -> None:
@@ -105,6 +106,7 @@ def test_changes_on_arrays_equal_the_changes_player_by_player(seed: int) -> None
     assert repr(found) == repr(rated.changes_one_by_one(sums))
 
 
+@pytest.mark.slow
 def test_a_given_k_too_large_or_too_fine_for_machine_integers_is_rated_player_by_player() -> None:
     arguments = large_event(1000, explain=True)
     whole = [FidePlayer(p.number, None if p.rating is None else float(round(p.rating)), games=p.games)

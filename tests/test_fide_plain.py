@@ -64,6 +64,7 @@ def test_random_events_alike_on_both_paths(block: int) -> None:
         assert rated(arguments, False) == rated(arguments, True), f"seed {seed}"
 
 
+@pytest.mark.slow
 def test_random_events_cover_every_case() -> None:
     from xlrating.fide.arrays import LARGEST_SCALE
 
@@ -101,6 +102,7 @@ def test_edge_cases_alike_on_both_paths() -> None:
     assert [line["round"] for line in lines] == [1, 2]
 
 
+@pytest.mark.slow
 def test_a_large_event_alike_on_both_paths() -> None:
     arguments = large_event(3000, explain=False)
     assert len(arguments["games"]) > 10_000
@@ -146,6 +148,7 @@ def numpy_rated(arguments: dict[str, Any]) -> str:
             return f"{type(error).__name__}: {error}"
 
 
+@pytest.mark.slow
 def test_rates_without_numpy_as_with_it() -> None:
     done = subprocess.run([sys.executable, "-c", WITHOUT_NUMPY, str(HERE)], capture_output=True, text=True,
                           check=False)

@@ -205,6 +205,7 @@ def test_rating_change_bad_input() -> None:
 ratings = st.integers(1000, 2900)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     ratings,

@@ -64,6 +64,7 @@ def refused(path: Path, capsys: pytest.CaptureFixture[str], *more: str) -> str:
 # --- what a crosstable cannot hold costs nothing ------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("sheet", "reference", "value"), [
     ("Event", "XFD1048576", False), ("Crosstable", "XFD1048576", False), ("Notes", "XFD1048576", False),
     ("Notes", "ZZ5000", True), ("Notes", "A1048576", True), ("Event", "A1048576", True)])
@@ -89,6 +90,7 @@ def test_a_value_far_right_on_an_untouched_sheet_is_kept_as_it_is(tmp_path: Path
     assert b'<c r="ZZ5000" s="1"><v>1</v></c>' in hostile.parts(source)[hostile.SHEETS["Notes"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rows", "name"), [(200_000, "Name"), (20_000, "Member")])
 def test_a_long_list_sheet_beside_the_crosstable_is_not_kept_in_memory(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], rows: int, name: str) -> None:
@@ -147,6 +149,7 @@ def test_an_entity_declaration_in_any_part_is_refused(tmp_path: Path, capsys: py
     assert "refused: it holds unsafe XML (a document type declaration in docProps/app.xml)" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tag", ['<c r="A100">', "<c ", "<row>", '<c r="B100" t="inlineStr"><is><t>'])
 def test_tags_never_closed_cost_time_in_proportion_to_their_number(tmp_path: Path, tag: str) -> None:
     source = hostile.unclosed(tmp_path / "unclosed.xlsx", tag)
@@ -220,6 +223,25 @@ def test_ctrl_c_during_the_save_leaves_nothing(tmp_path: Path, capsys: pytest.Ca
     assert status == 130
     assert err == "xlrating: interrupted; files the run had not finished writing were removed\n"
     assert files(tmp_path) == ["event.xlsx"] and digest(source) == original
+
+
+def test_ctrl_c_while_the_command_starts_is_one_line_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    source = hostile.event(tmp_path / "event.xlsx")
+    import importlib
+
+    real = importlib.import_module
+
+    def interrupted(name: str, *args: Any) -> Any:  # Ctrl+C while a subcommand's module loads
+        if name == "xlrating.cli.season":
+            raise KeyboardInterrupt
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", interrupted)
+    status, _, err, _ = measured(["rate", str(source)], capsys)
+    assert status == 130
+    assert err == "xlrating: interrupted before anything was done\n"
+    assert files(tmp_path) == ["event.xlsx"]
 
 
 def test_sigterm_during_the_save_leaves_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -298,7 +320,7 @@ def test_temporary_files_of_a_killed_save_are_removed_by_the_next(tmp_path: Path
 def test_in_place_does_not_overwrite_an_edit_saved_meanwhile(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     source = hostile.event(tmp_path / "event.xlsx")
-    import xlrating.cli.rate as rate_command
+    import xlrating.workbook as rate_command  # the command imports it from there when it runs
 
     real = rate_command.rate_workbook
 
@@ -312,7 +334,8 @@ def test_in_place_does_not_overwrite_an_edit_saved_meanwhile(
     before = files(tmp_path)
     status, out, err, _ = measured(["rate", str(source), "--in-place"], capsys)
     assert status == 1 and out == ""
-    assert "event.xlsx: changed on disk while it was being rated" in err and len(err.splitlines()) == 1
+    assert err == (f"xlrating: {source}: changed on disk while it was being rated (saved by another "
+                   "program?); it was not replaced. Rate it again\n")  # not inside "cannot be written (...)"
     assert files(tmp_path) == before
     assert "docProps/custom.xml" in hostile.parts(source)
 

@@ -6,6 +6,9 @@ unbounded allocation would not finish).
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -66,6 +69,7 @@ def test_text_mixing_utf8_and_windows_1252_is_read_as_written_and_said(
     assert "MÜLLER HOPP" in names and "IDA MÜLLER" in names
 
 
+@pytest.mark.slow
 def test_every_hostile_file_is_refused_within_a_gigabyte_of_memory(
         corpus: dict[str, tuple[Path, str]], tmp_path: Path) -> None:
     # In a process that may not use more than 1 GiB of address space: a reader that
@@ -89,3 +93,43 @@ def test_every_hostile_file_is_refused_within_a_gigabyte_of_memory(
                             timeout=600, check=False)
     assert "Traceback" not in result.stderr and "MemoryError" not in result.stderr
     assert result.stdout.split() == ["1"] * len(paths)
+
+
+# --- files that are not regular files ------------------------------------------------------------
+
+_FIFOS = {
+    "import": lambda fifo, out: ["import", str(fifo), "-o", str(out)],
+    "import-from-pgn": lambda fifo, out: ["import", str(fifo), "--from", "pgn", "-o", str(out)],
+    "season-import": lambda fifo, out: ["season-import", str(fifo), "-o", str(out)],
+}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("command", list(_FIFOS))
+def test_a_fifo_to_import_is_refused_without_blocking(command: str, tmp_path: Path) -> None:
+    # An import opened the FIFO and waited forever for a writer; the workbook commands refuse it.
+    fifo = tmp_path / "event.trf"
+    os.mkfifo(fifo)
+    out = tmp_path / "out.xlsx"
+    result = subprocess.run([sys.executable, "-m", "xlrating", *_FIFOS[command](fifo, out)],
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert f"{fifo}: is not a regular file (a device, pipe or socket)" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.trf"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_among_the_dbf_files_is_named_without_blocking(tmp_path: Path) -> None:
+    from hostile_corpus import _dbf_event
+
+    folder = tmp_path / "event"
+    _dbf_event(folder)
+    (folder / "TDEXPORT.DBF").unlink()
+    os.mkfifo(folder / "TDEXPORT.DBF")
+    result = subprocess.run([sys.executable, "-m", "xlrating", "import", str(folder), "-o",
+                             str(tmp_path / "out.xlsx")],
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 1, result.stderr
+    assert "TDEXPORT.DBF: is not a regular file (a device, pipe or socket)" in result.stderr
+    assert not (tmp_path / "out.xlsx").exists()

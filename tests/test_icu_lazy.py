@@ -50,6 +50,7 @@ def records(players: Any, order: list[int]) -> list[str]:
     return [read[i] for i in range(len(players))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("explain", [False, True])
 def test_a_large_event_read_in_any_order_equals_the_event_built_at_once(explain: bool) -> None:
     arguments = large_event(explain)

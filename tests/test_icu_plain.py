@@ -146,6 +146,7 @@ def test_events_without_games_are_the_same_on_both_cores(explain: bool) -> None:
     assert [p["method"] for p in outcome["players"]] == ["not rated", "not rated", "not rated", "foreign"]
 
 
+@pytest.mark.slow
 def test_the_random_events_reach_every_kind_rules_and_error() -> None:
     outcomes = [json.loads(rated(*random_event(seed), vector=False)) for seed in range(300)]
     errors = {o["error"] for o in outcomes if "error" in o}
@@ -199,6 +200,7 @@ print(json.dumps({"available": _vector.AVAILABLE, "numpy": repr(sys.modules["num
 """
 
 
+@pytest.mark.slow
 def test_rates_without_numpy_with_the_same_numbers() -> None:
     done = subprocess.run([sys.executable, "-c", WITHOUT_NUMPY, str(TESTS)], capture_output=True, text=True,
                           check=False)

@@ -12,6 +12,7 @@ import datetime
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_import_dbf import EVENT, PLAYERS, SECTIONS, TD_BASE, TH_FIELDS, TS_FIELDS, write_dbf
@@ -21,6 +22,9 @@ from xlrating.crosstable.columns import round_number
 from xlrating.errors import FormatError
 from xlrating.importers import ImportedEvent, detect_text, import_file, parse_msa, parse_trf
 from xlrating.workbook.cells import ILLEGAL_CHARACTERS
+
+#: Minutes of work in all: left out of the fast loop (`pytest -m "not slow"`).
+pytestmark = pytest.mark.slow
 
 DATA = Path(__file__).parent / "data" / "import"
 MSA = [(DATA / name).read_text(encoding="utf-8") for name in ("dual-rated.txt", "two-sections.txt")]

@@ -113,3 +113,23 @@ def test_a_player_missing_a_round_is_u_with_a_note() -> None:
     sheet = event.sheets[0]
     assert [r[:4] for r in sheet.rows] == [(1, "A", "W2w", "D3w"), (2, "B", "L1b", "U"), (3, "C", "U", "D1b")]
     assert "no game in round 2" in str(sheet.rows[1][-1])
+
+
+def test_an_unclosed_comment_is_named_by_its_line_not_swallowing_the_games_after_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A '{' left open swallowed every later game: the import said "1 games read", exit 0.
+    text = (game("1", "A", "B", "1-0").replace("\n1-0\n", "\n1. e4 { a note never closed\n1-0\n")
+            + game("1", "C", "D", "0-1") + game("2", "A", "C", "1/2-1/2") + game("2", "B", "D", "1-0"))
+    source = tmp_path / "event.pgn"
+    source.write_text(text, encoding="utf-8")
+    out = tmp_path / "event.xlsx"
+    assert main(["import", str(source), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "event.pgn line 6: the { comment opened here is not closed before the tag pair on line 9" in err
+    assert not out.exists()
+
+
+def test_a_comment_open_at_the_end_of_the_file_is_named_by_its_line() -> None:
+    text = game("1", "A", "B", "1-0") + "1. e4 { and so on\n\nmore text\n"
+    assert problems(text) == ["e.pgn line 8: the { comment opened here is never closed: it runs to the end "
+                              "of the file, over any later games; close it with }"]

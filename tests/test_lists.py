@@ -11,9 +11,10 @@ import datetime as dt
 import pytest
 
 from xlrating import fide, icu, uscf
-from xlrating.errors import InputError
+from xlrating.errors import InputError, XlratingError
 from xlrating.lists import Entry, Event, RatingList, load_event, load_list, rate_season
 from xlrating.lists.fide import period_of
+from xlrating.lists.model import PendingEvent
 from xlrating.model import Game
 
 D = dt.date
@@ -438,7 +439,7 @@ def test_every_problem_is_reported_with_its_event_and_player() -> None:
         "event bad: game 2: player 1 cannot play himself",
         "event ok: the same event ID is used twice",
         "event newbie: new player 1 is already on the list",
-        "event newbie: new player 5: rating must be a rating between 0 and 4000, not -3",
+        "event newbie: new player 5: rating must be a rating between 100 and 4000, not -3",
         "event newbie: new player 6: unknown fields colour",
     ):
         assert expected in text
@@ -533,3 +534,57 @@ def test_fide_handbook_10_54_table_chained_into_the_next_period() -> None:
     spring = Event("spring", D(2005, 5, 1), [(1, "C", "J", 1)])
     later = rate_season(season.list, [spring])
     assert (later.list.rating("C"), later.list.rating("J")) == (2421, 2247)
+
+
+# --- malformed arguments: checked at the top, named, never a raw TypeError ---------------------------
+
+_OK = RatingList("FIDE", {1: Entry(1, 1800, 40), 2: Entry(2, 1700, 40)})
+_GAME = [Event("e", D(2024, 10, 5), [(1, 1, 2, 1.0)])]
+
+
+def _fide(**entry: object) -> RatingList:
+    return RatingList("FIDE", {1: Entry(1, **entry), 2: Entry(2, 1700, 40)})  # type: ignore[arg-type]
+
+
+MALFORMED = {
+    "a row as a list": (lambda: load_list("FIDE", [[1, 1800]]), "row 1: must be a mapping of Entry fields"),
+    "rows None": (lambda: load_list("FIDE", None), "Argument 'rows' must be a sequence of rows"),  # type: ignore
+    "an ID of a list": (lambda: load_list("FIDE", [{"id": [1]}]), "row 1: id must be a number or text"),
+    "games None": (lambda: load_event({"id": "e", "end_date": "2024-10-05", "games": None}),
+                   "event e: games must be a list of [round, id_a, id_b, score], not None"),
+    "players as a list": (
+        lambda: load_event({"id": "e", "end_date": "2024-10-05", "games": [], "players": [1]}),
+        "event e: players must be a mapping"),
+    "event data as a list": (lambda: load_event([1, 2]), "Argument 'data' must be a mapping"),  # type: ignore
+    "entries as a list": (lambda: rate_season(RatingList("FIDE", [Entry(1, 1800)]), []),  # type: ignore
+                          "list: entries must be a mapping of ID to Entry"),
+    "events None": (lambda: rate_season(_OK, None), "Argument 'events' must be a sequence of Event"),  # type: ignore
+    "not a list": (lambda: rate_season({1: 2}, []), "Argument 'ratings' must be a RatingList"),  # type: ignore
+    "event players as a list": (lambda: rate_season(_OK, [Event("e", D(2024, 10, 5), [], players=[3])]),  # type: ignore
+                                "event e: players must be a mapping"),
+    "pending as a list": (lambda: rate_season(_fide(rating=None, pending=[1]), _GAME),
+                          "list entry 1: pending must be a tuple of PendingEvent, not [1]"),
+    "a pending score of 2": (
+        lambda: rate_season(_fide(rating=None, pending=(PendingEvent(D(2024, 9, 1), (1700.0,), (2.0,),
+                                                                      True),)), _GAME),
+        "list entry 1: pending[0]: game 1: the score must be 1, 0.5 or 0, not 2.0"),
+    "K of 1e300": (lambda: rate_season(_fide(rating=1800, games=40, k=1e300), _GAME),
+                   "list entry 1: k must be a number from 1 to 100, not 1e+300"),
+    "a rating of -0.0": (lambda: rate_season(_fide(rating=-0.0, games=40), _GAME),
+                         "list entry 1: rating must be a rating between 1 and 4000, not -0.0"),
+    "a name not text": (lambda: rate_season(_fide(rating=1800, name=5), _GAME),
+                        "list entry 1: name must be text"),
+    "one game twice in a round": (
+        lambda: rate_season(_OK, [Event("e", D(2024, 10, 5), [(1, 1, 2, 1.0), (1, 2, 1, 0.0)])]),
+        "event e: game 2: players 2 and 1 already meet in round 1 (game 1): a game is given once"),
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED))
+def test_malformed_lists_and_events_are_named_errors_not_raw_exceptions(case: str) -> None:
+    # These raised raw TypeError/AttributeError, or were accepted where a crosstable refuses them.
+    call, expected = MALFORMED[case]
+    with pytest.raises(XlratingError) as caught:
+        call()
+    assert expected in str(caught.value)
+    assert isinstance(caught.value, (ValueError, TypeError))

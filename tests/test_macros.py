@@ -191,6 +191,18 @@ def test_the_lite_script_writes_what_the_command_line_writes(tmp_path: Path, sys
     assert all(rated.column_dimensions[get_column_letter(c)].outline_level == 1 for _, c in collapsed)
 
 
+def test_the_scripts_summary_says_a_blank_end_date(tmp_path: Path) -> None:
+    # A blank End date silently became today.
+    source = write_template("uscf", tmp_path / "event.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    assert book["Event"]["A10"].value == "End date"
+    book["Event"]["B10"] = None
+    book.save(source)
+    actions = run_script(macros, "rate_crosstable", book_json(source))
+    alerts = [a["args"][0] for a in actions if a["func"] == "alert"]
+    assert len(alerts) == 1 and "End date is blank (Event!B10): rated as of today, " in alerts[0], alerts
+
+
 def test_a_bad_crosstable_gets_no_writes_and_an_alert_listing_every_error(tmp_path: Path) -> None:
     source = write_template("uscf", tmp_path / "event.xlsx")[0]
     book = openpyxl.load_workbook(source)

@@ -10,14 +10,14 @@ import re
 from pathlib import Path
 
 import pytest
-from lists_data import DATA, DataError, read_fide, read_icu
+from lists_data import DATA, DataError, read_fide, read_icu, read_list_lines
 
 FILES = sorted(DATA.glob("*.txt"))
 
 
 def test_there_are_data_files() -> None:
     assert [f.name for f in FILES] == [
-        "fide-calculations-selected.txt", "fide-calculations.txt", "icu-app-sequence.txt",
+        "fide-calculations-selected.txt", "fide-calculations.txt", "fide-k-lines.txt", "icu-app-sequence.txt",
     ]
 
 
@@ -89,3 +89,35 @@ def test_icu_reader_refuses_bad_files(tmp_path: Path, text: str, message: str) -
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DataError, match=re.escape(message)):
         read_icu(path)
+
+
+LINES_GOOD = """\
+block X repo=a/b commit=0123 path=t.scala layout=combined kind=- from=2024-03 to=2024-04
+line |1        A, B   |
+"""
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (LINES_GOOD.replace("line |1        A, B   |\n", ""), "block X has no lines"),
+    (LINES_GOOD.replace("layout=combined", "layout=pdf"), "line 1: a block needs"),
+    (LINES_GOOD.replace(" path=t.scala", ""), "line 1: a block needs"),
+    (LINES_GOOD.replace("kind=-", "kind=Blitz"), "line 1: kind= names a single-kind list's kind"),
+    (LINES_GOOD.replace("from=2024-03", "from=2024-05"), "line 1: from= is after to="),
+    (LINES_GOOD.replace("B   |", "B   "), "line 2: expected `line |TEXT|`"),
+    (LINES_GOOD.replace("line |", "xml |"), "line 2: expected `line |TEXT|`"),
+    ("line |1 A|\n", "line 1: a line before the first block"),
+])
+def test_list_lines_reader_refuses_bad_files(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match=re.escape(message)):
+        read_list_lines(path)
+
+
+def test_list_lines_reader_keeps_trailing_spaces(tmp_path: Path) -> None:
+    path = tmp_path / "good.txt"
+    path.write_text(LINES_GOOD, encoding="utf-8")
+    (block,) = read_list_lines(path)
+    assert (block.name, block.layout, block.kind) == ("X", "combined", None)
+    assert (block.first, block.last) == ("2024-03", "2024-04")
+    assert block.lines == ("1        A, B   ",)

@@ -476,6 +476,7 @@ def swiss(players: int, rounds: int, seed: int) -> tuple[list[Any], list[list[An
     return header, rows, [["System", "USCF"], ["Event name", f"Random {seed}"], ["End date", END]]
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(players=st.integers(2, 9), rounds=st.integers(1, 4), seed=st.integers(0, 10**6))
 def test_any_event_makes_a_report_whose_summary_adds_up(tmp_path: Path, players: int, rounds: int,

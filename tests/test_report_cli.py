@@ -94,6 +94,7 @@ def test_report_refuses_to_overwrite_the_input_and_other_bad_targets(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
 
 
+@pytest.mark.slow
 def test_report_is_a_listed_command(tmp_path: Path) -> None:
     source = crosstable(tmp_path / "event.xlsx")
     done = subprocess.run([sys.executable, "-m", "xlrating", "report", str(source), "-o",

@@ -53,6 +53,8 @@ def test_lite_adds_the_report_as_new_sheets_with_tables_and_charts() -> None:
     assert [a["args"][1] for a in actions(book, "addSheet")] == REPORT_SHEETS
     tables = {a["args"][3]: a["args"] for a in actions(book, "addTable")}
     assert set(tables) == {"ReportRatings", "ReportGames", "ReportExplanations"}
+    # The Notes column (P) holds only what is unusual: player 3, given an ID but no rating, is rated
+    # as unrated; the established players without N have no note.
     assert tables["ReportRatings"][:3] == ["$A$4:$P$7", True, "TableStyleMedium2"]
     charts = actions(book, "addChart")
     assert [c["args"][1] for c in charts] == ["BarClustered", "XYScatter", "XYScatter"]

@@ -27,10 +27,14 @@ from xlrating.report import write_report
 TOOLS = ("soffice", "pdftoppm", "pdftotext", "pdfinfo")
 MISSING = [tool for tool in TOOLS if shutil.which(tool) is None]
 # On CI (CI=true) .ci/run installs the tools: a missing one there is a failure, not a skip.
-pytestmark = pytest.mark.skipif(
+RENDER_TOOLS = pytest.mark.skipif(
     bool(MISSING) and os.environ.get("CI") != "true",
     reason=f"{', '.join(MISSING)} not installed (CI installs libreoffice-calc-nogui and "
     "poppler-utils, so this test runs there)")
+#: What a test that renders with LibreOffice takes: the tools, and the slow mark (left out of
+#: the fast loop).
+RENDERS = (RENDER_TOOLS, pytest.mark.slow)
+pytestmark = list(RENDERS)
 
 EVENT: list[list[Any]] = [["System", "USCF"], ["Event name", "Harbour Open"],
                           ["Start date", date(2024, 5, 4)], ["End date", date(2024, 5, 5)]]

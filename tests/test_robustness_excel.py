@@ -171,6 +171,7 @@ def test_a_result_that_is_not_finite_is_a_value_error() -> None:
         overflowing()
 
 
+@pytest.mark.slow
 def test_headless_functions_see_error_cells_as_xlwings_passes_them(tmp_path: Path) -> None:
     headless.register()
     workbook = openpyxl.Workbook()

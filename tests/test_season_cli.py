@@ -11,6 +11,7 @@ import pytest
 from test_season import icu_club
 
 from xlrating.cli import main
+from xlrating.errors import ArgumentError
 from xlrating.season.file import is_season_file
 
 
@@ -124,6 +125,28 @@ def test_the_chart_follows_the_top_n_and_refuses_unknown_players(tmp_path: Path,
     assert chart[0] == ["Event", "Ann"]
 
 
+def test_a_chart_of_more_players_than_it_can_show_is_refused_before_anything_is_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # --chart-top 300 wrote a chart of 300 series, past the 255 Excel draws.
+    source = write(tmp_path / "club.xlsx", icu_club())
+    report = tmp_path / "report.xlsx"
+    with pytest.raises(SystemExit) as stopped:
+        main(["season", str(source), "--report", str(report), "--chart-top", "300"])
+    assert stopped.value.code == 2
+    assert "the chart follows 1 to 100 players (a chart of more lines is past reading; Excel draws at most " \
+           "255), not 300" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx"]
+    from xlrating.season import rate_season_sheets
+    from xlrating.season.report import chart_players
+
+    grids = {name: [list(row) for row in sheet.iter_rows(values_only=True)]
+             for name, sheet in zip(openpyxl.load_workbook(source).sheetnames,
+                                    openpyxl.load_workbook(source).worksheets, strict=True)}
+    rated = rate_season_sheets(grids)
+    with pytest.raises(ArgumentError, match="not top 101"):
+        chart_players(rated, top=101)
+
+
 def test_rate_with_report_on_a_season_writes_the_season_report(tmp_path: Path) -> None:
     source = write(tmp_path / "club.xlsx", icu_club())
     report = tmp_path / "report.xlsx"
@@ -147,3 +170,23 @@ def test_in_place_with_a_report_writes_both_and_leaves_no_temporary_file(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx", "report.xlsx"]
     assert "History" in openpyxl.load_workbook(source).sheetnames
     assert main(["season", str(source), "--in-place"]) == 0  # again, on the sheets it added
+
+
+def test_an_engine_error_names_each_player_at_his_cell_all_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The ICU engine needs a birth date for K when none is given; it stopped at the first player,
+    # and the season said "Player 1: Argument 'birth_date' is needed", the engine's seat number.
+    sheets = icu_club()
+    sheets["Players"] = [["ID", "Name", "Rating", "Games"], [1, "Ann", 1800, 40], [2, "Bob", 1700, 40]]
+    source = write(tmp_path / "club.xlsx", sheets)
+    assert main(["season", str(source)]) == 1
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert lines[0] == f"{source}: The season has 2 errors; nothing was rated or written."
+    assert lines[1:] == [
+        "  Autumn!B2: ID 1: Argument 'birth_date' is needed: K of a player rated below 2100 depends on age "
+        "at the event's start (the player's data: Players!A2)",
+        "  Autumn!B3: ID 2: Argument 'birth_date' is needed: K of a player rated below 2100 depends on age "
+        "at the event's start (the player's data: Players!A3)",
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx"]

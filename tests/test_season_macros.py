@@ -120,3 +120,33 @@ def test_the_season_script_adds_and_writes_new_pending_as_the_command_line_does(
             else:
                 assert got == _client_value(expected), (row, column)
     assert "New list, History and New pending written." in excel.alerts[0][0]
+
+
+HOSTILE_NAMES = ["1/2", "TRUE", "3-4", "12:30", "$5", "Jan 5", "(5)", "50%"]
+
+
+def test_the_season_script_sends_names_excel_would_convert_as_text(tmp_path: Path) -> None:
+    # Names such as 1/2, TRUE, 3-4, 12:30 and $5 went to Excel bare: Excel, reading them as typed,
+    # would turn them into a date, a boolean, a time, a currency amount.
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    renamed = {}
+    for row, name in enumerate(HOSTILE_NAMES, start=2):
+        renamed[book["Players"].cell(row=row, column=2).value] = name
+    for sheet in book.worksheets:
+        for line in sheet.iter_rows():
+            for cell in line:
+                if cell.value in renamed:
+                    cell.value = renamed[cell.value]
+    book.save(source)
+    actions = run_script(macros, "rate_season_workbook", book_json(source))
+    assert [a["args"][1] for a in actions if a["func"] == "alert"] == ["xlrating"], actions[-1]
+    sent = [value for action in writes(actions) if action["func"] == "setValues"
+            for row in action["values"] for value in row]
+    for name in HOSTILE_NAMES:
+        assert f"'{name}" in sent, name
+        assert name not in sent, name
+    excel = SeasonExcel(book_json(source))
+    excel.apply(actions)
+    names = [excel.cell("New list", row, 2) for row in range(2, 11)]
+    assert set(HOSTILE_NAMES) <= set(names)  # Excel shows the text without the apostrophe

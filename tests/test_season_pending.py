@@ -438,6 +438,7 @@ _cell = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.lists(_cell, max_size=9), max_size=6), st.permutations([*HEADER, "Ru", "Ru games"]),
        st.sampled_from(["FIDE 2024", "FIDE handbook"]))

@@ -19,12 +19,11 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from test_report_render import pytestmark as render_tools  # the same tools, the same rule
-from test_report_render import render
+from test_report_render import RENDERS, render  # the same tools, the same rule
 
 from xlrating.templates.calculator import WORKBOOK_TITLES
 
-pytestmark = render_tools
+pytestmark = list(RENDERS)  # slow too: LibreOffice renders, not in the fast loop
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 

@@ -42,6 +42,9 @@ from xlrating.templates.calculator import (
     calculator_workbook,
 )
 
+#: Minutes of work in all: left out of the fast loop (`pytest -m "not slow"`).
+pytestmark = pytest.mark.slow
+
 Values = dict[str, Any]
 
 

@@ -31,16 +31,31 @@ def test_the_snapshot_says_what_it_is() -> None:
     assert sorted(STORED["events"]) == sorted(name for name, *_ in CASES)
 
 
+#: The note 0.1 gave every established player without a game count; notes are now kept for
+#: what is unusual, so it is no longer given (the only change to the players since 0.1).
+USUAL_NOTE = "established rating with N not given: N' = N*, standard formula"
+
+
 def reshaped(event: dict[str, Any]) -> dict[str, Any]:
     """A stored event with its parameters in today's order: the keys every engine starts
-    with (Edition, Event type, Start date, End date), then the rest as before. Only the
-    parameters' order and the new keys changed since 0.1 (the snapshot's events give no
-    start date)."""
+    with (Edition, Event type, Start date, End date), then the rest as before, and without
+    :data:`USUAL_NOTE`. Only the parameters' order, the new keys and that note changed
+    since 0.1 (the snapshot's events give no start date)."""
     old = event["parameters"]
     given = dict(old)
     shared = [["Edition", event["rules"]], ["Event type", given["Event type"]], ["Start date", "not given"],
               ["End date", given["End date"]]]
-    return {**event, "parameters": shared + [p for p in old if p[0] not in ("Event type", "End date")]}
+    players = [{**player, "notes": [note for note in player["notes"] if note != USUAL_NOTE]}
+               for player in event["players"]]
+    return {**event, "parameters": shared + [p for p in old if p[0] not in ("Event type", "End date")],
+            "players": players}
+
+
+def test_the_usual_note_was_in_the_snapshot_and_is_the_only_note_dropped() -> None:
+    # The snapshot holds the note for many players; everything else about them is unchanged.
+    dropped = sum(player["notes"].count(USUAL_NOTE) for event in STORED["events"].values()
+                  for player in event["players"])
+    assert dropped > 100
 
 
 @pytest.mark.parametrize(("name", "roster", "games", "kwargs"), CASES, ids=[c[0] for c in CASES])

@@ -18,9 +18,7 @@ error with its cell in an alert.
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Sequence
-from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +28,7 @@ from .crosstable import RatedWorkbook, rate_sheets
 from .crosstable.columns import on_wall_chart
 from .crosstable.model import AddedColumns, Block
 from .errors import CrosstableError, InputError, XlratingError
+from .excel.typed import excel_value
 from .workbook.buttons import EVENT_BUTTON, SEASON_BUTTON
 
 if TYPE_CHECKING:
@@ -46,7 +45,6 @@ __all__ = [
 
 #: An alert longer than this is cut (Excel's message box shows about 1,000 characters).
 ALERT_LIMIT = 900
-_NUMBER_LIKE = re.compile(r"^\s*[-+]?(\d+[.,]?\d*|[.,]\d+)([eE][-+]?\d+)?\s*%?\s*$")
 
 
 def rate_event(book: xw.Book | None = None) -> RatedWorkbook | None:
@@ -236,6 +234,8 @@ def _summary(rated: RatedWorkbook) -> str:
         systems = ", ".join(
             f"{o.rules}" + (f" {o.rating_system}" if o.rating_system else "") for o in event.outcomes)
         parts.append(f"{event.crosstable.sheet}: {len(event.crosstable.players)} players rated ({systems})")
+    if rated.events and rated.events[0].settings.end_date_blank:  # one Event sheet for every section
+        parts.append(rated.events[0].settings.end_date_note())
     return "\n".join(parts + _listed([str(w) for w in rated.warnings], "warnings")) or "Nothing to rate."
 
 
@@ -248,13 +248,7 @@ def _listed(lines: Sequence[str], what: str, limit: int = 8) -> list[str]:
 
 
 def _cell(value: Any) -> Any:
-    if value is None:
-        return ""
-    if isinstance(value, str) and value and (value[0] in "=+-@'" or _NUMBER_LIKE.match(value)):
-        return "'" + value
-    if isinstance(value, date) and not isinstance(value, datetime):
-        return datetime(value.year, value.month, value.day)
-    return value
+    return "" if value is None else excel_value(value)
 
 
 def _runs(formats: Sequence[str | None] | None, width: int) -> list[tuple[int, int, str]]:

@@ -260,6 +260,7 @@ def _uscf_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
                explain: bool) -> tuple[EventOutcome, ...]:
     options: dict[str, Any] = {
         "dual_rated": settings.dual_rated, "event_type": settings.event_type, "end_date": settings.end_date,
+        "start_date": settings.start_date, "event_name": settings.event_name,
         "bonus_multiplier": settings.bonus_multiplier, "rules": settings.rules, "explain": explain,
     }
     outcomes = [uscf.rate_event(lineup[0], games, rating_system=settings.rating_system, **options)]
@@ -287,6 +288,7 @@ def _fide_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] 
 def _fide_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
                explain: bool) -> tuple[EventOutcome, ...]:
     return (fide.rate_event(lineup[0], games, event_type=settings.event_type, end_date=settings.end_date,
+                            start_date=settings.start_date, event_name=settings.event_name,
                             rules=settings.rules, explain=explain),)
 
 
@@ -338,8 +340,10 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
 
 def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
               explain: bool) -> tuple[EventOutcome, ...]:
-    return (icu.rate_event(lineup[0], games, start_date=icu_start(settings), rules=settings.rules,
-                           event_name=settings.event_name, explain=explain),)
+    # The engine takes K at the Start date, else the End date (as icu_start), and records the
+    # dates as given: a blank Start date is not shown as the End date.
+    return (icu.rate_event(lineup[0], games, start_date=settings.start_date, end_date=settings.end_date,
+                           rules=settings.rules, event_name=settings.event_name, explain=explain),)
 
 
 # --- the table ---------------------------------------------------------------------------------

@@ -31,7 +31,13 @@ COMMANDS: tuple[str, ...] = ("rate", "season", "report", "import_", "export", "t
                              "demo", "lite")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand; with ``command``, only that subcommand's arguments.
+
+    Each subcommand module imports what it needs when it registers its arguments or runs
+    (openpyxl, the rating engines...), so ``xlrating --help``, ``--version`` and a
+    mistyped command start fast: the other subcommands are listed by their ``HELP`` line.
+    """
     parser = argparse.ArgumentParser(
         prog="xlrating",
         description="Rate chess events (US Chess, FIDE, Irish Chess Union) in Excel workbooks.",
@@ -39,13 +45,30 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"xlrating {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        importlib.import_module(f"{__name__}.{name}").register(subparsers)
+        module = importlib.import_module(f"{__name__}.{name}")
+        listed: dict[str, str] | None = getattr(module, "HELP", None)  # a module without: registered whole
+        if command is None or listed is None or command in listed:
+            module.register(subparsers)
+        else:
+            for word, text in listed.items():
+                subparsers.add_parser(word, help=text)
     return parser
 
 
+def chosen_command(argv: Sequence[str]) -> str:
+    """The subcommand ``argv`` names (its first word that is not an option), or ``""``: the
+    options before it (``--help``, ``--version``) take no value."""
+    return next((word for word in argv if not word.startswith("-")), "")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    try:
+        parser = build_parser(chosen_command(words))
+        args = parser.parse_args(words)
+    except KeyboardInterrupt:  # while starting: nothing was written yet
+        print("xlrating: interrupted before anything was done", file=sys.stderr)
+        return 130
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

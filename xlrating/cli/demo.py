@@ -7,18 +7,19 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..crosstable import RatedWorkbook
-from ..report import write_report
-from ..templates import SYSTEMS, write_template
-from ..workbook import rate_workbook, writable_target
 from ._args import path_arg
-from .rate import summary, write_both
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"demo": "rate the bundled example event; write the rated workbook and its report to the current "
+                "folder"}
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
+    from ..templates import SYSTEMS
+
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "demo",
-        help="rate the bundled example event; write the rated workbook and its report to the current folder",
+        help=HELP["demo"],
         description="Rate a small fictional example event (the one in the templates) and write the rated "
         "workbook and its rating report to the current folder: the quickest way to see what xlrating does.",
     )
@@ -32,6 +33,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..report import write_report
+    from ..templates import write_template
+    from ..workbook import rate_workbook, writable_target
+    from .rate import standings, summary, write_both
+
     target = Path(args.output or f"xlrating-demo-{args.system}-rated.xlsx")
     writable_target(target)  # both files checked before either is written
     report = report_path(target)
@@ -42,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         workbook, rated = rate_workbook(source)
         write_both(workbook, target, report, lambda name: write_report(rated.events, name))
     print(summary(rated))
-    print(results_table(rated))
+    print(standings(rated))
     print(f"Wrote {target.resolve()}")
     print(f"Wrote {report.resolve()} (the rating report)")
     return 0
@@ -52,22 +58,3 @@ def report_path(target: Path) -> Path:
     """``xlrating-demo-uscf-report.xlsx`` beside ``xlrating-demo-uscf-rated.xlsx``."""
     stem = target.stem.removesuffix("-rated")
     return target.with_name(f"{stem}-report.xlsx")
-
-
-def results_table(rated: RatedWorkbook) -> str:
-    """Each player's name, pre-event and post-event rating, as plain text."""
-    lines = []
-    for event in rated.events:
-        outcome = event.outcomes[0]
-        rows = [("No", "Name", "Score", "Pre", "Post", "Method")]
-        for player in event.crosstable.players:
-            result = outcome.player(player.number)
-            pre = "unrated" if result.pre_rating is None else f"{result.pre_rating:.0f}"
-            post = "" if result.post_rating is None else f"{result.post_rating:.0f}"
-            rows.append((str(player.number), player.name, f"{player.score:g}", pre, post,
-                         result.method.value))
-        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-        for row in rows:
-            cells = (cell.ljust(width) for cell, width in zip(row, widths, strict=True))
-            lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)

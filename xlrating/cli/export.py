@@ -19,15 +19,18 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WorkbookError
-from ..exporters import FOLDER_FORMATS, FORMATS, export
-from ..workbook import same_file, writable_target
 from ._args import path_arg
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"export": "write a FIDE TRF file or US Chess's rating report files from a crosstable workbook"}
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
+    from ..exporters import FORMATS
+
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "export",
-        help="write a FIDE TRF file or US Chess's rating report files from a crosstable workbook",
+        help=HELP["export"],
         description="Write the files a director sends to the rating body from a crosstable workbook: a "
         "FIDE TRF-2026 file (trf) or TRF16 file (trf16), or what US Chess's rating system (MUIR) takes in "
         "its upload, THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (uscf; dbf writes the same files). US "
@@ -54,12 +57,17 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def output_path(source: Path, fmt: str, output: str | None) -> Path:
     """``-o``, else ``IN.trf`` or the folder ``IN-uscf`` (``IN-dbf``) beside IN."""
+    from ..exporters import FOLDER_FORMATS
+
     if output:
         return Path(output)
     return source.with_name(f"{source.stem}-{fmt}") if fmt in FOLDER_FORMATS else source.with_suffix(".trf")
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..exporters import FOLDER_FORMATS, FORMATS, export
+    from ..workbook import same_file, writable_target
+
     source = Path(args.file)
     target = output_path(source, args.fmt, args.output)
     if same_file(target, source):

@@ -21,17 +21,20 @@ import datetime as dt
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..crosstable import AddedColumns, Block, Grid
-from ..crosstable.columns import fold
 from ..errors import WorkbookError
-from ..official.model import ListedPlayer, PlayerSource
-from ..official.sheet import LIST_SHEET, list_rows
-from ..systems import System
-from ..workbook import Workbook, apply, load, stage_workbook, writable_target
-from ..workbook.rate import Prepare
 from ._args import path_arg
+
+if TYPE_CHECKING:  # the rest is imported when a command runs: ``xlrating --help`` starts fast
+    from ..crosstable import AddedColumns, Block, Grid
+    from ..official.model import ListedPlayer, PlayerSource
+    from ..systems import System
+    from ..workbook import Workbook
+    from ..workbook.rate import Prepare
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"fill": "fill blank ratings (and K, birth dates...) of a workbook from the official list"}
 
 
 def date_arg(value: str) -> dt.date:
@@ -44,6 +47,8 @@ def date_arg(value: str) -> dt.date:
 
 def add_list_options(parser: argparse.ArgumentParser) -> None:
     """``--date``, ``--kind``, ``--db`` and ``--list-sheet``: which list a fill reads."""
+    from ..official.sheet import LIST_SHEET
+
     parser.add_argument("--date", type=date_arg, metavar="YYYY-MM-DD",
                         help="use the list in force on this date (default: each event's Start date, else "
                         "its End date; a season's Players: the Season sheet's List date)")
@@ -60,7 +65,7 @@ def add_list_options(parser: argparse.ArgumentParser) -> None:
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "fill",
-        help="fill blank ratings (and K, birth dates...) of a workbook from the official list",
+        help=HELP["fill"],
         description="Fill every blank Rating (and Games, K, Birth date, Federation, Title where the list "
         "has them) of the crosstable or season workbook IN from the official list in force at each "
         "event's start, and name every typed value the list contradicts, with its cell (the typed value "
@@ -105,7 +110,8 @@ def closed_after(source: PlayerSource) -> contextlib.AbstractContextManager[Play
 def list_source(args: argparse.Namespace, workbook: Workbook) -> PlayerSource:
     """Where ``args`` say the players come from: the workbook's List sheet, or the store."""
     if getattr(args, "list_sheet", False):
-        from ..official.sheet import read_list_sheet
+        from ..crosstable.columns import fold
+        from ..official.sheet import LIST_SHEET, read_list_sheet
 
         name = next((n for n in workbook.sheetnames if fold(n) == fold(LIST_SHEET)), None)
         if name is None:
@@ -118,7 +124,7 @@ def list_source(args: argparse.Namespace, workbook: Workbook) -> PlayerSource:
 def run(args: argparse.Namespace) -> int:
     from ..official.fill import fill_sheets
     from ..season.file import is_season_file
-    from ..workbook import read_grids
+    from ..workbook import apply, load, read_grids, stage_workbook, writable_target
     from ..workbook.rate import read_for_rating
     from .rate import output_path
 
@@ -154,6 +160,7 @@ def preparer(args: argparse.Namespace, lines: list[str], notes: list[str]) -> Pr
             raise ArgumentError(f"{', '.join(given)} {says} which list to fill from: add --list")
         return None
     from ..official.fill import fill_sheets
+    from ..workbook import load
 
     def prepare(grids: Mapping[str, Grid]) -> tuple[Sequence[Block], Sequence[AddedColumns]]:
         # The List sheet is read whole only when it is asked for (the rating reads it no further
@@ -238,6 +245,8 @@ def _selected(store: Any, found: System, kind: str, when: dt.date, federation: s
 
 def register_sheet(subparsers: Any) -> argparse.ArgumentParser:
     """``xlrating lists sheet``: the subcommand the ``lists`` command registers."""
+    from ..official.sheet import LIST_SHEET
+
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "sheet",
         help=f"write a {LIST_SHEET} sheet of listed players (for xlwings Lite's Fill from the list)",
@@ -260,6 +269,9 @@ def register_sheet(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run_sheet(args: argparse.Namespace) -> int:
+    from ..official.sheet import LIST_SHEET
+    from ..workbook import load, stage_workbook, writable_target
+
     if args.workbook is None and args.output is None:
         raise WorkbookError(f"say where the {LIST_SHEET} sheet goes: --workbook WB.xlsx (a workbook you "
                             "have) or -o OUT.xlsx (a new one)")
@@ -283,8 +295,10 @@ def put_list_sheet(workbook: Workbook, players: Iterable[ListedPlayer]) -> str:
     """Write the List sheet of ``players`` into ``workbook`` (added after the last tab, or over a
     List sheet it has that holds nothing else); the name of the sheet written. Raises
     :class:`~xlrating.errors.WorkbookError` when its List sheet holds something else."""
-    from ..official.sheet import COLUMNS, DATE_FORMAT
-    from ..workbook import add_sheets
+    from ..crosstable import Block
+    from ..crosstable.columns import fold
+    from ..official.sheet import COLUMNS, DATE_FORMAT, LIST_SHEET, list_rows
+    from ..workbook import add_sheets, apply
     from ..workbook.new import column_width
 
     rows = list_rows(players)
@@ -325,7 +339,7 @@ def write_list_workbook(path: Path, players: Iterable[ListedPlayer]) -> None:
     from openpyxl import Workbook as OpenpyxlWorkbook
     from openpyxl.styles import Font
 
-    from ..official.sheet import COLUMNS, DATE_FORMAT
+    from ..official.sheet import COLUMNS, DATE_FORMAT, LIST_SHEET, list_rows
     from ..workbook.book import save_workbook_atomic
     from ..workbook.cells import put
 

@@ -15,16 +15,19 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WorkbookError
-from ..importers import FORMATS, import_to_workbook
-from ..workbook import same_file, writable_target
 from ._args import path_arg
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"import": "turn US Chess crosstable text, a FIDE TRF file, US Chess DBF report files or PGN games "
+                  "into a workbook"}
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
+    from ..importers import FORMATS
+
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "import",
-        help="turn US Chess crosstable text, a FIDE TRF file, US Chess DBF report files or PGN games into a "
-        "workbook",
+        help=HELP["import"],
         description="Import an event as a crosstable workbook, which 'xlrating rate' then rates. FILE is US "
         "Chess crosstable text copied from the member site (msa), a FIDE TRF-2026 or TRF16 file (trf), or "
         "the folder holding THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (dbf), or a PGN file of the event's "
@@ -57,6 +60,9 @@ def output_path(source: Path, output: str | None) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..importers import FORMATS, import_to_workbook
+    from ..workbook import same_file, writable_target
+
     source = Path(args.file)
     target = output_path(source, args.output)
     if same_file(target, source):

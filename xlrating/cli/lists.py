@@ -17,12 +17,17 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..official.model import ListedPlayer
-from ..official.store import ListStore, default_path
 from ._args import path_arg
 from .fill import register_sheet
+
+if TYPE_CHECKING:  # imported when the command runs: ``xlrating --help`` starts fast
+    from ..official.model import ListedPlayer
+    from ..official.store import ListStore
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"lists": "load official rating lists (FIDE, US Chess, ICU) into the local store and look players up"}
 
 #: The actions of ``xlrating lists``, each a module-level ``(name, register)`` pair.
 ACTIONS: list[tuple[str, Any]] = [("sheet", register_sheet)]
@@ -39,6 +44,8 @@ def date_arg(text: str) -> dt.date:
 
 
 def _db_option(parser: argparse.ArgumentParser, default: Any) -> None:
+    from ..official.store import default_path
+
     parser.add_argument(
         "--db",
         metavar="PATH",
@@ -51,7 +58,7 @@ def _db_option(parser: argparse.ArgumentParser, default: Any) -> None:
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "lists",
-        help="load official rating lists (FIDE, US Chess, ICU) into the local store and look players up",
+        help=HELP["lists"],
         description="The official rating lists kept in the local store. With no action: what is loaded "
         "(system, kind, date, players). 'add' loads list files, 'show' prints one player's rows. "
         "The store is "
@@ -99,6 +106,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _store(args: argparse.Namespace) -> ListStore:
+    from ..official.store import ListStore
+
     return ListStore(args.db) if args.db else ListStore()
 
 

@@ -7,15 +7,18 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WorkbookError
-from ..excel.lite import REQUIREMENT, main_py
-from ..workbook import writable_target
 from ._args import path_arg
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"lite": "print the main.py that puts xlrating's functions and scripts into xlwings Lite"}
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
+    from ..excel.lite import REQUIREMENT
+
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "lite",
-        help="print the main.py that puts xlrating's functions and scripts into xlwings Lite",
+        help=HELP["lite"],
         description="Print (or write with -o) the main.py to paste into the xlwings Lite editor: it imports "
         "every worksheet function (from xlrating.udfs import *) and every script (rate_crosstable ...). "
         f"Lite's requirements.txt needs the line '{REQUIREMENT}' (before xlrating is on PyPI: the address "
@@ -29,6 +32,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..excel.lite import main_py
+    from ..workbook import writable_target
+
     text = main_py()
     if not args.output:
         print(text, end="")

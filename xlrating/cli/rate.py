@@ -17,22 +17,24 @@ import keyword
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..crosstable import RatedWorkbook
 from ..errors import WorkbookError
-from ..report import write_report
-from ..season.file import is_season_file
-from ..workbook import Workbook, lost_features, rate_workbook, same_file, stage_workbook, writable_target
-from ..workbook.save import stage_file
 from ._args import add_output_options
 from .fill import add_list_options, preparer, print_fill
+
+if TYPE_CHECKING:
+    from ..crosstable import RatedWorkbook
+    from ..workbook import Workbook
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"rate": "rate the crosstable of a workbook and write the post-event ratings"}
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "rate",
-        help="rate the crosstable of a workbook and write the post-event ratings",
+        help=HELP["rate"],
         description="Rate the crosstable of IN (an .xlsx or .xlsm workbook) and write the rated workbook: "
         "IN-rated.xlsx beside the input unless -o or --in-place says otherwise (IN.xlsm: IN_rated.xlsm, "
         "and IN_rated.py beside it when IN.py is beside the input, so its Rate button and Run main find "
@@ -46,6 +48,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                         "force at the event's start, as 'xlrating fill' does (the filled cells are written "
                         "too)")
     add_list_options(parser)
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="leave out the standings (each player's score, pre-event and post-event rating "
+                        "and change)")
     parser.set_defaults(func=run)
     return parser
 
@@ -53,6 +58,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def output_path(source: Path, output: str | None, in_place: bool, *, suffix: str = "rated") -> Path:
     """Where ``rate`` writes: ``-o``, the input itself with ``--in-place``, else ``IN-rated.xlsx``
     (``fill``: ``IN-filled.xlsx``)."""
+    from ..workbook import same_file
+
     if not source.name or source.is_dir():
         raise WorkbookError(f"{source}: is a folder, not a workbook")
     if in_place:
@@ -79,6 +86,8 @@ def module_beside(source: Path, target: Path, module: Callable[[str], str]) -> s
     convention) find their code: when ``source`` has its module beside it, ``target``
     gets ``module(name)`` as ``NAME.py`` beside it. Returns a line to print (what was
     written, or why not), or None when there is nothing to do."""
+    from ..workbook import same_file
+
     if target.suffix.lower() != ".xlsm" or same_file(source, target):
         return None
     if not source.with_suffix(".py").is_file():
@@ -97,6 +106,8 @@ def module_beside(source: Path, target: Path, module: Callable[[str], str]) -> s
 
 def report_path(report: str | None, source: Path, target: Path) -> Path | None:
     """The ``--report`` file, refused when it names the input or the rated workbook."""
+    from ..workbook import same_file
+
     if not report:
         return None
     path = Path(report)
@@ -107,6 +118,9 @@ def report_path(report: str | None, source: Path, target: Path) -> Path | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..season.file import is_season_file
+    from ..workbook import rate_workbook, stage_workbook, writable_target
+
     source = Path(args.input)
     if is_season_file(source):  # a Players and an Events sheet: rate the season
         from .season import run as rate_season_file
@@ -125,11 +139,15 @@ def run(args: argparse.Namespace) -> int:
                                     prepare=preparer(args, lines, notes))
     print_fill(lines, notes)
     if report is not None:
+        from ..report import write_report
+
         write_both(workbook, target, report, lambda name: write_report(rated.events, name),
                    in_place=args.in_place)
     else:
         stage_workbook(workbook, target, in_place=args.in_place).commit()
     print(summary(rated))
+    if not args.quiet:
+        print(standings(rated))
     print(f"Wrote {target}")
     if report is not None:
         print(f"Wrote {report}")
@@ -149,6 +167,9 @@ def write_both(workbook: Workbook, target: Path, report: Path, write: Callable[[
     """Write the rated workbook and the report (``write(name)`` writes it at ``name``) beside
     their targets, then rename the workbook, then the report: a run that fails or is stopped
     before the end leaves neither, and never a report without its rated workbook."""
+    from ..workbook import stage_workbook
+    from ..workbook.save import stage_file
+
     staged = stage_workbook(workbook, target, in_place=in_place)
     try:
         staged_report = stage_file(report, write)
@@ -165,6 +186,8 @@ def write_both(workbook: Workbook, target: Path, report: Path, write: Callable[[
 
 def warn_lost(workbook: Workbook, target: Path) -> None:
     """Say on stderr which Excel features of the input the written copy does not keep."""
+    from ..workbook import lost_features
+
     lost = lost_features(workbook, target)
     if lost:
         print(f"xlrating: note: {target} does not keep these features of {workbook.path}: {', '.join(lost)}. "
@@ -180,3 +203,29 @@ def summary(rated: RatedWorkbook) -> str:
             for outcome in event.outcomes)
         lines.append(f"Rated {event.crosstable.sheet}: {len(event.crosstable.players)} players, {rules}")
     return "\n".join(lines)
+
+
+def standings(rated: RatedWorkbook) -> str:
+    """Each rated crosstable's standings as plain text: players by score (highest first, then
+    by pairing number), with the pre-event and post-event rating and the change, as the
+    rated sheet shows them (whole numbers); one table per rating system of a dual-rated event."""
+    lines = []
+    for event in rated.events:
+        players = sorted(event.crosstable.players, key=lambda p: (-p.score, p.number))
+        for outcome in event.outcomes:
+            heading = event.crosstable.sheet + (f", {outcome.rating_system}" if outcome.rating_system else "")
+            rows = [("No", "Name", "Score", "Pre", "Post", "Change", "Method")]
+            for player in players:
+                result = outcome.player(player.number)
+                pre = "unrated" if result.pre_rating is None else f"{result.pre_rating:.0f}"
+                post = "" if result.post_rating is None else f"{result.post_rating:.0f}"
+                change = "" if result.change is None else f"{round(result.change):+d}".replace("+0", "0")
+                rows.append((str(player.number), player.name, f"{player.score:g}", pre, post, change,
+                             result.method.value))
+            widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+            lines += ["", heading]
+            for row in rows:
+                cells = (cell.rjust(width) if i in (0, 3, 4, 5) else cell.ljust(width)
+                         for i, (cell, width) in enumerate(zip(row, widths, strict=True)))
+                lines.append("  " + "  ".join(cells).rstrip())
+    return "\n".join(lines[1:]) if lines else ""

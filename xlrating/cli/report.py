@@ -13,14 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WorkbookError
-from ..report import report_file
 from ._args import path_arg
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"report": "rate the crosstable of a workbook and write its rating report (a new workbook)"}
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "report",
-        help="rate the crosstable of a workbook and write its rating report (a new workbook)",
+        help=HELP["report"],
         description="Rate the crosstable of IN (an .xlsx or .xlsm workbook) and write the rating report: "
         "Summary, Ratings, Games, Explanations and Charts sheets in a new workbook (IN-report.xlsx beside "
         "the input unless -o says otherwise). The input is not changed. Nothing is written when the "
@@ -49,6 +51,8 @@ def output_path(source: Path, output: str | None) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..report import report_file
+
     source = Path(args.input)
     target = output_path(source, args.output)
     report = report_file(source, target, explain_all=args.explain_all, games=args.games)

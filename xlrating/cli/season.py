@@ -12,25 +12,29 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import WorkbookError
-from ..importers import FORMATS
-from ..season import RatedSeason
-from ..season.file import rate_season_workbook
-from ..season.importing import import_season_workbook
-from ..season.report import TOP, event_rules, write_season_report
-from ..templates.season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_season_template
-from ..workbook import same_file, stage_workbook, writable_target
 from ._args import add_output_options, path_arg
 from .fill import preparer, print_fill, season_start
 from .rate import module_beside, output_path, report_path, warn_lost, write_both
 
+if TYPE_CHECKING:
+    from ..season import RatedSeason
+
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"season": "rate a season workbook (a Players list, an Events sheet, a sheet per event)",
+        "season-import": "import several events (TRF, US Chess crosstable text, DBF folders) into one season "
+                         "workbook"}
+
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
+    from ..importers import FORMATS
+    from ..season.report import TOP
+
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "season",
-        help="rate a season workbook (a Players list, an Events sheet, a sheet per event)",
+        help=HELP["season"],
         description="Rate every event of the season workbook IN in date order from its Players list and "
         "write each event's ratings, the Players sheet's new ratings, the New list and History sheets "
         "(and, for FIDE, New pending: unrated players' results carried to the next season): "
@@ -42,13 +46,13 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--chart-players", metavar="ID,ID,...",
                         help="the players the report's chart follows, by ID (default: the Season sheet's "
                         "Chart players, else the top of the new list)")
-    parser.add_argument("--chart-top", metavar="N", type=int,
+    parser.add_argument("--chart-top", metavar="N", type=chart_top,
                         help="the chart follows the N highest rated players of the new list (default: the "
                         f"Season sheet's Chart top, else {TOP})")
     parser.set_defaults(func=run)
     importer: argparse.ArgumentParser = subparsers.add_parser(
         "season-import",
-        help="import several events (TRF, US Chess crosstable text, DBF folders) into one season workbook",
+        help=HELP["season-import"],
         description="Import every event of FILE... (files, or folders of event files) into one season "
         "workbook: an event sheet per section, the Events sheet, and a Players list of everyone who plays, "
         "as his first event gives him. Nothing is written when any file has problems; every problem is "
@@ -65,7 +69,24 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
+def chart_top(text: str) -> int:
+    """``--chart-top``: a whole number of players the chart can follow (argparse refuses others)."""
+    from ..season.read import CHART_TOP_LIMIT, CHART_TOP_REASON
+
+    try:
+        top = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= top <= CHART_TOP_LIMIT:
+        raise argparse.ArgumentTypeError(f"the chart follows 1 to {CHART_TOP_LIMIT} players "
+                                         f"({CHART_TOP_REASON}), not {top}")
+    return top
+
+
 def run_import(args: argparse.Namespace) -> int:
+    from ..season.importing import import_season_workbook
+    from ..workbook import same_file, writable_target
+
     target = Path(args.output)
     if any(same_file(target, Path(source)) for source in args.files):
         raise WorkbookError(f"{target}: is a file being imported; choose another name with -o")
@@ -84,6 +105,10 @@ def run_import(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Rate the season; ``args`` may also be ``rate``'s (which has no chart options)."""
+    from ..season.file import rate_season_workbook
+    from ..season.report import write_season_report
+    from ..workbook import stage_workbook, writable_target
+
     source = Path(args.input)
     target = output_path(source, args.output, args.in_place)
     report = report_path(args.report, source, target)
@@ -121,6 +146,8 @@ def run(args: argparse.Namespace) -> int:
 
 def summary(rated: RatedSeason) -> str:
     """One line per event in rating order, then the list's size before and after."""
+    from ..season.report import event_rules
+
     lines = []
     for event in rated.events:
         lines.append(f"Rated {event.crosstable.sheet} (ends {event.settings.end_date.isoformat()}): "
@@ -138,6 +165,9 @@ def summary(rated: RatedSeason) -> str:
 
 def run_template(args: argparse.Namespace) -> int:
     """``xlrating template season [--macro] [-o FILE] [--force]``: the season template."""
+    from ..templates.season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_season_template
+    from ..workbook import writable_target
+
     macro = bool(args.macro)
     target = Path(args.output or (SEASON_MACRO_TEMPLATE if macro else SEASON_TEMPLATE))
     targets = [target, target.with_suffix(".py")] if macro else [target]

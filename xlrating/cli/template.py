@@ -11,23 +11,19 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ArgumentError, WorkbookError
-from ..templates import (
-    CALCULATOR_TEMPLATE,
-    MACRO_TEMPLATE,
-    SYSTEMS,
-    TEMPLATE_FILES,
-    write_calculator_template,
-    write_template,
-)
-from ..workbook import writable_target
 from ._args import path_arg
 from .fill import add_season_start
 
+#: The subcommands this module registers, with their one-line help (``xlrating --help``).
+HELP = {"template": "write a new crosstable workbook (US Chess, FIDE or ICU) with an example event"}
+
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
+    from ..templates import SYSTEMS
+
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "template",
-        help="write a new crosstable workbook (US Chess, FIDE or ICU) with an example event",
+        help=HELP["template"],
         description="Write a ready-to-use crosstable workbook: the crosstable as an Excel table with checks "
         "on the round cells, an Event sheet with drop-downs, a How to use sheet and a small fictional "
         "example event. SYSTEM 'macro' (or --macro) writes the macro-enabled .xlsm for xlwings "
@@ -53,6 +49,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..templates import (
+        CALCULATOR_TEMPLATE,
+        MACRO_TEMPLATE,
+        TEMPLATE_FILES,
+        write_calculator_template,
+        write_template,
+    )
+    from ..workbook import writable_target
+
     if args.start_list and args.system != "season":
         raise ArgumentError("--list starts a season's Players sheet from an official list: use it with "
                             "'template season'")

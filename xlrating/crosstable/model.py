@@ -43,11 +43,20 @@ class EventSettings:
     start_date: date | None = None
     end_date: date = field(default_factory=date.today)
     """The event's last day; today when the sheet leaves it blank."""
+    end_date_blank: bool = False
+    """The sheet left End date blank: :attr:`end_date` is the day the event was rated."""
     sheet: str = "Event"
     """The sheet the settings came from (for messages)."""
     cells: tuple[tuple[str, str], ...] = ()
     """``(setting, cell address)`` of every setting given on the sheet, e.g.
     ``("Rules", "Event!B4")``, so later checks can name the cell."""
+
+    def end_date_note(self) -> str:
+        """What a run says when the sheet left End date blank (``""`` when it gave one)."""
+        if not self.end_date_blank:
+            return ""
+        return (f"End date is blank ({self.cell('End date')}): rated as of today, "
+                f"{self.end_date.isoformat()}; enter the event's last day there if it ended on another day")
 
     def cell(self, setting: str) -> str:
         """The address of ``setting``'s value cell, or the sheet name when it was not given."""

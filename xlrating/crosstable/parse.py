@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 from typing import Any
 
 from .. import systems
@@ -105,49 +106,56 @@ class Layout:
     """Header cells of columns that look like rounds but are not read as one (``R4 (final)``)."""
 
 
-def read_layout(sheet: str, grid: Grid, header_index: int, problems: list[Problem]) -> Layout:
-    """Read the header row: the input, output and round columns, with problems for duplicates and gaps."""
-    header = list(grid[header_index])
-    layout = Layout(header_row=header_index + 1)
-    inputs: dict[str, list[int]] = {}
-    outputs: dict[str, list[int]] = {}
-    rounds: dict[int, list[int]] = {}
+def _header_kind(cell: Any) -> tuple[str, Any] | None:
+    """What a header cell names: ``("round", n)``, ``("output", name)``, ``("input", name)``,
+    ``("unread", cell)`` (round-like but not read as one), or None (blank, a shared K/Floor, unknown)."""
+    if is_blank(cell):
+        return None
+    number = round_number(cell)
+    if number is not None:
+        return "round", number
+    output = shared_output_column(cell)  # "K used", "Floor in force": always outputs
+    if output is None:
+        output = output_column(cell)
+        output = None if output in SHARED else output
+    canonical = input_column(cell)
+    if output is not None:
+        return "output", output
+    if canonical is not None and canonical not in SHARED:
+        return "input", canonical
+    if canonical is None and output_column(cell) is None and _ROUND_LIKE.match(fold(cell)):
+        return "unread", cell
+    return None
+
+
+def _header_columns(header: list[Any], layout: Layout) -> dict[str, dict[Any, list[int]]]:
+    """Every column by kind (``input``, ``output``, ``round``) and name, in header order;
+    round-like headers not read as rounds go to ``layout.unread``."""
+    found: dict[str, dict[Any, list[int]]] = {"input": {}, "output": {}, "round": {}}
     for j, cell in enumerate(header, start=1):
-        if is_blank(cell):
+        kind = _header_kind(cell)
+        if kind is None:
             continue
-        number = round_number(cell)
-        if number is not None:
-            rounds.setdefault(number, []).append(j)
-            continue
-        output = shared_output_column(cell)  # "K used", "Floor in force": always outputs
-        if output is None:
-            output = output_column(cell)
-            output = None if output in SHARED else output
-        canonical = input_column(cell)
-        if output is not None:
-            outputs.setdefault(output, []).append(j)
-        elif canonical is not None and canonical not in SHARED:
-            inputs.setdefault(canonical, []).append(j)
-        elif canonical is None and output_column(cell) is None and _ROUND_LIKE.match(fold(cell)):
+        if kind[0] == "unread":
             layout.unread[j] = cell
+        else:
+            found[kind[0]].setdefault(kind[1], []).append(j)
     # K and Floor name an input (an explicit K or floor) and an output (the K used, the floor
     # in force): to the right of the first output-only column they are outputs, else inputs.
-    first_output = min((c for cols in outputs.values() for c in cols), default=None)
+    first_output = min((c for cols in found["output"].values() for c in cols), default=None)
     for j, cell in enumerate(header, start=1):
         shared = output_column(cell)
         if shared in SHARED:
-            target = outputs if first_output is not None and j > first_output else inputs
-            target.setdefault(shared, []).append(j)
+            target = "output" if first_output is not None and j > first_output else "input"
+            found[target].setdefault(shared, []).append(j)
+    return found
 
-    def where(column: int) -> str:
-        return address(sheet, layout.header_row, column)
 
-    for kind, found in (("", inputs), ("output ", outputs)):
-        for name, cols in found.items():
-            for extra in cols[1:]:
-                problems.append(Problem(where(extra), f"a second {kind}column headed {name!r} "
-                                        f"(the first is {where(cols[0])}); remove or rename one"))
-            (layout.inputs if not kind else layout.outputs)[name] = cols[0]
+def _round_problems(
+    sheet: str, layout: Layout, rounds: dict[int, list[int]], problems: list[Problem]
+) -> list[int]:
+    """The round numbers read (rounds from 1), with problems for a second column, a round 0 and a gap."""
+    where = partial(address, sheet, layout.header_row)
     for number, cols in sorted(rounds.items()):
         for extra in cols[1:]:
             problems.append(Problem(where(extra), f"a second column for round {number} "
@@ -163,6 +171,21 @@ def read_layout(sheet: str, grid: Grid, header_index: int, problems: list[Proble
                                 + f" (the round columns go up to round {numbers[-1]})"))
     layout.rounds = [rounds[n][0] for n in numbers if not missing]
     layout.rounds_complete = not missing
+    return numbers
+
+
+def read_layout(sheet: str, grid: Grid, header_index: int, problems: list[Problem]) -> Layout:
+    """Read the header row: the input, output and round columns, with problems for duplicates and gaps."""
+    layout = Layout(header_row=header_index + 1)
+    found = _header_columns(list(grid[header_index]), layout)
+    where = partial(address, sheet, layout.header_row)
+    for kind, label, placed in (("input", "", layout.inputs), ("output", "output ", layout.outputs)):
+        for name, cols in found[kind].items():
+            for extra in cols[1:]:
+                problems.append(Problem(where(extra), f"a second {label}column headed {name!r} "
+                                        f"(the first is {where(cols[0])}); remove or rename one"))
+            placed[name] = cols[0]
+    numbers = _round_problems(sheet, layout, found["round"], problems)
     for name in REQUIRED:
         if name not in layout.inputs:
             alias = " (or Pair, #)" if name == "No" else ""
@@ -251,6 +274,93 @@ def _history(value: Any) -> str | None:
     return found
 
 
+def _rated(value: Any, low: float, high: float) -> float | None:
+    return rating(value, low=low, high=high)[0]
+
+
+def _any_rating(value: Any, low: float, high: float) -> float | None:
+    """A rating in another system's range (FIDE, CFC: 1 to 4000)."""
+    return rating(value, low=1.0, high=4000.0)[0]
+
+
+def _count(what: str) -> Callable[[Any, float, float], int | None]:
+    def read(value: Any, low: float, high: float) -> int | None:
+        return whole(value, what, high=MAX_GAMES)
+    return read
+
+
+#: A player row's columns read after its rounds, dates and Total, in the order their problems
+#: are reported: the PlayerRow field, the column, and its reader (the value and the system's
+#: rating range -> the field's value, raising BadValue).
+_ROW_FIELDS: tuple[tuple[str, str, Callable[[Any, float, float], Any]], ...] = (
+    ("history", "History", lambda value, low, high: _history(value)),
+    ("fide", "FIDE", _any_rating),
+    ("cfc", "CFC", _any_rating),
+    ("adult", "Adult", lambda value, low, high: yes_no(value)),
+    ("floor", "Floor", _rated),
+    ("peak", "Peak", _rated),
+    ("wins", "Wins", _count("a number of wins")),
+    ("draws", "Draws", _count("a number of draws")),
+    ("events", "Events", _count("a number of events")),
+    ("k", "K", lambda value, low, high: bounded(value, "a K factor", *K_RANGE)),
+    ("official_post", "Official post rating", _rated),
+    ("official_post_quick", "Official post Quick rating", _rated),
+)
+
+
+def _in_range(parse: Callable[[Any, float, float], Any], low: float, high: float) -> Callable[[Any], Any]:
+    """``parse`` with the system's rating range given."""
+    return lambda value: parse(value, low, high)
+
+
+def _row_name(reader: _Reader) -> str | None:
+    """The player's name, with a problem when it is missing or an Excel error."""
+    name = text(reader.raw("Name"))
+    if name is None and "Name" in reader.layout.inputs:
+        reader.problems.append(Problem(reader.where("Name"), "this player row has no name"))
+    elif name is not None and name.upper() in EXCEL_ERRORS:
+        reader.problems.append(Problem(reader.where("Name"), f"the name is the Excel error {name}: "
+                                       "the formula that gives the name has failed"))
+    return name
+
+
+def _other_ratings(reader: _Reader) -> list[OtherRating]:
+    """The ratings of the other US Chess rating systems the row gives (Quick, Blitz...)."""
+    others: list[OtherRating] = []
+    for system in USCF_SYSTEMS:
+        if system not in reader.layout.inputs and f"{system} games" not in reader.layout.inputs:
+            continue
+        other, other_games = reader.rating_with_games(system, f"{system} games", *RATING_RANGE["USCF"])
+        if other is not None:
+            others.append(OtherRating(system, other, other_games))
+    return others
+
+
+def _round_cells(reader: _Reader, unreadable: set[tuple[int, int]]) -> list[RoundCell]:
+    """The row's round cells; a cell that is not a result code is a problem, read as a zero bye."""
+    rounds: list[RoundCell] = []
+    width = len(reader.row)
+    for index, column in enumerate(reader.layout.rounds, start=1):
+        value = reader.row[column - 1] if column <= width else None
+        try:
+            code, opponent, colour = parse_code(value)
+        except BadValue as error:
+            reader.problems.append(Problem(address(reader.sheet, reader.row_number, column), error.message))
+            unreadable.add((reader.row_number, column))
+            code, opponent, colour = Code.ZERO_BYE, None, None
+        rounds.append(RoundCell(index, code, opponent, colour, text(value) or "", column))
+    return rounds
+
+
+def _date_by(reader: _Reader, name: str, end: date | None) -> date | None:
+    """A date column, with a problem when it is after the event's end."""
+    found: date | None = reader.read(name, lambda v: date_value(v, "a date"))
+    if found is not None and end is not None and found > end:
+        reader.problems.append(Problem(reader.where(name),
+                                       f"{name} {found.isoformat()} is after the event ({end.isoformat()})"))
+    return found
+
+
 def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings: EventSettings,
                 problems: list[Problem], unreadable: set[tuple[int, int]] | None = None) -> PlayerRow | None:
     """One player row (1-based ``row_number``); None when its pairing number is missing or bad.
@@ -264,55 +374,13 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     number = reader.read("No", lambda v: whole(v, "a pairing number (a whole number from 1)", low=1))
     if number is None and "No" in layout.inputs and is_blank(reader.raw("No")):
         problems.append(Problem(reader.where("No"), "this player row has no pairing number (No)"))
-    name = text(reader.raw("Name"))
-    if name is None and "Name" in layout.inputs:
-        problems.append(Problem(reader.where("Name"), "this player row has no name"))
-    elif name is not None and name.upper() in EXCEL_ERRORS:
-        problems.append(Problem(reader.where("Name"), f"the name is the Excel error {name}: "
-                                "the formula that gives the name has failed"))
+    name = _row_name(reader)
     low, high = RATING_RANGE[settings.system]
     pre, games = reader.rating_with_games("Rating", "Games", low, high)
-    others: list[OtherRating] = []
-    for system in USCF_SYSTEMS:
-        if system not in layout.inputs and f"{system} games" not in layout.inputs:
-            continue
-        other, other_games = reader.rating_with_games(system, f"{system} games", *RATING_RANGE["USCF"])
-        if other is not None:
-            others.append(OtherRating(system, other, other_games))
-
-    def rated_number(name: str) -> float | None:
-        value: float | None = reader.read(name, lambda v: rating(v, low=low, high=high)[0])
-        return value
-
-    def count(name: str) -> int | None:
-        what = f"a number of {name.lower()}"
-        value: int | None = reader.read(name, lambda v: whole(v, what, high=MAX_GAMES))
-        return value
-
-    def a_date(name: str) -> date | None:
-        value: date | None = reader.read(name, lambda v: date_value(v, "a date"))
-        return value
-
-    rounds: list[RoundCell] = []
-    width = len(row)
-    for index, column in enumerate(layout.rounds, start=1):
-        value = row[column - 1] if column <= width else None
-        try:
-            code, opponent, colour = parse_code(value)
-        except BadValue as error:
-            problems.append(Problem(address(sheet, row_number, column), error.message))
-            unreadable.add((row_number, column))
-            code, opponent, colour = Code.ZERO_BYE, None, None
-        rounds.append(RoundCell(index, code, opponent, colour, text(value) or "", column))
-    birth = a_date("Birth date")
-    end = settings.end_date
-    if birth is not None and end is not None and birth > end:
-        problems.append(Problem(reader.where("Birth date"),
-                                f"Birth date {birth.isoformat()} is after the event ({end.isoformat()})"))
-    joined = a_date("Joined")
-    if joined is not None and end is not None and joined > end:
-        problems.append(Problem(reader.where("Joined"),
-                                f"Joined {joined.isoformat()} is after the event ({end.isoformat()})"))
+    others = _other_ratings(reader)
+    rounds = _round_cells(reader, unreadable)
+    birth = _date_by(reader, "Birth date", settings.end_date)
+    joined = _date_by(reader, "Joined", settings.end_date)
     total = reader.read("Total", lambda v: bounded(v, "a total score", 0.0, float(MAX_GAMES)))
     score = sum(cell.points for cell in rounds)
     readable = not unreadable or not any((row_number, c.column) in unreadable for c in rounds)
@@ -322,27 +390,13 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
                                 f"which give {score:g}"))
     if number is None:
         return None
+    fields = {attribute: reader.read(column, _in_range(parse, low, high))
+              for attribute, column, parse in _ROW_FIELDS}
     member_id = text(reader.raw("ID")) if "ID" in layout.inputs else None
     return PlayerRow(
         number=number, name=name or "", member_id=member_id, row=row_number,
-        rating=pre, games=games,
-        history=reader.read("History", _history),
-        fide=reader.read("FIDE", lambda v: rating(v, low=1.0, high=4000.0)[0]),
-        cfc=reader.read("CFC", lambda v: rating(v, low=1.0, high=4000.0)[0]),
-        other_ratings=tuple(others),
-        birth_date=birth,
-        adult=reader.read("Adult", yes_no),
-        floor=rated_number("Floor"),
-        peak=rated_number("Peak"),
-        wins=count("Wins"), draws=count("Draws"), events=count("Events"),
-        k=reader.read("K", lambda v: bounded(v, "a K factor", *K_RANGE)),
-        joined=joined,
-        total=total,
-        official_post=rated_number("Official post rating"),
-        official_post_quick=reader.read("Official post Quick rating",
-                                        lambda v: rating(v, low=low, high=high)[0]),
-        rounds=tuple(rounds),
-        score=score,
+        rating=pre, games=games, other_ratings=tuple(others), birth_date=birth, joined=joined,
+        total=total, rounds=tuple(rounds), score=score, **fields,
     )
 
 

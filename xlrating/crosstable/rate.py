@@ -81,7 +81,8 @@ def _with_notes(outcome: EventOutcome, crosstable: Crosstable) -> EventOutcome:
         given = crosstable.notes
         players = tuple(replace(p, notes=(*given[p.player], *p.notes)) if p.player in given else p
                         for p in players)
-    return replace(outcome, notes=(line, *outcome.notes), players=players)
+    dated = (settings.end_date_note(),) if settings.end_date_blank else ()
+    return replace(outcome, notes=(line, *dated, *outcome.notes), players=players)
 
 
 def rate_crosstable(crosstable: Crosstable, lineup: systems.Lineup | None = None, *,

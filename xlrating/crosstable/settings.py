@@ -8,6 +8,8 @@ value takes its default (see :class:`EventSettings`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -22,18 +24,11 @@ from .values import BadValue, address, bounded, date_value, is_blank, show, text
 #: Read from the registry, :mod:`xlrating.systems`.
 RULES: dict[str, tuple[str, ...]] = {s.key: tuple(e.name for e in s.editions) for s in systems.SYSTEMS}
 
-_EVENT_TYPES: dict[str, EventType] = {fold(t.value): t for t in EventType}
-_EVENT_TYPES.update({"rr": EventType.ROUND_ROBIN, "roundrobbin": EventType.ROUND_ROBIN})
-
 #: The settings, in the order the Event sheet lists them.
 NAMES: tuple[str, ...] = (
     "System", "Rating system", "Dual rated", "Rules", "Bonus multiplier", "Event type",
     "Event name", "Start date", "End date",
 )
-_NAMES_BY_KEY = {fold(name): name for name in NAMES}
-_NAMES_BY_KEY.update({fold("Dual-rated"): "Dual rated", fold("Bonus"): "Bonus multiplier",
-                      fold("B"): "Bonus multiplier", fold("Event"): "Event name", fold("Type"): "Event type",
-                      fold("Federation"): "System"})
 
 #: The largest bonus multiplier accepted (US Chess has used 6 to 14).
 MAX_BONUS_MULTIPLIER = 100.0
@@ -52,17 +47,158 @@ def parse_settings(grid: Grid | None, *, sheet: str = "Event", today: date | Non
     return settings
 
 
-def read_settings(
-    grid: Grid | None, *, sheet: str = "Event", today: date | None = None
-) -> tuple[EventSettings, list[Problem]]:
-    """The settings and every problem found (the collecting form of :func:`parse_settings`)."""
-    today = today if today is not None else date.today()
-    problems: list[Problem] = []
+class _Refused(Exception):
+    """A setting's value refused; the message is the whole problem and the setting keeps its default."""
+
+
+@dataclass
+class _Draft:
+    """The settings read so far (each starts as its default) and the rows the sheet gives."""
+
+    given: dict[str, tuple[Any, str]]
+    entry: systems.System = systems.SYSTEMS[0]
+    chosen_edition: systems.Edition | None = None
+    rating_system: str = "Regular"
+    dual_rated: bool = False
+    bonus_multiplier: float | None = None
+    event_type: EventType = EventType.SWISS
+    event_name: str = ""
+    start_date: date | None = None
+    end_date: date | None = None
+
+    def value(self, name: str) -> Any:
+        return self.given[name][0] if name in self.given else None
+
+    @property
+    def system(self) -> str:
+        return self.entry.key
+
+    @property
+    def edition(self) -> systems.Edition:
+        return self.chosen_edition if self.chosen_edition is not None else self.entry.default
+
+
+def _system(value: Any, draft: _Draft) -> systems.System:
+    if not is_blank(value):
+        found = systems.find(value)
+        if found is None:
+            raise _Refused(f"System {show(value)} is not one of " + ", ".join(s.key for s in systems.SYSTEMS))
+        return found
+    # No System: the Rules setting decides it when it names one system's edition (2024 is FIDE's).
+    named = None if is_blank(draft.value("Rules")) else systems.edition_anywhere(draft.value("Rules"))
+    return named[0] if named is not None else systems.SYSTEMS[0]
+
+
+def _rules(value: Any, draft: _Draft) -> systems.Edition | None:
+    if is_blank(value):
+        return None
+    found = draft.entry.edition(value)
+    if found is not None:
+        return found
+    if systems.edition_anywhere(value) is None:
+        raise _Refused(f"Rules {show(value)} is not a rule edition; use one of "
+                       + ", ".join(e.name for s in systems.SYSTEMS for e in s.editions))
+    raise _Refused(f"Rules {show(value)} are not {draft.system} rules (System is {draft.system}); "
+                   f"use one of {', '.join(e.name for e in draft.entry.editions)}")
+
+
+def _rating_system(value: Any, draft: _Draft) -> str:
+    found = "Regular"
+    if not is_blank(value):
+        named = systems.any_rating_system(value)
+        if named is None:
+            raise _Refused(f"Rating system {show(value)} is not one of "
+                           + ", ".join(r.name for r in systems.USCF.rating_systems))
+        if draft.entry.rating_systems == () and named != "Regular":
+            raise _Refused(f"Rating system {named} applies to US Chess events only "
+                           f"(System is {draft.system}); leave it blank")
+        found = named
+    known = draft.entry.rating_systems_of(draft.edition)
+    if known and found not in known:
+        raise _Refused(f"Rating system {found} is not rated under {draft.edition.name} (it knows "
+                       + ", ".join(known) + ")")
+    return found
+
+
+def _dual_rated(value: Any, draft: _Draft) -> bool:
+    dual = bool(yes_no(value, "yes or no"))
+    if dual and draft.system != "USCF":
+        raise _Refused(f"Dual rated applies to US Chess events only (System is {draft.system})")
+    if dual and draft.rating_system != "Regular":
+        raise _Refused(f"A dual-rated event is rated Regular (the Rating column) and Quick "
+                       f"(the Quick column); set Rating system to Regular, not {draft.rating_system}")
+    return dual
+
+
+def _bonus_multiplier(value: Any, draft: _Draft) -> float | None:
+    bonus = bounded(value, "a bonus multiplier", 0.0, MAX_BONUS_MULTIPLIER)
+    if bonus is not None and draft.system != "USCF":
+        raise _Refused(f"Bonus multiplier applies to US Chess events only "
+                       f"(System is {draft.system}); leave it blank")
+    return bonus
+
+
+_EVENT_TYPES: dict[str, EventType] = {fold(t.value): t for t in EventType}
+_EVENT_TYPES.update({"rr": EventType.ROUND_ROBIN, "roundrobbin": EventType.ROUND_ROBIN})
+
+
+def _event_type(value: Any, draft: _Draft) -> EventType:
+    if is_blank(value):
+        return EventType.SWISS
+    found = _EVENT_TYPES.get(fold(value))
+    if found is None:
+        raise _Refused(f"Event type {show(value)} is not one of " + ", ".join(t.value for t in EventType))
+    return found
+
+
+def _event_name(value: Any, draft: _Draft) -> str:
+    return text(value) or ""
+
+
+def _date(value: Any, draft: _Draft) -> date | None:
+    return date_value(value, "a date")
+
+
+def _dates_in_order(draft: _Draft) -> str | None:
+    start, end = draft.start_date, draft.end_date
+    if start is not None and end is not None and end < start:
+        return f"End date {end.isoformat()} is before Start date {start.isoformat()}"
+    return None
+
+
+@dataclass(frozen=True)
+class _Field:
+    """One Event-sheet setting: its name, the other names accepted, how its value is read
+    (raising :class:`BadValue` or :class:`_Refused`) and the draft attribute it sets."""
+
+    name: str
+    aliases: tuple[str, ...]
+    parse: Callable[[Any, _Draft], Any]
+    attribute: str
+
+
+#: The settings in the order they are read (each may use those read before it).
+_FIELDS: tuple[_Field, ...] = (
+    _Field("System", ("Federation",), _system, "entry"),
+    _Field("Rules", (), _rules, "chosen_edition"),
+    _Field("Rating system", (), _rating_system, "rating_system"),
+    _Field("Dual rated", ("Dual-rated",), _dual_rated, "dual_rated"),
+    _Field("Bonus multiplier", ("Bonus", "B"), _bonus_multiplier, "bonus_multiplier"),
+    _Field("Event type", ("Type",), _event_type, "event_type"),
+    _Field("Event name", ("Event",), _event_name, "event_name"),
+    _Field("Start date", (), _date, "start_date"),
+    _Field("End date", (), _date, "end_date"),
+)
+#: Rules across settings: each returns its problem (placed at the last setting named) or None.
+_RULES: tuple[tuple[str, Callable[[_Draft], str | None]], ...] = (("End date", _dates_in_order),)
+_NAMES_BY_KEY = {fold(alias): f.name for f in _FIELDS for alias in (f.name, *f.aliases)}
+
+
+def _given(grid: Grid | None, sheet: str, problems: list[Problem]) -> dict[str, tuple[Any, str]]:
+    """Each setting's ``(value, cell)``, with a problem for a setting given twice."""
     given: dict[str, tuple[Any, str]] = {}
     for index, row in enumerate(grid or ()):
-        if not row:
-            continue
-        name = _NAMES_BY_KEY.get(fold(row[0]))
+        name = _NAMES_BY_KEY.get(fold(row[0])) if row else None
         if name is None:
             continue
         where = address(sheet, index + 1, 2)
@@ -70,114 +206,33 @@ def read_settings(
             problems.append(Problem(where, f"{name} is set twice (also at {given[name][1]})"))
             continue
         given[name] = (row[1] if len(row) > 1 else None, where)
+    return given
 
-    def problem(name: str, message: str) -> None:
-        problems.append(Problem(given[name][1], message))
 
-    def value(name: str) -> Any:
-        return given[name][0] if name in given else None
-
-    entry = systems.SYSTEMS[0]
-    if not is_blank(value("System")):
-        found = systems.find(value("System"))
-        if found is None:
-            problem("System", f"System {show(value('System'))} is not one of "
-                    + ", ".join(s.key for s in systems.SYSTEMS))
-        else:
-            entry = found
-    elif not is_blank(value("Rules")):
-        # No System: the Rules setting decides it when it names one system's edition (2024 is FIDE's).
-        named = systems.edition_anywhere(value("Rules"))
-        entry = named[0] if named is not None else entry
-    system = entry.key
-
-    edition = entry.default
-    if not is_blank(value("Rules")):
-        found_edition = entry.edition(value("Rules"))
-        if found_edition is None:
-            elsewhere = systems.edition_anywhere(value("Rules"))
-            if elsewhere is None:
-                problem("Rules", f"Rules {show(value('Rules'))} is not a rule edition; use one of "
-                        + ", ".join(e.name for s in systems.SYSTEMS for e in s.editions))
-            else:
-                problem("Rules", f"Rules {show(value('Rules'))} are not {system} rules (System is {system}); "
-                        f"use one of {', '.join(e.name for e in entry.editions)}")
-        else:
-            edition = found_edition
-    rules = edition.name
-
-    rating_system = "Regular"
-    if not is_blank(value("Rating system")):
-        found_system = systems.any_rating_system(value("Rating system"))
-        if found_system is None:
-            problem("Rating system", f"Rating system {show(value('Rating system'))} is not one of "
-                    + ", ".join(r.name for r in systems.USCF.rating_systems))
-        elif entry.rating_systems == () and found_system != "Regular":
-            problem("Rating system", f"Rating system {found_system} applies to US Chess events only "
-                    f"(System is {system}); leave it blank")
-        else:
-            rating_system = found_system
-
-    known = entry.rating_systems_of(edition)
-    if known and rating_system not in known:
-        problem("Rating system", f"Rating system {rating_system} is not rated under {rules} (it knows "
-                + ", ".join(known) + ")")
-        rating_system = "Regular"
-
-    dual = False
-    if "Dual rated" in given:
+def read_settings(
+    grid: Grid | None, *, sheet: str = "Event", today: date | None = None
+) -> tuple[EventSettings, list[Problem]]:
+    """The settings and every problem found (the collecting form of :func:`parse_settings`)."""
+    problems: list[Problem] = []
+    draft = _Draft(_given(grid, sheet, problems))
+    for field in _FIELDS:
+        value, where = draft.given.get(field.name, (None, ""))
         try:
-            dual = bool(yes_no(value("Dual rated"), "yes or no"))
+            setattr(draft, field.attribute, field.parse(value, draft))
         except BadValue as error:
-            problem("Dual rated", f"Dual rated: {error.message}")
-        else:
-            if dual and system != "USCF":
-                problem("Dual rated", f"Dual rated applies to US Chess events only (System is {system})")
-                dual = False
-            elif dual and rating_system != "Regular":
-                problem("Dual rated", f"A dual-rated event is rated Regular (the Rating column) and Quick "
-                        f"(the Quick column); set Rating system to Regular, not {rating_system}")
-                dual = False
-
-    bonus: float | None = None
-    if "Bonus multiplier" in given:
-        try:
-            bonus = bounded(value("Bonus multiplier"), "a bonus multiplier", 0.0, MAX_BONUS_MULTIPLIER)
-        except BadValue as error:
-            problem("Bonus multiplier", f"Bonus multiplier: {error.message}")
-        else:
-            if bonus is not None and system != "USCF":
-                problem("Bonus multiplier", f"Bonus multiplier applies to US Chess events only "
-                        f"(System is {system}); leave it blank")
-                bonus = None
-
-    event_type = EventType.SWISS
-    if not is_blank(value("Event type")):
-        found_type = _EVENT_TYPES.get(fold(value("Event type")))
-        if found_type is None:
-            problem("Event type", f"Event type {show(value('Event type'))} is not one of "
-                    + ", ".join(t.value for t in EventType))
-        else:
-            event_type = found_type
-
-    event_name = text(value("Event name")) or ""
-
-    dates: dict[str, date | None] = {"Start date": None, "End date": None}
-    for name in dates:
-        if name in given:
-            try:
-                dates[name] = date_value(value(name), "a date")
-            except BadValue as error:
-                problem(name, f"{name}: {error.message}")
-    start, end = dates["Start date"], dates["End date"]
-    if start is not None and end is not None and end < start:
-        problem("End date", f"End date {end.isoformat()} is before Start date {start.isoformat()}")
-
+            problems.append(Problem(where, f"{field.name}: {error.message}"))
+        except _Refused as error:
+            problems.append(Problem(where, str(error)))
+    for name, rule in _RULES:
+        if (message := rule(draft)) is not None:
+            problems.append(Problem(draft.given[name][1], message))
     settings = EventSettings(
-        system=system, rating_system=rating_system, dual_rated=dual, rules=rules, bonus_multiplier=bonus,
-        event_type=event_type, event_name=event_name, start_date=start,
-        end_date=end if end is not None else today, sheet=sheet,
-        cells=tuple((name, where) for name, (_, where) in given.items()),
+        system=draft.system, rating_system=draft.rating_system, dual_rated=draft.dual_rated,
+        rules=draft.edition.name, bonus_multiplier=draft.bonus_multiplier, event_type=draft.event_type,
+        event_name=draft.event_name, start_date=draft.start_date,
+        end_date=draft.end_date if draft.end_date is not None else (today or date.today()),
+        end_date_blank=draft.end_date is None, sheet=sheet,
+        cells=tuple((name, where) for name, (_, where) in draft.given.items()),
     )
     return settings, problems
 

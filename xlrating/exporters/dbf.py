@@ -50,7 +50,7 @@ from ..crosstable.parse import row_address
 from ..errors import FormatError, Problem, WorkbookError
 from ..model import EventType
 from .checks import Check, check_before_sending, missing_fields, setting
-from .source import ExportEvent, Section
+from .source import ExportEvent, Section, file_date
 
 #: The three files, in the order they are written.
 FILES = ("THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF")
@@ -144,8 +144,8 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
         problems.append(Problem("", f"{len(event.sections)} crosstable sheets: a report holds at most 99 "
                                     "sections"))
     event_id = event.setting("Event ID")
-    start = settings.start_date.strftime("%Y%m%d") if settings.start_date else ""
-    end = settings.end_date.strftime("%Y%m%d") if event.end_date_given else ""
+    start = file_date(settings.start_date) if settings.start_date else ""
+    end = file_date(settings.end_date) if event.end_date_given else ""
     chief, assistant = event.setting("Chief TD ID"), event.setting("Assistant TD ID")
     header = ("2C", "xlrating", event_id, settings.event_name, str(len(event.sections)), start, end,
               event.setting("Affiliate ID"), event.setting("City"), event.setting("State").upper(),

@@ -152,6 +152,18 @@ def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: b
                        bool(end_given), {name: cell for name, (_, cell) in extra.items()})
 
 
+def ascii_digits(value: str) -> bool:
+    """Whether ``value`` is digits 0 to 9 only, as a number field of a TRF or DBF file holds them
+    (``str.isdigit`` also takes full-width and other scripts' digits, which the importers refuse)."""
+    return value.isascii() and value.isdigit()
+
+
+def file_date(value: datetime.date, separator: str = "") -> str:
+    """``YYYY/MM/DD`` (``separator`` ``/``) or ``YYYYMMDD``, the year always in four digits
+    (``strftime`` writes the year 999 as ``999``)."""
+    return separator.join((f"{value.year:04d}", f"{value.month:02d}", f"{value.day:02d}"))
+
+
 def points_of(player: PlayerRow) -> float:
     """The player's score: every round's points, byes and forfeits included."""
     return sum(cell.code.points for cell in player.rounds)

@@ -65,7 +65,7 @@ from ..errors import FormatError, Problem
 from ..importers.trf import NATIONAL_RECORD
 from ..model import EventType
 from .checks import Check, check_before_sending, missing_fields, setting
-from .source import ExportEvent, Section, points_of, rank
+from .source import ExportEvent, Section, ascii_digits, file_date, points_of, rank
 from .time_control import ENCODED, encode
 
 #: The result a crosstable code becomes in a TRF round field (games and forfeits).
@@ -169,7 +169,7 @@ def _kept_field(cell: RoundCell, kept: str) -> bool:
 
 
 def _date(value: datetime.date | None) -> str:
-    return value.strftime("%Y/%m/%d") if value is not None else ""
+    return file_date(value, "/") if value is not None else ""
 
 
 def _rating(event: ExportEvent, player: PlayerRow) -> float | None:
@@ -284,9 +284,9 @@ def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: 
         "Points": _points(points_of(player)),
         "Rank": str(place),
     }
-    if fide_id and not fide_id.isdigit():
+    if fide_id and not ascii_digits(fide_id):
         problems.append(Problem(address(section.name, player.row, section.crosstable.columns["ID"]),
-                                f"the FIDE ID {fide_id!r} is not a number"))
+                                f"the FIDE ID {fide_id!r} is not a number (digits 0 to 9)"))
     for name, value in values.items():
         _check_width(section, player, name, value, problems)
     kept, born = _kept(section, player, notes)
@@ -335,7 +335,7 @@ def _national_lines(event: ExportEvent, section: Section, players: Sequence[Play
         rating, national_id = ratings[player.number]
         if not rating:
             continue
-        if not rating.isdigit():
+        if not ascii_digits(rating):
             problems.append(Problem(_where(section, player, "National rating"),
                                     f"the national rating {rating!r} is not a whole number"))
         for name, value in (("National rating", rating), ("National ID", national_id)):
@@ -351,7 +351,7 @@ def _rank_method(event: ExportEvent, section: Section, players: Sequence[PlayerR
     """The first of :data:`RANK_METHODS` the start ranks follow (highest first, some player
     rated), else ``OTHER``."""
     order = sorted(players, key=lambda p: p.number)
-    national = {n: float(r) if r.isdigit() else 0.0 for n, (r, _) in ratings.items()}
+    national = {n: float(r) if ascii_digits(r) else 0.0 for n, (r, _) in ratings.items()}
     pairs = [(_rating(event, p) or 0.0, national[p.number]) for p in order]
     for method, key in RANK_METHODS.items():
         keys = [key(fide, national) for fide, national in pairs]

@@ -197,6 +197,7 @@ class _Event:
     def set_k(self) -> None:
         """K of every rated player who has a game (ICU rating program, K-factor)."""
         limit, start = self.rules.provisional_limit, self.core.start
+        missing: list[str] = []  # every player whose K cannot be decided, one line each
         for i, p in enumerate(self.players):
             if p.kind is not PlayerKind.RATED:
                 continue
@@ -211,7 +212,9 @@ class _Event:
                     self.k[i], self.k_reason[i] = explain_k(p.rating, p.birth_date, p.joined, self.k_date,
                                                             self.rules)
                 except ArgumentError as error:
-                    raise ArgumentError(f"Player {p.number}: {error}") from None
+                    missing.append(f"Player {p.number}: {error}")
+        if missing:
+            raise ArgumentError("\n".join(missing))
         for i in self.core.iterated:
             p = self.players[i]
             if p.kind is PlayerKind.PROVISIONAL and p.games is not None and p.games >= limit:

@@ -44,6 +44,15 @@ EXCEL_ERRORS = frozenset({"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NUL
 MAX_COLUMNS = 16_384
 #: The largest text file an import reads: an event's file is a few hundred kilobytes.
 MAX_FILE_BYTES = 32 * 1024 * 1024
+#: The most round cells (players x rounds) an imported crosstable sheet holds: ten times a
+#: 10,000-player Swiss of ten rounds, the largest events rated.
+MAX_ROUND_CELLS = 1_000_000
+#: A sheet of more round cells than this must have at least one cell in :data:`SPARSE_SHARE`
+#: filled by the file (a game, a bye, a forfeit): players who each play one round of a
+#: thousand are a file whose round numbers are not rounds (game numbers, dates), and the
+#: sheet of unplayed cells would grow with the square of the file.
+SPARSE_CELLS = 100_000
+SPARSE_SHARE = 10
 
 
 class Problems:
@@ -342,6 +351,7 @@ def build_sheet(
     Columns in ``before`` and ``after`` that no player has a value for are left out.
     """
     check_columns(name, 3 + len(before) + len(after) + rounds, rounds)
+    check_size(name, len(players), rounds, sum(r.code != "U" for p in players for r in p.rounds[:rounds]))
     ordered = sorted(players, key=lambda p: p.number)
 
     def used(column: str) -> bool:
@@ -363,6 +373,24 @@ def build_sheet(
             row.append("; ".join(p.notes) or None)
         rows.append(tuple(row))
     return ImportedSheet(name=name, header=tuple(header), rows=tuple(rows), section=section)
+
+
+def check_size(where: str, players: int, rounds: int, filled: int) -> None:
+    """Refuse (one problem, at once) a sheet of ``players`` x ``rounds`` round cells, of which the
+    file fills ``filled``, that is larger than :data:`MAX_ROUND_CELLS` or, beyond
+    :data:`SPARSE_CELLS`, filled less than one cell in :data:`SPARSE_SHARE`. Called before
+    any cell is made, so a refusal costs time in proportion to the file."""
+    cells = players * rounds
+    if cells <= SPARSE_CELLS or (cells <= MAX_ROUND_CELLS and filled * SPARSE_SHARE >= cells):
+        return
+    size = f"{rounds:,} rounds of {players:,} players make {cells:,} round cells, of which the file fills "
+    size += f"{filled:,}"
+    if cells > MAX_ROUND_CELLS:
+        reason = f"a crosstable sheet holds at most {MAX_ROUND_CELLS:,}"
+    else:
+        reason = (f"beyond {SPARSE_CELLS:,} cells the file must fill at least one in {SPARSE_SHARE} (are the "
+                  "round numbers rounds?)")
+    raise FormatError([Problem(where, f"{size}: {reason}")])
 
 
 def check_columns(where: str, columns: int, rounds: int) -> None:

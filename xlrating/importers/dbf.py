@@ -36,11 +36,14 @@ from pathlib import Path
 from dbfread import DBF
 from dbfread.codepages import guess_encoding
 
+from .._files import Unreadable, read_regular
 from ..errors import FormatError, Problem
 from ._common import (
     BYE_CODES,
     FORFEIT_CODES,
     GAME_CODES,
+    MAX_FILE_BYTES,
+    UNPLAYED,
     UNREADABLE,
     Player,
     Problems,
@@ -50,6 +53,7 @@ from ._common import (
     check_columns,
     check_numbers,
     check_pairings,
+    check_size,
     check_text,
     guess_event_type,
     meetings_of,
@@ -109,7 +113,7 @@ def find_files(folder: Path) -> dict[str, Path]:
     """The three report files in ``folder`` by base name (``THEXPORT``…), any case of
     name and extension; :class:`FormatError` naming every one that is missing."""
     try:
-        entries = {p.name.upper(): p for p in folder.iterdir() if p.is_file()}
+        entries = {p.name.upper(): p for p in folder.iterdir() if not p.is_dir()}
     except OSError as error:
         raise FormatError([Problem(str(folder), f"cannot be read ({error.strerror or error})")]) from None
     found = {base: entries[f"{base}.DBF"] for base in FILES if f"{base}.DBF" in entries}
@@ -138,9 +142,9 @@ def read_table(path: Path, problems: Problems) -> _Table | None:
     """Read one DBF file; ``None`` (and problems) if it is not a readable dBASE table."""
     name = path.name
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        problems.add(name, f"cannot be read ({error.strerror or error})")
+        data = read_regular(path, MAX_FILE_BYTES)
+    except Unreadable as error:
+        problems.add(name, error.reason)
         return None
     if len(data) < 32:
         problems.add(name, f"is not a dBASE file (only {len(data)} bytes)")
@@ -326,6 +330,8 @@ def _read_players(
     per_record = len(round_fields)
     split = "D_REC_SEQ" in table.fields
     players: dict[tuple[str, int], Player] = {}
+    placed: dict[tuple[str, int], dict[int, Round]] = {}
+    """Each player's round cells, by round, as his records give them."""
     seen: dict[tuple[str, int, int], str] = {}
     last_round: dict[str, int] = {}
     for i in range(len(table.records)):
@@ -376,18 +382,24 @@ def _read_players(
             players[(key, number)] = player
             if not name and sequence == 1:
                 problems.add(where, "the player has no name (D_NAME)")
+        cells = placed.setdefault((key, number), {})
         for index, field in round_fields:
             r = offset + index
-            rnd = _read_round(table.records[i].get(field, ""), where, r, problems)
-            while len(player.rounds) < r:
-                player.rounds.append(Round("U"))
-            player.rounds[r - 1] = rnd
+            cells[r] = _read_round(table.records[i].get(field, ""), where, r, problems)
             if table.records[i].get(field, "").strip().upper() not in ("", "U", "U0"):
                 last_round[key] = max(last_round.get(key, 0), r)  # U0 pads a shorter section
-    by_section: dict[str, tuple[list[Player], int]] = {}
+    by_section: dict[str, list[Player]] = {}
     for (key, _), player in players.items():
-        by_section.setdefault(key, ([], 0))[0].append(player)
-    return {key: (found, last_round.get(key, 0)) for key, (found, _) in by_section.items()}
+        by_section.setdefault(key, []).append(player)
+    for key, found in by_section.items():
+        # The cells a player's records do not give are unplayed: bounded before they are made.
+        reach = max((max(placed[(key, p.number)], default=0) for p in found), default=0)
+        filled = sum(rnd.code != "U" for p in found for rnd in placed[(key, p.number)].values())
+        check_size(f"{table.name} section {key}", len(found), reach, filled)
+        for player in found:
+            cells = placed[(key, player.number)]
+            player.rounds = [cells.get(r, UNPLAYED) for r in range(1, max(cells, default=0) + 1)]
+    return {key: (found, last_round.get(key, 0)) for key, found in by_section.items()}
 
 
 def _require(table: _Table, fields: Sequence[str], problems: Problems) -> None:

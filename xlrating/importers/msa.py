@@ -158,6 +158,64 @@ def _cells(line: str, count: int, where: str, what: str, problems: Problems) -> 
     return parts[:count]
 
 
+def _first_line(cells: list[str], where: str, problems: Problems
+                ) -> tuple[int | None, str, float | None, list[Round]]:
+    """A block's first line: the pair number, the name, the total and the round results."""
+    number = whole_number(cells[0])
+    if number is None or number < 1:
+        problems.add(where, f"the pair number {quote(cells[0])} is not a whole number >= 1")
+    name = check_text(cells[1], where, "the name", problems)
+    if not name:
+        problems.add(where, "the player has no name")
+    total: float | None = None
+    if cells[2].strip():
+        total = decimal_number(cells[2])
+        if total is None:
+            problems.add(where, f"the total {quote(cells[2])} is not a number")
+    results = [_read_result(c, where, r, problems) for r, c in enumerate(cells[3:], start=1)]
+    return number, name, total, results
+
+
+def _second_line(cells: list[str], where: str, problems: Problems
+                 ) -> tuple[str, str, dict[str, _Rating] | None, str, list[str]]:
+    """A block's second line: the state, the member ID, the ratings, the norm and the colours."""
+    state = check_text(cells[0], where, "the state", problems)
+    member, slash, rating_text = cells[1].partition("/")
+    member = member.strip()
+    ratings: dict[str, _Rating] | None = None
+    if not slash or not _MEMBER_ID.fullmatch(member):
+        problems.add(where, f"expected 'member ID / R: pre->post', found {quote(cells[1])}")
+    else:
+        ratings = _read_ratings(rating_text, where, problems)
+    norm = check_text(cells[2], where, "the norm", problems)
+    colours = []
+    for r, c in enumerate(cells[3:], start=1):
+        colour = c.strip().lower()
+        if colour not in ("", "w", "b"):
+            problems.add(where, f"round {r}: the colour {quote(c)} is neither W nor B")
+            colour = ""
+        colours.append(colour)
+    return state, member, ratings, norm, colours
+
+
+def _further_ratings(lines: list[tuple[int, str]], ratings: dict[str, _Rating] | None, source: str,
+                     problems: Problems) -> None:
+    """A block's further rating lines (``   | Q: 1500 ->1510 |``), added to ``ratings``."""
+    for line_no, line in lines:
+        where = f"{source} line {line_no}"
+        extra = line.split("|")
+        if len(extra) < 2 or extra[0].strip() or any(p.strip() for p in extra[2:]):
+            problems.add(where, f"expected a further rating line ('   | Q: 1500 ->1510 |'), "
+                                f"found {quote(line)}")
+            continue
+        more = _read_ratings(extra[1], where, problems)
+        if more and ratings is not None:
+            for system, value in more.items():
+                if system in ratings:
+                    problems.add(where, f"the player has two {system}: ratings")
+                ratings[system] = value
+
+
 def _read_block(
     block: list[tuple[int, str]], rounds: int, source: str, problems: Problems
 ) -> tuple[Player, dict[str, _Rating] | None] | None:
@@ -184,47 +242,9 @@ def _read_block(
     cells_2 = _cells(second, width, where_2, "player's second", problems)
     if cells is None or cells_2 is None:
         return None
-    number = whole_number(cells[0])
-    if number is None or number < 1:
-        problems.add(where, f"the pair number {quote(cells[0])} is not a whole number >= 1")
-    name = check_text(cells[1], where, "the name", problems)
-    if not name:
-        problems.add(where, "the player has no name")
-    total: float | None = None
-    if cells[2].strip():
-        total = decimal_number(cells[2])
-        if total is None:
-            problems.add(where, f"the total {quote(cells[2])} is not a number")
-    results = [_read_result(c, where, r, problems) for r, c in enumerate(cells[3:], start=1)]
-    state = check_text(cells_2[0], where_2, "the state", problems)
-    member, slash, rating_text = cells_2[1].partition("/")
-    member = member.strip()
-    ratings: dict[str, _Rating] | None = None
-    if not slash or not _MEMBER_ID.fullmatch(member):
-        problems.add(where_2, f"expected 'member ID / R: pre->post', found {quote(cells_2[1])}")
-    else:
-        ratings = _read_ratings(rating_text, where_2, problems)
-    norm = check_text(cells_2[2], where_2, "the norm", problems)
-    colours = []
-    for r, c in enumerate(cells_2[3:], start=1):
-        colour = c.strip().lower()
-        if colour not in ("", "w", "b"):
-            problems.add(where_2, f"round {r}: the colour {quote(c)} is neither W nor B")
-            colour = ""
-        colours.append(colour)
-    for line_no, line in block[2:]:
-        where_n = f"{source} line {line_no}"
-        extra = line.split("|")
-        if len(extra) < 2 or extra[0].strip() or any(p.strip() for p in extra[2:]):
-            problems.add(where_n, f"expected a further rating line ('   | Q: 1500 ->1510 |'), "
-                                  f"found {quote(line)}")
-            continue
-        more = _read_ratings(extra[1], where_n, problems)
-        if more and ratings is not None:
-            for system, value in more.items():
-                if system in ratings:
-                    problems.add(where_n, f"the player has two {system}: ratings")
-                ratings[system] = value
+    number, name, total, results = _first_line(cells, where, problems)
+    state, member, ratings, norm, colours = _second_line(cells_2, where_2, problems)
+    _further_ratings(block[2:], ratings, source, problems)
     if number is None or number < 1:
         return None
     rounds_read = [
@@ -246,6 +266,27 @@ def _rating_columns(primary: str, others: Sequence[str]) -> tuple[list[str], lis
     return [*before, "Total"], [*after, "Norm"]
 
 
+def _with_ratings(player: Player, ratings: dict[str, _Rating] | None, primary: str, others: Sequence[str],
+                  problems: Problems) -> Player:
+    """The player with the section's rating columns filled from their ratings (by system letter)."""
+    if ratings is None:  # already a problem
+        return player
+    main = ratings.get(primary)
+    if main is None:
+        problems.add(player.where, f"the player has no {primary}: rating, the others in the section have one")
+        return player
+    player.values.update({"Rating": main.pre, "Games": main.pre_games,
+                          "Official post rating": main.post, "Official post games": main.post_games})
+    for system in others:
+        label = SYSTEMS[system]
+        other = ratings.get(system)
+        if other is not None:
+            player.values.update({label: other.pre, f"{label} games": other.pre_games,
+                                  f"Official post {label} rating": other.post,
+                                  f"Official post {label} games": other.post_games})
+    return player
+
+
 def _section(
     title: str, blocks: list[list[tuple[int, str]]], rounds: int, source: str, where: str,
     index: int, taken: list[str], single: bool, problems: Problems,
@@ -259,27 +300,7 @@ def _section(
     systems = [s for s in SYSTEMS if any(ratings and s in ratings for _, ratings in pairs)]
     primary = systems[0] if systems else "R"
     others = systems[1:]
-    players = []
-    for player, ratings in pairs:
-        if ratings is None:  # already a problem
-            players.append(player)
-            continue
-        main = ratings.get(primary)
-        if main is None:
-            problems.add(player.where, f"the player has no {primary}: rating, the others in the "
-                                       "section have one")
-            players.append(player)
-            continue
-        player.values.update({"Rating": main.pre, "Games": main.pre_games,
-                              "Official post rating": main.post, "Official post games": main.post_games})
-        for system in others:
-            label = SYSTEMS[system]
-            other = ratings.get(system)
-            if other is not None:
-                player.values.update({label: other.pre, f"{label} games": other.pre_games,
-                                      f"Official post {label} rating": other.post,
-                                      f"Official post {label} games": other.post_games})
-        players.append(player)
+    players = [_with_ratings(player, ratings, primary, others, problems) for player, ratings in pairs]
     check_numbers(players, problems)
     check_pairings(players, problems, among="the section")
     before, after = _rating_columns(primary, others)
@@ -299,6 +320,87 @@ def _section(
     return Section(title, sheet, settings, aliases=(str(index), short))
 
 
+def _players_before_header(lines: Sequence[str], source: str, problems: Problems) -> None:
+    """A player's line above the first header belongs to a section whose header is damaged:
+    importing the rest would drop those players without a word."""
+    for i, line in enumerate(lines):
+        if _is_player_line(line):
+            problems.add(f"{source} line {i + 1}", "a player's line before the first section header ('Pair | "
+                                                   f"Player Name | Total | Round …'): {quote(line)}; "
+                                                   "is that section's header damaged or cut off?")
+
+
+def _section_end(lines: Sequence[str], start: int, next_header: int) -> int:
+    """Where a section that a header follows ends: the next header's own top rule (and blank
+    lines above it) is not this section's."""
+    end = next_header
+    while end - 1 > start and (not lines[end - 1].strip() or _RULE.fullmatch(lines[end - 1])):
+        end -= 1
+    return end
+
+
+def _next_title(lines: Sequence[str], start: int, end: int) -> tuple[str, int]:
+    """The next section's title and where this section's body ends: text lines after the
+    last rule with no ``|`` are the next section's title (the last of them), else blocks."""
+    last_rule = max((i for i in range(start, end) if _RULE.fullmatch(lines[i])), default=start)
+    tail = [i for i in range(last_rule + 1, end) if lines[i].strip()]
+    if tail and all("|" not in lines[i] for i in tail):
+        return lines[tail[-1]].strip(), last_rule + 1
+    return "", end
+
+
+def _spans(lines: Sequence[str], headers: Sequence[int]) -> list[tuple[str, int, int]]:
+    """Each section's title, header line and end (exclusive), from the header lines."""
+    spans: list[tuple[str, int, int]] = []
+    title = _last_text(lines[: headers[0]])
+    for k, start in enumerate(headers):
+        if k + 1 < len(headers):
+            next_title, body_end = _next_title(lines, start, _section_end(lines, start, headers[k + 1]))
+        else:
+            next_title, body_end = "", len(lines)
+        spans.append((title, start, body_end))
+        title = next_title
+    return spans
+
+
+def _blocks(lines: Sequence[str], start: int, end: int) -> list[list[tuple[int, str]]]:
+    """The players' blocks between dashed rules, each a list of (line number, line)."""
+    blocks: list[list[tuple[int, str]]] = []
+    current: list[tuple[int, str]] = []
+    for i in range(start, end):
+        line = lines[i]
+        if _RULE.fullmatch(line):
+            if current:
+                blocks.append(current)
+            current = []
+        elif line.strip():
+            current.append((i + 1, line))
+    if current:
+        blocks.append(current)
+    return blocks
+
+
+def _read_sections(
+    lines: Sequence[str], spans: list[tuple[str, int, int]], source: str, problems: Problems
+) -> list[Section]:
+    """Each section that has its two header lines, read (with problems for the others)."""
+    read: list[Section] = []
+    taken: list[str] = []
+    for index, (title, start, end) in enumerate(spans, start=1):
+        where = f"{source} line {start + 1}"
+        header = lines[start].split("|")
+        rounds = sum(1 for cell in header if cell.strip().casefold() == "round")
+        if start + 1 >= end or not _HEADER_2.match(lines[start + 1]):
+            problems.add(where, "the header's second line (' Num  | USCF ID / Rtg (Pre->Post) | Pts |"
+                                "  1  | …') is missing")
+            continue
+        blocks = _blocks(lines, start + 2, end)
+        section = _section(title, blocks, rounds, source, where, index, taken, len(spans) == 1, problems)
+        if section is not None:
+            read.append(section)
+    return read
+
+
 def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
               notes: Sequence[str] = ()) -> ImportedEvent:
     """Read US Chess crosstable text (one or more sections pasted one after another).
@@ -315,59 +417,8 @@ def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
         problems.add(source, "no crosstable header ('Pair | Player Name | Total | Round …') found: "
                              "copy the whole section, header lines included")
         problems.raise_if_any(f"Cannot import {source} as US Chess crosstable text")
-    # A player's line above the first header belongs to a section whose header is damaged:
-    # importing the rest would drop those players without a word.
-    for i in range(headers[0]):
-        if _is_player_line(lines[i]):
-            problems.add(f"{source} line {i + 1}", "a player's line before the first section header ('Pair | "
-                                                   f"Player Name | Total | Round …'): {quote(lines[i])}; "
-                                                   "is that section's header damaged or cut off?")
-    # Lines between sections: blocks of the section above (if they hold '|'), else the
-    # next section's title (the last such text line before its header).
-    spans: list[tuple[str, int, int]] = []
-    title = _last_text(lines[: headers[0]])
-    for k, start in enumerate(headers):
-        end = len(lines)
-        if k + 1 < len(headers):
-            # the next header's own top rule (and blank lines above it) is not this section's
-            end = headers[k + 1]
-            while end - 1 > start and (not lines[end - 1].strip() or _RULE.fullmatch(lines[end - 1])):
-                end -= 1
-        body_end = end
-        next_title = ""
-        if k + 1 < len(headers):
-            last_rule = max((i for i in range(start, end) if _RULE.fullmatch(lines[i])), default=start)
-            tail = [i for i in range(last_rule + 1, end) if lines[i].strip()]
-            if tail and all("|" not in lines[i] for i in tail):
-                next_title = lines[tail[-1]].strip()
-                body_end = last_rule + 1
-        spans.append((title, start, body_end))
-        title = next_title
-    read: list[Section] = []
-    taken: list[str] = []
-    for index, (title, start, end) in enumerate(spans, start=1):
-        where = f"{source} line {start + 1}"
-        header = lines[start].split("|")
-        rounds = sum(1 for cell in header if cell.strip().casefold() == "round")
-        if start + 1 >= end or not _HEADER_2.match(lines[start + 1]):
-            problems.add(where, "the header's second line (' Num  | USCF ID / Rtg (Pre->Post) | Pts |"
-                                "  1  | …') is missing")
-            continue
-        blocks: list[list[tuple[int, str]]] = []
-        current: list[tuple[int, str]] = []
-        for i in range(start + 2, end):
-            line = lines[i]
-            if _RULE.fullmatch(line):
-                if current:
-                    blocks.append(current)
-                current = []
-            elif line.strip():
-                current.append((i + 1, line))
-        if current:
-            blocks.append(current)
-        section = _section(title, blocks, rounds, source, where, index, taken, len(spans) == 1, problems)
-        if section is not None:
-            read.append(section)
+    _players_before_header(lines[: headers[0]], source, problems)
+    read = _read_sections(lines, _spans(lines, headers), source, problems)
     chosen = select_sections(read, sections, source, problems)
     settings, merged_notes = merge_settings(chosen, source, problems)
     notes = [*notes, *merged_notes]

@@ -39,6 +39,7 @@ from ._common import (
     Round,
     build_sheet,
     check_columns,
+    check_size,
     check_text,
     guess_event_type,
     meetings_of,
@@ -72,16 +73,27 @@ class Game:
     """The game termination marker that ends its movetext, if any."""
 
 
-def read_games(text: str) -> list[Game]:
-    """Every game's tag pairs, in file order. Movetext is skipped (see the module docstring)."""
+def read_games(text: str, problems: Problems | None = None, source: str = "") -> list[Game]:
+    """Every game's tag pairs, in file order. Movetext is skipped (see the module docstring).
+
+    A ``{`` comment left open would swallow every later game: a line inside a comment that
+    is a whole tag pair (``[White "…"]``) ends it, and that, like a comment still open at
+    the end of the file, is a problem in ``problems`` naming the line the comment opened on.
+    """
     games: list[Game] = []
     current: Game | None = None
     in_movetext = False
     comment = False
+    opened = 0
     for number, line in enumerate(split_lines(text.lstrip("\ufeff")), start=1):
+        stripped = line.strip()
+        if comment and _TAG.fullmatch(stripped):
+            if problems is not None:
+                problems.add(f"{source} line {opened}", "the { comment opened here is not closed before "
+                                                        f"the tag pair on line {number}: close it with }}")
+            comment = False
         if not comment and line.startswith("%"):
             continue  # an escape line
-        stripped = line.strip()
         if not comment and stripped.startswith("["):
             if current is None or in_movetext:
                 current = Game(number)
@@ -93,7 +105,13 @@ def read_games(text: str) -> list[Game]:
         if not stripped and not comment:
             continue
         in_movetext = current is not None
+        was_open = comment
         comment = _skip_movetext(line, comment, current)
+        if comment and not was_open:
+            opened = number
+    if comment and problems is not None:
+        problems.add(f"{source} line {opened}", "the { comment opened here is never closed: it runs to the "
+                                                "end of the file, over any later games; close it with }")
     return games
 
 
@@ -161,7 +179,7 @@ def parse_pgn(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
     """
     problems = Problems()
     title = f"Cannot import {source} as a PGN file"
-    games = read_games(text)
+    games = read_games(text, problems, source)
     if not games:
         problems.add(source, "no games: a PGN file's games start with tag pairs such as [White \"…\"]")
         problems.raise_if_any(title)
@@ -238,6 +256,7 @@ def parse_pgn(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
                 dates.append(found)
     rounds = max(rounds_seen, default=0)
     check_columns(source, SHEET_COLUMNS + rounds, rounds)
+    check_size(source, len(entrants), rounds, sum(len(e.games) for e in entrants.values()))
     problems.raise_if_any(title)
     order = sorted(entrants.values(), key=lambda e: (-(e.rating or 0), e.name.casefold(), e.key))
     numbers = {e.key: n for n, e in enumerate(order, start=1)}

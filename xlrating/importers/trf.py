@@ -59,6 +59,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ArgumentError
@@ -168,6 +169,114 @@ def _columns(line: str) -> tuple[str, Callable[[str], str]]:
 Fields = list[tuple[int | None, str]]
 
 
+@dataclass(frozen=True)
+class _Column:
+    """A fixed-column field of a player line: the sheet column it fills, its columns (1-based,
+    inclusive), whether it is text (cut as the line is, see :func:`_columns`) and its reader
+    (the field's text, the line's place, the player, the problems -> the cell)."""
+
+    name: str
+    first: int
+    last: int
+    text: bool
+    read: Callable[[str, str, Player, Problems], Cell]
+
+
+def _number(what: str, parse: Callable[[str], float | int | None], first: int, last: int,
+            complaint: str) -> Callable[[str, str, Player, Problems], Cell]:
+    """A reader of a numeric field (None when blank), with a problem naming its columns."""
+    def read(text: str, where: str, player: Player, problems: Problems) -> Cell:
+        text = text.strip()
+        value = parse(text) if text else None
+        if text and value is None:
+            problems.add(where, f"{what} {text!r} (columns {first}-{last}) {complaint}")
+        return value
+    return read
+
+
+def _text(what: str) -> Callable[[str, str, Player, Problems], Cell]:
+    def read(text: str, where: str, player: Player, problems: Problems) -> Cell:
+        return check_text(text, where, what, problems) or None
+    return read
+
+
+_RATING = _number("the rating", whole_number, 49, 52, "is not a whole number")
+
+
+def _rating(text: str, where: str, player: Player, problems: Problems) -> Cell:
+    """Columns 49-52: 0 or blank is an unrated player."""
+    return _RATING(text, where, player, problems) or None
+
+
+def _fide_id(text: str, where: str, player: Player, problems: Problems) -> Cell:
+    fide_id = text.strip()
+    if fide_id and fide_id.strip("0") == "":  # some programs write 0 for no FIDE ID
+        fide_id = ""
+    if fide_id and whole_number(fide_id) is None:
+        problems.add(where, f"the FIDE id {fide_id!r} (columns 58-68) is not a number")
+    return fide_id or None
+
+
+#: A player line's fields besides the start rank, the name and the rounds, in the order
+#: their problems are reported.
+_PLAYER_COLUMNS = (
+    _Column("Rating", 49, 52, False, _rating),
+    _Column("ID", 58, 68, False, _fide_id),
+    _Column("Total", 81, 84, False, _number("the points", decimal_number, 81, 84, "are not a number")),
+    _Column("Rank", 86, 89, False, _number("the rank", whole_number, 86, 89, "is not a whole number")),
+    _Column("Sex", 10, 10, True, _text("the sex")),
+    _Column("Title", 11, 13, True, _text("the title")),
+    _Column("Federation", 54, 56, True, _text("the federation")),
+    _Column("Birth date", 70, 79, False, _birth_date),
+)
+#: The order the player's values are kept in.
+_VALUE_ORDER = ("Sex", "Title", "Federation", "ID", "Birth date", "Rating", "Total", "Rank")
+
+
+def _read_round(tail: str, start: int, r: int, where: str, problems: Problems) -> tuple[int | None, str]:
+    """One round's field (``tail[start:]``): the opponent and the TRF result code and colour,
+    ``(None, "?-")`` when it cannot be read (with its problem)."""
+    text = tail[start:start + 8].ljust(8)
+    gap = tail[start + 8:start + ROUND_WIDTH]
+    first = ROUND_START + start + 1
+    if text[4] != " " or text[6] != " " or gap.strip():
+        problems.add(where, f"round {r}: {tail[start:start + ROUND_WIDTH]!r} (columns {first}-"
+                            f"{first + 9}) does not fit 'NNNN c r' (opponent, colour, result)")
+        return None, "?-"
+    opponent_text = text[:4].strip()
+    opponent = whole_number(opponent_text) if opponent_text else 0
+    if opponent is None:
+        problems.add(where, f"round {r}: the opponent {text[:4]!r} (columns {first}-{first + 3}) "
+                            "is not a number")
+        return None, "?-"
+    colour, result = text[5].lower(), text[7].upper()
+    problem = _round_problem(r, text, opponent, first)
+    if problem is not None:
+        problems.add(where, problem)
+        return None, "?-"
+    if not opponent and result == "=":
+        return None, "H-"  # an older Swiss-Manager form of the half-point bye
+    return opponent or None, result + colour
+
+
+def _round_problem(r: int, text: str, opponent: int, first: int) -> str | None:
+    """What is wrong with round ``r``'s colour and result (``text``, the field's first 8
+    columns; ``first``, its first column) given its opponent (0: none), or None."""
+    colour, result = text[5].lower(), text[7].upper()
+    if colour not in "wb- ":
+        return f"round {r}: the colour {text[5]!r} (column {first + 5}) is not w, b or -"
+    if result not in PLAYED and result not in FORFEITS and result not in BYES and result != "D":
+        return (f"round {r}: unknown result code {text[7]!r} (column {first + 7}; "
+                "known: 1 0 = + - W D L H F U Z)")
+    if opponent and result == " ":
+        return f"round {r}: {text.strip()!r}: an opponent but no result (column {first + 7})"
+    if opponent and result in BYES:
+        return f"round {r}: {text.strip()!r}: a bye ({result}) has no opponent"
+    if not opponent and result != "=" and (result in PLAYED or result in _UNRATED_PLAYED):
+        return f"round {r}: {text.strip()!r}: a game with no opponent"
+    return None
+
+
 def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fields] | None:
     """A ``001`` line: the player, and per round the opponent and TRF result code.
 
@@ -184,79 +293,15 @@ def _read_player(line: str, where: str, problems: Problems) -> tuple[Player, Fie
     if not name:
         problems.add(where, "the player has no name (columns 15-47)")
     player = Player(number or 0, name, where, [])
-    rating_text = _field(line, 49, 52).strip()
-    rating = whole_number(rating_text) if rating_text else 0
-    if rating is None:
-        problems.add(where, f"the rating {rating_text!r} (columns 49-52) is not a whole number")
-    fide_id = _field(line, 58, 68).strip()
-    if fide_id and fide_id.strip("0") == "":  # some programs write 0 for no FIDE ID
-        fide_id = ""
-    if fide_id and whole_number(fide_id) is None:
-        problems.add(where, f"the FIDE id {fide_id!r} (columns 58-68) is not a number")
-    points_text = _field(line, 81, 84).strip()
-    points = decimal_number(points_text) if points_text else None
-    if points_text and points is None:
-        problems.add(where, f"the points {points_text!r} (columns 81-84) are not a number")
-    rank_text = _field(line, 86, 89).strip()
-    rank = whole_number(rank_text) if rank_text else None
-    if rank_text and rank is None:
-        problems.add(where, f"the rank {rank_text!r} (columns 86-89) is not a whole number")
-    player.values.update({
-        "Sex": check_text(text_of(_field(line, 10, 10)), where, "the sex", problems) or None,
-        "Title": check_text(text_of(_field(line, 11, 13)), where, "the title", problems) or None,
-        "Federation": check_text(text_of(_field(line, 54, 56)), where, "the federation", problems) or None,
-        "ID": fide_id or None,
-        "Birth date": _birth_date(_field(line, 70, 79), where, player, problems),
-        "Rating": rating or None,
-        "Total": points,
-        "Rank": rank,
-    })
-    fields: Fields = []
+    values: dict[str, Cell] = {}
+    for column in _PLAYER_COLUMNS:
+        text = _field(line, column.first, column.last)
+        values[column.name] = column.read(text_of(text) if column.text else text, where, player, problems)
+    player.values.update({name: values[name] for name in _VALUE_ORDER})
     tail = line[ROUND_START:].rstrip()
     check_columns(where, SHEET_COLUMNS + -(-len(tail) // ROUND_WIDTH), -(-len(tail) // ROUND_WIDTH))
-    for r, start in enumerate(range(0, len(tail), ROUND_WIDTH), start=1):
-        text = tail[start:start + 8].ljust(8)
-        gap = tail[start + 8:start + ROUND_WIDTH]
-        first = ROUND_START + start + 1
-        if text[4] != " " or text[6] != " " or gap.strip():
-            problems.add(where, f"round {r}: {tail[start:start + ROUND_WIDTH]!r} (columns {first}-"
-                                f"{first + 9}) does not fit 'NNNN c r' (opponent, colour, result)")
-            fields.append((None, "?-"))
-            continue
-        opponent_text = text[:4].strip()
-        opponent = whole_number(opponent_text) if opponent_text else 0
-        if opponent is None:
-            problems.add(where, f"round {r}: the opponent {text[:4]!r} (columns {first}-{first + 3}) "
-                                "is not a number")
-            fields.append((None, "?-"))
-            continue
-        colour, result = text[5].lower(), text[7].upper()
-        if colour not in "wb- ":
-            problems.add(where, f"round {r}: the colour {text[5]!r} (column {first + 5}) is not w, b or -")
-            fields.append((None, "?-"))
-            continue
-        if result not in PLAYED and result not in FORFEITS and result not in BYES and result != "D":
-            problems.add(where, f"round {r}: unknown result code {text[7]!r} (column {first + 7}; "
-                                "known: 1 0 = + - W D L H F U Z)")
-            fields.append((None, "?-"))
-            continue
-        if opponent and result == " ":
-            problems.add(where, f"round {r}: {text.strip()!r}: an opponent but no result "
-                                f"(column {first + 7})")
-            fields.append((None, "?-"))
-            continue
-        if opponent and result in BYES:
-            problems.add(where, f"round {r}: {text.strip()!r}: a bye ({result}) has no opponent")
-            fields.append((None, "?-"))
-            continue
-        if not opponent and result == "=":
-            fields.append((None, "H-"))  # an older Swiss-Manager form of the half-point bye
-            continue
-        if not opponent and (result in PLAYED or result in _UNRATED_PLAYED):
-            problems.add(where, f"round {r}: {text.strip()!r}: a game with no opponent")
-            fields.append((None, "?-"))
-            continue
-        fields.append((opponent or None, result + colour))
+    fields: Fields = [_read_round(tail, start, r, where, problems)
+                      for r, start in enumerate(range(0, len(tail), ROUND_WIDTH), start=1)]
     if number is None or number < 1:
         return None
     return player, fields
@@ -419,66 +464,71 @@ def _version(comments: Sequence[object], national: Sequence[object], kept: Seque
     return None
 
 
-def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedEvent:
-    """Read a TRF-2026 or TRF16 file's text. ``source`` names the file in problems (``event.trf line 12``).
+@dataclass
+class _Lines:
+    """A TRF file's lines, sorted by what they hold (each as its line number and text)."""
 
-    Raises :class:`~xlrating.errors.FormatError` with every problem found.
-    """
-    problems = Problems()
-    notes = list(notes)
-    read: list[tuple[Player, Fields]] = []
-    event_lines: dict[str, tuple[int, str]] = {}
-    comments: list[tuple[int, str]] = []
-    kept: list[tuple[int, str]] = []
-    national: list[tuple[int, str]] = []
-    deputies: list[tuple[int, str]] = []
-    untagged: list[int] = []
-    tabbed = False
-    lines = split_lines(text.lstrip("\ufeff"))
-    for number, line in enumerate(lines, start=1):
-        code = line[:3]
-        if code == "001" and "\t" in line:
-            # TRF fields sit at fixed columns: a tab (an editor's indentation) moves every
-            # later field, and reporting each of them would bury the cause.
-            problems.add(f"{source} line {number}",
-                         f"the line holds a tab (column {line.index(chr(9)) + 1}): TRF fields sit at fixed "
-                         "columns counted in characters; replace the tabs with spaces so the fields line up")
-            tabbed = True
-        elif code == "001":
-            entry = _read_player(line, f"{source} line {number}", problems)
-            if entry is not None:
-                read.append(entry)
-        elif code == "###":
-            comments.append((number, line[4:] if line[3:4] == " " else line[3:]))
-        elif code == "112":
-            deputies.append((number, line))
-        elif code in ("012", "042", "052", "062", *EXTRA_LINES):
-            event_lines.setdefault(code, (number, line))
-        elif code in COUNTED:
-            continue
-        elif NATIONAL_RECORD.match(line):
-            national.append((number, line))
-        elif _KEPT.match(line):
-            kept.append((number, line.rstrip()))
-        elif line.strip():
-            untagged.append(number)
-    if tabbed:  # the players of those lines are unknown: checking pairings would only add noise
-        problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
-    if not read and not problems:
-        problems.add(source, "no player lines (lines starting 001): is this a FIDE TRF file?")
-    if "062" in event_lines:
-        number, line = event_lines["062"]
-        declared = whole_number(line[4:])
-        count = sum(1 for line in lines if line.startswith("001"))
-        if declared is not None and declared > count:
-            problems.add(f"{source} line {number}", f"the file says {declared} players (line 062) but has "
-                                                    f"{count} player lines (is it cut short?)")
-        elif declared is not None and declared < count:
-            notes.append(f"The file says {declared} players (line 062) but has {count} player lines: all "
-                         f"{count} are imported (some programs count only the players who played)")
-    by_number = check_numbers([p for p, _ in read], problems, what="start rank")
-    raw = {p.number: f for p, f in read if by_number[p.number] is p}
-    players = list(by_number.values())
+    players: list[tuple[Player, Fields]] = field(default_factory=list)
+    event: dict[str, tuple[int, str]] = field(default_factory=dict)
+    comments: list[tuple[int, str]] = field(default_factory=list)
+    kept: list[tuple[int, str]] = field(default_factory=list)
+    national: list[tuple[int, str]] = field(default_factory=list)
+    deputies: list[tuple[int, str]] = field(default_factory=list)
+    untagged: list[int] = field(default_factory=list)
+    tabbed: bool = False
+
+
+def _sort_line(found: _Lines, number: int, line: str, source: str, problems: Problems) -> None:
+    """Put one line where it belongs in ``found`` (a player line is read at once)."""
+    code = line[:3]
+    if code == "001" and "\t" in line:
+        # TRF fields sit at fixed columns: a tab (an editor's indentation) moves every
+        # later field, and reporting each of them would bury the cause.
+        problems.add(f"{source} line {number}",
+                     f"the line holds a tab (column {line.index(chr(9)) + 1}): TRF fields sit at fixed "
+                     "columns counted in characters; replace the tabs with spaces so the fields line up")
+        found.tabbed = True
+    elif code == "001":
+        entry = _read_player(line, f"{source} line {number}", problems)
+        if entry is not None:
+            found.players.append(entry)
+    elif code == "###":
+        found.comments.append((number, line[4:] if line[3:4] == " " else line[3:]))
+    elif code == "112":
+        found.deputies.append((number, line))
+    elif code in ("012", "042", "052", "062", *EXTRA_LINES):
+        found.event.setdefault(code, (number, line))
+    elif code in COUNTED:
+        return
+    elif NATIONAL_RECORD.match(line):
+        found.national.append((number, line))
+    elif _KEPT.match(line):
+        found.kept.append((number, line.rstrip()))
+    elif line.strip():
+        found.untagged.append(number)
+
+
+def _player_count(found: _Lines, lines: Sequence[str], source: str, problems: Problems,
+                  notes: list[str]) -> None:
+    """Line 062's player count against the player lines: fewer lines is a problem (a file cut
+    short), more a note (some programs count only the players who played)."""
+    if "062" not in found.event:
+        return
+    number, line = found.event["062"]
+    declared = whole_number(line[4:])
+    count = sum(1 for line in lines if line.startswith("001"))
+    if declared is not None and declared > count:
+        problems.add(f"{source} line {number}", f"the file says {declared} players (line 062) but has "
+                                                f"{count} player lines (is it cut short?)")
+    elif declared is not None and declared < count:
+        notes.append(f"The file says {declared} players (line 062) but has {count} player lines: all "
+                     f"{count} are imported (some programs count only the players who played)")
+
+
+def _meetings(players: Sequence[Player], raw: dict[int, Fields], by_number: dict[int, Player],
+              problems: Problems) -> set[frozenset[int]]:
+    """Turn each player's fields into rounds; answer who met whom, with a problem for an
+    unrated draw (``D``) its opponent's round does not repeat."""
     meetings: set[frozenset[int]] = set()
     reported: set[tuple[int, frozenset[int]]] = set()
     for player in players:
@@ -490,48 +540,96 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
             meetings.add(pair)
             if code[0] != "D" or (r, pair) in reported:
                 continue
-            other = raw.get(opponent)
-            if other is None:
-                problems.add(player.where, f"round {r}: the unrated draw names opponent {opponent}, who "
-                                           "is not in the player list")
-            elif r <= len(other) and other[r - 1][1][0] == "?":
-                continue
-            elif r > len(other) or other[r - 1][0] != player.number or other[r - 1][1][0] != "D":
+            problem = _draw_problem(player, r, opponent, raw, by_number)
+            if problem is not None:
                 reported.add((r, pair))
-                problems.add(player.where, f"round {r}: an unrated draw (D) against {opponent}, but "
-                                           f"{opponent}'s round {r} does not say so (at "
-                                           f"{by_number[opponent].where})")
-    check_pairings(players, problems)
-    federation = _national_ratings(national, by_number, kept, source, problems, notes)
-    name = ""
-    if "012" in event_lines:
-        number, line = event_lines["012"]
-        name = check_text(line[4:], f"{source} line {number}", "the event name", problems)
-    start = _date(event_lines, "042", "start date", source, problems)
-    end = _date(event_lines, "052", "end date", source, problems)
+                problems.add(player.where, problem)
+    return meetings
+
+
+def _draw_problem(player: Player, r: int, opponent: int, raw: dict[int, Fields],
+                  by_number: dict[int, Player]) -> str | None:
+    """What is wrong with ``player``'s unrated draw against ``opponent`` in round ``r``, or None."""
+    other = raw.get(opponent)
+    if other is None:
+        return f"round {r}: the unrated draw names opponent {opponent}, who is not in the player list"
+    if r <= len(other) and other[r - 1][1][0] == "?":
+        return None
+    if r > len(other) or other[r - 1][0] != player.number or other[r - 1][1][0] != "D":
+        return (f"round {r}: an unrated draw (D) against {opponent}, but {opponent}'s round {r} does not "
+                f"say so (at {by_number[opponent].where})")
+    return None
+
+
+def _extra_settings(found: _Lines, source: str, problems: Problems) -> list[tuple[str, Cell]]:
+    """The Event settings the rating ignores: the header lines of :data:`EXTRA_LINES`, the
+    deputy arbiters, the comment lines and the lines kept as written."""
     extra: list[tuple[str, Cell]] = []
     for code, setting in EXTRA_LINES.items():
-        if code in event_lines:
-            number, line = event_lines[code]
+        if code in found.event:
+            number, line = found.event[code]
             value = " ".join(line[4:].split()) if code == "132" else line[4:]
             value = check_text(value, f"{source} line {number}", f"the {setting.lower()}", problems)
-            if value and not (code == "222" and value == _encoded(event_lines)):
+            if value and not (code == "222" and value == _encoded(found.event)):
                 extra.append((setting, value))
-    for setting, found in (("Deputy arbiters", [(n, line[4:]) for n, line in deputies]),
-                           ("TRF comments", comments), ("TRF lines", kept)):
-        joined = ("; " if setting == "Deputy arbiters" else "\n").join(
-            check_text(text, f"{source} line {n}", f"line {n}", problems) if setting == "Deputy arbiters"
-            else _kept_text(text, f"{source} line {n}", problems) for n, text in found)
+    deputies = "; ".join(check_text(line[4:], f"{source} line {n}", f"line {n}", problems)
+                         for n, line in found.deputies)
+    comments = "\n".join(_kept_text(text, f"{source} line {n}", problems) for n, text in found.comments)
+    kept = "\n".join(_kept_text(text, f"{source} line {n}", problems) for n, text in found.kept)
+    for setting, joined in (("Deputy arbiters", deputies), ("TRF comments", comments), ("TRF lines", kept)):
         if joined.strip():
             extra.append((setting, joined))
+    return extra
+
+
+def _event_name(found: _Lines, source: str, problems: Problems) -> str:
+    if "012" not in found.event:
+        return ""
+    number, line = found.event["012"]
+    return check_text(line[4:], f"{source} line {number}", "the event name", problems)
+
+
+def _line_notes(found: _Lines, source: str) -> list[str]:
+    """The notes on the edition read (TRF-2026 or TRF16) and on the lines left out."""
+    notes = []
+    tagged = [*found.kept, found.event["222"]] if "222" in found.event else found.kept  # 222, 142 ... 802
+    if (version := _version(found.comments, found.national, tagged)) is not None:
+        notes.append(version)
+    if found.untagged:
+        notes.append(f"Line{'s' if len(found.untagged) > 1 else ''} {', '.join(map(str, found.untagged))} of "
+                     f"{source} start with no TRF-2026 tag (a column ruler?): left out")
+    return notes
+
+
+def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedEvent:
+    """Read a TRF-2026 or TRF16 file's text. ``source`` names the file in problems (``event.trf line 12``).
+
+    Raises :class:`~xlrating.errors.FormatError` with every problem found.
+    """
+    problems = Problems()
+    notes = list(notes)
+    found = _Lines()
+    lines = split_lines(text.lstrip("\ufeff"))
+    for number, line in enumerate(lines, start=1):
+        _sort_line(found, number, line, source, problems)
+    if found.tabbed:  # the players of those lines are unknown: checking pairings would only add noise
+        problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
+    if not found.players and not problems:
+        problems.add(source, "no player lines (lines starting 001): is this a FIDE TRF file?")
+    _player_count(found, lines, source, problems, notes)
+    by_number = check_numbers([p for p, _ in found.players], problems, what="start rank")
+    raw = {p.number: f for p, f in found.players if by_number[p.number] is p}
+    players = list(by_number.values())
+    meetings = _meetings(players, raw, by_number, problems)
+    check_pairings(players, problems)
+    federation = _national_ratings(found.national, by_number, found.kept, source, problems, notes)
+    name = _event_name(found, source, problems)
+    start = _date(found.event, "042", "start date", source, problems)
+    end = _date(found.event, "052", "end date", source, problems)
+    extra = _extra_settings(found, source, problems)
     if federation:
         extra.append(("National federation", federation))
-    tagged = [*kept, event_lines["222"]] if "222" in event_lines else kept  # lines 222 and 142 ... 802
-    if (version := _version(comments, national, tagged)) is not None:
-        notes.append(version)
-    if untagged:
-        notes.append(f"Line{'s' if len(untagged) > 1 else ''} {', '.join(map(str, untagged))} of {source} "
-                     "start with no TRF-2026 tag (a column ruler?): left out")
+    notes += _line_notes(found, source)
     problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     sheet = build_sheet(
         "Crosstable", players, rounds=max((len(f) for f in raw.values()), default=0),

@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
 from .. import _check
+from ..crosstable.parse import K_RANGE, RATING_RANGE
 from ..errors import ArgumentError, InputError, Problem
 from ..model import EventType
-from .model import SYSTEMS, Entry, Event, PlayerId, RatingList
+from .model import SYSTEMS, Entry, Event, PendingEvent, PlayerId, RatingList
+
+#: What a crosstable accepts, so a list accepts no more: ratings per system (from the
+#: registry: a FIDE or ICU rating from 1, a US Chess rating from 100) and a K given by the
+#: rating officer (:data:`~xlrating.crosstable.parse.K_RANGE`).
+RATING_RANGES = RATING_RANGE
 
 ENTRY_FIELDS = frozenset(f.name for f in fields(Entry)) - {"id"}
 """The keyword fields a new player's data may give."""
@@ -37,8 +43,10 @@ def _date(value: Any) -> None:
         raise ArgumentError(f"must be a date, not {value!r}")
 
 
-def _positive(value: Any) -> None:
-    _check.positive("k", value)
+def _k(value: Any) -> None:
+    low, high = K_RANGE
+    if not low <= _check.number("k", value) <= high:
+        raise ArgumentError(f"k must be from {low:g} to {high:g}")
 
 
 _FIELD_CHECKS: dict[str, Callable[[Any], None]] = {
@@ -46,7 +54,7 @@ _FIELD_CHECKS: dict[str, Callable[[Any], None]] = {
     "games": _whole,
     "birth_date": _date,
     "joined": _date,
-    "k": _positive,
+    "k": _k,
     "floor": _rating,
     "peak": _rating,
     "wins": _whole,
@@ -58,20 +66,26 @@ _FIELD_CHECKS: dict[str, Callable[[Any], None]] = {
 _MAY_BE_NONE = frozenset({"rating", "games", "birth_date", "joined", "k", "floor", "peak", "fide", "cfc"})
 
 
-def _plain_rating(value: Any) -> bool:
-    return value is None or (type(value) in (int, float) and 0 <= value <= 4000)
+def _plain_rating(value: Any, low: float = 0.0) -> bool:
+    """A rating from ``low`` to 4000 (or ``None``); never ``-0.0``, which a crosstable refuses."""
+    return value is None or (type(value) in (int, float) and low <= value <= 4000
+                             and bool(value or math.copysign(1.0, value) > 0))
 
 
 def _plain_count(value: Any) -> bool:
     return type(value) is int and value >= 0
 
 
-def _plain_entry(entry: Any) -> bool:
+def _plain_entry(entry: Any, low: float) -> bool:
     """The common case, checked fast: an entry every field of which is plainly valid
-    (anything else goes through the full checks of :func:`entry_problems`)."""
+    (anything else goes through the full checks of :func:`entry_problems`); ``low``: the
+    system's lowest rating."""
     return (
         type(entry) is Entry
-        and _plain_rating(entry.rating)
+        and _plain_rating(entry.rating, low)
+        and type(entry.name) is str
+        and not entry.pending
+        and type(entry.other_ratings) is dict  # its contents: checked by the engines, by name
         and (entry.games is None or _plain_count(entry.games))
         and _plain_count(entry.wins)
         and _plain_count(entry.draws)
@@ -79,17 +93,19 @@ def _plain_entry(entry: Any) -> bool:
         and (entry.birth_date is None or type(entry.birth_date) is dt.date)
         and (entry.joined is None or type(entry.joined) is dt.date)
         and entry.history is None
-        and (entry.k is None or (type(entry.k) in (int, float) and 0 < entry.k < math.inf))
-        and _plain_rating(entry.floor)
-        and _plain_rating(entry.peak)
+        and (entry.k is None or (type(entry.k) in (int, float) and K_RANGE[0] <= entry.k <= K_RANGE[1]))
+        and _plain_rating(entry.floor, low)
+        and _plain_rating(entry.peak, low)
         and _plain_rating(entry.fide)
         and _plain_rating(entry.cfc)
     )
 
 
-def entry_problems(entry: Any) -> list[str]:
-    """What is wrong with one list entry, in words (empty: nothing)."""
-    if _plain_entry(entry):
+def entry_problems(entry: Any, system: str = "") -> list[str]:
+    """What is wrong with one list entry, in words (empty: nothing); ``system`` gives the
+    lowest rating a crosstable of that system accepts (else 0)."""
+    low = RATING_RANGES.get(system, (0.0, 4000.0))[0]
+    if _plain_entry(entry, low):
         return []
     if not isinstance(entry, Entry):
         return [f"must be an Entry, not {entry!r}"]
@@ -100,8 +116,18 @@ def entry_problems(entry: Any) -> list[str]:
             continue
         try:
             check(value)
+            if name in ("rating", "floor", "peak") and not _plain_rating(float(value), low):
+                raise ArgumentError(name)  # below the system's lowest rating, or -0.0
         except ArgumentError:
-            problems.append(f"{name} must be {_expected(name)}, not {value!r}")
+            problems.append(f"{name} must be {_expected(name, low)}, not {value!r}")
+    text: Any = entry.name  # the caller's object, whatever its annotations say
+    others: Any = entry.other_ratings
+    if not isinstance(text, str):
+        problems.append(f"name must be text, not {text!r}")
+    if not isinstance(others, Mapping):
+        problems.append(f"other_ratings must be a mapping of rating system to (rating, games), not "
+                        f"{others!r}")
+    problems.extend(_pending_problems(entry.pending))
     if entry.history not in _HISTORY_WORDS:
         problems.append(f"history must be 'all wins', 'all losses' or empty, not {entry.history!r}")
     if entry.rating is None and entry.history is not None:
@@ -109,19 +135,62 @@ def entry_problems(entry: Any) -> list[str]:
     return problems
 
 
-def _expected(name: str) -> str:
+def _expected(name: str, low: float = 0.0) -> str:
     if name in ("birth_date", "joined"):
         return "a date"
     if name == "k":
-        return "a positive number"
+        return f"a number from {K_RANGE[0]:g} to {K_RANGE[1]:g}"
     if name in ("games", "wins", "draws", "events"):
         return "a whole number >= 0"
+    if name in ("rating", "floor", "peak"):
+        return f"a rating between {low:g} and 4000"
     return "a rating between 0 and 4000"
+
+
+def _pending_problems(pending: Any) -> list[str]:
+    """What is wrong with an entry's pending results (FIDE: an unrated player's earlier events)."""
+    if not isinstance(pending, tuple):
+        return [f"pending must be a tuple of PendingEvent, not {pending!r}"]
+    problems = []
+    for index, event in enumerate(pending):
+        where = f"pending[{index}]"
+        if not isinstance(event, PendingEvent):
+            problems.append(f"{where} must be a PendingEvent, not {event!r}")
+            continue
+        if not isinstance(event.end_date, dt.date) or isinstance(event.end_date, dt.datetime):
+            problems.append(f"{where}: end_date must be a date, not {event.end_date!r}")
+        opponents: Any = event.opponents
+        results: Any = event.results
+        if not (isinstance(opponents, tuple) and isinstance(results, tuple)
+                and len(opponents) == len(results)):
+            problems.append(f"{where}: opponents and results must be tuples of one item per game, not "
+                            f"{opponents!r} and {results!r}")
+            continue
+        for game, (opponent, score) in enumerate(zip(opponents, results, strict=True), start=1):
+            if opponent is not None and not _plain_rating(opponent, 1.0):
+                problems.append(f"{where}: game {game}: the opponent's rating must be from 1 to 4000 or "
+                                f"None (unrated), not {opponent!r}")
+            if type(score) not in (int, float) or score not in _SCORES:
+                problems.append(f"{where}: game {game}: the score must be 1, 0.5 or 0, not {score!r}")
+        first: Any = event.first
+        if not isinstance(first, bool):
+            problems.append(f"{where}: first must be True or False, not {first!r}")
+        if event.ru is not None and not _plain_rating(event.ru, 0.0):
+            problems.append(f"{where}: ru must be a rating or None, not {event.ru!r}")
+        if type(event.ru_games) is not int or event.ru_games < 0:
+            problems.append(f"{where}: ru_games must be a whole number >= 0, not {event.ru_games!r}")
+    return problems
 
 
 def check_list(ratings: RatingList) -> list[Problem]:
     """Every problem of the list itself."""
+    if not isinstance(ratings, RatingList):
+        raise _check.fail("ratings", "a RatingList", ratings)
     problems: list[Problem] = []
+    entries: Any = ratings.entries
+    if not isinstance(entries, Mapping):
+        problems.append(Problem("list", f"entries must be a mapping of ID to Entry, not {entries!r}"))
+        return problems
     if ratings.system not in SYSTEMS:
         problems.append(
             Problem("list", f"system must be one of {', '.join(SYSTEMS)}, not {ratings.system!r}")
@@ -134,7 +203,7 @@ def check_list(ratings: RatingList) -> list[Problem]:
         where = f"list entry {key}"
         if isinstance(entry, Entry) and entry.id != key:
             problems.append(Problem(where, f"the entry's id is {entry.id!r}"))
-        problems.extend(Problem(where, message) for message in entry_problems(entry))
+        problems.extend(Problem(where, message) for message in entry_problems(entry, ratings.system))
     return problems
 
 
@@ -184,6 +253,10 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> 
         EventType.parse(event.event_type)
     except ArgumentError as error:
         problems.append(str(error))
+    players: Any = event.players
+    if not isinstance(players, Mapping):
+        problems.append(f"players must be a mapping of each new player's ID to his data, not {players!r}")
+        return problems
     for key, data in event.players.items():
         if key in known:
             problems.append(f"new player {key!r} is already on the list (give data for new players only)")
@@ -195,15 +268,28 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> 
         if unknown:
             problems.append(f"new player {key!r}: unknown fields {', '.join(unknown)}")
             continue
-        problems.extend(f"new player {key!r}: {m}" for m in entry_problems(Entry(key, **data)))
+        found = entry_problems(Entry(key, **data), ratings.system)
+        problems.extend(f"new player {key!r}: {m}" for m in found)
     known.update(event.players)
     games: Any = event.games
     if not isinstance(games, Sequence) or isinstance(games, (str, bytes)):
         problems.append(f"games must be a sequence of (round, id_a, id_b, score), not {games!r}")
         return problems
+    # A game given twice (the same two players in the same round) would be rated twice, where
+    # a crosstable holds it once. (Players may meet in one round more than once only as games
+    # of a table without rounds, all given round 1.)
+    met: dict[tuple[Any, frozenset[Any]], int] = {}
     for index, game in enumerate(games):
         if not _plain_game(game, known):
-            problems.extend(_game_problems(event, index, game, known.__contains__))
+            found = _game_problems(event, index, game, known.__contains__)
+            if found:
+                problems.extend(found)
+                continue
+        rnd, a, b, _ = game
+        first = met.setdefault((rnd, frozenset((a, b))), index)
+        if first != index:
+            problems.append(f"game {index + 1}: players {a!r} and {b!r} already meet in round {rnd} (game "
+                            f"{first + 1}): a game is given once")
     return problems
 
 
@@ -233,6 +319,8 @@ def check_season(ratings: RatingList, events: Iterable[Any]) -> list[Event]:
     """The events in rating order (end date, ties in the order given), after checking the
     list and every event; raises :class:`InputError` with every problem found."""
     problems = check_list(ratings)
+    if isinstance(events, (str, bytes, Mapping)) or not isinstance(events, Iterable):
+        raise _check.fail("events", "a sequence of Event", events)
     given = list(events)
     seen: set[str] = set()
     valid: list[Event] = []
@@ -249,7 +337,7 @@ def check_season(ratings: RatingList, events: Iterable[Any]) -> list[Event]:
     dated = [e for e in valid if isinstance(e.end_date, dt.date)]
     undated = [e for e in valid if not isinstance(e.end_date, dt.date)]
     ordered = sorted(dated, key=lambda e: e.end_date)
-    known: set[PlayerId] = set(ratings.entries)
+    known: set[PlayerId] = set(ratings.entries) if isinstance(ratings.entries, Mapping) else set()
     for event in [*ordered, *undated]:
         problems.extend(
             Problem(f"event {event.id}", message) for message in _event_problems(event, ratings, known)

@@ -47,7 +47,7 @@ from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..model import Method
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve
-from .season import Season, Seating, Settings, call_engine
+from .season import Season, Seating, Settings, call_engine, engine_errors
 
 _MONTHLY_FROM = dt.date(2012, 7, 1)
 _BIMONTHLY_FROM = dt.date(2009, 7, 1)
@@ -142,6 +142,10 @@ class _Period:
         return k
 
     def rate(self, event: Event, seating: Seating) -> None:
+        with engine_errors(event, seating.ids):
+            self._rate(event, seating)
+
+    def _rate(self, event: Event, seating: Seating) -> None:
         entries = self.season.entries
         players = []
         for index, key in enumerate(seating.ids):

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from .. import icu
 from ..adjustments import RatingAdjustment
 from .model import Entry, Event, HistoryRow, evolve
-from .season import Season, call_engine
+from .season import Season, call_engine, engine_errors
 
 
 def _player(entry: Entry, number: int, rules: icu.IcuRules) -> icu.IcuPlayer:
@@ -54,16 +54,17 @@ def rate_event(season: Season, event: Event) -> None:
     rules = icu.get_rules(season.ratings.rules or "ICU")
     seating = season.seat(event)
     entries = season.entries
-    players = [_player(entries[key], index + 1, rules) for index, key in enumerate(seating.ids)]
-    outcome = call_engine(
-        icu.rate_event,
-        players,
-        seating.games,
-        explain=season.explain,
-        start_date=event.start_date or event.end_date,
-        rules=rules,
-        event_name=event.name or event.id,
-    )
+    with engine_errors(event, seating.ids):
+        players = [_player(entries[key], index + 1, rules) for index, key in enumerate(seating.ids)]
+        outcome = call_engine(
+            icu.rate_event,
+            players,
+            seating.games,
+            explain=season.explain,
+            start_date=event.start_date or event.end_date,
+            rules=rules,
+            event_name=event.name or event.id,
+        )
     season.keep(event, outcome)
     for key, player, result in zip(seating.ids, players, outcome.players, strict=True):
         entry = entries[key]

@@ -10,6 +10,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .. import _check
 from ..errors import InputError, Problem
 from .check import ENTRY_FIELDS
 from .model import Entry, Event, PlayerId, RatingList
@@ -65,13 +66,22 @@ def load_list(
     The values are checked when the list is rated; here a row without an ID, a repeated ID
     or an unknown field is an :class:`~xlrating.errors.InputError` naming the row.
     """
+    if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
+        raise _check.fail("rows", "a sequence of rows (mappings of Entry fields)", rows)
     problems: list[Problem] = []
     entries: dict[PlayerId, Entry] = {}
-    for index, row in enumerate(rows):
+    given: Iterable[Any] = rows
+    for index, row in enumerate(given):
         where = f"row {index + 1}"
+        if not isinstance(row, Mapping):
+            problems.append(Problem(where, f"must be a mapping of Entry fields (id, rating...), not {row!r}"))
+            continue
         key = row.get("id")
         if key in (None, ""):
             problems.append(Problem(where, "no id"))
+            continue
+        if isinstance(key, bool) or not isinstance(key, (int, str)):
+            problems.append(Problem(where, f"id must be a number or text, not {key!r}"))
             continue
         if key in entries:
             problems.append(Problem(where, f"id {key!r} given twice"))
@@ -85,6 +95,8 @@ def load_list(
 def load_event(data: Mapping[str, Any]) -> Event:
     """An :class:`Event` from a dict of its fields; ``games`` as ``[round, id_a, id_b, score]``
     lists, ``players`` as ``{id: {field: value}}`` for the players new to the list."""
+    if not isinstance(data, Mapping):
+        raise _check.fail("data", "a mapping of Event fields (id, end_date, games...)", data)
     problems: list[Problem] = []
     where = f"event {data.get('id', '?')}"
     unknown = sorted(set(data) - set(_EVENT_FIELDS))
@@ -93,10 +105,18 @@ def load_event(data: Mapping[str, Any]) -> Event:
     for required in ("id", "end_date", "games"):
         if required not in data:
             problems.append(Problem(where, f"no {required}"))
+    given = data.get("players") or {}
+    if not isinstance(given, Mapping):
+        problems.append(Problem(where, "players must be a mapping of each new player's ID to his fields, "
+                                       f"not {given!r}"))
+        given = {}
     players = {
         key: _fields(value, f"{where}, new player {key}", problems) if isinstance(value, Mapping) else value
-        for key, value in dict(data.get("players") or {}).items()
+        for key, value in given.items()
     }
+    games = data.get("games")
+    if "games" in data and (isinstance(games, (str, bytes, Mapping)) or not isinstance(games, Iterable)):
+        problems.append(Problem(where, f"games must be a list of [round, id_a, id_b, score], not {games!r}"))
     if problems:
         raise InputError(problems, title="The event has problems")
     games = [tuple(game) if isinstance(game, list) else game for game in data["games"]]

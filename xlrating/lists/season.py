@@ -10,17 +10,41 @@ once per season and only the entries of players who played are replaced.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .. import _check
 from .._gc import collector_paused
 from ..adjustments import RatingAdjustment
+from ..crosstable.rate import ENGINE_ERRORS
+from ..errors import InputError, Problem
 from ..model import EventOutcome, Game
 from .check import check_season
 from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
+
+_SEAT = re.compile(r"Player (\d+):? ?(.*)", re.DOTALL)
+
+
+@contextlib.contextmanager
+def engine_errors(event: Event, ids: Sequence[PlayerId]) -> Iterator[None]:
+    """While ``event`` is rated: an engine's error becomes an :class:`InputError` naming the
+    event and, for each line that names an engine's player (``Player 4: ...``), the player
+    by his ID (``ids[n - 1]`` is the engine's player ``n``), so callers can place it."""
+    try:
+        yield
+    except ENGINE_ERRORS as error:
+        problems = []
+        for line in str(error).splitlines() or [str(error)]:
+            seat = _SEAT.fullmatch(line)
+            if seat and 1 <= int(seat[1]) <= len(ids):
+                problems.append(Problem(f"event {event.id}: player {ids[int(seat[1]) - 1]!r}", seat[2]))
+            else:
+                problems.append(Problem(f"event {event.id}", line))
+        raise InputError(problems, title=f"The event {event.id} cannot be rated") from None
 
 
 def call_engine(

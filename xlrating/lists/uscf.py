@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from .. import uscf
 from ..model import PlayerOutcome
 from .model import Entry, Event, HistoryRow, evolve
-from .season import Season, Seating, call_engine
+from .season import Season, Seating, call_engine, engine_errors
 
 _DUAL = {"Regular": "Quick", "Quick": "Regular"}
 
@@ -122,19 +122,20 @@ def rate_event(season: Season, event: Event) -> None:
     ids = seating.ids
     outcomes = []
     for rated in systems:  # every system from the ratings before the event
-        players = [_player(entries[key], index + 1, rated, own) for index, key in enumerate(ids)]
-        outcome = call_engine(
-            uscf.rate_event,
-            players,
-            seating.games,
-            explain=season.explain,
-            rating_system=rated,
-            dual_rated=event.dual_rated,
-            event_type=event.event_type,
-            end_date=event.end_date,
-            bonus_multiplier=event.bonus_multiplier,
-            rules=rules,
-        )
+        with engine_errors(event, ids):
+            players = [_player(entries[key], index + 1, rated, own) for index, key in enumerate(ids)]
+            outcome = call_engine(
+                uscf.rate_event,
+                players,
+                seating.games,
+                explain=season.explain,
+                rating_system=rated,
+                dual_rated=event.dual_rated,
+                event_type=event.event_type,
+                end_date=event.end_date,
+                bonus_multiplier=event.bonus_multiplier,
+                rules=rules,
+            )
         season.keep(event, outcome)
         outcomes.append((rated, outcome))
     for rated, outcome in outcomes:

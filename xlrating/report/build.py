@@ -98,11 +98,13 @@ def _number(value: float | int | None) -> float | int | None:
     return as_float if math.isfinite(as_float) else None
 
 
-def _dates(start: date | None, end: date | None) -> str:
+def _dates(start: date | None, end: date | None, end_blank: bool = False) -> str:
+    """The event's days; an End date left blank (today stood in for it) is said so."""
+    rated = " (End date blank: the day it was rated)" if end_blank else ""
     if start is not None and end is not None and start != end:
-        return f"{start.isoformat()} to {end.isoformat()}"
+        return f"{start.isoformat()} to {end.isoformat()}{rated}"
     day = end or start
-    return day.isoformat() if day is not None else ""
+    return day.isoformat() + rated if day is not None else ""
 
 
 # --- parts -------------------------------------------------------------------------------------
@@ -452,12 +454,21 @@ def _who(part: _Part, number: int) -> str:
 
 
 def _summary_part(lines: _Lines, part: _Part, multi_section: bool) -> None:
-    outcomes = [o for _, o in part.rows]
+    """One part's results (counts, rating changes, bonuses and floors, the official
+    comparison), then its rules and parameters."""
     heading = part.heading(multi_section)
     lines.heading(f"{heading}: results")
-    crosstable = part.event.crosstable
+    for section in (_summary_counts, _summary_changes, _summary_bonus_floor, _summary_official):
+        section(lines, part)
+    lines.heading(f"{heading}: rules and parameters")
+    _summary_rules(lines, part)
+
+
+def _summary_counts(lines: _Lines, part: _Part) -> None:
+    """Players, games, unrated and new players, and the players rated by each method."""
+    outcomes = [o for _, o in part.rows]
     lines.add("Players", len(outcomes), COUNT)
-    lines.add("Rated games", len(crosstable.games), COUNT, "each game counted once")
+    lines.add("Rated games", len(part.event.crosstable.games), COUNT, "each game counted once")
     lines.add("Players with a rated game", sum(1 for o in outcomes if o.rated_games > 0), COUNT)
     lines.add("Unrated players", sum(1 for o in outcomes if o.pre_rating is None), COUNT,
               "entered without a pre-event rating")
@@ -468,6 +479,10 @@ def _summary_part(lines: _Lines, part: _Part, multi_section: bool) -> None:
         methods[o.method.value] = methods.get(o.method.value, 0) + 1
     for method, count in methods.items():
         lines.add(f"Rated by method: {method}", count, COUNT)
+
+
+def _summary_changes(lines: _Lines, part: _Part) -> None:
+    """The rating changes: how many, their total and average, gains and losses, the largest."""
     changes = [(row.number, o.change) for row, o in part.rows if o.change is not None]
     total = sum(change for _, change in changes)
     lines.add("Players with a rating change", len(changes), COUNT, "had a pre-event and a post-event rating")
@@ -482,6 +497,11 @@ def _summary_part(lines: _Lines, part: _Part, multi_section: bool) -> None:
         worst = min(changes, key=lambda item: item[1])
         lines.add("Largest gain", best[1], SIGNED_1, _who(part, best[0]))
         lines.add("Largest loss", worst[1], SIGNED_1, _who(part, worst[0]))
+
+
+def _summary_bonus_floor(lines: _Lines, part: _Part) -> None:
+    """Bonus points and floors, for a system that has them (or when an outcome shows one)."""
+    outcomes = [o for _, o in part.rows]
     bonuses = [o.bonus for o in outcomes if o.bonus]
     if part.outcome.system in BONUS_SYSTEMS or any(o.bonus is not None for o in outcomes):
         lines.add("Bonus points awarded", sum(bonuses), DECIMAL_2)
@@ -489,15 +509,23 @@ def _summary_part(lines: _Lines, part: _Part, multi_section: bool) -> None:
     if part.outcome.system in FLOOR_SYSTEMS or any(o.floor is not None for o in outcomes):
         lines.add("Floors applied", sum(1 for o in outcomes if o.floor_applied), COUNT,
                   "players whose post-event rating the floor raised")
-    if part.official:
-        compared = [d for d in (_official_difference(part, row, o) for row, o in part.rows) if d is not None]
-        lines.add("Compared with official post ratings", len(compared), COUNT)
-        lines.add("Same as official", sum(1 for d in compared if d == 0), COUNT)
-        lines.add("Different from official", sum(1 for d in compared if d != 0), COUNT)
-        if compared:
-            largest = max(compared, key=lambda d: abs(float(d)) if isinstance(d, (int, float)) else 0.0)
-            lines.add("Largest difference", largest, SIGNED)
-    lines.heading(f"{heading}: rules and parameters")
+
+
+def _summary_official(lines: _Lines, part: _Part) -> None:
+    """Our post ratings against the official ones the crosstable gives, if any."""
+    if not part.official:
+        return
+    compared = [d for d in (_official_difference(part, row, o) for row, o in part.rows) if d is not None]
+    lines.add("Compared with official post ratings", len(compared), COUNT)
+    lines.add("Same as official", sum(1 for d in compared if d == 0), COUNT)
+    lines.add("Different from official", sum(1 for d in compared if d != 0), COUNT)
+    if compared:
+        largest = max(compared, key=lambda d: abs(float(d)) if isinstance(d, (int, float)) else 0.0)
+        lines.add("Largest difference", largest, SIGNED)
+
+
+def _summary_rules(lines: _Lines, part: _Part) -> None:
+    """The rules, the rating system, the parameters and the notes of the part's outcome."""
     outcome = part.outcome
     given = {name for name, _ in outcome.parameters}
     if "Rules" not in given:
@@ -524,7 +552,8 @@ def _summary(events: Sequence[RatedEvent], parts: list[_Part], title: str, subti
     missing = "not given on the Event sheet"
     lines.add("Event name", text(settings.event_name) or None, remark="" if settings.event_name else missing)
     lines.add("Start date", settings.start_date, DATE, "" if settings.start_date else missing)
-    lines.add("End date", settings.end_date, DATE)
+    lines.add("End date", settings.end_date, DATE,
+              "blank on the Event sheet: the day it was rated" if settings.end_date_blank else "")
     lines.add("System", SYSTEM_NAMES.get(settings.system, settings.system))
     if settings.system == "USCF":
         lines.add("Rating system", settings.rating_system)
@@ -695,7 +724,8 @@ def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, gam
     name = text(settings.event_name)
     title = f"Rating report: {name}" if name else "Rating report"
     rules = ", ".join(dict.fromkeys(o.rules for e in events for o in e.outcomes))
-    subtitle = " · ".join(p for p in (name, _dates(settings.start_date, settings.end_date),
+    days = _dates(settings.start_date, settings.end_date, settings.end_date_blank)
+    subtitle = " · ".join(p for p in (name, days,
                                       f"{SYSTEM_NAMES.get(settings.system, settings.system)}, {rules}") if p)
     page = PageSetup(paper="letter" if settings.system == "USCF" else "a4", header=title)
     charts, data = _charts(parts, multi_section, page)

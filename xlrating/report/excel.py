@@ -24,14 +24,15 @@ from __future__ import annotations
 import contextlib
 import re
 import tempfile
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from ..crosstable import rate_sheets
 from ..errors import CrosstableError
+from ..excel.typed import excel_value
 from .build import build_report
-from .content import Cell, Chart, ChartKind, Report, Sheet, Style, Table, Value
+from .content import Cell, Chart, ChartKind, Report, Sheet, Style, Table
 from .xlsx import TABLE_STYLE, write_report
 
 __all__ = ["REPORT_PREFIX", "is_remote", "rating_report", "report_path", "write_sheets"]
@@ -39,7 +40,6 @@ __all__ = ["REPORT_PREFIX", "is_remote", "rating_report", "report_path", "write_
 #: Names of the report's sheets in xlwings Lite: the report's sheet names after this prefix.
 REPORT_PREFIX = "Report "
 
-_NUMBER_LIKE = re.compile(r"^\s*[-+]?(\d+[.,]?\d*|[.,]\d+)([eE][-+]?\d+)?\s*%?\s*$")
 _POINTS_PER_CM = 72 / 2.54
 _FONT_STYLE: dict[Style, dict[str, Any]] = {
     Style.TITLE: {"bold": True, "size": 15},
@@ -108,16 +108,6 @@ def report_path(workbook: str | Path, kind: str = "report") -> Path:
 # --- writing the content through xlwings ------------------------------------------------------
 
 
-def _lite(value: Value) -> Any:
-    """A value as xlwings should send it: text Excel would read as a formula or a number keeps a
-    leading apostrophe (Excel shows the text without it), dates as datetimes."""
-    if isinstance(value, str) and value and (value[0] in "=+-@'" or _NUMBER_LIKE.match(value)):
-        return "'" + value
-    if isinstance(value, date) and not isinstance(value, datetime):
-        return datetime(value.year, value.month, value.day)
-    return value
-
-
 def _width_points(characters: float) -> float:
     """A column width in characters (openpyxl's unit) in points (Office.js's unit)."""
     return round((characters * 7 + 5) * 0.75, 2)
@@ -178,7 +168,7 @@ def _write_sheet(target: Any, sheet: Sheet, prefix: str) -> None:
 
 def _write_cell(target: Any, cell: Cell) -> None:
     place = target.range((cell.row, cell.column))
-    place.value = _lite(cell.value)
+    place.value = excel_value(cell.value)
     if cell.number_format:
         place.number_format = cell.number_format
     elif isinstance(cell.value, date):
@@ -199,7 +189,7 @@ def _write_cell(target: Any, cell: Cell) -> None:
 def _write_table(target: Any, table: Table, prefix: str) -> None:
     width = len(table.columns)
     values = [[column.header for column in table.columns]]
-    values += [[_lite(v) for v in row] for row in table.rows]
+    values += [[excel_value(v) for v in row] for row in table.rows]
     area = target.range((table.row, table.column), (table.last_row, table.last_column))
     area.value = values
     if not table.rows:

@@ -162,9 +162,19 @@ def _placed(problem: Problem, season: SeasonInput, sheets: Mapping[str, Grid]) -
     where = problem.where
     players = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
     events = find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET
+    listed = {row.id: row.cell or address(players, row.row, 1) for row in season.rows}
     for row in season.rows:
         if where == f"list entry {row.id}":
-            return Problem(row.cell or address(players, row.row, 1), f"ID {row.id}: {problem.message}")
+            return Problem(listed[row.id], f"ID {row.id}: {problem.message}")
+    for event in season.events:
+        # An engine's problem with one player of the event: at his row of the event sheet.
+        for number, key in event.ids.items():
+            if where == f"event {event.event.id}: player {key!r}":
+                crosstable = event.crosstable
+                player = crosstable.player(number)
+                cell = address(crosstable.sheet, player.row, crosstable.columns.get("ID", 1))
+                data = f" (the player's data: {listed[key]})" if key in listed else ""
+                return Problem(cell, f"ID {key}: {problem.message}{data}")
     for event in season.events:
         if where.startswith(f"event {event.event.id}"):
             rest = where[len(f"event {event.event.id}"):].lstrip(": ")

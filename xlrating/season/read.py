@@ -63,6 +63,8 @@ CHART_PLAYERS = "Chart players"
 CHART_TOP = "Chart top"
 #: The most players ``Chart top`` may ask for (a chart of more lines is past reading).
 CHART_TOP_LIMIT = 100
+#: Why, in a message.
+CHART_TOP_REASON = "a chart of more lines is past reading; Excel draws at most 255"
 #: The sheets a rated season writes whole, by their folded names: no event may be on one.
 OUTPUT_SHEETS: dict[str, str] = {fold(name): name
                                   for name in (HISTORY_SHEET, NEW_LIST_SHEET, NEW_PENDING_SHEET)}
@@ -148,6 +150,10 @@ def check_chart(chart: ChartSetting, cell: str, known: set[PlayerId], problems: 
         problems.append(Problem(cell, f"{CHART_PLAYERS}: {', '.join(missing)} "
                                       f"{'is' if len(missing) == 1 else 'are'} not on the season's list "
                                       "(neither on Players nor new in an event)"))
+    if len(set(chart.players)) > CHART_TOP_LIMIT:
+        count = len(set(chart.players))
+        problems.append(Problem(cell, f"{CHART_PLAYERS}: {count} players; the chart follows at most "
+                                      f"{CHART_TOP_LIMIT} ({CHART_TOP_REASON})"))
 
 
 def entry_fields(row: PlayerRow) -> dict[str, Any]:

@@ -44,6 +44,7 @@ from ..report.content import (
 )
 from ..report.xlsx import write_report
 from .model import RatedSeason, list_history
+from .read import CHART_TOP_LIMIT, CHART_TOP_REASON
 
 __all__ = ["TOP", "chart_players", "event_rules", "season_report", "write_season_report"]
 
@@ -82,9 +83,13 @@ def chart_players(rated: RatedSeason, players: Sequence[PlayerId] | None = None,
         missing = [str(key) for key in players if key not in new]
         if missing:
             raise ArgumentError(f"not on the season's list: {', '.join(missing)}")
+        if len(set(players)) > CHART_TOP_LIMIT:
+            raise ArgumentError(f"the chart follows at most {CHART_TOP_LIMIT} players ({CHART_TOP_REASON}), "
+                                f"not {len(set(players))}")
         return list(players)
-    if top < 1:
-        raise ArgumentError(f"the chart needs at least one player, not top {top}")
+    if not 1 <= top <= CHART_TOP_LIMIT:
+        raise ArgumentError(f"the chart follows 1 to {CHART_TOP_LIMIT} players ({CHART_TOP_REASON}), not top "
+                            f"{top}")
     ranked = sorted((entry for entry in new if entry.rating is not None), key=lambda e: -float(e.rating or 0))
     return [entry.id for entry in ranked[:top]]
 

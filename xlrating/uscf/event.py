@@ -227,8 +227,7 @@ class _Event:
         prior, games = self.prior, self.games
         for i in [i for i, (r, n) in enumerate(zip(prior, games, strict=True)) if r is None or n is None]:
             player = players[i]
-            if player.rating is not None:
-                self.notes[i].append("established rating with N not given: N' = N*, standard formula")
+            if player.rating is not None:  # established (N' = N*): the usual case, not noted
                 continue
             if system in player.other_ratings:
                 self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is unrated "

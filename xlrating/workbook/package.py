@@ -20,9 +20,7 @@ other part copied unchanged.
 from __future__ import annotations
 
 import io
-import os
 import re
-import stat
 import struct
 import zipfile
 import zlib
@@ -31,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from .._files import Unreadable, read_regular
+from .._files import size_text as _size
 from ..errors import WorkbookError
 
 #: The largest workbook file read, in bytes.
@@ -69,53 +69,13 @@ def _characters(head: bytes) -> str:
     return head.decode("utf-8", errors="replace")
 
 
-def _size(count: int) -> str:
-    return f"{count / 2**20:,.0f} MB" if count >= 2**20 else f"{count:,} bytes"
-
-
 def read_file(file: Path) -> bytes:
-    """The bytes of the regular file ``file``, refused when it is anything else or too large.
-
-    The file is opened without blocking (a FIFO would otherwise wait forever for a
-    writer) and checked with ``fstat`` on the open descriptor, so what is checked is
-    what is read.
-    """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    """The bytes of the regular file ``file``, refused when it is anything else (a FIFO is
+    never waited on) or larger than :data:`MAX_FILE` (see :func:`xlrating._files.read_regular`)."""
     try:
-        descriptor = os.open(file, flags)
-    except FileNotFoundError:
-        raise WorkbookError(f"{file}: no such file") from None
-    except IsADirectoryError:
-        raise WorkbookError(f"{file}: is a folder, not a workbook") from None
-    except OSError as error:
-        raise WorkbookError(f"{file}: cannot be read ({error.strerror or error})") from None
-    try:
-        info = os.fstat(descriptor)
-        if stat.S_ISDIR(info.st_mode):
-            raise WorkbookError(f"{file}: is a folder, not a workbook")
-        if not stat.S_ISREG(info.st_mode):
-            raise WorkbookError(f"{file}: is not a regular file (a device, pipe or socket); "
-                                "xlrating reads workbook files only")
-        if info.st_size > MAX_FILE:
-            raise WorkbookError(f"{file}: is {_size(info.st_size)}, larger than the {_size(MAX_FILE)} "
-                                "xlrating reads")
-        chunks = []
-        total = 0
-        while True:
-            chunk = os.read(descriptor, 2**20)
-            if not chunk:
-                break
-            total += len(chunk)
-            if total > MAX_FILE:  # it grew while being read
-                raise WorkbookError(f"{file}: is larger than the {_size(MAX_FILE)} xlrating reads")
-            chunks.append(chunk)
-        return b"".join(chunks)
-    except WorkbookError:
-        raise
-    except OSError as error:
-        raise WorkbookError(f"{file}: cannot be read ({error.strerror or error})") from None
-    finally:
-        os.close(descriptor)
+        return read_regular(file, MAX_FILE, "workbook")
+    except Unreadable as error:
+        raise WorkbookError(f"{file}: {error.reason}") from None
 
 
 @dataclass

@@ -50,6 +50,8 @@ def rate_workbook(
         title = error.title or "The crosstable has errors; nothing was rated or written."
         raise CrosstableError(error.problems, title=f"{workbook.path}: {title}") from None
     apply(workbook, (*before, *rated.blocks), (*added, *rated.added))
+    if rated.events and rated.events[0].settings.end_date_blank:  # one Event sheet for every section
+        workbook.notes.append(rated.events[0].settings.end_date_note())
     workbook.notes.extend(str(warning) for warning in rated.warnings)
     workbook.notes.extend(_uncalculated_notes(workbook, rated))
     return workbook, rated

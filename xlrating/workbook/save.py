@@ -94,6 +94,9 @@ class Staged:
                     raise WorkbookError(f"{self.target}: changed on disk while it was being rated (saved by "
                                         "another program?); it was not replaced. Rate it again")
             os.replace(self.temporary, self.real)
+        except WorkbookError:  # an OSError too: said as it is, not as "cannot be written (...)"
+            self.discard()
+            raise
         except OSError as error:
             self.discard()
             hint = "; if it is open in Excel, close it and try again" \
