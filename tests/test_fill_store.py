@@ -117,3 +117,59 @@ def test_the_event_sheet_names_the_blitz_list(tmp_path: Path, db: str,
     assert main(["fill", str(bare), "--db", db, "--kind", "Bullet", "-o", str(tmp_path / "x.xlsx")]) == 1
     assert "'Bullet' is not a FIDE list" in capsys.readouterr().err
     assert not (tmp_path / "x.xlsx").exists()
+
+
+def parts(path: Path) -> dict[str, bytes]:
+    import zipfile
+
+    with zipfile.ZipFile(path) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def test_lists_sheet_into_a_workbook_keeps_every_other_part(tmp_path: Path, db: str,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    bare = crosstable(tmp_path / "bare.xlsx", typed=False)
+    before = parts(bare)
+    assert main(["lists", "sheet", "--federation", "HUN", "--kind", "Blitz", "--date", "2026-08-20",
+                 "--db", db, "--workbook", str(bare)]) == 0
+    assert f"Wrote {bare}: 2 players on its {LIST_SHEET} sheet" in capsys.readouterr().out
+    after = parts(bare)
+    # the parts that list the sheets, and the styles (the bold header, the text and date formats)
+    lists = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml", "xl/styles.xml")
+    assert {name: data for name, data in after.items() if name in before and name not in lists} == {
+        name: data for name, data in before.items() if name not in lists}
+    assert len(set(after) - set(before)) == 1  # the List sheet's part, nothing else
+    book = openpyxl.load_workbook(bare)
+    assert book.sheetnames[-1] == LIST_SHEET and book[LIST_SHEET]["A1"].font.b
+    assert book[LIST_SHEET]["D2"].value == "700070" and book[LIST_SHEET]["D2"].number_format == "@"
+    # the fill reads the sheet it wrote: the Hungarians' ratings, the others named as not listed
+    assert main(["fill", str(bare), "--list-sheet", "--kind", "Blitz", "--in-place"]) == 0
+    err = capsys.readouterr().err
+    grid = read_grids(load(bare))["Crosstable"]
+    assert [row[3] for row in grid[1:]] == [2738, 2736, None, None]
+    assert err.count("is not on the FIDE Blitz list") == 2
+
+
+def test_lists_sheet_rewrites_its_own_sheet_and_refuses_another(tmp_path: Path, db: str,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    bare = crosstable(tmp_path / "bare.xlsx", typed=False)
+    common = ["--kind", "Blitz", "--date", "2026-08-20", "--db", db]
+    assert main(["lists", "sheet", "--federation", "IND", *common, "--workbook", str(bare)]) == 0
+    copy = tmp_path / "copy.xlsx"
+    assert main(["lists", "sheet", "--ids", "703303", *common, "--workbook", str(bare), "-o", str(copy)]) == 0
+    rows = read_grids(load(copy))[LIST_SHEET]
+    assert [row[3:5] for row in rows] == [["ID", "Name"], ["703303", "Leko, Peter"]]  # the old rows blanked
+    assert [row[3] for row in read_grids(load(bare))[LIST_SHEET][1:]] == ["48701955", "537001345"]
+    # a List sheet of the director's own is never written over
+    book = openpyxl.load_workbook(bare)
+    del book[LIST_SHEET]
+    book.create_sheet("list")["A1"] = "My shopping list"
+    book.save(bare)
+    kept = bare.read_bytes()
+    capsys.readouterr()
+    assert main(["lists", "sheet", "--ids", "703303", *common, "--workbook", str(bare)]) == 1
+    err = capsys.readouterr().err
+    assert "its list sheet holds something else" in err and "nothing was written" in err
+    assert bare.read_bytes() == kept
+    assert main(["lists", "sheet", "--ids", "703303", *common]) == 1
+    assert "--workbook WB.xlsx" in capsys.readouterr().err

@@ -251,3 +251,50 @@ def test_unrated_typed_or_listed_and_a_row_without_an_id() -> None:
     ]
     # 'unr' typed: the list's K goes with its rating, so it is not filled beside another rating.
     assert filled.blocks == ()
+
+
+def test_a_dual_rated_event_s_quick_column_is_filled_from_the_quick_list() -> None:
+    # made-up players and lists: the plumbing is checked (each list's figures land in their own
+    # column), and the event rates as the same event typed in full
+    on = dt.date(2026, 3, 7)
+    event: Rows = [["System", "USCF"], ["Rules", "USCF 2020"], ["Dual rated", "yes"], ["Start date", on],
+                   ["End date", on]]
+    header = ["No", "Name", "ID", "Rating", "Games", "Quick", "Quick games", "R1", "R2"]
+    typed: Rows = [header,
+                   [1, "ANNE ALPHA", "30000001", 1850, None, 1790, None, "W3", "D2"],
+                   [2, "BEN BETA", "30000002", 1620, None, 1655, None, "W4", "D1"],
+                   [3, "CARL GAMMA", "30000003", 1400, 12, 1380, 8, "L1", "W4"],
+                   [4, "DORA DELTA", "30000004", 1200, None, None, None, "L2", "L3"]]
+    players = [ListedPlayer("USCF", kind, pid, name, dt.date(2026, 3, 1), rating=rating, games=games)
+               for kind, pid, name, rating, games in [
+                   ("Regular", "30000001", "ANNE ALPHA", 1850.0, None),
+                   ("Regular", "30000002", "BEN BETA", 1620.0, None),
+                   ("Regular", "30000003", "CARL GAMMA", 1400.0, 12),
+                   ("Regular", "30000004", "DORA DELTA", 1200.0, None),
+                   ("Quick", "30000001", "ANNE ALPHA", 1790.0, None),
+                   ("Quick", "30000002", "BEN BETA", 1655.0, None),
+                   ("Quick", "30000003", "CARL GAMMA", 1380.0, 8)]]  # DORA DELTA has no Quick rating
+    bare = blanked(typed, ("Rating", "Games", "Quick", "Quick games"))
+    bare[2][header.index("Quick")] = 1700  # typed, and not what the list says: kept and named
+    filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet(players))
+    assert filled.summary == ("Crosstable: 4 Rating, 1 Games, 2 Quick, 1 Quick games filled from the US "
+                              "Chess Regular list of 2026-03-01 in force on 2026-03-07 (Quick from the US "
+                              "Chess Quick list of 2026-03-01)",)
+    assert [str(note) for note in filled.notes] == [
+        "Crosstable!F3: Quick 1700 is typed, but the US Chess Quick list of 2026-03-01 gives 1655 for ID "
+        "30000002; the typed value is kept",
+        "Crosstable!F5: ID 30000004 is not on the US Chess Quick list in force on 2026-03-07: Quick left "
+        "blank, rated as unrated in Quick",
+    ]
+    written = overlay({"Event": event, "Crosstable": bare}, filled.blocks)["Crosstable"]
+    written[2][header.index("Quick")] = 1655
+    assert written == typed
+    def both(grid: Rows) -> list[list[float | None]]:
+        outcomes = rate_sheets({"Event": event, "Crosstable": grid}).events[0].outcomes
+        return [[p.post_rating for p in outcome.players] for outcome in outcomes]
+
+    assert len(both(typed)) == 2 and both(written) == both(typed)
+    # an event rated Regular only leaves its Quick column (another system's rating) alone
+    single = fill_sheets({"Event": event[:2] + event[3:], "Crosstable": bare}, ListSheet(players))
+    assert single.summary == ("Crosstable: 4 Rating, 1 Games filled from the US Chess Regular list of "
+                              "2026-03-01 in force on 2026-03-07",)

@@ -19,7 +19,7 @@ from official_files import BLITZ_AUG26, SINGLE_HEADER, write_fide_txt
 
 from xlrating.errors import FormatError
 from xlrating.official import PlayerSource
-from xlrating.official.store import ListStore, StoreError, default_path, fold_name
+from xlrating.official.store import ListStore, StoreError, default_path, fold_key, fold_name
 
 NOV, DEC, JAN = dt.date(2026, 11, 1), dt.date(2026, 12, 1), dt.date(2027, 1, 1)
 
@@ -234,9 +234,108 @@ def test_a_combined_list_keeps_three_lists_and_the_next_one_stores_the_changes(t
         assert store.add(aug).rows_written == 3
         assert store.add(sep).rows_written == 1
         on = dt.date(2026, 9, 2)
-        ratings = {kind: store.lookup("FIDE", kind, ["703303"], on)["703303"].rating
-                   for kind in ("Standard", "Rapid", "Blitz")}
+        ratings = {
+            kind: store.lookup("FIDE", kind, ["703303"], on)["703303"].rating
+            for kind in ("Standard", "Rapid", "Blitz")
+        }
         assert ratings == {"Standard": 2676, "Rapid": 2712, "Blitz": 2738}
         assert store.lookup("FIDE", "Rapid", ["703303"], dt.date(2026, 8, 31))["703303"].rating == 2700
         assert [(i.kind, i.date.month) for i in store.lists()] == [
-            ("Blitz", 8), ("Blitz", 9), ("Rapid", 8), ("Rapid", 9), ("Standard", 8), ("Standard", 9)]
+            ("Blitz", 8),
+            ("Blitz", 9),
+            ("Rapid", 8),
+            ("Rapid", 9),
+            ("Standard", 8),
+            ("Standard", 9),
+        ]
+
+
+def _scanned(store: ListStore, path: Path, name: str, on: dt.date) -> list[str]:
+    """The IDs a name finds by reading every stored row of the series and folding its name
+    (what the store did before names had an index): the reference the index must match."""
+    connection = sqlite3.connect(path)
+    connection.create_function("fold", 1, fold_name)
+    series, day = connection.execute(
+        "SELECT s.series, max(l.date) FROM series s JOIN lists l USING (series) "
+        "WHERE s.system = 'FIDE' AND s.kind = 'Standard' AND l.date <= ?",
+        (on.year * 10000 + on.month * 100 + on.day,),
+    ).fetchone()
+    target = fold_name(name)
+    ids = (
+        []
+        if day is None or not target
+        else [
+            str(pid)
+            for (pid,) in connection.execute(
+                "SELECT DISTINCT id FROM rows WHERE series = ? AND date <= ? AND name IS NOT NULL "
+                "AND fold(name) = ?",
+                (series, day, target),
+            )
+        ]
+    )
+    connection.close()
+    listed = store.lookup("FIDE", "Standard", ids, on)
+    return [p.id for p in listed.values() if fold_name(p.name) == target]
+
+
+def test_a_name_is_found_by_its_index_as_by_reading_every_row(tmp_path: Path, months: list[Path]) -> None:
+    # names change between the months: one player takes another's name, one is respelt with
+    # an accent and other case and punctuation, one takes a name no one had
+    nov, dec, jan = months
+    lines = lines_of(dec)
+    named = [line[15:76].strip() for line in lines[1:]]
+    respelt = {
+        1: named[40],
+        2: "  ÁBEL-" + named[2].upper() + "  ",
+        3: "Newname, Only",
+        4: named[5],
+    }
+    for row, name in respelt.items():
+        lines[row] = lines[row][:15] + f"{name:<61}"[:61] + lines[row][76:]
+    dec.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8")
+    path = tmp_path / "lists.sqlite"
+    wanted = {line[15:76] for month in months for line in lines_of(month)[1:]} | {
+        "abel " + named[2],
+        "newname only",
+        "nobody, at all",
+        named[1].lower(),
+        "",
+        "  ,  ",
+    }
+    with ListStore(path) as store:
+        for month in (jan, nov, dec):  # the December list fitted in between the others
+            store.add(month)
+        for on in (dt.date(2026, 10, 31), NOV, dt.date(2026, 12, 15), JAN):
+            for name in sorted(wanted):
+                found = [p.id for p in store.find_by_name("FIDE", "Standard", name, on)]
+                assert found == _scanned(store, path, name, on), (name, on)
+        assert [p.id for p in store.find_by_name("FIDE", "Standard", "Newname, Only", NOV)] == []
+        assert len(store.find_by_name("FIDE", "Standard", "NEWNAME only", DEC)) == 1
+
+
+def test_the_fold_of_plain_names_is_the_fold_of_every_name() -> None:
+    # plain ASCII names take a quicker path: it must fold as the general one does
+    general = lambda name: "".join(  # noqa: E731
+        ch for ch in __import__("unicodedata").normalize("NFKD", name.casefold()) if ch.isalnum()
+    )
+    for name in ("O'Brien-Nunez, Sean", "  MC DONALD,  J.R. ", "van der Berg 2nd", "", "!!!", "\t\x7f~"):
+        assert fold_name(name) == general(name)
+    assert "".join(chr(c) for c in range(128) if fold_name(chr(c))) == "".join(
+        chr(c) for c in range(128) if general(chr(c))
+    )
+
+
+def test_two_names_that_share_an_index_key_are_told_apart(tmp_path: Path, months: list[Path]) -> None:
+    # the index holds a 32-bit CRC of each folded name: "plumless" and "buckeroo" have one CRC-32
+    other, name = "PLUMLESS", "Buckeroo"
+    assert fold_key(other) == fold_key(name) and fold_name(other) != fold_name(name)
+    nov = months[0]
+    lines = lines_of(nov)
+    for row, given in ((1, other), (2, name)):
+        lines[row] = lines[row][:15] + f"{given:<61}" + lines[row][76:]
+    nov.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8")
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(nov)
+        for row, given in ((1, other), (2, name)):
+            found = store.find_by_name("FIDE", "Standard", given, NOV)
+            assert [p.id for p in found] == [lines[row][:15].strip()]

@@ -250,13 +250,18 @@ def register_sheet(subparsers: Any) -> argparse.ArgumentParser:
         "sheet",
         help=f"write a {LIST_SHEET} sheet of listed players (for xlwings Lite's Fill from the list)",
         description=f"Write the players of one federation (or these IDs) on the list in force on a date as "
-        f"a {LIST_SHEET} sheet, in a new workbook (-o). Copy the sheet into a crosstable or season "
-        "workbook: the Fill from the list script (xlwings Lite, where the store is not at hand) and "
-        "'xlrating fill --list-sheet' read it.",
+        f"a {LIST_SHEET} sheet: into a crosstable or season workbook (--workbook; every other part of "
+        "it is kept as it is), or a new workbook (-o). The Fill from the list script (xlwings Lite, where "
+        "the store is not at hand) and 'xlrating fill --list-sheet' read it.",
     )
     add_selection(parser)
-    parser.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg, required=True,
-                        help=f"the workbook to write, holding the {LIST_SHEET} sheet")
+    parser.add_argument("--workbook", metavar="WB.xlsx", type=path_arg,
+                        help=f"put the {LIST_SHEET} sheet into this workbook (saved in place unless -o names "
+                        f"a copy); a {LIST_SHEET} sheet it has is rewritten only if it is one this command "
+                        "wrote")
+    parser.add_argument("-o", "--output", metavar="OUT.xlsx", type=path_arg,
+                        help=f"the workbook to write: a new one holding only the {LIST_SHEET} sheet, or "
+                        "with --workbook the copy of it to write")
     parser.add_argument("--force", action="store_true", help="overwrite OUT.xlsx if it exists")
     parser.set_defaults(func=run_sheet)
     return parser
@@ -264,17 +269,68 @@ def register_sheet(subparsers: Any) -> argparse.ArgumentParser:
 
 def run_sheet(args: argparse.Namespace) -> int:
     from ..official.sheet import LIST_SHEET
-    from ..workbook import writable_target
+    from ..workbook import load, stage_workbook, writable_target
 
-    target = Path(args.output)
+    if args.workbook is None and args.output is None:
+        raise WorkbookError(f"say where the {LIST_SHEET} sheet goes: --workbook WB.xlsx (a workbook you "
+                            "have) or -o OUT.xlsx (a new one)")
+    target = Path(args.output if args.output is not None else args.workbook)
     writable_target(target)
-    if target.exists() and not args.force:
+    if args.output is not None and target.exists() and not args.force:
         raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
+    workbook = load(args.workbook) if args.workbook is not None else None
     players = listed_players(args.system, args.list_kind, args.on, args.federation, args.ids,
                              getattr(args, "db", None))
-    write_list_workbook(target, players)
-    print(f"Wrote {target}: {len(players)} players on its {LIST_SHEET} sheet")
+    if workbook is None:
+        write_list_workbook(target, players)
+    else:
+        name = put_list_sheet(workbook, players)
+        stage_workbook(workbook, target, in_place=args.output is None).commit()
+    print(f"Wrote {target}: {len(players)} players on its {LIST_SHEET if workbook is None else name} sheet")
     return 0
+
+
+def put_list_sheet(workbook: Workbook, players: Iterable[ListedPlayer]) -> str:
+    """Write the List sheet of ``players`` into ``workbook`` (added after the last tab, or over a
+    List sheet it has that holds nothing else); the name of the sheet written. Raises
+    :class:`~xlrating.errors.WorkbookError` when its List sheet holds something else."""
+    from ..crosstable import Block
+    from ..crosstable.columns import fold
+    from ..official.sheet import COLUMNS, DATE_FORMAT, LIST_SHEET, list_rows
+    from ..workbook import add_sheets, apply
+    from ..workbook.new import column_width
+
+    rows = list_rows(players)
+    name = next((n for n in workbook.sheetnames if fold(n) == fold(LIST_SHEET)), None)
+    old: Grid = []
+    if name is None:
+        name = LIST_SHEET
+        add_sheets(workbook, [name])
+    else:
+        old = workbook.read(name).grid
+        first = next((row for row in old if any(cell is not None for cell in row)), None)
+        if first is not None and [fold(cell) for cell in first] != [fold(cell) for cell in COLUMNS]:
+            raise WorkbookError(
+                f"{workbook.path}: its {name} sheet holds something else (its first row is not the "
+                f"header of a {LIST_SHEET} sheet); nothing was written. Rename or remove that sheet, or "
+                "write a new workbook with -o"
+            )
+    formats = tuple("@" if column in ("ID", "Name", "Federation", "Title", "Sex", "Flags")
+                    else DATE_FORMAT if column in ("List date", "Birth date") else None for column in COLUMNS)
+    blocks = [Block(name, 1, 1, (tuple(rows[0]),)),
+              Block(name, 2, 1, tuple(tuple(row) for row in rows[1:]), formats)]
+    width = max([len(COLUMNS), *(len(row) for row in old)])
+    if len(old) > len(rows):  # the rows of the sheet it replaces, blanked
+        blocks.append(Block(name, len(rows) + 1, 1, ((None,) * width,) * (len(old) - len(rows))))
+    if width > len(COLUMNS):
+        blocks.append(Block(name, 1, len(COLUMNS) + 1, ((None,) * (width - len(COLUMNS)),) * len(rows)))
+    apply(workbook, [block for block in blocks if block.values])
+    patch = workbook.patches[name]
+    for write in patch.rows.get(1, {}).values():
+        write.bold = True
+    for index in range(len(COLUMNS)):
+        patch.widths[index + 1] = column_width([row[index] for row in rows], minimum=6)
+    return name
 
 
 def write_list_workbook(path: Path, players: Iterable[ListedPlayer]) -> None:

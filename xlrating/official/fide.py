@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from xml.parsers import expat
 
@@ -337,6 +337,9 @@ def _read_txt(
     spots = [(at[r], at[m], at[k]) for r, m, k in triples]
     g_bday = at["bday"]
     blank = [" " * ((columns[field][1] or 0) - columns[field][0]) for field in order]
+    single = len(spots) == 1
+    r_, m_, k_ = spots[0]
+    blank_r, blank_m, blank_k = blank[r_], blank[m_], blank[k_]
     seen = check.seen
     width = before = -1  # every line's length so far, while they are all alike (FIDE pads its lines)
     last = ""
@@ -359,24 +362,31 @@ def _read_txt(
                     pid = int(g[0])
                     text = g[g_bday]
                     birth = int(text) if text != blank[g_bday] else None
-                    values = [
-                        (
-                            int(g[r]) if g[r] != blank[r] else None,
-                            int(g[m]) if g[m] != blank[m] else None,
-                            int(g[k]) if g[k] != blank[k] else None,
+                    if single:  # one list (most files): its three fields read without a loop
+                        text, games_text, k_text = g[r_], g[m_], g[k_]
+                        top = int(text) if text != blank_r else None
+                        values: Sequence[tuple[int | None, int | None, int | None]] = (
+                            (
+                                top,
+                                int(games_text) if games_text != blank_m else None,
+                                int(k_text) if k_text != blank_k else None,
+                            ),
                         )
-                        for r, m, k in spots
-                    ]
+                    else:
+                        values = [
+                            (
+                                int(g[r]) if g[r] != blank[r] else None,
+                                int(g[m]) if g[m] != blank[m] else None,
+                                int(g[k]) if g[k] != blank[k] else None,
+                            )
+                            for r, m, k in spots
+                        ]
+                        top = max(rating or 0 for rating, _, _ in values)
                 except ValueError:
                     pass
                 else:
                     name = g[1].strip()
-                    if (
-                        name
-                        and pid not in seen
-                        and (birth or 0) <= 9999
-                        and all((rating or 0) <= MAX_RATING for rating, _, _ in values)
-                    ):
+                    if name and pid not in seen and (birth or 0) <= 9999 and (top or 0) <= MAX_RATING:
                         seen.add(pid)
                         fed = g[2][:3] if g[2][0] != " " else None
                         sex = g[3][0] if g[3][0] != " " else None

@@ -12,7 +12,9 @@ never changed):
 - FIDE: ``K`` as FIDE publishes it, checked against the rules (a note says when the rules give
   another K for the player's rating and birth year);
 - ``Birth date`` where the list publishes a full date; ``Federation`` and ``Title`` where the
-  sheet has those columns.
+  sheet has those columns;
+- a dual-rated US Chess event: ``Quick`` and ``Quick games`` (where the sheet has them) from the
+  Quick list in force on the same date.
 
 Every difference between a typed value and the list (rating, games, K, name, birth date or
 year, federation, title) is a note at its cell, and the typed value is kept. An ID the list
@@ -59,11 +61,13 @@ from .model import LISTED_COLUMNS, ListedPlayer, PlayerSource
 
 #: The columns a fill may write, in the order they are added when missing.
 FILLED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date", "Federation", "Title")
+#: A dual-rated US Chess event's Quick columns, filled from the Quick list where the sheet has them.
+QUICK: tuple[str, ...] = ("Quick", "Quick games")
 #: Columns added when the sheet lacks them and the list has something for them.
 ADDED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date")
 #: The number format of each filled column.
 FORMATS: dict[str, str | None] = {"Rating": "0", "Games": "0", "K": "0", "Birth date": "yyyy-mm-dd",
-                                  "Federation": "@", "Title": "@"}
+                                  "Federation": "@", "Title": "@", "Quick": "0", "Quick games": "0"}
 _EXTRA = {fold(alias): name for name in ("Federation", "Title")
           for alias in (name, *EXTRA_COLUMNS[name])}
 
@@ -168,7 +172,8 @@ def _columns(table: Table) -> tuple[int, dict[str, int], int, bool]:
     if index is None:
         return 0, {}, 0, False
     layout = read_layout(table.sheet, rows, index, [])
-    columns = {name: column for name, column in layout.inputs.items() if name in (*FILLED, "ID", "Name")}
+    columns = {name: column for name, column in layout.inputs.items()
+               if name in (*FILLED, *QUICK, "ID", "Name")}
     for column, cell in enumerate(rows[index], start=1):
         extra = _EXTRA.get(fold(cell)) if isinstance(cell, str) else None
         if extra is not None:
@@ -185,6 +190,9 @@ def _read_rows(table: Table, header: int, columns: Mapping[str, int], problems: 
         "K": lambda v: bounded(v, "a K factor", *K_RANGE),
         "Birth date": lambda v: date_value(v, "a date"), "Federation": text, "Title": text,
     }
+    if _quick(table, columns):
+        readers["Quick"] = lambda v: rating(v, low=low, high=high)
+        readers["Quick games"] = readers["Games"]
     found: list[_Row] = []
     for number in range(header + 1, len(table.grid) + 1):
         line = table.grid[number - 1]
@@ -207,11 +215,12 @@ def _read_rows(table: Table, header: int, columns: Mapping[str, int], problems: 
             except BadValue as error:
                 problems.append(Problem(address(table.sheet, number, columns[column]),
                                         f"{column}: {error.message}"))
-        typed = row.typed.get("Rating")
-        if isinstance(typed, tuple):
-            row.typed["Rating"], marked = typed
-            if marked is not None and "Games" not in row.typed:
-                row.typed["Games"] = marked
+        for rated, games in (("Rating", "Games"), ("Quick", "Quick games")):
+            typed = row.typed.get(rated)
+            if isinstance(typed, tuple):
+                row.typed[rated], marked = typed
+                if marked is not None and games not in row.typed:
+                    row.typed[games] = marked
         found.append(row)
     return found
 
@@ -344,6 +353,8 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
         if player.rating is None and row.blank.get("Rating", True):
             notes.append(Problem(id_cell, f"ID {row.id} has no rating on the {described}: left blank, "
                                           "rated as unrated"))
+    quick = _fill_quick(table, source, rows, columns, writes, notes, pending) \
+        if _quick(table, columns) else ""
     blocks, added, counts, where = _blocks(table, header, columns, last, outputs, writes, rows, notes)
     notes.extend(Problem(address(table.sheet, number, where.get(column, columns["ID"])), text)
                  for number, column, text in pending)
@@ -352,8 +363,52 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
     if rows:
         filled = ", ".join(f"{count} {column}" for column, count in counts.items() if count) or "nothing"
         line = (f"{table.sheet}: {filled} filled from the {described} in force on "
-                f"{table.on.isoformat()}{f' ({table.why})' if table.why else ''}")
+                f"{table.on.isoformat()}{f' ({table.why})' if table.why else ''}{quick}")
     return blocks, added, notes, line, problems
+
+
+def _quick(table: Table, columns: Mapping[str, int]) -> bool:
+    """Whether the sheet is a dual-rated US Chess event's, filled from the Regular list, with a
+    Quick column: its Quick ratings come from the Quick list."""
+    settings = table.settings
+    return (settings.system == "USCF" and settings.dual_rated and table.kind == "Regular"
+            and "Quick" in columns)
+
+
+def _fill_quick(table: Table, source: PlayerSource, rows: Sequence[_Row], columns: Mapping[str, int],
+                writes: dict[tuple[int, str], Any], notes: list[Problem], pending: list[Pending]) -> str:
+    """Fill the blank Quick (and Quick games) cells of a dual-rated event from the Quick list in
+    force on the same date, as Rating and Games are filled from the Regular list; every typed value
+    the list contradicts is a note. The summary's words naming the Quick list."""
+    found = source.lookup("USCF", "Quick", [row.id for row in rows if row.id is not None], table.on)
+    name = list_name("USCF", "Quick")
+    dated = next(iter(found.values())).list_date.isoformat() if found else ""
+    described = f"{name} of {dated}" if dated else name
+    for row in rows:
+        if row.id is None:
+            continue
+        player = found.get(row.id)
+        if player is None or player.rating is None:
+            if row.blank["Quick"]:
+                said = "not on" if player is None else "unrated on"
+                notes.append(Problem(address(table.sheet, row.number, columns["Quick"]),
+                                     f"ID {row.id} is {said} the {name} in force on {table.on.isoformat()}: "
+                                     "Quick left blank, rated as unrated in Quick"))
+            continue
+        listed = {"Quick": player.rating, "Quick games": player.games}
+        typed = row.typed.get("Quick")
+        agrees = typed is not None and _same("Rating", typed, player.rating)
+        for column, value in listed.items():
+            if value is None or column not in columns:
+                continue
+            if column in row.typed and not _same("Rating" if column == "Quick" else "Games",
+                                                  row.typed[column], value):
+                pending.append((row.number, column, f"{column} {_shown(row.typed[column])} is typed, but "
+                                f"the {described} gives {_shown(value)} for ID {player.id}; the typed value "
+                                "is kept"))
+            elif row.blank[column] and (column == "Quick" or row.blank["Quick"] or agrees):
+                writes[(row.number, column)] = value
+    return f" (Quick from the {described})" if found else ""
 
 
 def _kept_out(column: str, row: _Row, listed: Mapping[str, Any]) -> bool:
@@ -388,7 +443,7 @@ def _blocks(table: Table, header: int, columns: Mapping[str, int], last: int, ou
         added.append(column)
         where[column] = last + len(added)
     blocks = [Block(table.sheet, header, where[column], ((column,),)) for column in added]
-    counts = dict.fromkeys(FILLED, 0)
+    counts = dict.fromkeys((*FILLED, *QUICK), 0)
     for (number, column), value in sorted(writes.items()):
         if column not in where:
             continue

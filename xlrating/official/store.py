@@ -13,6 +13,8 @@ dated on or before that list. Loading next month's list writes only the players 
 changed (and a row for each who left), so ten years of FIDE's monthly lists cost what
 changed in them, not 120 copies of 1.2 million rows (docs/files.md gives the figures).
 A list dated between two loaded ones is fitted in: the next list's rows stay as they were.
+Names are found by an index: the table ``names`` holds each ID once under each name it has
+had in a series, by the key of its folded name (:func:`fold_key`).
 
 Each file is loaded in one transaction, so a bad file changes nothing; a file already
 loaded (the same SHA-256) is not loaded twice. A store that is locked by another program,
@@ -27,6 +29,7 @@ import os
 import sqlite3
 import sys
 import unicodedata
+import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +42,7 @@ from .listfile import FIELDS, ListFile, to_player
 from .model import ListedPlayer, ListInfo
 
 #: The store's layout; a store written by another layout is refused, never misread.
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -54,6 +57,8 @@ CREATE TABLE rows(series INTEGER NOT NULL, id INTEGER NOT NULL, date INTEGER NOT
                   name TEXT, rating INTEGER, games INTEGER, k INTEGER, birth_year INTEGER, birth_date TEXT,
                   federation TEXT, title TEXT, sex TEXT, flags TEXT, expires TEXT,
                   PRIMARY KEY(series, id, date)) WITHOUT ROWID;
+CREATE TABLE names(series INTEGER NOT NULL, key INTEGER NOT NULL, id INTEGER NOT NULL,
+                   PRIMARY KEY(series, key, id)) WITHOUT ROWID;
 """
 _VALUES = ", ".join(FIELDS[1:])  # the stored values after the ID
 _NEW_COLUMNS = ", ".join(f"{field}" for field in FIELDS)
@@ -93,10 +98,23 @@ def default_path() -> Path:
     return base / "xlrating" / "lists.sqlite"
 
 
+#: The ASCII characters that are not letters or digits, which :func:`fold_name` drops.
+_ASCII_PUNCTUATION = str.maketrans("", "", "".join(c for c in map(chr, range(128)) if not c.isalnum()))
+
+
 def fold_name(name: str) -> str:
     """A name as names are matched: case, accents, spaces and punctuation folded
     (``"O'Brien, Seán"`` and ``"obrien sean"`` are one)."""
+    if name.isascii():  # the same fold, done in C: most names on a list are plain ASCII
+        return name.lower().translate(_ASCII_PUNCTUATION)
     return "".join(ch for ch in unicodedata.normalize("NFKD", name.casefold()) if ch.isalnum())
+
+
+def fold_key(name: str) -> int:
+    """The key of a name in the store's index of names: a 32-bit CRC of its :func:`fold_name`
+    (4 bytes where the folded name would take 15 or so; the few names that share a key are told
+    apart by their folded names when found)."""
+    return zlib.crc32(fold_name(name).encode()) - 2**31
 
 
 def _day(date: dt.date) -> int:
@@ -191,7 +209,7 @@ class ListStore:
             connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
             try:
                 connection.execute(f"PRAGMA cache_size = -{_CACHE_KB}")
-                connection.create_function("xl_fold", 1, fold_name, deterministic=True)
+                connection.create_function("xl_fold_key", 1, fold_key, deterministic=True)
                 tables = {
                     name
                     for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
@@ -347,6 +365,10 @@ class ListStore:
                     f"INSERT INTO rows(series, id, date, {_VALUES}) SELECT CASE kind {which} END, "
                     f"id, {day}, {_VALUES} FROM temp.incoming ORDER BY kind, id"
                 ).rowcount
+                connection.execute(
+                    f"INSERT OR IGNORE INTO names SELECT CASE kind {which} END, xl_fold_key(name), id "
+                    "FROM temp.incoming WHERE name IS NOT NULL ORDER BY 1, 2"
+                )
             else:  # only the rows that changed
                 connection.execute("CREATE INDEX temp.incoming_id ON incoming(kind, id)")
                 written = sum(self._merge(connection, index, sid, day) for index, sid in enumerate(series))
@@ -410,6 +432,10 @@ class ListStore:
             f"INSERT INTO rows(series, id, date, {_VALUES}) SELECT {series}, id, {day}, "
             f"{_VALUES} FROM changed ORDER BY id"
         ).rowcount
+        connection.execute(
+            f"INSERT OR IGNORE INTO names SELECT {series}, xl_fold_key(name), id FROM changed "
+            "WHERE name IS NOT NULL"
+        )
         connection.execute("DROP TABLE temp.changed")
         return written
 
@@ -499,14 +525,12 @@ class ListStore:
         started = self._start(system, kind, on)
         if started is None or not target:
             return []
-        connection, _, series, day = started
-        with self._guard():
+        connection, _, series, _ = started
+        with self._guard():  # every ID that ever had the name; the list in force then decides
             ids = [
                 str(pid)
                 for (pid,) in connection.execute(
-                    f"SELECT DISTINCT id FROM rows WHERE series = {series} AND date <= {day} "
-                    "AND xl_fold(name) = ?",
-                    (target,),
+                    "SELECT id FROM names WHERE series = ? AND key = ?", (series, fold_key(name))
                 )
             ]
         return [
