@@ -369,10 +369,9 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
 
 def _quick(table: Table, columns: Mapping[str, int]) -> bool:
     """Whether the sheet is a dual-rated US Chess event's, filled from the Regular list, with a
-    Quick column: its Quick ratings come from the Quick list."""
-    settings = table.settings
-    return (settings.system == "USCF" and settings.dual_rated and table.kind == "Regular"
-            and "Quick" in columns)
+    Quick column: its Quick ratings come from the Quick list. (Only a system that has dual-rated
+    events, US Chess, lets the Event sheet set Dual rated.)"""
+    return table.settings.dual_rated and table.kind == "Regular" and "Quick" in columns
 
 
 def _fill_quick(table: Table, source: PlayerSource, rows: Sequence[_Row], columns: Mapping[str, int],
