@@ -15,16 +15,18 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from .. import _check
 from .._gc import collector_paused
 from ..adjustments import RatingAdjustment
 from ..crosstable.rate import ENGINE_ERRORS
-from ..errors import InputError, Problem
+from ..errors import ArgumentError, InputError, Problem
 from ..model import EventOutcome, Game
 from .check import check_season
 from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
+
+T = TypeVar("T")
 
 _SEAT = re.compile(r"Player (\d+):? ?(.*)", re.DOTALL)
 
@@ -45,6 +47,22 @@ def engine_errors(event: Event, ids: Sequence[PlayerId]) -> Iterator[None]:
             else:
                 problems.append(Problem(f"event {event.id}", line))
         raise InputError(problems, title=f"The event {event.id} cannot be rated") from None
+
+
+def engine_players(ids: Sequence[PlayerId], make: Callable[[PlayerId, int], T]) -> list[T]:
+    """The engine's players, ``make(key, n)`` for the ``n``-th of ``ids``: every player the
+    engine's checks refuse is named at once, one ``Player n: ...`` line each, as
+    :func:`engine_errors` reads them."""
+    players: list[T] = []
+    refused: list[str] = []
+    for number, key in enumerate(ids, start=1):
+        try:
+            players.append(make(key, number))
+        except ArgumentError as error:
+            refused.append(f"Player {number}: {error}")
+    if refused:
+        raise ArgumentError("\n".join(refused))
+    return players
 
 
 def call_engine(
