@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -333,5 +334,5 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
         seatings = [season.seat(event) for event in batch]
         period.count(seatings)
         for event, seating in zip(batch, seatings, strict=True):
-            period.rate(event, seating)
+            season.attempt(event, functools.partial(period.rate, event, seating))
         period.close()

@@ -18,6 +18,7 @@ first event's end.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from .. import icu
@@ -85,4 +86,4 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
     adjust = _adjusted(rules)
     for event in events:
         season.pass_to(event.end_date, rules.adjustments, adjust)
-        rate_event(season, event)
+        season.attempt(event, functools.partial(rate_event, season, event))

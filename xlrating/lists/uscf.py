@@ -157,4 +157,4 @@ def rate_event(season: Season, event: Event) -> None:
 def rate_events(season: Season, events: Sequence[Event]) -> None:
     """Rate the season's events one after another."""
     for event in events:
-        rate_event(season, event)
+        season.attempt(event, functools.partial(rate_event, season, event))
