@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -47,7 +48,7 @@ from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..model import Method
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve
-from .season import Season, Seating, Settings, call_engine, engine_errors
+from .season import Season, Seating, Settings, call_engine, engine_errors, engine_players
 
 _MONTHLY_FROM = dt.date(2012, 7, 1)
 _BIMONTHLY_FROM = dt.date(2009, 7, 1)
@@ -147,23 +148,16 @@ class _Period:
 
     def _rate(self, event: Event, seating: Seating) -> None:
         entries = self.season.entries
-        players = []
-        for index, key in enumerate(seating.ids):
+
+        def player(key: PlayerId, number: int) -> engine.FidePlayer:
             entry = entries[key]
             if entry.rating is None:
-                players.append(engine.FidePlayer(index + 1, games=self.games_so_far(key, entry) or None))
-            else:
-                k = self.k_of(key, entry)
-                players.append(
-                    engine.FidePlayer(
-                        index + 1,
-                        entry.rating,
-                        entry.games,
-                        entry.peak,
-                        entry.birth_date,
-                        entry.k if k is None else k,
-                    )
-                )
+                return engine.FidePlayer(number, games=self.games_so_far(key, entry) or None)
+            k = self.k_of(key, entry)
+            return engine.FidePlayer(number, entry.rating, entry.games, entry.peak, entry.birth_date,
+                                     entry.k if k is None else k)
+
+        players = engine_players(seating.ids, player)
         outcome = call_engine(
             engine.rate_event,
             players,
@@ -340,5 +334,5 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
         seatings = [season.seat(event) for event in batch]
         period.count(seatings)
         for event, seating in zip(batch, seatings, strict=True):
-            period.rate(event, seating)
+            season.attempt(event, functools.partial(period.rate, event, seating))
         period.close()

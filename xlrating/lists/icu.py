@@ -18,12 +18,13 @@ first event's end.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from .. import icu
 from ..adjustments import RatingAdjustment
 from .model import Entry, Event, HistoryRow, evolve
-from .season import Season, call_engine, engine_errors
+from .season import Season, call_engine, engine_errors, engine_players
 
 
 def _player(entry: Entry, number: int, rules: icu.IcuRules) -> icu.IcuPlayer:
@@ -55,7 +56,7 @@ def rate_event(season: Season, event: Event) -> None:
     seating = season.seat(event)
     entries = season.entries
     with engine_errors(event, seating.ids):
-        players = [_player(entries[key], index + 1, rules) for index, key in enumerate(seating.ids)]
+        players = engine_players(seating.ids, lambda key, number: _player(entries[key], number, rules))
         outcome = call_engine(
             icu.rate_event,
             players,
@@ -85,4 +86,4 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
     adjust = _adjusted(rules)
     for event in events:
         season.pass_to(event.end_date, rules.adjustments, adjust)
-        rate_event(season, event)
+        season.attempt(event, functools.partial(rate_event, season, event))

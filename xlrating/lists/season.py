@@ -15,16 +15,18 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from .. import _check
 from .._gc import collector_paused
 from ..adjustments import RatingAdjustment
 from ..crosstable.rate import ENGINE_ERRORS
-from ..errors import InputError, Problem
+from ..errors import ArgumentError, InputError, Problem
 from ..model import EventOutcome, Game
 from .check import check_season
 from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
+
+T = TypeVar("T")
 
 _SEAT = re.compile(r"Player (\d+):? ?(.*)", re.DOTALL)
 
@@ -41,10 +43,36 @@ def engine_errors(event: Event, ids: Sequence[PlayerId]) -> Iterator[None]:
         for line in str(error).splitlines() or [str(error)]:
             seat = _SEAT.fullmatch(line)
             if seat and 1 <= int(seat[1]) <= len(ids):
-                problems.append(Problem(f"event {event.id}: player {ids[int(seat[1]) - 1]!r}", seat[2]))
+                problems.append(Problem(player_place(event, ids[int(seat[1]) - 1]), seat[2]))
             else:
                 problems.append(Problem(f"event {event.id}", line))
         raise InputError(problems, title=f"The event {event.id} cannot be rated") from None
+
+
+def player_place(event: Event, key: PlayerId) -> str:
+    """Where an engine's problem with the player ``key`` of ``event`` is."""
+    return f"event {event.id}: player {key!r}"
+
+
+def players_of(event: Event) -> set[PlayerId]:
+    """The IDs of the players who have a game in ``event``."""
+    return {key for _, a, b, _ in event.games for key in (a, b)}
+
+
+def engine_players(ids: Sequence[PlayerId], make: Callable[[PlayerId, int], T]) -> list[T]:
+    """The engine's players, ``make(key, n)`` for the ``n``-th of ``ids``: every player the
+    engine's checks refuse is named at once, one ``Player n: ...`` line each, as
+    :func:`engine_errors` reads them."""
+    players: list[T] = []
+    refused: list[str] = []
+    for number, key in enumerate(ids, start=1):
+        try:
+            players.append(make(key, number))
+        except ArgumentError as error:
+            refused.append(f"Player {number}: {error}")
+    if refused:
+        raise ArgumentError("\n".join(refused))
+    return players
 
 
 def call_engine(
@@ -133,12 +161,52 @@ class Season:
         self.outcomes: dict[str, list[EventOutcome]] = {}
         self.as_of: dt.date | None = ratings.date
         """The date the season's list has reached (``None``: the list's date is not known yet)."""
+        self.refused: list[Problem] = []
+        """The problems of the events refused so far (:meth:`attempt`)."""
+        self.refused_events: list[str] = []
+        self.doubtful: set[PlayerId] = set()
+        """The players of a refused event and of every later event with one of them: the season
+        does not know their entries as it would have made them."""
 
     def seat(self, event: Event) -> Seating:
         """Add the event's new players to the list and number its players."""
         for key, data in event.players.items():
             self.entries[key] = Entry(key, **data)
         return Seating(event)
+
+    def attempt(self, event: Event, rate: Callable[[], None]) -> None:
+        """Rate ``event`` with ``rate``. If it is refused (:class:`InputError`), keep its problems
+        and go on, so the problems of every event are reported at once (:meth:`check`): its
+        players are then :attr:`doubtful`, and of a later event with a doubtful player only the
+        problems with its other players are kept, each of which depends on nothing but his own
+        entry; its players become doubtful in turn."""
+        doubtful = self.doubtful
+        try:
+            rate()
+        except InputError as error:
+            players = players_of(event)
+            if doubtful.isdisjoint(players):
+                kept = list(error.problems)
+            else:
+                sure = {player_place(event, key) for key in players - doubtful}
+                kept = [problem for problem in error.problems if problem.where in sure]
+            self.refused.extend(kept)
+            if kept:
+                self.refused_events.append(event.id)
+            doubtful.update(players)
+            return
+        if doubtful:  # rated from a doubtful player's rating: the results are doubtful too
+            players = players_of(event)
+            if not doubtful.isdisjoint(players):
+                doubtful.update(players)
+
+    def check(self) -> None:
+        """Raise the problems of every event refused (:meth:`attempt`), if any."""
+        if self.refused:
+            names = self.refused_events
+            title = (f"The event {names[0]} cannot be rated" if len(names) == 1
+                     else f"The events {', '.join(names[:-1])} and {names[-1]} cannot be rated")
+            raise InputError(self.refused, title=title)
 
     def keep(self, event: Event, outcome: EventOutcome) -> None:
         """Keep an event's explained outcome, if the season was asked to."""
@@ -224,4 +292,5 @@ def rate_season(
     season = Season(ratings, bool(explain), settings)
     with collector_paused():  # a season allocates millions of small acyclic objects
         systems.get(ratings.system).rate_list(season, ordered)
+    season.check()
     return season.result()

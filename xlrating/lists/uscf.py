@@ -15,12 +15,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Mapping, Sequence
 
 from .. import systems, uscf
 from ..model import PlayerOutcome
-from .model import Entry, Event, HistoryRow, evolve
-from .season import Season, Seating, call_engine, engine_errors
+from .model import Entry, Event, HistoryRow, PlayerId, evolve
+from .season import Season, Seating, call_engine, engine_errors, engine_players
 
 _DUAL = {"Regular": "Quick", "Quick": "Regular"}
 
@@ -51,6 +52,12 @@ def _player(entry: Entry, number: int, system: str, own: str) -> uscf.UscfPlayer
         draws=entry.draws if system == own else 0,
         events=entry.events if system == own else 0,
     )
+
+
+def _seated(entries: Mapping[PlayerId, Entry], system: str, own: str, key: PlayerId,
+            number: int) -> uscf.UscfPlayer:
+    """The engine's player ``number``, the list's ``key``, in ``system``."""
+    return _player(entries[key], number, system, own)
 
 
 def _established(games: int | None, rules: uscf.UscfRules) -> bool:
@@ -120,7 +127,7 @@ def rate_event(season: Season, event: Event) -> None:
     outcomes = []
     for rated in systems:  # every system from the ratings before the event
         with engine_errors(event, ids):
-            players = [_player(entries[key], index + 1, rated, own) for index, key in enumerate(ids)]
+            players = engine_players(ids, functools.partial(_seated, entries, rated, own))
             outcome = call_engine(
                 uscf.rate_event,
                 players,
@@ -150,4 +157,4 @@ def rate_event(season: Season, event: Event) -> None:
 def rate_events(season: Season, events: Sequence[Event]) -> None:
     """Rate the season's events one after another."""
     for event in events:
-        rate_event(season, event)
+        season.attempt(event, functools.partial(rate_event, season, event))

@@ -120,10 +120,10 @@ def rate_event(
     roster = _check.items("players", players, UscfPlayer, "a UscfPlayer")
     played = _check.each("games", games, Game, "a Game")  # taken in full before rating
     _check.unique("players", [p.number for p in roster])
-    for player in [p for p in roster if p.history is not None]:
-        if player.rating is None:
-            raise EventError(f"Player {player.number} is unrated but has history {player.history!r}: "
-                             "an all-wins or all-losses history needs a rating")
+    storied = [f"Player {p.number}: unrated, but has history {p.history!r}: an all-wins or all-losses "
+               "history needs a rating" for p in roster if p.history is not None and p.rating is None]
+    if storied:  # every such player at once, one line each
+        raise EventError("\n".join(storied))
     dual = bool(dual_rated)
     if dual and system not in _DUAL_SYSTEMS:
         raise ArgumentError(f"Argument 'dual_rated': only Regular and Quick events are dual-rated, "
