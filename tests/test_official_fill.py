@@ -117,8 +117,12 @@ def test_a_list_of_a_later_date_is_not_used() -> None:
     later = [ListedPlayer(p.system, p.kind, p.id, p.name, dt.date(2014, 7, 1), rating=p.rating)
              for p in uscf_list(typed)]
     bare = blanked(typed, ("Rating", "Games"))
-    filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet(later))
-    assert filled.blocks == () and len(filled.notes) == 64
+    # No list in force at the event's start: one problem saying so, not 64 "ID not on the list".
+    with pytest.raises(CrosstableError) as raised:
+        fill_sheets({"Event": event, "Crosstable": bare}, ListSheet(later))
+    (problem,) = raised.value.problems
+    assert problem.where == "Crosstable" and "no US Chess Regular list in force on" in problem.message
+    assert "xlrating lists add" in problem.message and "--date" in problem.message
     # --date asks for another list.
     again = fill_sheets({"Event": event, "Crosstable": blanked(typed, ("Rating",))}, ListSheet(later),
                         on=dt.date(2014, 7, 1))

@@ -52,7 +52,18 @@ from ..crosstable.parse import (
     read_layout,
 )
 from ..crosstable.settings import read_settings
-from ..crosstable.values import BadValue, address, bounded, date_value, is_blank, rating, show, text, whole
+from ..crosstable.values import (
+    BadValue,
+    address,
+    bounded,
+    date_value,
+    is_blank,
+    quote_sheet,
+    rating,
+    show,
+    text,
+    whole,
+)
 from ..crosstable.workbook import SETTINGS_SHEET, is_crosstable
 from ..errors import ArgumentError, CrosstableError, Problem
 from ..exporters.source import EXTRA_COLUMNS
@@ -319,10 +330,18 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
     rows = [row for row in _read_rows(table, header, columns, problems)
             if table.only is None or row.id in table.only]
     system, kind = table.settings.system, table.kind
-    found = source.lookup(system, kind, [row.id for row in rows if row.id is not None], table.on)
     name = list_name(system, kind)
-    dated = next(iter(found.values())).list_date.isoformat() if found else ""
-    described = f"{name} of {dated}" if dated else name
+    in_force = source.in_force(system, kind, table.on)
+    if in_force is None:
+        if rows:
+            why = f" ({table.why})" if table.why else ""
+            problems.append(Problem(quote_sheet(table.sheet),
+                                    f"no {name} in force on {table.on.isoformat()}{why} is at hand: load "
+                                    "one dated on or before it (xlrating lists add), or give another date "
+                                    "(--date)"))
+        return [], [], [], "", problems
+    found = source.lookup(system, kind, [row.id for row in rows if row.id is not None], table.on)
+    described = f"{name} of {in_force.isoformat()}"
     notes: list[Problem] = []
     pending: list[Pending] = []
     writes: dict[tuple[int, str], Any] = {}
@@ -485,8 +504,8 @@ def fill_sheets(sheets: Mapping[str, Grid], source: PlayerSource, *, on: dt.date
         lines += [found[3]] if found[3] else []
         problems += found[4]
     if problems:
-        count = f"{len(problems)} cell{'s' if len(problems) != 1 else ''}"
-        raise CrosstableError(problems, title=f"{count} cannot be read; nothing was filled.")
+        count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        raise CrosstableError(problems, title=f"Nothing was filled: {count}.")
     return Filled(tuple(blocks), tuple(added), tuple(notes), tuple(lines))
 
 

@@ -83,3 +83,8 @@ class PlayerSource(Protocol):
     def find_by_name(self, system: str, kind: str, name: str, on: dt.date) -> Sequence[ListedPlayer]:
         """The rows on that list whose name matches ``name`` (case, spaces and punctuation folded)."""
         ...
+
+    def in_force(self, system: str, kind: str, on: dt.date) -> dt.date | None:
+        """The date of the list of ``system``/``kind`` in force on ``on`` (the newest dated on or
+        before it); ``None`` when no such list is at hand."""
+        ...

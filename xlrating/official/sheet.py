@@ -59,10 +59,12 @@ class ListSheet:
             by_date = self._lists.setdefault((player.system, fold(player.kind)), {})
             by_date.setdefault(player.list_date, {})[player.id] = player
 
+    def in_force(self, system: str, kind: str, on: dt.date) -> dt.date | None:
+        return max((d for d in self._lists.get((system, fold(kind)), {}) if d <= on), default=None)
+
     def _list(self, system: str, kind: str, on: dt.date) -> Mapping[str, ListedPlayer]:
-        dates = self._lists.get((system, fold(kind)), {})
-        found = max((d for d in dates if d <= on), default=None)
-        return dates[found] if found is not None else {}
+        found = self.in_force(system, kind, on)
+        return self._lists[(system, fold(kind))][found] if found is not None else {}
 
     def lookup(self, system: str, kind: str, ids: Iterable[str], on: dt.date) -> Mapping[str, ListedPlayer]:
         listed = self._list(system, kind, on)

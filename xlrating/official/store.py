@@ -483,6 +483,11 @@ class ListStore:
             found = self._in_force(connection, named.key, kind, on)
         return None if found is None else (connection, named.key, *found)
 
+    def in_force(self, system: str, kind: str, on: dt.date) -> dt.date | None:
+        """The date of the list of ``system``/``kind`` in force on ``on`` (``None``: none loaded)."""
+        started = self._start(system, kind, on)
+        return None if started is None else _date(started[3])
+
     def lookup(self, system: str, kind: str, ids: Iterable[str], on: dt.date) -> Mapping[str, ListedPlayer]:
         """The rows of these IDs on the list of ``system``/``kind`` in force on ``on`` (the newest
         dated on or before it). IDs that list does not hold are absent (never invented)."""
