@@ -80,7 +80,7 @@ def _overlaid(sheets: Mapping[str, Grid], blocks: Sequence[Block]) -> Mapping[st
     if not blocks:
         return sheets
     touched = overlay({name: sheets[name] for name in dict.fromkeys(block.sheet for block in blocks)}, blocks)
-    return ChainMap(touched, dict(sheets))  # type: ignore[arg-type]
+    return ChainMap(touched, sheets)  # type: ignore[arg-type]  # only read: any mapping serves
 
 
 def _lay_out_whole_sheets(workbook: Workbook, rated: RatedSeason) -> None:
