@@ -2,14 +2,16 @@
 
 Run on demand: ``python benchmarks/bench_fide.py [players ...] [--path auto,plain,numpy]``
 (default: 10,000 players, ``auto``). For each size it rates the Swiss of :func:`floor.swiss`
-(9 rounds) under each edition, compute only (the players and games are built before the clock
-starts), with and without explanations, and prints the time per game and per event, the ratio
-to the floor pass of :mod:`floor` timed in the same run on the same games, and the peak memory
-per player (tracemalloc). ``rate_event`` computes every number; each player's outcome is built
-when it is first read, so the last column ("read all") times rating the event and reading
-every outcome, as the crosstable and the reports do. About one player in eight is unrated;
-the others get ratings from 1400 up (no published rating is lower), and some are new to the
-list or juniors.
+(9 rounds) under each edition (the players and games are built before the clock starts), with
+and without explanations, each time reading every field of every player's outcome (a large
+event's outcomes are built as they are read), and prints the time per game and per event, the
+ratio to the floor pass of :mod:`floor` timed in the same run on the same games, and the peak
+memory per player (tracemalloc). About one player in eight is unrated; the others get ratings
+from 1400 up (no published rating is lower), and some are new to the list or juniors.
+
+The target, for events of ``floor.TARGET_PLAYERS`` players or more: explain=False (numbers
+only), every outcome read, within ``floor.ENGINE_TARGET`` times the floor pass, under each
+edition and on each path timed; the script exits with status 1 if one is missed.
 
 ``--path`` chooses the numeric core: ``auto`` (as ``rate_event`` chooses by the event's size),
 ``plain`` (plain Python) or ``numpy`` (numpy arrays), forced through
@@ -31,8 +33,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from floor import Games, swiss, time_floor
-from timing import best, peak_bytes
+from floor import ENGINE_TARGET, TARGET_PLAYERS, Games, swiss, time_floor
+from timing import Targets, best, peak_bytes, read_outcomes
 
 from xlrating.fide import FidePlayer, rate_event
 from xlrating.model import Game
@@ -79,12 +81,12 @@ def on_path(path: str) -> Iterator[None]:
         yield
 
 
-def measure(size: int, repeat: int = 3, paths: tuple[str, ...] = ("auto",)) -> None:
+def measure(size: int, targets: Targets, repeat: int = 3, paths: tuple[str, ...] = ("auto",)) -> None:
     players, games, rating, raw_games = make_event(size)
     floor = time_floor(rating, raw_games, repeat)
     unrated = sum(p.rating is None for p in players)
     print(f"FIDE, {size:,} players ({unrated:,} unrated), {len(games):,} games; floor pass "
-          f"{floor * 1e6:.2f} µs/game")
+          f"{floor * 1e6:.2f} µs/game; every outcome read")
     explains = (True, False) if "explain" in inspect.signature(rate_event).parameters else (True,)
     for rules in ("2024", "handbook"):
         for explain in explains:
@@ -92,25 +94,23 @@ def measure(size: int, repeat: int = 3, paths: tuple[str, ...] = ("auto",)) -> N
             if explains != (True,):
                 options["explain"] = explain
 
-            def run(options: dict[str, Any] = options) -> Any:
-                return rate_event(players, games, **options)
-
             def read(options: dict[str, Any] = options) -> Any:
-                return list(rate_event(players, games, **options).players)
+                return read_outcomes(rate_event(players, games, **options))
 
             first = 0.0
             for path in paths:
                 with on_path(path):
-                    seconds = best(run, repeat)
-                    peak = peak_bytes(run)
-                    whole = best(read, repeat)
+                    seconds = best(read, repeat)
+                    peak = peak_bytes(read)
                 first = first or seconds
-                per_game, read_per_game = seconds / len(games), whole / len(games)
+                per_game = seconds / len(games)
                 print(f"  rules={rules:8s} explain={explain!s:5s} path={path:5s} "
                       f"{per_game * 1e6:6.2f} µs/game "
-                      f"{seconds * 1e3:9.3f} ms/event  {per_game / floor:5.1f}x floor  "
-                      f"peak {peak / size / 1024:5.2f} KiB/player  {seconds / first:5.2f}x {paths[0]}  "
-                      f"read all {read_per_game * 1e6:6.2f} µs/game {read_per_game / floor:5.1f}x floor")
+                      f"{seconds * 1e3:9.3f} ms/event  {per_game / floor:5.2f}x floor  "
+                      f"peak {peak / size / 1024:5.2f} KiB/player  {seconds / first:5.2f}x {paths[0]}")
+                if size >= TARGET_PLAYERS and not explain:
+                    targets.check(f"rules={rules}, path={path}, explain=False, every outcome read",
+                                  per_game / floor, ENGINE_TARGET)
 
 
 def functions(repeat: int = 20_000) -> None:
@@ -140,11 +140,12 @@ def main(argv: list[str]) -> int:
             print(f"--path takes one or more of {', '.join(PATHS)}, separated by commas", file=sys.stderr)
             return 2
     sizes = [a for a in argv if a != "functions"]
+    targets = Targets()
     for size in [int(a) for a in sizes] or ([] if "functions" in argv else [10_000]):
-        measure(size, repeat=3 if size >= 1000 else 300, paths=paths)
+        measure(size, targets, repeat=3 if size >= 1000 else 300, paths=paths)
     if "functions" in argv:
         functions()
-    return 0
+    return targets.status()
 
 
 if __name__ == "__main__":

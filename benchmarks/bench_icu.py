@@ -5,16 +5,18 @@ from its ratings (fixed seed): 80% rated, 10% provisional, 8% unrated, 2% foreig
 rosters: *no bonus* (rated players have K 16 or 24, which never earns a bonus, so the event
 is rated once) and *bonuses* (K 16 to 40, from explicit values and from birth and joining
 dates; bonus winners make a second rating). Each is rated with ``explain=True`` (the
-default: steps and game lines) and ``explain=False`` (numbers only), each also with every
-player's outcome read afterwards (*all read*: a large event's outcomes are built as they are
-read, so the other timings leave that work out). Each repeat times the floor pass and every
-variant in turn, so all see the same machine load; prints the best µs
-per game, the ratio to the floor pass, and peak memory per player
-(tracemalloc, inputs excluded) for the ``explain=False`` path.
+default: steps and game lines) and ``explain=False`` (numbers only), every field of every
+player's outcome read in the timed region (a large event's outcomes are built as they are
+read). Each repeat times the floor pass and every variant in turn, so all see the same
+machine load; prints the best µs per game, the ratio to the floor pass, and peak memory per
+player (tracemalloc, inputs excluded) for the ``explain=False`` path.
 
-Targets: at most 6x the floor pass (bonuses included), at most 1.5 KiB per player, time
-linear in games. ``--small`` also times an 8-player and a 100-player event (many repeats,
-every outcome read) and the single-player formulas that back the worksheet functions.
+Targets, for events of ``floor.TARGET_PLAYERS`` players or more: ``explain=False``, every
+outcome read, within ``floor.ENGINE_TARGET`` times the floor pass (both rosters, bonuses
+included, on each core timed; the script exits with status 1 if one is missed); at most
+1.5 KiB per player; time linear in games. ``--small`` also times an 8-player and a 100-player
+event (many repeats, every outcome read) and the single-player formulas that back the
+worksheet functions.
 
 ``--path plain`` or ``--path numpy`` rates every event on that numeric core, whatever its
 size; ``--path both`` times each variant on both cores in the same run (the ratio between
@@ -36,12 +38,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from floor import Games, floor_pass, swiss
-from timing import best, peak_bytes
+from floor import ENGINE_TARGET, TARGET_PLAYERS, Games, floor_pass, swiss
+from timing import Targets, best, peak_bytes, read_outcomes
 
 from xlrating import _vector, icu
 from xlrating.icu import IcuPlayer, PlayerKind, rate_event
-from xlrating.model import EventOutcome, Game
+from xlrating.model import Game
 
 START = date(2024, 6, 1)
 EXPLAIN = "explain" in inspect.signature(rate_event).parameters
@@ -91,17 +93,7 @@ def as_games(games: Games) -> list[Game]:
     return [Game(rnd, a, b, s) for rnd, a, b, s in games]
 
 
-def read_all(outcome: EventOutcome) -> EventOutcome:
-    """``outcome`` with every player's outcome read (built, where they are built on first
-    reading)."""
-    for _player in outcome.players:
-        pass
-    return outcome
-
-
-
-
-def bench_size(size: int, repeat: int, cores: tuple[bool | None, ...]) -> None:
+def bench_size(size: int, repeat: int, cores: tuple[bool | None, ...], targets: Targets) -> None:
     """Each repeat times the floor pass and then every variant, so that all see the same
     machine load; the best time of each is kept."""
     _strength, rating, plain = swiss(size)
@@ -112,14 +104,10 @@ def bench_size(size: int, repeat: int, cores: tuple[bool | None, ...]) -> None:
         label = "bonuses" if bonuses else "no bonus"
         for vector in cores:
             core = core_label(vector)
-            runs[f"{core}{label:8} explain"] = on_core(
-                lambda players=players: rate_event(players, games, start_date=START), vector)
             runs[f"{core}{label:8} explain, all read"] = on_core(
-                lambda players=players: read_all(rate_event(players, games, start_date=START)), vector)
+                lambda players=players: read_outcomes(rate_event(players, games, start_date=START)), vector)
             if EXPLAIN:
-                runs[f"{core}{label:8} numbers only"] = on_core(lambda players=players: rate_event(
-                    players, games, start_date=START, explain=False), vector)
-                runs[f"{core}{label:8} numbers, all read"] = on_core(lambda players=players: read_all(
+                runs[f"{core}{label:8} numbers, all read"] = on_core(lambda players=players: read_outcomes(
                     rate_event(players, games, start_date=START, explain=False)), vector)
     facts = {}
     for name, run in runs.items():
@@ -135,8 +123,10 @@ def bench_size(size: int, repeat: int, cores: tuple[bool | None, ...]) -> None:
     print(f"{size:,} players, {len(games):,} games; floor pass {floor * 1e6:.3f} µs/game")
     for name, seconds in times.items():
         print(f"  {name:32} {seconds * 1e6:7.3f} µs/game = {seconds / floor:5.2f}x floor ({facts[name]})")
+        if size >= TARGET_PLAYERS and name.endswith("numbers, all read"):
+            targets.check(f"{name.strip()}", seconds / floor, ENGINE_TARGET)
     for name, run in runs.items():
-        if name != "floor" and (name.endswith("numbers only") or not EXPLAIN):
+        if name != "floor" and (name.endswith("numbers, all read") or not EXPLAIN):
             print(f"  {name:32} peak memory {peak_bytes(run) / size / 1024:.2f} KiB/player")
 
 
@@ -151,7 +141,7 @@ def bench_small(repeat: int, cores: tuple[bool | None, ...]) -> None:
             for explain in (True, False) if EXPLAIN else (True,):
                 options = {"start_date": START} | ({} if explain else {"explain": False})
                 name = f"{core_label(vector)}{'explain' if explain else 'numbers only'}"
-                runs[name] = on_core(lambda players=players, games=games, options=options: read_all(
+                runs[name] = on_core(lambda players=players, games=games, options=options: read_outcomes(
                     rate_event(players, games, **options)), vector)
         times = dict.fromkeys(runs, float("inf"))
         for _ in range(repeat):
@@ -184,11 +174,12 @@ def main() -> int:
                              "in turn")
     args = parser.parse_args()
     cores = PATHS[args.path]
+    targets = Targets()
     for size in args.sizes:
-        bench_size(size, args.repeat, cores)
+        bench_size(size, args.repeat, cores, targets)
     if args.small:
         bench_small(max(args.repeat, 20), cores)
-    return 0
+    return targets.status()
 
 
 if __name__ == "__main__":

@@ -12,12 +12,16 @@ all (default 100,000 players, 10,000 events, 1,000,000 games). For each system i
   pass of the US Chess standard formula over the same games) measured in the same run
   (best of three) and the ratio to it;
 - the time spent inside the engines' ``rate_event`` and the rest (the list layer: the
-  checks, seating each event, building the engine's players, folding the outcomes back);
+  checks, seating each event, building the engine's players, reading the outcomes and
+  folding them back), the list layer's share of the year and its time against the
+  engines';
 - the process's peak resident memory so far (the list, the events and the season), and
   the peak memory of a second run under :mod:`tracemalloc` (slow: skipped with
   ``--no-memory``).
 
-The target for the whole year is under 10 s and under 1 GiB on a 2-core machine.
+The target, in one run: each system's year within ``floor.YEAR_TARGET`` times the floor pass
+(which leaves the list layer about as much time as the engines), and under 1 GiB on a 2-core
+machine; the script exits with status 1 if the time target is missed.
 """
 
 from __future__ import annotations
@@ -34,7 +38,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from floor import time_floor
+from floor import YEAR_TARGET, time_floor
+from timing import Targets
 
 from xlrating.lists import Entry, Event, RatingList, rate_season
 from xlrating.lists import fide as fide_lists
@@ -100,7 +105,7 @@ def _timed_engines(module: Any) -> list[float]:
     return spent
 
 
-def run(system: str, strength: list[float], events: list[Event], memory: bool) -> None:
+def run(system: str, strength: list[float], events: list[Event], memory: bool, targets: Targets) -> None:
     ratings = make_list(system, strength)
     count = sum(len(e.games) for e in events)
     floor = _floor_per_game(ratings, events)
@@ -114,13 +119,16 @@ def run(system: str, strength: list[float], events: list[Event], memory: bool) -
     layer = total - spent[0]
     print(
         f"{system.upper()}: {len(ratings):,} players, {len(events):,} events, {count:,} games: "
-        f"{total:.1f} s, {total / count * 1e6:.1f} us/game = {total / count / floor:.0f} x the floor pass "
+        f"{total:.1f} s, {total / count * 1e6:.2f} us/game = {total / count / floor:.2f}x the floor pass "
         f"({floor * 1e6:.2f} us/game, same run)"
     )
     print(
-        f"  engines {spent[0]:.1f} s ({spent[0] / count * 1e6:.1f} us/game), list layer {layer:.1f} s "
-        f"({layer / count * 1e6:.1f} us/game, {layer / total:.0%} of the season)"
+        f"  engines {spent[0]:.1f} s ({spent[0] / count * 1e6:.2f} us/game, {spent[0] / count / floor:.2f}x "
+        f"the floor pass), list layer {layer:.1f} s ({layer / count * 1e6:.2f} us/game, "
+        f"{layer / count / floor:.2f}x the floor pass, {layer / total:.0%} of the year, "
+        f"{layer / spent[0]:.2f}x the engines' time)"
     )
+    targets.check(f"{system.upper()} year", total / count / floor, YEAR_TARGET)
     print(f"  {len(result.history):,} players played; list of {len(result.list):,}")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10
     print(f"  peak resident memory of the process so far (list, events and season): {rss:.0f} MiB")
@@ -144,9 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     strength, events = make_season(args.players, args.events, args.games)
     print(f"season generated in {time.perf_counter() - start:.1f} s")
+    targets = Targets()
     for system in args.systems.split(","):
-        run(system.strip(), strength, events, not args.no_memory)
-    return 0
+        run(system.strip(), strength, events, not args.no_memory, targets)
+    return targets.status()
 
 
 if __name__ == "__main__":

@@ -2,10 +2,14 @@
 
 Rates the seeded Swiss of :func:`floor.swiss` (9 rounds; 60% established, 25%
 provisional, 15% unrated players, some with FIDE ratings or birth dates) under the 2020
-rules, and in the same run times the floor pass of :mod:`floor` on the same games. The
-target: the full five steps at most 1.7x the floor pass. Also measured: explain=False,
-peak memory per player (tracemalloc), small events (8 and 100 players) and the single
-formulas behind the worksheet functions.
+rules, and in the same run times the floor pass of :mod:`floor` on the same games. Every
+timing reads every field of every player's outcome (a large event's outcomes are built as
+they are read): explained, and with explain=False (numbers only). The target, for events of
+``floor.TARGET_PLAYERS`` players or more: numbers only, every outcome read, within
+``floor.ENGINE_TARGET`` times the floor pass, on the path the engine chooses (``--paths``:
+on each path); the script exits with status 1 if it is missed. Also measured: building the
+API objects, peak memory per player (tracemalloc), small events (8 and 100 players) and the
+single formulas behind the worksheet functions.
 
 ``--paths`` times each size on both paths of the numeric core in one run, plain Python and
 numpy arrays, explained and with explain=False: where numpy starts to win is the engine's
@@ -37,8 +41,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from floor import floor_pass, swiss
-from timing import best
+from floor import ENGINE_TARGET, TARGET_PLAYERS, floor_pass, swiss
+from timing import Targets, best, read_outcomes
 
 from xlrating.model import Game
 from xlrating.uscf import (
@@ -101,43 +105,41 @@ def rate(players: list[UscfPlayer], games: list[Game], explain: bool = True) -> 
 
 
 def rate_and_read(players: list[UscfPlayer], games: list[Game], explain: bool = True) -> Any:
-    """:func:`rate`, then every outcome read (a large event's are built as they are read)."""
-    outcome = rate(players, games, explain)
-    list(outcome.players)
-    return outcome
+    """:func:`rate`, then every field of every outcome read (a large event's outcomes are built
+    as they are read)."""
+    return read_outcomes(rate(players, games, explain))
 
 
-def bench(sizes: Sequence[int], repeat: int) -> None:
+def bench(sizes: Sequence[int], repeat: int, targets: Targets) -> None:
     print(f"US Chess 2020, Swiss, {ROUNDS} rounds; best of {repeat} runs; ratio = time / floor pass "
           "on the same games in this run")
-    print("  explained / explain=False: rate_event (a large event's outcomes are built as read); "
-          "read: then every outcome read; +build: building the API objects")
+    print("  rate_event and every outcome read: explained, and explain=False (numbers only); "
+          "+build: building the API objects")
     print(f"{'players':>8} {'games':>8} {'floor':>10} {'explained':>10} {'ratio':>6} {'explain=False':>14} "
-          f"{'ratio':>6} {'read':>9} {'quiet read':>11} {'+build':>8}")
+          f"{'ratio':>6} {'+build':>9}")
     for size in sizes:
         _strength, ratings, raw = swiss(size, ROUNDS)
         players, games = roster(ratings), [Game(*g) for g in raw]
         n = len(games)
         floor = best(partial(floor_pass, ratings, raw), repeat) / n
-        full = best(partial(rate, players, games), repeat) / n
-        quiet = best(partial(rate, players, games, False), repeat) / n if EXPLAIN else math.nan
-        read = best(partial(rate_and_read, players, games), repeat) / n
-        quiet_read = best(partial(rate_and_read, players, games, False), repeat) / n if EXPLAIN else math.nan
+        full = best(partial(rate_and_read, players, games), repeat) / n
+        quiet = best(partial(rate_and_read, players, games, False), repeat) / n if EXPLAIN else math.nan
         build = best(partial(build_event, ratings, raw), repeat) / n
         print(f"{size:>8} {n:>8} {floor * 1e6:>7.2f} µs {full * 1e6:>7.2f} µs {full / floor:>5.2f}x "
-              f"{quiet * 1e6:>11.2f} µs {quiet / floor:>5.2f}x {read * 1e6:>6.2f} µs "
-              f"{quiet_read * 1e6:>8.2f} µs "
-              f"{build * 1e6:>5.2f} µs")
+              f"{quiet * 1e6:>11.2f} µs {quiet / floor:>5.2f}x {build * 1e6:>6.2f} µs")
+        if size >= TARGET_PLAYERS and EXPLAIN:
+            targets.check(f"{size:,} players, explain=False, every outcome read", quiet / floor,
+                          ENGINE_TARGET)
 
 
 def small(repeat: int) -> None:
     print("Small events and single formulas (best of runs, µs per call)")
     for size in (8, 100):
         players, games = synthetic_event(size, rounds=min(ROUNDS, size - 1))
-        t = best(partial(rate, players, games), repeat * 20)
-        quiet = best(partial(rate, players, games, False), repeat * 20) if EXPLAIN else math.nan
-        print(f"  {size:>4}-player event, {len(games)} games: {t * 1e6:10.1f} µs, explain=False "
-              f"{quiet * 1e6:10.1f} µs")
+        t = best(partial(rate_and_read, players, games), repeat * 20)
+        quiet = best(partial(rate_and_read, players, games, False), repeat * 20) if EXPLAIN else math.nan
+        print(f"  {size:>4}-player event, {len(games)} games, every outcome read: {t * 1e6:10.1f} µs, "
+              f"explain=False {quiet * 1e6:10.1f} µs")
     opponents = [1500.0, 1620.0, 1710.0, 1400.0, 1555.0]
 
     def many(call: Callable[[], Any]) -> float:
@@ -155,7 +157,8 @@ def small(repeat: int) -> None:
 
 
 def memory(sizes: Sequence[int]) -> None:
-    print("Peak memory of rating (tracemalloc; inputs built before), and time per game by size")
+    print("Peak memory of rating and reading every outcome (tracemalloc; inputs built before), and time "
+          "per game by size")
     if _vector.AVAILABLE:  # numpy is imported at the first large event: once, not per player
         with _vector.forced(True):
             rate(*synthetic_event(4, rounds=3))
@@ -166,7 +169,7 @@ def memory(sizes: Sequence[int]) -> None:
             gc.collect()
             tracemalloc.start()
             start = time.perf_counter()
-            outcome = rate(players, games, explain)
+            outcome = rate_and_read(players, games, explain)
             elapsed = time.perf_counter() - start
             peak = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
@@ -183,7 +186,7 @@ def on_path(path: str, run: Callable[[], Any]) -> Callable[[], Any]:
     return forced
 
 
-def paths(sizes: Sequence[int], repeat: int) -> None:
+def paths(sizes: Sequence[int], repeat: int, targets: Targets) -> None:
     print(f"US Chess 2020, Swiss, {ROUNDS} rounds (fewer for tiny events); best of {repeat} runs (x20 below "
           "1,000 games); µs per game, every outcome read; each path forced; ratio = plain / numpy (above 1: "
           "numpy faster)")
@@ -202,16 +205,21 @@ def paths(sizes: Sequence[int], repeat: int) -> None:
               f"{got['numpy', True] * 1e6:>8.2f} {got['plain', True] / got['numpy', True]:>5.2f}x "
               f"{got['plain', False] * 1e6:>12.2f} {got['numpy', False] * 1e6:>12.2f} "
               f"{got['plain', False] / got['numpy', False]:>5.2f}x")
+        if size >= TARGET_PLAYERS:
+            for path in ("plain", "numpy"):
+                targets.check(f"{size:,} players, {path}, explain=False, every outcome read",
+                              got[path, False] / floor, ENGINE_TARGET)
 
 
 def profile(size: int) -> None:
+    """Profile rating the event with explain=False and reading every outcome (what the target times)."""
     players, games = synthetic_event(size)
     profiler = cProfile.Profile()
-    profiler.runcall(rate, players, games)
+    profiler.runcall(rate_and_read, players, games, False)
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("sizes", nargs="*", type=int, default=[100, 1000, 10000])
     parser.add_argument("--profile", action="store_true", help="profile the largest event")
@@ -220,21 +228,23 @@ def main() -> None:
     parser.add_argument("--path", choices=["plain", "numpy"], help="force one path of the numeric core")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    targets = Targets()
     with _vector.forced(args.path == "numpy") if args.path else contextlib.nullcontext():
-        run(args)
+        run(args, targets)
+    return targets.status()
 
 
-def run(args: argparse.Namespace) -> None:
+def run(args: argparse.Namespace, targets: Targets) -> None:
     if args.paths:
-        paths(args.sizes, args.repeat)
+        paths(args.sizes, args.repeat, targets)
     elif args.profile:
         profile(max(args.sizes))
     elif args.memory:
         memory(args.sizes)
     else:
-        bench(args.sizes, args.repeat)
+        bench(args.sizes, args.repeat, targets)
         small(args.repeat)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -8,6 +8,11 @@
   formula (2020 rules, 4.2, without bonus) over those games. An engine's speed is quoted
   as a ratio to it, measured in one run, because absolute times on a shared machine vary.
 
+The targets, each a ratio measured in one run: every engine rates an event of
+:data:`TARGET_PLAYERS` players or more within :data:`ENGINE_TARGET` times the floor pass with
+every outcome read (``explain=False``: the numbers, as a season or a list reads them); a
+federation's year (``bench_lists.py``) within :data:`YEAR_TARGET` times it.
+
 Run alone: ``python benchmarks/floor.py [SIZE]`` prints the floor pass's time per game.
 """
 
@@ -20,6 +25,15 @@ import time
 from collections.abc import Sequence
 
 Games = list[tuple[int, int, int, float]]
+
+ENGINE_TARGET = 2.0
+"""An engine's time for an event, every outcome read (numbers only), as a ratio to the floor pass."""
+TARGET_PLAYERS = 10_000
+"""The event size from which :data:`ENGINE_TARGET` holds (smaller events are timed for
+information: their fixed costs weigh more)."""
+YEAR_TARGET = 5.0
+"""A federation's year of events through the list layer (``bench_lists.py``), as a ratio to the
+floor pass over the same games."""
 
 
 def swiss(size: int, rounds: int = 9, seed: int = 1) -> tuple[list[float], list[int], Games]:

@@ -4,7 +4,9 @@ Each ``bench_*.py`` here measures one part (``uscf``, ``fide``, ``icu``, ``workb
 ``report``, ``udfs``) and prints its own figures; give names to run only those. The
 benchmarks are run on demand, never by the test suite: speed goals live here, not in
 timed unit tests. Figures on a shared or busy machine vary between runs; compare
-alternatives within one run.
+alternatives within one run. A benchmark that misses a target prints ``MISSED`` and exits
+with status 1; every benchmark chosen is run, and the exit status is 1 if one of them
+failed.
 """
 
 from __future__ import annotations
@@ -24,13 +26,17 @@ def main(names: list[str]) -> int:
     if unknown:
         print(f"no benchmark named {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
+    failed = []
     for script in chosen:
         print(f"=== {script.stem.removeprefix('bench_')} ({script.name})", flush=True)
         start = time.perf_counter()
         status = subprocess.call([sys.executable, str(script)])
         print(f"--- {script.name}: {time.perf_counter() - start:.1f} s, exit {status}\n", flush=True)
         if status:
-            return status
+            failed.append(script.name)
+    if failed:
+        print(f"failed or missed a target: {', '.join(failed)}")
+        return 1
     return 0
 
 
