@@ -42,7 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floor import ENGINE_TARGET, TARGET_PLAYERS, floor_pass, swiss
-from timing import Targets, best, read_outcomes
+from timing import Targets, best, best_of_each, read_outcomes
 
 from xlrating.model import Game
 from xlrating.uscf import (
@@ -121,10 +121,13 @@ def bench(sizes: Sequence[int], repeat: int, targets: Targets) -> None:
         _strength, ratings, raw = swiss(size, ROUNDS)
         players, games = roster(ratings), [Game(*g) for g in raw]
         n = len(games)
-        floor = best(partial(floor_pass, ratings, raw), repeat) / n
-        full = best(partial(rate_and_read, players, games), repeat) / n
-        quiet = best(partial(rate_and_read, players, games, False), repeat) / n if EXPLAIN else math.nan
-        build = best(partial(build_event, ratings, raw), repeat) / n
+        runs = {"floor": partial(floor_pass, ratings, raw), "full": partial(rate_and_read, players, games),
+                "build": partial(build_event, ratings, raw)}
+        if EXPLAIN:
+            runs["quiet"] = partial(rate_and_read, players, games, False)
+        times = {name: seconds / n for name, seconds in best_of_each(runs, repeat).items()}
+        floor, full, build = times["floor"], times["full"], times["build"]
+        quiet = times.get("quiet", math.nan)
         print(f"{size:>8} {n:>8} {floor * 1e6:>7.2f} µs {full * 1e6:>7.2f} µs {full / floor:>5.2f}x "
               f"{quiet * 1e6:>11.2f} µs {quiet / floor:>5.2f}x {build * 1e6:>6.2f} µs")
         if size >= TARGET_PLAYERS and EXPLAIN:
@@ -197,10 +200,11 @@ def paths(sizes: Sequence[int], repeat: int, targets: Targets) -> None:
         _strength, ratings, raw = swiss(size, min(ROUNDS, size - 1))
         n = len(games)
         times = repeat * 20 if n < 1000 else repeat
-        floor = best(partial(floor_pass, ratings, raw), times) / n
-        got = {(path, explain): best(on_path(path, partial(rate_and_read, players, games, explain)), times)
-               / n
-               for explain in (True, False) for path in ("plain", "numpy")}
+        runs: dict[Any, Callable[[], Any]] = {"floor": partial(floor_pass, ratings, raw)}
+        runs.update({(path, explain): on_path(path, partial(rate_and_read, players, games, explain))
+                     for explain in (True, False) for path in ("plain", "numpy")})
+        got = {name: seconds / n for name, seconds in best_of_each(runs, times).items()}
+        floor = got["floor"]
         print(f"{size:>8} {n:>8} {2 * n:>8} {floor * 1e6:>8.2f} {got['plain', True] * 1e6:>8.2f} "
               f"{got['numpy', True] * 1e6:>8.2f} {got['plain', True] / got['numpy', True]:>5.2f}x "
               f"{got['plain', False] * 1e6:>12.2f} {got['numpy', False] * 1e6:>12.2f} "

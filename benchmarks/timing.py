@@ -24,6 +24,17 @@ def best(run: Callable[[], Any], repeat: int = 3) -> float:
     return result
 
 
+def best_of_each(runs: dict[str, Callable[[], Any]], repeat: int = 3) -> dict[str, float]:
+    """The best wall-clock time of each of ``runs``, in seconds, over ``repeat`` rounds that run
+    each in turn: every run (the floor pass among them) sees the same load on a shared machine,
+    so their ratios hold where one absolute time does not."""
+    times = dict.fromkeys(runs, float("inf"))
+    for _ in range(repeat):
+        for name, run in runs.items():
+            times[name] = min(times[name], best(run, 1))
+    return times
+
+
 def peak_bytes(run: Callable[[], Any]) -> int:
     """The peak of Python's allocations (tracemalloc) during one run of ``run``, in bytes."""
     tracemalloc.start()
