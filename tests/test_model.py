@@ -2,6 +2,7 @@
 
 import dataclasses
 import inspect
+from collections.abc import Sequence
 
 import pytest
 
@@ -116,6 +117,22 @@ def test_iterating_builds_the_rest_and_frees_the_builder() -> None:
     lazy[2]
     assert [p.player for p in lazy] == [1, 2, 3, 4] and built == [2, 0, 1, 3]
     assert lazy._build is None  # the engine's working is no longer held
+
+
+def test_iterating_builds_the_rest_together_where_the_engine_can() -> None:
+    built: list[int] = []
+    together: list[list[int]] = []
+
+    def many(positions: Sequence[int]) -> list[PlayerOutcome]:
+        together.append(list(positions))
+        return [_not_rated(10 + i) for i in positions]
+
+    lazy = Outcomes([10, 11, 12, 13], lambda i: built.append(i) or _not_rated(10 + i), many)
+    lazy[2]
+    assert built == [2] and together == []
+    assert [p.player for p in lazy] == [10, 11, 12, 13] and together == [[0, 1, 3]] and built == [2]
+    assert list(lazy) == [_not_rated(n) for n in (10, 11, 12, 13)] and together == [[0, 1, 3]]
+    assert lazy._build is None and lazy._many is None  # the engine's working is no longer held
 
 
 def test_event_outcome_finds_a_player_without_building_the_others() -> None:

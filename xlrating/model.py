@@ -258,17 +258,21 @@ class Outcomes(Sequence[PlayerOutcome]):
     numbers and the engine's ``build(i)``, which makes the ``i``-th outcome from the kept
     values; each outcome is built once, on first reading, and is the same record that
     building it eagerly would have given. Reading every outcome (iterating) builds the rest
-    at once, with the cyclic garbage collector paused.
+    at once, with the cyclic garbage collector paused: by the engine's ``many(positions)``
+    if it has one (the outcomes of the players at those positions, ascending, built
+    together), else by ``build`` one by one.
 
     It is an immutable sequence and compares equal to a tuple (or another ``Outcomes``)
     of equal outcomes.
     """
 
-    __slots__ = ("_build", "_built", "_missing", "_numbers")
+    __slots__ = ("_build", "_built", "_many", "_missing", "_numbers")
 
-    def __init__(self, numbers: Sequence[int], build: Callable[[int], PlayerOutcome]) -> None:
+    def __init__(self, numbers: Sequence[int], build: Callable[[int], PlayerOutcome],
+                 many: Callable[[Sequence[int]], Sequence[PlayerOutcome]] | None = None) -> None:
         self._numbers = tuple(numbers)
         self._build: Callable[[int], PlayerOutcome] | None = build
+        self._many = many
         self._built: list[PlayerOutcome | None] = [None] * len(self._numbers)
         self._missing = len(self._numbers)
 
@@ -296,14 +300,22 @@ class Outcomes(Sequence[PlayerOutcome]):
             built = self._built[position] = self._build(position)
             self._missing -= 1
             if not self._missing:
-                self._build = None  # everything is built: free the engine's working
+                self._build = self._many = None  # everything is built: free the engine's working
         return built
 
     def __iter__(self) -> Iterator[PlayerOutcome]:
         if self._missing:
+            build, many, built = self._build, self._many, self._built
+            assert build is not None
             with collector_paused():
-                for i in range(len(self._numbers)):
-                    self[i]
+                if many is None:
+                    self._built = [build(i) if outcome is None else outcome
+                                   for i, outcome in enumerate(built)]
+                else:
+                    missing = [i for i, outcome in enumerate(built) if outcome is None]
+                    for i, outcome in zip(missing, many(missing), strict=True):
+                        built[i] = outcome
+            self._missing, self._build, self._many = 0, None, None  # free the engine's working
         return iter(cast("list[PlayerOutcome]", self._built))
 
     def __eq__(self, other: object) -> bool:

@@ -43,7 +43,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import repeat
 from typing import Any, cast
 
 from .. import _check
@@ -173,6 +174,8 @@ class _Event:
         """The pre-event ratings (None: unrated)."""
         self.prior: list[float] = []
         """R0: the pre-event rating or the step 1 initial rating."""
+        self.pre_games: list[int | None] = []
+        """The pre-event N as given."""
         self.games: list[int | None] = []
         """N: the pre-event N or the step 1 rating's."""
         self.initial: list[InitialRating | None] = [None] * size
@@ -199,6 +202,9 @@ class _Event:
         self.repeated: list[bool] = []
         self.solved: dict[int, tuple[float, float, P0Rule | None, bool]] = {}
         """What each player's notes say of the special formula at step 5: R'0, S', the p = 0 rule, the cap."""
+        self.noted: set[int] = set()
+        """The players (positions) with a rated game who may have notes (every other such player's
+        are empty)."""
 
     # The steps of US Chess 2020, 1.
 
@@ -212,8 +218,8 @@ class _Event:
         self.step5_final_ratings()
         self.after_step5()
         if self.core.lazy:
-            return Outcomes(self.numbers, self.outcome)
-        return tuple([self.outcome(i) for i in range(len(self.players))])
+            return Outcomes(self.numbers, self.outcome, self.outcomes)
+        return tuple(self.outcomes(range(len(self.players))))
 
     def step1_initial_ratings(self) -> None:
         """Step 1: the pre-event rating, or an initial rating for an unrated player (US Chess 2020, 2)."""
@@ -222,7 +228,8 @@ class _Event:
         players = self.players
         self.ratings = [p.rating for p in players]
         self.prior = cast("list[float]", self.ratings.copy())  # unrated players' are set below
-        self.games = [p.games for p in players]
+        self.pre_games = [p.games for p in players]
+        self.games = self.pre_games.copy()  # unrated players' are set below
         found: dict[tuple[Any, ...], InitialRating] = {}  # players with the same data get the same rating
         prior, games = self.prior, self.games
         for i in [i for i, (r, n) in enumerate(zip(prior, games, strict=True)) if r is None or n is None]:
@@ -353,6 +360,24 @@ class _Event:
         self.nstar, self.effective, self.special = effective.nstar, effective.effective, effective.special
         self.repeated = as_list(self.core.repeated)
         self.solved = self.special_steps[5].notes()
+        self.noted = self._noted()
+
+    def _noted(self) -> set[int]:
+        """The players (positions) with a rated game who may have notes (most have none):
+        step 1's, the special formula's (a history, the p = 0 rule, the cap), the standard
+        formula's (the dual-rated K, a bonus, no bonus where one would have been paid), and
+        what followed step 5 (the match cap, a peak, a floor)."""
+        final, last, special = self.final, self.standard_steps[-1], self.special
+        noted = set(self.notes)
+        noted.update(i for i, (_prior, _score, p0_rule, capped) in self.solved.items()
+                     if p0_rule is not None or capped or self.histories[i] is not None)
+        noted.update(i for i, (s, dual, eligible, bonus, change, threshold) in enumerate(zip(
+            special, last.dual_rated_k, last.eligible, last.bonus, last.change, last.threshold, strict=True))
+            if not s and (dual or (bonus > 0 if eligible else change > threshold)))
+        noted.update(i for i, (applied, stored, floor, capped, player) in enumerate(zip(
+            final.applied, final.stored, final.floor, final.capped, self.players, strict=True))
+            if applied or stored < floor or capped is not None or player.peak is not None)
+        return noted
 
     def standard_at(self, step: int) -> StandardStep:
         """The standard formula at ``step`` (4 or 5; without explanations only step 5's is kept)."""
@@ -363,48 +388,87 @@ class _Event:
         return _eligibility(self.rules, self.bonus, self.m[i], self.repeated[i])[1]
 
     def outcome(self, i: int) -> PlayerOutcome:
-        """Player ``i``'s outcome from the values the steps kept, explained if asked for."""
+        """Player ``i``'s outcome (see :meth:`outcomes`)."""
+        return self.outcomes([i])[0]
+
+    def outcomes(self, positions: Sequence[int]) -> list[PlayerOutcome]:
+        """The outcomes of the players at ``positions`` (ascending; all of them: the whole
+        event) from the values the steps kept, explained if asked for. Built field by field,
+        each field's values for all these players at once, then one record per player; the
+        notes of the players who may have some (:meth:`_noted`) and the outcome of a player
+        with no rated game (:meth:`_not_rated`) are built player by player."""
         if not self.listed:
             self._listed()
-        player, notes, explain = self.players[i], self.notes[i], self.explain
-        pre, games = player.rating, self.games[i]
-        m = self.m[i]
-        if m == 0:
-            notes.append("no rated games: rating unchanged" if pre is not None
-                         else "no rated games: stays unrated")
-            return PlayerOutcome(
-                player=player.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=pre,
-                pre_games=player.games, post_rating=pre, post_games=player.games,
-                initial_rating=self.prior[i], initial_games=games, effective_games=self.effective[i],
-                change=0.0 if pre is not None else None,
-                steps=self.explain_steps(i) if explain else (), notes=tuple(notes),
+        every = len(positions) == len(self.players)
+
+        def column(values: Sequence[Any]) -> Sequence[Any]:
+            return values if every else [values[i] for i in positions]
+
+        final, last, noted = self.final, self.standard_steps[-1], self.noted
+        m, special, pre = column(self.m), column(self.special), column(self.ratings)
+        games, post = column(self.games), column(final.post)
+        k = [None if s else value for s, value in zip(special, column(last.k), strict=True)]
+        expected = [None if s else value
+                    for s, value in zip(special, column(last.expected_score), strict=True)]
+        bonus = [None if s or not eligible else value for s, eligible, value
+                 in zip(special, column(last.eligible), column(last.bonus), strict=True)]
+        methods = ([Method.MATCH] * len(positions) if self.match
+                   else [Method.SPECIAL if s else Method.STANDARD for s in special])
+        lines: Iterable[tuple[GameLine, ...]] = repeat((), len(positions))
+        steps: Iterable[tuple[Step, ...]] = repeat((), len(positions))
+        if self.explain:
+            lines = [self.explain_games(i) if self.m[i] else () for i in positions]
+            steps = [self.explain_steps(i, rated=True) if self.m[i] else () for i in positions]
+        built = [
+            PlayerOutcome(
+                player=number, method=method, rated_games=count, rated_score=score, pre_rating=r0,
+                pre_games=n0, post_rating=r1, post_games=None if n is None else n + count,
+                initial_rating=prior, initial_games=n, effective_games=effective, step3=s3, step4=s4,
+                change=None if r0 is None else r1 - r0, k=kk, bonus=b, floor=floor, floor_applied=applied,
+                expected_score=e, games=played, steps=explained,
+                notes=self._notes(i) if count and i in noted else (),
             )
-        k = bonus = expected = None
-        if self.special[i]:
-            self._special_notes(i, *self.solved[i])
-        else:
-            last = self.standard_steps[-1]
-            k, expected, eligible, amount = last.k[i], last.expected_score[i], last.eligible[i], last.bonus[i]
-            bonus = amount if eligible else None
-            self._standard_notes(i, last.dual_rated_k[i], eligible, amount, last.change[i], last.threshold[i])
-        self._final_notes(i)
-        final = self.final
-        post = final.post[i]
-        method = Method.MATCH if self.match else (Method.SPECIAL if self.special[i] else Method.STANDARD)
+            for i, number, method, count, score, r0, n0, r1, n, prior, effective, s3, s4, kk, b, floor,
+            applied, e, played, explained in zip(
+                positions, column(self.numbers), methods, m, column(self.score), pre, column(self.pre_games),
+                post, games, column(self.prior), column(self.effective), column(self.step3),
+                column(self.step4), k, bonus, column(final.floor), column(final.applied), expected, lines,
+                steps, strict=True)
+        ]
+        for j, i in enumerate(positions):
+            if not m[j]:
+                built[j] = self._not_rated(i)
+        return built
+
+    def _not_rated(self, i: int) -> PlayerOutcome:
+        """The outcome of player ``i``, who has no rated game: his rating unchanged."""
+        player = self.players[i]
+        pre = player.rating
+        notes = (*self.notes.get(i, ()),
+                 "no rated games: rating unchanged" if pre is not None else "no rated games: stays unrated")
         return PlayerOutcome(
-            player=player.number, method=method, rated_games=m, rated_score=self.score[i], pre_rating=pre,
-            pre_games=player.games, post_rating=post, post_games=None if games is None else games + m,
-            initial_rating=self.prior[i], initial_games=games, effective_games=self.effective[i],
-            step3=self.step3[i], step4=self.step4[i], change=None if pre is None else post - pre, k=k,
-            bonus=bonus, floor=final.floor[i], floor_applied=final.applied[i], expected_score=expected,
-            games=self.explain_games(i) if explain else (),
-            steps=self.explain_steps(i, rated=True) if explain else (),
-            notes=tuple(notes),
+            player=player.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=pre,
+            pre_games=player.games, post_rating=pre, post_games=player.games, initial_rating=self.prior[i],
+            initial_games=self.games[i], effective_games=self.effective[i],
+            change=0.0 if pre is not None else None,
+            steps=self.explain_steps(i) if self.explain else (), notes=notes,
         )
 
-    def _special_notes(self, i: int, adjusted_prior: float, adjusted_score: float, p0_rule: P0Rule | None,
-                       capped: bool) -> None:
-        history, notes = self.players[i].history, self.notes[i]
+    def _notes(self, i: int) -> tuple[str, ...]:
+        """Player ``i``'s notes (he has a rated game): step 1's, then the formula's, then what
+        followed step 5's."""
+        notes = list(self.notes.get(i, ()))
+        if self.special[i]:
+            self._special_notes(notes, self.players[i].history, *self.solved[i])
+        else:
+            last = self.standard_steps[-1]
+            self._standard_notes(i, notes, last.dual_rated_k[i], last.eligible[i], last.bonus[i],
+                                 last.change[i], last.threshold[i])
+        self._final_notes(i, notes)
+        return tuple(notes)
+
+    def _special_notes(self, notes: list[str], history: str | None, adjusted_prior: float,
+                       adjusted_score: float, p0_rule: P0Rule | None, capped: bool) -> None:
         if history is not None:
             notes.append(f"{history} history: R'0 = {adjusted_prior:g}, S' = {adjusted_score:g}")
         if p0_rule is not None:
@@ -412,9 +476,8 @@ class _Event:
         if capped:
             notes.append(f"special rating capped at {self.rules.special_cap:g}")
 
-    def _standard_notes(self, i: int, dual: bool, eligible: bool, bonus: float, change: float,
-                        threshold: float) -> None:
-        notes = self.notes[i]
+    def _standard_notes(self, i: int, notes: list[str], dual: bool, eligible: bool, bonus: float,
+                        change: float, threshold: float) -> None:
         if dual:
             notes.append("dual-rated K (Regular rating above 2200)")
         if eligible and bonus > 0:
@@ -422,9 +485,9 @@ class _Event:
         elif not eligible and change > threshold:
             notes.append(f"no bonus: {self._bonus_reason(i)}")
 
-    def _final_notes(self, i: int) -> None:
+    def _final_notes(self, i: int, notes: list[str]) -> None:
         """The notes on what followed step 5 (:class:`~.core.Finals`)."""
-        rules, player, notes, final = self.rules, self.players[i], self.notes[i], self.final
+        rules, player, final = self.rules, self.players[i], self.final
         pre = player.rating
         if final.capped[i] is not None:
             assert pre is not None
