@@ -97,17 +97,19 @@ class Settings:
 
 
 _new = object.__new__
-_set = object.__setattr__
+_set_round, _set_player, _set_opponent, _set_score = (
+    Game.__dict__[name].__set__ for name in ("round", "player", "opponent", "score"))
 
 
 def _game(rnd: int, first: int, second: int, score: Any) -> Game:
     """A :class:`~xlrating.model.Game` of a game :func:`~.check.check_season` has checked:
-    built without checking it again (which costs more than the rest of seating it)."""
+    built without checking it again (which costs more than the rest of seating it), each
+    field filled through its slot."""
     game: Game = _new(Game)
-    _set(game, "round", rnd)
-    _set(game, "player", first)
-    _set(game, "opponent", second)
-    _set(game, "score", score if type(score) is float else _check.result("score", score))
+    _set_round(game, rnd)
+    _set_player(game, first)
+    _set_opponent(game, second)
+    _set_score(game, score if type(score) is float else _check.result("score", score))
     return game
 
 
