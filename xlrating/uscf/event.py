@@ -366,7 +366,7 @@ class _Event:
         """The players (positions) with a rated game who may have notes (most have none):
         step 1's, the special formula's (a history, the p = 0 rule, the cap), the standard
         formula's (the dual-rated K, a bonus, no bonus where one would have been paid), and
-        what followed step 5 (the match cap, a peak, a floor)."""
+        what followed step 5 (the match cap, a peak ignored, a floor)."""
         final, last, special = self.final, self.standard_steps[-1], self.special
         noted = set(self.notes)
         noted.update(i for i, (_prior, _score, p0_rule, capped) in self.solved.items()
@@ -374,9 +374,11 @@ class _Event:
         noted.update(i for i, (s, dual, eligible, bonus, change, threshold) in enumerate(zip(
             special, last.dual_rated_k, last.eligible, last.bonus, last.change, last.threshold, strict=True))
             if not s and (dual or (bonus > 0 if eligible else change > threshold)))
+        rules = self.rules
         noted.update(i for i, (applied, stored, floor, capped, player) in enumerate(zip(
             final.applied, final.stored, final.floor, final.capped, self.players, strict=True))
-            if applied or stored < floor or capped is not None or player.peak is not None)
+            if applied or stored < floor or capped is not None
+            or (player.peak is not None and not established(rules, player)))
         return noted
 
     def standard_at(self, step: int) -> StandardStep:
