@@ -67,7 +67,7 @@ from ..errors import ArgumentError, ConvergenceError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
 from .core import NO_ESTIMATE, Core, Estimates, Scores
 from .core_plain import PlainCore
-from .formulas import BonusWorking, explain_bonus, explain_k, publish
+from .formulas import BonusWorking, explain_bonus, explain_k, k_rule, publish
 from .player import IcuPlayer, PlayerKind, classify, kind_after
 from .rules import IcuRules, RulesLike, get_rules
 
@@ -209,8 +209,11 @@ class _Event:
             elif start[i + 1] > start[i]:
                 assert p.rating is not None
                 try:
-                    self.k[i], self.k_reason[i] = explain_k(p.rating, p.birth_date, p.joined, self.k_date,
-                                                            self.rules)
+                    if self.explain:
+                        self.k[i], self.k_reason[i] = explain_k(p.rating, p.birth_date, p.joined, self.k_date,
+                                                                self.rules)
+                    else:  # the reason in words is read only by the explanation
+                        self.k[i] = k_rule(p.rating, p.birth_date, p.joined, self.k_date, self.rules)[0]
                 except ArgumentError as error:
                     missing.append(f"Player {p.number}: {error}")
         if missing:

@@ -52,21 +52,21 @@ def whole_years(since: date, until: date) -> int:
     return until.year - since.year - ((until.month, until.day) < (since.month, since.day))
 
 
-def explain_k(
+def k_rule(
     rating: float, birth_date: date | None, joined: date | None, start_date: date | None, rules: IcuRules
-) -> tuple[float, str]:
-    """K by the ICU rules and the reason, in words; arguments already checked."""
+) -> tuple[float, int | None, int | None]:
+    """K by the ICU rules, with the age and the whole years of membership at the start where
+    the rule reached them (``None`` where it did not); arguments already checked."""
     if rating >= rules.k_high_rating:
-        return rules.k_high, f"rated {rating:g} >= {rules.k_high_rating:g}"
-    below = f"a player rated below {rules.k_high_rating:g}"
+        return rules.k_high, None, None
     if start_date is None:
         raise ArgumentError(
-            f"Argument 'start_date' is needed: K of {below} depends on age and membership "
+            f"Argument 'start_date' is needed: K of {_below(rules)} depends on age and membership "
             "at the event's start"
         )
     if birth_date is None:
         raise ArgumentError(
-            f"Argument 'birth_date' is needed: K of {below} depends on age at the event's start"
+            f"Argument 'birth_date' is needed: K of {_below(rules)} depends on age at the event's start"
         )
     if birth_date > start_date:
         raise ArgumentError(
@@ -74,15 +74,32 @@ def explain_k(
         )
     age = whole_years(birth_date, start_date)
     if age < rules.junior_age:
-        return rules.k_junior, f"aged {age} at the start (under {rules.junior_age})"
+        return rules.k_junior, age, None
     if joined is None:
         raise ArgumentError(
-            f"Argument 'joined' is needed: K of {below} aged {age} depends on membership at the event's start"
+            f"Argument 'joined' is needed: K of {_below(rules)} aged {age} depends on membership at the "
+            "event's start"
         )
     years = max(0, whole_years(joined, start_date))
+    return (rules.k_new_member if years < rules.new_member_years else rules.k_standard), age, years
+
+
+def _below(rules: IcuRules) -> str:
+    return f"a player rated below {rules.k_high_rating:g}"
+
+
+def explain_k(
+    rating: float, birth_date: date | None, joined: date | None, start_date: date | None, rules: IcuRules
+) -> tuple[float, str]:
+    """K by the ICU rules (:func:`k_rule`) and the reason, in words; arguments already checked."""
+    k, age, years = k_rule(rating, birth_date, joined, start_date, rules)
+    if age is None:
+        return k, f"rated {rating:g} >= {rules.k_high_rating:g}"
+    if years is None:
+        return k, f"aged {age} at the start (under {rules.junior_age})"
     if years < rules.new_member_years:
-        return rules.k_new_member, f"aged {age}, member for {years} years (under {rules.new_member_years})"
-    return rules.k_standard, f"aged {age}, member for {years} years"
+        return k, f"aged {age}, member for {years} years (under {rules.new_member_years})"
+    return k, f"aged {age}, member for {years} years"
 
 
 def k_factor(
@@ -104,7 +121,7 @@ def k_factor(
     r = get_rules(rules)
     value = _check.rating("rating", rating)
     born, member = _check.date("birth_date", birth_date), _check.date("joined", joined)
-    return explain_k(value, born, member, _check.date("start_date", start_date), r)[0]
+    return k_rule(value, born, member, _check.date("start_date", start_date), r)[0]
 
 
 def _games(opponent_ratings: Any, results: Any) -> tuple[tuple[float, ...], tuple[float, ...]]:
