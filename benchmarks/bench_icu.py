@@ -8,8 +8,9 @@ dates; bonus winners make a second rating). Each is rated with ``explain=True`` 
 default: steps and game lines) and ``explain=False`` (numbers only), every field of every
 player's outcome read in the timed region (a large event's outcomes are built as they are
 read). Each repeat times the floor pass and every variant in turn, so all see the same
-machine load; prints the best µs per game, the ratio to the floor pass, and peak memory per
-player (tracemalloc, inputs excluded) for the ``explain=False`` path.
+state of the machine (processor time, :func:`timing.cpu_time`); prints the best µs per
+game, the ratio to the floor pass, and peak memory per player (tracemalloc, inputs
+excluded) for the ``explain=False`` path.
 
 Targets, for events of ``floor.TARGET_PLAYERS`` players or more: ``explain=False``, every
 outcome read, within ``floor.ENGINE_TARGET`` times the floor pass (both rosters, bonuses
@@ -39,7 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floor import ENGINE_TARGET, TARGET_PLAYERS, Games, floor_pass, swiss
-from timing import Targets, best, peak_bytes, read_outcomes
+from timing import Targets, best, best_of_each, peak_bytes, read_outcomes
 
 from xlrating import _vector, icu
 from xlrating.icu import IcuPlayer, PlayerKind, rate_event
@@ -115,10 +116,7 @@ def bench_size(size: int, repeat: int, cores: tuple[bool | None, ...], targets: 
             outcome = run()
             facts[name] = (f"{sum(1 for p in outcome.players if p.bonus)} bonuses; "
                            f"{dict(outcome.parameters)['Iterations, first rating']} iterations")
-    times = dict.fromkeys(runs, float("inf"))
-    for _ in range(repeat):
-        for name, run in runs.items():
-            times[name] = min(times[name], best(run, 1) / len(games))
+    times = {name: seconds / len(games) for name, seconds in best_of_each(runs, repeat).items()}
     floor = times.pop("floor")
     print(f"{size:,} players, {len(games):,} games; floor pass {floor * 1e6:.3f} µs/game")
     for name, seconds in times.items():

@@ -10,7 +10,8 @@ all (default 100,000 players, 10,000 events, 1,000,000 games). For each system i
 
 - the season's time and its time per game, with the floor pass (``floor.py``, one plain
   pass of the US Chess standard formula over the same games) measured in the same run
-  (best of three) and the ratio to it;
+  (best of three) and the ratio to it, all in processor time (``timing.cpu_time``: the
+  time other work on a shared machine takes is left out);
 - the time spent inside the engines' ``rate_event`` and the rest (the list layer: the
   checks, seating each event, building the engine's players, reading the outcomes and
   folding them back), the list layer's share of the year and its time against the
@@ -33,13 +34,14 @@ import resource
 import sys
 import time
 import tracemalloc
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from floor import YEAR_TARGET, time_floor
-from timing import Targets
+from floor import YEAR_TARGET, floor_pass
+from timing import Targets, cpu_time
 
 from xlrating.lists import Entry, Event, RatingList, rate_season
 from xlrating.lists import fide as fide_lists
@@ -84,9 +86,10 @@ def make_list(system: str, strength: list[float], seed: int = 7) -> RatingList:
 
 
 def _floor_per_game(ratings: RatingList, events: list[Event]) -> float:
+    """The floor pass's best processor time per game over the season's games (best of three)."""
     rating = [e.rating or 1500.0 for e in ratings]
     games = [g for event in events for g in event.games]
-    return time_floor(rating, games, repeat=3)  # type: ignore[arg-type]
+    return min(cpu_time(partial(floor_pass, rating, games)) for _ in range(3)) / len(games)
 
 
 def _timed_engines(module: Any) -> list[float]:
@@ -95,11 +98,11 @@ def _timed_engines(module: Any) -> list[float]:
     original = module.call_engine
 
     def timed(engine: Any, players: Any, games: Any, **options: Any) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             return original(engine, players, games, **options)
         finally:
-            spent[0] += time.perf_counter() - start
+            spent[0] += time.process_time() - start
 
     module.call_engine = timed
     return spent
@@ -112,9 +115,9 @@ def run(system: str, strength: list[float], events: list[Event], memory: bool, t
     module = ADAPTERS[system]
     original = module.call_engine
     spent = _timed_engines(module)
-    start = time.perf_counter()
+    start = time.process_time()
     result = rate_season(ratings, events)
-    total = time.perf_counter() - start
+    total = time.process_time() - start
     module.call_engine = original
     layer = total - spent[0]
     print(

@@ -111,8 +111,8 @@ def rate_and_read(players: list[UscfPlayer], games: list[Game], explain: bool = 
 
 
 def bench(sizes: Sequence[int], repeat: int, targets: Targets) -> None:
-    print(f"US Chess 2020, Swiss, {ROUNDS} rounds; best of {repeat} runs; ratio = time / floor pass "
-          "on the same games in this run")
+    print(f"US Chess 2020, Swiss, {ROUNDS} rounds; best of {repeat} runs, each in turn with the floor pass "
+          "(processor time); ratio = time / floor pass on the same games in this run")
     print("  rate_event and every outcome read: explained, and explain=False (numbers only); "
           "+build: building the API objects")
     print(f"{'players':>8} {'games':>8} {'floor':>10} {'explained':>10} {'ratio':>6} {'explain=False':>14} "
@@ -190,9 +190,9 @@ def on_path(path: str, run: Callable[[], Any]) -> Callable[[], Any]:
 
 
 def paths(sizes: Sequence[int], repeat: int, targets: Targets) -> None:
-    print(f"US Chess 2020, Swiss, {ROUNDS} rounds (fewer for tiny events); best of {repeat} runs (x20 below "
-          "1,000 games); µs per game, every outcome read; each path forced; ratio = plain / numpy (above 1: "
-          "numpy faster)")
+    print(f"US Chess 2020, Swiss, {ROUNDS} rounds (fewer for tiny events); best of {repeat} runs in turn "
+          "(x20 below 1,000 games), processor time; µs per game, every outcome read; each path forced; "
+          "ratio = plain / numpy (above 1: numpy faster)")
     print(f"{'players':>8} {'games':>8} {'sides':>8} {'floor':>8} {'plain':>8} {'numpy':>8} {'ratio':>6} "
           f"{'plain quiet':>12} {'numpy quiet':>12} {'ratio':>6}")
     for size in sizes:
