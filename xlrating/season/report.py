@@ -3,7 +3,7 @@
 :func:`season_report` makes it as a :class:`~xlrating.report.content.Report` (plain data,
 as the single event's report is), so the writers of :mod:`xlrating.report` render it:
 :func:`write_season_report` to a new ``.xlsx`` file (``xlrating season --report``, classic
-Excel's macro), :func:`xlrating.report.excel.write_sheets` as new sheets of the season
+Excel's macro), :func:`xlrating.excel.report.write_sheets` as new sheets of the season
 workbook (xlwings Lite). Its sheets:
 
 - **Summary**: the system, the rules, the list's size before and after, a table with a
