@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import WorkbookError
 from ._args import add_output_options, path_arg
+from ._output import module_beside, output_path, report_path, warn_lost, write_both
 from .fill import preparer, print_fill, season_start
-from .rate import module_beside, output_path, report_path, warn_lost, write_both
 
 if TYPE_CHECKING:
     from ..season import RatedSeason
