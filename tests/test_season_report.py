@@ -29,9 +29,9 @@ from xlrating.errors import CrosstableError
 from xlrating.excel import season_report as excel_season_report
 from xlrating.excel.season_report import SEASON_REPORT_PREFIX
 from xlrating.report.content import ChartKind
+from xlrating.report.season import TOP, season_report
 from xlrating.season import rate_season_sheets
 from xlrating.season.read import chart_ids
-from xlrating.season.report import TOP, season_report
 from xlrating.templates.season import write_season_template
 from xlrating.workbook import load, read_grids
 

@@ -53,8 +53,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..season.file import is_season_file
     from ..workbook import rate_workbook, stage_workbook, writable_target
+    from ..workbook.season import is_season_file
 
     source = Path(args.input)
     if is_season_file(source):  # a Players and an Events sheet: rate the season

@@ -2,7 +2,7 @@
 
 :func:`season_report` rates the season workbook open in Excel (the same core as the
 command line and :func:`xlrating.macros.rate_season`) and makes its report
-(:func:`xlrating.season.report.season_report`):
+(:func:`xlrating.report.season.season_report`):
 
 - in classic Excel (Windows, macOS) as a **new workbook** ``NAME-season-report.xlsx``
   beside the season workbook (in the temporary folder when it was never saved; never
@@ -23,9 +23,9 @@ from typing import Any
 
 from ..errors import CrosstableError
 from ..report.content import Report
+from ..report.season import season_report as build
 from ..report.xlsx import write_report
 from ..season.rate import rate_season_sheets
-from ..season.report import season_report as build
 from .book import alert_text, is_remote, read_book
 from .report import report_path, write_sheets
 

@@ -25,8 +25,10 @@ from .. import systems
 from ..crosstable import RatedEvent
 from ..errors import ArgumentError
 from ..lists import PlayerId
-from ..report.build import text
-from ..report.content import (
+from ..season.model import RatedSeason, list_history
+from ..season.read import CHART_TOP_LIMIT, CHART_TOP_REASON
+from .build import text
+from .content import (
     DATE,
     RATING,
     SIGNED,
@@ -43,9 +45,7 @@ from ..report.content import (
     Table,
     Value,
 )
-from ..report.xlsx import write_report
-from .model import RatedSeason, list_history
-from .read import CHART_TOP_LIMIT, CHART_TOP_REASON
+from .xlsx import write_report
 
 __all__ = ["TOP", "chart_players", "event_rules", "season_report", "write_season_report"]
 

@@ -20,10 +20,10 @@ from typing import Any
 from openpyxl import Workbook
 
 from ..errors import WorkbookError
-from ..season.file import season_workbook
 from ..workbook.book import save_workbook_atomic
 from ..workbook.buttons import SEASON_BUTTON, rate_button
 from ..workbook.new import write_how_to
+from ..workbook.season import season_workbook
 from .quickstart import quickstart_workbook
 
 SEASON_TEMPLATE = "season.xlsx"
