@@ -38,6 +38,13 @@ KNOWN_CIRCLES: tuple[frozenset[str], ...] = (
 EXCEL_ADAPTERS = frozenset({"xlrating.macros", "xlrating.excel.macros", "xlrating.excel.book",
                             "xlrating.excel.report", "xlrating.excel.season_report", "xlrating.excel.lite"})
 
+#: The rating rules, the crosstable format, the lists and the season's core, and the adapters
+#: around them (files, Excel, reports, the command line), which the core never imports.
+CORE = ("xlrating.uscf", "xlrating.fide", "xlrating.icu", "xlrating.model", "xlrating.systems",
+        "xlrating.crosstable", "xlrating.lists", "xlrating.season")
+ADAPTERS = ("xlrating.workbook", "xlrating.importers", "xlrating.exporters", "xlrating.excel",
+            "xlrating.macros", "xlrating.udfs", "xlrating.report", "xlrating.templates", "xlrating.cli")
+
 #: Old module paths kept for users (RunPython strings, templates' modules, Lite's main.py, the
 #: documentation's examples), and the module each re-exports.
 KEPT_PATHS = {"xlrating.macros": "xlrating.excel.macros", "xlrating.season.report": "xlrating.report.season"}
@@ -176,6 +183,17 @@ def test_only_excel_adapters_and_the_command_line_import_the_excel_adapters() ->
     wrong = sorted(f"{name} imports {target}" for name, edges in graph.items() for target in edges
                    if target in EXCEL_ADAPTERS and name not in EXCEL_ADAPTERS
                    and not name.startswith(("xlrating.excel.", "xlrating.cli.")))
+    assert wrong == []
+
+
+def _within(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == package or name.startswith(package + ".") for package in packages)
+
+
+def test_the_core_never_imports_an_adapter() -> None:
+    graph = import_graph(PACKAGE)
+    wrong = sorted(f"{name} imports {target}" for name, edges in graph.items() for target in edges
+                   if _within(name, CORE) and _within(target, ADAPTERS) and name not in KEPT_PATHS)
     assert wrong == []
 
 
