@@ -30,7 +30,7 @@ KNOWN_CIRCLES: tuple[frozenset[str], ...] = (
     frozenset({"xlrating.fide.event", "xlrating.fide.round_robin"}),
     # being broken in the registry reshape
     frozenset({"xlrating.crosstable.columns", "xlrating.crosstable.parse", "xlrating.crosstable.rate",
-               "xlrating.lists.check", "xlrating.lists.fide", "xlrating.lists.season", "xlrating.systems"}),
+               "xlrating.lists.check", "xlrating.lists.fide", "xlrating.lists.rate", "xlrating.systems"}),
 )
 
 #: The modules that drive an open workbook through xlwings (the macros and the report macros),
