@@ -447,8 +447,9 @@ def _fill_quick(fill: _Fill, rows: Sequence[_Row]) -> str:
     force on the same date, as Rating and Games are filled from the Regular list; every typed value
     the list contradicts is a note. The summary's words naming the Quick list."""
     table = fill.table
-    found = fill.source.lookup("USCF", "Quick", [row.id for row in rows if row.id is not None], table.on)
-    name = list_name("USCF", "Quick")
+    system = table.settings.system  # US Chess: only its events may be dual rated
+    found = fill.source.lookup(system, "Quick", [row.id for row in rows if row.id is not None], table.on)
+    name = list_name(system, "Quick")
     dated = next(iter(found.values())).list_date.isoformat() if found else ""
     described = f"{name} of {dated}" if dated else name
     for row in rows:
