@@ -347,16 +347,15 @@ def test_the_quick_list_fills_quick_games_only_beside_its_own_quick_rating() -> 
                   [3, "CARL GAMMA", "30000003", None, None, None, 9, "B"],  # typed games differ: named
                   [4, "DORA DELTA", "30000004", None, None, None, None, "U"],  # unrated on the Quick list
                   [5, "EVE EPSILON", None, None, None, None, None, "U"]]  # no ID: nothing looked up
-    players = [ListedPlayer("USCF", kind, pid, name, dt.date(2026, 3, 1), rating=rating, games=games)
-               for kind, pid, name, rating, games in [
-                   ("Regular", "30000001", "ANNE ALPHA", 1850.0, None),
-                   ("Regular", "30000002", "BEN BETA", 1620.0, None),
-                   ("Regular", "30000003", "CARL GAMMA", 1400.0, 12),
-                   ("Regular", "30000004", "DORA DELTA", 1200.0, None),
-                   ("Quick", "30000001", "ANNE ALPHA", 1790.0, 10),
-                   ("Quick", "30000002", "BEN BETA", 1655.0, 11),
-                   ("Quick", "30000003", "CARL GAMMA", 1380.0, 8),
-                   ("Quick", "30000004", "DORA DELTA", None, None)]]
+    regular = {"30000001": ("ANNE ALPHA", 1850.0, None), "30000002": ("BEN BETA", 1620.0, None),
+               "30000003": ("CARL GAMMA", 1400.0, 12), "30000004": ("DORA DELTA", 1200.0, None)}
+    quick = {"30000001": (1790.0, 10), "30000002": (1655.0, 11), "30000003": (1380.0, 8),
+             "30000004": (None, None)}
+    listed = dt.date(2026, 3, 1)
+    players = [ListedPlayer("USCF", "Regular", key, name, listed, rating=rating, games=games)
+               for key, (name, rating, games) in regular.items()]
+    players += [ListedPlayer("USCF", "Quick", key, regular[key][0], listed, rating=rating, games=games)
+                for key, (rating, games) in quick.items()]
     filled = fill_sheets({"Event": event, "Crosstable": grid}, ListSheet(players))
     assert [str(note) for note in filled.notes] == [
         "Crosstable!F3: Quick 1700 is typed, but the US Chess Quick list of 2026-03-01 gives 1655 for ID "

@@ -82,6 +82,13 @@ def test_the_icu_list_is_not_fide_s(tmp_path: Path) -> None:
         ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "icu_ratings.csv", ROWS), system="FIDE")
 
 
+def load_problems(folder: Path, rows: list[str]) -> list[str]:
+    """The problems of loading ``rows`` as the ICU's CSV (it must have some)."""
+    with pytest.raises(FormatError) as caught:
+        ListStore(folder / "lists.sqlite").add(write(folder / "icu_ratings.csv", rows))
+    return [str(p) for p in caught.value.problems]
+
+
 def test_each_bad_field_is_named_and_a_bad_or_repeated_id_ends_its_row(tmp_path: Path) -> None:
     rows = [
         ROWS[0],
@@ -93,9 +100,7 @@ def test_each_bad_field_is_named_and_a_bad_or_repeated_id_ends_its_row(tmp_path:
         "Duffy,Seamus,,2011-09-01,1650,true,IRL,",
         ",,378,2011-05-01,5000,maybe,IRL,",  # the last line: the file's date is told from the others
     ]
-    with pytest.raises(FormatError) as caught:
-        ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "icu_ratings.csv", rows))
-    assert [str(p) for p in caught.value.problems] == [
+    assert load_problems(tmp_path, rows) == [
         "icu_ratings.csv line 2: the ID '090' is not an ICU ID",
         "icu_ratings.csv line 3: the name ', Peter' is empty or holds a control character",
         "icu_ratings.csv line 4: the name 'Daly, \\x07Colm' is empty or holds a control character",
