@@ -48,3 +48,11 @@ def test_a_list_dated_with_a_time_is_a_problem() -> None:
     assert problems(ratings, [Event("e", "2024-03-01", [(1, 1, 2, 1)])]) == [  # type: ignore[arg-type]
         "list: date must be a date, not datetime.datetime(2024, 1, 1, 0, 0)",
         "event e: end date must be a date, not '2024-03-01'"]
+
+
+def test_a_list_entry_s_dates_must_be_dates() -> None:
+    ratings = RatingList("ICU", {1: Entry(1, 1500, birth_date="2000-01-01"),  # type: ignore[arg-type]
+                                 2: Entry(2, 1500, joined=dt.datetime(2020, 1, 1))})
+    assert problems(ratings, [Event("e", D(2024, 3, 1), [(1, 1, 2, 1)])]) == [
+        "list entry 1: birth_date must be a date, not '2000-01-01'",
+        "list entry 2: joined must be a date, not datetime.datetime(2020, 1, 1, 0, 0)"]

@@ -369,3 +369,11 @@ def test_the_quick_list_fills_quick_games_only_beside_its_own_quick_rating() -> 
     assert [row[3:7] for row in written[1:]] == [
         [1850, None, 1790, 10], [1620, None, 1700, None], [1400, 12, 1380, 9], [1200, None, None, None],
         [None, None, None, None]]
+
+
+def test_a_sheet_without_players_fills_nothing_and_says_nothing() -> None:
+    event = [["System", "FIDE"], ["Start date", dt.date(2024, 3, 2)]]
+    listed = [ListedPlayer("FIDE", "Standard", "7777777", "Szabó, Gábor", dt.date(2024, 3, 1), rating=1600.0)]
+    filled = fill_sheets({"Event": event, "Crosstable": [["No", "Name", "ID", "Rating", "R1"]]},
+                         ListSheet(listed))
+    assert filled == type(filled)((), (), (), ())

@@ -68,3 +68,9 @@ def test_a_blank_pending_sheet_is_no_problem() -> None:
     sheets = january_2024()
     sheets["Pending"] = [[None, None], ["ID", "Name"]]
     rate_season_sheets(sheets)
+
+
+def test_an_event_sheet_without_a_header_is_its_crosstable_s_problem_alone() -> None:
+    sheets = icu_club()
+    sheets["Autumn"] = [[None], ["just a note"]]
+    assert problems(sheets) == ["Autumn: no header row: no cell in this sheet says 'Name'"]
