@@ -22,7 +22,7 @@ from ..crosstable.columns import fold, input_column
 from ..crosstable.parse import SYSTEM_COLUMNS
 from ..crosstable.values import address, text
 from ..errors import FormatError, Problem
-from ..importers import ImportedEvent, ImportedSheet, import_file
+from ..importers import ImportedEvent, import_file
 from ..official.identity import Sighting, identity_warnings
 from ..workbook.add import MAX_SHEET_NAME
 from ..workbook.book import save_workbook_atomic
@@ -235,7 +235,7 @@ def _event_sheets(imported: Sequence[tuple[Path, ImportedEvent]], notes: list[st
     return events
 
 
-def _without_id(path: Path, sheet: ImportedSheet) -> list[Problem]:
+def _without_id(path: Path, sheet: Any) -> list[Problem]:
     """A problem for each player of an imported sheet without an ID."""
     return [Problem(shown(Path(path.name)), f"{sheet.name}: No. {number} has no ID: a season names its "
                                             "players by ID")
