@@ -367,6 +367,7 @@ class _Fill:
     """Notes at cells of columns the fill may add (placed once the added columns are known)."""
 
     def cell(self, row: _Row, column: str) -> str:
+        """The address of ``row``'s cell in ``column`` (a column the sheet has)."""
         return address(self.table.sheet, row.number, self.columns[column])
 
 
@@ -383,8 +384,7 @@ def _fill_row(fill: _Fill, row: _Row, found: Mapping[str, ListedPlayer]) -> None
 
 def _no_list(table: Table, name: str) -> Problem:
     """The problem of a sheet with rows to fill when no list ``name`` is in force on its date."""
-    why = f" ({table.why})" if table.why else ""
-    return Problem(quote_sheet(table.sheet), f"no {name} in force on {table.on.isoformat()}{why} is at hand: "
+    return Problem(quote_sheet(table.sheet), f"no {name} in force on {_on(table)} is at hand: "
                    "load one dated on or before it (xlrating lists add), or give another date (--date)")
 
 
@@ -430,9 +430,12 @@ def _summary(table: Table, rows: Sequence[_Row], counts: Mapping[str, int], desc
     if not rows:
         return ""
     filled = ", ".join(f"{count} {column}" for column, count in counts.items() if count) or "nothing"
-    why = f" ({table.why})" if table.why else ""
-    return (f"{table.sheet}: {filled} filled from the {described} in force on "
-            f"{table.on.isoformat()}{why}{quick}")
+    return f"{table.sheet}: {filled} filled from the {described} in force on {_on(table)}{quick}"
+
+
+def _on(table: Table) -> str:
+    """The date the sheet's list is looked up on, and how it was chosen (``2024-03-01 (the date given)``)."""
+    return table.on.isoformat() + (f" ({table.why})" if table.why else "")
 
 
 def _quick(table: Table, columns: Mapping[str, int]) -> bool:
