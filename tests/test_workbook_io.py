@@ -157,8 +157,8 @@ def test_every_kind_of_cell_reads_as_its_value(tmp_path: Path) -> None:
                             f'<sheetData><row r="1">{EVERY_KIND}</row></sheetData>'.encode(), contents[part])
     workbook = load(hostile.write_parts(tmp_path / "kinds.xlsx", contents))
     assert read_grids(workbook)["Kinds"] == [
-        [datetime(2024, 5, 18, 14, 30), 1000.0, "odd", 2, None, "a&b", "in", "#DIV/0!", -3, False, "a & b", "xy",
-         2.5]]
+        [datetime(2024, 5, 18, 14, 30), 1000.0, "odd", 2, None, "a&b", "in", "#DIV/0!", -3, False, "a & b",
+         "xy", 2.5]]
     assert uncalculated_formulas(workbook) == {"Kinds": [(1, 5), (1, 15)]}
 
 
