@@ -239,7 +239,8 @@ def _put_line(rows: _Rows, index: int, first: int, line: list[Any]) -> None:
 
 def _excel_table(worksheet: Any, table: Table) -> None:
     """The Excel table over ``table`` (filters, banded rows), with its gains and losses coloured."""
-    ref = f"{get_column_letter(table.column)}{table.row}:{get_column_letter(table.last_column)}{table.last_row}"
+    left, right = get_column_letter(table.column), get_column_letter(table.last_column)
+    ref = f"{left}{table.row}:{right}{table.last_row}"
     excel = ExcelTable(displayName=table.name, ref=ref)
     excel.tableStyleInfo = TableStyleInfo(name=TABLE_STYLE, showRowStripes=True, showColumnStripes=False,
                                           showFirstColumn=False, showLastColumn=False)
