@@ -25,7 +25,6 @@ LIMIT = 20
 #: their complexity when they were listed (and the file they were in then). Each may only get
 #: simpler; once at the limit or below (or gone) it must leave this list, which only shrinks.
 RESHAPING: dict[str, int] = {
-    "put_list_sheet": 23,  # cli/fill.py: being reshaped
     "report_tables": 27,  # exporters/dbf.py: being reshaped
     "read_event": 32,  # exporters/source.py: being reshaped
     "write_trf": 38,  # exporters/trf.py: being reshaped
@@ -33,17 +32,7 @@ RESHAPING: dict[str, int] = {
     "_read_players": 40,  # importers/dbf.py: being reshaped
     "read_dbf": 34,  # importers/dbf.py: being reshaped
     "parse_pgn": 51,  # importers/pgn.py: being reshaped
-    "_plain_entry": 22,  # lists/check.py: being reshaped
-    "_event_problems": 24,  # lists/check.py: being reshaped
     "_read_txt": 50,  # official/fide.py: being reshaped
-    "fill_table": 33,  # official/fill.py: being reshaped
-    "_fill_quick": 23,  # official/fill.py: being reshaped
-    "_read": 24,  # official/icu.py: being reshaped
-    "read_list_sheet": 22,  # official/sheet.py: being reshaped
-    "import_season": 30,  # season/importing.py: being reshaped
-    "read_pending": 25,  # season/pending.py: being reshaped
-    "_rated_event": 25,  # season/rate.py: being reshaped
-    "read_events": 24,  # season/read.py: being reshaped
 }
 
 
