@@ -125,6 +125,84 @@ def _all_play_all(section: Section) -> bool:
                                     for i, a in enumerate(players) for b in players[i + 1:])
 
 
+def _system_letter(event: ExportEvent) -> str | None:
+    """``S_R_SYSTEM``: the rating system's letter, ``D`` when dual rated (``None``: none fits)."""
+    settings = event.settings
+    return "D" if settings.dual_rated else SYSTEM_LETTERS.get(settings.rating_system)
+
+
+def _not_carried(event: ExportEvent) -> list[Problem]:
+    """What makes an event one the report files cannot carry: another system, an online rating
+    system, more than 99 sections."""
+    settings = event.settings
+    problems = []
+    reported = systems.get(settings.system).rating_report_files
+    if not reported:
+        problems.append(Problem(settings.cell("System"), "US Chess rating report files are for US Chess "
+                                f"events; the Event sheet says System {settings.system}"))
+    if _system_letter(event) is None and reported:
+        problems.append(Problem(settings.cell("Rating system"), f"US Chess rating report files carry "
+                                f"Regular, Quick, Blitz or dual-rated events, not {settings.rating_system}"))
+    if len(event.sections) > 99:
+        problems.append(Problem("", f"{len(event.sections)} crosstable sheets: a report holds at most 99 "
+                                    "sections"))
+    return problems
+
+
+def _dates(event: ExportEvent) -> tuple[str, str]:
+    """The start and end dates as the files write them (blank when the Event sheet gives none)."""
+    settings = event.settings
+    return (file_date(settings.start_date) if settings.start_date else "",
+            file_date(settings.end_date) if event.end_date_given else "")
+
+
+def _header_record(event: ExportEvent) -> tuple[str, ...]:
+    """THEXPORT's record, field for field (:data:`HEADER_FIELDS`)."""
+    start, end = _dates(event)
+    return ("2C", "xlrating", event.setting("Event ID"), event.settings.event_name, str(len(event.sections)),
+            start, end, event.setting("Affiliate ID"), event.setting("City"), event.setting("State").upper(),
+            event.setting("ZIP"), event.setting("Country"), "N", event.setting("Chief TD ID"),
+            event.setting("Assistant TD ID"), "")
+
+
+def _section_record(event: ExportEvent, number: int, section: Section) -> tuple[str, ...]:
+    """TSEXPORT's record of one section, field for field (:data:`SECTION_FIELDS`)."""
+    table = section.crosstable
+    kind = "S" if event.settings.event_type is EventType.SWISS and not _all_play_all(section) else "R"
+    last = max((p.number for p in table.players), default=0)
+    start, end = _dates(event)
+    return (event.setting("Event ID"), str(number), section.name, _system_letter(event) or "",
+            event.setting("Time control"), event.setting("Chief TD ID"), event.setting("Assistant TD ID"),
+            kind, str(table.rounds), str(last), start, end, "", "N", "", "N")
+
+
+def _player_record(event: ExportEvent, number: int, section: Section, player: PlayerRow, rounds: int
+                   ) -> tuple[str, ...]:
+    """TDEXPORT's record of one player, field for field (:data:`PLAYER_FIELDS`, then ``rounds``
+    round fields: the player's rounds, then ``U0``)."""
+    cells = [round_cell(c) for c in player.rounds]
+    cells += ["U0"] * (rounds - len(cells))
+    return (event.setting("Event ID"), str(number), str(player.number), player.member_id or "", player.name,
+            section.value(player, "State").upper(), _rating(player), *cells)
+
+
+def _value_problems(event: ExportEvent, name: str, width: int, value: str, row: str) -> list[Problem]:
+    """What a field's value cannot be: wider than the field, or outside Windows-1252. Named by
+    the Event setting it comes from (:data:`SETTING_OF`), else by its record's sheet row."""
+    place = event.cells.get(SETTING_OF.get(name, ""), "") or (
+        event.settings.cell("Event name") if name == "H_NAME" else row)
+    problems = []
+    if len(value) > width:
+        problems.append(Problem(place, f"{name} {value!r} has {len(value)} characters; the report format "
+                                       f"holds {width}"))
+    try:
+        value.encode("cp1252")
+    except UnicodeEncodeError:
+        problems.append(Problem(place, f"{name} {value!r} holds characters the Windows-1252 code page of US "
+                                       "Chess report files cannot write"))
+    return problems
+
+
 def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
     """The three tables of the event's rating report.
 
@@ -132,61 +210,21 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
     cannot carry (not a US Chess event, an online rating system, a value wider than its
     field, more than 99 sections), each problem with its cell.
     """
-    settings = event.settings
-    problems: list[Problem] = []
-    reported = systems.get(settings.system).rating_report_files
-    if not reported:
-        problems.append(Problem(settings.cell("System"), "US Chess rating report files are for US Chess "
-                                f"events; the Event sheet says System {settings.system}"))
-    letter = "D" if settings.dual_rated else SYSTEM_LETTERS.get(settings.rating_system)
-    if letter is None and reported:
-        problems.append(Problem(settings.cell("Rating system"), f"US Chess rating report files carry "
-                                f"Regular, Quick, Blitz or dual-rated events, not {settings.rating_system}"))
-    if len(event.sections) > 99:
-        problems.append(Problem("", f"{len(event.sections)} crosstable sheets: a report holds at most 99 "
-                                    "sections"))
-    event_id = event.setting("Event ID")
-    start = file_date(settings.start_date) if settings.start_date else ""
-    end = file_date(settings.end_date) if event.end_date_given else ""
-    chief, assistant = event.setting("Chief TD ID"), event.setting("Assistant TD ID")
-    header = ("2C", "xlrating", event_id, settings.event_name, str(len(event.sections)), start, end,
-              event.setting("Affiliate ID"), event.setting("City"), event.setting("State").upper(),
-              event.setting("ZIP"), event.setting("Country"), "N", chief, assistant, "")
-    sections: list[tuple[str, ...]] = []
-    players: list[tuple[str, ...]] = []
-    where: list[str] = []  # each player record's row on its sheet, for problems
+    problems = _not_carried(event)
     rounds = max((s.crosstable.rounds for s in event.sections), default=0)
-    for number, section in enumerate(event.sections, start=1):
-        table = section.crosstable
-        kind = "S" if settings.event_type is EventType.SWISS and not _all_play_all(section) else "R"
-        last = max((p.number for p in table.players), default=0)
-        sections.append((event_id, str(number), section.name, letter or "", event.setting("Time control"),
-                         chief, assistant, kind, str(table.rounds), str(last), start, end,
-                         "", "N", "", "N"))
-        for player in sorted(table.players, key=lambda p: p.number):
-            cells = [round_cell(c) for c in player.rounds]
-            cells += ["U0"] * (rounds - len(cells))
-            players.append((event_id, str(number), str(player.number), player.member_id or "", player.name,
-                            section.value(player, "State").upper(), _rating(player), *cells))
-            where.append(row_address(section.name, player.row))
+    numbered = list(enumerate(event.sections, start=1))
+    players = [(_player_record(event, number, section, player, rounds), row_address(section.name, player.row))
+               for number, section in numbered
+               for player in sorted(section.crosstable.players, key=lambda p: p.number)]
     player_fields = (*PLAYER_FIELDS, *((f"D_RND{r:02d}", ROUND_WIDTH) for r in range(1, rounds + 1)))
-    tables = (Table(FILES[0], HEADER_FIELDS, (header,)),
-              Table(FILES[1], SECTION_FIELDS, tuple(sections)),
-              Table(FILES[2], player_fields, tuple(players)))
-    places = (["Event"], [s.name for s in event.sections], where)
-    for table_, rows in zip(tables, places, strict=True):
-        for row, record in zip(rows, table_.records, strict=True):
-            for (name, width), value in zip(table_.fields, record, strict=True):
-                place = event.cells.get(SETTING_OF.get(name, ""), "") or (
-                    settings.cell("Event name") if name == "H_NAME" else row)
-                if len(value) > width:
-                    problems.append(Problem(place, f"{name} {value!r} has {len(value)} characters; the "
-                                                   f"report format holds {width}"))
-                try:
-                    value.encode("cp1252")
-                except UnicodeEncodeError:
-                    problems.append(Problem(place, f"{name} {value!r} holds characters the Windows-1252 code "
-                                                   "page of US Chess report files cannot write"))
+    tables = (Table(FILES[0], HEADER_FIELDS, (_header_record(event),)),
+              Table(FILES[1], SECTION_FIELDS, tuple(_section_record(event, n, s) for n, s in numbered)),
+              Table(FILES[2], player_fields, tuple(record for record, _ in players)))
+    places = (["Event"], [s.name for s in event.sections], [row for _, row in players])
+    for table, rows in zip(tables, places, strict=True):
+        for row, record in zip(rows, table.records, strict=True):
+            for (name, width), value in zip(table.fields, record, strict=True):
+                problems += _value_problems(event, name, width, value, row)
     if problems:  # a setting every section repeats (a time control too wide) is said once
         raise FormatError(list(dict.fromkeys(problems)), title="Cannot export US Chess rating report files")
     return tables
