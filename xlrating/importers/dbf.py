@@ -29,7 +29,7 @@ import datetime
 import itertools
 import re
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -266,39 +266,93 @@ class _SectionInfo:
     time_control: str
 
 
-def _read_sections(table: _Table, problems: Problems) -> dict[str, _SectionInfo]:
-    sections: dict[str, _SectionInfo] = {}
-    for i in range(len(table.records)):
-        where = table.where(i)
-        number = _value(table, i, "S_SEC_NUM", problems)
-        if not number:
-            problems.add(where, "the section has no number (S_SEC_NUM)")
-            continue
-        key = _section_key(number)
-        if key in sections:
-            problems.add(where, f"section number {number} is used twice (also at {sections[key].where})")
-            continue
-        letter = _value(table, i, "S_R_SYSTEM", problems).upper()
-        if letter and letter not in RATING_SYSTEMS:
-            problems.add(where, f"unknown rating system S_R_SYSTEM {letter!r} (known: " +
-                         ", ".join(f"{k} {v[0]}{' dual rated' if v[1] == 'yes' else ''}"
+class _Refused(Exception):
+    """A field's value refused: the message is the whole problem, and the record is left out."""
+
+
+def _section_number(text: str, where: str, sections: dict[str, _SectionInfo]) -> str:
+    if not text:
+        raise _Refused("the section has no number (S_SEC_NUM)")
+    first = sections.get(_section_key(text))
+    if first is not None:
+        raise _Refused(f"section number {text} is used twice (also at {first.where})")
+    return text
+
+
+def _rating_letter(text: str, where: str, sections: dict[str, _SectionInfo]) -> str:
+    letter = text.upper()
+    if letter and letter not in RATING_SYSTEMS:
+        raise _Refused(f"unknown rating system S_R_SYSTEM {letter!r} (known: "
+                       + ", ".join(f"{k} {v[0]}{' dual rated' if v[1] == 'yes' else ''}"
                                    for k, v in RATING_SYSTEMS.items()) + ")")
-            continue
-        system, dual = RATING_SYSTEMS[letter or "R"]
-        kind = _value(table, i, "S_TRN_TYPE", problems).upper()
-        if kind and kind not in EVENT_TYPES:
-            problems.add(where, f"unknown section type S_TRN_TYPE {kind!r} (known: S Swiss, R round robin)")
-            continue
-        rounds_text = _value(table, i, "S_TOT_RNDS", problems)
-        rounds = whole_number(rounds_text) if rounds_text else None
-        if rounds_text and rounds is None:
-            problems.add(where, f"S_TOT_RNDS {rounds_text!r} is not a whole number")
-            continue
-        if rounds is not None:
-            check_columns(where, SHEET_COLUMNS + rounds, rounds)
-        sections[key] = _SectionInfo(key, number, _value(table, i, "S_SEC_NAME", problems), where,
-                                     system, dual, EVENT_TYPES.get(kind, ""), rounds,
-                                     _value(table, i, "S_TIMECTL", problems, "the time control"))
+    return letter or "R"
+
+
+def _section_type(text: str, where: str, sections: dict[str, _SectionInfo]) -> str:
+    kind = text.upper()
+    if kind and kind not in EVENT_TYPES:
+        raise _Refused(f"unknown section type S_TRN_TYPE {kind!r} (known: S Swiss, R round robin)")
+    return EVENT_TYPES.get(kind, "")
+
+
+def _total_rounds(text: str, where: str, sections: dict[str, _SectionInfo]) -> int | None:
+    rounds = whole_number(text) if text else None
+    if text and rounds is None:
+        raise _Refused(f"S_TOT_RNDS {text!r} is not a whole number")
+    if rounds is not None:
+        check_columns(where, SHEET_COLUMNS + rounds, rounds)
+    return rounds
+
+
+def _as_written(text: str, where: str, sections: dict[str, _SectionInfo]) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class _Field:
+    """A field of a TSEXPORT record: its name, its reader (the field's text, the record's place,
+    the sections read before it -> the value, or :class:`_Refused`) and what a problem calls it."""
+
+    name: str
+    read: Callable[[str, str, dict[str, _SectionInfo]], Any]
+    what: str = ""
+
+
+#: A section record's fields, in the order they are read (a field refused leaves the rest unread).
+_SECTION_FIELDS = (
+    _Field("S_SEC_NUM", _section_number),
+    _Field("S_R_SYSTEM", _rating_letter),
+    _Field("S_TRN_TYPE", _section_type),
+    _Field("S_TOT_RNDS", _total_rounds),
+    _Field("S_SEC_NAME", _as_written),
+    _Field("S_TIMECTL", _as_written, "the time control"),
+)
+
+
+def _read_section(table: _Table, index: int, sections: dict[str, _SectionInfo], problems: Problems
+                  ) -> _SectionInfo | None:
+    """One TSEXPORT record; ``None``, with its problem, when a field of it is refused."""
+    where = table.where(index)
+    values: dict[str, Any] = {}
+    for field_ in _SECTION_FIELDS:
+        try:
+            values[field_.name] = field_.read(_value(table, index, field_.name, problems, field_.what), where,
+                                              sections)
+        except _Refused as refused:
+            problems.add(where, str(refused))
+            return None
+    number = values["S_SEC_NUM"]
+    system, dual = RATING_SYSTEMS[values["S_R_SYSTEM"]]
+    return _SectionInfo(_section_key(number), number, values["S_SEC_NAME"], where, system, dual,
+                        values["S_TRN_TYPE"], values["S_TOT_RNDS"], values["S_TIMECTL"])
+
+
+def _read_sections(table: _Table, problems: Problems) -> dict[str, _SectionInfo]:
+    """The sections by :func:`_section_key`, in file order."""
+    sections: dict[str, _SectionInfo] = {}
+    for index in range(len(table.records)):
+        if (section := _read_section(table, index, sections, problems)) is not None:
+            sections[section.key] = section
     return sections
 
 
