@@ -73,6 +73,52 @@ class Game:
     """The game termination marker that ends its movetext, if any."""
 
 
+@dataclass
+class _Scan:
+    """The reading of a PGN text, one line at a time: the games so far and where the reader is."""
+
+    source: str
+    problems: Problems
+    games: list[Game] = field(default_factory=list)
+    current: Game | None = None
+    in_movetext: bool = False
+    """Whether the current game's movetext has begun (a tag pair then starts the next game)."""
+    comment: bool = False
+    """Whether a ``{`` comment is open."""
+    opened: int = 0
+    """The line the open comment started on."""
+
+    def line(self, number: int, line: str) -> None:
+        stripped = line.strip()
+        if self.comment and _TAG.fullmatch(stripped):
+            self.problems.add(f"{self.source} line {self.opened}", "the { comment opened here is not closed "
+                              f"before the tag pair on line {number}: close it with }}")
+            self.comment = False
+        if self.comment:
+            self.movetext(number, line)
+        elif line.startswith("%") or not stripped:  # an escape line, a blank line
+            return
+        elif stripped.startswith("["):
+            self.tags(number, stripped)
+        else:
+            self.movetext(number, line)
+
+    def tags(self, number: int, stripped: str) -> None:
+        if self.current is None or self.in_movetext:
+            self.current = Game(number)
+            self.games.append(self.current)
+            self.in_movetext = False
+        for match in _TAG.finditer(stripped):
+            self.current.tags.setdefault(match[1], _ESCAPE.sub(r"\1", match[2]))
+
+    def movetext(self, number: int, line: str) -> None:
+        self.in_movetext = self.current is not None
+        was_open = self.comment
+        self.comment = _skip_movetext(line, self.comment, self.current)
+        if self.comment and not was_open:
+            self.opened = number
+
+
 def read_games(text: str, problems: Problems | None = None, source: str = "") -> list[Game]:
     """Every game's tag pairs, in file order. Movetext is skipped (see the module docstring).
 
@@ -80,39 +126,14 @@ def read_games(text: str, problems: Problems | None = None, source: str = "") ->
     is a whole tag pair (``[White "…"]``) ends it, and that, like a comment still open at
     the end of the file, is a problem in ``problems`` naming the line the comment opened on.
     """
-    games: list[Game] = []
-    current: Game | None = None
-    in_movetext = False
-    comment = False
-    opened = 0
+    scan = _Scan(source, problems if problems is not None else Problems())
     for number, line in enumerate(split_lines(text.lstrip("\ufeff")), start=1):
-        stripped = line.strip()
-        if comment and _TAG.fullmatch(stripped):
-            if problems is not None:
-                problems.add(f"{source} line {opened}", "the { comment opened here is not closed before "
-                                                        f"the tag pair on line {number}: close it with }}")
-            comment = False
-        if not comment and line.startswith("%"):
-            continue  # an escape line
-        if not comment and stripped.startswith("["):
-            if current is None or in_movetext:
-                current = Game(number)
-                games.append(current)
-                in_movetext = False
-            for match in _TAG.finditer(stripped):
-                current.tags.setdefault(match[1], _ESCAPE.sub(r"\1", match[2]))
-            continue
-        if not stripped and not comment:
-            continue
-        in_movetext = current is not None
-        was_open = comment
-        comment = _skip_movetext(line, comment, current)
-        if comment and not was_open:
-            opened = number
-    if comment and problems is not None:
-        problems.add(f"{source} line {opened}", "the { comment opened here is never closed: it runs to the "
-                                                "end of the file, over any later games; close it with }")
-    return games
+        scan.line(number, line)
+    if scan.comment:
+        scan.problems.add(f"{source} line {scan.opened}", "the { comment opened here is never closed: it "
+                                                          "runs to the end of the file, over any later "
+                                                          "games; close it with }")
+    return scan.games
 
 
 def _skip_movetext(line: str, comment: bool, game: Game | None) -> bool:
