@@ -512,9 +512,10 @@ def _encoded_left_out(writing: _Writing) -> str | None:
 
 
 def _kept_part(writing: _Writing) -> tuple[list[str], list[str]]:
-    """The kept lines (a kept line 172 gives way to the one the national records come with)."""
-    return [line for line in writing.kept if not (writing.national and line.startswith("172"))], \
-        writing.kept_national
+    """The kept lines (a kept line 172 gives way to the one the national records, written first,
+    came with)."""
+    return ([line for line in writing.kept if not (writing.national and line.startswith("172"))],
+            writing.kept_national)
 
 
 def _kept_left_out(writing: _Writing) -> str | None:
@@ -545,7 +546,8 @@ class _Addition:
     left_out: Callable[[_Writing], str | None]
 
 
-#: What TRF-2026 adds to TRF16, in the order the file holds it.
+#: What TRF-2026 adds to TRF16, in the order the file holds it (and written in this order: the
+#: kept lines ask whether national records were written).
 _ADDITIONS = (
     _Addition("national", _national_part, _national_left_out),
     _Addition("encoded_time_control", _encoded_part, _encoded_left_out),

@@ -232,18 +232,20 @@ def read_table(path: Path, problems: Problems) -> _Table | None:
     return _Table(name, tuple(names), tuple(records), numbers)
 
 
-def _value(table: _Table, index: int, field: str, problems: Problems, what: str = "") -> str:
-    text = table.records[index].get(field, "")
-    return check_text(text, table.where(index), what or field, problems)
+def _value(table: _Table, index: int, name: str, problems: Problems, what: str = "") -> str:
+    """Field ``name`` of record ``index`` (blank when the file has no such field), checked as
+    text a cell can hold; ``what`` names it in a problem (by default its name)."""
+    text = table.records[index].get(name, "")
+    return check_text(text, table.where(index), what or name, problems)
 
 
-def _date(table: _Table, index: int, field: str, problems: Problems) -> datetime.date | None:
-    text = table.records[index].get(field, "").strip()
+def _date(table: _Table, index: int, name: str, problems: Problems) -> datetime.date | None:
+    text = table.records[index].get(name, "").strip()
     if not text:
         return None
     date = parse_date(text) if re.fullmatch(r"[0-9]{8}", text, re.ASCII) else None
     if date is None:
-        problems.add(table.where(index), f"{field} {text!r} is not a date (YYYYMMDD)")
+        problems.add(table.where(index), f"{name} {text!r} is not a date (YYYYMMDD)")
     return date
 
 
@@ -334,10 +336,9 @@ def _read_section(table: _Table, index: int, sections: dict[str, _SectionInfo], 
     """One TSEXPORT record; ``None``, with its problem, when a field of it is refused."""
     where = table.where(index)
     values: dict[str, Any] = {}
-    for field_ in _SECTION_FIELDS:
+    for one in _SECTION_FIELDS:
         try:
-            values[field_.name] = field_.read(_value(table, index, field_.name, problems, field_.what), where,
-                                              sections)
+            values[one.name] = one.read(_value(table, index, one.name, problems, one.what), where, sections)
         except _Refused as refused:
             problems.add(where, str(refused))
             return None
