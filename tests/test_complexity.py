@@ -25,13 +25,6 @@ LIMIT = 20
 #: their complexity when they were listed (and the file they were in then). Each may only get
 #: simpler; once at the limit or below (or gone) it must leave this list, which only shrinks.
 RESHAPING: dict[str, int] = {
-    "report_tables": 27,  # exporters/dbf.py: being reshaped
-    "read_event": 32,  # exporters/source.py: being reshaped
-    "write_trf": 38,  # exporters/trf.py: being reshaped
-    "read_table": 28,  # importers/dbf.py: being reshaped
-    "_read_players": 40,  # importers/dbf.py: being reshaped
-    "read_dbf": 34,  # importers/dbf.py: being reshaped
-    "parse_pgn": 51,  # importers/pgn.py: being reshaped
     "_read_txt": 50,  # official/fide.py: being reshaped
 }
 
