@@ -38,7 +38,7 @@ from .uscf.match import match_problem
 if TYPE_CHECKING:
     from .crosstable.model import EventSettings, PlayerRow
     from .lists.model import Event
-    from .lists.season import Adapter, Season
+    from .lists.rate import Adapter, Season
 
 __all__ = [
     "FIDE",

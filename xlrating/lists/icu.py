@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from .. import icu
 from ..adjustments import RatingAdjustment
 from .model import Entry, Event, HistoryRow, evolve
-from .season import Season, call_engine, engine_errors, engine_players
+from .rate import Season, call_engine, engine_errors, engine_players
 
 
 def _player(entry: Entry, number: int, rules: icu.IcuRules) -> icu.IcuPlayer:

@@ -107,13 +107,34 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
     rating that disagrees with the list and every player rated as unrated (``listed``: the ID
     cell on Players of each listed player); ``current`` moves on to the ratings after it."""
     crosstable = event.crosstable
+    seats = _seats(event)
+    rows = {key: next(row for row in history[key] if row.event == event.event.id)
+            for key in seats}
+    disagreements: dict[int, str] = {}
+    _unrated_notes(event, rows, listed, disagreements, notes)
+    _rating_notes(event, rows, current, disagreements, notes)
+    renumbered = [_renumbered(event, outcome, seats, current if index == 0 else {}, disagreements)
+                  for index, outcome in enumerate(outcomes)]
+    for key, row in rows.items():
+        current[key] = row.post
+    for key in event.event.players:
+        current.setdefault(key, None)
+    return RatedEvent(crosstable=crosstable, settings=crosstable.settings, outcomes=tuple(renumbered))
+
+
+def _seats(event: SeasonEvent) -> dict[PlayerId, int]:
+    """The seat (from 1) each player of the event's games has in its outcomes: in order of first game."""
     seats: dict[PlayerId, int] = {}
     for _, a, b, _ in event.event.games:
         for key in (a, b):
             seats.setdefault(key, len(seats) + 1)
-    rows = {key: next(row for row in history[key] if row.event == event.event.id)
-            for key in seats}
-    disagreements: dict[int, str] = {}
+    return seats
+
+
+def _unrated_notes(event: SeasonEvent, rows: Mapping[PlayerId, HistoryRow], listed: Mapping[PlayerId, str],
+                   disagreements: dict[int, str], notes: list[str]) -> None:
+    """A note for every player of the event rated as unrated (at his ID cell, and on his outcome)."""
+    crosstable = event.crosstable
     for player in crosstable.players:
         key = event.ids.get(player.number, "")
         if key in rows and rows[key].pre is None:
@@ -122,11 +143,18 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
             disagreements[player.number] = text
             notes.append(f"{address(crosstable.sheet, player.row, crosstable.columns.get('ID', 1))}: "
                          f"{who(player)} {text}")
+
+
+def _rating_notes(event: SeasonEvent, rows: Mapping[PlayerId, HistoryRow],
+                  current: Mapping[PlayerId, float | None], disagreements: dict[int, str],
+                  notes: list[str]) -> None:
+    """A note for every listed player's typed rating that differs from the list's before the
+    event (at his Rating cell, and on his outcome): the list's rating is the one used."""
+    crosstable = event.crosstable
     for player in crosstable.players:
-        listed_key = event.ids.get(player.number)
-        if listed_key is None or listed_key in event.event.players or player.rating is None:
+        key = event.ids.get(player.number)
+        if key is None or key in event.event.players or player.rating is None:
             continue
-        key = listed_key
         on_list = rows[key].pre if key in rows else current.get(key)
         if on_list is None or abs(player.rating - on_list) >= 0.5:
             shown = "unrated" if on_list is None else f"{on_list:.0f}"
@@ -135,25 +163,25 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
             disagreements[player.number] = "; ".join(filter(None, (disagreements.get(player.number), text)))
             column = crosstable.columns.get("Rating", 1)
             notes.append(f"{address(crosstable.sheet, player.row, column)}: {text}")
-    renumbered: list[EventOutcome] = []
-    for index, outcome in enumerate(outcomes):
-        players: list[PlayerOutcome] = []
-        for player in crosstable.players:
-            key = event.ids[player.number]
-            if key in seats:
-                found = replace(outcome.player(seats[key]), player=player.number)
-            else:
-                rating = current.get(key) if index == 0 else None  # the list's own system only
-                found = PlayerOutcome(player.number, Method.NOT_RATED, 0, 0.0, rating, None, rating)
-            if player.number in disagreements:
-                found = replace(found, notes=(*found.notes, disagreements[player.number]))
-            players.append(found)
-        renumbered.append(replace(outcome, players=tuple(players)))
-    for key, row in rows.items():
-        current[key] = row.post
-    for key in event.event.players:
-        current.setdefault(key, None)
-    return RatedEvent(crosstable=crosstable, settings=crosstable.settings, outcomes=tuple(renumbered))
+
+
+def _renumbered(event: SeasonEvent, outcome: EventOutcome, seats: Mapping[PlayerId, int],
+                current: Mapping[PlayerId, float | None], disagreements: Mapping[int, str]) -> EventOutcome:
+    """One outcome of the event with its players by pairing number, in the crosstable's order: a
+    player without games is not rated (his ``current`` rating kept: the list's own system only,
+    the first outcome), each with his notes."""
+    players: list[PlayerOutcome] = []
+    for player in event.crosstable.players:
+        key = event.ids[player.number]
+        if key in seats:
+            found = replace(outcome.player(seats[key]), player=player.number)
+        else:
+            rating = current.get(key)
+            found = PlayerOutcome(player.number, Method.NOT_RATED, 0, 0.0, rating, None, rating)
+        if player.number in disagreements:
+            found = replace(found, notes=(*found.notes, disagreements[player.number]))
+        players.append(found)
+    return replace(outcome, players=tuple(players))
 
 
 def _placed(problem: Problem, season: SeasonInput, sheets: Mapping[str, Grid]) -> Problem:
