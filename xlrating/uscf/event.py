@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
 from typing import Any, cast
 
@@ -401,26 +401,11 @@ class _Event:
         with no rated game (:meth:`_not_rated`) are built player by player."""
         if not self.listed:
             self._listed()
-        every = len(positions) == len(self.players)
-
-        def column(values: Sequence[Any]) -> Sequence[Any]:
-            return values if every else [values[i] for i in positions]
-
-        final, last, noted = self.final, self.standard_steps[-1], self.noted
-        m, special, pre = column(self.m), column(self.special), column(self.ratings)
-        games, post = column(self.games), column(final.post)
-        k = [None if s else value for s, value in zip(special, column(last.k), strict=True)]
-        expected = [None if s else value
-                    for s, value in zip(special, column(last.expected_score), strict=True)]
-        bonus = [None if s or not eligible else value for s, eligible, value
-                 in zip(special, column(last.eligible), column(last.bonus), strict=True)]
-        methods = ([Method.MATCH] * len(positions) if self.match
-                   else [Method.SPECIAL if s else Method.STANDARD for s in special])
-        lines: Iterable[tuple[GameLine, ...]] = repeat((), len(positions))
-        steps: Iterable[tuple[Step, ...]] = repeat((), len(positions))
-        if self.explain:
-            lines = [self.explain_games(i) if self.m[i] else () for i in positions]
-            steps = [self.explain_steps(i, rated=True) if self.m[i] else () for i in positions]
+        column = _columns(positions, len(self.players))
+        final, noted = self.final, self.noted
+        m = column(self.m)
+        methods, k, expected, bonus = self._formula_columns(column)
+        lines, steps = self._explanations(positions)
         built = [
             PlayerOutcome(
                 player=number, method=method, rated_games=count, rated_score=score, pre_rating=r0,
@@ -432,15 +417,38 @@ class _Event:
             )
             for i, number, method, count, score, r0, n0, r1, n, prior, effective, s3, s4, kk, b, floor,
             applied, e, played, explained in zip(
-                positions, column(self.numbers), methods, m, column(self.score), pre, column(self.pre_games),
-                post, games, column(self.prior), column(self.effective), column(self.step3),
-                column(self.step4), k, bonus, column(final.floor), column(final.applied), expected, lines,
-                steps, strict=True)
+                positions, column(self.numbers), methods, m, column(self.score), column(self.ratings),
+                column(self.pre_games), column(final.post), column(self.games), column(self.prior),
+                column(self.effective), column(self.step3), column(self.step4), k, bonus, column(final.floor),
+                column(final.applied), expected, lines, steps, strict=True)
         ]
         for j, i in enumerate(positions):
             if not m[j]:
                 built[j] = self._not_rated(i)
         return built
+
+    def _formula_columns(self, column: Callable[[Sequence[Any]], Sequence[Any]]
+                         ) -> tuple[list[Method], list[Any], list[Any], list[Any]]:
+        """The method, and the standard formula's K, expected score and bonus (None for a
+        player rated by the special formula), of the players ``column`` takes."""
+        special, last = column(self.special), self.standard_steps[-1]
+        methods = ([Method.MATCH] * len(special) if self.match
+                   else [Method.SPECIAL if s else Method.STANDARD for s in special])
+        k = [None if s else value for s, value in zip(special, column(last.k), strict=True)]
+        expected = [None if s else value
+                    for s, value in zip(special, column(last.expected_score), strict=True)]
+        bonus = [None if s or not eligible else value for s, eligible, value
+                 in zip(special, column(last.eligible), column(last.bonus), strict=True)]
+        return methods, k, expected, bonus
+
+    def _explanations(self, positions: Sequence[int]
+                      ) -> tuple[Iterable[tuple[GameLine, ...]], Iterable[tuple[Step, ...]]]:
+        """The game lines and the steps of the players at ``positions`` (empty without
+        explanations, and for a player with no rated game: see :meth:`_not_rated`)."""
+        if not self.explain:
+            return repeat((), len(positions)), repeat((), len(positions))
+        return ([self.explain_games(i) if self.m[i] else () for i in positions],
+                [self.explain_steps(i, rated=True) if self.m[i] else () for i in positions])
 
     def _not_rated(self, i: int) -> PlayerOutcome:
         """The outcome of player ``i``, who has no rated game: his rating unchanged."""
@@ -609,6 +617,14 @@ class _Event:
             if not rules.match_floors:
                 notes.append("Match: floors not applied automatically")
         return tuple(notes)
+
+
+def _columns(positions: Sequence[int], size: int) -> Callable[[Sequence[Any]], Sequence[Any]]:
+    """What takes, from a value per player, the values of the players at ``positions``
+    (ascending): every value as it is when ``positions`` are all ``size`` players."""
+    if len(positions) == size:
+        return lambda values: values
+    return lambda values: [values[i] for i in positions]
 
 
 def _core(rules: UscfRules, numbers: list[int], games: Sequence[Game], *, explain: bool) -> Core:
