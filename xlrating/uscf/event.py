@@ -367,19 +367,17 @@ class _Event:
         step 1's, the special formula's (a history, the p = 0 rule, the cap), the standard
         formula's (the dual-rated K, a bonus, no bonus where one would have been paid), and
         what followed step 5 (the match cap, a peak ignored, a floor)."""
-        final, last, special = self.final, self.standard_steps[-1], self.special
-        noted = set(self.notes)
-        noted.update(i for i, (_prior, _score, p0_rule, capped) in self.solved.items()
-                     if p0_rule is not None or capped or self.histories[i] is not None)
-        noted.update(i for i, (s, dual, eligible, bonus, change, threshold) in enumerate(zip(
-            special, last.dual_rated_k, last.eligible, last.bonus, last.change, last.threshold, strict=True))
-            if not s and (dual or (bonus > 0 if eligible else change > threshold)))
-        rules = self.rules
-        noted.update(i for i, (applied, stored, floor, capped, player) in enumerate(zip(
-            final.applied, final.stored, final.floor, final.capped, self.players, strict=True))
-            if applied or stored < floor or capped is not None
-            or (player.peak is not None and not established(rules, player)))
-        return noted
+        final, last, special, rules = self.final, self.standard_steps[-1], self.special, self.rules
+        return {*self.notes,
+                *[i for i, (_prior, _score, p0_rule, capped) in self.solved.items()
+                  if p0_rule is not None or capped or self.histories[i] is not None],
+                *[i for i, (s, dual, eligible, bonus, change, threshold) in enumerate(zip(
+                    special, last.dual_rated_k, last.eligible, last.bonus, last.change, last.threshold,
+                    strict=True)) if not s and (dual or (bonus > 0 if eligible else change > threshold))],
+                *[i for i, (applied, stored, floor, capped, player) in enumerate(zip(
+                    final.applied, final.stored, final.floor, final.capped, self.players, strict=True))
+                  if applied or stored < floor or capped is not None
+                  or (player.peak is not None and not established(rules, player))]}
 
     def standard_at(self, step: int) -> StandardStep:
         """The standard formula at ``step`` (4 or 5; without explanations only step 5's is kept)."""
@@ -422,9 +420,10 @@ class _Event:
                 column(self.effective), column(self.step3), column(self.step4), k, bonus, column(final.floor),
                 column(final.applied), expected, lines, steps, strict=True)
         ]
-        for j, i in enumerate(positions):
-            if not m[j]:
-                built[j] = self._not_rated(i)
+        if 0 in m:
+            for j, i in enumerate(positions):
+                if not m[j]:
+                    built[j] = self._not_rated(i)
         return built
 
     def _formula_columns(self, column: Callable[[Sequence[Any]], Sequence[Any]]
