@@ -186,6 +186,16 @@ def test_only_excel_adapters_and_the_command_line_import_the_excel_adapters() ->
     assert wrong == []
 
 
+def test_only_the_command_line_imports_the_command_line() -> None:
+    # The Excel adapters and the core take what they share with the commands from the core
+    # (the store of loaded lists: xlrating.official), never from xlrating.cli.
+    graph = import_graph(PACKAGE)
+    wrong = sorted(f"{name} imports {target}" for name, edges in graph.items() for target in edges
+                   if _within(target, ("xlrating.cli",)) and not _within(name, ("xlrating.cli",))
+                   and name != "xlrating.__main__")
+    assert wrong == []
+
+
 def _within(name: str, packages: tuple[str, ...]) -> bool:
     return any(name == package or name.startswith(package + ".") for package in packages)
 
