@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import fide, systems
-from ..crosstable.columns import fold
+from ..crosstable.columns import columns_named, fold
 from ..crosstable.model import AddedColumns, Block, EventSettings, Grid
 from ..crosstable.parse import (
     K_RANGE,
@@ -185,10 +185,8 @@ def _columns(table: Table) -> tuple[int, dict[str, int], int, bool]:
     layout = read_layout(table.sheet, rows, index, [])
     columns = {name: column for name, column in layout.inputs.items()
                if name in (*FILLED, *QUICK, "ID", "Name")}
-    for column, cell in enumerate(rows[index], start=1):
-        extra = _EXTRA.get(fold(cell)) if isinstance(cell, str) else None
-        if extra is not None:
-            columns.setdefault(extra, column)
+    for extra, column in columns_named(rows[index], _EXTRA).items():
+        columns.setdefault(extra, column)
     return index + 1, columns, last_used_column(rows, index, len(rows) - 1), bool(layout.outputs)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import systems
 from ..crosstable import Crosstable, EventSettings, Grid, OtherRating, PlayerRow
-from ..crosstable.columns import fold, input_column
+from ..crosstable.columns import columns_named, fold, input_column
 from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
@@ -336,7 +336,7 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
     if header_index is None:
         problems.append(Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'Sheet'"))
         return []
-    columns = _event_columns(rows[header_index])
+    columns = columns_named(rows[header_index], EVENT_COLUMNS)
     listed: dict[str, int] = {}
     read: list[tuple[int, EventSettings, Crosstable]] = []
     for index in range(header_index + 1, len(rows)):
@@ -362,16 +362,6 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
     if not listed and not problems:
         problems.append(Problem(quote_sheet(sheet), "the Events sheet lists no event"))
     return events
-
-
-def _event_columns(header: list[Any]) -> dict[str, int]:
-    """The Events sheet's columns by name (:data:`EVENT_COLUMNS`; the first of a name counts)."""
-    columns: dict[str, int] = {}
-    for column, cell in enumerate(header, start=1):
-        name = EVENT_COLUMNS.get(fold(cell))
-        if name is not None and name not in columns:
-            columns[name] = column
-    return columns
 
 
 #: The sheets of a season workbook that hold no event.
