@@ -11,7 +11,7 @@ import datetime as dt
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import Any, TypeGuard
 
 from .. import _check
 from ..crosstable.parse import K_RANGE, RATING_RANGE
@@ -38,7 +38,7 @@ def _whole(value: Any) -> None:
     _check.whole("value", value)
 
 
-def _is_date(value: Any) -> bool:
+def _is_date(value: Any) -> TypeGuard[dt.date]:
     """A date, not a datetime."""
     return isinstance(value, dt.date) and not isinstance(value, dt.datetime)
 
@@ -283,7 +283,7 @@ def _date_problems(event: Event, ratings: RatingList) -> list[str]:
     problems = []
     if not _is_date(event.end_date):
         problems.append(f"end date must be a date, not {event.end_date!r}")
-    elif ratings.date is not None and isinstance(ratings.date, dt.date) and event.end_date < ratings.date:
+    elif _is_date(ratings.date) and event.end_date < ratings.date:
         problems.append(
             f"ends {event.end_date.isoformat()}, before the list's date {ratings.date.isoformat()}"
         )
@@ -291,7 +291,7 @@ def _date_problems(event: Event, ratings: RatingList) -> list[str]:
         return problems
     if not _is_date(event.start_date):
         problems.append(f"start date must be a date, not {event.start_date!r}")
-    elif isinstance(event.end_date, dt.date) and event.start_date > event.end_date:
+    elif _is_date(event.end_date) and event.start_date > event.end_date:
         problems.append(
             f"starts {event.start_date.isoformat()}, after its end {event.end_date.isoformat()}"
         )
@@ -380,8 +380,8 @@ def check_season(ratings: RatingList, events: Iterable[Any]) -> list[Event]:
             problems.append(Problem(f"event {event.id}", "the same event ID is used twice"))
         seen.add(event.id)
         valid.append(event)
-    dated = [e for e in valid if isinstance(e.end_date, dt.date)]
-    undated = [e for e in valid if not isinstance(e.end_date, dt.date)]
+    dated = [e for e in valid if _is_date(e.end_date)]  # a datetime is a problem, never sorted among dates
+    undated = [e for e in valid if not _is_date(e.end_date)]
     ordered = sorted(dated, key=lambda e: e.end_date)
     known: set[PlayerId] = set(ratings.entries) if isinstance(ratings.entries, Mapping) else set()
     for event in [*ordered, *undated]:
