@@ -145,6 +145,9 @@ class System:
     """The engine awards rating bonuses (a report's Summary always has the bonus lines)."""
     floors: bool
     """The engine applies rating floors (a report's Summary always has the floor lines)."""
+    macro_template: bool = False
+    """The macro-enabled template by its plain name (``xlrating template macro``) holds this system's
+    example event."""
 
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
@@ -401,7 +404,7 @@ USCF = System(
     check_event=_uscf_event, player=_uscf_row, rate=_uscf_rate, rate_list=_list_adapter("uscf"),
     dual_rated=True, bonus_multiplier=True, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=True, list_kinds=tuple(s.name for s in _USCF_RATING_SYSTEMS),
-    listed_columns=("Games",), paper="letter", bonuses=True, floors=True,
+    listed_columns=("Games",), paper="letter", bonuses=True, floors=True, macro_template=True,
 )
 
 FIDE = System(
