@@ -37,12 +37,11 @@ from .uscf.match import match_problem
 
 if TYPE_CHECKING:
     from .crosstable.model import EventSettings, PlayerRow
-    from .lists.model import Event
-    from .lists.season import Adapter, Season
 
 __all__ = [
     "FIDE",
     "ICU",
+    "K_RANGE",
     "SYSTEMS",
     "USCF",
     "Edition",
@@ -56,6 +55,7 @@ __all__ = [
     "fold",
     "get",
     "in_other_system",
+    "keyed",
 ]
 
 Lineup: TypeAlias = tuple[Sequence[Any], ...]
@@ -63,6 +63,10 @@ Lineup: TypeAlias = tuple[Sequence[Any], ...]
 
 RowProblems: TypeAlias = list[tuple[str, str]]
 """A row's problems as ``(column, message)``; the crosstable reader adds the cell address."""
+
+K_RANGE = (1.0, 100.0)
+"""A K given by the rating officer, in a crosstable or a list, under any system (FIDE uses 10
+to 40, the ICU 16 to 40)."""
 
 
 @dataclass(frozen=True)
@@ -118,8 +122,9 @@ class System:
     """A crosstable row as the engine's player, one per rating run, and the row's problems."""
     rate: Callable[[Lineup, Sequence[Game], EventSettings, bool], tuple[EventOutcome, ...]]
     """The engine: rates the players built by :attr:`player` (one outcome per rating run)."""
-    rate_list: Adapter
-    """The list adapter (:mod:`xlrating.lists`): rates a season's events, in order, into its list."""
+    rate_list: Callable[[Any, Sequence[Any]], None]
+    """The list adapter (:mod:`xlrating.lists`): rates a season's events, in order, into its list
+    (a :class:`~xlrating.lists.season.Adapter`)."""
     dual_rated: bool
     """An event may be rated twice, Regular and Quick (the ``Dual rated`` setting)."""
     bonus_multiplier: bool
@@ -372,10 +377,10 @@ def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
 # --- the list adapters -------------------------------------------------------------------------
 
 
-def _list_adapter(module: str) -> Adapter:
-    """The ``rate_events`` of :mod:`xlrating.lists` ``module``, imported when a season is rated
-    (the adapters import this registry)."""
-    def rate_events(season: Season, events: Sequence[Event]) -> None:
+def _list_adapter(module: str) -> Callable[[Any, Sequence[Any]], None]:
+    """The ``rate_events`` of :mod:`xlrating.lists` ``module``, named by its path and imported when
+    a season is rated: the list adapters sit above this registry and ask it, never the reverse."""
+    def rate_events(season: Any, events: Sequence[Any]) -> None:
         import_module(f"{__package__}.lists.{module}").rate_events(season, events)
 
     rate_events.__doc__ = f"Rate a season's events into its list (xlrating.lists.{module})."
@@ -434,6 +439,7 @@ SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)
 """Every system, the default (US Chess) first."""
 
 _BY_NAME: dict[str, System] = {fold(alias): system for system in SYSTEMS for alias in system.aliases}
+_BY_KEY: dict[str, System] = {system.key: system for system in SYSTEMS}
 
 
 def find(value: Any) -> System | None:
@@ -441,10 +447,15 @@ def find(value: Any) -> System | None:
     return _BY_NAME.get(fold(value))
 
 
+def keyed(key: Any) -> System | None:
+    """The system whose key is exactly ``key`` (``USCF``, ``FIDE``, ``ICU``), else None."""
+    return _BY_KEY.get(key) if isinstance(key, str) else None
+
+
 def get(key: str) -> System:
     """The system whose key is ``key`` (``USCF``, ``FIDE``, ``ICU``); KeyError otherwise."""
-    found = find(key)
-    if found is None or found.key != key:
+    found = keyed(key)
+    if found is None:
         raise KeyError(key)
     return found
 

@@ -40,15 +40,13 @@ import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
-from .. import _check
 from .. import fide as engine
 from ..adjustments import RatingAdjustment
-from ..errors import ArgumentError
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..model import Method
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve
-from .season import Season, Seating, Settings, call_engine, engine_errors, engine_players
+from .season import Season, Seating, call_engine, engine_errors, engine_players
 
 _MONTHLY_FROM = dt.date(2012, 7, 1)
 _BIMONTHLY_FROM = dt.date(2009, 7, 1)
@@ -71,16 +69,6 @@ def uses_ru(rules: engine.FideRules) -> bool:
     """Whether a first rating averages each event's Ru (FIDE Handbook B.02, 10.3) rather than
     rating the pooled games at once (FIDE Rating Regulations 2024, 7.1.3)."""
     return rules.plus_score_step is not None
-
-
-def check_settings(settings: Settings) -> None:
-    """Raise :class:`ArgumentError` for a period length or pooling window FIDE cannot use."""
-    if settings.period_months is not None and settings.period_months not in (1, 2, 3, 4, 6, 12):
-        raise ArgumentError(
-            "Argument 'period_months' must be 1, 2, 3, 4, 6 or 12 (a period that divides the "
-            f"year), not {settings.period_months!r}"
-        )
-    _check.whole("pool_months", settings.pool_months, low=1)
 
 
 def period_of(end: dt.date, months: int | None) -> tuple[dt.date, dt.date]:

@@ -17,11 +17,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from .. import _check
+from .. import _check, systems
 from .._gc import collector_paused
 from ..adjustments import RatingAdjustment
-from ..crosstable.rate import ENGINE_ERRORS
-from ..errors import ArgumentError, InputError, Problem
+from ..errors import ENGINE_ERRORS, ArgumentError, InputError, Problem
 from ..model import EventOutcome, Game
 from .check import check_season
 from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
@@ -94,6 +93,16 @@ class Settings:
     pool_months: int = 26
     """FIDE: an unrated player's results are pooled over at most this many months
     (FIDE Rating Regulations 2024, 7.1.4)."""
+
+
+def check_settings(settings: Settings) -> None:
+    """Raise :class:`ArgumentError` for a period length or pooling window FIDE cannot use."""
+    if settings.period_months is not None and settings.period_months not in (1, 2, 3, 4, 6, 12):
+        raise ArgumentError(
+            "Argument 'period_months' must be 1, 2, 3, 4, 6 or 12 (a period that divides the "
+            f"year), not {settings.period_months!r}"
+        )
+    _check.whole("pool_months", settings.pool_months, low=1)
 
 
 _new = object.__new__
@@ -283,12 +292,9 @@ def rate_season(
     over a large list would cost more than the rating itself. Reference counting frees
     everything as usual.
     """
-    from .. import systems
-    from . import fide
-
     ordered = check_season(ratings, events)
     settings = Settings(period_months, pool_months)
-    fide.check_settings(settings)
+    check_settings(settings)
     season = Season(ratings, bool(explain), settings)
     with collector_paused():  # a season allocates millions of small acyclic objects
         systems.get(ratings.system).rate_list(season, ordered)

@@ -13,10 +13,9 @@ from dataclasses import replace
 from datetime import date
 
 from ..crosstable import Grid, RatedEvent
-from ..crosstable.rate import ENGINE_ERRORS
 from ..crosstable.values import address, quote_sheet
 from ..crosstable.workbook import sightings
-from ..errors import CrosstableError, InputError, Problem
+from ..errors import ENGINE_ERRORS, CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
 from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note

@@ -19,8 +19,6 @@ from ..crosstable.columns import fold, input_column
 from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
-    RATING_RANGE,
-    SYSTEM_COLUMNS,
     find_header,
     last_used_column,
     read_crosstable,
@@ -174,8 +172,9 @@ def entry_fields(row: PlayerRow) -> dict[str, Any]:
 def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str, int],
                    system: str, problems: list[Problem]) -> PlayerRow:
     """One row of the Players sheet as a crosstable's :class:`PlayerRow` (no rounds)."""
-    wanted = SYSTEM_COLUMNS[system] | systems.get(system).list_only_columns
-    low, high = RATING_RANGE[system]
+    entry = systems.get(system)
+    wanted = entry.columns | entry.list_only_columns
+    low, high = entry.rating_range
 
     def read(name: str, reader: Any) -> Any:
         if name not in columns or name not in wanted:
