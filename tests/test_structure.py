@@ -78,3 +78,42 @@ def test_the_walk_finds_each_kind_of_comparison(tmp_path: Path) -> None:
 
 def test_no_module_but_the_registry_compares_a_string_with_a_system_name() -> None:
     assert system_name_comparisons(PACKAGE) == []
+
+
+def _system_of(name: str) -> str | None:
+    """The key of the system ``name`` names (any case), else None."""
+    found = systems.find(name)
+    return found.key if found is not None and name in SYSTEM_NAMES else None
+
+
+def system_tables(root: Path) -> list[str]:
+    """``path:line`` for each dict display outside the registry whose keys name two or more systems
+    (``{"USCF": ..., "ICU": ...}``): a side table of per-system facts, which belong to the
+    systems' entries. One such key alone is a column or field of that name (``FIDE``, ``fide``)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path == REGISTRY:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Dict):
+                named = {_system_of(key.value) for key in node.keys
+                         if isinstance(key, ast.Constant) and isinstance(key.value, str)} - {None}
+                if len(named) > 1:
+                    found.append(f"{path.relative_to(root.parent)}:{node.lineno}")
+    return found
+
+
+def test_the_walk_finds_a_table_keyed_by_system_names(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "bad.py").write_text(
+        'CARRIED = {"USCF": 1, "ICU": 2}\n'
+        'FILES = {"uscf": "a.xlsx",\n'
+        '         "fide": "b.xlsx"}\n'
+        'COLUMNS = {"FIDE": ("FIDE rating",), "CFC": ()}\n'
+        'FIELDS = {"fide": 1, "cfc": 2}\n', encoding="utf-8")
+    assert system_tables(package) == ["pkg/bad.py:1", "pkg/bad.py:2"]
+
+
+def test_no_module_but_the_registry_keeps_a_table_keyed_by_system_names() -> None:
+    assert system_tables(PACKAGE) == []

@@ -20,7 +20,6 @@ from xlwings import server
 
 from xlrating import fide, icu, names, systems, udfs, uscf
 from xlrating.crosstable import PlayerRow, columns, parse_settings
-from xlrating.crosstable.settings import RULES
 from xlrating.errors import CrosstableError
 from xlrating.icu.rules import EDITIONS as ICU_EDITIONS
 from xlrating.workbook import NewSheet, rate_file, write_new_workbook
@@ -47,8 +46,9 @@ def test_editions_are_the_engines_own() -> None:
     assert [e.name for e in systems.USCF.editions] == ["USCF 2020", "USCF 2011", "USCF 2009"]
     assert [e.name for e in systems.FIDE.editions] == ["FIDE 2024", "FIDE handbook"]
     assert [e.name for e in systems.ICU.editions] == ["ICU"]
-    assert RULES == {"USCF": ("USCF 2020", "USCF 2011", "USCF 2009"), "FIDE": ("FIDE 2024", "FIDE handbook"),
-                     "ICU": ("ICU",)}
+    assert {system.key: system.edition_names for system in systems.SYSTEMS} == {
+        "USCF": ("USCF 2020", "USCF 2011", "USCF 2009"), "FIDE": ("FIDE 2024", "FIDE handbook"),
+        "ICU": ("ICU",)}
 
 
 def test_defaults_are_the_engines_defaults() -> None:

@@ -150,6 +150,16 @@ class System:
     """The engine awards rating bonuses (a report's Summary always has the bonus lines)."""
     floors: bool
     """The engine applies rating floors (a report's Summary always has the floor lines)."""
+    carried: tuple[str, ...]
+    """The columns a season's ``New list`` carries to the next season beyond ID, Name, Rating and
+    Games, in order (the list entry's fields the system's rules read)."""
+    federation: str | None
+    """The federation whose national ratings the ``Rating`` column holds (``USA``, ``IRL``), for a
+    FIDE Tournament Report File's National Rating Support records; None: FIDE's own ratings."""
+    slug: str
+    """The name in file names and on the command line: ``uscf``, ``fide``, ``icu``."""
+    template: str
+    """The committed crosstable template's file name (``uscf-swiss.xlsx``)."""
 
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
@@ -161,6 +171,11 @@ class System:
 
     _edition_keys: dict[str, Edition] = field(init=False, repr=False, compare=False)
     _rating_systems: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    @property
+    def edition_names(self) -> tuple[str, ...]:
+        """The editions' display names, the newest (the default) first."""
+        return tuple(edition.name for edition in self.editions)
 
     @property
     def default(self) -> Edition:
@@ -407,6 +422,8 @@ USCF = System(
     dual_rated=True, bonus_multiplier=True, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=True, list_kinds=tuple(s.name for s in _USCF_RATING_SYSTEMS),
     listed_columns=("Games",), paper="letter", bonuses=True, floors=True,
+    carried=("Birth date", "Adult", "Floor", "Peak", "Wins", "Draws", "Events", "History", "FIDE", "CFC"),
+    federation="USA", slug="uscf", template="uscf-swiss.xlsx",
 )
 
 FIDE = System(
@@ -420,6 +437,8 @@ FIDE = System(
     dual_rated=False, bonus_multiplier=False, pending_results=True, periods=True, unrated_games=True,
     fide_ids=True, rating_report_files=False, list_kinds=("Standard", "Rapid", "Blitz"),
     listed_columns=("K",), paper="a4", bonuses=False, floors=False,
+    carried=("Birth date", "K", "Peak", "Events"), federation=None, slug="fide",
+    template="fide-round-robin.xlsx",
 )
 
 ICU = System(
@@ -432,7 +451,8 @@ ICU = System(
     check_event=_no_event_problems, player=_icu_row, rate=_icu_rate, rate_list=_list_adapter("icu"),
     dual_rated=False, bonus_multiplier=False, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=False, list_kinds=("Standard",), listed_columns=(), paper="a4",
-    bonuses=True, floors=False,
+    bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
+    template="icu-swiss.xlsx",
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)
