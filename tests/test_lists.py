@@ -588,3 +588,18 @@ def test_malformed_lists_and_events_are_named_errors_not_raw_exceptions(case: st
         call()
     assert expected in str(caught.value)
     assert isinstance(caught.value, (ValueError, TypeError))
+
+
+def test_outcomes_are_keyed_by_player_id() -> None:
+    # The IDs are met in the order "b", "a", "c": the engine numbers them so, and players()
+    # gives each outcome under its ID (both runs of a dual-rated event).
+    ratings = RatingList("USCF", {key: Entry(key, rating, 40) for key, rating in
+                                  (("a", 1800.0), ("b", 1700.0), ("c", 1600.0))})
+    event = Event("d", D(2024, 5, 1), [(1, "b", "a", 1), (2, "c", "b", 0.5)], dual_rated=True)
+    season = rate_season(ratings, [event], explain=True)
+    assert season.seats == {"d": ("b", "a", "c")}
+    regular, quick = season.players("d")
+    for outcome, by_id in zip(season.outcomes["d"], (regular, quick), strict=True):
+        assert by_id == {"b": outcome.player(1), "a": outcome.player(2), "c": outcome.player(3)}
+    assert regular["a"].pre_rating == 1800 and regular["a"].post_rating == season.list.rating("a")
+    assert rate_season(ratings, [event]).seats == {}

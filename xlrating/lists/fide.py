@@ -45,6 +45,7 @@ from ..adjustments import RatingAdjustment
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..model import Method
+from ..systems import fide_player
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve
 from .season import Season, Seating, call_engine, engine_errors, engine_players
 
@@ -142,8 +143,7 @@ class _Period:
             if entry.rating is None:
                 return engine.FidePlayer(number, games=self.games_so_far(key, entry) or None)
             k = self.k_of(key, entry)
-            return engine.FidePlayer(number, entry.rating, entry.games, entry.peak, entry.birth_date,
-                                     entry.k if k is None else k)
+            return fide_player(entry, number, entry.games, entry.k if k is None else k)
 
         players = engine_players(seating.ids, player)
         outcome = call_engine(

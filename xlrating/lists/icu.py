@@ -23,15 +23,9 @@ from collections.abc import Callable, Sequence
 
 from .. import icu
 from ..adjustments import RatingAdjustment
+from ..systems import icu_player
 from .model import Entry, Event, HistoryRow, evolve
 from .season import Season, call_engine, engine_errors, engine_players
-
-
-def _player(entry: Entry, number: int, rules: icu.IcuRules) -> icu.IcuPlayer:
-    provisional = entry.games is not None and entry.games < rules.provisional_limit
-    k = None if provisional or entry.rating is None else entry.k
-    kind = icu.classify(entry.rating, entry.games, k, entry.birth_date, entry.joined, rules=rules)
-    return icu.IcuPlayer(number, kind, entry.rating, entry.games, k, entry.birth_date, entry.joined)
 
 
 def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry | None]:
@@ -42,7 +36,7 @@ def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry 
     player's rating is not the ICU's and is left alone."""
 
     def adjust(adjustment: RatingAdjustment, entry: Entry) -> Entry | None:
-        if entry.rating is None or _player(entry, 1, rules).kind is icu.PlayerKind.FOREIGN:
+        if entry.rating is None or icu_player(entry, 1, rules).kind is icu.PlayerKind.FOREIGN:
             return None
         rating = adjustment.apply(rules.published(entry.rating, adjustment.date))
         return None if rating == entry.rating else evolve(entry, rating=rating)
@@ -56,7 +50,7 @@ def rate_event(season: Season, event: Event) -> None:
     seating = season.seat(event)
     entries = season.entries
     with engine_errors(event, seating.ids):
-        players = engine_players(seating.ids, lambda key, number: _player(entries[key], number, rules))
+        players = engine_players(seating.ids, lambda key, number: icu_player(entries[key], number, rules))
         outcome = call_engine(
             icu.rate_event,
             players,

@@ -168,6 +168,8 @@ class Season:
         self.entries: dict[PlayerId, Entry] = dict(ratings.entries)
         self.history: dict[PlayerId, list[HistoryRow]] = {}
         self.outcomes: dict[str, list[EventOutcome]] = {}
+        self.seats: dict[str, tuple[PlayerId, ...]] = {}
+        """Each event's players by ID in its engine's order, kept with the outcomes."""
         self.as_of: dt.date | None = ratings.date
         """The date the season's list has reached (``None``: the list's date is not known yet)."""
         self.refused: list[Problem] = []
@@ -181,7 +183,10 @@ class Season:
         """Add the event's new players to the list and number its players."""
         for key, data in event.players.items():
             self.entries[key] = Entry(key, **data)
-        return Seating(event)
+        seating = Seating(event)
+        if self.explain:
+            self.seats[event.id] = tuple(seating.ids)
+        return seating
 
     def attempt(self, event: Event, rate: Callable[[], None]) -> None:
         """Rate ``event`` with ``rate``. If it is refused (:class:`InputError`), keep its problems
@@ -258,6 +263,7 @@ class Season:
             new_list,
             {key: tuple(value) for key, value in self.outcomes.items()},
             {key: tuple(rows) for key, rows in self.history.items()},
+            {key: ids for key, ids in self.seats.items() if key in self.outcomes},
         )
 
 

@@ -79,8 +79,8 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
     current = {key: entry.rating for key, entry in season.ratings.entries.items()}
     listed = {row.id: row.cell or str(row.id) for row in season.rows}
     for event in rating_order(season.events):
-        rated.append(_rated_event(event, result.outcomes[event.event.id], result.history, current, notes,
-                                  listed))
+        rated.append(_rated_event(event, result.outcomes[event.event.id], result.players(event.event.id),
+                                  result.history, current, notes, listed))
     blocks, added, new_sheets = season_blocks(season, result, rated, sheets)
     return RatedSeason(season, result, tuple(rated), blocks, added, new_sheets, tuple(notes))
 
@@ -99,19 +99,17 @@ def season_warnings(season: SeasonInput) -> list[Problem]:
 
 
 def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
+                 by_id: Sequence[Mapping[PlayerId, PlayerOutcome]],
                  history: Mapping[PlayerId, Sequence[HistoryRow]],
                  current: dict[PlayerId, float | None], notes: list[str],
                  listed: Mapping[PlayerId, str]) -> RatedEvent:
-    """The event's outcomes renumbered to its pairing numbers, with a note for every typed
-    rating that disagrees with the list and every player rated as unrated (``listed``: the ID
-    cell on Players of each listed player); ``current`` moves on to the ratings after it."""
+    """The event's outcomes (``by_id``: their players' outcomes by ID, as the season gives them)
+    renumbered to its pairing numbers, with a note for every typed rating that disagrees with the
+    list and every player rated as unrated (``listed``: the ID cell on Players of each listed
+    player); ``current`` moves on to the ratings after it."""
     crosstable = event.crosstable
-    seats: dict[PlayerId, int] = {}
-    for _, a, b, _ in event.event.games:
-        for key in (a, b):
-            seats.setdefault(key, len(seats) + 1)
     rows = {key: next(row for row in history[key] if row.event == event.event.id)
-            for key in seats}
+            for key in by_id[0]}
     disagreements: dict[int, str] = {}
     for player in crosstable.players:
         key = event.ids.get(player.number, "")
@@ -139,8 +137,8 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
         players: list[PlayerOutcome] = []
         for player in crosstable.players:
             key = event.ids[player.number]
-            if key in seats:
-                found = replace(outcome.player(seats[key]), player=player.number)
+            if key in by_id[index]:
+                found = replace(by_id[index][key], player=player.number)
             else:
                 rating = current.get(key) if index == 0 else None  # the list's own system only
                 found = PlayerOutcome(player.number, Method.NOT_RATED, 0, 0.0, rating, None, rating)
