@@ -362,3 +362,13 @@ def test_a_row_and_an_entry_build_the_same_fide_and_icu_players() -> None:
     player = systems.icu_player(row, 2, rules)
     assert player == systems.icu_player(entry, 2, rules)
     assert (player.kind, player.k) == (icu.PlayerKind.PROVISIONAL, None)  # 12 games: provisional, no K
+
+
+def test_a_row_and_an_entry_share_every_field_of_the_player_record() -> None:
+    from dataclasses import fields
+
+    from xlrating.lists import Entry
+
+    assert len(systems.RECORD_FIELDS) == 14
+    for shape in (PlayerRow, Entry):
+        assert set(systems.RECORD_FIELDS) <= {f.name for f in fields(shape)}

@@ -42,6 +42,7 @@ __all__ = [
     "FIDE",
     "ICU",
     "K_RANGE",
+    "RECORD_FIELDS",
     "SYSTEMS",
     "USCF",
     "Edition",
@@ -106,6 +107,10 @@ class PlayerRecord(Protocol):
     @property
     def joined(self) -> date | None: ...
 
+
+RECORD_FIELDS: tuple[str, ...] = tuple(name for name, value in vars(PlayerRecord).items()
+                                       if isinstance(value, property))
+"""The fields of a :class:`PlayerRecord`: ``rating``, ``games``, ``history``... ``joined``."""
 
 K_RANGE = (1.0, 100.0)
 """A K given by the rating officer, in a crosstable or a list, under any system (FIDE uses 10

@@ -41,7 +41,9 @@ class PendingEvent:
 class Entry:
     """One player on a rating list, with everything the rules carry from event to event.
 
-    Fields a system does not use stay at their defaults.
+    Fields a system does not use stay at their defaults. The fields the rules read are a
+    crosstable row's too (:class:`~xlrating.systems.PlayerRecord`): each system builds its
+    engine's player from either in one place.
     """
 
     id: PlayerId
