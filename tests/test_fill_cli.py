@@ -171,8 +171,8 @@ def test_a_season_starts_from_the_list(tmp_path: Path, store: Store) -> None:
 
 def test_rate_list_of_a_season_fills_its_players_first(tmp_path: Path, store: Store,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    from xlrating.season.file import season_workbook
     from xlrating.workbook.book import save_workbook_atomic
+    from xlrating.workbook.season import season_workbook
 
     sheets: dict[str, list[list[Any]]] = {
         "Season": [["System", "FIDE"], ["Rules", "FIDE 2024"], ["List date", dt.date(2026, 11, 1)]],

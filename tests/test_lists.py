@@ -496,7 +496,7 @@ def test_the_documentation_examples_run() -> None:
 
 
 def test_seated_games_are_the_engines_games() -> None:
-    from xlrating.lists.season import Seating
+    from xlrating.lists.rate import Seating
 
     event = Event("e", D(2024, 1, 1), [(1, "a", "b", 1), (2, "b", "c", "D"), (3, "c", "a", 0)])
     seating = Seating(event)

@@ -9,8 +9,8 @@ import pytest
 
 from xlrating.cli import main
 from xlrating.errors import FormatError
+from xlrating.importers.season import import_season
 from xlrating.season import rate_season_sheets
-from xlrating.season.importing import import_season
 
 DATA = Path(__file__).resolve().parent / "data" / "import"
 

@@ -172,7 +172,7 @@ class System:
     """The engine: rates the players built by :attr:`player` (one outcome per rating run)."""
     rate_list: Callable[[Any, Sequence[Any]], None]
     """The list adapter (:mod:`xlrating.lists`): rates a season's events, in order, into its list
-    (a :class:`~xlrating.lists.season.Adapter`)."""
+    (a :class:`~xlrating.lists.rate.Adapter`)."""
     dual_rated: bool
     """An event may be rated twice, Regular and Quick (the ``Dual rated`` setting)."""
     bonus_multiplier: bool

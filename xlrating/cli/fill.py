@@ -123,10 +123,10 @@ def list_source(args: argparse.Namespace, workbook: Workbook) -> PlayerSource:
 
 def run(args: argparse.Namespace) -> int:
     from ..official.fill import fill_sheets
-    from ..season.file import is_season_file
     from ..workbook import apply, load, read_grids, stage_workbook, writable_target
     from ..workbook.rate import read_for_rating
-    from .rate import output_path
+    from ..workbook.season import is_season_file
+    from ._output import output_path
 
     source = Path(args.input)
     target = output_path(source, args.output, args.in_place, suffix="filled")

@@ -47,7 +47,7 @@ from ..fide.tables import round_half_away
 from ..model import Method
 from ..systems import fide_player
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve
-from .season import Season, Seating, call_engine, engine_errors, engine_players
+from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 _MONTHLY_FROM = dt.date(2012, 7, 1)
 _BIMONTHLY_FROM = dt.date(2009, 7, 1)

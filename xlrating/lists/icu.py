@@ -25,7 +25,7 @@ from .. import icu
 from ..adjustments import RatingAdjustment
 from ..systems import icu_player
 from .model import Entry, Event, HistoryRow, evolve
-from .season import Season, call_engine, engine_errors, engine_players
+from .rate import Season, call_engine, engine_errors, engine_players
 
 
 def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry | None]:

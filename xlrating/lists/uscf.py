@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from .. import systems, uscf
 from ..model import PlayerOutcome
 from .model import Entry, Event, HistoryRow, PlayerId, evolve
-from .season import Season, Seating, call_engine, engine_errors, engine_players
+from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 _DUAL = {"Regular": "Quick", "Quick": "Regular"}
 

@@ -17,12 +17,10 @@ rates the event: the ribbon's "Run main" rates it in one click.
 
 from __future__ import annotations
 
-import importlib.util
 import keyword
 import os
 from pathlib import Path
 
-import openpyxl
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.table import TableColumn
@@ -35,6 +33,7 @@ from ..workbook.buttons import EVENT_BUTTON, HEADER_HEIGHT, rate_button
 from ..workbook.new import fill_new_workbook
 from .calculator import add_calculator_sheet, calculator_workbook
 from .examples import EXAMPLES, ExampleEvent
+from .quickstart import CONF_SHEET, UDF_MODULES, quickstart_workbook
 from .season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_season_template
 
 __all__ = [
@@ -65,10 +64,6 @@ MACRO_TEMPLATE = "xlrating_event.xlsm"
 MACRO_SYSTEM = registry.USCF.slug
 #: The committed calculator template: the US Chess, FIDE and ICU calculators.
 CALCULATOR_TEMPLATE = "calculators.xlsx"
-#: xlwings' settings sheet in a macro-enabled template (the quickstart's ``_xlwings.conf``,
-#: renamed to be read) and the one setting it holds.
-CONF_SHEET = "xlwings.conf"
-UDF_MODULES = "xlrating.udfs"
 #: The header of the US Chess template's live formula column (not an output column, so the
 #: macro and the command line leave it alone).
 LIVE_EFFECTIVE_GAMES = "Live effective games"
@@ -85,7 +80,7 @@ def build_template(system: str, *, macro: bool = False, blank: bool = False, mod
     if key not in EXAMPLES:
         raise ArgumentError(f"Argument 'system' must be one of {', '.join(SYSTEMS)}, not {system!r}")
     example = EXAMPLES[key]
-    workbook = _quickstart() if macro else Workbook()
+    workbook = quickstart_workbook() if macro else Workbook()
     fill_new_workbook(
         workbook, event=example.event_settings(blank=blank), sheets=[example.sheet(blank=blank)],
         how_to=how_to_lines(example, macro=macro, blank=blank, module=module))
@@ -272,44 +267,3 @@ def how_to_lines(example: ExampleEvent, *, macro: bool = False, blank: bool = Fa
         lines.append(f"The example: {example.title}. Every name, id and result is invented; "
                      "replace the rows with your own event.")
     return lines
-
-
-def _quickstart() -> Workbook:
-    """xlwings' ``quickstart.xlsm``, loaded to add sheets to: its VBA project (with the reference
-    to the xlwings add-in) and its settings sheet, made active for the worksheet functions
-    (:func:`_set_udf_modules`)."""
-    spec = importlib.util.find_spec("xlwings")
-    if spec is None or spec.origin is None:
-        raise WorkbookError("The macro-enabled template needs the xlwings package (pip install xlwings)")
-    source = Path(spec.origin).parent / "quickstart.xlsm"
-    try:
-        workbook = openpyxl.load_workbook(source, keep_vba=True)
-    except (OSError, ValueError, KeyError) as error:
-        raise WorkbookError(f"{source}: cannot read xlwings' quickstart workbook ({error})") from None
-    _set_udf_modules(workbook)
-    return workbook
-
-
-def _set_udf_modules(workbook: Workbook) -> None:
-    """Turn the quickstart's ``_xlwings.conf`` sheet into the active ``xlwings.conf`` holding only
-    ``UDF Modules = xlrating.udfs``.
-
-    xlwings reads a sheet named ``xlwings.conf`` (its settings from A1 down) before the
-    add-in's settings, and falls back to those for a setting the sheet does not hold. The
-    quickstart's sheet sets every setting (``Interpreter_Win`` to ``python`` among them),
-    which would override the Interpreter the director chose on the ribbon; so only UDF
-    Modules is kept, and *Import Functions* finds the worksheet functions at once.
-    """
-    sheet: Worksheet = workbook["_xlwings.conf"]
-    sheet.delete_rows(1, sheet.max_row)
-    sheet.title = CONF_SHEET
-    lines = [
-        "xlrating: this sheet tells xlwings where the worksheet functions are (UDF Modules). Every other "
-        "setting, the Interpreter first, comes from the xlwings ribbon tab.",
-        "xlwings reads the settings from A1 down to the first blank row; a setting added there overrides "
-        "the ribbon's for this workbook. Delete the sheet to use the ribbon's UDF Modules instead.",
-    ]
-    sheet["A1"], sheet["B1"] = "UDF Modules", UDF_MODULES
-    for row, line in enumerate(lines, start=3):
-        sheet.cell(row=row, column=1, value=line)
-

@@ -22,12 +22,8 @@ from .. import systems
 from ..crosstable.columns import fold, input_column
 from ..crosstable.values import address, text
 from ..errors import FormatError, Problem
-from ..importers import ImportedEvent, import_file
 from ..official.identity import Sighting, identity_warnings
-from ..workbook.add import MAX_SHEET_NAME
-from ..workbook.book import save_workbook_atomic
-from .file import season_workbook
-from .model import (
+from ..season.model import (
     EVENTS_SHEET,
     HISTORY_SHEET,
     NEW_LIST_SHEET,
@@ -36,6 +32,10 @@ from .model import (
     PLAYERS_SHEET,
     SEASON_SHEET,
 )
+from ..workbook.add import MAX_SHEET_NAME
+from ..workbook.book import save_workbook_atomic
+from ..workbook.season import season_workbook
+from . import ImportedEvent, import_file
 
 Rows = list[list[Any]]
 #: The Events sheet's columns and the imported Event setting each comes from.
