@@ -89,7 +89,7 @@ class _Period:
 
     def __init__(self, season: Season, end: dt.date) -> None:
         self.season = season
-        self.rules = engine.get_rules(season.ratings.rules or "2024")
+        self.rules = engine.get_rules(season.ratings.rules or None)
         self.end = end
         self.change: dict[PlayerId, int | Fraction] = {}
         """Each rated player's exact change in the period so far, in hundredths of a point (an
@@ -309,7 +309,7 @@ def _adjust(adjustment: RatingAdjustment, entry: Entry) -> Entry | None:
 def rate_events(season: Season, events: Sequence[Event]) -> None:
     """Rate the season's events period by period; an adjustment of the list (FIDE's of
     1 March 2024) is applied before the first period that starts on or after its date."""
-    adjustments = engine.get_rules(season.ratings.rules or "2024").adjustments
+    adjustments = engine.get_rules(season.ratings.rules or None).adjustments
     index = 0
     while index < len(events):
         first, last = period_of(events[index].end_date, season.settings.period_months)

@@ -46,7 +46,7 @@ def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry 
 
 def rate_event(season: Season, event: Event) -> None:
     """Rate one event into the season's list."""
-    rules = icu.get_rules(season.ratings.rules or "ICU")
+    rules = icu.get_rules(season.ratings.rules or None)
     seating = season.seat(event)
     entries = season.entries
     with engine_errors(event, seating.ids):
@@ -76,7 +76,7 @@ def rate_event(season: Season, event: Event) -> None:
 def rate_events(season: Season, events: Sequence[Event]) -> None:
     """Rate the season's events one after another; an adjustment of the list (the ICU's of
     1 March 2024) is applied before the first event that ends on or after its date."""
-    rules = icu.get_rules(season.ratings.rules or "ICU")
+    rules = icu.get_rules(season.ratings.rules or None)
     adjust = _adjusted(rules)
     for event in events:
         season.pass_to(event.end_date, rules.adjustments, adjust)

@@ -89,7 +89,7 @@ def _fold(
 def rate_event(season: Season, event: Event) -> None:
     """Rate one event (in both systems if dual-rated) into the season's list."""
     ratings = season.ratings
-    rules = uscf.get_rules(ratings.rules or "2020")
+    rules = uscf.get_rules(ratings.rules or None)
     own = ratings.rating_system
     seating: Seating = season.seat(event)
     system = event.rating_system or own
