@@ -139,9 +139,10 @@ class _Period:
         entries = self.season.entries
 
         def player(key: PlayerId, number: int) -> engine.FidePlayer:
+            # A rated player's K is the period's; an unrated one's games are those so far.
             entry = entries[key]
             if entry.rating is None:
-                return engine.FidePlayer(number, games=self.games_so_far(key, entry) or None)
+                return fide_player(entry, number, self.games_so_far(key, entry) or None, entry.k)
             k = self.k_of(key, entry)
             return fide_player(entry, number, entry.games, entry.k if k is None else k)
 
