@@ -26,6 +26,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.table import TableColumn
 from openpyxl.worksheet.worksheet import Worksheet
 
+from .. import systems as registry
 from ..errors import ArgumentError, WorkbookError
 from ..workbook.book import save_workbook_atomic
 from ..workbook.buttons import EVENT_BUTTON, HEADER_HEIGHT, rate_button
@@ -56,12 +57,11 @@ __all__ = [
 #: The systems a template exists for.
 SYSTEMS: tuple[str, ...] = tuple(EXAMPLES)
 #: The committed templates' file names, by system.
-TEMPLATE_FILES: dict[str, str] = {"uscf": "uscf-swiss.xlsx", "fide": "fide-round-robin.xlsx",
-                                  "icu": "icu-swiss.xlsx"}
+TEMPLATE_FILES: dict[str, str] = {system.slug: system.template for system in registry.SYSTEMS}
 #: The committed macro-enabled template (US Chess example) and its Python module.
 MACRO_TEMPLATE = "xlrating_event.xlsm"
 #: The system of the committed macro-enabled template.
-MACRO_SYSTEM = "uscf"
+MACRO_SYSTEM = registry.USCF.slug
 #: The committed calculator template: the US Chess, FIDE and ICU calculators.
 CALCULATOR_TEMPLATE = "calculators.xlsx"
 #: The header of the US Chess template's live formula column (not an output column, so the
