@@ -75,31 +75,39 @@ def _compared(tree: ast.AST, constants: frozenset[str] = frozenset()) -> Iterato
 
 
 def system_name_comparisons(root: Path) -> list[str]:
-    """``path:line: 'NAME'`` for each comparison with a system name, or with a constant holding one,
-    under ``root``, the registry aside."""
-    trees = {path: ast.parse(path.read_text(encoding="utf-8"), str(path))
-             for path in sorted(root.rglob("*.py"))}
-    constants = frozenset(name for tree in trees.values() for name in _constants(tree))
-    found = []
-    for path, tree in trees.items():
-        if path == REGISTRY:
-            continue
-        for line, value in _compared(tree, constants):
-            found.append(f"{path.relative_to(root.parent)}:{line}: {value!r}")
-    return found
+    """``path:line: 'NAME'`` for each comparison with a system name, or with a module constant holding
+    one, under ``root``, the registry aside."""
+    modules = list(_modules(root))
+    constants = frozenset(name for _, tree in modules for name in _constants(tree))
+    return [f"{name}:{line}: {value!r}"
+            for name, tree in modules for line, value in _compared(tree, constants)]
+
+
+def _modules(root: Path) -> Iterator[tuple[str, ast.Module]]:
+    """Each module under ``root`` but the registry: its path from ``root``'s parent, its tree."""
+    for path in sorted(root.rglob("*.py")):
+        if path != REGISTRY:
+            yield str(path.relative_to(root.parent)), ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _package(tmp_path: Path, source: str) -> Path:
+    """A package ``pkg`` whose one module ``bad.py`` is ``source``."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "bad.py").write_text(source, encoding="utf-8")
+    return package
 
 
 def test_the_walk_finds_each_kind_of_comparison(tmp_path: Path) -> None:
-    package = tmp_path / "pkg"
-    package.mkdir()
-    (package / "bad.py").write_text(
+    package = _package(
+        tmp_path,
         'def f(s, t):\n'
         '    if s == "USCF" or "FIDE" != t or s in ("icu", "x") or t not in {"US Chess"}:\n'
         '        return 1\n'
         '    match s:\n'
         '        case "fide":\n'
         '            return 2\n'
-        '    return s == "Regular"\n', encoding="utf-8")
+        '    return s == "Regular"\n')
     (package / "named.py").write_text(
         'from . import held\n'
         'KEY = "uscf"\n'
@@ -117,3 +125,39 @@ def test_the_walk_finds_each_kind_of_comparison(tmp_path: Path) -> None:
 
 def test_no_module_but_the_registry_compares_a_string_with_a_system_name() -> None:
     assert system_name_comparisons(PACKAGE) == []
+
+
+def _system_of(name: str) -> str | None:
+    """The key of the system ``name`` names (any case), else None."""
+    found = systems.find(name)
+    return found.key if found is not None and name in SYSTEM_NAMES else None
+
+
+def system_tables(root: Path) -> list[str]:
+    """``path:line`` for each dict display outside the registry whose keys name two or more systems
+    (``{"USCF": ..., "ICU": ...}``): a side table of per-system facts, which belong to the
+    systems' entries. One such key alone is a column or field of that name (``FIDE``, ``fide``)."""
+    found = []
+    for name, tree in _modules(root):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                named = {_system_of(key.value) for key in node.keys
+                         if isinstance(key, ast.Constant) and isinstance(key.value, str)} - {None}
+                if len(named) > 1:
+                    found.append(f"{name}:{node.lineno}")
+    return found
+
+
+def test_the_walk_finds_a_table_keyed_by_system_names(tmp_path: Path) -> None:
+    package = _package(
+        tmp_path,
+        'CARRIED = {"USCF": 1, "ICU": 2}\n'
+        'FILES = {"uscf": "a.xlsx",\n'
+        '         "fide": "b.xlsx"}\n'
+        'COLUMNS = {"FIDE": ("FIDE rating",), "CFC": ()}\n'
+        'FIELDS = {"fide": 1, "cfc": 2}\n')
+    assert system_tables(package) == ["pkg/bad.py:1", "pkg/bad.py:2"]
+
+
+def test_no_module_but_the_registry_keeps_a_table_keyed_by_system_names() -> None:
+    assert system_tables(PACKAGE) == []

@@ -13,16 +13,15 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any, TypeGuard
 
-from .. import _check
-from ..crosstable.parse import K_RANGE, RATING_RANGE
+from .. import _check, systems
 from ..errors import ArgumentError, InputError, Problem
 from ..model import EventType
 from .model import Entry, Event, PendingEvent, PlayerId, RatingList
 
-#: What a crosstable accepts, so a list accepts no more: ratings per system (from the
-#: registry: a FIDE or ICU rating from 1, a US Chess rating from 100) and a K given by the
-#: rating officer (:data:`~xlrating.crosstable.parse.K_RANGE`).
-RATING_RANGES = RATING_RANGE
+#: What a crosstable accepts, so a list accepts no more: a K given by the rating officer (and
+#: ratings per system, a FIDE or ICU rating from 1, a US Chess rating from 100: each
+#: :attr:`~xlrating.systems.System.rating_range`).
+K_RANGE = systems.K_RANGE
 
 ENTRY_FIELDS = frozenset(f.name for f in fields(Entry)) - {"id"}
 """The keyword fields a new player's data may give."""
@@ -124,7 +123,8 @@ def _plain_dates(entry: Entry) -> bool:
 def entry_problems(entry: Any, system: str = "") -> list[str]:
     """What is wrong with one list entry, in words (empty: nothing); ``system`` gives the
     lowest rating a crosstable of that system accepts (else 0)."""
-    low = RATING_RANGES.get(system, (0.0, 4000.0))[0]
+    found = systems.keyed(system)
+    low = found.rating_range[0] if found is not None else 0.0
     if _plain_entry(entry, low):
         return []
     if not isinstance(entry, Entry):
@@ -211,8 +211,6 @@ def check_list(ratings: RatingList) -> list[Problem]:
     if not isinstance(entries, Mapping):
         problems.append(Problem("list", f"entries must be a mapping of ID to Entry, not {entries!r}"))
         return problems
-    from .. import systems  # the registry (it imports the engines, so only when a list is checked)
-
     keys = [system.key for system in systems.SYSTEMS]
     if ratings.system not in keys:
         problems.append(

@@ -29,12 +29,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from xml.parsers import expat
 
+from .. import systems
 from ..importers._common import _ILLEGAL, quote
 from ._source import ListProblems, TextLines, month_date, open_list
 from .listfile import ListFile, Request, Row, first_line
 
-SYSTEM = "FIDE"
-KINDS = ("Standard", "Rapid", "Blitz")
+SYSTEM = systems.FIDE.key
+KINDS = systems.FIDE.list_kinds
 
 #: Header labels of the TXT lists, and the field each holds.
 _TXT_LABELS = {

@@ -45,7 +45,6 @@ from ..crosstable.model import AddedColumns, Block, EventSettings, Grid
 from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
-    RATING_RANGE,
     find_header,
     last_used_column,
     problem_order,
@@ -192,7 +191,7 @@ def _columns(table: Table) -> tuple[int, dict[str, int], int, bool]:
 
 def _read_rows(table: Table, header: int, columns: Mapping[str, int], problems: list[Problem]) -> list[_Row]:
     """The sheet's player rows (a row with an ID or a name), the cells a fill reads checked."""
-    low, high = RATING_RANGE[table.settings.system]
+    low, high = systems.get(table.settings.system).rating_range
     readers: dict[str, Any] = {
         "Rating": lambda v: rating(v, low=low, high=high),
         "Games": lambda v: whole(v, "a number of games", high=MAX_GAMES),

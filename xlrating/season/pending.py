@@ -21,7 +21,7 @@ from typing import Any
 from .. import systems
 from ..crosstable import EventSettings, Grid
 from ..crosstable.columns import columns_named, fold
-from ..crosstable.parse import MAX_GAMES, RATING_RANGE
+from ..crosstable.parse import MAX_GAMES
 from ..crosstable.render import COUNT, RATING
 from ..crosstable.values import (
     BadValue,
@@ -148,7 +148,7 @@ class _Reader:
                  bound: date | None, problems: list[Problem]) -> None:
         self.sheet, self.columns, self.by_ru = sheet, columns, by_ru
         self.list, self.bound, self.problems = ratings, bound, problems
-        low, high = RATING_RANGE["FIDE"]
+        low, high = systems.get(ratings.system).rating_range
         self.low, self.high = low, high
         self.events: dict[PlayerId, dict[tuple[str, date], _Event]] = {}
         self.refused: set[PlayerId] = set()

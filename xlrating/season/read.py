@@ -19,8 +19,6 @@ from ..crosstable.columns import columns_named, fold, input_column
 from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
-    RATING_RANGE,
-    SYSTEM_COLUMNS,
     find_header,
     last_used_column,
     read_crosstable,
@@ -158,13 +156,11 @@ def check_chart(chart: ChartSetting, cell: str, known: set[PlayerId], problems: 
 
 
 def entry_fields(row: PlayerRow) -> dict[str, Any]:
-    """The :class:`~xlrating.lists.Entry` fields a player row gives (blank cells left out)."""
-    fields: dict[str, Any] = {
-        "name": row.name or None, "rating": row.rating, "games": row.games, "birth_date": row.birth_date,
-        "adult": row.adult or None, "k": row.k, "floor": row.floor, "peak": row.peak, "wins": row.wins,
-        "draws": row.draws, "events": row.events, "history": row.history, "fide": row.fide, "cfc": row.cfc,
-        "joined": row.joined,
-    }
+    """The :class:`~xlrating.lists.Entry` fields a player row gives (blank cells left out): the
+    player record the two share (:data:`~xlrating.systems.RECORD_FIELDS`), the name, the ratings
+    in the other systems."""
+    fields: dict[str, Any] = {name: getattr(row, name) for name in systems.RECORD_FIELDS}
+    fields.update(name=row.name or None, adult=row.adult or None)
     others = {o.system: (o.rating, o.games) for o in row.other_ratings if o.rating is not None}
     if others:
         fields["other_ratings"] = others
@@ -174,8 +170,9 @@ def entry_fields(row: PlayerRow) -> dict[str, Any]:
 def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str, int],
                    system: str, problems: list[Problem]) -> PlayerRow:
     """One row of the Players sheet as a crosstable's :class:`PlayerRow` (no rounds)."""
-    wanted = SYSTEM_COLUMNS[system] | systems.get(system).list_only_columns
-    low, high = RATING_RANGE[system]
+    entry = systems.get(system)
+    wanted = entry.columns | entry.list_only_columns
+    low, high = entry.rating_range
 
     def read(name: str, reader: Any) -> Any:
         if name not in columns or name not in wanted:
