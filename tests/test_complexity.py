@@ -21,14 +21,6 @@ import xlrating
 PACKAGE = Path(xlrating.__file__).parent
 LIMIT = 20
 
-#: Functions above the limit in code being reshaped in parallel work, by qualified name, with
-#: their complexity when they were listed (and the file they were in then). Each may only get
-#: simpler; once at the limit or below (or gone) it must leave this list, which only shrinks.
-RESHAPING: dict[str, int] = {
-    "_read_txt": 50,  # official/fide.py: being reshaped
-}
-
-
 def _complexity(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     from radon.visitors import ComplexityVisitor
 
@@ -85,14 +77,6 @@ def test_the_walk_measures_functions_methods_and_nested_functions(tmp_path: Path
 
 def test_no_function_is_above_complexity_20() -> None:
     found = _offenders(PACKAGE)
-    problems: list[str] = []
-    for name, places in sorted(found.items(), key=lambda item: item[1]):
-        allowed = RESHAPING.get(name)
-        for place, complexity in places:
-            if allowed is None or complexity > allowed:
-                was = "" if allowed is None else f" (listed as being reshaped at {allowed})"
-                problems.append(f"{place} {name}: complexity {complexity}, above {LIMIT}{was}")
-    problems += [f"{name}: no longer above {LIMIT}; take it off RESHAPING"
-                 for name in sorted(RESHAPING) if name not in found]
+    problems = [f"{place} {name}: complexity {complexity}, above {LIMIT}"
+                for name, places in sorted(found.items()) for place, complexity in places]
     assert not problems, "\n".join(problems)
-

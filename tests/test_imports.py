@@ -28,9 +28,6 @@ KNOWN_CIRCLES: tuple[frozenset[str], ...] = (
     frozenset({"xlrating.fide.arrays", "xlrating.fide.core"}),
     # being broken in the engines reshape
     frozenset({"xlrating.fide.event", "xlrating.fide.round_robin"}),
-    # being broken in the registry reshape
-    frozenset({"xlrating.crosstable.columns", "xlrating.crosstable.parse", "xlrating.crosstable.rate",
-               "xlrating.lists.check", "xlrating.lists.fide", "xlrating.lists.rate", "xlrating.systems"}),
 )
 
 #: The modules that drive an open workbook through xlwings (the macros and the report macros),
@@ -186,6 +183,16 @@ def test_only_excel_adapters_and_the_command_line_import_the_excel_adapters() ->
     assert wrong == []
 
 
+def test_only_the_command_line_imports_the_command_line() -> None:
+    # The Excel adapters and the core take what they share with the commands from the core
+    # (the store of loaded lists: xlrating.official), never from xlrating.cli.
+    graph = import_graph(PACKAGE)
+    wrong = sorted(f"{name} imports {target}" for name, edges in graph.items() for target in edges
+                   if _within(target, ("xlrating.cli",)) and not _within(name, ("xlrating.cli",))
+                   and name != "xlrating.__main__")
+    assert wrong == []
+
+
 def _within(name: str, packages: tuple[str, ...]) -> bool:
     return any(name == package or name.startswith(package + ".") for package in packages)
 
@@ -202,3 +209,13 @@ def test_the_old_paths_users_name_hold_the_same_functions(old: str, new: str) ->
     kept, moved = importlib.import_module(old), importlib.import_module(new)
     assert kept.__all__ == moved.__all__
     assert all(getattr(kept, name) is getattr(moved, name) for name in moved.__all__)
+
+
+def test_the_registry_sits_below_the_crosstable_and_the_lists() -> None:
+    # The registry imports the engines; of the crosstable only its plain data, for types (the
+    # crosstable and the lists ask the registry, never the reverse; the list adapters are
+    # named by their module paths and imported when a season is rated).
+    above = ("xlrating.crosstable", "xlrating.lists", "xlrating.season", *ADAPTERS)
+    wrong = sorted(target for target in import_graph(PACKAGE)["xlrating.systems"]
+                   if _within(target, above) and target != "xlrating.crosstable.model")
+    assert wrong == []

@@ -56,3 +56,19 @@ def test_a_list_entry_s_dates_must_be_dates() -> None:
     assert problems(ratings, [Event("e", D(2024, 3, 1), [(1, 1, 2, 1)])]) == [
         "list entry 1: birth_date must be a date, not '2000-01-01'",
         "list entry 2: joined must be a date, not datetime.datetime(2020, 1, 1, 0, 0)"]
+
+
+def test_an_event_ending_at_a_time_is_a_problem_among_dated_events() -> None:
+    # A datetime is no date here (as a list's dates are not): sorting it among the dates of the
+    # other events, or setting it beside its start date, raised a bare TypeError.
+    ratings = RatingList("ICU", {1: Entry(1, 1500), 2: Entry(2, 1500)}, date=D(2024, 1, 1))
+    events = [Event("timed", dt.datetime(2024, 3, 2), [(1, 1, 2, 0)], start_date=D(2024, 3, 1)),
+              Event("dated", D(2024, 3, 1), [(1, 1, 2, 1)])]
+    assert problems(ratings, events) == [
+        "event timed: end date must be a date, not datetime.datetime(2024, 3, 2, 0, 0)"]
+
+
+def test_a_list_dated_with_a_time_is_a_problem_beside_dated_events() -> None:
+    ratings = RatingList("ICU", {1: Entry(1, 1500), 2: Entry(2, 1500)}, date=dt.datetime(2024, 1, 1))  # type: ignore[arg-type]
+    assert problems(ratings, [Event("e", D(2024, 3, 1), [(1, 1, 2, 1)])]) == [
+        "list: date must be a date, not datetime.datetime(2024, 1, 1, 0, 0)"]

@@ -16,14 +16,14 @@ a ``List`` sheet written from the store) and ``template season --list`` (:func:`
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime as dt
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import WorkbookError
+from ..official import sources
 from ._args import path_arg
 
 if TYPE_CHECKING:  # the rest is imported when a command runs: ``xlrating --help`` starts fast
@@ -83,30 +83,6 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def open_store(db: str | None) -> PlayerSource:
-    """The store of loaded list files (``db``, else ``XLRATING_DB``, else the user's data folder)."""
-    from ..official.store import ListStore
-
-    return ListStore(db)
-
-
-def closed_after(source: PlayerSource) -> contextlib.AbstractContextManager[PlayerSource]:
-    """``source`` for a ``with`` block that closes it after (the store holds its file open; a
-    ``List`` sheet holds nothing)."""
-    close = getattr(source, "close", None)
-    if close is None:
-        return contextlib.nullcontext(source)
-
-    @contextlib.contextmanager
-    def opened() -> Iterator[PlayerSource]:
-        try:
-            yield source
-        finally:
-            close()
-
-    return opened()
-
-
 def list_source(args: argparse.Namespace, workbook: Workbook) -> PlayerSource:
     """Where ``args`` say the players come from: the workbook's List sheet, or the store."""
     if getattr(args, "list_sheet", False):
@@ -118,7 +94,7 @@ def list_source(args: argparse.Namespace, workbook: Workbook) -> PlayerSource:
             raise WorkbookError(f"{workbook.path}: has no {LIST_SHEET} sheet ('xlrating lists sheet' writes "
                                 "one)")
         return read_list_sheet(workbook.read(name).grid, sheet=name)
-    return open_store(getattr(args, "db", None))
+    return sources.open_store(getattr(args, "db", None))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -134,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     season = is_season_file(source)
     workbook = load(source)
     grids = read_grids(workbook) if season else read_for_rating(workbook)
-    with closed_after(list_source(args, workbook)) as players:
+    with sources.closed_after(list_source(args, workbook)) as players:
         filled = fill_sheets(grids, players, on=args.date, kind=args.kind)
     apply(workbook, filled.blocks, filled.added)
     stage_workbook(workbook, target, in_place=args.in_place).commit()
@@ -165,8 +141,8 @@ def preparer(args: argparse.Namespace, lines: list[str], notes: list[str]) -> Pr
     def prepare(grids: Mapping[str, Grid]) -> tuple[Sequence[Block], Sequence[AddedColumns]]:
         # The List sheet is read whole only when it is asked for (the rating reads it no further
         # than its header).
-        source = list_source(args, load(args.input)) if args.list_sheet else open_store(args.db)
-        with closed_after(source) as players:
+        source = list_source(args, load(args.input)) if args.list_sheet else sources.open_store(args.db)
+        with sources.closed_after(source) as players:
             filled = fill_sheets(grids, players, on=args.date, kind=args.kind)
         lines.extend(filled.summary)
         notes.extend(str(note) for note in filled.notes)
@@ -215,7 +191,7 @@ def listed_players(system: str, kind: str | None, on: dt.date | None, federation
     when = on or dt.date.today()
     if not federation and not ids:
         raise ArgumentError("say whose rows to take: --federation FED or --ids ID,ID,...")
-    with closed_after(open_store(db)) as store:
+    with sources.closed_after(sources.open_store(db)) as store:
         return _selected(store, found, kind, when, federation, ids)
 
 

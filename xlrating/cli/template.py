@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _target(output: str | None, system: str, macro: bool) -> Path:
     """The workbook to write: ``output``, else the template's own name."""
-    from ..templates import MACRO_SYSTEM, MACRO_TEMPLATE, TEMPLATE_FILES
+    from ..templates import TEMPLATE_FILES, macro_file
 
     if output:
         target = Path(output)
@@ -82,7 +82,7 @@ def _target(output: str | None, system: str, macro: bool) -> Path:
             raise WorkbookError(f"{target}: a macro-enabled workbook must be saved as .xlsm")
         return target
     if macro:
-        return Path(MACRO_TEMPLATE if system == MACRO_SYSTEM else f"xlrating_{system}_event.xlsm")
+        return Path(macro_file(system))
     return Path(TEMPLATE_FILES[system])
 
 

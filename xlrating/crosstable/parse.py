@@ -45,16 +45,11 @@ from .values import (
     yes_no,
 )
 
-#: Ratings accepted in a crosstable, per system (inclusive), from the registry.
-RATING_RANGE: dict[str, tuple[float, float]] = {s.key: s.rating_range for s in systems.SYSTEMS}
 #: The largest game count accepted in a ``Games``-like column.
 MAX_GAMES = 100_000
-#: Explicit K factors accepted (FIDE uses 10 to 40, ICU 16 to 40).
-K_RANGE = (1.0, 100.0)
+#: Explicit K factors accepted (the registry's :data:`~xlrating.systems.K_RANGE`).
+K_RANGE = systems.K_RANGE
 
-#: The input columns each system reads, from the registry; other known columns are ignored
-#: for that system.
-SYSTEM_COLUMNS: dict[str, frozenset[str]] = {s.key: s.columns for s in systems.SYSTEMS}
 #: Columns a crosstable must have besides the rounds.
 REQUIRED = ("No", "Name")
 
@@ -330,7 +325,7 @@ def _other_ratings(reader: _Reader) -> list[OtherRating]:
     for system in USCF_SYSTEMS:
         if system not in reader.layout.inputs and f"{system} games" not in reader.layout.inputs:
             continue
-        other, other_games = reader.rating_with_games(system, f"{system} games", *RATING_RANGE["USCF"])
+        other, other_games = reader.rating_with_games(system, f"{system} games", *systems.USCF.rating_range)
         if other is not None:
             others.append(OtherRating(system, other, other_games))
     return others
@@ -369,13 +364,13 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     (their opponents' cells and the row's Total cannot be checked against them).
     """
     unreadable = unreadable if unreadable is not None else set()
-    reader = _Reader(sheet, row_number, row, layout, SYSTEM_COLUMNS[settings.system] | set(REQUIRED) | {"ID"},
-                     problems, settings.system)
+    wanted = systems.get(settings.system).columns | set(REQUIRED) | {"ID"}
+    reader = _Reader(sheet, row_number, row, layout, wanted, problems, settings.system)
     number = reader.read("No", lambda v: whole(v, "a pairing number (a whole number from 1)", low=1))
     if number is None and "No" in layout.inputs and is_blank(reader.raw("No")):
         problems.append(Problem(reader.where("No"), "this player row has no pairing number (No)"))
     name = _row_name(reader)
-    low, high = RATING_RANGE[settings.system]
+    low, high = systems.get(settings.system).rating_range
     pre, games = reader.rating_with_games("Rating", "Games", low, high)
     others = _other_ratings(reader)
     rounds = _round_cells(reader, unreadable)

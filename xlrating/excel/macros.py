@@ -248,6 +248,7 @@ def fill_from_list(book: xw.Book | None = None) -> Filled | None:
     from ..crosstable.columns import fold
     from ..official.fill import fill_sheets
     from ..official.sheet import LIST_SHEET, read_list_sheet
+    from ..official.sources import closed_after, open_store
 
     if book is None:
         book = xw.Book.caller()
@@ -262,11 +263,7 @@ def fill_from_list(book: xw.Book | None = None) -> Filled | None:
                            "computer and copy it into this workbook.", title="xlrating: nothing was filled")
             return None
         else:
-            from ..cli.fill import open_store
-
             source = open_store(None)
-        from ..cli.fill import closed_after
-
         with closed_after(source) as players:
             filled = fill_sheets(grids, players)
     except CrosstableError as error:

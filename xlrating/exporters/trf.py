@@ -76,10 +76,6 @@ BYES = {Code.FULL_BYE: "F", Code.HALF_BYE: "H", Code.ZERO_BYE: "Z"}
 #: TRF line 092 by event type.
 TYPES = {EventType.SWISS: "Individual: Swiss-System", EventType.ROUND_ROBIN: "Individual: Round-Robin",
          EventType.MATCH: "Individual: Match"}
-#: The federation of the national ratings of an event rated by a national body (its
-#: ``Rating`` column), for the National Rating Support records; the ``National federation``
-#: setting overrides it.
-NATIONAL_FEDERATIONS = {"ICU": "IRL", "USCF": "USA"}
 #: TRF-2026 line 172's starting-rank methods, each with the rating it sorts by
 #: (FIDE rating, national rating; 0 for none), tried in this order.
 RANK_METHODS: dict[str, Callable[[float, float], float]] = {
@@ -304,7 +300,7 @@ def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: 
 def national_federation(event: ExportEvent) -> str:
     """The national ratings' federation: the ``National federation`` setting, else the rating
     body's (``IRL``, ``USA``), else in a FIDE event the ``Host federation``."""
-    return (event.setting("National federation") or NATIONAL_FEDERATIONS.get(event.settings.system)
+    return (event.setting("National federation") or systems.get(event.settings.system).federation
             or event.setting("Host federation")).strip().upper()
 
 
@@ -312,7 +308,7 @@ def national_rating(event: ExportEvent, section: Section, player: PlayerRow) -> 
     """The player's national rating and national ID as text (``""`` when none): the ``Rating``
     and ``ID`` columns in an event a national body rates, else the ``National rating`` and
     ``National ID`` columns."""
-    if event.settings.system in NATIONAL_FEDERATIONS:
+    if systems.get(event.settings.system).federation is not None:
         return (str(round(player.rating)) if player.rating else ""), player.member_id or ""
     value = section.value(player, "National rating")
     return value, section.value(player, "National ID")

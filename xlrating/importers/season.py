@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import systems
 from ..crosstable.columns import fold, input_column
-from ..crosstable.parse import SYSTEM_COLUMNS
 from ..crosstable.values import address, text
 from ..errors import FormatError, Problem
 from ..official.identity import Sighting, identity_warnings
@@ -258,7 +258,8 @@ def _sightings(events: Sequence[tuple[str, ImportedEvent, Any]]) -> list[Sightin
 
 def _players(system: str, sheets: Sequence[Any]) -> Rows:
     """The starting list: each player as his first event gives him (events in date order)."""
-    carried = [c for c in ("Rating", "Games", *sorted(SYSTEM_COLUMNS[system] - {"Rating", "Games", "Total"}))
+    others = sorted(systems.get(system).columns - {"Rating", "Games", "Total"})
+    carried = [c for c in ("Rating", "Games", *others)
                if any(input_column(h) == c for sheet in sheets for h in sheet.header)]
     carried = [c for c in carried if not c.startswith("Official")]
     rows: Rows = [["ID", "Name", *carried]]

@@ -11,18 +11,17 @@ import datetime as dt
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import Any, TypeGuard
 
-from .. import _check
-from ..crosstable.parse import K_RANGE, RATING_RANGE
+from .. import _check, systems
 from ..errors import ArgumentError, InputError, Problem
 from ..model import EventType
 from .model import Entry, Event, PendingEvent, PlayerId, RatingList
 
-#: What a crosstable accepts, so a list accepts no more: ratings per system (from the
-#: registry: a FIDE or ICU rating from 1, a US Chess rating from 100) and a K given by the
-#: rating officer (:data:`~xlrating.crosstable.parse.K_RANGE`).
-RATING_RANGES = RATING_RANGE
+#: What a crosstable accepts, so a list accepts no more: a K given by the rating officer (and
+#: ratings per system, a FIDE or ICU rating from 1, a US Chess rating from 100: each
+#: :attr:`~xlrating.systems.System.rating_range`).
+K_RANGE = systems.K_RANGE
 
 ENTRY_FIELDS = frozenset(f.name for f in fields(Entry)) - {"id"}
 """The keyword fields a new player's data may give."""
@@ -38,7 +37,7 @@ def _whole(value: Any) -> None:
     _check.whole("value", value)
 
 
-def _is_date(value: Any) -> bool:
+def _is_date(value: Any) -> TypeGuard[dt.date]:
     """A date, not a datetime."""
     return isinstance(value, dt.date) and not isinstance(value, dt.datetime)
 
@@ -124,7 +123,8 @@ def _plain_dates(entry: Entry) -> bool:
 def entry_problems(entry: Any, system: str = "") -> list[str]:
     """What is wrong with one list entry, in words (empty: nothing); ``system`` gives the
     lowest rating a crosstable of that system accepts (else 0)."""
-    low = RATING_RANGES.get(system, (0.0, 4000.0))[0]
+    found = systems.keyed(system)
+    low = found.rating_range[0] if found is not None else 0.0
     if _plain_entry(entry, low):
         return []
     if not isinstance(entry, Entry):
@@ -211,8 +211,6 @@ def check_list(ratings: RatingList) -> list[Problem]:
     if not isinstance(entries, Mapping):
         problems.append(Problem("list", f"entries must be a mapping of ID to Entry, not {entries!r}"))
         return problems
-    from .. import systems  # the registry (it imports the engines, so only when a list is checked)
-
     keys = [system.key for system in systems.SYSTEMS]
     if ratings.system not in keys:
         problems.append(
@@ -283,7 +281,7 @@ def _date_problems(event: Event, ratings: RatingList) -> list[str]:
     problems = []
     if not _is_date(event.end_date):
         problems.append(f"end date must be a date, not {event.end_date!r}")
-    elif ratings.date is not None and isinstance(ratings.date, dt.date) and event.end_date < ratings.date:
+    elif _is_date(ratings.date) and event.end_date < ratings.date:
         problems.append(
             f"ends {event.end_date.isoformat()}, before the list's date {ratings.date.isoformat()}"
         )
@@ -291,7 +289,7 @@ def _date_problems(event: Event, ratings: RatingList) -> list[str]:
         return problems
     if not _is_date(event.start_date):
         problems.append(f"start date must be a date, not {event.start_date!r}")
-    elif isinstance(event.end_date, dt.date) and event.start_date > event.end_date:
+    elif _is_date(event.end_date) and event.start_date > event.end_date:
         problems.append(
             f"starts {event.start_date.isoformat()}, after its end {event.end_date.isoformat()}"
         )
@@ -380,8 +378,8 @@ def check_season(ratings: RatingList, events: Iterable[Any]) -> list[Event]:
             problems.append(Problem(f"event {event.id}", "the same event ID is used twice"))
         seen.add(event.id)
         valid.append(event)
-    dated = [e for e in valid if isinstance(e.end_date, dt.date)]
-    undated = [e for e in valid if not isinstance(e.end_date, dt.date)]
+    dated = [e for e in valid if _is_date(e.end_date)]  # a datetime is a problem, never sorted among dates
+    undated = [e for e in valid if not _is_date(e.end_date)]
     ordered = sorted(dated, key=lambda e: e.end_date)
     known: set[PlayerId] = set(ratings.entries) if isinstance(ratings.entries, Mapping) else set()
     for event in [*ordered, *undated]:

@@ -40,12 +40,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import fide, systems
-from ..crosstable.columns import fold
+from ..crosstable.columns import columns_named, fold
 from ..crosstable.model import AddedColumns, Block, EventSettings, Grid
 from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
-    RATING_RANGE,
     find_header,
     last_used_column,
     problem_order,
@@ -185,16 +184,14 @@ def _columns(table: Table) -> tuple[int, dict[str, int], int, bool]:
     layout = read_layout(table.sheet, rows, index, [])
     columns = {name: column for name, column in layout.inputs.items()
                if name in (*FILLED, *QUICK, "ID", "Name")}
-    for column, cell in enumerate(rows[index], start=1):
-        extra = _EXTRA.get(fold(cell)) if isinstance(cell, str) else None
-        if extra is not None:
-            columns.setdefault(extra, column)
+    for extra, column in columns_named(rows[index], _EXTRA).items():
+        columns.setdefault(extra, column)
     return index + 1, columns, last_used_column(rows, index, len(rows) - 1), bool(layout.outputs)
 
 
 def _read_rows(table: Table, header: int, columns: Mapping[str, int], problems: list[Problem]) -> list[_Row]:
     """The sheet's player rows (a row with an ID or a name), the cells a fill reads checked."""
-    low, high = RATING_RANGE[table.settings.system]
+    low, high = systems.get(table.settings.system).rating_range
     readers: dict[str, Any] = {
         "Rating": lambda v: rating(v, low=low, high=high),
         "Games": lambda v: whole(v, "a number of games", high=MAX_GAMES),

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import systems
-from ..crosstable.columns import fold
+from ..crosstable.columns import columns_named, fold
 from ..crosstable.model import Grid
 from ..crosstable.values import BadValue, address, date_value, is_blank, quote_sheet, rating, text, whole
 from ..errors import CrosstableError, Problem
@@ -83,7 +83,7 @@ def read_list_sheet(grid: Grid, *, sheet: str = LIST_SHEET) -> ListSheet:
     if header is None:
         raise CrosstableError([Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'ID'")],
                               title=f"The {sheet} sheet cannot be read; nothing was filled.")
-    columns = _columns(rows[header])
+    columns = columns_named(rows[header], _KEYS)
     missing = [name for name in _REQUIRED if name not in columns]
     if missing:
         problems.append(Problem(address(sheet, header + 1, 1), "the header row has no "
@@ -93,16 +93,6 @@ def read_list_sheet(grid: Grid, *, sheet: str = LIST_SHEET) -> ListSheet:
         raise CrosstableError(problems, title=f"The {sheet} sheet has {len(problems)} error"
                               f"{'s' if len(problems) != 1 else ''}; nothing was filled.")
     return ListSheet(players)
-
-
-def _columns(header: list[Any]) -> dict[str, int]:
-    """The List sheet's columns by name (the first of a name counts)."""
-    columns: dict[str, int] = {}
-    for column, cell in enumerate(header, start=1):
-        name = _KEYS.get(fold(cell)) if isinstance(cell, str) else None
-        if name is not None:
-            columns.setdefault(name, column)
-    return columns
 
 
 def _players(sheet: str, rows: list[list[Any]], header: int, columns: Mapping[str, int],

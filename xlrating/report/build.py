@@ -25,7 +25,6 @@ from .. import __version__, systems
 from ..crosstable.model import PlayerRow, RatedEvent
 from ..errors import ArgumentError
 from ..model import EventOutcome, Method, PlayerOutcome
-from ..systems import SYSTEMS
 from .content import (
     COUNT,
     DATE,
@@ -59,8 +58,6 @@ EXPLAINED_METHODS = frozenset({Method.SPECIAL, Method.UNRATED, Method.PERFORMANC
 #: many largest losses and largest gains (a bar chart of hundreds of players is unreadable).
 MAX_BARS = 20
 
-SYSTEM_NAMES = {system.key: system.name for system in SYSTEMS}
-SYSTEM_SHORT = {system.key: system.short_name for system in SYSTEMS}
 
 SUMMARY, RATINGS, GAMES, EXPLANATIONS, CHARTS, CHART_DATA = (
     "Summary", "Ratings", "Games", "Explanations", "Charts", "Chart data")
@@ -130,7 +127,7 @@ class _Part:
     def heading(self, multi_section: bool) -> str:
         """``US Chess Quick rating``, ``FIDE rating``; with the section when there are several."""
         outcome = self.outcome
-        rating = SYSTEM_SHORT.get(outcome.system, outcome.system)
+        rating = systems.get(outcome.system).short_name
         if outcome.rating_system:
             rating += f" {outcome.rating_system}"
         rating += " rating"
@@ -551,7 +548,7 @@ def _summary(events: Sequence[RatedEvent], parts: list[_Part], title: str, subti
     lines.add("Start date", settings.start_date, DATE, "" if settings.start_date else missing)
     lines.add("End date", settings.end_date, DATE,
               "blank on the Event sheet: the day it was rated" if settings.end_date_blank else "")
-    lines.add("System", SYSTEM_NAMES.get(settings.system, settings.system))
+    lines.add("System", systems.get(settings.system).name)
     if systems.get(settings.system).rating_systems:
         lines.add("Rating system", settings.rating_system)
         lines.add("Dual rated", "yes (Regular and Quick)" if settings.dual_rated else "no")
@@ -759,7 +756,7 @@ def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, gam
     rules = ", ".join(dict.fromkeys(o.rules for e in events for o in e.outcomes))
     days = _dates(settings.start_date, settings.end_date, settings.end_date_blank)
     subtitle = " · ".join(p for p in (name, days,
-                                      f"{SYSTEM_NAMES.get(settings.system, settings.system)}, {rules}") if p)
+                                      f"{systems.get(settings.system).name}, {rules}") if p)
     page = PageSetup(paper=systems.get(settings.system).paper, header=title)
     charts, data = _charts(parts, multi_section, page)
     sheets = (

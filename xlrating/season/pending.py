@@ -20,8 +20,8 @@ from typing import Any
 
 from .. import systems
 from ..crosstable import EventSettings, Grid
-from ..crosstable.columns import fold
-from ..crosstable.parse import MAX_GAMES, RATING_RANGE
+from ..crosstable.columns import columns_named, fold
+from ..crosstable.parse import MAX_GAMES
 from ..crosstable.render import COUNT, RATING
 from ..crosstable.values import (
     BadValue,
@@ -117,7 +117,7 @@ def read_pending(sheets: Mapping[str, Grid], settings: EventSettings, ratings: R
                                 "remove the sheet"))
         return ratings
     by_ru = _ru_rules(settings.system, settings.rules)
-    columns = _columns(rows[header])
+    columns = columns_named(rows[header], _ALIASES)
     missing = _missing(columns, by_ru)
     if missing:
         problems.append(Problem(address(sheet, header + 1, 1), "the Pending sheet needs the column"
@@ -141,16 +141,6 @@ def _missing(columns: Mapping[str, int], by_ru: bool) -> list[str]:
     return [c for c in (*COLUMNS, *(RU_COLUMNS if by_ru else ())) if c != "Name" and c not in columns]
 
 
-def _columns(header: list[Any]) -> dict[str, int]:
-    """The Pending sheet's columns by name (any of their names; the first of a name counts)."""
-    columns: dict[str, int] = {}
-    for column, cell in enumerate(header, start=1):
-        name = _ALIASES.get(fold(cell)) if isinstance(cell, str) else None
-        if name is not None and name not in columns:
-            columns[name] = column
-    return columns
-
-
 class _Reader:
     """The Pending sheet's rows, each checked at its cells, gathered into events by player."""
 
@@ -158,7 +148,7 @@ class _Reader:
                  bound: date | None, problems: list[Problem]) -> None:
         self.sheet, self.columns, self.by_ru = sheet, columns, by_ru
         self.list, self.bound, self.problems = ratings, bound, problems
-        low, high = RATING_RANGE["FIDE"]
+        low, high = systems.get(ratings.system).rating_range
         self.low, self.high = low, high
         self.events: dict[PlayerId, dict[tuple[str, date], _Event]] = {}
         self.refused: set[PlayerId] = set()

@@ -13,10 +13,9 @@ from dataclasses import replace
 from datetime import date
 
 from ..crosstable import Grid, RatedEvent
-from ..crosstable.rate import ENGINE_ERRORS
 from ..crosstable.values import address, quote_sheet
 from ..crosstable.workbook import sightings
-from ..errors import CrosstableError, InputError, Problem
+from ..errors import ENGINE_ERRORS, CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
 from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
@@ -80,8 +79,8 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
     current = {key: entry.rating for key, entry in season.ratings.entries.items()}
     listed = {row.id: row.cell or str(row.id) for row in season.rows}
     for event in rating_order(season.events):
-        rated.append(_rated_event(event, result.outcomes[event.event.id], result.history, current, notes,
-                                  listed))
+        rated.append(_rated_event(event, result.outcomes[event.event.id], result.players(event.event.id),
+                                  result.history, current, notes, listed))
     blocks, added, new_sheets = season_blocks(season, result, rated, sheets)
     return RatedSeason(season, result, tuple(rated), blocks, added, new_sheets, tuple(notes))
 
@@ -100,35 +99,27 @@ def season_warnings(season: SeasonInput) -> list[Problem]:
 
 
 def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
+                 by_id: Sequence[Mapping[PlayerId, PlayerOutcome]],
                  history: Mapping[PlayerId, Sequence[HistoryRow]],
                  current: dict[PlayerId, float | None], notes: list[str],
                  listed: Mapping[PlayerId, str]) -> RatedEvent:
-    """The event's outcomes renumbered to its pairing numbers, with a note for every typed
-    rating that disagrees with the list and every player rated as unrated (``listed``: the ID
-    cell on Players of each listed player); ``current`` moves on to the ratings after it."""
+    """The event's outcomes (``by_id``: their players' outcomes by ID, as the season gives them)
+    renumbered to its pairing numbers, with a note for every typed rating that disagrees with the
+    list and every player rated as unrated (``listed``: the ID cell on Players of each listed
+    player); ``current`` moves on to the ratings after it."""
     crosstable = event.crosstable
-    seats = _seats(event)
     rows = {key: next(row for row in history[key] if row.event == event.event.id)
-            for key in seats}
+            for key in by_id[0]}
     disagreements: dict[int, str] = {}
     _unrated_notes(event, rows, listed, disagreements, notes)
     _rating_notes(event, rows, current, disagreements, notes)
-    renumbered = [_renumbered(event, outcome, seats, current if index == 0 else {}, disagreements)
+    renumbered = [_renumbered(event, outcome, by_id[index], current if index == 0 else {}, disagreements)
                   for index, outcome in enumerate(outcomes)]
     for key, row in rows.items():
         current[key] = row.post
     for key in event.event.players:
         current.setdefault(key, None)
     return RatedEvent(crosstable=crosstable, settings=crosstable.settings, outcomes=tuple(renumbered))
-
-
-def _seats(event: SeasonEvent) -> dict[PlayerId, int]:
-    """The seat (from 1) each player of the event's games has in its outcomes: in order of first game."""
-    seats: dict[PlayerId, int] = {}
-    for _, a, b, _ in event.event.games:
-        for key in (a, b):
-            seats.setdefault(key, len(seats) + 1)
-    return seats
 
 
 def _unrated_notes(event: SeasonEvent, rows: Mapping[PlayerId, HistoryRow], listed: Mapping[PlayerId, str],
@@ -165,7 +156,7 @@ def _rating_notes(event: SeasonEvent, rows: Mapping[PlayerId, HistoryRow],
             notes.append(f"{address(crosstable.sheet, player.row, column)}: {text}")
 
 
-def _renumbered(event: SeasonEvent, outcome: EventOutcome, seats: Mapping[PlayerId, int],
+def _renumbered(event: SeasonEvent, outcome: EventOutcome, by_id: Mapping[PlayerId, PlayerOutcome],
                 current: Mapping[PlayerId, float | None], disagreements: Mapping[int, str]) -> EventOutcome:
     """One outcome of the event with its players by pairing number, in the crosstable's order: a
     player without games is not rated (his ``current`` rating kept: the list's own system only,
@@ -173,8 +164,8 @@ def _renumbered(event: SeasonEvent, outcome: EventOutcome, seats: Mapping[Player
     players: list[PlayerOutcome] = []
     for player in event.crosstable.players:
         key = event.ids[player.number]
-        if key in seats:
-            found = replace(outcome.player(seats[key]), player=player.number)
+        if key in by_id:
+            found = replace(by_id[key], player=player.number)
         else:
             rating = current.get(key)
             found = PlayerOutcome(player.number, Method.NOT_RATED, 0, 0.0, rating, None, rating)

@@ -15,12 +15,10 @@ from typing import Any
 
 from .. import systems
 from ..crosstable import Crosstable, EventSettings, Grid, OtherRating, PlayerRow
-from ..crosstable.columns import fold, input_column
+from ..crosstable.columns import columns_named, fold, input_column
 from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
-    RATING_RANGE,
-    SYSTEM_COLUMNS,
     find_header,
     last_used_column,
     read_crosstable,
@@ -158,13 +156,11 @@ def check_chart(chart: ChartSetting, cell: str, known: set[PlayerId], problems: 
 
 
 def entry_fields(row: PlayerRow) -> dict[str, Any]:
-    """The :class:`~xlrating.lists.Entry` fields a player row gives (blank cells left out)."""
-    fields: dict[str, Any] = {
-        "name": row.name or None, "rating": row.rating, "games": row.games, "birth_date": row.birth_date,
-        "adult": row.adult or None, "k": row.k, "floor": row.floor, "peak": row.peak, "wins": row.wins,
-        "draws": row.draws, "events": row.events, "history": row.history, "fide": row.fide, "cfc": row.cfc,
-        "joined": row.joined,
-    }
+    """The :class:`~xlrating.lists.Entry` fields a player row gives (blank cells left out): the
+    player record the two share (:data:`~xlrating.systems.RECORD_FIELDS`), the name, the ratings
+    in the other systems."""
+    fields: dict[str, Any] = {name: getattr(row, name) for name in systems.RECORD_FIELDS}
+    fields.update(name=row.name or None, adult=row.adult or None)
     others = {o.system: (o.rating, o.games) for o in row.other_ratings if o.rating is not None}
     if others:
         fields["other_ratings"] = others
@@ -174,8 +170,9 @@ def entry_fields(row: PlayerRow) -> dict[str, Any]:
 def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str, int],
                    system: str, problems: list[Problem]) -> PlayerRow:
     """One row of the Players sheet as a crosstable's :class:`PlayerRow` (no rounds)."""
-    wanted = SYSTEM_COLUMNS[system] | systems.get(system).list_only_columns
-    low, high = RATING_RANGE[system]
+    entry = systems.get(system)
+    wanted = entry.columns | entry.list_only_columns
+    low, high = entry.rating_range
 
     def read(name: str, reader: Any) -> Any:
         if name not in columns or name not in wanted:
@@ -336,7 +333,7 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
     if header_index is None:
         problems.append(Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'Sheet'"))
         return []
-    columns = _event_columns(rows[header_index])
+    columns = columns_named(rows[header_index], EVENT_COLUMNS)
     listed: dict[str, int] = {}
     read: list[tuple[int, EventSettings, Crosstable]] = []
     for index in range(header_index + 1, len(rows)):
@@ -362,16 +359,6 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
     if not listed and not problems:
         problems.append(Problem(quote_sheet(sheet), "the Events sheet lists no event"))
     return events
-
-
-def _event_columns(header: list[Any]) -> dict[str, int]:
-    """The Events sheet's columns by name (:data:`EVENT_COLUMNS`; the first of a name counts)."""
-    columns: dict[str, int] = {}
-    for column, cell in enumerate(header, start=1):
-        name = EVENT_COLUMNS.get(fold(cell))
-        if name is not None and name not in columns:
-            columns[name] = column
-    return columns
 
 
 #: The sheets of a season workbook that hold no event.

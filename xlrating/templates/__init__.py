@@ -26,6 +26,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.table import TableColumn
 from openpyxl.worksheet.worksheet import Worksheet
 
+from .. import systems as registry
 from ..errors import ArgumentError, WorkbookError
 from ..workbook.book import save_workbook_atomic
 from ..workbook.buttons import EVENT_BUTTON, HEADER_HEIGHT, rate_button
@@ -47,6 +48,7 @@ __all__ = [
     "ExampleEvent",
     "build_template",
     "live_effective_games",
+    "macro_file",
     "quickstart_module",
     "write_calculator_template",
     "write_committed_templates",
@@ -56,12 +58,12 @@ __all__ = [
 #: The systems a template exists for.
 SYSTEMS: tuple[str, ...] = tuple(EXAMPLES)
 #: The committed templates' file names, by system.
-TEMPLATE_FILES: dict[str, str] = {"uscf": "uscf-swiss.xlsx", "fide": "fide-round-robin.xlsx",
-                                  "icu": "icu-swiss.xlsx"}
+TEMPLATE_FILES: dict[str, str] = {system.slug: system.template for system in registry.SYSTEMS}
 #: The committed macro-enabled template (US Chess example) and its Python module.
 MACRO_TEMPLATE = "xlrating_event.xlsm"
-#: The system of the committed macro-enabled template.
-MACRO_SYSTEM = "uscf"
+#: The system of the committed macro-enabled template (the registry's
+#: :attr:`~xlrating.systems.System.macro_template`).
+MACRO_SYSTEM = next(entry.slug for entry in registry.SYSTEMS if entry.macro_template)
 #: The committed calculator template: the US Chess, FIDE and ICU calculators.
 CALCULATOR_TEMPLATE = "calculators.xlsx"
 #: The header of the US Chess template's live formula column (not an output column, so the
@@ -178,6 +180,13 @@ def write_template(system: str, path: str | os.PathLike[str], *, macro: bool = F
                          [rate_button(EVENT_BUTTON, macro=False)])
     return [target]
 
+
+
+def macro_file(system: str) -> str:
+    """The file name of the macro-enabled template of ``system`` (``uscf``, ``fide`` or ``icu``):
+    :data:`MACRO_TEMPLATE` for the system the registry names for it, else ``xlrating_<system>_event.xlsm``."""
+    entry = registry.find(system)
+    return MACRO_TEMPLATE if entry is not None and entry.macro_template else f"xlrating_{system}_event.xlsm"
 
 
 def write_committed_templates(folder: str | os.PathLike[str]) -> list[Path]:
