@@ -167,6 +167,22 @@ def test_records_filled_slot_by_slot_keep_the_dataclass_contract() -> None:
         for f in dataclasses.fields(PlayerOutcome)]
 
 
+def test_slot_filling_gives_each_record_its_own_class_and_every_field() -> None:
+    class Kept(PlayerOutcome):
+        __slots__ = ()
+
+    for kind in (PlayerOutcome, Kept):
+        outcome = kind(4, Method.ELO, 3, 1.5, 1500.0, 20, 1510.0, post_games=23, k=24.0, notes=("n",))
+        assert type(outcome) is kind and outcome.player == 4 and outcome.k == 24.0 and outcome.notes == ("n",)
+        assert outcome.bonus is None and outcome.games == () and outcome.post_games == 23
+        assert dataclasses.astuple(outcome) == (4, Method.ELO, 3, 1.5, 1500.0, 20, 1510.0, 23, None, None,
+                                                None, None, None, None, 24.0, None, None, False, None, None,
+                                                (), (), ("n",))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            outcome.k = 16.0  # type: ignore[misc]
+    assert Step("K", 24.0) == Step("K", 24.0, "") and type(Step("K")) is Step
+
+
 def test_slot_filling_refuses_a_record_it_cannot_fill() -> None:
     @dataclasses.dataclass(frozen=True, slots=True)
     class Checked:
