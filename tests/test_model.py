@@ -17,6 +17,7 @@ from xlrating.model import (
     PlayerOutcome,
     Step,
     _slot_filling_init,
+    _slot_replacer,
     games_by_player,
 )
 
@@ -181,6 +182,17 @@ def test_slot_filling_gives_each_record_its_own_class_and_every_field() -> None:
         with pytest.raises(dataclasses.FrozenInstanceError):
             outcome.k = 16.0  # type: ignore[misc]
     assert Step("K", 24.0) == Step("K", 24.0, "") and type(Step("K")) is Step
+
+
+def test_a_record_copied_slot_by_slot_is_the_one_replace_gives() -> None:
+    replace = _slot_replacer(PlayerOutcome)
+    outcome = PlayerOutcome(4, Method.ELO, 3, 1.5, 1500.0, 20, 1510.0, k=24.0)
+    copied = replace(outcome, {"post_rating": 1520.0, "notes": ("n",)})
+    assert copied == dataclasses.replace(outcome, post_rating=1520.0, notes=("n",))
+    assert type(copied) is PlayerOutcome and copied is not outcome and outcome.post_rating == 1510.0
+    assert replace(outcome, {}) == outcome
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copied.k = 16.0  # type: ignore[misc]
 
 
 def test_slot_filling_refuses_a_record_it_cannot_fill() -> None:

@@ -126,6 +126,7 @@ def games_by_player(
 
 
 _Record = TypeVar("_Record", bound=type)
+_T = TypeVar("_T")
 
 
 def _slot_filling_init(cls: _Record) -> _Record:
@@ -149,8 +150,7 @@ def _slot_filling_init(cls: _Record) -> _Record:
             or any(not f.init or f.default_factory is not MISSING for f in plain)):
         raise TypeError(f"{cls.__name__}: only plain fields of a record with no base class can be filled "
                         "slot by slot")
-    twin = type(f"_{cls.__name__}Slots", (), {"__slots__": record.__slots__})
-    scope: dict[str, Any] = {"_cls": cls, "_open": twin, "_set_class": object.__setattr__}
+    scope: dict[str, Any] = {"_cls": cls, "_open": _open_slots(cls), "_set_class": object.__setattr__}
     parameters, stores, sets = [], [], []
     for f in plain:
         scope[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
@@ -173,6 +173,33 @@ def _slot_filling_init(cls: _Record) -> _Record:
     init.__annotations__ = record.__init__.__annotations__
     record.__init__ = init
     return cls
+
+
+def _open_slots(cls: type) -> type:
+    """An open twin of the frozen slotted record ``cls``: the same slots, so the same layout,
+    without the frozen ``__setattr__`` (see :func:`_slot_filling_init`)."""
+    slots: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
+    return type(f"_{cls.__name__}Slots", (), {"__slots__": slots})
+
+
+def _slot_replacer(cls: type[_T]) -> Callable[[_T, dict[str, Any]], _T]:
+    """``replace(record, changes)``: a copy of ``record``, a ``cls`` (a frozen slotted dataclass
+    with no base class), with the fields named in ``changes`` changed, as
+    :func:`dataclasses.replace` gives it but without running ``__init__``, for values already
+    checked; each field is stored as :func:`_slot_filling_init` stores it."""
+    names: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
+    if cls.__bases__ != (object,) or names != tuple(f.name for f in fields(cls)):  # type: ignore[arg-type]
+        raise TypeError(f"{cls.__name__}: only a slotted record with no base class can be copied slot by "
+                        "slot")
+    scope: dict[str, Any] = {"_cls": cls, "_open": _open_slots(cls), "_new": object.__new__}
+    exec("def replace(old, changes):\n"
+         "    new = _new(_open)\n"
+         + "".join(f"    new.{name} = changes['{name}'] if '{name}' in changes else old.{name}\n"
+                   for name in names)
+         + "    new.__class__ = _cls\n"
+         "    return new\n", scope)
+    replace: Callable[[_T, dict[str, Any]], _T] = scope["replace"]
+    return replace
 
 
 @_slot_filling_init

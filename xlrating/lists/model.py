@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import EventOutcome, PlayerOutcome
+from ..model import EventOutcome, PlayerOutcome, _slot_filling_init, _slot_replacer
 
 PlayerId = int | str
 """A player's ID in the list: a federation number or any text."""
@@ -85,16 +85,13 @@ class Entry:
     """FIDE: an unrated player's results not yet enough for a first rating."""
 
 
-_ENTRY_FIELDS = Entry.__slots__
+_replace_entry = _slot_replacer(Entry)
 
 
 def evolve(entry: Entry, **changes: Any) -> Entry:
     """``entry`` with ``changes``, as :func:`dataclasses.replace` gives it, for values the
     season computed itself (not checked again: a season replaces about a million entries)."""
-    new: Entry = object.__new__(Entry)
-    for name in _ENTRY_FIELDS:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(entry, name))
-    return new
+    return _replace_entry(entry, changes)
 
 
 @dataclass(frozen=True)
@@ -161,6 +158,7 @@ class Event:
     """US Chess: B as given (``None``: the value in force on the end date)."""
 
 
+@_slot_filling_init
 @dataclass(frozen=True, slots=True)
 class HistoryRow:
     """One line of a player's history: an event and what it did to the rating.
