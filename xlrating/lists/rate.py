@@ -21,7 +21,7 @@ from .. import _check, systems
 from .._gc import collector_paused
 from ..adjustments import RatingAdjustment
 from ..errors import ENGINE_ERRORS, ArgumentError, InputError, Problem
-from ..model import EventOutcome, Game
+from ..model import EventOutcome, Game, _open_slots
 from .check import check_season
 from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
 
@@ -106,20 +106,18 @@ def check_settings(settings: Settings) -> None:
 
 
 _new = object.__new__
-_set_round, _set_player, _set_opponent, _set_score = (
-    Game.__dict__[name].__set__ for name in ("round", "player", "opponent", "score"))
+_GameSlots = _open_slots(Game)
 
 
 def _game(rnd: int, first: int, second: int, score: Any) -> Game:
     """A :class:`~xlrating.model.Game` of a game :func:`~.check.check_season` has checked:
-    built without checking it again (which costs more than the rest of seating it), each
-    field filled through its slot."""
-    game: Game = _new(Game)
-    _set_round(game, rnd)
-    _set_player(game, first)
-    _set_opponent(game, second)
-    _set_score(game, score if type(score) is float else _check.result("score", score))
-    return game
+    built without checking it again (which costs more than the rest of seating it), its
+    fields stored through an open twin of its slots (see :func:`~xlrating.model._slot_filling_init`)."""
+    game: Any = _new(_GameSlots)
+    game.round, game.player, game.opponent = rnd, first, second
+    game.score = score if type(score) is float else _check.result("score", score)
+    game.__class__ = Game
+    return game  # type: ignore[no-any-return]
 
 
 class Seating:
