@@ -23,6 +23,7 @@ from test_uscf_snapshot import CASES, STORED, reshaped
 from uscf_snapshot import encode, players, round_robin, swiss
 
 from xlrating import _vector
+from xlrating._sides import ListedSides
 from xlrating.errors import EventError
 from xlrating.model import Game, Outcomes
 from xlrating.uscf import RatingSystem, UscfPlayer, core, get_rules, rate_event
@@ -51,7 +52,7 @@ def test_the_path_follows_the_size(explain: bool, monkeypatch: pytest.MonkeyPatc
     name = "VECTOR_SIDES" if explain else "QUIET_VECTOR_SIDES"
     for from_sides, plain in ((4, not _vector.AVAILABLE), (5, True)):
         monkeypatch.setattr(core, name, from_sides)
-        assert isinstance(core.take_games([1, 2], games, explain=explain), core.ListedSides) is plain
+        assert isinstance(core.take_games([1, 2], games, explain=explain), ListedSides) is plain
 
 
 @needs_numpy

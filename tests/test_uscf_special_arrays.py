@@ -27,7 +27,8 @@ pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy path ne
 if _vector.AVAILABLE:
     import numpy as np
 
-    from xlrating.uscf.arrays import _powers_of_ten, take_games
+    from xlrating._sides_numpy import array_sides as take_games
+    from xlrating.uscf.arrays import _powers_of_ten
     from xlrating.uscf.special_arrays import special_ratings
 else:
     np: Any = None
@@ -121,7 +122,7 @@ def test_pwe_on_arrays_is_the_one_player_pwe(scale: float) -> None:
 def test_sides_on_arrays_are_the_sides_in_lists(numbering: str) -> None:
     # Small events over many rounds meet the same opponent often; games are entered in any order.
     # Large numbers are found by binary search, pairing numbers by a table.
-    from xlrating.uscf.core import _listed
+    from xlrating._sides import listed_sides as _listed
 
     for seed in range(300):
         rng = random.Random(seed)

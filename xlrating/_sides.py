@@ -1,0 +1,159 @@
+"""An event's games from both sides, by player in round order: what every engine's numeric
+core reads, built once for all three engines.
+
+The vocabulary, the same in every engine:
+
+- a *side* is one game seen from one of its two players: the *player*, the *opponent*
+  (both as *positions*, indices in the event's list of players), the *score* (the points
+  the player scored: 1.0, 0.5 or 0.0) and the *round*; every game gives two sides;
+- the sides are held *by player in round order*: player ``i``'s sides are the ``i``-th
+  group (``start[i]`` to ``start[i + 1]`` where they are held in one run), and a player's
+  games of one round stay in the order given, as the rules list a player's games;
+- ``count`` is each player's number of games, ``numbers`` the players' numbers by position
+  (the index lookup, number to position, is the builder's).
+
+Two builders give the same sides: :func:`listed_sides` in Python lists, one list per
+player (:class:`ListedSides`: a small event, and every event where numpy cannot be
+imported), and :func:`xlrating._sides_numpy.array_sides` in numpy arrays, one run over
+all players (:class:`~xlrating._sides_numpy.ArraySides`: a large event). :func:`sides_of`
+chooses by the event's size (through :func:`xlrating._vector.vectorised`), and imports
+numpy only when it takes the arrays. Both raise the same
+:class:`~xlrating.errors.EventError` for a game that names a player who is not in the
+event (:func:`~xlrating.model.games_by_player` names every such game);
+:func:`one_game_per_round` is the check of an engine whose rules forbid two games in one
+round.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from operator import attrgetter
+from typing import Protocol
+
+from . import _vector
+from .errors import EventError
+from .model import Game, games_by_player
+
+
+class Sides(Protocol):
+    """An event's games, each seen from both sides, by player in round order."""
+
+    @property
+    def numbers(self) -> list[int]:
+        """Each player's number, by position."""
+
+    @property
+    def count(self) -> list[int]:
+        """Each player's number of games."""
+
+    @property
+    def starts(self) -> list[int]:
+        """Where each player's sides begin in a run of all sides; ``starts[-1]`` is the
+        number of sides."""
+
+    def opponents_of(self, i: int) -> list[int]:
+        """Player ``i``'s opponents (positions), in round order."""
+
+    def games_of(self, i: int) -> tuple[list[int], list[int], list[float]]:
+        """Player ``i``'s rounds, opponents (positions) and scores, in round order."""
+
+    def twice_in_a_round(self) -> list[int]:
+        """The players (positions, ascending) with two games in one round."""
+
+    def totals(self) -> tuple[list[float], list[int], list[int]]:
+        """Each player's score (whole and half points: exact in any order), wins and draws."""
+
+    def repeated_opponents(self, most: int) -> list[bool]:
+        """Whether each player met some opponent more than ``most`` times."""
+
+
+@dataclass(frozen=True)
+class ListedSides:
+    """:class:`Sides` in Python lists, one list per player."""
+
+    numbers: list[int]
+    opponents: list[list[int]]
+    """Each player's opponents (positions)."""
+    rounds: list[list[int]]
+    scores: list[list[float]]
+    """The points each player scored, game by game."""
+
+    @property
+    def count(self) -> list[int]:
+        return [len(own) for own in self.opponents]
+
+    @property
+    def starts(self) -> list[int]:
+        found = [0]
+        for own in self.opponents:
+            found.append(found[-1] + len(own))
+        return found
+
+    def opponents_of(self, i: int) -> list[int]:
+        return self.opponents[i]
+
+    def games_of(self, i: int) -> tuple[list[int], list[int], list[float]]:
+        return self.rounds[i], self.opponents[i], self.scores[i]
+
+    def twice_in_a_round(self) -> list[int]:
+        return [i for i, own in enumerate(self.rounds) if len(set(own)) < len(own)]
+
+    def totals(self) -> tuple[list[float], list[int], list[int]]:
+        own = self.scores
+        return [sum(s, 0.0) for s in own], [s.count(1.0) for s in own], [s.count(0.5) for s in own]
+
+    def repeated_opponents(self, most: int) -> list[bool]:
+        return [len(set(o)) < len(o) and max(map(o.count, set(o))) > most for o in self.opponents]
+
+
+def listed_sides(numbers: Sequence[int], games: Sequence[Game]) -> ListedSides:
+    """The games as :class:`ListedSides` of the players numbered ``numbers`` (in that order),
+    game by game. Raises :class:`~xlrating.errors.EventError` naming every game that names a
+    player who is not in ``numbers``."""
+    numbers = list(numbers)
+    position = {number: i for i, number in enumerate(numbers)}
+    sides = ListedSides(numbers, [[] for _ in numbers], [[] for _ in numbers], [[] for _ in numbers])
+    opponents, rounds, scores = sides.opponents, sides.rounds, sides.scores
+    in_order = games
+    if any(later.round < earlier.round for earlier, later in pairwise(games)):
+        in_order = sorted(games, key=attrgetter("round"))  # stable: one round's games as given
+    try:
+        for game in in_order:
+            first, second, rnd = position[game.player], position[game.opponent], game.round
+            opponents[first].append(second)
+            rounds[first].append(rnd)
+            scores[first].append(game.score)
+            opponents[second].append(first)
+            rounds[second].append(rnd)
+            scores[second].append(1.0 - game.score)
+    except KeyError:
+        games_by_player(numbers, games)  # raises EventError naming every missing player
+        raise
+    return sides
+
+
+def sides_of(numbers: Sequence[int], games: Sequence[Game], *, from_sides: int) -> Sides:
+    """The games as :class:`Sides`: in numpy arrays from ``from_sides`` sides (twice the
+    games) on, numpy permitting (:func:`xlrating._vector.vectorised`), else in lists."""
+    if _vector.vectorised(2 * len(games), from_sides):
+        from ._sides_numpy import array_sides
+
+        return array_sides(numbers, games)
+    return listed_sides(numbers, games)
+
+
+def one_game_per_round(sides: Sides) -> None:
+    """Raises :class:`~xlrating.errors.EventError` naming every player with two games in one
+    round, and the round."""
+    twice = sides.twice_in_a_round()
+    if not twice:
+        return
+    problems: list[str] = []
+    for i in twice:
+        counts = Counter(sides.games_of(i)[0])
+        problems.extend(f"player {sides.numbers[i]} has {count} games in round {rnd}"
+                        for rnd, count in sorted(counts.items()) if count > 1)
+    raise EventError("A player can play one game per round: " + "; ".join(problems))
