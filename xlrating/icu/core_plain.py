@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from operator import attrgetter
 
-from ..model import Game, games_by_player
+from .._sides import listed_sides
+from ..model import Game
 from .core import NO_ESTIMATE, Estimates, Scores, Skipped, priors
 from .player import IcuPlayer, PlayerKind
 from .rules import IcuRules
@@ -21,26 +21,13 @@ class PlainCore:
 
     def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> None:
         self.rules = rules
+        self.sides = sides = listed_sides([p.number for p in players], games)
+        self.numbers = sides.numbers
         offset = rules.performance_offset
-        index = {p.number: i for i, p in enumerate(players)}
-        self.numbers = list(index)
-        self.games: list[list[tuple[int, float, float, int]]] = [[] for _ in players]
-        """Each player's games: (opponent index, score, +/-400 or 0 for the performance, round)."""
-        by_player = self.games
         delta = {s: offset * (2 * s - 1) for s in (1.0, 0.5, 0.0)}  # +400 for a win, 0 draw, -400 loss
-        other = {s: 1.0 - s for s in (1.0, 0.5, 0.0)}  # the opponent's score (one float object each)
-        try:
-            for game in sorted(games, key=attrgetter("round")):  # stable: round order
-                a, b, s, r = index[game.player], index[game.opponent], game.score, game.round
-                by_player[a].append((b, s, delta[s], r))
-                s = other[s]
-                by_player[b].append((a, s, delta[s], r))
-        except KeyError:
-            games_by_player(index, games)  # raises, naming every game with a player not in the event
-            raise  # pragma: no cover
-        self.start = [0]
-        for mine in self.games:
-            self.start.append(self.start[-1] + len(mine))
+        self.offsets = [[delta[s] for s in own] for own in sides.scores]
+        """Each player's +/-400 or 0 in each game, for the performance."""
+        self.start = sides.starts
         kinds = [p.kind for p in players]
         self.rated = [kind is PlayerKind.RATED for kind in kinds]
         self.estimated = [kind is PlayerKind.UNRATED or kind is PlayerKind.PROVISIONAL for kind in kinds]
@@ -51,7 +38,8 @@ class PlainCore:
     # -- step 1: the estimates ------------------------------------------------------------------------
 
     def iterate(self, seen: list[float], explain: bool) -> Estimates:
-        iterated, threshold, games = self.iterated, self.rules.iteration_threshold, self.games
+        iterated, threshold = self.iterated, self.rules.iteration_threshold
+        opponents, offsets = self.sides.opponents, self.offsets
         first = [0] * len(seen)
         if not iterated:
             return Estimates(seen, seen, 0, first=first)
@@ -70,7 +58,7 @@ class PlainCore:
                 # (Ro*Go + sum(Ropp +/- 400))/(Go + Ge), Go 0 for an unrated player, over the Ge
                 # games whose opponent has a rating or an estimate.
                 total, count = 0.0, 0
-                for opponent, _, offset, _ in games[i]:
+                for opponent, offset in zip(opponents[i], offsets[i], strict=True):
                     rating = before[opponent]
                     if rating == rating:  # not NaN
                         total += rating + offset
@@ -112,16 +100,17 @@ class PlainCore:
         totals = [0.0] * size
         expected_, score_, change_, performance_ = totals, list(totals), list(totals), list(totals)
         count_ = [0] * size
-        per_edge = [math.nan] * self.start[-1] if explain else []
-        seen_, e_, delta_ = per_edge, list(per_edge), list(per_edge)
-        for i, mine in enumerate(self.games):
+        per_side = [math.nan] * self.start[-1] if explain else []
+        seen_, e_, delta_ = per_side, list(per_side), list(per_side)
+        sides = zip(self.sides.opponents, self.sides.scores, self.offsets, strict=True)
+        for i, (mine, scores, offsets) in enumerate(sides):
             if not whose[i] or not mine:
                 continue
             ratings = seen_by_estimated if self.estimated[i] else seen_by_fixed
             rating, factor, j = own[i], None if k is None else k[i], self.start[i]
             e_total = s_total = change = performance = 0.0
             count = 0
-            for opponent, s, offset, _ in mine:
+            for opponent, s, offset in zip(mine, scores, offsets, strict=True):
                 seen = ratings[opponent]
                 if seen == seen:  # not NaN: the game is rated
                     e = 1.0 / (1.0 + 10.0 ** ((seen - rating) / scale))  # formulas.expected
@@ -160,18 +149,16 @@ class PlainCore:
 
     def skipped(self, seen: list[float]) -> list[Skipped]:
         estimated, found = self.estimated, []
-        for i, mine in enumerate(self.games):
-            for opponent, _, _, _ in mine:
+        for i, mine in enumerate(self.sides.opponents):
+            for opponent in mine:
                 if estimated[opponent]:
                     never = math.isnan(seen[opponent])
                     if never or estimated[i]:
                         found.append((i, opponent, self.numbers[opponent], never))
         return found
 
-    def sides(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
-        numbers = self.numbers
-        edges = [(r, numbers[o], s) for mine in self.games for o, s, _, r in mine]
-        if not edges:
-            return [], [], []
-        rounds, opponents, scores = zip(*edges, strict=True)
-        return rounds, opponents, scores
+    def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
+        sides, numbers = self.sides, self.numbers
+        return ([r for own in sides.rounds for r in own],
+                [numbers[o] for own in sides.opponents for o in own],
+                [s for own in sides.scores for s in own])

@@ -308,7 +308,7 @@ class _Event:
         self.post = self.published(final.seen, rated, bonuses)
         self.skips = self.skipped_games(final.seen)
         if self.explain:
-            self.edges, self.scored = self.core.sides(), (rated, others)
+            self.edges, self.scored = self.core.every_side(), (rated, others)
             self.position = {i: j for j, i in enumerate(self.core.iterated)}
             if not self.on_arrays:
                 self.game_lines = self.edge_lines(0, self.core.start[-1])
