@@ -122,7 +122,7 @@ def listed_sides(numbers: Sequence[int], games: Sequence[Game]) -> ListedSides:
         in_order = sorted(games, key=attrgetter("round"))  # stable: one round's games as given
     try:
         for game in in_order:
-            first, second, rnd = position[game.player], position[game.opponent], game.round
+            first, second, rnd = position[game.player], position[game.opponent], int(game.round)
             opponents[first].append(second)
             rounds[first].append(rnd)
             scores[first].append(game.score)
