@@ -11,7 +11,7 @@ imported, keeps its sides in Python lists and runs each step player by player
 :mod:`.special` and :mod:`.floors`). A large event keeps them in numpy arrays and runs each
 step for all players at once (:class:`~.core_numpy.NumpyCore`, imported only then), with the
 same floating-point operations in the same order, so the results are identical to the last
-bit. :data:`VECTOR_SIDES` (explained events) and :data:`QUIET_VECTOR_SIDES`
+bit. :data:`FROM_SIDES` (explained events) and :data:`QUIET_FROM_SIDES`
 (``explain=False``) are where numpy starts to pay (measured by
 ``benchmarks/bench_uscf.py --paths``); :mod:`xlrating._vector` makes the choice.
 
@@ -44,18 +44,18 @@ if TYPE_CHECKING:
 #: player either way: the two paths break even from about 1,400 sides, every outcome read,
 #: and numpy is clearly ahead from about 6,000 (700 players over 9 rounds; measured:
 #: ``benchmarks/bench_uscf.py --paths``).
-VECTOR_SIDES = 6_000
+FROM_SIDES = 6_000
 #: The same for an event rated with ``explain=False``, where the formulas are most of the
 #: work: numpy wins from about 400 sides (45 players over 9 rounds), every outcome read.
-QUIET_VECTOR_SIDES = 400
+QUIET_FROM_SIDES = 400
 
 
 def take_games(numbers: list[int], games: Sequence[Game], *, explain: bool) -> Sides:
-    """The games as :class:`~xlrating._sides.Sides`: as arrays from :data:`VECTOR_SIDES`
-    sides on (from :data:`QUIET_VECTOR_SIDES` without ``explain``), numpy permitting, else in
+    """The games as :class:`~xlrating._sides.Sides`: as arrays from :data:`FROM_SIDES`
+    sides on (from :data:`QUIET_FROM_SIDES` without ``explain``), numpy permitting, else in
     lists. Raises :class:`~xlrating.errors.EventError` for a game naming a player who is not
     in ``numbers`` and for a player with two games in one round."""
-    sides = sides_of(numbers, games, from_sides=VECTOR_SIDES if explain else QUIET_VECTOR_SIDES)
+    sides = sides_of(numbers, games, from_sides=FROM_SIDES if explain else QUIET_FROM_SIDES)
     one_game_per_round(sides)
     return sides
 
