@@ -26,12 +26,13 @@ round.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from operator import attrgetter
-from typing import Protocol
+from typing import Any, Protocol
 
 from . import _vector
 from .errors import EventError
@@ -70,25 +71,44 @@ class Sides(Protocol):
         """Whether each player met some opponent more than ``most`` times."""
 
 
+Side = tuple[int, float, Any, int]
+"""One side in lists: the opponent (position), the score, the score as the engine counts it
+(see :func:`listed_sides`) and the round."""
+
+SCORES: dict[float, Any] = {1.0: 1.0, 0.5: 0.5, 0.0: 0.0}
+"""Each score as itself: a side's count where the engine takes the score as it is."""
+
+
 @dataclass(frozen=True)
 class ListedSides:
-    """:class:`Sides` in Python lists, one list per player."""
+    """:class:`Sides` in Python lists: ``by_player[i]`` is player ``i``'s sides in round order,
+    each a :data:`Side` (a list of tuples: the quickest to build and to read side by side)."""
 
     numbers: list[int]
-    opponents: list[list[int]]
-    """Each player's opponents (positions)."""
-    rounds: list[list[int]]
-    scores: list[list[float]]
-    """The points each player scored, game by game."""
+    by_player: list[list[Side]]
+
+    @functools.cached_property
+    def opponents(self) -> list[list[int]]:
+        """Each player's opponents (positions)."""
+        return [[side[0] for side in own] for own in self.by_player]
+
+    @functools.cached_property
+    def scores(self) -> list[list[float]]:
+        """The points each player scored, game by game."""
+        return [[side[1] for side in own] for own in self.by_player]
+
+    @functools.cached_property
+    def rounds(self) -> list[list[int]]:
+        return [[side[3] for side in own] for own in self.by_player]
 
     @property
     def count(self) -> list[int]:
-        return [len(own) for own in self.opponents]
+        return [len(own) for own in self.by_player]
 
     @property
     def starts(self) -> list[int]:
         found = [0]
-        for own in self.opponents:
+        for own in self.by_player:
             found.append(found[-1] + len(own))
         return found
 
@@ -109,30 +129,30 @@ class ListedSides:
         return [len(set(o)) < len(o) and max(map(o.count, set(o))) > most for o in self.opponents]
 
 
-def listed_sides(numbers: Sequence[int], games: Sequence[Game]) -> ListedSides:
+def listed_sides(numbers: Sequence[int], games: Sequence[Game], counted: Mapping[float, Any] = SCORES
+                 ) -> ListedSides:
     """The games as :class:`ListedSides` of the players numbered ``numbers`` (in that order),
-    game by game. Raises :class:`~xlrating.errors.EventError` naming every game that names a
-    player who is not in ``numbers``."""
+    game by game; each side holds its score as the engine counts it, ``counted[score]`` (FIDE:
+    half points; ICU: the performance's +/-400). Raises :class:`~xlrating.errors.EventError`
+    naming every game that names a player who is not in ``numbers``."""
     numbers = list(numbers)
     position = {number: i for i, number in enumerate(numbers)}
-    sides = ListedSides(numbers, [[] for _ in numbers], [[] for _ in numbers], [[] for _ in numbers])
-    opponents, rounds, scores = sides.opponents, sides.rounds, sides.scores
+    by_player: list[list[Side]] = [[] for _ in numbers]
     in_order = games
     if any(later.round < earlier.round for earlier, later in pairwise(games)):
         in_order = sorted(games, key=attrgetter("round"))  # stable: one round's games as given
     try:
         for game in in_order:
-            first, second, rnd = position[game.player], position[game.opponent], int(game.round)
-            opponents[first].append(second)
-            rounds[first].append(rnd)
-            scores[first].append(game.score)
-            opponents[second].append(first)
-            rounds[second].append(rnd)
-            scores[second].append(1.0 - game.score)
+            first, second, score, rnd = position[game.player], position[game.opponent], game.score, game.round
+            if rnd.__class__ is not int:
+                rnd = int(rnd)  # a whole float
+            by_player[first].append((second, score, counted[score], rnd))
+            score = 1.0 - score
+            by_player[second].append((first, score, counted[score], rnd))
     except KeyError:
         games_by_player(numbers, games)  # raises EventError naming every missing player
         raise
-    return sides
+    return ListedSides(numbers, by_player)
 
 
 def sides_of(numbers: Sequence[int], games: Sequence[Game], *, from_sides: int) -> Sides:

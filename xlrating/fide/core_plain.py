@@ -22,7 +22,8 @@ HALVES = {1.0: 2, 0.5: 1, 0.0: 0}
 
 class PlainCore:
     """The numeric core in Python lists: each player's games a list, each step a loop over the
-    players and their games, in the order the rules take them."""
+    players and their games, in the order the rules take them. The sides count each score in
+    half points (``listed_sides(numbers, games, HALVES)``)."""
 
     def __init__(self, sides: ListedSides, edition: FideRules, on: date, players: Sequence[FidePlayer],
                  units: list[int], cap: list[int], is_rated: list[bool], scale: int) -> None:
@@ -34,13 +35,12 @@ class PlainCore:
         scale, sides = self.scale, self.sides
         games, halves, pd, excess, opponents, capped = [], [], [], [], [], []
         side_pd: list[list[int]] = []
-        for own, limit, own_opponents, own_scores in zip(self.units, self.cap, sides.opponents, sides.scores,
-                                                          strict=True):
+        for own, limit, own_sides in zip(self.units, self.cap, sides.by_player, strict=True):
             over = limit * scale
             row_limit = limit if limit < LAST_ROW else LAST_ROW
             counted = score = pd_sum = excess_sum = opponent_sum = capped_sum = 0
             pds = []
-            for o, points in zip(own_opponents, own_scores, strict=True):
+            for o, _, halves_won, _ in own_sides:
                 if not counts[o]:
                     pds.append(-1)
                     continue
@@ -52,7 +52,6 @@ class PlainCore:
                 row = difference if difference < row_limit else row_limit
                 expected = PD_HIGH[row] if own >= other else PD_LOW[row]
                 pds.append(expected)
-                halves_won = HALVES[points]
                 counted += 1
                 score += halves_won
                 pd_sum += expected

@@ -107,7 +107,7 @@ class _Event:
             from .core_numpy import NumpyCore
 
             return NumpyCore(array_sides(self.numbers, games), *fixed)
-        return PlainCore(listed_sides(self.numbers, games), *fixed)
+        return PlainCore(listed_sides(self.numbers, games, HALVES), *fixed)
 
     # -- the steps ------------------------------------------------------------------------------
 

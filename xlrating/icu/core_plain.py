@@ -21,12 +21,11 @@ class PlainCore:
 
     def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> None:
         self.rules = rules
-        self.sides = sides = listed_sides([p.number for p in players], games)
-        self.numbers = sides.numbers
         offset = rules.performance_offset
         delta = {s: offset * (2 * s - 1) for s in (1.0, 0.5, 0.0)}  # +400 for a win, 0 draw, -400 loss
-        self.offsets = [[delta[s] for s in own] for own in sides.scores]
-        """Each player's +/-400 or 0 in each game, for the performance."""
+        self.sides = sides = listed_sides([p.number for p in players], games, delta)
+        """Each side counts its score as the performance's +/-400 or 0."""
+        self.numbers = sides.numbers
         self.start = sides.starts
         kinds = [p.kind for p in players]
         self.rated = [kind is PlayerKind.RATED for kind in kinds]
@@ -38,8 +37,7 @@ class PlainCore:
     # -- step 1: the estimates ------------------------------------------------------------------------
 
     def iterate(self, seen: list[float], explain: bool) -> Estimates:
-        iterated, threshold = self.iterated, self.rules.iteration_threshold
-        opponents, offsets = self.sides.opponents, self.offsets
+        iterated, threshold, games = self.iterated, self.rules.iteration_threshold, self.sides.by_player
         first = [0] * len(seen)
         if not iterated:
             return Estimates(seen, seen, 0, first=first)
@@ -58,7 +56,7 @@ class PlainCore:
                 # (Ro*Go + sum(Ropp +/- 400))/(Go + Ge), Go 0 for an unrated player, over the Ge
                 # games whose opponent has a rating or an estimate.
                 total, count = 0.0, 0
-                for opponent, offset in zip(opponents[i], offsets[i], strict=True):
+                for opponent, _, offset, _ in games[i]:
                     rating = before[opponent]
                     if rating == rating:  # not NaN
                         total += rating + offset
@@ -102,15 +100,14 @@ class PlainCore:
         count_ = [0] * size
         per_side = [math.nan] * self.start[-1] if explain else []
         seen_, e_, delta_ = per_side, list(per_side), list(per_side)
-        sides = zip(self.sides.opponents, self.sides.scores, self.offsets, strict=True)
-        for i, (mine, scores, offsets) in enumerate(sides):
+        for i, mine in enumerate(self.sides.by_player):
             if not whose[i] or not mine:
                 continue
             ratings = seen_by_estimated if self.estimated[i] else seen_by_fixed
             rating, factor, j = own[i], None if k is None else k[i], self.start[i]
             e_total = s_total = change = performance = 0.0
             count = 0
-            for opponent, s, offset in zip(mine, scores, offsets, strict=True):
+            for opponent, s, offset, _ in mine:
                 seen = ratings[opponent]
                 if seen == seen:  # not NaN: the game is rated
                     e = 1.0 / (1.0 + 10.0 ** ((seen - rating) / scale))  # formulas.expected
@@ -149,8 +146,8 @@ class PlainCore:
 
     def skipped(self, seen: list[float]) -> list[Skipped]:
         estimated, found = self.estimated, []
-        for i, mine in enumerate(self.sides.opponents):
-            for opponent in mine:
+        for i, mine in enumerate(self.sides.by_player):
+            for opponent, _, _, _ in mine:
                 if estimated[opponent]:
                     never = math.isnan(seen[opponent])
                     if never or estimated[i]:
@@ -158,7 +155,5 @@ class PlainCore:
         return found
 
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
-        sides, numbers = self.sides, self.numbers
-        return ([r for own in sides.rounds for r in own],
-                [numbers[o] for own in sides.opponents for o in own],
-                [s for own in sides.scores for s in own])
+        numbers, every = self.numbers, [side for own in self.sides.by_player for side in own]
+        return [r for _, _, _, r in every], [numbers[o] for o, _, _, _ in every], [s for _, s, _, _ in every]
