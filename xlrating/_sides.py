@@ -30,7 +30,6 @@ import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from operator import attrgetter
 from typing import Any, Protocol
 
@@ -138,11 +137,8 @@ def listed_sides(numbers: Sequence[int], games: Sequence[Game], counted: Mapping
     numbers = list(numbers)
     position = {number: i for i, number in enumerate(numbers)}
     by_player: list[list[Side]] = [[] for _ in numbers]
-    in_order = games
-    if any(later.round < earlier.round for earlier, later in pairwise(games)):
-        in_order = sorted(games, key=attrgetter("round"))  # stable: one round's games as given
     try:
-        for game in in_order:
+        for game in sorted(games, key=attrgetter("round")):  # stable: one round's games as given
             first, second, score, rnd = position[game.player], position[game.opponent], game.score, game.round
             if rnd.__class__ is not int:
                 rnd = int(rnd)  # a whole float

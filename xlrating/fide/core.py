@@ -41,6 +41,10 @@ PD_LOW: tuple[int, ...] = tuple(pd_row(d)[1] for d in range(LAST_ROW + 1))
 NO_CAP = 10**6
 """A cap no difference reaches (ratings are at most 4000 apart)."""
 
+Line = tuple[int, int, int]
+"""A game from a player's side: the round, the opponent (index) and the player's score in half
+points."""
+
 
 def round_half_away(numerator: int, denominator: int) -> int:
     """``numerator / denominator`` (``denominator > 0``) rounded to a whole number, halves away
@@ -147,6 +151,9 @@ class Core(Protocol):
     @property
     def sides(self) -> Sides:
         """The games from both sides."""
+
+    def lines(self, i: int) -> list[Line]:
+        """Player ``i``'s games in round order, each score in half points."""
 
     def rated_sums(self, seen: list[int], counts: list[bool]) -> RatedSums:
         """Each player's sums over his games against the opponents who count as rated

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._sides_numpy import ArraySides, Ints
-from .core import LAST_ROW, PD_HIGH, PD_LOW, RatedChanges, RatedSums
+from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums
 from .core_plain import changes_one_by_one
 from .player import FidePlayer
 from .rules import FideRules
@@ -53,6 +53,12 @@ class NumpyCore:
         self.units, self.cap, self.is_rated, self.scale = units, cap, is_rated, scale
         self.halves: Ints = (2.0 * sides.score).astype(np.int64)
         """Per side: the player's score in half points (0, 1 or 2)."""
+
+    def lines(self, i: int) -> list[Line]:
+        sides = self.sides
+        part = slice(sides.starts[i], sides.starts[i + 1])
+        return list(zip(sides.round[part].tolist(), sides.opponent[part].tolist(), self.halves[part].tolist(),
+                        strict=True))
 
     def rated_sums(self, seen: list[int], counts: list[bool]) -> RatedSums:
         """As :meth:`~xlrating.fide.core_plain.PlainCore.rated_sums`, for every side at once."""

@@ -9,7 +9,7 @@ from datetime import date
 from fractions import Fraction
 
 from .._sides import ListedSides
-from .core import LAST_ROW, PD_HIGH, PD_LOW, Change, RatedChanges, RatedSums, round_half_away
+from .core import LAST_ROW, PD_HIGH, PD_LOW, Change, Line, RatedChanges, RatedSums, round_half_away
 from .player import FidePlayer
 from .rating import k_limit, k_rule
 from .rules import FideRules
@@ -29,6 +29,9 @@ class PlainCore:
                  units: list[int], cap: list[int], is_rated: list[bool], scale: int) -> None:
         self.sides, self.edition, self.on, self.players = sides, edition, on, players
         self.units, self.cap, self.is_rated, self.scale = units, cap, is_rated, scale
+
+    def lines(self, i: int) -> list[Line]:
+        return [(r, o, h) for o, _, h, r in self.sides.by_player[i]]
 
     def rated_sums(self, seen: list[int], counts: list[bool]) -> RatedSums:
         """FIDE Handbook 10.51 game by game: D, rounded and capped; PD from table (b); the sums."""

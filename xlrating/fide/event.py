@@ -40,11 +40,11 @@ from .. import _check, _vector
 from .._sides import listed_sides
 from ..errors import EventError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
-from .core import NO_CAP, Change, Core, RatedChanges, RatedSums, scale_of, scaled
+from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, scale_of, scaled
 from .core_plain import HALVES, PlainCore
 from .player import FidePlayer
 from .rating import Exact, k_with_reason
-from .round_robin import Line, NewPlayer, new_players_of_round_robin
+from .round_robin import NewPlayer, new_players_of_round_robin
 from .rules import FideRules, RulesLike, get_rules
 from .unrated import NewPlayerRating, new_player_of_sums
 
@@ -162,7 +162,7 @@ class _Event:
         :mod:`xlrating.fide.round_robin`), then the rated players against the new players'
         final Ru (:meth:`against_final_ru`). Without a rated player there is no Ra: the event
         is rated as a Swiss."""
-        lines = {i: self.lines(i) for i, played in enumerate(self.played) if played}
+        lines = {i: self.core.lines(i) for i, played in enumerate(self.played) if played}
         values = self.exact_values()
         found = new_players_of_round_robin(self.edition, self.players, self.numbers, values, lines)
         if found is None:
@@ -174,12 +174,6 @@ class _Event:
         sums = self.against_final_ru(new)
         changes = self.core.rated_changes(sums)
         return [self.round_robin_outcome(i, sums, changes, new, lines) for i in range(len(self.players))]
-
-    def lines(self, i: int) -> list[Line]:
-        """Player ``i``'s games in round order: the round, the opponent (index) and the score in
-        half points."""
-        rounds, opponents, scores = self.core.sides.games_of(i)
-        return list(zip(rounds, opponents, [HALVES[s] for s in scores], strict=True))
 
     def against_final_ru(self, new: dict[int, NewPlayer]) -> RatedSums:
         """10.54: the rated players' games, each new player with a rating counted as rated at his
@@ -293,7 +287,7 @@ class _Event:
             GameLine(round=r, opponent=self.numbers[o], score=h / 2,
                      opponent_rating=sums.seen[o] / self.scale, expected=pd / 100,
                      change=k[0] * (50 * h - pd) / (k[1] * 100))
-            for (r, o, h), pd in zip(self.lines(i), sums.side_pd(i), strict=True) if pd >= 0)
+            for (r, o, h), pd in zip(self.core.lines(i), sums.side_pd(i), strict=True) if pd >= 0)
 
     # -- a new player (10.2) --------------------------------------------------------------------
 
@@ -302,9 +296,8 @@ class _Event:
         if not hasattr(self, "_values"):
             self._values = self.exact_values()
         values = self._values
-        rounds, opponents, scores = self.core.sides.games_of(i)
-        return [GameLine(r, self.numbers[o], s, None if (v := values[o]) is None else float(v))
-                for r, o, s in zip(rounds, opponents, scores, strict=True)]
+        return [GameLine(r, self.numbers[o], h / 2, None if (v := values[o]) is None else float(v))
+                for r, o, h in self.core.lines(i)]
 
     def exact_values(self) -> list[Exact | None]:
         """Each player's rating as the opponents count it, exact (``None``: unrated for them)."""

@@ -25,14 +25,11 @@ from fractions import Fraction
 
 from ..errors import EventError
 from ..model import Step
+from .core import Line
 from .player import FidePlayer
 from .rules import FideRules
 from .tables import IndeterminateError, round_half_away
 from .unrated import Exact, NewPlayerRating, average_of_tournament, new_player
-
-Line = tuple[int, int, int]
-"""A game from a player's side: the round, the opponent (index) and the player's score in half
-points."""
 
 FIRST_DETAIL = "round robin: Rc = the tournament average Ra (10.21b)"
 
