@@ -28,6 +28,11 @@ def array_sides(numbers: list[int], games: Any) -> Any:
     return built(numbers, games)
 
 
+def games_of(sides: Any, i: int) -> tuple[list[Any], ...]:
+    """Player ``i``'s rounds, opponents and scores as lists (lists hold columns as tuples)."""
+    return tuple(list(column) for column in sides.games_of(i))
+
+
 def event(seed: int, numbering: str) -> tuple[list[int], list[Game]]:
     rng = random.Random(seed)
     size, rounds = rng.randint(2, 12), rng.randint(1, 14)
@@ -46,9 +51,12 @@ def event(seed: int, numbering: str) -> tuple[list[int], list[Game]]:
 def test_each_game_twice_by_player_in_round_order() -> None:
     games = [Game(2, 7, 3, 1.0), Game(1, 3, 9, 0.5), Game(1, 7, 9, 0.0), Game(2, 9, 3, 1.0)]
     sides = listed_sides([3, 7, 9], games)
-    assert sides.games_of(0) == ([1, 2, 2], [2, 1, 2], [0.5, 0.0, 0.0])  # player 3: round 1, then 2 as given
-    assert sides.games_of(1) == ([1, 2], [2, 0], [0.0, 1.0])
-    assert sides.games_of(2) == ([1, 1, 2], [0, 1, 0], [0.5, 1.0, 1.0])
+    assert games_of(sides, 0) == ([1, 2, 2], [2, 1, 2], [0.5, 0.0, 0.0])  # player 3: round 1, then 2 as given
+    assert games_of(sides, 1) == ([1, 2], [2, 0], [0.0, 1.0])
+    assert games_of(sides, 2) == ([1, 1, 2], [0, 1, 0], [0.5, 1.0, 1.0])
+    assert sides.by_player[1] == [(2, 0.0, 0.0, 1), (0, 1.0, 1.0, 2)]  # (opponent, score, counted, round)
+    halves = listed_sides([3, 7, 9], games, {1.0: 2, 0.5: 1, 0.0: 0})
+    assert halves.by_player[1] == [(2, 0.0, 0, 1), (0, 1.0, 2, 2)]
     assert (sides.numbers, sides.count, sides.starts) == ([3, 7, 9], [3, 2, 3], [0, 3, 5, 8])
     assert sides.totals() == ([0.5, 1.0, 2.5], [0, 1, 2], [1, 0, 1])
 
@@ -60,8 +68,8 @@ def test_sides_on_arrays_are_the_sides_in_lists(numbering: str) -> None:
         numbers, games = event(seed, numbering)
         arrays, lists = array_sides(numbers, games), listed_sides(numbers, games)
         for i in range(len(numbers)):
-            assert arrays.games_of(i) == lists.games_of(i), (seed, i)
-            assert arrays.opponents_of(i) == lists.opponents_of(i), (seed, i)
+            assert games_of(arrays, i) == games_of(lists, i), (seed, i)
+            assert arrays.opponents_of(i) == list(lists.opponents_of(i)), (seed, i)
         assert arrays.numbers == lists.numbers and arrays.starts == lists.starts, seed
         assert arrays.count == lists.count, seed
         assert arrays.totals() == lists.totals(), seed
@@ -74,8 +82,8 @@ def test_sides_on_arrays_are_the_sides_in_lists(numbering: str) -> None:
 def test_whole_floats_are_taken_as_whole_numbers_by_both() -> None:
     games = [Game(2.0, 7.0, 3, 1), Game(1, 3, 7, 0.5)]  # type: ignore[arg-type]
     lists, arrays = listed_sides([7, 3], games), array_sides([7, 3], games)
-    assert lists.games_of(0) == arrays.games_of(0) == ([1, 2], [1, 1], [0.5, 1.0])
-    assert all(type(r) is int for r in lists.rounds[0])
+    assert games_of(lists, 0) == games_of(arrays, 0) == ([1, 2], [1, 1], [0.5, 1.0])
+    assert all(type(r) is int for _, _, _, r in lists.by_player[0])
 
 
 @pytest.mark.parametrize("vector", [False, True])

@@ -54,10 +54,10 @@ class Sides(Protocol):
         """Where each player's sides begin in a run of all sides; ``starts[-1]`` is the
         number of sides."""
 
-    def opponents_of(self, i: int) -> list[int]:
+    def opponents_of(self, i: int) -> Sequence[int]:
         """Player ``i``'s opponents (positions), in round order."""
 
-    def games_of(self, i: int) -> tuple[list[int], list[int], list[float]]:
+    def games_of(self, i: int) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
         """Player ``i``'s rounds, opponents (positions) and scores, in round order."""
 
     def twice_in_a_round(self) -> list[int]:
@@ -87,18 +87,25 @@ class ListedSides:
     by_player: list[list[Side]]
 
     @functools.cached_property
-    def opponents(self) -> list[list[int]]:
+    def columns(self) -> tuple[list[Sequence[int]], list[Sequence[float]], list[Sequence[int]]]:
+        """Each player's opponents (positions), scores and rounds, as columns of his sides."""
+        opponents: list[Sequence[int]] = []
+        scores: list[Sequence[float]] = []
+        rounds: list[Sequence[int]] = []
+        for own in self.by_player:
+            if own:
+                opponent, score, _, rnd = zip(*own, strict=True)
+            else:
+                opponent = score = rnd = ()
+            opponents.append(opponent)
+            scores.append(score)
+            rounds.append(rnd)
+        return opponents, scores, rounds
+
+    @property
+    def opponents(self) -> list[Sequence[int]]:
         """Each player's opponents (positions)."""
-        return [[side[0] for side in own] for own in self.by_player]
-
-    @functools.cached_property
-    def scores(self) -> list[list[float]]:
-        """The points each player scored, game by game."""
-        return [[side[1] for side in own] for own in self.by_player]
-
-    @functools.cached_property
-    def rounds(self) -> list[list[int]]:
-        return [[side[3] for side in own] for own in self.by_player]
+        return self.columns[0]
 
     @property
     def count(self) -> list[int]:
@@ -111,17 +118,18 @@ class ListedSides:
             found.append(found[-1] + len(own))
         return found
 
-    def opponents_of(self, i: int) -> list[int]:
-        return self.opponents[i]
+    def opponents_of(self, i: int) -> Sequence[int]:
+        return self.columns[0][i]
 
-    def games_of(self, i: int) -> tuple[list[int], list[int], list[float]]:
-        return self.rounds[i], self.opponents[i], self.scores[i]
+    def games_of(self, i: int) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
+        opponents, scores, rounds = self.columns
+        return rounds[i], opponents[i], scores[i]
 
     def twice_in_a_round(self) -> list[int]:
-        return [i for i, own in enumerate(self.rounds) if len(set(own)) < len(own)]
+        return [i for i, own in enumerate(self.columns[2]) if len(set(own)) < len(own)]
 
     def totals(self) -> tuple[list[float], list[int], list[int]]:
-        own = self.scores
+        own = self.columns[1]
         return [sum(s, 0.0) for s in own], [s.count(1.0) for s in own], [s.count(0.5) for s in own]
 
     def repeated_opponents(self, most: int) -> list[bool]:
@@ -137,14 +145,15 @@ def listed_sides(numbers: Sequence[int], games: Sequence[Game], counted: Mapping
     numbers = list(numbers)
     position = {number: i for i, number in enumerate(numbers)}
     by_player: list[list[Side]] = [[] for _ in numbers]
+    both = {score: (score, counted[score], 1.0 - score, counted[1.0 - score]) for score in SCORES}
     try:
         for game in sorted(games, key=attrgetter("round")):  # stable: one round's games as given
-            first, second, score, rnd = position[game.player], position[game.opponent], game.score, game.round
+            first, second, rnd = position[game.player], position[game.opponent], game.round
             if rnd.__class__ is not int:
                 rnd = int(rnd)  # a whole float
-            by_player[first].append((second, score, counted[score], rnd))
-            score = 1.0 - score
-            by_player[second].append((first, score, counted[score], rnd))
+            score, count, other, other_count = both[game.score]
+            by_player[first].append((second, score, count, rnd))
+            by_player[second].append((first, other, other_count, rnd))
     except KeyError:
         games_by_player(numbers, games)  # raises EventError naming every missing player
         raise

@@ -132,7 +132,7 @@ class SpecialStep(NamedTuple):
 
 def special_one_by_one(rules: UscfRules, who: list[int], prior: Sequence[float], effective: Sequence[float],
                        score: Sequence[float], history: Sequence[str | None], seen: Sequence[float],
-                       opponents_of: Callable[[int], list[int]], *, keep: bool) -> SpecialStep:
+                       opponents_of: Callable[[int], Sequence[int]], *, keep: bool) -> SpecialStep:
     """The special formula for the players ``who`` (positions), player by player by the
     one-player algorithm of :mod:`.special`, every argument a list of Python numbers indexed
     by position; ``keep``: keep each working."""
