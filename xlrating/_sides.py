@@ -26,12 +26,10 @@ round.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from . import _vector
 from .errors import EventError
@@ -71,36 +69,47 @@ class Sides(Protocol):
 
 
 Side = tuple[int, float, Any, int]
-"""One side in lists: the opponent (position), the score, the score as the engine counts it
-(see :func:`listed_sides`) and the round."""
+"""One side in lists, by player: the opponent (position), the score, the score as the engine
+counts it (see :func:`listed_sides`) and the round."""
 
-SCORES: dict[float, Any] = {1.0: 1.0, 0.5: 0.5, 0.0: 0.0}
-"""Each score as itself: a side's count where the engine takes the score as it is."""
+Columns = tuple[list[Sequence[int]], list[Sequence[float]], list[Sequence[int]]]
+"""The sides in lists, by column: each player's opponents (positions), scores and rounds."""
 
 
-@dataclass(frozen=True)
 class ListedSides:
-    """:class:`Sides` in Python lists: ``by_player[i]`` is player ``i``'s sides in round order,
-    each a :data:`Side` (a list of tuples: the quickest to build and to read side by side)."""
+    """:class:`Sides` in Python lists, one list per player, held either way an engine reads
+    them quickest and given the other way when asked: :attr:`by_player` (each side a
+    :data:`Side`, for a loop over a player's games) or :attr:`columns` (for a column of them)."""
 
-    numbers: list[int]
-    by_player: list[list[Side]]
+    def __init__(self, numbers: list[int], *, by_player: list[list[Side]] | None = None,
+                 columns: Columns | None = None) -> None:
+        self.numbers = numbers
+        self._by_player = by_player
+        self._columns = columns
 
-    @functools.cached_property
-    def columns(self) -> tuple[list[Sequence[int]], list[Sequence[float]], list[Sequence[int]]]:
-        """Each player's opponents (positions), scores and rounds, as columns of his sides."""
-        opponents: list[Sequence[int]] = []
-        scores: list[Sequence[float]] = []
-        rounds: list[Sequence[int]] = []
-        for own in self.by_player:
-            if own:
-                opponent, score, _, rnd = zip(*own, strict=True)
-            else:
-                opponent = score = rnd = ()
-            opponents.append(opponent)
-            scores.append(score)
-            rounds.append(rnd)
-        return opponents, scores, rounds
+    @property
+    def by_player(self) -> list[list[Side]]:
+        """Player ``i``'s sides in round order (from columns: each score counted as itself)."""
+        if self._by_player is None:
+            assert self._columns is not None
+            opponents, scores, rounds = self._columns
+            self._by_player = [list(zip(o, s, s, r, strict=True))
+                               for o, s, r in zip(opponents, scores, rounds, strict=True)]
+        return self._by_player
+
+    @property
+    def columns(self) -> Columns:
+        if self._columns is None:
+            opponents: list[Sequence[int]] = []
+            scores: list[Sequence[float]] = []
+            rounds: list[Sequence[int]] = []
+            for own in self.by_player:
+                opponent, score, _, rnd = zip(*own, strict=True) if own else ((), (), (), ())
+                opponents.append(opponent)
+                scores.append(score)
+                rounds.append(rnd)
+            self._columns = opponents, scores, rounds
+        return self._columns
 
     @property
     def opponents(self) -> list[Sequence[int]]:
@@ -109,13 +118,13 @@ class ListedSides:
 
     @property
     def count(self) -> list[int]:
-        return [len(own) for own in self.by_player]
+        return [len(own) for own in (self.columns[0] if self._by_player is None else self._by_player)]
 
     @property
     def starts(self) -> list[int]:
         found = [0]
-        for own in self.by_player:
-            found.append(found[-1] + len(own))
+        for played in self.count:
+            found.append(found[-1] + played)
         return found
 
     def opponents_of(self, i: int) -> Sequence[int]:
@@ -136,28 +145,54 @@ class ListedSides:
         return [len(set(o)) < len(o) and max(map(o.count, set(o))) > most for o in self.opponents]
 
 
-def listed_sides(numbers: Sequence[int], games: Sequence[Game], counted: Mapping[float, Any] = SCORES
+def listed_sides(numbers: Sequence[int], games: Sequence[Game], counted: Mapping[float, Any] | None = None
                  ) -> ListedSides:
     """The games as :class:`ListedSides` of the players numbered ``numbers`` (in that order),
-    game by game; each side holds its score as the engine counts it, ``counted[score]`` (FIDE:
-    half points; ICU: the performance's +/-400). Raises :class:`~xlrating.errors.EventError`
-    naming every game that names a player who is not in ``numbers``."""
+    game by game: by player, each side holding its score as the engine counts it,
+    ``counted[score]`` (FIDE: half points; ICU: the performance's +/-400), or without
+    ``counted`` by column (US Chess). Raises :class:`~xlrating.errors.EventError` naming every
+    game that names a player who is not in ``numbers``."""
     numbers = list(numbers)
     position = {number: i for i, number in enumerate(numbers)}
-    by_player: list[list[Side]] = [[] for _ in numbers]
-    both = {score: (score, counted[score], 1.0 - score, counted[1.0 - score]) for score in SCORES}
+    in_order = sorted(games, key=attrgetter("round"))  # stable: one round's games as given
     try:
-        for game in sorted(games, key=attrgetter("round")):  # stable: one round's games as given
-            first, second, rnd = position[game.player], position[game.opponent], game.round
-            if rnd.__class__ is not int:
-                rnd = int(rnd)  # a whole float
-            score, count, other, other_count = both[game.score]
-            by_player[first].append((second, score, count, rnd))
-            by_player[second].append((first, other, other_count, rnd))
+        if counted is None:
+            return ListedSides(numbers, columns=_by_column(position, len(numbers), in_order))
+        return ListedSides(numbers, by_player=_by_player(position, len(numbers), in_order, counted))
     except KeyError:
         games_by_player(numbers, games)  # raises EventError naming every missing player
         raise
-    return ListedSides(numbers, by_player)
+
+
+def _by_player(position: dict[int, int], size: int, games: list[Game], counted: Mapping[float, Any]
+               ) -> list[list[Side]]:
+    by_player: list[list[Side]] = [[] for _ in range(size)]
+    both = {score: (score, counted[score], 1.0 - score, counted[1.0 - score]) for score in (1.0, 0.5, 0.0)}
+    for game in games:
+        first, second, rnd = position[game.player], position[game.opponent], game.round
+        if rnd.__class__ is not int:
+            rnd = int(rnd)  # a whole float
+        score, count, other, other_count = both[game.score]
+        by_player[first].append((second, score, count, rnd))
+        by_player[second].append((first, other, other_count, rnd))
+    return by_player
+
+
+def _by_column(position: dict[int, int], size: int, games: list[Game]) -> Columns:
+    opponents: list[list[int]] = [[] for _ in range(size)]
+    scores: list[list[float]] = [[] for _ in range(size)]
+    rounds: list[list[int]] = [[] for _ in range(size)]
+    for game in games:
+        first, second, score, rnd = position[game.player], position[game.opponent], game.score, game.round
+        if rnd.__class__ is not int:
+            rnd = int(rnd)  # a whole float
+        opponents[first].append(second)
+        rounds[first].append(rnd)
+        scores[first].append(score)
+        opponents[second].append(first)
+        rounds[second].append(rnd)
+        scores[second].append(1.0 - score)
+    return cast(Columns, (opponents, scores, rounds))
 
 
 def sides_of(numbers: Sequence[int], games: Sequence[Game], *, from_sides: int) -> Sides:
