@@ -1,27 +1,28 @@
 """An event's games from both sides, by player in round order: what every engine's numeric
 core reads, built once for all three engines.
 
-The vocabulary, the same in every engine:
+The vocabulary, the same in every engine (``docs/engines.md``, "Sides"):
 
 - a *side* is one game seen from one of its two players: the *player*, the *opponent*
   (both as *positions*, indices in the event's list of players), the *score* (the points
   the player scored: 1.0, 0.5 or 0.0) and the *round*; every game gives two sides;
 - the sides are held *by player in round order*: player ``i``'s sides are the ``i``-th
-  group (``start[i]`` to ``start[i + 1]`` where they are held in one run), and a player's
-  games of one round stay in the order given, as the rules list a player's games;
+  group (``starts[i]`` to ``starts[i + 1]`` in one run of all sides), and a player's games
+  of one round stay in the order given, as the rules list a player's games;
 - ``count`` is each player's number of games, ``numbers`` the players' numbers by position
   (the index lookup, number to position, is the builder's).
 
-Two builders give the same sides: :func:`listed_sides` in Python lists, one list per
-player (:class:`ListedSides`: a small event, and every event where numpy cannot be
-imported), and :func:`xlrating._sides_numpy.array_sides` in numpy arrays, one run over
-all players (:class:`~xlrating._sides_numpy.ArraySides`: a large event). :func:`sides_of`
-chooses by the event's size (through :func:`xlrating._vector.vectorised`), and imports
-numpy only when it takes the arrays. Both raise the same
-:class:`~xlrating.errors.EventError` for a game that names a player who is not in the
-event (:func:`~xlrating.model.games_by_player` names every such game);
-:func:`one_game_per_round` is the check of an engine whose rules forbid two games in one
-round.
+Two builders give the same sides: :func:`listed_sides` in Python lists
+(:class:`ListedSides`: a small event, and every event where numpy cannot be imported), held
+*by player* (a tuple per side, with the score as the engine counts it) or *by column*
+(each player's opponents, scores and rounds), whichever the engine's loops read quickest;
+and :func:`xlrating._sides_numpy.array_sides` in numpy arrays, one run over all players
+(:class:`~xlrating._sides_numpy.ArraySides`: a large event). :func:`sides_of` chooses by
+the event's size (through :func:`xlrating._vector.vectorised`), and imports numpy only when
+it takes the arrays. Both raise the same :class:`~xlrating.errors.EventError` for a game
+that names a player who is not in the event (:func:`~xlrating.model.games_by_player` names
+every such game); :func:`one_game_per_round` is the check of an engine whose rules forbid
+two games in one round.
 """
 
 from __future__ import annotations

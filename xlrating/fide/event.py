@@ -136,7 +136,7 @@ class _Event:
         Every number is computed here; each player's outcome (notes, and steps and game lines
         when explained) is built from them when it is first read."""
         sums = self.games_against_rated()
-        changes = self.core.rated_changes(sums)
+        changes = self.rated_players(sums)
         new = self.new_ratings(sums)
 
         def build(i: int) -> PlayerOutcome:
@@ -150,6 +150,12 @@ class _Event:
         """Step 3 (10.51; 2024 regulations, 8.3.1): each player's sums over his games against the
         opponents who count as rated, each at his rating."""
         return self.core.rated_sums(self.units, self.counts_as_rated)
+
+    def rated_players(self, sums: RatedSums) -> RatedChanges:
+        """Step 4 (10.5): each rated player's K (10.52; 2024 regulations, 8.3.3) and change
+        K x sum(score - PD), the new rating rounded as the edition rounds it (10.53; 2024
+        regulations, 8.3.4), and the performance."""
+        return self.core.rated_changes(sums)
 
     def new_ratings(self, sums: RatedSums) -> dict[int, NewPlayerRating]:
         """Step 5 (10.2): each new player's Ru from his sums."""
@@ -172,7 +178,7 @@ class _Event:
         new, notes = found
         self.notes.extend(notes)
         sums = self.against_final_ru(new)
-        changes = self.core.rated_changes(sums)
+        changes = self.rated_players(sums)
         return [self.round_robin_outcome(i, sums, changes, new, lines) for i in range(len(self.players))]
 
     def against_final_ru(self, new: dict[int, NewPlayer]) -> RatedSums:
@@ -206,6 +212,7 @@ class _Event:
         k, reason = k_with_reason(self.edition, player.rating, player.games, player.highest_rating,
                                   player.birth_date, self.on, games)
         return Step("K", k, reason)
+
     def rated_outcome(self, i: int, sums: RatedSums, changes: RatedChanges) -> PlayerOutcome:
         """A rated player's outcome (10.5) from the change against the opponents who count as
         rated in ``sums``."""
