@@ -27,9 +27,10 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .._sides import Sides
+from .rules import FideRules
 from .tables import PD_TABLE, pd_row
 
 LAST_ROW = PD_TABLE[-1][0]
@@ -51,6 +52,19 @@ def round_half_away(numerator: int, denominator: int) -> int:
     from zero."""
     whole = (2 * abs(numerator) + denominator) // (2 * denominator)
     return whole if numerator >= 0 else -whole
+
+
+def new_rating(edition: FideRules, rating: Any, raw: Any, unit: Any,
+               round_: Callable[[Any, Any], Any]) -> Any:
+    """The new rating ``rating + raw`` (numerators over ``unit``) as the edition rounds it: the
+    2024 regulations round the change (8.3.4), the handbook the new rating (10.53), each to a
+    whole number with ``round_`` (:func:`round_half_away` on integers, or its numpy form on
+    arrays of them)."""
+    if edition.round_new_rating:
+        return round_(rating + raw, unit) * unit
+    if edition.round_change:
+        return rating + round_(raw, unit) * unit
+    return rating + raw
 
 
 def scale_of(ratings: Sequence[float | None]) -> int:

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._sides_numpy import ArraySides, Ints
-from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums
+from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, new_rating
 from .core_plain import changes_one_by_one
 from .player import FidePlayer
 from .rules import FideRules
@@ -175,12 +175,7 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     unit = scale * 100 * k_unit
     rating = np.array(units, dtype=np.int64) * 100 * k_unit
     raw = k * excess * scale
-    if edition.round_new_rating:
-        post = round_half_away(rating + raw, unit) * unit
-    elif edition.round_change:
-        post = rating + round_half_away(raw, unit) * unit
-    else:
-        post = rating + raw
+    post = new_rating(edition, rating, raw, unit, round_half_away)
     counted = np.array(is_rated, dtype=np.bool_) & (games > 0)
     played = np.maximum(games, 1)
     row = 50 + round_half_away((np.array(sums.halves, dtype=np.int64) - games) * 50, played)

@@ -9,7 +9,17 @@ from datetime import date
 from fractions import Fraction
 
 from .._sides import ListedSides
-from .core import LAST_ROW, PD_HIGH, PD_LOW, Change, Line, RatedChanges, RatedSums, round_half_away
+from .core import (
+    LAST_ROW,
+    PD_HIGH,
+    PD_LOW,
+    Change,
+    Line,
+    RatedChanges,
+    RatedSums,
+    new_rating,
+    round_half_away,
+)
 from .player import FidePlayer
 from .rating import k_limit, k_rule
 from .rules import FideRules
@@ -118,10 +128,4 @@ def change_of(edition: FideRules, units: int, scale: int, k: tuple[int, int], ex
     unit = scale * 100 * k[1]
     rating = units * 100 * k[1]
     raw = k[0] * excess * scale
-    if edition.round_new_rating:
-        post = round_half_away(rating + raw, unit) * unit
-    elif edition.round_change:
-        post = rating + round_half_away(raw, unit) * unit
-    else:
-        post = rating + raw
-    return Change(k, unit, raw, post, rating)
+    return Change(k, unit, raw, new_rating(edition, rating, raw, unit, round_half_away), rating)
