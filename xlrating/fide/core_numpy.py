@@ -68,7 +68,7 @@ class NumpyCore:
         rated: npt.NDArray[Any] = np.array(rating, dtype=dtype)
         seen_at = rated if seen is rating else np.array(seen, dtype=dtype)
         kept = np.array(counts, dtype=np.bool_)[sides.opponent]
-        player = sides.player[kept]
+        player = sides.player[kept].astype(np.intp)  # machine-size indices: np.add.at takes them as they are
         own = rated[player]
         other = seen_at[sides.opponent[kept]]
         gap = np.abs(own - other)
