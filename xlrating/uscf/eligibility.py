@@ -1,0 +1,64 @@
+"""Who may play a rated individual match (US Chess 2020, 7; US Chess 2011, 4; US Chess 2009,
+3): both players rated (2011 and 2020: established published ratings), at most 400 apart.
+The event algorithm checks it (:func:`check_match`) before it rates a match; rating one is
+:func:`xlrating.uscf.match.rate_match`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .. import _check
+from ..errors import EventError
+from .rules import RulesLike, UscfRules, get_rules
+
+if TYPE_CHECKING:
+    from .player import UscfPlayer
+
+
+def match_problem(rules: UscfRules, ratings: Sequence[tuple[float | None, int | None]]) -> str | None:
+    """Why two players cannot play a rated match, or None if they can.
+
+    ``ratings`` holds each player's ``(rating, games)``; games None = established.
+    """
+    if len(ratings) != 2:
+        return f"a match has two players, not {len(ratings)}"
+    for index, (rating, games) in enumerate(ratings, start=1):
+        if rating is None:
+            return f"player {index} is unrated; both players must be rated"
+        if rules.match_requires_established and games is not None and games <= rules.established_games:
+            return (f"player {index}'s rating is based on {games} games; {rules.name} needs both players to "
+                    f"have established ratings (more than {rules.established_games} games)")
+    first, second = ratings[0][0], ratings[1][0]
+    assert first is not None and second is not None
+    if abs(first - second) > rules.match_max_difference:
+        return (f"the ratings {first:g} and {second:g} differ by {abs(first - second):g}, more than "
+                f"{rules.match_max_difference:g}")
+    return None
+
+
+def check_match(rules: UscfRules, players: Sequence[UscfPlayer]) -> None:
+    """Raise :class:`EventError` saying why ``players`` cannot be rated as a match."""
+    problem = match_problem(rules, [(p.rating, p.games) for p in players])
+    if problem is not None:
+        numbers = ", ".join(str(p.number) for p in players)
+        raise EventError(f"This match (players {numbers}) cannot be rated under {rules.name}: {problem}")
+
+
+def match_eligible(
+    rating: float | None,
+    games: int | None,
+    opponent_rating: float | None,
+    opponent_games: int | None,
+    *,
+    rules: RulesLike = "2020",
+) -> bool:
+    """Whether two players may play a rated match (see :func:`match_problem`)."""
+    edition = get_rules(rules)
+    pair = []
+    for name, r, g in (("rating", rating, games), ("opponent_rating", opponent_rating, opponent_games)):
+        value = None if r is None else _check.rating(name, r)
+        count = None if g is None else _check.whole(name.replace("rating", "games"), g)
+        pair.append((value, count))
+    return match_problem(edition, pair) is None
