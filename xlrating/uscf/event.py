@@ -67,10 +67,10 @@ from .core import (
     take_games,
 )
 from .core_plain import PlainCore
-from .eligibility import check_match
 from .floors import _floor_source
 from .formulas import _pwe
 from .initial import InitialRating, _initial
+from .match import check_match
 from .player import UscfPlayer
 from .rules import RatingSystem, RulesLike, UscfRules, get_rules, parse_system
 from .special import P0Rule

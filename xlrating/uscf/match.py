@@ -14,16 +14,62 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _check
+from ..errors import EventError
 from ..model import EventOutcome, Game
-from .eligibility import check_match, match_eligible, match_problem
-from .event import rate_event
-from .player import UscfPlayer
-from .rules import RatingSystem, RulesLike
+from .rules import RatingSystem, RulesLike, UscfRules, get_rules
 
-__all__ = ["check_match", "match_eligible", "match_problem", "match_ratings", "rate_match"]
+if TYPE_CHECKING:
+    from .player import UscfPlayer
+
+
+def match_problem(rules: UscfRules, ratings: Sequence[tuple[float | None, int | None]]) -> str | None:
+    """Why two players cannot play a rated match, or None if they can.
+
+    ``ratings`` holds each player's ``(rating, games)``; games None = established.
+    """
+    if len(ratings) != 2:
+        return f"a match has two players, not {len(ratings)}"
+    for index, (rating, games) in enumerate(ratings, start=1):
+        if rating is None:
+            return f"player {index} is unrated; both players must be rated"
+        if rules.match_requires_established and games is not None and games <= rules.established_games:
+            return (f"player {index}'s rating is based on {games} games; {rules.name} needs both players to "
+                    f"have established ratings (more than {rules.established_games} games)")
+    first, second = ratings[0][0], ratings[1][0]
+    assert first is not None and second is not None
+    if abs(first - second) > rules.match_max_difference:
+        return (f"the ratings {first:g} and {second:g} differ by {abs(first - second):g}, more than "
+                f"{rules.match_max_difference:g}")
+    return None
+
+
+def check_match(rules: UscfRules, players: Sequence[UscfPlayer]) -> None:
+    """Raise :class:`EventError` saying why ``players`` cannot be rated as a match."""
+    problem = match_problem(rules, [(p.rating, p.games) for p in players])
+    if problem is not None:
+        numbers = ", ".join(str(p.number) for p in players)
+        raise EventError(f"This match (players {numbers}) cannot be rated under {rules.name}: {problem}")
+
+
+def match_eligible(
+    rating: float | None,
+    games: int | None,
+    opponent_rating: float | None,
+    opponent_games: int | None,
+    *,
+    rules: RulesLike = "2020",
+) -> bool:
+    """Whether two players may play a rated match (see :func:`match_problem`)."""
+    edition = get_rules(rules)
+    pair = []
+    for name, r, g in (("rating", rating, games), ("opponent_rating", opponent_rating, opponent_games)):
+        value = None if r is None else _check.rating(name, r)
+        count = None if g is None else _check.whole(name.replace("rating", "games"), g)
+        pair.append((value, count))
+    return match_problem(edition, pair) is None
 
 
 def rate_match(
@@ -38,6 +84,8 @@ def rate_match(
 ) -> EventOutcome:
     """Rate a match of ``len(results)`` games; ``results`` are ``player``'s (1, 0.5, 0 or
     W, D, L), one per game, the games numbered as rounds 1, 2, ... ."""
+    from .event import rate_event
+
     points = _check.results("results", results)
     games = [Game(i, player.number, opponent.number, s) for i, s in enumerate(points, start=1)]
     return rate_event([player, opponent], games, rating_system=rating_system, event_type="Match",
@@ -54,6 +102,8 @@ def match_ratings(
     rules: RulesLike = "2020",
 ) -> tuple[float, float]:
     """The two players' post-match ratings (see :func:`rate_match`); games None = established."""
+    from .player import UscfPlayer
+
     outcome = rate_match(UscfPlayer(1, rating, games), UscfPlayer(2, opponent_rating, opponent_games),
                          results, rules=rules)
     first, second = outcome.player(1).post_rating, outcome.player(2).post_rating
