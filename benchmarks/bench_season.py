@@ -12,9 +12,9 @@ formula over the same games) measured in the same run (best of three):
 - the whole core, :func:`xlrating.season.rate_season_sheets` (read, rate through
   :func:`xlrating.lists.rate_season`, render every block);
 - unless ``--no-file``, the file round trip: write the workbook, then load, rate, apply
-  and save it (:func:`xlrating.season.file.rate_season_file`);
+  and save it (:func:`xlrating.workbook.season.rate_season_file`);
 - unless ``--no-file``, the season report of the rated season, built and written
-  (:func:`xlrating.season.report.write_season_report`).
+  (:func:`xlrating.report.season.write_season_report`).
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from floor import swiss, time_floor
 from timing import best
 
+from xlrating.report.season import write_season_report
 from xlrating.season import rate_season_sheets, read_season
-from xlrating.season.file import rate_season_file, season_workbook
-from xlrating.season.report import write_season_report
 from xlrating.workbook.book import save_workbook_atomic
+from xlrating.workbook.season import rate_season_file, season_workbook
 
 CODES = {1.0: ("W", "L"), 0.5: ("D", "D"), 0.0: ("L", "W")}
 

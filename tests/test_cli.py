@@ -467,6 +467,19 @@ def test_rate_refuses_a_report_path_it_must_not_write(tmp_path: Path, report: st
     assert source.read_bytes() == original
 
 
+def test_template_macro_refuses_an_xlsx_name_and_names_every_file_in_the_way(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run(["template", "uscf", "--macro", "-o", "event.xlsx"], capsys)
+    assert (status, err) == (1, "xlrating: event.xlsx: a macro-enabled workbook must be saved as .xlsm\n")
+    assert list(tmp_path.iterdir()) == []
+    wrote = "Wrote xlrating_fide_event.xlsm\nWrote xlrating_fide_event.py\n"
+    assert run(["template", "fide", "--macro"], capsys)[1] == wrote
+    status, _, err = run(["template", "fide", "--macro"], capsys)
+    assert (status, err) == (1, "xlrating: xlrating_fide_event.xlsm, xlrating_fide_event.py: already exists; "
+                                "choose another name with -o or use --force\n")
+
+
 def test_template_calculator_writes_the_calculators(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(tmp_path)

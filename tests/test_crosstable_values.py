@@ -7,7 +7,7 @@ from datetime import date, datetime
 import pytest
 
 from xlrating.crosstable.codes import parse_code
-from xlrating.crosstable.columns import fold, input_column, output_column, round_number
+from xlrating.crosstable.columns import columns_named, fold, input_column, output_column, round_number
 from xlrating.crosstable.model import Code
 from xlrating.crosstable.values import (
     BadValue,
@@ -202,6 +202,13 @@ def test_bad_codes(value: object, message: str) -> None:
 ])
 def test_input_headers_fold_case_spaces_and_punctuation(header: str, canonical: str | None) -> None:
     assert input_column(header) == canonical
+
+
+def test_columns_named_keeps_the_first_column_of_each_name() -> None:
+    names = {fold("Sheet"): "Sheet", fold("Event"): "Event name", fold("Event name"): "Event name"}
+    header = [None, "event", 7, "SHEET", "Event-Name", "Notes", "sheet", True]
+    assert columns_named(header, names) == {"Event name": 2, "Sheet": 4}
+    assert columns_named([], names) == {}
 
 
 @pytest.mark.parametrize("header, number", [

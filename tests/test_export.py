@@ -25,6 +25,7 @@ from xlrating.crosstable.parse import read_crosstable
 from xlrating.crosstable.settings import read_settings
 from xlrating.errors import CrosstableError, FormatError
 from xlrating.exporters import export, export_workbook, render_trf
+from xlrating.exporters.dbf import report_tables
 from xlrating.exporters.source import ExportEvent, Section, rank, read_event
 from xlrating.importers import import_file, import_to_workbook
 
@@ -328,3 +329,49 @@ def test_export_command_defaults_and_force(tmp_path: Path, capsys: pytest.Captur
     err = capsys.readouterr().err
     assert "nothing was exported" in err and "Crosstable!J2" in err and "Traceback" not in err
     assert not (tmp_path / "bad.trf").exists()
+
+
+# --- what an exporter reads, and what a report cannot carry (today's messages, pinned) ------------
+
+GRID = [["No", "Name", "Rating", "R1"], [1, "A", 1500, "W2"], [2, "B", 1400, "L1"]]
+
+
+def read_problems(sheets: dict[str, list[list[object]]], **options: object) -> list[str]:
+    with pytest.raises(CrosstableError) as caught:
+        read_event(sheets, **options)  # type: ignore[arg-type]
+    assert caught.value.title == "The crosstable has 1 error; nothing was exported."
+    return [str(p) for p in caught.value.problems]
+
+
+def test_read_event_names_a_missing_crosstable_and_reads_the_extra_settings() -> None:
+    assert read_problems({"Sheet1": [["Hello"]], "Event": [["System", "USCF"]]}) == [
+        "The workbook has no crosstable: name a sheet 'Crosstable' and give it a header row with No, Name "
+        "and the rounds (R1, R2, ...)"]
+    assert read_problems({"event": [["System", "USCF"]], "Crosstable": GRID, "Other": GRID},
+                         only=["other", "Nope"]) == [
+        "there is no crosstable sheet 'Nope' (the crosstable sheets are 'Crosstable', 'Other')"]
+    event = read_event({"event": [["System", "USCF"], ["end_date", None]], "Crosstable": GRID, "Other": GRID},
+                       only=["other"])
+    assert [s.name for s in event.sections] == ["Other"] and not event.end_date_given
+    settings = [["System", "USCF"], ["End date", "2024-01-02"], ["City", "X"], ["ZIP", None]]
+    event = read_event({"Event": settings, "Crosstable": GRID})
+    assert event.end_date_given and dict(event.extra) == {"City": "X", "ZIP": None}
+    assert dict(event.cells) == {"City": "Event!B3", "ZIP": "Event!B4"}
+
+
+def test_a_report_refuses_an_online_rating_system_and_more_than_99_sections() -> None:
+    event = read_event({"Event": [["System", "USCF"], ["Rating system", "Online Blitz"]], "Crosstable": GRID})
+    with pytest.raises(FormatError) as caught:
+        report_tables(event)
+    assert [str(p) for p in caught.value.problems] == [
+        "Event!B2: US Chess rating report files carry Regular, Quick, Blitz or dual-rated events, not Online "
+        "Blitz"]
+    event = read_event({"Event": [["System", "USCF"]], **{f"S{i}": GRID for i in range(100)}})
+    with pytest.raises(FormatError) as caught:
+        report_tables(event)
+    assert [str(p) for p in caught.value.problems] == [
+        "100 crosstable sheets: a report holds at most 99 sections",
+        "Event: H_TOT_SECT '100' has 3 characters; the report format holds 2",
+        "S99: S_SEC_NUM '100' has 3 characters; the report format holds 2",
+        "S99!2:2: D_SEC_NUM '100' has 3 characters; the report format holds 2",
+        "S99!3:3: D_SEC_NUM '100' has 3 characters; the report format holds 2"]

@@ -524,3 +524,31 @@ def test_a_national_rating_of_full_width_digits_is_refused_with_its_cell(tmp_pat
     assert f"Crosstable!{cell}: the national rating '\uff12\uff11\uff10\uff10' is not a whole number" in [
         str(p) for p in caught.value.problems]
     assert not (tmp_path / "out.trf").exists()
+
+
+def test_every_problem_of_the_national_records_line_222_and_the_players_in_one_run(tmp_path: Path) -> None:
+    # Today's wording and order, pinned (a regression snapshot of our own messages).
+    source = tmp_path / "in.trf"
+    source.write_bytes(TRF2026_FILE.encode("utf-8"))
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(source, workbook)
+    book = openpyxl.load_workbook(workbook)
+    book["Event"].append(["Encoded time control", "60 min"])
+    book["Event"].cell(event_row(workbook, "National federation"), 2, "Ireland")
+    book["Crosstable"]["B2"] = "X" * 34
+    book.save(workbook)
+    with pytest.raises(FormatError) as caught:
+        export(workbook, "trf", tmp_path / "out.trf")
+    assert caught.value.title == "Cannot export Crosstable as FIDE TRF-2026"
+    assert [str(p) for p in caught.value.problems] == [
+        "Event!B16: the national ratings need a three-letter federation code (National federation or Host "
+        "federation), not 'IRELAND'",
+        "Event!B17: Encoded time control '60min' is not TRF-2026's code (5400+30, 40/6000+30:900+30, "
+        "W300-B240)",
+        f"Crosstable!B2: Name '{'X' * 34}' is 34 characters; a TRF file holds 33"]
+    book["Crosstable"]["B2"] = "Walsh, Eoin"
+    book.save(workbook)
+    assert export(workbook, "trf16", tmp_path / "out.trf").notes == (
+        "FIDE TRF16 cannot hold the national ratings (National Rating Support records); line 222 (Encoded "
+        "time control); 4 other lines of TRF lines (142, 162, 172, 192); 3 comment lines (TRF comments): not "
+        "written (--to trf writes TRF-2026, which holds them)",)

@@ -1,7 +1,8 @@
 """``xlrating fill``, ``rate --list``, ``lists sheet`` and ``template season --list`` on real files.
 
 The store of loaded lists stands in here as a ``List`` sheet's players (the store answers the
-same look-ups; its own tests are its own): ``open_store`` is replaced by one.
+same look-ups; its own tests are its own): :func:`xlrating.official.sources.open_store`, which
+the commands and the macros open it with, is replaced by one.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from test_official_fill import blanked, uscf_event, uscf_list
 
 from xlrating.cli import fill as fill_cli
 from xlrating.cli import main
-from xlrating.official import ListedPlayer
+from xlrating.official import ListedPlayer, sources
 from xlrating.official.sheet import LIST_SHEET, ListSheet, list_rows
 from xlrating.season.rate import rate_season_sheets
 from xlrating.workbook import NewSheet, load, read_grids, write_new_workbook
@@ -50,7 +51,7 @@ def store(monkeypatch: pytest.MonkeyPatch) -> Store:
         seen.append(db)
         return found
 
-    monkeypatch.setattr(fill_cli, "open_store", opened)
+    monkeypatch.setattr(sources, "open_store", opened)
     return found
 
 
@@ -171,8 +172,8 @@ def test_a_season_starts_from_the_list(tmp_path: Path, store: Store) -> None:
 
 def test_rate_list_of_a_season_fills_its_players_first(tmp_path: Path, store: Store,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    from xlrating.season.file import season_workbook
     from xlrating.workbook.book import save_workbook_atomic
+    from xlrating.workbook.season import season_workbook
 
     sheets: dict[str, list[list[Any]]] = {
         "Season": [["System", "FIDE"], ["Rules", "FIDE 2024"], ["List date", dt.date(2026, 11, 1)]],

@@ -61,9 +61,9 @@ def test_a_bad_cell_is_alerted_and_nothing_is_written(tmp_path: Path) -> None:
 @pytest.mark.usefixtures("store")
 def test_classic_excel_without_a_list_sheet_reads_the_store(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    from xlrating.report import excel as report_excel
+    from xlrating.excel import macros as excel_macros
 
-    monkeypatch.setattr(report_excel, "is_remote", lambda book: False)  # as on a desktop with the store
+    monkeypatch.setattr(excel_macros, "is_remote", lambda book: False)  # as on a desktop with the store
     typed, event = uscf_event()
     data = book_json(workbook(tmp_path / "event.xlsx", blanked(typed, ("Rating",)), event))
     excel = Excel(data)

@@ -175,3 +175,22 @@ def test_lists_sheet_rewrites_its_own_sheet_and_refuses_another(tmp_path: Path, 
     assert bare.read_bytes() == kept
     assert main(["lists", "sheet", "--ids", "703303", *common]) == 1
     assert "--workbook WB.xlsx" in capsys.readouterr().err
+
+
+def test_a_rewritten_list_sheet_blanks_every_cell_it_held(tmp_path: Path, db: str) -> None:
+    bare = crosstable(tmp_path / "bare.xlsx", typed=False)
+    common = ["--kind", "Blitz", "--date", "2026-08-20", "--db", db, "--workbook", str(bare)]
+    assert main(["lists", "sheet", "--federation", "IND", *common]) == 0
+    book = openpyxl.load_workbook(bare)
+    book[LIST_SHEET]["P2"] = "a note beside a row"
+    book[LIST_SHEET]["Q3"] = "another"
+    book.save(bare)
+    assert main(["lists", "sheet", "--ids", "703303", *common]) == 0
+    rows = read_grids(load(bare))[LIST_SHEET]
+    # the cells beside the old rows and the old rows past the new ones are blanked (read as trimmed)
+    assert [row[3:5] for row in rows] == [["ID", "Name"], ["703303", "Leko, Peter"]]
+    assert [len(row) for row in rows] == [14, 14]
+    sheet = openpyxl.load_workbook(bare)[LIST_SHEET]
+    assert [sheet.column_dimensions[letter].width for letter in "DE"] == [11, 22]
+    assert sheet["A1"].font.b and sheet["D2"].number_format == "@"
+    assert sheet["C2"].number_format == "yyyy-mm-dd"

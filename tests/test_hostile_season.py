@@ -134,7 +134,7 @@ def test_the_lite_script_refuses_an_event_sheet_named_as_an_output(
 
 
 def test_a_hundred_and_fifty_clashing_names_stay_unique_and_within_31_characters() -> None:
-    from xlrating.season.importing import sheet_name
+    from xlrating.importers.season import sheet_name
 
     taken: set[str] = set()
     names = [sheet_name("Galway chess club spring league division one", taken)[0] for _ in range(150)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -304,3 +304,114 @@ def test_deleted_records_are_skipped_but_counted(tmp_path: Path) -> None:
     players[4][7] = "L1B"
     write_dbf(folder / "TDEXPORT.DBF", td_fields(4), players, deleted=[1])
     assert import_file(folder).sheets[0].column("Name")[:2] == ("Núñez, Álvaro", "Chen, Bea")
+
+
+def problems_of(folder: Path) -> list[str]:
+    with pytest.raises(FormatError) as caught:
+        read_dbf(folder)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_every_problem_of_sections_rounds_and_pair_numbers_in_one_pass(tmp_path: Path) -> None:
+    # Today's wording and order, pinned (a regression snapshot of our own messages).
+    sections = [SECTIONS[0], ["", "", "x", "R", "", "S", "3", "", "", ""],
+                ["", "01", "dup", "R", "", "S", "", "", "", ""],
+                ["", "3", "T", "R", "", "K", "", "", "", ""], ["", "4", "U", "R", "", "S", "4x", "", "", ""]]
+    players = [list(p) for p in PLAYERS[:6]]
+    players[0][7], players[1][8], players[2][9], players[3][8], players[4][2] = "W?4", "W0", "H5", "Z0", "0"
+    assert problems_of(write_event(tmp_path / "r", sections=sections, players=players)) == [
+        "TSEXPORT.DBF record 2: the section has no number (S_SEC_NUM)",
+        "TSEXPORT.DBF record 3: section number 01 is used twice (also at TSEXPORT.DBF record 1)",
+        "TSEXPORT.DBF record 4: unknown section type S_TRN_TYPE 'K' (known: S Swiss, R round robin)",
+        "TSEXPORT.DBF record 5: S_TOT_RNDS '4x' is not a whole number",
+        "TDEXPORT.DBF record 1: round 1: cannot read 'W?4' (expected a result letter, the opponent's pair "
+        "number and the colour, e.g. W14B or H0)",
+        "TDEXPORT.DBF record 2: round 2: 'W0' is a game with no opponent",
+        "TDEXPORT.DBF record 3: round 3: 'H5': a bye has no opponent",
+        "TDEXPORT.DBF record 5: the pair number D_PAIR_NUM '0' is not a whole number >= 1",
+        "TDEXPORT.DBF record 1: round 3: W3b but player 3's round 3 is 'H' (at TDEXPORT.DBF record 3)",
+        "TDEXPORT.DBF record 3: round 2: L5w names opponent 5, who is not in the section",
+        "TDEXPORT.DBF record 4: round 3: D5w names opponent 5, who is not in the section",
+        "TDEXPORT.DBF record 6: round 1: F5 names opponent 5, who is not in the section",
+    ]
+
+
+def test_split_names_record_sequences_dates_and_rounds_beyond_s_tot_rnds(tmp_path: Path) -> None:
+    folder = tmp_path / "r"
+    folder.mkdir()
+    write_dbf(folder / "THEXPORT.DBF", TH_FIELDS, [[*EVENT[:5], "2024051x", "20241340", *EVENT[7:]]])
+    write_dbf(folder / "TSEXPORT.DBF", TS_FIELDS, [["", "1", "Match", "R", "40/2", "S", "1", "2", "", ""]])
+    fields = [("D_EVENT_ID", 12), ("D_SEC_NUM", 2), ("D_PAIR_NUM", 4), ("D_REC_SEQ", 1), ("D_USCF_ID", 8),
+              ("D_LASTNAME", 15), ("D_FIRSTNAME", 15), ("D_STATE", 2), ("D_RATING", 8), ("D_RND01", 7),
+              ("D_RND02", 7)]
+    write_dbf(folder / "TDEXPORT.DBF", fields, [
+        ["", "1", "1", "x", "1", "Last", "First", "NY", "1500", "W2W", ""],
+        ["", "1", "1", "1", "1", "Last", "First", "NY", "1500", "W2W", "W2B"],
+        ["", "1", "2", "", "2", "", "", "NY", "1500", "L1B", "L1W"],
+        ["", "1", "3", "", "3", "Solo", "", "NY", "", "", ""],
+        ["", "1", "4", "", "4", "", "Only", "NY", "", "", ""]])
+    assert problems_of(folder) == [
+        "THEXPORT.DBF record 1: H_BEG_DATE '2024051x' is not a date (YYYYMMDD)",
+        "THEXPORT.DBF record 1: H_END_DATE '20241340' is not a date (YYYYMMDD)",
+        "TDEXPORT.DBF record 1: D_REC_SEQ 'x' is not a whole number >= 1",
+        "TDEXPORT.DBF record 3: the player has no name (D_NAME)",
+        "TSEXPORT.DBF record 1: S_TOT_RNDS says 1 rounds, but players of the section have results in round 2",
+    ]
+    write_dbf(folder / "THEXPORT.DBF", TH_FIELDS, [EVENT])
+    write_dbf(folder / "TSEXPORT.DBF", TS_FIELDS, [["", "1", "Match", "R", "40/2", "S", "", "2", "", ""]])
+    write_dbf(folder / "TDEXPORT.DBF", fields, [
+        ["", "1", "1", "", "1", "Last", "First", "NY", "1500", "W2W", "W2B"],
+        ["", "1", "2", "1", "2", "Two", "", "NY", "1500", "L1B", "L1W"],
+        ["", "1", "3", "", "3", "Solo", "", "NY", "", "", ""],
+        ["", "1", "4", "", "4", "", "Only", "NY", "", "", ""]])
+    (sheet,) = read_dbf(folder).sheets
+    assert [row[:5] for row in sheet.rows] == [
+        (1, "Last, First", "1", "NY", 1500), (2, "Two", "2", "NY", 1500), (3, "Solo", "3", "NY", None),
+        (4, "Only", "4", "NY", None)]
+
+
+def test_missing_fields_and_empty_files_are_named(tmp_path: Path) -> None:
+    folder = tmp_path / "r"
+    folder.mkdir()
+    write_dbf(folder / "THEXPORT.DBF", TH_FIELDS, [])
+    write_dbf(folder / "TSEXPORT.DBF", [("S_X", 2)], [])
+    write_dbf(folder / "TDEXPORT.DBF", [("D_X", 2)], [])
+    assert problems_of(folder) == [
+        "TSEXPORT.DBF: has no field S_SEC_NUM", "TDEXPORT.DBF: has no field D_SEC_NUM",
+        "TDEXPORT.DBF: has no field D_PAIR_NUM", "TDEXPORT.DBF: has no field D_RND01",
+        "TDEXPORT.DBF: has no field D_NAME (the players' names)"]
+    write_dbf(folder / "TSEXPORT.DBF", TS_FIELDS, [])
+    write_dbf(folder / "TDEXPORT.DBF", td_fields(2), [])
+    assert problems_of(folder) == ["THEXPORT.DBF: has no record (the event's name and dates)",
+                                   "TSEXPORT.DBF: has no sections"]
+    write_dbf(folder / "TSEXPORT.DBF", TS_FIELDS, [SECTIONS[0]])
+    write_dbf(folder / "TDEXPORT.DBF", [*TD_BASE, ("D_RND00", 7), ("D_RND01", 7), ("D_RND1", 7)],
+              [["", "1", "1", "", "A", "", "", "", "", ""]])
+    assert problems_of(folder)[1:] == [
+        "TDEXPORT.DBF: the field D_RND00 is for round 0; rounds are numbered from 1 (D_RND01)",
+        "TDEXPORT.DBF: the fields D_RND01 and D_RND1 are both for round 1"]
+
+
+def test_time_controls_that_differ_leave_the_setting_blank(tmp_path: Path) -> None:
+    sections = [SECTIONS[0], [*SECTIONS[1][:4], "G/60", *SECTIONS[1][5:]]]
+    event = read_dbf(write_event(tmp_path / "r", sections=sections))
+    assert event.setting("Time control") is None
+    assert event.notes[-1] == ("Sections differ in time control (G/45;d5, G/60): the Event sheet's Time "
+                               "control is left blank")
+    assert read_dbf(tmp_path / "r", sections=["Open"]).setting("Time control") == "G/45;d5"
+
+
+@pytest.mark.parametrize(("damage", "message"), [
+    (lambda d: d[:8] + struct.pack("<H", 20) + d[10:], "is not a dBASE file (its header is damaged)"),
+    (lambda d: d[:10] + struct.pack("<H", struct.unpack("<H", d[10:12])[0] + 1) + d[12:],
+     "is not a dBASE file (its field lengths do not add up to its record length)"),
+    (lambda d: d[:8] + struct.pack("<H", struct.unpack("<H", d[8:10])[0] + 5) + d[10:],
+     "is damaged: its header says the records start at byte 390, but its field descriptors end at byte 385"),
+    (lambda d: d[:20], "is not a dBASE file (only 20 bytes)"),
+    (lambda d: d[:32 + 32 * 2 + 11] + b"I" + d[32 + 32 * 2 + 12:],
+     "fields that should be character fields are not: D_PAIR_NUM (type I)"),
+], ids=["header-length", "record-length", "records-start", "too-short", "binary-field"])
+def test_a_damaged_table_is_named(tmp_path: Path, damage: Callable[[bytes], bytes], message: str) -> None:
+    folder = write_event(tmp_path / "r")
+    (folder / "TDEXPORT.DBF").write_bytes(damage((folder / "TDEXPORT.DBF").read_bytes()))
+    assert problems_of(folder)[0] == f"TDEXPORT.DBF: {message}"

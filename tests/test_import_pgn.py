@@ -8,6 +8,7 @@ reader numbers by rating).
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 import openpyxl
@@ -133,3 +134,87 @@ def test_a_comment_open_at_the_end_of_the_file_is_named_by_its_line() -> None:
     text = game("1", "A", "B", "1-0") + "1. e4 { and so on\n\nmore text\n"
     assert problems(text) == ["e.pgn line 8: the { comment opened here is never closed: it runs to the end "
                               "of the file, over any later games; close it with }"]
+
+
+def tagged(round_: str, white: str, black: str, result: str, tags: str = "", moves: str = "") -> str:
+    """A game with extra tag pairs (``tags``, one per line) and its movetext (``moves``)."""
+    return f'[Round "{round_}"]\n[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n{tags}\n' \
+           f"{moves or result}\n\n"
+
+
+def test_every_problem_of_the_players_tags_in_one_pass() -> None:
+    # Today's wording and order, pinned (a regression snapshot of our own messages).
+    text = (tagged("1", "A", "B", "1-0", '[WhiteFideId "12x"]\n[BlackElo "abc"]\n')
+            + tagged("1", "C", "?", "1-0")
+            + tagged("2", "A", "D", "1-0", '[WhiteFideId "100"]\n[BlackFideId "200"]\n')
+            + tagged("3", "D", "A", "0-1", '[WhiteFideId "201"]\n[WhiteElo "5000"]\n')
+            + tagged("4", "E", "e", "1-0")
+            + tagged("5", "A", "D", "1/2-1/2", '[Termination "Forfeit"]\n')
+            + tagged("6", "A", "D", "1-0", moves="1. e4 0-1")
+            + tagged("7", "", "", "1-0"))
+    assert problems(text) == [
+        "e.pgn line 1: WhiteFideId '12x' is not a number",
+        "e.pgn line 1: BlackElo 'abc' is not a rating",
+        "e.pgn line 10: the game has no Black player",
+        "e.pgn line 26: D has FIDE ID 201 here but 200 at e.pgn line 17: the games must tell players apart "
+        "by name",
+        "e.pgn line 26: WhiteElo '5000' is not a rating",
+        "e.pgn line 35: E plays themself",
+        "e.pgn line 42: a forfeit cannot be a draw (Termination says forfeit, the result is 1/2-1/2)",
+        "e.pgn line 42: a forfeit cannot be a draw (Termination says forfeit, the result is 1/2-1/2)",
+        "e.pgn line 50: the Result tag says 1-0 but the moves end in 0-1",
+        "e.pgn line 57: the game has no White player",
+        "e.pgn line 57: the game has no Black player",
+    ]
+
+
+def test_a_file_with_no_games() -> None:
+    assert problems("just text\n") == ["e.pgn: no games: a PGN file's games start with tag pairs such as "
+                                       '[White "…"]']
+
+
+def test_ratings_ids_forfeits_dates_and_notes_as_read_today() -> None:
+    # A regression snapshot of today's output, field for field.
+    text = (tagged("1", "A", "B", "1-0", '[WhiteElo "2100"]\n[BlackElo "1900"]\n[WhiteFideId "000"]\n'
+                   '[BlackFideId "123"]\n[Date "2024.02.30"]\n[EventDate "2024.03.01"]\n[Event "Club"]\n')
+            + tagged("2", "A", "C", "0-1", '[WhiteElo "2110"]\n[Termination "forfeit"]\n'
+                     '[Date "2024.03.02"]\n')
+            + tagged("3", "B", "C", "1/2-1/2", '[BlackElo "-"]\n'))
+    event = parse_pgn(text, "e.pgn", notes=["first"])
+    assert event.event == (("System", "FIDE"), ("Rules", "FIDE 2024"), ("Event type", "Round robin"),
+                           ("Event name", "Club"), ("Start date", datetime.date(2024, 3, 1)),
+                           ("End date", datetime.date(2024, 3, 2)))
+    (sheet,) = event.sheets
+    assert sheet.header == ("No", "Name", "ID", "Rating", "R1", "R2", "R3", "Import notes")
+    gap = "entered as U (not played); enter a bye (B or H) by hand if it was one"
+    assert sheet.rows == (
+        (1, "A", None, 2100, "W2w", "F3w", "U",
+         f"the games give ratings 2100, 2110: 2100 (the first) is entered; no game in round 3: {gap}"),
+        (2, "B", "123", 1900, "L1b", "U", "D3w", f"no game in round 2: {gap}"),
+        (3, "C", None, None, "U", "X1b", "D2b", f"no game in round 1: {gap}"),
+    )
+    assert event.notes == ("first", "3 games read; pairing numbers go by rating, highest first",
+                           "3 players have rounds with no game (entered as U: PGN records no byes; see the "
+                           "Import notes column)")
+
+
+def test_no_dates_one_gap_and_an_event_name_a_cell_cannot_hold() -> None:
+    text = (tagged("1", "A", "B", "1-0", '[Event "?"]\n') + tagged("2", "A", "C", "1-0")
+            + tagged("2", "B", "D", "0-1"))
+    event = parse_pgn(text, "e.pgn")
+    assert event.setting("Event name") is None
+    assert event.notes == ("3 games read; pairing numbers go by rating, highest first",
+                           "2 players have rounds with no game (entered as U: PGN records no byes; see the "
+                           "Import notes column)",
+                           "The games have no dates: fill in the Event sheet's End date (blank means today)")
+    text = tagged("1", "A", "B", "1-0", '[Event "#N/A"]\n') + tagged("2", "A", "B", "0-1")
+    assert problems(text) == ["e.pgn line 1: the event name '#N/A' is an Excel error value, not text a "
+                              "crosstable can hold"]
+
+
+def test_read_pgn_refuses_sections(tmp_path: Path) -> None:
+    from xlrating.errors import ArgumentError
+    from xlrating.importers.pgn import read_pgn
+
+    with pytest.raises(ArgumentError, match=r"not apply to a PGN file: it holds one section, not \['A'\]"):
+        read_pgn(PGN, sections=["A"])

@@ -188,6 +188,18 @@ def test_fide_unrated_results_pool_across_periods() -> None:
     assert rate_season(after_may.list, [june]).list["u"] == season.list["u"]
 
 
+def test_fide_an_unrated_players_k_birth_date_and_peak_change_nothing() -> None:
+    # The list's unrated players are built as its rated ones are (one builder for rows and
+    # entries); K, birth date and a peak kept from an earlier rating are for rated players only.
+    ratings = RatingList("FIDE", {f"o{i}": Entry(f"o{i}", 1800 + 10 * i) for i in range(5)})
+    games = [(i + 1, "u", f"o{i}", score) for i, score in enumerate([1, 0.5, 0.5, 0, 1])]
+    plain = rate_season(ratings, [Event("e", D(2024, 5, 20), games, players={"u": {}})], explain=True)
+    data = {"k": 40.0, "birth_date": D(2012, 1, 1), "peak": 1650.0}
+    given = rate_season(ratings, [Event("e", D(2024, 5, 20), games, players={"u": data})], explain=True)
+    assert given.outcomes == plain.outcomes and given.history == plain.history
+    assert given.list.rating("u") == plain.list.rating("u") is not None  # a first rating, either way
+
+
 def test_fide_zero_in_the_first_event_is_disregarded() -> None:
     # First event 0/3 against 1800: disregarded (FIDE Rating Regulations 2024, 8.2.1). Then
     # 2.5/5 against 1800: Ra 1800, p = 3.5/7 = 0.5, Ru 1800. Had the zero counted:
@@ -496,7 +508,7 @@ def test_the_documentation_examples_run() -> None:
 
 
 def test_seated_games_are_the_engines_games() -> None:
-    from xlrating.lists.season import Seating
+    from xlrating.lists.rate import Seating
 
     event = Event("e", D(2024, 1, 1), [(1, "a", "b", 1), (2, "b", "c", "D"), (3, "c", "a", 0)])
     seating = Seating(event)
@@ -588,3 +600,18 @@ def test_malformed_lists_and_events_are_named_errors_not_raw_exceptions(case: st
         call()
     assert expected in str(caught.value)
     assert isinstance(caught.value, (ValueError, TypeError))
+
+
+def test_outcomes_are_keyed_by_player_id() -> None:
+    # The IDs are met in the order "b", "a", "c": the engine numbers them so, and players()
+    # gives each outcome under its ID (both runs of a dual-rated event).
+    ratings = RatingList("USCF", {key: Entry(key, rating, 40) for key, rating in
+                                  (("a", 1800.0), ("b", 1700.0), ("c", 1600.0))})
+    event = Event("d", D(2024, 5, 1), [(1, "b", "a", 1), (2, "c", "b", 0.5)], dual_rated=True)
+    season = rate_season(ratings, [event], explain=True)
+    assert season.seats == {"d": ("b", "a", "c")}
+    regular, quick = season.players("d")
+    for outcome, by_id in zip(season.outcomes["d"], (regular, quick), strict=True):
+        assert by_id == {"b": outcome.player(1), "a": outcome.player(2), "c": outcome.player(3)}
+    assert regular["a"].pre_rating == 1800 and regular["a"].post_rating == season.list.rating("a")
+    assert rate_season(ratings, [event]).seats == {}

@@ -32,6 +32,7 @@ from xlrating import macros  # noqa: E402
 from xlrating.cli import main  # noqa: E402
 from xlrating.crosstable.model import AddedColumns, Block  # noqa: E402
 from xlrating.errors import CrosstableError, Problem  # noqa: E402
+from xlrating.excel.book import ALERT_LIMIT  # noqa: E402
 from xlrating.templates import quickstart_module, write_template  # noqa: E402
 
 # --- the client side: what xlwings' JavaScript sends, and what Excel does with the actions ---------
@@ -271,7 +272,7 @@ def test_alert_text_lists_every_problem_and_cuts_a_long_list() -> None:
     many = CrosstableError([Problem(f"Crosstable!F{n}", "'Q' is not a result code") for n in range(2, 102)],
                            title="100 errors")
     text = macros.alert_text(many)
-    assert len(text) < macros.ALERT_LIMIT + 100
+    assert len(text) < ALERT_LIMIT + 100
     shown = text.count("is not a result code")
     assert 10 < shown < 100
     assert text.endswith(f"... and {100 - shown} more (run `xlrating rate` on the file to see them all)")

@@ -302,3 +302,78 @@ def test_a_dual_rated_event_s_quick_column_is_filled_from_the_quick_list() -> No
     single = fill_sheets({"Event": event[:2] + event[3:], "Crosstable": bare}, ListSheet(players))
     assert single.summary == ("Crosstable: 4 Rating, 1 Games filled from the US Chess Regular list of "
                               "2026-03-01 in force on 2026-03-07",)
+
+
+def test_no_list_in_force_is_one_problem_saying_why_the_date() -> None:
+    typed, event = uscf_event()
+    later = [ListedPlayer(p.system, p.kind, p.id, p.name, dt.date(2014, 7, 1), rating=p.rating)
+             for p in uscf_list(typed)]
+    no_start = [row for row in event if row[0] != "Start date"]
+    with pytest.raises(CrosstableError) as raised:
+        fill_sheets({"Event": no_start, "Crosstable": blanked(typed, ("Rating",))}, ListSheet(later))
+    assert [str(p) for p in raised.value.problems] == [
+        "Crosstable: no US Chess Regular list in force on 2014-06-01 (no Start date: the End date) is at "
+        "hand: load one dated on or before it (xlrating lists add), or give another date (--date)"]
+
+
+def test_a_listed_player_without_a_rating_is_left_blank_with_a_note() -> None:
+    event = [["System", "FIDE"], ["Start date", dt.date(2024, 3, 2)]]
+    grid: Rows = [["No", "Name", "ID", "R1"], [1, "Szabó, Gábor", "7777777", "B"]]
+    listed = [ListedPlayer("FIDE", "Standard", "7777777", "Szabó, Gábor", dt.date(2024, 3, 1))]
+    filled = fill_sheets({"Event": event, "Crosstable": grid}, ListSheet(listed))
+    assert [str(n) for n in filled.notes] == [
+        "Crosstable!C2: ID 7777777 has no rating on the FIDE Standard list of 2024-03-01: left blank, rated "
+        "as unrated"]
+    assert filled.summary == ("Crosstable: nothing filled from the FIDE Standard list of 2024-03-01 in force "
+                              "on 2024-03-02",)
+
+
+def test_a_sheet_without_an_id_column_is_left_alone() -> None:
+    event = [["System", "FIDE"], ["Start date", dt.date(2024, 3, 2)]]
+    grid: Rows = [["No", "Name", "Rating", "R1"], [1, "Szabó, Gábor", None, "B"]]
+    listed = [ListedPlayer("FIDE", "Standard", "7777777", "Szabó, Gábor", dt.date(2024, 3, 1), rating=1600.0)]
+    filled = fill_sheets({"Event": event, "Crosstable": grid}, ListSheet(listed))
+    assert filled == type(filled)((), (), (), ())
+
+
+def test_the_quick_list_fills_quick_games_only_beside_its_own_quick_rating() -> None:
+    on = dt.date(2026, 3, 7)
+    event: Rows = [["System", "USCF"], ["Rules", "USCF 2020"], ["Dual rated", "yes"], ["Start date", on],
+                   ["End date", on]]
+    header = ["No", "Name", "ID", "Rating", "Games", "Quick", "Quick games", "R1"]
+    grid: Rows = [header,
+                  [1, "ANNE ALPHA", "30000001", None, None, 1790, None, "W2"],  # agrees: games filled
+                  [2, "BEN BETA", "30000002", None, None, 1700, None, "L1"],  # differs: games left blank
+                  [3, "CARL GAMMA", "30000003", None, None, None, 9, "B"],  # typed games differ: named
+                  [4, "DORA DELTA", "30000004", None, None, None, None, "U"],  # unrated on the Quick list
+                  [5, "EVE EPSILON", None, None, None, None, None, "U"]]  # no ID: nothing looked up
+    regular = {"30000001": ("ANNE ALPHA", 1850.0, None), "30000002": ("BEN BETA", 1620.0, None),
+               "30000003": ("CARL GAMMA", 1400.0, 12), "30000004": ("DORA DELTA", 1200.0, None)}
+    quick = {"30000001": (1790.0, 10), "30000002": (1655.0, 11), "30000003": (1380.0, 8),
+             "30000004": (None, None)}
+    listed = dt.date(2026, 3, 1)
+    players = [ListedPlayer("USCF", "Regular", key, name, listed, rating=rating, games=games)
+               for key, (name, rating, games) in regular.items()]
+    players += [ListedPlayer("USCF", "Quick", key, regular[key][0], listed, rating=rating, games=games)
+                for key, (rating, games) in quick.items()]
+    filled = fill_sheets({"Event": event, "Crosstable": grid}, ListSheet(players))
+    assert [str(note) for note in filled.notes] == [
+        "Crosstable!F3: Quick 1700 is typed, but the US Chess Quick list of 2026-03-01 gives 1655 for ID "
+        "30000002; the typed value is kept",
+        "Crosstable!G4: Quick games 9 is typed, but the US Chess Quick list of 2026-03-01 gives 8 for ID "
+        "30000003; the typed value is kept",
+        "Crosstable!F5: ID 30000004 is unrated on the US Chess Quick list in force on 2026-03-07: Quick left "
+        "blank, rated as unrated in Quick",
+    ]
+    written = overlay({"Event": event, "Crosstable": grid}, filled.blocks)["Crosstable"]
+    assert [row[3:7] for row in written[1:]] == [
+        [1850, None, 1790, 10], [1620, None, 1700, None], [1400, 12, 1380, 9], [1200, None, None, None],
+        [None, None, None, None]]
+
+
+def test_a_sheet_without_players_fills_nothing_and_says_nothing() -> None:
+    event = [["System", "FIDE"], ["Start date", dt.date(2024, 3, 2)]]
+    listed = [ListedPlayer("FIDE", "Standard", "7777777", "Szabó, Gábor", dt.date(2024, 3, 1), rating=1600.0)]
+    filled = fill_sheets({"Event": event, "Crosstable": [["No", "Name", "ID", "Rating", "R1"]]},
+                         ListSheet(listed))
+    assert filled == type(filled)((), (), (), ())

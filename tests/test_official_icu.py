@@ -80,3 +80,36 @@ def test_bad_rows_are_named(tmp_path: Path) -> None:
 def test_the_icu_list_is_not_fide_s(tmp_path: Path) -> None:
     with pytest.raises(FormatError, match="is ICU's list, not FIDE's"):
         ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "icu_ratings.csv", ROWS), system="FIDE")
+
+
+def load_problems(folder: Path, rows: list[str]) -> list[str]:
+    """The problems of loading ``rows`` as the ICU's CSV (it must have some)."""
+    with pytest.raises(FormatError) as caught:
+        ListStore(folder / "lists.sqlite").add(write(folder / "icu_ratings.csv", rows))
+    return [str(p) for p in caught.value.problems]
+
+
+def test_each_bad_field_is_named_and_a_bad_or_repeated_id_ends_its_row(tmp_path: Path) -> None:
+    rows = [
+        ROWS[0],
+        "Brady,Steven,090,2011-09-01,22x1,maybe,IRL,",  # a bad ID: the fields after it are not read
+        ",Peter,160,2011-09-01,2105,false,IRL,",
+        "Daly,\x07Colm,295,2011-09-01,1987,false,IRL,",
+        ROWS[3],  # 295 again: a line with a bad name still takes its ID
+        "Duffy,Seamus,295,2011-09-01,1650,true,IRL,",
+        "Duffy,Seamus,,2011-09-01,1650,true,IRL,",
+        ",,378,2011-05-01,5000,maybe,IRL,",  # the last line: the file's date is told from the others
+    ]
+    assert load_problems(tmp_path, rows) == [
+        "icu_ratings.csv line 2: the ID '090' is not an ICU ID",
+        "icu_ratings.csv line 3: the name ', Peter' is empty or holds a control character",
+        "icu_ratings.csv line 4: the name 'Daly, \\x07Colm' is empty or holds a control character",
+        "icu_ratings.csv line 5: the ID 295 is listed twice (an earlier line has it too)",
+        "icu_ratings.csv line 6: the ID 295 is listed twice (an earlier line has it too)",
+        "icu_ratings.csv line 7: the ID '' is not an ICU ID",
+        "icu_ratings.csv line 8: the list date '2011-05-01' is not the file's (2011-09-01): a download "
+        "holds one list; choose one list on the ratings site",
+        "icu_ratings.csv line 8: the name '' is empty or holds a control character",
+        "icu_ratings.csv line 8: the rating '5000' is not a whole number from 0 to 4000",
+        "icu_ratings.csv line 8: provisional is 'maybe', neither true nor false",
+    ]

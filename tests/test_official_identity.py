@@ -120,7 +120,7 @@ def test_a_crosstable_with_a_forgotten_rating_says_so_on_the_row_and_the_command
 def test_one_id_under_two_names_across_imported_files(tmp_path: Any) -> None:
     from test_season_import import two_trf
 
-    from xlrating.season.importing import import_season
+    from xlrating.importers.season import import_season
 
     folder = two_trf(tmp_path / "events")
     summer = folder / "b-summer.trf"

@@ -28,6 +28,7 @@ from xlrating.model import Method
 from xlrating.report import (
     EXPLAINED_METHODS,
     MAX_BARS,
+    ChartKind,
     Report,
     build_report,
     explained,
@@ -379,6 +380,28 @@ def test_the_change_chart_of_a_large_event_shows_the_largest_gains_and_losses(tm
     shown = [gain if gain is not None else loss for _, gain, loss in bars]
     assert max(shown) == pytest.approx(max(changes)) and min(shown) == pytest.approx(min(changes))
     assert "largest gains and losses" in str(book["Charts"]._charts[0].title.tx.rich.p[0].r[0].t)
+
+
+def test_a_chart_with_nothing_to_show_leaves_a_note_in_its_place() -> None:
+    # Regression snapshot of the Charts sheet's layout (rows and notes as xlrating lays them out).
+    def charts(rows: list[list[Any]]) -> Any:
+        events = rated(["No", "Name", "Rating", "R1"], rows, [["System", "FIDE"], ["End date", END]])
+        return next(s for s in build_report(events).sheets if s.name == "Charts")
+
+    unrated = charts([[1, "A", None, "W2"], [2, "B", None, "L1"]])
+    assert [(c.row, c.column, c.value) for c in unrated.cells] == [
+        (1, 1, "Charts"), (3, 2, "FIDE rating"),
+        (4, 2, "No player had both a pre-event and a post-event rating: no rating change to chart."),
+        (7, 2, "Post-event against pre-event rating: no player had a pre-event and a post-event rating."),
+        (9, 2, "Score against expected score: no player had an expected score.")]
+    assert unrated.charts == () and unrated.page.row_breaks == ()
+    unplayed = charts([[1, "A", 2000, "U"], [2, "B", None, "U"]])
+    assert [(c.row, c.value) for c in unplayed.cells[2:]] == [
+        (19, "Score against expected score: no player had an expected score.")]
+    assert [(c.kind, c.title, c.row, c.column) for c in unplayed.charts] == [
+        (ChartKind.BAR, "Rating change per player", 4, 2),
+        (ChartKind.SCATTER, "Post-event against pre-event rating", 16, 2)]
+    assert unplayed.page.row_breaks == (14,)
 
 
 # --- safety ------------------------------------------------------------------------------------

@@ -15,8 +15,8 @@ import openpyxl
 import pytest
 import xlwings as xw
 
-from xlrating import macros
-from xlrating.report.excel import REPORT_PREFIX, rating_report, report_path
+from xlrating.excel import report as excel_report
+from xlrating.excel.report import REPORT_PREFIX, rating_report, report_path
 
 CROSSTABLE: list[list[Any]] = [
     ["No", "Name", "ID", "Rating", "R1", "R2"],
@@ -126,7 +126,7 @@ class _ClassicBook:
 def test_classic_excel_gets_a_new_workbook_beside_the_crosstable(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     grids = {"Event": EVENT, "Crosstable": CROSSTABLE, "Report Summary": [["ignored"]]}
-    monkeypatch.setattr(macros, "read_book", lambda book: grids)
+    monkeypatch.setattr(excel_report, "read_book", lambda book: grids)
     book = _ClassicBook(tmp_path / "club.xlsm")
     (tmp_path / "club-report.xlsx").write_bytes(b"an earlier report, still open")
     report = rating_report(book)

@@ -12,7 +12,7 @@ from test_season import icu_club
 
 from xlrating.cli import main
 from xlrating.errors import ArgumentError
-from xlrating.season.file import is_season_file
+from xlrating.workbook.season import is_season_file
 
 
 def write(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
@@ -136,8 +136,8 @@ def test_a_chart_of_more_players_than_it_can_show_is_refused_before_anything_is_
     assert "the chart follows 1 to 100 players (a chart of more lines is past reading; Excel draws at most " \
            "255), not 300" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx"]
+    from xlrating.report.season import chart_players
     from xlrating.season import rate_season_sheets
-    from xlrating.season.report import chart_players
 
     grids = {name: [list(row) for row in sheet.iter_rows(values_only=True)]
              for name, sheet in zip(openpyxl.load_workbook(source).sheetnames,

@@ -9,8 +9,8 @@ import pytest
 
 from xlrating.cli import main
 from xlrating.errors import FormatError
+from xlrating.importers.season import import_season
 from xlrating.season import rate_season_sheets
-from xlrating.season.importing import import_season
 
 DATA = Path(__file__).resolve().parent / "data" / "import"
 
@@ -83,3 +83,27 @@ def test_nothing_is_written_on_error(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["season-import", str(DATA / "spring-open.trf"), "-o", str(target)]) == 1
     assert "No. 3 has no ID" in capsys.readouterr().err
     assert not target.exists()
+
+
+def test_an_event_without_player_ids_is_an_error(tmp_path: Path) -> None:
+    pgn = Path(__file__).resolve().parent / "data" / "pgn" / "held_round_robin.pgn"
+    with pytest.raises(FormatError) as error:
+        import_season([pgn])
+    assert [str(p) for p in error.value.problems] == [
+        "held_round_robin.pgn: Crosstable: no player IDs: a season names its players by ID"]
+
+
+def test_an_empty_folder_is_no_event_to_import(tmp_path: Path) -> None:
+    with pytest.raises(FormatError) as error:
+        import_season([tmp_path])
+    assert [str(p) for p in error.value.problems] == [f"{tmp_path}: no event to import"]
+
+
+def test_a_file_that_cannot_be_imported_is_its_problems(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.trf"
+    bad.write_text("012 Nothing here\n", encoding="utf-8")
+    with pytest.raises(FormatError) as error:
+        import_season([bad, DATA / "spring-open.trf"])
+    found = [str(p) for p in error.value.problems]
+    assert found[0].startswith("bad.trf")
+    assert found[-1] == "spring-open.trf: Crosstable: No. 3 has no ID: a season names its players by ID"

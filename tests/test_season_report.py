@@ -26,11 +26,12 @@ from test_season_cli import write
 from xlrating import macros
 from xlrating.cli import main
 from xlrating.errors import CrosstableError
+from xlrating.excel import season_report as excel_season_report
+from xlrating.excel.season_report import SEASON_REPORT_PREFIX
 from xlrating.report.content import ChartKind
+from xlrating.report.season import TOP, season_report
 from xlrating.season import rate_season_sheets
-from xlrating.season.excel import SEASON_REPORT_PREFIX
 from xlrating.season.read import chart_ids
-from xlrating.season.report import TOP, season_report
 from xlrating.templates.season import write_season_template
 from xlrating.workbook import load, read_grids
 
@@ -275,7 +276,7 @@ def test_classic_excel_gets_a_new_workbook_beside_the_season(tmp_path: Path, mon
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     source = write_season_template(tmp_path / "club.xlsx")[0]
     grids = read_grids(load(source))
-    monkeypatch.setattr(macros, "read_book", lambda book: grids)
+    monkeypatch.setattr(excel_season_report, "read_book", lambda book: grids)
     book = _ClassicBook(source)
     report = macros.season_report(book)
     made = tmp_path / "club-season-report.xlsx"
@@ -291,7 +292,7 @@ def test_classic_excel_errors_give_an_alert_and_write_nothing(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     source = with_setting(write_season_template(tmp_path / "club.xlsx")[0], "Chart top", 0)
     grids = read_grids(load(source))
-    monkeypatch.setattr(macros, "read_book", lambda book: grids)
+    monkeypatch.setattr(excel_season_report, "read_book", lambda book: grids)
     book = _ClassicBook(source)
     assert macros.season_report(book) is None
     (alert,) = book.app.alerts

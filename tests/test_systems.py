@@ -20,7 +20,6 @@ from xlwings import server
 
 from xlrating import fide, icu, names, systems, udfs, uscf
 from xlrating.crosstable import PlayerRow, columns, parse_settings
-from xlrating.crosstable.settings import RULES
 from xlrating.errors import CrosstableError
 from xlrating.icu.rules import EDITIONS as ICU_EDITIONS
 from xlrating.workbook import NewSheet, rate_file, write_new_workbook
@@ -47,8 +46,9 @@ def test_editions_are_the_engines_own() -> None:
     assert [e.name for e in systems.USCF.editions] == ["USCF 2020", "USCF 2011", "USCF 2009"]
     assert [e.name for e in systems.FIDE.editions] == ["FIDE 2024", "FIDE handbook"]
     assert [e.name for e in systems.ICU.editions] == ["ICU"]
-    assert RULES == {"USCF": ("USCF 2020", "USCF 2011", "USCF 2009"), "FIDE": ("FIDE 2024", "FIDE handbook"),
-                     "ICU": ("ICU",)}
+    assert {system.key: system.edition_names for system in systems.SYSTEMS} == {
+        "USCF": ("USCF 2020", "USCF 2011", "USCF 2009"), "FIDE": ("FIDE 2024", "FIDE handbook"),
+        "ICU": ("ICU",)}
 
 
 def test_defaults_are_the_engines_defaults() -> None:
@@ -329,3 +329,46 @@ def test_every_list_kind_names_itself() -> None:
     for system in systems.SYSTEMS:
         for kind in system.list_kinds:
             assert kind_named(system.key, kind.upper()) == kind
+
+
+# --- one player record: a crosstable row and a list entry build the same engine player -----------
+
+
+def _row_and_entry(**fields: Any) -> tuple[PlayerRow, Any]:
+    from xlrating.lists import Entry
+
+    return PlayerRow(number=1, name="", member_id=None, row=2, **fields), Entry(1, **fields)
+
+
+def test_a_row_and_an_entry_build_the_same_uscf_player() -> None:
+    row, entry = _row_and_entry(rating=1650.0, games=40, birth_date=date(2000, 1, 2), floor=1400.0,
+                                peak=1700.0, wins=12, draws=3, events=5, history=None, fide=1900.0)
+    quick = {"Quick": (1500.0, 12)}
+    for system, own in (("Regular", "Regular"), ("Quick", "Regular")):
+        built = systems.uscf_player(row, 3, quick, system, own)
+        assert built == systems.uscf_player(entry, 3, quick, system, own)
+    second = systems.uscf_player(entry, 3, quick, "Quick", "Regular")
+    assert (second.rating, second.games, second.other_ratings) == (1500.0, 12, {uscf.RatingSystem.REGULAR:
+                                                                              (1650.0, 40)})
+    assert (second.floor, second.peak, second.wins, second.draws, second.events) == (None, None, 0, 0, 0)
+
+
+def test_a_row_and_an_entry_build_the_same_fide_and_icu_players() -> None:
+    row, entry = _row_and_entry(rating=1850.0, games=12, peak=1900.0, birth_date=date(2010, 3, 4), k=40.0)
+    built = systems.fide_player(row, 2, row.games, row.k)
+    assert built == systems.fide_player(entry, 2, entry.games, entry.k)
+    rules = icu.get_rules()
+    row, entry = _row_and_entry(rating=1700.0, games=12, k=24.0, joined=date(2015, 1, 1))
+    player = systems.icu_player(row, 2, rules)
+    assert player == systems.icu_player(entry, 2, rules)
+    assert (player.kind, player.k) == (icu.PlayerKind.PROVISIONAL, None)  # 12 games: provisional, no K
+
+
+def test_a_row_and_an_entry_share_every_field_of_the_player_record() -> None:
+    from dataclasses import fields
+
+    from xlrating.lists import Entry
+
+    assert len(systems.RECORD_FIELDS) == 14
+    for shape in (PlayerRow, Entry):
+        assert set(systems.RECORD_FIELDS) <= {f.name for f in fields(shape)}

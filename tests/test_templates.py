@@ -19,6 +19,7 @@ from xlrating.templates import (
     EXAMPLES,
     MACRO_TEMPLATE,
     TEMPLATE_FILES,
+    macro_file,
     quickstart_module,
     write_committed_templates,
 )
@@ -112,6 +113,14 @@ def test_the_round_robin_example_is_a_round_robin() -> None:
         met.update(frozenset(p[:2]) for p in games)
     assert set(met) == {frozenset(pair) for pair in combinations(range(1, 8), 2)}
     assert set(met.values()) == {1}
+
+
+def test_the_macro_templates_names_come_from_the_registry() -> None:
+    # The committed xlrating_event.xlsm holds US Chess's example (the registry's macro_template);
+    # the other systems' macro-enabled templates are named for their system.
+    assert MACRO_TEMPLATE == "xlrating_event.xlsm"
+    assert [macro_file(system) for system in ("uscf", "fide", "icu")] == [
+        "xlrating_event.xlsm", "xlrating_fide_event.xlsm", "xlrating_icu_event.xlsm"]
 
 
 def test_the_macro_template_carries_xlwings_quickstart_vba() -> None:

@@ -105,7 +105,7 @@ def test_a_rated_season_prints_every_sheet_on_one_page_wide_names_and_dates_whol
     # The season template rated for the first time: each sheet prints one page wide (this small
     # season: one page each), the Players sheet shows its new ratings, the New list shows every
     # name and birth date whole (not cut, not ###).
-    from xlrating.season.file import rate_season_file
+    from xlrating.workbook.season import rate_season_file
 
     rated = tmp_path / "season-rated.xlsx"
     rate_season_file(TEMPLATES / "season.xlsx", rated)

@@ -12,7 +12,8 @@ import pytest
 from xlrating.errors import ArgumentError, EventError, RulesError
 from xlrating.model import Game, Method
 from xlrating.uscf import UscfPlayer, core, rate_event, rate_match
-from xlrating.uscf.match import match_eligible, match_ratings
+from xlrating.uscf.match import match_eligible
+from xlrating.uscf.match_event import match_ratings
 
 
 def we(r: float, ri: float) -> float:

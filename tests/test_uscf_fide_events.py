@@ -62,6 +62,10 @@ def test_refusals() -> None:
         fide_event_rating(2000, 50, [None], [1])
     with pytest.raises(ArgumentError, match=r"'results\[0\]'"):
         fide_event_rating(2000, 50, [2100], [2])
+    with pytest.raises(ArgumentError, match="'opponent_fide_ratings' must be a sequence of FIDE ratings"):
+        fide_event_rating(2000, 50, "2100", [1])  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="2009 has no rules for foreign FIDE events"):
+        fide_event_opponent_rating(2000, rules="2009")
 
 
 def test_default_floor_includes_the_peak_floor_of_the_established_rating() -> None:

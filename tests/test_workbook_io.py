@@ -17,10 +17,11 @@ import openpyxl
 import pytest
 from openpyxl.cell.rich_text import CellRichText, TextBlock
 from openpyxl.cell.text import InlineFont
+from openpyxl.utils.datetime import CALENDAR_MAC_1904
 
 from xlrating.cli import main
 from xlrating.errors import WorkbookError
-from xlrating.workbook import load, read_grids
+from xlrating.workbook import load, read_grids, uncalculated_formulas
 
 
 def test_values_read_are_the_values_openpyxl_reads(tmp_path: Path) -> None:
@@ -130,3 +131,43 @@ def test_a_shared_formula_where_the_outputs_go_is_refused_with_its_cell(
     assert err == ("xlrating: Crosstable!J2 holds a formula that other cells share; clear it (the ratings "
                    "go there) and rate again\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"] and source.read_bytes() == original
+
+
+#: Cells of every kind the format allows, as other programs write them (``t="d"``: an ISO date;
+#: a formula with and without its cached value; an inline string as a value, as plain text,
+#: as rich text runs and beside a formula).
+EVERY_KIND = ('<c r="A1" t="d"><v>2024-05-18T14:30:00</v></c><c r="B1"><v>1E3</v></c>'
+              '<c r="C1" t="inlineStr"><v>odd</v></c><c r="D1"><f>1+1</f><v>2</v></c>'
+              '<c r="E1"><f>1+1</f><v></v></c><c r="F1" t="str"><f>"a"&amp;"b"</f><v>a&amp;b</v></c>'
+              '<c r="G1" t="inlineStr"><f>x</f><is><t>in</t></is></c><c r="H1" t="e"><v>#DIV/0!</v></c>'
+              '<c r="I1"><v>-3</v></c><c r="J1" t="b"><v>0</v></c>'
+              '<c r="K1" t="inlineStr"><is><t>a &amp; b</t></is></c>'
+              '<c r="L1" t="inlineStr"><is><r><t>x</t></r><r><t>y</t></r></is></c>'
+              '<c r="M1" t="n"><v>2.5</v></c><c r="N1"><v></v></c><c r="O1" t="str"><f>""</f><v></v></c>')
+
+
+def test_every_kind_of_cell_reads_as_its_value(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    book.active.title = "Kinds"
+    book.active["A1"] = "placeholder"
+    book.save(tmp_path / "kinds.xlsx")
+    contents = hostile.parts(tmp_path / "kinds.xlsx")
+    part = "xl/worksheets/sheet1.xml"
+    contents[part] = re.sub(rb"<sheetData>.*</sheetData>",
+                            f'<sheetData><row r="1">{EVERY_KIND}</row></sheetData>'.encode(), contents[part])
+    workbook = load(hostile.write_parts(tmp_path / "kinds.xlsx", contents))
+    assert read_grids(workbook)["Kinds"] == [
+        [datetime(2024, 5, 18, 14, 30), 1000.0, "odd", 2, None, "a&b", "in", "#DIV/0!", -3, False, "a & b",
+         "xy", 2.5]]
+    assert uncalculated_formulas(workbook) == {"Kinds": [(1, 5), (1, 15)]}
+
+
+def test_dates_of_a_1904_workbook_read_as_openpyxl_reads_them(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    book.epoch = CALENDAR_MAC_1904
+    sheet = book.active
+    sheet.title = "Mac"
+    sheet.append([datetime(2024, 5, 18, 14, 30), time(9, 15), 45000])
+    book.save(tmp_path / "mac.xlsx")
+    theirs = openpyxl.load_workbook(tmp_path / "mac.xlsx", data_only=True)["Mac"]
+    assert read_grids(load(tmp_path / "mac.xlsx"))["Mac"] == [[c.value for c in theirs[1]]]

@@ -35,6 +35,10 @@ class ConvergenceError(XlratingError, ArithmeticError):
     """An iterative rating procedure did not converge within its limit."""
 
 
+#: Engine errors that mean "this event cannot be rated as entered".
+ENGINE_ERRORS = (ArgumentError, EventError, ConvergenceError)
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem found in user input, with the place it was found."""

@@ -23,10 +23,10 @@ is ``US Chess 2020``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from . import fide, icu, uscf
 from .errors import ArgumentError, Problem
@@ -37,25 +37,30 @@ from .uscf.match import match_problem
 
 if TYPE_CHECKING:
     from .crosstable.model import EventSettings, PlayerRow
-    from .lists.model import Event
-    from .lists.season import Adapter, Season
 
 __all__ = [
     "FIDE",
     "ICU",
+    "K_RANGE",
+    "RECORD_FIELDS",
     "SYSTEMS",
     "USCF",
     "Edition",
     "Lineup",
+    "PlayerRecord",
     "RatingSystemName",
     "RowProblems",
     "System",
     "any_rating_system",
     "edition_anywhere",
+    "fide_player",
     "find",
     "fold",
     "get",
+    "icu_player",
     "in_other_system",
+    "keyed",
+    "uscf_player",
 ]
 
 Lineup: TypeAlias = tuple[Sequence[Any], ...]
@@ -63,6 +68,53 @@ Lineup: TypeAlias = tuple[Sequence[Any], ...]
 
 RowProblems: TypeAlias = list[tuple[str, str]]
 """A row's problems as ``(column, message)``; the crosstable reader adds the cell address."""
+
+
+class PlayerRecord(Protocol):
+    """What the systems' rules read of a player. A crosstable row
+    (:class:`~xlrating.crosstable.PlayerRow`) and a list entry (:class:`~xlrating.lists.Entry`)
+    both have these fields, so each system builds its engine's player from either in one place
+    (:func:`uscf_player`, :func:`fide_player`, :func:`icu_player`). Fields a system does not
+    read are left alone; the ratings in the other US Chess rating systems are given beside
+    the record (a row holds them as columns, an entry as a mapping)."""
+
+    @property
+    def rating(self) -> float | None: ...
+    @property
+    def games(self) -> int | None: ...
+    @property
+    def history(self) -> str | None: ...
+    @property
+    def fide(self) -> float | None: ...
+    @property
+    def cfc(self) -> float | None: ...
+    @property
+    def birth_date(self) -> date | None: ...
+    @property
+    def adult(self) -> bool | None: ...
+    @property
+    def floor(self) -> float | None: ...
+    @property
+    def peak(self) -> float | None: ...
+    @property
+    def wins(self) -> int | None: ...
+    @property
+    def draws(self) -> int | None: ...
+    @property
+    def events(self) -> int | None: ...
+    @property
+    def k(self) -> float | None: ...
+    @property
+    def joined(self) -> date | None: ...
+
+
+RECORD_FIELDS: tuple[str, ...] = tuple(name for name, value in vars(PlayerRecord).items()
+                                       if isinstance(value, property))
+"""The fields of a :class:`PlayerRecord`: ``rating``, ``games``, ``history``... ``joined``."""
+
+K_RANGE = (1.0, 100.0)
+"""A K given by the rating officer, in a crosstable or a list, under any system (FIDE uses 10
+to 40, the ICU 16 to 40)."""
 
 
 @dataclass(frozen=True)
@@ -118,8 +170,9 @@ class System:
     """A crosstable row as the engine's player, one per rating run, and the row's problems."""
     rate: Callable[[Lineup, Sequence[Game], EventSettings, bool], tuple[EventOutcome, ...]]
     """The engine: rates the players built by :attr:`player` (one outcome per rating run)."""
-    rate_list: Adapter
-    """The list adapter (:mod:`xlrating.lists`): rates a season's events, in order, into its list."""
+    rate_list: Callable[[Any, Sequence[Any]], None]
+    """The list adapter (:mod:`xlrating.lists`): rates a season's events, in order, into its list
+    (a :class:`~xlrating.lists.rate.Adapter`)."""
     dual_rated: bool
     """An event may be rated twice, Regular and Quick (the ``Dual rated`` setting)."""
     bonus_multiplier: bool
@@ -145,6 +198,19 @@ class System:
     """The engine awards rating bonuses (a report's Summary always has the bonus lines)."""
     floors: bool
     """The engine applies rating floors (a report's Summary always has the floor lines)."""
+    carried: tuple[str, ...]
+    """The columns a season's ``New list`` carries to the next season beyond ID, Name, Rating and
+    Games, in order (the list entry's fields the system's rules read)."""
+    federation: str | None
+    """The federation whose national ratings the ``Rating`` column holds (``USA``, ``IRL``), for a
+    FIDE Tournament Report File's National Rating Support records; None: FIDE's own ratings."""
+    slug: str
+    """The name in file names and on the command line: ``uscf``, ``fide``, ``icu``."""
+    template: str
+    """The committed crosstable template's file name (``uscf-swiss.xlsx``)."""
+    macro_template: bool = False
+    """The macro-enabled template by its plain name (``xlrating template macro``) holds this system's
+    example event."""
 
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
@@ -156,6 +222,11 @@ class System:
 
     _edition_keys: dict[str, Edition] = field(init=False, repr=False, compare=False)
     _rating_systems: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    @property
+    def edition_names(self) -> tuple[str, ...]:
+        """The editions' display names, the newest (the default) first."""
+        return tuple(edition.name for edition in self.editions)
 
     @property
     def default(self) -> Edition:
@@ -238,29 +309,46 @@ def in_other_system(held: Held, others: Mapping[str, Rated], own: str, system: s
     return others.get(system, (None, None)), moved
 
 
-def _uscf_player(row: PlayerRow, system: str, *, dual_quick: bool = False) -> uscf.UscfPlayer:
-    """The player's :class:`~xlrating.uscf.UscfPlayer` in rating system ``system``.
+def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], system: str,
+                own: str) -> uscf.UscfPlayer:
+    """The engine's player ``number`` in US Chess rating system ``system``, when ``record`` holds
+    the rating in ``own`` and ``others`` the ratings in the other systems: a crosstable row's (its
+    ``Rating``/``Games`` are in the event's system, the ``Quick``... columns the others) or a list
+    entry's (its rating is in the list's system, ``other_ratings`` the others).
 
-    The ``Rating``/``Games`` columns are the rating in the event's system. For the Quick
-    rating of a dual-rated event (``dual_quick``) the ``Quick``/``Quick games`` columns are
-    the pre-event rating and ``Rating``/``Games`` the player's Regular rating (which
-    initialises an unrated Quick player and decides the dual-rated K); ``Floor``,
-    ``Peak``, ``Wins``, ``Draws`` and ``Events`` describe the Regular rating only.
+    In its own system the record's history, floor, peak and lifetime wins, draws and events
+    describe the rating. In another (the second run of a dual-rated event) the player is rated
+    from that system's rating, with ``own``'s among the others (:func:`in_other_system`: it
+    initialises an unrated player and decides the dual-rated K), and has none of them.
+    """
+    if system == own:
+        return uscf.UscfPlayer(
+            number=number, rating=record.rating, games=record.games, history=record.history, fide=record.fide,
+            cfc=record.cfc, other_ratings=others, birth_date=record.birth_date, adult=bool(record.adult),
+            floor=record.floor, peak=record.peak, wins=record.wins or 0, draws=record.draws or 0,
+            events=record.events or 0,
+        )
+    (rating, games), moved = in_other_system((record.rating, record.games), others, own, system)
+    return uscf.UscfPlayer(
+        number=number, rating=rating, games=games, history=None, fide=record.fide, cfc=record.cfc,
+        other_ratings=moved, birth_date=record.birth_date, adult=bool(record.adult), floor=None, peak=None,
+        wins=0, draws=0, events=0,
+    )
+
+
+def _uscf_player(row: PlayerRow, system: str, *, dual_quick: bool = False) -> uscf.UscfPlayer:
+    """A crosstable row's player in rating system ``system`` (:func:`uscf_player`).
+
+    The ``Rating``/``Games`` columns are the rating in the event's system, the ``Quick``,
+    ``Blitz``... columns the others (a column of the event's system is not read). For the
+    Quick rating of a dual-rated event (``dual_quick``) the ``Quick``/``Quick games`` columns
+    are the pre-event rating and ``Rating``/``Games`` the player's Regular rating.
     """
     others = {o.system: (o.rating, o.games) for o in row.other_ratings if o.rating is not None}
-    rating, games = row.rating, row.games
-    floors: dict[str, Any] = {"floor": row.floor, "peak": row.peak, "wins": row.wins or 0,
-                              "draws": row.draws or 0, "events": row.events or 0}
     if dual_quick:
-        (rating, games), others = in_other_system((row.rating, row.games), others, "Regular", "Quick")
-        floors = {"floor": None, "peak": None, "wins": 0, "draws": 0, "events": 0}
-    else:
-        others.pop(system, None)
-    return uscf.UscfPlayer(
-        number=row.number, rating=rating, games=games, history=None if dual_quick else row.history,
-        fide=row.fide, cfc=row.cfc, other_ratings=others, birth_date=row.birth_date, adult=bool(row.adult),
-        **floors,
-    )
+        return uscf_player(row, row.number, others, system, "Regular")
+    others.pop(system, None)
+    return uscf_player(row, row.number, others, system, system)
 
 
 def who(row: PlayerRow) -> str:
@@ -302,11 +390,18 @@ def _no_event_problems(settings: EventSettings, players: Sequence[PlayerRow]) ->
     return []
 
 
+def fide_player(record: PlayerRecord, number: int, games: int | None, k: float | None) -> fide.FidePlayer:
+    """The engine's player ``number`` with ``record``'s rating, highest published rating (``peak``)
+    and birth date, and ``games`` and ``k``: a crosstable row's own, or what a season's rating
+    period makes of a list entry's (its K for the period)."""
+    return fide.FidePlayer(number=number, rating=record.rating, games=games, highest_rating=record.peak,
+                           birth_date=record.birth_date, k=k)
+
+
 def _fide_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] | None, RowProblems]:
     """The player's :class:`~xlrating.fide.FidePlayer` (``Peak`` is the highest published rating)."""
     try:
-        return (fide.FidePlayer(number=row.number, rating=row.rating, games=row.games,
-                                highest_rating=row.peak, birth_date=row.birth_date, k=row.k),), []
+        return (fide_player(row, row.number, row.games, row.k),), []
     except ArgumentError as error:
         return None, [("No", f"{who(row)}: {error}")]
 
@@ -325,6 +420,15 @@ def icu_start(settings: EventSettings) -> date:
     return settings.start_date if settings.start_date is not None else settings.end_date
 
 
+def icu_player(record: PlayerRecord, number: int, rules: icu.IcuRules) -> icu.IcuPlayer:
+    """The engine's player ``number``, of the kind ``record``'s data describe
+    (:func:`xlrating.icu.classify`); a K given for a provisional or unrated player is not his."""
+    provisional = record.games is not None and record.games < rules.provisional_limit
+    k = None if provisional or record.rating is None else record.k
+    kind = icu.classify(record.rating, record.games, k, record.birth_date, record.joined, rules=rules)
+    return icu.IcuPlayer(number, kind, record.rating, record.games, k, record.birth_date, record.joined)
+
+
 def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] | None, RowProblems]:
     """The player's :class:`~xlrating.icu.IcuPlayer`, or the one reason the ICU player types
     cannot read the row, in the director's words."""
@@ -339,10 +443,12 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
         return None, [("K", f"K {row.k:g} is given, but with {row.games} games (under "
                             f"{limit}) the player is provisional and has no K")]
     try:
-        kind = icu.classify(row.rating, row.games, row.k, row.birth_date, row.joined, rules=settings.rules)
+        # Games 0 beside a blank Rating: no games behind no rating, as a blank Games.
+        player = icu_player(replace(row, games=None) if row.rating is None and row.games == 0 else row,
+                            row.number, icu.get_rules(settings.rules))
     except ArgumentError as error:
         return None, [("Rating", f"{who(row)}: {error}")]
-    if kind is icu.PlayerKind.RATED and row.k is None and row.rating is not None:
+    if player.kind is icu.PlayerKind.RATED and row.k is None and row.rating is not None:
         start = icu_start(settings)
         try:
             icu.k_factor(row.rating, birth_date=row.birth_date, joined=row.joined, start_date=start,
@@ -356,9 +462,7 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
                 need = "give K, or Joined (the date the player joined the ICU)"
             return None, [("Rating", f"{who(row)} is rated {row.rating:g}, below 2100, so K depends on age "
                                      f"and membership: {need}")]
-    return (icu.IcuPlayer(number=row.number, kind=kind, rating=row.rating,
-                          games=row.games if row.rating is not None else None, k=row.k,
-                          birth_date=row.birth_date, joined=row.joined),), []
+    return (player,), []
 
 
 def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
@@ -372,10 +476,10 @@ def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
 # --- the list adapters -------------------------------------------------------------------------
 
 
-def _list_adapter(module: str) -> Adapter:
-    """The ``rate_events`` of :mod:`xlrating.lists` ``module``, imported when a season is rated
-    (the adapters import this registry)."""
-    def rate_events(season: Season, events: Sequence[Event]) -> None:
+def _list_adapter(module: str) -> Callable[[Any, Sequence[Any]], None]:
+    """The ``rate_events`` of :mod:`xlrating.lists` ``module``, named by its path and imported when
+    a season is rated: the list adapters sit above this registry and ask it, never the reverse."""
+    def rate_events(season: Any, events: Sequence[Any]) -> None:
         import_module(f"{__package__}.lists.{module}").rate_events(season, events)
 
     rate_events.__doc__ = f"Rate a season's events into its list (xlrating.lists.{module})."
@@ -402,6 +506,8 @@ USCF = System(
     dual_rated=True, bonus_multiplier=True, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=True, list_kinds=tuple(s.name for s in _USCF_RATING_SYSTEMS),
     listed_columns=("Games",), paper="letter", bonuses=True, floors=True,
+    carried=("Birth date", "Adult", "Floor", "Peak", "Wins", "Draws", "Events", "History", "FIDE", "CFC"),
+    federation="USA", slug="uscf", template="uscf-swiss.xlsx", macro_template=True,
 )
 
 FIDE = System(
@@ -415,6 +521,8 @@ FIDE = System(
     dual_rated=False, bonus_multiplier=False, pending_results=True, periods=True, unrated_games=True,
     fide_ids=True, rating_report_files=False, list_kinds=("Standard", "Rapid", "Blitz"),
     listed_columns=("K",), paper="a4", bonuses=False, floors=False,
+    carried=("Birth date", "K", "Peak", "Events"), federation=None, slug="fide",
+    template="fide-round-robin.xlsx",
 )
 
 ICU = System(
@@ -427,13 +535,15 @@ ICU = System(
     check_event=_no_event_problems, player=_icu_row, rate=_icu_rate, rate_list=_list_adapter("icu"),
     dual_rated=False, bonus_multiplier=False, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=False, list_kinds=("Standard",), listed_columns=(), paper="a4",
-    bonuses=True, floors=False,
+    bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
+    template="icu-swiss.xlsx",
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)
 """Every system, the default (US Chess) first."""
 
 _BY_NAME: dict[str, System] = {fold(alias): system for system in SYSTEMS for alias in system.aliases}
+_BY_KEY: dict[str, System] = {system.key: system for system in SYSTEMS}
 
 
 def find(value: Any) -> System | None:
@@ -441,10 +551,15 @@ def find(value: Any) -> System | None:
     return _BY_NAME.get(fold(value))
 
 
+def keyed(key: Any) -> System | None:
+    """The system whose key is exactly ``key`` (``USCF``, ``FIDE``, ``ICU``), else None."""
+    return _BY_KEY.get(key) if isinstance(key, str) else None
+
+
 def get(key: str) -> System:
     """The system whose key is ``key`` (``USCF``, ``FIDE``, ``ICU``); KeyError otherwise."""
-    found = find(key)
-    if found is None or found.key != key:
+    found = keyed(key)
+    if found is None:
         raise KeyError(key)
     return found
 

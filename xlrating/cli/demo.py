@@ -36,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
     from ..report import write_report
     from ..templates import write_template
     from ..workbook import rate_workbook, writable_target
-    from .rate import standings, summary, write_both
+    from ._output import write_both
+    from .rate import standings, summary
 
     target = Path(args.output or f"xlrating-demo-{args.system}-rated.xlsx")
     writable_target(target)  # both files checked before either is written

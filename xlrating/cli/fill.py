@@ -16,14 +16,14 @@ a ``List`` sheet written from the store) and ``template season --list`` (:func:`
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime as dt
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import WorkbookError
+from ..official import sources
 from ._args import path_arg
 
 if TYPE_CHECKING:  # the rest is imported when a command runs: ``xlrating --help`` starts fast
@@ -83,30 +83,6 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def open_store(db: str | None) -> PlayerSource:
-    """The store of loaded list files (``db``, else ``XLRATING_DB``, else the user's data folder)."""
-    from ..official.store import ListStore
-
-    return ListStore(db)
-
-
-def closed_after(source: PlayerSource) -> contextlib.AbstractContextManager[PlayerSource]:
-    """``source`` for a ``with`` block that closes it after (the store holds its file open; a
-    ``List`` sheet holds nothing)."""
-    close = getattr(source, "close", None)
-    if close is None:
-        return contextlib.nullcontext(source)
-
-    @contextlib.contextmanager
-    def opened() -> Iterator[PlayerSource]:
-        try:
-            yield source
-        finally:
-            close()
-
-    return opened()
-
-
 def list_source(args: argparse.Namespace, workbook: Workbook) -> PlayerSource:
     """Where ``args`` say the players come from: the workbook's List sheet, or the store."""
     if getattr(args, "list_sheet", False):
@@ -118,15 +94,15 @@ def list_source(args: argparse.Namespace, workbook: Workbook) -> PlayerSource:
             raise WorkbookError(f"{workbook.path}: has no {LIST_SHEET} sheet ('xlrating lists sheet' writes "
                                 "one)")
         return read_list_sheet(workbook.read(name).grid, sheet=name)
-    return open_store(getattr(args, "db", None))
+    return sources.open_store(getattr(args, "db", None))
 
 
 def run(args: argparse.Namespace) -> int:
     from ..official.fill import fill_sheets
-    from ..season.file import is_season_file
     from ..workbook import apply, load, read_grids, stage_workbook, writable_target
     from ..workbook.rate import read_for_rating
-    from .rate import output_path
+    from ..workbook.season import is_season_file
+    from ._output import output_path
 
     source = Path(args.input)
     target = output_path(source, args.output, args.in_place, suffix="filled")
@@ -134,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     season = is_season_file(source)
     workbook = load(source)
     grids = read_grids(workbook) if season else read_for_rating(workbook)
-    with closed_after(list_source(args, workbook)) as players:
+    with sources.closed_after(list_source(args, workbook)) as players:
         filled = fill_sheets(grids, players, on=args.date, kind=args.kind)
     apply(workbook, filled.blocks, filled.added)
     stage_workbook(workbook, target, in_place=args.in_place).commit()
@@ -165,8 +141,8 @@ def preparer(args: argparse.Namespace, lines: list[str], notes: list[str]) -> Pr
     def prepare(grids: Mapping[str, Grid]) -> tuple[Sequence[Block], Sequence[AddedColumns]]:
         # The List sheet is read whole only when it is asked for (the rating reads it no further
         # than its header).
-        source = list_source(args, load(args.input)) if args.list_sheet else open_store(args.db)
-        with closed_after(source) as players:
+        source = list_source(args, load(args.input)) if args.list_sheet else sources.open_store(args.db)
+        with sources.closed_after(source) as players:
             filled = fill_sheets(grids, players, on=args.date, kind=args.kind)
         lines.extend(filled.summary)
         notes.extend(str(note) for note in filled.notes)
@@ -215,7 +191,7 @@ def listed_players(system: str, kind: str | None, on: dt.date | None, federation
     when = on or dt.date.today()
     if not federation and not ids:
         raise ArgumentError("say whose rows to take: --federation FED or --ids ID,ID,...")
-    with closed_after(open_store(db)) as store:
+    with sources.closed_after(sources.open_store(db)) as store:
         return _selected(store, found, kind, when, federation, ids)
 
 
@@ -294,37 +270,13 @@ def put_list_sheet(workbook: Workbook, players: Iterable[ListedPlayer]) -> str:
     """Write the List sheet of ``players`` into ``workbook`` (added after the last tab, or over a
     List sheet it has that holds nothing else); the name of the sheet written. Raises
     :class:`~xlrating.errors.WorkbookError` when its List sheet holds something else."""
-    from ..crosstable import Block
-    from ..crosstable.columns import fold
-    from ..official.sheet import COLUMNS, DATE_FORMAT, LIST_SHEET, list_rows
-    from ..workbook import add_sheets, apply
+    from ..official.sheet import COLUMNS, list_rows
+    from ..workbook import apply
     from ..workbook.new import column_width
 
     rows = list_rows(players)
-    name = next((n for n in workbook.sheetnames if fold(n) == fold(LIST_SHEET)), None)
-    old: Grid = []
-    if name is None:
-        name = LIST_SHEET
-        add_sheets(workbook, [name])
-    else:
-        old = workbook.read(name).grid
-        first = next((row for row in old if any(cell is not None for cell in row)), None)
-        if first is not None and [fold(cell) for cell in first] != [fold(cell) for cell in COLUMNS]:
-            raise WorkbookError(
-                f"{workbook.path}: its {name} sheet holds something else (its first row is not the "
-                f"header of a {LIST_SHEET} sheet); nothing was written. Rename or remove that sheet, or "
-                "write a new workbook with -o"
-            )
-    formats = tuple("@" if column in ("ID", "Name", "Federation", "Title", "Sex", "Flags")
-                    else DATE_FORMAT if column in ("List date", "Birth date") else None for column in COLUMNS)
-    blocks = [Block(name, 1, 1, (tuple(rows[0]),)),
-              Block(name, 2, 1, tuple(tuple(row) for row in rows[1:]), formats)]
-    width = max([len(COLUMNS), *(len(row) for row in old)])
-    if len(old) > len(rows):  # the rows of the sheet it replaces, blanked
-        blocks.append(Block(name, len(rows) + 1, 1, ((None,) * width,) * (len(old) - len(rows))))
-    if width > len(COLUMNS):
-        blocks.append(Block(name, 1, len(COLUMNS) + 1, ((None,) * (width - len(COLUMNS)),) * len(rows)))
-    apply(workbook, [block for block in blocks if block.values])
+    name, old = _list_sheet(workbook)
+    apply(workbook, [block for block in _list_blocks(name, rows, old) if block.values])
     patch = workbook.patches[name]
     for write in patch.rows.get(1, {}).values():
         write.bold = True
@@ -333,12 +285,63 @@ def put_list_sheet(workbook: Workbook, players: Iterable[ListedPlayer]) -> str:
     return name
 
 
+def _list_sheet(workbook: Workbook) -> tuple[str, Grid]:
+    """The workbook's List sheet and what it holds: a new one added, or one this command wrote
+    (its first row the List sheet's header; else :class:`~xlrating.errors.WorkbookError`)."""
+    from ..crosstable.columns import fold
+    from ..official.sheet import COLUMNS, LIST_SHEET
+    from ..workbook import add_sheets
+
+    name = next((n for n in workbook.sheetnames if fold(n) == fold(LIST_SHEET)), None)
+    if name is None:
+        add_sheets(workbook, [LIST_SHEET])
+        return LIST_SHEET, []
+    old = workbook.read(name).grid
+    first = next((row for row in old if any(cell is not None for cell in row)), None)
+    if first is not None and [fold(cell) for cell in first] != [fold(cell) for cell in COLUMNS]:
+        raise WorkbookError(
+            f"{workbook.path}: its {name} sheet holds something else (its first row is not the "
+            f"header of a {LIST_SHEET} sheet); nothing was written. Rename or remove that sheet, or "
+            "write a new workbook with -o"
+        )
+    return name, old
+
+
+def _list_blocks(name: str, rows: Sequence[Sequence[Any]], old: Grid) -> list[Block]:
+    """The List sheet's header and rows, and blanks over the cells of the sheet it replaces (the
+    rows past the new ones, the columns past the List sheet's)."""
+    from ..crosstable import Block
+    from ..official.sheet import COLUMNS
+
+    formats = tuple(_list_format(column) for column in COLUMNS)
+    blocks = [Block(name, 1, 1, (tuple(rows[0]),)),
+              Block(name, 2, 1, tuple(tuple(row) for row in rows[1:]), formats)]
+    width = max([len(COLUMNS), *(len(row) for row in old)])
+    if len(old) > len(rows):  # the rows of the sheet it replaces, blanked
+        blocks.append(Block(name, len(rows) + 1, 1, ((None,) * width,) * (len(old) - len(rows))))
+    if width > len(COLUMNS):
+        blocks.append(Block(name, 1, len(COLUMNS) + 1, ((None,) * (width - len(COLUMNS)),) * len(rows)))
+    return blocks
+
+
+#: The List sheet's columns written as text (IDs keep their leading zeros) and as dates.
+_TEXT_COLUMNS = ("ID", "Name", "Federation", "Title", "Sex", "Flags")
+_DATE_COLUMNS = ("List date", "Birth date")
+
+
+def _list_format(column: str) -> str | None:
+    """The number format of a List sheet column's values (None: Excel's own)."""
+    from ..official.sheet import DATE_FORMAT
+
+    return "@" if column in _TEXT_COLUMNS else DATE_FORMAT if column in _DATE_COLUMNS else None
+
+
 def write_list_workbook(path: Path, players: Iterable[ListedPlayer]) -> None:
     """A new workbook holding the List sheet of ``players`` (IDs as text; dates as dates)."""
     from openpyxl import Workbook as OpenpyxlWorkbook
     from openpyxl.styles import Font
 
-    from ..official.sheet import COLUMNS, DATE_FORMAT, LIST_SHEET, list_rows
+    from ..official.sheet import COLUMNS, LIST_SHEET, list_rows
     from ..workbook.book import save_workbook_atomic
     from ..workbook.cells import put
 
@@ -346,16 +349,13 @@ def write_list_workbook(path: Path, players: Iterable[ListedPlayer]) -> None:
     sheet = book.active
     assert sheet is not None
     sheet.title = LIST_SHEET
-    text_columns = {COLUMNS.index(name) + 1 for name in ("ID", "Name", "Federation", "Title", "Sex", "Flags")}
-    date_columns = {COLUMNS.index(name) + 1 for name in ("List date", "Birth date")}
+    formats = [_list_format(column) for column in COLUMNS]
     for number, row in enumerate(list_rows(players), start=1):
         for column, value in enumerate(row, start=1):
             cell = sheet.cell(row=number, column=column)
             put(cell, value)
-            if number > 1 and column in text_columns:
-                cell.number_format = "@"
-            elif number > 1 and column in date_columns:
-                cell.number_format = DATE_FORMAT
+            if number > 1 and formats[column - 1] is not None:
+                cell.number_format = formats[column - 1]
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     sheet.freeze_panes = "A2"

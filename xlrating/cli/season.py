@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import WorkbookError
 from ._args import add_output_options, path_arg
+from ._output import module_beside, output_path, report_path, warn_lost, write_both
 from .fill import preparer, print_fill, season_start
-from .rate import module_beside, output_path, report_path, warn_lost, write_both
 
 if TYPE_CHECKING:
     from ..season import RatedSeason
@@ -30,7 +30,7 @@ HELP = {"season": "rate a season workbook (a Players list, an Events sheet, a sh
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     from ..importers import FORMATS
-    from ..season.report import TOP
+    from ..report.season import TOP
 
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "season",
@@ -84,7 +84,7 @@ def chart_top(text: str) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from ..season.importing import import_season_workbook
+    from ..importers.season import import_season_workbook
     from ..workbook import same_file, writable_target
 
     target = Path(args.output)
@@ -105,9 +105,9 @@ def run_import(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Rate the season; ``args`` may also be ``rate``'s (which has no chart options)."""
-    from ..season.file import rate_season_workbook
-    from ..season.report import write_season_report
+    from ..report.season import write_season_report
     from ..workbook import stage_workbook, writable_target
+    from ..workbook.season import rate_season_workbook
 
     source = Path(args.input)
     target = output_path(source, args.output, args.in_place)
@@ -146,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
 
 def summary(rated: RatedSeason) -> str:
     """One line per event in rating order, then the list's size before and after."""
-    from ..season.report import event_rules
+    from ..report.season import event_rules
 
     lines = []
     for event in rated.events:

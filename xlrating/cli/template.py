@@ -7,6 +7,7 @@ ICU calculators built of worksheet functions (:mod:`xlrating.udfs`).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -49,15 +50,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..templates import (
-        CALCULATOR_TEMPLATE,
-        MACRO_SYSTEM,
-        MACRO_TEMPLATE,
-        TEMPLATE_FILES,
-        write_calculator_template,
-        write_template,
-    )
-    from ..workbook import writable_target
+    from ..templates import CALCULATOR_TEMPLATE, MACRO_SYSTEM, write_calculator_template, write_template
 
     if args.start_list and args.system != "season":
         raise ArgumentError("--list starts a season's Players sheet from an official list: use it with "
@@ -68,29 +61,43 @@ def run(args: argparse.Namespace) -> int:
         return run_template(args)
     if args.system == "calculator":
         target = Path(args.output or CALCULATOR_TEMPLATE)
-        writable_target(target)
-        if target.exists() and not args.force:
-            raise WorkbookError(f"{target}: already exists; choose another name with -o or use --force")
-        for written in write_calculator_template(target):
-            print(f"Wrote {written}")
+        _free([target], args.force)
+        _wrote(write_calculator_template(target))
         return 0
     macro = args.macro or args.system in ("macro", "xlsm")
     system = MACRO_SYSTEM if args.system in ("macro", "xlsm") else args.system
-    if args.output:
-        target = Path(args.output)
-    elif macro:
-        target = Path(MACRO_TEMPLATE if system == MACRO_SYSTEM else f"xlrating_{system}_event.xlsm")
-    else:
-        target = Path(TEMPLATE_FILES[system])
-    if macro and target.suffix.lower() == ".xlsx" and args.output:
-        raise WorkbookError(f"{target}: a macro-enabled workbook must be saved as .xlsm")
-    targets = [target] + ([target.with_suffix(".py")] if macro else [])
-    for path in targets:  # every file checked before the first is written
+    target = _target(args.output, system, macro)
+    _free([target] + ([target.with_suffix(".py")] if macro else []), args.force)
+    _wrote(write_template(system, target, macro=macro, blank=args.blank))
+    return 0
+
+
+def _target(output: str | None, system: str, macro: bool) -> Path:
+    """The workbook to write: ``output``, else the template's own name."""
+    from ..templates import TEMPLATE_FILES, macro_file
+
+    if output:
+        target = Path(output)
+        if macro and target.suffix.lower() == ".xlsx":
+            raise WorkbookError(f"{target}: a macro-enabled workbook must be saved as .xlsm")
+        return target
+    if macro:
+        return Path(macro_file(system))
+    return Path(TEMPLATE_FILES[system])
+
+
+def _free(targets: list[Path], force: bool) -> None:
+    """Every file checked before the first is written: writable, and not there unless ``force``."""
+    from ..workbook import writable_target
+
+    for path in targets:
         writable_target(path)
     existing = [str(t) for t in targets if t.exists()]
-    if existing and not args.force:
+    if existing and not force:
         raise WorkbookError(
             f"{', '.join(existing)}: already exists; choose another name with -o or use --force")
-    for written in write_template(system, target, macro=macro, blank=args.blank):
+
+
+def _wrote(paths: Iterable[Path]) -> None:
+    for written in paths:
         print(f"Wrote {written}")
-    return 0

@@ -8,6 +8,7 @@ column). Headers nobody knows are kept on the sheet and ignored.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .. import systems
@@ -130,3 +131,15 @@ _SHARED_OUTPUT_KEYS: dict[str, str] = {fold(v): k for k, v in SHARED_OUTPUT_NAME
 def shared_output_column(header: Any) -> str | None:
     """``K`` or ``Floor`` when ``header`` is their output-only name (``K used``, ``Floor in force``)."""
     return _SHARED_OUTPUT_KEYS.get(fold(header))
+
+
+def columns_named(header: Iterable[Any], names: Mapping[str, str]) -> dict[str, int]:
+    """The 1-based column of each name a cell of ``header`` gives (``names``: folded header ->
+    name, :func:`fold`); the first column of a name counts, the others and unknown headers are
+    left out."""
+    columns: dict[str, int] = {}
+    for column, cell in enumerate(header, start=1):
+        name = names.get(fold(cell))
+        if name is not None:
+            columns.setdefault(name, column)
+    return columns

@@ -138,7 +138,8 @@ class OtherRating:
 
 @dataclass(frozen=True)
 class PlayerRow:
-    """One player's row of a crosstable, parsed (blank input cells are ``None``)."""
+    """One player's row of a crosstable, parsed (blank input cells are ``None``). The fields the
+    rules read are a list entry's too (:class:`~xlrating.systems.PlayerRecord`)."""
 
     number: int
     """Pairing number (``No``)."""

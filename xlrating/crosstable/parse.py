@@ -45,16 +45,11 @@ from .values import (
     yes_no,
 )
 
-#: Ratings accepted in a crosstable, per system (inclusive), from the registry.
-RATING_RANGE: dict[str, tuple[float, float]] = {s.key: s.rating_range for s in systems.SYSTEMS}
 #: The largest game count accepted in a ``Games``-like column.
 MAX_GAMES = 100_000
-#: Explicit K factors accepted (FIDE uses 10 to 40, ICU 16 to 40).
-K_RANGE = (1.0, 100.0)
+#: Explicit K factors accepted (the registry's :data:`~xlrating.systems.K_RANGE`).
+K_RANGE = systems.K_RANGE
 
-#: The input columns each system reads, from the registry; other known columns are ignored
-#: for that system.
-SYSTEM_COLUMNS: dict[str, frozenset[str]] = {s.key: s.columns for s in systems.SYSTEMS}
 #: Columns a crosstable must have besides the rounds.
 REQUIRED = ("No", "Name")
 
@@ -330,7 +325,7 @@ def _other_ratings(reader: _Reader) -> list[OtherRating]:
     for system in USCF_SYSTEMS:
         if system not in reader.layout.inputs and f"{system} games" not in reader.layout.inputs:
             continue
-        other, other_games = reader.rating_with_games(system, f"{system} games", *RATING_RANGE["USCF"])
+        other, other_games = reader.rating_with_games(system, f"{system} games", *systems.USCF.rating_range)
         if other is not None:
             others.append(OtherRating(system, other, other_games))
     return others
@@ -369,13 +364,13 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     (their opponents' cells and the row's Total cannot be checked against them).
     """
     unreadable = unreadable if unreadable is not None else set()
-    reader = _Reader(sheet, row_number, row, layout, SYSTEM_COLUMNS[settings.system] | set(REQUIRED) | {"ID"},
-                     problems, settings.system)
+    wanted = systems.get(settings.system).columns | set(REQUIRED) | {"ID"}
+    reader = _Reader(sheet, row_number, row, layout, wanted, problems, settings.system)
     number = reader.read("No", lambda v: whole(v, "a pairing number (a whole number from 1)", low=1))
     if number is None and "No" in layout.inputs and is_blank(reader.raw("No")):
         problems.append(Problem(reader.where("No"), "this player row has no pairing number (No)"))
     name = _row_name(reader)
-    low, high = RATING_RANGE[settings.system]
+    low, high = systems.get(settings.system).rating_range
     pre, games = reader.rating_with_games("Rating", "Games", low, high)
     others = _other_ratings(reader)
     rounds = _round_cells(reader, unreadable)
@@ -463,56 +458,85 @@ def check_games(sheet: str, players: list[PlayerRow], problems: list[Problem],
     by_number: dict[int, PlayerRow] = {}
     for player in players:
         by_number.setdefault(player.number, player)
-    mirror = {Code.WIN: Code.LOSS, Code.LOSS: Code.WIN, Code.DRAW: Code.DRAW,
-              Code.FORFEIT_WIN: Code.FORFEIT_LOSS, Code.FORFEIT_LOSS: Code.FORFEIT_WIN}
     games: list[Game] = []
-    append = games.append
     for player in players:
-        number, row = player.number, player.row
         for cell in player.rounds:
-            opponent_number = cell.opponent
-            if opponent_number is None:
+            if cell.opponent is None:
                 continue
-            if opponent_number == number:
-                problems.append(Problem(address(sheet, row, cell.column),
-                                        f"{cell.text!r} names the player's own number {number}"))
-                continue
-            opponent = by_number.get(opponent_number)
+            opponent = _opponent(sheet, player, cell, cell.opponent, by_number, problems)
             if opponent is None:
-                problems.append(Problem(address(sheet, row, cell.column),
-                                        f"{cell.text!r} names no player {opponent_number}"))
                 continue
-            if by_number[number] is not player or by_number[opponent_number] is not opponent:
-                continue  # a duplicate No (reported already): which row is meant cannot be told
             other = opponent.rounds[cell.round - 1]
             if unreadable and (opponent.row, other.column) in unreadable:
                 continue  # reported as not a result code
-            code = cell.code
-            if code.rated:
-                if other.code is mirror[code] and other.opponent == number:
-                    if row < opponent.row:
-                        append(Game(cell.round, number, opponent_number, cell.points))
-                    continue
-                if other.opponent == number and opponent.row < row:
-                    continue  # both cells name each other: reported from the first row
+            if cell.code.rated:
+                agreed = _rated_game(player, cell, opponent, other, games)
             else:
-                # A forfeit naming its opponent: the other cell may be the mirror forfeit (with or
-                # without the number), the same forfeit loss (a double forfeit) or empty/unpaired,
-                # but no other game.
-                if other.code is Code.FORFEIT_LOSS is code and other.opponent in (None, number):
-                    if notes is not None and (other.opponent is None or row < opponent.row):
-                        _double_forfeit(notes, cell.round, number, opponent_number)
-                    continue
-                if (other.code is mirror[code] and other.opponent in (None, number)) \
-                        or other.code is Code.ZERO_BYE or (other.opponent == number and opponent.row < row):
-                    continue
-            there = address(sheet, opponent.row, other.column)
-            said = f"{there} says {other.text!r}" if other.text else f"{there} is blank"
-            expected = f"{mirror[code].value}{number}"
-            problems.append(Problem(address(sheet, row, cell.column),
-                                    f"{cell.text!r} (round {cell.round}) disagrees with No. "
-                                    f"{opponent_number}'s cell: {said}, expected {expected!r}"))
+                agreed = _forfeit(player, cell, opponent, other, notes)
+            if not agreed:
+                problems.append(_disagreement(sheet, player, cell, opponent, other))
     return games
+
+
+#: The result each result code's opponent must have in the mirror cell.
+_MIRROR = {Code.WIN: Code.LOSS, Code.LOSS: Code.WIN, Code.DRAW: Code.DRAW,
+           Code.FORFEIT_WIN: Code.FORFEIT_LOSS, Code.FORFEIT_LOSS: Code.FORFEIT_WIN}
+
+
+def _opponent(sheet: str, player: PlayerRow, cell: RoundCell, opponent_number: int,
+              by_number: dict[int, PlayerRow], problems: list[Problem]) -> PlayerRow | None:
+    """The row ``cell`` names (``opponent_number``), or ``None`` (a problem if it names the player
+    or no one)."""
+    number = player.number
+    if opponent_number == number:
+        problems.append(Problem(address(sheet, player.row, cell.column),
+                                f"{cell.text!r} names the player's own number {number}"))
+        return None
+    opponent = by_number.get(opponent_number)
+    if opponent is None:
+        problems.append(Problem(address(sheet, player.row, cell.column),
+                                f"{cell.text!r} names no player {opponent_number}"))
+        return None
+    if by_number[number] is not player:
+        return None  # a duplicate No (reported already): which row is meant cannot be told
+    return opponent
+
+
+def _rated_game(player: PlayerRow, cell: RoundCell, opponent: PlayerRow, other: RoundCell,
+                games: list[Game]) -> bool:
+    """Whether a played game's two cells agree; the game goes into ``games`` from the first row's side.
+    Two cells naming each other but disagreeing are reported once, from the first row."""
+    number = player.number
+    if other.code is _MIRROR[cell.code] and other.opponent == number:
+        if player.row < opponent.row:
+            games.append(Game(cell.round, number, opponent.number, cell.points))
+        return True
+    return other.opponent == number and opponent.row < player.row
+
+
+def _forfeit(player: PlayerRow, cell: RoundCell, opponent: PlayerRow, other: RoundCell,
+             notes: dict[int, list[str]] | None) -> bool:
+    """Whether a forfeit naming its opponent agrees with the opponent's cell: the mirror forfeit
+    (with or without the number), the same forfeit loss (a double forfeit, noted) or an empty or
+    unpaired cell, but no other game."""
+    number = player.number
+    if other.code is Code.FORFEIT_LOSS is cell.code and other.opponent in (None, number):
+        if notes is not None and (other.opponent is None or player.row < opponent.row):
+            _double_forfeit(notes, cell.round, number, opponent.number)
+        return True
+    return ((other.code is _MIRROR[cell.code] and other.opponent in (None, number))
+            or other.code is Code.ZERO_BYE or (other.opponent == number and opponent.row < player.row))
+
+
+def _disagreement(sheet: str, player: PlayerRow, cell: RoundCell, opponent: PlayerRow, other: RoundCell
+                  ) -> Problem:
+    """The problem of two round cells that disagree, at the first one, naming the other."""
+    there = address(sheet, opponent.row, other.column)
+    said = f"{there} says {other.text!r}" if other.text else f"{there} is blank"
+    expected = f"{_MIRROR[cell.code].value}{player.number}"
+    return Problem(address(sheet, player.row, cell.column),
+                   f"{cell.text!r} (round {cell.round}) disagrees with No. "
+                   f"{cell.opponent}'s cell: {said}, expected {expected!r}")
 
 
 def _double_forfeit(notes: dict[int, list[str]], round_: int, first: int, second: int) -> None:

@@ -27,14 +27,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import systems
-from ..errors import ArgumentError, ConvergenceError, CrosstableError, EventError, Problem
+from ..errors import ENGINE_ERRORS, CrosstableError, Problem
 from ..model import EventOutcome
 from .model import Crosstable, EventSettings, Grid, PlayerRow, RatedEvent
 from .parse import parse_crosstable
 from .values import address, quote_sheet
-
-#: Engine errors that mean "this event cannot be rated as entered".
-ENGINE_ERRORS = (ArgumentError, EventError, ConvergenceError)
 
 
 def _where(crosstable: Crosstable, player: PlayerRow, column: str) -> str:

@@ -20,10 +20,6 @@ from .columns import fold
 from .model import EventSettings, Grid
 from .values import BadValue, address, bounded, date_value, is_blank, show, text, yes_no
 
-#: Rule editions by system (their display names); the first is the newest (the default).
-#: Read from the registry, :mod:`xlrating.systems`.
-RULES: dict[str, tuple[str, ...]] = {s.key: tuple(e.name for e in s.editions) for s in systems.SYSTEMS}
-
 #: The settings, in the order the Event sheet lists them.
 NAMES: tuple[str, ...] = (
     "System", "Rating system", "Dual rated", "Rules", "Bonus multiplier", "Event type",

@@ -1,4 +1,16 @@
-"""Excel adapters: argument conversion and error cells for the functions of :mod:`xlrating.udfs`.
+"""Excel adapters: the worksheet functions' arguments and error cells, the macros and the report
+macros, all through xlwings. Only the Excel adapters and the command line import the macros.
+
+The macros and the workbook they act on:
+
+- :mod:`.macros`: the macros and xlwings Lite scripts (rate an event or a season, fill from
+  the list, export, the reports), offered to users as :mod:`xlrating.macros`;
+- :mod:`.book`: an open workbook's sheets read, output blocks written, alerts;
+- :mod:`.report` and :mod:`.season_report`: the rating report and the season report, as a new
+  workbook (classic Excel) or new sheets (xlwings Lite);
+- :mod:`.lite`: the ``main.py`` of xlwings Lite.
+
+The worksheet functions of :mod:`xlrating.udfs`:
 
 - :mod:`.args`: reading arguments as xlwings delivers them (ranges, blanks, text numbers,
   W/D/L results, dates, rule editions);

@@ -16,7 +16,7 @@ from typing import Any
 
 import xlwings as xw
 
-from .. import macros
+from . import macros
 
 __all__ = ["REQUIREMENT", "lite_scripts", "main_py"]
 

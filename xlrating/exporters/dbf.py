@@ -41,9 +41,10 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 from .. import systems
 from ..crosstable import Code, PlayerRow, RoundCell
@@ -57,23 +58,8 @@ from .source import ExportEvent, Section, file_date
 FILES = ("THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF")
 #: ``S_R_SYSTEM`` letter of each rating system (``D``: dual rated, Regular with Quick).
 SYSTEM_LETTERS = {"Regular": "R", "Quick": "Q", "Blitz": "B"}
-#: Each file's fields and their widths, as 2C gives them (docs/files.md, "--to uscf").
-HEADER_FIELDS = (("H_FORMAT", 5), ("H_PROGRAM", 10), ("H_EVENT_ID", 12), ("H_NAME", 35), ("H_TOT_SECT", 2),
-                 ("H_BEG_DATE", 8), ("H_END_DATE", 8), ("H_AFF_ID", 8), ("H_CITY", 21), ("H_STATE", 2),
-                 ("H_ZIPCODE", 10), ("H_COUNTRY", 21), ("H_SENDCROS", 1), ("H_CTD_ID", 8), ("H_ATD_ID", 8),
-                 ("H_OTHER_TD", 255))
-SECTION_FIELDS = (("S_EVENT_ID", 12), ("S_SEC_NUM", 2), ("S_SEC_NAME", 30), ("S_R_SYSTEM", 1),
-                  ("S_TIMECTL", 40), ("S_CTD_ID", 8), ("S_ATD_ID", 8), ("S_TRN_TYPE", 1), ("S_TOT_RNDS", 2),
-                  ("S_LST_PAIR", 4), ("S_BEG_DATE", 8), ("S_END_DATE", 8), ("S_SCH_LVL", 1),
-                  ("S_GR_PRIX", 1), ("S_GP_PTS", 3), ("S_FIDE", 1))
-PLAYER_FIELDS = (("D_EVENT_ID", 12), ("D_SEC_NUM", 2), ("D_PAIR_NUM", 4), ("D_MEM_ID", 8), ("D_NAME", 30),
-                 ("D_STATE", 2), ("D_RATING", 4))
+#: The width of a round field (``D_RND01``…).
 ROUND_WIDTH = 7
-#: The ``Event`` setting behind each header and section field, to name its cell in a problem.
-SETTING_OF = {"H_EVENT_ID": "Event ID", "H_NAME": "Event name", "H_AFF_ID": "Affiliate ID", "H_CITY": "City",
-              "H_STATE": "State", "H_ZIPCODE": "ZIP", "H_COUNTRY": "Country", "H_CTD_ID": "Chief TD ID",
-              "H_ATD_ID": "Assistant TD ID", "S_EVENT_ID": "Event ID", "S_TIMECTL": "Time control",
-              "S_CTD_ID": "Chief TD ID", "S_ATD_ID": "Assistant TD ID"}
 
 #: What US Chess requires of a rating report, checked before sending: WinTD's rating
 #: report dialog marks the affiliate, the chief TD, city, state, ZIP and country required,
@@ -125,6 +111,172 @@ def _all_play_all(section: Section) -> bool:
                                     for i, a in enumerate(players) for b in players[i + 1:])
 
 
+def _system_letter(event: ExportEvent) -> str | None:
+    """``S_R_SYSTEM``: the rating system's letter, ``D`` when dual rated (``None``: none fits)."""
+    settings = event.settings
+    return "D" if settings.dual_rated else SYSTEM_LETTERS.get(settings.rating_system)
+
+
+def _not_carried(event: ExportEvent) -> list[Problem]:
+    """What makes an event one the report files cannot carry: another system, an online rating
+    system, more than 99 sections."""
+    settings = event.settings
+    problems = []
+    reported = systems.get(settings.system).rating_report_files
+    if not reported:
+        problems.append(Problem(settings.cell("System"), "US Chess rating report files are for US Chess "
+                                f"events; the Event sheet says System {settings.system}"))
+    if _system_letter(event) is None and reported:
+        problems.append(Problem(settings.cell("Rating system"), f"US Chess rating report files carry "
+                                f"Regular, Quick, Blitz or dual-rated events, not {settings.rating_system}"))
+    if len(event.sections) > 99:
+        problems.append(Problem("", f"{len(event.sections)} crosstable sheets: a report holds at most 99 "
+                                    "sections"))
+    return problems
+
+
+@dataclass(frozen=True)
+class _EventRecord:
+    """What a THEXPORT record is written from."""
+
+    event: ExportEvent
+
+
+@dataclass(frozen=True)
+class _SectionRecord(_EventRecord):
+    """What a TSEXPORT record is written from: a section and its number."""
+
+    number: int
+    section: Section
+
+
+@dataclass(frozen=True)
+class _PlayerRecord(_SectionRecord):
+    """What a TDEXPORT record is written from: a player of a section."""
+
+    player: PlayerRow
+
+
+_R = TypeVar("_R", bound=_EventRecord)
+
+
+@dataclass(frozen=True)
+class _Field(Generic[_R]):
+    """A character field of a report file: its name, its width as 2C gives it, how its value is
+    written, and the ``Event`` setting it comes from (to name that cell in a problem)."""
+
+    name: str
+    width: int
+    value: Callable[[_R], str]
+    setting: str = ""
+
+
+def _from_setting(name: str, width: int, setting: str) -> _Field[Any]:
+    """A field that holds the ``Event`` setting ``setting`` as given."""
+    return _Field(name, width, lambda record: record.event.setting(setting), setting)
+
+
+def _fixed(name: str, width: int, value: str) -> _Field[Any]:
+    """A field every record writes alike."""
+    return _Field(name, width, lambda record: value)
+
+
+def _start(record: _EventRecord) -> str:
+    """The start date as the files write it (blank when the Event sheet gives none)."""
+    start = record.event.settings.start_date
+    return file_date(start) if start else ""
+
+
+def _end(record: _EventRecord) -> str:
+    """The end date as the files write it: blank when the Event sheet gives none (never today)."""
+    return file_date(record.event.settings.end_date) if record.event.end_date_given else ""
+
+
+def _section_kind(record: _SectionRecord) -> str:
+    """``S_TRN_TYPE``: ``S`` for a Swiss section, ``R`` for a round robin, a match, or a section
+    whose players all met each other."""
+    swiss = record.event.settings.event_type is EventType.SWISS
+    return "S" if swiss and not _all_play_all(record.section) else "R"
+
+
+#: Each file's fields, as 2C gives them (docs/files.md, "--to uscf"): THEXPORT's,
+HEADER_FIELDS: tuple[_Field[_EventRecord], ...] = (
+    _fixed("H_FORMAT", 5, "2C"),
+    _fixed("H_PROGRAM", 10, "xlrating"),
+    _from_setting("H_EVENT_ID", 12, "Event ID"),
+    _Field("H_NAME", 35, lambda r: r.event.settings.event_name, "Event name"),
+    _Field("H_TOT_SECT", 2, lambda r: str(len(r.event.sections))),
+    _Field("H_BEG_DATE", 8, _start),
+    _Field("H_END_DATE", 8, _end),
+    _from_setting("H_AFF_ID", 8, "Affiliate ID"),
+    _from_setting("H_CITY", 21, "City"),
+    _Field("H_STATE", 2, lambda r: r.event.setting("State").upper(), "State"),
+    _from_setting("H_ZIPCODE", 10, "ZIP"),
+    _from_setting("H_COUNTRY", 21, "Country"),
+    _fixed("H_SENDCROS", 1, "N"),
+    _from_setting("H_CTD_ID", 8, "Chief TD ID"),
+    _from_setting("H_ATD_ID", 8, "Assistant TD ID"),
+    _fixed("H_OTHER_TD", 255, ""),
+)
+#: TSEXPORT's,
+SECTION_FIELDS: tuple[_Field[_SectionRecord], ...] = (
+    _from_setting("S_EVENT_ID", 12, "Event ID"),
+    _Field("S_SEC_NUM", 2, lambda r: str(r.number)),
+    _Field("S_SEC_NAME", 30, lambda r: r.section.name),
+    _Field("S_R_SYSTEM", 1, lambda r: _system_letter(r.event) or ""),
+    _from_setting("S_TIMECTL", 40, "Time control"),
+    _from_setting("S_CTD_ID", 8, "Chief TD ID"),
+    _from_setting("S_ATD_ID", 8, "Assistant TD ID"),
+    _Field("S_TRN_TYPE", 1, _section_kind),
+    _Field("S_TOT_RNDS", 2, lambda r: str(r.section.crosstable.rounds)),
+    _Field("S_LST_PAIR", 4, lambda r: str(max((p.number for p in r.section.crosstable.players), default=0))),
+    _Field("S_BEG_DATE", 8, _start),
+    _Field("S_END_DATE", 8, _end),
+    _fixed("S_SCH_LVL", 1, ""),
+    _fixed("S_GR_PRIX", 1, "N"),
+    _fixed("S_GP_PTS", 3, ""),
+    _fixed("S_FIDE", 1, "N"),
+)
+#: and TDEXPORT's before its round fields (``D_RND01``…, :data:`ROUND_WIDTH` each).
+PLAYER_FIELDS: tuple[_Field[_PlayerRecord], ...] = (
+    _Field("D_EVENT_ID", 12, lambda r: r.event.setting("Event ID")),
+    _Field("D_SEC_NUM", 2, lambda r: str(r.number)),
+    _Field("D_PAIR_NUM", 4, lambda r: str(r.player.number)),
+    _Field("D_MEM_ID", 8, lambda r: r.player.member_id or ""),
+    _Field("D_NAME", 30, lambda r: r.player.name),
+    _Field("D_STATE", 2, lambda r: r.section.value(r.player, "State").upper()),
+    _Field("D_RATING", 4, lambda r: _rating(r.player)),
+)
+#: The ``Event`` setting behind each header and section field, to name its cell in a problem.
+_NAMED: tuple[_Field[Any], ...] = (*HEADER_FIELDS, *SECTION_FIELDS)
+SETTING_OF = {f.name: f.setting for f in _NAMED if f.setting}
+
+
+def _table(name: str, fields: Sequence[_Field[_R]], records: Sequence[_R],
+           extra: Sequence[tuple[str, int]] = (), more: Callable[[_R], Sequence[str]] = lambda record: ()
+           ) -> Table:
+    """A file's table: its fields' values for each of ``records`` (``extra`` fields filled by ``more``)."""
+    return Table(name, (*((f.name, f.width) for f in fields), *extra),
+                 tuple((*(f.value(record) for f in fields), *more(record)) for record in records))
+
+
+def _value_problems(event: ExportEvent, name: str, width: int, value: str, row: str) -> list[Problem]:
+    """What a field's value cannot be: wider than the field, or outside Windows-1252. Named by
+    the Event setting it comes from (:data:`SETTING_OF`), else by its record's sheet row."""
+    place = event.cells.get(SETTING_OF.get(name, ""), "") or (
+        event.settings.cell("Event name") if name == "H_NAME" else row)
+    problems = []
+    if len(value) > width:
+        problems.append(Problem(place, f"{name} {value!r} has {len(value)} characters; the report format "
+                                       f"holds {width}"))
+    try:
+        value.encode("cp1252")
+    except UnicodeEncodeError:
+        problems.append(Problem(place, f"{name} {value!r} holds characters the Windows-1252 code page of US "
+                                       "Chess report files cannot write"))
+    return problems
+
+
 def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
     """The three tables of the event's rating report.
 
@@ -132,61 +284,26 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
     cannot carry (not a US Chess event, an online rating system, a value wider than its
     field, more than 99 sections), each problem with its cell.
     """
-    settings = event.settings
-    problems: list[Problem] = []
-    reported = systems.get(settings.system).rating_report_files
-    if not reported:
-        problems.append(Problem(settings.cell("System"), "US Chess rating report files are for US Chess "
-                                f"events; the Event sheet says System {settings.system}"))
-    letter = "D" if settings.dual_rated else SYSTEM_LETTERS.get(settings.rating_system)
-    if letter is None and reported:
-        problems.append(Problem(settings.cell("Rating system"), f"US Chess rating report files carry "
-                                f"Regular, Quick, Blitz or dual-rated events, not {settings.rating_system}"))
-    if len(event.sections) > 99:
-        problems.append(Problem("", f"{len(event.sections)} crosstable sheets: a report holds at most 99 "
-                                    "sections"))
-    event_id = event.setting("Event ID")
-    start = file_date(settings.start_date) if settings.start_date else ""
-    end = file_date(settings.end_date) if event.end_date_given else ""
-    chief, assistant = event.setting("Chief TD ID"), event.setting("Assistant TD ID")
-    header = ("2C", "xlrating", event_id, settings.event_name, str(len(event.sections)), start, end,
-              event.setting("Affiliate ID"), event.setting("City"), event.setting("State").upper(),
-              event.setting("ZIP"), event.setting("Country"), "N", chief, assistant, "")
-    sections: list[tuple[str, ...]] = []
-    players: list[tuple[str, ...]] = []
-    where: list[str] = []  # each player record's row on its sheet, for problems
+    problems = _not_carried(event)
     rounds = max((s.crosstable.rounds for s in event.sections), default=0)
-    for number, section in enumerate(event.sections, start=1):
-        table = section.crosstable
-        kind = "S" if settings.event_type is EventType.SWISS and not _all_play_all(section) else "R"
-        last = max((p.number for p in table.players), default=0)
-        sections.append((event_id, str(number), section.name, letter or "", event.setting("Time control"),
-                         chief, assistant, kind, str(table.rounds), str(last), start, end,
-                         "", "N", "", "N"))
-        for player in sorted(table.players, key=lambda p: p.number):
-            cells = [round_cell(c) for c in player.rounds]
-            cells += ["U0"] * (rounds - len(cells))
-            players.append((event_id, str(number), str(player.number), player.member_id or "", player.name,
-                            section.value(player, "State").upper(), _rating(player), *cells))
-            where.append(row_address(section.name, player.row))
-    player_fields = (*PLAYER_FIELDS, *((f"D_RND{r:02d}", ROUND_WIDTH) for r in range(1, rounds + 1)))
-    tables = (Table(FILES[0], HEADER_FIELDS, (header,)),
-              Table(FILES[1], SECTION_FIELDS, tuple(sections)),
-              Table(FILES[2], player_fields, tuple(players)))
-    places = (["Event"], [s.name for s in event.sections], where)
-    for table_, rows in zip(tables, places, strict=True):
-        for row, record in zip(rows, table_.records, strict=True):
-            for (name, width), value in zip(table_.fields, record, strict=True):
-                place = event.cells.get(SETTING_OF.get(name, ""), "") or (
-                    settings.cell("Event name") if name == "H_NAME" else row)
-                if len(value) > width:
-                    problems.append(Problem(place, f"{name} {value!r} has {len(value)} characters; the "
-                                                   f"report format holds {width}"))
-                try:
-                    value.encode("cp1252")
-                except UnicodeEncodeError:
-                    problems.append(Problem(place, f"{name} {value!r} holds characters the Windows-1252 code "
-                                                   "page of US Chess report files cannot write"))
+    sections = [_SectionRecord(event, number, s) for number, s in enumerate(event.sections, start=1)]
+    players = [_PlayerRecord(event, s.number, s.section, player) for s in sections
+               for player in sorted(s.section.crosstable.players, key=lambda p: p.number)]
+
+    def cells(record: _PlayerRecord) -> list[str]:
+        written = [round_cell(c) for c in record.player.rounds]
+        return written + ["U0"] * (rounds - len(written))
+
+    tables = (_table(FILES[0], HEADER_FIELDS, [_EventRecord(event)]),
+              _table(FILES[1], SECTION_FIELDS, sections),
+              _table(FILES[2], PLAYER_FIELDS, players,
+                     [(f"D_RND{r:02d}", ROUND_WIDTH) for r in range(1, rounds + 1)], cells))
+    places = (["Event"], [s.section.name for s in sections],
+              [row_address(p.section.name, p.player.row) for p in players])
+    for table, rows in zip(tables, places, strict=True):
+        for row, record in zip(rows, table.records, strict=True):
+            for (name, width), value in zip(table.fields, record, strict=True):
+                problems += _value_problems(event, name, width, value, row)
     if problems:  # a setting every section repeats (a time control too wide) is said once
         raise FormatError(list(dict.fromkeys(problems)), title="Cannot export US Chess rating report files")
     return tables

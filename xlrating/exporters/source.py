@@ -108,6 +108,44 @@ def _extra_columns(grid: Grid, crosstable: Crosstable) -> tuple[dict[int, dict[s
     return extra, {name: c + 1 for name, c in columns.items()}
 
 
+def _crosstable_sheets(sheets: Mapping[str, Grid], settings_sheet: str | None, only: Sequence[str],
+                       problems: list[Problem]) -> list[str]:
+    """The crosstable sheets to export: all, or those ``only`` names (a problem for each it names
+    that is not there, or for a workbook with none)."""
+    crosstables = [n for n in sheets if n != settings_sheet and is_crosstable(n, sheets[n])]
+    if only:
+        have = {fold(c) for c in crosstables}
+        problems += [Problem("", f"there is no crosstable sheet {name!r} (the crosstable sheets are "
+                                 + ", ".join(repr(c) for c in crosstables) + ")")
+                     for name in only if fold(name) not in have]
+        wanted = {fold(n) for n in only}
+        return [n for n in crosstables if fold(n) in wanted]
+    if not crosstables:
+        problems.append(Problem("", f"The workbook has no crosstable: name a sheet '{CROSSTABLE_SHEET}' "
+                                    "and give it a header row with No, Name and the rounds (R1, R2, ...)"))
+    return crosstables
+
+
+def _section(grid: Grid, settings: EventSettings, name: str, problems: list[Problem]) -> Section | None:
+    """One crosstable sheet read as ``rate`` reads it (its problems added to ``problems``), with
+    its extra columns."""
+    from ..crosstable.parse import read_crosstable
+
+    crosstable, found = read_crosstable(grid, settings, sheet=name)
+    problems.extend(found)
+    if crosstable is None:
+        return None
+    if crosstable.players:
+        problems.extend(check_rows(crosstable))
+    return Section(crosstable, *_extra_columns(grid, crosstable))
+
+
+def _end_date_given(grid: Grid | None) -> bool:
+    """Whether the ``Event`` sheet has an ``End date`` row with a value."""
+    return any(row and fold(row[0]) == fold("End date") and len(row) > 1 and text(row[1])
+               for row in grid or ())
+
+
 def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: bool = True) -> ExportEvent:
     """The event of a workbook's sheets (``only``: just the crosstable sheets so named).
 
@@ -115,41 +153,19 @@ def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: b
     when the ``Event`` sheet or a crosstable has errors (what ``rate`` would refuse);
     ``check=False`` skips that (for tests of what the reader does not accept yet).
     """
-    from ..crosstable.parse import read_crosstable
-
-    names = list(sheets)
-    settings_name = next((n for n in names if fold(n) == fold(SETTINGS_SHEET)), None)
+    settings_name = next((n for n in sheets if fold(n) == fold(SETTINGS_SHEET)), None)
     settings_grid = sheets[settings_name] if settings_name is not None else None
     settings, problems = read_settings(settings_grid, sheet=settings_name or SETTINGS_SHEET)
-    crosstables = [n for n in names if n != settings_name and is_crosstable(n, sheets[n])]
-    if only:
-        wanted = {fold(n) for n in only}
-        missing = [n for n in only if fold(n) not in {fold(c) for c in crosstables}]
-        for name in missing:
-            problems.append(Problem("", f"there is no crosstable sheet {name!r} (the crosstable sheets are "
-                                        + ", ".join(repr(c) for c in crosstables) + ")"))
-        crosstables = [n for n in crosstables if fold(n) in wanted]
-    elif not crosstables:
-        problems.append(Problem("", f"The workbook has no crosstable: name a sheet '{CROSSTABLE_SHEET}' "
-                                    "and give it a header row with No, Name and the rounds (R1, R2, ...)"))
-    sections: list[Section] = []
-    for name in crosstables:
-        crosstable, found = read_crosstable(sheets[name], settings, sheet=name)
-        problems.extend(found)
-        if crosstable is None:
-            continue
-        if crosstable.players:
-            problems.extend(check_rows(crosstable))
-        sections.append(Section(crosstable, *_extra_columns(sheets[name], crosstable)))
+    read = [_section(sheets[name], settings, name, problems)
+            for name in _crosstable_sheets(sheets, settings_name, only, problems)]
     if problems and check:
         count = len(problems)
         raise CrosstableError(problems, title=f"The crosstable has {count} error{'s' if count != 1 else ''}; "
                                               "nothing was exported.")
-    end_given = any(row and fold(row[0]) == fold("End date") and len(row) > 1 and text(row[1])
-                    for row in settings_grid or ())
     extra = read_report_settings(settings_grid, sheet=settings_name or SETTINGS_SHEET)
-    return ExportEvent(settings, tuple(sections), {name: value for name, (value, _) in extra.items()},
-                       bool(end_given), {name: cell for name, (_, cell) in extra.items()})
+    return ExportEvent(settings, tuple(s for s in read if s is not None),
+                       {name: value for name, (value, _) in extra.items()}, _end_date_given(settings_grid),
+                       {name: cell for name, (_, cell) in extra.items()})
 
 
 def ascii_digits(value: str) -> bool:

@@ -76,10 +76,6 @@ BYES = {Code.FULL_BYE: "F", Code.HALF_BYE: "H", Code.ZERO_BYE: "Z"}
 #: TRF line 092 by event type.
 TYPES = {EventType.SWISS: "Individual: Swiss-System", EventType.ROUND_ROBIN: "Individual: Round-Robin",
          EventType.MATCH: "Individual: Match"}
-#: The federation of the national ratings of an event rated by a national body (its
-#: ``Rating`` column), for the National Rating Support records; the ``National federation``
-#: setting overrides it.
-NATIONAL_FEDERATIONS = {"ICU": "IRL", "USCF": "USA"}
 #: TRF-2026 line 172's starting-rank methods, each with the rating it sorts by
 #: (FIDE rating, national rating; 0 for none), tried in this order.
 RANK_METHODS: dict[str, Callable[[float, float], float]] = {
@@ -304,7 +300,7 @@ def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: 
 def national_federation(event: ExportEvent) -> str:
     """The national ratings' federation: the ``National federation`` setting, else the rating
     body's (``IRL``, ``USA``), else in a FIDE event the ``Host federation``."""
-    return (event.setting("National federation") or NATIONAL_FEDERATIONS.get(event.settings.system)
+    return (event.setting("National federation") or systems.get(event.settings.system).federation
             or event.setting("Host federation")).strip().upper()
 
 
@@ -312,7 +308,7 @@ def national_rating(event: ExportEvent, section: Section, player: PlayerRow) -> 
     """The player's national rating and national ID as text (``""`` when none): the ``Rating``
     and ``ID`` columns in an event a national body rates, else the ``National rating`` and
     ``National ID`` columns."""
-    if event.settings.system in NATIONAL_FEDERATIONS:
+    if systems.get(event.settings.system).federation is not None:
         return (str(round(player.rating)) if player.rating else ""), player.member_id or ""
     value = section.value(player, "National rating")
     return value, section.value(player, "National ID")
@@ -471,6 +467,101 @@ def _extra_lines(event: ExportEvent, name: str, notes: list[str], *, blank: bool
             if blank or line.strip()]
 
 
+@dataclass
+class _Writing:
+    """One export under way: what its lines are written from, and what it finds on the way."""
+
+    event: ExportEvent
+    section: Section
+    players: list[PlayerRow]
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    """The ``TRF comments`` setting's lines."""
+    kept: list[str] = field(default_factory=list)
+    """The ``TRF lines`` setting's lines, national records aside."""
+    kept_national: list[str] = field(default_factory=list)
+    """The national records of ``TRF lines`` (written after the players they name)."""
+    national: list[str] = field(default_factory=list)
+    """Line 172 and the National Rating Support records, when the edition holds them."""
+
+
+def _national_part(writing: _Writing) -> tuple[list[str], list[str]]:
+    writing.national = _national_lines(writing.event, writing.section, writing.players, writing.problems)
+    return ([line for line in writing.national if line.startswith("172")],
+            [line for line in writing.national if not line.startswith("172")])
+
+
+def _national_left_out(writing: _Writing) -> str | None:
+    if any(national_rating(writing.event, writing.section, p)[0] for p in writing.players):
+        return "the national ratings (National Rating Support records)"
+    return None
+
+
+def _encoded_part(writing: _Writing) -> tuple[list[str], list[str]]:
+    code = _encoded_time_control(writing.event, writing.problems)
+    return ([f"222 {code}"] if code else []), []
+
+
+def _encoded_left_out(writing: _Writing) -> str | None:
+    return "line 222 (Encoded time control)" if writing.event.setting("Encoded time control") else None
+
+
+def _kept_part(writing: _Writing) -> tuple[list[str], list[str]]:
+    """The kept lines (a kept line 172 gives way to the one the national records, written first,
+    came with)."""
+    return ([line for line in writing.kept if not (writing.national and line.startswith("172"))],
+            writing.kept_national)
+
+
+def _kept_left_out(writing: _Writing) -> str | None:
+    lines = writing.kept + writing.kept_national
+    if not lines:
+        return None
+    tags = sorted({line[:3] for line in lines})
+    return f"{len(lines)} other line{'s' if len(lines) != 1 else ''} of TRF lines ({', '.join(tags)})"
+
+
+def _comments_part(writing: _Writing) -> tuple[list[str], list[str]]:
+    return ["###" + (c[3:] if c.startswith("###") else f" {c}" if c else "") for c in writing.comments], []
+
+
+def _comments_left_out(writing: _Writing) -> str | None:
+    count = len(writing.comments)
+    return f"{count} comment line{'s' if count != 1 else ''} (TRF comments)" if count else None
+
+
+@dataclass(frozen=True)
+class _Addition:
+    """A part of the file that one edition holds and another does not: the :class:`Edition` flag
+    that says whether it is held, its lines (before the player lines, after them) and, when it
+    is not held, what the note says is left out (``None``: the event has nothing of it)."""
+
+    flag: str
+    write: Callable[[_Writing], tuple[list[str], list[str]]]
+    left_out: Callable[[_Writing], str | None]
+
+
+#: What TRF-2026 adds to TRF16, in the order the file holds it (and written in this order: the
+#: kept lines ask whether national records were written).
+_ADDITIONS = (
+    _Addition("national", _national_part, _national_left_out),
+    _Addition("encoded_time_control", _encoded_part, _encoded_left_out),
+    _Addition("kept_lines", _kept_part, _kept_left_out),
+    _Addition("comments", _comments_part, _comments_left_out),
+)
+
+
+def _only_section(event: ExportEvent) -> Section:
+    if len(event.sections) != 1:
+        names = ", ".join(repr(s.name) for s in event.sections)
+        count = len(event.sections)
+        raise FormatError([Problem("", f"a TRF file holds one section; the workbook has {count} crosstable "
+                                       f"sheets ({names}): name one with --sheet")],
+                          title="Cannot export a FIDE TRF file")
+    return event.sections[0]
+
+
 def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> TrfText:
     """The TRF text (lines end in CR LF) of the event's one crosstable section, and the notes.
 
@@ -481,53 +572,36 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
     value that does not fit.
     """
     edition = EDITIONS[fmt]
-    if len(event.sections) != 1:
-        names = ", ".join(repr(s.name) for s in event.sections)
-        count = len(event.sections)
-        raise FormatError([Problem("", f"a TRF file holds one section; the workbook has {count} crosstable "
-                                       f"sheets ({names}): name one with --sheet")],
-                          title="Cannot export a FIDE TRF file")
-    section = event.sections[0]
-    players = sorted(section.crosstable.players, key=lambda p: p.number)
-    places = rank(section)
-    problems: list[Problem] = []
-    notes: list[str] = []
-    lines = _header(event, edition, players, notes)
-    comments = _extra_lines(event, "TRF comments", notes, blank=True)
+    section = _only_section(event)
+    writing = _Writing(event, section, sorted(section.crosstable.players, key=lambda p: p.number))
+    notes = writing.notes
+    head = _header(event, edition, writing.players, notes)
+    writing.comments = _extra_lines(event, "TRF comments", notes, blank=True)
     kept = _extra_lines(event, "TRF lines", notes)
+    writing.kept_national = [line for line in kept if NATIONAL_RECORD.match(line)]
+    writing.kept = [line for line in kept if line not in writing.kept_national]
+    tail: list[str] = []
     left_out: list[str] = []
-    national = _national_lines(event, section, players, problems) if edition.national else []
-    if not edition.national and any(national_rating(event, section, p)[0] for p in players):
-        left_out.append("the national ratings (National Rating Support records)")
-    lines += [line for line in national if line.startswith("172")]
-    if edition.encoded_time_control:
-        if code := _encoded_time_control(event, problems):
-            lines.append(f"222 {code}")
-    elif event.setting("Encoded time control"):
-        left_out.append("line 222 (Encoded time control)")
-    kept_national = [line for line in kept if NATIONAL_RECORD.match(line)]  # after the players they name
-    kept = [line for line in kept if line not in kept_national]
-    if edition.kept_lines:
-        lines += [line for line in kept if not (national and line.startswith("172"))]
-    elif kept or kept_national:
-        tags = sorted({line[:3] for line in kept + kept_national})
-        count = len(kept) + len(kept_national)
-        left_out.append(f"{count} other line{'s' if count != 1 else ''} of TRF lines ({', '.join(tags)})")
-    if edition.comments:
-        lines += ["###" + (c[3:] if c.startswith("###") else f" {c}" if c else "") for c in comments]
-    elif comments:
-        left_out.append(f"{len(comments)} comment line{'s' if len(comments) != 1 else ''} (TRF comments)")
-    lines += [player_line(event, section, p, places[p.number], problems, edition, notes) for p in players]
-    lines += [line for line in national if not line.startswith("172")]
-    lines += kept_national if edition.kept_lines else []
+    for addition in _ADDITIONS:
+        if getattr(edition, addition.flag):
+            before, after = addition.write(writing)
+            head += before
+            tail += after
+        elif (what := addition.left_out(writing)) is not None:
+            left_out.append(what)
+    places = rank(section)
+    body = [player_line(event, section, p, places[p.number], writing.problems, edition, notes)
+            for p in writing.players]
     title = f"Cannot export {section.name} as {edition.title}"
-    if problems:  # with the missing fields, so that one run names every problem
-        raise FormatError(problems + ([] if force else missing_fields(event, edition.required)), title=title)
+    if writing.problems:  # with the missing fields, so that one run names every problem
+        raise FormatError(writing.problems + ([] if force else missing_fields(event, edition.required)),
+                          title=title)
     missing = check_before_sending(event, edition.required, title, force=force)
     if left_out:
         notes.append(f"{edition.title} cannot hold " + "; ".join(left_out) + ": not written (--to trf writes "
                      "TRF-2026, which holds them)")
-    return TrfText("".join(line.rstrip() + "\r\n" for line in lines), tuple(notes), tuple(missing))
+    text = "".join(line.rstrip() + "\r\n" for line in [*head, *body, *tail])
+    return TrfText(text, tuple(notes), tuple(missing))
 
 
 def render_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> str:

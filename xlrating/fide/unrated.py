@@ -193,45 +193,20 @@ def new_player_of_sums(
     if n == 0:
         notes.append("no games against rated opponents: no rating")
         return outcome(None)
-    least = edition.disregard_first_below
-    if first_event and points * least.denominator < 2 * least.numerator:
-        what = "under one point" if least == 1 else "of zero"
+    what = _disregarded(edition, points, first_event)
+    if what is not None:
         notes.append(f"score {what} in the first rated event: disregarded")
         if explain:
             steps.append(Step("Score", score, f"first event, score {what}: disregarded "
                                               f"({'10.21' if edition.plus_score_step else '2024'})"))
         return outcome(None, disregarded=True)
-    if edition.min_rated_games is not None and n < edition.min_rated_games:
+    if _too_few_games(edition, n):
         notes.append(f"fewer than {edition.min_rated_games} games against rated opponents: no rating")
         return outcome(None)
-
-    # Rc (Handbook 10.21) or Ra with the hypothetical opponents (2024).
-    if round_robin:
-        if competition is None:
-            raise ArgumentError("Argument 'competition' (Ra, the tournament average of 10.21b) is needed "
-                                "for a round robin under the handbook, not None")
-        raw_rc = _ratio(competition)
-        if explain:
-            steps.append(Step("Rc", raw_rc[0] / raw_rc[1], competition_detail))
-    else:
-        assert rated_total is not None
-        extra = edition.hypothetical_opponents
-        total, unit = rated_total
-        raw_rc = (total + extra * edition.hypothetical_rating * unit, unit * (n + extra))
-        if explain and extra:
-            steps.append(Step("Ra", raw_rc[0] / raw_rc[1], f"average of {n} rated opponents and "
-                              f"{extra} hypothetical opponents rated {edition.hypothetical_rating}"))
-        elif explain:
-            steps.append(Step("Rc", raw_rc[0] / raw_rc[1],
-                              f"average rating of {n} opponents (10.21a)"))
-    rc = (_round(*raw_rc), 1) if edition.round_competition else raw_rc
-    if explain and rc[0] * raw_rc[1] != raw_rc[0] * rc[1]:
-        steps.append(Step("Rc", rc[0] / rc[1], "rounded to a whole number, as 10.54 rounds Ra to 2348"))
-    games_for_p = n + edition.hypothetical_opponents
-    halves_for_p = points + edition.hypothetical_opponents
-    if explain and edition.hypothetical_opponents:
-        steps.append(Step("Score", halves_for_p / 2, f"{score:g} in {n} games and "
-                          f"{edition.hypothetical_opponents} hypothetical draws"))
+    rc, rc_steps = _competition(edition, n, rated_total, round_robin, competition, competition_detail,
+                                explain)
+    games_for_p, halves_for_p, draws = _with_hypothetical_draws(edition, n, points, explain)
+    steps += rc_steps + draws
     try:
         ru, dp, ru_steps = ru_from_competition(edition, rc, halves_for_p, games_for_p, round_robin,
                                                  opponents_in_event if round_robin else None, explain)
@@ -245,6 +220,57 @@ def new_player_of_sums(
         steps.extend(limit_steps)
     notes.extend(limit_notes)
     return outcome(rating, ru=ru, rc=rc, p=p_used, dp=dp)
+
+
+def _disregarded(edition: FideRules, halves: int, first_event: bool) -> str | None:
+    """Why the score of a first event is disregarded, or ``None``: "If an unrated player scores less
+    than one point in his first rated event, his score is disregarded" (FIDE Handbook 10.21); 2024:
+    a score of zero."""
+    least = edition.disregard_first_below
+    if first_event and halves * least.denominator < 2 * least.numerator:
+        return "under one point" if least == 1 else "of zero"
+    return None
+
+
+def _too_few_games(edition: FideRules, games: int) -> bool:
+    """Whether there are too few games against rated opponents for a rating (2024: at least 5)."""
+    return edition.min_rated_games is not None and games < edition.min_rated_games
+
+
+def _competition(edition: FideRules, games: int, rated_total: tuple[int, int] | None, round_robin: bool,
+                 competition: Exact | None, detail: str, explain: bool) -> tuple[tuple[int, int], list[Step]]:
+    """Rc as ``(numerator, denominator)``, with its steps: the average rating of the opponents (FIDE
+    Handbook 10.21a), a round robin's tournament average Ra (10.21b: ``competition``, given), or
+    (2024) Ra of the rated opponents and the hypothetical opponents; rounded to a whole number
+    where the edition rounds it (as the worked example of 10.54 rounds Ra to 2348)."""
+    steps: list[Step] = []
+    if round_robin:
+        if competition is None:
+            raise ArgumentError("Argument 'competition' (Ra, the tournament average of 10.21b) is needed "
+                                "for a round robin under the handbook, not None")
+        raw = _ratio(competition)
+        steps.append(Step("Rc", raw[0] / raw[1], detail))
+    else:
+        assert rated_total is not None
+        extra = edition.hypothetical_opponents
+        total, unit = rated_total
+        raw = (total + extra * edition.hypothetical_rating * unit, unit * (games + extra))
+        steps.append(Step("Ra", raw[0] / raw[1], f"average of {games} rated opponents and {extra} "
+                          f"hypothetical opponents rated {edition.hypothetical_rating}") if extra else
+                     Step("Rc", raw[0] / raw[1], f"average rating of {games} opponents (10.21a)"))
+    rc = (_round(*raw), 1) if edition.round_competition else raw
+    if rc[0] * raw[1] != raw[0] * rc[1]:
+        steps.append(Step("Rc", rc[0] / rc[1], "rounded to a whole number, as 10.54 rounds Ra to 2348"))
+    return rc, steps if explain else []
+
+
+def _with_hypothetical_draws(edition: FideRules, games: int, halves: int, explain: bool
+                             ) -> tuple[int, int, list[Step]]:
+    """The games and half points p is taken from: (2024) with the hypothetical opponents, both drawn."""
+    extra = edition.hypothetical_opponents
+    steps = [Step("Score", (halves + extra) / 2, f"{halves / 2:g} in {games} games and {extra} "
+                  "hypothetical draws")] if explain and extra else []
+    return games + extra, halves + extra, steps
 
 
 def apply_limits(edition: FideRules, ru: int, first_event: bool) -> tuple[int | None, list[Step], list[str]]:

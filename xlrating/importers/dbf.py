@@ -29,9 +29,10 @@ import datetime
 import itertools
 import re
 import struct
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dbfread import DBF
 from dbfread.codepages import guess_encoding
@@ -138,6 +139,65 @@ def _decode(values: list[bytes], declared: str | None) -> tuple[list[str], str]:
     return [v.decode("latin-1") for v in values], "latin-1"
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """Where a dBASE file's records are, from its 32-byte header."""
+
+    count: int
+    header_length: int
+    record_length: int
+
+    def deleted(self, data: bytes, index: int) -> bool:
+        """Whether record ``index`` (from 0) carries the deletion flag (anything but a space)."""
+        start = self.header_length + index * self.record_length
+        return data[start:start + 1] != b" "
+
+
+def _layout(data: bytes) -> _Layout | str:
+    """The file's layout, or what is wrong with its header."""
+    if len(data) < 32:
+        return f"is not a dBASE file (only {len(data)} bytes)"
+    count, header_length, record_length = struct.unpack("<IHH", data[4:12])
+    if header_length < 33 or header_length > len(data) or record_length < 1:
+        return "is not a dBASE file (its header is damaged)"
+    end = 32  # the 32-byte field descriptors, then 0x0D
+    while end < len(data) and data[end] != 0x0D:
+        end += 32
+    if header_length not in (end + 1, end + 1 + 263):
+        # dBASE puts the records right after the descriptors (Visual FoxPro after 263 more
+        # bytes); any other header length reads every record from the wrong place.
+        return (f"is damaged: its header says the records start at byte {header_length}, but its field "
+                f"descriptors end at byte {end + 1}")
+    return _Layout(count, header_length, record_length)
+
+
+def _body_problem(layout: _Layout, fields: Sequence[Any], size: int) -> str | None:
+    """What is wrong with the records the header describes in a file of ``size`` bytes, or None."""
+    if 1 + sum(f.length for f in fields) != layout.record_length:
+        return "is not a dBASE file (its field lengths do not add up to its record length)"
+    if size < layout.header_length + layout.count * layout.record_length:
+        whole = max(size - layout.header_length, 0) // layout.record_length
+        return f"is cut short: its header promises {layout.count} records, the file holds {whole}"
+    return None
+
+
+def _declared(table: DBF) -> str | None:
+    """The code page the file's language driver byte declares, if any."""
+    driver = table.header.language_driver
+    try:
+        return guess_encoding(driver) if driver else None
+    except LookupError:
+        return None
+
+
+def _records(names: Sequence[str], raw: Sequence[Any], declared: str | None) -> list[dict[str, str]]:
+    """Each record's values by field name, decoded (see :func:`_decode`) and stripped."""
+    texts, _ = _decode([bytes(value) for record in raw for _, value in record], declared)
+    width = len(names)
+    return [{n: text.strip(" \x00") for n, text in zip(names, texts[i * width:(i + 1) * width], strict=True)}
+            for i in range(len(raw))]
+
+
 def read_table(path: Path, problems: Problems) -> _Table | None:
     """Read one DBF file; ``None`` (and problems) if it is not a readable dBASE table."""
     name = path.name
@@ -146,72 +206,46 @@ def read_table(path: Path, problems: Problems) -> _Table | None:
     except Unreadable as error:
         problems.add(name, error.reason)
         return None
-    if len(data) < 32:
-        problems.add(name, f"is not a dBASE file (only {len(data)} bytes)")
-        return None
-    count, header_length, record_length = struct.unpack("<IHH", data[4:12])
-    if header_length < 33 or header_length > len(data) or record_length < 1:
-        problems.add(name, "is not a dBASE file (its header is damaged)")
-        return None
-    end = 32  # the 32-byte field descriptors, then 0x0D
-    while end < len(data) and data[end] != 0x0D:
-        end += 32
-    if header_length not in (end + 1, end + 1 + 263):
-        # dBASE puts the records right after the descriptors (Visual FoxPro after 263 more
-        # bytes); any other header length reads every record from the wrong place.
-        problems.add(name, f"is damaged: its header says the records start at byte {header_length}, but its "
-                           f"field descriptors end at byte {end + 1}")
+    layout = _layout(data)
+    if isinstance(layout, str):
+        problems.add(name, layout)
         return None
     try:
         table = DBF(str(path), raw=True, encoding="latin-1", ignore_missing_memofile=True, ignorecase=False,
                     recfactory=None)
         fields = list(table.fields)
-        raw = list(itertools.islice(iter(table), count))
+        raw = list(itertools.islice(iter(table), layout.count))
     except Exception as error:  # dbfread raises many kinds on damaged files; all mean one thing here
         problems.add(name, f"is not a readable dBASE file ({type(error).__name__}: {error})")
         return None
-    if 1 + sum(f.length for f in fields) != record_length:
-        problems.add(name, "is not a dBASE file (its field lengths do not add up to its record length)")
-        return None
-    if len(data) < header_length + count * record_length:
-        whole = max(len(data) - header_length, 0) // record_length
-        problems.add(name, f"is cut short: its header promises {count} records, the file holds {whole}")
+    if (problem := _body_problem(layout, fields, len(data))) is not None:
+        problems.add(name, problem)
         return None
     names = [f.name.strip().upper() for f in fields]
-    binary = [f"{n} (type {f.type})" for n, f in zip(names, fields, strict=True) if f.type not in _TEXT_TYPES]
-    driver = table.header.language_driver
-    try:
-        declared: str | None = guess_encoding(driver) if driver else None
-    except LookupError:
-        declared = None
-    texts, _ = _decode([bytes(value) for record in raw for _, value in record], declared)
-    width = len(fields)
-    records = [
-        {n: text.strip(" \x00") for n, text in zip(names, texts[i * width:(i + 1) * width], strict=True)}
-        for i in range(len(raw))
-    ]
-    live = [i + 1 for i in range(count)
-            if data[header_length + i * record_length:header_length + i * record_length + 1] == b" "]
+    records = _records(names, raw, _declared(table))
+    live = [i + 1 for i in range(layout.count) if not layout.deleted(data, i)]
     numbers = tuple(live) if len(live) == len(records) else tuple(range(1, len(records) + 1))
-    table_ = _Table(name, tuple(names), tuple(records), numbers)
-    used = [b for b in binary if b.split(" ")[0].startswith(("H_", "S_", "D_"))]
+    used = [f"{n} (type {f.type})" for n, f in zip(names, fields, strict=True)
+            if f.type not in _TEXT_TYPES and n.startswith(("H_", "S_", "D_"))]
     if used:
         problems.add(name, "fields that should be character fields are not: " + ", ".join(used))
-    return table_
+    return _Table(name, tuple(names), tuple(records), numbers)
 
 
-def _value(table: _Table, index: int, field: str, problems: Problems, what: str = "") -> str:
-    text = table.records[index].get(field, "")
-    return check_text(text, table.where(index), what or field, problems)
+def _value(table: _Table, index: int, name: str, problems: Problems, what: str = "") -> str:
+    """Field ``name`` of record ``index`` (blank when the file has no such field), checked as
+    text a cell can hold; ``what`` names it in a problem (by default its name)."""
+    text = table.records[index].get(name, "")
+    return check_text(text, table.where(index), what or name, problems)
 
 
-def _date(table: _Table, index: int, field: str, problems: Problems) -> datetime.date | None:
-    text = table.records[index].get(field, "").strip()
+def _date(table: _Table, index: int, name: str, problems: Problems) -> datetime.date | None:
+    text = table.records[index].get(name, "").strip()
     if not text:
         return None
     date = parse_date(text) if re.fullmatch(r"[0-9]{8}", text, re.ASCII) else None
     if date is None:
-        problems.add(table.where(index), f"{field} {text!r} is not a date (YYYYMMDD)")
+        problems.add(table.where(index), f"{name} {text!r} is not a date (YYYYMMDD)")
     return date
 
 
@@ -234,39 +268,92 @@ class _SectionInfo:
     time_control: str
 
 
-def _read_sections(table: _Table, problems: Problems) -> dict[str, _SectionInfo]:
-    sections: dict[str, _SectionInfo] = {}
-    for i in range(len(table.records)):
-        where = table.where(i)
-        number = _value(table, i, "S_SEC_NUM", problems)
-        if not number:
-            problems.add(where, "the section has no number (S_SEC_NUM)")
-            continue
-        key = _section_key(number)
-        if key in sections:
-            problems.add(where, f"section number {number} is used twice (also at {sections[key].where})")
-            continue
-        letter = _value(table, i, "S_R_SYSTEM", problems).upper()
-        if letter and letter not in RATING_SYSTEMS:
-            problems.add(where, f"unknown rating system S_R_SYSTEM {letter!r} (known: " +
-                         ", ".join(f"{k} {v[0]}{' dual rated' if v[1] == 'yes' else ''}"
+class _Refused(Exception):
+    """A field's value refused: the message is the whole problem, and the record is left out."""
+
+
+def _section_number(text: str, where: str, sections: dict[str, _SectionInfo]) -> str:
+    if not text:
+        raise _Refused("the section has no number (S_SEC_NUM)")
+    first = sections.get(_section_key(text))
+    if first is not None:
+        raise _Refused(f"section number {text} is used twice (also at {first.where})")
+    return text
+
+
+def _rating_letter(text: str, where: str, sections: dict[str, _SectionInfo]) -> str:
+    letter = text.upper()
+    if letter and letter not in RATING_SYSTEMS:
+        raise _Refused(f"unknown rating system S_R_SYSTEM {letter!r} (known: "
+                       + ", ".join(f"{k} {v[0]}{' dual rated' if v[1] == 'yes' else ''}"
                                    for k, v in RATING_SYSTEMS.items()) + ")")
-            continue
-        system, dual = RATING_SYSTEMS[letter or "R"]
-        kind = _value(table, i, "S_TRN_TYPE", problems).upper()
-        if kind and kind not in EVENT_TYPES:
-            problems.add(where, f"unknown section type S_TRN_TYPE {kind!r} (known: S Swiss, R round robin)")
-            continue
-        rounds_text = _value(table, i, "S_TOT_RNDS", problems)
-        rounds = whole_number(rounds_text) if rounds_text else None
-        if rounds_text and rounds is None:
-            problems.add(where, f"S_TOT_RNDS {rounds_text!r} is not a whole number")
-            continue
-        if rounds is not None:
-            check_columns(where, SHEET_COLUMNS + rounds, rounds)
-        sections[key] = _SectionInfo(key, number, _value(table, i, "S_SEC_NAME", problems), where,
-                                     system, dual, EVENT_TYPES.get(kind, ""), rounds,
-                                     _value(table, i, "S_TIMECTL", problems, "the time control"))
+    return letter or "R"
+
+
+def _section_type(text: str, where: str, sections: dict[str, _SectionInfo]) -> str:
+    kind = text.upper()
+    if kind and kind not in EVENT_TYPES:
+        raise _Refused(f"unknown section type S_TRN_TYPE {kind!r} (known: S Swiss, R round robin)")
+    return EVENT_TYPES.get(kind, "")
+
+
+def _total_rounds(text: str, where: str, sections: dict[str, _SectionInfo]) -> int | None:
+    rounds = whole_number(text) if text else None
+    if text and rounds is None:
+        raise _Refused(f"S_TOT_RNDS {text!r} is not a whole number")
+    if rounds is not None:
+        check_columns(where, SHEET_COLUMNS + rounds, rounds)
+    return rounds
+
+
+def _as_written(text: str, where: str, sections: dict[str, _SectionInfo]) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class _Field:
+    """A field of a TSEXPORT record: its name, its reader (the field's text, the record's place,
+    the sections read before it -> the value, or :class:`_Refused`) and what a problem calls it."""
+
+    name: str
+    read: Callable[[str, str, dict[str, _SectionInfo]], Any]
+    what: str = ""
+
+
+#: A section record's fields, in the order they are read (a field refused leaves the rest unread).
+_SECTION_FIELDS = (
+    _Field("S_SEC_NUM", _section_number),
+    _Field("S_R_SYSTEM", _rating_letter),
+    _Field("S_TRN_TYPE", _section_type),
+    _Field("S_TOT_RNDS", _total_rounds),
+    _Field("S_SEC_NAME", _as_written),
+    _Field("S_TIMECTL", _as_written, "the time control"),
+)
+
+
+def _read_section(table: _Table, index: int, sections: dict[str, _SectionInfo], problems: Problems
+                  ) -> _SectionInfo | None:
+    """One TSEXPORT record; ``None``, with its problem, when a field of it is refused."""
+    where = table.where(index)
+    values: dict[str, Any] = {}
+    for one in _SECTION_FIELDS:
+        try:
+            values[one.name] = one.read(_value(table, index, one.name, problems, one.what), where, sections)
+        except _Refused as refused:
+            problems.add(where, str(refused))
+            return None
+    number = values["S_SEC_NUM"]
+    system, dual = RATING_SYSTEMS[values["S_R_SYSTEM"]]
+    return _SectionInfo(_section_key(number), number, values["S_SEC_NAME"], where, system, dual,
+                        values["S_TRN_TYPE"], values["S_TOT_RNDS"], values["S_TIMECTL"])
+
+
+def _read_sections(table: _Table, problems: Problems) -> dict[str, _SectionInfo]:
+    """The sections by :func:`_section_key`, in file order."""
+    sections: dict[str, _SectionInfo] = {}
+    for index in range(len(table.records)):
+        if (section := _read_section(table, index, sections, problems)) is not None:
+            sections[section.key] = section
     return sections
 
 
@@ -310,102 +397,245 @@ def _rating(text: str, where: str, problems: Problems) -> tuple[int | None, int 
     return (rating or None), (int(match[2]) if match[2] else None)
 
 
+def _round_fields(table: _Table, problems: Problems) -> list[tuple[int, str]] | None:
+    """TDEXPORT's round fields (``D_RND01``…) as (round, field), in round order; ``None``, with
+    problems, when a field is for round 0 or two fields are for one round."""
+    round_fields = sorted((int(m[1]), f) for f in table.fields if (m := _ROUND_FIELD.fullmatch(f)))
+    by_round: dict[int, str] = {}
+    for round_number, name in round_fields:
+        if round_number == 0:
+            problems.add(table.name, f"the field {name} is for round 0; rounds are numbered from 1 (D_RND01)")
+        elif round_number in by_round:
+            problems.add(table.name, f"the fields {by_round[round_number]} and {name} are both for round "
+                                     f"{round_number}")
+        else:
+            by_round[round_number] = name
+    return round_fields if len(by_round) == len(round_fields) else None
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where a TDEXPORT record belongs: its section, its player's pair number, its place among
+    the player's records (``D_REC_SEQ``, 1 when the file has no such field)."""
+
+    key: str
+    section: str
+    """The section number as the record writes it."""
+    number: int
+    sequence: int
+
+
+def _sequence(table: _Table, index: int, problems: Problems) -> int:
+    text = _value(table, index, "D_REC_SEQ", problems)
+    sequence = whole_number(text) if text else 1
+    if sequence is None or sequence < 1:
+        problems.add(table.where(index), f"D_REC_SEQ {text!r} is not a whole number >= 1")
+        return 1
+    return sequence
+
+
+def _place(table: _Table, index: int, sections: dict[str, _SectionInfo], problems: Problems) -> _Place | None:
+    """The record's place; ``None`` when a field of it has a problem."""
+    where = table.where(index)
+    count = len(problems.items)
+    section = _value(table, index, "D_SEC_NUM", problems)
+    key = _section_key(section)
+    if key not in sections:
+        problems.add(where, f"section {section!r} (D_SEC_NUM) is not in TSEXPORT")
+    pair_text = _value(table, index, "D_PAIR_NUM", problems)
+    number = whole_number(pair_text)
+    if number is None or number < 1:
+        problems.add(where, f"the pair number D_PAIR_NUM {pair_text!r} is not a whole number >= 1")
+    sequence = _sequence(table, index, problems) if "D_REC_SEQ" in table.fields else 1
+    if len(problems.items) > count or number is None:
+        return None
+    return _Place(key, section, number, sequence)
+
+
+def _name(table: _Table, index: int, problems: Problems) -> str:
+    """``D_NAME``, or in files that split it ``D_LASTNAME, D_FIRSTNAME``."""
+    if "D_NAME" in table.fields:
+        return _value(table, index, "D_NAME", problems, "the name")
+    last = _value(table, index, "D_LASTNAME", problems, "the last name")
+    given = _value(table, index, "D_FIRSTNAME", problems, "the first name")
+    return f"{last}, {given}" if last and given else last or given
+
+
+def _player(table: _Table, index: int, number: int, problems: Problems) -> Player:
+    """The player a record names: name, rating and games (``D_RATING``), member ID
+    (``D_MEM_ID``, else ``D_USCF_ID``) and state; no rounds yet."""
+    where = table.where(index)
+    name = _name(table, index, problems)
+    rating, games = _rating(table.records[index].get("D_RATING", ""), where, problems)
+    member = _value(table, index, "D_MEM_ID", problems) or _value(table, index, "D_USCF_ID", problems)
+    state = _value(table, index, "D_STATE", problems)
+    return Player(number, name, where, [], {"ID": member or None, "State": state or None, "Rating": rating,
+                                            "Games": games})
+
+
+@dataclass
+class _Players:
+    """The players read so far, by (section key, pair number)."""
+
+    players: dict[tuple[str, int], Player] = field(default_factory=dict)
+    cells: dict[tuple[str, int], dict[int, Round]] = field(default_factory=dict)
+    """Each player's round cells, by round, as his records give them."""
+    seen: dict[tuple[str, int, int], str] = field(default_factory=dict)
+    """Where each (section, pair number, record sequence) was read."""
+    last_round: dict[str, int] = field(default_factory=dict)
+    """Per section, the last round any of its players has a result in."""
+
+
+def _read_record(table: _Table, index: int, place: _Place, round_fields: Sequence[tuple[int, str]],
+                 read: _Players, problems: Problems) -> None:
+    """One record: its player (when new) and its round cells."""
+    where = table.where(index)
+    first = read.seen.get((place.key, place.number, place.sequence))
+    if first is not None:
+        what = f"pair number {place.number} of section {place.section}"
+        problems.add(where, f"{what} is used twice (also at {first})" if place.sequence == 1 else
+                            f"{what} has two records with D_REC_SEQ {place.sequence} (also at {first})")
+        return
+    read.seen[(place.key, place.number, place.sequence)] = where
+    offset = (place.sequence - 1) * len(round_fields)
+    reach = offset + (round_fields[-1][0] if round_fields else 0)
+    check_columns(where, SHEET_COLUMNS + reach, reach)
+    player_key = (place.key, place.number)
+    if player_key not in read.players:
+        player = read.players[player_key] = _player(table, index, place.number, problems)
+        if not player.name and place.sequence == 1:
+            problems.add(where, "the player has no name (D_NAME)")
+    cells = read.cells.setdefault(player_key, {})
+    for index_in_record, name in round_fields:
+        r = offset + index_in_record
+        text = table.records[index].get(name, "")
+        cells[r] = _read_round(text, where, r, problems)
+        if text.strip().upper() not in ("", "U", "U0"):  # U0 pads a shorter section
+            read.last_round[place.key] = max(read.last_round.get(place.key, 0), r)
+
+
+def _by_section(table: _Table, read: _Players) -> dict[str, list[Player]]:
+    """The players of each section, each with every round up to the last the player's records give."""
+    by_section: dict[str, list[Player]] = {}
+    for (key, _), player in read.players.items():
+        by_section.setdefault(key, []).append(player)
+    for key, found in by_section.items():
+        # The cells a player's records do not give are unplayed: bounded before they are made.
+        reach = max((max(read.cells[(key, p.number)], default=0) for p in found), default=0)
+        filled = sum(rnd.code != "U" for p in found for rnd in read.cells[(key, p.number)].values())
+        check_size(f"{table.name} section {key}", len(found), reach, filled)
+        for player in found:
+            cells = read.cells[(key, player.number)]
+            player.rounds = [cells.get(r, UNPLAYED) for r in range(1, max(cells, default=0) + 1)]
+    return by_section
+
+
 def _read_players(
     table: _Table, sections: dict[str, _SectionInfo], problems: Problems
 ) -> dict[str, tuple[list[Player], int]]:
     """The players of each section, and the last round any of them has a result in."""
-    round_fields = sorted((int(m[1]), f) for f in table.fields if (m := _ROUND_FIELD.fullmatch(f)))
-    by_round: dict[int, str] = {}
-    for round_number, field in round_fields:
-        if round_number == 0:
-            problems.add(table.name, f"the field {field} is for round 0; rounds are numbered from 1 "
-                                     "(D_RND01)")
-        elif round_number in by_round:
-            problems.add(table.name, f"the fields {by_round[round_number]} and {field} are both for round "
-                                     f"{round_number}")
-        else:
-            by_round[round_number] = field
-    if len(by_round) != len(round_fields):
+    round_fields = _round_fields(table, problems)
+    if round_fields is None:
         return {}
-    per_record = len(round_fields)
-    split = "D_REC_SEQ" in table.fields
-    players: dict[tuple[str, int], Player] = {}
-    placed: dict[tuple[str, int], dict[int, Round]] = {}
-    """Each player's round cells, by round, as his records give them."""
-    seen: dict[tuple[str, int, int], str] = {}
-    last_round: dict[str, int] = {}
-    for i in range(len(table.records)):
-        where = table.where(i)
-        count = len(problems.items)
-        section_text = _value(table, i, "D_SEC_NUM", problems)
-        key = _section_key(section_text)
-        if key not in sections:
-            problems.add(where, f"section {section_text!r} (D_SEC_NUM) is not in TSEXPORT")
-        pair_text = _value(table, i, "D_PAIR_NUM", problems)
-        number = whole_number(pair_text)
-        if number is None or number < 1:
-            problems.add(where, f"the pair number D_PAIR_NUM {pair_text!r} is not a whole number >= 1")
-        sequence = 1
-        if split:
-            seq_text = _value(table, i, "D_REC_SEQ", problems)
-            seq = whole_number(seq_text) if seq_text else 1
-            if seq is None or seq < 1:
-                problems.add(where, f"D_REC_SEQ {seq_text!r} is not a whole number >= 1")
-            else:
-                sequence = seq
-        if len(problems.items) > count or number is None:
-            continue
-        first = seen.get((key, number, sequence))
-        if first is not None:
-            what = f"pair number {number} of section {section_text}"
-            problems.add(where, f"{what} is used twice (also at {first})"
-                         if sequence == 1 else f"{what} has two records with D_REC_SEQ {sequence} "
-                                               f"(also at {first})")
-            continue
-        seen[(key, number, sequence)] = where
-        offset = (sequence - 1) * per_record
-        reach = offset + (round_fields[-1][0] if round_fields else 0)
-        check_columns(where, SHEET_COLUMNS + reach, reach)
-        player = players.get((key, number))
-        if player is None:
-            if "D_NAME" in table.fields:
-                name = _value(table, i, "D_NAME", problems, "the name")
-            else:
-                last = _value(table, i, "D_LASTNAME", problems, "the last name")
-                given = _value(table, i, "D_FIRSTNAME", problems, "the first name")
-                name = f"{last}, {given}" if last and given else last or given
-            rating, games = _rating(table.records[i].get("D_RATING", ""), where, problems)
-            member = _value(table, i, "D_MEM_ID", problems) or _value(table, i, "D_USCF_ID", problems)
-            state = _value(table, i, "D_STATE", problems)
-            player = Player(number, name, where, [], {"ID": member or None, "State": state or None,
-                                                      "Rating": rating, "Games": games})
-            players[(key, number)] = player
-            if not name and sequence == 1:
-                problems.add(where, "the player has no name (D_NAME)")
-        cells = placed.setdefault((key, number), {})
-        for index, field in round_fields:
-            r = offset + index
-            cells[r] = _read_round(table.records[i].get(field, ""), where, r, problems)
-            if table.records[i].get(field, "").strip().upper() not in ("", "U", "U0"):
-                last_round[key] = max(last_round.get(key, 0), r)  # U0 pads a shorter section
-    by_section: dict[str, list[Player]] = {}
-    for (key, _), player in players.items():
-        by_section.setdefault(key, []).append(player)
-    for key, found in by_section.items():
-        # The cells a player's records do not give are unplayed: bounded before they are made.
-        reach = max((max(placed[(key, p.number)], default=0) for p in found), default=0)
-        filled = sum(rnd.code != "U" for p in found for rnd in placed[(key, p.number)].values())
-        check_size(f"{table.name} section {key}", len(found), reach, filled)
-        for player in found:
-            cells = placed[(key, player.number)]
-            player.rounds = [cells.get(r, UNPLAYED) for r in range(1, max(cells, default=0) + 1)]
-    return {key: (found, last_round.get(key, 0)) for key, found in by_section.items()}
+    read = _Players()
+    for index in range(len(table.records)):
+        place = _place(table, index, sections, problems)
+        if place is not None:
+            _read_record(table, index, place, round_fields, read, problems)
+    return {key: (found, read.last_round.get(key, 0)) for key, found in _by_section(table, read).items()}
 
 
-def _require(table: _Table, fields: Sequence[str], problems: Problems) -> None:
-    for field in fields:
-        if field not in table.fields:
-            problems.add(table.name, f"has no field {field}")
+#: The fields a report cannot be read without, by file (``D_NAME`` may be split, see :func:`_name`).
+_REQUIRED_FIELDS = (("TSEXPORT", ("S_SEC_NUM",)), ("TDEXPORT", ("D_SEC_NUM", "D_PAIR_NUM", "D_RND01")))
+
+
+def _missing_fields(tables: dict[str, _Table], problems: Problems) -> None:
+    """A problem for each field of :data:`_REQUIRED_FIELDS` a table lacks, and for players with no name."""
+    for base, names in _REQUIRED_FIELDS:
+        for name in names:
+            if name not in tables[base].fields:
+                problems.add(tables[base].name, f"has no field {name}")
+    detail = tables["TDEXPORT"]
+    if "D_NAME" not in detail.fields and "D_LASTNAME" not in detail.fields:
+        problems.add(detail.name, "has no field D_NAME (the players' names)")
+
+
+def _folder(path: Path) -> Path:
+    """The folder of the report files: ``path``, or the folder of the ``.dbf`` file it names."""
+    if not path.is_file():
+        return path
+    if path.suffix.lower() != ".dbf":
+        raise FormatError([Problem(str(path), "is not a DBF file: US Chess rating report files "
+                                              "are imported by naming their folder (or a .DBF file)")])
+    return path.parent
+
+
+@dataclass
+class _Header:
+    """THEXPORT's record: the event's name and dates, and the rating report rows it gives."""
+
+    name: str = ""
+    start: datetime.date | None = None
+    end: datetime.date | None = None
+    report: list[tuple[str, Cell]] = field(default_factory=list)
+
+
+def _header(table: _Table, problems: Problems) -> _Header:
+    if not table.records:
+        problems.add(table.name, "has no record (the event's name and dates)")
+        return _Header()
+    return _Header(_value(table, 0, "H_NAME", problems, "the event name"),
+                   _date(table, 0, "H_BEG_DATE", problems), _date(table, 0, "H_END_DATE", problems),
+                   [(setting, value) for name, setting in HEADER_SETTINGS
+                    if (value := _value(table, 0, name, problems))])
+
+
+def _section(info: _SectionInfo, found: list[Player], last: int, taken: list[str], problems: Problems,
+             notes: list[str]) -> Section:
+    """One section's sheet and settings, its pairings checked."""
+    rounds = info.rounds or last
+    if last > rounds:
+        problems.add(info.where, f"S_TOT_RNDS says {rounds} rounds, but players of the section have "
+                                 f"results in round {last}")
+    check_numbers(found, problems)
+    check_pairings(found, problems, among="the section")
+    fallback = f"Section {info.number}"
+    sheet = build_sheet(sheet_name(info.name, taken, fallback), found, rounds=rounds,
+                        before=["ID", "State", "Rating", "Games"], section=info.name or info.number)
+    taken.append(sheet.name)
+    numbers = [p.number for p in found]
+    event_type = info.event_type or guess_event_type(numbers, meetings_of(found))
+    if len(numbers) == 2:
+        event_type = "Match"
+        notes.append(f"Section {sheet.name} has two players: imported as a match (US Chess 2020, 7)")
+    settings = {"System": "USCF", "Rating system": info.rating_system, "Dual rated": info.dual,
+                "Event type": event_type}
+    return Section(info.name or info.number, sheet, settings, aliases=(info.number, info.key))
+
+
+def _sections(infos: dict[str, _SectionInfo], players: dict[str, tuple[list[Player], int]],
+              problems: Problems, notes: list[str]) -> list[Section]:
+    """Every section with players (a note for each without)."""
+    read: list[Section] = []
+    taken: list[str] = []
+    for key, info in infos.items():
+        found, last = players.get(key, ([], 0))
+        if not found:
+            notes.append(f"Section {info.name or info.number} has no players and is left out")
+            continue
+        read.append(_section(info, found, last, taken, problems, notes))
+    return read
+
+
+def _time_control(chosen: Sequence[Section], infos: dict[str, _SectionInfo], notes: list[str]
+                  ) -> list[tuple[str, Cell]]:
+    """The ``Time control`` row when the chosen sections share one (a note when they differ)."""
+    controls = {infos[s.aliases[1]].time_control for s in chosen} - {""}
+    if len(controls) > 1:
+        notes.append("Sections differ in time control (" + ", ".join(sorted(controls)) + "): the Event "
+                     "sheet's Time control is left blank")
+        return []
+    return [("Time control", control) for control in controls]
 
 
 def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> ImportedEvent:
@@ -414,68 +644,24 @@ def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> Im
     ``sections`` picks sections by name (``S_SEC_NAME``), number or sheet name. Raises
     :class:`~xlrating.errors.FormatError` with every problem found.
     """
-    folder = Path(folder)
-    if folder.is_file():
-        if folder.suffix.lower() != ".dbf":
-            raise FormatError([Problem(str(folder), "is not a DBF file: US Chess rating report files "
-                                                    "are imported by naming their folder (or a .DBF file)")])
-        folder = folder.parent
+    folder = _folder(Path(folder))
     source = folder.name or str(folder)
     files = find_files(folder)
     problems = Problems()
     title = f"Cannot import {source} as US Chess rating report files"
-    tables = {base: read_table(path, problems) for base, path in files.items()}
+    read_tables = {base: read_table(path, problems) for base, path in files.items()}
     problems.raise_if_any(title)
-    header, section_table, detail = (tables[b] for b in FILES)
-    assert header is not None and section_table is not None and detail is not None
-    _require(section_table, ("S_SEC_NUM",), problems)
-    _require(detail, ("D_SEC_NUM", "D_PAIR_NUM", "D_RND01"), problems)
-    if "D_NAME" not in detail.fields and "D_LASTNAME" not in detail.fields:
-        problems.add(detail.name, "has no field D_NAME (the players' names)")
+    tables = {base: table for base, table in read_tables.items() if table is not None}
+    _missing_fields(tables, problems)
     problems.raise_if_any(title)
-    name: str = ""
-    start = end = None
-    report: list[tuple[str, Cell]] = []
-    if not header.records:
-        problems.add(header.name, "has no record (the event's name and dates)")
-    else:
-        name = _value(header, 0, "H_NAME", problems, "the event name")
-        start = _date(header, 0, "H_BEG_DATE", problems)
-        end = _date(header, 0, "H_END_DATE", problems)
-        report = [(setting, value) for field, setting in HEADER_SETTINGS
-                  if (value := _value(header, 0, field, problems))]
-    infos = _read_sections(section_table, problems)
-    if not infos and not section_table.records:
-        problems.add(section_table.name, "has no sections")
-    players = _read_players(detail, infos, problems)
-    read: list[Section] = []
-    taken: list[str] = []
+    header = _header(tables["THEXPORT"], problems)
+    infos = _read_sections(tables["TSEXPORT"], problems)
+    if not infos and not tables["TSEXPORT"].records:
+        problems.add(tables["TSEXPORT"].name, "has no sections")
     notes: list[str] = []
-    for key, info in infos.items():
-        found, last = players.get(key, ([], 0))
-        if not found:
-            notes.append(f"Section {info.name or info.number} has no players and is left out")
-            continue
-        rounds = info.rounds or last
-        if last > rounds:
-            problems.add(info.where, f"S_TOT_RNDS says {rounds} rounds, but players of the section have "
-                                     f"results in round {last}")
-        check_numbers(found, problems)
-        check_pairings(found, problems, among="the section")
-        fallback = f"Section {info.number}"
-        sheet = build_sheet(sheet_name(info.name, taken, fallback), found, rounds=rounds,
-                            before=["ID", "State", "Rating", "Games"], section=info.name or info.number)
-        taken.append(sheet.name)
-        numbers = [p.number for p in found]
-        event_type = info.event_type or guess_event_type(numbers, meetings_of(found))
-        if len(numbers) == 2:
-            event_type = "Match"
-            notes.append(f"Section {sheet.name} has two players: imported as a match (US Chess 2020, 7)")
-        settings = {"System": "USCF", "Rating system": info.rating_system, "Dual rated": info.dual,
-                    "Event type": event_type}
-        read.append(Section(info.name or info.number, sheet, settings, aliases=(info.number, key)))
+    read = _sections(infos, _read_players(tables["TDEXPORT"], infos, problems), problems, notes)
     if not read and not problems:
-        problems.add(detail.name, "has no players in any section of TSEXPORT")
+        problems.add(tables["TDEXPORT"].name, "has no players in any section of TSEXPORT")
     chosen = select_sections(read, sections, source, problems)
     if any("Rating" in s.sheet.header and "Games" not in s.sheet.header for s in chosen):
         notes.append("The report files give ratings without their game counts: rated players are taken "
@@ -483,13 +669,7 @@ def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> Im
     merged, more = merge_settings(chosen, source, problems)
     notes += more
     problems.raise_if_any(title)
-    controls = {infos[s.aliases[1]].time_control for s in chosen} - {""}
-    if len(controls) > 1:
-        notes.append("Sections differ in time control (" + ", ".join(sorted(controls)) + "): the Event "
-                     "sheet's Time control is left blank")
-    elif controls:
-        report.append(("Time control", controls.pop()))
-    event = [*merged.items(), ("Event name", name or None), ("Start date", start), ("End date", end),
-             *report]
+    event = [*merged.items(), ("Event name", header.name or None), ("Start date", header.start),
+             ("End date", header.end), *header.report, *_time_control(chosen, infos, notes)]
     return ImportedEvent(source=source, format="dbf", event=tuple(event),
                          sheets=tuple(s.sheet for s in chosen), notes=tuple(notes))

@@ -73,6 +73,52 @@ class Game:
     """The game termination marker that ends its movetext, if any."""
 
 
+@dataclass
+class _Scan:
+    """The reading of a PGN text, one line at a time: the games so far and where the reader is."""
+
+    source: str
+    problems: Problems
+    games: list[Game] = field(default_factory=list)
+    current: Game | None = None
+    in_movetext: bool = False
+    """Whether the current game's movetext has begun (a tag pair then starts the next game)."""
+    comment: bool = False
+    """Whether a ``{`` comment is open."""
+    opened: int = 0
+    """The line the open comment started on."""
+
+    def line(self, number: int, line: str) -> None:
+        stripped = line.strip()
+        if self.comment and _TAG.fullmatch(stripped):
+            self.problems.add(f"{self.source} line {self.opened}", "the { comment opened here is not closed "
+                              f"before the tag pair on line {number}: close it with }}")
+            self.comment = False
+        if self.comment:
+            self.movetext(number, line)
+        elif line.startswith("%") or not stripped:  # an escape line, a blank line
+            return
+        elif stripped.startswith("["):
+            self.tags(number, stripped)
+        else:
+            self.movetext(number, line)
+
+    def tags(self, number: int, stripped: str) -> None:
+        if self.current is None or self.in_movetext:
+            self.current = Game(number)
+            self.games.append(self.current)
+            self.in_movetext = False
+        for match in _TAG.finditer(stripped):
+            self.current.tags.setdefault(match[1], _ESCAPE.sub(r"\1", match[2]))
+
+    def movetext(self, number: int, line: str) -> None:
+        self.in_movetext = self.current is not None
+        was_open = self.comment
+        self.comment = _skip_movetext(line, self.comment, self.current)
+        if self.comment and not was_open:
+            self.opened = number
+
+
 def read_games(text: str, problems: Problems | None = None, source: str = "") -> list[Game]:
     """Every game's tag pairs, in file order. Movetext is skipped (see the module docstring).
 
@@ -80,39 +126,14 @@ def read_games(text: str, problems: Problems | None = None, source: str = "") ->
     is a whole tag pair (``[White "…"]``) ends it, and that, like a comment still open at
     the end of the file, is a problem in ``problems`` naming the line the comment opened on.
     """
-    games: list[Game] = []
-    current: Game | None = None
-    in_movetext = False
-    comment = False
-    opened = 0
+    scan = _Scan(source, problems if problems is not None else Problems())
     for number, line in enumerate(split_lines(text.lstrip("\ufeff")), start=1):
-        stripped = line.strip()
-        if comment and _TAG.fullmatch(stripped):
-            if problems is not None:
-                problems.add(f"{source} line {opened}", "the { comment opened here is not closed before "
-                                                        f"the tag pair on line {number}: close it with }}")
-            comment = False
-        if not comment and line.startswith("%"):
-            continue  # an escape line
-        if not comment and stripped.startswith("["):
-            if current is None or in_movetext:
-                current = Game(number)
-                games.append(current)
-                in_movetext = False
-            for match in _TAG.finditer(stripped):
-                current.tags.setdefault(match[1], _ESCAPE.sub(r"\1", match[2]))
-            continue
-        if not stripped and not comment:
-            continue
-        in_movetext = current is not None
-        was_open = comment
-        comment = _skip_movetext(line, comment, current)
-        if comment and not was_open:
-            opened = number
-    if comment and problems is not None:
-        problems.add(f"{source} line {opened}", "the { comment opened here is never closed: it runs to the "
-                                                "end of the file, over any later games; close it with }")
-    return games
+        scan.line(number, line)
+    if scan.comment:
+        scan.problems.add(f"{source} line {scan.opened}", "the { comment opened here is never closed: it "
+                                                          "runs to the end of the file, over any later "
+                                                          "games; close it with }")
+    return scan.games
 
 
 def _skip_movetext(line: str, comment: bool, game: Game | None) -> bool:
@@ -152,8 +173,18 @@ class _Entrant:
     fide_id: str = ""
     rating: int | None = None
     ratings: set[int] = field(default_factory=set)
-    games: dict[int, tuple[str, str, str]] = field(default_factory=dict)
-    """Per round: the code, the colour and where the game is (the opponent is kept beside)."""
+    games: dict[int, tuple[str, str, str, str]] = field(default_factory=dict)
+    """Per round: the code, the colour, where the game is and the opponent's key."""
+
+
+@dataclass
+class _Found:
+    """What the games give, read one game at a time."""
+
+    entrants: dict[str, _Entrant] = field(default_factory=dict)
+    """The players by :func:`_key`, in the order the games name them."""
+    rounds: set[int] = field(default_factory=set)
+    dates: list[datetime.date] = field(default_factory=list)
 
 
 def _key(name: str) -> str:
@@ -171,6 +202,139 @@ def _date(text: str) -> datetime.date | None:
         return None
 
 
+def _round_number(tags: dict[str, str], where: str, problems: Problems) -> int:
+    """The ``Round`` tag's first number (0, with a problem, when it has none)."""
+    match = _ROUND.match(tags.get("Round", ""))
+    number = int(match[1]) if match else 0
+    if number < 1:
+        problems.add(where, f"the game has no round number (Round {quote(tags.get('Round', ''))})")
+    return number
+
+
+def _result(game: Game, where: str, problems: Problems) -> str:
+    """The ``Result`` tag (else the movetext's termination marker), with a problem unless it
+    is one of :data:`RESULTS` and the movetext agrees."""
+    result = game.tags.get("Result", "").strip() or game.movetext_result
+    if result == UNFINISHED:
+        problems.add(where, "the game's result is * (not finished): a crosstable needs 1-0, 0-1 or 1/2-1/2")
+    elif result not in RESULTS:
+        problems.add(where, f"the result {quote(result)} is not 1-0, 0-1 or 1/2-1/2")
+    elif game.movetext_result not in ("", result):
+        problems.add(where, f"the Result tag says {result} but the moves end in {game.movetext_result}")
+    return result
+
+
+def _fide_id(text: str, tag: str, where: str, problems: Problems) -> str:
+    """A ``WhiteFideId``/``BlackFideId`` tag: digits, ``""`` when blank, zeros or not a number."""
+    fide_id = text.strip()
+    if fide_id and whole_number(fide_id) is None:
+        problems.add(where, f"{tag} {quote(fide_id)} is not a number")
+        return ""
+    return "" if fide_id.strip("0") == "" else fide_id
+
+
+def _elo(text: str, tag: str, where: str, problems: Problems) -> int | None:
+    """A ``WhiteElo``/``BlackElo`` tag: ``None`` when blank, ``-`` or ``?`` (or not a rating, a problem)."""
+    text = text.strip()
+    if text in ("", "-", "?"):
+        return None
+    elo = whole_number(text)
+    if elo is None or elo > 4000:
+        problems.add(where, f"{tag} {quote(text)} is not a rating")
+        return None
+    return elo
+
+
+def _side(tags: dict[str, str], colour: str, where: str, found: _Found, problems: Problems
+          ) -> _Entrant | None:
+    """The player of one colour, entered (or found) by name with the FIDE ID and rating the
+    tags give; ``None``, with a problem, when the game names none."""
+    name = check_text(tags.get(colour, ""), where, f"the {colour} player", problems)
+    fide_id = _fide_id(tags.get(f"{colour}FideId", ""), f"{colour}FideId", where, problems)
+    if not name or name == "?":
+        problems.add(where, f"the game has no {colour} player")
+        return None
+    key = _key(name)
+    entrant = found.entrants.setdefault(key, _Entrant(key, name, where, fide_id))
+    if fide_id and entrant.fide_id and fide_id != entrant.fide_id:
+        problems.add(where, f"{name} has FIDE ID {fide_id} here but {entrant.fide_id} at "
+                            f"{entrant.where}: the games must tell players apart by name")
+    entrant.fide_id = entrant.fide_id or fide_id
+    elo = _elo(tags.get(f"{colour}Elo", ""), f"{colour}Elo", where, problems)
+    if elo:
+        entrant.ratings.add(elo)
+        entrant.rating = entrant.rating or elo
+    return entrant
+
+
+#: What a game's code becomes when its ``Termination`` says forfeit.
+_FORFEITED = {"W": "X", "L": "F"}
+
+
+def _enter(entrant: _Entrant, other: _Entrant, number: int, colour: str, code: str, forfeit: bool,
+           where: str, problems: Problems) -> None:
+    """The game as one player's round ``number``: a problem for a forfeit drawn or a second game."""
+    if forfeit:
+        code = _FORFEITED.get(code, code)
+        if code == "D":
+            problems.add(where, "a forfeit cannot be a draw (Termination says forfeit, the result is "
+                                "1/2-1/2)")
+    if number in entrant.games:
+        problems.add(where, f"{entrant.name} has a second game in round {number} (the first at "
+                            f"{entrant.games[number][2]})")
+        return
+    entrant.games[number] = (code, colour, where, other.key)
+
+
+def _read_game(game: Game, where: str, found: _Found, problems: Problems) -> None:
+    """One game into ``found``: its round, result and players, each with its problems."""
+    tags = game.tags
+    number = _round_number(tags, where, problems)
+    result = _result(game, where, problems)
+    white, black = [_side(tags, colour, where, found, problems) for colour in ("White", "Black")]
+    if white is None or black is None or number < 1 or result not in RESULTS:
+        return
+    if white is black:
+        problems.add(where, f"{white.name} plays themself")
+        return
+    found.rounds.add(number)
+    forfeit = "forfeit" in tags.get("Termination", "").casefold()
+    _enter(white, black, number, "w", RESULTS[result][0], forfeit, where, problems)
+    _enter(black, white, number, "b", RESULTS[result][1], forfeit, where, problems)
+    found.dates += [d for tag in ("Date", "EventDate") if (d := _date(tags.get(tag, ""))) is not None]
+
+
+def _player(entrant: _Entrant, numbers: dict[str, int], rounds: int) -> Player:
+    """The entrant's row: a ``U`` for each round with no game, and the notes."""
+    player = Player(numbers[entrant.key], entrant.name, entrant.where, [],
+                    {"ID": entrant.fide_id or None, "Rating": entrant.rating})
+    for r in range(1, rounds + 1):
+        if r not in entrant.games:
+            player.rounds.append(Round("U"))
+            continue
+        code, colour, _, opponent = entrant.games[r]
+        player.rounds.append(Round(code, numbers[opponent], colour))
+    if len(entrant.ratings) > 1:
+        player.notes.append("the games give ratings " + ", ".join(map(str, sorted(entrant.ratings)))
+                            + f": {entrant.rating} (the first) is entered")
+    gaps = [str(r) for r in range(1, rounds + 1) if r not in entrant.games]
+    if gaps:
+        player.notes.append(f"no game in round {', '.join(gaps)}: entered as U (not played); enter a bye "
+                            "(B or H) by hand if it was one")
+    return player
+
+
+def _event_notes(notes: Sequence[str], games: int, missing: int, dated: bool) -> tuple[str, ...]:
+    found = [*notes, f"{games} games read; pairing numbers go by rating, highest first"]
+    if missing:
+        have = "players have" if missing > 1 else "player has"
+        found.append(f"{missing} {have} rounds with no game (entered as U: PGN records no byes; "
+                     "see the Import notes column)")
+    if not dated:
+        found.append("The games have no dates: fill in the Event sheet's End date (blank means today)")
+    return tuple(found)
+
+
 def parse_pgn(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedEvent:
     """Read the games of a PGN file's text into a crosstable (see the module docstring).
 
@@ -183,110 +347,22 @@ def parse_pgn(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
     if not games:
         problems.add(source, "no games: a PGN file's games start with tag pairs such as [White \"…\"]")
         problems.raise_if_any(title)
-    entrants: dict[str, _Entrant] = {}
-    opponents: dict[tuple[str, int], str] = {}
-    rounds_seen: set[int] = set()
-    dates: list[datetime.date] = []
+    found = _Found()
     for game in games:
-        where = f"{source} line {game.line}"
-        tags = game.tags
-        round_match = _ROUND.match(tags.get("Round", ""))
-        number = int(round_match[1]) if round_match else 0
-        if number < 1:
-            problems.add(where, f"the game has no round number (Round {quote(tags.get('Round', ''))})")
-        result = tags.get("Result", "").strip() or game.movetext_result
-        if result == UNFINISHED:
-            problems.add(where, "the game's result is * (not finished): a crosstable needs 1-0, 0-1 or "
-                                "1/2-1/2")
-        elif result not in RESULTS:
-            problems.add(where, f"the result {quote(result)} is not 1-0, 0-1 or 1/2-1/2")
-        elif game.movetext_result not in ("", result):
-            problems.add(where, f"the Result tag says {result} but the moves end in {game.movetext_result}")
-        sides: list[_Entrant | None] = []
-        for colour in ("White", "Black"):
-            name = check_text(tags.get(colour, ""), where, f"the {colour} player", problems)
-            fide_id = tags.get(f"{colour}FideId", "").strip()
-            if fide_id and whole_number(fide_id) is None:
-                problems.add(where, f"{colour}FideId {quote(fide_id)} is not a number")
-                fide_id = ""
-            if fide_id.strip("0") == "":
-                fide_id = ""
-            if not name or name == "?":
-                problems.add(where, f"the game has no {colour} player")
-                sides.append(None)
-                continue
-            key = _key(name)
-            entrant = entrants.setdefault(key, _Entrant(key, name, where, fide_id))
-            if fide_id and entrant.fide_id and fide_id != entrant.fide_id:
-                problems.add(where, f"{name} has FIDE ID {fide_id} here but {entrant.fide_id} at "
-                                    f"{entrant.where}: the games must tell players apart by name")
-            entrant.fide_id = entrant.fide_id or fide_id
-            elo_text = tags.get(f"{colour}Elo", "").strip()
-            elo = whole_number(elo_text) if elo_text not in ("", "-", "?") else None
-            if elo_text not in ("", "-", "?") and (elo is None or elo > 4000):
-                problems.add(where, f"{colour}Elo {quote(elo_text)} is not a rating")
-            elif elo:
-                entrant.ratings.add(elo)
-                entrant.rating = entrant.rating or elo
-            sides.append(entrant)
-        white, black = sides
-        if white is None or black is None or number < 1 or result not in RESULTS:
-            continue
-        if white is black:
-            problems.add(where, f"{white.name} plays themself")
-            continue
-        rounds_seen.add(number)
-        forfeit = "forfeit" in tags.get("Termination", "").casefold()
-        for entrant, other, colour, code in ((white, black, "w", RESULTS[result][0]),
-                                             (black, white, "b", RESULTS[result][1])):
-            if forfeit:
-                code = {"W": "X", "L": "F"}.get(code, code)
-                if code == "D":
-                    problems.add(where, "a forfeit cannot be a draw (Termination says forfeit, the result is "
-                                        "1/2-1/2)")
-            if number in entrant.games:
-                problems.add(where, f"{entrant.name} has a second game in round {number} (the first at "
-                                    f"{entrant.games[number][2]})")
-                continue
-            entrant.games[number] = (code, colour, where)
-            opponents[(entrant.key, number)] = other.key
-        for tag in ("Date", "EventDate"):
-            found = _date(tags.get(tag, ""))
-            if found:
-                dates.append(found)
-    rounds = max(rounds_seen, default=0)
+        _read_game(game, f"{source} line {game.line}", found, problems)
+    rounds = max(found.rounds, default=0)
     check_columns(source, SHEET_COLUMNS + rounds, rounds)
-    check_size(source, len(entrants), rounds, sum(len(e.games) for e in entrants.values()))
+    check_size(source, len(found.entrants), rounds, sum(len(e.games) for e in found.entrants.values()))
     problems.raise_if_any(title)
-    order = sorted(entrants.values(), key=lambda e: (-(e.rating or 0), e.name.casefold(), e.key))
+    order = sorted(found.entrants.values(), key=lambda e: (-(e.rating or 0), e.name.casefold(), e.key))
     numbers = {e.key: n for n, e in enumerate(order, start=1)}
-    players: list[Player] = []
-    missing: list[str] = []
-    for entrant in order:
-        player = Player(numbers[entrant.key], entrant.name, entrant.where, [],
-                        {"ID": entrant.fide_id or None, "Rating": entrant.rating})
-        gaps = []
-        for r in range(1, rounds + 1):
-            if r not in entrant.games:
-                player.rounds.append(Round("U"))
-                gaps.append(str(r))
-                continue
-            code, colour, _ = entrant.games[r]
-            opponent = numbers[opponents[(entrant.key, r)]]
-            player.rounds.append(Round(code, opponent, colour))
-        if len(entrant.ratings) > 1:
-            player.notes.append("the games give ratings " + ", ".join(map(str, sorted(entrant.ratings)))
-                                + f": {entrant.rating} (the first) is entered")
-        if gaps:
-            player.notes.append(f"no game in round {', '.join(gaps)}: entered as U (not played); enter a bye "
-                                "(B or H) by hand if it was one")
-            missing.append(entrant.name)
-        players.append(player)
+    players = [_player(entrant, numbers, rounds) for entrant in order]
     sheet = build_sheet("Crosstable", players, rounds=rounds, before=["ID", "Rating"])
-    first = games[0].tags
-    event_name = check_text(first.get("Event", ""), f"{source} line {games[0].line}", "the event name",
+    first = games[0]
+    event_name = check_text(first.tags.get("Event", ""), f"{source} line {first.line}", "the event name",
                             problems)
     problems.raise_if_any(title)
+    dates = found.dates
     event: tuple[tuple[str, Cell], ...] = (
         ("System", "FIDE"),
         ("Rules", "FIDE 2024"),
@@ -295,15 +371,9 @@ def parse_pgn(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
         ("Start date", min(dates) if dates else None),
         ("End date", max(dates) if dates else None),
     )
-    all_notes = list(notes)
-    all_notes.append(f"{len(games)} games read; pairing numbers go by rating, highest first")
-    if missing:
-        have = "players have" if len(missing) > 1 else "player has"
-        all_notes.append(f"{len(missing)} {have} rounds with no game (entered as U: PGN records no byes; "
-                         "see the Import notes column)")
-    if not dates:
-        all_notes.append("The games have no dates: fill in the Event sheet's End date (blank means today)")
-    return ImportedEvent(source=source, format="pgn", event=event, sheets=(sheet,), notes=tuple(all_notes))
+    missing = sum(1 for entrant in order if len(entrant.games) < rounds)
+    return ImportedEvent(source=source, format="pgn", event=event, sheets=(sheet,),
+                         notes=_event_notes(notes, len(games), missing, bool(dates)))
 
 
 def read_pgn(path: str | Path, *, sections: Sequence[str] | None = None) -> ImportedEvent:

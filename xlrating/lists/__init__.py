@@ -18,7 +18,7 @@ each player's history. The caller's list is never changed.
 
 from .load import load_event, load_list
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, RatingList, SeasonResult
-from .season import Settings, call_engine, rate_season
+from .rate import Settings, call_engine, rate_season
 
 __all__ = [
     "Entry",

@@ -11,18 +11,17 @@ import datetime as dt
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import Any, TypeGuard
 
-from .. import _check
-from ..crosstable.parse import K_RANGE, RATING_RANGE
+from .. import _check, systems
 from ..errors import ArgumentError, InputError, Problem
 from ..model import EventType
 from .model import Entry, Event, PendingEvent, PlayerId, RatingList
 
-#: What a crosstable accepts, so a list accepts no more: ratings per system (from the
-#: registry: a FIDE or ICU rating from 1, a US Chess rating from 100) and a K given by the
-#: rating officer (:data:`~xlrating.crosstable.parse.K_RANGE`).
-RATING_RANGES = RATING_RANGE
+#: What a crosstable accepts, so a list accepts no more: a K given by the rating officer (and
+#: ratings per system, a FIDE or ICU rating from 1, a US Chess rating from 100: each
+#: :attr:`~xlrating.systems.System.rating_range`).
+K_RANGE = systems.K_RANGE
 
 ENTRY_FIELDS = frozenset(f.name for f in fields(Entry)) - {"id"}
 """The keyword fields a new player's data may give."""
@@ -38,8 +37,13 @@ def _whole(value: Any) -> None:
     _check.whole("value", value)
 
 
+def _is_date(value: Any) -> TypeGuard[dt.date]:
+    """A date, not a datetime."""
+    return isinstance(value, dt.date) and not isinstance(value, dt.datetime)
+
+
 def _date(value: Any) -> None:
-    if not isinstance(value, dt.date) or isinstance(value, dt.datetime):
+    if not _is_date(value):
         raise ArgumentError(f"must be a date, not {value!r}")
 
 
@@ -82,17 +86,20 @@ def _plain_entry(entry: Any, low: float) -> bool:
     system's lowest rating."""
     return (
         type(entry) is Entry
-        and _plain_rating(entry.rating, low)
         and type(entry.name) is str
         and not entry.pending
         and type(entry.other_ratings) is dict  # its contents: checked by the engines, by name
-        and (entry.games is None or _plain_count(entry.games))
-        and _plain_count(entry.wins)
-        and _plain_count(entry.draws)
-        and _plain_count(entry.events)
-        and (entry.birth_date is None or type(entry.birth_date) is dt.date)
-        and (entry.joined is None or type(entry.joined) is dt.date)
         and entry.history is None
+        and _plain_ratings(entry, low)
+        and _plain_counts(entry)
+        and _plain_dates(entry)
+    )
+
+
+def _plain_ratings(entry: Entry, low: float) -> bool:
+    """The ratings and K of an entry, plainly valid (``low``: the system's lowest rating)."""
+    return (
+        _plain_rating(entry.rating, low)
         and (entry.k is None or (type(entry.k) in (int, float) and K_RANGE[0] <= entry.k <= K_RANGE[1]))
         and _plain_rating(entry.floor, low)
         and _plain_rating(entry.peak, low)
@@ -101,10 +108,23 @@ def _plain_entry(entry: Any, low: float) -> bool:
     )
 
 
+def _plain_counts(entry: Entry) -> bool:
+    """The games, wins, draws and events of an entry, plainly whole numbers >= 0."""
+    return ((entry.games is None or _plain_count(entry.games)) and _plain_count(entry.wins)
+            and _plain_count(entry.draws) and _plain_count(entry.events))
+
+
+def _plain_dates(entry: Entry) -> bool:
+    """The birth and joining dates of an entry, plainly dates (or blank)."""
+    return ((entry.birth_date is None or type(entry.birth_date) is dt.date)
+            and (entry.joined is None or type(entry.joined) is dt.date))
+
+
 def entry_problems(entry: Any, system: str = "") -> list[str]:
     """What is wrong with one list entry, in words (empty: nothing); ``system`` gives the
     lowest rating a crosstable of that system accepts (else 0)."""
-    low = RATING_RANGES.get(system, (0.0, 4000.0))[0]
+    found = systems.keyed(system)
+    low = found.rating_range[0] if found is not None else 0.0
     if _plain_entry(entry, low):
         return []
     if not isinstance(entry, Entry):
@@ -157,7 +177,7 @@ def _pending_problems(pending: Any) -> list[str]:
         if not isinstance(event, PendingEvent):
             problems.append(f"{where} must be a PendingEvent, not {event!r}")
             continue
-        if not isinstance(event.end_date, dt.date) or isinstance(event.end_date, dt.datetime):
+        if not _is_date(event.end_date):
             problems.append(f"{where}: end_date must be a date, not {event.end_date!r}")
         opponents: Any = event.opponents
         results: Any = event.results
@@ -191,16 +211,12 @@ def check_list(ratings: RatingList) -> list[Problem]:
     if not isinstance(entries, Mapping):
         problems.append(Problem("list", f"entries must be a mapping of ID to Entry, not {entries!r}"))
         return problems
-    from .. import systems  # the registry (it imports the engines, so only when a list is checked)
-
     keys = [system.key for system in systems.SYSTEMS]
     if ratings.system not in keys:
         problems.append(
             Problem("list", f"system must be one of {', '.join(keys)}, not {ratings.system!r}")
         )
-    if ratings.date is not None and (
-        not isinstance(ratings.date, dt.date) or isinstance(ratings.date, dt.datetime)
-    ):
+    if ratings.date is not None and not _is_date(ratings.date):
         problems.append(Problem("list", f"date must be a date, not {ratings.date!r}"))
     for key, entry in ratings.entries.items():
         where = f"list entry {key}"
@@ -238,20 +254,9 @@ def _game_problems(event: Event, index: int, game: Any, known: Callable[[Any], b
 
 
 def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> list[str]:
-    problems = []
-    if not isinstance(event.end_date, dt.date) or isinstance(event.end_date, dt.datetime):
-        problems.append(f"end date must be a date, not {event.end_date!r}")
-    elif ratings.date is not None and isinstance(ratings.date, dt.date) and event.end_date < ratings.date:
-        problems.append(
-            f"ends {event.end_date.isoformat()}, before the list's date {ratings.date.isoformat()}"
-        )
-    if event.start_date is not None:
-        if not isinstance(event.start_date, dt.date) or isinstance(event.start_date, dt.datetime):
-            problems.append(f"start date must be a date, not {event.start_date!r}")
-        elif isinstance(event.end_date, dt.date) and event.start_date > event.end_date:
-            problems.append(
-                f"starts {event.start_date.isoformat()}, after its end {event.end_date.isoformat()}"
-            )
+    """What is wrong with one event: its dates and type, its new players (``known``, the IDs
+    on the list or new in an earlier event, takes them on) and its games."""
+    problems = _date_problems(event, ratings)
     try:
         EventType.parse(event.event_type)
     except ArgumentError as error:
@@ -260,6 +265,41 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> 
     if not isinstance(players, Mapping):
         problems.append(f"players must be a mapping of each new player's ID to his data, not {players!r}")
         return problems
+    problems.extend(_new_player_problems(event, ratings, known))
+    known.update(event.players)
+    games: Any = event.games
+    if not isinstance(games, Sequence) or isinstance(games, (str, bytes)):
+        problems.append(f"games must be a sequence of (round, id_a, id_b, score), not {games!r}")
+        return problems
+    problems.extend(_games_problems(event, known))
+    return problems
+
+
+def _date_problems(event: Event, ratings: RatingList) -> list[str]:
+    """An event's end date (a date, not before the list's) and start date (blank, or a date
+    not after its end)."""
+    problems = []
+    if not _is_date(event.end_date):
+        problems.append(f"end date must be a date, not {event.end_date!r}")
+    elif _is_date(ratings.date) and event.end_date < ratings.date:
+        problems.append(
+            f"ends {event.end_date.isoformat()}, before the list's date {ratings.date.isoformat()}"
+        )
+    if event.start_date is None:
+        return problems
+    if not _is_date(event.start_date):
+        problems.append(f"start date must be a date, not {event.start_date!r}")
+    elif _is_date(event.end_date) and event.start_date > event.end_date:
+        problems.append(
+            f"starts {event.start_date.isoformat()}, after its end {event.end_date.isoformat()}"
+        )
+    return problems
+
+
+def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> list[str]:
+    """What is wrong with an event's new players: one already ``known``, data that is not a
+    mapping of :class:`Entry` fields, or a field's value."""
+    problems = []
     for key, data in event.players.items():
         if key in known:
             problems.append(f"new player {key!r} is already on the list (give data for new players only)")
@@ -273,16 +313,17 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> 
             continue
         found = entry_problems(Entry(key, **data), ratings.system)
         problems.extend(f"new player {key!r}: {m}" for m in found)
-    known.update(event.players)
-    games: Any = event.games
-    if not isinstance(games, Sequence) or isinstance(games, (str, bytes)):
-        problems.append(f"games must be a sequence of (round, id_a, id_b, score), not {games!r}")
-        return problems
+    return problems
+
+
+def _games_problems(event: Event, known: set[PlayerId]) -> list[str]:
+    """What is wrong with an event's games, each game given once."""
     # A game given twice (the same two players in the same round) would be rated twice, where
     # a crosstable holds it once. (Players may meet in one round more than once only as games
     # of a table without rounds, all given round 1.)
+    problems = []
     met: dict[tuple[Any, frozenset[Any]], int] = {}
-    for index, game in enumerate(games):
+    for index, game in enumerate(event.games):
         if not _plain_game(game, known):
             found = _game_problems(event, index, game, known.__contains__)
             if found:
@@ -337,8 +378,8 @@ def check_season(ratings: RatingList, events: Iterable[Any]) -> list[Event]:
             problems.append(Problem(f"event {event.id}", "the same event ID is used twice"))
         seen.add(event.id)
         valid.append(event)
-    dated = [e for e in valid if isinstance(e.end_date, dt.date)]
-    undated = [e for e in valid if not isinstance(e.end_date, dt.date)]
+    dated = [e for e in valid if _is_date(e.end_date)]  # a datetime is a problem, never sorted among dates
+    undated = [e for e in valid if not _is_date(e.end_date)]
     ordered = sorted(dated, key=lambda e: e.end_date)
     known: set[PlayerId] = set(ratings.entries) if isinstance(ratings.entries, Mapping) else set()
     for event in [*ordered, *undated]:

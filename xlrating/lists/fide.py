@@ -40,15 +40,14 @@ import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
-from .. import _check
 from .. import fide as engine
 from ..adjustments import RatingAdjustment
-from ..errors import ArgumentError
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..model import Method
+from ..systems import fide_player
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve
-from .season import Season, Seating, Settings, call_engine, engine_errors, engine_players
+from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 _MONTHLY_FROM = dt.date(2012, 7, 1)
 _BIMONTHLY_FROM = dt.date(2009, 7, 1)
@@ -73,16 +72,6 @@ def uses_ru(rules: engine.FideRules) -> bool:
     return rules.plus_score_step is not None
 
 
-def check_settings(settings: Settings) -> None:
-    """Raise :class:`ArgumentError` for a period length or pooling window FIDE cannot use."""
-    if settings.period_months is not None and settings.period_months not in (1, 2, 3, 4, 6, 12):
-        raise ArgumentError(
-            "Argument 'period_months' must be 1, 2, 3, 4, 6 or 12 (a period that divides the "
-            f"year), not {settings.period_months!r}"
-        )
-    _check.whole("pool_months", settings.pool_months, low=1)
-
-
 def period_of(end: dt.date, months: int | None) -> tuple[dt.date, dt.date]:
     """The first and last day of the rating period containing ``end``."""
     length = months if months is not None else period_months(end)
@@ -100,7 +89,7 @@ class _Period:
 
     def __init__(self, season: Season, end: dt.date) -> None:
         self.season = season
-        self.rules = engine.get_rules(season.ratings.rules or "2024")
+        self.rules = engine.get_rules(season.ratings.rules or None)
         self.end = end
         self.change: dict[PlayerId, int | Fraction] = {}
         """Each rated player's exact change in the period so far, in hundredths of a point (an
@@ -150,12 +139,12 @@ class _Period:
         entries = self.season.entries
 
         def player(key: PlayerId, number: int) -> engine.FidePlayer:
+            # A rated player's K is the period's; an unrated one's games are those so far.
             entry = entries[key]
             if entry.rating is None:
-                return engine.FidePlayer(number, games=self.games_so_far(key, entry) or None)
+                return fide_player(entry, number, self.games_so_far(key, entry) or None, entry.k)
             k = self.k_of(key, entry)
-            return engine.FidePlayer(number, entry.rating, entry.games, entry.peak, entry.birth_date,
-                                     entry.k if k is None else k)
+            return fide_player(entry, number, entry.games, entry.k if k is None else k)
 
         players = engine_players(seating.ids, player)
         outcome = call_engine(
@@ -321,7 +310,7 @@ def _adjust(adjustment: RatingAdjustment, entry: Entry) -> Entry | None:
 def rate_events(season: Season, events: Sequence[Event]) -> None:
     """Rate the season's events period by period; an adjustment of the list (FIDE's of
     1 March 2024) is applied before the first period that starts on or after its date."""
-    adjustments = engine.get_rules(season.ratings.rules or "2024").adjustments
+    adjustments = engine.get_rules(season.ratings.rules or None).adjustments
     index = 0
     while index < len(events):
         first, last = period_of(events[index].end_date, season.settings.period_months)

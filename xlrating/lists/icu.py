@@ -23,15 +23,9 @@ from collections.abc import Callable, Sequence
 
 from .. import icu
 from ..adjustments import RatingAdjustment
+from ..systems import icu_player
 from .model import Entry, Event, HistoryRow, evolve
-from .season import Season, call_engine, engine_errors, engine_players
-
-
-def _player(entry: Entry, number: int, rules: icu.IcuRules) -> icu.IcuPlayer:
-    provisional = entry.games is not None and entry.games < rules.provisional_limit
-    k = None if provisional or entry.rating is None else entry.k
-    kind = icu.classify(entry.rating, entry.games, k, entry.birth_date, entry.joined, rules=rules)
-    return icu.IcuPlayer(number, kind, entry.rating, entry.games, k, entry.birth_date, entry.joined)
+from .rate import Season, call_engine, engine_errors, engine_players
 
 
 def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry | None]:
@@ -42,7 +36,7 @@ def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry 
     player's rating is not the ICU's and is left alone."""
 
     def adjust(adjustment: RatingAdjustment, entry: Entry) -> Entry | None:
-        if entry.rating is None or _player(entry, 1, rules).kind is icu.PlayerKind.FOREIGN:
+        if entry.rating is None or icu_player(entry, 1, rules).kind is icu.PlayerKind.FOREIGN:
             return None
         rating = adjustment.apply(rules.published(entry.rating, adjustment.date))
         return None if rating == entry.rating else evolve(entry, rating=rating)
@@ -52,11 +46,11 @@ def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry 
 
 def rate_event(season: Season, event: Event) -> None:
     """Rate one event into the season's list."""
-    rules = icu.get_rules(season.ratings.rules or "ICU")
+    rules = icu.get_rules(season.ratings.rules or None)
     seating = season.seat(event)
     entries = season.entries
     with engine_errors(event, seating.ids):
-        players = engine_players(seating.ids, lambda key, number: _player(entries[key], number, rules))
+        players = engine_players(seating.ids, lambda key, number: icu_player(entries[key], number, rules))
         outcome = call_engine(
             icu.rate_event,
             players,
@@ -82,7 +76,7 @@ def rate_event(season: Season, event: Event) -> None:
 def rate_events(season: Season, events: Sequence[Event]) -> None:
     """Rate the season's events one after another; an adjustment of the list (the ICU's of
     1 March 2024) is applied before the first event that ends on or after its date."""
-    rules = icu.get_rules(season.ratings.rules or "ICU")
+    rules = icu.get_rules(season.ratings.rules or None)
     adjust = _adjusted(rules)
     for event in events:
         season.pass_to(event.end_date, rules.adjustments, adjust)

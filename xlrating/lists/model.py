@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import EventOutcome
+from ..model import EventOutcome, PlayerOutcome
 
 PlayerId = int | str
 """A player's ID in the list: a federation number or any text."""
@@ -41,7 +41,9 @@ class PendingEvent:
 class Entry:
     """One player on a rating list, with everything the rules carry from event to event.
 
-    Fields a system does not use stay at their defaults.
+    Fields a system does not use stay at their defaults. The fields the rules read are a
+    crosstable row's too (:class:`~xlrating.systems.PlayerRecord`): each system builds its
+    engine's player from either in one place.
     """
 
     id: PlayerId
@@ -185,3 +187,13 @@ class SeasonResult:
     when the season is rated with ``explain=True``; else empty."""
     history: Mapping[PlayerId, tuple[HistoryRow, ...]]
     """Each player who played, his events in the order they were rated."""
+    seats: Mapping[str, tuple[PlayerId, ...]] = field(default_factory=dict)
+    """Each event's players by ID, kept with :attr:`outcomes`: ``seats[event][n - 1]`` is the
+    player numbered ``n`` in the event's outcomes."""
+
+    def players(self, event: str) -> tuple[dict[PlayerId, PlayerOutcome], ...]:
+        """Each of ``event``'s outcomes (a dual-rated event has two) as its players' outcomes by
+        ID (the season was rated with ``explain=True``)."""
+        ids = self.seats[event]
+        return tuple({ids[player.player - 1]: player for player in outcome.players}
+                     for outcome in self.outcomes[event])

@@ -21,43 +21,16 @@ from collections.abc import Mapping, Sequence
 from .. import systems, uscf
 from ..model import PlayerOutcome
 from .model import Entry, Event, HistoryRow, PlayerId, evolve
-from .season import Season, Seating, call_engine, engine_errors, engine_players
+from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 _DUAL = {"Regular": "Quick", "Quick": "Regular"}
 
 
-def _player(entry: Entry, number: int, system: str, own: str) -> uscf.UscfPlayer:
-    """The engine's player for one event in ``system`` (``own``: the list's system)."""
-    if system == own:
-        rating, games = entry.rating, entry.games
-        others = entry.other_ratings
-        history, peak = entry.history, entry.peak
-    else:
-        (rating, games), others = systems.in_other_system((entry.rating, entry.games), entry.other_ratings,
-                                                          own, system)
-        history, peak = None, None
-    return uscf.UscfPlayer(
-        number=number,
-        rating=rating,
-        games=games,
-        history=history,
-        fide=entry.fide,
-        cfc=entry.cfc,
-        other_ratings=others,
-        birth_date=entry.birth_date,
-        adult=entry.adult,
-        floor=entry.floor if system == own else None,
-        peak=peak,
-        wins=entry.wins if system == own else 0,
-        draws=entry.draws if system == own else 0,
-        events=entry.events if system == own else 0,
-    )
-
-
 def _seated(entries: Mapping[PlayerId, Entry], system: str, own: str, key: PlayerId,
             number: int) -> uscf.UscfPlayer:
-    """The engine's player ``number``, the list's ``key``, in ``system``."""
-    return _player(entries[key], number, system, own)
+    """The engine's player ``number``, the list's ``key``, in ``system`` (``own``: the list's system)."""
+    entry = entries[key]
+    return systems.uscf_player(entry, number, entry.other_ratings, system, own)
 
 
 def _established(games: int | None, rules: uscf.UscfRules) -> bool:
@@ -116,7 +89,7 @@ def _fold(
 def rate_event(season: Season, event: Event) -> None:
     """Rate one event (in both systems if dual-rated) into the season's list."""
     ratings = season.ratings
-    rules = uscf.get_rules(ratings.rules or "2020")
+    rules = uscf.get_rules(ratings.rules or None)
     own = ratings.rating_system
     seating: Seating = season.seat(event)
     system = event.rating_system or own

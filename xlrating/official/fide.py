@@ -29,12 +29,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from xml.parsers import expat
 
+from .. import systems
 from ..importers._common import _ILLEGAL, quote
 from ._source import ListProblems, TextLines, month_date, open_list
 from .listfile import ListFile, Request, Row, first_line
 
-SYSTEM = "FIDE"
-KINDS = ("Standard", "Rapid", "Blitz")
+SYSTEM = systems.FIDE.key
+KINDS = systems.FIDE.list_kinds
 
 #: Header labels of the TXT lists, and the field each holds.
 _TXT_LABELS = {
@@ -318,118 +319,183 @@ def _fast_pattern(
     return re.compile("".join(parts))
 
 
+_TRIPLES = {
+    False: (("rating", "gms", "k"),),
+    True: (("srtng", "sgm", "sk"), ("rrtng", "rgm", "rk"), ("brtng", "bgm", "bk")),
+}
+"""Each list's rating, games and K columns: one list, or the combined list's three."""
+
+
+class _TxtLayout:
+    """A TXT list's columns as its header places them, and the two ways of reading a line:
+    :meth:`fast` (one regular expression for a well-formed line, which nearly every line is)
+    and :meth:`checked` (field by field, a problem for each bad one)."""
+
+    def __init__(self, columns: dict[str, tuple[int, int | None]], combined: bool) -> None:
+        self.columns = columns
+        self.triples = _TRIPLES[combined]
+        self.pattern = _fast_pattern(columns, _COMBINED if combined else _SINGLE)
+        order = sorted((f for f in columns if f not in ("otit", "foa")), key=lambda f: columns[f][0])
+        at = {field: index for index, field in enumerate(order)}
+        #: each list's (group, blank) of its rating, games and K in the fast pattern
+        def place(field: str) -> tuple[int, str]:
+            return at[field], " " * _width(columns[field])
+
+        self.spots = [(place(r), place(m), place(k)) for r, m, k in self.triples]
+        self.birth = place("bday")
+        self.fullmatch = self.pattern.fullmatch if self.pattern is not None else self.no_match
+        self.fast = self.fast_one if len(self.spots) == 1 else self.fast_many
+
+    def fast_one(self, line: str, seen: set[int]) -> tuple[Row, ...] | None:
+        """The row of a well-formed line of a one-list file with an ID not seen before;
+        ``None`` for any other line. (The rating, games and K are read without a loop: this is
+        the loop of every standard, rapid and blitz list.)"""
+        match = self.fullmatch(line)
+        if match is None:
+            return None
+        g = match.groups()
+        ((r, rb), (m, mb), (k, kb)), (b, bb) = self.spots[0], self.birth
+        try:
+            pid = int(g[0])
+            rating = int(g[r]) if g[r] != rb else None
+            birth = int(g[b]) if g[b] != bb else None
+            games = int(g[m]) if g[m] != mb else None
+            k_factor = int(g[k]) if g[k] != kb else None
+        except ValueError:
+            return None
+        name = g[1].strip()
+        if not name or pid in seen or (birth or 0) > 9999 or (rating or 0) > MAX_RATING:
+            return None
+        seen.add(pid)
+        fed, sex, title = self.identity(g)
+        birth = birth or None
+        return ((0, pid, name, rating or None, games, k_factor, birth, None, fed, title, sex, g[-1], None),)
+
+    def fast_many(self, line: str, seen: set[int]) -> tuple[Row, ...] | None:
+        """:meth:`fast_one` for the combined list's three lists."""
+        match = self.fullmatch(line)
+        if match is None:
+            return None
+        g = match.groups()
+        b, bb = self.birth
+        try:
+            values = tuple(
+                (
+                    int(g[r]) if g[r] != rb else None,
+                    int(g[m]) if g[m] != mb else None,
+                    int(g[k]) if g[k] != kb else None,
+                )
+                for (r, rb), (m, mb), (k, kb) in self.spots
+            )
+            return self.row(g, int(g[0]), int(g[b]) if g[b] != bb else None, values, seen)
+        except ValueError:
+            return None
+
+    @staticmethod
+    def row(
+        g: Sequence[str],
+        pid: int,
+        birth: int | None,
+        values: tuple[tuple[int | None, int | None, int | None], ...],
+        seen: set[int],
+    ) -> tuple[Row, ...] | None:
+        """The rows of a line that matched the fast pattern, if its values are in range."""
+        name = g[1].strip()
+        top = max(rating or 0 for rating, _, _ in values)
+        if not name or pid in seen or (birth or 0) > 9999 or top > MAX_RATING:
+            return None
+        seen.add(pid)
+        fed, sex, title = _TxtLayout.identity(g)
+        flag = g[-1]
+        birth = birth or None
+        return tuple(
+            (index, pid, name, rating or None, games, k, birth, None, fed, title, sex, flag, None)
+            for index, (rating, games, k) in enumerate(values)
+        )
+
+    @staticmethod
+    def identity(g: Sequence[str]) -> tuple[str | None, str | None, str | None]:
+        """The federation, sex and title from the fast pattern's groups (blank: ``None``)."""
+        return (
+            g[2][:3] if g[2][0] != " " else None,
+            g[3][0] if g[3][0] != " " else None,
+            g[4].strip() or g[5].strip() or None,
+        )
+
+    @staticmethod
+    def no_match(line: str) -> None:
+        return None
+
+    def checked(self, line: str, check: _Line) -> list[Row]:
+        """The rows of any line, each field checked (a problem, with the line, for each bad one)."""
+        if not line.strip():
+            return []
+        cut = self.cut
+        pid = check.player_id(cut(line, "id"))
+        name = check.name(cut(line, "name"))
+        fed = check.federation(cut(line, "fed"))
+        sex = check.sex(cut(line, "sex"))
+        title = check.title(cut(line, "tit"), cut(line, "wtit"))
+        birth = check.birth_year(cut(line, "bday"))
+        flag = check.flag(cut(line, "flag"))
+        rated = [check.rating_games_k(*(cut(line, field) for field in triple)) for triple in self.triples]
+        if pid is None:
+            return []
+        return [
+            (index, pid, name, *values, birth, None, fed, title, sex, flag, None)
+            for index, values in enumerate(rated)
+        ]
+
+    def cut(self, line: str, field: str) -> str:
+        start, end = self.columns[field]
+        return line[start:end]
+
+
+def _width(column: tuple[int, int | None]) -> int:
+    return (column[1] or 0) - column[0]
+
+
+class _Widths:
+    """Whether every line so far had one length (FIDE pads its lines): a last line shorter
+    than all the others, with no line ending, is a file cut short."""
+
+    def __init__(self) -> None:
+        self.width = self.before = -1
+
+    def see(self, line: str) -> None:
+        self.before = self.width
+        if self.width == -1:
+            self.width = len(line)
+        elif self.width != len(line):
+            self.width = -2
+
+    def cut_short(self, last: str, unterminated: bool) -> bool:
+        return self.before >= 0 and unterminated and len(last) < self.before
+
+
 def _read_txt(
     path: Path, columns: dict[str, tuple[int, int | None]], combined: bool, problems: ListProblems
 ) -> Iterator[Row]:
     check = _Line(path.name, problems)
-    c = columns
-    (i0, i1), (n0, n1), (f0, f1), (s0, s1) = c["id"], c["name"], c["fed"], c["sex"]
-    (t0, t1), (w0, w1), (b0, b1), (g0, g1) = c["tit"], c["wtit"], c["bday"], c["flag"]
-    triples = (
-        [("srtng", "sgm", "sk"), ("rrtng", "rgm", "rk"), ("brtng", "bgm", "bk")]
-        if combined
-        else [("rating", "gms", "k")]
-    )
-    ratings = [(c[r], c[m], c[k]) for r, m, k in triples]
-    fast = _fast_pattern(columns, _COMBINED if combined else _SINGLE)
-    order = sorted((field for field in columns if field not in ("otit", "foa")), key=lambda f: columns[f][0])
-    at = {field: index for index, field in enumerate(order)}
-    spots = [(at[r], at[m], at[k]) for r, m, k in triples]
-    g_bday = at["bday"]
-    blank = [" " * ((columns[field][1] or 0) - columns[field][0]) for field in order]
-    single = len(spots) == 1
-    r_, m_, k_ = spots[0]
-    blank_r, blank_m, blank_k = blank[r_], blank[m_], blank[k_]
-    seen = check.seen
-    width = before = -1  # every line's length so far, while they are all alike (FIDE pads its lines)
+    layout = _TxtLayout(columns, combined)
+    fast, checked, seen = layout.fast, layout.checked, check.seen
+    widths = _Widths()
     last = ""
     number = 0
     with open_list(path) as (_, stream):
         text_lines = TextLines(stream)
-        for number, line in enumerate(text_lines, start=1):
-            last = line
-            if number == 1:
-                continue
-            before = width
-            if width == -1:
-                width = len(line)
-            elif width != len(line):
-                width = -2
-            match = fast.fullmatch(line) if fast is not None else None
-            if match is not None:  # the fast path: a well-formed line, its fields read at once
-                g = match.groups()
-                try:
-                    pid = int(g[0])
-                    text = g[g_bday]
-                    birth = int(text) if text != blank[g_bday] else None
-                    if single:  # one list (most files): its three fields read without a loop
-                        text, games_text, k_text = g[r_], g[m_], g[k_]
-                        top = int(text) if text != blank_r else None
-                        values: Sequence[tuple[int | None, int | None, int | None]] = (
-                            (
-                                top,
-                                int(games_text) if games_text != blank_m else None,
-                                int(k_text) if k_text != blank_k else None,
-                            ),
-                        )
-                    else:
-                        values = [
-                            (
-                                int(g[r]) if g[r] != blank[r] else None,
-                                int(g[m]) if g[m] != blank[m] else None,
-                                int(g[k]) if g[k] != blank[k] else None,
-                            )
-                            for r, m, k in spots
-                        ]
-                        top = max(rating or 0 for rating, _, _ in values)
-                except ValueError:
-                    pass
-                else:
-                    name = g[1].strip()
-                    if name and pid not in seen and (birth or 0) <= 9999 and (top or 0) <= MAX_RATING:
-                        seen.add(pid)
-                        fed = g[2][:3] if g[2][0] != " " else None
-                        sex = g[3][0] if g[3][0] != " " else None
-                        title = g[4].strip() or g[5].strip() or None
-                        flag = g[-1]
-                        birth = birth or None
-                        for index, (rating, games, k) in enumerate(values):
-                            yield (
-                                index,
-                                pid,
-                                name,
-                                rating or None,
-                                games,
-                                k,
-                                birth,
-                                None,
-                                fed,
-                                title,
-                                sex,
-                                flag,
-                                None,
-                            )
-                        continue
-            check.number = number
-            if not line.strip():
-                continue
-            pid_or_none = check.player_id(line[i0:i1])
-            name = check.name(line[n0:n1])
-            fed = check.federation(line[f0:f1])
-            sex = check.sex(line[s0:s1])
-            title = check.title(line[t0:t1], line[w0:w1])
-            birth = check.birth_year(line[b0:b1])
-            flag = check.flag(line[g0:g1] if g1 else line[g0:])
-            if pid_or_none is not None:
-                for index, ((r0, r1), (m0, m1), (k0, k1)) in enumerate(ratings):
-                    rated = check.rating_games_k(line[r0:r1], line[m0:m1], line[k0:k1])
-                    yield (index, pid_or_none, name, *rated, birth, None, fed, title, sex, flag, None)
-            else:
-                for (r0, r1), (m0, m1), (k0, k1) in ratings:
-                    check.rating_games_k(line[r0:r1], line[m0:m1], line[k0:k1])
+        lines = enumerate(text_lines, start=1)
+        number, last = next(lines, (0, ""))  # the header line, read when the list was opened
+        for number, last in lines:
+            widths.see(last)
+            rows: Sequence[Row] | None = fast(last, seen)
+            if rows is None:
+                check.number = number
+                rows = checked(last, check)
+            yield from rows
     check.number = number
     problems.players = len(seen)
-    if before >= 0 and text_lines.unterminated and len(last) < before:
+    if widths.cut_short(last, text_lines.unterminated):
         problems.add(
             f"{path.name} line {check.number}",
             "the last line is shorter than every other and has no line ending: the file is cut short",

@@ -40,12 +40,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import fide, systems
-from ..crosstable.columns import fold
+from ..crosstable.columns import columns_named, fold
 from ..crosstable.model import AddedColumns, Block, EventSettings, Grid
 from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
-    RATING_RANGE,
     find_header,
     last_used_column,
     problem_order,
@@ -185,16 +184,14 @@ def _columns(table: Table) -> tuple[int, dict[str, int], int, bool]:
     layout = read_layout(table.sheet, rows, index, [])
     columns = {name: column for name, column in layout.inputs.items()
                if name in (*FILLED, *QUICK, "ID", "Name")}
-    for column, cell in enumerate(rows[index], start=1):
-        extra = _EXTRA.get(fold(cell)) if isinstance(cell, str) else None
-        if extra is not None:
-            columns.setdefault(extra, column)
+    for extra, column in columns_named(rows[index], _EXTRA).items():
+        columns.setdefault(extra, column)
     return index + 1, columns, last_used_column(rows, index, len(rows) - 1), bool(layout.outputs)
 
 
 def _read_rows(table: Table, header: int, columns: Mapping[str, int], problems: list[Problem]) -> list[_Row]:
     """The sheet's player rows (a row with an ID or a name), the cells a fill reads checked."""
-    low, high = RATING_RANGE[table.settings.system]
+    low, high = systems.get(table.settings.system).rating_range
     readers: dict[str, Any] = {
         "Rating": lambda v: rating(v, low=low, high=high),
         "Games": lambda v: whole(v, "a number of games", high=MAX_GAMES),
@@ -334,56 +331,108 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
     in_force = source.in_force(system, kind, table.on)
     if in_force is None:
         if rows:
-            why = f" ({table.why})" if table.why else ""
-            problems.append(Problem(quote_sheet(table.sheet),
-                                    f"no {name} in force on {table.on.isoformat()}{why} is at hand: load "
-                                    "one dated on or before it (xlrating lists add), or give another date "
-                                    "(--date)"))
+            problems.append(_no_list(table, name))
         return [], [], [], "", problems
+    fill = _Fill(table, source, columns, name, f"{name} of {in_force.isoformat()}")
     found = source.lookup(system, kind, [row.id for row in rows if row.id is not None], table.on)
-    described = f"{name} of {in_force.isoformat()}"
-    notes: list[Problem] = []
-    pending: list[Pending] = []
-    writes: dict[tuple[int, str], Any] = {}
     for row in rows:
-        id_cell = address(table.sheet, row.number, columns["ID"])
-        if row.id is None:
-            matches = source.find_by_name(system, kind, row.name, table.on)
-            if matches:
-                notes.append(Problem(address(table.sheet, row.number, columns.get("Name", 1)),
-                                     f"{row.name!r} has no ID; the {described} has "
-                                     + _named(matches) + ": type the ID to fill this row"))
-            continue
-        player = found.get(row.id)
-        if player is None:
-            others = [p for p in source.find_by_name(system, kind, row.name, table.on) if p.id != row.id] \
-                if row.name else []
-            also = "; the list has that name under " + _named(others) if others else ""
-            notes.append(Problem(id_cell, f"ID {row.id} is not on the {name} in force on "
-                                          f"{table.on.isoformat()}: nothing filled (a new player, or a "
-                                          f"mistyped ID?){also}"))
-            continue
-        listed = _listed_values(player, system)
-        pending.extend(_row_notes(table, row, player, listed, described))
-        for column, value in listed.items():
-            if row.blank.get(column, True) and row.typed.get(column) is None \
-                    and (column == "Rating" or not _kept_out(column, row, listed)):
-                writes[(row.number, column)] = value
-        if player.rating is None and row.blank.get("Rating", True):
-            notes.append(Problem(id_cell, f"ID {row.id} has no rating on the {described}: left blank, "
-                                          "rated as unrated"))
-    quick = _fill_quick(table, source, rows, columns, writes, notes, pending) \
-        if _quick(table, columns) else ""
-    blocks, added, counts, where = _blocks(table, header, columns, last, outputs, writes, rows, notes)
+        _fill_row(fill, row, found)
+    quick = _fill_quick(fill, rows) if _quick(table, columns) else ""
+    blocks, added, counts, where = _blocks(table, header, columns, last, outputs, fill.writes, rows,
+                                           fill.notes)
+    notes = fill.notes
     notes.extend(Problem(address(table.sheet, number, where.get(column, columns["ID"])), text)
-                 for number, column, text in pending)
+                 for number, column, text in fill.pending)
     notes.sort(key=problem_order)
-    line = ""
-    if rows:
-        filled = ", ".join(f"{count} {column}" for column, count in counts.items() if count) or "nothing"
-        line = (f"{table.sheet}: {filled} filled from the {described} in force on "
-                f"{table.on.isoformat()}{f' ({table.why})' if table.why else ''}{quick}")
-    return blocks, added, notes, line, problems
+    return blocks, added, notes, _summary(table, rows, counts, fill.described, quick), problems
+
+
+@dataclass
+class _Fill:
+    """One sheet's fill as it goes: the list it reads, the cells it writes, its notes."""
+
+    table: Table
+    source: PlayerSource
+    columns: Mapping[str, int]
+    name: str
+    """The list's name (``FIDE Standard list``)."""
+    described: str
+    """The list's name and date (``FIDE Standard list of 2024-01-01``)."""
+    writes: dict[tuple[int, str], Any] = field(default_factory=dict)
+    notes: list[Problem] = field(default_factory=list)
+    pending: list[Pending] = field(default_factory=list)
+    """Notes at cells of columns the fill may add (placed once the added columns are known)."""
+
+    def cell(self, row: _Row, column: str) -> str:
+        """The address of ``row``'s cell in ``column`` (a column the sheet has)."""
+        return address(self.table.sheet, row.number, self.columns[column])
+
+
+def _fill_row(fill: _Fill, row: _Row, found: Mapping[str, ListedPlayer]) -> None:
+    """Fill one row from the players ``found`` on the list by ID."""
+    player = found.get(row.id) if row.id is not None else None
+    if row.id is None:
+        _without_id(fill, row)
+    elif player is None:
+        _not_listed(fill, row)
+    else:
+        _from_list(fill, row, player)
+
+
+def _no_list(table: Table, name: str) -> Problem:
+    """The problem of a sheet with rows to fill when no list ``name`` is in force on its date."""
+    return Problem(quote_sheet(table.sheet), f"no {name} in force on {_on(table)} is at hand: "
+                   "load one dated on or before it (xlrating lists add), or give another date (--date)")
+
+
+def _without_id(fill: _Fill, row: _Row) -> None:
+    """A row with a name but no ID: nothing is filled; a note names the listed players of that name."""
+    table = fill.table
+    matches = fill.source.find_by_name(table.settings.system, table.kind, row.name, table.on)
+    if matches:
+        fill.notes.append(Problem(address(table.sheet, row.number, fill.columns.get("Name", 1)),
+                                  f"{row.name!r} has no ID; the {fill.described} has "
+                                  + _named(matches) + ": type the ID to fill this row"))
+
+
+def _not_listed(fill: _Fill, row: _Row) -> None:
+    """A row whose ID the list does not hold: nothing is filled; a note says so (with the listed
+    players of the row's name)."""
+    table = fill.table
+    others = [p for p in fill.source.find_by_name(table.settings.system, table.kind, row.name, table.on)
+              if p.id != row.id] if row.name else []
+    also = "; the list has that name under " + _named(others) if others else ""
+    fill.notes.append(Problem(fill.cell(row, "ID"), f"ID {row.id} is not on the {fill.name} in force on "
+                                                    f"{table.on.isoformat()}: nothing filled (a new player, "
+                                                    f"or a mistyped ID?){also}"))
+
+
+def _from_list(fill: _Fill, row: _Row, player: ListedPlayer) -> None:
+    """A listed player's row: its blank cells filled from the list, a note for every typed value
+    the list contradicts, and one for a player the list does not rate."""
+    listed = _listed_values(player, fill.table.settings.system)
+    fill.pending.extend(_row_notes(fill.table, row, player, listed, fill.described))
+    for column, value in listed.items():
+        if row.blank.get(column, True) and row.typed.get(column) is None \
+                and (column == "Rating" or not _kept_out(column, row, listed)):
+            fill.writes[(row.number, column)] = value
+    if player.rating is None and row.blank.get("Rating", True):
+        fill.notes.append(Problem(fill.cell(row, "ID"), f"ID {row.id} has no rating on the {fill.described}: "
+                                                        "left blank, rated as unrated"))
+
+
+def _summary(table: Table, rows: Sequence[_Row], counts: Mapping[str, int], described: str,
+             quick: str) -> str:
+    """The sheet's line of the summary: the cells filled by column, the list, its date and why."""
+    if not rows:
+        return ""
+    filled = ", ".join(f"{count} {column}" for column, count in counts.items() if count) or "nothing"
+    return f"{table.sheet}: {filled} filled from the {described} in force on {_on(table)}{quick}"
+
+
+def _on(table: Table) -> str:
+    """The date the sheet's list is looked up on, and how it was chosen (``2024-03-01 (the date given)``)."""
+    return table.on.isoformat() + (f" ({table.why})" if table.why else "")
 
 
 def _quick(table: Table, columns: Mapping[str, int]) -> bool:
@@ -393,40 +442,52 @@ def _quick(table: Table, columns: Mapping[str, int]) -> bool:
     return table.settings.dual_rated and table.kind == "Regular" and "Quick" in columns
 
 
-def _fill_quick(table: Table, source: PlayerSource, rows: Sequence[_Row], columns: Mapping[str, int],
-                writes: dict[tuple[int, str], Any], notes: list[Problem], pending: list[Pending]) -> str:
+def _fill_quick(fill: _Fill, rows: Sequence[_Row]) -> str:
     """Fill the blank Quick (and Quick games) cells of a dual-rated event from the Quick list in
     force on the same date, as Rating and Games are filled from the Regular list; every typed value
     the list contradicts is a note. The summary's words naming the Quick list."""
-    found = source.lookup("USCF", "Quick", [row.id for row in rows if row.id is not None], table.on)
-    name = list_name("USCF", "Quick")
+    table = fill.table
+    system = table.settings.system  # US Chess: only its events may be dual rated
+    found = fill.source.lookup(system, "Quick", [row.id for row in rows if row.id is not None], table.on)
+    name = list_name(system, "Quick")
     dated = next(iter(found.values())).list_date.isoformat() if found else ""
     described = f"{name} of {dated}" if dated else name
     for row in rows:
+        player = found.get(row.id) if row.id is not None else None
         if row.id is None:
             continue
-        player = found.get(row.id)
         if player is None or player.rating is None:
-            if row.blank["Quick"]:
-                said = "not on" if player is None else "unrated on"
-                notes.append(Problem(address(table.sheet, row.number, columns["Quick"]),
-                                     f"ID {row.id} is {said} the {name} in force on {table.on.isoformat()}: "
-                                     "Quick left blank, rated as unrated in Quick"))
-            continue
-        listed = {"Quick": player.rating, "Quick games": player.games}
-        typed = row.typed.get("Quick")
-        agrees = typed is not None and _same("Rating", typed, player.rating)
-        for column, value in listed.items():
-            if value is None or column not in columns:
-                continue
-            if column in row.typed and not _same("Rating" if column == "Quick" else "Games",
-                                                  row.typed[column], value):
-                pending.append((row.number, column, f"{column} {_shown(row.typed[column])} is typed, but "
-                                f"the {described} gives {_shown(value)} for ID {player.id}; the typed value "
-                                "is kept"))
-            elif row.blank[column] and (column == "Quick" or row.blank["Quick"] or agrees):
-                writes[(row.number, column)] = value
+            _quick_unrated(fill, row, player, name)
+        else:
+            _quick_from_list(fill, row, player, described)
     return f" (Quick from the {described})" if found else ""
+
+
+def _quick_unrated(fill: _Fill, row: _Row, player: ListedPlayer | None, name: str) -> None:
+    """A player not on the Quick list ``name``, or unrated on it: a blank Quick cell stays blank,
+    with a note."""
+    if row.blank["Quick"]:
+        said = "not on" if player is None else "unrated on"
+        fill.notes.append(Problem(fill.cell(row, "Quick"), f"ID {row.id} is {said} the {name} in force on "
+                                                           f"{fill.table.on.isoformat()}: Quick left blank, "
+                                                           "rated as unrated in Quick"))
+
+
+def _quick_from_list(fill: _Fill, row: _Row, player: ListedPlayer, described: str) -> None:
+    """A player rated on the Quick list: his blank Quick cells filled (Quick games only beside a
+    blank Quick or one that agrees with the list), a note for each typed value the list contradicts."""
+    typed = row.typed.get("Quick")
+    agrees = typed is not None and _same("Rating", typed, player.rating)
+    for column, value in (("Quick", player.rating), ("Quick games", player.games)):
+        if value is None or column not in fill.columns:
+            continue
+        if column in row.typed and not _same("Rating" if column == "Quick" else "Games",
+                                              row.typed[column], value):
+            fill.pending.append((row.number, column, f"{column} {_shown(row.typed[column])} is typed, but "
+                                 f"the {described} gives {_shown(value)} for ID {player.id}; the typed value "
+                                 "is kept"))
+        elif row.blank[column] and (column == "Quick" or row.blank["Quick"] or agrees):
+            fill.writes[(row.number, column)] = value
 
 
 def _kept_out(column: str, row: _Row, listed: Mapping[str, Any]) -> bool:

@@ -74,59 +74,63 @@ def _read(path: Path, list_date: dt.date, problems: ListProblems) -> Iterator[Ro
         for number, cells in enumerate(csv.reader(TextLines(stream)), start=1):
             if number == 1 or not any(cell.strip() for cell in cells):
                 continue
-            where = f"{path.name} line {number}"
-            if len(cells) != len(HEADER):
-                problems.add(
-                    where,
-                    f"{len(cells)} fields where the ICU's list has {len(HEADER)} (is the file cut short?)",
-                )
-                continue
-            last, first, pid_text, listed, rating_text, provisional, _federation, club = (
-                c.strip() for c in cells
-            )
-            row_ok = True
-            if listed != day:
-                problems.add(
-                    where,
-                    f"the list date {quote(listed)} is not the file's ({day}): a download holds "
-                    "one list; choose one list on the ratings site",
-                )
-                row_ok = False
-            if not (pid_text.isascii() and pid_text.isdigit() and pid_text[0] != "0" and len(pid_text) <= 10):
-                problems.add(where, f"the ID {quote(pid_text)} is not an ICU ID")
-                continue
-            pid = int(pid_text)
-            if pid in seen:
-                problems.add(where, f"the ID {pid} is listed twice (an earlier line has it too)")
-                continue
-            seen.add(pid)
-            name = f"{last}, {first}" if first else last
-            if not last or _ILLEGAL.search(name):
-                problems.add(where, f"the name {quote(name)} is empty or holds a control character")
-                row_ok = False
-            rating = int(rating_text) if rating_text.isascii() and rating_text.isdigit() else None
-            if rating is None or rating > MAX_RATING:
-                problems.add(
-                    where, f"the rating {quote(rating_text)} is not a whole number from 0 to {MAX_RATING}"
-                )
-                row_ok = False
-            if provisional.lower() not in ("true", "false"):
-                problems.add(where, f"provisional is {quote(provisional)}, neither true nor false")
-                row_ok = False
-            if row_ok:
-                yield (
-                    0,
-                    pid,
-                    name,
-                    rating,
-                    None,
-                    None,
-                    None,
-                    None,
-                    club or None,
-                    None,
-                    None,
-                    "p" if provisional.lower() == "true" else "",
-                    None,
-                )
+            row = _row(f"{path.name} line {number}", cells, day, seen, problems)
+            if row is not None:
+                yield row
     problems.players = len(seen)
+
+
+def _row(where: str, cells: list[str], day: str, seen: set[int], problems: ListProblems) -> Row | None:
+    """One line's player, or None when a field is bad (each problem at ``where``; after a bad or
+    repeated ID, the line's other fields are not read). ``seen``: the IDs of the lines before."""
+    if len(cells) != len(HEADER):
+        problems.add(where, f"{len(cells)} fields where the ICU's list has {len(HEADER)} (is the file cut "
+                            "short?)")
+        return None
+    last, first, pid_text, listed, rating_text, provisional, _federation, club = (c.strip() for c in cells)
+    before = len(problems.items)
+    if listed != day:
+        problems.add(where, f"the list date {quote(listed)} is not the file's ({day}): a download holds one "
+                            "list; choose one list on the ratings site")
+    pid = _icu_id(where, pid_text, seen, problems)
+    if pid is None:
+        return None
+    name = _name(where, last, first, problems)
+    rating = _rating(where, rating_text, problems)
+    if provisional.lower() not in ("true", "false"):
+        problems.add(where, f"provisional is {quote(provisional)}, neither true nor false")
+    if len(problems.items) > before:
+        return None
+    flags = "p" if provisional.lower() == "true" else ""
+    return (0, pid, name, rating, None, None, None, None, club or None, None, None, flags, None)
+
+
+def _icu_id(where: str, text: str, seen: set[int], problems: ListProblems) -> int | None:
+    """The line's ICU ID (taken into ``seen``), or None when it is not one or is repeated (with
+    its problem)."""
+    if not (text.isascii() and text.isdigit() and text[0] != "0" and len(text) <= 10):
+        problems.add(where, f"the ID {quote(text)} is not an ICU ID")
+        return None
+    pid = int(text)
+    if pid in seen:
+        problems.add(where, f"the ID {pid} is listed twice (an earlier line has it too)")
+        return None
+    seen.add(pid)
+    return pid
+
+
+def _name(where: str, last: str, first: str, problems: ListProblems) -> str:
+    """``Last, First`` (``Last`` without a first name), with a problem when it is empty or holds a
+    control character."""
+    name = f"{last}, {first}" if first else last
+    if not last or _ILLEGAL.search(name):
+        problems.add(where, f"the name {quote(name)} is empty or holds a control character")
+    return name
+
+
+def _rating(where: str, text: str, problems: ListProblems) -> int | None:
+    """The rating, a whole number from 0 to :data:`MAX_RATING` (else a problem)."""
+    rating = int(text) if text.isascii() and text.isdigit() else None
+    if rating is None or rating > MAX_RATING:
+        problems.add(where, f"the rating {quote(text)} is not a whole number from 0 to {MAX_RATING}")
+    return rating

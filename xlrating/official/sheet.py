@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .. import systems
-from ..crosstable.columns import fold
+from ..crosstable.columns import columns_named, fold
 from ..crosstable.model import Grid
 from ..crosstable.values import BadValue, address, date_value, is_blank, quote_sheet, rating, text, whole
 from ..errors import CrosstableError, Problem
@@ -31,7 +32,6 @@ LIST_SHEET = "List"
 #: The List sheet's columns, in the order written.
 COLUMNS: tuple[str, ...] = ("System", "Kind", "List date", "ID", "Name", "Rating", "Games", "K", "Birth year",
                             "Birth date", "Federation", "Title", "Sex", "Flags")
-_REQUIRED = ("System", "Kind", "List date", "ID", "Name")
 _KEYS = {fold(name): name for name in COLUMNS}
 #: The number format of the date columns as written.
 DATE_FORMAT = "yyyy-mm-dd"
@@ -83,20 +83,26 @@ def read_list_sheet(grid: Grid, *, sheet: str = LIST_SHEET) -> ListSheet:
     if header is None:
         raise CrosstableError([Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'ID'")],
                               title=f"The {sheet} sheet cannot be read; nothing was filled.")
-    columns: dict[str, int] = {}
-    for column, cell in enumerate(rows[header], start=1):
-        name = _KEYS.get(fold(cell)) if isinstance(cell, str) else None
-        if name is not None:
-            columns.setdefault(name, column)
+    columns = columns_named(rows[header], _KEYS)
     missing = [name for name in _REQUIRED if name not in columns]
     if missing:
         problems.append(Problem(address(sheet, header + 1, 1), "the header row has no "
                                 + ", ".join(repr(m) for m in missing) + " column"))
+    players = [] if missing else _players(sheet, rows, header, columns, problems)
+    if problems:
+        raise CrosstableError(problems, title=f"The {sheet} sheet has {len(problems)} error"
+                              f"{'s' if len(problems) != 1 else ''}; nothing was filled.")
+    return ListSheet(players)
+
+
+def _players(sheet: str, rows: list[list[Any]], header: int, columns: Mapping[str, int],
+             problems: list[Problem]) -> list[ListedPlayer]:
+    """The players of the rows under the header (blank rows left out), each once on its list."""
     players: list[ListedPlayer] = []
     seen: dict[tuple[str, str, dt.date, str], int] = {}
     for index in range(header + 1, len(rows)):
         row = rows[index]
-        if missing or all(is_blank(v) for v in row):
+        if all(is_blank(v) for v in row):
             continue
         player = _player(sheet, index + 1, row, columns, problems)
         if player is None:
@@ -108,51 +114,76 @@ def read_list_sheet(grid: Grid, *, sheet: str = LIST_SHEET) -> ListSheet:
             continue
         seen[key] = index + 1
         players.append(player)
-    if problems:
-        raise CrosstableError(problems, title=f"The {sheet} sheet has {len(problems)} error"
-                              f"{'s' if len(problems) != 1 else ''}; nothing was filled.")
-    return ListSheet(players)
+    return players
+
+
+def _system(value: Any) -> str:
+    found = systems.find(value)
+    if found is None:
+        raise BadValue(f"{text(value)!r} is not one of US Chess (USCF), FIDE or ICU")
+    return found.key
+
+
+@dataclass(frozen=True)
+class _Field:
+    """A List sheet column: its name, the :class:`ListedPlayer` field it gives, how its value is
+    read (raising :class:`BadValue`), whether every row needs it, and its value when blank."""
+
+    name: str
+    attribute: str
+    read: Callable[[Any], Any]
+    needed: bool = False
+    blank: Any = None
+
+
+#: The List sheet's columns, in the order their problems are reported.
+_FIELDS: tuple[_Field, ...] = (
+    _Field("System", "system", _system, needed=True),
+    _Field("Kind", "kind", text, needed=True),
+    _Field("List date", "list_date", date_value, needed=True),
+    _Field("ID", "id", text, needed=True),
+    _Field("Name", "name", text, needed=True),
+    _Field("Rating", "rating", lambda v: rating(v, low=1.0, high=4000.0)[0]),
+    _Field("Games", "games", lambda v: whole(v, "a number of games")),
+    _Field("K", "k", lambda v: whole(v, "a K factor", low=1, high=100)),
+    _Field("Birth year", "birth_year", lambda v: whole(v, "a year", low=1000, high=9999)),
+    _Field("Birth date", "birth_date", date_value),
+    _Field("Federation", "federation", text),
+    _Field("Title", "title", text),
+    _Field("Sex", "sex", text),
+    _Field("Flags", "flags", text, blank=""),
+)
+_REQUIRED = tuple(field.name for field in _FIELDS if field.needed)
 
 
 def _player(sheet: str, number: int, row: list[Any], columns: Mapping[str, int],
             problems: list[Problem]) -> ListedPlayer | None:
     """One row of the List sheet, or None when a needed cell is bad (each problem at its cell)."""
     bad = len(problems)
-
-    def read(name: str, reader: Callable[[Any], Any], needed: bool = False) -> Any:
-        if name not in columns:
-            return None
-        value = row[columns[name] - 1] if columns[name] <= len(row) else None
-        where = address(sheet, number, columns[name])
-        if is_blank(value):
-            if needed:
-                problems.append(Problem(where, f"{name} is blank"))
-            return None
-        try:
-            return reader(value)
-        except BadValue as error:
-            problems.append(Problem(where, f"{name}: {error.message}"))
-            return None
-
-    def system(value: Any) -> str:
-        found = systems.find(value)
-        if found is None:
-            raise BadValue(f"{text(value)!r} is not one of US Chess (USCF), FIDE or ICU")
-        return found.key
-
-    fields = {
-        "system": read("System", system, True), "kind": read("Kind", text, True),
-        "list_date": read("List date", date_value, True), "id": read("ID", text, True),
-        "name": read("Name", text, True),
-        "rating": read("Rating", lambda v: rating(v, low=1.0, high=4000.0)[0]),
-        "games": read("Games", lambda v: whole(v, "a number of games")),
-        "k": read("K", lambda v: whole(v, "a K factor", low=1, high=100)),
-        "birth_year": read("Birth year", lambda v: whole(v, "a year", low=1000, high=9999)),
-        "birth_date": read("Birth date", date_value),
-        "federation": read("Federation", text), "title": read("Title", text), "sex": read("Sex", text),
-        "flags": read("Flags", text) or "",
-    }
+    fields: dict[str, Any] = {}
+    for field in _FIELDS:
+        value = _value(sheet, number, row, columns, field, problems)
+        fields[field.attribute] = field.blank if value is None else value
     return ListedPlayer(**fields) if len(problems) == bad else None
+
+
+def _value(sheet: str, number: int, row: list[Any], columns: Mapping[str, int], field: _Field,
+           problems: list[Problem]) -> Any:
+    """One cell's value (None: no such column, blank, or bad, with its problem)."""
+    if field.name not in columns:
+        return None
+    column = columns[field.name]
+    value = row[column - 1] if column <= len(row) else None
+    where = address(sheet, number, column)
+    if is_blank(value):
+        if field.needed:
+            problems.append(Problem(where, f"{field.name} is blank"))
+        return None
+    try:
+        return field.read(value)
+    except BadValue as error:
+        problems.append(Problem(where, f"{field.name}: {error.message}"))
+        return None
 
 
 def players_rows(players: Sequence[ListedPlayer], system: str) -> list[tuple[Any, ...]]:

@@ -13,7 +13,7 @@ the rated events of a crosstable workbook:
 
 :func:`build_report` makes the content as plain data (:mod:`.content`); a writer
 renders it: :func:`write_report` to an ``.xlsx`` file through openpyxl, and
-:func:`xlrating.report.excel.rating_report` into Excel through xlwings.
+:func:`xlrating.excel.report.rating_report` into Excel through xlwings.
 """
 
 from __future__ import annotations

@@ -18,14 +18,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from .. import __version__, systems
 from ..crosstable.model import PlayerRow, RatedEvent
 from ..errors import ArgumentError
 from ..model import EventOutcome, Method, PlayerOutcome
-from ..systems import SYSTEMS
 from .content import (
     COUNT,
     DATE,
@@ -59,8 +58,6 @@ EXPLAINED_METHODS = frozenset({Method.SPECIAL, Method.UNRATED, Method.PERFORMANC
 #: many largest losses and largest gains (a bar chart of hundreds of players is unreadable).
 MAX_BARS = 20
 
-SYSTEM_NAMES = {system.key: system.name for system in SYSTEMS}
-SYSTEM_SHORT = {system.key: system.short_name for system in SYSTEMS}
 
 SUMMARY, RATINGS, GAMES, EXPLANATIONS, CHARTS, CHART_DATA = (
     "Summary", "Ratings", "Games", "Explanations", "Charts", "Chart data")
@@ -130,7 +127,7 @@ class _Part:
     def heading(self, multi_section: bool) -> str:
         """``US Chess Quick rating``, ``FIDE rating``; with the section when there are several."""
         outcome = self.outcome
-        rating = SYSTEM_SHORT.get(outcome.system, outcome.system)
+        rating = systems.get(outcome.system).short_name
         if outcome.rating_system:
             rating += f" {outcome.rating_system}"
         rating += " rating"
@@ -551,7 +548,7 @@ def _summary(events: Sequence[RatedEvent], parts: list[_Part], title: str, subti
     lines.add("Start date", settings.start_date, DATE, "" if settings.start_date else missing)
     lines.add("End date", settings.end_date, DATE,
               "blank on the Event sheet: the day it was rated" if settings.end_date_blank else "")
-    lines.add("System", SYSTEM_NAMES.get(settings.system, settings.system))
+    lines.add("System", systems.get(settings.system).name)
     if systems.get(settings.system).rating_systems:
         lines.add("Rating system", settings.rating_system)
         lines.add("Dual rated", "yes (Regular and Quick)" if settings.dual_rated else "no")
@@ -587,85 +584,121 @@ def _data_table(name: str, row: int, column: int, headers: Sequence[str], rows: 
     return Table(name, row, column, columns, tuple(rows), listed=False)
 
 
+@dataclass
+class _Charted:
+    """What one part puts on the Charts sheet and its data sheet, and the next free row."""
+
+    cells: list[Cell]
+    row: int
+    charts: list[Chart] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    breaks: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Scatter:
+    """One scatter chart of a part, with its diagonal."""
+
+    name: str
+    x_title: str
+    y_title: str
+    title: str
+    line_title: str
+    step: float
+    """The axes' bounds are multiples of this."""
+    number_format: str
+    missing: str
+    """What no player had, when there is nothing to chart."""
+    from_zero: bool = False
+
+
+#: 2. Pre-event against post-event rating; 3. score against expected score.
+_SCATTERS = (
+    _Scatter("Ratings", "Pre-event rating", "Post-event rating", "Post-event against pre-event rating",
+             "No change", 100.0, RATING, "a pre-event and a post-event rating"),
+    _Scatter("Scores", "Expected score", "Score in rated games", "Score against expected score",
+             "Score = expected", 1.0, SCORE, "an expected score", from_zero=True),
+)
+
+
 def _chart_part(part: _Part, number: int, top: int, data_column: int, heading: str) -> tuple[
         list[Cell], list[Chart], list[Table], int, list[int]]:
     """Cells, charts and data tables of one part; the next free row; the page breaks."""
-    cells = [Cell(top, 2, heading, style=Style.HEADING)]
-    charts: list[Chart] = []
-    tables: list[Table] = []
-    breaks: list[int] = []
-    row = top + 1
-    # 1. Rating change per player: horizontal bars, gains green and losses red, largest gain on top.
-    changes = sorted(((o.change, row_.number) for row_, o in part.rows if o.change is not None),
-                     key=lambda item: (item[0], -item[1]))
-    width = 10 * _CHART_COLUMN_CM
-    if changes:
-        shown = changes if len(changes) <= MAX_BARS else changes[:MAX_BARS // 2] + changes[-(MAX_BARS // 2):]
-        data: list[tuple[Value, ...]] = [
-            (f"{part.names.get(n, '')} ({n})", c if c >= 0 else None, c if c < 0 else None) for c, n in shown]
-        table = _data_table(f"ChartChanges{number}", 1, data_column, ("Player", "Gain", "Loss"), data,
-                            (None, SIGNED_1, SIGNED_1))
-        tables.append(table)
-        first, last = 2, 1 + len(data)
-        labels = Range(CHART_DATA, data_column, first, last)
-        title = "Rating change per player"
-        if len(changes) > MAX_BARS:
-            title = (f"Rating change: the {MAX_BARS // 2} largest gains and losses of {len(changes)} "
-                     "players")
-        height = min(4.0 + 0.55 * len(data), _PAGE_CM - 1.0)
-        charts.append(Chart(
-            ChartKind.BAR, title, "", "Rating change",
-            (Series("Gain", Range(CHART_DATA, data_column + 1, first, last), labels, colour=_GAIN),
-             Series("Loss", Range(CHART_DATA, data_column + 2, first, last), labels, colour=_LOSS)),
-            row=row, column=2, width=width, height=height))
-        used = math.ceil(height / _ROW_CM) + 1
-        if (used + 3) * _ROW_CM + _SCATTER_CM > _PAGE_CM:
-            # Two blank rows before the scatter charts: a page break between them never cuts a chart.
-            breaks.append(row + used)
-        row += used + 2
-    else:
-        cells.append(Cell(row, 2, "No player had both a pre-event and a post-event rating: no rating change "
-                                  "to chart.", style=Style.NOTE))
-        row += 2
-    # 2. Pre-event against post-event rating; 3. score against expected score; each with its diagonal.
-    half = 5 * _CHART_COLUMN_CM - 0.3
+    found = _Charted([Cell(top, 2, heading, style=Style.HEADING)], top + 1)
+    _changes_chart(found, part, number, data_column)
     pairs = sorted((float(o.pre_rating), float(o.post_rating)) for _, o in part.rows
                    if o.pre_rating is not None and o.post_rating is not None)
     scores = sorted((float(o.expected_score), float(o.rated_score)) for _, o in part.rows
                     if o.expected_score is not None and o.rated_games > 0)
-    height = _SCATTER_CM
-    placed = False
-    for offset, (points, name, x_title, y_title, chart_title, line_title, step, fmt) in enumerate((
-            (pairs, "Ratings", "Pre-event rating", "Post-event rating", "Post-event against pre-event rating",
-             "No change", 100.0, RATING),
-            (scores, "Scores", "Expected score", "Score in rated games", "Score against expected score",
-             "Score = expected", 1.0, SCORE))):
-        column = data_column + 3 + 2 * offset
-        if not points:
-            what = "a pre-event and a post-event rating" if offset == 0 else "an expected score"
-            cells.append(Cell(row + 1 + 2 * offset, 2, f"{chart_title}: no player had {what}.",
-                              style=Style.NOTE))
-            continue
-        table = _data_table(f"Chart{name}{number}", 1, column, (x_title, y_title), list(points), (fmt, fmt))
-        tables.append(table)
-        low, high = _bounds([v for point in points for v in point], step)
-        if offset == 1:
-            low = 0.0
-        line = _data_table(f"ChartLine{name}{number}", len(points) + 3, column, ("x", "y"),
-                           [(low, low), (high, high)], (fmt, fmt))
-        tables.append(line)
-        first, last = 2, 1 + len(points)
-        charts.append(Chart(
-            ChartKind.SCATTER, chart_title, x_title, y_title,
-            (Series("Players", Range(CHART_DATA, column + 1, first, last),
-                    Range(CHART_DATA, column, first, last)),
-             Series(line_title, Range(CHART_DATA, column + 1, line.row + 1, line.row + 2),
-                    Range(CHART_DATA, column, line.row + 1, line.row + 2), line=True, colour="7F7F7F")),
-            row=row, column=2 + 5 * offset, width=half, height=height,
-            x_bounds=(low, high), y_bounds=(low, high)))
-        placed = True
-    row += (math.ceil(height / _ROW_CM) + 1) if placed else 4
-    return cells, charts, tables, row, breaks
+    placed = [_scatter_chart(found, spec, points, offset, number, data_column)
+              for offset, (spec, points) in enumerate(zip(_SCATTERS, (pairs, scores), strict=True))]
+    found.row += (math.ceil(_SCATTER_CM / _ROW_CM) + 1) if any(placed) else 4
+    return found.cells, found.charts, found.tables, found.row, found.breaks
+
+
+def _changes_chart(found: _Charted, part: _Part, number: int, data_column: int) -> None:
+    """1. Rating change per player: horizontal bars, gains green and losses red, largest gain on top."""
+    row = found.row
+    changes = sorted(((o.change, row_.number) for row_, o in part.rows if o.change is not None),
+                     key=lambda item: (item[0], -item[1]))
+    if not changes:
+        found.cells.append(Cell(row, 2, "No player had both a pre-event and a post-event rating: no rating "
+                                        "change to chart.", style=Style.NOTE))
+        found.row += 2
+        return
+    shown = changes if len(changes) <= MAX_BARS else changes[:MAX_BARS // 2] + changes[-(MAX_BARS // 2):]
+    data: list[tuple[Value, ...]] = [
+        (f"{part.names.get(n, '')} ({n})", c if c >= 0 else None, c if c < 0 else None) for c, n in shown]
+    found.tables.append(_data_table(f"ChartChanges{number}", 1, data_column, ("Player", "Gain", "Loss"), data,
+                                    (None, SIGNED_1, SIGNED_1)))
+    first, last = 2, 1 + len(data)
+    labels = Range(CHART_DATA, data_column, first, last)
+    title = "Rating change per player"
+    if len(changes) > MAX_BARS:
+        title = (f"Rating change: the {MAX_BARS // 2} largest gains and losses of {len(changes)} "
+                 "players")
+    height = min(4.0 + 0.55 * len(data), _PAGE_CM - 1.0)
+    found.charts.append(Chart(
+        ChartKind.BAR, title, "", "Rating change",
+        (Series("Gain", Range(CHART_DATA, data_column + 1, first, last), labels, colour=_GAIN),
+         Series("Loss", Range(CHART_DATA, data_column + 2, first, last), labels, colour=_LOSS)),
+        row=row, column=2, width=10 * _CHART_COLUMN_CM, height=height))
+    used = math.ceil(height / _ROW_CM) + 1
+    if (used + 3) * _ROW_CM + _SCATTER_CM > _PAGE_CM:
+        # Two blank rows before the scatter charts: a page break between them never cuts a chart.
+        found.breaks.append(row + used)
+    found.row += used + 2
+
+
+def _scatter_chart(found: _Charted, spec: _Scatter, points: list[tuple[float, float]], offset: int,
+                   number: int, data_column: int) -> bool:
+    """One of the scatter charts, side by side at ``offset``, with its diagonal; or the note that
+    there is nothing to chart. Whether a chart was placed."""
+    row = found.row
+    column = data_column + 3 + 2 * offset
+    if not points:
+        found.cells.append(Cell(row + 1 + 2 * offset, 2, f"{spec.title}: no player had {spec.missing}.",
+                                style=Style.NOTE))
+        return False
+    fmt = spec.number_format
+    found.tables.append(_data_table(f"Chart{spec.name}{number}", 1, column, (spec.x_title, spec.y_title),
+                                    list(points), (fmt, fmt)))
+    low, high = _bounds([v for point in points for v in point], spec.step)
+    if spec.from_zero:
+        low = 0.0
+    line = _data_table(f"ChartLine{spec.name}{number}", len(points) + 3, column, ("x", "y"),
+                       [(low, low), (high, high)], (fmt, fmt))
+    found.tables.append(line)
+    first, last = 2, 1 + len(points)
+    found.charts.append(Chart(
+        ChartKind.SCATTER, spec.title, spec.x_title, spec.y_title,
+        (Series("Players", Range(CHART_DATA, column + 1, first, last),
+                Range(CHART_DATA, column, first, last)),
+         Series(spec.line_title, Range(CHART_DATA, column + 1, line.row + 1, line.row + 2),
+                Range(CHART_DATA, column, line.row + 1, line.row + 2), line=True, colour="7F7F7F")),
+        row=row, column=2 + 5 * offset, width=5 * _CHART_COLUMN_CM - 0.3, height=_SCATTER_CM,
+        x_bounds=(low, high), y_bounds=(low, high)))
+    return True
 
 
 def _charts(parts: list[_Part], multi_section: bool, page: PageSetup) -> tuple[Sheet, Sheet]:
@@ -723,7 +756,7 @@ def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, gam
     rules = ", ".join(dict.fromkeys(o.rules for e in events for o in e.outcomes))
     days = _dates(settings.start_date, settings.end_date, settings.end_date_blank)
     subtitle = " · ".join(p for p in (name, days,
-                                      f"{SYSTEM_NAMES.get(settings.system, settings.system)}, {rules}") if p)
+                                      f"{systems.get(settings.system).name}, {rules}") if p)
     page = PageSetup(paper=systems.get(settings.system).paper, header=title)
     charts, data = _charts(parts, multi_section, page)
     sheets = (

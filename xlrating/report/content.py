@@ -2,7 +2,7 @@
 
 Nothing here knows about openpyxl or xlwings. :func:`xlrating.report.build_report` fills
 these types from rated events; a writer renders them: :mod:`xlrating.report.xlsx` into a
-new ``.xlsx`` file, :mod:`xlrating.report.excel` into new sheets of an open workbook
+new ``.xlsx`` file, :mod:`xlrating.excel.report` into new sheets of an open workbook
 (xlwings Lite cannot create files). Every position is given here, 1-based as Excel
 numbers rows and columns, so a writer places things without arithmetic of its own.
 

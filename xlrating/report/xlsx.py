@@ -187,9 +187,15 @@ def _cell(rows: _Rows, spec: Cell) -> None:
 
 
 def _table(rows: _Rows, table: Table, tall: set[int]) -> None:
-    worksheet, styles = rows.worksheet, rows.styles
-    columns = table.columns
-    for offset, column in enumerate(columns):
+    _table_header(rows, table)
+    _table_body(rows, table, tall)
+    if table.listed and table.rows:
+        _excel_table(rows.worksheet, table)
+
+
+def _table_header(rows: _Rows, table: Table) -> None:
+    styles = rows.styles
+    for offset, column in enumerate(table.columns):
         if table.listed:
             # The table style draws the header in Excel; the font and fill make it look the same
             # where table styles are not drawn (LibreOffice, printed PDFs).
@@ -198,6 +204,12 @@ def _table(rows: _Rows, table: Table, tall: set[int]) -> None:
         else:
             style = styles.style(font=_FONTS[Style.LABEL], alignment=_HEADER_TEXT)
         rows.put(table.row, table.column + offset, column.header, style)
+
+
+def _table_body(rows: _Rows, table: Table, tall: set[int]) -> None:
+    """The table's rows: a tall row's cells at the top (wrapped where the column wraps), others
+    with the column's number format (text wrapped where the column wraps)."""
+    styles, columns = rows.styles, table.columns
     plain = [styles.style(c.number_format) if c.number_format not in (None, "General") else None
              for c in columns]
     top = [styles.style(c.number_format, alignment=_TOP_WRAP if c.wrap else _TOP) for c in columns]
@@ -212,26 +224,34 @@ def _table(rows: _Rows, table: Table, tall: set[int]) -> None:
             line = [cell(index, first + offset, value,
                          wrapped[offset] if isinstance(value, str) else plain[offset])
                     if value is not None else None for offset, value in enumerate(values)]
-        existing = rows.rows.get(index)
-        if existing is None and first == 1:
-            rows.rows[index] = line
-        else:
-            for offset, value in enumerate(line):
-                if value is not None:
-                    _place(rows, index, first + offset, value)
-    if table.listed and table.rows:
-        ref = f"{get_column_letter(first)}{table.row}:{get_column_letter(table.last_column)}{table.last_row}"
-        excel = ExcelTable(displayName=table.name, ref=ref)
-        excel.tableStyleInfo = TableStyleInfo(name=TABLE_STYLE, showRowStripes=True, showColumnStripes=False,
-                                              showFirstColumn=False, showLastColumn=False)
-        excel._initialise_columns()
-        for column, spec in zip(excel.tableColumns, columns, strict=True):
-            column.name = spec.header
-        with warnings.catch_warnings():
-            # openpyxl warns that write-only tables need their columns named by hand: done above.
-            warnings.simplefilter("ignore", UserWarning)
-            worksheet.add_table(excel)
-        _gains_and_losses(worksheet, table, columns)
+        _put_line(rows, index, first, line)
+
+
+def _put_line(rows: _Rows, index: int, first: int, line: list[Any]) -> None:
+    """A table row's cells, from column ``first`` of row ``index``, beside what the row holds."""
+    if index not in rows.rows and first == 1:
+        rows.rows[index] = line
+        return
+    for offset, value in enumerate(line):
+        if value is not None:
+            _place(rows, index, first + offset, value)
+
+
+def _excel_table(worksheet: Any, table: Table) -> None:
+    """The Excel table over ``table`` (filters, banded rows), with its gains and losses coloured."""
+    left, right = get_column_letter(table.column), get_column_letter(table.last_column)
+    ref = f"{left}{table.row}:{right}{table.last_row}"
+    excel = ExcelTable(displayName=table.name, ref=ref)
+    excel.tableStyleInfo = TableStyleInfo(name=TABLE_STYLE, showRowStripes=True, showColumnStripes=False,
+                                          showFirstColumn=False, showLastColumn=False)
+    excel._initialise_columns()
+    for column, spec in zip(excel.tableColumns, table.columns, strict=True):
+        column.name = spec.header
+    with warnings.catch_warnings():
+        # openpyxl warns that write-only tables need their columns named by hand: done above.
+        warnings.simplefilter("ignore", UserWarning)
+        worksheet.add_table(excel)
+    _gains_and_losses(worksheet, table, table.columns)
 
 
 def _gains_and_losses(worksheet: Any, table: Table, columns: Sequence[Column]) -> None:

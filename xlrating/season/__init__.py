@@ -10,6 +10,11 @@ is the pure core on grids, as :func:`xlrating.crosstable.rate_sheets` is for one
 it rates the events in date order through :func:`xlrating.lists.rate_season` and
 returns the blocks to write: each event's output columns, the Players sheet's output
 columns, and the ``New list``, ``History`` and (FIDE) ``New pending`` sheets.
+
+Around this core, each in the room of its concern: the season workbook file in
+:mod:`xlrating.workbook.season`, imported events made into a season in
+:mod:`xlrating.importers.season`, the season report in :mod:`xlrating.report.season`, and
+the Excel macros in :mod:`xlrating.excel.macros`.
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ from typing import Any
 
 from .. import systems
 from ..crosstable import EventSettings, Grid
-from ..crosstable.columns import fold
-from ..crosstable.parse import MAX_GAMES, RATING_RANGE
+from ..crosstable.columns import columns_named, fold
+from ..crosstable.parse import MAX_GAMES
 from ..crosstable.render import COUNT, RATING
 from ..crosstable.values import (
     BadValue,
@@ -105,13 +105,11 @@ def read_pending(sheets: Mapping[str, Grid], settings: EventSettings, ratings: R
         return ratings
     rows = [list(row) if row is not None else [] for row in sheets[sheet] or ()]
     header = _header(rows)
-    start = 0 if header is None else header + 1
-    data = [i for i in range(start, len(rows)) if not all(is_blank(v) for v in rows[i])]
-    if header is None:
-        if data:
-            problems.append(Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'ID'"))
-        return ratings
+    data = _game_rows(rows, header)
     if not data:
+        return ratings
+    if header is None:
+        problems.append(Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'ID'"))
         return ratings
     if not systems.get(settings.system).pending_results:
         problems.append(Problem(quote_sheet(sheet), "a Pending sheet carries FIDE unrated players' "
@@ -119,13 +117,8 @@ def read_pending(sheets: Mapping[str, Grid], settings: EventSettings, ratings: R
                                 "remove the sheet"))
         return ratings
     by_ru = _ru_rules(settings.system, settings.rules)
-    columns: dict[str, int] = {}
-    for column, cell in enumerate(rows[header], start=1):
-        name = _ALIASES.get(fold(cell)) if isinstance(cell, str) else None
-        if name is not None and name not in columns:
-            columns[name] = column
-    wanted = [c for c in (*COLUMNS, *(RU_COLUMNS if by_ru else ())) if c != "Name"]
-    missing = [c for c in wanted if c not in columns]
+    columns = columns_named(rows[header], _ALIASES)
+    missing = _missing(columns, by_ru)
     if missing:
         problems.append(Problem(address(sheet, header + 1, 1), "the Pending sheet needs the column"
                                 f"{'s' if len(missing) > 1 else ''} {', '.join(missing)}"))
@@ -136,6 +129,18 @@ def read_pending(sheets: Mapping[str, Grid], settings: EventSettings, ratings: R
     return reader.ratings()
 
 
+def _game_rows(rows: list[list[Any]], header: int | None) -> list[int]:
+    """The indexes of the rows under the header (every row when there is none) that are not blank."""
+    start = 0 if header is None else header + 1
+    return [i for i in range(start, len(rows)) if not all(is_blank(v) for v in rows[i])]
+
+
+def _missing(columns: Mapping[str, int], by_ru: bool) -> list[str]:
+    """The needed columns the sheet lacks (``Name`` is not needed; ``Ru`` and ``Ru games`` are
+    when the rules average each event's Ru)."""
+    return [c for c in (*COLUMNS, *(RU_COLUMNS if by_ru else ())) if c != "Name" and c not in columns]
+
+
 class _Reader:
     """The Pending sheet's rows, each checked at its cells, gathered into events by player."""
 
@@ -143,7 +148,7 @@ class _Reader:
                  bound: date | None, problems: list[Problem]) -> None:
         self.sheet, self.columns, self.by_ru = sheet, columns, by_ru
         self.list, self.bound, self.problems = ratings, bound, problems
-        low, high = RATING_RANGE["FIDE"]
+        low, high = systems.get(ratings.system).rating_range
         self.low, self.high = low, high
         self.events: dict[PlayerId, dict[tuple[str, date], _Event]] = {}
         self.refused: set[PlayerId] = set()

@@ -13,10 +13,9 @@ from dataclasses import replace
 from datetime import date
 
 from ..crosstable import Grid, RatedEvent
-from ..crosstable.rate import ENGINE_ERRORS
 from ..crosstable.values import address, quote_sheet
 from ..crosstable.workbook import sightings
-from ..errors import CrosstableError, InputError, Problem
+from ..errors import ENGINE_ERRORS, CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
 from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
@@ -80,8 +79,8 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
     current = {key: entry.rating for key, entry in season.ratings.entries.items()}
     listed = {row.id: row.cell or str(row.id) for row in season.rows}
     for event in rating_order(season.events):
-        rated.append(_rated_event(event, result.outcomes[event.event.id], result.history, current, notes,
-                                  listed))
+        rated.append(_rated_event(event, result.outcomes[event.event.id], result.players(event.event.id),
+                                  result.history, current, notes, listed))
     blocks, added, new_sheets = season_blocks(season, result, rated, sheets)
     return RatedSeason(season, result, tuple(rated), blocks, added, new_sheets, tuple(notes))
 
@@ -100,20 +99,33 @@ def season_warnings(season: SeasonInput) -> list[Problem]:
 
 
 def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
+                 by_id: Sequence[Mapping[PlayerId, PlayerOutcome]],
                  history: Mapping[PlayerId, Sequence[HistoryRow]],
                  current: dict[PlayerId, float | None], notes: list[str],
                  listed: Mapping[PlayerId, str]) -> RatedEvent:
-    """The event's outcomes renumbered to its pairing numbers, with a note for every typed
-    rating that disagrees with the list and every player rated as unrated (``listed``: the ID
-    cell on Players of each listed player); ``current`` moves on to the ratings after it."""
+    """The event's outcomes (``by_id``: their players' outcomes by ID, as the season gives them)
+    renumbered to its pairing numbers, with a note for every typed rating that disagrees with the
+    list and every player rated as unrated (``listed``: the ID cell on Players of each listed
+    player); ``current`` moves on to the ratings after it."""
     crosstable = event.crosstable
-    seats: dict[PlayerId, int] = {}
-    for _, a, b, _ in event.event.games:
-        for key in (a, b):
-            seats.setdefault(key, len(seats) + 1)
     rows = {key: next(row for row in history[key] if row.event == event.event.id)
-            for key in seats}
+            for key in by_id[0]}
     disagreements: dict[int, str] = {}
+    _unrated_notes(event, rows, listed, disagreements, notes)
+    _rating_notes(event, rows, current, disagreements, notes)
+    renumbered = [_renumbered(event, outcome, by_id[index], current if index == 0 else {}, disagreements)
+                  for index, outcome in enumerate(outcomes)]
+    for key, row in rows.items():
+        current[key] = row.post
+    for key in event.event.players:
+        current.setdefault(key, None)
+    return RatedEvent(crosstable=crosstable, settings=crosstable.settings, outcomes=tuple(renumbered))
+
+
+def _unrated_notes(event: SeasonEvent, rows: Mapping[PlayerId, HistoryRow], listed: Mapping[PlayerId, str],
+                   disagreements: dict[int, str], notes: list[str]) -> None:
+    """A note for every player of the event rated as unrated (at his ID cell, and on his outcome)."""
+    crosstable = event.crosstable
     for player in crosstable.players:
         key = event.ids.get(player.number, "")
         if key in rows and rows[key].pre is None:
@@ -122,11 +134,18 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
             disagreements[player.number] = text
             notes.append(f"{address(crosstable.sheet, player.row, crosstable.columns.get('ID', 1))}: "
                          f"{who(player)} {text}")
+
+
+def _rating_notes(event: SeasonEvent, rows: Mapping[PlayerId, HistoryRow],
+                  current: Mapping[PlayerId, float | None], disagreements: dict[int, str],
+                  notes: list[str]) -> None:
+    """A note for every listed player's typed rating that differs from the list's before the
+    event (at his Rating cell, and on his outcome): the list's rating is the one used."""
+    crosstable = event.crosstable
     for player in crosstable.players:
-        listed_key = event.ids.get(player.number)
-        if listed_key is None or listed_key in event.event.players or player.rating is None:
+        key = event.ids.get(player.number)
+        if key is None or key in event.event.players or player.rating is None:
             continue
-        key = listed_key
         on_list = rows[key].pre if key in rows else current.get(key)
         if on_list is None or abs(player.rating - on_list) >= 0.5:
             shown = "unrated" if on_list is None else f"{on_list:.0f}"
@@ -135,25 +154,25 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
             disagreements[player.number] = "; ".join(filter(None, (disagreements.get(player.number), text)))
             column = crosstable.columns.get("Rating", 1)
             notes.append(f"{address(crosstable.sheet, player.row, column)}: {text}")
-    renumbered: list[EventOutcome] = []
-    for index, outcome in enumerate(outcomes):
-        players: list[PlayerOutcome] = []
-        for player in crosstable.players:
-            key = event.ids[player.number]
-            if key in seats:
-                found = replace(outcome.player(seats[key]), player=player.number)
-            else:
-                rating = current.get(key) if index == 0 else None  # the list's own system only
-                found = PlayerOutcome(player.number, Method.NOT_RATED, 0, 0.0, rating, None, rating)
-            if player.number in disagreements:
-                found = replace(found, notes=(*found.notes, disagreements[player.number]))
-            players.append(found)
-        renumbered.append(replace(outcome, players=tuple(players)))
-    for key, row in rows.items():
-        current[key] = row.post
-    for key in event.event.players:
-        current.setdefault(key, None)
-    return RatedEvent(crosstable=crosstable, settings=crosstable.settings, outcomes=tuple(renumbered))
+
+
+def _renumbered(event: SeasonEvent, outcome: EventOutcome, by_id: Mapping[PlayerId, PlayerOutcome],
+                current: Mapping[PlayerId, float | None], disagreements: Mapping[int, str]) -> EventOutcome:
+    """One outcome of the event with its players by pairing number, in the crosstable's order: a
+    player without games is not rated (his ``current`` rating kept: the list's own system only,
+    the first outcome), each with his notes."""
+    players: list[PlayerOutcome] = []
+    for player in event.crosstable.players:
+        key = event.ids[player.number]
+        if key in by_id:
+            found = replace(by_id[key], player=player.number)
+        else:
+            rating = current.get(key)
+            found = PlayerOutcome(player.number, Method.NOT_RATED, 0, 0.0, rating, None, rating)
+        if player.number in disagreements:
+            found = replace(found, notes=(*found.notes, disagreements[player.number]))
+        players.append(found)
+    return replace(outcome, players=tuple(players))
 
 
 def _placed(problem: Problem, season: SeasonInput, sheets: Mapping[str, Grid]) -> Problem:

@@ -15,12 +15,10 @@ from typing import Any
 
 from .. import systems
 from ..crosstable import Crosstable, EventSettings, Grid, OtherRating, PlayerRow
-from ..crosstable.columns import fold, input_column
+from ..crosstable.columns import columns_named, fold, input_column
 from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
-    RATING_RANGE,
-    SYSTEM_COLUMNS,
     find_header,
     last_used_column,
     read_crosstable,
@@ -158,13 +156,11 @@ def check_chart(chart: ChartSetting, cell: str, known: set[PlayerId], problems: 
 
 
 def entry_fields(row: PlayerRow) -> dict[str, Any]:
-    """The :class:`~xlrating.lists.Entry` fields a player row gives (blank cells left out)."""
-    fields: dict[str, Any] = {
-        "name": row.name or None, "rating": row.rating, "games": row.games, "birth_date": row.birth_date,
-        "adult": row.adult or None, "k": row.k, "floor": row.floor, "peak": row.peak, "wins": row.wins,
-        "draws": row.draws, "events": row.events, "history": row.history, "fide": row.fide, "cfc": row.cfc,
-        "joined": row.joined,
-    }
+    """The :class:`~xlrating.lists.Entry` fields a player row gives (blank cells left out): the
+    player record the two share (:data:`~xlrating.systems.RECORD_FIELDS`), the name, the ratings
+    in the other systems."""
+    fields: dict[str, Any] = {name: getattr(row, name) for name in systems.RECORD_FIELDS}
+    fields.update(name=row.name or None, adult=row.adult or None)
     others = {o.system: (o.rating, o.games) for o in row.other_ratings if o.rating is not None}
     if others:
         fields["other_ratings"] = others
@@ -174,8 +170,9 @@ def entry_fields(row: PlayerRow) -> dict[str, Any]:
 def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str, int],
                    system: str, problems: list[Problem]) -> PlayerRow:
     """One row of the Players sheet as a crosstable's :class:`PlayerRow` (no rounds)."""
-    wanted = SYSTEM_COLUMNS[system] | systems.get(system).list_only_columns
-    low, high = RATING_RANGE[system]
+    entry = systems.get(system)
+    wanted = entry.columns | entry.list_only_columns
+    low, high = entry.rating_range
 
     def read(name: str, reader: Any) -> Any:
         if name not in columns or name not in wanted:
@@ -336,11 +333,7 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
     if header_index is None:
         problems.append(Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'Sheet'"))
         return []
-    columns: dict[str, int] = {}
-    for column, cell in enumerate(rows[header_index], start=1):
-        name = EVENT_COLUMNS.get(fold(cell))
-        if name is not None and name not in columns:
-            columns[name] = column
+    columns = columns_named(rows[header_index], EVENT_COLUMNS)
     listed: dict[str, int] = {}
     read: list[tuple[int, EventSettings, Crosstable]] = []
     for index in range(header_index + 1, len(rows)):
@@ -349,37 +342,14 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
             continue
         number = index + 1
         where = address(sheet, number, columns["Sheet"])
-        named = text(_cell(row, columns["Sheet"]))
-        event_sheet = find_sheet(sheets, named) if named else None
-        if named is None:
-            problems.append(Problem(where, "this event names no sheet"))
-            continue
-        if event_sheet is None or fold(event_sheet) in {fold(n) for n in (PLAYERS_SHEET, EVENTS_SHEET,
-                                                                          SEASON_SHEET, PENDING_SHEET)}:
-            problems.append(Problem(where, f"the workbook has no event sheet {named!r}"))
-            continue
-        output = OUTPUT_SHEETS.get(fold(event_sheet))
-        if output is not None:
-            problems.append(Problem(where, f"an event cannot be on sheet {event_sheet!r}: {event_sheet!r} is "
-                                           f"where the season writes its {output}. Give the event's sheet "
-                                           "another name (on its tab and here)"))
-            continue
-        if event_sheet in listed:
-            problems.append(Problem(where, f"sheet {event_sheet!r} is listed twice "
-                                           f"(also in row {listed[event_sheet]})"))
+        event_sheet = _event_sheet(sheets, where, _cell(row, columns["Sheet"]), listed, problems)
+        if event_sheet is None:
             continue
         listed[event_sheet] = number
         settings = _event_settings(season, sheet, number, row, columns, today, problems)
-        crosstable, found = read_crosstable(sheets[event_sheet], settings, sheet=event_sheet)
-        problems.extend(found)
-        if crosstable is None:
-            continue
-        if "ID" not in crosstable.columns:
-            problems.append(Problem(address(event_sheet, crosstable.header_row, 1),
-                                    "a season event needs an ID column: its players are found on "
-                                    "the list by ID"))
-            continue
-        read.append((number, settings, crosstable))  # its IDs are checked even when it has errors
+        crosstable = _event_crosstable(sheets[event_sheet], settings, event_sheet, problems)
+        if crosstable is not None:
+            read.append((number, settings, crosstable))  # its IDs are checked even when it has errors
     # New players are found in rating order (end dates, ties in the Events sheet's order):
     # a player new to the list joins it in the first event he plays.
     known: set[PlayerId] = set(ratings.entries)
@@ -389,6 +359,51 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
     if not listed and not problems:
         problems.append(Problem(quote_sheet(sheet), "the Events sheet lists no event"))
     return events
+
+
+#: The sheets of a season workbook that hold no event.
+_NOT_EVENTS = frozenset(fold(name) for name in (PLAYERS_SHEET, EVENTS_SHEET, SEASON_SHEET, PENDING_SHEET))
+
+
+def _event_sheet(sheets: Mapping[str, Grid], where: str, value: Any, listed: Mapping[str, int],
+                 problems: list[Problem]) -> str | None:
+    """The event sheet an Events row names (``value``, at ``where``), or None with its problem:
+    no name, no such event sheet, a sheet the season writes, a sheet ``listed`` already."""
+    named = text(value)
+    if named is None:
+        problems.append(Problem(where, "this event names no sheet"))
+        return None
+    event_sheet = find_sheet(sheets, named) if named else None
+    if event_sheet is None or fold(event_sheet) in _NOT_EVENTS:
+        problems.append(Problem(where, f"the workbook has no event sheet {named!r}"))
+        return None
+    output = OUTPUT_SHEETS.get(fold(event_sheet))
+    if output is not None:
+        problems.append(Problem(where, f"an event cannot be on sheet {event_sheet!r}: {event_sheet!r} is "
+                                       f"where the season writes its {output}. Give the event's sheet "
+                                       "another name (on its tab and here)"))
+        return None
+    if event_sheet in listed:
+        problems.append(Problem(where, f"sheet {event_sheet!r} is listed twice "
+                                       f"(also in row {listed[event_sheet]})"))
+        return None
+    return event_sheet
+
+
+def _event_crosstable(grid: Grid, settings: EventSettings, sheet: str, problems: list[Problem]
+                      ) -> Crosstable | None:
+    """An event sheet's crosstable, read with its Events row's settings, or None when it cannot
+    be read or has no ID column (a season finds its players by ID)."""
+    crosstable, found = read_crosstable(grid, settings, sheet=sheet)
+    problems.extend(found)
+    if crosstable is None:
+        return None
+    if "ID" not in crosstable.columns:
+        problems.append(Problem(address(sheet, crosstable.header_row, 1),
+                                "a season event needs an ID column: its players are found on "
+                                "the list by ID"))
+        return None
+    return crosstable
 
 
 def check_output_sheets(sheets: Mapping[str, Grid], problems: list[Problem]) -> None:

@@ -16,16 +16,13 @@ from .pending import pending_table
 from .read import LIST_OUTPUTS, find_sheet
 
 DATE = "yyyy-mm-dd"
-#: The columns of the New list sheet each system carries from season to season
-#: (``Entry`` field, header, number format), after ID, Name, Rating and Games.
-CARRIED: dict[str, tuple[tuple[str, str, Any], ...]] = {
-    "USCF": (("birth_date", "Birth date", DATE), ("adult", "Adult", None), ("floor", "Floor", RATING),
-             ("peak", "Peak", RATING), ("wins", "Wins", COUNT), ("draws", "Draws", COUNT),
-             ("events", "Events", COUNT), ("history", "History", None), ("fide", "FIDE", RATING),
-             ("cfc", "CFC", RATING)),
-    "FIDE": (("birth_date", "Birth date", DATE), ("k", "K", None), ("peak", "Peak", RATING),
-             ("events", "Events", COUNT)),
-    "ICU": (("birth_date", "Birth date", DATE), ("k", "K", None), ("joined", "Joined", DATE)),
+#: The ``Entry`` field and number format of each column of the New list sheet a system may carry
+#: from season to season (its :attr:`~xlrating.systems.System.carried` names which, in order).
+CARRIED_FIELDS: dict[str, tuple[str, Any]] = {
+    "Birth date": ("birth_date", DATE), "Adult": ("adult", None), "Floor": ("floor", RATING),
+    "Peak": ("peak", RATING), "Wins": ("wins", COUNT), "Draws": ("draws", COUNT), "Events": ("events", COUNT),
+    "History": ("history", None), "FIDE": ("fide", RATING), "CFC": ("cfc", RATING), "K": ("k", None),
+    "Joined": ("joined", DATE),
 }
 
 
@@ -93,7 +90,8 @@ def _new_list(season: SeasonInput, result: SeasonResult, first_seen: Mapping[Pla
               ) -> tuple[list[list[Any]], list[str | None]]:
     """The New list sheet: every player of the new list in the Players sheet's layout, the
     starting list first, then the new players in the order they first played."""
-    carried = CARRIED[season.ratings.system]
+    carried = [(CARRIED_FIELDS[header][0], header, CARRIED_FIELDS[header][1])
+               for header in systems.get(season.ratings.system).carried]
     quick = any("Quick" in entry.other_ratings for entry in result.list)
     header: list[Any] = ["ID", "Name", "Rating", "Games", *(h for _, h, _ in carried)]
     formats: list[str | None] = [None, None, RATING, COUNT]

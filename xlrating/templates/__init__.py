@@ -17,23 +17,23 @@ rates the event: the ribbon's "Run main" rates it in one click.
 
 from __future__ import annotations
 
-import importlib.util
 import keyword
 import os
 from pathlib import Path
 
-import openpyxl
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.table import TableColumn
 from openpyxl.worksheet.worksheet import Worksheet
 
+from .. import systems as registry
 from ..errors import ArgumentError, WorkbookError
 from ..workbook.book import save_workbook_atomic
 from ..workbook.buttons import EVENT_BUTTON, HEADER_HEIGHT, rate_button
 from ..workbook.new import fill_new_workbook
 from .calculator import add_calculator_sheet, calculator_workbook
 from .examples import EXAMPLES, ExampleEvent
+from .quickstart import CONF_SHEET, UDF_MODULES, quickstart_workbook
 from .season import SEASON_MACRO_TEMPLATE, SEASON_TEMPLATE, write_season_template
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "ExampleEvent",
     "build_template",
     "live_effective_games",
+    "macro_file",
     "quickstart_module",
     "write_calculator_template",
     "write_committed_templates",
@@ -57,18 +58,14 @@ __all__ = [
 #: The systems a template exists for.
 SYSTEMS: tuple[str, ...] = tuple(EXAMPLES)
 #: The committed templates' file names, by system.
-TEMPLATE_FILES: dict[str, str] = {"uscf": "uscf-swiss.xlsx", "fide": "fide-round-robin.xlsx",
-                                  "icu": "icu-swiss.xlsx"}
+TEMPLATE_FILES: dict[str, str] = {system.slug: system.template for system in registry.SYSTEMS}
 #: The committed macro-enabled template (US Chess example) and its Python module.
 MACRO_TEMPLATE = "xlrating_event.xlsm"
-#: The system of the committed macro-enabled template.
-MACRO_SYSTEM = "uscf"
+#: The system of the committed macro-enabled template (the registry's
+#: :attr:`~xlrating.systems.System.macro_template`).
+MACRO_SYSTEM = next(entry.slug for entry in registry.SYSTEMS if entry.macro_template)
 #: The committed calculator template: the US Chess, FIDE and ICU calculators.
 CALCULATOR_TEMPLATE = "calculators.xlsx"
-#: xlwings' settings sheet in a macro-enabled template (the quickstart's ``_xlwings.conf``,
-#: renamed to be read) and the one setting it holds.
-CONF_SHEET = "xlwings.conf"
-UDF_MODULES = "xlrating.udfs"
 #: The header of the US Chess template's live formula column (not an output column, so the
 #: macro and the command line leave it alone).
 LIVE_EFFECTIVE_GAMES = "Live effective games"
@@ -85,7 +82,7 @@ def build_template(system: str, *, macro: bool = False, blank: bool = False, mod
     if key not in EXAMPLES:
         raise ArgumentError(f"Argument 'system' must be one of {', '.join(SYSTEMS)}, not {system!r}")
     example = EXAMPLES[key]
-    workbook = _quickstart() if macro else Workbook()
+    workbook = quickstart_workbook() if macro else Workbook()
     fill_new_workbook(
         workbook, event=example.event_settings(blank=blank), sheets=[example.sheet(blank=blank)],
         how_to=how_to_lines(example, macro=macro, blank=blank, module=module))
@@ -185,6 +182,13 @@ def write_template(system: str, path: str | os.PathLike[str], *, macro: bool = F
 
 
 
+def macro_file(system: str) -> str:
+    """The file name of the macro-enabled template of ``system`` (``uscf``, ``fide`` or ``icu``):
+    :data:`MACRO_TEMPLATE` for the system the registry names for it, else ``xlrating_<system>_event.xlsm``."""
+    entry = registry.find(system)
+    return MACRO_TEMPLATE if entry is not None and entry.macro_template else f"xlrating_{system}_event.xlsm"
+
+
 def write_committed_templates(folder: str | os.PathLike[str]) -> list[Path]:
     """Write every template under ``folder`` (the repository's ``templates/``)."""
     base = Path(folder)
@@ -272,44 +276,3 @@ def how_to_lines(example: ExampleEvent, *, macro: bool = False, blank: bool = Fa
         lines.append(f"The example: {example.title}. Every name, id and result is invented; "
                      "replace the rows with your own event.")
     return lines
-
-
-def _quickstart() -> Workbook:
-    """xlwings' ``quickstart.xlsm``, loaded to add sheets to: its VBA project (with the reference
-    to the xlwings add-in) and its settings sheet, made active for the worksheet functions
-    (:func:`_set_udf_modules`)."""
-    spec = importlib.util.find_spec("xlwings")
-    if spec is None or spec.origin is None:
-        raise WorkbookError("The macro-enabled template needs the xlwings package (pip install xlwings)")
-    source = Path(spec.origin).parent / "quickstart.xlsm"
-    try:
-        workbook = openpyxl.load_workbook(source, keep_vba=True)
-    except (OSError, ValueError, KeyError) as error:
-        raise WorkbookError(f"{source}: cannot read xlwings' quickstart workbook ({error})") from None
-    _set_udf_modules(workbook)
-    return workbook
-
-
-def _set_udf_modules(workbook: Workbook) -> None:
-    """Turn the quickstart's ``_xlwings.conf`` sheet into the active ``xlwings.conf`` holding only
-    ``UDF Modules = xlrating.udfs``.
-
-    xlwings reads a sheet named ``xlwings.conf`` (its settings from A1 down) before the
-    add-in's settings, and falls back to those for a setting the sheet does not hold. The
-    quickstart's sheet sets every setting (``Interpreter_Win`` to ``python`` among them),
-    which would override the Interpreter the director chose on the ribbon; so only UDF
-    Modules is kept, and *Import Functions* finds the worksheet functions at once.
-    """
-    sheet: Worksheet = workbook["_xlwings.conf"]
-    sheet.delete_rows(1, sheet.max_row)
-    sheet.title = CONF_SHEET
-    lines = [
-        "xlrating: this sheet tells xlwings where the worksheet functions are (UDF Modules). Every other "
-        "setting, the Interpreter first, comes from the xlwings ribbon tab.",
-        "xlwings reads the settings from A1 down to the first blank row; a setting added there overrides "
-        "the ribbon's for this workbook. Delete the sheet to use the ribbon's UDF Modules instead.",
-    ]
-    sheet["A1"], sheet["B1"] = "UDF Modules", UDF_MODULES
-    for row, line in enumerate(lines, start=3):
-        sheet.cell(row=row, column=1, value=line)
-

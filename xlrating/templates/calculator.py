@@ -25,7 +25,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..crosstable.settings import RULES
+from .. import systems
 from ..errors import ArgumentError
 from ..workbook.new import fit_to_pages, wrapped_height
 
@@ -109,12 +109,13 @@ def _guard(condition: str, formula: str) -> str:
 
 _USCF_RATED = 'B5<>""'
 USCF = CalculatorLayout(
-    system="uscf",
+    system=systems.USCF.slug,
     title="US Chess rating estimator",
     intro=("Enter your rating, the games it is based on and up to 12 opponents with your results "
            "(1, 0.5, 0 or W, D, L). Everything in green is calculated by xlrating's Excel functions."),
     inputs=(
-        Field("Rules", "B4", "USCF 2020", "USCF 2020, USCF 2011 or USCF 2009", choices=RULES["USCF"]),
+        Field("Rules", "B4", "USCF 2020", "USCF 2020, USCF 2011 or USCF 2009",
+              choices=systems.USCF.edition_names),
         Field("Your rating", "B5", 1500, "blank: unrated (initial rating 750)", "0"),
         Field("Games played (N)", "B6", 30, "games your rating is based on; blank: established", "0"),
         Field("History", "B7", None, "all wins or all losses if every earlier rated game was one",
@@ -154,12 +155,12 @@ USCF = CalculatorLayout(
 
 _FIDE_RATED = 'B5<>""'
 FIDE = CalculatorLayout(
-    system="fide",
+    system=systems.FIDE.slug,
     title="FIDE rating calculator",
     intro=("Enter your rating and up to 12 rated opponents with your results (1, 0.5, 0 or W, D, L). "
            "Without a rating, your first rating Ru is calculated instead (unrated opponents: blank rating)."),
     inputs=(
-        Field("Rules", "B4", "FIDE 2024", "FIDE 2024 or FIDE handbook", choices=RULES["FIDE"]),
+        Field("Rules", "B4", "FIDE 2024", "FIDE 2024 or FIDE handbook", choices=systems.FIDE.edition_names),
         Field("Your rating", "B5", 1850, "blank: unrated", "0"),
         Field("Rated games so far", "B6", None, "blank: 30 or more", "0"),
         Field("Highest rating", "B7", None, "highest published rating; blank: your rating", "0"),
@@ -188,16 +189,18 @@ FIDE = CalculatorLayout(
 
 # --- ICU ---------------------------------------------------------------------------------------
 
-_ICU_RATED = 'AND(B5<>"",OR(B6="",B6>=20))'
-_ICU_PROVISIONAL = 'AND(B5<>"",B6<>"",B6<20)'
+#: Fewer games than this behind a rating: a provisional player (the ICU rules' own limit).
+_ICU_LIMIT = systems.ICU.default.rules.provisional_limit
+_ICU_RATED = f'AND(B5<>"",OR(B6="",B6>={_ICU_LIMIT}))'
+_ICU_PROVISIONAL = f'AND(B5<>"",B6<>"",B6<{_ICU_LIMIT})'
 ICU = CalculatorLayout(
-    system="icu",
+    system=systems.ICU.slug,
     title="ICU rating calculator",
-    intro=("Enter your rating (with the games behind it if fewer than 20) and up to 12 opponents "
+    intro=(f"Enter your rating (with the games behind it if fewer than {_ICU_LIMIT}) and up to 12 opponents "
            "with your results (1, 0.5, 0 or W, D, L). Give K, or your birth date and the date you joined."),
     inputs=(
         Field("Your rating", "B5", 1720, "blank: unrated (your performance is your rating)", "0"),
-        Field("Games behind it", "B6", None, "fewer than 20: provisional; blank: rated", "0"),
+        Field("Games behind it", "B6", None, f"fewer than {_ICU_LIMIT}: provisional; blank: rated", "0"),
         Field("K", "B7", None, "blank: from birth date and joining date", "0"),
         Field("Birth date", "B8", date(1990, 5, 17), "under 21: K 40", "yyyy-mm-dd"),
         Field("Joined the ICU", "B9", date(2012, 9, 1), "member under 8 years: K 32", "yyyy-mm-dd"),
@@ -224,7 +227,7 @@ ICU = CalculatorLayout(
 #: The calculators by system key.
 LAYOUTS: dict[str, CalculatorLayout] = {layout.system: layout for layout in (USCF, FIDE, ICU)}
 #: Sheet names in :func:`calculator_workbook`.
-WORKBOOK_TITLES: dict[str, str] = {"uscf": "US Chess", "fide": "FIDE", "icu": "ICU"}
+WORKBOOK_TITLES: dict[str, str] = {system.slug: system.short_name for system in systems.SYSTEMS}
 
 
 def add_calculator_sheet(workbook: Workbook, system: str, *, title: str = CALCULATOR_SHEET,

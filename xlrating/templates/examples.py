@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from .. import systems
 from ..crosstable.settings import USCF_REPORT_HELP
 from ..workbook.new import NewSheet
 
@@ -94,7 +95,7 @@ def _trf_rows(*values: object) -> tuple[tuple[str, object], ...]:
 _CODES = {"1-0": ("W", "L"), "0-1": ("L", "W"), "1/2": ("D", "D"), "+-": ("X", "F"), "-+": ("F", "X")}
 
 USCF_SWISS = ExampleEvent(
-    key="uscf",
+    key=systems.USCF.slug,
     live_effective_games=True,
     title="Riverside Spring Swiss: a fictional 4-round US Chess Swiss (Regular rating), 8 players",
     settings=(
@@ -164,7 +165,7 @@ def _round_robin(berger: tuple[tuple[tuple[int, int], ...], ...],
 
 
 FIDE_ROUND_ROBIN = ExampleEvent(
-    key="fide",
+    key=systems.FIDE.slug,
     title="Harbour Masters Invitational: a fictional 7-player FIDE round robin (one free round each; "
           "K from games and birth dates)",
     settings=(
@@ -189,7 +190,7 @@ FIDE_ROUND_ROBIN = ExampleEvent(
 )
 
 ICU_SWISS = ExampleEvent(
-    key="icu",
+    key=systems.ICU.slug,
     title="Lough Corrib Weekender: a fictional 5-round ICU Swiss, 8 players (K from birth and joining dates)",
     settings=(
         ("System", "ICU"), ("Rules", "ICU"), ("Event type", "Swiss"),

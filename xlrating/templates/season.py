@@ -20,10 +20,11 @@ from typing import Any
 from openpyxl import Workbook
 
 from ..errors import WorkbookError
-from ..season.file import season_workbook
 from ..workbook.book import save_workbook_atomic
 from ..workbook.buttons import SEASON_BUTTON, rate_button
 from ..workbook.new import write_how_to
+from ..workbook.season import season_workbook
+from .quickstart import quickstart_workbook
 
 SEASON_TEMPLATE = "season.xlsx"
 #: The committed macro-enabled season template (its Python module is named like it).
@@ -148,9 +149,7 @@ def build_season_template(*, macro: bool = False, module: str = "xlrating_season
         events.append(["Event 1", None, None, None, "Swiss"])
         sheets = {"Season": start.settings, "Players": start.players, "Events": events,
                   "Event 1": (FIRST_EVENT,)}
-    from . import _quickstart  # the package imports this module first
-
-    book = season_workbook(sheets, _quickstart() if macro else None)
+    book = season_workbook(sheets, quickstart_workbook() if macro else None)
     lines = list(HOW_TO) if start is None else [*HOW_TO[:-1], start.described]
     if macro:
         lines.append(f"In Excel: keep {module}.py beside this workbook, install the xlwings add-in "

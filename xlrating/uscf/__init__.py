@@ -20,7 +20,8 @@ from .fide_events import FideEventUpdate, fide_event_opponent_rating, fide_event
 from .floors import absolute_floor, peak_floor, prize_floor, rating_floor
 from .formulas import effective_games, k_factor, nstar, provisional_winning_expectancy, winning_expectancy
 from .initial import InitialRating, age_based_rating, age_in_years, cfc_to_uscf, fide_to_uscf, initial_rating
-from .match import match_eligible, match_ratings, rate_match
+from .match import match_eligible
+from .match_event import match_ratings, rate_match
 from .player import UscfPlayer
 from .rules import EDITIONS, USCF_2009, USCF_2011, USCF_2020, RatingSystem, UscfRules, get_rules
 from .special import SpecialSolution, special_rating, special_solution

@@ -27,7 +27,7 @@ from ..errors import ArgumentError, RulesError
 from .bonus import choose_bonus_multiplier
 from .floors import _floor, store
 from .formulas import _effective
-from .rules import RulesLike, get_rules
+from .rules import Piecewise, RulesLike, UscfRules, get_rules
 from .standard import StandardSolution, _standard
 
 
@@ -81,40 +81,95 @@ def fide_event_update(
     established rating the peak floor of ``prior_rating`` if higher (section 5).
     """
     edition = get_rules(rules)
-    if not edition.fide_events or edition.fide_event_opponents is None or edition.fide_event_youth is None:
-        raise RulesError(f"{edition.name} has no rules for foreign FIDE events (they start with USCF 2011)")
+    if not edition.fide_events:
+        raise _no_fide_events(edition)
+    _conversions_of(edition)  # refused without them, before any argument is checked
     prior = _check.rating("prior_rating", prior_rating)
+    n = _eligible(edition, games)
+    fides, points = _games(opponent_fide_ratings, results)
+    on = _check.date("end_date", end_date)
+    kept, where = _converted_opponents(edition, fides, points, youth, on)
+    multiplier, source = choose_bonus_multiplier(edition, bonus_multiplier, on)
+    bottom = _check.rating("floor", floor) if floor is not None else _default_floor(edition, prior, n)
+    opponents, score = tuple(r for r, _ in kept), sum(s for _, s in kept)
+    solution = _apply_once(edition, prior, n, opponents, score, multiplier, repeated_opponent)
+    rating = max(store(edition, solution.rating, prior), bottom)
+    return FideEventUpdate(prior=prior, games=n, opponents=opponents, ignored=len(fides) - len(kept),
+                           youth=bool(youth), bonus_multiplier=multiplier, bonus_multiplier_source=source,
+                           standard=solution, rating=rating, conversion_source=where)
+
+
+def _no_fide_events(edition: UscfRules) -> RulesError:
+    return RulesError(f"{edition.name} has no rules for foreign FIDE events (they start with USCF 2011)")
+
+
+def _conversions_of(edition: UscfRules) -> tuple[Piecewise, Piecewise]:
+    """The edition's two conversions of an opponent's FIDE rating (the usual one, the youth events'),
+    or :class:`RulesError` if it has none."""
+    if edition.fide_event_opponents is None or edition.fide_event_youth is None:
+        raise _no_fide_events(edition)
+    return edition.fide_event_opponents, edition.fide_event_youth
+
+
+def _eligible(edition: UscfRules, games: int | None) -> int | None:
+    """N, checked: "Only players with an established US Chess regular rating are eligible" (US Chess
+    2020, 6; ``None``: established, the count unknown). 2011 asks for no number of games."""
     n = None if games is None else _check.whole("games", games)
     if n is not None and n < edition.fide_event_min_games:
         raise ArgumentError(f"Argument 'games': {edition.name} updates only established Regular ratings "
                             f"(more than {edition.established_games} games) from FIDE events, not {games!r}")
+    return n
+
+
+def _games(opponent_fide_ratings: Sequence[float | None], results: Sequence[Any]
+           ) -> tuple[tuple[float | None, ...], tuple[float, ...]]:
+    """The opponents' FIDE ratings (``None``: none) and the player's results, checked, one per game."""
     if isinstance(opponent_fide_ratings, (str, bytes)) or not isinstance(opponent_fide_ratings, Sequence):
         raise _check.fail("opponent_fide_ratings", "a sequence of FIDE ratings", opponent_fide_ratings)
     fides = tuple(None if r is None else _check.rating(f"opponent_fide_ratings[{i}]", r)
                   for i, r in enumerate(opponent_fide_ratings))
     points = _check.results("results", results)
     _check.same_length(("opponent_fide_ratings", "results"), fides, points)
-    on = _check.date("end_date", end_date)
-    conversion, where = ((edition.fide_event_youth, None) if youth
-                         else edition.fide_event_conversion_on(on))
+    return fides, points
+
+
+def _conversion(edition: UscfRules, youth: bool, on: dt.date | None) -> tuple[Piecewise, str | None]:
+    """The conversion of the opponents' FIDE ratings to the US Chess scale: a youth event's, else the
+    section 2.7 one in force ``on`` (US Chess 2020, 6, third point; 2011: step 1's), with where it
+    comes from when it is not the edition's own."""
+    if youth:
+        return _conversions_of(edition)[1], None
+    conversion, where = edition.fide_event_conversion_on(on)
     assert conversion is not None
+    return conversion, where
+
+
+def _converted_opponents(edition: UscfRules, fides: tuple[float | None, ...], points: tuple[float, ...],
+                         youth: bool, on: dt.date | None) -> tuple[list[tuple[float, float]], str | None]:
+    """The games against opponents with a FIDE rating, converted to the US Chess scale, each with the
+    player's result: "Opponents who do not have a FIDE rating are ignored" (US Chess 2020, 6)."""
+    conversion, where = _conversion(edition, youth, on)
     kept = [(conversion(f), s) for f, s in zip(fides, points, strict=True) if f is not None]
     if not kept:
         raise ArgumentError("Argument 'opponent_fide_ratings' must include at least one FIDE-rated opponent")
-    multiplier, source = choose_bonus_multiplier(edition, bonus_multiplier, on)
-    if floor is not None:
-        bottom = _check.rating("floor", floor)
-    else:
-        established = n is None or n > edition.established_games
-        bottom = _floor(edition, prior if established else None, 0, 0, 0, None)[0]
-    opponents = tuple(r for r, _ in kept)
-    solution = _standard(edition, prior, _effective(edition, prior, n), opponents, sum(s for _, s in kept),
-                         bonus=True, multiplier=multiplier, repeated_opponent=bool(repeated_opponent),
-                         dual_rated=False, regular_rating=prior)
-    rating = max(store(edition, solution.rating, prior), bottom)
-    return FideEventUpdate(prior=prior, games=n, opponents=opponents, ignored=len(fides) - len(kept),
-                           youth=bool(youth), bonus_multiplier=multiplier, bonus_multiplier_source=source,
-                           standard=solution, rating=rating, conversion_source=where)
+    return kept, where
+
+
+def _default_floor(edition: UscfRules, prior: float, n: int | None) -> float:
+    """The floor without the player's history (US Chess 2020, 5; 2011: 2.4): the absolute floor or,
+    for an established rating, the peak floor of the prior rating if higher."""
+    established = n is None or n > edition.established_games
+    return _floor(edition, prior if established else None, 0, 0, 0, None)[0]
+
+
+def _apply_once(edition: UscfRules, prior: float, n: int | None, opponents: tuple[float, ...], score: float,
+                multiplier: float, repeated_opponent: bool) -> StandardSolution:
+    """"The standard rating formula (with bonus) is then applied to update the player's US Chess
+    rating based on the opponents' converted ratings. The standard formula is applied only once"
+    (US Chess 2020, 6)."""
+    return _standard(edition, prior, _effective(edition, prior, n), opponents, score, bonus=True,
+                     multiplier=multiplier, repeated_opponent=bool(repeated_opponent), dual_rated=False,
+                     regular_rating=prior)
 
 
 def fide_event_rating(
@@ -141,9 +196,6 @@ def fide_event_opponent_rating(fide: float, *, youth: bool = False, rules: Rules
     """An opponent's FIDE rating on the US Chess scale for a foreign FIDE event ending on
     ``end_date`` (the section 2.7 conversion in force then; without a date, the document's)."""
     edition = get_rules(rules)
-    if edition.fide_event_opponents is None or edition.fide_event_youth is None:
-        raise RulesError(f"{edition.name} has no rules for foreign FIDE events (they start with USCF 2011)")
+    _conversions_of(edition)
     on = _check.date("end_date", end_date)
-    conversion = edition.fide_event_youth if youth else edition.fide_event_conversion_on(on)[0]
-    assert conversion is not None
-    return conversion(_check.rating("fide", fide))
+    return _conversion(edition, youth, on)[0](_check.rating("fide", fide))

@@ -7,19 +7,18 @@ bonus and floors apply as in any event. The 180-day (100 points) and 3-year (200
 points) limits need the players' match history and are left to the caller.
 
 A match is rated with the five-step algorithm under these restrictions:
-``rate_event(..., event_type="Match")`` or :func:`rate_match`.
+``rate_event(..., event_type="Match")``, which checks them with :func:`check_match`, or
+:func:`xlrating.uscf.match_event.rate_match`.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import _check
 from ..errors import EventError
-from ..model import EventOutcome, Game
-from .rules import RatingSystem, RulesLike, UscfRules, get_rules
+from .rules import RulesLike, UscfRules, get_rules
 
 if TYPE_CHECKING:
     from .player import UscfPlayer
@@ -70,42 +69,3 @@ def match_eligible(
         count = None if g is None else _check.whole(name.replace("rating", "games"), g)
         pair.append((value, count))
     return match_problem(edition, pair) is None
-
-
-def rate_match(
-    player: UscfPlayer,
-    opponent: UscfPlayer,
-    results: Sequence[Any],
-    *,
-    rating_system: RatingSystem | str = "Regular",
-    end_date: dt.date | None = None,
-    bonus_multiplier: float | None = None,
-    rules: RulesLike = "2020",
-) -> EventOutcome:
-    """Rate a match of ``len(results)`` games; ``results`` are ``player``'s (1, 0.5, 0 or
-    W, D, L), one per game, the games numbered as rounds 1, 2, ... ."""
-    from .event import rate_event
-
-    points = _check.results("results", results)
-    games = [Game(i, player.number, opponent.number, s) for i, s in enumerate(points, start=1)]
-    return rate_event([player, opponent], games, rating_system=rating_system, event_type="Match",
-                      end_date=end_date, bonus_multiplier=bonus_multiplier, rules=rules)
-
-
-def match_ratings(
-    rating: float,
-    games: int | None,
-    opponent_rating: float,
-    opponent_games: int | None,
-    results: Sequence[Any],
-    *,
-    rules: RulesLike = "2020",
-) -> tuple[float, float]:
-    """The two players' post-match ratings (see :func:`rate_match`); games None = established."""
-    from .player import UscfPlayer
-
-    outcome = rate_match(UscfPlayer(1, rating, games), UscfPlayer(2, opponent_rating, opponent_games),
-                         results, rules=rules)
-    first, second = outcome.player(1).post_rating, outcome.player(2).post_rating
-    assert first is not None and second is not None
-    return first, second

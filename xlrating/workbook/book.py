@@ -240,6 +240,17 @@ def apply(workbook: Workbook, blocks: Iterable[Block], added: Iterable[AddedColu
     """
     blocks = tuple(blocks)
     added = tuple(added)
+    _check_blocks(workbook, blocks)
+    headers = {(c.sheet, c.header_row): c for c in added}
+    for block in blocks:
+        _record(workbook.patches.setdefault(block.sheet, SheetPatch()), block,
+                headers.get((block.sheet, block.row)))
+    for columns in added:
+        _widen(workbook, columns)
+
+
+def _check_blocks(workbook: Workbook, blocks: tuple[Block, ...]) -> None:
+    """Refuse blocks for a sheet the workbook lacks, or where merged cells are in the way."""
     for block in blocks:
         if block.sheet not in workbook.sheetnames:
             raise ArgumentError(f"Block for sheet {block.sheet!r}: the workbook has no such sheet")
@@ -248,36 +259,40 @@ def apply(workbook: Workbook, blocks: Iterable[Block], added: Iterable[AddedColu
         ranges = f"{len(merged)} merged cell range{'s' if len(merged) != 1 else ''}"
         raise CrosstableError(merged, title=f"{workbook.path}: {ranges} where the ratings go; "
                               "nothing was rated or written.")
-    headers = {(c.sheet, c.header_row): c for c in added}
-    for block in blocks:
-        patch = workbook.patches.setdefault(block.sheet, SheetPatch())
-        formats = block.number_formats
-        header = headers.get((block.sheet, block.row))
-        for i, row in enumerate(block.values):
-            for j, value in enumerate(row):
-                column = block.column + j
-                if header is not None and i == 0 and header.first_column <= column <= header.last_column:
-                    patch.put(block.row, column, Write(value, header_style_from=header.first_column - 1
-                                                       if header.first_column > 1 else None))
-                    continue
-                code = formats[j] if formats is not None and j < len(formats) else None
-                patch.put(block.row + i, column, Write(value, code))
-    for columns in added:
-        patch = workbook.patches.setdefault(columns.sheet, SheetPatch())
-        grid = workbook.read(columns.sheet).grid
-        header_values = grid[columns.header_row - 1] if columns.header_row <= len(grid) else []
-        written = patch.rows.get(columns.header_row, {})
-        names = {c: written[c].value if c in written else _at(header_values, c)
-                 for c in range(1, columns.last_column + 1)}
-        if columns.first_column > 1:
-            patch.width_from = columns.first_column - 1
-            for column in range(columns.first_column, columns.last_column + 1):
-                text = "" if names[column] is None else str(names[column])
-                patch.widths[column] = float(min(len(text) + 3, 30))
-                if columns.collapse and not on_wall_chart(text):
-                    patch.grouped.add(column)
-        if not _extend_table(workbook, columns, names):
-            patch.auto_filter = (columns.header_row, columns.first_column - 1, columns.last_column)
+
+
+def _record(patch: SheetPatch, block: Block, header: AddedColumns | None) -> None:
+    """Record every value of ``block`` in ``patch``, with its column's number format; a header cell
+    in the ``header``'s added columns takes the style of the header cell left of them."""
+    formats = block.number_formats
+    for i, row in enumerate(block.values):
+        for j, value in enumerate(row):
+            column = block.column + j
+            if header is not None and i == 0 and header.first_column <= column <= header.last_column:
+                patch.put(block.row, column, Write(value, header_style_from=header.first_column - 1
+                                                   if header.first_column > 1 else None))
+                continue
+            code = formats[j] if formats is not None and j < len(formats) else None
+            patch.put(block.row + i, column, Write(value, code))
+
+
+def _widen(workbook: Workbook, columns: AddedColumns) -> None:
+    """Size (and group, if asked) the added columns and extend the table or AutoFilter over them."""
+    patch = workbook.patches.setdefault(columns.sheet, SheetPatch())
+    grid = workbook.read(columns.sheet).grid
+    header_values = grid[columns.header_row - 1] if columns.header_row <= len(grid) else []
+    written = patch.rows.get(columns.header_row, {})
+    names = {c: written[c].value if c in written else _at(header_values, c)
+             for c in range(1, columns.last_column + 1)}
+    if columns.first_column > 1:
+        patch.width_from = columns.first_column - 1
+        for column in range(columns.first_column, columns.last_column + 1):
+            text = "" if names[column] is None else str(names[column])
+            patch.widths[column] = float(min(len(text) + 3, 30))
+            if columns.collapse and not on_wall_chart(text):
+                patch.grouped.add(column)
+    if not _extend_table(workbook, columns, names):
+        patch.auto_filter = (columns.header_row, columns.first_column - 1, columns.last_column)
 
 
 def _at(row: list[Any], column: int) -> Any:

@@ -24,8 +24,9 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
+from .. import systems
 from ..crosstable.columns import USCF_SYSTEMS, round_number
-from ..crosstable.settings import RULES, USCF_REPORT_HELP
+from ..crosstable.settings import USCF_REPORT_HELP
 from ..errors import ArgumentError
 from ..model import EventType
 from .cells import put
@@ -49,10 +50,10 @@ EVENT_SHEET = "Event"
 #: Settings of the ``Event`` sheet with a fixed set of values (docs/guide/crosstable.md, "The Event sheet"),
 #: keyed by the setting's lower-case name.
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
-    "system": tuple(RULES),
+    "system": tuple(system.key for system in systems.SYSTEMS),
     "rating system": USCF_SYSTEMS,
     "dual rated": ("yes", "no"),
-    "rules": tuple(edition for editions in RULES.values() for edition in editions),
+    "rules": tuple(edition for system in systems.SYSTEMS for edition in system.edition_names),
     "event type": tuple(t.value for t in EventType),
 }
 

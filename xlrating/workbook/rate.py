@@ -8,9 +8,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from .. import systems
 from ..crosstable import AddedColumns, Block, Grid, RatedWorkbook, rate_sheets
 from ..crosstable.columns import fold, input_column, round_number
-from ..crosstable.parse import REQUIRED, SYSTEM_COLUMNS
+from ..crosstable.parse import REQUIRED
 from ..crosstable.values import address
 from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable, overlay
 from ..errors import CrosstableError, WorkbookError
@@ -99,7 +100,7 @@ def _uncalculated_notes(workbook: Workbook, rated: RatedWorkbook) -> list[str]:
         read += [address(settings, row, column) for row, column in formulas.get(settings, []) if column == 2]
     for event in rated.events:
         crosstable = event.crosstable
-        wanted = SYSTEM_COLUMNS[event.settings.system] | set(REQUIRED)
+        wanted = systems.get(event.settings.system).columns | set(REQUIRED)
         columns = {c for name, c in crosstable.columns.items() if name in wanted or round_number(name)}
         for row, column in formulas.get(crosstable.sheet, []):
             if crosstable.header_row < row <= crosstable.last_row and column in columns:

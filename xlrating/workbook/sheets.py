@@ -66,6 +66,18 @@ def unescape(text: str) -> str:
     return _ENTITY.sub(_entity, text) if "&" in text else text
 
 
+#: The value of a cell of type ``t`` from its text (numbers and shared strings aside).
+_TYPED: dict[str, Callable[[str], Any]] = {"b": lambda text: bool(int(text)), "d": from_ISO8601}
+
+
+def _inline(inner: str) -> tuple[Any, bool]:
+    """An inline string cell's text and whether it holds a formula."""
+    if inner.startswith("<is><t>") and inner.endswith("</t></is>") and "<" not in inner[7:-9]:
+        return unescape(inner[7:-9]), False
+    inline = _IS.search(inner)
+    return (_plain(inline.group(2)) if inline else None), _F.search(inner) is not None
+
+
 def _plain(inner: str | None) -> str:
     """The text of an ``si`` or ``is`` element: its ``t`` or its runs' ``t``, phonetic runs left out."""
     if not inner:
@@ -249,6 +261,7 @@ class Reader:
         return values
 
     def _value(self, attributes: str, inner: str | None) -> tuple[Any, bool]:
+        """A cell's value and whether it holds a formula, from its attributes and contents."""
         if not inner:
             return None, False
         found = _TYPE.search(attributes)
@@ -256,34 +269,30 @@ class Reader:
         plain = inner[3:-4]
         if inner.startswith("<v>") and inner.endswith("</v>") and "<" not in plain:
             formula, text = False, (unescape(plain) or None)  # the usual cell: one value, nothing else
-        elif kind == "inlineStr" and inner.startswith("<is><t>") and inner.endswith("</t></is>") \
-                and "<" not in inner[7:-9]:
-            return unescape(inner[7:-9]), False
+        elif kind == "inlineStr":
+            return _inline(inner)
         else:
             formula = _F.search(inner) is not None
-            if kind == "inlineStr":
-                inline = _IS.search(inner)
-                return (_plain(inline.group(2)) if inline else None), formula
             v = _V.search(inner)
             text = unescape(v.group(2)) if v and v.group(2) else None
         if text is None:
             return None, formula
         if kind == "n":
-            number: int | float = float(text) if ("." in text or "e" in text or "E" in text) else int(text)
-            style = _STYLE.search(attributes)
-            if style and int(style.group(1)) in self.dates:
-                try:
-                    epoch = CALENDAR_MAC_1904 if self.date1904 else CALENDAR_WINDOWS_1900
-                    return from_excel(number, epoch, timedelta=int(style.group(1)) in self.durations), formula
-                except (OverflowError, ValueError):
-                    # Not a date Excel can show (past 9999-12-31): the number itself, so that
-                    # the reader's message can say what is wrong with it.
-                    return number, formula
-            return number, formula
+            return self._number(text, attributes), formula
         if kind == "s":
             return self.strings[int(text)], formula
-        if kind == "b":
-            return bool(int(text)), formula
-        if kind == "d":
-            return from_ISO8601(text), formula
-        return text, formula  # "str" (a formula's text), "e" (an error)
+        return _TYPED.get(kind, str)(text), formula  # "str" (a formula's text), "e" (an error): the text
+
+    def _number(self, text: str, attributes: str) -> Any:
+        """A number cell's value: a date or a duration if its style formats it as one."""
+        number: int | float = float(text) if ("." in text or "e" in text or "E" in text) else int(text)
+        style = _STYLE.search(attributes)
+        if not (style and int(style.group(1)) in self.dates):
+            return number
+        try:
+            epoch = CALENDAR_MAC_1904 if self.date1904 else CALENDAR_WINDOWS_1900
+            return from_excel(number, epoch, timedelta=int(style.group(1)) in self.durations)
+        except (OverflowError, ValueError):
+            # Not a date Excel can show (past 9999-12-31): the number itself, so that
+            # the reader's message can say what is wrong with it.
+            return number

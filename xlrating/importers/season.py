@@ -18,16 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import systems
 from ..crosstable.columns import fold, input_column
-from ..crosstable.parse import SYSTEM_COLUMNS
 from ..crosstable.values import address, text
 from ..errors import FormatError, Problem
-from ..importers import ImportedEvent, import_file
 from ..official.identity import Sighting, identity_warnings
-from ..workbook.add import MAX_SHEET_NAME
-from ..workbook.book import save_workbook_atomic
-from .file import season_workbook
-from .model import (
+from ..season.model import (
     EVENTS_SHEET,
     HISTORY_SHEET,
     NEW_LIST_SHEET,
@@ -36,6 +32,10 @@ from .model import (
     PLAYERS_SHEET,
     SEASON_SHEET,
 )
+from ..workbook.add import MAX_SHEET_NAME
+from ..workbook.book import save_workbook_atomic
+from ..workbook.season import season_workbook
+from . import ImportedEvent, import_file
 
 Rows = list[list[Any]]
 #: The Events sheet's columns and the imported Event setting each comes from.
@@ -159,47 +159,9 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
     """
     problems: list[Problem] = []
     notes: list[str] = []
-    imported: list[tuple[Path, ImportedEvent]] = []
-    for source in sources:
-        try:
-            paths = event_files(source, notes)
-        except OSError as error:
-            problems.append(Problem(shown(Path(source)), f"cannot be read ({error.strerror or error})"))
-            continue
-        for path in paths:
-            try:
-                imported.append((path, import_file(path, fmt)))
-            except FormatError as error:
-                problems.extend(error.problems)
-    if not imported and not problems:
-        problems.append(Problem(", ".join(str(s) for s in sources), "no event to import"))
-    systems = {(str(event.setting("System")), str(event.setting("Rules"))) for _, event in imported}
-    if len(systems) > 1:
-        found = ", ".join(f"{shown(Path(path.name))}: {event.setting('System')} {event.setting('Rules')}"
-                          for path, event in imported)
-        problems.append(Problem("", f"a season is rated under one system and rule edition; these events "
-                                    f"differ ({found})"))
-    taken: set[str] = set()
-    events: list[tuple[str, ImportedEvent, Any]] = []
-    for path, event in imported:
-        for sheet in event.sheets:
-            if "ID" not in sheet.header:
-                problems.append(Problem(shown(Path(path.name)),
-                                        f"{sheet.name}: no player IDs: a season names its players by ID"))
-                continue
-            ids = sheet.column("ID")
-            for number, key in zip(sheet.column("No"), ids, strict=True):
-                if key in (None, ""):
-                    problems.append(Problem(shown(Path(path.name)),
-                                            f"{sheet.name}: No. {number} has no ID: a season names its "
-                                            "players by ID"))
-            stem, read_as = file_stem(path)
-            wanted = stem if len(event.sheets) == 1 else f"{stem} {sheet.name}"
-            name, why = sheet_name(wanted, taken)
-            why = ([read_as] if read_as is not None else []) + why
-            if why:
-                notes.append(f"{shown(path)}: its event is on sheet {name!r} ({'; '.join(why)})")
-            events.append((name, event, sheet))
+    imported = _imported(sources, fmt, notes, problems)
+    systems = _one_system(imported, problems)
+    events = _event_sheets(imported, notes, problems)
     if problems:
         raise FormatError(problems, title="The events cannot be imported into one season; nothing was "
                           "written.")
@@ -215,6 +177,69 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
     notes += [note for _, event in imported for note in event.notes]
     notes += [str(warning) for warning in identity_warnings(_sightings(events))]
     return ImportedSeason(sheets, tuple(notes))
+
+
+def _imported(sources: Sequence[str | os.PathLike[str]], fmt: str | None, notes: list[str],
+              problems: list[Problem]) -> list[tuple[Path, ImportedEvent]]:
+    """Every event file of ``sources``, imported (a problem for each that cannot be, and when
+    there is none)."""
+    imported: list[tuple[Path, ImportedEvent]] = []
+    for source in sources:
+        try:
+            paths = event_files(source, notes)
+        except OSError as error:
+            problems.append(Problem(shown(Path(source)), f"cannot be read ({error.strerror or error})"))
+            continue
+        for path in paths:
+            try:
+                imported.append((path, import_file(path, fmt)))
+            except FormatError as error:
+                problems.extend(error.problems)
+    if not imported and not problems:
+        problems.append(Problem(", ".join(str(s) for s in sources), "no event to import"))
+    return imported
+
+
+def _one_system(imported: Sequence[tuple[Path, ImportedEvent]], problems: list[Problem]
+                ) -> set[tuple[str, str]]:
+    """The events' systems and rule editions, with a problem when they are not one."""
+    systems = {(str(event.setting("System")), str(event.setting("Rules"))) for _, event in imported}
+    if len(systems) > 1:
+        found = ", ".join(f"{shown(Path(path.name))}: {event.setting('System')} {event.setting('Rules')}"
+                          for path, event in imported)
+        problems.append(Problem("", f"a season is rated under one system and rule edition; these events "
+                                    f"differ ({found})"))
+    return systems
+
+
+def _event_sheets(imported: Sequence[tuple[Path, ImportedEvent]], notes: list[str],
+                  problems: list[Problem]) -> list[tuple[str, ImportedEvent, Any]]:
+    """Each imported sheet with its players' IDs, and its name in the season workbook (a note
+    says why it differs from the file's)."""
+    taken: set[str] = set()
+    events: list[tuple[str, ImportedEvent, Any]] = []
+    for path, event in imported:
+        for sheet in event.sheets:
+            if "ID" not in sheet.header:
+                problems.append(Problem(shown(Path(path.name)),
+                                        f"{sheet.name}: no player IDs: a season names its players by ID"))
+                continue
+            problems.extend(_without_id(path, sheet))
+            stem, read_as = file_stem(path)
+            wanted = stem if len(event.sheets) == 1 else f"{stem} {sheet.name}"
+            name, why = sheet_name(wanted, taken)
+            why = ([read_as] if read_as is not None else []) + why
+            if why:
+                notes.append(f"{shown(path)}: its event is on sheet {name!r} ({'; '.join(why)})")
+            events.append((name, event, sheet))
+    return events
+
+
+def _without_id(path: Path, sheet: Any) -> list[Problem]:
+    """A problem for each player of an imported sheet without an ID."""
+    return [Problem(shown(Path(path.name)), f"{sheet.name}: No. {number} has no ID: a season names its "
+                                            "players by ID")
+            for number, key in zip(sheet.column("No"), sheet.column("ID"), strict=True) if key in (None, "")]
 
 
 def _sightings(events: Sequence[tuple[str, ImportedEvent, Any]]) -> list[Sighting]:
@@ -233,7 +258,8 @@ def _sightings(events: Sequence[tuple[str, ImportedEvent, Any]]) -> list[Sightin
 
 def _players(system: str, sheets: Sequence[Any]) -> Rows:
     """The starting list: each player as his first event gives him (events in date order)."""
-    carried = [c for c in ("Rating", "Games", *sorted(SYSTEM_COLUMNS[system] - {"Rating", "Games", "Total"}))
+    others = sorted(systems.get(system).columns - {"Rating", "Games", "Total"})
+    carried = [c for c in ("Rating", "Games", *others)
                if any(input_column(h) == c for sheet in sheets for h in sheet.header)]
     carried = [c for c in carried if not c.startswith("Official")]
     rows: Rows = [["ID", "Name", *carried]]

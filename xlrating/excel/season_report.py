@@ -2,7 +2,7 @@
 
 :func:`season_report` rates the season workbook open in Excel (the same core as the
 command line and :func:`xlrating.macros.rate_season`) and makes its report
-(:func:`xlrating.season.report.season_report`):
+(:func:`xlrating.report.season.season_report`):
 
 - in classic Excel (Windows, macOS) as a **new workbook** ``NAME-season-report.xlsx``
   beside the season workbook (in the temporary folder when it was never saved; never
@@ -23,10 +23,11 @@ from typing import Any
 
 from ..errors import CrosstableError
 from ..report.content import Report
-from ..report.excel import is_remote, report_path, write_sheets
+from ..report.season import season_report as build
 from ..report.xlsx import write_report
-from .rate import rate_season_sheets
-from .report import season_report as build
+from ..season.rate import rate_season_sheets
+from .book import alert_text, is_remote, read_book
+from .report import report_path, write_sheets
 
 __all__ = ["SEASON_REPORT_PREFIX", "season_report"]
 
@@ -44,16 +45,14 @@ def season_report(book: Any = None) -> Report | None:
     """
     import xlwings as xw
 
-    from .. import macros  # imported here: xlrating.macros offers this function as a macro
-
     if book is None:
         book = xw.Book.caller()
-    grids = {name: grid for name, grid in macros.read_book(book).items()
+    grids = {name: grid for name, grid in read_book(book).items()
              if not name.startswith(SEASON_REPORT_PREFIX)}
     try:
         rated = rate_season_sheets(grids)
     except CrosstableError as error:
-        book.app.alert(macros.alert_text(error).replace("`xlrating rate`", "`xlrating season`"),
+        book.app.alert(alert_text(error).replace("`xlrating rate`", "`xlrating season`"),
                        title="xlrating: no report was made", mode="critical")
         return None
     report = build(rated)

@@ -17,11 +17,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from .. import _check
+from .. import _check, systems
 from .._gc import collector_paused
 from ..adjustments import RatingAdjustment
-from ..crosstable.rate import ENGINE_ERRORS
-from ..errors import ArgumentError, InputError, Problem
+from ..errors import ENGINE_ERRORS, ArgumentError, InputError, Problem
 from ..model import EventOutcome, Game
 from .check import check_season
 from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
@@ -96,6 +95,16 @@ class Settings:
     (FIDE Rating Regulations 2024, 7.1.4)."""
 
 
+def check_settings(settings: Settings) -> None:
+    """Raise :class:`ArgumentError` for a period length or pooling window FIDE cannot use."""
+    if settings.period_months is not None and settings.period_months not in (1, 2, 3, 4, 6, 12):
+        raise ArgumentError(
+            "Argument 'period_months' must be 1, 2, 3, 4, 6 or 12 (a period that divides the "
+            f"year), not {settings.period_months!r}"
+        )
+    _check.whole("pool_months", settings.pool_months, low=1)
+
+
 _new = object.__new__
 _set = object.__setattr__
 
@@ -159,6 +168,8 @@ class Season:
         self.entries: dict[PlayerId, Entry] = dict(ratings.entries)
         self.history: dict[PlayerId, list[HistoryRow]] = {}
         self.outcomes: dict[str, list[EventOutcome]] = {}
+        self.seats: dict[str, tuple[PlayerId, ...]] = {}
+        """Each event's players by ID in its engine's order, kept with the outcomes."""
         self.as_of: dt.date | None = ratings.date
         """The date the season's list has reached (``None``: the list's date is not known yet)."""
         self.refused: list[Problem] = []
@@ -172,7 +183,10 @@ class Season:
         """Add the event's new players to the list and number its players."""
         for key, data in event.players.items():
             self.entries[key] = Entry(key, **data)
-        return Seating(event)
+        seating = Seating(event)
+        if self.explain:
+            self.seats[event.id] = tuple(seating.ids)
+        return seating
 
     def attempt(self, event: Event, rate: Callable[[], None]) -> None:
         """Rate ``event`` with ``rate``. If it is refused (:class:`InputError`), keep its problems
@@ -249,6 +263,7 @@ class Season:
             new_list,
             {key: tuple(value) for key, value in self.outcomes.items()},
             {key: tuple(rows) for key, rows in self.history.items()},
+            {key: ids for key, ids in self.seats.items() if key in self.outcomes},
         )
 
 
@@ -283,12 +298,9 @@ def rate_season(
     over a large list would cost more than the rating itself. Reference counting frees
     everything as usual.
     """
-    from .. import systems
-    from . import fide
-
     ordered = check_season(ratings, events)
     settings = Settings(period_months, pool_months)
-    fide.check_settings(settings)
+    check_settings(settings)
     season = Season(ratings, bool(explain), settings)
     with collector_paused():  # a season allocates millions of small acyclic objects
         systems.get(ratings.system).rate_list(season, ordered)

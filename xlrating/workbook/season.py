@@ -23,13 +23,13 @@ from ..crosstable.model import Block, Grid
 from ..crosstable.values import address
 from ..crosstable.workbook import overlay
 from ..errors import CrosstableError, XlratingError
-from ..workbook import SheetsOnDemand, Workbook, add_sheets, apply, load, save_atomic, uncalculated_formulas
-from ..workbook.cells import put
-from ..workbook.new import check_crosstable_cells, column_width, fit_to_pages, setting_validation
-from ..workbook.rate import Prepare
-from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
-from .rate import rate_season_sheets
-from .read import EVENT_COLUMNS, is_season
+from ..season.model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason
+from ..season.rate import rate_season_sheets
+from ..season.read import EVENT_COLUMNS, is_season
+from .book import SheetsOnDemand, Workbook, add_sheets, apply, load, save_atomic, uncalculated_formulas
+from .cells import put
+from .new import check_crosstable_cells, column_width, fit_to_pages, setting_validation
+from .rate import Prepare
 
 
 def is_season_file(path: str | os.PathLike[str]) -> bool:

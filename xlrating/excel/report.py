@@ -16,7 +16,7 @@ command line) and makes its report:
 
 The crosstable's own sheets are never changed. On bad input nothing is written and an
 alert lists every error with its cell. The season report's macro
-(:mod:`xlrating.season.excel`) writes its report through the same two paths.
+(:mod:`xlrating.excel.season_report`) writes its report through the same two paths.
 """
 
 from __future__ import annotations
@@ -30,12 +30,13 @@ from typing import Any
 
 from ..crosstable import rate_sheets
 from ..errors import CrosstableError
-from ..excel.typed import excel_value
-from .build import build_report
-from .content import Cell, Chart, ChartKind, Report, Sheet, Style, Table
-from .xlsx import TABLE_STYLE, write_report
+from ..report.build import build_report
+from ..report.content import Cell, Chart, ChartKind, Report, Sheet, Style, Table
+from ..report.xlsx import TABLE_STYLE, write_report
+from .book import alert_text, is_remote, read_book
+from .typed import excel_value
 
-__all__ = ["REPORT_PREFIX", "is_remote", "rating_report", "report_path", "write_sheets"]
+__all__ = ["REPORT_PREFIX", "rating_report", "report_path", "write_sheets"]
 
 #: Names of the report's sheets in xlwings Lite: the report's sheet names after this prefix.
 REPORT_PREFIX = "Report "
@@ -59,16 +60,14 @@ def rating_report(book: Any = None, *, explain_all: bool = False) -> Report | No
     """
     import xlwings as xw
 
-    from .. import macros  # imported here: xlrating.macros offers this function as a macro
-
     if book is None:
         book = xw.Book.caller()
-    grids = {name: grid for name, grid in macros.read_book(book).items()
+    grids = {name: grid for name, grid in read_book(book).items()
              if not name.startswith(REPORT_PREFIX)}
     try:
         rated = rate_sheets(grids)
     except CrosstableError as error:
-        book.app.alert(macros.alert_text(error), title="xlrating: no report was made")
+        book.app.alert(alert_text(error), title="xlrating: no report was made")
         return None
     report = build_report(rated.events, explain_all=explain_all)
     if is_remote(book):
@@ -79,11 +78,6 @@ def rating_report(book: Any = None, *, explain_all: bool = False) -> Report | No
         target = write_report(report, report_path(book.fullname))
         book.app.books.open(str(target))
     return report
-
-
-def is_remote(book: Any) -> bool:
-    """Whether ``book`` lives in xlwings Lite or xlwings Server (which cannot create files)."""
-    return getattr(getattr(book.app, "engine", None), "name", "") == "remote"
 
 
 def report_path(workbook: str | Path, kind: str = "report") -> Path:

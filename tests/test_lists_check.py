@@ -1,0 +1,74 @@
+"""The checks of a list and a season before anything is rated (:mod:`xlrating.lists.check`):
+every problem of every event, with its place, in one pass.
+
+The messages are today's, pinned so that reshaping the checks changes none of them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from xlrating.errors import InputError
+from xlrating.lists import Entry, Event, RatingList, rate_season
+
+D = dt.date
+
+
+def problems(ratings: RatingList, events: list[Any]) -> list[str]:
+    with pytest.raises(InputError) as error:
+        rate_season(ratings, events)
+    return [str(problem) for problem in error.value.problems]
+
+
+def test_every_problem_of_an_event_s_dates_type_players_and_games() -> None:
+    ratings = RatingList("ICU", {1: Entry(1, 1500), 2: Entry(2, 1500)}, date=D(2024, 1, 1))
+    events: list[Any] = [
+        Event("undated", "2024-02-01", [(1, 1, 2, 1)], start_date="2024-01-31",  # type: ignore[arg-type]
+              event_type="knockout"),
+        Event("listed", D(2024, 3, 1), [(1, 1, 3, 1)], players={3: [1500]}),  # type: ignore[dict-item]
+        Event("ungamed", D(2024, 3, 2), "1-0", players={4: {"name": "Di"}}),  # type: ignore[arg-type]
+        Event("unstarted", D(2024, 3, 3), [(1, 1, 4, 0.5)], start_date=dt.datetime(2024, 3, 3)),
+    ]
+    # Player 3's data is refused, but he is given: his game is checked against him.
+    assert problems(ratings, events) == [
+        "event listed: new player 3: data must be a mapping of Entry fields, not [1500]",
+        "event ungamed: games must be a sequence of (round, id_a, id_b, score), not '1-0'",
+        "event unstarted: start date must be a date, not datetime.datetime(2024, 3, 3, 0, 0)",
+        "event undated: end date must be a date, not '2024-02-01'",
+        "event undated: start date must be a date, not '2024-01-31'",
+        "event undated: Argument 'event_type' must be one of 'Swiss', 'Round robin', 'Match', not 'knockout'",
+    ]
+
+
+def test_a_list_dated_with_a_time_is_a_problem() -> None:
+    ratings = RatingList("ICU", {1: Entry(1, 1500), 2: Entry(2, 1500)}, date=dt.datetime(2024, 1, 1))  # type: ignore[arg-type]
+    assert problems(ratings, [Event("e", "2024-03-01", [(1, 1, 2, 1)])]) == [  # type: ignore[arg-type]
+        "list: date must be a date, not datetime.datetime(2024, 1, 1, 0, 0)",
+        "event e: end date must be a date, not '2024-03-01'"]
+
+
+def test_a_list_entry_s_dates_must_be_dates() -> None:
+    ratings = RatingList("ICU", {1: Entry(1, 1500, birth_date="2000-01-01"),  # type: ignore[arg-type]
+                                 2: Entry(2, 1500, joined=dt.datetime(2020, 1, 1))})
+    assert problems(ratings, [Event("e", D(2024, 3, 1), [(1, 1, 2, 1)])]) == [
+        "list entry 1: birth_date must be a date, not '2000-01-01'",
+        "list entry 2: joined must be a date, not datetime.datetime(2020, 1, 1, 0, 0)"]
+
+
+def test_an_event_ending_at_a_time_is_a_problem_among_dated_events() -> None:
+    # A datetime is no date here (as a list's dates are not): sorting it among the dates of the
+    # other events, or setting it beside its start date, raised a bare TypeError.
+    ratings = RatingList("ICU", {1: Entry(1, 1500), 2: Entry(2, 1500)}, date=D(2024, 1, 1))
+    events = [Event("timed", dt.datetime(2024, 3, 2), [(1, 1, 2, 0)], start_date=D(2024, 3, 1)),
+              Event("dated", D(2024, 3, 1), [(1, 1, 2, 1)])]
+    assert problems(ratings, events) == [
+        "event timed: end date must be a date, not datetime.datetime(2024, 3, 2, 0, 0)"]
+
+
+def test_a_list_dated_with_a_time_is_a_problem_beside_dated_events() -> None:
+    ratings = RatingList("ICU", {1: Entry(1, 1500), 2: Entry(2, 1500)}, date=dt.datetime(2024, 1, 1))  # type: ignore[arg-type]
+    assert problems(ratings, [Event("e", D(2024, 3, 1), [(1, 1, 2, 1)])]) == [
+        "list: date must be a date, not datetime.datetime(2024, 1, 1, 0, 0)"]

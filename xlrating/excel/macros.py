@@ -1,0 +1,286 @@
+"""The one-click macro: rate the crosstable of an open Excel workbook through xlwings.
+
+:func:`rate_event` is the whole of it, for every way xlwings reaches Excel:
+
+- classic Excel (Windows, macOS): ``RunPython "import xlrating.macros; xlrating.macros.rate_event()"``,
+  or ``main()`` of the macro-enabled template's Python module, calls it with no argument
+  and it rates the calling workbook (``xw.Book.caller()``);
+- xlwings Lite (and xlwings Server): a ``@script`` receives the workbook as an
+  ``xw.Book`` and passes it on; :func:`rate_crosstable` is that script, ready to import
+  into Lite's ``main.py``.
+
+It reads every sheet's values (2-D, from A1), rates them with the same core as the
+command line (:func:`xlrating.crosstable.rate_sheets`), and writes each output block as
+one range with its number formats (:mod:`.book` reads and writes the workbook). On bad
+input it writes nothing and shows every error with its cell in an alert.
+
+Users name these macros ``xlrating.macros.NAME`` (RunPython, the templates' Python
+modules, Lite's ``main.py``): :mod:`xlrating.macros` re-exports this module's ``__all__``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import xlwings as xw
+
+from ..crosstable import RatedWorkbook, rate_sheets
+from ..errors import CrosstableError, InputError, XlratingError
+from ..workbook.buttons import EVENT_BUTTON, SEASON_BUTTON
+from .book import alert_text, is_remote, read_book, write_blocks
+from .typed import excel_value
+
+if TYPE_CHECKING:
+    from ..official.fill import Filled
+    from ..official.model import PlayerSource
+    from ..report import Report
+    from ..season import RatedSeason
+
+__all__ = [
+    "alert_text", "export_dbf", "export_event", "export_trf", "fill_from_list", "fill_from_the_list",
+    "make_rating_report", "make_season_report", "rate_crosstable", "rate_event", "rate_season",
+    "rate_season_workbook", "rating_report", "read_book", "season_report", "write_blocks",
+]
+
+
+def rate_event(book: xw.Book | None = None) -> RatedWorkbook | None:
+    """Rate the event in ``book`` (default: the workbook that called the macro).
+
+    Returns what was rated, or ``None`` when the crosstable has errors: then nothing
+    is written and an alert lists every error with its sheet and cell.
+    """
+    if book is None:
+        book = xw.Book.caller()
+    grids = read_book(book)
+    try:
+        rated = rate_sheets(grids)
+    except CrosstableError as error:
+        book.app.alert(alert_text(error), title="xlrating: nothing was rated", mode="critical")
+        return None
+    write_blocks(book, rated.blocks, rated.added)
+    book.app.alert(_summary(rated), title="xlrating", mode="info")
+    return rated
+
+
+@xw.script(button=EVENT_BUTTON.lite_reference, show_taskpane=True)
+def rate_crosstable(book: xw.Book) -> None:
+    """Rate this workbook's chess event (xlwings Lite script)."""
+    rate_event(book)
+
+
+def rating_report(book: xw.Book | None = None) -> Report | None:
+    """Write the rating report of the event in ``book`` (default: the calling workbook).
+
+    Classic Excel: a new workbook ``NAME-report.xlsx`` beside the crosstable, opened in
+    Excel. xlwings Lite cannot create files: the report's sheets are added to ``book``
+    (``Report Summary`` ...), replacing those of an earlier run. On bad input nothing is
+    written and an alert lists every error with its cell. See :mod:`xlrating.excel.report`.
+    """
+    from .report import rating_report as write  # loaded when the macro runs
+
+    return write(book)
+
+
+@xw.script
+def make_rating_report(book: xw.Book) -> None:
+    """Add the rating report of this workbook's chess event (xlwings Lite script)."""
+    rating_report(book)
+
+
+#: The sheet xlwings Lite gets the TRF text on (it cannot write files).
+TRF_SHEET = "TRF export"
+
+
+def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | None:
+    """Write the submission file of ``book``'s event (default: the calling workbook).
+
+    ``fmt`` ``"trf"``: a FIDE TRF-2026 file (``"trf16"``: TRF16); ``"uscf"`` or ``"dbf"``:
+    US Chess's three DBF files (see :mod:`xlrating.exporters`). Classic Excel writes them
+    beside the workbook (``NAME.trf``, the folder ``NAME-uscf`` or ``NAME-dbf``), never
+    over an existing file, and returns their paths. Fields the rating body requires and
+    the Event sheet leaves blank are problems like any other: nothing is written.
+    xlwings Lite cannot write files: the TRF text goes on the sheet ``TRF export`` (one
+    line per row in column A, to copy into a text file), and DBF files need classic Excel
+    or ``xlrating export``. On bad input nothing is written and an alert lists every
+    problem with its cell; ``None`` is returned then, and from Lite.
+    """
+    from ..exporters import FOLDER_FORMATS, export_beside, read_event, render_trf
+
+    if book is None:
+        book = xw.Book.caller()
+    try:
+        event = read_event(read_book(book))
+        remote = is_remote(book)
+        if remote and fmt in FOLDER_FORMATS:
+            book.app.alert("xlwings Lite cannot write the DBF files: open the workbook in desktop Excel, or "
+                           f"run 'xlrating export {book.name} --to {fmt}'.", title="xlrating")
+            return None
+        if remote:
+            lines = render_trf(event).split("\r\n")[:-1]
+            for sheet in list(book.sheets):
+                if sheet.name == TRF_SHEET:
+                    sheet.delete()
+            sheet = book.sheets.add(TRF_SHEET, after=book.sheets[len(book.sheets) - 1])
+            sheet.range((1, 1), (len(lines), 1)).value = [[excel_value(line)] for line in lines]
+            book.app.alert(f"The TRF file's {len(lines)} lines are on the sheet '{TRF_SHEET}': copy column A "
+                           "into a text file.", title="xlrating")
+            return None
+        written = export_beside(event, fmt, book.fullname)
+    except InputError as error:
+        book.app.alert(alert_text(error), title="xlrating: nothing was exported", mode="critical")
+        return None
+    book.app.alert("Wrote " + ", ".join(str(path) for path in written), title="xlrating", mode="info")
+    return written
+
+
+@xw.script
+def export_trf(book: xw.Book) -> None:
+    """Write this workbook's event as a FIDE TRF file (xlwings Lite script)."""
+    export_event(book, "trf")
+
+
+@xw.script
+def export_dbf(book: xw.Book) -> None:
+    """Write this workbook's event as US Chess DBF report files (xlwings Lite script)."""
+    export_event(book, "dbf")
+
+
+def _summary(rated: RatedWorkbook) -> str:
+    parts = []
+    for event in rated.events:
+        systems = ", ".join(
+            f"{o.rules}" + (f" {o.rating_system}" if o.rating_system else "") for o in event.outcomes)
+        parts.append(f"{event.crosstable.sheet}: {len(event.crosstable.players)} players rated ({systems})")
+    if rated.events and rated.events[0].settings.end_date_blank:  # one Event sheet for every section
+        parts.append(rated.events[0].settings.end_date_note())
+    return "\n".join(parts + _listed([str(w) for w in rated.warnings], "warnings")) or "Nothing to rate."
+
+
+def _listed(lines: Sequence[str], what: str, limit: int = 8) -> list[str]:
+    """``lines`` for an alert after a blank line, the first ``limit`` of them and a count of the rest."""
+    if not lines:
+        return []
+    rest = [f"... and {len(lines) - limit} more {what}"] if len(lines) > limit else []
+    return ["", *lines[:limit], *rest]
+
+
+def rate_season(book: xw.Book | None = None) -> RatedSeason | None:
+    """Rate the season workbook ``book`` (default: the workbook that called the macro).
+
+    A season workbook has a ``Players`` sheet, an ``Events`` sheet and a crosstable sheet
+    per event (see :mod:`xlrating.season`). Every event's outputs, the Players sheet's
+    output columns and the ``New list``, ``History`` and (FIDE, when a player's results are
+    pending) ``New pending`` sheets (added when missing) are written. Returns what was
+    rated, or ``None`` when the season has errors: then nothing is written and an alert
+    lists every error with its sheet and cell.
+    """
+    from ..season import rate_season_sheets
+
+    if book is None:
+        book = xw.Book.caller()
+    try:
+        rated = rate_season_sheets(read_book(book))
+    except CrosstableError as error:
+        book.app.alert(alert_text(error).replace("`xlrating rate`", "`xlrating season`"),
+                       title="xlrating: nothing was rated", mode="critical")
+        return None
+    names = [sheet.name for sheet in book.sheets]
+    for name in rated.new_sheets:
+        if name not in names:
+            book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
+            names.append(name)
+    write_blocks(book, rated.blocks, rated.added)
+    book.app.alert(_season_summary(rated), title="xlrating", mode="info")
+    return rated
+
+
+@xw.script(button=SEASON_BUTTON.lite_reference, show_taskpane=True)
+def rate_season_workbook(book: xw.Book) -> None:
+    """Rate this season workbook: every event in date order from the Players list (xlwings Lite script)."""
+    rate_season(book)
+
+
+def season_report(book: xw.Book | None = None) -> Report | None:
+    """Write the season report of the season workbook ``book`` (default: the calling workbook).
+
+    The season is rated as :func:`rate_season` rates it (its own sheets are not written).
+    Classic Excel: a new workbook ``NAME-season-report.xlsx`` beside the season workbook,
+    opened in Excel. xlwings Lite cannot create files: the report's sheets are added to
+    ``book`` (``Season report Summary`` ...), replacing those of an earlier run. The chart
+    follows the ``Season`` sheet's ``Chart players`` or ``Chart top``, else the top 10 of
+    the new list. On bad input nothing is written and an alert lists every error with its
+    cell. See :mod:`xlrating.excel.season_report`.
+    """
+    from .season_report import season_report as write  # loaded when the macro runs, as rating_report's is
+
+    return write(book)
+
+
+@xw.script
+def make_season_report(book: xw.Book) -> None:
+    """Add the season report of this season workbook (xlwings Lite script)."""
+    season_report(book)
+
+
+def _season_summary(rated: RatedSeason) -> str:
+    lines = [f"{event.crosstable.sheet}: {len(event.crosstable.players)} players rated"
+             for event in rated.events]
+    before, after = len(rated.season.ratings), len(rated.result.list)
+    written = ", ".join(rated.new_sheets[:-1]) + f" and {rated.new_sheets[-1]}"
+    lines.append(f"List: {before} players before, {after} after. {written} written.")
+    return "\n".join(lines + _listed(rated.notes, "notes"))
+
+
+def fill_from_list(book: xw.Book | None = None) -> Filled | None:
+    """Fill the blank ratings (and K, birth dates...) of ``book`` (default: the calling workbook)
+    from the official list, as ``xlrating fill`` does: a crosstable workbook's crosstables, or a
+    season's Players sheet and its events' new players.
+
+    The players come from the workbook's ``List`` sheet when it has one (``xlrating lists
+    sheet`` writes it); else, in classic Excel, from the store of loaded list files (``xlrating
+    lists add``; ``XLRATING_DB`` says where it is). xlwings Lite runs in the browser, away from
+    the store: there the List sheet is needed. Only blank cells are written; an alert names
+    every typed value the list contradicts and every ID it does not hold. On a bad cell nothing
+    is written and an alert lists every problem; ``None`` is returned then.
+    """
+    from ..crosstable.columns import fold
+    from ..official.fill import fill_sheets
+    from ..official.sheet import LIST_SHEET, read_list_sheet
+    from ..official.sources import closed_after, open_store
+
+    if book is None:
+        book = xw.Book.caller()
+    grids = read_book(book)
+    listed = next((name for name in grids if fold(name) == fold(LIST_SHEET)), None)
+    try:
+        if listed is not None:
+            source: PlayerSource = read_list_sheet(grids[listed], sheet=listed)
+        elif is_remote(book):
+            book.app.alert(f"This workbook has no {LIST_SHEET} sheet. xlwings Lite cannot reach the store of "
+                           "loaded lists: write the players' List sheet with 'xlrating lists sheet' on your "
+                           "computer and copy it into this workbook.", title="xlrating: nothing was filled")
+            return None
+        else:
+            source = open_store(None)
+        with closed_after(source) as players:
+            filled = fill_sheets(grids, players)
+    except CrosstableError as error:
+        book.app.alert(alert_text(error).replace("`xlrating rate`", "`xlrating fill`"),
+                       title="xlrating: nothing was filled", mode="critical")
+        return None
+    except XlratingError as error:  # the store cannot be opened
+        book.app.alert(str(error), title="xlrating: nothing was filled", mode="critical")
+        return None
+    write_blocks(book, filled.blocks, filled.added)
+    lines = list(filled.summary) or ["Nothing to fill: no player row with an ID."]
+    book.app.alert("\n".join(lines + _listed([str(n) for n in filled.notes], "notes")), title="xlrating",
+                   mode="info")
+    return filled
+
+
+@xw.script
+def fill_from_the_list(book: xw.Book) -> None:
+    """Fill from the list: blank ratings from the workbook's List sheet (xlwings Lite script)."""
+    fill_from_list(book)
