@@ -440,7 +440,7 @@ class _TxtLayout:
         back to :func:`_read_txt`."""
         if self.pattern is None or len(self.spots) > 1:
             return None
-        lines = re.compile(f"^{self.pattern.pattern}$", re.MULTILINE)
+        lines = re.compile(f"^{self.pattern.pattern}\r?$", re.MULTILINE)
         blank = {field: "'" + " " * _width(self.columns[field]) + "'" for field in self.order}
         rows = (
             "0",

@@ -132,9 +132,10 @@ def fold_keys(names: Sequence[str]) -> list[int]:
         return [fold_key(name) for name in names]
     folded = joined.lower().translate(_ASCII_PUNCTUATION_BUT_LF).encode().split(b"\n")
     keys = [crc - 2**31 for crc in map(zlib.crc32, folded)]
-    for index, name in enumerate(names):
-        if not name.isascii():
-            keys[index] = fold_key(name)
+    if not joined.isascii():
+        for index, name in enumerate(names):
+            if not name.isascii():
+                keys[index] = fold_key(name)
     return keys
 
 
@@ -417,6 +418,8 @@ class ListStore:
         connection.executemany(
             f"INSERT INTO temp.incoming VALUES ({', '.join('?' * 13)})", listed.rows(problems)
         )
+        if not problems and not empty:  # found by ID, to find the rows that changed
+            connection.execute("CREATE UNIQUE INDEX temp.incoming_id ON incoming(kind, id)")
         written = 0 if problems else self._store_incoming(connection, series, day, empty)
         connection.execute("DROP TABLE temp.incoming")
         return written
@@ -440,13 +443,14 @@ class ListStore:
                 players += len(block)
             if connection.execute(f"SELECT 1 FROM temp.bulk WHERE {bulk.invalid} LIMIT 1").fetchone():
                 raise NotWellFormed
-            create = "VIEW" if empty else "TABLE"  # a table to index, to find the rows that changed
+            if not empty:  # found by ID, to find the rows that changed
+                connection.execute("CREATE UNIQUE INDEX temp.bulk_id ON bulk(id)")
             rows = ", ".join(
                 f"{sql} AS {column}" for sql, column in zip(bulk.rows, _ROW_COLUMNS, strict=True)
             )
-            connection.execute(f"CREATE TEMP {create} incoming AS SELECT {rows}, key FROM temp.bulk")
+            connection.execute(f"CREATE TEMP VIEW incoming AS SELECT {rows}, key FROM temp.bulk")
             written = self._store_incoming(connection, series, day, empty, "key")
-            connection.execute(f"DROP {create} temp.incoming")
+            connection.execute("DROP VIEW temp.incoming")
             connection.execute("DROP TABLE temp.bulk")
         except (NotWellFormed, sqlite3.IntegrityError):
             connection.execute("ROLLBACK TO bulk")
@@ -467,7 +471,6 @@ class ListStore:
         ``kind``) as the lists of ``day``: the rows written. ``key``: the SQL of a name's
         :func:`fold_key` (a column, where the list's names were folded together)."""
         if not empty:  # only the rows that changed
-            connection.execute("CREATE UNIQUE INDEX temp.incoming_id ON incoming(kind, id)")
             return sum(self._merge(connection, index, sid, day) for index, sid in enumerate(series))
         # every row, into the store by ID (a B-tree fills far faster in order)
         which = " ".join(f"WHEN {index} THEN {sid}" for index, sid in enumerate(series))
