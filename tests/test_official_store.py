@@ -399,13 +399,14 @@ def _varied(path: Path) -> list[str]:
     return lines
 
 
+@pytest.mark.parametrize("ending", ["\r\n", "\n"])
 def test_the_fast_way_in_stores_what_reading_line_by_line_stores(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, months: list[Path]
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, months: list[Path], ending: str
 ) -> None:
     # a well-formed list goes into the store without a line read in Python; it must store the
     # very rows, names and counts that reading it line by line, every field checked, stores
     nov = months[0]
-    nov.write_text("\r\n".join(_varied(nov)) + "\r\n", encoding="utf-8")
+    nov.write_bytes((ending.join(_varied(nov)) + ending).encode())
     line_by_line = ListStore._store_rows
     calls: list[str] = []
 
