@@ -174,6 +174,14 @@ class TextLines:
         self.unterminated = False
 
     def __iter__(self) -> Iterator[str]:
+        for block in self.blocks():
+            lines = block.replace("\r\n", "\n").split("\n")
+            yield from lines if self.unterminated else lines[:-1]
+
+    def blocks(self) -> Iterator[str]:
+        """The text a megabyte at a time, in blocks of whole lines, each with its line ending
+        (``"\\n"`` or ``"\\r\\n"``); a last line without one comes alone, last, once
+        :attr:`unterminated` is set."""
         rest = b""
         while chunk := self.stream.read(_CHUNK):
             data = rest + chunk
@@ -182,7 +190,7 @@ class TextLines:
                 end = MAX_LINE  # no line is this long: cut it, for its reader to refuse
             rest = data[end:]
             if end:
-                yield from decode(data[:end]).replace("\r\n", "\n").split("\n")[:-1]
+                yield decode(data[:end])
         if rest:
             self.unterminated = True
             yield decode(rest).rstrip("\r")
