@@ -17,7 +17,7 @@ edition and on each path timed; the script exits with status 1 if one is missed.
 ``--path`` chooses the numeric core: ``auto`` (as ``rate_event`` chooses by the event's size),
 ``plain`` (plain Python) or ``numpy`` (numpy arrays), forced through
 :func:`xlrating._vector.forced`; with several, each is timed in turn on the same event and the
-last column is the time as a ratio to the first path's. ``xlrating.fide.core.VECTOR_FROM_SIDES``
+last column is the time as a ratio to the first path's. ``xlrating.fide.event.FROM_SIDES``
 is where ``plain`` and ``numpy`` cross.
 """
 

@@ -13,7 +13,7 @@ single formulas behind the worksheet functions.
 
 ``--paths`` times each size on both paths of the numeric core in one run, plain Python and
 numpy arrays, explained and with explain=False: where numpy starts to win is the engine's
-``core.VECTOR_SIDES``. ``--path plain|numpy`` forces one path for the other measurements
+``core.FROM_SIDES``. ``--path plain|numpy`` forces one path for the other measurements
 (default: the path the engine chooses).
 
 Run: ``python benchmarks/bench_uscf.py [--profile] [--memory] [--paths] [--path PATH] [SIZES...]``

@@ -23,6 +23,7 @@ from xlrating.errors import EventError
 from xlrating.fide import FidePlayer, event, rate_event
 from xlrating.fide.core import RatedChanges, RatedSums
 from xlrating.fide.core import round_half_away as round_one
+from xlrating.fide.core_plain import changes_one_by_one
 from xlrating.fide.rating import k_limit, k_rule
 from xlrating.fide.rules import EDITIONS, get_rules
 from xlrating.model import EventType, Game, Outcomes
@@ -30,7 +31,7 @@ from xlrating.model import EventType, Game, Outcomes
 pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy core needs numpy")
 
 if _vector.AVAILABLE:
-    from xlrating.fide.arrays import LARGEST_SCALE, k_by_rules, k_limited, rated_changes, round_half_away
+    from xlrating.fide.core_numpy import LARGEST_SCALE, k_by_rules, k_limited, rated_changes, round_half_away
 
 
 def _event(arguments: dict[str, Any]) -> event._Event:
@@ -41,7 +42,7 @@ def _event(arguments: dict[str, Any]) -> event._Event:
 
 def _changes(rated: event._Event) -> tuple[RatedSums, RatedChanges | None]:
     """The event's sums, and its changes on arrays (``None``: they would not fit)."""
-    sums = rated.sides.rated_sums(rated.units, rated.units, rated.counts_as_rated, rated.cap, rated.scale)
+    sums = rated.core.rated_sums(rated.units, rated.counts_as_rated)
     return sums, rated_changes(rated.edition, rated.on, rated.players, rated.is_rated, rated.units, sums,
                                rated.scale)
 
@@ -103,7 +104,8 @@ def test_changes_on_arrays_equal_the_changes_player_by_player(seed: int) -> None
     if found is None:
         assert rated.scale > LARGEST_SCALE or any(p.k is not None for p in rated.players)
         return
-    assert repr(found) == repr(rated.changes_one_by_one(sums))
+    assert repr(found) == repr(changes_one_by_one(rated.edition, rated.on, rated.players, rated.is_rated,
+                                                  rated.units, sums, rated.scale))
 
 
 @pytest.mark.slow

@@ -1,7 +1,8 @@
 """The FIDE engine's two numeric cores give the same outcomes, and it rates without numpy.
 
-A small event is summed in plain Python (:class:`xlrating.fide.core.PlainSides`), a large one
-on numpy arrays (:mod:`xlrating.fide.arrays`); every event rated both ways (forced through
+A small event is rated by the plain-Python core (:class:`xlrating.fide.core_plain.PlainCore`), a
+large one by the numpy core (:class:`xlrating.fide.core_numpy.NumpyCore`), two implementations of
+one protocol (:class:`xlrating.fide.core.Core`); every event rated both ways (forced through
 :func:`xlrating._vector.forced`) must give the same :class:`~xlrating.model.EventOutcome` in
 every field, floats by ``repr``. The numbers compared here come from our own code: the paths are
 checked against each other and against the regression snapshot of ``test_fide_snapshot.py``;
@@ -25,7 +26,8 @@ from uscf_snapshot import encode
 from xlrating import _vector
 from xlrating.errors import XlratingError
 from xlrating.fide import rate_event
-from xlrating.fide.core import VECTOR_FROM_SIDES, scale_of
+from xlrating.fide.core import scale_of
+from xlrating.fide.event import FROM_SIDES
 
 RANDOM_EVENTS = 300
 HERE = Path(__file__).parent
@@ -66,7 +68,7 @@ def test_random_events_alike_on_both_paths(block: int) -> None:
 
 @pytest.mark.slow
 def test_random_events_cover_every_case() -> None:
-    from xlrating.fide.arrays import LARGEST_SCALE
+    from xlrating.fide.core_numpy import LARGEST_SCALE
 
     chosen = [random_event(seed) for seed in range(RANDOM_EVENTS)]
     sizes = [len(a["players"]) for a in chosen]
@@ -74,10 +76,41 @@ def test_random_events_cover_every_case() -> None:
     kinds = {(a["event_type"], a["rules"], a["explain"], a["end_date"]) for a in chosen}
     assert len(kinds) == 16
     assert any(scale_of([p.rating for p in a["players"]]) > LARGEST_SCALE for a in chosen)
-    assert any(2 * len(a["games"]) >= VECTOR_FROM_SIDES for a in chosen)  # the size switch would pick numpy
+    assert any(2 * len(a["games"]) >= FROM_SIDES for a in chosen)  # the size switch would pick numpy
     robins = [a for a in chosen if a["event_type"] == "Round robin" and a["rules"] == "handbook"]
     errors = [rated(a, False) for a in robins]
     assert any(isinstance(e, str) for e in errors) and any(not isinstance(e, str) for e in errors)
+
+
+@pytest.mark.parametrize("seed", range(0, RANDOM_EVENTS, 6))
+def test_both_cores_give_each_step_the_same_integers(seed: int) -> None:
+    # The two implementations of the Core protocol, step by step: the sums of 10.51 (every
+    # player's, and each game's PD), each player's games in half points, and K and the changes.
+    from xlrating.fide import event
+    from xlrating.fide.rules import get_rules
+    from xlrating.model import EventType
+
+    arguments = random_event(seed)
+    cores = []
+    for vector in (False, True):
+        with _vector.forced(vector):
+            try:
+                cores.append(event._Event(
+                    get_rules(arguments["rules"]), EventType.parse(arguments["event_type"]),
+                    arguments["end_date"], tuple(arguments["players"]), tuple(arguments["games"]),
+                    arguments["explain"]))
+            except XlratingError:
+                return  # a game names a player who is not in the event
+    plain, vector = cores
+    assert type(plain.core).__name__ == "PlainCore" and type(vector.core).__name__ == "NumpyCore"
+    found = []
+    for rated in cores:
+        sums = rated.core.rated_sums(rated.units, rated.counts_as_rated)
+        size = len(rated.players)
+        found.append((sums.games, sums.halves, sums.pd, sums.excess, sums.opponents, sums.capped,
+                      [sums.side_pd(i) for i in range(size)], [rated.core.lines(i) for i in range(size)],
+                      repr(rated.core.rated_changes(sums))))
+    assert found[0] == found[1]
 
 
 def test_edge_cases_alike_on_both_paths() -> None:
@@ -116,7 +149,7 @@ sys.modules["numpy"] = None
 sys.path.insert(0, sys.argv[1])
 import xlrating.fide
 modules = sorted(m.name for m in pkgutil.iter_modules(xlrating.fide.__path__))
-imported = [m for m in modules if m != "arrays" and importlib.import_module(f"xlrating.fide.{m}")]
+imported = [m for m in modules if m != "core_numpy" and importlib.import_module(f"xlrating.fide.{m}")]
 from fide_random import large_event, random_event
 from xlrating import _vector
 from xlrating.errors import XlratingError
@@ -134,7 +167,7 @@ found = {"small": [rated(random_event(seed)) for seed in range(40)],
          "numpy blocked": sys.modules["numpy"] is None,
          "numpy modules": sorted(m for m, module in sys.modules.items()
                                  if m.startswith("numpy") and module is not None),
-         "array core": "xlrating.fide.arrays" in sys.modules,
+         "array core": "xlrating.fide.core_numpy" in sys.modules or "xlrating._sides_numpy" in sys.modules,
          "modules": modules, "imported": imported}
 print(json.dumps(found))
 """
@@ -157,27 +190,28 @@ def test_rates_without_numpy_as_with_it() -> None:
     assert found["numpy blocked"] and not found["available"]
     assert found["numpy modules"] == [] and not found["array core"]
     assert "core" in found["modules"] and "event" in found["modules"]
-    assert found["imported"] == [m for m in found["modules"] if m != "arrays"]  # every module but numpy's
+    assert found["imported"] == [m for m in found["modules"] if m != "core_numpy"]  # every module but numpy's
     large = large_event(1000, explain=True)
-    assert _vector.vectorised(2 * len(large["games"]), VECTOR_FROM_SIDES)  # here, numpy would rate it
+    assert _vector.vectorised(2 * len(large["games"]), FROM_SIDES)  # here, numpy would rate it
     assert found["large"] == numpy_rated(large)
     assert found["large bare"] == numpy_rated(large_event(1000, explain=False))
     assert found["small"] == [numpy_rated(random_event(seed)) for seed in range(40)]
 
 
 def test_the_size_decides_the_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    from xlrating.fide import arrays, core
+    from xlrating import _sides_numpy
+    from xlrating.fide import event
 
     chosen = []
-    real = arrays.ArraySides.of
+    real = _sides_numpy.array_sides
 
-    def spy(*args: Any) -> arrays.ArraySides:
+    def spy(*args: Any) -> _sides_numpy.ArraySides:
         chosen.append(True)
         return real(*args)
 
-    monkeypatch.setattr(arrays.ArraySides, "of", spy)
+    monkeypatch.setattr(_sides_numpy, "array_sides", spy)
     small = random_event(0)
-    assert 2 * len(small["games"]) < core.VECTOR_FROM_SIDES
+    assert 2 * len(small["games"]) < event.FROM_SIDES
     rate_event(**small)
     assert chosen == []
     rate_event(**large_event(1000, explain=False))

@@ -23,12 +23,7 @@ PACKAGE = Path(xlrating.__file__).parent
 #: Circles that are known and allowed for now, each one exactly as it stands. A circle found
 #: inside one of these (part of it broken) passes; an entry no circle is left in fails, so the
 #: list only shrinks. Empty it as the circles go.
-KNOWN_CIRCLES: tuple[frozenset[str], ...] = (
-    # being broken in the engines reshape
-    frozenset({"xlrating.fide.arrays", "xlrating.fide.core"}),
-    # being broken in the engines reshape
-    frozenset({"xlrating.fide.event", "xlrating.fide.round_robin"}),
-)
+KNOWN_CIRCLES: tuple[frozenset[str], ...] = ()
 
 #: The modules that drive an open workbook through xlwings (the macros and the report macros),
 #: and the old path users name for the macros.

@@ -247,3 +247,29 @@ def test_a_zip_of_several_files_or_a_damaged_zip_is_refused(tmp_path: Path) -> N
     cut.write_bytes(two.read_bytes()[:40])
     with pytest.raises(FormatError, match="not a readable zip archive"):
         open_list_file(cut)
+
+
+def test_a_line_too_long_for_any_list_is_refused_even_when_it_ends_like_a_player(tmp_path: Path) -> None:
+    # Two megabytes of one line, ending in a well-formed player's line: the line is refused at
+    # its number, the player at its end is not read out of it, and the next line keeps its number.
+    from xlrating.official.store import ListStore
+
+    long = "9" * 2_000_000 + BLITZ_AUG26[1]
+    path = write(tmp_path / "blitz_rating_list_aug26.txt",
+                 [SINGLE_HEADER.format(month="AUG26"), BLITZ_AUG26[0], long, "not a player's line"])
+    with pytest.raises(FormatError) as raised, ListStore(tmp_path / "store.sqlite") as store:
+        store.add(path)
+    where = [problem.where for problem in raised.value.problems]
+    assert "blitz_rating_list_aug26.txt line 3" in where
+    assert "blitz_rating_list_aug26.txt line 4" in where
+    assert not any(w.endswith(("line 5", "line 6")) for w in where)
+
+
+def test_a_line_too_long_is_read_as_its_start_and_the_rest_of_it_skipped() -> None:
+    # Memory stays bounded however long a line is (a file with no line ending at all included).
+    import io
+
+    from xlrating.official._source import MAX_LINE, TextLines
+
+    lines = list(TextLines(io.BytesIO(b"9" * 3_000_000 + b"\nnext\n" + b"8" * 2_500_000)))
+    assert [(line[:1], len(line)) for line in lines] == [("9", MAX_LINE), ("n", 4), ("8", MAX_LINE)]

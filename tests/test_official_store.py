@@ -339,3 +339,127 @@ def test_two_names_that_share_an_index_key_are_told_apart(tmp_path: Path, months
         for row, given in ((1, other), (2, name)):
             found = store.find_by_name("FIDE", "Standard", given, NOV)
             assert [p.id for p in found] == [lines[row][:15].strip()]
+
+
+def _stored(db: Path) -> tuple[list[tuple[object, ...]], ...]:
+    with sqlite3.connect(db) as connection:
+        return tuple(
+            connection.execute(query).fetchall()
+            for query in (
+                "SELECT * FROM rows ORDER BY series, id, date",
+                "SELECT * FROM names ORDER BY series, key, id",
+                "SELECT series, date, players FROM lists ORDER BY series, date",
+            )
+        )
+
+
+def _load_both_ways(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, paths: list[Path]
+) -> list[tuple[object, ...] | str]:
+    """Each way's outcome of loading ``paths`` in turn: what the store holds, or the problems."""
+    from xlrating.official import fide
+
+    outcomes: list[tuple[object, ...] | str] = []
+    for way in ("fast", "line by line"):
+        if way == "line by line":
+            monkeypatch.setattr(fide._TxtLayout, "bulk", lambda self, path: None)
+        db = tmp_path / f"{way}.sqlite"
+        try:
+            with ListStore(db) as store:
+                for path in paths:
+                    store.add(path)
+            outcomes.append(_stored(db))
+        except FormatError as error:
+            outcomes.append(str(error))
+    monkeypatch.undo()
+    return outcomes
+
+
+def _varied(path: Path) -> list[str]:
+    """A list's lines, a few of them changed to hold every kind of value a field may take."""
+    lines = lines_of(path)
+    for row, (start, end, value) in enumerate(
+        [
+            (15, 76, "Øvergård, Åsa"),  # a name in UTF-8
+            (76, 80, ""),  # no federation
+            (80, 84, ""),  # no sex
+            (84, 94, "     WFM"),  # a woman's title only
+            (113, 119, ""),  # no rating
+            (113, 119, "0"),  # rated 0: not rated
+            (119, 123, ""),  # no games
+            (123, 126, ""),  # no K
+            (126, 132, "0000"),  # birth year unknown
+            (132, None, "wi"),
+            (15, 76, "O'Brien-Núñez, Seán (2nd)"),
+        ],
+        start=3,
+    ):
+        width = (end or len(lines[row])) - start
+        lines[row] = lines[row][:start] + f"{value:<{width}}"[:width] + (lines[row][end:] if end else "")
+    return lines
+
+
+@pytest.mark.parametrize("ending", ["\r\n", "\n"])
+def test_the_fast_way_in_stores_what_reading_line_by_line_stores(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, months: list[Path], ending: str
+) -> None:
+    # a well-formed list goes into the store without a line read in Python; it must store the
+    # very rows, names and counts that reading it line by line, every field checked, stores
+    nov = months[0]
+    nov.write_bytes((ending.join(_varied(nov)) + ending).encode())
+    line_by_line = ListStore._store_rows
+    calls: list[str] = []
+
+    def spy(self: ListStore, *args: object) -> int:
+        calls.append("line by line")
+        return line_by_line(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ListStore, "_store_rows", spy)
+    fast, slow = _load_both_ways(monkeypatch, tmp_path, months)
+    assert calls == ["line by line"] * 3  # only the loads made line by line on purpose
+    assert fast == slow
+    rows = fast[0]
+    assert isinstance(rows, list) and len(rows) > 300
+
+
+@pytest.mark.parametrize(
+    ("row", "start", "end", "value"),
+    [
+        (4, 15, 76, "Murphy, Ann\xa0"),  # a space Python strips and SQL's rtrim does not
+        (4, 15, 76, " Murphy, Ann"),
+        (4, 15, 76, "Murphy,\tAnn"),
+        (4, 15, 76, ""),
+        (4, 113, 119, "17 4"),
+        (4, 113, 119, "5000"),
+        (4, 126, 132, "99999"),
+        (4, 0, 15, "12 34"),
+        (4, 0, 15, "0"),
+        (4, 119, 123, "1 2"),
+        (4, 0, 15, "same ID"),
+        (4, 0, None, ""),  # a blank line
+        (4, 0, None, "cut short"),
+        (-1, 0, None, "cut short"),
+    ],
+)
+def test_a_line_the_fast_way_cannot_vouch_for_is_read_line_by_line(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    months: list[Path],
+    row: int,
+    start: int,
+    end: int | None,
+    value: str,
+) -> None:
+    nov = months[0]
+    lines = lines_of(nov)
+    if value == "same ID":
+        value = lines[7][:15]
+    if value == "cut short":
+        lines[row] = lines[row][:100]
+    else:
+        width = (end or len(lines[row])) - start
+        lines[row] = lines[row][:start] + f"{value:<{width}}" + (lines[row][end:] if end else "")
+    ending = "" if row == -1 else "\r\n"
+    nov.write_text("\r\n".join(lines) + ending, encoding="utf-8")
+    fast, slow = _load_both_ways(monkeypatch, tmp_path, months[:2])
+    assert fast == slow

@@ -72,6 +72,20 @@ def _run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[st
     return subprocess.run(command, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload, no-any-return]
 
 
+#: What a checkout may hold beside its sources: never part of the wheel. setuptools keeps
+#: ``build/`` between builds and never empties it, so a module deleted or moved since the last
+#: build would ride along in a wheel built in the checkout itself.
+_NOT_SOURCES = shutil.ignore_patterns("build", "dist", "*.egg-info", ".venv", ".git", "node_modules", "site",
+                                      "__pycache__", ".*_cache")
+
+
+def build_wheel(folder: Path) -> subprocess.CompletedProcess[str]:
+    """Build the package's wheel into ``folder`` from a clean copy of the sources."""
+    sources = folder.parent / f"{folder.name}-sources"
+    shutil.copytree(ROOT, sources, ignore=_NOT_SOURCES)
+    return _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(folder), str(sources)])
+
+
 def _install_pyodide() -> None:
     """The pinned npm ``pyodide`` package in ``tests/pyodide/node_modules`` (``npm ci`` once)."""
     if not (HARNESS / "node_modules" / "pyodide").is_dir():
@@ -85,7 +99,7 @@ def test_the_suite_passes_inside_pyodide(tmp_path: Path) -> None:
     node = _node()
     _install_pyodide()
     wheels = tmp_path / "wheels"
-    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)])
+    built = build_wheel(wheels)
     assert built.returncode == 0, built.stderr[-2000:]
     fetched = _run([sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:", "--platform", "any",
                     "--implementation", "py", "--python-version", "3.14", "-d", str(wheels), *WHEELS])

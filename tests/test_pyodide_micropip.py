@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 import xlwings as xw
 from test_macros import book_json
-from test_pyodide import HARNESS, _install_pyodide, _jspi_flag, _node, _run
+from test_pyodide import HARNESS, _install_pyodide, _jspi_flag, _node, _run, build_wheel
 from xlwings.server import custom_scripts_call
 
 from xlrating import __version__, macros, uscf
@@ -139,7 +139,7 @@ def test_micropip_installs_the_wheel_and_lite_runs_a_function_and_a_script(tmp_p
     python = lock["info"]["python"].rsplit(".", 1)[0]
 
     pip = [sys.executable, "-m", "pip"]
-    built = _run([*pip, "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(ROOT)])
+    built = build_wheel(tmp_path / "dist")
     assert built.returncode == 0, built.stderr[-2000:]
     (wheel,) = (tmp_path / "dist").glob("xlrating-*.whl")
     assert wheel.name == f"xlrating-{__version__}-py3-none-any.whl"

@@ -425,14 +425,14 @@ def test_shared_keywords_are_checked() -> None:
 def test_game_errors_alike_on_both_paths(games: list[Game], words: str, vector_sides: int,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     # Small events take their games one by one, large ones as arrays: the same errors.
-    monkeypatch.setattr(core, "VECTOR_SIDES", vector_sides)
+    monkeypatch.setattr(core, "FROM_SIDES", vector_sides)
     with pytest.raises(EventError, match=words):
         rate_event(PLAYERS, games)
 
 
 @pytest.mark.parametrize("vector_sides", [0, 10**9])
 def test_events_without_games(vector_sides: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(core, "VECTOR_SIDES", vector_sides)
+    monkeypatch.setattr(core, "FROM_SIDES", vector_sides)
     assert rate_event([], []).players == ()
     out = rate_event(PLAYERS, [], explain=False)
     assert [p.method for p in out.players] == [Method.NOT_RATED] * 4

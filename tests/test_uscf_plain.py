@@ -1,6 +1,6 @@
 """The US Chess engine's two paths give the same outcomes, and the plain one needs no numpy.
 
-A small event is rated in plain Python, a large one on numpy arrays (``core.VECTOR_SIDES``),
+A small event is rated in plain Python, a large one on numpy arrays (``core.FROM_SIDES``),
 and every event in plain Python where numpy cannot be imported. Here every event is rated
 on both paths (``_vector.forced``) and every field of every outcome compared, floats by
 repr, steps and game lines included: the regression snapshot's events (which must also
@@ -23,6 +23,7 @@ from test_uscf_snapshot import CASES, STORED, reshaped
 from uscf_snapshot import encode, players, round_robin, swiss
 
 from xlrating import _vector
+from xlrating._sides import ListedSides
 from xlrating.errors import EventError
 from xlrating.model import Game, Outcomes
 from xlrating.uscf import RatingSystem, UscfPlayer, core, get_rules, rate_event
@@ -48,10 +49,10 @@ def on_both_paths(roster: list[UscfPlayer], games: list[Game], **kwargs: Any) ->
 @pytest.mark.parametrize("explain", [True, False])
 def test_the_path_follows_the_size(explain: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     games = (Game(1, 1, 2, 1.0), Game(2, 2, 1, 0.5))  # 4 sides
-    name = "VECTOR_SIDES" if explain else "QUIET_VECTOR_SIDES"
+    name = "FROM_SIDES" if explain else "QUIET_FROM_SIDES"
     for from_sides, plain in ((4, not _vector.AVAILABLE), (5, True)):
         monkeypatch.setattr(core, name, from_sides)
-        assert isinstance(core.take_games([1, 2], games, explain=explain), core.ListedSides) is plain
+        assert isinstance(core.take_games([1, 2], games, explain=explain), ListedSides) is plain
 
 
 @needs_numpy
@@ -162,12 +163,12 @@ import datetime as dt
 rng = random.Random(11)
 small, large = players(12, rng), players(2000, rng)
 small_games, large_games = swiss(12, 5, rng), swiss(2000, 9, rng)
-assert 2 * len(large_games) >= core.QUIET_VECTOR_SIDES  # rated with explain=False below
+assert 2 * len(large_games) >= core.QUIET_FROM_SIDES  # rated with explain=False below
 end = dt.date(2024, 6, 1)
 out = [encode(rate_event(small, small_games, end_date=end)),
        encode(rate_event(large, large_games, end_date=end, explain=False))]
 print(json.dumps({"available": _vector.AVAILABLE, "outcomes": out, "numpy": repr(sys.modules["numpy"]),
-                  "arrays": "xlrating.uscf.arrays" in sys.modules}))
+                  "arrays": "xlrating.uscf.arrays" in sys.modules or "xlrating._sides_numpy" in sys.modules}))
 """
 
 

@@ -79,10 +79,10 @@ def test_explain_false_keeps_every_number(name: str, roster: Any, games: Any, kw
 @pytest.mark.parametrize(("name", "roster", "games", "kwargs"), CASES, ids=[c[0] for c in CASES])
 def test_both_standard_paths_match_the_snapshot(name: str, roster: Any, games: Any, kwargs: dict[str, Any],
                                                 path: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The standard formula runs vectorised from core.VECTOR_SIDES sides on, player by
+    # The standard formula runs vectorised from core.FROM_SIDES sides on, player by
     # player below; every event must come out the same either way.
     if path == "vectorised" and not _vector.AVAILABLE:
         pytest.skip("the numpy path needs numpy")
-    monkeypatch.setattr(core, "VECTOR_SIDES", 0 if path == "vectorised" else 10**9)
+    monkeypatch.setattr(core, "FROM_SIDES", 0 if path == "vectorised" else 10**9)
     got = encode(rate(kwargs, roster, games))
     assert_same(got, reshaped(STORED["events"][name]), name)

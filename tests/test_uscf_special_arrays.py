@@ -1,7 +1,7 @@
 """The special formula on arrays gives, player for player, the rating of the one-player
 algorithm (US Chess 2020, 4.1), to the last bit; so do the standard formula's powers of ten
-on arrays (US Chess 2020, 4.2), Python's own; and the games taken as arrays are the games
-taken in lists, side for side.
+on arrays (US Chess 2020, 4.2), Python's own. (The games taken as arrays are the games
+taken in lists, side for side: ``test_sides.py``.)
 
 Seeded random problems of every kind: ratings on the edges of the 400-point range and
 anywhere, N' from 0 to 25, histories, uneven numbers of games; the p = 0 rule and the 2700
@@ -27,7 +27,8 @@ pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy path ne
 if _vector.AVAILABLE:
     import numpy as np
 
-    from xlrating.uscf.arrays import _powers_of_ten, take_games
+    from xlrating._sides_numpy import array_sides
+    from xlrating.uscf.arrays import _powers_of_ten
     from xlrating.uscf.special_arrays import special_ratings
 else:
     np: Any = None
@@ -44,7 +45,7 @@ def problems(seed: int) -> tuple[object, list[int], object, object, object, list
         rng.shuffle(order)
         games += [Game(rnd, a, b, rng.choice((0.0, 0.5, 1.0)))
                   for a, b in zip(order[::2], order[1::2], strict=False) if rng.random() < 0.9]
-    sides = take_games(list(range(1, size + 1)), tuple(games))
+    sides = array_sides(list(range(1, size + 1)), tuple(games))
     mode = rng.random()
 
     def rating() -> float:
@@ -115,29 +116,3 @@ def test_pwe_on_arrays_is_the_one_player_pwe(scale: float) -> None:
     got = _pwe(edition, np.array(diffs)).tolist()
     assert got == [one(edition, d, 0.0) for d in diffs]
     assert _pwe(edition, np.array([-np.inf])).tolist() == [0.0]  # an unused column adds nothing
-
-
-@pytest.mark.parametrize("numbering", ["pairing numbers", "large numbers"])
-def test_sides_on_arrays_are_the_sides_in_lists(numbering: str) -> None:
-    # Small events over many rounds meet the same opponent often; games are entered in any order.
-    # Large numbers are found by binary search, pairing numbers by a table.
-    from xlrating.uscf.core import _listed
-
-    for seed in range(300):
-        rng = random.Random(seed)
-        size, rounds = rng.randint(2, 12), rng.randint(1, 14)
-        numbers = (list(range(1, size + 1)) if numbering == "pairing numbers"
-                   else rng.sample(range(1, 10**9), size))
-        games = []
-        for rnd in range(1, rounds + 1):
-            order = numbers[:]
-            rng.shuffle(order)
-            games += [Game(rnd, a, b, rng.choice((0.0, 0.5, 1.0)))
-                      for a, b in zip(order[::2], order[1::2], strict=False)]
-        rng.shuffle(games)
-        arrays, lists = take_games(numbers, games), _listed(numbers, games)
-        for i in range(size):
-            assert arrays.games_of(i) == lists.games_of(i), (seed, i)
-        assert arrays.totals() == lists.totals(), seed
-        for most in (1, 2, 3):  # met more than once, twice (the rule), three times
-            assert arrays.repeated_opponents(most) == lists.repeated_opponents(most), (seed, most)

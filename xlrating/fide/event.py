@@ -1,18 +1,28 @@
 """A whole FIDE-rated event (FIDE Handbook 10.2 to 10.54; FIDE Rating Regulations 2024).
 
-:func:`rate_event` rates every player of an event and explains each result:
+The steps, in order (:meth:`_Event.rate`):
 
-- a rated player changes by K x sum(score - PD) over the games against opponents who
-  count as rated (10.5);
-- a new player gets Ru from the games against rated opponents (10.2; 2024 with the two
-  hypothetical 1800 draws);
-- a player rated since the event (10.4) changes as a rated player but counts as unrated
-  for the opponents;
-- under the handbook, a round robin with new players is rated as 10.21b and 10.54 show
-  (:mod:`xlrating.fide.round_robin`).
+1. *Who counts as rated* (10.4). A player rated since the event is rated as a rated player
+   but counts as unrated for his opponents.
+2. *A round robin with new players*, under the handbook, follows its own procedure (10.21b and
+   10.54: the tournament average Ra, each new player's Ru and its re-computation, then the
+   rated players against the new players' final Ru; :mod:`xlrating.fide.round_robin`). The
+   2024 regulations have no round-robin procedure. Every other event takes steps 3 to 5.
+3. *The games against rated opponents* (10.51; 2024 regulations, 8.3.1). For each game
+   against an opponent who counts as rated: the rating difference D, rounded to a whole
+   number and capped at the edition's cap (handbook 350; 2024 400, from 1 October 2025 not
+   for a player rated 2650 or more), and the player's PD from table (b) of 10.1; each
+   player's sums of games, score, PD and the opponents' ratings.
+4. *Rated players* (10.5). K (10.52; 2024 regulations, 8.3.3, with the 700 rule over the
+   event's games), the change K x sum(score - PD) and the new rating, rounded as the edition
+   rounds it (2024: the change, 8.3.4; handbook: the new rating, 10.53); the performance
+   Rc + dp.
+5. *New players* (10.2). Ru from the same sums (2024: with two hypothetical opponents rated
+   1800, both drawn; at least 5 games against rated opponents, at most 2200).
 
-The rated players are rated by the numeric core (:mod:`xlrating.fide.core`: lists in plain
-Python for a small event, numpy arrays for a large one, the same exact integers either way).
+The numbers come from a numeric core (:mod:`xlrating.fide.core`): in plain Python for a small
+event (:mod:`.core_plain`), on numpy arrays (:mod:`.core_numpy`) for a large one (from
+:data:`FROM_SIDES` game sides) if numpy can be imported; the same exact integers either way.
 Every number (sums, K, changes, new ratings) is computed when the event is rated; each
 player's :class:`~xlrating.model.PlayerOutcome` is built from them when it is first read
 (:class:`~xlrating.model.Outcomes`), with the explanation (steps, game lines) only when
@@ -22,35 +32,33 @@ player's :class:`~xlrating.model.PlayerOutcome` is built from them when it is fi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 
-from .. import _check
+from .. import _check, _vector
+from .._sides import listed_sides
 from ..errors import EventError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
-from .core import (
-    NO_CAP,
-    Change,
-    PlainSides,
-    RatedChanges,
-    RatedSums,
-    Sides,
-    round_half_away,
-    scale_of,
-    scaled,
-    sides_of,
-)
+from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, scale_of, scaled
+from .core_plain import HALVES, PlainCore
 from .player import FidePlayer
-from .rating import Exact, k_limit, k_rule, k_with_reason
-from .round_robin import rate_round_robin
+from .rating import Exact, k_with_reason
+from .round_robin import NewPlayer, new_players_of_round_robin
 from .rules import FideRules, RulesLike, get_rules
-from .tables import DP_TABLE
 from .unrated import NewPlayerRating, new_player_of_sums
 
 __all__ = ["FidePlayer", "rate_event"]
 
-_DP: dict[int, int | None] = dict(DP_TABLE)
 ROUNDED = "rounded to a whole number, halves away from zero"
+
+FROM_SIDES = 500
+"""The event size (game sides, twice the games) from which the numpy core rates it: below it,
+numpy's fixed cost per call outweighs its speed. ``benchmarks/bench_fide.py --path
+plain,numpy`` puts the crossover at 40 to 56 players over 9 rounds (360 to 500 sides), with
+explanations or without (they are built when an outcome is read, on either path, and reading
+every outcome crosses over at 56 to 70 players); at 8 players plain Python takes 0.45 of
+numpy's time."""
 
 
 def _fmt(value: float) -> str:
@@ -82,38 +90,54 @@ class _Event:
         self.is_rated = [r is not None for r in ratings]
         self.counts_as_rated = [p.rating is not None and not p.rated_since_event for p in players]
         self.cap = [caps[r] for r in ratings]
-        self.sides: Sides = sides_of(self.numbers, games)
-        self.played = self.sides.played
+        self.core = self.make_core(games)
+        self.played = self.core.sides.count
         self.notes: list[str] = []
 
     def cap_of(self, rating: float | None) -> int:
         cap = None if rating is None else self.edition.cap_for(rating, self.on)
         return NO_CAP if cap is None else cap
 
+    def make_core(self, games: tuple[Game, ...]) -> Core:
+        """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
+        imported, else in plain Python (the same integers either way)."""
+        fixed = (self.edition, self.on, self.players, self.units, self.cap, self.is_rated, self.scale)
+        if _vector.vectorised(2 * len(games), FROM_SIDES):
+            from .._sides_numpy import array_sides
+            from .core_numpy import NumpyCore
+
+            return NumpyCore(array_sides(self.numbers, games), *fixed)
+        return PlainCore(listed_sides(self.numbers, games, HALVES), *fixed)
+
     # -- the steps ------------------------------------------------------------------------------
 
     def rate(self) -> EventOutcome:
-        edition = self.edition
-        if any(p.rated_since_event for p in self.players):
-            self.notes.append("Players rated since the event count as unrated for their opponents (10.4)")
-        new_players_play = any(not c and n for c, n in zip(self.counts_as_rated, self.played, strict=True))
-        outcomes: Sequence[PlayerOutcome]
-        if self.kind is EventType.ROUND_ROBIN and edition.round_robin_procedure and new_players_play:
-            outcomes = tuple(rate_round_robin(self))
-        else:
-            outcomes = self.swiss()
-        return EventOutcome(system="FIDE", rules=edition.display, players=outcomes,
+        """The regulations' steps, in order (see the module's docstring)."""
+        self.note_rated_since_event()
+        outcomes = tuple(self.round_robin()) if self.round_robin_with_new_players() else self.swiss()
+        return EventOutcome(system="FIDE", rules=self.edition.display, players=outcomes,
                             parameters=(), notes=tuple(self.notes))
 
+    def note_rated_since_event(self) -> None:
+        """Step 1 (10.4): a player rated since the event counts as unrated for his opponents."""
+        if any(p.rated_since_event for p in self.players):
+            self.notes.append("Players rated since the event count as unrated for their opponents (10.4)")
+
+    def round_robin_with_new_players(self) -> bool:
+        """Step 2: whether the round-robin procedure applies (10.21b, 10.54: the handbook's, to a
+        round robin in which a player who counts as unrated has a game)."""
+        return (self.kind is EventType.ROUND_ROBIN and self.edition.round_robin_procedure
+                and any(not c and n for c, n in zip(self.counts_as_rated, self.played, strict=True)))
+
     def swiss(self) -> Outcomes:
-        """Every player against the opponents as they count: rated players by 10.5, new ones by
-        10.2 (2024: with the hypothetical opponents).
+        """Steps 3 to 5: every player against the opponents as they count: rated players by 10.5,
+        new ones by 10.2 (2024: with the hypothetical opponents).
 
         Every number is computed here; each player's outcome (notes, and steps and game lines
         when explained) is built from them when it is first read."""
-        sums = self.sides.rated_sums(self.units, self.units, self.counts_as_rated, self.cap, self.scale)
-        changes = self.changes(sums)
-        new = {i: self.new_rating(i, sums) for i, rated in enumerate(self.is_rated) if not rated}
+        sums = self.games_against_rated()
+        changes = self.rated_players(sums)
+        new = self.new_ratings(sums)
 
         def build(i: int) -> PlayerOutcome:
             if i in new:
@@ -122,52 +146,64 @@ class _Event:
 
         return Outcomes(self.numbers, build)
 
+    def games_against_rated(self) -> RatedSums:
+        """Step 3 (10.51; 2024 regulations, 8.3.1): each player's sums over his games against the
+        opponents who count as rated, each at his rating."""
+        return self.core.rated_sums(self.units, self.counts_as_rated)
+
+    def rated_players(self, sums: RatedSums) -> RatedChanges:
+        """Step 4 (10.5): each rated player's K (10.52; 2024 regulations, 8.3.3) and change
+        K x sum(score - PD), the new rating rounded as the edition rounds it (10.53; 2024
+        regulations, 8.3.4), and the performance."""
+        return self.core.rated_changes(sums)
+
+    def new_ratings(self, sums: RatedSums) -> dict[int, NewPlayerRating]:
+        """Step 5 (10.2): each new player's Ru from his sums."""
+        return {i: self.new_rating(i, sums) for i, rated in enumerate(self.is_rated) if not rated}
+
+    # -- a round robin with new players (handbook 10.21b, 10.54) --------------------------------
+
+    def round_robin(self) -> Sequence[PlayerOutcome]:
+        """Step 2: Ra, each new player's Ru and its re-computation (10.21b, 10.54;
+        :mod:`xlrating.fide.round_robin`), then the rated players against the new players'
+        final Ru (:meth:`against_final_ru`). Without a rated player there is no Ra: the event
+        is rated as a Swiss."""
+        lines = {i: self.core.lines(i) for i, played in enumerate(self.played) if played}
+        values = self.exact_values()
+        found = new_players_of_round_robin(self.edition, self.players, self.numbers, values, lines)
+        if found is None:
+            self.notes.append(
+                "Round robin without rated players: no tournament average Ra, no new ratings (10.21b)")
+            return self.swiss()
+        new, notes = found
+        self.notes.extend(notes)
+        sums = self.against_final_ru(new)
+        changes = self.rated_players(sums)
+        return [self.round_robin_outcome(i, sums, changes, new, lines) for i in range(len(self.players))]
+
+    def against_final_ru(self, new: dict[int, NewPlayer]) -> RatedSums:
+        """10.54: the rated players' games, each new player with a rating counted as rated at his
+        final Ru, as if it were established."""
+        seen = list(self.units)
+        counts = list(self.counts_as_rated)
+        for i, p in new.items():
+            if p.result.rating is not None:
+                seen[i] = p.result.rating * self.scale
+                counts[i] = True
+        return self.core.rated_sums(seen, counts)
+
+    def round_robin_outcome(self, i: int, sums: RatedSums, changes: RatedChanges, new: dict[int, NewPlayer],
+                            lines: dict[int, list[Line]]) -> PlayerOutcome:
+        if self.is_rated[i]:
+            return self.rated_outcome(i, sums, changes)
+        if i not in new:  # a new player without games
+            return self.unrated_outcome(i, self.new_rating(i, sums), [])
+        p = new[i]
+        seen = [GameLine(r, self.numbers[o], h / 2, None if o not in p.seen else float(p.seen[o]))
+                for r, o, h in lines[i]]
+        return self.unrated_outcome(i, replace(p.result, steps=tuple(p.steps)), seen)
+
     # -- a rated player (10.5) ------------------------------------------------------------------
-
-    def changes(self, sums: RatedSums) -> RatedChanges:
-        """Every rated player's K and change against the opponents who count as rated in
-        ``sums``: on numpy arrays where the games are (and the numbers fit machine integers),
-        else player by player; the same integers either way."""
-        if not isinstance(self.sides, PlainSides):
-            from .arrays import rated_changes
-
-            found = rated_changes(self.edition, self.on, self.players, self.is_rated, self.units, sums,
-                                  self.scale)
-            if found is not None:
-                return found
-        return self.changes_one_by_one(sums)
-
-    def changes_one_by_one(self, sums: RatedSums) -> RatedChanges:
-        """:meth:`changes` in plain Python, one rated player at a time."""
-        size = len(self.players)
-        k, k_unit, k_rule, unit, rating, raw, post = ([0] * size for _ in range(7))
-        post_rating, change = [0.0] * size, [0.0] * size
-        performance: list[float | None] = [None] * size
-        for i, player in enumerate(self.players):
-            games = sums.games[i]
-            if not self.is_rated[i] or not games:
-                continue
-            (k[i], k_unit[i]), k_rule[i] = self.k_of(player, games)
-            found = self.change(i, (k[i], k_unit[i]), sums.excess[i])
-            unit[i], rating[i], raw[i], post[i] = found.unit, found.rating, found.raw, found.post
-            post_rating[i] = found.post / found.unit
-            change[i] = (found.post - found.rating) / found.unit
-            points = games * self.scale
-            dp = _DP.get(50 + round_half_away((sums.halves[i] - games) * 50, games))
-            performance[i] = None if dp is None else (sums.opponents[i] + dp * points) / points
-        return RatedChanges(k=k, k_unit=k_unit, k_rule=k_rule, unit=unit, rating=rating, raw=raw, post=post,
-                            post_rating=post_rating, change=change, performance=performance)
-
-    def k_of(self, player: FidePlayer, games: int) -> tuple[tuple[int, int], int]:
-        """K as ``(numerator, denominator)`` (10.52; 2024 with the 700 rule over the event's
-        games), and K by the rules before the 700 rule (0 for a K given by the user)."""
-        if player.k is not None:
-            given = Fraction(repr(player.k))
-            return (given.numerator, given.denominator), 0
-        assert player.rating is not None
-        edition = self.edition
-        k = k_rule(edition, player.rating, player.games, player.highest_rating, player.birth_date, self.on)[0]
-        return (k_limit(edition, k, games), 1), k
 
     def k_step(self, player: FidePlayer, games: int) -> Step:
         if player.k is not None:
@@ -176,20 +212,6 @@ class _Event:
         k, reason = k_with_reason(self.edition, player.rating, player.games, player.highest_rating,
                                   player.birth_date, self.on, games)
         return Step("K", k, reason)
-
-    def change(self, i: int, k: tuple[int, int], excess: int) -> Change:
-        """K x sum(score - PD), and the new rating as the edition rounds it: 2024 rounds the
-        change, the handbook the new rating (10.53)."""
-        unit = self.scale * 100 * k[1]
-        rating = self.units[i] * 100 * k[1]
-        raw = k[0] * excess * self.scale
-        if self.edition.round_new_rating:
-            post = round_half_away(rating + raw, unit) * unit
-        elif self.edition.round_change:
-            post = rating + round_half_away(raw, unit) * unit
-        else:
-            post = rating + raw
-        return Change(k, unit, raw, post, rating)
 
     def rated_outcome(self, i: int, sums: RatedSums, changes: RatedChanges) -> PlayerOutcome:
         """A rated player's outcome (10.5) from the change against the opponents who count as
@@ -268,12 +290,11 @@ class _Event:
         return tuple(steps)
 
     def rated_lines(self, i: int, sums: RatedSums, k: tuple[int, int]) -> tuple[GameLine, ...]:
-        rounds, opponents, halves = self.sides.games(i)
         return tuple(
             GameLine(round=r, opponent=self.numbers[o], score=h / 2,
                      opponent_rating=sums.seen[o] / self.scale, expected=pd / 100,
                      change=k[0] * (50 * h - pd) / (k[1] * 100))
-            for r, o, h, pd in zip(rounds, opponents, halves, sums.side_pd(i), strict=True) if pd >= 0)
+            for (r, o, h), pd in zip(self.core.lines(i), sums.side_pd(i), strict=True) if pd >= 0)
 
     # -- a new player (10.2) --------------------------------------------------------------------
 
@@ -282,9 +303,8 @@ class _Event:
         if not hasattr(self, "_values"):
             self._values = self.exact_values()
         values = self._values
-        rounds, indices, halves = self.sides.games(i)
         return [GameLine(r, self.numbers[o], h / 2, None if (v := values[o]) is None else float(v))
-                for r, o, h in zip(rounds, indices, halves, strict=True)]
+                for r, o, h in self.core.lines(i)]
 
     def exact_values(self) -> list[Exact | None]:
         """Each player's rating as the opponents count it, exact (``None``: unrated for them)."""

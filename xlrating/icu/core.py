@@ -1,12 +1,13 @@
 """What the numeric cores of an ICU event share: the :class:`Core` they are and the
 :class:`Estimates` and :class:`Scores` they hand back.
 
-A core holds every game from each player's side ("edges"), grouped by player, each
-player's in round order (games of one round in the order given), as the rules list a
-player's games; it computes the numbers of the ICU rating program's steps: the passes of
-the estimates, the scoring of games against a set of opponent ratings, and the rated
-players a bonus may reach. :class:`~xlrating.icu.event._Event` turns its numbers into
-outcomes, steps and notes, whichever core computed them.
+A core holds every game from each player's side, by player in round order (games of one
+round in the order given), as the rules list a player's games (the sides of
+:mod:`xlrating._sides`, as in every engine); it computes the numbers of the ICU rating
+program's steps: the passes of the estimates, the scoring of games against a set of
+opponent ratings, and the rated players a bonus may reach.
+:class:`~xlrating.icu.event._Event` turns its numbers into outcomes, steps and notes,
+whichever core computed them.
 
 Two cores give the same numbers to the last bit:
 :class:`~xlrating.icu.core_plain.PlainCore` (lists and loops, for small events and wherever
@@ -52,7 +53,7 @@ class Estimates:
 
 @dataclass
 class Scores:
-    """Games scored against one set of opponent ratings: per player sums, per edge values."""
+    """Games scored against one set of opponent ratings: per player sums, per side values."""
 
     expected: list[float]
     score: list[float]
@@ -63,11 +64,11 @@ class Scores:
     count: list[int]
     """Games counted (a game against an opponent with no rating is skipped)."""
     seen: list[float] | None = None
-    """With explanations, per edge: the opponent's rating used (``nan``: not scored here)."""
+    """With explanations, per side: the opponent's rating used (``nan``: not scored here)."""
     e: list[float] | None = None
-    """With explanations, per edge: the expected score (``nan`` where not scored)."""
+    """With explanations, per side: the expected score (``nan`` where not scored)."""
     delta: list[float] | None = None
-    """With explanations, per edge: K(s - e), for rated players only (``nan`` elsewhere)."""
+    """With explanations, per side: K(s - e), for rated players only (``nan`` elsewhere)."""
 
     def __post_init__(self) -> None:
         self.performances: list[float | None] = [
@@ -87,7 +88,7 @@ class Core(Protocol):
     iterated: list[int]
     """The unrated and provisional players (indices), in the order given."""
     start: list[int]
-    """Player i's edges are ``start[i]:start[i + 1]``."""
+    """Player i's sides are ``start[i]:start[i + 1]``."""
 
     def iterate(self, seen: list[float], explain: bool) -> Estimates:
         """The passes of the estimates from ``seen`` until none moves by the threshold or
@@ -106,11 +107,11 @@ class Core(Protocol):
         first conditions (K, games, rating, change) do not refuse."""
 
     def skipped(self, seen: list[float]) -> list[Skipped]:
-        """Every edge against an unrated or provisional opponent that either has no estimate
-        in ``seen`` or is itself an unrated or provisional player's, in edge order."""
+        """Every side against an unrated or provisional opponent that either has no estimate
+        in ``seen`` or is itself an unrated or provisional player's, in side order."""
 
-    def sides(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
-        """Per edge: the round, the opponent's number and the points the player scored."""
+    def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
+        """Per side: the round, the opponent's number and the points the player scored."""
 
 
 def priors(players: tuple[IcuPlayer, ...], iterated: list[int]) -> list[tuple[float, int]]:

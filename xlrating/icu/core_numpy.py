@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .._powers import powers_of_ten
-from ..model import Game, games_by_player
+from .._sides_numpy import array_sides
+from ..model import Game
 from .core import NO_ESTIMATE, Estimates, Scores, Skipped, priors
 from .player import IcuPlayer, PlayerKind
 from .rules import IcuRules
@@ -41,78 +41,26 @@ def _sums(index: Ints, weights: Floats, size: int) -> list[float]:
     return sums
 
 
-class _Games:
-    """Every game from each player's side ("edges"), grouped by player, each player's in
-    round order (games of one round in the order given), as the rules list a player's games."""
-
-    def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], offset: float) -> None:
-        count = len(games)
-        numbers = np.array([p.number for p in players], dtype=np.float64)
-        rounds, first_named, second_named, scores = (
-            np.fromiter(map(attrgetter(name), games), np.float64, count)
-            for name in ("round", "player", "opponent", "score"))
-        first, second = (self._index(numbers, named, players, games) for named in (first_named, second_named))
-        by_round = np.argsort(rounds, kind="stable")
-        src = np.empty(2 * count, dtype=np.int32)  # int32 indices: half the memory, up to 2**31 players
-        opp = np.empty(2 * count, dtype=np.int32)
-        score = np.empty(2 * count, dtype=np.float64)
-        src[0::2], src[1::2] = first[by_round], second[by_round]
-        opp[0::2], opp[1::2] = second[by_round], first[by_round]
-        score[0::2] = scores[by_round]
-        score[1::2] = 1.0 - scores[by_round]
-        order = np.argsort(src, kind="stable")  # edge 2g is game g's player side, 2g + 1 its opponent's
-        self.src: Ints = src[order]
-        """The player (index) whose side each edge is."""
-        self.opp: Ints = opp[order]
-        """The opponent (index)."""
-        self.score: Floats = score[order]
-        """Points the player scored."""
-        self.perf_delta: Floats = offset * (2 * self.score - 1)
-        """+offset for a win, 0 for a draw, -offset for a loss (performance ratings)."""
-        self.game: Ints = by_round[order // 2].astype(np.int32)
-        """The game (index into the games given) of each edge."""
-        per_player = np.bincount(self.src, minlength=len(players))
-        self.start: Ints = np.concatenate(([0], np.cumsum(per_player))).astype(np.intp)
-        """Player i's edges are ``start[i]:start[i + 1]``."""
-        self.size = len(players)
-
-    @staticmethod
-    def _index(numbers: Floats, named: Floats, players: tuple[IcuPlayer, ...],
-               games: tuple[Game, ...]) -> Ints:
-        """The index of each player ``named`` by a game; a game naming a player who is not in
-        the event is an :class:`~xlrating.errors.EventError` listing every such game."""
-        if np.array_equal(numbers, np.arange(1, len(numbers) + 1)):  # players numbered 1, 2, ... in order
-            if len(named) and not (named.min() >= 1 and named.max() <= len(numbers)):
-                games_by_player((p.number for p in players), games)  # raises, naming every such game
-            index: Ints = named.astype(np.intp) - 1
-            return index
-        order = np.argsort(numbers, kind="stable")
-        ordered = numbers[order]
-        position = np.minimum(np.searchsorted(ordered, named), max(len(ordered) - 1, 0))
-        if len(named) and (not len(ordered) or not np.array_equal(ordered[position], named)):
-            games_by_player((p.number for p in players), games)  # raises, naming every such game
-        result: Ints = order[position] if len(ordered) else np.zeros(0, dtype=np.intp)
-        return result
-
-
 class NumpyCore:
     """The numeric core over arrays: each pass and each scoring a few array operations over
-    every edge at once."""
+    every side at once."""
 
     def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> None:
-        self.rules, self.players, self.games = rules, players, games
-        self.edges = edges = _Games(players, games, rules.performance_offset)
-        self.start: list[int] = edges.start.tolist()
+        self.rules, self.players = rules, players
+        self.sides = sides = array_sides([p.number for p in players], games)
+        self.offsets: Floats = rules.performance_offset * (2 * sides.score - 1)
+        """Per side: +offset for a win, 0 for a draw, -offset for a loss (performance ratings)."""
+        self.start: list[int] = sides.starts
         kinds = [p.kind for p in players]
         self.rated = np.array([k is PlayerKind.RATED for k in kinds], dtype=bool)
         self.foreign = np.array([k is PlayerKind.FOREIGN for k in kinds], dtype=bool)
         self.estimated = ~(self.rated | self.foreign)
         self.iterated_at: Ints = np.flatnonzero(self.estimated)
         self.iterated: list[int] = self.iterated_at.tolist()
-        mine = np.flatnonzero(self.estimated[edges.src])
+        mine = np.flatnonzero(self.estimated[sides.player])
         position = np.cumsum(self.estimated) - 1
         self.iterated_games: tuple[Ints, Ints, Floats] = (
-            position[edges.src[mine]], edges.opp[mine], edges.perf_delta[mine])
+            position[sides.player[mine]], sides.opponent[mine], self.offsets[mine])
         """The unrated and provisional players' games: the player's position among them, the
         opponent, +/-400 or 0."""
         self.rating: Floats = np.array([NO_ESTIMATE if p.rating is None else p.rating for p in players],
@@ -121,7 +69,7 @@ class NumpyCore:
         self.prior_total: Floats = np.array([t for t, _ in prior], dtype=np.float64)
         self.prior_games: Floats = np.array([g for _, g in prior], dtype=np.float64)
         self.last_rated: tuple[Floats, Floats] | None = None
-        """The last scoring of the rated players: per edge, the opponent rating used and the
+        """The last scoring of the rated players: per side, the opponent rating used and the
         expected score (``nan``: not scored), reused for the games whose opponent rating is
         unchanged."""
 
@@ -175,7 +123,7 @@ class NumpyCore:
         return self.score(self.rated, self.rating, ratings, ratings, factors, explain)
 
     def score_others(self, final: Estimates, explain: bool) -> Scores:
-        self.last_rated = None  # no more rated scorings: their per-edge values go
+        self.last_rated = None  # no more rated scorings: their per-side values go
         seen = np.array(final.seen, dtype=np.float64)
         own = np.where(self.estimated, seen, self.rating)
         return self.score(~self.rated, own, seen, np.array(final.before, dtype=np.float64), None, explain)
@@ -185,14 +133,14 @@ class NumpyCore:
         """As :meth:`~xlrating.icu.core_plain.PlainCore.score`; with ``k`` (the rated players), the
         expected scores of games whose opponent rating is unchanged since the last scoring
         are taken from it."""
-        edges, size, scale = self.edges, self.edges.size, self.rules.scale
-        src, opp = edges.src, edges.opp
+        sides, size, scale = self.sides, len(self.players), self.rules.scale
+        src, opp = sides.player, sides.opponent
         if seen_by_fixed is seen_by_estimated:
             seen = seen_by_fixed[opp]
         else:
             seen = np.where(self.estimated[src], seen_by_estimated[opp], seen_by_fixed[opp])
         use = whose[src] & ~np.isnan(seen)
-        seen[~use] = math.nan  # per edge: the opponent rating used, nan where not scored here
+        seen[~use] = math.nan  # per side: the opponent rating used, nan where not scored here
         e = np.full(len(src), math.nan)
         new = use
         if k is not None and self.last_rated is not None:
@@ -201,7 +149,7 @@ class NumpyCore:
             new = use & ~same
             self.last_rated = None
         e[new] = _expected(own[src[new]], seen[new], scale)
-        counted, s, e_used = src[use], edges.score[use], e[use]
+        counted, s, e_used = src[use], sides.score[use], e[use]
         delta: Floats | None = None
         change = [0.0] * size
         if k is not None:
@@ -212,7 +160,7 @@ class NumpyCore:
                 delta = np.full(len(src), math.nan)
                 delta[use] = delta_used
         sums = (_sums(counted, e_used, size), _sums(counted, s, size), change,
-                _sums(counted, seen[use] + edges.perf_delta[use], size),
+                _sums(counted, seen[use] + self.offsets[use], size),
                 np.bincount(counted, minlength=size).tolist())
         if not explain:
             return Scores(*sums)
@@ -237,17 +185,16 @@ class NumpyCore:
     # -- notes ----------------------------------------------------------------------------------------
 
     def skipped(self, seen: list[float]) -> list[Skipped]:
-        edges = self.edges
-        against = self.estimated[edges.opp]
-        never = against & np.isnan(np.array(seen, dtype=np.float64)[edges.opp])
-        flagged = np.flatnonzero(never | (against & self.estimated[edges.src]))
-        opponents = edges.opp[flagged].tolist()
-        numbers = [self.players[o].number for o in opponents]
-        return list(zip(edges.src[flagged].tolist(), opponents, numbers, never[flagged].tolist(),
+        sides = self.sides
+        against = self.estimated[sides.opponent]
+        never = against & np.isnan(np.array(seen, dtype=np.float64)[sides.opponent])
+        flagged = np.flatnonzero(never | (against & self.estimated[sides.player]))
+        opponents = sides.opponent[flagged].tolist()
+        numbers = [sides.numbers[o] for o in opponents]
+        return list(zip(sides.player[flagged].tolist(), opponents, numbers, never[flagged].tolist(),
                         strict=True))
 
-    def sides(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
-        edges = self.edges
-        rounds = np.array([g.round for g in self.games], dtype=np.int64)[edges.game]
-        numbers = np.array([p.number for p in self.players], dtype=np.int64)[edges.opp]
-        return rounds.tolist(), numbers.tolist(), edges.score.tolist()
+    def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
+        sides = self.sides
+        numbers = np.array(sides.numbers, dtype=np.int64)[sides.opponent]
+        return sides.round.tolist(), numbers.tolist(), sides.score.tolist()

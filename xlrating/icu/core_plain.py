@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from operator import attrgetter
 
-from ..model import Game, games_by_player
+from .._sides import listed_sides
+from ..model import Game
 from .core import NO_ESTIMATE, Estimates, Scores, Skipped, priors
 from .player import IcuPlayer, PlayerKind
 from .rules import IcuRules
@@ -22,25 +22,11 @@ class PlainCore:
     def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> None:
         self.rules = rules
         offset = rules.performance_offset
-        index = {p.number: i for i, p in enumerate(players)}
-        self.numbers = list(index)
-        self.games: list[list[tuple[int, float, float, int]]] = [[] for _ in players]
-        """Each player's games: (opponent index, score, +/-400 or 0 for the performance, round)."""
-        by_player = self.games
         delta = {s: offset * (2 * s - 1) for s in (1.0, 0.5, 0.0)}  # +400 for a win, 0 draw, -400 loss
-        other = {s: 1.0 - s for s in (1.0, 0.5, 0.0)}  # the opponent's score (one float object each)
-        try:
-            for game in sorted(games, key=attrgetter("round")):  # stable: round order
-                a, b, s, r = index[game.player], index[game.opponent], game.score, game.round
-                by_player[a].append((b, s, delta[s], r))
-                s = other[s]
-                by_player[b].append((a, s, delta[s], r))
-        except KeyError:
-            games_by_player(index, games)  # raises, naming every game with a player not in the event
-            raise  # pragma: no cover
-        self.start = [0]
-        for mine in self.games:
-            self.start.append(self.start[-1] + len(mine))
+        self.sides = sides = listed_sides([p.number for p in players], games, delta)
+        """Each side counts its score as the performance's +/-400 or 0."""
+        self.numbers = sides.numbers
+        self.start = sides.starts
         kinds = [p.kind for p in players]
         self.rated = [kind is PlayerKind.RATED for kind in kinds]
         self.estimated = [kind is PlayerKind.UNRATED or kind is PlayerKind.PROVISIONAL for kind in kinds]
@@ -51,7 +37,7 @@ class PlainCore:
     # -- step 1: the estimates ------------------------------------------------------------------------
 
     def iterate(self, seen: list[float], explain: bool) -> Estimates:
-        iterated, threshold, games = self.iterated, self.rules.iteration_threshold, self.games
+        iterated, threshold, games = self.iterated, self.rules.iteration_threshold, self.sides.by_player
         first = [0] * len(seen)
         if not iterated:
             return Estimates(seen, seen, 0, first=first)
@@ -112,9 +98,9 @@ class PlainCore:
         totals = [0.0] * size
         expected_, score_, change_, performance_ = totals, list(totals), list(totals), list(totals)
         count_ = [0] * size
-        per_edge = [math.nan] * self.start[-1] if explain else []
-        seen_, e_, delta_ = per_edge, list(per_edge), list(per_edge)
-        for i, mine in enumerate(self.games):
+        per_side = [math.nan] * self.start[-1] if explain else []
+        seen_, e_, delta_ = per_side, list(per_side), list(per_side)
+        for i, mine in enumerate(self.sides.by_player):
             if not whose[i] or not mine:
                 continue
             ratings = seen_by_estimated if self.estimated[i] else seen_by_fixed
@@ -160,7 +146,7 @@ class PlainCore:
 
     def skipped(self, seen: list[float]) -> list[Skipped]:
         estimated, found = self.estimated, []
-        for i, mine in enumerate(self.games):
+        for i, mine in enumerate(self.sides.by_player):
             for opponent, _, _, _ in mine:
                 if estimated[opponent]:
                     never = math.isnan(seen[opponent])
@@ -168,10 +154,6 @@ class PlainCore:
                         found.append((i, opponent, self.numbers[opponent], never))
         return found
 
-    def sides(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
-        numbers = self.numbers
-        edges = [(r, numbers[o], s) for mine in self.games for o, s, _, r in mine]
-        if not edges:
-            return [], [], []
-        rounds, opponents, scores = zip(*edges, strict=True)
-        return rounds, opponents, scores
+    def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
+        numbers, every = self.numbers, [side for own in self.sides.by_player for side in own]
+        return [r for _, _, _, r in every], [numbers[o] for o, _, _, _ in every], [s for _, s, _, _ in every]

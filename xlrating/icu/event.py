@@ -158,12 +158,12 @@ class _Event:
         """Per player with games against opponents without an estimate: the opponents (numbers)
         whose games are never rated, and those skipped in the first passes with the last such
         pass."""
-        self.edges: tuple[Sequence[int], Sequence[int], Sequence[float]] = ((), (), ())
-        """With explanations, per edge: the round, the opponent's number and the points scored."""
+        self.sides: tuple[Sequence[int], Sequence[int], Sequence[float]] = ((), (), ())
+        """With explanations, per side: the round, the opponent's number and the points scored."""
         self.scored: tuple[Scores, Scores] | None = None
         """With explanations, the rated players' last scores and the other players'."""
         self.game_lines: list[GameLine] | None = None
-        """With explanations, in a small event: every edge's game line."""
+        """With explanations, in a small event: every side's game line."""
         self.position: dict[int, int] = {}
         """Player index -> position among the unrated and provisional players."""
 
@@ -311,10 +311,10 @@ class _Event:
         self.post = self.published(final.seen, rated, bonuses)
         self.skips = self.skipped_games(final.seen)
         if self.explain:
-            self.edges, self.scored = self.core.sides(), (rated, others)
+            self.sides, self.scored = self.core.every_side(), (rated, others)
             self.position = {i: j for j, i in enumerate(self.core.iterated)}
             if not self.on_arrays:
-                self.game_lines = self.edge_lines(0, self.core.start[-1])
+                self.game_lines = self.side_lines(0, self.core.start[-1])
         players, skips = self.players, self.skips
 
         def build(i: int) -> PlayerOutcome:
@@ -345,11 +345,11 @@ class _Event:
                 post[i] = publish(estimate)
         return post
 
-    def edge_lines(self, begin: int, end: int) -> list[GameLine]:
-        """The game lines of edges ``begin:end``: a rated player's from the rated players'
+    def side_lines(self, begin: int, end: int) -> list[GameLine]:
+        """The game lines of sides ``begin:end``: a rated player's from the rated players'
         scores (with K(s - e)), everyone else's from the other players'; a skipped game has
         no opponent rating."""
-        rounds, opponents, points = self.edges
+        rounds, opponents, points = self.sides
         assert self.scored is not None
         rated, others = self.scored
         assert rated.seen is not None and rated.e is not None and rated.delta is not None
@@ -372,7 +372,7 @@ class _Event:
         only. A small event's were all built at once; an event on arrays builds each
         player's when his outcome is built."""
         begin, end = self.core.start[i], self.core.start[i + 1]
-        lines = self.edge_lines(begin, end) if self.game_lines is None else self.game_lines[begin:end]
+        lines = self.side_lines(begin, end) if self.game_lines is None else self.game_lines[begin:end]
         if skipped:
             return tuple([GameLine(g.round, g.opponent, g.score, None) for g in lines])
         return tuple(lines)

@@ -34,7 +34,8 @@ RATIO_FROM = 10 * 1024**2
 MAX_PROBLEMS = 1000
 
 _CHUNK = 1024 * 1024
-#: A line longer than this is no list's line: it is cut there (and then refused by its reader).
+#: A line longer than this is no list's line: its first MAX_LINE bytes stand for it (for its reader
+#: to refuse), the rest of it is skipped.
 MAX_LINE = 64 * 1024
 
 
@@ -174,15 +175,29 @@ class TextLines:
         self.unterminated = False
 
     def __iter__(self) -> Iterator[str]:
+        for block in self.blocks():
+            lines = block.replace("\r\n", "\n").split("\n")
+            yield from lines if self.unterminated else lines[:-1]
+
+    def blocks(self) -> Iterator[str]:
+        """The text a megabyte at a time, in blocks of whole lines, each with its line ending
+        (``"\\n"`` or ``"\\r\\n"``); a last line without one comes alone, last, once
+        :attr:`unterminated` is set."""
         rest = b""
+        skipping = False  # the rest of a line too long to be a list's, after its first MAX_LINE bytes
         while chunk := self.stream.read(_CHUNK):
             data = rest + chunk
+            if skipping:
+                newline = data.find(b"\n")
+                skipping, data = newline < 0, data[newline + 1 :] if newline >= 0 else b""
             end = data.rfind(b"\n") + 1
-            if end == 0 and len(data) > MAX_LINE:
-                end = MAX_LINE  # no line is this long: cut it, for its reader to refuse
+            if end == 0 and len(data) > MAX_LINE:  # no line is this long: its start, for its reader to refuse
+                yield decode(data[:MAX_LINE]) + "\n"
+                skipping, rest = True, b""
+                continue
             rest = data[end:]
             if end:
-                yield from decode(data[:end]).replace("\r\n", "\n").split("\n")[:-1]
+                yield decode(data[:end])
         if rest:
             self.unterminated = True
             yield decode(rest).rstrip("\r")

@@ -24,6 +24,7 @@ games of the last period. A rating of 0 or blank is "not rated on this list".
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -32,7 +33,7 @@ from xml.parsers import expat
 from .. import systems
 from ..importers._common import _ILLEGAL, quote
 from ._source import ListProblems, TextLines, month_date, open_list
-from .listfile import ListFile, Request, Row, first_line
+from .listfile import Bulk, ListFile, NotWellFormed, Request, Row, first_line
 
 SYSTEM = systems.FIDE.key
 KINDS = systems.FIDE.list_kinds
@@ -277,10 +278,14 @@ def open_txt(request: Request) -> ListFile | None:
         return _read_txt(path, columns, combined, problems)
 
     layout = "FIDE TXT (combined list)" if combined else f"FIDE TXT ({kinds[0].lower()} list)"
-    return ListFile(path, SYSTEM, kinds, list_date, layout, read, tuple(notes))
+    bulk = _TxtLayout(columns, combined).bulk(path)
+    return ListFile(path, SYSTEM, kinds, list_date, layout, read, tuple(notes), bulk)
 
 
 _NOT_NAME = "[^\x00-\x1f\x7f\ud800-\udfff\ufffe\uffff]"
+#: A character of a name as the fast pattern takes it: no space other than " " (the name, with
+#: its first character no space, is then stripped alike by Python's ``strip`` and SQL's ``rtrim``).
+_NAME = "[^\x00-\x1f\x7f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ud800-\udfff\ufffe\uffff]"
 
 
 def _fast_pattern(
@@ -305,7 +310,7 @@ def _fast_pattern(
         elif field == "id":
             parts.append(f"([1-9][0-9 ]{{{width - 1}}})")
         elif field == "name":
-            parts.append(f"({_NOT_NAME}{{{width}}})")
+            parts.append(f"((?! ){_NAME}{{{width}}})")
         elif field == "fed":
             parts.append(f"((?:[A-Z]{{3}}| {{3}}) {{{width - 3}}})")
         elif field == "sex":
@@ -336,7 +341,10 @@ class _TxtLayout:
         self.triples = _TRIPLES[combined]
         self.pattern = _fast_pattern(columns, _COMBINED if combined else _SINGLE)
         order = sorted((f for f in columns if f not in ("otit", "foa")), key=lambda f: columns[f][0])
+        #: the fields of the fast pattern's groups, in order
+        self.order = order
         at = {field: index for index, field in enumerate(order)}
+
         #: each list's (group, blank) of its rating, games and K in the fast pattern
         def place(field: str) -> tuple[int, str]:
             return at[field], " " * _width(columns[field])
@@ -426,6 +434,53 @@ class _TxtLayout:
     def no_match(line: str) -> None:
         return None
 
+    def bulk(self, path: Path) -> Bulk | None:
+        """The store's fast way in for a one-list file (the combined list is read line by line):
+        :meth:`fast_one`'s reading of a line, done by one regular expression over a block of
+        lines and by SQL. Any line or value :meth:`fast_one` would not take sends the store
+        back to :func:`_read_txt`."""
+        if self.pattern is None or len(self.spots) > 1:
+            return None
+        lines = re.compile(f"^{self.pattern.pattern}\r?$", re.MULTILINE)
+        blank = {field: "'" + " " * _width(self.columns[field]) + "'" for field in self.order}
+        rows = (
+            "0",
+            "id",
+            "rtrim(name)",
+            f"nullif(nullif(rating, {blank['rating']}), 0)",
+            f"nullif(gms, {blank['gms']})",
+            f"nullif(k, {blank['k']})",
+            f"nullif(nullif(bday, {blank['bday']}), 0)",
+            "NULL",
+            "nullif(rtrim(fed), '')",
+            "coalesce(nullif(trim(tit), ''), nullif(trim(wtit), ''))",
+            "nullif(rtrim(sex), '')",
+            "flag",
+            "NULL",
+        )
+        invalid = " OR ".join(
+            [
+                "typeof(id) != 'integer'",
+                f"NOT (rating BETWEEN 0 AND {MAX_RATING} OR rating = {blank['rating']})",
+                f"NOT (bday BETWEEN 0 AND 9999 OR bday = {blank['bday']})",
+                *(f"NOT (typeof({field}) = 'integer' OR {field} = {blank[field]})" for field in ("gms", "k")),
+            ]
+        )
+        columns = ", ".join(f"{field} {'INTEGER' if field in _NUMBERS else 'TEXT'}" for field in self.order)
+
+        def read() -> Iterator[list[tuple[str, ...]]]:
+            with open_list(path) as (_, stream):
+                text = TextLines(stream)
+                blocks = text.blocks()
+                first = next(blocks, "").partition("\n")[2]  # after the header line
+                for block in itertools.chain((first,), blocks):
+                    found = lines.findall(block)
+                    if text.unterminated or len(found) != block.count("\n"):
+                        raise NotWellFormed
+                    yield found
+
+        return Bulk(columns, rows, invalid, read, self.order.index("name"))
+
     def checked(self, line: str, check: _Line) -> list[Row]:
         """The rows of any line, each field checked (a problem, with the line, for each bad one)."""
         if not line.strip():
@@ -449,6 +504,10 @@ class _TxtLayout:
     def cut(self, line: str, field: str) -> str:
         start, end = self.columns[field]
         return line[start:end]
+
+
+#: The fields a TXT list's fast pattern reads as numbers.
+_NUMBERS = frozenset({"id", "rating", "gms", "k", "bday"})
 
 
 def _width(column: tuple[int, int | None]) -> int:

@@ -73,6 +73,32 @@ FIELDS = (
 )
 
 
+class NotWellFormed(Exception):
+    """Raised by a :class:`Bulk` reader at a line it cannot vouch for: the file is then read
+    again by :meth:`ListFile.rows`, which names every problem with its line."""
+
+
+@dataclass(frozen=True)
+class Bulk:
+    """A reader's fast way into the store, for a file whose every line is well formed: the
+    lines' fields as text, a block of lines at a time, go into a table of :attr:`columns` (SQLite
+    turns a number's text into the number as it stores it), and SQL makes them :data:`Row`
+    columns. No Python runs for one line. A line it cannot vouch for raises
+    :class:`NotWellFormed` as it is read, a value :attr:`invalid` finds or an ID stored twice
+    sends the store back to :meth:`ListFile.rows`, as if this way had not been tried."""
+
+    columns: str
+    """The table's columns with their types (``"id INTEGER, name TEXT, ..."``), one a field."""
+    rows: tuple[str, ...]
+    """SQL expressions of those columns: the :data:`Row` columns (``kind`` first), in order."""
+    invalid: str
+    """An SQL condition on those columns, true for a row whose values the fast way cannot vouch for."""
+    read: Callable[[], Iterator[list[tuple[str, ...]]]]
+    """Streams the fields of a block of lines at a time; raises :class:`NotWellFormed`."""
+    name: int
+    """Where the name is among a line's fields (the store keys its index of names by it)."""
+
+
 @dataclass(frozen=True)
 class ListFile:
     """A list file whose header was read and found good."""
@@ -88,6 +114,8 @@ class ListFile:
     """Streams the rows; adds a problem (file and line) for each bad field or line."""
     notes: tuple[str, ...] = ()
     """What the reader took by default (a date from the file name...), for the user."""
+    bulk: Bulk | None = None
+    """The reader's fast way into the store, if it has one."""
 
     def rows(self, problems: ListProblems) -> Iterator[Row]:
         return self.read(problems)

@@ -1,9 +1,9 @@
 """What the numeric cores of a US Chess event share: the :class:`Core` they are, the
-event's games seen from both sides (:class:`Sides`), and the values each step hands back
+event's sides (:func:`take_games`), and the values each step hands back
 (:class:`EffectiveGames`, :class:`SpecialStep`, :class:`StandardStep`, :class:`Finals`).
 
-The games are held side by side: each game once from each player's side, grouped by
-player, each player's games in round order (the order the five steps read them).
+The games are held as sides (:mod:`xlrating._sides`, as in every engine): each game once
+from each player's side, by player in round order (the order the five steps read them).
 
 Two cores compute the same numbers. A small event, and every event where numpy cannot be
 imported, keeps its sides in Python lists and runs each step player by player
@@ -11,7 +11,7 @@ imported, keeps its sides in Python lists and runs each step player by player
 :mod:`.special` and :mod:`.floors`). A large event keeps them in numpy arrays and runs each
 step for all players at once (:class:`~.core_numpy.NumpyCore`, imported only then), with the
 same floating-point operations in the same order, so the results are identical to the last
-bit. :data:`VECTOR_SIDES` (explained events) and :data:`QUIET_VECTOR_SIDES`
+bit. :data:`FROM_SIDES` (explained events) and :data:`QUIET_FROM_SIDES`
 (``explain=False``) are where numpy starts to pay (measured by
 ``benchmarks/bench_uscf.py --paths``); :mod:`xlrating._vector` makes the choice.
 
@@ -22,15 +22,11 @@ them as lists of Python numbers, as outcomes hold them.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from .. import _vector
-from ..errors import EventError
-from ..model import Game, games_by_player
+from .._sides import Sides, one_game_per_round, sides_of
+from ..model import Game
 from .floors import _floor_kind, store
 from .player import UscfPlayer
 from .rules import UscfRules
@@ -48,112 +44,20 @@ if TYPE_CHECKING:
 #: player either way: the two paths break even from about 1,400 sides, every outcome read,
 #: and numpy is clearly ahead from about 6,000 (700 players over 9 rounds; measured:
 #: ``benchmarks/bench_uscf.py --paths``).
-VECTOR_SIDES = 6_000
+FROM_SIDES = 6_000
 #: The same for an event rated with ``explain=False``, where the formulas are most of the
 #: work: numpy wins from about 400 sides (45 players over 9 rounds), every outcome read.
-QUIET_VECTOR_SIDES = 400
-
-
-class Sides(Protocol):
-    """An event's games, each seen from both sides, grouped by player in round order."""
-
-    @property
-    def count(self) -> list[int]:
-        """m, each player's number of games."""
-
-    def opponents_of(self, i: int) -> list[int]:
-        """Player ``i``'s opponents (positions), in round order."""
-
-    def games_of(self, i: int) -> tuple[list[int], list[int], list[float]]:
-        """Player ``i``'s rounds, opponents (positions) and scores, in round order."""
-
-    def twice_in_a_round(self) -> list[int]:
-        """The players (positions, ascending) with two games in one round."""
-
-    def totals(self) -> tuple[list[float], list[int], list[int]]:
-        """Each player's score S (whole and half points: exact in any order), wins and draws."""
-
-    def repeated_opponents(self, most: int) -> list[bool]:
-        """Whether each player met some opponent more than ``most`` times."""
-
-
-@dataclass(frozen=True)
-class ListedSides:
-    """:class:`Sides` in Python lists, one list per player (a small event, or no numpy)."""
-
-    opponents: list[list[int]]
-    """Each player's opponents (positions in the event's list of players)."""
-    rounds: list[list[int]]
-    scores: list[list[float]]
-    """The points each player scored, game by game."""
-
-    @property
-    def count(self) -> list[int]:
-        return [len(own) for own in self.opponents]
-
-    def opponents_of(self, i: int) -> list[int]:
-        return self.opponents[i]
-
-    def games_of(self, i: int) -> tuple[list[int], list[int], list[float]]:
-        return self.rounds[i], self.opponents[i], self.scores[i]
-
-    def twice_in_a_round(self) -> list[int]:
-        return [i for i, own in enumerate(self.rounds) if len(set(own)) < len(own)]
-
-    def totals(self) -> tuple[list[float], list[int], list[int]]:
-        own = self.scores
-        return [sum(s, 0.0) for s in own], [s.count(1.0) for s in own], [s.count(0.5) for s in own]
-
-    def repeated_opponents(self, most: int) -> list[bool]:
-        return [len(set(o)) < len(o) and max(map(o.count, set(o))) > most for o in self.opponents]
+QUIET_FROM_SIDES = 400
 
 
 def take_games(numbers: list[int], games: Sequence[Game], *, explain: bool) -> Sides:
-    """The games as :class:`Sides`: as arrays from :data:`VECTOR_SIDES` sides on (from
-    :data:`QUIET_VECTOR_SIDES` without ``explain``), numpy permitting, else in lists. Raises
-    :class:`EventError` for a game naming a player who is not in ``numbers`` and for a
-    player with two games in one round."""
-    sides: Sides
-    if _vector.vectorised(2 * len(games), VECTOR_SIDES if explain else QUIET_VECTOR_SIDES):
-        from .arrays import take_games as taken_as_arrays
-
-        sides = taken_as_arrays(numbers, games)
-    else:
-        sides = _listed(numbers, games)
-    _one_game_per_round(numbers, sides)
+    """The games as :class:`~xlrating._sides.Sides`: as arrays from :data:`FROM_SIDES`
+    sides on (from :data:`QUIET_FROM_SIDES` without ``explain``), numpy permitting, else in
+    lists. Raises :class:`~xlrating.errors.EventError` for a game naming a player who is not
+    in ``numbers`` and for a player with two games in one round."""
+    sides = sides_of(numbers, games, from_sides=FROM_SIDES if explain else QUIET_FROM_SIDES)
+    one_game_per_round(sides)
     return sides
-
-
-def _listed(numbers: list[int], games: Sequence[Game]) -> ListedSides:
-    """:func:`take_games` game by game, in lists."""
-    position = {number: i for i, number in enumerate(numbers)}
-    sides = ListedSides([[] for _ in numbers], [[] for _ in numbers], [[] for _ in numbers])
-    opponents, rounds, scores = sides.opponents, sides.rounds, sides.scores
-    try:
-        for game in sorted(games, key=attrgetter("round")):
-            first, second, rnd = position[game.player], position[game.opponent], game.round
-            opponents[first].append(second)
-            rounds[first].append(rnd)
-            scores[first].append(game.score)
-            opponents[second].append(first)
-            rounds[second].append(rnd)
-            scores[second].append(1.0 - game.score)
-    except KeyError:
-        games_by_player(numbers, games)  # raises EventError naming every missing player
-        raise
-    return sides
-
-
-def _one_game_per_round(numbers: list[int], sides: Sides) -> None:
-    twice = sides.twice_in_a_round()
-    if not twice:
-        return
-    problems: list[str] = []
-    for i in twice:
-        counts = Counter(sides.games_of(i)[0])
-        problems.extend(f"player {numbers[i]} has {count} games in round {rnd}"
-                        for rnd, count in sorted(counts.items()) if count > 1)
-    raise EventError("A player can play one game per round: " + "; ".join(problems))
 
 
 Values = Any
@@ -228,7 +132,7 @@ class SpecialStep(NamedTuple):
 
 def special_one_by_one(rules: UscfRules, who: list[int], prior: Sequence[float], effective: Sequence[float],
                        score: Sequence[float], history: Sequence[str | None], seen: Sequence[float],
-                       opponents_of: Callable[[int], list[int]], *, keep: bool) -> SpecialStep:
+                       opponents_of: Callable[[int], Sequence[int]], *, keep: bool) -> SpecialStep:
     """The special formula for the players ``who`` (positions), player by player by the
     one-player algorithm of :mod:`.special`, every argument a list of Python numbers indexed
     by position; ``keep``: keep each working."""

@@ -16,10 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from .._sides_numpy import ArraySides, Flags, Floats
 from .arrays import (
-    ArraySides,
-    Flags,
-    Floats,
     _dual_rated_k,
     _optional,
     _powers_of_ten,
@@ -49,7 +47,7 @@ SPECIAL_VECTOR_PLAYERS = 80
 
 
 class NumpyCore:
-    """The numeric core on numpy arrays: the games as :class:`~.arrays.ArraySides`, each
+    """The numeric core on numpy arrays: the games as :class:`~xlrating._sides_numpy.ArraySides`, each
     step's values as arrays over all players."""
 
     lazy = True
@@ -82,12 +80,12 @@ class NumpyCore:
         n = self.array(games)  # NaN: not given
         nstar = nstar_of(rules, self.array(prior))
         special = (n <= rules.special_games) | (self.array(history, object) != None)  # noqa: E711 (elementwise)
-        rated = self.sides.m > 0
+        rated = self.sides.played > 0
         return EffectiveGames(nstar, np.fmin(n, nstar), special, rated & ~special,
                               np.flatnonzero(rated & special).tolist())
 
     def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
-        rated = self.sides.m > 0
+        rated = self.sides.played > 0
         return np.flatnonzero(rated & np.isnan(self.array(ratings)) & (self.array(games) == 0)).tolist()
 
     def special(self, who: list[int], prior: list[float], effective: Values,
@@ -118,7 +116,7 @@ class NumpyCore:
         """Every operation as the one-player formula does it."""
         rules, sides = self.rules, self.sides
         chosen, r0, n = np.asarray(chosen), self.array(prior), self.array(effective)
-        m = sides.m
+        m = sides.played
         own = chosen[sides.player]
         difference = self.array(seen)[sides.opponent[own]] - r0[sides.player[own]]
         we = 1.0 / (1.0 + _powers_of_ten(difference, rules.we_scale))
@@ -149,7 +147,7 @@ class NumpyCore:
             return finals_one_by_one(self.rules, players, self.m, prior, as_list(step5), self.won.tolist(),
                                      self.drawn.tolist(), match=True)
         return _finals(self.rules, players, self.array(ratings), self.array(games), self.array(prior),
-                       self.array(step5), self.won, self.drawn, self.sides.m)
+                       self.array(step5), self.won, self.drawn, self.sides.played)
 
 
 class _PerPlayer(Sequence[tuple[float, ...]]):

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .._sides import ListedSides
 from .core import (
     EffectiveGames,
     Finals,
-    ListedSides,
     SpecialStep,
     StandardStep,
     Values,

@@ -49,6 +49,7 @@ from typing import Any, cast
 
 from .. import _check
 from .._gc import collector_paused
+from .._sides import ListedSides
 from ..errors import ArgumentError, EventError
 from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
 from .bonus import choose_bonus_multiplier
@@ -56,7 +57,6 @@ from .core import (
     Core,
     EffectiveGames,
     Finals,
-    ListedSides,
     SpecialStep,
     StandardStep,
     Values,
@@ -632,7 +632,7 @@ def _core(rules: UscfRules, numbers: list[int], games: Sequence[Game], *, explai
     sides = take_games(numbers, games, explain=explain)
     if isinstance(sides, ListedSides):
         return PlainCore(rules, sides)
-    from .arrays import ArraySides
+    from .._sides_numpy import ArraySides
     from .core_numpy import NumpyCore
 
     assert isinstance(sides, ArraySides)

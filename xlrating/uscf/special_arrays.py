@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .arrays import ArraySides
+from .._sides_numpy import ArraySides
 from .core import P0_RULES
 from .rules import UscfRules
 from .special import _KNOT_TOLERANCE, P0Rule, _work
@@ -43,7 +43,7 @@ class _Problems:
         rows = np.array(who, dtype=np.int64)
         self.prior, self.effective = prior[rows], effective[rows]
         points = score[rows]
-        m = sides.m[rows]
+        m = sides.played[rows]
         width = int(m.max(initial=0))
         column = np.arange(width)
         self.valid: Flags = column[None, :] < m[:, None]

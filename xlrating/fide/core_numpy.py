@@ -1,31 +1,26 @@
-"""The numeric core of a large FIDE event on numpy arrays: the same sums as
-:class:`xlrating.fide.core.PlainSides`, in the same exact integers (FIDE Handbook 10.51).
+"""The numeric core of a FIDE event on numpy arrays, for large events: the same integers as
+:class:`~xlrating.fide.core_plain.PlainCore` (see :mod:`xlrating.fide.core`).
 
-Only :func:`xlrating.fide.core.sides_of` imports this module, once it has decided that the
-event is large enough for numpy to pay for itself; nothing else in the package needs numpy.
+Imported only once an event is found large enough for numpy to pay for itself
+(:func:`xlrating._vector.vectorised`); nothing else in the package needs numpy.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..model import Game, games_by_player
-from .core import LAST_ROW, PD_HIGH, PD_LOW, RatedChanges, RatedSums
+from .._sides_numpy import ArraySides, Ints
+from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, new_rating
+from .core_plain import changes_one_by_one
+from .player import FidePlayer
 from .rules import FideRules
 from .tables import DP_TABLE
-
-if TYPE_CHECKING:
-    from .player import FidePlayer
-
-Ints = npt.NDArray[np.int64]
 
 HIGH: Ints = np.array(PD_HIGH, dtype=np.int64)
 """Table (b): PD of the higher rated player, in hundredths, by whole difference 0..736."""
@@ -48,81 +43,37 @@ def dtype_for(scale: int) -> type:
     return np.int64 if scale <= LARGEST_SCALE else object
 
 
-def _column(games: Sequence[Game], name: str, dtype: type) -> npt.NDArray[Any]:
-    return np.fromiter(map(attrgetter(name), games), dtype, len(games))
+class NumpyCore:
+    """The numeric core on numpy arrays: each step a few array operations over every side at
+    once."""
 
+    def __init__(self, sides: ArraySides, edition: FideRules, on: date, players: Sequence[FidePlayer],
+                 units: list[int], cap: list[int], is_rated: list[bool], scale: int) -> None:
+        self.sides, self.edition, self.on, self.players = sides, edition, on, players
+        self.units, self.cap, self.is_rated, self.scale = units, cap, is_rated, scale
+        self.halves: Ints = (2.0 * sides.score).astype(np.int64)
+        """Per side: the player's score in half points (0, 1 or 2)."""
 
-def _indices(numbers: Sequence[int], wanted: Ints) -> Ints | None:
-    """The positions in ``numbers`` of the players numbered ``wanted`` (``None``: a number is
-    not in ``numbers``)."""
-    size = len(numbers)
-    if not size:
-        return None if len(wanted) else wanted
-    keys = np.asarray(numbers, dtype=np.int64)
-    if keys[0] == 1 and keys[-1] == size and bool(np.all(np.diff(keys) == 1)):
-        found = wanted - 1  # players numbered 1, 2, 3... in order
-        return found if not len(wanted) or (found.min() >= 0 and found.max() < size) else None
-    order = np.argsort(keys, kind="stable")
-    position = np.minimum(np.searchsorted(keys[order], wanted), size - 1)
-    return order[position] if bool(np.all(keys[order][position] == wanted)) else None
+    def lines(self, i: int) -> list[Line]:
+        sides = self.sides
+        part = slice(sides.starts[i], sides.starts[i + 1])
+        return list(zip(sides.round[part].tolist(), sides.opponent[part].tolist(), self.halves[part].tolist(),
+                        strict=True))
 
-
-@dataclass(frozen=True)
-class ArraySides:
-    """:class:`xlrating.fide.core.Sides` as parallel arrays: player ``i``'s sides are
-    ``start[i]:start[i + 1]``."""
-
-    player: Ints
-    opponent: Ints
-    halves: Ints
-    """The player's score in half points: 0, 1 or 2."""
-    round: Ints
-    start: Ints
-
-    @classmethod
-    def of(cls, numbers: Sequence[int], games: Sequence[Game]) -> ArraySides:
-        size = len(games)
-        rounds = _column(games, "round", np.int64)
-        first = _indices(numbers, _column(games, "player", np.int64))
-        second = _indices(numbers, _column(games, "opponent", np.int64))
-        if first is None or second is None:
-            games_by_player(numbers, games)  # raises the error that names every unknown player
-            raise AssertionError("a game names a player who is not in the event")
-        halves = (_column(games, "score", np.float64) * 2).astype(np.int64)
-        rank = np.arange(size, dtype=np.int64)
-        if size and not bool(np.all(rounds[1:] >= rounds[:-1])):
-            rank[np.argsort(rounds, kind="stable")] = np.arange(size)  # games in round order, else as given
-        player = np.concatenate((first, second))
-        order = np.argsort(player * size + np.concatenate((rank, rank)))
-        start = np.zeros(len(numbers) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(player, minlength=len(numbers)), out=start[1:])
-        return cls(player=player[order], opponent=np.concatenate((second, first))[order],
-                   halves=np.concatenate((halves, 2 - halves))[order],
-                   round=np.concatenate((rounds, rounds))[order], start=start)
-
-    @property
-    def played(self) -> list[int]:
-        counts: list[int] = np.diff(self.start).tolist()
-        return counts
-
-    def games(self, i: int) -> tuple[list[int], list[int], list[int]]:
-        first, last = int(self.start[i]), int(self.start[i + 1])
-        return (self.round[first:last].tolist(), self.opponent[first:last].tolist(),
-                self.halves[first:last].tolist())
-
-    def rated_sums(self, rating: list[int], seen: list[int], counts: list[bool], cap: list[int],
-                   scale: int) -> RatedSums:
+    def rated_sums(self, seen: list[int], counts: list[bool]) -> RatedSums:
+        """As :meth:`~xlrating.fide.core_plain.PlainCore.rated_sums`, for every side at once."""
+        sides, scale, rating = self.sides, self.scale, self.units
         size = len(rating)
         dtype = dtype_for(scale)
         rated: npt.NDArray[Any] = np.array(rating, dtype=dtype)
         seen_at = rated if seen is rating else np.array(seen, dtype=dtype)
-        kept = np.array(counts, dtype=np.bool_)[self.opponent]
-        player = self.player[kept]
+        kept = np.array(counts, dtype=np.bool_)[sides.opponent]
+        player = sides.player[kept].astype(np.intp)  # machine-size indices: np.add.at takes them as they are
         own = rated[player]
-        other = seen_at[self.opponent[kept]]
+        other = seen_at[sides.opponent[kept]]
         gap = np.abs(own - other)
         difference = (2 * gap + scale) // (2 * scale)
-        limit = np.array(cap, dtype=np.int64)[player]
+        limit = np.array(self.cap, dtype=np.int64)[player]
         over = gap > limit.astype(gap.dtype) * scale  # over the cap before D is rounded
         row = np.minimum(np.minimum(difference, limit), LAST_ROW).astype(np.int64)
         pd = np.where(own >= other, HIGH[row], LOW[row])
@@ -134,9 +85,9 @@ class ArraySides:
             found: list[int] = sums.tolist()  # Python integers, from machine integers or objects
             return found
 
-        side_pd = np.full(len(self.player), -1, dtype=np.int64)
+        side_pd = np.full(len(sides.player), -1, dtype=np.int64)
         side_pd[kept] = pd
-        start = self.start
+        start = sides.starts
 
         def pd_of(i: int) -> list[int]:
             found: list[int] = side_pd[start[i]:start[i + 1]].tolist()
@@ -146,6 +97,13 @@ class ArraySides:
             games=np.bincount(player, minlength=size).tolist(), halves=total(halves), pd=total(pd),
             excess=total(50 * halves - pd), opponents=total(other), capped=total(over.astype(np.int64)),
             seen=seen, side_pd=pd_of)
+
+    def rated_changes(self, sums: RatedSums) -> RatedChanges:
+        """On arrays where every number is exact in a machine integer, else one rated player at
+        a time (:func:`~xlrating.fide.core_plain.changes_one_by_one`); the same integers."""
+        fixed = (self.edition, self.on, self.players, self.is_rated, self.units)
+        found = rated_changes(*fixed, sums, self.scale)
+        return changes_one_by_one(*fixed, sums, self.scale) if found is None else found
 
 
 def round_half_away(numerator: Ints, denominator: Ints) -> Ints:
@@ -192,7 +150,7 @@ def k_limited(edition: FideRules, k: Ints, games: Ints) -> Ints:
 def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], is_rated: list[bool],
                   units: list[int], sums: RatedSums, scale: int) -> RatedChanges | None:
     """Every rated player's K and change (FIDE Handbook 10.5; 2024 regulations) on arrays, the
-    same integers as :meth:`xlrating.fide.event._Event.changes_one_by_one` finds player by
+    same integers as :func:`xlrating.fide.core_plain.changes_one_by_one` finds player by
     player; ``None`` if a number would not be exact in a machine integer or a float (ratings
     with many decimals, a K given with many)."""
     if scale > LARGEST_SCALE:
@@ -217,12 +175,7 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     unit = scale * 100 * k_unit
     rating = np.array(units, dtype=np.int64) * 100 * k_unit
     raw = k * excess * scale
-    if edition.round_new_rating:
-        post = round_half_away(rating + raw, unit) * unit
-    elif edition.round_change:
-        post = rating + round_half_away(raw, unit) * unit
-    else:
-        post = rating + raw
+    post = new_rating(edition, rating, raw, unit, round_half_away)
     counted = np.array(is_rated, dtype=np.bool_) & (games > 0)
     played = np.maximum(games, 1)
     row = 50 + round_half_away((np.array(sums.halves, dtype=np.int64) - games) * 50, played)
