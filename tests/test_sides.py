@@ -19,7 +19,7 @@ from xlrating._sides import ListedSides, listed_sides, one_game_per_round, sides
 from xlrating.errors import EventError
 from xlrating.model import Game
 
-needs_numpy = pytest.mark.skipif(not _vector.AVAILABLE, reason="the arrays need numpy")
+needs_numpy = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy path needs numpy")
 
 
 def array_sides(numbers: list[int], games: Any) -> Any:
@@ -89,7 +89,7 @@ def test_whole_floats_are_taken_as_whole_numbers_by_both() -> None:
 @pytest.mark.parametrize("vector", [False, True])
 def test_a_game_naming_a_player_not_in_the_event_is_refused_with_every_such_game(vector: bool) -> None:
     if vector and not _vector.AVAILABLE:
-        pytest.skip("the arrays need numpy")
+        pytest.skip("the numpy path needs numpy")
     build = array_sides if vector else listed_sides
     games = [Game(1, 1, 2, 1.0), Game(1, 3, 8, 0.5), Game(2, 9, 1, 0.0)]
     with pytest.raises(EventError) as raised:
@@ -103,7 +103,7 @@ def test_a_game_naming_a_player_not_in_the_event_is_refused_with_every_such_game
 @pytest.mark.parametrize("vector", [False, True])
 def test_two_games_in_one_round_are_named_by_the_check(vector: bool) -> None:
     if vector and not _vector.AVAILABLE:
-        pytest.skip("the arrays need numpy")
+        pytest.skip("the numpy path needs numpy")
     build = array_sides if vector else listed_sides
     games = [Game(1, 1, 2, 1.0), Game(1, 3, 1, 0.5), Game(2, 2, 3, 0.0), Game(1, 4, 1, 0.0)]
     sides = build([1, 2, 3, 4], games)
