@@ -142,9 +142,10 @@ class _Period:
             # A rated player's K is the period's; an unrated one's games are those so far.
             entry = entries[key]
             if entry.rating is None:
-                return fide_player(entry, number, self.games_so_far(key, entry) or None, entry.k)
+                so_far = self.games_so_far(key, entry) or None
+                return fide_player(entry, number, so_far, entry.k, checked=True)
             k = self.k_of(key, entry)
-            return fide_player(entry, number, entry.games, entry.k if k is None else k)
+            return fide_player(entry, number, entry.games, entry.k if k is None else k, checked=True)
 
         players = engine_players(seating.ids, player)
         outcome = call_engine(

@@ -30,7 +30,7 @@ def _seated(entries: Mapping[PlayerId, Entry], system: str, own: str, key: Playe
             number: int) -> uscf.UscfPlayer:
     """The engine's player ``number``, the list's ``key``, in ``system`` (``own``: the list's system)."""
     entry = entries[key]
-    return systems.uscf_player(entry, number, entry.other_ratings, system, own)
+    return systems.uscf_player(entry, number, entry.other_ratings, system, own, checked=True)
 
 
 def _established(games: int | None, rules: uscf.UscfRules) -> bool:
