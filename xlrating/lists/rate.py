@@ -62,6 +62,10 @@ def engine_players(ids: Sequence[PlayerId], make: Callable[[PlayerId, int], T]) 
     """The engine's players, ``make(key, n)`` for the ``n``-th of ``ids``: every player the
     engine's checks refuse is named at once, one ``Player n: ...`` line each, as
     :func:`engine_errors` reads them."""
+    try:
+        return [make(key, number) for number, key in enumerate(ids, start=1)]
+    except ArgumentError:
+        pass  # find every player refused
     players: list[T] = []
     refused: list[str] = []
     for number, key in enumerate(ids, start=1):
@@ -128,14 +132,9 @@ class Seating:
     def __init__(self, event: Event) -> None:
         numbers: dict[PlayerId, int] = {}
         games: list[Game] = []
+        number = numbers.setdefault
         for rnd, a, b, score in event.games:
-            first = numbers.get(a)
-            if first is None:
-                first = numbers[a] = len(numbers) + 1
-            second = numbers.get(b)
-            if second is None:
-                second = numbers[b] = len(numbers) + 1
-            games.append(_game(rnd, first, second, score))
+            games.append(_game(rnd, number(a, len(numbers) + 1), number(b, len(numbers) + 1), score))
         self.numbers = numbers
         self.ids: list[PlayerId] = list(numbers)
         self.games = games

@@ -38,6 +38,11 @@ def _established(games: int | None, rules: uscf.UscfRules) -> bool:
     return games is None or games > rules.established_games
 
 
+def _higher(peak: float | None, rating: float) -> float:
+    """The peak after holding ``rating`` (the peak itself when they are equal)."""
+    return rating if peak is None or rating > peak else peak
+
+
 def _history(entry: Entry, wins: int, draws: int, losses: int) -> str | None:
     """The all-wins or all-losses history after an event."""
     before = entry.history if entry.rating is not None else ("all wins" if wins else "all losses")
@@ -68,12 +73,11 @@ def _fold(
         return evolve(entry, other_ratings=others)
     wins, draws, losses = tally
     played = wins + draws + losses
-    attained = [entry.peak]
+    peak = entry.peak
     if entry.rating is not None and _established(entry.games, rules):
-        attained.append(entry.rating)
+        peak = _higher(peak, entry.rating)
     if post is not None and _established(games, rules):
-        attained.append(post)
-    peak = max((value for value in attained if value is not None), default=None)
+        peak = _higher(peak, post)
     return evolve(
         entry,
         rating=post,
@@ -115,10 +119,10 @@ def rate_event(season: Season, event: Event) -> None:
             )
         season.keep(event, outcome)
         outcomes.append((rated, outcome))
+    tallies = list(zip(wins, draws, losses, strict=True))
     for rated, outcome in outcomes:
-        for index, (key, result) in enumerate(zip(ids, outcome.players, strict=True)):
-            entry = entries[key]
-            entries[key] = _fold(entry, result, rated, own, (wins[index], draws[index], losses[index]), rules)
+        for key, result, tally in zip(ids, outcome.players, tallies, strict=True):
+            entries[key] = _fold(entries[key], result, rated, own, tally, rules)
             season.note(
                 key,
                 HistoryRow(
