@@ -292,16 +292,16 @@ def rate_season(
     Raises :class:`~xlrating.errors.InputError` listing every problem of the list and the
     events (each with the list entry or event and game it concerns); nothing is rated then.
 
-    Python's cyclic garbage collector is paused while the events are rated: the entries,
-    games and outcomes a season makes form no reference cycles, and the collector's passes
-    over a large list would cost more than the rating itself. Reference counting frees
-    everything as usual.
+    Python's cyclic garbage collector is paused while the season is checked, rated and
+    gathered into its result: the entries, games, outcomes and histories a season makes form
+    no reference cycles, and the collector's passes over a large list would cost more than
+    the rating itself. Reference counting frees everything as usual.
     """
-    ordered = check_season(ratings, events)
-    settings = Settings(period_months, pool_months)
-    check_settings(settings)
-    season = Season(ratings, bool(explain), settings)
     with collector_paused():  # a season allocates millions of small acyclic objects
+        ordered = check_season(ratings, events)
+        settings = Settings(period_months, pool_months)
+        check_settings(settings)
+        season = Season(ratings, bool(explain), settings)
         systems.get(ratings.system).rate_list(season, ordered)
-    season.check()
-    return season.result()
+        season.check()
+        return season.result()
