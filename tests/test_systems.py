@@ -372,3 +372,33 @@ def test_a_row_and_an_entry_share_every_field_of_the_player_record() -> None:
     assert len(systems.RECORD_FIELDS) == 14
     for shape in (PlayerRow, Entry):
         assert set(systems.RECORD_FIELDS) <= {f.name for f in fields(shape)}
+
+
+def _same_fields(built: Any, checked: Any) -> None:
+    """Two engine players equal field for field, each value of the same type (an int rating
+    stored as a float by both, a whole float count as an int by both)."""
+    from dataclasses import fields
+
+    assert type(built) is type(checked)
+    for f in fields(built):
+        mine, theirs = getattr(built, f.name), getattr(checked, f.name)
+        assert (mine, type(mine)) == (theirs, type(theirs)), f.name
+
+
+def test_a_checked_entry_builds_the_player_its_checks_would() -> None:
+    from xlrating.lists import Entry
+
+    plain = [Entry(1, 1650, 40.0, birth_date=date(2000, 1, 2), floor=1400, peak=1700, wins=12, draws=3,
+                   events=5, history="all wins", fide=1900, cfc=2000.0, adult=1, k=40),
+             Entry(2), Entry(3, 1500.0, None, k=24.0), Entry(4, 1800, 12, joined=date(2015, 1, 1))]
+    rules = icu.get_rules()
+    for entry in plain:
+        for system, own in (("Regular", "Regular"), ("Quick", "Regular")):
+            _same_fields(systems.uscf_player(entry, 3, {}, system, own),
+                         systems.uscf_player(entry, 3, {}, system, own, checked=True))
+        _same_fields(systems.fide_player(entry, 2, entry.games, entry.k),
+                     systems.fide_player(entry, 2, entry.games, entry.k, checked=True))
+        _same_fields(systems.icu_player(entry, 2, rules), systems.icu_player(entry, 2, rules, checked=True))
+    quick = {"Quick": (1500, 12.0)}  # the ratings in other systems are checked (and normalised) all the same
+    _same_fields(systems.uscf_player(plain[0], 3, quick, "Regular", "Regular"),
+                 systems.uscf_player(plain[0], 3, quick, "Regular", "Regular", checked=True))

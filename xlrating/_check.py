@@ -35,6 +35,8 @@ def fail(name: str, expected: str, value: object) -> ArgumentError:
 
 def number(name: str, value: Any) -> float:
     """A finite real number (``bool`` is refused; numeric text is not accepted here)."""
+    if value.__class__ is float and math.isfinite(value):  # the common case, without the checks of a Real
+        return value
     if isinstance(value, bool) or not isinstance(value, Real):
         raise fail(name, "a number", value)
     try:
@@ -70,6 +72,8 @@ MAX_COUNT = 10**9
 def whole(name: str, value: Any, *, low: int = 0) -> int:
     """A whole number from ``low`` to :data:`MAX_COUNT`; floats with no fraction (Excel's
     numbers) are accepted."""
+    if value.__class__ is int and low <= value <= MAX_COUNT:  # the common case, as it would come out
+        return value
     if isinstance(value, bool) or not isinstance(value, Real):
         raise fail(name, f"a whole number >= {low}", value)
     try:
@@ -116,6 +120,8 @@ def ratings(name: str, values: Iterable[Any], *, low: float = 0.0, high: float =
 
 def result(name: str, value: Any) -> float:
     """One game result: 1, 0.5 or 0, or the letters W, D, L (any case)."""
+    if value.__class__ is float and (value == 1.0 or value == 0.5 or value == 0.0):  # the common case
+        return value
     if isinstance(value, str):
         points = RESULT_WORDS.get(value.strip().upper())
         if points is None:
@@ -130,7 +136,9 @@ def results(name: str, values: Iterable[Any]) -> tuple[float, ...]:
     """A sequence of game results (see :func:`result`)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise fail(name, "a sequence of results", values)
-    return tuple(result(f"{name}[{i}]", v) for i, v in enumerate(values))
+    # A plain result is kept as it is, without the name of its place made for it.
+    return tuple(v if v.__class__ is float and (v == 1.0 or v == 0.5 or v == 0.0)
+                 else result(f"{name}[{i}]", v) for i, v in enumerate(values))
 
 
 def score(name: str, value: Any, games: int) -> float:

@@ -202,6 +202,38 @@ def _slot_replacer(cls: type[_T]) -> Callable[[_T, dict[str, Any]], _T]:
     return replace
 
 
+def _checked_builder(cls: type[_T]) -> Callable[..., _T]:
+    """``build(**fields)``: a ``cls`` (a frozen dataclass with no base class) with its fields set to
+    the values given, as they are, without running its ``__init__`` and its checks: for values
+    already in the form those checks leave them (a season's list entries, checked once before
+    anything is rated). Every field is a keyword; one with a plain default may be left out (one
+    with a default factory may not). A
+    slotted record's fields are stored as :func:`_slot_filling_init` stores them, another's in its
+    ``__dict__``."""
+    plain = fields(cls)  # type: ignore[arg-type]
+    if cls.__bases__ != (object,) or not all(f.init for f in plain):
+        raise TypeError(f"{cls.__name__}: only a dataclass with no base class can be built field by field")
+    slotted = "__slots__" in cls.__dict__
+    scope: dict[str, Any] = {"_cls": cls, "_open": _open_slots(cls) if slotted else None,
+                             "_new": object.__new__}
+    parameters = []
+    for f in plain:
+        if f.default is MISSING:
+            parameters.append(f.name)
+        else:
+            scope[f"_default_{f.name}"] = f.default
+            parameters.append(f"{f.name}=_default_{f.name}")
+    if slotted:
+        body = ("    new = _new(_open)\n" + "".join(f"    new.{f.name} = {f.name}\n" for f in plain)
+                + "    new.__class__ = _cls\n")
+    else:
+        body = ("    new = _new(_cls)\n    new.__dict__.update("
+                + ", ".join(f"{f.name}={f.name}" for f in plain) + ")\n")
+    exec("def build(*, " + ", ".join(parameters) + "):\n" + body + "    return new\n", scope)
+    build: Callable[..., _T] = scope["build"]
+    return build
+
+
 @_slot_filling_init
 @dataclass(frozen=True, slots=True)
 class Step:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 from . import fide, icu, uscf
 from .errors import ArgumentError, Problem
 from .icu.rules import EDITIONS as ICU_EDITIONS
-from .model import EventOutcome, EventType, Game
+from .model import EventOutcome, EventType, Game, _checked_builder
 from .names import edition_names, fold
 from .uscf.match import match_problem
 
@@ -309,8 +309,23 @@ def in_other_system(held: Held, others: Mapping[str, Rated], own: str, system: s
     return others.get(system, (None, None)), moved
 
 
+def _float(value: float | None) -> float | None:
+    """A checked rating as the engines store it: a float (``None``: none)."""
+    return None if value is None else float(value)
+
+
+def _whole(value: int | None) -> int | None:
+    """A checked count as the engines store it: an int (``None``: none)."""
+    return None if value is None else int(value)
+
+
+_checked_uscf_player = _checked_builder(uscf.UscfPlayer)
+_checked_fide_player = _checked_builder(fide.FidePlayer)
+_checked_icu_player = _checked_builder(icu.IcuPlayer)
+
+
 def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], system: str,
-                own: str) -> uscf.UscfPlayer:
+                own: str, *, checked: bool = False) -> uscf.UscfPlayer:
     """The engine's player ``number`` in US Chess rating system ``system``, when ``record`` holds
     the rating in ``own`` and ``others`` the ratings in the other systems: a crosstable row's (its
     ``Rating``/``Games`` are in the event's system, the ``Quick``... columns the others) or a list
@@ -320,7 +335,19 @@ def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], 
     describe the rating. In another (the second run of a dual-rated event) the player is rated
     from that system's rating, with ``own``'s among the others (:func:`in_other_system`: it
     initialises an unrated player and decides the dual-rated K), and has none of them.
+
+    ``checked``: the record's values have passed a list's checks
+    (:func:`xlrating.lists.check.check_season`), so a player in his own system with no other
+    ratings is built without checking them again (the ratings in the other systems, which the
+    list's checks leave to the engine, are always checked).
     """
+    if checked and system == own and not others:
+        return _checked_uscf_player(
+            number=number, rating=_float(record.rating), games=_whole(record.games), history=record.history,
+            fide=_float(record.fide), cfc=_float(record.cfc), other_ratings={}, birth_date=record.birth_date,
+            adult=bool(record.adult), floor=_float(record.floor), peak=_float(record.peak),
+            wins=int(record.wins or 0), draws=int(record.draws or 0), events=int(record.events or 0),
+        )
     if system == own:
         return uscf.UscfPlayer(
             number=number, rating=record.rating, games=record.games, history=record.history, fide=record.fide,
@@ -390,10 +417,17 @@ def _no_event_problems(settings: EventSettings, players: Sequence[PlayerRow]) ->
     return []
 
 
-def fide_player(record: PlayerRecord, number: int, games: int | None, k: float | None) -> fide.FidePlayer:
+def fide_player(record: PlayerRecord, number: int, games: int | None, k: float | None, *,
+                checked: bool = False) -> fide.FidePlayer:
     """The engine's player ``number`` with ``record``'s rating, highest published rating (``peak``)
     and birth date, and ``games`` and ``k``: a crosstable row's own, or what a season's rating
-    period makes of a list entry's (its K for the period)."""
+    period makes of a list entry's (its K for the period). ``checked``: the record, ``games`` and
+    ``k`` have passed a list's checks (:func:`xlrating.lists.check.check_season`) or were computed
+    by the season, so they are not checked again."""
+    if checked:
+        return _checked_fide_player(number=number, rating=_float(record.rating), games=_whole(games),
+                                    highest_rating=_float(record.peak), birth_date=record.birth_date,
+                                    k=_float(k))
     return fide.FidePlayer(number=number, rating=record.rating, games=games, highest_rating=record.peak,
                            birth_date=record.birth_date, k=k)
 
@@ -420,12 +454,20 @@ def icu_start(settings: EventSettings) -> date:
     return settings.start_date if settings.start_date is not None else settings.end_date
 
 
-def icu_player(record: PlayerRecord, number: int, rules: icu.IcuRules) -> icu.IcuPlayer:
+def icu_player(record: PlayerRecord, number: int, rules: icu.IcuRules, *, checked: bool = False
+               ) -> icu.IcuPlayer:
     """The engine's player ``number``, of the kind ``record``'s data describe
-    (:func:`xlrating.icu.classify`); a K given for a provisional or unrated player is not his."""
+    (:func:`xlrating.icu.classify`); a K given for a provisional or unrated player is not his.
+    ``checked``: the record has passed a list's checks (:func:`xlrating.lists.check.check_season`),
+    so the player is not checked again once :func:`~xlrating.icu.classify` has found his kind
+    (which it finds only for data an :class:`~xlrating.icu.IcuPlayer` of that kind accepts)."""
     provisional = record.games is not None and record.games < rules.provisional_limit
     k = None if provisional or record.rating is None else record.k
     kind = icu.classify(record.rating, record.games, k, record.birth_date, record.joined, rules=rules)
+    if checked:
+        return _checked_icu_player(number=number, kind=kind, rating=_float(record.rating),
+                                   games=_whole(record.games), k=_float(k), birth_date=record.birth_date,
+                                   joined=record.joined)
     return icu.IcuPlayer(number, kind, record.rating, record.games, k, record.birth_date, record.joined)
 
 

@@ -322,7 +322,7 @@ def _games_problems(event: Event, known: set[PlayerId]) -> list[str]:
     # a crosstable holds it once. (Players may meet in one round more than once only as games
     # of a table without rounds, all given round 1.)
     problems = []
-    met: dict[tuple[Any, frozenset[Any]], int] = {}
+    met: dict[tuple[Any, Any, Any], int] = {}  # each game by (round, a, b) as first given
     for index, game in enumerate(event.games):
         if not _plain_game(game, known):
             found = _game_problems(event, index, game, known.__contains__)
@@ -330,7 +330,9 @@ def _games_problems(event: Event, known: set[PlayerId]) -> list[str]:
                 problems.extend(found)
                 continue
         rnd, a, b, _ = game
-        first = met.setdefault((rnd, frozenset((a, b))), index)
+        first = met.get((rnd, b, a))
+        if first is None:
+            first = met.setdefault((rnd, a, b), index)
         if first != index:
             problems.append(f"game {index + 1}: players {a!r} and {b!r} already meet in round {rnd} (game "
                             f"{first + 1}): a game is given once")
@@ -338,21 +340,23 @@ def _games_problems(event: Event, known: set[PlayerId]) -> list[str]:
 
 
 _SCORES = frozenset({0.0, 0.5, 1.0})
+_NUMBERS = frozenset({float, int})
+_IDS = frozenset({int, str})
 
 
 def _plain_game(game: Any, known: set[PlayerId]) -> bool:
     """The common case, checked fast: a tuple of a round >= 1, two known different IDs and
     a numeric score of 1, 0.5 or 0 (anything else goes through :func:`_game_problems`)."""
-    if type(game) is not tuple or len(game) != 4:
+    if game.__class__ is not tuple or len(game) != 4:
         return False
     rnd, a, b, score = game
     return (
-        type(rnd) is int
+        rnd.__class__ is int
         and rnd >= 1
-        and type(score) in (float, int)
+        and score.__class__ in _NUMBERS
         and score in _SCORES
-        and type(a) in (int, str)
-        and type(b) in (int, str)
+        and a.__class__ in _IDS
+        and b.__class__ in _IDS
         and a != b
         and a in known
         and b in known

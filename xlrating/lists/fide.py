@@ -142,9 +142,10 @@ class _Period:
             # A rated player's K is the period's; an unrated one's games are those so far.
             entry = entries[key]
             if entry.rating is None:
-                return fide_player(entry, number, self.games_so_far(key, entry) or None, entry.k)
+                so_far = self.games_so_far(key, entry) or None
+                return fide_player(entry, number, so_far, entry.k, checked=True)
             k = self.k_of(key, entry)
-            return fide_player(entry, number, entry.games, entry.k if k is None else k)
+            return fide_player(entry, number, entry.games, entry.k if k is None else k, checked=True)
 
         players = engine_players(seating.ids, player)
         outcome = call_engine(
@@ -225,11 +226,13 @@ class _Period:
         """The first rating the pooled results give (``None``: none yet)."""
         rules = self.rules
         if not uses_ru(rules):
-            each = [
-                engine.unrated_rating(p.opponents, p.results, rules=rules, first_event=p.first)
-                for p in pooled
-            ]
-            return engine.published_rating(each, rules=rules)
+            # The pooled games rated at once, as one event (FIDE Rating Regulations 2024, 7.1.3),
+            # but for those of a first event whose score is disregarded (8.2.1): what
+            # published_rating gives from each event's unrated_rating, in one rating.
+            kept = [p for p in pooled if not (p.first and engine.unrated_rating(
+                p.opponents, p.results, rules=rules, first_event=True).disregarded)]
+            return engine.unrated_rating([o for p in kept for o in p.opponents],
+                                         [r for p in kept for r in p.results], rules=rules, first_event=False)
         pairs: list[engine.NewPlayerRating | tuple[float, int]] = [
             (p.ru, p.ru_games) for p in pooled if p.ru is not None and p.ru_games
         ]

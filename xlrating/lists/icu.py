@@ -36,7 +36,7 @@ def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry 
     player's rating is not the ICU's and is left alone."""
 
     def adjust(adjustment: RatingAdjustment, entry: Entry) -> Entry | None:
-        if entry.rating is None or icu_player(entry, 1, rules).kind is icu.PlayerKind.FOREIGN:
+        if entry.rating is None or icu_player(entry, 1, rules, checked=True).kind is icu.PlayerKind.FOREIGN:
             return None
         rating = adjustment.apply(rules.published(entry.rating, adjustment.date))
         return None if rating == entry.rating else evolve(entry, rating=rating)
@@ -50,7 +50,9 @@ def rate_event(season: Season, event: Event) -> None:
     seating = season.seat(event)
     entries = season.entries
     with engine_errors(event, seating.ids):
-        players = engine_players(seating.ids, lambda key, number: icu_player(entries[key], number, rules))
+        players = engine_players(
+            seating.ids, lambda key, number: icu_player(entries[key], number, rules, checked=True)
+        )
         outcome = call_engine(
             icu.rate_event,
             players,

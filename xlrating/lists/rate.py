@@ -62,6 +62,10 @@ def engine_players(ids: Sequence[PlayerId], make: Callable[[PlayerId, int], T]) 
     """The engine's players, ``make(key, n)`` for the ``n``-th of ``ids``: every player the
     engine's checks refuse is named at once, one ``Player n: ...`` line each, as
     :func:`engine_errors` reads them."""
+    try:
+        return [make(key, number) for number, key in enumerate(ids, start=1)]
+    except ArgumentError:
+        pass  # find every player refused
     players: list[T] = []
     refused: list[str] = []
     for number, key in enumerate(ids, start=1):
@@ -128,14 +132,9 @@ class Seating:
     def __init__(self, event: Event) -> None:
         numbers: dict[PlayerId, int] = {}
         games: list[Game] = []
+        number = numbers.setdefault
         for rnd, a, b, score in event.games:
-            first = numbers.get(a)
-            if first is None:
-                first = numbers[a] = len(numbers) + 1
-            second = numbers.get(b)
-            if second is None:
-                second = numbers[b] = len(numbers) + 1
-            games.append(_game(rnd, first, second, score))
+            games.append(_game(rnd, number(a, len(numbers) + 1), number(b, len(numbers) + 1), score))
         self.numbers = numbers
         self.ids: list[PlayerId] = list(numbers)
         self.games = games
@@ -293,16 +292,16 @@ def rate_season(
     Raises :class:`~xlrating.errors.InputError` listing every problem of the list and the
     events (each with the list entry or event and game it concerns); nothing is rated then.
 
-    Python's cyclic garbage collector is paused while the events are rated: the entries,
-    games and outcomes a season makes form no reference cycles, and the collector's passes
-    over a large list would cost more than the rating itself. Reference counting frees
-    everything as usual.
+    Python's cyclic garbage collector is paused while the season is checked, rated and
+    gathered into its result: the entries, games, outcomes and histories a season makes form
+    no reference cycles, and the collector's passes over a large list would cost more than
+    the rating itself. Reference counting frees everything as usual.
     """
-    ordered = check_season(ratings, events)
-    settings = Settings(period_months, pool_months)
-    check_settings(settings)
-    season = Season(ratings, bool(explain), settings)
     with collector_paused():  # a season allocates millions of small acyclic objects
+        ordered = check_season(ratings, events)
+        settings = Settings(period_months, pool_months)
+        check_settings(settings)
+        season = Season(ratings, bool(explain), settings)
         systems.get(ratings.system).rate_list(season, ordered)
-    season.check()
-    return season.result()
+        season.check()
+        return season.result()

@@ -30,12 +30,17 @@ def _seated(entries: Mapping[PlayerId, Entry], system: str, own: str, key: Playe
             number: int) -> uscf.UscfPlayer:
     """The engine's player ``number``, the list's ``key``, in ``system`` (``own``: the list's system)."""
     entry = entries[key]
-    return systems.uscf_player(entry, number, entry.other_ratings, system, own)
+    return systems.uscf_player(entry, number, entry.other_ratings, system, own, checked=True)
 
 
 def _established(games: int | None, rules: uscf.UscfRules) -> bool:
     """A rating based on more than 25 games, or on a count not given (US Chess 2020, 1)."""
     return games is None or games > rules.established_games
+
+
+def _higher(peak: float | None, rating: float) -> float:
+    """The peak after holding ``rating`` (the peak itself when they are equal)."""
+    return rating if peak is None or rating > peak else peak
 
 
 def _history(entry: Entry, wins: int, draws: int, losses: int) -> str | None:
@@ -68,12 +73,11 @@ def _fold(
         return evolve(entry, other_ratings=others)
     wins, draws, losses = tally
     played = wins + draws + losses
-    attained = [entry.peak]
+    peak = entry.peak
     if entry.rating is not None and _established(entry.games, rules):
-        attained.append(entry.rating)
+        peak = _higher(peak, entry.rating)
     if post is not None and _established(games, rules):
-        attained.append(post)
-    peak = max((value for value in attained if value is not None), default=None)
+        peak = _higher(peak, post)
     return evolve(
         entry,
         rating=post,
@@ -115,10 +119,10 @@ def rate_event(season: Season, event: Event) -> None:
             )
         season.keep(event, outcome)
         outcomes.append((rated, outcome))
+    tallies = list(zip(wins, draws, losses, strict=True))
     for rated, outcome in outcomes:
-        for index, (key, result) in enumerate(zip(ids, outcome.players, strict=True)):
-            entry = entries[key]
-            entries[key] = _fold(entry, result, rated, own, (wins[index], draws[index], losses[index]), rules)
+        for key, result, tally in zip(ids, outcome.players, tallies, strict=True):
+            entries[key] = _fold(entries[key], result, rated, own, tally, rules)
             season.note(
                 key,
                 HistoryRow(
