@@ -60,11 +60,22 @@ import functools
 import math
 from collections.abc import Sequence
 from datetime import date
+from itertools import repeat
 
 from .. import _check, _vector
 from .._gc import collector_paused
 from ..errors import ArgumentError, ConvergenceError
-from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
+from ..model import (
+    EventOutcome,
+    EventType,
+    Game,
+    GameLine,
+    Method,
+    Outcomes,
+    PlayerOutcome,
+    Step,
+    outcome_records,
+)
 from .core import NO_ESTIMATE, Core, Estimates, Scores
 from .core_plain import PlainCore
 from .formulas import BonusWorking, explain_bonus, explain_k, k_rule, publish
@@ -325,9 +336,16 @@ class _Event:
                 return self.foreign_outcome(i, others, notes)
             return self.estimated_outcome(i, final.seen, others, notes)
 
+        def many(positions: Sequence[int]) -> list[PlayerOutcome]:
+            """The outcomes at ``positions``: the rated players with a rated game all at once
+            (:meth:`rated_outcomes`), the others one by one."""
+            elo = [i for i in positions if players[i].kind is PlayerKind.RATED and rated.count[i]]
+            built = dict(zip(elo, self.rated_outcomes(elo, rated, bonuses), strict=True))
+            return [built[i] if i in built else build(i) for i in positions]
+
         if self.on_arrays:
-            return Outcomes([p.number for p in players], build)
-        return tuple([build(i) for i in range(len(players))])
+            return Outcomes([p.number for p in players], build, many)
+        return tuple(many(range(len(players))))
 
     def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
         """Each player's new rating, rounded: a rated player's R + change + bonus, an unrated or
@@ -417,29 +435,51 @@ class _Event:
                 if explain else (),
                 notes=(*notes, "no rated game: rating unchanged"),
             )
-        assert k is not None
+        return self.rated_outcomes([i], scores, {i: bonus} if bonus else {})[0]
+
+    def rated_outcomes(self, positions: Sequence[int], scores: Scores,
+                       bonuses: dict[int, int]) -> list[PlayerOutcome]:
+        """The outcomes of the rated players at ``positions``, each with a rated game, built
+        field by field for all of them at once."""
+        players = [self.players[i] for i in positions]
+        own = [p.rating for p in players]
+        prior = [p.games for p in players]
+        count = [scores.count[i] for i in positions]
+        bonus = [bonuses.get(i, 0) for i in positions]
+        explain, skips = self.explain, self.skips
+        notes = [self.skip_notes(i) if i in skips else [] for i in positions]
+        for b, noted in zip(bonus, notes, strict=True):
+            if b:
+                noted.append(f"bonus {b}")
+        return outcome_records({
+            "player": [p.number for p in players], "rated_games": count,
+            "rated_score": [scores.score[i] for i in positions], "pre_rating": own, "pre_games": prior,
+            "post_rating": [self.post[i] for i in positions],
+            "post_games": [None if n is None else n + m for n, m in zip(prior, count, strict=True)],
+            "initial_rating": own, "initial_games": prior, "change": [scores.change[i] for i in positions],
+            "k": [self.k[i] for i in positions], "bonus": [float(b) for b in bonus],
+            "expected_score": [scores.expected[i] for i in positions],
+            "performance": [scores.performances[i] for i in positions],
+            "games": [self.lines(i) for i in positions] if explain else repeat((), len(positions)),
+            "steps": [self.rated_steps(i, scores, b) for i, b in zip(positions, bonus, strict=True)]
+            if explain else repeat((), len(positions)),
+            "notes": [tuple(n) for n in notes],
+        }, method=Method.ELO)
+
+    def rated_steps(self, i: int, scores: Scores, bonus: int) -> tuple[Step, ...]:
+        """Rated player i's explanation: K, the bonus's working, the expected score, the
+        change, the performance and the new rating."""
+        own, k = self.players[i].rating, self.k[i]
+        assert own is not None and k is not None
         change, expected, score = scores.change[i], scores.expected[i], scores.score[i]
-        performance, post = scores.performances[i], self.post[i]
-        steps: tuple[Step, ...] = ()
-        if explain:
-            steps = (
-                Step("Rating", own), Step("K", k, self.k_reason[i]), *self.bonus_steps(i, own, k),
-                Step("Expected score", expected, "sum of 1/(1 + 10^((Ropp - R)/400))"),
-                Step("Score", score),
-                Step("Change", change, f"K x (score - expected) = {k:g} x ({score:g} - {expected:.3f})"),
-                Step("Performance", performance),
-                Step("New rating", post, f"round({own:g} + {change:.2f}"
-                                         + (f" + bonus {bonus})" if bonus else ")")),
-            )
-        if bonus:
-            notes.append(f"bonus {bonus}")
-        return PlayerOutcome(
-            player=p.number, method=Method.ELO, rated_games=count, rated_score=score,
-            pre_rating=own, pre_games=p.games, post_rating=post,
-            post_games=None if p.games is None else p.games + count, initial_rating=own,
-            initial_games=p.games, change=change, k=k, bonus=float(bonus),
-            expected_score=expected, performance=performance,
-            games=self.lines(i) if explain else (), steps=steps, notes=tuple(notes),
+        return (
+            Step("Rating", own), Step("K", k, self.k_reason[i]), *self.bonus_steps(i, own, k),
+            Step("Expected score", expected, "sum of 1/(1 + 10^((Ropp - R)/400))"),
+            Step("Score", score),
+            Step("Change", change, f"K x (score - expected) = {k:g} x ({score:g} - {expected:.3f})"),
+            Step("Performance", scores.performances[i]),
+            Step("New rating", self.post[i], f"round({own:g} + {change:.2f}"
+                                             + (f" + bonus {bonus})" if bonus else ")")),
         )
 
     def foreign_outcome(self, i: int, scores: Scores, notes: list[str]) -> PlayerOutcome:
