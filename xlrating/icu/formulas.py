@@ -28,7 +28,8 @@ def publish(value: float) -> int:
     ICU rating formulae: "New ratings are always rounded to the nearest integer"; the ICU
     rating program's ``round`` in the bonus. Python's built-in ``round`` (halves to even) is not used.
     """
-    return int(math.copysign(math.floor(abs(value) + 0.5), value))
+    whole = math.floor(abs(value) + 0.5)
+    return whole if value >= 0 else -whole
 
 
 def expected(rating: float, opponent_rating: float, scale: float = 400.0) -> float:
