@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
 from itertools import repeat
 
@@ -76,9 +76,9 @@ from ..model import (
     Step,
     outcome_records,
 )
-from .core import NO_ESTIMATE, Core, Estimates, Scores
+from .core import Core, Estimates, Scores
 from .core_plain import PlainCore
-from .formulas import BonusWorking, explain_bonus, explain_k, k_rule, publish
+from .formulas import BonusWorking, explain_bonus, explain_k, k_rule
 from .player import IcuPlayer, PlayerKind, classify, kind_after
 from .rules import IcuRules, RulesLike, get_rules
 
@@ -240,8 +240,7 @@ class _Event:
     def fixed_ratings(self) -> list[float]:
         """Every player as opponents first see him: rated and foreign players at their rating,
         unrated and provisional players with no estimate."""
-        return [NO_ESTIMATE if p.kind in (PlayerKind.UNRATED, PlayerKind.PROVISIONAL) or p.rating is None
-                else p.rating for p in self.players]
+        return self.core.fixed_ratings()
 
     def iterate(self, start: list[float], phase: str) -> Estimates:
         """The estimates from ``start``, in passes until none moves by the threshold or more;
@@ -350,18 +349,7 @@ class _Event:
     def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
         """Each player's new rating, rounded: a rated player's R + change + bonus, an unrated or
         provisional player's converged estimate (``None``: foreign, or no rated game)."""
-        players = self.players
-        post: list[int | None] = [None] * len(players)
-        for i, (count, change) in enumerate(zip(rated.count, rated.change, strict=True)):
-            if count:  # a rated player's rated games (the rated scores count no one else's)
-                own = players[i].rating
-                assert own is not None
-                post[i] = publish(own + change + bonuses.get(i, 0))
-        for i in self.core.iterated:
-            estimate = seen[i]
-            if estimate == estimate:  # not NaN: an estimate
-                post[i] = publish(estimate)
-        return post
+        return self.core.published(seen, rated, bonuses)
 
     def side_lines(self, begin: int, end: int) -> list[GameLine]:
         """The game lines of sides ``begin:end``: a rated player's from the rated players'
@@ -446,11 +434,7 @@ class _Event:
         prior = [p.games for p in players]
         count = [scores.count[i] for i in positions]
         bonus = [bonuses.get(i, 0) for i in positions]
-        explain, skips = self.explain, self.skips
-        notes = [self.skip_notes(i) if i in skips else [] for i in positions]
-        for b, noted in zip(bonus, notes, strict=True):
-            if b:
-                noted.append(f"bonus {b}")
+        lines, steps = self.rated_explanations(positions, scores, bonus)
         return outcome_records({
             "player": [p.number for p in players], "rated_games": count,
             "rated_score": [scores.score[i] for i in positions], "pre_rating": own, "pre_games": prior,
@@ -460,11 +444,27 @@ class _Event:
             "k": [self.k[i] for i in positions], "bonus": [float(b) for b in bonus],
             "expected_score": [scores.expected[i] for i in positions],
             "performance": [scores.performances[i] for i in positions],
-            "games": [self.lines(i) for i in positions] if explain else repeat((), len(positions)),
-            "steps": [self.rated_steps(i, scores, b) for i, b in zip(positions, bonus, strict=True)]
-            if explain else repeat((), len(positions)),
-            "notes": [tuple(n) for n in notes],
+            "games": lines, "steps": steps, "notes": self.rated_notes(positions, bonus),
         }, method=Method.ELO)
+
+    def rated_notes(self, positions: Sequence[int], bonus: list[int]) -> list[tuple[str, ...]]:
+        """The notes of the rated players at ``positions``: games against opponents without an
+        estimate, and the bonus (``bonus``: each one's)."""
+        skips = self.skips
+        notes = [self.skip_notes(i) if i in skips else [] for i in positions]
+        for b, noted in zip(bonus, notes, strict=True):
+            if b:
+                noted.append(f"bonus {b}")
+        return [tuple(n) for n in notes]
+
+    def rated_explanations(self, positions: Sequence[int], scores: Scores, bonus: list[int]
+                           ) -> tuple[Iterable[tuple[GameLine, ...]], Iterable[tuple[Step, ...]]]:
+        """The game lines and the steps of the rated players at ``positions`` (empty without
+        explanations)."""
+        if not self.explain:
+            return repeat((), len(positions)), repeat((), len(positions))
+        return ([self.lines(i) for i in positions],
+                [self.rated_steps(i, scores, b) for i, b in zip(positions, bonus, strict=True)])
 
     def rated_steps(self, i: int, scores: Scores, bonus: int) -> tuple[Step, ...]:
         """Rated player i's explanation: K, the bonus's working, the expected score, the
