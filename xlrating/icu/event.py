@@ -269,14 +269,16 @@ class _Event:
     def award_bonuses(self, scores: Scores) -> dict[int, int]:
         """Each rated player's bonus from the first rating (ICU rating program, bonus); player
         index -> bonus, for the winners only, in the players' order. Only the players whom
-        the bonus's first conditions do not refuse are worked out here; every rated player's
-        working is explained when his outcome is built (:meth:`bonus_steps`)."""
+        the bonus's first conditions do not refuse are worked out here (in words only when
+        explained); every rated player's working is explained when his outcome is built
+        (:meth:`bonus_steps`)."""
         bonuses: dict[int, int] = {}
         for i in self.core.bonus_candidates(scores, self.k, False):
             own, k = self.players[i].rating, self.k[i]
             assert own is not None and k is not None
             self.workings[i] = working = explain_bonus(own, scores.change[i], scores.count[i], k,
-                                                       scores.performances[i], self.rules)
+                                                       scores.performances[i], self.rules,
+                                                       explain=self.explain)
             if working.bonus > 0:
                 bonuses[i] = working.bonus
         return bonuses
