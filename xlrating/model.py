@@ -183,16 +183,23 @@ def _open_slots(cls: type) -> type:
     return type(f"_{cls.__name__}Slots", (), {"__slots__": slots})
 
 
+def _slot_scope(cls: type, done: str) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The slots of ``cls`` (a slotted dataclass with no base class, its slots in field order)
+    and the names a function generated to fill them sees (the class, its open twin, ``_new``);
+    ``TypeError`` for any other class (``done``: what was to be done slot by slot)."""
+    names: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
+    if cls.__bases__ != (object,) or names != tuple(f.name for f in fields(cls)):
+        raise TypeError(f"{cls.__name__}: only a slotted record with no base class can be {done} slot by "
+                        "slot")
+    return names, {"_cls": cls, "_open": _open_slots(cls), "_new": object.__new__}
+
+
 def _slot_replacer(cls: type[_T]) -> Callable[[_T, dict[str, Any]], _T]:
     """``replace(record, changes)``: a copy of ``record``, a ``cls`` (a frozen slotted dataclass
     with no base class), with the fields named in ``changes`` changed, as
     :func:`dataclasses.replace` gives it but without running ``__init__``, for values already
     checked; each field is stored as :func:`_slot_filling_init` stores it."""
-    names: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
-    if cls.__bases__ != (object,) or names != tuple(f.name for f in fields(cls)):  # type: ignore[arg-type]
-        raise TypeError(f"{cls.__name__}: only a slotted record with no base class can be copied slot by "
-                        "slot")
-    scope: dict[str, Any] = {"_cls": cls, "_open": _open_slots(cls), "_new": object.__new__}
+    names, scope = _slot_scope(cls, "copied")
     exec("def replace(old, changes):\n"
          "    new = _new(_open)\n"
          + "".join(f"    new.{name} = changes['{name}'] if '{name}' in changes else old.{name}\n"
@@ -208,11 +215,7 @@ def _positional_filler(cls: type[_T]) -> Callable[..., _T]:
     in field order) with its fields in order, stored as :func:`_slot_filling_init` stores them
     but without ``__init__``'s check of the class, for values already checked; called with
     positional arguments, which Python binds much faster than twenty keywords."""
-    names: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
-    if cls.__bases__ != (object,) or names != tuple(f.name for f in fields(cls)):  # type: ignore[arg-type]
-        raise TypeError(f"{cls.__name__}: only a slotted record with no base class can be filled slot by "
-                        "slot")
-    scope: dict[str, Any] = {"_cls": cls, "_open": _open_slots(cls), "_new": object.__new__}
+    names, scope = _slot_scope(cls, "filled")
     exec("def make(" + ", ".join(names) + "):\n"
          "    new = _new(_open)\n"
          + "".join(f"    new.{name} = {name}\n" for name in names)
