@@ -63,8 +63,9 @@ class NumpyCore:
         """Per side: +offset for a win, 0 for a draw, -offset for a loss (performance ratings)."""
         self.start: list[int] = sides.starts
         kinds = [p.kind for p in players]
-        self.rated = np.array([k is PlayerKind.RATED for k in kinds], dtype=bool)
-        self.foreign = np.array([k is PlayerKind.FOREIGN for k in kinds], dtype=bool)
+        rated, foreign = PlayerKind.RATED, PlayerKind.FOREIGN  # (an enum's member is slow to look up)
+        self.rated = np.array([k is rated for k in kinds], dtype=bool)
+        self.foreign = np.array([k is foreign for k in kinds], dtype=bool)
         self.estimated = ~(self.rated | self.foreign)
         self.iterated_at: Ints = np.flatnonzero(self.estimated)
         self.iterated: list[int] = self.iterated_at.tolist()

@@ -209,8 +209,9 @@ class _Event:
         """K of every rated player who has a game (ICU rating program, K-factor)."""
         limit, start = self.rules.provisional_limit, self.core.start
         missing: list[str] = []  # every player whose K cannot be decided, one line each
+        rated = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
         for i, p in enumerate(self.players):
-            if p.kind is not PlayerKind.RATED:
+            if p.kind is not rated:
                 continue
             if p.games is not None and p.games < limit:
                 raise ArgumentError(f"Player {p.number}: a rated player has {limit} or more "
@@ -328,10 +329,11 @@ class _Event:
             if not self.on_arrays:
                 self.game_lines = self.side_lines(0, self.core.start[-1])
         players, skips = self.players, self.skips
+        rated_kind = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
 
         def build(i: int) -> PlayerOutcome:
             kind, notes = players[i].kind, self.skip_notes(i) if i in skips else []
-            if kind is PlayerKind.RATED:
+            if kind is rated_kind:
                 return self.rated_outcome(i, rated, bonuses.get(i, 0), notes)
             if kind is PlayerKind.FOREIGN:
                 return self.foreign_outcome(i, others, notes)
@@ -340,7 +342,7 @@ class _Event:
         def many(positions: Sequence[int]) -> list[PlayerOutcome]:
             """The outcomes at ``positions``: the rated players with a rated game all at once
             (:meth:`rated_outcomes`), the others one by one."""
-            elo = [i for i in positions if players[i].kind is PlayerKind.RATED and rated.count[i]]
+            elo = [i for i in positions if players[i].kind is rated_kind and rated.count[i]]
             built = dict(zip(elo, self.rated_outcomes(elo, rated, bonuses), strict=True))
             return [built[i] if i in built else build(i) for i in positions]
 

@@ -439,8 +439,9 @@ class _Event:
         """The method, and the standard formula's K, expected score and bonus (None for a
         player rated by the special formula), of the players ``column`` takes."""
         special, last = column(self.special), self.standard_steps[-1]
+        by_special, by_standard = Method.SPECIAL, Method.STANDARD  # (an enum's member is slow to look up)
         methods = ([Method.MATCH] * len(special) if self.match
-                   else [Method.SPECIAL if s else Method.STANDARD for s in special])
+                   else [by_special if s else by_standard for s in special])
         k = [None if s else value for s, value in zip(special, column(last.k), strict=True)]
         expected = [None if s else value
                     for s, value in zip(special, column(last.expected_score), strict=True)]
