@@ -19,6 +19,7 @@ from xlrating.model import (
     _slot_filling_init,
     _slot_replacer,
     games_by_player,
+    outcome_records,
 )
 
 
@@ -205,3 +206,29 @@ def test_slot_filling_refuses_a_record_it_cannot_fill() -> None:
 
     with pytest.raises(TypeError, match="Checked"):
         _slot_filling_init(Checked)
+
+
+def test_records_built_by_columns_equal_those_built_by_keywords() -> None:
+    columns = {"player": [4, 9], "rated_games": [3, 0], "rated_score": [1.5, 0.0],
+               "pre_rating": [1500.0, None], "pre_games": [20, None], "post_rating": [1510.0, None],
+               "k": [24.0, None],
+               "notes": [("n",), ()]}
+    built = outcome_records(columns, method=Method.ELO, floor_applied=True)
+    rows = [dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)]
+    assert built == [PlayerOutcome(**row, method=Method.ELO, floor_applied=True) for row in rows]
+    assert all(type(outcome) is PlayerOutcome for outcome in built)
+    assert built[1].games == () and built[1].bonus is None and built[0].notes == ("n",)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built[0].k = 16.0  # type: ignore[misc]
+    assert outcome_records({"player": []}, method=Method.ELO, rated_games=0, rated_score=0.0, pre_rating=None,
+                           pre_games=None, post_rating=None) == []
+
+
+def test_records_by_columns_refuse_unknown_missing_and_uneven_fields() -> None:
+    with pytest.raises(TypeError, match="unknown fields \\['colour'\\]"):
+        outcome_records({"player": [1]}, colour="white")
+    with pytest.raises(TypeError, match="missing fields \\['method'"):
+        outcome_records({"player": [1]})
+    with pytest.raises(ValueError):
+        outcome_records({"player": [1, 2], "rated_games": [3]}, method=Method.ELO, rated_score=0.0,
+                        pre_rating=None, pre_games=None, post_rating=None)

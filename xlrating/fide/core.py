@@ -23,6 +23,7 @@ loops, for small events and wherever numpy cannot be imported) and
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -65,6 +66,14 @@ def new_rating(edition: FideRules, rating: Any, raw: Any, unit: Any,
     if edition.round_change:
         return rating + round_(raw, unit) * unit
     return rating + raw
+
+
+@functools.lru_cache(maxsize=64)
+def given_k(k: float) -> tuple[int, int]:
+    """A K given by the user, exactly, as ``(numerator, denominator)`` of its decimal value (an
+    event, or a season, holds few distinct K: each is worked out once)."""
+    exact = Fraction(repr(k))
+    return exact.numerator, exact.denominator
 
 
 def scale_of(ratings: Sequence[float | None]) -> int:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .._sides_numpy import ArraySides, Ints
-from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, new_rating
+from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, given_k, new_rating
 from .core_plain import changes_one_by_one
 from .player import FidePlayer
 from .rules import FideRules
@@ -160,9 +159,9 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     excess: Ints = np.array(sums.excess, dtype=np.int64)
     opponents: Ints = np.array(sums.opponents, dtype=np.int64)
     k_rule = k_by_rules(edition, on, players)
-    given = [(i, Fraction(repr(p.k))) for i, p in enumerate(players) if p.k is not None]
-    largest_k = max([int(k_rule.max(initial=0)), *(f.numerator for _, f in given)])
-    largest_unit = scale * 100 * max([1, *(f.denominator for _, f in given)])
+    given = [(i, given_k(p.k)) for i, p in enumerate(players) if p.k is not None]
+    largest_k = max([int(k_rule.max(initial=0)), *(numerator for _, (numerator, _) in given)])
+    largest_unit = scale * 100 * max([1, *(denominator for _, (_, denominator) in given)])
     largest_rating = max(units, default=0) * largest_unit // scale
     largest_raw = largest_k * int(np.abs(excess).max(initial=0)) * scale
     largest_performance = int(opponents.max(initial=0)) + 800 * int(games.max(initial=0)) * scale
@@ -170,8 +169,8 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         return None
     k = k_limited(edition, k_rule, games)
     k_unit = np.ones(size, dtype=np.int64)
-    for i, fraction in given:
-        k[i], k_unit[i], k_rule[i] = fraction.numerator, fraction.denominator, 0
+    for i, (numerator, denominator) in given:
+        k[i], k_unit[i], k_rule[i] = numerator, denominator, 0
     unit = scale * 100 * k_unit
     rating = np.array(units, dtype=np.int64) * 100 * k_unit
     raw = k * excess * scale

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from fractions import Fraction
 
 from .._sides import ListedSides
 from .core import (
@@ -17,6 +16,7 @@ from .core import (
     Line,
     RatedChanges,
     RatedSums,
+    given_k,
     new_rating,
     round_half_away,
 )
@@ -114,8 +114,7 @@ def k_of(edition: FideRules, on: date, player: FidePlayer, games: int) -> tuple[
     """K as ``(numerator, denominator)`` (10.52; 2024 regulations, 8.3.3, with the 700 rule over
     the event's games), and K by the rules before the 700 rule (0 for a K given by the user)."""
     if player.k is not None:
-        given = Fraction(repr(player.k))
-        return (given.numerator, given.denominator), 0
+        return given_k(player.k), 0
     assert player.rating is not None
     k = k_rule(edition, player.rating, player.games, player.highest_rating, player.birth_date, on)[0]
     return (k_limit(edition, k, games), 1), k

@@ -35,11 +35,22 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
+from itertools import repeat
 
 from .. import _check, _vector
 from .._sides import listed_sides
 from ..errors import EventError
-from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
+from ..model import (
+    EventOutcome,
+    EventType,
+    Game,
+    GameLine,
+    Method,
+    Outcomes,
+    PlayerOutcome,
+    Step,
+    outcome_records,
+)
 from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, scale_of, scaled
 from .core_plain import HALVES, PlainCore
 from .player import FidePlayer
@@ -139,12 +150,21 @@ class _Event:
         changes = self.rated_players(sums)
         new = self.new_ratings(sums)
 
-        def build(i: int) -> PlayerOutcome:
-            if i in new:
-                return self.unrated_outcome(i, new[i], self.new_lines(i) if self.explain else ())
-            return self.rated_outcome(i, sums, changes)
+        def many(positions: Sequence[int]) -> list[PlayerOutcome]:
+            """The outcomes at ``positions``: the rated players with a rated game all at once
+            (:meth:`rated_outcomes`), the others one by one."""
+            elo = [i for i in positions if i not in new and sums.games[i]]
+            built = dict(zip(elo, self.rated_outcomes(elo, sums, changes), strict=True))
+            return [built[i] if i in built else self.one_outcome(i, new, sums, changes) for i in positions]
 
-        return Outcomes(self.numbers, build)
+        return Outcomes(self.numbers, lambda i: many([i])[0], many)
+
+    def one_outcome(self, i: int, new: dict[int, NewPlayerRating], sums: RatedSums,
+                    changes: RatedChanges) -> PlayerOutcome:
+        """Player i's outcome in a Swiss: a new player's (10.2) or a rated player's (10.5)."""
+        if i in new:
+            return self.unrated_outcome(i, new[i], self.new_lines(i) if self.explain else ())
+        return self.rated_outcome(i, sums, changes)
 
     def games_against_rated(self) -> RatedSums:
         """Step 3 (10.51; 2024 regulations, 8.3.1): each player's sums over his games against the
@@ -216,43 +236,66 @@ class _Event:
     def rated_outcome(self, i: int, sums: RatedSums, changes: RatedChanges) -> PlayerOutcome:
         """A rated player's outcome (10.5) from the change against the opponents who count as
         rated in ``sums``."""
+        if sums.games[i]:
+            return self.rated_outcomes([i], sums, changes)[0]
         player = self.players[i]
-        assert player.rating is not None
-        edition = self.edition
-        games = sums.games[i]
-        skipped = self.played[i] - games
+        notes = [*self.rated_notes(i, sums, changes), "no games against rated opponents: rating unchanged"]
+        return PlayerOutcome(
+            player=player.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0,
+            pre_rating=player.rating, pre_games=player.games, post_rating=player.rating,
+            post_games=player.games, initial_rating=player.rating, initial_games=player.games,
+            change=0.0, notes=tuple(notes))
+
+    def rated_outcomes(self, positions: Sequence[int], sums: RatedSums,
+                       changes: RatedChanges) -> list[PlayerOutcome]:
+        """The outcomes (10.5) of the rated players at ``positions``, each with a game against an
+        opponent who counts as rated in ``sums``, built field by field for all of them at once."""
+        players = [self.players[i] for i in positions]
+        games = [sums.games[i] for i in positions]
+        ratings = [p.rating for p in players]
+        prior = [p.games for p in players]
+        explain = self.explain
+        return outcome_records({
+            "player": [p.number for p in players], "rated_games": games,
+            "rated_score": [sums.halves[i] / 2 for i in positions], "pre_rating": ratings, "pre_games": prior,
+            "post_rating": [changes.post_rating[i] for i in positions],
+            "post_games": [None if n is None else n + m for n, m in zip(prior, games, strict=True)],
+            "initial_rating": ratings, "initial_games": prior,
+            "change": [changes.change[i] for i in positions],
+            "k": [changes.k[i] / changes.k_unit[i] for i in positions],
+            "expected_score": [sums.pd[i] / 100 for i in positions],
+            "performance": [changes.performance[i] for i in positions],
+            "games": [self.rated_lines(i, sums, (changes.k[i], changes.k_unit[i])) for i in positions]
+            if explain else repeat((), len(positions)),
+            "steps": [self.rated_steps(i, sums, changes.of(i), changes.performance[i]) for i in positions]
+            if explain else repeat((), len(positions)),
+            "notes": [tuple(self.rated_notes(i, sums, changes)) for i in positions],
+        }, method=Method.ELO)
+
+    def rated_notes(self, i: int, sums: RatedSums, changes: RatedChanges) -> list[str]:
+        """A rated player's notes: a rating under the floor, games not rated, and with a rated
+        game the 700 rule's K, capped games and a new rating under the floor."""
+        rating, edition = self.players[i].rating, self.edition
+        assert rating is not None
         notes = []
-        if player.rating < edition.rating_floor:  # a rating from an older list, whose floor was lower
+        if rating < edition.rating_floor:  # a rating from an older list, whose floor was lower
             notes.append(f"pre-event rating under the {edition.display} rating floor {edition.rating_floor} "
                          "(a rating from an older list): rated as given")
+        games = sums.games[i]
+        skipped = self.played[i] - games
         if skipped:
             notes.append(f"{_plural(skipped, 'game')} against unrated opponents not rated")
         if not games:
-            notes.append("no games against rated opponents: rating unchanged")
-            return PlayerOutcome(
-                player=player.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0,
-                pre_rating=player.rating, pre_games=player.games, post_rating=player.rating,
-                post_games=player.games, initial_rating=player.rating, initial_games=player.games,
-                change=0.0, notes=tuple(notes))
-        k = (changes.k[i], changes.k_unit[i])
-        if k[0] < changes.k_rule[i]:
-            notes.append(f"K limited to {k[0]} by the {edition.k_games_limit} rule")
+            return notes
+        if changes.k[i] < changes.k_rule[i]:
+            notes.append(f"K limited to {changes.k[i]} by the {edition.k_games_limit} rule")
         capped = sums.capped[i]
         if capped:
             notes.append(f"{_plural(capped, 'game')} capped at a difference of {self.cap[i]}")
         if changes.post[i] < edition.rating_floor * changes.unit[i]:
             notes.append(f"under the rating floor {edition.rating_floor} after the event: a rating "
                          "under it is not published (the player is listed as unrated)")
-        performance = changes.performance[i]
-        return PlayerOutcome(
-            player=player.number, method=Method.ELO, rated_games=games, rated_score=sums.halves[i] / 2,
-            pre_rating=player.rating, pre_games=player.games, post_rating=changes.post_rating[i],
-            post_games=None if player.games is None else player.games + games, initial_rating=player.rating,
-            initial_games=player.games, change=changes.change[i], k=k[0] / k[1],
-            expected_score=sums.pd[i] / 100, performance=performance,
-            games=self.rated_lines(i, sums, k) if self.explain else (),
-            steps=self.rated_steps(i, sums, changes.of(i), performance) if self.explain else (),
-            notes=tuple(notes))
+        return notes
 
     def rated_steps(self, i: int, sums: RatedSums, change: Change,
                     performance: float | None) -> tuple[Step, ...]:

@@ -90,6 +90,16 @@ class Core(Protocol):
     start: list[int]
     """Player i's sides are ``start[i]:start[i + 1]``."""
 
+    def fixed_ratings(self) -> list[float]:
+        """Every player as opponents first see him: rated and foreign players at their rating,
+        unrated and provisional players with no estimate (``NO_ESTIMATE``)."""
+
+    def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
+        """Each player's new rating, rounded (:func:`~xlrating.icu.formulas.publish`): a rated
+        player's R + change + bonus (``rated``: the last scoring; ``bonuses`` by index), an
+        unrated or provisional player's estimate in ``seen`` (``None``: foreign, or no rated
+        game)."""
+
     def iterate(self, seen: list[float], explain: bool) -> Estimates:
         """The passes of the estimates from ``seen`` until none moves by the threshold or
         more, or the iteration limit (then :attr:`Estimates.moved` is not empty)."""

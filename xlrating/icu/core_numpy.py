@@ -34,6 +34,17 @@ def _expected(own: Floats, seen: Floats, scale: float) -> Floats:
     return 1.0 / (1.0 + powers_of_ten((seen - own) / scale))
 
 
+def _published(values: Floats) -> list[int | None]:
+    """Each value rounded as :func:`~xlrating.icu.formulas.publish` rounds it, by the same
+    operations (``floor(|v| + 0.5)``, with v's sign), as Python integers; ``None`` for NaN."""
+    missing = np.isnan(values)
+    whole = np.floor(np.abs(np.where(missing, 0.0, values)) + 0.5)
+    post: list[int | None] = np.where(values >= 0, whole, -whole).astype(np.int64).tolist()
+    for i in np.flatnonzero(missing).tolist():
+        post[i] = None
+    return post
+
+
 def _sums(index: Ints, weights: Floats, size: int) -> list[float]:
     """``weights`` added up by ``index``, each sum from 0.0 in the order given (``bincount`` of
     no weights at all gives integers: they are made floats, as the sums of the plain core)."""
@@ -52,8 +63,9 @@ class NumpyCore:
         """Per side: +offset for a win, 0 for a draw, -offset for a loss (performance ratings)."""
         self.start: list[int] = sides.starts
         kinds = [p.kind for p in players]
-        self.rated = np.array([k is PlayerKind.RATED for k in kinds], dtype=bool)
-        self.foreign = np.array([k is PlayerKind.FOREIGN for k in kinds], dtype=bool)
+        rated, foreign = PlayerKind.RATED, PlayerKind.FOREIGN  # (an enum's member is slow to look up)
+        self.rated = np.array([k is rated for k in kinds], dtype=bool)
+        self.foreign = np.array([k is foreign for k in kinds], dtype=bool)
         self.estimated = ~(self.rated | self.foreign)
         self.iterated_at: Ints = np.flatnonzero(self.estimated)
         self.iterated: list[int] = self.iterated_at.tolist()
@@ -72,6 +84,10 @@ class NumpyCore:
         """The last scoring of the rated players: per side, the opponent rating used and the
         expected score (``nan``: not scored), reused for the games whose opponent rating is
         unchanged."""
+
+    def fixed_ratings(self) -> list[float]:
+        fixed: list[float] = np.where(self.estimated, NO_ESTIMATE, self.rating).tolist()
+        return fixed
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
@@ -166,6 +182,17 @@ class NumpyCore:
             return Scores(*sums)
         return Scores(*sums, seen=seen.tolist(), e=e.tolist(),
                       delta=None if delta is None else delta.tolist())
+
+    # -- step 5: publication --------------------------------------------------------------------------
+
+    def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
+        """As :meth:`~xlrating.icu.core_plain.PlainCore.published`, every value rounded at once."""
+        bonus = np.zeros(len(self.players))
+        bonus[list(bonuses)] = list(bonuses.values())
+        values = np.where(np.array(rated.count) > 0, self.rating + np.array(rated.change) + bonus, math.nan)
+        estimates = np.array(seen)[self.iterated_at]
+        values[self.iterated_at] = np.where(np.isnan(estimates), values[self.iterated_at], estimates)
+        return _published(values)
 
     # -- step 3: bonuses ------------------------------------------------------------------------------
 

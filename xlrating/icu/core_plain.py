@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from .._sides import listed_sides
 from ..model import Game
 from .core import NO_ESTIMATE, Estimates, Scores, Skipped, priors
+from .formulas import publish
 from .player import IcuPlayer, PlayerKind
 from .rules import IcuRules
 
@@ -33,6 +34,10 @@ class PlainCore:
         self.iterated = [i for i, estimated in enumerate(self.estimated) if estimated]
         self.rating = [NO_ESTIMATE if p.rating is None else p.rating for p in players]
         self.prior = priors(players, self.iterated)
+
+    def fixed_ratings(self) -> list[float]:
+        return [NO_ESTIMATE if estimated else rating for estimated, rating in zip(self.estimated, self.rating,
+                                                                                 strict=True)]
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
@@ -128,6 +133,19 @@ class PlainCore:
         if not explain:
             return Scores(expected_, score_, change_, performance_, count_)
         return Scores(expected_, score_, change_, performance_, count_, seen_, e_, delta_)
+
+    # -- step 5: publication --------------------------------------------------------------------------
+
+    def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
+        post: list[int | None] = [None] * len(self.rating)
+        for i, (count, change, own) in enumerate(zip(rated.count, rated.change, self.rating, strict=True)):
+            if count:  # a rated player's rated games (the rated scores count no one else's)
+                post[i] = publish(own + change + bonuses.get(i, 0))
+        for i in self.iterated:
+            estimate = seen[i]
+            if estimate == estimate:  # not NaN: an estimate
+                post[i] = publish(estimate)
+        return post
 
     # -- step 3: bonuses ------------------------------------------------------------------------------
 

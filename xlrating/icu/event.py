@@ -58,16 +58,27 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
+from itertools import repeat
 
 from .. import _check, _vector
 from .._gc import collector_paused
 from ..errors import ArgumentError, ConvergenceError
-from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
-from .core import NO_ESTIMATE, Core, Estimates, Scores
+from ..model import (
+    EventOutcome,
+    EventType,
+    Game,
+    GameLine,
+    Method,
+    Outcomes,
+    PlayerOutcome,
+    Step,
+    outcome_records,
+)
+from .core import Core, Estimates, Scores
 from .core_plain import PlainCore
-from .formulas import BonusWorking, explain_bonus, explain_k, k_rule, publish
+from .formulas import BonusWorking, explain_bonus, explain_k, k_rule
 from .player import IcuPlayer, PlayerKind, classify, kind_after
 from .rules import IcuRules, RulesLike, get_rules
 
@@ -198,8 +209,9 @@ class _Event:
         """K of every rated player who has a game (ICU rating program, K-factor)."""
         limit, start = self.rules.provisional_limit, self.core.start
         missing: list[str] = []  # every player whose K cannot be decided, one line each
+        rated = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
         for i, p in enumerate(self.players):
-            if p.kind is not PlayerKind.RATED:
+            if p.kind is not rated:
                 continue
             if p.games is not None and p.games < limit:
                 raise ArgumentError(f"Player {p.number}: a rated player has {limit} or more "
@@ -229,8 +241,7 @@ class _Event:
     def fixed_ratings(self) -> list[float]:
         """Every player as opponents first see him: rated and foreign players at their rating,
         unrated and provisional players with no estimate."""
-        return [NO_ESTIMATE if p.kind in (PlayerKind.UNRATED, PlayerKind.PROVISIONAL) or p.rating is None
-                else p.rating for p in self.players]
+        return self.core.fixed_ratings()
 
     def iterate(self, start: list[float], phase: str) -> Estimates:
         """The estimates from ``start``, in passes until none moves by the threshold or more;
@@ -259,14 +270,16 @@ class _Event:
     def award_bonuses(self, scores: Scores) -> dict[int, int]:
         """Each rated player's bonus from the first rating (ICU rating program, bonus); player
         index -> bonus, for the winners only, in the players' order. Only the players whom
-        the bonus's first conditions do not refuse are worked out here; every rated player's
-        working is explained when his outcome is built (:meth:`bonus_steps`)."""
+        the bonus's first conditions do not refuse are worked out here (in words only when
+        explained); every rated player's working is explained when his outcome is built
+        (:meth:`bonus_steps`)."""
         bonuses: dict[int, int] = {}
         for i in self.core.bonus_candidates(scores, self.k, False):
             own, k = self.players[i].rating, self.k[i]
             assert own is not None and k is not None
             self.workings[i] = working = explain_bonus(own, scores.change[i], scores.count[i], k,
-                                                       scores.performances[i], self.rules)
+                                                       scores.performances[i], self.rules,
+                                                       explain=self.explain)
             if working.bonus > 0:
                 bonuses[i] = working.bonus
         return bonuses
@@ -316,34 +329,31 @@ class _Event:
             if not self.on_arrays:
                 self.game_lines = self.side_lines(0, self.core.start[-1])
         players, skips = self.players, self.skips
+        rated_kind = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
 
         def build(i: int) -> PlayerOutcome:
             kind, notes = players[i].kind, self.skip_notes(i) if i in skips else []
-            if kind is PlayerKind.RATED:
+            if kind is rated_kind:
                 return self.rated_outcome(i, rated, bonuses.get(i, 0), notes)
             if kind is PlayerKind.FOREIGN:
                 return self.foreign_outcome(i, others, notes)
             return self.estimated_outcome(i, final.seen, others, notes)
 
+        def many(positions: Sequence[int]) -> list[PlayerOutcome]:
+            """The outcomes at ``positions``: the rated players with a rated game all at once
+            (:meth:`rated_outcomes`), the others one by one."""
+            elo = [i for i in positions if players[i].kind is rated_kind and rated.count[i]]
+            built = dict(zip(elo, self.rated_outcomes(elo, rated, bonuses), strict=True))
+            return [built[i] if i in built else build(i) for i in positions]
+
         if self.on_arrays:
-            return Outcomes([p.number for p in players], build)
-        return tuple([build(i) for i in range(len(players))])
+            return Outcomes([p.number for p in players], build, many)
+        return tuple(many(range(len(players))))
 
     def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
         """Each player's new rating, rounded: a rated player's R + change + bonus, an unrated or
         provisional player's converged estimate (``None``: foreign, or no rated game)."""
-        players = self.players
-        post: list[int | None] = [None] * len(players)
-        for i, (count, change) in enumerate(zip(rated.count, rated.change, strict=True)):
-            if count:  # a rated player's rated games (the rated scores count no one else's)
-                own = players[i].rating
-                assert own is not None
-                post[i] = publish(own + change + bonuses.get(i, 0))
-        for i in self.core.iterated:
-            estimate = seen[i]
-            if estimate == estimate:  # not NaN: an estimate
-                post[i] = publish(estimate)
-        return post
+        return self.core.published(seen, rated, bonuses)
 
     def side_lines(self, begin: int, end: int) -> list[GameLine]:
         """The game lines of sides ``begin:end``: a rated player's from the rated players'
@@ -417,29 +427,63 @@ class _Event:
                 if explain else (),
                 notes=(*notes, "no rated game: rating unchanged"),
             )
-        assert k is not None
+        return self.rated_outcomes([i], scores, {i: bonus} if bonus else {})[0]
+
+    def rated_outcomes(self, positions: Sequence[int], scores: Scores,
+                       bonuses: dict[int, int]) -> list[PlayerOutcome]:
+        """The outcomes of the rated players at ``positions``, each with a rated game, built
+        field by field for all of them at once."""
+        players = [self.players[i] for i in positions]
+        own = [p.rating for p in players]
+        prior = [p.games for p in players]
+        count = [scores.count[i] for i in positions]
+        bonus = [bonuses.get(i, 0) for i in positions]
+        lines, steps = self.rated_explanations(positions, scores, bonus)
+        return outcome_records({
+            "player": [p.number for p in players], "rated_games": count,
+            "rated_score": [scores.score[i] for i in positions], "pre_rating": own, "pre_games": prior,
+            "post_rating": [self.post[i] for i in positions],
+            "post_games": [None if n is None else n + m for n, m in zip(prior, count, strict=True)],
+            "initial_rating": own, "initial_games": prior, "change": [scores.change[i] for i in positions],
+            "k": [self.k[i] for i in positions], "bonus": [float(b) for b in bonus],
+            "expected_score": [scores.expected[i] for i in positions],
+            "performance": [scores.performances[i] for i in positions],
+            "games": lines, "steps": steps, "notes": self.rated_notes(positions, bonus),
+        }, method=Method.ELO)
+
+    def rated_notes(self, positions: Sequence[int], bonus: list[int]) -> list[tuple[str, ...]]:
+        """The notes of the rated players at ``positions``: games against opponents without an
+        estimate, and the bonus (``bonus``: each one's)."""
+        skips = self.skips
+        notes = [self.skip_notes(i) if i in skips else [] for i in positions]
+        for b, noted in zip(bonus, notes, strict=True):
+            if b:
+                noted.append(f"bonus {b}")
+        return [tuple(n) for n in notes]
+
+    def rated_explanations(self, positions: Sequence[int], scores: Scores, bonus: list[int]
+                           ) -> tuple[Iterable[tuple[GameLine, ...]], Iterable[tuple[Step, ...]]]:
+        """The game lines and the steps of the rated players at ``positions`` (empty without
+        explanations)."""
+        if not self.explain:
+            return repeat((), len(positions)), repeat((), len(positions))
+        return ([self.lines(i) for i in positions],
+                [self.rated_steps(i, scores, b) for i, b in zip(positions, bonus, strict=True)])
+
+    def rated_steps(self, i: int, scores: Scores, bonus: int) -> tuple[Step, ...]:
+        """Rated player i's explanation: K, the bonus's working, the expected score, the
+        change, the performance and the new rating."""
+        own, k = self.players[i].rating, self.k[i]
+        assert own is not None and k is not None
         change, expected, score = scores.change[i], scores.expected[i], scores.score[i]
-        performance, post = scores.performances[i], self.post[i]
-        steps: tuple[Step, ...] = ()
-        if explain:
-            steps = (
-                Step("Rating", own), Step("K", k, self.k_reason[i]), *self.bonus_steps(i, own, k),
-                Step("Expected score", expected, "sum of 1/(1 + 10^((Ropp - R)/400))"),
-                Step("Score", score),
-                Step("Change", change, f"K x (score - expected) = {k:g} x ({score:g} - {expected:.3f})"),
-                Step("Performance", performance),
-                Step("New rating", post, f"round({own:g} + {change:.2f}"
-                                         + (f" + bonus {bonus})" if bonus else ")")),
-            )
-        if bonus:
-            notes.append(f"bonus {bonus}")
-        return PlayerOutcome(
-            player=p.number, method=Method.ELO, rated_games=count, rated_score=score,
-            pre_rating=own, pre_games=p.games, post_rating=post,
-            post_games=None if p.games is None else p.games + count, initial_rating=own,
-            initial_games=p.games, change=change, k=k, bonus=float(bonus),
-            expected_score=expected, performance=performance,
-            games=self.lines(i) if explain else (), steps=steps, notes=tuple(notes),
+        return (
+            Step("Rating", own), Step("K", k, self.k_reason[i]), *self.bonus_steps(i, own, k),
+            Step("Expected score", expected, "sum of 1/(1 + 10^((Ropp - R)/400))"),
+            Step("Score", score),
+            Step("Change", change, f"K x (score - expected) = {k:g} x ({score:g} - {expected:.3f})"),
+            Step("Performance", scores.performances[i]),
+            Step("New rating", self.post[i], f"round({own:g} + {change:.2f}"
+                                             + (f" + bonus {bonus})" if bonus else ")")),
         )
 
     def foreign_outcome(self, i: int, scores: Scores, notes: list[str]) -> PlayerOutcome:

@@ -28,7 +28,8 @@ def publish(value: float) -> int:
     ICU rating formulae: "New ratings are always rounded to the nearest integer"; the ICU
     rating program's ``round`` in the bonus. Python's built-in ``round`` (halves to even) is not used.
     """
-    return int(math.copysign(math.floor(abs(value) + 0.5), value))
+    whole = math.floor(abs(value) + 0.5)
+    return whole if value >= 0 else -whole
 
 
 def expected(rating: float, opponent_rating: float, scale: float = 400.0) -> float:
@@ -201,14 +202,16 @@ class BonusWorking:
 
 
 def explain_bonus(
-    rating: float, change: float, games: int, k: float, performance: float | None, rules: IcuRules
+    rating: float, change: float, games: int, k: float, performance: float | None, rules: IcuRules,
+    *, explain: bool = True,
 ) -> BonusWorking:
     """The bonus with its working; arguments already checked (ICU rating program, bonus).
 
     ``performance`` ``None`` (no game) can only occur with ``games`` 0, which has no bonus.
+    ``explain=False``: the bonus alone, with no working (the steps are not written).
     """
     def none(reason: str) -> BonusWorking:
-        return BonusWorking(0, (Step("Bonus", 0.0, "none: " + reason),))
+        return BonusWorking(0, (Step("Bonus", 0.0, "none: " + reason),) if explain else ())
 
     limit = rules.bonus_rating_limit
     if k <= rules.bonus_max_no_k:
@@ -223,31 +226,30 @@ def explain_bonus(
         return none(f"rating + change {rating + change:.2f} >= {limit:g}")
     assert performance is not None
     threshold = rules.bonus_base + rules.bonus_per_game * (games - rules.bonus_max_no_games)
-    steps = [Step(
-        "Bonus threshold", threshold,
-        f"{rules.bonus_base:g} + {rules.bonus_per_game:g} x ({games} - {rules.bonus_max_no_games})",
-    )]
     value = publish(change - threshold)
-    steps.append(Step("Bonus before caps", value, f"round(change {change:.2f} - threshold {threshold:g})"))
+    steps = []
+    if explain:
+        steps += [Step("Bonus threshold", threshold, f"{rules.bonus_base:g} + {rules.bonus_per_game:g} x "
+                                                     f"({games} - {rules.bonus_max_no_games})"),
+                  Step("Bonus before caps", value, f"round(change {change:.2f} - threshold {threshold:g})")]
     if k >= rules.bonus_high_k:
         before = value
         value = publish(rules.bonus_factor * value)
-        steps.append(Step(
-            "Bonus x factor", value,
-            f"K {k:g} >= {rules.bonus_high_k:g}: round({rules.bonus_factor:g} x {before})",
-        ))
+        if explain:
+            steps.append(Step("Bonus x factor", value,
+                              f"K {k:g} >= {rules.bonus_high_k:g}: round({rules.bonus_factor:g} x {before})"))
     for name, cap in (("rating limit", limit), ("performance", performance)):
         if rating + change + value >= cap:
             value = publish(cap - rating - change)
-            steps.append(Step(
-                f"Bonus cap: {name}", value,
-                f"rating + change + bonus >= {cap:.2f}: round({cap:.2f} - {rating:g} - {change:.2f})",
-            ))
-    if value <= 0:
-        steps.append(Step("Bonus", 0.0, f"none: {value} <= 0 after the caps"))
-        return BonusWorking(0, tuple(steps))
-    steps.append(Step("Bonus", float(value), "awarded"))
-    return BonusWorking(value, tuple(steps))
+            if explain:
+                steps.append(Step(
+                    f"Bonus cap: {name}", value,
+                    f"rating + change + bonus >= {cap:.2f}: round({cap:.2f} - {rating:g} - {change:.2f})",
+                ))
+    if explain:
+        steps.append(Step("Bonus", 0.0, f"none: {value} <= 0 after the caps") if value <= 0
+                     else Step("Bonus", float(value), "awarded"))
+    return BonusWorking(max(value, 0), tuple(steps))
 
 
 def bonus(

@@ -80,7 +80,7 @@ class PlainCore:
                               multiplier, repeated[i], dual, None if regular is None else regular[i])
                     if wanted else _UNUSED for i, wanted in enumerate(chosen)]
         columns = list(zip(*workings, strict=True)) or [()] * len(_UNUSED)
-        k, dual_k, expected, total, change, eligible, _reason, threshold, amount, rating = columns
+        k, dual_k, expected, total, change, eligible, threshold, amount, rating = columns
         return StandardStep(k, dual_k, total, change, eligible, threshold, amount, rating,
                             expected if explain else ())
 
@@ -95,5 +95,5 @@ class PlainCore:
         return finals_one_by_one(self.rules, players, self.m, prior, step5, self.won, self.drawn, match=match)
 
 
-_UNUSED = StandardWorking(0.0, False, (), 0.0, 0.0, False, "", 0.0, 0.0, 0.0)
+_UNUSED = StandardWorking(0.0, False, (), 0.0, 0.0, False, 0.0, 0.0, 0.0)
 """A player's working where the standard formula is not used."""

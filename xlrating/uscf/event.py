@@ -51,7 +51,17 @@ from .. import _check
 from .._gc import collector_paused
 from .._sides import ListedSides
 from ..errors import ArgumentError, EventError
-from ..model import EventOutcome, EventType, Game, GameLine, Method, Outcomes, PlayerOutcome, Step
+from ..model import (
+    EventOutcome,
+    EventType,
+    Game,
+    GameLine,
+    Method,
+    Outcomes,
+    PlayerOutcome,
+    Step,
+    outcome_records,
+)
 from .bonus import choose_bonus_multiplier
 from .core import (
     Core,
@@ -404,22 +414,20 @@ class _Event:
         m = column(self.m)
         methods, k, expected, bonus = self._formula_columns(column)
         lines, steps = self._explanations(positions)
-        built = [
-            PlayerOutcome(
-                player=number, method=method, rated_games=count, rated_score=score, pre_rating=r0,
-                pre_games=n0, post_rating=r1, post_games=None if n is None else n + count,
-                initial_rating=prior, initial_games=n, effective_games=effective, step3=s3, step4=s4,
-                change=None if r0 is None else r1 - r0, k=kk, bonus=b, floor=floor, floor_applied=applied,
-                expected_score=e, games=played, steps=explained,
-                notes=self._notes(i) if count and i in noted else (),
-            )
-            for i, number, method, count, score, r0, n0, r1, n, prior, effective, s3, s4, kk, b, floor,
-            applied, e, played, explained in zip(
-                positions, column(self.numbers), methods, m, column(self.score), column(self.ratings),
-                column(self.pre_games), column(final.post), column(self.games), column(self.prior),
-                column(self.effective), column(self.step3), column(self.step4), k, bonus, column(final.floor),
-                column(final.applied), expected, lines, steps, strict=True)
-        ]
+        r0, n, r1 = column(self.ratings), column(self.games), column(final.post)
+        built = outcome_records({
+            "player": column(self.numbers), "method": methods, "rated_games": m,
+            "rated_score": column(self.score), "pre_rating": r0, "pre_games": column(self.pre_games),
+            "post_rating": r1,
+            "post_games": [None if g is None else g + c for g, c in zip(n, m, strict=True)],
+            "initial_rating": column(self.prior), "initial_games": n,
+            "effective_games": column(self.effective), "step3": column(self.step3),
+            "step4": column(self.step4),
+            "change": [None if pre is None else post - pre for pre, post in zip(r0, r1, strict=True)],
+            "k": k, "bonus": bonus, "floor": column(final.floor), "floor_applied": column(final.applied),
+            "expected_score": expected, "games": lines, "steps": steps,
+            "notes": [self._notes(i) if c and i in noted else () for i, c in zip(positions, m, strict=True)],
+        })
         if 0 in m:
             for j, i in enumerate(positions):
                 if not m[j]:
@@ -431,8 +439,9 @@ class _Event:
         """The method, and the standard formula's K, expected score and bonus (None for a
         player rated by the special formula), of the players ``column`` takes."""
         special, last = column(self.special), self.standard_steps[-1]
+        by_special, by_standard = Method.SPECIAL, Method.STANDARD  # (an enum's member is slow to look up)
         methods = ([Method.MATCH] * len(special) if self.match
-                   else [Method.SPECIAL if s else Method.STANDARD for s in special])
+                   else [by_special if s else by_standard for s in special])
         k = [None if s else value for s, value in zip(special, column(last.k), strict=True)]
         expected = [None if s else value
                     for s, value in zip(special, column(last.expected_score), strict=True)]

@@ -22,7 +22,6 @@ from typing import Literal, NamedTuple
 from .. import _check
 from .._floats import in_order
 from ..errors import ArgumentError, ConvergenceError
-from .formulas import _pwe
 from .rules import RulesLike, UscfRules, get_rules, history_word
 
 P0Rule = Literal["inside", "left", "right"]
@@ -124,9 +123,11 @@ def _describe_working(prior: float, w: _Working) -> str:
 
 def _objective(rules: UscfRules, rating: float, effective: float, prior: float,
                opponents: Sequence[float], adjusted_score: float) -> float:
-    total = effective * _pwe(rules, rating, prior) - adjusted_score
     spread, scale = rules.pwe_range, rules.pwe_scale
-    for opponent in opponents:  # PWe(rating, opponent) inlined: the same arithmetic as _pwe
+    diff = rating - prior  # PWe(rating, prior), then each PWe(rating, opponent), inlined: _pwe's arithmetic
+    pwe = 0.0 if diff <= -spread else 1.0 if diff >= spread else 0.5 + diff / scale
+    total = effective * pwe - adjusted_score
+    for opponent in opponents:
         diff = rating - opponent
         total += 0.0 if diff <= -spread else 1.0 if diff >= spread else 0.5 + diff / scale
     return total
@@ -184,7 +185,7 @@ def _work(
         adjusted_prior, adjusted_score = prior, score + effective / 2.0
     m = len(opponents)
     knots = sorted({adjusted_prior - spread, adjusted_prior + spread,
-                    *(r - spread for r in opponents), *(r + spread for r in opponents)})
+                    *[r - spread for r in opponents], *[r + spread for r in opponents]})
 
     def f(x: float) -> float:
         return _objective(rules, x, effective, adjusted_prior, opponents, adjusted_score)
@@ -204,7 +205,7 @@ def _work(
             moves.append((_MOVES[step][kind], big_m))
     # Step 4: |f(M)| <= eps.
     reach = spread + _KNOT_TOLERANCE
-    p = sum(1 for r in opponents if abs(big_m - r) <= reach)
+    p = len([r for r in opponents if abs(big_m - r) <= reach])
     if abs(big_m - adjusted_prior) <= reach:
         p += 1
     rule: P0Rule | None = None

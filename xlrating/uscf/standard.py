@@ -68,7 +68,6 @@ class _Working(NamedTuple):
     expected_score: float
     change: float
     bonus_eligible: bool
-    bonus_reason: str
     bonus_threshold: float
     bonus: float
     rating: float
@@ -89,6 +88,11 @@ def _describe(k: float, dual_rated_k: bool, score: float, expected_score: float,
 def _bonus(rules: UscfRules, change: float, games: int, multiplier: float) -> tuple[float, float]:
     threshold = multiplier * math.sqrt(max(games, rules.bonus_min_m_prime))
     return max(0.0, change - threshold), threshold
+
+
+def _eligible(rules: UscfRules, bonus: bool, m: int, repeated_opponent: bool) -> bool:
+    """Whether the bonus formula applies (section 4.2); :func:`_eligibility` also says why."""
+    return bonus and m >= rules.bonus_min_games and not repeated_opponent
 
 
 def _eligibility(rules: UscfRules, bonus: bool, m: int, repeated_opponent: bool) -> tuple[bool, str]:
@@ -122,11 +126,11 @@ def _work(
     expected = tuple([1.0 / (1.0 + 10.0 ** ((r - prior) / scale)) for r in opponents])
     total = in_order(expected)
     change = k * (score - total)
-    eligible, reason = _eligibility(rules, bonus, m, repeated_opponent)
+    eligible = _eligible(rules, bonus, m, repeated_opponent)
     amount, threshold = _bonus(rules, change, m, multiplier)
     if not eligible:
         amount = 0.0
-    return _Working(k, dual, expected, total, change, eligible, reason, threshold, amount,
+    return _Working(k, dual, expected, total, change, eligible, threshold, amount,
                     prior + change + amount)
 
 
@@ -149,7 +153,8 @@ def _standard(
     return StandardSolution(
         prior=prior, effective_games=effective, games=len(opponents), score=score, opponents=tuple(opponents),
         k=w.k, dual_rated_k=w.dual_rated_k, expected=w.expected, expected_score=w.expected_score,
-        change=w.change, bonus_eligible=w.bonus_eligible, bonus_reason=w.bonus_reason,
+        change=w.change, bonus_eligible=w.bonus_eligible,
+        bonus_reason=_eligibility(rules, bonus, len(opponents), repeated_opponent)[1],
         bonus_multiplier=multiplier, bonus_threshold=w.bonus_threshold, bonus=w.bonus, rating=w.rating,
     )
 
