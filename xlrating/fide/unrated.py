@@ -298,7 +298,9 @@ def apply_limits(edition: FideRules, ru: int, first_event: bool) -> tuple[int | 
 def _opponents(name: str, values: Any) -> tuple[float | None, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
         raise _check.fail(name, "a sequence of ratings (None for an unrated opponent)", values)
-    return tuple(None if v is None else _check.rating(f"{name}[{i}]", v) for i, v in enumerate(values))
+    # A plain rating is kept as it is; the name of its place is made only for a value to check.
+    return tuple(v if v is None or (v.__class__ is float and 0.0 <= v <= 4000.0)
+                 else _check.rating(f"{name}[{i}]", v) for i, v in enumerate(values))
 
 
 def unrated_rating(

@@ -44,6 +44,7 @@ from .. import fide as engine
 from ..adjustments import RatingAdjustment
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
+from ..fide.unrated import new_player
 from ..model import Method
 from ..systems import fide_player
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve
@@ -229,10 +230,10 @@ class _Period:
             # The pooled games rated at once, as one event (FIDE Rating Regulations 2024, 7.1.3),
             # but for those of a first event whose score is disregarded (8.2.1): what
             # published_rating gives from each event's unrated_rating, in one rating.
-            kept = [p for p in pooled if not (p.first and engine.unrated_rating(
-                p.opponents, p.results, rules=rules, first_event=True).disregarded)]
-            return engine.unrated_rating([o for p in kept for o in p.opponents],
-                                         [r for p in kept for r in p.results], rules=rules, first_event=False)
+            kept = [p for p in pooled if not (p.first and _unrated_rating(
+                rules, p.opponents, p.results, first_event=True).disregarded)]
+            return _unrated_rating(rules, [o for p in kept for o in p.opponents],
+                                   [r for p in kept for r in p.results], first_event=False)
         pairs: list[engine.NewPlayerRating | tuple[float, int]] = [
             (p.ru, p.ru_games) for p in pooled if p.ru is not None and p.ru_games
         ]
@@ -297,6 +298,15 @@ class _Period:
         if entry.games is None:
             return None
         return entry.games + self.rated[key]
+
+
+def _unrated_rating(rules: engine.FideRules, opponents: Sequence[float | None], results: Sequence[float],
+                    *, first_event: bool) -> engine.NewPlayerRating:
+    """:func:`xlrating.fide.unrated_rating` of a Swiss for values the season has checked (the list's
+    ratings, the games' scores), without checking them again and without the steps."""
+    return new_player(rules, [None if o is None else exact(o) for o in opponents],
+                      [int(2 * r) for r in results], round_robin=False, competition=None,
+                      first_event=first_event, explain=False)
 
 
 def _adjust(adjustment: RatingAdjustment, entry: Entry) -> Entry | None:
