@@ -113,13 +113,18 @@ class _Period:
         entries = self.season.entries
         games = self.games
         for seating in seatings:
-            rated = [entries[key].rating is not None for key in seating.ids]
             ids = seating.ids
+            rated = [entries[key].rating is not None for key in ids]
+            counts = [0] * (len(ids) + 1)
+            # Games against rated opponents by pairing number.
             for game in seating.games:
-                a, b = game.player - 1, game.opponent - 1
-                if rated[a] and rated[b]:
-                    games[ids[a]] = games.get(ids[a], 0) + 1
-                    games[ids[b]] = games.get(ids[b], 0) + 1
+                a, b = game.player, game.opponent
+                if rated[a - 1] and rated[b - 1]:
+                    counts[a] += 1
+                    counts[b] += 1
+            for key, played in zip(ids, counts[1:], strict=True):
+                if played:
+                    games[key] = games.get(key, 0) + played
 
     def k_of(self, key: PlayerId, entry: Entry) -> int | None:
         """The player's K for the period (``None``: a K given on the list)."""
@@ -161,22 +166,27 @@ class _Period:
         self.season.keep(event, outcome)
         lines = self._unrated_lines(seating)
         by_ru = uses_ru(self.rules)
+        played_in, change_of, rated_in, rows = self.played, self.change, self.rated, self.rows
+        elo = Method.ELO
         for key, result in zip(seating.ids, outcome.players, strict=True):
             entry = entries[key]
-            played = self.played.get(key, 0)
-            self.played[key] = played + 1
-            if entry.rating is not None:
+            played = played_in.get(key, 0)
+            played_in[key] = played + 1
+            rating = entry.rating
+            if rating is not None:
                 change: int | Fraction = 0
-                if result.method is Method.ELO:
+                if result.method is elo:
                     assert result.k is not None and result.expected_score is not None
                     # K x (score - sum of PD) in hundredths: half points and PD hundredths are
                     # whole numbers, so this is exact.
                     margin = 50 * round(result.rated_score * 2) - round(result.expected_score * 100)
                     factor = result.k
-                    change = int(factor) * margin if factor == int(factor) else exact(factor) * margin
-                self.change[key] = self.change.get(key, 0) + change
-                self.rated[key] = self.rated.get(key, 0) + result.rated_games
-                self.rows.append((key, event, entry.rating, change, result.rated_games))
+                    whole = int(factor)
+                    change = whole * margin if factor == whole else exact(factor) * margin
+                change_of[key] = change_of.get(key, 0) + change
+                games = result.rated_games
+                rated_in[key] = rated_in.get(key, 0) + games
+                rows.append((key, event, rating, change, games))
                 continue
             opponents, results = lines[key]
             ru = result.performance if by_ru else None
@@ -191,7 +201,7 @@ class _Period:
             )
             self.pending.setdefault(key, []).append(pending)
             self.so_far[key] += len(results)
-            self.rows.append((key, event, None, None, result.rated_games))
+            rows.append((key, event, None, None, result.rated_games))
 
     def games_so_far(self, key: PlayerId, entry: Entry) -> int:
         """An unrated player's games in earlier rated events: those the list gives, those still
@@ -285,13 +295,10 @@ class _Period:
                     entry, rating=rating, games=first.games, peak=rating, pending=(), events=events
                 )
                 posts[key] = rating
+        note = self.season.note
         for key, event, pre, change, games in self.rows:
-            self.season.note(
-                key,
-                HistoryRow(
-                    event.id, "FIDE", pre, posts[key], None if change is None else float(change / 100), games
-                ),
-            )
+            change_points = None if change is None else float(change / 100)
+            note(key, HistoryRow(event.id, "FIDE", pre, posts[key], change_points, games))
 
     def games_after(self, entry: Entry, key: PlayerId) -> int | None:
         """Games behind the rating after the period (``None``: 30 or more, count unknown)."""
