@@ -144,14 +144,18 @@ class _Period:
     def _rate(self, event: Event, seating: Seating) -> None:
         entries = self.season.entries
 
+        period_k = self.k
+
         def player(key: PlayerId, number: int) -> engine.FidePlayer:
-            # A rated player's K is the period's; an unrated one's games are those so far.
+            # A rated player's K is the period's (or the list's); an unrated one's games are those so far.
             entry = entries[key]
             if entry.rating is None:
                 so_far = self.games_so_far(key, entry) or None
                 return fide_player(entry, number, so_far, entry.k, checked=True)
-            k = self.k_of(key, entry)
-            return fide_player(entry, number, entry.games, entry.k if k is None else k, checked=True)
+            k = entry.k
+            if k is None:
+                k = period_k.get(key) or self.k_of(key, entry)
+            return fide_player(entry, number, entry.games, k, checked=True)
 
         players = engine_players(seating.ids, player)
         outcome = call_engine(
@@ -254,31 +258,29 @@ class _Period:
         entries = self.season.entries
         rules = self.rules
         posts: dict[PlayerId, float | None] = {}
+        round_change, floor, played, rated = rules.round_change, rules.rating_floor, self.played, self.rated
         for key, hundredths in self.change.items():
             entry = entries[key]
-            assert entry.rating is not None
-            if rules.round_change and type(hundredths) is int and entry.rating == int(entry.rating):
+            start = entry.rating
+            assert start is not None
+            whole = int(start)
+            if round_change and type(hundredths) is int and start == whole:
                 # Whole hundredths rounded to whole points, halves away from zero.
                 points = (abs(hundredths) + 50) // 100
-                value = float(int(entry.rating) + (points if hundredths >= 0 else -points))
+                value = float(whole + (points if hundredths >= 0 else -points))
             else:
-                total = Fraction(hundredths, 100)
-                start = exact(entry.rating)
-                rounded = (start + round_half_away(total) if rules.round_change
-                           else round_half_away(start + total))
-                value = float(rounded)
-            games = self.games_after(entry, key)
-            if value < rules.rating_floor:
+                value = float(_rounded(exact(start), Fraction(hundredths, 100), round_change))
+            events = entry.events + played[key]
+            if value < floor:
                 # Under the floor the player is delisted and from then on treated as any other
                 # unrated player (FIDE Rating Regulations 2024, the rating floor 1400).
-                entries[key] = evolve(entry, rating=None, games=None, pending=(),
-                                       events=entry.events + self.played[key])
+                entries[key] = evolve(entry, rating=None, games=None, pending=(), events=events)
                 posts[key] = None
                 continue
-            peak = float(max(entry.peak if entry.peak is not None else entry.rating, value))
-            entries[key] = evolve(
-                entry, rating=value, games=games, peak=peak, events=entry.events + self.played[key]
-            )
+            games = None if entry.games is None else entry.games + rated[key]
+            # Games behind the rating after the period (None: 30 or more, count unknown).
+            peak = float(max(entry.peak if entry.peak is not None else start, value))
+            entries[key] = evolve(entry, rating=value, games=games, peak=peak, events=events)
             posts[key] = value
         horizon = _month(self.end) - self.season.settings.pool_months
         for key, new in self.pending.items():
@@ -300,11 +302,12 @@ class _Period:
             change_points = None if change is None else float(change / 100)
             note(key, HistoryRow(event.id, "FIDE", pre, posts[key], change_points, games))
 
-    def games_after(self, entry: Entry, key: PlayerId) -> int | None:
-        """Games behind the rating after the period (``None``: 30 or more, count unknown)."""
-        if entry.games is None:
-            return None
-        return entry.games + self.rated[key]
+
+def _rounded(start: int | Fraction, total: Fraction, round_change: bool) -> int | Fraction:
+    """The rating after a period's exact ``total`` change: the change rounded to a whole number
+    (FIDE Rating Regulations 2024) or the new rating rounded (FIDE Handbook B.02, 10.53), halves
+    away from zero."""
+    return start + round_half_away(total) if round_change else round_half_away(start + total)
 
 
 def _unrated_rating(rules: engine.FideRules, opponents: Sequence[float | None], results: Sequence[float],
