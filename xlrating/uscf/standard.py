@@ -131,8 +131,10 @@ def _work(
     amount, threshold = _bonus(rules, change, m, multiplier)
     if not eligible:
         amount = 0.0
-    return _Working(k, k != plain, expected, total, change, eligible, threshold, amount,
-                    prior + change + amount)
+    # The record from a tuple of its fields, as calling the class gives it but without its
+    # Python-level __new__: the event algorithm builds one per player and step.
+    return tuple.__new__(_Working, (k, k != plain, expected, total, change, eligible, threshold, amount,
+                                    prior + change + amount))
 
 
 def _standard(
