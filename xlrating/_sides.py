@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
+from operator import attrgetter, eq
 from typing import Any, Protocol, cast
 
 from . import _vector
@@ -143,7 +143,8 @@ class ListedSides:
         return [sum(s, 0.0) for s in own], [s.count(1.0) for s in own], [s.count(0.5) for s in own]
 
     def repeated_opponents(self, most: int) -> list[bool]:
-        return [len(set(o)) < len(o) and max(map(o.count, set(o))) > most for o in self.opponents]
+        # In sorted order, an opponent met more than ``most`` times is also ``most`` places on.
+        return [any(map(eq, met, met[most:])) for met in map(sorted, self.opponents)]
 
 
 def listed_sides(numbers: Sequence[int], games: Sequence[Game], counted: Mapping[float, Any] | None = None

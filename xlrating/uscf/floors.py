@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 
 from .. import _check
 from .rules import RulesLike, UscfRules, get_rules
@@ -31,9 +32,9 @@ def _personal(rules: UscfRules, wins: int, draws: int, events: int) -> float:
 
 def _peak_floor(rules: UscfRules, peak: float) -> float | None:
     base = _round_half_up(peak) if rules.peak_rounded else peak
-    target = base - rules.peak_floor_offset
-    levels = [level for level in rules.peak_floors if level <= target]
-    return max(levels) if levels else None
+    levels = rules.peak_floors  # ascending: the highest at or below the target is the last of those
+    below = bisect_right(levels, base - rules.peak_floor_offset)
+    return levels[below - 1] if below else None
 
 
 PERSONAL, PEAK, EXPLICIT = 0, 1, 2

@@ -239,7 +239,7 @@ class UscfRules:
     personal_floor_cap: float
     """AF = min(100 + 4 NW + 2 ND + NR, this) (150)."""
     peak_floors: tuple[float, ...]
-    """The peak-based floor levels (2009: 1400..2100; 2011/2020: 1200..2100)."""
+    """The peak-based floor levels, ascending (2009: 1400..2100; 2011/2020: 1200..2100)."""
     peak_floor_offset: float
     """The floor is at or just below the peak minus this (200)."""
     peak_rounded: bool

@@ -225,8 +225,10 @@ def _work(
         else:
             rule, big_m = "right", zb
     capped = big_m > rules.special_cap
-    return _Working(adjusted_prior, adjusted_score, knots, start, moves, p, rule, stretch, big_m, capped,
-                    rules.special_cap if capped else big_m)
+    # The record from a tuple of its fields, as calling the class gives it but without its
+    # Python-level __new__: the event algorithm builds one per player and step.
+    return tuple.__new__(_Working, (adjusted_prior, adjusted_score, knots, start, moves, p, rule, stretch,
+                                    big_m, capped, rules.special_cap if capped else big_m))
 
 
 def _solve(

@@ -120,8 +120,9 @@ def _work(
 ) -> _Working:
     """The standard formula of section 4.2, arguments already checked."""
     m = len(opponents)
-    k = _k(rules, effective, m, regular_rating, dual_rated)
-    dual = k != rules.k_numerator / (effective + m)
+    k = plain = rules.k_numerator / (effective + m)  # what _k gives unless the dual-rated K applies
+    if dual_rated:
+        k = _k(rules, effective, m, regular_rating, dual_rated)
     scale = rules.we_scale  # We(R0, Ri) = 1/(1 + 10^(-(R0 - Ri)/400)), inlined for speed
     expected = tuple([1.0 / (1.0 + 10.0 ** ((r - prior) / scale)) for r in opponents])
     total = in_order(expected)
@@ -130,8 +131,10 @@ def _work(
     amount, threshold = _bonus(rules, change, m, multiplier)
     if not eligible:
         amount = 0.0
-    return _Working(k, dual, expected, total, change, eligible, threshold, amount,
-                    prior + change + amount)
+    # The record from a tuple of its fields, as calling the class gives it but without its
+    # Python-level __new__: the event algorithm builds one per player and step.
+    return tuple.__new__(_Working, (k, k != plain, expected, total, change, eligible, threshold, amount,
+                                    prior + change + amount))
 
 
 def _standard(
