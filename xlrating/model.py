@@ -196,20 +196,28 @@ def _slot_scope(cls: type, done: str) -> tuple[tuple[str, ...], dict[str, Any]]:
     return names, {"_cls": cls, "_open": _open_slots(cls), "_new": object.__new__}
 
 
+def _filling(scope: dict[str, Any], name: str, signature: str, values: Sequence[str]) -> Callable[..., Any]:
+    """A generated function ``name(signature)`` that returns a new record of the class in
+    ``scope`` (from :func:`_slot_scope`), its slots given ``values`` in order (one Python
+    expression a slot), each stored as :func:`_slot_filling_init` stores it."""
+    names = scope["_cls"].__slots__
+    exec(f"def {name}({signature}):\n"
+         "    new = _new(_open)\n"
+         + "".join(f"    new.{slot} = {value}\n" for slot, value in zip(names, values, strict=True))
+         + "    new.__class__ = _cls\n"
+         "    return new\n", scope)
+    function: Callable[..., Any] = scope[name]
+    return function
+
+
 def _slot_replacer(cls: type[_T]) -> Callable[[_T, dict[str, Any]], _T]:
     """``replace(record, changes)``: a copy of ``record``, a ``cls`` (a frozen slotted dataclass
     with no base class), with the fields named in ``changes`` changed, as
     :func:`dataclasses.replace` gives it but without running ``__init__``, for values already
     checked; each field is stored as :func:`_slot_filling_init` stores it."""
     names, scope = _slot_scope(cls, "copied")
-    exec("def replace(old, changes):\n"
-         "    new = _new(_open)\n"
-         + "".join(f"    new.{name} = changes['{name}'] if '{name}' in changes else old.{name}\n"
-                   for name in names)
-         + "    new.__class__ = _cls\n"
-         "    return new\n", scope)
-    replace: Callable[[_T, dict[str, Any]], _T] = scope["replace"]
-    return replace
+    return _filling(scope, "replace", "old, changes",
+                    [f"changes['{name}'] if '{name}' in changes else old.{name}" for name in names])
 
 
 def _checked_builder(cls: type[_T]) -> Callable[..., _T]:
@@ -217,30 +225,23 @@ def _checked_builder(cls: type[_T]) -> Callable[..., _T]:
     the values given, as they are, without running its ``__init__`` and its checks: for values
     already in the form those checks leave them (a season's list entries, checked once before
     anything is rated). Every field is a keyword; one with a plain default may be left out (one
-    with a default factory may not). A
-    slotted record's fields are stored as :func:`_slot_filling_init` stores them, another's in its
-    ``__dict__``."""
+    with a default factory may not). A slotted record's fields are stored as
+    :func:`_slot_filling_init` stores them, another's in its ``__dict__``."""
     plain = fields(cls)  # type: ignore[arg-type]
     if cls.__bases__ != (object,) or not all(f.init for f in plain):
         raise TypeError(f"{cls.__name__}: only a dataclass with no base class can be built field by field")
-    slotted = "__slots__" in cls.__dict__
-    record: type = cls
-    scope: dict[str, Any] = {"_cls": cls, "_open": _open_slots(record) if slotted else None,
-                             "_new": object.__new__}
-    parameters = []
-    for f in plain:
-        if f.default is MISSING:
-            parameters.append(f.name)
-        else:
-            scope[f"_default_{f.name}"] = f.default
-            parameters.append(f"{f.name}=_default_{f.name}")
-    if slotted:
-        body = ("    new = _new(_open)\n" + "".join(f"    new.{f.name} = {f.name}\n" for f in plain)
-                + "    new.__class__ = _cls\n")
-    else:
-        body = ("    new = _new(_cls)\n    new.__dict__.update("
-                + ", ".join(f"{f.name}={f.name}" for f in plain) + ")\n")
-    exec("def build(*, " + ", ".join(parameters) + "):\n" + body + "    return new\n", scope)
+    defaults = {f"_default_{f.name}": f.default for f in plain if f.default is not MISSING}
+    signature = "*, " + ", ".join(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}"
+                                  for f in plain)
+    names = [f.name for f in plain]
+    if "__slots__" in cls.__dict__:
+        scope = {**_slot_scope(cls, "built")[1], **defaults}
+        return _filling(scope, "build", signature, names)
+    scope = {"_cls": cls, "_new": object.__new__, **defaults}
+    exec(f"def build({signature}):\n"
+         "    new = _new(_cls)\n"
+         f"    new.__dict__.update({', '.join(f'{name}={name}' for name in names)})\n"
+         "    return new\n", scope)
     build: Callable[..., _T] = scope["build"]
     return build
 
@@ -251,13 +252,7 @@ def _positional_filler(cls: type[_T]) -> Callable[..., _T]:
     but without ``__init__``'s check of the class, for values already checked; called with
     positional arguments, which Python binds much faster than twenty keywords."""
     names, scope = _slot_scope(cls, "filled")
-    exec("def make(" + ", ".join(names) + "):\n"
-         "    new = _new(_open)\n"
-         + "".join(f"    new.{name} = {name}\n" for name in names)
-         + "    new.__class__ = _cls\n"
-         "    return new\n", scope)
-    make: Callable[..., _T] = scope["make"]
-    return make
+    return _filling(scope, "make", ", ".join(names), names)
 
 
 @_slot_filling_init
