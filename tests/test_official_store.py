@@ -267,9 +267,9 @@ def _scanned(store: ListStore, path: Path, name: str, on: dt.date) -> list[str]:
         else [
             str(pid)
             for (pid,) in connection.execute(
-                "SELECT DISTINCT id FROM rows WHERE series = ? AND date <= ? AND name IS NOT NULL "
+                f"SELECT DISTINCT id FROM rows_{series} WHERE date <= ? AND name IS NOT NULL "
                 "AND fold(name) = ?",
-                (series, day, target),
+                (day, target),
             )
         ]
     )
@@ -342,14 +342,16 @@ def test_two_names_that_share_an_index_key_are_told_apart(tmp_path: Path, months
 
 
 def _stored(db: Path) -> tuple[list[tuple[object, ...]], ...]:
+    """Every stored row of every series (with the key of its name), and every list."""
     with sqlite3.connect(db) as connection:
-        return tuple(
-            connection.execute(query).fetchall()
-            for query in (
-                "SELECT * FROM rows ORDER BY series, id, date",
-                "SELECT * FROM names ORDER BY series, key, id",
-                "SELECT series, date, players FROM lists ORDER BY series, date",
-            )
+        series = [number for (number,) in connection.execute("SELECT series FROM series ORDER BY series")]
+        return (
+            [
+                (number, *row)
+                for number in series
+                for row in connection.execute(f"SELECT * FROM rows_{number} ORDER BY id, date")
+            ],
+            connection.execute("SELECT series, date, players FROM lists ORDER BY series, date").fetchall(),
         )
 
 

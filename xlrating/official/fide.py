@@ -312,9 +312,9 @@ def _fast_pattern(
         elif field == "name":
             parts.append(f"((?! ){_NAME}{{{width}}})")
         elif field == "fed":
-            parts.append(f"((?:[A-Z]{{3}}| {{3}}) {{{width - 3}}})")
+            parts.append(f"([A-Z]{{3}}| {{3}}) {{{width - 3}}}")
         elif field == "sex":
-            parts.append(f"([MF ] {{{width - 1}}})")
+            parts.append(f"([MF ]) {{{width - 1}}}")
         elif field in ("tit", "wtit"):
             parts.append(f"([A-Za-z ]{{{width}}})")
         elif field in ("otit", "foa"):
@@ -443,30 +443,41 @@ class _TxtLayout:
             return None
         lines = re.compile(f"^{self.pattern.pattern}\r?$", re.MULTILINE)
         blank = {field: "'" + " " * _width(self.columns[field]) + "'" for field in self.order}
-        rows = (
-            "0",
-            "id",
-            "rtrim(name)",
-            f"nullif(nullif(rating, {blank['rating']}), 0)",
-            f"nullif(gms, {blank['gms']})",
-            f"nullif(k, {blank['k']})",
-            f"nullif(nullif(bday, {blank['bday']}), 0)",
+        at = {field: f"?{index}" for index, field in enumerate(self.order, 1)}
+        title = _width(self.columns["tit"])  # the title and the woman's title go in together
+        values = (
+            at["id"],
+            f"rtrim({at['name']})",
+            at["rating"],
+            at["gms"],
+            at["k"],
+            at["bday"],
             "NULL",
-            "nullif(rtrim(fed), '')",
-            "coalesce(nullif(trim(tit), ''), nullif(trim(wtit), ''))",
-            "nullif(rtrim(sex), '')",
-            "flag",
+            f"nullif({at['fed']}, '   ')",
+            f"nullif({at['tit']} || {at['wtit']}, '{' ' * (title + _width(self.columns['wtit']))}')",
+            f"nullif({at['sex']}, ' ')",
+            at["flag"],
             "NULL",
         )
         invalid = " OR ".join(
             [
                 "typeof(id) != 'integer'",
                 f"NOT (rating BETWEEN 0 AND {MAX_RATING} OR rating = {blank['rating']})",
-                f"NOT (bday BETWEEN 0 AND 9999 OR bday = {blank['bday']})",
-                *(f"NOT (typeof({field}) = 'integer' OR {field} = {blank[field]})" for field in ("gms", "k")),
+                f"NOT (birth_year BETWEEN 0 AND 9999 OR birth_year = {blank['bday']})",
+                *(
+                    f"NOT (typeof({column}) = 'integer' OR {column} = {blank[field]})"
+                    for column, field in (("games", "gms"), ("k", "k"))
+                ),
             ]
         )
-        columns = ", ".join(f"{field} {'INTEGER' if field in _NUMBERS else 'TEXT'}" for field in self.order)
+        tidy = (  # blank numbers made NULL, and the first of the two titles taken, trimmed
+            f"rating = nullif(nullif(rating, {blank['rating']}), 0), games = nullif(games, {blank['gms']}), "
+            f"k = nullif(k, {blank['k']}), birth_year = nullif(nullif(birth_year, {blank['bday']}), 0), "
+            f"title = coalesce(nullif(trim(substr(title, 1, {title})), ''), "
+            f"nullif(trim(substr(title, {title + 1})), ''))",
+            f"rating = {blank['rating']} OR rating = 0 OR games = {blank['gms']} OR k = {blank['k']} "
+            f"OR birth_year = {blank['bday']} OR birth_year = 0 OR title IS NOT NULL",
+        )
 
         def read() -> Iterator[list[tuple[str, ...]]]:
             with open_list(path) as (_, stream):
@@ -479,7 +490,7 @@ class _TxtLayout:
                         raise NotWellFormed
                     yield found
 
-        return Bulk(columns, rows, invalid, read, self.order.index("name"))
+        return Bulk(values, invalid, tidy, read, self.order.index("name"), len(self.order))
 
     def checked(self, line: str, check: _Line) -> list[Row]:
         """The rows of any line, each field checked (a problem, with the line, for each bad one)."""
@@ -504,10 +515,6 @@ class _TxtLayout:
     def cut(self, line: str, field: str) -> str:
         start, end = self.columns[field]
         return line[start:end]
-
-
-#: The fields a TXT list's fast pattern reads as numbers.
-_NUMBERS = frozenset({"id", "rating", "gms", "k", "bday"})
 
 
 def _width(column: tuple[int, int | None]) -> int:

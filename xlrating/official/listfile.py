@@ -81,22 +81,27 @@ class NotWellFormed(Exception):
 @dataclass(frozen=True)
 class Bulk:
     """A reader's fast way into the store, for a file whose every line is well formed: the
-    lines' fields as text, a block of lines at a time, go into a table of :attr:`columns` (SQLite
-    turns a number's text into the number as it stores it), and SQL makes them :data:`Row`
-    columns. No Python runs for one line. A line it cannot vouch for raises
-    :class:`NotWellFormed` as it is read, a value :attr:`invalid` finds or an ID stored twice
-    sends the store back to :meth:`ListFile.rows`, as if this way had not been tried."""
+    lines' fields as text, a block of lines at a time, go straight into a table of the store's
+    columns (:data:`FIELDS`): SQLite turns a number's text into the number as it stores it, and
+    SQL expressions trim the text. No Python runs for one line. A line it cannot vouch for
+    raises :class:`NotWellFormed` as it is read, and a stored value :attr:`invalid` finds or an
+    ID stored twice sends the store back to :meth:`ListFile.rows`, as if this way had not been
+    tried."""
 
-    columns: str
-    """The table's columns with their types (``"id INTEGER, name TEXT, ..."``), one a field."""
-    rows: tuple[str, ...]
-    """SQL expressions of those columns: the :data:`Row` columns (``kind`` first), in order."""
+    values: tuple[str, ...]
+    """SQL of each of the store's columns (:data:`FIELDS`, in order) over a line's fields, the
+    parameters ``?1``, ``?2``...: ``"rtrim(?2)"`` for the name."""
     invalid: str
-    """An SQL condition on those columns, true for a row whose values the fast way cannot vouch for."""
+    """An SQL condition on the stored columns, true for a row whose values the fast way cannot vouch for."""
+    tidy: tuple[str, str]
+    """The ``SET`` and ``WHERE`` of an SQL ``UPDATE`` run on the stored rows once they are
+    checked: the values the fast way stored as text to be made NULL (a blank number)."""
     read: Callable[[], Iterator[list[tuple[str, ...]]]]
     """Streams the fields of a block of lines at a time; raises :class:`NotWellFormed`."""
     name: int
     """Where the name is among a line's fields (the store keys its index of names by it)."""
+    fields: int
+    """How many fields a line has."""
 
 
 @dataclass(frozen=True)

@@ -5,16 +5,18 @@ too), by default in the user's data folder (:func:`default_path`), else where ``
 or the environment variable ``XLRATING_DB`` says.
 
 It keeps a player's row only when it changes. A *series* is one system's one kind of list
-(FIDE Standard, US Chess Regular...); a row ``(series, id, date)`` holds the player's
-values from the list of that date on, until a later row replaces it; a row with no name
-says the player left the list on that date. The list in force on a date is the newest
-list of the series dated on or before it, and a player's row on it is his newest row
-dated on or before that list. Loading next month's list writes only the players whose row
-changed (and a row for each who left), so ten years of FIDE's monthly lists cost what
-changed in them, not 120 copies of 1.2 million rows (docs/files.md gives the figures).
+(FIDE Standard, US Chess Regular...), with a table of its own (``rows_<series>``); a row
+``(id, date)`` there holds the player's values from the list of that date on, until a later
+row replaces it; a row with no name says the player left the list on that date. The list in
+force on a date is the newest list of the series dated on or before it, and a player's row on
+it is his newest row dated on or before that list. Loading next month's list writes only the
+players whose row changed (and a row for each who left), so ten years of FIDE's monthly lists
+cost what changed in them, not 120 copies of 1.2 million rows (docs/files.md gives the figures).
 A list dated between two loaded ones is fitted in: the next list's rows stay as they were.
-Names are found by an index: the table ``names`` holds each ID once under each name it has
-had in a series, by the key of its folded name (:func:`fold_key`).
+Two indexes find a series' rows: by ID and date, and by the key of the folded name
+(:func:`fold_key`) that each row carries. A series' first list goes into its table in the
+file's order and the indexes are made after it (sorting a million keys once is far cheaper
+than keeping a tree in order row by row).
 
 Each file is loaded in one transaction, so a bad file changes nothing; a file already
 loaded (the same SHA-256) is not loaded twice. A store that is locked by another program,
@@ -42,7 +44,7 @@ from .listfile import FIELDS, Bulk, ListFile, NotWellFormed, to_player
 from .model import ListedPlayer, ListInfo
 
 #: The store's layout; a store written by another layout is refused, never misread.
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -53,20 +55,44 @@ CREATE TABLE files(file INTEGER PRIMARY KEY, sha256 TEXT NOT NULL UNIQUE, name T
 CREATE TABLE lists(list INTEGER PRIMARY KEY, series INTEGER NOT NULL REFERENCES series,
                    date INTEGER NOT NULL, players INTEGER NOT NULL, file INTEGER NOT NULL REFERENCES files,
                    UNIQUE(series, date));
-CREATE TABLE rows(series INTEGER NOT NULL, id INTEGER NOT NULL, date INTEGER NOT NULL,
-                  name TEXT, rating INTEGER, games INTEGER, k INTEGER, birth_year INTEGER, birth_date TEXT,
-                  federation TEXT, title TEXT, sex TEXT, flags TEXT, expires TEXT,
-                  PRIMARY KEY(series, id, date)) WITHOUT ROWID;
-CREATE TABLE names(series INTEGER NOT NULL, key INTEGER NOT NULL, id INTEGER NOT NULL,
-                   PRIMARY KEY(series, key, id)) WITHOUT ROWID;
 """
 _VALUES = ", ".join(FIELDS[1:])  # the stored values after the ID
-_ROW_COLUMNS = ("kind", *FIELDS)  # a Row's
-_NEW_COLUMNS = ", ".join(f"{field}" for field in FIELDS)
-_TYPED_COLUMNS = (
-    "id INTEGER, name TEXT, rating INTEGER, games INTEGER, k INTEGER, birth_year INTEGER, "
+_VALUE_COLUMNS = (
+    "name TEXT, rating INTEGER, games INTEGER, k INTEGER, birth_year INTEGER, "
     "birth_date TEXT, federation TEXT, title TEXT, sex TEXT, flags TEXT, expires TEXT"
 )
+"""The stored values' columns, with their types."""
+
+
+def _rows(series: int) -> str:
+    """The table of a series' rows."""
+    return f"rows_{int(series)}"
+
+
+def _new_rows(connection: sqlite3.Connection, series: int) -> None:
+    """Make a series' table anew, without its indexes (:func:`_index_rows` makes them)."""
+    table = _rows(series)
+    connection.execute(f"DROP TABLE IF EXISTS {table}")
+    connection.execute(
+        f"CREATE TABLE {table}(id INTEGER NOT NULL, date INTEGER NOT NULL, key INTEGER, {_VALUE_COLUMNS})"
+    )
+
+
+def _newest(series: int, day: int, ids: str = "") -> str:
+    """SQL of the ``id`` and row (its ``rowid`` as ``at``) of each player on the list of ``day``: his
+    newest row dated on or before it (of the IDs in ``ids``, an SQL list, if given). The index
+    by ID and date finds them without reading a row."""
+    where = f" AND id IN ({ids})" if ids else ""
+    return f"SELECT id, rowid AS at, max(date) FROM {_rows(series)} WHERE date <= {day}{where} GROUP BY id"
+
+
+def _index_rows(connection: sqlite3.Connection, series: int) -> None:
+    """Index a series' rows by ID and date (an ID twice on one list raises
+    :class:`sqlite3.IntegrityError`) and by the key of their names (a row whose name has the
+    key of an earlier row of the ID has none: the index holds each ID once under each name)."""
+    table = _rows(series)
+    connection.execute(f"CREATE UNIQUE INDEX {table}_id ON {table}(id, date)")
+    connection.execute(f"CREATE INDEX {table}_key ON {table}(key, id) WHERE key IS NOT NULL")
 
 
 #: SQLite's page cache (KiB): look-ups, and loads (a list's rows go in by ID, which a list is
@@ -137,6 +163,11 @@ def fold_keys(names: Sequence[str]) -> list[int]:
             if not name.isascii():
                 keys[index] = fold_key(name)
     return keys
+
+
+def _sql_fold_key(name: str | None) -> int | None:
+    """:func:`fold_key` in SQL (``xl_fold_key``): no key for no name."""
+    return None if name is None else fold_key(name)
 
 
 def _day(date: dt.date) -> int:
@@ -231,7 +262,7 @@ class ListStore:
             connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
             try:
                 connection.execute(f"PRAGMA cache_size = -{_CACHE_KB}")
-                connection.create_function("xl_fold_key", 1, fold_key, deterministic=True)
+                connection.create_function("xl_fold_key", 1, _sql_fold_key, deterministic=True)
                 tables = {
                     name
                     for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
@@ -370,12 +401,15 @@ class ListStore:
             connection.execute("SELECT 1 FROM lists WHERE series = ?", (sid,)).fetchone() is None
             for sid in series
         )
+        if empty:  # the first list of each: into a table of its own, indexed once it is in
+            for sid in series:
+                _new_rows(connection, sid)
         problems = ListProblems()
         written = 0
         try:
             stored = None
             if listed.bulk is not None:
-                stored = self._store_bulk(connection, listed.bulk, series, day, empty)
+                stored = self._store_bulk(connection, listed.bulk, series[0], day, empty)
             if stored is None:
                 written = self._store_rows(connection, listed, problems, series, day, empty)
             else:
@@ -402,6 +436,16 @@ class ListStore:
             infos.append(ListInfo(listed.system, kind, listed.date, problems.players, name))
         return Loaded(name, tuple(infos), False, written, listed.notes)
 
+    @staticmethod
+    def _new_incoming(connection: sqlite3.Connection) -> None:
+        """The table ``temp.incoming``: a file's rows, each list's with its index in the file's
+        series as ``kind``, and the key of each name where the reader folded them together
+        (else the store folds the names of the rows it stores)."""
+        connection.execute("DROP TABLE IF EXISTS temp.incoming")
+        connection.execute(
+            f"CREATE TEMP TABLE incoming(kind INTEGER, id INTEGER, key INTEGER, {_VALUE_COLUMNS})"
+        )
+
     def _store_rows(
         self,
         connection: sqlite3.Connection,
@@ -412,28 +456,36 @@ class ListStore:
         empty: bool,
     ) -> int:
         """Store the list's rows, each line checked by its reader (none if it found a problem)."""
-        # they go in as they come (sorted by name), into a table of their own
-        connection.execute("DROP TABLE IF EXISTS temp.incoming")
-        connection.execute(f"CREATE TEMP TABLE incoming(kind INTEGER, {_TYPED_COLUMNS})")
+        self._new_incoming(connection)
         connection.executemany(
-            f"INSERT INTO temp.incoming VALUES ({', '.join('?' * 13)})", listed.rows(problems)
+            f"INSERT INTO temp.incoming(kind, {', '.join(FIELDS)}) VALUES ({', '.join('?' * 13)})",
+            listed.rows(problems),
         )
-        if not problems and not empty:  # found by ID, to find the rows that changed
+        written = 0
+        if not problems:
             connection.execute("CREATE UNIQUE INDEX temp.incoming_id ON incoming(kind, id)")
-        written = 0 if problems else self._store_incoming(connection, series, day, empty)
+            written = self._store_incoming(connection, series, day, empty)
         connection.execute("DROP TABLE temp.incoming")
         return written
 
     def _store_bulk(
-        self, connection: sqlite3.Connection, bulk: Bulk, series: list[int], day: int, empty: bool
+        self, connection: sqlite3.Connection, bulk: Bulk, series: int, day: int, empty: bool
     ) -> tuple[int, int] | None:
-        """Store the list by its reader's fast way: ``(rows written, players)``; ``None``, and
-        nothing stored, if the file is not well formed throughout (it is then read line by line)."""
+        """Store the one list of a file by its reader's fast way: ``(rows written, players)``;
+        ``None``, and nothing stored, if the file is not well formed throughout (it is then read
+        line by line). A first list goes straight into its series' table, a later one into
+        ``temp.incoming``, to be compared with the list before it."""
         connection.execute("SAVEPOINT bulk")
         try:
-            connection.execute("DROP TABLE IF EXISTS temp.bulk")
-            connection.execute(f"CREATE TEMP TABLE bulk({bulk.columns}, key INTEGER)")
-            insert = f"INSERT INTO temp.bulk VALUES ({', '.join('?' * (bulk.columns.count(',') + 2))})"
+            if empty:
+                table, lead = _rows(series), ("date", day)
+            else:
+                self._new_incoming(connection)
+                table, lead = "temp.incoming", ("kind", 0)
+            insert = (
+                f"INSERT INTO {table}({lead[0]}, {', '.join(FIELDS)}, key) "
+                f"VALUES ({lead[1]}, {', '.join(bulk.values)}, ?{bulk.fields + 1})"
+            )
             players = 0
             for block in bulk.read():  # each line's fields and the key of its name
                 keys = fold_keys([fields[bulk.name] for fields in block])
@@ -441,17 +493,16 @@ class ListStore:
                     insert, [(*fields, key) for fields, key in zip(block, keys, strict=True)]
                 )
                 players += len(block)
-            if connection.execute(f"SELECT 1 FROM temp.bulk WHERE {bulk.invalid} LIMIT 1").fetchone():
+            if connection.execute(f"SELECT 1 FROM {table} WHERE {bulk.invalid} LIMIT 1").fetchone():
                 raise NotWellFormed
-            if not empty:  # found by ID, to find the rows that changed
-                connection.execute("CREATE UNIQUE INDEX temp.bulk_id ON bulk(id)")
-            rows = ", ".join(
-                f"{sql} AS {column}" for sql, column in zip(bulk.rows, _ROW_COLUMNS, strict=True)
-            )
-            connection.execute(f"CREATE TEMP VIEW incoming AS SELECT {rows}, key FROM temp.bulk")
-            written = self._store_incoming(connection, series, day, empty, "key")
-            connection.execute("DROP VIEW temp.incoming")
-            connection.execute("DROP TABLE temp.bulk")
+            connection.execute(f"UPDATE {table} SET {bulk.tidy[0]} WHERE {bulk.tidy[1]}")
+            if empty:
+                _index_rows(connection, series)
+                written = players
+            else:
+                connection.execute("CREATE UNIQUE INDEX temp.incoming_id ON incoming(kind, id)")
+                written = self._merge(connection, 0, series, day)
+                connection.execute("DROP TABLE temp.incoming")
         except (NotWellFormed, sqlite3.IntegrityError):
             connection.execute("ROLLBACK TO bulk")
             connection.execute("RELEASE bulk")
@@ -460,71 +511,62 @@ class ListStore:
         return written, players
 
     def _store_incoming(
-        self,
-        connection: sqlite3.Connection,
-        series: list[int],
-        day: int,
-        empty: bool,
-        key: str = "xl_fold_key(name)",
+        self, connection: sqlite3.Connection, series: list[int], day: int, empty: bool
     ) -> int:
-        """Store the list in ``temp.incoming`` (each list's rows with its index in ``series`` as
-        ``kind``) as the lists of ``day``: the rows written. ``key``: the SQL of a name's
-        :func:`fold_key` (a column, where the list's names were folded together)."""
+        """Store the lists in ``temp.incoming`` as the lists of ``day`` of ``series``: the rows written."""
         if not empty:  # only the rows that changed
             return sum(self._merge(connection, index, sid, day) for index, sid in enumerate(series))
-        # every row, into the store by ID (a B-tree fills far faster in order)
-        which = " ".join(f"WHEN {index} THEN {sid}" for index, sid in enumerate(series))
-        written: int = connection.execute(
-            f"INSERT INTO rows(series, id, date, {_VALUES}) SELECT CASE kind {which} END, "
-            f"id, {day}, {_VALUES} FROM temp.incoming ORDER BY kind, id"
-        ).rowcount
-        connection.execute(
-            f"INSERT OR IGNORE INTO names SELECT CASE kind {which} END, {key}, id "
-            "FROM temp.incoming WHERE name IS NOT NULL ORDER BY 1, 2"
-        )
+        written = 0
+        for index, sid in enumerate(series):
+            written += connection.execute(
+                f"INSERT INTO {_rows(sid)}(id, date, key, {_VALUES}) "
+                f"SELECT id, {day}, coalesce(key, xl_fold_key(name)), {_VALUES} FROM temp.incoming "
+                f"WHERE kind = {index}"
+            ).rowcount
+            _index_rows(connection, sid)
         return written
 
     def _merge(self, connection: sqlite3.Connection, kind: int, series: int, day: int) -> int:
         """Store the incoming list ``kind`` as the list of ``day`` in ``series``: the rows that
         differ from the list before it, and rows that keep the list after it as it was."""
+        table = _rows(series)
         before = connection.execute(
             "SELECT max(date) FROM lists WHERE series = ? AND date < ?", (series, day)
         ).fetchone()[0]
         after = connection.execute(
             "SELECT min(date) FROM lists WHERE series = ? AND date > ?", (series, day)
         ).fetchone()[0]
+        before = before if before is not None else -1
         values = ", ".join(f"i.{field}" for field in FIELDS[1:])
-        state = (
-            f"SELECT id, {_VALUES}, max(date) FROM rows WHERE series = {series} AND date <= "
-            f"{before if before is not None else -1} GROUP BY id"
+        # a player's newest row before it ({} the table whose row's ID it is)
+        newest = (
+            f"SELECT rowid FROM {table} WHERE id = {{}}.id AND date <= {before} ORDER BY date DESC LIMIT 1"
         )
         connection.execute("DROP TABLE IF EXISTS temp.changed")
-        connection.execute(f"CREATE TEMP TABLE changed({_TYPED_COLUMNS})")
+        connection.execute(f"CREATE TEMP TABLE changed(id INTEGER, key INTEGER, {_VALUE_COLUMNS})")
         connection.execute(
-            f"INSERT INTO changed SELECT i.id, {values} FROM incoming i WHERE i.kind = {kind} AND "
-            f"(SELECT {_VALUES} FROM rows r WHERE r.series = {series} AND r.id = i.id AND r.date <= "
-            f"{before if before is not None else -1} ORDER BY r.date DESC LIMIT 1) IS NOT ({values})"
+            f"INSERT INTO changed SELECT i.id, coalesce(i.key, xl_fold_key(i.name)), {values} "
+            f"FROM incoming i WHERE i.kind = {kind} AND "
+            f"(SELECT {_VALUES} FROM {table} WHERE rowid = ({newest.format('i')})) IS NOT ({values})"
         )
-        connection.execute(
-            f"INSERT INTO changed(id) SELECT s.id FROM ({state}) s WHERE s.name IS NOT NULL AND NOT EXISTS "
-            f"(SELECT 1 FROM incoming i WHERE i.kind = {kind} AND i.id = s.id)"
+        connection.execute(  # the players who left: not on this list, on the list before it
+            f"INSERT INTO changed(id) SELECT id FROM ({_newest(series, before)}) n WHERE NOT EXISTS "
+            f"(SELECT 1 FROM incoming i WHERE i.kind = {kind} AND i.id = n.id) "
+            f"AND (SELECT name FROM {table} WHERE rowid = n.at) IS NOT NULL"
         )
         written = 0
-        if after is not None:
+        if after is not None:  # the list after it keeps its rows: as they were before, from then on
             written += connection.execute(
-                f"INSERT INTO rows(series, id, date, {_VALUES}) SELECT {series}, c.id, {after}, "
+                f"INSERT INTO {table}(id, date, {_VALUES}) SELECT c.id, {after}, "
                 + ", ".join(f"s.{field}" for field in FIELDS[1:])
-                + f" FROM changed c LEFT JOIN ({state}) s ON s.id = c.id WHERE NOT EXISTS "
-                f"(SELECT 1 FROM rows r WHERE r.series = {series} AND r.id = c.id AND r.date = {after})"
+                + f" FROM changed c LEFT JOIN {table} s ON s.rowid = ({newest.format('c')}) WHERE NOT EXISTS "
+                f"(SELECT 1 FROM {table} r WHERE r.id = c.id AND r.date = {after})"
             ).rowcount
         written += connection.execute(
-            f"INSERT INTO rows(series, id, date, {_VALUES}) SELECT {series}, id, {day}, "
-            f"{_VALUES} FROM changed ORDER BY id"
+            f"INSERT INTO {table}(id, date, key, {_VALUES}) SELECT id, {day}, CASE WHEN EXISTS "
+            f"(SELECT 1 FROM {table} r WHERE r.key = c.key AND r.id = c.id) THEN NULL ELSE key END, "
+            f"{_VALUES} FROM changed c ORDER BY id"
         ).rowcount
-        connection.execute(
-            f"INSERT OR IGNORE INTO names SELECT {series}, xl_fold_key(name), id FROM changed "
-            "WHERE name IS NOT NULL"
-        )
         connection.execute("DROP TABLE temp.changed")
         return written
 
@@ -599,15 +641,14 @@ class ListStore:
             for start in range(0, len(keys), _CHUNK):
                 chunk = keys[start : start + _CHUNK]
                 rows = connection.execute(
-                    f"SELECT id, {_VALUES}, max(date) FROM rows "
-                    f"WHERE series = {series} AND date <= {day} AND id IN "
-                    f"({', '.join('?' * len(chunk))}) GROUP BY id",
+                    f"SELECT id, {_VALUES} FROM {_rows(series)} WHERE rowid IN (SELECT at FROM "
+                    f"({_newest(series, day, ', '.join('?' * len(chunk)))}))",
                     chunk,
                 )
                 for row in rows:
                     if row[1] is not None:
                         text = numbers[row[0]]
-                        found[text] = to_player(key, kind, list_date, (text, *row[1:-1]))
+                        found[text] = to_player(key, kind, list_date, (text, *row[1:]))
         return found
 
     def find_by_name(self, system: str, kind: str, name: str, on: dt.date) -> Sequence[ListedPlayer]:
@@ -624,7 +665,7 @@ class ListStore:
             ids = [
                 str(pid)
                 for (pid,) in connection.execute(
-                    "SELECT id FROM names WHERE series = ? AND key = ?", (series, fold_key(name))
+                    f"SELECT DISTINCT id FROM {_rows(series)} WHERE key = ?", (fold_key(name),)
                 )
             ]
         return [
@@ -649,9 +690,9 @@ class ListStore:
             where += " AND upper(s.federation) = upper(?)"
         with self._guard():
             cursor = connection.execute(
-                f"SELECT id, {_VALUES} FROM (SELECT id, {_VALUES}, max(date) FROM rows "
-                f"WHERE series = {series} "
-                f"AND date <= {day} GROUP BY id) s WHERE {where} ORDER BY id",
+                f"SELECT s.id, {', '.join(f's.{field}' for field in FIELDS[1:])} FROM "
+                f"({_newest(series, day)}) n JOIN {_rows(series)} s ON s.rowid = n.at "
+                f"WHERE {where} ORDER BY s.id",
                 (federation.strip(),) if federation is not None else (),
             )
             for row in cursor:
@@ -672,8 +713,8 @@ class ListStore:
                 "SELECT series, kind FROM series WHERE system = ? ORDER BY kind", (named.key,)
             ).fetchall():
                 rows = connection.execute(
-                    f"SELECT date, {_VALUES} FROM rows WHERE series = ? AND id = ? ORDER BY date",
-                    (series, int(text)),
+                    f"SELECT date, {_VALUES} FROM {_rows(series)} WHERE id = ? ORDER BY date",
+                    (int(text),),
                 ).fetchall()
                 if not rows:
                     continue
