@@ -297,6 +297,16 @@ def test_events_the_engine_would_refuse_name_the_setting() -> None:
         rate_sheets(sheets(USCF_HEADER, USCF_ROWS, [["Event type", "Match"], ["End date", END]]), today=TODAY)
     assert [str(p) for p in caught.value.problems] == [
         "Event!B1: this match cannot be rated under USCF 2020: a match has two players, not 5"]
+    # a match between Ann (established) and Ben (12 provisional games): Ben is named, with his row
+    blank = [None] * 4
+    match_rows = [[1, "Ann Example", "12345678", 1712, *blank, "W2", "D2", "L2", "W2", 2.5],
+                  [2, "Ben Sample", "23456789", "1480P12", *blank, "L1", "D1", "W1", "L1", 1.5]]
+    match = [["Event type", "Match"], ["End date", END]]
+    with pytest.raises(CrosstableError) as caught:
+        rate_sheets(sheets(USCF_HEADER, match_rows, match), today=TODAY)
+    assert [str(p) for p in caught.value.problems] == [
+        "Event!B1: this match cannot be rated under USCF 2020: Ben Sample (No 2, row 3)'s rating is "
+        "based on 12 games; USCF 2020 needs both players to have established ratings (more than 25 games)"]
     with pytest.raises(CrosstableError) as caught:
         rate_sheets(sheets(USCF_HEADER, USCF_ROWS, [["End date", "2005-01-01"]]), today=TODAY)
     (problem,) = [p for p in caught.value.problems if p.where == "Event!B1"]

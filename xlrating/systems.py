@@ -283,8 +283,9 @@ def _uscf_event(settings: EventSettings, players: Sequence[PlayerRow]) -> list[P
         if settings.dual_rated:
             quick = [p.other("Quick") for p in players]
             runs.append(("Quick: ", [(q.rating, q.games) if q else (None, None) for q in quick]))
+        names = [f"{p.name} (No {p.number}, row {p.row})" for p in players]
         for label, ratings in runs:
-            problem = match_problem(edition, ratings)
+            problem = match_problem(edition, ratings, names)
             if problem is not None:
                 problems.append(Problem(settings.cell("Event type"),
                                         f"{label}this match cannot be rated under {edition.name}: {problem}"))

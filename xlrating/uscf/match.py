@@ -24,18 +24,24 @@ if TYPE_CHECKING:
     from .player import UscfPlayer
 
 
-def match_problem(rules: UscfRules, ratings: Sequence[tuple[float | None, int | None]]) -> str | None:
+def match_problem(
+    rules: UscfRules,
+    ratings: Sequence[tuple[float | None, int | None]],
+    names: Sequence[str] | None = None,
+) -> str | None:
     """Why two players cannot play a rated match, or None if they can.
 
-    ``ratings`` holds each player's ``(rating, games)``; games None = established.
+    ``ratings`` holds each player's ``(rating, games)``; games None = established. ``names``
+    says who each is in the message (``"player 1"``, ``"player 2"`` if not given).
     """
     if len(ratings) != 2:
         return f"a match has two players, not {len(ratings)}"
-    for index, (rating, games) in enumerate(ratings, start=1):
+    names = names or [f"player {index}" for index in (1, 2)]
+    for name, (rating, games) in zip(names, ratings, strict=True):
         if rating is None:
-            return f"player {index} is unrated; both players must be rated"
+            return f"{name} is unrated; both players must be rated"
         if rules.match_requires_established and games is not None and games <= rules.established_games:
-            return (f"player {index}'s rating is based on {games} games; {rules.name} needs both players to "
+            return (f"{name}'s rating is based on {games} games; {rules.name} needs both players to "
                     f"have established ratings (more than {rules.established_games} games)")
     first, second = ratings[0][0], ratings[1][0]
     assert first is not None and second is not None
@@ -47,7 +53,9 @@ def match_problem(rules: UscfRules, ratings: Sequence[tuple[float | None, int | 
 
 def check_match(rules: UscfRules, players: Sequence[UscfPlayer]) -> None:
     """Raise :class:`EventError` saying why ``players`` cannot be rated as a match."""
-    problem = match_problem(rules, [(p.rating, p.games) for p in players])
+    problem = match_problem(
+        rules, [(p.rating, p.games) for p in players], [f"player {p.number}" for p in players]
+    )
     if problem is not None:
         numbers = ", ".join(str(p.number) for p in players)
         raise EventError(f"This match (players {numbers}) cannot be rated under {rules.name}: {problem}")
