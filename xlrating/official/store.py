@@ -14,9 +14,9 @@ players whose row changed (and a row for each who left), so ten years of FIDE's 
 cost what changed in them, not 120 copies of 1.2 million rows (docs/files.md gives the figures).
 A list dated between two loaded ones is fitted in: the next list's rows stay as they were.
 Two indexes find a series' rows: by ID and date, and by the key of the folded name
-(:func:`fold_key`) that each row carries. A series' first list goes into its table in the
-file's order and the indexes are made after it (sorting a million keys once is far cheaper
-than keeping a tree in order row by row).
+(:func:`fold_key`), which a row carries when its name is new for its ID. A series' first
+list goes into its table in the file's order and the indexes are made after it (sorting a
+million keys once is far cheaper than keeping a tree in order row by row).
 
 Each file is loaded in one transaction, so a bad file changes nothing; a file already
 loaded (the same SHA-256) is not loaded twice. A store that is locked by another program,
@@ -95,8 +95,9 @@ def _index_rows(connection: sqlite3.Connection, series: int) -> None:
     connection.execute(f"CREATE INDEX {table}_key ON {table}(key, id) WHERE key IS NOT NULL")
 
 
-#: SQLite's page cache (KiB): look-ups, and loads (a list's rows go in by ID, which a list is
-#: not sorted by: the store's pages of a 1.2 million player list must fit in it).
+#: SQLite's page cache (KiB): look-ups, and loads (the indexes of a list are sorted in it, and
+#: next month's list is compared with the rows before it, found by ID: the pages of a 1.2 million
+#: player list and its indexes must fit in it).
 _CACHE_KB = 64 * 1024
 _LOAD_CACHE_KB = 192 * 1024
 #: IDs looked up in one query.
@@ -408,7 +409,7 @@ class ListStore:
         written = 0
         try:
             stored = None
-            if listed.bulk is not None:
+            if listed.bulk is not None and len(series) == 1:
                 stored = self._store_bulk(connection, listed.bulk, series[0], day, empty)
             if stored is None:
                 written = self._store_rows(connection, listed, problems, series, day, empty)
