@@ -23,6 +23,8 @@ them as lists of Python numbers, as outcomes hold them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, count, repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .._sides import Sides, one_game_per_round, sides_of
@@ -78,6 +80,12 @@ def as_optional_list(values: Values) -> list[Any]:
     if isinstance(values, list):
         return values
     return [None if v != v else v for v in as_list(values)]  # NaN: missing
+
+
+def missing(values: Sequence[Any], absent: Any = None) -> list[int]:
+    """The positions where ``values`` (a list) holds ``absent`` (None, or another singleton:
+    False), ascending."""
+    return list(compress(count(), map(is_, values, repeat(absent))))
 
 
 class EffectiveGames(NamedTuple):
@@ -191,6 +199,8 @@ class Finals(NamedTuple):
     events: Values
     post: Values
     """The post-event rating."""
+    peak_ignored: Values
+    """Whether a peak was given that peak floors ignore (the player is not established)."""
 
     def listed(self) -> Finals:
         """The same values in lists."""
@@ -203,7 +213,7 @@ def finals_one_by_one(rules: UscfRules, players: Sequence[UscfPlayer], m: list[i
     found = [_final(rules, player, m[i], prior[i], step5[i], won[i], drawn[i], match)
              for i, player in enumerate(players)]
     if not found:
-        return Finals([], [], [], [], [], [], [], [], [], [])
+        return Finals([], [], [], [], [], [], [], [], [], [], [])
     return Finals(*zip(*found, strict=True))
 
 
@@ -219,8 +229,8 @@ def _final(rules: UscfRules, player: UscfPlayer, m: int, prior: float, value: fl
     stored = store(rules, value, prior)
     wins, draws = player.wins + won, player.draws + drawn
     events = player.events + (1 if m >= rules.floor_event_games else 0)
-    peak = None
-    if established(rules, player):
+    peak, settled = None, established(rules, player)
+    if settled:
         # The pre-event rating is itself an attained established rating (US Chess 2020, 5).
         assert pre is not None
         peak = pre if player.peak is None else max(player.peak, pre)
@@ -228,7 +238,8 @@ def _final(rules: UscfRules, player: UscfPlayer, m: int, prior: float, value: fl
     post, applied = stored, False
     if stored < floor and not (match and not rules.match_floors):
         applied, post = True, floor
-    return capped, stored, floor, source, peak, applied, wins, draws, events, post
+    return capped, stored, floor, source, peak, applied, wins, draws, events, post, \
+        player.peak is not None and not settled
 
 
 def established(rules: UscfRules, player: UscfPlayer) -> bool:
@@ -304,3 +315,10 @@ class Core(Protocol):
                games: list[int | None], step5: Values, *, match: bool) -> Finals:
         """After step 5: the match cap, storage and the floor (see :class:`Finals`)."""
 
+    def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
+              final: Finals) -> tuple[list[int], list[int]]:
+        """The players (positions, ascending) with a rated game who may have notes (most have
+        none): from his formula at step 5 (the special formula's, ``found``: a history, the p = 0
+        rule, the cap; the standard formula's: the dual-rated K, a bonus, no bonus where one
+        would have been paid), and from what followed step 5 (the match cap, a peak ignored, a
+        floor)."""

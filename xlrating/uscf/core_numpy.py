@@ -149,6 +149,21 @@ class NumpyCore:
         return _finals(self.rules, players, self.array(ratings), self.array(games), self.array(prior),
                        self.array(step5), self.won, self.drawn, self.sides.played)
 
+    def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
+              final: Finals) -> tuple[list[int], list[int]]:
+        """Every player's conditions at once, as :meth:`.core_plain.PlainCore.noted` tests them one by one."""
+        s, f, rated = standard, final, self.sides.played > 0
+        paid = np.where(s.eligible, np.asarray(s.bonus) > 0, np.asarray(s.change) > s.threshold)
+        formula = rated & ~np.asarray(special) & (np.asarray(s.dual_rated_k) | paid)
+        if found.who:
+            rows = np.array(found.who)
+            formula[rows] = ((np.asarray(found.p0_rule) != 0) | np.asarray(found.capped, dtype=np.bool_)
+                             | (self.array(history, object)[rows] != None))  # noqa: E711 (elementwise)
+        after = np.asarray(f.applied) | (np.asarray(f.stored) < f.floor) | np.asarray(f.peak_ignored)
+        if f.capped.count(None) != len(f.capped):  # a match
+            after |= np.array([c is not None for c in f.capped])
+        return np.flatnonzero(formula).tolist(), np.flatnonzero(after & rated).tolist()
+
 
 class _PerPlayer(Sequence[tuple[float, ...]]):
     """Per-side values as a sequence of each player's, in round order (read one at a time)."""
@@ -196,4 +211,5 @@ def _finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games:
     floor, source = np.where(higher, explicit, floor), np.where(higher, EXPLICIT, source)
     applied: Flags = stored < floor
     post = np.where(applied, floor, stored)
-    return Finals([None] * size, stored, floor, source, peak, applied, wins, draws, events, post)
+    ignored = ~np.isnan(given_peak) & ~established
+    return Finals([None] * size, stored, floor, source, peak, applied, wins, draws, events, post, ignored)

@@ -94,6 +94,21 @@ class PlainCore:
                games: list[int | None], step5: Values, *, match: bool) -> Finals:
         return finals_one_by_one(self.rules, players, self.m, prior, step5, self.won, self.drawn, match=match)
 
+    def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
+              final: Finals) -> tuple[list[int], list[int]]:
+        s = standard
+        by_special = [i for i, p0_rule, capped in zip(found.who, found.p0_rule, found.capped, strict=True)
+                      if p0_rule or capped or history[i] is not None]
+        by_standard = [i for i, (dual, eligible, bonus, change, threshold) in enumerate(zip(
+            s.dual_rated_k, s.eligible, s.bonus, s.change, s.threshold, strict=True))
+            if dual or (bonus > 0 if eligible else change > threshold)]
+        after = [i for i, (applied, stored, floor, capped, ignored) in enumerate(zip(
+            final.applied, final.stored, final.floor, final.capped, final.peak_ignored, strict=True))
+            if applied or stored < floor or capped is not None or ignored]
+        m = self.m
+        formula = sorted([*by_special, *[i for i in by_standard if m[i] and not special[i]]])
+        return formula, [i for i in after if m[i]]
+
 
 _UNUSED = StandardWorking(0.0, False, (), 0.0, 0.0, False, 0.0, 0.0, 0.0)
 """A player's working where the standard formula is not used."""

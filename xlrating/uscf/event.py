@@ -45,6 +45,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
+from operator import add, sub
 from typing import Any, cast
 
 from .. import _check
@@ -72,7 +73,7 @@ from .core import (
     Values,
     as_list,
     as_optional_list,
-    established,
+    missing,
     seen_at_step4,
     special_one_by_one,
     take_games,
@@ -212,9 +213,13 @@ class _Event:
         self.repeated: list[bool] = []
         self.solved: dict[int, tuple[float, float, P0Rule | None, bool]] = {}
         """What each player's notes say of the special formula at step 5: R'0, S', the p = 0 rule, the cap."""
+        self.fields: dict[str, list[Any]] = {}
+        """Each numeric field of the outcomes, for every player (:meth:`_fields`)."""
+        self.formula_noted: set[int] = set()
+        self.after_noted: set[int] = set()
         self.noted: set[int] = set()
-        """The players (positions) with a rated game who may have notes (every other such player's
-        are empty)."""
+        """The players (positions) with a rated game who may have notes (every other player's
+        are empty, or those of a player with no rated game)."""
 
     # The steps of US Chess 2020, 1.
 
@@ -242,10 +247,8 @@ class _Event:
         self.games = self.pre_games.copy()  # unrated players' are set below
         found: dict[tuple[Any, ...], InitialRating] = {}  # players with the same data get the same rating
         prior, games = self.prior, self.games
-        for i in [i for i, (r, n) in enumerate(zip(prior, games, strict=True)) if r is None or n is None]:
+        for i in missing(self.ratings):  # the rated players' step 1 is their pre-event rating and N
             player = players[i]
-            if player.rating is not None:  # established (N' = N*): the usual case, not noted
-                continue
             if system in player.other_ratings:
                 self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is unrated "
                                      "in the system being rated")
@@ -358,9 +361,13 @@ class _Event:
 
     def _listed(self) -> None:
         """The values the outcomes read, as lists of Python numbers (from the core's arrays,
-        for an event on arrays)."""
+        for an event on arrays), and who may have notes (:meth:`_notes`)."""
         self.listed = True
-        effective = self.effective_games
+        effective, found = self.effective_games, self.special_steps[5]
+        formula, after = self.core.noted(effective.special, found, self.histories, self.standard_steps[-1],
+                                         self.final)
+        self.formula_noted, self.after_noted = set(formula), set(after)
+        self.noted = {*formula, *after, *[i for i in self.notes if self.m[i]]}
         if self.core.lazy:  # the numpy core's arrays (the plain core's values are lists already)
             self.step3 = as_optional_list(self.step3)
             self.step4, self.step5 = as_list(self.step4), as_list(self.step5)
@@ -369,25 +376,8 @@ class _Event:
             effective = effective.listed()
         self.nstar, self.effective, self.special = effective.nstar, effective.effective, effective.special
         self.repeated = as_list(self.core.repeated)
-        self.solved = self.special_steps[5].notes()
-        self.noted = self._noted()
-
-    def _noted(self) -> set[int]:
-        """The players (positions) with a rated game who may have notes (most have none):
-        step 1's, the special formula's (a history, the p = 0 rule, the cap), the standard
-        formula's (the dual-rated K, a bonus, no bonus where one would have been paid), and
-        what followed step 5 (the match cap, a peak ignored, a floor)."""
-        final, last, special, rules = self.final, self.standard_steps[-1], self.special, self.rules
-        return {*self.notes,
-                *[i for i, (_prior, _score, p0_rule, capped) in self.solved.items()
-                  if p0_rule is not None or capped or self.histories[i] is not None],
-                *[i for i, (s, dual, eligible, bonus, change, threshold) in enumerate(zip(
-                    special, last.dual_rated_k, last.eligible, last.bonus, last.change, last.threshold,
-                    strict=True)) if not s and (dual or (bonus > 0 if eligible else change > threshold))],
-                *[i for i, (applied, stored, floor, capped, player) in enumerate(zip(
-                    final.applied, final.stored, final.floor, final.capped, self.players, strict=True))
-                  if applied or stored < floor or capped is not None
-                  or (player.peak is not None and not established(rules, player))]}
+        self.solved = found.notes()
+        self.fields = self._fields()
 
     def standard_at(self, step: int) -> StandardStep:
         """The standard formula at ``step`` (4 or 5; without explanations only step 5's is kept)."""
@@ -404,50 +394,57 @@ class _Event:
     def outcomes(self, positions: Sequence[int]) -> list[PlayerOutcome]:
         """The outcomes of the players at ``positions`` (ascending; all of them: the whole
         event) from the values the steps kept, explained if asked for. Built field by field,
-        each field's values for all these players at once, then one record per player; the
-        notes of the players who may have some (:meth:`_noted`) and the outcome of a player
-        with no rated game (:meth:`_not_rated`) are built player by player."""
+        each field's values for all these players at once (:meth:`_fields`), then one record
+        per player; the notes of the players who may have some (:meth:`.core.Core.noted`) and
+        the outcome of a player with no rated game (:meth:`_not_rated`) are built player by
+        player."""
         if not self.listed:
             self._listed()
         column = _columns(positions, len(self.players))
-        final, noted = self.final, self.noted
-        m = column(self.m)
-        methods, k, expected, bonus = self._formula_columns(column)
         lines, steps = self._explanations(positions)
-        r0, n, r1 = column(self.ratings), column(self.games), column(final.post)
-        built = outcome_records({
-            "player": column(self.numbers), "method": methods, "rated_games": m,
-            "rated_score": column(self.score), "pre_rating": r0, "pre_games": column(self.pre_games),
-            "post_rating": r1,
-            "post_games": [None if g is None else g + c for g, c in zip(n, m, strict=True)],
-            "initial_rating": column(self.prior), "initial_games": n,
-            "effective_games": column(self.effective), "step3": column(self.step3),
-            "step4": column(self.step4),
-            "change": [None if pre is None else post - pre for pre, post in zip(r0, r1, strict=True)],
-            "k": k, "bonus": bonus, "floor": column(final.floor), "floor_applied": column(final.applied),
-            "expected_score": expected, "games": lines, "steps": steps,
-            "notes": [self._notes(i) if c and i in noted else () for i, c in zip(positions, m, strict=True)],
-        })
+        built = outcome_records({**{name: column(values) for name, values in self.fields.items()},
+                                 "games": lines, "steps": steps, "notes": self._notes_column(positions)})
+        m = column(self.m)
         if 0 in m:
             for j, i in enumerate(positions):
                 if not m[j]:
                     built[j] = self._not_rated(i)
         return built
 
-    def _formula_columns(self, column: Callable[[Sequence[Any]], Sequence[Any]]
-                         ) -> tuple[list[Method], list[Any], list[Any], list[Any]]:
-        """The method, and the standard formula's K, expected score and bonus (None for a
-        player rated by the special formula), of the players ``column`` takes."""
-        special, last = column(self.special), self.standard_steps[-1]
-        by_special, by_standard = Method.SPECIAL, Method.STANDARD  # (an enum's member is slow to look up)
-        methods = ([Method.MATCH] * len(special) if self.match
-                   else [by_special if s else by_standard for s in special])
-        k = [None if s else value for s, value in zip(special, column(last.k), strict=True)]
-        expected = [None if s else value
-                    for s, value in zip(special, column(last.expected_score), strict=True)]
-        bonus = [None if s or not eligible else value for s, eligible, value
-                 in zip(special, column(last.eligible), column(last.bonus), strict=True)]
-        return methods, k, expected, bonus
+    def _fields(self) -> dict[str, list[Any]]:
+        """Every player's value of each numeric field of his outcome (as a player with a rated
+        game has it: see :meth:`_not_rated`), in lists; the standard formula's K, expected score
+        and bonus are None for a player rated by the special formula, the bonus also where the
+        bonus formula does not apply."""
+        final, last, size = self.final, self.standard_steps[-1], len(self.players)
+        by_special = self.effective_games.by_special
+        if self.match:
+            methods = [Method.MATCH] * size
+        else:
+            methods = _blanked([Method.STANDARD] * size, by_special, Method.SPECIAL)
+        unknown = missing(self.games)  # N not given: post-event N unknown
+        post_games = list(map(add, _blanked(self.games, unknown, 0), self.m))
+        return {
+            "player": self.numbers, "method": methods, "rated_games": self.m, "rated_score": self.score,
+            "pre_rating": self.ratings, "pre_games": self.pre_games, "post_rating": final.post,
+            "post_games": _blanked(post_games, unknown), "initial_rating": self.prior,
+            "initial_games": self.games, "effective_games": self.effective, "step3": self.step3,
+            "step4": self.step4,
+            "change": _blanked(map(sub, final.post, self.prior), missing(self.ratings)),  # unrated: None
+            "k": _blanked(last.k, by_special), "bonus": _blanked(last.bonus, missing(last.eligible, False)),
+            "floor": final.floor, "floor_applied": final.applied,
+            "expected_score": _blanked(last.expected_score, by_special),
+        }
+
+    def _notes_column(self, positions: Sequence[int]) -> list[tuple[str, ...]]:
+        """The notes of the players at ``positions`` who have a rated game (see :meth:`_notes`)."""
+        noted = self.noted
+        if len(positions) < len(self.players):
+            return [self._notes(i) if i in noted else () for i in positions]
+        notes: list[tuple[str, ...]] = [()] * len(positions)
+        for i in noted:
+            notes[i] = self._notes(i)
+        return notes
 
     def _explanations(self, positions: Sequence[int]
                       ) -> tuple[Iterable[tuple[GameLine, ...]], Iterable[tuple[Step, ...]]]:
@@ -476,14 +473,20 @@ class _Event:
         """Player ``i``'s notes (he has a rated game): step 1's, then the formula's, then what
         followed step 5's."""
         notes = list(self.notes.get(i, ()))
+        if i in self.formula_noted:
+            self._formula_notes(i, notes)
+        if i in self.after_noted:
+            self._final_notes(i, notes)
+        return tuple(notes)
+
+    def _formula_notes(self, i: int, notes: list[str]) -> None:
+        """The notes of player ``i``'s formula at step 5."""
         if self.special[i]:
             self._special_notes(notes, self.players[i].history, *self.solved[i])
         else:
             last = self.standard_steps[-1]
             self._standard_notes(i, notes, last.dual_rated_k[i], last.eligible[i], last.bonus[i],
                                  last.change[i], last.threshold[i])
-        self._final_notes(i, notes)
-        return tuple(notes)
 
     def _special_notes(self, notes: list[str], history: str | None, adjusted_prior: float,
                        adjusted_score: float, p0_rule: P0Rule | None, capped: bool) -> None:
@@ -510,7 +513,7 @@ class _Event:
         if final.capped[i] is not None:
             assert pre is not None
             notes.append(f"match: change capped at {rules.match_cap:g} (from {self.step5[i] - pre:+.2f})")
-        if player.peak is not None and not established(rules, player):
+        if final.peak_ignored[i]:
             notes.append("peak ignored: peak floors apply to established players")
         floor = final.floor[i]
         if final.applied[i]:
@@ -633,6 +636,14 @@ def _columns(positions: Sequence[int], size: int) -> Callable[[Sequence[Any]], S
     if len(positions) == size:
         return lambda values: values
     return lambda values: [values[i] for i in positions]
+
+
+def _blanked(values: Iterable[Any], positions: Iterable[int], blank: Any = None) -> list[Any]:
+    """``values`` in a new list, with ``blank`` at ``positions``."""
+    found = list(values)
+    for i in positions:
+        found[i] = blank
+    return found
 
 
 def _core(rules: UscfRules, numbers: list[int], games: Sequence[Game], *, explain: bool) -> Core:
