@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._powers import powers_of_ten
+from .._powers import float_power_is_pow, powers_of_ten
 from .._sides_numpy import ArraySides, Flags, Floats, Ints
 from .formulas import _k, _nstar
 from .rules import UscfRules
@@ -24,10 +24,16 @@ def sums_in_order(values: Floats, sides: ArraySides) -> Floats:
 
 
 def nstar_of(rules: UscfRules, prior: Floats) -> Floats:
-    """N* for every rating in ``prior``, by the one-player formula once per distinct rating
-    (a large event has far fewer distinct ratings than players)."""
-    distinct, at = np.unique(prior, return_inverse=True)
-    return np.array([_nstar(rules, rating) for rating in distinct.tolist()], dtype=np.float64)[at]
+    """N* for every rating in ``prior``, each as the one-player formula computes it: the square
+    is the C library's ``pow``, as Python's ``**`` (numpy's ``float_power``, where it calls
+    ``pow``: see :mod:`xlrating._powers`; else the one-player formula once per distinct rating)."""
+    if not float_power_is_pow():
+        distinct, at = np.unique(prior, return_inverse=True)
+        return np.array([_nstar(rules, rating) for rating in distinct.tolist()], dtype=np.float64)[at]
+    square = np.float_power(rules.nstar_center - prior, 2.0)
+    nstar: Floats = np.where(prior > rules.nstar_cutoff, rules.nstar_max,
+                             rules.nstar_max / np.sqrt(rules.nstar_base + rules.nstar_coefficient * square))
+    return nstar
 
 
 def _powers_of_ten(difference: Floats, scale: float) -> Floats:
