@@ -79,7 +79,18 @@ def as_optional_list(values: Values) -> list[Any]:
     holds None there, an array NaN)."""
     if isinstance(values, list):
         return values
-    return [None if v != v else v for v in as_list(values)]  # NaN: missing
+    found: list[Any] = [None] * len(values)
+    given = (values == values).nonzero()[0]  # NaN: missing
+    for i, value in zip(given.tolist(), values[given].tolist(), strict=True):
+        found[i] = value
+    return found
+
+
+def where_not(flags: Values) -> list[int]:
+    """The positions (ascending) where ``flags`` (a list, or an array) are false."""
+    if isinstance(flags, (list, tuple)):
+        return [i for i, flag in enumerate(flags) if not flag]
+    return (flags == False).nonzero()[0].tolist()  # type: ignore[no-any-return]  # noqa: E712 (elementwise)
 
 
 def missing(values: Sequence[Any], absent: Any = None) -> list[int]:
@@ -102,8 +113,11 @@ class EffectiveGames(NamedTuple):
     by_special: list[int]
     """The players (positions) with a game rated by the special formula at steps 4 and 5."""
 
-    def listed(self) -> EffectiveGames:
-        """The same values in lists."""
+    def listed(self, every: bool = True) -> EffectiveGames:
+        """The same values in lists (unless ``every``, only N' and which formula: N* is read by
+        an explanation only, ``by_standard`` by the steps only)."""
+        if not every:
+            return self._replace(effective=as_list(self.effective), special=as_list(self.special))
         return EffectiveGames(as_list(self.nstar), as_list(self.effective), as_list(self.special),
                               as_list(self.by_standard), self.by_special)
 
@@ -202,8 +216,13 @@ class Finals(NamedTuple):
     peak_ignored: Values
     """Whether a peak was given that peak floors ignore (the player is not established)."""
 
-    def listed(self) -> Finals:
-        """The same values in lists."""
+    def listed(self, every: bool = True) -> Finals:
+        """The same values in lists (unless ``every``, only those every player's outcome reads:
+        the floor, whether it was applied and the post-event rating; the others stay as they
+        are, read for the few players whose notes speak of a floor, a cap or a peak)."""
+        if not every:
+            return self._replace(floor=as_list(self.floor), applied=as_list(self.applied),
+                                 post=as_list(self.post))
         return Finals(*[as_list(column) for column in self])
 
 

@@ -77,6 +77,7 @@ from .core import (
     seen_at_step4,
     special_one_by_one,
     take_games,
+    where_not,
 )
 from .core_plain import PlainCore
 from .floors import _floor_source
@@ -213,6 +214,10 @@ class _Event:
         self.repeated: list[bool] = []
         self.solved: dict[int, tuple[float, float, P0Rule | None, bool]] = {}
         """What each player's notes say of the special formula at step 5: R'0, S', the p = 0 rule, the cap."""
+        self.unrated: list[int] = []
+        """The unrated players (positions)."""
+        self.no_bonus: list[int] = []
+        """The players (positions) to whom the bonus formula does not apply."""
         self.fields: dict[str, list[Any]] = {}
         """Each numeric field of the outcomes, for every player (:meth:`_fields`)."""
         self.formula_noted: set[int] = set()
@@ -247,7 +252,8 @@ class _Event:
         self.games = self.pre_games.copy()  # unrated players' are set below
         found: dict[tuple[Any, ...], InitialRating] = {}  # players with the same data get the same rating
         prior, games = self.prior, self.games
-        for i in missing(self.ratings):  # the rated players' step 1 is their pre-event rating and N
+        self.unrated = missing(self.ratings)
+        for i in self.unrated:  # the rated players' step 1 is their pre-event rating and N
             player = players[i]
             if system in player.other_ratings:
                 self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is unrated "
@@ -368,12 +374,13 @@ class _Event:
                                          self.final)
         self.formula_noted, self.after_noted = set(formula), set(after)
         self.noted = {*formula, *after, *[i for i in self.notes if self.m[i]]}
+        self.no_bonus = where_not(self.standard_steps[-1].eligible)
         if self.core.lazy:  # the numpy core's arrays (the plain core's values are lists already)
             self.step3 = as_optional_list(self.step3)
             self.step4, self.step5 = as_list(self.step4), as_list(self.step5)
             self.standard_steps = [step.listed() for step in self.standard_steps]
-            self.final = self.final.listed()
-            effective = effective.listed()
+            self.final = self.final.listed(self.explain)  # without explanations, what the fields read
+            effective = effective.listed(self.explain)
         self.nstar, self.effective, self.special = effective.nstar, effective.effective, effective.special
         self.repeated = as_list(self.core.repeated)
         self.solved = found.notes()
@@ -422,16 +429,18 @@ class _Event:
             methods = [Method.MATCH] * size
         else:
             methods = _blanked([Method.STANDARD] * size, by_special, Method.SPECIAL)
-        unknown = missing(self.games)  # N not given: post-event N unknown
-        post_games = list(map(add, _blanked(self.games, unknown, 0), self.m))
+        if None in self.games:  # N not given: post-event N unknown
+            post_games = [None if n is None else n + m for n, m in zip(self.games, self.m, strict=True)]
+        else:
+            post_games = list(map(add, self.games, self.m))
         return {
             "player": self.numbers, "method": methods, "rated_games": self.m, "rated_score": self.score,
             "pre_rating": self.ratings, "pre_games": self.pre_games, "post_rating": final.post,
-            "post_games": _blanked(post_games, unknown), "initial_rating": self.prior,
+            "post_games": post_games, "initial_rating": self.prior,
             "initial_games": self.games, "effective_games": self.effective, "step3": self.step3,
             "step4": self.step4,
-            "change": _blanked(map(sub, final.post, self.prior), missing(self.ratings)),  # unrated: None
-            "k": _blanked(last.k, by_special), "bonus": _blanked(last.bonus, missing(last.eligible, False)),
+            "change": _blanked(map(sub, final.post, self.prior), self.unrated),  # unrated: None
+            "k": _blanked(last.k, by_special), "bonus": _blanked(last.bonus, self.no_bonus),
             "floor": final.floor, "floor_applied": final.applied,
             "expected_score": _blanked(last.expected_score, by_special),
         }
