@@ -12,14 +12,27 @@ from .._sides_numpy import ArraySides, Flags, Floats, Ints
 from .formulas import _k, _nstar
 from .rules import UscfRules
 
+Columns = list[tuple[Ints, Ints]]
+"""The sides by their place in each player's games: for each j from 0, the players (positions)
+with more than j games, and where each one's (j + 1)-th side is (:func:`columns_of`)."""
 
-def sums_in_order(values: Floats, sides: ArraySides) -> Floats:
-    """Each player's sum of ``values`` (one per side), added game by game in round order
-    (as Python's ``sum`` adds a player's values, so to the last bit)."""
-    total = np.zeros(len(sides.played))
+
+def columns_of(sides: ArraySides) -> Columns:
+    """The sides by their place in each player's games (see :data:`Columns`)."""
+    found = []
     for j in range(int(sides.played.max(initial=0))):
         rows = np.flatnonzero(sides.played > j)
-        total[rows] += values[sides.start[rows] + j]
+        found.append((rows, sides.start[rows] + j))
+    return found
+
+
+def sums_in_order(values: Floats, columns: Columns, size: int) -> Floats:
+    """Each of ``size`` players' sum of ``values`` (one per side), added game by game in round
+    order (as Python's ``sum`` adds a player's values, so to the last bit); ``columns``: the
+    sides by their place in each player's games (:func:`columns_of`)."""
+    total = np.zeros(size)
+    for rows, at in columns:
+        total[rows] += values[at]
     return total
 
 

@@ -305,8 +305,9 @@ class Core(Protocol):
     def filled(self, value: Any) -> Values:
         """The same ``value`` for every player."""
 
-    def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
-        """Step 3's players (positions): unrated, with N = 0 and a game."""
+    def first_estimate_players(self, unrated: list[int], games: list[int | None]) -> list[int]:
+        """Step 3's players (positions, ascending): of the ``unrated`` ones (ascending), those with
+        N = 0 and a game."""
 
     def special(self, who: list[int], prior: list[float], effective: Values,
                 history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
@@ -330,9 +331,10 @@ class Core(Protocol):
     def step_ratings(self, standard: StandardStep, special: SpecialStep, floor: float) -> Values:
         """Steps 4 and 5: the standard ratings, the special ones for their players, at least ``floor``."""
 
-    def finals(self, players: Sequence[UscfPlayer], ratings: list[float | None], prior: list[float],
+    def finals(self, players: Sequence[UscfPlayer], unrated: list[int], prior: list[float],
                games: list[int | None], step5: Values, *, match: bool) -> Finals:
-        """After step 5: the match cap, storage and the floor (see :class:`Finals`)."""
+        """After step 5: the match cap, storage and the floor (see :class:`Finals`); ``unrated``:
+        the unrated players (positions)."""
 
     def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
               final: Finals) -> tuple[list[int], list[int]]:

@@ -11,6 +11,7 @@ order, as the one-player formula adds it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,9 +19,11 @@ import numpy as np
 
 from .._sides_numpy import ArraySides, Flags, Floats
 from .arrays import (
+    Columns,
     _dual_rated_k,
     _optional,
     _powers_of_ten,
+    columns_of,
     nstar_of,
     sums_in_order,
 )
@@ -60,6 +63,22 @@ class NumpyCore:
         self.arrays: dict[int, tuple[list[Any], Any]] = {id(self.score): (self.score, score)}
         """The lists the event keeps, as arrays, each made once: see :meth:`array`."""
         self.repeated = sides.repeated_flags(rules.bonus_max_meetings)
+        self.chosen: tuple[Flags, Flags, Any, Any] | None = None
+        """The players the standard formula rated last, and their sides (:meth:`chosen_sides`)."""
+
+    @functools.cached_property
+    def columns(self) -> Columns:
+        """The sides by their place in each player's games (:func:`.arrays.columns_of`)."""
+        return columns_of(self.sides)
+
+    def chosen_sides(self, chosen: Flags) -> tuple[Flags, Any, Any]:
+        """Which sides are those of the ``chosen`` players, and their opponents and players
+        (positions): made once for the players steps 4 and 5 both rate."""
+        if self.chosen is None or self.chosen[0] is not chosen:
+            sides = self.sides
+            own = chosen[sides.player]
+            self.chosen = (chosen, own, sides.opponent[own], sides.player[own])
+        return self.chosen[1:]
 
     def array(self, values: Sequence[Any], dtype: type = np.float64) -> Any:
         """``values`` as a numpy array (numbers, None for NaN; or with ``dtype=object``, any
@@ -84,9 +103,9 @@ class NumpyCore:
         return EffectiveGames(nstar, np.fmin(n, nstar), special, rated & ~special,
                               np.flatnonzero(rated & special).tolist())
 
-    def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
-        rated = self.sides.played > 0
-        return np.flatnonzero(rated & np.isnan(self.array(ratings)) & (self.array(games) == 0)).tolist()
+    def first_estimate_players(self, unrated: list[int], games: list[int | None]) -> list[int]:
+        rows = np.array(unrated, dtype=np.int64)
+        return rows[(self.sides.played[rows] > 0) & (self.array(games)[rows] == 0)].tolist()  # type: ignore[no-any-return]
 
     def special(self, who: list[int], prior: list[float], effective: Values,
                 history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
@@ -115,14 +134,13 @@ class NumpyCore:
                  explain: bool) -> StandardStep:
         """Every operation as the one-player formula does it."""
         rules, sides = self.rules, self.sides
-        chosen, r0, n = np.asarray(chosen), self.array(prior), self.array(effective)
-        m = sides.played
-        own = chosen[sides.player]
-        difference = self.array(seen)[sides.opponent[own]] - r0[sides.player[own]]
+        r0, n, m = self.array(prior), self.array(effective), sides.played
+        own, opponents, players = self.chosen_sides(chosen)
+        difference = self.array(seen)[opponents] - r0[players]
         we = 1.0 / (1.0 + _powers_of_ten(difference, rules.we_scale))
         expected = np.zeros(len(sides.player))
         expected[own] = we
-        total = sums_in_order(expected, sides)
+        total = sums_in_order(expected, self.columns, len(m))
         games = np.where(chosen, n + m, 1.0)  # N' + m; 1 where unused, to divide safely
         plain = rules.k_numerator / games
         k = _dual_rated_k(rules, plain, chosen, n, m, regular)
@@ -139,15 +157,17 @@ class NumpyCore:
         raw[special.who] = special.rating
         return np.maximum(raw, floor)
 
-    def finals(self, players: Sequence[UscfPlayer], ratings: list[float | None], prior: list[float],
+    def finals(self, players: Sequence[UscfPlayer], unrated: list[int], prior: list[float],
                games: list[int | None], step5: Values, *, match: bool) -> Finals:
         """For all players at once, each value as :func:`.floors.store` and
         :func:`.floors._floor` compute it; a match's cap and floors player by player."""
         if match:
             return finals_one_by_one(self.rules, players, self.m, prior, as_list(step5), self.won.tolist(),
                                      self.drawn.tolist(), match=True)
-        return _finals(self.rules, players, self.array(ratings), self.array(games), self.array(prior),
-                       self.array(step5), self.won, self.drawn, self.sides.played)
+        rated = np.ones(len(players), dtype=np.bool_)
+        rated[unrated] = False
+        return _finals(self.rules, players, rated, self.array(games), self.array(prior), self.array(step5),
+                       self.won, self.drawn, self.sides.played)
 
     def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
               final: Finals) -> tuple[list[int], list[int]]:
@@ -178,11 +198,11 @@ class _PerPlayer(Sequence[tuple[float, ...]]):
         return tuple(self.values[self.starts[i]:self.starts[i + 1]].tolist())
 
 
-def _finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games: Floats, prior: Floats,
+def _finals(rules: UscfRules, players: Sequence[UscfPlayer], rated: Flags, games: Floats, prior: Floats,
             step5: Floats, won: Any, drawn: Any, m: Any) -> Finals:
     """Storage, the floors and the post-event ratings of every player at once (not a match).
-    ``pre`` is the pre-event rating (NaN: unrated), ``games`` N (NaN: not given), ``prior``
-    R0 (the pre-event or step 1 rating)."""
+    ``rated``: whether a player has a pre-event rating; ``games`` N (NaN: not given), ``prior``
+    R0 (the pre-event or step 1 rating: a rated player's pre-event rating)."""
     if rules.storage_integers:
         nearest = np.floor(step5 + 0.5)
         exact = np.where(np.abs(step5 - nearest) <= WHOLE_TOLERANCE, nearest, step5)
@@ -196,8 +216,8 @@ def _finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games:
     wins = np.fromiter([p.wins for p in players], np.int64, size) + won
     draws = np.fromiter([p.draws for p in players], np.int64, size) + drawn
     events = np.fromiter([p.events for p in players], np.int64, size) + (m >= rules.floor_event_games)
-    established = ~np.isnan(pre) & (np.isnan(games) | (games > rules.established_games))
-    peak = np.where(established, np.fmax(given_peak, pre), nan)  # fmax: the pre-event rating if no peak
+    established = rated & (np.isnan(games) | (games > rules.established_games))
+    peak = np.where(established, np.fmax(given_peak, prior), nan)  # fmax: the pre-event rating if no peak
     floor = np.minimum(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws
                        + rules.floor_per_event * events, rules.personal_floor_cap)
     source = np.full(size, PERSONAL)

@@ -52,9 +52,9 @@ class PlainCore:
     def filled(self, value: Any) -> list[Any]:
         return [value] * len(self.m)
 
-    def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
-        return [i for i, (m, rating, n) in enumerate(zip(self.m, ratings, games, strict=True))
-                if m and rating is None and n == 0]
+    def first_estimate_players(self, unrated: list[int], games: list[int | None]) -> list[int]:
+        m = self.m
+        return [i for i in unrated if m[i] and games[i] == 0]
 
     def special(self, who: list[int], prior: list[float], effective: Values,
                 history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
@@ -90,7 +90,7 @@ class PlainCore:
             raw[i] = rating
         return [floor if floor > r else r for r in raw]
 
-    def finals(self, players: Sequence[UscfPlayer], ratings: list[float | None], prior: list[float],
+    def finals(self, players: Sequence[UscfPlayer], unrated: list[int], prior: list[float],
                games: list[int | None], step5: Values, *, match: bool) -> Finals:
         return finals_one_by_one(self.rules, players, self.m, prior, step5, self.won, self.drawn, match=match)
 

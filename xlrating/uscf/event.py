@@ -282,7 +282,7 @@ class _Event:
         """Step 3: unrated players with N = 0: the special formula with N' = 1 against the
         opponents' step 1 (or pre-event) ratings; at least 100."""
         rules, core = self.rules, self.core
-        who = core.first_estimate_players(self.ratings, self.games)
+        who = core.first_estimate_players(self.unrated, self.games)
         found = self._special(3, who, core.filled(rules.step3_effective_games), core.filled(None), self.prior)
         self.step3 = self.core.first_estimates(found, rules.absolute_floor)
 
@@ -298,7 +298,7 @@ class _Event:
     def after_step5(self) -> None:
         """Beyond the five steps: the match cap (US Chess 2020, 7), storage and the floors (US
         Chess 2020, 5)."""
-        self.final = self.core.finals(self.players, self.ratings, self.prior, self.games, self.step5,
+        self.final = self.core.finals(self.players, self.unrated, self.prior, self.games, self.step5,
                                       match=self.match)
 
     def formula_step(self, step: int, seen: Values) -> Values:
