@@ -132,9 +132,12 @@ def rate_event(
     start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = _check.items("players", players, UscfPlayer, "a UscfPlayer")
     played = _check.each("games", games, Game, "a Game")  # taken in full before rating
-    _check.unique("players", [p.number for p in roster])
+    numbers = [p.number for p in roster]
+    _check.unique("players", numbers)
+    histories = [p.history for p in roster]
     storied = [f"Player {p.number}: unrated, but has history {p.history!r}: an all-wins or all-losses "
-               "history needs a rating" for p in roster if p.history is not None and p.rating is None]
+               "history needs a rating" for p in roster if p.history is not None and p.rating is None
+               ] if histories.count(None) < len(histories) else []
     if storied:  # every such player at once, one line each
         raise EventError("\n".join(storied))
     dual = bool(dual_rated)
@@ -144,7 +147,7 @@ def rate_event(
     multiplier, multiplier_source = choose_bonus_multiplier(edition, bonus_multiplier, end)
     with collector_paused():
         event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end,
-                       explain=explain)
+                       explain=explain, numbers=numbers, histories=histories)
         if kind is EventType.MATCH:
             check_match(edition, roster)
         outcomes, notes = event.rate(), event.event_notes()
@@ -168,7 +171,7 @@ class _Event:
 
     def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
                  players: tuple[UscfPlayer, ...], games: Sequence[Game], *, dual: bool, multiplier: float,
-                 end: dt.date | None, explain: bool) -> None:
+                 end: dt.date | None, explain: bool, numbers: list[int], histories: list[str | None]) -> None:
         self.rules, self.system, self.kind = rules, system, kind
         self.dual, self.multiplier, self.end = dual, multiplier, end
         self.match = kind is EventType.MATCH
@@ -176,7 +179,8 @@ class _Event:
         self.players = players
         self.explain = explain
         """Whether the explanation will be built (else the steps keep only what the numbers need)."""
-        self.numbers = [p.number for p in players]
+        self.numbers = numbers
+        """The players' numbers, by position."""
         self.core = _core(rules, self.numbers, games, explain=explain)
         self.m, self.score = self.core.m, self.core.score
         size = len(players)
@@ -191,7 +195,7 @@ class _Event:
         self.games: list[int | None] = []
         """N: the pre-event N or the step 1 rating's."""
         self.initial: list[InitialRating | None] = [None] * size
-        self.histories: list[str | None] = [p.history for p in players]
+        self.histories = histories
         """Each player's history (all wins, all losses or none)."""
         self.effective_games: EffectiveGames
         """Step 2."""
