@@ -5,6 +5,8 @@ one-player formulas compute it: sums in round order, powers of ten, N*, the dual
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .._powers import float_power_is_pow, powers_of_ten
@@ -73,4 +75,5 @@ def _optional(values: list[float | None]) -> Floats:
     """Numbers or None as floats, NaN for None (no conversion at all when every one is None)."""
     if values.count(None) == len(values):
         return np.full(len(values), np.nan)
-    return np.array(values, dtype=np.float64)
+    nan = math.nan  # (numpy converts a list with None in it more slowly than one with NaN)
+    return np.fromiter([nan if value is None else value for value in values], np.float64, len(values))

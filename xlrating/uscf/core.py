@@ -22,7 +22,7 @@ them as lists of Python numbers, as outcomes hold them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from itertools import compress, count, repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -145,11 +145,13 @@ class SpecialStep(NamedTuple):
     """The one-player working of each player (position) it was kept for: where the formula
     ran player by player and the working will be read."""
 
-    def notes(self) -> dict[int, tuple[float, float, P0Rule | None, bool]]:
-        """What each player's notes say, by position: R'0, S', the p = 0 rule, the cap."""
-        rules = [P0_RULES[code] for code in as_list(self.p0_rule)]
-        return dict(zip(self.who, zip(as_list(self.adjusted_prior), as_list(self.adjusted_score), rules,
-                                      as_list(self.capped), strict=True), strict=True))
+    def notes(self, of: Container[int]) -> dict[int, tuple[float, float, P0Rule | None, bool]]:
+        """What the notes of each player ``of`` those (positions) say, by position: R'0, S', the
+        p = 0 rule, the cap."""
+        rows = [row for row, i in enumerate(self.who) if i in of]
+        prior, score, rule, capped = (as_list(values) for values in (self.adjusted_prior, self.adjusted_score,
+                                                                     self.p0_rule, self.capped))
+        return {self.who[r]: (prior[r], score[r], P0_RULES[rule[r]], capped[r]) for r in rows}
 
 
 def special_one_by_one(rules: UscfRules, who: list[int], prior: Sequence[float], effective: Sequence[float],

@@ -259,13 +259,14 @@ class _Event:
         self.unrated = missing(self.ratings)
         for i in self.unrated:  # the rated players' step 1 is their pre-event rating and N
             player = players[i]
-            if system in player.other_ratings:
-                self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is unrated "
-                                     "in the system being rated")
             others = player.other_ratings
+            key: tuple[Any, ...] = (player.fide, player.cfc, player.birth_date, player.adult)
             if others:
+                if system in others:
+                    self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is "
+                                         "unrated in the system being rated")
                 others = {k: v for k, v in others.items() if k is not system}
-            key = (player.fide, player.cfc, player.birth_date, player.adult, *others.items())
+                key += tuple(others.items())
             initial = found.get(key)
             if initial is None:
                 initial = found[key] = _initial(rules, system, fide=player.fide, cfc=player.cfc,
@@ -273,7 +274,7 @@ class _Event:
                                                 end_date=age_end, adult=player.adult,
                                                 converted_on=self.end)
             self.initial[i] = initial
-            if initial.source == "age" and player.birth_date is not None and self.end is None:
+            if self.end is None and initial.source == "age" and player.birth_date is not None:
                 self.today_used = True
             prior[i], games[i] = initial.rating, initial.games
 
@@ -387,7 +388,7 @@ class _Event:
             effective = effective.listed(self.explain)
         self.nstar, self.effective, self.special = effective.nstar, effective.effective, effective.special
         self.repeated = as_list(self.core.repeated)
-        self.solved = found.notes()
+        self.solved = found.notes(self.formula_noted)
         self.fields = self._fields()
 
     def standard_at(self, step: int) -> StandardStep:
