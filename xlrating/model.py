@@ -377,7 +377,8 @@ class Outcomes(Sequence[PlayerOutcome]):
     building it eagerly would have given. Reading every outcome (iterating) builds the rest
     at once, with the cyclic garbage collector paused: by the engine's ``many(positions)``
     if it has one (the outcomes of the players at those positions, ascending, built
-    together), else by ``build`` one by one.
+    together), else by ``build`` one by one; the engine's working is then let go before the
+    collector resumes, so that its next pass looks at the records and not at the working.
 
     It is an immutable sequence and compares equal to a tuple (or another ``Outcomes``)
     of equal outcomes.
