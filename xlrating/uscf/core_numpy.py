@@ -90,6 +90,17 @@ class NumpyCore:
             found = self.arrays[id(values)] = (values, np.array(values, dtype=dtype))
         return found[1]
 
+    def histories(self, history: Values) -> Any:
+        """The players' histories as an array of objects, or None if nobody has one (the usual
+        case: then no history is compared); made once for each list the event keeps."""
+        if not isinstance(history, list):  # an array (step 3's: nobody's)
+            return history if history.any() else None
+        found = self.arrays.get(id(history))
+        if found is None or found[0] is not history:
+            given = None if history.count(None) == len(history) else np.array(history, dtype=object)
+            found = self.arrays[id(history)] = (history, given)
+        return found[1]
+
     def filled(self, value: Any) -> Any:
         return np.full(len(self.m), value)
 
@@ -98,7 +109,10 @@ class NumpyCore:
         rules = self.rules
         n = self.array(games)  # NaN: not given
         nstar = nstar_of(rules, self.array(prior))
-        special = (n <= rules.special_games) | (self.array(history, object) != None)  # noqa: E711 (elementwise)
+        special = n <= rules.special_games
+        given = self.histories(history)
+        if given is not None:
+            special |= given != None  # noqa: E711 (elementwise)
         rated = self.sides.played > 0
         return EffectiveGames(nstar, np.fmin(n, nstar), special, rated & ~special,
                               np.flatnonzero(rated & special).tolist())
@@ -115,7 +129,7 @@ class NumpyCore:
             return special_one_by_one(self.rules, who, prior, as_list(effective), self.score, history,
                                       as_list(seen), self.sides.opponents_of, keep=keep)
         found = special_ratings(self.rules, self.sides, who, self.array(prior), self.array(effective),
-                                self.array(self.score), self.array(history, object), self.array(seen))
+                                self.array(self.score), self.histories(history), self.array(seen))
         return SpecialStep(who, found.rating, found.adjusted_prior, found.adjusted_score, found.rule,
                            found.capped, {})
 
@@ -176,9 +190,10 @@ class NumpyCore:
         paid = np.where(s.eligible, np.asarray(s.bonus) > 0, np.asarray(s.change) > s.threshold)
         formula = rated & ~np.asarray(special) & (np.asarray(s.dual_rated_k) | paid)
         if found.who:
-            rows = np.array(found.who)
-            formula[rows] = ((np.asarray(found.p0_rule) != 0) | np.asarray(found.capped, dtype=np.bool_)
-                             | (self.array(history, object)[rows] != None))  # noqa: E711 (elementwise)
+            rows, given = np.array(found.who), self.histories(history)
+            formula[rows] = (np.asarray(found.p0_rule) != 0) | np.asarray(found.capped, dtype=np.bool_)
+            if given is not None:
+                formula[rows] |= given[rows] != None  # noqa: E711 (elementwise)
         after = np.asarray(f.applied) | (np.asarray(f.stored) < f.floor) | np.asarray(f.peak_ignored)
         if f.capped.count(None) != len(f.capped):  # a match
             after |= np.array([c is not None for c in f.capped])
