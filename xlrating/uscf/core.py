@@ -93,10 +93,9 @@ def where_not(flags: Values) -> list[int]:
     return (flags == False).nonzero()[0].tolist()  # type: ignore[no-any-return]  # noqa: E712 (elementwise)
 
 
-def missing(values: Sequence[Any], absent: Any = None) -> list[int]:
-    """The positions where ``values`` (a list) holds ``absent`` (None, or another singleton:
-    False), ascending."""
-    return list(compress(count(), map(is_, values, repeat(absent))))
+def missing(values: Sequence[Any]) -> list[int]:
+    """The positions (ascending) where ``values`` holds None (found at C speed)."""
+    return list(compress(count(), map(is_, values, repeat(None))))
 
 
 class EffectiveGames(NamedTuple):

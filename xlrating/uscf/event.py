@@ -225,7 +225,9 @@ class _Event:
         self.fields: dict[str, list[Any]] = {}
         """Each numeric field of the outcomes, for every player (:meth:`_fields`)."""
         self.formula_noted: set[int] = set()
+        """The players (positions) whose formula at step 5 may give notes (:meth:`.core.Core.noted`)."""
         self.after_noted: set[int] = set()
+        """The players (positions) whose match cap, floor or peak may give notes."""
         self.noted: set[int] = set()
         """The players (positions) with a rated game who may have notes (every other player's
         are empty, or those of a player with no rated game)."""
