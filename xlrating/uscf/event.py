@@ -490,22 +490,16 @@ class _Event:
         followed step 5's."""
         notes = list(self.notes.get(i, ()))
         if i in self.formula_noted:
-            self._formula_notes(i, notes)
+            (self._special_notes if self.special[i] else self._standard_notes)(i, notes)
         if i in self.after_noted:
             self._final_notes(i, notes)
         return tuple(notes)
 
-    def _formula_notes(self, i: int, notes: list[str]) -> None:
-        """The notes of player ``i``'s formula at step 5."""
-        if self.special[i]:
-            self._special_notes(notes, self.players[i].history, *self.solved[i])
-        else:
-            last = self.standard_steps[-1]
-            self._standard_notes(i, notes, last.dual_rated_k[i], last.eligible[i], last.bonus[i],
-                                 last.change[i], last.threshold[i])
-
-    def _special_notes(self, notes: list[str], history: str | None, adjusted_prior: float,
-                       adjusted_score: float, p0_rule: P0Rule | None, capped: bool) -> None:
+    def _special_notes(self, i: int, notes: list[str]) -> None:
+        """The notes of the special formula at step 5 for player ``i``: his history, the p = 0
+        rule, the cap."""
+        adjusted_prior, adjusted_score, p0_rule, capped = self.solved[i]
+        history = self.histories[i]
         if history is not None:
             notes.append(f"{history} history: R'0 = {adjusted_prior:g}, S' = {adjusted_score:g}")
         if p0_rule is not None:
@@ -513,13 +507,16 @@ class _Event:
         if capped:
             notes.append(f"special rating capped at {self.rules.special_cap:g}")
 
-    def _standard_notes(self, i: int, notes: list[str], dual: bool, eligible: bool, bonus: float,
-                        change: float, threshold: float) -> None:
-        if dual:
+    def _standard_notes(self, i: int, notes: list[str]) -> None:
+        """The notes of the standard formula at step 5 for player ``i``: the dual-rated K, the
+        bonus, or none where one would have been paid."""
+        last = self.standard_steps[-1]
+        if last.dual_rated_k[i]:
             notes.append("dual-rated K (Regular rating above 2200)")
+        eligible, bonus = last.eligible[i], last.bonus[i]
         if eligible and bonus > 0:
             notes.append(f"bonus {bonus:.2f}")
-        elif not eligible and change > threshold:
+        elif not eligible and last.change[i] > last.threshold[i]:
             notes.append(f"no bonus: {self._bonus_reason(i)}")
 
     def _final_notes(self, i: int, notes: list[str]) -> None:
