@@ -189,8 +189,15 @@ class StandardStep(NamedTuple):
     expected: Values = ()
     """We(R0, R_i) of each of a player's games, in round order (in an explained event only)."""
 
-    def listed(self) -> StandardStep:
-        """The step with its per-player values in lists."""
+    def listed(self, every: bool = True) -> StandardStep:
+        """The step with its per-player values in lists (unless ``every``, only those every
+        player's outcome or notes read: K, E, whether the dual-rated K and the bonus formula
+        applied, the bonus; the change, B sqrt(m') and the rating stay as they are, read for
+        the few players whose notes say no bonus was paid)."""
+        if not every:
+            return self._replace(k=as_list(self.k), dual_rated_k=as_list(self.dual_rated_k),
+                                 expected_score=as_list(self.expected_score), eligible=as_list(self.eligible),
+                                 bonus=as_list(self.bonus))
         return StandardStep._make([*[as_list(column) for column in self[:-1]], self.expected])
 
 

@@ -384,9 +384,12 @@ class _Event:
         self.no_bonus = where_not(self.standard_steps[-1].eligible)
         if self.core.lazy:  # the numpy core's arrays (the plain core's values are lists already)
             self.step3 = as_optional_list(self.step3)
-            self.step4, self.step5 = as_list(self.step4), as_list(self.step5)
-            self.standard_steps = [step.listed() for step in self.standard_steps]
-            self.final = self.final.listed(self.explain)  # without explanations, what the fields read
+            self.step4 = as_list(self.step4)
+            if self.explain:  # without explanations, step 5 is read by a match's note only
+                self.step5 = as_list(self.step5)
+            # Without explanations, what the fields and most notes read:
+            self.standard_steps = [step.listed(self.explain) for step in self.standard_steps]
+            self.final = self.final.listed(self.explain)
             effective = effective.listed(self.explain)
         self.nstar, self.effective, self.special = effective.nstar, effective.effective, effective.special
         self.repeated = as_list(self.core.repeated)
