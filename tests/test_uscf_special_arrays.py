@@ -20,6 +20,7 @@ from xlrating import _vector
 from xlrating.errors import ConvergenceError
 from xlrating.model import Game
 from xlrating.uscf import get_rules
+from xlrating.uscf.formulas import _nstar
 from xlrating.uscf.special import _work
 
 pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy path needs numpy")
@@ -28,7 +29,7 @@ if _vector.AVAILABLE:
     import numpy as np
 
     from xlrating._sides_numpy import array_sides
-    from xlrating.uscf.arrays import _powers_of_ten
+    from xlrating.uscf.arrays import _powers_of_ten, nstar_of
     from xlrating.uscf.special_arrays import special_ratings
 else:
     np: Any = None
@@ -100,6 +101,27 @@ def test_powers_of_ten_are_pythons_for_whole_and_other_differences() -> None:
                    + [-4000.0, 4000.0, 0.0, -0.0, 4000.5, -4001.0, 0.25])
     got = _powers_of_ten(np.array(differences), 400.0).tolist()
     assert got == [10.0 ** (d / 400.0) for d in differences]
+
+
+@pytest.mark.parametrize("rules", ["2009", "2020"])
+def test_nstar_on_arrays_is_the_one_player_nstar(rules: str) -> None:
+    """Every whole rating from 0 to 3,000 (given as a whole number and as a float), ratings in
+    hundredths and seeded random ones, on both sides of the cutoff."""
+    edition = get_rules(rules)
+    rng = random.Random(7)
+    ratings = [*range(3001), *[k / 100 for k in range(300_000)],
+               *[rng.uniform(0, 3000) for _ in range(20_000)]]
+    expected = [_nstar(edition, r) for r in ratings]
+    assert nstar_of(edition, np.array(ratings, dtype=np.float64)).tolist() == expected
+
+
+def test_nstar_on_arrays_without_a_float_power_that_is_pow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where numpy's ``float_power`` is not the C library's ``pow``, N* is the one-player formula's."""
+    from xlrating.uscf import arrays
+
+    monkeypatch.setattr(arrays, "float_power_is_pow", lambda: False)
+    edition, ratings = get_rules("2020"), [0.0, 750.0, 1500.0, 1500.0, 1234.56, 2355.0, 2355.5, 2900.0]
+    assert nstar_of(edition, np.array(ratings)).tolist() == [_nstar(edition, r) for r in ratings]
 
 
 @pytest.mark.parametrize("scale", [800.0, 1000.0, 640.0])

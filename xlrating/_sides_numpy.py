@@ -72,15 +72,17 @@ class ArraySides:
         return self.repeated_flags(most).tolist()  # type: ignore[no-any-return]
 
     def repeated_flags(self, most: int) -> Flags:
-        """:meth:`repeated_opponents` as an array: each pair of players counted once, from
-        the side of the one who comes first."""
-        size = max(len(self.count), 1)
-        once = self.player < self.opponent
-        keys = np.sort(self.player[once].astype(np.int64) * size + self.opponent[once])
+        """:meth:`repeated_opponents` as an array: every side's pair (player, opponent) as one
+        number, sorted; a pair that is also ``most`` places on was met more than ``most`` times
+        (each player's own sides mark him)."""
+        size = len(self.count)
+        if size * size < 1 << 31:  # the pairs fit in 32 bits: half the sorting
+            keys = np.sort(self.player * np.int32(size) + self.opponent)
+        else:
+            keys = np.sort(self.player.astype(np.int64) * size + self.opponent)
         often = keys[most:][keys[most:] == keys[:len(keys) - most]]  # a pair met more than most times
-        result = np.zeros(len(self.count), dtype=np.bool_)
+        result = np.zeros(size, dtype=np.bool_)
         result[often // size] = True
-        result[often % size] = True
         return result
 
 

@@ -377,7 +377,8 @@ class Outcomes(Sequence[PlayerOutcome]):
     building it eagerly would have given. Reading every outcome (iterating) builds the rest
     at once, with the cyclic garbage collector paused: by the engine's ``many(positions)``
     if it has one (the outcomes of the players at those positions, ascending, built
-    together), else by ``build`` one by one.
+    together), else by ``build`` one by one; the engine's working is then let go before the
+    collector resumes, so that its next pass looks at the records and not at the working.
 
     It is an immutable sequence and compares equal to a tuple (or another ``Outcomes``)
     of equal outcomes.
@@ -422,18 +423,23 @@ class Outcomes(Sequence[PlayerOutcome]):
 
     def __iter__(self) -> Iterator[PlayerOutcome]:
         if self._missing:
-            build, many, built = self._build, self._many, self._built
-            assert build is not None
             with collector_paused():
-                if many is None:
-                    self._built = [build(i) if outcome is None else outcome
-                                   for i, outcome in enumerate(built)]
-                else:
-                    missing = [i for i, outcome in enumerate(built) if outcome is None]
-                    for i, outcome in zip(missing, many(missing), strict=True):
-                        built[i] = outcome
-            self._missing, self._build, self._many = 0, None, None  # free the engine's working
+                self._build_the_rest()  # the engine's working is freed before the collector resumes
         return iter(cast("list[PlayerOutcome]", self._built))
+
+    def _build_the_rest(self) -> None:
+        """Builds every outcome not built yet, then lets the engine's working go."""
+        build, many, built = self._build, self._many, self._built
+        assert build is not None
+        if many is None:
+            self._built = [build(i) if outcome is None else outcome for i, outcome in enumerate(built)]
+        elif self._missing == len(built):  # none read yet: every outcome at once
+            self._built = list(many(range(len(built))))
+        else:
+            missing = [i for i, outcome in enumerate(built) if outcome is None]
+            for i, outcome in zip(missing, many(missing), strict=True):
+                built[i] = outcome
+        self._missing, self._build, self._many = 0, None, None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (tuple, Outcomes)):

@@ -5,29 +5,50 @@ one-player formulas compute it: sums in round order, powers of ten, N*, the dual
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from .._powers import powers_of_ten
+from .._powers import float_power_is_pow, powers_of_ten
 from .._sides_numpy import ArraySides, Flags, Floats, Ints
 from .formulas import _k, _nstar
 from .rules import UscfRules
 
+Columns = list[tuple[Ints, Ints]]
+"""The sides by their place in each player's games: for each j from 0, the players (positions)
+with more than j games, and where each one's (j + 1)-th side is (:func:`columns_of`)."""
 
-def sums_in_order(values: Floats, sides: ArraySides) -> Floats:
-    """Each player's sum of ``values`` (one per side), added game by game in round order
-    (as Python's ``sum`` adds a player's values, so to the last bit)."""
-    total = np.zeros(len(sides.played))
+
+def columns_of(sides: ArraySides) -> Columns:
+    """The sides by their place in each player's games (see :data:`Columns`)."""
+    found = []
     for j in range(int(sides.played.max(initial=0))):
         rows = np.flatnonzero(sides.played > j)
-        total[rows] += values[sides.start[rows] + j]
+        found.append((rows, sides.start[rows] + j))
+    return found
+
+
+def sums_in_order(values: Floats, columns: Columns, size: int) -> Floats:
+    """Each of ``size`` players' sum of ``values`` (one per side), added game by game in round
+    order (as Python's ``sum`` adds a player's values, so to the last bit); ``columns``: the
+    sides by their place in each player's games (:func:`columns_of`)."""
+    total = np.zeros(size)
+    for rows, at in columns:
+        total[rows] += values[at]
     return total
 
 
 def nstar_of(rules: UscfRules, prior: Floats) -> Floats:
-    """N* for every rating in ``prior``, by the one-player formula once per distinct rating
-    (a large event has far fewer distinct ratings than players)."""
-    distinct, at = np.unique(prior, return_inverse=True)
-    return np.array([_nstar(rules, rating) for rating in distinct.tolist()], dtype=np.float64)[at]
+    """N* for every rating in ``prior``, each as the one-player formula computes it: the square
+    is the C library's ``pow``, as Python's ``**`` (numpy's ``float_power``, where it calls
+    ``pow``: see :mod:`xlrating._powers`; else the one-player formula once per distinct rating)."""
+    if not float_power_is_pow():
+        distinct, at = np.unique(prior, return_inverse=True)
+        return np.array([_nstar(rules, rating) for rating in distinct.tolist()], dtype=np.float64)[at]
+    square = np.float_power(rules.nstar_center - prior, 2.0)
+    nstar: Floats = np.where(prior > rules.nstar_cutoff, rules.nstar_max,
+                             rules.nstar_max / np.sqrt(rules.nstar_base + rules.nstar_coefficient * square))
+    return nstar
 
 
 def _powers_of_ten(difference: Floats, scale: float) -> Floats:
@@ -54,4 +75,5 @@ def _optional(values: list[float | None]) -> Floats:
     """Numbers or None as floats, NaN for None (no conversion at all when every one is None)."""
     if values.count(None) == len(values):
         return np.full(len(values), np.nan)
-    return np.array(values, dtype=np.float64)
+    nan = math.nan  # (numpy converts a list with None in it more slowly than one with NaN)
+    return np.fromiter([nan if value is None else value for value in values], np.float64, len(values))

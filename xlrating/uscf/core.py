@@ -22,7 +22,9 @@ them as lists of Python numbers, as outcomes hold them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
+from itertools import compress, count, repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .._sides import Sides, one_game_per_round, sides_of
@@ -77,7 +79,23 @@ def as_optional_list(values: Values) -> list[Any]:
     holds None there, an array NaN)."""
     if isinstance(values, list):
         return values
-    return [None if v != v else v for v in as_list(values)]  # NaN: missing
+    found: list[Any] = [None] * len(values)
+    given = (values == values).nonzero()[0]  # NaN: missing
+    for i, value in zip(given.tolist(), values[given].tolist(), strict=True):
+        found[i] = value
+    return found
+
+
+def where_not(flags: Values) -> list[int]:
+    """The positions (ascending) where ``flags`` (a list, or an array) are false."""
+    if isinstance(flags, (list, tuple)):
+        return [i for i, flag in enumerate(flags) if not flag]
+    return (flags == False).nonzero()[0].tolist()  # type: ignore[no-any-return]  # noqa: E712 (elementwise)
+
+
+def missing(values: Sequence[Any]) -> list[int]:
+    """The positions (ascending) where ``values`` holds None (found at C speed)."""
+    return list(compress(count(), map(is_, values, repeat(None))))
 
 
 class EffectiveGames(NamedTuple):
@@ -94,8 +112,11 @@ class EffectiveGames(NamedTuple):
     by_special: list[int]
     """The players (positions) with a game rated by the special formula at steps 4 and 5."""
 
-    def listed(self) -> EffectiveGames:
-        """The same values in lists."""
+    def listed(self, every: bool = True) -> EffectiveGames:
+        """The same values in lists (unless ``every``, only N' and which formula: N* is read by
+        an explanation only, ``by_standard`` by the steps only)."""
+        if not every:
+            return self._replace(effective=as_list(self.effective), special=as_list(self.special))
         return EffectiveGames(as_list(self.nstar), as_list(self.effective), as_list(self.special),
                               as_list(self.by_standard), self.by_special)
 
@@ -123,11 +144,13 @@ class SpecialStep(NamedTuple):
     """The one-player working of each player (position) it was kept for: where the formula
     ran player by player and the working will be read."""
 
-    def notes(self) -> dict[int, tuple[float, float, P0Rule | None, bool]]:
-        """What each player's notes say, by position: R'0, S', the p = 0 rule, the cap."""
-        rules = [P0_RULES[code] for code in as_list(self.p0_rule)]
-        return dict(zip(self.who, zip(as_list(self.adjusted_prior), as_list(self.adjusted_score), rules,
-                                      as_list(self.capped), strict=True), strict=True))
+    def notes(self, of: Container[int]) -> dict[int, tuple[float, float, P0Rule | None, bool]]:
+        """What the notes of each player ``of`` those (positions) say, by position: R'0, S', the
+        p = 0 rule, the cap."""
+        rows = [row for row, i in enumerate(self.who) if i in of]
+        prior, score, rule, capped = (as_list(values) for values in (self.adjusted_prior, self.adjusted_score,
+                                                                     self.p0_rule, self.capped))
+        return {self.who[r]: (prior[r], score[r], P0_RULES[rule[r]], capped[r]) for r in rows}
 
 
 def special_one_by_one(rules: UscfRules, who: list[int], prior: Sequence[float], effective: Sequence[float],
@@ -166,8 +189,15 @@ class StandardStep(NamedTuple):
     expected: Values = ()
     """We(R0, R_i) of each of a player's games, in round order (in an explained event only)."""
 
-    def listed(self) -> StandardStep:
-        """The step with its per-player values in lists."""
+    def listed(self, every: bool = True) -> StandardStep:
+        """The step with its per-player values in lists (unless ``every``, only those every
+        player's outcome or notes read: K, E, whether the dual-rated K and the bonus formula
+        applied, the bonus; the change, B sqrt(m') and the rating stay as they are, read for
+        the few players whose notes say no bonus was paid)."""
+        if not every:
+            return self._replace(k=as_list(self.k), dual_rated_k=as_list(self.dual_rated_k),
+                                 expected_score=as_list(self.expected_score), eligible=as_list(self.eligible),
+                                 bonus=as_list(self.bonus))
         return StandardStep._make([*[as_list(column) for column in self[:-1]], self.expected])
 
 
@@ -191,9 +221,16 @@ class Finals(NamedTuple):
     events: Values
     post: Values
     """The post-event rating."""
+    peak_ignored: Values
+    """Whether a peak was given that peak floors ignore (the player is not established)."""
 
-    def listed(self) -> Finals:
-        """The same values in lists."""
+    def listed(self, every: bool = True) -> Finals:
+        """The same values in lists (unless ``every``, only those every player's outcome reads:
+        the floor, whether it was applied and the post-event rating; the others stay as they
+        are, read for the few players whose notes speak of a floor, a cap or a peak)."""
+        if not every:
+            return self._replace(floor=as_list(self.floor), applied=as_list(self.applied),
+                                 post=as_list(self.post))
         return Finals(*[as_list(column) for column in self])
 
 
@@ -203,7 +240,7 @@ def finals_one_by_one(rules: UscfRules, players: Sequence[UscfPlayer], m: list[i
     found = [_final(rules, player, m[i], prior[i], step5[i], won[i], drawn[i], match)
              for i, player in enumerate(players)]
     if not found:
-        return Finals([], [], [], [], [], [], [], [], [], [])
+        return Finals([], [], [], [], [], [], [], [], [], [], [])
     return Finals(*zip(*found, strict=True))
 
 
@@ -219,8 +256,8 @@ def _final(rules: UscfRules, player: UscfPlayer, m: int, prior: float, value: fl
     stored = store(rules, value, prior)
     wins, draws = player.wins + won, player.draws + drawn
     events = player.events + (1 if m >= rules.floor_event_games else 0)
-    peak = None
-    if established(rules, player):
+    peak, settled = None, established(rules, player)
+    if settled:
         # The pre-event rating is itself an attained established rating (US Chess 2020, 5).
         assert pre is not None
         peak = pre if player.peak is None else max(player.peak, pre)
@@ -228,7 +265,8 @@ def _final(rules: UscfRules, player: UscfPlayer, m: int, prior: float, value: fl
     post, applied = stored, False
     if stored < floor and not (match and not rules.match_floors):
         applied, post = True, floor
-    return capped, stored, floor, source, peak, applied, wins, draws, events, post
+    return capped, stored, floor, source, peak, applied, wins, draws, events, post, \
+        player.peak is not None and not settled
 
 
 def established(rules: UscfRules, player: UscfPlayer) -> bool:
@@ -275,8 +313,9 @@ class Core(Protocol):
     def filled(self, value: Any) -> Values:
         """The same ``value`` for every player."""
 
-    def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
-        """Step 3's players (positions): unrated, with N = 0 and a game."""
+    def first_estimate_players(self, unrated: list[int], games: list[int | None]) -> list[int]:
+        """Step 3's players (positions, ascending): of the ``unrated`` ones (ascending), those with
+        N = 0 and a game."""
 
     def special(self, who: list[int], prior: list[float], effective: Values,
                 history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
@@ -300,7 +339,15 @@ class Core(Protocol):
     def step_ratings(self, standard: StandardStep, special: SpecialStep, floor: float) -> Values:
         """Steps 4 and 5: the standard ratings, the special ones for their players, at least ``floor``."""
 
-    def finals(self, players: Sequence[UscfPlayer], ratings: list[float | None], prior: list[float],
+    def finals(self, players: Sequence[UscfPlayer], unrated: list[int], prior: list[float],
                games: list[int | None], step5: Values, *, match: bool) -> Finals:
-        """After step 5: the match cap, storage and the floor (see :class:`Finals`)."""
+        """After step 5: the match cap, storage and the floor (see :class:`Finals`); ``unrated``:
+        the unrated players (positions)."""
 
+    def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
+              final: Finals) -> tuple[list[int], list[int]]:
+        """The players (positions, ascending) with a rated game who may have notes (most have
+        none): from his formula at step 5 (the special formula's, ``found``: a history, the p = 0
+        rule, the cap; the standard formula's: the dual-rated K, a bonus, no bonus where one
+        would have been paid), and from what followed step 5 (the match cap, a peak ignored, a
+        floor)."""

@@ -11,6 +11,7 @@ order, as the one-player formula adds it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,9 +19,11 @@ import numpy as np
 
 from .._sides_numpy import ArraySides, Flags, Floats
 from .arrays import (
+    Columns,
     _dual_rated_k,
     _optional,
     _powers_of_ten,
+    columns_of,
     nstar_of,
     sums_in_order,
 )
@@ -60,6 +63,22 @@ class NumpyCore:
         self.arrays: dict[int, tuple[list[Any], Any]] = {id(self.score): (self.score, score)}
         """The lists the event keeps, as arrays, each made once: see :meth:`array`."""
         self.repeated = sides.repeated_flags(rules.bonus_max_meetings)
+        self.chosen: tuple[Flags, Flags, Any, Any] | None = None
+        """The players the standard formula rated last, and their sides (:meth:`chosen_sides`)."""
+
+    @functools.cached_property
+    def columns(self) -> Columns:
+        """The sides by their place in each player's games (:func:`.arrays.columns_of`)."""
+        return columns_of(self.sides)
+
+    def chosen_sides(self, chosen: Flags) -> tuple[Flags, Any, Any]:
+        """Which sides are those of the ``chosen`` players, and their opponents and players
+        (positions): made once for the players steps 4 and 5 both rate."""
+        if self.chosen is None or self.chosen[0] is not chosen:
+            sides = self.sides
+            own = chosen[sides.player]
+            self.chosen = (chosen, own, sides.opponent[own], sides.player[own])
+        return self.chosen[1:]
 
     def array(self, values: Sequence[Any], dtype: type = np.float64) -> Any:
         """``values`` as a numpy array (numbers, None for NaN; or with ``dtype=object``, any
@@ -71,6 +90,17 @@ class NumpyCore:
             found = self.arrays[id(values)] = (values, np.array(values, dtype=dtype))
         return found[1]
 
+    def histories(self, history: Values) -> Any:
+        """The players' histories as an array of objects, or None if nobody has one (the usual
+        case: then no history is compared); made once for each list the event keeps."""
+        if not isinstance(history, list):  # an array (step 3's: nobody's)
+            return history if history.any() else None
+        found = self.arrays.get(id(history))
+        if found is None or found[0] is not history:
+            given = None if history.count(None) == len(history) else np.array(history, dtype=object)
+            found = self.arrays[id(history)] = (history, given)
+        return found[1]
+
     def filled(self, value: Any) -> Any:
         return np.full(len(self.m), value)
 
@@ -79,14 +109,17 @@ class NumpyCore:
         rules = self.rules
         n = self.array(games)  # NaN: not given
         nstar = nstar_of(rules, self.array(prior))
-        special = (n <= rules.special_games) | (self.array(history, object) != None)  # noqa: E711 (elementwise)
+        special = n <= rules.special_games
+        given = self.histories(history)
+        if given is not None:
+            special |= given != None  # noqa: E711 (elementwise)
         rated = self.sides.played > 0
         return EffectiveGames(nstar, np.fmin(n, nstar), special, rated & ~special,
                               np.flatnonzero(rated & special).tolist())
 
-    def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
-        rated = self.sides.played > 0
-        return np.flatnonzero(rated & np.isnan(self.array(ratings)) & (self.array(games) == 0)).tolist()
+    def first_estimate_players(self, unrated: list[int], games: list[int | None]) -> list[int]:
+        rows = np.array(unrated, dtype=np.int64)
+        return rows[(self.sides.played[rows] > 0) & (self.array(games)[rows] == 0)].tolist()  # type: ignore[no-any-return]
 
     def special(self, who: list[int], prior: list[float], effective: Values,
                 history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
@@ -96,7 +129,7 @@ class NumpyCore:
             return special_one_by_one(self.rules, who, prior, as_list(effective), self.score, history,
                                       as_list(seen), self.sides.opponents_of, keep=keep)
         found = special_ratings(self.rules, self.sides, who, self.array(prior), self.array(effective),
-                                self.array(self.score), self.array(history, object), self.array(seen))
+                                self.array(self.score), self.histories(history), self.array(seen))
         return SpecialStep(who, found.rating, found.adjusted_prior, found.adjusted_score, found.rule,
                            found.capped, {})
 
@@ -115,14 +148,13 @@ class NumpyCore:
                  explain: bool) -> StandardStep:
         """Every operation as the one-player formula does it."""
         rules, sides = self.rules, self.sides
-        chosen, r0, n = np.asarray(chosen), self.array(prior), self.array(effective)
-        m = sides.played
-        own = chosen[sides.player]
-        difference = self.array(seen)[sides.opponent[own]] - r0[sides.player[own]]
+        r0, n, m = self.array(prior), self.array(effective), sides.played
+        own, opponents, players = self.chosen_sides(chosen)
+        difference = self.array(seen)[opponents] - r0[players]
         we = 1.0 / (1.0 + _powers_of_ten(difference, rules.we_scale))
         expected = np.zeros(len(sides.player))
         expected[own] = we
-        total = sums_in_order(expected, sides)
+        total = sums_in_order(expected, self.columns, len(m))
         games = np.where(chosen, n + m, 1.0)  # N' + m; 1 where unused, to divide safely
         plain = rules.k_numerator / games
         k = _dual_rated_k(rules, plain, chosen, n, m, regular)
@@ -139,15 +171,33 @@ class NumpyCore:
         raw[special.who] = special.rating
         return np.maximum(raw, floor)
 
-    def finals(self, players: Sequence[UscfPlayer], ratings: list[float | None], prior: list[float],
+    def finals(self, players: Sequence[UscfPlayer], unrated: list[int], prior: list[float],
                games: list[int | None], step5: Values, *, match: bool) -> Finals:
         """For all players at once, each value as :func:`.floors.store` and
         :func:`.floors._floor` compute it; a match's cap and floors player by player."""
         if match:
             return finals_one_by_one(self.rules, players, self.m, prior, as_list(step5), self.won.tolist(),
                                      self.drawn.tolist(), match=True)
-        return _finals(self.rules, players, self.array(ratings), self.array(games), self.array(prior),
-                       self.array(step5), self.won, self.drawn, self.sides.played)
+        rated = np.ones(len(players), dtype=np.bool_)
+        rated[unrated] = False
+        return _finals(self.rules, players, rated, self.array(games), self.array(prior), self.array(step5),
+                       self.won, self.drawn, self.sides.played)
+
+    def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
+              final: Finals) -> tuple[list[int], list[int]]:
+        """Every player's conditions at once, as :meth:`.core_plain.PlainCore.noted` tests them one by one."""
+        s, f, rated = standard, final, self.sides.played > 0
+        paid = np.where(s.eligible, np.asarray(s.bonus) > 0, np.asarray(s.change) > s.threshold)
+        formula = rated & ~np.asarray(special) & (np.asarray(s.dual_rated_k) | paid)
+        if found.who:
+            rows, given = np.array(found.who), self.histories(history)
+            formula[rows] = (np.asarray(found.p0_rule) != 0) | np.asarray(found.capped, dtype=np.bool_)
+            if given is not None:
+                formula[rows] |= given[rows] != None  # noqa: E711 (elementwise)
+        after = np.asarray(f.applied) | (np.asarray(f.stored) < f.floor) | np.asarray(f.peak_ignored)
+        if f.capped.count(None) != len(f.capped):  # a match
+            after |= np.array([c is not None for c in f.capped])
+        return np.flatnonzero(formula).tolist(), np.flatnonzero(after & rated).tolist()
 
 
 class _PerPlayer(Sequence[tuple[float, ...]]):
@@ -163,11 +213,11 @@ class _PerPlayer(Sequence[tuple[float, ...]]):
         return tuple(self.values[self.starts[i]:self.starts[i + 1]].tolist())
 
 
-def _finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games: Floats, prior: Floats,
+def _finals(rules: UscfRules, players: Sequence[UscfPlayer], rated: Flags, games: Floats, prior: Floats,
             step5: Floats, won: Any, drawn: Any, m: Any) -> Finals:
     """Storage, the floors and the post-event ratings of every player at once (not a match).
-    ``pre`` is the pre-event rating (NaN: unrated), ``games`` N (NaN: not given), ``prior``
-    R0 (the pre-event or step 1 rating)."""
+    ``rated``: whether a player has a pre-event rating; ``games`` N (NaN: not given), ``prior``
+    R0 (the pre-event or step 1 rating: a rated player's pre-event rating)."""
     if rules.storage_integers:
         nearest = np.floor(step5 + 0.5)
         exact = np.where(np.abs(step5 - nearest) <= WHOLE_TOLERANCE, nearest, step5)
@@ -181,8 +231,8 @@ def _finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games:
     wins = np.fromiter([p.wins for p in players], np.int64, size) + won
     draws = np.fromiter([p.draws for p in players], np.int64, size) + drawn
     events = np.fromiter([p.events for p in players], np.int64, size) + (m >= rules.floor_event_games)
-    established = ~np.isnan(pre) & (np.isnan(games) | (games > rules.established_games))
-    peak = np.where(established, np.fmax(given_peak, pre), nan)  # fmax: the pre-event rating if no peak
+    established = rated & (np.isnan(games) | (games > rules.established_games))
+    peak = np.where(established, np.fmax(given_peak, prior), nan)  # fmax: the pre-event rating if no peak
     floor = np.minimum(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws
                        + rules.floor_per_event * events, rules.personal_floor_cap)
     source = np.full(size, PERSONAL)
@@ -196,4 +246,5 @@ def _finals(rules: UscfRules, players: Sequence[UscfPlayer], pre: Floats, games:
     floor, source = np.where(higher, explicit, floor), np.where(higher, EXPLICIT, source)
     applied: Flags = stored < floor
     post = np.where(applied, floor, stored)
-    return Finals([None] * size, stored, floor, source, peak, applied, wins, draws, events, post)
+    ignored = ~np.isnan(given_peak) & ~established
+    return Finals([None] * size, stored, floor, source, peak, applied, wins, draws, events, post, ignored)

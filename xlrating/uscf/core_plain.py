@@ -52,9 +52,9 @@ class PlainCore:
     def filled(self, value: Any) -> list[Any]:
         return [value] * len(self.m)
 
-    def first_estimate_players(self, ratings: list[float | None], games: list[int | None]) -> list[int]:
-        return [i for i, (m, rating, n) in enumerate(zip(self.m, ratings, games, strict=True))
-                if m and rating is None and n == 0]
+    def first_estimate_players(self, unrated: list[int], games: list[int | None]) -> list[int]:
+        m = self.m
+        return [i for i in unrated if m[i] and games[i] == 0]
 
     def special(self, who: list[int], prior: list[float], effective: Values,
                 history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
@@ -90,9 +90,24 @@ class PlainCore:
             raw[i] = rating
         return [floor if floor > r else r for r in raw]
 
-    def finals(self, players: Sequence[UscfPlayer], ratings: list[float | None], prior: list[float],
+    def finals(self, players: Sequence[UscfPlayer], unrated: list[int], prior: list[float],
                games: list[int | None], step5: Values, *, match: bool) -> Finals:
         return finals_one_by_one(self.rules, players, self.m, prior, step5, self.won, self.drawn, match=match)
+
+    def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
+              final: Finals) -> tuple[list[int], list[int]]:
+        s = standard
+        by_special = [i for i, p0_rule, capped in zip(found.who, found.p0_rule, found.capped, strict=True)
+                      if p0_rule or capped or history[i] is not None]
+        by_standard = [i for i, (dual, eligible, bonus, change, threshold) in enumerate(zip(
+            s.dual_rated_k, s.eligible, s.bonus, s.change, s.threshold, strict=True))
+            if dual or (bonus > 0 if eligible else change > threshold)]
+        after = [i for i, (applied, stored, floor, capped, ignored) in enumerate(zip(
+            final.applied, final.stored, final.floor, final.capped, final.peak_ignored, strict=True))
+            if applied or stored < floor or capped is not None or ignored]
+        m = self.m
+        formula = sorted([*by_special, *[i for i in by_standard if m[i] and not special[i]]])
+        return formula, [i for i in after if m[i]]
 
 
 _UNUSED = StandardWorking(0.0, False, (), 0.0, 0.0, False, 0.0, 0.0, 0.0)

@@ -45,6 +45,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
+from operator import add, sub
 from typing import Any, cast
 
 from .. import _check
@@ -72,10 +73,11 @@ from .core import (
     Values,
     as_list,
     as_optional_list,
-    established,
+    missing,
     seen_at_step4,
     special_one_by_one,
     take_games,
+    where_not,
 )
 from .core_plain import PlainCore
 from .floors import _floor_source
@@ -130,9 +132,12 @@ def rate_event(
     start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = _check.items("players", players, UscfPlayer, "a UscfPlayer")
     played = _check.each("games", games, Game, "a Game")  # taken in full before rating
-    _check.unique("players", [p.number for p in roster])
+    numbers = [p.number for p in roster]
+    _check.unique("players", numbers)
+    histories = [p.history for p in roster]
     storied = [f"Player {p.number}: unrated, but has history {p.history!r}: an all-wins or all-losses "
-               "history needs a rating" for p in roster if p.history is not None and p.rating is None]
+               "history needs a rating" for p in roster if p.history is not None and p.rating is None
+               ] if histories.count(None) < len(histories) else []
     if storied:  # every such player at once, one line each
         raise EventError("\n".join(storied))
     dual = bool(dual_rated)
@@ -142,7 +147,7 @@ def rate_event(
     multiplier, multiplier_source = choose_bonus_multiplier(edition, bonus_multiplier, end)
     with collector_paused():
         event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end,
-                       explain=explain)
+                       explain=explain, numbers=numbers, histories=histories)
         if kind is EventType.MATCH:
             check_match(edition, roster)
         outcomes, notes = event.rate(), event.event_notes()
@@ -166,7 +171,7 @@ class _Event:
 
     def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
                  players: tuple[UscfPlayer, ...], games: Sequence[Game], *, dual: bool, multiplier: float,
-                 end: dt.date | None, explain: bool) -> None:
+                 end: dt.date | None, explain: bool, numbers: list[int], histories: list[str | None]) -> None:
         self.rules, self.system, self.kind = rules, system, kind
         self.dual, self.multiplier, self.end = dual, multiplier, end
         self.match = kind is EventType.MATCH
@@ -174,7 +179,8 @@ class _Event:
         self.players = players
         self.explain = explain
         """Whether the explanation will be built (else the steps keep only what the numbers need)."""
-        self.numbers = [p.number for p in players]
+        self.numbers = numbers
+        """The players' numbers, by position."""
         self.core = _core(rules, self.numbers, games, explain=explain)
         self.m, self.score = self.core.m, self.core.score
         size = len(players)
@@ -189,7 +195,7 @@ class _Event:
         self.games: list[int | None] = []
         """N: the pre-event N or the step 1 rating's."""
         self.initial: list[InitialRating | None] = [None] * size
-        self.histories: list[str | None] = [p.history for p in players]
+        self.histories = histories
         """Each player's history (all wins, all losses or none)."""
         self.effective_games: EffectiveGames
         """Step 2."""
@@ -212,9 +218,19 @@ class _Event:
         self.repeated: list[bool] = []
         self.solved: dict[int, tuple[float, float, P0Rule | None, bool]] = {}
         """What each player's notes say of the special formula at step 5: R'0, S', the p = 0 rule, the cap."""
+        self.unrated: list[int] = []
+        """The unrated players (positions)."""
+        self.no_bonus: list[int] = []
+        """The players (positions) to whom the bonus formula does not apply."""
+        self.fields: dict[str, list[Any]] = {}
+        """Each numeric field of the outcomes, for every player (:meth:`_fields`)."""
+        self.formula_noted: set[int] = set()
+        """The players (positions) whose formula at step 5 may give notes (:meth:`.core.Core.noted`)."""
+        self.after_noted: set[int] = set()
+        """The players (positions) whose match cap, floor or peak may give notes."""
         self.noted: set[int] = set()
-        """The players (positions) with a rated game who may have notes (every other such player's
-        are empty)."""
+        """The players (positions) with a rated game who may have notes (every other player's
+        are empty, or those of a player with no rated game)."""
 
     # The steps of US Chess 2020, 1.
 
@@ -242,17 +258,17 @@ class _Event:
         self.games = self.pre_games.copy()  # unrated players' are set below
         found: dict[tuple[Any, ...], InitialRating] = {}  # players with the same data get the same rating
         prior, games = self.prior, self.games
-        for i in [i for i, (r, n) in enumerate(zip(prior, games, strict=True)) if r is None or n is None]:
+        self.unrated = missing(self.ratings)
+        for i in self.unrated:  # the rated players' step 1 is their pre-event rating and N
             player = players[i]
-            if player.rating is not None:  # established (N' = N*): the usual case, not noted
-                continue
-            if system in player.other_ratings:
-                self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is unrated "
-                                     "in the system being rated")
             others = player.other_ratings
+            key: tuple[Any, ...] = (player.fide, player.cfc, player.birth_date, player.adult)
             if others:
+                if system in others:
+                    self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is "
+                                         "unrated in the system being rated")
                 others = {k: v for k, v in others.items() if k is not system}
-            key = (player.fide, player.cfc, player.birth_date, player.adult, *others.items())
+                key += tuple(others.items())
             initial = found.get(key)
             if initial is None:
                 initial = found[key] = _initial(rules, system, fide=player.fide, cfc=player.cfc,
@@ -260,7 +276,7 @@ class _Event:
                                                 end_date=age_end, adult=player.adult,
                                                 converted_on=self.end)
             self.initial[i] = initial
-            if initial.source == "age" and player.birth_date is not None and self.end is None:
+            if self.end is None and initial.source == "age" and player.birth_date is not None:
                 self.today_used = True
             prior[i], games[i] = initial.rating, initial.games
 
@@ -273,7 +289,7 @@ class _Event:
         """Step 3: unrated players with N = 0: the special formula with N' = 1 against the
         opponents' step 1 (or pre-event) ratings; at least 100."""
         rules, core = self.rules, self.core
-        who = core.first_estimate_players(self.ratings, self.games)
+        who = core.first_estimate_players(self.unrated, self.games)
         found = self._special(3, who, core.filled(rules.step3_effective_games), core.filled(None), self.prior)
         self.step3 = self.core.first_estimates(found, rules.absolute_floor)
 
@@ -289,7 +305,7 @@ class _Event:
     def after_step5(self) -> None:
         """Beyond the five steps: the match cap (US Chess 2020, 7), storage and the floors (US
         Chess 2020, 5)."""
-        self.final = self.core.finals(self.players, self.ratings, self.prior, self.games, self.step5,
+        self.final = self.core.finals(self.players, self.unrated, self.prior, self.games, self.step5,
                                       match=self.match)
 
     def formula_step(self, step: int, seen: Values) -> Values:
@@ -358,36 +374,27 @@ class _Event:
 
     def _listed(self) -> None:
         """The values the outcomes read, as lists of Python numbers (from the core's arrays,
-        for an event on arrays)."""
+        for an event on arrays), and who may have notes (:meth:`_notes`)."""
         self.listed = True
-        effective = self.effective_games
+        effective, found = self.effective_games, self.special_steps[5]
+        formula, after = self.core.noted(effective.special, found, self.histories, self.standard_steps[-1],
+                                         self.final)
+        self.formula_noted, self.after_noted = set(formula), set(after)
+        self.noted = {*formula, *after, *[i for i in self.notes if self.m[i]]}
+        self.no_bonus = where_not(self.standard_steps[-1].eligible)
         if self.core.lazy:  # the numpy core's arrays (the plain core's values are lists already)
             self.step3 = as_optional_list(self.step3)
-            self.step4, self.step5 = as_list(self.step4), as_list(self.step5)
-            self.standard_steps = [step.listed() for step in self.standard_steps]
-            self.final = self.final.listed()
-            effective = effective.listed()
+            self.step4 = as_list(self.step4)
+            if self.explain:  # without explanations, step 5 is read by a match's note only
+                self.step5 = as_list(self.step5)
+            # Without explanations, what the fields and most notes read:
+            self.standard_steps = [step.listed(self.explain) for step in self.standard_steps]
+            self.final = self.final.listed(self.explain)
+            effective = effective.listed(self.explain)
         self.nstar, self.effective, self.special = effective.nstar, effective.effective, effective.special
         self.repeated = as_list(self.core.repeated)
-        self.solved = self.special_steps[5].notes()
-        self.noted = self._noted()
-
-    def _noted(self) -> set[int]:
-        """The players (positions) with a rated game who may have notes (most have none):
-        step 1's, the special formula's (a history, the p = 0 rule, the cap), the standard
-        formula's (the dual-rated K, a bonus, no bonus where one would have been paid), and
-        what followed step 5 (the match cap, a peak ignored, a floor)."""
-        final, last, special, rules = self.final, self.standard_steps[-1], self.special, self.rules
-        return {*self.notes,
-                *[i for i, (_prior, _score, p0_rule, capped) in self.solved.items()
-                  if p0_rule is not None or capped or self.histories[i] is not None],
-                *[i for i, (s, dual, eligible, bonus, change, threshold) in enumerate(zip(
-                    special, last.dual_rated_k, last.eligible, last.bonus, last.change, last.threshold,
-                    strict=True)) if not s and (dual or (bonus > 0 if eligible else change > threshold))],
-                *[i for i, (applied, stored, floor, capped, player) in enumerate(zip(
-                    final.applied, final.stored, final.floor, final.capped, self.players, strict=True))
-                  if applied or stored < floor or capped is not None
-                  or (player.peak is not None and not established(rules, player))]}
+        self.solved = found.notes(self.formula_noted)
+        self.fields = self._fields()
 
     def standard_at(self, step: int) -> StandardStep:
         """The standard formula at ``step`` (4 or 5; without explanations only step 5's is kept)."""
@@ -404,50 +411,59 @@ class _Event:
     def outcomes(self, positions: Sequence[int]) -> list[PlayerOutcome]:
         """The outcomes of the players at ``positions`` (ascending; all of them: the whole
         event) from the values the steps kept, explained if asked for. Built field by field,
-        each field's values for all these players at once, then one record per player; the
-        notes of the players who may have some (:meth:`_noted`) and the outcome of a player
-        with no rated game (:meth:`_not_rated`) are built player by player."""
+        each field's values for all these players at once (:meth:`_fields`), then one record
+        per player; the notes of the players who may have some (:meth:`.core.Core.noted`) and
+        the outcome of a player with no rated game (:meth:`_not_rated`) are built player by
+        player."""
         if not self.listed:
             self._listed()
         column = _columns(positions, len(self.players))
-        final, noted = self.final, self.noted
-        m = column(self.m)
-        methods, k, expected, bonus = self._formula_columns(column)
         lines, steps = self._explanations(positions)
-        r0, n, r1 = column(self.ratings), column(self.games), column(final.post)
-        built = outcome_records({
-            "player": column(self.numbers), "method": methods, "rated_games": m,
-            "rated_score": column(self.score), "pre_rating": r0, "pre_games": column(self.pre_games),
-            "post_rating": r1,
-            "post_games": [None if g is None else g + c for g, c in zip(n, m, strict=True)],
-            "initial_rating": column(self.prior), "initial_games": n,
-            "effective_games": column(self.effective), "step3": column(self.step3),
-            "step4": column(self.step4),
-            "change": [None if pre is None else post - pre for pre, post in zip(r0, r1, strict=True)],
-            "k": k, "bonus": bonus, "floor": column(final.floor), "floor_applied": column(final.applied),
-            "expected_score": expected, "games": lines, "steps": steps,
-            "notes": [self._notes(i) if c and i in noted else () for i, c in zip(positions, m, strict=True)],
-        })
+        built = outcome_records({**{name: column(values) for name, values in self.fields.items()},
+                                 "games": lines, "steps": steps, "notes": self._notes_column(positions)})
+        m = column(self.m)
         if 0 in m:
             for j, i in enumerate(positions):
                 if not m[j]:
                     built[j] = self._not_rated(i)
         return built
 
-    def _formula_columns(self, column: Callable[[Sequence[Any]], Sequence[Any]]
-                         ) -> tuple[list[Method], list[Any], list[Any], list[Any]]:
-        """The method, and the standard formula's K, expected score and bonus (None for a
-        player rated by the special formula), of the players ``column`` takes."""
-        special, last = column(self.special), self.standard_steps[-1]
-        by_special, by_standard = Method.SPECIAL, Method.STANDARD  # (an enum's member is slow to look up)
-        methods = ([Method.MATCH] * len(special) if self.match
-                   else [by_special if s else by_standard for s in special])
-        k = [None if s else value for s, value in zip(special, column(last.k), strict=True)]
-        expected = [None if s else value
-                    for s, value in zip(special, column(last.expected_score), strict=True)]
-        bonus = [None if s or not eligible else value for s, eligible, value
-                 in zip(special, column(last.eligible), column(last.bonus), strict=True)]
-        return methods, k, expected, bonus
+    def _fields(self) -> dict[str, list[Any]]:
+        """Every player's value of each numeric field of his outcome (as a player with a rated
+        game has it: see :meth:`_not_rated`), in lists; the standard formula's K, expected score
+        and bonus are None for a player rated by the special formula, the bonus also where the
+        bonus formula does not apply."""
+        final, last, size = self.final, self.standard_steps[-1], len(self.players)
+        by_special = self.effective_games.by_special
+        if self.match:
+            methods = [Method.MATCH] * size
+        else:
+            methods = _blanked([Method.STANDARD] * size, by_special, Method.SPECIAL)
+        if None in self.games:  # N not given: post-event N unknown
+            post_games = [None if n is None else n + m for n, m in zip(self.games, self.m, strict=True)]
+        else:
+            post_games = list(map(add, self.games, self.m))
+        return {
+            "player": self.numbers, "method": methods, "rated_games": self.m, "rated_score": self.score,
+            "pre_rating": self.ratings, "pre_games": self.pre_games, "post_rating": final.post,
+            "post_games": post_games, "initial_rating": self.prior,
+            "initial_games": self.games, "effective_games": self.effective, "step3": self.step3,
+            "step4": self.step4,
+            "change": _blanked(map(sub, final.post, self.prior), self.unrated),  # unrated: None
+            "k": _blanked(last.k, by_special), "bonus": _blanked(last.bonus, self.no_bonus),
+            "floor": final.floor, "floor_applied": final.applied,
+            "expected_score": _blanked(last.expected_score, by_special),
+        }
+
+    def _notes_column(self, positions: Sequence[int]) -> list[tuple[str, ...]]:
+        """The notes of the players at ``positions`` who have a rated game (see :meth:`_notes`)."""
+        noted = self.noted
+        if len(positions) < len(self.players):
+            return [self._notes(i) if i in noted else () for i in positions]
+        notes: list[tuple[str, ...]] = [()] * len(positions)
+        for i in noted:
+            notes[i] = self._notes(i)
+        return notes
 
     def _explanations(self, positions: Sequence[int]
                       ) -> tuple[Iterable[tuple[GameLine, ...]], Iterable[tuple[Step, ...]]]:
@@ -476,17 +492,17 @@ class _Event:
         """Player ``i``'s notes (he has a rated game): step 1's, then the formula's, then what
         followed step 5's."""
         notes = list(self.notes.get(i, ()))
-        if self.special[i]:
-            self._special_notes(notes, self.players[i].history, *self.solved[i])
-        else:
-            last = self.standard_steps[-1]
-            self._standard_notes(i, notes, last.dual_rated_k[i], last.eligible[i], last.bonus[i],
-                                 last.change[i], last.threshold[i])
-        self._final_notes(i, notes)
+        if i in self.formula_noted:
+            (self._special_notes if self.special[i] else self._standard_notes)(i, notes)
+        if i in self.after_noted:
+            self._final_notes(i, notes)
         return tuple(notes)
 
-    def _special_notes(self, notes: list[str], history: str | None, adjusted_prior: float,
-                       adjusted_score: float, p0_rule: P0Rule | None, capped: bool) -> None:
+    def _special_notes(self, i: int, notes: list[str]) -> None:
+        """The notes of the special formula at step 5 for player ``i``: his history, the p = 0
+        rule, the cap."""
+        adjusted_prior, adjusted_score, p0_rule, capped = self.solved[i]
+        history = self.histories[i]
         if history is not None:
             notes.append(f"{history} history: R'0 = {adjusted_prior:g}, S' = {adjusted_score:g}")
         if p0_rule is not None:
@@ -494,13 +510,16 @@ class _Event:
         if capped:
             notes.append(f"special rating capped at {self.rules.special_cap:g}")
 
-    def _standard_notes(self, i: int, notes: list[str], dual: bool, eligible: bool, bonus: float,
-                        change: float, threshold: float) -> None:
-        if dual:
+    def _standard_notes(self, i: int, notes: list[str]) -> None:
+        """The notes of the standard formula at step 5 for player ``i``: the dual-rated K, the
+        bonus, or none where one would have been paid."""
+        last = self.standard_steps[-1]
+        if last.dual_rated_k[i]:
             notes.append("dual-rated K (Regular rating above 2200)")
+        eligible, bonus = last.eligible[i], last.bonus[i]
         if eligible and bonus > 0:
             notes.append(f"bonus {bonus:.2f}")
-        elif not eligible and change > threshold:
+        elif not eligible and last.change[i] > last.threshold[i]:
             notes.append(f"no bonus: {self._bonus_reason(i)}")
 
     def _final_notes(self, i: int, notes: list[str]) -> None:
@@ -510,7 +529,7 @@ class _Event:
         if final.capped[i] is not None:
             assert pre is not None
             notes.append(f"match: change capped at {rules.match_cap:g} (from {self.step5[i] - pre:+.2f})")
-        if player.peak is not None and not established(rules, player):
+        if final.peak_ignored[i]:
             notes.append("peak ignored: peak floors apply to established players")
         floor = final.floor[i]
         if final.applied[i]:
@@ -633,6 +652,14 @@ def _columns(positions: Sequence[int], size: int) -> Callable[[Sequence[Any]], S
     if len(positions) == size:
         return lambda values: values
     return lambda values: [values[i] for i in positions]
+
+
+def _blanked(values: Iterable[Any], positions: Iterable[int], blank: Any = None) -> list[Any]:
+    """``values`` in a new list, with ``blank`` at ``positions``."""
+    found = list(values)
+    for i in positions:
+        found[i] = blank
+    return found
 
 
 def _core(rules: UscfRules, numbers: list[int], games: Sequence[Game], *, explain: bool) -> Core:

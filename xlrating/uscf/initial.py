@@ -69,7 +69,11 @@ def cfc_to_uscf(cfc: float, *, rules: RulesLike = "2020") -> float:
 
 def age_in_years(birth_date: dt.date, end_date: dt.date) -> float:
     """Age = (tournament end date - birth date)/365.25 (US Chess 2020, 2.7)."""
-    born, end = required_date("birth_date", birth_date), required_date("end_date", end_date)
+    return _age(required_date("birth_date", birth_date), required_date("end_date", end_date))
+
+
+def _age(born: dt.date, end: dt.date) -> float:
+    """:func:`age_in_years` of dates already checked."""
     return (end - born).days / 365.25
 
 
@@ -195,7 +199,7 @@ def _initial(
             foreign = held[source.kind]
             if foreign is not None:
                 return _CONVERTED[source.kind](rules, source, foreign, position, converted_on)
-        if source.kind == "system":
+        if source.kind == "system" and others:
             found = _system_source(rules, source, others)
             if found is not None:
                 assert source.system is not None
@@ -206,7 +210,7 @@ def _initial(
             else:
                 if end_date is None:
                     raise ArgumentError("An age-based initial rating needs the event's end date (end_date)")
-                rating, how = _age_rating(rules, age_in_years(birth_date, end_date))
+                rating, how = _age_rating(rules, _age(birth_date, end_date))
             return InitialRating(rating, 0, "age", position, f"age-based rating {rating:g} ({how}), N = 0")
         if source.kind == "default":
             rating = rules.default_rating

@@ -38,7 +38,7 @@ class _Problems:
     PWe of 0)."""
 
     def __init__(self, rules: UscfRules, sides: ArraySides, who: list[int], prior: Floats, effective: Floats,
-                 score: Floats, history: Sequence[str | None], seen: Floats) -> None:
+                 score: Floats, history: Sequence[str | None] | None, seen: Floats) -> None:
         spread = rules.pwe_range
         rows = np.array(who, dtype=np.int64)
         self.prior, self.effective = prior[rows], effective[rows]
@@ -49,8 +49,11 @@ class _Problems:
         self.valid: Flags = column[None, :] < m[:, None]
         at = np.minimum(sides.start[rows][:, None] + column[None, :], max(len(sides.opponent) - 1, 0))
         self.opponents: Floats = np.where(self.valid, seen[sides.opponent[at]], np.inf)
-        given = np.asarray(history, dtype=object)[rows]  # the players' histories (None: none)
-        wins, losses = _matching(given, "all wins"), _matching(given, "all losses")
+        if history is None:  # nobody has a history
+            wins = losses = np.zeros(len(rows), dtype=np.bool_)
+        else:
+            given = np.asarray(history, dtype=object)[rows]  # the players' histories (None: none)
+            wins, losses = _matching(given, "all wins"), _matching(given, "all losses")
         shift = rules.history_shift
         self.adjusted_prior = np.where(wins, self.prior - shift,
                                        np.where(losses, self.prior + shift, self.prior))
@@ -120,7 +123,7 @@ def _pwe(rules: UscfRules, diff: Floats) -> Floats:
     400, and beyond them it is past 0 or 1."""
     spread, scale = rules.pwe_range, rules.pwe_scale
     if scale == 2.0 * spread:
-        return np.clip(0.5 + diff / scale, 0.0, 1.0)
+        return np.minimum(np.maximum(0.5 + diff / scale, 0.0), 1.0)  # (np.clip, the same, costs more)
     return np.where(diff <= -spread, 0.0, np.where(diff >= spread, 1.0, 0.5 + diff / scale))
 
 
@@ -149,10 +152,10 @@ class Solutions(NamedTuple):
 
 
 def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: Floats, effective: Floats,
-                    score: Floats, history: Sequence[str | None], seen: Floats) -> Solutions:
+                    score: Floats, history: Sequence[str | None] | None, seen: Floats) -> Solutions:
     """The special rating of each player in ``who`` (positions), with his prior R0,
-    effective games N', score S and history, against his opponents at the ratings
-    ``seen``: what :func:`.special._work` gives, in the order of ``who``."""
+    effective games N', score S and history (``history`` None: nobody has one), against his
+    opponents at the ratings ``seen``: what :func:`.special._work` gives, in the order of ``who``."""
     if not who:
         nothing = np.zeros(0)
         return Solutions(nothing, nothing, nothing, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.bool_))
@@ -224,7 +227,7 @@ def _step4(rules: UscfRules, problems: _Problems, x: Floats) -> tuple[npt.NDArra
 
 
 def _raise_for(rules: UscfRules, who: list[int], prior: Floats, effective: Floats, score: Floats,
-               history: Sequence[str | None], seen: Floats, sides: ArraySides,
+               history: Sequence[str | None] | None, seen: Floats, sides: ArraySides,
                rows: npt.NDArray[np.intp]) -> None:
     """Runs the one-player algorithm for the players who did not converge, so that it
     raises its own :class:`~xlrating.errors.ConvergenceError`."""
@@ -232,5 +235,6 @@ def _raise_for(rules: UscfRules, who: list[int], prior: Floats, effective: Float
         i = who[r]
         part = slice(sides.starts[i], sides.starts[i + 1])
         opponents = seen[sides.opponent[part]].tolist()
-        _work(rules, float(prior[i]), float(effective[i]), opponents, float(score[i]), history[i])
+        _work(rules, float(prior[i]), float(effective[i]), opponents, float(score[i]),
+              None if history is None else history[i])
     raise AssertionError("the lockstep special formula stopped where the one-player algorithm did not")
