@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple, Protocol
@@ -76,7 +76,7 @@ def given_k(k: float) -> tuple[int, int]:
     return exact.numerator, exact.denominator
 
 
-def scale_of(ratings: Sequence[float | None]) -> int:
+def scale_of(ratings: Iterable[float | None]) -> int:
     """The least common denominator of the ratings' exact decimal values (1 for whole ratings)."""
     scale = 1
     for rating in ratings:
@@ -160,6 +160,10 @@ class RatedChanges:
     """``(post - rating) / unit``."""
     performance: list[float | None]
     """Rc + dp (``None``: dp is indeterminate for a 0% or 100% score)."""
+    noted: list[int]
+    """The rated players (positions, ascending) with a rated game who have a note beyond the
+    games not rated: a rating under the edition's floor before or after the event, a K the 700
+    rule lowered, or a capped game."""
 
     def of(self, i: int) -> Change:
         """Player ``i``'s change."""

@@ -52,6 +52,12 @@ class NumpyCore:
         self.units, self.cap, self.is_rated, self.scale = units, cap, is_rated, scale
         self.halves: Ints = (2.0 * sides.score).astype(np.int64)
         """Per side: the player's score in half points (0, 1 or 2)."""
+        self.rated: npt.NDArray[Any] = np.array(units, dtype=dtype_for(scale))
+        """Each player's rating in units of ``1/scale``."""
+        self.limit: Ints = np.array(cap, dtype=np.int64)
+        """Each player's cap on the rating difference."""
+        self.sums: tuple[RatedSums, dict[str, Ints]] | None = None
+        """The last sums, and the same as arrays (:meth:`rated_changes` takes them as they are)."""
 
     def lines(self, i: int) -> list[Line]:
         sides = self.sides
@@ -61,47 +67,50 @@ class NumpyCore:
 
     def rated_sums(self, seen: list[int], counts: list[bool]) -> RatedSums:
         """As :meth:`~xlrating.fide.core_plain.PlainCore.rated_sums`, for every side at once."""
-        sides, scale, rating = self.sides, self.scale, self.units
-        size = len(rating)
-        dtype = dtype_for(scale)
-        rated: npt.NDArray[Any] = np.array(rating, dtype=dtype)
-        seen_at = rated if seen is rating else np.array(seen, dtype=dtype)
+        sides, scale, rated = self.sides, self.scale, self.rated
+        size = len(rated)
+        seen_at = rated if seen is self.units else np.array(seen, dtype=rated.dtype)
         kept = np.array(counts, dtype=np.bool_)[sides.opponent]
         player = sides.player[kept].astype(np.intp)  # machine-size indices: np.add.at takes them as they are
         own = rated[player]
         other = seen_at[sides.opponent[kept]]
         gap = np.abs(own - other)
         difference = (2 * gap + scale) // (2 * scale)
-        limit = np.array(self.cap, dtype=np.int64)[player]
+        limit = self.limit[player]
         over = gap > limit.astype(gap.dtype) * scale  # over the cap before D is rounded
         row = np.minimum(np.minimum(difference, limit), LAST_ROW).astype(np.int64)
         pd = np.where(own >= other, HIGH[row], LOW[row])
         halves = self.halves[kept]
 
-        def total(values: Ints) -> list[int]:
+        def total(values: Ints) -> Ints:
             sums = np.zeros(size, dtype=values.dtype)
             np.add.at(sums, player, values)
-            found: list[int] = sums.tolist()  # Python integers, from machine integers or objects
-            return found
+            return sums
 
-        side_pd = np.full(len(sides.player), -1, dtype=np.int64)
-        side_pd[kept] = pd
         start = sides.starts
+        side_pd: list[Ints] = []  # made when the explanation first asks for it
 
         def pd_of(i: int) -> list[int]:
-            found: list[int] = side_pd[start[i]:start[i + 1]].tolist()
+            if not side_pd:
+                side_pd.append(np.full(len(sides.player), -1, dtype=np.int64))
+                side_pd[0][kept] = pd
+            found: list[int] = side_pd[0][start[i]:start[i + 1]].tolist()
             return found
 
-        return RatedSums(
-            games=np.bincount(player, minlength=size).tolist(), halves=total(halves), pd=total(pd),
-            excess=total(50 * halves - pd), opponents=total(other), capped=total(over.astype(np.int64)),
-            seen=seen, side_pd=pd_of)
+        arrays = {"games": np.bincount(player, minlength=size), "halves": total(halves), "pd": total(pd),
+                  "excess": total(50 * halves - pd), "opponents": total(other),
+                  "capped": total(over.astype(np.int64))}
+        lists = {name: values.tolist() for name, values in arrays.items()}  # Python integers
+        found = RatedSums(**lists, seen=seen, side_pd=pd_of)
+        self.sums = found, arrays
+        return found
 
     def rated_changes(self, sums: RatedSums) -> RatedChanges:
         """On arrays where every number is exact in a machine integer, else one rated player at
         a time (:func:`~xlrating.fide.core_plain.changes_one_by_one`); the same integers."""
         fixed = (self.edition, self.on, self.players, self.is_rated, self.units)
-        found = rated_changes(*fixed, sums, self.scale)
+        arrays = self.sums[1] if self.sums is not None and self.sums[0] is sums else None
+        found = rated_changes(*fixed, sums, self.scale, arrays)
         return changes_one_by_one(*fixed, sums, self.scale) if found is None else found
 
 
@@ -147,17 +156,19 @@ def k_limited(edition: FideRules, k: Ints, games: Ints) -> Ints:
 
 
 def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], is_rated: list[bool],
-                  units: list[int], sums: RatedSums, scale: int) -> RatedChanges | None:
+                  units: list[int], sums: RatedSums, scale: int,
+                  arrays: dict[str, Ints] | None = None) -> RatedChanges | None:
     """Every rated player's K and change (FIDE Handbook 10.5; 2024 regulations) on arrays, the
     same integers as :func:`xlrating.fide.core_plain.changes_one_by_one` finds player by
     player; ``None`` if a number would not be exact in a machine integer or a float (ratings
-    with many decimals, a K given with many)."""
+    with many decimals, a K given with many). ``arrays``: the sums as arrays, if at hand."""
     if scale > LARGEST_SCALE:
         return None
     size = len(players)
-    games: Ints = np.array(sums.games, dtype=np.int64)
-    excess: Ints = np.array(sums.excess, dtype=np.int64)
-    opponents: Ints = np.array(sums.opponents, dtype=np.int64)
+    if arrays is None:
+        arrays = {name: np.array(getattr(sums, name), dtype=np.int64)
+                  for name in ("games", "halves", "excess", "opponents")}
+    games, excess, opponents = arrays["games"], arrays["excess"], arrays["opponents"]
     k_rule = k_by_rules(edition, on, players)
     given = [(i, given_k(p.k)) for i, p in enumerate(players) if p.k is not None]
     largest_k = max([int(k_rule.max(initial=0)), *(numerator for _, (numerator, _) in given)])
@@ -177,10 +188,13 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     post = new_rating(edition, rating, raw, unit, round_half_away)
     counted = np.array(is_rated, dtype=np.bool_) & (games > 0)
     played = np.maximum(games, 1)
-    row = 50 + round_half_away((np.array(sums.halves, dtype=np.int64) - games) * 50, played)
+    row = 50 + round_half_away((arrays["halves"] - games) * 50, played)
     points = played * scale
     performance = (opponents + DP[row] * points).astype(np.float64) / points.astype(np.float64)
     known = counted & DP_KNOWN[row]
+    floor = edition.rating_floor
+    capped = arrays["capped"] if "capped" in arrays else np.array(sums.capped, dtype=np.int64)
+    noted = counted & ((rating < floor * unit) | (k < k_rule) | (capped > 0) | (post < floor * unit))
 
     def kept(values: npt.NDArray[Any]) -> list[Any]:
         found: list[Any] = np.where(counted, values, 0).tolist()
@@ -190,4 +204,11 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         k=kept(k), k_unit=kept(k_unit), k_rule=kept(k_rule), unit=kept(unit), rating=kept(rating),
         raw=kept(raw), post=kept(post), post_rating=kept(post.astype(np.float64) / unit.astype(np.float64)),
         change=kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
-        performance=[v if ok else None for v, ok in zip(performance.tolist(), known.tolist(), strict=True)])
+        performance=_none_where(performance.tolist(), ~known), noted=np.flatnonzero(noted).tolist())
+
+
+def _none_where(values: list[Any], missing: npt.NDArray[np.bool_]) -> list[Any]:
+    """``values`` with ``None`` where ``missing`` is true."""
+    for i in np.flatnonzero(missing).tolist():
+        values[i] = None
+    return values

@@ -94,6 +94,8 @@ def changes_one_by_one(edition: FideRules, on: date, players: Sequence[FidePlaye
     k, k_unit, k_rule_, unit, rating, raw, post = ([0] * size for _ in range(7))
     post_rating, change = [0.0] * size, [0.0] * size
     performance: list[float | None] = [None] * size
+    noted = []
+    floor = edition.rating_floor
     for i, player in enumerate(players):
         games = sums.games[i]
         if not is_rated[i] or not games:
@@ -106,8 +108,11 @@ def changes_one_by_one(edition: FideRules, on: date, players: Sequence[FidePlaye
         points = games * scale
         dp = _DP.get(50 + round_half_away((sums.halves[i] - games) * 50, games))
         performance[i] = None if dp is None else (sums.opponents[i] + dp * points) / points
+        if (units[i] < floor * scale or k[i] < k_rule_[i] or sums.capped[i]
+                or found.post < floor * found.unit):
+            noted.append(i)
     return RatedChanges(k=k, k_unit=k_unit, k_rule=k_rule_, unit=unit, rating=rating, raw=raw, post=post,
-                        post_rating=post_rating, change=change, performance=performance)
+                        post_rating=post_rating, change=change, performance=performance, noted=noted)
 
 
 def k_of(edition: FideRules, on: date, player: FidePlayer, games: int) -> tuple[tuple[int, int], int]:

@@ -31,13 +31,16 @@ player's :class:`~xlrating.model.PlayerOutcome` is built from them when it is fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from itertools import repeat
+from operator import itemgetter, sub, truediv
+from typing import Any
 
 from .. import _check, _vector
+from .._gc import collector_paused
 from .._sides import listed_sides
 from ..errors import EventError
 from ..model import (
@@ -80,6 +83,19 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count > 1 else ''}"
 
 
+def _not_rated(skipped: int) -> str:
+    """A rated player's note on his games against opponents who count as unrated."""
+    return f"{_plural(skipped, 'game')} against unrated opponents not rated"
+
+
+def _picker(positions: Sequence[int]) -> Callable[[Sequence[Any]], Sequence[Any]]:
+    """A function that picks the values at ``positions`` from a sequence indexed by player (a
+    field of many outcomes at once: :func:`operator.itemgetter` picks them in one call)."""
+    if len(positions) > 1:
+        return itemgetter(*positions)
+    return lambda values: [values[i] for i in positions]
+
+
 class _Event:
     """One event's players and games as the numeric core holds them, and the steps that rate it."""
 
@@ -91,9 +107,9 @@ class _Event:
         self.players = players
         self.explain = explain
         self.numbers = [p.number for p in players]
-        ratings = [p.rating for p in players]
-        self.scale = scale = scale_of(ratings)
+        self.ratings = ratings = [p.rating for p in players]
         distinct = set(ratings)  # a large event has far fewer distinct ratings than players
+        self.scale = scale = scale_of(distinct)
         units = {r: 0 if r is None else scaled(r, scale) for r in distinct}
         caps = {r: self.cap_of(r) for r in distinct}
         self.units = [units[r] for r in ratings]
@@ -250,27 +266,37 @@ class _Event:
                        changes: RatedChanges) -> list[PlayerOutcome]:
         """The outcomes (10.5) of the rated players at ``positions``, each with a game against an
         opponent who counts as rated in ``sums``, built field by field for all of them at once."""
-        players = [self.players[i] for i in positions]
-        games = [sums.games[i] for i in positions]
-        ratings = [p.rating for p in players]
-        prior = [p.games for p in players]
+        pick = _picker(positions)
+        games = pick(sums.games)
+        ratings = pick(self.ratings)
+        prior = [p.games for p in pick(self.players)]
         explain = self.explain
         return outcome_records({
-            "player": [p.number for p in players], "rated_games": games,
-            "rated_score": [sums.halves[i] / 2 for i in positions], "pre_rating": ratings, "pre_games": prior,
-            "post_rating": [changes.post_rating[i] for i in positions],
+            "player": pick(self.numbers), "rated_games": games,
+            "rated_score": list(map(truediv, pick(sums.halves), repeat(2))), "pre_rating": ratings,
+            "pre_games": prior, "post_rating": pick(changes.post_rating),
             "post_games": [None if n is None else n + m for n, m in zip(prior, games, strict=True)],
-            "initial_rating": ratings, "initial_games": prior,
-            "change": [changes.change[i] for i in positions],
-            "k": [changes.k[i] / changes.k_unit[i] for i in positions],
-            "expected_score": [sums.pd[i] / 100 for i in positions],
-            "performance": [changes.performance[i] for i in positions],
+            "initial_rating": ratings, "initial_games": prior, "change": pick(changes.change),
+            "k": list(map(truediv, pick(changes.k), pick(changes.k_unit))),
+            "expected_score": list(map(truediv, pick(sums.pd), repeat(100))),
+            "performance": pick(changes.performance),
             "games": [self.rated_lines(i, sums, (changes.k[i], changes.k_unit[i])) for i in positions]
             if explain else repeat((), len(positions)),
             "steps": [self.rated_steps(i, sums, changes.of(i), changes.performance[i]) for i in positions]
             if explain else repeat((), len(positions)),
-            "notes": [tuple(self.rated_notes(i, sums, changes)) for i in positions],
+            "notes": self.rated_notes_of(positions, sums, changes),
         }, method=Method.ELO)
+
+    def rated_notes_of(self, positions: Sequence[int], sums: RatedSums,
+                       changes: RatedChanges) -> list[tuple[str, ...]]:
+        """The notes (:meth:`rated_notes`) of the rated players at ``positions``, each with a rated
+        game: most have none but the games not rated; the others (``changes.noted``) are
+        written one by one."""
+        skipped = list(map(sub, _picker(positions)(self.played), _picker(positions)(sums.games)))
+        only_skipped = {count: (_not_rated(count),) if count else () for count in set(skipped)}
+        noted = set(changes.noted)
+        return [tuple(self.rated_notes(i, sums, changes)) if i in noted else only_skipped[count]
+                for i, count in zip(positions, skipped, strict=True)]
 
     def rated_notes(self, i: int, sums: RatedSums, changes: RatedChanges) -> list[str]:
         """A rated player's notes: a rating under the floor, games not rated, and with a rated
@@ -284,7 +310,7 @@ class _Event:
         games = sums.games[i]
         skipped = self.played[i] - games
         if skipped:
-            notes.append(f"{_plural(skipped, 'game')} against unrated opponents not rated")
+            notes.append(_not_rated(skipped))
         if not games:
             return notes
         if changes.k[i] < changes.k_rule[i]:
@@ -410,7 +436,8 @@ def rate_event(
     played = _check.items("games", games, Game, "a Game")
     _check.unique("players", [p.number for p in field])
     _check_floor(edition, field)
-    outcome = _Event(edition, kind, on, field, played, explain).rate()
+    with collector_paused():  # the event's numbers form no cycles (see xlrating._gc)
+        outcome = _Event(edition, kind, on, field, played, explain).rate()
     parameters = (
         ("Edition", edition.display),
         ("Event type", kind.value),

@@ -243,25 +243,28 @@ def _competition(edition: FideRules, games: int, rated_total: tuple[int, int] | 
     Handbook 10.21a), a round robin's tournament average Ra (10.21b: ``competition``, given), or
     (2024) Ra of the rated opponents and the hypothetical opponents; rounded to a whole number
     where the edition rounds it (as the worked example of 10.54 rounds Ra to 2348)."""
-    steps: list[Step] = []
+    extra = edition.hypothetical_opponents
     if round_robin:
         if competition is None:
             raise ArgumentError("Argument 'competition' (Ra, the tournament average of 10.21b) is needed "
                                 "for a round robin under the handbook, not None")
         raw = _ratio(competition)
-        steps.append(Step("Rc", raw[0] / raw[1], detail))
     else:
         assert rated_total is not None
-        extra = edition.hypothetical_opponents
         total, unit = rated_total
         raw = (total + extra * edition.hypothetical_rating * unit, unit * (games + extra))
-        steps.append(Step("Ra", raw[0] / raw[1], f"average of {games} rated opponents and {extra} "
-                          f"hypothetical opponents rated {edition.hypothetical_rating}") if extra else
-                     Step("Rc", raw[0] / raw[1], f"average rating of {games} opponents (10.21a)"))
     rc = (_round(*raw), 1) if edition.round_competition else raw
+    if not explain:
+        return rc, []
+    if round_robin:
+        steps = [Step("Rc", raw[0] / raw[1], detail)]
+    else:
+        steps = [Step("Ra", raw[0] / raw[1], f"average of {games} rated opponents and {extra} "
+                      f"hypothetical opponents rated {edition.hypothetical_rating}") if extra else
+                 Step("Rc", raw[0] / raw[1], f"average rating of {games} opponents (10.21a)")]
     if rc[0] * raw[1] != raw[0] * rc[1]:
         steps.append(Step("Rc", rc[0] / rc[1], "rounded to a whole number, as 10.54 rounds Ra to 2348"))
-    return rc, steps if explain else []
+    return rc, steps
 
 
 def _with_hypothetical_draws(edition: FideRules, games: int, halves: int, explain: bool
