@@ -31,15 +31,15 @@ player's :class:`~xlrating.model.PlayerOutcome` is built from them when it is fi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from itertools import repeat
-from operator import itemgetter, sub, truediv
-from typing import Any
+from operator import sub, truediv
 
 from .. import _check, _vector
+from .._columns import picker
 from .._gc import collector_paused
 from .._sides import listed_sides
 from ..errors import EventError
@@ -86,14 +86,6 @@ def _plural(count: int, word: str) -> str:
 def _not_rated(skipped: int) -> str:
     """A rated player's note on his games against opponents who count as unrated."""
     return f"{_plural(skipped, 'game')} against unrated opponents not rated"
-
-
-def _picker(positions: Sequence[int]) -> Callable[[Sequence[Any]], Sequence[Any]]:
-    """A function that picks the values at ``positions`` from a sequence indexed by player (a
-    field of many outcomes at once: :func:`operator.itemgetter` picks them in one call)."""
-    if len(positions) > 1:
-        return itemgetter(*positions)
-    return lambda values: [values[i] for i in positions]
 
 
 class _Event:
@@ -266,7 +258,7 @@ class _Event:
                        changes: RatedChanges) -> list[PlayerOutcome]:
         """The outcomes (10.5) of the rated players at ``positions``, each with a game against an
         opponent who counts as rated in ``sums``, built field by field for all of them at once."""
-        pick = _picker(positions)
+        pick = picker(positions)
         games = pick(sums.games)
         ratings = pick(self.ratings)
         prior = [p.games for p in pick(self.players)]
@@ -292,7 +284,8 @@ class _Event:
         """The notes (:meth:`rated_notes`) of the rated players at ``positions``, each with a rated
         game: most have none but the games not rated; the others (``changes.noted``) are
         written one by one."""
-        skipped = list(map(sub, _picker(positions)(self.played), _picker(positions)(sums.games)))
+        pick = picker(positions)
+        skipped = list(map(sub, pick(self.played), pick(sums.games)))
         only_skipped = {count: (_not_rated(count),) if count else () for count in set(skipped)}
         noted = set(changes.noted)
         return [tuple(self.rated_notes(i, sums, changes)) if i in noted else only_skipped[count]

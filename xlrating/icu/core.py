@@ -69,12 +69,14 @@ class Scores:
     """With explanations, per side: the expected score (``nan`` where not scored)."""
     delta: list[float] | None = None
     """With explanations, per side: K(s - e), for rated players only (``nan`` elsewhere)."""
+    performances: list[float | None] = field(default_factory=list)
+    """Each player's performance: the mean of Ropp +/- 400 over the games counted (``None``:
+    none counted); computed from the totals unless a core gives it."""
 
     def __post_init__(self) -> None:
-        self.performances: list[float | None] = [
-            total / count if count else None for total, count in zip(self.performance_total, self.count,
-                                                                      strict=True)]
-        """Each player's performance: the mean of Ropp +/- 400 over the games counted."""
+        if not self.performances:
+            self.performances = [total / count if count else None
+                                 for total, count in zip(self.performance_total, self.count, strict=True)]
 
 
 Skipped = tuple[int, int, int, bool]

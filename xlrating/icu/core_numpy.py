@@ -80,6 +80,8 @@ class NumpyCore:
         prior = priors(players, self.iterated)
         self.prior_total: Floats = np.array([t for t, _ in prior], dtype=np.float64)
         self.prior_games: Floats = np.array([g for _, g in prior], dtype=np.float64)
+        self.factors: tuple[list[float | None], Floats] | None = None
+        """The rated players' K (as given to :meth:`score_rated`), and as an array (``nan``: none)."""
         self.last_rated: tuple[Floats, Floats] | None = None
         """The last scoring of the rated players: per side, the opponent rating used and the
         expected score (``nan``: not scored), reused for the games whose opponent rating is
@@ -135,8 +137,9 @@ class NumpyCore:
 
     def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
         ratings = np.array(seen, dtype=np.float64)
-        factors = np.array([math.nan if v is None else v for v in k], dtype=np.float64)
-        return self.score(self.rated, self.rating, ratings, ratings, factors, explain)
+        if self.factors is None or self.factors[0] is not k:  # the event's K, the same in both ratings
+            self.factors = k, np.array([math.nan if v is None else v for v in k], dtype=np.float64)
+        return self.score(self.rated, self.rating, ratings, ratings, self.factors[1], explain)
 
     def score_others(self, final: Estimates, explain: bool) -> Scores:
         self.last_rated = None  # no more rated scorings: their per-side values go
@@ -175,13 +178,17 @@ class NumpyCore:
             if explain:
                 delta = np.full(len(src), math.nan)
                 delta[use] = delta_used
+        total = np.bincount(counted, seen[use] + self.offsets[use], size)
+        count = np.bincount(counted, minlength=size)
+        performances: list[float | None] = (total / np.maximum(count, 1)).tolist()
+        for i in np.flatnonzero(count == 0).tolist():
+            performances[i] = None
         sums = (_sums(counted, e_used, size), _sums(counted, s, size), change,
-                _sums(counted, seen[use] + self.offsets[use], size),
-                np.bincount(counted, minlength=size).tolist())
+                np.asarray(total, np.float64).tolist(), count.tolist())
         if not explain:
-            return Scores(*sums)
+            return Scores(*sums, performances=performances)
         return Scores(*sums, seen=seen.tolist(), e=e.tolist(),
-                      delta=None if delta is None else delta.tolist())
+                      delta=None if delta is None else delta.tolist(), performances=performances)
 
     # -- step 5: publication --------------------------------------------------------------------------
 
