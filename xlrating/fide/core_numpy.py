@@ -54,8 +54,9 @@ class NumpyCore:
         """Per side: the player's score in half points (0, 1 or 2)."""
         self.rated: npt.NDArray[Any] = np.array(units, dtype=dtype_for(scale))
         """Each player's rating in units of ``1/scale``."""
-        self.limit: Ints = np.array(cap, dtype=np.int64)
-        """Each player's cap on the rating difference."""
+        caps = set(cap)
+        self.limit: Ints | int = caps.pop() if len(caps) == 1 else np.array(cap, dtype=np.int64)
+        """Each player's cap on the rating difference (one number if every player has the same)."""
         self.sums: tuple[RatedSums, dict[str, Ints]] | None = None
         """The last sums, and the same as arrays (:meth:`rated_changes` takes them as they are)."""
 
@@ -76,8 +77,8 @@ class NumpyCore:
         other = seen_at[sides.opponent[kept]]
         gap = np.abs(own - other)
         difference = (2 * gap + scale) // (2 * scale)
-        limit = self.limit[player]
-        over = gap > limit.astype(gap.dtype) * scale  # over the cap before D is rounded
+        limit = self.limit if isinstance(self.limit, int) else self.limit[player].astype(gap.dtype)
+        over = gap > limit * scale  # over the cap before D is rounded
         row = np.minimum(np.minimum(difference, limit), LAST_ROW).astype(np.int64)
         pd = np.where(own >= other, HIGH[row], LOW[row])
         halves = self.halves[kept]

@@ -160,9 +160,12 @@ class _Event:
 
         def many(positions: Sequence[int]) -> list[PlayerOutcome]:
             """The outcomes at ``positions``: the rated players with a rated game all at once
-            (:meth:`rated_outcomes`), the others one by one."""
+            (:meth:`rated_outcomes`), the new players all at once (:meth:`new_outcomes`), the
+            others one by one."""
             elo = [i for i in positions if i not in new and sums.games[i]]
             built = dict(zip(elo, self.rated_outcomes(elo, sums, changes), strict=True))
+            unrated = [i for i in positions if i in new]
+            built.update(zip(unrated, self.new_outcomes(unrated, new), strict=True))
             return [built[i] if i in built else self.one_outcome(i, new, sums, changes) for i in positions]
 
         return Outcomes(self.numbers, lambda i: many([i])[0], many)
@@ -381,6 +384,26 @@ class _Event:
         return new_player_of_sums(self.edition, games, sums.halves[i], (sums.opponents[i], self.scale),
                                   skipped=self.played[i] - games, first_event=not self.players[i].games,
                                   explain=self.explain)
+
+    def new_outcomes(self, positions: Sequence[int], new: dict[int, NewPlayerRating]) -> list[PlayerOutcome]:
+        """The outcomes (10.2) of the new players at ``positions`` (``new``: each one's Ru result),
+        built field by field for all of them at once, as :meth:`unrated_outcome` builds one."""
+        results = [new[i] for i in positions]
+        prior = [p.games for p in picker(positions)(self.players)]
+        explain = self.explain
+        return outcome_records({
+            "player": picker(positions)(self.numbers),
+            "method": [Method.UNRATED if r.games else Method.NOT_RATED for r in results],
+            "rated_games": [r.games for r in results], "rated_score": [r.score for r in results],
+            "pre_rating": repeat(None, len(positions)), "pre_games": prior,
+            "post_rating": [None if r.rating is None else float(r.rating) for r in results],
+            "post_games": [None if r.rating is None else (n or 0) + r.games
+                           for n, r in zip(prior, results, strict=True)],
+            "performance": [None if r.ru is None else float(r.ru) for r in results],
+            "games": [tuple(self.new_lines(i)) for i in positions] if explain else repeat((), len(positions)),
+            "steps": [r.steps for r in results] if explain else repeat((), len(positions)),
+            "notes": [r.notes for r in results],
+        })
 
     def unrated_outcome(self, i: int, result: NewPlayerRating, lines: Sequence[GameLine]) -> PlayerOutcome:
         """A new player's outcome from the Ru result (10.2)."""
