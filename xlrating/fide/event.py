@@ -92,7 +92,7 @@ class _Event:
     """One event's players and games as the numeric core holds them, and the steps that rate it."""
 
     def __init__(self, edition: FideRules, kind: EventType, on: date, players: tuple[FidePlayer, ...],
-                 games: tuple[Game, ...], explain: bool) -> None:
+                 games: Sequence[Game], explain: bool) -> None:
         self.edition = edition
         self.kind = kind
         self.on = on
@@ -117,7 +117,7 @@ class _Event:
         cap = None if rating is None else self.edition.cap_for(rating, self.on)
         return NO_CAP if cap is None else cap
 
-    def make_core(self, games: tuple[Game, ...]) -> Core:
+    def make_core(self, games: Sequence[Game]) -> Core:
         """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
         imported, else in plain Python (the same integers either way)."""
         fixed = (self.edition, self.on, self.players, self.units, self.cap, self.is_rated, self.scale)
@@ -449,7 +449,7 @@ def rate_event(
         raise EventError(f"The event's start date {start.isoformat()} is after its end date {on.isoformat()}")
     _check.event_options(None, None, event_name, explain)  # the dates are checked above
     field = _check.items("players", players, FidePlayer, "a FidePlayer")
-    played = _check.items("games", games, Game, "a Game")
+    played = _check.each("games", games, Game, "a Game")  # read in full while the event is set up
     _check.unique("players", [p.number for p in field])
     _check_floor(edition, field)
     with collector_paused():  # the event's numbers form no cycles (see xlrating._gc)

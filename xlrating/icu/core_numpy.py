@@ -45,6 +45,15 @@ def _published(values: Floats) -> list[int | None]:
     return post
 
 
+def _per_side(size: int, at: Ints, values: Floats) -> list[float]:
+    """``values``, which belong to the sides ``at``, as a list over all ``size`` sides (``nan``
+    elsewhere)."""
+    every = np.full(size, math.nan)
+    every[at] = values
+    found: list[float] = every.tolist()
+    return found
+
+
 def _sums(index: Ints, weights: Floats, size: int) -> list[float]:
     """``weights`` added up by ``index``, each sum from 0.0 in the order given (``bincount`` of
     no weights at all gives integers: they are made floats, as the sums of the plain core)."""
@@ -56,7 +65,7 @@ class NumpyCore:
     """The numeric core over arrays: each pass and each scoring a few array operations over
     every side at once."""
 
-    def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> None:
+    def __init__(self, players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules) -> None:
         self.rules, self.players = rules, players
         self.sides = sides = array_sides([p.number for p in players], games)
         self.offsets: Floats = rules.performance_offset * (2 * sides.score - 1)
@@ -69,6 +78,11 @@ class NumpyCore:
         self.estimated = ~(self.rated | self.foreign)
         self.iterated_at: Ints = np.flatnonzero(self.estimated)
         self.iterated: list[int] = self.iterated_at.tolist()
+        mine_rated = self.rated[sides.player]
+        self.rated_sides: Ints = np.flatnonzero(mine_rated)
+        """The rated players' sides (the rated scorings score them)."""
+        self.other_sides: Ints = np.flatnonzero(~mine_rated)
+        """The other players' sides."""
         mine = np.flatnonzero(self.estimated[sides.player])
         position = np.cumsum(self.estimated) - 1
         self.iterated_games: tuple[Ints, Ints, Floats] = (
@@ -139,27 +153,28 @@ class NumpyCore:
         ratings = np.array(seen, dtype=np.float64)
         if self.factors is None or self.factors[0] is not k:  # the event's K, the same in both ratings
             self.factors = k, np.array([math.nan if v is None else v for v in k], dtype=np.float64)
-        return self.score(self.rated, self.rating, ratings, ratings, self.factors[1], explain)
+        return self.score(self.rated_sides, self.rating, ratings, ratings, self.factors[1], explain)
 
     def score_others(self, final: Estimates, explain: bool) -> Scores:
         self.last_rated = None  # no more rated scorings: their per-side values go
         seen = np.array(final.seen, dtype=np.float64)
         own = np.where(self.estimated, seen, self.rating)
-        return self.score(~self.rated, own, seen, np.array(final.before, dtype=np.float64), None, explain)
+        before = np.array(final.before, dtype=np.float64)
+        return self.score(self.other_sides, own, seen, before, None, explain)
 
-    def score(self, whose: Flags, own: Floats, seen_by_fixed: Floats, seen_by_estimated: Floats,
+    def score(self, sides_of: Ints, own: Floats, seen_by_fixed: Floats, seen_by_estimated: Floats,
               k: Floats | None, explain: bool) -> Scores:
-        """As :meth:`~xlrating.icu.core_plain.PlainCore.score`; with ``k`` (the rated players), the
-        expected scores of games whose opponent rating is unchanged since the last scoring
-        are taken from it."""
+        """As :meth:`~xlrating.icu.core_plain.PlainCore.score`, over the sides ``sides_of`` (the
+        scored players' games, in side order); with ``k`` (the rated players), the expected
+        scores of games whose opponent rating is unchanged since the last scoring are taken from
+        it."""
         sides, size, scale = self.sides, len(self.players), self.rules.scale
-        src, opp = sides.player, sides.opponent
+        src, opp = sides.player[sides_of], sides.opponent[sides_of]
         if seen_by_fixed is seen_by_estimated:
             seen = seen_by_fixed[opp]
         else:
             seen = np.where(self.estimated[src], seen_by_estimated[opp], seen_by_fixed[opp])
-        use = whose[src] & ~np.isnan(seen)
-        seen[~use] = math.nan  # per side: the opponent rating used, nan where not scored here
+        use = ~np.isnan(seen)  # a game against an opponent with no rating is skipped
         e = np.full(len(src), math.nan)
         new = use
         if k is not None and self.last_rated is not None:
@@ -168,7 +183,7 @@ class NumpyCore:
             new = use & ~same
             self.last_rated = None
         e[new] = _expected(own[src[new]], seen[new], scale)
-        counted, s, e_used = src[use], sides.score[use], e[use]
+        counted, s, e_used = src[use], sides.score[sides_of][use], e[use]
         delta: Floats | None = None
         change = [0.0] * size
         if k is not None:
@@ -178,7 +193,7 @@ class NumpyCore:
             if explain:
                 delta = np.full(len(src), math.nan)
                 delta[use] = delta_used
-        total = np.bincount(counted, seen[use] + self.offsets[use], size)
+        total = np.bincount(counted, seen[use] + self.offsets[sides_of][use], size)
         count = np.bincount(counted, minlength=size)
         performances: list[float | None] = (total / np.maximum(count, 1)).tolist()
         for i in np.flatnonzero(count == 0).tolist():
@@ -187,8 +202,10 @@ class NumpyCore:
                 np.asarray(total, np.float64).tolist(), count.tolist())
         if not explain:
             return Scores(*sums, performances=performances)
-        return Scores(*sums, seen=seen.tolist(), e=e.tolist(),
-                      delta=None if delta is None else delta.tolist(), performances=performances)
+        every = len(sides.player)
+        return Scores(*sums, seen=_per_side(every, sides_of, np.where(use, seen, math.nan)),
+                      e=_per_side(every, sides_of, e), performances=performances,
+                      delta=None if delta is None else _per_side(every, sides_of, delta))
 
     # -- step 5: publication --------------------------------------------------------------------------
 

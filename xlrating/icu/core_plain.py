@@ -20,7 +20,7 @@ class PlainCore:
     """The numeric core in plain Python: each player's games as a list, each pass and each
     scoring a loop over the players and their games, in the order the rules take them."""
 
-    def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> None:
+    def __init__(self, players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules) -> None:
         self.rules = rules
         offset = rules.performance_offset
         delta = {s: offset * (2 * s - 1) for s in (1.0, 0.5, 0.0)}  # +400 for a win, 0 draw, -400 loss

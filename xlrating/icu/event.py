@@ -98,7 +98,7 @@ it numpy's fixed cost per call outweighs its speed. Measured with ``benchmarks/b
 explanations (6% with them)."""
 
 
-def _core(players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> Core:
+def _core(players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules) -> Core:
     """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
     imported, else in plain Python (the same numbers either way)."""
     if _vector.vectorised(2 * len(games), FROM_SIDES):
@@ -142,7 +142,7 @@ def _rule_parameters(r: IcuRules) -> tuple[Parameters, Parameters]:
 class _Event:
     """The state of one event being rated."""
 
-    def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], k_date: date | None,
+    def __init__(self, players: tuple[IcuPlayer, ...], games: Sequence[Game], k_date: date | None,
                  rules: IcuRules, event_name: str, explain: bool, shared: Parameters) -> None:
         self.players = players
         self.shared = shared
@@ -669,7 +669,7 @@ def rate_event(
     start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = _check.items("players", players, IcuPlayer, "an IcuPlayer")
     _check.unique("players", [p.number for p in roster])
-    played = _check.items("games", games, Game, "a Game")
+    played = _check.each("games", games, Game, "a Game")  # read in full while the event is set up
     shared = (("Edition", r.name), ("Event type", kind.value),
               ("Start date", start.isoformat() if start else ""),
               ("End date", end.isoformat() if end else ""))
