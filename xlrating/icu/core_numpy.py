@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +43,18 @@ def _published(values: Floats) -> list[int | None]:
     for i in np.flatnonzero(missing).tolist():
         post[i] = None
     return post
+
+
+class _Sides(NamedTuple):
+    """Some of the event's sides (a player's games: those of the players a scoring scores)."""
+
+    at: Ints
+    """Their positions in the run of all sides."""
+    player: Ints
+    opponent: Ints
+    score: Floats
+    offset: Floats
+    """+/-400 or 0 (see :attr:`NumpyCore.offsets`)."""
 
 
 def _per_side(size: int, at: Ints, values: Floats) -> list[float]:
@@ -79,9 +91,9 @@ class NumpyCore:
         self.iterated_at: Ints = np.flatnonzero(self.estimated)
         self.iterated: list[int] = self.iterated_at.tolist()
         mine_rated = self.rated[sides.player]
-        self.rated_sides: Ints = np.flatnonzero(mine_rated)
+        self.rated_sides = self.sides_at(np.flatnonzero(mine_rated))
         """The rated players' sides (the rated scorings score them)."""
-        self.other_sides: Ints = np.flatnonzero(~mine_rated)
+        self.other_sides = self.sides_at(np.flatnonzero(~mine_rated))
         """The other players' sides."""
         mine = np.flatnonzero(self.estimated[sides.player])
         position = np.cumsum(self.estimated) - 1
@@ -89,6 +101,9 @@ class NumpyCore:
             position[sides.player[mine]], sides.opponent[mine], self.offsets[mine])
         """The unrated and provisional players' games: the player's position among them, the
         opponent, +/-400 or 0."""
+        against = np.flatnonzero(self.estimated[sides.opponent])
+        self.against_estimated: tuple[Ints, Ints] = (sides.player[against], sides.opponent[against])
+        """The games against unrated and provisional opponents: the player and the opponent."""
         self.rating: Floats = np.array([NO_ESTIMATE if p.rating is None else p.rating for p in players],
                                        dtype=np.float64)
         prior = priors(players, self.iterated)
@@ -100,6 +115,11 @@ class NumpyCore:
         """The last scoring of the rated players: per side, the opponent rating used and the
         expected score (``nan``: not scored), reused for the games whose opponent rating is
         unchanged."""
+
+    def sides_at(self, at: Ints) -> _Sides:
+        """The sides ``at`` (positions in the run of all sides, ascending)."""
+        sides = self.sides
+        return _Sides(at, sides.player[at], sides.opponent[at], sides.score[at], self.offsets[at])
 
     def fixed_ratings(self) -> list[float]:
         fixed: list[float] = np.where(self.estimated, NO_ESTIMATE, self.rating).tolist()
@@ -162,14 +182,13 @@ class NumpyCore:
         before = np.array(final.before, dtype=np.float64)
         return self.score(self.other_sides, own, seen, before, None, explain)
 
-    def score(self, sides_of: Ints, own: Floats, seen_by_fixed: Floats, seen_by_estimated: Floats,
+    def score(self, sides: _Sides, own: Floats, seen_by_fixed: Floats, seen_by_estimated: Floats,
               k: Floats | None, explain: bool) -> Scores:
-        """As :meth:`~xlrating.icu.core_plain.PlainCore.score`, over the sides ``sides_of`` (the
-        scored players' games, in side order); with ``k`` (the rated players), the expected
-        scores of games whose opponent rating is unchanged since the last scoring are taken from
-        it."""
-        sides, size, scale = self.sides, len(self.players), self.rules.scale
-        src, opp = sides.player[sides_of], sides.opponent[sides_of]
+        """As :meth:`~xlrating.icu.core_plain.PlainCore.score`, over ``sides`` (the scored players'
+        games, in side order); with ``k`` (the rated players), the expected scores of games whose
+        opponent rating is unchanged since the last scoring are taken from it."""
+        size, scale = len(self.players), self.rules.scale
+        src, opp = sides.player, sides.opponent
         if seen_by_fixed is seen_by_estimated:
             seen = seen_by_fixed[opp]
         else:
@@ -183,7 +202,7 @@ class NumpyCore:
             new = use & ~same
             self.last_rated = None
         e[new] = _expected(own[src[new]], seen[new], scale)
-        counted, s, e_used = src[use], sides.score[sides_of][use], e[use]
+        counted, s, e_used = src[use], sides.score[use], e[use]
         delta: Floats | None = None
         change = [0.0] * size
         if k is not None:
@@ -193,7 +212,7 @@ class NumpyCore:
             if explain:
                 delta = np.full(len(src), math.nan)
                 delta[use] = delta_used
-        total = np.bincount(counted, seen[use] + self.offsets[sides_of][use], size)
+        total = np.bincount(counted, seen[use] + sides.offset[use], size)
         count = np.bincount(counted, minlength=size)
         performances: list[float | None] = (total / np.maximum(count, 1)).tolist()
         for i in np.flatnonzero(count == 0).tolist():
@@ -202,10 +221,10 @@ class NumpyCore:
                 np.asarray(total, np.float64).tolist(), count.tolist())
         if not explain:
             return Scores(*sums, performances=performances)
-        every = len(sides.player)
-        return Scores(*sums, seen=_per_side(every, sides_of, np.where(use, seen, math.nan)),
-                      e=_per_side(every, sides_of, e), performances=performances,
-                      delta=None if delta is None else _per_side(every, sides_of, delta))
+        every, at = len(self.sides.player), sides.at
+        return Scores(*sums, seen=_per_side(every, at, np.where(use, seen, math.nan)),
+                      e=_per_side(every, at, e), performances=performances,
+                      delta=None if delta is None else _per_side(every, at, delta))
 
     # -- step 5: publication --------------------------------------------------------------------------
 
@@ -236,14 +255,13 @@ class NumpyCore:
     # -- notes ----------------------------------------------------------------------------------------
 
     def skipped(self, seen: list[float]) -> list[Skipped]:
-        sides = self.sides
-        against = self.estimated[sides.opponent]
-        never = against & np.isnan(np.array(seen, dtype=np.float64)[sides.opponent])
-        flagged = np.flatnonzero(never | (against & self.estimated[sides.player]))
-        opponents = sides.opponent[flagged].tolist()
+        sides, (player, opponent) = self.sides, self.against_estimated
+        everyone = np.array(seen, dtype=np.float64)
+        never = np.isnan(everyone[opponent])
+        flagged = np.flatnonzero(never | self.estimated[player])
+        opponents = opponent[flagged].tolist()
         numbers = [sides.numbers[o] for o in opponents]
-        return list(zip(sides.player[flagged].tolist(), opponents, numbers, never[flagged].tolist(),
-                        strict=True))
+        return list(zip(player[flagged].tolist(), opponents, numbers, never[flagged].tolist(), strict=True))
 
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
         sides = self.sides
