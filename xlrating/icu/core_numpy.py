@@ -53,8 +53,6 @@ class _Sides(NamedTuple):
     player: Ints
     opponent: Ints
     score: Floats
-    offset: Floats
-    """+/-400 or 0 (see :attr:`NumpyCore.offsets`)."""
 
 
 def _per_side(size: int, at: Ints, values: Floats) -> list[float]:
@@ -91,9 +89,9 @@ class NumpyCore:
         self.iterated_at: Ints = np.flatnonzero(self.estimated)
         self.iterated: list[int] = self.iterated_at.tolist()
         mine_rated = self.rated[sides.player]
-        self.rated_sides = self.sides_at(np.flatnonzero(mine_rated))
-        """The rated players' sides (the rated scorings score them)."""
-        self.other_sides = self.sides_at(np.flatnonzero(~mine_rated))
+        self.rated_sides: Ints = np.flatnonzero(mine_rated).astype(np.int32)
+        """The rated players' sides (positions in the run of all sides: the rated scorings score them)."""
+        self.other_sides: Ints = np.flatnonzero(~mine_rated).astype(np.int32)
         """The other players' sides."""
         mine = np.flatnonzero(self.estimated[sides.player])
         position = np.cumsum(self.estimated) - 1
@@ -119,7 +117,7 @@ class NumpyCore:
     def sides_at(self, at: Ints) -> _Sides:
         """The sides ``at`` (positions in the run of all sides, ascending)."""
         sides = self.sides
-        return _Sides(at, sides.player[at], sides.opponent[at], sides.score[at], self.offsets[at])
+        return _Sides(at, sides.player[at], sides.opponent[at], sides.score[at])
 
     def fixed_ratings(self) -> list[float]:
         fixed: list[float] = np.where(self.estimated, NO_ESTIMATE, self.rating).tolist()
@@ -173,14 +171,15 @@ class NumpyCore:
         ratings = np.array(seen, dtype=np.float64)
         if self.factors is None or self.factors[0] is not k:  # the event's K, the same in both ratings
             self.factors = k, np.array([math.nan if v is None else v for v in k], dtype=np.float64)
-        return self.score(self.rated_sides, self.rating, ratings, ratings, self.factors[1], explain)
+        factors = self.factors[1]
+        return self.score(self.sides_at(self.rated_sides), self.rating, ratings, ratings, factors, explain)
 
     def score_others(self, final: Estimates, explain: bool) -> Scores:
         self.last_rated = None  # no more rated scorings: their per-side values go
         seen = np.array(final.seen, dtype=np.float64)
         own = np.where(self.estimated, seen, self.rating)
         before = np.array(final.before, dtype=np.float64)
-        return self.score(self.other_sides, own, seen, before, None, explain)
+        return self.score(self.sides_at(self.other_sides), own, seen, before, None, explain)
 
     def score(self, sides: _Sides, own: Floats, seen_by_fixed: Floats, seen_by_estimated: Floats,
               k: Floats | None, explain: bool) -> Scores:
@@ -212,7 +211,7 @@ class NumpyCore:
             if explain:
                 delta = np.full(len(src), math.nan)
                 delta[use] = delta_used
-        total = np.bincount(counted, seen[use] + sides.offset[use], size)
+        total = np.bincount(counted, seen[use] + self.offsets[sides.at[use]], size)
         count = np.bincount(counted, minlength=size)
         performances: list[float | None] = (total / np.maximum(count, 1)).tolist()
         for i in np.flatnonzero(count == 0).tolist():
