@@ -118,6 +118,11 @@ class Core(Protocol):
         """Rated players with a game; without explanations, only those whom the bonus's
         first conditions (K, games, rating, change) do not refuse."""
 
+    def bonuses(self, scores: Scores, k: list[float | None]) -> dict[int, int]:
+        """Every rated player's bonus from ``scores`` (the first rating), as
+        :func:`~xlrating.icu.formulas.explain_bonus` finds it: player index -> bonus, for the
+        winners only, in the players' order."""
+
     def skipped(self, seen: list[float]) -> list[Skipped]:
         """Every side against an unrated or provisional opponent that either has no estimate
         in ``seen`` or is itself an unrated or provisional player's, in side order."""

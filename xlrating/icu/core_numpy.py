@@ -34,6 +34,14 @@ def _expected(own: Floats, seen: Floats, scale: float) -> Floats:
     return 1.0 / (1.0 + powers_of_ten((seen - own) / scale))
 
 
+def _rounded(values: Floats) -> Floats:
+    """Each value rounded as :func:`~xlrating.icu.formulas.publish` rounds it, by the same
+    operations (``floor(|v| + 0.5)``, with v's sign)."""
+    whole = np.floor(np.abs(values) + 0.5)
+    rounded: Floats = np.where(values >= 0, whole, -whole)
+    return rounded
+
+
 def _published(values: Floats) -> list[int | None]:
     """Each value rounded as :func:`~xlrating.icu.formulas.publish` rounds it, by the same
     operations (``floor(|v| + 0.5)``, with v's sign), as Python integers; ``None`` for NaN."""
@@ -239,17 +247,40 @@ class NumpyCore:
     # -- step 3: bonuses ------------------------------------------------------------------------------
 
     def bonus_candidates(self, scores: Scores, k: list[float | None], explain: bool) -> list[int]:
+        candidates: list[int] = self.candidates(scores, k, explain).tolist()
+        return candidates
+
+    def candidates(self, scores: Scores, k: list[float | None], explain: bool) -> Ints:
+        """:meth:`bonus_candidates` as an array."""
         rules = self.rules
         count = np.array(scores.count)
         played = self.rated & (count > 0)
         if explain:
-            return np.flatnonzero(played).tolist()
+            return np.flatnonzero(played)
         factors = np.array([0.0 if v is None else v for v in k], dtype=np.float64)
         change = np.array(scores.change)
         limit = rules.bonus_rating_limit
         maybe = (played & (factors > rules.bonus_max_no_k) & (count > rules.bonus_max_no_games)
                  & (self.rating < limit) & (change > rules.bonus_min_change) & (self.rating + change < limit))
-        return np.flatnonzero(maybe).tolist()
+        return np.flatnonzero(maybe)
+
+    def bonuses(self, scores: Scores, k: list[float | None]) -> dict[int, int]:
+        """As :meth:`~xlrating.icu.core_plain.PlainCore.bonuses`, every candidate's bonus at once by
+        the operations of :func:`~xlrating.icu.formulas.explain_bonus`, each rounding as
+        :func:`~xlrating.icu.formulas.publish` rounds."""
+        rules = self.rules
+        at = self.candidates(scores, k, False)
+        rating, change = self.rating[at], np.array(scores.change)[at]
+        games = np.array(scores.count)[at]
+        threshold = rules.bonus_base + rules.bonus_per_game * (games - rules.bonus_max_no_games)
+        value = _rounded(change - threshold)
+        high = np.array([k[i] for i in at.tolist()], dtype=np.float64) >= rules.bonus_high_k
+        value = np.where(high, _rounded(rules.bonus_factor * value), value)
+        performance = np.array([scores.performances[i] for i in at.tolist()], dtype=np.float64)
+        for cap in (np.full(len(at), rules.bonus_rating_limit), performance):
+            value = np.where(rating + change + value >= cap, _rounded(cap - rating - change), value)
+        won = np.flatnonzero(value > 0)
+        return dict(zip(at[won].tolist(), value[won].astype(np.int64).tolist(), strict=True))
 
     # -- notes ----------------------------------------------------------------------------------------
 

@@ -273,17 +273,18 @@ class _Event:
 
     def award_bonuses(self, scores: Scores) -> dict[int, int]:
         """Each rated player's bonus from the first rating (ICU rating program, bonus); player
-        index -> bonus, for the winners only, in the players' order. Only the players whom
-        the bonus's first conditions do not refuse are worked out here (in words only when
-        explained); every rated player's working is explained when his outcome is built
-        (:meth:`bonus_steps`)."""
+        index -> bonus, for the winners only, in the players' order. Without explanations the
+        core finds them (numbers only, on arrays for a large event); with them, the players whom
+        the bonus's first conditions do not refuse are worked out here in words, and every other
+        rated player's working when his outcome is built (:meth:`bonus_steps`)."""
+        if not self.explain:
+            return self.core.bonuses(scores, self.k)
         bonuses: dict[int, int] = {}
         for i in self.core.bonus_candidates(scores, self.k, False):
             own, k = self.players[i].rating, self.k[i]
             assert own is not None and k is not None
             self.workings[i] = working = explain_bonus(own, scores.change[i], scores.count[i], k,
-                                                       scores.performances[i], self.rules,
-                                                       explain=self.explain)
+                                                       scores.performances[i], self.rules)
             if working.bonus > 0:
                 bonuses[i] = working.bonus
         return bonuses
