@@ -176,11 +176,15 @@ class NumpyCore:
     # -- steps 2 and 5: scoring -----------------------------------------------------------------------
 
     def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
-        ratings = np.array(seen, dtype=np.float64)
-        if self.factors is None or self.factors[0] is not k:  # the event's K, the same in both ratings
-            self.factors = k, np.array([math.nan if v is None else v for v in k], dtype=np.float64)
-        factors = self.factors[1]
+        ratings, factors = np.array(seen, dtype=np.float64), self.k_array(k)
         return self.score(self.sides_at(self.rated_sides), self.rating, ratings, ratings, factors, explain)
+
+    def k_array(self, k: list[float | None]) -> Floats:
+        """``k`` as an array (``nan``: none), made once for the event's K (the same list in every
+        step)."""
+        if self.factors is None or self.factors[0] is not k:
+            self.factors = k, np.array([math.nan if v is None else v for v in k], dtype=np.float64)
+        return self.factors[1]
 
     def score_others(self, final: Estimates, explain: bool) -> Scores:
         self.last_rated = None  # no more rated scorings: their per-side values go
@@ -247,20 +251,18 @@ class NumpyCore:
     # -- step 3: bonuses ------------------------------------------------------------------------------
 
     def bonus_candidates(self, scores: Scores, k: list[float | None], explain: bool) -> list[int]:
-        candidates: list[int] = self.candidates(scores, k, explain).tolist()
+        candidates: list[int] = self.candidates(np.array(scores.count), np.array(scores.change), k,
+                                                explain).tolist()
         return candidates
 
-    def candidates(self, scores: Scores, k: list[float | None], explain: bool) -> Ints:
-        """:meth:`bonus_candidates` as an array."""
+    def candidates(self, count: Ints, change: Floats, k: list[float | None], explain: bool) -> Ints:
+        """:meth:`bonus_candidates` as an array, from each player's games and change."""
         rules = self.rules
-        count = np.array(scores.count)
         played = self.rated & (count > 0)
         if explain:
             return np.flatnonzero(played)
-        factors = np.array([0.0 if v is None else v for v in k], dtype=np.float64)
-        change = np.array(scores.change)
         limit = rules.bonus_rating_limit
-        maybe = (played & (factors > rules.bonus_max_no_k) & (count > rules.bonus_max_no_games)
+        maybe = (played & (self.k_array(k) > rules.bonus_max_no_k) & (count > rules.bonus_max_no_games)
                  & (self.rating < limit) & (change > rules.bonus_min_change) & (self.rating + change < limit))
         return np.flatnonzero(maybe)
 
@@ -269,12 +271,12 @@ class NumpyCore:
         the operations of :func:`~xlrating.icu.formulas.explain_bonus`, each rounding as
         :func:`~xlrating.icu.formulas.publish` rounds."""
         rules = self.rules
-        at = self.candidates(scores, k, False)
-        rating, change = self.rating[at], np.array(scores.change)[at]
-        games = np.array(scores.count)[at]
+        every_count, every_change = np.array(scores.count), np.array(scores.change)
+        at = self.candidates(every_count, every_change, k, False)
+        rating, change, games = self.rating[at], every_change[at], every_count[at]
         threshold = rules.bonus_base + rules.bonus_per_game * (games - rules.bonus_max_no_games)
         value = _rounded(change - threshold)
-        high = np.array([k[i] for i in at.tolist()], dtype=np.float64) >= rules.bonus_high_k
+        high = self.k_array(k)[at] >= rules.bonus_high_k
         value = np.where(high, _rounded(rules.bonus_factor * value), value)
         performance = np.array([scores.performances[i] for i in at.tolist()], dtype=np.float64)
         for cap in (np.full(len(at), rules.bonus_rating_limit), performance):
