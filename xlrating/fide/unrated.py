@@ -185,10 +185,11 @@ def new_player_of_sums(
 
     def outcome(rating: int | None, ru: int | None = None, rc: tuple[int, int] | None = None,
                 p: float | None = None, dp: int | None = None, disregarded: bool = False) -> NewPlayerRating:
-        return NewPlayerRating(
-            rating=rating, ru=ru, competition=None if rc is None else rc[0] / rc[1], score=score, games=n,
-            p=p, dp=dp, opponent_ratings=opponent_ratings, results=results,
-            disregarded=disregarded, steps=tuple(steps), notes=tuple(notes))
+        # Every field by position (rating, ru, competition, score, games, p, dp, opponent ratings,
+        # results, disregarded, steps, notes): an event builds one per new player.
+        competition = None if rc is None else rc[0] / rc[1]
+        return NewPlayerRating(rating, ru, competition, score, n, p, dp, opponent_ratings, results,
+                               disregarded, tuple(steps), tuple(notes))
 
     if n == 0:
         notes.append("no games against rated opponents: no rating")
