@@ -39,7 +39,7 @@ from itertools import repeat
 from operator import sub, truediv
 
 from .. import _check, _vector
-from .._columns import picker
+from .._columns import MANY, picker
 from .._gc import collector_paused
 from .._sides import listed_sides
 from ..errors import EventError
@@ -160,12 +160,13 @@ class _Event:
 
         def many(positions: Sequence[int]) -> list[PlayerOutcome]:
             """The outcomes at ``positions``: the rated players with a rated game all at once
-            (:meth:`rated_outcomes`), the new players all at once (:meth:`new_outcomes`), the
-            others one by one."""
+            (:meth:`rated_outcomes`), the new players all at once if they are many
+            (:meth:`new_outcomes`), the others one by one."""
             elo = [i for i in positions if i not in new and sums.games[i]]
             built = dict(zip(elo, self.rated_outcomes(elo, sums, changes), strict=True))
             unrated = [i for i in positions if i in new]
-            built.update(zip(unrated, self.new_outcomes(unrated, new), strict=True))
+            if len(unrated) >= MANY:
+                built.update(zip(unrated, self.new_outcomes(unrated, new), strict=True))
             return [built[i] if i in built else self.one_outcome(i, new, sums, changes) for i in positions]
 
         return Outcomes(self.numbers, lambda i: many([i])[0], many)

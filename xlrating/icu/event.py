@@ -63,7 +63,7 @@ from datetime import date
 from itertools import repeat
 
 from .. import _check, _vector
-from .._columns import picker
+from .._columns import MANY, picker
 from .._gc import collector_paused
 from ..errors import ArgumentError, ConvergenceError
 from ..model import (
@@ -347,13 +347,15 @@ class _Event:
         def many(positions: Sequence[int]) -> list[PlayerOutcome]:
             """The outcomes at ``positions``: the rated players with a rated game all at once
             (:meth:`rated_outcomes`), the unrated and provisional players who are rated all at
-            once (:meth:`estimated_outcomes`), the others one by one."""
+            once if they are many (:meth:`estimated_outcomes`), the others one by one."""
             elo = [i for i in positions if players[i].kind is rated_kind and rated.count[i]]
             post, below = self.post, self.below_lowest
             estimated = [i for i in positions if players[i].kind in ESTIMATED
                          and (new := post[i]) is not None and not below(new)]
             built = dict(zip(elo, self.rated_outcomes(elo, rated, bonuses), strict=True))
-            built.update(zip(estimated, self.estimated_outcomes(estimated, final.seen, others), strict=True))
+            if len(estimated) >= MANY:
+                found = self.estimated_outcomes(estimated, final.seen, others)
+                built.update(zip(estimated, found, strict=True))
             return [built[i] if i in built else build(i) for i in positions]
 
         if self.on_arrays:
@@ -507,11 +509,22 @@ class _Event:
 
     def estimated_outcome(self, i: int, seen: list[float], scores: Scores, notes: list[str]) -> PlayerOutcome:
         """An unrated or provisional player's outcome: not rated without an estimate or below the
-        lowest rating, else his published estimate (:meth:`estimated_outcomes`)."""
+        lowest rating, else his published estimate (as :meth:`estimated_outcomes` builds many)."""
         p, explain = self.players[i], self.explain
         estimate, post = float(seen[i]), self.post[i]
         if post is not None and not self.below_lowest(post):
-            return self.estimated_outcomes([i], seen, scores)[0]
+            count = scores.count[i]
+            post_games = (p.games or 0) + count
+            provisional = p.kind is PlayerKind.PROVISIONAL
+            return PlayerOutcome(
+                player=p.number, method=Method.PROVISIONAL if provisional else Method.PERFORMANCE,
+                rated_games=count, rated_score=scores.score[i], pre_rating=p.rating, pre_games=p.games,
+                post_rating=post, post_games=post_games, initial_rating=p.rating, initial_games=p.games,
+                change=estimate - p.rating if provisional and p.rating is not None else None,
+                expected_score=scores.expected[i], performance=scores.performances[i],
+                games=self.lines(i) if explain else (),
+                steps=self.estimated_steps(i, estimate, scores) if explain else (),
+                notes=(*notes, *self.becomes_rated(post_games)))
         steps: list[Step] = []
         if explain and p.kind is PlayerKind.PROVISIONAL:
             steps.append(Step("Prior rating", p.rating, f"provisional, {p.games} games"))
@@ -565,10 +578,14 @@ class _Event:
         """The notes of the rated unrated and provisional players at ``positions``: games against
         opponents without an estimate, and whether the player becomes fully rated
         (``post_games``: each one's games after the event)."""
-        skips, limit = self.skips, self.rules.provisional_limit
-        rated = ("becomes fully rated after this event",)
-        return [(*(self.skip_notes(i) if i in skips else ()), *(rated if games >= limit else ()))
+        skips = self.skips
+        return [(*(self.skip_notes(i) if i in skips else ()), *self.becomes_rated(games))
                 for i, games in zip(positions, post_games, strict=True)]
+
+    def becomes_rated(self, post_games: int) -> tuple[str, ...]:
+        """The note of an unrated or provisional player whose games after the event reach the
+        provisional limit."""
+        return ("becomes fully rated after this event",) if post_games >= self.rules.provisional_limit else ()
 
     def estimated_steps(self, i: int, estimate: float, scores: Scores) -> tuple[Step, ...]:
         """A rated unrated or provisional player's explanation: each pass's estimate, the
