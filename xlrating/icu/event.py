@@ -458,7 +458,7 @@ class _Event:
             "post_rating": pick(self.post),
             "post_games": [None if n is None else n + m for n, m in zip(prior, count, strict=True)],
             "initial_rating": own, "initial_games": prior, "change": pick(scores.change),
-            "k": pick(self.k), "bonus": list(map(float, bonus)),
+            "k": pick(self.k), "bonus": list(map(float, bonus)) if bonuses else [0.0] * len(positions),
             "expected_score": pick(scores.expected), "performance": pick(scores.performances),
             "games": lines, "steps": steps, "notes": self.rated_notes(positions, bonus),
         }, method=Method.ELO)
