@@ -33,6 +33,7 @@ from typing import Any, NamedTuple, Protocol
 from .._sides import Sides
 from .rules import FideRules
 from .tables import PD_TABLE, pd_row
+from .unrated import NewPlayerRating
 
 LAST_ROW = PD_TABLE[-1][0]
 """736: from this difference on, table (b) has one row ("over 735")."""
@@ -187,6 +188,11 @@ class Core(Protocol):
         (``counts``), seen at ``seen`` (FIDE Handbook 10.51; 2024 regulations, 8.3.1): the
         difference D, rounded to a whole number (halves up) and capped at the player's cap,
         gives the player's PD from table (b)."""
+
+    def new_ratings(self, sums: RatedSums, explain: bool) -> dict[int, NewPlayerRating]:
+        """Every new player's Ru from his ``sums`` (FIDE Handbook 10.2; 2024 regulations, with the
+        hypothetical opponents), as :func:`~xlrating.fide.unrated.new_player_of_sums` finds it
+        (with its steps if ``explain``): player index -> result, in the players' order."""
 
     def rated_changes(self, sums: RatedSums) -> RatedChanges:
         """Every rated player's K (10.52, with the 2024 700 rule over the event's games; 2024

@@ -14,12 +14,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._sides_numpy import ArraySides, Ints
+from .._sides_numpy import ArraySides, Flags, Ints
 from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, given_k, new_rating
-from .core_plain import changes_one_by_one
+from .core_plain import changes_one_by_one, new_ratings_one_by_one
 from .player import FidePlayer
 from .rules import FideRules
 from .tables import DP_TABLE
+from .unrated import NewPlayerRating, apply_limits, new_player_of_sums, not_counted
 
 HIGH: Ints = np.array(PD_HIGH, dtype=np.int64)
 """Table (b): PD of the higher rated player, in hundredths, by whole difference 0..736."""
@@ -105,6 +106,15 @@ class NumpyCore:
         found = RatedSums(**lists, seen=seen, side_pd=pd_of)
         self.sums = found, arrays
         return found
+
+    def new_ratings(self, sums: RatedSums, explain: bool) -> dict[int, NewPlayerRating]:
+        """Without explanations, on arrays where every number is exact in a machine integer; else
+        one new player at a time (:func:`~xlrating.fide.core_plain.new_ratings_one_by_one`)."""
+        fixed = (self.edition, self.players, self.is_rated, self.sides.count, sums, self.scale)
+        found = None
+        if not explain and self.sums is not None and self.sums[0] is sums:
+            found = new_ratings(*fixed, self.sums[1])
+        return new_ratings_one_by_one(*fixed, explain) if found is None else found
 
     def rated_changes(self, sums: RatedSums) -> RatedChanges:
         """On arrays where every number is exact in a machine integer, else one rated player at
@@ -206,6 +216,68 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         raw=kept(raw), post=kept(post), post_rating=kept(post.astype(np.float64) / unit.astype(np.float64)),
         change=kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
         performance=_none_where(performance.tolist(), ~known), noted=np.flatnonzero(noted).tolist())
+
+
+def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool], played: list[int],
+                sums: RatedSums, scale: int, arrays: dict[str, Ints]) -> dict[int, NewPlayerRating] | None:
+    """Every new player's Ru without explanations, the results that
+    :func:`~xlrating.fide.unrated.new_player_of_sums` gives one by one: Ru on arrays for every
+    new player whom the formula rates (:func:`ru_by_formula`), then the maximum and the floor
+    (:func:`~xlrating.fide.unrated.apply_limits`) for each; every other new player (no game, a
+    score disregarded, too few games, dp indeterminate) one by one. ``None`` if a number would
+    not be exact in a machine integer or a float (``arrays``: ``sums`` as arrays)."""
+    new = np.flatnonzero(~np.array(is_rated, dtype=np.bool_))
+    games, halves, total = arrays["games"][new], arrays["halves"][new], arrays["opponents"][new]
+    largest = int(total.max(initial=0)) + 1000 * scale * (int(games.max(initial=0)) + 2)  # Rc + dp, over it
+    if scale > LARGEST_SCALE or 4 * largest >= EXACT_FLOAT:
+        return None
+    first = np.array([not players[i].games for i in new.tolist()], dtype=np.bool_)
+    formula = ru_by_formula(edition, games, halves, total, scale, first)
+    skipped = np.array(played)[new] - games
+    found = {}
+    for i, n, h, opponents, not_rated, first_i, (rated, ru, rc, p, dp) in zip(
+            new.tolist(), games.tolist(), halves.tolist(), total.tolist(), skipped.tolist(), first.tolist(),
+            zip(*formula, strict=True), strict=True):
+        if not rated:
+            found[i] = new_player_of_sums(edition, n, h, (opponents, scale), skipped=not_rated,
+                                          first_event=first_i, explain=False)
+            continue
+        rating, _, limits = apply_limits(edition, ru, first_i)
+        notes = (not_counted(not_rated), *limits) if not_rated else tuple(limits)
+        # Every field by position: rating, ru, Rc, score, games, p, dp, the opponents and results
+        # (not recorded without explanations), not disregarded, no steps, the notes.
+        found[i] = NewPlayerRating(rating, ru, rc, h / 2, n, p, dp, (), (), False, (), notes)
+    return found
+
+
+def ru_by_formula(edition: FideRules, games: Ints, halves: Ints, total: Ints, scale: int, first: Flags
+                  ) -> tuple[list[bool], list[int], list[float], list[float], list[int | None]]:
+    """For each new player (his games, half points and opponents' ratings in units of ``1/scale``
+    over the games against rated opponents, and whether this is his first event): whether the
+    formula rates him (10.2: a game, a score not disregarded, 2024: at least 5 games, and dp
+    determinate where it is used), and Ru, Rc, p and dp (``None``: not used), by the operations of
+    :func:`~xlrating.fide.unrated.ru_from_competition` on whole numbers."""
+    extra, step = edition.hypothetical_opponents, edition.plus_score_step
+    least = edition.disregard_first_below
+    rated = (games > 0) & ~(first & (halves * least.denominator < 2 * least.numerator))  # 10.21; 2024
+    if edition.min_rated_games is not None:
+        rated &= games >= edition.min_rated_games
+    with_draws = np.maximum(games + extra, 1)  # the games p is taken from (2024: with the hypothetical draws)
+    rc = (total + extra * edition.hypothetical_rating * scale, scale * with_draws)
+    if edition.round_competition:
+        rc = (round_half_away(*rc), np.ones(len(games), dtype=np.int64))
+    over = halves - games  # half points over 50% (the hypothetical draws add none)
+    row = 50 + round_half_away(over * 50, with_draws)
+    by_dp = over < 0 if step is not None else np.ones(len(games), dtype=np.bool_)  # 10.24; 2024 Ra + dp
+    rated &= DP_KNOWN[row] | ~by_dp
+    raw = (rc[0] + DP[row] * rc[1], rc[1])
+    if step is not None:  # 10.22 at 50%: Rc; 10.23 over 50%: Rc + 12.5 per half point over
+        plus = (rc[0] * step.denominator + step.numerator * over * rc[1], rc[1] * step.denominator)
+        raw = (np.where(by_dp, raw[0], np.where(over > 0, plus[0], rc[0])),
+               np.where(by_dp, raw[1], np.where(over > 0, plus[1], rc[1])))
+    p = np.where(by_dp, (halves + extra) / (2 * with_draws), halves / (2 * np.maximum(games, 1)))
+    return (rated.tolist(), round_half_away(*raw).tolist(), (rc[0] / rc[1]).tolist(), p.tolist(),
+            _none_where(DP[row].tolist(), ~by_dp))
 
 
 def _none_where(values: list[Any], missing: npt.NDArray[np.bool_]) -> list[Any]:

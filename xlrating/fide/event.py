@@ -191,7 +191,7 @@ class _Event:
 
     def new_ratings(self, sums: RatedSums) -> dict[int, NewPlayerRating]:
         """Step 5 (10.2): each new player's Ru from his sums."""
-        return {i: self.new_rating(i, sums) for i, rated in enumerate(self.is_rated) if not rated}
+        return self.core.new_ratings(sums, self.explain)
 
     # -- a round robin with new players (handbook 10.21b, 10.54) --------------------------------
 

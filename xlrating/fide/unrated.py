@@ -178,7 +178,7 @@ def new_player_of_sums(
     steps: list[Step] = []
     notes: list[str] = []
     if skipped:
-        notes.append(f"{skipped} game{'s' if skipped > 1 else ''} against unrated opponents not counted")
+        notes.append(not_counted(skipped))
     n = games
     points = halves
     score = points / 2
@@ -221,6 +221,11 @@ def new_player_of_sums(
         steps.extend(limit_steps)
     notes.extend(limit_notes)
     return outcome(rating, ru=ru, rc=rc, p=p_used, dp=dp)
+
+
+def not_counted(skipped: int) -> str:
+    """A new player's note on his games against unrated opponents."""
+    return f"{skipped} game{'s' if skipped > 1 else ''} against unrated opponents not counted"
 
 
 def _disregarded(edition: FideRules, halves: int, first_event: bool) -> str | None:
