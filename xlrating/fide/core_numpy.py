@@ -233,20 +233,27 @@ def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: lis
         return None
     first = np.array([not players[i].games for i in new.tolist()], dtype=np.bool_)
     formula = ru_by_formula(edition, games, halves, total, scale, first)
-    skipped = np.array(played)[new] - games
+    ru = np.array(formula[1], dtype=np.int64)
+    limited = ru < edition.rating_floor  # what apply_limits changes: under the floor, over the maximum
+    if edition.unrated_max is not None:
+        limited |= ru > edition.unrated_max
+    skipped = (np.array(played)[new] - games).tolist()
+    not_counted_notes = {count: (not_counted(count),) if count else () for count in set(skipped)}
     found = {}
-    for i, n, h, opponents, not_rated, first_i, (rated, ru, rc, p, dp) in zip(
-            new.tolist(), games.tolist(), halves.tolist(), total.tolist(), skipped.tolist(), first.tolist(),
-            zip(*formula, strict=True), strict=True):
+    for i, n, h, opponents, not_rated, first_i, (rated, ru_i, rc, p, dp), limit in zip(
+            new.tolist(), games.tolist(), halves.tolist(), total.tolist(), skipped, first.tolist(),
+            zip(*formula, strict=True), limited.tolist(), strict=True):
         if not rated:
             found[i] = new_player_of_sums(edition, n, h, (opponents, scale), skipped=not_rated,
                                           first_event=first_i, explain=False)
             continue
-        rating, _, limits = apply_limits(edition, ru, first_i)
-        notes = (not_counted(not_rated), *limits) if not_rated else tuple(limits)
+        rating, notes = ru_i, not_counted_notes[not_rated]
+        if limit:
+            rating, _, limits = apply_limits(edition, ru_i, first_i)
+            notes = (*notes, *limits)
         # Every field by position: rating, ru, Rc, score, games, p, dp, the opponents and results
         # (not recorded without explanations), not disregarded, no steps, the notes.
-        found[i] = NewPlayerRating(rating, ru, rc, h / 2, n, p, dp, (), (), False, (), notes)
+        found[i] = NewPlayerRating(rating, ru_i, rc, h / 2, n, p, dp, (), (), False, (), notes)
     return found
 
 
