@@ -389,11 +389,12 @@ class _Event:
     def new_outcomes(self, positions: Sequence[int], new: dict[int, NewPlayerRating]) -> list[PlayerOutcome]:
         """The outcomes (10.2) of the new players at ``positions`` (``new``: each one's Ru result),
         built field by field for all of them at once, as :meth:`unrated_outcome` builds one."""
+        pick = picker(positions)
         results = [new[i] for i in positions]
-        prior = [p.games for p in picker(positions)(self.players)]
+        prior = [p.games for p in pick(self.players)]
         explain = self.explain
         return outcome_records({
-            "player": picker(positions)(self.numbers),
+            "player": pick(self.numbers),
             "method": [Method.UNRATED if r.games else Method.NOT_RATED for r in results],
             "rated_games": [r.games for r in results], "rated_score": [r.score for r in results],
             "pre_rating": repeat(None, len(positions)), "pre_games": prior,

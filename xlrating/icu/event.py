@@ -467,8 +467,11 @@ class _Event:
         """The notes of the rated players at ``positions``: games against opponents without an
         estimate, and the bonus (``bonus``: each one's)."""
         skips = self.skips
-        return [(*(self.skip_notes(i) if i in skips else ()), *((f"bonus {b}",) if b else ()))
-                if b or i in skips else () for i, b in zip(positions, bonus, strict=True)]
+        notes = [self.skip_notes(i) if i in skips else [] for i in positions]
+        for b, noted in zip(bonus, notes, strict=True):
+            if b:
+                noted.append(f"bonus {b}")
+        return [tuple(n) for n in notes]
 
     def rated_explanations(self, positions: Sequence[int], scores: Scores, bonus: list[int]
                            ) -> tuple[Iterable[tuple[GameLine, ...]], Iterable[tuple[Step, ...]]]:
