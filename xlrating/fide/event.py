@@ -286,8 +286,10 @@ class _Event:
     def rated_notes_of(self, positions: Sequence[int], sums: RatedSums,
                        changes: RatedChanges) -> list[tuple[str, ...]]:
         """The notes (:meth:`rated_notes`) of the rated players at ``positions``, each with a rated
-        game: most have none but the games not rated; the others (``changes.noted``) are
-        written one by one."""
+        game: most have none but the games not rated; the others (``changes.noted``), and all
+        of a few players, are written one by one."""
+        if len(positions) < MANY:
+            return [tuple(self.rated_notes(i, sums, changes)) for i in positions]
         pick = picker(positions)
         skipped = list(map(sub, pick(self.played), pick(sums.games)))
         only_skipped = {count: (_not_rated(count),) if count else () for count in set(skipped)}
