@@ -23,7 +23,7 @@ from xlrating.errors import EventError
 from xlrating.fide import FidePlayer, event, rate_event
 from xlrating.fide.core import RatedChanges, RatedSums
 from xlrating.fide.core import round_half_away as round_one
-from xlrating.fide.core_plain import changes_one_by_one
+from xlrating.fide.core_plain import changes_one_by_one, new_ratings_one_by_one
 from xlrating.fide.rating import k_limit, k_rule
 from xlrating.fide.rules import EDITIONS, get_rules
 from xlrating.model import EventType, Game, Outcomes
@@ -31,7 +31,15 @@ from xlrating.model import EventType, Game, Outcomes
 pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy core needs numpy")
 
 if _vector.AVAILABLE:
-    from xlrating.fide.core_numpy import LARGEST_SCALE, k_by_rules, k_limited, rated_changes, round_half_away
+    from xlrating.fide.core_numpy import (
+        LARGEST_SCALE,
+        NumpyCore,
+        k_by_rules,
+        k_limited,
+        new_ratings,
+        rated_changes,
+        round_half_away,
+    )
 
 
 def _event(arguments: dict[str, Any]) -> event._Event:
@@ -122,6 +130,28 @@ def test_a_given_k_too_large_or_too_fine_for_machine_integers_is_rated_player_by
         with _vector.forced(False):
             plain = rate_event(**{**arguments, "players": players})
         assert encode(outcome) == encode(plain)
+
+
+def test_new_ratings_on_arrays_equal_the_new_ratings_player_by_player() -> None:
+    # Every field of every new player's result (Rc, p and dp included, which no outcome shows),
+    # for the random events and a large event under each edition; and the arrays were used.
+    events = [random_event(seed) for seed in range(300)]
+    events += [{**large_event(1000, explain=False), "rules": rules} for rules in ("2024", "handbook")]
+    on_arrays = rated_by_formula = 0
+    for arguments in events:
+        with _vector.forced(True):
+            try:
+                rated = _event(arguments)
+            except EventError:
+                continue  # a game names a player who is not in the event
+        sums = rated.core.rated_sums(rated.units, rated.counts_as_rated)
+        fixed = (rated.edition, rated.players, rated.is_rated, rated.played, sums, rated.scale)
+        found = rated.core.new_ratings(sums, False)
+        assert repr(found) == repr(new_ratings_one_by_one(*fixed, False))
+        assert isinstance(rated.core, NumpyCore) and rated.core.sums is not None
+        on_arrays += new_ratings(*fixed, rated.core.sums[1]) is not None
+        rated_by_formula += sum(result.ru is not None for result in found.values())
+    assert on_arrays > 200 and rated_by_formula > 1000
 
 
 def test_changes_on_arrays_cover_rounding_and_the_fallback() -> None:

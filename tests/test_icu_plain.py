@@ -32,8 +32,9 @@ from test_icu_snapshot import (
 
 from xlrating import _vector
 from xlrating.errors import XlratingError
-from xlrating.icu import ICU, IcuPlayer, PlayerKind, event, rate_event
+from xlrating.icu import ICU, IcuPlayer, PlayerKind, event, get_rules, rate_event
 from xlrating.icu.core_plain import PlainCore
+from xlrating.icu.formulas import explain_bonus
 from xlrating.model import Game
 
 pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy core needs numpy")
@@ -135,6 +136,41 @@ def random_event(seed: int) -> tuple[list[IcuPlayer], list[Game], dict[str, Any]
 @pytest.mark.parametrize("seed", range(300))
 def test_random_events_are_the_same_on_both_cores(seed: int) -> None:
     both(*random_event(seed))
+
+
+def test_both_cores_award_the_bonuses_the_formula_gives() -> None:
+    # Without explanations a core finds the bonuses alone (the numpy core on arrays): on both
+    # cores, for every random event and a large one, they are the bonuses that
+    # formulas.explain_bonus works out player by player for every rated player with a game.
+    events = [random_event(seed) for seed in range(300)]
+    events.append((*swiss(3000, 9, 31), {"start_date": date(2024, 6, 1)}))
+    won = 0
+    for players, games, kwargs in events:
+        rules = get_rules(kwargs.get("rules"))
+        k_date = kwargs.get("start_date") or kwargs.get("end_date")
+        for vector in (False, True):
+            with _vector.forced(vector):
+                try:
+                    rating = event._Event(tuple(players), tuple(games), k_date, rules, "", False, ())
+                    rating.set_k()
+                    first = rating.iterate(rating.fixed_ratings(), "first")
+                except XlratingError:
+                    break  # a game names a player who is not there, a K cannot be decided...
+            core, k = rating.core, rating.k
+            scores = core.score_rated(first.seen, k, False)
+            expected = {}
+            for i in core.bonus_candidates(scores, k, True):
+                own, factor = players[i].rating, k[i]
+                assert own is not None and factor is not None
+                bonus = explain_bonus(own, scores.change[i], scores.count[i], factor, scores.performances[i],
+                                      rules).bonus
+                if bonus:
+                    expected[i] = bonus
+            found = core.bonuses(scores, k)
+            assert list(found.items()) == list(expected.items())
+            assert all(type(b) is int for b in found.values())
+            won += len(found)
+    assert won > 400  # both cores, the random events and the large one
 
 
 @pytest.mark.parametrize("explain", [True, False])

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple, Protocol
@@ -33,6 +33,7 @@ from typing import Any, NamedTuple, Protocol
 from .._sides import Sides
 from .rules import FideRules
 from .tables import PD_TABLE, pd_row
+from .unrated import NewPlayerRating
 
 LAST_ROW = PD_TABLE[-1][0]
 """736: from this difference on, table (b) has one row ("over 735")."""
@@ -76,7 +77,7 @@ def given_k(k: float) -> tuple[int, int]:
     return exact.numerator, exact.denominator
 
 
-def scale_of(ratings: Sequence[float | None]) -> int:
+def scale_of(ratings: Iterable[float | None]) -> int:
     """The least common denominator of the ratings' exact decimal values (1 for whole ratings)."""
     scale = 1
     for rating in ratings:
@@ -160,6 +161,10 @@ class RatedChanges:
     """``(post - rating) / unit``."""
     performance: list[float | None]
     """Rc + dp (``None``: dp is indeterminate for a 0% or 100% score)."""
+    noted: list[int]
+    """The rated players (positions, ascending) with a rated game who have a note beyond the
+    games not rated: a rating under the edition's floor before or after the event, a K the 700
+    rule lowered, or a capped game."""
 
     def of(self, i: int) -> Change:
         """Player ``i``'s change."""
@@ -183,6 +188,11 @@ class Core(Protocol):
         (``counts``), seen at ``seen`` (FIDE Handbook 10.51; 2024 regulations, 8.3.1): the
         difference D, rounded to a whole number (halves up) and capped at the player's cap,
         gives the player's PD from table (b)."""
+
+    def new_ratings(self, sums: RatedSums, explain: bool) -> dict[int, NewPlayerRating]:
+        """Every new player's Ru from his ``sums`` (FIDE Handbook 10.2; 2024 regulations, with the
+        hypothetical opponents), as :func:`~xlrating.fide.unrated.new_player_of_sums` finds it
+        (with its steps if ``explain``): player index -> result, in the players' order."""
 
     def rated_changes(self, sums: RatedSums) -> RatedChanges:
         """Every rated player's K (10.52, with the 2024 700 rule over the event's games; 2024

@@ -14,12 +14,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._sides_numpy import ArraySides, Ints
+from .._sides_numpy import ArraySides, Flags, Ints
 from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, given_k, new_rating
-from .core_plain import changes_one_by_one
+from .core_plain import changes_one_by_one, new_ratings_one_by_one
 from .player import FidePlayer
 from .rules import FideRules
 from .tables import DP_TABLE
+from .unrated import NewPlayerRating, apply_limits, new_player_of_sums, not_counted
 
 HIGH: Ints = np.array(PD_HIGH, dtype=np.int64)
 """Table (b): PD of the higher rated player, in hundredths, by whole difference 0..736."""
@@ -52,6 +53,13 @@ class NumpyCore:
         self.units, self.cap, self.is_rated, self.scale = units, cap, is_rated, scale
         self.halves: Ints = (2.0 * sides.score).astype(np.int64)
         """Per side: the player's score in half points (0, 1 or 2)."""
+        self.rated: npt.NDArray[Any] = np.array(units, dtype=dtype_for(scale))
+        """Each player's rating in units of ``1/scale``."""
+        caps = set(cap)
+        self.limit: Ints | int = caps.pop() if len(caps) == 1 else np.array(cap, dtype=np.int64)
+        """Each player's cap on the rating difference (one number if every player has the same)."""
+        self.sums: tuple[RatedSums, dict[str, Ints]] | None = None
+        """The last sums, and the same as arrays (:meth:`rated_changes` takes them as they are)."""
 
     def lines(self, i: int) -> list[Line]:
         sides = self.sides
@@ -61,47 +69,59 @@ class NumpyCore:
 
     def rated_sums(self, seen: list[int], counts: list[bool]) -> RatedSums:
         """As :meth:`~xlrating.fide.core_plain.PlainCore.rated_sums`, for every side at once."""
-        sides, scale, rating = self.sides, self.scale, self.units
-        size = len(rating)
-        dtype = dtype_for(scale)
-        rated: npt.NDArray[Any] = np.array(rating, dtype=dtype)
-        seen_at = rated if seen is rating else np.array(seen, dtype=dtype)
+        sides, scale, rated = self.sides, self.scale, self.rated
+        size = len(rated)
+        seen_at = rated if seen is self.units else np.array(seen, dtype=rated.dtype)
         kept = np.array(counts, dtype=np.bool_)[sides.opponent]
         player = sides.player[kept].astype(np.intp)  # machine-size indices: np.add.at takes them as they are
         own = rated[player]
         other = seen_at[sides.opponent[kept]]
         gap = np.abs(own - other)
         difference = (2 * gap + scale) // (2 * scale)
-        limit = np.array(self.cap, dtype=np.int64)[player]
-        over = gap > limit.astype(gap.dtype) * scale  # over the cap before D is rounded
+        limit = self.limit if isinstance(self.limit, int) else self.limit[player].astype(gap.dtype)
+        over = gap > limit * scale  # over the cap before D is rounded
         row = np.minimum(np.minimum(difference, limit), LAST_ROW).astype(np.int64)
         pd = np.where(own >= other, HIGH[row], LOW[row])
         halves = self.halves[kept]
 
-        def total(values: Ints) -> list[int]:
+        def total(values: Ints) -> Ints:
             sums = np.zeros(size, dtype=values.dtype)
             np.add.at(sums, player, values)
-            found: list[int] = sums.tolist()  # Python integers, from machine integers or objects
-            return found
+            return sums
 
-        side_pd = np.full(len(sides.player), -1, dtype=np.int64)
-        side_pd[kept] = pd
         start = sides.starts
+        side_pd: list[Ints] = []  # made when the explanation first asks for it
 
         def pd_of(i: int) -> list[int]:
-            found: list[int] = side_pd[start[i]:start[i + 1]].tolist()
+            if not side_pd:
+                side_pd.append(np.full(len(sides.player), -1, dtype=np.int64))
+                side_pd[0][kept] = pd
+            found: list[int] = side_pd[0][start[i]:start[i + 1]].tolist()
             return found
 
-        return RatedSums(
-            games=np.bincount(player, minlength=size).tolist(), halves=total(halves), pd=total(pd),
-            excess=total(50 * halves - pd), opponents=total(other), capped=total(over.astype(np.int64)),
-            seen=seen, side_pd=pd_of)
+        arrays = {"games": np.bincount(player, minlength=size), "halves": total(halves), "pd": total(pd),
+                  "excess": total(50 * halves - pd), "opponents": total(other),
+                  "capped": total(over.astype(np.int64))}
+        lists = {name: values.tolist() for name, values in arrays.items()}  # Python integers
+        found = RatedSums(**lists, seen=seen, side_pd=pd_of)
+        self.sums = found, arrays
+        return found
+
+    def new_ratings(self, sums: RatedSums, explain: bool) -> dict[int, NewPlayerRating]:
+        """Without explanations, on arrays where every number is exact in a machine integer; else
+        one new player at a time (:func:`~xlrating.fide.core_plain.new_ratings_one_by_one`)."""
+        fixed = (self.edition, self.players, self.is_rated, self.sides.count, sums, self.scale)
+        found = None
+        if not explain and self.sums is not None and self.sums[0] is sums:
+            found = new_ratings(*fixed, self.sums[1])
+        return new_ratings_one_by_one(*fixed, explain) if found is None else found
 
     def rated_changes(self, sums: RatedSums) -> RatedChanges:
         """On arrays where every number is exact in a machine integer, else one rated player at
         a time (:func:`~xlrating.fide.core_plain.changes_one_by_one`); the same integers."""
         fixed = (self.edition, self.on, self.players, self.is_rated, self.units)
-        found = rated_changes(*fixed, sums, self.scale)
+        arrays = self.sums[1] if self.sums is not None and self.sums[0] is sums else None
+        found = rated_changes(*fixed, sums, self.scale, arrays)
         return changes_one_by_one(*fixed, sums, self.scale) if found is None else found
 
 
@@ -147,17 +167,19 @@ def k_limited(edition: FideRules, k: Ints, games: Ints) -> Ints:
 
 
 def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], is_rated: list[bool],
-                  units: list[int], sums: RatedSums, scale: int) -> RatedChanges | None:
+                  units: list[int], sums: RatedSums, scale: int,
+                  arrays: dict[str, Ints] | None = None) -> RatedChanges | None:
     """Every rated player's K and change (FIDE Handbook 10.5; 2024 regulations) on arrays, the
     same integers as :func:`xlrating.fide.core_plain.changes_one_by_one` finds player by
     player; ``None`` if a number would not be exact in a machine integer or a float (ratings
-    with many decimals, a K given with many)."""
+    with many decimals, a K given with many). ``arrays``: the sums as arrays, if at hand."""
     if scale > LARGEST_SCALE:
         return None
     size = len(players)
-    games: Ints = np.array(sums.games, dtype=np.int64)
-    excess: Ints = np.array(sums.excess, dtype=np.int64)
-    opponents: Ints = np.array(sums.opponents, dtype=np.int64)
+    if arrays is None:
+        arrays = {name: np.array(getattr(sums, name), dtype=np.int64)
+                  for name in ("games", "halves", "excess", "opponents")}
+    games, excess, opponents = arrays["games"], arrays["excess"], arrays["opponents"]
     k_rule = k_by_rules(edition, on, players)
     given = [(i, given_k(p.k)) for i, p in enumerate(players) if p.k is not None]
     largest_k = max([int(k_rule.max(initial=0)), *(numerator for _, (numerator, _) in given)])
@@ -177,10 +199,13 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     post = new_rating(edition, rating, raw, unit, round_half_away)
     counted = np.array(is_rated, dtype=np.bool_) & (games > 0)
     played = np.maximum(games, 1)
-    row = 50 + round_half_away((np.array(sums.halves, dtype=np.int64) - games) * 50, played)
+    row = 50 + round_half_away((arrays["halves"] - games) * 50, played)
     points = played * scale
     performance = (opponents + DP[row] * points).astype(np.float64) / points.astype(np.float64)
     known = counted & DP_KNOWN[row]
+    floor = edition.rating_floor
+    capped = arrays["capped"] if "capped" in arrays else np.array(sums.capped, dtype=np.int64)
+    noted = counted & ((rating < floor * unit) | (k < k_rule) | (capped > 0) | (post < floor * unit))
 
     def kept(values: npt.NDArray[Any]) -> list[Any]:
         found: list[Any] = np.where(counted, values, 0).tolist()
@@ -190,4 +215,80 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         k=kept(k), k_unit=kept(k_unit), k_rule=kept(k_rule), unit=kept(unit), rating=kept(rating),
         raw=kept(raw), post=kept(post), post_rating=kept(post.astype(np.float64) / unit.astype(np.float64)),
         change=kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
-        performance=[v if ok else None for v, ok in zip(performance.tolist(), known.tolist(), strict=True)])
+        performance=_none_where(performance.tolist(), ~known), noted=np.flatnonzero(noted).tolist())
+
+
+def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool], played: list[int],
+                sums: RatedSums, scale: int, arrays: dict[str, Ints]) -> dict[int, NewPlayerRating] | None:
+    """Every new player's Ru without explanations, the results that
+    :func:`~xlrating.fide.unrated.new_player_of_sums` gives one by one: Ru on arrays for every
+    new player whom the formula rates (:func:`ru_by_formula`), then the maximum and the floor
+    (:func:`~xlrating.fide.unrated.apply_limits`) for each; every other new player (no game, a
+    score disregarded, too few games, dp indeterminate) one by one. ``None`` if a number would
+    not be exact in a machine integer or a float (``arrays``: ``sums`` as arrays)."""
+    new = np.flatnonzero(~np.array(is_rated, dtype=np.bool_))
+    games, halves, total = arrays["games"][new], arrays["halves"][new], arrays["opponents"][new]
+    largest = int(total.max(initial=0)) + 1000 * scale * (int(games.max(initial=0)) + 2)  # Rc + dp, over it
+    if scale > LARGEST_SCALE or 4 * largest >= EXACT_FLOAT:
+        return None
+    first = np.array([not players[i].games for i in new.tolist()], dtype=np.bool_)
+    formula = ru_by_formula(edition, games, halves, total, scale, first)
+    ru = np.array(formula[1], dtype=np.int64)
+    limited = ru < edition.rating_floor  # what apply_limits changes: under the floor, over the maximum
+    if edition.unrated_max is not None:
+        limited |= ru > edition.unrated_max
+    skipped = (np.array(played)[new] - games).tolist()
+    not_counted_notes = {count: (not_counted(count),) if count else () for count in set(skipped)}
+    found = {}
+    for i, n, h, opponents, not_rated, first_i, (rated, ru_i, rc, p, dp), limit in zip(
+            new.tolist(), games.tolist(), halves.tolist(), total.tolist(), skipped, first.tolist(),
+            zip(*formula, strict=True), limited.tolist(), strict=True):
+        if not rated:
+            found[i] = new_player_of_sums(edition, n, h, (opponents, scale), skipped=not_rated,
+                                          first_event=first_i, explain=False)
+            continue
+        rating, notes = ru_i, not_counted_notes[not_rated]
+        if limit:
+            rating, _, limits = apply_limits(edition, ru_i, first_i)
+            notes = (*notes, *limits)
+        # Every field by position: rating, ru, Rc, score, games, p, dp, the opponents and results
+        # (not recorded without explanations), not disregarded, no steps, the notes.
+        found[i] = NewPlayerRating(rating, ru_i, rc, h / 2, n, p, dp, (), (), False, (), notes)
+    return found
+
+
+def ru_by_formula(edition: FideRules, games: Ints, halves: Ints, total: Ints, scale: int, first: Flags
+                  ) -> tuple[list[bool], list[int], list[float], list[float], list[int | None]]:
+    """For each new player (his games, half points and opponents' ratings in units of ``1/scale``
+    over the games against rated opponents, and whether this is his first event): whether the
+    formula rates him (10.2: a game, a score not disregarded, 2024: at least 5 games, and dp
+    determinate where it is used), and Ru, Rc, p and dp (``None``: not used), by the operations of
+    :func:`~xlrating.fide.unrated.ru_from_competition` on whole numbers."""
+    extra, step = edition.hypothetical_opponents, edition.plus_score_step
+    least = edition.disregard_first_below
+    rated = (games > 0) & ~(first & (halves * least.denominator < 2 * least.numerator))  # 10.21; 2024
+    if edition.min_rated_games is not None:
+        rated &= games >= edition.min_rated_games
+    with_draws = np.maximum(games + extra, 1)  # the games p is taken from (2024: with the hypothetical draws)
+    rc = (total + extra * edition.hypothetical_rating * scale, scale * with_draws)
+    if edition.round_competition:
+        rc = (round_half_away(*rc), np.ones(len(games), dtype=np.int64))
+    over = halves - games  # half points over 50% (the hypothetical draws add none)
+    row = 50 + round_half_away(over * 50, with_draws)
+    by_dp = over < 0 if step is not None else np.ones(len(games), dtype=np.bool_)  # 10.24; 2024 Ra + dp
+    rated &= DP_KNOWN[row] | ~by_dp
+    raw = (rc[0] + DP[row] * rc[1], rc[1])
+    if step is not None:  # 10.22 at 50%: Rc; 10.23 over 50%: Rc + 12.5 per half point over
+        plus = (rc[0] * step.denominator + step.numerator * over * rc[1], rc[1] * step.denominator)
+        raw = (np.where(by_dp, raw[0], np.where(over > 0, plus[0], rc[0])),
+               np.where(by_dp, raw[1], np.where(over > 0, plus[1], rc[1])))
+    p = np.where(by_dp, (halves + extra) / (2 * with_draws), halves / (2 * np.maximum(games, 1)))
+    return (rated.tolist(), round_half_away(*raw).tolist(), (rc[0] / rc[1]).tolist(), p.tolist(),
+            _none_where(DP[row].tolist(), ~by_dp))
+
+
+def _none_where(values: list[Any], missing: npt.NDArray[np.bool_]) -> list[Any]:
+    """``values`` with ``None`` where ``missing`` is true."""
+    for i in np.flatnonzero(missing).tolist():
+        values[i] = None
+    return values

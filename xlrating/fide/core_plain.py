@@ -24,6 +24,7 @@ from .player import FidePlayer
 from .rating import k_limit, k_rule
 from .rules import FideRules
 from .tables import DP_TABLE
+from .unrated import NewPlayerRating, new_player_of_sums
 
 _DP: dict[int, int | None] = dict(DP_TABLE)
 HALVES = {1.0: 2, 0.5: 1, 0.0: 0}
@@ -80,6 +81,11 @@ class PlainCore:
         return RatedSums(games=games, halves=halves, pd=pd, excess=excess, opponents=opponents,
                          capped=capped, seen=seen, side_pd=side_pd.__getitem__)
 
+    def new_ratings(self, sums: RatedSums, explain: bool) -> dict[int, NewPlayerRating]:
+        """One new player at a time."""
+        return new_ratings_one_by_one(self.edition, self.players, self.is_rated, self.sides.count, sums,
+                                      self.scale, explain)
+
     def rated_changes(self, sums: RatedSums) -> RatedChanges:
         """One rated player at a time."""
         return changes_one_by_one(self.edition, self.on, self.players, self.is_rated, self.units, sums,
@@ -94,6 +100,8 @@ def changes_one_by_one(edition: FideRules, on: date, players: Sequence[FidePlaye
     k, k_unit, k_rule_, unit, rating, raw, post = ([0] * size for _ in range(7))
     post_rating, change = [0.0] * size, [0.0] * size
     performance: list[float | None] = [None] * size
+    noted = []
+    floor = edition.rating_floor
     for i, player in enumerate(players):
         games = sums.games[i]
         if not is_rated[i] or not games:
@@ -106,8 +114,23 @@ def changes_one_by_one(edition: FideRules, on: date, players: Sequence[FidePlaye
         points = games * scale
         dp = _DP.get(50 + round_half_away((sums.halves[i] - games) * 50, games))
         performance[i] = None if dp is None else (sums.opponents[i] + dp * points) / points
+        if (units[i] < floor * scale or k[i] < k_rule_[i] or sums.capped[i]
+                or found.post < floor * found.unit):
+            noted.append(i)
     return RatedChanges(k=k, k_unit=k_unit, k_rule=k_rule_, unit=unit, rating=rating, raw=raw, post=post,
-                        post_rating=post_rating, change=change, performance=performance)
+                        post_rating=post_rating, change=change, performance=performance, noted=noted)
+
+
+def new_ratings_one_by_one(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool],
+                           played: list[int], sums: RatedSums, scale: int, explain: bool
+                           ) -> dict[int, NewPlayerRating]:
+    """Every new player's Ru from his sums, one player at a time
+    (:func:`~xlrating.fide.unrated.new_player_of_sums`): the plain core's step, and the numpy
+    core's with explanations or where a number would not be exact in a machine integer."""
+    return {i: new_player_of_sums(edition, sums.games[i], sums.halves[i], (sums.opponents[i], scale),
+                                  skipped=played[i] - sums.games[i], first_event=not players[i].games,
+                                  explain=explain)
+            for i, rated in enumerate(is_rated) if not rated}
 
 
 def k_of(edition: FideRules, on: date, player: FidePlayer, games: int) -> tuple[tuple[int, int], int]:

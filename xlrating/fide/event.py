@@ -36,8 +36,11 @@ from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from itertools import repeat
+from operator import sub, truediv
 
 from .. import _check, _vector
+from .._columns import MANY, picker
+from .._gc import collector_paused
 from .._sides import listed_sides
 from ..errors import EventError
 from ..model import (
@@ -80,20 +83,25 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count > 1 else ''}"
 
 
+def _not_rated(skipped: int) -> str:
+    """A rated player's note on his games against opponents who count as unrated."""
+    return f"{_plural(skipped, 'game')} against unrated opponents not rated"
+
+
 class _Event:
     """One event's players and games as the numeric core holds them, and the steps that rate it."""
 
     def __init__(self, edition: FideRules, kind: EventType, on: date, players: tuple[FidePlayer, ...],
-                 games: tuple[Game, ...], explain: bool) -> None:
+                 games: Sequence[Game], explain: bool) -> None:
         self.edition = edition
         self.kind = kind
         self.on = on
         self.players = players
         self.explain = explain
         self.numbers = [p.number for p in players]
-        ratings = [p.rating for p in players]
-        self.scale = scale = scale_of(ratings)
+        self.ratings = ratings = [p.rating for p in players]
         distinct = set(ratings)  # a large event has far fewer distinct ratings than players
+        self.scale = scale = scale_of(distinct)
         units = {r: 0 if r is None else scaled(r, scale) for r in distinct}
         caps = {r: self.cap_of(r) for r in distinct}
         self.units = [units[r] for r in ratings]
@@ -109,7 +117,7 @@ class _Event:
         cap = None if rating is None else self.edition.cap_for(rating, self.on)
         return NO_CAP if cap is None else cap
 
-    def make_core(self, games: tuple[Game, ...]) -> Core:
+    def make_core(self, games: Sequence[Game]) -> Core:
         """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
         imported, else in plain Python (the same integers either way)."""
         fixed = (self.edition, self.on, self.players, self.units, self.cap, self.is_rated, self.scale)
@@ -152,9 +160,13 @@ class _Event:
 
         def many(positions: Sequence[int]) -> list[PlayerOutcome]:
             """The outcomes at ``positions``: the rated players with a rated game all at once
-            (:meth:`rated_outcomes`), the others one by one."""
+            (:meth:`rated_outcomes`), the new players all at once if they are many
+            (:meth:`new_outcomes`), the others one by one."""
             elo = [i for i in positions if i not in new and sums.games[i]]
             built = dict(zip(elo, self.rated_outcomes(elo, sums, changes), strict=True))
+            unrated = [i for i in positions if i in new]
+            if len(unrated) >= MANY:
+                built.update(zip(unrated, self.new_outcomes(unrated, new), strict=True))
             return [built[i] if i in built else self.one_outcome(i, new, sums, changes) for i in positions]
 
         return Outcomes(self.numbers, lambda i: many([i])[0], many)
@@ -179,7 +191,7 @@ class _Event:
 
     def new_ratings(self, sums: RatedSums) -> dict[int, NewPlayerRating]:
         """Step 5 (10.2): each new player's Ru from his sums."""
-        return {i: self.new_rating(i, sums) for i, rated in enumerate(self.is_rated) if not rated}
+        return self.core.new_ratings(sums, self.explain)
 
     # -- a round robin with new players (handbook 10.21b, 10.54) --------------------------------
 
@@ -250,27 +262,40 @@ class _Event:
                        changes: RatedChanges) -> list[PlayerOutcome]:
         """The outcomes (10.5) of the rated players at ``positions``, each with a game against an
         opponent who counts as rated in ``sums``, built field by field for all of them at once."""
-        players = [self.players[i] for i in positions]
-        games = [sums.games[i] for i in positions]
-        ratings = [p.rating for p in players]
-        prior = [p.games for p in players]
+        pick = picker(positions)
+        games = pick(sums.games)
+        ratings = pick(self.ratings)
+        prior = [p.games for p in pick(self.players)]
         explain = self.explain
         return outcome_records({
-            "player": [p.number for p in players], "rated_games": games,
-            "rated_score": [sums.halves[i] / 2 for i in positions], "pre_rating": ratings, "pre_games": prior,
-            "post_rating": [changes.post_rating[i] for i in positions],
+            "player": pick(self.numbers), "rated_games": games,
+            "rated_score": list(map(truediv, pick(sums.halves), repeat(2))), "pre_rating": ratings,
+            "pre_games": prior, "post_rating": pick(changes.post_rating),
             "post_games": [None if n is None else n + m for n, m in zip(prior, games, strict=True)],
-            "initial_rating": ratings, "initial_games": prior,
-            "change": [changes.change[i] for i in positions],
-            "k": [changes.k[i] / changes.k_unit[i] for i in positions],
-            "expected_score": [sums.pd[i] / 100 for i in positions],
-            "performance": [changes.performance[i] for i in positions],
+            "initial_rating": ratings, "initial_games": prior, "change": pick(changes.change),
+            "k": list(map(truediv, pick(changes.k), pick(changes.k_unit))),
+            "expected_score": list(map(truediv, pick(sums.pd), repeat(100))),
+            "performance": pick(changes.performance),
             "games": [self.rated_lines(i, sums, (changes.k[i], changes.k_unit[i])) for i in positions]
             if explain else repeat((), len(positions)),
             "steps": [self.rated_steps(i, sums, changes.of(i), changes.performance[i]) for i in positions]
             if explain else repeat((), len(positions)),
-            "notes": [tuple(self.rated_notes(i, sums, changes)) for i in positions],
+            "notes": self.rated_notes_of(positions, sums, changes),
         }, method=Method.ELO)
+
+    def rated_notes_of(self, positions: Sequence[int], sums: RatedSums,
+                       changes: RatedChanges) -> list[tuple[str, ...]]:
+        """The notes (:meth:`rated_notes`) of the rated players at ``positions``, each with a rated
+        game: most have none but the games not rated; the others (``changes.noted``), and all
+        of a few players, are written one by one."""
+        if len(positions) < MANY:
+            return [tuple(self.rated_notes(i, sums, changes)) for i in positions]
+        pick = picker(positions)
+        skipped = list(map(sub, pick(self.played), pick(sums.games)))
+        only_skipped = {count: (_not_rated(count),) if count else () for count in set(skipped)}
+        noted = set(changes.noted)
+        return [tuple(self.rated_notes(i, sums, changes)) if i in noted else only_skipped[count]
+                for i, count in zip(positions, skipped, strict=True)]
 
     def rated_notes(self, i: int, sums: RatedSums, changes: RatedChanges) -> list[str]:
         """A rated player's notes: a rating under the floor, games not rated, and with a rated
@@ -284,7 +309,7 @@ class _Event:
         games = sums.games[i]
         skipped = self.played[i] - games
         if skipped:
-            notes.append(f"{_plural(skipped, 'game')} against unrated opponents not rated")
+            notes.append(_not_rated(skipped))
         if not games:
             return notes
         if changes.k[i] < changes.k_rule[i]:
@@ -363,6 +388,27 @@ class _Event:
                                   skipped=self.played[i] - games, first_event=not self.players[i].games,
                                   explain=self.explain)
 
+    def new_outcomes(self, positions: Sequence[int], new: dict[int, NewPlayerRating]) -> list[PlayerOutcome]:
+        """The outcomes (10.2) of the new players at ``positions`` (``new``: each one's Ru result),
+        built field by field for all of them at once, as :meth:`unrated_outcome` builds one."""
+        pick = picker(positions)
+        results = [new[i] for i in positions]
+        prior = [p.games for p in pick(self.players)]
+        explain = self.explain
+        return outcome_records({
+            "player": pick(self.numbers),
+            "method": [Method.UNRATED if r.games else Method.NOT_RATED for r in results],
+            "rated_games": [r.games for r in results], "rated_score": [r.score for r in results],
+            "pre_rating": repeat(None, len(positions)), "pre_games": prior,
+            "post_rating": [None if r.rating is None else float(r.rating) for r in results],
+            "post_games": [None if r.rating is None else (n or 0) + r.games
+                           for n, r in zip(prior, results, strict=True)],
+            "performance": [None if r.ru is None else float(r.ru) for r in results],
+            "games": [tuple(self.new_lines(i)) for i in positions] if explain else repeat((), len(positions)),
+            "steps": [r.steps for r in results] if explain else repeat((), len(positions)),
+            "notes": [r.notes for r in results],
+        })
+
     def unrated_outcome(self, i: int, result: NewPlayerRating, lines: Sequence[GameLine]) -> PlayerOutcome:
         """A new player's outcome from the Ru result (10.2)."""
         player = self.players[i]
@@ -407,10 +453,11 @@ def rate_event(
         raise EventError(f"The event's start date {start.isoformat()} is after its end date {on.isoformat()}")
     _check.event_options(None, None, event_name, explain)  # the dates are checked above
     field = _check.items("players", players, FidePlayer, "a FidePlayer")
-    played = _check.items("games", games, Game, "a Game")
+    played = _check.each("games", games, Game, "a Game")  # read in full while the event is set up
     _check.unique("players", [p.number for p in field])
     _check_floor(edition, field)
-    outcome = _Event(edition, kind, on, field, played, explain).rate()
+    with collector_paused():  # the event's numbers form no cycles (see xlrating._gc)
+        outcome = _Event(edition, kind, on, field, played, explain).rate()
     parameters = (
         ("Edition", edition.display),
         ("Event type", kind.value),

@@ -178,17 +178,18 @@ def new_player_of_sums(
     steps: list[Step] = []
     notes: list[str] = []
     if skipped:
-        notes.append(f"{skipped} game{'s' if skipped > 1 else ''} against unrated opponents not counted")
+        notes.append(not_counted(skipped))
     n = games
     points = halves
     score = points / 2
 
     def outcome(rating: int | None, ru: int | None = None, rc: tuple[int, int] | None = None,
                 p: float | None = None, dp: int | None = None, disregarded: bool = False) -> NewPlayerRating:
-        return NewPlayerRating(
-            rating=rating, ru=ru, competition=None if rc is None else rc[0] / rc[1], score=score, games=n,
-            p=p, dp=dp, opponent_ratings=opponent_ratings, results=results,
-            disregarded=disregarded, steps=tuple(steps), notes=tuple(notes))
+        # Every field by position (rating, ru, competition, score, games, p, dp, opponent ratings,
+        # results, disregarded, steps, notes): an event builds one per new player.
+        competition = None if rc is None else rc[0] / rc[1]
+        return NewPlayerRating(rating, ru, competition, score, n, p, dp, opponent_ratings, results,
+                               disregarded, tuple(steps), tuple(notes))
 
     if n == 0:
         notes.append("no games against rated opponents: no rating")
@@ -222,6 +223,11 @@ def new_player_of_sums(
     return outcome(rating, ru=ru, rc=rc, p=p_used, dp=dp)
 
 
+def not_counted(skipped: int) -> str:
+    """A new player's note on his games against unrated opponents."""
+    return f"{skipped} game{'s' if skipped > 1 else ''} against unrated opponents not counted"
+
+
 def _disregarded(edition: FideRules, halves: int, first_event: bool) -> str | None:
     """Why the score of a first event is disregarded, or ``None``: "If an unrated player scores less
     than one point in his first rated event, his score is disregarded" (FIDE Handbook 10.21); 2024:
@@ -243,25 +249,28 @@ def _competition(edition: FideRules, games: int, rated_total: tuple[int, int] | 
     Handbook 10.21a), a round robin's tournament average Ra (10.21b: ``competition``, given), or
     (2024) Ra of the rated opponents and the hypothetical opponents; rounded to a whole number
     where the edition rounds it (as the worked example of 10.54 rounds Ra to 2348)."""
-    steps: list[Step] = []
+    extra = edition.hypothetical_opponents
     if round_robin:
         if competition is None:
             raise ArgumentError("Argument 'competition' (Ra, the tournament average of 10.21b) is needed "
                                 "for a round robin under the handbook, not None")
         raw = _ratio(competition)
-        steps.append(Step("Rc", raw[0] / raw[1], detail))
     else:
         assert rated_total is not None
-        extra = edition.hypothetical_opponents
         total, unit = rated_total
         raw = (total + extra * edition.hypothetical_rating * unit, unit * (games + extra))
-        steps.append(Step("Ra", raw[0] / raw[1], f"average of {games} rated opponents and {extra} "
-                          f"hypothetical opponents rated {edition.hypothetical_rating}") if extra else
-                     Step("Rc", raw[0] / raw[1], f"average rating of {games} opponents (10.21a)"))
     rc = (_round(*raw), 1) if edition.round_competition else raw
+    if not explain:
+        return rc, []
+    if round_robin:
+        steps = [Step("Rc", raw[0] / raw[1], detail)]
+    else:
+        steps = [Step("Ra", raw[0] / raw[1], f"average of {games} rated opponents and {extra} "
+                      f"hypothetical opponents rated {edition.hypothetical_rating}") if extra else
+                 Step("Rc", raw[0] / raw[1], f"average rating of {games} opponents (10.21a)")]
     if rc[0] * raw[1] != raw[0] * rc[1]:
         steps.append(Step("Rc", rc[0] / rc[1], "rounded to a whole number, as 10.54 rounds Ra to 2348"))
-    return rc, steps if explain else []
+    return rc, steps
 
 
 def _with_hypothetical_draws(edition: FideRules, games: int, halves: int, explain: bool

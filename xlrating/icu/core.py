@@ -69,12 +69,14 @@ class Scores:
     """With explanations, per side: the expected score (``nan`` where not scored)."""
     delta: list[float] | None = None
     """With explanations, per side: K(s - e), for rated players only (``nan`` elsewhere)."""
+    performances: list[float | None] = field(default_factory=list)
+    """Each player's performance: the mean of Ropp +/- 400 over the games counted (``None``:
+    none counted); computed from the totals unless a core gives it."""
 
     def __post_init__(self) -> None:
-        self.performances: list[float | None] = [
-            total / count if count else None for total, count in zip(self.performance_total, self.count,
-                                                                      strict=True)]
-        """Each player's performance: the mean of Ropp +/- 400 over the games counted."""
+        if not self.performances:
+            self.performances = [total / count if count else None
+                                 for total, count in zip(self.performance_total, self.count, strict=True)]
 
 
 Skipped = tuple[int, int, int, bool]
@@ -115,6 +117,11 @@ class Core(Protocol):
     def bonus_candidates(self, scores: Scores, k: list[float | None], explain: bool) -> list[int]:
         """Rated players with a game; without explanations, only those whom the bonus's
         first conditions (K, games, rating, change) do not refuse."""
+
+    def bonuses(self, scores: Scores, k: list[float | None]) -> dict[int, int]:
+        """Every rated player's bonus from ``scores`` (the first rating), as
+        :func:`~xlrating.icu.formulas.explain_bonus` finds it: player index -> bonus, for the
+        winners only, in the players' order."""
 
     def skipped(self, seen: list[float]) -> list[Skipped]:
         """Every side against an unrated or provisional opponent that either has no estimate

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +34,14 @@ def _expected(own: Floats, seen: Floats, scale: float) -> Floats:
     return 1.0 / (1.0 + powers_of_ten((seen - own) / scale))
 
 
+def _rounded(values: Floats) -> Floats:
+    """Each value rounded as :func:`~xlrating.icu.formulas.publish` rounds it, by the same
+    operations (``floor(|v| + 0.5)``, with v's sign)."""
+    whole = np.floor(np.abs(values) + 0.5)
+    rounded: Floats = np.where(values >= 0, whole, -whole)
+    return rounded
+
+
 def _published(values: Floats) -> list[int | None]:
     """Each value rounded as :func:`~xlrating.icu.formulas.publish` rounds it, by the same
     operations (``floor(|v| + 0.5)``, with v's sign), as Python integers; ``None`` for NaN."""
@@ -43,6 +51,25 @@ def _published(values: Floats) -> list[int | None]:
     for i in np.flatnonzero(missing).tolist():
         post[i] = None
     return post
+
+
+class _Sides(NamedTuple):
+    """Some of the event's sides (a player's games: those of the players a scoring scores)."""
+
+    at: Ints
+    """Their positions in the run of all sides."""
+    player: Ints
+    opponent: Ints
+    score: Floats
+
+
+def _per_side(size: int, at: Ints, values: Floats) -> list[float]:
+    """``values``, which belong to the sides ``at``, as a list over all ``size`` sides (``nan``
+    elsewhere)."""
+    every = np.full(size, math.nan)
+    every[at] = values
+    found: list[float] = every.tolist()
+    return found
 
 
 def _sums(index: Ints, weights: Floats, size: int) -> list[float]:
@@ -56,7 +83,7 @@ class NumpyCore:
     """The numeric core over arrays: each pass and each scoring a few array operations over
     every side at once."""
 
-    def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> None:
+    def __init__(self, players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules) -> None:
         self.rules, self.players = rules, players
         self.sides = sides = array_sides([p.number for p in players], games)
         self.offsets: Floats = rules.performance_offset * (2 * sides.score - 1)
@@ -69,21 +96,36 @@ class NumpyCore:
         self.estimated = ~(self.rated | self.foreign)
         self.iterated_at: Ints = np.flatnonzero(self.estimated)
         self.iterated: list[int] = self.iterated_at.tolist()
+        mine_rated = self.rated[sides.player]
+        self.rated_sides: Ints = np.flatnonzero(mine_rated).astype(np.int32)
+        """The rated players' sides (positions in the run of all sides: the rated scorings score them)."""
+        self.other_sides: Ints = np.flatnonzero(~mine_rated).astype(np.int32)
+        """The other players' sides."""
         mine = np.flatnonzero(self.estimated[sides.player])
         position = np.cumsum(self.estimated) - 1
         self.iterated_games: tuple[Ints, Ints, Floats] = (
             position[sides.player[mine]], sides.opponent[mine], self.offsets[mine])
         """The unrated and provisional players' games: the player's position among them, the
         opponent, +/-400 or 0."""
+        against = np.flatnonzero(self.estimated[sides.opponent])
+        self.against_estimated: tuple[Ints, Ints] = (sides.player[against], sides.opponent[against])
+        """The games against unrated and provisional opponents: the player and the opponent."""
         self.rating: Floats = np.array([NO_ESTIMATE if p.rating is None else p.rating for p in players],
                                        dtype=np.float64)
         prior = priors(players, self.iterated)
         self.prior_total: Floats = np.array([t for t, _ in prior], dtype=np.float64)
         self.prior_games: Floats = np.array([g for _, g in prior], dtype=np.float64)
+        self.factors: tuple[list[float | None], Floats] | None = None
+        """The rated players' K (as given to :meth:`score_rated`), and as an array (``nan``: none)."""
         self.last_rated: tuple[Floats, Floats] | None = None
         """The last scoring of the rated players: per side, the opponent rating used and the
         expected score (``nan``: not scored), reused for the games whose opponent rating is
         unchanged."""
+
+    def sides_at(self, at: Ints) -> _Sides:
+        """The sides ``at`` (positions in the run of all sides, ascending)."""
+        sides = self.sides
+        return _Sides(at, sides.player[at], sides.opponent[at], sides.score[at])
 
     def fixed_ratings(self) -> list[float]:
         fixed: list[float] = np.where(self.estimated, NO_ESTIMATE, self.rating).tolist()
@@ -134,29 +176,35 @@ class NumpyCore:
     # -- steps 2 and 5: scoring -----------------------------------------------------------------------
 
     def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
-        ratings = np.array(seen, dtype=np.float64)
-        factors = np.array([math.nan if v is None else v for v in k], dtype=np.float64)
-        return self.score(self.rated, self.rating, ratings, ratings, factors, explain)
+        ratings, factors = np.array(seen, dtype=np.float64), self.k_array(k)
+        return self.score(self.sides_at(self.rated_sides), self.rating, ratings, ratings, factors, explain)
+
+    def k_array(self, k: list[float | None]) -> Floats:
+        """``k`` as an array (``nan``: none), made once for the event's K (the same list in every
+        step)."""
+        if self.factors is None or self.factors[0] is not k:
+            self.factors = k, np.array([math.nan if v is None else v for v in k], dtype=np.float64)
+        return self.factors[1]
 
     def score_others(self, final: Estimates, explain: bool) -> Scores:
         self.last_rated = None  # no more rated scorings: their per-side values go
         seen = np.array(final.seen, dtype=np.float64)
         own = np.where(self.estimated, seen, self.rating)
-        return self.score(~self.rated, own, seen, np.array(final.before, dtype=np.float64), None, explain)
+        before = np.array(final.before, dtype=np.float64)
+        return self.score(self.sides_at(self.other_sides), own, seen, before, None, explain)
 
-    def score(self, whose: Flags, own: Floats, seen_by_fixed: Floats, seen_by_estimated: Floats,
+    def score(self, sides: _Sides, own: Floats, seen_by_fixed: Floats, seen_by_estimated: Floats,
               k: Floats | None, explain: bool) -> Scores:
-        """As :meth:`~xlrating.icu.core_plain.PlainCore.score`; with ``k`` (the rated players), the
-        expected scores of games whose opponent rating is unchanged since the last scoring
-        are taken from it."""
-        sides, size, scale = self.sides, len(self.players), self.rules.scale
+        """As :meth:`~xlrating.icu.core_plain.PlainCore.score`, over ``sides`` (the scored players'
+        games, in side order); with ``k`` (the rated players), the expected scores of games whose
+        opponent rating is unchanged since the last scoring are taken from it."""
+        size, scale = len(self.players), self.rules.scale
         src, opp = sides.player, sides.opponent
         if seen_by_fixed is seen_by_estimated:
             seen = seen_by_fixed[opp]
         else:
             seen = np.where(self.estimated[src], seen_by_estimated[opp], seen_by_fixed[opp])
-        use = whose[src] & ~np.isnan(seen)
-        seen[~use] = math.nan  # per side: the opponent rating used, nan where not scored here
+        use = ~np.isnan(seen)  # a game against an opponent with no rating is skipped
         e = np.full(len(src), math.nan)
         new = use
         if k is not None and self.last_rated is not None:
@@ -175,13 +223,19 @@ class NumpyCore:
             if explain:
                 delta = np.full(len(src), math.nan)
                 delta[use] = delta_used
+        total = np.bincount(counted, seen[use] + self.offsets[sides.at[use]], size)
+        count = np.bincount(counted, minlength=size)
+        performances: list[float | None] = (total / np.maximum(count, 1)).tolist()
+        for i in np.flatnonzero(count == 0).tolist():
+            performances[i] = None
         sums = (_sums(counted, e_used, size), _sums(counted, s, size), change,
-                _sums(counted, seen[use] + self.offsets[use], size),
-                np.bincount(counted, minlength=size).tolist())
+                np.asarray(total, np.float64).tolist(), count.tolist())
         if not explain:
-            return Scores(*sums)
-        return Scores(*sums, seen=seen.tolist(), e=e.tolist(),
-                      delta=None if delta is None else delta.tolist())
+            return Scores(*sums, performances=performances)
+        every, at = len(self.sides.player), sides.at
+        return Scores(*sums, seen=_per_side(every, at, np.where(use, seen, math.nan)),
+                      e=_per_side(every, at, e), performances=performances,
+                      delta=None if delta is None else _per_side(every, at, delta))
 
     # -- step 5: publication --------------------------------------------------------------------------
 
@@ -197,29 +251,49 @@ class NumpyCore:
     # -- step 3: bonuses ------------------------------------------------------------------------------
 
     def bonus_candidates(self, scores: Scores, k: list[float | None], explain: bool) -> list[int]:
+        candidates: list[int] = self.candidates(np.array(scores.count), np.array(scores.change), k,
+                                                explain).tolist()
+        return candidates
+
+    def candidates(self, count: Ints, change: Floats, k: list[float | None], explain: bool) -> Ints:
+        """:meth:`bonus_candidates` as an array, from each player's games and change."""
         rules = self.rules
-        count = np.array(scores.count)
         played = self.rated & (count > 0)
         if explain:
-            return np.flatnonzero(played).tolist()
-        factors = np.array([0.0 if v is None else v for v in k], dtype=np.float64)
-        change = np.array(scores.change)
+            return np.flatnonzero(played)
         limit = rules.bonus_rating_limit
-        maybe = (played & (factors > rules.bonus_max_no_k) & (count > rules.bonus_max_no_games)
+        maybe = (played & (self.k_array(k) > rules.bonus_max_no_k) & (count > rules.bonus_max_no_games)
                  & (self.rating < limit) & (change > rules.bonus_min_change) & (self.rating + change < limit))
-        return np.flatnonzero(maybe).tolist()
+        return np.flatnonzero(maybe)
+
+    def bonuses(self, scores: Scores, k: list[float | None]) -> dict[int, int]:
+        """As :meth:`~xlrating.icu.core_plain.PlainCore.bonuses`, every candidate's bonus at once by
+        the operations of :func:`~xlrating.icu.formulas.explain_bonus`, each rounding as
+        :func:`~xlrating.icu.formulas.publish` rounds."""
+        rules = self.rules
+        every_count, every_change = np.array(scores.count), np.array(scores.change)
+        at = self.candidates(every_count, every_change, k, False)
+        rating, change, games = self.rating[at], every_change[at], every_count[at]
+        threshold = rules.bonus_base + rules.bonus_per_game * (games - rules.bonus_max_no_games)
+        value = _rounded(change - threshold)
+        high = self.k_array(k)[at] >= rules.bonus_high_k
+        value = np.where(high, _rounded(rules.bonus_factor * value), value)
+        performance = np.array([scores.performances[i] for i in at.tolist()], dtype=np.float64)
+        for cap in (np.full(len(at), rules.bonus_rating_limit), performance):
+            value = np.where(rating + change + value >= cap, _rounded(cap - rating - change), value)
+        won = np.flatnonzero(value > 0)
+        return dict(zip(at[won].tolist(), value[won].astype(np.int64).tolist(), strict=True))
 
     # -- notes ----------------------------------------------------------------------------------------
 
     def skipped(self, seen: list[float]) -> list[Skipped]:
-        sides = self.sides
-        against = self.estimated[sides.opponent]
-        never = against & np.isnan(np.array(seen, dtype=np.float64)[sides.opponent])
-        flagged = np.flatnonzero(never | (against & self.estimated[sides.player]))
-        opponents = sides.opponent[flagged].tolist()
+        sides, (player, opponent) = self.sides, self.against_estimated
+        everyone = np.array(seen, dtype=np.float64)
+        never = np.isnan(everyone[opponent])
+        flagged = np.flatnonzero(never | self.estimated[player])
+        opponents = opponent[flagged].tolist()
         numbers = [sides.numbers[o] for o in opponents]
-        return list(zip(sides.player[flagged].tolist(), opponents, numbers, never[flagged].tolist(),
-                        strict=True))
+        return list(zip(player[flagged].tolist(), opponents, numbers, never[flagged].tolist(), strict=True))
 
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
         sides = self.sides

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from .._sides import listed_sides
 from ..model import Game
 from .core import NO_ESTIMATE, Estimates, Scores, Skipped, priors
-from .formulas import publish
+from .formulas import explain_bonus, publish
 from .player import IcuPlayer, PlayerKind
 from .rules import IcuRules
 
@@ -20,7 +20,7 @@ class PlainCore:
     """The numeric core in plain Python: each player's games as a list, each pass and each
     scoring a loop over the players and their games, in the order the rules take them."""
 
-    def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> None:
+    def __init__(self, players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules) -> None:
         self.rules = rules
         offset = rules.performance_offset
         delta = {s: offset * (2 * s - 1) for s in (1.0, 0.5, 0.0)}  # +400 for a win, 0 draw, -400 loss
@@ -159,6 +159,18 @@ class PlainCore:
                 if (k[i] or 0.0) > rules.bonus_max_no_k and scores.count[i] > rules.bonus_max_no_games
                 and rating[i] < limit and scores.change[i] > rules.bonus_min_change
                 and rating[i] + scores.change[i] < limit]
+
+    def bonuses(self, scores: Scores, k: list[float | None]) -> dict[int, int]:
+        """Each player whom the bonus's first conditions do not refuse, worked out in turn."""
+        found = {}
+        for i in self.bonus_candidates(scores, k, False):
+            factor, performance = k[i], scores.performances[i]
+            assert factor is not None and performance is not None  # a rated player with a game
+            won = explain_bonus(self.rating[i], scores.change[i], scores.count[i], factor, performance,
+                                self.rules, explain=False).bonus
+            if won > 0:
+                found[i] = won
+        return found
 
     # -- notes ----------------------------------------------------------------------------------------
 

@@ -63,6 +63,7 @@ from datetime import date
 from itertools import repeat
 
 from .. import _check, _vector
+from .._columns import MANY, picker
 from .._gc import collector_paused
 from ..errors import ArgumentError, ConvergenceError
 from ..model import (
@@ -86,6 +87,9 @@ __all__ = ["IcuPlayer", "PlayerKind", "classify", "kind_after", "rate_event"]
 
 Parameters = tuple[tuple[str, str], ...]
 
+ESTIMATED = frozenset({PlayerKind.UNRATED, PlayerKind.PROVISIONAL})
+"""The kinds of player whose rating is estimated from the event."""
+
 FROM_SIDES = 1000
 """The event size (game sides, twice the games) from which the numpy core rates it: below
 it numpy's fixed cost per call outweighs its speed. Measured with ``benchmarks/bench_icu.py
@@ -94,7 +98,7 @@ it numpy's fixed cost per call outweighs its speed. Measured with ``benchmarks/b
 explanations (6% with them)."""
 
 
-def _core(players: tuple[IcuPlayer, ...], games: tuple[Game, ...], rules: IcuRules) -> Core:
+def _core(players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules) -> Core:
     """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
     imported, else in plain Python (the same numbers either way)."""
     if _vector.vectorised(2 * len(games), FROM_SIDES):
@@ -138,7 +142,7 @@ def _rule_parameters(r: IcuRules) -> tuple[Parameters, Parameters]:
 class _Event:
     """The state of one event being rated."""
 
-    def __init__(self, players: tuple[IcuPlayer, ...], games: tuple[Game, ...], k_date: date | None,
+    def __init__(self, players: tuple[IcuPlayer, ...], games: Sequence[Game], k_date: date | None,
                  rules: IcuRules, event_name: str, explain: bool, shared: Parameters) -> None:
         self.players = players
         self.shared = shared
@@ -269,17 +273,18 @@ class _Event:
 
     def award_bonuses(self, scores: Scores) -> dict[int, int]:
         """Each rated player's bonus from the first rating (ICU rating program, bonus); player
-        index -> bonus, for the winners only, in the players' order. Only the players whom
-        the bonus's first conditions do not refuse are worked out here (in words only when
-        explained); every rated player's working is explained when his outcome is built
-        (:meth:`bonus_steps`)."""
+        index -> bonus, for the winners only, in the players' order. Without explanations the
+        core finds them (numbers only, on arrays for a large event); with them, the players whom
+        the bonus's first conditions do not refuse are worked out here in words, and every other
+        rated player's working when his outcome is built (:meth:`bonus_steps`)."""
+        if not self.explain:
+            return self.core.bonuses(scores, self.k)
         bonuses: dict[int, int] = {}
         for i in self.core.bonus_candidates(scores, self.k, False):
             own, k = self.players[i].rating, self.k[i]
             assert own is not None and k is not None
             self.workings[i] = working = explain_bonus(own, scores.change[i], scores.count[i], k,
-                                                       scores.performances[i], self.rules,
-                                                       explain=self.explain)
+                                                       scores.performances[i], self.rules)
             if working.bonus > 0:
                 bonuses[i] = working.bonus
         return bonuses
@@ -341,9 +346,16 @@ class _Event:
 
         def many(positions: Sequence[int]) -> list[PlayerOutcome]:
             """The outcomes at ``positions``: the rated players with a rated game all at once
-            (:meth:`rated_outcomes`), the others one by one."""
+            (:meth:`rated_outcomes`), the unrated and provisional players who are rated all at
+            once if they are many (:meth:`estimated_outcomes`), the others one by one."""
             elo = [i for i in positions if players[i].kind is rated_kind and rated.count[i]]
+            post, below = self.post, self.below_lowest
+            estimated = [i for i in positions if players[i].kind in ESTIMATED
+                         and (new := post[i]) is not None and not below(new)]
             built = dict(zip(elo, self.rated_outcomes(elo, rated, bonuses), strict=True))
+            if len(estimated) >= MANY:
+                found = self.estimated_outcomes(estimated, final.seen, others)
+                built.update(zip(estimated, found, strict=True))
             return [built[i] if i in built else build(i) for i in positions]
 
         if self.on_arrays:
@@ -433,21 +445,21 @@ class _Event:
                        bonuses: dict[int, int]) -> list[PlayerOutcome]:
         """The outcomes of the rated players at ``positions``, each with a rated game, built
         field by field for all of them at once."""
-        players = [self.players[i] for i in positions]
+        pick = picker(positions)
+        players = pick(self.players)
         own = [p.rating for p in players]
         prior = [p.games for p in players]
-        count = [scores.count[i] for i in positions]
-        bonus = [bonuses.get(i, 0) for i in positions]
+        count = pick(scores.count)
+        bonus = [bonuses.get(i, 0) for i in positions] if bonuses else [0] * len(positions)
         lines, steps = self.rated_explanations(positions, scores, bonus)
         return outcome_records({
             "player": [p.number for p in players], "rated_games": count,
-            "rated_score": [scores.score[i] for i in positions], "pre_rating": own, "pre_games": prior,
-            "post_rating": [self.post[i] for i in positions],
+            "rated_score": pick(scores.score), "pre_rating": own, "pre_games": prior,
+            "post_rating": pick(self.post),
             "post_games": [None if n is None else n + m for n, m in zip(prior, count, strict=True)],
-            "initial_rating": own, "initial_games": prior, "change": [scores.change[i] for i in positions],
-            "k": [self.k[i] for i in positions], "bonus": [float(b) for b in bonus],
-            "expected_score": [scores.expected[i] for i in positions],
-            "performance": [scores.performances[i] for i in positions],
+            "initial_rating": own, "initial_games": prior, "change": pick(scores.change),
+            "k": pick(self.k), "bonus": list(map(float, bonus)) if bonuses else [0.0] * len(positions),
+            "expected_score": pick(scores.expected), "performance": pick(scores.performances),
             "games": lines, "steps": steps, "notes": self.rated_notes(positions, bonus),
         }, method=Method.ELO)
 
@@ -499,14 +511,27 @@ class _Event:
         )
 
     def estimated_outcome(self, i: int, seen: list[float], scores: Scores, notes: list[str]) -> PlayerOutcome:
-        rules, explain = self.rules, self.explain
-        p = self.players[i]
-        provisional = p.kind is PlayerKind.PROVISIONAL
-        estimate = float(seen[i])
+        """An unrated or provisional player's outcome: not rated without an estimate or below the
+        lowest rating, else his published estimate (as :meth:`estimated_outcomes` builds many)."""
+        p, explain = self.players[i], self.explain
+        estimate, post = float(seen[i]), self.post[i]
+        if post is not None and not self.below_lowest(post):
+            count = scores.count[i]
+            post_games = (p.games or 0) + count
+            provisional = p.kind is PlayerKind.PROVISIONAL
+            return PlayerOutcome(
+                player=p.number, method=Method.PROVISIONAL if provisional else Method.PERFORMANCE,
+                rated_games=count, rated_score=scores.score[i], pre_rating=p.rating, pre_games=p.games,
+                post_rating=post, post_games=post_games, initial_rating=p.rating, initial_games=p.games,
+                change=estimate - p.rating if provisional and p.rating is not None else None,
+                expected_score=scores.expected[i], performance=scores.performances[i],
+                games=self.lines(i) if explain else (),
+                steps=self.estimated_steps(i, estimate, scores) if explain else (),
+                notes=(*notes, *self.becomes_rated(post_games)))
         steps: list[Step] = []
-        if explain and provisional:
+        if explain and p.kind is PlayerKind.PROVISIONAL:
             steps.append(Step("Prior rating", p.rating, f"provisional, {p.games} games"))
-        if math.isnan(estimate):
+        if post is None:  # no estimate
             if explain:
                 steps += [*self.estimate_steps(i), Step("New rating", p.rating, "no game could be rated")]
             return PlayerOutcome(
@@ -516,35 +541,71 @@ class _Event:
                 steps=tuple(steps),
                 notes=(*notes, "not rated: no game against a rated, foreign or estimated opponent"),
             )
-        count = scores.count[i]
-        performance = scores.performances[i]
+        return self.refused_outcome(i, estimate, post, scores, steps, notes)
+
+    def below_lowest(self, post: int) -> bool:
+        """Whether a new rating is below the lowest rating (an unrated or provisional player with
+        it is not rated)."""
+        lowest = self.rules.lowest_rating
+        return lowest is not None and post < lowest
+
+    def estimated_outcomes(self, positions: Sequence[int], seen: list[float], scores: Scores
+                           ) -> list[PlayerOutcome]:
+        """The outcomes of the unrated and provisional players at ``positions``, each rated (an
+        estimate, not below the lowest rating), built field by field for all of them at once."""
+        pick = picker(positions)
+        players = pick(self.players)
+        provisional = [p.kind is PlayerKind.PROVISIONAL for p in players]
+        ratings = [p.rating for p in players]
+        prior = [p.games for p in players]
+        count = pick(scores.count)
+        post_games = [(n or 0) + m for n, m in zip(prior, count, strict=True)]
+        estimates = list(map(float, pick(seen)))
+        explain = self.explain
+        return outcome_records({
+            "player": [p.number for p in players],
+            "method": [Method.PROVISIONAL if q else Method.PERFORMANCE for q in provisional],
+            "rated_games": count, "rated_score": pick(scores.score), "pre_rating": ratings,
+            "pre_games": prior, "post_rating": pick(self.post), "post_games": post_games,
+            "initial_rating": ratings, "initial_games": prior,
+            "change": [e - r if q and r is not None else None
+                       for e, r, q in zip(estimates, ratings, provisional, strict=True)],
+            "expected_score": pick(scores.expected), "performance": pick(scores.performances),
+            "games": [self.lines(i) for i in positions] if explain else repeat((), len(positions)),
+            "steps": [self.estimated_steps(i, e, scores) for i, e in zip(positions, estimates, strict=True)]
+            if explain else repeat((), len(positions)),
+            "notes": self.estimated_notes(positions, post_games),
+        })
+
+    def estimated_notes(self, positions: Sequence[int], post_games: list[int]) -> list[tuple[str, ...]]:
+        """The notes of the rated unrated and provisional players at ``positions``: games against
+        opponents without an estimate, and whether the player becomes fully rated
+        (``post_games``: each one's games after the event)."""
+        skips = self.skips
+        return [(*(self.skip_notes(i) if i in skips else ()), *self.becomes_rated(games))
+                for i, games in zip(positions, post_games, strict=True)]
+
+    def becomes_rated(self, post_games: int) -> tuple[str, ...]:
+        """The note of an unrated or provisional player whose games after the event reach the
+        provisional limit."""
+        return ("becomes fully rated after this event",) if post_games >= self.rules.provisional_limit else ()
+
+    def estimated_steps(self, i: int, estimate: float, scores: Scores) -> tuple[Step, ...]:
+        """A rated unrated or provisional player's explanation: each pass's estimate, the
+        performance, the weighted average (provisional) and the new rating."""
+        p, rules = self.players[i], self.rules
+        count, performance = scores.count[i], scores.performances[i]
         assert performance is not None  # an estimate exists only with a game behind it
-        prior_games = p.games or 0
-        post = self.post[i]
-        assert post is not None
-        lowest = rules.lowest_rating
-        if lowest is not None and post < lowest:
-            return self.refused_outcome(i, estimate, post, scores, steps, notes)
-        if explain:
-            steps.extend(self.estimate_steps(i))
-            steps.append(Step("Performance", performance, f"mean of Ropp +/- {rules.performance_offset:g} "
-                                                          f"over {count} games"))
-            if provisional:
-                steps.append(Step("Weighted average", estimate,
-                                  f"({p.rating:g} x {prior_games} + {performance:.2f} x {count}) / "
-                                  f"({prior_games} + {count})"))
-            steps.append(Step("New rating", post, "rounded"))
-        post_games = prior_games + count
-        if post_games >= rules.provisional_limit:
-            notes.append("becomes fully rated after this event")
-        return PlayerOutcome(
-            player=p.number, method=Method.PROVISIONAL if provisional else Method.PERFORMANCE,
-            rated_games=count, rated_score=scores.score[i], pre_rating=p.rating, pre_games=p.games,
-            post_rating=post, post_games=post_games, initial_rating=p.rating, initial_games=p.games,
-            change=estimate - p.rating if provisional and p.rating is not None else None,
-            expected_score=scores.expected[i], performance=performance,
-            games=self.lines(i) if explain else (), steps=tuple(steps), notes=tuple(notes),
-        )
+        steps = [*self.estimate_steps(i),
+                 Step("Performance", performance, f"mean of Ropp +/- {rules.performance_offset:g} "
+                                                  f"over {count} games")]
+        if p.kind is PlayerKind.PROVISIONAL:
+            steps.insert(0, Step("Prior rating", p.rating, f"provisional, {p.games} games"))
+            steps.append(Step("Weighted average", estimate,
+                              f"({p.rating:g} x {p.games or 0} + {performance:.2f} x {count}) / "
+                              f"({p.games or 0} + {count})"))
+        steps.append(Step("New rating", self.post[i], "rounded"))
+        return tuple(steps)
 
     def refused_outcome(self, i: int, estimate: float, post: int, scores: Scores, steps: list[Step],
                         notes: list[str]) -> PlayerOutcome:
@@ -629,7 +690,7 @@ def rate_event(
     start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = _check.items("players", players, IcuPlayer, "an IcuPlayer")
     _check.unique("players", [p.number for p in roster])
-    played = _check.items("games", games, Game, "a Game")
+    played = _check.each("games", games, Game, "a Game")  # read in full while the event is set up
     shared = (("Edition", r.name), ("Event type", kind.value),
               ("Start date", start.isoformat() if start else ""),
               ("End date", end.isoformat() if end else ""))
