@@ -273,3 +273,14 @@ def test_a_line_too_long_is_read_as_its_start_and_the_rest_of_it_skipped() -> No
 
     lines = list(TextLines(io.BytesIO(b"9" * 3_000_000 + b"\nnext\n" + b"8" * 2_500_000)))
     assert [(line[:1], len(line)) for line in lines] == [("9", MAX_LINE), ("n", 4), ("8", MAX_LINE)]
+
+
+def test_a_line_too_long_is_cut_between_two_characters() -> None:
+    # A UTF-8 line is cut before the character the cut would split, so that the start shown to
+    # the user is read as UTF-8 (a split character would make it Windows-1252: "Ã©" for "é").
+    import io
+
+    from xlrating.official._source import MAX_LINE, TextLines
+
+    (line,) = TextLines(io.BytesIO(("x" + "é" * 2_000_000 + "\n").encode()))
+    assert line == "x" + "é" * (MAX_LINE // 2 - 1)

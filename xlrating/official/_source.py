@@ -192,7 +192,10 @@ class TextLines:
                 skipping, data = newline < 0, data[newline + 1 :] if newline >= 0 else b""
             end = data.rfind(b"\n") + 1
             if end == 0 and len(data) > MAX_LINE:  # no line is this long: its start, for its reader to refuse
-                yield decode(data[:MAX_LINE]) + "\n"
+                cut = MAX_LINE
+                while cut and data[cut] & 0xC0 == 0x80:  # not inside a UTF-8 character
+                    cut -= 1
+                yield decode(data[:cut]) + "\n"
                 skipping, rest = True, b""
                 continue
             rest = data[end:]
