@@ -522,7 +522,7 @@ class ListStore:
             written += connection.execute(
                 f"INSERT INTO {_rows(sid)}(id, date, key, {_VALUES}) "
                 f"SELECT id, {day}, coalesce(key, xl_fold_key(name)), {_VALUES} FROM temp.incoming "
-                f"WHERE kind = {index}"
+                f"WHERE +kind = {index}"  # in the table's order (+: not by the index by ID)
             ).rowcount
             _index_rows(connection, sid)
         return written
@@ -547,7 +547,7 @@ class ListStore:
         connection.execute(f"CREATE TEMP TABLE changed(id INTEGER, key INTEGER, {_VALUE_COLUMNS})")
         connection.execute(
             f"INSERT INTO changed SELECT i.id, coalesce(i.key, xl_fold_key(i.name)), {values} "
-            f"FROM incoming i WHERE i.kind = {kind} AND "
+            f"FROM incoming i WHERE +i.kind = {kind} AND "  # in the table's order, not the index's
             f"(SELECT {_VALUES} FROM {table} WHERE rowid = ({newest.format('i')})) IS NOT ({values})"
         )
         connection.execute(  # the players who left: not on this list, on the list before it
