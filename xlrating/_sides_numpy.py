@@ -97,7 +97,7 @@ def array_sides(numbers: Sequence[int], games: Sequence[Game]) -> ArraySides:
         games_by_player(numbers, games)  # raises EventError naming every missing player
         raise AssertionError("a game names a player who is not in the event")
     first, second = ends
-    rounds = np.fromiter([g.round for g in games], np.int32, n)
+    rounds = _rounds([g.round for g in games])
     scores = np.fromiter([g.score for g in games], np.float64, n)
     if n and (rounds[1:] < rounds[:-1]).any():  # entered out of round order
         order = stable_order(rounds)
@@ -115,6 +115,15 @@ def array_sides(numbers: Sequence[int], games: Sequence[Game]) -> ArraySides:
     start = np.zeros(size + 1, np.int64)
     np.cumsum(played, out=start[1:])
     return ArraySides(numbers, player, opponent, score, rnd, start, played, start.tolist(), played.tolist())
+
+
+def _rounds(values: list[int]) -> Index:
+    """The rounds as an array: through ``bytes`` (a third of the time of ``np.fromiter``) when
+    every round is an int below 256, as nearly always."""
+    try:
+        return np.frombuffer(bytes(values), np.uint8).astype(np.int32)
+    except (ValueError, TypeError):  # a round above 255, or given as a whole float
+        return np.fromiter(values, np.int32, len(values))
 
 
 def _positions(numbers: list[int], *wanted: list[int]) -> list[Index] | None:
