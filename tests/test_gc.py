@@ -1,5 +1,5 @@
-"""The collector pause of the engines (xlrating._gc): paused inside, resumed after, and the
-objects made inside old when it resumes."""
+"""The collector pause of the engines (xlrating._gc): paused inside, resumed after, and
+nothing else done to the program's collector."""
 
 from __future__ import annotations
 
@@ -30,24 +30,14 @@ def test_left_disabled_when_it_was() -> None:
         gc.enable()
 
 
-def test_objects_made_inside_are_old_when_it_resumes() -> None:
-    gc.collect()  # every generation's count at 0: resumed, the collector would pass the young ones
+def test_objects_are_left_in_the_generation_the_collector_put_them() -> None:
+    # Moving the objects to the oldest generation when the collector resumes (gc.freeze, then
+    # gc.unfreeze) would save its young pass over a large event's records, but it moves every
+    # young object of the whole program too: the program's young garbage cycles would wait for
+    # a full pass. The pause leaves the collector's generations alone.
+    gc.collect()
+    before = _Tracked()
     with collector_paused():
-        made = [_Tracked() for _ in range(1000)]
-    assert gc.get_count()[0] < 10  # the young generation starts afresh
-    old = {id(o) for o in gc.get_objects(generation=2)}
-    assert all(id(o) in old for o in made)
+        made = _Tracked()
     young = {id(o) for o in gc.get_objects(generation=0)}
-    assert not any(id(o) in young for o in made)
-
-
-def test_frozen_objects_of_the_program_stay_frozen() -> None:
-    gc.freeze()
-    try:
-        frozen = gc.get_freeze_count()
-        with collector_paused():
-            made = _Tracked()
-        assert gc.get_freeze_count() == frozen  # nothing thawed
-        assert not any(o is made for o in gc.get_objects(generation=2))  # left young
-    finally:
-        gc.unfreeze()
+    assert id(before) in young and id(made) in young
