@@ -297,11 +297,11 @@ class _Period:
                     entry, rating=rating, games=first.games, peak=rating, pending=(), events=events
                 )
                 posts[key] = rating
-        note = self.season.note
+        history = self.season.history
         for key, event, pre, change, games in self.rows:
             # Hundredths as points: a whole number's true division is a float already.
             points = None if change is None else change / 100 if type(change) is int else float(change / 100)
-            note(key, HistoryRow(event.id, "FIDE", pre, posts[key], points, games))
+            history[key].append(HistoryRow(event.id, "FIDE", pre, posts[key], points, games))
 
 
 _closed = evolver("rating", "games", "peak", "events")

@@ -66,14 +66,16 @@ def rate_event(season: Season, event: Event) -> None:
             event_name=event.name or event.id,
         )
     season.keep(event, outcome)
-    foreign, note, name = icu.PlayerKind.FOREIGN, season.note, event.id
+    foreign, history, name = icu.PlayerKind.FOREIGN, season.history, event.id
     for key, player, result in zip(seating.ids, players, outcome.players, strict=True):
         post = result.post_rating
         if player.kind is foreign or post is None:
             post = entries[key].rating
         else:
             entries[key] = _rated(entries[key], post, result.post_games)
-        note(key, HistoryRow(name, "ICU", result.pre_rating, post, result.change, result.rated_games))
+        history[key].append(
+            HistoryRow(name, "ICU", result.pre_rating, post, result.change, result.rated_games)
+        )
 
 
 def rate_events(season: Season, events: Sequence[Event]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -182,7 +183,8 @@ class Season:
         self.settings = settings
         self.explain = explain
         self.entries: dict[PlayerId, Entry] = dict(ratings.entries)
-        self.history: dict[PlayerId, list[HistoryRow]] = {}
+        self.history: defaultdict[PlayerId, list[HistoryRow]] = defaultdict(list)
+        """Each player's history so far: an adapter appends a row per event (``history[key].append``)."""
         self.outcomes: dict[str, list[EventOutcome]] = {}
         self.seats: dict[str, tuple[PlayerId, ...]] = {}
         """Each event's players by ID in its engine's order, kept with the outcomes."""
@@ -261,14 +263,6 @@ class Season:
                         entries[key] = new
         if on > self.as_of:
             self.as_of = on
-
-    def note(self, key: PlayerId, row: HistoryRow) -> None:
-        """Add a line to a player's history."""
-        rows = self.history.get(key)
-        if rows is None:
-            self.history[key] = [row]
-        else:
-            rows.append(row)
 
     def result(self) -> SeasonResult:
         ratings = self.ratings

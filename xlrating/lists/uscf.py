@@ -124,12 +124,12 @@ def rate_event(season: Season, event: Event) -> None:
         season.keep(event, outcome)
         outcomes.append((rated, outcome))
     tallies = list(zip(wins, draws, losses, strict=True))
-    note, name = season.note, event.id
+    history, name = season.history, event.id
     for rated, outcome in outcomes:
         for key, result, tally in zip(ids, outcome.players, tallies, strict=True):
             entries[key] = _fold(entries[key], result, rated, own, tally, rules)
-            note(key, HistoryRow(name, rated, result.pre_rating, result.post_rating, result.change,
-                                 result.rated_games))
+            history[key].append(HistoryRow(name, rated, result.pre_rating, result.post_rating, result.change,
+                                           result.rated_games))
 
 
 def rate_events(season: Season, events: Sequence[Event]) -> None:
