@@ -299,9 +299,8 @@ class _Period:
                 posts[key] = rating
         history = self.season.history
         for key, event, pre, change, games in self.rows:
-            # Hundredths as points: a whole number's true division is a float already.
-            points = None if change is None else change / 100 if type(change) is int else float(change / 100)
-            history[key].append(HistoryRow(event.id, "FIDE", pre, posts[key], points, games))
+            change_points = None if change is None else float(change / 100)
+            history[key].append(HistoryRow(event.id, "FIDE", pre, posts[key], change_points, games))
 
 
 _closed = evolver("rating", "games", "peak", "events")
