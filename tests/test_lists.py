@@ -615,3 +615,15 @@ def test_outcomes_are_keyed_by_player_id() -> None:
         assert by_id == {"b": outcome.player(1), "a": outcome.player(2), "c": outcome.player(3)}
     assert regular["a"].pre_rating == 1800 and regular["a"].post_rating == season.list.rating("a")
     assert rate_season(ratings, [event]).seats == {}
+
+
+def test_an_evolver_gives_what_evolve_gives_for_its_fields() -> None:
+    from xlrating.lists.model import evolve, evolver
+
+    entry = Entry(7, 1500.0, 12, name="Ann", k=24.0, pending=(), other_ratings={"Quick": (1400.0, 3)})
+    change = evolver("rating", "games", "peak")
+    new = change(entry, 1510.0, 20, 1510.0)
+    assert new == evolve(entry, rating=1510.0, games=20, peak=1510.0)
+    assert (new.name, new.k, new.other_ratings, entry.rating) == ("Ann", 24.0, {"Quick": (1400.0, 3)}, 1500.0)
+    with pytest.raises(TypeError, match="no fields"):
+        evolver("rating", "elo")

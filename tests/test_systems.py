@@ -402,3 +402,31 @@ def test_a_checked_entry_builds_the_player_its_checks_would() -> None:
     quick = {"Quick": (1500, 12.0)}  # the ratings in other systems are checked (and normalised) all the same
     _same_fields(systems.uscf_player(plain[0], 3, quick, "Regular", "Regular"),
                  systems.uscf_player(plain[0], 3, quick, "Regular", "Regular", checked=True))
+
+
+def test_a_checked_icu_entry_has_the_kind_classify_gives_for_every_combination() -> None:
+    """The checked path classifies each combination of what decides a kind once and reuses it:
+    every combination (rating, games, K, birth date, joined given or not, under every
+    edition), asked twice, gives classify's kind or its error each time."""
+    from itertools import product
+
+    from xlrating.errors import ArgumentError
+    from xlrating.icu.rules import EDITIONS
+    from xlrating.lists import Entry
+
+    for rules in EDITIONS.values():
+        for rating, games, k, born, joined in product((None, 1500.0), (None, 0, 5, 19, 20, 40), (None, 24.0),
+                                                      (None, date(2010, 1, 1)), (None, date(2015, 1, 1))):
+            entry = Entry(1, rating, games, k=k, birth_date=born, joined=joined)
+            provisional = games is not None and games < rules.provisional_limit
+            given_k = None if provisional or rating is None else k
+            try:
+                expected: Any = icu.classify(rating, games, given_k, born, joined, rules=rules)
+            except ArgumentError as error:
+                expected = str(error)
+            for _ in range(2):
+                try:
+                    found: Any = systems.icu_player(entry, 1, rules, checked=True).kind
+                except ArgumentError as error:
+                    found = str(error)
+                assert found == expected, (rules.display, rating, games, k, born, joined)

@@ -464,12 +464,31 @@ def icu_player(record: PlayerRecord, number: int, rules: icu.IcuRules, *, checke
     (which it finds only for data an :class:`~xlrating.icu.IcuPlayer` of that kind accepts)."""
     provisional = record.games is not None and record.games < rules.provisional_limit
     k = None if provisional or record.rating is None else record.k
-    kind = icu.classify(record.rating, record.games, k, record.birth_date, record.joined, rules=rules)
     if checked:
+        kind = _checked_icu_kind(record, k, rules)
         return _checked_icu_player(number=number, kind=kind, rating=_float(record.rating),
                                    games=_whole(record.games), k=_float(k), birth_date=record.birth_date,
                                    joined=record.joined)
+    kind = icu.classify(record.rating, record.games, k, record.birth_date, record.joined, rules=rules)
     return icu.IcuPlayer(number, kind, record.rating, record.games, k, record.birth_date, record.joined)
+
+
+_ICU_KINDS: dict[tuple[Any, ...], icu.PlayerKind] = {}
+"""The kinds :func:`_checked_icu_kind` has found, by what decides them."""
+
+
+def _checked_icu_kind(record: PlayerRecord, k: float | None, rules: icu.IcuRules) -> icu.PlayerKind:
+    """:func:`xlrating.icu.classify` of a checked record with K ``k``. Once the values pass its
+    checks, its table reads only which of them are given, the games and the provisional limit, so
+    each such combination is classified once (a season builds about a million players); a record
+    whose values it refuses is refused each time."""
+    key = (rules.provisional_limit, record.rating is None, record.games, k is None,
+           record.birth_date is None, record.joined is None)
+    kind = _ICU_KINDS.get(key)
+    if kind is None:
+        kind = icu.classify(record.rating, record.games, k, record.birth_date, record.joined, rules=rules)
+        _ICU_KINDS[key] = kind
+    return kind
 
 
 def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] | None, RowProblems]:

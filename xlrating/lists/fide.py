@@ -47,7 +47,7 @@ from ..fide.tables import round_half_away
 from ..fide.unrated import new_player
 from ..model import Method
 from ..systems import fide_player
-from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve
+from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve, evolver
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 _MONTHLY_FROM = dt.date(2012, 7, 1)
@@ -280,7 +280,7 @@ class _Period:
             games = None if entry.games is None else entry.games + rated[key]
             # Games behind the rating after the period (None: 30 or more, count unknown).
             peak = float(max(entry.peak if entry.peak is not None else start, value))
-            entries[key] = evolve(entry, rating=value, games=games, peak=peak, events=events)
+            entries[key] = _closed(entry, value, games, peak, events)
             posts[key] = value
         horizon = _month(self.end) - self.season.settings.pool_months
         for key, new in self.pending.items():
@@ -297,10 +297,14 @@ class _Period:
                     entry, rating=rating, games=first.games, peak=rating, pending=(), events=events
                 )
                 posts[key] = rating
-        note = self.season.note
+        history = self.season.history
         for key, event, pre, change, games in self.rows:
             change_points = None if change is None else float(change / 100)
-            note(key, HistoryRow(event.id, "FIDE", pre, posts[key], change_points, games))
+            history[key].append(HistoryRow(event.id, "FIDE", pre, posts[key], change_points, games))
+
+
+_closed = evolver("rating", "games", "peak", "events")
+"""A rated entry after its period, those fields in that order (:meth:`_Period.close`)."""
 
 
 def _rounded(start: int | Fraction, total: Fraction, round_change: bool) -> int | Fraction:

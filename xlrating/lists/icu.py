@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from .. import icu
 from ..adjustments import RatingAdjustment
 from ..systems import icu_player
-from .model import Entry, Event, HistoryRow, evolve
+from .model import Entry, Event, HistoryRow, evolve, evolver
 from .rate import Season, call_engine, engine_errors, engine_players
 
 
@@ -42,6 +42,9 @@ def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry 
         return None if rating == entry.rating else evolve(entry, rating=rating)
 
     return adjust
+
+
+_rated = evolver("rating", "games")
 
 
 def rate_event(season: Season, event: Event) -> None:
@@ -63,15 +66,15 @@ def rate_event(season: Season, event: Event) -> None:
             event_name=event.name or event.id,
         )
     season.keep(event, outcome)
+    foreign, history, name = icu.PlayerKind.FOREIGN, season.history, event.id
     for key, player, result in zip(seating.ids, players, outcome.players, strict=True):
-        entry = entries[key]
-        if player.kind is not icu.PlayerKind.FOREIGN and result.post_rating is not None:
-            entries[key] = evolve(entry, rating=result.post_rating, games=result.post_games)
-        season.note(
-            key,
-            HistoryRow(
-                event.id, "ICU", result.pre_rating, entries[key].rating, result.change, result.rated_games
-            ),
+        post = result.post_rating
+        if player.kind is foreign or post is None:
+            post = entries[key].rating
+        else:
+            entries[key] = _rated(entries[key], post, result.post_games)
+        history[key].append(
+            HistoryRow(name, "ICU", result.pre_rating, post, result.change, result.rated_games)
         )
 
 

@@ -7,11 +7,11 @@ it copies the list's mapping once and replaces the entries of the players who pl
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import EventOutcome, PlayerOutcome, _slot_filling_init, _slot_replacer
+from ..model import EventOutcome, PlayerOutcome, _filling, _slot_filling_init, _slot_replacer, _slot_scope
 
 PlayerId = int | str
 """A player's ID in the list: a federation number or any text."""
@@ -92,6 +92,18 @@ def evolve(entry: Entry, **changes: Any) -> Entry:
     """``entry`` with ``changes``, as :func:`dataclasses.replace` gives it, for values the
     season computed itself (not checked again: a season replaces about a million entries)."""
     return _replace_entry(entry, changes)
+
+
+def evolver(*names: str) -> Callable[..., Entry]:
+    """``change(entry, *values)``: what ``evolve(entry, **dict(zip(names, values)))`` gives, for
+    the fields ``names`` that a season's step always changes, their values passed in that order
+    (about twice as fast: nothing is looked up by name)."""
+    slots, scope = _slot_scope(Entry, "copied")
+    unknown = set(names) - set(slots)
+    if unknown:
+        raise TypeError(f"Entry has no fields {sorted(unknown)}")
+    return _filling(scope, "change", ", ".join(("old", *names)),
+                    [name if name in names else f"old.{name}" for name in slots])
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,11 @@ once per season and only the entries of players who played are replaced.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -30,22 +31,39 @@ T = TypeVar("T")
 _SEAT = re.compile(r"Player (\d+):? ?(.*)", re.DOTALL)
 
 
-@contextlib.contextmanager
-def engine_errors(event: Event, ids: Sequence[PlayerId]) -> Iterator[None]:
+class _EngineErrors:
+    """The context of :func:`engine_errors` (a class: cheaper to enter than a generator's)."""
+
+    __slots__ = ("event", "ids")
+
+    def __init__(self, event: Event, ids: Sequence[PlayerId]) -> None:
+        self.event, self.ids = event, ids
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: Any) -> None:
+        if error is not None and isinstance(error, ENGINE_ERRORS):
+            raise _placed(self.event, self.ids, error) from None
+
+
+def engine_errors(event: Event, ids: Sequence[PlayerId]) -> AbstractContextManager[None]:
     """While ``event`` is rated: an engine's error becomes an :class:`InputError` naming the
     event and, for each line that names an engine's player (``Player 4: ...``), the player
     by his ID (``ids[n - 1]`` is the engine's player ``n``), so callers can place it."""
-    try:
-        yield
-    except ENGINE_ERRORS as error:
-        problems = []
-        for line in str(error).splitlines() or [str(error)]:
-            seat = _SEAT.fullmatch(line)
-            if seat and 1 <= int(seat[1]) <= len(ids):
-                problems.append(Problem(player_place(event, ids[int(seat[1]) - 1]), seat[2]))
-            else:
-                problems.append(Problem(f"event {event.id}", line))
-        raise InputError(problems, title=f"The event {event.id} cannot be rated") from None
+    return _EngineErrors(event, ids)
+
+
+def _placed(event: Event, ids: Sequence[PlayerId], error: BaseException) -> InputError:
+    """The :class:`InputError` of :func:`engine_errors` for an engine's ``error``."""
+    problems = []
+    for line in str(error).splitlines() or [str(error)]:
+        seat = _SEAT.fullmatch(line)
+        if seat and 1 <= int(seat[1]) <= len(ids):
+            problems.append(Problem(player_place(event, ids[int(seat[1]) - 1]), seat[2]))
+        else:
+            problems.append(Problem(f"event {event.id}", line))
+    return InputError(problems, title=f"The event {event.id} cannot be rated")
 
 
 def player_place(event: Event, key: PlayerId) -> str:
@@ -165,7 +183,8 @@ class Season:
         self.settings = settings
         self.explain = explain
         self.entries: dict[PlayerId, Entry] = dict(ratings.entries)
-        self.history: dict[PlayerId, list[HistoryRow]] = {}
+        self.history: defaultdict[PlayerId, list[HistoryRow]] = defaultdict(list)
+        """Each player's history so far: an adapter appends a row per event (``history[key].append``)."""
         self.outcomes: dict[str, list[EventOutcome]] = {}
         self.seats: dict[str, tuple[PlayerId, ...]] = {}
         """Each event's players by ID in its engine's order, kept with the outcomes."""
@@ -244,14 +263,6 @@ class Season:
                         entries[key] = new
         if on > self.as_of:
             self.as_of = on
-
-    def note(self, key: PlayerId, row: HistoryRow) -> None:
-        """Add a line to a player's history."""
-        rows = self.history.get(key)
-        if rows is None:
-            self.history[key] = [row]
-        else:
-            rows.append(row)
 
     def result(self) -> SeasonResult:
         ratings = self.ratings

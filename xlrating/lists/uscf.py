@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from .. import systems, uscf
 from ..model import PlayerOutcome
-from .model import Entry, Event, HistoryRow, PlayerId, evolve
+from .model import Entry, Event, HistoryRow, PlayerId, evolve, evolver
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 _DUAL = {"Regular": "Quick", "Quick": "Regular"}
@@ -78,16 +78,20 @@ def _fold(
         peak = _higher(peak, entry.rating)
     if post is not None and _established(games, rules):
         peak = _higher(peak, post)
-    return evolve(
+    return _folded(
         entry,
-        rating=post,
-        games=games,
-        peak=peak,
-        wins=entry.wins + wins,
-        draws=entry.draws + draws,
-        events=entry.events + (1 if played >= rules.floor_event_games else 0),
-        history=_history(entry, wins, draws, losses) if post is not None else None,
+        post,
+        games,
+        peak,
+        entry.wins + wins,
+        entry.draws + draws,
+        entry.events + (1 if played >= rules.floor_event_games else 0),
+        _history(entry, wins, draws, losses) if post is not None else None,
     )
+
+
+_folded = evolver("rating", "games", "peak", "wins", "draws", "events", "history")
+"""An entry with what an event in its own system changes, in that order (:func:`_fold`)."""
 
 
 def rate_event(season: Season, event: Event) -> None:
@@ -120,15 +124,12 @@ def rate_event(season: Season, event: Event) -> None:
         season.keep(event, outcome)
         outcomes.append((rated, outcome))
     tallies = list(zip(wins, draws, losses, strict=True))
+    history, name = season.history, event.id
     for rated, outcome in outcomes:
         for key, result, tally in zip(ids, outcome.players, tallies, strict=True):
             entries[key] = _fold(entries[key], result, rated, own, tally, rules)
-            season.note(
-                key,
-                HistoryRow(
-                    event.id, rated, result.pre_rating, result.post_rating, result.change, result.rated_games
-                ),
-            )
+            history[key].append(HistoryRow(name, rated, result.pre_rating, result.post_rating, result.change,
+                                           result.rated_games))
 
 
 def rate_events(season: Season, events: Sequence[Event]) -> None:
