@@ -354,15 +354,24 @@ def outcome_records(columns: dict[str, Iterable[Any]], **same: Any) -> list[Play
     equal those that ``PlayerOutcome`` called with the same keywords row by row gives, field
     for field; an engine builds a large event's outcomes this way, each record filled by
     position (:func:`_positional_filler`), about three times as fast as by keywords."""
-    unknown = sorted((columns.keys() | same.keys()) - _OUTCOME_DEFAULTS.keys())
+    given = _given_fields(tuple(columns), tuple(same))
+    size = next((len(values) for values in columns.values() if isinstance(values, Sized)), 0)
+    args = [columns[name] if taken else repeat(same.get(name, default), size) for name, default, taken in given]
+    return list(starmap(_make_outcome, zip(*args, strict=True)))
+
+
+@functools.lru_cache(maxsize=64)
+def _given_fields(columns: tuple[str, ...], same: tuple[str, ...]) -> tuple[tuple[str, Any, bool], ...]:
+    """Each field of :class:`PlayerOutcome` in order, its default and whether ``columns`` names
+    it (:func:`outcome_records`); checked once for each set of names an engine gives (an
+    engine gives the same few names event after event). Raises TypeError for an unknown
+    field name or a required field not given."""
+    unknown = sorted((set(columns) | set(same)) - _OUTCOME_DEFAULTS.keys())
     required = [name for name, value in _OUTCOME_DEFAULTS.items() if value is MISSING
                 and name not in columns and name not in same]
     if unknown or required:
         raise TypeError(f"outcome_records: unknown fields {unknown}, missing fields {required}")
-    size = next((len(values) for values in columns.values() if isinstance(values, Sized)), 0)
-    args = [columns[name] if name in columns else repeat(same.get(name, default), size)
-            for name, default in _OUTCOME_DEFAULTS.items()]
-    return list(starmap(_make_outcome, zip(*args, strict=True)))
+    return tuple((name, default, name in columns) for name, default in _OUTCOME_DEFAULTS.items())
 
 
 class Outcomes(Sequence[PlayerOutcome]):

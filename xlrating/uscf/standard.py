@@ -90,11 +90,6 @@ def _bonus(rules: UscfRules, change: float, games: int, multiplier: float) -> tu
     return max(0.0, change - threshold), threshold
 
 
-def _eligible(rules: UscfRules, bonus: bool, m: int, repeated_opponent: bool) -> bool:
-    """Whether the bonus formula applies (section 4.2); :func:`_eligibility` also says why."""
-    return bonus and m >= rules.bonus_min_games and not repeated_opponent
-
-
 def _eligibility(rules: UscfRules, bonus: bool, m: int, repeated_opponent: bool) -> tuple[bool, str]:
     """Whether the bonus formula applies (section 4.2), and why (or why not)."""
     if not bonus:
@@ -127,7 +122,8 @@ def _work(
     expected = tuple([1.0 / (1.0 + 10.0 ** ((r - prior) / scale)) for r in opponents])
     total = in_order(expected)
     change = k * (score - total)
-    eligible = _eligible(rules, bonus, m, repeated_opponent)
+    # Whether the bonus formula applies (:func:`_eligibility` also says why), inlined for speed.
+    eligible = bonus and m >= rules.bonus_min_games and not repeated_opponent
     amount, threshold = _bonus(rules, change, m, multiplier)
     if not eligible:
         amount = 0.0
