@@ -22,8 +22,7 @@ from .core import (
 from .formulas import _effective_below, _nstar
 from .player import UscfPlayer
 from .rules import UscfRules
-from .standard import _work as _standard
-from .standard import _Working as StandardWorking
+from .standard import UNUSED, _workings
 
 
 class PlainCore:
@@ -74,12 +73,9 @@ class PlainCore:
                  seen: Values, *, bonus: bool, multiplier: float, regular: list[float | None] | None,
                  explain: bool) -> StandardStep:
         """The one-player formula of :mod:`.standard` for each chosen player."""
-        rules, dual, opponents, score, repeated = self.rules, regular is not None, self.sides.opponents, \
-            self.score, self.repeated
-        workings = [_standard(rules, prior[i], effective[i], [seen[o] for o in opponents[i]], score[i], bonus,
-                              multiplier, repeated[i], dual, None if regular is None else regular[i])
-                    if wanted else _UNUSED for i, wanted in enumerate(chosen)]
-        columns = list(zip(*workings, strict=True)) or [()] * len(_UNUSED)
+        workings = _workings(self.rules, chosen, prior, effective, self.sides.opponents, seen, self.score,
+                             self.repeated, regular, bonus=bonus, multiplier=multiplier)
+        columns = list(zip(*workings, strict=True)) or [()] * len(UNUSED)
         k, dual_k, expected, total, change, eligible, threshold, amount, rating = columns
         return StandardStep(k, dual_k, total, change, eligible, threshold, amount, rating,
                             expected if explain else ())
@@ -109,6 +105,3 @@ class PlainCore:
         formula = sorted([*by_special, *[i for i in by_standard if m[i] and not special[i]]])
         return formula, [i for i in after if m[i]]
 
-
-_UNUSED = StandardWorking(0.0, False, (), 0.0, 0.0, False, 0.0, 0.0, 0.0)
-"""A player's working where the standard formula is not used."""

@@ -113,24 +113,59 @@ def _work(
     dual_rated: bool,
     regular_rating: float | None,
 ) -> _Working:
-    """The standard formula of section 4.2, arguments already checked."""
-    m = len(opponents)
-    k = plain = rules.k_numerator / (effective + m)  # what _k gives unless the dual-rated K applies
-    if dual_rated:
-        k = _k(rules, effective, m, regular_rating, dual_rated)
-    scale = rules.we_scale  # We(R0, Ri) = 1/(1 + 10^(-(R0 - Ri)/400)), inlined for speed
-    expected = tuple([1.0 / (1.0 + 10.0 ** ((r - prior) / scale)) for r in opponents])
-    total = in_order(expected)
-    change = k * (score - total)
-    # Whether the bonus formula applies (:func:`_eligibility` also says why), inlined for speed.
-    eligible = bonus and m >= rules.bonus_min_games and not repeated_opponent
-    amount, threshold = _bonus(rules, change, m, multiplier)
-    if not eligible:
-        amount = 0.0
-    # The record from a tuple of its fields, as calling the class gives it but without its
-    # Python-level __new__: the event algorithm builds one per player and step.
-    return tuple.__new__(_Working, (k, k != plain, expected, total, change, eligible, threshold, amount,
-                                    prior + change + amount))
+    """The standard formula of section 4.2 for one player, arguments already checked."""
+    return _workings(rules, (True,), (prior,), (effective,), (range(len(opponents)),), opponents, (score,),
+                     (repeated_opponent,), (regular_rating,) if dual_rated else None, bonus=bonus,
+                     multiplier=multiplier)[0]
+
+
+def _workings(
+    rules: UscfRules,
+    chosen: Sequence[bool],
+    prior: Sequence[float],
+    effective: Sequence[float],
+    opponents: Sequence[Sequence[int]],
+    seen: Sequence[float],
+    score: Sequence[float],
+    repeated: Sequence[bool],
+    regular: Sequence[float | None] | None,
+    *,
+    bonus: bool,
+    multiplier: float,
+) -> list[_Working]:
+    """The standard formula of section 4.2 for each chosen player (:data:`UNUSED` for the
+    others), arguments already checked: player ``i`` met the players at ``opponents[i]``, seen
+    at ``seen[o]``; ``regular`` (the Regular ratings) in a dual-rated event, else None. One
+    loop for all the players of an event, its constants read once."""
+    numerator, scale, least = rules.k_numerator, rules.we_scale, rules.bonus_min_games
+    found: list[_Working] = []
+    for i, wanted in enumerate(chosen):
+        if not wanted:
+            found.append(UNUSED)
+            continue
+        own, r0, n = opponents[i], prior[i], effective[i]
+        m = len(own)
+        k = plain = numerator / (n + m)  # what _k gives unless the dual-rated K applies
+        if regular is not None:
+            k = _k(rules, n, m, regular[i], True)
+        # We(R0, Ri) = 1/(1 + 10^(-(R0 - Ri)/400)), inlined for speed
+        expected = tuple([1.0 / (1.0 + 10.0 ** ((seen[o] - r0) / scale)) for o in own])
+        total = in_order(expected)
+        change = k * (score[i] - total)
+        # Whether the bonus formula applies (:func:`_eligibility` also says why), inlined for speed.
+        eligible = bonus and m >= least and not repeated[i]
+        amount, threshold = _bonus(rules, change, m, multiplier)
+        if not eligible:
+            amount = 0.0
+        # The record from a tuple of its fields, as calling the class gives it but without its
+        # Python-level __new__: the event algorithm builds one per player and step.
+        found.append(tuple.__new__(_Working, (k, k != plain, expected, total, change, eligible, threshold,
+                                              amount, r0 + change + amount)))
+    return found
+
+
+UNUSED = _Working(0.0, False, (), 0.0, 0.0, False, 0.0, 0.0, 0.0)
+"""A player's working where the standard formula is not used."""
 
 
 def _standard(
