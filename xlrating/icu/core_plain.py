@@ -175,6 +175,8 @@ class PlainCore:
     # -- notes ----------------------------------------------------------------------------------------
 
     def skipped(self, seen: list[float]) -> list[Skipped]:
+        if not self.iterated:  # no unrated or provisional player: no game to look at
+            return []
         estimated, found = self.estimated, []
         for i, mine in enumerate(self.sides.by_player):
             for opponent, _, _, _ in mine:
