@@ -72,9 +72,10 @@ class PlainCore:
     def standard(self, chosen: Values, prior: list[float], effective: Values,
                  seen: Values, *, bonus: bool, multiplier: float, regular: list[float | None] | None,
                  explain: bool) -> StandardStep:
-        """The one-player formula of :mod:`.standard` for each chosen player."""
+        """The standard formula of :mod:`.standard` for each chosen player, in one loop."""
         workings = _workings(self.rules, chosen, prior, effective, self.sides.opponents, seen, self.score,
-                             self.repeated, regular, bonus=bonus, multiplier=multiplier)
+                             self.repeated, regular, bonus=bonus, multiplier=multiplier,
+                             keep_expected=explain)
         columns = list(zip(*workings, strict=True)) or [()] * len(UNUSED)
         k, dual_k, expected, total, change, eligible, threshold, amount, rating = columns
         return StandardStep(k, dual_k, total, change, eligible, threshold, amount, rating,

@@ -86,8 +86,19 @@ def _describe(k: float, dual_rated_k: bool, score: float, expected_score: float,
 
 
 def _bonus(rules: UscfRules, change: float, games: int, multiplier: float) -> tuple[float, float]:
-    threshold = multiplier * math.sqrt(max(games, rules.bonus_min_m_prime))
-    return max(0.0, change - threshold), threshold
+    """The bonus max(0, K(S - E) - B sqrt(m')) and its threshold B sqrt(m'), m' = max(m, 4)."""
+    threshold = _threshold(rules, games, multiplier)
+    return _above(change, threshold), threshold
+
+
+def _threshold(rules: UscfRules, games: int, multiplier: float) -> float:
+    """B sqrt(m'), m' = max(m, 4): the change beyond which the bonus starts."""
+    return multiplier * math.sqrt(max(games, rules.bonus_min_m_prime))
+
+
+def _above(change: float, threshold: float) -> float:
+    """max(0, K(S - E) - B sqrt(m')): the bonus where the bonus formula applies."""
+    return max(0.0, change - threshold)
 
 
 def _eligibility(rules: UscfRules, bonus: bool, m: int, repeated_opponent: bool) -> tuple[bool, str]:
@@ -132,12 +143,15 @@ def _workings(
     *,
     bonus: bool,
     multiplier: float,
+    keep_expected: bool = True,
 ) -> list[_Working]:
     """The standard formula of section 4.2 for each chosen player (:data:`UNUSED` for the
     others), arguments already checked: player ``i`` met the players at ``opponents[i]``, seen
     at ``seen[o]``; ``regular`` (the Regular ratings) in a dual-rated event, else None. One
-    loop for all the players of an event, its constants read once."""
+    loop for all the players of an event, its constants read once, B sqrt(m') once for each m;
+    without ``keep_expected``, each working's expectancies are left out (empty)."""
     numerator, scale, least = rules.k_numerator, rules.we_scale, rules.bonus_min_games
+    thresholds: dict[int, float] = {}
     found: list[_Working] = []
     for i, wanted in enumerate(chosen):
         if not wanted:
@@ -149,18 +163,19 @@ def _workings(
         if regular is not None:
             k = _k(rules, n, m, regular[i], True)
         # We(R0, Ri) = 1/(1 + 10^(-(R0 - Ri)/400)), inlined for speed
-        expected = tuple([1.0 / (1.0 + 10.0 ** ((seen[o] - r0) / scale)) for o in own])
+        expected = [1.0 / (1.0 + 10.0 ** ((seen[o] - r0) / scale)) for o in own]
         total = in_order(expected)
         change = k * (score[i] - total)
         # Whether the bonus formula applies (:func:`_eligibility` also says why), inlined for speed.
         eligible = bonus and m >= least and not repeated[i]
-        amount, threshold = _bonus(rules, change, m, multiplier)
-        if not eligible:
-            amount = 0.0
+        threshold = thresholds.get(m)
+        if threshold is None:
+            threshold = thresholds[m] = _threshold(rules, m, multiplier)
+        amount = _above(change, threshold) if eligible else 0.0
         # The record from a tuple of its fields, as calling the class gives it but without its
         # Python-level __new__: the event algorithm builds one per player and step.
-        found.append(tuple.__new__(_Working, (k, k != plain, expected, total, change, eligible, threshold,
-                                              amount, r0 + change + amount)))
+        found.append(tuple.__new__(_Working, (k, k != plain, tuple(expected) if keep_expected else (), total,
+                                              change, eligible, threshold, amount, r0 + change + amount)))
     return found
 
 
