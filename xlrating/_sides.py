@@ -143,8 +143,16 @@ class ListedSides:
         return [sum(s, 0.0) for s in own], [s.count(1.0) for s in own], [s.count(0.5) for s in own]
 
     def repeated_opponents(self, most: int) -> list[bool]:
-        # In sorted order, an opponent met more than ``most`` times is also ``most`` places on.
-        return [any(map(eq, met, met[most:])) for met in map(sorted, self.opponents)]
+        # An opponent met more than ``most`` times leaves at most len - most distinct opponents
+        # (a quick test that clears most players); then, in sorted order, such an opponent is
+        # also ``most`` places on.
+        return [len(set(met)) <= len(met) - most and _met_more_than(sorted(met), most)
+                for met in self.opponents]
+
+
+def _met_more_than(met: list[int], most: int) -> bool:
+    """Whether an opponent in ``met`` (sorted) is there more than ``most`` times."""
+    return any(map(eq, met, met[most:]))
 
 
 def listed_sides(numbers: Sequence[int], games: Sequence[Game], counted: Mapping[float, Any] | None = None
