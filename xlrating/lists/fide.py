@@ -44,7 +44,7 @@ from .. import fide as engine
 from ..adjustments import RatingAdjustment
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
-from ..fide.unrated import new_player
+from ..fide.unrated import new_player_of_sums
 from ..model import Method
 from ..systems import fide_player
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve, evolver
@@ -317,10 +317,20 @@ def _rounded(start: int | Fraction, total: Fraction, round_change: bool) -> int 
 def _unrated_rating(rules: engine.FideRules, opponents: Sequence[float | None], results: Sequence[float],
                     *, first_event: bool) -> engine.NewPlayerRating:
     """:func:`xlrating.fide.unrated_rating` of a Swiss for values the season has checked (the list's
-    ratings, the games' scores), without checking them again and without the steps."""
-    return new_player(rules, [None if o is None else exact(o) for o in opponents],
-                      [int(2 * r) for r in results], round_robin=False, competition=None,
-                      first_event=first_event, explain=False)
+    ratings, the games' scores), without checking them again, without the steps and without the
+    games recorded in it (the season reads its rating, its games and whether it was disregarded):
+    from the sums over the games against rated opponents, as :func:`~xlrating.fide.unrated.new_player`
+    takes them."""
+    total: int | Fraction = 0
+    games = halves = 0
+    for opponent, result in zip(opponents, results, strict=True):
+        if opponent is not None:
+            total += exact(opponent)
+            halves += int(2 * result)
+            games += 1
+    rated_total = (total, 1) if type(total) is int else (total.numerator, total.denominator)
+    return new_player_of_sums(rules, games, halves, rated_total, skipped=len(results) - games,
+                              first_event=first_event, explain=False)
 
 
 def _adjust(adjustment: RatingAdjustment, entry: Entry) -> Entry | None:
