@@ -45,7 +45,7 @@ from ..adjustments import RatingAdjustment
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..fide.unrated import new_player_of_sums
-from ..model import Method
+from ..model import Method, _positional_filler
 from ..systems import fide_player
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve, evolver
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
@@ -108,23 +108,33 @@ class _Period:
         self.rated: dict[PlayerId, int] = {}
         """Each rated player's rated games in the period, as the engine counted them."""
 
-    def count(self, seatings: Sequence[Seating]) -> None:
-        """Each rated player's games against rated opponents in the period (the 700 rule)."""
+    def count(self, seatings: Sequence[Seating]) -> list[list[float | None]]:
+        """Each rated player's games against rated opponents in the period (the 700 rule). Gives
+        each event's players' ratings at the start of the period, by pairing number - 1 (the
+        period's ratings do not change until it closes)."""
         entries = self.season.entries
         games = self.games
+        starts = []
         for seating in seatings:
             ids = seating.ids
-            rated = [entries[key].rating is not None for key in ids]
+            ratings = [entries[key].rating for key in ids]
+            starts.append(ratings)
             counts = [0] * (len(ids) + 1)
-            # Games against rated opponents by pairing number.
-            for game in seating.games:
-                a, b = game.player, game.opponent
-                if rated[a - 1] and rated[b - 1]:
-                    counts[a] += 1
-                    counts[b] += 1
+            # Games against rated opponents by pairing number (every game when all are rated).
+            if None not in ratings:
+                for game in seating.games:
+                    counts[game.player] += 1
+                    counts[game.opponent] += 1
+            else:
+                for game in seating.games:
+                    a, b = game.player, game.opponent
+                    if ratings[a - 1] is not None and ratings[b - 1] is not None:
+                        counts[a] += 1
+                        counts[b] += 1
             for key, played in zip(ids, counts[1:], strict=True):
                 if played:
                     games[key] = games.get(key, 0) + played
+        return starts
 
     def k_of(self, key: PlayerId, entry: Entry) -> int | None:
         """The player's K for the period (``None``: a K given on the list)."""
@@ -137,11 +147,13 @@ class _Period:
             k = self.k[key] = k_limit(self.rules, rule, self.games.get(key) or None)
         return k
 
-    def rate(self, event: Event, seating: Seating) -> None:
+    def rate(self, event: Event, seating: Seating, ratings: list[float | None]) -> None:
+        """Rate ``event``, whose players' ratings at the start of the period are ``ratings``
+        (by pairing number - 1, as :meth:`count` gives them)."""
         with engine_errors(event, seating.ids):
-            self._rate(event, seating)
+            self._rate(event, seating, ratings)
 
-    def _rate(self, event: Event, seating: Seating) -> None:
+    def _rate(self, event: Event, seating: Seating, ratings: list[float | None]) -> None:
         entries = self.season.entries
 
         period_k = self.k
@@ -168,15 +180,13 @@ class _Period:
             rules=self.rules,
         )
         self.season.keep(event, outcome)
-        lines = self._unrated_lines(seating)
+        lines = self._unrated_lines(seating, ratings)
         by_ru = uses_ru(self.rules)
         played_in, change_of, rated_in, rows = self.played, self.change, self.rated, self.rows
         elo = Method.ELO
-        for key, result in zip(seating.ids, outcome.players, strict=True):
-            entry = entries[key]
+        for key, rating, result in zip(seating.ids, ratings, outcome.players, strict=True):
             played = played_in.get(key, 0)
             played_in[key] = played + 1
-            rating = entry.rating
             if rating is not None:
                 change: int | Fraction = 0
                 if result.method is elo:
@@ -192,6 +202,7 @@ class _Period:
                 rated_in[key] = rated_in.get(key, 0) + games
                 rows.append((key, event, rating, change, games))
                 continue
+            entry = entries[key]
             opponents, results = lines[key]
             ru = result.performance if by_ru else None
             pending = PendingEvent(
@@ -217,10 +228,12 @@ class _Period:
             games = self.so_far[key] = (entry.games or 0) + sum(len(p.results) for p in entry.pending)
         return games
 
-    def _unrated_lines(self, seating: Seating) -> dict[PlayerId, tuple[list[float | None], list[float]]]:
+    @staticmethod
+    def _unrated_lines(seating: Seating, ratings: list[float | None]
+                       ) -> dict[PlayerId, tuple[list[float | None], list[float]]]:
         """Each unrated player's opponents (at the start of the period) and scores."""
-        entries = self.season.entries
-        ratings = [entries[key].rating for key in seating.ids]
+        if None not in ratings:
+            return {}
         lines: dict[PlayerId, tuple[list[float | None], list[float]]] = {
             key: ([], []) for key, rating in zip(seating.ids, ratings, strict=True) if rating is None
         }
@@ -300,8 +313,11 @@ class _Period:
         history = self.season.history
         for key, event, pre, change, games in self.rows:
             change_points = None if change is None else float(change / 100)
-            history[key].append(HistoryRow(event.id, "FIDE", pre, posts[key], change_points, games))
+            history[key].append(_history_row(event.id, "FIDE", pre, posts[key], change_points, games))
 
+
+_history_row = _positional_filler(HistoryRow)
+"""A :class:`HistoryRow` of values the season made, its fields in order (:meth:`_Period.close`)."""
 
 _closed = evolver("rating", "games", "peak", "events")
 """A rated entry after its period, those fields in that order (:meth:`_Period.close`)."""
@@ -358,7 +374,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
             index += 1
         period = _Period(season, last)
         seatings = [season.seat(event) for event in batch]
-        period.count(seatings)
-        for event, seating in zip(batch, seatings, strict=True):
-            season.attempt(event, functools.partial(period.rate, event, seating))
+        starts = period.count(seatings)
+        for event, seating, ratings in zip(batch, seatings, starts, strict=True):
+            season.attempt(event, functools.partial(period.rate, event, seating, ratings))
         period.close()
