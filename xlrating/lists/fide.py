@@ -85,6 +85,10 @@ def _month(on: dt.date) -> int:
     return on.year * 12 + on.month - 1
 
 
+_Start = tuple[list[Entry], list[float | None]]
+"""An event's players' entries and ratings at the start of its period, by pairing number - 1."""
+
+
 class _Period:
     """The working of one rating period."""
 
@@ -108,17 +112,18 @@ class _Period:
         self.rated: dict[PlayerId, int] = {}
         """Each rated player's rated games in the period, as the engine counted them."""
 
-    def count(self, seatings: Sequence[Seating]) -> list[list[float | None]]:
+    def count(self, seatings: Sequence[Seating]) -> list[_Start]:
         """Each rated player's games against rated opponents in the period (the 700 rule). Gives
-        each event's players' ratings at the start of the period, by pairing number - 1 (the
-        period's ratings do not change until it closes)."""
+        each event's players' entries and ratings at the start of the period, by pairing number
+        - 1 (the period's entries do not change until it closes)."""
         entries = self.season.entries
         games = self.games
         starts = []
         for seating in seatings:
             ids = seating.ids
-            ratings = [entries[key].rating for key in ids]
-            starts.append(ratings)
+            at_start = [entries[key] for key in ids]
+            ratings = [entry.rating for entry in at_start]
+            starts.append((at_start, ratings))
             counts = [0] * (len(ids) + 1)
             # Games against rated opponents by pairing number (every game when all are rated).
             if None not in ratings:
@@ -147,20 +152,19 @@ class _Period:
             k = self.k[key] = k_limit(self.rules, rule, self.games.get(key) or None)
         return k
 
-    def rate(self, event: Event, seating: Seating, ratings: list[float | None]) -> None:
-        """Rate ``event``, whose players' ratings at the start of the period are ``ratings``
-        (by pairing number - 1, as :meth:`count` gives them)."""
+    def rate(self, event: Event, seating: Seating, start: _Start) -> None:
+        """Rate ``event``, whose players' entries and ratings at the start of the period are
+        ``start`` (as :meth:`count` gives them)."""
         with engine_errors(event, seating.ids):
-            self._rate(event, seating, ratings)
+            self._rate(event, seating, start)
 
-    def _rate(self, event: Event, seating: Seating, ratings: list[float | None]) -> None:
-        entries = self.season.entries
-
+    def _rate(self, event: Event, seating: Seating, start: _Start) -> None:
+        at_start, ratings = start
         period_k = self.k
 
         def player(key: PlayerId, number: int) -> engine.FidePlayer:
             # A rated player's K is the period's (or the list's); an unrated one's games are those so far.
-            entry = entries[key]
+            entry = at_start[number - 1]
             if entry.rating is None:
                 so_far = self.games_so_far(key, entry) or None
                 return fide_player(entry, number, so_far, entry.k, checked=True)
@@ -184,7 +188,7 @@ class _Period:
         by_ru = uses_ru(self.rules)
         played_in, change_of, rated_in, rows = self.played, self.change, self.rated, self.rows
         elo = Method.ELO
-        for key, rating, result in zip(seating.ids, ratings, outcome.players, strict=True):
+        for key, entry, rating, result in zip(seating.ids, at_start, ratings, outcome.players, strict=True):
             played = played_in.get(key, 0)
             played_in[key] = played + 1
             if rating is not None:
@@ -202,7 +206,6 @@ class _Period:
                 rated_in[key] = rated_in.get(key, 0) + games
                 rows.append((key, event, rating, change, games))
                 continue
-            entry = entries[key]
             opponents, results = lines[key]
             ru = result.performance if by_ru else None
             pending = PendingEvent(
@@ -375,6 +378,6 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
         period = _Period(season, last)
         seatings = [season.seat(event) for event in batch]
         starts = period.count(seatings)
-        for event, seating, ratings in zip(batch, seatings, starts, strict=True):
-            season.attempt(event, functools.partial(period.rate, event, seating, ratings))
+        for event, seating, start in zip(batch, seatings, starts, strict=True):
+            season.attempt(event, functools.partial(period.rate, event, seating, start))
         period.close()
