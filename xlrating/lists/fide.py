@@ -141,12 +141,11 @@ class _Period:
                     games[key] = games.get(key, 0) + played
         return starts
 
-    def k_of(self, key: PlayerId, entry: Entry) -> int | None:
-        """The player's K for the period (``None``: a K given on the list)."""
-        if entry.k is not None or entry.rating is None:
-            return None
+    def k_of(self, key: PlayerId, entry: Entry) -> int:
+        """A rated player's K for the period, with no K given on the list: found once per period."""
         k = self.k.get(key)
         if k is None:
+            assert entry.rating is not None and entry.k is None
             # The entry was checked when the list was read: the rules' K without checking it again.
             rule = k_rule(self.rules, entry.rating, entry.games, entry.peak, entry.birth_date, self.end)[0]
             k = self.k[key] = k_limit(self.rules, rule, self.games.get(key) or None)
@@ -160,17 +159,13 @@ class _Period:
 
     def _rate(self, event: Event, seating: Seating, start: _Start) -> None:
         at_start, ratings = start
-        period_k = self.k
-
         def player(key: PlayerId, number: int) -> engine.FidePlayer:
             # A rated player's K is the period's (or the list's); an unrated one's games are those so far.
             entry = at_start[number - 1]
             if entry.rating is None:
                 so_far = self.games_so_far(key, entry) or None
                 return fide_player(entry, number, so_far, entry.k, checked=True)
-            k = entry.k
-            if k is None:
-                k = period_k.get(key) or self.k_of(key, entry)
+            k = entry.k if entry.k is not None else self.k_of(key, entry)
             return fide_player(entry, number, entry.games, k, checked=True)
 
         players = engine_players(seating.ids, player)
