@@ -44,8 +44,8 @@ from .. import fide as engine
 from ..adjustments import RatingAdjustment
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
-from ..fide.unrated import new_player
-from ..model import Method
+from ..fide.unrated import new_player_of_sums
+from ..model import Method, _positional_filler
 from ..systems import fide_player
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve, evolver
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
@@ -85,6 +85,10 @@ def _month(on: dt.date) -> int:
     return on.year * 12 + on.month - 1
 
 
+_Start = tuple[list[Entry], list[float | None]]
+"""An event's players' entries and ratings at the start of its period, by pairing number - 1."""
+
+
 class _Period:
     """The working of one rating period."""
 
@@ -108,53 +112,60 @@ class _Period:
         self.rated: dict[PlayerId, int] = {}
         """Each rated player's rated games in the period, as the engine counted them."""
 
-    def count(self, seatings: Sequence[Seating]) -> None:
-        """Each rated player's games against rated opponents in the period (the 700 rule)."""
+    def count(self, seatings: Sequence[Seating]) -> list[_Start]:
+        """Each rated player's games against rated opponents in the period (the 700 rule). Gives
+        each event's players' entries and ratings at the start of the period, by pairing number
+        - 1 (the period's entries do not change until it closes)."""
         entries = self.season.entries
         games = self.games
+        starts = []
         for seating in seatings:
             ids = seating.ids
-            rated = [entries[key].rating is not None for key in ids]
+            at_start = [entries[key] for key in ids]
+            ratings = [entry.rating for entry in at_start]
+            starts.append((at_start, ratings))
             counts = [0] * (len(ids) + 1)
-            # Games against rated opponents by pairing number.
-            for game in seating.games:
-                a, b = game.player, game.opponent
-                if rated[a - 1] and rated[b - 1]:
-                    counts[a] += 1
-                    counts[b] += 1
+            # Games against rated opponents by pairing number (every game when all are rated).
+            if None not in ratings:
+                for game in seating.games:
+                    counts[game.player] += 1
+                    counts[game.opponent] += 1
+            else:
+                for game in seating.games:
+                    a, b = game.player, game.opponent
+                    if ratings[a - 1] is not None and ratings[b - 1] is not None:
+                        counts[a] += 1
+                        counts[b] += 1
             for key, played in zip(ids, counts[1:], strict=True):
                 if played:
                     games[key] = games.get(key, 0) + played
+        return starts
 
-    def k_of(self, key: PlayerId, entry: Entry) -> int | None:
-        """The player's K for the period (``None``: a K given on the list)."""
-        if entry.k is not None or entry.rating is None:
-            return None
+    def k_of(self, key: PlayerId, entry: Entry) -> int:
+        """A rated player's K for the period, with no K given on the list: found once per period."""
         k = self.k.get(key)
         if k is None:
+            assert entry.rating is not None and entry.k is None
             # The entry was checked when the list was read: the rules' K without checking it again.
             rule = k_rule(self.rules, entry.rating, entry.games, entry.peak, entry.birth_date, self.end)[0]
             k = self.k[key] = k_limit(self.rules, rule, self.games.get(key) or None)
         return k
 
-    def rate(self, event: Event, seating: Seating) -> None:
+    def rate(self, event: Event, seating: Seating, start: _Start) -> None:
+        """Rate ``event``, whose players' entries and ratings at the start of the period are
+        ``start`` (as :meth:`count` gives them)."""
         with engine_errors(event, seating.ids):
-            self._rate(event, seating)
+            self._rate(event, seating, start)
 
-    def _rate(self, event: Event, seating: Seating) -> None:
-        entries = self.season.entries
-
-        period_k = self.k
-
+    def _rate(self, event: Event, seating: Seating, start: _Start) -> None:
+        at_start, ratings = start
         def player(key: PlayerId, number: int) -> engine.FidePlayer:
             # A rated player's K is the period's (or the list's); an unrated one's games are those so far.
-            entry = entries[key]
+            entry = at_start[number - 1]
             if entry.rating is None:
                 so_far = self.games_so_far(key, entry) or None
                 return fide_player(entry, number, so_far, entry.k, checked=True)
-            k = entry.k
-            if k is None:
-                k = period_k.get(key) or self.k_of(key, entry)
+            k = entry.k if entry.k is not None else self.k_of(key, entry)
             return fide_player(entry, number, entry.games, k, checked=True)
 
         players = engine_players(seating.ids, player)
@@ -168,15 +179,13 @@ class _Period:
             rules=self.rules,
         )
         self.season.keep(event, outcome)
-        lines = self._unrated_lines(seating)
+        lines = self._unrated_lines(seating, ratings)
         by_ru = uses_ru(self.rules)
         played_in, change_of, rated_in, rows = self.played, self.change, self.rated, self.rows
         elo = Method.ELO
-        for key, result in zip(seating.ids, outcome.players, strict=True):
-            entry = entries[key]
+        for key, entry, rating, result in zip(seating.ids, at_start, ratings, outcome.players, strict=True):
             played = played_in.get(key, 0)
             played_in[key] = played + 1
-            rating = entry.rating
             if rating is not None:
                 change: int | Fraction = 0
                 if result.method is elo:
@@ -217,10 +226,12 @@ class _Period:
             games = self.so_far[key] = (entry.games or 0) + sum(len(p.results) for p in entry.pending)
         return games
 
-    def _unrated_lines(self, seating: Seating) -> dict[PlayerId, tuple[list[float | None], list[float]]]:
+    @staticmethod
+    def _unrated_lines(seating: Seating, ratings: list[float | None]
+                       ) -> dict[PlayerId, tuple[list[float | None], list[float]]]:
         """Each unrated player's opponents (at the start of the period) and scores."""
-        entries = self.season.entries
-        ratings = [entries[key].rating for key in seating.ids]
+        if None not in ratings:
+            return {}
         lines: dict[PlayerId, tuple[list[float | None], list[float]]] = {
             key: ([], []) for key, rating in zip(seating.ids, ratings, strict=True) if rating is None
         }
@@ -300,8 +311,11 @@ class _Period:
         history = self.season.history
         for key, event, pre, change, games in self.rows:
             change_points = None if change is None else float(change / 100)
-            history[key].append(HistoryRow(event.id, "FIDE", pre, posts[key], change_points, games))
+            history[key].append(_history_row(event.id, "FIDE", pre, posts[key], change_points, games))
 
+
+_history_row = _positional_filler(HistoryRow)
+"""A :class:`HistoryRow` of values the season made, its fields in order (:meth:`_Period.close`)."""
 
 _closed = evolver("rating", "games", "peak", "events")
 """A rated entry after its period, those fields in that order (:meth:`_Period.close`)."""
@@ -317,10 +331,20 @@ def _rounded(start: int | Fraction, total: Fraction, round_change: bool) -> int 
 def _unrated_rating(rules: engine.FideRules, opponents: Sequence[float | None], results: Sequence[float],
                     *, first_event: bool) -> engine.NewPlayerRating:
     """:func:`xlrating.fide.unrated_rating` of a Swiss for values the season has checked (the list's
-    ratings, the games' scores), without checking them again and without the steps."""
-    return new_player(rules, [None if o is None else exact(o) for o in opponents],
-                      [int(2 * r) for r in results], round_robin=False, competition=None,
-                      first_event=first_event, explain=False)
+    ratings, the games' scores), without checking them again, without the steps and without the
+    games recorded in it (the season reads its rating, its games and whether it was disregarded):
+    from the sums over the games against rated opponents, as :func:`~xlrating.fide.unrated.new_player`
+    takes them."""
+    total: int | Fraction = 0
+    games = halves = 0
+    for opponent, result in zip(opponents, results, strict=True):
+        if opponent is not None:
+            total += exact(opponent)
+            halves += int(2 * result)
+            games += 1
+    rated_total = (total, 1) if type(total) is int else (total.numerator, total.denominator)
+    return new_player_of_sums(rules, games, halves, rated_total, skipped=len(results) - games,
+                              first_event=first_event, explain=False)
 
 
 def _adjust(adjustment: RatingAdjustment, entry: Entry) -> Entry | None:
@@ -348,7 +372,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
             index += 1
         period = _Period(season, last)
         seatings = [season.seat(event) for event in batch]
-        period.count(seatings)
-        for event, seating in zip(batch, seatings, strict=True):
-            season.attempt(event, functools.partial(period.rate, event, seating))
+        starts = period.count(seatings)
+        for event, seating, start in zip(batch, seatings, starts, strict=True):
+            season.attempt(event, functools.partial(period.rate, event, seating, start))
         period.close()
