@@ -135,6 +135,9 @@ def functions(repeat: int = 20_000) -> None:
 def main(argv: list[str]) -> int:
     """``[players ...]`` (default 10,000); ``--path auto,plain,numpy``: the numeric cores to time
     (default ``auto``); ``functions``: the single formulas."""
+    if {"-h", "--help"} & set(argv):
+        print(__doc__)
+        return 0
     paths: tuple[str, ...] = ("auto",)
     if "--path" in argv:
         at = argv.index("--path")
@@ -144,6 +147,9 @@ def main(argv: list[str]) -> int:
             print(f"--path takes one or more of {', '.join(PATHS)}, separated by commas", file=sys.stderr)
             return 2
     sizes = [a for a in argv if a != "functions"]
+    if not all(size.isdigit() for size in sizes):
+        print(f"sizes are whole numbers of players, not {' '.join(sizes)} (see --help)", file=sys.stderr)
+        return 2
     targets = Targets()
     for size in [int(a) for a in sizes] or ([] if "functions" in argv else [10_000]):
         measure(size, targets, repeat=3 if size >= 1000 else 300, paths=paths)
