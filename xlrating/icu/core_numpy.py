@@ -205,15 +205,22 @@ class NumpyCore:
         else:
             seen = np.where(self.estimated[src], seen_by_estimated[opp], seen_by_fixed[opp])
         use = ~np.isnan(seen)  # a game against an opponent with no rating is skipped
-        e = np.full(len(src), math.nan)
-        new = use
+        every = bool(use.all())  # (then no side is picked out: the arrays are used as they are)
+        counted, s, seen_used, at_used = (src, sides.score, seen, sides.at) if every else (
+            src[use], sides.score[use], seen[use], sides.at[use])
         if k is not None and self.last_rated is not None:
+            e = np.full(len(src), math.nan)
             same = use & (seen == self.last_rated[0])
             e[same] = self.last_rated[1][same]
             new = use & ~same
             self.last_rated = None
-        e[new] = _expected(own[src[new]], seen[new], scale)
-        counted, s, e_used = src[use], sides.score[use], e[use]
+            e[new] = _expected(own[src[new]], seen[new], scale)
+        elif every:
+            e = _expected(own[src], seen, scale)
+        else:
+            e = np.full(len(src), math.nan)
+            e[use] = _expected(own[counted], seen_used, scale)
+        e_used = e if every else e[use]
         delta: Floats | None = None
         change = [0.0] * size
         if k is not None:
@@ -223,11 +230,11 @@ class NumpyCore:
             if explain:
                 delta = np.full(len(src), math.nan)
                 delta[use] = delta_used
-        total = np.bincount(counted, seen[use] + self.offsets[sides.at[use]], size)
+        total = np.bincount(counted, seen_used + self.offsets[at_used], size)
         count = np.bincount(counted, minlength=size)
-        performances: list[float | None] = (total / np.maximum(count, 1)).tolist()
-        for i in np.flatnonzero(count == 0).tolist():
-            performances[i] = None
+        performance = (total / np.maximum(count, 1)).astype(object)  # Python floats, as tolist() gives
+        performance[count == 0] = None
+        performances: list[float | None] = performance.tolist()
         sums = (_sums(counted, e_used, size), _sums(counted, s, size), change,
                 np.asarray(total, np.float64).tolist(), count.tolist())
         if not explain:
