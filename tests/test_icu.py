@@ -34,7 +34,7 @@ from xlrating.icu import (
     provisional_rating,
     rating_change,
 )
-from xlrating.icu.formulas import publish
+from xlrating.icu.formulas import k_by_dates, k_rule, publish
 
 # --- the rules as data --------------------------------------------------------------------------
 
@@ -174,6 +174,25 @@ def test_k_junior_needs_no_joining_date_and_bad_dates_are_named() -> None:
         k_factor(1500, birth_date=date(2025, 1, 1), start_date=START)
     with pytest.raises(ArgumentError, match=r"Argument 'birth_date' must be a date, not '2001-01-01'"):
         k_factor(1500, birth_date="2001-01-01", start_date=START)  # type: ignore[arg-type]
+
+
+def test_k_by_dates_is_k_rule_at_every_birthday_and_anniversary() -> None:
+    # The comparisons of dates that a large event's K takes give k_rule's K, or None where
+    # k_rule raises; around each threshold's day, and from 29 February and 1 March.
+    rules = get_rules("ICU")
+    dates = [None] + [date(y, m, d) for y in (1999, 2000, 2003, 2004, 2011, 2012, 2016, 2017)
+                      for m, d in ((2, 28), (2, 29), (3, 1), (5, 31), (6, 1), (6, 2))
+                      if not (m == 2 and d == 29 and y % 4)]
+    for start in (START, date(2024, 2, 29), date(2025, 2, 28), date(2025, 3, 1), date(2020, 2, 29)):
+        k = k_by_dates(start, rules)
+        for rating in (1500.0, 2100.0):
+            for born in dates:
+                for joined in dates:
+                    try:
+                        expected: float | None = k_rule(rating, born, joined, start, rules)[0]
+                    except ArgumentError:
+                        expected = None
+                    assert k(rating, born, joined) == expected, (start, rating, born, joined)
 
 
 # --- bonus: every condition, with the arithmetic ------------------------------------------------

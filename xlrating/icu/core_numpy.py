@@ -205,8 +205,8 @@ class NumpyCore:
         else:
             seen = np.where(self.estimated[src], seen_by_estimated[opp], seen_by_fixed[opp])
         use = ~np.isnan(seen)  # a game against an opponent with no rating is skipped
-        every = bool(use.all())  # (then no side is picked out: the arrays are used as they are)
-        counted, s, seen_used, at_used = (src, sides.score, seen, sides.at) if every else (
+        all_used = bool(use.all())  # (then no side is picked out: the arrays are used as they are)
+        counted, s, seen_used, at_used = (src, sides.score, seen, sides.at) if all_used else (
             src[use], sides.score[use], seen[use], sides.at[use])
         if k is not None and self.last_rated is not None:
             e = np.full(len(src), math.nan)
@@ -215,12 +215,12 @@ class NumpyCore:
             new = use & ~same
             self.last_rated = None
             e[new] = _expected(own[src[new]], seen[new], scale)
-        elif every:
+        elif all_used:
             e = _expected(own[src], seen, scale)
         else:
             e = np.full(len(src), math.nan)
             e[use] = _expected(own[counted], seen_used, scale)
-        e_used = e if every else e[use]
+        e_used = e if all_used else e[use]
         delta: Floats | None = None
         change = [0.0] * size
         if k is not None:

@@ -79,7 +79,7 @@ from ..model import (
 )
 from .core import Core, Estimates, Scores
 from .core_plain import PlainCore
-from .formulas import BonusWorking, explain_bonus, explain_k, k_rule
+from .formulas import BonusWorking, explain_bonus, explain_k, k_by_dates, k_rule
 from .player import IcuPlayer, PlayerKind, classify, kind_after
 from .rules import IcuRules, RulesLike, get_rules
 
@@ -214,6 +214,7 @@ class _Event:
         limit, start = self.rules.provisional_limit, self.core.start
         missing: list[str] = []  # every player whose K cannot be decided, one line each
         rated = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
+        quick = None if self.explain or self.k_date is None else k_by_dates(self.k_date, self.rules)
         for i, p in enumerate(self.players):
             if p.kind is not rated:
                 continue
@@ -224,6 +225,9 @@ class _Event:
                 self.k[i], self.k_reason[i] = p.k, "given"
             elif start[i + 1] > start[i]:
                 assert p.rating is not None
+                if quick is not None and (k := quick(p.rating, p.birth_date, p.joined)) is not None:
+                    self.k[i] = k  # (the reason in words is read only by the explanation)
+                    continue
                 try:
                     if self.explain:
                         self.k[i], self.k_reason[i] = explain_k(p.rating, p.birth_date, p.joined, self.k_date,

@@ -10,7 +10,7 @@ keep unrounded; :func:`publish` is the one rounding rule (nearest integer).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -83,6 +83,44 @@ def k_rule(
         )
     years = max(0, whole_years(joined, start_date))
     return (rules.k_new_member if years < rules.new_member_years else rules.k_standard), age, years
+
+
+KByDates = Callable[[float, date | None, date | None], float | None]
+"""K from a player's rating, date of birth and joining date (:func:`k_by_dates`)."""
+
+
+def k_by_dates(start_date: date, rules: IcuRules) -> KByDates:
+    """:func:`k_rule`'s K for many players at one start, each by a few comparisons of dates:
+    ``k(rating, birth_date, joined)``, ``None`` where :func:`k_rule` would raise (a date
+    missing or after the start: it names the problem). Aged ``n`` whole years or more at the
+    start means born on or before the start's day ``n`` years earlier (28 February for a 29
+    February in a common year), and the same for membership."""
+    junior, member = rules.junior_age, rules.new_member_years
+    if min(junior, member) < 1 or start_date.year <= max(junior, member):
+        return lambda rating, birth_date, joined: rules.k_high if rating >= rules.k_high_rating else None
+    adult_born, old_member = _years_before(start_date, junior), _years_before(start_date, member)
+    high_rating, high, k_junior, k_new, k_standard = (rules.k_high_rating, rules.k_high, rules.k_junior,
+                                                     rules.k_new_member, rules.k_standard)
+
+    def k(rating: float, birth_date: date | None, joined: date | None) -> float | None:
+        if rating >= high_rating:
+            return high
+        if birth_date is None or birth_date > start_date:
+            return None
+        if birth_date > adult_born:
+            return k_junior
+        if joined is None:
+            return None
+        return k_new if joined > old_member else k_standard
+    return k
+
+
+def _years_before(day: date, years: int) -> date:
+    """The latest date from which ``day`` is ``years`` whole years on (:func:`whole_years`)."""
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:  # 29 February, in a common year
+        return day.replace(year=day.year - years, day=28)
 
 
 def _below(rules: IcuRules) -> str:
