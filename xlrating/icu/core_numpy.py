@@ -63,6 +63,11 @@ class _Sides(NamedTuple):
     score: Floats
 
 
+_KEPT = 6
+"""The lists handed back that a core keeps with their arrays (:meth:`NumpyCore.listed`): the
+estimates, and the games and change of the rated players, of the last rating."""
+
+
 def _per_side(size: int, at: Ints, values: Floats) -> list[float]:
     """``values``, which belong to the sides ``at``, as a list over all ``size`` sides (``nan``
     elsewhere)."""
@@ -117,10 +122,31 @@ class NumpyCore:
         self.prior_games: Floats = np.array([g for _, g in prior], dtype=np.float64)
         self.factors: tuple[list[float | None], Floats] | None = None
         """The rated players' K (as given to :meth:`score_rated`), and as an array (``nan``: none)."""
+        self.arrays: dict[int, tuple[list[Any], npt.NDArray[Any]]] = {}
+        """The last lists handed back (:data:`_KEPT`), which :meth:`array` finds again, each with its
+        array, by the list's id."""
         self.last_rated: tuple[Floats, Floats] | None = None
         """The last scoring of the rated players: per side, the opponent rating used and the
         expected score (``nan``: not scored), reused for the games whose opponent rating is
         unchanged."""
+
+    def listed(self, values: npt.NDArray[Any]) -> list[Any]:
+        """``values`` as a list, the array kept with it for :meth:`array` (neither is changed
+        afterwards: the steps hand these lists back in, which is then no conversion)."""
+        found: list[Any] = values.tolist()
+        arrays = self.arrays
+        arrays[id(found)] = (found, values)
+        if len(arrays) > _KEPT:
+            del arrays[next(iter(arrays))]  # the oldest: its list is let go if no step holds it
+        return found
+
+    def array(self, values: list[Any]) -> npt.NDArray[Any]:
+        """``values`` as an array, to be read only: the one it was made from if :meth:`listed`
+        made it."""
+        known = self.arrays.get(id(values))
+        if known is not None and known[0] is values:
+            return known[1]
+        return np.array(values)
 
     def sides_at(self, at: Ints) -> _Sides:
         """The sides ``at`` (positions in the run of all sides, ascending)."""
@@ -159,7 +185,7 @@ class NumpyCore:
                 break
         which = np.flatnonzero(moved)
         still = list(zip(iterated[which].tolist(), old[which].tolist(), value[which].tolist(), strict=True))
-        return Estimates(now.tolist(), before.tolist(), iteration, history, first.tolist(), still)
+        return Estimates(self.listed(now), self.listed(before), iteration, history, first.tolist(), still)
 
     def estimate(self, seen: Floats) -> tuple[Floats, Floats]:
         """One pass: each iterated player's new estimate ``(Ro*Go + sum(Ropp +/- 400))/(Go + Ge)``
@@ -176,7 +202,7 @@ class NumpyCore:
     # -- steps 2 and 5: scoring -----------------------------------------------------------------------
 
     def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
-        ratings, factors = np.array(seen, dtype=np.float64), self.k_array(k)
+        ratings, factors = self.array(seen), self.k_array(k)
         return self.score(self.sides_at(self.rated_sides), self.rating, ratings, ratings, factors, explain)
 
     def k_array(self, k: list[float | None]) -> Floats:
@@ -188,9 +214,9 @@ class NumpyCore:
 
     def score_others(self, final: Estimates, explain: bool) -> Scores:
         self.last_rated = None  # no more rated scorings: their per-side values go
-        seen = np.array(final.seen, dtype=np.float64)
+        seen = self.array(final.seen)
         own = np.where(self.estimated, seen, self.rating)
-        before = np.array(final.before, dtype=np.float64)
+        before = self.array(final.before)
         return self.score(self.sides_at(self.other_sides), own, seen, before, None, explain)
 
     def score(self, sides: _Sides, own: Floats, seen_by_fixed: Floats, seen_by_estimated: Floats,
@@ -225,7 +251,7 @@ class NumpyCore:
         change = [0.0] * size
         if k is not None:
             delta_used = k[counted] * (s - e_used)
-            change = _sums(counted, delta_used, size)
+            change = self.listed(np.asarray(np.bincount(counted, delta_used, size), np.float64))
             self.last_rated = (seen, e)
             if explain:
                 delta = np.full(len(src), math.nan)
@@ -236,7 +262,7 @@ class NumpyCore:
         performance[count == 0] = None
         performances: list[float | None] = performance.tolist()
         sums = (_sums(counted, e_used, size), _sums(counted, s, size), change,
-                np.asarray(total, np.float64).tolist(), count.tolist())
+                np.asarray(total, np.float64).tolist(), self.listed(count))
         if not explain:
             return Scores(*sums, performances=performances)
         every, at = len(self.sides.player), sides.at
@@ -250,15 +276,16 @@ class NumpyCore:
         """As :meth:`~xlrating.icu.core_plain.PlainCore.published`, every value rounded at once."""
         bonus = np.zeros(len(self.players))
         bonus[list(bonuses)] = list(bonuses.values())
-        values = np.where(np.array(rated.count) > 0, self.rating + np.array(rated.change) + bonus, math.nan)
-        estimates = np.array(seen)[self.iterated_at]
+        change = self.array(rated.change)
+        values = np.where(self.array(rated.count) > 0, self.rating + change + bonus, math.nan)
+        estimates = self.array(seen)[self.iterated_at]
         values[self.iterated_at] = np.where(np.isnan(estimates), values[self.iterated_at], estimates)
         return _published(values)
 
     # -- step 3: bonuses ------------------------------------------------------------------------------
 
     def bonus_candidates(self, scores: Scores, k: list[float | None], explain: bool) -> list[int]:
-        candidates: list[int] = self.candidates(np.array(scores.count), np.array(scores.change), k,
+        candidates: list[int] = self.candidates(self.array(scores.count), self.array(scores.change), k,
                                                 explain).tolist()
         return candidates
 
@@ -278,7 +305,7 @@ class NumpyCore:
         the operations of :func:`~xlrating.icu.formulas.explain_bonus`, each rounding as
         :func:`~xlrating.icu.formulas.publish` rounds."""
         rules = self.rules
-        every_count, every_change = np.array(scores.count), np.array(scores.change)
+        every_count, every_change = self.array(scores.count), self.array(scores.change)
         at = self.candidates(every_count, every_change, k, False)
         rating, change, games = self.rating[at], every_change[at], every_count[at]
         threshold = rules.bonus_base + rules.bonus_per_game * (games - rules.bonus_max_no_games)
@@ -295,7 +322,7 @@ class NumpyCore:
 
     def skipped(self, seen: list[float]) -> list[Skipped]:
         sides, (player, opponent) = self.sides, self.against_estimated
-        everyone = np.array(seen, dtype=np.float64)
+        everyone = self.array(seen)
         never = np.isnan(everyone[opponent])
         flagged = np.flatnonzero(never | self.estimated[player])
         opponents = opponent[flagged].tolist()

@@ -191,7 +191,9 @@ class _Event:
         self.set_k()
         first = self.iterate(self.fixed_ratings(), "first")
         self.first_estimate = first.first
-        self.first_scores = scores = self.core.score_rated(first.seen, self.k, self.explain)
+        scores = self.core.score_rated(first.seen, self.k, self.explain)
+        if self.explain:  # (kept for the bonus's working; without explanations, let go as soon as may be)
+            self.first_scores = scores
         bonuses = self.award_bonuses(scores)
         final, second_iterations = first, None
         if bonuses:
@@ -330,8 +332,9 @@ class _Event:
         games, the published ratings, the skipped games) computed now; each outcome built now
         for a small event, when it is first read for one on arrays."""
         others = self.core.score_others(final, self.explain)
-        self.post = self.published(final.seen, rated, bonuses)
-        self.skips = self.skipped_games(final.seen)
+        seen = final.seen  # (the outcomes need no other list of the estimates: the rest is let go)
+        self.post = self.published(seen, rated, bonuses)
+        self.skips = self.skipped_games(seen)
         if self.explain:
             self.sides, self.scored = self.core.every_side(), (rated, others)
             self.position = {i: j for j, i in enumerate(self.core.iterated)}
@@ -346,7 +349,7 @@ class _Event:
                 return self.rated_outcome(i, rated, bonuses.get(i, 0), notes)
             if kind is PlayerKind.FOREIGN:
                 return self.foreign_outcome(i, others, notes)
-            return self.estimated_outcome(i, final.seen, others, notes)
+            return self.estimated_outcome(i, seen, others, notes)
 
         def many(positions: Sequence[int]) -> list[PlayerOutcome]:
             """The outcomes at ``positions``: the rated players with a rated game all at once
@@ -358,7 +361,7 @@ class _Event:
                          and (new := post[i]) is not None and not below(new)]
             built = dict(zip(elo, self.rated_outcomes(elo, rated, bonuses), strict=True))
             if len(estimated) >= MANY:
-                found = self.estimated_outcomes(estimated, final.seen, others)
+                found = self.estimated_outcomes(estimated, seen, others)
                 built.update(zip(estimated, found, strict=True))
             return [built[i] if i in built else build(i) for i in positions]
 
