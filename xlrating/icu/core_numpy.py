@@ -219,12 +219,28 @@ class NumpyCore:
         before = self.array(final.before)
         return self.score(self.sides_at(self.other_sides), own, seen, before, None, explain)
 
+    def expected(self, own: Floats, src: Ints, seen: Floats, use: Flags | None, rated: bool) -> Floats:
+        """Per side of ``src``'s players, the expected score against ``seen`` (``use``: the sides
+        scored, ``None``: all; ``nan`` elsewhere); in a second scoring of the rated players
+        (``rated``), a side whose opponent rating is that of the first keeps its expected score."""
+        scale, last = self.rules.scale, self.last_rated if rated else None
+        if use is not None:  # (never the rated players': each of their opponents has a rating or estimate)
+            e, at = np.full(len(src), math.nan), np.flatnonzero(use)
+            e[at] = _expected(own[src[at]], seen[at], scale)
+            return e
+        if last is None:
+            return _expected(own[src], seen, scale)
+        e = last[1].copy()
+        new = np.flatnonzero(seen != last[0])
+        e[new] = _expected(own[src[new]], seen[new], scale)
+        return e
+
     def score(self, sides: _Sides, own: Floats, seen_by_fixed: Floats, seen_by_estimated: Floats,
               k: Floats | None, explain: bool) -> Scores:
         """As :meth:`~xlrating.icu.core_plain.PlainCore.score`, over ``sides`` (the scored players'
         games, in side order); with ``k`` (the rated players), the expected scores of games whose
         opponent rating is unchanged since the last scoring are taken from it."""
-        size, scale = len(self.players), self.rules.scale
+        size = len(self.players)
         src, opp = sides.player, sides.opponent
         if seen_by_fixed is seen_by_estimated:
             seen = seen_by_fixed[opp]
@@ -234,18 +250,7 @@ class NumpyCore:
         all_used = bool(use.all())  # (then no side is picked out: the arrays are used as they are)
         counted, s, seen_used, at_used = (src, sides.score, seen, sides.at) if all_used else (
             src[use], sides.score[use], seen[use], sides.at[use])
-        if k is not None and self.last_rated is not None:
-            e = np.full(len(src), math.nan)
-            same = use & (seen == self.last_rated[0])
-            e[same] = self.last_rated[1][same]
-            new = use & ~same
-            self.last_rated = None
-            e[new] = _expected(own[src[new]], seen[new], scale)
-        elif all_used:
-            e = _expected(own[src], seen, scale)
-        else:
-            e = np.full(len(src), math.nan)
-            e[use] = _expected(own[counted], seen_used, scale)
+        e = self.expected(own, src, seen, use if not all_used else None, k is not None)
         e_used = e if all_used else e[use]
         delta: Floats | None = None
         change = [0.0] * size
