@@ -112,6 +112,10 @@ class NumpyCore:
             position[sides.player[mine]], sides.opponent[mine], self.offsets[mine])
         """The unrated and provisional players' games: the player's position among them, the
         opponent, +/-400 or 0."""
+        played = np.bincount(self.iterated_games[0], minlength=len(self.iterated))
+        self.iterated_count: Floats = played.astype(np.float64)
+        """Each unrated and provisional player's games (a pass that counts every game counts these)."""
+        self.iterated_count.flags.writeable = False
         against = np.flatnonzero(self.estimated[sides.opponent])
         self.against_estimated: tuple[Ints, Ints] = (sides.player[against], sides.opponent[against])
         """The games against unrated and provisional opponents: the player and the opponent."""
@@ -194,8 +198,14 @@ class NumpyCore:
         opponent = seen[opp]
         counted = ~np.isnan(opponent)
         size = len(self.iterated)
-        total = np.asarray(np.bincount(position, np.where(counted, opponent + delta, 0.0), size), np.float64)
-        count = np.asarray(np.bincount(position, counted, size), np.float64)
+        count: Floats
+        if counted.all():  # (once every opponent has an estimate: each player's games are all counted)
+            total = np.bincount(position, opponent + delta, size)
+            count = self.iterated_count
+        else:
+            total = np.bincount(position, np.where(counted, opponent + delta, 0.0), size)
+            count = np.asarray(np.bincount(position, counted, size), np.float64)
+        total = np.asarray(total, np.float64)
         value: Floats = (self.prior_total + total) / np.maximum(self.prior_games + count, 1.0)
         return value, count
 
