@@ -26,6 +26,8 @@ HIGH: Ints = np.array(PD_HIGH, dtype=np.int64)
 """Table (b): PD of the higher rated player, in hundredths, by whole difference 0..736."""
 LOW: Ints = np.array(PD_LOW, dtype=np.int64)
 """Table (b): PD of the lower rated player, in hundredths, by whole difference 0..736."""
+PD_BOTH: Ints = np.concatenate([HIGH, LOW])
+"""``HIGH`` then ``LOW``: PD in one look-up, at the row plus ``LAST_ROW + 1`` for the lower rated."""
 DP_KNOWN: npt.NDArray[np.bool_] = np.array([dp is not None for _, dp in sorted(DP_TABLE)], dtype=np.bool_)
 """Table (a): whether dp is determinate, by percentage score row 0..100."""
 DP: Ints = np.array([dp or 0 for _, dp in sorted(DP_TABLE)], dtype=np.int64)
@@ -81,7 +83,7 @@ class NumpyCore:
         limit = self.limit if isinstance(self.limit, int) else self.limit[player].astype(gap.dtype)
         over = gap > limit * scale  # over the cap before D is rounded
         row = np.minimum(np.minimum(difference, limit), LAST_ROW).astype(np.int64)
-        pd = np.where(own >= other, HIGH[row], LOW[row])
+        pd = PD_BOTH[row + (own < other) * (LAST_ROW + 1)]
         halves = self.halves[kept]
 
         def total(values: Ints) -> Ints:
@@ -99,11 +101,13 @@ class NumpyCore:
             found: list[int] = side_pd[0][start[i]:start[i + 1]].tolist()
             return found
 
-        arrays = {"games": np.bincount(player, minlength=size), "halves": total(halves), "pd": total(pd),
-                  "excess": total(50 * halves - pd), "opponents": total(other),
+        score, expected = total(halves), total(pd)
+        arrays = {"games": np.bincount(player, minlength=size), "halves": score, "pd": expected,
+                  "excess": 50 * score - expected, "opponents": total(other),
                   "capped": total(over.astype(np.int64))}
         lists = {name: values.tolist() for name, values in arrays.items()}  # Python integers
-        found = RatedSums(**lists, seen=seen, side_pd=pd_of)
+        found = RatedSums(**lists, score=(score / 2).tolist(), expected=(expected / 100).tolist(), seen=seen,
+                          side_pd=pd_of)
         self.sums = found, arrays
         return found
 
@@ -212,8 +216,9 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         return found
 
     return RatedChanges(
-        k=kept(k), k_unit=kept(k_unit), k_rule=kept(k_rule), unit=kept(unit), rating=kept(rating),
-        raw=kept(raw), post=kept(post), post_rating=kept(post.astype(np.float64) / unit.astype(np.float64)),
+        k=kept(k), k_unit=kept(k_unit), k_value=kept(k / k_unit), k_rule=kept(k_rule), unit=kept(unit),
+        rating=kept(rating), raw=kept(raw), post=kept(post),
+        post_rating=kept(post.astype(np.float64) / unit.astype(np.float64)),
         change=kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
         performance=_none_where(performance.tolist(), ~known), noted=np.flatnonzero(noted).tolist())
 

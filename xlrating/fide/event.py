@@ -36,7 +36,7 @@ from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from itertools import repeat
-from operator import sub, truediv
+from operator import sub
 
 from .. import _check, _vector
 from .._columns import MANY, picker
@@ -269,12 +269,11 @@ class _Event:
         explain = self.explain
         return outcome_records({
             "player": pick(self.numbers), "rated_games": games,
-            "rated_score": list(map(truediv, pick(sums.halves), repeat(2))), "pre_rating": ratings,
+            "rated_score": pick(sums.score), "pre_rating": ratings,
             "pre_games": prior, "post_rating": pick(changes.post_rating),
             "post_games": [None if n is None else n + m for n, m in zip(prior, games, strict=True)],
             "initial_rating": ratings, "initial_games": prior, "change": pick(changes.change),
-            "k": list(map(truediv, pick(changes.k), pick(changes.k_unit))),
-            "expected_score": list(map(truediv, pick(sums.pd), repeat(100))),
+            "k": pick(changes.k_value), "expected_score": pick(sums.expected),
             "performance": pick(changes.performance),
             "games": [self.rated_lines(i, sums, (changes.k[i], changes.k_unit[i])) for i in positions]
             if explain else repeat((), len(positions)),
