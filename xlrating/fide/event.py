@@ -35,8 +35,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
-from itertools import repeat
-from operator import sub
+from itertools import compress, repeat
+from operator import and_, not_, sub, truth
 
 from .. import _check, _vector
 from .._columns import MANY, picker
@@ -162,12 +162,17 @@ class _Event:
             """The outcomes at ``positions``: the rated players with a rated game all at once
             (:meth:`rated_outcomes`), the new players all at once if they are many
             (:meth:`new_outcomes`), the others one by one."""
-            elo = [i for i in positions if i not in new and sums.games[i]]
-            built = dict(zip(elo, self.rated_outcomes(elo, sums, changes), strict=True))
-            unrated = [i for i in positions if i in new]
-            if len(unrated) >= MANY:
-                built.update(zip(unrated, self.new_outcomes(unrated, new), strict=True))
-            return [built[i] if i in built else self.one_outcome(i, new, sums, changes) for i in positions]
+            pick = picker(positions)
+            rated = pick(self.is_rated)  # the new players (``new``) are the players not rated
+            with_games = list(map(and_, rated, map(truth, pick(sums.games))))
+            elo = iter(self.rated_outcomes(list(compress(positions, with_games)), sums, changes)).__next__
+            unrated = list(compress(positions, map(not_, rated)))
+            if len(unrated) < MANY:
+                return [elo() if e else self.one_outcome(i, new, sums, changes)
+                        for i, e in zip(positions, with_games, strict=True)]
+            built = iter(self.new_outcomes(unrated, new)).__next__
+            return [elo() if e else self.one_outcome(i, new, sums, changes) if r else built()
+                    for i, e, r in zip(positions, with_games, rated, strict=True)]
 
         return Outcomes(self.numbers, lambda i: many([i])[0], many)
 
