@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._sides_numpy import ArraySides, Flags, Ints
+from .._sides_numpy import ArraySides, Flags, Floats, Ints
 from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, given_k, new_rating
 from .core_plain import changes_one_by_one, new_ratings_one_by_one
 from .player import FidePlayer
@@ -136,14 +136,16 @@ def round_half_away(numerator: Ints, denominator: Ints) -> Ints:
     return np.where(numerator >= 0, whole, -whole)
 
 
-def k_by_rules(edition: FideRules, on: date, players: Sequence[FidePlayer]) -> Ints:
+def k_by_rules(edition: FideRules, on: date, players: Sequence[FidePlayer],
+               rating: Floats | None = None) -> Ints:
     """Each player's K by the edition's rules before the 700 rule, as
     :func:`xlrating.fide.rating.k_rule` finds it (FIDE Handbook 10.52; 2024 regulations,
     8.3.3): 10 once the highest rating reached 2400 (handbook: and 30 games are completed),
     else 40 or 25 until 30 games, else the junior K (2024), else the standard K. An unrated
-    player's entry means nothing."""
+    player's entry means nothing. ``rating``: the players' ratings (0 if unrated), if at hand."""
     size = len(players)
-    rating = np.fromiter((p.rating or 0.0 for p in players), np.float64, size)
+    if rating is None:
+        rating = np.fromiter((p.rating or 0.0 for p in players), np.float64, size)
     highest = np.maximum(rating, np.fromiter((p.highest_rating or 0.0 for p in players), np.float64, size))
     k = np.full(size, edition.k_standard, dtype=np.int64)
     if edition.k_junior is not None:
@@ -184,11 +186,12 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         arrays = {name: np.array(getattr(sums, name), dtype=np.int64)
                   for name in ("games", "halves", "excess", "opponents")}
     games, excess, opponents = arrays["games"], arrays["excess"], arrays["opponents"]
-    k_rule = k_by_rules(edition, on, players)
+    rated = np.array(units, dtype=np.int64)
+    k_rule = k_by_rules(edition, on, players, rated / scale)  # each rating exactly: units / scale rounded
     given = [(i, given_k(p.k)) for i, p in enumerate(players) if p.k is not None]
     largest_k = max([int(k_rule.max(initial=0)), *(numerator for _, (numerator, _) in given)])
     largest_unit = scale * 100 * max([1, *(denominator for _, (_, denominator) in given)])
-    largest_rating = max(units, default=0) * largest_unit // scale
+    largest_rating = int(rated.max(initial=0)) * largest_unit // scale
     largest_raw = largest_k * int(np.abs(excess).max(initial=0)) * scale
     largest_performance = int(opponents.max(initial=0)) + 800 * int(games.max(initial=0)) * scale
     if max(largest_rating + largest_raw + largest_unit, largest_performance) >= EXACT_FLOAT:
@@ -198,7 +201,7 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     for i, (numerator, denominator) in given:
         k[i], k_unit[i], k_rule[i] = numerator, denominator, 0
     unit = scale * 100 * k_unit
-    rating = np.array(units, dtype=np.int64) * 100 * k_unit
+    rating = rated * 100 * k_unit
     raw = k * excess * scale
     post = new_rating(edition, rating, raw, unit, round_half_away)
     counted = np.array(is_rated, dtype=np.bool_) & (games > 0)
