@@ -101,6 +101,8 @@ class _Event:
         self.numbers = [p.number for p in players]
         self.ratings = ratings = [p.rating for p in players]
         distinct = set(ratings)  # a large event has far fewer distinct ratings than players
+        if any(r is not None and r < LOWEST_PUBLISHED for r in distinct):
+            _check_floor(edition, players)  # names every player so rated
         self.scale = scale = scale_of(distinct)
         units = {r: 0 if r is None else scaled(r, scale) for r in distinct}
         caps = {r: self.cap_of(r) for r in distinct}
@@ -459,7 +461,6 @@ def rate_event(
     field = _check.items("players", players, FidePlayer, "a FidePlayer")
     played = _check.each("games", games, Game, "a Game")  # read in full while the event is set up
     _check.unique("players", [p.number for p in field])
-    _check_floor(edition, field)
     with collector_paused():  # the event's numbers form no cycles (see xlrating._gc)
         outcome = _Event(edition, kind, on, field, played, explain).rate()
     parameters = (
