@@ -31,6 +31,7 @@ player's :class:`~xlrating.model.PlayerOutcome` is built from them when it is fi
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
@@ -291,17 +292,20 @@ class _Event:
 
     def rated_notes_of(self, positions: Sequence[int], sums: RatedSums,
                        changes: RatedChanges) -> list[tuple[str, ...]]:
-        """The notes (:meth:`rated_notes`) of the rated players at ``positions``, each with a rated
-        game: most have none but the games not rated; the others (``changes.noted``), and all
-        of a few players, are written one by one."""
+        """The notes (:meth:`rated_notes`) of the rated players at ``positions`` (ascending), each
+        with a rated game: most have none but the games not rated; the others
+        (``changes.noted``), and all of a few players, are written one by one."""
         if len(positions) < MANY:
             return [tuple(self.rated_notes(i, sums, changes)) for i in positions]
         pick = picker(positions)
         skipped = list(map(sub, pick(self.played), pick(sums.games)))
         only_skipped = {count: (_not_rated(count),) if count else () for count in set(skipped)}
-        noted = set(changes.noted)
-        return [tuple(self.rated_notes(i, sums, changes)) if i in noted else only_skipped[count]
-                for i, count in zip(positions, skipped, strict=True)]
+        notes = list(map(only_skipped.__getitem__, skipped))
+        for i in changes.noted:
+            at = bisect_left(positions, i)
+            if at < len(positions) and positions[at] == i:
+                notes[at] = tuple(self.rated_notes(i, sums, changes))
+        return notes
 
     def rated_notes(self, i: int, sums: RatedSums, changes: RatedChanges) -> list[str]:
         """A rated player's notes: a rating under the floor, games not rated, and with a rated
