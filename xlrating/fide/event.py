@@ -300,7 +300,7 @@ class _Event:
         pick = picker(positions)
         skipped = list(map(sub, pick(self.played), pick(sums.games)))
         only_skipped = {count: (_not_rated(count),) if count else () for count in set(skipped)}
-        notes = list(map(only_skipped.__getitem__, skipped))
+        notes: list[tuple[str, ...]] = list(map(only_skipped.__getitem__, skipped))
         for i in changes.noted:
             at = bisect_left(positions, i)
             if at < len(positions) and positions[at] == i:
