@@ -32,12 +32,14 @@ player's :class:`~xlrating.model.PlayerOutcome` is built from them when it is fi
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from itertools import compress, repeat
-from operator import and_, not_, sub, truth
+from operator import gt, mul, not_, sub
+from typing import cast
 
 from .. import _check, _vector
 from .._columns import MANY, picker
@@ -167,15 +169,23 @@ class _Event:
             (:meth:`new_outcomes`), the others one by one."""
             pick = picker(positions)
             rated = pick(self.is_rated)  # the new players (``new``) are the players not rated
-            with_games = list(map(and_, rated, map(truth, pick(sums.games))))
-            elo = iter(self.rated_outcomes(list(compress(positions, with_games)), sums, changes)).__next__
-            unrated = list(compress(positions, map(not_, rated)))
-            if len(unrated) < MANY:
-                return [elo() if e else self.one_outcome(i, new, sums, changes)
-                        for i, e in zip(positions, with_games, strict=True)]
-            built = iter(self.new_outcomes(unrated, new)).__next__
-            return [elo() if e else self.one_outcome(i, new, sums, changes) if r else built()
-                    for i, e, r in zip(positions, with_games, rated, strict=True)]
+            with_games = list(map(mul, rated, pick(sums.games)))  # true: rated, with a rated game
+            unrated = list(map(not_, rated))
+            places = range(len(positions))
+            found: list[PlayerOutcome | None] = [None] * len(positions)
+
+            def put(flags: Iterable[int], outcomes: Iterable[PlayerOutcome]) -> None:
+                """Each of ``outcomes`` in its place, the places where ``flags`` are true."""
+                deque(map(found.__setitem__, compress(places, flags), outcomes), 0)
+
+            put(with_games, self.rated_outcomes(list(compress(positions, with_games)), sums, changes))
+            rest: Iterable[int] = map(not_, with_games)
+            if sum(unrated) >= MANY:
+                put(unrated, self.new_outcomes(list(compress(positions, unrated)), new))
+                rest = map(gt, rated, with_games)  # rated without a rated game
+            for j in compress(places, rest):
+                found[j] = self.one_outcome(positions[j], new, sums, changes)
+            return cast("list[PlayerOutcome]", found)
 
         return Outcomes(self.numbers, lambda i: many([i])[0], many)
 
