@@ -53,6 +53,8 @@ class NumpyCore:
                  units: list[int], cap: list[int], is_rated: list[bool], scale: int) -> None:
         self.sides, self.edition, self.on, self.players = sides, edition, on, players
         self.units, self.cap, self.is_rated, self.scale = units, cap, is_rated, scale
+        self.rated_flags: Flags = np.array(is_rated, dtype=np.bool_)
+        """``is_rated`` as an array (the steps on arrays take it as it is)."""
         self.halves: Ints = (2.0 * sides.score).astype(np.int64)
         """Per side: the player's score in half points (0, 1 or 2)."""
         self.rated: npt.NDArray[Any] = np.array(units, dtype=dtype_for(scale))
@@ -114,19 +116,25 @@ class NumpyCore:
     def new_ratings(self, sums: RatedSums, explain: bool) -> dict[int, NewPlayerRating]:
         """Without explanations, on arrays where every number is exact in a machine integer; else
         one new player at a time (:func:`~xlrating.fide.core_plain.new_ratings_one_by_one`)."""
-        fixed = (self.edition, self.players, self.is_rated, self.sides.count, sums, self.scale)
         found = None
         if not explain and self.sums is not None and self.sums[0] is sums:
-            found = new_ratings(*fixed, self.sums[1])
-        return new_ratings_one_by_one(*fixed, explain) if found is None else found
+            found = new_ratings(self.edition, self.players, self.rated_flags, self.sides.played, sums,
+                                self.scale, self.sums[1])
+        if found is None:
+            found = new_ratings_one_by_one(self.edition, self.players, self.is_rated, self.sides.count, sums,
+                                           self.scale, explain)
+        return found
 
     def rated_changes(self, sums: RatedSums) -> RatedChanges:
         """On arrays where every number is exact in a machine integer, else one rated player at
         a time (:func:`~xlrating.fide.core_plain.changes_one_by_one`); the same integers."""
-        fixed = (self.edition, self.on, self.players, self.is_rated, self.units)
         arrays = self.sums[1] if self.sums is not None and self.sums[0] is sums else None
-        found = rated_changes(*fixed, sums, self.scale, arrays)
-        return changes_one_by_one(*fixed, sums, self.scale) if found is None else found
+        found = rated_changes(self.edition, self.on, self.players, self.rated_flags, self.units, sums,
+                              self.scale, arrays)
+        if found is None:
+            found = changes_one_by_one(self.edition, self.on, self.players, self.is_rated, self.units, sums,
+                                       self.scale)
+        return found
 
 
 def round_half_away(numerator: Ints, denominator: Ints) -> Ints:
@@ -172,7 +180,7 @@ def k_limited(edition: FideRules, k: Ints, games: Ints) -> Ints:
     return limited
 
 
-def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], is_rated: list[bool],
+def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], is_rated: list[bool] | Flags,
                   units: list[int], sums: RatedSums, scale: int,
                   arrays: dict[str, Ints] | None = None) -> RatedChanges | None:
     """Every rated player's K and change (FIDE Handbook 10.5; 2024 regulations) on arrays, the
@@ -204,7 +212,7 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     rating = rated * 100 * k_unit
     raw = k * excess * scale
     post = new_rating(edition, rating, raw, unit, round_half_away)
-    counted = np.array(is_rated, dtype=np.bool_) & (games > 0)
+    counted = np.asarray(is_rated, dtype=np.bool_) & (games > 0)
     played = np.maximum(games, 1)
     row = 50 + round_half_away((arrays["halves"] - games) * 50, played)
     points = played * scale
@@ -226,15 +234,16 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         performance=_none_where(performance.tolist(), ~known), noted=np.flatnonzero(noted).tolist())
 
 
-def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool], played: list[int],
-                sums: RatedSums, scale: int, arrays: dict[str, Ints]) -> dict[int, NewPlayerRating] | None:
+def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool] | Flags,
+                played: list[int] | Ints, sums: RatedSums, scale: int,
+                arrays: dict[str, Ints]) -> dict[int, NewPlayerRating] | None:
     """Every new player's Ru without explanations, the results that
     :func:`~xlrating.fide.unrated.new_player_of_sums` gives one by one: Ru on arrays for every
     new player whom the formula rates (:func:`ru_by_formula`), then the maximum and the floor
     (:func:`~xlrating.fide.unrated.apply_limits`) for each; every other new player (no game, a
     score disregarded, too few games, dp indeterminate) one by one. ``None`` if a number would
     not be exact in a machine integer or a float (``arrays``: ``sums`` as arrays)."""
-    new = np.flatnonzero(~np.array(is_rated, dtype=np.bool_))
+    new = np.flatnonzero(~np.asarray(is_rated, dtype=np.bool_))
     games, halves, total = arrays["games"][new], arrays["halves"][new], arrays["opponents"][new]
     largest = int(total.max(initial=0)) + 1000 * scale * (int(games.max(initial=0)) + 2)  # Rc + dp, over it
     if scale > LARGEST_SCALE or 4 * largest >= EXACT_FLOAT:
@@ -245,7 +254,7 @@ def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: lis
     limited = ru < edition.rating_floor  # what apply_limits changes: under the floor, over the maximum
     if edition.unrated_max is not None:
         limited |= ru > edition.unrated_max
-    skipped = (np.array(played)[new] - games).tolist()
+    skipped = (np.asarray(played)[new] - games).tolist()
     not_counted_notes = {count: (not_counted(count),) if count else () for count in set(skipped)}
     found = {}
     for i, n, h, opponents, not_rated, first_i, (rated, ru_i, rc, p, dp), limit in zip(
