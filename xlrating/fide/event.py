@@ -112,8 +112,10 @@ class _Event:
         self.units = [units[r] for r in ratings]
         """Each rating in units of ``1/scale`` (0: unrated)."""
         self.is_rated = [r is not None for r in ratings]
-        self.rated_since = [p.rated_since_event for p in players]
-        self.counts_as_rated = list(map(gt, self.is_rated, self.rated_since))  # rated, not since the event
+        since = [p.rated_since_event for p in players]
+        self.some_rated_since = any(since)
+        self.counts_as_rated = list(map(gt, self.is_rated, since)) if self.some_rated_since else self.is_rated
+        """Whether each player counts as rated for his opponents: rated, and not since the event."""
         self.cap = [caps[r] for r in ratings]
         self.core = self.make_core(games)
         self.played = self.core.sides.count
@@ -145,7 +147,7 @@ class _Event:
 
     def note_rated_since_event(self) -> None:
         """Step 1 (10.4): a player rated since the event counts as unrated for his opponents."""
-        if any(self.rated_since):
+        if self.some_rated_since:
             self.notes.append("Players rated since the event count as unrated for their opponents (10.4)")
 
     def round_robin_with_new_players(self) -> bool:
