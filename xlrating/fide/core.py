@@ -110,6 +110,10 @@ class RatedSums:
     """Sum of the opponents' ratings (units of ``1/scale``)."""
     capped: list[int]
     """Games whose rating difference was over the cap."""
+    score: list[float]
+    """Score in points: ``halves / 2``."""
+    expected: list[float]
+    """Sum of PD in points: ``pd / 100``."""
     seen: list[int]
     """Each player's rating as the opponents counted it (units of ``1/scale``)."""
     side_pd: Callable[[int], list[int]]
@@ -143,6 +147,8 @@ class RatedChanges:
     """K's numerator (a K given by the user may have a fraction)."""
     k_unit: list[int]
     """K's denominator."""
+    k_value: list[float]
+    """K as a number: ``k / k_unit``."""
     k_rule: list[int]
     """K by the rules before the 700 rule (0 for a K given by the user): a K under it was
     lowered by that rule."""

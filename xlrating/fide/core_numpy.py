@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._sides_numpy import ArraySides, Flags, Ints
+from .._sides_numpy import ArraySides, Flags, Floats, Ints
 from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, given_k, new_rating
 from .core_plain import changes_one_by_one, new_ratings_one_by_one
 from .player import FidePlayer
@@ -26,6 +26,8 @@ HIGH: Ints = np.array(PD_HIGH, dtype=np.int64)
 """Table (b): PD of the higher rated player, in hundredths, by whole difference 0..736."""
 LOW: Ints = np.array(PD_LOW, dtype=np.int64)
 """Table (b): PD of the lower rated player, in hundredths, by whole difference 0..736."""
+PD_BOTH: Ints = np.concatenate([HIGH, LOW])
+"""``HIGH`` then ``LOW``: PD in one look-up, at the row plus ``LAST_ROW + 1`` for the lower rated."""
 DP_KNOWN: npt.NDArray[np.bool_] = np.array([dp is not None for _, dp in sorted(DP_TABLE)], dtype=np.bool_)
 """Table (a): whether dp is determinate, by percentage score row 0..100."""
 DP: Ints = np.array([dp or 0 for _, dp in sorted(DP_TABLE)], dtype=np.int64)
@@ -51,6 +53,8 @@ class NumpyCore:
                  units: list[int], cap: list[int], is_rated: list[bool], scale: int) -> None:
         self.sides, self.edition, self.on, self.players = sides, edition, on, players
         self.units, self.cap, self.is_rated, self.scale = units, cap, is_rated, scale
+        self.rated_flags: Flags = np.array(is_rated, dtype=np.bool_)
+        """``is_rated`` as an array (the steps on arrays take it as it is)."""
         self.halves: Ints = (2.0 * sides.score).astype(np.int64)
         """Per side: the player's score in half points (0, 1 or 2)."""
         self.rated: npt.NDArray[Any] = np.array(units, dtype=dtype_for(scale))
@@ -81,7 +85,7 @@ class NumpyCore:
         limit = self.limit if isinstance(self.limit, int) else self.limit[player].astype(gap.dtype)
         over = gap > limit * scale  # over the cap before D is rounded
         row = np.minimum(np.minimum(difference, limit), LAST_ROW).astype(np.int64)
-        pd = np.where(own >= other, HIGH[row], LOW[row])
+        pd = PD_BOTH[row + (own < other) * (LAST_ROW + 1)]
         halves = self.halves[kept]
 
         def total(values: Ints) -> Ints:
@@ -99,30 +103,38 @@ class NumpyCore:
             found: list[int] = side_pd[0][start[i]:start[i + 1]].tolist()
             return found
 
-        arrays = {"games": np.bincount(player, minlength=size), "halves": total(halves), "pd": total(pd),
-                  "excess": total(50 * halves - pd), "opponents": total(other),
+        score, expected = total(halves), total(pd)
+        arrays = {"games": np.bincount(player, minlength=size), "halves": score, "pd": expected,
+                  "excess": 50 * score - expected, "opponents": total(other),
                   "capped": total(over.astype(np.int64))}
         lists = {name: values.tolist() for name, values in arrays.items()}  # Python integers
-        found = RatedSums(**lists, seen=seen, side_pd=pd_of)
+        found = RatedSums(**lists, score=(score / 2).tolist(), expected=(expected / 100).tolist(), seen=seen,
+                          side_pd=pd_of)
         self.sums = found, arrays
         return found
 
     def new_ratings(self, sums: RatedSums, explain: bool) -> dict[int, NewPlayerRating]:
         """Without explanations, on arrays where every number is exact in a machine integer; else
         one new player at a time (:func:`~xlrating.fide.core_plain.new_ratings_one_by_one`)."""
-        fixed = (self.edition, self.players, self.is_rated, self.sides.count, sums, self.scale)
         found = None
         if not explain and self.sums is not None and self.sums[0] is sums:
-            found = new_ratings(*fixed, self.sums[1])
-        return new_ratings_one_by_one(*fixed, explain) if found is None else found
+            found = new_ratings(self.edition, self.players, self.rated_flags, self.sides.played, sums,
+                                self.scale, self.sums[1])
+        if found is None:
+            found = new_ratings_one_by_one(self.edition, self.players, self.is_rated, self.sides.count, sums,
+                                           self.scale, explain)
+        return found
 
     def rated_changes(self, sums: RatedSums) -> RatedChanges:
         """On arrays where every number is exact in a machine integer, else one rated player at
         a time (:func:`~xlrating.fide.core_plain.changes_one_by_one`); the same integers."""
-        fixed = (self.edition, self.on, self.players, self.is_rated, self.units)
         arrays = self.sums[1] if self.sums is not None and self.sums[0] is sums else None
-        found = rated_changes(*fixed, sums, self.scale, arrays)
-        return changes_one_by_one(*fixed, sums, self.scale) if found is None else found
+        found = rated_changes(self.edition, self.on, self.players, self.rated_flags, self.units, sums,
+                              self.scale, arrays)
+        if found is None:
+            found = changes_one_by_one(self.edition, self.on, self.players, self.is_rated, self.units, sums,
+                                       self.scale)
+        return found
 
 
 def round_half_away(numerator: Ints, denominator: Ints) -> Ints:
@@ -132,14 +144,16 @@ def round_half_away(numerator: Ints, denominator: Ints) -> Ints:
     return np.where(numerator >= 0, whole, -whole)
 
 
-def k_by_rules(edition: FideRules, on: date, players: Sequence[FidePlayer]) -> Ints:
+def k_by_rules(edition: FideRules, on: date, players: Sequence[FidePlayer],
+               rating: Floats | None = None) -> Ints:
     """Each player's K by the edition's rules before the 700 rule, as
     :func:`xlrating.fide.rating.k_rule` finds it (FIDE Handbook 10.52; 2024 regulations,
     8.3.3): 10 once the highest rating reached 2400 (handbook: and 30 games are completed),
     else 40 or 25 until 30 games, else the junior K (2024), else the standard K. An unrated
-    player's entry means nothing."""
+    player's entry means nothing. ``rating``: the players' ratings (0 if unrated), if at hand."""
     size = len(players)
-    rating = np.fromiter((p.rating or 0.0 for p in players), np.float64, size)
+    if rating is None:
+        rating = np.fromiter((p.rating or 0.0 for p in players), np.float64, size)
     highest = np.maximum(rating, np.fromiter((p.highest_rating or 0.0 for p in players), np.float64, size))
     k = np.full(size, edition.k_standard, dtype=np.int64)
     if edition.k_junior is not None:
@@ -166,7 +180,7 @@ def k_limited(edition: FideRules, k: Ints, games: Ints) -> Ints:
     return limited
 
 
-def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], is_rated: list[bool],
+def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], is_rated: list[bool] | Flags,
                   units: list[int], sums: RatedSums, scale: int,
                   arrays: dict[str, Ints] | None = None) -> RatedChanges | None:
     """Every rated player's K and change (FIDE Handbook 10.5; 2024 regulations) on arrays, the
@@ -180,11 +194,12 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         arrays = {name: np.array(getattr(sums, name), dtype=np.int64)
                   for name in ("games", "halves", "excess", "opponents")}
     games, excess, opponents = arrays["games"], arrays["excess"], arrays["opponents"]
-    k_rule = k_by_rules(edition, on, players)
+    rated = np.array(units, dtype=np.int64)
+    k_rule = k_by_rules(edition, on, players, rated / scale)  # each rating exactly: units / scale rounded
     given = [(i, given_k(p.k)) for i, p in enumerate(players) if p.k is not None]
     largest_k = max([int(k_rule.max(initial=0)), *(numerator for _, (numerator, _) in given)])
     largest_unit = scale * 100 * max([1, *(denominator for _, (_, denominator) in given)])
-    largest_rating = max(units, default=0) * largest_unit // scale
+    largest_rating = int(rated.max(initial=0)) * largest_unit // scale
     largest_raw = largest_k * int(np.abs(excess).max(initial=0)) * scale
     largest_performance = int(opponents.max(initial=0)) + 800 * int(games.max(initial=0)) * scale
     if max(largest_rating + largest_raw + largest_unit, largest_performance) >= EXACT_FLOAT:
@@ -194,10 +209,10 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     for i, (numerator, denominator) in given:
         k[i], k_unit[i], k_rule[i] = numerator, denominator, 0
     unit = scale * 100 * k_unit
-    rating = np.array(units, dtype=np.int64) * 100 * k_unit
+    rating = rated * 100 * k_unit
     raw = k * excess * scale
     post = new_rating(edition, rating, raw, unit, round_half_away)
-    counted = np.array(is_rated, dtype=np.bool_) & (games > 0)
+    counted = np.asarray(is_rated, dtype=np.bool_) & (games > 0)
     played = np.maximum(games, 1)
     row = 50 + round_half_away((arrays["halves"] - games) * 50, played)
     points = played * scale
@@ -212,21 +227,23 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         return found
 
     return RatedChanges(
-        k=kept(k), k_unit=kept(k_unit), k_rule=kept(k_rule), unit=kept(unit), rating=kept(rating),
-        raw=kept(raw), post=kept(post), post_rating=kept(post.astype(np.float64) / unit.astype(np.float64)),
+        k=kept(k), k_unit=kept(k_unit), k_value=kept(k / k_unit), k_rule=kept(k_rule), unit=kept(unit),
+        rating=kept(rating), raw=kept(raw), post=kept(post),
+        post_rating=kept(post.astype(np.float64) / unit.astype(np.float64)),
         change=kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
         performance=_none_where(performance.tolist(), ~known), noted=np.flatnonzero(noted).tolist())
 
 
-def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool], played: list[int],
-                sums: RatedSums, scale: int, arrays: dict[str, Ints]) -> dict[int, NewPlayerRating] | None:
+def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool] | Flags,
+                played: list[int] | Ints, sums: RatedSums, scale: int,
+                arrays: dict[str, Ints]) -> dict[int, NewPlayerRating] | None:
     """Every new player's Ru without explanations, the results that
     :func:`~xlrating.fide.unrated.new_player_of_sums` gives one by one: Ru on arrays for every
     new player whom the formula rates (:func:`ru_by_formula`), then the maximum and the floor
     (:func:`~xlrating.fide.unrated.apply_limits`) for each; every other new player (no game, a
     score disregarded, too few games, dp indeterminate) one by one. ``None`` if a number would
     not be exact in a machine integer or a float (``arrays``: ``sums`` as arrays)."""
-    new = np.flatnonzero(~np.array(is_rated, dtype=np.bool_))
+    new = np.flatnonzero(~np.asarray(is_rated, dtype=np.bool_))
     games, halves, total = arrays["games"][new], arrays["halves"][new], arrays["opponents"][new]
     largest = int(total.max(initial=0)) + 1000 * scale * (int(games.max(initial=0)) + 2)  # Rc + dp, over it
     if scale > LARGEST_SCALE or 4 * largest >= EXACT_FLOAT:
@@ -237,7 +254,7 @@ def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: lis
     limited = ru < edition.rating_floor  # what apply_limits changes: under the floor, over the maximum
     if edition.unrated_max is not None:
         limited |= ru > edition.unrated_max
-    skipped = (np.array(played)[new] - games).tolist()
+    skipped = (np.asarray(played)[new] - games).tolist()
     not_counted_notes = {count: (not_counted(count),) if count else () for count in set(skipped)}
     found = {}
     for i, n, h, opponents, not_rated, first_i, (rated, ru_i, rc, p, dp), limit in zip(

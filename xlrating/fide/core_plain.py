@@ -79,7 +79,8 @@ class PlainCore:
             capped.append(capped_sum)
             side_pd.append(pds)
         return RatedSums(games=games, halves=halves, pd=pd, excess=excess, opponents=opponents,
-                         capped=capped, seen=seen, side_pd=side_pd.__getitem__)
+                         capped=capped, score=[h / 2 for h in halves], expected=[e / 100 for e in pd],
+                         seen=seen, side_pd=side_pd.__getitem__)
 
     def new_ratings(self, sums: RatedSums, explain: bool) -> dict[int, NewPlayerRating]:
         """One new player at a time."""
@@ -98,7 +99,7 @@ def changes_one_by_one(edition: FideRules, on: date, players: Sequence[FidePlaye
     step, and the numpy core's where a number would not be exact in a machine integer."""
     size = len(players)
     k, k_unit, k_rule_, unit, rating, raw, post = ([0] * size for _ in range(7))
-    post_rating, change = [0.0] * size, [0.0] * size
+    k_value, post_rating, change = [0.0] * size, [0.0] * size, [0.0] * size
     performance: list[float | None] = [None] * size
     noted = []
     floor = edition.rating_floor
@@ -107,6 +108,7 @@ def changes_one_by_one(edition: FideRules, on: date, players: Sequence[FidePlaye
         if not is_rated[i] or not games:
             continue
         (k[i], k_unit[i]), k_rule_[i] = k_of(edition, on, player, games)
+        k_value[i] = k[i] / k_unit[i]
         found = change_of(edition, units[i], scale, (k[i], k_unit[i]), sums.excess[i])
         unit[i], rating[i], raw[i], post[i] = found.unit, found.rating, found.raw, found.post
         post_rating[i] = found.post / found.unit
@@ -117,8 +119,9 @@ def changes_one_by_one(edition: FideRules, on: date, players: Sequence[FidePlaye
         if (units[i] < floor * scale or k[i] < k_rule_[i] or sums.capped[i]
                 or found.post < floor * found.unit):
             noted.append(i)
-    return RatedChanges(k=k, k_unit=k_unit, k_rule=k_rule_, unit=unit, rating=rating, raw=raw, post=post,
-                        post_rating=post_rating, change=change, performance=performance, noted=noted)
+    return RatedChanges(k=k, k_unit=k_unit, k_value=k_value, k_rule=k_rule_, unit=unit, rating=rating,
+                        raw=raw, post=post, post_rating=post_rating, change=change, performance=performance,
+                        noted=noted)
 
 
 def new_ratings_one_by_one(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool],

@@ -31,12 +31,15 @@ player's :class:`~xlrating.model.PlayerOutcome` is built from them when it is fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections import deque
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
-from itertools import repeat
-from operator import sub, truediv
+from itertools import compress, repeat
+from operator import gt, mul, not_, sub
+from typing import cast
 
 from .. import _check, _vector
 from .._columns import MANY, picker
@@ -101,13 +104,18 @@ class _Event:
         self.numbers = [p.number for p in players]
         self.ratings = ratings = [p.rating for p in players]
         distinct = set(ratings)  # a large event has far fewer distinct ratings than players
+        if any(r is not None and r < LOWEST_PUBLISHED for r in distinct):
+            _check_floor(edition, players)  # names every player so rated
         self.scale = scale = scale_of(distinct)
         units = {r: 0 if r is None else scaled(r, scale) for r in distinct}
         caps = {r: self.cap_of(r) for r in distinct}
         self.units = [units[r] for r in ratings]
         """Each rating in units of ``1/scale`` (0: unrated)."""
         self.is_rated = [r is not None for r in ratings]
-        self.counts_as_rated = [p.rating is not None and not p.rated_since_event for p in players]
+        since = [p.rated_since_event for p in players]
+        self.some_rated_since = any(since)
+        self.counts_as_rated = list(map(gt, self.is_rated, since)) if self.some_rated_since else self.is_rated
+        """Whether each player counts as rated for his opponents: rated, and not since the event."""
         self.cap = [caps[r] for r in ratings]
         self.core = self.make_core(games)
         self.played = self.core.sides.count
@@ -139,7 +147,7 @@ class _Event:
 
     def note_rated_since_event(self) -> None:
         """Step 1 (10.4): a player rated since the event counts as unrated for his opponents."""
-        if any(p.rated_since_event for p in self.players):
+        if self.some_rated_since:
             self.notes.append("Players rated since the event count as unrated for their opponents (10.4)")
 
     def round_robin_with_new_players(self) -> bool:
@@ -162,12 +170,25 @@ class _Event:
             """The outcomes at ``positions``: the rated players with a rated game all at once
             (:meth:`rated_outcomes`), the new players all at once if they are many
             (:meth:`new_outcomes`), the others one by one."""
-            elo = [i for i in positions if i not in new and sums.games[i]]
-            built = dict(zip(elo, self.rated_outcomes(elo, sums, changes), strict=True))
-            unrated = [i for i in positions if i in new]
-            if len(unrated) >= MANY:
-                built.update(zip(unrated, self.new_outcomes(unrated, new), strict=True))
-            return [built[i] if i in built else self.one_outcome(i, new, sums, changes) for i in positions]
+            pick = picker(positions)
+            rated = pick(self.is_rated)  # the new players (``new``) are the players not rated
+            with_games = list(map(mul, rated, pick(sums.games)))  # true: rated, with a rated game
+            unrated = list(map(not_, rated))
+            places = range(len(positions))
+            found: list[PlayerOutcome | None] = [None] * len(positions)
+
+            def put(flags: Iterable[int], outcomes: Iterable[PlayerOutcome]) -> None:
+                """Each of ``outcomes`` in its place, the places where ``flags`` are true."""
+                deque(map(found.__setitem__, compress(places, flags), outcomes), 0)
+
+            put(with_games, self.rated_outcomes(list(compress(positions, with_games)), sums, changes))
+            rest: Iterable[int] = map(not_, with_games)
+            if sum(unrated) >= MANY:
+                put(unrated, self.new_outcomes(list(compress(positions, unrated)), new))
+                rest = map(gt, rated, with_games)  # rated without a rated game
+            for j in compress(places, rest):
+                found[j] = self.one_outcome(positions[j], new, sums, changes)
+            return cast("list[PlayerOutcome]", found)
 
         return Outcomes(self.numbers, lambda i: many([i])[0], many)
 
@@ -269,12 +290,11 @@ class _Event:
         explain = self.explain
         return outcome_records({
             "player": pick(self.numbers), "rated_games": games,
-            "rated_score": list(map(truediv, pick(sums.halves), repeat(2))), "pre_rating": ratings,
+            "rated_score": pick(sums.score), "pre_rating": ratings,
             "pre_games": prior, "post_rating": pick(changes.post_rating),
             "post_games": [None if n is None else n + m for n, m in zip(prior, games, strict=True)],
             "initial_rating": ratings, "initial_games": prior, "change": pick(changes.change),
-            "k": list(map(truediv, pick(changes.k), pick(changes.k_unit))),
-            "expected_score": list(map(truediv, pick(sums.pd), repeat(100))),
+            "k": pick(changes.k_value), "expected_score": pick(sums.expected),
             "performance": pick(changes.performance),
             "games": [self.rated_lines(i, sums, (changes.k[i], changes.k_unit[i])) for i in positions]
             if explain else repeat((), len(positions)),
@@ -285,17 +305,20 @@ class _Event:
 
     def rated_notes_of(self, positions: Sequence[int], sums: RatedSums,
                        changes: RatedChanges) -> list[tuple[str, ...]]:
-        """The notes (:meth:`rated_notes`) of the rated players at ``positions``, each with a rated
-        game: most have none but the games not rated; the others (``changes.noted``), and all
-        of a few players, are written one by one."""
+        """The notes (:meth:`rated_notes`) of the rated players at ``positions`` (ascending), each
+        with a rated game: most have none but the games not rated; the others
+        (``changes.noted``), and all of a few players, are written one by one."""
         if len(positions) < MANY:
             return [tuple(self.rated_notes(i, sums, changes)) for i in positions]
         pick = picker(positions)
         skipped = list(map(sub, pick(self.played), pick(sums.games)))
         only_skipped = {count: (_not_rated(count),) if count else () for count in set(skipped)}
-        noted = set(changes.noted)
-        return [tuple(self.rated_notes(i, sums, changes)) if i in noted else only_skipped[count]
-                for i, count in zip(positions, skipped, strict=True)]
+        notes: list[tuple[str, ...]] = list(map(only_skipped.__getitem__, skipped))
+        for i in changes.noted:
+            at = bisect_left(positions, i)
+            if at < len(positions) and positions[at] == i:
+                notes[at] = tuple(self.rated_notes(i, sums, changes))
+        return notes
 
     def rated_notes(self, i: int, sums: RatedSums, changes: RatedChanges) -> list[str]:
         """A rated player's notes: a rating under the floor, games not rated, and with a rated
@@ -455,7 +478,6 @@ def rate_event(
     field = _check.items("players", players, FidePlayer, "a FidePlayer")
     played = _check.each("games", games, Game, "a Game")  # read in full while the event is set up
     _check.unique("players", [p.number for p in field])
-    _check_floor(edition, field)
     with collector_paused():  # the event's numbers form no cycles (see xlrating._gc)
         outcome = _Event(edition, kind, on, field, played, explain).rate()
     parameters = (
