@@ -464,7 +464,8 @@ class ListStore:
         )
         written = 0
         if not problems:
-            connection.execute("CREATE UNIQUE INDEX temp.incoming_id ON incoming(kind, id)")
+            if not empty:  # found by ID, to find the rows that changed (a first list's table is indexed)
+                connection.execute("CREATE UNIQUE INDEX temp.incoming_id ON incoming(kind, id)")
             written = self._store_incoming(connection, series, day, empty)
         connection.execute("DROP TABLE temp.incoming")
         return written
