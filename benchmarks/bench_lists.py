@@ -1,12 +1,16 @@
 """Time a federation-sized season through :func:`xlrating.lists.rate_season`.
 
 ``python benchmarks/bench_lists.py [--players N] [--events E] [--games G] [--systems uscf,fide,icu]
-[--no-memory]``
+[--newcomers F] [--no-memory]``
 
 A seeded synthetic year: a list of ``N`` players (true strengths, list ratings near
 them), ``E`` events spread over the year, each with players drawn from the list and
 random pairings each round, results drawn from the true strengths, about ``G`` games in
-all (default 100,000 players, 10,000 events, 1,000,000 games). For each system it prints:
+all (default 100,000 players, 10,000 events, 1,000,000 games). With ``--newcomers F``
+(default 0), a share ``F`` of the players is not on the list when the year starts: each is
+given in the first event he plays, with a birth date and (for the ICU) a joining date, and
+is unrated there (US Chess: the special formula; FIDE: results pending until a first rating;
+ICU: the iterated performance, then provisional). For each system it prints:
 
 - the season's time and its time per game, with the floor pass (``floor.py``, one plain
   pass of the US Chess standard formula over the same games) measured in the same run
@@ -52,9 +56,13 @@ from xlrating.lists import uscf as uscf_lists
 ADAPTERS = {"uscf": uscf_lists, "fide": fide_lists, "icu": icu_lists}
 
 
-def make_season(players: int, events: int, games: int, seed: int = 2026) -> tuple[list[float], list[Event]]:
-    """True strengths (by player ID - 1) and the year's events, seeded."""
+def make_season(players: int, events: int, games: int, seed: int = 2026, newcomers: float = 0.0
+                ) -> tuple[list[float], list[Event]]:
+    """True strengths (by player ID - 1) and the year's events, seeded. The players from
+    :func:`listed` on are new to the list: each event gives those it plays first."""
     rng = random.Random(seed)
+    first_new = listed(players, newcomers) + 1
+    seen: set[int] = set()
     strength = [rng.gauss(1600, 300) for _ in range(players)]
     rounds = 8
     per_event = max(2, round(2 * games / events / rounds))
@@ -71,14 +79,22 @@ def make_season(players: int, events: int, games: int, seed: int = 2026) -> tupl
                 score = 1.0 if u < expected - 0.1 else 0.5 if u < expected + 0.1 else 0.0
                 played.append((rnd, a, b, score))
         end = start + dt.timedelta(days=index * 365 // events)
-        season.append(Event(f"E{index + 1}", end, played))
+        new = {key: {"birth_date": dt.date(rng.randint(1950, 2016), rng.randint(1, 12), 1), "joined": end}
+               for key in seats if key >= first_new and key not in seen}
+        seen.update(new)
+        season.append(Event(f"E{index + 1}", end, played, players=new))
     return strength, season
 
 
-def make_list(system: str, strength: list[float], seed: int = 7) -> RatingList:
+def listed(players: int, newcomers: float) -> int:
+    """How many of ``players`` are on the list when the year starts (IDs 1 to that)."""
+    return players - round(players * newcomers)
+
+
+def make_list(system: str, strength: list[float], seed: int = 7, newcomers: float = 0.0) -> RatingList:
     rng = random.Random(seed)
     entries: dict[Any, Entry] = {}
-    for key, true in enumerate(strength, start=1):
+    for key, true in enumerate(strength[:listed(len(strength), newcomers)], start=1):
         rating = float(round(min(max(true + rng.gauss(0, 80), 1000), 2700)))
         games = rng.choice([None, None, 40, 12]) if system != "icu" else rng.choice([None, 40])
         k = 24.0 if system == "icu" else None
@@ -86,9 +102,12 @@ def make_list(system: str, strength: list[float], seed: int = 7) -> RatingList:
     return RatingList(system.upper(), entries)
 
 
-def _floor_per_game(ratings: RatingList, events: list[Event]) -> float:
-    """The floor pass's best processor time per game over the season's games (best of three)."""
-    rating = [e.rating or 1500.0 for e in ratings]
+def _floor_per_game(ratings: RatingList, events: list[Event], players: int) -> float:
+    """The floor pass's best processor time per game over the season's games (best of three),
+    players not on the list (or unrated) at 1500."""
+    rating = [1500.0] * players
+    for entry in ratings:
+        rating[entry.id - 1] = entry.rating or 1500.0
     games = [g for event in events for g in event.games]
     return min(cpu_time(partial(floor_pass, rating, games)) for _ in range(3)) / len(games)
 
@@ -114,10 +133,11 @@ def _timed_engines(module: Any) -> list[float]:
     return spent
 
 
-def run(system: str, strength: list[float], events: list[Event], memory: bool, targets: Targets) -> None:
-    ratings = make_list(system, strength)
+def run(system: str, strength: list[float], events: list[Event], memory: bool, targets: Targets,
+        newcomers: float = 0.0) -> None:
+    ratings = make_list(system, strength, newcomers=newcomers)
     count = sum(len(e.games) for e in events)
-    floor = _floor_per_game(ratings, events)
+    floor = _floor_per_game(ratings, events, len(strength))
     module = ADAPTERS[system]
     original = module.call_engine
     spent = _timed_engines(module)
@@ -127,7 +147,8 @@ def run(system: str, strength: list[float], events: list[Event], memory: bool, t
     module.call_engine = original
     layer = total - spent[0]
     print(
-        f"{system.upper()}: {len(ratings):,} players, {len(events):,} events, {count:,} games: "
+        f"{system.upper()}: {len(ratings):,} players on the list, {len(strength) - len(ratings):,} new, "
+        f"{len(events):,} events, {count:,} games: "
         f"{total:.1f} s, {total / count * 1e6:.2f} us/game = {total / count / floor:.2f}x the floor pass "
         f"({floor * 1e6:.2f} us/game, same run)"
     )
@@ -156,14 +177,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=10_000)
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--systems", default="uscf,fide,icu")
+    parser.add_argument("--newcomers", type=float, default=0.0,
+                        help="the share of players not on the list when the year starts (default 0)")
     parser.add_argument("--no-memory", action="store_true")
     args = parser.parse_args(argv)
+    if not 0 <= args.newcomers < 1:
+        parser.error(f"--newcomers must be from 0 to under 1, not {args.newcomers}")
     start = time.perf_counter()
-    strength, events = make_season(args.players, args.events, args.games)
+    strength, events = make_season(args.players, args.events, args.games, newcomers=args.newcomers)
     print(f"season generated in {time.perf_counter() - start:.1f} s")
     targets = Targets()
     for system in args.systems.split(","):
-        run(system.strip(), strength, events, not args.no_memory, targets)
+        run(system.strip(), strength, events, not args.no_memory, targets, args.newcomers)
     return targets.status()
 
 
