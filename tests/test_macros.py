@@ -96,6 +96,8 @@ class Excel:
         self.resized: list[tuple[str, int, str]] = []
         self.grouped: set[tuple[str, int]] = set()
         self.hidden: set[tuple[str, int]] = set()
+        self.widths: dict[tuple[str, int], float] = {}
+        self.fonts: dict[tuple[str, int, int], dict[str, Any]] = {}
 
     def apply(self, actions: list[dict[str, Any]]) -> None:
         for action in actions:
@@ -119,6 +121,11 @@ class Excel:
                         self.put(sheet, top + i, left + j, action["values"][i][j])
                     elif func == "setNumberFormat":
                         self.formats[(sheet, top + i + 1, left + j + 1)] = action["args"][0]
+                    elif func == "setColumnWidth":
+                        self.widths[(sheet, left + j + 1)] = action["args"][0]
+                    elif func == "setFontProperty":
+                        name, value = action["args"]
+                        self.fonts.setdefault((sheet, top + i + 1, left + j + 1), {})[name] = value
                     else:
                         raise AssertionError(f"unexpected action {func}")
 

@@ -12,6 +12,7 @@ from typing import Any
 import openpyxl
 import pytest
 import xlwings as xw
+from openpyxl.utils import get_column_letter
 from test_macros import Excel, _client_value, book_json, run_script, writes
 
 from xlrating import macros
@@ -54,6 +55,43 @@ def test_the_season_script_writes_what_the_command_line_writes(tmp_path: Path,
                 else:
                     assert got == _client_value(expected), (name, row, column)
     assert len(excel.alerts) == 1 and "List: 8 players before, 9 after" in excel.alerts[0][0]
+
+
+def test_the_season_script_lays_out_the_sheets_it_adds_as_the_command_line_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The New list and History sheets the script adds: the header in bold, each column as wide
+    # as the command line makes it (xlwings Lite takes a width in points, openpyxl in characters).
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    data = book_json(source)
+    excel = SeasonExcel(data)
+    excel.apply(run_script(macros, "rate_season_workbook", data))
+    assert main(["season", str(source)]) == 0
+    capsys.readouterr()
+    rated = openpyxl.load_workbook(tmp_path / "season-rated.xlsx")
+    for name in ("New list", "History"):
+        sheet = rated[name]
+        assert sheet.max_column > 2
+        for column in range(1, sheet.max_column + 1):
+            letter = get_column_letter(column)
+            characters = sheet.column_dimensions[letter].width
+            assert excel.widths[(name, column)] == round((characters * 7 + 5) * 0.75, 2), (name, letter)
+            assert sheet.cell(row=1, column=column).font.b
+            assert excel.fonts[(name, 1, column)] == {"bold": True}, (name, letter)
+        assert not any(row > 1 for sheet_name, row, _ in excel.fonts if sheet_name == name)
+    assert not any(sheet_name not in ("New list", "History") for sheet_name, _ in excel.widths)
+
+
+def test_the_season_script_keeps_the_layout_of_sheets_that_were_there(tmp_path: Path) -> None:
+    # Rated again, the workbook has its New list and History: their widths are its user's.
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    for name in ("New list", "History"):
+        book.create_sheet(name)
+    book.save(source)
+    excel = SeasonExcel(book_json(source))
+    excel.apply(run_script(macros, "rate_season_workbook", book_json(source)))
+    assert excel.values["History"][0][:3] == ["ID", "Name", "Start"]
+    assert excel.widths == {} and excel.fonts == {}
 
 
 def test_a_bad_season_gets_no_writes_and_an_alert_listing_every_error(tmp_path: Path) -> None:

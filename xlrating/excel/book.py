@@ -20,7 +20,7 @@ from .typed import excel_value
 if TYPE_CHECKING:
     import xlwings as xw
 
-__all__ = ["ALERT_LIMIT", "alert_text", "is_remote", "read_book", "write_blocks"]
+__all__ = ["ALERT_LIMIT", "alert_text", "is_remote", "optional", "read_book", "width_points", "write_blocks"]
 
 #: An alert longer than this is cut (Excel's message box shows about 1,000 characters).
 ALERT_LIMIT = 900
@@ -29,6 +29,18 @@ ALERT_LIMIT = 900
 def is_remote(book: Any) -> bool:
     """Whether ``book`` lives in xlwings Lite or xlwings Server (which cannot create files)."""
     return getattr(getattr(book.app, "engine", None), "name", "") == "remote"
+
+
+def optional(write: Any, *args: Any) -> None:
+    """Formatting an engine may not support (an older xlwings, another host): skipped, not fatal."""
+    with contextlib.suppress(NotImplementedError, AttributeError, ValueError, TypeError):
+        write(*args)
+
+
+def width_points(characters: float) -> float:
+    """A column width in characters (openpyxl's and classic Excel's unit) in points (Office.js's
+    unit, which xlwings Lite's ``column_width`` takes)."""
+    return round((characters * 7 + 5) * 0.75, 2)
 
 
 def read_book(book: xw.Book) -> dict[str, list[list[Any]]]:

@@ -29,7 +29,7 @@ import xlwings as xw
 from ..crosstable import RatedWorkbook, rate_sheets
 from ..errors import CrosstableError, InputError, XlratingError
 from ..workbook.buttons import EVENT_BUTTON, SEASON_BUTTON
-from .book import alert_text, is_remote, read_book, write_blocks
+from .book import alert_text, is_remote, optional, read_book, width_points, write_blocks
 from .typed import excel_value
 
 if TYPE_CHECKING:
@@ -187,13 +187,31 @@ def rate_season(book: xw.Book | None = None) -> RatedSeason | None:
                        title="xlrating: nothing was rated", mode="critical")
         return None
     names = [sheet.name for sheet in book.sheets]
-    for name in rated.new_sheets:
-        if name not in names:
-            book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
-            names.append(name)
+    added = [name for name in rated.new_sheets if name not in names]
+    for name in added:
+        book.sheets.add(name, after=book.sheets[len(book.sheets) - 1])
     write_blocks(book, rated.blocks, rated.added)
+    _lay_out_added(book, rated, added)
     book.app.alert(_season_summary(rated), title="xlrating", mode="info")
     return rated
+
+
+def _lay_out_added(book: xw.Book, rated: RatedSeason, added: Sequence[str]) -> None:
+    """The sheets the season macro added (New list, History, New pending) laid out as ``xlrating
+    season`` lays them out: the header row in bold, each column as wide as what it shows. A sheet
+    that was there keeps the layout its user gave it. Classic Excel takes a column's width in
+    characters, xlwings Lite in points (Office.js's unit)."""
+    from ..workbook.season import new_sheet_widths
+
+    remote = is_remote(book)
+    for name, widths in new_sheet_widths(rated).items():
+        if name not in added:
+            continue
+        sheet = book.sheets[name]
+        optional(setattr, sheet.range((1, 1), (1, len(widths))).font, "bold", True)
+        for column, width in enumerate(widths, start=1):
+            shown = width_points(width) if remote else width
+            optional(setattr, sheet.range((1, column)), "column_width", shown)
 
 
 @xw.script(button=SEASON_BUTTON.lite_reference, show_taskpane=True)

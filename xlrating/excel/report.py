@@ -21,7 +21,6 @@ alert lists every error with its cell. The season report's macro
 
 from __future__ import annotations
 
-import contextlib
 import re
 import tempfile
 from datetime import date
@@ -33,7 +32,7 @@ from ..errors import CrosstableError
 from ..report.build import build_report
 from ..report.content import Cell, Chart, ChartKind, Report, Sheet, Style, Table
 from ..report.xlsx import TABLE_STYLE, write_report
-from .book import alert_text, is_remote, read_book
+from .book import alert_text, is_remote, optional, read_book, width_points
 from .typed import excel_value
 
 __all__ = ["REPORT_PREFIX", "rating_report", "report_path", "write_sheets"]
@@ -102,11 +101,6 @@ def report_path(workbook: str | Path, kind: str = "report") -> Path:
 # --- writing the content through xlwings ------------------------------------------------------
 
 
-def _width_points(characters: float) -> float:
-    """A column width in characters (openpyxl's unit) in points (Office.js's unit)."""
-    return round((characters * 7 + 5) * 0.75, 2)
-
-
 def write_sheets(book: Any, report: Report, *, prefix: str = REPORT_PREFIX) -> dict[str, str]:
     """Add ``report``'s sheets to ``book`` (each named ``prefix`` + its name); return the names used.
 
@@ -126,17 +120,11 @@ def write_sheets(book: Any, report: Report, *, prefix: str = REPORT_PREFIX) -> d
         _write_sheet(added[sheet.name], sheet, prefix)
     for sheet in report.sheets:
         for chart in sheet.charts:
-            _optional(_write_chart, added[sheet.name], chart, sheet, added)
+            optional(_write_chart, added[sheet.name], chart, sheet, added)
     for sheet in report.sheets:
         if sheet.hidden:
             added[sheet.name].visible = False
     return names
-
-
-def _optional(write: Any, *args: Any) -> None:
-    """Formatting an engine may not support (an older xlwings, another host): skipped, not fatal."""
-    with contextlib.suppress(NotImplementedError, AttributeError, ValueError, TypeError):
-        write(*args)
 
 
 def _write_sheet(target: Any, sheet: Sheet, prefix: str) -> None:
@@ -146,18 +134,18 @@ def _write_sheet(target: Any, sheet: Sheet, prefix: str) -> None:
             widths[table.column + offset] = spec.width
     widths.update(dict(sheet.widths))
     for number, width in widths.items():
-        _optional(setattr, target.range((1, number)), "column_width", _width_points(width))
+        optional(setattr, target.range((1, number)), "column_width", width_points(width))
     for table in sheet.tables:
         _write_table(target, table, prefix)
     for cell in sheet.cells:
         _write_cell(target, cell)
     for row, height in sheet.row_heights:
-        _optional(setattr, target.range((row, 1)), "row_height", height)
+        optional(setattr, target.range((row, 1)), "row_height", height)
     if sheet.freeze is not None:
         top, left = sheet.freeze
         if top > 1 or left > 1:
             frozen = target.range((1, 1), (max(top - 1, 1), max(left - 1, 1)))
-            _optional(target.freeze_panes.freeze_at, frozen.address.replace("$", ""))
+            optional(target.freeze_panes.freeze_at, frozen.address.replace("$", ""))
 
 
 def _write_cell(target: Any, cell: Cell) -> None:
@@ -168,16 +156,16 @@ def _write_cell(target: Any, cell: Cell) -> None:
     elif isinstance(cell.value, date):
         place.number_format = "yyyy-mm-dd"
     for key, value in _FONT_STYLE.get(cell.style, {}).items():
-        _optional(setattr, place.font, key, value)
+        optional(setattr, place.font, key, value)
     if cell.style is Style.HEADING:
         band = target.range((cell.row, cell.column), (cell.row, cell.column + 2))
-        _optional(setattr, band, "color", "#D9E1F2")
+        optional(setattr, band, "color", "#D9E1F2")
     if cell.span > 1:
         area = target.range((cell.row, cell.column), (cell.row, cell.column + cell.span - 1))
-        _optional(area.merge)
+        optional(area.merge)
     if cell.span > 1 or cell.style in (Style.VALUE, Style.LABEL):
-        _optional(setattr, place, "wrap_text", True)
-        _optional(setattr, place, "vertical_alignment", "top")
+        optional(setattr, place, "wrap_text", True)
+        optional(setattr, place, "vertical_alignment", "top")
 
 
 def _write_table(target: Any, table: Table, prefix: str) -> None:
@@ -193,17 +181,17 @@ def _write_table(target: Any, table: Table, prefix: str) -> None:
         if column.number_format and column.number_format != "General":
             body.number_format = column.number_format
         if column.wrap:
-            _optional(setattr, body, "wrap_text", True)
+            optional(setattr, body, "wrap_text", True)
         if column.signed:
-            _optional(_gains_and_losses, body)
+            optional(_gains_and_losses, body)
     header = target.range((table.row, table.column), (table.row, table.column + width - 1))
     if table.listed:
         # Table names are workbook-wide: prefixed, so they never clash with the crosstable's own tables.
         name = re.sub(r"\W", "", prefix) + table.name
-        _optional(lambda: target.tables.add(source=area, name=name, has_headers=True,
+        optional(lambda: target.tables.add(source=area, name=name, has_headers=True,
                                             table_style_name=TABLE_STYLE))
     else:
-        _optional(setattr, header.font, "bold", True)
+        optional(setattr, header.font, "bold", True)
 
 
 def _gains_and_losses(body: Any) -> None:
@@ -216,7 +204,7 @@ def _points(sheet: Sheet, row: int, column: int) -> tuple[float, float]:
     """The top-left corner of cell (row, column) in points, from the sheet's widths and row heights."""
     widths = dict(sheet.widths)
     heights = dict(sheet.row_heights)
-    left = sum(_width_points(widths.get(c, 8.43)) for c in range(1, column))
+    left = sum(width_points(widths.get(c, 8.43)) for c in range(1, column))
     top = sum(heights.get(r, 15.0) for r in range(1, row))
     return left, top
 
@@ -238,7 +226,7 @@ def _write_chart(target: Any, chart: Chart, sheet: Sheet, added: dict[str, Any])
     made = target.charts.add(left, top, chart.width * _POINTS_PER_CM, chart.height * _POINTS_PER_CM,
                              chart_type=kind)
     made.set_source_data(source)
-    _optional(setattr, made, "title", chart.title)
+    optional(setattr, made, "title", chart.title)
 
 
 def _write_line_chart(target: Any, chart: Chart, data: Any, left: float, top: float) -> None:
@@ -254,13 +242,13 @@ def _write_line_chart(target: Any, chart: Chart, data: Any, left: float, top: fl
     except TypeError:  # xlwings before 0.37.3 has no plot_by: Excel decides
         made.set_source_data(source)
     categories = first.categories
-    _optional(made.set_x_axis_values, data.range((categories.first_row, categories.column),
+    optional(made.set_x_axis_values, data.range((categories.first_row, categories.column),
                                                  (categories.last_row, categories.column)))
-    _optional(setattr, made, "title", chart.title)
+    optional(setattr, made, "title", chart.title)
     if chart.x_title:
-        _optional(setattr, made.category_axis, "title", chart.x_title)
+        optional(setattr, made.category_axis, "title", chart.x_title)
     if chart.y_title:
-        _optional(setattr, made.value_axis, "title", chart.y_title)
+        optional(setattr, made.value_axis, "title", chart.y_title)
     if chart.y_bounds:
-        _optional(setattr, made.value_axis, "minimum_scale", chart.y_bounds[0])
-        _optional(setattr, made.value_axis, "maximum_scale", chart.y_bounds[1])
+        optional(setattr, made.value_axis, "minimum_scale", chart.y_bounds[0])
+        optional(setattr, made.value_axis, "maximum_scale", chart.y_bounds[1])

@@ -35,6 +35,9 @@ _STYLE = re.compile(r'\ss="(\d+)"')
 _SPANS = re.compile(r'\sspans="[^"]*"')
 _BUILTIN_IDS = {code: number for number, code in BUILTIN_FORMATS.items()}
 _DEFAULT_FORMATS = {datetime: "yyyy-mm-dd h:mm:ss", date: "yyyy-mm-dd", time: "h:mm:ss"}
+NEW_SHEET_WIDTH = 8.43
+"""The width, in characters, of a new sheet's columns in Excel (the Calibri 11 default): a
+column is widened from it, never narrowed below it."""
 
 
 def column_number(letters: str) -> int:
@@ -408,7 +411,7 @@ def _widen_columns(head: str, patch: SheetPatch, prefix: str) -> str:
         high = re.search(r'\bmax="(\d+)"', col)
         if low and high:
             spans.append((int(low.group(1)), int(high.group(1)), col))
-    model_width = 8.43
+    model_width = NEW_SHEET_WIDTH
     for first, last, col in spans:
         found = re.search(r'\bwidth="([0-9.]+)"', col)
         if first <= patch.width_from <= last and found:

@@ -29,6 +29,7 @@ from ..season.read import EVENT_COLUMNS, is_season
 from .book import SheetsOnDemand, Workbook, add_sheets, apply, load, save_atomic, uncalculated_formulas
 from .cells import put
 from .new import check_crosstable_cells, column_width, fit_to_pages, setting_validation
+from .patch import NEW_SHEET_WIDTH
 from .rate import Prepare
 
 
@@ -83,17 +84,29 @@ def _overlaid(sheets: Mapping[str, Grid], blocks: Sequence[Block]) -> Mapping[st
     return ChainMap(touched, sheets)  # type: ignore[arg-type]  # only read: any mapping serves
 
 
-def _lay_out_whole_sheets(workbook: Workbook, rated: RatedSeason) -> None:
-    """The New list, History and New pending headers in bold and columns as wide as what they
-    show (names whole, dates not ``###``); a column the sheet already gives a width keeps it."""
+def new_sheet_widths(rated: RatedSeason) -> dict[str, list[float]]:
+    """The widths, in characters, of the columns of the sheets the season writes whole (New
+    list, History, New pending), from the first: each as wide as what it shows (names whole,
+    dates not ``###``), never narrower than a new sheet's columns (Excel's 8.43). The command
+    line and the season macro lay those sheets out alike."""
+    widths: dict[str, list[float]] = {}
     for block in rated.blocks:
         if block.sheet in rated.new_sheets and (block.row, block.column) == (1, 1) and block.values:
-            patch = workbook.patches[block.sheet]
-            for write in patch.rows.get(1, {}).values():
-                write.bold = True
-            for index in range(max(len(row) for row in block.values)):
-                shown = [row[index] for row in block.values if index < len(row)]
-                patch.widths[index + 1] = column_width(shown, minimum=6)
+            shown = [[row[i] for row in block.values if i < len(row)]
+                     for i in range(max(len(row) for row in block.values))]
+            widths[block.sheet] = [max(NEW_SHEET_WIDTH, column_width(values, minimum=6)) for values in shown]
+    return widths
+
+
+def _lay_out_whole_sheets(workbook: Workbook, rated: RatedSeason) -> None:
+    """The New list, History and New pending headers in bold and columns as wide as what they
+    show (:func:`new_sheet_widths`)."""
+    for name, widths in new_sheet_widths(rated).items():
+        patch = workbook.patches[name]
+        for write in patch.rows.get(1, {}).values():
+            write.bold = True
+        for index, width in enumerate(widths, start=1):
+            patch.widths[index] = width
 
 
 def _uncalculated_notes(workbook: Workbook, rated: RatedSeason) -> list[str]:
