@@ -7,12 +7,14 @@ The messages are today's, pinned so that reshaping the checks changes none of th
 from __future__ import annotations
 
 import datetime as dt
+import random
 from typing import Any
 
 import pytest
 
 from xlrating.errors import InputError
 from xlrating.lists import Entry, Event, RatingList, rate_season
+from xlrating.lists.check import _each_game_problems, _games_problems, _plain_games
 
 D = dt.date
 
@@ -72,3 +74,70 @@ def test_a_list_dated_with_a_time_is_a_problem_beside_dated_events() -> None:
     ratings = RatingList("ICU", {1: Entry(1, 1500), 2: Entry(2, 1500)}, date=dt.datetime(2024, 1, 1))  # type: ignore[arg-type]
     assert problems(ratings, [Event("e", D(2024, 3, 1), [(1, 1, 2, 1)])]) == [
         "list: date must be a date, not datetime.datetime(2024, 1, 1, 0, 0)"]
+
+
+# An event's games are vouched for as a whole when they are plain (:func:`_plain_games`), and
+# walked game by game otherwise: both must find the same, whatever the games. Each game below
+# replaces the third of PLAIN; the flag says whether the whole is still plain. Every check of
+# the quick path has a game here that only it refuses, so dropping one fails this test.
+KNOWN: set[Any] = {1, 2, 3, 4, "x"}
+PLAIN: list[Any] = [(1, 1, 2, 1.0), (1, 3, "x", 0.5), (2, 1, 3, 0), (2, 2, "x", 1)]
+GAMES: list[tuple[Any, bool]] = [
+    ((2, 1, 4, 0), True),
+    ((3, 1, 2, 0.0), True),  # the same players in another round
+    ([2, 1, 3, 0], False),  # a list: valid, walked
+    (dict.fromkeys((2, 1, 3, 0)), False),  # keys that read as a game
+    ((2, 1, 3, 0, "extra"), False),
+    ((2, 1, 3), False),
+    ("2130", False),
+    ((True, 1, 3, 0), False),
+    ((0, 1, 3, 0), False),
+    ((2.0, 1, 3, 0), False),  # valid, walked
+    ((2, 1, 3, True), False),
+    ((2, 1, 3, 2), False),
+    ((2, 1, 3, float("nan")), False),
+    ((2, 1, 3, "W"), False),  # valid, walked
+    ((2, 1.0, 3, 0), False),
+    ((2, 1, True, 0), False),
+    ((2, 1, 3.0, 0), False),
+    ((2, 5, 3, 0), False),  # not known
+    ((2, 3, 5, 0), False),
+    ((2, 3, 3, 0), False),  # himself
+    ((1, 1, 2, 0.0), False),  # given twice
+    ((1, 2, 1, 0.0), False),  # given twice, the other way round
+    ((1, "x", 3, 1), False),
+    ((2, None, 3, 0), False),
+    ((2, [1], 3, 0), False),
+]
+WALKED_VALID: list[Any] = [[2, 1, 3, 0], (2.0, 1, 3, 0), (2, 1, 3, "W")]
+
+
+@pytest.mark.parametrize(("game", "plain"), GAMES)
+def test_an_event_s_games_vouched_for_at_once_as_walked_one_by_one(game: Any, plain: bool) -> None:
+    found = []
+    for games in ([*PLAIN[:2], game, *PLAIN[3:]], (game, *PLAIN), [*PLAIN, game]):
+        event = Event("e", D(2024, 3, 1), games)
+        walked = _each_game_problems(event, set(KNOWN))
+        assert _plain_games(games, set(KNOWN)) is plain
+        assert _games_problems(event, set(KNOWN)) == walked
+        found.append(walked)
+    # In the place of the third game, only a plain one and the three valid ones walked are valid.
+    valid = plain or repr(game) in map(repr, WALKED_VALID)
+    assert (found[0] == []) is valid
+
+
+def test_random_events_vouched_for_at_once_as_walked_one_by_one() -> None:
+    rng = random.Random(23)
+    pieces = [game for game, _ in GAMES]
+    for _ in range(2000):
+        games = [rng.choice(pieces) if rng.random() < 0.1 else
+                 (rng.randint(1, 3), *rng.sample([1, 2, 3, 4, "x"], 2), rng.choice([0, 0.5, 1, 1.0]))
+                 for _ in range(rng.randint(0, 6))]
+        event = Event("e", D(2024, 3, 1), games)
+        assert _games_problems(event, set(KNOWN)) == _each_game_problems(event, set(KNOWN))
+
+
+def test_the_plain_games_are_plain() -> None:
+    assert _plain_games(PLAIN, KNOWN)
+    assert _plain_games(tuple(PLAIN), KNOWN)
+    assert not _plain_games([], KNOWN)

@@ -317,7 +317,15 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
 
 
 def _games_problems(event: Event, known: set[PlayerId]) -> list[str]:
-    """What is wrong with an event's games, each game given once."""
+    """What is wrong with an event's games, each game given once: nothing when they are plain
+    as a whole (:func:`_plain_games`, the common case), else what :func:`_each_game_problems` finds."""
+    if _plain_games(event.games, known):
+        return []
+    return _each_game_problems(event, known)
+
+
+def _each_game_problems(event: Event, known: set[PlayerId]) -> list[str]:
+    """What is wrong with an event's games, game by game, each game given once."""
     # A game given twice (the same two players in the same round) would be rated twice, where
     # a crosstable holds it once. (Players may meet in one round more than once only as games
     # of a table without rounds, all given round 1.)
@@ -361,6 +369,38 @@ def _plain_game(game: Any, known: set[PlayerId]) -> bool:
         and a in known
         and b in known
     )
+
+
+_TUPLE = frozenset({tuple})
+_FOUR = frozenset({4})
+_INT = frozenset({int})
+
+
+def _plain_games(games: Sequence[Any], known: set[PlayerId]) -> bool:
+    """The common case of a whole event, checked at once by operations over all its games:
+    every game plain (:func:`_plain_game`) and none given twice, in either order, in its round
+    (anything else is walked game by game by :func:`_each_game_problems`, which finds the same)."""
+    if {*map(type, games)} != _TUPLE or {*map(len, games)} != _FOUR:
+        return False  # no games, or one that is not a 4-tuple
+    rounds, firsts, seconds, scores = zip(*games, strict=True)
+    return (
+        {*map(type, rounds)} == _INT
+        and min(rounds) >= 1
+        and _NUMBERS.issuperset(map(type, scores))
+        and _SCORES.issuperset(scores)
+        and _IDS.issuperset(map(type, firsts))
+        and _IDS.issuperset(map(type, seconds))
+        and known.issuperset(firsts)
+        and known.issuperset(seconds)
+        and _once(rounds, firsts, seconds)
+    )
+
+
+def _once(rounds: Sequence[Any], firsts: Sequence[Any], seconds: Sequence[Any]) -> bool:
+    """Each game given once: no two the same in a round, in either order, and no player
+    meeting himself (his game is the same in both orders)."""
+    given = {*zip(rounds, firsts, seconds, strict=True)}
+    return len(given) == len(rounds) and given.isdisjoint(zip(rounds, seconds, firsts, strict=True))
 
 
 def check_season(ratings: RatingList, events: Iterable[Any]) -> list[Event]:
