@@ -220,32 +220,6 @@ def _slot_replacer(cls: type[_T]) -> Callable[[_T, dict[str, Any]], _T]:
                     [f"changes['{name}'] if '{name}' in changes else old.{name}" for name in names])
 
 
-def _checked_builder(cls: type[_T]) -> Callable[..., _T]:
-    """``build(**fields)``: a ``cls`` (a frozen dataclass with no base class) with its fields set to
-    the values given, as they are, without running its ``__init__`` and its checks: for values
-    already in the form those checks leave them (a season's list entries, checked once before
-    anything is rated). Every field is a keyword; one with a plain default may be left out (one
-    with a default factory may not). A slotted record's fields are stored as
-    :func:`_slot_filling_init` stores them, another's in its ``__dict__``."""
-    plain = fields(cls)  # type: ignore[arg-type]
-    if cls.__bases__ != (object,) or not all(f.init for f in plain):
-        raise TypeError(f"{cls.__name__}: only a dataclass with no base class can be built field by field")
-    defaults = {f"_default_{f.name}": f.default for f in plain if f.default is not MISSING}
-    signature = "*, " + ", ".join(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}"
-                                  for f in plain)
-    names = [f.name for f in plain]
-    if "__slots__" in cls.__dict__:
-        scope = {**_slot_scope(cls, "built")[1], **defaults}
-        return _filling(scope, "build", signature, names)
-    scope = {"_cls": cls, "_new": object.__new__, **defaults}
-    exec(f"def build({signature}):\n"
-         "    new = _new(_cls)\n"
-         f"    new.__dict__.update({', '.join(f'{name}={name}' for name in names)})\n"
-         "    return new\n", scope)
-    build: Callable[..., _T] = scope["build"]
-    return build
-
-
 def _positional_filler(cls: type[_T]) -> Callable[..., _T]:
     """``make(*values)``: a new ``cls`` (a frozen slotted dataclass with no base class, its slots
     in field order) with its fields in order, stored as :func:`_slot_filling_init` stores them

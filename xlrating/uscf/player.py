@@ -12,7 +12,7 @@ from .initial import other_ratings_arg
 from .rules import RatingSystem, history_word
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UscfPlayer:
     """One player of a US Chess event, with his prior data (checked on creation).
 
