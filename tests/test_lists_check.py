@@ -12,9 +12,15 @@ from typing import Any
 
 import pytest
 
-from xlrating.errors import InputError
+from xlrating.errors import InputError, Problem
 from xlrating.lists import Entry, Event, RatingList, rate_season
-from xlrating.lists.check import _each_game_problems, _games_problems, _plain_games
+from xlrating.lists.check import (
+    _each_game_problems,
+    _games_problems,
+    _plain_games,
+    check_list,
+    entry_problems,
+)
 
 D = dt.date
 
@@ -141,3 +147,23 @@ def test_the_plain_games_are_plain() -> None:
     assert _plain_games(PLAIN, KNOWN)
     assert _plain_games(tuple(PLAIN), KNOWN)
     assert not _plain_games([], KNOWN)
+
+
+def test_a_list_s_plain_entries_pass_at_once_and_the_others_are_checked_in_full() -> None:
+    # check_list passes a plain entry under its own ID at once; every other one gets the full
+    # checks of entry_problems, and its ID is compared with its key.
+    entries: dict[Any, Any] = {
+        1: Entry(1, 1500), 2: Entry(3, 1500), 4: Entry(4, -0.0), 5: Entry(5, 50), 6: Entry(6, 1500, 2.0),
+        7: Entry(7, 1500, history="all wins"), 8: Entry(9, None, -1), "x": Entry("x", 4001.0),
+        10: "1500", 11: Entry(11, True), 12: Entry(12, 1500, k=2), 13: Entry(13, float("nan")),
+    }
+    for system in ("USCF", "FIDE", "ICU"):
+        expected = []
+        for key, entry in entries.items():
+            where = f"list entry {key}"
+            if isinstance(entry, Entry) and entry.id != key:
+                expected.append(Problem(where, f"the entry's id is {entry.id!r}"))
+            expected.extend(Problem(where, message) for message in entry_problems(entry, system))
+        found = check_list(RatingList(system, entries))
+        assert found == expected
+        assert [p.where for p in found if "id is" in p.message] == ["list entry 2", "list entry 8"]

@@ -123,8 +123,7 @@ def _plain_dates(entry: Entry) -> bool:
 def entry_problems(entry: Any, system: str = "") -> list[str]:
     """What is wrong with one list entry, in words (empty: nothing); ``system`` gives the
     lowest rating a crosstable of that system accepts (else 0)."""
-    found = systems.keyed(system)
-    low = found.rating_range[0] if found is not None else 0.0
+    low = _lowest(system)
     if _plain_entry(entry, low):
         return []
     if not isinstance(entry, Entry):
@@ -153,6 +152,12 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
     if entry.rating is None and entry.history is not None:
         problems.append("an unrated player has no all-wins or all-losses history")
     return problems
+
+
+def _lowest(system: str) -> float:
+    """The lowest rating a crosstable of ``system`` accepts (0 for no system)."""
+    found = systems.keyed(system)
+    return found.rating_range[0] if found is not None else 0.0
 
 
 def _expected(name: str, low: float = 0.0) -> str:
@@ -218,7 +223,10 @@ def check_list(ratings: RatingList) -> list[Problem]:
         )
     if ratings.date is not None and not _is_date(ratings.date):
         problems.append(Problem("list", f"date must be a date, not {ratings.date!r}"))
+    low = _lowest(ratings.system)
     for key, entry in ratings.entries.items():
+        if _plain_entry(entry, low) and entry.id == key:
+            continue  # the common case, nothing to say
         where = f"list entry {key}"
         if isinstance(entry, Entry) and entry.id != key:
             problems.append(Problem(where, f"the entry's id is {entry.id!r}"))
@@ -390,8 +398,7 @@ def _plain_games(games: Sequence[Any], known: set[PlayerId]) -> bool:
         and _SCORES.issuperset(scores)
         and _IDS.issuperset(map(type, firsts))
         and _IDS.issuperset(map(type, seconds))
-        and known.issuperset(firsts)
-        and known.issuperset(seconds)
+        and known.issuperset({*firsts, *seconds})  # each player looked up once (ints and texts: none equal)
         and _once(rounds, firsts, seconds)
     )
 
