@@ -3,6 +3,7 @@
 import dataclasses
 import inspect
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -206,6 +207,34 @@ def test_slot_filling_refuses_a_record_it_cannot_fill() -> None:
 
     with pytest.raises(TypeError, match="Checked"):
         _slot_filling_init(Checked)
+
+
+def test_a_record_with_a_default_factory_is_filled_as_its_dataclass_fills_it() -> None:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Plain:
+        key: int
+        tags: dict[str, int] = dataclasses.field(default_factory=dict)
+        seen: tuple[int, ...] = ()
+
+    @_slot_filling_init
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Filled:
+        key: int
+        tags: dict[str, int] = dataclasses.field(default_factory=dict)
+        seen: tuple[int, ...] = ()
+
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        ((1,), {}), ((1, {"a": 1}), {}), ((1,), {"seen": (2,)}), ((), {"key": 3, "tags": {}})]
+    for args, keywords in calls:
+        plain, filled = Plain(*args, **keywords), Filled(*args, **keywords)
+        assert dataclasses.astuple(plain) == dataclasses.astuple(filled) and type(filled) is Filled
+    first, second = Filled(1), Filled(1)
+    assert first.tags == {} and first.tags is not second.tags  # a new one each time, as the factory makes it
+    given = {"b": 2}
+    assert Filled(1, given).tags is given
+    assert str(inspect.signature(Filled)) == str(inspect.signature(Plain))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.key = 2  # type: ignore[misc]
 
 
 def test_records_built_by_columns_equal_those_built_by_keywords() -> None:

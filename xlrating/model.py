@@ -11,6 +11,7 @@ Excel functions render these; none of them recomputes a rating.
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
@@ -143,20 +144,26 @@ def _slot_filling_init(cls: _Record) -> _Record:
     full speed, and then gives it back its class: a record of 23 fields is built more than
     twice as fast as through each slot's own descriptor, which is how a subclass's record
     (another layout) is filled, and four times as fast as by ``object.__setattr__``. It takes
-    the same arguments with the same defaults; everything else (immutability, equality,
-    hashing, ``repr``) stays the dataclass's own.
+    the same arguments with the same defaults (a field's default factory is called, as the
+    dataclass's own ``__init__`` calls it, when the field is not given); everything else
+    (immutability, equality, hashing, ``repr``) stays the dataclass's own.
     """
     record: Any = cls
     plain = fields(record)
     if (hasattr(cls, "__post_init__") or cls.__bases__ != (object,) or not plain
-            or any(not f.init or f.default_factory is not MISSING for f in plain)):
+            or any(not f.init for f in plain)):
         raise TypeError(f"{cls.__name__}: only plain fields of a record with no base class can be filled "
                         "slot by slot")
-    scope: dict[str, Any] = {"_cls": cls, "_open": _open_slots(cls), "_set_class": object.__setattr__}
-    parameters, stores, sets = [], [], []
+    scope: dict[str, Any] = {"_cls": cls, "_open": _open_slots(cls), "_set_class": object.__setattr__,
+                             "_made": MISSING}
+    parameters, made, stores, sets = [], [], [], []
     for f in plain:
         scope[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
-        if f.default is MISSING:
+        if f.default_factory is not MISSING:
+            scope[f"_factory_{f.name}"] = f.default_factory
+            parameters.append(f"{f.name}=_made")
+            made.append(f"    if {f.name} is _made:\n        {f.name} = _factory_{f.name}()\n")
+        elif f.default is MISSING:
             parameters.append(f.name)
         else:
             scope[f"_default_{f.name}"] = f.default
@@ -164,6 +171,7 @@ def _slot_filling_init(cls: _Record) -> _Record:
         stores.append(f"        self.{f.name} = {f.name}")
         sets.append(f"        _set_{f.name}(self, {f.name})")
     exec("def __init__(self, " + ", ".join(parameters) + "):\n"
+         + "".join(made) +
          "    if self.__class__ is _cls:\n"
          "        _set_class(self, '__class__', _open)\n"
          + "\n".join(stores) + "\n"
@@ -173,6 +181,7 @@ def _slot_filling_init(cls: _Record) -> _Record:
     init = scope["__init__"]
     init.__qualname__, init.__module__ = record.__init__.__qualname__, record.__init__.__module__
     init.__annotations__ = record.__init__.__annotations__
+    init.__signature__ = inspect.signature(record.__init__)  # a default factory shown as "<factory>"
     record.__init__ = init
     return cls
 

@@ -37,6 +37,7 @@ class PendingEvent:
     """The event's ID (a season workbook: its sheet), so the results can be traced."""
 
 
+@_slot_filling_init
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One player on a rating list, with everything the rules carry from event to event.
