@@ -103,7 +103,9 @@ def trf_text(players: int, rounds: int) -> str:
         result = {1.0: ("1", "0"), 0.5: ("=", "="), 0.0: ("0", "1")}[score]
         cells[a][rnd] = f"{b:4d} w {result[0]}"
         cells[b][rnd] = f"{a:4d} b {result[1]}"
-    lines = ["012 Benchmark Swiss", "042 2024/01/01", "052 2024/01/09"]
+    dates = "".join(f"24/01/{day:02d}  " for day in range(1, rounds + 1)).rstrip()
+    lines = ["012 Benchmark Swiss", "022 Dublin", "032 IRL", "042 2024/01/01", "052 2024/01/09",
+             "102 Arbiter, Ann", f"132 {' ' * 87}{dates}"]  # what a TRF-2026 export requires
     for n in range(1, players + 1):
         fields = [cells[n].get(r, "0000 - F") for r in range(1, rounds + 1)]
         points = sum({"1": 1.0, "=": 0.5, "F": 1.0}.get(f[-1], 0.0) for f in fields)

@@ -58,6 +58,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--events", type=int, default=2)
     parser.add_argument("--games", type=int, default=2)
     args = parser.parse_args(argv)
+    if not 1 <= args.events <= 12:
+        parser.error(f"--events must be from 1 to 12 (one a month of 2025), not {args.events}")
     full = make_list(args.players, args.events, args.games)
     order = list(full.entries)
     table, _formats = pending_table(full, order)

@@ -29,6 +29,8 @@ NOT_IN_PYODIDE = {
         "no processes (LibreOffice converts the templates on the host)",
     "tests/test_buttons.py::test_the_macro_the_buttons_run":
         "oletools needs msoffcrypto-tool's compiled cryptography package",
+    "tests/test_benchmarks.py":
+        "no processes (each benchmark runs in its own; the scripts are not in the package)",
     "tests/test_cli.py::test_the_installed_command_runs_as_a_subprocess": "no processes",
     "tests/test_report_cli.py::test_report_is_a_listed_command": "no processes",
     "tests/test_uscf_main.py::test_example_event_prints_every_player": "no processes",
