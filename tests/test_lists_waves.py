@@ -80,8 +80,9 @@ def _both(monkeypatch: pytest.MonkeyPatch, module: Any, ratings: RatingList, eve
 
 # --- US Chess -------------------------------------------------------------------------------------
 
-USCF_DATES = [D(2024, 12, 20), D(2024, 12, 27), D(2024, 12, 31), D(2025, 1, 1), D(2025, 1, 4), D(2025, 1, 9)]
-"""Events' end dates: B is 12 until 31 December 2024 and 10 from 1 January 2025."""
+USCF_START = D(2024, 12, 14)
+"""The first event's end date; the events end over four weeks, a few on each day, across the
+change of B (12 until 31 December 2024, 10 from 1 January 2025)."""
 
 
 def _quick(rng: random.Random) -> dict[str, tuple[float, int]]:
@@ -108,7 +109,8 @@ def _uscf_entry(rng: random.Random, key: int) -> Entry:
 
 
 _USCF_OPTIONS: list[dict[str, Any]] = [
-    {}, {}, {}, {"dual_rated": True}, {"rating_system": "Quick"}, {"rating_system": "Quick", "dual_rated": True},
+    {}, {}, {"rating_system": "Regular"}, {"dual_rated": True}, {"rating_system": "Quick"},
+    {"rating_system": "Quick", "dual_rated": True},
     {"bonus_multiplier": 12.0}, {"bonus_multiplier": 10.0}, {"bonus_multiplier": 14.0},
     {"event_type": "Round Robin"},
 ]
@@ -120,16 +122,17 @@ def uscf_season(seed: int, *, size: int = 150, count: int = 80) -> tuple[RatingL
     newcomers = iter(range(1001, 2000))
     events = []
     for index in range(count):
-        end = USCF_DATES[index * len(USCF_DATES) // count]
+        end = USCF_START + dt.timedelta(days=index * 28 // count)
         if rng.random() < 0.08:
             pair = rng.sample(range(1, 5), 2)
             events.append(Event(f"M{index}", end, _games(rng, pair, 2), event_type="Match"))
             continue
-        ids: list[Any] = rng.sample(range(5, size + 1), rng.choice([2, 4, 4, 6, 8]))
+        ids: list[Any] = rng.sample(range(5, size + 1), rng.choice([2, 3, 4, 5, 6, 8]))
         new: dict[Any, dict[str, Any]] = {}
         if rng.random() < 0.2:
             ids[-1] = next(newcomers)
-            new[ids[-1]] = rng.choice([{"adult": True}, {"birth_date": D(2011, 1, 1)}, {"birth_date": D(2009, 12, 31)}])
+            new[ids[-1]] = rng.choice([{"adult": True}, {"birth_date": D(2011, 1, 1)},
+                                       {"birth_date": D(2009, 12, 31)}])
         events.append(Event(f"E{index}", end, _games(rng, ids, rng.randint(1, 4)), players=new,
                             **rng.choice(_USCF_OPTIONS)))
     return ratings, events
@@ -167,63 +170,83 @@ def test_uscf_refused_events_are_reported_as_one_by_one(monkeypatch: pytest.Monk
 
 # --- ICU ------------------------------------------------------------------------------------------
 
-ICU_DATES = [D(2024, 2, 20), D(2024, 2, 26), D(2024, 2, 29), D(2024, 3, 1), D(2024, 3, 4), D(2024, 3, 9)]
-"""Events' end dates, across the ICU's adjustment of its list of 1 March 2024 (the list is of
-31 January 2024)."""
+ICU_START = D(2024, 2, 26)
+"""The first event's end date; the events end over eight days, a dozen on each day, across the
+ICU's adjustment of its list of 1 March 2024 (the list is of 31 January 2024) and birthdays and
+anniversaries of joining that change K."""
 
 
-def _icu_entry(rng: random.Random, key: int) -> Entry:
+MIXED = (0.08, 0.16, 0.20, 0.30)
+"""The shares of unrated, provisional, foreign and rated players whose K is decided by dates, up
+to each (the rest: rated players with K given)."""
+RATED = (0.0, 0.0, 0.0, 0.0)
+"""Every player rated with K given: events of any dates may share a wave."""
+
+
+def _icu_entry(rng: random.Random, key: int, shares: tuple[float, ...]) -> Entry:
     kind = rng.random()
     rating = float(rng.randint(900, 2300))
     adult = {"birth_date": D(1980, 1, 1), "joined": D(2000, 1, 1)}  # (K 24 once rated)
-    if kind < 0.04:
+    if kind < shares[0]:
         return Entry(key, **adult)  # unrated
-    if kind < 0.08:
+    if kind < shares[1]:
         return Entry(key, rating, rng.randint(1, 19), **adult)  # provisional
-    if kind < 0.16:
+    if kind < shares[2]:
         return Entry(key, rating)  # foreign
-    if kind < 0.36:  # K by age (40 under 21) and membership (32 under 8 years) on the event's start
+    if kind < shares[3]:  # K by age (40 under 21) and membership (32 under 8 years) on the event's start
         born = rng.choice([D(2003, 2, 25), D(2003, 3, 3), D(1985, 5, 5)])
         return Entry(key, min(rating, 2050.0), rng.randint(20, 200), birth_date=born,
                      joined=rng.choice([D(2016, 2, 27), D(2016, 3, 2), D(2001, 1, 1)]))
     return Entry(key, rating, rng.choice([None, 25, 150]), k=rng.choice([16.0, 24.0, 32.0, 40.0]))
 
 
-def icu_season(seed: int, *, size: int = 150, count: int = 80) -> tuple[RatingList, list[Event]]:
+def icu_season(seed: int, shares: tuple[float, ...] = MIXED, *, size: int = 300, count: int = 100
+               ) -> tuple[RatingList, list[Event]]:
     rng = random.Random(seed)
-    ratings = RatingList("ICU", {key: _icu_entry(rng, key) for key in range(1, size + 1)}, date=D(2024, 1, 31))
+    entries = {key: _icu_entry(rng, key, shares) for key in range(1, size + 1)}
+    ratings = RatingList("ICU", entries, date=D(2024, 1, 31))
     events = []
     for index in range(count):
-        end = ICU_DATES[index * len(ICU_DATES) // count]
+        end = ICU_START + dt.timedelta(days=index * 8 // count)
         start = rng.choice([None, end - dt.timedelta(days=3)])
-        ids = rng.sample(range(1, size + 1), rng.choice([2, 4, 6, 6, 8]))
+        ids = rng.sample(range(1, size + 1), rng.choice([2, 2, 4, 4, 6, 8]))
         events.append(Event(f"E{index}", end, _games(rng, ids, rng.randint(1, 6)), start_date=start))
     return ratings, events
 
 
+@pytest.mark.parametrize("shares", [MIXED, RATED], ids=["mixed", "rated"])
 @pytest.mark.parametrize("vector", VECTOR)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_icu_waves_give_every_entry_and_history_row_as_one_by_one(
-        monkeypatch: pytest.MonkeyPatch, seed: int, vector: bool) -> None:
-    ratings, events = icu_season(seed)
+        monkeypatch: pytest.MonkeyPatch, seed: int, vector: bool, shares: tuple[float, ...]) -> None:
+    ratings, events = icu_season(seed, shares)
     waved, alone, in_waves, one_by_one = _both(monkeypatch, icu_lists, ratings, events, vector)
     assert isinstance(waved[0], SeasonResult)
     assert waved == alone
     assert in_waves < one_by_one
 
 
-def test_icu_seasons_hold_bonuses_in_waves() -> None:
+@pytest.mark.parametrize("shares", [MIXED, RATED], ids=["mixed", "rated"])
+def test_icu_seasons_hold_bonuses_in_waves(
+        monkeypatch: pytest.MonkeyPatch, shares: tuple[float, ...]) -> None:
     # What the tests above compare includes events with a bonus winner waved with others.
+    waved: list[str] = []
+    attempt = lists_rate.Season.attempt_wave
+
+    def noted(season: lists_rate.Season, wave: Sequence[Event], rate: Any) -> None:
+        if len(wave) > 1:
+            waved.extend(event.id for event in wave)
+        attempt(season, wave, rate)
+
+    monkeypatch.setattr(lists_rate.Season, "attempt_wave", noted)
     found = 0
     for seed in SEEDS:
-        ratings, events = icu_season(seed)
+        ratings, events = icu_season(seed, shares)
+        waved.clear()
+        rate_season(ratings, events)
         result = rate_season(ratings, events, explain=True)
-        season = lists_rate.Season(ratings, False, lists_rate.Settings())
-        options = lambda event, players: icu_lists.options(season, icu_lists.icu.get_rules(None), event, players)  # noqa: E731
-        for wave in waves(events, options):
-            if len(wave) > 1:
-                found += sum(1 for event in wave for outcome in result.outcomes[event.id]
-                             for player in outcome.players if player.bonus)
+        found += sum(1 for event in waved for outcome in result.outcomes[event]
+                     for player in outcome.players if player.bonus)
     assert found
 
 
