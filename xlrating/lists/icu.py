@@ -83,7 +83,8 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
         )
     results = list(outcome.players)  # (all built before the first is folded)
     season.keep(event, outcome)
-    foreign, history, names = icu.PlayerKind.FOREIGN, season.history, seating.event_ids()
+    foreign, history = icu.PlayerKind.FOREIGN, season.history
+    names = seating.per_player([one.id for one in wave])
     for key, name, player, result in zip(seating.ids, names, players, results, strict=True):
         post = result.post_rating
         if player.kind is foreign or post is None:

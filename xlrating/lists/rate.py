@@ -169,13 +169,13 @@ class Seating:
         self.games = games
         self.events, self.ends = events, ends
 
-    def event_ids(self) -> Sequence[str]:
-        """Each player's event ID, by pairing number - 1."""
-        if len(self.events) == 1:
-            return [self.events[0].id] * len(self.ids)
-        found: list[str] = []
-        for event, end in zip(self.events, self.ends, strict=True):
-            found += [event.id] * (end - len(found))
+    def per_player(self, values: Sequence[T]) -> Sequence[T]:
+        """``values``, one for each event seated (in order), as each player's, by pairing number - 1."""
+        if len(values) == 1:
+            return [values[0]] * len(self.ids)
+        found: list[T] = []
+        for value, end in zip(values, self.ends, strict=True):
+            found += [value] * (end - len(found))
         return found
 
     def tally(self) -> tuple[list[int], list[int], list[int]]:

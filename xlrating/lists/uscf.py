@@ -153,7 +153,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
         season.keep(event, outcome)
         outcomes.append((rated, list(outcome.players)))  # (all built before the first is folded)
     tallies = list(zip(wins, draws, losses, strict=True))
-    history, names = season.history, seating.event_ids()
+    history, names = season.history, seating.per_player([one.id for one in wave])
     for rated, results in outcomes:
         for key, name, result, tally in zip(ids, names, results, tallies, strict=True):
             entries[key] = _fold(entries[key], result, rated, own, tally, rules)
