@@ -22,6 +22,7 @@ import pytest
 from xlrating import _vector
 from xlrating.errors import InputError, XlratingError
 from xlrating.lists import Entry, Event, RatingList, SeasonResult, rate_season
+from xlrating.lists import fide as fide_lists
 from xlrating.lists import icu as icu_lists
 from xlrating.lists import rate as lists_rate
 from xlrating.lists import uscf as uscf_lists
@@ -44,11 +45,11 @@ def _games(rng: random.Random, ids: Sequence[Any], rounds: int) -> list[tuple[in
     return games
 
 
-def _outcome(ratings: RatingList, events: list[Event]) -> Any:
+def _outcome(ratings: RatingList, events: list[Event], **settings: Any) -> Any:
     """The season's result with the order of its entries and histories, or the error that refused
     it (its type, text, title and problems)."""
     try:
-        result = rate_season(ratings, events)
+        result = rate_season(ratings, events, **settings)
     except XlratingError as error:
         problems = error.problems if isinstance(error, InputError) else None
         return type(error), str(error), getattr(error, "title", None), problems
@@ -56,7 +57,7 @@ def _outcome(ratings: RatingList, events: list[Event]) -> Any:
 
 
 def _both(monkeypatch: pytest.MonkeyPatch, module: Any, ratings: RatingList, events: list[Event],
-          vector: bool) -> tuple[Any, Any, int, int]:
+          vector: bool, **settings: Any) -> tuple[Any, Any, int, int]:
     """The season rated in waves and one by one, and the engine calls of each."""
     calls = [0]
     engine = module.call_engine
@@ -68,13 +69,13 @@ def _both(monkeypatch: pytest.MonkeyPatch, module: Any, ratings: RatingList, eve
     monkeypatch.setattr(module, "call_engine", counted)
     if vector:
         with _vector.forced(True):
-            waved = _outcome(ratings, events)
+            waved = _outcome(ratings, events, **settings)
     else:
-        waved = _outcome(ratings, events)
+        waved = _outcome(ratings, events, **settings)
     in_waves, calls[0] = calls[0], 0
     with _vector.forced(False):
         monkeypatch.setattr(lists_rate, "_IN_WAVES", False)
-        alone = _outcome(ratings, events)
+        alone = _outcome(ratings, events, **settings)
     return waved, alone, in_waves, calls[0]
 
 
@@ -258,6 +259,82 @@ def test_icu_refused_events_are_reported_as_one_by_one(monkeypatch: pytest.Monke
         entries[key] = Entry(key, 1800.0, 40)
     ratings = RatingList("ICU", entries, date=ratings.date)
     waved, alone, _, _ = _both(monkeypatch, icu_lists, ratings, events, False)
+    assert waved[0] is InputError
+    assert waved == alone
+
+
+# --- FIDE -----------------------------------------------------------------------------------------
+
+FIDE_SEASONS = {
+    # rules, first end date, list date, period_months, players: across the adjustment of 1 March
+    # 2024; the cap's exemption from 1 October 2025 inside a period of two months, with players
+    # of K 40 playing enough games in it for the 700 rule; the handbook's round robins
+    "2024-march": ("2024", D(2024, 2, 20), D(2024, 1, 31), None, 300),
+    "2024-cap": ("2024", D(2025, 9, 24), D(2025, 8, 31), 2, 120),
+    "handbook": ("handbook", D(2012, 2, 20), None, None, 300),
+}
+
+
+def _fide_entry(rng: random.Random, key: int) -> Entry:
+    kind = rng.random()
+    rating = float(rng.randint(1400, 2350))
+    if kind < 0.15:  # unrated, some with results pending from earlier events
+        return Entry(key, birth_date=D(1995, 1, 1), events=rng.choice([0, 0, 1]))
+    if kind < 0.25:  # fewer than 30 games: K 40
+        return Entry(key, rating, rng.randint(5, 29), birth_date=D(1990, 3, 3), events=3)
+    if kind < 0.35:  # under 18: K 40 below 2300
+        return Entry(key, rating, 60, birth_date=D(2009, 6, 1), events=10)
+    if kind < 0.45:  # rated 2650 or more: the cap spares them from 1 October 2025
+        top = float(rng.randint(2650, 2780))
+        return Entry(key, top, 300, peak=top, birth_date=D(1990, 1, 1), events=50)
+    if kind < 0.5:
+        return Entry(key, rating, 100, k=rng.choice([10.0, 20.0, 40.0]), events=20)
+    peak = rating + rng.choice([0, 0, 120])
+    return Entry(key, rating, 100, peak=peak, birth_date=D(1980, 1, 1), events=20)
+
+
+def fide_season(seed: int, flavour: str, *, count: int = 100, refusing: bool = False
+                ) -> tuple[RatingList, list[Event], int | None]:
+    """A season of ``flavour``; its round robins' first round is drawn (every player has a draw:
+    a handbook round robin with unrated players needs every rated player to score neither 0
+    nor 100%), but with ``refusing``, where some are refused for it."""
+    rules, start, on, months, size = FIDE_SEASONS[flavour]
+    rng = random.Random(seed)
+    entries = {key: _fide_entry(rng, key) for key in range(1, size + 1)}
+    ratings = RatingList("FIDE", entries, rules=rules, date=on)
+    events = []
+    for index in range(count):
+        end = start + dt.timedelta(days=index * 20 // count)
+        ids = rng.sample(range(1, size + 1), rng.choice([2, 4, 4, 6, 8, 10]))
+        kind = rng.choice(["Swiss", "Swiss", "Round Robin"])
+        games = _games(rng, ids, rng.randint(1, 7))
+        if kind == "Round Robin" and not refusing:
+            games = [(rnd, a, b, 0.5 if rnd == 1 else score) for rnd, a, b, score in games]
+        events.append(Event(f"E{index}", end, games, event_type=kind))
+    return ratings, events, months
+
+
+@pytest.mark.parametrize("flavour", sorted(FIDE_SEASONS))
+@pytest.mark.parametrize("vector", VECTOR)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_fide_waves_give_every_entry_and_history_row_as_one_by_one(
+        monkeypatch: pytest.MonkeyPatch, seed: int, vector: bool, flavour: str) -> None:
+    ratings, events, months = fide_season(seed, flavour)
+    waved, alone, in_waves, one_by_one = _both(monkeypatch, fide_lists, ratings, events, vector,
+                                               period_months=months)
+    assert isinstance(waved[0], SeasonResult)
+    assert waved == alone
+    assert in_waves < one_by_one
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_fide_refused_events_are_reported_as_one_by_one(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    ratings, events, months = fide_season(seed, "handbook", refusing=True)
+    entries = dict(ratings.entries)
+    for key in random.Random(seed).sample(sorted(entries), 3):  # their events refused too (unless
+        entries[key] = Entry(key, 900.0, 40, birth_date=D(1980, 1, 1))  # they are doubtful by then)
+    ratings = RatingList("FIDE", entries, rules=ratings.rules, date=ratings.date)
+    waved, alone, _, _ = _both(monkeypatch, fide_lists, ratings, events, False, period_months=months)
     assert waved[0] is InputError
     assert waved == alone
 
