@@ -388,6 +388,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
             batch.append(events[index])
             index += 1
         period = _Period(season, last)
+        # (all the period's waves at once: their options read no entry, which the period leaves alone)
         waves = list(season.waves(batch, functools.partial(options, season, period.rules)))
         seatings = [season.seat(*wave) for wave in waves]
         starts = period.count(seatings)

@@ -7,9 +7,9 @@ into the engine's players, rates each event through :func:`call_engine` and fold
 outcomes back into the list. The caller's list is never changed: its mapping is copied
 once per season and only the entries of players who played are replaced.
 
-Without explanations, the US Chess and ICU adapters rate a run of consecutive events that
-share no player and that the engine rates alike as one engine call (a *wave*,
-:func:`waves`): rating them together gives every player the very outcome rating each alone
+Without explanations, the adapters rate a run of consecutive events that share no player
+and that the engine rates alike as one engine call (a *wave*, :func:`waves`; FIDE's within
+a rating period): rating them together gives every player the very outcome rating each alone
 gives, and one call costs a small event's fixed cost once.
 """
 
@@ -153,7 +153,7 @@ class Seating:
     wave (:func:`waves`, events that share no player), the games of its events one after
     another: each event's players are then numbered after the players of the events before."""
 
-    __slots__ = ("ends", "events", "games", "ids", "numbers")
+    __slots__ = ("ends", "games", "ids", "numbers")
 
     def __init__(self, *events: Event) -> None:
         numbers: dict[PlayerId, int] = {}
@@ -167,7 +167,8 @@ class Seating:
         self.numbers = numbers
         self.ids: list[PlayerId] = list(numbers)
         self.games = games
-        self.events, self.ends = events, ends
+        self.ends = ends
+        """How many players the events seated so far have, after each event."""
 
     def per_player(self, values: Sequence[T]) -> Sequence[T]:
         """``values``, one for each event seated (in order), as each player's, by pairing number - 1."""
