@@ -37,15 +37,16 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import functools
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 
 from .. import fide as engine
 from ..adjustments import RatingAdjustment
+from ..errors import XlratingError
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..fide.unrated import new_player_of_sums
-from ..model import Method, _positional_filler
+from ..model import EventType, Method, _positional_filler
 from ..systems import fide_player
 from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve, evolver
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
@@ -112,18 +113,23 @@ class _Period:
         self.rated: dict[PlayerId, int] = {}
         """Each rated player's rated games in the period, as the engine counted them."""
 
+    def start(self, seating: Seating) -> _Start:
+        """The seated players' entries and ratings at the start of the period, by pairing number
+        - 1 (the period's entries do not change until it closes)."""
+        at_start = [self.season.entries[key] for key in seating.ids]
+        return at_start, [entry.rating for entry in at_start]
+
     def count(self, seatings: Sequence[Seating]) -> list[_Start]:
         """Each rated player's games against rated opponents in the period (the 700 rule). Gives
-        each event's players' entries and ratings at the start of the period, by pairing number
-        - 1 (the period's entries do not change until it closes)."""
-        entries = self.season.entries
+        each event's (or wave's) players' entries and ratings at the start of the period
+        (:meth:`start`)."""
         games = self.games
         starts = []
         for seating in seatings:
             ids = seating.ids
-            at_start = [entries[key] for key in ids]
-            ratings = [entry.rating for entry in at_start]
-            starts.append((at_start, ratings))
+            start = self.start(seating)
+            ratings = start[1]
+            starts.append(start)
             counts = [0] * (len(ids) + 1)
             # Games against rated opponents by pairing number (every game when all are rated).
             if None not in ratings:
@@ -151,14 +157,22 @@ class _Period:
             k = self.k[key] = k_limit(self.rules, rule, self.games.get(key) or None)
         return k
 
-    def rate(self, event: Event, seating: Seating, start: _Start) -> None:
-        """Rate ``event``, whose players' entries and ratings at the start of the period are
-        ``start`` (as :meth:`count` gives them)."""
-        with engine_errors(event, seating.ids):
-            self._rate(event, seating, start)
+    def rate(self, events: Sequence[Event], seated: tuple[Sequence[Event], Seating, _Start]) -> None:
+        """Rate one event, or a wave of events alike (:func:`options`) as one. ``seated``: a wave
+        as the period seated it, its seating and its players' entries and ratings at the start
+        of the period (:meth:`count`); ``events`` are that wave, or one of its events rated
+        alone (after the wave was refused), seated now."""
+        wave, seating, start = seated
+        if events is not wave:
+            seating = Seating(*events)
+            start = self.start(seating)
+        with engine_errors(events[0], seating.ids):
+            self._rate(events, seating, start)
 
-    def _rate(self, event: Event, seating: Seating, start: _Start) -> None:
+    def _rate(self, wave: Sequence[Event], seating: Seating, start: _Start) -> None:
         at_start, ratings = start
+        first = wave[0]
+
         def player(key: PlayerId, number: int) -> engine.FidePlayer:
             # A rated player's K is the period's (or the list's); an unrated one's games are those so far.
             entry = at_start[number - 1]
@@ -174,16 +188,19 @@ class _Period:
             players,
             seating.games,
             explain=self.season.explain,
-            event_type=event.event_type,
-            end_date=event.end_date,
+            event_type=first.event_type,
+            end_date=first.end_date,
             rules=self.rules,
         )
-        self.season.keep(event, outcome)
+        self.season.keep(first, outcome)
+        outcomes = list(outcome.players)  # (all built before the first is folded)
         lines = self._unrated_lines(seating, ratings)
         by_ru = uses_ru(self.rules)
         played_in, change_of, rated_in, rows = self.played, self.change, self.rated, self.rows
         elo = Method.ELO
-        for key, entry, rating, result in zip(seating.ids, at_start, ratings, outcome.players, strict=True):
+        events = seating.per_player(wave)
+        for key, entry, rating, result, event in zip(seating.ids, at_start, ratings, outcomes, events,
+                                                     strict=True):
             played = played_in.get(key, 0)
             played_in[key] = played + 1
             if rating is not None:
@@ -371,8 +388,26 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
             batch.append(events[index])
             index += 1
         period = _Period(season, last)
-        seatings = [season.seat(event) for event in batch]
+        # (all the period's waves at once: their options read no entry, which the period leaves alone)
+        waves = list(season.waves(batch, functools.partial(options, season, period.rules)))
+        seatings = [season.seat(*wave) for wave in waves]
         starts = period.count(seatings)
-        for event, seating, start in zip(batch, seatings, starts, strict=True):
-            season.attempt(event, functools.partial(period.rate, event, seating, start))
+        for wave, seating, start in zip(waves, seatings, starts, strict=True):
+            season.attempt_wave(wave, functools.partial(period.rate, seated=(wave, seating, start)))
         period.close()
+
+
+def options(season: Season, rules: engine.FideRules, event: Event, players: set[PlayerId]) -> Hashable | None:
+    """What the engine rates ``event`` with, as it bears on the event's players (a wave's events
+    have the same, :func:`.rate.waves`; they are of one period, every player at his rating at
+    its start, a rated player with his K for the period given): whether the cap on the rating
+    difference spares the highest rated (FIDE Rating Regulations 2024, from 1 October 2025; the
+    end date decides nothing else). A round robin is rated alone where the edition has a
+    procedure for one with new players (FIDE Handbook B.02, 10.54: the tournament's average
+    rating is the whole event's); the event type decides nothing else."""
+    try:
+        if EventType.parse(event.event_type) is EventType.ROUND_ROBIN and rules.round_robin_procedure:
+            return None
+    except XlratingError:  # (rated alone, it says so)
+        return None
+    return rules.cap_exempt_from is not None and event.end_date >= rules.cap_exempt_from

@@ -19,12 +19,12 @@ first event's end.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from .. import icu
 from ..adjustments import RatingAdjustment
 from ..systems import icu_player
-from .model import Entry, Event, HistoryRow, evolve, evolver
+from .model import Entry, Event, HistoryRow, PlayerId, evolve, evolver
 from .rate import Season, call_engine, engine_errors, engine_players
 
 
@@ -47,11 +47,27 @@ def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry 
 _rated = evolver("rating", "games")
 
 
-def rate_event(season: Season, event: Event) -> None:
-    """Rate one event into the season's list."""
+def options(season: Season, rules: icu.IcuRules, event: Event, players: set[PlayerId]) -> Hashable | None:
+    """What the engine rates ``event`` with, as it bears on the event's players (a wave's events
+    have the same, :func:`.rate.waves`): the date K is decided at, where a rated player's K is
+    not given, and the adjustments of the list the season has passed. An event with an unrated
+    or provisional player is rated alone: the estimates of all such players of an event iterate
+    together until none moves (and the second rating after a bonus with them)."""
+    limit, k_date = rules.provisional_limit, None
+    for entry in season.entries_of(event, players):
+        if entry.rating is None or (entry.games is not None and entry.games < limit):
+            return None
+        if entry.k is None:
+            k_date = event.start_date or event.end_date
+    passed = sum(adjustment.date <= event.end_date for adjustment in rules.adjustments)
+    return k_date, passed
+
+
+def rate_wave(season: Season, wave: Sequence[Event]) -> None:
+    """Rate one event, or a wave of events alike (:func:`options`) as one, into the season's list."""
     rules = icu.get_rules(season.ratings.rules or None)
-    seating = season.seat(event)
-    entries = season.entries
+    seating = season.seat(*wave)
+    entries, event = season.entries, wave[0]
     with engine_errors(event, seating.ids):
         players = engine_players(
             seating.ids, lambda key, number: icu_player(entries[key], number, rules, checked=True)
@@ -65,9 +81,11 @@ def rate_event(season: Season, event: Event) -> None:
             rules=rules,
             event_name=event.name or event.id,
         )
+    results = list(outcome.players)  # (all built before the first is folded)
     season.keep(event, outcome)
-    foreign, history, name = icu.PlayerKind.FOREIGN, season.history, event.id
-    for key, player, result in zip(seating.ids, players, outcome.players, strict=True):
+    foreign, history = icu.PlayerKind.FOREIGN, season.history
+    names = seating.per_player([one.id for one in wave])
+    for key, name, player, result in zip(seating.ids, names, players, results, strict=True):
         post = result.post_rating
         if player.kind is foreign or post is None:
             post = entries[key].rating
@@ -79,10 +97,13 @@ def rate_event(season: Season, event: Event) -> None:
 
 
 def rate_events(season: Season, events: Sequence[Event]) -> None:
-    """Rate the season's events one after another; an adjustment of the list (the ICU's of
-    1 March 2024) is applied before the first event that ends on or after its date."""
+    """Rate the season's events one after another, in waves (:func:`.rate.waves`); an adjustment
+    of the list (the ICU's of 1 March 2024) is applied before the first event that ends on or
+    after its date (never inside a wave: :func:`options`)."""
     rules = icu.get_rules(season.ratings.rules or None)
     adjust = _adjusted(rules)
-    for event in events:
-        season.pass_to(event.end_date, rules.adjustments, adjust)
-        season.attempt(event, functools.partial(rate_event, season, event))
+    rate = functools.partial(rate_wave, season)
+    for wave in season.waves(events, functools.partial(options, season, rules)):
+        for event in wave:
+            season.pass_to(event.end_date, rules.adjustments, adjust)
+        season.attempt_wave(wave, rate)

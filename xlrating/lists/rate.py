@@ -6,14 +6,20 @@ system's adapter (:mod:`.uscf`, :mod:`.fide`, :mod:`.icu`), which turns list ent
 into the engine's players, rates each event through :func:`call_engine` and folds the
 outcomes back into the list. The caller's list is never changed: its mapping is copied
 once per season and only the entries of players who played are replaced.
+
+Without explanations, the adapters rate a run of consecutive events that share no player
+and that the engine rates alike as one engine call (a *wave*, :func:`waves`; FIDE's within
+a rating period): rating them together gives every player the very outcome rating each alone
+gives, and one call costs a small event's fixed cost once.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -143,19 +149,35 @@ def _game(rnd: int, first: int, second: int, score: Any) -> Game:
 
 
 class Seating:
-    """An event's players numbered for the engine: ``ids[n - 1]`` is pairing number ``n``."""
+    """An event's players numbered for the engine: ``ids[n - 1]`` is pairing number ``n``. Of a
+    wave (:func:`waves`, events that share no player), the games of its events one after
+    another: each event's players are then numbered after the players of the events before."""
 
-    __slots__ = ("games", "ids", "numbers")
+    __slots__ = ("ends", "games", "ids", "numbers")
 
-    def __init__(self, event: Event) -> None:
+    def __init__(self, *events: Event) -> None:
         numbers: dict[PlayerId, int] = {}
         games: list[Game] = []
         number = numbers.setdefault
-        for rnd, a, b, score in event.games:
-            games.append(_game(rnd, number(a, len(numbers) + 1), number(b, len(numbers) + 1), score))
+        ends = []
+        for event in events:
+            for rnd, a, b, score in event.games:
+                games.append(_game(rnd, number(a, len(numbers) + 1), number(b, len(numbers) + 1), score))
+            ends.append(len(numbers))
         self.numbers = numbers
         self.ids: list[PlayerId] = list(numbers)
         self.games = games
+        self.ends = ends
+        """How many players the events seated so far have, after each event."""
+
+    def per_player(self, values: Sequence[T]) -> Sequence[T]:
+        """``values``, one for each event seated (in order), as each player's, by pairing number - 1."""
+        if len(values) == 1:
+            return [values[0]] * len(self.ids)
+        found: list[T] = []
+        for value, end in zip(values, self.ends, strict=True):
+            found += [value] * (end - len(found))
+        return found
 
     def tally(self) -> tuple[list[int], list[int], list[int]]:
         """Each player's wins, draws and losses in the event, by pairing number - 1."""
@@ -173,6 +195,60 @@ class Seating:
                 draws[a] += 1
                 draws[b] += 1
         return wins, draws, losses
+
+
+_IN_WAVES = True
+"""Whether a season without explanations rates its events in waves (:func:`waves`); the tests
+turn it off to compare with the events rated one by one."""
+
+WAVE_PLAYERS = 2_000
+"""The most players a wave (:func:`waves`) holds: one engine call for this many players costs
+less per player than small ones, and the wave's working stays small beside the list
+(measured: ``benchmarks/bench_lists.py``, see ``docs/lists.md``)."""
+
+
+Options = Callable[[Event, set[PlayerId]], Hashable | None]
+"""An adapter's ``options(event, players)`` (:func:`waves`), ``players`` being the event's."""
+
+
+def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS) -> Iterator[Sequence[Event]]:
+    """The events, in order, in *waves*: runs of consecutive events that one engine call rates
+    together, giving each player the very outcome that rating his event alone gives. An event
+    joins the wave before it when
+
+    - it shares no player with the wave's events (*disjoint*): no one's rating in it depends on
+      another event of the wave, and each player's outcome is written under his one event;
+    - ``options(event, players)`` equals the wave's (*alike*): the engine's options resolved as they
+      bear on this event's players (an adapter's ``options`` gives ``None`` for an event whose
+      rating has something event-wide that other players would change: it is rated alone);
+    - the wave stays within ``cap`` players (*capped*: the working of one call stays small).
+
+    ``options`` is read for an event after every wave before it has been rated (the wave it
+    joins shares none of its players): it may read the season's entries of the event's
+    ``players`` (:meth:`Season.entries_of`).
+    """
+    wave: list[Event] = []
+    seen: set[PlayerId] = set()
+    common: Hashable | None = None
+    for event in events:
+        players = players_of(event)
+        if wave and (not seen.isdisjoint(players) or len(seen) + len(players) > cap):
+            yield wave
+            wave = []
+        found = options(event, players)
+        if wave and (found is None or found != common):
+            yield wave
+            wave = []
+        if not wave:
+            seen = set()
+        wave.append(event)
+        seen |= players
+        common = found
+        if found is None:
+            yield wave
+            wave = []
+    if wave:
+        yield wave
 
 
 class Season:
@@ -197,14 +273,48 @@ class Season:
         """The players of a refused event and of every later event with one of them: the season
         does not know their entries as it would have made them."""
 
-    def seat(self, event: Event) -> Seating:
-        """Add the event's new players to the list and number its players."""
-        for key, data in event.players.items():
-            self.entries[key] = Entry(key, **data)
-        seating = Seating(event)
+    def seat(self, *events: Event) -> Seating:
+        """Add the new players of an event (or of a wave's events) to the list and number its
+        players."""
+        for event in events:
+            for key, data in event.players.items():
+                self.entries[key] = Entry(key, **data)
+        seating = Seating(*events)
         if self.explain:
-            self.seats[event.id] = tuple(seating.ids)
+            self.seats[events[0].id] = tuple(seating.ids)  # (with explanations, an event alone)
         return seating
+
+    def entries_of(self, event: Event, players: Iterable[PlayerId]) -> list[Entry]:
+        """The entries of ``event``'s ``players`` as the event would be rated now (a new player's
+        from his data)."""
+        new, entries = event.players, self.entries
+        if not new:
+            return [entries[key] for key in players]
+        return [Entry(key, **new[key]) if key in new else entries[key] for key in players]
+
+    def waves(self, events: Iterable[Event], options: Options) -> Iterator[Sequence[Event]]:
+        """The events in waves (:func:`waves`); with explanations, each event alone (the season
+        keeps each event's own outcome)."""
+        if self.explain or not _IN_WAVES:
+            return ((event,) for event in events)
+        return waves(events, options)
+
+    def attempt_wave(self, wave: Sequence[Event], rate: Callable[[Sequence[Event]], None]) -> None:
+        """Rate a wave (:func:`waves`) with ``rate(wave)``; if that raises anything, rate its
+        events one by one (``rate((event,))``, each through :meth:`attempt`), so every problem is
+        found, placed and kept as when each event is rated alone. ``rate`` changes nothing in the
+        season before its engine calls are done."""
+        if len(wave) == 1:
+            self.attempt(wave[0], functools.partial(rate, wave))
+            return
+        try:
+            rate(wave)
+        except Exception:  # (the same events rated alone raise it again, or find its place)
+            for event in wave:
+                self.attempt(event, functools.partial(rate, (event,)))
+            return
+        for event in wave:
+            self._spread_doubt(event)
 
     def attempt(self, event: Event, rate: Callable[[], None]) -> None:
         """Rate ``event`` with ``rate``. If it is refused (:class:`InputError`), keep its problems
@@ -227,7 +337,13 @@ class Season:
                 self.refused_events.append(event.id)
             doubtful.update(players)
             return
-        if doubtful:  # rated from a doubtful player's rating: the results are doubtful too
+        self._spread_doubt(event)
+
+    def _spread_doubt(self, event: Event) -> None:
+        """After ``event`` is rated: if it has a doubtful player, its results are doubtful too
+        (rated from his rating), so are its players."""
+        doubtful = self.doubtful
+        if doubtful:
             players = players_of(event)
             if not doubtful.isdisjoint(players):
                 doubtful.update(players)

@@ -16,10 +16,12 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from .. import systems, uscf
-from ..model import PlayerOutcome
+from ..errors import XlratingError
+from ..model import EventType, PlayerOutcome
+from ..uscf.bonus import choose_bonus_multiplier
 from .model import Entry, Event, HistoryRow, PlayerId, evolve, evolver
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
@@ -94,12 +96,39 @@ _folded = evolver("rating", "games", "peak", "wins", "draws", "events", "history
 """An entry with what an event in its own system changes, in that order (:func:`_fold`)."""
 
 
-def rate_event(season: Season, event: Event) -> None:
-    """Rate one event (in both systems if dual-rated) into the season's list."""
+def options(season: Season, rules: uscf.UscfRules, event: Event, players: set[PlayerId]) -> Hashable | None:
+    """What the engine rates ``event`` with, as it bears on the event's players (a wave's events
+    have the same, :func:`.rate.waves`): the rating systems rated and the bonus multiplier B in
+    force (given, or by the end date); the end date itself only where a player is unrated in a
+    system rated (it decides his age-based initial rating and the FIDE conversion used). A match
+    is rated alone (its own checks and restrictions are on its two players)."""
+    own = season.ratings.rating_system
+    system = event.rating_system or own
+    rated = [system]
+    if event.dual_rated:
+        if system not in _DUAL:  # (the engine refuses it: rated alone, it says so)
+            return None
+        rated.append(_DUAL[system])
+    try:
+        if EventType.parse(event.event_type) is EventType.MATCH:
+            return None
+        multiplier = choose_bonus_multiplier(rules, event.bonus_multiplier, event.end_date)[0]
+    except XlratingError:  # (rated alone, it says so)
+        return None
+    entries = season.entries_of(event, players)
+    unrated = any((entry.rating if one == own else entry.other_ratings.get(one)) is None
+                  for one in rated for entry in entries)
+    return system, bool(event.dual_rated), multiplier, event.end_date if unrated else None
+
+
+def rate_wave(season: Season, wave: Sequence[Event]) -> None:
+    """Rate one event (in both systems if dual-rated), or a wave of events alike (:func:`options`)
+    as one, into the season's list."""
     ratings = season.ratings
     rules = uscf.get_rules(ratings.rules or None)
     own = ratings.rating_system
-    seating: Seating = season.seat(event)
+    seating: Seating = season.seat(*wave)
+    event = wave[0]
     system = event.rating_system or own
     systems = [system, _DUAL[system]] if event.dual_rated else [system]
     wins, draws, losses = seating.tally()
@@ -122,17 +151,19 @@ def rate_event(season: Season, event: Event) -> None:
                 rules=rules,
             )
         season.keep(event, outcome)
-        outcomes.append((rated, outcome))
+        outcomes.append((rated, list(outcome.players)))  # (all built before the first is folded)
     tallies = list(zip(wins, draws, losses, strict=True))
-    history, name = season.history, event.id
-    for rated, outcome in outcomes:
-        for key, result, tally in zip(ids, outcome.players, tallies, strict=True):
+    history, names = season.history, seating.per_player([one.id for one in wave])
+    for rated, results in outcomes:
+        for key, name, result, tally in zip(ids, names, results, tallies, strict=True):
             entries[key] = _fold(entries[key], result, rated, own, tally, rules)
             history[key].append(HistoryRow(name, rated, result.pre_rating, result.post_rating, result.change,
                                            result.rated_games))
 
 
 def rate_events(season: Season, events: Sequence[Event]) -> None:
-    """Rate the season's events one after another."""
-    for event in events:
-        season.attempt(event, functools.partial(rate_event, season, event))
+    """Rate the season's events one after another, in waves (:func:`.rate.waves`)."""
+    rules = uscf.get_rules(season.ratings.rules or None)
+    rate = functools.partial(rate_wave, season)
+    for wave in season.waves(events, functools.partial(options, season, rules)):
+        season.attempt_wave(wave, rate)
