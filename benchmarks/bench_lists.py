@@ -25,6 +25,10 @@ ICU: the iterated performance, then provisional). For each system it prints:
   the peak memory of a second run under :mod:`tracemalloc` (slow: skipped with
   ``--no-memory``).
 
+With ``--records``, first the yardstick of the list layer (:func:`object_floor`): the checks,
+and the records the season makes for every player and event (the engine's player, the
+outcome, the new entry, the history row), timed alone with no rating done.
+
 The target, in one run: each system's year within ``floor.YEAR_TARGET`` times the floor pass
 (which leaves the list layer about as much time as the engines), and under 1 GiB on a 2-core
 machine; the script exits with status 1 if the time target is missed.
