@@ -312,6 +312,10 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> 
         EventType.parse(event.event_type)
     except ArgumentError as error:
         problems.append(str(error))
+    if type(event.dual_rated) is not bool:  # ("no" would be true)
+        problems.append(f"dual_rated must be True or False, not {event.dual_rated!r}")
+    if not isinstance(event.name, str):
+        problems.append(f"name must be text, not {event.name!r}")
     problems.extend(_rating_system_problems(event, ratings))
     players: Any = event.players
     if not isinstance(players, Mapping):
