@@ -66,6 +66,15 @@ def test_dual_rated_must_be_true_or_false_and_a_name_text(system: str) -> None:
     ]
 
 
+def test_adult_must_be_true_or_false() -> None:
+    # "no" would have been true: an unrated adult's initial rating (US Chess 2020, 2.7), 1300.
+    ratings = RatingList("USCF", {1: Entry(1, adult="no"), 2: Entry(2, 1600.0, 30, adult=1)})  # type: ignore[arg-type]
+    assert problems(ratings, [Event("E1", D(2025, 1, 5), [(1, 1, 2, 1.0)])]) == [
+        "list entry 1: adult must be True or False, not 'no'",
+        "list entry 2: adult must be True or False, not 1",
+    ]
+
+
 def test_a_list_dated_with_a_time_is_a_problem() -> None:
     ratings = RatingList("ICU", {1: Entry(1, 1500), 2: Entry(2, 1500)}, date=dt.datetime(2024, 1, 1))  # type: ignore[arg-type]
     assert problems(ratings, [Event("e", "2024-03-01", [(1, 1, 2, 1)])]) == [  # type: ignore[arg-type]

@@ -47,6 +47,11 @@ def _date(value: Any) -> None:
         raise ArgumentError(f"must be a date, not {value!r}")
 
 
+def _flag(value: Any) -> None:
+    if type(value) is not bool:  # ("no" would be true)
+        raise ArgumentError(f"must be True or False, not {value!r}")
+
+
 def _k(value: Any) -> None:
     low, high = K_RANGE
     if not low <= _check.number("k", value) <= high:
@@ -66,6 +71,7 @@ _FIELD_CHECKS: dict[str, Callable[[Any], None]] = {
     "events": _whole,
     "fide": _rating,
     "cfc": _rating,
+    "adult": _flag,
 }
 _MAY_BE_NONE = frozenset({"rating", "games", "birth_date", "joined", "k", "floor", "peak", "fide", "cfc"})
 
@@ -89,6 +95,7 @@ def _plain_entry(entry: Any, low: float) -> bool:
         and type(entry.name) is str
         and not entry.pending
         and type(entry.other_ratings) is dict  # its contents: checked by the engines, by name
+        and type(entry.adult) is bool
         and entry.history is None
         and _plain_ratings(entry, low)
         and _plain_counts(entry)
@@ -161,6 +168,8 @@ def _lowest(system: str) -> float:
 
 
 def _expected(name: str, low: float = 0.0) -> str:
+    if name == "adult":
+        return "True or False"
     if name in ("birth_date", "joined"):
         return "a date"
     if name == "k":
