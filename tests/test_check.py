@@ -68,3 +68,34 @@ def test_unique_lists_every_repeated_number_once() -> None:
     _check.unique("players", [])
     with pytest.raises(XlratingError, match=r"'players' must be unique; given more than once: 2, 7$"):
         _check.unique("players", [7, 2, 5, 2, 7, 7])
+
+
+@pytest.mark.parametrize("value, expected",
+                         [(True, True), (False, False), (None, False), (1, True), (0.0, False)])
+def test_flag_takes_true_false_none_and_0_or_1(value: object, expected: bool) -> None:
+    assert _check.flag("adult", value) is expected
+
+
+@pytest.mark.parametrize("value", ["no", "False", "", "yes", 2, 0.5, [], float("nan")])
+def test_flag_refuses_text_and_other_numbers(value: object) -> None:
+    # "no" and "False" are not empty, so bool() would have read them as true.
+    with pytest.raises(ArgumentError, match="Argument 'adult' must be True or False"):
+        _check.flag("adult", value)
+
+
+def test_every_us_chess_yes_or_no_argument_refuses_text() -> None:
+    from xlrating import uscf
+    from xlrating.model import Game
+
+    players = [uscf.UscfPlayer(1, 1500.0, 30), uscf.UscfPlayer(2, 1600.0, 30)]
+    calls = {
+        "adult of player 1": lambda: uscf.UscfPlayer(1, adult="no"),
+        "dual_rated": lambda: uscf.rate_event(players, [Game(1, 1, 2, 1.0)], dual_rated="no"),
+        "repeated_opponent": lambda: uscf.standard_rating(1500, 20, [1600], 1, repeated_opponent="no"),
+        "bonus": lambda: uscf.standard_rating(1500, 20, [1600], 1, bonus="no"),
+        "youth": lambda: uscf.fide_event_update(1500, 30, [1600], [1], youth="no"),
+        "adult": lambda: uscf.initial_rating(birth_date=None, adult="no"),
+    }
+    for name, call in calls.items():
+        with pytest.raises(ArgumentError, match=f"Argument '{name}' must be True or False, not 'no'"):
+            call()

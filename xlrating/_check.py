@@ -33,6 +33,16 @@ def fail(name: str, expected: str, value: object) -> ArgumentError:
     return ArgumentError(f"Argument '{name}' must be {expected}, not {value!r}")
 
 
+def flag(name: str, value: Any) -> bool:
+    """A yes-or-no argument: ``True`` or ``False`` (``None``, and 0 or 1 as numbers, as those).
+    Text is refused, never read as true because it is not empty (``"no"``, ``"False"``)."""
+    if value is None or value is True or value is False:
+        return bool(value)
+    if type(value).__name__ == "bool_" or (type(value) in (int, float) and value in (0, 1)):
+        return bool(value)  # (numpy's booleans; 0 and 1)
+    raise fail(name, "True or False", value)
+
+
 def number(name: str, value: Any) -> float:
     """A finite real number (``bool`` is refused; numeric text is not accepted here)."""
     if value.__class__ is float and math.isfinite(value):  # the common case, without the checks of a Real

@@ -321,10 +321,12 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> 
         EventType.parse(event.event_type)
     except ArgumentError as error:
         problems.append(str(error))
-    if type(event.dual_rated) is not bool:  # ("no" would be true)
-        problems.append(f"dual_rated must be True or False, not {event.dual_rated!r}")
-    if not isinstance(event.name, str):
-        problems.append(f"name must be text, not {event.name!r}")
+    dual: Any = event.dual_rated  # the caller's objects, whatever the annotations say
+    name: Any = event.name
+    if type(dual) is not bool:  # ("no" would be true)
+        problems.append(f"dual_rated must be True or False, not {dual!r}")
+    if not isinstance(name, str):
+        problems.append(f"name must be text, not {name!r}")
     problems.extend(_rating_system_problems(event, ratings))
     players: Any = event.players
     if not isinstance(players, Mapping):

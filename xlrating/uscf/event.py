@@ -140,7 +140,7 @@ def rate_event(
                ] if histories.count(None) < len(histories) else []
     if storied:  # every such player at once, one line each
         raise EventError("\n".join(storied))
-    dual = bool(dual_rated)
+    dual = _check.flag("dual_rated", dual_rated)
     if dual and system not in _DUAL_SYSTEMS:
         raise ArgumentError(f"Argument 'dual_rated': only Regular and Quick events are dual-rated, "
                             f"not {system.value!r} events")

@@ -88,6 +88,8 @@ def fide_event_update(
     n = _eligible(edition, games)
     fides, points = _games(opponent_fide_ratings, results)
     on = _check.date("end_date", end_date)
+    youth = _check.flag("youth", youth)
+    repeated_opponent = _check.flag("repeated_opponent", repeated_opponent)
     kept, where = _converted_opponents(edition, fides, points, youth, on)
     multiplier, source = choose_bonus_multiplier(edition, bonus_multiplier, on)
     bottom = _check.rating("floor", floor) if floor is not None else _default_floor(edition, prior, n)
@@ -95,7 +97,7 @@ def fide_event_update(
     solution = _apply_once(edition, prior, n, opponents, score, multiplier, repeated_opponent)
     rating = max(store(edition, solution.rating, prior), bottom)
     return FideEventUpdate(prior=prior, games=n, opponents=opponents, ignored=len(fides) - len(kept),
-                           youth=bool(youth), bonus_multiplier=multiplier, bonus_multiplier_source=source,
+                           youth=youth, bonus_multiplier=multiplier, bonus_multiplier_source=source,
                            standard=solution, rating=rating, conversion_source=where)
 
 
@@ -168,7 +170,7 @@ def _apply_once(edition: UscfRules, prior: float, n: int | None, opponents: tupl
     rating based on the opponents' converted ratings. The standard formula is applied only once"
     (US Chess 2020, 6)."""
     return _standard(edition, prior, _effective(edition, prior, n), opponents, score, bonus=True,
-                     multiplier=multiplier, repeated_opponent=bool(repeated_opponent), dual_rated=False,
+                     multiplier=multiplier, repeated_opponent=repeated_opponent, dual_rated=False,
                      regular_rating=prior)
 
 

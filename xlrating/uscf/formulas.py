@@ -117,4 +117,4 @@ def k_factor(
     if effective + m <= 0:
         raise ArgumentError("Arguments 'effective_games' and 'games' cannot both be 0 (K = 800/(N' + m))")
     regular = None if regular_rating is None else _check.rating("regular_rating", regular_rating)
-    return _k(edition, effective, m, regular, bool(dual_rated))
+    return _k(edition, effective, m, regular, _check.flag("dual_rated", dual_rated))

@@ -248,6 +248,6 @@ def initial_rating(
         edition, system,
         fide=None if fide is None else _check.rating("fide", fide),
         cfc=None if cfc is None else _check.rating("cfc", cfc),
-        others=others, birth_date=birth, end_date=end, adult=bool(adult),
+        others=others, birth_date=birth, end_date=end, adult=_check.flag("adult", adult),
         converted_on=_check.date("end_date", end_date),
     )

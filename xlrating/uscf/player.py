@@ -70,7 +70,7 @@ class UscfPlayer:
             "cfc": None if self.cfc is None else _check.rating(f"cfc of {who}", self.cfc),
             "other_ratings": other_ratings_arg(self.other_ratings, f"other_ratings of {who}"),
             "birth_date": _check.date(f"birth_date of {who}", self.birth_date),
-            "adult": bool(self.adult),
+            "adult": _check.flag(f"adult of {who}", self.adult),
             "floor": None if self.floor is None else _check.rating(f"floor of {who}", self.floor),
             "peak": None if self.peak is None else _check.rating(f"peak of {who}", self.peak),
             "wins": _check.whole(f"wins of {who}", self.wins),

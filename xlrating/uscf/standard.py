@@ -235,9 +235,10 @@ def standard_solution(
     multiplier = (edition.bonus_multiplier if bonus_multiplier is None
                   else _check.non_negative("bonus_multiplier", bonus_multiplier))
     regular = prior if regular_rating is None else _check.rating("regular_rating", regular_rating)
-    return _standard(edition, prior, effective, opponents, points, bonus=bool(bonus), multiplier=multiplier,
-                     repeated_opponent=bool(repeated_opponent), dual_rated=bool(dual_rated),
-                     regular_rating=regular)
+    repeated = _check.flag("repeated_opponent", repeated_opponent)
+    return _standard(edition, prior, effective, opponents, points, bonus=_check.flag("bonus", bonus),
+                     multiplier=multiplier, repeated_opponent=repeated,
+                     dual_rated=_check.flag("dual_rated", dual_rated), regular_rating=regular)
 
 
 def standard_rating(
