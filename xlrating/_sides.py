@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from operator import attrgetter, eq
+from operator import eq
 from typing import Any, Protocol, cast
 
 from . import _vector
 from .errors import EventError
-from .model import Game, games_by_player
+from .model import Game, game_columns, games_by_player
 
 
 class Sides(Protocol):
@@ -160,49 +160,58 @@ def listed_sides(numbers: Sequence[int], games: Sequence[Game], counted: Mapping
     """The games as :class:`ListedSides` of the players numbered ``numbers`` (in that order),
     game by game: by player, each side holding its score as the engine counts it,
     ``counted[score]`` (FIDE: half points; ICU: the performance's +/-400), or without
-    ``counted`` by column (US Chess). Raises :class:`~xlrating.errors.EventError` naming every
-    game that names a player who is not in ``numbers``."""
+    ``counted`` by column (US Chess). The games are read as columns (a season's
+    :class:`~xlrating.model.GameColumns` as they are). Raises :class:`~xlrating.errors.EventError`
+    naming every game that names a player who is not in ``numbers``."""
     numbers = list(numbers)
     position = {number: i for i, number in enumerate(numbers)}
-    in_order = sorted(games, key=attrgetter("round"))  # stable: one round's games as given
+    in_order = game_columns(games).in_round_order()  # one round's games as given
     try:
-        if counted is None:
-            return ListedSides(numbers, columns=_by_column(position, len(numbers), in_order))
-        return ListedSides(numbers, by_player=_by_player(position, len(numbers), in_order, counted))
+        firsts = list(map(position.__getitem__, in_order.players))
+        seconds = list(map(position.__getitem__, in_order.opponents))
     except KeyError:
         games_by_player(numbers, games)  # raises EventError naming every missing player
         raise
+    rounds = in_order.rounds
+    if not _INT.issuperset(map(type, rounds)):
+        rounds = list(map(int, rounds))  # whole floats
+    size, scores = len(numbers), in_order.scores
+    if counted is None:
+        return ListedSides(numbers, columns=_by_column(size, firsts, seconds, scores, rounds))
+    return ListedSides(numbers, by_player=_by_player(size, firsts, seconds, scores, rounds, counted))
 
 
-def _by_player(position: dict[int, int], size: int, games: list[Game], counted: Mapping[float, Any]
-               ) -> list[list[Side]]:
+_INT = frozenset({int})
+
+
+def _by_player(size: int, firsts: list[int], seconds: list[int], scores: list[float], rounds: list[int],
+               counted: Mapping[float, Any]) -> list[list[Side]]:
+    """The sides by player of the games (in round order) between the players at ``firsts`` and
+    at ``seconds``, each score also as the engine counts it."""
     by_player: list[list[Side]] = [[] for _ in range(size)]
     both = {score: (score, counted[score], 1.0 - score, counted[1.0 - score]) for score in (1.0, 0.5, 0.0)}
-    for game in games:
-        first, second, rnd = position[game.player], position[game.opponent], game.round
-        if rnd.__class__ is not int:
-            rnd = int(rnd)  # a whole float
-        score, count, other, other_count = both[game.score]
+    for first, second, given, rnd in zip(firsts, seconds, scores, rounds, strict=True):
+        score, count, other, other_count = both[given]
         by_player[first].append((second, score, count, rnd))
         by_player[second].append((first, other, other_count, rnd))
     return by_player
 
 
-def _by_column(position: dict[int, int], size: int, games: list[Game]) -> Columns:
+def _by_column(size: int, firsts: list[int], seconds: list[int], scores: list[float], rounds: list[int]
+               ) -> Columns:
+    """The sides by column of the games (in round order) between the players at ``firsts`` and
+    at ``seconds``."""
     opponents: list[list[int]] = [[] for _ in range(size)]
-    scores: list[list[float]] = [[] for _ in range(size)]
-    rounds: list[list[int]] = [[] for _ in range(size)]
-    for game in games:
-        first, second, score, rnd = position[game.player], position[game.opponent], game.score, game.round
-        if rnd.__class__ is not int:
-            rnd = int(rnd)  # a whole float
+    own: list[list[float]] = [[] for _ in range(size)]
+    played: list[list[int]] = [[] for _ in range(size)]
+    for first, second, score, rnd in zip(firsts, seconds, scores, rounds, strict=True):
         opponents[first].append(second)
-        rounds[first].append(rnd)
-        scores[first].append(score)
+        played[first].append(rnd)
+        own[first].append(score)
         opponents[second].append(first)
-        rounds[second].append(rnd)
-        scores[second].append(1.0 - score)
-    return cast(Columns, (opponents, scores, rounds))
+        played[second].append(rnd)
+        own[second].append(1.0 - score)
+    return cast(Columns, (opponents, own, played))
 
 
 def sides_of(numbers: Sequence[int], games: Sequence[Game], *, from_sides: int) -> Sides:

@@ -37,8 +37,11 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import functools
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
+from itertools import chain, compress, repeat
+from operator import and_
 
 from .. import fide as engine
 from ..adjustments import RatingAdjustment
@@ -130,19 +133,15 @@ class _Period:
             start = self.start(seating)
             ratings = start[1]
             starts.append(start)
-            counts = [0] * (len(ids) + 1)
             # Games against rated opponents by pairing number (every game when all are rated).
+            firsts, seconds = seating.games.players, seating.games.opponents
             if None not in ratings:
-                for game in seating.games:
-                    counts[game.player] += 1
-                    counts[game.opponent] += 1
+                counts = Counter(chain(firsts, seconds))
             else:
-                for game in seating.games:
-                    a, b = game.player, game.opponent
-                    if ratings[a - 1] is not None and ratings[b - 1] is not None:
-                        counts[a] += 1
-                        counts[b] += 1
-            for key, played in zip(ids, counts[1:], strict=True):
+                rated = [False, *(rating is not None for rating in ratings)]  # by pairing number
+                both = [*map(and_, map(rated.__getitem__, firsts), map(rated.__getitem__, seconds))]
+                counts = Counter(chain(compress(firsts, both), compress(seconds, both)))
+            for key, played in zip(ids, map(counts.get, range(1, len(ids) + 1), repeat(0)), strict=True):
                 if played:
                     games[key] = games.get(key, 0) + played
         return starts
@@ -252,17 +251,17 @@ class _Period:
         lines: dict[PlayerId, tuple[list[float | None], list[float]]] = {
             key: ([], []) for key, rating in zip(seating.ids, ratings, strict=True) if rating is None
         }
-        ids = seating.ids
-        for game in seating.games:
-            a, b = game.player - 1, game.opponent - 1
+        ids, games = seating.ids, seating.games
+        for a, b, score in zip(games.players, games.opponents, games.scores, strict=True):
+            a, b = a - 1, b - 1
             if ratings[a] is None:
                 opponents, results = lines[ids[a]]
                 opponents.append(ratings[b])
-                results.append(game.score)
+                results.append(score)
             if ratings[b] is None:
                 opponents, results = lines[ids[b]]
                 opponents.append(ratings[a])
-                results.append(1.0 - game.score)
+                results.append(1.0 - score)
         return lines
 
     def first_rating(self, pooled: Sequence[PendingEvent]) -> engine.NewPlayerRating | None:
