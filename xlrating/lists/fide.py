@@ -37,11 +37,8 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import functools
-from collections import Counter
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from itertools import chain, compress, repeat
-from operator import and_
 
 from .. import fide as engine
 from ..adjustments import RatingAdjustment
@@ -133,15 +130,19 @@ class _Period:
             start = self.start(seating)
             ratings = start[1]
             starts.append(start)
+            counts = [0] * (len(ids) + 1)
             # Games against rated opponents by pairing number (every game when all are rated).
             firsts, seconds = seating.games.players, seating.games.opponents
             if None not in ratings:
-                counts = Counter(chain(firsts, seconds))
+                for a, b in zip(firsts, seconds, strict=True):
+                    counts[a] += 1
+                    counts[b] += 1
             else:
-                rated = [False, *(rating is not None for rating in ratings)]  # by pairing number
-                both = [*map(and_, map(rated.__getitem__, firsts), map(rated.__getitem__, seconds))]
-                counts = Counter(chain(compress(firsts, both), compress(seconds, both)))
-            for key, played in zip(ids, map(counts.get, range(1, len(ids) + 1), repeat(0)), strict=True):
+                for a, b in zip(firsts, seconds, strict=True):
+                    if ratings[a - 1] is not None and ratings[b - 1] is not None:
+                        counts[a] += 1
+                        counts[b] += 1
+            for key, played in zip(ids, counts[1:], strict=True):
                 if played:
                     games[key] = games.get(key, 0) + played
         return starts

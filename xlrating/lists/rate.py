@@ -18,12 +18,11 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from itertools import chain, compress, repeat
-from operator import eq
+from itertools import chain
 from typing import Any, Protocol, TypeVar
 
 from .. import _check, systems
@@ -185,22 +184,21 @@ class Seating:
         return found
 
     def tally(self) -> tuple[list[int], list[int], list[int]]:
-        """Each player's wins, draws and losses in the event, by pairing number - 1: counted a
-        column at a time."""
+        """Each player's wins, draws and losses in the event, by pairing number - 1."""
+        size = len(self.ids) + 1
+        wins, draws, losses = [0] * size, [0] * size, [0] * size  # by pairing number
         games = self.games
-        firsts, seconds, scores = games.players, games.opponents, games.scores
-        won = list(map(eq, scores, repeat(1.0)))
-        lost = list(map(eq, scores, repeat(0.0)))
-        drawn = list(map(eq, scores, repeat(0.5)))
-        wins = Counter(compress(firsts, won))
-        wins.update(compress(seconds, lost))
-        losses = Counter(compress(firsts, lost))
-        losses.update(compress(seconds, won))
-        draws = Counter(compress(firsts, drawn))
-        draws.update(compress(seconds, drawn))
-        numbers = range(1, len(self.ids) + 1)
-        return ([*map(wins.get, numbers, repeat(0))], [*map(draws.get, numbers, repeat(0))],
-                [*map(losses.get, numbers, repeat(0))])
+        for a, b, score in zip(games.players, games.opponents, games.scores, strict=True):
+            if score == 1.0:
+                wins[a] += 1
+                losses[b] += 1
+            elif score == 0.0:
+                wins[b] += 1
+                losses[a] += 1
+            else:
+                draws[a] += 1
+                draws[b] += 1
+        return wins[1:], draws[1:], losses[1:]
 
 
 _IN_WAVES = True
