@@ -1,7 +1,7 @@
 """Time a federation-sized season through :func:`xlrating.lists.rate_season`.
 
 ``python benchmarks/bench_lists.py [--players N] [--events E] [--games G] [--systems uscf,fide,icu]
-[--newcomers F] [--no-memory]``
+[--newcomers F] [--records] [--no-memory]``
 
 A seeded synthetic year: a list of ``N`` players (true strengths, list ratings near
 them), ``E`` events spread over the year, each with players drawn from the list and
@@ -24,6 +24,10 @@ ICU: the iterated performance, then provisional). For each system it prints:
 - the process's peak resident memory so far (the list, the events and the season), and
   the peak memory of a second run under :mod:`tracemalloc` (slow: skipped with
   ``--no-memory``).
+
+With ``--records``, first the yardstick of the list layer (:func:`object_floor`): the checks,
+and the records the season makes for every player and event (the engine's player, the
+outcome, the new entry, the history row), timed alone with no rating done.
 
 The target, in one run: each system's year within ``floor.YEAR_TARGET`` times the floor pass
 (which leaves the list layer about as much time as the engines), and under 1 GiB on a 2-core
@@ -48,10 +52,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from floor import YEAR_TARGET, floor_pass
 from timing import Targets, cpu_time
 
+from xlrating._gc import collector_paused
 from xlrating.lists import Entry, Event, RatingList, rate_season
 from xlrating.lists import fide as fide_lists
 from xlrating.lists import icu as icu_lists
 from xlrating.lists import uscf as uscf_lists
+from xlrating.lists.check import check_season
+from xlrating.lists.model import evolver, history_row
+from xlrating.model import Method, outcome_records
+from xlrating.systems import uscf_player
 
 ADAPTERS = {"uscf": uscf_lists, "fide": fide_lists, "icu": icu_lists}
 
@@ -133,6 +142,49 @@ def _timed_engines(module: Any) -> list[float]:
     return spent
 
 
+def object_floor(strength: list[float], events: list[Event], newcomers: float) -> None:
+    """Print what a season's checks and objects alone cost, as a ratio to the floor pass: the
+    list and events checked, each event's players numbered, and for every player and event the
+    four records the season makes with the current model (the engine's player, built from his
+    entry; the engine's outcome record; his new entry; his history row), with no rating done.
+    US Chess's records stand for all three systems'. The year's target leaves room for this and
+    the engines' formulas together, or it cannot be met without fewer records."""
+    ratings = make_list("uscf", strength, newcomers=newcomers)
+    count = sum(len(e.games) for e in events)
+    floor = _floor_per_game(ratings, events, len(strength))
+    fold = evolver("rating", "games", "peak", "wins", "draws", "events", "history")
+
+    def records() -> None:
+        entries = dict(ratings.entries)
+        history: dict[Any, list[Any]] = {}
+        for event in events:
+            entries.update((key, Entry(key, **data)) for key, data in event.players.items())
+            numbers: dict[Any, int] = {}
+            for _, a, b, _ in event.games:
+                numbers.setdefault(a, len(numbers) + 1)
+                numbers.setdefault(b, len(numbers) + 1)
+            ids = list(numbers)
+            players = [uscf_player(entries[key], n, {}, "Regular", "Regular", checked=True)
+                       for n, key in enumerate(ids, start=1)]
+            columns = {"player": [p.number for p in players], "pre_rating": [p.rating for p in players],
+                       "pre_games": [p.games for p in players]}
+            outcomes = outcome_records(columns, method=Method.STANDARD, rated_games=8, rated_score=4.0,
+                                       post_rating=1500.0, post_games=None)
+            for key, outcome in zip(ids, outcomes, strict=True):
+                entry = entries[key]
+                entries[key] = fold(entry, outcome.post_rating, outcome.post_games, entry.peak,
+                                    entry.wins + 4, entry.draws, entry.events + 1, None)
+                history.setdefault(key, []).append(history_row(event.id, "Regular", outcome.pre_rating,
+                                                               outcome.post_rating, 0.0, 8))
+
+    checks = cpu_time(partial(check_season, ratings, events))
+    with collector_paused():
+        made = cpu_time(records)
+    print(f"the season's checks and records alone, no rating done: checks {checks / count / floor:.2f}x "
+          f"the floor pass, numbering and four records a player and event {made / count / floor:.2f}x, "
+          f"together {(checks + made) / count / floor:.2f}x")
+
+
 def run(system: str, strength: list[float], events: list[Event], memory: bool, targets: Targets,
         newcomers: float = 0.0) -> None:
     ratings = make_list(system, strength, newcomers=newcomers)
@@ -180,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--newcomers", type=float, default=0.0,
                         help="the share of players not on the list when the year starts (default 0)")
     parser.add_argument("--no-memory", action="store_true")
+    parser.add_argument("--records", action="store_true",
+                        help="also time the season's checks and records alone (object_floor)")
     args = parser.parse_args(argv)
     if not 0 <= args.newcomers < 1:
         parser.error(f"--newcomers must be from 0 to under 1, not {args.newcomers}")
@@ -187,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     strength, events = make_season(args.players, args.events, args.games, newcomers=args.newcomers)
     print(f"season generated in {time.perf_counter() - start:.1f} s")
     targets = Targets()
+    if args.records:
+        object_floor(strength, events, args.newcomers)
     for system in args.systems.split(","):
         run(system.strip(), strength, events, not args.no_memory, targets, args.newcomers)
     return targets.status()

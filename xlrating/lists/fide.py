@@ -46,9 +46,9 @@ from ..errors import XlratingError
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..fide.unrated import new_player_of_sums
-from ..model import EventType, Method, _positional_filler
+from ..model import EventType, Method
 from ..systems import fide_player
-from .model import Entry, Event, HistoryRow, PendingEvent, PlayerId, evolve, evolver
+from .model import Entry, Event, PendingEvent, PlayerId, evolve, evolver, history_row
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 _MONTHLY_FROM = dt.date(2012, 7, 1)
@@ -328,11 +328,8 @@ class _Period:
         history = self.season.history
         for key, event, pre, change, games in self.rows:
             change_points = None if change is None else float(change / 100)
-            history[key].append(_history_row(event.id, "FIDE", pre, posts[key], change_points, games))
+            history[key].append(history_row(event.id, "FIDE", pre, posts[key], change_points, games))
 
-
-_history_row = _positional_filler(HistoryRow)
-"""A :class:`HistoryRow` of values the season made, its fields in order (:meth:`_Period.close`)."""
 
 _closed = evolver("rating", "games", "peak", "events")
 """A rated entry after its period, those fields in that order (:meth:`_Period.close`)."""

@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Sequence
 from .. import icu
 from ..adjustments import RatingAdjustment
 from ..systems import icu_player
-from .model import Entry, Event, HistoryRow, PlayerId, evolve, evolver
+from .model import Entry, Event, PlayerId, evolve, evolver, history_row
 from .rate import Season, call_engine, engine_errors, engine_players
 
 
@@ -92,7 +92,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
         else:
             entries[key] = _rated(entries[key], post, result.post_games)
         history[key].append(
-            HistoryRow(name, "ICU", result.pre_rating, post, result.change, result.rated_games)
+            history_row(name, "ICU", result.pre_rating, post, result.change, result.rated_games)
         )
 
 

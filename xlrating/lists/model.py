@@ -11,7 +11,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import EventOutcome, PlayerOutcome, _filling, _slot_filling_init, _slot_replacer, _slot_scope
+from ..model import (
+    EventOutcome,
+    PlayerOutcome,
+    _filling,
+    _positional_filler,
+    _slot_filling_init,
+    _slot_replacer,
+    _slot_scope,
+)
 
 PlayerId = int | str
 """A player's ID in the list: a federation number or any text."""
@@ -186,6 +194,11 @@ class HistoryRow:
     post: float | None
     change: float | None
     games: int
+
+
+history_row = _positional_filler(HistoryRow)
+"""A :class:`HistoryRow` of values a season's engine gave, its fields in order, built without
+calling its ``__init__`` (about half the time: a season makes one for every player and event)."""
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from .. import systems, uscf
 from ..errors import XlratingError
 from ..model import EventType, PlayerOutcome
 from ..uscf.bonus import choose_bonus_multiplier
-from .model import Entry, Event, HistoryRow, PlayerId, evolve, evolver
+from .model import Entry, Event, PlayerId, evolve, evolver, history_row
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 _DUAL = {"Regular": "Quick", "Quick": "Regular"}
@@ -157,8 +157,8 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     for rated, results in outcomes:
         for key, name, result, tally in zip(ids, names, results, tallies, strict=True):
             entries[key] = _fold(entries[key], result, rated, own, tally, rules)
-            history[key].append(HistoryRow(name, rated, result.pre_rating, result.post_rating, result.change,
-                                           result.rated_games))
+            history[key].append(history_row(name, rated, result.pre_rating, result.post_rating, result.change,
+                                            result.rated_games))
 
 
 def rate_events(season: Season, events: Sequence[Event]) -> None:
