@@ -28,13 +28,14 @@ two games in one round.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from operator import eq
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
+from operator import eq, itemgetter, le
 from typing import Any, Protocol, cast
 
 from . import _vector
 from .errors import EventError
-from .model import Game, game_columns, games_by_player
+from .model import Game, GameColumns, game_columns, games_by_player
 
 
 class Sides(Protocol):
@@ -165,53 +166,58 @@ def listed_sides(numbers: Sequence[int], games: Sequence[Game], counted: Mapping
     naming every game that names a player who is not in ``numbers``."""
     numbers = list(numbers)
     position = {number: i for i, number in enumerate(numbers)}
-    in_order = game_columns(games).in_round_order()  # one round's games as given
     try:
-        firsts = list(map(position.__getitem__, in_order.players))
-        seconds = list(map(position.__getitem__, in_order.opponents))
+        rows = _in_round_order(game_columns(games))
+        if counted is None:
+            return ListedSides(numbers, columns=_by_column(position, len(numbers), rows))
+        return ListedSides(numbers, by_player=_by_player(position, len(numbers), rows, counted))
     except KeyError:
         games_by_player(numbers, games)  # raises EventError naming every missing player
         raise
-    rounds = in_order.rounds
-    if not _INT.issuperset(map(type, rounds)):
-        rounds = list(map(int, rounds))  # whole floats
-    size, scores = len(numbers), in_order.scores
-    if counted is None:
-        return ListedSides(numbers, columns=_by_column(size, firsts, seconds, scores, rounds))
-    return ListedSides(numbers, by_player=_by_player(size, firsts, seconds, scores, rounds, counted))
 
 
-_INT = frozenset({int})
+Row = tuple[int, int, int, float]
+"""One game for the sides builders: its round, its two players' numbers and the first one's score."""
 
 
-def _by_player(size: int, firsts: list[int], seconds: list[int], scores: list[float], rounds: list[int],
-               counted: Mapping[float, Any]) -> list[list[Side]]:
-    """The sides by player of the games (in round order) between the players at ``firsts`` and
-    at ``seconds``, each score also as the engine counts it."""
+def _in_round_order(games: GameColumns) -> Iterable[Row]:
+    """The games as :data:`Row` s, by round, one round's games in the order given."""
+    rounds = games.rounds
+    rows = zip(rounds, games.players, games.opponents, games.scores, strict=False)  # (columns of one length)
+    if all(map(le, rounds, islice(rounds, 1, None))):
+        return rows
+    return sorted(rows, key=itemgetter(0))  # stable
+
+
+def _by_player(position: dict[int, int], size: int, rows: Iterable[Row], counted: Mapping[float, Any]
+               ) -> list[list[Side]]:
     by_player: list[list[Side]] = [[] for _ in range(size)]
     both = {score: (score, counted[score], 1.0 - score, counted[1.0 - score]) for score in (1.0, 0.5, 0.0)}
-    for first, second, given, rnd in zip(firsts, seconds, scores, rounds, strict=True):
+    for rnd, a, b, given in rows:
+        first, second = position[a], position[b]
+        if rnd.__class__ is not int:
+            rnd = int(rnd)  # a whole float
         score, count, other, other_count = both[given]
         by_player[first].append((second, score, count, rnd))
         by_player[second].append((first, other, other_count, rnd))
     return by_player
 
 
-def _by_column(size: int, firsts: list[int], seconds: list[int], scores: list[float], rounds: list[int]
-               ) -> Columns:
-    """The sides by column of the games (in round order) between the players at ``firsts`` and
-    at ``seconds``."""
+def _by_column(position: dict[int, int], size: int, rows: Iterable[Row]) -> Columns:
     opponents: list[list[int]] = [[] for _ in range(size)]
-    own: list[list[float]] = [[] for _ in range(size)]
-    played: list[list[int]] = [[] for _ in range(size)]
-    for first, second, score, rnd in zip(firsts, seconds, scores, rounds, strict=True):
+    scores: list[list[float]] = [[] for _ in range(size)]
+    rounds: list[list[int]] = [[] for _ in range(size)]
+    for rnd, a, b, score in rows:
+        first, second = position[a], position[b]
+        if rnd.__class__ is not int:
+            rnd = int(rnd)  # a whole float
         opponents[first].append(second)
-        played[first].append(rnd)
-        own[first].append(score)
+        rounds[first].append(rnd)
+        scores[first].append(score)
         opponents[second].append(first)
-        played[second].append(rnd)
-        own[second].append(1.0 - score)
-    return cast(Columns, (opponents, own, played))
+        rounds[second].append(rnd)
+        scores[second].append(1.0 - score)
+    return cast(Columns, (opponents, scores, rounds))
 
 
 def sides_of(numbers: Sequence[int], games: Sequence[Game], *, from_sides: int) -> Sides:

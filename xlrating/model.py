@@ -15,8 +15,8 @@ import inspect
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
-from itertools import islice, repeat, starmap
-from operator import eq, le
+from itertools import repeat, starmap
+from operator import eq
 from typing import Any, ClassVar, TypeVar, cast, overload
 
 from . import _check
@@ -303,17 +303,6 @@ class GameColumns(Sequence[Game]):
 
     def __repr__(self) -> str:
         return f"GameColumns({list(self)!r})"
-
-    def in_round_order(self) -> GameColumns:
-        """The games sorted by round, one round's games in the order given (themselves when
-        they are so already)."""
-        rounds = self.rounds
-        if all(map(le, rounds, islice(rounds, 1, None))):
-            return self
-        order = sorted(range(len(rounds)), key=rounds.__getitem__)  # stable
-        return GameColumns(list(map(rounds.__getitem__, order)), list(map(self.players.__getitem__, order)),
-                           list(map(self.opponents.__getitem__, order)),
-                           list(map(self.scores.__getitem__, order)))
 
 
 def game_columns(games: Sequence[Game]) -> GameColumns:
