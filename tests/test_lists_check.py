@@ -51,6 +51,21 @@ def test_every_problem_of_an_event_s_dates_type_players_and_games() -> None:
     ]
 
 
+@pytest.mark.parametrize("system", ["USCF", "FIDE", "ICU"])
+def test_dual_rated_must_be_true_or_false_and_a_name_text(system: str) -> None:
+    # "no" (from a JSON or CSV field) would have been true: the event rated twice.
+    ratings = RatingList(system, {1: Entry(1, 1500.0, 30, k=24), 2: Entry(2, 1600.0, 30, k=24)})
+    events: list[Any] = [Event(f"E{i}", D(2025, 1, 5), [(1, 1, 2, 1.0)], dual_rated=value)
+                         for i, value in enumerate(["no", 1, None])]
+    events.append(Event("E3", D(2025, 1, 6), [(1, 1, 2, 1.0)], name=5))  # type: ignore[arg-type]
+    assert problems(ratings, events) == [
+        "event E0: dual_rated must be True or False, not 'no'",
+        "event E1: dual_rated must be True or False, not 1",
+        "event E2: dual_rated must be True or False, not None",
+        "event E3: name must be text, not 5",
+    ]
+
+
 def test_a_list_dated_with_a_time_is_a_problem() -> None:
     ratings = RatingList("ICU", {1: Entry(1, 1500), 2: Entry(2, 1500)}, date=dt.datetime(2024, 1, 1))  # type: ignore[arg-type]
     assert problems(ratings, [Event("e", "2024-03-01", [(1, 1, 2, 1)])]) == [  # type: ignore[arg-type]

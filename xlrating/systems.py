@@ -211,6 +211,9 @@ class System:
     macro_template: bool = False
     """The macro-enabled template by its plain name (``xlrating template macro``) holds this system's
     example event."""
+    dual_pair: tuple[str, ...] = ()
+    """The two rating systems a dual-rated event is rated in, each from its own ratings (US Chess:
+    Regular and Quick); empty where no event is dual-rated."""
 
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
@@ -244,6 +247,14 @@ class System:
         """The name of the rating system ``value`` names (``Quick rating`` -> ``Quick``), else None."""
         found: str | None = self._rating_systems.get(fold(value))
         return found
+
+    def dual_partner(self, rating_system: str) -> str | None:
+        """The other rating system a dual-rated event in ``rating_system`` (a name as
+        :meth:`rating_system` gives it) is rated in, or None if such an event is not dual-rated."""
+        pair = self.dual_pair
+        if rating_system not in pair:
+            return None
+        return pair[1] if rating_system == pair[0] else pair[0]
 
     def rating_systems_of(self, edition: Edition) -> tuple[str, ...]:
         """The rating systems an edition rates (US Chess 2009 and 2011: Regular and Quick only)."""
@@ -569,6 +580,7 @@ USCF = System(
     listed_columns=("Games",), paper="letter", bonuses=True, floors=True,
     carried=("Birth date", "Adult", "Floor", "Peak", "Wins", "Draws", "Events", "History", "FIDE", "CFC"),
     federation="USA", slug="uscf", template="uscf-swiss.xlsx", macro_template=True,
+    dual_pair=("Regular", "Quick"),
 )
 
 FIDE = System(

@@ -223,14 +223,57 @@ def check_list(ratings: RatingList) -> list[Problem]:
         )
     if ratings.date is not None and not _is_date(ratings.date):
         problems.append(Problem("list", f"date must be a date, not {ratings.date!r}"))
-    low = _lowest(ratings.system)
+    system = systems.keyed(ratings.system)
+    if system is not None and system.rating_systems and system.rating_system(ratings.rating_system) is None:
+        problems.append(Problem("list", f"rating_system must be one of {_listed_names(system)}, not "
+                                        f"{ratings.rating_system!r}"))
+    low, named = _lowest(ratings.system), _names_of(system)
     for key, entry in ratings.entries.items():
-        if _plain_entry(entry, low) and entry.id == key:
+        if _plain_entry(entry, low) and entry.id == key and (not entry.other_ratings or not named
+                                                              or named.issuperset(entry.other_ratings)):
             continue  # the common case, nothing to say
         where = f"list entry {key}"
-        if isinstance(entry, Entry) and entry.id != key:
-            problems.append(Problem(where, f"the entry's id is {entry.id!r}"))
-        problems.extend(Problem(where, message) for message in entry_problems(entry, ratings.system))
+        problems.extend(Problem(where, message) for message in _entry_problems(key, entry, system))
+    return problems
+
+
+def _entry_problems(key: Any, entry: Any, system: systems.System | None) -> list[str]:
+    """What is wrong with the list's entry under ``key`` (:func:`entry_problems`, and that it is
+    under its own ID and names rating systems the system has)."""
+    problems = [f"the entry's id is {entry.id!r}"] if isinstance(entry, Entry) and entry.id != key else []
+    problems += entry_problems(entry, system.key if system is not None else "")
+    if system is not None and system.rating_systems and isinstance(entry, Entry) and isinstance(
+            entry.other_ratings, Mapping):
+        problems += _other_ratings_problems(entry, system)
+    return problems
+
+
+def _names_of(system: systems.System | None) -> frozenset[str]:
+    """The names of ``system``'s rating systems as the registry gives them (US Chess: ``Regular``,
+    ``Quick``...; empty for a system with one)."""
+    return frozenset(one.name for one in system.rating_systems) if system is not None else frozenset()
+
+
+def _listed_names(system: systems.System) -> str:
+    """``system``'s rating systems' names, in the registry's order, for a message."""
+    return ", ".join(one.name for one in system.rating_systems)
+
+
+def _other_ratings_problems(entry: Entry, system: Any) -> list[str]:
+    """What is wrong with the names in an entry's ``other_ratings``: each must name one of the
+    system's rating systems (any name the registry knows: ``quick``, ``Quick rating``, ``QC``),
+    and no two the same one (which rating would count?)."""
+    problems: list[str] = []
+    seen: dict[str, Any] = {}
+    for name in entry.other_ratings:
+        found = system.rating_system(name)
+        if found is None:
+            problems.append(f"other_ratings: {name!r} names no rating system "
+                            f"(one of {_listed_names(system)})")
+        elif found in seen:
+            problems.append(f"other_ratings: {seen[found]!r} and {name!r} both name the {found} rating")
+        else:
+            seen[found] = name
     return problems
 
 
@@ -269,6 +312,11 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> 
         EventType.parse(event.event_type)
     except ArgumentError as error:
         problems.append(str(error))
+    if type(event.dual_rated) is not bool:  # ("no" would be true)
+        problems.append(f"dual_rated must be True or False, not {event.dual_rated!r}")
+    if not isinstance(event.name, str):
+        problems.append(f"name must be text, not {event.name!r}")
+    problems.extend(_rating_system_problems(event, ratings))
     players: Any = event.players
     if not isinstance(players, Mapping):
         problems.append(f"players must be a mapping of each new player's ID to his data, not {players!r}")
@@ -281,6 +329,22 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> 
         return problems
     problems.extend(_games_problems(event, known))
     return problems
+
+
+def _rating_system_problems(event: Event, ratings: RatingList) -> list[str]:
+    """An event's rating system (any name the registry knows; blank: the list's) and, if it is
+    dual-rated, that it is one a dual-rated event is rated in (US Chess: Regular or Quick)."""
+    system = systems.keyed(ratings.system)
+    if system is None or not system.rating_systems:
+        return []  # (a system with one rating system reads neither)
+    given = event.rating_system
+    rated = system.rating_system(given if given is not None else ratings.rating_system)
+    if given is not None and rated is None:
+        return [f"rating_system must be one of {_listed_names(system)}, not {given!r}"]
+    if event.dual_rated and rated is not None and system.dual_partner(rated) is None:
+        pair = " and ".join(system.dual_pair)
+        return [f"dual_rated: only {pair} events are dual-rated, not {rated} events"]
+    return []
 
 
 def _date_problems(event: Event, ratings: RatingList) -> list[str]:

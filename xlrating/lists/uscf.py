@@ -25,7 +25,35 @@ from ..uscf.bonus import choose_bonus_multiplier
 from .model import Entry, Event, PlayerId, evolve, evolver, history_row
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
-_DUAL = {"Regular": "Quick", "Quick": "Regular"}
+_REGISTRY = systems.get("USCF")
+
+
+def _named(name: str) -> str:
+    """A rating system's name as the registry gives it (``quick``, ``Quick rating``: ``Quick``),
+    for a name the season's checks have vouched for."""
+    found = _REGISTRY.rating_system(name)
+    assert found is not None, name
+    return found
+
+
+def _rated_in(season: Season, event: Event) -> list[str]:
+    """The rating systems ``event`` is rated in, by the registry's names: its own (else the
+    list's), and for a dual-rated event the other of the pair, each from its own ratings."""
+    system = _named(event.rating_system or season.ratings.rating_system)
+    partner = _REGISTRY.dual_partner(system) if event.dual_rated else None
+    return [system] if partner is None else [system, partner]
+
+
+def _by_registry_names(season: Season) -> None:
+    """Every entry whose ``other_ratings`` names a rating system otherwise than the registry
+    (``quick`` for ``Quick``) holds it under the registry's name in the season's list, so that
+    each rating is found, and updated, under one name."""
+    entries, names = season.entries, _REGISTRY.rating_systems
+    known = {one.name for one in names}
+    for key, entry in entries.items():
+        others = entry.other_ratings
+        if others and not known.issuperset(others):
+            entries[key] = evolve(entry, other_ratings={_named(name): held for name, held in others.items()})
 
 
 def _seated(entries: Mapping[PlayerId, Entry], system: str, own: str, key: PlayerId,
@@ -102,13 +130,9 @@ def options(season: Season, rules: uscf.UscfRules, event: Event, players: set[Pl
     force (given, or by the end date); the end date itself only where a player is unrated in a
     system rated (it decides his age-based initial rating and the FIDE conversion used). A match
     is rated alone (its own checks and restrictions are on its two players)."""
-    own = season.ratings.rating_system
-    system = event.rating_system or own
-    rated = [system]
-    if event.dual_rated:
-        if system not in _DUAL:  # (the engine refuses it: rated alone, it says so)
-            return None
-        rated.append(_DUAL[system])
+    own = _named(season.ratings.rating_system)
+    rated = _rated_in(season, event)
+    system = rated[0]
     try:
         if EventType.parse(event.event_type) is EventType.MATCH:
             return None
@@ -126,16 +150,15 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     as one, into the season's list."""
     ratings = season.ratings
     rules = uscf.get_rules(ratings.rules or None)
-    own = ratings.rating_system
+    own = _named(ratings.rating_system)
     seating: Seating = season.seat(*wave)
     event = wave[0]
-    system = event.rating_system or own
-    systems = [system, _DUAL[system]] if event.dual_rated else [system]
+    rated_systems = _rated_in(season, event)
     wins, draws, losses = seating.tally()
     entries = season.entries
     ids = seating.ids
     outcomes = []
-    for rated in systems:  # every system from the ratings before the event
+    for rated in rated_systems:  # every system from the ratings before the event
         with engine_errors(event, ids):
             players = engine_players(ids, functools.partial(_seated, entries, rated, own))
             outcome = call_engine(
@@ -164,6 +187,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
 def rate_events(season: Season, events: Sequence[Event]) -> None:
     """Rate the season's events one after another, in waves (:func:`.rate.waves`)."""
     rules = uscf.get_rules(season.ratings.rules or None)
+    _by_registry_names(season)
     rate = functools.partial(rate_wave, season)
     for wave in season.waves(events, functools.partial(options, season, rules)):
         season.attempt_wave(wave, rate)
