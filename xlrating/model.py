@@ -17,7 +17,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from itertools import repeat, starmap
 from operator import eq
-from typing import Any, ClassVar, TypeVar, cast, overload
+from typing import Any, TypeVar, cast, overload
 
 from . import _check
 from ._gc import collector_paused
@@ -297,9 +297,7 @@ class GameColumns(Sequence[Game]):
             return len(self) == len(other) and all(map(eq, self, other))
         if isinstance(other, list):
             return list(self) == other
-        return NotImplemented
-
-    __hash__: ClassVar[None]  # type: ignore[assignment]  # (a list's is None too: never hashed)
+        return NotImplemented  # (unhashable, as a list is: __eq__ without __hash__)
 
     def __repr__(self) -> str:
         return f"GameColumns({list(self)!r})"
