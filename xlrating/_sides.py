@@ -28,13 +28,14 @@ two games in one round.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from operator import attrgetter, eq
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
+from operator import eq, itemgetter, le
 from typing import Any, Protocol, cast
 
 from . import _vector
 from .errors import EventError
-from .model import Game, games_by_player
+from .model import Game, GameColumns, game_columns, games_by_player
 
 
 class Sides(Protocol):
@@ -160,40 +161,54 @@ def listed_sides(numbers: Sequence[int], games: Sequence[Game], counted: Mapping
     """The games as :class:`ListedSides` of the players numbered ``numbers`` (in that order),
     game by game: by player, each side holding its score as the engine counts it,
     ``counted[score]`` (FIDE: half points; ICU: the performance's +/-400), or without
-    ``counted`` by column (US Chess). Raises :class:`~xlrating.errors.EventError` naming every
-    game that names a player who is not in ``numbers``."""
+    ``counted`` by column (US Chess). The games are read as columns (a season's
+    :class:`~xlrating.model.GameColumns` as they are). Raises :class:`~xlrating.errors.EventError`
+    naming every game that names a player who is not in ``numbers``."""
     numbers = list(numbers)
     position = {number: i for i, number in enumerate(numbers)}
-    in_order = sorted(games, key=attrgetter("round"))  # stable: one round's games as given
     try:
+        rows = _in_round_order(game_columns(games))
         if counted is None:
-            return ListedSides(numbers, columns=_by_column(position, len(numbers), in_order))
-        return ListedSides(numbers, by_player=_by_player(position, len(numbers), in_order, counted))
+            return ListedSides(numbers, columns=_by_column(position, len(numbers), rows))
+        return ListedSides(numbers, by_player=_by_player(position, len(numbers), rows, counted))
     except KeyError:
         games_by_player(numbers, games)  # raises EventError naming every missing player
         raise
 
 
-def _by_player(position: dict[int, int], size: int, games: list[Game], counted: Mapping[float, Any]
+Row = tuple[int, int, int, float]
+"""One game for the sides builders: its round, its two players' numbers and the first one's score."""
+
+
+def _in_round_order(games: GameColumns) -> Iterable[Row]:
+    """The games as :data:`Row` s, by round, one round's games in the order given."""
+    rounds = games.rounds
+    rows = zip(rounds, games.players, games.opponents, games.scores, strict=False)  # (columns of one length)
+    if all(map(le, rounds, islice(rounds, 1, None))):
+        return rows
+    return sorted(rows, key=itemgetter(0))  # stable
+
+
+def _by_player(position: dict[int, int], size: int, rows: Iterable[Row], counted: Mapping[float, Any]
                ) -> list[list[Side]]:
     by_player: list[list[Side]] = [[] for _ in range(size)]
     both = {score: (score, counted[score], 1.0 - score, counted[1.0 - score]) for score in (1.0, 0.5, 0.0)}
-    for game in games:
-        first, second, rnd = position[game.player], position[game.opponent], game.round
+    for rnd, a, b, given in rows:
+        first, second = position[a], position[b]
         if rnd.__class__ is not int:
             rnd = int(rnd)  # a whole float
-        score, count, other, other_count = both[game.score]
+        score, count, other, other_count = both[given]
         by_player[first].append((second, score, count, rnd))
         by_player[second].append((first, other, other_count, rnd))
     return by_player
 
 
-def _by_column(position: dict[int, int], size: int, games: list[Game]) -> Columns:
+def _by_column(position: dict[int, int], size: int, rows: Iterable[Row]) -> Columns:
     opponents: list[list[int]] = [[] for _ in range(size)]
     scores: list[list[float]] = [[] for _ in range(size)]
     rounds: list[list[int]] = [[] for _ in range(size)]
-    for game in games:
-        first, second, score, rnd = position[game.player], position[game.opponent], game.score, game.round
+    for rnd, a, b, score in rows:
+        first, second = position[a], position[b]
         if rnd.__class__ is not int:
             rnd = int(rnd)  # a whole float
         opponents[first].append(second)

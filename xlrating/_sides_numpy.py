@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .model import Game, games_by_player
+from .model import Game, game_columns, games_by_player
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -88,17 +88,19 @@ class ArraySides:
 
 def array_sides(numbers: Sequence[int], games: Sequence[Game]) -> ArraySides:
     """The games as :class:`ArraySides` of the players numbered ``numbers`` (in that order), by
-    sorting arrays. Raises :class:`~xlrating.errors.EventError` naming every game that names a
-    player who is not in ``numbers``."""
+    sorting arrays; the games are read as columns (a season's
+    :class:`~xlrating.model.GameColumns` as they are). Raises :class:`~xlrating.errors.EventError`
+    naming every game that names a player who is not in ``numbers``."""
     numbers = list(numbers)
     size, n = len(numbers), len(games)
-    ends = _positions(numbers, [g.player for g in games], [g.opponent for g in games])
+    columns = game_columns(games)
+    ends = _positions(numbers, columns.players, columns.opponents)
     if ends is None:
         games_by_player(numbers, games)  # raises EventError naming every missing player
         raise AssertionError("a game names a player who is not in the event")
     first, second = ends
-    rounds = _rounds([g.round for g in games])
-    scores = np.fromiter([g.score for g in games], np.float64, n)
+    rounds = _rounds(columns.rounds)
+    scores = np.fromiter(columns.scores, np.float64, n)
     if n and (rounds[1:] < rounds[:-1]).any():  # entered out of round order
         order = stable_order(rounds)
         first, second, rounds, scores = first[order], second[order], rounds[order], scores[order]

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from itertools import repeat, starmap
+from operator import eq
 from typing import Any, TypeVar, cast, overload
 
 from . import _check
@@ -114,12 +115,15 @@ def games_by_player(
     ``numbers``.
     """
     by_player: dict[int, list[tuple[Game, int, float]]] = {n: [] for n in numbers}
-    missing = [g for g in games if g.player not in by_player or g.opponent not in by_player]
+    columns = game_columns(games)
+    missing = [(rnd, a, b)
+               for rnd, a, b in zip(columns.rounds, columns.players, columns.opponents, strict=True)
+               if a not in by_player or b not in by_player]
     if missing:
         parts = []
-        for g in missing:
-            absent = [n for n in (g.player, g.opponent) if n not in by_player]
-            parts.append(f"round {g.round}: game {g.player}-{g.opponent} names missing player "
+        for rnd, a, b in missing:
+            absent = [n for n in (a, b) if n not in by_player]
+            parts.append(f"round {rnd}: game {a}-{b} names missing player "
                          + ", ".join(str(n) for n in absent))
         raise EventError("The event's games name players who are not in it: " + "; ".join(parts))
     for game in sorted(games, key=lambda g: g.round):
@@ -236,6 +240,84 @@ def _positional_filler(cls: type[_T]) -> Callable[..., _T]:
     positional arguments, which Python binds much faster than twenty keywords."""
     names, scope = _slot_scope(cls, "filled")
     return _filling(scope, "make", ", ".join(names), names)
+
+
+_game_of = _positional_filler(Game)
+"""``_game_of(round, player, opponent, score)``: a :class:`Game` of values already checked."""
+
+
+class GameColumns(Sequence[Game]):
+    """An event's games held as four columns, each game at one index of all four: its
+    :attr:`rounds`, :attr:`players`, :attr:`opponents` and :attr:`scores`, as Python lists.
+
+    A season (:mod:`xlrating.lists`) hands an engine its games so: it gathers them from its
+    events' tuples with operations over whole columns, and the engines' sides builders
+    (:mod:`xlrating._sides`) read the columns as they are, so that no :class:`Game` is made
+    or read per game. It is a ``Sequence[Game]`` all the same: its length, indexing and
+    iteration give :class:`Game` records, built when asked for, equal to those of the list of
+    games it holds; it compares equal to that list (and to other columns of equal games).
+
+    It is built only from values already checked (a season's games after its checks, each
+    score made a float, each player a pairing number): nothing here checks them again, and
+    an engine takes it as it is (:func:`checked_games`). It is private to the package: the
+    engines' public API takes any sequence of :class:`Game`.
+    """
+
+    __slots__ = ("opponents", "players", "rounds", "scores")
+
+    def __init__(self, rounds: list[int], players: list[int], opponents: list[int], scores: list[float]
+                 ) -> None:
+        self.rounds = rounds
+        self.players = players
+        """Each game's ``player`` (a pairing number)."""
+        self.opponents = opponents
+        self.scores = scores
+        """The points each game's ``player`` scored (a float: 1.0, 0.5 or 0.0)."""
+
+    def __len__(self) -> int:
+        return len(self.rounds)
+
+    @overload
+    def __getitem__(self, index: int) -> Game: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> GameColumns: ...
+
+    def __getitem__(self, index: int | slice) -> Game | GameColumns:
+        if isinstance(index, slice):
+            return GameColumns(self.rounds[index], self.players[index], self.opponents[index],
+                               self.scores[index])
+        return _game_of(self.rounds[index], self.players[index], self.opponents[index], self.scores[index])
+
+    def __iter__(self) -> Iterator[Game]:
+        return map(_game_of, self.rounds, self.players, self.opponents, self.scores)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, GameColumns):
+            return len(self) == len(other) and all(map(eq, self, other))
+        if isinstance(other, list):
+            return list(self) == other
+        return NotImplemented  # (unhashable, as a list is: __eq__ without __hash__)
+
+    def __repr__(self) -> str:
+        return f"GameColumns({list(self)!r})"
+
+
+def game_columns(games: Sequence[Game]) -> GameColumns:
+    """``games`` as :class:`GameColumns`: themselves when they are, else read off each game."""
+    if games.__class__ is GameColumns:
+        return games
+    return GameColumns([g.round for g in games], [g.player for g in games], [g.opponent for g in games],
+                       [g.score for g in games])
+
+
+def checked_games(games: Any) -> Sequence[Game]:
+    """An engine's check of its ``games`` argument: a sequence of :class:`Game`
+    (:func:`xlrating._check.each`), or a season's :class:`GameColumns` as they are (their
+    values were checked when the season gathered them)."""
+    if games.__class__ is GameColumns:
+        return games
+    return _check.each("games", games, Game, "a Game")
 
 
 @_slot_filling_init

@@ -55,6 +55,7 @@ from ..model import (
     Outcomes,
     PlayerOutcome,
     Step,
+    checked_games,
     outcome_records,
 )
 from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, scale_of, scaled
@@ -476,7 +477,7 @@ def rate_event(
         raise EventError(f"The event's start date {start.isoformat()} is after its end date {on.isoformat()}")
     _check.event_options(None, None, event_name, explain)  # the dates are checked above
     field = _check.items("players", players, FidePlayer, "a FidePlayer")
-    played = _check.each("games", games, Game, "a Game")  # read in full while the event is set up
+    played = checked_games(games)  # read in full while the event is set up
     _check.unique("players", [p.number for p in field])
     with collector_paused():  # the event's numbers form no cycles (see xlrating._gc)
         outcome = _Event(edition, kind, on, field, played, explain).rate()

@@ -75,6 +75,7 @@ from ..model import (
     Outcomes,
     PlayerOutcome,
     Step,
+    checked_games,
     outcome_records,
 )
 from .core import Core, Estimates, Scores
@@ -697,7 +698,7 @@ def rate_event(
     start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = _check.items("players", players, IcuPlayer, "an IcuPlayer")
     _check.unique("players", [p.number for p in roster])
-    played = _check.each("games", games, Game, "a Game")  # read in full while the event is set up
+    played = checked_games(games)  # read in full while the event is set up
     shared = (("Edition", r.name), ("Event type", kind.value),
               ("Start date", start.isoformat() if start else ""),
               ("End date", end.isoformat() if end else ""))

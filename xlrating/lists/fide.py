@@ -132,13 +132,13 @@ class _Period:
             starts.append(start)
             counts = [0] * (len(ids) + 1)
             # Games against rated opponents by pairing number (every game when all are rated).
+            firsts, seconds = seating.games.players, seating.games.opponents
             if None not in ratings:
-                for game in seating.games:
-                    counts[game.player] += 1
-                    counts[game.opponent] += 1
+                for a, b in zip(firsts, seconds, strict=True):
+                    counts[a] += 1
+                    counts[b] += 1
             else:
-                for game in seating.games:
-                    a, b = game.player, game.opponent
+                for a, b in zip(firsts, seconds, strict=True):
                     if ratings[a - 1] is not None and ratings[b - 1] is not None:
                         counts[a] += 1
                         counts[b] += 1
@@ -252,17 +252,17 @@ class _Period:
         lines: dict[PlayerId, tuple[list[float | None], list[float]]] = {
             key: ([], []) for key, rating in zip(seating.ids, ratings, strict=True) if rating is None
         }
-        ids = seating.ids
-        for game in seating.games:
-            a, b = game.player - 1, game.opponent - 1
+        ids, games = seating.ids, seating.games
+        for a, b, score in zip(games.players, games.opponents, games.scores, strict=True):
+            a, b = a - 1, b - 1
             if ratings[a] is None:
                 opponents, results = lines[ids[a]]
                 opponents.append(ratings[b])
-                results.append(game.score)
+                results.append(score)
             if ratings[b] is None:
                 opponents, results = lines[ids[b]]
                 opponents.append(ratings[a])
-                results.append(1.0 - game.score)
+                results.append(1.0 - score)
         return lines
 
     def first_rating(self, pooled: Sequence[PendingEvent]) -> engine.NewPlayerRating | None:

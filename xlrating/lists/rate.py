@@ -22,13 +22,14 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Protocol, TypeVar
 
 from .. import _check, systems
 from .._gc import collector_paused
 from ..adjustments import RatingAdjustment
 from ..errors import ENGINE_ERRORS, ArgumentError, InputError, Problem
-from ..model import EventOutcome, Game, _open_slots
+from ..model import EventOutcome, Game, GameColumns
 from .check import check_season
 from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
 
@@ -133,40 +134,43 @@ def check_settings(settings: Settings) -> None:
     _check.whole("pool_months", settings.pool_months, low=1)
 
 
-_new = object.__new__
-_GameSlots = _open_slots(Game)
-
-
-def _game(rnd: int, first: int, second: int, score: Any) -> Game:
-    """A :class:`~xlrating.model.Game` of a game :func:`~.check.check_season` has checked:
-    built without checking it again (which costs more than the rest of seating it), its
-    fields stored through an open twin of its slots (see :func:`~xlrating.model._slot_filling_init`)."""
-    game: Any = _new(_GameSlots)
-    game.round, game.player, game.opponent = rnd, first, second
-    game.score = score if type(score) is float else _check.result("score", score)
-    game.__class__ = Game
-    return game  # type: ignore[no-any-return]
+_FLOAT = frozenset({float})
 
 
 class Seating:
     """An event's players numbered for the engine: ``ids[n - 1]`` is pairing number ``n``. Of a
     wave (:func:`waves`, events that share no player), the games of its events one after
-    another: each event's players are then numbered after the players of the events before."""
+    another: each event's players are then numbered after the players of the events before.
+
+    The games are handed to the engine as :class:`~xlrating.model.GameColumns`, gathered from
+    the events' tuples a column at a time (:func:`~.check.check_season` has checked them: they
+    are not checked again); the players are numbered in the order the games first name them,
+    each game's first player before its second."""
 
     __slots__ = ("ends", "games", "ids", "numbers")
 
     def __init__(self, *events: Event) -> None:
-        numbers: dict[PlayerId, int] = {}
-        games: list[Game] = []
-        number = numbers.setdefault
+        rounds: list[int] = []
+        firsts: list[PlayerId] = []
+        seconds: list[PlayerId] = []
+        scores: list[Any] = []
+        seen: dict[PlayerId, None] = {}
         ends = []
         for event in events:
-            for rnd, a, b, score in event.games:
-                games.append(_game(rnd, number(a, len(numbers) + 1), number(b, len(numbers) + 1), score))
-            ends.append(len(numbers))
-        self.numbers = numbers
-        self.ids: list[PlayerId] = list(numbers)
-        self.games = games
+            if len(event.games):
+                rnd, a, b, score = zip(*event.games, strict=True)
+                rounds += rnd
+                firsts += a
+                seconds += b
+                scores += score
+                seen.update(dict.fromkeys(chain.from_iterable(zip(a, b, strict=True))))
+            ends.append(len(seen))
+        self.ids: list[PlayerId] = list(seen)
+        self.numbers = numbers = dict(zip(self.ids, range(1, len(seen) + 1), strict=True))
+        if not _FLOAT.issuperset(map(type, scores)):  # a score given as an int or a word
+            scores = [s if s.__class__ is float else _check.result("score", s) for s in scores]
+        self.games = GameColumns(rounds, list(map(numbers.__getitem__, firsts)),
+                                 list(map(numbers.__getitem__, seconds)), scores)
         self.ends = ends
         """How many players the events seated so far have, after each event."""
 
@@ -181,20 +185,20 @@ class Seating:
 
     def tally(self) -> tuple[list[int], list[int], list[int]]:
         """Each player's wins, draws and losses in the event, by pairing number - 1."""
-        size = len(self.ids)
-        wins, draws, losses = [0] * size, [0] * size, [0] * size
-        for game in self.games:
-            a, b = game.player - 1, game.opponent - 1
-            if game.score == 1.0:
+        size = len(self.ids) + 1
+        wins, draws, losses = [0] * size, [0] * size, [0] * size  # by pairing number
+        games = self.games
+        for a, b, score in zip(games.players, games.opponents, games.scores, strict=True):
+            if score == 1.0:
                 wins[a] += 1
                 losses[b] += 1
-            elif game.score == 0.0:
+            elif score == 0.0:
                 wins[b] += 1
                 losses[a] += 1
             else:
                 draws[a] += 1
                 draws[b] += 1
-        return wins, draws, losses
+        return wins[1:], draws[1:], losses[1:]
 
 
 _IN_WAVES = True

@@ -61,6 +61,7 @@ from ..model import (
     Outcomes,
     PlayerOutcome,
     Step,
+    checked_games,
     outcome_records,
 )
 from .bonus import choose_bonus_multiplier
@@ -131,7 +132,7 @@ def rate_event(
     kind = EventType.parse(event_type)
     start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = _check.items("players", players, UscfPlayer, "a UscfPlayer")
-    played = _check.each("games", games, Game, "a Game")  # taken in full before rating
+    played = checked_games(games)  # taken in full before rating
     numbers = [p.number for p in roster]
     _check.unique("players", numbers)
     histories = [p.history for p in roster]
