@@ -99,3 +99,46 @@ def test_every_us_chess_yes_or_no_argument_refuses_text() -> None:
     for name, call in calls.items():
         with pytest.raises(ArgumentError, match=f"Argument '{name}' must be True or False, not 'no'"):
             call()
+
+
+def test_the_other_us_chess_yes_or_no_arguments_refuse_text() -> None:
+    # age_based_rating read adult as bool("no"), true (1300 for a player without a birth date),
+    # and fide_event_opponent_rating read youth so (the youth conversion).
+    import datetime as dt
+
+    from xlrating import uscf
+
+    calls = {
+        "adult": [lambda: uscf.age_based_rating(adult="no"),
+                  lambda: uscf.age_based_rating(birth_date=dt.date(2010, 1, 1), adult="no")],
+        "youth": [lambda: uscf.fide_event_opponent_rating(1800, youth="no")],
+    }
+    for name, tries in calls.items():
+        for call in tries:
+            with pytest.raises(ArgumentError, match=f"Argument '{name}' must be True or False, not 'no'"):
+                call()
+    assert uscf.age_based_rating(adult=False) is None
+    assert uscf.fide_event_opponent_rating(1800, youth=0) == uscf.fide_event_opponent_rating(1800)
+
+
+def test_age_based_rating_checks_its_end_date_without_a_birth_date_too() -> None:
+    from xlrating import uscf
+
+    with pytest.raises(ArgumentError, match="Argument 'end_date' must be a date, not '2024-05-01'"):
+        uscf.age_based_rating(end_date="2024-05-01", adult=True)
+
+
+def test_a_result_too_large_for_a_float_is_refused_by_name() -> None:
+    # float(10**400) raised a raw OverflowError.
+    with pytest.raises(ArgumentError, match=r"Argument 'results\[0\]' must be a result"):
+        _check.results("results", [10**400])
+
+
+@pytest.mark.parametrize("value", [None, 5, 2.5, "", "1"])
+def test_sequence_refuses_text_and_what_is_not_a_sequence(value: object) -> None:
+    with pytest.raises(ArgumentError, match="Argument 'changes' must be a sequence of changes, not"):
+        _check.sequence("changes", value, "changes")
+
+
+def test_sequence_takes_any_iterable_as_a_tuple() -> None:
+    assert _check.sequence("changes", iter([1, None]), "changes") == (1, None)

@@ -121,6 +121,14 @@ def fraction(name: str, value: Any) -> float:
     return result
 
 
+def sequence(name: str, values: Any, what: str) -> tuple[Any, ...]:
+    """A sequence (any iterable but text) as a tuple, its items unchecked; ``what`` names
+    them in the message ("changes")."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise fail(name, f"a sequence of {what}", values)
+    return tuple(values)
+
+
 def ratings(name: str, values: Iterable[Any], *, low: float = 0.0, high: float = 4000.0) -> tuple[float, ...]:
     """A sequence of ratings; the message names the position of a bad one."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
@@ -137,7 +145,7 @@ def result(name: str, value: Any) -> float:
         if points is None:
             raise fail(name, "a result (1, 0.5, 0, W, D or L)", value)
         return points
-    if isinstance(value, bool) or not isinstance(value, Real) or float(value) not in (0.0, 0.5, 1.0):
+    if isinstance(value, bool) or not isinstance(value, Real) or value not in (0.0, 0.5, 1.0):
         raise fail(name, "a result (1, 0.5, 0, W, D or L)", value)
     return float(value)
 

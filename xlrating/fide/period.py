@@ -51,7 +51,7 @@ def period_rating(rating: float, changes: Sequence[Fraction | None], *,
     edition = get_rules(rules)
     start = Fraction(repr(_check.rating("rating", rating)))
     total = Fraction(0)
-    for i, change in enumerate(changes):
+    for i, change in enumerate(_check.sequence("changes", changes, "exact changes (Fractions)")):
         if change is None:
             continue
         if type(change) not in (Fraction, int):

@@ -376,7 +376,8 @@ def tournament_average(ratings: Sequence[float], scores: Sequence[float], oppone
     """
     rated = _check.ratings("ratings", ratings)
     n = _check.whole("opponents", opponents, low=1)
-    points = tuple(_check.score(f"scores[{i}]", s, n) for i, s in enumerate(scores))
+    given = _check.sequence("scores", scores, "scores")
+    points = tuple(_check.score(f"scores[{i}]", s, n) for i, s in enumerate(given))
     _check.same_length(("ratings", "scores"), rated, points)
     if not rated:
         raise _check.fail("ratings", "at least one rated player", ratings)

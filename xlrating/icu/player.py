@@ -3,7 +3,7 @@ which reads the kind from a crosstable row (ICU rating program, player types).""
 
 from __future__ import annotations
 
-import math
+import sys
 from dataclasses import dataclass
 from datetime import date
 from enum import Enum
@@ -83,7 +83,7 @@ class IcuPlayer:
         if games is not None and not (type(games) is int and 0 <= games <= _check.MAX_COUNT):
             return False
         if k is not None:
-            if type(k) not in _PLAIN or not 0.0 < k < math.inf:
+            if type(k) not in _PLAIN or not 0.0 < k <= sys.float_info.max:  # (an int beyond a float: checked)
                 return False
             object.__setattr__(self, "k", float(k))
         return type(self.birth_date) in _DATES and type(self.joined) in _DATES

@@ -200,4 +200,4 @@ def fide_event_opponent_rating(fide: float, *, youth: bool = False, rules: Rules
     edition = get_rules(rules)
     _conversions_of(edition)
     on = _check.date("end_date", end_date)
-    return _conversion(edition, youth, on)[0](_check.rating("fide", fide))
+    return _conversion(edition, _check.flag("youth", youth), on)[0](_check.rating("fide", fide))

@@ -108,10 +108,13 @@ def age_based_rating(
     adult without a birth date count as 26 (1300). ``end_date`` defaults to today.
     """
     edition = get_rules(rules)
-    if birth_date is None:
-        return _age_rating(edition, None)[0] if adult else None
-    end = dt.date.today() if end_date is None else end_date
-    return _age_rating(edition, age_in_years(birth_date, end))[0]
+    born = _check.date("birth_date", birth_date)
+    end = _check.date("end_date", end_date, default=dt.date.today())
+    if born is None:
+        return _age_rating(edition, None)[0] if _check.flag("adult", adult) else None
+    _check.flag("adult", adult)  # (refused whether or not it is read)
+    assert end is not None
+    return _age_rating(edition, _age(born, end))[0]
 
 
 def other_ratings_arg(
@@ -123,8 +126,13 @@ def other_ratings_arg(
     if not isinstance(value, Mapping):
         raise _check.fail(name, "a mapping of rating system to (rating, games)", value)
     result: dict[RatingSystem, tuple[float, int | None]] = {}
+    keys: dict[RatingSystem, Any] = {}
     for key, entry in value.items():
         system = RatingSystem.parse(key, f"{name} key")
+        if system in keys:  # (which of the two would count?)
+            raise ArgumentError(f"Argument '{name}': {keys[system]!r} and {key!r} both name the "
+                                f"{system.value} rating")
+        keys[system] = key
         if isinstance(entry, (str, bytes)) or not isinstance(entry, (tuple, list)) or len(entry) != 2:
             raise _check.fail(f"{name}[{system.value!r}]", "a pair (rating, games)", entry)
         rating = _check.rating(f"{name}[{system.value!r}] rating", entry[0])

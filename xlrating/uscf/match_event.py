@@ -29,6 +29,9 @@ def rate_match(
 ) -> EventOutcome:
     """Rate a match of ``len(results)`` games; ``results`` are ``player``'s (1, 0.5, 0 or
     W, D, L), one per game, the games numbered as rounds 1, 2, ... ."""
+    for name, given in (("player", player), ("opponent", opponent)):
+        if not isinstance(given, UscfPlayer):
+            raise _check.fail(name, "a UscfPlayer", given)
     points = _check.results("results", results)
     games = [Game(i, player.number, opponent.number, s) for i, s in enumerate(points, start=1)]
     return rate_event([player, opponent], games, rating_system=rating_system, event_type="Match",
