@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from xlrating.errors import InputError, Problem
+from xlrating.errors import ArgumentError, InputError, Problem
 from xlrating.lists import Entry, Event, RatingList, rate_season
 from xlrating.lists.check import (
     _each_game_problems,
@@ -191,3 +191,75 @@ def test_a_list_s_plain_entries_pass_at_once_and_the_others_are_checked_in_full(
         found = check_list(RatingList(system, entries))
         assert found == expected
         assert [p.where for p in found if "id is" in p.message] == ["list entry 2", "list entry 8"]
+
+
+def test_counts_and_rounds_beyond_any_real_one_are_problems_not_overflows() -> None:
+    # The quick path took any int: 10**400 games reached the US Chess engine as an OverflowError
+    # and passed unchecked on a FIDE or ICU list; a round of 10**400 was rated.
+    huge = 10**400
+    for system in ("USCF", "FIDE", "ICU"):
+        ratings = RatingList(system, {1: Entry(1, 1500.0, huge, k=24), 2: Entry(2, 1600.0, 30, k=24)})
+        found = problems(ratings, [Event("E1", D(2025, 1, 5), [(huge, 1, 2, 1.0)])])
+        assert [text[:60] for text in found] == [
+            "list entry 1: games must be a whole number >= 0, not 1000000",
+            "event E1: game 1: round must be a whole number >= 1, not 100",
+        ]
+
+
+@pytest.mark.parametrize("value", [[], False, ""])
+def test_pending_must_be_a_tuple_even_when_empty(value: Any) -> None:
+    # An empty list, False or "" passed as "no pending results"; a non-empty list was refused.
+    ratings = RatingList("FIDE", {1: Entry(1, 1500.0, 30, pending=value), 2: Entry(2, 1600.0, 30)})
+    assert problems(ratings, []) == [f"list entry 1: pending must be a tuple of PendingEvent, not {value!r}"]
+
+
+@pytest.mark.parametrize("value", [None, False, [], 0])
+def test_the_list_s_rules_must_be_text(value: Any) -> None:
+    # Falsy rules were read as blank: rated under the system's default edition, unsaid.
+    ratings = RatingList("USCF", {1: Entry(1, 1500.0, 30), 2: Entry(2, 1600.0, 30)}, rules=value)
+    assert problems(ratings, []) == [
+        f"list: rules must be text (a rule edition; blank: the system's default), not {value!r}"]
+
+
+@pytest.mark.parametrize("system", ["FIDE", "ICU"])
+def test_what_a_system_with_one_rating_system_does_not_read_is_a_problem(system: str) -> None:
+    # Ignored before: a FIDE or ICU event "dual-rated", in Blitz or with a bonus multiplier was
+    # rated once, as standard play, without a bonus; a crosstable of the system refuses them.
+    ratings = RatingList(system, {1: Entry(1, 1500.0, 30, k=24), 2: Entry(2, 1600.0, 30, k=24)})
+    events = [Event("E1", D(2025, 1, 5), [(1, 1, 2, 1.0)], rating_system="Blitz", dual_rated=True,
+                    bonus_multiplier=14.0),
+              Event("E2", D(2025, 1, 6), [(1, 1, 2, 1.0)], rating_system="regular")]
+    assert problems(ratings, events) == [
+        f"event E1: rating_system: {system} events have one rating system; leave it None, not 'Blitz'",
+        f"event E1: dual_rated: {system} events are not dual-rated",
+        f"event E1: bonus_multiplier: {system} events have no bonus; leave it None, not 14.0",
+    ]
+    blitz = RatingList(system, ratings.entries, rating_system="Blitz")
+    assert problems(blitz, []) == [
+        f"list: rating_system: a {system} list has one rating system; leave it at 'Regular', not 'Blitz'"]
+
+
+@pytest.mark.parametrize("value", [[], {"a": 1}])
+def test_an_event_id_that_cannot_be_a_key_is_a_problem(value: Any) -> None:
+    # Was a raw TypeError (unhashable type) after the problem had been noted.
+    ratings = RatingList("ICU", {1: Entry(1, 1500.0, 30, k=24), 2: Entry(2, 1600.0, 30, k=24)})
+    found = problems(ratings, [Event(value, D(2025, 1, 5), [(1, 1, 2, 1.0)])])
+    assert found[0] == f"events[0]: id must be non-empty text, not {value!r}"
+
+
+@pytest.mark.parametrize("value", ["no", "", 2, [1]])
+def test_rate_season_s_explain_must_be_true_or_false(value: Any) -> None:
+    # bool("no") kept every event's explained outcomes.
+    ratings = RatingList("ICU", {1: Entry(1, 1500.0, 30, k=24), 2: Entry(2, 1600.0, 30, k=24)})
+    with pytest.raises(ArgumentError, match="Argument 'explain' must be True or False"):
+        rate_season(ratings, [], explain=value)
+
+
+def test_period_months_true_is_not_one_month_and_twelve_point_nought_is_twelve() -> None:
+    # True == 1 passed as a one-month period; 12.0 (Excel's number) raised a raw TypeError later.
+    ratings = RatingList("FIDE", {1: Entry(1, 2000.0, 30), 2: Entry(2, 1900.0, 30)})
+    events = [Event("E1", D(2025, 1, 5), [(1, 1, 2, 1.0)]), Event("E2", D(2025, 2, 5), [(1, 1, 2, 1.0)])]
+    with pytest.raises(ArgumentError, match="Argument 'period_months' must be 1, 2, 3, 4, 6 or 12"):
+        rate_season(ratings, events, period_months=True)
+    twelve = rate_season(ratings, events, period_months=12.0)
+    assert twelve.list == rate_season(ratings, events, period_months=12).list

@@ -83,7 +83,7 @@ def _plain_rating(value: Any, low: float = 0.0) -> bool:
 
 
 def _plain_count(value: Any) -> bool:
-    return type(value) is int and value >= 0
+    return type(value) is int and 0 <= value <= _check.MAX_COUNT
 
 
 def _plain_entry(entry: Any, low: float) -> bool:
@@ -93,7 +93,7 @@ def _plain_entry(entry: Any, low: float) -> bool:
     return (
         type(entry) is Entry
         and type(entry.name) is str
-        and not entry.pending
+        and entry.pending == ()  # (an empty list, False or "": told, not read as none)
         and type(entry.other_ratings) is dict  # its contents: checked by the engines, by name
         and type(entry.adult) is bool
         and entry.history is None
@@ -232,10 +232,12 @@ def check_list(ratings: RatingList) -> list[Problem]:
         )
     if ratings.date is not None and not _is_date(ratings.date):
         problems.append(Problem("list", f"date must be a date, not {ratings.date!r}"))
+    rules: Any = ratings.rules  # the caller's object, whatever its annotation says
+    if not isinstance(rules, str):  # ([] or False would be read as blank: the default)
+        problems.append(Problem("list", f"rules must be text (a rule edition; blank: the system's "
+                                        f"default), not {rules!r}"))
     system = systems.keyed(ratings.system)
-    if system is not None and system.rating_systems and system.rating_system(ratings.rating_system) is None:
-        problems.append(Problem("list", f"rating_system must be one of {_listed_names(system)}, not "
-                                        f"{ratings.rating_system!r}"))
+    problems.extend(Problem("list", message) for message in _list_rating_system_problems(ratings, system))
     low, named = _lowest(ratings.system), _names_of(system)
     for key, entry in ratings.entries.items():
         if _plain_entry(entry, low) and entry.id == key and (not entry.other_ratings or not named
@@ -244,6 +246,31 @@ def check_list(ratings: RatingList) -> list[Problem]:
         where = f"list entry {key}"
         problems.extend(Problem(where, message) for message in _entry_problems(key, entry, system))
     return problems
+
+
+_ONE_RATING_SYSTEM = next(f.default for f in fields(RatingList) if f.name == "rating_system")
+"""A list's rating system by default (Regular), the one a system with one rating system rates."""
+
+
+def _list_rating_system_problems(ratings: RatingList, system: systems.System | None) -> list[str]:
+    """The list's rating system: one of the system's (any name the registry knows), and for a
+    system with one rating system (FIDE, ICU) the default, as a crosstable of it has
+    (``Blitz`` would be ignored, the events rated as standard play)."""
+    if system is None:
+        return []
+    if system.rating_systems:
+        if system.rating_system(ratings.rating_system) is None:
+            return [f"rating_system must be one of {_listed_names(system)}, not {ratings.rating_system!r}"]
+    elif not _the_one_rating_system(ratings.rating_system):
+        return [f"rating_system: a {system.short_name} list has one rating system; leave it at "
+                f"{_ONE_RATING_SYSTEM!r}, not {ratings.rating_system!r}"]
+    return []
+
+
+def _the_one_rating_system(name: Any) -> bool:
+    """``name`` names the rating system of a system with one (:data:`_ONE_RATING_SYSTEM`)."""
+    found = systems.any_rating_system(name)
+    return found is not None and found == systems.any_rating_system(_ONE_RATING_SYSTEM)
 
 
 def _entry_problems(key: Any, entry: Any, system: systems.System | None) -> list[str]:
@@ -346,8 +373,10 @@ def _rating_system_problems(event: Event, ratings: RatingList) -> list[str]:
     """An event's rating system (any name the registry knows; blank: the list's) and, if it is
     dual-rated, that it is one a dual-rated event is rated in (US Chess: Regular or Quick)."""
     system = systems.keyed(ratings.system)
-    if system is None or not system.rating_systems:
-        return []  # (a system with one rating system reads neither)
+    if system is None:
+        return []
+    if not system.rating_systems:
+        return _one_system_problems(event, system)
     given = event.rating_system
     rated = system.rating_system(given if given is not None else ratings.rating_system)
     if given is not None and rated is None:
@@ -356,6 +385,23 @@ def _rating_system_problems(event: Event, ratings: RatingList) -> list[str]:
         pair = " and ".join(system.dual_pair)
         return [f"dual_rated: only {pair} events are dual-rated, not {rated} events"]
     return []
+
+
+def _one_system_problems(event: Event, system: systems.System) -> list[str]:
+    """An event of a system with one rating system (FIDE, ICU) gives no other rating system, is
+    not dual-rated and has no bonus multiplier: as its crosstable refuses them, a list does not
+    ignore them (``dual_rated=True`` rated once, ``rating_system="Blitz"`` as standard play)."""
+    problems = []
+    given = event.rating_system
+    if given is not None and not _the_one_rating_system(given):
+        problems.append(f"rating_system: {system.short_name} events have one rating system; leave it "
+                        f"None, not {given!r}")
+    if event.dual_rated is True and not system.dual_rated:
+        problems.append(f"dual_rated: {system.short_name} events are not dual-rated")
+    if event.bonus_multiplier is not None and not system.bonus_multiplier:
+        problems.append(f"bonus_multiplier: {system.short_name} events have no bonus; leave it None, "
+                        f"not {event.bonus_multiplier!r}")
+    return problems
 
 
 def _date_problems(event: Event, ratings: RatingList) -> list[str]:
@@ -443,7 +489,7 @@ def _plain_game(game: Any, known: set[PlayerId]) -> bool:
     rnd, a, b, score = game
     return (
         rnd.__class__ is int
-        and rnd >= 1
+        and 1 <= rnd <= _check.MAX_COUNT
         and score.__class__ in _NUMBERS
         and score in _SCORES
         and a.__class__ in _IDS
@@ -469,6 +515,7 @@ def _plain_games(games: Sequence[Any], known: set[PlayerId]) -> bool:
     return (
         {*map(type, rounds)} == _INT
         and min(rounds) >= 1
+        and max(rounds) <= _check.MAX_COUNT
         and _NUMBERS.issuperset(map(type, scores))
         and _SCORES.issuperset(scores)
         and _IDS.issuperset(map(type, firsts))
@@ -502,7 +549,8 @@ def check_season(ratings: RatingList, events: Iterable[Any]) -> list[Event]:
             problems.append(Problem(f"events[{index}]", f"id must be non-empty text, not {event.id!r}"))
         elif event.id in seen:
             problems.append(Problem(f"event {event.id}", "the same event ID is used twice"))
-        seen.add(event.id)
+        else:
+            seen.add(event.id)
         valid.append(event)
     dated = [e for e in valid if _is_date(e.end_date)]  # a datetime is a problem, never sorted among dates
     undated = [e for e in valid if not _is_date(e.end_date)]

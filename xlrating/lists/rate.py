@@ -124,14 +124,17 @@ class Settings:
     (FIDE Rating Regulations 2024, 7.1.4)."""
 
 
-def check_settings(settings: Settings) -> None:
-    """Raise :class:`ArgumentError` for a period length or pooling window FIDE cannot use."""
-    if settings.period_months is not None and settings.period_months not in (1, 2, 3, 4, 6, 12):
+def check_settings(settings: Settings) -> Settings:
+    """The settings with whole numbers of months (12.0 as 12); :class:`ArgumentError` for a
+    period length or pooling window FIDE cannot use (``True`` is not a month)."""
+    period = settings.period_months
+    if period is not None and (isinstance(period, bool) or period not in (1, 2, 3, 4, 6, 12)):
         raise ArgumentError(
             "Argument 'period_months' must be 1, 2, 3, 4, 6 or 12 (a period that divides the "
-            f"year), not {settings.period_months!r}"
+            f"year), not {period!r}"
         )
-    _check.whole("pool_months", settings.pool_months, low=1)
+    pool = _check.whole("pool_months", settings.pool_months, low=1)
+    return Settings(None if period is None else int(period), pool)
 
 
 _FLOAT = frozenset({float})
@@ -430,9 +433,8 @@ def rate_season(
     """
     with collector_paused():  # a season allocates millions of small acyclic objects
         ordered = check_season(ratings, events)
-        settings = Settings(period_months, pool_months)
-        check_settings(settings)
-        season = Season(ratings, bool(explain), settings)
+        settings = check_settings(Settings(period_months, pool_months))
+        season = Season(ratings, _check.flag("explain", explain), settings)
         systems.get(ratings.system).rate_list(season, ordered)
         season.check()
         return season.result()
