@@ -263,3 +263,16 @@ def test_period_months_true_is_not_one_month_and_twelve_point_nought_is_twelve()
         rate_season(ratings, events, period_months=True)
     twelve = rate_season(ratings, events, period_months=12.0)
     assert twelve.list == rate_season(ratings, events, period_months=12).list
+
+
+@pytest.mark.parametrize("value", [False, [], 0])
+def test_load_event_refuses_players_of_the_wrong_kind_even_empty(value: Any) -> None:
+    # Falsy players were read as "no new player"; a blank field (None, "") still is.
+    from xlrating.lists import load_event
+
+    data = {"id": "E1", "end_date": "2025-01-05", "games": [[1, 1, 2, 1]], "players": value}
+    with pytest.raises(InputError) as error:
+        load_event(data)
+    assert [str(p) for p in error.value.problems] == [
+        f"event E1: players must be a mapping of each new player's ID to his fields, not {value!r}"]
+    assert load_event({**data, "players": None}).players == load_event({**data, "players": ""}).players == {}

@@ -105,7 +105,9 @@ def load_event(data: Mapping[str, Any]) -> Event:
     for required in ("id", "end_date", "games"):
         if required not in data:
             problems.append(Problem(where, f"no {required}"))
-    given = data.get("players") or {}
+    given = data.get("players")
+    if given is None or given == "":  # (a blank field; False or [] are refused, not read as none)
+        given = {}
     if not isinstance(given, Mapping):
         problems.append(Problem(where, "players must be a mapping of each new player's ID to his fields, "
                                        f"not {given!r}"))
