@@ -465,3 +465,44 @@ def test_a_line_the_fast_way_cannot_vouch_for_is_read_line_by_line(
     nov.write_text("\r\n".join(lines) + ending, encoding="utf-8")
     fast, slow = _load_both_ways(monkeypatch, tmp_path, months[:2])
     assert fast == slow
+
+
+def test_a_kind_given_in_another_case_is_filed_and_looked_up_under_its_own_name(tmp_path: Path) -> None:
+    # A FIDE list whose name does not say its kind, loaded with kind="standard", was filed as
+    # "standard" (and "bogus" as "bogus"): the look-ups for Standard then found no list, and every
+    # player was "not on the list". A look-up with kind "standard" found none either.
+    unnamed = tmp_path / "nov26.txt"
+    write_fide_txt(tmp_path / "standard_nov26frl.txt", 30).rename(unnamed)
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        assert [info.kind for info in store.add(unnamed, kind="standard").lists] == ["Standard"]
+        assert store.in_force("FIDE", "Standard", NOV) == NOV
+        assert store.in_force("fide", "STANDARD", NOV) == store.in_force("FIDE", " standard ", NOV) == NOV
+        with pytest.raises(FormatError, match=r"nov26.txt: FIDE has no bogus list \(Standard, Rapid, "):
+            store.add(unnamed, kind="bogus")
+        with pytest.raises(ValueError, match=r"Argument 'kind' must be a kind of FIDE list \(Standard, "
+                                             r"Rapid, Blitz\), not 'Regular'"):
+            store.lookup("FIDE", "Regular", ["1"], NOV)
+
+
+def test_ids_given_as_excel_numbers_are_found_and_ids_of_the_wrong_kind_refused(tmp_path: Path) -> None:
+    # 1503014.0 (a number cell) was looked up as "1503014.0" and not found; True and None as
+    # "True" and "None"; 5 for the list of IDs raised a raw TypeError.
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(write_fide_txt(tmp_path / "standard_nov26frl.txt", 30))
+        first = next(iter(on_list(tmp_path / "standard_nov26frl.txt")))
+        assert set(store.lookup("FIDE", "Standard", [float(first)], NOV)) == {first}
+        assert store.history("FIDE", float(first)) == store.history("FIDE", first) != []
+        for value in (True, None, 12.5):
+            with pytest.raises(ValueError, match=f"Argument 'ids\\[1\\]' must be .*, not {value!r}"):
+                store.lookup("FIDE", "Standard", [first, value], NOV)
+            with pytest.raises(ValueError, match="Argument 'player_id' must be "):
+                store.history("FIDE", value)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="Argument 'ids' must be a list of IDs, not 5"):
+            store.lookup("FIDE", "Standard", 5, NOV)  # type: ignore[arg-type]
+
+
+def test_a_store_refuses_a_negative_timeout_and_paths_that_are_no_list() -> None:
+    with pytest.raises(ValueError, match="Argument 'timeout' must be a number >= 0, not -1"):
+        ListStore("x.sqlite", timeout=-1)
+    with pytest.raises(ValueError, match="Argument 'paths' must be a list of file paths, not None"):
+        ListStore("x.sqlite").add_files(None)  # type: ignore[arg-type]

@@ -248,6 +248,14 @@ class System:
         found: str | None = self._rating_systems.get(fold(value))
         return found
 
+    def list_kind(self, value: Any) -> str | None:
+        """The kind of this system's official list ``value`` names (any case: ``standard``;
+        US Chess: any name of a rating system, ``quick``), as :attr:`list_kinds` spells it,
+        else None."""
+        folded = fold(value)
+        named = (kind for kind in self.list_kinds if fold(kind) == folded)
+        return self.rating_system(value) or next(named, None)
+
     def dual_partner(self, rating_system: str) -> str | None:
         """The other rating system a dual-rated event in ``rating_system`` (a name as
         :meth:`rating_system` gives it) is rated in, or None if such an event is not dual-rated."""

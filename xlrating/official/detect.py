@@ -49,7 +49,8 @@ def open_list_file(
 ) -> ListFile:
     """The list file at ``path``, its header checked: raises :class:`~xlrating.errors.FormatError`
     naming the file (and line) when it is no list xlrating reads, another ``system``'s list,
-    or when its date or kind is missing and not given."""
+    or when its date or kind is missing and not given, or ``kind`` is none of the system's
+    (matched in any case: ``standard`` is filed as ``Standard``, never under a second name)."""
     source = Path(path)
     if system is not None:
         named = systems.find(system)
@@ -69,6 +70,8 @@ def open_list_file(
     if system is not None and system != own_system:
         names = systems.get(own_system).short_name, systems.get(system).short_name
         raise FormatError([Problem(str(source), "is {}'s list, not {}'s".format(*names))], title=title)
+    if kind is not None:  # any case, as the registry spells it (an unknown kind: the opener says so)
+        kind = systems.get(own_system).list_kind(kind) or kind
     try:
         opened = opener(Request(source, member, head, date, kind, problems))
     except TooManyProblems:

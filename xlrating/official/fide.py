@@ -235,21 +235,28 @@ def _date_and_kinds(
         )
     if date is None and header_date is None and named_date is not None:
         notes.append(f"{path.name}: the list's date, {named_date:%B %Y}, taken from the file name")
-    kinds: tuple[str, ...] = KINDS
-    if not combined:
-        own_kind = kind_from_name(member) or kind_from_name(path.name)
-        if kind is not None and own_kind is not None and kind != own_kind:
-            problems.add(path.name, f"the file is FIDE's {own_kind.lower()} list, but --kind says {kind}")
-        chosen = own_kind or kind
-        if chosen is None:
-            problems.add(
-                path.name,
-                "the file does not say whether it is the standard, rapid or blitz list: "
-                "give it (--kind Standard, Rapid or Blitz)",
-            )
-            chosen = KINDS[0]
-        kinds = (chosen,)
+    kinds = KINDS if combined else (_kind(path, member, kind, problems),)
     return date or own, kinds
+
+
+def _kind(path: Path, member: str, kind: str | None, problems: ListProblems) -> str:
+    """The kind of a single list: from its file name, else the one given (one of :data:`KINDS`,
+    else it would be filed under a kind never looked up)."""
+    own_kind = kind_from_name(member) or kind_from_name(path.name)
+    if kind is not None and kind not in KINDS:
+        problems.add(path.name, f"FIDE has no {kind} list ({', '.join(KINDS)})")
+        kind = own_kind or KINDS[0]  # (said once)
+    if kind is not None and own_kind is not None and kind != own_kind:
+        problems.add(path.name, f"the file is FIDE's {own_kind.lower()} list, but --kind says {kind}")
+    chosen = own_kind or kind
+    if chosen is None:
+        problems.add(
+            path.name,
+            "the file does not say whether it is the standard, rapid or blitz list: "
+            "give it (--kind Standard, Rapid or Blitz)",
+        )
+        chosen = KINDS[0]
+    return chosen
 
 
 def open_txt(request: Request) -> ListFile | None:

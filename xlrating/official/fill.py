@@ -133,9 +133,7 @@ RATING_LIST = "Rating list"
 def kind_named(system: str, value: Any) -> str | None:
     """The kind of list of ``system`` that ``value`` names (any case; US Chess: any name of a
     rating system), else None."""
-    entry = systems.get(system)
-    named = (kind for kind in entry.list_kinds if fold(kind) == fold(value))
-    return entry.rating_system(value) or next(named, None)
+    return systems.get(system).list_kind(value)
 
 
 def _kinds(system: str) -> str:

@@ -35,6 +35,7 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .. import _check, systems
 from ..errors import FormatError, InputError, Problem, XlratingError
@@ -202,7 +203,7 @@ class ListStore:
     def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 5.0) -> None:
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise _check.fail("path", "a file path", path)
-        self.timeout = _check.number("timeout", timeout)
+        self.timeout = _check.non_negative("timeout", timeout)
         self.path = Path(path) if path is not None else default_path()
         self._connection: sqlite3.Connection | None = None
 
@@ -315,7 +316,8 @@ class ListStore:
     ) -> list[Loaded]:
         """Load several list files in one transaction: all of them, or (when any has a problem)
         none. Raises :class:`~xlrating.errors.InputError` listing every file's problems."""
-        if isinstance(paths, (str, os.PathLike)) or not all(isinstance(p, (str, os.PathLike)) for p in paths):
+        if isinstance(paths, (str, os.PathLike)) or not isinstance(paths, Iterable) or not all(
+                isinstance(p, (str, os.PathLike)) for p in paths):
             raise _check.fail("paths", "a list of file paths", paths)
         if date is not None and (not isinstance(date, dt.date) or isinstance(date, dt.datetime)):
             raise _check.fail("date", "a date", date)
@@ -605,15 +607,17 @@ class ListStore:
         named = systems.find(system) if isinstance(system, str) else None
         if named is None:
             raise _check.fail("system", "US Chess, FIDE or ICU", system)
-        if not isinstance(kind, str):
-            raise _check.fail("kind", "a list's kind such as Standard or Regular", kind)
+        listed = named.list_kind(kind) if isinstance(kind, str) else None  # (any case: never "no list")
+        if listed is None:
+            kinds = ", ".join(named.list_kinds)
+            raise _check.fail("kind", f"a kind of {named.short_name} list ({kinds})", kind)
         if not isinstance(on, dt.date) or isinstance(on, dt.datetime):
             raise _check.fail("on", "a date", on)
         connection = self._connect(write=False)
         if connection is None:
             return None
         with self._guard():
-            found = self._in_force(connection, named.key, kind, on)
+            found = self._in_force(connection, named.key, listed, on)
         return None if found is None else (connection, named.key, *found)
 
     def in_force(self, system: str, kind: str, on: dt.date) -> dt.date | None:
@@ -624,9 +628,9 @@ class ListStore:
     def lookup(self, system: str, kind: str, ids: Iterable[str], on: dt.date) -> Mapping[str, ListedPlayer]:
         """The rows of these IDs on the list of ``system``/``kind`` in force on ``on`` (the newest
         dated on or before it). IDs that list does not hold are absent (never invented)."""
-        if isinstance(ids, (str, bytes)):
+        if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
             raise _check.fail("ids", "a list of IDs", ids)
-        wanted = [str(pid).strip() for pid in ids]
+        wanted = [_id_text(f"ids[{index}]", pid) for index, pid in enumerate(ids)]
         started = self._start(system, kind, on)
         if started is None:
             return {}
@@ -705,7 +709,7 @@ class ListStore:
         named = systems.find(system) if isinstance(system, str) else None
         if named is None:
             raise _check.fail("system", "US Chess, FIDE or ICU", system)
-        text = str(player_id).strip()
+        text = _id_text("player_id", player_id)
         connection = self._connect(write=False)
         if connection is None or not (text.isascii() and text.isdigit()) or text[0] == "0" or len(text) > 18:
             return []
@@ -734,6 +738,16 @@ class ListStore:
                     if current is not None and current[1] is not None:
                         result.append(to_player(named.key, kind, _date(day), (text, *current[1:])))
         return result
+
+
+def _id_text(name: str, value: Any) -> str:
+    """A player's ID as the store's text: text or a whole number (Excel's 12345.0 as ``12345``);
+    ``True``, ``None`` or 12.5 are refused, never looked up as ``"True"`` and not found."""
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise _check.fail(name, "a player's ID (text or a whole number)", value)
+    return str(_check.whole(name, value))
 
 
 def _where(name: str, message: str) -> Problem:
