@@ -129,6 +129,17 @@ def sequence(name: str, values: Any, what: str) -> tuple[Any, ...]:
     return tuple(values)
 
 
+def texts(name: str, values: Any, expected: str) -> tuple[str, ...]:
+    """A sequence of text (sheet or section names) as a tuple; one text alone (which would be read a
+    letter at a time), ``False`` or a number is refused with ``expected`` ("a list of sheet names")."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise fail(name, expected, values)
+    result = tuple(values)
+    if not all(isinstance(value, str) for value in result):
+        raise fail(name, expected, values)
+    return result
+
+
 def ratings(name: str, values: Iterable[Any], *, low: float = 0.0, high: float = 4000.0) -> tuple[float, ...]:
     """A sequence of ratings; the message names the position of a bad one."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import _check
-from ..errors import Problem
+from ..errors import Problem, WorkbookError
 from .checks import Check, MissingFieldsError
 from .dbf import USCF_CHECKS, build_report, report_tables, write_tables
 from .source import ExportEvent, read_event
@@ -68,6 +68,7 @@ def load_event(path: str | os.PathLike[str], *, sheets: Sequence[str] = ()) -> E
     from ..errors import CrosstableError
     from ..workbook import load, read_grids
 
+    sheets = _check.texts("sheets", sheets, "a list of sheet names")
     workbook = load(path)
     try:
         return read_event(read_grids(workbook), only=sheets)
@@ -79,6 +80,9 @@ def write_text_atomic(text: str, path: str | os.PathLike[str]) -> Path:
     """Write ``text`` (UTF-8, line endings as given) to ``path`` through a temporary file
     beside it, so a failure never leaves half a file."""
     target = Path(path)
+    if target.is_dir() or not target.parent.is_dir():  # (a raw IsADirectoryError or FileNotFoundError)
+        raise WorkbookError(f"{target}: " + ("is a folder; name the file to write" if target.is_dir()
+                                              else f"its folder {target.parent} does not exist"))
     handle, temporary = tempfile.mkstemp(prefix=".xlrating-", suffix=".tmp", dir=target.parent or ".")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
@@ -123,7 +127,7 @@ def export(
     Raises :class:`MissingFieldsError` when a field the format requires is missing, unless
     ``force`` (which also replaces existing files).
     """
-    fmt = _check.choice("fmt", fmt, FORMATS)
+    fmt, force = _check.choice("fmt", fmt, FORMATS), _check.flag("force", force)
     if not isinstance(out, (str, os.PathLike)):
         raise _check.fail("out", "a file or folder path", out)
     event = load_event(path, sheets=sheets)

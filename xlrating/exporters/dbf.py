@@ -46,13 +46,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from .. import systems
+from .. import _check, systems
 from ..crosstable import Code, PlayerRow, RoundCell
 from ..crosstable.parse import row_address
 from ..errors import FormatError, Problem, WorkbookError
 from ..model import EventType
 from .checks import Check, check_before_sending, missing_fields, setting
-from .source import ExportEvent, Section, file_date
+from .source import ExportEvent, Section, export_event, file_date
 
 #: The three files, in the order they are written.
 FILES = ("THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF")
@@ -284,7 +284,7 @@ def report_tables(event: ExportEvent) -> tuple[Table, Table, Table]:
     cannot carry (not a US Chess event, an online rating system, a value wider than its
     field, more than 99 sections), each problem with its cell.
     """
-    problems = _not_carried(event)
+    problems = _not_carried(export_event(event))
     rounds = max((s.crosstable.rounds for s in event.sections), default=0)
     sections = [_SectionRecord(event, number, s) for number, s in enumerate(event.sections, start=1)]
     players = [_PlayerRecord(event, s.number, s.section, player) for s in sections
@@ -329,6 +329,7 @@ def build_report(event: ExportEvent, *, force: bool = False) -> Report:
     :class:`~xlrating.exporters.checks.MissingFieldsError`. Forced, the missing fields are
     kept in :attr:`Report.missing`.
     """
+    force = _check.flag("force", force)
     try:
         tables = report_tables(event)
     except FormatError as error:
@@ -357,6 +358,9 @@ def write_tables(tables: Sequence[Table], folder: str | os.PathLike[str], *, for
     """
     import dbf
 
+    tables, force = _check.items("tables", tables, Table, "a Table"), _check.flag("force", force)
+    if not isinstance(folder, (str, os.PathLike)):
+        raise _check.fail("folder", "a folder path", folder)
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise WorkbookError(f"{target}: is a file; -o names the folder the three DBF files go into")

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import _check
 from ..crosstable import Crosstable, EventSettings, Grid, PlayerRow
 from ..crosstable.columns import fold
 from ..crosstable.rate import check_rows
@@ -146,6 +147,13 @@ def _end_date_given(grid: Grid | None) -> bool:
                for row in grid or ())
 
 
+def export_event(event: Any) -> ExportEvent:
+    """``event`` checked to be an :class:`ExportEvent` (what :func:`read_event` gives)."""
+    if not isinstance(event, ExportEvent):
+        raise _check.fail("event", "an ExportEvent (from load_event or read_event)", event)
+    return event
+
+
 def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: bool = True) -> ExportEvent:
     """The event of a workbook's sheets (``only``: just the crosstable sheets so named).
 
@@ -153,6 +161,9 @@ def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: b
     when the ``Event`` sheet or a crosstable has errors (what ``rate`` would refuse);
     ``check=False`` skips that (for tests of what the reader does not accept yet).
     """
+    if not isinstance(sheets, Mapping):
+        raise _check.fail("sheets", "a mapping of sheet name to grid", sheets)
+    only, check = _check.texts("only", only, "a list of sheet names"), _check.flag("check", check)
     settings_name = next((n for n in sheets if fold(n) == fold(SETTINGS_SHEET)), None)
     settings_grid = sheets[settings_name] if settings_name is not None else None
     settings, problems = read_settings(settings_grid, sheet=settings_name or SETTINGS_SHEET)

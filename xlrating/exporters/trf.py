@@ -58,7 +58,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .. import systems
+from .. import _check, systems
 from ..crosstable import Code, PlayerRow, RoundCell
 from ..crosstable.parse import row_address
 from ..crosstable.values import address
@@ -66,7 +66,7 @@ from ..errors import FormatError, Problem
 from ..importers.trf import NATIONAL_RECORD
 from ..model import EventType
 from .checks import Check, check_before_sending, missing_fields, setting
-from .source import ExportEvent, Section, ascii_digits, file_date, points_of, rank
+from .source import ExportEvent, Section, ascii_digits, export_event, file_date, points_of, rank
 from .time_control import ENCODED, encode
 
 #: The result a crosstable code becomes in a TRF round field (games and forfeits).
@@ -571,7 +571,8 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
     in :attr:`TrfText.missing`), and :class:`~xlrating.errors.FormatError` listing every
     value that does not fit.
     """
-    edition = EDITIONS[fmt]
+    event, force = export_event(event), _check.flag("force", force)
+    edition = EDITIONS[_check.choice("fmt", fmt, EDITIONS)]
     section = _only_section(event)
     writing = _Writing(event, section, sorted(section.crosstable.players, key=lambda p: p.number))
     notes = writing.notes

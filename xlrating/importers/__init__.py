@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .. import _check
 from ..errors import FormatError, Problem
-from ._common import _ILLEGAL
+from ._common import _ILLEGAL, sections_arg
 from .dbf import read_dbf
 from .detect import FORMATS, detect_format, detect_text
 from .model import Cell, ImportedEvent, ImportedSheet
@@ -65,9 +65,7 @@ def import_file(
         raise _check.fail("path", "a file or folder path", path)
     if fmt is not None:
         fmt = _check.choice("fmt", fmt, FORMATS)
-    if sections is not None and (isinstance(sections, str)
-                                 or not all(isinstance(name, str) for name in sections)):
-        raise _check.fail("sections", "a list of section names", sections)
+    sections = sections_arg(sections)
     source = Path(path)
     chosen = fmt or detect_format(source)
     return _READERS[chosen](source, sections=sections)

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import codecs
 import datetime
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
+from .. import _check
 from ..errors import FormatError, Problem
 from .model import Cell, ImportedSheet
 
@@ -160,6 +164,34 @@ def decode_text(data: bytes, where: str, notes: list[str] | None = None) -> str:
         notes.append(f"The file mixes UTF-8 and Windows-1252 text: line{'s' if len(legacy) > 1 else ''} "
                      f"{shown} read as Windows-1252, the rest as UTF-8; check the names with accents")
     return text
+
+
+def text_args(text: Any, source: Any, notes: Any = ()) -> tuple[str, ...]:
+    """The arguments every text importer shares, checked: ``text`` and ``source`` as text,
+    ``notes`` a sequence of text (a single note would be read a letter at a time); the notes
+    as a tuple."""
+    for name, value, what in (("text", text, "the file's text"), ("source", source, "the file's name")):
+        if not isinstance(value, str):
+            raise _check.fail(name, f"text ({what})", value)
+    given = _check.sequence("notes", notes, "notes (text)")
+    if not all(isinstance(note, str) for note in given):
+        raise _check.fail("notes", "a sequence of notes (text)", notes)
+    return given
+
+
+def sections_arg(sections: Any) -> tuple[str, ...] | None:
+    """``sections`` checked: ``None`` (every section), or a sequence of section names (one
+    name alone would be read a letter at a time; ``False`` is not "every section")."""
+    if sections is None:
+        return None
+    return _check.texts("sections", sections, "a list of section names")
+
+
+def path_arg(name: str, value: Any) -> Path:
+    """A file or folder path argument as a :class:`~pathlib.Path`."""
+    if not isinstance(value, (str, os.PathLike)):
+        raise _check.fail(name, "a file or folder path", value)
+    return Path(value)
 
 
 def split_lines(text: str) -> list[str]:

@@ -60,6 +60,8 @@ from ._common import (
     meetings_of,
     merge_settings,
     parse_date,
+    path_arg,
+    sections_arg,
     select_sections,
     sheet_name,
     whole_number,
@@ -644,7 +646,7 @@ def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> Im
     ``sections`` picks sections by name (``S_SEC_NAME``), number or sheet name. Raises
     :class:`~xlrating.errors.FormatError` with every problem found.
     """
-    folder = _folder(Path(folder))
+    folder, sections = _folder(path_arg("folder", folder)), sections_arg(sections)
     source = folder.name or str(folder)
     files = find_files(folder)
     problems = Problems()

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from ..errors import FormatError, Problem
-from ._common import decode_text, split_lines
+from ._common import decode_text, split_lines, text_args
 from ._files import read_bytes
 
 #: The formats, by the name ``--from`` takes.
@@ -32,6 +32,7 @@ _MSA_HEADER = re.compile(r"\s*Pair\s*\|\s*Player\s+Name", re.IGNORECASE)
 
 def detect_text(text: str, source: str) -> str:
     """``"pgn"``, ``"trf"`` or ``"msa"`` for the text of a file; :class:`FormatError` if none."""
+    text_args(text, source)
     lines = split_lines(text.lstrip("\ufeff"))
     if any(_PGN_TAG.match(line) for line in lines):
         return "pgn"

@@ -40,10 +40,13 @@ from ._common import (
     guess_event_type,
     meetings_of,
     merge_settings,
+    path_arg,
     quote,
+    sections_arg,
     select_sections,
     sheet_name,
     split_lines,
+    text_args,
     whole_number,
 )
 from .model import Cell, ImportedEvent
@@ -410,6 +413,7 @@ def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
     name. Raises :class:`~xlrating.errors.FormatError` with every problem found. ``notes`` (what
     reading the file found, such as mixed encodings) lead the event's notes.
     """
+    notes, sections = text_args(text, source, notes), sections_arg(sections)
     problems = Problems()
     lines = split_lines(text)
     headers = [i for i, line in enumerate(lines) if _HEADER.match(line)]
@@ -445,7 +449,7 @@ def read_msa(path: str | Path, *, sections: Sequence[str] | None = None) -> Impo
     """Read the US Chess crosstable text file ``path`` (see :func:`parse_msa`)."""
     from ._files import read_text
 
-    path = Path(path)
+    path = path_arg("path", path)
     notes: list[str] = []
     text = read_text(path, notes)
     return parse_msa(text, path.name, sections=sections, notes=notes)

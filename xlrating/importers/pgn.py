@@ -43,8 +43,11 @@ from ._common import (
     check_text,
     guess_event_type,
     meetings_of,
+    path_arg,
     quote,
+    sections_arg,
     split_lines,
+    text_args,
     whole_number,
 )
 from .model import Cell, ImportedEvent
@@ -341,6 +344,7 @@ def parse_pgn(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
     ``source`` names the file in problems (``games.pgn line 12``). Raises
     :class:`~xlrating.errors.FormatError` with every problem found.
     """
+    notes = text_args(text, source, notes)
     problems = Problems()
     title = f"Cannot import {source} as a PGN file"
     games = read_games(text, problems, source)
@@ -380,10 +384,10 @@ def read_pgn(path: str | Path, *, sections: Sequence[str] | None = None) -> Impo
     """Read the PGN file ``path`` (see :func:`parse_pgn`). A PGN file is one section."""
     from ._files import read_text
 
-    if sections:
+    if given := sections_arg(sections):
         raise ArgumentError("Argument 'sections' does not apply to a PGN file: it holds one section, "
-                            f"not {list(sections)!r}")
-    path = Path(path)
+                            f"not {list(given)!r}")
+    path = path_arg("path", path)
     notes: list[str] = []
     text = read_text(path, notes)
     return parse_pgn(text, path.name, notes=notes)

@@ -76,8 +76,11 @@ from ._common import (
     decimal_number,
     guess_event_type,
     parse_date,
+    path_arg,
     quote,
+    sections_arg,
     split_lines,
+    text_args,
     whole_number,
 )
 from .model import Cell, ImportedEvent
@@ -606,8 +609,8 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
 
     Raises :class:`~xlrating.errors.FormatError` with every problem found.
     """
+    notes = list(text_args(text, source, notes))
     problems = Problems()
-    notes = list(notes)
     found = _Lines()
     lines = split_lines(text.lstrip("\ufeff"))
     for number, line in enumerate(lines, start=1):
@@ -658,11 +661,11 @@ def read_trf(path: str | Path, *, sections: Sequence[str] | None = None) -> Impo
     """
     from ._files import read_text
 
-    if sections:
+    if given := sections_arg(sections):
         raise ArgumentError("Argument 'sections' does not apply to a TRF file: it holds one section, "
-                            f"not {list(sections)!r}")
+                            f"not {list(given)!r}")
 
-    path = Path(path)
+    path = path_arg("path", path)
     notes: list[str] = []
     text = read_text(path, notes)
     return parse_trf(text, path.name, notes=notes)
