@@ -377,3 +377,23 @@ def test_a_sheet_without_players_fills_nothing_and_says_nothing() -> None:
     filled = fill_sheets({"Event": event, "Crosstable": [["No", "Name", "ID", "Rating", "R1"]]},
                          ListSheet(listed))
     assert filled == type(filled)((), (), (), ())
+
+
+def test_fill_sheets_names_an_argument_of_the_wrong_kind() -> None:
+    # A list of sheets or a source without look-ups raised a raw TypeError or AttributeError; a
+    # date as text was accepted with any source but the store; kind=False was read as "not given".
+    from xlrating.errors import ArgumentError
+
+    typed, event = uscf_event()
+    sheets: Any = {"Event": event, "Crosstable": typed}
+    source: Any = ListSheet(uscf_list(typed))
+    refused: dict[str, tuple[Any, Any, dict[str, Any]]] = {
+        "Argument 'sheets' must be a mapping": ([typed], source, {}),
+        "Argument 'source' must be a PlayerSource": (sheets, "lists.sqlite", {}),
+        "Argument 'on' must be a date, not '2024-05-01'": (sheets, source, {"on": "2024-05-01"}),
+        "Argument 'today' must be a date": (sheets, source, {"today": 2024}),
+        "Argument 'kind' False is not a US Chess list": (sheets, source, {"kind": False}),
+    }
+    for message, (given, lists, options) in refused.items():
+        with pytest.raises(ArgumentError, match=message):
+            fill_sheets(given, lists, **options)

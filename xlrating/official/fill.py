@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import fide, systems
+from .. import _check, fide, systems
 from ..crosstable.columns import columns_named, fold
 from ..crosstable.model import AddedColumns, Block, EventSettings, Grid
 from ..crosstable.parse import (
@@ -548,6 +548,11 @@ def fill_sheets(sheets: Mapping[str, Grid], source: PlayerSource, *, on: dt.date
     """
     from ..season.read import is_season
 
+    if not isinstance(sheets, Mapping):
+        raise _check.fail("sheets", "a mapping of sheet name to grid", sheets)
+    if not all(callable(getattr(source, name, None)) for name in ("lookup", "in_force")):
+        raise _check.fail("source", "a PlayerSource (a ListStore)", source)
+    on, today = _check.date("on", on), _check.date("today", today)
     tables = _season_tables(sheets, on, kind, today) if is_season(sheets) else \
         _crosstable_tables(sheets, on, kind, today)
     blocks: list[Block] = []
@@ -630,7 +635,7 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
 
 def _checked(system: str, kind: str | None) -> str | None:
     """The caller's ``kind``, checked against the system's lists (None when not given)."""
-    if not kind:
+    if kind is None or kind == "":  # (not given; False or 0 are no kind, refused below)
         return None
     found = kind_named(system, kind)
     if found is None:
