@@ -421,7 +421,9 @@ def rate_season(
     are grouped into rating periods and every event of a period is rated from the rating
     at the start of the period. ``explain=True`` keeps every event's explained
     :class:`~xlrating.model.EventOutcome` in the result (large for a long season).
-    ``period_months`` and ``pool_months`` are the FIDE settings of :class:`Settings`.
+    ``period_months`` and ``pool_months`` are the FIDE settings of :class:`Settings` (whole
+    numbers of months; Excel's 12.0 is 12, ``True`` is no month). ``explain`` is ``True`` or
+    ``False`` (``"no"`` is refused, not read as true).
 
     Raises :class:`~xlrating.errors.InputError` listing every problem of the list and the
     events (each with the list entry or event and game it concerns); nothing is rated then.

@@ -627,7 +627,11 @@ class ListStore:
 
     def lookup(self, system: str, kind: str, ids: Iterable[str], on: dt.date) -> Mapping[str, ListedPlayer]:
         """The rows of these IDs on the list of ``system``/``kind`` in force on ``on`` (the newest
-        dated on or before it). IDs that list does not hold are absent (never invented)."""
+        dated on or before it). IDs that list does not hold are absent (never invented).
+
+        ``kind`` is matched in any case (``standard``); an ID may be text or a whole number
+        (12345.0 from a number cell is ``12345``); a kind the system does not publish, or an ID
+        such as ``True`` or ``None``, is an :class:`~xlrating.errors.ArgumentError`."""
         if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
             raise _check.fail("ids", "a list of IDs", ids)
         wanted = [_id_text(f"ids[{index}]", pid) for index, pid in enumerate(ids)]
