@@ -33,15 +33,21 @@ class SeasonExcel(Excel):
                 super().apply([action])
 
 
-def test_the_season_script_writes_what_the_command_line_writes(tmp_path: Path,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    source = write_season_template(tmp_path / "season.xlsx")[0]
+def _both_ways(folder: Path, capsys: pytest.CaptureFixture[str]) -> tuple[SeasonExcel, Any]:
+    """The season template rated by the script (the client's book after its actions) and by
+    ``xlrating season`` (the rated file, as openpyxl reads it)."""
+    source = write_season_template(folder / "season.xlsx")[0]
     data = book_json(source)
     excel = SeasonExcel(data)
     excel.apply(run_script(macros, "rate_season_workbook", data))
     assert main(["season", str(source)]) == 0
     capsys.readouterr()
-    rated = openpyxl.load_workbook(tmp_path / "season-rated.xlsx")
+    return excel, openpyxl.load_workbook(folder / "season-rated.xlsx")
+
+
+def test_the_season_script_writes_what_the_command_line_writes(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    excel, rated = _both_ways(tmp_path, capsys)
     assert excel.names == rated.sheetnames
     for name in ("Players", "Autumn", "Winter", "Spring", "New list", "History"):
         sheet = rated[name]
@@ -61,13 +67,7 @@ def test_the_season_script_lays_out_the_sheets_it_adds_as_the_command_line_does(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # The New list and History sheets the script adds: the header in bold, each column as wide
     # as the command line makes it (xlwings Lite takes a width in points, openpyxl in characters).
-    source = write_season_template(tmp_path / "season.xlsx")[0]
-    data = book_json(source)
-    excel = SeasonExcel(data)
-    excel.apply(run_script(macros, "rate_season_workbook", data))
-    assert main(["season", str(source)]) == 0
-    capsys.readouterr()
-    rated = openpyxl.load_workbook(tmp_path / "season-rated.xlsx")
+    excel, rated = _both_ways(tmp_path, capsys)
     for name in ("New list", "History"):
         sheet = rated[name]
         assert sheet.max_column > 2

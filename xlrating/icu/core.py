@@ -102,9 +102,15 @@ class Core(Protocol):
         unrated or provisional player's estimate in ``seen`` (``None``: foreign, or no rated
         game)."""
 
-    def iterate(self, seen: list[float], explain: bool) -> Estimates:
+    def iterate(self, seen: list[float], explain: bool, groups: Sequence[int] | None = None,
+                only: frozenset[int] | None = None) -> Estimates:
         """The passes of the estimates from ``seen`` until none moves by the threshold or
-        more, or the iteration limit (then :attr:`Estimates.moved` is not empty)."""
+        more, or the iteration limit (then :attr:`Estimates.moved` is not empty).
+
+        ``groups`` (numbers only: several events whose players never meet, rated at once): each
+        player's group; a group's passes stop when none of its estimates moves, as if it were
+        rated alone, and its :attr:`Estimates.before` is what its own last pass saw. ``only``:
+        the groups iterated (the others keep ``seen``)."""
 
     def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
         """The rated players' games, each opponent at ``seen``, with K(s - e)."""

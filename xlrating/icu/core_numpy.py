@@ -163,9 +163,18 @@ class NumpyCore:
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
-    def iterate(self, seen: list[float], explain: bool) -> Estimates:
+    def iterate(self, seen: list[float], explain: bool, groups: Sequence[int] | None = None,
+                only: frozenset[int] | None = None) -> Estimates:
         iterated = self.iterated_at
         first = np.zeros(len(seen), dtype=np.intp)
+        group: Ints | None = None  # (grouped) each iterated player's group
+        live: npt.NDArray[np.bool_] | None = None  # (grouped) whether his group still iterates
+        if groups is not None and len(iterated):
+            assert not explain, "groups are rated for their numbers only"
+            group = np.asarray(groups, dtype=np.intp)[iterated]
+            live = np.ones(len(iterated), dtype=bool) if only is None else np.isin(group, sorted(only))
+            if not live.any():
+                iterated = iterated[:0]
         if not len(iterated):
             return Estimates(seen, seen, 0, first=first.tolist())
         threshold = self.rules.iteration_threshold
@@ -174,10 +183,11 @@ class NumpyCore:
         before = now
         estimate = now[iterated]
         value, moved, old = estimate, np.zeros(len(iterated), dtype=bool), estimate
+        settled = np.full(len(now), np.nan) if group is not None else None
         iteration = 0
         for iteration in range(1, self.rules.iteration_limit + 1):
             value, count = self.estimate(now)
-            rated = count > 0
+            rated = count > 0 if live is None else (count > 0) & live
             moved = rated & ~(np.abs(value - estimate) < threshold)  # a first estimate is a move
             first[iterated[rated & np.isnan(estimate)]] = iteration
             if explain:
@@ -185,8 +195,18 @@ class NumpyCore:
             old, estimate = estimate, np.where(rated, value, estimate)
             before, now = now, now.copy()
             now[iterated] = estimate
-            if not moved.any():
+            if live is not None and group is not None and settled is not None:
+                moving = np.zeros(int(group.max()) + 1, dtype=bool)
+                moving[group[moved]] = True
+                done = live & ~moving[group]  # each player of a group that did not move: settled
+                settled[iterated[done]] = before[iterated[done]]
+                live = live & moving[group]
+                if not live.any():
+                    break
+            elif not moved.any():
                 break
+        if settled is not None:
+            before = np.where(np.isnan(settled), before, settled)
         which = np.flatnonzero(moved)
         still = list(zip(iterated[which].tolist(), old[which].tolist(), value[which].tolist(), strict=True))
         return Estimates(self.listed(now), self.listed(before), iteration, history, first.tolist(), still)

@@ -41,11 +41,14 @@ class PlainCore:
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
-    def iterate(self, seen: list[float], explain: bool) -> Estimates:
-        iterated, threshold, games = self.iterated, self.rules.iteration_threshold, self.sides.by_player
+    def iterate(self, seen: list[float], explain: bool, groups: Sequence[int] | None = None,
+                only: frozenset[int] | None = None) -> Estimates:
+        threshold, games = self.rules.iteration_threshold, self.sides.by_player
+        work = self.work(explain, groups, only)
         first = [0] * len(seen)
-        if not iterated:
+        if not work:
             return Estimates(seen, seen, 0, first=first)
+        settled: dict[int, float] = {}  # (grouped) each player of a settled group: as its last pass saw him
         history: list[tuple[list[float], list[int]]] = []
         values: list[float] = []
         counts: list[int] = []
@@ -57,7 +60,7 @@ class PlainCore:
             if explain:
                 values, counts = [], []
                 history.append((values, counts))
-            for i, (prior_total, prior_games) in zip(iterated, self.prior, strict=True):
+            for i, (prior_total, prior_games) in work:
                 # (Ro*Go + sum(Ropp +/- 400))/(Go + Ge), Go 0 for an unrated player, over the Ge
                 # games whose opponent has a rating or an estimate.
                 total, count = 0.0, 0
@@ -78,9 +81,22 @@ class PlainCore:
                     if old != old:
                         first[i] = iteration
                 seen[i] = value
-            if not moved:
+            if groups is not None:
+                work = _settle(work, groups, moved, before, settled)
+                if not work:
+                    break
+            elif not moved:
                 break
-        return Estimates(seen, before, iteration, history, first, moved)
+        return Estimates(seen, _as_settled(before, settled), iteration, history, first, moved)
+
+    def work(self, explain: bool, groups: Sequence[int] | None, only: frozenset[int] | None) -> _Work:
+        """The players :meth:`iterate` iterates: every unrated and provisional player, or of
+        several groups (numbers only), those of the groups ``only`` names."""
+        work = list(zip(self.iterated, self.prior, strict=True))
+        if groups is None:
+            return work
+        assert not explain, "groups are rated for their numbers only"
+        return [(i, prior) for i, prior in work if only is None or groups[i] in only]
 
     # -- steps 2 and 5: scoring -----------------------------------------------------------------------
 
@@ -189,3 +205,29 @@ class PlainCore:
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
         numbers, every = self.numbers, [side for own in self.sides.by_player for side in own]
         return [r for _, _, _, r in every], [numbers[o] for o, _, _, _ in every], [s for _, s, _, _ in every]
+
+
+_Work = list[tuple[int, tuple[float, int]]]
+"""The players a pass iterates: each index with his prior total and games."""
+
+
+def _settle(work: _Work, groups: Sequence[int], moved: list[tuple[int, float, float]], before: list[float],
+            settled: dict[int, float]) -> _Work:
+    """After a pass of several groups (:meth:`PlainCore.iterate`): the players of the groups whose
+    estimates still move, to iterate on; each player of a group none of whose moved is settled at
+    what this pass saw him (``before``), as his group alone would have ended."""
+    moving = {groups[i] for i, _, _ in moved}
+    kept = []
+    for i, prior in work:
+        if groups[i] in moving:
+            kept.append((i, prior))
+        else:
+            settled[i] = before[i]
+    return kept
+
+
+def _as_settled(before: list[float], settled: dict[int, float]) -> list[float]:
+    """``before`` with each settled player (:func:`_settle`) as his group's last pass saw him."""
+    if not settled:
+        return before
+    return [settled.get(i, value) for i, value in enumerate(before)]

@@ -76,6 +76,7 @@ from ..model import (
     PlayerOutcome,
     Step,
     checked_games,
+    game_columns,
     outcome_records,
 )
 from .core import Core, Estimates, Scores
@@ -144,8 +145,14 @@ class _Event:
     """The state of one event being rated."""
 
     def __init__(self, players: tuple[IcuPlayer, ...], games: Sequence[Game], k_date: date | None,
-                 rules: IcuRules, event_name: str, explain: bool, shared: Parameters) -> None:
+                 rules: IcuRules, event_name: str, explain: bool, shared: Parameters,
+                 groups: list[int] | None = None) -> None:
         self.players = players
+        self.groups = groups
+        """Each player's group (several events rated at once, :func:`rate_event`'s ``groups``)."""
+        self.first_rating: Estimates | None = None
+        """Of several events at once: the first rating's estimates (an event without a bonus
+        winner keeps them through the second rating)."""
         self.shared = shared
         self.rules = rules
         self.event_name = event_name
@@ -199,7 +206,7 @@ class _Event:
         final, second_iterations = first, None
         if bonuses:
             second_start = self.count_at_bonus_ratings(first.seen, scores, bonuses)
-            final = self.iterate(second_start, "second")
+            final = self.iterate(second_start, "second", bonuses)
             second_iterations = final.iterations
             scores = self.core.score_rated(final.seen, self.k, self.explain)
         return EventOutcome(
@@ -254,10 +261,23 @@ class _Event:
         unrated and provisional players with no estimate."""
         return self.core.fixed_ratings()
 
-    def iterate(self, start: list[float], phase: str) -> Estimates:
+    def iterate(self, start: list[float], phase: str, bonuses: dict[int, int] | None = None) -> Estimates:
         """The estimates from ``start``, in passes until none moves by the threshold or more;
-        :class:`~xlrating.errors.ConvergenceError` if they still move after the iteration limit."""
-        estimates = self.core.iterate(start, self.explain)
+        :class:`~xlrating.errors.ConvergenceError` if they still move after the iteration limit.
+        Of several events at once (:attr:`groups`), each event's as if it were rated alone: the
+        second rating (``bonuses``, the winners) is made only of the events with a winner, the
+        others keeping the first rating's estimates (:attr:`first_rating`)."""
+        groups = self.groups
+        if groups is None:
+            estimates = self.core.iterate(start, self.explain)
+        elif bonuses is None or self.first_rating is None:
+            estimates = self.first_rating = self.core.iterate(start, False, groups)
+        else:
+            only = frozenset(groups[i] for i in bonuses)
+            estimates = self.core.iterate(start, False, groups, only)
+            kept = self.first_rating.before
+            estimates.before = [now if groups[i] in only else then
+                                for i, (now, then) in enumerate(zip(estimates.before, kept, strict=True))]
         if estimates.moved:
             raise ConvergenceError(self.not_converged(estimates.moved, phase))
         if self.explain:
@@ -678,6 +698,7 @@ def rate_event(
     end_date: date | None = None,
     event_name: str = "",
     explain: bool = True,
+    groups: Sequence[int] | None = None,
 ) -> EventOutcome:
     """Rate an event under ICU rules (the algorithm is in this module's docstring).
 
@@ -692,6 +713,13 @@ def rate_event(
     order given: a tuple, or for an event rated on arrays an :class:`~xlrating.model.Outcomes`
     sequence that builds each when it is first read (every number is computed, and every
     error raised, before this returns).
+
+    ``groups`` rates several events at once, numbers only (``explain=False``; the lists rate a
+    season's events so, see :mod:`xlrating.lists`): each player's event, a whole number, by his
+    position in ``players``; no game may join two events. Each event's estimates converge, and
+    a bonus's second rating is made, as if it were rated alone (they share ``rules`` and the
+    date K is decided on), so every player's outcome is the one rating his event alone gives;
+    only the event-wide parameters and notes (the iterations) are the whole call's.
     """
     r = get_rules(rules)
     kind = EventType.parse(event_type)
@@ -703,6 +731,28 @@ def rate_event(
               ("Start date", start.isoformat() if start else ""),
               ("End date", end.isoformat() if end else ""))
     k_date = start if start is not None else end
+    grouped = None if groups is None else _groups(groups, roster, played, explain)
     with collector_paused():
-        return _Event(roster, played, k_date, r, event_name, explain, shared).rate()
+        return _Event(roster, played, k_date, r, event_name, explain, shared, grouped).rate()
+
+
+def _groups(groups: object, players: tuple[IcuPlayer, ...], games: Sequence[Game], explain: bool
+            ) -> list[int]:
+    """``rate_event``'s ``groups``, checked: a whole number per player, numbers only, and no game
+    between two groups."""
+    if explain:
+        raise ArgumentError("Argument 'groups': several events at once are rated for their numbers only "
+                            "(explain=False)")
+    given = _check.each("groups", groups, object, "a whole number")
+    found = [_check.whole(f"groups[{i}]", value) for i, value in enumerate(given)]
+    if len(found) != len(players):
+        raise ArgumentError(f"Argument 'groups' must give one group per player ({len(players)}), "
+                            f"not {len(found)}")
+    group = {p.number: g for p, g in zip(players, found, strict=True)}
+    columns = game_columns(games)
+    for rnd, a, b in zip(columns.rounds, columns.players, columns.opponents, strict=True):
+        if group.get(a) != group.get(b):
+            raise ArgumentError(f"Argument 'groups': the game of players {a} and {b} in round {rnd} joins "
+                                "two groups")
+    return found
 

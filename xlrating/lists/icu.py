@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from .. import icu
 from ..adjustments import RatingAdjustment
 from ..systems import icu_player
 from .model import Entry, Event, PlayerId, evolve, evolver, history_row
-from .rate import Season, call_engine, engine_errors, engine_players
+from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 
 def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry | None]:
@@ -50,14 +51,13 @@ _rated = evolver("rating", "games")
 def options(season: Season, rules: icu.IcuRules, event: Event, players: set[PlayerId]) -> Hashable | None:
     """What the engine rates ``event`` with, as it bears on the event's players (a wave's events
     have the same, :func:`.rate.waves`): the date K is decided at, where a rated player's K is
-    not given, and the adjustments of the list the season has passed. An event with an unrated
-    or provisional player is rated alone: the estimates of all such players of an event iterate
-    together until none moves (and the second rating after a bonus with them)."""
+    not given, and the adjustments of the list the season has passed. The estimates of an
+    event's unrated and provisional players iterate until none of them moves, and a bonus's
+    second rating iterates them again: a wave gives the engine each player's event
+    (``groups``), so that each event's converge, and are rated again, as if it were alone."""
     limit, k_date = rules.provisional_limit, None
     for entry in season.entries_of(event, players):
-        if entry.rating is None or (entry.games is not None and entry.games < limit):
-            return None
-        if entry.k is None:
+        if entry.rating is not None and entry.k is None and (entry.games is None or entry.games >= limit):
             k_date = event.start_date or event.end_date
     passed = sum(adjustment.date <= event.end_date for adjustment in rules.adjustments)
     return k_date, passed
@@ -80,6 +80,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
             start_date=event.start_date or event.end_date,
             rules=rules,
             event_name=event.name or event.id,
+            **_groups(wave, seating, players),
         )
     results = list(outcome.players)  # (all built before the first is folded)
     season.keep(event, outcome)
@@ -94,6 +95,18 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
         history[key].append(
             history_row(name, "ICU", result.pre_rating, post, result.change, result.rated_games)
         )
+
+
+_ITERATED = (icu.PlayerKind.UNRATED, icu.PlayerKind.PROVISIONAL)
+
+
+def _groups(wave: Sequence[Event], seating: Seating, players: Sequence[icu.IcuPlayer]) -> dict[str, Any]:
+    """The engine's ``groups`` for a wave of several events with unrated or provisional players
+    (each player's event), so that each event's estimates converge as if it were alone; none
+    where no estimate is iterated (the rated players' changes are each event's own anyway)."""
+    if len(wave) == 1 or not any(player.kind in _ITERATED for player in players):
+        return {}
+    return {"groups": seating.per_player(range(len(wave)))}
 
 
 def rate_events(season: Season, events: Sequence[Event]) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
 
 from .. import systems, uscf
 from ..errors import XlratingError
@@ -127,10 +128,10 @@ _folded = evolver("rating", "games", "peak", "wins", "draws", "events", "history
 def options(season: Season, rules: uscf.UscfRules, event: Event, players: set[PlayerId]) -> Hashable | None:
     """What the engine rates ``event`` with, as it bears on the event's players (a wave's events
     have the same, :func:`.rate.waves`): the rating systems rated and the bonus multiplier B in
-    force (given, or by the end date); the end date itself only where a player is unrated in a
-    system rated (it decides his age-based initial rating and the FIDE conversion used). A match
-    is rated alone (its own checks and restrictions are on its two players)."""
-    own = _named(season.ratings.rating_system)
+    force (given, or by the end date). The end date decides nothing else but an unrated
+    player's initial rating (his age, the FIDE conversion in force), which the engine takes
+    from each player's own event (``end_dates``). A match is rated alone (its own checks and
+    restrictions are on its two players)."""
     rated = _rated_in(season, event)
     system = rated[0]
     try:
@@ -139,10 +140,7 @@ def options(season: Season, rules: uscf.UscfRules, event: Event, players: set[Pl
         multiplier = choose_bonus_multiplier(rules, event.bonus_multiplier, event.end_date)[0]
     except XlratingError:  # (rated alone, it says so)
         return None
-    entries = season.entries_of(event, players)
-    unrated = any((entry.rating if one == own else entry.other_ratings.get(one)) is None
-                  for one in rated for entry in entries)
-    return system, bool(event.dual_rated), multiplier, event.end_date if unrated else None
+    return system, bool(event.dual_rated), multiplier
 
 
 def rate_wave(season: Season, wave: Sequence[Event]) -> None:
@@ -172,6 +170,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
                 end_date=event.end_date,
                 bonus_multiplier=event.bonus_multiplier,
                 rules=rules,
+                **_end_dates(wave, seating),
             )
         season.keep(event, outcome)
         outcomes.append((rated, list(outcome.players)))  # (all built before the first is folded)
@@ -182,6 +181,15 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
             entries[key] = _fold(entries[key], result, rated, own, tally, rules)
             history[key].append(history_row(name, rated, result.pre_rating, result.post_rating, result.change,
                                             result.rated_games))
+
+
+def _end_dates(wave: Sequence[Event], seating: Seating) -> dict[str, Any]:
+    """The engine's ``end_dates`` for a wave of events that end on different days (each player's
+    event's, for his initial rating), none otherwise."""
+    ends = [event.end_date for event in wave]
+    if len(set(ends)) == 1:
+        return {}
+    return {"end_dates": seating.per_player(ends)}
 
 
 def rate_events(season: Season, events: Sequence[Event]) -> None:

@@ -110,6 +110,7 @@ def rate_event(
     rating_system: RatingSystem | str = "Regular",
     dual_rated: bool = False,
     bonus_multiplier: float | None = None,
+    end_dates: Sequence[dt.date] | None = None,
 ) -> EventOutcome:
     """Rate one event in one US Chess rating system (US Chess 2020, 1).
 
@@ -126,6 +127,13 @@ def rate_event(
     player with no rated game keeps his rating (or stays unrated), method ``NOT_RATED``.
     With ``explain=False`` every number is the same but the outcomes carry no steps and
     no game lines: the fast path for many events.
+
+    ``end_dates`` rates several events whose players never meet at once, numbers only
+    (``explain=False``; a season's waves do so, see :mod:`xlrating.lists`): each player's
+    event's end date, by his position in ``players``, for his initial rating (his age, the
+    conversion of a FIDE or CFC rating in force); the rest (B, the rating system, the event
+    type) is the whole call's, so each player's outcome is the one his event alone gives when
+    they are alike.
     """
     edition = get_rules(rules)
     system = parse_system(edition, rating_system)
@@ -146,9 +154,10 @@ def rate_event(
         raise ArgumentError(f"Argument 'dual_rated': only Regular and Quick events are dual-rated, "
                             f"not {system.value!r} events")
     multiplier, multiplier_source = choose_bonus_multiplier(edition, bonus_multiplier, end)
+    ends = None if end_dates is None else _end_dates(end_dates, len(roster), explain)
     with collector_paused():
         event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end,
-                       explain=explain, numbers=numbers, histories=histories)
+                       explain=explain, numbers=numbers, histories=histories, ends=ends)
         if kind is EventType.MATCH:
             check_match(edition, roster)
         outcomes, notes = event.rate(), event.event_notes()
@@ -172,9 +181,12 @@ class _Event:
 
     def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
                  players: tuple[UscfPlayer, ...], games: Sequence[Game], *, dual: bool, multiplier: float,
-                 end: dt.date | None, explain: bool, numbers: list[int], histories: list[str | None]) -> None:
+                 end: dt.date | None, explain: bool, numbers: list[int], histories: list[str | None],
+                 ends: list[dt.date] | None = None) -> None:
         self.rules, self.system, self.kind = rules, system, kind
         self.dual, self.multiplier, self.end = dual, multiplier, end
+        self.ends = ends
+        """Of several events at once: each player's event's end date (his initial rating's)."""
         self.match = kind is EventType.MATCH
         self.bonus = rules.match_bonus or not self.match
         self.players = players
@@ -252,6 +264,7 @@ class _Event:
         """Step 1: the pre-event rating, or an initial rating for an unrated player (US Chess 2020, 2)."""
         rules, system = self.rules, self.system
         age_end = self.end if self.end is not None else dt.date.today()
+        ends = self.ends
         players = self.players
         self.ratings = [p.rating for p in players]
         self.prior = cast("list[float]", self.ratings.copy())  # unrated players' are set below
@@ -263,7 +276,8 @@ class _Event:
         for i in self.unrated:  # the rated players' step 1 is their pre-event rating and N
             player = players[i]
             others = player.other_ratings
-            key: tuple[Any, ...] = (player.fide, player.cfc, player.birth_date, player.adult)
+            on = ends[i] if ends is not None else self.end
+            key: tuple[Any, ...] = (player.fide, player.cfc, player.birth_date, player.adult, on)
             if others:
                 if system in others:
                     self.notes[i].append(f"other_ratings entry for {system.value} ignored: the player is "
@@ -274,8 +288,8 @@ class _Event:
             if initial is None:
                 initial = found[key] = _initial(rules, system, fide=player.fide, cfc=player.cfc,
                                                 others=others, birth_date=player.birth_date,
-                                                end_date=age_end, adult=player.adult,
-                                                converted_on=self.end)
+                                                end_date=on if on is not None else age_end,
+                                                adult=player.adult, converted_on=on)
             self.initial[i] = initial
             if self.end is None and initial.source == "age" and player.birth_date is not None:
                 self.today_used = True
@@ -699,3 +713,15 @@ def _parameters(rules: UscfRules, system: RatingSystem, kind: EventType, start: 
         ("Dual-rated K", "800(6.5 - 0.0025R)/(N' + m) above 2200, 200/(N' + m) from 2500"
          if rules.dual_rated_k is not None else f"none in {rules.name}"),
     )
+
+
+def _end_dates(values: Any, size: int, explain: bool) -> list[dt.date]:
+    """``rate_event``'s ``end_dates``, checked: a date per player, numbers only."""
+    if explain:
+        raise ArgumentError("Argument 'end_dates': several events at once are rated for their numbers only "
+                            "(explain=False)")
+    given = _check.each("end_dates", values, object, "a date")
+    found = [_check.date(f"end_dates[{i}]", value) for i, value in enumerate(given)]
+    if len(found) != size or None in found:
+        raise ArgumentError(f"Argument 'end_dates' must give a date for each player ({size})")
+    return cast("list[dt.date]", found)
