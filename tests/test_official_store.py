@@ -506,3 +506,13 @@ def test_a_store_refuses_a_negative_timeout_and_paths_that_are_no_list() -> None
         ListStore("x.sqlite", timeout=-1)
     with pytest.raises(ValueError, match="Argument 'paths' must be a list of file paths, not None"):
         ListStore("x.sqlite").add_files(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", ["", " ", 5])
+def test_a_blank_federation_is_refused_not_a_list_of_nobody(tmp_path: Path, value: object) -> None:
+    # "" matched no player: an empty list, as if the list held nobody of the federation.
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(write_fide_txt(tmp_path / "standard_nov26frl.txt", 30))
+        assert list(store.players("FIDE", "Standard", NOV)) != []
+        with pytest.raises(ValueError, match=r"Argument 'federation' must be a federation such as IRL"):
+            list(store.players("FIDE", "Standard", NOV, value))  # type: ignore[arg-type]

@@ -688,8 +688,8 @@ class ListStore:
         self, system: str, kind: str, on: dt.date, federation: str | None = None
     ) -> Iterator[ListedPlayer]:
         """Every player on the list in force on ``on`` (of one ``federation`` if given), by ID."""
-        if federation is not None and not isinstance(federation, str):
-            raise _check.fail("federation", "a federation such as IRL", federation)
+        if federation is not None and (not isinstance(federation, str) or not federation.strip()):
+            raise _check.fail("federation", "a federation such as IRL (None: every one)", federation)
         started = self._start(system, kind, on)
         if started is None:
             return
