@@ -276,3 +276,20 @@ def test_load_event_refuses_players_of_the_wrong_kind_even_empty(value: Any) -> 
     assert [str(p) for p in error.value.problems] == [
         f"event E1: players must be a mapping of each new player's ID to his fields, not {value!r}"]
     assert load_event({**data, "players": None}).players == load_event({**data, "players": ""}).players == {}
+
+
+def test_a_game_s_id_given_as_a_number_where_the_list_has_text_says_so() -> None:
+    # A list read from CSV has text IDs, games from JSON numbers: "player 12 is neither on the
+    # list..." while '12' is on it, and nothing said why.
+    from xlrating.lists import load_event, load_list
+
+    ratings = load_list("ICU", [{"id": "12", "rating": 1500, "games": 30, "k": 24},
+                                {"id": 13, "rating": 1600, "games": 30, "k": 24}])
+    event = load_event({"id": "E1", "end_date": "2025-01-05", "games": [[1, 12, "13", 1], [2, 12, 14, 0]]})
+    tail = "is neither on the list nor given as a new player of this event or an earlier one"
+    assert problems(ratings, [event]) == [
+        f"event E1: game 1: player 12 {tail} (but '12' is: give each ID as the list does, text or a number)",
+        f"event E1: game 1: player '13' {tail} (but 13 is: give each ID as the list does, text or a number)",
+        f"event E1: game 2: player 12 {tail} (but '12' is: give each ID as the list does, text or a number)",
+        f"event E1: game 2: player 14 {tail}",
+    ]

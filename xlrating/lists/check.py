@@ -331,13 +331,22 @@ def _game_problems(event: Event, index: int, game: Any, known: Callable[[Any], b
         if not isinstance(player, Hashable) or isinstance(player, (bool, float)):
             problems.append(f"{where}: a player ID must be a number or text, not {player!r}")
         elif not known(player):
-            problems.append(
-                f"{where}: player {player!r} is neither on the list nor given as a new player "
-                "of this event or an earlier one"
-            )
+            problems.append(_unknown_player(where, player, known))
     if a == b:
         problems.append(f"{where}: player {a!r} cannot play himself")
     return problems
+
+
+def _unknown_player(where: str, player: Any, known: Callable[[Any], bool]) -> str:
+    """A game's player that is nobody; if his ID as text is someone's as a number (or the other
+    way round: a list read from CSV, games from JSON), that is said too."""
+    message = f"{where}: player {player!r} is neither on the list nor given as a new player of this event " \
+              "or an earlier one"
+    digits = isinstance(player, str) and player.isascii() and player.isdigit()
+    other = str(player) if isinstance(player, int) else int(player) if digits else None
+    if other is not None and known(other):
+        message += f" (but {other!r} is: give each ID as the list does, text or a number)"
+    return message
 
 
 def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> list[str]:
