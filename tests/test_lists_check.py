@@ -293,3 +293,12 @@ def test_a_game_s_id_given_as_a_number_where_the_list_has_text_says_so() -> None
         f"event E1: game 2: player 12 {tail} (but '12' is: give each ID as the list does, text or a number)",
         f"event E1: game 2: player 14 {tail}",
     ]
+
+
+def test_load_list_refuses_one_id_given_as_a_number_and_as_text() -> None:
+    # 12 and "12" were two players: a game's 12 was one of them, the other kept his rating.
+    from xlrating.lists import load_list
+
+    with pytest.raises(InputError) as error:
+        load_list("ICU", [{"id": 12, "rating": 1500}, {"id": "12", "rating": 1600}, {"id": 13}])
+    assert [str(p) for p in error.value.problems] == ["row 2: id '12' given twice, as 12 too"]

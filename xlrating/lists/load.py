@@ -70,6 +70,7 @@ def load_list(
         raise _check.fail("rows", "a sequence of rows (mappings of Entry fields)", rows)
     problems: list[Problem] = []
     entries: dict[PlayerId, Entry] = {}
+    texts: dict[str, PlayerId] = {}  # each ID as text, as given
     given: Iterable[Any] = rows
     for index, row in enumerate(given):
         where = f"row {index + 1}"
@@ -86,6 +87,10 @@ def load_list(
         if key in entries:
             problems.append(Problem(where, f"id {key!r} given twice"))
             continue
+        if str(key) in texts:  # (12 and "12": which would a game's 12 be?)
+            problems.append(Problem(where, f"id {key!r} given twice, as {texts[str(key)]!r} too"))
+            continue
+        texts[str(key)] = key
         entries[key] = Entry(key, **_fields(row, f"{where} (id {key})", problems))
     if problems:
         raise InputError(problems, title="The rating list has problems")
