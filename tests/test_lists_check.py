@@ -302,3 +302,16 @@ def test_load_list_refuses_one_id_given_as_a_number_and_as_text() -> None:
     with pytest.raises(InputError) as error:
         load_list("ICU", [{"id": 12, "rating": 1500}, {"id": "12", "rating": 1600}, {"id": 13}])
     assert [str(p) for p in error.value.problems] == ["row 2: id '12' given twice, as 12 too"]
+
+
+def test_a_season_s_players_of_an_event_without_outcomes_says_why() -> None:
+    # A bare KeyError 'E1' for an event rated without explain=True, as for one never rated.
+    ratings = RatingList("ICU", {1: Entry(1, 1500.0, 30, k=24), 2: Entry(2, 1600.0, 30, k=24)})
+    events = [Event("E1", D(2025, 1, 5), [(1, 1, 2, 1.0)])]
+    with pytest.raises(ArgumentError, match="no outcomes of 'E1' were kept: the season was rated without "
+                                            "explain=True"):
+        rate_season(ratings, events).players("E1")
+    explained = rate_season(ratings, events, explain=True)
+    assert list(explained.players("E1")[0]) == [1, 2]
+    with pytest.raises(ArgumentError, match="no outcomes of 'E2' were kept: it is none of the season's 1 "):
+        explained.players("E2")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import ArgumentError
 from ..model import (
     EventOutcome,
     PlayerOutcome,
@@ -217,7 +218,12 @@ class SeasonResult:
 
     def players(self, event: str) -> tuple[dict[PlayerId, PlayerOutcome], ...]:
         """Each of ``event``'s outcomes (a dual-rated event has two) as its players' outcomes by
-        ID (the season was rated with ``explain=True``)."""
+        ID (the season was rated with ``explain=True``). An event whose outcomes were not kept
+        is an :class:`~xlrating.errors.ArgumentError` saying why (was a bare ``KeyError``)."""
+        if event not in self.seats or event not in self.outcomes:
+            why = ("the season was rated without explain=True, which keeps them" if not self.outcomes
+                   else f"it is none of the season's {len(self.outcomes)} events")
+            raise ArgumentError(f"Argument 'event': no outcomes of {event!r} were kept: {why}")
         ids = self.seats[event]
         return tuple({ids[player.player - 1]: player for player in outcome.players}
                      for outcome in self.outcomes[event])
