@@ -122,3 +122,10 @@ def test_the_importers_refuse_text_notes_sections_and_paths_of_the_wrong_kind() 
         for call in calls:
             with pytest.raises(ArgumentError, match=message):
                 call()
+
+
+def test_export_beside_refuses_a_workbook_that_is_not_a_path() -> None:
+    # str(None) was taken as the workbook's name: None.trf in the temporary folder.
+    event = exporters.load_event(TEMPLATES / "icu-swiss.xlsx")
+    with pytest.raises(ArgumentError, match="Argument 'workbook' must be the workbook's path, not None"):
+        exporters.export_beside(event, "trf", None)  # type: ignore[arg-type]

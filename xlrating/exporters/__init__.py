@@ -154,6 +154,8 @@ def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str]
     temporary folder. A missing required field raises :class:`MissingFieldsError`
     (nothing is written)."""
     fmt = _check.choice("fmt", fmt, FORMATS)
+    if not isinstance(workbook, (str, os.PathLike)):  # (None would write None.trf)
+        raise _check.fail("workbook", "the workbook's path", workbook)
     source = Path(str(workbook))
     folder = source.parent if source.parent != Path(".") and source.parent.is_dir() else Path(
         tempfile.gettempdir())
