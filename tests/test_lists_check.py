@@ -213,12 +213,19 @@ def test_pending_must_be_a_tuple_even_when_empty(value: Any) -> None:
     assert problems(ratings, []) == [f"list entry 1: pending must be a tuple of PendingEvent, not {value!r}"]
 
 
-@pytest.mark.parametrize("value", [None, False, [], 0])
+@pytest.mark.parametrize("value", [False, [], 0])
 def test_the_list_s_rules_must_be_text(value: Any) -> None:
     # Falsy rules were read as blank: rated under the system's default edition, unsaid.
     ratings = RatingList("USCF", {1: Entry(1, 1500.0, 30), 2: Entry(2, 1600.0, 30)}, rules=value)
     assert problems(ratings, []) == [
-        f"list: rules must be text (a rule edition; blank: the system's default), not {value!r}"]
+        f"list: rules must be text (a rule edition; blank or None: the system's default), not {value!r}"]
+
+
+def test_the_list_s_rules_none_is_the_default_edition_as_for_the_engines() -> None:
+    entries = {1: Entry(1, 1500.0, 30), 2: Entry(2, 1600.0, 30)}
+    games = [Event("E1", D(2025, 1, 5), [(1, 1, 2, 1.0)])]
+    assert (rate_season(RatingList("USCF", entries, rules=None), games).history
+            == rate_season(RatingList("USCF", entries, rules="2020"), games).history)
 
 
 @pytest.mark.parametrize("system", ["FIDE", "ICU"])

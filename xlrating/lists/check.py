@@ -233,9 +233,9 @@ def check_list(ratings: RatingList) -> list[Problem]:
     if ratings.date is not None and not _is_date(ratings.date):
         problems.append(Problem("list", f"date must be a date, not {ratings.date!r}"))
     rules: Any = ratings.rules  # the caller's object, whatever its annotation says
-    if not isinstance(rules, str):  # ([] or False would be read as blank: the default)
-        problems.append(Problem("list", f"rules must be text (a rule edition; blank: the system's "
-                                        f"default), not {rules!r}"))
+    if rules is not None and not isinstance(rules, str):  # ([] or False would be read as blank)
+        problems.append(Problem("list", f"rules must be text (a rule edition; blank or None: the "
+                                        f"system's default), not {rules!r}"))
     system = systems.keyed(ratings.system)
     problems.extend(Problem("list", message) for message in _list_rating_system_problems(ratings, system))
     low, named = _lowest(ratings.system), _names_of(system)
