@@ -117,3 +117,23 @@ def test_a_provisional_rating_and_its_games_are_given_together() -> None:
         call("ICU_PERF", cells(1000, 1200), cells("W", "D"), [[1000]], None)
     assert call("ICU_PERF", cells(1000, 1200), cells("W", "D"), None, [[0]]) == [[
         icu.performance([1000, 1200], [1, 0.5])]]
+
+
+def test_a_competition_average_is_given_exactly_where_it_is_read() -> None:
+    opponents, results = cells(1800, 1900, 2000, 2100, 1700), cells("W", "D", "L", "W", "D")
+    swiss = call("FIDE_RU", opponents, results, [["handbook"]], None, None, None)
+    # Was that Swiss rating: Ra is read only for a handbook round robin (a forgotten
+    # event_type rated the round robin as a Swiss).
+    unread = (r"Argument 'competition' is read only for a round robin under the handbook \(10.21b\); this "
+              "is a Swiss under FIDE handbook: leave it blank")
+    with pytest.raises(xw.XlwingsError, match=unread):
+        call("FIDE_RU", opponents, results, [["handbook"]], None, [[2000]], None)
+    with pytest.raises(xw.XlwingsError, match="a Round robin under FIDE 2024, which rates it as a Swiss"):
+        call("FIDE_RU", opponents, results, [["2024"]], [["Round robin"]], [[2000]], None)
+    # Was "..., not None".
+    needed = (r"Argument 'competition' \(Ra, the tournament average of 10.21b\) is needed for a round robin "
+              r"under the handbook: give it \(FIDE_RA\)")
+    with pytest.raises(xw.XlwingsError, match=needed):
+        call("FIDE_RU", opponents, results, [["handbook"]], [["Round robin"]], None, None)
+    assert swiss == [[1913]]
+    assert call("FIDE_RU", opponents, results, [["handbook"]], [["Round robin"]], [[2000]], None) != swiss

@@ -30,6 +30,7 @@ from .errors import ArgumentError
 from .excel import args, event
 from .excel.errors import NotAvailable, excel_function
 from .fide.rating import exact, pd_hundredths
+from .model import EventType
 from .uscf.floors import store
 from .uscf.rules import history_word as uscf_history
 
@@ -561,18 +562,28 @@ def FIDE_RU(
     results: Results,
     rules: FideRules = None,
     event_type: Annotated[Any, {"doc": "Swiss, Round robin or Match; blank: Swiss"}] = None,
-    competition: Annotated[Any, {"doc": "Round robin (handbook): tournament average Ra (FIDE_RA)"}] = None,
+    competition: Annotated[Any, {"doc": "Round robin (handbook): the tournament average Ra (FIDE_RA); "
+                                        "else blank"}] = None,
     first_event: Annotated[Any, {"doc": "FALSE if not the player's first rated event; blank: TRUE"}] = None,
 ) -> int:
     """FIDE rating Ru of an unrated player from one event (FIDE Handbook B.02, 10.2; 2024 regulations:
     two hypothetical 1800 draws, at most 2200); #N/A when the rules give none."""
     ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results, unrated=True)
     first = args.boolean("first_event", first_event)
-    found = fide.unrated_rating(
-        ratings, scores, rules=args.fide_rules(rules),
-        event_type=args.text("event_type", event_type) or "Swiss",
-        competition=args.number("competition", competition, required=False),
-        first_event=True if first is None else first)
+    edition = args.fide_rules(rules)
+    kind = EventType.parse(args.text("event_type", event_type) or "Swiss")
+    ra = args.number("competition", competition, required=False)
+    round_robin = kind is EventType.ROUND_ROBIN and edition.round_robin_procedure
+    if round_robin and ra is None:
+        raise ArgumentError("Argument 'competition' (Ra, the tournament average of 10.21b) is needed for a "
+                            "round robin under the handbook: give it (FIDE_RA)")
+    if ra is not None and not round_robin:  # (the engine would leave it unread)
+        rated_as = "" if kind is not EventType.ROUND_ROBIN else ", which rates it as a Swiss"
+        raise ArgumentError(f"Argument 'competition' is read only for a round robin under the handbook "
+                            f"(10.21b); this is a {kind.value} under {edition.display}{rated_as}: leave it "
+                            "blank")
+    found = fide.unrated_rating(ratings, scores, rules=edition, event_type=kind, competition=ra,
+                                first_event=True if first is None else first)
     if found.rating is None:
         raise NotAvailable("no rating: " + "; ".join(found.notes))
     return found.rating
