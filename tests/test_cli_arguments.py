@@ -100,3 +100,12 @@ def test_an_empty_name_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert status == 2
     assert "an empty name: leave the option out for its default" in line or "names no ID" in line
     assert [p.name for p in tmp_path.iterdir()] == ["uscf.xlsx"]
+
+
+def test_template_names_the_option_that_gave_an_unknown_system(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # Was "--system 'xyz' is not one of ...", an option 'template' does not have.
+    monkeypatch.chdir(tmp_path)
+    args = ["template", "season", "--list", "xyz", "--federation", "IRL", "-o", "s.xlsx"]
+    assert refused(args, capsys) == (1, "xlrating: --list 'xyz' is not one of FIDE, USCF or ICU")
+    assert list(tmp_path.iterdir()) == []

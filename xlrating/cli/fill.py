@@ -179,14 +179,15 @@ def add_selection(parser: argparse.ArgumentParser, *, system_flag: str = "--syst
 
 
 def listed_players(system: str, kind: str | None, on: dt.date | None, federation: str | None,
-                   ids: str | None, db: str | None) -> list[ListedPlayer]:
-    """The players of the store's list that ``federation`` or ``ids`` select (IDs not on it are an error)."""
+                   ids: str | None, db: str | None, flag: str = "--system") -> list[ListedPlayer]:
+    """The players of the store's list that ``federation`` or ``ids`` select (IDs not on it are an error);
+    ``flag``: the option that gave ``system``."""
     from .. import systems
     from ..errors import ArgumentError
 
     found = systems.find(system)
     if found is None:
-        raise ArgumentError(f"--system {system!r} is not one of FIDE, USCF or ICU")
+        raise ArgumentError(f"{flag} {system!r} is not one of FIDE, USCF or ICU")
     kind = kind or found.list_kinds[0]
     when = on or dt.date.today()
     if not federation and not ids:
@@ -382,7 +383,7 @@ def season_start(args: argparse.Namespace) -> Any:
     from ..templates.season import ListedStart
 
     players = listed_players(args.start_list, args.list_kind, args.on, args.federation, args.ids,
-                             getattr(args, "db", None))
+                             getattr(args, "db", None), "--list")
     first = players[0]
     entry = systems.get(first.system)
     settings: list[tuple[str, Any]] = [("System", entry.key), ("Rules", entry.default.name)]
