@@ -576,7 +576,7 @@ VALID: dict[str, tuple[Any, ...]] = {
     "FIDE_DP": (0.6,),
     "FIDE_K": (2100, 12, 2200, date(2000, 1, 1), date(2025, 1, 1), 5, "2024"),
     "FIDE_CHANGE": (2000, TWO, TWO_RESULTS, 20, "2024", 40, 2100, date(2000, 1, 1), date(2025, 1, 1)),
-    "FIDE_RU": (FIVE, FIVE_RESULTS, "2024", "Swiss", 1900, True),
+    "FIDE_RU": (FIVE, FIVE_RESULTS, "2024", "Swiss", None, True),  # (a Swiss reads no competition Ra)
     "FIDE_RA": (column(2600, 2500, 2400), column(5, 4, 2), 6),
     "FIDE_RN": (column(2280, 2400), column(5, 10), "handbook"),
     "ICU_EXPECTED": (2000, TWO),

@@ -30,6 +30,7 @@ from .errors import ArgumentError
 from .excel import args, event
 from .excel.errors import NotAvailable, excel_function
 from .fide.rating import exact, pd_hundredths
+from .model import EventType
 from .uscf.floors import store
 from .uscf.rules import history_word as uscf_history
 
@@ -102,12 +103,17 @@ def _score(opponent_ratings: Any, score: Any) -> tuple[list[float], float]:
     try:
         return opponents, _required("score", score)
     except ArgumentError:
+        typed = show(args.scalar("score", score))
         try:
-            return opponents, args.result("score", score)
+            points = args.result("score", score)
         except ArgumentError:
-            typed = show(args.scalar("score", score))
             raise ArgumentError(f"Argument 'score': {typed} is neither a score nor a result (1, 0.5, 0, W, D "
                                 "or L)") from None
+        if len(opponents) != 1:  # one game's result is no score of several games
+            raise ArgumentError(f"Argument 'score' is the result {typed}, of one game, but "
+                                f"'opponent_ratings' has {len(opponents)} ratings: give the score as a "
+                                "number, or the results one per opponent") from None
+        return opponents, points
 
 
 def _nonempty(name: str, values: list[float]) -> list[float]:
@@ -323,18 +329,22 @@ def USCF_AGE_RATING(
     rules: UscfRules = None,
 ) -> float:
     """US Chess age-based initial rating: 50 x age from 3 to 26, 1300 above (US Chess 2020, 2.7)."""
-    found = uscf.age_based_rating(birth_date=args.day("birth_date", birth_date),
-                                  end_date=args.day("end_date", end_date) or date.today(),
+    end = args.day("end_date", end_date)
+    found = uscf.age_based_rating(birth_date=args.day_by("birth_date", birth_date, end),
+                                  end_date=end or date.today(),
                                   adult=bool(args.boolean("adult", adult)), rules=args.uscf_rules(rules))
     if found is None:
         raise NotAvailable("no age-based rating without a birth date or adult TRUE")
     return found
 
 
-def _initial(rating_system: Any, fide_rating: Any, cfc_rating: Any, birth_date: Any, end_date: Any,
-             adult: Any, other_ratings: Any, rules: Any) -> uscf.InitialRating:
+def _other_ratings(value: Any, rated: str) -> dict[str, tuple[float, int | None]]:
+    """``other_ratings``' rows (system, rating, games): a system given twice, a cell beyond the
+    third column, or a rating in the system ``rated`` (the player would not be unrated there; the
+    engine would ignore it) is refused."""
     others: dict[str, tuple[float, int | None]] = {}
-    for index, row in enumerate(args.block("other_ratings", other_ratings), start=1):
+    rows: dict[str, int] = {rated: 0}
+    for index, row in enumerate(args.block("other_ratings", value), start=1):
         if all(v is None for v in row):
             continue
         where = f"other_ratings row {index}"
@@ -342,19 +352,37 @@ def _initial(rating_system: Any, fide_rating: Any, cfc_rating: Any, birth_date: 
         rating = args.number(where, row[1] if len(row) > 1 else None, required=False)
         if system is None or rating is None:
             raise _check.fail(where, "a rating system, its rating and optionally its games", row)
+        if any(v is not None for v in row[3:]):
+            raise ArgumentError(f"Argument 'other_ratings' row {index} has {len(row)} cells: give a rating "
+                                "system, its rating and optionally its games (3 columns)")
+        if system == rated:
+            raise ArgumentError(f"Argument 'other_ratings' row {index} gives a {system} rating, but the "
+                                f"initial rating asked for is the {system} one: a player rated there is not "
+                                "unrated")
+        if system in rows:
+            raise ArgumentError(f"Argument 'other_ratings' rows {rows[system]} and {index} both give the "
+                                f"{system} rating")
+        rows[system] = index
         others[system] = (rating, args.whole(where, row[2] if len(row) > 2 else None, required=False))
+    return others
+
+
+def _initial(rating_system: Any, fide_rating: Any, cfc_rating: Any, birth_date: Any, end_date: Any,
+             adult: Any, other_ratings: Any, rules: Any) -> uscf.InitialRating:
+    end = args.day("end_date", end_date)
+    system = args.rating_system("rating_system", rating_system) or "Regular"
     return uscf.initial_rating(
-        args.rating_system("rating_system", rating_system) or "Regular",
-        fide=args.number("fide_rating", fide_rating, required=False),
-        cfc=args.number("cfc_rating", cfc_rating, required=False), other_ratings=others,
-        birth_date=args.day("birth_date", birth_date), end_date=args.day("end_date", end_date),
+        system, fide=args.number("fide_rating", fide_rating, required=False),
+        cfc=args.number("cfc_rating", cfc_rating, required=False),
+        other_ratings=_other_ratings(other_ratings, system),
+        birth_date=args.day_by("birth_date", birth_date, end), end_date=end,
         adult=bool(args.boolean("adult", adult)), rules=args.uscf_rules(rules))
 
 
 _INITIAL_DOCS = {
     "rating_system": ", ".join(r.name for r in systems.USCF.rating_systems[:-1])
     + f" or {systems.USCF.rating_systems[-1].name}; blank: Regular",
-    "other_ratings": "Rows of: rating system, rating, games (blank: established)",
+    "other_ratings": "Rows of: rating system, rating, games (blank: established); one row a system",
 }
 
 
@@ -493,10 +521,11 @@ def FIDE_K(
 ) -> float:
     """FIDE development coefficient K (FIDE Handbook B.02, 10.52: 25/15/10; 2024 regulations: 40/20/10,
     under-18 and 700 rules)."""
+    on = args.day("end_date", end_date)
     return fide.k_factor(
         _required("rating", rating), games=args.whole("games", games, required=False),
         highest_rating=args.number("highest_rating", highest_rating, required=False),
-        birth_date=args.day("birth_date", birth_date), on=args.day("end_date", end_date),
+        birth_date=args.day_by("birth_date", birth_date, on), on=on,
         period_games=args.whole("period_games", period_games, required=False), rules=args.fide_rules(rules))
 
 
@@ -516,12 +545,13 @@ def FIDE_CHANGE(
     """FIDE rating change K x sum(score - PD) of a rated player (FIDE Handbook B.02, 10.5; 2024
     regulations: rounded, halves away from zero)."""
     ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
+    on = args.day("end_date", end_date)
     return fide.rating_change(
         _required("rating", rating), args.rated(ratings), scores,
         k=args.number("k", k, required=False), rules=args.fide_rules(rules),
         games=args.whole("games", games, required=False),
         highest_rating=args.number("highest_rating", highest_rating, required=False),
-        birth_date=args.day("birth_date", birth_date), on=args.day("end_date", end_date))
+        birth_date=args.day_by("birth_date", birth_date, on), on=on)
 
 
 @xw.func
@@ -532,18 +562,28 @@ def FIDE_RU(
     results: Results,
     rules: FideRules = None,
     event_type: Annotated[Any, {"doc": "Swiss, Round robin or Match; blank: Swiss"}] = None,
-    competition: Annotated[Any, {"doc": "Round robin (handbook): tournament average Ra (FIDE_RA)"}] = None,
+    competition: Annotated[Any, {"doc": "Round robin (handbook): the tournament average Ra (FIDE_RA); "
+                                        "else blank"}] = None,
     first_event: Annotated[Any, {"doc": "FALSE if not the player's first rated event; blank: TRUE"}] = None,
 ) -> int:
     """FIDE rating Ru of an unrated player from one event (FIDE Handbook B.02, 10.2; 2024 regulations:
     two hypothetical 1800 draws, at most 2200); #N/A when the rules give none."""
     ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results, unrated=True)
     first = args.boolean("first_event", first_event)
-    found = fide.unrated_rating(
-        ratings, scores, rules=args.fide_rules(rules),
-        event_type=args.text("event_type", event_type) or "Swiss",
-        competition=args.number("competition", competition, required=False),
-        first_event=True if first is None else first)
+    edition = args.fide_rules(rules)
+    kind = EventType.parse(args.text("event_type", event_type) or "Swiss")
+    ra = args.number("competition", competition, required=False)
+    round_robin = kind is EventType.ROUND_ROBIN and edition.round_robin_procedure
+    if round_robin and ra is None:
+        raise ArgumentError("Argument 'competition' (Ra, the tournament average of 10.21b) is needed for a "
+                            "round robin under the handbook: give it (FIDE_RA)")
+    if ra is not None and not round_robin:  # (the engine would leave it unread)
+        rated_as = "" if kind is not EventType.ROUND_ROBIN else ", which rates it as a Swiss"
+        raise ArgumentError(f"Argument 'competition' is read only for a round robin under the handbook "
+                            f"(10.21b); this is a {kind.value} under {edition.display}{rated_as}: leave it "
+                            "blank")
+    found = fide.unrated_rating(ratings, scores, rules=edition, event_type=kind, competition=ra,
+                                first_event=True if first is None else first)
     if found.rating is None:
         raise NotAvailable("no rating: " + "; ".join(found.notes))
     return found.rating
@@ -612,9 +652,9 @@ def ICU_K(
 ) -> float:
     """ICU K factor at the event's start: 16 from 2100; else 40 under 21; else 32 for a member of
     under 8 years; else 24 (ICU rating program)."""
-    return icu.k_factor(_required("rating", rating), birth_date=args.day("birth_date", birth_date),
-                        joined=args.day("joined", joined),
-                        start_date=args.day("start_date", start_date) or date.today())
+    start = args.day("start_date", start_date)
+    return icu.k_factor(_required("rating", rating), birth_date=args.day_by("birth_date", birth_date, start),
+                        joined=args.day_by("joined", joined, start), start_date=start or date.today())
 
 
 @xw.func
@@ -647,7 +687,11 @@ def ICU_PERF(
     if prior is None and not count:
         return icu.performance(opponents, scores)
     if count is None:
-        raise _check.fail("prior_games", "the games behind 'prior_rating'", None)
+        raise ArgumentError(f"Argument 'prior_games' is blank, but 'prior_rating' is {show(prior)}: give the "
+                            "games behind that provisional rating")
+    if prior is None:
+        raise ArgumentError(f"Argument 'prior_rating' is blank, but 'prior_games' is {count}: give the "
+                            "provisional rating behind those games, or leave both blank")
     return icu.provisional_rating(prior, count, opponents, scores)
 
 

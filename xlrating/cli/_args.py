@@ -17,6 +17,21 @@ def path_arg(text: str) -> str:
     return text
 
 
+def name_arg(text: str) -> str:
+    """A name from the command line (a list's kind, a rating system, a player's ID): not blank,
+    which would otherwise be read as the option left out."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name: leave the option out for its default")
+    return text
+
+
+def ids_arg(text: str) -> str:
+    """A list of IDs, ``ID,ID,...``: at least one (``""`` or ``,`` would be read as none given)."""
+    if not text.replace(";", ",").replace(",", " ").strip():
+        raise argparse.ArgumentTypeError(f"{text!r} names no ID: give ID,ID,... or leave the option out")
+    return text
+
+
 def add_output_options(parser: argparse.ArgumentParser, what: str, report: str) -> None:
     """``IN.xlsx``, ``-o``/``--in-place`` and ``--report`` of the commands that rate a workbook
     (``rate``, ``season``): ``what`` names the input, ``report`` what the report holds."""

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import WorkbookError
 from ..official import sources
-from ._args import path_arg
+from ._args import ids_arg, name_arg, path_arg
 
 if TYPE_CHECKING:  # the rest is imported when a command runs: ``xlrating --help`` starts fast
     from ..crosstable import AddedColumns, Block, Grid
@@ -52,7 +52,7 @@ def add_list_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--date", type=date_arg, metavar="YYYY-MM-DD",
                         help="use the list in force on this date (default: each event's Start date, else "
                         "its End date; a season's Players: the Season sheet's List date)")
-    parser.add_argument("--kind", metavar="KIND",
+    parser.add_argument("--kind", metavar="KIND", type=name_arg,
                         help="the list's kind: FIDE Standard (default), Rapid or Blitz; US Chess's rating "
                         "system (default: the Event sheet's)")
     where = parser.add_mutually_exclusive_group()
@@ -165,28 +165,29 @@ def print_fill(lines: Sequence[str], notes: Sequence[str]) -> None:
 def add_selection(parser: argparse.ArgumentParser, *, system_flag: str = "--system") -> None:
     """``--federation``, ``--ids``, ``--date``, ``--kind`` and ``--db``: which listed players."""
     if system_flag:
-        parser.add_argument(system_flag, default="FIDE", metavar="SYSTEM",
+        parser.add_argument(system_flag, default="FIDE", metavar="SYSTEM", type=name_arg,
                             help="the list's system: FIDE (default), USCF or ICU")
-    parser.add_argument("--federation", metavar="FED",
+    parser.add_argument("--federation", metavar="FED", type=name_arg,
                         help="the players of one federation (FIDE: IRL, USA...; US Chess: the state)")
-    parser.add_argument("--ids", metavar="ID,ID,...", help="these players, by ID")
+    parser.add_argument("--ids", metavar="ID,ID,...", type=ids_arg, help="these players, by ID")
     parser.add_argument("--date", dest="on", type=date_arg, metavar="YYYY-MM-DD",
                         help="the list in force on this date (default: today)")
-    parser.add_argument("--kind", dest="list_kind", metavar="KIND",
+    parser.add_argument("--kind", dest="list_kind", metavar="KIND", type=name_arg,
                         help="FIDE Standard (default), Rapid or Blitz; US Chess Regular (default), Quick...")
     parser.add_argument("--db", metavar="PATH", type=path_arg, default=argparse.SUPPRESS,
                         help="the store of loaded lists (default: XLRATING_DB, else the user's data folder)")
 
 
 def listed_players(system: str, kind: str | None, on: dt.date | None, federation: str | None,
-                   ids: str | None, db: str | None) -> list[ListedPlayer]:
-    """The players of the store's list that ``federation`` or ``ids`` select (IDs not on it are an error)."""
+                   ids: str | None, db: str | None, flag: str = "--system") -> list[ListedPlayer]:
+    """The players of the store's list that ``federation`` or ``ids`` select (IDs not on it are an error);
+    ``flag``: the option that gave ``system``."""
     from .. import systems
     from ..errors import ArgumentError
 
     found = systems.find(system)
     if found is None:
-        raise ArgumentError(f"--system {system!r} is not one of FIDE, USCF or ICU")
+        raise ArgumentError(f"{flag} {system!r} is not one of FIDE, USCF or ICU")
     kind = kind or found.list_kinds[0]
     when = on or dt.date.today()
     if not federation and not ids:
@@ -367,7 +368,7 @@ def write_list_workbook(path: Path, players: Iterable[ListedPlayer]) -> None:
 
 def add_season_start(parser: argparse.ArgumentParser) -> None:
     """``template season --list SYSTEM --federation FED`` (or ``--ids``): the Players sheet from the store."""
-    parser.add_argument("--list", metavar="SYSTEM", dest="start_list",
+    parser.add_argument("--list", metavar="SYSTEM", dest="start_list", type=name_arg,
                         help="season only: start the Players sheet from the official list of SYSTEM (fide, "
                         "uscf, icu) in the store, with --federation or --ids")
     add_selection(parser, system_flag="")
@@ -382,7 +383,7 @@ def season_start(args: argparse.Namespace) -> Any:
     from ..templates.season import ListedStart
 
     players = listed_players(args.start_list, args.list_kind, args.on, args.federation, args.ids,
-                             getattr(args, "db", None))
+                             getattr(args, "db", None), "--list")
     first = players[0]
     entry = systems.get(first.system)
     settings: list[tuple[str, Any]] = [("System", entry.key), ("Rules", entry.default.name)]

@@ -19,7 +19,7 @@ import datetime as dt
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ._args import path_arg
+from ._args import name_arg, path_arg
 from .fill import register_sheet
 
 if TYPE_CHECKING:  # imported when the command runs: ``xlrating --help`` starts fast
@@ -84,8 +84,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     add.add_argument(
         "--date", type=date_arg, help="the list's date (YYYY-MM-DD or YYYY-MM), if the file does not say it"
     )
-    add.add_argument("--system", help="the rating system the files must be of (FIDE, US Chess, ICU)")
-    add.add_argument("--kind", help="which list, if the file does not say: Standard, Rapid or Blitz")
+    add.add_argument("--system", type=name_arg,
+                     help="the rating system the files must be of (FIDE, US Chess, ICU)")
+    add.add_argument("--kind", type=name_arg,
+                     help="which list, if the file does not say: Standard, Rapid or Blitz")
     _db_option(add, argparse.SUPPRESS)
     add.set_defaults(func=run_add)
 
@@ -96,7 +98,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "--date the row of each list in force on that date. An ID no list holds is reported (exit status 1).",
     )
     show.add_argument("id", metavar="ID", help="the player's ID")
-    show.add_argument("--system", help="only this system's lists (FIDE, US Chess, ICU)")
+    show.add_argument("--system", type=name_arg, help="only this system's lists (FIDE, US Chess, ICU)")
     show.add_argument("--date", type=date_arg, help="also say which row is in force on this date")
     _db_option(show, argparse.SUPPRESS)
     show.set_defaults(func=run_show)

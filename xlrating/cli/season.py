@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import WorkbookError
-from ._args import add_output_options, path_arg
+from ..errors import ArgumentError, WorkbookError
+from ._args import add_output_options, ids_arg, path_arg
 from ._output import module_beside, output_path, report_path, warn_lost, write_both
 from .fill import preparer, print_fill, season_start
 
@@ -43,12 +43,13 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_output_options(parser, "season workbook", "the season report (the list before and after, every "
                        "event's summary, a rating-history chart)")
-    parser.add_argument("--chart-players", metavar="ID,ID,...",
-                        help="the players the report's chart follows, by ID (default: the Season sheet's "
-                        "Chart players, else the top of the new list)")
-    parser.add_argument("--chart-top", metavar="N", type=chart_top,
-                        help="the chart follows the N highest rated players of the new list (default: the "
-                        f"Season sheet's Chart top, else {TOP})")
+    chart = parser.add_mutually_exclusive_group()  # (given both, the players would hide the top N)
+    chart.add_argument("--chart-players", metavar="ID,ID,...", type=ids_arg,
+                       help="the players the report's chart follows, by ID (default: the Season sheet's "
+                       "Chart players, else the top of the new list)")
+    chart.add_argument("--chart-top", metavar="N", type=chart_top,
+                       help="the chart follows the N highest rated players of the new list (default: the "
+                       f"Season sheet's Chart top, else {TOP})")
     parser.set_defaults(func=run)
     importer: argparse.ArgumentParser = subparsers.add_parser(
         "season-import",
@@ -112,6 +113,10 @@ def run(args: argparse.Namespace) -> int:
     source = Path(args.input)
     target = output_path(source, args.output, args.in_place)
     report = report_path(args.report, source, target)
+    charted = [flag for flag, name in (("--chart-players", "chart_players"), ("--chart-top", "chart_top"))
+               if getattr(args, name, None) is not None]
+    if charted and report is None:
+        raise ArgumentError(f"{charted[0]} says what the report's chart follows: add --report REPORT.xlsx")
     for path in (target, report):  # both checked before anything is rated or written
         if path is not None:
             writable_target(path)

@@ -52,9 +52,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from ..templates import CALCULATOR_TEMPLATE, MACRO_SYSTEM, write_calculator_template, write_template
 
-    if args.start_list and args.system != "season":
-        raise ArgumentError("--list starts a season's Players sheet from an official list: use it with "
-                            "'template season'")
+    _unread(args)
     if args.system == "season":
         from .season import run_template
 
@@ -70,6 +68,26 @@ def run(args: argparse.Namespace) -> int:
     _free([target] + ([target.with_suffix(".py")] if macro else []), args.force)
     _wrote(write_template(system, target, macro=macro, blank=args.blank))
     return 0
+
+
+def _unread(args: argparse.Namespace) -> None:
+    """Refuse an option the template asked for does not read (it would be silently left out)."""
+    if args.start_list and args.system != "season":
+        raise ArgumentError("--list starts a season's Players sheet from an official list: use it with "
+                            "'template season'")
+    selection = [flag for flag, name in (("--federation", "federation"), ("--ids", "ids"), ("--date", "on"),
+                                         ("--kind", "list_kind"), ("--db", "db"))
+                 if getattr(args, name, None) is not None]
+    if selection and not args.start_list:
+        says = "says" if len(selection) == 1 else "say"
+        raise ArgumentError(f"{', '.join(selection)} {says} which listed players start a season's Players "
+                            "sheet: add --list SYSTEM (with 'template season')")
+    if args.blank and args.system in ("season", "calculator"):
+        raise ArgumentError(f"--blank leaves out a crosstable template's example event; 'template "
+                            f"{args.system}' has no blank form")
+    if args.macro and args.system == "calculator":
+        raise ArgumentError("--macro writes a crosstable or season template with its macros; the calculators "
+                            "are worksheet functions, in an .xlsx without macros")
 
 
 def _target(output: str | None, system: str, macro: bool) -> Path:

@@ -43,6 +43,7 @@ __all__ = [
     "boolean",
     "cells",
     "day",
+    "day_by",
     "edition_key",
     "fide_rules",
     "games",
@@ -285,6 +286,19 @@ def boolean(name: str, value: Any) -> bool | None:
 def day(name: str, value: Any, *, required: bool = False) -> date | None:
     """A date: an Excel date, a serial number (45292) or ISO text (2024-01-01)."""
     return _read(name, value, lambda v: cell.date_value(v, "a date"), required)
+
+
+def day_by(name: str, value: Any, event: date | None) -> date | None:
+    """A date (as :func:`day`) on or before the event's date ``event`` (``None``: today, as the
+    engines take a blank end date): a birth date or a joining date after the event is refused, as
+    the crosstable refuses its Birth date and Joined columns after the event's end."""
+    found = day(name, value)
+    limit = date.today() if event is None else event
+    if found is not None and found > limit:
+        when = f"the event ({limit.isoformat()})" if event is not None else \
+            f"today ({limit.isoformat()}; the end date is blank)"
+        raise ArgumentError(f"Argument '{name}' {found.isoformat()} is after {when}")
+    return found
 
 
 def text(name: str, value: Any) -> str | None:
