@@ -322,3 +322,13 @@ def test_a_season_s_players_of_an_event_without_outcomes_says_why() -> None:
     assert list(explained.players("E1")[0]) == [1, 2]
     with pytest.raises(ArgumentError, match="no outcomes of 'E2' were kept: it is none of the season's 1 "):
         explained.players("E2")
+
+
+def test_load_list_refuses_one_id_given_with_and_without_spaces() -> None:
+    # "12" and " 12" (a padded CSV cell) were two players: a game's "12" was one of them.
+    from xlrating.lists import load_list
+
+    with pytest.raises(InputError) as error:
+        load_list("ICU", [{"id": "12", "rating": 1500}, {"id": " 12", "rating": 1600}, {"id": 12}])
+    assert [str(p) for p in error.value.problems] == ["row 2: id ' 12' given twice, as '12' too",
+                                                     "row 3: id 12 given twice, as '12' too"]

@@ -87,10 +87,11 @@ def load_list(
         if key in entries:
             problems.append(Problem(where, f"id {key!r} given twice"))
             continue
-        if str(key) in texts:  # (12 and "12": which would a game's 12 be?)
-            problems.append(Problem(where, f"id {key!r} given twice, as {texts[str(key)]!r} too"))
+        text = str(key).strip()
+        if text in texts:  # (12 and "12", or " 12": which would a game's 12 be?)
+            problems.append(Problem(where, f"id {key!r} given twice, as {texts[text]!r} too"))
             continue
-        texts[str(key)] = key
+        texts[text] = key
         entries[key] = Entry(key, **_fields(row, f"{where} (id {key})", problems))
     if problems:
         raise InputError(problems, title="The rating list has problems")
