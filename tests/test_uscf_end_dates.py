@@ -51,6 +51,21 @@ def _event(rng: random.Random, first: int) -> tuple[list[UscfPlayer], list[Game]
     return players, games
 
 
+Events = list[tuple[list[UscfPlayer], list[Game], dt.date]]
+
+
+def _events(seed: int) -> Events:
+    """Two to six seeded events, each with its end date, the players numbered on from event to event."""
+    rng = random.Random(seed)
+    events: Events = []
+    first = 1
+    for _ in range(rng.randint(2, 6)):
+        players, games = _event(rng, first)
+        events.append((players, games, rng.choice(ENDS)))
+        first += len(players)
+    return events
+
+
 def _fields(outcome: PlayerOutcome) -> PlayerOutcome:
     return dataclasses.replace(outcome, player=0)
 
@@ -58,12 +73,7 @@ def _fields(outcome: PlayerOutcome) -> PlayerOutcome:
 @pytest.mark.parametrize("vector", CORES)
 @pytest.mark.parametrize("seed", range(20))
 def test_events_of_several_end_dates_give_each_player_his_outcome_alone(seed: int, vector: bool) -> None:
-    rng = random.Random(seed)
-    events, first = [], 1
-    for _ in range(rng.randint(2, 6)):
-        players, games = _event(rng, first)
-        events.append((players, games, rng.choice(ENDS)))
-        first += len(players)
+    events = _events(seed)
     options = {"bonus_multiplier": 14.0, "explain": False}  # (B alike: a wave's events share it)
     with _vector.forced(vector):
         alone = [list(rate_event(players, games, end_date=end, **options).players)
@@ -78,12 +88,7 @@ def test_the_seeds_hold_unrated_players_whose_initial_rating_depends_on_the_date
     # Rated with one end date for all, some player's outcome differs: the test above can fail.
     differ = 0
     for seed in range(20):
-        rng = random.Random(seed)
-        events, first = [], 1
-        for _ in range(rng.randint(2, 6)):
-            players, games = _event(rng, first)
-            events.append((players, games, rng.choice(ENDS)))
-            first += len(players)
+        events = _events(seed)
         players = [p for players, _, _ in events for p in players]
         games = [g for _, games, _ in events for g in games]
         one_date = rate_event(players, games, end_date=events[0][2], bonus_multiplier=14.0, explain=False)
