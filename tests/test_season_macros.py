@@ -188,3 +188,21 @@ def test_the_season_script_sends_names_excel_would_convert_as_text(tmp_path: Pat
     excel.apply(actions)
     names = [excel.cell("New list", row, 2) for row in range(2, 11)]
     assert set(HOSTILE_NAMES) <= set(names)  # Excel shows the text without the apostrophe
+
+
+def test_the_event_script_rates_a_season_workbook_as_its_season(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # "Rate this event" clicked in a season workbook rated each event sheet alone: every player
+    # unrated, as of today, and wrote those numbers over the season's output columns. `xlrating
+    # rate` rates a season workbook as its season; so does the event script.
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    by_event, by_season = SeasonExcel(book_json(source)), SeasonExcel(book_json(source))
+    by_event.apply(run_script(macros, "rate_crosstable", book_json(source)))
+    by_season.apply(run_script(macros, "rate_season_workbook", book_json(source)))
+    assert by_event.values == by_season.values and by_event.names == by_season.names
+    assert by_event.alerts == by_season.alerts
+    assert "List: 8 players before, 9 after" in by_event.alerts[0][0]
+    assert main(["rate", str(source)]) == 0
+    capsys.readouterr()
+    rated = openpyxl.load_workbook(tmp_path / "season-rated.xlsx")
+    assert by_event.names == rated.sheetnames

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import xlwings as xw
 
@@ -45,15 +45,21 @@ __all__ = [
 ]
 
 
-def rate_event(book: xw.Book | None = None) -> RatedWorkbook | None:
+def rate_event(book: xw.Book | None = None) -> RatedWorkbook | RatedSeason | None:
     """Rate the event in ``book`` (default: the workbook that called the macro).
 
     Returns what was rated, or ``None`` when the crosstable has errors: then nothing
-    is written and an alert lists every error with its sheet and cell.
+    is written and an alert lists every error with its sheet and cell. A season workbook
+    (a ``Players`` and an ``Events`` sheet) is rated as a season, as ``xlrating rate``
+    rates it (:func:`rate_season`): its event sheets hold no ratings of their own.
     """
+    from ..season import is_season
+
     if book is None:
         book = xw.Book.caller()
     grids = read_book(book)
+    if is_season(grids):
+        return _rate_season(book, grids)
     try:
         rated = rate_sheets(grids)
     except CrosstableError as error:
@@ -176,12 +182,17 @@ def rate_season(book: xw.Book | None = None) -> RatedSeason | None:
     rated, or ``None`` when the season has errors: then nothing is written and an alert
     lists every error with its sheet and cell.
     """
-    from ..season import rate_season_sheets
-
     if book is None:
         book = xw.Book.caller()
+    return _rate_season(book, read_book(book))
+
+
+def _rate_season(book: xw.Book, grids: dict[str, list[list[Any]]]) -> RatedSeason | None:
+    """:func:`rate_season` of ``book`` whose sheets' values ``grids`` are."""
+    from ..season import rate_season_sheets
+
     try:
-        rated = rate_season_sheets(read_book(book))
+        rated = rate_season_sheets(grids)
     except CrosstableError as error:
         book.app.alert(alert_text(error).replace("`xlrating rate`", "`xlrating season`"),
                        title="xlrating: nothing was rated", mode="critical")
