@@ -206,3 +206,15 @@ def test_the_event_script_rates_a_season_workbook_as_its_season(tmp_path: Path,
     capsys.readouterr()
     rated = openpyxl.load_workbook(tmp_path / "season-rated.xlsx")
     assert by_event.names == rated.sheetnames
+
+
+def test_the_report_script_makes_a_season_workbooks_season_report(tmp_path: Path) -> None:
+    # The rating report of a season workbook rated each event sheet alone (every player
+    # unrated, as of today) and its alert said nothing of it; it is the season report, as the season's own
+    # report script makes it.
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    by_event = run_script(macros, "make_rating_report", book_json(source))
+    by_season = run_script(macros, "make_season_report", book_json(source))
+    added = [a["args"][1] for a in by_event if a["func"] == "addSheet"]
+    assert "Season report Summary" in added and "Report Summary" not in added
+    assert by_event == by_season

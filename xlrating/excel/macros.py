@@ -83,9 +83,16 @@ def rating_report(book: xw.Book | None = None) -> Report | None:
     Excel. xlwings Lite cannot create files: the report's sheets are added to ``book``
     (``Report Summary`` ...), replacing those of an earlier run. On bad input nothing is
     written and an alert lists every error with its cell. See :mod:`xlrating.excel.report`.
+    A season workbook (a ``Players`` and an ``Events`` sheet) gets its season report
+    (:func:`season_report`): its event sheets hold no ratings of their own.
     """
+    from ..season import is_season
     from .report import rating_report as write  # loaded when the macro runs
 
+    if book is None:
+        book = xw.Book.caller()
+    if is_season({sheet.name: [] for sheet in book.sheets}):  # by the sheets' names alone
+        return season_report(book)
     return write(book)
 
 
