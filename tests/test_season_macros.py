@@ -218,3 +218,18 @@ def test_the_report_script_makes_a_season_workbooks_season_report(tmp_path: Path
     added = [a["args"][1] for a in by_event if a["func"] == "addSheet"]
     assert "Season report Summary" in added and "Report Summary" not in added
     assert by_event == by_season
+
+
+def test_the_season_scripts_summary_names_the_rules_each_event_was_rated_under(tmp_path: Path) -> None:
+    # With System and Rules blank on the Season sheet the season is rated under US Chess's
+    # newest rules; the summary said only "Autumn: 6 players rated", as if no default were taken
+    # (`xlrating season` prints each event's rules, as the event script's summary does).
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    assert [book["Season"][f"A{row}"].value for row in (1, 2)] == ["System", "Rules"]
+    book["Season"]["B1"] = book["Season"]["B2"] = None
+    book.save(source)
+    actions = run_script(macros, "rate_season_workbook", book_json(source))
+    summary = next(a["args"][0] for a in actions if a["func"] == "alert")
+    assert summary.splitlines()[:3] == [f"{name}: {count} players rated (USCF 2020 Regular)"
+                                        for name, count in (("Autumn", 6), ("Winter", 4), ("Spring", 6))]

@@ -261,7 +261,9 @@ def make_season_report(book: xw.Book) -> None:
 
 
 def _season_summary(rated: RatedSeason) -> str:
-    lines = [f"{event.crosstable.sheet}: {len(event.crosstable.players)} players rated"
+    from ..report.season import event_rules
+
+    lines = [f"{event.crosstable.sheet}: {len(event.crosstable.players)} players rated ({event_rules(event)})"
              for event in rated.events]
     before, after = len(rated.season.ratings), len(rated.result.list)
     written = ", ".join(rated.new_sheets[:-1]) + f" and {rated.new_sheets[-1]}"
