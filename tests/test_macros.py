@@ -323,3 +323,19 @@ def test_the_report_script_adds_report_sheets_through_xlwings(tmp_path: Path) ->
     assert added[:4] == ["Report Summary", "Report Ratings", "Report Games", "Report Explanations"]
     crosstable = data["sheets"].index(next(s for s in data["sheets"] if s["name"] == "Crosstable"))
     assert all(a["sheet_position"] != crosstable for a in actions if a["func"] == "setValues")
+
+
+def test_a_player_listed_twice_is_said(tmp_path: Path) -> None:
+    # Dana Whitfield entered again at the foot of the crosstable (same ID, same name) was
+    # rated as two players, from two ratings, her games split between them, and nothing said so.
+    source = write_template("uscf", tmp_path / "event.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    sheet = book["Crosstable"]
+    assert [sheet[f"{c}1"].value for c in "ABC"] == ["No", "Name", "ID"]
+    sheet["B9"], sheet["C9"] = sheet["B2"].value, sheet["C2"].value
+    book.save(source)
+    actions = run_script(macros, "rate_crosstable", book_json(source))
+    alerts = [a["args"][0] for a in actions if a["func"] == "alert"]
+    assert len(alerts) == 1 and alerts[0].splitlines()[2:] == [
+        "Crosstable!C9: No. 8 (Dana Whitfield) is listed twice: ID 30918274 and this name are in row 2 too; "
+        "the two rows were rated as two players, each from his own rating and games: give the player one row"]

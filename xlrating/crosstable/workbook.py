@@ -19,7 +19,14 @@ from datetime import date
 from typing import Any
 
 from ..errors import CrosstableError, Problem
-from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
+from ..official.identity import (
+    Sighting,
+    game_key,
+    identity_warnings,
+    name_key,
+    same_games_warnings,
+    unrated_note,
+)
 from ..systems import Lineup, who
 from .columns import fold, input_column, round_number
 from .model import AddedColumns, Block, Crosstable, Grid, RatedEvent, RatedWorkbook
@@ -115,10 +122,29 @@ def sightings(crosstable: Crosstable) -> list[Sighting]:
             for p in crosstable.players if p.member_id is not None and "ID" in columns]
 
 
+def listed_twice(crosstable: Crosstable) -> list[Problem]:
+    """A warning at each player row whose ID and name an earlier row of the same crosstable has:
+    each row is rated as a player of its own, from its own rating and games. (Rows with one ID
+    and two names are warned about by :func:`~xlrating.official.identity.identity_warnings`.)"""
+    first: dict[tuple[str, tuple[str, ...]], int] = {}
+    found = []
+    for player in crosstable.players:
+        if player.member_id is None:
+            continue
+        row = first.setdefault((player.member_id, name_key(player.name)), player.row)
+        if row != player.row:
+            found.append(Problem(address(crosstable.sheet, player.row, crosstable.columns.get("ID", 1)),
+                                 f"{who(player)} is listed twice: ID {player.member_id} and this name are "
+                                 f"in row {row} too; the two rows were rated as two players, each from his "
+                                 "own rating and games: give the player one row"))
+    return found
+
+
 def crosstable_warnings(crosstables: list[Crosstable]) -> tuple[Problem, ...]:
     """The warnings of the crosstables together: IDs and names (across sections too), and a
     section entered twice (its games, players by ID or name, those of another)."""
     found = identity_warnings(s for crosstable in crosstables for s in sightings(crosstable))
+    found += [warning for crosstable in crosstables for warning in listed_twice(crosstable)]
     games = []
     for crosstable in crosstables:
         key = {p.number: p.member_id or p.name for p in crosstable.players}
