@@ -339,3 +339,19 @@ def test_a_player_listed_twice_is_said(tmp_path: Path) -> None:
     assert len(alerts) == 1 and alerts[0].splitlines()[2:] == [
         "Crosstable!C9: No. 8 (Dana Whitfield) is listed twice: ID 30918274 and this name are in row 2 too; "
         "the two rows were rated as two players, each from his own rating and games: give the player one row"]
+
+
+def test_one_id_under_two_names_says_the_rows_are_rated_as_two_players(tmp_path: Path) -> None:
+    # A crosstable is rated by its rows' numbers: two rows sharing an ID are two players, each
+    # rated from his own row. The alert said they were "rated as one player (by the ID)".
+    source = write_template("uscf", tmp_path / "event.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    book["Crosstable"]["C3"] = book["Crosstable"]["C2"].value
+    book.save(source)
+    excel = Excel(book_json(source))
+    excel.apply(run_script(macros, "rate_crosstable", book_json(source)))
+    assert excel.alerts[0][0].splitlines()[2:] == [
+        "Crosstable!B3: ID 30918274 is 'Marcus Oyelaran' here but 'Dana Whitfield' at Crosstable!B2: "
+        "the rows are rated as two players, each from his own row; check the ID and the name"]
+    post = excel.values["Crosstable"][0].index("Post rating")
+    assert excel.cell("Crosstable", 2, post + 1) != excel.cell("Crosstable", 3, post + 1)  # two players

@@ -143,7 +143,7 @@ def listed_twice(crosstable: Crosstable) -> list[Problem]:
 def crosstable_warnings(crosstables: list[Crosstable]) -> tuple[Problem, ...]:
     """The warnings of the crosstables together: IDs and names (across sections too), and a
     section entered twice (its games, players by ID or name, those of another)."""
-    found = identity_warnings(s for crosstable in crosstables for s in sightings(crosstable))
+    found = identity_warnings((s for crosstable in crosstables for s in sightings(crosstable)), by_row=True)
     found += [warning for crosstable in crosstables for warning in listed_twice(crosstable)]
     games = []
     for crosstable in crosstables:

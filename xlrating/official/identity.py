@@ -51,14 +51,17 @@ class Sighting:
         return self.name_where or self.where
 
 
-def identity_warnings(sightings: Iterable[Sighting]) -> list[Problem]:
+def identity_warnings(sightings: Iterable[Sighting], *, by_row: bool = False) -> list[Problem]:
     """A warning for each ID seen under a second name, and each name seen under a second ID.
 
     Sightings are taken in order: the first of an ID (or a name) is the one the later ones are
     compared with, and each pair of names (or IDs) is warned about once, at the later place.
     Sightings without a name are compared by ID only. Nothing is merged or split here: the
-    warning says how the event is rated (by ID, as given).
+    warning says how the event is rated: by ID, as given (a season, a list), or, ``by_row``,
+    each row as a player of its own (a crosstable, rated by its rows' numbers).
     """
+    one_id = ("the rows are rated as two players, each from his own row" if by_row else
+              "both rows are rated as one player (by the ID)")
     by_id: dict[str, Sighting] = {}
     by_name: dict[tuple[str, ...], Sighting] = {}
     warned: set[tuple[Hashable, ...]] = set()
@@ -71,7 +74,7 @@ def identity_warnings(sightings: Iterable[Sighting]) -> list[Problem]:
             if pair not in warned:
                 warned.add(pair)
                 found.append(Problem(seen.name_cell, f"ID {seen.id} is {seen.name!r} here but {first.name!r} "
-                                     f"at {first.name_cell}: both rows are rated as one player (by the ID); "
+                                     f"at {first.name_cell}: {one_id}; "
                                      "check the ID and the name"))
         if not key:
             continue
