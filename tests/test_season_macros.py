@@ -233,3 +233,22 @@ def test_the_season_scripts_summary_names_the_rules_each_event_was_rated_under(t
     summary = next(a["args"][0] for a in actions if a["func"] == "alert")
     assert summary.splitlines()[:3] == [f"{name}: {count} players rated (USCF 2020 Regular)"
                                         for name, count in (("Autumn", 6), ("Winter", 4), ("Spring", 6))]
+
+
+def test_the_command_lines_report_of_a_season_workbook_is_its_season_report(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `xlrating report season.xlsx` rated each event sheet alone (every player unrated, as of
+    # today); it writes the season report, as `xlrating season --report` and the report macro do.
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    assert main(["report", str(source)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Season report: 3 events"
+    assert main(["season", str(source), "--report", str(tmp_path / "season-report-2.xlsx")]) == 0
+    capsys.readouterr()
+    made, expected = (openpyxl.load_workbook(tmp_path / name) for name in ("season-report.xlsx",
+                                                                            "season-report-2.xlsx"))
+    assert made.sheetnames == expected.sheetnames == ["Summary", "Ratings", "Chart"]
+    for name in made.sheetnames:
+        assert [list(row) for row in made[name].iter_rows(values_only=True)] == [
+            list(row) for row in expected[name].iter_rows(values_only=True)]
+    assert main(["report", str(source), "--explain-all"]) == 1
+    assert "--explain-all applies to a crosstable's rating report" in capsys.readouterr().err

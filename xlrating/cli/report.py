@@ -3,16 +3,19 @@
 Rates the crosstable of IN (exactly as ``xlrating rate`` does) and writes the report, a
 new workbook, atomically: ``IN-report.xlsx`` beside the input unless ``-o`` names
 another file. The input is never changed. On bad input every error is listed on stderr
-with its cell, the exit status is 1 and no file is written.
+with its cell, the exit status is 1 and no file is written. A season workbook (a
+``Players`` and an ``Events`` sheet) gets its season report, as ``xlrating season
+--report`` writes it.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import WorkbookError
+from ..errors import ArgumentError, WorkbookError
 from ._args import path_arg
 
 #: The subcommands this module registers, with their one-line help (``xlrating --help``).
@@ -52,12 +55,40 @@ def output_path(source: Path, output: str | None) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     from ..report import report_file
+    from ..workbook.season import is_season_file
 
     source = Path(args.input)
     target = output_path(source, args.output)
+    if is_season_file(source):  # a Players and an Events sheet: the season report, as the Excel macro makes
+        return _season_report(args, source, target)
     report = report_file(source, target, explain_all=args.explain_all, games=args.games)
     ratings = report.sheet("Ratings")
     players = sum(len(t.rows) for t in ratings.tables)
     print(f"{report.title}: {players} rating row{'s' if players != 1 else ''}")
     print(f"Wrote {target}")
+    return 0
+
+
+def _season_report(args: argparse.Namespace, source: Path, target: Path) -> int:
+    """The report of a season workbook: its season report (``xlrating season --report`` writes the
+    same). Its event sheets hold no ratings of their own: rated alone, every player is unrated."""
+    from ..report.season import write_season_report
+    from ..workbook import same_file
+    from ..workbook.season import rate_season_workbook
+
+    options = (("--explain-all", args.explain_all), ("--games", args.games is not None))
+    given = [name for name, unread in options if unread]
+    if given:
+        raise ArgumentError(f"{source}: is a season workbook, whose report is the season report: "
+                            f"{' and '.join(given)} {'apply' if len(given) > 1 else 'applies'} to a "
+                            "crosstable's rating report")
+    if same_file(target, source):
+        raise WorkbookError(f"{target}: is the season workbook itself; the report is a new workbook, "
+                            "give it another name")
+    _, rated = rate_season_workbook(source)
+    write_season_report(rated, target)
+    print(f"Season report: {len(rated.events)} event{'s' if len(rated.events) != 1 else ''}")
+    print(f"Wrote {target}")
+    for note in rated.notes:
+        print(f"xlrating: note: {note}", file=sys.stderr)
     return 0
