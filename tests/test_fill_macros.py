@@ -72,3 +72,18 @@ def test_classic_excel_without_a_list_sheet_reads_the_store(tmp_path: Path,
     assert [excel.cell("Crosstable", row, rating) for row in range(2, 66)] == [
         r[rating - 1] for r in typed[1:]]
     assert excel.alerts[0][0].startswith("Crosstable: 64 Rating filled from the US Chess Regular list")
+
+
+def test_blank_start_and_end_dates_are_said_to_be_today(tmp_path: Path) -> None:
+    # With Start date and End date on the Event sheet but blank, the list in force today was
+    # used and the alert said "no Start date: the End date" (it said "today" only when the rows
+    # were missing).
+    from datetime import date
+
+    typed, event = uscf_event()
+    dated = [[name, None if name in ("Start date", "End date") else value] for name, value in event]
+    assert [name for name, value in dated if value is None] == ["Start date", "End date"]
+    data = book_json(workbook(tmp_path / "event.xlsx", blanked(typed, ("Rating",)), dated, with_list=True))
+    actions = run_script(macros, "fill_from_the_list", data)
+    alert = next(a["args"][0] for a in actions if a["func"] == "alert")
+    assert alert.endswith(f"in force on {date.today().isoformat()} (no Start or End date: today)"), alert

@@ -578,7 +578,7 @@ def _dated(settings: EventSettings, on: dt.date | None) -> tuple[dt.date, str]:
         return on, "the date given"
     if settings.start_date is not None:
         return settings.start_date, ""
-    if settings.cell("End date") == settings.sheet:
+    if settings.end_date_blank:  # no End date row, or a blank one
         return settings.end_date, "no Start or End date: today"
     return settings.end_date, "no Start date: the End date"
 
