@@ -89,8 +89,14 @@ def test_players_input_columns_never_change_and_new_players_join_the_new_list() 
     assert "3" in season.result.list and "3" not in season.season.ratings
 
 
+def dated(sheets: Sheets) -> Sheets:
+    """``sheets`` with a List date on the Season sheet (the list of 1 September 2024)."""
+    sheets["Season"].append(["List date", dt.date(2024, 9, 1)])
+    return sheets
+
+
 def test_a_typed_rating_that_disagrees_with_the_list_gets_a_note() -> None:
-    sheets = icu_club()
+    sheets = dated(icu_club())
     sheets["Autumn"][1][3] = 1750
     season, out = rated(sheets)
     assert season.notes == ("Autumn!D2: Rating 1750 is typed, but the list gives 1800 before this event; "
@@ -100,9 +106,21 @@ def test_a_typed_rating_that_disagrees_with_the_list_gets_a_note() -> None:
 
 
 def test_a_typed_rating_that_agrees_gets_no_note() -> None:
-    sheets = icu_club()
+    sheets = dated(icu_club())
     sheets["Autumn"][1][3] = 1800
     assert rate_season_sheets(sheets).notes == ()
+
+
+def test_a_blank_list_date_is_said_where_an_adjustment_of_the_list_is_taken_as_done() -> None:
+    # Taken as of the first event's end (5 October 2024), the ICU list is taken as carrying the
+    # adjustment of 1 March 2024: an older list would be rated unadjusted, so it is said.
+    assert rate_season_sheets(icu_club()).notes == (
+        "Season: the List date is blank: the list is taken as of the first event's end, 2024-10-05, "
+        "its ratings as already adjusted on 2024-03-01; give the List date if they are older",)
+    assert rate_season_sheets(dated(icu_club())).notes == ()
+    early = icu_club()  # events before the adjustment: it is applied when the season passes it
+    early["Events"][1][2:] = [dt.date(2024, 2, 3), dt.date(2024, 2, 3)]
+    assert rate_season_sheets(early).notes == ()
 
 
 def test_rerating_after_a_correction_gives_the_same_as_rating_once() -> None:

@@ -46,8 +46,11 @@ def test_a_folder_of_trf_files_becomes_a_season(tmp_path: Path) -> None:
     # whose rating the first event moved gets a note at his Rating cell.
     typed = [note for note in rated.notes if "is typed" in note]
     assert typed and all(note.startswith("'b-summer'!H") for note in typed)
+    # The imported season has no List date: said, the list taken as adjusted (FIDE, March 2024).
+    assert rated.notes[0].startswith("Season: the List date is blank: the list is taken as of the first "
+                                     "event's end, ")
     # The two files hold the same games (one event's results, dated twice): said, both rated.
-    assert rated.notes[0] == ("sheet 'b-summer': the same 8 games as sheet 'a-spring': is one event "
+    assert rated.notes[1] == ("sheet 'b-summer': the same 8 games as sheet 'a-spring': is one event "
                               "entered twice? Both were rated")
     # The one player the list has no rating for (still unrated after the first event: FIDE needs
     # more games) is rated as unrated in both events, each time with a note naming his list row.

@@ -329,6 +329,7 @@ def test_the_template_names_the_settings_and_a_bad_one_stops_the_command_line(
 
 def test_the_lite_report_carries_the_runs_notes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sheets = icu_club()
+    sheets["Season"].append(["List date", dt.date(2024, 9, 1)])
     sheets["Autumn"][1][3] = 1750  # typed, but the list gives Ann 1800: a note
     source = write(tmp_path / "club.xlsx", sheets)
     data = book_json(source)

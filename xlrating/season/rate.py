@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 
+from .. import systems
 from ..crosstable import Grid, RatedEvent
 from ..crosstable.values import address, quote_sheet
 from ..crosstable.workbook import sightings
@@ -20,7 +21,7 @@ from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
 from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
 from ..systems import who
-from .model import EVENTS_SHEET, PLAYERS_SHEET, RatedSeason, SeasonEvent, SeasonInput
+from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason, SeasonEvent, SeasonInput
 from .pending import read_pending
 from .read import (
     check_chart,
@@ -74,7 +75,7 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
         problem = Problem(quote_sheet(find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET),
                           f"the season cannot be rated: {error}")
         raise CrosstableError([problem], title=_title([problem])) from error
-    notes = [str(warning) for warning in season_warnings(season)]
+    notes = [*list_date_notes(season), *(str(warning) for warning in season_warnings(season))]
     rated: list[RatedEvent] = []
     current = {key: entry.rating for key, entry in season.ratings.entries.items()}
     listed = {row.id: row.cell or str(row.id) for row in season.rows}
@@ -83,6 +84,26 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
                                   result.history, current, notes, listed))
     blocks, added, new_sheets = season_blocks(season, result, rated, sheets)
     return RatedSeason(season, result, tuple(rated), blocks, added, new_sheets, tuple(notes))
+
+
+def list_date_notes(season: SeasonInput) -> list[str]:
+    """The default a blank List date takes, said where it decides numbers: the list is taken as
+    of the first event's end, so where the edition adjusts every rating on a list dated on or
+    before that (FIDE's and the ICU's of 1 March 2024) its ratings are taken as already adjusted,
+    and an older list would be rated unadjusted. (Elsewhere the List date decides nothing but
+    which events may be rated from the list, and nothing is said.)"""
+    ratings = season.ratings
+    if ratings.date is not None or not season.events:
+        return []
+    first = min(event.event.end_date for event in season.events)
+    system = systems.keyed(ratings.system)
+    edition = None if system is None else (system.edition(ratings.rules) if ratings.rules else system.default)
+    passed = [a for a in getattr(getattr(edition, "rules", None), "adjustments", ()) if a.date <= first]
+    if not passed:
+        return []
+    return [f"{SEASON_SHEET}: the List date is blank: the list is taken as of the first event's end, "
+            f"{first.isoformat()}, its ratings as already adjusted on {passed[-1].date.isoformat()}; "
+            "give the List date if they are older"]
 
 
 def season_warnings(season: SeasonInput) -> list[Problem]:
