@@ -155,6 +155,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     wins, draws, losses = seating.tally()
     entries = season.entries
     ids = seating.ids
+    dated = _end_dates(wave, seating)  # (the same for every system rated)
     outcomes = []
     for rated in rated_systems:  # every system from the ratings before the event
         with engine_errors(event, ids):
@@ -170,7 +171,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
                 end_date=event.end_date,
                 bonus_multiplier=event.bonus_multiplier,
                 rules=rules,
-                **_end_dates(wave, seating),
+                **dated,
             )
         season.keep(event, outcome)
         outcomes.append((rated, list(outcome.players)))  # (all built before the first is folded)
