@@ -3,8 +3,8 @@ settings and column headers.
 
 The registry (:mod:`xlrating.systems`) and each engine's ``get_rules`` build their name
 tables with the same two functions here, so a name that finds an edition in one finds the
-same edition in the other. The module imports nothing of the package, so the engines can
-use it without importing the registry::
+same edition in the other. The module imports nothing of the package but its errors, so the
+engines can use it without importing the registry::
 
     >>> fold("US_Chess 2020"), fold(2020.0)
     ('uschess2020', '2020')
@@ -17,11 +17,13 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from numbers import Real
 from typing import Any, TypeVar
 
-__all__ = ["edition_names", "fold", "index_editions"]
+from .errors import CrosstableError, Problem
+
+__all__ = ["edition_names", "find_sheet", "fold", "index_editions"]
 
 R = TypeVar("R")
 
@@ -55,3 +57,23 @@ def index_editions(editions: Mapping[str, R], display: Callable[[R], str],
     """An engine's editions (key -> rules) by the folded form of each of their :func:`edition_names`."""
     return {fold(name): rules for key, rules in editions.items()
             for name in edition_names(key, display(rules), prefixes)}
+
+
+def find_sheet(names: Iterable[str], wanted: str) -> str | None:
+    """The sheet among ``names`` that is the ``wanted`` one (``Event``, ``Players``...): the one
+    whose name folds as ``wanted`` does (``event``, ``EVENT ``), or ``None``. Two such sheets
+    (``Event`` and ``event ``: Excel takes both) are a :class:`~xlrating.errors.CrosstableError`
+    naming them: which one holds the settings is the user's to say, not the first one's to
+    decide.
+
+    >>> find_sheet(["Crosstable", "event"], "Event")
+    'event'
+    """
+    key = fold(wanted)
+    found = [name for name in names if fold(name) == key]
+    if len(found) > 1:
+        listed = " and ".join(repr(name) for name in found)
+        problem = Problem("", f"Sheets {listed} are both read as the {wanted!r} sheet: rename or remove all "
+                              "but one")
+        raise CrosstableError([problem], title="The workbook has problems")
+    return found[0] if found else None

@@ -86,10 +86,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def list_source(args: argparse.Namespace, workbook: Workbook) -> PlayerSource:
     """Where ``args`` say the players come from: the workbook's List sheet, or the store."""
     if getattr(args, "list_sheet", False):
-        from ..crosstable.columns import fold
+        from ..names import find_sheet
         from ..official.sheet import LIST_SHEET, read_list_sheet
 
-        name = next((n for n in workbook.sheetnames if fold(n) == fold(LIST_SHEET)), None)
+        name = find_sheet(workbook.sheetnames, LIST_SHEET)
         if name is None:
             raise WorkbookError(f"{workbook.path}: has no {LIST_SHEET} sheet ('xlrating lists sheet' writes "
                                 "one)")
@@ -290,10 +290,11 @@ def _list_sheet(workbook: Workbook) -> tuple[str, Grid]:
     """The workbook's List sheet and what it holds: a new one added, or one this command wrote
     (its first row the List sheet's header; else :class:`~xlrating.errors.WorkbookError`)."""
     from ..crosstable.columns import fold
+    from ..names import find_sheet
     from ..official.sheet import COLUMNS, LIST_SHEET
     from ..workbook import add_sheets
 
-    name = next((n for n in workbook.sheetnames if fold(n) == fold(LIST_SHEET)), None)
+    name = find_sheet(workbook.sheetnames, LIST_SHEET)
     if name is None:
         add_sheets(workbook, [LIST_SHEET])
         return LIST_SHEET, []

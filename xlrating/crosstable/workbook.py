@@ -19,6 +19,7 @@ from datetime import date
 from typing import Any
 
 from ..errors import CrosstableError, Problem
+from ..names import find_sheet
 from ..official.identity import (
     Sighting,
     game_key,
@@ -68,7 +69,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
     game lines: the same blocks, nothing for a report.
     """
     names = list(sheets)
-    settings_name = next((n for n in names if fold(n) == fold(SETTINGS_SHEET)), None)
+    settings_name = find_sheet(names, SETTINGS_SHEET)
     settings, problems = read_settings(sheets[settings_name] if settings_name is not None else None,
                                        sheet=settings_name or SETTINGS_SHEET, today=today)
     tables: list[tuple[Crosstable, Lineup | None]] = []

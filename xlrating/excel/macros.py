@@ -283,7 +283,7 @@ def fill_from_list(book: xw.Book | None = None) -> Filled | None:
     every typed value the list contradicts and every ID it does not hold. On a bad cell nothing
     is written and an alert lists every problem; ``None`` is returned then.
     """
-    from ..crosstable.columns import fold
+    from ..names import find_sheet
     from ..official.fill import fill_sheets
     from ..official.sheet import LIST_SHEET, read_list_sheet
     from ..official.sources import closed_after, open_store
@@ -291,8 +291,8 @@ def fill_from_list(book: xw.Book | None = None) -> Filled | None:
     if book is None:
         book = xw.Book.caller()
     grids = read_book(book)
-    listed = next((name for name in grids if fold(name) == fold(LIST_SHEET)), None)
     try:
+        listed = find_sheet(grids, LIST_SHEET)
         if listed is not None:
             source: PlayerSource = read_list_sheet(grids[listed], sheet=listed)
         elif is_remote(book):

@@ -33,6 +33,7 @@ from ..crosstable.settings import REPORT_SETTINGS, read_report_settings, read_se
 from ..crosstable.values import text
 from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable
 from ..errors import CrosstableError, Problem
+from ..names import find_sheet
 
 #: Player columns an export reads besides the rating's, by canonical name and aliases.
 EXTRA_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -164,7 +165,7 @@ def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: b
     if not isinstance(sheets, Mapping):
         raise _check.fail("sheets", "a mapping of sheet name to grid", sheets)
     only, check = _check.texts("only", only, "a list of sheet names"), _check.flag("check", check)
-    settings_name = next((n for n in sheets if fold(n) == fold(SETTINGS_SHEET)), None)
+    settings_name = find_sheet(sheets, SETTINGS_SHEET)
     settings_grid = sheets[settings_name] if settings_name is not None else None
     settings, problems = read_settings(settings_grid, sheet=settings_name or SETTINGS_SHEET)
     read = [_section(sheets[name], settings, name, problems)

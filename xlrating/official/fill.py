@@ -66,6 +66,7 @@ from ..crosstable.values import (
 from ..crosstable.workbook import SETTINGS_SHEET, is_crosstable
 from ..errors import ArgumentError, CrosstableError, Problem
 from ..exporters.source import EXTRA_COLUMNS
+from ..names import find_sheet
 from .identity import name_key
 from .model import LISTED_COLUMNS, ListedPlayer, PlayerSource
 
@@ -586,7 +587,7 @@ def _dated(settings: EventSettings, on: dt.date | None) -> tuple[dt.date, str]:
 def _crosstable_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | None,
                        today: dt.date | None) -> list[Table]:
     names = list(sheets)
-    event = next((n for n in names if fold(n) == fold(SETTINGS_SHEET)), None)
+    event = find_sheet(names, SETTINGS_SHEET)
     grid = sheets[event] if event is not None else None
     settings, problems = read_settings(grid, sheet=event or SETTINGS_SHEET, today=today)
     kind = _checked(settings.system, kind) or sheet_kind(grid, event or SETTINGS_SHEET, settings.system,
@@ -603,7 +604,7 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
                    today: dt.date | None) -> list[Table]:
     from ..season.model import PLAYERS_SHEET, SEASON_SHEET
     from ..season.rate import rating_order, read_season
-    from ..season.read import find_sheet, read_season_settings
+    from ..season.read import read_season_settings
 
     season = read_season(sheets, today=today)
     settings, list_date, *_ = read_season_settings(sheets, today, [])

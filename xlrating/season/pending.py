@@ -41,8 +41,9 @@ from ..errors import Problem
 from ..fide import get_rules
 from ..lists import PendingEvent, PlayerId, RatingList
 from ..lists.fide import uses_ru
+from ..names import find_sheet
 from .model import PENDING_SHEET
-from .read import find_sheet, player_id
+from .read import player_id
 
 DATE = "yyyy-mm-dd"
 #: The sheet's columns (every rules edition), then the columns the FIDE Handbook adds.

@@ -19,6 +19,7 @@ from ..crosstable.workbook import sightings
 from ..errors import ENGINE_ERRORS, CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
+from ..names import find_sheet
 from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
 from ..systems import who
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason, SeasonEvent, SeasonInput
@@ -27,7 +28,6 @@ from .read import (
     check_chart,
     check_list_dates,
     check_output_sheets,
-    find_sheet,
     read_events,
     read_players,
     read_season_settings,

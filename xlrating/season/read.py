@@ -40,6 +40,7 @@ from ..crosstable.values import (
 )
 from ..errors import Problem
 from ..lists import Entry, Event, PlayerId, RatingList
+from ..names import find_sheet
 from .model import (
     EVENTS_SHEET,
     HISTORY_SHEET,
@@ -75,11 +76,6 @@ EVENT_COLUMNS: dict[str, str] = {
 }
 EVENT_COLUMNS.update({fold("Name"): "Event name", fold("Event"): "Event name", fold("Type"): "Event type",
                       fold("Dual-rated"): "Dual rated", fold("Bonus"): "Bonus multiplier"})
-
-
-def find_sheet(sheets: Mapping[str, Grid], name: str) -> str | None:
-    """The workbook's sheet called ``name`` (case and spaces folded), if any."""
-    return next((sheet for sheet in sheets if fold(sheet) == fold(name)), None)
 
 
 def is_season(sheets: Mapping[str, Grid]) -> bool:

@@ -11,9 +11,10 @@ from .. import systems
 from ..crosstable import AddedColumns, Block, Grid, RatedEvent, render
 from ..crosstable.render import COUNT, RATING, SIGNED, last_used_row
 from ..lists import Entry, PlayerId, SeasonResult
+from ..names import find_sheet
 from .model import HISTORY_SHEET, NEW_LIST_SHEET, NEW_PENDING_SHEET, PLAYERS_SHEET, SeasonInput, list_history
 from .pending import pending_table
-from .read import LIST_OUTPUTS, find_sheet
+from .read import LIST_OUTPUTS
 
 DATE = "yyyy-mm-dd"
 #: The ``Entry`` field and number format of each column of the New list sheet a system may carry
