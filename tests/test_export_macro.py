@@ -7,12 +7,15 @@ Office.js client sends); classic Excel's file writing is :func:`export_beside`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import openpyxl
+import pytest
 from test_export_uscf import complete_report, set_rows
 from test_macros import book_json, run_script
 
 from xlrating import macros
+from xlrating.cli import main
 from xlrating.exporters import export_beside, export_workbook, load_event
 from xlrating.importers import import_to_workbook
 
@@ -83,3 +86,38 @@ def test_classic_excel_writes_beside_the_workbook_never_over_a_file(tmp_path: Pa
     set_rows(us, {"Event name": "Two sections", "Start date": "2024-05-10", "End date": "2024-05-11"})
     written = export_beside(load_event(complete_report(us)), "dbf", us)
     assert {p.parent.name for p in written} == {"spring-dbf"}
+
+
+def _two_sections(tmp_path: Path, active: str) -> tuple[Path, dict[str, Any]]:
+    """The workbook of a US Chess report of two sections, as the client sends it with the sheet
+    ``active`` active."""
+    workbook = tmp_path / "two.xlsx"
+    import_to_workbook(DATA / "two-sections.txt", workbook)
+    set_rows(workbook, {"Event name": "Two sections", "Start date": "2024-05-10", "End date": "2024-05-11"})
+    data = book_json(workbook)
+    data["book"]["active_sheet_index"] = [sheet["name"] for sheet in data["sheets"]].index(active)
+    return workbook, data
+
+
+def test_lite_exports_the_active_crosstable_of_several(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # The US Chess sections lack what TRF-2026 requires: the alert lists it for the active sheet,
+    # as the command line does for the sheet it is given.
+    workbook, data = _two_sections(tmp_path, "Section 2 - Reserve")
+    actions = run_script(macros, "export_trf", data)
+    assert [a["func"] for a in actions] == ["alert"]
+    alert = actions[0]["args"][0].splitlines()
+    missing = "Cannot export Section 2 - Reserve as FIDE TRF-2026: 5 required fields missing"
+    assert alert[0].startswith(missing)
+    assert main(["export", str(workbook), "--to", "trf", "--sheet", "Section 2 - Reserve"]) == 1
+    said = capsys.readouterr().err
+    assert missing in said
+    assert all(line in said for line in alert[2:] if line), said
+
+
+def test_lite_asks_for_a_crosstable_when_another_sheet_is_active(tmp_path: Path) -> None:
+    _, data = _two_sections(tmp_path, "Event")
+    actions = run_script(macros, "export_trf", data)
+    assert [a["func"] for a in actions] == ["alert"]
+    assert ("this workbook has 2 ('Section 1 - Open', 'Section 2 - Reserve'): select the one to export and "
+            "run the export again") in actions[0]["args"][0]

@@ -116,15 +116,18 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
     the Event sheet leaves blank are problems like any other: nothing is written.
     xlwings Lite cannot write files: the TRF text goes on the sheet ``TRF export`` (one
     line per row in column A, to copy into a text file), and DBF files need classic Excel
-    or ``xlrating export``. On bad input nothing is written and an alert lists every
-    problem with its cell; ``None`` is returned then, and from Lite.
+    or ``xlrating export``. A TRF file holds one crosstable: in a workbook with several, the
+    active sheet is exported if it is one of them (as ``--sheet`` chooses on the command line).
+    On bad input nothing is written and an alert lists every problem with its cell; ``None``
+    is returned then, and from Lite.
     """
     from ..exporters import FOLDER_FORMATS, export_beside, read_event, render_trf
 
     if book is None:
         book = xw.Book.caller()
     try:
-        event = read_event(read_book(book))
+        grids = read_book(book)
+        event = read_event(grids, only=() if fmt in FOLDER_FORMATS else _one_crosstable(book, grids))
         remote = is_remote(book)
         if remote and fmt in FOLDER_FORMATS:
             book.app.alert("xlwings Lite cannot write the DBF files: open the workbook in desktop Excel, or "
@@ -146,6 +149,26 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
         return None
     book.app.alert("Wrote " + ", ".join(str(path) for path in written), title="xlrating", mode="info")
     return written
+
+
+def _one_crosstable(book: xw.Book, grids: dict[str, Any]) -> list[str]:
+    """The crosstable sheet a TRF file is written from: none named when the workbook has one (or
+    none: the export says so), else the active sheet, which must be one of them."""
+    from ..crosstable.workbook import SETTINGS_SHEET, is_crosstable
+    from ..errors import FormatError, Problem
+    from ..names import find_sheet
+
+    settings = find_sheet(grids, SETTINGS_SHEET)
+    crosstables = [name for name, grid in grids.items() if name != settings and is_crosstable(name, grid)]
+    if len(crosstables) < 2:
+        return []
+    active = book.sheets.active.name
+    if active in crosstables:
+        return [active]
+    names = ", ".join(repr(name) for name in crosstables)
+    raise FormatError([Problem("", f"A TRF file holds one crosstable; this workbook has {len(crosstables)} "
+                                   f"({names}): select the one to export and run the export again")],
+                      title="Cannot export a FIDE TRF file")
 
 
 @xw.script

@@ -557,7 +557,8 @@ def _only_section(event: ExportEvent) -> Section:
         names = ", ".join(repr(s.name) for s in event.sections)
         count = len(event.sections)
         raise FormatError([Problem("", f"a TRF file holds one section; the workbook has {count} crosstable "
-                                       f"sheets ({names}): name one with --sheet")],
+                                       f"sheets ({names}): export one of them ('xlrating export --sheet "
+                                       "NAME', read_event(only=[NAME]) in Python)")],
                           title="Cannot export a FIDE TRF file")
     return event.sections[0]
 
