@@ -30,7 +30,7 @@ HELP = {"season": "rate a season workbook (a Players list, an Events sheet, a sh
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     from ..importers import FORMATS
-    from ..report.season import TOP
+    from ..season.model import CHART_TOP
 
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "season",
@@ -49,7 +49,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                        "Chart players, else the top of the new list)")
     chart.add_argument("--chart-top", metavar="N", type=chart_top,
                        help="the chart follows the N highest rated players of the new list (default: the "
-                       f"Season sheet's Chart top, else {TOP})")
+                       f"Season sheet's Chart top, else {CHART_TOP})")
     parser.set_defaults(func=run)
     importer: argparse.ArgumentParser = subparsers.add_parser(
         "season-import",

@@ -25,7 +25,7 @@ from .. import systems
 from ..crosstable import RatedEvent
 from ..errors import ArgumentError
 from ..lists import PlayerId
-from ..season.model import RatedSeason, list_history
+from ..season.model import CHART_TOP, RatedSeason, list_history
 from ..season.read import CHART_TOP_LIMIT, CHART_TOP_REASON
 from .build import text
 from .content import (
@@ -49,8 +49,8 @@ from .xlsx import write_report
 
 __all__ = ["TOP", "chart_players", "event_rules", "season_report", "write_season_report"]
 
-#: How many players the chart shows when the director names none: the top of the new list.
-TOP = 10
+TOP = CHART_TOP
+"""How many players the chart shows when the director names none: the top of the new list."""
 SUMMARY, RATINGS, CHART = "Summary", "Ratings", "Chart"
 TITLE = "Season report"
 #: The header row of the Summary sheet's table of events (the lines above: title, system,

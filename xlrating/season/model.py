@@ -49,12 +49,18 @@ class SeasonEvent:
     """Pairing number -> player ID."""
 
 
+#: How many players the season report's chart follows when the director names none: the top
+#: of the new list.
+CHART_TOP = 10
+
+
 @dataclass(frozen=True)
 class ChartSetting:
     """Whom the season report's rating-history chart follows, as the ``Season`` sheet says.
 
     ``Chart players`` names them by ID (separated by commas); else ``Chart top`` gives how
-    many of the highest rated of the new list; else the report's default (the top 10)."""
+    many of the highest rated of the new list; else the report's default (the top
+    :data:`CHART_TOP`)."""
 
     players: tuple[PlayerId, ...] = ()
     top: int | None = None
