@@ -53,6 +53,15 @@ def _published(values: Floats) -> list[int | None]:
     return post
 
 
+def _members(kinds: npt.NDArray[np.object_], kind: PlayerKind) -> Flags:
+    """Whether each of ``kinds`` (an array of objects) is ``kind``, compared as objects (``kind``
+    alone, a string, would be compared as numpy text: never equal)."""
+    member = np.empty((), dtype=object)
+    member[()] = kind
+    found: Flags = kinds == member
+    return found
+
+
 class _Sides(NamedTuple):
     """Some of the event's sides (a player's games: those of the players a scoring scores)."""
 
@@ -94,10 +103,9 @@ class NumpyCore:
         self.offsets: Floats = rules.performance_offset * (2 * sides.score - 1)
         """Per side: +offset for a win, 0 for a draw, -offset for a loss (performance ratings)."""
         self.start: list[int] = sides.starts
-        kinds = [p.kind for p in players]
-        rated, foreign = PlayerKind.RATED, PlayerKind.FOREIGN  # (an enum's member is slow to look up)
-        self.rated = np.array([k is rated for k in kinds], dtype=bool)
-        self.foreign = np.array([k is foreign for k in kinds], dtype=bool)
+        kinds = np.array([p.kind for p in players], dtype=object)  # (compared at once: 0.4 ms less than
+        self.rated = _members(kinds, PlayerKind.RATED)              # each kind in turn, at 10,000 players)
+        self.foreign = _members(kinds, PlayerKind.FOREIGN)
         self.estimated = ~(self.rated | self.foreign)
         self.iterated_at: Ints = np.flatnonzero(self.estimated)
         self.iterated: list[int] = self.iterated_at.tolist()
@@ -158,8 +166,7 @@ class NumpyCore:
         return _Sides(at, sides.player[at], sides.opponent[at], sides.score[at])
 
     def fixed_ratings(self) -> list[float]:
-        fixed: list[float] = np.where(self.estimated, NO_ESTIMATE, self.rating).tolist()
-        return fixed
+        return self.listed(np.where(self.estimated, NO_ESTIMATE, self.rating))
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
@@ -179,7 +186,7 @@ class NumpyCore:
             return Estimates(seen, seen, 0, first=first.tolist())
         threshold = self.rules.iteration_threshold
         history: list[tuple[list[float], list[int]]] = []
-        now = np.array(seen, dtype=np.float64)
+        now = np.asarray(self.array(seen), np.float64)  # (never written: each pass writes a copy)
         before = now
         estimate = now[iterated]
         value, moved, old = estimate, np.zeros(len(iterated), dtype=bool), estimate
@@ -293,9 +300,9 @@ class NumpyCore:
                 delta[use] = delta_used
         total = np.bincount(counted, seen_used + self.offsets[at_used], size)
         count = np.bincount(counted, minlength=size)
-        performance = (total / np.maximum(count, 1)).astype(object)  # Python floats, as tolist() gives
-        performance[count == 0] = None
-        performances: list[float | None] = performance.tolist()
+        performances: list[float | None] = (total / np.maximum(count, 1)).tolist()
+        for i in np.flatnonzero(count == 0).tolist():  # (at 10,000 players 0.1 ms less than through objects)
+            performances[i] = None
         sums = (_sums(counted, e_used, size), _sums(counted, s, size), change,
                 np.asarray(total, np.float64).tolist(), self.listed(count))
         if not explain:

@@ -60,7 +60,7 @@ import functools
 import math
 from collections.abc import Iterable, Sequence
 from datetime import date
-from itertools import compress, repeat
+from itertools import compress, repeat, starmap
 
 from .. import _check, _vector
 from .._columns import MANY, picker
@@ -460,6 +460,8 @@ class _Event:
         :attr:`skips`): never (the game is not rated), or in the first passes of the first
         rating."""
         never, skipped = self.skips[i]
+        if not never:  # (nearly always: then at 10,000 players 0.3 ms less)
+            return list(starmap(_skipped_note, skipped.items()))
         notes = [f"game against {o} not rated: {o} has no estimate (no game against a rated, foreign "
                  f"or estimated player)" for o in never]
         notes += [_skipped_note(o, last) for o, last in skipped.items() if o not in never]
