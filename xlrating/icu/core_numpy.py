@@ -303,14 +303,13 @@ class NumpyCore:
         performances: list[float | None] = (total / np.maximum(count, 1)).tolist()
         for i in np.flatnonzero(count == 0).tolist():  # (at 10,000 players 0.1 ms less than through objects)
             performances[i] = None
-        sums = (_sums(counted, e_used, size), _sums(counted, s, size), change,
-                np.asarray(total, np.float64).tolist(), self.listed(count))
+        sums = (_sums(counted, e_used, size), _sums(counted, s, size), change, self.listed(count),
+                performances)
         if not explain:
-            return Scores(*sums, performances=performances)
+            return Scores(*sums)
         every, at = len(self.sides.player), sides.at
         return Scores(*sums, seen=_per_side(every, at, np.where(use, seen, math.nan)),
-                      e=_per_side(every, at, e), performances=performances,
-                      delta=None if delta is None else _per_side(every, at, delta))
+                      e=_per_side(every, at, e), delta=None if delta is None else _per_side(every, at, delta))
 
     # -- step 5: publication --------------------------------------------------------------------------
 
