@@ -80,6 +80,8 @@ Skipped = tuple[int, int, int, bool]
 class Core(Protocol):
     """What :class:`~xlrating.icu.event._Event` asks of a numeric core."""
 
+    numbers: list[int]
+    """Each player's pairing number, in the order given."""
     iterated: list[int]
     """The unrated and provisional players (indices), in the order given."""
     start: list[int]

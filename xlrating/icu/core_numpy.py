@@ -102,6 +102,7 @@ class NumpyCore:
         self.sides = sides = array_sides([p.number for p in players], games)
         self.offsets: Floats = rules.performance_offset * (2 * sides.score - 1)
         """Per side: +offset for a win, 0 for a draw, -offset for a loss (performance ratings)."""
+        self.numbers = sides.numbers
         self.start: list[int] = sides.starts
         kinds = np.array([p.kind for p in players], dtype=object)  # (compared at once: 0.4 ms less than
         self.rated = _members(kinds, PlayerKind.RATED)              # each kind in turn, at 10,000 players)

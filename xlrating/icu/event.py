@@ -400,7 +400,7 @@ class _Event:
             return [get(i) or build(i) for i in positions]
 
         if self.on_arrays:
-            return Outcomes([p.number for p in players], build, many)
+            return Outcomes(self.core.numbers, build, many)
         return tuple(many(range(len(players))))
 
     def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
@@ -495,7 +495,7 @@ class _Event:
         bonus = [bonuses.get(i, 0) for i in positions] if bonuses else [0] * len(positions)
         lines, steps = self.rated_explanations(positions, scores, bonus)
         return outcome_records({
-            "player": [p.number for p in players], "rated_games": count,
+            "player": pick(self.core.numbers), "rated_games": count,
             "rated_score": pick(scores.score), "pre_rating": own, "pre_games": prior,
             "post_rating": pick(self.post),
             "post_games": prior if prior.count(None) == len(prior)  # (no prior games given: none after)
@@ -597,7 +597,8 @@ class _Event:
         estimate, not below the lowest rating), built field by field for all of them at once."""
         pick = picker(positions)
         players = pick(self.players)
-        provisional = [p.kind is PlayerKind.PROVISIONAL for p in players]
+        kind, methods = PlayerKind.PROVISIONAL, (Method.PERFORMANCE, Method.PROVISIONAL)  # (looked up once)
+        provisional = [p.kind is kind for p in players]
         ratings = [p.rating for p in players]
         prior = [p.games for p in players]
         count = pick(scores.count)
@@ -605,8 +606,8 @@ class _Event:
         estimates = list(map(float, pick(seen)))
         explain = self.explain
         return outcome_records({
-            "player": [p.number for p in players],
-            "method": [Method.PROVISIONAL if q else Method.PERFORMANCE for q in provisional],
+            "player": pick(self.core.numbers),
+            "method": [methods[q] for q in provisional],
             "rated_games": count, "rated_score": pick(scores.score), "pre_rating": ratings,
             "pre_games": prior, "post_rating": pick(self.post), "post_games": post_games,
             "initial_rating": ratings, "initial_games": prior,
