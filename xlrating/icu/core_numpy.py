@@ -301,8 +301,9 @@ class NumpyCore:
                 delta[use] = delta_used
         total = np.bincount(counted, seen_used + self.offsets[at_used], size)
         count = np.bincount(counted, minlength=size)
-        # (made objects by numpy: Python floats, as tolist() gives, and None where no game counted)
-        performances: list[float | None] = np.where(count > 0, total / np.maximum(count, 1), None).tolist()
+        performance = (total / np.maximum(count, 1)).astype(object)  # Python floats, as tolist() gives
+        performance[count == 0] = None
+        performances: list[float | None] = performance.tolist()
         sums = (_sums(counted, e_used, size), _sums(counted, s, size), change, self.listed(count),
                 performances)
         if not explain:

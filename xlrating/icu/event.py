@@ -60,7 +60,7 @@ import functools
 import math
 from collections.abc import Iterable, Sequence
 from datetime import date
-from itertools import compress, repeat, starmap
+from itertools import compress, repeat
 
 from .. import _check, _vector
 from .._columns import MANY, picker
@@ -182,10 +182,11 @@ class _Event:
         # Filled in by outcomes(), for building each player's outcome:
         self.post: list[int | None] = []
         """Each player's published rating (``None``: not rated or foreign)."""
-        self.skips: dict[int, tuple[dict[int, None], dict[int, int]]] = {}
-        """Per player with games against opponents without an estimate: the opponents (numbers)
-        whose games are never rated, and those skipped in the first passes with the last such
-        pass."""
+        self.skips: dict[int, range] = {}
+        """Per player with games against opponents without an estimate: where his notes on them
+        are in :attr:`skip_texts`."""
+        self.skip_texts: list[str] = []
+        """The notes on games against opponents without an estimate, player after player."""
         self.sides: tuple[Sequence[int], Sequence[int], Sequence[float]] = ((), (), ())
         """With explanations, per side: the round, the opponent's number and the points scored."""
         self.scored: tuple[Scores, Scores] | None = None
@@ -360,7 +361,7 @@ class _Event:
         others = self.core.score_others(final, self.explain)
         seen = final.seen  # (the outcomes need no other list of the estimates: the rest is let go)
         self.post = self.published(seen, rated, bonuses)
-        self.skips = self.skipped_games(seen)
+        self.skips, self.skip_texts = self.skipped_games(seen)
         if self.explain:
             self.sides, self.scored = self.core.every_side(), (rated, others)
             self.position = {i: j for j, i in enumerate(self.core.iterated)}
@@ -440,11 +441,12 @@ class _Event:
             return tuple([GameLine(g.round, g.opponent, g.score, None) for g in lines])
         return tuple(lines)
 
-    def skipped_games(self, seen: list[float]) -> dict[int, tuple[dict[int, None], dict[int, int]]]:
-        """Games against unrated or provisional opponents who had no estimate, by player: the
-        opponents whose games are never rated (no estimate at all), and, for an unrated or
-        provisional player, every such opponent with the last pass of the first rating in which
-        he had none."""
+    def skipped_games(self, seen: list[float]) -> tuple[dict[int, range], list[str]]:
+        """The notes on games against unrated or provisional opponents who had no estimate, by
+        player: the opponents whose games are never rated (no estimate at all), and, for an
+        unrated or provisional player, every other such opponent with the last pass of the first
+        rating in which he had none. Returns where each player's notes are (:attr:`skips`) and
+        the notes (:attr:`skip_texts`)."""
         by_player: dict[int, tuple[dict[int, None], dict[int, int]]] = {}
         estimated = (PlayerKind.UNRATED, PlayerKind.PROVISIONAL)
         for i, o, number, not_rated in self.core.skipped(seen):
@@ -453,19 +455,25 @@ class _Event:
                 never_i[number] = None
             if self.players[i].kind in estimated:
                 skipped_i.setdefault(number, self.first_estimate[o])
-        return by_player
+        # The notes are kept in one list, not in a list or dicts per player: the collector, which
+        # resumes when the event is rated, then finds too few new objects to run (at 10,000
+        # players it ran once at 1.3 ms, over every list kept for the outcomes).
+        skips: dict[int, range] = {}
+        texts: list[str] = []
+        for i, (never, skipped) in by_player.items():
+            begin = len(texts)
+            texts += [f"game against {o} not rated: {o} has no estimate (no game against a rated, foreign "
+                      f"or estimated player)" for o in never]
+            texts += [_skipped_note(o, last) for o, last in skipped.items() if o not in never]
+            skips[i] = range(begin, len(texts))
+        return skips, texts
 
     def skip_notes(self, i: int) -> list[str]:
         """Notes on player i's games against opponents who had no estimate (he is in
         :attr:`skips`): never (the game is not rated), or in the first passes of the first
         rating."""
-        never, skipped = self.skips[i]
-        if not never:  # (nearly always: then at 10,000 players 0.3 ms less)
-            return list(starmap(_skipped_note, skipped.items()))
-        notes = [f"game against {o} not rated: {o} has no estimate (no game against a rated, foreign "
-                 f"or estimated player)" for o in never]
-        notes += [_skipped_note(o, last) for o, last in skipped.items() if o not in never]
-        return notes
+        at = self.skips[i]
+        return self.skip_texts[at.start:at.stop]
 
     def rated_outcome(self, i: int, scores: Scores, bonus: int, notes: list[str]) -> PlayerOutcome:
         p = self.players[i]
