@@ -449,12 +449,18 @@ class _Event:
         the notes (:attr:`skip_texts`)."""
         by_player: dict[int, tuple[dict[int, None], dict[int, int]]] = {}
         estimated = (PlayerKind.UNRATED, PlayerKind.PROVISIONAL)
+        players, first = self.players, self.first_estimate
+        never_i: dict[int, None] = {}
+        skipped_i: dict[int, int] = {}
+        last, mine = -1, False
         for i, o, number, not_rated in self.core.skipped(seen):
-            never_i, skipped_i = by_player.setdefault(i, ({}, {}))
+            if i != last:  # the first of player i's sides (they come by player)
+                never_i, skipped_i = by_player[i] = ({}, {})
+                last, mine = i, players[i].kind in estimated
             if not_rated:
                 never_i[number] = None
-            if self.players[i].kind in estimated:
-                skipped_i.setdefault(number, self.first_estimate[o])
+            if mine:
+                skipped_i.setdefault(number, first[o])
         # The notes are kept in one list, not in a list or dicts per player: the collector, which
         # resumes when the event is rated, then finds too few new objects to run (at 10,000
         # players it ran once at 1.3 ms, over every list kept for the outcomes).
@@ -462,9 +468,12 @@ class _Event:
         texts: list[str] = []
         for i, (never, skipped) in by_player.items():
             begin = len(texts)
-            texts += [f"game against {o} not rated: {o} has no estimate (no game against a rated, foreign "
-                      f"or estimated player)" for o in never]
-            texts += [_skipped_note(o, last) for o, last in skipped.items() if o not in never]
+            if never:
+                texts += [f"game against {o} not rated: {o} has no estimate (no game against a rated, "
+                          f"foreign or estimated player)" for o in never]
+                texts += [_skipped_note(o, last) for o, last in skipped.items() if o not in never]
+            else:  # (nearly always: at 10,000 players 0.4 ms less than the lines above)
+                texts += map(_skipped_note, skipped, skipped.values())
             skips[i] = range(begin, len(texts))
         return skips, texts
 
