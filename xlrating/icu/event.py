@@ -232,6 +232,7 @@ class _Event:
         missing: list[str] = []  # every player whose K cannot be decided, one line each
         rated = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
         quick = None if self.explain or self.k_date is None else k_by_dates(self.k_date, self.rules)
+        factors, reasons = self.k, self.k_reason
         for i, p in enumerate(self.players):
             if p.kind is not rated:
                 continue
@@ -239,11 +240,11 @@ class _Event:
                 raise ArgumentError(f"Player {p.number}: a rated player has {limit} or more "
                                     f"prior games, not {p.games} (fewer make a provisional player)")
             if p.k is not None:
-                self.k[i], self.k_reason[i] = p.k, "given"
+                factors[i], reasons[i] = p.k, "given"
             elif start[i + 1] > start[i]:
                 assert p.rating is not None
                 if quick is not None and (k := quick(p.rating, p.birth_date, p.joined)) is not None:
-                    self.k[i] = k  # (the reason in words is read only by the explanation)
+                    factors[i] = k  # (the reason in words is read only by the explanation)
                     continue
                 try:
                     if self.explain:
