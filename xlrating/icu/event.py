@@ -515,7 +515,7 @@ class _Event:
         own = [p.rating for p in players]
         prior = [p.games for p in players]
         count = pick(scores.count)
-        bonus = [bonuses.get(i, 0) for i in positions] if bonuses else [0] * len(positions)
+        bonus = list(map(bonuses.get, positions, repeat(0))) if bonuses else [0] * len(positions)
         lines, steps = self.rated_explanations(positions, scores, bonus)
         return outcome_records({
             "player": pick(self.core.numbers), "rated_games": count,
