@@ -133,6 +133,8 @@ class NumpyCore:
         prior = priors(players, self.iterated)
         self.prior_total: Floats = np.array([t for t, _ in prior], dtype=np.float64)
         self.prior_games: Floats = np.array([g for _, g in prior], dtype=np.float64)
+        self.iterated_divisor: Floats = np.maximum(self.prior_games + self.iterated_count, 1.0)
+        """Each unrated and provisional player's ``Go + Ge`` (at least 1) in a pass that counts every game."""
         self.factors: tuple[list[float | None], Floats] | None = None
         """The rated players' K (as given to :meth:`score_rated`), and as an array (``nan``: none)."""
         self.arrays: dict[int, tuple[list[Any], npt.NDArray[Any]]] = {}
@@ -192,12 +194,14 @@ class NumpyCore:
         estimate = now[iterated]
         value, moved, old = estimate, np.zeros(len(iterated), dtype=bool), estimate
         settled = np.full(len(now), np.nan) if group is not None else None
-        iteration = 0
+        iteration, waiting = 0, True  # (waiting: a player with a game may still have no estimate)
         for iteration in range(1, self.rules.iteration_limit + 1):
             value, count = self.estimate(now)
             rated = count > 0 if live is None else (count > 0) & live
             moved = rated & ~(np.abs(value - estimate) < threshold)  # a first estimate is a move
-            first[iterated[rated & np.isnan(estimate)]] = iteration
+            if waiting:
+                first[iterated[rated & np.isnan(estimate)]] = iteration
+                waiting = count is not self.iterated_count or live is not None  # (else every one has one)
             if explain:
                 history.append((value.tolist(), count.astype(np.intp).tolist()))
             old, estimate = estimate, np.where(rated, value, estimate)
@@ -229,11 +233,9 @@ class NumpyCore:
         count: Floats
         if counted.all():  # (once every opponent has an estimate: each player's games are all counted)
             total = np.bincount(position, opponent + delta, size)
-            count = self.iterated_count
-        else:
-            total = np.bincount(position, np.where(counted, opponent + delta, 0.0), size)
-            count = np.asarray(np.bincount(position, counted, size), np.float64)
-        total = np.asarray(total, np.float64)
+            return (self.prior_total + total) / self.iterated_divisor, self.iterated_count
+        total = np.bincount(position, np.where(counted, opponent + delta, 0.0), size)
+        count = np.asarray(np.bincount(position, counted, size), np.float64)
         value: Floats = (self.prior_total + total) / np.maximum(self.prior_games + count, 1.0)
         return value, count
 
