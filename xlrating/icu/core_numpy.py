@@ -74,7 +74,8 @@ class _Sides(NamedTuple):
 
 _KEPT = 6
 """The lists handed back that a core keeps with their arrays (:meth:`NumpyCore.listed`): the
-estimates, and the games and change of the rated players, of the last rating."""
+first ratings opponents see, the estimates, and the games and change of the rated players, of
+the last rating."""
 
 
 def _per_side(size: int, at: Ints, values: Floats) -> list[float]:
@@ -104,8 +105,9 @@ class NumpyCore:
         """Per side: +offset for a win, 0 for a draw, -offset for a loss (performance ratings)."""
         self.numbers = sides.numbers
         self.start: list[int] = sides.starts
-        kinds = np.array([p.kind for p in players], dtype=object)  # (compared at once: 0.4 ms less than
-        self.rated = _members(kinds, PlayerKind.RATED)              # each kind in turn, at 10,000 players)
+        # (the kinds compared as one array: at 10,000 players 0.4 ms less than each in turn)
+        kinds = np.array([p.kind for p in players], dtype=object)
+        self.rated = _members(kinds, PlayerKind.RATED)
         self.foreign = _members(kinds, PlayerKind.FOREIGN)
         self.estimated = ~(self.rated | self.foreign)
         self.iterated_at: Ints = np.flatnonzero(self.estimated)
