@@ -59,24 +59,17 @@ class Scores:
     score: list[float]
     change: list[float]
     """K x sum(s - e) (rated players; 0.0 for everyone else)."""
-    performance_total: list[float]
-    """sum(Ropp +/- 400)."""
     count: list[int]
     """Games counted (a game against an opponent with no rating is skipped)."""
+    performances: list[float | None]
+    """Each player's performance: sum(Ropp +/- 400) over the games counted, divided by their
+    number (``None``: none counted)."""
     seen: list[float] | None = None
     """With explanations, per side: the opponent's rating used (``nan``: not scored here)."""
     e: list[float] | None = None
     """With explanations, per side: the expected score (``nan`` where not scored)."""
     delta: list[float] | None = None
     """With explanations, per side: K(s - e), for rated players only (``nan`` elsewhere)."""
-    performances: list[float | None] = field(default_factory=list)
-    """Each player's performance: the mean of Ropp +/- 400 over the games counted (``None``:
-    none counted); computed from the totals unless a core gives it."""
-
-    def __post_init__(self) -> None:
-        if not self.performances:
-            self.performances = [total / count if count else None
-                                 for total, count in zip(self.performance_total, self.count, strict=True)]
 
 
 Skipped = tuple[int, int, int, bool]
@@ -87,6 +80,8 @@ Skipped = tuple[int, int, int, bool]
 class Core(Protocol):
     """What :class:`~xlrating.icu.event._Event` asks of a numeric core."""
 
+    numbers: list[int]
+    """Each player's pairing number, in the order given."""
     iterated: list[int]
     """The unrated and provisional players (indices), in the order given."""
     start: list[int]

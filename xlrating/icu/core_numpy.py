@@ -53,6 +53,15 @@ def _published(values: Floats) -> list[int | None]:
     return post
 
 
+def _members(kinds: npt.NDArray[np.object_], kind: PlayerKind) -> Flags:
+    """Whether each of ``kinds`` (an array of objects) is ``kind``, compared as objects (``kind``
+    alone, a string, would be compared as numpy text: never equal)."""
+    member = np.empty((), dtype=object)
+    member[()] = kind
+    found: Flags = kinds == member
+    return found
+
+
 class _Sides(NamedTuple):
     """Some of the event's sides (a player's games: those of the players a scoring scores)."""
 
@@ -65,7 +74,8 @@ class _Sides(NamedTuple):
 
 _KEPT = 6
 """The lists handed back that a core keeps with their arrays (:meth:`NumpyCore.listed`): the
-estimates, and the games and change of the rated players, of the last rating."""
+first ratings opponents see, the estimates, and the games and change of the rated players, of
+the last rating."""
 
 
 def _per_side(size: int, at: Ints, values: Floats) -> list[float]:
@@ -93,11 +103,12 @@ class NumpyCore:
         self.sides = sides = array_sides([p.number for p in players], games)
         self.offsets: Floats = rules.performance_offset * (2 * sides.score - 1)
         """Per side: +offset for a win, 0 for a draw, -offset for a loss (performance ratings)."""
+        self.numbers = sides.numbers
         self.start: list[int] = sides.starts
-        kinds = [p.kind for p in players]
-        rated, foreign = PlayerKind.RATED, PlayerKind.FOREIGN  # (an enum's member is slow to look up)
-        self.rated = np.array([k is rated for k in kinds], dtype=bool)
-        self.foreign = np.array([k is foreign for k in kinds], dtype=bool)
+        # (the kinds compared as one array: at 10,000 players 0.4 ms less than each in turn)
+        kinds = np.array([p.kind for p in players], dtype=object)
+        self.rated = _members(kinds, PlayerKind.RATED)
+        self.foreign = _members(kinds, PlayerKind.FOREIGN)
         self.estimated = ~(self.rated | self.foreign)
         self.iterated_at: Ints = np.flatnonzero(self.estimated)
         self.iterated: list[int] = self.iterated_at.tolist()
@@ -124,6 +135,8 @@ class NumpyCore:
         prior = priors(players, self.iterated)
         self.prior_total: Floats = np.array([t for t, _ in prior], dtype=np.float64)
         self.prior_games: Floats = np.array([g for _, g in prior], dtype=np.float64)
+        self.iterated_divisor: Floats = np.maximum(self.prior_games + self.iterated_count, 1.0)
+        """Each unrated and provisional player's ``Go + Ge`` (at least 1) in a pass that counts every game."""
         self.factors: tuple[list[float | None], Floats] | None = None
         """The rated players' K (as given to :meth:`score_rated`), and as an array (``nan``: none)."""
         self.arrays: dict[int, tuple[list[Any], npt.NDArray[Any]]] = {}
@@ -158,8 +171,7 @@ class NumpyCore:
         return _Sides(at, sides.player[at], sides.opponent[at], sides.score[at])
 
     def fixed_ratings(self) -> list[float]:
-        fixed: list[float] = np.where(self.estimated, NO_ESTIMATE, self.rating).tolist()
-        return fixed
+        return self.listed(np.where(self.estimated, NO_ESTIMATE, self.rating))
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
@@ -179,17 +191,19 @@ class NumpyCore:
             return Estimates(seen, seen, 0, first=first.tolist())
         threshold = self.rules.iteration_threshold
         history: list[tuple[list[float], list[int]]] = []
-        now = np.array(seen, dtype=np.float64)
+        now = np.asarray(self.array(seen), np.float64)  # (never written: each pass writes a copy)
         before = now
         estimate = now[iterated]
         value, moved, old = estimate, np.zeros(len(iterated), dtype=bool), estimate
         settled = np.full(len(now), np.nan) if group is not None else None
-        iteration = 0
+        iteration, waiting = 0, True  # (waiting: a player with a game may still have no estimate)
         for iteration in range(1, self.rules.iteration_limit + 1):
             value, count = self.estimate(now)
             rated = count > 0 if live is None else (count > 0) & live
             moved = rated & ~(np.abs(value - estimate) < threshold)  # a first estimate is a move
-            first[iterated[rated & np.isnan(estimate)]] = iteration
+            if waiting:
+                first[iterated[rated & np.isnan(estimate)]] = iteration
+                waiting = count is not self.iterated_count or live is not None  # (else every one has one)
             if explain:
                 history.append((value.tolist(), count.astype(np.intp).tolist()))
             old, estimate = estimate, np.where(rated, value, estimate)
@@ -221,11 +235,9 @@ class NumpyCore:
         count: Floats
         if counted.all():  # (once every opponent has an estimate: each player's games are all counted)
             total = np.bincount(position, opponent + delta, size)
-            count = self.iterated_count
-        else:
-            total = np.bincount(position, np.where(counted, opponent + delta, 0.0), size)
-            count = np.asarray(np.bincount(position, counted, size), np.float64)
-        total = np.asarray(total, np.float64)
+            return (self.prior_total + total) / self.iterated_divisor, self.iterated_count
+        total = np.bincount(position, np.where(counted, opponent + delta, 0.0), size)
+        count = np.asarray(np.bincount(position, counted, size), np.float64)
         value: Floats = (self.prior_total + total) / np.maximum(self.prior_games + count, 1.0)
         return value, count
 
@@ -296,14 +308,13 @@ class NumpyCore:
         performance = (total / np.maximum(count, 1)).astype(object)  # Python floats, as tolist() gives
         performance[count == 0] = None
         performances: list[float | None] = performance.tolist()
-        sums = (_sums(counted, e_used, size), _sums(counted, s, size), change,
-                np.asarray(total, np.float64).tolist(), self.listed(count))
+        sums = (_sums(counted, e_used, size), _sums(counted, s, size), change, self.listed(count),
+                performances)
         if not explain:
-            return Scores(*sums, performances=performances)
+            return Scores(*sums)
         every, at = len(self.sides.player), sides.at
         return Scores(*sums, seen=_per_side(every, at, np.where(use, seen, math.nan)),
-                      e=_per_side(every, at, e), performances=performances,
-                      delta=None if delta is None else _per_side(every, at, delta))
+                      e=_per_side(every, at, e), delta=None if delta is None else _per_side(every, at, delta))
 
     # -- step 5: publication --------------------------------------------------------------------------
 

@@ -117,8 +117,9 @@ class PlainCore:
         With ``k``, each game's K(s - e) and their sum, the change."""
         scale, size = self.rules.scale, len(own)
         totals = [0.0] * size
-        expected_, score_, change_, performance_ = totals, list(totals), list(totals), list(totals)
+        expected_, score_, change_ = totals, list(totals), list(totals)
         count_ = [0] * size
+        performance_: list[float | None] = [None] * size
         per_side = [math.nan] * self.start[-1] if explain else []
         seen_, e_, delta_ = per_side, list(per_side), list(per_side)
         for i, mine in enumerate(self.sides.by_player):
@@ -144,11 +145,12 @@ class PlainCore:
                     if explain:
                         seen_[j], e_[j] = seen, e
                 j += 1
-            expected_[i], score_[i], change_[i], performance_[i], count_[i] = (
-                e_total, s_total, change, performance, count)
+            expected_[i], score_[i], change_[i], count_[i] = e_total, s_total, change, count
+            if count:
+                performance_[i] = performance / count
         if not explain:
-            return Scores(expected_, score_, change_, performance_, count_)
-        return Scores(expected_, score_, change_, performance_, count_, seen_, e_, delta_)
+            return Scores(expected_, score_, change_, count_, performance_)
+        return Scores(expected_, score_, change_, count_, performance_, seen_, e_, delta_)
 
     # -- step 5: publication --------------------------------------------------------------------------
 
