@@ -208,6 +208,7 @@ class _Event:
         self.games: list[int | None] = []
         """N: the pre-event N or the step 1 rating's."""
         self.initial: list[InitialRating | None] = [None] * size
+        """Each unrated player's step 1 rating, for the explanation (kept only in an explained event)."""
         self.histories = histories
         """Each player's history (all wins, all losses or none)."""
         self.effective_games: EffectiveGames
@@ -289,8 +290,9 @@ class _Event:
                 initial = found[key] = _initial(rules, system, fide=player.fide, cfc=player.cfc,
                                                 others=others, birth_date=player.birth_date,
                                                 end_date=on if on is not None else age_end,
-                                                adult=player.adult, converted_on=on)
-            self.initial[i] = initial
+                                                adult=player.adult, converted_on=on, words=self.explain)
+            if self.explain:  # read by the explanation only; kept without one, these records (one per
+                self.initial[i] = initial  # distinct unrated player) made the collector run when it resumed
             if self.end is None and initial.source == "age" and player.birth_date is not None:
                 self.today_used = True
             prior[i], games[i] = initial.rating, initial.games
