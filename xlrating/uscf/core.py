@@ -345,9 +345,10 @@ class Core(Protocol):
         the unrated players (positions)."""
 
     def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
-              final: Finals) -> tuple[list[int], list[int]]:
+              final: Finals) -> tuple[list[int], list[int], list[int]]:
         """The players (positions, ascending) with a rated game who may have notes (most have
         none): from his formula at step 5 (the special formula's, ``found``: a history, the p = 0
         rule, the cap; the standard formula's: the dual-rated K, a bonus, no bonus where one
         would have been paid), and from what followed step 5 (the match cap, a peak ignored, a
-        floor)."""
+        floor); and of the first, those whose formula's one note is on the bonus (the standard
+        formula's, without the dual-rated K)."""

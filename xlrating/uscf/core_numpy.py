@@ -184,11 +184,13 @@ class NumpyCore:
                        self.won, self.drawn, self.sides.played)
 
     def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
-              final: Finals) -> tuple[list[int], list[int]]:
+              final: Finals) -> tuple[list[int], list[int], list[int]]:
         """Every player's conditions at once, as :meth:`.core_plain.PlainCore.noted` tests them one by one."""
         s, f, rated = standard, final, self.sides.played > 0
         paid = np.where(s.eligible, np.asarray(s.bonus) > 0, np.asarray(s.change) > s.threshold)
-        formula = rated & ~np.asarray(special) & (np.asarray(s.dual_rated_k) | paid)
+        dual = np.asarray(s.dual_rated_k)
+        bonus_alone = np.flatnonzero(rated & ~np.asarray(special) & ~dual & paid).tolist()
+        formula = rated & ~np.asarray(special) & (dual | paid)
         if found.who:
             rows, given = np.array(found.who), self.histories(history)
             formula[rows] = (np.asarray(found.p0_rule) != 0) | np.asarray(found.capped, dtype=np.bool_)
@@ -197,7 +199,7 @@ class NumpyCore:
         after = np.asarray(f.applied) | (np.asarray(f.stored) < f.floor) | np.asarray(f.peak_ignored)
         if f.capped.count(None) != len(f.capped):  # a match
             after |= np.array([c is not None for c in f.capped])
-        return np.flatnonzero(formula).tolist(), np.flatnonzero(after & rated).tolist()
+        return np.flatnonzero(formula).tolist(), np.flatnonzero(after & rated).tolist(), bonus_alone
 
 
 class _PerPlayer(Sequence[tuple[float, ...]]):

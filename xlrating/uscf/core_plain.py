@@ -92,7 +92,7 @@ class PlainCore:
         return finals_one_by_one(self.rules, players, self.m, prior, step5, self.won, self.drawn, match=match)
 
     def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
-              final: Finals) -> tuple[list[int], list[int]]:
+              final: Finals) -> tuple[list[int], list[int], list[int]]:
         s = standard
         by_special = [i for i, p0_rule, capped in zip(found.who, found.p0_rule, found.capped, strict=True)
                       if p0_rule or capped or history[i] is not None]
@@ -103,6 +103,7 @@ class PlainCore:
             final.applied, final.stored, final.floor, final.capped, final.peak_ignored, strict=True))
             if applied or stored < floor or capped is not None or ignored]
         m = self.m
-        formula = sorted([*by_special, *[i for i in by_standard if m[i] and not special[i]]])
-        return formula, [i for i in after if m[i]]
+        by_standard = [i for i in by_standard if m[i] and not special[i]]
+        formula = sorted([*by_special, *by_standard])
+        return formula, [i for i in after if m[i]], [i for i in by_standard if not s.dual_rated_k[i]]
 
