@@ -10,31 +10,36 @@ import math
 import numpy as np
 
 from .._powers import float_power_is_pow, powers_of_ten
-from .._sides_numpy import ArraySides, Flags, Floats, Ints
+from .._sides_numpy import Flags, Floats, Ints
 from .formulas import _k, _nstar
 from .rules import UscfRules
 
-Columns = list[tuple[Ints, Ints]]
-"""The sides by their place in each player's games: for each j from 0, the players (positions)
-with more than j games, and where each one's (j + 1)-th side is (:func:`columns_of`)."""
+Slots = list[Ints]
+"""Where each player's sides are among some players' sides, place by place: row j gives, for
+every player, the index of his (j + 1)-th side among them, or one past the last where he has
+no such side (there a 0 is added: see :func:`sums_in_order`)."""
 
 
-def columns_of(sides: ArraySides) -> Columns:
-    """The sides by their place in each player's games (see :data:`Columns`)."""
-    found = []
-    for j in range(int(sides.played.max(initial=0))):
-        rows = np.flatnonzero(sides.played > j)
-        found.append((rows, sides.start[rows] + j))
-    return found
+def slots_of(played: Ints, chosen: Flags) -> Slots:
+    """The :data:`Slots` of the sides of the ``chosen`` players, in side order (by player, each
+    player's in round order), each player having played ``played`` games."""
+    counts = np.where(chosen, played, 0)
+    first = np.cumsum(counts) - counts  # each chosen player's first side among theirs
+    past = counts.sum()
+    return [np.where(place < counts, first + place, past) for place in range(int(counts.max(initial=0)))]
 
 
-def sums_in_order(values: Floats, columns: Columns, size: int) -> Floats:
-    """Each of ``size`` players' sum of ``values`` (one per side), added game by game in round
-    order (as Python's ``sum`` adds a player's values, so to the last bit); ``columns``: the
-    sides by their place in each player's games (:func:`columns_of`)."""
+def sums_in_order(values: Floats, slots: Slots, size: int) -> Floats:
+    """Each of ``size`` players' sum of ``values`` (one per side, placed by ``slots``: :func:`slots_of`),
+    added game by game in round order, as Python's ``sum`` adds a player's values, so to the
+    last bit (0.0 + a is a, and adding 0.0 leaves a sum as it is). Every player's value at each
+    place at once (a 0 where he has none): steps 4 and 5 sum in a third of the time of adding
+    each place's values into the players who have one (measured at 10,000 players, 1.2 ms to
+    0.4 ms, the slots made once included)."""
+    padded = np.append(values, 0.0)
     total = np.zeros(size)
-    for rows, at in columns:
-        total[rows] += values[at]
+    for row in slots:
+        total += padded[row]
     return total
 
 

@@ -11,7 +11,6 @@ order, as the one-player formula adds it.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,12 +18,12 @@ import numpy as np
 
 from .._sides_numpy import ArraySides, Flags, Floats
 from .arrays import (
-    Columns,
+    Slots,
     _dual_rated_k,
     _optional,
     _powers_of_ten,
-    columns_of,
     nstar_of,
+    slots_of,
     sums_in_order,
 )
 from .core import (
@@ -63,21 +62,18 @@ class NumpyCore:
         self.arrays: dict[int, tuple[list[Any], Any]] = {id(self.score): (self.score, score)}
         """The lists the event keeps, as arrays, each made once: see :meth:`array`."""
         self.repeated = sides.repeated_flags(rules.bonus_max_meetings)
-        self.chosen: tuple[Flags, Flags, Any, Any] | None = None
+        self.chosen: tuple[Flags, Flags, Any, Any, Slots] | None = None
         """The players the standard formula rated last, and their sides (:meth:`chosen_sides`)."""
 
-    @functools.cached_property
-    def columns(self) -> Columns:
-        """The sides by their place in each player's games (:func:`.arrays.columns_of`)."""
-        return columns_of(self.sides)
-
-    def chosen_sides(self, chosen: Flags) -> tuple[Flags, Any, Any]:
-        """Which sides are those of the ``chosen`` players, and their opponents and players
-        (positions): made once for the players steps 4 and 5 both rate."""
+    def chosen_sides(self, chosen: Flags) -> tuple[Flags, Any, Any, Slots]:
+        """Which sides are those of the ``chosen`` players, their opponents and players
+        (positions), and where each player's sides are among them (:func:`.arrays.slots_of`):
+        made once for the players steps 4 and 5 both rate."""
         if self.chosen is None or self.chosen[0] is not chosen:
             sides = self.sides
             own = chosen[sides.player]
-            self.chosen = (chosen, own, sides.opponent[own], sides.player[own])
+            slots = slots_of(sides.played, chosen)
+            self.chosen = (chosen, own, sides.opponent[own], sides.player[own], slots)
         return self.chosen[1:]
 
     def array(self, values: Sequence[Any], dtype: type = np.float64) -> Any:
@@ -149,12 +145,10 @@ class NumpyCore:
         """Every operation as the one-player formula does it."""
         rules, sides = self.rules, self.sides
         r0, n, m = self.array(prior), self.array(effective), sides.played
-        own, opponents, players = self.chosen_sides(chosen)
+        own, opponents, players, slots = self.chosen_sides(chosen)
         difference = self.array(seen)[opponents] - r0[players]
         we = 1.0 / (1.0 + _powers_of_ten(difference, rules.we_scale))
-        expected = np.zeros(len(sides.player))
-        expected[own] = we
-        total = sums_in_order(expected, self.columns, len(m))
+        total = sums_in_order(we, slots, len(m))
         games = np.where(chosen, n + m, 1.0)  # N' + m; 1 where unused, to divide safely
         plain = rules.k_numerator / games
         k = _dual_rated_k(rules, plain, chosen, n, m, regular)
@@ -164,7 +158,7 @@ class NumpyCore:
         excess = change - threshold
         amount = np.where(eligible & (excess > 0.0), excess, 0.0)
         return StandardStep(k, k != plain, total, change, eligible, threshold, amount, r0 + change + amount,
-                            _PerPlayer(expected, sides.starts) if explain else ())
+                            _PerPlayer(_on_sides(we, own), sides.starts) if explain else ())
 
     def step_ratings(self, standard: StandardStep, special: SpecialStep, floor: float) -> Floats:
         raw: Floats = np.array(standard.rating, dtype=np.float64)
@@ -200,6 +194,13 @@ class NumpyCore:
         if f.capped.count(None) != len(f.capped):  # a match
             after |= np.array([c is not None for c in f.capped])
         return np.flatnonzero(formula).tolist(), np.flatnonzero(after & rated).tolist(), bonus_alone
+
+
+def _on_sides(values: Floats, own: Flags) -> Floats:
+    """``values``, one for each of the sides ``own`` marks, on every side (0 on the others)."""
+    found = np.zeros(len(own))
+    found[own] = values
+    return found
 
 
 class _PerPlayer(Sequence[tuple[float, ...]]):
