@@ -4,9 +4,10 @@ players at once, on numpy arrays (imported only for a large event).
 The algorithm is the one of :mod:`.special`, move for move: every player's M starts at
 the same first estimate, takes the same secant and knot moves of steps 2 and 3, and ends
 with the same count p, p = 0 rule and cap. The players move in lockstep, each by his own
-rule, until none moves. Every value is computed with the same floating-point operations
-in the same order as the one-player algorithm (the objective adds its terms opponent by
-opponent in round order), so the ratings are identical to the last bit. The ratings are
+rule, until only a few still move; these finish alone, by the one-player algorithm's move.
+Every value is computed with the same floating-point operations in the same order as the
+one-player algorithm (the objective adds its terms opponent by opponent in round order), so
+the ratings are identical to the last bit. The ratings are
 returned with what a player's notes say (R'0 and S', the p = 0 rule, the cap); his working
 (knots, moves), when an explanation wants it, is the one-player algorithm's, run again for
 him.
@@ -25,7 +26,7 @@ import numpy.typing as npt
 from .._sides_numpy import ArraySides
 from .core import P0_RULES
 from .rules import UscfRules
-from .special import _KNOT_TOLERANCE, P0Rule, _work
+from .special import _KNOT_TOLERANCE, P0Rule, _move, _objective, _work
 
 Floats = npt.NDArray[np.float64]
 Flags = npt.NDArray[np.bool_]
@@ -175,9 +176,14 @@ def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: 
             moving = down | up
             if not moving.any():
                 break
-            stuck = moving & (moves > problems.limit) if lockstep > _LEAST_LIMIT else np.zeros_like(moving)
             rows = np.flatnonzero(moving)
-            stuck[rows[_move(rules, problems, rows, down[rows], x, value)]] = True
+            if len(rows) <= _FEW:  # the last few players finish alone
+                for r in rows.tolist():
+                    if not _finish(rules, problems, r, x, value, bool(rising[r]), int(moves[r])):
+                        _raise_for(rules, who, prior, effective, score, history, seen, sides, np.array([r]))
+                break
+            stuck = moving & (moves > problems.limit) if lockstep > _LEAST_LIMIT else np.zeros_like(moving)
+            stuck[rows[_lockstep_move(rules, problems, rows, down[rows], x, value)]] = True
             if stuck.any():
                 _raise_for(rules, who, prior, effective, score, history, seen, sides, np.flatnonzero(stuck))
             moves += moving
@@ -186,8 +192,8 @@ def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: 
                      rule, capped)
 
 
-def _move(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], down: Flags, x: Floats,
-          value: Floats) -> Flags:
+def _lockstep_move(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], down: Flags, x: Floats,
+                   value: Floats) -> Flags:
     """One move for each of the players ``rows``: step 2 where ``down`` (f(M) > epsilon: a
     secant move towards the knot below M, or onto it), else step 3 (f(M) < -epsilon: the
     same towards the knot above). Returns where there is no such knot (the one-player
@@ -204,6 +210,42 @@ def _move(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], dow
     new[secant] = problems.f(rules, candidate[secant], rows[secant])
     value[rows] = new
     return ~found
+
+
+_FEW = 32
+"""From this few players still moving on, each finishes alone (:func:`_finish`): a move of the
+lockstep costs about as much for a few players as for hundreds (numpy's fixed cost per call),
+a move of the one-player algorithm a few microseconds. Measured at 10,000 players (about
+1,000 to 2,300 players at each of steps 3, 4 and 5, the last 30 moving for four to six more
+moves): the three steps' special formula in 3.1 ms instead of 3.5 ms, and about as fast
+anywhere from 8 to 32."""
+
+
+def _finish(rules: UscfRules, problems: _Problems, row: int, x: Floats, value: Floats, rising: bool,
+            moves: int) -> bool:
+    """The moves left of the player ``row``, by the one-player algorithm's move
+    (:func:`.special._move`), from where the lockstep left him: at ``x[row]``, with f there
+    ``value[row]``, after ``moves`` moves, in step 3 if ``rising`` (else step 2); ``x[row]`` and
+    ``value[row]`` are set where he ends. The same moves as the lockstep's (see above), on
+    Python numbers; False if he would make more moves than the one-player algorithm allows."""
+    eps = rules.epsilon
+    knots = sorted(set(problems.knots[row][np.isfinite(problems.knots[row])].tolist()))
+    opponents = problems.opponents[row][problems.valid[row]].tolist()
+    effective, prior = float(problems.effective[row]), float(problems.adjusted_prior[row])
+    score = float(problems.adjusted_score[row])
+
+    def f(rating: float) -> float:
+        return _objective(rules, rating, effective, prior, opponents, score)
+
+    big_m, at, limit = float(x[row]), float(value[row]), 4 * len(knots) + 20
+    for down in (False,) if rising else (True, False):
+        while (at > eps) if down else (at < -eps):
+            if moves > limit:
+                return False
+            big_m, at, _kind = _move(knots, big_m, at, down, f, eps)
+            moves += 1
+    x[row], value[row] = big_m, at
+    return True
 
 
 def _step4(rules: UscfRules, problems: _Problems, x: Floats) -> tuple[npt.NDArray[np.int64], Flags]:
