@@ -61,8 +61,14 @@ def problems(seed: int) -> tuple[object, list[int], object, object, object, list
     return sides, who, prior, effective, np.array(sides.totals()[0]), history, seen
 
 
+@pytest.mark.parametrize("few", [None, 0, 1_000])
 @pytest.mark.parametrize("rules", ["2009", "2020"])
-def test_every_player_gets_the_one_player_rating(rules: str) -> None:
+def test_every_player_gets_the_one_player_rating(rules: str, few: int | None,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the lockstep and the last few players alone share the moves (``few``: every move in
+    lockstep, or every player alone from the first move)."""
+    if few is not None:
+        monkeypatch.setattr("xlrating.uscf.special_arrays._FEW", few)
     edition = get_rules(rules)
     compared = p0 = capped = 0
     for seed in range(150):
@@ -92,6 +98,21 @@ def test_a_problem_the_one_player_algorithm_cannot_solve_raises_its_error() -> N
     tight = dataclasses.replace(edition, epsilon=-1.0)  # |f(M)| <= -1 is never reached
     with pytest.raises(ConvergenceError):
         special_ratings(tight, sides, who, prior, effective, score, history, seen)  # type: ignore[arg-type]
+
+
+def test_a_player_finishing_alone_past_the_moves_allowed_raises_the_one_player_error() -> None:
+    sides, who, prior, effective, score, history, seen = problems(2)
+    tight = dataclasses.replace(get_rules("2020"), epsilon=-1.0)  # |f(M)| <= -1 is never reached
+    errors = {}
+    for i in who:
+        opponents = [float(seen[o]) for o in sides.opponents_of(i)]  # type: ignore[attr-defined]
+        with pytest.raises((ConvergenceError, ZeroDivisionError)) as error:
+            _work(tight, float(prior[i]), float(effective[i]), opponents, float(score[i]), history[i])
+        errors[i] = error.value
+    few = [i for i in who if "no solution after" in str(errors[i])][:3]  # fewer than lockstep's least
+    with pytest.raises(ConvergenceError) as error:
+        special_ratings(tight, sides, few, prior, effective, score, history, seen)  # type: ignore[arg-type]
+    assert str(error.value) == str(errors[few[0]])
 
 
 def test_powers_of_ten_are_pythons_for_whole_and_other_differences() -> None:
