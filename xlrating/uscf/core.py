@@ -318,7 +318,7 @@ class Core(Protocol):
         N = 0 and a game."""
 
     def special(self, who: list[int], prior: list[float], effective: Values,
-                history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
+                history: list[str | None], seen: Values, *, keep: bool) -> SpecialStep:
         """The special formula for the players ``who``, opponents at the ratings ``seen``;
         ``keep``: keep each working where the formula runs player by player."""
 

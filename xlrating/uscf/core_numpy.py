@@ -86,11 +86,9 @@ class NumpyCore:
             found = self.arrays[id(values)] = (values, np.array(values, dtype=dtype))
         return found[1]
 
-    def histories(self, history: Values) -> Any:
+    def histories(self, history: list[str | None]) -> Any:
         """The players' histories as an array of objects, or None if nobody has one (the usual
         case: then no history is compared); made once for each list the event keeps."""
-        if not isinstance(history, list):  # an array (step 3's: nobody's)
-            return history if history.any() else None
         found = self.arrays.get(id(history))
         if found is None or found[0] is not history:
             given = None if history.count(None) == len(history) else np.array(history, dtype=object)
@@ -118,7 +116,7 @@ class NumpyCore:
         return rows[(self.sides.played[rows] > 0) & (self.array(games)[rows] == 0)].tolist()  # type: ignore[no-any-return]
 
     def special(self, who: list[int], prior: list[float], effective: Values,
-                history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
+                history: list[str | None], seen: Values, *, keep: bool) -> SpecialStep:
         """All at once on arrays from :data:`SPECIAL_VECTOR_PLAYERS` players on (keeping no
         working), else player by player."""
         if len(who) < SPECIAL_VECTOR_PLAYERS:  # the one-player formula takes Python numbers

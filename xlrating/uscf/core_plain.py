@@ -56,7 +56,7 @@ class PlainCore:
         return [i for i in unrated if m[i] and games[i] == 0]
 
     def special(self, who: list[int], prior: list[float], effective: Values,
-                history: Sequence[str | None], seen: Values, *, keep: bool) -> SpecialStep:
+                history: list[str | None], seen: Values, *, keep: bool) -> SpecialStep:
         return special_one_by_one(self.rules, who, prior, effective, self.score, history, seen,
                                   self.sides.opponents_of, keep=keep)
 

@@ -309,7 +309,8 @@ class _Event:
         opponents' step 1 (or pre-event) ratings; at least 100."""
         rules, core = self.rules, self.core
         who = core.first_estimate_players(self.unrated, self.games)
-        found = self._special(3, who, core.filled(rules.step3_effective_games), core.filled(None), self.prior)
+        nobody: list[str | None] = [None] * len(self.players)  # no history (a list: found so at once)
+        found = self._special(3, who, core.filled(rules.step3_effective_games), nobody, self.prior)
         self.step3 = self.core.first_estimates(found, rules.absolute_floor)
 
     def step4_intermediate_ratings(self) -> None:
@@ -341,7 +342,7 @@ class _Event:
         special = self._special(step, effective.by_special, effective.effective, self.histories, seen)
         return self.core.step_ratings(standard, special, self.rules.absolute_floor)
 
-    def _special(self, step: int, who: list[int], effective: Values, history: Sequence[str | None],
+    def _special(self, step: int, who: list[int], effective: Values, history: list[str | None],
                  seen: Values) -> SpecialStep:
         """The special formula at ``step`` for the players ``who`` (positions), keeping each
         working the explanation will read where it runs player by player (see :meth:`special_at`)."""
