@@ -93,17 +93,22 @@ class PlainCore:
 
     def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
               final: Finals) -> tuple[list[int], list[int], list[int]]:
-        s = standard
         by_special = [i for i, p0_rule, capped in zip(found.who, found.p0_rule, found.capped, strict=True)
                       if p0_rule or capped or history[i] is not None]
-        by_standard = [i for i, (dual, eligible, bonus, change, threshold) in enumerate(zip(
-            s.dual_rated_k, s.eligible, s.bonus, s.change, s.threshold, strict=True))
-            if dual or (bonus > 0 if eligible else change > threshold)]
+        by_standard, bonus = _standard_noted(standard, self.m, special)
         after = [i for i, (applied, stored, floor, capped, ignored) in enumerate(zip(
             final.applied, final.stored, final.floor, final.capped, final.peak_ignored, strict=True))
             if applied or stored < floor or capped is not None or ignored]
         m = self.m
-        by_standard = [i for i in by_standard if m[i] and not special[i]]
-        formula = sorted([*by_special, *by_standard])
-        return formula, [i for i in after if m[i]], [i for i in by_standard if not s.dual_rated_k[i]]
+        return sorted([*by_special, *by_standard]), [i for i in after if m[i]], bonus
 
+
+def _standard_noted(s: StandardStep, m: list[int], special: Values) -> tuple[list[int], list[int]]:
+    """The players with a game rated by the standard formula whose formula at step 5 may give
+    notes (the dual-rated K, a bonus, no bonus where one would have been paid), and those of
+    them whose one note from it is on the bonus (see :meth:`.core.Core.noted`)."""
+    noted = [i for i, (dual, eligible, bonus, change, threshold) in enumerate(zip(
+        s.dual_rated_k, s.eligible, s.bonus, s.change, s.threshold, strict=True))
+        if dual or (bonus > 0 if eligible else change > threshold)]
+    noted = [i for i in noted if m[i] and not special[i]]
+    return noted, [i for i in noted if not s.dual_rated_k[i]]
