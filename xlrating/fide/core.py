@@ -95,29 +95,41 @@ def scaled(rating: float, scale: int) -> int:
 
 
 class OnDemand:
-    """A frozen dataclass of lists indexed by player, some of which a core may give as functions
-    that make them (:meth:`on_demand`), each called when its field is first read: the numpy
-    core keeps its sums and changes as arrays and makes a list only when it is read. Without
-    explanations most are never read (reading every outcome of the 10,000-player Swiss of
-    ``benchmarks/bench_fide.py`` reads 9 of the 19), and the lists not yet made are neither
-    scanned by the cyclic collector when it resumes after the event is rated nor freed with
-    it (together about 2 ms of that event's 36). The record equals, and reads as (repr), the
-    one made with every list at once."""
+    """A frozen dataclass of lists indexed by player, some of which a core may give as arrays
+    (or functions) that make them (:meth:`on_demand`), each made a list when its field is first
+    read: the numpy core keeps its sums and changes as arrays. Without explanations most lists
+    are never read, or only a few players' values (:meth:`value`): reading every outcome of the
+    10,000-player Swiss of ``benchmarks/bench_fide.py`` makes 9 of the 19. A list not made is
+    neither scanned by the cyclic collector when it resumes after the event is rated nor freed
+    with it (together about 2 ms of that event's 36). The record equals, and reads as (repr),
+    the one made with every list at once."""
 
     @classmethod
-    def on_demand(cls, makers: dict[str, Callable[[], Any]], **values: Any) -> Self:
+    def on_demand(cls, makers: dict[str, Any], **values: Any) -> Self:
         """The record with the fields in ``values`` as given, and each field in ``makers`` made
-        by its function when it is first read."""
+        when it is first read: by the array's ``tolist()``, or by calling the function."""
         found = object.__new__(cls)
         found.__dict__.update(values, _makers=makers)
         return found
+
+    def value(self, name: str, i: int) -> Any:
+        """Player ``i``'s value of the field ``name`` (``record.value("k", i)`` is
+        ``record.k[i]``), read from its array if its list is not made yet."""
+        made = self.__dict__.get(name)
+        if made is None:
+            maker = self.__dict__["_makers"].get(name)
+            if hasattr(maker, "tolist"):
+                return maker[i:i + 1].tolist()[0]  # as the list would hold it
+            made = getattr(self, name)
+        return made[i]
 
     if not TYPE_CHECKING:  # (for mypy, every field is there, as it is when read)
         def __getattr__(self, name: str) -> Any:  # called only for a field not made yet
             makers = self.__dict__.get("_makers")
             if makers is None or name not in makers:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            value = self.__dict__[name] = makers.pop(name)()
+            maker = makers.pop(name)
+            value = self.__dict__[name] = maker.tolist() if hasattr(maker, "tolist") else maker()
             return value
 
 

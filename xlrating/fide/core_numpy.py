@@ -7,7 +7,7 @@ Imported only once an event is found large enough for numpy to pay for itself
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date
 from functools import partial
 from typing import Any
@@ -60,9 +60,18 @@ class NumpyCore:
         """Per side: the player's score in half points (0, 1 or 2)."""
         self.rated: npt.NDArray[Any] = np.array(units, dtype=dtype_for(scale))
         """Each player's rating in units of ``1/scale``."""
+        self.over: npt.NDArray[Any] | int
+        """Each player's cap on the rating difference in units of ``1/scale`` (one number if every
+        player has the same)."""
+        self.last_row: Ints | int
+        """Each player's last row of table (b): his cap, or the row "over 735"."""
         caps = set(cap)
-        self.limit: Ints | int = caps.pop() if len(caps) == 1 else np.array(cap, dtype=np.int64)
-        """Each player's cap on the rating difference (one number if every player has the same)."""
+        if len(caps) == 1:
+            limit = caps.pop()
+            self.over, self.last_row = limit * scale, min(limit, LAST_ROW)
+        else:
+            limits = np.array(cap, dtype=self.rated.dtype)
+            self.over, self.last_row = limits * scale, np.minimum(limits, LAST_ROW).astype(np.int64)
         self.sums: tuple[RatedSums, dict[str, Ints]] | None = None
         """The last sums, and the same as arrays (:meth:`rated_changes` takes them as they are)."""
 
@@ -77,15 +86,16 @@ class NumpyCore:
         sides, scale, rated = self.sides, self.scale, self.rated
         size = len(rated)
         seen_at = rated if seen is self.units else np.array(seen, dtype=rated.dtype)
-        kept = np.array(counts, dtype=np.bool_)[sides.opponent]
+        counted = self.rated_flags if counts is self.is_rated else np.array(counts, dtype=np.bool_)
+        kept = counted[sides.opponent]
         player = sides.player[kept].astype(np.intp)  # machine-size indices: np.add.at takes them as they are
         own = rated[player]
         other = seen_at[sides.opponent[kept]]
         gap = np.abs(own - other)
-        difference = (2 * gap + scale) // (2 * scale)
-        limit = self.limit if isinstance(self.limit, int) else self.limit[player].astype(gap.dtype)
-        over = gap > limit * scale  # over the cap before D is rounded
-        row = np.minimum(np.minimum(difference, limit), LAST_ROW).astype(np.int64)
+        difference = gap if scale == 1 else (2 * gap + scale) // (2 * scale)  # whole ratings: D is the gap
+        over = gap > (self.over if isinstance(self.over, int) else self.over[player])  # before D is rounded
+        last = self.last_row if isinstance(self.last_row, int) else self.last_row[player]
+        row = np.minimum(difference, last).astype(np.int64, copy=False)
         pd = PD_BOTH[row + (own < other) * (LAST_ROW + 1)]
         halves = self.halves[kept]
 
@@ -108,10 +118,8 @@ class NumpyCore:
         arrays = {"games": np.bincount(player, minlength=size), "halves": score, "pd": expected,
                   "excess": 50 * score - expected, "opponents": total(other),
                   "capped": total(over.astype(np.int64))}
-        # Each a list of Python numbers when first read (OnDemand).
-        lists: dict[str, Callable[[], Any]] = {name: values.tolist for name, values in arrays.items()}
-        lists.update(score=(score / 2).tolist, expected=(expected / 100).tolist)
-        found = RatedSums.on_demand(lists, seen=seen, side_pd=pd_of)
+        found = RatedSums.on_demand({**arrays, "score": score / 2, "expected": expected / 100},
+                                    seen=seen, side_pd=pd_of)  # each made a list when first read
         self.sums = found, arrays
         return found
 
@@ -224,11 +232,11 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     capped = arrays["capped"] if "capped" in arrays else np.array(sums.capped, dtype=np.int64)
     noted = counted & ((rating < floor * unit) | (k < k_rule) | (capped > 0) | (post < floor * unit))
 
-    def kept(values: npt.NDArray[Any]) -> Callable[[], list[Any]]:
-        """The list of ``values`` with zeros where the player has no change, made when read."""
-        return np.where(counted, values, 0).tolist
+    def kept(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        """``values`` with zeros where the player has no change."""
+        return np.where(counted, values, 0)
 
-    return RatedChanges.on_demand({
+    return RatedChanges.on_demand({  # each made a list when first read
         "k": kept(k), "k_unit": kept(k_unit), "k_value": kept(k / k_unit), "k_rule": kept(k_rule),
         "unit": kept(unit), "rating": kept(rating), "raw": kept(raw), "post": kept(post),
         "post_rating": kept(post.astype(np.float64) / unit.astype(np.float64)),

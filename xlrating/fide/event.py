@@ -336,12 +336,15 @@ class _Event:
             notes.append(_not_rated(skipped))
         if not games:
             return notes
-        if changes.k[i] < changes.k_rule[i]:
-            notes.append(f"K limited to {changes.k[i]} by the {edition.k_games_limit} rule")
-        capped = sums.capped[i]
+        # Each value read alone: most players have no such note, and their lists are not made
+        # (OnDemand.value).
+        k = changes.value("k", i)
+        if k < changes.value("k_rule", i):
+            notes.append(f"K limited to {k} by the {edition.k_games_limit} rule")
+        capped = sums.value("capped", i)
         if capped:
             notes.append(f"{_plural(capped, 'game')} capped at a difference of {self.cap[i]}")
-        if changes.post[i] < edition.rating_floor * changes.unit[i]:
+        if changes.value("post", i) < edition.rating_floor * changes.value("unit", i):
             notes.append(f"under the rating floor {edition.rating_floor} after the event: a rating "
                          "under it is not published (the player is listed as unrated)")
         return notes
