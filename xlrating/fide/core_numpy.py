@@ -139,7 +139,7 @@ class NumpyCore:
         """On arrays where every number is exact in a machine integer, else one rated player at
         a time (:func:`~xlrating.fide.core_plain.changes_one_by_one`); the same integers."""
         arrays = self.sums[1] if self.sums is not None and self.sums[0] is sums else None
-        found = rated_changes(self.edition, self.on, self.players, self.rated_flags, self.units, sums,
+        found = rated_changes(self.edition, self.on, self.players, self.rated_flags, self.rated, sums,
                               self.scale, arrays)
         if found is None:
             found = changes_one_by_one(self.edition, self.on, self.players, self.is_rated, self.units, sums,
@@ -163,16 +163,17 @@ def k_by_rules(edition: FideRules, on: date, players: Sequence[FidePlayer],
     player's entry means nothing. ``rating``: the players' ratings (0 if unrated), if at hand."""
     size = len(players)
     if rating is None:
-        rating = np.fromiter((p.rating or 0.0 for p in players), np.float64, size)
-    highest = np.maximum(rating, np.fromiter((p.highest_rating or 0.0 for p in players), np.float64, size))
+        rating = np.fromiter([p.rating or 0.0 for p in players], np.float64, size)
+    # Each column read into a list, then an array: a fifth faster than from a generator.
+    highest = np.maximum(rating, np.fromiter([p.highest_rating or 0.0 for p in players], np.float64, size))
     k = np.full(size, edition.k_standard, dtype=np.int64)
     if edition.k_junior is not None:
-        born = np.fromiter((-(10**6) if p.birth_date is None else p.birth_date.year for p in players),
+        born = np.fromiter([-(10**6) if p.birth_date is None else p.birth_date.year for p in players],
                            np.int64, size)
         k[(on.year <= born + edition.k_junior_age) & (highest < edition.k_junior_below)] = edition.k_junior
     top = highest >= edition.k_top_rating
     k[top] = edition.k_top
-    games = np.fromiter((-1 if p.games is None else p.games for p in players), np.int64, size)
+    games = np.fromiter([-1 if p.games is None else p.games for p in players], np.int64, size)
     new = (games >= 0) & (games < edition.k_new_games)
     if not edition.k_top_needs_games:
         new &= ~top
@@ -191,7 +192,7 @@ def k_limited(edition: FideRules, k: Ints, games: Ints) -> Ints:
 
 
 def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], is_rated: list[bool] | Flags,
-                  units: list[int], sums: RatedSums, scale: int,
+                  units: list[int] | Ints, sums: RatedSums, scale: int,
                   arrays: dict[str, Ints] | None = None) -> RatedChanges | None:
     """Every rated player's K and change (FIDE Handbook 10.5; 2024 regulations) on arrays, the
     same integers as :func:`xlrating.fide.core_plain.changes_one_by_one` finds player by
@@ -204,9 +205,10 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         arrays = {name: np.array(getattr(sums, name), dtype=np.int64)
                   for name in ("games", "halves", "excess", "opponents")}
     games, excess, opponents = arrays["games"], arrays["excess"], arrays["opponents"]
-    rated = np.array(units, dtype=np.int64)
+    rated = np.asarray(units, dtype=np.int64)
     k_rule = k_by_rules(edition, on, players, rated / scale)  # each rating exactly: units / scale rounded
-    given = [(i, given_k(p.k)) for i, p in enumerate(players) if p.k is not None]
+    ks = [p.k for p in players]  # most events give no K: counted at C speed, the loop skipped
+    given = [] if ks.count(None) == size else [(i, given_k(k)) for i, k in enumerate(ks) if k is not None]
     largest_k = max([int(k_rule.max(initial=0)), *(numerator for _, (numerator, _) in given)])
     largest_unit = scale * 100 * max([1, *(denominator for _, (_, denominator) in given)])
     largest_rating = int(rated.max(initial=0)) * largest_unit // scale

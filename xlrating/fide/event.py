@@ -103,6 +103,7 @@ class _Event:
         self.players = players
         self.explain = explain
         self.numbers = [p.number for p in players]
+        _check.unique("players", self.numbers)
         self.ratings = ratings = [p.rating for p in players]
         distinct = set(ratings)  # a large event has far fewer distinct ratings than players
         if any(r is not None and r < LOWEST_PUBLISHED for r in distinct):
@@ -481,7 +482,6 @@ def rate_event(
     _check.event_options(None, None, event_name, explain)  # the dates are checked above
     field = _check.items("players", players, FidePlayer, "a FidePlayer")
     played = checked_games(games)  # read in full while the event is set up
-    _check.unique("players", [p.number for p in field])
     with collector_paused():  # the event's numbers form no cycles (see xlrating._gc)
         outcome = _Event(edition, kind, on, field, played, explain).rate()
     parameters = (
