@@ -56,8 +56,9 @@ class NumpyCore:
         self.units, self.cap, self.is_rated, self.scale = units, cap, is_rated, scale
         self.rated_flags: Flags = np.array(is_rated, dtype=np.bool_)
         """``is_rated`` as an array (the steps on arrays take it as it is)."""
-        self.halves: Ints = (2.0 * sides.score).astype(np.int64)
-        """Per side: the player's score in half points (0, 1 or 2)."""
+        self.halves: Ints = (2.0 * sides.given_score).astype(np.int64)
+        """Per side, the sides as the games give them: the player's score in half points (0, 1
+        or 2). The sums read the sides so, in any order, without putting them by player."""
         self.rated: npt.NDArray[Any] = np.array(units, dtype=dtype_for(scale))
         """Each player's rating in units of ``1/scale``."""
         self.over: npt.NDArray[Any] | int
@@ -78,7 +79,8 @@ class NumpyCore:
     def lines(self, i: int) -> list[Line]:
         sides = self.sides
         part = slice(sides.starts[i], sides.starts[i + 1])
-        return list(zip(sides.round[part].tolist(), sides.opponent[part].tolist(), self.halves[part].tolist(),
+        halves = (2.0 * sides.score[part]).astype(np.int64)
+        return list(zip(sides.round[part].tolist(), sides.opponent[part].tolist(), halves.tolist(),
                         strict=True))
 
     def rated_sums(self, seen: list[int], counts: list[bool]) -> RatedSums:
@@ -87,10 +89,11 @@ class NumpyCore:
         size = len(rated)
         seen_at = rated if seen is self.units else np.array(seen, dtype=rated.dtype)
         counted = self.rated_flags if counts is self.is_rated else np.array(counts, dtype=np.bool_)
-        kept = counted[sides.opponent]
-        player = sides.player[kept].astype(np.intp)  # machine-size indices: np.add.at takes them as they are
+        # The sides as the games give them: integer sums, the same in any order of the sides.
+        kept = counted[sides.given_opponent]
+        player = sides.given_player[kept].astype(np.intp)  # machine-size: np.add.at takes them as they are
         own = rated[player]
-        other = seen_at[sides.opponent[kept]]
+        other = seen_at[sides.given_opponent[kept]]
         gap = np.abs(own - other)
         difference = gap if scale == 1 else (2 * gap + scale) // (2 * scale)  # whole ratings: D is the gap
         over = gap > (self.over if isinstance(self.over, int) else self.over[player])  # before D is rounded
@@ -104,14 +107,14 @@ class NumpyCore:
             np.add.at(sums, player, values)
             return sums
 
-        start = sides.starts
-        side_pd: list[Ints] = []  # made when the explanation first asks for it
+        side_pd: list[Ints] = []  # made when the explanation first asks for it, by player
 
         def pd_of(i: int) -> list[int]:
             if not side_pd:
-                side_pd.append(np.full(len(sides.player), -1, dtype=np.int64))
-                side_pd[0][kept] = pd
-            found: list[int] = side_pd[0][start[i]:start[i + 1]].tolist()
+                given = np.full(len(sides.given_player), -1, dtype=np.int64)
+                given[kept] = pd
+                side_pd.append(given[sides.order])
+            found: list[int] = side_pd[0][sides.starts[i]:sides.starts[i + 1]].tolist()
             return found
 
         score, expected = total(halves), total(pd)
