@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from .._sides_numpy import ArraySides, Flags, Floats, Ints
+from .._sides_numpy import ArraySides, Flags, Floats, Index, Ints
 from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, given_k, new_rating
 from .core_plain import changes_one_by_one, new_ratings_one_by_one
 from .player import FidePlayer
@@ -77,11 +77,17 @@ class NumpyCore:
         """The last sums, and the same as arrays (:meth:`rated_changes` takes them as they are)."""
 
     def lines(self, i: int) -> list[Line]:
+        starts, rounds, opponents, halves = self.by_player
+        part = slice(starts[i], starts[i + 1])
+        return list(zip(rounds[part].tolist(), opponents[part].tolist(), halves[part].tolist(), strict=True))
+
+    @cached_property
+    def by_player(self) -> tuple[list[int], Index, Index, Ints]:
+        """What :meth:`lines` reads, the sides by player: where each player's sides begin, and each
+        side's round, opponent and score in half points (read once: :meth:`lines` is called for
+        every player of an explained event)."""
         sides = self.sides
-        part = slice(sides.starts[i], sides.starts[i + 1])
-        halves = (2.0 * sides.score[part]).astype(np.int64)
-        return list(zip(sides.round[part].tolist(), sides.opponent[part].tolist(), halves.tolist(),
-                        strict=True))
+        return sides.starts, sides.round, sides.opponent, self.halves[sides.order]
 
     def rated_sums(self, seen: list[int], counts: list[bool]) -> RatedSums:
         """As :meth:`~xlrating.fide.core_plain.PlainCore.rated_sums`, for every side at once."""
@@ -114,7 +120,8 @@ class NumpyCore:
                 given = np.full(len(sides.given_player), -1, dtype=np.int64)
                 given[kept] = pd
                 side_pd.append(given[sides.order])
-            found: list[int] = side_pd[0][sides.starts[i]:sides.starts[i + 1]].tolist()
+            starts = self.by_player[0]
+            found: list[int] = side_pd[0][starts[i]:starts[i + 1]].tolist()
             return found
 
         score, expected = total(halves), total(pd)
