@@ -101,10 +101,11 @@ class OnDemand:
     (or functions) that make them (:meth:`on_demand`), each made a list when its field is first
     read (:func:`made_on_demand`): the numpy core keeps its sums and changes as arrays. Without
     explanations most lists are never read, or only a few players' values (:meth:`value`):
-    reading every outcome of the 10,000-player Swiss of ``benchmarks/bench_fide.py`` makes 9
+    reading every outcome of the 10,000-player Swiss of ``benchmarks/bench_fide.py`` makes 7
     of the 19. A list not made is neither scanned by the cyclic collector when it resumes
-    after the event is rated nor freed with it (together about 2 ms of that event's 36). The
-    record equals, and reads as (repr), the one made with every list at once."""
+    after the event is rated nor made and freed (together about 2 ms of the 40 that event
+    took, rated and read). The record equals, and reads as (repr), the one made with every
+    list at once."""
 
     @classmethod
     def on_demand(cls, makers: dict[str, Any], **values: Any) -> Self:
@@ -149,10 +150,10 @@ class _Made:
 def made_on_demand(cls: type[_R]) -> type[_R]:
     """Decorates an :class:`OnDemand` dataclass ``cls``: :meth:`~OnDemand.on_demand` gives a record
     of a twin class, of the same name, whose fields are made when first read (:class:`_Made`);
-    once every list is made, or when it is compared, the record becomes a ``cls``. (While any
-    field of a class is a descriptor, Python reads every field of its records the slow way,
-    about 10 ns more a reading: an explained 10,000-player event reads them a few hundred
-    thousand times, and took 5 % longer with the twin's fields on ``cls`` itself.)"""
+    once every list is made, or when it is compared, the record becomes a ``cls``. (Python
+    reads the fields of a class with a descriptor or a ``__getattr__`` for them the slow way,
+    even once made: an explained 10,000-player event reads them some hundred thousand times,
+    and took 6 % longer with a ``__getattr__`` on ``cls`` itself.)"""
 
     def __eq__(self: _R, other: object) -> bool:
         for field in fields(cls):  # type: ignore[arg-type]
