@@ -42,7 +42,7 @@ from operator import gt, mul, not_, sub
 from typing import cast
 
 from .. import _check, _vector
-from .._columns import MANY, picker
+from .._columns import MANY, Picker, picker
 from .._gc import collector_paused
 from .._sides import listed_sides
 from ..errors import EventError
@@ -302,17 +302,16 @@ class _Event:
             if explain else repeat((), len(positions)),
             "steps": [self.rated_steps(i, sums, changes.of(i), changes.performance[i]) for i in positions]
             if explain else repeat((), len(positions)),
-            "notes": self.rated_notes_of(positions, sums, changes),
+            "notes": self.rated_notes_of(positions, pick, sums, changes),
         }, method=Method.ELO)
 
-    def rated_notes_of(self, positions: Sequence[int], sums: RatedSums,
+    def rated_notes_of(self, positions: Sequence[int], pick: Picker, sums: RatedSums,
                        changes: RatedChanges) -> list[tuple[str, ...]]:
-        """The notes (:meth:`rated_notes`) of the rated players at ``positions`` (ascending), each
-        with a rated game: most have none but the games not rated; the others
+        """The notes (:meth:`rated_notes`) of the rated players at ``positions`` (ascending, picked
+        by ``pick``), each with a rated game: most have none but the games not rated; the others
         (``changes.noted``), and all of a few players, are written one by one."""
         if len(positions) < MANY:
             return [tuple(self.rated_notes(i, sums, changes)) for i in positions]
-        pick = picker(positions)
         skipped = list(map(sub, pick(self.played), pick(sums.games)))
         only_skipped = {count: (_not_rated(count),) if count else () for count in set(skipped)}
         notes: list[tuple[str, ...]] = list(map(only_skipped.__getitem__, skipped))
