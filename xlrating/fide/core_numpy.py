@@ -56,9 +56,11 @@ class NumpyCore:
         self.units, self.cap, self.is_rated, self.scale = units, cap, is_rated, scale
         self.rated_flags: Flags = np.array(is_rated, dtype=np.bool_)
         """``is_rated`` as an array (the steps on arrays take it as it is)."""
-        self.halves: Ints = (2.0 * sides.given_score).astype(np.int64)
-        """Per side, the sides as the games give them: the player's score in half points (0, 1
-        or 2). The sums read the sides so, in any order, without putting them by player."""
+        self.side_player, self.side_opponent, score = sides.in_any_order()
+        """Every side's player and opponent (positions), in an order of their own: the sums add
+        whole numbers, the same in any order, and need not put the sides by player."""
+        self.halves: Ints = (2.0 * score).astype(np.int64)
+        """Each side's score in half points (0, 1 or 2), the sides as ``side_player``."""
         self.rated: npt.NDArray[Any] = np.array(units, dtype=dtype_for(scale))
         """Each player's rating in units of ``1/scale``."""
         self.over: npt.NDArray[Any] | int
@@ -87,25 +89,34 @@ class NumpyCore:
         side's round, opponent and score in half points (read once: :meth:`lines` is called for
         every player of an explained event)."""
         sides = self.sides
-        return sides.starts, sides.round, sides.opponent, self.halves[sides.order]
+        return sides.starts, sides.round, sides.opponent, (2.0 * sides.score).astype(np.int64)
+
+    def counted_sides(self, player: Index, opponent: Index, seen_at: npt.NDArray[Any], counted: Flags
+                      ) -> tuple[Flags, npt.NDArray[np.intp], npt.NDArray[Any], Flags, Ints]:
+        """Of the sides of ``player`` against ``opponent``: which count (the opponent counts as
+        rated), and of those the player (a machine-size index: ``np.add.at`` takes it as it is),
+        the opponent's rating as seen, whether the difference is over the cap, and PD from table
+        (b) (10.51: D rounded to a whole number, halves up, and capped)."""
+        scale, rated = self.scale, self.rated
+        kept = counted[opponent]
+        at = player[kept].astype(np.intp)
+        own = rated[at]
+        other = seen_at[opponent[kept]]
+        gap = np.abs(own - other)
+        difference = gap if scale == 1 else (2 * gap + scale) // (2 * scale)  # whole ratings: D is the gap
+        over = gap > (self.over if isinstance(self.over, int) else self.over[at])  # before D is rounded
+        last = self.last_row if isinstance(self.last_row, int) else self.last_row[at]
+        row = np.minimum(difference, last).astype(np.int64, copy=False)
+        return kept, at, other, over, PD_BOTH[row + (own < other) * (LAST_ROW + 1)]
 
     def rated_sums(self, seen: list[int], counts: list[bool]) -> RatedSums:
         """As :meth:`~xlrating.fide.core_plain.PlainCore.rated_sums`, for every side at once."""
-        sides, scale, rated = self.sides, self.scale, self.rated
+        rated = self.rated
         size = len(rated)
         seen_at = rated if seen is self.units else np.array(seen, dtype=rated.dtype)
         counted = self.rated_flags if counts is self.is_rated else np.array(counts, dtype=np.bool_)
-        # The sides as the games give them: integer sums, the same in any order of the sides.
-        kept = counted[sides.given_opponent]
-        player = sides.given_player[kept].astype(np.intp)  # machine-size: np.add.at takes them as they are
-        own = rated[player]
-        other = seen_at[sides.given_opponent[kept]]
-        gap = np.abs(own - other)
-        difference = gap if scale == 1 else (2 * gap + scale) // (2 * scale)  # whole ratings: D is the gap
-        over = gap > (self.over if isinstance(self.over, int) else self.over[player])  # before D is rounded
-        last = self.last_row if isinstance(self.last_row, int) else self.last_row[player]
-        row = np.minimum(difference, last).astype(np.int64, copy=False)
-        pd = PD_BOTH[row + (own < other) * (LAST_ROW + 1)]
+        kept, player, other, over, pd = self.counted_sides(self.side_player, self.side_opponent, seen_at,
+                                                           counted)
         halves = self.halves[kept]
 
         def total(values: Ints) -> Ints:
@@ -113,13 +124,14 @@ class NumpyCore:
             np.add.at(sums, player, values)
             return sums
 
-        side_pd: list[Ints] = []  # made when the explanation first asks for it, by player
+        side_pd: list[Ints] = []  # made when the explanation first asks for it, the sides by player
 
         def pd_of(i: int) -> list[int]:
             if not side_pd:
-                given = np.full(len(sides.given_player), -1, dtype=np.int64)
-                given[kept] = pd
-                side_pd.append(given[sides.order])
+                sides = self.sides
+                by_player = self.counted_sides(sides.player, sides.opponent, seen_at, counted)
+                side_pd.append(np.full(len(sides.player), -1, dtype=np.int64))
+                side_pd[0][by_player[0]] = by_player[4]
             starts = self.by_player[0]
             found: list[int] = side_pd[0][starts[i]:starts[i + 1]].tolist()
             return found
