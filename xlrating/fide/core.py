@@ -26,9 +26,9 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
 from .._sides import Sides
 from .rules import FideRules
@@ -43,6 +43,8 @@ PD_LOW: tuple[int, ...] = tuple(pd_row(d)[1] for d in range(LAST_ROW + 1))
 """Table (b): PD of the lower rated player, in hundredths, by whole difference 0..736."""
 NO_CAP = 10**6
 """A cap no difference reaches (ratings are at most 4000 apart)."""
+
+_R = TypeVar("_R", bound="OnDemand")
 
 Line = tuple[int, int, int]
 """A game from a player's side: the round, the opponent (index) and the player's score in half
@@ -94,8 +96,80 @@ def scaled(rating: float, scale: int) -> int:
     return exact.numerator * (scale // exact.denominator)
 
 
+class OnDemand:
+    """A frozen dataclass of lists indexed by player, some of which a core may give as arrays
+    (or functions) that make them (:meth:`on_demand`), each made a list when its field is first
+    read (:func:`made_on_demand`): the numpy core keeps its sums and changes as arrays. Without
+    explanations most lists are never read, or only a few players' values (:meth:`value`):
+    reading every outcome of the 10,000-player Swiss of ``benchmarks/bench_fide.py`` makes 7
+    of the 19. A list not made is neither scanned by the cyclic collector when it resumes
+    after the event is rated nor made and freed (together about 2 ms of the 40 that event
+    took, rated and read). The record equals, and reads as (repr), the one made with every
+    list at once."""
+
+    @classmethod
+    def on_demand(cls, makers: dict[str, Any], **values: Any) -> Self:
+        """The record with the fields in ``values`` as given, and each field in ``makers`` made
+        when it is first read: by the array's ``tolist()``, or by calling the function."""
+        pending: type[Self] = cls.__dict__.get("_pending", cls)
+        found = object.__new__(pending if makers else cls)
+        found.__dict__.update(values, _makers=makers)
+        return found
+
+    def value(self, name: str, i: int) -> Any:
+        """Player ``i``'s value of the field ``name`` (``record.value("k", i)`` is
+        ``record.k[i]``), read from its array if its list is not made yet."""
+        made = self.__dict__.get(name)
+        if made is None:
+            maker = self.__dict__["_makers"].get(name)
+            if hasattr(maker, "tolist"):
+                return maker[i:i + 1].tolist()[0]  # as the list would hold it
+            made = getattr(self, name)
+        return made[i]
+
+
+class _Made:
+    """A field of a record with lists not made yet (:func:`made_on_demand`). A descriptor without
+    ``__set__``: Python reads a list the record holds before it, so it is asked only for a list
+    not made yet, which it makes and leaves with the record."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, record: OnDemand | None, owner: type | None = None) -> Any:
+        if record is None:
+            return self
+        makers = record.__dict__["_makers"]
+        maker = makers.pop(self.name)
+        made = record.__dict__[self.name] = maker.tolist() if hasattr(maker, "tolist") else maker()
+        if not makers:  # every list made: the record becomes the plain one it stands for
+            object.__setattr__(record, "__class__", type(record).__base__)
+        return made
+
+
+def made_on_demand(cls: type[_R]) -> type[_R]:
+    """Decorates an :class:`OnDemand` dataclass ``cls``: :meth:`~OnDemand.on_demand` gives a record
+    of a twin class, of the same name, whose fields are made when first read (:class:`_Made`);
+    once every list is made, or when it is compared, the record becomes a ``cls``. (Python
+    reads the fields of a class with a descriptor or a ``__getattr__`` for them the slow way,
+    even once made: an explained 10,000-player event reads them some hundred thousand times,
+    and took 6 % longer with a ``__getattr__`` on ``cls`` itself.)"""
+
+    def __eq__(self: _R, other: object) -> bool:
+        for field in fields(cls):  # type: ignore[arg-type]
+            getattr(self, field.name)  # every list made: a cls, compared as one
+        return self == other
+
+    names = {field.name: _Made(field.name) for field in fields(cls)}  # type: ignore[arg-type]
+    twin = type(cls.__name__, (cls,), {**names, "__eq__": __eq__, "__hash__": None,
+                                        "__qualname__": cls.__qualname__, "__module__": cls.__module__})
+    cls._pending = twin  # type: ignore[attr-defined]
+    return cls
+
+
+@made_on_demand
 @dataclass(frozen=True)
-class RatedSums:
+class RatedSums(OnDemand):
     """Each player's sums over the games against opponents who count as rated (lists indexed
     by player)."""
 
@@ -136,8 +210,9 @@ class Change(NamedTuple):
     """The rating before the event."""
 
 
+@made_on_demand
 @dataclass(frozen=True)
-class RatedChanges:
+class RatedChanges(OnDemand):
     """Each rated player's K and change (FIDE Handbook 10.5; 2024 regulations), as lists
     indexed by player, in exact integers: a change and a rating count in ``1/unit`` of a point.
     A player who is unrated, or rated without a game against a rated opponent, has zeros

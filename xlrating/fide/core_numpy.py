@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from functools import cached_property, partial
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from .._sides_numpy import ArraySides, Flags, Floats, Ints
+from .._sides_numpy import ArraySides, Flags, Floats, Index, Ints
 from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, given_k, new_rating
 from .core_plain import changes_one_by_one, new_ratings_one_by_one
 from .player import FidePlayer
@@ -55,37 +56,67 @@ class NumpyCore:
         self.units, self.cap, self.is_rated, self.scale = units, cap, is_rated, scale
         self.rated_flags: Flags = np.array(is_rated, dtype=np.bool_)
         """``is_rated`` as an array (the steps on arrays take it as it is)."""
-        self.halves: Ints = (2.0 * sides.score).astype(np.int64)
-        """Per side: the player's score in half points (0, 1 or 2)."""
+        self.side_player, self.side_opponent, score = sides.in_any_order()
+        """Every side's player and opponent (positions), in an order of their own: the sums add
+        whole numbers, the same in any order, and need not put the sides by player."""
+        self.halves: Ints = (2.0 * score).astype(np.int64)
+        """Each side's score in half points (0, 1 or 2), the sides as ``side_player``."""
         self.rated: npt.NDArray[Any] = np.array(units, dtype=dtype_for(scale))
         """Each player's rating in units of ``1/scale``."""
+        self.over: npt.NDArray[Any] | int
+        """Each player's cap on the rating difference in units of ``1/scale`` (one number if every
+        player has the same)."""
+        self.last_row: Ints | int
+        """Each player's last row of table (b): his cap, or the row "over 735"."""
         caps = set(cap)
-        self.limit: Ints | int = caps.pop() if len(caps) == 1 else np.array(cap, dtype=np.int64)
-        """Each player's cap on the rating difference (one number if every player has the same)."""
+        if len(caps) == 1:
+            limit = caps.pop()
+            self.over, self.last_row = limit * scale, min(limit, LAST_ROW)
+        else:
+            limits = np.array(cap, dtype=self.rated.dtype)
+            self.over, self.last_row = limits * scale, np.minimum(limits, LAST_ROW).astype(np.int64)
         self.sums: tuple[RatedSums, dict[str, Ints]] | None = None
         """The last sums, and the same as arrays (:meth:`rated_changes` takes them as they are)."""
 
     def lines(self, i: int) -> list[Line]:
+        starts, rounds, opponents, halves = self.by_player
+        part = slice(starts[i], starts[i + 1])
+        return list(zip(rounds[part].tolist(), opponents[part].tolist(), halves[part].tolist(), strict=True))
+
+    @cached_property
+    def by_player(self) -> tuple[list[int], Index, Index, Ints]:
+        """What :meth:`lines` reads, the sides by player: where each player's sides begin, and each
+        side's round, opponent and score in half points (read once: :meth:`lines` is called for
+        every player of an explained event)."""
         sides = self.sides
-        part = slice(sides.starts[i], sides.starts[i + 1])
-        return list(zip(sides.round[part].tolist(), sides.opponent[part].tolist(), self.halves[part].tolist(),
-                        strict=True))
+        return sides.starts, sides.round, sides.opponent, (2.0 * sides.score).astype(np.int64)
+
+    def counted_sides(self, player: Index, opponent: Index, seen_at: npt.NDArray[Any], counted: Flags
+                      ) -> tuple[Flags, npt.NDArray[np.intp], npt.NDArray[Any], Flags, Ints]:
+        """Of the sides of ``player`` against ``opponent``: which count (the opponent counts as
+        rated), and of those the player (a machine-size index: ``np.add.at`` takes it as it is),
+        the opponent's rating as seen, whether the difference is over the cap, and PD from table
+        (b) (10.51: D rounded to a whole number, halves up, and capped)."""
+        scale, rated = self.scale, self.rated
+        kept = counted[opponent]
+        at = player[kept].astype(np.intp)
+        own = rated[at]
+        other = seen_at[opponent[kept]]
+        gap = np.abs(own - other)
+        difference = gap if scale == 1 else (2 * gap + scale) // (2 * scale)  # whole ratings: D is the gap
+        over = gap > (self.over if isinstance(self.over, int) else self.over[at])  # before D is rounded
+        last = self.last_row if isinstance(self.last_row, int) else self.last_row[at]
+        row = np.minimum(difference, last).astype(np.int64, copy=False)
+        return kept, at, other, over, PD_BOTH[row + (own < other) * (LAST_ROW + 1)]
 
     def rated_sums(self, seen: list[int], counts: list[bool]) -> RatedSums:
         """As :meth:`~xlrating.fide.core_plain.PlainCore.rated_sums`, for every side at once."""
-        sides, scale, rated = self.sides, self.scale, self.rated
+        rated = self.rated
         size = len(rated)
         seen_at = rated if seen is self.units else np.array(seen, dtype=rated.dtype)
-        kept = np.array(counts, dtype=np.bool_)[sides.opponent]
-        player = sides.player[kept].astype(np.intp)  # machine-size indices: np.add.at takes them as they are
-        own = rated[player]
-        other = seen_at[sides.opponent[kept]]
-        gap = np.abs(own - other)
-        difference = (2 * gap + scale) // (2 * scale)
-        limit = self.limit if isinstance(self.limit, int) else self.limit[player].astype(gap.dtype)
-        over = gap > limit * scale  # over the cap before D is rounded
-        row = np.minimum(np.minimum(difference, limit), LAST_ROW).astype(np.int64)
-        pd = PD_BOTH[row + (own < other) * (LAST_ROW + 1)]
+        counted = self.rated_flags if counts is self.is_rated else np.array(counts, dtype=np.bool_)
+        kept, player, other, over, pd = self.counted_sides(self.side_player, self.side_opponent, seen_at,
+                                                           counted)
         halves = self.halves[kept]
 
         def total(values: Ints) -> Ints:
@@ -93,23 +124,24 @@ class NumpyCore:
             np.add.at(sums, player, values)
             return sums
 
-        start = sides.starts
-        side_pd: list[Ints] = []  # made when the explanation first asks for it
+        side_pd: list[Ints] = []  # made when the explanation first asks for it, the sides by player
 
         def pd_of(i: int) -> list[int]:
             if not side_pd:
+                sides = self.sides
+                by_player = self.counted_sides(sides.player, sides.opponent, seen_at, counted)
                 side_pd.append(np.full(len(sides.player), -1, dtype=np.int64))
-                side_pd[0][kept] = pd
-            found: list[int] = side_pd[0][start[i]:start[i + 1]].tolist()
+                side_pd[0][by_player[0]] = by_player[4]
+            starts = self.by_player[0]
+            found: list[int] = side_pd[0][starts[i]:starts[i + 1]].tolist()
             return found
 
         score, expected = total(halves), total(pd)
         arrays = {"games": np.bincount(player, minlength=size), "halves": score, "pd": expected,
                   "excess": 50 * score - expected, "opponents": total(other),
                   "capped": total(over.astype(np.int64))}
-        lists = {name: values.tolist() for name, values in arrays.items()}  # Python integers
-        found = RatedSums(**lists, score=(score / 2).tolist(), expected=(expected / 100).tolist(), seen=seen,
-                          side_pd=pd_of)
+        found = RatedSums.on_demand({**arrays, "score": score / 2, "expected": expected / 100},
+                                    seen=seen, side_pd=pd_of)  # each made a list when first read
         self.sums = found, arrays
         return found
 
@@ -129,7 +161,7 @@ class NumpyCore:
         """On arrays where every number is exact in a machine integer, else one rated player at
         a time (:func:`~xlrating.fide.core_plain.changes_one_by_one`); the same integers."""
         arrays = self.sums[1] if self.sums is not None and self.sums[0] is sums else None
-        found = rated_changes(self.edition, self.on, self.players, self.rated_flags, self.units, sums,
+        found = rated_changes(self.edition, self.on, self.players, self.rated_flags, self.rated, sums,
                               self.scale, arrays)
         if found is None:
             found = changes_one_by_one(self.edition, self.on, self.players, self.is_rated, self.units, sums,
@@ -153,16 +185,17 @@ def k_by_rules(edition: FideRules, on: date, players: Sequence[FidePlayer],
     player's entry means nothing. ``rating``: the players' ratings (0 if unrated), if at hand."""
     size = len(players)
     if rating is None:
-        rating = np.fromiter((p.rating or 0.0 for p in players), np.float64, size)
-    highest = np.maximum(rating, np.fromiter((p.highest_rating or 0.0 for p in players), np.float64, size))
+        rating = np.fromiter([p.rating or 0.0 for p in players], np.float64, size)
+    # Each column read into a list, then an array: a fifth faster than from a generator.
+    highest = np.maximum(rating, np.fromiter([p.highest_rating or 0.0 for p in players], np.float64, size))
     k = np.full(size, edition.k_standard, dtype=np.int64)
     if edition.k_junior is not None:
-        born = np.fromiter((-(10**6) if p.birth_date is None else p.birth_date.year for p in players),
+        born = np.fromiter([-(10**6) if p.birth_date is None else p.birth_date.year for p in players],
                            np.int64, size)
         k[(on.year <= born + edition.k_junior_age) & (highest < edition.k_junior_below)] = edition.k_junior
     top = highest >= edition.k_top_rating
     k[top] = edition.k_top
-    games = np.fromiter((-1 if p.games is None else p.games for p in players), np.int64, size)
+    games = np.fromiter([-1 if p.games is None else p.games for p in players], np.int64, size)
     new = (games >= 0) & (games < edition.k_new_games)
     if not edition.k_top_needs_games:
         new &= ~top
@@ -181,7 +214,7 @@ def k_limited(edition: FideRules, k: Ints, games: Ints) -> Ints:
 
 
 def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], is_rated: list[bool] | Flags,
-                  units: list[int], sums: RatedSums, scale: int,
+                  units: list[int] | Ints, sums: RatedSums, scale: int,
                   arrays: dict[str, Ints] | None = None) -> RatedChanges | None:
     """Every rated player's K and change (FIDE Handbook 10.5; 2024 regulations) on arrays, the
     same integers as :func:`xlrating.fide.core_plain.changes_one_by_one` finds player by
@@ -194,9 +227,10 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         arrays = {name: np.array(getattr(sums, name), dtype=np.int64)
                   for name in ("games", "halves", "excess", "opponents")}
     games, excess, opponents = arrays["games"], arrays["excess"], arrays["opponents"]
-    rated = np.array(units, dtype=np.int64)
+    rated = np.asarray(units, dtype=np.int64)
     k_rule = k_by_rules(edition, on, players, rated / scale)  # each rating exactly: units / scale rounded
-    given = [(i, given_k(p.k)) for i, p in enumerate(players) if p.k is not None]
+    ks = [p.k for p in players]  # most events give no K: counted at C speed, the loop skipped
+    given = [] if ks.count(None) == size else [(i, given_k(k)) for i, k in enumerate(ks) if k is not None]
     largest_k = max([int(k_rule.max(initial=0)), *(numerator for _, (numerator, _) in given)])
     largest_unit = scale * 100 * max([1, *(denominator for _, (_, denominator) in given)])
     largest_rating = int(rated.max(initial=0)) * largest_unit // scale
@@ -222,16 +256,16 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     capped = arrays["capped"] if "capped" in arrays else np.array(sums.capped, dtype=np.int64)
     noted = counted & ((rating < floor * unit) | (k < k_rule) | (capped > 0) | (post < floor * unit))
 
-    def kept(values: npt.NDArray[Any]) -> list[Any]:
-        found: list[Any] = np.where(counted, values, 0).tolist()
-        return found
+    def kept(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        """``values`` with zeros where the player has no change."""
+        return np.where(counted, values, 0)
 
-    return RatedChanges(
-        k=kept(k), k_unit=kept(k_unit), k_value=kept(k / k_unit), k_rule=kept(k_rule), unit=kept(unit),
-        rating=kept(rating), raw=kept(raw), post=kept(post),
-        post_rating=kept(post.astype(np.float64) / unit.astype(np.float64)),
-        change=kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
-        performance=_none_where(performance.tolist(), ~known), noted=np.flatnonzero(noted).tolist())
+    return RatedChanges.on_demand({  # each made a list when first read
+        "k": kept(k), "k_unit": kept(k_unit), "k_value": kept(k / k_unit), "k_rule": kept(k_rule),
+        "unit": kept(unit), "rating": kept(rating), "raw": kept(raw), "post": kept(post),
+        "post_rating": kept(post.astype(np.float64) / unit.astype(np.float64)),
+        "change": kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
+        "performance": partial(_none_where_list, performance, ~known)}, noted=np.flatnonzero(noted).tolist())
 
 
 def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool] | Flags,
@@ -302,6 +336,11 @@ def ru_by_formula(edition: FideRules, games: Ints, halves: Ints, total: Ints, sc
     p = np.where(by_dp, (halves + extra) / (2 * with_draws), halves / (2 * np.maximum(games, 1)))
     return (rated.tolist(), round_half_away(*raw).tolist(), (rc[0] / rc[1]).tolist(), p.tolist(),
             _none_where(DP[row].tolist(), ~by_dp))
+
+
+def _none_where_list(values: npt.NDArray[Any], missing: npt.NDArray[np.bool_]) -> list[Any]:
+    """``values`` as a list, with ``None`` where ``missing`` is true."""
+    return _none_where(values.tolist(), missing)
 
 
 def _none_where(values: list[Any], missing: npt.NDArray[np.bool_]) -> list[Any]:
