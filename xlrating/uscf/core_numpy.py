@@ -66,14 +66,16 @@ class NumpyCore:
         """The players the standard formula rated last, and their sides (:meth:`chosen_sides`)."""
 
     def chosen_sides(self, chosen: Flags) -> tuple[Flags, Any, Any, Slots]:
-        """Which sides are those of the ``chosen`` players, their opponents and players
-        (positions), and where each player's sides are among them (:func:`.arrays.slots_of`):
-        made once for the players steps 4 and 5 both rate."""
+        """Which sides are those of the ``chosen`` players, their opponents (positions), each
+        chosen player's number of games, and where each player's sides are among them
+        (:func:`.arrays.slots_of`): made once for the players steps 4 and 5 both rate. (The
+        sides are by player: a player's value is on each of his sides by repeating it his
+        number of games, at a fraction of the time of picking it by each side's player.)"""
         if self.chosen is None or self.chosen[0] is not chosen:
             sides = self.sides
-            own = chosen[sides.player]
+            own = np.repeat(chosen, sides.played)
             slots = slots_of(sides.played, chosen)
-            self.chosen = (chosen, own, sides.opponent[own], sides.player[own], slots)
+            self.chosen = (chosen, own, sides.opponent[own], sides.played[chosen], slots)
         return self.chosen[1:]
 
     def array(self, values: Sequence[Any], dtype: type = np.float64) -> Any:
@@ -143,8 +145,8 @@ class NumpyCore:
         """Every operation as the one-player formula does it."""
         rules, sides = self.rules, self.sides
         r0, n, m = self.array(prior), self.array(effective), sides.played
-        own, opponents, players, slots = self.chosen_sides(chosen)
-        difference = self.array(seen)[opponents] - r0[players]
+        own, opponents, counts, slots = self.chosen_sides(chosen)
+        difference = self.array(seen)[opponents] - np.repeat(r0[chosen], counts)  # R0 on each own side
         we = 1.0 / (1.0 + _powers_of_ten(difference, rules.we_scale))
         total = sums_in_order(we, slots, len(m))
         games = np.where(chosen, n + m, 1.0)  # N' + m; 1 where unused, to divide safely
