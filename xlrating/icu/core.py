@@ -97,6 +97,10 @@ class Core(Protocol):
         unrated or provisional player's estimate in ``seen`` (``None``: foreign, or no rated
         game)."""
 
+    def at_bonus_ratings(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[float]:
+        """``seen`` with each bonus winner (``bonuses`` by index) at rating + change + bonus
+        (``rated``: the first rating's scoring): the ratings opponents see in the second rating."""
+
     def iterate(self, seen: list[float], explain: bool, groups: Sequence[int] | None = None,
                 only: frozenset[int] | None = None) -> Estimates:
         """The passes of the estimates from ``seen`` until none moves by the threshold or

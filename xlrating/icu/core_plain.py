@@ -39,6 +39,12 @@ class PlainCore:
         return [NO_ESTIMATE if estimated else rating for estimated, rating in zip(self.estimated, self.rating,
                                                                                  strict=True)]
 
+    def at_bonus_ratings(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[float]:
+        start = list(seen)
+        for i, bonus in bonuses.items():
+            start[i] = self.rating[i] + rated.change[i] + bonus
+        return start
+
     # -- step 1: the estimates ------------------------------------------------------------------------
 
     def iterate(self, seen: list[float], explain: bool, groups: Sequence[int] | None = None,

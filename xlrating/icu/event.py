@@ -343,11 +343,8 @@ class _Event:
                                bonuses: dict[int, int]) -> list[float]:
         """The ratings opponents see in the second rating: each bonus winner at rating + change
         + bonus (the first rating's change); everyone else as the first rating ended."""
-        start = list(seen)
-        for i, bonus in bonuses.items():
-            own = self.players[i].rating
-            assert own is not None
-            start[i] = self.bonus_ratings[i] = own + scores.change[i] + bonus
+        start = self.core.at_bonus_ratings(seen, scores, bonuses)
+        self.bonus_ratings = {i: start[i] for i in bonuses}
         return start
 
     # -- step 5: publication --------------------------------------------------------------------------
