@@ -82,6 +82,12 @@ class Core(Protocol):
 
     numbers: list[int]
     """Each player's pairing number, in the order given."""
+    kinds: list[PlayerKind]
+    """Each player's kind."""
+    pre_rating: list[float | None]
+    """Each player's rating as given."""
+    pre_games: list[int | None]
+    """Each player's prior games as given."""
     iterated: list[int]
     """The unrated and provisional players (indices), in the order given."""
     start: list[int]
@@ -136,13 +142,23 @@ class Core(Protocol):
         """Per side: the round, the opponent's number and the points the player scored."""
 
 
-def priors(players: tuple[IcuPlayer, ...], iterated: list[int]) -> list[tuple[float, int]]:
+def given(players: tuple[IcuPlayer, ...]) -> tuple[list[PlayerKind], list[float | None], list[int | None]]:
+    """Each player's kind, rating and prior games, as given (:attr:`Core.kinds`,
+    :attr:`Core.pre_rating`, :attr:`Core.pre_games`): read once, while the players are at hand
+    (at 10,000 players, a pass over them once the event's arrays have pushed them out of the
+    processor's cache took 0.7 ms where it takes 0.1)."""
+    return [p.kind for p in players], [p.rating for p in players], [p.games for p in players]
+
+
+def priors(core: Core) -> list[tuple[float, int]]:
     """Each unrated or provisional player's ``Ro*Go`` and ``Go``: the prior rating times the
     games behind it, and those games (0.0 and 0 for an unrated player)."""
     found = []
-    for p in (players[i] for i in iterated):
-        if p.kind is PlayerKind.PROVISIONAL and p.rating is not None and p.games:
-            found.append((p.rating * p.games, p.games))
+    provisional, kinds, ratings, games = PlayerKind.PROVISIONAL, core.kinds, core.pre_rating, core.pre_games
+    for i in core.iterated:
+        rating, n = ratings[i], games[i]
+        if kinds[i] is provisional and rating is not None and n:
+            found.append((rating * n, n))
         else:
             found.append((0.0, 0))
     return found

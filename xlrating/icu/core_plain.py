@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from .._sides import listed_sides
 from ..model import Game
-from .core import NO_ESTIMATE, Estimates, Scores, Skipped, priors
+from .core import NO_ESTIMATE, Estimates, Scores, Skipped, given, priors
 from .formulas import explain_bonus, publish
 from .player import IcuPlayer, PlayerKind
 from .rules import IcuRules
@@ -28,12 +28,13 @@ class PlainCore:
         """Each side counts its score as the performance's +/-400 or 0."""
         self.numbers = sides.numbers
         self.start = sides.starts
-        kinds = [p.kind for p in players]
+        self.kinds, self.pre_rating, self.pre_games = given(players)
+        kinds = self.kinds
         self.rated = [kind is PlayerKind.RATED for kind in kinds]
         self.estimated = [kind is PlayerKind.UNRATED or kind is PlayerKind.PROVISIONAL for kind in kinds]
         self.iterated = [i for i, estimated in enumerate(self.estimated) if estimated]
-        self.rating = [NO_ESTIMATE if p.rating is None else p.rating for p in players]
-        self.prior = priors(players, self.iterated)
+        self.rating = [NO_ESTIMATE if rating is None else rating for rating in self.pre_rating]
+        self.prior = priors(self)
 
     def fixed_ratings(self) -> list[float]:
         return [NO_ESTIMATE if estimated else rating for estimated, rating in zip(self.estimated, self.rating,

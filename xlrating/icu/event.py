@@ -362,15 +362,15 @@ class _Event:
             self.position = {i: j for j, i in enumerate(self.core.iterated)}
             if not self.on_arrays:
                 self.game_lines = self.side_lines(0, self.core.start[-1])
-        players, skips = self.players, self.skips
+        kinds, skips = self.core.kinds, self.skips
         rated_kind = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
         post, below = self.post, self.below_lowest
         # the unrated and provisional players who are rated (an estimate, not below the lowest rating):
         rated_estimates = [i for i in self.core.iterated if (new := post[i]) is not None and not below(new)]
-        everyone = range(len(players))
+        everyone = range(len(kinds))
 
         def build(i: int) -> PlayerOutcome:
-            kind, notes = players[i].kind, self.skip_notes(i) if i in skips else []
+            kind, notes = kinds[i], self.skip_notes(i) if i in skips else []
             if kind is rated_kind:
                 return self.rated_outcome(i, rated, bonuses.get(i, 0), notes)
             if kind is PlayerKind.FOREIGN:
@@ -396,7 +396,7 @@ class _Event:
 
         if self.on_arrays:
             return Outcomes(self.core.numbers, build, many)
-        return tuple(many(range(len(players))))
+        return tuple(many(everyone))
 
     def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
         """Each player's new rating, rounded: a rated player's R + change + bonus, an unrated or
@@ -443,14 +443,14 @@ class _Event:
         the notes (:attr:`skip_texts`)."""
         by_player: dict[int, tuple[dict[int, None], dict[int, int]]] = {}
         estimated = (PlayerKind.UNRATED, PlayerKind.PROVISIONAL)
-        players, first = self.players, self.first_estimate
+        kinds, first = self.core.kinds, self.first_estimate
         never_i: dict[int, None] = {}
         skipped_i: dict[int, int] = {}
         current, mine = -1, False
         for i, o, number, not_rated in self.core.skipped(seen):
             if i != current:  # the first of player i's sides (they come by player)
                 never_i, skipped_i = by_player[i] = ({}, {})
-                current, mine = i, players[i].kind in estimated
+                current, mine = i, kinds[i] in estimated
             if not_rated:
                 never_i[number] = None
             if mine:
@@ -498,11 +498,8 @@ class _Event:
                        bonuses: dict[int, int]) -> list[PlayerOutcome]:
         """The outcomes of the rated players at ``positions``, each with a rated game, built
         field by field for all of them at once."""
-        pick = picker(positions)
-        players = pick(self.players)
-        own = [p.rating for p in players]
-        prior = [p.games for p in players]
-        count = pick(scores.count)
+        pick, core = picker(positions), self.core
+        own, prior, count = pick(core.pre_rating), pick(core.pre_games), pick(scores.count)
         bonus = list(map(bonuses.get, positions, repeat(0))) if bonuses else [0] * len(positions)
         lines, steps = self.rated_explanations(positions, scores, bonus)
         return outcome_records({
@@ -606,13 +603,10 @@ class _Event:
                            ) -> list[PlayerOutcome]:
         """The outcomes of the unrated and provisional players at ``positions``, each rated (an
         estimate, not below the lowest rating), built field by field for all of them at once."""
-        pick = picker(positions)
-        players = pick(self.players)
+        pick, core = picker(positions), self.core
         kind, methods = PlayerKind.PROVISIONAL, (Method.PERFORMANCE, Method.PROVISIONAL)  # (looked up once)
-        provisional = [p.kind is kind for p in players]
-        ratings = [p.rating for p in players]
-        prior = [p.games for p in players]
-        count = pick(scores.count)
+        provisional = [k is kind for k in pick(core.kinds)]
+        ratings, prior, count = pick(core.pre_rating), pick(core.pre_games), pick(scores.count)
         post_games = [(n or 0) + m for n, m in zip(prior, count, strict=True)]
         estimates = list(map(float, pick(seen)))
         explain = self.explain
