@@ -97,12 +97,14 @@ it numpy's fixed cost per call outweighs its speed. Measured with ``benchmarks/b
 explanations (6% with them)."""
 
 
-def _core(players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules) -> Core:
+def _core(players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules,
+          explain: bool = True) -> Core:
     """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
-    imported, else in plain Python (the same numbers either way)."""
+    imported, else in plain Python (the same numbers either way); ``explain``: whether the
+    explanations will read the sides by position."""
     if _vector.vectorised(2 * len(games), FROM_SIDES):
         from .core_numpy import NumpyCore
-        return NumpyCore(players, games, rules)
+        return NumpyCore(players, games, rules, explain)
     return PlainCore(players, games, rules)
 
 
@@ -160,7 +162,7 @@ class _Event:
         self.event_name = event_name
         self.k_date = k_date
         self.explain = explain
-        self.core = _core(players, games, rules)
+        self.core = _core(players, games, rules, explain)
         self.on_arrays = not isinstance(self.core, PlainCore)
         """Whether the numpy core rates the event (then its outcomes are built as they are read)."""
         self.k: list[float | None] = [None] * len(players)
