@@ -90,8 +90,12 @@ class Core(Protocol):
     """Each player's prior games as given."""
     iterated: list[int]
     """The unrated and provisional players (indices), in the order given."""
-    start: list[int]
-    """Player i's sides are ``start[i]:start[i + 1]``."""
+    count: list[int]
+    """Each player's number of games."""
+
+    @property
+    def start(self) -> list[int]:
+        """Player i's sides are ``start[i]:start[i + 1]`` (read by the explanations)."""
 
     def fixed_ratings(self) -> list[float]:
         """Every player as opponents first see him: rated and foreign players at their rating,

@@ -27,7 +27,7 @@ class PlainCore:
         self.sides = sides = listed_sides([p.number for p in players], games, delta)
         """Each side counts its score as the performance's +/-400 or 0."""
         self.numbers = sides.numbers
-        self.start = sides.starts
+        self.start, self.count = sides.starts, sides.count
         self.kinds, self.pre_rating, self.pre_games = given(players)
         kinds = self.kinds
         self.rated = [kind is PlayerKind.RATED for kind in kinds]

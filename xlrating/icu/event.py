@@ -226,7 +226,7 @@ class _Event:
 
     def set_k(self) -> None:
         """K of every rated player who has a game (ICU rating program, K-factor)."""
-        limit, start = self.rules.provisional_limit, self.core.start
+        limit, count = self.rules.provisional_limit, self.core.count
         missing: list[str] = []  # every player whose K cannot be decided, one line each
         rated = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
         quick = None if self.explain or self.k_date is None else k_by_dates(self.k_date, self.rules)
@@ -239,7 +239,7 @@ class _Event:
                                     f"prior games, not {p.games} (fewer make a provisional player)")
             if p.k is not None:
                 factors[i], reasons[i] = p.k, "given"
-            elif start[i + 1] > start[i]:
+            elif count[i]:
                 assert p.rating is not None
                 if quick is not None and (k := quick(p.rating, p.birth_date, p.joined)) is not None:
                     factors[i] = k  # (the reason in words is read only by the explanation)
