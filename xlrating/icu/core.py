@@ -72,9 +72,9 @@ class Scores:
     """With explanations, per side: K(s - e), for rated players only (``nan`` elsewhere)."""
 
 
-Skipped = tuple[int, int, int, bool]
-"""A game against an unrated or provisional opponent: the player (index), the opponent
-(index) and his number, and whether the opponent has no estimate at all."""
+Skipped = tuple[list[int], list[int], list[int], list[bool]]
+"""Games against unrated or provisional opponents, as columns: the player (index), the
+opponent (index) and his number, and whether the opponent has no estimate at all."""
 
 
 class Core(Protocol):
@@ -138,9 +138,9 @@ class Core(Protocol):
         :func:`~xlrating.icu.formulas.explain_bonus` finds it: player index -> bonus, for the
         winners only, in the players' order."""
 
-    def skipped(self, seen: list[float]) -> list[Skipped]:
+    def skipped(self, seen: list[float]) -> Skipped:
         """Every side against an unrated or provisional opponent that either has no estimate
-        in ``seen`` or is itself an unrated or provisional player's, in side order."""
+        in ``seen`` or is itself an unrated or provisional player's, in side order (by player)."""
 
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
         """Per side: the round, the opponent's number and the points the player scored."""
@@ -154,15 +154,18 @@ def given(players: tuple[IcuPlayer, ...]) -> tuple[list[PlayerKind], list[float 
     return [p.kind for p in players], [p.rating for p in players], [p.games for p in players]
 
 
-def priors(core: Core) -> list[tuple[float, int]]:
+def priors(core: Core) -> tuple[list[float], list[int]]:
     """Each unrated or provisional player's ``Ro*Go`` and ``Go``: the prior rating times the
     games behind it, and those games (0.0 and 0 for an unrated player)."""
-    found = []
+    totals: list[float] = []
+    found: list[int] = []
     provisional, kinds, ratings, games = PlayerKind.PROVISIONAL, core.kinds, core.pre_rating, core.pre_games
     for i in core.iterated:
         rating, n = ratings[i], games[i]
         if kinds[i] is provisional and rating is not None and n:
-            found.append((rating * n, n))
+            totals.append(rating * n)
+            found.append(n)
         else:
-            found.append((0.0, 0))
-    return found
+            totals.append(0.0)
+            found.append(0)
+    return totals, found

@@ -161,9 +161,9 @@ class NumpyCore:
         self.against_estimated: tuple[Ints, Ints] = (self.side_player[against], self.side_opponent[against])
         """The games against unrated and provisional opponents: the player and the opponent."""
         self.rating: Floats = np.array(self.pre_rating, dtype=np.float64)  # (None: NO_ESTIMATE, nan)
-        prior = priors(self)
-        self.prior_total: Floats = np.array([t for t, _ in prior], dtype=np.float64)
-        self.prior_games: Floats = np.array([g for _, g in prior], dtype=np.float64)
+        totals, prior_games = priors(self)
+        self.prior_total: Floats = np.array(totals, dtype=np.float64)
+        self.prior_games: Floats = np.array(prior_games, dtype=np.float64)
         self.iterated_divisor: Floats = np.maximum(self.prior_games + self.iterated_count, 1.0)
         """Each unrated and provisional player's ``Go + Ge`` (at least 1) in a pass that counts every game."""
         self.factors: tuple[list[float | None], Floats] | None = None
@@ -420,7 +420,7 @@ class NumpyCore:
 
     # -- notes ----------------------------------------------------------------------------------------
 
-    def skipped(self, seen: list[float]) -> list[Skipped]:
+    def skipped(self, seen: list[float]) -> Skipped:
         sides, (player, opponent) = self.sides, self.against_estimated
         everyone = self.array(seen)
         never = np.isnan(everyone[opponent])
@@ -429,7 +429,7 @@ class NumpyCore:
             flagged = flagged[stable_order(player[flagged])]
         opponents = opponent[flagged].tolist()
         numbers = [sides.numbers[o] for o in opponents]
-        return list(zip(player[flagged].tolist(), opponents, numbers, never[flagged].tolist(), strict=True))
+        return player[flagged].tolist(), opponents, numbers, never[flagged].tolist()
 
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
         sides = self.sides

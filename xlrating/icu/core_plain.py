@@ -34,7 +34,7 @@ class PlainCore:
         self.estimated = [kind is PlayerKind.UNRATED or kind is PlayerKind.PROVISIONAL for kind in kinds]
         self.iterated = [i for i, estimated in enumerate(self.estimated) if estimated]
         self.rating = [NO_ESTIMATE if rating is None else rating for rating in self.pre_rating]
-        self.prior = priors(self)
+        self.prior = list(zip(*priors(self), strict=True))
 
     def fixed_ratings(self) -> list[float]:
         return [NO_ESTIMATE if estimated else rating for estimated, rating in zip(self.estimated, self.rating,
@@ -199,16 +199,20 @@ class PlainCore:
 
     # -- notes ----------------------------------------------------------------------------------------
 
-    def skipped(self, seen: list[float]) -> list[Skipped]:
+    def skipped(self, seen: list[float]) -> Skipped:
+        found: Skipped = ([], [], [], [])
         if not self.iterated:  # no unrated or provisional player: no game to look at
-            return []
-        estimated, found = self.estimated, []
+            return found
+        estimated, (players, opponents, numbers, nevers) = self.estimated, found
         for i, mine in enumerate(self.sides.by_player):
             for opponent, _, _, _ in mine:
                 if estimated[opponent]:
                     never = math.isnan(seen[opponent])
                     if never or estimated[i]:
-                        found.append((i, opponent, self.numbers[opponent], never))
+                        players.append(i)
+                        opponents.append(opponent)
+                        numbers.append(self.numbers[opponent])
+                        nevers.append(never)
         return found
 
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
