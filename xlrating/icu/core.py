@@ -148,9 +148,9 @@ class Core(Protocol):
 
 def given(players: tuple[IcuPlayer, ...]) -> tuple[list[PlayerKind], list[float | None], list[int | None]]:
     """Each player's kind, rating and prior games, as given (:attr:`Core.kinds`,
-    :attr:`Core.pre_rating`, :attr:`Core.pre_games`): read once, while the players are at hand
-    (at 10,000 players, a pass over them once the event's arrays have pushed them out of the
-    processor's cache took 0.7 ms where it takes 0.1)."""
+    :attr:`Core.pre_rating`, :attr:`Core.pre_games`): read once, and each step that needs them
+    picks them by position (at 10,000 players, picking the rated players' from these lists took
+    half the time of reading them from the players again, 0.12 ms against 0.24)."""
     return [p.kind for p in players], [p.rating for p in players], [p.games for p in players]
 
 

@@ -68,7 +68,7 @@ class _Sides:
     what a scoring in which each of them is counted takes from them alone: each player's games and
     score. Both scorings of the rated players count every side of theirs (each opponent has a
     rating or an estimate), so the second takes these and the sides from the first (at 10,000
-    players 0.6 ms less)."""
+    players with bonuses, 0.9 ms less)."""
 
     def __init__(self, core: NumpyCore, at: Ints) -> None:
         self.at = at
@@ -122,7 +122,7 @@ class NumpyCore:
         self.kinds, self.pre_rating, self.pre_games = given(players)
         self.sides = sides = array_sides([p.number for p in players], games)
         # Without explanations the sides are read with the games in round order, not put by
-        # player (at 10,000 players 1.1 ms less): each player's sides come in the same order
+        # player (at 10,000 players about 1 ms less): each player's sides come in the same order
         # either way, so every sum per player (numpy.bincount, which adds in the order given) is
         # the same to the last bit, and nothing but an explanation reads a side by its position.
         self.by_player = explain
@@ -206,13 +206,12 @@ class NumpyCore:
         """The sides ``at`` (positions in the run of all sides, ascending)."""
         return _Sides(self, at)
 
-
     def fixed_ratings(self) -> list[float]:
         return self.listed(np.where(self.estimated, NO_ESTIMATE, self.rating))
 
     def at_bonus_ratings(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[float]:
         # (made on the arrays, the second rating's passes start without making a list an array:
-        # at 10,000 players 0.3 ms less)
+        # at 10,000 players 0.1 ms less)
         start = self.array(seen).copy()
         at = np.fromiter(bonuses, np.intp, len(bonuses))
         start[at] = self.rating[at] + self.array(rated.change)[at] + np.fromiter(bonuses.values(), np.float64,
