@@ -79,6 +79,24 @@ def test_sides_on_arrays_are_the_sides_in_lists(numbering: str) -> None:
 
 
 @needs_numpy
+@pytest.mark.parametrize("put_by_player", [False, True])
+def test_sides_in_round_order_give_each_player_his_sides_in_the_same_order(put_by_player: bool) -> None:
+    # ArraySides.in_round_order: a sum per player over them, adding in the order given, adds each
+    # player's sides in the order of the sides by player (the ICU numbers without explanations).
+    for seed in range(300):
+        numbers, games = event(seed, "pairing numbers")
+        arrays, lists = array_sides(numbers, games), listed_sides(numbers, games)
+        if put_by_player:
+            arrays.player  # noqa: B018 (reading it puts the sides by player)
+        player, opponent, score = (column.tolist() for column in arrays.in_round_order())
+        assert len(player) == 2 * len(games), seed
+        for i in range(len(numbers)):
+            mine = [j for j, p in enumerate(player) if p == i]
+            _rounds, opponents, scores = games_of(lists, i)
+            assert ([opponent[j] for j in mine], [score[j] for j in mine]) == (opponents, scores), (seed, i)
+
+
+@needs_numpy
 def test_whole_floats_are_taken_as_whole_numbers_by_both() -> None:
     games = [Game(2.0, 7.0, 3, 1), Game(1, 3, 7, 0.5)]  # type: ignore[arg-type]
     lists, arrays = listed_sides([7, 3], games), array_sides([7, 3], games)

@@ -51,14 +51,22 @@ class ArraySides:
         first, second, scores, _ = self.games
         return _both(first, second), _both(second, first), _both(scores, 1.0 - scores)
 
+    def in_round_order(self) -> tuple[Index, Index, Floats]:
+        """Every side's player, opponent and score, the games in round order (those of one round
+        in the order given), each game's two sides together, or by player once the sides are put
+        so: each player's sides come in the order :attr:`player` gives them, so a sum per player
+        that adds them in the order given (``numpy.bincount`` with weights) gives the same result
+        to the last bit, with no sort by player (the ICU numbers without explanations)."""
+        if self.games is None:
+            return self.player, self.opponent, self.score
+        first, second, scores, _ = _by_round(self.games)
+        return _both(first, second), _both(second, first), _both(scores, 1.0 - scores)
+
     def _put_by_player(self) -> dict[str, Any]:
         """The sides by player in round order (a player's games of one round in the order
         given), each field held from now on; the games as given are let go."""
         assert self.games is not None
-        first, second, scores, rounds = self.games
-        if len(rounds) and (rounds[1:] < rounds[:-1]).any():  # entered out of round order
-            order = stable_order(rounds)
-            first, second, scores, rounds = first[order], second[order], scores[order], rounds[order]
+        first, second, scores, rounds = _by_round(self.games)
         by_player = stable_order(_both(first, second))
         found = {"player": np.repeat(np.arange(len(self.count), dtype=np.int32), self.played),
                  "opponent": _both(second, first)[by_player],
@@ -156,6 +164,16 @@ def array_sides(numbers: Sequence[int], games: Sequence[Game]) -> ArraySides:
     scores = np.fromiter(columns.scores, np.float64, n)
     played = (np.bincount(first, minlength=size) + np.bincount(second, minlength=size)).astype(np.int64)
     return ArraySides(numbers, played, played.tolist(), (first, second, scores, _rounds(columns.rounds)))
+
+
+def _by_round(games: tuple[Index, Index, Floats, Index]) -> tuple[Index, Index, Floats, Index]:
+    """The games (first and second player, the first one's score, the round) in round order,
+    those of one round in the order given."""
+    first, second, scores, rounds = games
+    if len(rounds) and (rounds[1:] < rounds[:-1]).any():  # entered out of round order
+        order = stable_order(rounds)
+        first, second, scores, rounds = first[order], second[order], scores[order], rounds[order]
+    return first, second, scores, rounds
 
 
 def _both(first: npt.NDArray[Any], second: npt.NDArray[Any]) -> npt.NDArray[Any]:

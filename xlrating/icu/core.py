@@ -72,9 +72,9 @@ class Scores:
     """With explanations, per side: K(s - e), for rated players only (``nan`` elsewhere)."""
 
 
-Skipped = tuple[int, int, int, bool]
-"""A game against an unrated or provisional opponent: the player (index), the opponent
-(index) and his number, and whether the opponent has no estimate at all."""
+Skipped = tuple[list[int], list[int], list[int], list[bool]]
+"""Games against unrated or provisional opponents, as columns: the player (index), the
+opponent (index) and his number, and whether the opponent has no estimate at all."""
 
 
 class Core(Protocol):
@@ -82,10 +82,20 @@ class Core(Protocol):
 
     numbers: list[int]
     """Each player's pairing number, in the order given."""
+    kinds: list[PlayerKind]
+    """Each player's kind."""
+    pre_rating: list[float | None]
+    """Each player's rating as given."""
+    pre_games: list[int | None]
+    """Each player's prior games as given."""
     iterated: list[int]
     """The unrated and provisional players (indices), in the order given."""
-    start: list[int]
-    """Player i's sides are ``start[i]:start[i + 1]``."""
+    count: list[int]
+    """Each player's number of games."""
+
+    @property
+    def start(self) -> list[int]:
+        """Player i's sides are ``start[i]:start[i + 1]`` (read by the explanations)."""
 
     def fixed_ratings(self) -> list[float]:
         """Every player as opponents first see him: rated and foreign players at their rating,
@@ -96,6 +106,10 @@ class Core(Protocol):
         player's R + change + bonus (``rated``: the last scoring; ``bonuses`` by index), an
         unrated or provisional player's estimate in ``seen`` (``None``: foreign, or no rated
         game)."""
+
+    def at_bonus_ratings(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[float]:
+        """``seen`` with each bonus winner (``bonuses`` by index) at rating + change + bonus
+        (``rated``: the first rating's scoring): the ratings opponents see in the second rating."""
 
     def iterate(self, seen: list[float], explain: bool, groups: Sequence[int] | None = None,
                 only: frozenset[int] | None = None) -> Estimates:
@@ -124,21 +138,34 @@ class Core(Protocol):
         :func:`~xlrating.icu.formulas.explain_bonus` finds it: player index -> bonus, for the
         winners only, in the players' order."""
 
-    def skipped(self, seen: list[float]) -> list[Skipped]:
+    def skipped(self, seen: list[float]) -> Skipped:
         """Every side against an unrated or provisional opponent that either has no estimate
-        in ``seen`` or is itself an unrated or provisional player's, in side order."""
+        in ``seen`` or is itself an unrated or provisional player's, in side order (by player)."""
 
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
         """Per side: the round, the opponent's number and the points the player scored."""
 
 
-def priors(players: tuple[IcuPlayer, ...], iterated: list[int]) -> list[tuple[float, int]]:
+def given(players: tuple[IcuPlayer, ...]) -> tuple[list[PlayerKind], list[float | None], list[int | None]]:
+    """Each player's kind, rating and prior games, as given (:attr:`Core.kinds`,
+    :attr:`Core.pre_rating`, :attr:`Core.pre_games`): read once, and each step that needs them
+    picks them by position (at 10,000 players, picking the rated players' from these lists took
+    half the time of reading them from the players again, 0.12 ms against 0.24)."""
+    return [p.kind for p in players], [p.rating for p in players], [p.games for p in players]
+
+
+def priors(core: Core) -> tuple[list[float], list[int]]:
     """Each unrated or provisional player's ``Ro*Go`` and ``Go``: the prior rating times the
     games behind it, and those games (0.0 and 0 for an unrated player)."""
-    found = []
-    for p in (players[i] for i in iterated):
-        if p.kind is PlayerKind.PROVISIONAL and p.rating is not None and p.games:
-            found.append((p.rating * p.games, p.games))
+    totals: list[float] = []
+    found: list[int] = []
+    provisional, kinds, ratings, games = PlayerKind.PROVISIONAL, core.kinds, core.pre_rating, core.pre_games
+    for i in core.iterated:
+        rating, n = ratings[i], games[i]
+        if kinds[i] is provisional and rating is not None and n:
+            totals.append(rating * n)
+            found.append(n)
         else:
-            found.append((0.0, 0))
-    return found
+            totals.append(0.0)
+            found.append(0)
+    return totals, found

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from .._sides import listed_sides
 from ..model import Game
-from .core import NO_ESTIMATE, Estimates, Scores, Skipped, priors
+from .core import NO_ESTIMATE, Estimates, Scores, Skipped, given, priors
 from .formulas import explain_bonus, publish
 from .player import IcuPlayer, PlayerKind
 from .rules import IcuRules
@@ -27,17 +27,24 @@ class PlainCore:
         self.sides = sides = listed_sides([p.number for p in players], games, delta)
         """Each side counts its score as the performance's +/-400 or 0."""
         self.numbers = sides.numbers
-        self.start = sides.starts
-        kinds = [p.kind for p in players]
+        self.start, self.count = sides.starts, sides.count
+        self.kinds, self.pre_rating, self.pre_games = given(players)
+        kinds = self.kinds
         self.rated = [kind is PlayerKind.RATED for kind in kinds]
         self.estimated = [kind is PlayerKind.UNRATED or kind is PlayerKind.PROVISIONAL for kind in kinds]
         self.iterated = [i for i, estimated in enumerate(self.estimated) if estimated]
-        self.rating = [NO_ESTIMATE if p.rating is None else p.rating for p in players]
-        self.prior = priors(players, self.iterated)
+        self.rating = [NO_ESTIMATE if rating is None else rating for rating in self.pre_rating]
+        self.prior = list(zip(*priors(self), strict=True))
 
     def fixed_ratings(self) -> list[float]:
         return [NO_ESTIMATE if estimated else rating for estimated, rating in zip(self.estimated, self.rating,
                                                                                  strict=True)]
+
+    def at_bonus_ratings(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[float]:
+        start = list(seen)
+        for i, bonus in bonuses.items():
+            start[i] = self.rating[i] + rated.change[i] + bonus
+        return start
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
@@ -192,16 +199,20 @@ class PlainCore:
 
     # -- notes ----------------------------------------------------------------------------------------
 
-    def skipped(self, seen: list[float]) -> list[Skipped]:
+    def skipped(self, seen: list[float]) -> Skipped:
+        found: Skipped = ([], [], [], [])
         if not self.iterated:  # no unrated or provisional player: no game to look at
-            return []
-        estimated, found = self.estimated, []
+            return found
+        estimated, (players, opponents, numbers, nevers) = self.estimated, found
         for i, mine in enumerate(self.sides.by_player):
             for opponent, _, _, _ in mine:
                 if estimated[opponent]:
                     never = math.isnan(seen[opponent])
                     if never or estimated[i]:
-                        found.append((i, opponent, self.numbers[opponent], never))
+                        players.append(i)
+                        opponents.append(opponent)
+                        numbers.append(self.numbers[opponent])
+                        nevers.append(never)
         return found
 
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:

@@ -97,12 +97,14 @@ it numpy's fixed cost per call outweighs its speed. Measured with ``benchmarks/b
 explanations (6% with them)."""
 
 
-def _core(players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules) -> Core:
+def _core(players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules,
+          explain: bool = True) -> Core:
     """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
-    imported, else in plain Python (the same numbers either way)."""
+    imported, else in plain Python (the same numbers either way); ``explain``: whether the
+    explanations will read the sides by position."""
     if _vector.vectorised(2 * len(games), FROM_SIDES):
         from .core_numpy import NumpyCore
-        return NumpyCore(players, games, rules)
+        return NumpyCore(players, games, rules, explain)
     return PlainCore(players, games, rules)
 
 
@@ -117,6 +119,23 @@ def _passes(last: int) -> str:
 def _skipped_note(opponent: int, last: int) -> str:
     """The note on games against ``opponent``, skipped in the first passes up to ``last``."""
     return f"games against {opponent} skipped in {_passes(last)}: no estimate"
+
+
+def _add_skip_notes(texts: list[str], never: dict[int, None], skipped: dict[int, int]) -> range:
+    """One player's notes on games against opponents without an estimate, added to ``texts``:
+    those never rated (``never``, the opponents' numbers), then those skipped in the first
+    passes (``skipped``, each opponent's number and the pass of his first estimate). Returns
+    where they are in ``texts``; ``never`` and ``skipped`` are emptied for the next player."""
+    begin = len(texts)
+    if never:
+        texts += [f"game against {o} not rated: {o} has no estimate (no game against a rated, "
+                  f"foreign or estimated player)" for o in never]
+        texts += [_skipped_note(o, last) for o, last in skipped.items() if o not in never]
+    else:  # (nearly always: at 10,000 players 0.3 ms less than the lines above)
+        texts += map(_skipped_note, skipped, skipped.values())
+    never.clear()
+    skipped.clear()
+    return range(begin, len(texts))
 
 
 @functools.lru_cache(maxsize=16)
@@ -160,7 +179,7 @@ class _Event:
         self.event_name = event_name
         self.k_date = k_date
         self.explain = explain
-        self.core = _core(players, games, rules)
+        self.core = _core(players, games, rules, explain)
         self.on_arrays = not isinstance(self.core, PlainCore)
         """Whether the numpy core rates the event (then its outcomes are built as they are read)."""
         self.k: list[float | None] = [None] * len(players)
@@ -224,7 +243,7 @@ class _Event:
 
     def set_k(self) -> None:
         """K of every rated player who has a game (ICU rating program, K-factor)."""
-        limit, start = self.rules.provisional_limit, self.core.start
+        limit, count = self.rules.provisional_limit, self.core.count
         missing: list[str] = []  # every player whose K cannot be decided, one line each
         rated = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
         quick = None if self.explain or self.k_date is None else k_by_dates(self.k_date, self.rules)
@@ -237,7 +256,7 @@ class _Event:
                                     f"prior games, not {p.games} (fewer make a provisional player)")
             if p.k is not None:
                 factors[i], reasons[i] = p.k, "given"
-            elif start[i + 1] > start[i]:
+            elif count[i]:
                 assert p.rating is not None
                 if quick is not None and (k := quick(p.rating, p.birth_date, p.joined)) is not None:
                     factors[i] = k  # (the reason in words is read only by the explanation)
@@ -343,11 +362,8 @@ class _Event:
                                bonuses: dict[int, int]) -> list[float]:
         """The ratings opponents see in the second rating: each bonus winner at rating + change
         + bonus (the first rating's change); everyone else as the first rating ended."""
-        start = list(seen)
-        for i, bonus in bonuses.items():
-            own = self.players[i].rating
-            assert own is not None
-            start[i] = self.bonus_ratings[i] = own + scores.change[i] + bonus
+        start = self.core.at_bonus_ratings(seen, scores, bonuses)
+        self.bonus_ratings = {i: start[i] for i in bonuses}
         return start
 
     # -- step 5: publication --------------------------------------------------------------------------
@@ -365,15 +381,15 @@ class _Event:
             self.position = {i: j for j, i in enumerate(self.core.iterated)}
             if not self.on_arrays:
                 self.game_lines = self.side_lines(0, self.core.start[-1])
-        players, skips = self.players, self.skips
+        kinds, skips = self.core.kinds, self.skips
         rated_kind = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
         post, below = self.post, self.below_lowest
         # the unrated and provisional players who are rated (an estimate, not below the lowest rating):
         rated_estimates = [i for i in self.core.iterated if (new := post[i]) is not None and not below(new)]
-        everyone = range(len(players))
+        everyone = range(len(kinds))
 
         def build(i: int) -> PlayerOutcome:
-            kind, notes = players[i].kind, self.skip_notes(i) if i in skips else []
+            kind, notes = kinds[i], self.skip_notes(i) if i in skips else []
             if kind is rated_kind:
                 return self.rated_outcome(i, rated, bonuses.get(i, 0), notes)
             if kind is PlayerKind.FOREIGN:
@@ -399,7 +415,7 @@ class _Event:
 
         if self.on_arrays:
             return Outcomes(self.core.numbers, build, many)
-        return tuple(many(range(len(players))))
+        return tuple(many(everyone))
 
     def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
         """Each player's new rating, rounded: a rated player's R + change + bonus, an unrated or
@@ -444,34 +460,29 @@ class _Event:
         unrated or provisional player, every other such opponent with the last pass of the first
         rating in which he had none. Returns where each player's notes are (:attr:`skips`) and
         the notes (:attr:`skip_texts`)."""
-        by_player: dict[int, tuple[dict[int, None], dict[int, int]]] = {}
+        # Nothing is made per side or per player that outlives his turn: the sides come as
+        # columns (zip makes no tuple per side), two dicts serve every player in turn and the
+        # notes are kept in one list. Python's collector counts every new tuple, dict and list (a
+        # small one freed to a free list is not counted off) and runs once the count passes 700
+        # when the event is rated, over every list kept for the outcomes: 1.3 ms at 10,000 players.
         estimated = (PlayerKind.UNRATED, PlayerKind.PROVISIONAL)
-        players, first = self.players, self.first_estimate
-        never_i: dict[int, None] = {}
-        skipped_i: dict[int, int] = {}
-        current, mine = -1, False
-        for i, o, number, not_rated in self.core.skipped(seen):
-            if i != current:  # the first of player i's sides (they come by player)
-                never_i, skipped_i = by_player[i] = ({}, {})
-                current, mine = i, players[i].kind in estimated
-            if not_rated:
-                never_i[number] = None
-            if mine:
-                skipped_i.setdefault(number, first[o])
-        # The notes are kept in one list, not in a list or dicts per player: the collector, which
-        # resumes when the event is rated, then finds too few new objects to run (at 10,000
-        # players it ran once at 1.3 ms, over every list kept for the outcomes).
+        kinds, first = self.core.kinds, self.first_estimate
         skips: dict[int, range] = {}
         texts: list[str] = []
-        for i, (never, skipped) in by_player.items():
-            begin = len(texts)
-            if never:
-                texts += [f"game against {o} not rated: {o} has no estimate (no game against a rated, "
-                          f"foreign or estimated player)" for o in never]
-                texts += [_skipped_note(o, last) for o, last in skipped.items() if o not in never]
-            else:  # (nearly always: at 10,000 players 0.3 ms less than the lines above)
-                texts += map(_skipped_note, skipped, skipped.values())
-            skips[i] = range(begin, len(texts))
+        never: dict[int, None] = {}  # the current player's opponents whose games are never rated
+        skipped: dict[int, int] = {}  # (unrated or provisional) each such opponent: his first estimate's pass
+        current, mine = -1, False
+        for i, o, number, not_rated in zip(*self.core.skipped(seen), strict=True):
+            if i != current:  # the first of player i's sides (they come by player)
+                if current >= 0:
+                    skips[current] = _add_skip_notes(texts, never, skipped)
+                current, mine = i, kinds[i] in estimated
+            if not_rated:
+                never[number] = None
+            if mine:
+                skipped.setdefault(number, first[o])
+        if current >= 0:
+            skips[current] = _add_skip_notes(texts, never, skipped)
         return skips, texts
 
     def skip_notes(self, i: int) -> list[str]:
@@ -501,11 +512,8 @@ class _Event:
                        bonuses: dict[int, int]) -> list[PlayerOutcome]:
         """The outcomes of the rated players at ``positions``, each with a rated game, built
         field by field for all of them at once."""
-        pick = picker(positions)
-        players = pick(self.players)
-        own = [p.rating for p in players]
-        prior = [p.games for p in players]
-        count = pick(scores.count)
+        pick, core = picker(positions), self.core
+        own, prior, count = pick(core.pre_rating), pick(core.pre_games), pick(scores.count)
         bonus = list(map(bonuses.get, positions, repeat(0))) if bonuses else [0] * len(positions)
         lines, steps = self.rated_explanations(positions, scores, bonus)
         return outcome_records({
@@ -609,13 +617,10 @@ class _Event:
                            ) -> list[PlayerOutcome]:
         """The outcomes of the unrated and provisional players at ``positions``, each rated (an
         estimate, not below the lowest rating), built field by field for all of them at once."""
-        pick = picker(positions)
-        players = pick(self.players)
+        pick, core = picker(positions), self.core
         kind, methods = PlayerKind.PROVISIONAL, (Method.PERFORMANCE, Method.PROVISIONAL)  # (looked up once)
-        provisional = [p.kind is kind for p in players]
-        ratings = [p.rating for p in players]
-        prior = [p.games for p in players]
-        count = pick(scores.count)
+        provisional = [k is kind for k in pick(core.kinds)]
+        ratings, prior, count = pick(core.pre_rating), pick(core.pre_games), pick(scores.count)
         post_games = [(n or 0) + m for n, m in zip(prior, count, strict=True)]
         estimates = list(map(float, pick(seen)))
         explain = self.explain
