@@ -179,13 +179,17 @@ def _from_fide(rules: UscfRules, source: InitialSource, fide: float, position: i
 
 
 def _from_cfc(rules: UscfRules, source: InitialSource, cfc: float, position: int,
-              words: bool = True) -> InitialRating:
+              converted_on: dt.date | None, words: bool = True) -> InitialRating:
     """The initial rating from a CFC rating."""
     n = source.games if source.games is not None else (
         rules.cfc_games_high if cfc > rules.cfc_games_threshold else rules.cfc_games_low)
     rating = rules.cfc_conversion(cfc)
     return InitialRating(rating, n, "CFC", position,
                          f"CFC {cfc:g} converted to {rating:g}, N = {n}" if words else "")
+
+
+_CONVERTED = {"fide": _from_fide, "cfc": _from_cfc}
+"""The sources that convert another federation's rating, by :attr:`InitialSource.kind`."""
 
 
 def _initial(
@@ -204,22 +208,20 @@ def _initial(
     """The initial rating; ``end_date`` is the date ages are taken at, ``converted_on`` the event's
     end date that chooses the FIDE conversion (``None``: the document's). Without ``words`` the
     detail is left empty: an event rated without explanations never reads it, and formatting
-    it is a third of this function's time (measured: about 1.5 µs with it, 1.0 without)."""
+    it is about a quarter of this function's time (measured: 1.6 µs with it, 1.1 to 1.2 without)."""
+    held = {"fide": fide, "cfc": cfc}  # the other federations' ratings, by source kind
     for position, source in enumerate(rules.priority(system), start=1):
-        kind = source.kind
-        if kind == "fide":
-            if fide is not None:
-                return _from_fide(rules, source, fide, position, converted_on, words)
-        elif kind == "cfc":
-            if cfc is not None:
-                return _from_cfc(rules, source, cfc, position, words)
-        elif kind == "system":
-            found = _system_source(rules, source, others) if others else None
+        if source.kind in _CONVERTED:
+            foreign = held[source.kind]
+            if foreign is not None:
+                return _CONVERTED[source.kind](rules, source, foreign, position, converted_on, words)
+        if source.kind == "system" and others:
+            found = _system_source(rules, source, others)
             if found is not None:
                 assert source.system is not None
                 return InitialRating(found[0], found[1], source.system.value, position,
                                      found[2] if words else "")
-        elif kind == "age" and (birth_date is not None or adult):
+        if source.kind == "age" and (birth_date is not None or adult):
             if birth_date is None:
                 rating, how = _age_rating(rules, None)
             else:
@@ -228,7 +230,7 @@ def _initial(
                 rating, how = _age_rating(rules, _age(birth_date, end_date), words)
             return InitialRating(rating, 0, "age", position,
                                  f"age-based rating {rating:g} ({how}), N = 0" if words else "")
-        elif kind == "default":
+        if source.kind == "default":
             rating = rules.default_rating
             return InitialRating(rating, 0, "default", position,
                                  f"default rating {rating:g}, N = 0" if words else "")
