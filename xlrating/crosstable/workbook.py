@@ -57,6 +57,12 @@ def is_crosstable(name: str, grid: Grid) -> bool:
     return any(input_column(c) == "No" for c in header) and any(round_number(c) is not None for c in header)
 
 
+def crosstable_sheets(sheets: Mapping[str, Grid], settings: str | None) -> list[str]:
+    """The crosstable sheets of ``sheets``, in order (see the module docstring): every sheet
+    :func:`is_crosstable` says is one but the settings sheet ``settings`` (its name, if any)."""
+    return [name for name, grid in sheets.items() if name != settings and is_crosstable(name, grid)]
+
+
 def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
                 explain: bool = True) -> RatedWorkbook:
     """Read the Event sheet and every crosstable sheet, validate everything, rate and render.
@@ -68,13 +74,12 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
     the rated events and the blocks to write. ``explain=False`` rates with no steps and no
     game lines: the same blocks, nothing for a report.
     """
-    names = list(sheets)
-    settings_name = find_sheet(names, SETTINGS_SHEET)
+    settings_name = find_sheet(sheets, SETTINGS_SHEET)
     settings, problems = read_settings(sheets[settings_name] if settings_name is not None else None,
                                        sheet=settings_name or SETTINGS_SHEET, today=today)
     tables: list[tuple[Crosstable, Lineup | None]] = []
     unrated: list[Problem] = []
-    crosstables = [n for n in names if n != settings_name and is_crosstable(n, sheets[n])]
+    crosstables = crosstable_sheets(sheets, settings_name)
     if not crosstables:
         problems.append(Problem("", "The workbook has no crosstable: name a sheet 'Crosstable' and give it "
                                 "a header row with No, Name and the rounds (R1, R2, ...)"))

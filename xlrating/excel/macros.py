@@ -154,12 +154,11 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
 def _one_crosstable(book: xw.Book, grids: dict[str, Any]) -> list[str]:
     """The crosstable sheet a TRF file is written from: none named when the workbook has one (or
     none: the export says so), else the active sheet, which must be one of them."""
-    from ..crosstable.workbook import SETTINGS_SHEET, is_crosstable
+    from ..crosstable.workbook import SETTINGS_SHEET, crosstable_sheets
     from ..errors import FormatError, Problem
     from ..names import find_sheet
 
-    settings = find_sheet(grids, SETTINGS_SHEET)
-    crosstables = [name for name, grid in grids.items() if name != settings and is_crosstable(name, grid)]
+    crosstables = crosstable_sheets(grids, find_sheet(grids, SETTINGS_SHEET))
     if len(crosstables) < 2:
         return []
     active = book.sheets.active.name

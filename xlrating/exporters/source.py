@@ -31,7 +31,7 @@ from ..crosstable.columns import fold
 from ..crosstable.rate import check_rows
 from ..crosstable.settings import REPORT_SETTINGS, read_report_settings, read_settings
 from ..crosstable.values import text
-from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable
+from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, crosstable_sheets
 from ..errors import CrosstableError, Problem
 from ..names import find_sheet
 
@@ -114,7 +114,7 @@ def _crosstable_sheets(sheets: Mapping[str, Grid], settings_sheet: str | None, o
                        problems: list[Problem]) -> list[str]:
     """The crosstable sheets to export: all, or those ``only`` names (a problem for each it names
     that is not there, or for a workbook with none)."""
-    crosstables = [n for n in sheets if n != settings_sheet and is_crosstable(n, sheets[n])]
+    crosstables = crosstable_sheets(sheets, settings_sheet)
     if only:
         have = {fold(c) for c in crosstables}
         problems += [Problem("", f"there is no crosstable sheet {name!r} (the crosstable sheets are "

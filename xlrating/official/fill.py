@@ -63,7 +63,7 @@ from ..crosstable.values import (
     text,
     whole,
 )
-from ..crosstable.workbook import SETTINGS_SHEET, is_crosstable
+from ..crosstable.workbook import SETTINGS_SHEET, crosstable_sheets
 from ..errors import ArgumentError, CrosstableError, Problem
 from ..exporters.source import EXTRA_COLUMNS
 from ..names import find_sheet
@@ -586,8 +586,7 @@ def _dated(settings: EventSettings, on: dt.date | None) -> tuple[dt.date, str]:
 
 def _crosstable_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | None,
                        today: dt.date | None) -> list[Table]:
-    names = list(sheets)
-    event = find_sheet(names, SETTINGS_SHEET)
+    event = find_sheet(sheets, SETTINGS_SHEET)
     grid = sheets[event] if event is not None else None
     settings, problems = read_settings(grid, sheet=event or SETTINGS_SHEET, today=today)
     kind = _checked(settings.system, kind) or sheet_kind(grid, event or SETTINGS_SHEET, settings.system,
@@ -597,7 +596,7 @@ def _crosstable_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str
     when, why = _dated(settings, on)
     return [Table(name, _grid(sheets[name]), settings, list_kind(settings, kind), when, why,
                   appendable_k=False)
-            for name in names if name != event and is_crosstable(name, sheets[name])]
+            for name in crosstable_sheets(sheets, event)]
 
 
 def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | None,
