@@ -49,6 +49,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import numpy as np
 from floor import YEAR_TARGET, floor_pass
 from timing import Targets, cpu_time
 
@@ -59,6 +60,7 @@ from xlrating.lists import icu as icu_lists
 from xlrating.lists import uscf as uscf_lists
 from xlrating.lists.check import check_season
 from xlrating.lists.model import evolver, history_row
+from xlrating.lists.rate import waves
 from xlrating.model import Method, outcome_records
 from xlrating.systems import uscf_player
 
@@ -146,43 +148,99 @@ def object_floor(strength: list[float], events: list[Event], newcomers: float) -
     """Print what a season's checks and objects alone cost, as a ratio to the floor pass: the
     list and events checked, each event's players numbered, and for every player and event the
     four records the season makes with the current model (the engine's player, built from his
-    entry; the engine's outcome record; his new entry; his history row), with no rating done.
-    US Chess's records stand for all three systems'. The year's target leaves room for this and
-    the engines' formulas together, or it cannot be met without fewer records."""
+    entry; the engine's outcome record; his new entry; his history row), each kind timed alone,
+    with no rating done. US Chess's records stand for all three systems'. The year's target
+    leaves room for this and the engines' formulas together, or it cannot be met without fewer
+    records."""
     ratings = make_list("uscf", strength, newcomers=newcomers)
     count = sum(len(e.games) for e in events)
     floor = _floor_per_game(ratings, events, len(strength))
     fold = evolver("rating", "games", "peak", "wins", "draws", "events", "history")
+    entries = dict(ratings.entries)
+    for event in events:
+        entries.update((key, Entry(key, **data)) for key, data in event.players.items())
+    seated: list[list[Any]] = []
 
-    def records() -> None:
-        entries = dict(ratings.entries)
-        history: dict[Any, list[Any]] = {}
+    def numbering() -> None:
         for event in events:
-            entries.update((key, Entry(key, **data)) for key, data in event.players.items())
             numbers: dict[Any, int] = {}
             for _, a, b, _ in event.games:
                 numbers.setdefault(a, len(numbers) + 1)
                 numbers.setdefault(b, len(numbers) + 1)
-            ids = list(numbers)
-            players = [uscf_player(entries[key], n, {}, "Regular", "Regular", checked=True)
-                       for n, key in enumerate(ids, start=1)]
-            columns = {"player": [p.number for p in players], "pre_rating": [p.rating for p in players],
-                       "pre_games": [p.games for p in players]}
-            outcomes = outcome_records(columns, method=Method.STANDARD, rated_games=8, rated_score=4.0,
-                                       post_rating=1500.0, post_games=None)
-            for key, outcome in zip(ids, outcomes, strict=True):
-                entry = entries[key]
-                entries[key] = fold(entry, outcome.post_rating, outcome.post_games, entry.peak,
-                                    entry.wins + 4, entry.draws, entry.events + 1, None)
-                history.setdefault(key, []).append(history_row(event.id, "Regular", outcome.pre_rating,
-                                                               outcome.post_rating, 0.0, 8))
+            seated.append(list(numbers))
 
-    checks = cpu_time(partial(check_season, ratings, events))
+    def players() -> None:
+        for ids in seated:
+            [uscf_player(entries[key], n, {}, "Regular", "Regular", checked=True)
+             for n, key in enumerate(ids, start=1)]
+
+    def outcomes() -> None:
+        for ids in seated:
+            size = len(ids)
+            outcome_records({"player": range(1, size + 1), "pre_rating": [1500.0] * size,
+                             "pre_games": [None] * size},
+                            method=Method.STANDARD, rated_games=8, rated_score=4.0, post_rating=1500.0,
+                            post_games=None)
+
+    def new_entries() -> None:
+        for ids in seated:
+            for key in ids:
+                entry = entries[key]
+                entries[key] = fold(entry, 1500.0, None, entry.peak, entry.wins + 4, entry.draws,
+                                    entry.events + 1, None)
+
+    def history_rows() -> None:
+        history: dict[Any, list[Any]] = {}
+        for event, ids in zip(events, seated, strict=True):
+            for key in ids:
+                history.setdefault(key, []).append(history_row(event.id, "Regular", 1500.0, 1500.0, 0.0, 8))
+
+    checks = cpu_time(partial(check_season, ratings, events)) / count / floor
+    parts = {}
     with collector_paused():
-        made = cpu_time(records)
-    print(f"the season's checks and records alone, no rating done: checks {checks / count / floor:.2f}x "
-          f"the floor pass, numbering and four records a player and event {made / count / floor:.2f}x, "
-          f"together {(checks + made) / count / floor:.2f}x")
+        for part in (numbering, players, outcomes, new_entries, history_rows):
+            parts[part.__name__.replace("_", " ")] = cpu_time(part) / count / floor
+    made = sum(parts.values())
+    print(f"the season's checks and records alone, no rating done: checks {checks:.2f}x the floor pass, "
+          f"numbering and four records a player and event {made:.2f}x "
+          f"({', '.join(f'{name} {ratio:.2f}' for name, ratio in parts.items())}), "
+          f"together {checks + made:.2f}x")
+
+
+def column_floor(strength: list[float], events: list[Event]) -> None:
+    """Print what the year's arithmetic costs on columns, as a ratio to the floor pass: every
+    player rated by Elo with K 24 from his current rating (1500 for one not on the list), the
+    events in the season's waves (:func:`xlrating.lists.rate.waves`), each wave's games as
+    numpy arrays, each player's change summed at once, his rating and his history (event,
+    pre, post, games) kept as columns. No checks, no records, no notes, no rule beyond Elo:
+    the least a season kept as columns (engines taking players and giving outcomes as
+    columns) would cost before its systems' rules, beside the records' yardstick above."""
+    ratings = make_list("icu", strength)
+    count = sum(len(e.games) for e in events)
+    floor = _floor_per_game(ratings, events, len(strength))
+    size = len(strength) + 1  # (IDs run from 1)
+
+    def year() -> None:
+        rating = np.full(size, 1500.0)
+        for entry in ratings:
+            rating[entry.id] = entry.rating
+        history: list[tuple[int, Any, Any, Any, Any]] = []
+        for index, wave in enumerate(waves(events, lambda _event, _players: True)):
+            _, first, second, scores = zip(*(game for event in wave for game in event.games), strict=True)
+            a, b, s = np.array(first), np.array(second), np.array(scores, dtype=np.float64)
+            change = s - 1.0 / (1.0 + 10.0 ** ((rating[b] - rating[a]) / 400.0))
+            gained = np.bincount(a, change, size) - np.bincount(b, change, size)
+            games = np.bincount(a, minlength=size) + np.bincount(b, minlength=size)
+            played = np.flatnonzero(games)
+            pre = rating[played]
+            post = np.round(pre + 24.0 * gained[played])
+            rating[played] = post
+            history.append((index, played, pre, post, games[played]))
+
+    with collector_paused():
+        took = cpu_time(year)
+    print(f"the year's arithmetic on columns (Elo for every player, in waves, no checks or records): "
+          f"{took / count / floor:.2f}x the floor pass")
 
 
 def run(system: str, strength: list[float], events: list[Event], memory: bool, targets: Targets,
@@ -233,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the share of players not on the list when the year starts (default 0)")
     parser.add_argument("--no-memory", action="store_true")
     parser.add_argument("--records", action="store_true",
-                        help="also time the season's checks and records alone (object_floor)")
+                        help="also time the season's checks and records alone (object_floor) and the "
+                             "year's arithmetic on columns (column_floor)")
     args = parser.parse_args(argv)
     if not 0 <= args.newcomers < 1:
         parser.error(f"--newcomers must be from 0 to under 1, not {args.newcomers}")
@@ -243,6 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     targets = Targets()
     if args.records:
         object_floor(strength, events, args.newcomers)
+        column_floor(strength, events)
     for system in args.systems.split(","):
         run(system.strip(), strength, events, not args.no_memory, targets, args.newcomers)
     return targets.status()

@@ -123,7 +123,7 @@ class OnDemand:
         if made is None:
             maker = self.__dict__["_makers"].get(name)
             if hasattr(maker, "tolist"):
-                return maker[i:i + 1].tolist()[0]  # as the list would hold it
+                return maker.item(i)  # the Python number the list would hold
             made = getattr(self, name)
         return made[i]
 
