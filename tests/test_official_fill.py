@@ -397,3 +397,24 @@ def test_fill_sheets_names_an_argument_of_the_wrong_kind() -> None:
     for message, (given, lists, options) in refused.items():
         with pytest.raises(ArgumentError, match=message):
             fill_sheets(given, lists, **options)
+
+
+def test_a_us_chess_member_s_state_fills_state_never_federation() -> None:
+    """US Chess's members list gives each member's state (the Ratings API's ``stateRep``), not a
+    federation: it fills the ``State`` column (which US Chess's report files carry, D_STATE), and a
+    ``Fed`` column is left alone. The states are the real event's own (tournamentinfo.txt)."""
+    typed, event = uscf_event()
+    at = typed[0].index("State")
+    states = {str(row[typed[0].index("ID")]): row[at] for row in typed[1:]}
+    players = [ListedPlayer(p.system, p.kind, p.id, p.name, p.list_date, rating=p.rating, games=p.games,
+                            federation=states[p.id]) for p in uscf_list(typed)]
+    bare = [[*row, "Fed" if number == 0 else None] for number, row in
+            enumerate(blanked(typed, ("Rating", "Games", "State")))]
+    bare[1][-1] = "USA"  # typed: no note, since the list says nothing of federations
+    filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet(players))
+    written = overlay({"Event": event, "Crosstable": bare}, filled.blocks)["Crosstable"]
+    assert [row[at] for row in written[1:]] == [row[at] for row in typed[1:]]
+    assert [row[-1] for row in written[1:]] == ["USA"] + [None] * 63
+    assert filled.notes == ()
+    assert "64 State filled" in filled.summary[0]
+

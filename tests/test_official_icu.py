@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from xlrating.crosstable.workbook import overlay
 from xlrating.errors import FormatError
+from xlrating.official.fill import fill_sheets
 from xlrating.official.store import ListStore
 
 ROWS = [
@@ -43,12 +46,8 @@ def test_the_icu_csv_is_read_and_looked_up(tmp_path: Path) -> None:
         ]
         found = store.lookup("ICU", "Standard", ["295", "378", "1"], dt.date(2011, 12, 1))
     daly, duffy = found["295"], found["378"]
-    assert (daly.name, daly.rating, daly.federation, daly.flags) == (
-        "Daly, Colm",
-        1987,
-        "Bray/Greystones",
-        "",
-    )
+    # The federation column gives the federation; the club (Bray/Greystones) is not a federation.
+    assert (daly.name, daly.rating, daly.federation, daly.flags) == ("Daly, Colm", 1987, "IRL", "")
     assert (duffy.rating, duffy.flags) == (1650, "p")  # provisional
     assert "1" not in found
 
@@ -75,6 +74,12 @@ def test_bad_rows_are_named(tmp_path: Path) -> None:
         "icu_ratings.csv line 3: provisional is 'maybe', neither true nor false",
         "icu_ratings.csv line 4: 4 fields where the ICU's list has 8 (is the file cut short?)",
     ]
+
+
+def test_a_federation_that_is_not_three_capital_letters_is_refused(tmp_path: Path) -> None:
+    rows = [*ROWS, "Duffy,Sean,379,2011-09-01,1650,true,Bray/Greystones,"]  # the club in its place
+    assert load_problems(tmp_path, rows) == [
+        "icu_ratings.csv line 6: the federation 'Bray/Greystones' is not three capital letters"]
 
 
 def test_the_icu_list_is_not_fide_s(tmp_path: Path) -> None:
@@ -113,3 +118,21 @@ def test_each_bad_field_is_named_and_a_bad_or_repeated_id_ends_its_row(tmp_path:
         "icu_ratings.csv line 8: the rating '5000' is not a whole number from 0 to 4000",
         "icu_ratings.csv line 8: provisional is 'maybe', neither true nor false",
     ]
+
+
+def test_the_icu_list_s_federation_fills_federation_not_the_club(tmp_path: Path) -> None:
+    """Filled from the ICU's download, Daly's ``Federation`` is IRL (his club, Bray/Greystones, is
+    not a federation); a typed federation the list contradicts is named and kept."""
+    sheets: dict[str, list[list[Any]]] = {
+        "Event": [["System", "ICU"], ["Start date", dt.date(2011, 10, 1)]],
+        "Crosstable": [["No", "ID", "Name", "Rating", "K", "Federation", "R1"],
+                       [1, "295", "Daly, Colm", None, 24, None, "W2"],
+                       [2, "90", "Brady, Steven", None, 16, "ENG", "L1"]]}
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(write(tmp_path / "icu_ratings.csv", ROWS))
+        filled = fill_sheets(sheets, store)
+    written = overlay(sheets, filled.blocks)["Crosstable"]
+    assert [row[5] for row in written[1:]] == ["IRL", "ENG"]
+    assert [str(n) for n in filled.notes] == [
+        "Crosstable!F3: Federation ENG is typed, but the ICU Standard list of 2011-09-01 gives IRL for "
+        "ID 90; the typed value is kept"]

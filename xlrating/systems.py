@@ -214,6 +214,9 @@ class System:
     dual_pair: tuple[str, ...] = ()
     """The two rating systems a dual-rated event is rated in, each from its own ratings (US Chess:
     Regular and Quick); empty where no event is dual-rated."""
+    list_place: str = "Federation"
+    """The crosstable column the place a list publishes (:attr:`~xlrating.official.ListedPlayer.federation`)
+    fills: ``Federation``; US Chess: ``State``, where its members' list gives the state."""
 
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
@@ -588,7 +591,7 @@ USCF = System(
     listed_columns=("Games",), paper="letter", bonuses=True, floors=True,
     carried=("Birth date", "Adult", "Floor", "Peak", "Wins", "Draws", "Events", "History", "FIDE", "CFC"),
     federation="USA", slug="uscf", template="uscf-swiss.xlsx", macro_template=True,
-    dual_pair=("Regular", "Quick"),
+    dual_pair=("Regular", "Quick"), list_place="State",
 )
 
 FIDE = System(

@@ -156,12 +156,14 @@ def run_add(args: argparse.Namespace) -> int:
 
 def describe(player: ListedPlayer) -> str:
     """One line for a player's row on one list."""
+    from .. import systems
+
     parts = [f"{player.system} {player.kind} {player.list_date.isoformat()}:", player.name]
     parts.append(f"rating {player.rating:g}" if player.rating is not None else "not rated")
     for label, value in (
         ("games", player.games),
         ("K", player.k),
-        ("federation", player.federation),
+        (systems.get(player.system).list_place.lower(), player.federation),
         ("title", player.title),
         ("sex", player.sex),
         ("born", player.birth_date or player.birth_year),

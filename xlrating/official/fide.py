@@ -32,7 +32,7 @@ from xml.parsers import expat
 
 from .. import systems
 from ..importers._common import _ILLEGAL, quote
-from ._source import ListProblems, TextLines, month_date, open_list
+from ._source import FEDERATION, ListProblems, TextLines, month_date, open_list
 from .listfile import Bulk, ListFile, NotWellFormed, Request, Row, first_line
 
 SYSTEM = systems.FIDE.key
@@ -84,7 +84,6 @@ _COMBINED = (
     "flag",
 )
 _KIND_IN_NAME = re.compile(r"(?<![a-z])(standard|rapid|blitz)(?![a-z])", re.IGNORECASE)
-_FED = re.compile(r"[A-Z]{3}")
 _FLAGS = frozenset({"", "i", "w", "wi", "iw"})
 _TITLE = re.compile(r"[A-Za-z]{1,4}")
 MAX_RATING = 4000
@@ -149,7 +148,7 @@ class _Line:
         text = text.strip()
         if not text:
             return None
-        if not _FED.fullmatch(text):
+        if not FEDERATION.fullmatch(text):
             self.bad(f"the federation {quote(text)} is not three capital letters")
         return text
 

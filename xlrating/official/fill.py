@@ -11,8 +11,8 @@ never changed):
   games (``1480P12``);
 - FIDE: ``K`` as FIDE publishes it, checked against the rules (a note says when the rules give
   another K for the player's rating and birth year);
-- ``Birth date`` where the list publishes a full date; ``Federation`` and ``Title`` where the
-  sheet has those columns;
+- ``Birth date`` where the list publishes a full date; ``Federation`` (US Chess: ``State``, the
+  member's state its list gives) and ``Title`` where the sheet has those columns;
 - a dual-rated US Chess event: ``Quick`` and ``Quick games`` (where the sheet has them) from the
   Quick list in force on the same date.
 
@@ -71,15 +71,16 @@ from .identity import name_key
 from .model import LISTED_COLUMNS, ListedPlayer, PlayerSource
 
 #: The columns a fill may write, in the order they are added when missing.
-FILLED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date", "Federation", "Title")
+FILLED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date", "Federation", "State", "Title")
 #: A dual-rated US Chess event's Quick columns, filled from the Quick list where the sheet has them.
 QUICK: tuple[str, ...] = ("Quick", "Quick games")
 #: Columns added when the sheet lacks them and the list has something for them.
 ADDED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date")
 #: The number format of each filled column.
 FORMATS: dict[str, str | None] = {"Rating": "0", "Games": "0", "K": "0", "Birth date": "yyyy-mm-dd",
-                                  "Federation": "@", "Title": "@", "Quick": "0", "Quick games": "0"}
-_EXTRA = {fold(alias): name for name in ("Federation", "Title")
+                                  "Federation": "@", "State": "@", "Title": "@", "Quick": "0",
+                                  "Quick games": "0"}
+_EXTRA = {fold(alias): name for name in ("Federation", "State", "Title")
           for alias in (name, *EXTRA_COLUMNS[name])}
 
 
@@ -195,7 +196,7 @@ def _read_rows(table: Table, header: int, columns: Mapping[str, int], problems: 
         "Rating": lambda v: rating(v, low=low, high=high),
         "Games": lambda v: whole(v, "a number of games", high=MAX_GAMES),
         "K": lambda v: bounded(v, "a K factor", *K_RANGE),
-        "Birth date": lambda v: date_value(v, "a date"), "Federation": text, "Title": text,
+        "Birth date": lambda v: date_value(v, "a date"), "Federation": text, "State": text, "Title": text,
     }
     if _quick(table, columns):
         readers["Quick"] = lambda v: rating(v, low=low, high=high)
@@ -239,14 +240,15 @@ def _listed_values(player: ListedPlayer, system: str) -> dict[str, Any]:
     """The values the list gives for the filled columns (those it does not publish left out)."""
     values: dict[str, Any] = {"Rating": player.rating}
     values.update((name, LISTED_COLUMNS[name](player)) for name in systems.get(system).listed_columns)
-    values.update({"Birth date": player.birth_date, "Federation": player.federation, "Title": player.title})
+    place = systems.get(system).list_place  # the list's place: a federation, or a US Chess member's state
+    values.update({"Birth date": player.birth_date, place: player.federation, "Title": player.title})
     return {column: value for column, value in values.items() if value is not None}
 
 
 def _same(column: str, typed: Any, listed: Any) -> bool:
     if column in ("Rating", "K"):
         return abs(float(typed) - float(listed)) < 0.5
-    if column in ("Federation", "Title"):
+    if column in ("Federation", "State", "Title"):
         return fold(typed) == fold(listed)
     return bool(typed == listed)
 

@@ -189,12 +189,12 @@ def _value(sheet: str, number: int, row: list[Any], columns: Mapping[str, int], 
 def players_rows(players: Sequence[ListedPlayer], system: str) -> list[tuple[Any, ...]]:
     """A season's ``Players`` sheet of listed players (header first): ID, Name, Rating and what the
     system's rules read from the list (US Chess: a provisional rating's Games; FIDE: K), then
-    Birth date, Federation and Title where the list gives any."""
+    Birth date, Federation (US Chess: State) and Title where the list gives any."""
     columns: list[tuple[str, Callable[[ListedPlayer], Any]]] = [
         ("ID", lambda p: p.id), ("Name", lambda p: p.name), ("Rating", lambda p: _number(p.rating))]
     columns += [(name, LISTED_COLUMNS[name]) for name in systems.get(system).listed_columns]
     optional: list[tuple[str, Callable[[ListedPlayer], Any]]] = [
-        ("Birth date", lambda p: p.birth_date), ("Federation", lambda p: p.federation),
+        ("Birth date", lambda p: p.birth_date), (systems.get(system).list_place, lambda p: p.federation),
         ("Title", lambda p: p.title)]
     columns += [(name, get) for name, get in optional if any(get(p) is not None for p in players)]
     ordered = sorted(players, key=lambda p: (-(p.rating or 0.0), name_key(p.name)))
