@@ -214,6 +214,11 @@ class System:
     dual_pair: tuple[str, ...] = ()
     """The two rating systems a dual-rated event is rated in, each from its own ratings (US Chess:
     Regular and Quick); empty where no event is dual-rated."""
+    member_columns: tuple[str, ...] = ()
+    """The columns one of which a row needs beside its rating to be rated as the system's member,
+    where the system's list publishes none of them (ICU: ``K``, ``Birth date``, ``Joined``,
+    ``Games``; a rating alone is a foreign player's, never changed): a fill names each listed
+    player whose row has none, and a Players sheet started from the list has them, blank."""
     list_place: str = "Federation"
     """The crosstable column the place a list publishes (:attr:`~xlrating.official.ListedPlayer.federation`)
     fills: ``Federation``; US Chess: ``State``, where its members' list gives the state."""
@@ -620,7 +625,7 @@ ICU = System(
     dual_rated=False, bonus_multiplier=False, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=False, list_kinds=("Standard",), listed_columns=(), paper="a4",
     bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
-    template="icu-swiss.xlsx",
+    template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"),
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)

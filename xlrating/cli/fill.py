@@ -375,6 +375,20 @@ def add_season_start(parser: argparse.ArgumentParser) -> None:
     add_selection(parser, system_flag="")
 
 
+def _members_note(entry: System, players: Sequence[ListedPlayer]) -> str:
+    """What a Players sheet started from a list that publishes none of a member's columns
+    (:attr:`~xlrating.systems.System.member_columns`: ICU) needs typed, and who is provisional."""
+    from ..official.fill import either
+
+    provisional = [p.id for p in players if "p" in p.flags]
+    more = len(provisional) - 10
+    shown = ", ".join(provisional[:10]) + (f" and {more} more" if more > 0 else "")
+    return (f"The {entry.short_name} list publishes no {either(entry.member_columns)}: type one of them for "
+            "each member on Players, else a row with a rating alone is a foreign player's, whose rating "
+            "never changes"
+            + (f"; provisional on the list, so needing their Games: ID {shown}" if provisional else "") + ".")
+
+
 def season_start(args: argparse.Namespace) -> Any:
     """The :class:`~xlrating.templates.season.ListedStart` ``template season --list`` asks for, or None."""
     if not getattr(args, "start_list", None):
@@ -395,4 +409,6 @@ def season_start(args: argparse.Namespace) -> Any:
     described = (f"Players: {chosen} on the {entry.short_name} {first.kind} list of "
                  f"{first.list_date.isoformat()} ({len(players)} players). Add each event's sheet and its "
                  "row on Events.")
-    return ListedStart(tuple(settings), tuple(players_rows(players, entry.key)), described)
+    notes = (_members_note(entry, players),) if entry.member_columns else ()
+    rows = tuple(players_rows(players, entry.key))
+    return ListedStart(tuple(settings), rows, " ".join((described, *notes)), notes)

@@ -185,4 +185,5 @@ def run_template(args: argparse.Namespace) -> int:
     start = season_start(args)  # --list: the Players sheet from the store
     for written in write_season_template(target, macro=macro, start=start):
         print(f"Wrote {written}")
+    print_fill((), start.notes if start is not None else ())
     return 0

@@ -182,8 +182,9 @@ def _columns(table: Table) -> tuple[int, dict[str, int], int, bool]:
     if index is None:
         return 0, {}, 0, False
     layout = read_layout(table.sheet, rows, index, [])
+    members = systems.get(table.settings.system).member_columns
     columns = {name: column for name, column in layout.inputs.items()
-               if name in (*FILLED, *QUICK, "ID", "Name")}
+               if name in (*FILLED, *QUICK, *members, "ID", "Name")}
     for extra, column in columns_named(rows[index], _EXTRA).items():
         columns.setdefault(extra, column)
     return index + 1, columns, last_used_column(rows, index, len(rows) - 1), bool(layout.outputs)
@@ -213,6 +214,7 @@ def _read_rows(table: Table, header: int, columns: Mapping[str, int], problems: 
         if member is None and name is None:
             continue
         row = _Row(number, member, name or "")
+        row.blank.update((column, is_blank(cell(column))) for column in columns if column not in readers)
         for column, reader in readers.items():
             value = cell(column)
             row.blank[column] = is_blank(value)
@@ -420,6 +422,31 @@ def _from_list(fill: _Fill, row: _Row, player: ListedPlayer) -> None:
     if player.rating is None and row.blank.get("Rating", True):
         fill.notes.append(Problem(fill.cell(row, "ID"), f"ID {row.id} has no rating on the {fill.described}: "
                                                         "left blank, rated as unrated"))
+    elif (member := _as_member(fill, row, player)) is not None:
+        fill.notes.append(Problem(fill.cell(row, "ID"), member))
+
+
+def _as_member(fill: _Fill, row: _Row, player: ListedPlayer) -> str | None:
+    """What a listed, rated player's row lacks to be rated as the system's member, where the list
+    publishes none of it (:attr:`~xlrating.systems.System.member_columns`: ICU), else None."""
+    needed = systems.get(fill.table.settings.system).member_columns
+    rated = row.typed.get("Rating") is not None or (row.number, "Rating") in fill.writes
+    if not needed or not rated:
+        return None
+    if "p" in player.flags and "Games" in needed and row.blank.get("Games", True):
+        return (f"ID {row.id}'s rating is provisional on the {fill.described}, which does not publish the "
+                "games behind it: type them in Games, else he is rated as an established player (or, with a "
+                "rating alone, as a foreign one)")
+    if all(row.blank.get(column, True) for column in needed):
+        return (f"ID {row.id}: the {fill.described} publishes no {either(needed)}, and this row gives none: "
+                "with a rating alone he is rated as a foreign player, his rating never changed; type his K "
+                "(or Birth date, and Joined) to rate him as a member")
+    return None
+
+
+def either(columns: Sequence[str]) -> str:
+    """``K, Birth date, Joined or Games``."""
+    return ", ".join(columns[:-1]) + f" or {columns[-1]}" if len(columns) > 1 else columns[0]
 
 
 def _summary(table: Table, rows: Sequence[_Row], counts: Mapping[str, int], described: str,

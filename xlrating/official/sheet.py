@@ -189,7 +189,8 @@ def _value(sheet: str, number: int, row: list[Any], columns: Mapping[str, int], 
 def players_rows(players: Sequence[ListedPlayer], system: str) -> list[tuple[Any, ...]]:
     """A season's ``Players`` sheet of listed players (header first): ID, Name, Rating and what the
     system's rules read from the list (US Chess: a provisional rating's Games; FIDE: K), then
-    Birth date, Federation (US Chess: State) and Title where the list gives any."""
+    Birth date, Federation (US Chess: State) and Title where the list gives any, and blank the
+    columns a member's row needs that the list does not publish (ICU: K, Birth date, Joined, Games)."""
     columns: list[tuple[str, Callable[[ListedPlayer], Any]]] = [
         ("ID", lambda p: p.id), ("Name", lambda p: p.name), ("Rating", lambda p: _number(p.rating))]
     columns += [(name, LISTED_COLUMNS[name]) for name in systems.get(system).listed_columns]
@@ -197,5 +198,7 @@ def players_rows(players: Sequence[ListedPlayer], system: str) -> list[tuple[Any
         ("Birth date", lambda p: p.birth_date), (systems.get(system).list_place, lambda p: p.federation),
         ("Title", lambda p: p.title)]
     columns += [(name, get) for name, get in optional if any(get(p) is not None for p in players)]
+    columns += [(name, lambda p: None) for name in systems.get(system).member_columns  # the rules need
+                if name not in dict(columns)]  # one of them, the list publishes none: to type in
     ordered = sorted(players, key=lambda p: (-(p.rating or 0.0), name_key(p.name)))
     return [tuple(name for name, _ in columns), *(tuple(get(p) for _, get in columns) for p in ordered)]
