@@ -413,6 +413,9 @@ def _not_listed(fill: _Fill, row: _Row) -> None:
 def _from_list(fill: _Fill, row: _Row, player: ListedPlayer) -> None:
     """A listed player's row: its blank cells filled from the list, a note for every typed value
     the list contradicts, and one for a player the list does not rate."""
+    if row.name and not set(name_key(row.name)) & set(name_key(player.name)):
+        _another_player(fill, row, player)
+        return
     listed = _listed_values(player, fill.table.settings.system)
     fill.pending.extend(_row_notes(fill.table, row, player, listed, fill.described))
     for column, value in listed.items():
@@ -424,6 +427,19 @@ def _from_list(fill: _Fill, row: _Row, player: ListedPlayer) -> None:
                                                         "left blank, rated as unrated"))
     elif (member := _as_member(fill, row, player)) is not None:
         fill.notes.append(Problem(fill.cell(row, "ID"), member))
+
+
+def _another_player(fill: _Fill, row: _Row, player: ListedPlayer) -> None:
+    """A row whose name has no word in common with the listed name of its ID: the ID is likely
+    another player's (a typo), so nothing is filled; a note says so, with the listed players of the
+    row's name."""
+    table = fill.table
+    others = [p for p in fill.source.find_by_name(table.settings.system, table.kind, row.name, table.on)
+              if p.id != row.id]
+    also = "; the list has that name under " + _named(others) if others else ""
+    text = (f"Name {row.name!r}, but the {fill.described} has {player.name!r} for ID {row.id}: the names "
+            f"have no word in common, so nothing is filled (a mistyped ID?){also}")
+    fill.notes.append(Problem(fill.cell(row, "Name"), text))
 
 
 def _as_member(fill: _Fill, row: _Row, player: ListedPlayer) -> str | None:
