@@ -418,3 +418,22 @@ def test_a_us_chess_member_s_state_fills_state_never_federation() -> None:
     assert filled.notes == ()
     assert "64 State filled" in filled.summary[0]
 
+
+
+def test_an_id_left_off_the_list_in_force_is_found_on_an_earlier_list() -> None:
+    """GARY HUA is on the list of May 2014 but not on June's (he left it, or June's file was saved
+    with other members, as a US Chess members file is): the note says which list has him, rather
+    than "a new player, or a mistyped ID?", and nothing is filled from the older list."""
+    typed, event = uscf_event()
+    june = [p for p in uscf_list(typed) if p.id != "15445895"]
+    may = [ListedPlayer("USCF", "Regular", "15445895", "GARY HUA", dt.date(2014, 5, 1), rating=1780.0),
+           ListedPlayer("USCF", "Regular", "14598900", "DAKSHESH DARURI", dt.date(2014, 5, 1), rating=1500.0)]
+    bare = blanked(typed, ("Rating", "Games"))
+    filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet([*june, *may]))
+    assert [str(n) for n in filled.notes] == [
+        "Crosstable!D2: ID 15445895 is not on the US Chess Regular list of 2014-06-01 in force on "
+        "2014-06-01, but the list of 2014-05-01 has him (GARY HUA, rated 1780): nothing filled (he left the "
+        "list, or the file of 2014-06-01 holds other players); type his rating, or fill from that list "
+        "(--date 2014-05-01)"]
+    assert not any(b.row == 2 for b in filled.blocks)
+    assert len(filled.blocks) == 63 + sum(p.games is not None for p in june)

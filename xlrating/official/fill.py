@@ -336,8 +336,9 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
         if rows:
             problems.append(_no_list(table, name))
         return [], [], [], "", problems
-    fill = _Fill(table, source, columns, name, f"{name} of {in_force.isoformat()}")
+    fill = _Fill(table, source, columns, name, f"{name} of {in_force.isoformat()}", listed_on=in_force)
     found = source.lookup(system, kind, [row.id for row in rows if row.id is not None], table.on)
+    fill.earlier = _earlier(source, system, kind, in_force, {row.id for row in rows} - set(found) - {None})
     for row in rows:
         _fill_row(fill, row, found)
     quick = _fill_quick(fill, rows) if _quick(table, columns) else ""
@@ -365,6 +366,10 @@ class _Fill:
     notes: list[Problem] = field(default_factory=list)
     pending: list[Pending] = field(default_factory=list)
     """Notes at cells of columns the fill may add (placed once the added columns are known)."""
+    earlier: Mapping[str, ListedPlayer] = field(default_factory=dict)
+    """The IDs the list in force does not hold, on the newest earlier list that holds them."""
+    listed_on: dt.date | None = None
+    """The date of the list in force."""
 
     def cell(self, row: _Row, column: str) -> str:
         """The address of ``row``'s cell in ``column`` (a column the sheet has)."""
@@ -380,6 +385,27 @@ def _fill_row(fill: _Fill, row: _Row, found: Mapping[str, ListedPlayer]) -> None
         _not_listed(fill, row)
     else:
         _from_list(fill, row, player)
+
+
+#: How many lists before the one in force a fill looks back in for an ID that list does not hold.
+LOOK_BACK = 24
+
+
+def _earlier(source: PlayerSource, system: str, kind: str, in_force: dt.date, ids: set[str | None]
+             ) -> dict[str, ListedPlayer]:
+    """The rows of ``ids`` on the newest of the :data:`LOOK_BACK` lists before the list of
+    ``in_force`` that holds each (a player who left the list, or a US Chess file saved with other
+    members)."""
+    found: dict[str, ListedPlayer] = {}
+    wanted = {pid for pid in ids if pid is not None}
+    listed: dt.date | None = in_force
+    for _ in range(LOOK_BACK):
+        listed = source.in_force(system, kind, listed - dt.timedelta(days=1)) if wanted and listed else None
+        if listed is None:
+            break
+        found.update(source.lookup(system, kind, sorted(wanted), listed))
+        wanted -= set(found)
+    return found
 
 
 def _no_list(table: Table, name: str) -> Problem:
@@ -405,6 +431,16 @@ def _not_listed(fill: _Fill, row: _Row) -> None:
     others = [p for p in fill.source.find_by_name(table.settings.system, table.kind, row.name, table.on)
               if p.id != row.id] if row.name else []
     also = "; the list has that name under " + _named(others) if others else ""
+    before = fill.earlier.get(row.id) if row.id is not None else None
+    if before is not None:
+        rated = f", rated {_shown(before.rating)}" if before.rating is not None else ", not rated"
+        dated = before.list_date.isoformat()
+        text = (f"ID {row.id} is not on the {fill.described} in force on {table.on.isoformat()}, but the "
+                f"list of {dated} has him ({before.name}{rated}): nothing filled (he left the list, or the "
+                f"file of {fill.listed_on} holds other players); type his rating, or fill from that list "
+                f"(--date {dated}){also}")
+        fill.notes.append(Problem(fill.cell(row, "ID"), text))
+        return
     fill.notes.append(Problem(fill.cell(row, "ID"), f"ID {row.id} is not on the {fill.name} in force on "
                                                     f"{table.on.isoformat()}: nothing filled (a new player, "
                                                     f"or a mistyped ID?){also}"))
