@@ -232,6 +232,10 @@ def _date_and_kinds(
             "the list does not say its date (neither its header nor its file name): "
             "give it (--date YYYY-MM-01)",
         )
+    if date is None and header_date is not None and named_date not in (None, header_date):
+        problems.add(where, f"the header dates the list {header_date:%B %Y}, but its file name says "
+                            f"{named_date:%B %Y} (a renamed file?): to load it as the header says, give "
+                            f"--date {header_date.isoformat()}")
     if date is None and header_date is None and named_date is not None:
         notes.append(f"{path.name}: the list's date, {named_date:%B %Y}, taken from the file name")
     kinds = KINDS if combined else (_kind(path, member, kind, problems),)
