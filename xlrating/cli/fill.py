@@ -375,6 +375,14 @@ def add_season_start(parser: argparse.ArgumentParser) -> None:
     add_selection(parser, system_flag="")
 
 
+def _partner_rows(entry: System, kind: str, players: Sequence[ListedPlayer], on: dt.date | None,
+                  db: str | None) -> Mapping[str, ListedPlayer]:
+    """The rows of ``players`` on the store's list ``kind`` in force on ``on`` (default: today), as
+    :func:`listed_players` reads their own list."""
+    with sources.closed_after(sources.open_store(db)) as store:
+        return store.lookup(entry.key, kind, [p.id for p in players], on or dt.date.today())
+
+
 def _members_note(entry: System, players: Sequence[ListedPlayer]) -> str:
     """What a Players sheet started from a list that publishes none of a member's columns
     (:attr:`~xlrating.systems.System.member_columns`: ICU) needs typed, and who is provisional."""
@@ -410,5 +418,8 @@ def season_start(args: argparse.Namespace) -> Any:
                  f"{first.list_date.isoformat()} ({len(players)} players). Add each event's sheet and its "
                  "row on Events.")
     notes = (_members_note(entry, players),) if entry.member_columns else ()
-    rows = tuple(players_rows(players, entry.key))
+    partner = entry.dual_partner(first.kind)  # a dual-rated event's other list (US Chess: Quick)
+    others = _partner_rows(entry, partner, players, args.on, getattr(args, "db", None)) if partner else None
+    rows = tuple(players_rows(players, entry.key, (partner, others) if partner and others is not None
+                              else None))
     return ListedStart(tuple(settings), rows, " ".join((described, *notes)), notes)

@@ -118,6 +118,9 @@ class Table:
     appendable_k: bool = True
     """Whether a missing K column may be added after the last column (not after a crosstable's
     outputs: a K there is read as the K used)."""
+    quick: bool = False
+    """Whether a ``Quick`` column is filled from the Quick list though the settings are not a
+    dual-rated event's: a season's Players sheet, the list its dual-rated events are rated from."""
 
 
 @dataclass
@@ -516,10 +519,11 @@ def _on(table: Table) -> str:
 
 
 def _quick(table: Table, columns: Mapping[str, int]) -> bool:
-    """Whether the sheet is a dual-rated US Chess event's, filled from the Regular list, with a
-    Quick column: its Quick ratings come from the Quick list. (Only a system that has dual-rated
-    events, US Chess, lets the Event sheet set Dual rated.)"""
-    return table.settings.dual_rated and table.kind == "Regular" and "Quick" in columns
+    """Whether the sheet is a dual-rated US Chess event's (or a season's Players sheet, the list its
+    dual-rated events are rated from), filled from the Regular list, with a Quick column: its Quick
+    ratings come from the Quick list. (Only a system that has dual-rated events, US Chess, lets the
+    Event sheet set Dual rated, and only US Chess has a Regular list.)"""
+    return (table.settings.dual_rated or table.quick) and table.kind == "Regular" and "Quick" in columns
 
 
 def _fill_quick(fill: _Fill, rows: Sequence[_Row]) -> str:
@@ -703,7 +707,8 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
         when, why = _dated(events[0].crosstable.settings, None)
         why = f"the first event's {'Start' if not why else 'End'} date"
     players = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
-    tables = [Table(players, _grid(sheets[players]), settings, list_kind(settings, kind), when, why)]
+    tables = [Table(players, _grid(sheets[players]), settings, list_kind(settings, kind), when, why,
+                    quick=True)]
     for event in events:
         event_on, event_why = _dated(event.crosstable.settings, on)
         new = frozenset(str(key) for key in event.event.players)
