@@ -437,3 +437,27 @@ def test_an_id_left_off_the_list_in_force_is_found_on_an_earlier_list() -> None:
         "(--date 2014-05-01)"]
     assert not any(b.row == 2 for b in filled.blocks)
     assert len(filled.blocks) == 63 + sum(p.games is not None for p in june)
+
+
+def test_a_us_chess_event_is_filled_from_its_own_rating_system_s_list_only() -> None:
+    """Each US Chess rating system has its own ratings: a Regular event's Rating column filled
+    from the Quick list (a ``Rating list`` row, or ``--kind``) would be rated in Regular from Quick
+    ratings. It is refused at the cell that names the other list; nothing is filled."""
+    typed, event = uscf_event()
+    regular = uscf_list(typed)
+    quick = [ListedPlayer(p.system, "Quick", p.id, p.name, p.list_date, rating=p.rating) for p in regular]
+    source = ListSheet([*regular, *quick])
+    bare = blanked(typed, ("Rating", "Games"))
+    with pytest.raises(CrosstableError) as raised:
+        fill_sheets({"Event": [*event, ["Rating list", "Quick"]], "Crosstable": bare}, source)
+    assert [str(p) for p in raised.value.problems] == [
+        "Event!B6: Rating list names the US Chess Quick list, but the event is rated in Regular: its "
+        "Rating column takes Regular ratings; set Rating system to Quick to rate a Quick event, or leave "
+        "Rating list out"]
+    quick_event = [*event, ["Rating system", "Quick"]]
+    with pytest.raises(CrosstableError, match=r"Event!B6: --kind names the US Chess Regular list, but the "
+                                              r"event is rated in Quick"):
+        fill_sheets({"Event": quick_event, "Crosstable": bare}, source, kind="Regular")
+    # The event's own list, named or not, fills.
+    assert fill_sheets({"Event": quick_event, "Crosstable": bare}, source, kind="quick").blocks
+    assert fill_sheets({"Event": [*event, ["Rating list", "Regular"]], "Crosstable": bare}, source).blocks

@@ -145,20 +145,22 @@ def _kinds(system: str) -> str:
     return ", ".join(systems.get(system).list_kinds)
 
 
-def sheet_kind(grid: Grid | None, sheet: str, system: str, problems: list[Problem]) -> str | None:
-    """The kind of list the settings sheet's ``Rating list`` row names, if it has one."""
+def sheet_kind(grid: Grid | None, sheet: str, system: str, problems: list[Problem]) -> tuple[str | None, str]:
+    """The kind of list the settings sheet's ``Rating list`` row names, if it has one, and the
+    address of its value cell (the sheet's name when there is no such row)."""
     for index, row in enumerate(_grid(grid or ())):
         if row and fold(row[0]) == fold(RATING_LIST):
             value = row[1] if len(row) > 1 else None
+            where = address(sheet, index + 1, 2)
             if is_blank(value):
-                return None
+                return None, where
             found = kind_named(system, value)
             if found is None:
                 name = systems.get(system).short_name
-                problems.append(Problem(address(sheet, index + 1, 2), f"{RATING_LIST} {show(value)} is not a "
-                                        f"{name} list: use one of {_kinds(system)}"))
-            return found
-    return None
+                problems.append(Problem(where, f"{RATING_LIST} {show(value)} is not a {name} list: use one "
+                                               f"of {_kinds(system)}"))
+            return found, where
+    return None, sheet
 
 
 def list_kind(settings: EventSettings, kind: str | None = None) -> str:
@@ -674,8 +676,11 @@ def _crosstable_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str
     event = find_sheet(sheets, SETTINGS_SHEET)
     grid = sheets[event] if event is not None else None
     settings, problems = read_settings(grid, sheet=event or SETTINGS_SHEET, today=today)
-    kind = _checked(settings.system, kind) or sheet_kind(grid, event or SETTINGS_SHEET, settings.system,
-                                                         problems)
+    given = _checked(settings.system, kind)
+    named, where = sheet_kind(grid, event or SETTINGS_SHEET, settings.system, problems)
+    kind = given or named
+    problems += _own_list(settings, kind, *(("--kind", settings.cell("Rating system")) if given else
+                                            (RATING_LIST, where)))
     if problems:
         raise CrosstableError(problems, title="The Event sheet has errors; nothing was filled.")
     when, why = _dated(settings, on)
@@ -696,10 +701,17 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
     problems: list[Problem] = []
     grid = sheets[named] if named else None
     where = named or SEASON_SHEET
-    kind = _checked(settings.system, kind) or sheet_kind(grid, where, settings.system, problems)
+    given = _checked(settings.system, kind)
+    named, cell = sheet_kind(grid, where, settings.system, problems)
+    kind = given or named
+    events = rating_order(season.events)
+    problems += _own_list(settings, kind, *(("--kind", settings.cell("Rating system")) if given else
+                                            (RATING_LIST, cell)))
+    for event in events if given else ():
+        problems += _own_list(event.crosstable.settings, given, "--kind", event.crosstable.settings.cell(
+            "Rating system"))
     if problems:
         raise CrosstableError(problems, title="The Season sheet has errors; nothing was filled.")
-    events = rating_order(season.events)
     if on is not None or list_date is not None or not events:
         when, why = (on, "the date given") if on is not None else (list_date or settings.end_date,
                                                                      "the Season sheet's List date")
@@ -717,6 +729,19 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
                                 event.crosstable.settings, list_kind(event.crosstable.settings, kind),
                                 event_on, event_why, only=new, appendable_k=False))
     return tables
+
+
+def _own_list(settings: EventSettings, kind: str | None, said: str, where: str) -> list[Problem]:
+    """The problem (at ``where``) of a list ``kind`` (named by ``said``: ``--kind``, the ``Rating
+    list`` row) of another rating system than the event's own (US Chess): its ratings would fill the
+    ``Rating`` column of an event rated in another system, each system's ratings being its own."""
+    own = settings.rating_system
+    if kind is None or not systems.get(settings.system).rating_systems or kind == own:
+        return []
+    text = (f"{said} names the {list_name(settings.system, kind)}, but the event is rated in {own}: its "
+            f"Rating column takes {own} ratings; set Rating system to {kind} to rate a {kind} event, or "
+            f"leave {said} out")
+    return [Problem(where, text)]
 
 
 def _checked(system: str, kind: str | None) -> str | None:
