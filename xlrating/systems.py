@@ -537,20 +537,30 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
     except ArgumentError as error:
         return None, [("Rating", f"{who(row)}: {error}")]
     if player.kind is icu.PlayerKind.RATED and row.k is None and row.rating is not None:
-        start = icu_start(settings)
-        try:
-            icu.k_factor(row.rating, birth_date=row.birth_date, joined=row.joined, start_date=start,
-                         rules=settings.rules)
-        except ArgumentError:
-            if row.birth_date is None:
-                need = "give K, or Birth date (and Joined for players aged 21 or more)"
-            elif row.birth_date > start:
-                need = "the Birth date is after the event's start"
-            else:
-                need = "give K, or Joined (the date the player joined the ICU)"
-            return None, [("Rating", f"{who(row)} is rated {row.rating:g}, below 2100, so K depends on age "
-                                     f"and membership: {need}")]
+        need = icu_k_need(row.rating, row.birth_date, row.joined, icu_start(settings), settings.rules)
+        if need is not None:
+            return None, [("Rating", f"{who(row)} is {need}")]
     return (player,), []
+
+
+def icu_k_need(rating: float, birth_date: date | None, joined: date | None, start: date,
+               rules: icu.RulesLike | None, games: int | None = None) -> str | None:
+    """Why an ICU player rated ``rating`` (over ``games``), without K, has no K at ``start``
+    (``rated 1800, below 2100, so K depends on age and membership: give K, or Birth date...``),
+    else None."""
+    try:
+        icu.k_factor(rating, birth_date=birth_date, joined=joined, start_date=start, rules=rules)
+    except ArgumentError:
+        if birth_date is None:
+            need = "give K, or Birth date (and Joined for players aged 21 or more)"
+        elif birth_date > start:
+            need = "the Birth date is after the event's start"
+        else:
+            need = "give K, or Joined (the date the player joined the ICU)"
+        below = f"{icu.get_rules(rules).k_high_rating:g}"
+        over = f" over {games} games" if games is not None else ""
+        return f"rated {rating:g}{over}, below {below}, so K depends on age and membership: {need}"
+    return None
 
 
 def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
