@@ -316,3 +316,53 @@ def test_a_list_entry_the_rating_list_refuses_is_named_at_its_id_cell() -> None:
         rate_season_sheets(sheets)
     assert [str(p) for p in error.value.problems] == [
         "Players!B2: ID 10: an unrated player has no all-wins or all-losses history"]
+
+
+def _round_robin(name_rows: list[list[Any]], rounds: int) -> list[list[Any]]:
+    """Ann (No. 1) beats each of the ``rounds`` other players, one a round."""
+    header = ["No", "ID", "Name", *(f"R{r}" for r in range(1, rounds + 1))]
+    rows = [[1, *name_rows[0], *(f"W{r + 1}" for r in range(1, rounds + 1))]]
+    rows += [[r + 1, *name_rows[r], *(["U"] * (r - 1)), "L1", *(["U"] * (rounds - r))]
+             for r in range(1, rounds + 1)]
+    return [header, *rows]
+
+
+def test_a_fide_k_given_on_players_still_obeys_the_700_rule_over_the_period() -> None:
+    """FIDE publishes a K before the period's games are known: Ann's K 40 from the list, with 20
+    games in one period (two events of ten), is limited as the rules' K is."""
+    others = [[str(i), f"P{i}"] for i in range(2, 12)]
+    sheets: Sheets = {
+        "Season": [["System", "FIDE"], ["List date", dt.date(2026, 9, 1)]],
+        "Players": [["ID", "Name", "Rating", "K"], ["1", "Ann", 1800, 40], *([*p, 1800, 20] for p in others)],
+        "Events": [["Sheet", "End date"], ["E1", dt.date(2026, 9, 10)], ["E2", dt.date(2026, 9, 20)]],
+        "E1": _round_robin([["1", "Ann"], *others], 10),
+        "E2": _round_robin([["1", "Ann"], *others], 10),
+    }
+    season = rate_season_sheets(sheets)
+    # FIDE Rating Regulations 2024, 8.3.3: 20 games in the period at K 40 is 800 > 700, so K is
+    # 700 // 20 = 35. Every opponent is rated as Ann was (expected score 0.50, 8.1.2's table):
+    # 35 x 0.5 = 17.5 a win, 175 an event, 350 in the period: 1800 + 350 = 2150 (with K 40, 2200).
+    assert [event.outcomes[0].players[0].k for event in season.events] == [35, 35]
+    assert season.result.list.rating("1") == 2150
+
+
+def test_a_fide_k_given_on_players_is_10_once_a_published_rating_reaches_2400() -> None:
+    """Ann's K 20 is the September list's; her October rating, 2402, is published: from then on
+    her K is 10 for good (FIDE Rating Regulations 2024, 8.3.3), whatever the list said before."""
+    sheets: Sheets = {
+        "Season": [["System", "FIDE"], ["List date", dt.date(2026, 9, 1)]],
+        "Players": [["ID", "Name", "Rating", "K"], ["1", "Ann", 2390, 20], ["2", "Bob", 2390, 20],
+                    ["3", "Cy", 2000, 20], ["4", "Di", 2000, 20]],
+        "Events": [["Sheet", "End date"], ["E1", dt.date(2026, 9, 20)], ["E2", dt.date(2026, 10, 20)]],
+        "E1": [["No", "ID", "Name", "R1", "R2"], [1, "1", "Ann", "W2", "W3"], [2, "2", "Bob", "L1", "U"],
+               [3, "3", "Cy", "U", "L1"]],
+        "E2": [["No", "ID", "Name", "R1"], [1, "1", "Ann", "W2"], [2, "4", "Di", "L1"]],
+    }
+    season = rate_season_sheets(sheets)
+    # September (8.1.2's table): against Bob, 0 points apart, 0.50 expected: 20 x 0.5 = 10;
+    # against Cy, 390 apart, 0.91: 20 x 0.09 = 1.8; 11.8, rounded 12: 2402 on October's list.
+    # October: K 10; Di is 402 below, counted as 400 (8.1.1), 0.92: 10 x 0.08 = 0.8, 1: 2403
+    # (with K 20, 1.6, 2: 2404).
+    assert [(event.outcomes[0].players[0].pre_rating, event.outcomes[0].players[0].k)
+            for event in season.events] == [(2390, 20), (2402, 10)]
+    assert season.result.list.rating("1") == 2403
