@@ -96,7 +96,7 @@ def run_import(args: argparse.Namespace) -> int:
     writable_target(target)
     season = import_season_workbook(args.files, target, args.fmt)
     events = [name for name in season.sheets if name not in ("Season", "Players", "Events")]
-    print(f"Imported {len(events)} events ({', '.join(events)}), "
+    print(f"Imported {len(events)} event{'s' if len(events) != 1 else ''} ({', '.join(events)}), "
           f"{len(season.sheets['Players']) - 1} players")
     for note in season.notes:
         print(f"Note: {note}")
