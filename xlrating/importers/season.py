@@ -177,8 +177,8 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
         sheets[name] = [list(sheet.header), *(list(row) for row in sheet.rows)]
     notes += [f"{shown(path)}: {note}" for path, event in imported for note in event.notes  # which file
               if note != NO_DATES]  # said below, in a season's words
-    notes += [f"{shown(path)}: the file gives no dates: fill in the End date of its row on the {EVENTS_SHEET} "
-              "sheet (a season is rated in date order, and refuses an event without one)"
+    notes += [f"{shown(path)}: the file gives no dates: fill in the End date of its row on the "
+              f"{EVENTS_SHEET} sheet (a season is rated in date order, and refuses an event without one)"
               for path, event in imported if event.setting("End date") is None]
     notes += [str(warning) for warning in identity_warnings(_sightings(events))]
     return ImportedSeason(sheets, tuple(notes))
