@@ -204,3 +204,17 @@ def test_a_season_from_the_list_carries_the_quick_ratings_its_dual_rated_events_
     assert notes[0].endswith("has no Quick rating on the list (Players!A2); if the player has a Quick "
                              "rating, type it in a Quick column (or fill it from the official list: xlrating "
                              "fill)")
+
+
+def test_a_rating_of_0_is_no_rating(tmp_path: Path) -> None:
+    """A member with no rating in a system may come with ``"rating": 0`` there: the shape of the
+    "unrated opponent" in mikeb26/uschess-go's ``rating_estimate_test.go`` (commit
+    5510b5d1c0abc8b2128d9f6c384910e5679e0867, quoted with its ID and name). US Chess's ratings
+    never go below 100 (US Chess 2020, 5): 0 is stored as not rated, so a fill leaves the cell
+    blank (rated as unrated) rather than writing a rating of 0 the crosstable refuses."""
+    quick = {"rating": 0, "ratingSystem": "Q", "isProvisional": False, "gamesPlayed": 0, "floor": 0}
+    member = {"id": "2", "firstName": "B", "lastName": "Opp", "ratings": [quick]}
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(write(tmp_path / "member.json", member), date=DAY)
+        found = store.lookup("USCF", "Quick", ["2"], DAY)["2"]
+    assert (found.name, found.rating, found.games) == ("Opp, B", None, None)
