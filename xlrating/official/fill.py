@@ -702,8 +702,8 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
     grid = sheets[named] if named else None
     where = named or SEASON_SHEET
     given = _checked(settings.system, kind)
-    named, cell = sheet_kind(grid, where, settings.system, problems)
-    kind = given or named
+    on_sheet, cell = sheet_kind(grid, where, settings.system, problems)
+    kind = given or on_sheet
     events = rating_order(season.events)
     problems += _own_list(settings, kind, *(("--kind", settings.cell("Rating system")) if given else
                                             (RATING_LIST, cell)))
