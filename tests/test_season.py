@@ -366,3 +366,32 @@ def test_a_fide_k_given_on_players_is_10_once_a_published_rating_reaches_2400() 
     assert [(event.outcomes[0].players[0].pre_rating, event.outcomes[0].players[0].k)
             for event in season.events] == [(2390, 20), (2402, 10)]
     assert season.result.list.rating("1") == 2403
+
+
+def test_fide_events_out_of_order_on_one_day_and_on_a_period_s_last_day() -> None:
+    """The Events sheet lists E1 (ends 30 September, the September period's last day), E2
+    (1 October, the next period), and E3 and E4 (both 15 September, both with Ann). Rated in
+    date order, the September events all from the September list, E2 from the list after it."""
+    sheets: Sheets = {
+        "Season": [["System", "FIDE"], ["List date", dt.date(2026, 9, 1)]],
+        "Players": [["ID", "Name", "Rating", "K"], ["1", "Ann", 2000, 20], ["2", "Bob", 1900, 20],
+                    ["3", "Cy", 1800, 20]],
+        "Events": [["Sheet", "End date"], ["E1", dt.date(2026, 9, 30)], ["E2", dt.date(2026, 10, 1)],
+                   ["E3", dt.date(2026, 9, 15)], ["E4", dt.date(2026, 9, 15)]],
+        "E1": [["No", "ID", "Name", "R1"], [1, "1", "Ann", "W2"], [2, "2", "Bob", "L1"]],
+        "E2": [["No", "ID", "Name", "R1"], [1, "1", "Ann", "W2"], [2, "3", "Cy", "L1"]],
+        "E3": [["No", "ID", "Name", "R1"], [1, "1", "Ann", "L2"], [2, "3", "Cy", "W1"]],
+        "E4": [["No", "ID", "Name", "R1"], [1, "1", "Ann", "D2"], [2, "2", "Bob", "D1"]],
+    }
+    season = rate_season_sheets(sheets)
+    assert [event.crosstable.sheet for event in season.events] == ["E3", "E4", "E1", "E2"]
+    # By hand (FIDE Rating Regulations 2024, 8.1.2's table; 8.3: a period's change rounded once).
+    # September, from 2000 / 1900 / 1800: E3 Ann loses to Cy, 200 below, 0.76: 20 x -0.76 =
+    # -15.2 (Cy +15.2); E4 Ann draws Bob, 100 below, 0.64: 20 x -0.14 = -2.8 (Bob +2.8); E1 Ann
+    # beats Bob: 20 x 0.36 = +7.2 (Bob -7.2). Ann -10.8, -11: 1989; Bob -4.4, -4: 1896; Cy
+    # +15.2, 15: 1815. October: E2, Ann (1989) beats Cy (1815), 174 apart, 0.73: 20 x 0.27 =
+    # +5.4, 5: 1994; Cy -5.4, -5: 1810.
+    assert [[p.pre_rating for p in event.outcomes[0].players] for event in season.events] == [
+        [2000, 1800], [2000, 1900], [2000, 1900], [1989, 1815]]
+    new = season.result.list
+    assert (new.rating("1"), new.rating("2"), new.rating("3")) == (1994, 1896, 1810)
