@@ -391,6 +391,6 @@ def test_trf_export_says_the_games_and_k_it_cannot_hold(tmp_path: Path) -> None:
     book.save(workbook)
     exported = export(workbook, "trf", tmp_path / "out.trf", force=True)  # (a player has no FIDE ID)
     assert exported.notes[-1] == (
-        "The Games column (1 player) and the K column (2 players) are not in the FIDE TRF-2026 file: a "
-        "player line holds the rating alone; FIDE works out each K from its own records, and an import of "
-        "the file rates with the rules' K")
+        "The Games column (1 player) and the K column (2 players) are not in the FIDE TRF-2026 file: its "
+        "player lines and national records hold ratings alone (the rating body works out K from its own "
+        "records), so an import of the file rates with the rules' K")

@@ -602,9 +602,9 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
     if left_out:
         notes.append(f"{edition.title} cannot hold " + "; ".join(left_out) + ": not written (--to trf writes "
                      "TRF-2026, which holds them)")
-    notes += not_held(event, ("Games", "K"), f"the {edition.title} file",
-                      "a player line holds the rating alone; FIDE works out each K from its own records, and "
-                      "an import of the file rates with the rules' K")
+    notes += not_held(event, ("Games", "K", "Peak", "Joined"), f"the {edition.title} file",
+                      "its player lines and national records hold ratings alone (the rating body works out K "
+                      "from its own records), so an import of the file rates with the rules' K")
     text = "".join(line.rstrip() + "\r\n" for line in [*head, *body, *tail])
     return TrfText(text, tuple(notes), tuple(missing))
 
