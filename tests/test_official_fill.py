@@ -461,3 +461,18 @@ def test_a_us_chess_event_is_filled_from_its_own_rating_system_s_list_only() -> 
     # The event's own list, named or not, fills.
     assert fill_sheets({"Event": quick_event, "Crosstable": bare}, source, kind="quick").blocks
     assert fill_sheets({"Event": [*event, ["Rating list", "Regular"]], "Crosstable": bare}, source).blocks
+
+
+def test_a_dual_rated_event_without_a_quick_list_says_so_once() -> None:
+    """With no Quick list at hand, the Quick column of a dual-rated event is not filled: one note
+    says why, not one "not on the Quick list" a player."""
+    typed, event = uscf_event()
+    bare = blanked(typed, ("Rating", "Games"))
+    header = [*bare[0], "Quick"]
+    grid = [header, *([*row, None] for row in bare[1:])]
+    filled = fill_sheets({"Event": [*event, ["Dual rated", "yes"]], "Crosstable": grid},
+                         ListSheet(uscf_list(typed)))
+    assert [str(n) for n in filled.notes] == [
+        "Crosstable: no US Chess Quick list in force on 2014-06-01 is at hand: the Quick column is not "
+        "filled (a blank Quick is rated as unrated in Quick); load one, or type the Quick ratings"]
+    assert "Quick from" not in filled.summary[0]

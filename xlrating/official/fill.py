@@ -534,10 +534,15 @@ def _fill_quick(fill: _Fill, rows: Sequence[_Row]) -> str:
     the list contradicts is a note. The summary's words naming the Quick list."""
     table = fill.table
     system = table.settings.system  # US Chess: only its events may be dual rated
-    found = fill.source.lookup(system, "Quick", [row.id for row in rows if row.id is not None], table.on)
     name = list_name(system, "Quick")
-    dated = next(iter(found.values())).list_date.isoformat() if found else ""
-    described = f"{name} of {dated}" if dated else name
+    listed = fill.source.in_force(system, "Quick", table.on)
+    if listed is None:  # one note, not one "not on the list" a player
+        text = (f"no {name} in force on {_on(table)} is at hand: the Quick column is not filled (a blank "
+                "Quick is rated as unrated in Quick); load one, or type the Quick ratings")
+        fill.notes.append(Problem(quote_sheet(table.sheet), text))
+        return ""
+    found = fill.source.lookup(system, "Quick", [row.id for row in rows if row.id is not None], table.on)
+    described = f"{name} of {listed.isoformat()}"
     for row in rows:
         player = found.get(row.id) if row.id is not None else None
         if row.id is None:
