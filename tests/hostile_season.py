@@ -151,7 +151,7 @@ MEMBERS_PART = "xl/worksheets/sheet6.xml"
 
 #: Inputs of ``xlrating season-import``.
 IMPORTS: dict[str, Case] = {
-    "formula-names": Case(formula_names, 0, "Imported 1 events"),
+    "formula-names": Case(formula_names, 0, "Imported 1 event ("),
     "latin1-file-name": Case(latin1_file_name, 0, "read as Windows-1252"),
     "control-character-file-name": Case(control_character_file_name, 0, "control character"),
     "long-shared-prefix": Case(long_shared_prefix, 0, "31 characters"),

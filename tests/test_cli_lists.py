@@ -127,3 +127,24 @@ def test_a_bad_date_is_a_usage_error(tmp_path: Path, blitz: Path, capsys: pytest
         main(["lists", "add", str(blitz), "--date", "November"])
     assert caught.value.code == 2
     assert "'November' is not a date" in capsys.readouterr().err
+
+
+def test_show_says_why_no_row_is_in_force(
+    tmp_path: Path, blitz: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Polgar is on the August list; the September list (Leko alone) is in force on 15 September:
+    ``show`` says she is not on it, not that no list dated before the day holds her; before
+    August, that no list is loaded."""
+    db = str(tmp_path / "lists.sqlite")
+    september = tmp_path / "blitz_sep26frl.txt"
+    september.write_text(SINGLE_HEADER.format(month="SEP26") + "\r\n" + BLITZ_AUG26[0] + "\r\n")
+    assert main(["lists", "add", str(blitz), str(september), "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["lists", "show", "700070", "--db", db, "--date", "2026-09-15"]) == 0
+    assert capsys.readouterr().out.splitlines()[-2:] == [
+        "In force on 2026-09-15:",
+        "  FIDE Blitz 2026-09-01: not on this list, the one in force (he left the list, or the file of that "
+        "date holds other players)"]
+    assert main(["lists", "show", "700070", "--db", db, "--date", "2026-07-15"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "  FIDE Blitz: no list dated on or before 2026-07-15 is loaded")

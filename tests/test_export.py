@@ -375,3 +375,22 @@ def test_a_report_refuses_an_online_rating_system_and_more_than_99_sections() ->
         "S99: S_SEC_NUM '100' has 3 characters; the report format holds 2",
         "S99!2:2: D_SEC_NUM '100' has 3 characters; the report format holds 2",
         "S99!3:3: D_SEC_NUM '100' has 3 characters; the report format holds 2"]
+
+
+def test_trf_export_says_the_games_and_k_it_cannot_hold(tmp_path: Path) -> None:
+    """A player line holds a rating alone: a Games or K typed on the crosstable (which decide K,
+    FIDE Rating Regulations 2024, 8.3.3) is not in the file. The export says so, as the US Chess
+    report's says of Games; imported again, the event would rate with the rules' K."""
+    workbook = tmp_path / "w.xlsx"
+    import_to_workbook(DATA / "spring-open.trf", workbook)
+    book = openpyxl.load_workbook(workbook)
+    sheet = book["Crosstable"]
+    games, k = sheet.max_column + 1, sheet.max_column + 2
+    sheet.cell(1, games, "Games"), sheet.cell(1, k, "K")
+    sheet.cell(2, games, 12), sheet.cell(2, k, 40), sheet.cell(3, k, 20)
+    book.save(workbook)
+    exported = export(workbook, "trf", tmp_path / "out.trf", force=True)  # (a player has no FIDE ID)
+    assert exported.notes[-1] == (
+        "The Games column (1 player) and the K column (2 players) are not in the FIDE TRF-2026 file: its "
+        "player lines and national records hold ratings alone (the rating body works out K from its own "
+        "records), so an import of the file rates with the rules' K")

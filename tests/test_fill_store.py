@@ -194,3 +194,24 @@ def test_a_rewritten_list_sheet_blanks_every_cell_it_held(tmp_path: Path, db: st
     assert [sheet.column_dimensions[letter].width for letter in "DE"] == [11, 22]
     assert sheet["A1"].font.b and sheet["D2"].number_format == "@"
     assert sheet["C2"].number_format == "yyyy-mm-dd"
+
+
+def test_an_id_typo_that_hits_another_player_fills_nothing(tmp_path: Path, db: str,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Polgar's row typed with Leko's ID (703303): the names share no word, so the ID is another
+    player's; his rating and K are not put in her row, and the note names her own ID on the list.
+    A name spelled otherwise (``Leko, P.``) still shares a word: filled, with a note to check."""
+    rows = [[1, "Polgar, Judit", "703303", None, None, None, "W2", "U", "U"],
+            [2, "Leko, P.", "703303", None, None, None, "L1", "U", "U"]]
+    bare = tmp_path / "typo.xlsx"
+    write_new_workbook(bare, event=EVENT, sheets=[NewSheet("Crosstable", HEADER, rows)])
+    assert main(["fill", str(bare), "--kind", "Blitz", "--db", db]) == 0
+    out, err = capsys.readouterr()
+    assert "Crosstable: 1 Rating, 1 K, 1 Title filled from the FIDE Blitz list of 2026-08-01" in out
+    assert ("xlrating: note: Crosstable!B2: Name 'Polgar, Judit', but the FIDE Blitz list of 2026-08-01 has "
+            "'Leko, Peter' for ID 703303: the names have no word in common, so nothing is filled (a mistyped "
+            "ID?); the list has that name under ID 700070 (Polgar, Judit)") in err
+    assert ("Crosstable!B3: Name 'Leko, P.', but the FIDE Blitz list of 2026-08-01 has 'Leko, Peter' for "
+            "ID 703303: check the ID") in err
+    grid = read_grids(load(tmp_path / "typo-filled.xlsx"))["Crosstable"]
+    assert [row[3:6] for row in grid[1:]] == [[None, None, None], [2738, 10, "GM"]]

@@ -106,6 +106,18 @@ def test_the_date_comes_from_the_header_else_the_file_name_else_the_option(tmp_p
         open_list_file(header_dated, date=dt.date(2026, 10, 1))
 
 
+def test_a_header_and_a_file_name_of_two_months_are_refused_until_the_date_is_given(tmp_path: Path) -> None:
+    """A list whose header says August 2026 in a file named for November (a renamed file, or the
+    wrong one): which month it is cannot be told, so it is not filed under either silently."""
+    renamed = write(tmp_path / "blitz_nov26frl.txt", [SINGLE_HEADER.format(month="AUG26"), BLITZ_AUG26[0]])
+    with pytest.raises(FormatError) as caught:
+        open_list_file(renamed)
+    assert [str(p) for p in caught.value.problems] == [
+        "blitz_nov26frl.txt line 1: the header dates the list August 2026, but its file name says November "
+        "2026 (a renamed file?): to load it as the header says, give --date 2026-08-01"]
+    assert open_list_file(renamed, date=AUG26).date == AUG26
+
+
 def test_the_kind_comes_from_the_file_name_or_the_option(tmp_path: Path) -> None:
     lines = [SINGLE_HEADER.format(month="AUG26"), BLITZ_AUG26[0]]
     assert open_list_file(write(tmp_path / "rapid_aug26frl.txt", lines)).kinds == ("Rapid",)

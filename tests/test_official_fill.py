@@ -397,3 +397,82 @@ def test_fill_sheets_names_an_argument_of_the_wrong_kind() -> None:
     for message, (given, lists, options) in refused.items():
         with pytest.raises(ArgumentError, match=message):
             fill_sheets(given, lists, **options)
+
+
+def test_a_us_chess_member_s_state_fills_state_never_federation() -> None:
+    """US Chess's members list gives each member's state (the Ratings API's ``stateRep``), not a
+    federation: it fills the ``State`` column (which US Chess's report files carry, D_STATE), and a
+    ``Fed`` column is left alone. The states are the real event's own (tournamentinfo.txt)."""
+    typed, event = uscf_event()
+    at = typed[0].index("State")
+    states = {str(row[typed[0].index("ID")]): row[at] for row in typed[1:]}
+    players = [ListedPlayer(p.system, p.kind, p.id, p.name, p.list_date, rating=p.rating, games=p.games,
+                            federation=states[p.id]) for p in uscf_list(typed)]
+    bare = [[*row, "Fed" if number == 0 else None] for number, row in
+            enumerate(blanked(typed, ("Rating", "Games", "State")))]
+    bare[1][-1] = "USA"  # typed: no note, since the list says nothing of federations
+    filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet(players))
+    written = overlay({"Event": event, "Crosstable": bare}, filled.blocks)["Crosstable"]
+    assert [row[at] for row in written[1:]] == [row[at] for row in typed[1:]]
+    assert [row[-1] for row in written[1:]] == ["USA"] + [None] * 63
+    assert filled.notes == ()
+    assert "64 State filled" in filled.summary[0]
+
+
+
+def test_an_id_left_off_the_list_in_force_is_found_on_an_earlier_list() -> None:
+    """GARY HUA is on the list of May 2014 but not on June's (he left it, or June's file was saved
+    with other members, as a US Chess members file is): the note says which list has him, rather
+    than "a new player, or a mistyped ID?", and nothing is filled from the older list."""
+    typed, event = uscf_event()
+    june = [p for p in uscf_list(typed) if p.id != "15445895"]
+    may = [ListedPlayer("USCF", "Regular", "15445895", "GARY HUA", dt.date(2014, 5, 1), rating=1780.0),
+           ListedPlayer("USCF", "Regular", "14598900", "DAKSHESH DARURI", dt.date(2014, 5, 1), rating=1500.0)]
+    bare = blanked(typed, ("Rating", "Games"))
+    filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet([*june, *may]))
+    assert [str(n) for n in filled.notes] == [
+        "Crosstable!D2: ID 15445895 is not on the US Chess Regular list of 2014-06-01 in force on "
+        "2014-06-01, but the list of 2014-05-01 has him (GARY HUA, rated 1780): nothing filled (he left the "
+        "list, or the file of 2014-06-01 holds other players); type his rating, or fill from that list "
+        "(--date 2014-05-01)"]
+    assert not any(b.row == 2 for b in filled.blocks)
+    assert len(filled.blocks) == 63 + sum(p.games is not None for p in june)
+
+
+def test_a_us_chess_event_is_filled_from_its_own_rating_system_s_list_only() -> None:
+    """Each US Chess rating system has its own ratings: a Regular event's Rating column filled
+    from the Quick list (a ``Rating list`` row, or ``--kind``) would be rated in Regular from Quick
+    ratings. It is refused at the cell that names the other list; nothing is filled."""
+    typed, event = uscf_event()
+    regular = uscf_list(typed)
+    quick = [ListedPlayer(p.system, "Quick", p.id, p.name, p.list_date, rating=p.rating) for p in regular]
+    source = ListSheet([*regular, *quick])
+    bare = blanked(typed, ("Rating", "Games"))
+    with pytest.raises(CrosstableError) as raised:
+        fill_sheets({"Event": [*event, ["Rating list", "Quick"]], "Crosstable": bare}, source)
+    assert [str(p) for p in raised.value.problems] == [
+        "Event!B6: Rating list names the US Chess Quick list, but the event is rated in Regular: its "
+        "Rating column takes Regular ratings; set Rating system to Quick to rate a Quick event, or leave "
+        "Rating list out"]
+    quick_event = [*event, ["Rating system", "Quick"]]
+    with pytest.raises(CrosstableError, match=r"Event!B6: --kind names the US Chess Regular list, but the "
+                                              r"event is rated in Quick"):
+        fill_sheets({"Event": quick_event, "Crosstable": bare}, source, kind="Regular")
+    # The event's own list, named or not, fills.
+    assert fill_sheets({"Event": quick_event, "Crosstable": bare}, source, kind="quick").blocks
+    assert fill_sheets({"Event": [*event, ["Rating list", "Regular"]], "Crosstable": bare}, source).blocks
+
+
+def test_a_dual_rated_event_without_a_quick_list_says_so_once() -> None:
+    """With no Quick list at hand, the Quick column of a dual-rated event is not filled: one note
+    says why, not one "not on the Quick list" a player."""
+    typed, event = uscf_event()
+    bare = blanked(typed, ("Rating", "Games"))
+    header = [*bare[0], "Quick"]
+    grid = [header, *([*row, None] for row in bare[1:])]
+    filled = fill_sheets({"Event": [*event, ["Dual rated", "yes"]], "Crosstable": grid},
+                         ListSheet(uscf_list(typed)))
+    assert [str(n) for n in filled.notes] == [
+        "Crosstable: no US Chess Quick list in force on 2014-06-01 is at hand: the Quick column is not "
+        "filled (a blank Quick is rated as unrated in Quick); load one, or type the Quick ratings"]
+    assert "Quick from" not in filled.summary[0]

@@ -13,11 +13,17 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from xlrating.cli import main
+from xlrating.crosstable.workbook import overlay
 from xlrating.errors import FormatError
+from xlrating.official.fill import fill_sheets
 from xlrating.official.store import ListStore
+from xlrating.season import rate_season_sheets
+from xlrating.workbook import load, read_grids
 
 ROWS = [
     "last,first,id,list,rating,provisional,federation,club",
@@ -43,12 +49,8 @@ def test_the_icu_csv_is_read_and_looked_up(tmp_path: Path) -> None:
         ]
         found = store.lookup("ICU", "Standard", ["295", "378", "1"], dt.date(2011, 12, 1))
     daly, duffy = found["295"], found["378"]
-    assert (daly.name, daly.rating, daly.federation, daly.flags) == (
-        "Daly, Colm",
-        1987,
-        "Bray/Greystones",
-        "",
-    )
+    # The federation column gives the federation; the club (Bray/Greystones) is not a federation.
+    assert (daly.name, daly.rating, daly.federation, daly.flags) == ("Daly, Colm", 1987, "IRL", "")
     assert (duffy.rating, duffy.flags) == (1650, "p")  # provisional
     assert "1" not in found
 
@@ -75,6 +77,12 @@ def test_bad_rows_are_named(tmp_path: Path) -> None:
         "icu_ratings.csv line 3: provisional is 'maybe', neither true nor false",
         "icu_ratings.csv line 4: 4 fields where the ICU's list has 8 (is the file cut short?)",
     ]
+
+
+def test_a_federation_that_is_not_three_capital_letters_is_refused(tmp_path: Path) -> None:
+    rows = [*ROWS, "Duffy,Sean,379,2011-09-01,1650,true,Bray/Greystones,"]  # the club in its place
+    assert load_problems(tmp_path, rows) == [
+        "icu_ratings.csv line 6: the federation 'Bray/Greystones' is not three capital letters"]
 
 
 def test_the_icu_list_is_not_fide_s(tmp_path: Path) -> None:
@@ -113,3 +121,68 @@ def test_each_bad_field_is_named_and_a_bad_or_repeated_id_ends_its_row(tmp_path:
         "icu_ratings.csv line 8: the rating '5000' is not a whole number from 0 to 4000",
         "icu_ratings.csv line 8: provisional is 'maybe', neither true nor false",
     ]
+
+
+def test_the_icu_list_s_federation_fills_federation_not_the_club(tmp_path: Path) -> None:
+    """Filled from the ICU's download, Daly's ``Federation`` is IRL (his club, Bray/Greystones, is
+    not a federation); a typed federation the list contradicts is named and kept."""
+    sheets: dict[str, list[list[Any]]] = {
+        "Event": [["System", "ICU"], ["Start date", dt.date(2011, 10, 1)]],
+        "Crosstable": [["No", "ID", "Name", "Rating", "K", "Federation", "R1"],
+                       [1, "295", "Daly, Colm", None, 24, None, "W2"],
+                       [2, "90", "Brady, Steven", None, 16, "ENG", "L1"]]}
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(write(tmp_path / "icu_ratings.csv", ROWS))
+        filled = fill_sheets(sheets, store)
+    written = overlay(sheets, filled.blocks)["Crosstable"]
+    assert [row[5] for row in written[1:]] == ["IRL", "ENG"]
+    assert [str(n) for n in filled.notes] == [
+        "Crosstable!F3: Federation ENG is typed, but the ICU Standard list of 2011-09-01 gives IRL for "
+        "ID 90; the typed value is kept"]
+
+
+def test_icu_members_filled_from_the_list_are_named_until_their_k_or_games_are_typed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The ICU's list gives a rating and a provisional flag, never the K, birth date, joining date
+    or games that make a row an ICU member's: with a rating alone a row is a foreign player's,
+    rated for his opponents and never changed. A fill from the list, and a season started from it,
+    say so per player (the provisional one by name), rather than rate every member as foreign."""
+    db = tmp_path / "lists.sqlite"
+    with ListStore(db) as store:
+        store.add(write(tmp_path / "icu_ratings.csv", ROWS))
+        sheets: dict[str, list[list[Any]]] = {
+            "Event": [["System", "ICU"], ["Start date", dt.date(2011, 10, 1)]],
+            "Crosstable": [["No", "ID", "Name", "Rating", "K", "R1", "R2"],
+                           [1, "295", "Daly, Colm", None, None, "W2", "U"],
+                           [2, "378", "Duffy, Seamus", None, None, "L1", "U"],
+                           [3, "90", "Brady, Steven", None, 16, "U", "U"]]}
+        filled = fill_sheets(sheets, store)
+    assert [str(n) for n in filled.notes] == [
+        "Crosstable!B2: ID 295: the ICU Standard list of 2011-09-01 publishes no K, Birth date, Joined or "
+        "Games, and this row gives none: with a rating alone he is rated as a foreign player, his rating "
+        "never changed; type his K (or Birth date, and Joined) to rate him as a member",
+        "Crosstable!B3: ID 378's rating is provisional on the ICU Standard list of 2011-09-01, which does "
+        "not publish the games behind it: type them in Games, else he is rated as an established player "
+        "(or, with a rating alone, as a foreign one)"]  # Brady's K is typed: a member, no note
+
+    target = tmp_path / "season.xlsx"
+    assert main(["template", "season", "--list", "icu", "--federation", "IRL", "--date", "2011-10-01",
+                 "--db", str(db), "-o", str(target)]) == 0
+    assert "publishes no K, Birth date, Joined or Games" in capsys.readouterr().err
+    grids = read_grids(load(target))
+    assert grids["Players"][0] == ["ID", "Name", "Rating", "Federation", "K", "Birth date", "Joined", "Games"]
+    assert "provisional on the list, so needing their Games: ID 378." in grids["How to use"][-1][0]
+    # Daly's K and Duffy's games typed, Daly beats Duffy.
+    players = {row[0]: row for row in grids["Players"][1:]}
+    players["295"] += [24]
+    players["378"] += [None, None, None, 10]
+    grids["Events"][1][2:4] = [dt.date(2011, 10, 5), dt.date(2011, 10, 5)]
+    grids["Event 1"] += [[1, "295", "Daly, Colm", None, "W2"], [2, "378", "Duffy, Seamus", None, "L1"]]
+    rated = rate_season_sheets(grids).events[0].outcomes[0]
+    # Worked by hand (ICU, "Basic Rating Formulae"): Duffy is provisional (10 games), so his new
+    # rating is the weighted average of his old one and his performance, Re = 1987 - 400 = 1587:
+    # (1650 x 10 + 1587 x 1) / 11 = 18087 / 11 = 1644.27, 1644. Daly's is Elo with K 24:
+    # E = 1 / (1 + 10^((1644.27 - 1987)/400)) = 0.878 (the ICU's program rates him against
+    # Duffy's new estimate; against 1650, 0.874), 24 x (1 - 0.878) = 2.9 (3.0), 1987 + 2.9 = 1990
+    # either way. Rated as foreign players, as before, both stayed where they were.
+    assert [(p.method.value, p.post_rating) for p in rated.players] == [("elo", 1990), ("provisional", 1644)]

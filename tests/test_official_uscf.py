@@ -138,3 +138,83 @@ def test_bad_members_and_cut_files_are_named(tmp_path: Path) -> None:
     cut.write_text(json.dumps(PAGE)[:300])
     with pytest.raises(FormatError, match=r"cut.json line 1: not valid JSON"):
         ListStore(tmp_path / "lists.sqlite").add(cut, date=DAY)
+
+
+def dual_members() -> dict[str, object]:
+    """Two established members with Regular and Quick ratings (made up, in the layout above)."""
+    def member(pid: str, first: str, last: str, regular: int, quick: int) -> dict[str, object]:
+        return {"id": pid, "firstName": first, "lastName": last, "stateRep": "OH", "gender": "Female",
+                "ratings": [{"rating": regular, "ratingSystem": "R", "isProvisional": False},
+                            {"rating": quick, "ratingSystem": "Q", "isProvisional": False}]}
+    members = [member("20000001", "Ada", "Adler", 1800, 1650), member("20000002", "Bea", "Baker", 1700, 1900)]
+    return {"items": members, "offset": 0, "pageSize": 100, "hasNextPage": False}
+
+
+def test_a_season_from_the_list_carries_the_quick_ratings_its_dual_rated_events_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A season started from US Chess's list rates its dual-rated events from the list's Quick
+    ratings, not as if every player were unrated in Quick (his Quick then worked out from his
+    Regular rating); a Players sheet without them says, per player, that he is rated as unrated
+    in Quick."""
+    from xlrating.cli import main
+    from xlrating.official.fill import fill_sheets
+    from xlrating.season import rate_season_sheets
+    from xlrating.workbook import load, read_grids
+
+    db = tmp_path / "lists.sqlite"
+    with ListStore(db) as store:
+        store.add(write(tmp_path / "members.json", dual_members()), date=dt.date(2026, 10, 1))
+    target = tmp_path / "season.xlsx"
+    assert main(["template", "season", "--list", "uscf", "--ids", "20000001,20000002", "--date", "2026-10-02",
+                 "--db", str(db), "-o", str(target)]) == 0
+    grids = read_grids(load(target))
+    assert grids["Players"] == [["ID", "Name", "Rating", "Games", "State", "Quick", "Quick games"],
+                                ["20000001", "Adler, Ada", 1800, None, "OH", 1650],
+                                ["20000002", "Baker, Bea", 1700, None, "OH", 1900]]
+    grids["Events"][0] += ["Dual rated"]
+    grids["Events"][1][2:4] = [dt.date(2026, 10, 5), dt.date(2026, 10, 5)]
+    grids["Events"][1] += ["yes"]
+    grids["Event 1"] += [[1, "20000001", "Adler, Ada", None, "W2"], [2, "20000002", "Baker, Bea", None, "L1"]]
+    rated = rate_season_sheets(grids)
+    quick = rated.events[0].outcomes[1].players
+    # Worked by hand (US Chess 2020): both established (N not given: N' = N*, section 3),
+    # N* = 50 / sqrt(0.662 + 0.00000739 (2569 - R0)^2): Ada (1650) 19.03, Bea (1900) 25.10;
+    # m = 1, so K = 800 / (N' + 1) (4.2): 39.94 and 30.66. Step 4 (against the opponent's
+    # pre-event rating): Ada We = 1 / (1 + 10^(-(1650 - 1900)/400)) = 0.1917, 1650 + 39.94 x
+    # 0.8083 = 1682.28; Bea 1900 - 30.66 x 0.8083 = 1875.22. Step 5 (against the opponent's
+    # step-4 rating): Ada We = 1 / (1 + 10^((1875.22 - 1650)/400)) = 0.2148, 1650 + 39.94 x
+    # 0.7852 = 1681.36; Bea We = 1 / (1 + 10^(-(1900 - 1682.28)/400)) = 0.7779, 1900 - 30.66 x
+    # 0.7779 = 1876.15. No bonus (m < 3).
+    assert [(p.pre_rating, round(p.post_rating or 0, 2)) for p in quick] == [(1650, 1681.36), (1900, 1876.15)]
+    assert not rated.notes
+
+    # The Players sheet filled by ``xlrating fill``: its Quick column from the Quick list.
+    header, *rows = grids["Players"]
+    blank = {**grids, "Players": [header, *([*row[:5], None, None] for row in rows)]}
+    with ListStore(db) as store:
+        filled = fill_sheets(blank, store)
+    assert sorted((b.row, b.values[0][0]) for b in filled.blocks) == [(2, 1650), (3, 1900)]
+
+    # Without the Quick columns, every player is rated as unrated in Quick, and told so.
+    bare = {**grids, "Players": [row[:5] for row in grids["Players"]]}
+    notes = rate_season_sheets(bare).notes
+    assert [note[:78] for note in notes] == [
+        "'Event 1'!B2: No. 1 (Adler, Ada) rated as unrated in Quick: ID 20000001 has no",
+        "'Event 1'!B3: No. 2 (Baker, Bea) rated as unrated in Quick: ID 20000002 has no"]
+    assert notes[0].endswith("has no Quick rating on the list (Players!A2); if the player has a Quick "
+                             "rating, type it in a Quick column (or fill it from the official list: xlrating "
+                             "fill)")
+
+
+def test_a_rating_of_0_is_no_rating(tmp_path: Path) -> None:
+    """A member with no rating in a system may come with ``"rating": 0`` there: the shape of the
+    "unrated opponent" in mikeb26/uschess-go's ``rating_estimate_test.go`` (commit
+    5510b5d1c0abc8b2128d9f6c384910e5679e0867, quoted with its ID and name). US Chess's ratings
+    never go below 100 (US Chess 2020, 5): 0 is stored as not rated, so a fill leaves the cell
+    blank (rated as unrated) rather than writing a rating of 0 the crosstable refuses."""
+    quick = {"rating": 0, "ratingSystem": "Q", "isProvisional": False, "gamesPlayed": 0, "floor": 0}
+    member = {"id": "2", "firstName": "B", "lastName": "Opp", "ratings": [quick]}
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(write(tmp_path / "member.json", member), date=DAY)
+        found = store.lookup("USCF", "Quick", ["2"], DAY)["2"]
+    assert (found.name, found.rating, found.games) == ("Opp, B", None, None)

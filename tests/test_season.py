@@ -316,3 +316,82 @@ def test_a_list_entry_the_rating_list_refuses_is_named_at_its_id_cell() -> None:
         rate_season_sheets(sheets)
     assert [str(p) for p in error.value.problems] == [
         "Players!B2: ID 10: an unrated player has no all-wins or all-losses history"]
+
+
+def _round_robin(name_rows: list[list[Any]], rounds: int) -> list[list[Any]]:
+    """Ann (No. 1) beats each of the ``rounds`` other players, one a round."""
+    header = ["No", "ID", "Name", *(f"R{r}" for r in range(1, rounds + 1))]
+    rows = [[1, *name_rows[0], *(f"W{r + 1}" for r in range(1, rounds + 1))]]
+    rows += [[r + 1, *name_rows[r], *(["U"] * (r - 1)), "L1", *(["U"] * (rounds - r))]
+             for r in range(1, rounds + 1)]
+    return [header, *rows]
+
+
+def test_a_fide_k_given_on_players_still_obeys_the_700_rule_over_the_period() -> None:
+    """FIDE publishes a K before the period's games are known: Ann's K 40 from the list, with 20
+    games in one period (two events of ten), is limited as the rules' K is."""
+    others = [[str(i), f"P{i}"] for i in range(2, 12)]
+    sheets: Sheets = {
+        "Season": [["System", "FIDE"], ["List date", dt.date(2026, 9, 1)]],
+        "Players": [["ID", "Name", "Rating", "K"], ["1", "Ann", 1800, 40], *([*p, 1800, 20] for p in others)],
+        "Events": [["Sheet", "End date"], ["E1", dt.date(2026, 9, 10)], ["E2", dt.date(2026, 9, 20)]],
+        "E1": _round_robin([["1", "Ann"], *others], 10),
+        "E2": _round_robin([["1", "Ann"], *others], 10),
+    }
+    season = rate_season_sheets(sheets)
+    # FIDE Rating Regulations 2024, 8.3.3: 20 games in the period at K 40 is 800 > 700, so K is
+    # 700 // 20 = 35. Every opponent is rated as Ann was (expected score 0.50, 8.1.2's table):
+    # 35 x 0.5 = 17.5 a win, 175 an event, 350 in the period: 1800 + 350 = 2150 (with K 40, 2200).
+    assert [event.outcomes[0].players[0].k for event in season.events] == [35, 35]
+    assert season.result.list.rating("1") == 2150
+
+
+def test_a_fide_k_given_on_players_is_10_once_a_published_rating_reaches_2400() -> None:
+    """Ann's K 20 is the September list's; her October rating, 2402, is published: from then on
+    her K is 10 for good (FIDE Rating Regulations 2024, 8.3.3), whatever the list said before."""
+    sheets: Sheets = {
+        "Season": [["System", "FIDE"], ["List date", dt.date(2026, 9, 1)]],
+        "Players": [["ID", "Name", "Rating", "K"], ["1", "Ann", 2390, 20], ["2", "Bob", 2390, 20],
+                    ["3", "Cy", 2000, 20], ["4", "Di", 2000, 20]],
+        "Events": [["Sheet", "End date"], ["E1", dt.date(2026, 9, 20)], ["E2", dt.date(2026, 10, 20)]],
+        "E1": [["No", "ID", "Name", "R1", "R2"], [1, "1", "Ann", "W2", "W3"], [2, "2", "Bob", "L1", "U"],
+               [3, "3", "Cy", "U", "L1"]],
+        "E2": [["No", "ID", "Name", "R1"], [1, "1", "Ann", "W2"], [2, "4", "Di", "L1"]],
+    }
+    season = rate_season_sheets(sheets)
+    # September (8.1.2's table): against Bob, 0 points apart, 0.50 expected: 20 x 0.5 = 10;
+    # against Cy, 390 apart, 0.91: 20 x 0.09 = 1.8; 11.8, rounded 12: 2402 on October's list.
+    # October: K 10; Di is 402 below, counted as 400 (8.1.1), 0.92: 10 x 0.08 = 0.8, 1: 2403
+    # (with K 20, 1.6, 2: 2404).
+    assert [(event.outcomes[0].players[0].pre_rating, event.outcomes[0].players[0].k)
+            for event in season.events] == [(2390, 20), (2402, 10)]
+    assert season.result.list.rating("1") == 2403
+
+
+def test_fide_events_out_of_order_on_one_day_and_on_a_period_s_last_day() -> None:
+    """The Events sheet lists E1 (ends 30 September, the September period's last day), E2
+    (1 October, the next period), and E3 and E4 (both 15 September, both with Ann). Rated in
+    date order, the September events all from the September list, E2 from the list after it."""
+    sheets: Sheets = {
+        "Season": [["System", "FIDE"], ["List date", dt.date(2026, 9, 1)]],
+        "Players": [["ID", "Name", "Rating", "K"], ["1", "Ann", 2000, 20], ["2", "Bob", 1900, 20],
+                    ["3", "Cy", 1800, 20]],
+        "Events": [["Sheet", "End date"], ["E1", dt.date(2026, 9, 30)], ["E2", dt.date(2026, 10, 1)],
+                   ["E3", dt.date(2026, 9, 15)], ["E4", dt.date(2026, 9, 15)]],
+        "E1": [["No", "ID", "Name", "R1"], [1, "1", "Ann", "W2"], [2, "2", "Bob", "L1"]],
+        "E2": [["No", "ID", "Name", "R1"], [1, "1", "Ann", "W2"], [2, "3", "Cy", "L1"]],
+        "E3": [["No", "ID", "Name", "R1"], [1, "1", "Ann", "L2"], [2, "3", "Cy", "W1"]],
+        "E4": [["No", "ID", "Name", "R1"], [1, "1", "Ann", "D2"], [2, "2", "Bob", "D1"]],
+    }
+    season = rate_season_sheets(sheets)
+    assert [event.crosstable.sheet for event in season.events] == ["E3", "E4", "E1", "E2"]
+    # By hand (FIDE Rating Regulations 2024, 8.1.2's table; 8.3: a period's change rounded once).
+    # September, from 2000 / 1900 / 1800: E3 Ann loses to Cy, 200 below, 0.76: 20 x -0.76 =
+    # -15.2 (Cy +15.2); E4 Ann draws Bob, 100 below, 0.64: 20 x -0.14 = -2.8 (Bob +2.8); E1 Ann
+    # beats Bob: 20 x 0.36 = +7.2 (Bob -7.2). Ann -10.8, -11: 1989; Bob -4.4, -4: 1896; Cy
+    # +15.2, 15: 1815. October: E2, Ann (1989) beats Cy (1815), 174 apart, 0.73: 20 x 0.27 =
+    # +5.4, 5: 1994; Cy -5.4, -5: 1810.
+    assert [[p.pre_rating for p in event.outcomes[0].players] for event in season.events] == [
+        [2000, 1800], [2000, 1900], [2000, 1900], [1989, 1815]]
+    new = season.result.list
+    assert (new.rating("1"), new.rating("2"), new.rating("3")) == (1994, 1896, 1810)

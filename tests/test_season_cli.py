@@ -175,7 +175,8 @@ def test_in_place_with_a_report_writes_both_and_leaves_no_temporary_file(tmp_pat
 def test_an_engine_error_names_each_player_at_his_cell_all_at_once(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # The ICU engine needs a birth date for K when none is given; it stopped at the first player,
-    # and the season said "Player 1: Argument 'birth_date' is needed", the engine's seat number.
+    # and the season said "Player 1: Argument 'birth_date' is needed", the engine's seat number
+    # and argument: now each player, at his cell, in the words of a crosstable's check.
     sheets = icu_club()
     sheets["Players"] = [["ID", "Name", "Rating", "Games"], [1, "Ann", 1800, 40], [2, "Bob", 1700, 40]]
     source = write(tmp_path / "club.xlsx", sheets)
@@ -184,9 +185,9 @@ def test_an_engine_error_names_each_player_at_his_cell_all_at_once(
     lines = err.splitlines()
     assert lines[0] == f"{source}: The season has 2 errors; nothing was rated or written."
     assert lines[1:] == [
-        "  Autumn!B2: ID 1: Argument 'birth_date' is needed: K of a player rated below 2100 depends on age "
-        "at the event's start (the player's data: Players!A2)",
-        "  Autumn!B3: ID 2: Argument 'birth_date' is needed: K of a player rated below 2100 depends on age "
-        "at the event's start (the player's data: Players!A3)",
+        "  Autumn!B2: ID 1: rated 1800 over 40 games, below 2100, so K depends on age and membership: give"
+        " K, or Birth date (and Joined for players aged 21 or more) (the player's data: Players!A2)",
+        "  Autumn!B3: ID 2: rated 1700 over 40 games, below 2100, so K depends on age and membership: give"
+        " K, or Birth date (and Joined for players aged 21 or more) (the player's data: Players!A3)",
     ]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx"]

@@ -214,6 +214,14 @@ class System:
     dual_pair: tuple[str, ...] = ()
     """The two rating systems a dual-rated event is rated in, each from its own ratings (US Chess:
     Regular and Quick); empty where no event is dual-rated."""
+    member_columns: tuple[str, ...] = ()
+    """The columns one of which a row needs beside its rating to be rated as the system's member,
+    where the system's list publishes none of them (ICU: ``K``, ``Birth date``, ``Joined``,
+    ``Games``; a rating alone is a foreign player's, never changed): a fill names each listed
+    player whose row has none, and a Players sheet started from the list has them, blank."""
+    list_place: str = "Federation"
+    """The crosstable column the place a list publishes (:attr:`~xlrating.official.ListedPlayer.federation`)
+    fills: ``Federation``; US Chess: ``State``, where its members' list gives the state."""
 
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
@@ -529,20 +537,30 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
     except ArgumentError as error:
         return None, [("Rating", f"{who(row)}: {error}")]
     if player.kind is icu.PlayerKind.RATED and row.k is None and row.rating is not None:
-        start = icu_start(settings)
-        try:
-            icu.k_factor(row.rating, birth_date=row.birth_date, joined=row.joined, start_date=start,
-                         rules=settings.rules)
-        except ArgumentError:
-            if row.birth_date is None:
-                need = "give K, or Birth date (and Joined for players aged 21 or more)"
-            elif row.birth_date > start:
-                need = "the Birth date is after the event's start"
-            else:
-                need = "give K, or Joined (the date the player joined the ICU)"
-            return None, [("Rating", f"{who(row)} is rated {row.rating:g}, below 2100, so K depends on age "
-                                     f"and membership: {need}")]
+        need = icu_k_need(row.rating, row.birth_date, row.joined, icu_start(settings), settings.rules)
+        if need is not None:
+            return None, [("Rating", f"{who(row)} is {need}")]
     return (player,), []
+
+
+def icu_k_need(rating: float, birth_date: date | None, joined: date | None, start: date,
+               rules: icu.RulesLike | None, games: int | None = None) -> str | None:
+    """Why an ICU player rated ``rating`` (over ``games``), without K, has no K at ``start``
+    (``rated 1800, below 2100, so K depends on age and membership: give K, or Birth date...``),
+    else None."""
+    try:
+        icu.k_factor(rating, birth_date=birth_date, joined=joined, start_date=start, rules=rules)
+    except ArgumentError:
+        if birth_date is None:
+            need = "give K, or Birth date (and Joined for players aged 21 or more)"
+        elif birth_date > start:
+            need = "the Birth date is after the event's start"
+        else:
+            need = "give K, or Joined (the date the player joined the ICU)"
+        below = f"{icu.get_rules(rules).k_high_rating:g}"
+        over = f" over {games} games" if games is not None else ""
+        return f"rated {rating:g}{over}, below {below}, so K depends on age and membership: {need}"
+    return None
 
 
 def _icu_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
@@ -588,7 +606,7 @@ USCF = System(
     listed_columns=("Games",), paper="letter", bonuses=True, floors=True,
     carried=("Birth date", "Adult", "Floor", "Peak", "Wins", "Draws", "Events", "History", "FIDE", "CFC"),
     federation="USA", slug="uscf", template="uscf-swiss.xlsx", macro_template=True,
-    dual_pair=("Regular", "Quick"),
+    dual_pair=("Regular", "Quick"), list_place="State",
 )
 
 FIDE = System(
@@ -617,7 +635,7 @@ ICU = System(
     dual_rated=False, bonus_multiplier=False, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=False, list_kinds=("Standard",), listed_columns=(), paper="a4",
     bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
-    template="icu-swiss.xlsx",
+    template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"),
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)

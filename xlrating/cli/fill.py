@@ -375,6 +375,28 @@ def add_season_start(parser: argparse.ArgumentParser) -> None:
     add_selection(parser, system_flag="")
 
 
+def _partner_rows(entry: System, kind: str, players: Sequence[ListedPlayer], on: dt.date | None,
+                  db: str | None) -> Mapping[str, ListedPlayer]:
+    """The rows of ``players`` on the store's list ``kind`` in force on ``on`` (default: today), as
+    :func:`listed_players` reads their own list."""
+    with sources.closed_after(sources.open_store(db)) as store:
+        return store.lookup(entry.key, kind, [p.id for p in players], on or dt.date.today())
+
+
+def _members_note(entry: System, players: Sequence[ListedPlayer]) -> str:
+    """What a Players sheet started from a list that publishes none of a member's columns
+    (:attr:`~xlrating.systems.System.member_columns`: ICU) needs typed, and who is provisional."""
+    from ..official.fill import either
+
+    provisional = [p.id for p in players if "p" in p.flags]
+    more = len(provisional) - 10
+    shown = ", ".join(provisional[:10]) + (f" and {more} more" if more > 0 else "")
+    return (f"The {entry.short_name} list publishes no {either(entry.member_columns)}: type one of them for "
+            "each member on Players, else a row with a rating alone is a foreign player's, whose rating "
+            "never changes"
+            + (f"; provisional on the list, so needing their Games: ID {shown}" if provisional else "") + ".")
+
+
 def season_start(args: argparse.Namespace) -> Any:
     """The :class:`~xlrating.templates.season.ListedStart` ``template season --list`` asks for, or None."""
     if not getattr(args, "start_list", None):
@@ -395,4 +417,9 @@ def season_start(args: argparse.Namespace) -> Any:
     described = (f"Players: {chosen} on the {entry.short_name} {first.kind} list of "
                  f"{first.list_date.isoformat()} ({len(players)} players). Add each event's sheet and its "
                  "row on Events.")
-    return ListedStart(tuple(settings), tuple(players_rows(players, entry.key)), described)
+    notes = (_members_note(entry, players),) if entry.member_columns else ()
+    partner = entry.dual_partner(first.kind)  # a dual-rated event's other list (US Chess: Quick)
+    others = _partner_rows(entry, partner, players, args.on, getattr(args, "db", None)) if partner else None
+    rows = tuple(players_rows(players, entry.key, (partner, others) if partner and others is not None
+                              else None))
+    return ListedStart(tuple(settings), rows, " ".join((described, *notes)), notes)

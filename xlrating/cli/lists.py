@@ -156,12 +156,14 @@ def run_add(args: argparse.Namespace) -> int:
 
 def describe(player: ListedPlayer) -> str:
     """One line for a player's row on one list."""
+    from .. import systems
+
     parts = [f"{player.system} {player.kind} {player.list_date.isoformat()}:", player.name]
     parts.append(f"rating {player.rating:g}" if player.rating is not None else "not rated")
     for label, value in (
         ("games", player.games),
         ("K", player.k),
-        ("federation", player.federation),
+        (systems.get(player.system).list_place.lower(), player.federation),
         ("title", player.title),
         ("sex", player.sex),
         ("born", player.birth_date or player.birth_year),
@@ -178,11 +180,10 @@ def run_show(args: argparse.Namespace) -> int:
     systems = [args.system] if args.system else ["FIDE", "USCF", "ICU"]
     with store:
         history = [row for system in systems for row in store.history(system, args.id)]
-        in_force: list[ListedPlayer] = []
+        in_force: list[str] = []  # a line for each system and kind of list that has held the ID
         if args.date is not None:
-            kinds = sorted({(row.system, row.kind) for row in history})
-            for system, kind in kinds:
-                in_force.extend(store.lookup(system, kind, [args.id], args.date).values())
+            for system, kind in sorted({(row.system, row.kind) for row in history}):
+                in_force.append(_in_force(store, system, kind, args.id, args.date))
     if not history:
         print(f"xlrating: no loaded list holds the ID {args.id!r} (in {store.path})", file=sys.stderr)
         return 1
@@ -191,8 +192,18 @@ def run_show(args: argparse.Namespace) -> int:
         print(f"  {describe(row)}")
     if args.date is not None:
         print(f"In force on {args.date.isoformat()}:")
-        for row in in_force:
-            print(f"  {describe(row)}")
-        if not in_force:
-            print("  none: no list dated on or before that date holds the ID")
+        for line in in_force:
+            print(f"  {line}")
     return 0
+
+
+def _in_force(store: ListStore, system: str, kind: str, pid: str, on: dt.date) -> str:
+    """The player's row on the list of ``system``/``kind`` in force ``on``, or why there is none."""
+    found = store.lookup(system, kind, [pid], on).get(pid)
+    if found is not None:
+        return describe(found)
+    listed = store.in_force(system, kind, on)
+    if listed is None:
+        return f"{system} {kind}: no list dated on or before {on.isoformat()} is loaded"
+    return (f"{system} {kind} {listed.isoformat()}: not on this list, the one in force (he left the list, or "
+            "the file of that date holds other players)")

@@ -96,7 +96,7 @@ def run_import(args: argparse.Namespace) -> int:
     writable_target(target)
     season = import_season_workbook(args.files, target, args.fmt)
     events = [name for name in season.sheets if name not in ("Season", "Players", "Events")]
-    print(f"Imported {len(events)} events ({', '.join(events)}), "
+    print(f"Imported {len(events)} event{'s' if len(events) != 1 else ''} ({', '.join(events)}), "
           f"{len(season.sheets['Players']) - 1} players")
     for note in season.notes:
         print(f"Note: {note}")
@@ -185,4 +185,5 @@ def run_template(args: argparse.Namespace) -> int:
     start = season_start(args)  # --list: the Players sheet from the store
     for written in write_season_template(target, macro=macro, start=start):
         print(f"Wrote {written}")
+    print_fill((), start.notes if start is not None else ())
     return 0

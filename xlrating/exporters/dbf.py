@@ -52,7 +52,7 @@ from ..crosstable.parse import row_address
 from ..errors import FormatError, Problem, WorkbookError
 from ..model import EventType
 from .checks import Check, check_before_sending, missing_fields, setting
-from .source import ExportEvent, Section, export_event, file_date
+from .source import ExportEvent, Section, export_event, file_date, not_held
 
 #: The three files, in the order they are written.
 FILES = ("THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF")
@@ -336,16 +336,9 @@ def build_report(event: ExportEvent, *, force: bool = False) -> Report:
         missing = [] if force else missing_fields(event, USCF_CHECKS)
         raise FormatError([*error.problems, *missing], title=error.title) from None
     missing = check_before_sending(event, USCF_CHECKS, "Cannot export US Chess's rating report", force=force)
-    return Report(tables, tuple(dropped(event)), tuple(missing))
-
-
-def dropped(event: ExportEvent) -> list[str]:
-    """What the crosstable says and the report files cannot hold, in words (to be said)."""
-    games = [p for s in event.sections for p in s.crosstable.players if p.games is not None]
-    if not games:
-        return []
-    return [f"The Games column ({len(games)} player{'s' if len(games) != 1 else ''}) is not in the report: "
-            "D_RATING holds the rating alone; US Chess rates from its own records"]
+    dropped = not_held(event, ("Games",), "the report",
+                       "D_RATING holds the rating alone; US Chess rates from its own records")
+    return Report(tables, tuple(dropped), tuple(missing))
 
 
 def write_tables(tables: Sequence[Table], folder: str | os.PathLike[str], *, force: bool = False

@@ -218,3 +218,20 @@ def rank(section: Section) -> dict[int, int]:
     order = sorted(players, key=lambda p: (-score[p.number], -buchholz(p), -berger(p), p.number))
     return {p.number: place for place, p in enumerate(order, start=1)}
 
+
+
+#: The crosstable columns an export may name as not held by its file, by the row's attribute.
+_HELD = {"Games": "games", "K": "k", "Peak": "peak", "Joined": "joined"}
+
+
+def not_held(event: ExportEvent, columns: Sequence[str], file: str, why: str) -> list[str]:
+    """A note saying which of ``columns`` (``Games``, ``K``...) the crosstable fills for some player
+    and ``file`` cannot hold, and ``why`` (an export says what it leaves out)."""
+    players = [p for section in event.sections for p in section.crosstable.players]
+    counts = [(name, sum(getattr(p, _HELD[name]) is not None for p in players)) for name in columns]
+    given = [f"the {name} column ({n} player{'s' if n != 1 else ''})" for name, n in counts if n]
+    if not given:
+        return []
+    are = "are" if len(given) > 1 else "is"
+    text = f"{' and '.join(given)} {are} not in {file}: {why}"
+    return [text[0].upper() + text[1:]]

@@ -66,7 +66,7 @@ from ..errors import FormatError, Problem
 from ..importers.trf import NATIONAL_RECORD
 from ..model import EventType
 from .checks import Check, check_before_sending, missing_fields, setting
-from .source import ExportEvent, Section, ascii_digits, export_event, file_date, points_of, rank
+from .source import ExportEvent, Section, ascii_digits, export_event, file_date, not_held, points_of, rank
 from .time_control import ENCODED, encode
 
 #: The result a crosstable code becomes in a TRF round field (games and forfeits).
@@ -602,6 +602,9 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
     if left_out:
         notes.append(f"{edition.title} cannot hold " + "; ".join(left_out) + ": not written (--to trf writes "
                      "TRF-2026, which holds them)")
+    notes += not_held(event, ("Games", "K", "Peak", "Joined"), f"the {edition.title} file",
+                      "its player lines and national records hold ratings alone (the rating body works out K "
+                      "from its own records), so an import of the file rates with the rules' K")
     text = "".join(line.rstrip() + "\r\n" for line in [*head, *body, *tail])
     return TrfText(text, tuple(notes), tuple(missing))
 

@@ -68,6 +68,10 @@ _RATING = re.compile(
 _MEMBER_ID = re.compile(r"[0-9A-Za-z]*", re.ASCII)
 _LETTER = re.compile(r"[A-Za-z]", re.ASCII)
 
+#: The note of every import of crosstable text, which gives no dates (a season import says its own).
+NO_DATES = ("The crosstable text has no dates: fill in the Event sheet's End date (the bonus multiplier "
+            "depends on it; blank means today)")
+
 
 def _is_player_line(line: str) -> bool:
     """A player's first line, or what is left of one: the pair number, ``|``, then a name
@@ -429,8 +433,7 @@ def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
     problems.raise_if_any(f"Cannot import {source} as US Chess crosstable text")
     event: list[tuple[str, Cell]] = [(k, v) for k, v in settings.items()]
     event += [("Event name", None), ("Start date", None), ("End date", None)]
-    notes.append("The crosstable text has no dates: fill in the Event sheet's End date (the bonus "
-                 "multiplier depends on it; blank means today)")
+    notes.append(NO_DATES)
     if settings.get("Event type") == "Match":
         notes.append("A two-player section is imported as a match (US Chess 2020, 7)")
     return ImportedEvent(source=source, format="msa", event=tuple(event),

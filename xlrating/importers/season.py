@@ -36,6 +36,7 @@ from ..workbook.add import MAX_SHEET_NAME
 from ..workbook.book import save_workbook_atomic
 from ..workbook.season import season_workbook
 from . import ImportedEvent, import_file
+from .msa import NO_DATES
 
 Rows = list[list[Any]]
 #: The Events sheet's columns and the imported Event setting each comes from.
@@ -174,7 +175,11 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
         [name, *(event.setting(s) for s in EVENT_SETTINGS)] for name, event, _ in events]
     for name, _, sheet in events:
         sheets[name] = [list(sheet.header), *(list(row) for row in sheet.rows)]
-    notes += [note for _, event in imported for note in event.notes]
+    notes += [f"{shown(path)}: {note}" for path, event in imported for note in event.notes  # which file
+              if note != NO_DATES]  # said below, in a season's words
+    notes += [f"{shown(path)}: the file gives no dates: fill in the End date of its row on the "
+              f"{EVENTS_SHEET} sheet (a season is rated in date order, and refuses an event without one)"
+              for path, event in imported if event.setting("End date") is None]
     notes += [str(warning) for warning in identity_warnings(_sightings(events))]
     return ImportedSeason(sheets, tuple(notes))
 

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable, Sequence
+from datetime import date
 from typing import Any
 
 from .. import icu
 from ..adjustments import RatingAdjustment
-from ..systems import icu_player
+from ..errors import ArgumentError
+from ..systems import icu_k_need, icu_player
 from .model import Entry, Event, PlayerId, evolve, evolver, history_row
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
@@ -72,16 +74,20 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
         players = engine_players(
             seating.ids, lambda key, number: icu_player(entries[key], number, rules, checked=True)
         )
-        outcome = call_engine(
-            icu.rate_event,
-            players,
-            seating.games,
-            explain=season.explain,
-            start_date=event.start_date or event.end_date,
-            rules=rules,
-            event_name=event.name or event.id,
-            **_groups(wave, seating, players),
-        )
+        try:
+            outcome = call_engine(
+                icu.rate_event,
+                players,
+                seating.games,
+                explain=season.explain,
+                start_date=event.start_date or event.end_date,
+                rules=rules,
+                event_name=event.name or event.id,
+                **_groups(wave, seating, players),
+            )
+        except ArgumentError:
+            _without_k(players, event.start_date or event.end_date, rules)
+            raise
     results = list(outcome.players)  # (all built before the first is folded)
     season.keep(event, outcome)
     foreign, history = icu.PlayerKind.FOREIGN, season.history
@@ -95,6 +101,20 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
         history[key].append(
             history_row(name, "ICU", result.pre_rating, post, result.change, result.rated_games)
         )
+
+
+def _without_k(players: Sequence[icu.IcuPlayer], start: date, rules: icu.IcuRules) -> None:
+    """Raise, in the director's words, for each rated player whose K cannot be told at ``start``
+    (the engine's refusal names the argument it lacked): he may have been provisional when the
+    season began and crossed the provisional limit in an earlier event."""
+    refused = []
+    for player in players:
+        if player.kind is icu.PlayerKind.RATED and player.k is None and player.rating is not None:
+            need = icu_k_need(player.rating, player.birth_date, player.joined, start, rules, player.games)
+            if need is not None:
+                refused.append(f"Player {player.number}: {need}")
+    if refused:
+        raise ArgumentError("\n".join(refused))
 
 
 _ITERATED = (icu.PlayerKind.UNRATED, icu.PlayerKind.PROVISIONAL)

@@ -33,6 +33,9 @@ RATIO_FROM = 10 * 1024**2
 #: How many problems are collected before a file is given up as the wrong file.
 MAX_PROBLEMS = 1000
 
+#: A federation as FIDE's and the ICU's lists write it: three capital letters (``IRL``).
+FEDERATION = re.compile(r"[A-Z]{3}")
+
 _CHUNK = 1024 * 1024
 #: A line longer than this is no list's line: its first MAX_LINE bytes stand for it (for its reader
 #: to refuse), the rest of it is skipped.

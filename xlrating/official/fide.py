@@ -32,7 +32,7 @@ from xml.parsers import expat
 
 from .. import systems
 from ..importers._common import _ILLEGAL, quote
-from ._source import ListProblems, TextLines, month_date, open_list
+from ._source import FEDERATION, ListProblems, TextLines, month_date, open_list
 from .listfile import Bulk, ListFile, NotWellFormed, Request, Row, first_line
 
 SYSTEM = systems.FIDE.key
@@ -84,7 +84,6 @@ _COMBINED = (
     "flag",
 )
 _KIND_IN_NAME = re.compile(r"(?<![a-z])(standard|rapid|blitz)(?![a-z])", re.IGNORECASE)
-_FED = re.compile(r"[A-Z]{3}")
 _FLAGS = frozenset({"", "i", "w", "wi", "iw"})
 _TITLE = re.compile(r"[A-Za-z]{1,4}")
 MAX_RATING = 4000
@@ -149,7 +148,7 @@ class _Line:
         text = text.strip()
         if not text:
             return None
-        if not _FED.fullmatch(text):
+        if not FEDERATION.fullmatch(text):
             self.bad(f"the federation {quote(text)} is not three capital letters")
         return text
 
@@ -233,6 +232,10 @@ def _date_and_kinds(
             "the list does not say its date (neither its header nor its file name): "
             "give it (--date YYYY-MM-01)",
         )
+    if date is None and header_date is not None and named_date not in (None, header_date):
+        problems.add(where, f"the header dates the list {header_date:%B %Y}, but its file name says "
+                            f"{named_date:%B %Y} (a renamed file?): to load it as the header says, give "
+                            f"--date {header_date.isoformat()}")
     if date is None and header_date is None and named_date is not None:
         notes.append(f"{path.name}: the list's date, {named_date:%B %Y}, taken from the file name")
     kinds = KINDS if combined else (_kind(path, member, kind, problems),)

@@ -11,8 +11,8 @@ never changed):
   games (``1480P12``);
 - FIDE: ``K`` as FIDE publishes it, checked against the rules (a note says when the rules give
   another K for the player's rating and birth year);
-- ``Birth date`` where the list publishes a full date; ``Federation`` and ``Title`` where the
-  sheet has those columns;
+- ``Birth date`` where the list publishes a full date; ``Federation`` (US Chess: ``State``, the
+  member's state its list gives) and ``Title`` where the sheet has those columns;
 - a dual-rated US Chess event: ``Quick`` and ``Quick games`` (where the sheet has them) from the
   Quick list in force on the same date.
 
@@ -71,15 +71,16 @@ from .identity import name_key
 from .model import LISTED_COLUMNS, ListedPlayer, PlayerSource
 
 #: The columns a fill may write, in the order they are added when missing.
-FILLED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date", "Federation", "Title")
+FILLED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date", "Federation", "State", "Title")
 #: A dual-rated US Chess event's Quick columns, filled from the Quick list where the sheet has them.
 QUICK: tuple[str, ...] = ("Quick", "Quick games")
 #: Columns added when the sheet lacks them and the list has something for them.
 ADDED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date")
 #: The number format of each filled column.
 FORMATS: dict[str, str | None] = {"Rating": "0", "Games": "0", "K": "0", "Birth date": "yyyy-mm-dd",
-                                  "Federation": "@", "Title": "@", "Quick": "0", "Quick games": "0"}
-_EXTRA = {fold(alias): name for name in ("Federation", "Title")
+                                  "Federation": "@", "State": "@", "Title": "@", "Quick": "0",
+                                  "Quick games": "0"}
+_EXTRA = {fold(alias): name for name in ("Federation", "State", "Title")
           for alias in (name, *EXTRA_COLUMNS[name])}
 
 
@@ -117,6 +118,9 @@ class Table:
     appendable_k: bool = True
     """Whether a missing K column may be added after the last column (not after a crosstable's
     outputs: a K there is read as the K used)."""
+    quick: bool = False
+    """Whether a ``Quick`` column is filled from the Quick list though the settings are not a
+    dual-rated event's: a season's Players sheet, the list its dual-rated events are rated from."""
 
 
 @dataclass
@@ -141,20 +145,22 @@ def _kinds(system: str) -> str:
     return ", ".join(systems.get(system).list_kinds)
 
 
-def sheet_kind(grid: Grid | None, sheet: str, system: str, problems: list[Problem]) -> str | None:
-    """The kind of list the settings sheet's ``Rating list`` row names, if it has one."""
+def sheet_kind(grid: Grid | None, sheet: str, system: str, problems: list[Problem]) -> tuple[str | None, str]:
+    """The kind of list the settings sheet's ``Rating list`` row names, if it has one, and the
+    address of its value cell (the sheet's name when there is no such row)."""
     for index, row in enumerate(_grid(grid or ())):
         if row and fold(row[0]) == fold(RATING_LIST):
             value = row[1] if len(row) > 1 else None
+            where = address(sheet, index + 1, 2)
             if is_blank(value):
-                return None
+                return None, where
             found = kind_named(system, value)
             if found is None:
                 name = systems.get(system).short_name
-                problems.append(Problem(address(sheet, index + 1, 2), f"{RATING_LIST} {show(value)} is not a "
-                                        f"{name} list: use one of {_kinds(system)}"))
-            return found
-    return None
+                problems.append(Problem(where, f"{RATING_LIST} {show(value)} is not a {name} list: use one "
+                                               f"of {_kinds(system)}"))
+            return found, where
+    return None, sheet
 
 
 def list_kind(settings: EventSettings, kind: str | None = None) -> str:
@@ -181,8 +187,9 @@ def _columns(table: Table) -> tuple[int, dict[str, int], int, bool]:
     if index is None:
         return 0, {}, 0, False
     layout = read_layout(table.sheet, rows, index, [])
+    members = systems.get(table.settings.system).member_columns
     columns = {name: column for name, column in layout.inputs.items()
-               if name in (*FILLED, *QUICK, "ID", "Name")}
+               if name in (*FILLED, *QUICK, *members, "ID", "Name")}
     for extra, column in columns_named(rows[index], _EXTRA).items():
         columns.setdefault(extra, column)
     return index + 1, columns, last_used_column(rows, index, len(rows) - 1), bool(layout.outputs)
@@ -195,7 +202,7 @@ def _read_rows(table: Table, header: int, columns: Mapping[str, int], problems: 
         "Rating": lambda v: rating(v, low=low, high=high),
         "Games": lambda v: whole(v, "a number of games", high=MAX_GAMES),
         "K": lambda v: bounded(v, "a K factor", *K_RANGE),
-        "Birth date": lambda v: date_value(v, "a date"), "Federation": text, "Title": text,
+        "Birth date": lambda v: date_value(v, "a date"), "Federation": text, "State": text, "Title": text,
     }
     if _quick(table, columns):
         readers["Quick"] = lambda v: rating(v, low=low, high=high)
@@ -212,6 +219,7 @@ def _read_rows(table: Table, header: int, columns: Mapping[str, int], problems: 
         if member is None and name is None:
             continue
         row = _Row(number, member, name or "")
+        row.blank.update((column, is_blank(cell(column))) for column in columns if column not in readers)
         for column, reader in readers.items():
             value = cell(column)
             row.blank[column] = is_blank(value)
@@ -239,14 +247,15 @@ def _listed_values(player: ListedPlayer, system: str) -> dict[str, Any]:
     """The values the list gives for the filled columns (those it does not publish left out)."""
     values: dict[str, Any] = {"Rating": player.rating}
     values.update((name, LISTED_COLUMNS[name](player)) for name in systems.get(system).listed_columns)
-    values.update({"Birth date": player.birth_date, "Federation": player.federation, "Title": player.title})
+    place = systems.get(system).list_place  # the list's place: a federation, or a US Chess member's state
+    values.update({"Birth date": player.birth_date, place: player.federation, "Title": player.title})
     return {column: value for column, value in values.items() if value is not None}
 
 
 def _same(column: str, typed: Any, listed: Any) -> bool:
     if column in ("Rating", "K"):
         return abs(float(typed) - float(listed)) < 0.5
-    if column in ("Federation", "Title"):
+    if column in ("Federation", "State", "Title"):
         return fold(typed) == fold(listed)
     return bool(typed == listed)
 
@@ -332,8 +341,9 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
         if rows:
             problems.append(_no_list(table, name))
         return [], [], [], "", problems
-    fill = _Fill(table, source, columns, name, f"{name} of {in_force.isoformat()}")
+    fill = _Fill(table, source, columns, name, f"{name} of {in_force.isoformat()}", listed_on=in_force)
     found = source.lookup(system, kind, [row.id for row in rows if row.id is not None], table.on)
+    fill.earlier = _earlier(source, system, kind, in_force, {row.id for row in rows} - set(found) - {None})
     for row in rows:
         _fill_row(fill, row, found)
     quick = _fill_quick(fill, rows) if _quick(table, columns) else ""
@@ -361,6 +371,10 @@ class _Fill:
     notes: list[Problem] = field(default_factory=list)
     pending: list[Pending] = field(default_factory=list)
     """Notes at cells of columns the fill may add (placed once the added columns are known)."""
+    earlier: Mapping[str, ListedPlayer] = field(default_factory=dict)
+    """The IDs the list in force does not hold, on the newest earlier list that holds them."""
+    listed_on: dt.date | None = None
+    """The date of the list in force."""
 
     def cell(self, row: _Row, column: str) -> str:
         """The address of ``row``'s cell in ``column`` (a column the sheet has)."""
@@ -376,6 +390,27 @@ def _fill_row(fill: _Fill, row: _Row, found: Mapping[str, ListedPlayer]) -> None
         _not_listed(fill, row)
     else:
         _from_list(fill, row, player)
+
+
+#: How many lists before the one in force a fill looks back in for an ID that list does not hold.
+LOOK_BACK = 24
+
+
+def _earlier(source: PlayerSource, system: str, kind: str, in_force: dt.date, ids: set[str | None]
+             ) -> dict[str, ListedPlayer]:
+    """The rows of ``ids`` on the newest of the :data:`LOOK_BACK` lists before the list of
+    ``in_force`` that holds each (a player who left the list, or a US Chess file saved with other
+    members)."""
+    found: dict[str, ListedPlayer] = {}
+    wanted = {pid for pid in ids if pid is not None}
+    listed: dt.date | None = in_force
+    for _ in range(LOOK_BACK):
+        listed = source.in_force(system, kind, listed - dt.timedelta(days=1)) if wanted and listed else None
+        if listed is None:
+            break
+        found.update(source.lookup(system, kind, sorted(wanted), listed))
+        wanted -= set(found)
+    return found
 
 
 def _no_list(table: Table, name: str) -> Problem:
@@ -401,6 +436,16 @@ def _not_listed(fill: _Fill, row: _Row) -> None:
     others = [p for p in fill.source.find_by_name(table.settings.system, table.kind, row.name, table.on)
               if p.id != row.id] if row.name else []
     also = "; the list has that name under " + _named(others) if others else ""
+    before = fill.earlier.get(row.id) if row.id is not None else None
+    if before is not None:
+        rated = f", rated {_shown(before.rating)}" if before.rating is not None else ", not rated"
+        dated = before.list_date.isoformat()
+        text = (f"ID {row.id} is not on the {fill.described} in force on {table.on.isoformat()}, but the "
+                f"list of {dated} has him ({before.name}{rated}): nothing filled (he left the list, or the "
+                f"file of {fill.listed_on} holds other players); type his rating, or fill from that list "
+                f"(--date {dated}){also}")
+        fill.notes.append(Problem(fill.cell(row, "ID"), text))
+        return
     fill.notes.append(Problem(fill.cell(row, "ID"), f"ID {row.id} is not on the {fill.name} in force on "
                                                     f"{table.on.isoformat()}: nothing filled (a new player, "
                                                     f"or a mistyped ID?){also}"))
@@ -409,6 +454,9 @@ def _not_listed(fill: _Fill, row: _Row) -> None:
 def _from_list(fill: _Fill, row: _Row, player: ListedPlayer) -> None:
     """A listed player's row: its blank cells filled from the list, a note for every typed value
     the list contradicts, and one for a player the list does not rate."""
+    if row.name and not set(name_key(row.name)) & set(name_key(player.name)):
+        _another_player(fill, row, player)
+        return
     listed = _listed_values(player, fill.table.settings.system)
     fill.pending.extend(_row_notes(fill.table, row, player, listed, fill.described))
     for column, value in listed.items():
@@ -418,6 +466,44 @@ def _from_list(fill: _Fill, row: _Row, player: ListedPlayer) -> None:
     if player.rating is None and row.blank.get("Rating", True):
         fill.notes.append(Problem(fill.cell(row, "ID"), f"ID {row.id} has no rating on the {fill.described}: "
                                                         "left blank, rated as unrated"))
+    elif (member := _as_member(fill, row, player)) is not None:
+        fill.notes.append(Problem(fill.cell(row, "ID"), member))
+
+
+def _another_player(fill: _Fill, row: _Row, player: ListedPlayer) -> None:
+    """A row whose name has no word in common with the listed name of its ID: the ID is likely
+    another player's (a typo), so nothing is filled; a note says so, with the listed players of the
+    row's name."""
+    table = fill.table
+    others = [p for p in fill.source.find_by_name(table.settings.system, table.kind, row.name, table.on)
+              if p.id != row.id]
+    also = "; the list has that name under " + _named(others) if others else ""
+    text = (f"Name {row.name!r}, but the {fill.described} has {player.name!r} for ID {row.id}: the names "
+            f"have no word in common, so nothing is filled (a mistyped ID?){also}")
+    fill.notes.append(Problem(fill.cell(row, "Name"), text))
+
+
+def _as_member(fill: _Fill, row: _Row, player: ListedPlayer) -> str | None:
+    """What a listed, rated player's row lacks to be rated as the system's member, where the list
+    publishes none of it (:attr:`~xlrating.systems.System.member_columns`: ICU), else None."""
+    needed = systems.get(fill.table.settings.system).member_columns
+    rated = row.typed.get("Rating") is not None or (row.number, "Rating") in fill.writes
+    if not needed or not rated:
+        return None
+    if "p" in player.flags and "Games" in needed and row.blank.get("Games", True):
+        return (f"ID {row.id}'s rating is provisional on the {fill.described}, which does not publish the "
+                "games behind it: type them in Games, else he is rated as an established player (or, with a "
+                "rating alone, as a foreign one)")
+    if all(row.blank.get(column, True) for column in needed):
+        return (f"ID {row.id}: the {fill.described} publishes no {either(needed)}, and this row gives none: "
+                "with a rating alone he is rated as a foreign player, his rating never changed; type his K "
+                "(or Birth date, and Joined) to rate him as a member")
+    return None
+
+
+def either(columns: Sequence[str]) -> str:
+    """``K, Birth date, Joined or Games``."""
+    return ", ".join(columns[:-1]) + f" or {columns[-1]}" if len(columns) > 1 else columns[0]
 
 
 def _summary(table: Table, rows: Sequence[_Row], counts: Mapping[str, int], described: str,
@@ -435,10 +521,11 @@ def _on(table: Table) -> str:
 
 
 def _quick(table: Table, columns: Mapping[str, int]) -> bool:
-    """Whether the sheet is a dual-rated US Chess event's, filled from the Regular list, with a
-    Quick column: its Quick ratings come from the Quick list. (Only a system that has dual-rated
-    events, US Chess, lets the Event sheet set Dual rated.)"""
-    return table.settings.dual_rated and table.kind == "Regular" and "Quick" in columns
+    """Whether the sheet is a dual-rated US Chess event's (or a season's Players sheet, the list its
+    dual-rated events are rated from), filled from the Regular list, with a Quick column: its Quick
+    ratings come from the Quick list. (Only a system that has dual-rated events, US Chess, lets the
+    Event sheet set Dual rated, and only US Chess has a Regular list.)"""
+    return (table.settings.dual_rated or table.quick) and table.kind == "Regular" and "Quick" in columns
 
 
 def _fill_quick(fill: _Fill, rows: Sequence[_Row]) -> str:
@@ -447,10 +534,15 @@ def _fill_quick(fill: _Fill, rows: Sequence[_Row]) -> str:
     the list contradicts is a note. The summary's words naming the Quick list."""
     table = fill.table
     system = table.settings.system  # US Chess: only its events may be dual rated
-    found = fill.source.lookup(system, "Quick", [row.id for row in rows if row.id is not None], table.on)
     name = list_name(system, "Quick")
-    dated = next(iter(found.values())).list_date.isoformat() if found else ""
-    described = f"{name} of {dated}" if dated else name
+    listed = fill.source.in_force(system, "Quick", table.on)
+    if listed is None:  # one note, not one "not on the list" a player
+        text = (f"no {name} in force on {_on(table)} is at hand: the Quick column is not filled (a blank "
+                "Quick is rated as unrated in Quick); load one, or type the Quick ratings")
+        fill.notes.append(Problem(quote_sheet(table.sheet), text))
+        return ""
+    found = fill.source.lookup(system, "Quick", [row.id for row in rows if row.id is not None], table.on)
+    described = f"{name} of {listed.isoformat()}"
     for row in rows:
         player = found.get(row.id) if row.id is not None else None
         if row.id is None:
@@ -589,8 +681,11 @@ def _crosstable_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str
     event = find_sheet(sheets, SETTINGS_SHEET)
     grid = sheets[event] if event is not None else None
     settings, problems = read_settings(grid, sheet=event or SETTINGS_SHEET, today=today)
-    kind = _checked(settings.system, kind) or sheet_kind(grid, event or SETTINGS_SHEET, settings.system,
-                                                         problems)
+    given = _checked(settings.system, kind)
+    named, where = sheet_kind(grid, event or SETTINGS_SHEET, settings.system, problems)
+    kind = given or named
+    problems += _own_list(settings, kind, *(("--kind", settings.cell("Rating system")) if given else
+                                            (RATING_LIST, where)))
     if problems:
         raise CrosstableError(problems, title="The Event sheet has errors; nothing was filled.")
     when, why = _dated(settings, on)
@@ -611,10 +706,17 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
     problems: list[Problem] = []
     grid = sheets[named] if named else None
     where = named or SEASON_SHEET
-    kind = _checked(settings.system, kind) or sheet_kind(grid, where, settings.system, problems)
+    given = _checked(settings.system, kind)
+    on_sheet, cell = sheet_kind(grid, where, settings.system, problems)
+    kind = given or on_sheet
+    events = rating_order(season.events)
+    problems += _own_list(settings, kind, *(("--kind", settings.cell("Rating system")) if given else
+                                            (RATING_LIST, cell)))
+    for event in events if given else ():
+        problems += _own_list(event.crosstable.settings, given, "--kind", event.crosstable.settings.cell(
+            "Rating system"))
     if problems:
         raise CrosstableError(problems, title="The Season sheet has errors; nothing was filled.")
-    events = rating_order(season.events)
     if on is not None or list_date is not None or not events:
         when, why = (on, "the date given") if on is not None else (list_date or settings.end_date,
                                                                      "the Season sheet's List date")
@@ -622,7 +724,8 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
         when, why = _dated(events[0].crosstable.settings, None)
         why = f"the first event's {'Start' if not why else 'End'} date"
     players = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
-    tables = [Table(players, _grid(sheets[players]), settings, list_kind(settings, kind), when, why)]
+    tables = [Table(players, _grid(sheets[players]), settings, list_kind(settings, kind), when, why,
+                    quick=True)]
     for event in events:
         event_on, event_why = _dated(event.crosstable.settings, on)
         new = frozenset(str(key) for key in event.event.players)
@@ -631,6 +734,19 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
                                 event.crosstable.settings, list_kind(event.crosstable.settings, kind),
                                 event_on, event_why, only=new, appendable_k=False))
     return tables
+
+
+def _own_list(settings: EventSettings, kind: str | None, said: str, where: str) -> list[Problem]:
+    """The problem (at ``where``) of a list ``kind`` (named by ``said``: ``--kind``, the ``Rating
+    list`` row) of another rating system than the event's own (US Chess): its ratings would fill the
+    ``Rating`` column of an event rated in another system, each system's ratings being its own."""
+    own = settings.rating_system
+    if kind is None or not systems.get(settings.system).rating_systems or kind == own:
+        return []
+    text = (f"{said} names the {list_name(settings.system, kind)}, but the event is rated in {own}: its "
+            f"Rating column takes {own} ratings; set Rating system to {kind} to rate a {kind} event, or "
+            f"leave {said} out")
+    return [Problem(where, text)]
 
 
 def _checked(system: str, kind: str | None) -> str | None:

@@ -8,9 +8,9 @@ names, ICU ID, the list's date (``2015-09-01``), the rating, ``true`` for a prov
 rating, the player's federation and club. A download filtered to one list holds that
 list; one with several list dates is refused (choose one list on the site).
 
-Kept: the name as ``Last, First``, the rating, the club (as
-:attr:`~.model.ListedPlayer.federation`, as the ICU's lists have it), and ``p`` in
-:attr:`~.model.ListedPlayer.flags` for a provisional rating.
+Kept: the name as ``Last, First``, the rating, the federation (``IRL``; blank where the ICU
+records none) and ``p`` in :attr:`~.model.ListedPlayer.flags` for a provisional rating. The club
+is not kept: a crosstable has no column for it, and it is not the player's federation.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..importers._common import _ILLEGAL, quote
-from ._source import ListProblems, TextLines, open_list
+from ._source import FEDERATION, ListProblems, TextLines, open_list
 from .listfile import ListFile, Request, Row
 
 SYSTEM = "ICU"
@@ -87,7 +87,7 @@ def _row(where: str, cells: list[str], day: str, seen: set[int], problems: ListP
         problems.add(where, f"{len(cells)} fields where the ICU's list has {len(HEADER)} (is the file cut "
                             "short?)")
         return None
-    last, first, pid_text, listed, rating_text, provisional, _federation, club = (c.strip() for c in cells)
+    last, first, pid_text, listed, rating_text, provisional, federation, _club = (c.strip() for c in cells)
     before = len(problems.items)
     if listed != day:
         problems.add(where, f"the list date {quote(listed)} is not the file's ({day}): a download holds one "
@@ -97,12 +97,14 @@ def _row(where: str, cells: list[str], day: str, seen: set[int], problems: ListP
         return None
     name = _name(where, last, first, problems)
     rating = _rating(where, rating_text, problems)
+    if federation and not FEDERATION.fullmatch(federation):
+        problems.add(where, f"the federation {quote(federation)} is not three capital letters")
     if provisional.lower() not in ("true", "false"):
         problems.add(where, f"provisional is {quote(provisional)}, neither true nor false")
     if len(problems.items) > before:
         return None
     flags = "p" if provisional.lower() == "true" else ""
-    return (0, pid, name, rating, None, None, None, None, club or None, None, None, flags, None)
+    return (0, pid, name, rating, None, None, None, None, federation or None, None, None, flags, None)
 
 
 def _icu_id(where: str, text: str, seen: set[int], problems: ListProblems) -> int | None:

@@ -40,7 +40,8 @@ class ListedPlayer:
     birth_date: dt.date | None = None
     """A full birth date, where the list publishes one."""
     federation: str | None = None
-    """FIDE: the three-letter federation; US Chess: the state; ICU: the club or ``None``."""
+    """FIDE and the ICU: the three-letter federation; US Chess: the member's state (which fills a
+    crosstable's ``State`` column, :attr:`~xlrating.systems.System.list_place`)."""
     title: str | None = None
     """FIDE: the title (GM, IM, WGM, ...), ``None`` for none."""
     sex: str | None = None

@@ -186,16 +186,27 @@ def _value(sheet: str, number: int, row: list[Any], columns: Mapping[str, int], 
         return None
 
 
-def players_rows(players: Sequence[ListedPlayer], system: str) -> list[tuple[Any, ...]]:
+def players_rows(players: Sequence[ListedPlayer], system: str,
+                 partner: tuple[str, Mapping[str, ListedPlayer]] | None = None) -> list[tuple[Any, ...]]:
     """A season's ``Players`` sheet of listed players (header first): ID, Name, Rating and what the
     system's rules read from the list (US Chess: a provisional rating's Games; FIDE: K), then
-    Birth date, Federation and Title where the list gives any."""
+    Birth date, Federation (US Chess: State) and Title where the list gives any, and blank the
+    columns a member's row needs that the list does not publish (ICU: K, Birth date, Joined, Games).
+    ``partner``: the kind and the rows, by ID, of the other list a dual-rated event reads (US Chess
+    Quick beside Regular), whose ratings and games go to its columns (``Quick``, ``Quick games``)
+    where it rates any of the players."""
     columns: list[tuple[str, Callable[[ListedPlayer], Any]]] = [
         ("ID", lambda p: p.id), ("Name", lambda p: p.name), ("Rating", lambda p: _number(p.rating))]
     columns += [(name, LISTED_COLUMNS[name]) for name in systems.get(system).listed_columns]
     optional: list[tuple[str, Callable[[ListedPlayer], Any]]] = [
-        ("Birth date", lambda p: p.birth_date), ("Federation", lambda p: p.federation),
+        ("Birth date", lambda p: p.birth_date), (systems.get(system).list_place, lambda p: p.federation),
         ("Title", lambda p: p.title)]
     columns += [(name, get) for name, get in optional if any(get(p) is not None for p in players)]
+    if partner is not None and any(p.rating is not None for p in partner[1].values()):
+        kind, rows = partner
+        columns += [(kind, lambda p: _number(rows[p.id].rating) if p.id in rows else None),
+                    (f"{kind} games", lambda p: rows[p.id].games if p.id in rows else None)]
+    columns += [(name, lambda p: None) for name in systems.get(system).member_columns  # the rules need
+                if name not in dict(columns)]  # one of them, the list publishes none: to type in
     ordered = sorted(players, key=lambda p: (-(p.rating or 0.0), name_key(p.name)))
     return [tuple(name for name, _ in columns), *(tuple(get(p) for _, get in columns) for p in ordered)]

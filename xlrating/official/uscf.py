@@ -150,7 +150,8 @@ def _date(member: dict[str, Any], key: str, where: str, problems: ListProblems) 
 
 
 def _ratings(ratings: Any, where: str, problems: ListProblems) -> dict[str, tuple[int | None, int | None]]:
-    """``{source: (rating, games behind a provisional rating)}`` from a member's ``ratings``."""
+    """``{source: (rating, games behind a provisional rating)}`` from a member's ``ratings`` (a
+    rating 0, or none, is no rating: US Chess 2020, 5, puts every rating at 100 or more)."""
     found: dict[str, tuple[int | None, int | None]] = {}
     if ratings is None:
         return found
@@ -170,6 +171,9 @@ def _ratings(ratings: Any, where: str, problems: ListProblems) -> dict[str, tupl
             continue
         if games is not None and (type(games) is not int or games < 0):
             problems.add(where, f"gamesPlayed {games!r} is not a whole number")
+            continue
+        if not rating:  # 0: no rating in that system (US Chess's ratings never go below 100)
+            found[entry["ratingSystem"]] = (None, None)
             continue
         found[entry["ratingSystem"]] = (rating, games if entry.get("isProvisional") else None)
     return found

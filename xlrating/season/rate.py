@@ -133,6 +133,8 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
             for key in by_id[0]}
     disagreements: dict[int, str] = {}
     _unrated_notes(event, rows, listed, disagreements, notes)
+    if len(by_id) > 1:
+        _unrated_partner_notes(event, by_id[1], listed, disagreements, notes)
     _rating_notes(event, rows, current, disagreements, notes)
     renumbered = [_renumbered(event, outcome, by_id[index], current if index == 0 else {}, disagreements)
                   for index, outcome in enumerate(outcomes)]
@@ -155,6 +157,30 @@ def _unrated_notes(event: SeasonEvent, rows: Mapping[PlayerId, HistoryRow], list
             disagreements[player.number] = text
             notes.append(f"{address(crosstable.sheet, player.row, crosstable.columns.get('ID', 1))}: "
                          f"{who(player)} {text}")
+
+
+def _unrated_partner_notes(event: SeasonEvent, by_id: Mapping[PlayerId, PlayerOutcome],
+                           listed: Mapping[PlayerId, str], disagreements: dict[int, str],
+                           notes: list[str]) -> None:
+    """A note for every player of a dual-rated event rated as unrated in its second rating system
+    (US Chess Quick): his initial rating there is worked out (from his Regular rating...), which is
+    right for a player who has none and wrong for one whose rating the list lacks."""
+    crosstable = event.crosstable
+    settings = crosstable.settings
+    partner = systems.get(settings.system).dual_partner(settings.rating_system) or ""
+    for player in crosstable.players:
+        key = event.ids.get(player.number, "")
+        found = by_id.get(key)
+        if found is None or found.pre_rating is not None or not found.rated_games:
+            continue
+        where = listed.get(key)
+        said = (f"has no {partner} rating on the list ({where})" if where is not None
+                else f"is new and his {partner} is blank")
+        text = (f"rated as unrated in {partner}: ID {key} {said}; if the player has a {partner} rating, "
+                f"type it in a {partner} column (or fill it from the official list: xlrating fill)")
+        disagreements[player.number] = "; ".join(filter(None, (disagreements.get(player.number), text)))
+        notes.append(f"{address(crosstable.sheet, player.row, crosstable.columns.get('ID', 1))}: "
+                     f"{who(player)} {text}")
 
 
 def _rating_notes(event: SeasonEvent, rows: Mapping[PlayerId, HistoryRow],

@@ -126,6 +126,9 @@ class ListedStart:
     settings: tuple[tuple[str, Any], ...]
     players: tuple[tuple[Any, ...], ...]
     described: str
+    notes: tuple[str, ...] = ()
+    """What the user must add before rating, said on the command line too (the How to use line
+    ends with it)."""
 
 
 #: The first event's sheet of a season started from a list: its header only.
