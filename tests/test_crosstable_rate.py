@@ -541,3 +541,29 @@ def test_a_name_that_is_an_excel_error_is_reported() -> None:
     grid = [["No", "Name", "Rating", "R1"], [1, "#REF!", 1500, "W2"], [2, "B", 1600, "L1"]]
     with pytest.raises(CrosstableError, match=r"Crosstable!B2: the name is the Excel error #REF!"):
         rate_sheets({"Crosstable": grid})
+
+
+def test_icu_change_is_what_the_rating_moved_by_rounded_and_with_the_bonus() -> None:
+    # ICU "Basic Rating Formulae" (Mark Orr), the Elo example: 2000, K 40, beats a 2000 and
+    # draws with a 2200: 2000 + 40 x (1.5 - 0.740) = 2030.4, published 2030; the Change
+    # column says +30, what the rating moved by (the engine's unrounded 30.4 is a working step).
+    # No. 4 (K 40) beats five stronger players and wins a bonus: his Change is post - pre,
+    # bonus included, as on every other system's sheet.
+    from xlrating.cli.rate import standings
+
+    header = ["No", "Name", "Rating", "K", "R1", "R2", "R3", "R4", "R5"]
+    rows = [[1, "Example", 2000, 40, "W2", "D3", None, None, None],
+            [2, "Same", 2000, 24, "L1", None, None, None, None],
+            [3, "Higher", 2200, 24, None, "D1", None, None, None],
+            [4, "Kid", 1200, 40, "W5", "W6", "W7", "W8", "W9"],
+            *[[n, f"P{n}", 1500 + 50 * n, 24, *["L4" if r == n - 5 else None for r in range(5)]]
+              for n in range(5, 10)]]
+    workbook = rate_sheets(sheets(header, rows, [["System", "ICU"], ["End date", END]]), today=TODAY)
+    (outcome,) = workbook.events[0].outcomes
+    posts, changes = column(workbook, "Post rating"), column(workbook, "Change")
+    assert posts[0] == 2030 and changes[0] == 30
+    assert outcome.player(4).bonus and changes[3] == posts[3] - 1200
+    assert changes == [post - row[2] for post, row in zip(posts, rows, strict=True)]
+    assert [p.rating_change for p in outcome.players] == changes
+    kid = next(line for line in standings(workbook).splitlines() if " Kid " in line)
+    assert f"{posts[3] - 1200:+d}" in kid.split()

@@ -122,7 +122,8 @@ def standings(rated: RatedWorkbook) -> str:
                 result = outcome.player(player.number)
                 pre = "unrated" if result.pre_rating is None else f"{result.pre_rating:.0f}"
                 post = "" if result.post_rating is None else f"{result.post_rating:.0f}"
-                change = "" if result.change is None else f"{round(result.change):+d}".replace("+0", "0")
+                moved = result.rating_change
+                change = "" if moved is None else f"{round(moved):+d}".replace("+0", "0")
                 rows.append((str(player.number), player.name, f"{player.score:g}", pre, post, change,
                              result.method.value))
             widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]

@@ -197,7 +197,7 @@ def _ratings_fields(multi_section: bool, dual: bool, official: bool) -> list[_Fi
         _Field(Column("Pre games", COUNT, 6), lambda part, row, o: o.pre_games, optional=True),
         _Field(Column("Post rating", RATING, 7), lambda part, row, o: _number(o.post_rating)),
         _Field(Column("Post games", COUNT, 6), lambda part, row, o: o.post_games, optional=True),
-        _Field(Column("Change", SIGNED, 7, signed=True), lambda part, row, o: _number(o.change)),
+        _Field(Column("Change", SIGNED, 7, signed=True), lambda part, row, o: _number(o.rating_change)),
     ]
     if official:
         fields += [
@@ -477,7 +477,7 @@ def _summary_counts(lines: _Lines, part: _Part) -> None:
 
 def _summary_changes(lines: _Lines, part: _Part) -> None:
     """The rating changes: how many, their total and average, gains and losses, the largest."""
-    changes = [(row.number, o.change) for row, o in part.rows if o.change is not None]
+    changes = [(row.number, o.rating_change) for row, o in part.rows if o.rating_change is not None]
     total = sum(change for _, change in changes)
     lines.add("Players with a rating change", len(changes), COUNT, "had a pre-event and a post-event rating")
     lines.add("Total rating change", total if changes else None, SIGNED_1,
@@ -639,7 +639,7 @@ def _chart_part(part: _Part, number: int, top: int, data_column: int, heading: s
 def _changes_chart(found: _Charted, part: _Part, number: int, data_column: int) -> None:
     """1. Rating change per player: horizontal bars, gains green and losses red, largest gain on top."""
     row = found.row
-    changes = sorted(((o.change, row_.number) for row_, o in part.rows if o.change is not None),
+    changes = sorted(((o.rating_change, row_.number) for row_, o in part.rows if o.rating_change is not None),
                      key=lambda item: (item[0], -item[1]))
     if not changes:
         found.cells.append(Cell(row, 2, "No player had both a pre-event and a post-event rating: no rating "
