@@ -453,11 +453,15 @@ def check_games(sheet: str, players: list[PlayerRow], problems: list[Problem],
     reported once, at the first row's cell, naming the other cell. A double forfeit (``F2``
     in No. 1's row, ``F1`` or ``F`` in No. 2's: both lost by forfeit) is two unplayed games,
     0 points each and not rated; a note for each player goes into ``notes`` (pairing
-    number -> notes). Cell addresses are formatted only for the problems found.
+    number -> notes). A forfeit that agrees with its opponent's cell but names a player whom
+    another forfeit names in the same round (``X3`` in two rows, No. 3's cell ``F``) is a
+    problem at the later cell: a player has one opponent a round. Cell addresses are
+    formatted only for the problems found.
     """
     by_number: dict[int, PlayerRow] = {}
     for player in players:
         by_number.setdefault(player.number, player)
+    forfeits: dict[tuple[int, int], tuple[PlayerRow, RoundCell]] = {}
     games: list[Game] = []
     for player in players:
         for cell in player.rounds:
@@ -473,9 +477,22 @@ def check_games(sheet: str, players: list[PlayerRow], problems: list[Problem],
                 agreed = _rated_game(player, cell, opponent, other, games)
             else:
                 agreed = _forfeit(player, cell, opponent, other, notes)
+                first = forfeits.setdefault((cell.round, opponent.number), (player, cell)) if agreed else None
+                if first is not None and first[1] is not cell:
+                    problems.append(_named_twice(sheet, player, cell, *first))
             if not agreed:
                 problems.append(_disagreement(sheet, player, cell, opponent, other))
     return games
+
+
+def _named_twice(sheet: str, player: PlayerRow, cell: RoundCell, first: PlayerRow, first_cell: RoundCell
+                 ) -> Problem:
+    """The problem of a forfeit naming an opponent whom an earlier forfeit names in the same round."""
+    there = address(sheet, first.row, first_cell.column)
+    return Problem(address(sheet, player.row, cell.column),
+                   f"{cell.text!r} (round {cell.round}): No. {cell.opponent} is already the opponent of "
+                   f"No. {first.number} in round {cell.round} ({there} says {first_cell.text!r}); "
+                   "a player has one opponent a round")
 
 
 #: The result each result code's opponent must have in the mirror cell.

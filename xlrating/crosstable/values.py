@@ -239,8 +239,9 @@ def date_value(value: Any, what: str = "a date") -> date | None:
     if isinstance(value, Real):
         serial = finite(value)
         if serial is not None and serial in _YEARS:
+            day = excel_date(serial).isoformat()
             raise BadValue(f"{show(value)} is a year, not {what} (as a date serial number it would be "
-                           f"{excel_date(serial).isoformat()}); type the whole date, e.g. {int(serial)}-05-31")
+                           f"{day}); type the whole date, e.g. {int(serial)}-05-31")
         if serial is not None and 1 <= serial <= _MAX_SERIAL and serial != 60:
             return excel_date(serial)
         if serial is None or serial > _MAX_SERIAL:
