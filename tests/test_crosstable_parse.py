@@ -360,3 +360,24 @@ def test_birth_date_after_the_event() -> None:
     rows = [[1, "A", "2030-01-01", "W2"], [2, "B", None, "L1"]]
     assert problems(grid(header, rows)) == [
         "Crosstable!C2: Birth date 2030-01-01 is after the event (2024-06-02)"]
+
+
+@pytest.mark.parametrize("system", ["FIDE", "ICU"])
+@pytest.mark.parametrize("typed", [1.85, "1.850", 1500.7, "1500.5P12"])
+def test_a_fide_or_icu_rating_with_a_fraction_is_refused(system: str, typed: Any) -> None:
+    # FIDE and the ICU publish whole numbers. 1.850 (1850 typed with a thousands separator) was
+    # rated as 1.85 under ICU (post-event rating 38 for a win and a draw); 1500.7 gave FIDE a
+    # post-event rating of 1518.7, which no FIDE list can hold.
+    rows = [["No", "Name", "Rating", "K", "R1"], [1, "A", typed, 24, "W2"], [2, "B", 1700, 24, "L1"]]
+    with pytest.raises(CrosstableError) as error:
+        rate_sheets({"Event": [["System", system], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    shown = repr(typed) if isinstance(typed, str) else f"{typed:g}"
+    assert f"Crosstable!C2: Rating: {shown} is not a whole number; {system} ratings are whole numbers " \
+           "(for 1850 type 1850, not 1.850)" in [str(p) for p in error.value.problems]
+
+
+def test_a_us_chess_rating_keeps_its_fraction() -> None:
+    # US Chess 2020 stores ratings as floats (section 1): a post-event rating typed back is read as is.
+    rows = [["No", "Name", "Rating", "R1"], [1, "A", 1643.759, "W2"], [2, "B", 1431.034, "L1"]]
+    book = rate_sheets({"Event": [["System", "USCF"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert book.events[0].outcomes[0].player(1).pre_rating == 1643.759
