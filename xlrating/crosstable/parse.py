@@ -374,9 +374,9 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     low, high = entry.rating_range
     pre, games = reader.rating_with_games("Rating", "Games", low, high)
     if pre is not None and entry.whole_ratings and pre != int(pre):
-        problems.append(Problem(reader.where("Rating"), f"Rating: {show(reader.raw('Rating'))} is not a whole "
-                                f"number; {entry.short_name} ratings are whole numbers (for 1850 type 1850, "
-                                "not 1.850)"))
+        message = (f"Rating: {show(reader.raw('Rating'))} is not a whole number; {entry.short_name} ratings "
+                   "are whole numbers (for 1850 type 1850, not 1.850)")
+        problems.append(Problem(reader.where("Rating"), message))
     others = _other_ratings(reader)
     rounds = _round_cells(reader, unreadable)
     birth = _date_by(reader, "Birth date", settings.end_date)
