@@ -567,3 +567,19 @@ def test_icu_change_is_what_the_rating_moved_by_rounded_and_with_the_bonus() -> 
     assert [p.rating_change for p in outcome.players] == changes
     kid = next(line for line in standings(workbook).splitlines() if " Kid " in line)
     assert f"{posts[3] - 1200:+d}" in kid.split()
+
+
+def test_an_end_date_after_today_is_rated_with_a_warning_at_its_cell() -> None:
+    # 2052 typed for 2025: a junior born 2012 is rated at 40 (US Chess: the adult's 1300, not 50 x
+    # his age) and the rules in force in 2052 are taken. Rated as given (an event may be rated
+    # before its last round), with a warning; an End date up to today has none.
+    header = ["No", "Name", "Rating", "Born", "R1"]
+    rows = [[1, "Junior", None, date(2012, 3, 1), "W2"], [2, "B", 1500, None, "L1"]]
+    later = [["System", "USCF"], ["Start date", TODAY], ["End date", date(2052, 6, 2)]]
+    workbook = rate_sheets(sheets(header, rows, later), today=TODAY)
+    assert [str(w) for w in workbook.warnings] == [
+        "Event!B3: End date 2052-06-02 is after today (2024-06-02): ages, K factors and the rules in force "
+        "are taken on that day; if the year is a slip, correct it and rate again"]
+    assert workbook.events[0].outcomes[0].player(1).initial_rating == 1300
+    today = [["System", "USCF"], ["End date", TODAY]]
+    assert rate_sheets(sheets(header, rows, today), today=TODAY).warnings == ()

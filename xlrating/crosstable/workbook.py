@@ -30,7 +30,7 @@ from ..official.identity import (
 )
 from ..systems import Lineup, who
 from .columns import fold, input_column, round_number
-from .model import AddedColumns, Block, Crosstable, Grid, RatedEvent, RatedWorkbook
+from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, RatedEvent, RatedWorkbook
 from .parse import blank_ratings, find_header, read_crosstable
 from .rate import build_players, rate_crosstable
 from .render import render
@@ -109,8 +109,20 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         written, extra = render(rated, sheets[rated.crosstable.sheet])
         blocks.extend(written)
         added.extend(extra)
-    warnings = (*crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated)
+    warnings = (*future_end(settings, today or date.today()),
+                *crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated)
     return RatedWorkbook(events=tuple(events), blocks=tuple(blocks), added=tuple(added), warnings=warnings)
+
+
+def future_end(settings: EventSettings, today: date) -> list[Problem]:
+    """A warning at the End date when it is after ``today``: rated as given (an event may be rated
+    before its last round), but a slip of the year (2052 for 2025) would take every age, K factor
+    and rule in force on the wrong day."""
+    if settings.end_date <= today:
+        return []
+    return [Problem(settings.cell("End date"), f"End date {settings.end_date.isoformat()} is after today "
+                    f"({today.isoformat()}): ages, K factors and the rules in force are taken on that day; "
+                    "if the year is a slip, correct it and rate again")]
 
 
 def unrated_warnings(crosstable: Crosstable, grid: Grid) -> list[Problem]:
