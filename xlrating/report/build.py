@@ -534,7 +534,7 @@ def _summary_rules(lines: _Lines, part: _Part) -> None:
 
 
 def _summary(events: Sequence[RatedEvent], parts: list[_Part], title: str, subtitle: str,
-             page: PageSetup) -> Sheet:
+             page: PageSetup, checks: Sequence[str]) -> Sheet:
     multi_section = len(events) > 1
     lines = _Lines()
     lines.single(title, Style.TITLE)
@@ -560,6 +560,8 @@ def _summary(events: Sequence[RatedEvent], parts: list[_Part], title: str, subti
     lines.add("Crosstable sheets" if multi_section else "Crosstable sheet", ", ".join(sections))
     lines.add("Players", sum(len(e.crosstable.players) for e in events), COUNT)
     lines.add("Rated games", sum(len(e.crosstable.games) for e in events), COUNT)
+    for check in checks:
+        lines.add("Check", check)
     for part in parts:
         _summary_part(lines, part, multi_section)
     return Sheet(name=SUMMARY, cells=tuple(lines.cells),
@@ -730,15 +732,18 @@ def _charts(parts: list[_Part], multi_section: bool, page: PageSetup) -> tuple[S
 # --- the report --------------------------------------------------------------------------------
 
 
-def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, games: bool | None = None
-                 ) -> Report:
+def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, games: bool | None = None,
+                 checks: Sequence[str] = ()) -> Report:
     """The rating report of ``events`` (the rated crosstables of one workbook).
 
     Sheets: Summary, Ratings, Games, Explanations, Charts, and the hidden Chart data
     behind the charts. ``explain_all`` explains every player on the Explanations sheet
     (by default: players rated by a special or iterative method, and players whose
     rating a bonus or a floor changed). ``games`` lists every game on the Games sheet
-    (``None``: when there are at most :data:`GAMES_BY_DEFAULT` game lines).
+    (``None``: when there are at most :data:`GAMES_BY_DEFAULT` game lines). ``checks``: what
+    the run said the director should check (:attr:`RatedWorkbook.warnings
+    <xlrating.crosstable.RatedWorkbook.warnings>` as text, the run's notes), listed on the
+    Summary under "Check", each once and none that an event's notes already say.
     """
     if isinstance(events, RatedEvent):
         events = (events,)
@@ -759,12 +764,14 @@ def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, gam
                                       f"{systems.get(settings.system).name}, {rules}") if p)
     page = PageSetup(paper=systems.get(settings.system).paper, header=title)
     charts, data = _charts(parts, multi_section, page)
+    said = {note for event in events for outcome in event.outcomes for note in outcome.notes}
+    checks = tuple(note for note in dict.fromkeys(checks) if note not in said)
     sheets = (
-        _summary(events, parts, title, subtitle, page),
+        _summary(events, parts, title, subtitle, page, checks),
         _ratings(parts, multi_section, dual, subtitle, page),
         _games(parts, multi_section, dual, subtitle, page, games),
         _explanations(parts, multi_section, dual, subtitle, page, explain_all),
         charts,
         data,
     )
-    return Report(title=title, sheets=sheets)
+    return Report(title=title, sheets=sheets, checks=checks)
