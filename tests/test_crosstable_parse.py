@@ -381,3 +381,25 @@ def test_a_us_chess_rating_keeps_its_fraction() -> None:
     rows = [["No", "Name", "Rating", "R1"], [1, "A", 1643.759, "W2"], [2, "B", 1431.034, "L1"]]
     book = rate_sheets({"Event": [["System", "USCF"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
     assert book.events[0].outcomes[0].player(1).pre_rating == 1643.759
+
+
+@pytest.mark.parametrize("title", [3, "3", "Game 3", "Rd.3 final"])
+def test_a_results_column_under_a_header_not_read_as_a_round_is_an_error(title: Any) -> None:
+    # R1, R2, then the third round headed 3 (or Game 3): the column was kept as an unknown one and
+    # the event rated on two rounds, the third round's games lost without a word.
+    rows = [["No", "Name", "Rating", "Club", "R1", "R2", title],
+            [1, "A", 1800, "D4 Club", "W2", "W3", "W4"], [2, "B", 1700, None, "L1", "W4", "W3"],
+            [3, "C", 1600, None, "W4", "L1", "L2"], [4, "D", 1600, None, "L3", "L2", None]]
+    with pytest.raises(CrosstableError) as error:
+        rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    (problem,) = error.value.problems
+    assert str(problem).startswith(f"Crosstable!G1: {title!r} is not read as a round, but the column holds "
+                                   "results ('W4' in Crosstable!G2)")
+
+
+def test_a_column_of_other_values_stays_an_unknown_column() -> None:
+    # A column read by no one is kept and ignored unless every filled cell is a result code.
+    rows = [["No", "Name", "Rating", "Board", "R1"], [1, "A", 1800, "D4", "W2"],
+            [2, "B", 1700, "Table 2", "L1"]]
+    book = rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert book.events[0].outcomes[0].player(1).rated_games == 1

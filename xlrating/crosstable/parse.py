@@ -9,7 +9,7 @@ names no player 99``). :func:`read_crosstable` returns the problems;
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
@@ -406,9 +406,10 @@ _ROUND_LIKE = re.compile(r"(?:r|rd|rnd|round)[0-9]+")
 
 def unread_results(sheet: str, rows: list[list[Any]], layout: Layout, player_rows: list[int]
                    ) -> list[Problem]:
-    """Columns whose cells hold game results but are not read as a round: a blank header, or a
-    header that starts like a round's but says more (``R4 (final)``). Rating without them
-    would silently drop those games, so each is a problem at its header cell.
+    """Columns whose cells hold game results but are not read as a round: a blank header, a
+    header that starts like a round's but says more (``R4 (final)``), or any other header
+    (``3``, ``Game 3``) over a column whose every filled player cell is a result code. Rating
+    without them would silently drop those games, so each is a problem at its header cell.
     """
     known = set(layout.inputs.values()) | set(layout.outputs.values()) | set(layout.rounds)
     header = rows[layout.header_row - 1]
@@ -416,7 +417,8 @@ def unread_results(sheet: str, rows: list[list[Any]], layout: Layout, player_row
     problems: list[Problem] = []
     for column in range(1, width + 1):
         title = _cell(header, column)
-        if column in known or not (is_blank(title) or column in layout.unread):
+        if column in known or not (is_blank(title) or column in layout.unread
+                                   or _all_codes(_cell(rows[i], column) for i in player_rows)):
             continue
         example = next(((i, v) for i in player_rows if _names_a_game(v := _cell(rows[i], column))), None)
         if example is None:
@@ -425,11 +427,26 @@ def unread_results(sheet: str, rows: list[list[Any]], layout: Layout, player_row
         if is_blank(title):
             message = (f"this column has no header but holds results ({found}); head it as the round it "
                        "is (R1, R2, ...) or clear it")
+        elif column not in layout.unread:
+            message = (f"{show(title)} is not read as a round, but the column holds results ({found}); "
+                       "head it as the round it is (R1, R2, ... or Rd 1, Round 1), or clear it")
         else:
             message = (f"{show(title)} is not read as a round, but the column holds results ({found}); "
                        "head round columns R1, R2, ... (or Rd 1, Round 1) with nothing after the number")
         problems.append(Problem(address(sheet, layout.header_row, column), message))
     return problems
+
+
+def _all_codes(values: Iterable[Any]) -> bool:
+    """Whether every value that is not blank reads as a result code."""
+    for value in values:
+        if is_blank(value):
+            continue
+        try:
+            parse_code(value)
+        except BadValue:
+            return False
+    return True
 
 
 def _names_a_game(value: Any) -> bool:
