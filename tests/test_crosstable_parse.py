@@ -403,3 +403,27 @@ def test_a_column_of_other_values_stays_an_unknown_column() -> None:
             [2, "B", 1700, "Table 2", "L1"]]
     book = rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
     assert book.events[0].outcomes[0].player(1).rated_games == 1
+
+
+def test_a_fide_event_with_its_ratings_under_fide_rating_is_an_error() -> None:
+    # 'FIDE rating' is the FIDE column, which US Chess reads to start an unrated player's rating and
+    # FIDE does not read at all: every player was rated as unrated (no rating, no change), silently.
+    rows = [["No", "Name", "FIDE rating", "R1", "R2"], [1, "A", 1800, "W2", "W3"], [2, "B", 1700, "L1", None],
+            [3, "C", 1600, None, "L1"]]
+    with pytest.raises(CrosstableError) as error:
+        rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert [str(p) for p in error.value.problems] == [
+        "Crosstable!C1: 'FIDE rating' is not read under FIDE: the players' ratings are read from the Rating "
+        "column, and this sheet has none; head this column Rating"]
+
+
+@pytest.mark.parametrize("system", ["USCF", "FIDE"])
+def test_a_sheet_without_a_rating_column_is_rated_with_a_warning(system: str) -> None:
+    # 'Elo' (or 'Ratng') is no column xlrating knows: kept and ignored, so every player is unrated.
+    rows = [["No", "Name", "Elo", "R1", "R2"], [1, "A", 1800, "W2", "W3"], [2, "B", 1700, "L1", None],
+            [3, "C", 1600, None, "L1"]]
+    book = rate_sheets({"Event": [["System", system], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert book.events[0].outcomes[0].player(1).pre_rating is None
+    assert [str(w) for w in book.warnings] == [
+        "Crosstable!1:1: no Rating column: all 3 players are rated as unrated; if their ratings are in "
+        "another column, head it Rating"]

@@ -449,6 +449,22 @@ def _all_codes(values: Iterable[Any]) -> bool:
     return True
 
 
+def _ratings_elsewhere(sheet: str, rows: list[list[Any]], layout: Layout, settings: EventSettings
+                       ) -> list[Problem]:
+    """A sheet of a system whose ``Rating`` column holds FIDE ratings (:attr:`~xlrating.systems.System.
+    fide_ids`) with no ``Rating`` column but a ``FIDE`` one (``FIDE rating``): its ratings are the
+    players' own, which the system reads from ``Rating`` only; unread, every player would be rated
+    as unrated."""
+    entry = systems.get(settings.system)
+    column = layout.inputs.get("FIDE")
+    if not entry.fide_ids or column is None or "Rating" in layout.inputs:
+        return []
+    title = show(_cell(rows[layout.header_row - 1], column))
+    return [Problem(address(sheet, layout.header_row, column),
+                    f"{title} is not read under {entry.short_name}: the players' ratings are read from the "
+                    "Rating column, and this sheet has none; head this column Rating")]
+
+
 def _names_a_game(value: Any) -> bool:
     """Whether ``value`` is text that reads as a played game (``W12``, ``L3b``, ``=7``)."""
     if not isinstance(value, str) or is_blank(value):
@@ -618,6 +634,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
     if last_index == header_index:
         problems.append(Problem(row_address(sheet, layout.header_row), "the crosstable has no player rows"))
     problems.extend(unread_results(sheet, rows, layout, player_rows))
+    problems.extend(_ratings_elsewhere(sheet, rows, layout, settings))
     notes: dict[int, list[str]] = {}
     games = check_games(sheet, players, problems, unreadable, notes) if layout.rounds else []
     rating_column = layout.inputs.get("Rating")

@@ -31,7 +31,7 @@ from ..official.identity import (
 from ..systems import Lineup, who
 from .columns import fold, input_column, round_number
 from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, RatedEvent, RatedWorkbook
-from .parse import blank_ratings, find_header, read_crosstable
+from .parse import blank_ratings, find_header, read_crosstable, row_address
 from .rate import build_players, rate_crosstable
 from .render import render
 from .settings import read_settings
@@ -127,9 +127,17 @@ def future_end(settings: EventSettings, today: date) -> list[Problem]:
 
 def unrated_warnings(crosstable: Crosstable, grid: Grid) -> list[Problem]:
     """A warning at the Rating cell of each player with an ID and a blank Rating: rated as unrated
-    (his row's notes say so too, see :func:`~xlrating.crosstable.parse.blank_ratings`)."""
-    return [Problem(where, f"{who(player)} {unrated_note(player.member_id or '')}")
-            for player, where in blank_ratings(crosstable, _rows(grid))]
+    (his row's notes say so too, see :func:`~xlrating.crosstable.parse.blank_ratings`); and one at
+    the header row of a sheet with players but no ``Rating`` column (``Elo``, ``Ratng``: every
+    player rated as unrated)."""
+    found = [Problem(where, f"{who(player)} {unrated_note(player.member_id or '')}")
+             for player, where in blank_ratings(crosstable, _rows(grid))]
+    if crosstable.players and "Rating" not in crosstable.columns:
+        count = len(crosstable.players)
+        found.insert(0, Problem(row_address(crosstable.sheet, crosstable.header_row),
+                                f"no Rating column: all {count} players are rated as unrated; if their "
+                                "ratings are in another column, head it Rating"))
+    return found
 
 
 def sightings(crosstable: Crosstable) -> list[Sighting]:
