@@ -427,3 +427,15 @@ def test_a_sheet_without_a_rating_column_is_rated_with_a_warning(system: str) ->
     assert [str(w) for w in book.warnings] == [
         "Crosstable!1:1: no Rating column: all 3 players are rated as unrated; if their ratings are in "
         "another column, head it Rating"]
+
+
+def test_the_fide_lists_headers_are_read() -> None:
+    # Copied from FIDE's rating list: 'Gms' (games) and 'B-day' (birth year) were unknown columns,
+    # ignored: a junior was rated with K 20 (not 40), a player with 10 games as established.
+    rows = [["No", "Name", "Rtg", "Gms", "B-day", "R1"], [1, "A", 1800, 10, None, "W2"],
+            [2, "B", 1700, None, date(2012, 3, 1), "L1"]]
+    book = rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert [p.k for p in book.events[0].outcomes[0].players] == [40, 40]  # FIDE 2024, 8.3.3
+    rows[2][4] = 2012  # a year alone: refused, not read as a day of 1905
+    with pytest.raises(CrosstableError, match=r"Crosstable!E3: Birth date: 2012 is a year, not a date"):
+        rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
