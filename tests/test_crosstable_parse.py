@@ -439,3 +439,23 @@ def test_the_fide_lists_headers_are_read() -> None:
     rows[2][4] = 2012  # a year alone: refused, not read as a day of 1905
     with pytest.raises(CrosstableError, match=r"Crosstable!E3: Birth date: 2012 is a year, not a date"):
         rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+
+
+def test_a_swiss_typed_as_a_round_robin_is_an_error_at_the_event_type() -> None:
+    # The FIDE template's Event type is Round robin. A six-player, three-round Swiss left so was
+    # rated by the FIDE Handbook's round-robin procedure (10.21b: each new player's Rc the
+    # tournament average Ra), silently: U1 1880 instead of the Swiss's 1863.
+    rows = [["No", "Name", "Rating", "R1", "R2", "R3"],
+            [1, "A", 2000, "D4", "W2", "D3"], [2, "B", 1900, "W5", "L1", "D6"],
+            [3, "C", 1800, "W6", "D5", "D1"], [4, "U1", None, "D1", "W6", "W5"],
+            [5, "U2", None, "L2", "D3", "L4"], [6, "D", 1700, "L3", "L4", "D2"]]
+    event = [["System", "FIDE"], ["Rules", "FIDE handbook"], ["Event type", "Round robin"],
+             ["End date", date(2005, 5, 1)]]
+    with pytest.raises(CrosstableError) as error:
+        rate_sheets({"Event": event, "Crosstable": rows})
+    assert [str(p) for p in error.value.problems] == [
+        "Event!B3: Event type Round robin, but sheet Crosstable has 3 round columns for 6 players, and a "
+        "round robin has at least 5 (each player meets every other): set Event type to Swiss"]
+    event[2][1] = "Swiss"
+    swiss = rate_sheets({"Event": event, "Crosstable": rows}).events[0].outcomes[0]
+    assert swiss.player(4).post_rating == 1863

@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import systems
 from ..errors import CrosstableError, Problem
-from ..model import Game
+from ..model import EventType, Game
 from ..official.identity import unrated_note
 from .codes import parse_code
 from .columns import (
@@ -465,6 +465,20 @@ def _ratings_elsewhere(sheet: str, rows: list[list[Any]], layout: Layout, settin
                     "Rating column, and this sheet has none; head this column Rating")]
 
 
+def _no_round_robin(sheet: str, layout: Layout, settings: EventSettings, players: int) -> list[Problem]:
+    """An event typed ``Round robin`` whose sheet has fewer round columns than a round robin of its
+    players needs (each meets every other: players - 1 rounds): a Swiss left with the FIDE
+    template's Event type, which the FIDE Handbook would rate by its round-robin procedure
+    (10.21b, 10.54: every unrated player's Rc the tournament average)."""
+    rounds = len(layout.rounds)
+    if settings.event_type is not EventType.ROUND_ROBIN or not rounds or rounds >= players - 1:
+        return []
+    return [Problem(settings.cell("Event type"),
+                    f"Event type Round robin, but sheet {quote_sheet(sheet)} has {rounds} round "
+                    f"column{'s' if rounds != 1 else ''} for {players} players, and a round robin has at "
+                    f"least {players - 1} (each player meets every other): set Event type to Swiss")]
+
+
 def _names_a_game(value: Any) -> bool:
     """Whether ``value`` is text that reads as a played game (``W12``, ``L3b``, ``=7``)."""
     if not isinstance(value, str) or is_blank(value):
@@ -635,6 +649,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
         problems.append(Problem(row_address(sheet, layout.header_row), "the crosstable has no player rows"))
     problems.extend(unread_results(sheet, rows, layout, player_rows))
     problems.extend(_ratings_elsewhere(sheet, rows, layout, settings))
+    problems.extend(_no_round_robin(sheet, layout, settings, len(players)))
     notes: dict[int, list[str]] = {}
     games = check_games(sheet, players, problems, unreadable, notes) if layout.rounds else []
     rating_column = layout.inputs.get("Rating")
