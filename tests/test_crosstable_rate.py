@@ -583,3 +583,22 @@ def test_an_end_date_after_today_is_rated_with_a_warning_at_its_cell() -> None:
     assert workbook.events[0].outcomes[0].player(1).initial_rating == 1300
     today = [["System", "USCF"], ["End date", TODAY]]
     assert rate_sheets(sheets(header, rows, today), today=TODAY).warnings == ()
+
+
+def test_an_icu_sheet_of_foreign_players_only_is_rated_with_a_warning() -> None:
+    # Ratings typed without K, Birth date or Joined: by the ICU's reading each is a foreign rating,
+    # used for opponents and never changed, so the event changed no one's rating. Each row's note
+    # said so; nothing said the sheet as a whole had left its members' data out.
+    header = ["No", "Name", "Rating", "R1", "R2"]
+    rows = [[1, "A", 1800, "W2", "W3"], [2, "B", 1700, "L1", None], [3, "C", 1600, None, "L1"]]
+    workbook = rate_sheets(sheets(header, rows, [["System", "ICU"], ["End date", END]]), today=TODAY)
+    assert {p.method.value for p in workbook.events[0].outcomes[0].players} == {"foreign"}
+    assert [str(w) for w in workbook.warnings] == [
+        "Crosstable!1:1: all 3 players with a rating are foreign (a rating alone: no K, Birth date, Joined "
+        "or Games), so no rating changed; give each member his K, or his Birth date and Joined"]
+    rows[0].insert(3, 24)
+    rows[1].insert(3, None)
+    rows[2].insert(3, None)
+    member = rate_sheets(sheets(["No", "Name", "Rating", "K", "R1", "R2"], rows,
+                                [["System", "ICU"], ["End date", END]]), today=TODAY)
+    assert member.warnings == ()

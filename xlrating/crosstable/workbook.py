@@ -19,6 +19,7 @@ from datetime import date
 from typing import Any
 
 from ..errors import CrosstableError, Problem
+from ..model import Method
 from ..names import find_sheet
 from ..official.identity import (
     Sighting,
@@ -110,8 +111,24 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         blocks.extend(written)
         added.extend(extra)
     warnings = (*future_end(settings, today or date.today()),
-                *crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated)
+                *crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated,
+                *[warning for rated in events for warning in all_foreign(rated)])
     return RatedWorkbook(events=tuple(events), blocks=tuple(blocks), added=tuple(added), warnings=warnings)
+
+
+def all_foreign(rated: RatedEvent) -> list[Problem]:
+    """A warning at the header row of a sheet on which every player with a rating was rated as
+    foreign (ICU: a rating alone, no K, Birth date, Joined or Games): each row says so, but an
+    event that changes no one's rating is a sheet whose members' data were left out."""
+    crosstable = rated.crosstable
+    for outcome in rated.outcomes:
+        with_rating = [p for p in outcome.players if p.pre_rating is not None]
+        if with_rating and all(p.method is Method.FOREIGN for p in with_rating):
+            message = (f"all {len(with_rating)} players with a rating are foreign (a rating alone: no K, "
+                       "Birth date, Joined or Games), so no rating changed; give each member his K, or his "
+                       "Birth date and Joined")
+            return [Problem(row_address(crosstable.sheet, crosstable.header_row), message)]
+    return []
 
 
 def future_end(settings: EventSettings, today: date) -> list[Problem]:
