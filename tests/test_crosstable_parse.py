@@ -459,3 +459,15 @@ def test_a_swiss_typed_as_a_round_robin_is_an_error_at_the_event_type() -> None:
     event[2][1] = "Swiss"
     swiss = rate_sheets({"Event": event, "Crosstable": rows}).events[0].outcomes[0]
     assert swiss.player(4).post_rating == 1863
+
+
+def test_an_icu_member_who_joined_before_he_was_born_is_an_error() -> None:
+    # Joined 1920 typed for 2020: a member of 105 years gets the ICU's K 24, not the K 32 of a
+    # member under 8 years (ICU rating program, K factors), without a word.
+    rows = [["No", "Name", "Rating", "Birth date", "Joined", "R1"],
+            [1, "A", 1800, date(2000, 1, 1), date(1920, 1, 1), "W2"],
+            [2, "B", 1700, date(1970, 1, 1), date(1990, 1, 1), "L1"]]
+    with pytest.raises(CrosstableError) as error:
+        rate_sheets({"Event": [["System", "ICU"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert [str(p) for p in error.value.problems] == [
+        "Crosstable!E2: Joined 1920-01-01 is before Birth date 2000-01-01: one of them is mistyped"]

@@ -381,6 +381,9 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     rounds = _round_cells(reader, unreadable)
     birth = _date_by(reader, "Birth date", settings.end_date)
     joined = _date_by(reader, "Joined", settings.end_date)
+    if birth is not None and joined is not None and joined < birth:
+        problems.append(Problem(reader.where("Joined"), f"Joined {joined.isoformat()} is before Birth date "
+                                f"{birth.isoformat()}: one of them is mistyped"))
     total = reader.read("Total", lambda v: bounded(v, "a total score", 0.0, float(MAX_GAMES)))
     score = sum(cell.points for cell in rounds)
     readable = not unreadable or not any((row_number, c.column) in unreadable for c in rounds)
