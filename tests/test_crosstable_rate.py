@@ -602,3 +602,20 @@ def test_an_icu_sheet_of_foreign_players_only_is_rated_with_a_warning() -> None:
     member = rate_sheets(sheets(["No", "Name", "Rating", "K", "R1", "R2"], rows,
                                 [["System", "ICU"], ["End date", END]]), today=TODAY)
     assert member.warnings == ()
+
+
+def test_a_start_date_over_a_year_before_the_end_is_rated_with_a_warning() -> None:
+    # 2015 typed for 2023: the ICU takes K at the Start date, when A (born 1996) was 18, so K 40
+    # (under 21) instead of the 24 of a member of 13 years; rated as given, with a warning at the cell.
+    header = ["No", "Name", "Rating", "Birth date", "Joined", "R1"]
+    rows = [[1, "A", 1700, "1996-06-01", "2010-01-01", "W2"],
+            [2, "B", 1600, "1970-01-01", "2000-01-01", "L1"]]
+    event = [["System", "ICU"], ["Start date", "2015-09-01"], ["End date", "2024-03-02"]]
+    workbook = rate_sheets(sheets(header, rows, event), today=TODAY)
+    assert workbook.events[0].outcomes[0].player(1).k == 40
+    assert [str(w) for w in workbook.warnings] == [
+        "Event!B2: Start date 2015-09-01 is more than a year before the End date (2024-03-02); ICU K factors "
+        "are taken on it: if the year is a slip, correct it and rate again"]
+    event[1][1] = "2023-09-01"  # a league's season: no warning
+    season = rate_sheets(sheets(header, rows, event), today=TODAY)
+    assert season.warnings == () and season.events[0].outcomes[0].player(1).k == 24

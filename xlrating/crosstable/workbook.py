@@ -132,14 +132,26 @@ def all_foreign(rated: RatedEvent) -> list[Problem]:
 
 
 def future_end(settings: EventSettings, today: date) -> list[Problem]:
-    """A warning at the End date when it is after ``today``: rated as given (an event may be rated
-    before its last round), but a slip of the year (2052 for 2025) would take every age, K factor
+    """A warning at the End date when it is after ``today``, else at the Start date when it is more
+    than a year before the End date given: rated as given (an event may be rated before its last
+    round), but a slip of the year (2052 for 2025, 2015 for 2025) would take every age, K factor
     and rule in force on the wrong day."""
-    if settings.end_date <= today:
-        return []
-    return [Problem(settings.cell("End date"), f"End date {settings.end_date.isoformat()} is after today "
-                    f"({today.isoformat()}): ages, K factors and the rules in force are taken on that day; "
-                    "if the year is a slip, correct it and rate again")]
+    found = []
+    end, start = settings.end_date, settings.start_date
+    slip = "if the year is a slip, correct it and rate again"
+    if end > today:
+        found.append(Problem(settings.cell("End date"), f"End date {end.isoformat()} is after today "
+                             f"({today.isoformat()}): ages, K factors and the rules in force are taken on "
+                             f"that day; {slip}"))
+    elif start is not None and not settings.end_date_blank and (end - start).days > _LONGEST_EVENT_DAYS:
+        found.append(Problem(settings.cell("Start date"), f"Start date {start.isoformat()} is more than a "
+                             f"year before the End date ({end.isoformat()}); ICU K factors are taken on it: "
+                             f"{slip}"))
+    return found
+
+
+#: An event (a league's season included) longer than this is taken for a slip of a date's year.
+_LONGEST_EVENT_DAYS = 366
 
 
 def unrated_warnings(crosstable: Crosstable, grid: Grid) -> list[Problem]:
