@@ -356,6 +356,29 @@ def _date_by(reader: _Reader, name: str, end: date | None) -> date | None:
     return found
 
 
+def _own_rating(reader: _Reader, settings: EventSettings) -> tuple[float | None, int | None]:
+    """The row's ``Rating`` and ``Games``; a rating with a fraction is a problem where the system
+    publishes whole numbers (:attr:`~xlrating.systems.System.whole_ratings`: ``1.850`` for 1850)."""
+    entry = systems.get(settings.system)
+    pre, games = reader.rating_with_games("Rating", "Games", *entry.rating_range)
+    if pre is not None and entry.whole_ratings and pre != int(pre):
+        message = (f"Rating: {show(reader.raw('Rating'))} is not a whole number; {entry.short_name} ratings "
+                   "are whole numbers (for 1850 type 1850, not 1.850)")
+        reader.problems.append(Problem(reader.where("Rating"), message))
+    return pre, games
+
+
+def _birth_and_joined(reader: _Reader, end: date | None) -> tuple[date | None, date | None]:
+    """The row's ``Birth date`` and ``Joined``, each by the event's end, and joined no earlier than
+    born (a slip of the year, 1920 for 2020, would change an ICU member's K)."""
+    birth = _date_by(reader, "Birth date", end)
+    joined = _date_by(reader, "Joined", end)
+    if birth is not None and joined is not None and joined < birth:
+        reader.problems.append(Problem(reader.where("Joined"), f"Joined {joined.isoformat()} is before "
+                                       f"Birth date {birth.isoformat()}: one of them is mistyped"))
+    return birth, joined
+
+
 def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings: EventSettings,
                 problems: list[Problem], unreadable: set[tuple[int, int]] | None = None) -> PlayerRow | None:
     """One player row (1-based ``row_number``); None when its pairing number is missing or bad.
@@ -370,20 +393,11 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     if number is None and "No" in layout.inputs and is_blank(reader.raw("No")):
         problems.append(Problem(reader.where("No"), "this player row has no pairing number (No)"))
     name = _row_name(reader)
-    entry = systems.get(settings.system)
-    low, high = entry.rating_range
-    pre, games = reader.rating_with_games("Rating", "Games", low, high)
-    if pre is not None and entry.whole_ratings and pre != int(pre):
-        message = (f"Rating: {show(reader.raw('Rating'))} is not a whole number; {entry.short_name} ratings "
-                   "are whole numbers (for 1850 type 1850, not 1.850)")
-        problems.append(Problem(reader.where("Rating"), message))
+    low, high = systems.get(settings.system).rating_range
+    pre, games = _own_rating(reader, settings)
     others = _other_ratings(reader)
     rounds = _round_cells(reader, unreadable)
-    birth = _date_by(reader, "Birth date", settings.end_date)
-    joined = _date_by(reader, "Joined", settings.end_date)
-    if birth is not None and joined is not None and joined < birth:
-        problems.append(Problem(reader.where("Joined"), f"Joined {joined.isoformat()} is before Birth date "
-                                f"{birth.isoformat()}: one of them is mistyped"))
+    birth, joined = _birth_and_joined(reader, settings.end_date)
     total = reader.read("Total", lambda v: bounded(v, "a total score", 0.0, float(MAX_GAMES)))
     score = sum(cell.points for cell in rounds)
     readable = not unreadable or not any((row_number, c.column) in unreadable for c in rounds)
