@@ -587,3 +587,14 @@ def test_the_reports_parameters_give_the_dates_the_event_sheet_gives(
             assert given[1] in ("", "not given"), given
         else:
             assert given == [start, start.date().isoformat()]
+
+
+def test_the_standings_round_halves_as_the_sheet_shows_them() -> None:
+    # A US Chess 2020 rating keeps its fraction; Excel's whole-number format shows 1642.5 as 1643
+    # (halves away from zero), where Python's format printed 1642 (halves to even).
+    from xlrating.cli.rate import standings
+
+    rows = [["No", "Name", "Rating", "R1"], [1, "Half", 1642.5, "U"], [2, "Other", 1500, "U"]]
+    rated = rate_sheets({"Event": [["System", "USCF"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    half = next(line for line in standings(rated).splitlines() if "Half" in line)
+    assert half.split()[2:5] == ["0", "1643", "1643"]  # score, pre, post (no game: unchanged)

@@ -82,3 +82,19 @@ def test_a_forfeit_against_a_played_game_is_still_an_error() -> None:
     with pytest.raises(CrosstableError, match=r"Crosstable!E2: 'F2' \(round 1\) disagrees with No. 2's cell: "
                                               r"Crosstable!E3 says 'W1', expected 'X1'"):
         rate_sheets({"Event": event, "Crosstable": grid})
+
+
+@pytest.mark.parametrize(("first", "second"), [("X3", "X3"), ("X3", "F3"), ("F3", "X3")])
+def test_two_forfeits_naming_one_player_in_one_round_are_an_error(first: str, second: str) -> None:
+    # No. 3's cell says only that he lost by forfeit (or is blank), which each of the two cells
+    # agrees with alone; together they give No. 3 two opponents in round 1.
+    event = [["System", "FIDE"], ["End date", date(2025, 1, 5)]]
+    for third in ("F", None):
+        grid = [HEADER[:-1], [1, "Ann Able", 1500, 24, first, "W3", "D4"],
+                [2, "Bob Brown", 1600, 24, second, "D4", "W3"], [3, "Cy Cole", 1400, 24, third, "L1", "L2"],
+                [4, "Di Dunn", 1700, 24, None, "D2", "D1"]]
+        with pytest.raises(CrosstableError) as error:
+            rate_sheets({"Event": event, "Crosstable": grid})
+        assert [str(p) for p in error.value.problems] == [
+            f"Crosstable!E3: '{second}' (round 1): No. 3 is already the opponent of No. 1 in round 1 "
+            f"(Crosstable!E2 says '{first}'); a player has one opponent a round"]

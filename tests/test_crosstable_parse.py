@@ -360,3 +360,114 @@ def test_birth_date_after_the_event() -> None:
     rows = [[1, "A", "2030-01-01", "W2"], [2, "B", None, "L1"]]
     assert problems(grid(header, rows)) == [
         "Crosstable!C2: Birth date 2030-01-01 is after the event (2024-06-02)"]
+
+
+@pytest.mark.parametrize("system", ["FIDE", "ICU"])
+@pytest.mark.parametrize("typed", [1.85, "1.850", 1500.7, "1500.5P12"])
+def test_a_fide_or_icu_rating_with_a_fraction_is_refused(system: str, typed: Any) -> None:
+    # FIDE and the ICU publish whole numbers. 1.850 (1850 typed with a thousands separator) was
+    # rated as 1.85 under ICU (post-event rating 38 for a win and a draw); 1500.7 gave FIDE a
+    # post-event rating of 1518.7, which no FIDE list can hold.
+    rows = [["No", "Name", "Rating", "K", "R1"], [1, "A", typed, 24, "W2"], [2, "B", 1700, 24, "L1"]]
+    with pytest.raises(CrosstableError) as error:
+        rate_sheets({"Event": [["System", system], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    shown = repr(typed) if isinstance(typed, str) else f"{typed:g}"
+    assert f"Crosstable!C2: Rating: {shown} is not a whole number; {system} ratings are whole numbers " \
+           "(for 1850 type 1850, not 1.850)" in [str(p) for p in error.value.problems]
+
+
+def test_a_us_chess_rating_keeps_its_fraction() -> None:
+    # US Chess 2020 stores ratings as floats (section 1): a post-event rating typed back is read as is.
+    rows = [["No", "Name", "Rating", "R1"], [1, "A", 1643.759, "W2"], [2, "B", 1431.034, "L1"]]
+    book = rate_sheets({"Event": [["System", "USCF"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert book.events[0].outcomes[0].player(1).pre_rating == 1643.759
+
+
+@pytest.mark.parametrize("title", [3, "3", "Game 3", "Rd.3 final"])
+def test_a_results_column_under_a_header_not_read_as_a_round_is_an_error(title: Any) -> None:
+    # R1, R2, then the third round headed 3 (or Game 3): the column was kept as an unknown one and
+    # the event rated on two rounds, the third round's games lost without a word.
+    rows = [["No", "Name", "Rating", "Club", "R1", "R2", title],
+            [1, "A", 1800, "D4 Club", "W2", "W3", "W4"], [2, "B", 1700, None, "L1", "W4", "W3"],
+            [3, "C", 1600, None, "W4", "L1", "L2"], [4, "D", 1600, None, "L3", "L2", None]]
+    with pytest.raises(CrosstableError) as error:
+        rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    (problem,) = error.value.problems
+    assert str(problem).startswith(f"Crosstable!G1: {title!r} is not read as a round, but the column holds "
+                                   "results ('W4' in Crosstable!G2)")
+
+
+def test_a_column_of_other_values_stays_an_unknown_column() -> None:
+    # A column read by no one is kept and ignored unless every filled cell is a result code.
+    rows = [["No", "Name", "Rating", "Board", "R1"], [1, "A", 1800, "D4", "W2"],
+            [2, "B", 1700, "Table 2", "L1"]]
+    book = rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert book.events[0].outcomes[0].player(1).rated_games == 1
+
+
+def test_a_fide_event_with_its_ratings_under_fide_rating_is_an_error() -> None:
+    # 'FIDE rating' is the FIDE column, which US Chess reads to start an unrated player's rating and
+    # FIDE does not read at all: every player was rated as unrated (no rating, no change), silently.
+    rows = [["No", "Name", "FIDE rating", "R1", "R2"], [1, "A", 1800, "W2", "W3"], [2, "B", 1700, "L1", None],
+            [3, "C", 1600, None, "L1"]]
+    with pytest.raises(CrosstableError) as error:
+        rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert [str(p) for p in error.value.problems] == [
+        "Crosstable!C1: 'FIDE rating' is not read under FIDE: the players' ratings are read from the Rating "
+        "column, and this sheet has none; head this column Rating"]
+
+
+@pytest.mark.parametrize("system", ["USCF", "FIDE"])
+def test_a_sheet_without_a_rating_column_is_rated_with_a_warning(system: str) -> None:
+    # 'Elo' (or 'Ratng') is no column xlrating knows: kept and ignored, so every player is unrated.
+    rows = [["No", "Name", "Elo", "R1", "R2"], [1, "A", 1800, "W2", "W3"], [2, "B", 1700, "L1", None],
+            [3, "C", 1600, None, "L1"]]
+    book = rate_sheets({"Event": [["System", system], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert book.events[0].outcomes[0].player(1).pre_rating is None
+    assert [str(w) for w in book.warnings] == [
+        "Crosstable!1:1: no Rating column: all 3 players are rated as unrated; if their ratings are in "
+        "another column, head it Rating"]
+
+
+def test_the_fide_lists_headers_are_read() -> None:
+    # Copied from FIDE's rating list: 'Gms' (games) and 'B-day' (birth year) were unknown columns,
+    # ignored: a junior was rated with K 20 (not 40), a player with 10 games as established.
+    rows = [["No", "Name", "Rtg", "Gms", "B-day", "R1"], [1, "A", 1800, 10, None, "W2"],
+            [2, "B", 1700, None, date(2012, 3, 1), "L1"]]
+    book = rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert [p.k for p in book.events[0].outcomes[0].players] == [40, 40]  # FIDE 2024, 8.3.3
+    rows[2][4] = 2012  # a year alone: refused, not read as a day of 1905
+    with pytest.raises(CrosstableError, match=r"Crosstable!E3: Birth date: 2012 is a year, not a date"):
+        rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+
+
+def test_a_swiss_typed_as_a_round_robin_is_an_error_at_the_event_type() -> None:
+    # The FIDE template's Event type is Round robin. A six-player, three-round Swiss left so was
+    # rated by the FIDE Handbook's round-robin procedure (10.21b: each new player's Rc the
+    # tournament average Ra), silently: U1 1880 instead of the Swiss's 1863.
+    rows = [["No", "Name", "Rating", "R1", "R2", "R3"],
+            [1, "A", 2000, "D4", "W2", "D3"], [2, "B", 1900, "W5", "L1", "D6"],
+            [3, "C", 1800, "W6", "D5", "D1"], [4, "U1", None, "D1", "W6", "W5"],
+            [5, "U2", None, "L2", "D3", "L4"], [6, "D", 1700, "L3", "L4", "D2"]]
+    event = [["System", "FIDE"], ["Rules", "FIDE handbook"], ["Event type", "Round robin"],
+             ["End date", date(2005, 5, 1)]]
+    with pytest.raises(CrosstableError) as error:
+        rate_sheets({"Event": event, "Crosstable": rows})
+    assert [str(p) for p in error.value.problems] == [
+        "Event!B3: Event type Round robin, but sheet Crosstable has 3 round columns for 6 players, and a "
+        "round robin has at least 5 (each player meets every other): set Event type to Swiss"]
+    event[2][1] = "Swiss"
+    swiss = rate_sheets({"Event": event, "Crosstable": rows}).events[0].outcomes[0]
+    assert swiss.player(4).post_rating == 1863
+
+
+def test_an_icu_member_who_joined_before_he_was_born_is_an_error() -> None:
+    # Joined 1920 typed for 2020: a member of 105 years gets the ICU's K 24, not the K 32 of a
+    # member under 8 years (ICU rating program, K factors), without a word.
+    rows = [["No", "Name", "Rating", "Birth date", "Joined", "R1"],
+            [1, "A", 1800, date(2000, 1, 1), date(1920, 1, 1), "W2"],
+            [2, "B", 1700, date(1970, 1, 1), date(1990, 1, 1), "L1"]]
+    with pytest.raises(CrosstableError) as error:
+        rate_sheets({"Event": [["System", "ICU"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
+    assert [str(p) for p in error.value.problems] == [
+        "Crosstable!E2: Joined 1920-01-01 is before Birth date 2000-01-01: one of them is mistyped"]

@@ -541,3 +541,81 @@ def test_a_name_that_is_an_excel_error_is_reported() -> None:
     grid = [["No", "Name", "Rating", "R1"], [1, "#REF!", 1500, "W2"], [2, "B", 1600, "L1"]]
     with pytest.raises(CrosstableError, match=r"Crosstable!B2: the name is the Excel error #REF!"):
         rate_sheets({"Crosstable": grid})
+
+
+def test_icu_change_is_what_the_rating_moved_by_rounded_and_with_the_bonus() -> None:
+    # ICU "Basic Rating Formulae" (Mark Orr), the Elo example: 2000, K 40, beats a 2000 and
+    # draws with a 2200: 2000 + 40 x (1.5 - 0.740) = 2030.4, published 2030; the Change
+    # column says +30, what the rating moved by (the engine's unrounded 30.4 is a working step).
+    # No. 4 (K 40) beats five stronger players and wins a bonus: his Change is post - pre,
+    # bonus included, as on every other system's sheet.
+    from xlrating.cli.rate import standings
+
+    header = ["No", "Name", "Rating", "K", "R1", "R2", "R3", "R4", "R5"]
+    rows = [[1, "Example", 2000, 40, "W2", "D3", None, None, None],
+            [2, "Same", 2000, 24, "L1", None, None, None, None],
+            [3, "Higher", 2200, 24, None, "D1", None, None, None],
+            [4, "Kid", 1200, 40, "W5", "W6", "W7", "W8", "W9"],
+            *[[n, f"P{n}", 1500 + 50 * n, 24, *["L4" if r == n - 5 else None for r in range(5)]]
+              for n in range(5, 10)]]
+    workbook = rate_sheets(sheets(header, rows, [["System", "ICU"], ["End date", END]]), today=TODAY)
+    (outcome,) = workbook.events[0].outcomes
+    posts, changes = column(workbook, "Post rating"), column(workbook, "Change")
+    assert posts[0] == 2030 and changes[0] == 30
+    assert outcome.player(4).bonus and changes[3] == posts[3] - 1200
+    assert changes == [post - row[2] for post, row in zip(posts, rows, strict=True)]
+    assert [p.rating_change for p in outcome.players] == changes
+    kid = next(line for line in standings(workbook).splitlines() if " Kid " in line)
+    assert f"{posts[3] - 1200:+d}" in kid.split()
+
+
+def test_an_end_date_after_today_is_rated_with_a_warning_at_its_cell() -> None:
+    # 2052 typed for 2025: a junior born 2012 is rated at 40 (US Chess: the adult's 1300, not 50 x
+    # his age) and the rules in force in 2052 are taken. Rated as given (an event may be rated
+    # before its last round), with a warning; an End date up to today has none.
+    header = ["No", "Name", "Rating", "Born", "R1"]
+    rows = [[1, "Junior", None, date(2012, 3, 1), "W2"], [2, "B", 1500, None, "L1"]]
+    later = [["System", "USCF"], ["Start date", TODAY], ["End date", date(2052, 6, 2)]]
+    workbook = rate_sheets(sheets(header, rows, later), today=TODAY)
+    assert [str(w) for w in workbook.warnings] == [
+        "Event!B3: End date 2052-06-02 is after today (2024-06-02): ages, K factors and the rules in force "
+        "are taken on that day; if the year is a slip, correct it and rate again"]
+    assert workbook.events[0].outcomes[0].player(1).initial_rating == 1300
+    today = [["System", "USCF"], ["End date", TODAY]]
+    assert rate_sheets(sheets(header, rows, today), today=TODAY).warnings == ()
+
+
+def test_an_icu_sheet_of_foreign_players_only_is_rated_with_a_warning() -> None:
+    # Ratings typed without K, Birth date or Joined: by the ICU's reading each is a foreign rating,
+    # used for opponents and never changed, so the event changed no one's rating. Each row's note
+    # said so; nothing said the sheet as a whole had left its members' data out.
+    header = ["No", "Name", "Rating", "R1", "R2"]
+    rows = [[1, "A", 1800, "W2", "W3"], [2, "B", 1700, "L1", None], [3, "C", 1600, None, "L1"]]
+    workbook = rate_sheets(sheets(header, rows, [["System", "ICU"], ["End date", END]]), today=TODAY)
+    assert {p.method.value for p in workbook.events[0].outcomes[0].players} == {"foreign"}
+    assert [str(w) for w in workbook.warnings] == [
+        "Crosstable!1:1: all 3 players with a rating are foreign (a rating alone: no K, Birth date, Joined "
+        "or Games), so no rating changed; give each member his K, or his Birth date and Joined"]
+    rows[0].insert(3, 24)
+    rows[1].insert(3, None)
+    rows[2].insert(3, None)
+    member = rate_sheets(sheets(["No", "Name", "Rating", "K", "R1", "R2"], rows,
+                                [["System", "ICU"], ["End date", END]]), today=TODAY)
+    assert member.warnings == ()
+
+
+def test_a_start_date_over_a_year_before_the_end_is_rated_with_a_warning() -> None:
+    # 2015 typed for 2023: the ICU takes K at the Start date, when A (born 1996) was 18, so K 40
+    # (under 21) instead of the 24 of a member of 13 years; rated as given, with a warning at the cell.
+    header = ["No", "Name", "Rating", "Birth date", "Joined", "R1"]
+    rows = [[1, "A", 1700, "1996-06-01", "2010-01-01", "W2"],
+            [2, "B", 1600, "1970-01-01", "2000-01-01", "L1"]]
+    event = [["System", "ICU"], ["Start date", "2015-09-01"], ["End date", "2024-03-02"]]
+    workbook = rate_sheets(sheets(header, rows, event), today=TODAY)
+    assert workbook.events[0].outcomes[0].player(1).k == 40
+    assert [str(w) for w in workbook.warnings] == [
+        "Event!B2: Start date 2015-09-01 is more than a year before the End date (2024-03-02); ICU K factors "
+        "are taken on it: if the year is a slip, correct it and rate again"]
+    event[1][1] = "2023-09-01"  # a league's season: no warning
+    season = rate_sheets(sheets(header, rows, event), today=TODAY)
+    assert season.warnings == () and season.events[0].outcomes[0].player(1).k == 24

@@ -6,6 +6,7 @@ from datetime import date, datetime
 
 import pytest
 
+from xlrating.crosstable import rate_sheets
 from xlrating.crosstable.codes import parse_code
 from xlrating.crosstable.columns import columns_named, fold, input_column, output_column, round_number
 from xlrating.crosstable.model import Code
@@ -21,6 +22,7 @@ from xlrating.crosstable.values import (
     whole,
     yes_no,
 )
+from xlrating.errors import CrosstableError
 
 # --- values ------------------------------------------------------------------------------------
 
@@ -104,6 +106,26 @@ def test_dates_in_every_form(value: object) -> None:
 def test_bad_dates(value: object) -> None:
     with pytest.raises(BadValue):
         date_value(value)
+
+
+@pytest.mark.parametrize("year", [1900, 1961, 2012, 2012.0, 2100])
+def test_a_year_typed_alone_is_not_a_day_of_1905(year: float) -> None:
+    # A birth year copied from a rating list (FIDE's lists give only the year) read as a serial
+    # number is a day of 1905: a junior would be rated as a 119-year-old adult (K 20, not 40).
+    with pytest.raises(BadValue, match=r"is a year, not a date \(as a date serial number it would be 1905-"):
+        date_value(year)
+    assert date_value(1899) == date(1905, 3, 13) and date_value(2101) == date(1905, 10, 1)
+
+
+def test_a_birth_year_in_a_crosstable_names_its_cell() -> None:
+    event = [["System", "FIDE"], ["End date", date(2025, 5, 1)]]
+    rows = [["No", "Name", "Rating", "Birth date", "R1"], [1, "Junior", 1800, 2012, "W2"],
+            [2, "B", 1700, None, "L1"]]
+    with pytest.raises(CrosstableError) as error:
+        rate_sheets({"Event": event, "Crosstable": rows})
+    assert [(p.where, p.message) for p in error.value.problems] == [
+        ("Crosstable!D2", "Birth date: 2012 is a year, not a date (as a date serial number it would be "
+                          "1905-07-04); type the whole date, e.g. 2012-05-31")]
 
 
 def test_yes_no() -> None:

@@ -531,3 +531,20 @@ def test_the_games_sheet_of_a_big_event_is_left_out_unless_asked(tmp_path: Path,
     assert len(table(book["Games"], "Games")) == lines
     _, book, _ = written(tmp_path, events, "refused.xlsx", games=False)
     assert not book["Games"].tables and "left out, as asked" in book["Games"]["A3"].value
+
+
+def test_an_icu_change_is_post_minus_pre_rating_with_the_bonus_on_every_sheet(tmp_path: Path) -> None:
+    # No. 1 (K 40) beats five stronger players and wins an ICU bonus; every rated player's Change
+    # is what his published (rounded) rating moved by, and the Summary adds those up.
+    header = ["No", "Name", "Rating", "K", "R1", "R2", "R3", "R4", "R5"]
+    rows = [[1, "Kid", 1200, 40, "W2", "W3", "W4", "W5", "W6"],
+            *[[n, f"P{n}", 1500 + 50 * n, 24, *["L1" if r == n - 2 else None for r in range(5)]]
+              for n in range(2, 7)]]
+    events = rated(header, rows, ICU_EVENT)
+    assert events[0].outcomes[0].player(1).bonus
+    _, book, _ = written(tmp_path, events)
+    ratings = table(book["Ratings"], "Ratings")
+    assert [r["Change"] for r in ratings] == [r["Post rating"] - r["Pre rating"] for r in ratings]
+    (results,) = (values for heading, values in summary(book["Summary"]).items() if "results" in heading)
+    assert results["Total rating change"] == sum(r["Post rating"] - r["Pre rating"] for r in ratings)
+    check_totals(results, ratings)

@@ -103,3 +103,21 @@ def test_report_is_a_listed_command(tmp_path: Path) -> None:
     listed = subprocess.run([sys.executable, "-m", "xlrating", "--help"], capture_output=True, text=True,
                             check=True)
     assert "report" in listed.stdout
+
+
+def test_the_report_lists_what_the_run_asked_to_check(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # One ID under two names, and blank Ratings beside IDs: `rate` warns of each at its cell; the
+    # report (a file to print and send) did not say the first at all, and `report` printed nothing.
+    rows = [[*row[:2], "12345678" if row[0] == 3 else row[2], *row[3:]] for row in ROWS]
+    rows[1][3] = rows[1][4] = None
+    source = crosstable(tmp_path / "event.xlsx", rows)
+    target = tmp_path / "report.xlsx"
+    assert main(["report", str(source), "-o", str(target)]) == 0
+    printed = [line.removeprefix("xlrating: note: ") for line in capsys.readouterr().err.splitlines()]
+    summary = openpyxl.load_workbook(target)["Summary"]
+    checks = [row[1] for row in summary.iter_rows(values_only=True) if row[0] == "Check"]
+    assert checks == printed and len(checks) == 3
+    assert checks[0].startswith("Crosstable!B4: ID 12345678 is 'Cal Player' here but 'Ann Example' at ")
+    assert checks[1].startswith("Crosstable!D3: No. 2 (Ben Sample) rated as unrated: ID 23456789 is given")
+    assert checks[2].startswith("Crosstable!D4: No. 3 (Cal Player) rated as unrated: ID 12345678 is given")

@@ -144,3 +144,16 @@ def test_report_path_for_an_unsaved_workbook_is_in_the_temporary_folder(
     monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path))
     assert report_path("Book1") == tmp_path / "Book1-report.xlsx"
     assert report_path(tmp_path / "event.xlsx") == tmp_path / "event-report.xlsx"
+
+
+def test_lite_report_lists_the_ratings_warnings_under_check() -> None:
+    # No. 3 has an ID and a blank Rating, rated as unrated: the macro's report says so on its Summary,
+    # with the cell, as `xlrating report` does.
+    book = lite_book(sheet("Event", EVENT), sheet("Crosstable", CROSSTABLE))
+    report = rating_report(book)
+    assert report is not None and len(report.checks) == 1
+    assert report.checks[0].startswith("Crosstable!D4: No. 3 (Cal Player) rated as unrated: ID -5 is given")
+    summary = report.sheet("Summary")
+    labels = {(c.row, c.column): c.value for c in summary.cells}
+    checks = [labels[(row, 2)] for (row, column), value in labels.items() if column == 1 and value == "Check"]
+    assert checks == [report.checks[0]]

@@ -387,7 +387,10 @@ class PlayerOutcome:
     step4: float | None = None
     """US Chess step 4 (intermediate) rating."""
     change: float | None = None
-    """Post-event rating minus pre-event rating; ``None`` for a player who had no pre-event rating."""
+    """The rating change as the engine computed it; ``None`` for a player who had no pre-event
+    rating. US Chess and FIDE: post-event minus pre-event rating. ICU: K x sum(s - e) of a
+    rated player, unrounded and without the bonus (a provisional player's: the unrounded new
+    rating minus the prior one). What the player's rating moved by is :attr:`rating_change`."""
     k: float | None = None
     """The K factor used."""
     bonus: float | None = None
@@ -406,6 +409,15 @@ class PlayerOutcome:
     """The explanation: every value the rating went through, in order."""
     notes: tuple[str, ...] = ()
     """Short remarks for the ``Notes`` column (capped, all-wins history, floor applied...)."""
+
+    @property
+    def rating_change(self) -> float | None:
+        """Post-event minus pre-event rating, as the ``Change`` column and the report show it
+        (``None`` where :attr:`change` is). It differs from :attr:`change` where the engine's
+        change is a step of its working: an ICU rating is published rounded, with the bonus."""
+        if self.change is None or self.post_rating is None or self.pre_rating is None:
+            return self.change
+        return self.post_rating - self.pre_rating
 
 
 _make_outcome = _positional_filler(PlayerOutcome)

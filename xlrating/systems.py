@@ -222,6 +222,10 @@ class System:
     list_place: str = "Federation"
     """The crosstable column the place a list publishes (:attr:`~xlrating.official.ListedPlayer.federation`)
     fills: ``Federation``; US Chess: ``State``, where its members' list gives the state."""
+    whole_ratings: bool = False
+    """Every rating the system publishes is a whole number (FIDE, ICU), so a crosstable's ``Rating``
+    with a fraction is a typing slip (``1.850`` for 1850), refused at its cell. US Chess 2020
+    stores fractions, which a rated crosstable's post-event ratings carry into the next event."""
 
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
@@ -621,7 +625,7 @@ FIDE = System(
     fide_ids=True, rating_report_files=False, list_kinds=("Standard", "Rapid", "Blitz"),
     listed_columns=("K",), paper="a4", bonuses=False, floors=False,
     carried=("Birth date", "K", "Peak", "Events"), federation=None, slug="fide",
-    template="fide-round-robin.xlsx",
+    template="fide-round-robin.xlsx", whole_ratings=True,
 )
 
 ICU = System(
@@ -635,7 +639,7 @@ ICU = System(
     dual_rated=False, bonus_multiplier=False, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=False, list_kinds=("Standard",), listed_columns=(), paper="a4",
     bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
-    template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"),
+    template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"), whole_ratings=True,
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)

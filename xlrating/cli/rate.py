@@ -13,6 +13,7 @@ file is written. ``--report`` also writes the rating report workbook (see
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -108,6 +109,12 @@ def summary(rated: RatedWorkbook) -> str:
     return "\n".join(lines)
 
 
+def _shown(value: float) -> int:
+    """``value`` as Excel shows it in a whole-number format: halves away from zero (1642.5 as
+    1643, where Python's ``round`` and ``format`` take halves to the even number)."""
+    return int(math.copysign(math.floor(abs(value) + 0.5), value))
+
+
 def standings(rated: RatedWorkbook) -> str:
     """Each rated crosstable's standings as plain text: players by score (highest first, then
     by pairing number), with the pre-event and post-event rating and the change, as the
@@ -120,9 +127,10 @@ def standings(rated: RatedWorkbook) -> str:
             rows = [("No", "Name", "Score", "Pre", "Post", "Change", "Method")]
             for player in players:
                 result = outcome.player(player.number)
-                pre = "unrated" if result.pre_rating is None else f"{result.pre_rating:.0f}"
-                post = "" if result.post_rating is None else f"{result.post_rating:.0f}"
-                change = "" if result.change is None else f"{round(result.change):+d}".replace("+0", "0")
+                pre = "unrated" if result.pre_rating is None else str(_shown(result.pre_rating))
+                post = "" if result.post_rating is None else str(_shown(result.post_rating))
+                moved = result.rating_change
+                change = "" if moved is None else f"{_shown(moved):+d}".replace("+0", "0")
                 rows.append((str(player.number), player.name, f"{player.score:g}", pre, post, change,
                              result.method.value))
             widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]

@@ -66,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
     players = sum(len(t.rows) for t in ratings.tables)
     print(f"{report.title}: {players} rating row{'s' if players != 1 else ''}")
     print(f"Wrote {target}")
+    for check in report.checks:
+        print(f"xlrating: note: {check}", file=sys.stderr)
     return 0
 
 

@@ -9,7 +9,7 @@ names no player 99``). :func:`read_crosstable` returns the problems;
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import systems
 from ..errors import CrosstableError, Problem
-from ..model import Game
+from ..model import EventType, Game
 from ..official.identity import unrated_note
 from .codes import parse_code
 from .columns import (
@@ -356,6 +356,29 @@ def _date_by(reader: _Reader, name: str, end: date | None) -> date | None:
     return found
 
 
+def _own_rating(reader: _Reader, settings: EventSettings) -> tuple[float | None, int | None]:
+    """The row's ``Rating`` and ``Games``; a rating with a fraction is a problem where the system
+    publishes whole numbers (:attr:`~xlrating.systems.System.whole_ratings`: ``1.850`` for 1850)."""
+    entry = systems.get(settings.system)
+    pre, games = reader.rating_with_games("Rating", "Games", *entry.rating_range)
+    if pre is not None and entry.whole_ratings and pre != int(pre):
+        message = (f"Rating: {show(reader.raw('Rating'))} is not a whole number; {entry.short_name} ratings "
+                   "are whole numbers (for 1850 type 1850, not 1.850)")
+        reader.problems.append(Problem(reader.where("Rating"), message))
+    return pre, games
+
+
+def _birth_and_joined(reader: _Reader, end: date | None) -> tuple[date | None, date | None]:
+    """The row's ``Birth date`` and ``Joined``, each by the event's end, and joined no earlier than
+    born (a slip of the year, 1920 for 2020, would change an ICU member's K)."""
+    birth = _date_by(reader, "Birth date", end)
+    joined = _date_by(reader, "Joined", end)
+    if birth is not None and joined is not None and joined < birth:
+        reader.problems.append(Problem(reader.where("Joined"), f"Joined {joined.isoformat()} is before "
+                                       f"Birth date {birth.isoformat()}: one of them is mistyped"))
+    return birth, joined
+
+
 def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings: EventSettings,
                 problems: list[Problem], unreadable: set[tuple[int, int]] | None = None) -> PlayerRow | None:
     """One player row (1-based ``row_number``); None when its pairing number is missing or bad.
@@ -371,11 +394,10 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
         problems.append(Problem(reader.where("No"), "this player row has no pairing number (No)"))
     name = _row_name(reader)
     low, high = systems.get(settings.system).rating_range
-    pre, games = reader.rating_with_games("Rating", "Games", low, high)
+    pre, games = _own_rating(reader, settings)
     others = _other_ratings(reader)
     rounds = _round_cells(reader, unreadable)
-    birth = _date_by(reader, "Birth date", settings.end_date)
-    joined = _date_by(reader, "Joined", settings.end_date)
+    birth, joined = _birth_and_joined(reader, settings.end_date)
     total = reader.read("Total", lambda v: bounded(v, "a total score", 0.0, float(MAX_GAMES)))
     score = sum(cell.points for cell in rounds)
     readable = not unreadable or not any((row_number, c.column) in unreadable for c in rounds)
@@ -401,9 +423,10 @@ _ROUND_LIKE = re.compile(r"(?:r|rd|rnd|round)[0-9]+")
 
 def unread_results(sheet: str, rows: list[list[Any]], layout: Layout, player_rows: list[int]
                    ) -> list[Problem]:
-    """Columns whose cells hold game results but are not read as a round: a blank header, or a
-    header that starts like a round's but says more (``R4 (final)``). Rating without them
-    would silently drop those games, so each is a problem at its header cell.
+    """Columns whose cells hold game results but are not read as a round: a blank header, a
+    header that starts like a round's but says more (``R4 (final)``), or any other header
+    (``3``, ``Game 3``) over a column whose every filled player cell is a result code. Rating
+    without them would silently drop those games, so each is a problem at its header cell.
     """
     known = set(layout.inputs.values()) | set(layout.outputs.values()) | set(layout.rounds)
     header = rows[layout.header_row - 1]
@@ -411,7 +434,8 @@ def unread_results(sheet: str, rows: list[list[Any]], layout: Layout, player_row
     problems: list[Problem] = []
     for column in range(1, width + 1):
         title = _cell(header, column)
-        if column in known or not (is_blank(title) or column in layout.unread):
+        if column in known or not (is_blank(title) or column in layout.unread
+                                   or _all_codes(_cell(rows[i], column) for i in player_rows)):
             continue
         example = next(((i, v) for i in player_rows if _names_a_game(v := _cell(rows[i], column))), None)
         if example is None:
@@ -420,11 +444,56 @@ def unread_results(sheet: str, rows: list[list[Any]], layout: Layout, player_row
         if is_blank(title):
             message = (f"this column has no header but holds results ({found}); head it as the round it "
                        "is (R1, R2, ...) or clear it")
+        elif column not in layout.unread:
+            message = (f"{show(title)} is not read as a round, but the column holds results ({found}); "
+                       "head it as the round it is (R1, R2, ... or Rd 1, Round 1), or clear it")
         else:
             message = (f"{show(title)} is not read as a round, but the column holds results ({found}); "
                        "head round columns R1, R2, ... (or Rd 1, Round 1) with nothing after the number")
         problems.append(Problem(address(sheet, layout.header_row, column), message))
     return problems
+
+
+def _all_codes(values: Iterable[Any]) -> bool:
+    """Whether every value that is not blank reads as a result code."""
+    for value in values:
+        if is_blank(value):
+            continue
+        try:
+            parse_code(value)
+        except BadValue:
+            return False
+    return True
+
+
+def _ratings_elsewhere(sheet: str, rows: list[list[Any]], layout: Layout, settings: EventSettings
+                       ) -> list[Problem]:
+    """A sheet of a system whose ``Rating`` column holds FIDE ratings (:attr:`~xlrating.systems.System.
+    fide_ids`) with no ``Rating`` column but a ``FIDE`` one (``FIDE rating``): its ratings are the
+    players' own, which the system reads from ``Rating`` only; unread, every player would be rated
+    as unrated."""
+    entry = systems.get(settings.system)
+    column = layout.inputs.get("FIDE")
+    if not entry.fide_ids or column is None or "Rating" in layout.inputs:
+        return []
+    title = show(_cell(rows[layout.header_row - 1], column))
+    return [Problem(address(sheet, layout.header_row, column),
+                    f"{title} is not read under {entry.short_name}: the players' ratings are read from the "
+                    "Rating column, and this sheet has none; head this column Rating")]
+
+
+def _no_round_robin(sheet: str, layout: Layout, settings: EventSettings, players: int) -> list[Problem]:
+    """An event typed ``Round robin`` whose sheet has fewer round columns than a round robin of its
+    players needs (each meets every other: players - 1 rounds): a Swiss left with the FIDE
+    template's Event type, which the FIDE Handbook would rate by its round-robin procedure
+    (10.21b, 10.54: every unrated player's Rc the tournament average)."""
+    rounds = len(layout.rounds)
+    if settings.event_type is not EventType.ROUND_ROBIN or not rounds or rounds >= players - 1:
+        return []
+    return [Problem(settings.cell("Event type"),
+                    f"Event type Round robin, but sheet {quote_sheet(sheet)} has {rounds} round "
+                    f"column{'s' if rounds != 1 else ''} for {players} players, and a round robin has at "
+                    f"least {players - 1} (each player meets every other): set Event type to Swiss")]
 
 
 def _names_a_game(value: Any) -> bool:
@@ -453,11 +522,15 @@ def check_games(sheet: str, players: list[PlayerRow], problems: list[Problem],
     reported once, at the first row's cell, naming the other cell. A double forfeit (``F2``
     in No. 1's row, ``F1`` or ``F`` in No. 2's: both lost by forfeit) is two unplayed games,
     0 points each and not rated; a note for each player goes into ``notes`` (pairing
-    number -> notes). Cell addresses are formatted only for the problems found.
+    number -> notes). A forfeit that agrees with its opponent's cell but names a player whom
+    another forfeit names in the same round (``X3`` in two rows, No. 3's cell ``F``) is a
+    problem at the later cell: a player has one opponent a round. Cell addresses are
+    formatted only for the problems found.
     """
     by_number: dict[int, PlayerRow] = {}
     for player in players:
         by_number.setdefault(player.number, player)
+    forfeits: dict[tuple[int, int], tuple[PlayerRow, RoundCell]] = {}
     games: list[Game] = []
     for player in players:
         for cell in player.rounds:
@@ -473,9 +546,22 @@ def check_games(sheet: str, players: list[PlayerRow], problems: list[Problem],
                 agreed = _rated_game(player, cell, opponent, other, games)
             else:
                 agreed = _forfeit(player, cell, opponent, other, notes)
+                first = forfeits.setdefault((cell.round, opponent.number), (player, cell)) if agreed else None
+                if first is not None and first[1] is not cell:
+                    problems.append(_named_twice(sheet, player, cell, *first))
             if not agreed:
                 problems.append(_disagreement(sheet, player, cell, opponent, other))
     return games
+
+
+def _named_twice(sheet: str, player: PlayerRow, cell: RoundCell, first: PlayerRow, first_cell: RoundCell
+                 ) -> Problem:
+    """The problem of a forfeit naming an opponent whom an earlier forfeit names in the same round."""
+    there = address(sheet, first.row, first_cell.column)
+    return Problem(address(sheet, player.row, cell.column),
+                   f"{cell.text!r} (round {cell.round}): No. {cell.opponent} is already the opponent of "
+                   f"No. {first.number} in round {cell.round} ({there} says {first_cell.text!r}); "
+                   "a player has one opponent a round")
 
 
 #: The result each result code's opponent must have in the mirror cell.
@@ -579,6 +665,8 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
     if last_index == header_index:
         problems.append(Problem(row_address(sheet, layout.header_row), "the crosstable has no player rows"))
     problems.extend(unread_results(sheet, rows, layout, player_rows))
+    problems.extend(_ratings_elsewhere(sheet, rows, layout, settings))
+    problems.extend(_no_round_robin(sheet, layout, settings, len(players)))
     notes: dict[int, list[str]] = {}
     games = check_games(sheet, players, problems, unreadable, notes) if layout.rounds else []
     rating_column = layout.inputs.get("Rating")

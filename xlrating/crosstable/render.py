@@ -64,7 +64,7 @@ _VALUES: dict[str, Value] = {
     "Step 4": lambda row, o: o.step4,
     "Post rating": lambda row, o: o.post_rating,
     "Post games": lambda row, o: o.post_games,
-    "Change": lambda row, o: o.change,
+    "Change": lambda row, o: o.rating_change,
     "K": lambda row, o: o.k,
     "Bonus": lambda row, o: o.bonus,
     "Method": lambda row, o: o.method.value,

@@ -37,6 +37,9 @@ UNRATED_WORDS = frozenset({"unr", "unr.", "unrated", "none", "nr", "new"})
 
 _EXCEL_EPOCH = date(1899, 12, 30)
 _MAX_SERIAL = 2958465  # 9999-12-31
+#: Whole numbers a date cell refuses as a year typed alone (a birth year copied from a list):
+#: as serial numbers they are days of 1905, which no event and no living player has.
+_YEARS = range(1900, 2101)
 _DATE_FORMATS = ("%Y-%m-%d", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y/%m/%d", "%Y.%m.%d", "%Y%m%d")
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 _PROVISIONAL = re.compile(r"(?P<rating>\d+(?:\.\d*)?)\s*(?:\(\s*)?[pP]\s*(?P<games>\d+)?\s*\)?")
@@ -220,7 +223,8 @@ def excel_date(serial: float) -> date:
 
 
 def date_value(value: Any, what: str = "a date") -> date | None:
-    """A date from a date, a datetime, an Excel serial number or ISO text (``2024-05-01``)."""
+    """A date from a date, a datetime, an Excel serial number or ISO text (``2024-05-01``). A whole
+    number from 1900 to 2100 is refused as a year typed alone, not read as a day of 1905."""
     if is_blank(value):
         return None
     if isinstance(value, datetime):
@@ -234,6 +238,10 @@ def date_value(value: Any, what: str = "a date") -> date | None:
                        "'1900-01-00'); write dates as 2024-05-31 (year-month-day)")
     if isinstance(value, Real):
         serial = finite(value)
+        if serial is not None and serial in _YEARS:
+            day = excel_date(serial).isoformat()
+            raise BadValue(f"{show(value)} is a year, not {what} (as a date serial number it would be "
+                           f"{day}); type the whole date, e.g. {int(serial)}-05-31")
         if serial is not None and 1 <= serial <= _MAX_SERIAL and serial != 60:
             return excel_date(serial)
         if serial is None or serial > _MAX_SERIAL:

@@ -19,6 +19,7 @@ from datetime import date
 from typing import Any
 
 from ..errors import CrosstableError, Problem
+from ..model import Method
 from ..names import find_sheet
 from ..official.identity import (
     Sighting,
@@ -30,8 +31,8 @@ from ..official.identity import (
 )
 from ..systems import Lineup, who
 from .columns import fold, input_column, round_number
-from .model import AddedColumns, Block, Crosstable, Grid, RatedEvent, RatedWorkbook
-from .parse import blank_ratings, find_header, read_crosstable
+from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, RatedEvent, RatedWorkbook
+from .parse import blank_ratings, find_header, read_crosstable, row_address
 from .rate import build_players, rate_crosstable
 from .render import render
 from .settings import read_settings
@@ -109,15 +110,63 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         written, extra = render(rated, sheets[rated.crosstable.sheet])
         blocks.extend(written)
         added.extend(extra)
-    warnings = (*crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated)
+    warnings = (*future_end(settings, today or date.today()),
+                *crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated,
+                *[warning for rated in events for warning in all_foreign(rated)])
     return RatedWorkbook(events=tuple(events), blocks=tuple(blocks), added=tuple(added), warnings=warnings)
+
+
+def all_foreign(rated: RatedEvent) -> list[Problem]:
+    """A warning at the header row of a sheet on which every player with a rating was rated as
+    foreign (ICU: a rating alone, no K, Birth date, Joined or Games): each row says so, but an
+    event that changes no one's rating is a sheet whose members' data were left out."""
+    crosstable = rated.crosstable
+    for outcome in rated.outcomes:
+        with_rating = [p for p in outcome.players if p.pre_rating is not None]
+        if with_rating and all(p.method is Method.FOREIGN for p in with_rating):
+            message = (f"all {len(with_rating)} players with a rating are foreign (a rating alone: no K, "
+                       "Birth date, Joined or Games), so no rating changed; give each member his K, or his "
+                       "Birth date and Joined")
+            return [Problem(row_address(crosstable.sheet, crosstable.header_row), message)]
+    return []
+
+
+def future_end(settings: EventSettings, today: date) -> list[Problem]:
+    """A warning at the End date when it is after ``today``, else at the Start date when it is more
+    than a year before the End date given: rated as given (an event may be rated before its last
+    round), but a slip of the year (2052 for 2025, 2015 for 2025) would take every age, K factor
+    and rule in force on the wrong day."""
+    found = []
+    end, start = settings.end_date, settings.start_date
+    slip = "if the year is a slip, correct it and rate again"
+    if end > today:
+        found.append(Problem(settings.cell("End date"), f"End date {end.isoformat()} is after today "
+                             f"({today.isoformat()}): ages, K factors and the rules in force are taken on "
+                             f"that day; {slip}"))
+    elif start is not None and not settings.end_date_blank and (end - start).days > _LONGEST_EVENT_DAYS:
+        found.append(Problem(settings.cell("Start date"), f"Start date {start.isoformat()} is more than a "
+                             f"year before the End date ({end.isoformat()}); ICU K factors are taken on it: "
+                             f"{slip}"))
+    return found
+
+
+#: An event (a league's season included) longer than this is taken for a slip of a date's year.
+_LONGEST_EVENT_DAYS = 366
 
 
 def unrated_warnings(crosstable: Crosstable, grid: Grid) -> list[Problem]:
     """A warning at the Rating cell of each player with an ID and a blank Rating: rated as unrated
-    (his row's notes say so too, see :func:`~xlrating.crosstable.parse.blank_ratings`)."""
-    return [Problem(where, f"{who(player)} {unrated_note(player.member_id or '')}")
-            for player, where in blank_ratings(crosstable, _rows(grid))]
+    (his row's notes say so too, see :func:`~xlrating.crosstable.parse.blank_ratings`); and one at
+    the header row of a sheet with players but no ``Rating`` column (``Elo``, ``Ratng``: every
+    player rated as unrated)."""
+    found = [Problem(where, f"{who(player)} {unrated_note(player.member_id or '')}")
+             for player, where in blank_ratings(crosstable, _rows(grid))]
+    if crosstable.players and "Rating" not in crosstable.columns:
+        count = len(crosstable.players)
+        found.insert(0, Problem(row_address(crosstable.sheet, crosstable.header_row),
+                                f"no Rating column: all {count} players are rated as unrated; if their "
+                                "ratings are in another column, head it Rating"))
+    return found
 
 
 def sightings(crosstable: Crosstable) -> list[Sighting]:

@@ -68,7 +68,7 @@ def rating_report(book: Any = None, *, explain_all: bool = False) -> Report | No
     except CrosstableError as error:
         book.app.alert(alert_text(error), title="xlrating: no report was made")
         return None
-    report = build_report(rated.events, explain_all=explain_all)
+    report = build_report(rated.events, explain_all=explain_all, checks=[str(w) for w in rated.warnings])
     if is_remote(book):
         write_sheets(book, report)
         book.app.alert(f"{report.title}: the report is on the sheets named '{REPORT_PREFIX}...'.",

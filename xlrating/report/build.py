@@ -197,7 +197,7 @@ def _ratings_fields(multi_section: bool, dual: bool, official: bool) -> list[_Fi
         _Field(Column("Pre games", COUNT, 6), lambda part, row, o: o.pre_games, optional=True),
         _Field(Column("Post rating", RATING, 7), lambda part, row, o: _number(o.post_rating)),
         _Field(Column("Post games", COUNT, 6), lambda part, row, o: o.post_games, optional=True),
-        _Field(Column("Change", SIGNED, 7, signed=True), lambda part, row, o: _number(o.change)),
+        _Field(Column("Change", SIGNED, 7, signed=True), lambda part, row, o: _number(o.rating_change)),
     ]
     if official:
         fields += [
@@ -477,7 +477,7 @@ def _summary_counts(lines: _Lines, part: _Part) -> None:
 
 def _summary_changes(lines: _Lines, part: _Part) -> None:
     """The rating changes: how many, their total and average, gains and losses, the largest."""
-    changes = [(row.number, o.change) for row, o in part.rows if o.change is not None]
+    changes = [(row.number, o.rating_change) for row, o in part.rows if o.rating_change is not None]
     total = sum(change for _, change in changes)
     lines.add("Players with a rating change", len(changes), COUNT, "had a pre-event and a post-event rating")
     lines.add("Total rating change", total if changes else None, SIGNED_1,
@@ -534,7 +534,7 @@ def _summary_rules(lines: _Lines, part: _Part) -> None:
 
 
 def _summary(events: Sequence[RatedEvent], parts: list[_Part], title: str, subtitle: str,
-             page: PageSetup) -> Sheet:
+             page: PageSetup, checks: Sequence[str]) -> Sheet:
     multi_section = len(events) > 1
     lines = _Lines()
     lines.single(title, Style.TITLE)
@@ -560,6 +560,8 @@ def _summary(events: Sequence[RatedEvent], parts: list[_Part], title: str, subti
     lines.add("Crosstable sheets" if multi_section else "Crosstable sheet", ", ".join(sections))
     lines.add("Players", sum(len(e.crosstable.players) for e in events), COUNT)
     lines.add("Rated games", sum(len(e.crosstable.games) for e in events), COUNT)
+    for check in checks:
+        lines.add("Check", check)
     for part in parts:
         _summary_part(lines, part, multi_section)
     return Sheet(name=SUMMARY, cells=tuple(lines.cells),
@@ -639,7 +641,7 @@ def _chart_part(part: _Part, number: int, top: int, data_column: int, heading: s
 def _changes_chart(found: _Charted, part: _Part, number: int, data_column: int) -> None:
     """1. Rating change per player: horizontal bars, gains green and losses red, largest gain on top."""
     row = found.row
-    changes = sorted(((o.change, row_.number) for row_, o in part.rows if o.change is not None),
+    changes = sorted(((o.rating_change, row_.number) for row_, o in part.rows if o.rating_change is not None),
                      key=lambda item: (item[0], -item[1]))
     if not changes:
         found.cells.append(Cell(row, 2, "No player had both a pre-event and a post-event rating: no rating "
@@ -730,15 +732,18 @@ def _charts(parts: list[_Part], multi_section: bool, page: PageSetup) -> tuple[S
 # --- the report --------------------------------------------------------------------------------
 
 
-def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, games: bool | None = None
-                 ) -> Report:
+def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, games: bool | None = None,
+                 checks: Sequence[str] = ()) -> Report:
     """The rating report of ``events`` (the rated crosstables of one workbook).
 
     Sheets: Summary, Ratings, Games, Explanations, Charts, and the hidden Chart data
     behind the charts. ``explain_all`` explains every player on the Explanations sheet
     (by default: players rated by a special or iterative method, and players whose
     rating a bonus or a floor changed). ``games`` lists every game on the Games sheet
-    (``None``: when there are at most :data:`GAMES_BY_DEFAULT` game lines).
+    (``None``: when there are at most :data:`GAMES_BY_DEFAULT` game lines). ``checks``: what
+    the run said the director should check (:attr:`RatedWorkbook.warnings
+    <xlrating.crosstable.RatedWorkbook.warnings>` as text, the run's notes), listed on the
+    Summary under "Check", each once and none that an event's notes already say.
     """
     if isinstance(events, RatedEvent):
         events = (events,)
@@ -759,12 +764,14 @@ def build_report(events: Sequence[RatedEvent], *, explain_all: bool = False, gam
                                       f"{systems.get(settings.system).name}, {rules}") if p)
     page = PageSetup(paper=systems.get(settings.system).paper, header=title)
     charts, data = _charts(parts, multi_section, page)
+    said = {note for event in events for outcome in event.outcomes for note in outcome.notes}
+    checks = tuple(note for note in dict.fromkeys(checks) if note not in said)
     sheets = (
-        _summary(events, parts, title, subtitle, page),
+        _summary(events, parts, title, subtitle, page, checks),
         _ratings(parts, multi_section, dual, subtitle, page),
         _games(parts, multi_section, dual, subtitle, page, games),
         _explanations(parts, multi_section, dual, subtitle, page, explain_all),
         charts,
         data,
     )
-    return Report(title=title, sheets=sheets)
+    return Report(title=title, sheets=sheets, checks=checks)

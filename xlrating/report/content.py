@@ -219,6 +219,9 @@ class Report:
 
     title: str
     sheets: tuple[Sheet, ...]
+    checks: tuple[str, ...] = ()
+    """What the run that rated the events asks the director to check (a workbook's warnings, each
+    with its cell), as the Summary lists them under "Check"."""
 
     def sheet(self, name: str) -> Sheet:
         for sheet in self.sheets:

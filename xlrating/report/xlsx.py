@@ -488,7 +488,7 @@ def report_file(source: str | os.PathLike[str], target: str | os.PathLike[str], 
     if same_file(target, source):
         raise WorkbookError(f"{target}: is the crosstable workbook itself; the report is a new workbook, "
                             "give it another name")
-    _, rated = rate_workbook(source, today=today)
-    report = build_report(rated.events, explain_all=explain_all, games=games)
+    workbook, rated = rate_workbook(source, today=today)
+    report = build_report(rated.events, explain_all=explain_all, games=games, checks=workbook.notes)
     write_report(report, target)
     return report
