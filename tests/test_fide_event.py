@@ -13,6 +13,7 @@ from datetime import date, datetime
 
 import pytest
 
+from xlrating import _vector
 from xlrating.errors import ArgumentError, EventError
 from xlrating.fide import FidePlayer, rate_event
 from xlrating.model import Game, Method, PlayerOutcome
@@ -260,6 +261,24 @@ def test_700_rule_in_an_event() -> None:
     assert "K limited to 35 by the 700 rule" in one.notes
     # The 1600 (K 20, established): 20 x 20 x -.36 = -144; 20 x 20 = 400, not limited.
     assert (result.player(2).k, result.player(2).change) == (20, -144)
+
+
+@pytest.mark.parametrize("vector", [False, True])
+def test_a_given_k_is_held_to_the_700_rule_over_the_events_games(vector: bool) -> None:
+    # The 700 rule holds for every K (FIDE Rating Regulations 2024, 8.3.3), FIDE's published K
+    # typed or filled in too: the same games as above, K 40 given: 40 x 20 = 800 > 700, so
+    # K = 35 and 35 x 20 x .36 = 252. (Was: K 40 used as given, +288.) On both numeric cores.
+    players = [FidePlayer(1, 1700, k=40), FidePlayer(2, 1600, k=20)]
+    with _vector.forced(vector):
+        result = rate_event(players, [Game(r, 1, 2, 1) for r in range(1, 21)], end_date=date(2025, 1, 1),
+                            explain=True)
+    one = result.player(1)
+    assert (one.k, one.change) == (35, 252)
+    assert "K limited to 35 by the 700 rule" in one.notes
+    assert [s.detail for s in one.steps if s.label == "K"] == [
+        "given 40; 40 x 20 games > 700, so K = 35 (the 700 rule)"]
+    # A K within the rule is used as given: 20 x 20 = 400.
+    assert (result.player(2).k, result.player(2).change, result.player(2).notes) == (20, -144, ())
 
 
 def test_double_round_robin_uses_n_the_number_of_opponents() -> None:

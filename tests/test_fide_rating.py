@@ -123,9 +123,16 @@ def test_2024_k(kwargs: dict[str, object], k: int) -> None:
     assert k_factor(**kwargs) == k  # type: ignore[arg-type]
 
 
-def test_k_given_by_the_user_is_used_as_is() -> None:
+def test_k_given_by_the_user_is_used_as_is_but_for_the_700_rule() -> None:
+    # 2024 regulations, 8.3.3: K x the period's games above 700 makes K the largest whole
+    # number within it, whatever K was given: 40 x 17 = 680 stands; 700 / 18 = 38.9 -> 38.
     assert k_factor(2000, k=12.5) == 12.5
-    assert k_factor(1800, games=5, period_games=100, k=40) == 40
+    assert k_factor(1800, games=5, period_games=17, k=40) == 40
+    assert k_factor(1800, games=5, period_games=18, k=40) == 38
+    assert k_factor(1800, games=5, period_games=100, k=40) == 7
+    assert k_factor(1800, period_games=100, k=40, rules="handbook") == 40  # (no 700 rule there)
+    # The change of 20 wins over a 1600 from 1700 (D 100, H .64): K 35, 35 x 20 x .36 = 252.
+    assert rating_change(1700, [1600] * 20, [1] * 20, k=40) == 252
 
 
 @pytest.mark.parametrize("k", [0, -10, "20", float("inf")])

@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
 from .._sides import Sides
+from .rating import k_held
 from .rules import FideRules
 from .tables import PD_TABLE, pd_row
 from .unrated import NewPlayerRating
@@ -77,6 +78,17 @@ def given_k(k: float) -> tuple[int, int]:
     event, or a season, holds few distinct K: each is worked out once)."""
     exact = Fraction(repr(k))
     return exact.numerator, exact.denominator
+
+
+def given_k_within(edition: FideRules, k: float, games: int) -> tuple[tuple[int, int], int]:
+    """A K given by the user as ``(numerator, denominator)`` (:func:`given_k`), held to the 700
+    rule over the event's games (:func:`~xlrating.fide.rating.k_held`: the period's games are
+    not known here, but an event's alone above the limit certainly are); and K before the rule
+    where the rule lowered it (for the note), else 0."""
+    held = k_held(edition, k, games)
+    if held != k:
+        return (int(held), 1), math.ceil(k)
+    return given_k(k), 0
 
 
 def scale_of(ratings: Iterable[float | None]) -> int:

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._sides_numpy import ArraySides, Flags, Floats, Index, Ints
-from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, given_k, new_rating
+from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, given_k_within, new_rating
 from .core_plain import changes_one_by_one, new_ratings_one_by_one
 from .player import FidePlayer
 from .rules import FideRules
@@ -230,9 +230,10 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     rated = np.asarray(units, dtype=np.int64)
     k_rule = k_by_rules(edition, on, players, rated / scale)  # each rating exactly: units / scale rounded
     ks = [p.k for p in players]  # most events give no K: counted at C speed, the loop skipped
-    given = [] if ks.count(None) == size else [(i, given_k(k)) for i, k in enumerate(ks) if k is not None]
-    largest_k = max([int(k_rule.max(initial=0)), *(numerator for _, (numerator, _) in given)])
-    largest_unit = scale * 100 * max([1, *(denominator for _, (_, denominator) in given)])
+    given = [] if ks.count(None) == size else [(i, given_k_within(edition, k, int(games[i])))
+                                               for i, k in enumerate(ks) if k is not None]
+    largest_k = max([int(k_rule.max(initial=0)), *(numerator for _, ((numerator, _), _) in given)])
+    largest_unit = scale * 100 * max([1, *(denominator for _, ((_, denominator), _) in given)])
     largest_rating = int(rated.max(initial=0)) * largest_unit // scale
     largest_raw = largest_k * int(np.abs(excess).max(initial=0)) * scale
     largest_performance = int(opponents.max(initial=0)) + 800 * int(games.max(initial=0)) * scale
@@ -240,8 +241,8 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         return None
     k = k_limited(edition, k_rule, games)
     k_unit = np.ones(size, dtype=np.int64)
-    for i, (numerator, denominator) in given:
-        k[i], k_unit[i], k_rule[i] = numerator, denominator, 0
+    for i, ((numerator, denominator), before) in given:
+        k[i], k_unit[i], k_rule[i] = numerator, denominator, before
     unit = scale * 100 * k_unit
     rating = rated * 100 * k_unit
     raw = k * excess * scale

@@ -16,7 +16,7 @@ from .core import (
     Line,
     RatedChanges,
     RatedSums,
-    given_k,
+    given_k_within,
     new_rating,
     round_half_away,
 )
@@ -140,7 +140,7 @@ def k_of(edition: FideRules, on: date, player: FidePlayer, games: int) -> tuple[
     """K as ``(numerator, denominator)`` (10.52; 2024 regulations, 8.3.3, with the 700 rule over
     the event's games), and K by the rules before the 700 rule (0 for a K given by the user)."""
     if player.k is not None:
-        return given_k(player.k), 0
+        return given_k_within(edition, player.k, games)
     assert player.rating is not None
     k = k_rule(edition, player.rating, player.games, player.highest_rating, player.birth_date, on)[0]
     return (k_limit(edition, k, games), 1), k

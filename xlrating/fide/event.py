@@ -58,7 +58,7 @@ from ..model import (
     checked_games,
     outcome_records,
 )
-from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, scale_of, scaled
+from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, given_k_within, scale_of, scaled
 from .core_plain import HALVES, PlainCore
 from .player import FidePlayer
 from .rating import Exact, k_with_reason
@@ -262,7 +262,12 @@ class _Event:
 
     def k_step(self, player: FidePlayer, games: int) -> Step:
         if player.k is not None:
-            return Step("K", player.k, "given")
+            (k, _), before = given_k_within(self.edition, player.k, games)
+            if not before:
+                return Step("K", player.k, "given")
+            limit = self.edition.k_games_limit
+            return Step("K", k, f"given {player.k:g}; {player.k:g} x {games} games > {limit}, so K = {k} "
+                                f"(the {limit} rule)")
         assert player.rating is not None
         k, reason = k_with_reason(self.edition, player.rating, player.games, player.highest_rating,
                                   player.birth_date, self.on, games)

@@ -28,7 +28,8 @@ class FidePlayer:
     birth_date: date | None = None
     """For the 2024 under-18 K (``None``: an adult)."""
     k: float | None = None
-    """A K given by the user, used as is."""
+    """A K given by the user (FIDE's published K, say), used as is but for the 700 rule over the
+    event's games, which holds for every K (FIDE Rating Regulations 2024, 8.3.3)."""
     rated_since_event: bool = False
     """FIDE Handbook 10.4: the player received ``rating`` after the event was played and before
     it is rated; the player changes as a rated player but counts as unrated for the opponents."""

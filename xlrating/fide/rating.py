@@ -104,6 +104,16 @@ def k_limit(edition: FideRules, k: int, period_games: int | None) -> int:
     return k
 
 
+def k_held(edition: FideRules, k: float, period_games: int | None) -> float:
+    """A K given (FIDE's published K, say) held to the 700 rule over the period's games, which
+    holds for every K (2024 regulations, 8.3.3): ``k``, or the largest whole number within the
+    limit where ``k`` x the games exceeds it."""
+    limit = edition.k_games_limit
+    if limit is not None and period_games and Fraction(repr(k)) * period_games > limit:
+        return float(limit // period_games)
+    return k
+
+
 def k_with_reason(
     edition: FideRules,
     rating: float,
@@ -162,7 +172,7 @@ def k_factor(
     ``birth_date`` and ``on`` (the rating period's date, ``None``: today) decide the 2024
     under-18 rule (until the end of the year of the 18th birthday, rated under 2300);
     ``period_games``: games in the period, for the 2024 700 rule. ``k``: a K given by
-    the user, returned as is (it must be positive).
+    the user (it must be positive), returned as is but for the 700 rule (:func:`k_held`).
 
     Handbook (10.52): 25 until 30 games; 10 once a published rating has reached 2400 and
     30 games are completed; else 15.
@@ -174,7 +184,7 @@ def k_factor(
     r, g, h, b, pg = _check_k_inputs(rating, games, highest_rating, birth_date, period_games)
     when = _check.date("on", on) or date.today()
     if k is not None:
-        return _check.positive("k", k)
+        return k_held(edition, _check.positive("k", k), pg)
     return float(k_limit(edition, k_rule(edition, r, g, h, b, when)[0], pg))
 
 
@@ -207,8 +217,8 @@ def rating_change(
     ``opponent_ratings`` are the rated opponents; ``results`` are 1/0.5/0 or W/D/L. PD
     comes from table (b) with the edition's cap (``on``, the event's end date, decides the
     2024 exception for players rated 2650 or more; ``None``: today). K is ``k`` if given,
-    else :func:`k_factor` of ``games``, ``highest_rating``, ``birth_date`` and ``on``, with
-    these games as the period's. 2024: rounded to a whole number, halves away from zero;
+    else :func:`k_factor` of ``games``, ``highest_rating``, ``birth_date`` and ``on``, either
+    with these games as the period's for the 700 rule. 2024: rounded to a whole number, halves away from zero;
     handbook: not rounded (10.53 rounds the new rating instead).
     """
     edition = get_rules(rules)
@@ -218,7 +228,7 @@ def rating_change(
     _check.same_length(("opponent_ratings", "results"), opponents, scores)
     when = _check.date("on", on) or date.today()
     if k is not None:
-        kk = exact(_check.positive("k", k))
+        kk = exact(k_held(edition, _check.positive("k", k), len(scores)))
     else:
         kk = k_limit(edition, k_rule(edition, r, g, h, b, when)[0], len(scores))
     r_exact = exact(r)
