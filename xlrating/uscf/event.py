@@ -83,7 +83,7 @@ from .core import (
 from .core_plain import PlainCore
 from .floors import _floor_source
 from .formulas import _pwe
-from .initial import InitialRating, _initial
+from .initial import InitialRating, _initial, default_note
 from .match import check_match
 from .player import UscfPlayer
 from .rules import RatingSystem, RulesLike, UscfRules, get_rules, parse_system
@@ -94,6 +94,16 @@ from .standard import _describe as _standard_text
 from .standard import _eligibility
 
 _DUAL_SYSTEMS = (RatingSystem.REGULAR, RatingSystem.QUICK)
+
+_DEFAULTS = frozenset({"default", "age"})
+"""The sources of step 1 that may have taken a default (:func:`~.initial.default_note`)."""
+
+_P0_WORDS = {
+    "inside": "the starting rating (pre-event or initial) kept, as it fits the score",
+    "left": "the lowest rating that fits the score, the nearest to the starting rating",
+    "right": "the highest rating that fits the score, the nearest to the starting rating",
+}
+"""The p = 0 rule of the special formula in words, by the branch that applied."""
 
 
 
@@ -299,6 +309,11 @@ class _Event:
                 self.initial[i] = initial
             if self.end is None and initial.source == "age" and player.birth_date is not None:
                 self.today_used = True
+            if initial.source in _DEFAULTS and self.m[i]:  # (a player with no rated game needs none)
+                note = default_note(rules, system, initial, player.birth_date,
+                                    on if on is not None else age_end)
+                if note is not None:
+                    self.notes[i].append(note)
             prior[i], games[i] = initial.rating, initial.games
 
     def step2_effective_games(self) -> None:
@@ -532,7 +547,8 @@ class _Event:
         if history is not None:
             notes.append(f"{history} history: R'0 = {adjusted_prior:g}, S' = {adjusted_score:g}")
         if p0_rule is not None:
-            notes.append(f"p = 0 rule: R0 {p0_rule} the flat stretch")
+            notes.append(f"no opponent within {self.rules.pwe_range:g} points of the result: "
+                         f"{_P0_WORDS[p0_rule]} ({self.rules.cite(self.rules.special_section)}, step 4)")
         if capped:
             notes.append(f"special rating capped at {self.rules.special_cap:g}")
 

@@ -188,6 +188,26 @@ def _from_cfc(rules: UscfRules, source: InitialSource, cfc: float, position: int
                          f"CFC {cfc:g} converted to {rating:g}, N = {n}" if words else "")
 
 
+def default_note(rules: UscfRules, system: RatingSystem, initial: InitialRating,
+                 birth_date: dt.date | None, end_date: dt.date | None) -> str | None:
+    """The note on a default an initial rating took, in a director's words: the default rating
+    (nothing to start from), an adult without a birth date counted as 26, or a birth date
+    giving an age under 3 counted as 26; None when the rating came from the player's data."""
+    if initial.source == "default":
+        return (f"default initial rating {initial.rating:g}, nothing to start from "
+                f"({rules.cite(rules.priority_section(system))})")
+    if initial.source != "age":
+        return None
+    cited = rules.cite(rules.age_section)
+    counted = f"counted as {rules.age_adult:g}, initial rating {initial.rating:g} ({cited})"
+    if birth_date is None:
+        return f"no Birth date, Adult: {counted}"
+    age = _age(birth_date, end_date) if end_date is not None else None
+    if age is not None and age < rules.age_miscoded_below:
+        return f"Birth date gives age {age:.2f}, under {rules.age_miscoded_below:g}: {counted}"
+    return None
+
+
 _CONVERTED = {"fide": _from_fide, "cfc": _from_cfc}
 """The sources that convert another federation's rating, by :attr:`InitialSource.kind`."""
 

@@ -285,6 +285,13 @@ class UscfRules:
     """The last resort initial rating (750)."""
     priorities: tuple[tuple[RatingSystem, tuple[InitialSource, ...]], ...]
     """Each system's order of priority for initial ratings."""
+    priority_sections: tuple[tuple[RatingSystem, str], ...]
+    """The section giving each system's order of priority (2020: 2.1-2.6; 2009/2011: step 1)."""
+    age_section: str
+    """The section of the age-based rating, the adult without a birth date and the miscoded
+    birth date (2020: 2.7; 2009/2011: step 1)."""
+    special_section: str
+    """The section of the special formula (2020: 4.1; 2009/2011: 2.2)."""
     # Sections 6 and 7 (2011: 3 and 4; 2009: 3)
     storage_integers: bool
     """Ratings are stored as integers rounded toward the change (2009/2011) or as floats (2020)."""
@@ -326,6 +333,20 @@ class UscfRules:
         ``end_date``: a later update of the initial conversion, else the edition's own."""
         conversion, source = self.fide_conversion_on(end_date)
         return (self.fide_event_opponents, None) if source is None else (conversion, source)
+
+    @property
+    def cited(self) -> str:
+        """How notes name the edition's document: by the body its title names and the year
+        (``"USCF 2009"``, ``"US Chess 2020"``)."""
+        return f"{'US Chess' if 'US Chess' in self.document else 'USCF'} {self.year}"
+
+    def cite(self, section: str) -> str:
+        """A section of the edition's document as notes cite it: ``"US Chess 2020, 2.7"``."""
+        return f"{self.cited}, {section}"
+
+    def priority_section(self, system: RatingSystem) -> str:
+        """The section giving ``system``'s order of priority for initial ratings."""
+        return dict(self.priority_sections).get(system, self.age_section)
 
     def priority(self, system: RatingSystem) -> tuple[InitialSource, ...]:
         """The order of priority for initial ratings in ``system``."""
@@ -422,6 +443,9 @@ USCF_2009 = UscfRules(
     age_infant_rating=None,
     default_rating=750.0,
     priorities=_PRIORITIES_2009,
+    priority_sections=((_R, "step 1"), (_Q, "step 1")),
+    age_section="step 1",
+    special_section="2.2",
     storage_integers=True,
     match_requires_established=False,
     match_max_difference=400.0,
@@ -462,6 +486,9 @@ USCF_2020 = replace(
     # 1: six rating systems, each with its own order of priority for initial ratings (2.1-2.6).
     systems=tuple(RatingSystem),
     priorities=_PRIORITIES_2020,
+    priority_sections=((_R, "2.1"), (_Q, "2.2"), (_B, "2.3"), (_OR, "2.4"), (_OQ, "2.5"), (_OB, "2.6")),
+    age_section="2.7",
+    special_section="4.1",
     # 2.7: the FIDE conversion and the age rule's "100 if Age < 2".
     fide_conversion=Piecewise(2000, True, Linear(180, 0.94), Linear(20, 1.02)),
     # US Chess's updated conversion, for events ending from 1 March 2024.
