@@ -106,8 +106,24 @@ def rate_crosstable(crosstable: Crosstable, lineup: systems.Lineup | None = None
     except ENGINE_ERRORS as error:
         raise CrosstableError([Problem(quote_sheet(crosstable.sheet), f"the event cannot be rated: {error}")],
                               title=f"The {crosstable.sheet} sheet could not be rated.") from error
+    if settings.dual_rated and len(outcomes) > 1:
+        outcomes = (outcomes[0], _blank_partner_notes(outcomes[1], crosstable), *outcomes[2:])
     return RatedEvent(crosstable=crosstable, settings=settings,
                       outcomes=tuple(_with_notes(o, crosstable) for o in outcomes))
+
+
+def _blank_partner_notes(outcome: EventOutcome, crosstable: Crosstable) -> EventOutcome:
+    """A dual-rated event's second outcome (US Chess: Quick) with a note for every player rated in
+    it as unrated: his column there (``Quick``) is blank, so his initial rating was worked out by
+    the rules (from his Regular rating...), which is right for a player who has none and wrong for
+    one whose rating was left out (as a season names such players)."""
+    settings = crosstable.settings
+    partner = systems.get(settings.system).dual_partner(settings.rating_system) or "second"
+    note = (f"{partner} blank: rated as unrated in {partner}; if the player has a {partner} rating, "
+            f"type it in the {partner} column (or fill it from the official list: xlrating fill)")
+    players = tuple(replace(p, notes=(note, *p.notes)) if p.pre_rating is None and p.rated_games else p
+                    for p in outcome.players)
+    return replace(outcome, players=players)
 
 
 def rate_grid(grid: Grid, settings: EventSettings, *, sheet: str = "Crosstable",
