@@ -226,6 +226,10 @@ class System:
     """Every rating the system publishes is a whole number (FIDE, ICU), so a crosstable's ``Rating``
     with a fraction is a typing slip (``1.850`` for 1850), refused at its cell. US Chess 2020
     stores fractions, which a rated crosstable's post-event ratings carry into the next event."""
+    lowest_rated: float | None = None
+    """The lowest rating the engine rates (FIDE: 1000, the lowest any FIDE list has published);
+    a crosstable's rating under it is refused at its cell when the event is rated, never when it
+    is only read (an export keeps another body's ratings, the ICU's down to 471)."""
 
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
@@ -625,7 +629,7 @@ FIDE = System(
     fide_ids=True, rating_report_files=False, list_kinds=("Standard", "Rapid", "Blitz"),
     listed_columns=("K",), paper="a4", bonuses=False, floors=False,
     carried=("Birth date", "K", "Peak", "Events"), federation=None, slug="fide",
-    template="fide-round-robin.xlsx", whole_ratings=True,
+    template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.event.LOWEST_PUBLISHED,
 )
 
 ICU = System(

@@ -29,6 +29,7 @@ from dataclasses import replace
 from .. import systems
 from ..errors import ENGINE_ERRORS, CrosstableError, Problem
 from ..model import EventOutcome
+from ..systems import who
 from .model import Crosstable, EventSettings, Grid, PlayerRow, RatedEvent
 from .parse import parse_crosstable
 from .values import address, quote_sheet
@@ -54,6 +55,20 @@ def build_players(crosstable: Crosstable) -> tuple[systems.Lineup, list[Problem]
             for run, player in zip(runs, built, strict=True):
                 run.append(player)
     return tuple(runs), problems
+
+
+def unpublished_ratings(crosstable: Crosstable) -> list[Problem]:
+    """A problem at each ``Rating`` under the lowest rating the system's engine rates
+    (:attr:`~xlrating.systems.System.lowest_rated`): checked when the event is rated, not when it
+    is read to be exported, as another body's files hold such ratings."""
+    entry = systems.get(crosstable.settings.system)
+    low = entry.lowest_rated
+    if low is None:
+        return []
+    return [Problem(_where(crosstable, row, "Rating"),
+                    f"{who(row)}: Rating {row.rating:g} is under {low:g}, the lowest rating a "
+                    f"{entry.short_name} list has published; leave Rating blank for a new player (unrated)")
+            for row in crosstable.players if row.rating is not None and row.rating < low]
 
 
 def check_rows(crosstable: Crosstable) -> list[Problem]:
@@ -97,6 +112,12 @@ def rate_crosstable(crosstable: Crosstable, lineup: systems.Lineup | None = None
     """
     if lineup is None:
         lineup, problems = build_players(crosstable)
+        problems += unpublished_ratings(crosstable)
+        if problems:
+            raise CrosstableError(problems,
+                                  title=f"The {crosstable.sheet} sheet has errors; nothing was rated.")
+    else:
+        problems = unpublished_ratings(crosstable)
         if problems:
             raise CrosstableError(problems,
                                   title=f"The {crosstable.sheet} sheet has errors; nothing was rated.")

@@ -33,7 +33,7 @@ from ..systems import Lineup, who
 from .columns import fold, input_column, round_number
 from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, RatedEvent, RatedWorkbook
 from .parse import blank_ratings, find_header, read_crosstable, row_address
-from .rate import build_players, rate_crosstable
+from .rate import build_players, rate_crosstable, unpublished_ratings
 from .render import render
 from .settings import read_settings
 from .values import address
@@ -93,6 +93,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
             if crosstable.players:
                 lineup, found = build_players(crosstable)
                 problems.extend(found)
+                problems.extend(unpublished_ratings(crosstable))
             tables.append((crosstable, lineup))
     if problems:
         raise CrosstableError(problems, title=_title(problems))
