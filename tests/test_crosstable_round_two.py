@@ -30,7 +30,7 @@ def test_each_fide_rating_under_1000_is_named_at_its_cell_with_the_other_problem
     with pytest.raises(CrosstableError) as raised:
         rate_sheets(fide_sheets(rows), today=TODAY)
     where = {p.where: p.message for p in raised.value.problems}
-    assert where["Crosstable!C3"].startswith("No. 2 (Ben): Rating 471 is under 1000, the lowest rating a FIDE")
+    assert where["Crosstable!C3"].startswith("No. 2 (Ben): Rating 471 is under 1000, the lowest rating a ")
     assert where["Crosstable!C4"].startswith("No. 3 (Cal): Rating 999 is under 1000")
     assert "Crosstable!D5" in where  # the bad Games, in the same pass
     assert len(where) == 3
@@ -42,3 +42,34 @@ def test_a_rating_under_1000_is_still_exported() -> None:
             [3, "Cal", 999, 30, "W4", "D1"], [4, "Dee", 1500, 20, "L3", "L2"]]
     event = read_event(fide_sheets(rows))
     assert [p.rating for p in event.sections[0].crosstable.players] == [1850, 471, 999, 1500]
+
+
+def colour_rows(first: str, second: str) -> list[list[Any]]:
+    return [[1, "Ann", 1850, 40, first, "D3w"], [2, "Ben", 1700, 30, second, "W4b"],
+            [3, "Cal", 1600, 30, "W4", "D1b"], [4, "Dee", 1500, 20, "L3", "L2w"]]
+
+
+@pytest.mark.parametrize("read", ["rate", "export"])
+def test_two_cells_of_one_game_with_the_same_colour_are_an_error_naming_both(read: str) -> None:
+    # 'W2w' on No. 1 against 'L1w' on No. 2: both White. No rating reads colours, but the report,
+    # the TRF and the DBF files show them; every path that reads the crosstable refuses it.
+    sheets = fide_sheets(colour_rows("W2w", "L1w"))
+    with pytest.raises(CrosstableError) as raised:
+        rate_sheets(sheets, today=TODAY) if read == "rate" else read_event(sheets)
+    (problem,) = raised.value.problems
+    assert problem.where == "Crosstable!E2"
+    assert problem.message.startswith("'W2w' (round 1) and No. 2's cell Crosstable!E3 'L1w' both give White")
+
+
+@pytest.mark.parametrize(("first", "second"), [("W2w", "L1b"), ("W2", "L1w"), ("W2b", "L1"), ("W2", "L1")])
+def test_colours_that_agree_or_are_left_out_are_read(first: str, second: str) -> None:
+    rated = rate_sheets(fide_sheets(colour_rows(first, second)), today=TODAY)
+    assert [p.rated_games for p in rated.events[0].outcomes[0].players] == [2, 2, 2, 2]
+    read_event(fide_sheets(colour_rows(first, second)))
+
+
+def test_a_forfeit_whose_two_cells_give_the_same_colour_is_an_error() -> None:
+    rows = colour_rows("X2b", "F1b")
+    with pytest.raises(CrosstableError) as raised:
+        rate_sheets(fide_sheets(rows), today=TODAY)
+    assert "both give Black" in raised.value.problems[0].message

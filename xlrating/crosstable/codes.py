@@ -14,8 +14,9 @@ U, Z, ''   zero-point bye, unpaired, not played 0       no
 =========  ===================================  ======  =====
 
 Codes are case-insensitive, may have a space between letter and number, and may end in
-a colour ``w``/``b`` that is ignored (``W12b``, ``d 7 w``). Byes may carry the number 0
-(``H0``, ``B0``), as US Chess report files write them.
+a colour ``w``/``b`` (``W12b``, ``d 7 w``), which no rating reads but the report and the
+TRF and DBF files show: the two cells of one game may not give the same colour. Byes may
+carry the number 0 (``H0``, ``B0``), as US Chess report files write them.
 """
 
 from __future__ import annotations

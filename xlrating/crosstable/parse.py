@@ -551,7 +551,20 @@ def check_games(sheet: str, players: list[PlayerRow], problems: list[Problem],
                     problems.append(_named_twice(sheet, player, cell, *first))
             if not agreed:
                 problems.append(_disagreement(sheet, player, cell, opponent, other))
+            elif cell.colour is not None and cell.colour == other.colour and player.row < opponent.row:
+                problems.append(_same_colour(sheet, player, cell, opponent, other))
     return games
+
+
+def _same_colour(sheet: str, player: PlayerRow, cell: RoundCell, opponent: PlayerRow, other: RoundCell
+                 ) -> Problem:
+    """The problem of two cells of one game giving both players the same colour, at the first one,
+    naming the other (no rating reads colours, but the report and the TRF and DBF files show them)."""
+    colour = "White" if cell.colour == "w" else "Black"
+    return Problem(address(sheet, player.row, cell.column),
+                   f"{cell.text!r} (round {cell.round}) and No. {opponent.number}'s cell "
+                   f"{address(sheet, opponent.row, other.column)} {other.text!r} both give {colour}: one "
+                   "player of a game has White, the other Black (mend one, or leave the colours out)")
 
 
 def _named_twice(sheet: str, player: PlayerRow, cell: RoundCell, first: PlayerRow, first_cell: RoundCell
