@@ -1,6 +1,7 @@
-"""What a crosstable says that was wrong or silent before: a FIDE rating no list has published,
-named at its cell when the event is rated (not when it is exported), and two round cells of one
-game that give both players the same colour."""
+"""What a crosstable says that was wrong or silent before: every default US Chess's step 1 took,
+in the player's Notes cell; a blank Quick in a dual-rated event; a FIDE rating no list has
+published, named at its cell when the event is rated (not when it is exported); and two round
+cells of one game that give both players the same colour."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from xlrating.crosstable import rate_sheets
+from xlrating.crosstable import RatedWorkbook, rate_sheets
 from xlrating.errors import CrosstableError
 from xlrating.exporters.source import read_event
 
@@ -20,6 +21,37 @@ HEADER = ["No", "Name", "Rating", "Games", "R1", "R2"]
 
 def fide_sheets(rows: list[list[Any]]) -> dict[str, Any]:
     return {"Event": FIDE_EVENT, "Crosstable": [HEADER, *rows]}
+
+
+def written(workbook: RatedWorkbook, header: str) -> list[Any]:
+    """The values written under ``header``, by player row."""
+    (block,) = [b for b in workbook.blocks if b.values and header in b.values[0]]
+    j = block.values[0].index(header)
+    return [row[j] for row in block.values[1:]]
+
+
+USCF_HEADER = ["No", "Name", "Rating", "Birth date", "Adult", "Quick", "R1", "R2"]
+
+
+def test_every_default_of_us_chess_step_1_is_in_the_notes_cell() -> None:
+    # US Chess 2020, 2.1 (the default 750) and 2.7 (an adult without a birth date, an age under
+    # 3: both counted as 26); a rating from a birth date (No. 4, aged 12) is his own.
+    event = [["System", "USCF"], ["End date", date(2024, 5, 5)], ["Dual rated", "yes"]]
+    rows = [[1, "Ann", None, None, None, None, "W2", "W3"], [2, "Ben", None, None, "yes", None, "L1", "W4"],
+            [3, "Cal", None, date(2023, 1, 1), None, None, "W4", "L1"],
+            [4, "Dee", 1500, date(2012, 5, 5), None, 1480, "L3", "L2"]]
+    rated = rate_sheets({"Event": event, "Crosstable": [USCF_HEADER, *rows]}, today=TODAY)
+    notes = written(rated, "Notes")
+    assert "default initial rating 750, nothing to start from (US Chess 2020, 2.1)" in notes[0]
+    assert "no Birth date, Adult: counted as 26, initial rating 1300 (US Chess 2020, 2.7)" in notes[1]
+    assert ("Birth date gives age 1.34, under 3: counted as 26, initial rating 1300 (US Chess 2020, 2.7)"
+            in notes[2])
+    assert "initial rating" not in (notes[3] or "")
+    # Quick: Ann, Ben and Cal have a blank Quick and are told so; Dee's Quick is typed.
+    quick = written(rated, "Quick notes")
+    assert all(note.startswith("Quick blank: rated as unrated in Quick; if the player has a Quick rating, "
+                               "type it in the Quick column") for note in quick[:3])
+    assert "Quick blank" not in (quick[3] or "")
 
 
 def test_each_fide_rating_under_1000_is_named_at_its_cell_with_the_other_problems() -> None:
