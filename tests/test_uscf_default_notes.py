@@ -44,3 +44,17 @@ def test_the_default_cites_the_rating_systems_own_order_of_priority() -> None:
         outcome = rate_event(players, [Game(1, 1, 2, 0.5)], rules="2020", rating_system=system, end_date=END)
         assert outcome.player(1).notes[0] == ("default initial rating 750, nothing to start from "
                                               f"(US Chess 2020, {section})")
+
+
+def test_a_fide_rating_converted_without_an_end_date_is_said_once() -> None:
+    # US Chess's conversion from 1 March 2024 is chosen by the end date; without one the 2020
+    # document's own (2.7: 180 + 0.94 FIDE up to 2000) is used, and the event's notes say so.
+    players = [UscfPlayer(1, fide=1500), UscfPlayer(2, 1500.0, 30), UscfPlayer(3, fide=1600)]
+    games = [Game(1, 1, 2, 0.5), Game(2, 3, 2, 0.5)]
+    outcome = rate_event(players, games, rules="2020")
+    assert outcome.player(1).initial_rating == 180 + 0.94 * 1500
+    assert outcome.notes == ("No end date given: FIDE ratings converted by the USCF 2020 document's "
+                             "own conversion (US Chess 2020, 2.7; US Chess's from 1 March 2024 needs the "
+                             "end date)",)
+    assert rate_event(players, games, rules="2020", end_date=END).notes == ()
+    assert rate_event(players, games, rules="2011").notes == ()  # 2011 has one conversion only

@@ -234,6 +234,9 @@ class _Event:
         self.final: Finals
         """What follows step 5."""
         self.today_used = False
+        self.document_conversion_used = False
+        """Whether a FIDE rating was converted by the document's own conversion for want of an end
+        date, where a later one exists (:attr:`~.rules.UscfRules.fide_conversion_updates`)."""
         self.listed = False
         """Whether the values the outcomes read are lists yet (:meth:`_listed`)."""
         self.nstar: list[float] = []
@@ -309,6 +312,8 @@ class _Event:
                 self.initial[i] = initial
             if self.end is None and initial.source == "age" and player.birth_date is not None:
                 self.today_used = True
+            if on is None and initial.source == "FIDE" and rules.fide_conversion_updates:
+                self.document_conversion_used = True
             if initial.source in _DEFAULTS and self.m[i]:  # (a player with no rated game needs none)
                 note = default_note(rules, system, initial, player.birth_date,
                                     on if on is not None else age_end)
@@ -678,6 +683,11 @@ class _Event:
         rules, notes = self.rules, []
         if self.today_used:
             notes.append("No end date given: ages for initial ratings measured to today")
+        if self.document_conversion_used:
+            since = rules.fide_conversion_updates[0].start
+            notes.append(f"No end date given: FIDE ratings converted by the {rules.name} document's own "
+                         f"conversion ({rules.cite(rules.formulas_section)}; US Chess's from {since.day} "
+                         f"{since:%B %Y} needs the end date)")
         if self.dual and rules.dual_rated_k is None:
             notes.append(f"{rules.name} has no dual-rated K: plain K = 800/(N' + m) used")
         if self.match:

@@ -198,7 +198,7 @@ def default_note(rules: UscfRules, system: RatingSystem, initial: InitialRating,
                 f"({rules.cite(rules.priority_section(system))})")
     if initial.source != "age":
         return None
-    cited = rules.cite(rules.age_section)
+    cited = rules.cite(rules.formulas_section)
     counted = f"counted as {rules.age_adult:g}, initial rating {initial.rating:g} ({cited})"
     if birth_date is None:
         return f"no Birth date, Adult: {counted}"

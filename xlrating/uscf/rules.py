@@ -287,9 +287,10 @@ class UscfRules:
     """Each system's order of priority for initial ratings."""
     priority_sections: tuple[tuple[RatingSystem, str], ...]
     """The section giving each system's order of priority (2020: 2.1-2.6; 2009/2011: step 1)."""
-    age_section: str
-    """The section of the age-based rating, the adult without a birth date and the miscoded
-    birth date (2020: 2.7; 2009/2011: step 1)."""
+    formulas_section: str
+    """The section of step 1's formulas: the FIDE and CFC conversions and the age-based rating,
+    with the adult without a birth date and the miscoded birth date (2020: 2.7; 2009/2011:
+    step 1)."""
     special_section: str
     """The section of the special formula (2020: 4.1; 2009/2011: 2.2)."""
     # Sections 6 and 7 (2011: 3 and 4; 2009: 3)
@@ -346,7 +347,7 @@ class UscfRules:
 
     def priority_section(self, system: RatingSystem) -> str:
         """The section giving ``system``'s order of priority for initial ratings."""
-        return dict(self.priority_sections).get(system, self.age_section)
+        return dict(self.priority_sections).get(system, self.formulas_section)
 
     def priority(self, system: RatingSystem) -> tuple[InitialSource, ...]:
         """The order of priority for initial ratings in ``system``."""
@@ -444,7 +445,7 @@ USCF_2009 = UscfRules(
     default_rating=750.0,
     priorities=_PRIORITIES_2009,
     priority_sections=((_R, "step 1"), (_Q, "step 1")),
-    age_section="step 1",
+    formulas_section="step 1",
     special_section="2.2",
     storage_integers=True,
     match_requires_established=False,
@@ -487,7 +488,7 @@ USCF_2020 = replace(
     systems=tuple(RatingSystem),
     priorities=_PRIORITIES_2020,
     priority_sections=((_R, "2.1"), (_Q, "2.2"), (_B, "2.3"), (_OR, "2.4"), (_OQ, "2.5"), (_OB, "2.6")),
-    age_section="2.7",
+    formulas_section="2.7",
     special_section="4.1",
     # 2.7: the FIDE conversion and the age rule's "100 if Age < 2".
     fide_conversion=Piecewise(2000, True, Linear(180, 0.94), Linear(20, 1.02)),
