@@ -105,3 +105,12 @@ def test_a_forfeit_whose_two_cells_give_the_same_colour_is_an_error() -> None:
     with pytest.raises(CrosstableError) as raised:
         rate_sheets(fide_sheets(rows), today=TODAY)
     assert "both give Black" in raised.value.problems[0].message
+
+
+def test_a_dual_rated_sheet_without_a_quick_column_says_so_in_each_quick_note() -> None:
+    event = [["System", "USCF"], ["End date", date(2024, 5, 5)], ["Dual rated", "yes"]]
+    rows = [[1, "Ann", 1500, "W2"], [2, "Ben", 1600, "L1"]]
+    rated = rate_sheets({"Event": event, "Crosstable": [["No", "Name", "Rating", "R1"], *rows]}, today=TODAY)
+    assert [note.split(";")[0] for note in written(rated, "Quick notes")] == [
+        "no Quick column: rated as unrated in Quick"] * 2
+    assert "add a Quick column and type it there" in written(rated, "Quick notes")[0]

@@ -140,8 +140,12 @@ def _blank_partner_notes(outcome: EventOutcome, crosstable: Crosstable) -> Event
     one whose rating was left out (as a season names such players)."""
     settings = crosstable.settings
     partner = systems.get(settings.system).dual_partner(settings.rating_system) or "second"
-    note = (f"{partner} blank: rated as unrated in {partner}; if the player has a {partner} rating, "
-            f"type it in the {partner} column (or fill it from the official list: xlrating fill)")
+    if partner in crosstable.columns:
+        blank, mend = f"{partner} blank", f"type it in the {partner} column"
+    else:
+        blank, mend = f"no {partner} column", f"add a {partner} column and type it there"
+    note = (f"{blank}: rated as unrated in {partner}; if the player has a {partner} rating, {mend} "
+            "(or fill it from the official list: xlrating fill)")
     players = tuple(replace(p, notes=(note, *p.notes)) if p.pre_rating is None and p.rated_games else p
                     for p in outcome.players)
     return replace(outcome, players=players)
