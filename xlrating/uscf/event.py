@@ -310,16 +310,23 @@ class _Event:
             # event) made the collector run a young pass when it resumed (0.75 ms, measured).
             if self.explain:
                 self.initial[i] = initial
-            if self.end is None and initial.source == "age" and player.birth_date is not None:
-                self.today_used = True
-            if on is None and initial.source == "FIDE" and rules.fide_conversion_updates:
-                self.document_conversion_used = True
-            if initial.source in _DEFAULTS and self.m[i]:  # (a player with no rated game needs none)
-                note = default_note(rules, system, initial, player.birth_date,
-                                    on if on is not None else age_end)
-                if note is not None:
-                    self.notes[i].append(note)
+            self._defaults_taken(i, initial, on, on if on is not None else age_end)
             prior[i], games[i] = initial.rating, initial.games
+
+    def _defaults_taken(self, i: int, initial: InitialRating, on: dt.date | None, age_end: dt.date) -> None:
+        """What step 1 took by default for unrated player ``i``, whose initial rating is ``initial``
+        (``on``: his end date, ``age_end``: the date his age is taken at): the rules' defaults in
+        his notes (a player with no rated game needs none), an end date taken as today or a FIDE
+        rating converted by the document's own conversion for the event's notes."""
+        rules, source, born = self.rules, initial.source, self.players[i].birth_date
+        if self.end is None and source == "age" and born is not None:
+            self.today_used = True
+        if on is None and source == "FIDE" and rules.fide_conversion_updates:
+            self.document_conversion_used = True
+        if source in _DEFAULTS and self.m[i]:
+            note = default_note(rules, self.system, initial, born, age_end)
+            if note is not None:
+                self.notes[i].append(note)
 
     def step2_effective_games(self) -> None:
         """Step 2: N' = min(N, N*) (US Chess 2020, 3); N not given: N*. Also which formula steps 4
