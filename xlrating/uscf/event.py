@@ -83,7 +83,7 @@ from .core import (
 from .core_plain import PlainCore
 from .floors import _floor_source
 from .formulas import _pwe
-from .initial import InitialRating, _initial, default_note
+from .initial import InitialRating, _initial, by_dated_conversion, default_note
 from .match import check_match
 from .player import UscfPlayer
 from .rules import RatingSystem, RulesLike, UscfRules, get_rules, parse_system
@@ -321,7 +321,7 @@ class _Event:
         rules, source, born = self.rules, initial.source, self.players[i].birth_date
         if self.end is None and source == "age" and born is not None:
             self.today_used = True
-        if on is None and source == "FIDE" and rules.fide_conversion_updates:
+        if on is None and by_dated_conversion(rules, self.system, initial):
             self.document_conversion_used = True
         if source in _DEFAULTS and self.m[i]:
             note = default_note(rules, self.system, initial, born, age_end)

@@ -212,6 +212,13 @@ _CONVERTED = {"fide": _from_fide, "cfc": _from_cfc}
 """The sources that convert another federation's rating, by :attr:`InitialSource.kind`."""
 
 
+def by_dated_conversion(rules: UscfRules, system: RatingSystem, initial: InitialRating) -> bool:
+    """Whether ``initial`` converted a FIDE rating where the edition has later conversions, which
+    the event's end date chooses among (:meth:`UscfRules.fide_conversion_on`)."""
+    source = rules.priority(system)[initial.priority - 1]
+    return bool(rules.fide_conversion_updates) and _CONVERTED.get(source.kind) is _from_fide
+
+
 def _initial(
     rules: UscfRules,
     system: RatingSystem,

@@ -287,6 +287,8 @@ class UscfRules:
     """Each system's order of priority for initial ratings."""
     priority_sections: tuple[tuple[RatingSystem, str], ...]
     """The section giving each system's order of priority (2020: 2.1-2.6; 2009/2011: step 1)."""
+    body: str
+    """The rating body as the document's title names it (2009/2011: USCF; 2020: US Chess)."""
     formulas_section: str
     """The section of step 1's formulas: the FIDE and CFC conversions and the age-based rating,
     with the adult without a birth date and the miscoded birth date (2020: 2.7; 2009/2011:
@@ -339,7 +341,7 @@ class UscfRules:
     def cited(self) -> str:
         """How notes name the edition's document: by the body its title names and the year
         (``"USCF 2009"``, ``"US Chess 2020"``)."""
-        return f"{'US Chess' if 'US Chess' in self.document else 'USCF'} {self.year}"
+        return f"{self.body} {self.year}"
 
     def cite(self, section: str) -> str:
         """A section of the edition's document as notes cite it: ``"US Chess 2020, 2.7"``."""
@@ -445,6 +447,7 @@ USCF_2009 = UscfRules(
     default_rating=750.0,
     priorities=_PRIORITIES_2009,
     priority_sections=((_R, "step 1"), (_Q, "step 1")),
+    body="USCF",
     formulas_section="step 1",
     special_section="2.2",
     storage_integers=True,
@@ -488,6 +491,7 @@ USCF_2020 = replace(
     systems=tuple(RatingSystem),
     priorities=_PRIORITIES_2020,
     priority_sections=((_R, "2.1"), (_Q, "2.2"), (_B, "2.3"), (_OR, "2.4"), (_OQ, "2.5"), (_OB, "2.6")),
+    body="US Chess",
     formulas_section="2.7",
     special_section="4.1",
     # 2.7: the FIDE conversion and the age rule's "100 if Age < 2".
