@@ -161,17 +161,12 @@ class _Period:
 
     def given_k(self, key: PlayerId, entry: Entry) -> float:
         """A K given on the list (FIDE publishes each player's K with his rating) for the period:
-        what the rules say of any K applied to it, the period's games unknown when it was
-        published: the 700 rule over the period's games, and (2024) the permanent 10 once a
-        published rating, this period's start or an earlier one, has reached 2400 (FIDE Rating
-        Regulations 2024, 8.3.3). A K 40 that ends within the season (the 30 games, the year of the
-        18th birthday) cannot be told from the list, and is kept."""
-        assert entry.k is not None and entry.rating is not None
-        rules, k = self.rules, entry.k
-        top = max(entry.rating, entry.peak if entry.peak is not None else entry.rating)
-        if not rules.k_top_needs_games and top >= rules.k_top_rating:
-            k = min(k, rules.k_top)
-        return k_limit(rules, k, self.games.get(key) or None)  # type: ignore[arg-type]
+        the K it has become by the period's last day (:func:`next_k`: the permanent 10 once a
+        published rating has reached 2400, a K 40 that the entry's games and birth date tell has
+        ended), held to the 700 rule over the period's games, which were unknown when it was
+        published (FIDE Rating Regulations 2024, 8.3.3)."""
+        k = next_k(self.rules, entry, self.end)
+        return k_limit(self.rules, k, self.games.get(key) or None)  # type: ignore[arg-type]
 
     def rate(self, events: Sequence[Event], seated: tuple[Sequence[Event], Seating, _Start]) -> None:
         """Rate one event, or a wave of events alike (:func:`options`) as one. ``seated``: a wave
