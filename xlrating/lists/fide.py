@@ -422,8 +422,9 @@ def _list_k(season: Season, last: dt.date) -> None:
 
 
 def next_k(rules: engine.FideRules, entry: Entry, on: dt.date) -> float:
-    """The K a K given on the list (FIDE's published K) becomes for a rating period ending ``on``,
-    after the season's periods. Under the 2024 regulations it is 10 for good once a published
+    """The K a K given on the list (FIDE's published K) becomes for a rating period ending ``on``
+    (a period of the season, or the one after it, whose K the new list carries). Under the 2024
+    regulations it is 10 for good once a published
     rating has reached 2400 (FIDE Rating Regulations 2024, 8.3.3). A K above the one the rules
     work out from the entry (a K 40 after the 30th game and the year of the 18th birthday) is
     lowered to it only where the entry tells it: its games are counted (``games`` not blank)
