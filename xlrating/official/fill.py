@@ -39,7 +39,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _check, fide, systems
 from ..crosstable.columns import columns_named, fold
@@ -71,6 +71,9 @@ from ..exporters.source import EXTRA_COLUMNS
 from ..names import find_sheet
 from .identity import name_key
 from .model import LISTED_COLUMNS, ListedPlayer, PlayerSource
+
+if TYPE_CHECKING:
+    from ..season.model import SeasonEvent
 
 #: The columns a fill may write, in the order they are added when missing.
 FILLED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date", "Federation", "State", "Title")
@@ -750,10 +753,7 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
     else:
         when, why = _dated(events[0].crosstable.settings, None)
         why = f"the first event's {'Start' if not why else 'End'} date"
-    played: dict[str, list[tuple[dt.date, str]]] = {}
-    for event in events:
-        for key in dict.fromkeys(str(key) for key in event.ids.values()):
-            played.setdefault(key, []).append((event.event.end_date, event.crosstable.sheet))
+    played = _played(events)
     players = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
     tables = [Table(players, _grid(sheets[players]), settings, list_kind(settings, kind), when, why,
                     quick=True, played=played)]
@@ -765,6 +765,15 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
                                 event.crosstable.settings, list_kind(event.crosstable.settings, kind),
                                 event_on, event_why, only=new, appendable_k=False, played=played))
     return tables
+
+
+def _played(events: Sequence[SeasonEvent]) -> dict[str, list[tuple[dt.date, str]]]:
+    """Each ID's events, their end dates and sheets, in the order given (:attr:`Table.played`)."""
+    played: dict[str, list[tuple[dt.date, str]]] = {}
+    for event in events:
+        for key in dict.fromkeys(str(key) for key in event.ids.values()):
+            played.setdefault(key, []).append((event.event.end_date, event.crosstable.sheet))
+    return played
 
 
 def _own_list(settings: EventSettings, kind: str | None, said: str, where: str) -> list[Problem]:
