@@ -38,8 +38,8 @@ def test_add_then_the_table_then_show(
     out = capsys.readouterr().out
     assert (
         "FIDE Blitz 2026-08-01: Polgar, Judit, rating 2736, games 0, K 10, federation HUN, title GM, sex F, "
-        "born 1976, flags wi"
-    ) in out
+        "born 1976, woman, inactive"
+    ) in out  # FIDE's flag wi in words
     assert "In force on 2026-09-15:" in out
 
 
@@ -148,3 +148,21 @@ def test_show_says_why_no_row_is_in_force(
     assert main(["lists", "show", "700070", "--db", db, "--date", "2026-07-15"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
         "  FIDE Blitz: no list dated on or before 2026-07-15 is loaded")
+
+
+def test_show_prints_each_flag_in_words() -> None:
+    """FIDE's TXT list's flags: i inactive, w woman, wi both; the ICU's list: p, a provisional rating."""
+    import datetime as dt
+
+    from xlrating.cli.lists import describe
+    from xlrating.official import ListedPlayer
+
+    def shown(system: str, flags: str) -> str:
+        return describe(ListedPlayer(system, "Standard", "1", "Doe, Jo", dt.date(2026, 11, 1), rating=1500.0,
+                                     flags=flags))
+
+    assert shown("FIDE", "i").endswith("rating 1500, inactive")
+    assert shown("FIDE", "w").endswith("rating 1500, woman")
+    assert shown("FIDE", "wi").endswith("rating 1500, woman, inactive")
+    assert shown("ICU", "p").endswith("rating 1500, provisional")
+    assert shown("FIDE", "").endswith("rating 1500")

@@ -430,12 +430,18 @@ def test_a_sheet_without_a_rating_column_is_rated_with_a_warning(system: str) ->
 
 
 def test_the_fide_lists_headers_are_read() -> None:
-    # Copied from FIDE's rating list: 'Gms' (games) and 'B-day' (birth year) were unknown columns,
-    # ignored: a junior was rated with K 20 (not 40), a player with 10 games as established.
+    # Copied from FIDE's rating list: 'B-day' (birth year) was an unknown column, ignored: a junior
+    # was rated with K 20 (not 40). 'Gms' is the games of the list's last rating period, not the
+    # games behind the rating: A's 10 are not read (he is not a new player for them, FIDE 2024,
+    # 8.3.3), and a warning at the header says so.
     rows = [["No", "Name", "Rtg", "Gms", "B-day", "R1"], [1, "A", 1800, 10, None, "W2"],
             [2, "B", 1700, None, date(2012, 3, 1), "L1"]]
     book = rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
-    assert [p.k for p in book.events[0].outcomes[0].players] == [40, 40]  # FIDE 2024, 8.3.3
+    assert [p.k for p in book.events[0].outcomes[0].players] == [20, 40]  # FIDE 2024, 8.3.3
+    assert [str(w) for w in book.warnings if "Gms" in str(w)] == [
+        "Crosstable!D1: Gms (FIDE's list: the games of its last rating period, not the games behind each "
+        "rating) is not read; a blank Games is read as an established player's: if the column holds the "
+        "games behind each rating, head it Games"]
     rows[2][4] = 2012  # a year alone: refused, not read as a day of 1905
     with pytest.raises(CrosstableError, match=r"Crosstable!E3: Birth date: 2012 is a year, not a date"):
         rate_sheets({"Event": [["System", "FIDE"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})

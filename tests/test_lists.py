@@ -297,6 +297,43 @@ def test_icu_provisional_player_accumulates_games() -> None:
     assert season.history["p"][0].post == 1036
 
 
+def test_icu_history_change_is_the_published_rating_less_the_old_with_the_bonus() -> None:
+    # Ann, rated 1500 with K 32, beats six players rated 1500 (K 24). ICU rating formulae: each
+    # expected score 1/(1 + 10^0) = 0.5, so her change is 32 x 6 x 0.5 = 96. ICU bonus: K 32 > 24,
+    # 6 games > 4, 1500 < 2100, 96 > 35 and 1596 < 2100: threshold 32 + 3 x (6 - 4) = 38, bonus
+    # round(96 - 38) = 58 (K under 40: no factor); 1500 + 96 + 58 = 1654 is under 2100 and
+    # under her performance, 1500 + 400 = 1900: the bonus stands. Published: 1654, a change of
+    # +154, as a crosstable's Change column shows it (was the engine's 96, without the bonus).
+    others = {f"o{n}": Entry(f"o{n}", 1500, k=24) for n in range(1, 7)}
+    ratings = RatingList("ICU", {"ann": Entry("ann", 1500, k=32), **others})
+    event = Event("open", D(2025, 5, 4), [(n, "ann", f"o{n}", 1) for n in range(1, 7)])
+    season = rate_season(ratings, [event], explain=True)
+    (row,) = season.history["ann"]
+    assert (row.pre, row.post, row.change) == (1500, 1654, 154)
+    assert season.outcomes["open"][0].player(1).bonus == 58
+    for key in others:  # every row: the published rating less the old one
+        (row,) = season.history[key]
+        assert row.change == row.post - row.pre
+
+
+def test_icu_history_change_of_a_provisional_player_is_his_published_rating_less_the_old() -> None:
+    # As above: (1000 x 10 + 1400) / 11 = 1036.36, published 1036: a change of +36.
+    ratings = RatingList("ICU", {"p": Entry("p", 1000, 10), "a": Entry("a", 1000, k=24)})
+    season = rate_season(ratings, [Event("one", D(2024, 1, 6), [(1, "p", "a", 1)])])
+    assert [(row.pre, row.post, row.change) for row in season.history["p"]] == [(1000, 1036, 36)]
+
+
+def test_uscf_history_change_is_the_post_rating_less_the_pre() -> None:
+    # US Chess 2020 stores the post-event rating unrounded; a row's change is the rating's move,
+    # bonus included (the engine's change, post less pre, kept as the crosstable's Change).
+    ratings = RatingList("USCF", {"p": Entry("p", 1500, 30), **{n: Entry(n, 1500, 30) for n in "abcde"}})
+    event = Event("open", D(2024, 3, 2), [(r, "p", n, 1) for r, n in enumerate("abcde", 1)])
+    season = rate_season(ratings, [event], explain=True)
+    assert season.outcomes["open"][0].player(1).bonus  # p wins a bonus
+    for key, rows in season.history.items():
+        assert [row.change for row in rows] == [row.post - row.pre for row in rows], key
+
+
 def test_icu_twenty_games_make_a_rated_player() -> None:
     ratings = RatingList(
         "ICU",

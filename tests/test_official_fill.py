@@ -10,7 +10,9 @@ titles taken from the list.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +27,7 @@ from xlrating.importers import import_file
 from xlrating.official import ListedPlayer
 from xlrating.official.fill import fill_sheets
 from xlrating.official.sheet import ListSheet, list_rows, read_list_sheet
+from xlrating.official.store import ListStore
 from xlrating.season import rate_season_sheets
 
 TRF_EVENT = USCF_EVENT.parent.parent / "import" / "spring-open.trf"
@@ -476,3 +479,58 @@ def test_a_dual_rated_event_without_a_quick_list_says_so_once() -> None:
         "Crosstable: no US Chess Quick list in force on 2014-06-01 is at hand: the Quick column is not "
         "filled (a blank Quick is rated as unrated in Quick); load one, or type the Quick ratings"]
     assert "Quick from" not in filled.summary[0]
+
+
+def test_a_us_chess_membership_expired_before_the_event_ends_is_a_note(tmp_path: Path) -> None:
+    """US Chess rates current members only: a member whose saved expirationDate (Ratings API v1,
+    ``MemberDetailDto``) falls before the event's end is named at his ID cell, as a note (he may
+    have renewed since the file was saved), and his row is still filled."""
+    member = {"id": "30000001", "firstName": "Anne", "lastName": "Alpha", "expirationDate": "2026-03-06",
+              "ratings": [{"rating": 1850, "ratingSystem": "R", "gamesPlayed": 90, "isProvisional": False}]}
+    current = {**member, "id": "30000002", "firstName": "Ben", "lastName": "Beta",
+               "expirationDate": "2026-03-08"}
+    unknown = {**member, "id": "30000003", "firstName": "Carl", "lastName": "Gamma"}
+    del unknown["expirationDate"]
+    saved = tmp_path / "members.json"
+    saved.write_text(json.dumps([member, current, unknown]), encoding="utf-8")
+    event: Rows = [["System", "USCF"], ["Start date", dt.date(2026, 3, 6)], ["End date", dt.date(2026, 3, 8)]]
+    grid: Rows = [["No", "Name", "ID", "Rating", "R1", "R2"],
+                  [1, "Anne Alpha", "30000001", None, "W2", "W3"],
+                  [2, "Ben Beta", "30000002", None, "L1", "B"],
+                  [3, "Carl Gamma", "30000003", None, "B", "L1"]]
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(saved, date=dt.date(2026, 3, 1))
+        filled = fill_sheets({"Event": event, "Crosstable": grid}, store)
+    assert [str(note) for note in filled.notes] == [
+        "Crosstable!C2: ID 30000001's US Chess membership expired on 2026-03-06 (the US Chess Regular list "
+        "of 2026-03-01), before the event ends on 2026-03-08: US Chess rates current members only; check "
+        "that he has renewed (he may have since the list's file was saved)"]
+    written = overlay({"Event": event, "Crosstable": grid}, filled.blocks)["Crosstable"]
+    assert [row[3] for row in written[1:]] == [1850, 1850, 1850]
+
+
+def test_a_season_names_a_lapsed_member_at_the_first_event_he_plays_after_his_expiry() -> None:
+    names = {"30000001": "ALPHA, ANNE", "30000002": "BETA, BEN", "30000003": "GAMMA, CARL"}
+    listed = [ListedPlayer("USCF", "Regular", key, name, dt.date(2026, 3, 1), rating=1500.0,
+                           expires=dt.date(2026, 4, 30)) for key, name in names.items()]
+
+    def event(a: str, b: str, result: str) -> Rows:
+        other = {"W": "L"}.get(result, "D")
+        return [["No", "ID", "Name", "R1"], [1, a, names[a], f"{result}2"], [2, b, names[b], f"{other}1"]]
+
+    sheets: dict[str, Rows] = {
+        "Season": [["System", "USCF"], ["List date", dt.date(2026, 3, 1)]],
+        "Players": [["ID", "Name", "Rating"], *([key, names[key], None] for key in ("30000001", "30000002"))],
+        "Events": [["Sheet", "End date"], ["April", dt.date(2026, 4, 20)], ["May", dt.date(2026, 5, 20)],
+                   ["June", dt.date(2026, 6, 20)]],
+        "April": event("30000001", "30000002", "W"), "May": event("30000001", "30000003", "W"),
+        "June": event("30000001", "30000003", "D"),
+    }
+    filled = fill_sheets(sheets, ListSheet(listed))
+    # Ann plays in April (a member then) and in May and June: named at May. Ben plays in April only.
+    # Carl, new in May, at his row there.
+    said = ("US Chess membership expired on 2026-04-30 (the US Chess Regular list of 2026-03-01), before the "
+            "event on sheet May ends on 2026-05-20: US Chess rates current members only; check that he has "
+            "renewed (he may have since the list's file was saved)")
+    assert [str(note) for note in filled.notes] == [f"Players!A2: ID 30000001's {said}",
+                                                    f"May!B3: ID 30000003's {said}"]

@@ -395,3 +395,49 @@ def test_fide_events_out_of_order_on_one_day_and_on_a_period_s_last_day() -> Non
         [2000, 1800], [2000, 1900], [2000, 1900], [1989, 1815]]
     new = season.result.list
     assert (new.rating("1"), new.rating("2"), new.rating("3")) == (1994, 1896, 1810)
+
+
+def test_a_fide_new_list_carries_k_10_once_a_published_rating_reaches_2400() -> None:
+    """Ann's K 20 on Players became 10 for good when her 2402 was published (FIDE Rating
+    Regulations 2024, 8.3.3): the New list shows the K her next period uses, 10, not the 20 of
+    the list the season started from. Bob stays under 2400 with K 20."""
+    sheets: Sheets = {
+        "Season": [["System", "FIDE"], ["List date", dt.date(2026, 9, 1)]],
+        "Players": [["ID", "Name", "Rating", "K"], ["1", "Ann", 2390, 20], ["2", "Bob", 2390, 20],
+                    ["3", "Cy", 2000, 20]],
+        "Events": [["Sheet", "End date"], ["E1", dt.date(2026, 9, 20)]],
+        "E1": [["No", "ID", "Name", "R1", "R2"], [1, "1", "Ann", "W2", "W3"], [2, "2", "Bob", "L1", "U"],
+               [3, "3", "Cy", "U", "L1"]],
+    }
+    season, out = rated(sheets)
+    # As above: Ann gains 12 in September, 2402; Bob loses 10, 2380.
+    assert season.result.list.rating("1") == 2402 and season.result.list.rating("2") == 2380
+    assert [season.result.list[key].k for key in ("1", "2", "3")] == [10, 20, 20]
+    assert column(out, "New list", "K") == [10, 20, 20]
+
+
+def test_a_fide_new_list_lowers_a_k_40_only_where_games_and_birth_date_tell_it_has_ended() -> None:
+    """K 40 ends with 30 games and with the year of the 18th birthday (FIDE Rating Regulations
+    2024, 8.3.1-8.3.2). Ann (25 games, born 2000) reaches 30 games in September: her next
+    period's K is 20. Bob has no Games count and Cy no birth date: their K 40 may be the new
+    player's or the junior's, which the list cannot tell, and stays. Di (born 2010, 2026 is
+    her 16th birthday year) keeps her junior K 40. The season's own next period, October,
+    uses the K the New list shows: Ann plays Bob there with K 20, Bob with 40."""
+    players = [["1", "Ann", 1800, 40, 25, dt.date(2000, 5, 1)],
+               ["2", "Bob", 1800, 40, None, dt.date(2000, 5, 1)], ["3", "Cy", 1800, 40, 25, None],
+               ["4", "Di", 1800, 40, 25, dt.date(2010, 5, 1)]]
+    others = [[str(i), f"P{i}", 1800, 20, None, None] for i in range(5, 10)]
+    sheets: Sheets = {
+        "Season": [["System", "FIDE"], ["List date", dt.date(2026, 9, 1)]],
+        "Players": [["ID", "Name", "Rating", "K", "Games", "Birth date"], *players, *others],
+        "Events": [["Sheet", "End date"], *([f"E{n}", dt.date(2026, 9, 20)] for n in range(1, 5)),
+                   ["Oct", dt.date(2026, 10, 20)]],
+        **{f"E{n}": _round_robin([row[:2] for row in [players[n - 1], *others]], 5) for n in range(1, 5)},
+        "Oct": [["No", "ID", "Name", "R1"], [1, "1", "Ann", "D2"], [2, "2", "Bob", "D1"]],
+    }
+    season, out = rated(sheets)
+    october = season.events[-1].outcomes[0]
+    assert [october.players[0].k, october.players[1].k] == [20, 40]
+    assert [season.result.list[key].games for key in ("1", "2", "3", "4")] == [31, None, 30, 30]
+    assert [season.result.list[key].k for key in ("1", "2", "3", "4")] == [20, 40, 40, 40]
+    assert column(out, "New list", "K")[:4] == [20, 40, 40, 40]

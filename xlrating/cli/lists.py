@@ -155,8 +155,9 @@ def run_add(args: argparse.Namespace) -> int:
 
 
 def describe(player: ListedPlayer) -> str:
-    """One line for a player's row on one list."""
+    """One line for a player's row on one list, its flags in words (``woman, inactive``)."""
     from .. import systems
+    from ..official.model import flag_words
 
     parts = [f"{player.system} {player.kind} {player.list_date.isoformat()}:", player.name]
     parts.append(f"rating {player.rating:g}" if player.rating is not None else "not rated")
@@ -167,11 +168,11 @@ def describe(player: ListedPlayer) -> str:
         ("title", player.title),
         ("sex", player.sex),
         ("born", player.birth_date or player.birth_year),
-        ("flags", player.flags or None),
         ("expires", player.expires),
     ):
         if value is not None:
             parts.append(f"{label} {value}")
+    parts += flag_words(player.flags)
     return " ".join(parts[:2]) + ", " + ", ".join(parts[2:])
 
 

@@ -17,12 +17,17 @@ from .. import systems
 USCF_SYSTEMS: tuple[str, ...] = tuple(r.name for r in systems.USCF.rating_systems)
 
 #: Input columns: canonical header -> other headers accepted for it.
+PERIOD_GAMES = "Gms"
+"""FIDE's list header for the games rated in the list's last period, which is not the games
+behind the rating (``Games``): a crosstable copied from the list does not read it, and says so."""
+
+
 INPUT_ALIASES: dict[str, tuple[str, ...]] = {
     "No": ("Pair", "#", "Pair no", "Pair number", "Pairing number", "Number", "Nr"),
     "Name": ("Player name",),
     "ID": ("Member id", "USCF id", "US Chess id", "FIDE id", "ICU id", "Id number"),
     "Rating": ("Rtg", "Pre rating", "Pre-event rating", "Pre"),
-    "Games": ("Pre games", "Rated games before", "N", "Gms"),
+    "Games": ("Pre games", "Rated games before", "N"),
     "History": (),
     "FIDE": ("FIDE rating",),
     "CFC": ("CFC rating",),

@@ -30,7 +30,7 @@ from ..official.identity import (
     unrated_note,
 )
 from ..systems import Lineup, who
-from .columns import fold, input_column, round_number
+from .columns import PERIOD_GAMES, fold, input_column, round_number
 from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, RatedEvent, RatedWorkbook
 from .parse import blank_ratings, find_header, read_crosstable, row_address
 from .rate import build_players, rate_crosstable, unpublished_ratings
@@ -167,6 +167,14 @@ def unrated_warnings(crosstable: Crosstable, grid: Grid) -> list[Problem]:
         found.insert(0, Problem(row_address(crosstable.sheet, crosstable.header_row),
                                 f"no Rating column: all {count} players are rated as unrated; if their "
                                 "ratings are in another column, head it Rating"))
+    header = _rows(grid)[crosstable.header_row - 1]
+    found[:0] = [Problem(address(crosstable.sheet, crosstable.header_row, column),
+                         f"{PERIOD_GAMES} (FIDE's list: the games of its last rating period, not the games "
+                         "behind each rating) is not read; a blank Games is read as an established player's"
+                         ": if the column holds the games behind each rating, head it Games")
+                 for column, cell in enumerate(header, start=1)
+                 if isinstance(cell, str) and fold(cell) == fold(PERIOD_GAMES)
+                 and "Games" not in crosstable.columns]
     return found
 
 

@@ -232,7 +232,9 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     ks = [p.k for p in players]  # most events give no K: counted at C speed, the loop skipped
     given = [] if ks.count(None) == size else [(i, given_k_within(edition, k, int(games[i])))
                                                for i, k in enumerate(ks) if k is not None]
-    largest_k = max([int(k_rule.max(initial=0)), *(numerator for _, ((numerator, _), _) in given)])
+    # (a K given above the 700 rule's limit is held to it, but K before the rule is kept for the note)
+    largest_k = max([int(k_rule.max(initial=0)),
+                     *(max(numerator, before) for _, ((numerator, _), before) in given)])
     largest_unit = scale * 100 * max([1, *(denominator for _, ((_, denominator), _) in given)])
     largest_rating = int(rated.max(initial=0)) * largest_unit // scale
     largest_raw = largest_k * int(np.abs(excess).max(initial=0)) * scale

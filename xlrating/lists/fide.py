@@ -15,6 +15,8 @@
   birth year for the under-18 rule (judged on the period's last day), the highest
   published rating for the permanent K 10 from 2400, and the period's games for the 700
   rule (FIDE Rating Regulations 2024, 8.3.3) - all through :func:`xlrating.fide.k_factor`.
+  A K given on the list (FIDE's published K) is held to the 700 rule and the permanent 10;
+  the new list carries the K the next period would use (:func:`next_k`).
 - FIDE's one-off change of its list of 1 March 2024 (:data:`xlrating.fide.rules.MARCH_2024`:
   R + 0.4 x (2000 - R) for every rating under 2000, rounded to the nearest whole number) is
   applied to every rated player when the season passes that date: after the period that ends
@@ -159,17 +161,12 @@ class _Period:
 
     def given_k(self, key: PlayerId, entry: Entry) -> float:
         """A K given on the list (FIDE publishes each player's K with his rating) for the period:
-        what the rules say of any K applied to it, the period's games unknown when it was
-        published: the 700 rule over the period's games, and (2024) the permanent 10 once a
-        published rating, this period's start or an earlier one, has reached 2400 (FIDE Rating
-        Regulations 2024, 8.3.3). A K 40 that ends within the season (the 30 games, the year of the
-        18th birthday) cannot be told from the list, and is kept."""
-        assert entry.k is not None and entry.rating is not None
-        rules, k = self.rules, entry.k
-        top = max(entry.rating, entry.peak if entry.peak is not None else entry.rating)
-        if not rules.k_top_needs_games and top >= rules.k_top_rating:
-            k = min(k, rules.k_top)
-        return k_limit(rules, k, self.games.get(key) or None)  # type: ignore[arg-type]
+        the K it has become by the period's last day (:func:`next_k`: the permanent 10 once a
+        published rating has reached 2400, a K 40 that the entry's games and birth date tell has
+        ended), held to the 700 rule over the period's games, which were unknown when it was
+        published (FIDE Rating Regulations 2024, 8.3.3)."""
+        k = next_k(self.rules, entry, self.end)
+        return k_limit(self.rules, k, self.games.get(key) or None)  # type: ignore[arg-type]
 
     def rate(self, events: Sequence[Event], seated: tuple[Sequence[Event], Seating, _Start]) -> None:
         """Rate one event, or a wave of events alike (:func:`options`) as one. ``seated``: a wave
@@ -406,6 +403,43 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
         for wave, seating, start in zip(waves, seatings, starts, strict=True):
             season.attempt_wave(wave, functools.partial(period.rate, seated=(wave, seating, start)))
         period.close()
+    if events:
+        _list_k(season, period_of(events[-1].end_date, season.settings.period_months)[1])
+
+
+def _list_k(season: Season, last: dt.date) -> None:
+    """Each player who played with a K given: the K the new list carries, the one the period
+    after ``last`` (the season's last period's last day) would use (:func:`next_k`)."""
+    rules = engine.get_rules(season.ratings.rules or None)
+    on = period_of(last + dt.timedelta(days=1), season.settings.period_months)[1]
+    entries = season.entries
+    for key in season.history:
+        entry = entries[key]
+        if entry.k is not None and entry.rating is not None:
+            k = next_k(rules, entry, on)
+            if k != entry.k:
+                entries[key] = evolve(entry, k=k)
+
+
+def next_k(rules: engine.FideRules, entry: Entry, on: dt.date) -> float:
+    """The K a K given on the list (FIDE's published K) becomes for a rating period ending ``on``
+    (a period of the season, or the one after it, whose K the new list carries). Under the 2024
+    regulations it is 10 for good once a published
+    rating has reached 2400 (FIDE Rating Regulations 2024, 8.3.3). A K above the one the rules
+    work out from the entry (a K 40 after the 30th game and the year of the 18th birthday) is
+    lowered to it only where the entry tells it: its games are counted (``games`` not blank)
+    and its birth date is known, or its highest rating has left the junior K behind; else the
+    K given is kept. The 700 rule is each period's own, not the list's."""
+    assert entry.k is not None and entry.rating is not None
+    k = entry.k
+    rule, why = k_rule(rules, entry.rating, entry.games, entry.peak, entry.birth_date, on)
+    lower = float(rule) if rule < k else k
+    if why == "top" and not rules.k_top_needs_games:
+        return lower
+    highest = max(entry.rating, entry.peak if entry.peak is not None else entry.rating)
+    told = entry.games is not None and (
+        rules.k_junior is None or entry.birth_date is not None or highest >= rules.k_junior_below)
+    return lower if told else k
 
 
 def options(season: Season, rules: engine.FideRules, event: Event, players: set[PlayerId]) -> Hashable | None:

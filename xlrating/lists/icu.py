@@ -99,7 +99,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
         else:
             entries[key] = _rated(entries[key], post, result.post_games)
         history[key].append(
-            history_row(name, "ICU", result.pre_rating, post, result.change, result.rated_games)
+            history_row(name, "ICU", result.pre_rating, post, result.rating_change, result.rated_games)
         )
 
 

@@ -185,8 +185,10 @@ class Event:
 class HistoryRow:
     """One line of a player's history: an event and what it did to the rating.
 
-    FIDE: ``pre`` is the rating at the start of the period, ``change`` the event's exact
-    (unrounded) change and ``post`` the list rating after the whole period.
+    US Chess and ICU: ``change`` is ``post`` minus ``pre``, as a crosstable's ``Change`` column
+    gives it (an ICU rating published rounded, with any bonus). FIDE: ``pre`` is the rating at
+    the start of the period, ``change`` the event's exact (unrounded) change and ``post`` the
+    list rating after the whole period.
     """
 
     event: str

@@ -19,9 +19,11 @@ never changed):
 Every difference between a typed value and the list (rating, games, K, name, birth date or
 year, federation, title) is a note at its cell, and the typed value is kept. An ID the list
 does not hold is reported, never invented (with the listed players of the same name, if any);
-a player without an ID whose name the list holds is reported too. A column the sheet lacks
-(``Rating``, ``Games``, ``K``, ``Birth date``) is added after its last used column when there is
-something to put in it.
+a player without an ID whose name the list holds is reported too. A US Chess member whose
+membership, as the saved members file gives it, expired before an event he plays in ends is a
+note (US Chess rates current members only; he may have renewed since the file was saved). A
+column the sheet lacks (``Rating``, ``Games``, ``K``, ``Birth date``) is added after its last
+used column when there is something to put in it.
 
 Which list: the system's (the ``Event`` or ``Season`` sheet's ``System``); the kind is US
 Chess's rating system (``Regular``, ``Quick``...) and, for FIDE and the ICU, ``Standard``,
@@ -37,7 +39,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _check, fide, systems
 from ..crosstable.columns import columns_named, fold
@@ -69,6 +71,9 @@ from ..exporters.source import EXTRA_COLUMNS
 from ..names import find_sheet
 from .identity import name_key
 from .model import LISTED_COLUMNS, ListedPlayer, PlayerSource
+
+if TYPE_CHECKING:
+    from ..season.model import SeasonEvent
 
 #: The columns a fill may write, in the order they are added when missing.
 FILLED: tuple[str, ...] = ("Rating", "Games", "K", "Birth date", "Federation", "State", "Title")
@@ -121,6 +126,9 @@ class Table:
     quick: bool = False
     """Whether a ``Quick`` column is filled from the Quick list though the settings are not a
     dual-rated event's: a season's Players sheet, the list its dual-rated events are rated from."""
+    played: Mapping[str, Sequence[tuple[dt.date, str]]] | None = None
+    """A season's: each ID's events, their end dates and sheets in rating order (``None``: a
+    crosstable's rows, who play in its event, ending on its End date)."""
 
 
 @dataclass
@@ -468,6 +476,28 @@ def _from_list(fill: _Fill, row: _Row, player: ListedPlayer) -> None:
                                                         "left blank, rated as unrated"))
     elif (member := _as_member(fill, row, player)) is not None:
         fill.notes.append(Problem(fill.cell(row, "ID"), member))
+    if (lapsed := _expired(fill, row, player)) is not None:
+        fill.notes.append(Problem(fill.cell(row, "ID"), lapsed))
+
+
+def _expired(fill: _Fill, row: _Row, player: ListedPlayer) -> str | None:
+    """A note for a player whose membership, as the list gives it (US Chess's expiration date),
+    expired before an event he plays in ends (the first such), else None. A note, not an error:
+    he may have renewed since the list's file was saved."""
+    if player.expires is None:
+        return None
+    table = fill.table
+    events = ([(table.settings.end_date, "")] if table.played is None
+              else table.played.get(str(row.id), ()))
+    late = next(((end, sheet) for end, sheet in events if end > player.expires), None)
+    if late is None:
+        return None
+    end, sheet = late
+    event = f"the event on sheet {quote_sheet(sheet)}" if sheet else "the event"
+    short = systems.get(table.settings.system).short_name
+    return (f"ID {row.id}'s {short} membership expired on {player.expires.isoformat()} (the "
+            f"{fill.described}), before {event} ends on {end.isoformat()}: {short} rates current members "
+            f"only; check that he has renewed (he may have since the list's file was saved)")
 
 
 def _another_player(fill: _Fill, row: _Row, player: ListedPlayer) -> None:
@@ -723,17 +753,27 @@ def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | N
     else:
         when, why = _dated(events[0].crosstable.settings, None)
         why = f"the first event's {'Start' if not why else 'End'} date"
+    played = _played(events)
     players = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
     tables = [Table(players, _grid(sheets[players]), settings, list_kind(settings, kind), when, why,
-                    quick=True)]
+                    quick=True, played=played)]
     for event in events:
         event_on, event_why = _dated(event.crosstable.settings, on)
         new = frozenset(str(key) for key in event.event.players)
         if new:
             tables.append(Table(event.crosstable.sheet, _grid(sheets[event.crosstable.sheet]),
                                 event.crosstable.settings, list_kind(event.crosstable.settings, kind),
-                                event_on, event_why, only=new, appendable_k=False))
+                                event_on, event_why, only=new, appendable_k=False, played=played))
     return tables
+
+
+def _played(events: Sequence[SeasonEvent]) -> dict[str, list[tuple[dt.date, str]]]:
+    """Each ID's events, their end dates and sheets, in the order given (:attr:`Table.played`)."""
+    played: dict[str, list[tuple[dt.date, str]]] = {}
+    for event in events:
+        for key in dict.fromkeys(str(key) for key in event.ids.values()):
+            played.setdefault(key, []).append((event.event.end_date, event.crosstable.sheet))
+    return played
 
 
 def _own_list(settings: EventSettings, kind: str | None, said: str, where: str) -> list[Problem]:

@@ -47,9 +47,21 @@ class ListedPlayer:
     sex: str | None = None
     """``"M"`` or ``"F"`` where published."""
     flags: str = ""
-    """FIDE's flag column as published: ``i`` inactive, ``w`` woman, ``wi`` both."""
+    """FIDE's flag column as published: ``i`` inactive, ``w`` woman, ``wi`` both; the ICU's
+    lists: ``p`` for a provisional rating (:data:`FLAG_WORDS`)."""
     expires: dt.date | None = None
     """US Chess: the membership's expiry date, where published."""
+
+
+#: What each letter of :attr:`ListedPlayer.flags` means: FIDE's list's flags (``i``, ``w``) and
+#: the ICU's provisional rating (``p``).
+FLAG_WORDS: dict[str, str] = {"i": "inactive", "w": "woman", "p": "provisional"}
+
+
+def flag_words(flags: str) -> list[str]:
+    """A row's flags in words, in the order published (``wi``: ``woman``, ``inactive``); a letter
+    without a meaning known here is shown as it is, quoted."""
+    return [FLAG_WORDS.get(letter, repr(letter)) for letter in flags]
 
 
 #: The value a list gives for each column a system's rules read from it beyond ``Rating``
