@@ -74,3 +74,24 @@ def test_an_event_sheet_without_a_header_is_its_crosstable_s_problem_alone() -> 
     sheets = icu_club()
     sheets["Autumn"] = [[None], ["just a note"]]
     assert problems(sheets) == ["Autumn: no header row: no cell in this sheet says 'Name'"]
+
+
+def test_a_players_rating_with_a_fraction_is_refused_at_its_cell_as_on_a_crosstable() -> None:
+    # 1.850 typed for 1850: rated as 1.85 under ICU; FIDE publishes whole ratings too
+    icu = icu_club()
+    icu["Players"][1][2] = 1.85
+    assert problems(icu) == ["Players!C2: Rating: 1.85 is not a whole number; ICU ratings are whole "
+                             "numbers (for 1850 type 1850, not 1.850)"]
+    fide = january_2024()
+    fide["Players"][2][2] = 1850.5
+    assert problems(fide) == ["Players!C3: Rating: 1850.5 is not a whole number; FIDE ratings are whole "
+                              "numbers (for 1850 type 1850, not 1.850)"]
+
+
+def test_a_players_joined_before_the_birth_date_is_refused_at_joined_as_on_a_crosstable() -> None:
+    # 1990 typed for 2010: a member of over 8 years has K 24, a newer one 32
+    sheets = icu_club()
+    sheets["Players"][0][3:] = ["Games", "Birth date", "Joined"]
+    sheets["Players"][1][3:] = [None, dt.date(2000, 1, 1), dt.date(1990, 1, 1)]
+    assert problems(sheets) == ["Players!F2: Joined 1990-01-01 is before Birth date 2000-01-01: one of "
+                                "them is mistyped"]

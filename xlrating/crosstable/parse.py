@@ -359,13 +359,31 @@ def _date_by(reader: _Reader, name: str, end: date | None) -> date | None:
 def _own_rating(reader: _Reader, settings: EventSettings) -> tuple[float | None, int | None]:
     """The row's ``Rating`` and ``Games``; a rating with a fraction is a problem where the system
     publishes whole numbers (:attr:`~xlrating.systems.System.whole_ratings`: ``1.850`` for 1850)."""
-    entry = systems.get(settings.system)
-    pre, games = reader.rating_with_games("Rating", "Games", *entry.rating_range)
-    if pre is not None and entry.whole_ratings and pre != int(pre):
-        message = (f"Rating: {show(reader.raw('Rating'))} is not a whole number; {entry.short_name} ratings "
-                   "are whole numbers (for 1850 type 1850, not 1.850)")
+    pre, games = reader.rating_with_games("Rating", "Games", *systems.get(settings.system).rating_range)
+    message = fraction_problem(settings.system, pre, reader.raw("Rating"))
+    if message is not None:
         reader.problems.append(Problem(reader.where("Rating"), message))
     return pre, games
+
+
+def fraction_problem(system: str, rating: float | None, raw: Any) -> str | None:
+    """What is wrong with a ``Rating`` read as ``rating`` from ``raw`` (None: nothing): a fraction
+    where ``system`` publishes whole numbers (:attr:`~xlrating.systems.System.whole_ratings`:
+    ``1.850`` typed for 1850). The crosstable's and the season's Players sheet's check."""
+    entry = systems.get(system)
+    if rating is None or not entry.whole_ratings or rating == int(rating):
+        return None
+    return (f"Rating: {show(raw)} is not a whole number; {entry.short_name} ratings are whole numbers "
+            "(for 1850 type 1850, not 1.850)")
+
+
+def joined_problem(birth: date | None, joined: date | None) -> str | None:
+    """What is wrong with a ``Joined`` date beside a ``Birth date`` (None: nothing): joined before
+    born is a slip of the year (1920 for 2020) that would change an ICU member's K. The
+    crosstable's and the season's Players sheet's check."""
+    if birth is None or joined is None or joined >= birth:
+        return None
+    return f"Joined {joined.isoformat()} is before Birth date {birth.isoformat()}: one of them is mistyped"
 
 
 def _birth_and_joined(reader: _Reader, end: date | None) -> tuple[date | None, date | None]:
@@ -373,9 +391,9 @@ def _birth_and_joined(reader: _Reader, end: date | None) -> tuple[date | None, d
     born (a slip of the year, 1920 for 2020, would change an ICU member's K)."""
     birth = _date_by(reader, "Birth date", end)
     joined = _date_by(reader, "Joined", end)
-    if birth is not None and joined is not None and joined < birth:
-        reader.problems.append(Problem(reader.where("Joined"), f"Joined {joined.isoformat()} is before "
-                                       f"Birth date {birth.isoformat()}: one of them is mistyped"))
+    message = joined_problem(birth, joined)
+    if message is not None:
+        reader.problems.append(Problem(reader.where("Joined"), message))
     return birth, joined
 
 

@@ -20,6 +20,8 @@ from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
     find_header,
+    fraction_problem,
+    joined_problem,
     last_used_column,
     read_crosstable,
 )
@@ -185,6 +187,11 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
         return value, games if games is not None else marked
 
     pre, games = rated("Rating", "Games")
+    birth, joined = read("Birth date", date_value), read("Joined", date_value)
+    for name, message in (("Rating", fraction_problem(system, pre, _cell(row, columns.get("Rating")))),
+                          ("Joined", joined_problem(birth, joined))):
+        if message is not None:
+            problems.append(Problem(address(sheet, number, columns[name]), message))
     others = []
     for other in systems.get(system).rating_systems:
         value, count = rated(other.name, f"{other.name} games")
@@ -197,14 +204,14 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
         fide=read("FIDE", lambda v: rating(v, low=1.0, high=4000.0)[0]),
         cfc=read("CFC", lambda v: rating(v, low=1.0, high=4000.0)[0]),
         other_ratings=tuple(others),
-        birth_date=read("Birth date", date_value), adult=read("Adult", yes_no),
+        birth_date=birth, adult=read("Adult", yes_no),
         floor=read("Floor", lambda v: rating(v, low=low, high=high)[0]),
         peak=read("Peak", lambda v: rating(v, low=low, high=high)[0]),
         wins=read("Wins", lambda v: whole(v, "a number of wins", high=MAX_GAMES)),
         draws=read("Draws", lambda v: whole(v, "a number of draws", high=MAX_GAMES)),
         events=read("Events", lambda v: whole(v, "a number of events", high=MAX_GAMES)),
         k=read("K", lambda v: bounded(v, "a K factor", *K_RANGE)),
-        joined=read("Joined", date_value),
+        joined=joined,
     )
 
 
