@@ -95,3 +95,13 @@ def test_a_players_joined_before_the_birth_date_is_refused_at_joined_as_on_a_cro
     sheets["Players"][1][3:] = [None, dt.date(2000, 1, 1), dt.date(1990, 1, 1)]
     assert problems(sheets) == ["Players!F2: Joined 1990-01-01 is before Birth date 2000-01-01: one of "
                                 "them is mistyped"]
+
+
+def test_an_events_end_date_after_today_is_rated_with_a_warning_at_its_cell_as_on_an_event_sheet() -> None:
+    # 2030 typed for 2024 takes every age, K and rule in force in 2030
+    sheets = january_2024()
+    sheets["Events"][1][1] = dt.date(2030, 1, 20)
+    notes = rate_season_sheets(sheets, today=dt.date(2026, 11, 27)).notes
+    assert ("Events!B2: End date 2030-01-20 is after today (2026-11-27): ages, K factors and the rules in "
+            "force are taken on that day; if the year is a slip, correct it and rate again") in notes
+    assert not any("after today" in note for note in rate_season_sheets(january_2024()).notes)

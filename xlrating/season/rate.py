@@ -15,7 +15,7 @@ from datetime import date
 from .. import systems
 from ..crosstable import Grid, RatedEvent
 from ..crosstable.values import address, quote_sheet
-from ..crosstable.workbook import sightings
+from ..crosstable.workbook import future_end, sightings
 from ..errors import ENGINE_ERRORS, CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
@@ -75,7 +75,8 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
         problem = Problem(quote_sheet(find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET),
                           f"the season cannot be rated: {error}")
         raise CrosstableError([problem], title=_title([problem])) from error
-    notes = [*list_date_notes(season), *(str(warning) for warning in season_warnings(season))]
+    notes = [*list_date_notes(season),
+             *(str(warning) for warning in season_warnings(season, today or date.today()))]
     rated: list[RatedEvent] = []
     current = {key: entry.rating for key, entry in season.ratings.entries.items()}
     listed = {row.id: row.cell or str(row.id) for row in season.rows}
@@ -106,17 +107,20 @@ def list_date_notes(season: SeasonInput) -> list[str]:
             "give the List date if they are older"]
 
 
-def season_warnings(season: SeasonInput) -> list[Problem]:
-    """What the director should check though the season is rated as given: one ID under two names
-    or one name under two IDs (the Players sheet first, then the events in rating order), and one
-    event on two sheets (the same games, players by ID)."""
+def season_warnings(season: SeasonInput, today: date) -> list[Problem]:
+    """What the director should check though the season is rated as given: an End date after
+    ``today`` (as on an Event sheet), one ID under two names or one name under two IDs (the Players
+    sheet first, then the events in rating order), and one event on two sheets (the same games,
+    players by ID)."""
+    future = [warning for event in rating_order(season.events)
+              for warning in future_end(event.crosstable.settings, today)]
     seen = [Sighting(str(row.id), row.name, row.cell or str(row.id)) for row in season.rows]
     for event in rating_order(season.events):
         seen.extend(sightings(event.crosstable))
     games = [(f"sheet {event.crosstable.sheet!r}",
               frozenset(game_key(round_, str(a), str(b), score) for round_, a, b, score in event.event.games))
              for event in rating_order(season.events)]
-    return identity_warnings(seen) + same_games_warnings(games)
+    return future + identity_warnings(seen) + same_games_warnings(games)
 
 
 def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
