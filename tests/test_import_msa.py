@@ -134,7 +134,8 @@ def test_two_players_make_a_match() -> None:
     lines = lines_of(TWO)
     end = next(i for i, line in enumerate(lines) if "    3 | IDA JONES" in line)
     text = "\n".join(lines[:end]).replace("W   4|D   3|L   2|", "W   2|D   2|L   2|").replace(
-        "D   3|W   4|W   1|", "L   1|D   1|W   1|")
+        "D   3|W   4|W   1|", "L   1|D   1|W   1|").replace(  # and No. 2 the other colour each game
+        "->1895     |     |W    |B    |", "->1895     |     |B    |W    |")
     event = parse_msa(text, "match.txt")
     assert event.setting("Event type") == "Match"
 

@@ -215,3 +215,10 @@ def test_utf8_columns_counted_in_bytes() -> None:
 def test_a_trf_file_has_no_sections_to_choose() -> None:
     with pytest.raises(ArgumentError, match="Argument 'sections' does not apply to a TRF file"):
         import_file(DATA / "spring-open.trf", sections=["Open"])
+
+
+def test_two_lines_of_one_game_giving_both_players_one_colour_are_a_problem_as_on_a_crosstable() -> None:
+    # rated, the workbook would be refused at its round cells; the file's lines are named at import
+    text = replace_line(17, "0001 b 0", "0001 w 0")
+    assert problems_of(text) == ["event.trf line 14: round 1: W4w and player 4's 'L1w' (at event.trf line "
+                                 "17) both give White: one player of a game has White, the other Black"]

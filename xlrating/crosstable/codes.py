@@ -98,3 +98,12 @@ def _read(value: str, match: re.Match[str]) -> tuple[Code, int | None, str | Non
     if colour is not None and code in _BYES:
         raise BadValue(f"{show(value)} is not a result code ({ACCEPTED})")
     return code, opponent, colour
+
+
+def same_colour(first: str | None, second: str | None) -> str | None:
+    """``"White"`` or ``"Black"`` when the two cells of one game give both players that colour
+    (``w``/``b``; blank or None: no colour), else None: a crosstable's and an imported file's
+    check alike, since the report and the TRF and DBF files show colours."""
+    if not first or first != second:
+        return None
+    return "White" if first == "w" else "Black"

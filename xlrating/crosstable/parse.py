@@ -19,7 +19,7 @@ from .. import systems
 from ..errors import CrosstableError, Problem
 from ..model import EventType, Game
 from ..official.identity import unrated_note
-from .codes import parse_code
+from .codes import parse_code, same_colour
 from .columns import (
     SHARED,
     USCF_SYSTEMS,
@@ -569,7 +569,7 @@ def check_games(sheet: str, players: list[PlayerRow], problems: list[Problem],
                     problems.append(_named_twice(sheet, player, cell, *first))
             if not agreed:
                 problems.append(_disagreement(sheet, player, cell, opponent, other))
-            elif cell.colour is not None and cell.colour == other.colour and player.row < opponent.row:
+            elif same_colour(cell.colour, other.colour) and player.row < opponent.row:
                 problems.append(_same_colour(sheet, player, cell, opponent, other))
     return games
 
@@ -578,7 +578,7 @@ def _same_colour(sheet: str, player: PlayerRow, cell: RoundCell, opponent: Playe
                  ) -> Problem:
     """The problem of two cells of one game giving both players the same colour, at the first one,
     naming the other (no rating reads colours, but the report and the TRF and DBF files show them)."""
-    colour = "White" if cell.colour == "w" else "Black"
+    colour = same_colour(cell.colour, other.colour)
     return Problem(address(sheet, player.row, cell.column),
                    f"{cell.text!r} (round {cell.round}) and No. {opponent.number}'s cell "
                    f"{address(sheet, opponent.row, other.column)} {other.text!r} both give {colour}: one "

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import _check
+from ..crosstable.codes import same_colour
 from ..errors import FormatError, Problem
 from .model import Cell, ImportedSheet
 
@@ -311,6 +312,11 @@ def check_pairings(players: Sequence[Player], problems: Problems, *, among: str 
                 continue
             agrees = other.opponent == player.number and other.code == _COMPLEMENT[rnd.code]
             double_forfeit = rnd.code == other.code == "F" and other.opponent == player.number
+            colour = same_colour(rnd.colour, other.colour)
+            if (agrees or double_forfeit) and colour and player.number < opponent.number:
+                problems.add(player.where, f"round {number}: {rnd.cell()} and player {opponent.number}'s "
+                                           f"{other.cell()!r} (at {opponent.where}) both give {colour}: one "
+                                           "player of a game has White, the other Black")
             if agrees or double_forfeit:
                 continue
             pair = (number, frozenset((player.number, opponent.number)))
