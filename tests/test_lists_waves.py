@@ -196,8 +196,9 @@ def _icu_entry(rng: random.Random, key: int, shares: tuple[float, ...]) -> Entry
         return Entry(key, rating)  # foreign
     if kind < shares[3]:  # K by age (40 under 21) and membership (32 under 8 years) on the event's start
         born = rng.choice([D(2003, 2, 25), D(2003, 3, 3), D(1985, 5, 5)])
+        joined = rng.choice([D(2016, 2, 27), D(2016, 3, 2), D(2001, 1, 1)])
         return Entry(key, min(rating, 2050.0), rng.randint(20, 200), birth_date=born,
-                     joined=rng.choice([D(2016, 2, 27), D(2016, 3, 2), D(2001, 1, 1)]))
+                     joined=max(born, joined))  # (never before the birth date, which a list refuses)
     return Entry(key, rating, rng.choice([None, 25, 150]), k=rng.choice([16.0, 24.0, 32.0, 40.0]))
 
 

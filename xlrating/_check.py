@@ -212,6 +212,23 @@ def date(name: str, value: Any, *, default: dt.date | None = None) -> dt.date | 
     raise fail(name, "a date", value)
 
 
+def joined_problem(birth_date: dt.date | None, joined: dt.date | None) -> str | None:
+    """What is wrong with an ICU member's joining date beside his birth date (None: nothing):
+    joined before born is a slip of the year (1920 for 2020) that would change his K. The one
+    check of a crosstable's row, a season's Players row, the ICU engine and its functions."""
+    if birth_date is None or joined is None or joined >= birth_date:
+        return None
+    return (f"Joined {joined.isoformat()} is before Birth date {birth_date.isoformat()}: one of them is "
+            "mistyped")
+
+
+def joined_after_birth(birth_date: dt.date | None, joined: dt.date | None) -> None:
+    """Raise :class:`~xlrating.errors.ArgumentError` where :func:`joined_problem` finds one."""
+    problem = joined_problem(birth_date, joined)
+    if problem is not None:
+        raise ArgumentError(f"Argument 'joined': {problem}")
+
+
 def items(name: str, values: Any, kind: type[T], what: str) -> tuple[T, ...]:
     """A sequence whose every item is a ``kind`` (``what`` names it in messages: "a Game"),
     as a tuple; the message names the position of a bad item. The one sequence check of

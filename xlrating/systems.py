@@ -28,7 +28,7 @@ from datetime import date
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
-from . import fide, icu, uscf
+from . import _check, fide, icu, uscf
 from .errors import ArgumentError, Problem
 from .icu.rules import EDITIONS as ICU_EDITIONS
 from .model import EventOutcome, EventType, Game, _positional_filler
@@ -555,7 +555,10 @@ def icu_k_need(rating: float, birth_date: date | None, joined: date | None, star
                rules: icu.RulesLike | None, games: int | None = None) -> str | None:
     """Why an ICU player rated ``rating`` (over ``games``), without K, has no K at ``start``
     (``rated 1800, below 2100, so K depends on age and membership: give K, or Birth date...``),
-    else None."""
+    else None. A Joined before the Birth date is refused where the dates are read (a row's Joined
+    cell, a list's entry), not named here as a K not found."""
+    if _check.joined_problem(birth_date, joined) is not None:
+        return None
     try:
         icu.k_factor(rating, birth_date=birth_date, joined=joined, start_date=start, rules=rules)
     except ArgumentError:

@@ -16,6 +16,7 @@ from functools import partial
 from typing import Any
 
 from .. import systems
+from .._check import joined_problem
 from ..errors import CrosstableError, Problem
 from ..model import EventType, Game
 from ..official.identity import unrated_note
@@ -375,15 +376,6 @@ def fraction_problem(system: str, rating: float | None, raw: Any) -> str | None:
         return None
     return (f"Rating: {show(raw)} is not a whole number; {entry.short_name} ratings are whole numbers "
             "(for 1850 type 1850, not 1.850)")
-
-
-def joined_problem(birth: date | None, joined: date | None) -> str | None:
-    """What is wrong with a ``Joined`` date beside a ``Birth date`` (None: nothing): joined before
-    born is a slip of the year (1920 for 2020) that would change an ICU member's K. The
-    crosstable's and the season's Players sheet's check."""
-    if birth is None or joined is None or joined >= birth:
-        return None
-    return f"Joined {joined.isoformat()} is before Birth date {birth.isoformat()}: one of them is mistyped"
 
 
 def _birth_and_joined(reader: _Reader, end: date | None) -> tuple[date | None, date | None]:

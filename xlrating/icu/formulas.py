@@ -160,6 +160,7 @@ def k_factor(
     r = get_rules(rules)
     value = _check.rating("rating", rating)
     born, member = _check.date("birth_date", birth_date), _check.date("joined", joined)
+    _check.joined_after_birth(born, member)
     return k_rule(value, born, member, _check.date("start_date", start_date), r)[0]
 
 

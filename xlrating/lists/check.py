@@ -122,9 +122,10 @@ def _plain_counts(entry: Entry) -> bool:
 
 
 def _plain_dates(entry: Entry) -> bool:
-    """The birth and joining dates of an entry, plainly dates (or blank)."""
-    return ((entry.birth_date is None or type(entry.birth_date) is dt.date)
-            and (entry.joined is None or type(entry.joined) is dt.date))
+    """The birth and joining dates of an entry, plainly dates (or blank), joined no earlier than born."""
+    born, joined = entry.birth_date, entry.joined
+    return ((born is None or type(born) is dt.date) and (joined is None or type(joined) is dt.date)
+            and (born is None or joined is None or joined >= born))
 
 
 def entry_problems(entry: Any, system: str = "") -> list[str]:
@@ -146,6 +147,10 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
                 raise ArgumentError(name)  # below the system's lowest rating, or -0.0
         except ArgumentError:
             problems.append(f"{name} must be {_expected(name, low)}, not {value!r}")
+    if _is_date(entry.birth_date) and _is_date(entry.joined):
+        joined = _check.joined_problem(entry.birth_date, entry.joined)
+        if joined is not None:
+            problems.append(joined)
     text: Any = entry.name  # the caller's object, whatever its annotations say
     others: Any = entry.other_ratings
     if not isinstance(text, str):

@@ -14,6 +14,7 @@ from datetime import date
 from typing import Any
 
 from .. import systems
+from .._check import joined_problem
 from ..crosstable import Crosstable, EventSettings, Grid, OtherRating, PlayerRow
 from ..crosstable.columns import columns_named, fold, input_column
 from ..crosstable.parse import (
@@ -21,7 +22,6 @@ from ..crosstable.parse import (
     MAX_GAMES,
     find_header,
     fraction_problem,
-    joined_problem,
     last_used_column,
     read_crosstable,
 )

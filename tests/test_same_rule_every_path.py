@@ -1,0 +1,46 @@
+"""One input rule on every path that takes the value: a crosstable's cells, a season's sheets,
+the Excel functions (through xlwings, as Excel calls them), the Python API and the importers.
+
+A value a crosstable refuses as a slip is refused, with its place, wherever else it is typed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+import xlwings as xw
+from test_udfs_xlwings import call
+
+from xlrating import icu
+from xlrating.errors import ArgumentError, InputError
+from xlrating.lists import Entry, Event, RatingList, rate_season
+
+BORN = dt.date(2000, 1, 1)
+JOINED = dt.date(1990, 1, 1)  # 1990 typed for 2010: before the birth date
+SLIP = "Joined 1990-01-01 is before Birth date 2000-01-01: one of them is mistyped"
+
+
+def test_an_icu_joined_before_the_birth_date_is_refused_by_the_engine_as_on_a_crosstable() -> None:
+    # a member of over 8 years has K 24, a newer one 32: the slip would choose
+    with pytest.raises(ArgumentError, match=f"Argument 'joined': {SLIP}"):
+        icu.k_factor(1800, birth_date=BORN, joined=JOINED, start_date=dt.date(2024, 1, 1))
+    with pytest.raises(ArgumentError, match=f"Player 1: Argument 'joined': {SLIP}"):
+        icu.IcuPlayer(1, icu.PlayerKind.RATED, 1800, None, None, BORN, JOINED)
+    new_member = dt.date(2020, 1, 1)
+    assert icu.k_factor(1800, birth_date=BORN, joined=new_member, start_date=dt.date(2024, 1, 1)) == 32
+
+
+def test_an_icu_joined_before_the_birth_date_is_refused_by_icu_k_as_on_a_crosstable() -> None:
+    # serial numbers as Office.js sends date cells: 36526 is 2000-01-01, 32874 1990-01-01
+    with pytest.raises(xw.XlwingsError, match=SLIP):
+        call("ICU_K", [[1800]], [[36526]], [[32874]], [[45292]])
+    assert call("ICU_K", [[1800]], [[36526]], [[43831]], [[45292]]) == [[32.0]]  # joined 2020-01-01
+
+
+def test_a_list_entry_joined_before_its_birth_date_is_a_problem_of_the_list() -> None:
+    club = RatingList("ICU", {1: Entry(1, 1800, 40, birth_date=BORN, joined=JOINED),
+                              2: Entry(2, 1700, 40, k=24)})
+    with pytest.raises(InputError) as caught:
+        rate_season(club, [Event("autumn", dt.date(2024, 10, 5), [(1, 1, 2, 1.0)])])
+    assert [str(problem) for problem in caught.value.problems] == [f"list entry 1: {SLIP}"]
