@@ -12,7 +12,7 @@ import pytest
 import xlwings as xw
 from test_udfs_xlwings import call
 
-from xlrating import icu
+from xlrating import fide, icu
 from xlrating.errors import ArgumentError, InputError
 from xlrating.lists import Entry, Event, RatingList, rate_season
 
@@ -42,3 +42,20 @@ def test_a_list_entry_joined_before_its_birth_date_is_a_problem_of_the_list() ->
     with pytest.raises(InputError) as caught:
         rate_season(club, [Event("autumn", dt.date(2024, 10, 5), [(1, 1, 2, 1.0)])])
     assert [str(problem) for problem in caught.value.problems] == [f"list entry 1: {SLIP}"]
+
+
+def test_a_fide_rating_under_1000_is_refused_by_every_fide_function_as_by_rate_event() -> None:
+    # no FIDE list has published one (the floor was 1000 before 1 March 2024)
+    under = r"must be a rating between 1000 and 4000, not 900"
+    with pytest.raises(ArgumentError, match=f"'rating' {under}"):
+        fide.k_factor(900)
+    with pytest.raises(ArgumentError, match=f"'rating' {under}"):
+        fide.rating_change(900, [1500], [1.0])
+    with pytest.raises(ArgumentError, match=rf"'opponent_ratings\[1\]' {under}"):
+        fide.rating_change(1500, [1500, 900], [1.0, 0.0])
+    with pytest.raises(ArgumentError, match=rf"'opponent_ratings\[0\]' {under}"):
+        fide.unrated_rating([900.0, 1500.0, 1600.0, 1700.0, 1800.0], [1.0, 1.0, 0.5, 0.0, 0.0])
+    with pytest.raises(xw.XlwingsError, match=under):
+        call("FIDE_K", [[900]], None, None, None, None, None, None)
+    assert fide.k_factor(1000) == 20  # the lowest published rating itself is rated
+    assert call("FIDE_K", [[1000]], None, None, None, None, None, None) == [[20.0]]

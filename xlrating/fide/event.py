@@ -61,7 +61,7 @@ from ..model import (
 from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, given_k_within, scale_of, scaled
 from .core_plain import HALVES, PlainCore
 from .player import FidePlayer
-from .rating import Exact, k_with_reason
+from .rating import LOWEST_PUBLISHED, Exact, k_with_reason
 from .round_robin import NewPlayer, new_players_of_round_robin
 from .rules import FideRules, RulesLike, get_rules
 from .unrated import NewPlayerRating, new_player_of_sums
@@ -507,12 +507,6 @@ def rate_event(
     )
     return EventOutcome(system=outcome.system, rules=outcome.rules, players=outcome.players,
                         parameters=parameters, notes=outcome.notes)
-
-
-#: The lowest rating a FIDE list has published: the floor was 1000 under the regulations in
-#: force before 1 March 2024 (and 1200 from 1 July 2009), so a rating under the 2024 floor can
-#: be real, from an older list; a rating under 1000 cannot.
-LOWEST_PUBLISHED = 1000
 
 
 def _check_floor(edition: FideRules, players: Sequence[FidePlayer]) -> None:

@@ -143,12 +143,20 @@ def k_with_reason(
     return limited, reason
 
 
+#: The lowest rating a FIDE list has published: the floor was 1000 under the regulations in
+#: force before 1 March 2024 (and 1200 from 1 July 2009), so a rating under the 2024 floor can
+#: be real, from an older list; a rating under 1000 cannot. :func:`~xlrating.fide.rate_event`,
+#: :func:`k_factor` and :func:`rating_change` refuse it, as a crosstable's ``Rating`` cell does.
+LOWEST_PUBLISHED = 1000
+
+
 def _check_k_inputs(
     rating: Any, games: Any, highest_rating: Any, birth_date: Any, period_games: Any
 ) -> tuple[float, int | None, float | None, date | None, int | None]:
-    r = _check.rating("rating", rating)
+    r = _check.rating("rating", rating, low=LOWEST_PUBLISHED)
     g = None if games is None else _check.whole("games", games)
-    h = None if highest_rating is None else _check.rating("highest_rating", highest_rating)
+    h = (None if highest_rating is None
+         else _check.rating("highest_rating", highest_rating, low=LOWEST_PUBLISHED))
     b = _check.date("birth_date", birth_date)
     pg = None if period_games is None else _check.whole("period_games", period_games)
     return r, g, h, b, pg
@@ -223,7 +231,7 @@ def rating_change(
     """
     edition = get_rules(rules)
     r, g, h, b, _ = _check_k_inputs(rating, games, highest_rating, birth_date, None)
-    opponents = _check.ratings("opponent_ratings", opponent_ratings)
+    opponents = _check.ratings("opponent_ratings", opponent_ratings, low=LOWEST_PUBLISHED)
     scores = _check.results("results", results)
     _check.same_length(("opponent_ratings", "results"), opponents, scores)
     when = _check.date("on", on) or date.today()

@@ -23,7 +23,7 @@ from typing import Any
 from .. import _check
 from ..errors import ArgumentError
 from ..model import EventType, Step, _slot_filling_init
-from .rating import exact
+from .rating import LOWEST_PUBLISHED, exact
 from .rules import FideRules, RulesLike, get_rules
 from .tables import IndeterminateError, dp_for, dp_of_row, round_half_away
 
@@ -308,8 +308,8 @@ def _opponents(name: str, values: Any) -> tuple[float | None, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
         raise _check.fail(name, "a sequence of ratings (None for an unrated opponent)", values)
     # A plain rating is kept as it is; the name of its place is made only for a value to check.
-    return tuple(v if v is None or (v.__class__ is float and 0.0 <= v <= 4000.0)
-                 else _check.rating(f"{name}[{i}]", v) for i, v in enumerate(values))
+    return tuple(v if v is None or (v.__class__ is float and LOWEST_PUBLISHED <= v <= 4000.0)
+                 else _check.rating(f"{name}[{i}]", v, low=LOWEST_PUBLISHED) for i, v in enumerate(values))
 
 
 def unrated_rating(
@@ -374,7 +374,7 @@ def tournament_average(ratings: Sequence[float], scores: Sequence[float], oppone
     ``ratings`` and ``scores``: the rated players and their scores against all their
     ``opponents`` (n) opponents.
     """
-    rated = _check.ratings("ratings", ratings)
+    rated = _check.ratings("ratings", ratings, low=LOWEST_PUBLISHED)
     n = _check.whole("opponents", opponents, low=1)
     given = _check.sequence("scores", scores, "scores")
     points = tuple(_check.score(f"scores[{i}]", s, n) for i, s in enumerate(given))
