@@ -105,3 +105,11 @@ def test_an_events_end_date_after_today_is_rated_with_a_warning_at_its_cell_as_o
     assert ("Events!B2: End date 2030-01-20 is after today (2026-11-27): ages, K factors and the rules in "
             "force are taken on that day; if the year is a slip, correct it and rate again") in notes
     assert not any("after today" in note for note in rate_season_sheets(january_2024()).notes)
+
+
+def test_a_players_fide_rating_under_1000_is_refused_at_its_cell_as_on_a_crosstable() -> None:
+    # it was one problem at the Events row of the first event the player played in
+    sheets = january_2024()
+    sheets["Players"][2][2] = 900
+    assert problems(sheets) == ["Players!C3: Rating 900 is under 1000, the lowest rating a FIDE list has "
+                                "published; leave Rating blank for a new player (unrated)"]

@@ -378,6 +378,19 @@ def fraction_problem(system: str, rating: float | None, raw: Any) -> str | None:
             "(for 1850 type 1850, not 1.850)")
 
 
+def unpublished_problem(system: str, rating: float | None) -> str | None:
+    """What is wrong with a ``Rating`` under the lowest rating ``system``'s engine rates (None:
+    nothing; :attr:`~xlrating.systems.System.lowest_rated`, FIDE's 1000): checked where the
+    rating is to be rated (a crosstable when rated, a season's Players sheet), not when a sheet
+    is only read to be exported."""
+    entry = systems.get(system)
+    low = entry.lowest_rated
+    if low is None or rating is None or rating >= low:
+        return None
+    return (f"Rating {rating:g} is under {low:g}, the lowest rating a {entry.short_name} list has published; "
+            "leave Rating blank for a new player (unrated)")
+
+
 def _birth_and_joined(reader: _Reader, end: date | None) -> tuple[date | None, date | None]:
     """The row's ``Birth date`` and ``Joined``, each by the event's end, and joined no earlier than
     born (a slip of the year, 1920 for 2020, would change an ICU member's K)."""

@@ -31,7 +31,7 @@ from ..errors import ENGINE_ERRORS, CrosstableError, Problem
 from ..model import EventOutcome
 from ..systems import who
 from .model import Crosstable, EventSettings, Grid, PlayerRow, RatedEvent
-from .parse import parse_crosstable
+from .parse import parse_crosstable, unpublished_problem
 from .values import address, quote_sheet
 
 
@@ -61,14 +61,11 @@ def unpublished_ratings(crosstable: Crosstable) -> list[Problem]:
     """A problem at each ``Rating`` under the lowest rating the system's engine rates
     (:attr:`~xlrating.systems.System.lowest_rated`): checked when the event is rated, not when it
     is read to be exported, as another body's files hold such ratings."""
-    entry = systems.get(crosstable.settings.system)
-    low = entry.lowest_rated
-    if low is None:
+    system = crosstable.settings.system
+    if systems.get(system).lowest_rated is None:
         return []
-    return [Problem(_where(crosstable, row, "Rating"),
-                    f"{who(row)}: Rating {row.rating:g} is under {low:g}, the lowest rating a "
-                    f"{entry.short_name} list has published; leave Rating blank for a new player (unrated)")
-            for row in crosstable.players if row.rating is not None and row.rating < low]
+    return [Problem(_where(crosstable, row, "Rating"), f"{who(row)}: {message}") for row in crosstable.players
+            if (message := unpublished_problem(system, row.rating)) is not None]
 
 
 def check_rows(crosstable: Crosstable) -> list[Problem]:

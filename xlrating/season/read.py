@@ -24,6 +24,7 @@ from ..crosstable.parse import (
     fraction_problem,
     last_used_column,
     read_crosstable,
+    unpublished_problem,
 )
 from ..crosstable.rate import check_rows
 from ..crosstable.settings import read_settings
@@ -189,6 +190,7 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
     pre, games = rated("Rating", "Games")
     birth, joined = read("Birth date", date_value), read("Joined", date_value)
     for name, message in (("Rating", fraction_problem(system, pre, _cell(row, columns.get("Rating")))),
+                          ("Rating", unpublished_problem(system, pre)),
                           ("Joined", joined_problem(birth, joined))):
         if message is not None:
             problems.append(Problem(address(sheet, number, columns[name]), message))
