@@ -113,3 +113,16 @@ def test_a_players_fide_rating_under_1000_is_refused_at_its_cell_as_on_a_crossta
     sheets["Players"][2][2] = 900
     assert problems(sheets) == ["Players!C3: Rating 900 is under 1000, the lowest rating a FIDE list has "
                                 "published; leave Rating blank for a new player (unrated)"]
+
+
+def test_a_players_gms_header_is_not_games_and_the_season_says_so_as_a_crosstable_does() -> None:
+    # FIDE's list header: the games of the list's last period, not the games behind the rating
+    sheets = january_2024()
+    sheets["Players"][0].append("Gms")
+    sheets["Players"][1].append(10)
+    assert rate_season_sheets(sheets).notes[0] == (
+        "Players!E1: Gms (FIDE's list: the games of its last rating period, not the games behind each "
+        "rating) is not read; a blank Games is read as an established player's: if the column holds the "
+        "games behind each rating, head it Games")
+    sheets["Players"][0][3:] = ["Games", "Gms"]
+    assert not any("Gms" in note for note in rate_season_sheets(sheets).notes)

@@ -14,7 +14,7 @@ Every other sheet is left alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -167,15 +167,24 @@ def unrated_warnings(crosstable: Crosstable, grid: Grid) -> list[Problem]:
         found.insert(0, Problem(row_address(crosstable.sheet, crosstable.header_row),
                                 f"no Rating column: all {count} players are rated as unrated; if their "
                                 "ratings are in another column, head it Rating"))
-    header = _rows(grid)[crosstable.header_row - 1]
-    found[:0] = [Problem(address(crosstable.sheet, crosstable.header_row, column),
-                         f"{PERIOD_GAMES} (FIDE's list: the games of its last rating period, not the games "
-                         "behind each rating) is not read; a blank Games is read as an established player's"
-                         ": if the column holds the games behind each rating, head it Games")
-                 for column, cell in enumerate(header, start=1)
-                 if isinstance(cell, str) and fold(cell) == fold(PERIOD_GAMES)
-                 and "Games" not in crosstable.columns]
+    found[:0] = period_games_warnings(crosstable.sheet, crosstable.header_row,
+                                      _rows(grid)[crosstable.header_row - 1], "Games" in crosstable.columns)
     return found
+
+
+def period_games_warnings(sheet: str, header_row: int, header: Sequence[object], games: bool
+                          ) -> list[Problem]:
+    """A warning at each header cell ``Gms`` of a sheet without a ``Games`` column (``games``):
+    FIDE's list header for the games of its last rating period, not read as the games behind each
+    rating (a crosstable's and a season's Players sheet's warning)."""
+    if games:
+        return []
+    return [Problem(address(sheet, header_row, column),
+                    f"{PERIOD_GAMES} (FIDE's list: the games of its last rating period, not the games "
+                    "behind each rating) is not read; a blank Games is read as an established player's"
+                    ": if the column holds the games behind each rating, head it Games")
+            for column, cell in enumerate(header, start=1)
+            if isinstance(cell, str) and fold(cell) == fold(PERIOD_GAMES)]
 
 
 def sightings(crosstable: Crosstable) -> list[Sighting]:

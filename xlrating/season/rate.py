@@ -14,8 +14,9 @@ from datetime import date
 
 from .. import systems
 from ..crosstable import Grid, RatedEvent
+from ..crosstable.columns import input_column
 from ..crosstable.values import address, quote_sheet
-from ..crosstable.workbook import future_end, sightings
+from ..crosstable.workbook import future_end, period_games_warnings, sightings
 from ..errors import ENGINE_ERRORS, CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
@@ -75,7 +76,7 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
         problem = Problem(quote_sheet(find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET),
                           f"the season cannot be rated: {error}")
         raise CrosstableError([problem], title=_title([problem])) from error
-    notes = [*list_date_notes(season),
+    notes = [*list_date_notes(season), *(str(warning) for warning in players_warnings(season, sheets)),
              *(str(warning) for warning in season_warnings(season, today or date.today()))]
     rated: list[RatedEvent] = []
     current = {key: entry.rating for key, entry in season.ratings.entries.items()}
@@ -105,6 +106,16 @@ def list_date_notes(season: SeasonInput) -> list[str]:
     return [f"{SEASON_SHEET}: the List date is blank: the list is taken as of the first event's end, "
             f"{first.isoformat()}, its ratings as already adjusted on {passed[-1].date.isoformat()}; "
             "give the List date if they are older"]
+
+
+def players_warnings(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Problem]:
+    """A warning at the Players sheet's ``Gms`` header, as at a crosstable's (FIDE's list header,
+    not read as Games)."""
+    sheet = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
+    rows = list(sheets.get(sheet) or ())
+    header = list(rows[season.players_header - 1] or ()) if len(rows) >= season.players_header else []
+    games = any(input_column(cell) == "Games" for cell in header)
+    return period_games_warnings(sheet, season.players_header, header, games)
 
 
 def season_warnings(season: SeasonInput, today: date) -> list[Problem]:
