@@ -59,3 +59,17 @@ def test_a_fide_rating_under_1000_is_refused_by_every_fide_function_as_by_rate_e
         call("FIDE_K", [[900]], None, None, None, None, None, None)
     assert fide.k_factor(1000) == 20  # the lowest published rating itself is rated
     assert call("FIDE_K", [[1000]], None, None, None, None, None, None) == [[20.0]]
+
+
+@pytest.mark.parametrize(("system", "rating"), [("ICU", 1.85), ("FIDE", 1850.5)])
+def test_a_list_entry_s_fide_or_icu_rating_with_a_fraction_is_a_problem_as_on_a_crosstable(
+        system: str, rating: float) -> None:
+    # 1.850 typed for 1850 rated an ICU member as 1.85 (a post-event rating of 26)
+    club = RatingList(system, {1: Entry(1, rating, 40, k=24), 2: Entry(2, 1700, 40, k=24)})
+    with pytest.raises(InputError) as caught:
+        rate_season(club, [Event("autumn", dt.date(2024, 10, 5), [(1, 1, 2, 1.0)])])
+    assert [str(problem) for problem in caught.value.problems] == [
+        f"list entry 1: Rating: {rating!r} is not a whole number; {system} ratings are whole numbers (for "
+        "1850 type 1850, not 1.850)"]
+    whole = RatingList(system, {1: Entry(1, 1850.0, 40, k=24), 2: Entry(2, 1700, 40, k=24)})
+    assert rate_season(whole, [Event("autumn", dt.date(2024, 10, 5), [(1, 1, 2, 1.0)])]).list.rating(1) > 1850

@@ -231,6 +231,15 @@ class System:
     a crosstable's rating under it is refused at its cell when the event is rated, never when it
     is only read (an export keeps another body's ratings, the ICU's down to 471)."""
 
+    def fraction_problem(self, rating: float | None, shown: str) -> str | None:
+        """What is wrong with a rating (``shown`` as typed; None: nothing): a fraction where the
+        system publishes whole numbers (:attr:`whole_ratings`: ``1.850`` typed for 1850). The one
+        check of a crosstable's ``Rating``, a season's ``Players`` row and a list's entry."""
+        if rating is None or not self.whole_ratings or rating == int(rating):
+            return None
+        return (f"Rating: {shown} is not a whole number; {self.short_name} ratings are whole numbers "
+                "(for 1850 type 1850, not 1.850)")
+
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
         for alias in self.aliases:

@@ -361,21 +361,10 @@ def _own_rating(reader: _Reader, settings: EventSettings) -> tuple[float | None,
     """The row's ``Rating`` and ``Games``; a rating with a fraction is a problem where the system
     publishes whole numbers (:attr:`~xlrating.systems.System.whole_ratings`: ``1.850`` for 1850)."""
     pre, games = reader.rating_with_games("Rating", "Games", *systems.get(settings.system).rating_range)
-    message = fraction_problem(settings.system, pre, reader.raw("Rating"))
+    message = systems.get(settings.system).fraction_problem(pre, show(reader.raw("Rating")))
     if message is not None:
         reader.problems.append(Problem(reader.where("Rating"), message))
     return pre, games
-
-
-def fraction_problem(system: str, rating: float | None, raw: Any) -> str | None:
-    """What is wrong with a ``Rating`` read as ``rating`` from ``raw`` (None: nothing): a fraction
-    where ``system`` publishes whole numbers (:attr:`~xlrating.systems.System.whole_ratings`:
-    ``1.850`` typed for 1850). The crosstable's and the season's Players sheet's check."""
-    entry = systems.get(system)
-    if rating is None or not entry.whole_ratings or rating == int(rating):
-        return None
-    return (f"Rating: {show(raw)} is not a whole number; {entry.short_name} ratings are whole numbers "
-            "(for 1850 type 1850, not 1.850)")
 
 
 def unpublished_problem(system: str, rating: float | None) -> str | None:

@@ -244,9 +244,11 @@ def check_list(ratings: RatingList) -> list[Problem]:
     system = systems.keyed(ratings.system)
     problems.extend(Problem("list", message) for message in _list_rating_system_problems(ratings, system))
     low, named = _lowest(ratings.system), _names_of(system)
+    whole = system if system is not None and system.whole_ratings else None
     for key, entry in ratings.entries.items():
         if _plain_entry(entry, low) and entry.id == key and (not entry.other_ratings or not named
-                                                              or named.issuperset(entry.other_ratings)):
+                                                              or named.issuperset(entry.other_ratings)) \
+                and (whole is None or whole.fraction_problem(entry.rating, "") is None):
             continue  # the common case, nothing to say
         where = f"list entry {key}"
         problems.extend(Problem(where, message) for message in _entry_problems(key, entry, system))
@@ -280,9 +282,15 @@ def _the_one_rating_system(name: Any) -> bool:
 
 def _entry_problems(key: Any, entry: Any, system: systems.System | None) -> list[str]:
     """What is wrong with the list's entry under ``key`` (:func:`entry_problems`, and that it is
-    under its own ID and names rating systems the system has)."""
+    under its own ID, names rating systems the system has, and has a whole rating where the system
+    publishes whole ratings)."""
     problems = [f"the entry's id is {entry.id!r}"] if isinstance(entry, Entry) and entry.id != key else []
     problems += entry_problems(entry, system.key if system is not None else "")
+    rating: Any = getattr(entry, "rating", None)
+    fraction = (system.fraction_problem(rating, repr(rating))
+                if system is not None and type(rating) in (int, float) and math.isfinite(rating) else None)
+    if fraction is not None:
+        problems.append(fraction)
     if system is not None and system.rating_systems and isinstance(entry, Entry) and isinstance(
             entry.other_ratings, Mapping):
         problems += _other_ratings_problems(entry, system)

@@ -21,7 +21,6 @@ from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
     find_header,
-    fraction_problem,
     last_used_column,
     read_crosstable,
     unpublished_problem,
@@ -189,7 +188,7 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
 
     pre, games = rated("Rating", "Games")
     birth, joined = read("Birth date", date_value), read("Joined", date_value)
-    for name, message in (("Rating", fraction_problem(system, pre, _cell(row, columns.get("Rating")))),
+    for name, message in (("Rating", entry.fraction_problem(pre, show(_cell(row, columns.get("Rating"))))),
                           ("Rating", unpublished_problem(system, pre)),
                           ("Joined", joined_problem(birth, joined))):
         if message is not None:
