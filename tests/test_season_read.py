@@ -126,3 +126,16 @@ def test_a_players_gms_header_is_not_games_and_the_season_says_so_as_a_crosstabl
         "games behind each rating, head it Games")
     sheets["Players"][0][3:] = ["Games", "Gms"]
     assert not any("Gms" in note for note in rate_season_sheets(sheets).notes)
+
+
+@pytest.mark.parametrize(("rating", "message"), [
+    (900, "900 is under 1000, the lowest rating a FIDE list has published; leave it blank for an unrated "
+          "opponent"),
+    (1850.5, "1850.5 is not a whole number; FIDE ratings are whole numbers (for 1850 type 1850, not 1.850)"),
+])
+def test_a_pending_opponent_rating_is_checked_as_a_players_own(rating: float, message: str) -> None:
+    # both were pooled into the unrated player's first rating as typed
+    sheets = january_2024()
+    sheets["Pending"] = [["ID", "Name", "Event", "End date", "First event", "Opponent rating", "Result"],
+                         ["U", "Una", "Dec", dt.date(2023, 12, 20), "yes", rating, 1]]
+    assert problems(sheets) == [f"Pending!F2: Opponent rating: {message}"]

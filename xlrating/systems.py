@@ -237,8 +237,8 @@ class System:
         check of a crosstable's ``Rating``, a season's ``Players`` row and a list's entry."""
         if rating is None or not self.whole_ratings or rating == int(rating):
             return None
-        return (f"Rating: {shown} is not a whole number; {self.short_name} ratings are whole numbers "
-                "(for 1850 type 1850, not 1.850)")
+        return (f"{shown} is not a whole number; {self.short_name} ratings are whole numbers (for 1850 "
+                "type 1850, not 1.850)")
 
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}

@@ -363,21 +363,24 @@ def _own_rating(reader: _Reader, settings: EventSettings) -> tuple[float | None,
     pre, games = reader.rating_with_games("Rating", "Games", *systems.get(settings.system).rating_range)
     message = systems.get(settings.system).fraction_problem(pre, show(reader.raw("Rating")))
     if message is not None:
-        reader.problems.append(Problem(reader.where("Rating"), message))
+        reader.problems.append(Problem(reader.where("Rating"), f"Rating: {message}"))
     return pre, games
 
 
 def unpublished_problem(system: str, rating: float | None) -> str | None:
-    """What is wrong with a ``Rating`` under the lowest rating ``system``'s engine rates (None:
+    """What is wrong with a rating under the lowest rating ``system``'s engine rates (None:
     nothing; :attr:`~xlrating.systems.System.lowest_rated`, FIDE's 1000): checked where the
-    rating is to be rated (a crosstable when rated, a season's Players sheet), not when a sheet
-    is only read to be exported."""
+    rating is to be rated (a crosstable when rated, a season's Players and Pending sheets), not
+    when a sheet is only read to be exported."""
     entry = systems.get(system)
     low = entry.lowest_rated
     if low is None or rating is None or rating >= low:
         return None
-    return (f"Rating {rating:g} is under {low:g}, the lowest rating a {entry.short_name} list has published; "
-            "leave Rating blank for a new player (unrated)")
+    return f"{rating:g} is under {low:g}, the lowest rating a {entry.short_name} list has published"
+
+
+#: What a player's own ``Rating`` under the lowest published should be instead.
+UNPUBLISHED_ADVICE = "leave Rating blank for a new player (unrated)"
 
 
 def _birth_and_joined(reader: _Reader, end: date | None) -> tuple[date | None, date | None]:

@@ -31,7 +31,7 @@ from ..errors import ENGINE_ERRORS, CrosstableError, Problem
 from ..model import EventOutcome
 from ..systems import who
 from .model import Crosstable, EventSettings, Grid, PlayerRow, RatedEvent
-from .parse import parse_crosstable, unpublished_problem
+from .parse import UNPUBLISHED_ADVICE, parse_crosstable, unpublished_problem
 from .values import address, quote_sheet
 
 
@@ -64,8 +64,8 @@ def unpublished_ratings(crosstable: Crosstable) -> list[Problem]:
     system = crosstable.settings.system
     if systems.get(system).lowest_rated is None:
         return []
-    return [Problem(_where(crosstable, row, "Rating"), f"{who(row)}: {message}") for row in crosstable.players
-            if (message := unpublished_problem(system, row.rating)) is not None]
+    return [Problem(_where(crosstable, row, "Rating"), f"{who(row)}: Rating {message}; {UNPUBLISHED_ADVICE}")
+            for row in crosstable.players if (message := unpublished_problem(system, row.rating)) is not None]
 
 
 def check_rows(crosstable: Crosstable) -> list[Problem]:

@@ -290,7 +290,7 @@ def _entry_problems(key: Any, entry: Any, system: systems.System | None) -> list
     fraction = (system.fraction_problem(rating, repr(rating))
                 if system is not None and type(rating) in (int, float) and math.isfinite(rating) else None)
     if fraction is not None:
-        problems.append(fraction)
+        problems.append(f"Rating: {fraction}")
     if system is not None and system.rating_systems and isinstance(entry, Entry) and isinstance(
             entry.other_ratings, Mapping):
         problems += _other_ratings_problems(entry, system)

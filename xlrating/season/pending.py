@@ -21,7 +21,7 @@ from typing import Any
 from .. import systems
 from ..crosstable import EventSettings, Grid
 from ..crosstable.columns import columns_named, fold
-from ..crosstable.parse import MAX_GAMES
+from ..crosstable.parse import MAX_GAMES, unpublished_problem
 from ..crosstable.render import COUNT, RATING
 from ..crosstable.values import (
     BadValue,
@@ -206,9 +206,16 @@ class _Reader:
         self.skipped = not self._add(number, key, fields) or self.skipped
 
     def _opponent(self, value: Any) -> float | None:
+        """An opponent's FIDE rating, checked as a player's own (a whole number, from 1000)."""
         found, games = rating(value, low=self.low, high=self.high)
         if games is not None:
             raise BadValue(f"{show(value)} is not a FIDE rating (a number, or blank for an unrated opponent)")
+        fraction = systems.get(self.list.system).fraction_problem(found, show(value))
+        if fraction is not None:
+            raise BadValue(fraction)
+        low = unpublished_problem(self.list.system, found)
+        if low is not None:
+            raise BadValue(f"{low}; leave it blank for an unrated opponent")
         return found
 
     def _known(self, number: int, key: PlayerId) -> bool:

@@ -20,6 +20,7 @@ from ..crosstable.columns import columns_named, fold, input_column
 from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
+    UNPUBLISHED_ADVICE,
     find_header,
     last_used_column,
     read_crosstable,
@@ -188,8 +189,10 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
 
     pre, games = rated("Rating", "Games")
     birth, joined = read("Birth date", date_value), read("Joined", date_value)
-    for name, message in (("Rating", entry.fraction_problem(pre, show(_cell(row, columns.get("Rating"))))),
-                          ("Rating", unpublished_problem(system, pre)),
+    fraction = entry.fraction_problem(pre, show(_cell(row, columns.get("Rating"))))
+    unpublished = unpublished_problem(system, pre)
+    for name, message in (("Rating", fraction and f"Rating: {fraction}"),
+                          ("Rating", unpublished and f"Rating {unpublished}; {UNPUBLISHED_ADVICE}"),
                           ("Joined", joined_problem(birth, joined))):
         if message is not None:
             problems.append(Problem(address(sheet, number, columns[name]), message))
