@@ -76,16 +76,26 @@ def test_an_event_sheet_without_a_header_is_its_crosstable_s_problem_alone() -> 
     assert problems(sheets) == ["Autumn: no header row: no cell in this sheet says 'Name'"]
 
 
-def test_a_players_rating_with_a_fraction_is_refused_at_its_cell_as_on_a_crosstable() -> None:
-    # 1.850 typed for 1850: rated as 1.85 under ICU; FIDE publishes whole ratings too
+def test_a_players_icu_rating_with_a_fraction_is_refused_at_its_cell_as_on_a_crosstable() -> None:
+    # 1.850 typed for 1850: rated as 1.85
     icu = icu_club()
     icu["Players"][1][2] = 1.85
     assert problems(icu) == ["Players!C2: Rating: 1.85 is not a whole number; ICU ratings are whole "
                              "numbers (for 1850 type 1850, not 1.850)"]
-    fide = january_2024()
-    fide["Players"][2][2] = 1850.5
-    assert problems(fide) == ["Players!C3: Rating: 1850.5 is not a whole number; FIDE ratings are whole "
-                              "numbers (for 1850 type 1850, not 1.850)"]
+
+
+@pytest.mark.parametrize(("rating", "message"), [
+    # rated as typed: a post-event rating with a fraction
+    (1850.5, "Rating: 1850.5 is not a whole number; FIDE ratings are whole numbers (for 1850 type 1850, "
+             "not 1.850)"),
+    # it was one problem at the Events row of the first event the player played in
+    (900, "Rating 900 is under 1000, the lowest rating a FIDE list has published; leave Rating blank for "
+          "a new player (unrated)"),
+])
+def test_a_players_fide_rating_is_checked_at_its_cell_as_on_a_crosstable(rating: float, message: str) -> None:
+    sheets = january_2024()
+    sheets["Players"][2][2] = rating
+    assert problems(sheets) == [f"Players!C3: {message}"]
 
 
 def test_a_players_joined_before_the_birth_date_is_refused_at_joined_as_on_a_crosstable() -> None:
@@ -105,14 +115,6 @@ def test_an_events_end_date_after_today_is_rated_with_a_warning_at_its_cell_as_o
     assert ("Events!B2: End date 2030-01-20 is after today (2026-11-27): ages, K factors and the rules in "
             "force are taken on that day; if the year is a slip, correct it and rate again") in notes
     assert not any("after today" in note for note in rate_season_sheets(january_2024()).notes)
-
-
-def test_a_players_fide_rating_under_1000_is_refused_at_its_cell_as_on_a_crosstable() -> None:
-    # it was one problem at the Events row of the first event the player played in
-    sheets = january_2024()
-    sheets["Players"][2][2] = 900
-    assert problems(sheets) == ["Players!C3: Rating 900 is under 1000, the lowest rating a FIDE list has "
-                                "published; leave Rating blank for a new player (unrated)"]
 
 
 def test_a_players_gms_header_is_not_games_and_the_season_says_so_as_a_crosstable_does() -> None:

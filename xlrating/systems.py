@@ -641,7 +641,7 @@ FIDE = System(
     fide_ids=True, rating_report_files=False, list_kinds=("Standard", "Rapid", "Blitz"),
     listed_columns=("K",), paper="a4", bonuses=False, floors=False,
     carried=("Birth date", "K", "Peak", "Events"), federation=None, slug="fide",
-    template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.event.LOWEST_PUBLISHED,
+    template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.rating.LOWEST_PUBLISHED,
 )
 
 ICU = System(
