@@ -312,12 +312,8 @@ def check_pairings(players: Sequence[Player], problems: Problems, *, among: str 
                 continue
             agrees = other.opponent == player.number and other.code == _COMPLEMENT[rnd.code]
             double_forfeit = rnd.code == other.code == "F" and other.opponent == player.number
-            colour = same_colour(rnd.colour, other.colour)
-            if (agrees or double_forfeit) and colour and player.number < opponent.number:
-                problems.add(player.where, f"round {number}: {rnd.cell()} and player {opponent.number}'s "
-                                           f"{other.cell()!r} (at {opponent.where}) both give {colour}: one "
-                                           "player of a game has White, the other Black")
             if agrees or double_forfeit:
+                _check_colours(player, opponent, number, rnd, other, problems)
                 continue
             pair = (number, frozenset((player.number, opponent.number)))
             if rnd.code in GAME_CODES or other.code in GAME_CODES:
@@ -330,6 +326,17 @@ def check_pairings(players: Sequence[Player], problems: Problems, *, among: str 
             player.rounds[index] = Round(rnd.code)
             player.notes.append(f"round {number}: forfeit against {rnd.opponent}, whose round "
                                 f"{number} is {other.cell()!r}; entered without the opponent")
+
+
+def _check_colours(player: Player, opponent: Player, number: int, rnd: Round, other: Round,
+                   problems: Problems) -> None:
+    """A problem at the earlier player's line when both lines of a game in round ``number`` give
+    one colour (:func:`~xlrating.crosstable.codes.same_colour`, a crosstable's check)."""
+    colour = same_colour(rnd.colour, other.colour)
+    if colour and player.number < opponent.number:
+        problems.add(player.where, f"round {number}: {rnd.cell()} and player {opponent.number}'s "
+                                   f"{other.cell()!r} (at {opponent.where}) both give {colour}: one "
+                                   "player of a game has White, the other Black")
 
 
 def guess_event_type(numbers: Iterable[int], meetings: set[frozenset[int]]) -> str:

@@ -246,13 +246,21 @@ def check_list(ratings: RatingList) -> list[Problem]:
     low, named = _lowest(ratings.system), _names_of(system)
     whole = system if system is not None and system.whole_ratings else None
     for key, entry in ratings.entries.items():
-        if _plain_entry(entry, low) and entry.id == key and (not entry.other_ratings or not named
-                                                              or named.issuperset(entry.other_ratings)) \
-                and (whole is None or whole.fraction_problem(entry.rating, "") is None):
+        if _plain_listed(key, entry, low, named, whole):
             continue  # the common case, nothing to say
         where = f"list entry {key}"
         problems.extend(Problem(where, message) for message in _entry_problems(key, entry, system))
     return problems
+
+
+def _plain_listed(key: Any, entry: Any, low: float, named: frozenset[str], whole: systems.System | None
+                  ) -> bool:
+    """The common case of :func:`check_list`, checked fast: a plain entry under its own ID, naming
+    rating systems the list's system has (``named``; empty: any), its rating whole where the
+    system publishes whole ratings (``whole``: the system, else None)."""
+    return (_plain_entry(entry, low) and entry.id == key
+            and (not entry.other_ratings or not named or named.issuperset(entry.other_ratings))
+            and (whole is None or whole.fraction_problem(entry.rating, "") is None))
 
 
 _ONE_RATING_SYSTEM = next(f.default for f in fields(RatingList) if f.name == "rating_system")
