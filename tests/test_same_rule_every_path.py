@@ -73,3 +73,13 @@ def test_a_list_entry_s_fide_or_icu_rating_with_a_fraction_is_a_problem_as_on_a_
         "1850 type 1850, not 1.850)"]
     whole = RatingList(system, {1: Entry(1, 1850.0, 40, k=24), 2: Entry(2, 1700, 40, k=24)})
     assert rate_season(whole, [Event("autumn", dt.date(2024, 10, 5), [(1, 1, 2, 1.0)])]).list.rating(1) > 1850
+
+
+def test_an_event_s_new_player_rated_with_a_fraction_is_a_problem_as_a_list_entry_is() -> None:
+    club = RatingList("ICU", {1: Entry(1, 1800, 40, k=24)})
+    autumn = Event("autumn", dt.date(2024, 10, 5), [(1, 1, 2, 1.0)], players={2: {"rating": 1.7, "k": 24}})
+    with pytest.raises(InputError) as caught:
+        rate_season(club, [autumn])
+    assert [str(problem) for problem in caught.value.problems] == [
+        "event autumn: new player 2: Rating: 1.7 is not a whole number; ICU ratings are whole numbers (for "
+        "1850 type 1850, not 1.850)"]

@@ -132,11 +132,12 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
     """What is wrong with one list entry, in words (empty: nothing); ``system`` gives the
     lowest rating a crosstable of that system accepts (else 0)."""
     low = _lowest(system)
-    if _plain_entry(entry, low):
+    fraction = _fraction_problems(entry, system)
+    if _plain_entry(entry, low) and not fraction:
         return []
     if not isinstance(entry, Entry):
         return [f"must be an Entry, not {entry!r}"]
-    problems = []
+    problems = fraction
     for name, check in _FIELD_CHECKS.items():
         value = getattr(entry, name)
         if value is None and name in _MAY_BE_NONE:
@@ -164,6 +165,17 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
     if entry.rating is None and entry.history is not None:
         problems.append("an unrated player has no all-wins or all-losses history")
     return problems
+
+
+def _fraction_problems(entry: Any, system: str) -> list[str]:
+    """A rating with a fraction where ``system`` publishes whole ratings
+    (:meth:`~xlrating.systems.System.fraction_problem`, a crosstable's check)."""
+    found = systems.keyed(system)
+    rating: Any = getattr(entry, "rating", None)
+    if found is None or type(rating) not in (int, float) or not math.isfinite(rating):
+        return []
+    problem = found.fraction_problem(rating, repr(rating))
+    return [] if problem is None else [f"Rating: {problem}"]
 
 
 def _lowest(system: str) -> float:
@@ -290,15 +302,9 @@ def _the_one_rating_system(name: Any) -> bool:
 
 def _entry_problems(key: Any, entry: Any, system: systems.System | None) -> list[str]:
     """What is wrong with the list's entry under ``key`` (:func:`entry_problems`, and that it is
-    under its own ID, names rating systems the system has, and has a whole rating where the system
-    publishes whole ratings)."""
+    under its own ID and names rating systems the system has)."""
     problems = [f"the entry's id is {entry.id!r}"] if isinstance(entry, Entry) and entry.id != key else []
     problems += entry_problems(entry, system.key if system is not None else "")
-    rating: Any = getattr(entry, "rating", None)
-    fraction = (system.fraction_problem(rating, repr(rating))
-                if system is not None and type(rating) in (int, float) and math.isfinite(rating) else None)
-    if fraction is not None:
-        problems.append(f"Rating: {fraction}")
     if system is not None and system.rating_systems and isinstance(entry, Entry) and isinstance(
             entry.other_ratings, Mapping):
         problems += _other_ratings_problems(entry, system)
