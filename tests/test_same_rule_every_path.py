@@ -7,14 +7,16 @@ A value a crosstable refuses as a slip is refused, with its place, wherever else
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 import xlwings as xw
 from test_udfs_xlwings import call
 
 from xlrating import fide, icu
-from xlrating.errors import ArgumentError, InputError
+from xlrating.errors import ArgumentError, CrosstableError, InputError
 from xlrating.lists import Entry, Event, RatingList, rate_season
+from xlrating.official.sheet import COLUMNS, read_list_sheet
 
 BORN = dt.date(2000, 1, 1)
 JOINED = dt.date(1990, 1, 1)  # 1990 typed for 2010: before the birth date
@@ -83,3 +85,23 @@ def test_an_event_s_new_player_rated_with_a_fraction_is_a_problem_as_a_list_entr
     assert [str(problem) for problem in caught.value.problems] == [
         "event autumn: new player 2: Rating: 1.7 is not a whole number; ICU ratings are whole numbers (for "
         "1850 type 1850, not 1.850)"]
+
+
+def test_a_list_sheet_s_rating_the_crosstable_refuses_is_refused_at_its_cell_before_it_is_filled() -> None:
+    # filled, it was refused only when the crosstable was rated, at the crosstable's cell
+    rows: list[list[Any]] = [
+        [*COLUMNS[:5], "Rating"],
+        ["FIDE", "Standard", dt.date(2024, 1, 1), "1", "A, B", 1850.5],
+        ["FIDE", "Standard", dt.date(2024, 1, 1), "2", "C, D", 900],
+        ["ICU", "Standard", dt.date(2024, 1, 1), "3", "E, F", 1.85],
+        ["ICU", "Standard", dt.date(2024, 1, 1), "4", "G, H", 471],  # the ICU's lists go so low
+        ["USCF", "Regular", dt.date(2024, 1, 1), "5", "I, J", 1500.5],  # US Chess keeps fractions
+    ]
+    with pytest.raises(CrosstableError) as caught:
+        read_list_sheet(rows)
+    assert [str(problem) for problem in caught.value.problems] == [
+        "List!F2: Rating: 1850.5 is not a whole number; FIDE ratings are whole numbers (for 1850 type 1850, "
+        "not 1.850)",
+        "List!F3: Rating: 900 is under 1000, the lowest rating a FIDE list has published",
+        "List!F4: Rating: 1.85 is not a whole number; ICU ratings are whole numbers (for 1850 type 1850, not "
+        "1.850)"]

@@ -240,6 +240,15 @@ class System:
         return (f"{shown} is not a whole number; {self.short_name} ratings are whole numbers (for 1850 "
                 "type 1850, not 1.850)")
 
+    def unpublished_problem(self, rating: float | None) -> str | None:
+        """What is wrong with a rating under :attr:`lowest_rated` (None: nothing; FIDE's 1000):
+        checked where the rating is to be rated (a crosstable when rated, a season's Players and
+        Pending sheets, a List sheet to fill from), not when a sheet is only read to be exported."""
+        low = self.lowest_rated
+        if low is None or rating is None or rating >= low:
+            return None
+        return f"{rating:g} is under {low:g}, the lowest rating a {self.short_name} list has published"
+
     def __post_init__(self) -> None:
         editions = {fold(alias): edition for edition in self.editions for alias in edition.aliases}
         for alias in self.aliases:

@@ -367,18 +367,6 @@ def _own_rating(reader: _Reader, settings: EventSettings) -> tuple[float | None,
     return pre, games
 
 
-def unpublished_problem(system: str, rating: float | None) -> str | None:
-    """What is wrong with a rating under the lowest rating ``system``'s engine rates (None:
-    nothing; :attr:`~xlrating.systems.System.lowest_rated`, FIDE's 1000): checked where the
-    rating is to be rated (a crosstable when rated, a season's Players and Pending sheets), not
-    when a sheet is only read to be exported."""
-    entry = systems.get(system)
-    low = entry.lowest_rated
-    if low is None or rating is None or rating >= low:
-        return None
-    return f"{rating:g} is under {low:g}, the lowest rating a {entry.short_name} list has published"
-
-
 #: What a player's own ``Rating`` under the lowest published should be instead.
 UNPUBLISHED_ADVICE = "leave Rating blank for a new player (unrated)"
 

@@ -23,7 +23,17 @@ from typing import Any
 from .. import systems
 from ..crosstable.columns import columns_named, fold
 from ..crosstable.model import Grid
-from ..crosstable.values import BadValue, address, date_value, is_blank, quote_sheet, rating, text, whole
+from ..crosstable.values import (
+    BadValue,
+    address,
+    date_value,
+    is_blank,
+    quote_sheet,
+    rating,
+    show,
+    text,
+    whole,
+)
 from ..errors import CrosstableError, Problem
 from .identity import name_key
 from .model import LISTED_COLUMNS, ListedPlayer
@@ -164,7 +174,18 @@ def _player(sheet: str, number: int, row: list[Any], columns: Mapping[str, int],
     for field in _FIELDS:
         value = _value(sheet, number, row, columns, field, problems)
         fields[field.attribute] = field.blank if value is None else value
+    if fields["system"] is not None and fields["rating"] is not None:
+        message = _rating_problem(fields["system"], fields["rating"], row[columns["Rating"] - 1])
+        if message is not None:
+            problems.append(Problem(address(sheet, number, columns["Rating"]), f"Rating: {message}"))
     return ListedPlayer(**fields) if len(problems) == bad else None
+
+
+def _rating_problem(system: str, value: float, raw: Any) -> str | None:
+    """A rating the crosstable refuses to rate under ``system`` (a fraction where it publishes whole
+    ratings, FIDE's under 1000), which would be filled only to be refused there."""
+    found = systems.get(system)
+    return found.unpublished_problem(value) or found.fraction_problem(value, show(raw))
 
 
 def _value(sheet: str, number: int, row: list[Any], columns: Mapping[str, int], field: _Field,

@@ -21,7 +21,7 @@ from typing import Any
 from .. import systems
 from ..crosstable import EventSettings, Grid
 from ..crosstable.columns import columns_named, fold
-from ..crosstable.parse import MAX_GAMES, unpublished_problem
+from ..crosstable.parse import MAX_GAMES
 from ..crosstable.render import COUNT, RATING
 from ..crosstable.values import (
     BadValue,
@@ -210,10 +210,11 @@ class _Reader:
         found, games = rating(value, low=self.low, high=self.high)
         if games is not None:
             raise BadValue(f"{show(value)} is not a FIDE rating (a number, or blank for an unrated opponent)")
-        fraction = systems.get(self.list.system).fraction_problem(found, show(value))
+        system = systems.get(self.list.system)
+        fraction = system.fraction_problem(found, show(value))
         if fraction is not None:
             raise BadValue(fraction)
-        low = unpublished_problem(self.list.system, found)
+        low = system.unpublished_problem(found)
         if low is not None:
             raise BadValue(f"{low}; leave it blank for an unrated opponent")
         return found

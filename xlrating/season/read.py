@@ -24,7 +24,6 @@ from ..crosstable.parse import (
     find_header,
     last_used_column,
     read_crosstable,
-    unpublished_problem,
 )
 from ..crosstable.rate import check_rows
 from ..crosstable.settings import read_settings
@@ -190,7 +189,7 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
     pre, games = rated("Rating", "Games")
     birth, joined = read("Birth date", date_value), read("Joined", date_value)
     fraction = entry.fraction_problem(pre, show(_cell(row, columns.get("Rating"))))
-    unpublished = unpublished_problem(system, pre)
+    unpublished = entry.unpublished_problem(pre)
     for name, message in (("Rating", fraction and f"Rating: {fraction}"),
                           ("Rating", unpublished and f"Rating {unpublished}; {UNPUBLISHED_ADVICE}"),
                           ("Joined", joined_problem(birth, joined))):
