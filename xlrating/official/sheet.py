@@ -23,17 +23,7 @@ from typing import Any
 from .. import systems
 from ..crosstable.columns import columns_named, fold
 from ..crosstable.model import Grid
-from ..crosstable.values import (
-    BadValue,
-    address,
-    date_value,
-    is_blank,
-    quote_sheet,
-    rating,
-    show,
-    text,
-    whole,
-)
+from ..crosstable.values import BadValue, address, date_value, is_blank, quote_sheet, rating, text, whole
 from ..errors import CrosstableError, Problem
 from .identity import name_key
 from .model import LISTED_COLUMNS, ListedPlayer
@@ -185,7 +175,7 @@ def _rating_problem(system: str, value: float, raw: Any) -> str | None:
     """A rating the crosstable refuses to rate under ``system`` (a fraction where it publishes whole
     ratings, FIDE's under 1000), which would be filled only to be refused there."""
     found = systems.get(system)
-    return found.unpublished_problem(value) or found.fraction_problem(value, show(raw))
+    return found.unpublished_problem(value) or found.fraction_problem(value, text(raw) or "")
 
 
 def _value(sheet: str, number: int, row: list[Any], columns: Mapping[str, int], field: _Field,
