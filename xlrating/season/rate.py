@@ -14,14 +14,15 @@ from datetime import date
 
 from .. import systems
 from ..crosstable import Grid, RatedEvent
+from ..crosstable.columns import input_column
 from ..crosstable.values import address, quote_sheet
-from ..crosstable.workbook import sightings
+from ..crosstable.workbook import blank_column_warning, blank_games_reading, sightings
 from ..errors import ENGINE_ERRORS, CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
 from ..names import find_sheet
 from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
-from ..systems import who
+from ..systems import Taken, who
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason, SeasonEvent, SeasonInput
 from .pending import read_pending
 from .read import (
@@ -75,7 +76,8 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
         problem = Problem(quote_sheet(find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET),
                           f"the season cannot be rated: {error}")
         raise CrosstableError([problem], title=_title([problem])) from error
-    notes = [*list_date_notes(season), *(str(warning) for warning in season_warnings(season))]
+    notes = [*list_date_notes(season), *(str(warning) for warning in season_warnings(season)),
+             *(str(warning) for warning in blank_games(season, sheets))]
     rated: list[RatedEvent] = []
     current = {key: entry.rating for key, entry in season.ratings.entries.items()}
     listed = {row.id: row.cell or str(row.id) for row in season.rows}
@@ -117,6 +119,34 @@ def season_warnings(season: SeasonInput) -> list[Problem]:
               frozenset(game_key(round_, str(a), str(b), score) for round_, a, b, score in event.event.games))
              for event in rating_order(season.events)]
     return identity_warnings(seen) + same_games_warnings(games)
+
+
+def blank_games(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Problem]:
+    """One warning naming the Players sheet's rows whose rating has a blank ``Games`` (read as an
+    established player's, as a crosstable reads it) among the players who play a game in the
+    season, where the games could change a number: not beside a typed K, nor for a rating alone
+    that the system reads as a foreign player's. As on a crosstable, a sheet that gives some
+    player's Games says nothing (its blanks are established players, as the guide says)."""
+    entry = systems.get(season.ratings.system)
+    if any(listed.games is not None for listed in season.ratings.entries.values()):
+        return []  # the sheet gives games: a blank one is an established player's, as it says
+    played = {key for event in season.events for _, a, b, _ in event.event.games for key in (a, b)}
+    rows = []
+    for row in season.rows:
+        listed = season.ratings.entries.get(row.id)
+        if listed is None or row.id not in played or listed.rating is None or listed.games is not None \
+                or listed.k is not None:
+            continue
+        if entry.member_columns and listed.birth_date is None and listed.joined is None:
+            continue  # a rating alone: a foreign player (ICU), never changed
+        rows.append(row.row)
+    if not rows:
+        return []
+    sheet = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
+    header = list(sheets[sheet][season.players_header - 1] or ())
+    column = next((c for c, cell in enumerate(header, start=1) if input_column(cell) == "Games"), None)
+    games = Taken("Games", blank_games_reading(entry), ())
+    return [blank_column_warning(sheet, season.players_header, column, games, rows)]
 
 
 def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
