@@ -42,10 +42,10 @@ def test_many_rows_are_counted_past_the_first_five_and_no_games_column_is_said()
     rows = [["No", "Name", "Rating", "R1"]]
     rows += [[n, f"P{n}", 1500 + n, f"W{n + 1}" if n % 2 else f"L{n - 1}"] for n in range(1, 9)]
     assert warnings("FIDE", rows) == [
-        "Crosstable!1:1: no Games column: 8 players (rows 2, 3, 4, 5, 6 and 3 more) read as a player's with "
-        "30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3); where a player's games are known, "
-        "type them",
-        "Crosstable!1:1: no Birth date column: 8 players (rows 2, 3, 4, 5, 6 and 3 more) read as 18 or "
+        "Crosstable!1:1: no Games column: for 8 players (rows 2, 3, 4, 5, 6 and 3 more), read as a player's "
+        "with 30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3); where a player's games are "
+        "known, type them",
+        "Crosstable!1:1: no Birth date column: for 8 players (rows 2, 3, 4, 5, 6 and 3 more), read as 18 or "
         "older: no K 40 of a junior (FIDE 2024, 8.3.3); give each junior his Birth date"]
 
 
@@ -80,12 +80,12 @@ def test_icu_a_blank_start_date_is_said_where_k_comes_from_dates() -> None:
             [1, "A", 1800, dt.date(1990, 1, 1), dt.date(2010, 1, 1), None, "W2"],
             [2, "B", 1700, None, None, 24, "L1"]]
     assert warnings("ICU", rows, ["Start date", None]) == [
-        "Crosstable!1:1: no Games column: 1 player (row 2) read as a rated player's, not a provisional "
+        "Crosstable!1:1: no Games column: for 1 player (row 2), read as a rated player's, not a provisional "
         "one's (Games 1-19); where a player's games are known, type them",
         "Event!B3: Start date is blank: K is taken on the End date, 2025-05-01 (ages and years of membership "
         "on that day), for 1 player (row 2); enter the event's first day if it began earlier"]
     assert warnings("ICU", rows, ["Start date", dt.date(2025, 4, 30)]) == [
-        "Crosstable!1:1: no Games column: 1 player (row 2) read as a rated player's, not a provisional "
+        "Crosstable!1:1: no Games column: for 1 player (row 2), read as a rated player's, not a provisional "
         "one's (Games 1-19); where a player's games are known, type them"]
 
 

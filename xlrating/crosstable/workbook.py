@@ -179,7 +179,8 @@ def blank_column_warning(sheet: str, header_row: int, column: int | None, taken:
     column, at the header row), naming how many rows took it and the first few."""
     players = named_rows(rows)
     if column is None:
-        return Problem(row_address(sheet, header_row), f"no {taken.blank} column: {players} {taken.message}")
+        return Problem(row_address(sheet, header_row),
+                       f"no {taken.blank} column: for {players}, {taken.message}")
     return Problem(address(sheet, header_row, column),
                    f"{taken.blank} is blank for {players}: {taken.message}")
 
