@@ -105,3 +105,24 @@ def test_a_season_says_the_players_sheets_blank_games_once() -> None:
         "games are known, type them",)
     sheets["Players"][2][3] = 8  # the sheet gives games: its blanks are established players
     assert rate_season_sheets(sheets).notes == ()
+
+
+def test_fide_handbook_a_swiss_whose_players_all_met_is_said_at_the_event_type() -> None:
+    # The FIDE Handbook rates a round robin with unrated players by its own procedure (10.21b:
+    # Rc the tournament average Ra; 10.54): a round robin left with the default Event type (Swiss)
+    # is rated as a Swiss. Said at the Event type's cell (the sheet when it has no such row).
+    rows = [["No", "Name", "Rating", "Games", "Birth date", "R1", "R2", "R3"],
+            [1, "A", 2000, 40, dt.date(1980, 1, 1), "W4", "D2", "W3"],
+            [2, "B", 1900, 40, None, "W3", "D1", "L4"],
+            [3, "C", 1800, 40, None, "L2", "W4", "L1"], [4, "U", None, None, None, "L1", "L3", "W2"]]
+    handbook = ["Rules", "FIDE handbook"], ["End date", dt.date(2005, 5, 1)]
+    book = rate_sheets({"Event": [["System", "FIDE"], *handbook], "Crosstable": rows})
+    assert [str(w) for w in book.warnings] == [
+        "Event: Event type is Swiss (or blank), but every player met every other, as in a round robin, which "
+        "the FIDE Handbook rates by its own procedure (10.21b, 10.54) when it has unrated players: here 1 "
+        "player (row 5); if it was a round robin, set Event type Round robin"]
+    typed = [["System", "FIDE"], *handbook, ["Event type", "Round robin"]]
+    assert rate_sheets({"Event": typed, "Crosstable": rows}).warnings == ()
+    assert warnings("FIDE", rows) == []  # FIDE 2024 has no round-robin procedure
+    rows[4][2] = 1700  # no unrated player: the procedure is not used
+    assert rate_sheets({"Event": [["System", "FIDE"], *handbook], "Crosstable": rows}).warnings == ()

@@ -508,9 +508,33 @@ def _fide_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
 
 
 def _fide_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcome: EventOutcome) -> list[Taken]:
-    """Rated players whom a Birth date could have given the junior K: rated under the junior
-    rule's limit, with no K typed and a K below the junior's."""
+    """Rated players whom a Birth date could have given the junior K (rated under the junior
+    rule's limit, with no K typed and a K below the junior's), and a Swiss whose every player met
+    every other where the edition rates a round robin by its own procedure."""
     rules = fide.get_rules(settings.rules)
+    return [*_fide_round_robin(settings, rows, rules), *_fide_junior(rows, outcome, rules)]
+
+
+def _fide_round_robin(settings: EventSettings, rows: Sequence[PlayerRow],
+                      rules: fide.FideRules) -> list[Taken]:
+    """A Swiss (the Event type's default) whose players all met each other, with unrated players,
+    under an edition with a round-robin procedure (FIDE Handbook 10.21b, 10.54): it rates the
+    unrated players, and the others against them, its own way."""
+    if not rules.round_robin_procedure or settings.event_type is not EventType.SWISS or len(rows) < 3:
+        return []
+    unrated = tuple(row for row in rows if row.rating is None)
+    numbers = {row.number for row in rows}
+    met = {frozenset((row.number, cell.opponent)) for row in rows for cell in row.rounds
+           if cell.rated and cell.opponent in numbers}
+    if not unrated or len(met) < len(rows) * (len(rows) - 1) // 2:
+        return []
+    return [Taken("Event type", "Event type is Swiss (or blank), but every player met every other, as in a "
+                  "round robin, which the FIDE Handbook rates by its own procedure (10.21b, 10.54) when it "
+                  "has unrated players: here {players}; if it was a round robin, set Event type Round robin",
+                  unrated, setting=True)]
+
+
+def _fide_junior(rows: Sequence[PlayerRow], outcome: EventOutcome, rules: fide.FideRules) -> list[Taken]:
     if rules.k_junior is None:
         return []
     junior = rules.k_junior
