@@ -126,3 +126,16 @@ def test_fide_handbook_a_swiss_whose_players_all_met_is_said_at_the_event_type()
     assert warnings("FIDE", rows) == []  # FIDE 2024 has no round-robin procedure
     rows[4][2] = 1700  # no unrated player: the procedure is not used
     assert rate_sheets({"Event": [["System", "FIDE"], *handbook], "Crosstable": rows}).warnings == ()
+
+
+def test_a_dual_rated_events_blank_quick_games_is_said_as_games_is() -> None:
+    rows = [["No", "Name", "Rating", "Games", "Quick", "Quick games", "R1", "R2"],
+            [1, "A", 1800, 40, 1750, None, "W2", "D3"], [2, "B", 1700, 40, 1650, None, "L1", None],
+            [3, "C", 1500, 12, None, None, None, "D1"]]
+    event = [["Dual rated", "yes"]]
+    assert warnings("USCF", rows, *event) == [
+        "Crosstable!F1: Quick games is blank for 2 players (rows 2, 3): read as an established player's: N "
+        "unknown, so the effective games N' and K come from the rating alone (US Chess 2020, 3); where a "
+        "player's games are known, type them"]
+    rows[2][5] = 9
+    assert warnings("USCF", rows, *event) == []

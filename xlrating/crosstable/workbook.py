@@ -158,7 +158,27 @@ def defaults_taken(rated: RatedEvent) -> list[Problem]:
         else:
             found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
                                               crosstable.columns.get(default.blank), default, numbers))
-    return found
+    return found + _partner_games(rated, entry)
+
+
+def _partner_games(rated: RatedEvent, entry: System) -> list[Problem]:
+    """A dual-rated event's blank ``Quick games`` beside a Quick rating, said as a blank ``Games``
+    is (the Quick rating is read as an established player's), when no player's is given."""
+    crosstable, settings = rated.crosstable, rated.settings
+    partner = entry.dual_partner(settings.rating_system) if settings.dual_rated else None
+    if partner is None or len(rated.outcomes) < 2:
+        return []
+    outcome = rated.outcomes[1]
+    held = [(p, p.other(partner)) for p in crosstable.players]
+    if any(other is not None and other.games is not None for _, other in held):
+        return []
+    rows = [p.row for p, other in held if other is not None and other.rating is not None
+            and outcome.player(p.number).method is not Method.NOT_RATED]
+    if not rows:
+        return []
+    column = f"{partner} games"
+    return [blank_column_warning(crosstable.sheet, crosstable.header_row, crosstable.columns.get(column),
+                                 Taken(column, blank_games_reading(entry), ()), rows)]
 
 
 def _filled(crosstable: Crosstable, taken: Taken) -> bool:
