@@ -83,7 +83,7 @@ def test_icu_a_blank_start_date_is_said_where_k_comes_from_dates() -> None:
         "Crosstable!1:1: no Games column: for 1 player (row 2), read as a rated player's, not a provisional "
         "one's (Games 1-19); where a player's games are known, type them",
         "Event!B3: Start date is blank: K is taken on the End date, 2025-05-01 (ages and years of membership "
-        "on that day), for 1 player (row 2); enter the event's first day if it began earlier"]
+        "on that day), for 1 player (Crosstable row 2); enter the event's first day if it began earlier"]
     assert warnings("ICU", rows, ["Start date", dt.date(2025, 4, 30)]) == [
         "Crosstable!1:1: no Games column: for 1 player (row 2), read as a rated player's, not a provisional "
         "one's (Games 1-19); where a player's games are known, type them"]
@@ -120,7 +120,7 @@ def test_fide_handbook_a_swiss_whose_players_all_met_is_said_at_the_event_type()
     assert [str(w) for w in book.warnings] == [
         "Event: Event type is Swiss (or blank), but every player met every other, as in a round robin, which "
         "the FIDE Handbook rates by its own procedure (10.21b, 10.54) when it has unrated players: here 1 "
-        "player (row 5); if it was a round robin, set Event type Round robin"]
+        "player (Crosstable row 5); if it was a round robin, set Event type Round robin"]
     typed = [["System", "FIDE"], *handbook, ["Event type", "Round robin"]]
     assert rate_sheets({"Event": typed, "Crosstable": rows}).warnings == ()
     assert warnings("FIDE", rows) == []  # FIDE 2024 has no round-robin procedure

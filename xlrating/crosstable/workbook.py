@@ -36,7 +36,7 @@ from .parse import blank_ratings, find_header, read_crosstable, row_address
 from .rate import build_players, rate_crosstable, unpublished_ratings
 from .render import render
 from .settings import read_settings
-from .values import address
+from .values import address, quote_sheet
 
 SETTINGS_SHEET = "Event"
 CROSSTABLE_SHEET = "Crosstable"
@@ -154,7 +154,7 @@ def defaults_taken(rated: RatedEvent) -> list[Problem]:
         numbers = [row.row for row in default.rows]
         if default.setting:
             found.append(Problem(settings.cell(default.blank),
-                                 default.message.format(players=named_rows(numbers))))
+                                 default.message.format(players=named_rows(numbers, crosstable.sheet))))
         else:
             found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
                                               crosstable.columns.get(default.blank), default, numbers))
@@ -209,12 +209,15 @@ def blank_column_warning(sheet: str, header_row: int, column: int | None, taken:
 _NAMED_ROWS = 5
 
 
-def named_rows(rows: Sequence[int]) -> str:
-    """``3 players (rows 4, 6, 9)``, ``1 player (row 4)``, ``12 players (rows 4, 5, 6, 7, 8 and 7 more)``."""
+def named_rows(rows: Sequence[int], sheet: str = "") -> str:
+    """``3 players (rows 4, 6, 9)``, ``1 player (row 4)``, ``12 players (rows 4, 5, 6, 7, 8 and 7 more)``;
+    with ``sheet`` (for a warning at a setting's cell, which every section shares), ``2 players
+    (Crosstable rows 4, 6)``."""
     count = len(rows)
     shown = ", ".join(str(row) for row in rows[:_NAMED_ROWS])
     more = f" and {count - _NAMED_ROWS} more" if count > _NAMED_ROWS else ""
-    return f"{count} player{'s' if count != 1 else ''} (row{'s' if count != 1 else ''} {shown}{more})"
+    where = f"{quote_sheet(sheet)} " if sheet else ""
+    return f"{count} player{'s' if count != 1 else ''} ({where}row{'s' if count != 1 else ''} {shown}{more})"
 
 
 def future_end(settings: EventSettings, today: date) -> list[Problem]:
