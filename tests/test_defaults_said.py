@@ -139,3 +139,18 @@ def test_a_dual_rated_events_blank_quick_games_is_said_as_games_is() -> None:
         "player's games are known, type them"]
     rows[2][5] = 9
     assert warnings("USCF", rows, *event) == []
+
+
+def test_a_seasons_new_players_blank_games_is_said_at_their_event_sheet() -> None:
+    # Cy is not on Players: his row in June gives his rating, read as an established player's.
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "USCF"], ["Rules", "USCF 2020"]],
+        "Players": [["ID", "Name", "Rating", "Games"], [10, "Ann", 1500, 30], [11, "Bob", 1500, None]],
+        "Events": [["Sheet", "End date"], ["June", dt.date(2024, 6, 1)]],
+        "June": [["No", "ID", "Name", "Rating", "R1", "R2"], [1, 10, "Ann", None, "W2", "D3"],
+                 [2, 11, "Bob", None, "L1", None], [3, 12, "Cy", 1450, None, "D1"]],
+    }
+    assert rate_season_sheets(sheets).notes == (
+        "June!1:1: no Games column: for 1 player (row 4), read as an established player's: N unknown, so "
+        "the effective games N' and K come from the rating alone (US Chess 2020, 3); where a player's games "
+        "are known, type them",)

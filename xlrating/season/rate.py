@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date
+from typing import Any
 
 from .. import systems
 from ..crosstable import Grid, RatedEvent
@@ -124,29 +125,47 @@ def season_warnings(season: SeasonInput) -> list[Problem]:
 def blank_games(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Problem]:
     """One warning naming the Players sheet's rows whose rating has a blank ``Games`` (read as an
     established player's, as a crosstable reads it) among the players who play a game in the
-    season, where the games could change a number: not beside a typed K, nor for a rating alone
-    that the system reads as a foreign player's. As on a crosstable, a sheet that gives some
-    player's Games says nothing (its blanks are established players, as the guide says)."""
+    season, and one for each event sheet's new players alike, where the games could change a
+    number: not beside a typed K, nor for a rating alone that the system reads as a foreign
+    player's. As on a crosstable, a sheet that gives some player's Games says nothing (its blanks
+    are established players, as the guide says)."""
     entry = systems.get(season.ratings.system)
-    if any(listed.games is not None for listed in season.ratings.entries.values()):
-        return []  # the sheet gives games: a blank one is an established player's, as it says
+    reading = Taken("Games", blank_games_reading(entry), ())
     played = {key for event in season.events for _, a, b, _ in event.event.games for key in (a, b)}
-    rows = []
-    for row in season.rows:
-        listed = season.ratings.entries.get(row.id)
-        if listed is None or row.id not in played or listed.rating is None or listed.games is not None \
-                or listed.k is not None:
-            continue
-        if entry.member_columns and listed.birth_date is None and listed.joined is None:
-            continue  # a rating alone: a foreign player (ICU), never changed
-        rows.append(row.row)
-    if not rows:
+    found = []
+    listed = [(row.row, season.ratings.entries[row.id]) for row in season.rows
+              if row.id in season.ratings.entries and row.id in played]
+    fields = [(number, {name: getattr(e, name) for name in _READ}) for number, e in listed]
+    if rows := _blank_games(entry, fields):
+        sheet = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
+        header = list(sheets[sheet][season.players_header - 1] or ())
+        column = next((c for c, cell in enumerate(header, start=1) if input_column(cell) == "Games"), None)
+        found.append(blank_column_warning(sheet, season.players_header, column, reading, rows))
+    for event in rating_order(season.events):
+        crosstable, new = event.crosstable, event.event.players
+        numbers = {key: number for number, key in event.ids.items()}
+        rows = _blank_games(entry, [(crosstable.player(numbers[key]).row, typed) for key, typed in new.items()
+                                    if key in played])
+        if rows:
+            found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
+                                              crosstable.columns.get("Games"), reading, rows))
+    return found
+
+
+#: The fields :func:`_blank_games` reads.
+_READ = ("rating", "games", "k", "birth_date", "joined")
+
+
+def _blank_games(entry: systems.System, rows: Sequence[tuple[int, Mapping[str, Any]]]) -> list[int]:
+    """The rows (of one sheet: row number, the player's fields) whose rating has a blank Games that
+    changes a number (no K typed; not a rating alone, which the ICU reads as a foreign player's),
+    unless some row gives its Games."""
+    if any(fields.get("games") is not None for _, fields in rows):
         return []
-    sheet = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
-    header = list(sheets[sheet][season.players_header - 1] or ())
-    column = next((c for c, cell in enumerate(header, start=1) if input_column(cell) == "Games"), None)
-    games = Taken("Games", blank_games_reading(entry), ())
-    return [blank_column_warning(sheet, season.players_header, column, games, rows)]
+    return sorted(number for number, fields in rows
+                  if fields.get("rating") is not None and fields.get("k") is None
+                  and not (entry.member_columns and fields.get("birth_date") is None
+                           and fields.get("joined") is None))
 
 
 def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
