@@ -143,9 +143,9 @@ def blank_games(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Problem
         found.append(blank_column_warning(sheet, season.players_header, column, reading, rows))
     for event in rating_order(season.events):
         crosstable, new = event.crosstable, event.event.players
-        numbers = {key: number for number, key in event.ids.items()}
-        rows = _blank_games(entry, [(crosstable.player(numbers[key]).row, typed) for key, typed in new.items()
-                                    if key in played])
+        row_of = {event.ids[player.number]: player.row for player in crosstable.players
+                  if player.number in event.ids}
+        rows = _blank_games(entry, [(row_of[key], typed) for key, typed in new.items() if key in played])
         if rows:
             found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
                                               crosstable.columns.get("Games"), reading, rows))
