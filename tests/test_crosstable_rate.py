@@ -582,12 +582,16 @@ def test_an_end_date_after_today_is_rated_with_a_warning_at_its_cell() -> None:
     rows = [[1, "Junior", None, date(2012, 3, 1), "W2"], [2, "B", 1500, None, "L1"]]
     later = [["System", "USCF"], ["Start date", TODAY], ["End date", date(2052, 6, 2)]]
     workbook = rate_sheets(sheets(header, rows, later), today=TODAY)
+    # (B's rating without Games, on a sheet with no Games column, is said too: an established player's.)
+    established = ("Crosstable!1:1: no Games column: for 1 player (row 3), read as an established player's: "
+                   "N unknown, so the effective games N' and K come from the rating alone (US Chess 2020, "
+                   "3); where a player's games are known, type them")
     assert [str(w) for w in workbook.warnings] == [
         "Event!B3: End date 2052-06-02 is after today (2024-06-02): ages, K factors and the rules in force "
-        "are taken on that day; if the year is a slip, correct it and rate again"]
+        "are taken on that day; if the year is a slip, correct it and rate again", established]
     assert workbook.events[0].outcomes[0].player(1).initial_rating == 1300
     today = [["System", "USCF"], ["End date", TODAY]]
-    assert rate_sheets(sheets(header, rows, today), today=TODAY).warnings == ()
+    assert [str(w) for w in rate_sheets(sheets(header, rows, today), today=TODAY).warnings] == [established]
 
 
 def test_an_icu_sheet_of_foreign_players_only_is_rated_with_a_warning() -> None:
@@ -618,9 +622,12 @@ def test_a_start_date_over_a_year_before_the_end_is_rated_with_a_warning() -> No
     event = [["System", "ICU"], ["Start date", "2015-09-01"], ["End date", "2024-03-02"]]
     workbook = rate_sheets(sheets(header, rows, event), today=TODAY)
     assert workbook.events[0].outcomes[0].player(1).k == 40
+    # (Their ratings without Games, on a sheet with no Games column, are said too: rated players'.)
+    rated = ("Crosstable!1:1: no Games column: for 2 players (rows 2, 3), read as a rated player's, not a "
+             "provisional one's (Games 1-19); where a player's games are known, type them")
     assert [str(w) for w in workbook.warnings] == [
         "Event!B2: Start date 2015-09-01 is more than a year before the End date (2024-03-02); ICU K factors "
-        "are taken on it: if the year is a slip, correct it and rate again"]
+        "are taken on it: if the year is a slip, correct it and rate again", rated]
     event[1][1] = "2023-09-01"  # a league's season: no warning
     season = rate_sheets(sheets(header, rows, event), today=TODAY)
-    assert season.warnings == () and season.events[0].outcomes[0].player(1).k == 24
+    assert [str(w) for w in season.warnings] == [rated] and season.events[0].outcomes[0].player(1).k == 24

@@ -101,7 +101,11 @@ def test_a_crosstable_with_a_forgotten_rating_says_so_on_the_row_and_the_command
         "as two players; check the ID",
         "Crosstable!D2: No. 1 (Adler, Ada) rated as unrated: ID 12345678 is given but Rating is blank; if "
         "the player has a rating, type it (or 'unr' if he has none) or fill it from the official list "
-        "(xlrating fill)"]
+        "(xlrating fill)",
+        # (Brandt's rating without Games, on a sheet with no Games column: an established player's.)
+        "Crosstable!1:1: no Games column: for 1 player (row 3), read as an established player's: N unknown, "
+        "so the effective games N' and K come from the rating alone (US Chess 2020, 3); where a player's "
+        "games are known, type them"]
     outcome = rated.events[0].outcomes[0]
     assert outcome.player(1).notes[0].startswith("rated as unrated: ID 12345678 is given but Rating is blank")
     assert not any("rated as unrated" in n for n in outcome.player(3).notes)  # 'unr': the director's word

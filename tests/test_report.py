@@ -548,3 +548,27 @@ def test_an_icu_change_is_post_minus_pre_rating_with_the_bonus_on_every_sheet(tm
     (results,) = (values for heading, values in summary(book["Summary"]).items() if "results" in heading)
     assert results["Total rating change"] == sum(r["Post rating"] - r["Pre rating"] for r in ratings)
     check_totals(results, ratings)
+
+
+def test_each_chart_data_table_labels_its_own_rows(tmp_path: Path) -> None:
+    # The tables of the hidden Chart data sheet are sorted each its own way (changes, pre-event
+    # ratings, expected scores): the one Player column of the changes' table named another player
+    # than the ratings and scores beside it. Each table now has its players' labels.
+    events = uscf_events()
+    _, book, _ = written(tmp_path, events)
+    data = book["Chart data"]
+    outcome = events[0].outcomes[0]
+    def table(first: int) -> list[list[Any]]:  # (the changes' table is columns A-C)
+        rows = [[c.value for c in row] for row in data.iter_rows(min_col=first, max_col=first + 2)]
+        return rows[:next((i for i, row in enumerate(rows) if row[0] is None), len(rows))]
+
+    ratings, scores = table(4), table(7)
+    assert ratings[0] == ["Player", "Pre-event rating", "Post-event rating"]
+    assert scores[0] == ["Player", "Expected score", "Score in rated games"]
+    for label, pre, post in ratings[1:]:
+        player = outcome.player(int(label.rsplit("(", 1)[1].rstrip(")")))
+        assert (pre, post) == (player.pre_rating, pytest.approx(player.post_rating))
+    for label, expected, score in scores[1:]:
+        player = outcome.player(int(label.rsplit("(", 1)[1].rstrip(")")))
+        assert (expected, score) == (pytest.approx(player.expected_score), pytest.approx(player.rated_score))
+    assert [row[1] for row in ratings[1:]] == sorted(row[1] for row in ratings[1:])

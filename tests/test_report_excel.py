@@ -151,9 +151,12 @@ def test_lite_report_lists_the_ratings_warnings_under_check() -> None:
     # with the cell, as `xlrating report` does.
     book = lite_book(sheet("Event", EVENT), sheet("Crosstable", CROSSTABLE))
     report = rating_report(book)
-    assert report is not None and len(report.checks) == 1
+    # (The ratings of Nos. 1 and 2, on a sheet with no Games column, are established players': said too.)
+    assert report is not None and len(report.checks) == 2
     assert report.checks[0].startswith("Crosstable!D4: No. 3 (Cal Player) rated as unrated: ID -5 is given")
+    assert report.checks[1].startswith("Crosstable!1:1: no Games column: for 2 players (rows 2, 3), read as "
+                                       "an established player's")
     summary = report.sheet("Summary")
     labels = {(c.row, c.column): c.value for c in summary.cells}
     checks = [labels[(row, 2)] for (row, column), value in labels.items() if column == 1 and value == "Check"]
-    assert checks == [report.checks[0]]
+    assert checks == list(report.checks)

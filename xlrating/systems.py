@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 from . import _check, fide, icu, uscf
 from .errors import ArgumentError, Problem
 from .icu.rules import EDITIONS as ICU_EDITIONS
-from .model import EventOutcome, EventType, Game, _positional_filler
+from .model import EventOutcome, EventType, Game, Method, _positional_filler
 from .names import edition_names, fold
 from .uscf.match import match_problem
 
@@ -230,6 +230,13 @@ class System:
     """The lowest rating the engine rates (FIDE: 1000, the lowest any FIDE list has published);
     a crosstable's rating under it is refused at its cell when the event is rated, never when it
     is only read (an export keeps another body's ratings, the ICU's down to 471)."""
+    blank_games: str = ""
+    """What a blank ``Games`` beside a rating is read as, in words for a run's warning (the sheet's
+    way of marking an established player, but a default that changes numbers when it is wrong)."""
+    taken: Callable[[EventSettings, Sequence[PlayerRow], EventOutcome], list[Taken]] | None = None
+    """The other defaults an event's rated rows took where a blank cell or setting changed a number
+    (FIDE: no junior K without a Birth date; ICU: K on the End date without a Start date), each
+    said once for the event by a run's warnings."""
 
     def fraction_problem(self, rating: float | None, shown: str) -> str | None:
         """What is wrong with a rating (``shown`` as typed; None: nothing): a fraction where the
@@ -468,6 +475,23 @@ def _uscf_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
 # --- FIDE --------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Taken:
+    """A default an event took: the column or setting left blank, what it was read as, and the
+    rows it changed (their count and the first few are named)."""
+
+    blank: str
+    """The column (``Birth date``) or, when :attr:`setting` is true, the Event sheet's setting."""
+    message: str
+    """What it was read as; for a setting, the whole warning, with ``{players}`` where the rows go."""
+    rows: tuple[PlayerRow, ...]
+    setting: bool = False
+    field: str = ""
+    """The :class:`~xlrating.crosstable.PlayerRow` field of the column: a sheet that fills it for
+    some player leaves it blank for the others on purpose (as the crosstable guide says), and
+    nothing is said; ``""``: said whenever rows took the default."""
+
+
 def _no_event_problems(settings: EventSettings, players: Sequence[PlayerRow]) -> list[Problem]:
     return []
 
@@ -499,6 +523,45 @@ def _fide_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
     return (fide.rate_event(lineup[0], games, event_type=settings.event_type, end_date=settings.end_date,
                             start_date=settings.start_date, event_name=settings.event_name,
                             rules=settings.rules, explain=explain),)
+
+
+def _fide_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcome: EventOutcome) -> list[Taken]:
+    """Rated players whom a Birth date could have given the junior K (rated under the junior
+    rule's limit, with no K typed and a K below the junior's), and a Swiss whose every player met
+    every other where the edition rates a round robin by its own procedure."""
+    rules = fide.get_rules(settings.rules)
+    return [*_fide_round_robin(settings, rows, rules), *_fide_junior(rows, outcome, rules)]
+
+
+def _fide_round_robin(settings: EventSettings, rows: Sequence[PlayerRow],
+                      rules: fide.FideRules) -> list[Taken]:
+    """A Swiss (the Event type's default) whose players all met each other, with unrated players,
+    under an edition with a round-robin procedure (FIDE Handbook 10.21b, 10.54): it rates the
+    unrated players, and the others against them, its own way."""
+    if not rules.round_robin_procedure or settings.event_type is not EventType.SWISS or len(rows) < 3:
+        return []
+    unrated = tuple(row for row in rows if row.rating is None)
+    numbers = {row.number for row in rows}
+    met = {frozenset((row.number, cell.opponent)) for row in rows for cell in row.rounds
+           if cell.rated and cell.opponent in numbers}
+    if not unrated or len(met) < len(rows) * (len(rows) - 1) // 2:
+        return []
+    return [Taken("Event type", "Event type is Swiss (or blank), but every player met every other, as in a "
+                  "round robin, which the FIDE Handbook rates by its own procedure (10.21b, 10.54) when it "
+                  "has unrated players: here {players}; if it was a round robin, set Event type Round robin",
+                  unrated, setting=True)]
+
+
+def _fide_junior(rows: Sequence[PlayerRow], outcome: EventOutcome, rules: fide.FideRules) -> list[Taken]:
+    if rules.k_junior is None:
+        return []
+    junior = rules.k_junior
+    blank = tuple(row for row in rows if row.birth_date is None and row.k is None and row.rating is not None
+                  and row.rating < rules.k_junior_below and (outcome.player(row.number).k or junior) < junior)
+    if not blank:
+        return []
+    return [Taken("Birth date", f"read as {rules.k_junior_age} or older: no K {junior} of a junior "
+                  f"(FIDE 2024, 8.3.3); give each junior his Birth date", blank, field="birth_date")]
 
 
 # --- ICU ---------------------------------------------------------------------------------------
@@ -569,6 +632,21 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
     return (player,), []
 
 
+def _icu_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcome: EventOutcome) -> list[Taken]:
+    """With no Start date, the K of every rated player without a typed K is taken on the End date."""
+    if settings.start_date is not None:
+        return []
+    dated = tuple(row for row in rows if row.k is None and row.rating is not None
+                  and (row.birth_date is not None or row.joined is not None)
+                  and outcome.player(row.number).method is Method.ELO)
+    if not dated:
+        return []
+    end = settings.end_date.isoformat()
+    return [Taken("Start date", f"Start date is blank: K is taken on the End date, {end}"
+                  " (ages and years of membership on that day), for {players}; enter the event's first day "
+                  "if it began earlier", dated, setting=True)]
+
+
 def icu_k_need(rating: float, birth_date: date | None, joined: date | None, start: date,
                rules: icu.RulesLike | None, games: int | None = None) -> str | None:
     """Why an ICU player rated ``rating`` (over ``games``), without K, has no K at ``start``
@@ -636,6 +714,8 @@ USCF = System(
     carried=("Birth date", "Adult", "Floor", "Peak", "Wins", "Draws", "Events", "History", "FIDE", "CFC"),
     federation="USA", slug="uscf", template="uscf-swiss.xlsx", macro_template=True,
     dual_pair=("Regular", "Quick"), list_place="State",
+    blank_games=("an established player's: N unknown, so the effective games N' and K come from "
+                 "the rating alone (US Chess 2020, 3)"),
 )
 
 FIDE = System(
@@ -651,6 +731,8 @@ FIDE = System(
     listed_columns=("K",), paper="a4", bonuses=False, floors=False,
     carried=("Birth date", "K", "Peak", "Events"), federation=None, slug="fide",
     template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.rating.LOWEST_PUBLISHED,
+    blank_games="a player's with 30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3)",
+    taken=_fide_taken,
 )
 
 ICU = System(
@@ -665,6 +747,7 @@ ICU = System(
     fide_ids=False, rating_report_files=False, list_kinds=("Standard",), listed_columns=(), paper="a4",
     bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
     template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"), whole_ratings=True,
+    blank_games="a rated player's, not a provisional one's (Games 1-19)", taken=_icu_taken,
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)

@@ -29,14 +29,14 @@ from ..official.identity import (
     same_games_warnings,
     unrated_note,
 )
-from ..systems import Lineup, who
+from ..systems import Lineup, System, Taken, get, who
 from .columns import PERIOD_GAMES, fold, input_column, round_number
 from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, RatedEvent, RatedWorkbook
 from .parse import blank_ratings, find_header, read_crosstable, row_address
 from .rate import build_players, rate_crosstable, unpublished_ratings
 from .render import render
 from .settings import read_settings
-from .values import address
+from .values import address, quote_sheet
 
 SETTINGS_SHEET = "Event"
 CROSSTABLE_SHEET = "Crosstable"
@@ -113,7 +113,8 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         added.extend(extra)
     warnings = (*future_end(settings, today or date.today()),
                 *crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated,
-                *[warning for rated in events for warning in all_foreign(rated)])
+                *[warning for rated in events for warning in all_foreign(rated)],
+                *[warning for rated in events for warning in defaults_taken(rated)])
     return RatedWorkbook(events=tuple(events), blocks=tuple(blocks), added=tuple(added), warnings=warnings)
 
 
@@ -130,6 +131,93 @@ def all_foreign(rated: RatedEvent) -> list[Problem]:
                        "Birth date and Joined")
             return [Problem(row_address(crosstable.sheet, crosstable.header_row), message)]
     return []
+
+
+def defaults_taken(rated: RatedEvent) -> list[Problem]:
+    """A warning for each default the event's rated players took from a blank cell or setting where
+    it changed a number, said once for the sheet (at the column's header, or the setting's cell)
+    with the count and the first rows, not on every row: a blank ``Games`` beside a rating (an
+    established player, the sheet's usual way of saying so, but wrong where the player has few
+    games), and the system's own (:attr:`~xlrating.systems.System.taken`)."""
+    crosstable, settings, outcome = rated.crosstable, rated.settings, rated.outcomes[0]
+    entry = get(settings.system)
+    rows = [p for p in crosstable.players
+            if outcome.player(p.number).method not in (Method.FOREIGN, Method.NOT_RATED)]
+    taken = [Taken("Games", blank_games_reading(entry),
+                   tuple(p for p in rows if p.rating is not None and p.games is None and p.k is None),
+                   field="games")]
+    taken += entry.taken(settings, rows, outcome) if entry.taken is not None else []
+    found = []
+    for default in taken:
+        if not default.rows or (default.field and _filled(crosstable, default)):
+            continue
+        numbers = [row.row for row in default.rows]
+        if default.setting:
+            found.append(Problem(settings.cell(default.blank),
+                                 default.message.format(players=named_rows(numbers, crosstable.sheet))))
+        else:
+            found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
+                                              crosstable.columns.get(default.blank), default, numbers))
+    return found + _partner_games(rated, entry)
+
+
+def _partner_games(rated: RatedEvent, entry: System) -> list[Problem]:
+    """A dual-rated event's blank ``Quick games`` beside a Quick rating, said as a blank ``Games``
+    is (the Quick rating is read as an established player's), when no player's is given."""
+    crosstable, settings = rated.crosstable, rated.settings
+    partner = entry.dual_partner(settings.rating_system) if settings.dual_rated else None
+    if partner is None or len(rated.outcomes) < 2:
+        return []
+    outcome = rated.outcomes[1]
+    held = [(p, p.other(partner)) for p in crosstable.players]
+    if any(other is not None and other.games is not None for _, other in held):
+        return []
+    rows = [p.row for p, other in held if other is not None and other.rating is not None
+            and outcome.player(p.number).method is not Method.NOT_RATED]
+    if not rows:
+        return []
+    column = f"{partner} games"
+    return [blank_column_warning(crosstable.sheet, crosstable.header_row, crosstable.columns.get(column),
+                                 Taken(column, blank_games_reading(entry), ()), rows)]
+
+
+def _filled(crosstable: Crosstable, taken: Taken) -> bool:
+    """Whether some player's column of ``taken`` is filled: then a blank one is the director's way
+    of saying the usual (an established player's Games, an adult's Birth date), as the crosstable
+    guide tells him, and is not warned about."""
+    return any(getattr(player, taken.field) is not None for player in crosstable.players)
+
+
+def blank_games_reading(entry: System) -> str:
+    """What a blank ``Games`` beside a rating is read as under ``entry``, and what to do."""
+    return f"read as {entry.blank_games}; where a player's games are known, type them"
+
+
+def blank_column_warning(sheet: str, header_row: int, column: int | None, taken: Taken,
+                         rows: Sequence[int]) -> Problem:
+    """A blank column's default as a warning at the column's header (or, when the sheet has no such
+    column, at the header row), naming how many rows took it and the first few."""
+    players = named_rows(rows)
+    if column is None:
+        return Problem(row_address(sheet, header_row),
+                       f"no {taken.blank} column: for {players}, {taken.message}")
+    return Problem(address(sheet, header_row, column),
+                   f"{taken.blank} is blank for {players}: {taken.message}")
+
+
+#: How many rows a warning names before it counts the rest.
+_NAMED_ROWS = 5
+
+
+def named_rows(rows: Sequence[int], sheet: str = "") -> str:
+    """``3 players (rows 4, 6, 9)``, ``1 player (row 4)``, ``12 players (rows 4, 5, 6, 7, 8 and 7 more)``;
+    with ``sheet`` (for a warning at a setting's cell, which every section shares), ``2 players
+    (Crosstable rows 4, 6)``."""
+    count = len(rows)
+    shown = ", ".join(str(row) for row in rows[:_NAMED_ROWS])
+    more = f" and {count - _NAMED_ROWS} more" if count > _NAMED_ROWS else ""
+    where = f"{quote_sheet(sheet)} " if sheet else ""
+    return f"{count} player{'s' if count != 1 else ''} ({where}row{'s' if count != 1 else ''} {shown}{more})"
 
 
 def future_end(settings: EventSettings, today: date) -> list[Problem]:

@@ -628,10 +628,12 @@ def _chart_part(part: _Part, number: int, top: int, data_column: int, heading: s
     """Cells, charts and data tables of one part; the next free row; the page breaks."""
     found = _Charted([Cell(top, 2, heading, style=Style.HEADING)], top + 1)
     _changes_chart(found, part, number, data_column)
-    pairs = sorted((float(o.pre_rating), float(o.post_rating)) for _, o in part.rows
-                   if o.pre_rating is not None and o.post_rating is not None)
-    scores = sorted((float(o.expected_score), float(o.rated_score)) for _, o in part.rows
-                    if o.expected_score is not None and o.rated_games > 0)
+    # Each table carries its own players' labels: the tables are sorted each its own way, so a
+    # row of the hidden sheet is one player only within one table.
+    pairs = sorted((float(o.pre_rating), float(o.post_rating), _label(part, row.number))
+                   for row, o in part.rows if o.pre_rating is not None and o.post_rating is not None)
+    scores = sorted((float(o.expected_score), float(o.rated_score), _label(part, row.number))
+                    for row, o in part.rows if o.expected_score is not None and o.rated_games > 0)
     placed = [_scatter_chart(found, spec, points, offset, number, data_column)
               for offset, (spec, points) in enumerate(zip(_SCATTERS, (pairs, scores), strict=True))]
     found.row += (math.ceil(_SCATTER_CM / _ROW_CM) + 1) if any(placed) else 4
@@ -649,8 +651,8 @@ def _changes_chart(found: _Charted, part: _Part, number: int, data_column: int) 
         found.row += 2
         return
     shown = changes if len(changes) <= MAX_BARS else changes[:MAX_BARS // 2] + changes[-(MAX_BARS // 2):]
-    data: list[tuple[Value, ...]] = [
-        (f"{part.names.get(n, '')} ({n})", c if c >= 0 else None, c if c < 0 else None) for c, n in shown]
+    data: list[tuple[Value, ...]] = [(_label(part, n), c if c >= 0 else None, c if c < 0 else None)
+                                     for c, n in shown]
     found.tables.append(_data_table(f"ChartChanges{number}", 1, data_column, ("Player", "Gain", "Loss"), data,
                                     (None, SIGNED_1, SIGNED_1)))
     first, last = 2, 1 + len(data)
@@ -672,32 +674,39 @@ def _changes_chart(found: _Charted, part: _Part, number: int, data_column: int) 
     found.row += used + 2
 
 
-def _scatter_chart(found: _Charted, spec: _Scatter, points: list[tuple[float, float]], offset: int,
+def _label(part: _Part, number: int) -> str:
+    """A player's label in the chart data: his name and pairing number."""
+    return f"{part.names.get(number, '')} ({number})"
+
+
+def _scatter_chart(found: _Charted, spec: _Scatter, points: list[tuple[float, float, str]], offset: int,
                    number: int, data_column: int) -> bool:
     """One of the scatter charts, side by side at ``offset``, with its diagonal; or the note that
-    there is nothing to chart. Whether a chart was placed."""
+    there is nothing to chart. Whether a chart was placed. Its data table has the players' labels
+    in its first column, then x and y; the diagonal's two points go below x and y."""
     row = found.row
-    column = data_column + 3 + 2 * offset
+    column = data_column + 3 + 3 * offset
     if not points:
         found.cells.append(Cell(row + 1 + 2 * offset, 2, f"{spec.title}: no player had {spec.missing}.",
                                 style=Style.NOTE))
         return False
     fmt = spec.number_format
-    found.tables.append(_data_table(f"Chart{spec.name}{number}", 1, column, (spec.x_title, spec.y_title),
-                                    list(points), (fmt, fmt)))
-    low, high = _bounds([v for point in points for v in point], spec.step)
+    found.tables.append(_data_table(f"Chart{spec.name}{number}", 1, column,
+                                    ("Player", spec.x_title, spec.y_title),
+                                    [(label, x, y) for x, y, label in points], (None, fmt, fmt)))
+    low, high = _bounds([v for x, y, _ in points for v in (x, y)], spec.step)
     if spec.from_zero:
         low = 0.0
-    line = _data_table(f"ChartLine{spec.name}{number}", len(points) + 3, column, ("x", "y"),
+    line = _data_table(f"ChartLine{spec.name}{number}", len(points) + 3, column + 1, ("x", "y"),
                        [(low, low), (high, high)], (fmt, fmt))
     found.tables.append(line)
     first, last = 2, 1 + len(points)
+    x, y = column + 1, column + 2
     found.charts.append(Chart(
         ChartKind.SCATTER, spec.title, spec.x_title, spec.y_title,
-        (Series("Players", Range(CHART_DATA, column + 1, first, last),
-                Range(CHART_DATA, column, first, last)),
-         Series(spec.line_title, Range(CHART_DATA, column + 1, line.row + 1, line.row + 2),
-                Range(CHART_DATA, column, line.row + 1, line.row + 2), line=True, colour="7F7F7F")),
+        (Series("Players", Range(CHART_DATA, y, first, last), Range(CHART_DATA, x, first, last)),
+         Series(spec.line_title, Range(CHART_DATA, y, line.row + 1, line.row + 2),
+                Range(CHART_DATA, x, line.row + 1, line.row + 2), line=True, colour="7F7F7F")),
         row=row, column=2 + 5 * offset, width=5 * _CHART_COLUMN_CM - 0.3, height=_SCATTER_CM,
         x_bounds=(low, high), y_bounds=(low, high)))
     return True

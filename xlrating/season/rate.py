@@ -11,18 +11,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date
+from typing import Any
 
 from .. import systems
 from ..crosstable import Grid, RatedEvent
 from ..crosstable.columns import input_column
 from ..crosstable.values import address, quote_sheet
-from ..crosstable.workbook import future_end, period_games_warnings, sightings
+from ..crosstable.workbook import (
+    blank_column_warning,
+    blank_games_reading,
+    future_end,
+    period_games_warnings,
+    sightings,
+)
 from ..errors import ENGINE_ERRORS, CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
 from ..model import EventOutcome, Method, PlayerOutcome
 from ..names import find_sheet
 from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
-from ..systems import who
+from ..systems import Taken, who
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason, SeasonEvent, SeasonInput
 from .pending import read_pending
 from .read import (
@@ -77,7 +84,8 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
                           f"the season cannot be rated: {error}")
         raise CrosstableError([problem], title=_title([problem])) from error
     notes = [*list_date_notes(season), *(str(warning) for warning in players_warnings(season, sheets)),
-             *(str(warning) for warning in season_warnings(season, today or date.today()))]
+             *(str(warning) for warning in season_warnings(season, today or date.today())),
+             *(str(warning) for warning in blank_games(season, sheets))]
     rated: list[RatedEvent] = []
     current = {key: entry.rating for key, entry in season.ratings.entries.items()}
     listed = {row.id: row.cell or str(row.id) for row in season.rows}
@@ -132,6 +140,52 @@ def season_warnings(season: SeasonInput, today: date) -> list[Problem]:
               frozenset(game_key(round_, str(a), str(b), score) for round_, a, b, score in event.event.games))
              for event in rating_order(season.events)]
     return future + identity_warnings(seen) + same_games_warnings(games)
+
+
+def blank_games(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Problem]:
+    """One warning naming the Players sheet's rows whose rating has a blank ``Games`` (read as an
+    established player's, as a crosstable reads it) among the players who play a game in the
+    season, and one for each event sheet's new players alike, where the games could change a
+    number: not beside a typed K, nor for a rating alone that the system reads as a foreign
+    player's. As on a crosstable, a sheet that gives some player's Games says nothing (its blanks
+    are established players, as the guide says)."""
+    entry = systems.get(season.ratings.system)
+    reading = Taken("Games", blank_games_reading(entry), ())
+    played = {key for event in season.events for _, a, b, _ in event.event.games for key in (a, b)}
+    found = []
+    listed = [(row.row, season.ratings.entries[row.id]) for row in season.rows
+              if row.id in season.ratings.entries and row.id in played]
+    fields = [(number, {name: getattr(e, name) for name in _READ}) for number, e in listed]
+    if rows := _blank_games(entry, fields):
+        sheet = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
+        header = list(sheets[sheet][season.players_header - 1] or ())
+        column = next((c for c, cell in enumerate(header, start=1) if input_column(cell) == "Games"), None)
+        found.append(blank_column_warning(sheet, season.players_header, column, reading, rows))
+    for event in rating_order(season.events):
+        crosstable, new = event.crosstable, event.event.players
+        row_of = {event.ids[player.number]: player.row for player in crosstable.players
+                  if player.number in event.ids}
+        rows = _blank_games(entry, [(row_of[key], typed) for key, typed in new.items() if key in played])
+        if rows:
+            found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
+                                              crosstable.columns.get("Games"), reading, rows))
+    return found
+
+
+#: The fields :func:`_blank_games` reads.
+_READ = ("rating", "games", "k", "birth_date", "joined")
+
+
+def _blank_games(entry: systems.System, rows: Sequence[tuple[int, Mapping[str, Any]]]) -> list[int]:
+    """The rows (of one sheet: row number, the player's fields) whose rating has a blank Games that
+    changes a number (no K typed; not a rating alone, which the ICU reads as a foreign player's),
+    unless some row gives its Games."""
+    if any(fields.get("games") is not None for _, fields in rows):
+        return []
+    return sorted(number for number, fields in rows
+                  if fields.get("rating") is not None and fields.get("k") is None
+                  and not (entry.member_columns and fields.get("birth_date") is None
+                           and fields.get("joined") is None))
 
 
 def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
