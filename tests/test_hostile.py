@@ -47,6 +47,13 @@ def measured(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, 
     return status, captured.out, captured.err, peak
 
 
+def quiet(err: str) -> bool:
+    """Whether a run said nothing but the note that the event's crosstable gives no Games (its
+    players are read as established: the one default this ordinary event takes)."""
+    return all(line.startswith("xlrating: note: Crosstable!1:1: no Games column: for 7 players ")
+               for line in err.splitlines())
+
+
 def refused(path: Path, capsys: pytest.CaptureFixture[str], *more: str) -> str:
     """Rate ``path``: exit 1, one line on stderr, nothing written, the input unchanged; the line."""
     before = files(path.parent)
@@ -73,7 +80,7 @@ def test_a_far_cell_costs_what_its_cells_cost(tmp_path: Path, capsys: pytest.Cap
     source = hostile.far_cell(tmp_path / "far.xlsx", sheet, reference, value=value)
     original = hostile.parts(source)
     status, _, err, peak = measured(["rate", str(source)], capsys)
-    assert (status, err) == (0, ""), err
+    assert status == 0 and quiet(err), err
     assert peak < MEMORY
     rated = hostile.parts(tmp_path / "far-rated.xlsx")
     # Only the crosstable's sheet (and the styles its formats need) are rewritten.
@@ -99,7 +106,7 @@ def test_a_long_list_sheet_beside_the_crosstable_is_not_kept_in_memory(
     source = hostile.list_sheet(tmp_path / "season.xlsx", rows, name)
     original = hostile.parts(source)
     status, out, err, peak = measured(["rate", str(source)], capsys)
-    assert (status, err) == (0, "")
+    assert status == 0 and quiet(err), err
     assert out.startswith("Rated Crosstable: 8 players")
     assert peak < 50 * 2**20  # the list sheet of 200,000 rows is 14 MB of XML
     rated = hostile.parts(tmp_path / "season-rated.xlsx")
