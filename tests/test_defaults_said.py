@@ -154,3 +154,22 @@ def test_a_seasons_new_players_blank_games_is_said_at_their_event_sheet() -> Non
         "June!1:1: no Games column: for 1 player (row 4), read as an established player's: N unknown, so "
         "the effective games N' and K come from the rating alone (US Chess 2020, 3); where a player's games "
         "are known, type them",)
+
+
+def test_icu_a_blank_start_date_is_said_once_for_every_section_it_applies_to() -> None:
+    # The Start date is one cell of the Event sheet: sections rated without it are named in one
+    # warning there, each with its rows; a section whose players' K needed no date is not named.
+    joined = dt.date(2010, 1, 1)
+    def section(first: str, second: str) -> list[list[Any]]:
+        return [["No", "Name", "Rating", "Birth date", "Joined", "Games", "R1"],
+                [1, first, 1800, dt.date(1990, 1, 1), joined, 30, "W2"],
+                [2, second, 1700, dt.date(1991, 1, 1), joined, 30, "L1"]]
+    typed = [["No", "Name", "Rating", "K", "Games", "R1"], [1, "C", 1800, 24, 30, "W2"],
+             [2, "D", 1700, 24, 30, "L1"]]
+    event = [["System", "ICU"], ["End date", END], ["Start date", None]]
+    sheets = {"Event": event, "Open": section("A", "B"), "Major": typed, "Minor": section("E", "F")}
+    book = rate_sheets(sheets)
+    assert [str(w) for w in book.warnings] == [
+        "Event!B3: Start date is blank: K is taken on the End date, 2025-05-01 (ages and years of membership "
+        "on that day), for 4 players (Open rows 2, 3; Minor rows 2, 3); enter the event's first day if it "
+        "began earlier"]
