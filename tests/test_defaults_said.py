@@ -173,3 +173,42 @@ def test_icu_a_blank_start_date_is_said_once_for_every_section_it_applies_to() -
         "Event!B3: Start date is blank: K is taken on the End date, 2025-05-01 (ages and years of membership "
         "on that day), for 4 players (Open rows 2, 3; Minor rows 2, 3); enter the event's first day if it "
         "began earlier"]
+
+
+def test_a_season_says_the_players_sheets_blank_birth_date_once() -> None:
+    # FIDE 2024, 8.3.3: Ann (1800, 50 games) without a Birth date is rated with K 20, not a
+    # junior's 40: said once at the Players sheet's header, though she plays two events.
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "FIDE"], ["Rules", "FIDE 2024"], ["List date", dt.date(2025, 4, 1)]],
+        "Players": [["ID", "Name", "Rating", "Games", "Birth date"], ["A", "Ann", 1800, 50, None],
+                    ["B", "Bob", 2350, 50, None]],
+        "Events": [["Sheet", "End date"], ["May", dt.date(2025, 5, 1)], ["June", dt.date(2025, 6, 1)]],
+        "May": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "W2"], [2, "B", "Bob", "L1"]],
+        "June": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "D2"], [2, "B", "Bob", "D1"]],
+    }
+    assert rate_season_sheets(sheets).notes == (
+        "Players!E1: Birth date is blank for 1 player (row 2): read as 18 or older: no K 40 of a junior "
+        "(FIDE 2024, 8.3.3); give each junior his Birth date",)
+    sheets["Players"][2][4] = dt.date(1990, 1, 1)  # the sheet gives a Birth date: its blanks are adults
+    assert rate_season_sheets(sheets).notes == ()
+
+
+def test_a_season_says_an_events_blank_start_date_at_its_events_cell() -> None:
+    # ICU: K is taken on the Start date; with none, on the End date. The Events sheet gives a Start
+    # date column: June's is blank, said at its cell naming June's rows; May's is given.
+    joined = dt.date(2010, 1, 1)
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "ICU"], ["List date", dt.date(2025, 4, 1)]],
+        "Players": [["ID", "Name", "Rating", "Games", "Birth date", "Joined"],
+                    [10, "Ann", 1800, 50, dt.date(1990, 1, 1), joined],
+                    [11, "Bob", 1700, 50, dt.date(1991, 1, 1), joined]],
+        "Events": [["Sheet", "Start date", "End date"], ["May", dt.date(2025, 4, 28), dt.date(2025, 5, 1)],
+                   ["June", None, dt.date(2025, 6, 1)]],
+        "May": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "W2"], [2, 11, "Bob", "L1"]],
+        "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "D2"], [2, 11, "Bob", "D1"]],
+    }
+    assert rate_season_sheets(sheets).notes == (
+        "Events!B3: Start date is blank: K is taken on the End date, 2025-06-01 (ages and years of membership "
+        "on that day), for 2 players (June rows 2, 3); enter the event's first day if it began earlier",)
+    sheets["Events"][2][1] = dt.date(2025, 5, 30)
+    assert rate_season_sheets(sheets).notes == ()

@@ -19,7 +19,7 @@ from datetime import date
 from typing import Any
 
 from ..errors import CrosstableError, Problem
-from ..model import Method
+from ..model import EventOutcome, Method
 from ..names import find_sheet
 from ..official.identity import (
     Sighting,
@@ -31,7 +31,7 @@ from ..official.identity import (
 )
 from ..systems import Lineup, System, Taken, get, who
 from .columns import PERIOD_GAMES, fold, input_column, round_number
-from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, RatedEvent, RatedWorkbook
+from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, PlayerRow, RatedEvent, RatedWorkbook
 from .parse import blank_ratings, find_header, read_crosstable, row_address
 from .rate import build_players, rate_crosstable, unpublished_ratings
 from .render import render
@@ -145,25 +145,43 @@ def defaults_taken(events: Sequence[RatedEvent]) -> list[Problem]:
     for rated in events:
         crosstable, settings, outcome = rated.crosstable, rated.settings, rated.outcomes[0]
         entry = get(settings.system)
-        rows = [p for p in crosstable.players
-                if outcome.player(p.number).method not in (Method.FOREIGN, Method.NOT_RATED)]
+        rows = rated_rows(crosstable.players, outcome)
         taken = [Taken("Games", blank_games_reading(entry),
                        tuple(p for p in rows if p.rating is not None and p.games is None and p.k is None),
                        field="games")]
         taken += entry.taken(settings, rows, outcome) if entry.taken is not None else []
         for default in taken:
-            if not default.rows or (default.field and _filled(crosstable, default)):
+            if not default.rows or (default.field and filled(crosstable, default)):
                 continue
             numbers = [row.row for row in default.rows]
             if default.setting:
-                key = (settings.cell(default.blank), default.message)
-                if key not in shared:
-                    found.append(key)
-                shared.setdefault(key, []).append((crosstable.sheet, numbers))
+                found += share_setting(shared, settings, default, crosstable.sheet, numbers)
             else:
                 found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
                                                   crosstable.columns.get(default.blank), default, numbers))
         found += _partner_games(rated, entry)
+    return said_settings(found, shared)
+
+
+def rated_rows(players: Sequence[PlayerRow], outcome: EventOutcome) -> list[PlayerRow]:
+    """The rows whose rating a default can change: not a foreign player's, nor one with no rated game."""
+    return [p for p in players if outcome.player(p.number).method not in (Method.FOREIGN, Method.NOT_RATED)]
+
+
+def share_setting(shared: dict[tuple[str, str], list[tuple[str, list[int]]]], settings: EventSettings,
+                  default: Taken, sheet: str, rows: list[int]) -> list[tuple[str, str]]:
+    """Adds a setting's default taken on ``sheet``'s ``rows`` to ``shared`` (by the setting's cell and
+    the warning); the key, to keep in order, the first time the cell and warning come."""
+    key = (settings.cell(default.blank), default.message)
+    first = key not in shared
+    shared.setdefault(key, []).append((sheet, rows))
+    return [key] if first else []
+
+
+def said_settings(found: Sequence[Problem | tuple[str, str]],
+                  shared: Mapping[tuple[str, str], Sequence[tuple[str, Sequence[int]]]]) -> list[Problem]:
+    """``found`` with each setting's key (see :func:`share_setting`) said once at its cell, naming
+    the rows of every sheet that took it."""
     return [item if isinstance(item, Problem) else
             Problem(item[0], item[1].format(players=named_rows_on(shared[item]))) for item in found]
 
@@ -188,7 +206,7 @@ def _partner_games(rated: RatedEvent, entry: System) -> list[Problem]:
                                  Taken(column, blank_games_reading(entry), ()), rows)]
 
 
-def _filled(crosstable: Crosstable, taken: Taken) -> bool:
+def filled(crosstable: Crosstable, taken: Taken) -> bool:
     """Whether some player's column of ``taken`` is filled: then a blank one is the director's way
     of saying the usual (an established player's Games, an adult's Birth date), as the crosstable
     guide tells him, and is not warned about."""
