@@ -208,7 +208,28 @@ def test_a_season_says_an_events_blank_start_date_at_its_events_cell() -> None:
         "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "D2"], [2, 11, "Bob", "D1"]],
     }
     assert rate_season_sheets(sheets).notes == (
-        "Events!B3: Start date is blank: K is taken on the End date, 2025-06-01 (ages and years of membership "
-        "on that day), for 2 players (June rows 2, 3); enter the event's first day if it began earlier",)
+        "Events!B3: Start date is blank: K is taken on the End date, 2025-06-01 (ages and years of "
+        "membership on that day), for 2 players (June rows 2, 3); enter the event's first day if it began "
+        "earlier",)
     sheets["Events"][2][1] = dt.date(2025, 5, 30)
     assert rate_season_sheets(sheets).notes == ()
+
+
+def test_a_season_says_a_handbook_swiss_whose_players_all_met_at_its_event_type() -> None:
+    # FIDE Handbook 10.21b, 10.54: a round robin with an unrated player (Una, new) has its own
+    # procedure; May is left a Swiss (blank Event type): said at its cell on Events.
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "FIDE"], ["Rules", "FIDE handbook"], ["List date", dt.date(2005, 4, 1)]],
+        "Players": [["ID", "Name", "Rating", "Games"], ["A", "Ann", 2000, 40], ["B", "Bob", 1900, 40],
+                    ["C", "Cy", 1800, 40]],
+        "Events": [["Sheet", "End date", "Event type"], ["May", dt.date(2005, 5, 1), None]],
+        "May": [["No", "ID", "Name", "R1", "R2", "R3"], [1, "A", "Ann", "W4", "D2", "W3"],
+                [2, "B", "Bob", "W3", "D1", "L4"], [3, "C", "Cy", "L2", "W4", "L1"],
+                [4, "U", "Una", "L1", "L3", "W2"]],
+    }
+    assert rate_season_sheets(sheets).notes[-1] == (
+        "Events!C2: Event type is Swiss (or blank), but every player met every other, as in a round robin, "
+        "which the FIDE Handbook rates by its own procedure (10.21b, 10.54) when it has unrated players: "
+        "here 1 player (May row 5); if it was a round robin, set Event type Round robin")
+    sheets["Events"][1][2] = "Round robin"
+    assert not any("Event type" in note for note in rate_season_sheets(sheets).notes)
