@@ -154,3 +154,82 @@ def test_a_seasons_new_players_blank_games_is_said_at_their_event_sheet() -> Non
         "June!1:1: no Games column: for 1 player (row 4), read as an established player's: N unknown, so "
         "the effective games N' and K come from the rating alone (US Chess 2020, 3); where a player's games "
         "are known, type them",)
+
+
+def test_icu_a_blank_start_date_is_said_once_for_every_section_it_applies_to() -> None:
+    # The Start date is one cell of the Event sheet: sections rated without it are named in one
+    # warning there, each with its rows; a section whose players' K needed no date is not named.
+    joined = dt.date(2010, 1, 1)
+    def section(first: str, second: str) -> list[list[Any]]:
+        return [["No", "Name", "Rating", "Birth date", "Joined", "Games", "R1"],
+                [1, first, 1800, dt.date(1990, 1, 1), joined, 30, "W2"],
+                [2, second, 1700, dt.date(1991, 1, 1), joined, 30, "L1"]]
+    typed = [["No", "Name", "Rating", "K", "Games", "R1"], [1, "C", 1800, 24, 30, "W2"],
+             [2, "D", 1700, 24, 30, "L1"]]
+    event = [["System", "ICU"], ["End date", END], ["Start date", None]]
+    sheets = {"Event": event, "Open": section("A", "B"), "Major": typed, "Minor": section("E", "F")}
+    book = rate_sheets(sheets)
+    assert [str(w) for w in book.warnings] == [
+        "Event!B3: Start date is blank: K is taken on the End date, 2025-05-01 (ages and years of membership "
+        "on that day), for 4 players (Open rows 2, 3; Minor rows 2, 3); enter the event's first day if it "
+        "began earlier"]
+
+
+def test_a_season_says_the_players_sheets_blank_birth_date_once() -> None:
+    # FIDE 2024, 8.3.3: Ann (1800, 50 games) without a Birth date is rated with K 20, not a
+    # junior's 40: said once at the Players sheet's header, though she plays two events.
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "FIDE"], ["Rules", "FIDE 2024"], ["List date", dt.date(2025, 4, 1)]],
+        "Players": [["ID", "Name", "Rating", "Games", "Birth date"], ["A", "Ann", 1800, 50, None],
+                    ["B", "Bob", 2350, 50, None]],
+        "Events": [["Sheet", "End date"], ["May", dt.date(2025, 5, 1)], ["June", dt.date(2025, 6, 1)]],
+        "May": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "W2"], [2, "B", "Bob", "L1"]],
+        "June": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "D2"], [2, "B", "Bob", "D1"]],
+    }
+    assert rate_season_sheets(sheets).notes == (
+        "Players!E1: Birth date is blank for 1 player (row 2): read as 18 or older: no K 40 of a junior "
+        "(FIDE 2024, 8.3.3); give each junior his Birth date",)
+    sheets["Players"][2][4] = dt.date(1990, 1, 1)  # the sheet gives a Birth date: its blanks are adults
+    assert rate_season_sheets(sheets).notes == ()
+
+
+def test_a_season_says_an_events_blank_start_date_at_its_events_cell() -> None:
+    # ICU: K is taken on the Start date; with none, on the End date. The Events sheet gives a Start
+    # date column: June's is blank, said at its cell naming June's rows; May's is given.
+    joined = dt.date(2010, 1, 1)
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "ICU"], ["List date", dt.date(2025, 4, 1)]],
+        "Players": [["ID", "Name", "Rating", "Games", "Birth date", "Joined"],
+                    [10, "Ann", 1800, 50, dt.date(1990, 1, 1), joined],
+                    [11, "Bob", 1700, 50, dt.date(1991, 1, 1), joined]],
+        "Events": [["Sheet", "Start date", "End date"], ["May", dt.date(2025, 4, 28), dt.date(2025, 5, 1)],
+                   ["June", None, dt.date(2025, 6, 1)]],
+        "May": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "W2"], [2, 11, "Bob", "L1"]],
+        "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "D2"], [2, 11, "Bob", "D1"]],
+    }
+    assert rate_season_sheets(sheets).notes == (
+        "Events!B3: Start date is blank: K is taken on the End date, 2025-06-01 (ages and years of "
+        "membership on that day), for 2 players (June rows 2, 3); enter the event's first day if it began "
+        "earlier",)
+    sheets["Events"][2][1] = dt.date(2025, 5, 30)
+    assert rate_season_sheets(sheets).notes == ()
+
+
+def test_a_season_says_a_handbook_swiss_whose_players_all_met_at_its_event_type() -> None:
+    # FIDE Handbook 10.21b, 10.54: a round robin with an unrated player (Una, new) has its own
+    # procedure; May is left a Swiss (blank Event type): said at its cell on Events.
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "FIDE"], ["Rules", "FIDE handbook"], ["List date", dt.date(2005, 4, 1)]],
+        "Players": [["ID", "Name", "Rating", "Games"], ["A", "Ann", 2000, 40], ["B", "Bob", 1900, 40],
+                    ["C", "Cy", 1800, 40]],
+        "Events": [["Sheet", "End date", "Event type"], ["May", dt.date(2005, 5, 1), None]],
+        "May": [["No", "ID", "Name", "R1", "R2", "R3"], [1, "A", "Ann", "W4", "D2", "W3"],
+                [2, "B", "Bob", "W3", "D1", "L4"], [3, "C", "Cy", "L2", "W4", "L1"],
+                [4, "U", "Una", "L1", "L3", "W2"]],
+    }
+    assert rate_season_sheets(sheets).notes[-1] == (
+        "Events!C2: Event type is Swiss (or blank), but every player met every other, as in a round robin, "
+        "which the FIDE Handbook rates by its own procedure (10.21b, 10.54) when it has unrated players: "
+        "here 1 player (May row 5); if it was a round robin, set Event type Round robin")
+    sheets["Events"][1][2] = "Round robin"
+    assert not any("Event type" in note for note in rate_season_sheets(sheets).notes)

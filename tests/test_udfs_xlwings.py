@@ -222,3 +222,15 @@ def test_an_error_cell_in_an_argument_gives_an_error_value() -> None:
     assert call("EFFECTIVE_GAMES", [[not_available]], [[30]], None) == NOT_AVAILABLE
     with pytest.raises(xw.XlwingsError, match=r"Argument 'opponent_ratings', cell 2 holds the error #VALUE!"):
         call("USCF_WE", [[1500]], cells(1400, value_error), None)
+
+
+def test_a_rating_out_of_range_is_named_by_its_cell_in_the_range_as_given() -> None:
+    # No FIDE list has published a rating under 1000: an opponent rated 500 is a
+    # slip. The third opponent's cell is named 4th in the range given, its blank row counted.
+    ratings, results = cells(1800, None, None, 500), cells("W", None, "D", "L")
+    message = "Argument 'opponent_ratings', cell 4 must be a rating between 1000 and 4000, not 500"
+    with pytest.raises(xw.XlwingsError, match=message):
+        call("FIDE_RU", ratings, results, None, None, None, None)
+    ratings[2][0] = 1900  # a rated player's opponents, all rated: the same cell named
+    with pytest.raises(xw.XlwingsError, match=message):
+        call("FIDE_CHANGE", [[1800]], ratings, results, None, None, None, None, None, None)

@@ -29,7 +29,7 @@ from .crosstable.values import show
 from .errors import ArgumentError
 from .excel import args, event
 from .excel.errors import NotAvailable, excel_function
-from .fide.rating import exact, pd_hundredths
+from .fide.rating import LOWEST_PUBLISHED, exact, pd_hundredths
 from .model import EventType
 from .uscf.floors import store
 from .uscf.rules import history_word as uscf_history
@@ -544,7 +544,8 @@ def FIDE_CHANGE(
 ) -> float:
     """FIDE rating change K x sum(score - PD) of a rated player (FIDE Handbook B.02, 10.5; 2024
     regulations: rounded, halves away from zero)."""
-    ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
+    ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results,
+                                 low=LOWEST_PUBLISHED)
     on = args.day("end_date", end_date)
     return fide.rating_change(
         _required("rating", rating), args.rated(ratings), scores,
@@ -568,7 +569,8 @@ def FIDE_RU(
 ) -> int:
     """FIDE rating Ru of an unrated player from one event (FIDE Handbook B.02, 10.2; 2024 regulations:
     two hypothetical 1800 draws, at most 2200); #N/A when the rules give none."""
-    ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results, unrated=True)
+    ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results, unrated=True,
+                                 low=LOWEST_PUBLISHED)
     first = args.boolean("first_event", first_event)
     edition = args.fide_rules(rules)
     kind = EventType.parse(args.text("event_type", event_type) or "Swiss")

@@ -19,7 +19,7 @@ from datetime import date
 from typing import Any
 
 from ..errors import CrosstableError, Problem
-from ..model import Method
+from ..model import EventOutcome, Method
 from ..names import find_sheet
 from ..official.identity import (
     Sighting,
@@ -31,7 +31,7 @@ from ..official.identity import (
 )
 from ..systems import Lineup, System, Taken, get, who
 from .columns import PERIOD_GAMES, fold, input_column, round_number
-from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, RatedEvent, RatedWorkbook
+from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, PlayerRow, RatedEvent, RatedWorkbook
 from .parse import blank_ratings, find_header, read_crosstable, row_address
 from .rate import build_players, rate_crosstable, unpublished_ratings
 from .render import render
@@ -114,7 +114,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
     warnings = (*future_end(settings, today or date.today()),
                 *crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated,
                 *[warning for rated in events for warning in all_foreign(rated)],
-                *[warning for rated in events for warning in defaults_taken(rated)])
+                *defaults_taken(events))
     return RatedWorkbook(events=tuple(events), blocks=tuple(blocks), added=tuple(added), warnings=warnings)
 
 
@@ -133,32 +133,57 @@ def all_foreign(rated: RatedEvent) -> list[Problem]:
     return []
 
 
-def defaults_taken(rated: RatedEvent) -> list[Problem]:
-    """A warning for each default the event's rated players took from a blank cell or setting where
+def defaults_taken(events: Sequence[RatedEvent]) -> list[Problem]:
+    """A warning for each default the events' rated players took from a blank cell or setting where
     it changed a number, said once for the sheet (at the column's header, or the setting's cell)
     with the count and the first rows, not on every row: a blank ``Games`` beside a rating (an
     established player, the sheet's usual way of saying so, but wrong where the player has few
-    games), and the system's own (:attr:`~xlrating.systems.System.taken`)."""
-    crosstable, settings, outcome = rated.crosstable, rated.settings, rated.outcomes[0]
-    entry = get(settings.system)
-    rows = [p for p in crosstable.players
-            if outcome.player(p.number).method not in (Method.FOREIGN, Method.NOT_RATED)]
-    taken = [Taken("Games", blank_games_reading(entry),
-                   tuple(p for p in rows if p.rating is not None and p.games is None and p.k is None),
-                   field="games")]
-    taken += entry.taken(settings, rows, outcome) if entry.taken is not None else []
-    found = []
-    for default in taken:
-        if not default.rows or (default.field and _filled(crosstable, default)):
-            continue
-        numbers = [row.row for row in default.rows]
-        if default.setting:
-            found.append(Problem(settings.cell(default.blank),
-                                 default.message.format(players=named_rows(numbers, crosstable.sheet))))
-        else:
-            found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
-                                              crosstable.columns.get(default.blank), default, numbers))
-    return found + _partner_games(rated, entry)
+    games), and the system's own (:attr:`~xlrating.systems.System.taken`). A setting's cell is one
+    for every section: its default is said once, naming each section's rows."""
+    found: list[Problem | tuple[str, str]] = []
+    shared: dict[tuple[str, str], list[tuple[str, list[int]]]] = {}
+    for rated in events:
+        crosstable, settings, outcome = rated.crosstable, rated.settings, rated.outcomes[0]
+        entry = get(settings.system)
+        rows = rated_rows(crosstable.players, outcome)
+        taken = [Taken("Games", blank_games_reading(entry),
+                       tuple(p for p in rows if p.rating is not None and p.games is None and p.k is None),
+                       field="games")]
+        taken += entry.taken(settings, rows, outcome) if entry.taken is not None else []
+        for default in taken:
+            if not default.rows or (default.field and filled(crosstable, default)):
+                continue
+            numbers = [row.row for row in default.rows]
+            if default.setting:
+                found += share_setting(shared, settings, default, crosstable.sheet, numbers)
+            else:
+                found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
+                                                  crosstable.columns.get(default.blank), default, numbers))
+        found += _partner_games(rated, entry)
+    return said_settings(found, shared)
+
+
+def rated_rows(players: Sequence[PlayerRow], outcome: EventOutcome) -> list[PlayerRow]:
+    """The rows whose rating a default can change: not a foreign player's, nor one with no rated game."""
+    return [p for p in players if outcome.player(p.number).method not in (Method.FOREIGN, Method.NOT_RATED)]
+
+
+def share_setting(shared: dict[tuple[str, str], list[tuple[str, list[int]]]], settings: EventSettings,
+                  default: Taken, sheet: str, rows: list[int]) -> list[tuple[str, str]]:
+    """Adds a setting's default taken on ``sheet``'s ``rows`` to ``shared`` (by the setting's cell and
+    the warning); the key, to keep in order, the first time the cell and warning come."""
+    key = (settings.cell(default.blank), default.message)
+    first = key not in shared
+    shared.setdefault(key, []).append((sheet, rows))
+    return [key] if first else []
+
+
+def said_settings(found: Sequence[Problem | tuple[str, str]],
+                  shared: Mapping[tuple[str, str], Sequence[tuple[str, Sequence[int]]]]) -> list[Problem]:
+    """``found`` with each setting's key (see :func:`share_setting`) said once at its cell, naming
+    the rows of every sheet that took it."""
+    return [item if isinstance(item, Problem) else
+            Problem(item[0], item[1].format(players=named_rows_on(shared[item]))) for item in found]
 
 
 def _partner_games(rated: RatedEvent, entry: System) -> list[Problem]:
@@ -181,7 +206,7 @@ def _partner_games(rated: RatedEvent, entry: System) -> list[Problem]:
                                  Taken(column, blank_games_reading(entry), ()), rows)]
 
 
-def _filled(crosstable: Crosstable, taken: Taken) -> bool:
+def filled(crosstable: Crosstable, taken: Taken) -> bool:
     """Whether some player's column of ``taken`` is filled: then a blank one is the director's way
     of saying the usual (an established player's Games, an adult's Birth date), as the crosstable
     guide tells him, and is not warned about."""
@@ -209,15 +234,27 @@ def blank_column_warning(sheet: str, header_row: int, column: int | None, taken:
 _NAMED_ROWS = 5
 
 
-def named_rows(rows: Sequence[int], sheet: str = "") -> str:
-    """``3 players (rows 4, 6, 9)``, ``1 player (row 4)``, ``12 players (rows 4, 5, 6, 7, 8 and 7 more)``;
-    with ``sheet`` (for a warning at a setting's cell, which every section shares), ``2 players
-    (Crosstable rows 4, 6)``."""
-    count = len(rows)
+def named_rows(rows: Sequence[int]) -> str:
+    """``3 players (rows 4, 6, 9)``, ``1 player (row 4)``, ``12 players (rows 4, 5, 6, 7, 8 and 7 more)``."""
+    return f"{_players(len(rows))} ({_listed(rows)})"
+
+
+def named_rows_on(sheets: Sequence[tuple[str, Sequence[int]]]) -> str:
+    """Rows of one or more sheets, for a warning at a setting's cell, which every section shares:
+    ``2 players (Crosstable rows 4, 6)``, ``3 players (Open rows 2, 3; Minor row 2)``."""
+    listed = "; ".join(f"{quote_sheet(sheet)} {_listed(rows)}" for sheet, rows in sheets)
+    return f"{_players(sum(len(rows) for _, rows in sheets))} ({listed})"
+
+
+def _players(count: int) -> str:
+    return f"{count} player{'s' if count != 1 else ''}"
+
+
+def _listed(rows: Sequence[int]) -> str:
+    """``rows 4, 5, 6, 7, 8 and 7 more``: the first few rows and the count of the rest."""
     shown = ", ".join(str(row) for row in rows[:_NAMED_ROWS])
-    more = f" and {count - _NAMED_ROWS} more" if count > _NAMED_ROWS else ""
-    where = f"{quote_sheet(sheet)} " if sheet else ""
-    return f"{count} player{'s' if count != 1 else ''} ({where}row{'s' if count != 1 else ''} {shown}{more})"
+    more = f" and {len(rows) - _NAMED_ROWS} more" if len(rows) > _NAMED_ROWS else ""
+    return f"row{'s' if len(rows) != 1 else ''} {shown}{more}"
 
 
 def future_end(settings: EventSettings, today: date) -> list[Problem]:

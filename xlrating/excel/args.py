@@ -218,6 +218,7 @@ def result(name: str, value: Any) -> float:
 
 def games(
     opponents_name: str, opponents: Any, results_name: str, results_value: Any, *, unrated: bool = False,
+    low: float | None = None,
 ) -> tuple[list[float | None], list[float]]:
     """Opponents' ratings and results paired cell by cell: ``(ratings, results)``.
 
@@ -226,7 +227,8 @@ def games(
     blocks of different shapes (2 x 3 beside 3 x 2) are an error: reading order would
     pair cells the eye does not. A result without an opponent's rating is an error unless
     ``unrated`` allows unrated opponents (their rating is then ``None``); a rating without
-    a result is an error.
+    a result is an error; so is a rating under ``low`` or over 4000, when ``low`` is given (the
+    engine's own check would name its place among the games, not the cell of the range).
     """
     _same_shape(opponents_name, opponents, results_name, results_value)
     ratings_cells, result_cells = cells(opponents), cells(results_value)
@@ -249,7 +251,8 @@ def games(
                                     f"where '{results_name}' has the result {cell.show(result)}")
             ratings.append(None)
         else:
-            ratings.append(_number_in(opponents_name, index, rating))
+            ratings.append(_number_in(opponents_name, index, rating) if low is None
+                           else _rating_in(opponents_name, index, rating, low))
         scores.append(score)
     return ratings, scores
 
@@ -384,6 +387,15 @@ def pairs(first_name: str, first: Any, second_name: str, second: Any) -> list[tu
                                 f"{cell.show(value)}")
         result.append((_number_in(first_name, index, a), _number_in(second_name, index, b)))
     return result
+
+
+def _rating_in(name: str, index: int, value: Any, low: float) -> float:
+    """A range's cell read as a rating from ``low`` to 4000, named by its place in the range."""
+    found = _number_in(name, index, value)
+    if not low <= found <= 4000:
+        raise ArgumentError(f"Argument '{name}', cell {index + 1} must be a rating between {low:g} and 4000, "
+                            f"not {cell.show(value)}")
+    return found
 
 
 def _number_in(name: str, index: int, value: Any) -> float:

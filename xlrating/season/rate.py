@@ -20,8 +20,12 @@ from ..crosstable.values import address, quote_sheet
 from ..crosstable.workbook import (
     blank_column_warning,
     blank_games_reading,
+    filled,
     future_end,
     period_games_warnings,
+    rated_rows,
+    said_settings,
+    share_setting,
     sightings,
 )
 from ..errors import ENGINE_ERRORS, CrosstableError, InputError, Problem
@@ -92,6 +96,7 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
     for event in rating_order(season.events):
         rated.append(_rated_event(event, result.outcomes[event.event.id], result.players(event.event.id),
                                   result.history, current, notes, listed))
+    notes += (str(warning) for warning in defaults_taken(season, rated, sheets))
     blocks, added, new_sheets = season_blocks(season, result, rated, sheets)
     return RatedSeason(season, result, tuple(rated), blocks, added, new_sheets, tuple(notes))
 
@@ -170,6 +175,60 @@ def blank_games(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Problem
             found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
                                               crosstable.columns.get("Games"), reading, rows))
     return found
+
+
+def defaults_taken(season: SeasonInput, rated: Sequence[RatedEvent],
+                   sheets: Mapping[str, Grid]) -> list[Problem]:
+    """The system's own defaults (:attr:`~xlrating.systems.System.taken`: a FIDE player's blank Birth
+    date, an ICU event's blank Start date, a Handbook Swiss whose players all met each other) as a
+    crosstable says them, each event's players read with their season data (a listed player's
+    from Players, a new one's from his event row) and the rating he was rated from: a column's
+    once for the sheet that holds it (Players, or the event sheet of new players), unless that sheet
+    fills it for some player; a setting's once at its cell, naming each event sheet's rows."""
+    entry = systems.get(season.ratings.system)
+    if entry.taken is None:
+        return []
+    players = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
+    on_list = {row.id: row.row for row in season.rows}
+    found: list[Problem | tuple[str, str]] = []
+    shared: dict[tuple[str, str], list[tuple[str, list[int]]]] = {}
+    columns: dict[tuple[str, str], tuple[Taken, SeasonEvent, set[int]]] = {}
+    for event, rated_event in zip(rating_order(season.events), rated, strict=True):
+        crosstable, outcome = event.crosstable, rated_event.outcomes[0]
+        rows = [replace(p, rating=outcome.player(p.number).pre_rating,
+                        **_season_fields(season, event.event.players, event.ids[p.number]))
+                for p in rated_rows(crosstable.players, outcome) if p.number in event.ids]
+        for default in entry.taken(rated_event.settings, rows, outcome):
+            if default.setting:
+                found += share_setting(shared, rated_event.settings, default, crosstable.sheet,
+                                       [row.row for row in default.rows])
+                continue
+            for row in default.rows:
+                key = event.ids[row.number]
+                sheet, number = (players, on_list[key]) if key in on_list else (crosstable.sheet, row.row)
+                columns.setdefault((sheet, default.blank), (default, event, set()))[2].add(number)
+    for (sheet, blank), (default, event, numbers) in columns.items():
+        if sheet == players:
+            if any(getattr(e, default.field, None) is not None for e in season.ratings.entries.values()):
+                continue
+            header = list(sheets[sheet][season.players_header - 1] or ())
+            column = next((c for c, cell in enumerate(header, start=1) if input_column(cell) == blank), None)
+            found.append(blank_column_warning(sheet, season.players_header, column, default, sorted(numbers)))
+        elif not filled(event.crosstable, default):
+            crosstable = event.crosstable
+            found.append(blank_column_warning(sheet, crosstable.header_row, crosstable.columns.get(blank),
+                                              default, sorted(numbers)))
+    return said_settings(found, shared)
+
+
+def _season_fields(season: SeasonInput, new: Mapping[PlayerId, Mapping[str, Any]],
+                   key: PlayerId) -> dict[str, Any]:
+    """The fields a default reads (:data:`_READ` but the rating) of player ``key``: a listed
+    player's from the list, a new one's as his event row gives them."""
+    listed = season.ratings.entries.get(key)
+    if listed is not None:
+        return {name: getattr(listed, name) for name in _READ if name != "rating"}
+    return {name: new.get(key, {}).get(name) for name in _READ if name != "rating"}
 
 
 #: The fields :func:`_blank_games` reads.
