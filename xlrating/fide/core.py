@@ -23,7 +23,6 @@ loops, for small events and wherever numpy cannot be imported) and
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
@@ -31,7 +30,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
 from .._sides import Sides
-from .rating import k_held
+from .rating import given_k, k_held
 from .rules import FideRules
 from .tables import PD_TABLE, pd_row
 from .unrated import NewPlayerRating
@@ -70,14 +69,6 @@ def new_rating(edition: FideRules, rating: Any, raw: Any, unit: Any,
     if edition.round_change:
         return rating + round_(raw, unit) * unit
     return rating + raw
-
-
-@functools.lru_cache(maxsize=64)
-def given_k(k: float) -> tuple[int, int]:
-    """A K given by the user, exactly, as ``(numerator, denominator)`` of its decimal value (an
-    event, or a season, holds few distinct K: each is worked out once)."""
-    exact = Fraction(repr(k))
-    return exact.numerator, exact.denominator
 
 
 def given_k_within(edition: FideRules, k: float, games: int) -> tuple[tuple[int, int], int]:

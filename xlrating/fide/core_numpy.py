@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from functools import cached_property, partial
+from functools import cache, cached_property, partial
 from typing import Any
 
 import numpy as np
@@ -230,8 +230,12 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     rated = np.asarray(units, dtype=np.int64)
     k_rule = k_by_rules(edition, on, players, rated / scale)  # each rating exactly: units / scale rounded
     ks = [p.k for p in players]  # most events give no K: counted at C speed, the loop skipped
-    given = [] if ks.count(None) == size else [(i, given_k_within(edition, k, int(games[i])))
-                                               for i, k in enumerate(ks) if k is not None]
+    if ks.count(None) == size:
+        given = []
+    else:  # (a season gives every rated player his K: few distinct K and game counts, each held once)
+        within = cache(partial(given_k_within, edition))
+        counted = games.tolist()
+        given = [(i, within(k, counted[i])) for i, k in enumerate(ks) if k is not None]
     # (a K given above the 700 rule's limit is held to it, but K before the rule is kept for the note)
     largest_k = max([int(k_rule.max(initial=0)),
                      *(max(numerator, before) for _, ((numerator, _), before) in given)])

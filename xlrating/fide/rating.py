@@ -8,6 +8,7 @@ accident of binary floating point.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import date
 from fractions import Fraction
@@ -104,13 +105,23 @@ def k_limit(edition: FideRules, k: int, period_games: int | None) -> int:
     return k
 
 
+@functools.lru_cache(maxsize=64)
+def given_k(k: float) -> tuple[int, int]:
+    """A K given by the user, exactly, as ``(numerator, denominator)`` of its decimal value (an
+    event, or a season, holds few distinct K: each is worked out once)."""
+    exact = Fraction(repr(k))
+    return exact.numerator, exact.denominator
+
+
 def k_held(edition: FideRules, k: float, period_games: int | None) -> float:
     """A K given (FIDE's published K, say) held to the 700 rule over the period's games, which
     holds for every K (2024 regulations, 8.3.3): ``k``, or the largest whole number within the
-    limit where ``k`` x the games exceeds it."""
+    limit where ``k`` x the games exceeds it (compared exactly, :func:`given_k`)."""
     limit = edition.k_games_limit
-    if limit is not None and period_games and Fraction(repr(k)) * period_games > limit:
-        return float(limit // period_games)
+    if limit is not None and period_games:
+        numerator, denominator = given_k(k)
+        if numerator * period_games > limit * denominator:
+            return float(limit // period_games)
     return k
 
 
