@@ -124,11 +124,20 @@ def list_date_notes(season: SeasonInput) -> list[str]:
 def players_warnings(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Problem]:
     """A warning at the Players sheet's ``Gms`` header, as at a crosstable's (FIDE's list header,
     not read as Games)."""
+    sheet, header = _players_header(season, sheets)
+    return period_games_warnings(sheet, season.players_header, header, _column(header, "Games") is not None)
+
+
+def _players_header(season: SeasonInput, sheets: Mapping[str, Grid]) -> tuple[str, list[Any]]:
+    """The Players sheet's name and the cells of its header row."""
     sheet = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
     rows = list(sheets.get(sheet) or ())
-    header = list(rows[season.players_header - 1] or ()) if len(rows) >= season.players_header else []
-    games = any(input_column(cell) == "Games" for cell in header)
-    return period_games_warnings(sheet, season.players_header, header, games)
+    return sheet, list(rows[season.players_header - 1] or ()) if len(rows) >= season.players_header else []
+
+
+def _column(header: Sequence[Any], name: str) -> int | None:
+    """The column of the header cell read as input column ``name`` (None: none is)."""
+    return next((column for column, cell in enumerate(header, start=1) if input_column(cell) == name), None)
 
 
 def season_warnings(season: SeasonInput, today: date) -> list[Problem]:
@@ -162,10 +171,9 @@ def blank_games(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Problem
               if row.id in season.ratings.entries and row.id in played]
     fields = [(number, {name: getattr(e, name) for name in _READ}) for number, e in listed]
     if rows := _blank_games(entry, fields):
-        sheet = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
-        header = list(sheets[sheet][season.players_header - 1] or ())
-        column = next((c for c, cell in enumerate(header, start=1) if input_column(cell) == "Games"), None)
-        found.append(blank_column_warning(sheet, season.players_header, column, reading, rows))
+        sheet, header = _players_header(season, sheets)
+        found.append(blank_column_warning(sheet, season.players_header, _column(header, "Games"), reading,
+                                          rows))
     for event in rating_order(season.events):
         crosstable, new = event.crosstable, event.event.players
         row_of = {event.ids[player.number]: player.row for player in crosstable.players
@@ -188,7 +196,7 @@ def defaults_taken(season: SeasonInput, rated: Sequence[RatedEvent],
     entry = systems.get(season.ratings.system)
     if entry.taken is None:
         return []
-    players = find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET
+    players, header = _players_header(season, sheets)
     on_list = {row.id: row.row for row in season.rows}
     found: list[Problem | tuple[str, str]] = []
     shared: dict[tuple[str, str], list[tuple[str, list[int]]]] = {}
@@ -211,9 +219,8 @@ def defaults_taken(season: SeasonInput, rated: Sequence[RatedEvent],
         if sheet == players:
             if any(getattr(e, default.field, None) is not None for e in season.ratings.entries.values()):
                 continue
-            header = list(sheets[sheet][season.players_header - 1] or ())
-            column = next((c for c, cell in enumerate(header, start=1) if input_column(cell) == blank), None)
-            found.append(blank_column_warning(sheet, season.players_header, column, default, sorted(numbers)))
+            found.append(blank_column_warning(sheet, season.players_header, _column(header, blank), default,
+                                              sorted(numbers)))
         elif not filled(event.crosstable, default):
             crosstable = event.crosstable
             found.append(blank_column_warning(sheet, crosstable.header_row, crosstable.columns.get(blank),
