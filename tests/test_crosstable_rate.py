@@ -586,12 +586,17 @@ def test_an_end_date_after_today_is_rated_with_a_warning_at_its_cell() -> None:
     established = ("Crosstable!1:1: no Games column: for 1 player (row 3), read as an established player's: "
                    "N unknown, so the effective games N' and K come from the rating alone (US Chess 2020, "
                    "3); where a player's games are known, type them")
+    # (B, 1500, falls below 1500 with no Peak column: his peak floor is his rating's, said too.)
+    peak = ("Crosstable!1:1: no Peak column: for 1 player (row 3), read as the pre-event rating: the peak "
+            "floor (the highest established rating less 200, to the floor level at or below; US Chess 2020, "
+            "5) comes from it; where a player's peak is higher, type it (or his floor, in Floor)")
     assert [str(w) for w in workbook.warnings] == [
         "Event!B3: End date 2052-06-02 is after today (2024-06-02): ages, K factors and the rules in force "
-        "are taken on that day; if the year is a slip, correct it and rate again", established]
+        "are taken on that day; if the year is a slip, correct it and rate again", established, peak]
     assert workbook.events[0].outcomes[0].player(1).initial_rating == 1300
     today = [["System", "USCF"], ["End date", TODAY]]
-    assert [str(w) for w in rate_sheets(sheets(header, rows, today), today=TODAY).warnings] == [established]
+    rated = rate_sheets(sheets(header, rows, today), today=TODAY)
+    assert [str(w) for w in rated.warnings] == [established, peak]
 
 
 def test_an_icu_sheet_of_foreign_players_only_is_rated_with_a_warning() -> None:

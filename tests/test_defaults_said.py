@@ -14,6 +14,14 @@ from xlrating.season.rate import rate_season_sheets
 END = dt.date(2025, 5, 1)
 
 
+def peak(sheet: str, rows: str) -> str:
+    """The warning of a sheet with no Peak column (US Chess 2020, 5) whose players in ``rows`` fell
+    below a peak floor level: one default these ordinary events take beside the one tested."""
+    return (f"{sheet}!1:1: no Peak column: for {rows}, read as the pre-event rating: the peak floor (the "
+            "highest established rating less 200, to the floor level at or below; US Chess 2020, 5) comes "
+            "from it; where a player's peak is higher, type it (or his floor, in Floor)")
+
+
 def warnings(system: str, rows: list[list[Any]], *event: list[Any]) -> list[str]:
     book = rate_sheets({"Event": [["System", system], ["End date", END], *event], "Crosstable": rows})
     return [str(w) for w in book.warnings]
@@ -26,16 +34,17 @@ def test_a_blank_games_beside_a_rating_is_said_once_for_the_sheet() -> None:
     rows = [["No", "Name", "Rating", "Games", "R1", "R2"], [1, "A", 1800, None, "W2", "D3"],
             [2, "B", 1700, None, "L1", None], [3, "C", 1500, None, None, "D1"],
             [4, "D", None, None, None, None]]
+    # (B, 1700, falls below 1700 with no Peak column: said too.)
     assert warnings("USCF", rows) == [
         "Crosstable!D1: Games is blank for 3 players (rows 2, 3, 4): read as an established player's: N "
         "unknown, so the effective games N' and K come from the rating alone (US Chess 2020, 3); where a "
-        "player's games are known, type them"]
+        "player's games are known, type them", peak("Crosstable", "1 player (row 3)")]
     # A sheet that gives some player's Games marks the others established by leaving theirs blank,
     # as the crosstable guide says: nothing is said (nor for a 1500P12 rating).
     rows[3][3] = 12
-    assert warnings("USCF", rows) == []
+    assert warnings("USCF", rows) == [peak("Crosstable", "1 player (row 3)")]
     rows[3][2:4] = ["1500P12", None]
-    assert warnings("USCF", rows) == []
+    assert warnings("USCF", rows) == [peak("Crosstable", "1 player (row 3)")]
 
 
 def test_many_rows_are_counted_past_the_first_five_and_no_games_column_is_said() -> None:
@@ -99,10 +108,11 @@ def test_a_season_says_the_players_sheets_blank_games_once() -> None:
         "Events": [["Sheet", "End date"], ["June", dt.date(2024, 6, 1)]],
         "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "W2"], [2, 11, "Bob", "L1"]],
     }
+    # (Bob, 1500, falls below 1500 with no Peak column: said too.)
     assert rate_season_sheets(sheets).notes == (
         "Players!D1: Games is blank for 2 players (rows 2, 3): read as an established player's: N unknown, "
         "so the effective games N' and K come from the rating alone (US Chess 2020, 3); where a player's "
-        "games are known, type them",)
+        "games are known, type them", peak("Players", "1 player (row 3)"))
     sheets["Players"][2][3] = 8  # the sheet gives games: its blanks are established players
     assert rate_season_sheets(sheets).notes == ()
 
@@ -133,12 +143,14 @@ def test_a_dual_rated_events_blank_quick_games_is_said_as_games_is() -> None:
             [1, "A", 1800, 40, 1750, None, "W2", "D3"], [2, "B", 1700, 40, 1650, None, "L1", None],
             [3, "C", 1500, 12, None, None, None, "D1"]]
     event = [["Dual rated", "yes"]]
+    # (B, 1700, falls below 1700 with no Peak column: said too.)
     assert warnings("USCF", rows, *event) == [
+        peak("Crosstable", "1 player (row 3)"),
         "Crosstable!F1: Quick games is blank for 2 players (rows 2, 3): read as an established player's: N "
         "unknown, so the effective games N' and K come from the rating alone (US Chess 2020, 3); where a "
         "player's games are known, type them"]
     rows[2][5] = 9
-    assert warnings("USCF", rows, *event) == []
+    assert warnings("USCF", rows, *event) == [peak("Crosstable", "1 player (row 3)")]
 
 
 def test_a_seasons_new_players_blank_games_is_said_at_their_event_sheet() -> None:
@@ -150,10 +162,11 @@ def test_a_seasons_new_players_blank_games_is_said_at_their_event_sheet() -> Non
         "June": [["No", "ID", "Name", "Rating", "R1", "R2"], [1, 10, "Ann", None, "W2", "D3"],
                  [2, 11, "Bob", None, "L1", None], [3, 12, "Cy", 1450, None, "D1"]],
     }
+    # (Bob, 1500, falls below 1500 with no Peak column on Players: said too.)
     assert rate_season_sheets(sheets).notes == (
         "June!1:1: no Games column: for 1 player (row 4), read as an established player's: N unknown, so "
         "the effective games N' and K come from the rating alone (US Chess 2020, 3); where a player's games "
-        "are known, type them",)
+        "are known, type them", peak("Players", "1 player (row 3)"))
 
 
 def test_icu_a_blank_start_date_is_said_once_for_every_section_it_applies_to() -> None:
@@ -233,3 +246,72 @@ def test_a_season_says_a_handbook_swiss_whose_players_all_met_at_its_event_type(
         "here 1 player (May row 5); if it was a round robin, set Event type Round robin")
     sheets["Events"][1][2] = "Round robin"
     assert not any("Event type" in note for note in rate_season_sheets(sheets).notes)
+
+
+FLOOR_ROWS: list[list[Any]] = [
+    ["No", "Name", "Rating", "Games", "R1", "R2", "R3", "R4"],
+    [1, "A", 1500, None, "L2", "L3", "L4", "L5"], [2, "B", 1400, None, "W1", None, None, None],
+    [3, "C", 1400, None, None, "W1", None, None], [4, "D", 1400, None, None, None, "W1"],
+    [5, "E", 1400, None, None, None, None, "W1"], [6, "F", 140, 30, "L7", None, None, None],
+    [7, "G", 900, 30, "W6", None, None, None]]
+
+
+def test_uscf_blank_floor_columns_are_said_where_a_floor_could_hold_the_rating() -> None:
+    # US Chess 2020, 5: an established player's peak floor is his highest established rating less
+    # 200, to the level at or below; without a Peak, the pre-event rating is his peak (A: 1500, so
+    # 1300, and he falls to 1407; a peak of 1900 would hold him at 1700). The personal absolute floor
+    # min(100 + 4 NW + 2 ND + NR, 150) with no Wins, Draws or Events counts this event's alone (F,
+    # 140 with 30 games, falls to 139; with 30 wins he would stay at 150). G rose: not named; B..E
+    # rose too. A ends at 1407, above 150: the counts could not change him.
+    rows = [list(row) for row in FLOOR_ROWS]
+    assert warnings("USCF", rows) == [
+        "Crosstable!1:1: no Peak column: for 1 player (row 2), read as the pre-event rating: the peak floor "
+        "(the highest established rating less 200, to the floor level at or below; US Chess 2020, 5) comes "
+        "from it; where a player's peak is higher, type it (or his floor, in Floor)",
+        *(f"Crosstable!1:1: no {column} column: for 1 player (row 7), read as 0: the personal absolute floor "
+          "(100 + 4 a win + 2 a draw + 1 an event, at most 150; US Chess 2020, 5) counts this event's alone; "
+          f"where a player's lifetime {words} are known, type them"
+          for column, words in (("Wins", "rated wins"), ("Draws", "rated draws"),
+                                ("Events", "events of three or more rated games")))]
+    # The columns given for some player: their blanks are said nothing about, as Games's are.
+    rows = [[*row[:4], *(["Peak", "Wins", "Draws", "Events"] if row[0] == "No" else
+                         [1900 if row[0] == 1 else None, 5 if row[0] == 6 else None, None, None]), *row[4:]]
+            for row in FLOOR_ROWS]
+    said = warnings("USCF", rows)
+    assert [w for w in said if "Peak" in w or "Wins" in w] == []
+    assert [w.split(":")[0] for w in said] == ["Crosstable!G1", "Crosstable!H1"]  # Draws, Events
+    # A floor typed (as US Chess publishes it) covers both floors: nothing is said of that row.
+    rows = [[*row, "Floor" if row[0] == "No" else 1400 if row[0] == 1 else 100 if row[0] == 6 else None]
+            for row in FLOOR_ROWS]
+    assert warnings("USCF", rows) == []
+    # A match under 2011/2020 applies no floors: nothing to say.
+    match = warnings("USCF", [row[:5] for row in FLOOR_ROWS[:3]], ["Event type", "Match"])
+    assert not any("floor" in w for w in match)
+
+
+def test_a_season_says_the_players_sheets_blank_peak_and_counts_once() -> None:
+    # As on a crosstable (US Chess 2020, 5): Ann (1500, established) loses both events, so her peak
+    # floor is read from her rating; Cy (120, 40 games) loses too, under the absolute floor's cap.
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "USCF"], ["Rules", "USCF 2020"]],
+        "Players": [["ID", "Name", "Rating", "Games"], [10, "Ann", 1500, None], [11, "Bob", 1400, None],
+                    [12, "Cy", 120, 40], [13, "Di", 700, 40]],
+        "Events": [["Sheet", "End date"], ["June", dt.date(2024, 6, 1)], ["July", dt.date(2024, 7, 6)]],
+        "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "L2"], [2, 11, "Bob", "W1"], [3, 12, "Cy", "L4"],
+                 [4, 13, "Di", "W3"]],
+        "July": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "L2"], [2, 13, "Di", "W1"], [3, 12, "Cy", "L4"],
+                 [4, 11, "Bob", "W3"]],
+    }
+    notes = [note for note in rate_season_sheets(sheets).notes if "Games" not in note.split(": ")[1]]
+    assert [note.split(", read as")[0] for note in notes] == [
+        "Players!1:1: no Peak column: for 1 player (row 2)",
+        "Players!1:1: no Wins column: for 1 player (row 4)",
+        "Players!1:1: no Draws column: for 1 player (row 4)",
+        "Players!1:1: no Events column: for 1 player (row 4)"]
+    # Cy's Wins given on the Players sheet (a typed 0 too: the column is filled): not said.
+    sheets["Players"][0].append("Wins")
+    for row in sheets["Players"][1:]:
+        row.append(0 if row[0] == 12 else None)
+    notes = [note for note in rate_season_sheets(sheets).notes if "Games" not in note.split(": ")[1]]
+    assert [note.split(": ")[1] for note in notes] == ["no Peak column", "no Draws column",
+                                                       "no Events column"]

@@ -102,10 +102,14 @@ def test_a_crosstable_with_a_forgotten_rating_says_so_on_the_row_and_the_command
         "Crosstable!D2: No. 1 (Adler, Ada) rated as unrated: ID 12345678 is given but Rating is blank; if "
         "the player has a rating, type it (or 'unr' if he has none) or fill it from the official list "
         "(xlrating fill)",
-        # (Brandt's rating without Games, on a sheet with no Games column: an established player's.)
+        # (Brandt's rating without Games, on a sheet with no Games column: an established player's; and
+        # with no Peak column, his peak floor is his rating's, 1500, which he falls below.)
         "Crosstable!1:1: no Games column: for 1 player (row 3), read as an established player's: N unknown, "
         "so the effective games N' and K come from the rating alone (US Chess 2020, 3); where a player's "
-        "games are known, type them"]
+        "games are known, type them",
+        "Crosstable!1:1: no Peak column: for 1 player (row 3), read as the pre-event rating: the peak floor "
+        "(the highest established rating less 200, to the floor level at or below; US Chess 2020, 5) comes "
+        "from it; where a player's peak is higher, type it (or his floor, in Floor)"]
     outcome = rated.events[0].outcomes[0]
     assert outcome.player(1).notes[0].startswith("rated as unrated: ID 12345678 is given but Rating is blank")
     assert not any("rated as unrated" in n for n in outcome.player(3).notes)  # 'unr': the director's word

@@ -117,7 +117,9 @@ def test_the_report_lists_what_the_run_asked_to_check(tmp_path: Path,
     printed = [line.removeprefix("xlrating: note: ") for line in capsys.readouterr().err.splitlines()]
     summary = openpyxl.load_workbook(target)["Summary"]
     checks = [row[1] for row in summary.iter_rows(values_only=True) if row[0] == "Check"]
-    assert checks == printed and len(checks) == 3
+    assert checks == printed and len(checks) == 4
     assert checks[0].startswith("Crosstable!B4: ID 12345678 is 'Cal Player' here but 'Ann Example' at ")
     assert checks[1].startswith("Crosstable!D3: No. 2 (Ben Sample) rated as unrated: ID 23456789 is given")
     assert checks[2].startswith("Crosstable!D4: No. 3 (Cal Player) rated as unrated: ID 12345678 is given")
+    # (No. 4, 1310 with 60 games, falls below 1300 on a sheet with no Peak column: said too.)
+    assert checks[3].startswith("Crosstable!1:1: no Peak column: for 1 player (row 5), read as the pre-event")

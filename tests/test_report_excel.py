@@ -151,8 +151,10 @@ def test_lite_report_lists_the_ratings_warnings_under_check() -> None:
     # with the cell, as `xlrating report` does.
     book = lite_book(sheet("Event", EVENT), sheet("Crosstable", CROSSTABLE))
     report = rating_report(book)
-    # (The ratings of Nos. 1 and 2, on a sheet with no Games column, are established players': said too.)
-    assert report is not None and len(report.checks) == 2
+    # (The ratings of Nos. 1 and 2, on a sheet with no Games column, are established players': said too;
+    # and No. 2, 1400, falls below 1400 with no Peak column, his peak floor his rating's.)
+    assert report is not None and len(report.checks) == 3
+    assert report.checks[2].startswith("Crosstable!1:1: no Peak column: for 1 player (row 3), read as the")
     assert report.checks[0].startswith("Crosstable!D4: No. 3 (Cal Player) rated as unrated: ID -5 is given")
     assert report.checks[1].startswith("Crosstable!1:1: no Games column: for 2 players (rows 2, 3), read as "
                                        "an established player's")

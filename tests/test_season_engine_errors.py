@@ -22,8 +22,8 @@ def icu_season(path: Path) -> Path:
     season["B1"], season["B2"] = "ICU", "ICU"
     season.delete_rows(3)  # US Chess's rating system
     players = book["Players"]
-    assert [cell.value for cell in players[1]] == ["ID", "Name", "Rating", "Games", "Birth date"]
-    players["F1"] = "K"
+    assert [cell.value for cell in players[1]] == ["ID", "Name", "Rating", "Games", "Birth date", "Peak"]
+    players["F1"] = "K"  # (in place of US Chess's Peak: every row's cell is written or blank below)
     for row in range(2, players.max_row + 1):
         if players.cell(row, 2).value in ("Eriksen, Erik", "Hahn, Hugo"):
             players.cell(row, 4).value, players.cell(row, 5).value = 40, None

@@ -179,7 +179,8 @@ def test_special_formula_errors() -> None:
     gap = column(None, 1500)
     assert "no rating in cell 1" in value_error(udfs.USCF_SPECIAL, 1500, 5, gap, column("W", "L"))
     assert "not a result" in value_error(udfs.USCF_SPECIAL, 1500, 5, column(1400, 1500), column("W", "X"))
-    assert "Argument 'opponent_ratings[1]'" in value_error(udfs.USCF_SPECIAL, 1500, 5, column(1400, -5), 1)
+    assert "Argument 'opponent_ratings', cell 2 " in value_error(udfs.USCF_SPECIAL, 1500, 5, column(1400, -5),
+                                                                 1)
 
 
 def test_standard_formula_hand_worked() -> None:

@@ -128,6 +128,42 @@ def test_bad_input_is_a_value_error_with_the_reason() -> None:
             call(*arguments)
 
 
+def test_a_bad_value_in_a_range_is_named_by_its_cell_blanks_counted() -> None:
+    # Every function taking a range names a bad value by its cell in the range as given (here the
+    # third, after a blank one), as FIDE_RU does; not by its place among the non-blank cells (the
+    # second), which is no cell the user can find.
+    ratings, results = cells(1800, None, 5000), cells("W", None, "D")
+    bad = "Argument 'opponent_ratings', cell 3 must be a rating between {} and 4000, not 5000"
+    cases: list[tuple[tuple[Any, ...], str]] = [
+        (("FIDE_RU", ratings, results, None, None, None, None), bad.format(1000)),
+        (("FIDE_CHANGE", [[1800]], ratings, results, None, None, None, None, None, None), bad.format(1000)),
+        (("FIDE_EXPECTED", [[1800]], ratings, None), bad.format(0)),
+        (("ICU_PERF", ratings, results, None, None), bad.format(0)),
+        (("ICU_CHANGE", [[1800]], ratings, results, [[24]]), bad.format(0)),
+        (("ICU_EXPECTED", [[1800]], ratings), bad.format(0)),
+        (("USCF_STANDARD", [[1500]], [[20]], ratings, results, None, None, None, None), bad.format(0)),
+        (("USCF_SPECIAL", [[1500]], [[4]], ratings, [[1]], None, None), bad.format(0)),
+        (("USCF_RATING", [[1500]], None, ratings, results, None, None, None, None, None), bad.format(0)),
+        (("USCF_WE", [[1500]], ratings, None), bad.format(0)),
+        (("USCF_PWE", [[1500]], ratings, None), bad.format(0)),
+        (("FIDE_RA", cells(1800, None, 900), cells(2, None, 1), [[2]]),
+         "Argument 'ratings', cell 3 must be a rating between 1000 and 4000, not 900"),
+        (("FIDE_RA", cells(1800, None, 1900), cells(2, None, 9), [[2]]),
+         "Argument 'scores', cell 3 must be a score from 0 to the number of games (2), not 9"),
+        (("FIDE_RN", cells(1800, None, 9000), cells(5, None, 3), [["handbook"]]),
+         "Argument 'ru_ratings', cell 3 must be a rating between 0 and 4000, not 9000"),
+        (("FIDE_RN", cells(1800, None, 1900), cells(5, None, 0), [["handbook"]]),
+         "Argument 'games', cell 3 must be a whole number >= 1, not 0"),
+        (("USCF_INITIAL", [["Regular"]], None, None, None, None, None, [[None] * 3, ["Quick", 5000, 10]],
+          None),
+         "Argument 'other_ratings row 2' must be a rating between 0 and 4000, not 5000.0"),
+    ]
+    for arguments, message in cases:
+        with pytest.raises(xw.XlwingsError) as error:
+            call(*arguments)
+        assert str(error.value) == message, arguments[0]
+
+
 def test_missing_values_are_not_available() -> None:
     assert call("EFFECTIVE_GAMES", None, [[30]], None) == NOT_AVAILABLE
     assert call("EFFECTIVE_GAMES", [["unr"]], [[30]], None) == NOT_AVAILABLE

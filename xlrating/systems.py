@@ -22,6 +22,8 @@ is ``US Chess 2020``.
 
 from __future__ import annotations
 
+import math
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -472,6 +474,49 @@ def _uscf_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
     return tuple(outcomes)
 
 
+def _uscf_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcome: EventOutcome) -> list[Taken]:
+    """The floors' blank columns where a floor could have held a rating (US Chess 2020, 5), for the
+    players without a ``Floor`` typed (the floor US Chess publishes for a player covers both): a
+    blank ``Peak`` of an established player whose rating fell below a peak floor level he was at
+    or above (the peak is read as his pre-event rating, so a higher peak's floor is not applied),
+    and a blank ``Wins``, ``Draws`` or ``Events`` of a player who ended under the personal absolute
+    floor's cap and his pre-event rating (each read as 0, so that floor counts this event's games
+    alone). A blank ``Floor`` is no OLM or cash-prize floor: the usual, an explicit floor being the
+    director's to give, and not said."""
+    rules = uscf.get_rules(settings.rules)
+    if settings.event_type is EventType.MATCH and not rules.match_floors:
+        return []
+    # A published rating is at or above the player's floor, so a floor a blank hides is at most the
+    # pre-event rating: it could hold only a rating that fell below it.
+    posts = [(row, post) for row in rows if row.floor is None
+             and (post := outcome.player(row.number).post_rating) is not None]
+    return _uscf_peak(rules, posts) + _uscf_counts(rules, posts)
+
+
+def _uscf_peak(rules: uscf.UscfRules, posts: Sequence[tuple[PlayerRow, float]]) -> list[Taken]:
+    levels = rules.peak_floors
+    fell = tuple(row for row, post in posts if row.peak is None and row.rating is not None
+                 and (row.games is None or row.games > rules.established_games)
+                 and (below := bisect_right(levels, row.rating)) and post < levels[below - 1])
+    if not fell:
+        return []
+    return [Taken("Peak", "read as the pre-event rating: the peak floor (the highest established rating "
+                  "less 200, to the floor level at or below; US Chess 2020, 5) comes from it; where a "
+                  "player's peak is higher, type it (or his floor, in Floor)", fell, field="peak")]
+
+
+def _uscf_counts(rules: uscf.UscfRules, posts: Sequence[tuple[PlayerRow, float]]) -> list[Taken]:
+    cap = rules.personal_floor_cap
+    low = [row for row, post in posts if post < min(cap, math.inf if row.rating is None else row.rating)]
+    counts = (("Wins", "wins", "rated wins"), ("Draws", "draws", "rated draws"),
+              ("Events", "events", "events of three or more rated games"))
+    return [Taken(column, f"read as 0: the personal absolute floor (100 + 4 a win + 2 a draw + 1 an event, "
+                  f"at most {cap:g}; US Chess 2020, 5) counts this event's alone; where a player's lifetime "
+                  f"{words} are known, type them", taken, field=name)
+            for column, name, words in counts
+            if (taken := tuple(row for row in low if getattr(row, name) is None))]
+
+
 # --- FIDE --------------------------------------------------------------------------------------
 
 
@@ -716,6 +761,7 @@ USCF = System(
     dual_pair=("Regular", "Quick"), list_place="State",
     blank_games=("an established player's: N unknown, so the effective games N' and K come from "
                  "the rating alone (US Chess 2020, 3)"),
+    taken=_uscf_taken,
 )
 
 FIDE = System(

@@ -99,7 +99,7 @@ def _score(opponent_ratings: Any, score: Any) -> tuple[list[float], float]:
     if isinstance(score, (list, tuple)) and len(args.cells(score)) > 1:
         ratings, results = args.games("opponent_ratings", opponent_ratings, "score", score)
         return _nonempty("opponent_ratings", args.rated(ratings)), sum(results)
-    opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
+    opponents = _nonempty("opponent_ratings", args.ratings("opponent_ratings", opponent_ratings))
     try:
         return opponents, _required("score", score)
     except ArgumentError:
@@ -179,7 +179,7 @@ def USCF_WE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules 
     opponents, their sum E (US Chess 2020, 4.2)."""
     edition = args.uscf_rules(rules)
     own = _required("rating", rating)
-    opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
+    opponents = _nonempty("opponent_ratings", args.ratings("opponent_ratings", opponent_ratings))
     return in_order(uscf.winning_expectancy(own, r, rules=edition) for r in opponents)
 
 
@@ -190,7 +190,7 @@ def USCF_PWE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules
     over a range of opponents, their sum (US Chess 2020, 4.1)."""
     edition = args.uscf_rules(rules)
     own = _required("rating", rating)
-    opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
+    opponents = _nonempty("opponent_ratings", args.ratings("opponent_ratings", opponent_ratings))
     return in_order(uscf.provisional_winning_expectancy(own, r, rules=edition) for r in opponents)
 
 
@@ -363,7 +363,8 @@ def _other_ratings(value: Any, rated: str) -> dict[str, tuple[float, int | None]
             raise ArgumentError(f"Argument 'other_ratings' rows {rows[system]} and {index} both give the "
                                 f"{system} rating")
         rows[system] = index
-        others[system] = (rating, args.whole(where, row[2] if len(row) > 2 else None, required=False))
+        others[system] = (_check.rating(where, rating),
+                          args.whole(where, row[2] if len(row) > 2 else None, required=False))
     return others
 
 
@@ -497,7 +498,7 @@ def FIDE_EXPECTED(
     edition = args.fide_rules(rules)
     own = _required("rating", rating)
     when = args.day("end_date", end_date)
-    opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
+    opponents = _nonempty("opponent_ratings", args.ratings("opponent_ratings", opponent_ratings))
     return in_order(fide.expected_score(own, r, rules=edition, on=when) for r in opponents)
 
 
@@ -600,11 +601,12 @@ def FIDE_RA(
 ) -> float:
     """FIDE tournament average Ra = Rar - dpa x n/(n+1) of a round robin, Rc for its unrated
     players (FIDE Handbook B.02, 10.21b; rounded as 10.54 rounds it)."""
-    pairs = args.pairs("ratings", ratings, "scores", scores)
+    n = _check.whole("opponents", args.whole("opponents", opponents), low=1)
+    pairs = args.pairs("ratings", ratings, "scores", scores, read_first=args.rating_cells(LOWEST_PUBLISHED),
+                       read_second=args.checked_cells(lambda name, value: _check.score(name, value, n)))
     if not pairs:
         raise NotAvailable("Argument 'ratings' has no values")
-    return fide.tournament_average([r for r, _ in pairs], [s for _, s in pairs],
-                                   args.whole("opponents", opponents) or 0)
+    return fide.tournament_average([r for r, _ in pairs], [s for _, s in pairs], n)
 
 
 @xw.func
@@ -621,10 +623,11 @@ def FIDE_RN(
         raise ArgumentError(f"FIDE_RN averages Ru results as the handbook's 10.3 does (rules 'handbook'); "
                             f"under {edition.display} a first rating comes from all games at once: "
                             "use FIDE_RU over all the games")
-    pairs = args.pairs("ru_ratings", ru_ratings, "games", games)
+    pairs = args.pairs("ru_ratings", ru_ratings, "games", games, read_first=args.rating_cells(),
+                       read_second=args.checked_cells(lambda name, value: _check.whole(name, value, low=1)))
     if not pairs:
         raise NotAvailable("Argument 'ru_ratings' has no values")
-    events = [(ru, _check.whole("games", count, low=1)) for ru, count in pairs]
+    events = [(ru, int(count)) for ru, count in pairs]
     found = fide.published_rating(events, rules=edition)
     if found.rating is None:
         raise NotAvailable("no rating: " + "; ".join(found.notes))
@@ -640,7 +643,7 @@ def ICU_EXPECTED(rating: Rating, opponent_ratings: OpponentRatings) -> float:
     """ICU expected score 1/(1 + 10^((Ropp - R)/400)), no cap; over a range, the sum E (ICU rating
     formulae)."""
     own = _required("rating", rating)
-    opponents = _nonempty("opponent_ratings", args.numbers("opponent_ratings", opponent_ratings))
+    opponents = _nonempty("opponent_ratings", args.ratings("opponent_ratings", opponent_ratings))
     return in_order(icu.expected_score(own, r) for r in opponents)
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from datetime import date
+from functools import partial
 from numbers import Real
 from typing import Any, TypeVar
 
@@ -42,6 +43,7 @@ __all__ = [
     "block",
     "boolean",
     "cells",
+    "checked_cells",
     "day",
     "day_by",
     "edition_key",
@@ -49,11 +51,12 @@ __all__ = [
     "games",
     "is_error",
     "number",
-    "numbers",
     "pairs",
     "rated",
+    "rating_cells",
     "rating_system",
     "rating_with_games",
+    "ratings",
     "result",
     "results",
     "scalar",
@@ -189,9 +192,11 @@ def rating_with_games(name: str, value: Any, *, required: bool = True) -> tuple[
     return found
 
 
-def numbers(name: str, value: Any) -> list[float]:
-    """Every non-blank cell of a range as a number (numeric text accepted)."""
-    return [_number_in(name, index, item) for index, item in enumerate(cells(value)) if item is not None]
+def ratings(name: str, value: Any, *, low: float = 0.0) -> list[float]:
+    """Every non-blank cell of a range as a rating from ``low`` to 4000 (numeric text accepted), a bad
+    one named by its cell in the range as given, blank cells counted (the engine's own check would
+    name its place among the non-blank cells)."""
+    return [_rating_in(name, index, item, low) for index, item in enumerate(cells(value)) if item is not None]
 
 
 def results(name: str, value: Any) -> list[float]:
@@ -218,7 +223,7 @@ def result(name: str, value: Any) -> float:
 
 def games(
     opponents_name: str, opponents: Any, results_name: str, results_value: Any, *, unrated: bool = False,
-    low: float | None = None,
+    low: float = 0.0,
 ) -> tuple[list[float | None], list[float]]:
     """Opponents' ratings and results paired cell by cell: ``(ratings, results)``.
 
@@ -227,8 +232,8 @@ def games(
     blocks of different shapes (2 x 3 beside 3 x 2) are an error: reading order would
     pair cells the eye does not. A result without an opponent's rating is an error unless
     ``unrated`` allows unrated opponents (their rating is then ``None``); a rating without
-    a result is an error; so is a rating under ``low`` or over 4000, when ``low`` is given (the
-    engine's own check would name its place among the games, not the cell of the range).
+    a result is an error; so is a rating under ``low`` or over 4000 (the engine's own check would
+    name its place among the games, not the cell of the range).
     """
     _same_shape(opponents_name, opponents, results_name, results_value)
     ratings_cells, result_cells = cells(opponents), cells(results_value)
@@ -251,8 +256,7 @@ def games(
                                     f"where '{results_name}' has the result {cell.show(result)}")
             ratings.append(None)
         else:
-            ratings.append(_number_in(opponents_name, index, rating) if low is None
-                           else _rating_in(opponents_name, index, rating, low))
+            ratings.append(_rating_in(opponents_name, index, rating, low))
         scores.append(score)
     return ratings, scores
 
@@ -367,10 +371,28 @@ def rating_system(name: str, value: Any) -> str | None:
     return found
 
 
-def pairs(first_name: str, first: Any, second_name: str, second: Any) -> list[tuple[float, float]]:
-    """Two ranges of numbers paired cell by cell (reading order); positions where both are
-    blank are skipped, one blank beside a number is an error, and so are two blocks of
-    different shapes."""
+CellReader = Callable[[str, int, Any], float]
+"""Reads one cell of a range: the argument's name, the cell's place in the range (from 0, blank
+cells counted) and its value; an error names the cell (``Argument 'ratings', cell 3 ...``)."""
+
+
+def rating_cells(low: float = 0.0) -> CellReader:
+    """A :data:`CellReader` of ratings from ``low`` to 4000."""
+    return partial(_rating_in, low=low)
+
+
+def checked_cells(check: Callable[[str, float], float]) -> CellReader:
+    """A :data:`CellReader` of numbers held to ``check``, an engine's check of an argument (an
+    :mod:`xlrating._check` function of its name and value), its error naming the cell."""
+    return partial(_checked_in, check)
+
+
+def pairs(first_name: str, first: Any, second_name: str, second: Any, *,
+          read_first: CellReader | None = None, read_second: CellReader | None = None
+          ) -> list[tuple[float, float]]:
+    """Two ranges of numbers paired cell by cell (reading order), each cell read by its range's
+    :data:`CellReader` (default: any number); positions where both are blank are skipped, one
+    blank beside a number is an error, and so are two blocks of different shapes."""
     _same_shape(first_name, first, second_name, second)
     left, right = cells(first), cells(second)
     result: list[tuple[float, float]] = []
@@ -385,7 +407,8 @@ def pairs(first_name: str, first: Any, second_name: str, second: Any) -> list[tu
             empty, other, value = (first_name, second_name, b) if a is None else (second_name, first_name, a)
             raise ArgumentError(f"Argument '{empty}' is blank in cell {index + 1}, where '{other}' has "
                                 f"{cell.show(value)}")
-        result.append((_number_in(first_name, index, a), _number_in(second_name, index, b)))
+        result.append(((read_first or _number_in)(first_name, index, a),
+                       (read_second or _number_in)(second_name, index, b)))
     return result
 
 
@@ -396,6 +419,16 @@ def _rating_in(name: str, index: int, value: Any, low: float) -> float:
         raise ArgumentError(f"Argument '{name}', cell {index + 1} must be a rating between {low:g} and 4000, "
                             f"not {cell.show(value)}")
     return found
+
+
+def _checked_in(check: Callable[[str, float], float], name: str, index: int, value: Any) -> float:
+    """A range's cell read as a number and held to ``check``, its error named by the cell."""
+    found = _number_in(name, index, value)
+    try:
+        return check(name, found)
+    except ArgumentError as error:
+        said = str(error).replace(f"Argument '{name}'", f"Argument '{name}', cell {index + 1}", 1)
+        raise ArgumentError(said.replace(f"not {found!r}", f"not {cell.show(value)}")) from None
 
 
 def _number_in(name: str, index: int, value: Any) -> float:

@@ -16,7 +16,7 @@ from typing import Any
 from .. import systems
 from ..crosstable import Grid, RatedEvent
 from ..crosstable.columns import input_column
-from ..crosstable.values import address, quote_sheet
+from ..crosstable.values import address, is_blank, quote_sheet
 from ..crosstable.workbook import (
     blank_column_warning,
     blank_games_reading,
@@ -217,7 +217,7 @@ def defaults_taken(season: SeasonInput, rated: Sequence[RatedEvent],
                 columns.setdefault((sheet, default.blank), (default, event, set()))[2].add(number)
     for (sheet, blank), (default, event, numbers) in columns.items():
         if sheet == players:
-            if any(getattr(e, default.field, None) is not None for e in season.ratings.entries.values()):
+            if _filled_on_players(season, sheets, _column(header, blank)):
                 continue
             found.append(blank_column_warning(sheet, season.players_header, _column(header, blank), default,
                                               sorted(numbers)))
@@ -233,13 +233,26 @@ def _season_fields(season: SeasonInput, new: Mapping[PlayerId, Mapping[str, Any]
     """The fields a default reads (:data:`_READ` but the rating) of player ``key``: a listed
     player's from the list, a new one's as his event row gives them."""
     listed = season.ratings.entries.get(key)
-    if listed is not None:
-        return {name: getattr(listed, name) for name in _READ if name != "rating"}
+    if listed is not None:  # a list entry's counts are 0 where the Players sheet leaves them blank
+        return {name: (getattr(listed, name) or None) if name in _COUNTS else getattr(listed, name)
+                for name in _READ if name != "rating"}
     return {name: new.get(key, {}).get(name) for name in _READ if name != "rating"}
 
 
-#: The fields :func:`_blank_games` reads.
-_READ = ("rating", "games", "k", "birth_date", "joined")
+def _filled_on_players(season: SeasonInput, sheets: Mapping[str, Grid], column: int | None) -> bool:
+    """Whether some player's cell in the Players sheet's ``column`` (1-based; None: no such column)
+    is filled: then the blank ones are the director's way of saying the usual, as on a crosstable."""
+    if column is None:
+        return False
+    rows = list(sheets.get(find_sheet(sheets, PLAYERS_SHEET) or PLAYERS_SHEET) or ())
+    return any(len(cells) >= column and not is_blank(cells[column - 1])
+               for cells in (list(row or ()) for row in rows[season.players_header:]))
+
+
+#: The fields :func:`_blank_games` and the system's defaults read.
+_READ = ("rating", "games", "k", "birth_date", "joined", "peak", "wins", "draws", "events")
+#: A list entry's lifetime counts (US Chess floors), 0 where not given.
+_COUNTS = ("wins", "draws", "events")
 
 
 def _blank_games(entry: systems.System, rows: Sequence[tuple[int, Mapping[str, Any]]]) -> list[int]:

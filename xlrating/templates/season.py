@@ -35,15 +35,15 @@ SETTINGS: tuple[tuple[str, Any], ...] = (
     ("List date", dt.date(2025, 9, 1)), ("Chart players", None), ("Chart top", 10),
 )
 PLAYERS: tuple[tuple[Any, ...], ...] = (
-    ("ID", "Name", "Rating", "Games", "Birth date"),
-    ("10000001", "Adler, Ada", 1905, None, None),
-    ("10000002", "Brandt, Ben", 1810, None, None),
-    ("10000003", "Costa, Clara", 1720, None, None),
-    ("10000004", "Dunne, Dara", 1650, 18, None),
-    ("10000005", "Eriksen, Erik", 1580, None, None),
-    ("10000006", "Fischer, Fay", 1430, 9, dt.date(2012, 5, 14)),
-    ("10000007", "Garcia, Gil", 1360, None, None),
-    ("10000008", "Hahn, Hugo", 1205, 12, dt.date(2014, 2, 3)),
+    ("ID", "Name", "Rating", "Games", "Birth date", "Peak"),
+    ("10000001", "Adler, Ada", 1905, None, None, 1962),
+    ("10000002", "Brandt, Ben", 1810, None, None, None),
+    ("10000003", "Costa, Clara", 1720, None, None, 1748),
+    ("10000004", "Dunne, Dara", 1650, 18, None, None),
+    ("10000005", "Eriksen, Erik", 1580, None, None, None),
+    ("10000006", "Fischer, Fay", 1430, 9, dt.date(2012, 5, 14), None),
+    ("10000007", "Garcia, Gil", 1360, None, None, None),
+    ("10000008", "Hahn, Hugo", 1205, 12, dt.date(2014, 2, 3), None),
 )
 
 #: Each event: sheet, name, start, end, type, players (IDs in pairing order; a new player
