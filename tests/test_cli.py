@@ -538,7 +538,7 @@ def test_a_blank_end_date_is_said_by_rate_and_the_report_never_contradicts_itsel
     assert status == 0
     today = datetime.date.today().isoformat()
     end_cell = f"Event!B{[name for name, _ in event].index('End date') + 2}"  # below the header row
-    assert err.splitlines() == [f"xlrating: note: End date is blank ({end_cell}): rated as of today, "
+    assert err.splitlines() == [f"xlrating: warning: End date is blank ({end_cell}): rated as of today, "
                                 f"{today}; enter the event's last day there if it ended on another day"]
     summary = [[c for c in row if c is not None]
                for row in openpyxl.load_workbook(report)["Summary"].iter_rows(values_only=True)]
@@ -598,3 +598,26 @@ def test_the_standings_round_halves_as_the_sheet_shows_them() -> None:
     rated = rate_sheets({"Event": [["System", "USCF"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
     half = next(line for line in standings(rated).splitlines() if "Half" in line)
     assert half.split()[2:5] == ["0", "1643", "1643"]  # score, pre, post (no game: unchanged)
+
+
+# --- warnings and notes ------------------------------------------------------------------------------
+
+
+def test_what_to_check_is_a_warning_and_information_a_note(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # Both went out as "xlrating: note:": a blank End date rated as of today (a default to check:
+    # the test above) under the same label as a Python module kept because it was already there.
+    templates = Path(__file__).resolve().parent.parent / "templates"
+    source = tmp_path / "spring.xlsm"
+    source.write_bytes((templates / "xlrating_event.xlsm").read_bytes())
+    source.with_suffix(".py").write_bytes((templates / "xlrating_event.py").read_bytes())
+    (tmp_path / "rated.py").write_text("# the director's own\n", encoding="utf-8")
+    status, _, err = run(["rate", str(source), "-q", "-o", str(tmp_path / "rated.xlsm")], capsys)
+    assert status == 0
+    assert err.splitlines() == [
+        f"xlrating: note: kept {tmp_path / 'rated.py'} (already there) as rated.xlsm's Python module"]
+    # What a run asks the user to check is a warning, every line of it.
+    event = [(name, None if name == "End date" else value) for name, value in USCF_SWISS.settings]
+    status, _, err = run(["rate", str(example(tmp_path / "spring.xlsx", event=event)), "-q"], capsys)
+    assert status == 0 and err
+    assert all(line.startswith("xlrating: warning: ") for line in err.splitlines())

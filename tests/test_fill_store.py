@@ -63,7 +63,7 @@ def test_ids_and_results_rate_as_the_published_figures(tmp_path: Path, db: str,
     out, err = capsys.readouterr()
     assert "Crosstable: 4 Rating, 4 K, 3 Title filled from the FIDE Blitz list of 2026-08-01 in force on " \
            "2026-08-15" in out
-    assert "xlrating: note" not in err  # FIDE's K is what the rules give each of them
+    assert "xlrating: warning" not in err  # FIDE's K is what the rules give each of them
     assert posts(tmp_path / "bare-rated.xlsx") == posts(tmp_path / "typed-rated.xlsx")
     grid = read_grids(load(tmp_path / "bare-rated.xlsx"))["Crosstable"]
     assert [row[3:6] for row in grid[1:]] == [[2738, 10, "GM"], [2736, 10, "GM"], [1431, 40, None],
@@ -208,9 +208,9 @@ def test_an_id_typo_that_hits_another_player_fills_nothing(tmp_path: Path, db: s
     assert main(["fill", str(bare), "--kind", "Blitz", "--db", db]) == 0
     out, err = capsys.readouterr()
     assert "Crosstable: 1 Rating, 1 K, 1 Title filled from the FIDE Blitz list of 2026-08-01" in out
-    assert ("xlrating: note: Crosstable!B2: Name 'Polgar, Judit', but the FIDE Blitz list of 2026-08-01 has "
-            "'Leko, Peter' for ID 703303: the names have no word in common, so nothing is filled (a mistyped "
-            "ID?); the list has that name under ID 700070 (Polgar, Judit)") in err
+    assert ("xlrating: warning: Crosstable!B2: Name 'Polgar, Judit', but the FIDE Blitz list of 2026-08-01 "
+            "has 'Leko, Peter' for ID 703303: the names have no word in common, so nothing is filled (a "
+            "mistyped ID?); the list has that name under ID 700070 (Polgar, Judit)") in err
     assert ("Crosstable!B3: Name 'Leko, P.', but the FIDE Blitz list of 2026-08-01 has 'Leko, Peter' for "
             "ID 703303: check the ID") in err
     grid = read_grids(load(tmp_path / "typo-filled.xlsx"))["Crosstable"]

@@ -120,7 +120,7 @@ def test_a_crosstable_with_a_forgotten_rating_says_so_on_the_row_and_the_command
                        sheets=[NewSheet("Crosstable", sheets["Crosstable"][0], sheets["Crosstable"][1:])])
     assert main(["rate", str(path)]) == 0
     err = capsys.readouterr().err
-    assert "xlrating: note: Crosstable!D2: No. 1 (Adler, Ada) rated as unrated" in err
+    assert "xlrating: warning: Crosstable!D2: No. 1 (Adler, Ada) rated as unrated" in err
     notes = read_grids(load(tmp_path / "event-rated.xlsx"))["Crosstable"]
     assert any(isinstance(v, str) and v.startswith("rated as unrated") for v in notes[1])
 

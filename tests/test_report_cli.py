@@ -114,7 +114,7 @@ def test_the_report_lists_what_the_run_asked_to_check(tmp_path: Path,
     source = crosstable(tmp_path / "event.xlsx", rows)
     target = tmp_path / "report.xlsx"
     assert main(["report", str(source), "-o", str(target)]) == 0
-    printed = [line.removeprefix("xlrating: note: ") for line in capsys.readouterr().err.splitlines()]
+    printed = [line.removeprefix("xlrating: warning: ") for line in capsys.readouterr().err.splitlines()]
     summary = openpyxl.load_workbook(target)["Summary"]
     checks = [row[1] for row in summary.iter_rows(values_only=True) if row[0] == "Check"]
     assert checks == printed and len(checks) == 4

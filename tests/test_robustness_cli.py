@@ -161,7 +161,7 @@ def test_a_formula_input_with_no_value_is_pointed_out(tmp_path: Path,
     book.save(tmp_path / "event.xlsx")
     status, _, err = run(["rate", str(tmp_path / "event.xlsx")], capsys)
     assert status == 0
-    assert "note: 3 formula cells without a value (empty, or never calculated) read as blank: " \
+    assert "xlrating: warning: 3 formula cells without a value (empty, or never calculated) read as blank: " \
            "Event!B2, Crosstable!D3, Crosstable!J4." in err
 
 

@@ -2,14 +2,18 @@
 
 The output beside the input unless told otherwise, never over it by accident; a
 macro-enabled workbook's Python module beside its copy; the workbook and its report
-renamed into place together; and a note of the Excel features a copy does not keep.
+renamed into place together; and a warning of the Excel features a copy does not keep.
+
+What a run says beside its output goes to stderr under one of two labels (:func:`warn`,
+:func:`note`): ``xlrating: warning:`` for what the user should check or act on (a default
+taken, a value the run could not read, a feature lost), ``xlrating: note:`` for information.
 """
 
 from __future__ import annotations
 
 import keyword
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +21,18 @@ from ..errors import WorkbookError
 
 if TYPE_CHECKING:
     from ..workbook import Workbook
+
+
+WARNING = "xlrating: warning: "
+"""The label of what the user should check or act on, though the run did what it was asked."""
+NOTE = "xlrating: note: "
+"""The label of information: nothing to check."""
+
+
+def warn(warnings: Iterable[object]) -> None:
+    """Print each of ``warnings`` (a run's defaults taken and things to check) on stderr as a warning."""
+    for warning in warnings:
+        print(f"{WARNING}{warning}", file=sys.stderr)
 
 
 def output_path(source: Path, output: str | None, in_place: bool, *, suffix: str = "rated") -> Path:
@@ -57,13 +73,13 @@ def module_beside(source: Path, target: Path, module: Callable[[str], str]) -> s
     if not source.with_suffix(".py").is_file():
         return None
     if not is_module_name(target.stem):
-        return (f"xlrating: note: {target.name} cannot find its Python code: Run main and the Rate button "
+        return (f"{WARNING}{target.name} cannot find its Python code: Run main and the Rate button "
                 f"run main() of the module named like the workbook, and {target.stem!r} is not a Python "
                 f"module name (letters, digits, _). Rename it (e.g. {target.stem.replace('-', '_')}.xlsm) "
                 f"and copy {source.with_suffix('.py').name} beside it under the same name")
     script = target.with_suffix(".py")
     if script.exists():
-        return f"xlrating: note: kept {script} (already there) as {target.name}'s Python module"
+        return f"{NOTE}kept {script} (already there) as {target.name}'s Python module"
     script.write_text(module(target.stem), encoding="utf-8")
     return f"Wrote {script}"
 
@@ -104,10 +120,10 @@ def write_both(workbook: Workbook, target: Path, report: Path, write: Callable[[
 
 
 def warn_lost(workbook: Workbook, target: Path) -> None:
-    """Say on stderr which Excel features of the input the written copy does not keep."""
+    """Warn on stderr of the Excel features of the input the written copy does not keep."""
     from ..workbook import lost_features
 
     lost = lost_features(workbook, target)
     if lost:
-        print(f"xlrating: note: {target} does not keep these features of {workbook.path}: {', '.join(lost)}. "
-              "To keep them, rate the workbook in Excel with the xlwings macro.", file=sys.stderr)
+        warn([f"{target} does not keep these features of {workbook.path}: {', '.join(lost)}. "
+              "To keep them, rate the workbook in Excel with the xlwings macro."])

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import WorkbookError
 from ..official import sources
 from ._args import ids_arg, name_arg, path_arg
+from ._output import warn
 
 if TYPE_CHECKING:  # the rest is imported when a command runs: ``xlrating --help`` starts fast
     from ..crosstable import AddedColumns, Block, Grid
@@ -117,8 +117,7 @@ def run(args: argparse.Namespace) -> int:
     for line in filled.summary:
         print(line)
     print(f"Wrote {target}")
-    for note in filled.notes:
-        print(f"xlrating: note: {note}", file=sys.stderr)
+    warn(filled.notes)
     return 0
 
 
@@ -152,11 +151,10 @@ def preparer(args: argparse.Namespace, lines: list[str], notes: list[str]) -> Pr
 
 
 def print_fill(lines: Sequence[str], notes: Sequence[str]) -> None:
-    """What ``rate --list``'s fill did: its summary on stdout, its notes on stderr."""
+    """What ``rate --list``'s fill did: its summary on stdout, its warnings on stderr."""
     for line in lines:
         print(line)
-    for note in notes:
-        print(f"xlrating: note: {note}", file=sys.stderr)
+    warn(notes)
 
 
 # --- xlrating lists sheet ------------------------------------------------------------------------

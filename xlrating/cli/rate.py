@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ._args import add_output_options
-from ._output import module_beside, output_path, report_path, warn_lost, write_both
+from ._output import module_beside, output_path, report_path, warn, warn_lost, write_both
 from .fill import add_list_options, preparer, print_fill
 
 if TYPE_CHECKING:
@@ -93,8 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if said:
         print(said, file=sys.stderr if said.startswith("xlrating:") else sys.stdout)
     warn_lost(workbook, target)
-    for note in workbook.notes:
-        print(f"xlrating: note: {note}", file=sys.stderr)
+    warn(workbook.notes)
     return 0
 
 

@@ -11,12 +11,12 @@ with its cell, the exit status is 1 and no file is written. A season workbook (a
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
 from ..errors import ArgumentError, WorkbookError
 from ._args import path_arg
+from ._output import warn
 
 #: The subcommands this module registers, with their one-line help (``xlrating --help``).
 HELP = {"report": "rate the crosstable of a workbook and write its rating report (a new workbook)"}
@@ -66,8 +66,7 @@ def run(args: argparse.Namespace) -> int:
     players = sum(len(t.rows) for t in ratings.tables)
     print(f"{report.title}: {players} rating row{'s' if players != 1 else ''}")
     print(f"Wrote {target}")
-    for check in report.checks:
-        print(f"xlrating: note: {check}", file=sys.stderr)
+    warn(report.checks)
     return 0
 
 
@@ -91,6 +90,5 @@ def _season_report(args: argparse.Namespace, source: Path, target: Path) -> int:
     write_season_report(rated, target)
     print(f"Season report: {len(rated.events)} event{'s' if len(rated.events) != 1 else ''}")
     print(f"Wrote {target}")
-    for note in rated.notes:
-        print(f"xlrating: note: {note}", file=sys.stderr)
+    warn(rated.notes)
     return 0

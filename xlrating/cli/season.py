@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, WorkbookError
 from ._args import add_output_options, ids_arg, path_arg
-from ._output import module_beside, output_path, report_path, warn_lost, write_both
+from ._output import module_beside, output_path, report_path, warn, warn_lost, write_both
 from .fill import preparer, print_fill, season_start
 
 if TYPE_CHECKING:
@@ -144,8 +144,7 @@ def run(args: argparse.Namespace) -> int:
     if said:
         print(said, file=sys.stderr if said.startswith("xlrating:") else sys.stdout)
     warn_lost(workbook, target)
-    for note in (*rated.notes, *workbook.notes):
-        print(f"xlrating: note: {note}", file=sys.stderr)
+    warn((*rated.notes, *workbook.notes))
     return 0
 
 
