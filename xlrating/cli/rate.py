@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if said:
         print(said, file=sys.stderr if said.startswith("xlrating:") else sys.stdout)
     warn_lost(workbook, target)
-    warn(workbook.notes)
+    warn(rated.warnings)
     return 0
 
 

@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     if said:
         print(said, file=sys.stderr if said.startswith("xlrating:") else sys.stdout)
     warn_lost(workbook, target)
-    warn((*rated.notes, *workbook.notes))
+    warn(rated.notes)
     return 0
 
 

@@ -282,6 +282,9 @@ class RatedWorkbook:
     blocks: tuple[Block, ...]
     added: tuple[AddedColumns, ...]
     warnings: tuple[Problem, ...] = ()
-    """What the director should check though it was rated as given, each at its cell: one ID
-    under two names or one name under two IDs, one event on two sheets, a player with an ID
-    and a blank rating rated as unrated."""
+    """What the director should check though it was rated as given, each at its cell: a blank
+    End date (rated as of today), every default a sheet took where it changed a number (a blank
+    Games, Birth date, Peak...), one ID under two names or one name under two IDs, one event on
+    two sheets, a player with an ID and a blank rating rated as unrated; from a file
+    (:func:`~xlrating.workbook.rate_workbook`), the formula cells read as blank. The command line
+    prints these as its warnings."""

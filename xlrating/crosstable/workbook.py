@@ -111,7 +111,10 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         written, extra = render(rated, sheets[rated.crosstable.sheet])
         blocks.extend(written)
         added.extend(extra)
-    warnings = (*future_end(settings, today or date.today()),
+    # A blank End date is said once, first, for every section (one Event sheet), in the words of
+    # the events' own first note (so a report that lists both says it once).
+    warnings = (*([Problem("", settings.end_date_note())] if settings.end_date_blank else []),
+                *future_end(settings, today or date.today()),
                 *crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated,
                 *[warning for rated in events for warning in all_foreign(rated)],
                 *defaults_taken(events))

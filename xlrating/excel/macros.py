@@ -188,8 +188,6 @@ def _summary(rated: RatedWorkbook) -> str:
         systems = ", ".join(
             f"{o.rules}" + (f" {o.rating_system}" if o.rating_system else "") for o in event.outcomes)
         parts.append(f"{event.crosstable.sheet}: {len(event.crosstable.players)} players rated ({systems})")
-    if rated.events and rated.events[0].settings.end_date_blank:  # one Event sheet for every section
-        parts.append(rated.events[0].settings.end_date_note())
     return "\n".join(parts + _listed([str(w) for w in rated.warnings], "warnings")) or "Nothing to rate."
 
 

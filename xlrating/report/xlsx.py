@@ -488,7 +488,8 @@ def report_file(source: str | os.PathLike[str], target: str | os.PathLike[str], 
     if same_file(target, source):
         raise WorkbookError(f"{target}: is the crosstable workbook itself; the report is a new workbook, "
                             "give it another name")
-    workbook, rated = rate_workbook(source, today=today)
-    report = build_report(rated.events, explain_all=explain_all, games=games, checks=workbook.notes)
+    _, rated = rate_workbook(source, today=today)
+    report = build_report(rated.events, explain_all=explain_all, games=games,
+                          checks=[str(warning) for warning in rated.warnings])
     write_report(report, target)
     return report

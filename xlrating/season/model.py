@@ -101,7 +101,11 @@ class RatedSeason:
     added: tuple[AddedColumns, ...]
     new_sheets: tuple[str, ...]
     notes: tuple[str, ...]
-    """Things the director should see: typed ratings that disagree with the list, each with its cell."""
+    """Things the director should check, each with its cell: typed ratings that disagree with the
+    list, every default the season took where it changed a number (a blank List date, Games,
+    Birth date, Peak...), identities to check; from a file
+    (:func:`~xlrating.workbook.season.rate_season_workbook`), the formula cells read as blank.
+    The command line prints these as its warnings."""
 
 
 def list_history(result: SeasonResult, key: PlayerId) -> tuple[HistoryRow, ...]:

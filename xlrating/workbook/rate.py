@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from ..crosstable.columns import fold, input_column, round_number
 from ..crosstable.parse import REQUIRED
 from ..crosstable.values import address
 from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable, overlay
-from ..errors import CrosstableError, WorkbookError
+from ..errors import CrosstableError, Problem, WorkbookError
 from .book import Workbook, apply, load, save_atomic, uncalculated_formulas
 
 #: What may change the sheets' values before they are rated (the fill from an official list):
@@ -51,10 +52,9 @@ def rate_workbook(
         title = error.title or "The crosstable has errors; nothing was rated or written."
         raise CrosstableError(error.problems, title=f"{workbook.path}: {title}") from None
     apply(workbook, (*before, *rated.blocks), (*added, *rated.added))
-    if rated.events and rated.events[0].settings.end_date_blank:  # one Event sheet for every section
-        workbook.notes.append(rated.events[0].settings.end_date_note())
+    rated = replace(rated, warnings=(*rated.warnings,
+                                     *(Problem("", note) for note in _uncalculated_notes(workbook, rated))))
     workbook.notes.extend(str(warning) for warning in rated.warnings)
-    workbook.notes.extend(_uncalculated_notes(workbook, rated))
     return workbook, rated
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections import ChainMap
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,8 @@ def rate_season_workbook(source: str | os.PathLike[str], *, today: date | None =
         rated = rate_season_sheets(_overlaid(sheets, before), today=today)
     except CrosstableError as error:
         raise CrosstableError(error.problems, title=f"{workbook.path}: {error.title}") from None
-    workbook.notes.extend(_uncalculated_notes(workbook, rated))
+    rated = replace(rated, notes=(*rated.notes, *_uncalculated_notes(workbook, rated)))
+    workbook.notes.extend(rated.notes)
     add_sheets(workbook, [name for name in rated.new_sheets if name not in workbook.sheetnames])
     apply(workbook, (*before, *rated.blocks), (*added, *rated.added))
     _lay_out_whole_sheets(workbook, rated)

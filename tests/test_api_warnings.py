@@ -1,0 +1,74 @@
+"""The Python API's results carry every warning the command line prints: a blank End date, the
+defaults a sheet took, formula cells read as blank. The command line prints what they carry,
+so a Python caller is told all that a director at the command line is told."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from xlrating.cli import main
+from xlrating.crosstable import rate_sheets
+from xlrating.workbook import rate_file
+from xlrating.workbook.season import rate_season_workbook
+
+TODAY = dt.date(2025, 5, 1)
+
+
+def _book(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
+    book.save(path)
+    return path
+
+
+def _stderr(args: list[str], capsys: pytest.CaptureFixture[str]) -> list[str]:
+    assert main(args) == 0
+    return capsys.readouterr().err.splitlines()
+
+
+def test_rate_sheets_says_a_blank_end_date_among_its_warnings() -> None:
+    # The command line said it; the warnings a Python caller reads did not (only the events'
+    # first note, beside the rules and the bonus multiplier).
+    rows = [["No", "Name", "Rating", "Games", "R1"], [1, "A", 1550, 30, "W2"], [2, "B", 1550, 30, "L1"]]
+    rated = rate_sheets({"Event": [["System", "USCF"], ["End date", None]], "Crosstable": rows}, today=TODAY)
+    assert [str(w) for w in rated.warnings] == [
+        "End date is blank (Event!B2): rated as of today, 2025-05-01; enter the event's last day there if "
+        "it ended on another day"]
+
+
+def test_rate_file_returns_every_warning_the_command_line_prints(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # A file written by a program that does not calculate formulas: B's '=1500' has no value and
+    # reads as blank (an unrated player). The command line said so; rate_file's result did not.
+    source = _book(tmp_path / "event.xlsx", {
+        "Event": [["System", "USCF"], ["End date", TODAY]],
+        "Crosstable": [["No", "Name", "Rating", "Games", "R1"], [1, "A", 1550, 30, "W2"],
+                       [2, "B", "=1500", None, "L1"]]})
+    rated = rate_file(source, tmp_path / "out.xlsx")
+    said = [str(w) for w in rated.warnings]
+    assert said == ["1 formula cell without a value (empty, or never calculated) read as blank: "
+                    "Crosstable!C3. If the file was written by a program that does not calculate formulas, "
+                    "open it in Excel (or LibreOffice), save it and rate it again."]
+    assert _stderr(["rate", str(source), "-q"], capsys) == [f"xlrating: warning: {line}" for line in said]
+
+
+def test_a_season_workbooks_notes_hold_its_formula_cells_read_as_blank(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = _book(tmp_path / "season.xlsx", {
+        "Season": [["System", "USCF"], ["Rules", "USCF 2020"]],
+        "Players": [["ID", "Name", "Rating", "Games"], [10, "Ann", 1550, 30], [11, "Bob", "=1500", None]],
+        "Events": [["Sheet", "End date"], ["June", dt.date(2024, 6, 1)]],
+        "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "W2"], [2, 11, "Bob", "L1"]]})
+    _, rated = rate_season_workbook(source)
+    assert rated.notes[-1].startswith("1 formula cell without a value (never calculated) read as blank: "
+                                      "Players!C3.")
+    assert _stderr(["season", str(source)], capsys) == [f"xlrating: warning: {note}" for note in rated.notes]
