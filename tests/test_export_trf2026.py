@@ -552,3 +552,42 @@ def test_every_problem_of_the_national_records_line_222_and_the_players_in_one_r
         "FIDE TRF16 cannot hold the national ratings (National Rating Support records); line 222 (Encoded "
         "time control); 4 other lines of TRF lines (142, 162, 172, 192); 3 comment lines (TRF comments): not "
         "written (--to trf writes TRF-2026, which holds them)",)
+
+
+def test_every_crosstable_code_goes_to_the_trf_letter_the_files_page_gives_and_back(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The crosstable's F and U are not TRF's: here F is a forfeit loss and U a round not played (0),
+    # in TRF-2026 F is a full-point bye and U a pairing-allocated bye. docs/files.md's two tables
+    # say how each is written and read; a real workbook through the commands does just that.
+    book = openpyxl.Workbook()
+    event = book.active
+    event.title = "Event"
+    for row in (("System", "FIDE"), ("Event name", "Codes"), ("Start date", datetime.date(2025, 5, 1)),
+                ("End date", datetime.date(2025, 5, 3)), ("City", "Cork"), ("Host federation", "IRL"),
+                ("Chief arbiter", "A. Arbiter"), ("Round dates", "2025-05-01 2025-05-01 2025-05-02 "
+                                                               "2025-05-02 2025-05-03 2025-05-03")):
+        event.append(row)
+    rounds = [["W2w", "X3w", "X", "B", "H", "U"], ["L1b", "F4b", "F", "U", None, "Z"],
+              ["D4w", "F1b", "B", "H", "W4w", "L4b"], ["D3b", "X2w", "U", "F", "L3b", "W3w"]]
+    rows = [["No", "Name", "ID", "Rating", "R1", "R2", "R3", "R4", "R5", "R6"],
+            *([n, f"{'ABCD'[n - 1] * 2}, {'ABCD'[n - 1]}", 1000 + n, 2100 - 100 * n, *cells]
+              for n, cells in enumerate(rounds, start=1))]
+    sheet = book.create_sheet("Crosstable")
+    for row in rows:
+        sheet.append(row)
+    book.save(tmp_path / "codes.xlsx")
+    trf = tmp_path / "codes.trf"
+    assert main(["export", str(tmp_path / "codes.xlsx"), "--to", "trf", "-o", str(trf)]) == 0
+    lines = [line[91:] for line in trf.read_text(encoding="utf-8").splitlines()
+             if line.startswith("001")]
+    assert lines == ["0002 w 1  0003 w +  0000 - +  0000 - F  0000 - H  0000 - Z",
+                     "0001 b 0  0004 b -  0000 - -  0000 - Z  0000 - Z  0000 - Z",
+                     "0004 w =  0001 b -  0000 - F  0000 - H  0004 w 1  0004 b 0",
+                     "0003 b =  0002 w +  0000 - Z  0000 - -  0003 b 0  0003 w 1"]
+    assert main(["import", str(trf), "-o", str(tmp_path / "back.xlsx")]) == 0
+    capsys.readouterr()
+    back = [list(row) for row in openpyxl.load_workbook(tmp_path / "back.xlsx")["Crosstable"].iter_rows(
+        min_row=2, min_col=6, max_col=11, values_only=True)]
+    # Every cell as it was, but Z and a blank: both U, as both are TRF's zero-point bye (Z).
+    rounds[1][4:] = ["U", "U"]
+    assert back == rounds

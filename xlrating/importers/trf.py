@@ -356,7 +356,8 @@ def _settle(player: Player, allocated: list[int], unsure: dict[int, str]) -> Non
     """Score the pairing-allocated byes (``U``), and the rounds with no opponent that are
     ``-`` or blank, by the player's points (columns 81-84).
 
-    TRF16 does not say what ``U`` scores. ``-`` or a blank with no opponent is 0 in TRF16
+    TRF16 does not say what ``U`` scores; TRF-2026 scores it as a win (line 162, "P: same as W"),
+    unless the file's 162 line says otherwise. ``-`` or a blank with no opponent is 0 in TRF16
     (kept as ``F`` and ``U``), but a half-point bye in some older files (Swiss Perfect's
     exports write ``-`` in the colour column and no result). So the unsure rounds are
     tried at 0 (TRF16), then ½, then 1, each ``U`` at whatever makes the points add up;
