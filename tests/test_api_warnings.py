@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any
 
-import openpyxl
 import pytest
+from test_season_cli import write
 
 from xlrating.cli import main
 from xlrating.crosstable import rate_sheets
@@ -17,17 +16,6 @@ from xlrating.workbook import rate_file
 from xlrating.workbook.season import rate_season_workbook
 
 TODAY = dt.date(2025, 5, 1)
-
-
-def _book(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
-    book = openpyxl.Workbook()
-    book.remove(book.active)
-    for name, rows in sheets.items():
-        sheet = book.create_sheet(name)
-        for row in rows:
-            sheet.append(row)
-    book.save(path)
-    return path
 
 
 def _stderr(args: list[str], capsys: pytest.CaptureFixture[str]) -> list[str]:
@@ -49,7 +37,7 @@ def test_rate_file_returns_every_warning_the_command_line_prints(tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     # A file written by a program that does not calculate formulas: B's '=1500' has no value and
     # reads as blank (an unrated player). The command line said so; rate_file's result did not.
-    source = _book(tmp_path / "event.xlsx", {
+    source = write(tmp_path / "event.xlsx", {
         "Event": [["System", "USCF"], ["End date", TODAY]],
         "Crosstable": [["No", "Name", "Rating", "Games", "R1"], [1, "A", 1550, 30, "W2"],
                        [2, "B", "=1500", None, "L1"]]})
@@ -63,7 +51,7 @@ def test_rate_file_returns_every_warning_the_command_line_prints(tmp_path: Path,
 
 def test_a_season_workbooks_notes_hold_its_formula_cells_read_as_blank(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    source = _book(tmp_path / "season.xlsx", {
+    source = write(tmp_path / "season.xlsx", {
         "Season": [["System", "USCF"], ["Rules", "USCF 2020"]],
         "Players": [["ID", "Name", "Rating", "Games"], [10, "Ann", 1550, 30], [11, "Bob", "=1500", None]],
         "Events": [["Sheet", "End date"], ["June", dt.date(2024, 6, 1)]],
