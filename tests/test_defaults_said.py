@@ -315,3 +315,19 @@ def test_a_season_says_the_players_sheets_blank_peak_and_counts_once() -> None:
     notes = [note for note in rate_season_sheets(sheets).notes if "Games" not in note.split(": ")[1]]
     assert [note.split(": ")[1] for note in notes] == ["no Peak column", "no Draws column",
                                                        "no Events column"]
+
+
+def test_a_dual_rated_events_quick_floors_are_said_at_the_quick_column() -> None:
+    # The Quick run reads no Peak, Wins, Draws or Events (the Regular rating's): B's Quick 1605
+    # falls below 1600, the floor of his Quick rating as the peak (US Chess 2020, 5); a higher Quick
+    # peak's floor could have held him. Said once at the Quick column; his Regular peak is given.
+    rows = [["No", "Name", "Rating", "Games", "Quick", "Quick games", "Peak", "R1", "R2"],
+            [1, "A", 1800, 40, 1750, 40, 1900, "W2", "D3"], [2, "B", 1700, 40, 1605, 40, 1750, "L1", None],
+            [3, "C", 1500, 12, None, None, None, None, "D1"]]
+    assert warnings("USCF", rows, ["Dual rated", "yes"]) == [
+        "Crosstable!E1: the Quick ratings' floors read no Peak, Wins, Draws or Events (those are the Regular "
+        "rating's): for 1 player (row 3), the Quick peak floor is the pre-event Quick rating's and the "
+        "personal absolute floor counts this event's games alone (US Chess 2020, 5); check their Quick "
+        "floors"]
+    rows[2][4] = 1650  # stays above 1600: no floor could have held him
+    assert warnings("USCF", rows, ["Dual rated", "yes"]) == []

@@ -15,6 +15,7 @@ Every other sheet is left alone.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -162,7 +163,7 @@ def defaults_taken(events: Sequence[RatedEvent]) -> list[Problem]:
             else:
                 found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
                                                   crosstable.columns.get(default.blank), default, numbers))
-        found += _partner_games(rated, entry)
+        found += _partner_games(rated, entry) + _partner_floors(rated, entry)
     return said_settings(found, shared)
 
 
@@ -207,6 +208,32 @@ def _partner_games(rated: RatedEvent, entry: System) -> list[Problem]:
     column = f"{partner} games"
     return [blank_column_warning(crosstable.sheet, crosstable.header_row, crosstable.columns.get(column),
                                  Taken(column, blank_games_reading(entry), ()), rows)]
+
+
+def _partner_floors(rated: RatedEvent, entry: System) -> list[Problem]:
+    """A dual-rated event's second run (Quick) reads no peak or lifetime counts: the ``Peak``,
+    ``Wins``, ``Draws`` and ``Events`` columns are the first rating's. Where a floor could have
+    held a player's rating in that run (as the system's defaults find for the first,
+    :attr:`~xlrating.systems.System.taken`), said once at the run's rating column."""
+    crosstable, settings = rated.crosstable, rated.settings
+    partner = entry.dual_partner(settings.rating_system) if settings.dual_rated else None
+    if partner is None or len(rated.outcomes) < 2 or entry.taken is None:
+        return []
+    outcome = rated.outcomes[1]
+    rows = [replace(p, rating=other.rating if other else None, games=other.games if other else None,
+                    floor=None, peak=None, wins=None, draws=None, events=None)
+            for p in rated_rows(crosstable.players, outcome) for other in (p.other(partner),)]
+    numbers = sorted({row.row for taken in entry.taken(settings, rows, outcome) for row in taken.rows})
+    if not numbers:
+        return []
+    column = crosstable.columns.get(partner)
+    where = (address(crosstable.sheet, crosstable.header_row, column) if column is not None
+             else row_address(crosstable.sheet, crosstable.header_row))
+    first = settings.rating_system
+    return [Problem(where, f"the {partner} ratings' floors read no Peak, Wins, Draws or Events (those are "
+                           f"the {first} rating's): for {named_rows(numbers)}, the {partner} peak floor is "
+                           f"the pre-event {partner} rating's and the personal absolute floor counts this "
+                           f"event's games alone (US Chess 2020, 5); check their {partner} floors")]
 
 
 def filled(crosstable: Crosstable, taken: Taken) -> bool:
