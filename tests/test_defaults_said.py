@@ -315,6 +315,12 @@ def test_a_season_says_the_players_sheets_blank_peak_and_counts_once() -> None:
     notes = [note for note in rate_season_sheets(sheets).notes if "Games" not in note.split(": ")[1]]
     assert [note.split(": ")[1] for note in notes] == ["no Peak column", "no Draws column",
                                                        "no Events column"]
+    # Ann's floor given on the Players sheet (as US Chess publishes it) covers her peak floor.
+    sheets["Players"][0].append("Floor")
+    for row in sheets["Players"][1:]:
+        row.append(1300 if row[0] == 10 else None)
+    notes = [note for note in rate_season_sheets(sheets).notes if "Games" not in note.split(": ")[1]]
+    assert [note.split(": ")[1] for note in notes] == ["no Draws column", "no Events column"]
 
 
 def test_a_dual_rated_events_quick_floors_are_said_at_the_quick_column() -> None:

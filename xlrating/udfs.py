@@ -601,7 +601,7 @@ def FIDE_RA(
 ) -> float:
     """FIDE tournament average Ra = Rar - dpa x n/(n+1) of a round robin, Rc for its unrated
     players (FIDE Handbook B.02, 10.21b; rounded as 10.54 rounds it)."""
-    n = _check.whole("opponents", args.whole("opponents", opponents), low=1)
+    n = _check.whole("opponents", args.whole("opponents", opponents) or 0, low=1)
     pairs = args.pairs("ratings", ratings, "scores", scores, read_first=args.rating_cells(LOWEST_PUBLISHED),
                        read_second=args.checked_cells(lambda name, value: _check.score(name, value, n)))
     if not pairs:

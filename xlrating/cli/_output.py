@@ -4,9 +4,10 @@ The output beside the input unless told otherwise, never over it by accident; a
 macro-enabled workbook's Python module beside its copy; the workbook and its report
 renamed into place together; and a warning of the Excel features a copy does not keep.
 
-What a run says beside its output goes to stderr under one of two labels (:func:`warn`,
-:func:`note`): ``xlrating: warning:`` for what the user should check or act on (a default
-taken, a value the run could not read, a feature lost), ``xlrating: note:`` for information.
+What a run says beside its output goes to stderr under one of two labels (:data:`WARNING`,
+printed by :func:`warn`, and :data:`NOTE`): ``xlrating: warning:`` for what the user should
+check or act on (a default taken, a value the run could not read, a feature lost),
+``xlrating: note:`` for information (a Python module kept because it was already there).
 """
 
 from __future__ import annotations

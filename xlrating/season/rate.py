@@ -250,7 +250,7 @@ def _filled_on_players(season: SeasonInput, sheets: Mapping[str, Grid], column: 
 
 
 #: The fields :func:`_blank_games` and the system's defaults read.
-_READ = ("rating", "games", "k", "birth_date", "joined", "peak", "wins", "draws", "events")
+_READ = ("rating", "games", "k", "birth_date", "joined", "floor", "peak", "wins", "draws", "events")
 #: A list entry's lifetime counts (US Chess floors), 0 where not given.
 _COUNTS = ("wins", "draws", "events")
 
