@@ -337,3 +337,20 @@ def test_a_dual_rated_events_quick_floors_are_said_at_the_quick_column() -> None
         "floors"]
     rows[2][4] = 1650  # stays above 1600: no floor could have held him
     assert warnings("USCF", rows, ["Dual rated", "yes"]) == []
+
+
+def test_a_seasons_dual_rated_event_says_its_quick_floors_at_its_sheet() -> None:
+    # As on a crosstable: Bob's Quick 1605, from the Players sheet, falls below 1600 in June's Quick
+    # run, which reads no peak; said once at June's header row (it has no Quick column).
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "USCF"], ["Rules", "USCF 2020"]],
+        "Players": [["ID", "Name", "Rating", "Games", "Peak", "Quick", "Quick games"],
+                    [10, "Ann", 1800, 40, 1900, 1750, 40], [11, "Bob", 1700, 40, 1750, 1605, 40]],
+        "Events": [["Sheet", "End date", "Dual rated"], ["June", dt.date(2024, 6, 1), "yes"]],
+        "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "W2"], [2, 11, "Bob", "L1"]],
+    }
+    assert rate_season_sheets(sheets).notes == (
+        "June!1:1: the Quick ratings' floors read no Peak, Wins, Draws or Events (those are the Regular "
+        "rating's): for 1 player (row 3), the Quick peak floor is the pre-event Quick rating's and the "
+        "personal absolute floor counts this event's games alone (US Chess 2020, 5); check their Quick "
+        "floors",)

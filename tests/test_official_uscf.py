@@ -187,10 +187,13 @@ def test_a_season_from_the_list_carries_the_quick_ratings_its_dual_rated_events_
     # 0.7779 = 1876.15. No bonus (m < 3).
     assert [(p.pre_rating, round(p.post_rating or 0, 2)) for p in quick] == [(1650, 1681.36), (1900, 1876.15)]
     # (The list gives neither player's games: both are read as established, as worked above, and
-    # the season says so once; nor their peaks: Bea, 1900, falls below 1900 in the Regular run.)
-    assert len(rated.notes) == 2 and rated.notes[0].startswith(
+    # the season says so once; nor their peaks: Bea, 1900, falls below 1900 in the Regular run, and
+    # below her Quick 1900 in the Quick run, which reads no peak.)
+    assert len(rated.notes) == 3 and rated.notes[0].startswith(
         "Players!D1: Games is blank for 2 players (rows 2, 3): read as an established player's")
     assert rated.notes[1].startswith("Players!1:1: no Peak column: for 1 player (row 3)")
+    assert rated.notes[2].startswith("'Event 1'!1:1: the Quick ratings' floors read no Peak, Wins, Draws or "
+                                     "Events (those are the Regular rating's): for 1 player (row 3)")
 
     # The Players sheet filled by ``xlrating fill``: its Quick column from the Quick list.
     header, *rows = grids["Players"]

@@ -163,7 +163,7 @@ def defaults_taken(events: Sequence[RatedEvent]) -> list[Problem]:
             else:
                 found.append(blank_column_warning(crosstable.sheet, crosstable.header_row,
                                                   crosstable.columns.get(default.blank), default, numbers))
-        found += _partner_games(rated, entry) + _partner_floors(rated, entry)
+        found += _partner_games(rated, entry) + partner_floors(rated, entry)
     return said_settings(found, shared)
 
 
@@ -210,19 +210,20 @@ def _partner_games(rated: RatedEvent, entry: System) -> list[Problem]:
                                  Taken(column, blank_games_reading(entry), ()), rows)]
 
 
-def _partner_floors(rated: RatedEvent, entry: System) -> list[Problem]:
+def partner_floors(rated: RatedEvent, entry: System) -> list[Problem]:
     """A dual-rated event's second run (Quick) reads no peak or lifetime counts: the ``Peak``,
-    ``Wins``, ``Draws`` and ``Events`` columns are the first rating's. Where a floor could have
-    held a player's rating in that run (as the system's defaults find for the first,
-    :attr:`~xlrating.systems.System.taken`), said once at the run's rating column."""
+    ``Wins``, ``Draws`` and ``Events`` columns (a season's Players too) are the first rating's.
+    Where a floor could have held a player's rating in that run (as the system's defaults find for
+    the first, :attr:`~xlrating.systems.System.taken`, from the run's pre-event ratings), said once
+    at the event sheet's rating column of that run (or its header row)."""
     crosstable, settings = rated.crosstable, rated.settings
     partner = entry.dual_partner(settings.rating_system) if settings.dual_rated else None
     if partner is None or len(rated.outcomes) < 2 or entry.taken is None:
         return []
     outcome = rated.outcomes[1]
-    rows = [replace(p, rating=other.rating if other else None, games=other.games if other else None,
-                    floor=None, peak=None, wins=None, draws=None, events=None)
-            for p in rated_rows(crosstable.players, outcome) for other in (p.other(partner),)]
+    rows = [replace(p, rating=run.pre_rating, games=run.pre_games, floor=None, peak=None, wins=None,
+                    draws=None, events=None)
+            for p in rated_rows(crosstable.players, outcome) for run in (outcome.player(p.number),)]
     numbers = sorted({row.row for taken in entry.taken(settings, rows, outcome) for row in taken.rows})
     if not numbers:
         return []

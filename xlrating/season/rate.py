@@ -22,6 +22,7 @@ from ..crosstable.workbook import (
     blank_games_reading,
     filled,
     future_end,
+    partner_floors,
     period_games_warnings,
     rated_rows,
     said_settings,
@@ -225,6 +226,7 @@ def defaults_taken(season: SeasonInput, rated: Sequence[RatedEvent],
             crosstable = event.crosstable
             found.append(blank_column_warning(sheet, crosstable.header_row, crosstable.columns.get(blank),
                                               default, sorted(numbers)))
+    found += [warning for rated_event in rated for warning in partner_floors(rated_event, entry)]
     return said_settings(found, shared)
 
 
