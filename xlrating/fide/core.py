@@ -130,6 +130,18 @@ class OnDemand:
             made = getattr(self, name)
         return made[i]
 
+    def values(self, name: str, positions: list[int]) -> list[Any]:
+        """The values of the field ``name`` of the players at ``positions`` (``[record.k[i] for i
+        in positions]``), picked from its array if its list is not made yet."""
+        made = self.__dict__.get(name)
+        if made is None:
+            maker = self.__dict__["_makers"].get(name)
+            if hasattr(maker, "tolist"):
+                picked: list[Any] = maker[positions].tolist()  # the Python numbers the list would hold
+                return picked
+            made = getattr(self, name)
+        return [made[i] for i in positions]
+
 
 class _Made:
     """A field of a record with lists not made yet (:func:`made_on_demand`). A descriptor without
