@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import date
 from functools import cache, cached_property, partial
 from typing import Any
+from weakref import ReferenceType, ref
 
 import numpy as np
 import numpy.typing as npt
@@ -75,8 +76,11 @@ class NumpyCore:
         else:
             limits = np.array(cap, dtype=self.rated.dtype)
             self.over, self.last_row = limits * scale, np.minimum(limits, LAST_ROW).astype(np.int64)
-        self.sums: tuple[RatedSums, dict[str, Ints]] | None = None
-        """The last sums, and the same as arrays (:meth:`rated_changes` takes them as they are)."""
+        self.sums: tuple[ReferenceType[RatedSums], dict[str, Ints]] | None = None
+        """The last sums, and the same as arrays (:meth:`rated_changes` takes them as they are).
+        The sums are held by a weak reference: they hold the core (their explanation reads it),
+        and a reference cycle would keep each event's working (its players, sides and arrays)
+        until the cyclic collector runs, which a season pauses (see :mod:`xlrating._gc`)."""
 
     def lines(self, i: int) -> list[Line]:
         starts, rounds, opponents, halves = self.by_player
@@ -142,16 +146,21 @@ class NumpyCore:
                   "capped": total(over.astype(np.int64))}
         found = RatedSums.on_demand({**arrays, "score": score / 2, "expected": expected / 100},
                                     seen=seen, side_pd=pd_of)  # each made a list when first read
-        self.sums = found, arrays
+        self.sums = ref(found), arrays
         return found
+
+    def arrays_of(self, sums: RatedSums) -> dict[str, Ints] | None:
+        """``sums`` as arrays, if they are the last sums this core computed (else ``None``)."""
+        return self.sums[1] if self.sums is not None and self.sums[0]() is sums else None
 
     def new_ratings(self, sums: RatedSums, explain: bool) -> dict[int, NewPlayerRating]:
         """Without explanations, on arrays where every number is exact in a machine integer; else
         one new player at a time (:func:`~xlrating.fide.core_plain.new_ratings_one_by_one`)."""
         found = None
-        if not explain and self.sums is not None and self.sums[0] is sums:
+        arrays = self.arrays_of(sums)
+        if not explain and arrays is not None:
             found = new_ratings(self.edition, self.players, self.rated_flags, self.sides.played, sums,
-                                self.scale, self.sums[1])
+                                self.scale, arrays)
         if found is None:
             found = new_ratings_one_by_one(self.edition, self.players, self.is_rated, self.sides.count, sums,
                                            self.scale, explain)
@@ -160,7 +169,7 @@ class NumpyCore:
     def rated_changes(self, sums: RatedSums) -> RatedChanges:
         """On arrays where every number is exact in a machine integer, else one rated player at
         a time (:func:`~xlrating.fide.core_plain.changes_one_by_one`); the same integers."""
-        arrays = self.sums[1] if self.sums is not None and self.sums[0] is sums else None
+        arrays = self.arrays_of(sums)
         found = rated_changes(self.edition, self.on, self.players, self.rated_flags, self.rated, sums,
                               self.scale, arrays)
         if found is None:
