@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 from functools import cache, cached_property, partial
+from operator import itemgetter
 from typing import Any
 from weakref import ReferenceType, ref
 
@@ -238,17 +239,11 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     games, excess, opponents = arrays["games"], arrays["excess"], arrays["opponents"]
     rated = np.asarray(units, dtype=np.int64)
     k_rule = k_by_rules(edition, on, players, rated / scale)  # each rating exactly: units / scale rounded
-    ks = [p.k for p in players]  # most events give no K: counted at C speed, the loop skipped
-    if ks.count(None) == size:
-        given = []
-    else:  # (a season gives every rated player his K: few distinct K and game counts, each held once)
-        within = cache(partial(given_k_within, edition))
-        counted = games.tolist()
-        given = [(i, within(k, counted[i])) for i, k in enumerate(ks) if k is not None]
+    given, held = _given_ks(edition, [p.k for p in players], games)
     # (a K given above the 700 rule's limit is held to it, but K before the rule is kept for the note)
     largest_k = max([int(k_rule.max(initial=0)),
-                     *(max(numerator, before) for _, ((numerator, _), before) in given)])
-    largest_unit = scale * 100 * max([1, *(denominator for _, ((_, denominator), _) in given)])
+                     *(max(numerator, before) for (numerator, _), before in held)])
+    largest_unit = scale * 100 * max([1, *(denominator for (_, denominator), _ in held)])
     largest_rating = int(rated.max(initial=0)) * largest_unit // scale
     largest_raw = largest_k * int(np.abs(excess).max(initial=0)) * scale
     largest_performance = int(opponents.max(initial=0)) + 800 * int(games.max(initial=0)) * scale
@@ -256,8 +251,9 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         return None
     k = k_limited(edition, k_rule, games)
     k_unit = np.ones(size, dtype=np.int64)
-    for i, ((numerator, denominator), before) in given:
-        k[i], k_unit[i], k_rule[i] = numerator, denominator, before
+    if given[0]:
+        at, numerators, denominators, befores = given
+        k[at], k_unit[at], k_rule[at] = numerators, denominators, befores
     unit = scale * 100 * k_unit
     rating = rated * 100 * k_unit
     raw = k * excess * scale
@@ -282,6 +278,24 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         "post_rating": kept(post.astype(np.float64) / unit.astype(np.float64)),
         "change": kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
         "performance": partial(_none_where_list, performance, ~known)}, noted=np.flatnonzero(noted).tolist())
+
+
+def _given_ks(edition: FideRules, ks: list[float | None], games: Ints
+              ) -> tuple[tuple[list[int], list[int], list[int], list[int]], set[tuple[tuple[int, int], int]]]:
+    """The K given to players (``ks``, ``None``: not given) held to the 700 rule over their
+    ``games`` (:func:`~xlrating.fide.core.given_k_within`): the players' positions, each one's K
+    as numerator and denominator, and K before the rule where it lowered K (else 0); and the
+    distinct results. Most events give no K (counted at C speed, the loop skipped); a season gives
+    every rated player his K: few distinct K and game counts, each held once."""
+    if ks.count(None) == len(ks):
+        return ([], [], [], []), set()
+    within = cache(partial(given_k_within, edition))
+    counted = games.tolist()
+    at = [i for i, k in enumerate(ks) if k is not None]
+    found = [within(ks[i], counted[i]) for i in at]
+    numerators, denominators = zip(*map(itemgetter(0), found), strict=True)
+    befores = list(map(itemgetter(1), found))
+    return (at, list(numerators), list(denominators), befores), set(found)
 
 
 def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool] | Flags,
