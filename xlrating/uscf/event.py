@@ -762,13 +762,18 @@ def _parameters(rules: UscfRules, system: RatingSystem, kind: EventType, start: 
     )
 
 
+_DATE = frozenset({dt.date})
+
+
 def _end_dates(values: Any, size: int, explain: bool) -> list[dt.date]:
     """``rate_event``'s ``end_dates``, checked: a date per player, numbers only."""
     if explain:
         raise ArgumentError("Argument 'end_dates': several events at once are rated for their numbers only "
                             "(explain=False)")
-    given = _check.each("end_dates", values, object, "a date")
-    found = [_check.date(f"end_dates[{i}]", value) for i, value in enumerate(given)]
+    given: Sequence[object] = _check.each("end_dates", values, object, "a date")
+    if not _DATE.issuperset(map(type, given)):  # (plain dates, as a season gives them, taken as they are)
+        given = [_check.date(f"end_dates[{i}]", value) for i, value in enumerate(given)]
+    found = list(given)
     if len(found) != size or None in found:
         raise ArgumentError(f"Argument 'end_dates' must give a date for each player ({size})")
     return cast("list[dt.date]", found)
