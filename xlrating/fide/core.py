@@ -99,6 +99,11 @@ def scaled(rating: float, scale: int) -> int:
     return exact.numerator * (scale // exact.denominator)
 
 
+def scaled_each(ratings: list[float], scale: int) -> list[int]:
+    """:func:`scaled` of each of ``ratings`` (whole ratings, ``scale`` 1, at C speed)."""
+    return list(map(int, ratings)) if scale == 1 else [scaled(rating, scale) for rating in ratings]
+
+
 class OnDemand:
     """A frozen dataclass of lists indexed by player, some of which a core may give as arrays
     (or functions) that make them (:meth:`on_demand`), each made a list when its field is first

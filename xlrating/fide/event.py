@@ -59,7 +59,7 @@ from ..model import (
     checked_games,
     outcome_records,
 )
-from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, given_k_within, scale_of, scaled
+from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, given_k_within, scale_of, scaled_each
 from .core_plain import HALVES, PlainCore
 from .player import FidePlayer
 from .rating import LOWEST_PUBLISHED, Exact, k_with_reason
@@ -110,8 +110,8 @@ class _Event:
         if any(r is not None and r < LOWEST_PUBLISHED for r in distinct):
             _check_floor(edition, players)  # names every player so rated
         self.scale = scale = scale_of(distinct)
-        units = {r: 0 if r is None else scaled(r, scale) for r in distinct}
-        caps = {r: self.cap_of(r) for r in distinct}
+        rated = [r for r in distinct if r is not None]
+        units: dict[float | None, int] = {None: 0, **dict(zip(rated, scaled_each(rated, scale), strict=True))}
         self.units = [units[r] for r in ratings]
         """Each rating in units of ``1/scale`` (0: unrated)."""
         self.is_rated = [r is not None for r in ratings]
@@ -119,14 +119,13 @@ class _Event:
         self.some_rated_since = any(since)
         self.counts_as_rated = list(map(gt, self.is_rated, since)) if self.some_rated_since else self.is_rated
         """Whether each player counts as rated for his opponents: rated, and not since the event."""
-        self.cap = [caps[r] for r in ratings]
+        uncapped, cap = edition.uncapped_from(on), edition.cap
+        self.cap = [NO_CAP if r is None or (uncapped is not None and r >= uncapped) else cap for r in ratings]
+        """Each player's cap on the rating difference (:meth:`~.rules.FideRules.cap_for`; ``NO_CAP``:
+        none, or unrated)."""
         self.core = self.make_core(games)
         self.played = self.core.sides.count
         self.notes: list[str] = []
-
-    def cap_of(self, rating: float | None) -> int:
-        cap = None if rating is None else self.edition.cap_for(rating, self.on)
-        return NO_CAP if cap is None else cap
 
     def make_core(self, games: Sequence[Game]) -> Core:
         """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
