@@ -17,6 +17,15 @@ def test_whole_accepts_excel_floats_and_refuses_negatives() -> None:
             _check.whole("games", bad)
 
 
+def test_all_whole_holds_only_values_whole_takes_as_they_are() -> None:
+    assert _check.all_whole([]) and _check.all_whole([0, 3, _check.MAX_COUNT])
+    assert _check.all_whole([1, 2], low=1) and not _check.all_whole([0, 2], low=1)
+    for values in ([1, 2.0], [True], [-1], [_check.MAX_COUNT + 1], [1, "2"], [None]):
+        assert not _check.all_whole(values), values
+    for value in (0, 3, _check.MAX_COUNT):
+        assert _check.whole("value", value) is value
+
+
 @pytest.mark.parametrize("bad", [math.inf, -math.inf, math.nan, "1500", None, True, -1, 5000])
 def test_rating_refuses_non_finite_text_and_out_of_range(bad: object) -> None:
     with pytest.raises(ArgumentError, match="'rating'"):

@@ -105,3 +105,7 @@ def test_groups_are_checked() -> None:
         rate_event(players, games, start_date=START, groups=[0, 0])
     with pytest.raises(ArgumentError, match="groups\\[1\\]"):
         rate_event(players, games, start_date=START, explain=False, groups=[0, "a"])
+    with pytest.raises(ArgumentError, match="groups\\[0\\]"):
+        rate_event(players, games, start_date=START, explain=False, groups=[-1, 0])
+    alone = rate_event(players, games, start_date=START, explain=False).players
+    assert rate_event(players, games, start_date=START, explain=False, groups=[1.0, 1]).players == alone

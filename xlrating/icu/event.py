@@ -61,6 +61,7 @@ import math
 from collections.abc import Iterable, Sequence
 from datetime import date
 from itertools import compress, repeat
+from typing import cast
 
 from .. import _check, _vector
 from .._columns import MANY, picker
@@ -777,13 +778,17 @@ def _groups(groups: object, players: tuple[IcuPlayer, ...], games: Sequence[Game
     if explain:
         raise ArgumentError("Argument 'groups': several events at once are rated for their numbers only "
                             "(explain=False)")
-    given = _check.each("groups", groups, object, "a whole number")
-    found = [_check.whole(f"groups[{i}]", value) for i, value in enumerate(given)]
+    given: Sequence[object] = _check.each("groups", groups, object, "a whole number")
+    if not _check.all_whole(given):  # (whole numbers, as a season gives them, taken as they are)
+        given = [_check.whole(f"groups[{i}]", value) for i, value in enumerate(given)]
+    found = cast("list[int]", list(given))
     if len(found) != len(players):
         raise ArgumentError(f"Argument 'groups' must give one group per player ({len(players)}), "
                             f"not {len(found)}")
     group = {p.number: g for p, g in zip(players, found, strict=True)}
     columns = game_columns(games)
+    if list(map(group.get, columns.players)) == list(map(group.get, columns.opponents)):
+        return found  # (no game joins two groups; else the first that does is named)
     for rnd, a, b in zip(columns.rounds, columns.players, columns.opponents, strict=True):
         if group.get(a) != group.get(b):
             raise ArgumentError(f"Argument 'groups': the game of players {a} and {b} in round {rnd} joins "
