@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from itertools import repeat
 from numbers import Real
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .errors import ArgumentError, EventError
 
@@ -222,6 +222,24 @@ def date(name: str, value: Any, *, default: dt.date | None = None) -> dt.date | 
     if isinstance(value, dt.date):
         return value
     raise fail(name, "a date", value)
+
+
+_DATE = frozenset({dt.date})
+
+
+def dates_per_player(name: str, values: Any, size: int, explain: bool) -> list[dt.date]:
+    """An engine's dates per player (several events rated at once: each player's event's date),
+    checked: a date for each of ``size`` players, numbers only (``explain`` false)."""
+    if explain:
+        raise ArgumentError(f"Argument '{name}': several events at once are rated for their numbers only "
+                            "(explain=False)")
+    given: Sequence[object] = each(name, values, object, "a date")
+    if not _DATE.issuperset(map(type, given)):  # (plain dates, as a season gives them, taken as they are)
+        given = [date(f"{name}[{i}]", value) for i, value in enumerate(given)]
+    found = list(given)
+    if len(found) != size or None in found:
+        raise ArgumentError(f"Argument '{name}' must give a date for each player ({size})")
+    return cast("list[dt.date]", found)
 
 
 def joined_problem(birth_date: dt.date | None, joined: dt.date | None) -> str | None:
