@@ -22,7 +22,6 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any, Protocol, TypeVar
 
 from .. import _check, systems
@@ -171,7 +170,9 @@ class Seating:
                 firsts += a
                 seconds += b
                 scores += score
-                seen.update(dict.fromkeys(chain.from_iterable(zip(a, b, strict=True))))
+                both: list[PlayerId] = [0] * (2 * len(a))  # each game's two players, interleaved
+                both[::2], both[1::2] = a, b
+                seen.update(dict.fromkeys(both))
             ends.append(len(seen))
         self.ids: list[PlayerId] = list(seen)
         self.numbers = numbers = dict(zip(self.ids, range(1, len(seen) + 1), strict=True))
