@@ -118,7 +118,7 @@ class _Period:
     def start(self, seating: Seating) -> _Start:
         """The seated players' entries and ratings at the start of the period, by pairing number
         - 1 (the period's entries do not change until it closes)."""
-        at_start = [self.season.entries[key] for key in seating.ids]
+        at_start = list(map(self.season.entries.__getitem__, seating.ids))
         return at_start, [entry.rating for entry in at_start]
 
     def count(self, seatings: Sequence[Seating]) -> list[_Start]:
