@@ -238,7 +238,7 @@ def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS) ->
 
     ``options`` is read for an event after every wave before it has been rated (the wave it
     joins shares none of its players): it may read the season's entries of the event's
-    ``players`` (:meth:`Season.entries_of`).
+    ``players`` (:attr:`Season.entries`; a new player's are in the event's data).
     """
     wave: list[Event] = []
     seen: set[PlayerId] = set()
@@ -296,14 +296,6 @@ class Season:
         if self.explain:
             self.seats[events[0].id] = tuple(seating.ids)  # (with explanations, an event alone)
         return seating
-
-    def entries_of(self, event: Event, players: Iterable[PlayerId]) -> list[Entry]:
-        """The entries of ``event``'s ``players`` as the event would be rated now (a new player's
-        from his data)."""
-        new, entries = event.players, self.entries
-        if not new:
-            return [entries[key] for key in players]
-        return [Entry(key, **new[key]) if key in new else entries[key] for key in players]
 
     def waves(self, events: Iterable[Event], options: Options) -> Iterator[Sequence[Event]]:
         """The events in waves (:func:`waves`); with explanations, each event alone (the season
