@@ -1,5 +1,6 @@
 """The shared argument checks: every bad value is refused with its argument's name."""
 
+import datetime as dt
 import math
 
 import pytest
@@ -15,6 +16,27 @@ def test_whole_accepts_excel_floats_and_refuses_negatives() -> None:
     for bad in (2.5, "3", True, None, math.nan):
         with pytest.raises(ArgumentError, match="'games'"):
             _check.whole("games", bad)
+
+
+def test_all_whole_holds_only_values_whole_takes_as_they_are() -> None:
+    assert _check.all_whole([]) and _check.all_whole([0, 3, _check.MAX_COUNT])
+    assert _check.all_whole([1, 2], low=1) and not _check.all_whole([0, 2], low=1)
+    for values in ([1, 2.0], [True], [-1], [_check.MAX_COUNT + 1], [1, "2"], [None]):
+        assert not _check.all_whole(values), values
+    for value in (0, 3, _check.MAX_COUNT):
+        assert _check.whole("value", value) is value
+
+
+def test_dates_per_player_are_dates_for_numbers_only() -> None:
+    day = dt.date(2025, 3, 1)
+    assert _check.dates_per_player("dates", (day, dt.datetime(2025, 3, 2, 10)), 2, False) == [
+        day, dt.date(2025, 3, 2)]
+    with pytest.raises(ArgumentError, match=r"Argument 'dates': several events .* numbers only"):
+        _check.dates_per_player("dates", [day, day], 2, True)
+    with pytest.raises(ArgumentError, match=r"Argument 'dates' must give a date for each player \(2\)"):
+        _check.dates_per_player("dates", [day], 2, False)
+    with pytest.raises(ArgumentError, match=r"dates\[1\]"):
+        _check.dates_per_player("dates", [day, "2025-03-01"], 2, False)
 
 
 @pytest.mark.parametrize("bad", [math.inf, -math.inf, math.nan, "1500", None, True, -1, 5000])

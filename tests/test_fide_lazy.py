@@ -9,6 +9,7 @@ other ``test_fide_*.py`` files check against the rule documents.
 
 from __future__ import annotations
 
+import gc
 import random
 from datetime import date
 from typing import Any
@@ -19,6 +20,7 @@ from fide_random import END_DATES, large_event, random_event
 from uscf_snapshot import encode
 
 from xlrating import _vector
+from xlrating._gc import collector_paused
 from xlrating.errors import EventError
 from xlrating.fide import FidePlayer, event, rate_event
 from xlrating.fide.core import RatedChanges, RatedSums
@@ -80,6 +82,20 @@ def test_rating_a_large_event_builds_no_outcome_until_one_is_read(monkeypatch: p
     number = arguments["players"][500].number
     assert outcome.player(number).player == number and made == [number]
     assert len(list(outcome.players)) == 1000 and len(made) == 1000
+
+
+@pytest.mark.parametrize("explain", [False, True])
+def test_a_large_event_rated_and_read_leaves_no_reference_cycle(explain: bool) -> None:
+    """The event's working is freed when its outcome is: a season pauses the cyclic collector,
+    so a cycle would keep every event's players, sides and arrays until the season ends."""
+    arguments = large_event(1000, explain=explain)
+    rate_event(**arguments)  # (a first event's imports leave garbage of their own)
+    gc.collect()
+    with collector_paused():
+        outcome = rate_event(**arguments)
+        assert outcome.players[0].player and len(list(outcome.players)) == 1000
+        del outcome
+        assert gc.collect() == 0
 
 
 def test_a_large_event_with_bad_input_fails_when_it_is_rated() -> None:

@@ -105,3 +105,45 @@ def test_groups_are_checked() -> None:
         rate_event(players, games, start_date=START, groups=[0, 0])
     with pytest.raises(ArgumentError, match="groups\\[1\\]"):
         rate_event(players, games, start_date=START, explain=False, groups=[0, "a"])
+    with pytest.raises(ArgumentError, match="groups\\[0\\]"):
+        rate_event(players, games, start_date=START, explain=False, groups=[-1, 0])
+    alone = rate_event(players, games, start_date=START, explain=False).players
+    assert rate_event(players, games, start_date=START, explain=False, groups=[1.0, 1]).players == alone
+
+
+def _dated_player(rng: random.Random, number: int) -> IcuPlayer:
+    """A rated player whose K (no K given) is decided by his age (40 under 21) or membership (32
+    under 8 years) on the event's start, around birthdays and anniversaries of joining near START."""
+    born = rng.choice([dt.date(2004, 2, 27), dt.date(2004, 3, 2), dt.date(1985, 5, 5)])
+    joined = rng.choice([dt.date(2017, 2, 28), dt.date(2017, 3, 3), dt.date(2001, 1, 1)])
+    return IcuPlayer(number, PlayerKind.RATED, float(rng.randint(1000, 2050)), rng.randint(20, 200),
+                     birth_date=born, joined=max(born, joined))
+
+
+@pytest.mark.parametrize("vector", CORES)
+@pytest.mark.parametrize("seed", range(20))
+def test_events_of_several_starts_give_each_rated_player_his_own_events_k(seed: int, vector: bool) -> None:
+    rng = random.Random(f"starts-{seed}")
+    events = []
+    first = 1
+    for _ in range(rng.randint(2, 6)):
+        players, games = _event(rng, first)
+        players[1:] = [_dated_player(rng, p.number) if rng.random() < 0.5 else p for p in players[1:]]
+        events.append((players, games, START + dt.timedelta(days=rng.randint(-4, 4))))
+        first += len(players)
+    with _vector.forced(vector):
+        alone = [list(rate_event(players, games, start_date=start, explain=False).players)
+                 for players, games, start in events]
+        groups = [n for n, (players, _, _) in enumerate(events) for _ in players]
+        together = rate_event([p for players, _, _ in events for p in players],
+                              [g for _, games, _ in events for g in games], start_date=events[0][2],
+                              explain=False, groups=groups,
+                              start_dates=[start for players, _, start in events for _ in players])
+    assert [_fields(o) for o in together.players] == [_fields(o) for outcomes in alone for o in outcomes]
+
+
+def test_start_dates_are_checked() -> None:
+    # (the check itself: tests/test_check.py)
+    players = [IcuPlayer(1, PlayerKind.RATED, 1500.0, 30, k=24.0), IcuPlayer(2, PlayerKind.UNRATED)]
+    with pytest.raises(ArgumentError, match=r"Argument 'start_dates': .* numbers only"):
+        rate_event(players, [Game(1, 1, 2, 1.0)], start_date=START, start_dates=[START, START])

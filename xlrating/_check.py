@@ -11,10 +11,10 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from itertools import repeat
 from numbers import Real
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .errors import ArgumentError, EventError
 
@@ -79,6 +79,9 @@ def rating(name: str, value: Any, *, low: float = 0.0, high: float = 4000.0) -> 
 MAX_COUNT = 10**9
 
 
+_INT = frozenset({int})
+
+
 def whole(name: str, value: Any, *, low: int = 0) -> int:
     """A whole number from ``low`` to :data:`MAX_COUNT`; floats with no fraction (Excel's
     numbers) are accepted."""
@@ -95,6 +98,15 @@ def whole(name: str, value: Any, *, low: int = 0) -> int:
     if as_float > MAX_COUNT:
         raise fail(name, f"a whole number from {low} to {MAX_COUNT:,}", value)
     return int(as_float)
+
+
+def all_whole(values: Collection[Any], *, low: int = 0) -> bool:
+    """Whether :func:`whole` takes every one of ``values`` as it is (each an ``int`` from ``low``
+    to :data:`MAX_COUNT`): checked at C speed, so that only values that are not are checked one
+    by one, each named."""
+    if not _INT.issuperset(map(type, values)):
+        return False
+    return not values or (low <= min(values) and max(values) <= MAX_COUNT)
 
 
 def positive(name: str, value: Any) -> float:
@@ -210,6 +222,24 @@ def date(name: str, value: Any, *, default: dt.date | None = None) -> dt.date | 
     if isinstance(value, dt.date):
         return value
     raise fail(name, "a date", value)
+
+
+_DATE = frozenset({dt.date})
+
+
+def dates_per_player(name: str, values: Any, size: int, explain: bool) -> list[dt.date]:
+    """An engine's dates per player (several events rated at once: each player's event's date),
+    checked: a date for each of ``size`` players, numbers only (``explain`` false)."""
+    if explain:
+        raise ArgumentError(f"Argument '{name}': several events at once are rated for their numbers only "
+                            "(explain=False)")
+    given: Sequence[object] = each(name, values, object, "a date")
+    if not _DATE.issuperset(map(type, given)):  # (plain dates, as a season gives them, taken as they are)
+        given = [date(f"{name}[{i}]", value) for i, value in enumerate(given)]
+    found = list(given)
+    if len(found) != size or None in found:
+        raise ArgumentError(f"Argument '{name}' must give a date for each player ({size})")
+    return cast("list[dt.date]", found)
 
 
 def joined_problem(birth_date: dt.date | None, joined: dt.date | None) -> str | None:

@@ -99,6 +99,11 @@ def scaled(rating: float, scale: int) -> int:
     return exact.numerator * (scale // exact.denominator)
 
 
+def scaled_each(ratings: list[float], scale: int) -> list[int]:
+    """:func:`scaled` of each of ``ratings`` (whole ratings, ``scale`` 1, at C speed)."""
+    return list(map(int, ratings)) if scale == 1 else [scaled(rating, scale) for rating in ratings]
+
+
 class OnDemand:
     """A frozen dataclass of lists indexed by player, some of which a core may give as arrays
     (or functions) that make them (:meth:`on_demand`), each made a list when its field is first
@@ -129,6 +134,18 @@ class OnDemand:
                 return maker.item(i)  # the Python number the list would hold
             made = getattr(self, name)
         return made[i]
+
+    def values(self, name: str, positions: list[int]) -> list[Any]:
+        """The values of the field ``name`` of the players at ``positions`` (``[record.k[i] for i
+        in positions]``), picked from its array if its list is not made yet."""
+        made = self.__dict__.get(name)
+        if made is None:
+            maker = self.__dict__["_makers"].get(name)
+            if hasattr(maker, "tolist"):
+                picked: list[Any] = maker[positions].tolist()  # the Python numbers the list would hold
+                return picked
+            made = getattr(self, name)
+        return [made[i] for i in positions]
 
 
 class _Made:

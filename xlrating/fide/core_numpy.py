@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 from functools import cache, cached_property, partial
+from operator import itemgetter
 from typing import Any
+from weakref import ReferenceType, ref
 
 import numpy as np
 import numpy.typing as npt
@@ -75,8 +77,11 @@ class NumpyCore:
         else:
             limits = np.array(cap, dtype=self.rated.dtype)
             self.over, self.last_row = limits * scale, np.minimum(limits, LAST_ROW).astype(np.int64)
-        self.sums: tuple[RatedSums, dict[str, Ints]] | None = None
-        """The last sums, and the same as arrays (:meth:`rated_changes` takes them as they are)."""
+        self.sums: tuple[ReferenceType[RatedSums], dict[str, Ints]] | None = None
+        """The last sums, and the same as arrays (:meth:`rated_changes` takes them as they are).
+        The sums are held by a weak reference: they hold the core (their explanation reads it),
+        and a reference cycle would keep each event's working (its players, sides and arrays)
+        until the cyclic collector runs, which a season pauses (see :mod:`xlrating._gc`)."""
 
     def lines(self, i: int) -> list[Line]:
         starts, rounds, opponents, halves = self.by_player
@@ -142,16 +147,21 @@ class NumpyCore:
                   "capped": total(over.astype(np.int64))}
         found = RatedSums.on_demand({**arrays, "score": score / 2, "expected": expected / 100},
                                     seen=seen, side_pd=pd_of)  # each made a list when first read
-        self.sums = found, arrays
+        self.sums = ref(found), arrays
         return found
+
+    def arrays_of(self, sums: RatedSums) -> dict[str, Ints] | None:
+        """``sums`` as arrays, if they are the last sums this core computed (else ``None``)."""
+        return self.sums[1] if self.sums is not None and self.sums[0]() is sums else None
 
     def new_ratings(self, sums: RatedSums, explain: bool) -> dict[int, NewPlayerRating]:
         """Without explanations, on arrays where every number is exact in a machine integer; else
         one new player at a time (:func:`~xlrating.fide.core_plain.new_ratings_one_by_one`)."""
         found = None
-        if not explain and self.sums is not None and self.sums[0] is sums:
+        arrays = self.arrays_of(sums)
+        if not explain and arrays is not None:
             found = new_ratings(self.edition, self.players, self.rated_flags, self.sides.played, sums,
-                                self.scale, self.sums[1])
+                                self.scale, arrays)
         if found is None:
             found = new_ratings_one_by_one(self.edition, self.players, self.is_rated, self.sides.count, sums,
                                            self.scale, explain)
@@ -160,7 +170,7 @@ class NumpyCore:
     def rated_changes(self, sums: RatedSums) -> RatedChanges:
         """On arrays where every number is exact in a machine integer, else one rated player at
         a time (:func:`~xlrating.fide.core_plain.changes_one_by_one`); the same integers."""
-        arrays = self.sums[1] if self.sums is not None and self.sums[0] is sums else None
+        arrays = self.arrays_of(sums)
         found = rated_changes(self.edition, self.on, self.players, self.rated_flags, self.rated, sums,
                               self.scale, arrays)
         if found is None:
@@ -229,17 +239,11 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     games, excess, opponents = arrays["games"], arrays["excess"], arrays["opponents"]
     rated = np.asarray(units, dtype=np.int64)
     k_rule = k_by_rules(edition, on, players, rated / scale)  # each rating exactly: units / scale rounded
-    ks = [p.k for p in players]  # most events give no K: counted at C speed, the loop skipped
-    if ks.count(None) == size:
-        given = []
-    else:  # (a season gives every rated player his K: few distinct K and game counts, each held once)
-        within = cache(partial(given_k_within, edition))
-        counted = games.tolist()
-        given = [(i, within(k, counted[i])) for i, k in enumerate(ks) if k is not None]
+    given, held = _given_ks(edition, [p.k for p in players], games)
     # (a K given above the 700 rule's limit is held to it, but K before the rule is kept for the note)
     largest_k = max([int(k_rule.max(initial=0)),
-                     *(max(numerator, before) for _, ((numerator, _), before) in given)])
-    largest_unit = scale * 100 * max([1, *(denominator for _, ((_, denominator), _) in given)])
+                     *(max(numerator, before) for (numerator, _), before in held)])
+    largest_unit = scale * 100 * max([1, *(denominator for (_, denominator), _ in held)])
     largest_rating = int(rated.max(initial=0)) * largest_unit // scale
     largest_raw = largest_k * int(np.abs(excess).max(initial=0)) * scale
     largest_performance = int(opponents.max(initial=0)) + 800 * int(games.max(initial=0)) * scale
@@ -247,8 +251,9 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         return None
     k = k_limited(edition, k_rule, games)
     k_unit = np.ones(size, dtype=np.int64)
-    for i, ((numerator, denominator), before) in given:
-        k[i], k_unit[i], k_rule[i] = numerator, denominator, before
+    if given[0]:
+        at, numerators, denominators, befores = given
+        k[at], k_unit[at], k_rule[at] = numerators, denominators, befores
     unit = scale * 100 * k_unit
     rating = rated * 100 * k_unit
     raw = k * excess * scale
@@ -273,6 +278,24 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         "post_rating": kept(post.astype(np.float64) / unit.astype(np.float64)),
         "change": kept((post - rating).astype(np.float64) / unit.astype(np.float64)),
         "performance": partial(_none_where_list, performance, ~known)}, noted=np.flatnonzero(noted).tolist())
+
+
+def _given_ks(edition: FideRules, ks: list[float | None], games: Ints
+              ) -> tuple[tuple[list[int], list[int], list[int], list[int]], set[tuple[tuple[int, int], int]]]:
+    """The K given to players (``ks``, ``None``: not given) held to the 700 rule over their
+    ``games`` (:func:`~xlrating.fide.core.given_k_within`): the players' positions, each one's K
+    as numerator and denominator, and K before the rule where it lowered K (else 0); and the
+    distinct results. Most events give no K (counted at C speed, the loop skipped); a season gives
+    every rated player his K: few distinct K and game counts, each held once."""
+    if ks.count(None) == len(ks):
+        return ([], [], [], []), set()
+    within = cache(partial(given_k_within, edition))
+    counted = games.tolist()
+    at = [i for i, k in enumerate(ks) if k is not None]
+    found = [within(ks[i], counted[i]) for i in at]
+    numerators, denominators = zip(*map(itemgetter(0), found), strict=True)
+    befores = list(map(itemgetter(1), found))
+    return (at, list(numerators), list(denominators), befores), set(found)
 
 
 def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool] | Flags,

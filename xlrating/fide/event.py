@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
+from functools import cache, partial
 from itertools import compress, repeat
 from operator import gt, mul, not_, sub
 from typing import cast
@@ -58,7 +59,7 @@ from ..model import (
     checked_games,
     outcome_records,
 )
-from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, given_k_within, scale_of, scaled
+from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, given_k_within, scale_of, scaled_each
 from .core_plain import HALVES, PlainCore
 from .player import FidePlayer
 from .rating import LOWEST_PUBLISHED, Exact, k_with_reason
@@ -109,8 +110,8 @@ class _Event:
         if any(r is not None and r < LOWEST_PUBLISHED for r in distinct):
             _check_floor(edition, players)  # names every player so rated
         self.scale = scale = scale_of(distinct)
-        units = {r: 0 if r is None else scaled(r, scale) for r in distinct}
-        caps = {r: self.cap_of(r) for r in distinct}
+        rated = [r for r in distinct if r is not None]
+        units: dict[float | None, int] = {None: 0, **dict(zip(rated, scaled_each(rated, scale), strict=True))}
         self.units = [units[r] for r in ratings]
         """Each rating in units of ``1/scale`` (0: unrated)."""
         self.is_rated = [r is not None for r in ratings]
@@ -118,14 +119,13 @@ class _Event:
         self.some_rated_since = any(since)
         self.counts_as_rated = list(map(gt, self.is_rated, since)) if self.some_rated_since else self.is_rated
         """Whether each player counts as rated for his opponents: rated, and not since the event."""
-        self.cap = [caps[r] for r in ratings]
+        uncapped, cap = edition.uncapped_from(on), edition.cap
+        self.cap = [NO_CAP if r is None or (uncapped is not None and r >= uncapped) else cap for r in ratings]
+        """Each player's cap on the rating difference (:meth:`~.rules.FideRules.cap_for`; ``NO_CAP``:
+        none, or unrated)."""
         self.core = self.make_core(games)
         self.played = self.core.sides.count
         self.notes: list[str] = []
-
-    def cap_of(self, rating: float | None) -> int:
-        cap = None if rating is None else self.edition.cap_for(rating, self.on)
-        return NO_CAP if cap is None else cap
 
     def make_core(self, games: Sequence[Game]) -> Core:
         """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
@@ -314,45 +314,66 @@ class _Event:
                        changes: RatedChanges) -> list[tuple[str, ...]]:
         """The notes (:meth:`rated_notes`) of the rated players at ``positions`` (ascending, picked
         by ``pick``), each with a rated game: most have none but the games not rated; the others
-        (``changes.noted``), and all of a few players, are written one by one."""
+        (``changes.noted``) have the words of their values, written once for each combination
+        of values (:meth:`rated_note_words`), and all of a few players are written one by one."""
         if len(positions) < MANY:
             return [tuple(self.rated_notes(i, sums, changes)) for i in positions]
         skipped = list(map(sub, pick(self.played), pick(sums.games)))
         only_skipped = {count: (_not_rated(count),) if count else () for count in set(skipped)}
         notes: list[tuple[str, ...]] = list(map(only_skipped.__getitem__, skipped))
-        for i in changes.noted:
-            at = bisect_left(positions, i)
-            if at < len(positions) and positions[at] == i:
-                notes[at] = tuple(self.rated_notes(i, sums, changes))
+        places = [(at, i) for at, i in zip(map(partial(bisect_left, positions), changes.noted), changes.noted,
+                                            strict=True) if at < len(positions) and positions[at] == i]
+        if not places:
+            return notes
+        noted = [i for _, i in places]
+        floor, ratings, caps = self.edition.rating_floor, self.ratings, self.cap
+        words = cache(self.rated_note_words)
+        values = [changes.values(name, noted) for name in ("k", "k_rule", "post", "unit")]
+        for (at, i), k, k_rule, post, unit, capped in zip(places, *values, sums.values("capped", noted),
+                                                          strict=True):
+            under = post < floor * unit  # the new rating under the floor
+            notes[at] = words(ratings[i] < floor, skipped[at], (k, k_rule, capped, caps[i], under))
         return notes
 
     def rated_notes(self, i: int, sums: RatedSums, changes: RatedChanges) -> list[str]:
         """A rated player's notes: a rating under the floor, games not rated, and with a rated
         game the 700 rule's K, capped games and a new rating under the floor."""
-        rating, edition = self.players[i].rating, self.edition
+        rating, floor = self.players[i].rating, self.edition.rating_floor
         assert rating is not None
-        notes = []
-        if rating < edition.rating_floor:  # a rating from an older list, whose floor was lower
-            notes.append(f"pre-event rating under the {edition.display} rating floor {edition.rating_floor} "
-                         "(a rating from an older list): rated as given")
         games = sums.games[i]
-        skipped = self.played[i] - games
-        if skipped:
-            notes.append(_not_rated(skipped))
         if not games:
-            return notes
+            return list(self.rated_note_words(rating < floor, self.played[i]))
         # Each value read alone: most players have no such note, and their lists are not made
         # (OnDemand.value).
-        k = changes.value("k", i)
-        if k < changes.value("k_rule", i):
+        under = changes.value("post", i) < floor * changes.value("unit", i)
+        return list(self.rated_note_words(rating < floor, self.played[i] - games, (
+            changes.value("k", i), changes.value("k_rule", i), sums.value("capped", i), self.cap[i], under)))
+
+    def rated_note_words(self, under_floor: bool, skipped: int,
+                         rated: tuple[int, int, int, int, bool] | None = None) -> tuple[str, ...]:
+        """The notes of a rated player whose rating is ``under_floor`` or not, with ``skipped``
+        games not rated: a rating under the floor, the games not rated and, for a player with a
+        rated game (``rated``: K, K by the rules before the 700 rule, the capped games, the cap,
+        whether the new rating is under the floor), the 700 rule's K, the capped games and a new
+        rating under the floor."""
+        edition = self.edition
+        notes = []
+        if under_floor:  # a rating from an older list, whose floor was lower
+            notes.append(f"pre-event rating under the {edition.display} rating floor {edition.rating_floor} "
+                         "(a rating from an older list): rated as given")
+        if skipped:
+            notes.append(_not_rated(skipped))
+        if rated is None:
+            return tuple(notes)
+        k, k_rule, capped, cap, under = rated
+        if k < k_rule:
             notes.append(f"K limited to {k} by the {edition.k_games_limit} rule")
-        capped = sums.value("capped", i)
         if capped:
-            notes.append(f"{_plural(capped, 'game')} capped at a difference of {self.cap[i]}")
-        if changes.value("post", i) < edition.rating_floor * changes.value("unit", i):
+            notes.append(f"{_plural(capped, 'game')} capped at a difference of {cap}")
+        if under:
             notes.append(f"under the rating floor {edition.rating_floor} after the event: a rating "
                          "under it is not published (the player is listed as unrated)")
-        return notes
+        return tuple(notes)
 
     def rated_steps(self, i: int, sums: RatedSums, change: Change,
                     performance: float | None) -> tuple[Step, ...]:

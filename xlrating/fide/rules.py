@@ -116,14 +116,14 @@ class FideRules:
     def cap_for(self, rating: float, on: date) -> int | None:
         """The cap on the rating difference for a player rated ``rating`` in an event ending
         ``on`` (``None``: no cap)."""
-        if (
-            self.cap_exempt_rating is not None
-            and self.cap_exempt_from is not None
-            and on >= self.cap_exempt_from
-            and rating >= self.cap_exempt_rating
-        ):
-            return None
-        return self.cap
+        uncapped = self.uncapped_from(on)
+        return None if uncapped is not None and rating >= uncapped else self.cap
+
+    def uncapped_from(self, on: date) -> float | None:
+        """The rating from which a player has no cap on the rating difference in an event ending
+        ``on`` (``None``: every rated player has the cap)."""
+        exempt, since = self.cap_exempt_rating, self.cap_exempt_from
+        return exempt if exempt is not None and since is not None and on >= since else None
 
     def describe_cap(self, on: date | None = None) -> str:
         """The cap in words, for the event's parameters (``on``: the event's end date)."""

@@ -61,6 +61,7 @@ import math
 from collections.abc import Iterable, Sequence
 from datetime import date
 from itertools import compress, repeat
+from typing import cast
 
 from .. import _check, _vector
 from .._columns import MANY, picker
@@ -167,10 +168,13 @@ class _Event:
 
     def __init__(self, players: tuple[IcuPlayer, ...], games: Sequence[Game], k_date: date | None,
                  rules: IcuRules, event_name: str, explain: bool, shared: Parameters,
-                 groups: list[int] | None = None) -> None:
+                 groups: list[int] | None = None, k_dates: list[date] | None = None) -> None:
         self.players = players
         self.groups = groups
         """Each player's group (several events rated at once, :func:`rate_event`'s ``groups``)."""
+        self.k_dates = k_dates
+        """Each player's date K is decided on (several events at once, :func:`rate_event`'s
+        ``start_dates``); ``None``: :attr:`k_date` for every player."""
         self.first_rating: Estimates | None = None
         """Of several events at once: the first rating's estimates (an event without a bonus
         winner keeps them through the second rating)."""
@@ -246,7 +250,8 @@ class _Event:
         limit, count = self.rules.provisional_limit, self.core.count
         missing: list[str] = []  # every player whose K cannot be decided, one line each
         rated = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
-        quick = None if self.explain or self.k_date is None else k_by_dates(self.k_date, self.rules)
+        quick = functools.cache(functools.partial(k_by_dates, rules=self.rules))  # (each date's once)
+        dates, k_date = self.k_dates, self.k_date
         factors, reasons = self.k, self.k_reason
         for i, p in enumerate(self.players):
             if p.kind is not rated:
@@ -258,15 +263,16 @@ class _Event:
                 factors[i], reasons[i] = p.k, "given"
             elif count[i]:
                 assert p.rating is not None
-                if quick is not None and (k := quick(p.rating, p.birth_date, p.joined)) is not None:
+                on = k_date if dates is None else dates[i]
+                if not self.explain and on is not None and (
+                        k := quick(on)(p.rating, p.birth_date, p.joined)) is not None:
                     factors[i] = k  # (the reason in words is read only by the explanation)
                     continue
                 try:
                     if self.explain:
-                        self.k[i], self.k_reason[i] = explain_k(p.rating, p.birth_date, p.joined, self.k_date,
-                                                                self.rules)
+                        factors[i], reasons[i] = explain_k(p.rating, p.birth_date, p.joined, on, self.rules)
                     else:  # the reason in words is read only by the explanation
-                        self.k[i] = k_rule(p.rating, p.birth_date, p.joined, self.k_date, self.rules)[0]
+                        factors[i] = k_rule(p.rating, p.birth_date, p.joined, on, self.rules)[0]
                 except ArgumentError as error:
                     missing.append(f"Player {p.number}: {error}")
         if missing:
@@ -733,6 +739,7 @@ def rate_event(
     event_name: str = "",
     explain: bool = True,
     groups: Sequence[int] | None = None,
+    start_dates: Sequence[date] | None = None,
 ) -> EventOutcome:
     """Rate an event under ICU rules (the algorithm is in this module's docstring).
 
@@ -754,6 +761,9 @@ def rate_event(
     a bonus's second rating is made, as if it were rated alone (they share ``rules`` and the
     date K is decided on), so every player's outcome is the one rating his event alone gives;
     only the event-wide parameters and notes (the iterations) are the whole call's.
+    ``start_dates`` gives each player's event's start date (numbers only), on which his K is
+    decided: events that start on different days rated at once, each rated player's K that of
+    his own event.
     """
     r = get_rules(rules)
     kind = EventType.parse(event_type)
@@ -766,8 +776,10 @@ def rate_event(
               ("End date", end.isoformat() if end else ""))
     k_date = start if start is not None else end
     grouped = None if groups is None else _groups(groups, roster, played, explain)
+    k_dates = (None if start_dates is None
+               else _check.dates_per_player("start_dates", start_dates, len(roster), explain))
     with collector_paused():
-        return _Event(roster, played, k_date, r, event_name, explain, shared, grouped).rate()
+        return _Event(roster, played, k_date, r, event_name, explain, shared, grouped, k_dates).rate()
 
 
 def _groups(groups: object, players: tuple[IcuPlayer, ...], games: Sequence[Game], explain: bool
@@ -777,13 +789,17 @@ def _groups(groups: object, players: tuple[IcuPlayer, ...], games: Sequence[Game
     if explain:
         raise ArgumentError("Argument 'groups': several events at once are rated for their numbers only "
                             "(explain=False)")
-    given = _check.each("groups", groups, object, "a whole number")
-    found = [_check.whole(f"groups[{i}]", value) for i, value in enumerate(given)]
+    given: Sequence[object] = _check.each("groups", groups, object, "a whole number")
+    if not _check.all_whole(given):  # (whole numbers, as a season gives them, taken as they are)
+        given = [_check.whole(f"groups[{i}]", value) for i, value in enumerate(given)]
+    found = cast("list[int]", list(given))
     if len(found) != len(players):
         raise ArgumentError(f"Argument 'groups' must give one group per player ({len(players)}), "
                             f"not {len(found)}")
     group = {p.number: g for p, g in zip(players, found, strict=True)}
     columns = game_columns(games)
+    if list(map(group.get, columns.players)) == list(map(group.get, columns.opponents)):
+        return found  # (no game joins two groups; else the first that does is named)
     for rnd, a, b in zip(columns.rounds, columns.players, columns.opponents, strict=True):
         if group.get(a) != group.get(b):
             raise ArgumentError(f"Argument 'groups': the game of players {a} and {b} in round {rnd} joins "

@@ -118,7 +118,7 @@ class _Period:
     def start(self, seating: Seating) -> _Start:
         """The seated players' entries and ratings at the start of the period, by pairing number
         - 1 (the period's entries do not change until it closes)."""
-        at_start = [self.season.entries[key] for key in seating.ids]
+        at_start = list(map(self.season.entries.__getitem__, seating.ids))
         return at_start, [entry.rating for entry in at_start]
 
     def count(self, seatings: Sequence[Seating]) -> list[_Start]:
@@ -313,7 +313,7 @@ class _Period:
             if value < floor:
                 # Under the floor the player is delisted and from then on treated as any other
                 # unrated player (FIDE Rating Regulations 2024, the rating floor 1400).
-                entries[key] = evolve(entry, rating=None, games=None, pending=(), events=events)
+                entries[key] = _listed(entry, None, None, entry.peak, (), events)
                 posts[key] = None
                 continue
             games = None if entry.games is None else entry.games + rated[key]
@@ -328,13 +328,11 @@ class _Period:
             first = self.first_rating(pooled)
             events = entry.events + self.played[key]
             if first is None or first.rating is None:
-                entries[key] = evolve(entry, pending=tuple(pooled), events=events)
+                entries[key] = _pooled(entry, tuple(pooled), events)
                 posts[key] = None
             else:
                 rating = float(first.rating)
-                entries[key] = evolve(
-                    entry, rating=rating, games=first.games, peak=rating, pending=(), events=events
-                )
+                entries[key] = _listed(entry, rating, first.games, rating, (), events)
                 posts[key] = rating
         history = self.season.history
         for key, event, pre, change, games in self.rows:
@@ -344,6 +342,11 @@ class _Period:
 
 _closed = evolver("rating", "games", "peak", "events")
 """A rated entry after its period, those fields in that order (:meth:`_Period.close`)."""
+_pooled = evolver("pending", "events")
+"""An unrated entry after a period without a first rating, those fields in that order."""
+_listed = evolver("rating", "games", "peak", "pending", "events")
+"""An entry listed (a first rating) or delisted (under the floor) at a period's end, those fields
+in that order."""
 
 
 def _rounded(start: int | Fraction, total: Fraction, round_change: bool) -> int | Fraction:

@@ -52,17 +52,13 @@ _rated = evolver("rating", "games")
 
 def options(season: Season, rules: icu.IcuRules, event: Event, players: set[PlayerId]) -> Hashable | None:
     """What the engine rates ``event`` with, as it bears on the event's players (a wave's events
-    have the same, :func:`.rate.waves`): the date K is decided at, where a rated player's K is
-    not given, and the adjustments of the list the season has passed. The estimates of an
-    event's unrated and provisional players iterate until none of them moves, and a bonus's
-    second rating iterates them again: a wave gives the engine each player's event
-    (``groups``), so that each event's converge, and are rated again, as if it were alone."""
-    limit, k_date = rules.provisional_limit, None
-    for entry in season.entries_of(event, players):
-        if entry.rating is not None and entry.k is None and (entry.games is None or entry.games >= limit):
-            k_date = event.start_date or event.end_date
-    passed = sum(adjustment.date <= event.end_date for adjustment in rules.adjustments)
-    return k_date, passed
+    have the same, :func:`.rate.waves`): the adjustments of the list the season has passed. The
+    estimates of an event's unrated and provisional players iterate until none of them moves,
+    and a bonus's second rating iterates them again: a wave gives the engine each player's event
+    (``groups``), so that each event's converge, and are rated again, as if it were alone. K is
+    decided at each event's start date: a wave of events that start on different days gives the
+    engine each player's (``start_dates``)."""
+    return sum(adjustment.date <= event.end_date for adjustment in rules.adjustments)
 
 
 def rate_wave(season: Season, wave: Sequence[Event]) -> None:
@@ -84,6 +80,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
                 rules=rules,
                 event_name=event.name or event.id,
                 **_groups(wave, seating, players),
+                **_start_dates(wave, seating),
             )
         except ArgumentError:
             _without_k(players, event.start_date or event.end_date, rules)
@@ -127,6 +124,15 @@ def _groups(wave: Sequence[Event], seating: Seating, players: Sequence[icu.IcuPl
     if len(wave) == 1 or not any(player.kind in _ITERATED for player in players):
         return {}
     return {"groups": seating.per_player(range(len(wave)))}
+
+
+def _start_dates(wave: Sequence[Event], seating: Seating) -> dict[str, Any]:
+    """The engine's ``start_dates`` for a wave of events that start on different days (each
+    player's event's, on which his K is decided), none otherwise."""
+    starts = [event.start_date or event.end_date for event in wave]
+    if len(set(starts)) == 1:
+        return {}
+    return {"start_dates": seating.per_player(starts)}
 
 
 def rate_events(season: Season, events: Sequence[Event]) -> None:

@@ -22,7 +22,6 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any, Protocol, TypeVar
 
 from .. import _check, systems
@@ -80,7 +79,12 @@ def player_place(event: Event, key: PlayerId) -> str:
 
 def players_of(event: Event) -> set[PlayerId]:
     """The IDs of the players who have a game in ``event``."""
-    return {key for _, a, b, _ in event.games for key in (a, b)}
+    found: set[PlayerId] = set()
+    add = found.add
+    for _, a, b, _ in event.games:  # (a loop: nearly twice as fast as a comprehension of pairs)
+        add(a)
+        add(b)
+    return found
 
 
 def engine_players(ids: Sequence[PlayerId], make: Callable[[PlayerId, int], T]) -> list[T]:
@@ -166,7 +170,9 @@ class Seating:
                 firsts += a
                 seconds += b
                 scores += score
-                seen.update(dict.fromkeys(chain.from_iterable(zip(a, b, strict=True))))
+                both: list[PlayerId] = [0] * (2 * len(a))  # each game's two players, interleaved
+                both[::2], both[1::2] = a, b
+                seen.update(dict.fromkeys(both))
             ends.append(len(seen))
         self.ids: list[PlayerId] = list(seen)
         self.numbers = numbers = dict(zip(self.ids, range(1, len(seen) + 1), strict=True))
@@ -232,7 +238,7 @@ def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS) ->
 
     ``options`` is read for an event after every wave before it has been rated (the wave it
     joins shares none of its players): it may read the season's entries of the event's
-    ``players`` (:meth:`Season.entries_of`).
+    ``players`` (:attr:`Season.entries`; a new player's are in the event's data).
     """
     wave: list[Event] = []
     seen: set[PlayerId] = set()
@@ -290,14 +296,6 @@ class Season:
         if self.explain:
             self.seats[events[0].id] = tuple(seating.ids)  # (with explanations, an event alone)
         return seating
-
-    def entries_of(self, event: Event, players: Iterable[PlayerId]) -> list[Entry]:
-        """The entries of ``event``'s ``players`` as the event would be rated now (a new player's
-        from his data)."""
-        new, entries = event.players, self.entries
-        if not new:
-            return [entries[key] for key in players]
-        return [Entry(key, **new[key]) if key in new else entries[key] for key in players]
 
     def waves(self, events: Iterable[Event], options: Options) -> Iterator[Sequence[Event]]:
         """The events in waves (:func:`waves`); with explanations, each event alone (the season

@@ -164,7 +164,8 @@ def rate_event(
         raise ArgumentError(f"Argument 'dual_rated': only Regular and Quick events are dual-rated, "
                             f"not {system.value!r} events")
     multiplier, multiplier_source = choose_bonus_multiplier(edition, bonus_multiplier, end)
-    ends = None if end_dates is None else _end_dates(end_dates, len(roster), explain)
+    size = len(roster)
+    ends = None if end_dates is None else _check.dates_per_player("end_dates", end_dates, size, explain)
     with collector_paused():
         event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end,
                        explain=explain, numbers=numbers, histories=histories, ends=ends)
@@ -760,15 +761,3 @@ def _parameters(rules: UscfRules, system: RatingSystem, kind: EventType, start: 
         ("Dual-rated K", "800(6.5 - 0.0025R)/(N' + m) above 2200, 200/(N' + m) from 2500"
          if rules.dual_rated_k is not None else f"none in {rules.name}"),
     )
-
-
-def _end_dates(values: Any, size: int, explain: bool) -> list[dt.date]:
-    """``rate_event``'s ``end_dates``, checked: a date per player, numbers only."""
-    if explain:
-        raise ArgumentError("Argument 'end_dates': several events at once are rated for their numbers only "
-                            "(explain=False)")
-    given = _check.each("end_dates", values, object, "a date")
-    found = [_check.date(f"end_dates[{i}]", value) for i, value in enumerate(given)]
-    if len(found) != size or None in found:
-        raise ArgumentError(f"Argument 'end_dates' must give a date for each player ({size})")
-    return cast("list[dt.date]", found)
