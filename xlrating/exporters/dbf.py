@@ -314,7 +314,7 @@ class Report:
     """The three tables of a rating report, and what the export should tell the user."""
 
     tables: tuple[Table, Table, Table]
-    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
     """What the crosstable says and the files cannot hold."""
     missing: tuple[Problem, ...] = ()
     """Required fields missing (written anyway: ``force``)."""

@@ -225,7 +225,7 @@ _HELD = {"Games": "games", "K": "k", "Peak": "peak", "Joined": "joined"}
 
 
 def not_held(event: ExportEvent, columns: Sequence[str], file: str, why: str) -> list[str]:
-    """A note saying which of ``columns`` (``Games``, ``K``...) the crosstable fills for some player
+    """A warning saying which of ``columns`` (``Games``, ``K``...) the crosstable fills for some player
     and ``file`` cannot hold, and ``why`` (an export says what it leaves out)."""
     players = [p for section in event.sections for p in section.crosstable.players]
     counts = [(name, sum(getattr(p, _HELD[name]) is not None for p in players)) for name in columns]
