@@ -564,6 +564,23 @@ def _only_section(event: ExportEvent) -> Section:
     return event.sections[0]
 
 
+def _blank_federations(section: Section, players: Sequence[PlayerRow]) -> list[str]:
+    """A warning naming the players written with no federation (columns 54-56 of their player
+    lines): a blank ``Federation`` cell, or no such column, is written blank, never guessed."""
+    from ..crosstable.workbook import named_rows
+
+    rows = [p.row for p in players if not section.value(p, "Federation").strip()]
+    if not rows:
+        return []
+    column, header = section.column("Federation"), section.crosstable.header_row
+    said = "written with no federation in their player lines (TRF columns 54-56); enter each one's"
+    if column is None:
+        return [str(Problem(row_address(section.name, header), f"no Federation column: {named_rows(rows)} "
+                            f"{said} in a Federation column (a three-letter FIDE code)"))]
+    return [str(Problem(address(section.name, header, column), f"Federation is blank for {named_rows(rows)}: "
+                        f"{said} there (a three-letter FIDE code)"))]
+
+
 def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> TrfText:
     """The TRF text (lines end in CR LF) of the event's one crosstable section, and the warnings.
 
@@ -603,6 +620,7 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
     if left_out:
         warnings.append(f"{edition.title} cannot hold " + "; ".join(left_out) + ": not written (--to trf "
                         "writes TRF-2026, which holds them)")
+    warnings += _blank_federations(section, writing.players)
     warnings += not_held(event, ("Games", "K", "Peak", "Joined"), f"the {edition.title} file",
                       "its player lines and national records hold ratings alone (the rating body works out K "
                       "from its own records), so an import of the file rates with the rules' K")
