@@ -77,7 +77,8 @@ def test_export_prints_what_the_file_cannot_hold_as_warnings_and_the_written_fil
     assert out.splitlines() == ["Exported spring.xlsx (FIDE TRF16):", f"Wrote {tmp_path / 'old.trf'}"]
     assert err == [WARNING + "FIDE TRF16 cannot hold 1 other line of TRF lines (XXC): not written (--to trf "
                              "writes TRF-2026, which holds them)"]
-    assert export(workbook, "trf16", tmp_path / "again.trf").warnings == tuple(line[len(WARNING):] for line in err)
+    again = export(workbook, "trf16", tmp_path / "again.trf")
+    assert again.warnings == tuple(line[len(WARNING):] for line in err)
 
 
 def test_a_blank_federation_written_into_a_trf_file_is_said_at_its_column(
@@ -88,8 +89,9 @@ def test_a_blank_federation_written_into_a_trf_file_is_said_at_its_column(
     column = next(cell.column_letter for cell in sheet[1] if cell.value == "Federation")
     sheet[f"{column}3"] = sheet[f"{column}6"] = None
     book.save(workbook)
-    said = (f"Crosstable!{column}1: Federation is blank for 2 players (rows 3, 6): written with no federation "
-            "in their player lines (TRF columns 54-56); enter each one's there (a three-letter FIDE code)")
+    said = (f"Crosstable!{column}1: Federation is blank for 2 players (rows 3, 6): written with no "
+            "federation in their player lines (TRF columns 54-56); enter each one's there (a three-letter "
+            "FIDE code)")
     assert export(workbook, "trf", tmp_path / "out.trf").warnings == (said,)
     lines = (tmp_path / "out.trf").read_text(encoding="utf-8").splitlines()
     assert [line[53:56] for line in lines if line.startswith("001")][1:3] == ["   ", "FRA"]  # row 3 is No 2
@@ -124,7 +126,8 @@ def test_the_export_macro_alert_lists_what_to_check(tmp_path: Path) -> None:
     actions = run_script(macros, "export_trf", book_json(workbook))
     alert = actions[-1]
     assert alert["func"] == "alert"
-    assert "Crosstable!B2: the name holds a line break or tab; written with a space in its place" in alert["args"][0]
+    assert ("Crosstable!B2: the name holds a line break or tab; written with a space in its place"
+            in alert["args"][0])
     # Classic Excel writes beside the workbook through export_beside, which hands the same on.
     said: list[str] = []
     export_beside(load_event(workbook), "trf", workbook, said)

@@ -121,6 +121,7 @@ def test_a_file_without_dates_is_named_with_what_a_season_needs(tmp_path: Path,
     assert main(["season-import", str(text), "-o", str(tmp_path / "season.xlsx")]) == 0
     out, err = capsys.readouterr()
     assert "Imported 1 event (tournamentinfo), 64 players" in out
-    assert (f"xlrating: warning: {text}: the file gives no dates: fill in the End date of its row on the Events "
-            "sheet (a season is rated in date order, and refuses an event without one)") in err.splitlines()
+    assert (f"xlrating: warning: {text}: the file gives no dates: fill in the End date of its row on the "
+            "Events sheet (a season is rated in date order, and refuses an event without one)"
+            ) in err.splitlines()
     assert "blank means today" not in out + err
