@@ -22,7 +22,7 @@ from test_season_import import two_trf
 from xlrating import macros
 from xlrating.cli import main
 from xlrating.exporters import export, export_beside, load_event
-from xlrating.importers import import_file, parse_trf
+from xlrating.importers import import_file, import_to_workbook, parse_trf
 
 DATA = Path(__file__).parent / "data" / "import"
 WARNING, NOTE = "xlrating: warning: ", "xlrating: note: "
@@ -133,3 +133,24 @@ def test_the_export_macro_alert_lists_what_to_check(tmp_path: Path) -> None:
     export_beside(load_event(workbook), "trf", workbook, said)
     assert said == list(export(workbook, "trf", tmp_path / "cli.trf").warnings)
     assert any("Crosstable!B2" in line for line in said)
+
+
+def test_a_dual_rated_events_quick_ratings_left_out_of_the_us_chess_report_are_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # D_RATING holds one rating: a dual-rated event's Quick column went nowhere, without a word.
+    import datetime
+
+    from test_export_uscf import complete_report, set_rows
+
+    workbook = tmp_path / "dual.xlsx"
+    event = import_to_workbook(DATA / "dual-rated.txt", workbook)
+    complete_report(set_rows(workbook, {"Event name": "Dual", "Start date": datetime.date(2024, 5, 10),
+                                        "End date": datetime.date(2024, 5, 11)}))
+    quick = sum(1 for value in event.sheets[0].column("Quick") if value is not None)
+    games = sum(1 for value in event.sheets[0].column("Games") if value is not None)
+    assert quick and games
+    said = (f"The Games column ({games} players) and the Quick column ({quick} players) are not in the "
+            "report: D_RATING holds the rating alone; US Chess rates from its own records")
+    assert export(workbook, "uscf", tmp_path / "report").warnings == (said,)
+    out, err = run(["export", str(workbook), "--to", "uscf", "-o", str(tmp_path / "cli")], capsys)
+    assert err == [WARNING + said] and "Quick" not in out
