@@ -68,7 +68,7 @@ def test_trf_round_trip_gives_the_same_crosstable(tmp_path: Path) -> None:
     trf = tmp_path / "out.trf"
     exported = export(first, "trf16", trf)
     # TRF16 defines no XXC line: the export names it, and the round trip keeps all else.
-    assert exported.notes == ("FIDE TRF16 cannot hold 1 other line of TRF lines (XXC): not written (--to "
+    assert exported.warnings == ("FIDE TRF16 cannot hold 1 other line of TRF lines (XXC): not written (--to "
                               "trf writes TRF-2026, which holds them)",)
     second = tmp_path / "second.xlsx"
     import_to_workbook(trf, second)
@@ -390,7 +390,7 @@ def test_trf_export_says_the_games_and_k_it_cannot_hold(tmp_path: Path) -> None:
     sheet.cell(2, games, 12), sheet.cell(2, k, 40), sheet.cell(3, k, 20)
     book.save(workbook)
     exported = export(workbook, "trf", tmp_path / "out.trf", force=True)  # (a player has no FIDE ID)
-    assert exported.notes[-1] == (
+    assert exported.warnings[-1] == (
         "The Games column (1 player) and the K column (2 players) are not in the FIDE TRF-2026 file: its "
         "player lines and national records hold ratings alone (the rating body works out K from its own "
         "records), so an import of the file rates with the rules' K")

@@ -144,7 +144,7 @@ def test_the_checker_wants_a_national_record_after_its_player() -> None:
 def test_the_header_and_player_lines_of_trf2026(tmp_path: Path) -> None:
     out = tmp_path / "out.trf"
     exported = export(complete_spring(tmp_path), "trf", out)
-    assert exported.missing == () and exported.notes == ()
+    assert exported.missing == () and exported.warnings == ()
     lines = written(out).split("\r\n")[:-1]
     assert lines[:14] == [
         "012 Spring Open 2024 (fictional)", "022 Galway", "032 IRL", "042 2024/03/01", "052 2024/03/03",
@@ -215,8 +215,11 @@ def test_every_missing_required_field_is_named_with_its_cell(
     assert f"Event!B{rows['City']}: City is blank" in err and "Traceback" not in err
     assert not (tmp_path / "cli.trf").exists()
     assert main(["export", str(workbook), "--to", "trf", "-o", str(tmp_path / "cli.trf"), "--force"]) == 0
-    out = capsys.readouterr().out
-    assert "Written with --force, 7 required fields missing:" in out and "no 'Chief arbiter' row" in out
+    # Each field missing is a warning on stderr (it was a list on stdout under "Written with --force").
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 7 and all(line.startswith("xlrating: warning: written with --force, a required field "
+                                                 "missing: ") for line in err)
+    assert any("no 'Chief arbiter' row" in line for line in err)
     lines = written(tmp_path / "cli.trf").split("\r\n")
     # Round 2's unreadable date is left blank at its place; the others are written.
     dates = next(line for line in lines if line.startswith("132"))
@@ -267,7 +270,7 @@ def test_line_breaks_and_tabs_in_cells_are_replaced_and_said(tmp_path: Path) -> 
         assert "\t" not in text
         second = next(line for line in lines if line.startswith("001    2"))
         assert second[14:47].rstrip() == "Kowalski, Bartosz"
-        assert exported.notes[:2] == (
+        assert exported.warnings[:2] == (
             f"Event!B{row}: the event name holds a line break or tab; written with a space in its place (a "
             "TRF line holds one line)",
             "Crosstable!B3: the name holds a line break or tab; written with a space in its place (a TRF "
@@ -285,7 +288,7 @@ def test_a_cell_changed_since_the_import_is_written_as_the_cell_says(tmp_path: P
     players = [line for line in written(exported.paths[0]).split("\r\n") if line.startswith("001")]
     assert players[0][101:109] == "0002 b 1" and players[1][101:109] == "0001 w 0"
     assert players[2][69:79] == "1985/06/01"
-    assert exported.notes == (
+    assert exported.warnings == (
         "Crosstable!O2: round 2's '0002 b W' no longer matches its cell: written as the cell says",
         "Crosstable!O3: round 2's '0001 w L' no longer matches its cell: written as the cell says",
         "Crosstable!O4: the birth date is no longer 1 January 1985: written as the birth date cell says, not "
@@ -298,7 +301,7 @@ def test_trf16_names_what_it_cannot_hold(tmp_path: Path) -> None:
     workbook = tmp_path / "w.xlsx"
     import_to_workbook(source, workbook)
     exported = export(workbook, "trf16", tmp_path / "out.trf")
-    assert exported.notes == (
+    assert exported.warnings == (
         "FIDE TRF16 cannot hold the national ratings (National Rating Support records); 4 other lines of "
         "TRF lines (142, 162, 172, 192); 3 comment lines (TRF comments): not written (--to trf writes "
         "TRF-2026, which holds them)",)
@@ -341,7 +344,7 @@ def test_a_trf2026_file_round_trips_line_for_line(tmp_path: Path) -> None:
     first = tmp_path / "first.xlsx"
     import_to_workbook(source, first)
     exported = export(first, "trf", tmp_path / "out.trf")
-    assert exported.missing == () and exported.notes == ()
+    assert exported.missing == () and exported.warnings == ()
     # All but the national record's classification (columns 11-13), named in an import note.
     assert written(exported.paths[0]) == TRF2026_FILE.replace("IRL    4    A", "IRL    4     ")
     second = tmp_path / "second.xlsx"
@@ -412,7 +415,7 @@ def test_a_second_federations_national_record_is_kept_and_written_after_the_play
         ["172 IRL NIDOF", "142 3", "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5",
          "192 FIDE_DUTCH_2025", second])
     assert "in.trf line 30: a second national record (federation ENG): kept as written in the TRF lines " \
-           "setting, not read" in event.notes
+           "setting, not read" in event.warnings
     workbook = tmp_path / "w.xlsx"
     import_to_workbook(source, workbook)
     text = written(export(workbook, "trf", tmp_path / "out.trf").paths[0])
@@ -548,7 +551,7 @@ def test_every_problem_of_the_national_records_line_222_and_the_players_in_one_r
         f"Crosstable!B2: Name '{'X' * 34}' is 34 characters; a TRF file holds 33"]
     book["Crosstable"]["B2"] = "Walsh, Eoin"
     book.save(workbook)
-    assert export(workbook, "trf16", tmp_path / "out.trf").notes == (
+    assert export(workbook, "trf16", tmp_path / "out.trf").warnings == (
         "FIDE TRF16 cannot hold the national ratings (National Rating Support records); line 222 (Encoded "
         "time control); 4 other lines of TRF lines (142, 162, 172, 192); 3 comment lines (TRF comments): not "
         "written (--to trf writes TRF-2026, which holds them)",)

@@ -225,8 +225,9 @@ def test_games_are_not_in_the_report_and_the_command_says_so(tmp_path: Path,
     complete_report(set_rows(workbook, {"Event name": "Two", "Start date": datetime.date(2024, 5, 10),
                                         "End date": datetime.date(2024, 5, 11)}))
     assert main(["export", str(workbook), "--to", "uscf"]) == 0
-    out = capsys.readouterr().out
-    assert "Note: The Games column (" in out and "D_RATING holds the rating alone" in out
+    out, err = capsys.readouterr()
+    assert "xlrating: warning: The Games column (" in err and "D_RATING holds the rating alone" in err
+    assert "Games" not in out  # stdout: what was written
     ratings = [p["D_RATING"] for p in records(tmp_path / "two-uscf", "TDEXPORT.DBF")]
     assert all(re.fullmatch(r"[0-9]{1,4}", r) for r in ratings)
 
@@ -284,9 +285,9 @@ def test_a_blank_end_date_is_missing_never_today(imported: Path, tmp_path: Path,
            "blank one is never today" in err
     assert not (tmp_path / "report").exists()
     assert main(["export", str(imported), "--to", "uscf", "-o", str(tmp_path / "report"), "--force"]) == 0
-    out = capsys.readouterr().out
-    assert "Written with --force, 1 required field missing:" in out
-    assert f"  {rows['End date'][1]}: End date is blank" in out
+    err = capsys.readouterr().err
+    assert f"xlrating: warning: written with --force, a required field missing: {rows['End date'][1]}: End " \
+           "date is blank" in err
     header = records(tmp_path / "report", "THEXPORT.DBF")[0]
     sections = records(tmp_path / "report", "TSEXPORT.DBF")
     today = datetime.date.today().strftime("%Y%m%d")
@@ -333,4 +334,4 @@ def test_sections_with_different_time_controls_leave_it_blank_with_a_note(tmp_pa
     event = import_file(write_event(tmp_path / "source", sections=sections))
     assert "Time control" not in dict(event.event)
     assert "Sections differ in time control (G/30;d5, G/45;d5): the Event sheet's Time control is left " \
-           "blank" in event.notes
+           "blank" in event.warnings

@@ -62,8 +62,9 @@ def test_text_mixing_utf8_and_windows_1252_is_read_as_written_and_said(
     source = tmp_path / "mixed.txt"
     source.write_bytes(mixed)
     assert main(["import", str(source), "-o", str(tmp_path / "mixed.xlsx")]) == 0
-    out = capsys.readouterr().out
-    assert "mixes UTF-8 and Windows-1252 text: line 13 read as Windows-1252" in out
+    err = capsys.readouterr().err
+    assert "xlrating: warning: The file mixes UTF-8 and Windows-1252 text: line 13 read as Windows-1252" \
+        in err
     book = openpyxl.load_workbook(tmp_path / "mixed.xlsx")
     names = [row[1] for row in book.worksheets[0].iter_rows(min_row=2, values_only=True)]
     assert "MÜLLER HOPP" in names and "IDA MÜLLER" in names

@@ -143,7 +143,7 @@ def test_each_section_becomes_a_sheet_with_the_spec_codes(tmp_path: Path) -> Non
         (4, "King, Jack", "44444444", "PA", 1700),
     ]
     assert quad.header[-3:] == ("R1", "R2", "R3")  # S_TOT_RNDS 3
-    assert any("round robin" in note and "Quad: U1600" in note for note in event.notes)
+    assert any("round robin" in warning and "Quad: U1600" in warning for warning in event.warnings)
 
 
 def test_file_names_are_matched_whatever_their_case(tmp_path: Path) -> None:
@@ -396,7 +396,7 @@ def test_time_controls_that_differ_leave_the_setting_blank(tmp_path: Path) -> No
     sections = [SECTIONS[0], [*SECTIONS[1][:4], "G/60", *SECTIONS[1][5:]]]
     event = read_dbf(write_event(tmp_path / "r", sections=sections))
     assert event.setting("Time control") is None
-    assert event.notes[-1] == ("Sections differ in time control (G/45;d5, G/60): the Event sheet's Time "
+    assert event.warnings[-1] == ("Sections differ in time control (G/45;d5, G/60): the Event sheet's Time "
                                "control is left blank")
     assert read_dbf(tmp_path / "r", sections=["Open"]).setting("Time control") == "G/45;d5"
 

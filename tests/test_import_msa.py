@@ -37,7 +37,7 @@ def test_a_dual_rated_section() -> None:
     assert event.event[:4] == (("System", "USCF"), ("Rating system", "Regular"), ("Dual rated", "yes"),
                                ("Event type", "Swiss"))
     assert event.setting("End date") is None
-    assert any("End date" in note for note in event.notes)
+    assert any("End date" in warning for warning in event.warnings)
     (sheet,) = event.sheets
     assert sheet.name == "Crosstable"
     assert sheet.header == (
@@ -92,7 +92,7 @@ def test_several_sections_one_sheet_each() -> None:
     assert event.setting("Dual rated") == "no"
     # Open is a round robin (all four met), Reserve a Swiss: the workbook says Swiss.
     assert event.setting("Event type") == "Swiss"
-    assert any("Section 1 - Open" in note and "round robin" in note for note in event.notes)
+    assert any("Section 1 - Open" in warning and "round robin" in warning for warning in event.warnings)
     reserve = event.sheets[1]
     assert reserve.header == ("No", "Name", "State", "ID", "Rating", "Games", "Total", "R1", "R2",
                               "Official post rating", "Official post games")

@@ -193,9 +193,9 @@ def test_ratings_ids_forfeits_dates_and_notes_as_read_today() -> None:
         (2, "B", "123", 1900, "L1b", "U", "D3w", f"no game in round 2: {gap}"),
         (3, "C", None, None, "U", "X1b", "D2b", f"no game in round 1: {gap}"),
     )
-    assert event.notes == ("first", "3 games read; pairing numbers go by rating, highest first",
-                           "3 players have rounds with no game (entered as U: PGN records no byes; see the "
-                           "Import notes column)")
+    assert event.notes == ("first", "3 games read; pairing numbers go by rating, highest first")
+    assert event.warnings == ("Crosstable: 3 players (rows 2, 3, 4) with a value the import changed or took "
+                              "as a default: check their Import notes column before rating",)
 
 
 def test_no_dates_one_gap_and_an_event_name_a_cell_cannot_hold() -> None:
@@ -203,10 +203,11 @@ def test_no_dates_one_gap_and_an_event_name_a_cell_cannot_hold() -> None:
             + tagged("2", "B", "D", "0-1"))
     event = parse_pgn(text, "e.pgn")
     assert event.setting("Event name") is None
-    assert event.notes == ("3 games read; pairing numbers go by rating, highest first",
-                           "2 players have rounds with no game (entered as U: PGN records no byes; see the "
-                           "Import notes column)",
-                           "The games have no dates: fill in the Event sheet's End date (blank means today)")
+    assert event.notes == ("3 games read; pairing numbers go by rating, highest first",)
+    assert event.warnings == ("Crosstable: 2 players (rows 4, 5) with a value the import changed or took as "
+                              "a default: check their Import notes column before rating",
+                              "The games have no dates: fill in the Event sheet's End date (blank means "
+                              "today)")
     text = tagged("1", "A", "B", "1-0", '[Event "#N/A"]\n') + tagged("2", "A", "B", "0-1")
     assert problems(text) == ["e.pgn line 1: the event name '#N/A' is an Excel error value, not text a "
                               "crosstable can hold"]

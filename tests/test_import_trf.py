@@ -126,10 +126,10 @@ def test_a_round_robin_is_recognised_and_blank_ratings_are_unrated() -> None:
     sheet = event.sheets[0]
     assert sheet.column("Rating") == (1900, None, None)
     assert sheet.column("R3") == ("F", "L3w", "W2b")
-    assert event.notes == ()
+    assert event.notes == () and event.warnings == ()
     assert parse_trf(rr_event("H", points=("1.5", "1.0", "1.0")).replace("052 2024/06/30\n", ""),
-                     "rr.trf").notes == ("The file has no end date (line 052): fill in the Event sheet's End "
-                                         "date (blank means today)",)
+                     "rr.trf").warnings == ("The file has no end date (line 052): fill in the Event sheet's "
+                                            "End date (blank means today)",)
 
 
 @pytest.mark.parametrize(

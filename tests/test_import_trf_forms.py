@@ -105,13 +105,13 @@ def test_older_half_point_bye_0000_dash_equals(tmp_path: Path) -> None:
     assert sheet.rows[5][sheet.header.index("R2")] == "H"
 
 
-def test_line_062_lower_than_the_player_lines_imports_all_with_a_note(tmp_path: Path) -> None:
+def test_line_062_lower_than_the_player_lines_imports_all_with_a_warning(tmp_path: Path) -> None:
     path = tmp_path / "count.trf"
     path.write_text(FIXTURE.replace("062 7", "062 5", 1), encoding="utf-8")
     event = import_file(path)
     assert len(event.sheets[0].rows) == 7
     assert ("The file says 5 players (line 062) but has 7 player lines: all 7 are imported (some programs "
-            "count only the players who played)") in event.notes
+            "count only the players who played)") in event.warnings
 
 
 def test_double_forfeits_in_dbf_and_msa_are_f_in_both_rows(tmp_path: Path) -> None:

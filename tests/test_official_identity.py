@@ -135,7 +135,7 @@ def test_one_id_under_two_names_across_imported_files(tmp_path: Any) -> None:
     text = summer.read_text(encoding="utf-8")
     assert "Müller, Anna" in text
     summer.write_text(text.replace("Müller, Anna", "Weber, Annie"), encoding="utf-8")
-    notes = import_season([folder]).notes
+    notes = import_season([folder]).warnings
     assert [n for n in notes if "ID 4611111" in n] == [
         "'b-summer'!B2: ID 4611111 is 'Weber, Annie' here but 'Müller, Anna' at 'a-spring'!B2: both rows are "
         "rated as one player (by the ID); check the ID and the name"]

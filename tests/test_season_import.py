@@ -115,12 +115,13 @@ def test_a_file_that_cannot_be_imported_is_its_problems(tmp_path: Path) -> None:
 def test_a_file_without_dates_is_named_with_what_a_season_needs(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     """US Chess crosstable text has no dates. Imported alone, a blank End date means today; in a
-    season it is refused: the note names the file and the Events sheet, never "the Event sheet"
+    season it is refused: the warning names the file and the Events sheet, never "the Event sheet"
     and "today"."""
     text = Path(__file__).resolve().parent / "data" / "real" / "tournamentinfo.txt"
     assert main(["season-import", str(text), "-o", str(tmp_path / "season.xlsx")]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert "Imported 1 event (tournamentinfo), 64 players" in out
-    assert (f"Note: {text}: the file gives no dates: fill in the End date of its row on the Events sheet (a "
-            "season is rated in date order, and refuses an event without one)") in out
-    assert "blank means today" not in out
+    assert (f"xlrating: warning: {text}: the file gives no dates: fill in the End date of its row on the "
+            "Events sheet (a season is rated in date order, and refuses an event without one)"
+            ) in err.splitlines()
+    assert "blank means today" not in out + err

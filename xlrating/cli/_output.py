@@ -5,9 +5,11 @@ macro-enabled workbook's Python module beside its copy; the workbook and its rep
 renamed into place together; and a warning of the Excel features a copy does not keep.
 
 What a run says beside its output goes to stderr under one of two labels (:data:`WARNING`,
-printed by :func:`warn`, and :data:`NOTE`): ``xlrating: warning:`` for what the user should
-check or act on (a default taken, a value the run could not read, a feature lost),
-``xlrating: note:`` for information (a Python module kept because it was already there).
+printed by :func:`warn`, and :data:`NOTE`, printed by :func:`inform`): ``xlrating: warning:``
+for what the user should check or act on (a default taken, a value the run could not read or
+a file cannot hold, a feature lost), ``xlrating: note:`` for information (a Python module kept
+because it was already there, the edition a TRF file was read as). Stdout keeps what the command
+is for: what was rated, imported or exported, and the files written.
 """
 
 from __future__ import annotations
@@ -34,6 +36,12 @@ def warn(warnings: Iterable[object]) -> None:
     """Print each of ``warnings`` (a run's defaults taken and things to check) on stderr as a warning."""
     for warning in warnings:
         print(f"{WARNING}{warning}", file=sys.stderr)
+
+
+def inform(notes: Iterable[object]) -> None:
+    """Print each of ``notes`` (information that asks nothing of the user) on stderr as a note."""
+    for note in notes:
+        print(f"{NOTE}{note}", file=sys.stderr)
 
 
 def output_path(source: Path, output: str | None, in_place: bool, *, suffix: str = "rated") -> Path:

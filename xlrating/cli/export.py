@@ -8,8 +8,9 @@ same files (folder ``-dbf``). The crosstable is validated as ``xlrating rate`` v
 it: with errors, every problem is listed with its cell, nothing is written and the exit
 status is 1. Then the checks before sending name every field the receiving body requires
 that the workbook lacks (exit status 1, nothing written). ``--force`` writes anyway
-(printing what is missing) and replaces existing files; the workbook itself is never
-changed.
+(a warning for each field missing) and replaces existing files; the workbook itself is never
+changed. What the file cannot hold as the workbook says it, or holds changed, is printed on
+stderr as ``xlrating: warning:``, each with its cell.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from ..errors import WorkbookError
 from ._args import path_arg
+from ._output import warn
 
 #: The subcommands this module registers, with their one-line help (``xlrating --help``).
 HELP = {"export": "write a FIDE TRF file or US Chess's rating report files from a crosstable workbook"}
@@ -82,11 +84,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"Exported {source.name} ({FORMATS[args.fmt]}):")
     for path in exported.paths:
         print(f"Wrote {path}")
-    if exported.missing:
-        count = len(exported.missing)
-        print(f"Written with --force, {count} required field{'s' if count != 1 else ''} missing:")
-        for problem in exported.missing:
-            print(f"  {problem}")
-    for note in exported.notes:
-        print(f"Note: {note}")
+    warn(f"written with --force, a required field missing: {problem}" for problem in exported.missing)
+    warn(exported.warnings)
     return 0

@@ -5,7 +5,9 @@ FILE is US Chess crosstable text (``msa``), a FIDE TRF-2026 or TRF16 file (``trf
 US Chess rating report files (``dbf``) or a PGN file of the event's games (``pgn``); the
 format is guessed from the content when ``--from`` is left out. Nothing is written when
 the file has problems: every problem is listed with its file and line (or record), exit
-status 1.
+status 1. What the import decided is printed on stderr: information as ``xlrating: note:``,
+what to check before rating (no dates, a default taken, a line left out) as
+``xlrating: warning:``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from ..errors import WorkbookError
 from ._args import path_arg
+from ._output import inform, warn
 
 #: The subcommands this module registers, with their one-line help (``xlrating --help``).
 HELP = {"import": "turn US Chess crosstable text, a FIDE TRF file, US Chess DBF report files or PGN games "
@@ -73,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     event = import_to_workbook(source, target, args.fmt, sections=args.sections)
     sections = ", ".join(f"{s.name} ({len(s.rows)} players)" for s in event.sheets)
     print(f"Imported {event.source} ({FORMATS[event.format]}): {sections}")
-    for note in event.notes:
-        print(f"Note: {note}")
     print(f"Wrote {target}")
+    inform(event.notes)
+    warn(event.warnings)
     return 0

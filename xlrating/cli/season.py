@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, WorkbookError
 from ._args import add_output_options, ids_arg, path_arg
-from ._output import module_beside, output_path, report_path, warn, warn_lost, write_both
+from ._output import inform, module_beside, output_path, report_path, warn, warn_lost, write_both
 from .fill import preparer, print_fill, season_start
 
 if TYPE_CHECKING:
@@ -98,9 +98,9 @@ def run_import(args: argparse.Namespace) -> int:
     events = [name for name in season.sheets if name not in ("Season", "Players", "Events")]
     print(f"Imported {len(events)} event{'s' if len(events) != 1 else ''} ({', '.join(events)}), "
           f"{len(season.sheets['Players']) - 1} players")
-    for note in season.notes:
-        print(f"Note: {note}")
     print(f"Wrote {target}")
+    inform(season.notes)
+    warn(season.warnings)
     return 0
 
 

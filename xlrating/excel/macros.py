@@ -119,9 +119,10 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
     or ``xlrating export``. A TRF file holds one crosstable: in a workbook with several, the
     active sheet is exported if it is one of them (as ``--sheet`` chooses on the command line).
     On bad input nothing is written and an alert lists every problem with its cell; ``None``
-    is returned then, and from Lite.
+    is returned then, and from Lite. The alert after an export lists what to check (what
+    the file cannot hold, a value changed to fit), as ``xlrating export`` prints it.
     """
-    from ..exporters import FOLDER_FORMATS, export_beside, read_event, render_trf
+    from ..exporters import FOLDER_FORMATS, export_beside, read_event, write_trf
 
     if book is None:
         book = xw.Book.caller()
@@ -134,20 +135,24 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
                            f"run 'xlrating export {book.name} --to {fmt}'.", title="xlrating")
             return None
         if remote:
-            lines = render_trf(event).split("\r\n")[:-1]
+            trf = write_trf(event)
+            lines = trf.text.split("\r\n")[:-1]
             for sheet in list(book.sheets):
                 if sheet.name == TRF_SHEET:
                     sheet.delete()
             sheet = book.sheets.add(TRF_SHEET, after=book.sheets[len(book.sheets) - 1])
             sheet.range((1, 1), (len(lines), 1)).value = [[excel_value(line)] for line in lines]
-            book.app.alert(f"The TRF file's {len(lines)} lines are on the sheet '{TRF_SHEET}': copy column A "
-                           "into a text file.", title="xlrating")
+            done = (f"The TRF file's {len(lines)} lines are on the sheet '{TRF_SHEET}': copy column A "
+                    "into a text file.")
+            book.app.alert("\n".join([done, *_listed(trf.warnings, "warnings")]), title="xlrating")
             return None
-        written = export_beside(event, fmt, book.fullname)
+        said: list[str] = []
+        written = export_beside(event, fmt, book.fullname, said)
     except InputError as error:
         book.app.alert(alert_text(error), title="xlrating: nothing was exported", mode="critical")
         return None
-    book.app.alert("Wrote " + ", ".join(str(path) for path in written), title="xlrating", mode="info")
+    done = "Wrote " + ", ".join(str(path) for path in written)
+    book.app.alert("\n".join([done, *_listed(said, "warnings")]), title="xlrating", mode="info")
     return written
 
 

@@ -57,8 +57,11 @@ class Exported:
     """What an export wrote, and what the user should be told."""
 
     paths: tuple[Path, ...]
-    notes: tuple[str, ...] = ()
-    """What the file could not hold as the workbook says it, or what was changed to fit."""
+    warnings: tuple[str, ...] = ()
+    """What the user should check before sending, each naming its cell where there is one: what
+    the file cannot hold as the workbook says it (left out), or what was changed to fit.
+    ``xlrating export`` prints each as a warning (an export has no information of its own to give:
+    everything it says asks for a look)."""
     missing: tuple[Problem, ...] = ()
     """Required fields missing, written anyway (``force``)."""
 
@@ -122,7 +125,7 @@ def export(
     sheets: Sequence[str] = (),
     force: bool = False,
 ) -> Exported:
-    """:func:`export_workbook`, answering with the notes and the missing fields too.
+    """:func:`export_workbook`, answering with the warnings and the missing fields too.
 
     Raises :class:`MissingFieldsError` when a field the format requires is missing, unless
     ``force`` (which also replaces existing files).
@@ -133,9 +136,9 @@ def export(
     event = load_event(path, sheets=sheets)
     if fmt in EDITIONS:
         written = write_trf(event, fmt, force=force)
-        return Exported((write_text_atomic(written.text, out),), written.notes, written.missing)
+        return Exported((write_text_atomic(written.text, out),), written.warnings, written.missing)
     report = build_report(event, force=force)
-    return Exported(tuple(write_tables(report.tables, out, force=force)), report.notes, report.missing)
+    return Exported(tuple(write_tables(report.tables, out, force=force)), report.warnings, report.missing)
 
 
 def free_path(folder: Path, stem: str, suffix: str) -> Path:
@@ -147,19 +150,26 @@ def free_path(folder: Path, stem: str, suffix: str) -> Path:
     return candidate
 
 
-def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str]) -> list[Path]:
+def export_beside(event: ExportEvent, fmt: str, workbook: str | os.PathLike[str],
+                  warnings: list[str] | None = None) -> list[Path]:
     """Write ``event`` as ``fmt`` beside the workbook file ``workbook`` (what the macro does):
     ``NAME.trf``, or the folder ``NAME-uscf`` (``NAME-dbf``); a name already taken gets
     ``-2``, ``-3``… so nothing is ever replaced. A workbook never saved writes to the
     temporary folder. A missing required field raises :class:`MissingFieldsError`
-    (nothing is written)."""
+    (nothing is written). What the user should check (see :attr:`Exported.warnings`) is
+    added to ``warnings``."""
     fmt = _check.choice("fmt", fmt, FORMATS)
     if not isinstance(workbook, (str, os.PathLike)):  # (None would write None.trf)
         raise _check.fail("workbook", "the workbook's path", workbook)
+    said = warnings if warnings is not None else []
     source = Path(str(workbook))
     folder = source.parent if source.parent != Path(".") and source.parent.is_dir() else Path(
         tempfile.gettempdir())
     stem = source.stem if source.suffix else source.name
     if fmt in EDITIONS:
-        return [write_text_atomic(render_trf(event, fmt), free_path(folder, stem, ".trf"))]
-    return write_tables(build_report(event).tables, free_path(folder, f"{stem}-{fmt}", ""))
+        written = write_trf(event, fmt)
+        said.extend(written.warnings)
+        return [write_text_atomic(written.text, free_path(folder, stem, ".trf"))]
+    report = build_report(event)
+    said.extend(report.warnings)
+    return write_tables(report.tables, free_path(folder, f"{stem}-{fmt}", ""))

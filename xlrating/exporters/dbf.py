@@ -314,7 +314,7 @@ class Report:
     """The three tables of a rating report, and what the export should tell the user."""
 
     tables: tuple[Table, Table, Table]
-    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
     """What the crosstable says and the files cannot hold."""
     missing: tuple[Problem, ...] = ()
     """Required fields missing (written anyway: ``force``)."""
@@ -336,7 +336,9 @@ def build_report(event: ExportEvent, *, force: bool = False) -> Report:
         missing = [] if force else missing_fields(event, USCF_CHECKS)
         raise FormatError([*error.problems, *missing], title=error.title) from None
     missing = check_before_sending(event, USCF_CHECKS, "Cannot export US Chess's rating report", force=force)
-    dropped = not_held(event, ("Games",), "the report",
+    others = sorted({other.system for section in event.sections for p in section.crosstable.players
+                     for other in p.other_ratings})  # (a dual-rated event's Quick ratings)
+    dropped = not_held(event, ("Games", *others), "the report",
                        "D_RATING holds the rating alone; US Chess rates from its own records")
     return Report(tables, tuple(dropped), tuple(missing))
 

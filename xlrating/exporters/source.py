@@ -220,15 +220,24 @@ def rank(section: Section) -> dict[int, int]:
 
 
 
-#: The crosstable columns an export may name as not held by its file, by the row's attribute.
+#: The crosstable columns an export may name as not held by its file, by the row's attribute (any
+#: other name is a second rating system's column, ``Quick``, read into the row's other ratings).
 _HELD = {"Games": "games", "K": "k", "Peak": "peak", "Joined": "joined"}
 
 
+def _given(player: PlayerRow, column: str) -> bool:
+    if column in _HELD:
+        return getattr(player, _HELD[column]) is not None
+    other = player.other(column)
+    return other is not None and other.rating is not None
+
+
 def not_held(event: ExportEvent, columns: Sequence[str], file: str, why: str) -> list[str]:
-    """A note saying which of ``columns`` (``Games``, ``K``...) the crosstable fills for some player
-    and ``file`` cannot hold, and ``why`` (an export says what it leaves out)."""
+    """A warning saying which of ``columns`` (``Games``, ``K``, a second rating system's ``Quick``...)
+    the crosstable fills for some player and ``file`` cannot hold, and ``why`` (an export says what
+    it leaves out)."""
     players = [p for section in event.sections for p in section.crosstable.players]
-    counts = [(name, sum(getattr(p, _HELD[name]) is not None for p in players)) for name in columns]
+    counts = [(name, sum(_given(p, name) for p in players)) for name in columns]
     given = [f"the {name} column ({n} player{'s' if n != 1 else ''})" for name, n in counts if n]
     if not given:
         return []

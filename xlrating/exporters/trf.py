@@ -19,7 +19,7 @@ control, :mod:`.time_control`), National Rating Support records (a federation co
 place of ``001``, the national rating in columns 49-52 and the national ID in 58-68)
 with line ``172`` (the starting-rank method) when the event has national ratings, and
 the lines an imported file had that the crosstable does not use (``TRF lines``),
-written back as they were. TRF16 has none of these: an export to TRF16 names in a note
+written back as they were. TRF16 has none of these: an export to TRF16 names in a warning
 what it leaves out.
 
 Crosstable cell to TRF field:
@@ -39,7 +39,7 @@ lost or drawn in under one move (``R3 0005 w W``: not rated, the cell says ``X5`
 or ``H``), a pairing-allocated bye (``R4 0000 - U``: the cell says ``B``, ``H`` or ``U``),
 a birth date with only the year (``born 1985/00/00``: the cell says 1 January). Each is
 written back while the cell still agrees with it; a cell changed since is written as the
-cell says, with a note.
+cell says, with a warning.
 
 The rating is the FIDE rating: the ``Rating`` column in a FIDE event, the ``FIDE``
 column otherwise; the FIDE ID is the ``ID`` column in a FIDE event (blank otherwise).
@@ -47,7 +47,7 @@ The points are the score the results give; the rank is the ``Rank`` column when 
 player has one, else by score and tie-breaks (:func:`~.source.rank`). A value too wide
 for its field is refused, naming its cell: a submission file never holds a cut name. A
 line break or tab in a cell (which would start a new line, or shift every later column)
-is replaced by a space, and a note names the cell.
+is replaced by a space, and a warning names the cell.
 """
 
 from __future__ import annotations
@@ -131,16 +131,16 @@ class TrfText:
     """A rendered file: its text, and what the export should tell the user."""
 
     text: str
-    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
     missing: tuple[Problem, ...] = ()
     """Required fields missing (written anyway: ``force``)."""
 
 
-def _one_line(value: str, where: str, what: str, notes: list[str]) -> str:
+def _one_line(value: str, where: str, what: str, warnings: list[str]) -> str:
     """``value`` with line breaks, tabs and other control characters replaced by a space."""
     if not _BREAKS.search(value):
         return value
-    notes.append(f"{where}: the {what} holds a line break or tab; written with a space in its place "
+    warnings.append(f"{where}: the {what} holds a line break or tab; written with a space in its place "
                  "(a TRF line holds one line)")
     return " ".join(_BREAKS.sub(" ", value).split())
 
@@ -228,9 +228,9 @@ def _where(section: Section, player: PlayerRow, column_name: str) -> str:
     return address(section.name, player.row, column) if column else row_address(section.name, player.row)
 
 
-def _kept(section: Section, player: PlayerRow, notes: list[str]) -> tuple[dict[int, str], str]:
+def _kept(section: Section, player: PlayerRow, warnings: list[str]) -> tuple[dict[int, str], str]:
     """The ``TRF`` column's round fields (by round) and year-only birth date, as far as the
-    cells still agree with them (a note for each that no longer does)."""
+    cells still agree with them (a warning for each that no longer does)."""
     where = _where(section, player, "TRF")
     text = section.value(player, "TRF")
     fields: dict[int, str] = {}
@@ -240,14 +240,14 @@ def _kept(section: Section, player: PlayerRow, notes: list[str]) -> tuple[dict[i
         if not token:
             continue
         if match is None:
-            notes.append(f"{where}: {token!r} is not a TRF field this export knows (R3 0005 w W, born "
+            warnings.append(f"{where}: {token!r} is not a TRF field this export knows (R3 0005 w W, born "
                          "1985/00/00); left out")
         elif match["born"]:
             year = int(match["born"][:4])
             if player.birth_date == datetime.date(year, 1, 1):
                 born = match["born"]
             else:
-                notes.append(f"{where}: the birth date is no longer 1 January {year}: written as the "
+                warnings.append(f"{where}: the birth date is no longer 1 January {year}: written as the "
                              f"birth date cell says, not {match['born']}")
         else:
             number, kept = int(match["round"]), match["field"]
@@ -255,28 +255,29 @@ def _kept(section: Section, player: PlayerRow, notes: list[str]) -> tuple[dict[i
             if cell is not None and _kept_field(cell, kept):
                 fields[number] = kept[:7] + kept[7].upper()
             else:
-                notes.append(f"{where}: round {number}'s {kept!r} no longer matches its cell: written as "
+                warnings.append(f"{where}: round {number}'s {kept!r} no longer matches its cell: written as "
                              "the cell says")
     return fields, born
 
 
 def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: int,
-                problems: list[Problem], edition: Edition | None = None, notes: list[str] | None = None
+                problems: list[Problem], edition: Edition | None = None, warnings: list[str] | None = None
                 ) -> str:
     """The ``001`` line of one player."""
     edition = edition or TRF2026
-    notes = notes if notes is not None else []
+    warnings = warnings if warnings is not None else []
     rating = _rating(event, player)
     fide_id = (player.member_id or "") if systems.get(event.settings.system).fide_ids else ""
-    sex = _one_line(section.value(player, "Sex"), _where(section, player, "Sex"), "sex", notes)
+    sex = _one_line(section.value(player, "Sex"), _where(section, player, "Sex"), "sex", warnings)
     values = {
         "No": str(player.number),
         "Sex": edition.sexes.get(sex.casefold(), sex),
-        "Title": _one_line(section.value(player, "Title"), _where(section, player, "Title"), "title", notes),
-        "Name": _one_line(player.name, _where(section, player, "Name"), "name", notes),
+        "Title": _one_line(section.value(player, "Title"), _where(section, player, "Title"), "title",
+                           warnings),
+        "Name": _one_line(player.name, _where(section, player, "Name"), "name", warnings),
         "Rating": str(round(rating)) if rating else "",
         "Federation": _one_line(section.value(player, "Federation"), _where(section, player, "Federation"),
-                                "federation", notes).upper(),
+                                "federation", warnings).upper(),
         "ID": fide_id,
         "Points": _points(points_of(player)),
         "Rank": str(place),
@@ -286,7 +287,7 @@ def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: 
                                 f"the FIDE ID {fide_id!r} is not a number (digits 0 to 9)"))
     for name, value in values.items():
         _check_width(section, player, name, value, problems)
-    kept, born = _kept(section, player, notes)
+    kept, born = _kept(section, player, warnings)
     head = (f"001 {values['No']:>4} {values['Sex']:1}{values['Title']:>3} {values['Name']:<33} "
             f"{values['Rating']:>4} {values['Federation']:<3} {values['ID']:>11} "
             f"{born or _date(player.birth_date):<10} "
@@ -422,15 +423,15 @@ TRF16 = Edition("trf16", "FIDE TRF16", comments=False, national=False, encoded_t
 EDITIONS = {edition.key: edition for edition in (TRF2026, TRF16)}
 
 
-def _header(event: ExportEvent, edition: Edition, players: Sequence[PlayerRow], notes: list[str]
+def _header(event: ExportEvent, edition: Edition, players: Sequence[PlayerRow], warnings: list[str]
             ) -> list[str]:
     settings = event.settings
 
     def value(name: str) -> str:
-        return _one_line(event.setting(name), event.cells.get(name, settings.sheet), name.lower(), notes)
+        return _one_line(event.setting(name), event.cells.get(name, settings.sheet), name.lower(), warnings)
 
     lines = [
-        f"012 {_one_line(settings.event_name, settings.cell('Event name'), 'event name', notes)}",
+        f"012 {_one_line(settings.event_name, settings.cell('Event name'), 'event name', warnings)}",
         f"022 {value('City')}",
         f"032 {value('Host federation').upper()}",
         f"042 {_date(settings.start_date)}",
@@ -442,7 +443,7 @@ def _header(event: ExportEvent, edition: Edition, players: Sequence[PlayerRow], 
         f"102 {value('Chief arbiter')}",
     ]
     deputies = [d.strip() for d in re.split(r"[;\r\n]+", event.setting("Deputy arbiters")) if d.strip()]
-    lines += [f"112 {_one_line(d, event.cells.get('Deputy arbiters', ''), 'deputy arbiter', notes)}"
+    lines += [f"112 {_one_line(d, event.cells.get('Deputy arbiters', ''), 'deputy arbiter', warnings)}"
               for d in deputies]
     lines.append(f"122 {value('Time control')}")
     dates = _round_dates(event, edition.strict_round_dates)
@@ -459,11 +460,11 @@ def _encoded_time_control(event: ExportEvent, problems: list[Problem]) -> str:
     return given or encode(event.setting("Time control")) or ""
 
 
-def _extra_lines(event: ExportEvent, name: str, notes: list[str], *, blank: bool = False) -> list[str]:
+def _extra_lines(event: ExportEvent, name: str, warnings: list[str], *, blank: bool = False) -> list[str]:
     """The lines of the setting ``name`` (``TRF comments``, ``TRF lines``), tabs replaced;
     ``blank``: blank lines kept too (an empty comment line)."""
     where = event.cells.get(name, event.settings.sheet)
-    return [_one_line(line.rstrip(), where, name, notes) for line in event.setting(name).splitlines()
+    return [_one_line(line.rstrip(), where, name, warnings) for line in event.setting(name).splitlines()
             if blank or line.strip()]
 
 
@@ -475,7 +476,7 @@ class _Writing:
     section: Section
     players: list[PlayerRow]
     problems: list[Problem] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     """The ``TRF comments`` setting's lines."""
     kept: list[str] = field(default_factory=list)
@@ -535,7 +536,7 @@ def _comments_left_out(writing: _Writing) -> str | None:
 class _Addition:
     """A part of the file that one edition holds and another does not: the :class:`Edition` flag
     that says whether it is held, its lines (before the player lines, after them) and, when it
-    is not held, what the note says is left out (``None``: the event has nothing of it)."""
+    is not held, what the warning says is left out (``None``: the event has nothing of it)."""
 
     flag: str
     write: Callable[[_Writing], tuple[list[str], list[str]]]
@@ -563,8 +564,25 @@ def _only_section(event: ExportEvent) -> Section:
     return event.sections[0]
 
 
+def _blank_federations(section: Section, players: Sequence[PlayerRow]) -> list[str]:
+    """A warning naming the players written with no federation (columns 54-56 of their player
+    lines): a blank ``Federation`` cell, or no such column, is written blank, never guessed."""
+    from ..crosstable.workbook import named_rows
+
+    rows = [p.row for p in players if not section.value(p, "Federation").strip()]
+    if not rows:
+        return []
+    column, header = section.column("Federation"), section.crosstable.header_row
+    said = "written with no federation in their player lines (TRF columns 54-56); enter each one's"
+    if column is None:
+        return [str(Problem(row_address(section.name, header), f"no Federation column: {named_rows(rows)} "
+                            f"{said} in a Federation column (a three-letter FIDE code)"))]
+    return [str(Problem(address(section.name, header, column), f"Federation is blank for {named_rows(rows)}: "
+                        f"{said} there (a three-letter FIDE code)"))]
+
+
 def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> TrfText:
-    """The TRF text (lines end in CR LF) of the event's one crosstable section, and the notes.
+    """The TRF text (lines end in CR LF) of the event's one crosstable section, and the warnings.
 
     ``fmt``: ``"trf"`` (TRF-2026) or ``"trf16"``. Raises
     :class:`~xlrating.exporters.checks.MissingFieldsError` naming every field TRF-2026 marks
@@ -576,10 +594,10 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
     edition = EDITIONS[_check.choice("fmt", fmt, EDITIONS)]
     section = _only_section(event)
     writing = _Writing(event, section, sorted(section.crosstable.players, key=lambda p: p.number))
-    notes = writing.notes
-    head = _header(event, edition, writing.players, notes)
-    writing.comments = _extra_lines(event, "TRF comments", notes, blank=True)
-    kept = _extra_lines(event, "TRF lines", notes)
+    warnings = writing.warnings
+    head = _header(event, edition, writing.players, warnings)
+    writing.comments = _extra_lines(event, "TRF comments", warnings, blank=True)
+    kept = _extra_lines(event, "TRF lines", warnings)
     writing.kept_national = [line for line in kept if NATIONAL_RECORD.match(line)]
     writing.kept = [line for line in kept if line not in writing.kept_national]
     tail: list[str] = []
@@ -592,7 +610,7 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
         elif (what := addition.left_out(writing)) is not None:
             left_out.append(what)
     places = rank(section)
-    body = [player_line(event, section, p, places[p.number], writing.problems, edition, notes)
+    body = [player_line(event, section, p, places[p.number], writing.problems, edition, warnings)
             for p in writing.players]
     title = f"Cannot export {section.name} as {edition.title}"
     if writing.problems:  # with the missing fields, so that one run names every problem
@@ -600,15 +618,16 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
                           title=title)
     missing = check_before_sending(event, edition.required, title, force=force)
     if left_out:
-        notes.append(f"{edition.title} cannot hold " + "; ".join(left_out) + ": not written (--to trf writes "
-                     "TRF-2026, which holds them)")
-    notes += not_held(event, ("Games", "K", "Peak", "Joined"), f"the {edition.title} file",
+        warnings.append(f"{edition.title} cannot hold " + "; ".join(left_out) + ": not written (--to trf "
+                        "writes TRF-2026, which holds them)")
+    warnings += _blank_federations(section, writing.players)
+    warnings += not_held(event, ("Games", "K", "Peak", "Joined"), f"the {edition.title} file",
                       "its player lines and national records hold ratings alone (the rating body works out K "
                       "from its own records), so an import of the file rates with the rules' K")
     text = "".join(line.rstrip() + "\r\n" for line in [*head, *body, *tail])
-    return TrfText(text, tuple(notes), tuple(missing))
+    return TrfText(text, tuple(warnings), tuple(missing))
 
 
 def render_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> str:
-    """The TRF text of the event (see :func:`write_trf`), without the notes."""
+    """The TRF text of the event (see :func:`write_trf`), without the warnings."""
     return write_trf(event, fmt, force=force).text

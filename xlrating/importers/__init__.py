@@ -82,7 +82,8 @@ def import_to_workbook(
     ``out`` (an ``.xlsx``; written atomically, so a failure leaves no file behind).
 
     The workbook has one crosstable sheet per section, the ``Event`` sheet, and a ``How to
-    use`` sheet saying where the event came from and what the importer decided.
+    use`` sheet saying where the event came from, what to check (the event's
+    :attr:`~ImportedEvent.warnings`) and what the importer decided (its notes).
     Returns the imported event.
     """
     from ..workbook import NewSheet, write_new_workbook
@@ -98,6 +99,8 @@ def import_to_workbook(
         "(or with the one-click macro). Every problem is listed with its cell; nothing is rated until "
         "the crosstable is right.",
     ]
+    if event.warnings:
+        how_to += ["", "What to check before rating:", *(f"- {warning}" for warning in event.warnings)]
     if event.notes:
         how_to += ["", "What the import decided:", *(f"- {note}" for note in event.notes)]
     check_cells(event, how_to)

@@ -130,13 +130,13 @@ def _windows_1252(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("xlrating-cp1252", _windows_1252)
 
 
-def decode_text(data: bytes, where: str, notes: list[str] | None = None) -> str:
+def decode_text(data: bytes, where: str, warnings: list[str] | None = None) -> str:
     """Text from the bytes of a text file: UTF-8 (with or without BOM), UTF-16 with BOM,
     else Windows-1252, so accented names survive whichever the file used.
 
     Text that mixes the two (a file pasted together from two sources) is read character
     by character in the encoding each was written in: UTF-8 sequences as UTF-8, the
-    other bytes as Windows-1252; a note naming the Windows-1252 lines goes to ``notes``.
+    other bytes as Windows-1252; a warning naming the Windows-1252 lines goes to ``warnings``.
     Raises :class:`FormatError` for a binary file (NUL bytes without a UTF-16 BOM).
     """
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -151,7 +151,7 @@ def decode_text(data: bytes, where: str, notes: list[str] | None = None) -> str:
     except UnicodeDecodeError:
         pass
     text = data.decode("utf-8-sig", errors="xlrating-cp1252")
-    if notes is not None and any(ord(c) > 0x7F for c in data.decode("utf-8-sig", errors="ignore")):
+    if warnings is not None and any(ord(c) > 0x7F for c in data.decode("utf-8-sig", errors="ignore")):
         lines = data.splitlines()
         legacy = []
         for number, line in enumerate(lines, start=1):
@@ -162,22 +162,21 @@ def decode_text(data: bytes, where: str, notes: list[str] | None = None) -> str:
         shown = ", ".join(map(str, legacy[:10]))
         if len(legacy) > 10:
             shown += f" and {len(legacy) - 10} more"
-        notes.append(f"The file mixes UTF-8 and Windows-1252 text: line{'s' if len(legacy) > 1 else ''} "
+        warnings.append(f"The file mixes UTF-8 and Windows-1252 text: line{'s' if len(legacy) > 1 else ''} "
                      f"{shown} read as Windows-1252, the rest as UTF-8; check the names with accents")
     return text
 
 
-def text_args(text: Any, source: Any, notes: Any = ()) -> tuple[str, ...]:
+def text_args(text: Any, source: Any, notes: Any = (), warnings: Any = ()
+              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The arguments every text importer shares, checked: ``text`` and ``source`` as text,
-    ``notes`` a sequence of text (a single note would be read a letter at a time); the notes
-    as a tuple."""
+    ``notes`` and ``warnings`` each a sequence of text (a single note would be read a letter
+    at a time); the notes and the warnings as tuples."""
     for name, value, what in (("text", text, "the file's text"), ("source", source, "the file's name")):
         if not isinstance(value, str):
             raise _check.fail(name, f"text ({what})", value)
-    given = _check.sequence("notes", notes, "notes (text)")
-    if not all(isinstance(note, str) for note in given):
-        raise _check.fail("notes", "a sequence of notes (text)", notes)
-    return given
+    return (_check.texts("notes", notes, "a sequence of notes (text)"),
+            _check.texts("warnings", warnings, "a sequence of warnings (text)"))
 
 
 def sections_arg(sections: Any) -> tuple[str, ...] | None:
@@ -420,6 +419,21 @@ def build_sheet(
     return ImportedSheet(name=name, header=tuple(header), rows=tuple(rows), section=section)
 
 
+def noted_players(sheets: Sequence[ImportedSheet]) -> list[str]:
+    """A warning for each sheet with an ``Import notes`` column, naming its rows: what the import
+    changed or took as a default for a player (a birth year entered as 1 January, an unrated game
+    entered as a forfeit...) is said on the sheet, and the user is sent there."""
+    from ..crosstable.workbook import named_rows
+
+    warnings = []
+    for sheet in sheets:
+        if "Import notes" in sheet.header:
+            rows = [row for row, note in enumerate(sheet.column("Import notes"), start=2) if note]
+            warnings.append(f"{sheet.name}: {named_rows(rows)} with a value the import changed or took as "
+                            "a default: check their Import notes column before rating")
+    return warnings
+
+
 def check_size(where: str, players: int, rounds: int, filled: int) -> None:
     """Refuse (one problem, at once) a sheet of ``players`` x ``rounds`` round cells, of which the
     file fills ``filled``, that is larger than :data:`MAX_ROUND_CELLS` or, beyond
@@ -488,19 +502,19 @@ _EVENT_WIDE = ("System", "Rating system", "Dual rated")
 def merge_settings(
     sections: Sequence[Section], where: str, problems: Problems
 ) -> tuple[dict[str, str], list[str]]:
-    """The ``Event`` settings all ``sections`` share, and notes.
+    """The ``Event`` settings all ``sections`` share, and warnings.
 
     A workbook has one ``Event`` sheet, so its sections must agree on the system, the
     rating system and dual rating: when they do not, that is one problem naming each
     section's settings (the user imports them into separate workbooks with
     ``--section``). ``Event type`` may differ between Swiss and round robin sections:
-    the workbook then says ``Swiss`` and a note names the round robin sections (the US
+    the workbook then says ``Swiss`` and a warning names the round robin sections (the US
     Chess rules rate both alike; only a match is rated differently, so a ``Match``
     section beside others is a problem too).
     """
-    notes: list[str] = []
+    warnings: list[str] = []
     if not sections:
-        return {}, notes
+        return {}, warnings
     merged = dict(sections[0].settings)
     blocking: list[str] = []
     for key in merged:
@@ -510,7 +524,7 @@ def merge_settings(
         if key == "Event type" and "Match" not in values:
             merged[key] = "Swiss"
             others = [s.name or s.sheet.name for s in sections if s.settings.get(key) != "Swiss"]
-            notes.append("Sections differ in event type: the workbook says Swiss; round robin "
+            warnings.append("Sections differ in event type: the workbook says Swiss; round robin "
                          f"sections: {', '.join(others)} (rated alike under US Chess rules)")
         elif key in (*_EVENT_WIDE, "Event type"):
             blocking.append(key)
@@ -521,4 +535,4 @@ def merge_settings(
         problems.add(where, f"the sections differ in {' and '.join(k.lower() for k in blocking)}, and a "
                             f"workbook has one Event sheet ({described}): import them into separate "
                             "workbooks with --section NAME")
-    return merged, notes
+    return merged, warnings

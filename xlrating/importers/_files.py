@@ -23,7 +23,7 @@ def read_bytes(path: Path) -> bytes:
         raise FormatError([Problem(str(path), reason)]) from None
 
 
-def read_text(path: Path, notes: list[str] | None = None) -> str:
-    """The text of ``path``: UTF-8, else Windows-1252 (see ``decode_text``, which adds a note
-    to ``notes`` when the file mixes the two)."""
-    return decode_text(read_bytes(path), path.name, notes)
+def read_text(path: Path, warnings: list[str] | None = None) -> str:
+    """The text of ``path``: UTF-8, else Windows-1252 (see ``decode_text``, which adds a warning
+    to ``warnings`` when the file mixes the two)."""
+    return decode_text(read_bytes(path), path.name, warnings)

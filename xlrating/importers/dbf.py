@@ -59,6 +59,7 @@ from ._common import (
     guess_event_type,
     meetings_of,
     merge_settings,
+    noted_players,
     parse_date,
     path_arg,
     sections_arg,
@@ -629,12 +630,12 @@ def _sections(infos: dict[str, _SectionInfo], players: dict[str, tuple[list[Play
     return read
 
 
-def _time_control(chosen: Sequence[Section], infos: dict[str, _SectionInfo], notes: list[str]
+def _time_control(chosen: Sequence[Section], infos: dict[str, _SectionInfo], warnings: list[str]
                   ) -> list[tuple[str, Cell]]:
-    """The ``Time control`` row when the chosen sections share one (a note when they differ)."""
+    """The ``Time control`` row when the chosen sections share one (a warning when they differ)."""
     controls = {infos[s.aliases[1]].time_control for s in chosen} - {""}
     if len(controls) > 1:
-        notes.append("Sections differ in time control (" + ", ".join(sorted(controls)) + "): the Event "
+        warnings.append("Sections differ in time control (" + ", ".join(sorted(controls)) + "): the Event "
                      "sheet's Time control is left blank")
         return []
     return [("Time control", control) for control in controls]
@@ -662,16 +663,18 @@ def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> Im
         problems.add(tables["TSEXPORT"].name, "has no sections")
     notes: list[str] = []
     read = _sections(infos, _read_players(tables["TDEXPORT"], infos, problems), problems, notes)
+    warnings: list[str] = []
     if not read and not problems:
         problems.add(tables["TDEXPORT"].name, "has no players in any section of TSEXPORT")
     chosen = select_sections(read, sections, source, problems)
     if any("Rating" in s.sheet.header and "Games" not in s.sheet.header for s in chosen):
-        notes.append("The report files give ratings without their game counts: rated players are taken "
+        warnings.append("The report files give ratings without their game counts: rated players are taken "
                      "as established; enter Games for provisional players before rating")
     merged, more = merge_settings(chosen, source, problems)
-    notes += more
+    warnings += more
     problems.raise_if_any(title)
     event = [*merged.items(), ("Event name", header.name or None), ("Start date", header.start),
-             ("End date", header.end), *header.report, *_time_control(chosen, infos, notes)]
-    return ImportedEvent(source=source, format="dbf", event=tuple(event),
-                         sheets=tuple(s.sheet for s in chosen), notes=tuple(notes))
+             ("End date", header.end), *header.report, *_time_control(chosen, infos, warnings)]
+    sheets = tuple(s.sheet for s in chosen)
+    return ImportedEvent(source=source, format="dbf", event=tuple(event), sheets=sheets, notes=tuple(notes),
+                         warnings=(*warnings, *noted_players(sheets)))

@@ -49,7 +49,12 @@ class ImportedEvent:
     sheets: tuple[ImportedSheet, ...]
     """The crosstable sheets, one per section."""
     notes: tuple[str, ...] = ()
-    """What the importer decided that the user should know (shown by the CLI)."""
+    """Information on what the importer did that asks nothing of the user (the edition a TRF
+    file was read as, how many games a PGN file gave); ``xlrating import`` prints each as a note."""
+    warnings: tuple[str, ...] = ()
+    """What the user should check or act on before rating, naming the file and line or the sheet
+    and row where there is one: a default the import took (no dates, ratings without game counts),
+    a value it changed or left out, a guess; ``xlrating import`` prints each as a warning."""
 
     def setting(self, name: str) -> Cell:
         """The value of the ``Event`` setting ``name`` (case-insensitive), or ``None``."""

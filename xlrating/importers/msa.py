@@ -40,6 +40,7 @@ from ._common import (
     guess_event_type,
     meetings_of,
     merge_settings,
+    noted_players,
     path_arg,
     quote,
     sections_arg,
@@ -68,7 +69,7 @@ _RATING = re.compile(
 _MEMBER_ID = re.compile(r"[0-9A-Za-z]*", re.ASCII)
 _LETTER = re.compile(r"[A-Za-z]", re.ASCII)
 
-#: The note of every import of crosstable text, which gives no dates (a season import says its own).
+#: The warning of every import of crosstable text, which gives no dates (a season import says its own).
 NO_DATES = ("The crosstable text has no dates: fill in the Event sheet's End date (the bonus multiplier "
             "depends on it; blank means today)")
 
@@ -409,15 +410,15 @@ def _read_sections(
 
 
 def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
-              notes: Sequence[str] = ()) -> ImportedEvent:
+              notes: Sequence[str] = (), warnings: Sequence[str] = ()) -> ImportedEvent:
     """Read US Chess crosstable text (one or more sections pasted one after another).
 
     ``source`` names the file in problems (``source="event.txt"`` gives ``event.txt line
     12``); ``sections`` picks sections by name (the line above a section's header) or sheet
-    name. Raises :class:`~xlrating.errors.FormatError` with every problem found. ``notes`` (what
-    reading the file found, such as mixed encodings) lead the event's notes.
+    name. Raises :class:`~xlrating.errors.FormatError` with every problem found. ``notes`` and
+    ``warnings`` (what reading the file found, such as mixed encodings) lead the event's own.
     """
-    notes, sections = text_args(text, source, notes), sections_arg(sections)
+    (notes, warnings), sections = text_args(text, source, notes, warnings), sections_arg(sections)
     problems = Problems()
     lines = split_lines(text)
     headers = [i for i, line in enumerate(lines) if _HEADER.match(line)]
@@ -428,16 +429,16 @@ def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
     _players_before_header(lines[: headers[0]], source, problems)
     read = _read_sections(lines, _spans(lines, headers), source, problems)
     chosen = select_sections(read, sections, source, problems)
-    settings, merged_notes = merge_settings(chosen, source, problems)
-    notes = [*notes, *merged_notes]
+    settings, merged = merge_settings(chosen, source, problems)
     problems.raise_if_any(f"Cannot import {source} as US Chess crosstable text")
     event: list[tuple[str, Cell]] = [(k, v) for k, v in settings.items()]
     event += [("Event name", None), ("Start date", None), ("End date", None)]
-    notes.append(NO_DATES)
-    if settings.get("Event type") == "Match":
-        notes.append("A two-player section is imported as a match (US Chess 2020, 7)")
-    return ImportedEvent(source=source, format="msa", event=tuple(event),
-                         sheets=tuple(s.sheet for s in chosen), notes=tuple(notes))
+    sheets = tuple(s.sheet for s in chosen)
+    match = ["A two-player section is imported as a match (US Chess 2020, 7)"] * (
+        settings.get("Event type") == "Match")
+    return ImportedEvent(source=source, format="msa", event=tuple(event), sheets=sheets,
+                         notes=(*notes, *match),
+                         warnings=(*warnings, *merged, NO_DATES, *noted_players(sheets)))
 
 
 def _last_text(lines: Sequence[str]) -> str:
@@ -453,6 +454,6 @@ def read_msa(path: str | Path, *, sections: Sequence[str] | None = None) -> Impo
     from ._files import read_text
 
     path = path_arg("path", path)
-    notes: list[str] = []
-    text = read_text(path, notes)
-    return parse_msa(text, path.name, sections=sections, notes=notes)
+    warnings: list[str] = []
+    text = read_text(path, warnings)
+    return parse_msa(text, path.name, sections=sections, warnings=warnings)

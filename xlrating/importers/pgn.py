@@ -43,6 +43,7 @@ from ._common import (
     check_text,
     guess_event_type,
     meetings_of,
+    noted_players,
     path_arg,
     quote,
     sections_arg,
@@ -327,24 +328,14 @@ def _player(entrant: _Entrant, numbers: dict[str, int], rounds: int) -> Player:
     return player
 
 
-def _event_notes(notes: Sequence[str], games: int, missing: int, dated: bool) -> tuple[str, ...]:
-    found = [*notes, f"{games} games read; pairing numbers go by rating, highest first"]
-    if missing:
-        have = "players have" if missing > 1 else "player has"
-        found.append(f"{missing} {have} rounds with no game (entered as U: PGN records no byes; "
-                     "see the Import notes column)")
-    if not dated:
-        found.append("The games have no dates: fill in the Event sheet's End date (blank means today)")
-    return tuple(found)
-
-
-def parse_pgn(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedEvent:
+def parse_pgn(text: str, source: str, *, notes: Sequence[str] = (), warnings: Sequence[str] = ()
+              ) -> ImportedEvent:
     """Read the games of a PGN file's text into a crosstable (see the module docstring).
 
     ``source`` names the file in problems (``games.pgn line 12``). Raises
     :class:`~xlrating.errors.FormatError` with every problem found.
     """
-    notes = text_args(text, source, notes)
+    notes, warnings = text_args(text, source, notes, warnings)
     problems = Problems()
     title = f"Cannot import {source} as a PGN file"
     games = read_games(text, problems, source)
@@ -375,9 +366,12 @@ def parse_pgn(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
         ("Start date", min(dates) if dates else None),
         ("End date", max(dates) if dates else None),
     )
-    missing = sum(1 for entrant in order if len(entrant.games) < rounds)
+    no_dates = () if dates else (
+        "The games have no dates: fill in the Event sheet's End date (blank means today)",)
     return ImportedEvent(source=source, format="pgn", event=event, sheets=(sheet,),
-                         notes=_event_notes(notes, len(games), missing, bool(dates)))
+                         notes=(*notes, f"{len(games)} games read; pairing numbers go by rating, "
+                                        "highest first"),
+                         warnings=(*warnings, *noted_players((sheet,)), *no_dates))
 
 
 def read_pgn(path: str | Path, *, sections: Sequence[str] | None = None) -> ImportedEvent:
@@ -388,6 +382,6 @@ def read_pgn(path: str | Path, *, sections: Sequence[str] | None = None) -> Impo
         raise ArgumentError("Argument 'sections' does not apply to a PGN file: it holds one section, "
                             f"not {list(given)!r}")
     path = path_arg("path", path)
-    notes: list[str] = []
-    text = read_text(path, notes)
-    return parse_pgn(text, path.name, notes=notes)
+    warnings: list[str] = []
+    text = read_text(path, warnings)
+    return parse_pgn(text, path.name, warnings=warnings)

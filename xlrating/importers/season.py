@@ -49,16 +49,21 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 @dataclass(frozen=True)
 class ImportedSeason:
-    """A season workbook's sheets from imported events, and what the importers noted."""
+    """A season workbook's sheets from imported events, and what the importers said: as an
+    :class:`~xlrating.importers.ImportedEvent`'s, each naming its file."""
 
     sheets: Mapping[str, Rows]
     notes: tuple[str, ...] = ()
+    """Information (an event's sheet name and why, the edition a file was read as)."""
+    warnings: tuple[str, ...] = ()
+    """What to check or act on before rating (a file left out, an event without dates, one ID
+    under two names...)."""
 
 
-def event_files(source: str | os.PathLike[str], notes: list[str] | None = None) -> list[Path]:
+def event_files(source: str | os.PathLike[str], warnings: list[str] | None = None) -> list[Path]:
     """The events a path names: a file, a US Chess DBF folder (one event), or a folder of
     event files and DBF folders (each, in name order; hidden files left out). Anything else
-    in a folder (another folder, a pipe) is left out, with a note in ``notes``."""
+    in a folder (another folder, a pipe) is left out, with a warning in ``warnings``."""
     path = Path(source)
     if not path.is_dir() or _is_dbf_folder(path):
         return [path]
@@ -68,10 +73,10 @@ def event_files(source: str | os.PathLike[str], notes: list[str] | None = None) 
             continue
         if item.is_file() or (item.is_dir() and _is_dbf_folder(item)):
             found.append(item)
-        elif notes is not None:
+        elif warnings is not None:
             what = "a folder without a US Chess DBF event (THEXPORT.DBF)" if item.is_dir() else \
                 "not a regular file"
-            notes.append(f"{shown(item)}: left out ({what})")
+            warnings.append(f"{shown(item)}: left out ({what})")
     return found
 
 
@@ -160,7 +165,8 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
     """
     problems: list[Problem] = []
     notes: list[str] = []
-    imported = _imported(sources, fmt, notes, problems)
+    warnings: list[str] = []
+    imported = _imported(sources, fmt, warnings, problems)
     systems = _one_system(imported, problems)
     events = _event_sheets(imported, notes, problems)
     if problems:
@@ -175,23 +181,24 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
         [name, *(event.setting(s) for s in EVENT_SETTINGS)] for name, event, _ in events]
     for name, _, sheet in events:
         sheets[name] = [list(sheet.header), *(list(row) for row in sheet.rows)]
-    notes += [f"{shown(path)}: {note}" for path, event in imported for note in event.notes  # which file
-              if note != NO_DATES]  # said below, in a season's words
-    notes += [f"{shown(path)}: the file gives no dates: fill in the End date of its row on the "
+    notes += [f"{shown(path)}: {note}" for path, event in imported for note in event.notes]  # which file
+    warnings += [f"{shown(path)}: {warning}" for path, event in imported for warning in event.warnings
+                 if warning != NO_DATES]  # said below, in a season's words
+    warnings += [f"{shown(path)}: the file gives no dates: fill in the End date of its row on the "
               f"{EVENTS_SHEET} sheet (a season is rated in date order, and refuses an event without one)"
               for path, event in imported if event.setting("End date") is None]
-    notes += [str(warning) for warning in identity_warnings(_sightings(events))]
-    return ImportedSeason(sheets, tuple(notes))
+    warnings += [str(warning) for warning in identity_warnings(_sightings(events))]
+    return ImportedSeason(sheets, tuple(notes), tuple(warnings))
 
 
-def _imported(sources: Sequence[str | os.PathLike[str]], fmt: str | None, notes: list[str],
+def _imported(sources: Sequence[str | os.PathLike[str]], fmt: str | None, warnings: list[str],
               problems: list[Problem]) -> list[tuple[Path, ImportedEvent]]:
     """Every event file of ``sources``, imported (a problem for each that cannot be, and when
     there is none)."""
     imported: list[tuple[Path, ImportedEvent]] = []
     for source in sources:
         try:
-            paths = event_files(source, notes)
+            paths = event_files(source, warnings)
         except OSError as error:
             problems.append(Problem(shown(Path(source)), f"cannot be read ({error.strerror or error})"))
             continue

@@ -19,7 +19,7 @@ National Rating Support records: a federation code in place of ``001``, the nati
 rating in columns 49-52 and the national ID in 58-68, read into the ``National rating``
 and ``National ID`` columns with the federation in the ``National federation`` setting.
 A file with any of these is read as TRF-2026 (a note says so and why), else as TRF16. A line
-with no tag TRF-2026 defines (a column ruler) is left out, with a note naming it.
+with no tag TRF-2026 defines (a column ruler) is left out, with a warning naming it.
 
 TRF result codes and the crosstable codes they become:
 
@@ -75,6 +75,7 @@ from ._common import (
     check_text,
     decimal_number,
     guess_event_type,
+    noted_players,
     parse_date,
     path_arg,
     quote,
@@ -419,10 +420,11 @@ def _kept_text(text: str, where: str, problems: Problems) -> str:
 
 
 def _national_ratings(records: Sequence[tuple[int, str]], players: dict[int, Player],
-                      kept: list[tuple[int, str]], source: str, problems: Problems, notes: list[str]) -> str:
+                      kept: list[tuple[int, str]], source: str, problems: Problems, warnings: list[str]
+                      ) -> str:
     """Read the National Rating Support records into the players' ``National rating`` and
     ``National ID``; answer with their federation. A record of a second federation, or for a
-    start rank no player has, is kept as written (``TRF lines``), with a note."""
+    start rank no player has, is kept as written (``TRF lines``), with a warning."""
     federation = ""
     for number, line in records:
         where = f"{source} line {number}"
@@ -431,7 +433,7 @@ def _national_ratings(records: Sequence[tuple[int, str]], players: dict[int, Pla
         if player is None or federation not in ("", line[:3]) or "National rating" in player.values:
             why = (f"start rank {start} has no player line" if player is None else
                    f"a second national record (federation {line[:3]})")
-            notes.append(f"{where}: {why}: kept as written in the TRF lines setting, not read")
+            warnings.append(f"{where}: {why}: kept as written in the TRF lines setting, not read")
             kept.append((number, line.rstrip()))
             continue
         federation = line[:3]
@@ -513,9 +515,9 @@ def _sort_line(found: _Lines, number: int, line: str, source: str, problems: Pro
 
 
 def _player_count(found: _Lines, lines: Sequence[str], source: str, problems: Problems,
-                  notes: list[str]) -> None:
+                  warnings: list[str]) -> None:
     """Line 062's player count against the player lines: fewer lines is a problem (a file cut
-    short), more a note (some programs count only the players who played)."""
+    short), more a warning (some programs count only the players who played)."""
     if "062" not in found.event:
         return
     number, line = found.event["062"]
@@ -525,7 +527,7 @@ def _player_count(found: _Lines, lines: Sequence[str], source: str, problems: Pr
         problems.add(f"{source} line {number}", f"the file says {declared} players (line 062) but has "
                                                 f"{count} player lines (is it cut short?)")
     elif declared is not None and declared < count:
-        notes.append(f"The file says {declared} players (line 062) but has {count} player lines: all "
+        warnings.append(f"The file says {declared} players (line 062) but has {count} player lines: all "
                      f"{count} are imported (some programs count only the players who played)")
 
 
@@ -593,24 +595,29 @@ def _event_name(found: _Lines, source: str, problems: Problems) -> str:
     return check_text(line[4:], f"{source} line {number}", "the event name", problems)
 
 
-def _line_notes(found: _Lines, source: str) -> list[str]:
-    """The notes on the edition read (TRF-2026 or TRF16) and on the lines left out."""
-    notes = []
+def _edition_note(found: _Lines) -> list[str]:
+    """The note on the edition read (TRF-2026; none for TRF16)."""
     tagged = [*found.kept, found.event["222"]] if "222" in found.event else found.kept  # 222, 142 ... 802
-    if (version := _version(found.comments, found.national, tagged)) is not None:
-        notes.append(version)
-    if found.untagged:
-        notes.append(f"Line{'s' if len(found.untagged) > 1 else ''} {', '.join(map(str, found.untagged))} of "
-                     f"{source} start with no TRF-2026 tag (a column ruler?): left out")
-    return notes
+    version = _version(found.comments, found.national, tagged)
+    return [] if version is None else [version]
 
 
-def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedEvent:
+def _untagged_warning(found: _Lines, source: str) -> list[str]:
+    """The warning on the lines left out (no TRF-2026 tag)."""
+    if not found.untagged:
+        return []
+    return [f"Line{'s' if len(found.untagged) > 1 else ''} {', '.join(map(str, found.untagged))} of "
+            f"{source} start with no TRF-2026 tag (a column ruler?): left out"]
+
+
+def parse_trf(text: str, source: str, *, notes: Sequence[str] = (), warnings: Sequence[str] = ()
+              ) -> ImportedEvent:
     """Read a TRF-2026 or TRF16 file's text. ``source`` names the file in problems (``event.trf line 12``).
 
     Raises :class:`~xlrating.errors.FormatError` with every problem found.
     """
-    notes = list(text_args(text, source, notes))
+    given_notes, given_warnings = text_args(text, source, notes, warnings)
+    said = list(given_warnings)
     problems = Problems()
     found = _Lines()
     lines = split_lines(text.lstrip("\ufeff"))
@@ -620,20 +627,20 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
         problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     if not found.players and not problems:
         problems.add(source, "no player lines (lines starting 001): is this a FIDE TRF file?")
-    _player_count(found, lines, source, problems, notes)
+    _player_count(found, lines, source, problems, said)
     by_number = check_numbers([p for p, _ in found.players], problems, what="start rank")
     raw = {p.number: f for p, f in found.players if by_number[p.number] is p}
     players = list(by_number.values())
     meetings = _meetings(players, raw, by_number, problems)
     check_pairings(players, problems)
-    federation = _national_ratings(found.national, by_number, found.kept, source, problems, notes)
+    federation = _national_ratings(found.national, by_number, found.kept, source, problems, said)
     name = _event_name(found, source, problems)
     start = _date(found.event, "042", "start date", source, problems)
     end = _date(found.event, "052", "end date", source, problems)
     extra = _extra_settings(found, source, problems)
     if federation:
         extra.append(("National federation", federation))
-    notes += _line_notes(found, source)
+    said += _untagged_warning(found, source)
     problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     sheet = build_sheet(
         "Crosstable", players, rounds=max((len(f) for f in raw.values()), default=0),
@@ -649,10 +656,12 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = ()) -> ImportedE
         ("End date", end),
         *extra,
     )
+    said += noted_players((sheet,))
     if not end:
-        notes.append("The file has no end date (line 052): fill in the Event sheet's End date "
-                     "(blank means today)")
-    return ImportedEvent(source=source, format="trf", event=event, sheets=(sheet,), notes=tuple(notes))
+        said.append("The file has no end date (line 052): fill in the Event sheet's End date "
+                    "(blank means today)")
+    return ImportedEvent(source=source, format="trf", event=event, sheets=(sheet,),
+                         notes=(*given_notes, *_edition_note(found)), warnings=tuple(said))
 
 
 def read_trf(path: str | Path, *, sections: Sequence[str] | None = None) -> ImportedEvent:
@@ -667,6 +676,6 @@ def read_trf(path: str | Path, *, sections: Sequence[str] | None = None) -> Impo
                             f"not {list(given)!r}")
 
     path = path_arg("path", path)
-    notes: list[str] = []
-    text = read_text(path, notes)
-    return parse_trf(text, path.name, notes=notes)
+    warnings: list[str] = []
+    text = read_text(path, warnings)
+    return parse_trf(text, path.name, warnings=warnings)
