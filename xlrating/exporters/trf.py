@@ -90,7 +90,10 @@ RANK_METHODS: dict[str, Callable[[float, float], float]] = {
 #: Fields of a player line and their widths.
 _WIDTHS = {"Sex": 1, "Title": 3, "Name": 33, "Rating": 4, "Federation": 3, "ID": 11, "Points": 4,
            "Rank": 4, "No": 4, "National rating": 4, "National ID": 11}
-#: A ``Sex`` cell written as a word; a letter is written as entered (TRF16) or as TRF-2026's ``m``/``w``.
+#: A ``Sex`` cell (folded) as the letter of the player line's column 10, which holds ``m`` or ``w``
+#: (FIDE TRF-2026, player section, position 10); TRF16 writes a letter (``m``, ``f``, ``w``) as
+#: entered and a word as its letter. Any other value is refused at its cell: the column holds one
+#: letter or nothing.
 _SEXES = {"male": "m", "female": "f"}
 _SEXES_2026 = {"male": "m", "m": "m", "female": "w", "f": "w", "w": "w"}
 _FULL_DATE = re.compile(r"[0-9]{4}[-/.][0-9]{2}[-/.][0-9]{2}", re.ASCII)
@@ -121,7 +124,9 @@ class Edition:
     required: tuple[Check, ...] = ()
     """The fields the edition marks mandatory for rating, checked before sending."""
     sexes: dict[str, str] = field(default_factory=lambda: dict(_SEXES))
-    """How a ``Sex`` cell is written (folded cell text to letter; others as entered)."""
+    """How a ``Sex`` cell is written (folded cell text to letter; any other value is refused)."""
+    sex_letters: frozenset[str] = frozenset("mfw")
+    """The letters a ``Sex`` cell is written as entered (folded)."""
     strict_round_dates: bool = False
     """Whether every round date must be a date (else written as entered, cut to 8 characters)."""
 
@@ -268,10 +273,16 @@ def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: 
     warnings = warnings if warnings is not None else []
     rating = _rating(event, player)
     fide_id = (player.member_id or "") if systems.get(event.settings.system).fide_ids else ""
-    sex = _one_line(section.value(player, "Sex"), _where(section, player, "Sex"), "sex", warnings)
+    sex = _one_line(section.value(player, "Sex"), _where(section, player, "Sex"), "sex", warnings).strip()
+    letter = sex if sex.casefold() in edition.sex_letters else edition.sexes.get(sex.casefold(), "")
+    if sex and not letter:
+        held = " or ".join(sorted({*edition.sexes.values(), *edition.sex_letters}))
+        problems.append(Problem(_where(section, player, "Sex"), f"{player.name}: Sex {sex!r} is not one "
+                                f"{edition.title} holds (column 10: {held}); enter M or F "
+                                "(male, female)"))
     values = {
         "No": str(player.number),
-        "Sex": edition.sexes.get(sex.casefold(), sex),
+        "Sex": letter,
         "Title": _one_line(section.value(player, "Title"), _where(section, player, "Title"), "title",
                            warnings),
         "Name": _one_line(player.name, _where(section, player, "Name"), "name", warnings),
@@ -416,7 +427,8 @@ TRF2026_REQUIRED: tuple[Check, ...] = (
 )
 
 TRF2026 = Edition("trf", "FIDE TRF-2026", comments=True, national=True, encoded_time_control=True,
-                  kept_lines=True, required=TRF2026_REQUIRED, sexes=_SEXES_2026, strict_round_dates=True)
+                  kept_lines=True, required=TRF2026_REQUIRED, sexes=_SEXES_2026, sex_letters=frozenset(),
+                  strict_round_dates=True)
 TRF16 = Edition("trf16", "FIDE TRF16", comments=False, national=False, encoded_time_control=False,
                 kept_lines=False)
 #: The editions by the name ``--to`` takes.
@@ -581,6 +593,30 @@ def _blank_federations(section: Section, players: Sequence[PlayerRow]) -> list[s
                         f"{said} there (a three-letter FIDE code)"))]
 
 
+def _no_fide_ids(event: ExportEvent, edition: Edition, section: Section, players: Sequence[PlayerRow]
+                 ) -> list[str]:
+    """A US Chess or ICU event's warning: its player lines have no FIDE IDs (columns 58-68 hold the
+    ``ID`` column of a FIDE event alone), naming the ``ID`` column's players whose IDs, the
+    system's own, the file does not hold at all: every one in TRF16, the unrated ones in TRF-2026
+    (whose National Rating Support records, one per rated player, hold the others')."""
+    from ..crosstable.workbook import named_rows
+
+    system = systems.get(event.settings.system)
+    if system.fide_ids:
+        return []
+    column = section.column("ID")
+    lost = [p.row for p in players if p.member_id and not (edition.national and national_rating(
+        event, section, p)[0])] if column is not None else []
+    where = address(section.name, section.crosstable.header_row, column) if lost and column else \
+        event.settings.cell("System")
+    kept = " in its National Rating Support records (rated players only)" if edition.national else ""
+    held = (f"; the file holds the {system.short_name} IDs{kept}, so the IDs of {named_rows(lost)} are "
+            "not written" if lost else "")
+    return [str(Problem(where, f"System is {system.short_name}: the player lines have no FIDE IDs "
+                               f"({edition.title} columns 58-68, mandatory for rating: a FIDE event's ID "
+                               f"column){held}"))]
+
+
 def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> TrfText:
     """The TRF text (lines end in CR LF) of the event's one crosstable section, and the warnings.
 
@@ -621,6 +657,7 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
         warnings.append(f"{edition.title} cannot hold " + "; ".join(left_out) + ": not written (--to trf "
                         "writes TRF-2026, which holds them)")
     warnings += _blank_federations(section, writing.players)
+    warnings += _no_fide_ids(event, edition, section, writing.players)
     warnings += not_held(event, ("Games", "K", "Peak", "Joined"), f"the {edition.title} file",
                       "its player lines and national records hold ratings alone (the rating body works out K "
                       "from its own records), so an import of the file rates with the rules' K")
