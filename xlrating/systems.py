@@ -307,6 +307,14 @@ class System:
             return None
         return pair[1] if rating_system == pair[0] else pair[0]
 
+    def games_taken(self, rating: float | None, games: int | None, k: float | None, birth_date: date | None,
+                    joined: date | None) -> bool:
+        """Whether a player's blank games is a default that can change a number
+        (:attr:`blank_games`): rated, with no K given, and not a rating alone, which a system with
+        member columns (the ICU) reads as a foreign player's."""
+        return (games is None and rating is not None and k is None
+                and not (self.member_columns and birth_date is None and joined is None))
+
     def rating_systems_of(self, edition: Edition) -> tuple[str, ...]:
         """The rating systems an edition rates (US Chess 2009 and 2011: Regular and Quick only)."""
         return tuple(system.value for system in getattr(edition.rules, "systems", ()))

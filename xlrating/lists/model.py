@@ -217,6 +217,10 @@ class SeasonResult:
     seats: Mapping[str, tuple[PlayerId, ...]] = field(default_factory=dict)
     """Each event's players by ID, kept with :attr:`outcomes`: ``seats[event][n - 1]`` is the
     player numbered ``n`` in the event's outcomes."""
+    warnings: tuple[str, ...] = ()
+    """The defaults the season took that can change numbers, each in words naming the list entries or
+    the event's players by ID (a blank games count beside a rating, read as an established
+    player's); empty when nothing was left blank that way."""
 
     def players(self, event: str) -> tuple[dict[PlayerId, PlayerOutcome], ...]:
         """Each of ``event``'s outcomes (a dual-rated event has two) as its players' outcomes by

@@ -31,6 +31,7 @@ from ..errors import ENGINE_ERRORS, ArgumentError, InputError, Problem
 from ..model import EventOutcome, Game, GameColumns
 from .check import check_season
 from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
+from .said import season_warnings
 
 T = TypeVar("T")
 
@@ -385,7 +386,7 @@ class Season:
         if on > self.as_of:
             self.as_of = on
 
-    def result(self) -> SeasonResult:
+    def result(self, warnings: tuple[str, ...] = ()) -> SeasonResult:
         ratings = self.ratings
         new_list = RatingList(
             ratings.system, self.entries, ratings.rules, ratings.rating_system, ratings.date
@@ -395,6 +396,7 @@ class Season:
             {key: tuple(value) for key, value in self.outcomes.items()},
             {key: tuple(rows) for key, rows in self.history.items()},
             {key: ids for key, ids in self.seats.items() if key in self.outcomes},
+            warnings,
         )
 
 
@@ -437,4 +439,4 @@ def rate_season(
         season = Season(ratings, _check.flag("explain", explain), settings)
         systems.get(ratings.system).rate_list(season, ordered)
         season.check()
-        return season.result()
+        return season.result(season_warnings(ratings, ordered, season.history))

@@ -264,9 +264,8 @@ def _blank_games(entry: systems.System, rows: Sequence[tuple[int, Mapping[str, A
     if any(fields.get("games") is not None for _, fields in rows):
         return []
     return sorted(number for number, fields in rows
-                  if fields.get("rating") is not None and fields.get("k") is None
-                  and not (entry.member_columns and fields.get("birth_date") is None
-                           and fields.get("joined") is None))
+                  if entry.games_taken(fields.get("rating"), None, fields.get("k"), fields.get("birth_date"),
+                                       fields.get("joined")))
 
 
 def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
