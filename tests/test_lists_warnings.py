@@ -1,5 +1,6 @@
 """A season rated from Python says the defaults it took (:attr:`SeasonResult.warnings`), naming
-the list entries and each event's new players by ID, as a season workbook names their cells."""
+the list entries and each event's new players by ID, as a season workbook names their cells:
+the same defaults, found by the same per-system code."""
 
 from __future__ import annotations
 
@@ -11,21 +12,26 @@ from xlrating.lists import Entry, Event, RatingList, rate_season
 
 END = dt.date(2024, 10, 5)
 BORN, JOINED = dt.date(1980, 1, 1), dt.date(2000, 1, 1)
+#: Every US Chess field a floor reads, given: no floor default is taken.
+FLOORED = {"peak": 2000.0, "wins": 50, "draws": 10, "events": 12}
 
 
-def event(**players: dict[str, object]) -> Event:
+def event(start: dt.date | None = END, **players: dict[str, object]) -> Event:
     return Event("autumn", END, [(1, 1, 2, 1.0), (1, 3, 4, 0.5), (2, 1, 3, 0.0), (2, 2, 4, 1.0)],
-                 players={int(key[1:]): data for key, data in players.items()})
+                 players={int(key[1:]): data for key, data in players.items()}, start_date=start)
 
 
-@pytest.mark.parametrize(("system", "reading"), [
-    ("USCF", "an established player's: N unknown, so the effective games N' and K come from the rating alone "
-             "(US Chess 2020, 3)"),
-    ("FIDE", "a player's with 30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3)"),
+@pytest.mark.parametrize(("system", "given", "reading"), [
+    ("USCF", FLOORED, "an established player's: N unknown, so the effective games N' and K come from the "
+                      "rating alone (US Chess 2020, 3)"),
+    ("FIDE", {"birth_date": BORN}, "a player's with 30 games or more: no K 40 of a new player (FIDE 2024, "
+                                   "8.3.3)"),
 ])
-def test_a_blank_games_count_beside_a_rating_is_said_with_the_ids(system: str, reading: str) -> None:
-    ratings = RatingList(system, {1: Entry(1, 1800), 2: Entry(2, 1700, 40), 5: Entry(5, 1600)})
-    result = rate_season(ratings, [event(p3={"rating": 1500}, p4={})])
+def test_a_blank_games_count_beside_a_rating_is_said_with_the_ids(system: str, given: dict[str, object],
+                                                                   reading: str) -> None:
+    ratings = RatingList(system, {1: Entry(1, 1800, **given), 2: Entry(2, 1700, 40, **given),
+                                  5: Entry(5, 1600, **given)})
+    result = rate_season(ratings, [event(p3={"rating": 1500, **given}, p4=given)])
     said = f"read as {reading}; where a player's games are known, give them"
     # Entry 5 plays no game: nothing of his is taken.
     assert result.warnings == (f"list entries of 1 player (ID 1): games is None beside a rating, {said}",
@@ -41,14 +47,52 @@ def test_an_icu_rating_alone_is_a_foreign_players_and_a_k_takes_no_games() -> No
         "provisional one's (Games 1-19); where a player's games are known, give them",)
 
 
+def test_an_icu_event_without_a_start_date_takes_k_on_its_end_date() -> None:
+    ratings = RatingList("ICU", {key: Entry(key, 1600 + key, 40, birth_date=BORN, joined=JOINED)
+                                 for key in (1, 2, 3)})
+    result = rate_season(ratings, [event(None, p4={})])
+    assert result.warnings == (
+        "event autumn: Start date is blank: K is taken on the End date, 2024-10-05 (ages and years of "
+        "membership on that day), for 3 players (IDs 1, 2, 3); enter the event's first day if it began "
+        "earlier",)
+    assert rate_season(ratings, [event(p4={})]).warnings == ()
+
+
+def test_a_fide_player_without_a_birth_date_gets_no_junior_k() -> None:
+    ratings = RatingList("FIDE", {1: Entry(1, 1800, 40), 2: Entry(2, 1700, 40), 3: Entry(3, 2450, 40)})
+    result = rate_season(ratings, [event(p4={"rating": 1600, "games": 40})])
+    junior = ("read as 18 or older: no K 40 of a junior (FIDE 2024, 8.3.3); give each junior his Birth date")
+    # Player 3 is rated over the junior rule's limit: no birth date changes his K.
+    assert result.warnings == (f"list entries of 2 players (IDs 1, 2): birth_date not given, {junior}",
+                               f"event autumn: new 1 player (ID 4) without birth_date: {junior}")
+
+
+def test_a_birth_date_some_entry_gives_is_taken_as_given_for_the_others() -> None:
+    ratings = RatingList("FIDE", {1: Entry(1, 1800, 40, birth_date=BORN), 2: Entry(2, 1700, 40),
+                                  3: Entry(3, 1600, 40)})
+    assert rate_season(ratings, [event(p4={"rating": 1600, "games": 40, "birth_date": BORN})]).warnings == ()
+
+
+def test_a_us_chess_floor_read_from_blank_counts_and_peak() -> None:
+    counts = {"wins": 50, "draws": 10, "events": 12}
+    ratings = RatingList("USCF", {1: Entry(1, 1410, 40), 2: Entry(2, 1390, 40, **counts),
+                                  3: Entry(3, 1405, 40, **counts), 4: Entry(4, 1600, 40, **counts)})
+    # 1 and 3 fall below the 1400 peak floor level; 2 was under it; 4 gains.
+    games = [(r, a, b, 0.0) for r in range(1, 4) for a, b in ((1, 4), (3, 2))]
+    result = rate_season(ratings, [Event("spring", END, games)])
+    assert [w.split(": peak")[0] for w in result.warnings] == ["list entries of 2 players (IDs 1, 3)"]
+    assert "the peak floor (the highest established rating less 200" in result.warnings[0]
+
+
 def test_a_season_with_nothing_blank_says_nothing() -> None:
-    ratings = RatingList("USCF", {1: Entry(1, 1800, 40), 2: Entry(2, 1700, 12)})
-    result = rate_season(ratings, [event(p3={"rating": 1500, "games": 8}, p4={})], explain=True)
+    ratings = RatingList("USCF", {1: Entry(1, 1800, 40, **FLOORED), 2: Entry(2, 1700, 12, **FLOORED)})
+    data = {"rating": 1500, "games": 8, **FLOORED}
+    result = rate_season(ratings, [event(p3=data, p4={**FLOORED})], explain=True)
     assert result.warnings == ()
 
 
 def test_many_ids_are_counted() -> None:
-    entries = {key: Entry(key, 1500 + key) for key in range(1, 9)}
+    entries = {key: Entry(key, 1500 + key, **FLOORED) for key in range(1, 9)}
     games = [(1, a, a + 1, 1.0) for a in range(1, 9, 2)]
     result = rate_season(RatingList("USCF", entries), [Event("e", END, games)])
     assert result.warnings[0].startswith("list entries of 8 players (IDs 1, 2, 3, 4, 5 and 3 more): ")

@@ -239,6 +239,12 @@ class System:
     """The other defaults an event's rated rows took where a blank cell or setting changed a number
     (FIDE: no junior K without a Birth date; ICU: K on the End date without a Start date), each
     said once for the event by a run's warnings."""
+    taken_fields: tuple[str, ...] = ()
+    """The player fields (of :class:`~xlrating.lists.Entry` and :class:`PlayerRow`) whose blank
+    :attr:`taken` can say: a season from Python asks it only for events with a player who left
+    one of them blank (a count of 0 is blank, as on a season workbook's Players sheet)."""
+    taken_settings: tuple[str, ...] = ()
+    """The event settings (of :class:`~xlrating.lists.Event`) whose blank :attr:`taken` can say."""
 
     def fraction_problem(self, rating: float | None, shown: str) -> str | None:
         """What is wrong with a rating (``shown`` as typed; None: nothing): a fraction where the
@@ -769,7 +775,7 @@ USCF = System(
     dual_pair=("Regular", "Quick"), list_place="State",
     blank_games=("an established player's: N unknown, so the effective games N' and K come from "
                  "the rating alone (US Chess 2020, 3)"),
-    taken=_uscf_taken,
+    taken=_uscf_taken, taken_fields=("peak", "wins", "draws", "events"),
 )
 
 FIDE = System(
@@ -786,7 +792,7 @@ FIDE = System(
     carried=("Birth date", "K", "Peak", "Events"), federation=None, slug="fide",
     template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.rating.LOWEST_PUBLISHED,
     blank_games="a player's with 30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3)",
-    taken=_fide_taken,
+    taken=_fide_taken, taken_fields=("birth_date",),
 )
 
 ICU = System(
@@ -802,6 +808,7 @@ ICU = System(
     bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
     template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"), whole_ratings=True,
     blank_games="a rated player's, not a provisional one's (Games 1-19)", taken=_icu_taken,
+    taken_settings=("start_date",),
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)

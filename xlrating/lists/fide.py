@@ -205,6 +205,7 @@ class _Period:
         )
         self.season.keep(first, outcome)
         outcomes = list(outcome.players)  # (all built before the first is folded)
+        self.season.said.took(wave, seating.ids, seating.ends, outcome)
         lines = self._unrated_lines(seating, ratings)
         by_ru = uses_ru(self.rules)
         played_in, change_of, rated_in, rows = self.played, self.change, self.rated, self.rows

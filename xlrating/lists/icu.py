@@ -87,6 +87,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
             raise
     results = list(outcome.players)  # (all built before the first is folded)
     season.keep(event, outcome)
+    season.said.took(wave, seating.ids, seating.ends, outcome)
     foreign, history = icu.PlayerKind.FOREIGN, season.history
     names = seating.per_player([one.id for one in wave])
     for key, name, player, result in zip(seating.ids, names, players, results, strict=True):

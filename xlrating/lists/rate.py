@@ -31,7 +31,7 @@ from ..errors import ENGINE_ERRORS, ArgumentError, InputError, Problem
 from ..model import EventOutcome, Game, GameColumns
 from .check import check_season
 from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
-from .said import season_warnings
+from .said import Said
 
 T = TypeVar("T")
 
@@ -268,8 +268,11 @@ def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS) ->
 class Season:
     """The working of one season: the list's entries (copied once), histories, outcomes."""
 
-    def __init__(self, ratings: RatingList, explain: bool, settings: Settings) -> None:
+    def __init__(self, ratings: RatingList, explain: bool, settings: Settings,
+                 events: Sequence[Event] = ()) -> None:
         self.ratings = ratings
+        self.said = Said(ratings, events)
+        """The defaults the events take (an adapter reports each wave's first outcome to it)."""
         self.settings = settings
         self.explain = explain
         self.entries: dict[PlayerId, Entry] = dict(ratings.entries)
@@ -436,7 +439,7 @@ def rate_season(
     with collector_paused():  # a season allocates millions of small acyclic objects
         ordered = check_season(ratings, events)
         settings = check_settings(Settings(period_months, pool_months))
-        season = Season(ratings, _check.flag("explain", explain), settings)
+        season = Season(ratings, _check.flag("explain", explain), settings, ordered)
         systems.get(ratings.system).rate_list(season, ordered)
         season.check()
-        return season.result(season_warnings(ratings, ordered, season.history))
+        return season.result(season.said.warnings(season.history))

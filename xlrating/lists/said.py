@@ -2,21 +2,33 @@
 words for a Python caller (:attr:`~xlrating.lists.SeasonResult.warnings`), each naming the
 list entries or the event's players by ID, as a season workbook names their cells.
 
-A blank games count beside a rating is read as an established player's (:attr:`Entry.games`):
-a default that changes numbers where it is wrong. Which players took it is the system's own test
-(:meth:`xlrating.systems.System.games_taken`), the one the season workbook's warning uses.
+Which players took a default is the system's own code, the one a season workbook's warnings
+use: :meth:`~xlrating.systems.System.games_taken` for a blank games count beside a rating (read
+as an established player's), and :attr:`~xlrating.systems.System.taken` for the others (US
+Chess: a blank peak, wins, draws or events where a floor could have held the rating; FIDE: no
+junior K without a birth date; ICU: K on the end date without a start date), asked as each
+event is rated, with the rating the player was rated from and the fields the caller gave. As on
+a season workbook's Players sheet, a field that some list entry gives (an event's new players:
+some new player of the event) is taken as given where the others leave it blank, and a count of
+0 is blank. Only the events with a player who left such a field blank, or with such a setting
+blank, are asked: a season with nothing blank costs one set test a wave.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+import datetime as dt
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, cast
 
 from .. import systems
-from .model import Event, PlayerId, RatingList
+from ..model import EventOutcome, EventType
+from .model import Entry, Event, PlayerId, RatingList
 
 #: How many IDs a warning names before it counts the rest.
 _NAMED = 5
+#: The fields a default reads (the rating is the one the player was rated from).
+_READ = ("games", "k", "birth_date", "joined", "floor", "peak", "wins", "draws", "events")
 
 
 def named_ids(ids: Sequence[PlayerId]) -> str:
@@ -27,28 +39,159 @@ def named_ids(ids: Sequence[PlayerId]) -> str:
     return f"{count} (ID{'s' if len(ids) != 1 else ''} {shown}{more})"
 
 
-def season_warnings(ratings: RatingList, events: Sequence[Event], played: Collection[PlayerId]
-                    ) -> tuple[str, ...]:
-    """The defaults the season's players (``played``: those with a game) took: a blank games
-    count beside a rating, once for the list and once for each event's new players."""
-    system = systems.get(ratings.system)
-    if not system.blank_games:
-        return ()
-    taken = system.games_taken
-    entries = ratings.entries
-    found = []
-    listed = [key for key in played if (entry := entries.get(key)) is not None
-              and taken(entry.rating, entry.games, entry.k, entry.birth_date, entry.joined)]
-    reading = f"read as {system.blank_games}; where a player's games are known, give them"
-    if listed:
-        found.append(f"list entries of {named_ids(listed)}: games is None beside a rating, {reading}")
-    for event in events:
-        new = [key for key, data in event.players.items() if key in played and _taken(taken, data)]
-        if new:
-            found.append(f"event {event.id}: new {named_ids(new)} given a rating without games, {reading}")
-    return tuple(found)
+def _blank(value: Any) -> bool:
+    return value is None or value == 0
 
 
-def _taken(taken: Any, data: Mapping[str, Any]) -> bool:
+class _Row(NamedTuple):
+    """A player of an event as :attr:`~xlrating.systems.System.taken` reads a crosstable row."""
+
+    number: int
+    rating: float | None
+    games: int | None
+    k: float | None
+    birth_date: dt.date | None
+    joined: dt.date | None
+    floor: float | None
+    peak: float | None
+    wins: int | None
+    draws: int | None
+    events: int | None
+    rounds: tuple[()] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Settings:
+    """An event's settings as :attr:`~xlrating.systems.System.taken` reads them."""
+
+    rules: str | None
+    event_type: EventType
+    start_date: dt.date | None
+    end_date: dt.date
+
+
+class Said:
+    """The defaults a season's events took, gathered as each wave is rated (:meth:`took`)."""
+
+    def __init__(self, ratings: RatingList, events: Sequence[Event]) -> None:
+        self.ratings = ratings
+        self.events = events
+        self.system = system = systems.get(ratings.system)
+        entries = ratings.entries.values()
+        #: The taken fields no list entry gives: blank for every entry, said.
+        self.open = open_fields = [name for name in system.taken_fields
+                                   if system.taken is not None and not _some_give(entries, name)]
+        self.blank: set[PlayerId] = {entry.id for entry in entries
+                                     if any(_blank(getattr(entry, name)) for name in open_fields)}
+        self.home = {key: event.id for event in events for key in event.players}
+        """Each new player's event (the one that gives his data)."""
+        self.new: dict[str, list[str]] = {}
+        """Each event's taken fields that none of its new players gives."""
+        if system.taken is not None:
+            for event in events:
+                fields = [name for name in system.taken_fields if not any(
+                    not _blank(data.get(name)) for data in event.players.values())]
+                self.new[event.id] = fields
+                self.blank.update(key for key, data in event.players.items()
+                                  if any(_blank(data.get(name)) for name in fields))
+        self.columns: dict[tuple[str, str], tuple[str, list[PlayerId]]] = {}
+        """Each (event ID, or ``""`` for the list; field) default: its words and its players."""
+        self.settings: list[str] = []
+        self.read: dict[PlayerId, list[Any]] = {}
+        self.events_by_id = {event.id: event for event in events}
+
+    def took(self, wave: Sequence[Event], ids: Sequence[PlayerId], ends: Sequence[int],
+             outcome: EventOutcome) -> None:
+        """Find the defaults the wave's events took (``ids``: the wave's players in the engine's
+        order, the first ``ends[0]`` the first event's...; ``outcome``: the engine's, in the event's
+        own rating system)."""
+        system, blank = self.system, self.blank
+        if system.taken is None:
+            return
+        settings = system.taken_settings
+        if blank.isdisjoint(ids) and not any(getattr(e, name) is None for e in wave for name in settings):
+            return
+        start = 0
+        for event, end in zip(wave, ends, strict=True):
+            self._took(event, ids, range(start + 1, end + 1), outcome)
+            start = end
+
+    def _took(self, event: Event, ids: Sequence[PlayerId], numbers: range, outcome: EventOutcome) -> None:
+        """Ask the system's :attr:`~xlrating.systems.System.taken` of one event: every player when one
+        of its settings is blank, else the players who left a field blank (each judged alone)."""
+        system, blank, player = self.system, self.blank, outcome.player
+        asked: Iterable[int] = numbers
+        if not any(getattr(event, name) is None for name in system.taken_settings):
+            asked = [number for number in numbers if ids[number - 1] in blank]
+        fields = self._fields
+        rows = [_Row(number, player(number).pre_rating, *fields(ids[number - 1])) for number in asked]
+        settings = _Settings(self.ratings.rules or None, EventType.parse(event.event_type), event.start_date,
+                             event.end_date)
+        assert system.taken is not None
+        for default in system.taken(cast(Any, settings), cast(Any, rows), outcome):
+            keys = [ids[row.number - 1] for row in default.rows]
+            if default.setting:
+                players = named_ids(keys)
+                self.settings.append(f"event {event.id}: {default.message.replace('{players}', players)}")
+                continue
+            for key in keys:
+                where = self.home.get(key, "")  # a new player's: the event that gives him
+                if default.field not in (self.new[where] if where else self.open):
+                    continue  # given for another player: the blank is the caller's way of saying the usual
+                self.columns.setdefault((where, default.field), (default.message, []))[1].append(key)
+
+    def _fields(self, key: PlayerId) -> list[Any]:
+        """The fields a default reads of player ``key`` (read once a player)."""
+        found = self.read.get(key)
+        if found is None:
+            given = self.events_by_id[self.home[key]].players[key] if key in self.home else {}
+            found = self.read[key] = _read(self.ratings.entries.get(key), given)
+        return found
+
+    def warnings(self, played: Collection[PlayerId]) -> tuple[str, ...]:
+        """Every default the season took, ``played`` being the players with a game."""
+        found = list(self._games(played))
+        for (where, name), (message, keys) in self.columns.items():
+            unique = list(dict.fromkeys(keys))
+            if where:
+                found.append(f"event {where}: new {named_ids(unique)} without {name}: {message}")
+            else:
+                found.append(f"list entries of {named_ids(unique)}: {name} not given, {message}")
+        return (*found, *self.settings)
+
+    def _games(self, played: Collection[PlayerId]) -> Iterable[str]:
+        """A blank games count beside a rating: once for the list, once for each event's new players."""
+        system = self.system
+        if not system.blank_games:
+            return
+        taken = system.games_taken
+        entries = self.ratings.entries
+        listed = [key for key in played if (entry := entries.get(key)) is not None
+                  and taken(entry.rating, entry.games, entry.k, entry.birth_date, entry.joined)]
+        reading = f"read as {system.blank_games}; where a player's games are known, give them"
+        if listed:
+            yield f"list entries of {named_ids(listed)}: games is None beside a rating, {reading}"
+        for event in self.events:
+            new = [key for key, data in event.players.items() if key in played and _games_taken(taken, data)]
+            if new:
+                yield f"event {event.id}: new {named_ids(new)} given a rating without games, {reading}"
+
+
+def _some_give(entries: Iterable[Entry], name: str) -> bool:
+    return any(not _blank(getattr(entry, name)) for entry in entries)
+
+
+def _read(entry: Entry | None, data: Mapping[str, Any]) -> list[Any]:
+    """The fields a default reads (:data:`_READ`) of a player: a listed player's from the list (a
+    count of 0 as blank), a new one's as his event gives them."""
+    if entry is not None:
+        values = [getattr(entry, name) for name in _READ]
+    else:
+        values = [data.get(name) for name in _READ]
+    values[-3:] = [value or None for value in values[-3:]]
+    return values
+
+
+def _games_taken(taken: Any, data: Mapping[str, Any]) -> bool:
     get = data.get
     return bool(taken(get("rating"), get("games"), get("k"), get("birth_date"), get("joined")))

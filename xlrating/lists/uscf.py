@@ -174,10 +174,11 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
                 **dated,
             )
         season.keep(event, outcome)
-        outcomes.append((rated, list(outcome.players)))  # (all built before the first is folded)
+        outcomes.append((rated, list(outcome.players), outcome))  # (all built before the first is folded)
+    season.said.took(wave, ids, seating.ends, outcomes[0][2])
     tallies = list(zip(wins, draws, losses, strict=True))
     history, names = season.history, seating.per_player([one.id for one in wave])
-    for rated, results in outcomes:
+    for rated, results, _ in outcomes:
         for key, name, result, tally in zip(ids, names, results, tallies, strict=True):
             entries[key] = _fold(entries[key], result, rated, own, tally, rules)
             history[key].append(history_row(name, rated, result.pre_rating, result.post_rating, result.change,
