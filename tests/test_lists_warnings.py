@@ -5,10 +5,12 @@ the same defaults, found by the same per-system code."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 
 from xlrating.lists import Entry, Event, RatingList, rate_season
+from xlrating.season.rate import rate_season_sheets
 
 END = dt.date(2024, 10, 5)
 BORN, JOINED = dt.date(1980, 1, 1), dt.date(2000, 1, 1)
@@ -29,13 +31,19 @@ def event(start: dt.date | None = END, **players: dict[str, object]) -> Event:
 ])
 def test_a_blank_games_count_beside_a_rating_is_said_with_the_ids(system: str, given: dict[str, object],
                                                                    reading: str) -> None:
-    ratings = RatingList(system, {1: Entry(1, 1800, **given), 2: Entry(2, 1700, 40, **given),
-                                  5: Entry(5, 1600, **given)})
+    ratings = RatingList(system, {1: Entry(1, 1800, **given), 2: Entry(2, 1700, **given),
+                                  5: Entry(5, 1600, 40, **given)})
     result = rate_season(ratings, [event(p3={"rating": 1500, **given}, p4=given)])
     said = f"read as {reading}; where a player's games are known, give them"
-    # Entry 5 plays no game: nothing of his is taken.
-    assert result.warnings == (f"list entries of 1 player (ID 1): games is None beside a rating, {said}",
+    # Entry 5 plays no game: nothing of his is taken, nor do his games count as given.
+    assert result.warnings == (f"list entries of 2 players (IDs 1, 2): games is None beside a rating, {said}",
                                f"event autumn: new 1 player (ID 3) given a rating without games, {said}")
+    # Games given for some player who played: the others' None is the usual (established), as on
+    # a season workbook's sheet.
+    ratings = RatingList(system, {**ratings.entries, 2: Entry(2, 1700, 40, **given)})
+    typed = {**given, "rating": 1400, "games": 9}
+    result = rate_season(ratings, [event(p3={"rating": 1500, **given}, p4=typed)])
+    assert result.warnings == ()
 
 
 def test_an_icu_rating_alone_is_a_foreign_players_and_a_k_takes_no_games() -> None:
@@ -96,3 +104,70 @@ def test_many_ids_are_counted() -> None:
     games = [(1, a, a + 1, 1.0) for a in range(1, 9, 2)]
     result = rate_season(RatingList("USCF", entries), [Event("e", END, games)])
     assert result.warnings[0].startswith("list entries of 8 players (IDs 1, 2, 3, 4, 5 and 3 more): ")
+
+
+# --- the same defaults as a season workbook's ------------------------------------------------------
+
+
+def sheet_and_python(sheets: dict[str, list[list[Any]]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    rated = rate_season_sheets(sheets)
+    return rated.notes, rated.result.warnings
+
+
+def test_the_defaults_a_season_workbook_says_at_its_cells_are_said_by_id() -> None:
+    # FIDE 2024, 8.3.3: Ann (1800, 50 games) without a birth date is rated with K 20, not 40.
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "FIDE"], ["Rules", "FIDE 2024"], ["List date", dt.date(2025, 4, 1)]],
+        "Players": [["ID", "Name", "Rating", "Games", "Birth date"], ["A", "Ann", 1800, 50, None],
+                    ["B", "Bob", 2350, 50, None]],
+        "Events": [["Sheet", "End date"], ["May", dt.date(2025, 5, 1)], ["June", dt.date(2025, 6, 1)]],
+        "May": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "W2"], [2, "B", "Bob", "L1"]],
+        "June": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "D2"], [2, "B", "Bob", "D1"]],
+    }
+    notes, warnings = sheet_and_python(sheets)
+    junior = "read as 18 or older: no K 40 of a junior (FIDE 2024, 8.3.3); give each junior his Birth date"
+    assert notes == (f"Players!E1: Birth date is blank for 1 player (row 2): {junior}",)
+    assert warnings == (f"list entries of 1 player (ID 'A'): birth_date not given, {junior}",)
+    sheets["Players"][2][4] = dt.date(1990, 1, 1)  # given for Bob: the blanks are adults
+    assert sheet_and_python(sheets) == ((), ())
+
+
+def test_a_season_workbooks_blank_start_date_and_floors_are_said_by_id() -> None:
+    joined = dt.date(2010, 1, 1)
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "ICU"], ["List date", dt.date(2025, 4, 1)]],
+        "Players": [["ID", "Name", "Rating", "Games", "Birth date", "Joined"],
+                    [10, "Ann", 1800, 50, dt.date(1990, 1, 1), joined],
+                    [11, "Bob", 1700, 50, dt.date(1991, 1, 1), joined]],
+        "Events": [["Sheet", "Start date", "End date"], ["May", dt.date(2025, 4, 28), dt.date(2025, 5, 1)],
+                   ["June", None, dt.date(2025, 6, 1)]],
+        "May": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "W2"], [2, 11, "Bob", "L1"]],
+        "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "D2"], [2, 11, "Bob", "D1"]],
+    }
+    notes, warnings = sheet_and_python(sheets)
+    said = ("Start date is blank: K is taken on the End date, 2025-06-01 (ages and years of membership on "
+            "that day), for {}; enter the event's first day if it began earlier")
+    assert notes == ("Events!B3: " + said.format("2 players (June rows 2, 3)"),)
+    # (The sheet's IDs are text.)
+    assert warnings == ("event June: " + said.format("2 players (IDs '10', '11')"),)
+    # US Chess 2020, 5: Ann's peak floor read from her rating, Cy's counts as 0.
+    sheets = {
+        "Season": [["System", "USCF"], ["Rules", "USCF 2020"]],
+        "Players": [["ID", "Name", "Rating", "Games"], [10, "Ann", 1500, 30], [11, "Bob", 1400, 30],
+                    [12, "Cy", 120, 40], [13, "Di", 700, 40]],
+        "Events": [["Sheet", "End date"], ["June", dt.date(2024, 6, 1)]],
+        "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "L2"], [2, 11, "Bob", "W1"], [3, 12, "Cy", "L4"],
+                 [4, 13, "Di", "W3"]],
+    }
+    notes, warnings = sheet_and_python(sheets)
+    assert [note.split(", read as")[0] for note in notes] == [
+        "Players!1:1: no Peak column: for 1 player (row 2)",
+        "Players!1:1: no Wins column: for 1 player (row 4)",
+        "Players!1:1: no Draws column: for 1 player (row 4)",
+        "Players!1:1: no Events column: for 1 player (row 4)"]
+    assert [warning.split(", read as")[0] for warning in warnings] == [
+        "list entries of 1 player (ID '10'): peak not given",
+        "list entries of 1 player (ID '12'): wins not given",
+        "list entries of 1 player (ID '12'): draws not given",
+        "list entries of 1 player (ID '12'): events not given"]
+    assert [note.split(", read as")[1] for note in notes] == [w.split(", read as")[1] for w in warnings]

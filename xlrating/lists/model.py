@@ -218,9 +218,11 @@ class SeasonResult:
     """Each event's players by ID, kept with :attr:`outcomes`: ``seats[event][n - 1]`` is the
     player numbered ``n`` in the event's outcomes."""
     warnings: tuple[str, ...] = ()
-    """The defaults the season took that can change numbers, each in words naming the list entries or
-    the event's players by ID (a blank games count beside a rating, read as an established
-    player's); empty when nothing was left blank that way."""
+    """The defaults the season took where they can change numbers, each in words naming the list
+    entries or an event's new players by ID: the ones a season workbook says at its cells (a blank
+    games count beside a rating; US Chess: a blank peak or lifetime counts a floor reads; FIDE: no
+    birth date for a junior's K; ICU: an event's blank start date), found by the same code of the
+    system (:mod:`xlrating.lists.said`). Empty when nothing was left blank that way."""
 
     def players(self, event: str) -> tuple[dict[PlayerId, PlayerOutcome], ...]:
         """Each of ``event``'s outcomes (a dual-rated event has two) as its players' outcomes by

@@ -81,8 +81,8 @@ class Said:
         #: The taken fields no list entry gives: blank for every entry, said.
         self.open = open_fields = [name for name in system.taken_fields
                                    if system.taken is not None and not _some_give(entries, name)]
-        self.blank: set[PlayerId] = {entry.id for entry in entries
-                                     if any(_blank(getattr(entry, name)) for name in open_fields)}
+        self.blank: set[PlayerId] = {entry.id for entry in entries if any(
+            _blank(getattr(entry, name)) for name in open_fields)} if open_fields else set()
         self.home = {key: event.id for event in events for key in event.players}
         """Each new player's event (the one that gives his data)."""
         self.new: dict[str, list[str]] = {}
@@ -97,7 +97,7 @@ class Said:
         self.columns: dict[tuple[str, str], tuple[str, list[PlayerId]]] = {}
         """Each (event ID, or ``""`` for the list; field) default: its words and its players."""
         self.settings: list[str] = []
-        self.read: dict[PlayerId, list[Any]] = {}
+        self.read: dict[PlayerId, tuple[Any, ...]] = {}
         self.events_by_id = {event.id: event for event in events}
 
     def took(self, wave: Sequence[Event], ids: Sequence[PlayerId], ends: Sequence[int],
@@ -123,8 +123,8 @@ class Said:
         asked: Iterable[int] = numbers
         if not any(getattr(event, name) is None for name in system.taken_settings):
             asked = [number for number in numbers if ids[number - 1] in blank]
-        fields = self._fields
-        rows = [_Row(number, player(number).pre_rating, *fields(ids[number - 1])) for number in asked]
+        fields, make = self._fields, _Row._make
+        rows = [make((number, player(number).pre_rating, *fields(ids[number - 1]))) for number in asked]
         settings = _Settings(self.ratings.rules or None, EventType.parse(event.event_type), event.start_date,
                              event.end_date)
         assert system.taken is not None
@@ -140,7 +140,7 @@ class Said:
                     continue  # given for another player: the blank is the caller's way of saying the usual
                 self.columns.setdefault((where, default.field), (default.message, []))[1].append(key)
 
-    def _fields(self, key: PlayerId) -> list[Any]:
+    def _fields(self, key: PlayerId) -> tuple[Any, ...]:
         """The fields a default reads of player ``key`` (read once a player)."""
         found = self.read.get(key)
         if found is None:
@@ -160,20 +160,25 @@ class Said:
         return (*found, *self.settings)
 
     def _games(self, played: Collection[PlayerId]) -> Iterable[str]:
-        """A blank games count beside a rating: once for the list, once for each event's new players."""
+        """A blank games count beside a rating: once for the list, once for each event's new players,
+        unless some of the list's players (of the event's new players) who played give theirs, as on a
+        season workbook's sheet."""
         system = self.system
         if not system.blank_games:
             return
         taken = system.games_taken
         entries = self.ratings.entries
-        listed = [key for key in played if (entry := entries.get(key)) is not None
-                  and taken(entry.rating, entry.games, entry.k, entry.birth_date, entry.joined)]
+        on_list = [entry for key in played if (entry := entries.get(key)) is not None]
+        listed = [entry.id for entry in on_list
+                  if taken(entry.rating, entry.games, entry.k, entry.birth_date, entry.joined)]
         reading = f"read as {system.blank_games}; where a player's games are known, give them"
-        if listed:
+        if listed and all(entry.games is None for entry in on_list):
             yield f"list entries of {named_ids(listed)}: games is None beside a rating, {reading}"
         for event in self.events:
-            new = [key for key, data in event.players.items() if key in played and _games_taken(taken, data)]
-            if new:
+            new_ones = [(key, data) for key, data in event.players.items() if key in played]
+            if any(data.get("games") is not None for _, data in new_ones):
+                continue
+            if new := [key for key, data in new_ones if _games_taken(taken, data)]:
                 yield f"event {event.id}: new {named_ids(new)} given a rating without games, {reading}"
 
 
@@ -181,7 +186,7 @@ def _some_give(entries: Iterable[Entry], name: str) -> bool:
     return any(not _blank(getattr(entry, name)) for entry in entries)
 
 
-def _read(entry: Entry | None, data: Mapping[str, Any]) -> list[Any]:
+def _read(entry: Entry | None, data: Mapping[str, Any]) -> tuple[Any, ...]:
     """The fields a default reads (:data:`_READ`) of a player: a listed player's from the list (a
     count of 0 as blank), a new one's as his event gives them."""
     if entry is not None:
@@ -189,7 +194,7 @@ def _read(entry: Entry | None, data: Mapping[str, Any]) -> list[Any]:
     else:
         values = [data.get(name) for name in _READ]
     values[-3:] = [value or None for value in values[-3:]]
-    return values
+    return (*values, ())  # (no rounds: the players' meetings are not read)
 
 
 def _games_taken(taken: Any, data: Mapping[str, Any]) -> bool:
