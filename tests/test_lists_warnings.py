@@ -115,41 +115,48 @@ def sheet_and_python(sheets: dict[str, list[list[Any]]]) -> tuple[tuple[str, ...
 
 
 def test_the_defaults_a_season_workbook_says_at_its_cells_are_said_by_id() -> None:
-    # FIDE 2024, 8.3.3: Ann (1800, 50 games) without a birth date is rated with K 20, not 40.
+    # FIDE 2024, 8.3.3: Pia (1750) and Nell (new in August, 1600) without a birth date are rated
+    # with K 20, not a junior's 40; Rex is rated over the junior rule's limit.
     sheets: dict[str, list[list[Any]]] = {
-        "Season": [["System", "FIDE"], ["Rules", "FIDE 2024"], ["List date", dt.date(2025, 4, 1)]],
-        "Players": [["ID", "Name", "Rating", "Games", "Birth date"], ["A", "Ann", 1800, 50, None],
-                    ["B", "Bob", 2350, 50, None]],
-        "Events": [["Sheet", "End date"], ["May", dt.date(2025, 5, 1)], ["June", dt.date(2025, 6, 1)]],
-        "May": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "W2"], [2, "B", "Bob", "L1"]],
-        "June": [["No", "ID", "Name", "R1"], [1, "A", "Ann", "D2"], [2, "B", "Bob", "D1"]],
+        "Season": [["System", "FIDE"], ["List date", dt.date(2025, 7, 1)]],
+        "Players": [["ID", "Name", "Rating", "Games", "Birth date"], ["P1", "Pia", 1750, 35, None],
+                    ["R2", "Rex", 2390, 80, None]],
+        "Events": [["Sheet", "End date"], ["August", dt.date(2025, 8, 3)]],
+        "August": [["No", "ID", "Name", "Rating", "Games", "R1", "R2", "R3"],
+                   [1, "P1", "Pia", None, None, "W2", "D3", None],
+                   [2, "R2", "Rex", None, None, "L1", None, "W3"],
+                   [3, "N3", "Nell", 1600, 40, None, "D1", "L2"]],
     }
     notes, warnings = sheet_and_python(sheets)
     junior = "read as 18 or older: no K 40 of a junior (FIDE 2024, 8.3.3); give each junior his Birth date"
-    assert notes == (f"Players!E1: Birth date is blank for 1 player (row 2): {junior}",)
-    assert warnings == (f"list entries of 1 player (ID 'A'): birth_date not given, {junior}",)
-    sheets["Players"][2][4] = dt.date(1990, 1, 1)  # given for Bob: the blanks are adults
-    assert sheet_and_python(sheets) == ((), ())
+    assert notes == (f"Players!E1: Birth date is blank for 1 player (row 2): {junior}",
+                     f"August!1:1: no Birth date column: for 1 player (row 4), {junior}")
+    assert warnings == (f"list entries of 1 player (ID 'P1'): birth_date not given, {junior}",
+                        f"event August: new 1 player (ID 'N3') without birth_date: {junior}")
+    sheets["Players"][2][4] = dt.date(1990, 1, 1)  # given for Rex: the blanks are adults
+    assert [len(said) for said in sheet_and_python(sheets)] == [1, 1]
 
 
 def test_a_season_workbooks_blank_start_date_and_floors_are_said_by_id() -> None:
-    joined = dt.date(2010, 1, 1)
+    # ICU: Cy's K is given (24), Di is new in July with his dates on the event sheet, and the
+    # Events sheet has no Start date column: K on each end date for the others.
     sheets: dict[str, list[list[Any]]] = {
-        "Season": [["System", "ICU"], ["List date", dt.date(2025, 4, 1)]],
-        "Players": [["ID", "Name", "Rating", "Games", "Birth date", "Joined"],
-                    [10, "Ann", 1800, 50, dt.date(1990, 1, 1), joined],
-                    [11, "Bob", 1700, 50, dt.date(1991, 1, 1), joined]],
-        "Events": [["Sheet", "Start date", "End date"], ["May", dt.date(2025, 4, 28), dt.date(2025, 5, 1)],
-                   ["June", None, dt.date(2025, 6, 1)]],
-        "May": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "W2"], [2, 11, "Bob", "L1"]],
-        "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "D2"], [2, 11, "Bob", "D1"]],
+        "Season": [["System", "ICU"], ["List date", dt.date(2025, 6, 1)]],
+        "Players": [["ID", "Name", "Rating", "Games", "K", "Birth date", "Joined"],
+                    ["A1", "Ann", 1650, 44, None, dt.date(2001, 3, 1), dt.date(2012, 5, 1)],
+                    ["C3", "Cy", 1500, 60, 24, None, None]],
+        "Events": [["Sheet", "End date"], ["July", dt.date(2025, 7, 6)]],
+        "July": [["No", "ID", "Name", "Rating", "Games", "Birth date", "Joined", "R1", "R2"],
+                 [1, "A1", "Ann", None, None, None, None, "W2", "D3"],
+                 [2, "C3", "Cy", None, None, None, None, "L1", None],
+                 [3, "D4", "Di", 1580, 25, dt.date(1999, 9, 9), dt.date(2011, 2, 2), None, "D1"]],
     }
     notes, warnings = sheet_and_python(sheets)
-    said = ("Start date is blank: K is taken on the End date, 2025-06-01 (ages and years of membership on "
+    said = ("Start date is blank: K is taken on the End date, 2025-07-06 (ages and years of membership on "
             "that day), for {}; enter the event's first day if it began earlier")
-    assert notes == ("Events!B3: " + said.format("2 players (June rows 2, 3)"),)
+    assert notes == ("Events: " + said.format("2 players (July rows 2, 4)"),)
     # (The sheet's IDs are text.)
-    assert warnings == ("event June: " + said.format("2 players (IDs '10', '11')"),)
+    assert warnings == ("event July: " + said.format("2 players (IDs 'A1', 'D4')"),)
     # US Chess 2020, 5: Ann's peak floor read from her rating, Cy's counts as 0.
     sheets = {
         "Season": [["System", "USCF"], ["Rules", "USCF 2020"]],
