@@ -18,6 +18,11 @@ BORN, JOINED = dt.date(1980, 1, 1), dt.date(2000, 1, 1)
 FLOORED = {"peak": 2000.0, "wins": 50, "draws": 10, "events": 12}
 
 
+def dated(system: str, entries: dict[int, Entry]) -> RatingList:
+    """A list dated before the events (a list without a date is said too: see below)."""
+    return RatingList(system, entries, date=dt.date(2024, 9, 1))
+
+
 def event(start: dt.date | None = END, **players: dict[str, object]) -> Event:
     return Event("autumn", END, [(1, 1, 2, 1.0), (1, 3, 4, 0.5), (2, 1, 3, 0.0), (2, 2, 4, 1.0)],
                  players={int(key[1:]): data for key, data in players.items()}, start_date=start)
@@ -31,7 +36,7 @@ def event(start: dt.date | None = END, **players: dict[str, object]) -> Event:
 ])
 def test_a_blank_games_count_beside_a_rating_is_said_with_the_ids(system: str, given: dict[str, object],
                                                                    reading: str) -> None:
-    ratings = RatingList(system, {1: Entry(1, 1800, **given), 2: Entry(2, 1700, **given),
+    ratings = dated(system, {1: Entry(1, 1800, **given), 2: Entry(2, 1700, **given),
                                   5: Entry(5, 1600, 40, **given)})
     result = rate_season(ratings, [event(p3={"rating": 1500, **given}, p4=given)])
     said = f"read as {reading}; where a player's games are known, give them"
@@ -40,14 +45,14 @@ def test_a_blank_games_count_beside_a_rating_is_said_with_the_ids(system: str, g
                                f"event autumn: new 1 player (ID 3) given a rating without games, {said}")
     # Games given for some player who played: the others' None is the usual (established), as on
     # a season workbook's sheet.
-    ratings = RatingList(system, {**ratings.entries, 2: Entry(2, 1700, 40, **given)})
+    ratings = dated(system, {**ratings.entries, 2: Entry(2, 1700, 40, **given)})
     typed = {**given, "rating": 1400, "games": 9}
     result = rate_season(ratings, [event(p3={"rating": 1500, **given}, p4=typed)])
     assert result.warnings == ()
 
 
 def test_an_icu_rating_alone_is_a_foreign_players_and_a_k_takes_no_games() -> None:
-    ratings = RatingList("ICU", {1: Entry(1, 1800), 2: Entry(2, 1700, k=24),
+    ratings = dated("ICU", {1: Entry(1, 1800), 2: Entry(2, 1700, k=24),
                                  3: Entry(3, 1600, birth_date=BORN, joined=JOINED)})
     result = rate_season(ratings, [event(p4={})])
     assert result.warnings == (
@@ -56,7 +61,7 @@ def test_an_icu_rating_alone_is_a_foreign_players_and_a_k_takes_no_games() -> No
 
 
 def test_an_icu_event_without_a_start_date_takes_k_on_its_end_date() -> None:
-    ratings = RatingList("ICU", {key: Entry(key, 1600 + key, 40, birth_date=BORN, joined=JOINED)
+    ratings = dated("ICU", {key: Entry(key, 1600 + key, 40, birth_date=BORN, joined=JOINED)
                                  for key in (1, 2, 3)})
     result = rate_season(ratings, [event(None, p4={})])
     assert result.warnings == (
@@ -67,7 +72,7 @@ def test_an_icu_event_without_a_start_date_takes_k_on_its_end_date() -> None:
 
 
 def test_a_fide_player_without_a_birth_date_gets_no_junior_k() -> None:
-    ratings = RatingList("FIDE", {1: Entry(1, 1800, 40), 2: Entry(2, 1700, 40), 3: Entry(3, 2450, 40)})
+    ratings = dated("FIDE", {1: Entry(1, 1800, 40), 2: Entry(2, 1700, 40), 3: Entry(3, 2450, 40)})
     result = rate_season(ratings, [event(p4={"rating": 1600, "games": 40})])
     junior = ("read as 18 or older: no K 40 of a junior (FIDE 2024, 8.3.3); give each junior his Birth date")
     # Player 3 is rated over the junior rule's limit: no birth date changes his K.
@@ -76,14 +81,14 @@ def test_a_fide_player_without_a_birth_date_gets_no_junior_k() -> None:
 
 
 def test_a_birth_date_some_entry_gives_is_taken_as_given_for_the_others() -> None:
-    ratings = RatingList("FIDE", {1: Entry(1, 1800, 40, birth_date=BORN), 2: Entry(2, 1700, 40),
+    ratings = dated("FIDE", {1: Entry(1, 1800, 40, birth_date=BORN), 2: Entry(2, 1700, 40),
                                   3: Entry(3, 1600, 40)})
     assert rate_season(ratings, [event(p4={"rating": 1600, "games": 40, "birth_date": BORN})]).warnings == ()
 
 
 def test_a_us_chess_floor_read_from_blank_counts_and_peak() -> None:
     counts = {"wins": 50, "draws": 10, "events": 12}
-    ratings = RatingList("USCF", {1: Entry(1, 1410, 40), 2: Entry(2, 1390, 40, **counts),
+    ratings = dated("USCF", {1: Entry(1, 1410, 40), 2: Entry(2, 1390, 40, **counts),
                                   3: Entry(3, 1405, 40, **counts), 4: Entry(4, 1600, 40, **counts)})
     # 1 and 3 fall below the 1400 peak floor level; 2 was under it; 4 gains.
     games = [(r, a, b, 0.0) for r in range(1, 4) for a, b in ((1, 4), (3, 2))]
@@ -93,7 +98,7 @@ def test_a_us_chess_floor_read_from_blank_counts_and_peak() -> None:
 
 
 def test_a_season_with_nothing_blank_says_nothing() -> None:
-    ratings = RatingList("USCF", {1: Entry(1, 1800, 40, **FLOORED), 2: Entry(2, 1700, 12, **FLOORED)})
+    ratings = dated("USCF", {1: Entry(1, 1800, 40, **FLOORED), 2: Entry(2, 1700, 12, **FLOORED)})
     data = {"rating": 1500, "games": 8, **FLOORED}
     result = rate_season(ratings, [event(p3=data, p4={**FLOORED})], explain=True)
     assert result.warnings == ()
@@ -102,7 +107,7 @@ def test_a_season_with_nothing_blank_says_nothing() -> None:
 def test_many_ids_are_counted() -> None:
     entries = {key: Entry(key, 1500 + key, **FLOORED) for key in range(1, 9)}
     games = [(1, a, a + 1, 1.0) for a in range(1, 9, 2)]
-    result = rate_season(RatingList("USCF", entries), [Event("e", END, games)])
+    result = rate_season(dated("USCF", entries), [Event("e", END, games)])
     assert result.warnings[0].startswith("list entries of 8 players (IDs 1, 2, 3, 4, 5 and 3 more): ")
 
 
@@ -178,3 +183,15 @@ def test_a_season_workbooks_blank_start_date_and_floors_are_said_by_id() -> None
         "list entries of 1 player (ID '12'): draws not given",
         "list entries of 1 player (ID '12'): events not given"]
     assert [note.split(", read as")[1] for note in notes] == [w.split(", read as")[1] for w in warnings]
+
+
+@pytest.mark.parametrize("system", ["FIDE", "ICU"])
+def test_a_list_without_a_date_is_taken_as_already_adjusted(system: str) -> None:
+    # FIDE's and the ICU's ratings were adjusted on 1 March 2024: a list without a date, taken as
+    # of the first event's end, is taken as adjusted.
+    entries = {key: Entry(key, 1500 + key, 40, k=20, birth_date=BORN, joined=JOINED) for key in (1, 2, 3, 4)}
+    result = rate_season(RatingList(system, entries), [event()])
+    assert result.warnings == ("the list's date is None: the list is taken as of the first event's end, "
+                               "2024-10-05, its ratings as already adjusted on 2024-03-01; give the list's "
+                               "date if they are older",)
+    assert rate_season(RatingList(system, entries, date=dt.date(2024, 2, 1)), [event()]).warnings == ()

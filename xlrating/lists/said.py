@@ -157,6 +157,11 @@ class Said:
                 found.append(f"event {where}: new {named_ids(unique)} without {name}: {message}")
             else:
                 found.append(f"list entries of {named_ids(unique)}: {name} not given, {message}")
+        if (taken := adjusted_as_of(self.ratings, self.events)) is not None:
+            first, adjusted = (day.isoformat() for day in taken)
+            found.insert(0, f"the list's date is None: the list is taken as of the first event's end, "
+                            f"{first}, its ratings as already adjusted on {adjusted}; give the list's date "
+                            "if they are older")
         return (*found, *self.settings)
 
     def _games(self, played: Collection[PlayerId]) -> Iterable[str]:
@@ -180,6 +185,20 @@ class Said:
                 continue
             if new := [key for key, data in new_ones if _games_taken(taken, data)]:
                 yield f"event {event.id}: new {named_ids(new)} given a rating without games, {reading}"
+
+
+def adjusted_as_of(ratings: RatingList, events: Sequence[Event]) -> tuple[dt.date, dt.date] | None:
+    """A list without a date is taken as of the first event's end (``first``): where the edition
+    adjusts every rating on a list dated on or before that (FIDE's and the ICU's of 1 March 2024),
+    its ratings are taken as already adjusted. ``(first, the last such adjustment's date)``, or
+    None when the list has a date, there is no event, or no adjustment is passed over."""
+    if ratings.date is not None or not events:
+        return None
+    first = min(event.end_date for event in events)
+    system = systems.keyed(ratings.system)
+    edition = None if system is None else (system.edition(ratings.rules) if ratings.rules else system.default)
+    passed = [a for a in getattr(getattr(edition, "rules", None), "adjustments", ()) if a.date <= first]
+    return (first, passed[-1].date) if passed else None
 
 
 def _some_give(entries: Iterable[Entry], name: str) -> bool:

@@ -31,6 +31,7 @@ from ..crosstable.workbook import (
 )
 from ..errors import ENGINE_ERRORS, CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
+from ..lists.said import adjusted_as_of
 from ..model import EventOutcome, Method, PlayerOutcome
 from ..names import find_sheet
 from ..official.identity import Sighting, game_key, identity_warnings, same_games_warnings, unrated_note
@@ -108,17 +109,12 @@ def list_date_notes(season: SeasonInput) -> list[str]:
     before that (FIDE's and the ICU's of 1 March 2024) its ratings are taken as already adjusted,
     and an older list would be rated unadjusted. (Elsewhere the List date decides nothing but
     which events may be rated from the list, and nothing is said.)"""
-    ratings = season.ratings
-    if ratings.date is not None or not season.events:
+    taken = adjusted_as_of(season.ratings, [event.event for event in season.events])
+    if taken is None:
         return []
-    first = min(event.event.end_date for event in season.events)
-    system = systems.keyed(ratings.system)
-    edition = None if system is None else (system.edition(ratings.rules) if ratings.rules else system.default)
-    passed = [a for a in getattr(getattr(edition, "rules", None), "adjustments", ()) if a.date <= first]
-    if not passed:
-        return []
+    first, adjusted = taken
     return [f"{SEASON_SHEET}: the List date is blank: the list is taken as of the first event's end, "
-            f"{first.isoformat()}, its ratings as already adjusted on {passed[-1].date.isoformat()}; "
+            f"{first.isoformat()}, its ratings as already adjusted on {adjusted.isoformat()}; "
             "give the List date if they are older"]
 
 
