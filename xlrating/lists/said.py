@@ -7,11 +7,14 @@ use: :meth:`~xlrating.systems.System.games_taken` for a blank games count beside
 as an established player's), and :attr:`~xlrating.systems.System.taken` for the others (US
 Chess: a blank peak, wins, draws or events where a floor could have held the rating; FIDE: no
 junior K without a birth date; ICU: K on the end date without a start date), asked as each
-event is rated, with the rating the player was rated from and the fields the caller gave. As on
-a season workbook's Players sheet, a field that some list entry gives (an event's new players:
-some new player of the event) is taken as given where the others leave it blank, and a count of
-0 is blank. Only the events with a player who left such a field blank, or with such a setting
-blank, are asked: a season with nothing blank costs one set test a wave.
+event is rated, with the rating the player was rated from and the fields the caller gave; and a
+list without a date taken as already adjusted (:func:`adjusted_as_of`). As on a season
+workbook's Players sheet, a field that some list entry gives (an event's new players: some new
+player of the event; games: some player who played) is taken as given where the others leave it
+blank, and a count of 0 is blank. Only the events with a player who left such a field blank, or
+with such a setting blank, are asked: a season with nothing blank costs one set test a wave.
+(:attr:`~xlrating.systems.System.taken`'s rows carry no rounds: a FIDE Swiss whose players all
+met, which a season workbook names, is not said.)
 """
 
 from __future__ import annotations
