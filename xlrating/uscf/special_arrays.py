@@ -234,9 +234,7 @@ def _finish(rules: UscfRules, problems: _Problems, row: int, x: Floats, value: F
     effective, prior = float(problems.effective[row]), float(problems.adjusted_prior[row])
     score = float(problems.adjusted_score[row])
 
-    def f(rating: float) -> float:
-        return _objective(rules, rating, effective, prior, opponents, score)
-
+    f = _objective(rules, effective, prior, opponents, score)
     big_m, at, limit = float(x[row]), float(value[row]), 4 * len(knots) + 20
     for down in (False,) if rising else (True, False):
         while (at > eps) if down else (at < -eps):
