@@ -43,10 +43,10 @@ from .rules import UscfRules
 from .special_arrays import special_ratings
 
 #: From this many players at one step, the special formula runs for all of them at once on
-#: arrays: below, numpy's fixed cost per move outweighs its speed (measured: about 80
-#: players break even). An explanation then runs the one-player algorithm again for each
-#: player whose working it reads.
-SPECIAL_VECTOR_PLAYERS = 80
+#: arrays: below, numpy's fixed cost per call outweighs its speed (measured on a season's
+#: waves: about 15 players break even, the lockstep's last few finishing alone). An
+#: explanation then runs the one-player algorithm again for each player whose working it reads.
+SPECIAL_VECTOR_PLAYERS = 16
 
 
 class NumpyCore:

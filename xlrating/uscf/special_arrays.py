@@ -44,7 +44,8 @@ class _Problems:
         rows = np.array(who, dtype=np.int64)
         self.prior, self.effective = prior[rows], effective[rows]
         points = score[rows]
-        m = sides.played[rows]
+        m = self.m = sides.played[rows]
+        """Each row's number of opponents."""
         width = int(m.max(initial=0))
         column = np.arange(width)
         self.valid: Flags = column[None, :] < m[:, None]
@@ -234,15 +235,14 @@ def _finish(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], x
     Python numbers, the players' knots and opponents made lists at once. Returns the players
     who would make more moves than the one-player algorithm allows."""
     stuck = []
-    m = problems.valid[rows].sum(axis=1).tolist()
-    for row, knots, opponents, effective, prior, score, limit, big_m, at, up, made, played in zip(
+    for row, knots, opponents, effective, prior, score, big_m, at, up, made, played in zip(
             rows.tolist(), problems.knots[rows].tolist(), problems.opponents[rows].tolist(),
             problems.effective[rows].tolist(), problems.adjusted_prior[rows].tolist(),
-            problems.adjusted_score[rows].tolist(), problems.limit[rows].tolist(), x[rows].tolist(),
-            value[rows].tolist(), rising[rows].tolist(), moves[rows].tolist(), m, strict=True):
+            problems.adjusted_score[rows].tolist(), x[rows].tolist(), value[rows].tolist(),
+            rising[rows].tolist(), moves[rows].tolist(), problems.m[rows].tolist(), strict=True):
         del knots[2 * played + 2:]  # the +inf after the knots (a repeated knot is found as one)
         f = _objective(rules, effective, prior, opponents[:played], score)
-        end = _moves_left(rules.epsilon, knots, f, big_m, at, up, made, limit)
+        end = _moves_left(rules.epsilon, knots, f, big_m, at, up, made)
         if end is None:
             stuck.append(row)
         else:
@@ -251,12 +251,13 @@ def _finish(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], x
 
 
 def _moves_left(eps: float, knots: list[float], f: Callable[[float], float], big_m: float, value: float,
-                rising: bool, moves: int, limit: int) -> tuple[float, float] | None:
-    """One player's moves left (see :func:`_finish`): where M ends and f there, or None if he
-    would make more than ``limit`` moves."""
+                rising: bool, moves: int) -> tuple[float, float] | None:
+    """One player's moves left (see :func:`_finish`), his ``knots`` in order, repeated ones
+    included: where M ends and f there, or None if he would make more moves than the one-player
+    algorithm allows (4 x the distinct knots + 20, counted only past the least such bound)."""
     for down in (False,) if rising else (True, False):
         while (value > eps) if down else (value < -eps):
-            if moves > limit:
+            if moves > _LEAST_LIMIT and moves > 4 * len(set(knots)) + 20:
                 return None
             big_m, value, _kind = _move(knots, big_m, value, down, f, eps)
             moves += 1
