@@ -107,7 +107,7 @@ class EffectiveGames(NamedTuple):
     by_standard: Values
     """Whether a player with a game is rated by the standard formula at steps 4 and 5."""
     by_special: list[int]
-    """The players (positions) with a game rated by the special formula at steps 4 and 5."""
+    """The players (positions, ascending) with a game rated by the special formula at steps 4 and 5."""
 
     def listed(self, every: bool = True) -> EffectiveGames:
         """The same values in lists (unless ``every``, only N' and which formula: N* is read by
@@ -161,14 +161,13 @@ def special_one_by_one(rules: UscfRules, who: list[int], prior: Sequence[float],
         return SpecialStep([], [], [], [], [], [], {})
     found = [_special_formula(rules, prior[i], effective[i], ratings, score[i], history[i])
              for i, ratings in zip(who, opponents, strict=True)]
-    column = dict(zip(SpecialWorking._fields, zip(*found, strict=True), strict=True))  # each field's values
-    return SpecialStep(who, column["rating"], column["adjusted_prior"], column["adjusted_score"],
-                       list(map(P0_RULES.index, column["p0_rule"])), column["capped"],
-                       dict(zip(who, found, strict=True)) if keep else {})
+    return SpecialStep(who, [w.rating for w in found], [w.adjusted_prior for w in found],
+                       [w.adjusted_score for w in found], [P0_RULES.index(w.p0_rule) for w in found],
+                       [w.capped for w in found], dict(zip(who, found, strict=True)) if keep else {})
 
 
 def opponents_at(sides: Sides, who: Iterable[int], seen: Sequence[float]) -> Iterator[list[float]]:
-    """Each player's ``who`` (positions) opponents' ratings ``seen``, in round order."""
+    """The opponents' ratings ``seen`` of each player ``who`` (positions), in round order."""
     opponents_of = sides.opponents_of
     return ([seen[o] for o in opponents_of(i)] for i in who)
 
@@ -324,8 +323,8 @@ class Core(Protocol):
 
     def special(self, who: list[int], prior: list[float], effective: Values,
                 history: list[str | None], seen: Values, *, keep: bool) -> SpecialStep:
-        """The special formula for the players ``who``, opponents at the ratings ``seen``;
-        ``keep``: keep each working where the formula runs player by player."""
+        """The special formula for the players ``who`` (positions, ascending), opponents at the
+        ratings ``seen``; ``keep``: keep each working where the formula runs player by player."""
 
     def first_estimates(self, found: SpecialStep, floor: float) -> Values:
         """Step 3's ratings: ``found`` raised to ``floor`` (no step 3: None in lists, NaN in arrays)."""

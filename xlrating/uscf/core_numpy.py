@@ -131,8 +131,8 @@ class NumpyCore:
                            found.capped, {})
 
     def opponents_at(self, who: list[int], seen: Values) -> list[list[float]]:
-        """Each player's ``who`` (positions, ascending) opponents' ratings ``seen``, in round order:
-        picked for all of them at once (the sides are by player), then cut player by player."""
+        """The opponents' ratings ``seen`` of each player ``who`` (positions, ascending), in round
+        order: picked for all of them at once (the sides are by player), then cut player by player."""
         sides = self.sides
         chosen = np.zeros(len(self.m), dtype=np.bool_)
         chosen[who] = True
