@@ -22,10 +22,10 @@ them as lists of Python numbers, as outcomes hold them.
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from itertools import compress, count, repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .._sides import Sides, one_game_per_round, sides_of
 from ..model import Game
@@ -35,9 +35,6 @@ from .rules import UscfRules
 from .special import P0Rule
 from .special import _work as _special_formula
 from .special import _Working as SpecialWorking
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 #: From this many sides (twice the games) on, numpy pays for itself in an explained event:
 #: the games are taken as arrays, the formulas run for all players at once and the outcomes
@@ -110,7 +107,7 @@ class EffectiveGames(NamedTuple):
     by_standard: Values
     """Whether a player with a game is rated by the standard formula at steps 4 and 5."""
     by_special: list[int]
-    """The players (positions) with a game rated by the special formula at steps 4 and 5."""
+    """The players (positions, ascending) with a game rated by the special formula at steps 4 and 5."""
 
     def listed(self, every: bool = True) -> EffectiveGames:
         """The same values in lists (unless ``every``, only N' and which formula: N* is read by
@@ -154,18 +151,25 @@ class SpecialStep(NamedTuple):
 
 
 def special_one_by_one(rules: UscfRules, who: list[int], prior: Sequence[float], effective: Sequence[float],
-                       score: Sequence[float], history: Sequence[str | None], seen: Sequence[float],
-                       opponents_of: Callable[[int], Sequence[int]], *, keep: bool) -> SpecialStep:
+                       score: Sequence[float], history: Sequence[str | None],
+                       opponents: Iterable[Sequence[float]], *, keep: bool) -> SpecialStep:
     """The special formula for the players ``who`` (positions), player by player by the
     one-player algorithm of :mod:`.special`, every argument a list of Python numbers indexed
-    by position; ``keep``: keep each working."""
+    by position but ``opponents``: each player's opponents' ratings, in round order, in the
+    order of ``who`` (:func:`opponents_at`); ``keep``: keep each working."""
     if not who:
         return SpecialStep([], [], [], [], [], [], {})
-    found = [_special_formula(rules, prior[i], effective[i], [seen[o] for o in opponents_of(i)], score[i],
-                              history[i]) for i in who]
+    found = [_special_formula(rules, prior[i], effective[i], ratings, score[i], history[i])
+             for i, ratings in zip(who, opponents, strict=True)]
     return SpecialStep(who, [w.rating for w in found], [w.adjusted_prior for w in found],
                        [w.adjusted_score for w in found], [P0_RULES.index(w.p0_rule) for w in found],
                        [w.capped for w in found], dict(zip(who, found, strict=True)) if keep else {})
+
+
+def opponents_at(sides: Sides, who: Iterable[int], seen: Sequence[float]) -> Iterator[list[float]]:
+    """The opponents' ratings ``seen`` of each player ``who`` (positions), in round order."""
+    opponents_of = sides.opponents_of
+    return ([seen[o] for o in opponents_of(i)] for i in who)
 
 
 class StandardStep(NamedTuple):
@@ -319,8 +323,8 @@ class Core(Protocol):
 
     def special(self, who: list[int], prior: list[float], effective: Values,
                 history: list[str | None], seen: Values, *, keep: bool) -> SpecialStep:
-        """The special formula for the players ``who``, opponents at the ratings ``seen``;
-        ``keep``: keep each working where the formula runs player by player."""
+        """The special formula for the players ``who`` (positions, ascending), opponents at the
+        ratings ``seen``; ``keep``: keep each working where the formula runs player by player."""
 
     def first_estimates(self, found: SpecialStep, floor: float) -> Values:
         """Step 3's ratings: ``found`` raised to ``floor`` (no step 3: None in lists, NaN in arrays)."""

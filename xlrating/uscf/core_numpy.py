@@ -12,6 +12,7 @@ order, as the one-player formula adds it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate, pairwise
 from typing import Any
 
 import numpy as np
@@ -42,10 +43,10 @@ from .rules import UscfRules
 from .special_arrays import special_ratings
 
 #: From this many players at one step, the special formula runs for all of them at once on
-#: arrays: below, numpy's fixed cost per move outweighs its speed (measured: about 80
-#: players break even). An explanation then runs the one-player algorithm again for each
-#: player whose working it reads.
-SPECIAL_VECTOR_PLAYERS = 80
+#: arrays: below, numpy's fixed cost per call outweighs its speed (measured on a season's
+#: waves: about 15 players break even, the lockstep's last few finishing alone). An
+#: explanation then runs the one-player algorithm again for each player whose working it reads.
+SPECIAL_VECTOR_PLAYERS = 16
 
 
 class NumpyCore:
@@ -123,11 +124,21 @@ class NumpyCore:
         working), else player by player."""
         if len(who) < SPECIAL_VECTOR_PLAYERS:  # the one-player formula takes Python numbers
             return special_one_by_one(self.rules, who, prior, as_list(effective), self.score, history,
-                                      as_list(seen), self.sides.opponents_of, keep=keep)
+                                      self.opponents_at(who, seen), keep=keep)
         found = special_ratings(self.rules, self.sides, who, self.array(prior), self.array(effective),
                                 self.array(self.score), self.histories(history), self.array(seen))
         return SpecialStep(who, found.rating, found.adjusted_prior, found.adjusted_score, found.rule,
                            found.capped, {})
+
+    def opponents_at(self, who: list[int], seen: Values) -> list[list[float]]:
+        """The opponents' ratings ``seen`` of each player ``who`` (positions, ascending), in round
+        order: picked for all of them at once (the sides are by player), then cut player by player."""
+        sides = self.sides
+        chosen = np.zeros(len(self.m), dtype=np.bool_)
+        chosen[who] = True
+        ratings = self.array(seen)[sides.opponent[np.repeat(chosen, sides.played)]].tolist()
+        ends = list(accumulate(sides.played[chosen].tolist(), initial=0))
+        return [ratings[start:end] for start, end in pairwise(ends)]
 
     def first_estimates(self, found: SpecialStep, floor: float) -> Floats:
         step3 = np.full(len(self.m), np.nan)

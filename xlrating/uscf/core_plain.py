@@ -16,6 +16,7 @@ from .core import (
     StandardStep,
     Values,
     finals_one_by_one,
+    opponents_at,
     seen_at_step4,
     special_one_by_one,
 )
@@ -57,8 +58,8 @@ class PlainCore:
 
     def special(self, who: list[int], prior: list[float], effective: Values,
                 history: list[str | None], seen: Values, *, keep: bool) -> SpecialStep:
-        return special_one_by_one(self.rules, who, prior, effective, self.score, history, seen,
-                                  self.sides.opponents_of, keep=keep)
+        return special_one_by_one(self.rules, who, prior, effective, self.score, history,
+                                  opponents_at(self.sides, who, seen), keep=keep)
 
     def first_estimates(self, found: SpecialStep, floor: float) -> list[float | None]:
         step3: list[float | None] = [None] * len(self.m)

@@ -75,6 +75,7 @@ from .core import (
     as_list,
     as_optional_list,
     missing,
+    opponents_at,
     seen_at_step4,
     special_one_by_one,
     take_games,
@@ -402,9 +403,9 @@ class _Event:
         else:
             effective, history = self.effective, self.histories
             seen = self.step4 if step == 5 else seen_at_step4(prior, step3)
-        self.special_steps[step] = special_one_by_one(rules, self.special_steps[step].who, prior, effective,
-                                                      self.score, history, seen, self.core.sides.opponents_of,
-                                                      keep=True)
+        who = self.special_steps[step].who
+        self.special_steps[step] = special_one_by_one(rules, who, prior, effective, self.score, history,
+                                                      opponents_at(self.core.sides, who, seen), keep=True)
 
     def _regulars(self) -> list[float | None] | None:
         """Every player's Regular rating in a dual-rated event (see :meth:`_regular`), else None."""

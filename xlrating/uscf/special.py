@@ -72,8 +72,8 @@ class SpecialSolution:
     def f(self, rating: float, rules: RulesLike = "2020") -> float:
         """The objective f(R) of this problem at ``rating``."""
         edition = get_rules(rules)
-        return _objective(edition, rating, self.effective_games, self.adjusted_prior, self.opponents,
-                          self.adjusted_score)
+        return _objective(edition, self.effective_games, self.adjusted_prior, self.opponents,
+                          self.adjusted_score)(rating)
 
     def describe(self) -> str:
         """The working in one line, for a report's Steps column."""
@@ -121,16 +121,24 @@ def _describe_working(prior: float, w: _Working) -> str:
                      w.p0_stretch, w.solution, w.capped)
 
 
-def _objective(rules: UscfRules, rating: float, effective: float, prior: float,
-               opponents: Sequence[float], adjusted_score: float) -> float:
+def _objective(rules: UscfRules, effective: float, prior: float, opponents: Sequence[float],
+               adjusted_score: float) -> Callable[[float], float]:
+    """The objective of one problem (US Chess 2020, 4.1): f(R) = N' PWe(R, R'0) + the sum of PWe(R, R_i)
+    over the opponents, in round order, - S', with ``prior`` R'0 and ``adjusted_score`` S'. Each PWe
+    is :func:`.formulas._pwe`'s arithmetic, inlined: the algorithm evaluates f a few times per
+    player, and a call per term would cost more than the term."""
     spread, scale = rules.pwe_range, rules.pwe_scale
-    diff = rating - prior  # PWe(rating, prior), then each PWe(rating, opponent), inlined: _pwe's arithmetic
-    pwe = 0.0 if diff <= -spread else 1.0 if diff >= spread else 0.5 + diff / scale
-    total = effective * pwe - adjusted_score
-    for opponent in opponents:
-        diff = rating - opponent
-        total += 0.0 if diff <= -spread else 1.0 if diff >= spread else 0.5 + diff / scale
-    return total
+
+    def f(rating: float) -> float:
+        diff = rating - prior
+        pwe = 0.0 if diff <= -spread else 1.0 if diff >= spread else 0.5 + diff / scale
+        total = effective * pwe - adjusted_score
+        for opponent in opponents:
+            diff = rating - opponent
+            total += 0.0 if diff <= -spread else 1.0 if diff >= spread else 0.5 + diff / scale
+        return total
+
+    return f
 
 
 _FLAT, _KNOT, _SECANT = 0, 1, 2
@@ -187,9 +195,7 @@ def _work(
     knots = sorted({adjusted_prior - spread, adjusted_prior + spread,
                     *[r - spread for r in opponents], *[r + spread for r in opponents]})
 
-    def f(x: float) -> float:
-        return _objective(rules, x, effective, adjusted_prior, opponents, adjusted_score)
-
+    f = _objective(rules, effective, adjusted_prior, opponents, adjusted_score)
     # Step 1: the first estimate.
     start = (effective * adjusted_prior + in_order(opponents) + spread * (2.0 * score - m)) / (effective + m)
     big_m = start

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -44,7 +44,8 @@ class _Problems:
         rows = np.array(who, dtype=np.int64)
         self.prior, self.effective = prior[rows], effective[rows]
         points = score[rows]
-        m = sides.played[rows]
+        m = self.m = sides.played[rows]
+        """Each row's number of opponents."""
         width = int(m.max(initial=0))
         column = np.arange(width)
         self.valid: Flags = column[None, :] < m[:, None]
@@ -60,9 +61,7 @@ class _Problems:
                                        np.where(losses, self.prior + shift, self.prior))
         self.adjusted_score = np.where(wins, points + self.effective,
                                        np.where(losses, points, points + self.effective / 2.0))
-        total = np.zeros(len(rows))  # sum(opponents): added in round order, as Python's sum does
-        for j in range(width):
-            total = np.where(self.valid[:, j], total + self.opponents[:, j], total)
+        total = _in_order(np.zeros(len(rows)), np.where(self.valid, self.opponents, 0.0))  # sum(opponents)
         self.start = ((self.effective * self.adjusted_prior + total + spread * (2.0 * points - m))
                       / (self.effective + m))
         knots = np.concatenate([(self.adjusted_prior - spread)[:, None],
@@ -84,10 +83,7 @@ class _Problems:
     def f(self, rules: UscfRules, x: Floats, rows: npt.NDArray[np.intp]) -> Floats:
         """The objective f at ``x`` for the players ``rows``, term by term as :func:`.special._objective`."""
         total = self.effective[rows] * _pwe(rules, x - self.adjusted_prior[rows]) - self.adjusted_score[rows]
-        terms = _pwe(rules, x[:, None] - self.opponents[rows])
-        for j in range(terms.shape[1]):  # round order; an unused column adds 0.0, leaving the sum as it is
-            total = total + terms[:, j]
-        return total
+        return _in_order(total, _pwe(rules, x[:, None] - self.opponents[rows]))  # (an unused column adds 0.0)
 
     def below(self, x: Floats, rows: npt.NDArray[np.intp]) -> tuple[Floats, Flags]:
         """The largest knot under each ``x``, and whether there is one."""
@@ -110,6 +106,15 @@ class _Problems:
         index = np.minimum((knots <= x[:, None]).sum(axis=1), knots.shape[1] - 1)
         found = knots[np.arange(len(rows)), index]
         return found, np.isfinite(found) & (found > x)
+
+
+def _in_order(first: Floats, columns: Floats) -> Floats:
+    """Each row's ``first`` value plus its ``columns``, added one after another from the left,
+    as Python adds them (numpy's running sum, ``cumsum``, adds so; its ``sum`` does not). An unused
+    column's 0.0 leaves a sum as it is: only -0.0 + 0.0 changes a sum's bits, and no sum here is
+    -0.0 (it takes two -0.0 to make one, and f's first value, N' PWe - S', is never -0.0)."""
+    found: Floats = np.concatenate([first[:, None], columns], axis=1).cumsum(axis=1)[:, -1]
+    return found
 
 
 def _matching(values: npt.NDArray[np.object_], word: str) -> Flags:
@@ -178,9 +183,9 @@ def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: 
                 break
             rows = np.flatnonzero(moving)
             if len(rows) <= _FEW:  # the last few players finish alone
-                for r in rows.tolist():
-                    if not _finish(rules, problems, r, x, value, bool(rising[r]), int(moves[r])):
-                        _raise_for(rules, who, prior, effective, score, history, seen, sides, np.array([r]))
+                alone = _finish(rules, problems, rows, x, value, rising, moves)
+                if alone:
+                    _raise_for(rules, who, prior, effective, score, history, seen, sides, np.array(alone))
                 break
             stuck = moving & (moves > problems.limit) if lockstep > _LEAST_LIMIT else np.zeros_like(moving)
             stuck[rows[_lockstep_move(rules, problems, rows, down[rows], x, value)]] = True
@@ -221,31 +226,42 @@ moves): the three steps' special formula in 3.1 ms instead of 3.5 ms, and about 
 anywhere from 8 to 32."""
 
 
-def _finish(rules: UscfRules, problems: _Problems, row: int, x: Floats, value: Floats, rising: bool,
-            moves: int) -> bool:
-    """The moves left of the player ``row``, by the one-player algorithm's move
+def _finish(rules: UscfRules, problems: _Problems, rows: npt.NDArray[np.intp], x: Floats, value: Floats,
+            rising: Flags, moves: Ints) -> list[int]:
+    """The moves left of each player ``rows``, by the one-player algorithm's move
     (:func:`.special._move`), from where the lockstep left him: at ``x[row]``, with f there
-    ``value[row]``, after ``moves`` moves, in step 3 if ``rising`` (else step 2); ``x[row]`` and
-    ``value[row]`` are set where he ends. The same moves as the lockstep's (see above), on
-    Python numbers; False if he would make more moves than the one-player algorithm allows."""
-    eps = rules.epsilon
-    knots = sorted(set(problems.knots[row][np.isfinite(problems.knots[row])].tolist()))
-    opponents = problems.opponents[row][problems.valid[row]].tolist()
-    effective, prior = float(problems.effective[row]), float(problems.adjusted_prior[row])
-    score = float(problems.adjusted_score[row])
+    ``value[row]``, after ``moves[row]`` moves, in step 3 if ``rising[row]`` (else step 2); ``x``
+    and ``value`` are set where each ends. The same moves as the lockstep's (see above), on
+    Python numbers, the players' knots and opponents made lists at once. Returns the players
+    who would make more moves than the one-player algorithm allows."""
+    stuck = []
+    for row, knots, opponents, effective, prior, score, big_m, at, up, made, played in zip(
+            rows.tolist(), problems.knots[rows].tolist(), problems.opponents[rows].tolist(),
+            problems.effective[rows].tolist(), problems.adjusted_prior[rows].tolist(),
+            problems.adjusted_score[rows].tolist(), x[rows].tolist(), value[rows].tolist(),
+            rising[rows].tolist(), moves[rows].tolist(), problems.m[rows].tolist(), strict=True):
+        del knots[2 * played + 2:]  # the +inf after the knots (a repeated knot is found as one)
+        f = _objective(rules, effective, prior, opponents[:played], score)
+        end = _moves_left(rules.epsilon, knots, f, big_m, at, up, made)
+        if end is None:
+            stuck.append(row)
+        else:
+            x[row], value[row] = end
+    return stuck
 
-    def f(rating: float) -> float:
-        return _objective(rules, rating, effective, prior, opponents, score)
 
-    big_m, at, limit = float(x[row]), float(value[row]), 4 * len(knots) + 20
+def _moves_left(eps: float, knots: list[float], f: Callable[[float], float], big_m: float, value: float,
+                rising: bool, moves: int) -> tuple[float, float] | None:
+    """One player's moves left (see :func:`_finish`), his ``knots`` in order, repeated ones
+    included: where M ends and f there, or None if he would make more moves than the one-player
+    algorithm allows (4 x the distinct knots + 20, counted only past the least such bound)."""
     for down in (False,) if rising else (True, False):
-        while (at > eps) if down else (at < -eps):
-            if moves > limit:
-                return False
-            big_m, at, _kind = _move(knots, big_m, at, down, f, eps)
+        while (value > eps) if down else (value < -eps):
+            if moves > _LEAST_LIMIT and moves > 4 * len(set(knots)) + 20:
+                return None
+            big_m, value, _kind = _move(knots, big_m, value, down, f, eps)
             moves += 1
-    x[row], value[row] = big_m, at
-    return True
+    return big_m, value
 
 
 def _step4(rules: UscfRules, problems: _Problems, x: Floats) -> tuple[npt.NDArray[np.int64], Flags]:
