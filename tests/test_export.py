@@ -53,6 +53,22 @@ def without_trf2026_rows(sheets: dict[str, list[tuple[object, ...]]]) -> dict[st
     return {**sheets, "Event": [r for r in sheets["Event"] if r[0] not in ("TRF lines", "TRF comments")]}
 
 
+#: The Sex a file's letters come back as after an export: ``m`` or ``w`` (FIDE TRF16 and
+#: TRF-2026, player section, position 10), ``F`` and ``f`` as ``w``; TRF16 keeps ``M``.
+TRF16_SEXES = {"F": "w", "f": "w"}
+TRF2026_SEXES = {**TRF16_SEXES, "M": "m"}
+
+
+def with_sexes(sheets: dict[str, list[tuple[object, ...]]], letters: dict[str, str]
+               ) -> dict[str, list[tuple[object, ...]]]:
+    """``sheets`` with the crosstable's ``Sex`` cells as an export writes them (``letters``)."""
+    rows = sheets["Crosstable"]
+    if "Sex" not in rows[0]:
+        return sheets
+    at = rows[0].index("Sex")
+    return {**sheets, "Crosstable": [(*r[:at], letters.get(str(r[at]), r[at]), *r[at + 1:]) for r in rows]}
+
+
 def export_trf(workbook: Path, tmp_path: Path) -> Path:
     out = tmp_path / "out.trf"
     export_workbook(workbook, "trf16", out)
@@ -72,7 +88,7 @@ def test_trf_round_trip_gives_the_same_crosstable(tmp_path: Path) -> None:
                               "trf writes TRF-2026, which holds them)",)
     second = tmp_path / "second.xlsx"
     import_to_workbook(trf, second)
-    assert sheets_of(second) == without_trf2026_rows(sheets_of(first))
+    assert sheets_of(second) == with_sexes(without_trf2026_rows(sheets_of(first)), TRF16_SEXES)
 
 
 def test_trf_player_lines_sit_in_the_trf16_columns(tmp_path: Path) -> None:
@@ -83,8 +99,8 @@ def test_trf_player_lines_sit_in_the_trf16_columns(tmp_path: Path) -> None:
     # No. 7's results are all ones the crosstable keeps as TRF has them: the line is the fixture's.
     assert players[6] == FIXTURE[19]
     # No. 1 won round 2 in under one move (TRF W): the crosstable holds a forfeit win, and the
-    # TRF column the code, so the W comes back.
-    assert players[0] == FIXTURE[13]
+    # TRF column the code, so the W comes back. Her sex, the fixture's f, is written w.
+    assert players[0] == FIXTURE[13][:9] + "w" + FIXTURE[13][10:]
     # No. 3 is unrated (rating 0 in the fixture: blank here) and born in 1985 (year only, kept).
     assert players[2][48:52] == "    " and players[2][69:79] == "1985/00/00"
     # No. 4 drew round 2 in under one move (TRF D): the crosstable holds H, the TRF column the D.
@@ -95,7 +111,7 @@ def test_trf_player_lines_sit_in_the_trf16_columns(tmp_path: Path) -> None:
     assert (line[4:8], line[9], line[10:13], line[14:47].rstrip(), line[48:52], line[53:56],
             line[57:68].strip(),
             line[69:79], line[80:84], line[85:89]) == (
-        "   1", "f", "WIM", "Müller, Anna", "2105", "GER", "4611111", "1990/05/17", " 3.0", "   1")
+        "   1", "w", "WIM", "Müller, Anna", "2105", "GER", "4611111", "1990/05/17", " 3.0", "   1")
 
 
 def test_trf_header_lines_012_to_132(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ import openpyxl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_export import sheets_of
+from test_export import TRF2026_SEXES, sheets_of, with_sexes
 from test_import_trf_forms import FILES, REAL
 from trf2026_grammar import violations
 
@@ -365,11 +365,7 @@ def test_a_real_file_round_trips_as_trf2026(name: str, tmp_path: Path) -> None:
     if unreadable_dates:  # Bunratty's round dates, 11.25.02 (YY.DD.MM): blank in a TRF-2026 file
         assert name == "bunratty_masters_2011.tab" and "132\r\n" in text
         before["Event"] = [r for r in before["Event"] if r[0] != "Round dates"]
-    # TRF-2026 writes the sex m or w: M and m as m, F, f and w as w.
-    if "Sex" in before["Crosstable"][0]:
-        at = before["Crosstable"][0].index("Sex")
-        before["Crosstable"] = [(*r[:at], {"M": "m", "F": "w", "f": "w"}.get(str(r[at]), r[at]), *r[at + 1:])
-                                for r in before["Crosstable"]]
+    before = with_sexes(before, TRF2026_SEXES)  # TRF-2026 writes the sex m or w
     if name == "no_colour_preference.trf":  # rank 0 for every player is no rank: ranked by score
         at = before["Crosstable"][0].index("Rank")
         before["Crosstable"] = [r[:at] + r[at + 1:] for r in before["Crosstable"]]

@@ -1,7 +1,7 @@
 """What a TRF export cannot carry: a US Chess or ICU event's IDs (the player lines hold FIDE IDs
 alone; TRF-2026's National Rating Support records hold a rated player's national ID), and a
-``Sex`` that is none of the letters the player line's column 10 holds (FIDE TRF-2026, player
-section, position 10: ``m`` or ``w``; TRF16 as entered, ``m``, ``f`` or ``w``)."""
+``Sex`` that is none of the letters the player line's column 10 holds (FIDE TRF16 and TRF-2026,
+player section, position 10: ``m`` or ``w``)."""
 
 from __future__ import annotations
 
@@ -58,10 +58,19 @@ def test_a_sex_trf_cannot_hold_is_refused_at_its_cell(fmt: str, sex: str, tmp_pa
     assert not out.exists()
 
 
-@pytest.mark.parametrize(("fmt", "letters"), [("trf", "mwwwm"), ("trf16", "mfWwm")])
+@pytest.mark.parametrize(("fmt", "letters"), [("trf", "mwwwm"), ("trf16", "mwWwm")])
 def test_the_sexes_trf_holds_are_written(fmt: str, letters: str, tmp_path: Path) -> None:
     workbook = complete_spring(tmp_path)
     set_cells(workbook, "Crosstable", C2="Male", C3="female", C4="W", C5=" w ", C6="m")
     text = export(workbook, fmt, tmp_path / "out.trf").paths[0].read_bytes().decode("utf-8")
     lines = [line for line in text.split("\r\n") if line.startswith("001")]
     assert "".join(line[9] for line in lines[:5]) == letters
+
+
+@pytest.mark.parametrize("fmt", ["trf", "trf16"])
+def test_f_is_written_as_w_the_letter_both_editions_hold(fmt: str, tmp_path: Path) -> None:
+    workbook = complete_spring(tmp_path)
+    set_cells(workbook, "Crosstable", C2="F", C3="f")
+    text = export(workbook, fmt, tmp_path / "out.trf").paths[0].read_bytes().decode("utf-8")
+    lines = [line for line in text.split("\r\n") if line.startswith("001")]
+    assert "".join(line[9] for line in lines[:2]) == "ww"

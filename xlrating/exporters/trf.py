@@ -91,10 +91,9 @@ RANK_METHODS: dict[str, Callable[[float, float], float]] = {
 _WIDTHS = {"Sex": 1, "Title": 3, "Name": 33, "Rating": 4, "Federation": 3, "ID": 11, "Points": 4,
            "Rank": 4, "No": 4, "National rating": 4, "National ID": 11}
 #: A ``Sex`` cell (folded) as the letter of the player line's column 10, which holds ``m`` or ``w``
-#: (FIDE TRF-2026, player section, position 10); TRF16 writes a letter (``m``, ``f``, ``w``) as
-#: entered and a word as its letter. Any other value is refused at its cell: the column holds one
-#: letter or nothing.
-_SEXES = {"male": "m", "female": "f"}
+#: in both editions (FIDE TRF16 and TRF-2026, player section, position 10); TRF16 writes ``m`` and
+#: ``w`` as entered. Any other value is refused at its cell: the column holds one letter or nothing.
+_SEXES = {"male": "m", "female": "w", "f": "w"}
 _SEXES_2026 = {"male": "m", "m": "m", "female": "w", "f": "w", "w": "w"}
 _FULL_DATE = re.compile(r"[0-9]{4}[-/.][0-9]{2}[-/.][0-9]{2}", re.ASCII)
 _SHORT_DATE = re.compile(r"([0-9]{2})[-/.]([0-9]{2})[-/.]([0-9]{2})", re.ASCII)
@@ -125,7 +124,7 @@ class Edition:
     """The fields the edition marks mandatory for rating, checked before sending."""
     sexes: dict[str, str] = field(default_factory=lambda: dict(_SEXES))
     """How a ``Sex`` cell is written (folded cell text to letter; any other value is refused)."""
-    sex_letters: frozenset[str] = frozenset("mfw")
+    sex_letters: frozenset[str] = frozenset("mw")
     """The letters a ``Sex`` cell is written as entered (folded)."""
     strict_round_dates: bool = False
     """Whether every round date must be a date (else written as entered, cut to 8 characters)."""
