@@ -156,12 +156,21 @@ def test_a_bad_value_in_a_range_is_named_by_its_cell_blanks_counted() -> None:
          "Argument 'games', cell 3 must be a whole number >= 1, not 0"),
         (("USCF_INITIAL", [["Regular"]], None, None, None, None, None, [[None] * 3, ["Quick", 5000, 10]],
           None),
-         "Argument 'other_ratings row 2' must be a rating between 0 and 4000, not 5000.0"),
+         "Argument 'other_ratings row 2' must be a rating between 0 and 4000, not 5000"),
     ]
     for arguments, message in cases:
         with pytest.raises(xw.XlwingsError) as error:
             call(*arguments)
         assert str(error.value) == message, arguments[0]
+
+
+def test_a_bad_other_rating_shows_the_cell_as_typed() -> None:
+    # Excel sends a number typed 5000 as 5000.0, and text as text: the message shows the cell.
+    for typed, shown in ((5000.0, "5000"), (4000.5, "4000.5"), ("5000", "'5000'"), (-1, "-1")):
+        with pytest.raises(xw.XlwingsError) as error:
+            call("USCF_INITIAL", None, None, None, None, None, [[True]], [["Quick", typed, None]], None)
+        assert str(error.value) == ("Argument 'other_ratings row 1' must be a rating between 0 and 4000, "
+                                    f"not {shown}")
 
 
 def test_missing_values_are_not_available() -> None:

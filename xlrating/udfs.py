@@ -363,7 +363,7 @@ def _other_ratings(value: Any, rated: str) -> dict[str, tuple[float, int | None]
             raise ArgumentError(f"Argument 'other_ratings' rows {rows[system]} and {index} both give the "
                                 f"{system} rating")
         rows[system] = index
-        others[system] = (_check.rating(where, rating),
+        others[system] = (args.checked(_check.rating, where, rating, row[1]),
                           args.whole(where, row[2] if len(row) > 2 else None, required=False))
     return others
 

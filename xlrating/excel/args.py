@@ -43,6 +43,7 @@ __all__ = [
     "block",
     "boolean",
     "cells",
+    "checked",
     "checked_cells",
     "day",
     "day_by",
@@ -421,14 +422,24 @@ def _rating_in(name: str, index: int, value: Any, low: float) -> float:
     return found
 
 
+def checked(check: Callable[[str, float], float], name: str, found: float, value: Any) -> float:
+    """``found``, the number read from the cell value ``value``, held to ``check`` (an
+    :mod:`xlrating._check` function of its name and value); its error shows the cell's value as
+    the other messages do (``not 5000``, where the check would say ``not 5000.0``)."""
+    try:
+        return check(name, found)
+    except ArgumentError as error:
+        raise ArgumentError(str(error).replace(f"not {found!r}", f"not {cell.show(value)}")) from None
+
+
 def _checked_in(check: Callable[[str, float], float], name: str, index: int, value: Any) -> float:
     """A range's cell read as a number and held to ``check``, its error named by the cell."""
     found = _number_in(name, index, value)
     try:
-        return check(name, found)
+        return checked(check, name, found, value)
     except ArgumentError as error:
-        said = str(error).replace(f"Argument '{name}'", f"Argument '{name}', cell {index + 1}", 1)
-        raise ArgumentError(said.replace(f"not {found!r}", f"not {cell.show(value)}")) from None
+        raise ArgumentError(str(error).replace(f"Argument '{name}'", f"Argument '{name}', cell {index + 1}",
+                                               1)) from None
 
 
 def _number_in(name: str, index: int, value: Any) -> float:
