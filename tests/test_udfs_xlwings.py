@@ -171,6 +171,13 @@ def test_a_bad_other_rating_shows_the_cell_as_typed() -> None:
             call("USCF_INITIAL", None, None, None, None, None, [[True]], [["Quick", typed, None]], None)
         assert str(error.value) == ("Argument 'other_ratings row 1' must be a rating between 0 and 4000, "
                                     f"not {shown}")
+    # Its FIDE and CFC ratings too, named as the function names them.
+    for at, name in ((1, "fide_rating"), (2, "cfc_rating")):
+        arguments: list[Any] = [None] * 8
+        arguments[at] = [[5000.0]]
+        with pytest.raises(xw.XlwingsError) as error:
+            call("USCF_INITIAL", *arguments)
+        assert str(error.value) == f"Argument '{name}' must be a rating between 0 and 4000, not 5000"
 
 
 def test_missing_values_are_not_available() -> None:

@@ -373,8 +373,8 @@ def _initial(rating_system: Any, fide_rating: Any, cfc_rating: Any, birth_date: 
     end = args.day("end_date", end_date)
     system = args.rating_system("rating_system", rating_system) or "Regular"
     return uscf.initial_rating(
-        system, fide=args.number("fide_rating", fide_rating, required=False),
-        cfc=args.number("cfc_rating", cfc_rating, required=False),
+        system, fide=args.rating("fide_rating", fide_rating, required=False),
+        cfc=args.rating("cfc_rating", cfc_rating, required=False),
         other_ratings=_other_ratings(other_ratings, system),
         birth_date=args.day_by("birth_date", birth_date, end), end_date=end,
         adult=bool(args.boolean("adult", adult)), rules=args.uscf_rules(rules))

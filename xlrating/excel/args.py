@@ -54,6 +54,7 @@ __all__ = [
     "number",
     "pairs",
     "rated",
+    "rating",
     "rating_cells",
     "rating_system",
     "rating_with_games",
@@ -174,6 +175,13 @@ def whole(name: str, value: Any, *, required: bool = True) -> int | None:
     if result is None:
         return None
     return _check.whole(name, int(result) if result.is_integer() else result)
+
+
+def rating(name: str, value: Any, *, required: bool = True) -> float | None:
+    """A rating from 0 to 4000 (numeric text accepted), named by the argument as the function
+    names it; ``None`` for an optional blank."""
+    found = number(name, value, required=required)
+    return None if found is None else checked(_check.rating, name, found, scalar(name, value))
 
 
 def rating_with_games(name: str, value: Any, *, required: bool = True) -> tuple[float | None, int | None]:
