@@ -12,7 +12,10 @@ list without a date taken as already adjusted (:func:`adjusted_as_of`). As on a 
 workbook's Players sheet, a field that some list entry gives (an event's new players: some new
 player of the event; games: some player who played) is taken as given where the others leave it
 blank, and a count of 0 is blank. Only the events with a player who left such a field blank, or
-with such a setting blank, are asked: a season with nothing blank costs one set test a wave.
+with such a setting blank, are asked: a season with nothing blank costs one set test a wave. Of
+an event's players, only those whose fields leave them open to a default
+(:attr:`~xlrating.systems.System.may_take`) are asked, and for a blank field only those not yet
+named for every field they could be named for.
 (:attr:`~xlrating.systems.System.taken`'s rows carry no rounds: a FIDE Swiss whose players all
 met, which a season workbook names, is not said.)
 """
@@ -22,16 +25,18 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, NamedTuple, cast
 
 from .. import systems
-from ..model import EventOutcome, EventType
+from ..model import EventOutcome, EventType, PlayerOutcome
 from .model import Entry, Event, PlayerId, RatingList
 
 #: How many IDs a warning names before it counts the rest.
 _NAMED = 5
 #: The fields a default reads (the rating is the one the player was rated from).
 _READ = ("games", "k", "birth_date", "joined", "floor", "peak", "wins", "draws", "events")
+_reading = attrgetter(*_READ)
 
 
 def named_ids(ids: Sequence[PlayerId]) -> str:
@@ -82,10 +87,10 @@ class Said:
         self.system = system = systems.get(ratings.system)
         entries = ratings.entries.values()
         #: The taken fields no list entry gives: blank for every entry, said.
-        self.open = open_fields = [name for name in system.taken_fields
-                                   if system.taken is not None and not _some_give(entries, name)]
-        self.blank: set[PlayerId] = {entry.id for entry in entries if any(
-            _blank(getattr(entry, name)) for name in open_fields)} if open_fields else set()
+        self.open = [name for name in system.taken_fields
+                     if system.taken is not None and not any(map(attrgetter(name), entries))]
+        self.blank: set[PlayerId] = {entry.id for entry in entries} if self.open else set()
+        """The players who may yet be named for a field left blank."""
         self.home = {key: event.id for event in events for key in event.players}
         """Each new player's event (the one that gives his data)."""
         self.new: dict[str, list[str]] = {}
@@ -95,13 +100,18 @@ class Said:
                 fields = [name for name in system.taken_fields if not any(
                     not _blank(data.get(name)) for data in event.players.values())]
                 self.new[event.id] = fields
-                self.blank.update(key for key, data in event.players.items()
-                                  if any(_blank(data.get(name)) for name in fields))
+                if fields:  # (blank for every new player of the event)
+                    self.blank.update(event.players)
         self.columns: dict[tuple[str, str], tuple[str, list[PlayerId]]] = {}
         """Each (event ID, or ``""`` for the list; field) default: its words and its players."""
         self.settings: list[str] = []
-        self.read: dict[PlayerId, tuple[Any, ...]] = {}
+        self.read: dict[PlayerId, tuple[Any, ...] | None] = {}
+        """Each player's fields a default reads, once asked; None: none of his can be said."""
+        self.named: dict[PlayerId, set[str]] = {}
+        """Each player's fields said so far (once every field he could be named for is said, he is
+        not asked again, unless a setting is blank)."""
         self.events_by_id = {event.id: event for event in events}
+        self.types: dict[Any, EventType] = {}
 
     def took(self, wave: Sequence[Event], ids: Sequence[PlayerId], ends: Sequence[int],
              outcome: EventOutcome) -> None:
@@ -114,41 +124,67 @@ class Said:
         settings = system.taken_settings
         if blank.isdisjoint(ids) and not any(getattr(e, name) is None for e in wave for name in settings):
             return
-        start = 0
+        start, players = 0, list(outcome.players)  # (built: the adapter has read them)
         for event, end in zip(wave, ends, strict=True):
-            self._took(event, ids, range(start + 1, end + 1), outcome)
+            self._took(event, ids, range(start, end), outcome, players)
             start = end
 
-    def _took(self, event: Event, ids: Sequence[PlayerId], numbers: range, outcome: EventOutcome) -> None:
-        """Ask the system's :attr:`~xlrating.systems.System.taken` of one event: every player when one
-        of its settings is blank, else the players who left a field blank (each judged alone)."""
-        system, blank, player = self.system, self.blank, outcome.player
-        asked: Iterable[int] = numbers
+    def _took(self, event: Event, ids: Sequence[PlayerId], positions: range, outcome: EventOutcome,
+              players: Sequence[PlayerOutcome]) -> None:
+        """Ask the system's :attr:`~xlrating.systems.System.taken` of one event (its players at
+        ``positions`` of ``ids`` and of the outcome's players): every player when one of its settings
+        is blank, else the players who left a field blank and are not yet named for each such field
+        (each judged alone); of them, those whose fields leave them open to a default
+        (:attr:`~xlrating.systems.System.may_take`)."""
+        system, blank, read = self.system, self.blank, self.read
+        asked: Iterable[int] = positions
         if not any(getattr(event, name) is None for name in system.taken_settings):
-            asked = [number for number in numbers if ids[number - 1] in blank]
-        fields, make = self._fields, _Row._make
-        rows = [make((number, player(number).pre_rating, *fields(ids[number - 1]))) for number in asked]
-        settings = _Settings(self.ratings.rules or None, EventType.parse(event.event_type), event.start_date,
+            asked = [i for i in positions if ids[i] in blank]
+        new, reading = tuple.__new__, self._fields
+        rows = [new(_Row, (i + 1, players[i].pre_rating, *found)) for i in asked
+                if (found := read[key] if (key := ids[i]) in read else reading(key)) is not None]
+        if not rows:
+            return
+        settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
                              event.end_date)
         assert system.taken is not None
         for default in system.taken(cast(Any, settings), cast(Any, rows), outcome):
             keys = [ids[row.number - 1] for row in default.rows]
             if default.setting:
-                players = named_ids(keys)
-                self.settings.append(f"event {event.id}: {default.message.replace('{players}', players)}")
+                players_named = default.message.replace("{players}", named_ids(keys))
+                self.settings.append(f"event {event.id}: {players_named}")
                 continue
+            field, said = default.field, self.named
             for key in keys:
+                if field in said.get(key, ()):
+                    continue  # (said already)
                 where = self.home.get(key, "")  # a new player's: the event that gives him
-                if default.field not in (self.new[where] if where else self.open):
+                fields = self.new[where] if where else self.open
+                if field not in fields:
                     continue  # given for another player: the blank is the caller's way of saying the usual
-                self.columns.setdefault((where, default.field), (default.message, []))[1].append(key)
+                self.columns.setdefault((where, field), (default.message, []))[1].append(key)
+                named = said.setdefault(key, set())
+                named.add(field)
+                if len(named) == len(fields):
+                    blank.discard(key)
 
-    def _fields(self, key: PlayerId) -> tuple[Any, ...]:
-        """The fields a default reads of player ``key`` (read once a player)."""
-        found = self.read.get(key)
+    def _fields(self, key: PlayerId) -> tuple[Any, ...] | None:
+        """The fields a default reads of player ``key`` (read once a player), or None when they leave
+        him open to none (he is then not asked again for a blank field)."""
+        given = self.events_by_id[self.home[key]].players[key] if key in self.home else {}
+        found = _read(self.ratings.entries.get(key), given)
+        if self.system.may_take(cast(Any, _Row._make((0, None, *found)))):
+            self.read[key] = found
+            return found
+        self.read[key] = None
+        self.blank.discard(key)
+        return None
+
+    def _type(self, value: Any) -> EventType:
+        """An event's type, parsed once a value."""
+        found = self.types.get(value)
         if found is None:
-            given = self.events_by_id[self.home[key]].players[key] if key in self.home else {}
-            found = self.read[key] = _read(self.ratings.entries.get(key), given)
+            found = self.types[value] = EventType.parse(value)
         return found
 
     def warnings(self, played: Collection[PlayerId]) -> tuple[str, ...]:
@@ -204,19 +240,12 @@ def adjusted_as_of(ratings: RatingList, events: Sequence[Event]) -> tuple[dt.dat
     return (first, passed[-1].date) if passed else None
 
 
-def _some_give(entries: Iterable[Entry], name: str) -> bool:
-    return any(not _blank(getattr(entry, name)) for entry in entries)
-
-
 def _read(entry: Entry | None, data: Mapping[str, Any]) -> tuple[Any, ...]:
     """The fields a default reads (:data:`_READ`) of a player: a listed player's from the list (a
     count of 0 as blank), a new one's as his event gives them."""
-    if entry is not None:
-        values = [getattr(entry, name) for name in _READ]
-    else:
-        values = [data.get(name) for name in _READ]
-    values[-3:] = [value or None for value in values[-3:]]
-    return (*values, ())  # (no rounds: the players' meetings are not read)
+    values = _reading(entry) if entry is not None else tuple(map(data.get, _READ))
+    wins, draws, events = values[-3:]
+    return (*values[:-3], wins or None, draws or None, events or None, ())  # (no rounds: not read)
 
 
 def _games_taken(taken: Any, data: Mapping[str, Any]) -> bool:
