@@ -105,8 +105,8 @@ class Said:
         self.columns: dict[tuple[str, str], tuple[str, list[PlayerId]]] = {}
         """Each (event ID, or ``""`` for the list; field) default: its words and its players."""
         self.settings: list[str] = []
-        self.read: dict[PlayerId, tuple[Any, ...] | None] = {}
-        """Each player's fields a default reads, once asked; None: none of his can be said."""
+        self.read: dict[PlayerId, tuple[Any, ...]] = {}
+        """Each player's fields a default reads (:meth:`_read_new`); empty: none of his can be said."""
         self.named: dict[PlayerId, set[str]] = {}
         """Each player's fields said so far (once every field he could be named for is said, he is
         not asked again, unless a setting is blank)."""
@@ -124,6 +124,8 @@ class Said:
         settings = system.taken_settings
         if blank.isdisjoint(ids) and not any(getattr(e, name) is None for e in wave for name in settings):
             return
+        read = self.read
+        self._read_new([key for key in ids if key not in read])
         start, players = 0, list(outcome.players)  # (built: the adapter has read them)
         for event, end in zip(wave, ends, strict=True):
             self._took(event, ids, range(start, end), outcome, players)
@@ -136,13 +138,13 @@ class Said:
         is blank, else the players who left a field blank and are not yet named for each such field
         (each judged alone); of them, those whose fields leave them open to a default
         (:attr:`~xlrating.systems.System.may_take`)."""
-        system, blank, read = self.system, self.blank, self.read
-        asked: Iterable[int] = positions
-        if not any(getattr(event, name) is None for name in system.taken_settings):
-            asked = [i for i in positions if ids[i] in blank]
-        new, reading = tuple.__new__, self._fields
-        rows = [new(_Row, (i + 1, players[i].pre_rating, *found)) for i in asked
-                if (found := read[key] if (key := ids[i]) in read else reading(key)) is not None]
+        system, blank, read, new = self.system, self.blank, self.read, tuple.__new__
+        if any(getattr(event, name) is None for name in system.taken_settings):
+            rows = [new(_Row, (i + 1, players[i].pre_rating, *found)) for i in positions
+                    if (found := read[ids[i]])]
+        else:  # (a player in blank is open to a default)
+            rows = [new(_Row, (i + 1, players[i].pre_rating, *read[key])) for i in positions
+                    if (key := ids[i]) in blank]
         if not rows:
             return
         settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
@@ -168,17 +170,19 @@ class Said:
                 if len(named) == len(fields):
                     blank.discard(key)
 
-    def _fields(self, key: PlayerId) -> tuple[Any, ...] | None:
-        """The fields a default reads of player ``key`` (read once a player), or None when they leave
-        him open to none (he is then not asked again for a blank field)."""
-        given = self.events_by_id[self.home[key]].players[key] if key in self.home else {}
-        found = _read(self.ratings.entries.get(key), given)
-        if self.system.may_take(cast(Any, _Row._make((0, None, *found)))):
-            self.read[key] = found
-            return found
-        self.read[key] = None
-        self.blank.discard(key)
-        return None
+    def _read_new(self, keys: Iterable[PlayerId]) -> None:
+        """Read the fields a default reads of players ``keys`` (:attr:`read`), none of them read
+        before: empty when they leave him open to no default (he is then not asked again for a blank
+        field)."""
+        entries, home, events, read = self.ratings.entries, self.home, self.events_by_id, self.read
+        may_take, new = cast(Any, self.system.may_take), tuple.__new__
+        for key in keys:
+            found = _read(entries.get(key), events[home[key]].players[key] if key in home else {})
+            if may_take(new(_Row, (0, None, *found))):
+                read[key] = found
+            else:
+                read[key] = ()
+                self.blank.discard(key)
 
     def _type(self, value: Any) -> EventType:
         """An event's type, parsed once a value."""
