@@ -26,7 +26,7 @@ import datetime as dt
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from .. import systems
 from ..model import EventOutcome, EventType, PlayerOutcome
@@ -51,9 +51,14 @@ def _blank(value: Any) -> bool:
     return value is None or value == 0
 
 
-class _Row(NamedTuple):
-    """A player of an event as :attr:`~xlrating.systems.System.taken` reads a crosstable row."""
+class _Row:
+    """A player as :attr:`~xlrating.systems.System.taken` reads a crosstable row: made once a
+    player, from the fields a default reads (:data:`_READ`: a listed player's from the list, a count
+    of 0 as blank; a new one's as his event gives them), then given each event's pairing number and
+    the rating he was rated from as the event is asked (a player is in one event of a wave, and an
+    event's rows are read before the next event's are given theirs)."""
 
+    __slots__ = ("number", "rating", *_READ)
     number: int
     rating: float | None
     games: int | None
@@ -66,6 +71,14 @@ class _Row(NamedTuple):
     draws: int | None
     events: int | None
     rounds: tuple[()] = ()
+    """(The players' meetings are not read.)"""
+
+    def __init__(self, entry: Entry | None, data: Mapping[str, Any]) -> None:
+        values = _reading(entry) if entry is not None else tuple(map(data.get, _READ))
+        self.number, self.rating = 0, None
+        self.games, self.k, self.birth_date, self.joined, self.floor, self.peak = values[:6]
+        wins, draws, events = values[6:]
+        self.wins, self.draws, self.events = wins or None, draws or None, events or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +118,8 @@ class Said:
         self.columns: dict[tuple[str, str], tuple[str, list[PlayerId]]] = {}
         """Each (event ID, or ``""`` for the list; field) default: its words and its players."""
         self.settings: list[str] = []
-        self.read: dict[PlayerId, tuple[Any, ...]] = {}
-        """Each player's fields a default reads (:meth:`_read_new`); empty: none of his can be said."""
+        self.read: dict[PlayerId, _Row | None] = {}
+        """Each player's row (:meth:`_read_new`); None: none of his fields can be said."""
         self.named: dict[PlayerId, set[str]] = {}
         """Each player's fields said so far (once every field he could be named for is said, he is
         not asked again, unless a setting is blank)."""
@@ -138,15 +151,19 @@ class Said:
         is blank, else the players who left a field blank and are not yet named for each such field
         (each judged alone); of them, those whose fields leave them open to a default
         (:attr:`~xlrating.systems.System.may_take`)."""
-        system, blank, read, new = self.system, self.blank, self.read, tuple.__new__
+        system, blank, read = self.system, self.blank, self.read
+        asked: list[tuple[_Row | None, int]]
         if any(getattr(event, name) is None for name in system.taken_settings):
-            rows = [new(_Row, (i + 1, players[i].pre_rating, *found)) for i in positions
-                    if (found := read[ids[i]])]
+            asked = [(row, i) for i in positions if (row := read[ids[i]]) is not None]
         else:  # (a player in blank is open to a default)
-            rows = [new(_Row, (i + 1, players[i].pre_rating, *read[key])) for i in positions
-                    if (key := ids[i]) in blank]
-        if not rows:
+            asked = [(read[key], i) for i in positions if (key := ids[i]) in blank]
+        if not asked:
             return
+        rows: list[_Row] = []
+        for row, i in asked:
+            assert row is not None
+            row.number, row.rating = i + 1, players[i].pre_rating
+            rows.append(row)
         settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
                              event.end_date)
         assert system.taken is not None
@@ -175,13 +192,13 @@ class Said:
         before: empty when they leave him open to no default (he is then not asked again for a blank
         field)."""
         entries, home, events, read = self.ratings.entries, self.home, self.events_by_id, self.read
-        may_take, new = cast(Any, self.system.may_take), tuple.__new__
+        may_take = cast(Any, self.system.may_take)
         for key in keys:
-            found = _read(entries.get(key), events[home[key]].players[key] if key in home else {})
-            if may_take(new(_Row, (0, None, *found))):
-                read[key] = found
+            row = _Row(entries.get(key), events[home[key]].players[key] if key in home else {})
+            if may_take(row):
+                read[key] = row
             else:
-                read[key] = ()
+                read[key] = None
                 self.blank.discard(key)
 
     def _type(self, value: Any) -> EventType:
@@ -242,14 +259,6 @@ def adjusted_as_of(ratings: RatingList, events: Sequence[Event]) -> tuple[dt.dat
     edition = None if system is None else (system.edition(ratings.rules) if ratings.rules else system.default)
     passed = [a for a in getattr(getattr(edition, "rules", None), "adjustments", ()) if a.date <= first]
     return (first, passed[-1].date) if passed else None
-
-
-def _read(entry: Entry | None, data: Mapping[str, Any]) -> tuple[Any, ...]:
-    """The fields a default reads (:data:`_READ`) of a player: a listed player's from the list (a
-    count of 0 as blank), a new one's as his event gives them."""
-    values = _reading(entry) if entry is not None else tuple(map(data.get, _READ))
-    wins, draws, events = values[-3:]
-    return (*values[:-3], wins or None, draws or None, events or None, ())  # (no rounds: not read)
 
 
 def _games_taken(taken: Any, data: Mapping[str, Any]) -> bool:
