@@ -152,18 +152,14 @@ class Said:
         (each judged alone); of them, those whose fields leave them open to a default
         (:attr:`~xlrating.systems.System.may_take`)."""
         system, blank, read = self.system, self.blank, self.read
-        asked: list[tuple[_Row | None, int]]
-        if any(getattr(event, name) is None for name in system.taken_settings):
-            asked = [(row, i) for i in positions if (row := read[ids[i]]) is not None]
-        else:  # (a player in blank is open to a default)
-            asked = [(read[key], i) for i in positions if (key := ids[i]) in blank]
-        if not asked:
-            return
+        setting = any(getattr(event, name) is None for name in system.taken_settings)
         rows: list[_Row] = []
-        for row, i in asked:
-            assert row is not None
-            row.number, row.rating = i + 1, players[i].pre_rating
-            rows.append(row)
+        for i in positions:
+            if (setting or ids[i] in blank) and (row := read[ids[i]]) is not None:
+                row.number, row.rating = i + 1, players[i].pre_rating
+                rows.append(row)
+        if not rows:
+            return
         settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
                              event.end_date)
         assert system.taken is not None
