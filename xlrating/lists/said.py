@@ -184,8 +184,8 @@ class Said:
                     blank.discard(key)
 
     def _read_new(self, keys: Iterable[PlayerId]) -> None:
-        """Read the fields a default reads of players ``keys`` (:attr:`read`), none of them read
-        before: empty when they leave him open to no default (he is then not asked again for a blank
+        """Make the rows of players ``keys``, none of them read before (:attr:`read`): None for a
+        player whose fields leave him open to no default (he is then not asked again for a blank
         field)."""
         entries, home, events, read = self.ratings.entries, self.home, self.events_by_id, self.read
         may_take = cast(Any, self.system.may_take)
