@@ -16,6 +16,8 @@ END = dt.date(2024, 10, 5)
 BORN, JOINED = dt.date(1980, 1, 1), dt.date(2000, 1, 1)
 #: Every US Chess field a floor reads, given: no floor default is taken.
 FLOORED = {"peak": 2000.0, "wins": 50, "draws": 10, "events": 12}
+#: The US Chess counts a personal absolute floor reads, given: only a peak can be taken.
+COUNTED = {"wins": 50, "draws": 10, "events": 12}
 
 
 def dated(system: str, entries: dict[int, Entry]) -> RatingList:
@@ -69,6 +71,34 @@ def test_an_icu_event_without_a_start_date_takes_k_on_its_end_date() -> None:
         "membership on that day), for 3 players (IDs 1, 2, 3); enter the event's first day if it began "
         "earlier",)
     assert rate_season(ratings, [event(p4={})]).warnings == ()
+
+
+def test_each_event_without_a_start_date_names_its_own_players() -> None:
+    # The same four players in two events: each event names them, in its own pairing order.
+    ratings = dated("ICU", {key: Entry(key, 1600 + key, 40, birth_date=BORN, joined=JOINED)
+                                 for key in (1, 2, 3, 4)})
+    first = Event("first", END, [(1, 1, 2, 1.0), (1, 3, 4, 0.5)])
+    second = Event("second", END + dt.timedelta(days=7), [(1, 1, 3, 0.0), (1, 2, 4, 1.0)])
+    said = ("Start date is blank: K is taken on the End date, {} (ages and years of membership on that "
+            "day), for 4 players (IDs {}); enter the event's first day if it began earlier")
+    assert rate_season(ratings, [first, second]).warnings == (
+        "event first: " + said.format("2024-10-05", "1, 2, 3, 4"),
+        "event second: " + said.format("2024-10-12", "1, 3, 2, 4"))
+
+
+def test_a_peak_is_said_in_the_event_where_the_rating_fell_below_its_floor_level() -> None:
+    # US Chess 2020, 5: Ann (1650, established) loses 3 points in the first event, staying over
+    # the 1600 level, and falls under it in the second: her blank peak is said then.
+    ratings = RatingList("USCF", {1: Entry(1, 1650.0, **COUNTED), 2: Entry(2, 1600.0, 40, **COUNTED),
+                                  3: Entry(3, 1000.0, 40, **COUNTED), 4: Entry(4, 1000.0, 40, **COUNTED)},
+                         rules="USCF 2020", date=dt.date(2024, 9, 1))
+    first = Event("first", END, [(1, 1, 2, 0.5)])
+    second = Event("second", END + dt.timedelta(days=7), [(1, 1, 3, 0.0), (2, 1, 4, 0.0)])
+    assert rate_season(ratings, [first]).warnings == ()
+    warnings = rate_season(ratings, [first, second]).warnings
+    assert len(warnings) == 1
+    assert warnings[0].startswith("list entries of 1 player (ID 1): peak not given, read as the pre-event "
+                                  "rating")
 
 
 def test_a_fide_player_without_a_birth_date_gets_no_junior_k() -> None:

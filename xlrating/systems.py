@@ -245,6 +245,10 @@ class System:
     one of them blank (a count of 0 is blank, as on a season workbook's Players sheet)."""
     taken_settings: tuple[str, ...] = ()
     """The event settings (of :class:`~xlrating.lists.Event`) whose blank :attr:`taken` can say."""
+    may_take: Callable[[PlayerRow], bool] = lambda row: True
+    """Whether a row's own fields (not its number, rating or rounds) leave it open to one of
+    :attr:`taken`'s defaults of a player (each of them asks it first): a row for which it is false
+    is named by none of them, so a season from Python does not build it."""
 
     def fraction_problem(self, rating: float | None, shown: str) -> str | None:
         """What is wrong with a rating (``shown`` as typed; None: nothing): a fraction where the
@@ -502,9 +506,15 @@ def _uscf_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcome: Eve
         return []
     # A published rating is at or above the player's floor, so a floor a blank hides is at most the
     # pre-event rating: it could hold only a rating that fell below it.
-    posts = [(row, post) for row in rows if row.floor is None
+    posts = [(row, post) for row in rows if _uscf_may_take(row)
              and (post := outcome.player(row.number).post_rating) is not None]
     return _uscf_peak(rules, posts) + _uscf_counts(rules, posts)
+
+
+def _uscf_may_take(row: PlayerRow) -> bool:
+    """No ``Floor`` typed, and a floor's column blank (:func:`_uscf_taken`)."""
+    return row.floor is None and (row.peak is None or row.wins is None or row.draws is None
+                                  or row.events is None)
 
 
 def _uscf_peak(rules: uscf.UscfRules, posts: Sequence[tuple[PlayerRow, float]]) -> list[Taken]:
@@ -615,12 +625,18 @@ def _fide_junior(rows: Sequence[PlayerRow], outcome: EventOutcome, rules: fide.F
     if rules.k_junior is None:
         return []
     junior = rules.k_junior
-    blank = tuple(row for row in rows if row.birth_date is None and row.k is None and row.rating is not None
+    blank = tuple(row for row in rows if _fide_may_take(row) and row.rating is not None
                   and row.rating < rules.k_junior_below and (outcome.player(row.number).k or junior) < junior)
     if not blank:
         return []
     return [Taken("Birth date", f"read as {rules.k_junior_age} or older: no K {junior} of a junior "
                   f"(FIDE 2024, 8.3.3); give each junior his Birth date", blank, field="birth_date")]
+
+
+def _fide_may_take(row: PlayerRow) -> bool:
+    """No ``Birth date`` and no ``K`` typed (:func:`_fide_junior`; a Swiss that was a round robin
+    is seen only in the rows' rounds)."""
+    return row.birth_date is None and row.k is None
 
 
 # --- ICU ---------------------------------------------------------------------------------------
@@ -695,8 +711,7 @@ def _icu_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcome: Even
     """With no Start date, the K of every rated player without a typed K is taken on the End date."""
     if settings.start_date is not None:
         return []
-    dated = tuple(row for row in rows if row.k is None and row.rating is not None
-                  and (row.birth_date is not None or row.joined is not None)
+    dated = tuple(row for row in rows if _icu_may_take(row) and row.rating is not None
                   and outcome.player(row.number).method is Method.ELO)
     if not dated:
         return []
@@ -704,6 +719,11 @@ def _icu_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcome: Even
     return [Taken("Start date", f"Start date is blank: K is taken on the End date, {end}"
                   " (ages and years of membership on that day), for {players}; enter the event's first day "
                   "if it began earlier", dated, setting=True)]
+
+
+def _icu_may_take(row: PlayerRow) -> bool:
+    """No ``K`` typed, and a ``Birth date`` or ``Joined`` to take it from (:func:`_icu_taken`)."""
+    return row.k is None and (row.birth_date is not None or row.joined is not None)
 
 
 def icu_k_need(rating: float, birth_date: date | None, joined: date | None, start: date,
@@ -775,7 +795,7 @@ USCF = System(
     dual_pair=("Regular", "Quick"), list_place="State",
     blank_games=("an established player's: N unknown, so the effective games N' and K come from "
                  "the rating alone (US Chess 2020, 3)"),
-    taken=_uscf_taken, taken_fields=("peak", "wins", "draws", "events"),
+    taken=_uscf_taken, taken_fields=("peak", "wins", "draws", "events"), may_take=_uscf_may_take,
 )
 
 FIDE = System(
@@ -792,7 +812,7 @@ FIDE = System(
     carried=("Birth date", "K", "Peak", "Events"), federation=None, slug="fide",
     template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.rating.LOWEST_PUBLISHED,
     blank_games="a player's with 30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3)",
-    taken=_fide_taken, taken_fields=("birth_date",),
+    taken=_fide_taken, taken_fields=("birth_date",), may_take=_fide_may_take,
 )
 
 ICU = System(
@@ -808,7 +828,7 @@ ICU = System(
     bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
     template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"), whole_ratings=True,
     blank_games="a rated player's, not a provisional one's (Games 1-19)", taken=_icu_taken,
-    taken_settings=("start_date",),
+    taken_settings=("start_date",), may_take=_icu_may_take,
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)

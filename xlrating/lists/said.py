@@ -12,7 +12,10 @@ list without a date taken as already adjusted (:func:`adjusted_as_of`). As on a 
 workbook's Players sheet, a field that some list entry gives (an event's new players: some new
 player of the event; games: some player who played) is taken as given where the others leave it
 blank, and a count of 0 is blank. Only the events with a player who left such a field blank, or
-with such a setting blank, are asked: a season with nothing blank costs one set test a wave.
+with such a setting blank, are asked: a season with nothing blank costs one set test a wave. Of
+an event's players, only those whose fields leave them open to a default
+(:attr:`~xlrating.systems.System.may_take`) are asked, and for a blank field only those not yet
+named for every field they could be named for.
 (:attr:`~xlrating.systems.System.taken`'s rows carry no rounds: a FIDE Swiss whose players all
 met, which a season workbook names, is not said.)
 """
@@ -22,16 +25,18 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, cast
+from operator import attrgetter
+from typing import Any, cast
 
 from .. import systems
-from ..model import EventOutcome, EventType
+from ..model import EventOutcome, EventType, PlayerOutcome
 from .model import Entry, Event, PlayerId, RatingList
 
 #: How many IDs a warning names before it counts the rest.
 _NAMED = 5
 #: The fields a default reads (the rating is the one the player was rated from).
 _READ = ("games", "k", "birth_date", "joined", "floor", "peak", "wins", "draws", "events")
+_reading = attrgetter(*_READ)
 
 
 def named_ids(ids: Sequence[PlayerId]) -> str:
@@ -46,9 +51,14 @@ def _blank(value: Any) -> bool:
     return value is None or value == 0
 
 
-class _Row(NamedTuple):
-    """A player of an event as :attr:`~xlrating.systems.System.taken` reads a crosstable row."""
+class _Row:
+    """A player as :attr:`~xlrating.systems.System.taken` reads a crosstable row: made once a
+    player, from the fields a default reads (:data:`_READ`: a listed player's from the list, a count
+    of 0 as blank; a new one's as his event gives them), then given each event's pairing number and
+    the rating he was rated from as the event is asked (a player is in one event of a wave, and an
+    event's rows are read before the next event's are given theirs)."""
 
+    __slots__ = ("number", "rating", *_READ)
     number: int
     rating: float | None
     games: int | None
@@ -61,6 +71,14 @@ class _Row(NamedTuple):
     draws: int | None
     events: int | None
     rounds: tuple[()] = ()
+    """(The players' meetings are not read.)"""
+
+    def __init__(self, entry: Entry | None, data: Mapping[str, Any]) -> None:
+        values = _reading(entry) if entry is not None else tuple(map(data.get, _READ))
+        self.number, self.rating = 0, None
+        self.games, self.k, self.birth_date, self.joined, self.floor, self.peak = values[:6]
+        wins, draws, events = values[6:]
+        self.wins, self.draws, self.events = wins or None, draws or None, events or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +100,10 @@ class Said:
         self.system = system = systems.get(ratings.system)
         entries = ratings.entries.values()
         #: The taken fields no list entry gives: blank for every entry, said.
-        self.open = open_fields = [name for name in system.taken_fields
-                                   if system.taken is not None and not _some_give(entries, name)]
-        self.blank: set[PlayerId] = {entry.id for entry in entries if any(
-            _blank(getattr(entry, name)) for name in open_fields)} if open_fields else set()
+        self.open = [name for name in system.taken_fields
+                     if system.taken is not None and not any(map(attrgetter(name), entries))]
+        self.blank: set[PlayerId] = {entry.id for entry in entries} if self.open else set()
+        """The players who may yet be named for a field left blank."""
         self.home = {key: event.id for event in events for key in event.players}
         """Each new player's event (the one that gives his data)."""
         self.new: dict[str, list[str]] = {}
@@ -95,13 +113,18 @@ class Said:
                 fields = [name for name in system.taken_fields if not any(
                     not _blank(data.get(name)) for data in event.players.values())]
                 self.new[event.id] = fields
-                self.blank.update(key for key, data in event.players.items()
-                                  if any(_blank(data.get(name)) for name in fields))
+                if fields:  # (blank for every new player of the event)
+                    self.blank.update(event.players)
         self.columns: dict[tuple[str, str], tuple[str, list[PlayerId]]] = {}
         """Each (event ID, or ``""`` for the list; field) default: its words and its players."""
         self.settings: list[str] = []
-        self.read: dict[PlayerId, tuple[Any, ...]] = {}
+        self.read: dict[PlayerId, _Row | None] = {}
+        """Each player's row (:meth:`_read_new`); None: none of his fields can be said."""
+        self.named: dict[PlayerId, set[str]] = {}
+        """Each player's fields said so far (once every field he could be named for is said, he is
+        not asked again, unless a setting is blank)."""
         self.events_by_id = {event.id: event for event in events}
+        self.types: dict[Any, EventType] = {}
 
     def took(self, wave: Sequence[Event], ids: Sequence[PlayerId], ends: Sequence[int],
              outcome: EventOutcome) -> None:
@@ -114,41 +137,71 @@ class Said:
         settings = system.taken_settings
         if blank.isdisjoint(ids) and not any(getattr(e, name) is None for e in wave for name in settings):
             return
-        start = 0
+        read = self.read
+        self._read_new([key for key in ids if key not in read])
+        start, players = 0, list(outcome.players)  # (built: the adapter has read them)
         for event, end in zip(wave, ends, strict=True):
-            self._took(event, ids, range(start + 1, end + 1), outcome)
+            self._took(event, ids, range(start, end), outcome, players)
             start = end
 
-    def _took(self, event: Event, ids: Sequence[PlayerId], numbers: range, outcome: EventOutcome) -> None:
-        """Ask the system's :attr:`~xlrating.systems.System.taken` of one event: every player when one
-        of its settings is blank, else the players who left a field blank (each judged alone)."""
-        system, blank, player = self.system, self.blank, outcome.player
-        asked: Iterable[int] = numbers
-        if not any(getattr(event, name) is None for name in system.taken_settings):
-            asked = [number for number in numbers if ids[number - 1] in blank]
-        fields, make = self._fields, _Row._make
-        rows = [make((number, player(number).pre_rating, *fields(ids[number - 1]))) for number in asked]
-        settings = _Settings(self.ratings.rules or None, EventType.parse(event.event_type), event.start_date,
+    def _took(self, event: Event, ids: Sequence[PlayerId], positions: range, outcome: EventOutcome,
+              players: Sequence[PlayerOutcome]) -> None:
+        """Ask the system's :attr:`~xlrating.systems.System.taken` of one event (its players at
+        ``positions`` of ``ids`` and of the outcome's players): every player when one of its settings
+        is blank, else the players who left a field blank and are not yet named for each such field
+        (each judged alone); of them, those whose fields leave them open to a default
+        (:attr:`~xlrating.systems.System.may_take`)."""
+        system, blank, read = self.system, self.blank, self.read
+        setting = any(getattr(event, name) is None for name in system.taken_settings)
+        rows: list[_Row] = []
+        for i in positions:
+            if (setting or ids[i] in blank) and (row := read[ids[i]]) is not None:
+                row.number, row.rating = i + 1, players[i].pre_rating
+                rows.append(row)
+        if not rows:
+            return
+        settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
                              event.end_date)
         assert system.taken is not None
         for default in system.taken(cast(Any, settings), cast(Any, rows), outcome):
             keys = [ids[row.number - 1] for row in default.rows]
             if default.setting:
-                players = named_ids(keys)
-                self.settings.append(f"event {event.id}: {default.message.replace('{players}', players)}")
+                players_named = default.message.replace("{players}", named_ids(keys))
+                self.settings.append(f"event {event.id}: {players_named}")
                 continue
+            field, said = default.field, self.named
             for key in keys:
+                if field in said.get(key, ()):
+                    continue  # (said already)
                 where = self.home.get(key, "")  # a new player's: the event that gives him
-                if default.field not in (self.new[where] if where else self.open):
+                fields = self.new[where] if where else self.open
+                if field not in fields:
                     continue  # given for another player: the blank is the caller's way of saying the usual
-                self.columns.setdefault((where, default.field), (default.message, []))[1].append(key)
+                self.columns.setdefault((where, field), (default.message, []))[1].append(key)
+                named = said.setdefault(key, set())
+                named.add(field)
+                if len(named) == len(fields):
+                    blank.discard(key)
 
-    def _fields(self, key: PlayerId) -> tuple[Any, ...]:
-        """The fields a default reads of player ``key`` (read once a player)."""
-        found = self.read.get(key)
+    def _read_new(self, keys: Iterable[PlayerId]) -> None:
+        """Make the rows of players ``keys``, none of them read before (:attr:`read`): None for a
+        player whose fields leave him open to no default (he is then not asked again for a blank
+        field)."""
+        entries, home, events, read = self.ratings.entries, self.home, self.events_by_id, self.read
+        may_take = cast(Any, self.system.may_take)
+        for key in keys:
+            row = _Row(entries.get(key), events[home[key]].players[key] if key in home else {})
+            if may_take(row):
+                read[key] = row
+            else:
+                read[key] = None
+                self.blank.discard(key)
+
+    def _type(self, value: Any) -> EventType:
+        """An event's type, parsed once a value."""
+        found = self.types.get(value)
         if found is None:
-            given = self.events_by_id[self.home[key]].players[key] if key in self.home else {}
-            found = self.read[key] = _read(self.ratings.entries.get(key), given)
+            found = self.types[value] = EventType.parse(value)
         return found
 
     def warnings(self, played: Collection[PlayerId]) -> tuple[str, ...]:
@@ -202,21 +255,6 @@ def adjusted_as_of(ratings: RatingList, events: Sequence[Event]) -> tuple[dt.dat
     edition = None if system is None else (system.edition(ratings.rules) if ratings.rules else system.default)
     passed = [a for a in getattr(getattr(edition, "rules", None), "adjustments", ()) if a.date <= first]
     return (first, passed[-1].date) if passed else None
-
-
-def _some_give(entries: Iterable[Entry], name: str) -> bool:
-    return any(not _blank(getattr(entry, name)) for entry in entries)
-
-
-def _read(entry: Entry | None, data: Mapping[str, Any]) -> tuple[Any, ...]:
-    """The fields a default reads (:data:`_READ`) of a player: a listed player's from the list (a
-    count of 0 as blank), a new one's as his event gives them."""
-    if entry is not None:
-        values = [getattr(entry, name) for name in _READ]
-    else:
-        values = [data.get(name) for name in _READ]
-    values[-3:] = [value or None for value in values[-3:]]
-    return (*values, ())  # (no rounds: the players' meetings are not read)
 
 
 def _games_taken(taken: Any, data: Mapping[str, Any]) -> bool:
