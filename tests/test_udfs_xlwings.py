@@ -350,53 +350,39 @@ _BAD_ROWS: list[tuple[list[Any], str]] = [
 ]
 
 
+# The single-cell arguments of each kind, by function.
+_RATINGS = [("EFFECTIVE_GAMES", "rating"), ("USCF_NSTAR", "rating"), ("USCF_K", "regular_rating"),
+            ("USCF_WE", "rating"), ("USCF_PWE", "rating"), ("USCF_SPECIAL", "prior_rating"),
+            ("USCF_STANDARD", "prior_rating"), ("USCF_RATING", "prior_rating"), ("USCF_RATING", "floor"),
+            ("USCF_FROM_FIDE", "fide_rating"), ("USCF_FROM_CFC", "cfc_rating"), ("USCF_FLOOR", "peak"),
+            ("USCF_FLOOR", "explicit"), ("USCF_PEAK_FLOOR", "peak"), ("USCF_PRIZE_FLOOR", "section_limit"),
+            ("FIDE_EXPECTED", "rating"), ("FIDE_RU", "competition"), ("ICU_EXPECTED", "rating"),
+            ("ICU_K", "rating"), ("ICU_CHANGE", "rating"), ("ICU_PERF", "prior_rating"),
+            ("ICU_BONUS", "rating")]
+_FIDE_RATINGS = [("FIDE_K", "rating"), ("FIDE_K", "highest_rating"), ("FIDE_CHANGE", "rating"),
+                 ("FIDE_CHANGE", "highest_rating")]
+_NOT_NEGATIVES = [("USCF_K", "effective_games"), ("USCF_SPECIAL", "effective_games"),
+                  ("USCF_STANDARD", "effective_games"), ("USCF_STANDARD", "bonus_multiplier"),
+                  ("USCF_BONUS", "bonus_multiplier"), ("USCF_RATING", "bonus_multiplier"),
+                  ("USCF_PRIZE_FLOOR", "prize")]
+_KS = [("USCF_BONUS", "k"), ("FIDE_CHANGE", "k"), ("ICU_CHANGE", "k"), ("ICU_BONUS", "k")]
+
+
 @pytest.mark.parametrize(("function", "argument", "typed", "said"), [
-    ("EFFECTIVE_GAMES", "rating", 5000, _RATING.format(5000)),
+    *[(function, argument, 5000, _RATING.format(5000)) for function, argument in _RATINGS],
+    *[(function, argument, 900, _FIDE_RATING.format(900)) for function, argument in _FIDE_RATINGS],
+    *[(function, argument, -1, _NOT_NEGATIVE.format(-1)) for function, argument in _NOT_NEGATIVES],
+    *[(function, argument, 0, _POSITIVE.format(0)) for function, argument in _KS],
     ("EFFECTIVE_GAMES", "rating", "5000P12", _RATING.format("'5000P12'")),
-    ("USCF_NSTAR", "rating", 5000, _RATING.format(5000)),
-    ("USCF_K", "effective_games", -1, _NOT_NEGATIVE.format(-1)),
-    ("USCF_K", "regular_rating", 5000, _RATING.format(5000)),
-    ("USCF_WE", "rating", 5000, _RATING.format(5000)),
     ("USCF_WE", "rating", "5000", _RATING.format("'5000'")),
     ("USCF_PWE", "rating", -1, _RATING.format(-1)),
-    ("USCF_SPECIAL", "prior_rating", 5000, _RATING.format(5000)),
-    ("USCF_SPECIAL", "effective_games", -1, _NOT_NEGATIVE.format(-1)),
     ("USCF_SPECIAL", "score", 3, "must be a score from 0 to the number of games (2), not 3"),
-    ("USCF_STANDARD", "prior_rating", 5000, _RATING.format(5000)),
-    ("USCF_STANDARD", "effective_games", -1, _NOT_NEGATIVE.format(-1)),
     ("USCF_STANDARD", "score", 3, "must be a score from 0 to the number of games (2), not 3"),
-    ("USCF_STANDARD", "bonus_multiplier", -1, _NOT_NEGATIVE.format(-1)),
-    ("USCF_BONUS", "k", 0, _POSITIVE.format(0)),
     ("USCF_BONUS", "score", 5, "must be a score from 0 to the number of games (4), not 5"),
     ("USCF_BONUS", "expected_score", 5, "must be a number from 0 to the number of games (4), not 5"),
-    ("USCF_BONUS", "bonus_multiplier", -1, _NOT_NEGATIVE.format(-1)),
-    ("USCF_RATING", "prior_rating", 5000, _RATING.format(5000)),
-    ("USCF_RATING", "floor", 5000, _RATING.format(5000)),
-    ("USCF_RATING", "bonus_multiplier", -1, _NOT_NEGATIVE.format(-1)),
-    ("USCF_FROM_FIDE", "fide_rating", 5000, _RATING.format(5000)),
-    ("USCF_FROM_CFC", "cfc_rating", 5000, _RATING.format(5000)),
-    ("USCF_FLOOR", "peak", 5000, _RATING.format(5000)),
-    ("USCF_FLOOR", "explicit", 5000, _RATING.format(5000)),
-    ("USCF_PEAK_FLOOR", "peak", 5000, _RATING.format(5000)),
-    ("USCF_PRIZE_FLOOR", "section_limit", 5000, _RATING.format(5000)),
-    ("USCF_PRIZE_FLOOR", "prize", -1, _NOT_NEGATIVE.format(-1)),
-    ("FIDE_EXPECTED", "rating", 5000, _RATING.format(5000)),
     ("FIDE_DP", "p", 2, "must be a number from 0 to 1, not 2"),
-    ("FIDE_K", "rating", 900, _FIDE_RATING.format(900)),
-    ("FIDE_K", "highest_rating", 900, _FIDE_RATING.format(900)),
-    ("FIDE_CHANGE", "rating", 900, _FIDE_RATING.format(900)),
-    ("FIDE_CHANGE", "k", 0, _POSITIVE.format(0)),
-    ("FIDE_CHANGE", "highest_rating", 5000, _FIDE_RATING.format(5000)),
-    ("FIDE_RU", "competition", 5000, _RATING.format(5000)),
     *[(function, "other_ratings", [[None] * len(row), row], f"row 2{said}")
       for function in ("USCF_INITIAL", "USCF_INITIAL_GAMES") for row, said in _BAD_ROWS],
-    ("ICU_EXPECTED", "rating", 5000, _RATING.format(5000)),
-    ("ICU_K", "rating", 5000, _RATING.format(5000)),
-    ("ICU_CHANGE", "rating", 5000, _RATING.format(5000)),
-    ("ICU_CHANGE", "k", 0, _POSITIVE.format(0)),
-    ("ICU_PERF", "prior_rating", 5000, _RATING.format(5000)),
-    ("ICU_BONUS", "rating", 5000, _RATING.format(5000)),
-    ("ICU_BONUS", "k", 0, _POSITIVE.format(0)),
 ])
 def test_a_bad_value_is_named_as_the_function_names_it_and_shown_as_typed(
         function: str, argument: str, typed: Any, said: str) -> None:
