@@ -292,8 +292,8 @@ def test_initial_ratings() -> None:
     assert udfs.USCF_INITIAL("blitz", None, 1600, date(2010, 1, 1), date(2024, 1, 1)) == engine.rating
     assert "Argument 'rating_system'" in value_error(udfs.USCF_INITIAL, "Bullet")
     assert "Blitz" in value_error(udfs.USCF_INITIAL, "Blitz", None, None, None, None, None, None, 2009)
-    assert "other_ratings row 1" in value_error(udfs.USCF_INITIAL, "Quick", None, None, None, None, None,
-                                                 [["Regular", None, 3]])
+    assert "Argument 'other_ratings' row 1 must" in value_error(udfs.USCF_INITIAL, "Quick", None, None, None,
+                                                                None, None, [["Regular", None, 3]])
 
 
 def test_floors_seed_examples() -> None:

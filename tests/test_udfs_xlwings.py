@@ -156,7 +156,7 @@ def test_a_bad_value_in_a_range_is_named_by_its_cell_blanks_counted() -> None:
          "Argument 'games', cell 3 must be a whole number >= 1, not 0"),
         (("USCF_INITIAL", [["Regular"]], None, None, None, None, None, [[None] * 3, ["Quick", 5000, 10]],
           None),
-         "Argument 'other_ratings row 2' must be a rating between 0 and 4000, not 5000"),
+         "Argument 'other_ratings' row 2 must be a rating between 0 and 4000, not 5000"),
     ]
     for arguments, message in cases:
         with pytest.raises(xw.XlwingsError) as error:
@@ -169,7 +169,7 @@ def test_a_bad_other_rating_shows_the_cell_as_typed() -> None:
     for typed, shown in ((5000.0, "5000"), (4000.5, "4000.5"), ("5000", "'5000'"), (-1, "-1")):
         with pytest.raises(xw.XlwingsError) as error:
             call("USCF_INITIAL", None, None, None, None, None, [[True]], [["Quick", typed, None]], None)
-        assert str(error.value) == ("Argument 'other_ratings row 1' must be a rating between 0 and 4000, "
+        assert str(error.value) == ("Argument 'other_ratings' row 1 must be a rating between 0 and 4000, "
                                     f"not {shown}")
     # Its FIDE and CFC ratings too, named as the function names them.
     for at, name in ((1, "fide_rating"), (2, "cfc_rating")):
@@ -286,3 +286,119 @@ def test_a_rating_out_of_range_is_named_by_its_cell_in_the_range_as_given() -> N
     ratings[2][0] = 1900  # a rated player's opponents, all rated: the same cell named
     with pytest.raises(xw.XlwingsError, match=message):
         call("FIDE_CHANGE", [[1800]], ratings, results, None, None, None, None, None, None)
+
+
+# One valid call of each function, its arguments by the names Excel shows; the cases below
+# change one argument at a time.
+_VALID: dict[str, dict[str, Any]] = {
+    "EFFECTIVE_GAMES": {"rating": [[1700]], "games": [[30]]},
+    "USCF_NSTAR": {"rating": [[1700]]},
+    "USCF_K": {"effective_games": [[20]], "games": [[6]], "regular_rating": [[2300]], "dual_rated": [[True]]},
+    "USCF_WE": {"rating": [[1500]], "opponent_ratings": cells(1400, 1600)},
+    "USCF_PWE": {"rating": [[1500]], "opponent_ratings": cells(1400, 1600)},
+    "USCF_SPECIAL": {"prior_rating": [[1500]], "effective_games": [[4]],
+                     "opponent_ratings": cells(1400, 1600), "score": [[1.5]]},
+    "USCF_STANDARD": {"prior_rating": [[1500]], "effective_games": [[20]],
+                      "opponent_ratings": cells(1400, 1600), "score": [[1.5]], "bonus_multiplier": [[10]]},
+    "USCF_BONUS": {"k": [[32]], "score": [[3]], "expected_score": [[1]], "games": [[4]]},
+    "USCF_RATING": {"prior_rating": [[1500]], "games": [[20]], "opponent_ratings": cells(1400, 1600),
+                    "results": cells("W", "D"), "floor": [[1200]]},
+    "USCF_FROM_FIDE": {"fide_rating": [[1800]]},
+    "USCF_FROM_CFC": {"cfc_rating": [[1800]]},
+    "USCF_INITIAL": {"rating_system": [["Quick"]], "other_ratings": [["Regular", 1800, 30]]},
+    "USCF_INITIAL_GAMES": {"rating_system": [["Quick"]], "other_ratings": [["Regular", 1800, 30]]},
+    "USCF_FLOOR": {"peak": [[1800]], "explicit": [[1200]]},
+    "USCF_PEAK_FLOOR": {"peak": [[1800]]},
+    "USCF_PRIZE_FLOOR": {"section_limit": [[1800]], "prize": [[5000]]},
+    "FIDE_EXPECTED": {"rating": [[1800]], "opponent_ratings": cells(1700, 1900)},
+    "FIDE_DP": {"p": [[0.6]]},
+    "FIDE_K": {"rating": [[1800]], "highest_rating": [[1900]]},
+    "FIDE_CHANGE": {"rating": [[1800]], "opponent_ratings": cells(1700, 1900), "results": cells("W", "D"),
+                    "highest_rating": [[1900]]},
+    "FIDE_RU": {"opponent_ratings": cells(2600, 2500, None, 2400, None, 2150, 2300, None, 2300),
+                "results": cells(1, 1, 1, 1, 1, 1, 1, 0, 0), "rules": [["handbook"]],
+                "event_type": [["Round robin"]], "competition": [[2348]]},
+    "ICU_EXPECTED": {"rating": [[1800]], "opponent_ratings": cells(1700, 1900)},
+    "ICU_K": {"rating": [[2200]]},
+    "ICU_CHANGE": {"rating": [[1800]], "opponent_ratings": cells(1700, 1900), "results": cells("W", "D"),
+                   "k": [[24]]},
+    "ICU_PERF": {"opponent_ratings": cells(1700, 1900), "results": cells("W", "D"), "prior_rating": [[1500]],
+                 "prior_games": [[10]]},
+    "ICU_BONUS": {"rating": [[1800]], "change": [[40]], "games": [[5]], "k": [[24]], "performance": [[2100]]},
+}
+
+_RATING = "must be a rating between 0 and 4000, not {}"
+_FIDE_RATING = "must be a rating between 1000 and 4000, not {}"
+_NOT_NEGATIVE = "must be a number >= 0, not {}"
+_POSITIVE = "must be a number > 0, not {}"
+
+
+# Bad rows of USCF_INITIAL's other_ratings and what follows "Argument 'other_ratings' row N" in the
+# message, as in the messages about rows together (a system given twice); the last row's message read
+# so already, and must not come out with the row named twice.
+_BAD_ROWS: list[tuple[list[Any], str]] = [
+    (["Regular", 1800, -1], " must be a whole number >= 0, not -1"),
+    (["Regular", 1800, 2.5], " must be a whole number >= 0, not 2.5"),
+    (["Regular", 5000, 30], " " + _RATING.format(5000)),
+    (["Regular", "abc", 30], ": 'abc' is not a number"),
+    (["Bullet", 1800, 30], " must be a US Chess rating system (Regular, Quick, Blitz, Online Regular, "
+                           "Online Quick, Online Blitz), not 'Bullet'"),
+    (["Regular", None, 30], " must be a rating system, its rating and optionally its games, not "
+                            "['Regular', None, 30.0]"),
+    (["Regular", 1800, 30, 7], " has 4 cells: give a rating system, its rating and optionally its games "
+                               "(3 columns)"),
+]
+
+
+# The single-cell arguments of each kind, by function.
+_RATINGS = [("EFFECTIVE_GAMES", "rating"), ("USCF_NSTAR", "rating"), ("USCF_K", "regular_rating"),
+            ("USCF_WE", "rating"), ("USCF_PWE", "rating"), ("USCF_SPECIAL", "prior_rating"),
+            ("USCF_STANDARD", "prior_rating"), ("USCF_RATING", "prior_rating"), ("USCF_RATING", "floor"),
+            ("USCF_FROM_FIDE", "fide_rating"), ("USCF_FROM_CFC", "cfc_rating"), ("USCF_FLOOR", "peak"),
+            ("USCF_FLOOR", "explicit"), ("USCF_PEAK_FLOOR", "peak"), ("USCF_PRIZE_FLOOR", "section_limit"),
+            ("FIDE_EXPECTED", "rating"), ("FIDE_RU", "competition"), ("ICU_EXPECTED", "rating"),
+            ("ICU_K", "rating"), ("ICU_CHANGE", "rating"), ("ICU_PERF", "prior_rating"),
+            ("ICU_BONUS", "rating")]
+_FIDE_RATINGS = [("FIDE_K", "rating"), ("FIDE_K", "highest_rating"), ("FIDE_CHANGE", "rating"),
+                 ("FIDE_CHANGE", "highest_rating")]
+_NOT_NEGATIVES = [("USCF_K", "effective_games"), ("USCF_SPECIAL", "effective_games"),
+                  ("USCF_STANDARD", "effective_games"), ("USCF_STANDARD", "bonus_multiplier"),
+                  ("USCF_BONUS", "bonus_multiplier"), ("USCF_RATING", "bonus_multiplier"),
+                  ("USCF_PRIZE_FLOOR", "prize")]
+_KS = [("USCF_BONUS", "k"), ("FIDE_CHANGE", "k"), ("ICU_CHANGE", "k"), ("ICU_BONUS", "k")]
+
+
+@pytest.mark.parametrize(("function", "argument", "typed", "said"), [
+    *[(function, argument, 5000, _RATING.format(5000)) for function, argument in _RATINGS],
+    *[(function, argument, 900, _FIDE_RATING.format(900)) for function, argument in _FIDE_RATINGS],
+    *[(function, argument, -1, _NOT_NEGATIVE.format(-1)) for function, argument in _NOT_NEGATIVES],
+    *[(function, argument, 0, _POSITIVE.format(0)) for function, argument in _KS],
+    ("EFFECTIVE_GAMES", "rating", "5000P12", _RATING.format("'5000P12'")),
+    ("USCF_WE", "rating", "5000", _RATING.format("'5000'")),
+    ("USCF_PWE", "rating", -1, _RATING.format(-1)),
+    ("USCF_SPECIAL", "score", 3, "must be a score from 0 to the number of games (2), not 3"),
+    ("USCF_STANDARD", "score", 3, "must be a score from 0 to the number of games (2), not 3"),
+    ("USCF_BONUS", "score", 5, "must be a score from 0 to the number of games (4), not 5"),
+    ("USCF_BONUS", "expected_score", 5, "must be a number from 0 to the number of games (4), not 5"),
+    ("FIDE_DP", "p", 2, "must be a number from 0 to 1, not 2"),
+    *[(function, "other_ratings", [[None] * len(row), row], f"row 2{said}")
+      for function in ("USCF_INITIAL", "USCF_INITIAL_GAMES") for row, said in _BAD_ROWS],
+])
+def test_a_bad_value_is_named_as_the_function_names_it_and_shown_as_typed(
+        function: str, argument: str, typed: Any, said: str) -> None:
+    # Excel sends a number typed 5000 as 5000.0: the message names the argument as the function's
+    # argument list shows it (not the engine's name for it: 'fide', 'explicit') and shows the cell as
+    # typed (5000, not 5000.0; text as text); a row of other_ratings by its row, blank rows counted.
+    parameters = list(inspect.signature(getattr(udfs, function)).parameters)
+    valid = _VALID[function]
+    assert set(valid) | {argument} <= set(parameters)
+    given = {**valid, argument: _as_excel_sends(typed if isinstance(typed, list) else [[typed]])}
+    call(function, *[valid.get(name) for name in parameters])  # the valid call works
+    with pytest.raises(xw.XlwingsError) as error:
+        call(function, *[given.get(name) for name in parameters])
+    assert str(error.value) == f"Argument '{argument}' {said}"
+
+
+def _as_excel_sends(rows: list[list[Any]]) -> list[list[Any]]:
+    """``rows`` as Excel sends them: every number a float."""
+    return [[float(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in row] for row in rows]

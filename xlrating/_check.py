@@ -212,6 +212,14 @@ def choice(name: str, value: Any, options: Iterable[str]) -> str:
     raise fail(name, "one of " + ", ".join(repr(o) for o in options), value)
 
 
+def expected_score(name: str, value: Any, games: int) -> float:
+    """An expected score: a number from 0 to ``games`` (any fraction: a sum of expectancies)."""
+    result = number(name, value)
+    if not 0.0 <= result <= games:
+        raise fail(name, f"a number from 0 to the number of games ({games})", value)
+    return result
+
+
 def date(name: str, value: Any, *, default: dt.date | None = None) -> dt.date | None:
     """A date (a ``datetime``, as spreadsheets give, counts as its date), or ``default``
     when ``value`` is ``None``. The one date check of every engine."""

@@ -17,8 +17,10 @@ optional arguments taking their defaults) and shows errors as Excel errors
 does not exist). The docstrings are what Excel's function wizard shows.
 """
 
+from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
+from functools import partial
 from typing import Annotated, Any
 
 import xlwings as xw
@@ -101,7 +103,7 @@ def _score(opponent_ratings: Any, score: Any) -> tuple[list[float], float]:
         return _nonempty("opponent_ratings", args.rated(ratings)), sum(results)
     opponents = _nonempty("opponent_ratings", args.ratings("opponent_ratings", opponent_ratings))
     try:
-        return opponents, _required("score", score)
+        points = _required("score", score)
     except ArgumentError:
         typed = show(args.scalar("score", score))
         try:
@@ -114,6 +116,8 @@ def _score(opponent_ratings: Any, score: Any) -> tuple[list[float], float]:
                                 f"'opponent_ratings' has {len(opponents)} ratings: give the score as a "
                                 "number, or the results one per opponent") from None
         return opponents, points
+    return opponents, args.checked(partial(_check.score, games=len(opponents)), "score", points,
+                                   args.scalar("score", score))
 
 
 def _nonempty(name: str, values: list[float]) -> list[float]:
@@ -123,8 +127,26 @@ def _nonempty(name: str, values: list[float]) -> list[float]:
     return values
 
 
-def _required(name: str, value: Any) -> float:
-    found = args.number(name, value)
+def _required(name: str, value: Any, check: Callable[[str, float], float] | None = None) -> float:
+    """A required number, held to ``check`` (see :func:`xlrating.excel.args.number`)."""
+    found = args.number(name, value, check=check)
+    assert found is not None
+    return found
+
+
+def _effective_games(value: Any) -> float:
+    """A required ``effective_games`` N': a number >= 0."""
+    return _required("effective_games", value, _check.non_negative)
+
+
+def _multiplier(value: Any) -> float | None:
+    """A ``bonus_multiplier``: a number >= 0; ``None`` for a blank (the rules' B)."""
+    return args.number("bonus_multiplier", value, required=False, check=_check.non_negative)
+
+
+def _rating(name: str, value: Any, *, low: float = 0.0) -> float:
+    """A required rating from ``low`` to 4000."""
+    found = args.rating(name, value, low=low)
     assert found is not None
     return found
 
@@ -153,7 +175,7 @@ def EFFECTIVE_GAMES(
 @excel_function
 def USCF_NSTAR(rating: Rating, rules: UscfRules = None) -> float:
     """US Chess N*, the effective-games ceiling for a rating (US Chess 2020, 3, formula (1))."""
-    return uscf.nstar(_required("rating", rating), rules=args.uscf_rules(rules))
+    return uscf.nstar(_rating("rating", rating), rules=args.uscf_rules(rules))
 
 
 @xw.func
@@ -167,8 +189,8 @@ def USCF_K(
 ) -> float:
     """US Chess K = 800/(N' + m), or the dual-rated K above 2200 (US Chess 2020, 4.2)."""
     return uscf.k_factor(
-        _required("effective_games", effective_games), args.whole("games", games) or 0,
-        regular_rating=args.number("regular_rating", regular_rating, required=False),
+        _effective_games(effective_games), args.whole("games", games) or 0,
+        regular_rating=args.rating("regular_rating", regular_rating, required=False),
         dual_rated=bool(args.boolean("dual_rated", dual_rated)), rules=args.uscf_rules(rules))
 
 
@@ -178,7 +200,7 @@ def USCF_WE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules 
     """US Chess standard winning expectancy We(R, Ri) = 1/(1 + 10^-((R - Ri)/400)); over a range of
     opponents, their sum E (US Chess 2020, 4.2)."""
     edition = args.uscf_rules(rules)
-    own = _required("rating", rating)
+    own = _rating("rating", rating)
     opponents = _nonempty("opponent_ratings", args.ratings("opponent_ratings", opponent_ratings))
     return in_order(uscf.winning_expectancy(own, r, rules=edition) for r in opponents)
 
@@ -189,7 +211,7 @@ def USCF_PWE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules
     """US Chess provisional winning expectancy PWe(R, Ri) = 0.5 + (R - Ri)/800 within 400 points;
     over a range of opponents, their sum (US Chess 2020, 4.1)."""
     edition = args.uscf_rules(rules)
-    own = _required("rating", rating)
+    own = _rating("rating", rating)
     opponents = _nonempty("opponent_ratings", args.ratings("opponent_ratings", opponent_ratings))
     return in_order(uscf.provisional_winning_expectancy(own, r, rules=edition) for r in opponents)
 
@@ -206,8 +228,8 @@ def USCF_SPECIAL(
 ) -> float:
     """US Chess special rating formula: the R solving f(R) = 0, capped at 2700 (US Chess 2020, 4.1)."""
     opponents, points = _score(opponent_ratings, score)
-    return uscf.special_rating(_required("prior_rating", prior_rating),
-                               _required("effective_games", effective_games), opponents, points,
+    return uscf.special_rating(_rating("prior_rating", prior_rating),
+                               _effective_games(effective_games), opponents, points,
                                history=args.text("history", history), rules=args.uscf_rules(rules))
 
 
@@ -228,9 +250,9 @@ def USCF_STANDARD(
     opponents, points = _score(opponent_ratings, score)
     wanted = args.boolean("bonus", bonus)
     return uscf.standard_rating(
-        _required("prior_rating", prior_rating), _required("effective_games", effective_games), opponents,
-        points, bonus=True if wanted is None else wanted,
-        bonus_multiplier=args.number("bonus_multiplier", bonus_multiplier, required=False),
+        _rating("prior_rating", prior_rating), _effective_games(effective_games), opponents, points,
+        bonus=True if wanted is None else wanted,
+        bonus_multiplier=_multiplier(bonus_multiplier),
         dual_rated=bool(args.boolean("dual_rated", dual_rated)), rules=args.uscf_rules(rules))
 
 
@@ -246,10 +268,11 @@ def USCF_BONUS(
 ) -> float:
     """US Chess bonus max(0, K(S - E) - B sqrt(m')), m' = max(m, 4); whether it applies at all
     (m >= 3, no opponent met more than twice) is not checked (US Chess 2020, 4.2)."""
+    m = args.whole("games", games) or 0
     return uscf.bonus_amount(
-        _required("k", k), _required("score", score), _required("expected_score", expected_score),
-        args.whole("games", games) or 0,
-        bonus_multiplier=args.number("bonus_multiplier", bonus_multiplier, required=False),
+        _required("k", k, _check.positive), _required("score", score, partial(_check.score, games=m)),
+        _required("expected_score", expected_score, partial(_check.expected_score, games=m)), m,
+        bonus_multiplier=_multiplier(bonus_multiplier),
         rules=args.uscf_rules(rules))
 
 
@@ -279,13 +302,13 @@ def USCF_RATING(
     for N <= 8 or an all wins/losses history, else standard; floors: 100, an established rating's peak
     floor, the floor given."""
     edition = args.uscf_rules(rules)
-    prior = _required("prior_rating", prior_rating)
+    prior = _rating("prior_rating", prior_rating)
     count = args.whole("games", games, required=False)
     ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
     opponents, points = _nonempty("opponent_ratings", args.rated(ratings)), sum(scores)
-    given_floor = args.number("floor", floor, required=False)
+    given_floor = args.rating("floor", floor, required=False)
     story = args.text("history", history)
-    multiplier = args.number("bonus_multiplier", bonus_multiplier, required=False)
+    multiplier = _multiplier(bonus_multiplier)
     dual = bool(args.boolean("dual_rated", dual_rated))
     effective = uscf.effective_games(prior, count, rules=edition)
     if (count is not None and count <= edition.special_games) or uscf_history(story) is not None:
@@ -308,7 +331,7 @@ def USCF_FROM_FIDE(
     """FIDE to US Chess: 180 + 0.94 FIDE up to 2000, 20 + 1.02 FIDE above (US Chess 2020, 2.7);
     events ending from 1 March 2024: -1073 + 1.5667 FIDE up to 2000; 2009: 720 + 0.625 FIDE,
     -350 + 1.16 FIDE."""
-    return uscf.fide_to_uscf(_required("fide_rating", fide_rating), rules=args.uscf_rules(rules),
+    return uscf.fide_to_uscf(_rating("fide_rating", fide_rating), rules=args.uscf_rules(rules),
                              end_date=args.day("end_date", end_date))
 
 
@@ -317,7 +340,7 @@ def USCF_FROM_FIDE(
 def USCF_FROM_CFC(cfc_rating: Annotated[Any, {"doc": "CFC rating"}], rules: UscfRules = None) -> float:
     """A CFC rating converted to US Chess: CFC - 90 up to 1500, 1.1 CFC - 240 above (US Chess 2020,
     2.7)."""
-    return uscf.cfc_to_uscf(_required("cfc_rating", cfc_rating), rules=args.uscf_rules(rules))
+    return uscf.cfc_to_uscf(_rating("cfc_rating", cfc_rating), rules=args.uscf_rules(rules))
 
 
 @xw.func
@@ -339,22 +362,19 @@ def USCF_AGE_RATING(
 
 
 def _other_ratings(value: Any, rated: str) -> dict[str, tuple[float, int | None]]:
-    """``other_ratings``' rows (system, rating, games): a system given twice, a cell beyond the
-    third column, or a rating in the system ``rated`` (the player would not be unrated there; the
-    engine would ignore it) is refused."""
+    """``other_ratings``' rows (system, rating, games), a bad one named by its row: a system given
+    twice, a cell beyond the third column, or a rating in the system ``rated`` (the player would not
+    be unrated there; the engine would ignore it) is refused."""
     others: dict[str, tuple[float, int | None]] = {}
     rows: dict[str, int] = {rated: 0}
     for index, row in enumerate(args.block("other_ratings", value), start=1):
         if all(v is None for v in row):
             continue
-        where = f"other_ratings row {index}"
-        system = args.rating_system(where, row[0])
-        rating = args.number(where, row[1] if len(row) > 1 else None, required=False)
-        if system is None or rating is None:
-            raise _check.fail(where, "a rating system, its rating and optionally its games", row)
-        if any(v is not None for v in row[3:]):
-            raise ArgumentError(f"Argument 'other_ratings' row {index} has {len(row)} cells: give a rating "
-                                "system, its rating and optionally its games (3 columns)")
+        try:
+            system, rating, games = _other_rating(row)
+        except (ArgumentError, NotAvailable) as error:
+            said = str(error).replace("Argument 'other_ratings'", f"Argument 'other_ratings' row {index}", 1)
+            raise type(error)(said) from None
         if system == rated:
             raise ArgumentError(f"Argument 'other_ratings' row {index} gives a {system} rating, but the "
                                 f"initial rating asked for is the {system} one: a player rated there is not "
@@ -363,9 +383,23 @@ def _other_ratings(value: Any, rated: str) -> dict[str, tuple[float, int | None]
             raise ArgumentError(f"Argument 'other_ratings' rows {rows[system]} and {index} both give the "
                                 f"{system} rating")
         rows[system] = index
-        others[system] = (args.checked(_check.rating, where, rating, row[1]),
-                          args.whole(where, row[2] if len(row) > 2 else None, required=False))
+        others[system] = (rating, games)
     return others
+
+
+def _other_rating(row: list[Any]) -> tuple[str, float, int | None]:
+    """One row of ``other_ratings``: its system, rating and games (blank: ``None``), an error naming the
+    argument (:func:`_other_ratings` names the row)."""
+    name = "other_ratings"
+    system = args.rating_system(name, row[0])
+    rating = args.number(name, row[1] if len(row) > 1 else None, required=False)
+    if system is None or rating is None:
+        raise _check.fail(name, "a rating system, its rating and optionally its games", row)
+    if any(v is not None for v in row[3:]):
+        raise ArgumentError(f"Argument '{name}' has {len(row)} cells: give a rating system, its rating and "
+                            "optionally its games (3 columns)")
+    return (system, args.checked(_check.rating, name, rating, row[1]),
+            args.whole(name, row[2] if len(row) > 2 else None, required=False))
 
 
 def _initial(rating_system: Any, fide_rating: Any, cfc_rating: Any, birth_date: Any, end_date: Any,
@@ -435,10 +469,10 @@ def USCF_FLOOR(
     """US Chess rating floor: the highest of min(100 + 4 NW + 2 ND + NR, 150), the peak floor and an
     explicit floor (US Chess 2020, 5)."""
     return uscf.rating_floor(
-        peak=args.number("peak", peak, required=False), wins=args.whole("wins", wins, required=False) or 0,
+        peak=args.rating("peak", peak, required=False), wins=args.whole("wins", wins, required=False) or 0,
         draws=args.whole("draws", draws, required=False) or 0,
         events=args.whole("events", events, required=False) or 0,
-        explicit=args.number("explicit", explicit, required=False), rules=args.uscf_rules(rules))
+        explicit=args.rating("explicit", explicit, required=False), rules=args.uscf_rules(rules))
 
 
 @xw.func
@@ -447,7 +481,7 @@ def USCF_PEAK_FLOOR(peak: Annotated[Any, {"doc": "Highest established rating"}],
                     rules: UscfRules = None) -> float:
     """US Chess floor from the peak: peak - 200, then the level (1200 ... 2100) at or below;
     #N/A below the lowest level (US Chess 2020, 5)."""
-    found = uscf.peak_floor(_required("peak", peak), rules=args.uscf_rules(rules))
+    found = uscf.peak_floor(_rating("peak", peak), rules=args.uscf_rules(rules))
     if found is None:
         raise NotAvailable("no peak floor: the peak minus 200 is below the lowest floor")
     return found
@@ -462,8 +496,8 @@ def USCF_PRIZE_FLOOR(
 ) -> float:
     """US Chess floor set by a cash prize (2020: $4,000 or more in an under-2000 context); #N/A
     when the prize sets none (US Chess 2020, 5)."""
-    found = uscf.prize_floor(_required("section_limit", section_limit), _required("prize", prize),
-                             rules=args.uscf_rules(rules))
+    limit, amount = _rating("section_limit", section_limit), _required("prize", prize, _check.non_negative)
+    found = uscf.prize_floor(limit, amount, rules=args.uscf_rules(rules))
     if found is None:
         raise NotAvailable("the prize sets no floor")
     return found
@@ -496,7 +530,7 @@ def FIDE_EXPECTED(
     """FIDE expected score: PD against one opponent, or the sum over a range, with the edition's cap
     (FIDE Handbook B.02, 10.51; 2024 regulations: none for 2650+ from October 2025, by the end date)."""
     edition = args.fide_rules(rules)
-    own = _required("rating", rating)
+    own = _rating("rating", rating)
     when = args.day("end_date", end_date)
     opponents = _nonempty("opponent_ratings", args.ratings("opponent_ratings", opponent_ratings))
     return in_order(fide.expected_score(own, r, rules=edition, on=when) for r in opponents)
@@ -506,7 +540,7 @@ def FIDE_EXPECTED(
 @excel_function
 def FIDE_DP(p: Annotated[Any, {"doc": "Percentage score p, from 0 to 1"}]) -> int:
     """FIDE rating difference dp for a percentage score p, table 10.1(a); #N/A at 0% and 100%."""
-    return fide.rating_difference(_required("p", p))
+    return fide.rating_difference(_required("p", p, _check.fraction))
 
 
 @xw.func
@@ -524,8 +558,8 @@ def FIDE_K(
     under-18 and 700 rules)."""
     on = args.day("end_date", end_date)
     return fide.k_factor(
-        _required("rating", rating), games=args.whole("games", games, required=False),
-        highest_rating=args.number("highest_rating", highest_rating, required=False),
+        _rating("rating", rating, low=LOWEST_PUBLISHED), games=args.whole("games", games, required=False),
+        highest_rating=args.rating("highest_rating", highest_rating, required=False, low=LOWEST_PUBLISHED),
         birth_date=args.day_by("birth_date", birth_date, on), on=on,
         period_games=args.whole("period_games", period_games, required=False), rules=args.fide_rules(rules))
 
@@ -549,10 +583,10 @@ def FIDE_CHANGE(
                                  low=LOWEST_PUBLISHED)
     on = args.day("end_date", end_date)
     return fide.rating_change(
-        _required("rating", rating), args.rated(ratings), scores,
-        k=args.number("k", k, required=False), rules=args.fide_rules(rules),
+        _rating("rating", rating, low=LOWEST_PUBLISHED), args.rated(ratings), scores,
+        k=args.number("k", k, required=False, check=_check.positive), rules=args.fide_rules(rules),
         games=args.whole("games", games, required=False),
-        highest_rating=args.number("highest_rating", highest_rating, required=False),
+        highest_rating=args.rating("highest_rating", highest_rating, required=False, low=LOWEST_PUBLISHED),
         birth_date=args.day_by("birth_date", birth_date, on), on=on)
 
 
@@ -575,7 +609,7 @@ def FIDE_RU(
     first = args.boolean("first_event", first_event)
     edition = args.fide_rules(rules)
     kind = EventType.parse(args.text("event_type", event_type) or "Swiss")
-    ra = args.number("competition", competition, required=False)
+    ra = args.rating("competition", competition, required=False)
     round_robin = kind is EventType.ROUND_ROBIN and edition.round_robin_procedure
     if round_robin and ra is None:
         raise ArgumentError("Argument 'competition' (Ra, the tournament average of 10.21b) is needed for a "
@@ -642,7 +676,7 @@ def FIDE_RN(
 def ICU_EXPECTED(rating: Rating, opponent_ratings: OpponentRatings) -> float:
     """ICU expected score 1/(1 + 10^((Ropp - R)/400)), no cap; over a range, the sum E (ICU rating
     formulae)."""
-    own = _required("rating", rating)
+    own = _rating("rating", rating)
     opponents = _nonempty("opponent_ratings", args.ratings("opponent_ratings", opponent_ratings))
     return in_order(icu.expected_score(own, r) for r in opponents)
 
@@ -658,7 +692,7 @@ def ICU_K(
     """ICU K factor at the event's start: 16 from 2100; else 40 under 21; else 32 for a member of
     under 8 years; else 24 (ICU rating program)."""
     start = args.day("start_date", start_date)
-    return icu.k_factor(_required("rating", rating), birth_date=args.day_by("birth_date", birth_date, start),
+    return icu.k_factor(_rating("rating", rating), birth_date=args.day_by("birth_date", birth_date, start),
                         joined=args.day_by("joined", joined, start), start_date=start or date.today())
 
 
@@ -672,7 +706,8 @@ def ICU_CHANGE(
 ) -> float:
     """ICU rating change K x sum(s - e) of a rated player, unrounded (ICU rating formulae)."""
     ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
-    return icu.rating_change(_required("rating", rating), args.rated(ratings), scores, k=_required("k", k))
+    return icu.rating_change(_rating("rating", rating), args.rated(ratings), scores,
+                             k=_required("k", k, _check.positive))
 
 
 @xw.func
@@ -687,7 +722,7 @@ def ICU_PERF(
     rating and games, the provisional new rating (Ro Go + Re Ge)/(Go + Ge) (ICU rating formulae)."""
     ratings, scores = args.games("opponent_ratings", opponent_ratings, "results", results)
     opponents = _nonempty("opponent_ratings", args.rated(ratings))
-    prior = args.number("prior_rating", prior_rating, required=False)
+    prior = args.rating("prior_rating", prior_rating, required=False)
     count = args.whole("prior_games", prior_games, required=False)
     if prior is None and not count:
         return icu.performance(opponents, scores)
@@ -711,8 +746,8 @@ def ICU_BONUS(
 ) -> int:
     """ICU bonus points of a rated player, 0 for none: threshold 32 + 3(n - 4), x1.25 from K 40,
     capped at 2100 and the performance (ICU rating program)."""
-    return icu.bonus(_required("rating", rating), _required("change", change),
-                     args.whole("games", games) or 0, _required("k", k),
+    return icu.bonus(_rating("rating", rating), _required("change", change),
+                     args.whole("games", games) or 0, _required("k", k, _check.positive),
                      _required("performance", performance))
 
 

@@ -164,9 +164,14 @@ def _read(name: str, value: Any, reader: Callable[[Any], T | None], required: bo
         raise ArgumentError(f"Argument '{name}': {error.message}") from None
 
 
-def number(name: str, value: Any, *, required: bool = True) -> float | None:
-    """A number (numeric text accepted); ``None`` for an optional blank."""
-    return _read(name, value, lambda v: cell.number(v, "a number"), required)
+def number(name: str, value: Any, *, required: bool = True,
+           check: Callable[[str, float], float] | None = None) -> float | None:
+    """A number (numeric text accepted), held to ``check`` if given (an engine's check of the
+    argument, an :mod:`xlrating._check` function of its name and value, its error naming the
+    argument as the function names it and showing the cell as typed: :func:`checked`); ``None``
+    for an optional blank."""
+    found = _read(name, value, lambda v: cell.number(v, "a number"), required)
+    return found if found is None or check is None else checked(check, name, found, scalar(name, value))
 
 
 def whole(name: str, value: Any, *, required: bool = True) -> int | None:
@@ -177,16 +182,15 @@ def whole(name: str, value: Any, *, required: bool = True) -> int | None:
     return _check.whole(name, int(result) if result.is_integer() else result)
 
 
-def rating(name: str, value: Any, *, required: bool = True) -> float | None:
-    """A rating from 0 to 4000 (numeric text accepted), named by the argument as the function
+def rating(name: str, value: Any, *, required: bool = True, low: float = 0.0) -> float | None:
+    """A rating from ``low`` to 4000 (numeric text accepted), named by the argument as the function
     names it; ``None`` for an optional blank."""
-    found = number(name, value, required=required)
-    return None if found is None else checked(_check.rating, name, found, scalar(name, value))
+    return number(name, value, required=required, check=partial(_check.rating, low=low))
 
 
 def rating_with_games(name: str, value: Any, *, required: bool = True) -> tuple[float | None, int | None]:
     """A rating cell as the crosstable reads it: ``1500``, ``"1500"`` or ``"1500P12"``
-    (a provisional rating with its games); ``unr`` is no rating."""
+    (a provisional rating with its games), the rating from 0 to 4000; ``unr`` is no rating."""
     raw = scalar(name, value)
     if raw is None:
         if required:
@@ -198,7 +202,7 @@ def rating_with_games(name: str, value: Any, *, required: bool = True) -> tuple[
         raise ArgumentError(f"Argument '{name}': {error.message}") from None
     if found[0] is None:
         raise NotAvailable(f"Argument '{name}' says the player is unrated ({cell.show(raw)})")
-    return found
+    return checked(_check.rating, name, found[0], raw), found[1]
 
 
 def ratings(name: str, value: Any, *, low: float = 0.0) -> list[float]:

@@ -289,9 +289,7 @@ def bonus_amount(
     k_value = _check.positive("k", k)
     m = _check.whole("games", games)
     points = _check.score("score", score, m)
-    expected = _check.number("expected_score", expected_score)
-    if not 0.0 <= expected <= m:
-        raise _check.fail("expected_score", f"a number from 0 to the number of games ({m})", expected_score)
+    expected = _check.expected_score("expected_score", expected_score, m)
     multiplier = (edition.bonus_multiplier if bonus_multiplier is None
                   else _check.non_negative("bonus_multiplier", bonus_multiplier))
     return _bonus(edition, k_value * (points - expected), m, multiplier)[0]
