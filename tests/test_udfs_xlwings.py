@@ -180,6 +180,44 @@ def test_a_bad_other_rating_shows_the_cell_as_typed() -> None:
         assert str(error.value) == f"Argument '{name}' must be a rating between 0 and 4000, not 5000"
 
 
+def test_the_special_formula_refuses_effective_games_no_player_has() -> None:
+    # US Chess 2020, 3 (2009 and 2011, 2.1): N' = min(N, N*) "can be no larger than 50". A larger N'
+    # (1e12) left the formula's iteration without a solution, and the message named no argument.
+    shown = "Argument 'effective_games' must be at most 50, the most effective games N' = min(N, N*) can " \
+            "be (see EFFECTIVE_GAMES), not {}"
+    opponents = [1900, 1000]
+    for typed, rules, said in ((1e12, None, "1000000000000"), (50.5, [["2009"]], "50.5"),
+                               ("51", [["2011"]], "'51'")):
+        with pytest.raises(xw.XlwingsError) as error:
+            call("USCF_SPECIAL", [[1400]], [[typed]], [opponents], [[1.5]], [["all losses"]], rules)
+        assert str(error.value) == shown.format(said)
+    assert call("USCF_SPECIAL", [[1400]], [[50]], [opponents], [[1.5]], [["all losses"]], None) == [[
+        uscf.special_rating(1400, 50, opponents, 1.5, history="all losses")]]
+    # USCF_RATING reaches the special formula with N' = min(N, N*) of its own making, never above 50,
+    # for any games N it takes.
+    most = [[float(10**9)]]
+    assert call("USCF_RATING", [[1400]], most, [opponents], [[1, 0.5]], [["all wins"]], None, None, None,
+                None) == [[uscf.special_rating(1400, uscf.nstar(1400), opponents, 1.5, history="all wins")]]
+
+
+@pytest.mark.parametrize(("score", "expected", "games", "said"), [
+    (3, 1, 0, "Argument 'games' is 0, but 'score' is 3 and 'expected_score' is 1, out of at least 3 games: "
+              "give the games m played in the event"),
+    (3, 0, 0, "Argument 'games' is 0, but 'score' is 3, out of at least 3 games: give the games m played "
+              "in the event"),
+    (4, 3.5, 3, "Argument 'games' is 3, but 'score' is 4 and 'expected_score' is 3.5, out of at least 4 "
+                "games: give the games m played in the event"),
+    # One of them alone above a number of games is that one's error.
+    (5, 1, 4, "Argument 'score' must be a score from 0 to the number of games (4), not 5"),
+    (3, 4.5, 4, "Argument 'expected_score' must be a number from 0 to the number of games (4), not 4.5"),
+])
+def test_bonus_names_games_when_it_is_the_odd_one_out(score: float, expected: float, games: int,
+                                                     said: str) -> None:
+    with pytest.raises(xw.XlwingsError) as error:
+        call("USCF_BONUS", [[32.0]], [[float(score)]], [[float(expected)]], [[float(games)]], None, None)
+    assert str(error.value) == said
+
+
 def test_missing_values_are_not_available() -> None:
     assert call("EFFECTIVE_GAMES", None, [[30]], None) == NOT_AVAILABLE
     assert call("EFFECTIVE_GAMES", [["unr"]], [[30]], None) == NOT_AVAILABLE
@@ -344,7 +382,8 @@ _BAD_ROWS: list[tuple[list[Any], str]] = [
     (["Bullet", 1800, 30], " must be a US Chess rating system (Regular, Quick, Blitz, Online Regular, "
                            "Online Quick, Online Blitz), not 'Bullet'"),
     (["Regular", None, 30], " must be a rating system, its rating and optionally its games, not "
-                            "['Regular', None, 30.0]"),
+                            "'Regular', (blank), 30"),
+    ([None, 1800, 30], " must be a rating system, its rating and optionally its games, not (blank), 1800, 30"),
     (["Regular", 1800, 30, 7], " has 4 cells: give a rating system, its rating and optionally its games "
                                "(3 columns)"),
 ]

@@ -17,6 +17,7 @@ optional arguments taking their defaults) and shows errors as Excel errors
 does not exist). The docstrings are what Excel's function wizard shows.
 """
 
+import math
 from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
@@ -139,6 +140,22 @@ def _effective_games(value: Any) -> float:
     return _required("effective_games", value, _check.non_negative)
 
 
+def _special_effective_games(value: Any, rules: uscf.UscfRules) -> float:
+    """The special formula's ``effective_games`` N': from 0 to the most N' = min(N, N*) can be under
+    ``rules``, N*'s ceiling (50: US Chess 2020, 3; US Chess 2009 and 2011, 2.1). A larger N' is no
+    player's, and would leave the formula's iteration nothing it can solve (no solution within its
+    moves), where the argument is what the user has to change."""
+    most = rules.nstar_max
+
+    def check(name: str, found: float) -> float:
+        if _check.non_negative(name, found) > most:
+            raise ArgumentError(f"Argument '{name}' must be at most {most:g}, the most effective games "
+                                f"N' = min(N, N*) can be (see EFFECTIVE_GAMES), not {found!r}")
+        return found
+
+    return _required("effective_games", value, check)
+
+
 def _multiplier(value: Any) -> float | None:
     """A ``bonus_multiplier``: a number >= 0; ``None`` for a blank (the rules' B)."""
     return args.number("bonus_multiplier", value, required=False, check=_check.non_negative)
@@ -227,10 +244,11 @@ def USCF_SPECIAL(
     rules: UscfRules = None,
 ) -> float:
     """US Chess special rating formula: the R solving f(R) = 0, capped at 2700 (US Chess 2020, 4.1)."""
+    edition = args.uscf_rules(rules)
     opponents, points = _score(opponent_ratings, score)
     return uscf.special_rating(_rating("prior_rating", prior_rating),
-                               _effective_games(effective_games), opponents, points,
-                               history=args.text("history", history), rules=args.uscf_rules(rules))
+                               _special_effective_games(effective_games, edition), opponents, points,
+                               history=args.text("history", history), rules=edition)
 
 
 @xw.func
@@ -269,11 +287,27 @@ def USCF_BONUS(
     """US Chess bonus max(0, K(S - E) - B sqrt(m')), m' = max(m, 4); whether it applies at all
     (m >= 3, no opponent met more than twice) is not checked (US Chess 2020, 4.2)."""
     m = args.whole("games", games) or 0
+    factor = _required("k", k, _check.positive)
+    _games_cover(m, {"score": score, "expected_score": expected_score})
     return uscf.bonus_amount(
-        _required("k", k, _check.positive), _required("score", score, partial(_check.score, games=m)),
+        factor, _required("score", score, partial(_check.score, games=m)),
         _required("expected_score", expected_score, partial(_check.expected_score, games=m)), m,
         bonus_multiplier=_multiplier(bonus_multiplier),
         rules=args.uscf_rules(rules))
+
+
+def _games_cover(m: int, scores: dict[str, Any]) -> None:
+    """Refuse ``games`` m, naming it, where it is the odd one out beside the ``scores`` (by argument
+    name, as given), each at most m: when every one is above m, or m is 0 and one is (no games, no
+    points). One score alone above m is that score's own error, named by it."""
+    found = {name: _required(name, value) for name, value in scores.items()}
+    above = [name for name, points in found.items() if points > m]
+    if not above or (m and len(above) < len(scores)):
+        return
+    said = " and ".join(f"'{name}' is {show(args.scalar(name, scores[name]))}" for name in above)
+    need = math.ceil(max(found[name] for name in above))
+    raise ArgumentError(f"Argument 'games' is {m}, but {said}, out of at least {need} games: give the "
+                        "games m played in the event")
 
 
 @xw.func
@@ -394,7 +428,9 @@ def _other_rating(row: list[Any]) -> tuple[str, float, int | None]:
     system = args.rating_system(name, row[0])
     rating = args.number(name, row[1] if len(row) > 1 else None, required=False)
     if system is None or rating is None:
-        raise _check.fail(name, "a rating system, its rating and optionally its games", row)
+        typed = ", ".join("(blank)" if v is None else show(v) for v in row)
+        raise ArgumentError(f"Argument '{name}' must be a rating system, its rating and optionally its "
+                            f"games, not {typed}")
     if any(v is not None for v in row[3:]):
         raise ArgumentError(f"Argument '{name}' has {len(row)} cells: give a rating system, its rating and "
                             "optionally its games (3 columns)")
