@@ -383,7 +383,8 @@ _BAD_ROWS: list[tuple[list[Any], str]] = [
                            "Online Quick, Online Blitz), not 'Bullet'"),
     (["Regular", None, 30], " must be a rating system, its rating and optionally its games, not "
                             "'Regular', (blank), 30"),
-    ([None, 1800, 30], " must be a rating system, its rating and optionally its games, not (blank), 1800, 30"),
+    ([None, 1800, 30], " must be a rating system, its rating and optionally its games, not "
+                       "(blank), 1800, 30"),
     (["Regular", 1800, 30, 7], " has 4 cells: give a rating system, its rating and optionally its games "
                                "(3 columns)"),
 ]
