@@ -237,7 +237,7 @@ def USCF_PWE(rating: Rating, opponent_ratings: OpponentRatings, rules: UscfRules
 @excel_function
 def USCF_SPECIAL(
     prior_rating: Annotated[Any, {"doc": "Pre-event (or initial) rating R0"}],
-    effective_games: Annotated[Any, {"doc": "Effective games N'"}],
+    effective_games: Annotated[Any, {"doc": "Effective games N', 0 to 50 (see EFFECTIVE_GAMES)"}],
     opponent_ratings: OpponentRatings,
     score: Annotated[Any, {"doc": "Score S, or the results (1/0.5/0, W/D/L) one per opponent", "ndim": 2}],
     history: Annotated[Any, {"doc": "all wins or all losses if every prior game was one; else blank"}] = None,
