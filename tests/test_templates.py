@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import runpy
 import zipfile
 from collections import Counter
 from itertools import combinations
@@ -47,6 +48,28 @@ def test_the_committed_templates_are_what_the_generator_makes(tmp_path: Path) ->
                 if part == "docProps/core.xml":  # the creation time is the only difference allowed
                     fresh, kept = (_TIMES.sub("", x.decode()).encode() for x in (fresh, kept))
                 assert fresh == kept, f"{path.name}: {part} differs; {stale}"
+
+
+def _main(monkeypatch: pytest.MonkeyPatch, *args: str) -> None:
+    monkeypatch.setattr("sys.argv", ["python -m xlrating.templates", *args])
+    runpy.run_module("xlrating.templates", run_name="__main__")
+
+
+def test_the_generator_command_helps_makes_its_folder_and_says_what_fails(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as helped:
+        _main(monkeypatch, "--help")
+    assert helped.value.code == 0 and "usage: python -m xlrating.templates" in capsys.readouterr().out
+    assert not Path("--help").exists()
+    target = tmp_path / "new" / "folder"
+    _main(monkeypatch, str(target))
+    assert sorted(p.name for p in target.iterdir()) == sorted(p.name for p in COMMITTED.iterdir())
+    a_file = tmp_path / "a-file"
+    a_file.write_text("kept", encoding="utf-8")
+    with pytest.raises(SystemExit) as failed:
+        _main(monkeypatch, str(a_file))
+    assert str(failed.value.code).startswith("python -m xlrating.templates: error:")
+    assert a_file.read_text(encoding="utf-8") == "kept"
 
 
 @pytest.mark.parametrize("name", ALL_FILES)
