@@ -207,12 +207,11 @@ class Said:
     def warnings(self, played: Collection[PlayerId]) -> tuple[str, ...]:
         """Every default the season took, ``played`` being the players with a game."""
         found = list(self._games(played))
-        for (where, name), (message, keys) in self.columns.items():
-            unique = list(dict.fromkeys(keys))
+        for (where, name), (message, keys) in self.columns.items():  # (each player once: :attr:`named`)
             if where:
-                found.append(f"event {where}: new {named_ids(unique)} without {name}: {message}")
+                found.append(f"event {where}: new {named_ids(keys)} without {name}: {message}")
             else:
-                found.append(f"list entries of {named_ids(unique)}: {name} not given, {message}")
+                found.append(f"list entries of {named_ids(keys)}: {name} not given, {message}")
         if (taken := adjusted_as_of(self.ratings, self.events)) is not None:
             first, adjusted = (day.isoformat() for day in taken)
             found.insert(0, f"the list's date is None: the list is taken as of the first event's end, "
