@@ -23,7 +23,7 @@ met, which a season workbook names, is not said.)
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, cast
@@ -256,6 +256,7 @@ def adjusted_as_of(ratings: RatingList, events: Sequence[Event]) -> tuple[dt.dat
     return (first, passed[-1].date) if passed else None
 
 
-def _games_taken(taken: Any, data: Mapping[str, Any]) -> bool:
+def _games_taken(taken: Callable[..., bool], data: Mapping[str, Any]) -> bool:
+    """:meth:`~xlrating.systems.System.games_taken` (``taken``) of a new player's ``data``."""
     get = data.get
-    return bool(taken(get("rating"), get("games"), get("k"), get("birth_date"), get("joined")))
+    return taken(get("rating"), get("games"), get("k"), get("birth_date"), get("joined"))
