@@ -673,7 +673,7 @@ def FIDE_RA(
     players (FIDE Handbook B.02, 10.21b; rounded as 10.54 rounds it)."""
     n = _check.whole("opponents", args.whole("opponents", opponents) or 0, low=1)
     pairs = args.pairs("ratings", ratings, "scores", scores, read_first=args.rating_cells(LOWEST_PUBLISHED),
-                       read_second=args.checked_cells(lambda name, value: _check.score(name, value, n)))
+                       read_second=args.checked_cells(partial(_check.score, games=n)))
     if not pairs:
         raise NotAvailable("Argument 'ratings' has no values")
     return fide.tournament_average([r for r, _ in pairs], [s for _, s in pairs], n)
@@ -694,7 +694,7 @@ def FIDE_RN(
                             f"under {edition.display} a first rating comes from all games at once: "
                             "use FIDE_RU over all the games")
     pairs = args.pairs("ru_ratings", ru_ratings, "games", games, read_first=args.rating_cells(),
-                       read_second=args.checked_cells(lambda name, value: _check.whole(name, value, low=1)))
+                       read_second=args.checked_cells(partial(_check.whole, low=1)))
     if not pairs:
         raise NotAvailable("Argument 'ru_ratings' has no values")
     events = [(ru, int(count)) for ru, count in pairs]

@@ -427,11 +427,7 @@ def pairs(first_name: str, first: Any, second_name: str, second: Any, *,
 
 def _rating_in(name: str, index: int, value: Any, low: float) -> float:
     """A range's cell read as a rating from ``low`` to 4000, named by its place in the range."""
-    found = _number_in(name, index, value)
-    if not low <= found <= 4000:
-        raise ArgumentError(f"Argument '{name}', cell {index + 1} must be a rating between {low:g} and 4000, "
-                            f"not {cell.show(value)}")
-    return found
+    return _checked_in(partial(_check.rating, low=low), name, index, value)
 
 
 def checked(check: Callable[[str, float], float], name: str, found: float, value: Any) -> float:

@@ -145,7 +145,7 @@ def _one_line(value: str, where: str, what: str, warnings: list[str]) -> str:
     if not _BREAKS.search(value):
         return value
     warnings.append(f"{where}: the {what} holds a line break or tab; written with a space in its place "
-                 "(a TRF line holds one line)")
+                    "(a TRF line holds one line)")
     return " ".join(_BREAKS.sub(" ", value).split())
 
 
@@ -245,14 +245,14 @@ def _kept(section: Section, player: PlayerRow, warnings: list[str]) -> tuple[dic
             continue
         if match is None:
             warnings.append(f"{where}: {token!r} is not a TRF field this export knows (R3 0005 w W, born "
-                         "1985/00/00); left out")
+                            "1985/00/00); left out")
         elif match["born"]:
             year = int(match["born"][:4])
             if player.birth_date == datetime.date(year, 1, 1):
                 born = match["born"]
             else:
                 warnings.append(f"{where}: the birth date is no longer 1 January {year}: written as the "
-                             f"birth date cell says, not {match['born']}")
+                                f"birth date cell says, not {match['born']}")
         else:
             number, kept = int(match["round"]), match["field"]
             cell = player.rounds[number - 1] if 0 < number <= len(player.rounds) else None
@@ -260,7 +260,7 @@ def _kept(section: Section, player: PlayerRow, warnings: list[str]) -> tuple[dic
                 fields[number] = kept[:7] + kept[7].upper()
             else:
                 warnings.append(f"{where}: round {number}'s {kept!r} no longer matches its cell: written as "
-                             "the cell says")
+                                "the cell says")
     return fields, born
 
 

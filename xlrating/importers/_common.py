@@ -163,7 +163,7 @@ def decode_text(data: bytes, where: str, warnings: list[str] | None = None) -> s
         if len(legacy) > 10:
             shown += f" and {len(legacy) - 10} more"
         warnings.append(f"The file mixes UTF-8 and Windows-1252 text: line{'s' if len(legacy) > 1 else ''} "
-                     f"{shown} read as Windows-1252, the rest as UTF-8; check the names with accents")
+                        f"{shown} read as Windows-1252, the rest as UTF-8; check the names with accents")
     return text
 
 
@@ -525,7 +525,7 @@ def merge_settings(
             merged[key] = "Swiss"
             others = [s.name or s.sheet.name for s in sections if s.settings.get(key) != "Swiss"]
             warnings.append("Sections differ in event type: the workbook says Swiss; round robin "
-                         f"sections: {', '.join(others)} (rated alike under US Chess rules)")
+                            f"sections: {', '.join(others)} (rated alike under US Chess rules)")
         elif key in (*_EVENT_WIDE, "Event type"):
             blocking.append(key)
     if blocking:

@@ -636,7 +636,7 @@ def _time_control(chosen: Sequence[Section], infos: dict[str, _SectionInfo], war
     controls = {infos[s.aliases[1]].time_control for s in chosen} - {""}
     if len(controls) > 1:
         warnings.append("Sections differ in time control (" + ", ".join(sorted(controls)) + "): the Event "
-                     "sheet's Time control is left blank")
+                        "sheet's Time control is left blank")
         return []
     return [("Time control", control) for control in controls]
 
@@ -669,7 +669,7 @@ def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> Im
     chosen = select_sections(read, sections, source, problems)
     if any("Rating" in s.sheet.header and "Games" not in s.sheet.header for s in chosen):
         warnings.append("The report files give ratings without their game counts: rated players are taken "
-                     "as established; enter Games for provisional players before rating")
+                        "as established; enter Games for provisional players before rating")
     merged, more = merge_settings(chosen, source, problems)
     warnings += more
     problems.raise_if_any(title)

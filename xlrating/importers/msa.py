@@ -434,8 +434,8 @@ def parse_msa(text: str, source: str, *, sections: Sequence[str] | None = None,
     event: list[tuple[str, Cell]] = [(k, v) for k, v in settings.items()]
     event += [("Event name", None), ("Start date", None), ("End date", None)]
     sheets = tuple(s.sheet for s in chosen)
-    match = ["A two-player section is imported as a match (US Chess 2020, 7)"] * (
-        settings.get("Event type") == "Match")
+    match = (("A two-player section is imported as a match (US Chess 2020, 7)",)
+             if settings.get("Event type") == "Match" else ())
     return ImportedEvent(source=source, format="msa", event=tuple(event), sheets=sheets,
                          notes=(*notes, *match),
                          warnings=(*warnings, *merged, NO_DATES, *noted_players(sheets)))

@@ -185,8 +185,8 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
     warnings += [f"{shown(path)}: {warning}" for path, event in imported for warning in event.warnings
                  if warning != NO_DATES]  # said below, in a season's words
     warnings += [f"{shown(path)}: the file gives no dates: fill in the End date of its row on the "
-              f"{EVENTS_SHEET} sheet (a season is rated in date order, and refuses an event without one)"
-              for path, event in imported if event.setting("End date") is None]
+                 f"{EVENTS_SHEET} sheet (a season is rated in date order, and refuses an event without one)"
+                 for path, event in imported if event.setting("End date") is None]
     warnings += [str(warning) for warning in identity_warnings(_sightings(events))]
     return ImportedSeason(sheets, tuple(notes), tuple(warnings))
 

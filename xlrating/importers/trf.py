@@ -528,7 +528,7 @@ def _player_count(found: _Lines, lines: Sequence[str], source: str, problems: Pr
                                                 f"{count} player lines (is it cut short?)")
     elif declared is not None and declared < count:
         warnings.append(f"The file says {declared} players (line 062) but has {count} player lines: all "
-                     f"{count} are imported (some programs count only the players who played)")
+                        f"{count} are imported (some programs count only the players who played)")
 
 
 def _meetings(players: Sequence[Player], raw: dict[int, Fields], by_number: dict[int, Player],

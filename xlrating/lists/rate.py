@@ -268,8 +268,8 @@ def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS) ->
 class Season:
     """The working of one season: the list's entries (copied once), histories, outcomes."""
 
-    def __init__(self, ratings: RatingList, explain: bool, settings: Settings,
-                 events: Sequence[Event] = ()) -> None:
+    def __init__(self, ratings: RatingList, explain: bool, settings: Settings, events: Sequence[Event]
+                 ) -> None:
         self.ratings = ratings
         self.said = Said(ratings, events)
         """The defaults the events take (an adapter reports each wave's first outcome to it)."""

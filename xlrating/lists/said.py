@@ -23,7 +23,7 @@ met, which a season workbook names, is not said.)
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, cast
@@ -207,12 +207,11 @@ class Said:
     def warnings(self, played: Collection[PlayerId]) -> tuple[str, ...]:
         """Every default the season took, ``played`` being the players with a game."""
         found = list(self._games(played))
-        for (where, name), (message, keys) in self.columns.items():
-            unique = list(dict.fromkeys(keys))
+        for (where, name), (message, keys) in self.columns.items():  # (each player once: :attr:`named`)
             if where:
-                found.append(f"event {where}: new {named_ids(unique)} without {name}: {message}")
+                found.append(f"event {where}: new {named_ids(keys)} without {name}: {message}")
             else:
-                found.append(f"list entries of {named_ids(unique)}: {name} not given, {message}")
+                found.append(f"list entries of {named_ids(keys)}: {name} not given, {message}")
         if (taken := adjusted_as_of(self.ratings, self.events)) is not None:
             first, adjusted = (day.isoformat() for day in taken)
             found.insert(0, f"the list's date is None: the list is taken as of the first event's end, "
@@ -257,6 +256,7 @@ def adjusted_as_of(ratings: RatingList, events: Sequence[Event]) -> tuple[dt.dat
     return (first, passed[-1].date) if passed else None
 
 
-def _games_taken(taken: Any, data: Mapping[str, Any]) -> bool:
+def _games_taken(taken: Callable[..., bool], data: Mapping[str, Any]) -> bool:
+    """:meth:`~xlrating.systems.System.games_taken` (``taken``) of a new player's ``data``."""
     get = data.get
-    return bool(taken(get("rating"), get("games"), get("k"), get("birth_date"), get("joined")))
+    return taken(get("rating"), get("games"), get("k"), get("birth_date"), get("joined"))

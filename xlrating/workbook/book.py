@@ -91,8 +91,9 @@ class Workbook:
     new_parts: dict[str, str] = field(default_factory=dict, repr=False)
     """The XML of each added sheet's part before anything is written into it."""
     notes: list[str] = field(default_factory=list)
-    """What a user should know about the run that is not an error (set by
-    :func:`~xlrating.workbook.rate_workbook`; the command line prints them)."""
+    """What a user should know about the run that is not an error: a copy of the rated result's
+    warnings (set by :func:`~xlrating.workbook.rate_workbook` and
+    :func:`~xlrating.workbook.season.rate_season_workbook`; the command line prints the result's)."""
 
     @property
     def content(self) -> bytes:
