@@ -1,7 +1,7 @@
 """Time a federation-sized season through :func:`xlrating.lists.rate_season`.
 
 ``python benchmarks/bench_lists.py [--players N] [--events E] [--games G] [--systems uscf,fide,icu]
-[--newcomers F] [--records] [--no-memory]``
+[--newcomers F] [--records] [--parts] [--no-memory]``
 
 A seeded synthetic year: a list of ``N`` players (true strengths, list ratings near
 them), ``E`` events spread over the year, each with players drawn from the list and
@@ -25,6 +25,10 @@ ICU: the iterated performance, then provisional). For each system it prints:
   the peak memory of a second run under :mod:`tracemalloc` (slow: skipped with
   ``--no-memory``).
 
+With ``--parts``, the list layer's time split into its parts (:data:`_PARTS`: the checks,
+seating each wave, building the engine's players, finding the defaults taken, FIDE's period
+close) and the rest (reading the outcomes and folding them back, the history rows, the waves).
+
 With ``--records``, first the yardstick of the list layer (:func:`object_floor`): the checks,
 and the records the season makes for every player and event (the engine's player, the
 outcome, the new entry, the history row), timed alone with no rating done.
@@ -38,11 +42,13 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib
 import random
 import resource
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -142,6 +148,42 @@ def _timed_engines(module: Any) -> list[float]:
 
     module.call_engine = timed
     return spent
+
+
+_PARTS = (
+    ("checks", "xlrating.lists.rate", "check_season"),
+    ("seating", "xlrating.lists.rate", "Season.seat"),
+    ("engine's players", "{adapter}", "engine_players"),
+    ("defaults taken", "xlrating.lists.said", "Said.took"),
+    ("FIDE's period close", "xlrating.lists.fide", "_Period.close"),
+)
+"""The list layer's parts that ``--parts`` times: (name, module, function or Class.method)."""
+
+
+def _timed_parts(system: str) -> tuple[dict[str, float], list[Callable[[], None]]]:
+    """Patch each of :data:`_PARTS` to add up its processor time (the calls are per wave or per
+    period, so the patches cost little); gives the times and the undoings."""
+    spent: dict[str, float] = {}
+    undo: list[Callable[[], None]] = []
+    for name, module_name, attribute in _PARTS:
+        if "FIDE" in name and system != "fide":
+            continue
+        owner: Any = importlib.import_module(module_name.format(adapter=ADAPTERS[system].__name__))
+        *path, last = attribute.split(".")
+        for step in path:
+            owner = getattr(owner, step)
+        original = getattr(owner, last)
+
+        def timed(*args: Any, _original: Any = original, _name: str = name, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return _original(*args, **kwargs)
+            finally:
+                spent[_name] = spent.get(_name, 0.0) + time.process_time() - start
+
+        setattr(owner, last, timed)
+        undo.append(partial(setattr, owner, last, original))
+    return spent, undo
 
 
 def object_floor(strength: list[float], events: list[Event], newcomers: float) -> None:
@@ -244,17 +286,20 @@ def column_floor(strength: list[float], events: list[Event]) -> None:
 
 
 def run(system: str, strength: list[float], events: list[Event], memory: bool, targets: Targets,
-        newcomers: float = 0.0) -> None:
+        newcomers: float = 0.0, parts: bool = False) -> None:
     ratings = make_list(system, strength, newcomers=newcomers)
     count = sum(len(e.games) for e in events)
     floor = _floor_per_game(ratings, events, len(strength))
     module = ADAPTERS[system]
     original = module.call_engine
     spent = _timed_engines(module)
+    timed_parts, undo = _timed_parts(system) if parts else ({}, [])
     start = time.process_time()
     result = rate_season(ratings, events)
     total = time.process_time() - start
     module.call_engine = original
+    for undoing in undo:
+        undoing()
     layer = total - spent[0]
     print(
         f"{system.upper()}: {len(ratings):,} players on the list, {len(strength) - len(ratings):,} new, "
@@ -268,6 +313,11 @@ def run(system: str, strength: list[float], events: list[Event], memory: bool, t
         f"{layer / count / floor:.2f}x the floor pass, {layer / total:.0%} of the year, "
         f"{layer / spent[0]:.2f}x the engines' time)"
     )
+    if parts:
+        rest = layer - sum(timed_parts.values())
+        print("  the list layer's parts (processor time, x the floor pass): " + ", ".join(
+            f"{name} {took:.2f} s ({took / count / floor:.2f})" for name, took in (*timed_parts.items(),
+                                                                                 ("the rest", rest))))
     targets.check(f"{system.upper()} year", total / count / floor, YEAR_TARGET)
     print(f"  {len(result.history):,} players played; list of {len(result.list):,}")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10
@@ -293,6 +343,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--records", action="store_true",
                         help="also time the season's checks and records alone (object_floor) and the "
                              "year's arithmetic on columns (column_floor)")
+    parser.add_argument("--parts", action="store_true",
+                        help="also time the list layer's parts (the checks, seating, the engine's players, "
+                             "the defaults taken, FIDE's period close; the rest is folding back)")
     args = parser.parse_args(argv)
     if not 0 <= args.newcomers < 1:
         parser.error(f"--newcomers must be from 0 to under 1, not {args.newcomers}")
@@ -304,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
         object_floor(strength, events, args.newcomers)
         column_floor(strength, events)
     for system in args.systems.split(","):
-        run(system.strip(), strength, events, not args.no_memory, targets, args.newcomers)
+        run(system.strip(), strength, events, not args.no_memory, targets, args.newcomers, args.parts)
     return targets.status()
 
 
