@@ -151,13 +151,14 @@ def _timed_engines(module: Any) -> list[float]:
 
 
 _PARTS = (
-    ("checks", "xlrating.lists.rate", "check_season"),
-    ("seating", "xlrating.lists.rate", "Season.seat"),
-    ("engine's players", "{adapter}", "engine_players"),
-    ("defaults taken", "xlrating.lists.said", "Said.took"),
-    ("FIDE's period close", "xlrating.lists.fide", "_Period.close"),
+    ("checks", "xlrating.lists.rate", "check_season", None),
+    ("seating", "xlrating.lists.rate", "Season.seat", None),
+    ("engine's players", "{adapter}", "engine_players", None),
+    ("defaults taken", "xlrating.lists.said", "Said.took", None),
+    ("FIDE's period close", "xlrating.lists.fide", "_Period.close", "fide"),
 )
-"""The list layer's parts that ``--parts`` times: (name, module, function or Class.method)."""
+"""The list layer's parts that ``--parts`` times: (name, module (``{adapter}``: the system's
+adapter), function or ``Class.method``, the one system it is timed for or None for all)."""
 
 
 def _timed_parts(system: str) -> tuple[dict[str, float], list[Callable[[], None]]]:
@@ -165,8 +166,8 @@ def _timed_parts(system: str) -> tuple[dict[str, float], list[Callable[[], None]
     period, so the patches cost little); gives the times and the undoings."""
     spent: dict[str, float] = {}
     undo: list[Callable[[], None]] = []
-    for name, module_name, attribute in _PARTS:
-        if "FIDE" in name and system != "fide":
+    for name, module_name, attribute, only in _PARTS:
+        if only not in (None, system):
             continue
         owner: Any = importlib.import_module(module_name.format(adapter=ADAPTERS[system].__name__))
         *path, last = attribute.split(".")
