@@ -44,7 +44,6 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from itertools import repeat
 from operator import add, sub
 from typing import Any, cast
 
@@ -472,9 +471,8 @@ class _Event:
         if not self.listed:
             self._listed()
         column = _columns(positions, len(self.players))
-        lines, steps = self._explanations(positions)
         built = outcome_records({**{name: column(values) for name, values in self.fields.items()},
-                                 "games": lines, "steps": steps, "notes": self._notes_column(positions)})
+                                 **self._explanations(positions), "notes": self._notes_column(positions)})
         m = column(self.m)
         if 0 in m:
             for j, i in enumerate(positions):
@@ -522,14 +520,14 @@ class _Event:
             notes[i] = self._notes(i)
         return notes
 
-    def _explanations(self, positions: Sequence[int]
-                      ) -> tuple[Iterable[tuple[GameLine, ...]], Iterable[tuple[Step, ...]]]:
-        """The game lines and the steps of the players at ``positions`` (empty without
-        explanations, and for a player with no rated game: see :meth:`_not_rated`)."""
+    def _explanations(self, positions: Sequence[int]) -> dict[str, list[tuple[Any, ...]]]:
+        """The game lines and the steps of the players at ``positions`` (for a player with no
+        rated game: see :meth:`_not_rated`), by field; none without explanations (each field
+        keeps its default, empty)."""
         if not self.explain:
-            return repeat((), len(positions)), repeat((), len(positions))
-        return ([self.explain_games(i) if self.m[i] else () for i in positions],
-                [self.explain_steps(i, rated=True) if self.m[i] else () for i in positions])
+            return {}
+        return {"games": [self.explain_games(i) if self.m[i] else () for i in positions],
+                "steps": [self.explain_steps(i, rated=True) if self.m[i] else () for i in positions]}
 
     def _not_rated(self, i: int) -> PlayerOutcome:
         """The outcome of player ``i``, who has no rated game: his rating unchanged."""
