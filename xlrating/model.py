@@ -199,13 +199,15 @@ def _open_slots(cls: type) -> type:
 
 def _slot_scope(cls: type, done: str) -> tuple[tuple[str, ...], dict[str, Any]]:
     """The slots of ``cls`` (a slotted dataclass with no base class, its slots in field order)
-    and the names a function generated to fill them sees (the class, its open twin, ``_new``);
-    ``TypeError`` for any other class (``done``: what was to be done slot by slot)."""
+    and the names a function generated to fill them sees (the class and its open twin, which
+    makes a new record when called: it has no ``__init__``, and calling it is quicker than
+    ``object.__new__``); ``TypeError`` for any other class (``done``: what was to be done slot
+    by slot)."""
     names: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
     if cls.__bases__ != (object,) or names != tuple(f.name for f in fields(cls)):
         raise TypeError(f"{cls.__name__}: only a slotted record with no base class can be {done} slot by "
                         "slot")
-    return names, {"_cls": cls, "_open": _open_slots(cls), "_new": object.__new__}
+    return names, {"_cls": cls, "_open": _open_slots(cls)}
 
 
 def _filling(scope: dict[str, Any], name: str, signature: str, values: Sequence[str]) -> Callable[..., Any]:
@@ -214,7 +216,7 @@ def _filling(scope: dict[str, Any], name: str, signature: str, values: Sequence[
     expression a slot), each stored as :func:`_slot_filling_init` stores it."""
     names = scope["_cls"].__slots__
     exec(f"def {name}({signature}):\n"
-         "    new = _new(_open)\n"
+         "    new = _open()\n"
          + "".join(f"    new.{slot} = {value}\n" for slot, value in zip(names, values, strict=True))
          + "    new.__class__ = _cls\n"
          "    return new\n", scope)
@@ -459,7 +461,7 @@ def _records_filler(columns: tuple[str, ...], same: tuple[str, ...]) -> Callable
          "    append = made.append\n"
          f"    for ({', '.join(columns)},) in zip({', '.join(f'_column_{name}' for name in columns)}, "
          "strict=True):\n"
-         "        new = _new(_open)\n"
+         "        new = _open()\n"
          + "".join(f"        new.{name} = {name}\n" for name in names) +
          "        new.__class__ = _cls\n"
          "        append(new)\n"
