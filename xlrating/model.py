@@ -444,12 +444,15 @@ def _records_filler(columns: tuple[str, ...], same: tuple[str, ...]) -> Callable
     names an engine gives (an engine gives the same few names event after event): one loop
     over the rows, each record's slots filled in it, a field given once for all (a default, or
     ``same``) from a local name, so that neither a column nor a call per record is made for
-    it. Raises TypeError for an unknown field name or a required field not given."""
+    it. Raises TypeError for an unknown field name, a field given both ways or a required field
+    not given."""
     unknown = sorted((set(columns) | set(same)) - _OUTCOME_DEFAULTS.keys())
+    twice = sorted(set(columns) & set(same))
     required = [name for name, value in _OUTCOME_DEFAULTS.items() if value is MISSING
                 and name not in columns and name not in same]
-    if unknown or required:
-        raise TypeError(f"outcome_records: unknown fields {unknown}, missing fields {required}")
+    if unknown or twice or required:
+        raise TypeError(f"outcome_records: unknown fields {unknown}, fields given both as a column and "
+                        f"once for all {twice}, missing fields {required}")
     names, scope = _slot_scope(PlayerOutcome, "filled")
     fixed = [f"{name}=_default_{name}" for name in names if name not in columns]
     scope.update((f"_default_{name}", _OUTCOME_DEFAULTS[name]) for name in names if name not in columns)
