@@ -3,14 +3,20 @@
 An engine builds a large event's records field by field (:func:`xlrating.model.outcome_records`):
 each field's values for the players at some positions, from a list indexed by player.
 :func:`picker` picks them with :func:`operator.itemgetter`, one C loop per field instead of a
-Python loop per player.
+Python loop per player. An engine's columns of every outcome
+(:data:`xlrating.model.ColumnSource`) put the same values in their places
+(:func:`empty_columns`, :func:`put_columns`, :func:`put_row`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
 from operator import itemgetter
 from typing import Any
+
+from .model import OUTCOME_DEFAULTS
 
 Picker = Callable[[Sequence[Any]], Sequence[Any]]
 
@@ -27,3 +33,27 @@ def picker(positions: Sequence[int]) -> Picker:
     if len(positions) > 1:
         return itemgetter(*positions)
     return lambda values: [values[i] for i in positions]  # itemgetter of one position gives no tuple
+
+
+def empty_columns(names: Sequence[str], size: int) -> dict[str, list[Any]]:
+    """A column of ``size`` values for each outcome field named, each value the field's default
+    (then :func:`put_columns`)."""
+    return {name: [OUTCOME_DEFAULTS[name]] * size for name in names}
+
+
+def put_columns(found: dict[str, list[Any]], positions: Sequence[int], columns: dict[str, Iterable[Any]],
+                **same: Any) -> None:
+    """Put, at ``positions`` of each column of ``found``, the field's values there: from
+    ``columns`` (each field's values at those positions, in order), or ``same`` (one value for
+    all of them), else the field's default (as :func:`xlrating.model.outcome_records` gives
+    them)."""
+    for name, values in found.items():
+        given = columns[name] if name in columns else repeat(same.get(name, OUTCOME_DEFAULTS[name]))
+        deque(map(values.__setitem__, positions, given), 0)
+
+
+def put_row(found: dict[str, list[Any]], i: int, fields: dict[str, Any]) -> None:
+    """Put one player's fields (``fields``: those not at their default) at position ``i`` of each
+    column of ``found`` (as :func:`put_columns` puts many)."""
+    for name, values in found.items():
+        values[i] = fields.get(name, OUTCOME_DEFAULTS[name])

@@ -416,12 +416,55 @@ class PlayerOutcome:
         """Post-event minus pre-event rating, as the ``Change`` column and the report show it
         (``None`` where :attr:`change` is). It differs from :attr:`change` where the engine's
         change is a step of its working: an ICU rating is published rounded, with the bonus."""
-        if self.change is None or self.post_rating is None or self.pre_rating is None:
-            return self.change
-        return self.post_rating - self.pre_rating
+        return rating_change(self.change, self.post_rating, self.pre_rating)
 
 
-_OUTCOME_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(PlayerOutcome)}
+def rating_change(change: float | None, post: float | None, pre: float | None) -> float | None:
+    """:attr:`PlayerOutcome.rating_change` of an outcome with these ``change``, ``post_rating``
+    and ``pre_rating`` (for a caller that reads them as columns, :func:`outcome_columns`)."""
+    if change is None or post is None or pre is None:
+        return change
+    return post - pre
+
+
+OUTCOME_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(PlayerOutcome)}
+"""Each field of :class:`PlayerOutcome` and its default (``MISSING``: none)."""
+
+OUTCOME_NUMBERS = tuple(name for name in OUTCOME_DEFAULTS if name not in ("games", "steps", "notes"))
+"""The fields of :class:`PlayerOutcome` that can be read as columns (:func:`outcome_columns`):
+all but the explanation (``games``, ``steps``) and the ``notes``."""
+
+ColumnSource = Callable[[Sequence[str]], dict[str, list[Any]]]
+"""An engine's columns of an event's outcomes: for the fields named (of
+:data:`OUTCOME_NUMBERS`), each field's value for every player in order, as a list of the very
+values (and types) the records hold."""
+
+
+def outcome_columns(outcome: EventOutcome, *names: str) -> list[list[Any]]:
+    """The fields ``names`` (of :data:`OUTCOME_NUMBERS`) of every player's outcome in ``outcome``,
+    a list per field in the players' order, each equal value for value and type for type to
+    ``[getattr(record, name) for record in outcome.players]``. For a large event's
+    :class:`Outcomes` they are read from the engine's kept values (:meth:`Outcomes.columns`)
+    and no record is built; otherwise from the records. Raises ArgumentError for a name that
+    is not such a field."""
+    players = outcome.players
+    if isinstance(players, Outcomes):
+        return players.columns(*names)
+    return _record_columns(players, names)
+
+
+def _record_columns(records: Sequence[PlayerOutcome], names: Sequence[str]) -> list[list[Any]]:
+    """The fields ``names`` of ``records``, a list per field (see :func:`outcome_columns`)."""
+    _known_numbers(names)
+    return [[getattr(record, name) for record in records] for name in names]
+
+
+def _known_numbers(names: Sequence[str]) -> None:
+    """Raise ArgumentError unless every one of ``names`` is in :data:`OUTCOME_NUMBERS`."""
+    unknown = [name for name in names if name not in OUTCOME_NUMBERS]
+    if unknown:
+        raise ArgumentError(f"Not an outcome field read as a column: {', '.join(map(repr, unknown))} "
+                            f"(the fields are {', '.join(OUTCOME_NUMBERS)})")
 
 
 def outcome_records(columns: dict[str, Iterable[Any]], **same: Any) -> list[PlayerOutcome]:
@@ -446,16 +489,16 @@ def _records_filler(columns: tuple[str, ...], same: tuple[str, ...]) -> Callable
     ``same``) from a local name, so that neither a column nor a call per record is made for
     it. Raises TypeError for an unknown field name, a field given both ways or a required field
     not given."""
-    unknown = sorted((set(columns) | set(same)) - _OUTCOME_DEFAULTS.keys())
+    unknown = sorted((set(columns) | set(same)) - OUTCOME_DEFAULTS.keys())
     twice = sorted(set(columns) & set(same))
-    required = [name for name, value in _OUTCOME_DEFAULTS.items() if value is MISSING
+    required = [name for name, value in OUTCOME_DEFAULTS.items() if value is MISSING
                 and name not in columns and name not in same]
     if unknown or twice or required:
         raise TypeError(f"outcome_records: unknown fields {unknown}, fields given both as a column and "
                         f"once for all {twice}, missing fields {required}")
     names, scope = _slot_scope(PlayerOutcome, "filled")
     fixed = [f"{name}=_default_{name}" for name in names if name not in columns]
-    scope.update((f"_default_{name}", _OUTCOME_DEFAULTS[name]) for name in names if name not in columns)
+    scope.update((f"_default_{name}", OUTCOME_DEFAULTS[name]) for name in names if name not in columns)
     if not columns:
         return lambda **_same: []
     exec("def fill(" + ", ".join([*(f"_column_{name}" for name in columns), *(["*"] if fixed else []),
@@ -488,17 +531,23 @@ class Outcomes(Sequence[PlayerOutcome]):
     together), else by ``build`` one by one; the engine's working is then let go before the
     collector resumes, so that its next pass looks at the records and not at the working.
 
+    The engine's ``columns`` (a :data:`ColumnSource`), if it gives one, answers
+    :meth:`columns` from the same kept values without building any record: a season reads a
+    few numbers of every player and no explanation.
+
     It is an immutable sequence and compares equal to a tuple (or another ``Outcomes``)
     of equal outcomes.
     """
 
-    __slots__ = ("_build", "_built", "_many", "_missing", "_numbers")
+    __slots__ = ("_build", "_built", "_columns", "_many", "_missing", "_numbers")
 
     def __init__(self, numbers: Sequence[int], build: Callable[[int], PlayerOutcome],
-                 many: Callable[[Sequence[int]], Sequence[PlayerOutcome]] | None = None) -> None:
+                 many: Callable[[Sequence[int]], Sequence[PlayerOutcome]] | None = None,
+                 columns: ColumnSource | None = None) -> None:
         self._numbers = tuple(numbers)
         self._build: Callable[[int], PlayerOutcome] | None = build
         self._many = many
+        self._columns = columns
         self._built: list[PlayerOutcome | None] = [None] * len(self._numbers)
         self._missing = len(self._numbers)
 
@@ -509,6 +558,17 @@ class Outcomes(Sequence[PlayerOutcome]):
 
     def __len__(self) -> int:
         return len(self._numbers)
+
+    def columns(self, *names: str) -> list[list[Any]]:
+        """The fields ``names`` of every outcome, a list per field (see :func:`outcome_columns`):
+        from the engine's kept values while some outcome is not built yet and the engine gives
+        them, else from the records. Raises ArgumentError for a name not in
+        :data:`OUTCOME_NUMBERS`."""
+        if self._columns is None or not self._missing:
+            return _record_columns(self, names)
+        _known_numbers(names)
+        found = self._columns(names)
+        return [found[name] for name in names]
 
     @overload
     def __getitem__(self, index: int) -> PlayerOutcome: ...
@@ -526,7 +586,7 @@ class Outcomes(Sequence[PlayerOutcome]):
             built = self._built[position] = self._build(position)
             self._missing -= 1
             if not self._missing:
-                self._build = self._many = None  # everything is built: free the engine's working
+                self._build = self._many = self._columns = None  # all built: free the engine's working
         return built
 
     def __iter__(self) -> Iterator[PlayerOutcome]:
@@ -547,7 +607,7 @@ class Outcomes(Sequence[PlayerOutcome]):
             missing = [i for i, outcome in enumerate(built) if outcome is None]
             for i, outcome in zip(missing, many(missing), strict=True):
                 built[i] = outcome
-        self._missing, self._build, self._many = 0, None, None
+        self._missing, self._build, self._many, self._columns = 0, None, None, None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (tuple, Outcomes)):

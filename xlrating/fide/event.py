@@ -40,10 +40,10 @@ from fractions import Fraction
 from functools import cache, partial
 from itertools import compress, repeat
 from operator import gt, mul, not_, sub
-from typing import cast
+from typing import Any, cast
 
 from .. import _check, _vector
-from .._columns import MANY, Picker, picker
+from .._columns import MANY, Picker, empty_columns, picker, put_columns, put_row
 from .._gc import collector_paused
 from .._sides import listed_sides
 from ..errors import EventError
@@ -192,7 +192,20 @@ class _Event:
                 found[j] = self.one_outcome(positions[j], new, sums, changes)
             return cast("list[PlayerOutcome]", found)
 
-        return Outcomes(self.numbers, lambda i: many([i])[0], many)
+        def columns(names: Sequence[str]) -> dict[str, list[Any]]:
+            """The fields ``names`` of every outcome, from the values :func:`many` builds the
+            records of (:data:`xlrating.model.ColumnSource`)."""
+            everyone = range(len(self.players))
+            found = empty_columns(names, len(everyone))
+            with_games = list(compress(everyone, map(mul, self.is_rated, sums.games)))
+            put_columns(found, with_games, self.rated_fields(with_games, sums, changes), method=Method.ELO)
+            unrated = list(compress(everyone, map(not_, self.is_rated)))
+            put_columns(found, unrated, self.new_fields(unrated, new))
+            for i in compress(everyone, map(gt, self.is_rated, map(bool, sums.games))):  # no rated game
+                put_row(found, i, self.unchanged_fields(i))
+            return found
+
+        return Outcomes(self.numbers, lambda i: many([i])[0], many, columns)
 
     def one_outcome(self, i: int, new: dict[int, NewPlayerRating], sums: RatedSums,
                     changes: RatedChanges) -> PlayerOutcome:
@@ -278,24 +291,28 @@ class _Event:
         rated in ``sums``."""
         if sums.games[i]:
             return self.rated_outcomes([i], sums, changes)[0]
-        player = self.players[i]
         notes = [*self.rated_notes(i, sums, changes), "no games against rated opponents: rating unchanged"]
-        return PlayerOutcome(
-            player=player.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0,
-            pre_rating=player.rating, pre_games=player.games, post_rating=player.rating,
-            post_games=player.games, initial_rating=player.rating, initial_games=player.games,
-            change=0.0, notes=tuple(notes))
+        return PlayerOutcome(**self.unchanged_fields(i), notes=tuple(notes))
 
-    def rated_outcomes(self, positions: Sequence[int], sums: RatedSums,
-                       changes: RatedChanges) -> list[PlayerOutcome]:
-        """The outcomes (10.5) of the rated players at ``positions``, each with a game against an
-        opponent who counts as rated in ``sums``, built field by field for all of them at once."""
+    def unchanged_fields(self, i: int) -> dict[str, Any]:
+        """The numeric fields of rated player i's outcome, who has no game against an opponent
+        who counts as rated: his rating unchanged (every other field at its default)."""
+        player = self.players[i]
+        return {"player": player.number, "method": Method.NOT_RATED, "rated_games": 0, "rated_score": 0.0,
+                "pre_rating": player.rating, "pre_games": player.games, "post_rating": player.rating,
+                "post_games": player.games, "initial_rating": player.rating, "initial_games": player.games,
+                "change": 0.0}
+
+    def rated_fields(self, positions: Sequence[int], sums: RatedSums,
+                     changes: RatedChanges) -> dict[str, Sequence[Any]]:
+        """The numeric fields (but the method, :attr:`~xlrating.model.Method.ELO`) of the
+        outcomes (10.5) of the rated players at ``positions``, each with a game against an
+        opponent who counts as rated in ``sums``: each field's values for all of them."""
         pick = picker(positions)
         games = pick(sums.games)
         ratings = pick(self.ratings)
         prior = [p.games for p in pick(self.players)]
-        explain = self.explain
-        return outcome_records({
+        return {
             "player": pick(self.numbers), "rated_games": games,
             "rated_score": pick(sums.score), "pre_rating": ratings,
             "pre_games": prior, "post_rating": pick(changes.post_rating),
@@ -303,11 +320,20 @@ class _Event:
             "initial_rating": ratings, "initial_games": prior, "change": pick(changes.change),
             "k": pick(changes.k_value), "expected_score": pick(sums.expected),
             "performance": pick(changes.performance),
+        }
+
+    def rated_outcomes(self, positions: Sequence[int], sums: RatedSums,
+                       changes: RatedChanges) -> list[PlayerOutcome]:
+        """The outcomes (10.5) of the rated players at ``positions``, each with a game against an
+        opponent who counts as rated in ``sums``, built field by field for all of them at once."""
+        explain = self.explain
+        return outcome_records({
+            **self.rated_fields(positions, sums, changes),
             "games": [self.rated_lines(i, sums, (changes.k[i], changes.k_unit[i])) for i in positions]
             if explain else repeat((), len(positions)),
             "steps": [self.rated_steps(i, sums, changes.of(i), changes.performance[i]) for i in positions]
             if explain else repeat((), len(positions)),
-            "notes": self.rated_notes_of(positions, pick, sums, changes),
+            "notes": self.rated_notes_of(positions, picker(positions), sums, changes),
         }, method=Method.ELO)
 
     def rated_notes_of(self, positions: Sequence[int], pick: Picker, sums: RatedSums,
@@ -447,23 +473,31 @@ class _Event:
     def new_outcomes(self, positions: Sequence[int], new: dict[int, NewPlayerRating]) -> list[PlayerOutcome]:
         """The outcomes (10.2) of the new players at ``positions`` (``new``: each one's Ru result),
         built field by field for all of them at once, as :meth:`unrated_outcome` builds one."""
+        explain = self.explain
+        return outcome_records({
+            **self.new_fields(positions, new),
+            "games": [tuple(self.new_lines(i)) for i in positions] if explain else repeat((), len(positions)),
+            "steps": [new[i].steps for i in positions] if explain else repeat((), len(positions)),
+            "notes": [new[i].notes for i in positions],
+        })
+
+    def new_fields(self, positions: Sequence[int], new: dict[int, NewPlayerRating]
+                   ) -> dict[str, Sequence[Any]]:
+        """The numeric fields of the outcomes (10.2) of the new players at ``positions`` (``new``:
+        each one's Ru result): each field's values for all of them."""
         pick = picker(positions)
         results = [new[i] for i in positions]
         prior = [p.games for p in pick(self.players)]
-        explain = self.explain
-        return outcome_records({
+        return {
             "player": pick(self.numbers),
             "method": [Method.UNRATED if r.games else Method.NOT_RATED for r in results],
             "rated_games": [r.games for r in results], "rated_score": [r.score for r in results],
-            "pre_rating": repeat(None, len(positions)), "pre_games": prior,
+            "pre_rating": [None] * len(positions), "pre_games": prior,
             "post_rating": [None if r.rating is None else float(r.rating) for r in results],
             "post_games": [None if r.rating is None else (n or 0) + r.games
                            for n, r in zip(prior, results, strict=True)],
             "performance": [None if r.ru is None else float(r.ru) for r in results],
-            "games": [tuple(self.new_lines(i)) for i in positions] if explain else repeat((), len(positions)),
-            "steps": [r.steps for r in results] if explain else repeat((), len(positions)),
-            "notes": [r.notes for r in results],
-        })
+        }
 
     def unrated_outcome(self, i: int, result: NewPlayerRating, lines: Sequence[GameLine]) -> PlayerOutcome:
         """A new player's outcome from the Ru result (10.2)."""

@@ -64,7 +64,7 @@ from itertools import compress, repeat
 from typing import Any, cast
 
 from .. import _check, _vector
-from .._columns import MANY, picker
+from .._columns import MANY, empty_columns, picker, put_columns, put_row
 from .._gc import collector_paused
 from ..errors import ArgumentError, ConvergenceError
 from ..model import (
@@ -419,8 +419,19 @@ class _Event:
             get = built.get
             return [get(i) or build(i) for i in positions]
 
+        def columns(names: Sequence[str]) -> dict[str, list[Any]]:
+            """The fields ``names`` of every outcome, from the values :func:`many` and
+            :func:`build` build the records of (:data:`xlrating.model.ColumnSource`)."""
+            found = empty_columns(names, len(kinds))
+            elo = list(compress(everyone, rated.count))
+            put_columns(found, elo, self.rated_fields(elo, rated, bonuses), method=Method.ELO)
+            put_columns(found, rated_estimates, self.estimated_fields(rated_estimates, seen, others))
+            for i in sorted(set(everyone).difference(elo, rated_estimates)):
+                put_row(found, i, self.other_fields(i, others))
+            return found
+
         if self.on_arrays:
-            return Outcomes(self.core.numbers, build, many)
+            return Outcomes(self.core.numbers, build, many, columns)
         return tuple(many(everyone))
 
     def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
@@ -498,40 +509,69 @@ class _Event:
         at = self.skips[i]
         return self.skip_texts[at.start:at.stop]
 
+    def other_fields(self, i: int, scores: Scores) -> dict[str, Any]:
+        """The numeric fields of the outcome of player i, who is neither a rated player with a
+        rated game nor an unrated or provisional player who is rated (``scores``: the other
+        players' scoring): as :func:`outcomes`'s ``build`` builds his record."""
+        kind = self.core.kinds[i]
+        if kind is PlayerKind.RATED:
+            return self.unchanged_fields(i)
+        if kind is PlayerKind.FOREIGN:
+            return self.foreign_fields(i, scores)
+        if self.post[i] is None:
+            return self.not_estimated_fields(i)
+        return self.refused_fields(i, scores)
+
     def rated_outcome(self, i: int, scores: Scores, bonus: int, notes: list[str]) -> PlayerOutcome:
-        p = self.players[i]
-        own, k, count = p.rating, self.k[i], scores.count[i]
-        assert own is not None
+        own, count = self.players[i].rating, scores.count[i]
         explain = self.explain
         if not count:
             return PlayerOutcome(
-                player=p.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=own,
-                pre_games=p.games, post_rating=own, post_games=p.games, initial_rating=own,
-                initial_games=p.games, k=k, games=self.lines(i) if explain else (),
+                **self.unchanged_fields(i), games=self.lines(i) if explain else (),
                 steps=(Step("Rating", own), Step("New rating", own, "no rated game: unchanged"))
                 if explain else (),
                 notes=(*notes, "no rated game: rating unchanged"),
             )
         return self.rated_outcomes([i], scores, {i: bonus} if bonus else {})[0]
 
+    def unchanged_fields(self, i: int) -> dict[str, Any]:
+        """The numeric fields of rated player i's outcome, who has no rated game: his rating
+        unchanged (every other field at its default)."""
+        p = self.players[i]
+        own = p.rating
+        assert own is not None
+        return {"player": p.number, "method": Method.NOT_RATED, "rated_games": 0, "rated_score": 0.0,
+                "pre_rating": own, "pre_games": p.games, "post_rating": own, "post_games": p.games,
+                "initial_rating": own, "initial_games": p.games, "k": self.k[i]}
+
     def rated_outcomes(self, positions: Sequence[int], scores: Scores,
                        bonuses: dict[int, int]) -> list[PlayerOutcome]:
         """The outcomes of the rated players at ``positions``, each with a rated game, built
         field by field for all of them at once."""
+        bonus = _bonus_of(positions, bonuses)
+        return outcome_records({
+            **self.rated_fields(positions, scores, bonuses),
+            **self.rated_explanations(positions, scores, bonus), "notes": self.rated_notes(positions, bonus),
+        }, method=Method.ELO)
+
+    def rated_fields(self, positions: Sequence[int], scores: Scores,
+                     bonuses: dict[int, int]) -> dict[str, Sequence[Any]]:
+        """The numeric fields (but the method, :attr:`~xlrating.model.Method.ELO`) of the
+        outcomes of the rated players at ``positions``, each with a rated game: each field's
+        values for all of them."""
         pick, core = picker(positions), self.core
         own, prior, count = pick(core.pre_rating), pick(core.pre_games), pick(scores.count)
-        bonus = list(map(bonuses.get, positions, repeat(0))) if bonuses else [0] * len(positions)
-        return outcome_records({
+        return {
             "player": pick(self.core.numbers), "rated_games": count,
             "rated_score": pick(scores.score), "pre_rating": own, "pre_games": prior,
             "post_rating": pick(self.post),
             "post_games": prior if prior.count(None) == len(prior)  # (no prior games given: none after)
             else [None if n is None else n + m for n, m in zip(prior, count, strict=True)],
             "initial_rating": own, "initial_games": prior, "change": pick(scores.change),
-            "k": pick(self.k), "bonus": list(map(float, bonus)) if bonuses else [0.0] * len(positions),
+            "k": pick(self.k),
+            "bonus": list(map(float, _bonus_of(positions, bonuses))) if bonuses else [0.0] * len(positions),
             "expected_score": pick(scores.expected), "performance": pick(scores.performances),
-            **self.rated_explanations(positions, scores, bonus), "notes": self.rated_notes(positions, bonus),
-        }, method=Method.ELO)
+        }
 
     def rated_notes(self, positions: Sequence[int], bonus: list[int]) -> list[tuple[str, ...]]:
         """The notes of the rated players at ``positions``: games against opponents without an
@@ -569,15 +609,20 @@ class _Event:
 
     def foreign_outcome(self, i: int, scores: Scores, notes: list[str]) -> PlayerOutcome:
         p, explain = self.players[i], self.explain
-        count = scores.count[i]
         return PlayerOutcome(
-            player=p.number, method=Method.FOREIGN, rated_games=count, rated_score=scores.score[i],
-            pre_rating=p.rating, pre_games=p.games, post_rating=p.rating, initial_rating=p.rating,
-            expected_score=scores.expected[i] if count else None, performance=scores.performances[i],
-            games=self.lines(i) if explain else (),
+            **self.foreign_fields(i, scores), games=self.lines(i) if explain else (),
             steps=(Step("Rating", p.rating, "foreign: used for opponents, not changed"),) if explain else (),
             notes=(*notes, "foreign rating: not changed"),
         )
+
+    def foreign_fields(self, i: int, scores: Scores) -> dict[str, Any]:
+        """The numeric fields of foreign player i's outcome (his rating used, not changed)."""
+        p, count = self.players[i], scores.count[i]
+        return {"player": p.number, "method": Method.FOREIGN, "rated_games": count,
+                "rated_score": scores.score[i], "pre_rating": p.rating, "pre_games": p.games,
+                "post_rating": p.rating, "initial_rating": p.rating,
+                "expected_score": scores.expected[i] if count else None,
+                "performance": scores.performances[i]}
 
     def estimated_outcome(self, i: int, seen: list[float], scores: Scores, notes: list[str]) -> PlayerOutcome:
         """An unrated or provisional player's outcome: not rated without an estimate or below the
@@ -604,13 +649,19 @@ class _Event:
             if explain:
                 steps += [*self.estimate_steps(i), Step("New rating", p.rating, "no game could be rated")]
             return PlayerOutcome(
-                player=p.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=p.rating,
-                pre_games=p.games, post_rating=p.rating, post_games=p.games, initial_rating=p.rating,
-                initial_games=p.games, games=self.lines(i, skipped=True) if explain else (),
+                **self.not_estimated_fields(i), games=self.lines(i, skipped=True) if explain else (),
                 steps=tuple(steps),
                 notes=(*notes, "not rated: no game against a rated, foreign or estimated opponent"),
             )
         return self.refused_outcome(i, estimate, post, scores, steps, notes)
+
+    def not_estimated_fields(self, i: int) -> dict[str, Any]:
+        """The numeric fields of the outcome of unrated or provisional player i, who had no
+        estimate: not rated, the rating as given kept."""
+        p = self.players[i]
+        return {"player": p.number, "method": Method.NOT_RATED, "rated_games": 0, "rated_score": 0.0,
+                "pre_rating": p.rating, "pre_games": p.games, "post_rating": p.rating, "post_games": p.games,
+                "initial_rating": p.rating, "initial_games": p.games}
 
     def below_lowest(self, post: int) -> bool:
         """Whether a new rating is below the lowest rating (an unrated or provisional player with
@@ -622,24 +673,33 @@ class _Event:
                            ) -> list[PlayerOutcome]:
         """The outcomes of the unrated and provisional players at ``positions``, each rated (an
         estimate, not below the lowest rating), built field by field for all of them at once."""
+        fields = self.estimated_fields(positions, seen, scores)
+        estimates = list(map(float, picker(positions)(seen))) if self.explain else []
+        explanations = self.estimated_explanations(positions, estimates, scores)
+        return outcome_records({**fields, **explanations,
+                                "notes": self.estimated_notes(positions, fields["post_games"])})
+
+    def estimated_fields(self, positions: Sequence[int], seen: list[float], scores: Scores
+                         ) -> dict[str, Sequence[Any]]:
+        """The numeric fields of the outcomes of the unrated and provisional players at
+        ``positions``, each rated (an estimate, not below the lowest rating): each field's values
+        for all of them."""
         pick, core = picker(positions), self.core
         kind, methods = PlayerKind.PROVISIONAL, (Method.PERFORMANCE, Method.PROVISIONAL)  # (looked up once)
         provisional = [k is kind for k in pick(core.kinds)]
         ratings, prior, count = pick(core.pre_rating), pick(core.pre_games), pick(scores.count)
-        post_games = [(n or 0) + m for n, m in zip(prior, count, strict=True)]
         estimates = list(map(float, pick(seen)))
-        return outcome_records({
+        return {
             "player": pick(self.core.numbers),
             "method": [methods[q] for q in provisional],
             "rated_games": count, "rated_score": pick(scores.score), "pre_rating": ratings,
-            "pre_games": prior, "post_rating": pick(self.post), "post_games": post_games,
+            "pre_games": prior, "post_rating": pick(self.post),
+            "post_games": [(n or 0) + m for n, m in zip(prior, count, strict=True)],
             "initial_rating": ratings, "initial_games": prior,
             "change": [e - r if q and r is not None else None
                        for e, r, q in zip(estimates, ratings, provisional, strict=True)],
             "expected_score": pick(scores.expected), "performance": pick(scores.performances),
-            **self.estimated_explanations(positions, estimates, scores),
-            "notes": self.estimated_notes(positions, post_games),
-        })
+        }
 
     def estimated_explanations(self, positions: Sequence[int], estimates: list[float], scores: Scores
                                ) -> dict[str, list[tuple[Any, ...]]]:
@@ -691,13 +751,20 @@ class _Event:
             steps += [*self.estimate_steps(i), Step("Performance", scores.performances[i]),
                       Step("New rating", p.rating, f"not rated: {reason}")]
         return PlayerOutcome(
-            player=p.number, method=Method.NOT_RATED, rated_games=scores.count[i],
-            rated_score=scores.score[i], pre_rating=p.rating, pre_games=p.games, post_rating=p.rating,
-            post_games=p.games, initial_rating=p.rating, initial_games=p.games,
-            expected_score=scores.expected[i], performance=scores.performances[i],
-            games=self.lines(i) if explain else (), steps=tuple(steps),
+            **self.refused_fields(i, scores), games=self.lines(i) if explain else (), steps=tuple(steps),
             notes=(*notes, f"not rated: {reason}"),
         )
+
+    def refused_fields(self, i: int, scores: Scores) -> dict[str, Any]:
+        """The numeric fields of the outcome of unrated or provisional player i, whose estimate
+        rounds below the lowest rating: not rated, the rating as given kept; the games and the
+        performance are shown."""
+        p = self.players[i]
+        return {"player": p.number, "method": Method.NOT_RATED, "rated_games": scores.count[i],
+                "rated_score": scores.score[i], "pre_rating": p.rating, "pre_games": p.games,
+                "post_rating": p.rating, "post_games": p.games, "initial_rating": p.rating,
+                "initial_games": p.games, "expected_score": scores.expected[i],
+                "performance": scores.performances[i]}
 
     def estimate_steps(self, i: int) -> list[Step]:
         """Player i's estimate in every pass that gave one, first rating then second."""
@@ -812,3 +879,7 @@ def _groups(groups: object, players: tuple[IcuPlayer, ...], games: Sequence[Game
                                 "two groups")
     return found
 
+
+def _bonus_of(positions: Sequence[int], bonuses: dict[int, int]) -> list[int]:
+    """The bonus of each player at ``positions`` (``bonuses``: the winners')."""
+    return list(map(bonuses.get, positions, repeat(0))) if bonuses else [0] * len(positions)

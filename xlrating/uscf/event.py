@@ -44,10 +44,12 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from operator import add, sub
+from itertools import compress
+from operator import add, not_, sub
 from typing import Any, cast
 
 from .. import _check
+from .._columns import empty_columns, put_columns, put_row
 from .._gc import collector_paused
 from .._sides import ListedSides
 from ..errors import ArgumentError, EventError
@@ -274,7 +276,7 @@ class _Event:
         self.step5_final_ratings()
         self.after_step5()
         if self.core.lazy:
-            return Outcomes(self.numbers, self.outcome, self.outcomes)
+            return Outcomes(self.numbers, self.outcome, self.outcomes, self.columns)
         return tuple(self.outcomes(range(len(self.players))))
 
     def step1_initial_ratings(self) -> None:
@@ -480,6 +482,18 @@ class _Event:
                     built[j] = self._not_rated(i)
         return built
 
+    def columns(self, names: Sequence[str]) -> dict[str, list[Any]]:
+        """The fields ``names`` of every player's outcome, a list each (see
+        :data:`xlrating.model.ColumnSource`): the values :meth:`outcomes` builds the records
+        from, without building them."""
+        if not self.listed:
+            self._listed()
+        found = empty_columns(names, len(self.players))
+        put_columns(found, range(len(self.players)), self.fields)
+        for i in compress(range(len(self.m)), map(not_, self.m)):  # no rated game: as :meth:`_not_rated`
+            put_row(found, i, self._not_rated_fields(i))
+        return found
+
     def _fields(self) -> dict[str, list[Any]]:
         """Every player's value of each numeric field of his outcome (as a player with a rated
         game has it: see :meth:`_not_rated`), in lists; the standard formula's K, expected score
@@ -531,17 +545,21 @@ class _Event:
 
     def _not_rated(self, i: int) -> PlayerOutcome:
         """The outcome of player ``i``, who has no rated game: his rating unchanged."""
+        unchanged = self.players[i].rating is not None
+        notes = (*self.notes.get(i, ()),
+                 "no rated games: rating unchanged" if unchanged else "no rated games: stays unrated")
+        return PlayerOutcome(**self._not_rated_fields(i), steps=self.explain_steps(i) if self.explain else (),
+                             notes=notes)
+
+    def _not_rated_fields(self, i: int) -> dict[str, Any]:
+        """The numeric fields of player ``i``'s outcome, who has no rated game (every other
+        field at its default)."""
         player = self.players[i]
         pre = player.rating
-        notes = (*self.notes.get(i, ()),
-                 "no rated games: rating unchanged" if pre is not None else "no rated games: stays unrated")
-        return PlayerOutcome(
-            player=player.number, method=Method.NOT_RATED, rated_games=0, rated_score=0.0, pre_rating=pre,
-            pre_games=player.games, post_rating=pre, post_games=player.games, initial_rating=self.prior[i],
-            initial_games=self.games[i], effective_games=self.effective[i],
-            change=0.0 if pre is not None else None,
-            steps=self.explain_steps(i) if self.explain else (), notes=notes,
-        )
+        return {"player": player.number, "method": Method.NOT_RATED, "rated_games": 0, "rated_score": 0.0,
+                "pre_rating": pre, "pre_games": player.games, "post_rating": pre, "post_games": player.games,
+                "initial_rating": self.prior[i], "initial_games": self.games[i],
+                "effective_games": self.effective[i], "change": 0.0 if pre is not None else None}
 
     def _notes(self, i: int) -> tuple[str, ...]:
         """Player ``i``'s notes (he has a rated game): step 1's, then the formula's, then what
