@@ -11,7 +11,7 @@ Python loop per player. An engine's columns of every outcome
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import itemgetter
 from typing import Any
@@ -41,7 +41,7 @@ def empty_columns(names: Sequence[str], size: int) -> dict[str, list[Any]]:
     return {name: [OUTCOME_DEFAULTS[name]] * size for name in names}
 
 
-def put_columns(found: dict[str, list[Any]], positions: Sequence[int], columns: dict[str, Iterable[Any]],
+def put_columns(found: dict[str, list[Any]], positions: Sequence[int], columns: Mapping[str, Iterable[Any]],
                 **same: Any) -> None:
     """Put, at ``positions`` of each column of ``found``, the field's values there: from
     ``columns`` (each field's values at those positions, in order), or ``same`` (one value for

@@ -711,7 +711,7 @@ class _Event:
                 "steps": [self.estimated_steps(i, estimate, scores)
                           for i, estimate in zip(positions, estimates, strict=True)]}
 
-    def estimated_notes(self, positions: Sequence[int], post_games: list[int]) -> list[tuple[str, ...]]:
+    def estimated_notes(self, positions: Sequence[int], post_games: Sequence[int]) -> list[tuple[str, ...]]:
         """The notes of the rated unrated and provisional players at ``positions``: games against
         opponents without an estimate, and whether the player becomes fully rated
         (``post_games``: each one's games after the event)."""

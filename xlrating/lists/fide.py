@@ -48,7 +48,7 @@ from ..errors import XlratingError
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..fide.unrated import new_player_of_sums
-from ..model import EventType, Method
+from ..model import EventType, Method, outcome_columns
 from ..systems import fide_player
 from .model import Entry, Event, PendingEvent, PlayerId, evolve, evolver, history_row
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
@@ -204,46 +204,45 @@ class _Period:
             rules=self.rules,
         )
         self.season.keep(first, outcome)
-        outcomes = list(outcome.players)  # (all built before the first is folded)
+        columns = outcome_columns(outcome, "method", "k", "rated_score", "expected_score", "rated_games",
+                                  "performance")  # (every outcome read before the first is folded)
         self.season.said.took(wave, seating.ids, seating.ends, outcome)
         lines = self._unrated_lines(seating, ratings)
         by_ru = uses_ru(self.rules)
         played_in, change_of, rated_in, rows = self.played, self.change, self.rated, self.rows
         elo = Method.ELO
         events = seating.per_player(wave)
-        for key, entry, rating, result, event in zip(seating.ids, at_start, ratings, outcomes, events,
-                                                     strict=True):
+        for key, entry, rating, event, method, k, score, expected, games, performance in zip(
+                seating.ids, at_start, ratings, events, *columns, strict=True):
             played = played_in.get(key, 0)
             played_in[key] = played + 1
             if rating is not None:
                 change: int | Fraction = 0
-                if result.method is elo:
-                    assert result.k is not None and result.expected_score is not None
+                if method is elo:
+                    assert k is not None and expected is not None
                     # K x (score - sum of PD) in hundredths: half points and PD hundredths are
                     # whole numbers, so this is exact.
-                    margin = 50 * round(result.rated_score * 2) - round(result.expected_score * 100)
-                    factor = result.k
-                    whole = int(factor)
-                    change = whole * margin if factor == whole else exact(factor) * margin
+                    margin = 50 * round(score * 2) - round(expected * 100)
+                    whole = int(k)
+                    change = whole * margin if k == whole else exact(k) * margin
                 change_of[key] = change_of.get(key, 0) + change
-                games = result.rated_games
                 rated_in[key] = rated_in.get(key, 0) + games
                 rows.append((key, event, rating, change, games))
                 continue
             opponents, results = lines[key]
-            ru = result.performance if by_ru else None
+            ru = performance if by_ru else None
             pending = PendingEvent(
                 event.end_date,
                 tuple(opponents),
                 tuple(results),
                 first=entry.events + played == 0 and not self.games_so_far(key, entry),
                 ru=ru,
-                ru_games=result.rated_games if ru is not None else 0,
+                ru_games=games if ru is not None else 0,
                 event=event.id,
             )
             self.pending.setdefault(key, []).append(pending)
             self.so_far[key] += len(results)
-            rows.append((key, event, None, None, result.rated_games))
+            rows.append((key, event, None, None, games))
 
     def games_so_far(self, key: PlayerId, entry: Entry) -> int:
         """An unrated player's games in earlier rated events: those the list gives, those still

@@ -26,6 +26,7 @@ from typing import Any
 from .. import icu
 from ..adjustments import RatingAdjustment
 from ..errors import ArgumentError
+from ..model import outcome_columns, rating_change
 from ..systems import icu_k_need, icu_player
 from .model import Entry, Event, PlayerId, evolve, evolver, history_row
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
@@ -85,20 +86,21 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
         except ArgumentError:
             _without_k(players, event.start_date or event.end_date, rules)
             raise
-    results = list(outcome.players)  # (all built before the first is folded)
+    # (every outcome read before the first is folded)
+    columns = outcome_columns(outcome, "pre_rating", "post_rating", "post_games", "change", "rated_games")
     season.keep(event, outcome)
     season.said.took(wave, seating.ids, seating.ends, outcome)
     foreign, history = icu.PlayerKind.FOREIGN, season.history
     names = seating.per_player([one.id for one in wave])
-    for key, name, player, result in zip(seating.ids, names, players, results, strict=True):
-        post = result.post_rating
+    for key, name, player, pre, post, games, change, rated_games in zip(seating.ids, names, players, *columns,
+                                                                        strict=True):
+        listed = post
         if player.kind is foreign or post is None:
-            post = entries[key].rating
+            listed = entries[key].rating
         else:
-            entries[key] = _rated(entries[key], post, result.post_games)
-        history[key].append(
-            history_row(name, "ICU", result.pre_rating, post, result.rating_change, result.rated_games)
-        )
+            entries[key] = _rated(entries[key], post, games)
+        moved = rating_change(change, post, pre)
+        history[key].append(history_row(name, "ICU", pre, listed, moved, rated_games))
 
 
 def _without_k(players: Sequence[icu.IcuPlayer], start: date, rules: icu.IcuRules) -> None:

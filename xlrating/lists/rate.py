@@ -366,8 +366,10 @@ class Season:
             raise InputError(self.refused, title=title)
 
     def keep(self, event: Event, outcome: EventOutcome) -> None:
-        """Keep an event's explained outcome, if the season was asked to."""
+        """Keep an event's explained outcome, if the season was asked to, its records built now
+        (and the engine's working let go)."""
         if self.explain:
+            list(outcome.players)
             self.outcomes.setdefault(event.id, []).append(outcome)
 
     def pass_to(self, on: dt.date, adjustments: Sequence[RatingAdjustment],

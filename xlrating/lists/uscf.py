@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import systems, uscf
 from ..errors import XlratingError
-from ..model import EventType, PlayerOutcome
+from ..model import EventType, outcome_columns
 from ..uscf.bonus import choose_bonus_multiplier
 from .model import Entry, Event, PlayerId, evolve, evolver, history_row
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
@@ -88,14 +88,15 @@ def _history(entry: Entry, wins: int, draws: int, losses: int) -> str | None:
 
 def _fold(
     entry: Entry,
-    outcome: PlayerOutcome,
+    post: float | None,
+    games: int | None,
     system: str,
     own: str,
     tally: tuple[int, int, int],
     rules: uscf.UscfRules,
 ) -> Entry:
-    """The entry after the event in ``system``."""
-    post, games = outcome.post_rating, outcome.post_games
+    """The entry after the event in ``system``, whose outcome gave the post-event rating ``post``
+    after ``games`` games."""
     if system != own:
         if post is None:
             return entry
@@ -174,15 +175,17 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
                 **dated,
             )
         season.keep(event, outcome)
-        outcomes.append((rated, list(outcome.players), outcome))  # (all built before the first is folded)
+        # (every outcome read before the first is folded)
+        outcomes.append((rated, outcome_columns(outcome, "pre_rating", "post_rating", "post_games", "change",
+                                                "rated_games"), outcome))
     season.said.took(wave, ids, seating.ends, outcomes[0][2])
     tallies = list(zip(wins, draws, losses, strict=True))
     history, names = season.history, seating.per_player([one.id for one in wave])
-    for rated, results, _ in outcomes:
-        for key, name, result, tally in zip(ids, names, results, tallies, strict=True):
-            entries[key] = _fold(entries[key], result, rated, own, tally, rules)
-            history[key].append(history_row(name, rated, result.pre_rating, result.post_rating, result.change,
-                                            result.rated_games))
+    for rated, columns, _ in outcomes:
+        for key, name, tally, pre, post, games, change, rated_games in zip(ids, names, tallies, *columns,
+                                                                            strict=True):
+            entries[key] = _fold(entries[key], post, games, rated, own, tally, rules)
+            history[key].append(history_row(name, rated, pre, post, change, rated_games))
 
 
 def _end_dates(wave: Sequence[Event], seating: Seating) -> dict[str, Any]:
