@@ -16,11 +16,11 @@ ICU: the iterated performance, then provisional). For each system it prints:
   pass of the US Chess standard formula over the same games) measured in the same run
   (best of three) and the ratio to it, all in processor time (``timing.cpu_time``: the
   time other work on a shared machine takes is left out);
-- the time spent inside the engines' ``rate_event``, every outcome record built (an engine
-  that builds them when first read builds them there), and the rest (the list layer: the
-  checks, seating each event, building the engine's players, reading the outcomes and
-  folding them back), the list layer's share of the year and its time against the
-  engines';
+- the time spent inside the engines' ``rate_event`` and in reading the numbers the season
+  reads of their outcomes (``outcome_columns``: a large event's engine hands them out when
+  first read), and the rest (the list layer: the checks, seating each event, building the
+  engine's players, folding the outcomes back, and any outcome record another part reads),
+  the list layer's share of the year and its time against the engines';
 - the process's peak resident memory so far (the list, the events and the season), and
   the peak memory of a second run under :mod:`tracemalloc` (slow: skipped with
   ``--no-memory``).
@@ -129,25 +129,27 @@ def _floor_per_game(ratings: RatingList, events: list[Event], players: int) -> f
     return min(cpu_time(partial(floor_pass, rating, games)) for _ in range(3)) / len(games)
 
 
-def _timed_engines(module: Any) -> list[float]:
-    """Patch the adapter's engine call to add up the time spent in the engines, every player's
-    outcome read: an engine that builds its outcome records when they are first read (FIDE's
-    does) builds them there, inside the engines' time, and the season reads them built."""
+def _timed_engines(module: Any) -> tuple[list[float], list[Callable[[], None]]]:
+    """Patch the adapter's engine call and its reading of the outcomes (``outcome_columns``) to
+    add up the time spent in the engines, every outcome the season reads counted there: a large
+    event's engine keeps its numbers when it rates and hands them out when they are first read
+    (as columns, or as records to whoever reads records: those the list layer reads elsewhere
+    count in the list layer). Gives the time and the undoings."""
     spent = [0.0]
-    original = module.call_engine
+    undo: list[Callable[[], None]] = []
+    for name in ("call_engine", "outcome_columns"):
+        original = getattr(module, name)
 
-    def timed(engine: Any, players: Any, games: Any, **options: Any) -> Any:
-        start = time.process_time()
-        try:
-            outcome = original(engine, players, games, **options)
-            for _ in outcome.players:  # iterating builds every record not built yet
-                pass
-            return outcome
-        finally:
-            spent[0] += time.process_time() - start
+        def timed(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return _original(*args, **kwargs)
+            finally:
+                spent[0] += time.process_time() - start
 
-    module.call_engine = timed
-    return spent
+        setattr(module, name, timed)
+        undo.append(partial(setattr, module, name, original))
+    return spent, undo
 
 
 _PARTS = (
@@ -292,14 +294,12 @@ def run(system: str, strength: list[float], events: list[Event], memory: bool, t
     count = sum(len(e.games) for e in events)
     floor = _floor_per_game(ratings, events, len(strength))
     module = ADAPTERS[system]
-    original = module.call_engine
-    spent = _timed_engines(module)
-    timed_parts, undo = _timed_parts(system) if parts else ({}, [])
+    spent, undo = _timed_engines(module)
+    timed_parts, undo_parts = _timed_parts(system) if parts else ({}, [])
     start = time.process_time()
     result = rate_season(ratings, events)
     total = time.process_time() - start
-    module.call_engine = original
-    for undoing in undo:
+    for undoing in [*undo, *undo_parts]:
         undoing()
     layer = total - spent[0]
     print(
