@@ -47,9 +47,17 @@ def put_columns(found: dict[str, list[Any]], positions: Sequence[int], columns: 
     ``columns`` (each field's values at those positions, in order), or ``same`` (one value for
     all of them), else the field's default (as :func:`xlrating.model.outcome_records` gives
     them)."""
+    run = positions if isinstance(positions, range) and positions.step == 1 else None  # (put by slices)
     for name, values in found.items():
-        given = columns[name] if name in columns else repeat(same.get(name, OUTCOME_DEFAULTS[name]))
-        deque(map(values.__setitem__, positions, given), 0)
+        if name in columns:
+            given = columns[name]
+        else:
+            value = same.get(name, OUTCOME_DEFAULTS[name])
+            given = [value] * len(positions) if run is not None else repeat(value)
+        if run is not None:
+            values[run.start:run.stop] = given
+        else:
+            deque(map(values.__setitem__, positions, given), 0)
 
 
 def put_row(found: dict[str, list[Any]], i: int, fields: dict[str, Any]) -> None:

@@ -204,9 +204,9 @@ class _Period:
             rules=self.rules,
         )
         self.season.keep(first, outcome)
+        self.season.said.took(wave, seating.ids, seating.ends, outcome)
         columns = outcome_columns(outcome, "method", "k", "rated_score", "expected_score", "rated_games",
                                   "performance")  # (every outcome read before the first is folded)
-        self.season.said.took(wave, seating.ids, seating.ends, outcome)
         lines = self._unrated_lines(seating, ratings)
         by_ru = uses_ru(self.rules)
         played_in, change_of, rated_in, rows = self.played, self.change, self.rated, self.rows

@@ -86,10 +86,10 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
         except ArgumentError:
             _without_k(players, event.start_date or event.end_date, rules)
             raise
-    # (every outcome read before the first is folded)
-    columns = outcome_columns(outcome, "pre_rating", "post_rating", "post_games", "change", "rated_games")
     season.keep(event, outcome)
     season.said.took(wave, seating.ids, seating.ends, outcome)
+    # (every outcome read before the first is folded)
+    columns = outcome_columns(outcome, "pre_rating", "post_rating", "post_games", "change", "rated_games")
     foreign, history = icu.PlayerKind.FOREIGN, season.history
     names = seating.per_player([one.id for one in wave])
     for key, name, player, pre, post, games, change, rated_games in zip(seating.ids, names, players, *columns,

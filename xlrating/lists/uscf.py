@@ -175,13 +175,14 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
                 **dated,
             )
         season.keep(event, outcome)
-        # (every outcome read before the first is folded)
-        outcomes.append((rated, outcome_columns(outcome, "pre_rating", "post_rating", "post_games", "change",
-                                                "rated_games"), outcome))
-    season.said.took(wave, ids, seating.ends, outcomes[0][2])
+        outcomes.append((rated, outcome))
+    season.said.took(wave, ids, seating.ends, outcomes[0][1])
     tallies = list(zip(wins, draws, losses, strict=True))
     history, names = season.history, seating.per_player([one.id for one in wave])
-    for rated, columns, _ in outcomes:
+    fields = ("pre_rating", "post_rating", "post_games", "change", "rated_games")
+    read = [(rated, outcome_columns(outcome, *fields))  # (every outcome read before the first is folded)
+            for rated, outcome in outcomes]
+    for rated, columns in read:
         for key, name, tally, pre, post, games, change, rated_games in zip(ids, names, tallies, *columns,
                                                                             strict=True):
             entries[key] = _fold(entries[key], post, games, rated, own, tally, rules)
