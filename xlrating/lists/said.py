@@ -23,8 +23,10 @@ met, which a season workbook names, is not said.)
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from operator import attrgetter
 from typing import Any, cast
 
@@ -81,6 +83,19 @@ class _Row:
         self.wins, self.draws, self.events = wins or None, draws or None, events or None
 
 
+class _Numbered:
+    """An outcome as :attr:`~xlrating.systems.System.taken` reads it: its players by pairing number,
+    numbered by position (a wave's players are numbered in the engine's order)."""
+
+    __slots__ = ("players",)
+
+    def __init__(self, players: Sequence[PlayerOutcome]) -> None:
+        self.players = players
+
+    def player(self, number: int) -> PlayerOutcome:
+        return self.players[number - 1]
+
+
 @dataclass(frozen=True, slots=True)
 class _Settings:
     """An event's settings as :attr:`~xlrating.systems.System.taken` reads them."""
@@ -118,8 +133,10 @@ class Said:
         self.columns: dict[tuple[str, str], tuple[str, list[PlayerId]]] = {}
         """Each (event ID, or ``""`` for the list; field) default: its words and its players."""
         self.settings: list[str] = []
-        self.read: dict[PlayerId, _Row | None] = {}
-        """Each player's row (:meth:`_read_new`); None: none of his fields can be said."""
+        self.seen: set[PlayerId] = set()
+        """The players read (:meth:`_read_new`)."""
+        self.rows: dict[PlayerId, _Row] = {}
+        """The row of each player read whose fields leave him open to a default."""
         self.named: dict[PlayerId, set[str]] = {}
         """Each player's fields said so far (once every field he could be named for is said, he is
         not asked again, unless a setting is blank)."""
@@ -135,35 +152,49 @@ class Said:
         if system.taken is None:
             return
         settings = system.taken_settings
-        if blank.isdisjoint(ids) and not any(getattr(e, name) is None for e in wave for name in settings):
+        setting = [any(getattr(event, name) is None for name in settings) for event in wave]
+        if blank.isdisjoint(ids) and not any(setting):
             return
-        read = self.read
-        self._read_new([key for key in ids if key not in read])
-        start, players = 0, list(outcome.players)  # (built: the adapter has read them)
-        for event, end in zip(wave, ends, strict=True):
-            self._took(event, ids, range(start, end), outcome, players)
+        if not self.seen.issuperset(ids):
+            self._read_new([key for key in ids if key not in self.seen])
+        asked = self.rows.keys() & ids if any(setting) else blank.intersection(ids)
+        if not asked:
+            return
+        players = list(outcome.players)  # (built: the adapter has read them)
+        positions = [i for i in self._open(players) if ids[i] in asked]
+        start = 0
+        for event, end, blank_setting in zip(wave, ends, setting, strict=True):
+            first = bisect_left(positions, start)
+            at = positions[first:bisect_left(positions, end, first)]
+            if not blank_setting:
+                at = [i for i in at if ids[i] in blank]
+            if at:
+                self._took(event, ids, at, players)
             start = end
 
-    def _took(self, event: Event, ids: Sequence[PlayerId], positions: range, outcome: EventOutcome,
+    def _open(self, players: Sequence[PlayerOutcome]) -> Iterable[int]:
+        """The positions of the players whose numbers leave them open to a default
+        (:attr:`~xlrating.systems.System.may_take_outcomes`)."""
+        bound = self.system.may_take_outcomes
+        everyone = range(len(players))
+        return everyone if bound is None else compress(everyone, bound(self.ratings.rules or None, players))
+
+    def _took(self, event: Event, ids: Sequence[PlayerId], positions: Sequence[int],
               players: Sequence[PlayerOutcome]) -> None:
-        """Ask the system's :attr:`~xlrating.systems.System.taken` of one event (its players at
-        ``positions`` of ``ids`` and of the outcome's players): every player when one of its settings
-        is blank, else the players who left a field blank and are not yet named for each such field
-        (each judged alone); of them, those whose fields leave them open to a default
-        (:attr:`~xlrating.systems.System.may_take`)."""
-        system, blank, read = self.system, self.blank, self.read
-        setting = any(getattr(event, name) is None for name in system.taken_settings)
-        rows: list[_Row] = []
+        """Ask the system's :attr:`~xlrating.systems.System.taken` of one event about its players at
+        ``positions`` of ``ids`` and of the outcome's ``players`` (:meth:`took`: every player open
+        to a default when one of its settings is blank, else those who left a field blank and are
+        not yet named for each such field, each judged alone)."""
+        system, blank, rows = self.system, self.blank, self.rows
+        asked: list[_Row] = []
         for i in positions:
-            if (setting or ids[i] in blank) and (row := read[ids[i]]) is not None:
-                row.number, row.rating = i + 1, players[i].pre_rating
-                rows.append(row)
-        if not rows:
-            return
+            row = rows[ids[i]]
+            row.number, row.rating = i + 1, players[i].pre_rating
+            asked.append(row)
         settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
                              event.end_date)
         assert system.taken is not None
-        for default in system.taken(cast(Any, settings), cast(Any, rows), outcome):
+        for default in system.taken(cast(Any, settings), cast(Any, asked), cast(Any, _Numbered(players))):
             keys = [ids[row.number - 1] for row in default.rows]
             if default.setting:
                 players_named = default.message.replace("{players}", named_ids(keys))
@@ -184,17 +215,17 @@ class Said:
                     blank.discard(key)
 
     def _read_new(self, keys: Iterable[PlayerId]) -> None:
-        """Make the rows of players ``keys``, none of them read before (:attr:`read`): None for a
-        player whose fields leave him open to no default (he is then not asked again for a blank
-        field)."""
-        entries, home, events, read = self.ratings.entries, self.home, self.events_by_id, self.read
+        """Make the rows of players ``keys``, none of them read before (:attr:`seen`), for those
+        whose fields leave them open to a default (:attr:`rows`); the others are not asked again
+        for a blank field."""
+        entries, home, events, rows = self.ratings.entries, self.home, self.events_by_id, self.rows
         may_take = cast(Any, self.system.may_take)
         for key in keys:
+            self.seen.add(key)
             row = _Row(entries.get(key), events[home[key]].players[key] if key in home else {})
             if may_take(row):
-                read[key] = row
+                rows[key] = row
             else:
-                read[key] = None
                 self.blank.discard(key)
 
     def _type(self, value: Any) -> EventType:
