@@ -155,13 +155,15 @@ class Said:
         setting = [any(getattr(event, name) is None for name in settings) for event in wave]
         if blank.isdisjoint(ids) and not any(setting):
             return
-        if not self.seen.issuperset(ids):
-            self._read_new([key for key in ids if key not in self.seen])
-        asked = self.rows.keys() & ids if any(setting) else blank.intersection(ids)
+        players = list(outcome.players)  # (built: the adapter has read them)
+        positions = list(self._open(players))
+        keys = list(map(ids.__getitem__, positions))
+        if not self.seen.issuperset(keys):
+            self._read_new([key for key in keys if key not in self.seen])
+        asked = self.rows.keys() & keys if any(setting) else blank.intersection(keys)
         if not asked:
             return
-        players = list(outcome.players)  # (built: the adapter has read them)
-        positions = [i for i in self._open(players) if ids[i] in asked]
+        positions = [i for i in positions if ids[i] in asked]
         start = 0
         for event, end, blank_setting in zip(wave, ends, setting, strict=True):
             first = bisect_left(positions, start)
