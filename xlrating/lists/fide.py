@@ -41,7 +41,6 @@ import datetime as dt
 import functools
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import NamedTuple
 
 from .. import fide as engine
 from ..adjustments import RatingAdjustment
@@ -96,10 +95,8 @@ _Start = tuple[list[Entry], list[float | None]]
 class _Period:
     """The working of one rating period."""
 
-    def __init__(self, season: Season, end: dt.date, kept: dict[int, tuple[PendingEvent, _Sums]]) -> None:
+    def __init__(self, season: Season, end: dt.date) -> None:
         self.season = season
-        self.kept = kept
-        """Each pending event's sums by its ``id`` (:meth:`sums`), kept from period to period."""
         self.rules = engine.get_rules(season.ratings.rules or None)
         self.end = end
         self.change: dict[PlayerId, int | Fraction] = {}
@@ -280,14 +277,6 @@ class _Period:
                 results.append(1.0 - score)
         return lines
 
-    def sums(self, pending: PendingEvent) -> _Sums:
-        """An event's pending results' sums (:func:`_sums`), made once for the season: an unrated
-        player's pooled results are rated again at the close of each period he plays in."""
-        kept = self.kept.get(id(pending))
-        if kept is None or kept[0] is not pending:  # (kept with the event: its id is not reused)
-            kept = self.kept[id(pending)] = (pending, _sums(pending))
-        return kept[1]
-
     def first_rating(self, pooled: Sequence[PendingEvent]) -> engine.NewPlayerRating | None:
         """The first rating the pooled results give (``None``: none yet)."""
         rules = self.rules
@@ -295,10 +284,10 @@ class _Period:
             # The pooled games rated at once, as one event (FIDE Rating Regulations 2024, 7.1.3),
             # but for those of a first event whose score is disregarded (8.2.1): what
             # published_rating gives from each event's unrated_rating, in one rating.
-            sums = list(map(self.sums, pooled))
-            kept = [one for p, one in zip(pooled, sums, strict=True)
-                    if not (p.first and _unrated_rating(rules, one, first_event=True).disregarded)]
-            return _unrated_rating(rules, _pooled_sums(kept), first_event=False)
+            kept = [p for p in pooled if not (p.first and _unrated_rating(
+                rules, p.opponents, p.results, first_event=True).disregarded)]
+            return _unrated_rating(rules, [o for p in kept for o in p.opponents],
+                                   [r for p in kept for r in p.results], first_event=False)
         pairs: list[engine.NewPlayerRating | tuple[float, int]] = [
             (p.ru, p.ru_games) for p in pooled if p.ru is not None and p.ru_games
         ]
@@ -343,8 +332,6 @@ class _Period:
                 entries[key] = _pooled(entry, tuple(pooled), events)
                 posts[key] = None
             else:
-                for done in pooled:  # (their sums are not read again)
-                    self.kept.pop(id(done), None)
                 rating = float(first.rating)
                 entries[key] = _listed(entry, rating, first.games, rating, (), events)
                 posts[key] = rating
@@ -370,45 +357,22 @@ def _rounded(start: int | Fraction, total: Fraction, round_change: bool) -> int 
     return start + round_half_away(total) if round_change else round_half_away(start + total)
 
 
-class _Sums(NamedTuple):
-    """An unrated player's games as :func:`~xlrating.fide.unrated.new_player_of_sums` takes them."""
-
-    games: int
-    """The games against rated opponents."""
-    halves: int
-    """The score in them, in half points."""
-    total: int | Fraction
-    """The sum of those opponents' ratings, exact."""
-    skipped: int
-    """The games against unrated opponents."""
-
-
-def _sums(pending: PendingEvent) -> _Sums:
-    """The sums over one event's pending results (added up, they are the pooled games')."""
+def _unrated_rating(rules: engine.FideRules, opponents: Sequence[float | None], results: Sequence[float],
+                    *, first_event: bool) -> engine.NewPlayerRating:
+    """:func:`xlrating.fide.unrated_rating` of a Swiss for values the season has checked (the list's
+    ratings, the games' scores), without checking them again, without the steps and without the
+    games recorded in it (the season reads its rating, its games and whether it was disregarded):
+    from the sums over the games against rated opponents, as :func:`~xlrating.fide.unrated.new_player`
+    takes them."""
     total: int | Fraction = 0
     games = halves = 0
-    for opponent, result in zip(pending.opponents, pending.results, strict=True):
+    for opponent, result in zip(opponents, results, strict=True):
         if opponent is not None:
             total += exact(opponent)
             halves += int(2 * result)
             games += 1
-    return _Sums(games, halves, total, len(pending.results) - games)
-
-
-def _pooled_sums(sums: Sequence[_Sums]) -> _Sums:
-    """The sums over several events' results."""
-    return _Sums(*(sum(column) for column in zip(*sums, strict=True))) if sums else _Sums(0, 0, 0, 0)
-
-
-def _unrated_rating(rules: engine.FideRules, sums: _Sums, *, first_event: bool) -> engine.NewPlayerRating:
-    """:func:`xlrating.fide.unrated_rating` of a Swiss for values the season has checked (the list's
-    ratings, the games' scores), without checking them again, without the steps and without the
-    games recorded in it (the season reads its rating, its games and whether it was disregarded):
-    from the sums over the games against rated opponents (:func:`_sums`), as
-    :func:`~xlrating.fide.unrated.new_player` takes them."""
-    total = sums.total
     rated_total = (total, 1) if type(total) is int else (total.numerator, total.denominator)
-    return new_player_of_sums(rules, sums.games, sums.halves, rated_total, skipped=sums.skipped,
+    return new_player_of_sums(rules, games, halves, rated_total, skipped=len(results) - games,
                               first_event=first_event, explain=False)
 
 
@@ -427,7 +391,6 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
     """Rate the season's events period by period; an adjustment of the list (FIDE's of
     1 March 2024) is applied before the first period that starts on or after its date."""
     adjustments = engine.get_rules(season.ratings.rules or None).adjustments
-    kept: dict[int, tuple[PendingEvent, _Sums]] = {}
     index = 0
     while index < len(events):
         first, last = period_of(events[index].end_date, season.settings.period_months)
@@ -436,7 +399,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
         while index < len(events) and events[index].end_date <= last:
             batch.append(events[index])
             index += 1
-        period = _Period(season, last, kept)
+        period = _Period(season, last)
         # (all the period's waves at once: their options read no entry, which the period leaves alone)
         waves = list(season.waves(batch, functools.partial(options, season, period.rules)))
         seatings = [season.seat(*wave) for wave in waves]
