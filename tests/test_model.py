@@ -253,6 +253,12 @@ def test_records_built_by_columns_equal_those_built_by_keywords() -> None:
                            pre_games=None, post_rating=None) == []
 
 
+def test_records_by_columns_refuse_a_field_given_both_ways() -> None:
+    with pytest.raises(TypeError, match="once for all \\['k'\\]"):
+        outcome_records({"player": [1], "k": [16.0]}, k=24.0, method=Method.ELO, rated_games=0,
+                        rated_score=0.0, pre_rating=None, pre_games=None, post_rating=None)
+
+
 def test_records_by_columns_refuse_unknown_missing_and_uneven_fields() -> None:
     with pytest.raises(TypeError, match="unknown fields \\['colour'\\]"):
         outcome_records({"player": [1]}, colour="white")

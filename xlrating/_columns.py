@@ -16,9 +16,9 @@ Picker = Callable[[Sequence[Any]], Sequence[Any]]
 
 MANY = 8
 """From this many players of one kind, an engine builds their records field by field: below it
-the fixed cost of :func:`~xlrating.model.outcome_records` (a default column for each field not
-given and the zip of them all, about as long as building five records one by one) is not
-repaid, and each record is built on its own."""
+the fixed cost of picking each field's values for them and of
+:func:`~xlrating.model.outcome_records` (about as long as building two records one by one) is
+not repaid, and each record is built on its own."""
 
 
 def picker(positions: Sequence[int]) -> Picker:

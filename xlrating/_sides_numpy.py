@@ -18,8 +18,11 @@ from .model import Game, game_columns, games_by_player
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
-Index = npt.NDArray[np.int32]
-"""Positions and rounds (they fit in 32 bits: at most 10**9), half the memory of ``Ints``."""
+Index = npt.NDArray[np.intp]
+"""Positions: numpy's own index type, which it indexes and counts by (``bincount``) without a
+conversion (positions in 32 bits, half the memory, made each gather about three times as slow)."""
+Rounds = npt.NDArray[np.int32]
+"""Rounds (they fit in 32 bits: at most 10**9), half the memory of ``Ints``."""
 Flags = npt.NDArray[np.bool_]
 
 
@@ -39,7 +42,7 @@ class ArraySides:
     """Each player's number of games."""
     count: list[int]
     """``played`` as a list."""
-    games: tuple[Index, Index, Floats, Index] | None = field(default=None, repr=False, compare=False)
+    games: tuple[Index, Index, Floats, Rounds] | None = field(default=None, repr=False, compare=False)
     """The games as given, until the sides are put by player (then ``None``): each game's
     first and second player (positions), the first one's score and the round."""
 
@@ -68,7 +71,7 @@ class ArraySides:
         assert self.games is not None
         first, second, scores, rounds = _by_round(self.games)
         by_player = stable_order(_both(first, second))
-        found = {"player": np.repeat(np.arange(len(self.count), dtype=np.int32), self.played),
+        found = {"player": np.repeat(np.arange(len(self.count), dtype=np.intp), self.played),
                  "opponent": _both(second, first)[by_player],
                  "score": _both(scores, 1.0 - scores)[by_player], "round": _both(rounds, rounds)[by_player]}
         self.__dict__.update(found)
@@ -91,7 +94,7 @@ class ArraySides:
         return self._put_by_player()["score"]  # type: ignore[no-any-return]
 
     @functools.cached_property
-    def round(self) -> Index:
+    def round(self) -> Rounds:
         return self._put_by_player()["round"]  # type: ignore[no-any-return]
 
     @functools.cached_property
@@ -139,7 +142,7 @@ class ArraySides:
         (each player's own sides mark him)."""
         size = len(self.count)
         if size * size < 1 << 31:  # the pairs fit in 32 bits: half the sorting
-            keys = np.sort(self.player * np.int32(size) + self.opponent)
+            keys = np.sort(self.player.astype(np.int32) * np.int32(size) + self.opponent.astype(np.int32))
         else:
             keys = np.sort(self.player.astype(np.int64) * size + self.opponent)
         often = keys[most:][keys[most:] == keys[:len(keys) - most]]  # a pair met more than most times
@@ -166,7 +169,7 @@ def array_sides(numbers: Sequence[int], games: Sequence[Game]) -> ArraySides:
     return ArraySides(numbers, played, played.tolist(), (first, second, scores, _rounds(columns.rounds)))
 
 
-def _by_round(games: tuple[Index, Index, Floats, Index]) -> tuple[Index, Index, Floats, Index]:
+def _by_round(games: tuple[Index, Index, Floats, Rounds]) -> tuple[Index, Index, Floats, Rounds]:
     """The games (first and second player, the first one's score, the round) in round order,
     those of one round in the order given."""
     first, second, scores, rounds = games
@@ -183,7 +186,7 @@ def _both(first: npt.NDArray[Any], second: npt.NDArray[Any]) -> npt.NDArray[Any]
     return found
 
 
-def _rounds(values: list[int]) -> Index:
+def _rounds(values: list[int]) -> Rounds:
     """The rounds as an array: through ``bytes`` (a third of the time of ``np.fromiter``) when
     every round is an int below 256, as nearly always."""
     try:
@@ -199,20 +202,20 @@ def _positions(numbers: list[int], *wanted: list[int]) -> list[Index] | None:
     size = len(numbers)
     columns = [np.fromiter(values, np.int64, len(values)) for values in wanted]
     if not size:
-        return [c.astype(np.int32) for c in columns] if not any(len(c) for c in columns) else None
+        return [c.astype(np.intp) for c in columns] if not any(len(c) for c in columns) else None
     known = np.fromiter(numbers, np.int64, size)
     highest = int(known.max())
     found: list[Index] = []
     if highest <= 4 * size + 64:
-        table = np.full(highest + 2, -1, dtype=np.int32)  # the last entry: every number above the highest
-        table[known] = np.arange(size, dtype=np.int32)
+        table = np.full(highest + 2, -1, dtype=np.intp)  # the last entry: every number above the highest
+        table[known] = np.arange(size, dtype=np.intp)
         for values in columns:
             at = table[np.minimum(values, highest + 1)]
             if (at < 0).any():
                 return None
             found.append(at)
         return found
-    sorter = np.argsort(known, kind="stable").astype(np.int32)
+    sorter = np.argsort(known, kind="stable")
     ordered = known[sorter]
     for values in columns:
         at = np.minimum(np.searchsorted(ordered, values), size - 1)

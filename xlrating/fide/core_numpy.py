@@ -17,7 +17,7 @@ from weakref import ReferenceType, ref
 import numpy as np
 import numpy.typing as npt
 
-from .._sides_numpy import ArraySides, Flags, Floats, Index, Ints
+from .._sides_numpy import ArraySides, Flags, Floats, Index, Ints, Rounds
 from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, given_k_within, new_rating
 from .core_plain import changes_one_by_one, new_ratings_one_by_one
 from .player import FidePlayer
@@ -89,7 +89,7 @@ class NumpyCore:
         return list(zip(rounds[part].tolist(), opponents[part].tolist(), halves[part].tolist(), strict=True))
 
     @cached_property
-    def by_player(self) -> tuple[list[int], Index, Index, Ints]:
+    def by_player(self) -> tuple[list[int], Rounds, Index, Ints]:
         """What :meth:`lines` reads, the sides by player: where each player's sides begin, and each
         side's round, opponent and score in half points (read once: :meth:`lines` is called for
         every player of an explained event)."""
@@ -104,7 +104,7 @@ class NumpyCore:
         (b) (10.51: D rounded to a whole number, halves up, and capped)."""
         scale, rated = self.scale, self.rated
         kept = counted[opponent]
-        at = player[kept].astype(np.intp)
+        at = player[kept].astype(np.intp, copy=False)
         own = rated[at]
         other = seen_at[opponent[kept]]
         gap = np.abs(own - other)

@@ -143,9 +143,9 @@ class NumpyCore:
         self.iterated_at: Ints = np.flatnonzero(self.estimated)
         self.iterated: list[int] = self.iterated_at.tolist()
         mine_rated = self.rated[self.side_player]
-        self.rated_sides: Ints = np.flatnonzero(mine_rated).astype(np.int32)
+        self.rated_sides: Ints = np.flatnonzero(mine_rated)
         """The rated players' sides (positions in the run of all sides: the rated scorings score them)."""
-        self.other_sides: Ints = np.flatnonzero(~mine_rated).astype(np.int32)
+        self.other_sides: Ints = np.flatnonzero(~mine_rated)
         """The other players' sides."""
         mine = np.flatnonzero(self.estimated[self.side_player])
         position = np.cumsum(self.estimated) - 1

@@ -58,10 +58,10 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import date
 from itertools import compress, repeat
-from typing import cast
+from typing import Any, cast
 
 from .. import _check, _vector
 from .._columns import MANY, picker
@@ -521,7 +521,6 @@ class _Event:
         pick, core = picker(positions), self.core
         own, prior, count = pick(core.pre_rating), pick(core.pre_games), pick(scores.count)
         bonus = list(map(bonuses.get, positions, repeat(0))) if bonuses else [0] * len(positions)
-        lines, steps = self.rated_explanations(positions, scores, bonus)
         return outcome_records({
             "player": pick(self.core.numbers), "rated_games": count,
             "rated_score": pick(scores.score), "pre_rating": own, "pre_games": prior,
@@ -531,7 +530,7 @@ class _Event:
             "initial_rating": own, "initial_games": prior, "change": pick(scores.change),
             "k": pick(self.k), "bonus": list(map(float, bonus)) if bonuses else [0.0] * len(positions),
             "expected_score": pick(scores.expected), "performance": pick(scores.performances),
-            "games": lines, "steps": steps, "notes": self.rated_notes(positions, bonus),
+            **self.rated_explanations(positions, scores, bonus), "notes": self.rated_notes(positions, bonus),
         }, method=Method.ELO)
 
     def rated_notes(self, positions: Sequence[int], bonus: list[int]) -> list[tuple[str, ...]]:
@@ -544,13 +543,13 @@ class _Event:
         return notes
 
     def rated_explanations(self, positions: Sequence[int], scores: Scores, bonus: list[int]
-                           ) -> tuple[Iterable[tuple[GameLine, ...]], Iterable[tuple[Step, ...]]]:
-        """The game lines and the steps of the rated players at ``positions`` (empty without
-        explanations)."""
+                           ) -> dict[str, list[tuple[Any, ...]]]:
+        """The game lines and the steps of the rated players at ``positions``, by field; none
+        without explanations (each field keeps its default, empty)."""
         if not self.explain:
-            return repeat((), len(positions)), repeat((), len(positions))
-        return ([self.lines(i) for i in positions],
-                [self.rated_steps(i, scores, b) for i, b in zip(positions, bonus, strict=True)])
+            return {}
+        return {"games": [self.lines(i) for i in positions],
+                "steps": [self.rated_steps(i, scores, b) for i, b in zip(positions, bonus, strict=True)]}
 
     def rated_steps(self, i: int, scores: Scores, bonus: int) -> tuple[Step, ...]:
         """Rated player i's explanation: K, the bonus's working, the expected score, the
@@ -629,7 +628,6 @@ class _Event:
         ratings, prior, count = pick(core.pre_rating), pick(core.pre_games), pick(scores.count)
         post_games = [(n or 0) + m for n, m in zip(prior, count, strict=True)]
         estimates = list(map(float, pick(seen)))
-        explain = self.explain
         return outcome_records({
             "player": pick(self.core.numbers),
             "method": [methods[q] for q in provisional],
@@ -639,11 +637,19 @@ class _Event:
             "change": [e - r if q and r is not None else None
                        for e, r, q in zip(estimates, ratings, provisional, strict=True)],
             "expected_score": pick(scores.expected), "performance": pick(scores.performances),
-            "games": [self.lines(i) for i in positions] if explain else repeat((), len(positions)),
-            "steps": [self.estimated_steps(i, e, scores) for i, e in zip(positions, estimates, strict=True)]
-            if explain else repeat((), len(positions)),
+            **self.estimated_explanations(positions, estimates, scores),
             "notes": self.estimated_notes(positions, post_games),
         })
+
+    def estimated_explanations(self, positions: Sequence[int], estimates: list[float], scores: Scores
+                               ) -> dict[str, list[tuple[Any, ...]]]:
+        """The game lines and the steps of the rated unrated and provisional players at
+        ``positions`` (``estimates``: each one's), by field; none without explanations."""
+        if not self.explain:
+            return {}
+        return {"games": [self.lines(i) for i in positions],
+                "steps": [self.estimated_steps(i, estimate, scores)
+                          for i, estimate in zip(positions, estimates, strict=True)]}
 
     def estimated_notes(self, positions: Sequence[int], post_games: list[int]) -> list[tuple[str, ...]]:
         """The notes of the rated unrated and provisional players at ``positions``: games against

@@ -44,7 +44,6 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from itertools import repeat
 from operator import add, sub
 from typing import Any, cast
 
@@ -288,8 +287,9 @@ class _Event:
         self.prior = cast("list[float]", self.ratings.copy())  # unrated players' are set below
         self.pre_games = [p.games for p in players]
         self.games = self.pre_games.copy()  # unrated players' are set below
-        found: dict[tuple[Any, ...], InitialRating] = {}  # players with the same data get the same rating
-        prior, games = self.prior, self.games
+        # Players with the same data get the same rating, and the same note on a default it took:
+        found: dict[tuple[Any, ...], tuple[InitialRating, str | None]] = {}
+        prior, games, m = self.prior, self.games, self.m
         self.unrated = missing(self.ratings)
         for i in self.unrated:  # the rated players' step 1 is their pre-event rating and N
             player = players[i]
@@ -302,33 +302,34 @@ class _Event:
                                          "unrated in the system being rated")
                 others = {k: v for k, v in others.items() if k is not system}
                 key += tuple(others.items())
-            initial = found.get(key)
-            if initial is None:
-                initial = found[key] = _initial(rules, system, fide=player.fide, cfc=player.cfc,
-                                                others=others, birth_date=player.birth_date,
-                                                end_date=on if on is not None else age_end,
-                                                adult=player.adult, converted_on=on, words=self.explain)
+            taken = found.get(key)
+            if taken is None:
+                at = on if on is not None else age_end
+                initial = _initial(rules, system, fide=player.fide, cfc=player.cfc, others=others,
+                                   birth_date=player.birth_date, end_date=at, adult=player.adult,
+                                   converted_on=on, words=self.explain)
+                taken = found[key] = initial, self._defaults_taken(initial, player.birth_date, on, at)
+            initial, note = taken
             # Read by the explanation only: kept without one, these records (856 in a 10,000-player
             # event) made the collector run a young pass when it resumed (0.75 ms, measured).
             if self.explain:
                 self.initial[i] = initial
-            self._defaults_taken(i, initial, on, on if on is not None else age_end)
+            if note is not None and m[i]:  # (a player with no rated game needs none)
+                self.notes[i].append(note)
             prior[i], games[i] = initial.rating, initial.games
 
-    def _defaults_taken(self, i: int, initial: InitialRating, on: dt.date | None, age_end: dt.date) -> None:
-        """What step 1 took by default for unrated player ``i``, whose initial rating is ``initial``
-        (``on``: his end date, ``age_end``: the date his age is taken at): the rules' defaults in
-        his notes (a player with no rated game needs none), an end date taken as today or a FIDE
-        rating converted by the document's own conversion for the event's notes."""
-        rules, source, born = self.rules, initial.source, self.players[i].birth_date
+    def _defaults_taken(self, initial: InitialRating, born: dt.date | None, on: dt.date | None,
+                        age_end: dt.date) -> str | None:
+        """What step 1 took by default for an unrated player whose initial rating is ``initial``
+        (``born``: his birth date, ``on``: his end date, ``age_end``: the date his age is taken
+        at): an end date taken as today or a FIDE rating converted by the document's own
+        conversion, for the event's notes; returns the note on the rules' defaults for his notes."""
+        rules, source = self.rules, initial.source
         if self.end is None and source == "age" and born is not None:
             self.today_used = True
         if on is None and by_dated_conversion(rules, self.system, initial):
             self.document_conversion_used = True
-        if source in _DEFAULTS and self.m[i]:
-            note = default_note(rules, self.system, initial, born, age_end)
-            if note is not None:
-                self.notes[i].append(note)
+        return default_note(rules, self.system, initial, born, age_end) if source in _DEFAULTS else None
 
     def step2_effective_games(self) -> None:
         """Step 2: N' = min(N, N*) (US Chess 2020, 3); N not given: N*. Also which formula steps 4
@@ -470,9 +471,8 @@ class _Event:
         if not self.listed:
             self._listed()
         column = _columns(positions, len(self.players))
-        lines, steps = self._explanations(positions)
         built = outcome_records({**{name: column(values) for name, values in self.fields.items()},
-                                 "games": lines, "steps": steps, "notes": self._notes_column(positions)})
+                                 **self._explanations(positions), "notes": self._notes_column(positions)})
         m = column(self.m)
         if 0 in m:
             for j, i in enumerate(positions):
@@ -520,14 +520,14 @@ class _Event:
             notes[i] = self._notes(i)
         return notes
 
-    def _explanations(self, positions: Sequence[int]
-                      ) -> tuple[Iterable[tuple[GameLine, ...]], Iterable[tuple[Step, ...]]]:
-        """The game lines and the steps of the players at ``positions`` (empty without
-        explanations, and for a player with no rated game: see :meth:`_not_rated`)."""
+    def _explanations(self, positions: Sequence[int]) -> dict[str, list[tuple[Any, ...]]]:
+        """The game lines and the steps of the players at ``positions`` (for a player with no
+        rated game: see :meth:`_not_rated`), by field; none without explanations (each field
+        keeps its default, empty)."""
         if not self.explain:
-            return repeat((), len(positions)), repeat((), len(positions))
-        return ([self.explain_games(i) if self.m[i] else () for i in positions],
-                [self.explain_steps(i, rated=True) if self.m[i] else () for i in positions])
+            return {}
+        return {"games": [self.explain_games(i) if self.m[i] else () for i in positions],
+                "steps": [self.explain_steps(i, rated=True) if self.m[i] else () for i in positions]}
 
     def _not_rated(self, i: int) -> PlayerOutcome:
         """The outcome of player ``i``, who has no rated game: his rating unchanged."""

@@ -198,14 +198,15 @@ def default_note(rules: UscfRules, system: RatingSystem, initial: InitialRating,
                 f"({rules.cite(rules.priority_section(system))})")
     if initial.source != "age":
         return None
-    cited = rules.cite(rules.formulas_section)
-    counted = f"counted as {rules.age_adult:g}, initial rating {initial.rating:g} ({cited})"
     if birth_date is None:
-        return f"no Birth date, Adult: {counted}"
-    age = _age(birth_date, end_date) if end_date is not None else None
-    if age is not None and age < rules.age_miscoded_below:
-        return f"Birth date gives age {age:.2f}, under {rules.age_miscoded_below:g}: {counted}"
-    return None
+        why = "no Birth date, Adult"
+    else:
+        age = _age(birth_date, end_date) if end_date is not None else None
+        if age is None or age >= rules.age_miscoded_below:
+            return None  # (the usual case for a birth date: found before any words are made)
+        why = f"Birth date gives age {age:.2f}, under {rules.age_miscoded_below:g}"
+    cited = rules.cite(rules.formulas_section)
+    return f"{why}: counted as {rules.age_adult:g}, initial rating {initial.rating:g} ({cited})"
 
 
 _CONVERTED = {"fide": _from_fide, "cfc": _from_cfc}
