@@ -13,9 +13,10 @@ workbook's Players sheet, a field that some list entry gives (an event's new pla
 player of the event; games: some player who played) is taken as given where the others leave it
 blank, and a count of 0 is blank. Only the events with a player who left such a field blank, or
 with such a setting blank, are asked: a season with nothing blank costs one set test a wave. Of
-an event's players, only those whose fields leave them open to a default
-(:attr:`~xlrating.systems.System.may_take`) are asked, and for a blank field only those not yet
-named for every field they could be named for.
+an event's players, only those whose numbers in the outcome leave them open to a default, tested
+for the whole wave at once (:attr:`~xlrating.systems.System.may_take_outcomes`: US Chess, a
+rating that fell), then those whose fields do (:attr:`~xlrating.systems.System.may_take`) are
+asked, and for a blank field only those not yet named for every field they could be named for.
 (:attr:`~xlrating.systems.System.taken`'s rows carry no rounds: a FIDE Swiss whose players all
 met, which a season workbook names, is not said.)
 """
@@ -216,15 +217,16 @@ class Said:
                 if len(named) == len(fields):
                     blank.discard(key)
 
-    def _read_new(self, keys: Iterable[PlayerId]) -> None:
+    def _read_new(self, keys: list[PlayerId]) -> None:
         """Make the rows of players ``keys``, none of them read before (:attr:`seen`), for those
         whose fields leave them open to a default (:attr:`rows`); the others are not asked again
         for a blank field."""
         entries, home, events, rows = self.ratings.entries, self.home, self.events_by_id, self.rows
         may_take = cast(Any, self.system.may_take)
+        self.seen.update(keys)
         for key in keys:
-            self.seen.add(key)
-            row = _Row(entries.get(key), events[home[key]].players[key] if key in home else {})
+            where = home.get(key)
+            row = _Row(entries.get(key), {} if where is None else events[where].players[key])
             if may_take(row):
                 rows[key] = row
             else:
