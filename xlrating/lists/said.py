@@ -157,14 +157,7 @@ class Said:
         if blank.isdisjoint(ids) and not any(setting):
             return
         players = list(outcome.players)  # (built: the adapter has read them)
-        positions = list(self._open(players))
-        keys = list(map(ids.__getitem__, positions))
-        if not self.seen.issuperset(keys):
-            self._read_new([key for key in keys if key not in self.seen])
-        asked = self.rows.keys() & keys if any(setting) else blank.intersection(keys)
-        if not asked:
-            return
-        positions = [i for i in positions if ids[i] in asked]
+        positions = self._asked(ids, players, any(setting))
         start = 0
         for event, end, blank_setting in zip(wave, ends, setting, strict=True):
             first = bisect_left(positions, start)
@@ -174,6 +167,17 @@ class Said:
             if at:
                 self._took(event, ids, at, players)
             start = end
+
+    def _asked(self, ids: Sequence[PlayerId], players: Sequence[PlayerOutcome], setting: bool) -> list[int]:
+        """The positions of the wave's players to ask, ascending: those whose numbers
+        (:meth:`_open`) and fields (:meth:`_read_new`) leave them open to a default and, unless an
+        event's ``setting`` is blank, who left a field blank that they are not yet named for."""
+        positions = list(self._open(players))
+        keys = list(map(ids.__getitem__, positions))
+        if not self.seen.issuperset(keys):
+            self._read_new([key for key in keys if key not in self.seen])
+        asked = self.rows.keys() & keys if setting else self.blank.intersection(keys)
+        return [i for i in positions if ids[i] in asked] if asked else []
 
     def _open(self, players: Sequence[PlayerOutcome]) -> Iterable[int]:
         """The positions of the players whose numbers leave them open to a default
