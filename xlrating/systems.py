@@ -24,16 +24,18 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from importlib import import_module
+from itertools import repeat
+from operator import and_, attrgetter, lt
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from . import _check, fide, icu, uscf
 from .errors import ArgumentError, Problem
 from .icu.rules import EDITIONS as ICU_EDITIONS
-from .model import EventOutcome, EventType, Game, Method, _positional_filler
+from .model import EventOutcome, EventType, Game, Method, PlayerOutcome, _positional_filler
 from .names import edition_names, fold
 from .uscf.match import match_problem
 
@@ -249,6 +251,13 @@ class System:
     """Whether a row's own fields (not its number, rating or rounds) leave it open to one of
     :attr:`taken`'s defaults of a player (each of them asks it first): a row for which it is false
     is named by none of them, so a season from Python does not build it."""
+    may_take_outcomes: Callable[[str | None, Sequence[PlayerOutcome]], Iterable[bool]] | None = None
+    """In bulk, for an event's outcomes (its players in order, rated under the edition named):
+    whether each player's numbers leave him open to one of :attr:`taken`'s defaults of a player's
+    own fields (his rows read without rounds), a bound from the rules' constants, one comparison or
+    two a player (US Chess: a floor holds only a rating that fell; FIDE: a rating under the junior
+    rule's limit and a K under the junior's): a player for whom it is false is named by none of them,
+    so a season from Python does not ask about him. None: every player may be."""
 
     def fraction_problem(self, rating: float | None, shown: str) -> str | None:
         """What is wrong with a rating (``shown`` as typed; None: nothing): a fraction where the
@@ -517,6 +526,20 @@ def _uscf_may_take(row: PlayerRow) -> bool:
                                   or row.events is None)
 
 
+def _uscf_may_take_outcomes(rules: str | None, players: Sequence[PlayerOutcome]) -> Iterable[bool]:
+    """A floor a blank hides is at most the pre-event rating (:func:`_uscf_taken`): only a post-event
+    rating under the pre-event one can have been held; an unrated player's, under the personal
+    absolute floor's cap."""
+    cap = uscf.get_rules(rules).personal_floor_cap
+    return map(lt, _column(players, "post_rating", math.inf), _column(players, "pre_rating", cap))
+
+
+def _column(players: Sequence[PlayerOutcome], name: str, blank: float) -> list[Any]:
+    """Each outcome's ``name``, ``blank`` where it is None."""
+    values = list(map(attrgetter(name), players))
+    return [blank if value is None else value for value in values] if None in values else values
+
+
 def _uscf_peak(rules: uscf.UscfRules, posts: Sequence[tuple[PlayerRow, float]]) -> list[Taken]:
     levels = rules.peak_floors
     fell = tuple(row for row, post in posts if row.peak is None and row.rating is not None
@@ -631,6 +654,15 @@ def _fide_junior(rows: Sequence[PlayerRow], outcome: EventOutcome, rules: fide.F
         return []
     return [Taken("Birth date", f"read as {rules.k_junior_age} or older: no K {junior} of a junior "
                   f"(FIDE 2024, 8.3.3); give each junior his Birth date", blank, field="birth_date")]
+
+
+def _fide_may_take_outcomes(rules: str | None, players: Sequence[PlayerOutcome]) -> Iterable[bool]:
+    """Rated under the junior rule's limit, with a K under the junior's (:func:`_fide_junior`)."""
+    edition = fide.get_rules(rules)
+    if edition.k_junior is None:
+        return repeat(False, len(players))
+    return map(and_, map(lt, _column(players, "pre_rating", math.inf), repeat(edition.k_junior_below)),
+               map(lt, _column(players, "k", math.inf), repeat(edition.k_junior)))
 
 
 def _fide_may_take(row: PlayerRow) -> bool:
@@ -796,6 +828,7 @@ USCF = System(
     blank_games=("an established player's: N unknown, so the effective games N' and K come from "
                  "the rating alone (US Chess 2020, 3)"),
     taken=_uscf_taken, taken_fields=("peak", "wins", "draws", "events"), may_take=_uscf_may_take,
+    may_take_outcomes=_uscf_may_take_outcomes,
 )
 
 FIDE = System(
@@ -813,6 +846,7 @@ FIDE = System(
     template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.rating.LOWEST_PUBLISHED,
     blank_games="a player's with 30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3)",
     taken=_fide_taken, taken_fields=("birth_date",), may_take=_fide_may_take,
+    may_take_outcomes=_fide_may_take_outcomes,
 )
 
 ICU = System(

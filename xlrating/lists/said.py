@@ -13,9 +13,10 @@ workbook's Players sheet, a field that some list entry gives (an event's new pla
 player of the event; games: some player who played) is taken as given where the others leave it
 blank, and a count of 0 is blank. Only the events with a player who left such a field blank, or
 with such a setting blank, are asked: a season with nothing blank costs one set test a wave. Of
-an event's players, only those whose fields leave them open to a default
-(:attr:`~xlrating.systems.System.may_take`) are asked, and for a blank field only those not yet
-named for every field they could be named for.
+an event's players, only those whose numbers in the outcome leave them open to a default, tested
+for the whole wave at once (:attr:`~xlrating.systems.System.may_take_outcomes`: US Chess, a
+rating that fell), then those whose fields do (:attr:`~xlrating.systems.System.may_take`) are
+asked, and for a blank field only those not yet named for every field they could be named for.
 (:attr:`~xlrating.systems.System.taken`'s rows carry no rounds: a FIDE Swiss whose players all
 met, which a season workbook names, is not said.)
 """
@@ -23,8 +24,10 @@ met, which a season workbook names, is not said.)
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from operator import attrgetter
 from typing import Any, cast
 
@@ -81,6 +84,19 @@ class _Row:
         self.wins, self.draws, self.events = wins or None, draws or None, events or None
 
 
+class _Numbered:
+    """An outcome as :attr:`~xlrating.systems.System.taken` reads it: its players by pairing number,
+    numbered by position (a wave's players are numbered in the engine's order)."""
+
+    __slots__ = ("players",)
+
+    def __init__(self, players: Sequence[PlayerOutcome]) -> None:
+        self.players = players
+
+    def player(self, number: int) -> PlayerOutcome:
+        return self.players[number - 1]
+
+
 @dataclass(frozen=True, slots=True)
 class _Settings:
     """An event's settings as :attr:`~xlrating.systems.System.taken` reads them."""
@@ -118,8 +134,10 @@ class Said:
         self.columns: dict[tuple[str, str], tuple[str, list[PlayerId]]] = {}
         """Each (event ID, or ``""`` for the list; field) default: its words and its players."""
         self.settings: list[str] = []
-        self.read: dict[PlayerId, _Row | None] = {}
-        """Each player's row (:meth:`_read_new`); None: none of his fields can be said."""
+        self.seen: set[PlayerId] = set()
+        """The players read (:meth:`_read_new`)."""
+        self.rows: dict[PlayerId, _Row] = {}
+        """The row of each player read whose fields leave him open to a default."""
         self.named: dict[PlayerId, set[str]] = {}
         """Each player's fields said so far (once every field he could be named for is said, he is
         not asked again, unless a setting is blank)."""
@@ -135,35 +153,55 @@ class Said:
         if system.taken is None:
             return
         settings = system.taken_settings
-        if blank.isdisjoint(ids) and not any(getattr(e, name) is None for e in wave for name in settings):
+        setting = [any(getattr(event, name) is None for name in settings) for event in wave]
+        if blank.isdisjoint(ids) and not any(setting):
             return
-        read = self.read
-        self._read_new([key for key in ids if key not in read])
-        start, players = 0, list(outcome.players)  # (built: the adapter has read them)
-        for event, end in zip(wave, ends, strict=True):
-            self._took(event, ids, range(start, end), outcome, players)
+        players = list(outcome.players)  # (built: the adapter has read them)
+        positions = self._asked(ids, players, any(setting))
+        start = 0
+        for event, end, blank_setting in zip(wave, ends, setting, strict=True):
+            first = bisect_left(positions, start)
+            at = positions[first:bisect_left(positions, end, first)]
+            if not blank_setting:
+                at = [i for i in at if ids[i] in blank]
+            if at:
+                self._took(event, ids, at, players)
             start = end
 
-    def _took(self, event: Event, ids: Sequence[PlayerId], positions: range, outcome: EventOutcome,
+    def _asked(self, ids: Sequence[PlayerId], players: Sequence[PlayerOutcome], setting: bool) -> list[int]:
+        """The positions of the wave's players to ask, ascending: those whose numbers
+        (:meth:`_open`) and fields (:meth:`_read_new`) leave them open to a default and, unless an
+        event's ``setting`` is blank, who left a field blank that they are not yet named for."""
+        positions = list(self._open(players))
+        keys = list(map(ids.__getitem__, positions))
+        if not self.seen.issuperset(keys):
+            self._read_new([key for key in keys if key not in self.seen])
+        asked = self.rows.keys() & keys if setting else self.blank.intersection(keys)
+        return [i for i in positions if ids[i] in asked] if asked else []
+
+    def _open(self, players: Sequence[PlayerOutcome]) -> Iterable[int]:
+        """The positions of the players whose numbers leave them open to a default
+        (:attr:`~xlrating.systems.System.may_take_outcomes`)."""
+        bound = self.system.may_take_outcomes
+        everyone = range(len(players))
+        return everyone if bound is None else compress(everyone, bound(self.ratings.rules or None, players))
+
+    def _took(self, event: Event, ids: Sequence[PlayerId], positions: Sequence[int],
               players: Sequence[PlayerOutcome]) -> None:
-        """Ask the system's :attr:`~xlrating.systems.System.taken` of one event (its players at
-        ``positions`` of ``ids`` and of the outcome's players): every player when one of its settings
-        is blank, else the players who left a field blank and are not yet named for each such field
-        (each judged alone); of them, those whose fields leave them open to a default
-        (:attr:`~xlrating.systems.System.may_take`)."""
-        system, blank, read = self.system, self.blank, self.read
-        setting = any(getattr(event, name) is None for name in system.taken_settings)
-        rows: list[_Row] = []
+        """Ask the system's :attr:`~xlrating.systems.System.taken` of one event about its players at
+        ``positions`` of ``ids`` and of the outcome's ``players`` (:meth:`took`: every player open
+        to a default when one of its settings is blank, else those who left a field blank and are
+        not yet named for each such field, each judged alone)."""
+        system, blank, rows = self.system, self.blank, self.rows
+        asked: list[_Row] = []
         for i in positions:
-            if (setting or ids[i] in blank) and (row := read[ids[i]]) is not None:
-                row.number, row.rating = i + 1, players[i].pre_rating
-                rows.append(row)
-        if not rows:
-            return
+            row = rows[ids[i]]
+            row.number, row.rating = i + 1, players[i].pre_rating
+            asked.append(row)
         settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
                              event.end_date)
         assert system.taken is not None
-        for default in system.taken(cast(Any, settings), cast(Any, rows), outcome):
+        for default in system.taken(cast(Any, settings), cast(Any, asked), cast(Any, _Numbered(players))):
             keys = [ids[row.number - 1] for row in default.rows]
             if default.setting:
                 players_named = default.message.replace("{players}", named_ids(keys))
@@ -183,18 +221,19 @@ class Said:
                 if len(named) == len(fields):
                     blank.discard(key)
 
-    def _read_new(self, keys: Iterable[PlayerId]) -> None:
-        """Make the rows of players ``keys``, none of them read before (:attr:`read`): None for a
-        player whose fields leave him open to no default (he is then not asked again for a blank
-        field)."""
-        entries, home, events, read = self.ratings.entries, self.home, self.events_by_id, self.read
+    def _read_new(self, keys: list[PlayerId]) -> None:
+        """Make the rows of players ``keys``, none of them read before (:attr:`seen`), for those
+        whose fields leave them open to a default (:attr:`rows`); the others are not asked again
+        for a blank field."""
+        entries, home, events, rows = self.ratings.entries, self.home, self.events_by_id, self.rows
         may_take = cast(Any, self.system.may_take)
+        self.seen.update(keys)
         for key in keys:
-            row = _Row(entries.get(key), events[home[key]].players[key] if key in home else {})
+            where = home.get(key)
+            row = _Row(entries.get(key), {} if where is None else events[where].players[key])
             if may_take(row):
-                read[key] = row
+                rows[key] = row
             else:
-                read[key] = None
                 self.blank.discard(key)
 
     def _type(self, value: Any) -> EventType:
