@@ -18,7 +18,10 @@ for the whole wave at once (:attr:`~xlrating.systems.System.may_take_outcomes`: 
 rating that fell), then those whose fields do (:attr:`~xlrating.systems.System.may_take`) are
 asked, and for a blank field only those not yet named for every field they could be named for.
 (:attr:`~xlrating.systems.System.taken`'s rows carry no rounds: a FIDE Swiss whose players all
-met, which a season workbook names, is not said.)
+met, which a season workbook names, is not said.) The outcome's numbers these read (the pre-event
+rating and the system's :attr:`~xlrating.systems.System.outcome_numbers`) are read as columns
+(:func:`~xlrating.model.outcome_columns`): no :class:`~xlrating.model.PlayerOutcome` is built for
+them.
 """
 
 from __future__ import annotations
@@ -191,9 +194,10 @@ class Said:
         not yet named for each such field, each judged alone)."""
         system, blank, rows = self.system, self.blank, self.rows
         asked: list[_Row] = []
-        for i, rating in zip(positions, map(numbers["pre_rating"].__getitem__, positions), strict=True):
+        ratings = numbers["pre_rating"]
+        for i in positions:
             row = rows[ids[i]]
-            row.number, row.rating = i + 1, rating
+            row.number, row.rating = i + 1, ratings[i]
             asked.append(row)
         read = [list(map(numbers[name].__getitem__, positions)) for name in system.outcome_numbers]
         settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
