@@ -42,7 +42,8 @@ def _season(system: str, seed: int = 5, players: int = 30_000, events: int = 12,
         games: list[tuple[int, Any, Any, float]] = []
         for rnd in range(1, 7):
             rng.shuffle(seats)
-            games += [(rnd, a, b, rng.choice([1.0, 0.5, 0.0])) for a, b in zip(seats[::2], seats[1::2], strict=True)]
+            games += [(rnd, a, b, rng.choice([1.0, 0.5, 0.0]))
+                      for a, b in zip(seats[::2], seats[1::2], strict=True)]
         season.append(Event(f"E{index}", START + dt.timedelta(days=index // 4), games))
     return RatingList(system.upper(), entries, date=START - dt.timedelta(days=1)), season
 
