@@ -157,10 +157,19 @@ _PARTS = (
     ("seating", "xlrating.lists.rate", "Season.seat", None),
     ("engine's players", "{adapter}", "engine_players", None),
     ("defaults taken", "xlrating.lists.said", "Said.took", None),
+    ("folding back", "{adapter}", "fold_wave", "uscf"),
+    ("folding back", "{adapter}", "fold_wave", "icu"),
+    ("folding back", "xlrating.lists.fide", "_Period.fold", "fide"),
     ("FIDE's period close", "xlrating.lists.fide", "_Period.close", "fide"),
+    ("waves", "xlrating.lists.rate", "players_of", None),
+    ("waves", "{adapter}", "options", None),
+    ("the result", "xlrating.lists.said", "Said.warnings", None),
+    ("the result", "xlrating.lists.rate", "Season.result", None),
 )
 """The list layer's parts that ``--parts`` times: (name, module (``{adapter}``: the system's
-adapter), function or ``Class.method``, the one system it is timed for or None for all)."""
+adapter), function or ``Class.method``, the one system it is timed for or None for all). Parts of
+one name add up. Each is called once per wave or period, but for the waves' ``players_of`` and
+``options``, once per event (and ``players_of`` again for an event refused)."""
 
 
 def _timed_parts(system: str) -> tuple[dict[str, float], list[Callable[[], None]]]:

@@ -41,6 +41,7 @@ import datetime as dt
 import functools
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
+from typing import Any
 
 from .. import fide as engine
 from ..adjustments import RatingAdjustment
@@ -181,7 +182,7 @@ class _Period:
             self._rate(events, seating, start)
 
     def _rate(self, wave: Sequence[Event], seating: Seating, start: _Start) -> None:
-        at_start, ratings = start
+        at_start = start[0]
         first = wave[0]
 
         def player(key: PlayerId, number: int) -> engine.FidePlayer:
@@ -207,6 +208,15 @@ class _Period:
         self.season.said.took(wave, seating.ids, seating.ends, outcome)
         columns = outcome_columns(outcome, "method", "k", "rated_score", "expected_score", "rated_games",
                                   "performance")  # (every outcome read before the first is folded)
+        self.fold(wave, seating, start, columns)
+
+    def fold(self, wave: Sequence[Event], seating: Seating, start: _Start,
+             columns: Sequence[Sequence[Any]]) -> None:
+        """Add a wave's outcome to the period: each rated player's exact change and rated games,
+        each unrated player's pending results, each player's history row to be written when the
+        period closes. ``columns``: the outcome's method, K, rated score, expected score, rated
+        games and performance, by pairing number - 1."""
+        at_start, ratings = start
         lines = self._unrated_lines(seating, ratings)
         by_ru = uses_ru(self.rules)
         played_in, change_of, rated_in, rows = self.played, self.change, self.rated, self.rows

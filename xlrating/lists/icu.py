@@ -90,7 +90,15 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     season.said.took(wave, seating.ids, seating.ends, outcome)
     # (every outcome read before the first is folded)
     columns = outcome_columns(outcome, "pre_rating", "post_rating", "post_games", "change", "rated_games")
-    foreign, history = icu.PlayerKind.FOREIGN, season.history
+    fold_wave(season, wave, seating, players, columns)
+
+
+def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, players: Sequence[icu.IcuPlayer],
+              columns: Sequence[Sequence[Any]]) -> None:
+    """Fold a wave's outcome into the season's list and write each player's history row under his
+    own event: ``columns`` are the outcome's pre-event rating, post-event rating and games,
+    change and rated games, by pairing number - 1 (a foreign player's rating is not changed)."""
+    entries, foreign, history = season.entries, icu.PlayerKind.FOREIGN, season.history
     names = seating.per_player([one.id for one in wave])
     for key, name, player, pre, post, games, change, rated_games in zip(seating.ids, names, players, *columns,
                                                                         strict=True):

@@ -64,21 +64,24 @@ def _seated(entries: Mapping[PlayerId, Entry], system: str, own: str, key: Playe
     return systems.uscf_player(entry, number, entry.other_ratings, system, own, checked=True)
 
 
-def _established(games: int | None, rules: uscf.UscfRules) -> bool:
-    """A rating based on more than 25 games, or on a count not given (US Chess 2020, 1)."""
-    return games is None or games > rules.established_games
-
-
-def _higher(peak: float | None, rating: float) -> float:
-    """The peak after holding ``rating`` (the peak itself when they are equal)."""
-    return rating if peak is None or rating > peak else peak
+def _peak(entry: Entry, post: float | None, games: int | None, established: int) -> float | None:
+    """The peak after the event: the highest rating the player has held while established (more
+    than ``established`` games, or a count not given; US Chess 2020, 1 and 5), the rating before
+    the event and the one after (``post`` after ``games`` games) included."""
+    peak, rating = entry.peak, entry.rating
+    if rating is not None and (entry.games is None or entry.games > established) and (
+            peak is None or rating > peak):
+        peak = rating
+    if post is not None and (games is None or games > established) and (peak is None or post > peak):
+        peak = post
+    return peak
 
 
 def _history(entry: Entry, wins: int, draws: int, losses: int) -> str | None:
     """The all-wins or all-losses history after an event."""
-    before = entry.history if entry.rating is not None else ("all wins" if wins else "all losses")
     if draws or (wins and losses):
         return None
+    before = entry.history if entry.rating is not None else ("all wins" if wins else "all losses")
     if wins and before == "all wins":
         return "all wins"
     if losses and before == "all losses":
@@ -86,44 +89,32 @@ def _history(entry: Entry, wins: int, draws: int, losses: int) -> str | None:
     return None
 
 
-def _fold(
-    entry: Entry,
-    post: float | None,
-    games: int | None,
-    system: str,
-    own: str,
-    tally: tuple[int, int, int],
-    rules: uscf.UscfRules,
-) -> Entry:
-    """The entry after the event in ``system``, whose outcome gave the post-event rating ``post``
-    after ``games`` games."""
-    if system != own:
-        if post is None:
-            return entry
-        others = dict(entry.other_ratings)
-        others[system] = (post, games)
-        return evolve(entry, other_ratings=others)
-    wins, draws, losses = tally
-    played = wins + draws + losses
-    peak = entry.peak
-    if entry.rating is not None and _established(entry.games, rules):
-        peak = _higher(peak, entry.rating)
-    if post is not None and _established(games, rules):
-        peak = _higher(peak, post)
-    return _folded(
-        entry,
-        post,
-        games,
-        peak,
-        entry.wins + wins,
-        entry.draws + draws,
-        entry.events + (1 if played >= rules.floor_event_games else 0),
-        _history(entry, wins, draws, losses) if post is not None else None,
-    )
+def _folded_own(olds: Sequence[Entry], posts: Sequence[float | None], games: Sequence[int | None],
+                tally: tuple[list[int], list[int], list[int]], rules: uscf.UscfRules) -> list[Entry]:
+    """The entries after the event in the list's own system, whose outcome gave each player the
+    post-event rating in ``posts`` after the games in ``games``, with his wins, draws and losses
+    (``tally``): the rating, the games, the peak and the lifetime wins, draws and events (three
+    or more rated games) that the personal absolute floor counts (US Chess 2020, 5), the all-wins
+    or all-losses history (4.1)."""
+    established, counted = rules.established_games, rules.floor_event_games
+    return [
+        _folded(old, post, after, _peak(old, post, after, established), old.wins + won, old.draws + drawn,
+                old.events + 1 if won + drawn + lost >= counted else old.events,
+                None if post is None else _history(old, won, drawn, lost))
+        for old, post, after, won, drawn, lost in zip(olds, posts, games, *tally, strict=True)
+    ]
+
+
+def _folded_other(olds: Sequence[Entry], system: str, posts: Sequence[float | None],
+                  games: Sequence[int | None]) -> list[Entry]:
+    """The entries after the event in another rating ``system`` than the list's: its rating and
+    games (``posts``, ``games``) in ``other_ratings``."""
+    return [old if post is None else evolve(old, other_ratings={**old.other_ratings, system: (post, after)})
+            for old, post, after in zip(olds, posts, games, strict=True)]
 
 
 _folded = evolver("rating", "games", "peak", "wins", "draws", "events", "history")
-"""An entry with what an event in its own system changes, in that order (:func:`_fold`)."""
+"""An entry with what an event in its own system changes, in that order (:func:`_folded_own`)."""
 
 
 def options(season: Season, rules: uscf.UscfRules, event: Event, players: set[PlayerId]) -> Hashable | None:
@@ -153,7 +144,6 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     seating: Seating = season.seat(*wave)
     event = wave[0]
     rated_systems = _rated_in(season, event)
-    wins, draws, losses = seating.tally()
     entries = season.entries
     ids = seating.ids
     dated = _end_dates(wave, seating)  # (the same for every system rated)
@@ -177,16 +167,28 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
         season.keep(event, outcome)
         outcomes.append((rated, outcome))
     season.said.took(wave, ids, seating.ends, outcomes[0][1])
-    tallies = list(zip(wins, draws, losses, strict=True))
-    history, names = season.history, seating.per_player([one.id for one in wave])
     fields = ("pre_rating", "post_rating", "post_games", "change", "rated_games")
     read = [(rated, outcome_columns(outcome, *fields))  # (every outcome read before the first is folded)
             for rated, outcome in outcomes]
-    for rated, columns in read:
-        for key, name, tally, pre, post, games, change, rated_games in zip(ids, names, tallies, *columns,
-                                                                            strict=True):
-            entries[key] = _fold(entries[key], post, games, rated, own, tally, rules)
-            history[key].append(history_row(name, rated, pre, post, change, rated_games))
+    fold_wave(season, wave, seating, read, own, rules)
+
+
+def fold_wave(season: Season, wave: Sequence[Event], seating: Seating,
+              read: Sequence[tuple[str, Sequence[Sequence[Any]]]], own: str, rules: uscf.UscfRules) -> None:
+    """Fold a wave's outcomes into the season's list and write each player's history row under
+    his own event: ``read`` holds, for each system rated in order, its name and the outcome's
+    pre-event rating, post-event rating and games, change and rated games, by pairing number - 1."""
+    entries, ids = season.entries, seating.ids
+    tally = seating.tally()
+    history, names = season.history, seating.per_player([one.id for one in wave])
+    for rated, (pres, posts, games, changes, rated_games) in read:
+        for key, name, pre, post, change, counted in zip(ids, names, pres, posts, changes, rated_games,
+                                                         strict=True):
+            history[key].append(history_row(name, rated, pre, post, change, counted))
+        olds = list(map(entries.__getitem__, ids))
+        new = (_folded_own(olds, posts, games, tally, rules) if rated == own
+               else _folded_other(olds, rated, posts, games))
+        entries.update(zip(ids, new, strict=True))
 
 
 def _end_dates(wave: Sequence[Event], seating: Seating) -> dict[str, Any]:
