@@ -198,6 +198,36 @@ def _timed_parts(system: str) -> tuple[dict[str, float], list[Callable[[], None]
     return spent, undo
 
 
+class _TimedPause:
+    """:func:`~xlrating._gc.collector_paused` whose end is timed: the cyclic collector's first pass
+    after a season, over every object the season made while it was paused."""
+
+    def __init__(self, spent: dict[str, float]) -> None:
+        self.spent, self.paused = spent, collector_paused()
+
+    def __enter__(self) -> None:
+        self.paused.__enter__()
+
+    def __exit__(self, *error: Any) -> None:
+        start = time.process_time()
+        try:
+            self.paused.__exit__(*error)
+            [].append(None)  # (the first allocation after the pause starts the collector's pass)
+        finally:
+            self.spent[_COLLECTOR] = self.spent.get(_COLLECTOR, 0.0) + time.process_time() - start
+
+
+_COLLECTOR = "the collector's pass after the season"
+
+
+def _timed_collector(spent: dict[str, float]) -> Callable[[], None]:
+    """Time the collector's pass after the season (:class:`_TimedPause`) into ``spent``; gives the
+    undoing."""
+    season_module: Any = importlib.import_module("xlrating.lists.rate")
+    season_module.collector_paused = partial(_TimedPause, spent)
+    return partial(setattr, season_module, "collector_paused", collector_paused)
+
+
 def object_floor(strength: list[float], events: list[Event], newcomers: float) -> None:
     """Print what a season's checks and objects alone cost, as a ratio to the floor pass: the
     list and events checked, each event's players numbered, and for every player and event the
@@ -305,6 +335,8 @@ def run(system: str, strength: list[float], events: list[Event], memory: bool, t
     module = ADAPTERS[system]
     spent, undo = _timed_engines(module)
     timed_parts, undo_parts = _timed_parts(system) if parts else ({}, [])
+    if parts:
+        undo_parts.append(_timed_collector(timed_parts))
     start = time.process_time()
     result = rate_season(ratings, events)
     total = time.process_time() - start

@@ -436,7 +436,9 @@ def rate_season(
     Python's cyclic garbage collector is paused while the season is checked, rated and
     gathered into its result: the entries, games, outcomes and histories a season makes form
     no reference cycles, and the collector's passes over a large list would cost more than
-    the rating itself. Reference counting frees everything as usual.
+    the rating itself. Reference counting frees everything as usual. The season's working is let
+    go before the pause ends: the collector's first pass after it walks every object made during
+    the pause that is still alive.
     """
     with collector_paused():  # a season allocates millions of small acyclic objects
         ordered = check_season(ratings, events)
@@ -444,4 +446,6 @@ def rate_season(
         season = Season(ratings, _check.flag("explain", explain), settings, ordered)
         systems.get(ratings.system).rate_list(season, ordered)
         season.check()
-        return season.result(season.said.warnings(season.history))
+        result = season.result(season.said.warnings(season.history))
+        del season, ordered
+    return result
