@@ -304,9 +304,16 @@ class _Period:
 
     def close(self) -> None:
         """Fold the period into the list and write the histories."""
+        posts: dict[PlayerId, float | None] = {}
+        self._close_rated(posts)
+        self._close_unrated(posts)
+        self._write_history(posts)
+
+    def _close_rated(self, posts: dict[PlayerId, float | None]) -> None:
+        """Each rated player's list rating after the period, his games, peak and events (delisted
+        under the floor); his new rating into ``posts``."""
         entries = self.season.entries
         rules = self.rules
-        posts: dict[PlayerId, float | None] = {}
         round_change, floor, played, rated = rules.round_change, rules.rating_floor, self.played, self.rated
         for key, hundredths in self.change.items():
             entry = entries[key]
@@ -331,6 +338,11 @@ class _Period:
             peak = float(max(entry.peak if entry.peak is not None else start, value))
             entries[key] = _closed(entry, value, games, peak, events)
             posts[key] = value
+
+    def _close_unrated(self, posts: dict[PlayerId, float | None]) -> None:
+        """Each unrated player who played in the period: his pooled results rated, a first rating
+        or his results kept pending; his new rating (or ``None``) into ``posts``."""
+        entries = self.season.entries
         horizon = _month(self.end) - self.season.settings.pool_months
         for key, new in self.pending.items():
             entry = entries[key]
@@ -344,6 +356,10 @@ class _Period:
                 rating = float(first.rating)
                 entries[key] = _listed(entry, rating, first.games, rating, (), events)
                 posts[key] = rating
+
+    def _write_history(self, posts: dict[PlayerId, float | None]) -> None:
+        """Each player's history row of each of his events in the period, with his list rating
+        after it (``posts``)."""
         history = self.season.history
         for key, event, pre, change, games in self.rows:
             change_points = None if change is None else float(change / 100)
