@@ -26,8 +26,11 @@ ICU: the iterated performance, then provisional). For each system it prints:
   ``--no-memory``).
 
 With ``--parts``, the list layer's time split into its parts (:data:`_PARTS`: the checks,
-seating each wave, building the engine's players, finding the defaults taken, FIDE's period
-close) and the rest (reading the outcomes and folding them back, the history rows, the waves).
+forming the waves, seating each wave, building the engine's players, finding the defaults taken,
+folding each wave's outcomes back with its history rows, FIDE's 700-rule count and period close,
+the season's result with its warnings, and the cyclic collector's first pass after the season,
+over every object it made while the collector was paused) and the rest (each wave's and event's
+bookkeeping, the engine's working freed).
 
 With ``--records``, first the yardstick of the list layer (:func:`object_floor`): the checks,
 and the records the season makes for every player and event (the engine's player, the
@@ -160,6 +163,7 @@ _PARTS = (
     ("folding back", "{adapter}", "fold_wave", "uscf"),
     ("folding back", "{adapter}", "fold_wave", "icu"),
     ("folding back", "xlrating.lists.fide", "_Period.fold", "fide"),
+    ("FIDE's 700-rule count", "xlrating.lists.fide", "_Period.count", "fide"),
     ("FIDE's period close", "xlrating.lists.fide", "_Period.close", "fide"),
     ("waves", "xlrating.lists.rate", "players_of", None),
     ("waves", "{adapter}", "options", None),
@@ -386,8 +390,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time the season's checks and records alone (object_floor) and the "
                              "year's arithmetic on columns (column_floor)")
     parser.add_argument("--parts", action="store_true",
-                        help="also time the list layer's parts (the checks, seating, the engine's players, "
-                             "the defaults taken, FIDE's period close; the rest is folding back)")
+                        help="also time the list layer's parts (the checks, the waves, seating, the engine's "
+                             "players, the defaults taken, folding back, FIDE's period, the result, the "
+                             "collector's pass after the season)")
     args = parser.parse_args(argv)
     if not 0 <= args.newcomers < 1:
         parser.error(f"--newcomers must be from 0 to under 1, not {args.newcomers}")
