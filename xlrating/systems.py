@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from importlib import import_module
 from itertools import repeat
@@ -38,6 +38,7 @@ from .icu.rules import EDITIONS as ICU_EDITIONS
 from .model import EventOutcome, EventType, Game, Method, PlayerOutcome, _positional_filler
 from .names import edition_names, fold
 from .uscf.match import match_problem
+from .uscf.player import PlayerColumns
 
 if TYPE_CHECKING:
     from .crosstable.model import EventSettings, PlayerRow
@@ -411,7 +412,6 @@ def _whole(value: int | None) -> int | None:
 
 # The engines' players of checked values, built without their checks: every field given in order
 # (by position, which Python binds much faster than keywords).
-_checked_uscf_player = _positional_filler(uscf.UscfPlayer)
 _checked_fide_player = _positional_filler(fide.FidePlayer)
 _checked_icu_player = _positional_filler(icu.IcuPlayer)
 
@@ -434,11 +434,7 @@ def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], 
     list's checks leave to the engine, are always checked).
     """
     if checked and system == own and not others:
-        return _checked_uscf_player(
-            number, _float(record.rating), _whole(record.games), record.history, _float(record.fide),
-            _float(record.cfc), {}, record.birth_date, bool(record.adult), _float(record.floor),
-            _float(record.peak), int(record.wins or 0), int(record.draws or 0), int(record.events or 0),
-        )
+        return uscf_columns([record], first=number)[0]
     if system == own:
         return uscf.UscfPlayer(
             number=number, rating=record.rating, games=record.games, history=record.history, fide=record.fide,
@@ -452,6 +448,39 @@ def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], 
         other_ratings=moved, birth_date=record.birth_date, adult=bool(record.adult), floor=None, peak=None,
         wins=0, draws=0, events=0,
     )
+
+
+def uscf_columns(records: Sequence[PlayerRecord], apart: Mapping[int, uscf.UscfPlayer] | None = None, *,
+                 first: int = 1) -> PlayerColumns:
+    """The engine's players ``first``, ``first + 1``, ... as columns (:class:`~xlrating.uscf.player.PlayerColumns`),
+    each of ``records`` in its own system, as :func:`uscf_player` builds a checked record with no
+    other ratings: the records' values have passed a list's checks, so they are taken as they are,
+    ratings made floats and counts ints. The players at the positions (from 0) of ``apart`` are
+    those records as :func:`uscf_player` built them (a player with ratings in other systems,
+    which the engine checks), put in the columns as they are."""
+    size = len(records)
+    values = [list(map(attrgetter(name), records)) for name in _USCF_READ]
+    rating, games, history, fide, cfc, birth_date, adult, floor, peak, wins, draws, events = values
+    columns = [
+        list(range(first, first + size)), _floats(rating), [None if n is None else int(n) for n in games], history,
+        _floats(fide), _floats(cfc), [{} for _ in range(size)], birth_date, list(map(bool, adult)),
+        _floats(floor), _floats(peak), [int(n or 0) for n in wins], [int(n or 0) for n in draws],
+        [int(n or 0) for n in events],
+    ]
+    for at, player in (apart or {}).items():
+        for values_of, name in zip(columns, _USCF_FIELDS, strict=True):
+            values_of[at] = getattr(player, name)
+    return PlayerColumns(columns)
+
+
+_USCF_FIELDS = tuple(item.name for item in fields(uscf.UscfPlayer))
+_USCF_READ = tuple(name for name in _USCF_FIELDS if name not in ("number", "other_ratings"))
+"""The fields of a record :func:`uscf_columns` reads, in the order of the player's."""
+
+
+def _floats(values: list[Any]) -> list[float | None]:
+    """Checked ratings as the engines store them (:func:`_float` of each)."""
+    return [value if value is None or value.__class__ is float else float(value) for value in values]
 
 
 def _uscf_player(row: PlayerRow, system: str, *, dual_quick: bool = False) -> uscf.UscfPlayer:

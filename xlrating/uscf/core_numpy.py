@@ -38,7 +38,7 @@ from .core import (
     special_one_by_one,
 )
 from .floors import EXPLICIT, PEAK, PERSONAL, WHOLE_TOLERANCE
-from .player import UscfPlayer
+from .player import UscfPlayer, column
 from .rules import UscfRules
 from .special_arrays import special_ratings
 
@@ -241,10 +241,10 @@ def _finals(rules: UscfRules, players: Sequence[UscfPlayer], rated: Flags, games
         stored = step5
     nan = float("nan")
     size = len(players)
-    given_peak, explicit = _optional([p.peak for p in players]), _optional([p.floor for p in players])
-    wins = np.fromiter([p.wins for p in players], np.int64, size) + won
-    draws = np.fromiter([p.draws for p in players], np.int64, size) + drawn
-    events = np.fromiter([p.events for p in players], np.int64, size) + (m >= rules.floor_event_games)
+    given_peak, explicit = _optional(column(players, "peak")), _optional(column(players, "floor"))
+    wins = np.fromiter(column(players, "wins"), np.int64, size) + won
+    draws = np.fromiter(column(players, "draws"), np.int64, size) + drawn
+    events = np.fromiter(column(players, "events"), np.int64, size) + (m >= rules.floor_event_games)
     established = rated & (np.isnan(games) | (games > rules.established_games))
     peak = np.where(established, np.fmax(given_peak, prior), nan)  # fmax: the pre-event rating if no peak
     floor = np.minimum(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws

@@ -87,7 +87,7 @@ from .floors import _floor_source
 from .formulas import _pwe
 from .initial import InitialRating, _initial, by_dated_conversion, default_note
 from .match import check_match
-from .player import UscfPlayer
+from .player import PlayerColumns, UscfPlayer, column
 from .rules import RatingSystem, RulesLike, UscfRules, get_rules, parse_system
 from .special import P0Rule
 from .special import _describe_working as _special_text
@@ -151,14 +151,15 @@ def rate_event(
     system = parse_system(edition, rating_system)
     kind = EventType.parse(event_type)
     start, end = _check.event_options(start_date, end_date, event_name, explain)
-    roster = _check.items("players", players, UscfPlayer, "a UscfPlayer")
+    roster = _roster(players)
     played = checked_games(games)  # taken in full before rating
-    numbers = [p.number for p in roster]
+    numbers = column(roster, "number")
     _check.unique("players", numbers)
-    histories = [p.history for p in roster]
-    storied = [f"Player {p.number}: unrated, but has history {p.history!r}: an all-wins or all-losses "
-               "history needs a rating" for p in roster if p.history is not None and p.rating is None
-               ] if histories.count(None) < len(histories) else []
+    histories = column(roster, "history")
+    ratings = column(roster, "rating") if histories.count(None) < len(histories) else []
+    storied = [f"Player {number}: unrated, but has history {history!r}: an all-wins or all-losses "
+               "history needs a rating" for number, history, rating in zip(numbers, histories, ratings)
+               if history is not None and rating is None]
     if storied:  # every such player at once, one line each
         raise EventError("\n".join(storied))
     dual = _check.flag("dual_rated", dual_rated)
@@ -169,6 +170,8 @@ def rate_event(
     size = len(roster)
     ends = None if end_dates is None else _check.dates_per_player("end_dates", end_dates, size, explain)
     with collector_paused():
+        if roster.__class__ is PlayerColumns and (explain or dual or kind is EventType.MATCH):
+            roster = tuple(roster)  # read player by player: each record built once
         event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end,
                        explain=explain, numbers=numbers, histories=histories, ends=ends)
         if kind is EventType.MATCH:
@@ -193,7 +196,7 @@ class _Event:
     """
 
     def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
-                 players: tuple[UscfPlayer, ...], games: Sequence[Game], *, dual: bool, multiplier: float,
+                 players: Sequence[UscfPlayer], games: Sequence[Game], *, dual: bool, multiplier: float,
                  end: dt.date | None, explain: bool, numbers: list[int], histories: list[str | None],
                  ends: list[dt.date] | None = None) -> None:
         self.rules, self.system, self.kind = rules, system, kind
@@ -208,6 +211,8 @@ class _Event:
         self.numbers = numbers
         """The players' numbers, by position."""
         self.core = _core(rules, self.numbers, games, explain=explain)
+        if players.__class__ is PlayerColumns and isinstance(self.core, PlainCore):
+            self.players = players = tuple(players)  # its steps read them one by one: each record built once
         self.m, self.score = self.core.m, self.core.score
         size = len(players)
         self.notes: defaultdict[int, list[str]] = defaultdict(list)
@@ -285,9 +290,9 @@ class _Event:
         age_end = self.end if self.end is not None else dt.date.today()
         ends = self.ends
         players = self.players
-        self.ratings = [p.rating for p in players]
+        self.ratings = column(players, "rating")
         self.prior = cast("list[float]", self.ratings.copy())  # unrated players' are set below
-        self.pre_games = [p.games for p in players]
+        self.pre_games = column(players, "games")
         self.games = self.pre_games.copy()  # unrated players' are set below
         # Players with the same data get the same rating, and the same note on a default it took:
         found: dict[tuple[Any, ...], tuple[InitialRating, str | None]] = {}
@@ -742,6 +747,15 @@ def _blanked(values: Iterable[Any], positions: Iterable[int], blank: Any = None)
     for i in positions:
         found[i] = blank
     return found
+
+
+def _roster(players: Any) -> Sequence[UscfPlayer]:
+    """The engine's check of its ``players`` argument: a sequence of :class:`UscfPlayer`, or a
+    season's :class:`~.player.PlayerColumns` as they are (their values were checked when the
+    season built them)."""
+    if players.__class__ is PlayerColumns:
+        return cast("PlayerColumns", players)
+    return _check.items("players", players, UscfPlayer, "a UscfPlayer")
 
 
 def _core(rules: UscfRules, numbers: list[int], games: Sequence[Game], *, explain: bool) -> Core:
