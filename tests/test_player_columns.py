@@ -1,5 +1,5 @@
 """A season hands the US Chess engine its players as columns
-(:class:`~xlrating.uscf.player.PlayerColumns`): on both numeric cores, explained or not, the
+(:class:`~xlrating._player_columns.PlayerColumns`): on both numeric cores, explained or not, the
 engine gives the very outcome (every field of every record) and the very error that the equal
 list of :class:`~xlrating.uscf.UscfPlayer` gives, and the season's builder
 (:func:`xlrating.systems.uscf_columns`) gives the players :func:`xlrating.systems.uscf_player`
@@ -23,7 +23,7 @@ from test_uscf_plain import random_event
 from xlrating import _vector, systems, uscf
 from xlrating.errors import XlratingError
 from xlrating.lists import Entry
-from xlrating.uscf.player import PlayerColumns
+from xlrating._player_columns import PlayerColumns
 
 CORES = [False, True] if _vector.AVAILABLE else [False]
 FIELDS = [item.name for item in dataclasses.fields(uscf.UscfPlayer)]
@@ -31,7 +31,7 @@ FIELDS = [item.name for item in dataclasses.fields(uscf.UscfPlayer)]
 
 def columns(players: list[uscf.UscfPlayer]) -> PlayerColumns:
     """The players as a season hands them over: one column per field."""
-    return PlayerColumns([[getattr(p, name) for p in players] for name in FIELDS])
+    return PlayerColumns(uscf.UscfPlayer, [[getattr(p, name) for p in players] for name in FIELDS])
 
 
 def broken(players: list[uscf.UscfPlayer], rng: random.Random) -> list[uscf.UscfPlayer]:
@@ -95,7 +95,7 @@ def test_a_reader_that_swaps_two_columns_is_caught(monkeypatch: pytest.MonkeyPat
         values = list(held.columns)
         values[at["wins"]], values[at["draws"]] = values[at["draws"]], values[at["wins"]]
         values[at["peak"]], values[at["floor"]] = values[at["floor"]], values[at["peak"]]
-        return PlayerColumns(values)
+        return PlayerColumns(uscf.UscfPlayer, values)
 
     monkeypatch.setitem(globals(), "columns", swapped)
     assert differences()

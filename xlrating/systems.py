@@ -33,12 +33,12 @@ from operator import and_, attrgetter, lt
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from . import _check, fide, icu, uscf
+from ._player_columns import PlayerColumns
 from .errors import ArgumentError, Problem
 from .icu.rules import EDITIONS as ICU_EDITIONS
 from .model import EventOutcome, EventType, Game, Method, PlayerOutcome, _positional_filler
 from .names import edition_names, fold
 from .uscf.match import match_problem
-from .uscf.player import PlayerColumns
 
 if TYPE_CHECKING:
     from .crosstable.model import EventSettings, PlayerRow
@@ -451,8 +451,8 @@ def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], 
 
 
 def uscf_columns(records: Sequence[PlayerRecord], apart: Mapping[int, uscf.UscfPlayer] | None = None, *,
-                 first: int = 1) -> PlayerColumns:
-    """The engine's players ``first``, ``first + 1``, ... as columns (:class:`~xlrating.uscf.player.PlayerColumns`),
+                 first: int = 1) -> PlayerColumns[uscf.UscfPlayer]:
+    """The engine's players ``first``, ``first + 1``, ... as columns (:class:`~xlrating._player_columns.PlayerColumns`),
     each of ``records`` in its own system, as :func:`uscf_player` builds a checked record with no
     other ratings: the records' values have passed a list's checks, so they are taken as they are,
     ratings made floats and counts ints. The players at the positions (from 0) of ``apart`` are
@@ -470,7 +470,7 @@ def uscf_columns(records: Sequence[PlayerRecord], apart: Mapping[int, uscf.UscfP
     for at, player in (apart or {}).items():
         for values_of, name in zip(columns, _USCF_FIELDS, strict=True):
             values_of[at] = getattr(player, name)
-    return PlayerColumns(columns)
+    return PlayerColumns(uscf.UscfPlayer, columns)
 
 
 _USCF_FIELDS = tuple(item.name for item in fields(uscf.UscfPlayer))

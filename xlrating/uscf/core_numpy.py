@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from .._player_columns import field_values
 from .._sides_numpy import ArraySides, Flags, Floats
 from .arrays import (
     Slots,
@@ -38,7 +39,7 @@ from .core import (
     special_one_by_one,
 )
 from .floors import EXPLICIT, PEAK, PERSONAL, WHOLE_TOLERANCE
-from .player import UscfPlayer, column
+from .player import UscfPlayer
 from .rules import UscfRules
 from .special_arrays import special_ratings
 
@@ -241,10 +242,10 @@ def _finals(rules: UscfRules, players: Sequence[UscfPlayer], rated: Flags, games
         stored = step5
     nan = float("nan")
     size = len(players)
-    given_peak, explicit = _optional(column(players, "peak")), _optional(column(players, "floor"))
-    wins = np.fromiter(column(players, "wins"), np.int64, size) + won
-    draws = np.fromiter(column(players, "draws"), np.int64, size) + drawn
-    events = np.fromiter(column(players, "events"), np.int64, size) + (m >= rules.floor_event_games)
+    given_peak, explicit = _optional(field_values(players, "peak")), _optional(field_values(players, "floor"))
+    wins = np.fromiter(field_values(players, "wins"), np.int64, size) + won
+    draws = np.fromiter(field_values(players, "draws"), np.int64, size) + drawn
+    events = np.fromiter(field_values(players, "events"), np.int64, size) + (m >= rules.floor_event_games)
     established = rated & (np.isnan(games) | (games > rules.established_games))
     peak = np.where(established, np.fmax(given_peak, prior), nan)  # fmax: the pre-event rating if no peak
     floor = np.minimum(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws

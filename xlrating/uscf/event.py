@@ -51,6 +51,7 @@ from typing import Any, cast
 from .. import _check
 from .._columns import empty_columns, put_columns, put_row
 from .._gc import collector_paused
+from .._player_columns import PlayerColumns, field_values, records
 from .._sides import ListedSides
 from ..errors import ArgumentError, EventError
 from ..model import (
@@ -87,7 +88,7 @@ from .floors import _floor_source
 from .formulas import _pwe
 from .initial import InitialRating, _initial, by_dated_conversion, default_note
 from .match import check_match
-from .player import PlayerColumns, UscfPlayer, column
+from .player import UscfPlayer
 from .rules import RatingSystem, RulesLike, UscfRules, get_rules, parse_system
 from .special import P0Rule
 from .special import _describe_working as _special_text
@@ -153,10 +154,10 @@ def rate_event(
     start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = _roster(players)
     played = checked_games(games)  # taken in full before rating
-    numbers = column(roster, "number")
+    numbers = field_values(roster, "number")
     _check.unique("players", numbers)
-    histories = column(roster, "history")
-    ratings = column(roster, "rating") if histories.count(None) < len(histories) else []
+    histories = field_values(roster, "history")
+    ratings = field_values(roster, "rating") if histories.count(None) < len(histories) else []
     storied = [f"Player {number}: unrated, but has history {history!r}: an all-wins or all-losses "
                "history needs a rating" for number, history, rating in zip(numbers, histories, ratings)
                if history is not None and rating is None]
@@ -170,8 +171,8 @@ def rate_event(
     size = len(roster)
     ends = None if end_dates is None else _check.dates_per_player("end_dates", end_dates, size, explain)
     with collector_paused():
-        if roster.__class__ is PlayerColumns and (explain or dual or kind is EventType.MATCH):
-            roster = tuple(roster)  # read player by player: each record built once
+        if explain or dual or kind is EventType.MATCH:
+            roster = records(roster)  # read player by player: each record built once
         event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end,
                        explain=explain, numbers=numbers, histories=histories, ends=ends)
         if kind is EventType.MATCH:
@@ -211,8 +212,8 @@ class _Event:
         self.numbers = numbers
         """The players' numbers, by position."""
         self.core = _core(rules, self.numbers, games, explain=explain)
-        if players.__class__ is PlayerColumns and isinstance(self.core, PlainCore):
-            self.players = players = tuple(players)  # its steps read them one by one: each record built once
+        if isinstance(self.core, PlainCore):
+            self.players = players = records(players)  # its steps read them one by one: each record built once
         self.m, self.score = self.core.m, self.core.score
         size = len(players)
         self.notes: defaultdict[int, list[str]] = defaultdict(list)
@@ -290,9 +291,9 @@ class _Event:
         age_end = self.end if self.end is not None else dt.date.today()
         ends = self.ends
         players = self.players
-        self.ratings = column(players, "rating")
+        self.ratings = field_values(players, "rating")
         self.prior = cast("list[float]", self.ratings.copy())  # unrated players' are set below
-        self.pre_games = column(players, "games")
+        self.pre_games = field_values(players, "games")
         self.games = self.pre_games.copy()  # unrated players' are set below
         # Players with the same data get the same rating, and the same note on a default it took:
         found: dict[tuple[Any, ...], tuple[InitialRating, str | None]] = {}
@@ -754,7 +755,7 @@ def _roster(players: Any) -> Sequence[UscfPlayer]:
     season's :class:`~.player.PlayerColumns` as they are (their values were checked when the
     season built them)."""
     if players.__class__ is PlayerColumns:
-        return cast("PlayerColumns", players)
+        return cast("PlayerColumns[UscfPlayer]", players)
     return _check.items("players", players, UscfPlayer, "a UscfPlayer")
 
 

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from operator import eq
-from typing import Any, cast, overload
+from typing import Any
 
 from .. import _check
-from ..model import _positional_filler
 from .initial import other_ratings_arg
 from .rules import RatingSystem, history_word
 
@@ -124,57 +122,3 @@ def _settle(player: UscfPlayer) -> None:
             object.__setattr__(player, name, float(value))
     object.__setattr__(player, "other_ratings", {})
 
-
-_FIELDS = ("number", "rating", "games", "history", "fide", "cfc", "other_ratings", "birth_date", "adult",
-           "floor", "peak", "wins", "draws", "events")
-"""A :class:`UscfPlayer`'s fields, in order."""
-_AT = {name: at for at, name in enumerate(_FIELDS)}
-
-
-_filled = _positional_filler(UscfPlayer)
-"""``_filled(*values)``: a :class:`UscfPlayer` of checked values, every field in order (no checks run)."""
-
-
-class PlayerColumns(Sequence[UscfPlayer]):
-    """An event's players held as columns, one list per field of :class:`UscfPlayer` (in field
-    order), each player at one index of all of them.
-
-    A season (:mod:`xlrating.lists`) hands the engine its players so: it builds the columns
-    from its entries (:func:`xlrating.systems.uscf_columns`), and the engine reads the columns
-    it needs for all the players (:func:`column`), so that no :class:`UscfPlayer` is made per
-    player. It is a ``Sequence[UscfPlayer]`` all the same: its items are records built when
-    asked for, equal to those the columns stand for; it compares equal to the list of them.
-    It is built only from values already checked: nothing here checks them again."""
-
-    __slots__ = ("columns",)
-
-    def __init__(self, columns: Sequence[list[Any]]) -> None:
-        self.columns = tuple(columns)
-
-    def __len__(self) -> int:
-        return len(self.columns[0])
-
-    @overload
-    def __getitem__(self, index: int) -> UscfPlayer: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[UscfPlayer]: ...
-
-    def __getitem__(self, index: int | slice) -> UscfPlayer | list[UscfPlayer]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(len(self))[index]]
-        return _filled(*[values[index] for values in self.columns])
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
-            return NotImplemented
-        return len(self) == len(other) and all(map(eq, self, other))
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def column(players: Sequence[UscfPlayer], name: str) -> list[Any]:
-    """The values of field ``name`` of ``players``, by position (a new list): read from their
-    columns when they are :class:`PlayerColumns`."""
-    if players.__class__ is PlayerColumns:
-        return list(cast("PlayerColumns", players).columns[_AT[name]])
-    return [getattr(player, name) for player in players]
