@@ -156,7 +156,7 @@ _PARTS = (
     ("checks", "xlrating.lists.rate", "check_season", None),
     ("seating", "xlrating.lists.rate", "Season.seat", None),
     ("engine's players", "xlrating.lists.uscf", "_engine_players", "uscf"),
-    ("engine's players", "xlrating.lists.icu", "engine_players", "icu"),
+    ("engine's players", "xlrating.lists.icu", "_engine_players", "icu"),
     ("engine's players", "xlrating.lists.fide", "engine_players", "fide"),
     ("defaults taken", "xlrating.lists.said", "Said.took", None),
     ("FIDE's period close", "xlrating.lists.fide", "_Period.close", "fide"),

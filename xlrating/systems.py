@@ -413,7 +413,6 @@ def _whole(value: int | None) -> int | None:
 # The engines' players of checked values, built without their checks: every field given in order
 # (by position, which Python binds much faster than keywords).
 _checked_fide_player = _positional_filler(fide.FidePlayer)
-_checked_icu_player = _positional_filler(icu.IcuPlayer)
 
 
 def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], system: str,
@@ -710,34 +709,55 @@ def icu_start(settings: EventSettings) -> date:
 def icu_player(record: PlayerRecord, number: int, rules: icu.IcuRules, *, checked: bool = False
                ) -> icu.IcuPlayer:
     """The engine's player ``number``, of the kind ``record``'s data describe
-    (:func:`xlrating.icu.classify`); a K given for a provisional or unrated player is not his.
-    ``checked``: the record has passed a list's checks (:func:`xlrating.lists.check.check_season`),
-    so the player is not checked again once :func:`~xlrating.icu.classify` has found his kind
-    (which it finds only for data an :class:`~xlrating.icu.IcuPlayer` of that kind accepts)."""
-    provisional = record.games is not None and record.games < rules.provisional_limit
-    k = None if provisional or record.rating is None else record.k
+    (:func:`xlrating.icu.classify`); a K given for a provisional or unrated player is not his
+    (:func:`_icu_k`). ``checked``: the record has passed a list's checks
+    (:func:`xlrating.lists.check.check_season`), so the player is built as :func:`icu_columns`
+    builds him, not checked again once :func:`~xlrating.icu.classify` has found his kind."""
     if checked:
-        kind = _checked_icu_kind(record, k, rules)
-        return _checked_icu_player(number, kind, _float(record.rating), _whole(record.games), _float(k),
-                                   record.birth_date, record.joined)
+        return icu_columns([record], rules, first=number)[0]
+    k = _icu_k(record.rating, record.games, record.k, rules.provisional_limit)
     kind = icu.classify(record.rating, record.games, k, record.birth_date, record.joined, rules=rules)
     return icu.IcuPlayer(number, kind, record.rating, record.games, k, record.birth_date, record.joined)
+
+
+def icu_columns(records: Sequence[PlayerRecord], rules: icu.IcuRules, *, first: int = 1
+                ) -> PlayerColumns[icu.IcuPlayer]:
+    """The engine's players ``first``, ``first + 1``, ... as columns
+    (:class:`~xlrating._player_columns.PlayerColumns`), of records that have passed a list's
+    checks: each of the kind his data describe (:func:`_checked_icu_kind`, which raises
+    :class:`~xlrating.errors.ArgumentError` for data no player of a kind accepts), ratings and K
+    made floats, games ints, nothing checked again."""
+    rating, games, given, birth_date, joined = (list(map(attrgetter(name), records))
+                                                for name in ("rating", "games", "k", "birth_date", "joined"))
+    limit = repeat(rules.provisional_limit)
+    k = list(map(_icu_k, rating, games, given, limit))
+    kinds = list(map(_checked_icu_kind, rating, games, k, birth_date, joined, repeat(rules)))
+    return PlayerColumns(icu.IcuPlayer, [
+        list(range(first, first + len(records))), kinds, _floats(rating),
+        [None if n is None else int(n) for n in games], _floats(k), birth_date, joined,
+    ])
+
+
+def _icu_k(rating: float | None, games: int | None, k: float | None, limit: int) -> float | None:
+    """The K given of a player with ``rating`` and ``games``: none for an unrated or provisional
+    player (under ``limit`` games), whose K is not his."""
+    return None if rating is None or (games is not None and games < limit) else k
 
 
 _ICU_KINDS: dict[tuple[Any, ...], icu.PlayerKind] = {}
 """The kinds :func:`_checked_icu_kind` has found, by what decides them."""
 
 
-def _checked_icu_kind(record: PlayerRecord, k: float | None, rules: icu.IcuRules) -> icu.PlayerKind:
-    """:func:`xlrating.icu.classify` of a checked record with K ``k``. Once the values pass its
+def _checked_icu_kind(rating: float | None, games: int | None, k: float | None, birth_date: date | None,
+                      joined: date | None, rules: icu.IcuRules) -> icu.PlayerKind:
+    """:func:`xlrating.icu.classify` of a checked player's values. Once the values pass its
     checks, its table reads only which of them are given, the games and the provisional limit, so
-    each such combination is classified once (a season builds about a million players); a record
-    whose values it refuses is refused each time."""
-    key = (rules.provisional_limit, record.rating is None, record.games, k is None,
-           record.birth_date is None, record.joined is None)
+    each such combination is classified once (a season builds about a million players); values
+    it refuses are refused each time."""
+    key = (rules.provisional_limit, rating is None, games, k is None, birth_date is None, joined is None)
     kind = _ICU_KINDS.get(key)
     if kind is None:
-        kind = icu.classify(record.rating, record.games, k, record.birth_date, record.joined, rules=rules)
+        kind = icu.classify(rating, games, k, birth_date, joined, rules=rules)
         _ICU_KINDS[key] = kind
     return kind
 
