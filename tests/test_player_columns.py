@@ -22,9 +22,9 @@ from test_icu_plain import random_event as icu_event
 from test_uscf_plain import random_event as uscf_event
 
 from xlrating import _vector, icu, systems, uscf
+from xlrating._player_columns import PlayerColumns
 from xlrating.errors import XlratingError
 from xlrating.lists import Entry
-from xlrating._player_columns import PlayerColumns
 
 CORES = [False, True] if _vector.AVAILABLE else [False]
 FIELDS = {kind: [item.name for item in dataclasses.fields(kind)] for kind in (uscf.UscfPlayer, icu.IcuPlayer)}
@@ -118,7 +118,8 @@ def test_a_reader_that_swaps_two_columns_is_caught(monkeypatch: pytest.MonkeyPat
 
 
 def test_the_columns_are_a_sequence_of_the_players() -> None:
-    players = [uscf.UscfPlayer(1, 1500.0, 30, wins=3), uscf.UscfPlayer(2), uscf.UscfPlayer(3, 1700.0, peak=1800.0)]
+    players = [uscf.UscfPlayer(1, 1500.0, 30, wins=3), uscf.UscfPlayer(2),
+               uscf.UscfPlayer(3, 1700.0, peak=1800.0)]
     held = columns(players)
     assert len(held) == 3 and list(held) == players and held == players and players == held
     assert [held[i] for i in range(-3, 3)] == players + players
@@ -162,11 +163,13 @@ def test_the_icu_builder_gives_the_records_icu_player_builds() -> None:
         entries.append(Entry(
             key, rng.choice((1500, 1612.0, 2300)) if rated_ else None,
             rng.choice((None, 3, 19, 20, 60)) if rated_ else None, k=rng.choice((None, 24, 32.0)),
-            birth_date=rng.choice((None, dt.date(2010, 5, 1))), joined=rng.choice((None, dt.date(2019, 2, 1)))))
+            birth_date=rng.choice((None, dt.date(2010, 5, 1))),
+            joined=rng.choice((None, dt.date(2019, 2, 1)))))
     held = systems.icu_columns(entries, rules, first=4)
     expected = [systems.icu_player(entry, n, rules) for n, entry in enumerate(entries, 4)]
     assert list(held) == expected and held == expected
-    assert [systems.icu_player(entry, n, rules, checked=True) for n, entry in enumerate(entries, 4)] == expected
+    checked = [systems.icu_player(entry, n, rules, checked=True) for n, entry in enumerate(entries, 4)]
+    assert checked == expected
     kinds = {p.kind for p in held}
     assert kinds == set(icu.PlayerKind)
     for got, want in zip(held, expected, strict=True):

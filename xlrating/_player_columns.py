@@ -40,7 +40,7 @@ class PlayerColumns(Sequence[T], Generic[T]):
     only from values already checked (a season's, after its checks): nothing here checks them
     again, and the engines take it as it is."""
 
-    __slots__ = ("kind", "columns", "_make", "_places")
+    __slots__ = ("_make", "_places", "columns", "kind")
 
     def __init__(self, kind: type[T], columns: Sequence[list[Any]]) -> None:
         self.kind = kind
@@ -76,7 +76,7 @@ def field_values(players: Sequence[Any], name: str) -> list[Any]:
     """The values of field ``name`` of ``players``, by position, as a new list: read from their
     columns when they are :class:`PlayerColumns`."""
     if players.__class__ is PlayerColumns:
-        return list(cast("PlayerColumns[Any]", players).column(name))
+        return list(players.column(name))
     return [getattr(player, name) for player in players]
 
 

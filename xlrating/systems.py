@@ -451,17 +451,18 @@ def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], 
 
 def uscf_columns(records: Sequence[PlayerRecord], apart: Mapping[int, uscf.UscfPlayer] | None = None, *,
                  first: int = 1) -> PlayerColumns[uscf.UscfPlayer]:
-    """The engine's players ``first``, ``first + 1``, ... as columns (:class:`~xlrating._player_columns.PlayerColumns`),
-    each of ``records`` in its own system, as :func:`uscf_player` builds a checked record with no
-    other ratings: the records' values have passed a list's checks, so they are taken as they are,
-    ratings made floats and counts ints. The players at the positions (from 0) of ``apart`` are
-    those records as :func:`uscf_player` built them (a player with ratings in other systems,
-    which the engine checks), put in the columns as they are."""
+    """The engine's players ``first``, ``first + 1``, ... as columns
+    (:class:`~xlrating._player_columns.PlayerColumns`), each of ``records`` in its own system, as
+    :func:`uscf_player` builds a checked record with no other ratings: the records' values have
+    passed a list's checks, so they are taken as they are, ratings made floats and counts ints.
+    The players at the positions (from 0) of ``apart`` are those records as :func:`uscf_player`
+    built them (a player with ratings in other systems, which the engine checks), put in the
+    columns as they are."""
     size = len(records)
     values = [list(map(attrgetter(name), records)) for name in _USCF_READ]
     rating, games, history, fide, cfc, birth_date, adult, floor, peak, wins, draws, events = values
-    columns = [
-        list(range(first, first + size)), _floats(rating), [None if n is None else int(n) for n in games], history,
+    columns: list[list[Any]] = [
+        list(range(first, first + size)), _floats(rating), _wholes(games), history,
         _floats(fide), _floats(cfc), [{} for _ in range(size)], birth_date, list(map(bool, adult)),
         _floats(floor), _floats(peak), [int(n or 0) for n in wins], [int(n or 0) for n in draws],
         [int(n or 0) for n in events],
@@ -480,6 +481,11 @@ _USCF_READ = tuple(name for name in _USCF_FIELDS if name not in ("number", "othe
 def _floats(values: list[Any]) -> list[float | None]:
     """Checked ratings as the engines store them (:func:`_float` of each)."""
     return [value if value is None or value.__class__ is float else float(value) for value in values]
+
+
+def _wholes(values: list[Any]) -> list[int | None]:
+    """Checked counts as the engines store them (:func:`_whole` of each)."""
+    return [value if value is None or value.__class__ is int else int(value) for value in values]
 
 
 def _uscf_player(row: PlayerRow, system: str, *, dual_quick: bool = False) -> uscf.UscfPlayer:
@@ -733,8 +739,8 @@ def icu_columns(records: Sequence[PlayerRecord], rules: icu.IcuRules, *, first: 
     k = list(map(_icu_k, rating, games, given, limit))
     kinds = list(map(_checked_icu_kind, rating, games, k, birth_date, joined, repeat(rules)))
     return PlayerColumns(icu.IcuPlayer, [
-        list(range(first, first + len(records))), kinds, _floats(rating),
-        [None if n is None else int(n) for n in games], _floats(k), birth_date, joined,
+        list(range(first, first + len(records))), kinds, _floats(rating), _wholes(games), _floats(k),
+        birth_date, joined,
     ])
 
 

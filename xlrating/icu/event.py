@@ -99,7 +99,7 @@ it numpy's fixed cost per call outweighs its speed. Measured with ``benchmarks/b
 explanations (6% with them)."""
 
 
-def _core(players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules,
+def _core(players: Sequence[IcuPlayer], games: Sequence[Game], rules: IcuRules,
           explain: bool = True) -> Core:
     """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
     imported, else in plain Python (the same numbers either way); ``explain``: whether the
@@ -260,9 +260,9 @@ class _Event:
         ratings, games, numbers = core.pre_rating, core.pre_games, field_values(players, "number")
         given, born, joined = (field_values(players, name) for name in ("k", "birth_date", "joined"))
         for i in compress(range(len(players)), [kind is rated for kind in core.kinds]):
-            if games[i] is not None and games[i] < limit:
+            if (prior := games[i]) is not None and prior < limit:
                 raise ArgumentError(f"Player {numbers[i]}: a rated player has {limit} or more "
-                                    f"prior games, not {games[i]} (fewer make a provisional player)")
+                                    f"prior games, not {prior} (fewer make a provisional player)")
             if given[i] is not None:
                 factors[i], reasons[i] = given[i], "given"
             elif count[i]:

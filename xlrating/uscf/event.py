@@ -157,10 +157,11 @@ def rate_event(
     numbers = field_values(roster, "number")
     _check.unique("players", numbers)
     histories = field_values(roster, "history")
-    ratings = field_values(roster, "rating") if histories.count(None) < len(histories) else []
     storied = [f"Player {number}: unrated, but has history {history!r}: an all-wins or all-losses "
-               "history needs a rating" for number, history, rating in zip(numbers, histories, ratings)
-               if history is not None and rating is None]
+               "history needs a rating"
+               for number, history, rating in zip(numbers, histories, field_values(roster, "rating"),
+                                                  strict=True)
+               if history is not None and rating is None] if histories.count(None) < len(histories) else []
     if storied:  # every such player at once, one line each
         raise EventError("\n".join(storied))
     dual = _check.flag("dual_rated", dual_rated)
@@ -213,7 +214,7 @@ class _Event:
         """The players' numbers, by position."""
         self.core = _core(rules, self.numbers, games, explain=explain)
         if isinstance(self.core, PlainCore):
-            self.players = players = records(players)  # its steps read them one by one: each record built once
+            self.players = players = records(players)  # read one by one by its steps: each built once
         self.m, self.score = self.core.m, self.core.score
         size = len(players)
         self.notes: defaultdict[int, list[str]] = defaultdict(list)
