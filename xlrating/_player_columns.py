@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from operator import eq
+from operator import attrgetter, eq
 from typing import Any, Generic, TypeVar, cast, overload
 
 from .model import _positional_filler
@@ -77,7 +77,15 @@ def field_values(players: Sequence[Any], name: str) -> list[Any]:
     columns when they are :class:`PlayerColumns`."""
     if players.__class__ is PlayerColumns:
         return list(players.column(name))
-    return [getattr(player, name) for player in players]
+    return list(map(attrgetter(name), players))
+
+
+def fields_at(players: Sequence[Any], name: str, positions: Sequence[int]) -> list[Any]:
+    """The values of field ``name`` of the players at ``positions``: picked from their column
+    when they are :class:`PlayerColumns`, else read from each of those players."""
+    if players.__class__ is PlayerColumns:
+        return list(map(players.column(name).__getitem__, positions))
+    return list(map(attrgetter(name), map(players.__getitem__, positions)))
 
 
 def records(players: Sequence[T]) -> Sequence[T]:

@@ -66,7 +66,7 @@ from typing import Any, cast
 from .. import _check, _vector
 from .._columns import MANY, empty_columns, picker, put_columns, put_row
 from .._gc import collector_paused
-from .._player_columns import PlayerColumns, field_values, records
+from .._player_columns import PlayerColumns, field_values, fields_at, records
 from ..errors import ArgumentError, ConvergenceError
 from ..model import (
     EventOutcome,
@@ -257,29 +257,33 @@ class _Event:
         dates, k_date = self.k_dates, self.k_date
         factors, reasons = self.k, self.k_reason
         players, core = self.players, self.core
-        ratings, games, numbers = core.pre_rating, core.pre_games, field_values(players, "number")
-        given, born, joined = (field_values(players, name) for name in ("k", "birth_date", "joined"))
+        ratings, games = core.pre_rating, core.pre_games
+        given = field_values(players, "k")
+        ruled = []  # the rated players with a game and no K given: K by the rules
         for i in compress(range(len(players)), [kind is rated for kind in core.kinds]):
             if (prior := games[i]) is not None and prior < limit:
-                raise ArgumentError(f"Player {numbers[i]}: a rated player has {limit} or more "
+                raise ArgumentError(f"Player {players[i].number}: a rated player has {limit} or more "
                                     f"prior games, not {prior} (fewer make a provisional player)")
             if given[i] is not None:
                 factors[i], reasons[i] = given[i], "given"
             elif count[i]:
-                rating = ratings[i]
-                assert rating is not None
-                on = k_date if dates is None else dates[i]
-                if not self.explain and on is not None and (
-                        k := quick(on)(rating, born[i], joined[i])) is not None:
-                    factors[i] = k  # (the reason in words is read only by the explanation)
-                    continue
-                try:
-                    if self.explain:
-                        factors[i], reasons[i] = explain_k(rating, born[i], joined[i], on, self.rules)
-                    else:  # the reason in words is read only by the explanation
-                        factors[i] = k_rule(rating, born[i], joined[i], on, self.rules)[0]
-                except ArgumentError as error:
-                    missing.append(f"Player {numbers[i]}: {error}")
+                ruled.append(i)
+        born, joined = (fields_at(players, name, ruled) for name in ("birth_date", "joined"))
+        for i, birth_date, joined_on in zip(ruled, born, joined, strict=True):
+            rating = ratings[i]
+            assert rating is not None
+            on = k_date if dates is None else dates[i]
+            if not self.explain and on is not None and (
+                    k := quick(on)(rating, birth_date, joined_on)) is not None:
+                factors[i] = k  # (the reason in words is read only by the explanation)
+                continue
+            try:
+                if self.explain:
+                    factors[i], reasons[i] = explain_k(rating, birth_date, joined_on, on, self.rules)
+                else:  # the reason in words is read only by the explanation
+                    factors[i] = k_rule(rating, birth_date, joined_on, on, self.rules)[0]
+            except ArgumentError as error:
+                missing.append(f"Player {players[i].number}: {error}")
         if missing:
             raise ArgumentError("\n".join(missing))
         for i in self.core.iterated:
