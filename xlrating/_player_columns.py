@@ -74,10 +74,27 @@ class PlayerColumns(Sequence[T], Generic[T]):
 
 def field_values(players: Sequence[Any], name: str) -> list[Any]:
     """The values of field ``name`` of ``players``, by position, as a new list: read from their
-    columns when they are :class:`PlayerColumns`."""
+    columns when they are :class:`PlayerColumns`, else from each player (:func:`_reader`)."""
     if players.__class__ is PlayerColumns:
         return list(players.column(name))
-    return list(map(attrgetter(name), players))
+    return _reader(name)(players)
+
+
+_READERS: dict[str, Callable[[Sequence[Any]], list[Any]]] = {}
+
+
+def _reader(name: str) -> Callable[[Sequence[Any]], list[Any]]:
+    """``read(players)``: field ``name`` of each player, by a generated list comprehension that
+    names the field (which Python reads from a slotted record about twice as fast as
+    ``operator.attrgetter`` or ``getattr`` do)."""
+    found = _READERS.get(name)
+    if found is None:
+        if not name.isidentifier():
+            raise ValueError(f"not a field name: {name!r}")
+        scope: dict[str, Any] = {}
+        exec(f"def read(players):\n    return [player.{name} for player in players]\n", scope)
+        found = _READERS[name] = scope["read"]
+    return found
 
 
 def fields_at(players: Sequence[Any], name: str, positions: Sequence[int]) -> list[Any]:
