@@ -29,14 +29,14 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from importlib import import_module
 from itertools import repeat
-from operator import and_, attrgetter, lt
+from operator import and_, lt
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from . import _check, fide, icu, uscf
 from ._player_columns import PlayerColumns
 from .errors import ArgumentError, Problem
 from .icu.rules import EDITIONS as ICU_EDITIONS
-from .model import EventOutcome, EventType, Game, Method, PlayerOutcome, _positional_filler
+from .model import EventOutcome, EventType, Game, Method, _positional_filler
 from .names import edition_names, fold
 from .uscf.match import match_problem
 
@@ -238,10 +238,15 @@ class System:
     blank_games: str = ""
     """What a blank ``Games`` beside a rating is read as, in words for a run's warning (the sheet's
     way of marking an established player, but a default that changes numbers when it is wrong)."""
-    taken: Callable[[EventSettings, Sequence[PlayerRow], EventOutcome], list[Taken]] | None = None
+    taken: Callable[[EventSettings, Sequence[PlayerRow], Sequence[Sequence[Any]]], list[Taken]] | None = None
     """The other defaults an event's rated rows took where a blank cell or setting changed a number
     (FIDE: no junior K without a Birth date; ICU: K on the End date without a Start date), each
-    said once for the event by a run's warnings."""
+    said once for the event by a run's warnings. Asked with the rows and their outcomes' numbers
+    :attr:`outcome_numbers`, a column each in the rows' order: a crosstable's from its outcome's
+    records (:meth:`taken_in`), a season's from the engine's columns, no record built."""
+    outcome_numbers: tuple[str, ...] = ()
+    """The fields of a player's outcome (of :data:`~xlrating.model.OUTCOME_NUMBERS`) that
+    :attr:`taken` and :attr:`may_take_outcomes` read, in the order they are given them."""
     taken_fields: tuple[str, ...] = ()
     """The player fields (of :class:`~xlrating.lists.Entry` and :class:`PlayerRow`) whose blank
     :attr:`taken` can say: a season from Python asks it only for events with a player who left
@@ -252,13 +257,14 @@ class System:
     """Whether a row's own fields (not its number, rating or rounds) leave it open to one of
     :attr:`taken`'s defaults of a player (each of them asks it first): a row for which it is false
     is named by none of them, so a season from Python does not build it."""
-    may_take_outcomes: Callable[[str | None, Sequence[PlayerOutcome]], Iterable[bool]] | None = None
-    """In bulk, for an event's outcomes (its players in order, rated under the edition named):
-    whether each player's numbers leave him open to one of :attr:`taken`'s defaults of a player's
-    own fields (his rows read without rounds), a bound from the rules' constants, one comparison or
-    two a player (US Chess: a floor holds only a rating that fell; FIDE: a rating under the junior
-    rule's limit and a K under the junior's): a player for whom it is false is named by none of them,
-    so a season from Python does not ask about him. None: every player may be."""
+    may_take_outcomes: Callable[[str | None, Sequence[Sequence[Any]]], Iterable[bool]] | None = None
+    """In bulk, for an event's outcomes (their :attr:`outcome_numbers`, a column each, the players
+    in order, rated under the edition named): whether each player's numbers leave him open to one
+    of :attr:`taken`'s defaults of a player's own fields (his rows read without rounds), a bound
+    from the rules' constants, one comparison or two a player (US Chess: a floor holds only a
+    rating that fell; FIDE: a rating under the junior rule's limit and a K under the junior's): a
+    player for whom it is false is named by none of them, so a season from Python does not ask
+    about him. None: every player may be."""
 
     def fraction_problem(self, rating: float | None, shown: str) -> str | None:
         """What is wrong with a rating (``shown`` as typed; None: nothing): a fraction where the
@@ -334,6 +340,16 @@ class System:
         member columns (the ICU) reads as a foreign player's."""
         return (games is None and rating is not None and k is None
                 and not (self.member_columns and birth_date is None and joined is None))
+
+    def taken_in(self, settings: EventSettings, rows: Sequence[PlayerRow],
+                 outcome: EventOutcome) -> list[Taken]:
+        """:attr:`taken` of ``rows``, each with his outcome in ``outcome`` (by pairing number): a
+        crosstable's way of asking. None taken where the system has no such default."""
+        if self.taken is None:
+            return []
+        outcomes = [outcome.player(row.number) for row in rows]
+        return self.taken(settings, rows, [[getattr(player, name) for player in outcomes]
+                                           for name in self.outcome_numbers])
 
     def rating_systems_of(self, edition: Edition) -> tuple[str, ...]:
         """The rating systems an edition rates (US Chess 2009 and 2011: Regular and Quick only)."""
@@ -535,7 +551,8 @@ def _uscf_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
     return tuple(outcomes)
 
 
-def _uscf_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcome: EventOutcome) -> list[Taken]:
+def _uscf_taken(settings: EventSettings, rows: Sequence[PlayerRow], numbers: Sequence[Sequence[Any]]
+                ) -> list[Taken]:
     """The floors' blank columns where a floor could have held a rating (US Chess 2020, 5), for the
     players without a ``Floor`` typed (the floor US Chess publishes for a player covers both): a
     blank ``Peak`` of an established player whose rating fell below a peak floor level he was at
@@ -549,8 +566,8 @@ def _uscf_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcome: Eve
         return []
     # A published rating is at or above the player's floor, so a floor a blank hides is at most the
     # pre-event rating: it could hold only a rating that fell below it.
-    posts = [(row, post) for row in rows if _uscf_may_take(row)
-             and (post := outcome.player(row.number).post_rating) is not None]
+    posts = [(row, post) for row, post in zip(rows, numbers[0], strict=True)
+             if _uscf_may_take(row) and post is not None]
     return _uscf_peak(rules, posts) + _uscf_counts(rules, posts)
 
 
@@ -560,17 +577,17 @@ def _uscf_may_take(row: PlayerRow) -> bool:
                                   or row.events is None)
 
 
-def _uscf_may_take_outcomes(rules: str | None, players: Sequence[PlayerOutcome]) -> Iterable[bool]:
+def _uscf_may_take_outcomes(rules: str | None, numbers: Sequence[Sequence[Any]]) -> Iterable[bool]:
     """A floor a blank hides is at most the pre-event rating (:func:`_uscf_taken`): only a post-event
     rating under the pre-event one can have been held; an unrated player's, under the personal
     absolute floor's cap."""
+    posts, pres = numbers
     cap = uscf.get_rules(rules).personal_floor_cap
-    return map(lt, _column(players, "post_rating", math.inf), _column(players, "pre_rating", cap))
+    return map(lt, _filled(posts, math.inf), _filled(pres, cap))
 
 
-def _column(players: Sequence[PlayerOutcome], name: str, blank: float) -> list[Any]:
-    """Each outcome's ``name``, ``blank`` where it is None."""
-    values = list(map(attrgetter(name), players))
+def _filled(values: Sequence[Any], blank: float) -> Sequence[Any]:
+    """``values``, ``blank`` where one is None."""
     return [blank if value is None else value for value in values] if None in values else values
 
 
@@ -651,12 +668,13 @@ def _fide_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
                             rules=settings.rules, explain=explain),)
 
 
-def _fide_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcome: EventOutcome) -> list[Taken]:
+def _fide_taken(settings: EventSettings, rows: Sequence[PlayerRow], numbers: Sequence[Sequence[Any]]
+                ) -> list[Taken]:
     """Rated players whom a Birth date could have given the junior K (rated under the junior
     rule's limit, with no K typed and a K below the junior's), and a Swiss whose every player met
     every other where the edition rates a round robin by its own procedure."""
     rules = fide.get_rules(settings.rules)
-    return [*_fide_round_robin(settings, rows, rules), *_fide_junior(rows, outcome, rules)]
+    return [*_fide_round_robin(settings, rows, rules), *_fide_junior(rows, numbers[0], rules)]
 
 
 def _fide_round_robin(settings: EventSettings, rows: Sequence[PlayerRow],
@@ -678,25 +696,27 @@ def _fide_round_robin(settings: EventSettings, rows: Sequence[PlayerRow],
                   unrated, setting=True)]
 
 
-def _fide_junior(rows: Sequence[PlayerRow], outcome: EventOutcome, rules: fide.FideRules) -> list[Taken]:
+def _fide_junior(rows: Sequence[PlayerRow], ks: Sequence[float | None], rules: fide.FideRules) -> list[Taken]:
+    """``ks``: each row's K in his outcome."""
     if rules.k_junior is None:
         return []
     junior = rules.k_junior
-    blank = tuple(row for row in rows if _fide_may_take(row) and row.rating is not None
-                  and row.rating < rules.k_junior_below and (outcome.player(row.number).k or junior) < junior)
+    blank = tuple(row for row, k in zip(rows, ks, strict=True) if _fide_may_take(row)
+                  and row.rating is not None and row.rating < rules.k_junior_below and (k or junior) < junior)
     if not blank:
         return []
     return [Taken("Birth date", f"read as {rules.k_junior_age} or older: no K {junior} of a junior "
                   f"(FIDE 2024, 8.3.3); give each junior his Birth date", blank, field="birth_date")]
 
 
-def _fide_may_take_outcomes(rules: str | None, players: Sequence[PlayerOutcome]) -> Iterable[bool]:
+def _fide_may_take_outcomes(rules: str | None, numbers: Sequence[Sequence[Any]]) -> Iterable[bool]:
     """Rated under the junior rule's limit, with a K under the junior's (:func:`_fide_junior`)."""
+    ks, pres = numbers
     edition = fide.get_rules(rules)
     if edition.k_junior is None:
-        return repeat(False, len(players))
-    return map(and_, map(lt, _column(players, "pre_rating", math.inf), repeat(edition.k_junior_below)),
-               map(lt, _column(players, "k", math.inf), repeat(edition.k_junior)))
+        return repeat(False, len(ks))
+    return map(and_, map(lt, _filled(pres, math.inf), repeat(edition.k_junior_below)),
+               map(lt, _filled(ks, math.inf), repeat(edition.k_junior)))
 
 
 def _fide_may_take(row: PlayerRow) -> bool:
@@ -794,12 +814,14 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
     return (player,), []
 
 
-def _icu_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcome: EventOutcome) -> list[Taken]:
-    """With no Start date, the K of every rated player without a typed K is taken on the End date."""
+def _icu_taken(settings: EventSettings, rows: Sequence[PlayerRow], numbers: Sequence[Sequence[Any]]
+               ) -> list[Taken]:
+    """With no Start date, the K of every rated player without a typed K (rated by Elo: ``numbers``,
+    each row's outcome's method) is taken on the End date."""
     if settings.start_date is not None:
         return []
-    dated = tuple(row for row in rows if _icu_may_take(row) and row.rating is not None
-                  and outcome.player(row.number).method is Method.ELO)
+    dated = tuple(row for row, method in zip(rows, numbers[0], strict=True) if _icu_may_take(row)
+                  and row.rating is not None and method is Method.ELO)
     if not dated:
         return []
     end = settings.end_date.isoformat()
@@ -883,7 +905,7 @@ USCF = System(
     blank_games=("an established player's: N unknown, so the effective games N' and K come from "
                  "the rating alone (US Chess 2020, 3)"),
     taken=_uscf_taken, taken_fields=("peak", "wins", "draws", "events"), may_take=_uscf_may_take,
-    may_take_outcomes=_uscf_may_take_outcomes,
+    may_take_outcomes=_uscf_may_take_outcomes, outcome_numbers=("post_rating", "pre_rating"),
 )
 
 FIDE = System(
@@ -901,7 +923,7 @@ FIDE = System(
     template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.rating.LOWEST_PUBLISHED,
     blank_games="a player's with 30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3)",
     taken=_fide_taken, taken_fields=("birth_date",), may_take=_fide_may_take,
-    may_take_outcomes=_fide_may_take_outcomes,
+    may_take_outcomes=_fide_may_take_outcomes, outcome_numbers=("k", "pre_rating"),
 )
 
 ICU = System(
@@ -917,7 +939,7 @@ ICU = System(
     bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
     template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"), whole_ratings=True,
     blank_games="a rated player's, not a provisional one's (Games 1-19)", taken=_icu_taken,
-    taken_settings=("start_date",), may_take=_icu_may_take,
+    taken_settings=("start_date",), may_take=_icu_may_take, outcome_numbers=("method",),
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)

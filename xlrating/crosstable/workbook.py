@@ -153,7 +153,7 @@ def defaults_taken(events: Sequence[RatedEvent]) -> list[Problem]:
         taken = [Taken("Games", blank_games_reading(entry),
                        tuple(p for p in rows if p.rating is not None and p.games is None and p.k is None),
                        field="games")]
-        taken += entry.taken(settings, rows, outcome) if entry.taken is not None else []
+        taken += entry.taken_in(settings, rows, outcome)
         for default in taken:
             if not default.rows or (default.field and filled(crosstable, default)):
                 continue
@@ -224,7 +224,7 @@ def partner_floors(rated: RatedEvent, entry: System) -> list[Problem]:
     rows = [replace(p, rating=run.pre_rating, games=run.pre_games, floor=None, peak=None, wins=None,
                     draws=None, events=None)
             for p in rated_rows(crosstable.players, outcome) for run in (outcome.player(p.number),)]
-    numbers = sorted({row.row for taken in entry.taken(settings, rows, outcome) for row in taken.rows})
+    numbers = sorted({row.row for taken in entry.taken_in(settings, rows, outcome) for row in taken.rows})
     if not numbers:
         return []
     column = crosstable.columns.get(partner)

@@ -18,7 +18,10 @@ for the whole wave at once (:attr:`~xlrating.systems.System.may_take_outcomes`: 
 rating that fell), then those whose fields do (:attr:`~xlrating.systems.System.may_take`) are
 asked, and for a blank field only those not yet named for every field they could be named for.
 (:attr:`~xlrating.systems.System.taken`'s rows carry no rounds: a FIDE Swiss whose players all
-met, which a season workbook names, is not said.)
+met, which a season workbook names, is not said.) The outcome's numbers these read (the pre-event
+rating and the system's :attr:`~xlrating.systems.System.outcome_numbers`) are read as columns
+(:func:`~xlrating.model.outcome_columns`): no :class:`~xlrating.model.PlayerOutcome` is built for
+them.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from operator import attrgetter
 from typing import Any, cast
 
 from .. import systems
-from ..model import EventOutcome, EventType, PlayerOutcome
+from ..model import EventOutcome, EventType, outcome_columns
 from .model import Entry, Event, PlayerId, RatingList
 
 #: How many IDs a warning names before it counts the rest.
@@ -82,19 +85,6 @@ class _Row:
         self.games, self.k, self.birth_date, self.joined, self.floor, self.peak = values[:6]
         wins, draws, events = values[6:]
         self.wins, self.draws, self.events = wins or None, draws or None, events or None
-
-
-class _Numbered:
-    """An outcome as :attr:`~xlrating.systems.System.taken` reads it: its players by pairing number,
-    numbered by position (a wave's players are numbered in the engine's order)."""
-
-    __slots__ = ("players",)
-
-    def __init__(self, players: Sequence[PlayerOutcome]) -> None:
-        self.players = players
-
-    def player(self, number: int) -> PlayerOutcome:
-        return self.players[number - 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,8 +146,8 @@ class Said:
         setting = [any(getattr(event, name) is None for name in settings) for event in wave]
         if blank.isdisjoint(ids) and not any(setting):
             return
-        players = list(outcome.players)  # (built: the adapter has read them)
-        positions = self._asked(ids, players, any(setting))
+        numbers = self._numbers(outcome)
+        positions = self._asked(ids, numbers, any(setting))
         start = 0
         for event, end, blank_setting in zip(wave, ends, setting, strict=True):
             first = bisect_left(positions, start)
@@ -165,43 +155,55 @@ class Said:
             if not blank_setting:
                 at = [i for i in at if ids[i] in blank]
             if at:
-                self._took(event, ids, at, players)
+                self._took(event, ids, at, numbers)
             start = end
 
-    def _asked(self, ids: Sequence[PlayerId], players: Sequence[PlayerOutcome], setting: bool) -> list[int]:
+    def _numbers(self, outcome: EventOutcome) -> dict[str, list[Any]]:
+        """The outcome's numbers that are read, a column each (no record built): each player's
+        pre-event rating, and the system's :attr:`~xlrating.systems.System.outcome_numbers`."""
+        names = tuple(dict.fromkeys(("pre_rating", *self.system.outcome_numbers)))
+        return dict(zip(names, outcome_columns(outcome, *names), strict=True))
+
+    def _asked(self, ids: Sequence[PlayerId], numbers: Mapping[str, list[Any]], setting: bool) -> list[int]:
         """The positions of the wave's players to ask, ascending: those whose numbers
         (:meth:`_open`) and fields (:meth:`_read_new`) leave them open to a default and, unless an
         event's ``setting`` is blank, who left a field blank that they are not yet named for."""
-        positions = list(self._open(players))
+        positions = list(self._open(numbers))
         keys = list(map(ids.__getitem__, positions))
         if not self.seen.issuperset(keys):
             self._read_new([key for key in keys if key not in self.seen])
         asked = self.rows.keys() & keys if setting else self.blank.intersection(keys)
         return [i for i in positions if ids[i] in asked] if asked else []
 
-    def _open(self, players: Sequence[PlayerOutcome]) -> Iterable[int]:
+    def _open(self, numbers: Mapping[str, list[Any]]) -> Iterable[int]:
         """The positions of the players whose numbers leave them open to a default
         (:attr:`~xlrating.systems.System.may_take_outcomes`)."""
-        bound = self.system.may_take_outcomes
-        everyone = range(len(players))
-        return everyone if bound is None else compress(everyone, bound(self.ratings.rules or None, players))
+        system = self.system
+        bound = system.may_take_outcomes
+        everyone = range(len(numbers["pre_rating"]))
+        if bound is None:
+            return everyone
+        return compress(everyone, bound(self.ratings.rules or None,
+                                        [numbers[name] for name in system.outcome_numbers]))
 
     def _took(self, event: Event, ids: Sequence[PlayerId], positions: Sequence[int],
-              players: Sequence[PlayerOutcome]) -> None:
+              numbers: Mapping[str, list[Any]]) -> None:
         """Ask the system's :attr:`~xlrating.systems.System.taken` of one event about its players at
-        ``positions`` of ``ids`` and of the outcome's ``players`` (:meth:`took`: every player open
+        ``positions`` of ``ids`` and of the outcome's ``numbers`` (:meth:`took`: every player open
         to a default when one of its settings is blank, else those who left a field blank and are
         not yet named for each such field, each judged alone)."""
         system, blank, rows = self.system, self.blank, self.rows
         asked: list[_Row] = []
+        ratings = numbers["pre_rating"]
         for i in positions:
             row = rows[ids[i]]
-            row.number, row.rating = i + 1, players[i].pre_rating
+            row.number, row.rating = i + 1, ratings[i]
             asked.append(row)
+        read = [list(map(numbers[name].__getitem__, positions)) for name in system.outcome_numbers]
         settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
                              event.end_date)
         assert system.taken is not None
-        for default in system.taken(cast(Any, settings), cast(Any, asked), cast(Any, _Numbered(players))):
+        for default in system.taken(cast(Any, settings), cast(Any, asked), read):
             keys = [ids[row.number - 1] for row in default.rows]
             if default.setting:
                 players_named = default.message.replace("{players}", named_ids(keys))

@@ -203,7 +203,7 @@ def defaults_taken(season: SeasonInput, rated: Sequence[RatedEvent],
         rows = [replace(p, rating=outcome.player(p.number).pre_rating,
                         **_season_fields(season, event.event.players, event.ids[p.number]))
                 for p in rated_rows(crosstable.players, outcome) if p.number in event.ids]
-        for default in entry.taken(rated_event.settings, rows, outcome):
+        for default in entry.taken_in(rated_event.settings, rows, outcome):
             if default.setting:
                 found += share_setting(shared, rated_event.settings, default, crosstable.sheet,
                                        [row.row for row in default.rows])
