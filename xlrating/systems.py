@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from importlib import import_module
 from itertools import repeat
-from operator import and_, lt
+from operator import and_, attrgetter, lt
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from . import _check, fide, icu, uscf
