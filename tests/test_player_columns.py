@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 import pytest
+from test_game_columns import rated as rated_by
 from test_icu_plain import random_event as icu_event
 from test_uscf_plain import random_event as uscf_event
 
@@ -62,12 +63,7 @@ for _seed in range(120):
 
 def rated(roster: Any, games: Any, kwargs: dict[str, Any], vector: bool) -> str:
     """The outcome, every field of every record, or the error, as text."""
-    rate = RATE[type(roster[0])]
-    with _vector.forced(vector):
-        try:
-            return repr(rate(roster, games, **kwargs))
-        except XlratingError as error:
-            return f"{type(error).__name__}: {error}"
+    return rated_by(RATE[type(roster[0])], roster, games, kwargs, vector)
 
 
 def differences() -> list[str]:
