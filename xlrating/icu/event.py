@@ -251,14 +251,10 @@ class _Event:
     def set_k(self) -> None:
         """K of every rated player who has a game (ICU rating program, K-factor)."""
         limit, count = self.rules.provisional_limit, self.core.count
-        missing: list[str] = []  # every player whose K cannot be decided, one line each
         rated = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
-        quick = functools.cache(functools.partial(k_by_dates, rules=self.rules))  # (each date's once)
-        dates, k_date = self.k_dates, self.k_date
         factors, reasons = self.k, self.k_reason
         players, core = self.players, self.core
-        ratings, games = core.pre_rating, core.pre_games
-        given = field_values(players, "k")
+        games, given = core.pre_games, field_values(players, "k")
         ruled = []  # the rated players with a game and no K given: K by the rules
         for i in compress(range(len(players)), [kind is rated for kind in core.kinds]):
             if (prior := games[i]) is not None and prior < limit:
@@ -268,6 +264,20 @@ class _Event:
                 factors[i], reasons[i] = given[i], "given"
             elif count[i]:
                 ruled.append(i)
+        self.ruled_k(ruled)
+        provisional = PlayerKind.PROVISIONAL
+        for i in core.iterated:
+            if core.kinds[i] is provisional and (prior := games[i]) is not None and prior >= limit:
+                raise ArgumentError(f"Player {players[i].number}: a provisional player has 1 to {limit - 1} "
+                                    f"prior games, not {prior} (more make a rated player)")
+
+    def ruled_k(self, ruled: list[int]) -> None:
+        """K of the rated players at ``ruled`` by the rules, from their rating, age and membership
+        (ICU rating program, K-factor); every player whose K cannot be decided is named at once."""
+        quick = functools.cache(functools.partial(k_by_dates, rules=self.rules))  # (each date's once)
+        dates, k_date, ratings = self.k_dates, self.k_date, self.core.pre_rating
+        factors, reasons, players = self.k, self.k_reason, self.players
+        missing: list[str] = []  # one line each
         born, joined = (fields_at(players, name, ruled) for name in ("birth_date", "joined"))
         for i, birth_date, joined_on in zip(ruled, born, joined, strict=True):
             rating = ratings[i]
@@ -286,11 +296,6 @@ class _Event:
                 missing.append(f"Player {players[i].number}: {error}")
         if missing:
             raise ArgumentError("\n".join(missing))
-        for i in self.core.iterated:
-            p = self.players[i]
-            if p.kind is PlayerKind.PROVISIONAL and p.games is not None and p.games >= limit:
-                raise ArgumentError(f"Player {p.number}: a provisional player has 1 to {limit - 1} "
-                                    f"prior games, not {p.games} (more make a rated player)")
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
