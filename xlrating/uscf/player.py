@@ -121,4 +121,3 @@ def _settle(player: UscfPlayer) -> None:
         if value.__class__ is _INT:
             object.__setattr__(player, name, float(value))
     object.__setattr__(player, "other_ratings", {})
-
