@@ -33,7 +33,7 @@ over every object it made while the collector was paused) and the rest (each wav
 bookkeeping, the engine's working freed).
 
 With ``--records``, first the yardstick of the list layer (:func:`object_floor`): the checks,
-and the records the season makes for every player and event (the engine's player, the
+and the records the season makes for every player and event (the engine's players as columns, the
 outcome, the new entry, the history row), timed alone with no rating done.
 
 The target, in one run: each system's year within ``floor.YEAR_TARGET`` times the floor pass
@@ -71,7 +71,7 @@ from xlrating.lists.check import check_season
 from xlrating.lists.model import evolver, history_row
 from xlrating.lists.rate import waves
 from xlrating.model import Method, outcome_records
-from xlrating.systems import uscf_player
+from xlrating.systems import uscf_columns
 
 ADAPTERS = {"uscf": uscf_lists, "fide": fide_lists, "icu": icu_lists}
 
@@ -158,7 +158,9 @@ def _timed_engines(module: Any) -> tuple[list[float], list[Callable[[], None]]]:
 _PARTS = (
     ("checks", "xlrating.lists.rate", "check_season", None),
     ("seating", "xlrating.lists.rate", "Season.seat", None),
-    ("engine's players", "{adapter}", "engine_players", None),
+    ("engine's players", "xlrating.lists.uscf", "_engine_players", "uscf"),
+    ("engine's players", "xlrating.lists.icu", "_engine_players", "icu"),
+    ("engine's players", "xlrating.lists.fide", "engine_players", "fide"),
     ("defaults taken", "xlrating.lists.said", "Said.took", None),
     ("folding back", "{adapter}", "fold_wave", "uscf"),
     ("folding back", "{adapter}", "fold_wave", "icu"),
@@ -235,9 +237,9 @@ def _timed_collector(spent: dict[str, float]) -> Callable[[], None]:
 def object_floor(strength: list[float], events: list[Event], newcomers: float) -> None:
     """Print what a season's checks and objects alone cost, as a ratio to the floor pass: the
     list and events checked, each event's players numbered, and for every player and event the
-    four records the season makes with the current model (the engine's player, built from his
-    entry; the engine's outcome record; his new entry; his history row), each kind timed alone,
-    with no rating done. US Chess's records stand for all three systems'. The year's target
+    four records the season makes with the current model (the engine's players, built as columns
+    from their entries; the engine's outcome record; his new entry; his history row), each kind
+    timed alone, with no rating done. US Chess's records stand for all three systems'. The year's target
     leaves room for this and the engines' formulas together, or it cannot be met without fewer
     records."""
     ratings = make_list("uscf", strength, newcomers=newcomers)
@@ -259,8 +261,7 @@ def object_floor(strength: list[float], events: list[Event], newcomers: float) -
 
     def players() -> None:
         for ids in seated:
-            [uscf_player(entries[key], n, {}, "Regular", "Regular", checked=True)
-             for n, key in enumerate(ids, start=1)]
+            uscf_columns(list(map(entries.__getitem__, ids)))
 
     def outcomes() -> None:
         for ids in seated:

@@ -25,14 +25,15 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from importlib import import_module
 from itertools import repeat
-from operator import and_, lt
+from operator import and_, attrgetter, lt
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from . import _check, fide, icu, uscf
+from ._player_columns import PlayerColumns
 from .errors import ArgumentError, Problem
 from .icu.rules import EDITIONS as ICU_EDITIONS
 from .model import EventOutcome, EventType, Game, Method, _positional_filler
@@ -427,9 +428,7 @@ def _whole(value: int | None) -> int | None:
 
 # The engines' players of checked values, built without their checks: every field given in order
 # (by position, which Python binds much faster than keywords).
-_checked_uscf_player = _positional_filler(uscf.UscfPlayer)
 _checked_fide_player = _positional_filler(fide.FidePlayer)
-_checked_icu_player = _positional_filler(icu.IcuPlayer)
 
 
 def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], system: str,
@@ -450,11 +449,7 @@ def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], 
     list's checks leave to the engine, are always checked).
     """
     if checked and system == own and not others:
-        return _checked_uscf_player(
-            number, _float(record.rating), _whole(record.games), record.history, _float(record.fide),
-            _float(record.cfc), {}, record.birth_date, bool(record.adult), _float(record.floor),
-            _float(record.peak), int(record.wins or 0), int(record.draws or 0), int(record.events or 0),
-        )
+        return uscf_columns([record], first=number)[0]
     if system == own:
         return uscf.UscfPlayer(
             number=number, rating=record.rating, games=record.games, history=record.history, fide=record.fide,
@@ -468,6 +463,45 @@ def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], 
         other_ratings=moved, birth_date=record.birth_date, adult=bool(record.adult), floor=None, peak=None,
         wins=0, draws=0, events=0,
     )
+
+
+def uscf_columns(records: Sequence[PlayerRecord], apart: Mapping[int, uscf.UscfPlayer] | None = None, *,
+                 first: int = 1) -> PlayerColumns[uscf.UscfPlayer]:
+    """The engine's players ``first``, ``first + 1``, ... as columns
+    (:class:`~xlrating._player_columns.PlayerColumns`), each of ``records`` in its own system, as
+    :func:`uscf_player` builds a checked record with no other ratings: the records' values have
+    passed a list's checks, so they are taken as they are, ratings made floats and counts ints.
+    The players at the positions (from 0) of ``apart`` are those records as :func:`uscf_player`
+    built them (a player with ratings in other systems, which the engine checks), put in the
+    columns as they are."""
+    size = len(records)
+    values = [list(map(attrgetter(name), records)) for name in _USCF_READ]
+    rating, games, history, fide, cfc, birth_date, adult, floor, peak, wins, draws, events = values
+    columns: list[list[Any]] = [
+        list(range(first, first + size)), _floats(rating), _wholes(games), history,
+        _floats(fide), _floats(cfc), [{} for _ in range(size)], birth_date, list(map(bool, adult)),
+        _floats(floor), _floats(peak), [int(n or 0) for n in wins], [int(n or 0) for n in draws],
+        [int(n or 0) for n in events],
+    ]
+    for at, player in (apart or {}).items():
+        for values_of, name in zip(columns, _USCF_FIELDS, strict=True):
+            values_of[at] = getattr(player, name)
+    return PlayerColumns(uscf.UscfPlayer, columns)
+
+
+_USCF_FIELDS = tuple(item.name for item in fields(uscf.UscfPlayer))
+_USCF_READ = tuple(name for name in _USCF_FIELDS if name not in ("number", "other_ratings"))
+"""The fields of a record :func:`uscf_columns` reads, in the order of the player's."""
+
+
+def _floats(values: list[Any]) -> list[float | None]:
+    """Checked ratings as the engines store them (:func:`_float` of each)."""
+    return [value if value is None or value.__class__ is float else float(value) for value in values]
+
+
+def _wholes(values: list[Any]) -> list[int | None]:
+    """Checked counts as the engines store them (:func:`_whole` of each)."""
+    return [value if value is None or value.__class__ is int else int(value) for value in values]
 
 
 def _uscf_player(row: PlayerRow, system: str, *, dual_quick: bool = False) -> uscf.UscfPlayer:
@@ -701,34 +735,55 @@ def icu_start(settings: EventSettings) -> date:
 def icu_player(record: PlayerRecord, number: int, rules: icu.IcuRules, *, checked: bool = False
                ) -> icu.IcuPlayer:
     """The engine's player ``number``, of the kind ``record``'s data describe
-    (:func:`xlrating.icu.classify`); a K given for a provisional or unrated player is not his.
-    ``checked``: the record has passed a list's checks (:func:`xlrating.lists.check.check_season`),
-    so the player is not checked again once :func:`~xlrating.icu.classify` has found his kind
-    (which it finds only for data an :class:`~xlrating.icu.IcuPlayer` of that kind accepts)."""
-    provisional = record.games is not None and record.games < rules.provisional_limit
-    k = None if provisional or record.rating is None else record.k
+    (:func:`xlrating.icu.classify`); a K given for a provisional or unrated player is not his
+    (:func:`_icu_k`). ``checked``: the record has passed a list's checks
+    (:func:`xlrating.lists.check.check_season`), so the player is built as :func:`icu_columns`
+    builds him, not checked again once :func:`~xlrating.icu.classify` has found his kind."""
     if checked:
-        kind = _checked_icu_kind(record, k, rules)
-        return _checked_icu_player(number, kind, _float(record.rating), _whole(record.games), _float(k),
-                                   record.birth_date, record.joined)
+        return icu_columns([record], rules, first=number)[0]
+    k = _icu_k(record.rating, record.games, record.k, rules.provisional_limit)
     kind = icu.classify(record.rating, record.games, k, record.birth_date, record.joined, rules=rules)
     return icu.IcuPlayer(number, kind, record.rating, record.games, k, record.birth_date, record.joined)
+
+
+def icu_columns(records: Sequence[PlayerRecord], rules: icu.IcuRules, *, first: int = 1
+                ) -> PlayerColumns[icu.IcuPlayer]:
+    """The engine's players ``first``, ``first + 1``, ... as columns
+    (:class:`~xlrating._player_columns.PlayerColumns`), of records that have passed a list's
+    checks: each of the kind his data describe (:func:`_checked_icu_kind`, which raises
+    :class:`~xlrating.errors.ArgumentError` for data no player of a kind accepts), ratings and K
+    made floats, games ints, nothing checked again."""
+    rating, games, given, birth_date, joined = (list(map(attrgetter(name), records))
+                                                for name in ("rating", "games", "k", "birth_date", "joined"))
+    limit = repeat(rules.provisional_limit)
+    k = list(map(_icu_k, rating, games, given, limit))
+    kinds = list(map(_checked_icu_kind, rating, games, k, birth_date, joined, repeat(rules)))
+    return PlayerColumns(icu.IcuPlayer, [
+        list(range(first, first + len(records))), kinds, _floats(rating), _wholes(games), _floats(k),
+        birth_date, joined,
+    ])
+
+
+def _icu_k(rating: float | None, games: int | None, k: float | None, limit: int) -> float | None:
+    """The K given of a player with ``rating`` and ``games``: none for an unrated or provisional
+    player (under ``limit`` games), whose K is not his."""
+    return None if rating is None or (games is not None and games < limit) else k
 
 
 _ICU_KINDS: dict[tuple[Any, ...], icu.PlayerKind] = {}
 """The kinds :func:`_checked_icu_kind` has found, by what decides them."""
 
 
-def _checked_icu_kind(record: PlayerRecord, k: float | None, rules: icu.IcuRules) -> icu.PlayerKind:
-    """:func:`xlrating.icu.classify` of a checked record with K ``k``. Once the values pass its
+def _checked_icu_kind(rating: float | None, games: int | None, k: float | None, birth_date: date | None,
+                      joined: date | None, rules: icu.IcuRules) -> icu.PlayerKind:
+    """:func:`xlrating.icu.classify` of a checked player's values. Once the values pass its
     checks, its table reads only which of them are given, the games and the provisional limit, so
-    each such combination is classified once (a season builds about a million players); a record
-    whose values it refuses is refused each time."""
-    key = (rules.provisional_limit, record.rating is None, record.games, k is None,
-           record.birth_date is None, record.joined is None)
+    each such combination is classified once (a season builds about a million players); values
+    it refuses are refused each time."""
+    key = (rules.provisional_limit, rating is None, games, k is None, birth_date is None, joined is None)
     kind = _ICU_KINDS.get(key)
     if kind is None:
-        kind = icu.classify(record.rating, record.games, k, record.birth_date, record.joined, rules=rules)
+        kind = icu.classify(rating, games, k, birth_date, joined, rules=rules)
         _ICU_KINDS[key] = kind
     return kind
 

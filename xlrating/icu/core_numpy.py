@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .._player_columns import field_values
 from .._powers import powers_of_ten
 from .._sides_numpy import array_sides, stable_order
 from ..model import Game
@@ -116,11 +117,11 @@ class NumpyCore:
     """The numeric core over arrays: each pass and each scoring a few array operations over
     every side at once."""
 
-    def __init__(self, players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules,
+    def __init__(self, players: Sequence[IcuPlayer], games: Sequence[Game], rules: IcuRules,
                  explain: bool = True) -> None:
         self.rules, self.players = rules, players
         self.kinds, self.pre_rating, self.pre_games = given(players)
-        self.sides = sides = array_sides([p.number for p in players], games)
+        self.sides = sides = array_sides(field_values(players, "number"), games)
         # Without explanations the sides are read with the games in round order, not put by
         # player (at 10,000 players about 1 ms less): each player's sides come in the same order
         # either way, so every sum per player (numpy.bincount, which adds in the order given) is

@@ -66,6 +66,7 @@ from typing import Any, cast
 from .. import _check, _vector
 from .._columns import MANY, empty_columns, picker, put_columns, put_row
 from .._gc import collector_paused
+from .._player_columns import PlayerColumns, field_values, fields_at, records
 from ..errors import ArgumentError, ConvergenceError
 from ..model import (
     EventOutcome,
@@ -98,7 +99,7 @@ it numpy's fixed cost per call outweighs its speed. Measured with ``benchmarks/b
 explanations (6% with them)."""
 
 
-def _core(players: tuple[IcuPlayer, ...], games: Sequence[Game], rules: IcuRules,
+def _core(players: Sequence[IcuPlayer], games: Sequence[Game], rules: IcuRules,
           explain: bool = True) -> Core:
     """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
     imported, else in plain Python (the same numbers either way); ``explain``: whether the
@@ -166,7 +167,7 @@ def _rule_parameters(r: IcuRules) -> tuple[Parameters, Parameters]:
 class _Event:
     """The state of one event being rated."""
 
-    def __init__(self, players: tuple[IcuPlayer, ...], games: Sequence[Game], k_date: date | None,
+    def __init__(self, players: Sequence[IcuPlayer], games: Sequence[Game], k_date: date | None,
                  rules: IcuRules, event_name: str, explain: bool, shared: Parameters,
                  groups: list[int] | None = None, k_dates: list[date] | None = None) -> None:
         self.players = players
@@ -186,6 +187,8 @@ class _Event:
         self.core = _core(players, games, rules, explain)
         self.on_arrays = not isinstance(self.core, PlainCore)
         """Whether the numpy core rates the event (then its outcomes are built as they are read)."""
+        if explain or not self.on_arrays:  # its steps read the players one by one: each record built once
+            self.players = players = records(players)
         self.k: list[float | None] = [None] * len(players)
         self.k_reason: list[str] = [""] * len(players)
         self.history: dict[str, list[tuple[list[float], list[int]]]] = {}
@@ -248,40 +251,51 @@ class _Event:
     def set_k(self) -> None:
         """K of every rated player who has a game (ICU rating program, K-factor)."""
         limit, count = self.rules.provisional_limit, self.core.count
-        missing: list[str] = []  # every player whose K cannot be decided, one line each
         rated = PlayerKind.RATED  # (a local name: an enum's member is slow to look up)
-        quick = functools.cache(functools.partial(k_by_dates, rules=self.rules))  # (each date's once)
-        dates, k_date = self.k_dates, self.k_date
         factors, reasons = self.k, self.k_reason
-        for i, p in enumerate(self.players):
-            if p.kind is not rated:
-                continue
-            if p.games is not None and p.games < limit:
-                raise ArgumentError(f"Player {p.number}: a rated player has {limit} or more "
-                                    f"prior games, not {p.games} (fewer make a provisional player)")
-            if p.k is not None:
-                factors[i], reasons[i] = p.k, "given"
+        players, core = self.players, self.core
+        games, given = core.pre_games, field_values(players, "k")
+        ruled = []  # the rated players with a game and no K given: K by the rules
+        for i in compress(range(len(players)), [kind is rated for kind in core.kinds]):
+            if (prior := games[i]) is not None and prior < limit:
+                raise ArgumentError(f"Player {players[i].number}: a rated player has {limit} or more "
+                                    f"prior games, not {prior} (fewer make a provisional player)")
+            if given[i] is not None:
+                factors[i], reasons[i] = given[i], "given"
             elif count[i]:
-                assert p.rating is not None
-                on = k_date if dates is None else dates[i]
-                if not self.explain and on is not None and (
-                        k := quick(on)(p.rating, p.birth_date, p.joined)) is not None:
-                    factors[i] = k  # (the reason in words is read only by the explanation)
-                    continue
-                try:
-                    if self.explain:
-                        factors[i], reasons[i] = explain_k(p.rating, p.birth_date, p.joined, on, self.rules)
-                    else:  # the reason in words is read only by the explanation
-                        factors[i] = k_rule(p.rating, p.birth_date, p.joined, on, self.rules)[0]
-                except ArgumentError as error:
-                    missing.append(f"Player {p.number}: {error}")
+                ruled.append(i)
+        self.ruled_k(ruled)
+        provisional = PlayerKind.PROVISIONAL
+        for i in core.iterated:
+            if core.kinds[i] is provisional and (prior := games[i]) is not None and prior >= limit:
+                raise ArgumentError(f"Player {players[i].number}: a provisional player has 1 to {limit - 1} "
+                                    f"prior games, not {prior} (more make a rated player)")
+
+    def ruled_k(self, ruled: list[int]) -> None:
+        """K of the rated players at ``ruled`` by the rules, from their rating, age and membership
+        (ICU rating program, K-factor); every player whose K cannot be decided is named at once."""
+        quick = functools.cache(functools.partial(k_by_dates, rules=self.rules))  # (each date's once)
+        dates, k_date, ratings = self.k_dates, self.k_date, self.core.pre_rating
+        factors, reasons, players = self.k, self.k_reason, self.players
+        missing: list[str] = []  # one line each
+        born, joined = (fields_at(players, name, ruled) for name in ("birth_date", "joined"))
+        for i, birth_date, joined_on in zip(ruled, born, joined, strict=True):
+            rating = ratings[i]
+            assert rating is not None
+            on = k_date if dates is None else dates[i]
+            if not self.explain and on is not None and (
+                    k := quick(on)(rating, birth_date, joined_on)) is not None:
+                factors[i] = k  # (the reason in words is read only by the explanation)
+                continue
+            try:
+                if self.explain:
+                    factors[i], reasons[i] = explain_k(rating, birth_date, joined_on, on, self.rules)
+                else:  # the reason in words is read only by the explanation
+                    factors[i] = k_rule(rating, birth_date, joined_on, on, self.rules)[0]
+            except ArgumentError as error:
+                missing.append(f"Player {players[i].number}: {error}")
         if missing:
             raise ArgumentError("\n".join(missing))
-        for i in self.core.iterated:
-            p = self.players[i]
-            if p.kind is PlayerKind.PROVISIONAL and p.games is not None and p.games >= limit:
-                raise ArgumentError(f"Player {p.number}: a provisional player has 1 to {limit - 1} "
-                                    f"prior games, not {p.games} (more make a rated player)")
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
@@ -841,8 +855,8 @@ def rate_event(
     r = get_rules(rules)
     kind = EventType.parse(event_type)
     start, end = _check.event_options(start_date, end_date, event_name, explain)
-    roster = _check.items("players", players, IcuPlayer, "an IcuPlayer")
-    _check.unique("players", [p.number for p in roster])
+    roster = _roster(players)
+    _check.unique("players", field_values(roster, "number"))
     played = checked_games(games)  # read in full while the event is set up
     shared = (("Edition", r.name), ("Event type", kind.value),
               ("Start date", start.isoformat() if start else ""),
@@ -855,7 +869,16 @@ def rate_event(
         return _Event(roster, played, k_date, r, event_name, explain, shared, grouped, k_dates).rate()
 
 
-def _groups(groups: object, players: tuple[IcuPlayer, ...], games: Sequence[Game], explain: bool
+def _roster(players: Any) -> Sequence[IcuPlayer]:
+    """The engine's check of its ``players`` argument: a sequence of :class:`IcuPlayer`, or a
+    season's :class:`~xlrating._player_columns.PlayerColumns` as they are (their values were
+    checked when the season built them)."""
+    if players.__class__ is PlayerColumns:
+        return cast("PlayerColumns[IcuPlayer]", players)
+    return _check.items("players", players, IcuPlayer, "an IcuPlayer")
+
+
+def _groups(groups: object, players: Sequence[IcuPlayer], games: Sequence[Game], explain: bool
             ) -> list[int]:
     """``rate_event``'s ``groups``, checked: a whole number per player, numbers only, and no game
     between two groups."""
@@ -869,7 +892,7 @@ def _groups(groups: object, players: tuple[IcuPlayer, ...], games: Sequence[Game
     if len(found) != len(players):
         raise ArgumentError(f"Argument 'groups' must give one group per player ({len(players)}), "
                             f"not {len(found)}")
-    group = {p.number: g for p, g in zip(players, found, strict=True)}
+    group = dict(zip(field_values(players, "number"), found, strict=True))
     columns = game_columns(games)
     if list(map(group.get, columns.players)) == list(map(group.get, columns.opponents)):
         return found  # (no game joins two groups; else the first that does is named)

@@ -19,15 +19,16 @@ first event's end.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
 from .. import icu
+from .._player_columns import field_values
 from ..adjustments import RatingAdjustment
 from ..errors import ArgumentError
 from ..model import outcome_columns, rating_change
-from ..systems import icu_k_need, icu_player
+from ..systems import icu_columns, icu_k_need, icu_player
 from .model import Entry, Event, PlayerId, evolve, evolver, history_row
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
@@ -68,9 +69,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     seating = season.seat(*wave)
     entries, event = season.entries, wave[0]
     with engine_errors(event, seating.ids):
-        players = engine_players(
-            seating.ids, lambda key, number: icu_player(entries[key], number, rules, checked=True)
-        )
+        players = _engine_players(entries, seating.ids, rules)
         try:
             outcome = call_engine(
                 icu.rate_event,
@@ -100,15 +99,25 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, players: 
     change and rated games, by pairing number - 1 (a foreign player's rating is not changed)."""
     entries, foreign, history = season.entries, icu.PlayerKind.FOREIGN, season.history
     names = seating.per_player([one.id for one in wave])
-    for key, name, player, pre, post, games, change, rated_games in zip(seating.ids, names, players, *columns,
-                                                                        strict=True):
+    for key, name, kind, pre, post, games, change, rated_games in zip(
+            seating.ids, names, field_values(players, "kind"), *columns, strict=True):
         listed = post
-        if player.kind is foreign or post is None:
+        if kind is foreign or post is None:
             listed = entries[key].rating
         else:
             entries[key] = _rated(entries[key], post, games)
         moved = rating_change(change, post, pre)
         history[key].append(history_row(name, "ICU", pre, listed, moved, rated_games))
+
+
+def _engine_players(entries: Mapping[PlayerId, Entry], ids: Sequence[PlayerId], rules: icu.IcuRules
+                    ) -> Sequence[icu.IcuPlayer]:
+    """The engine's players, the list's ``ids``, as columns (:func:`systems.icu_columns`); if any
+    player's data make no player of a kind, each one refused is named (:func:`engine_players`)."""
+    try:
+        return icu_columns(list(map(entries.__getitem__, ids)), rules)
+    except ArgumentError:
+        return engine_players(ids, lambda key, number: icu_player(entries[key], number, rules, checked=True))
 
 
 def _without_k(players: Sequence[icu.IcuPlayer], start: date, rules: icu.IcuRules) -> None:
@@ -132,7 +141,7 @@ def _groups(wave: Sequence[Event], seating: Seating, players: Sequence[icu.IcuPl
     """The engine's ``groups`` for a wave of several events with unrated or provisional players
     (each player's event), so that each event's estimates converge as if it were alone; none
     where no estimate is iterated (the rated players' changes are each event's own anyway)."""
-    if len(wave) == 1 or not any(player.kind in _ITERATED for player in players):
+    if len(wave) == 1 or not any(kind in _ITERATED for kind in field_values(players, "kind")):
         return {}
     return {"groups": seating.per_player(range(len(wave)))}
 

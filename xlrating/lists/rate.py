@@ -88,17 +88,19 @@ def players_of(event: Event) -> set[PlayerId]:
     return found
 
 
-def engine_players(ids: Sequence[PlayerId], make: Callable[[PlayerId, int], T]) -> list[T]:
-    """The engine's players, ``make(key, n)`` for the ``n``-th of ``ids``: every player the
-    engine's checks refuse is named at once, one ``Player n: ...`` line each, as
-    :func:`engine_errors` reads them."""
+def engine_players(ids: Sequence[PlayerId], make: Callable[[PlayerId, int], T],
+                   numbers: Sequence[int] | None = None) -> list[T]:
+    """The engine's players, ``make(key, n)`` for the ``n``-th of ``ids`` (or for the number at
+    its index in ``numbers``): every player the engine's checks refuse is named at once, one
+    ``Player n: ...`` line each, as :func:`engine_errors` reads them."""
+    numbered = range(1, len(ids) + 1) if numbers is None else numbers
     try:
-        return [make(key, number) for number, key in enumerate(ids, start=1)]
+        return [make(key, number) for number, key in zip(numbered, ids, strict=True)]
     except ArgumentError:
         pass  # find every player refused
     players: list[T] = []
     refused: list[str] = []
-    for number, key in enumerate(ids, start=1):
+    for number, key in zip(numbered, ids, strict=True):
         try:
             players.append(make(key, number))
         except ArgumentError as error:

@@ -64,6 +64,20 @@ def _seated(entries: Mapping[PlayerId, Entry], system: str, own: str, key: Playe
     return systems.uscf_player(entry, number, entry.other_ratings, system, own, checked=True)
 
 
+def _engine_players(entries: Mapping[PlayerId, Entry], ids: Sequence[PlayerId], system: str, own: str
+                    ) -> Sequence[uscf.UscfPlayer]:
+    """The engine's players, the list's ``ids`` in ``system``: in the list's own system as columns
+    (:func:`systems.uscf_columns`), each player with ratings in other systems built as a record,
+    which the engine's checks of those ratings may refuse; in another, records."""
+    seated = functools.partial(_seated, entries, system, own)
+    if system != own:
+        return engine_players(ids, seated)
+    listed = list(map(entries.__getitem__, ids))
+    apart = [at for at, entry in enumerate(listed) if entry.other_ratings]
+    made = engine_players([ids[at] for at in apart], seated, [at + 1 for at in apart]) if apart else []
+    return systems.uscf_columns(listed, dict(zip(apart, made, strict=True)))
+
+
 def _peak(entry: Entry, post: float | None, games: int | None, established: int) -> float | None:
     """The peak after the event: the highest rating the player has held while established (more
     than ``established`` games, or a count not given; US Chess 2020, 1 and 5), the rating before
@@ -150,7 +164,7 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     outcomes = []
     for rated in rated_systems:  # every system from the ratings before the event
         with engine_errors(event, ids):
-            players = engine_players(ids, functools.partial(_seated, entries, rated, own))
+            players = _engine_players(entries, ids, rated, own)
             outcome = call_engine(
                 uscf.rate_event,
                 players,

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from .._player_columns import field_values
 from .._sides_numpy import ArraySides, Flags, Floats
 from .arrays import (
     Slots,
@@ -241,10 +242,10 @@ def _finals(rules: UscfRules, players: Sequence[UscfPlayer], rated: Flags, games
         stored = step5
     nan = float("nan")
     size = len(players)
-    given_peak, explicit = _optional([p.peak for p in players]), _optional([p.floor for p in players])
-    wins = np.fromiter([p.wins for p in players], np.int64, size) + won
-    draws = np.fromiter([p.draws for p in players], np.int64, size) + drawn
-    events = np.fromiter([p.events for p in players], np.int64, size) + (m >= rules.floor_event_games)
+    given_peak, explicit = _optional(field_values(players, "peak")), _optional(field_values(players, "floor"))
+    wins = np.fromiter(field_values(players, "wins"), np.int64, size) + won
+    draws = np.fromiter(field_values(players, "draws"), np.int64, size) + drawn
+    events = np.fromiter(field_values(players, "events"), np.int64, size) + (m >= rules.floor_event_games)
     established = rated & (np.isnan(games) | (games > rules.established_games))
     peak = np.where(established, np.fmax(given_peak, prior), nan)  # fmax: the pre-event rating if no peak
     floor = np.minimum(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws

@@ -51,6 +51,7 @@ from typing import Any, cast
 from .. import _check
 from .._columns import empty_columns, put_columns, put_row
 from .._gc import collector_paused
+from .._player_columns import PlayerColumns, field_values, records
 from .._sides import ListedSides
 from ..errors import ArgumentError, EventError
 from ..model import (
@@ -151,14 +152,16 @@ def rate_event(
     system = parse_system(edition, rating_system)
     kind = EventType.parse(event_type)
     start, end = _check.event_options(start_date, end_date, event_name, explain)
-    roster = _check.items("players", players, UscfPlayer, "a UscfPlayer")
+    roster = _roster(players)
     played = checked_games(games)  # taken in full before rating
-    numbers = [p.number for p in roster]
+    numbers = field_values(roster, "number")
     _check.unique("players", numbers)
-    histories = [p.history for p in roster]
-    storied = [f"Player {p.number}: unrated, but has history {p.history!r}: an all-wins or all-losses "
-               "history needs a rating" for p in roster if p.history is not None and p.rating is None
-               ] if histories.count(None) < len(histories) else []
+    histories = field_values(roster, "history")
+    storied = [f"Player {number}: unrated, but has history {history!r}: an all-wins or all-losses "
+               "history needs a rating"
+               for number, history, rating in zip(numbers, histories, field_values(roster, "rating"),
+                                                  strict=True)
+               if history is not None and rating is None] if histories.count(None) < len(histories) else []
     if storied:  # every such player at once, one line each
         raise EventError("\n".join(storied))
     dual = _check.flag("dual_rated", dual_rated)
@@ -169,6 +172,8 @@ def rate_event(
     size = len(roster)
     ends = None if end_dates is None else _check.dates_per_player("end_dates", end_dates, size, explain)
     with collector_paused():
+        if explain or dual or kind is EventType.MATCH:
+            roster = records(roster)  # read player by player: each record built once
         event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end,
                        explain=explain, numbers=numbers, histories=histories, ends=ends)
         if kind is EventType.MATCH:
@@ -193,7 +198,7 @@ class _Event:
     """
 
     def __init__(self, rules: UscfRules, system: RatingSystem, kind: EventType,
-                 players: tuple[UscfPlayer, ...], games: Sequence[Game], *, dual: bool, multiplier: float,
+                 players: Sequence[UscfPlayer], games: Sequence[Game], *, dual: bool, multiplier: float,
                  end: dt.date | None, explain: bool, numbers: list[int], histories: list[str | None],
                  ends: list[dt.date] | None = None) -> None:
         self.rules, self.system, self.kind = rules, system, kind
@@ -208,6 +213,8 @@ class _Event:
         self.numbers = numbers
         """The players' numbers, by position."""
         self.core = _core(rules, self.numbers, games, explain=explain)
+        if isinstance(self.core, PlainCore):
+            self.players = players = records(players)  # read one by one by its steps: each built once
         self.m, self.score = self.core.m, self.core.score
         size = len(players)
         self.notes: defaultdict[int, list[str]] = defaultdict(list)
@@ -285,9 +292,9 @@ class _Event:
         age_end = self.end if self.end is not None else dt.date.today()
         ends = self.ends
         players = self.players
-        self.ratings = [p.rating for p in players]
+        self.ratings = field_values(players, "rating")
         self.prior = cast("list[float]", self.ratings.copy())  # unrated players' are set below
-        self.pre_games = [p.games for p in players]
+        self.pre_games = field_values(players, "games")
         self.games = self.pre_games.copy()  # unrated players' are set below
         # Players with the same data get the same rating, and the same note on a default it took:
         found: dict[tuple[Any, ...], tuple[InitialRating, str | None]] = {}
@@ -742,6 +749,15 @@ def _blanked(values: Iterable[Any], positions: Iterable[int], blank: Any = None)
     for i in positions:
         found[i] = blank
     return found
+
+
+def _roster(players: Any) -> Sequence[UscfPlayer]:
+    """The engine's check of its ``players`` argument: a sequence of :class:`UscfPlayer`, or a
+    season's :class:`~.player.PlayerColumns` as they are (their values were checked when the
+    season built them)."""
+    if players.__class__ is PlayerColumns:
+        return cast("PlayerColumns[UscfPlayer]", players)
+    return _check.items("players", players, UscfPlayer, "a UscfPlayer")
 
 
 def _core(rules: UscfRules, numbers: list[int], games: Sequence[Game], *, explain: bool) -> Core:
