@@ -16,7 +16,7 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
-from .model import OUTCOME_DEFAULTS
+from .model import _OUTCOME_DEFAULTS
 
 Picker = Callable[[Sequence[Any]], Sequence[Any]]
 
@@ -38,7 +38,7 @@ def picker(positions: Sequence[int]) -> Picker:
 def empty_columns(names: Sequence[str], size: int) -> dict[str, list[Any]]:
     """A column of ``size`` values for each outcome field named, each value the field's default
     (then :func:`put_columns`)."""
-    return {name: [OUTCOME_DEFAULTS[name]] * size for name in names}
+    return {name: [_OUTCOME_DEFAULTS[name]] * size for name in names}
 
 
 def put_columns(found: dict[str, list[Any]], positions: Sequence[int], columns: Mapping[str, Iterable[Any]],
@@ -52,7 +52,7 @@ def put_columns(found: dict[str, list[Any]], positions: Sequence[int], columns: 
         if name in columns:
             given = columns[name]
         else:
-            value = same.get(name, OUTCOME_DEFAULTS[name])
+            value = same.get(name, _OUTCOME_DEFAULTS[name])
             given = [value] * len(positions) if run is not None else repeat(value)
         if run is not None:
             values[run.start:run.stop] = given
@@ -64,4 +64,4 @@ def put_row(found: dict[str, list[Any]], i: int, fields: dict[str, Any]) -> None
     """Put one player's fields (``fields``: those not at their default) at position ``i`` of each
     column of ``found`` (as :func:`put_columns` puts many)."""
     for name, values in found.items():
-        values[i] = fields.get(name, OUTCOME_DEFAULTS[name])
+        values[i] = fields.get(name, _OUTCOME_DEFAULTS[name])
