@@ -496,11 +496,11 @@ def _records_filler(columns: tuple[str, ...], same: tuple[str, ...]) -> Callable
     if unknown or twice or required:
         raise TypeError(f"outcome_records: unknown fields {unknown}, fields given both as a column and "
                         f"once for all {twice}, missing fields {required}")
+    if not columns:
+        return lambda **_same: []
     names, scope = _slot_scope(PlayerOutcome, "filled")
     fixed = [f"{name}=_default_{name}" for name in names if name not in columns]
     scope.update((f"_default_{name}", _OUTCOME_DEFAULTS[name]) for name in names if name not in columns)
-    if not columns:
-        return lambda **_same: []
     exec("def fill(" + ", ".join([*(f"_column_{name}" for name in columns), *(["*"] if fixed else []),
                                   *fixed]) + "):\n"
          "    made = []\n"
