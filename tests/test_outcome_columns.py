@@ -23,6 +23,7 @@ from fide_random import random_event as fide_random_event
 from test_icu_lazy import large_event as icu_large_event
 
 from xlrating import _vector, fide, icu, uscf
+from xlrating._columns import empty_columns, put_columns
 from xlrating.errors import ArgumentError, XlratingError
 from xlrating.fide import event as fide_event
 from xlrating.icu import event as icu_event
@@ -151,3 +152,13 @@ def test_the_columns_are_every_numeric_field() -> None:
     explained = ("games", "steps", "notes")
     numbers = tuple(name for name in PlayerOutcome.__dataclass_fields__ if name not in explained)
     assert numbers == OUTCOME_NUMBERS
+
+
+@pytest.mark.parametrize("positions", [range(4), [0, 2, 3, 5]], ids=["a run", "scattered"])
+def test_an_engines_column_of_the_wrong_length_is_refused(positions: Any) -> None:
+    """A column given for fewer positions than named would move every value after it (a run of
+    positions is put by a slice): refused, never put."""
+    found = empty_columns(["player", "rated_games"], 6)
+    with pytest.raises(ValueError, match="2 values of player for 4 positions"):
+        put_columns(found, positions, {"player": [1, 2]})
+    assert found == empty_columns(["player", "rated_games"], 6)

@@ -173,3 +173,20 @@ def test_the_icu_builder_gives_the_records_icu_player_builds() -> None:
             type(getattr(want, name)) for name in FIELDS[icu.IcuPlayer]]
     with pytest.raises(XlratingError):
         systems.icu_columns([Entry(1, 1500, 0)], rules)
+
+
+OTHERS = {uscf.UscfPlayer: [icu.IcuPlayer(n, icu.PlayerKind.RATED, 1500.0) for n in (1, 2)],
+          icu.IcuPlayer: [uscf.UscfPlayer(n, 1500.0) for n in (1, 2)]}
+"""Each engine's (by its player type) players of the other engine."""
+
+
+@pytest.mark.parametrize("kind", OTHERS)
+def test_columns_of_another_engines_players_are_refused_as_a_list_of_them_is(kind: type) -> None:
+    """Columns of the other engine's players are checked as any sequence is: the message names
+    the first player that is not the engine's, as for the list of those players."""
+    players = OTHERS[kind]
+    with pytest.raises(XlratingError) as given_list:
+        RATE[kind](players, [])
+    with pytest.raises(XlratingError) as given_columns:
+        RATE[kind](columns(players), [])
+    assert str(given_columns.value) == str(given_list.value)

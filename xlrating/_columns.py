@@ -16,7 +16,7 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any
 
-from .model import OUTCOME_DEFAULTS
+from .model import _OUTCOME_DEFAULTS
 
 Picker = Callable[[Sequence[Any]], Sequence[Any]]
 
@@ -38,21 +38,25 @@ def picker(positions: Sequence[int]) -> Picker:
 def empty_columns(names: Sequence[str], size: int) -> dict[str, list[Any]]:
     """A column of ``size`` values for each outcome field named, each value the field's default
     (then :func:`put_columns`)."""
-    return {name: [OUTCOME_DEFAULTS[name]] * size for name in names}
+    return {name: [_OUTCOME_DEFAULTS[name]] * size for name in names}
 
 
-def put_columns(found: dict[str, list[Any]], positions: Sequence[int], columns: Mapping[str, Iterable[Any]],
+def put_columns(found: dict[str, list[Any]], positions: Sequence[int], columns: Mapping[str, Sequence[Any]],
                 **same: Any) -> None:
     """Put, at ``positions`` of each column of ``found``, the field's values there: from
     ``columns`` (each field's values at those positions, in order), or ``same`` (one value for
     all of them), else the field's default (as :func:`xlrating.model.outcome_records` gives
-    them)."""
+    them); ``ValueError`` for a column of ``columns`` not as long as ``positions`` (which would
+    move the values after it)."""
     run = positions if isinstance(positions, range) and positions.step == 1 else None  # (put by slices)
     for name, values in found.items():
         if name in columns:
-            given = columns[name]
+            given: Iterable[Any] = columns[name]
+            if len(columns[name]) != len(positions):
+                raise ValueError(f"put_columns: {len(columns[name])} values of {name} for {len(positions)} "
+                                 "positions")
         else:
-            value = same.get(name, OUTCOME_DEFAULTS[name])
+            value = same.get(name, _OUTCOME_DEFAULTS[name])
             given = [value] * len(positions) if run is not None else repeat(value)
         if run is not None:
             values[run.start:run.stop] = given
@@ -64,4 +68,4 @@ def put_row(found: dict[str, list[Any]], i: int, fields: dict[str, Any]) -> None
     """Put one player's fields (``fields``: those not at their default) at position ``i`` of each
     column of ``found`` (as :func:`put_columns` puts many)."""
     for name, values in found.items():
-        values[i] = fields.get(name, OUTCOME_DEFAULTS[name])
+        values[i] = fields.get(name, _OUTCOME_DEFAULTS[name])

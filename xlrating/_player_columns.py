@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter, eq
 from typing import Any, Generic, TypeVar, cast, overload
 
+from . import _check
 from .model import _positional_filler
 
 T = TypeVar("T")
@@ -70,6 +71,16 @@ class PlayerColumns(Sequence[T], Generic[T]):
     def column(self, name: str) -> list[Any]:
         """The values of field ``name``, by position (the list held: not to be changed)."""
         return self.columns[self._places[name]]
+
+
+def checked_players(players: object, kind: type[T], what: str) -> Sequence[T]:
+    """An engine's check of its ``players`` argument: :class:`PlayerColumns` of ``kind`` as they
+    are (a season built them of values it had checked), any other sequence as
+    :func:`xlrating._check.items` checks it (``what`` names ``kind`` in its messages: "a
+    UscfPlayer")."""
+    if players.__class__ is PlayerColumns and players.kind is kind:
+        return cast("PlayerColumns[T]", players)
+    return _check.items("players", players, kind, what)
 
 
 def field_values(players: Sequence[Any], name: str) -> list[Any]:

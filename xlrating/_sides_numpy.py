@@ -19,8 +19,9 @@ from .model import Game, game_columns, games_by_player
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Index = npt.NDArray[np.intp]
-"""Positions: numpy's own index type, which it indexes and counts by (``bincount``) without a
-conversion (positions in 32 bits, half the memory, made each gather about three times as slow)."""
+"""Positions: numpy's own index type, which it gathers and counts by (``bincount``) without a
+conversion (in 32 bits they would take half the memory, but each gather about three times as
+long)."""
 Rounds = npt.NDArray[np.int32]
 """Rounds (they fit in 32 bits: at most 10**9), half the memory of ``Ints``."""
 Flags = npt.NDArray[np.bool_]

@@ -427,10 +427,10 @@ def rating_change(change: float | None, post: float | None, pre: float | None) -
     return post - pre
 
 
-OUTCOME_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(PlayerOutcome)}
+_OUTCOME_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(PlayerOutcome)}
 """Each field of :class:`PlayerOutcome` and its default (``MISSING``: none)."""
 
-OUTCOME_NUMBERS = tuple(name for name in OUTCOME_DEFAULTS if name not in ("games", "steps", "notes"))
+OUTCOME_NUMBERS = tuple(name for name in _OUTCOME_DEFAULTS if name not in ("games", "steps", "notes"))
 """The fields of :class:`PlayerOutcome` that can be read as columns (:func:`outcome_columns`):
 all but the explanation (``games``, ``steps``) and the ``notes``."""
 
@@ -489,18 +489,18 @@ def _records_filler(columns: tuple[str, ...], same: tuple[str, ...]) -> Callable
     ``same``) from a local name, so that neither a column nor a call per record is made for
     it. Raises TypeError for an unknown field name, a field given both ways or a required field
     not given."""
-    unknown = sorted((set(columns) | set(same)) - OUTCOME_DEFAULTS.keys())
+    unknown = sorted((set(columns) | set(same)) - _OUTCOME_DEFAULTS.keys())
     twice = sorted(set(columns) & set(same))
-    required = [name for name, value in OUTCOME_DEFAULTS.items() if value is MISSING
+    required = [name for name, value in _OUTCOME_DEFAULTS.items() if value is MISSING
                 and name not in columns and name not in same]
     if unknown or twice or required:
         raise TypeError(f"outcome_records: unknown fields {unknown}, fields given both as a column and "
                         f"once for all {twice}, missing fields {required}")
-    names, scope = _slot_scope(PlayerOutcome, "filled")
-    fixed = [f"{name}=_default_{name}" for name in names if name not in columns]
-    scope.update((f"_default_{name}", OUTCOME_DEFAULTS[name]) for name in names if name not in columns)
     if not columns:
         return lambda **_same: []
+    names, scope = _slot_scope(PlayerOutcome, "filled")
+    fixed = [f"{name}=_default_{name}" for name in names if name not in columns]
+    scope.update((f"_default_{name}", _OUTCOME_DEFAULTS[name]) for name in names if name not in columns)
     exec("def fill(" + ", ".join([*(f"_column_{name}" for name in columns), *(["*"] if fixed else []),
                                   *fixed]) + "):\n"
          "    made = []\n"

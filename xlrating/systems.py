@@ -551,7 +551,7 @@ def _uscf_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
     return tuple(outcomes)
 
 
-def _uscf_taken(settings: EventSettings, rows: Sequence[PlayerRow], numbers: Sequence[Sequence[Any]]
+def _uscf_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcomes: Sequence[Sequence[Any]]
                 ) -> list[Taken]:
     """The floors' blank columns where a floor could have held a rating (US Chess 2020, 5), for the
     players without a ``Floor`` typed (the floor US Chess publishes for a player covers both): a
@@ -566,7 +566,7 @@ def _uscf_taken(settings: EventSettings, rows: Sequence[PlayerRow], numbers: Seq
         return []
     # A published rating is at or above the player's floor, so a floor a blank hides is at most the
     # pre-event rating: it could hold only a rating that fell below it.
-    posts = [(row, post) for row, post in zip(rows, numbers[0], strict=True)
+    posts = [(row, post) for row, post in zip(rows, outcomes[0], strict=True)
              if _uscf_may_take(row) and post is not None]
     return _uscf_peak(rules, posts) + _uscf_counts(rules, posts)
 
@@ -577,11 +577,11 @@ def _uscf_may_take(row: PlayerRow) -> bool:
                                   or row.events is None)
 
 
-def _uscf_may_take_outcomes(rules: str | None, numbers: Sequence[Sequence[Any]]) -> Iterable[bool]:
+def _uscf_may_take_outcomes(rules: str | None, outcomes: Sequence[Sequence[Any]]) -> Iterable[bool]:
     """A floor a blank hides is at most the pre-event rating (:func:`_uscf_taken`): only a post-event
     rating under the pre-event one can have been held; an unrated player's, under the personal
     absolute floor's cap."""
-    posts, pres = numbers
+    posts, pres = outcomes
     cap = uscf.get_rules(rules).personal_floor_cap
     return map(lt, _filled(posts, math.inf), _filled(pres, cap))
 
@@ -668,13 +668,13 @@ def _fide_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
                             rules=settings.rules, explain=explain),)
 
 
-def _fide_taken(settings: EventSettings, rows: Sequence[PlayerRow], numbers: Sequence[Sequence[Any]]
+def _fide_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcomes: Sequence[Sequence[Any]]
                 ) -> list[Taken]:
     """Rated players whom a Birth date could have given the junior K (rated under the junior
     rule's limit, with no K typed and a K below the junior's), and a Swiss whose every player met
     every other where the edition rates a round robin by its own procedure."""
     rules = fide.get_rules(settings.rules)
-    return [*_fide_round_robin(settings, rows, rules), *_fide_junior(rows, numbers[0], rules)]
+    return [*_fide_round_robin(settings, rows, rules), *_fide_junior(rows, outcomes[0], rules)]
 
 
 def _fide_round_robin(settings: EventSettings, rows: Sequence[PlayerRow],
@@ -709,9 +709,9 @@ def _fide_junior(rows: Sequence[PlayerRow], ks: Sequence[float | None], rules: f
                   f"(FIDE 2024, 8.3.3); give each junior his Birth date", blank, field="birth_date")]
 
 
-def _fide_may_take_outcomes(rules: str | None, numbers: Sequence[Sequence[Any]]) -> Iterable[bool]:
+def _fide_may_take_outcomes(rules: str | None, outcomes: Sequence[Sequence[Any]]) -> Iterable[bool]:
     """Rated under the junior rule's limit, with a K under the junior's (:func:`_fide_junior`)."""
-    ks, pres = numbers
+    ks, pres = outcomes
     edition = fide.get_rules(rules)
     if edition.k_junior is None:
         return repeat(False, len(ks))
@@ -814,13 +814,13 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
     return (player,), []
 
 
-def _icu_taken(settings: EventSettings, rows: Sequence[PlayerRow], numbers: Sequence[Sequence[Any]]
+def _icu_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcomes: Sequence[Sequence[Any]]
                ) -> list[Taken]:
-    """With no Start date, the K of every rated player without a typed K (rated by Elo: ``numbers``,
+    """With no Start date, the K of every rated player without a typed K (rated by Elo: ``outcomes``,
     each row's outcome's method) is taken on the End date."""
     if settings.start_date is not None:
         return []
-    dated = tuple(row for row, method in zip(rows, numbers[0], strict=True) if _icu_may_take(row)
+    dated = tuple(row for row, method in zip(rows, outcomes[0], strict=True) if _icu_may_take(row)
                   and row.rating is not None and method is Method.ELO)
     if not dated:
         return []

@@ -97,14 +97,14 @@ class NumpyCore:
         return sides.starts, sides.round, sides.opponent, (2.0 * sides.score).astype(np.int64)
 
     def counted_sides(self, player: Index, opponent: Index, seen_at: npt.NDArray[Any], counted: Flags
-                      ) -> tuple[Flags, npt.NDArray[np.intp], npt.NDArray[Any], Flags, Ints]:
+                      ) -> tuple[Flags, Index, npt.NDArray[Any], Flags, Ints]:
         """Of the sides of ``player`` against ``opponent``: which count (the opponent counts as
-        rated), and of those the player (a machine-size index: ``np.add.at`` takes it as it is),
+        rated), and of those the player (``np.add.at`` takes his position as it is),
         the opponent's rating as seen, whether the difference is over the cap, and PD from table
         (b) (10.51: D rounded to a whole number, halves up, and capped)."""
         scale, rated = self.scale, self.rated
         kept = counted[opponent]
-        at = player[kept].astype(np.intp, copy=False)
+        at = player[kept]
         own = rated[at]
         other = seen_at[opponent[kept]]
         gap = np.abs(own - other)

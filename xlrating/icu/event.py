@@ -66,7 +66,7 @@ from typing import Any, cast
 from .. import _check, _vector
 from .._columns import MANY, empty_columns, picker, put_columns, put_row
 from .._gc import collector_paused
-from .._player_columns import PlayerColumns, field_values, fields_at, records
+from .._player_columns import checked_players, field_values, fields_at, records
 from ..errors import ArgumentError, ConvergenceError
 from ..model import (
     EventOutcome,
@@ -855,7 +855,7 @@ def rate_event(
     r = get_rules(rules)
     kind = EventType.parse(event_type)
     start, end = _check.event_options(start_date, end_date, event_name, explain)
-    roster = _roster(players)
+    roster = checked_players(players, IcuPlayer, "an IcuPlayer")
     _check.unique("players", field_values(roster, "number"))
     played = checked_games(games)  # read in full while the event is set up
     shared = (("Edition", r.name), ("Event type", kind.value),
@@ -868,14 +868,6 @@ def rate_event(
     with collector_paused():
         return _Event(roster, played, k_date, r, event_name, explain, shared, grouped, k_dates).rate()
 
-
-def _roster(players: Any) -> Sequence[IcuPlayer]:
-    """The engine's check of its ``players`` argument: a sequence of :class:`IcuPlayer`, or a
-    season's :class:`~xlrating._player_columns.PlayerColumns` as they are (their values were
-    checked when the season built them)."""
-    if players.__class__ is PlayerColumns:
-        return cast("PlayerColumns[IcuPlayer]", players)
-    return _check.items("players", players, IcuPlayer, "an IcuPlayer")
 
 
 def _groups(groups: object, players: Sequence[IcuPlayer], games: Sequence[Game], explain: bool

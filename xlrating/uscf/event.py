@@ -51,7 +51,7 @@ from typing import Any, cast
 from .. import _check
 from .._columns import empty_columns, put_columns, put_row
 from .._gc import collector_paused
-from .._player_columns import PlayerColumns, field_values, records
+from .._player_columns import checked_players, field_values, records
 from .._sides import ListedSides
 from ..errors import ArgumentError, EventError
 from ..model import (
@@ -152,7 +152,7 @@ def rate_event(
     system = parse_system(edition, rating_system)
     kind = EventType.parse(event_type)
     start, end = _check.event_options(start_date, end_date, event_name, explain)
-    roster = _roster(players)
+    roster = checked_players(players, UscfPlayer, "a UscfPlayer")
     played = checked_games(games)  # taken in full before rating
     numbers = field_values(roster, "number")
     _check.unique("players", numbers)
@@ -750,14 +750,6 @@ def _blanked(values: Iterable[Any], positions: Iterable[int], blank: Any = None)
         found[i] = blank
     return found
 
-
-def _roster(players: Any) -> Sequence[UscfPlayer]:
-    """The engine's check of its ``players`` argument: a sequence of :class:`UscfPlayer`, or a
-    season's :class:`~.player.PlayerColumns` as they are (their values were checked when the
-    season built them)."""
-    if players.__class__ is PlayerColumns:
-        return cast("PlayerColumns[UscfPlayer]", players)
-    return _check.items("players", players, UscfPlayer, "a UscfPlayer")
 
 
 def _core(rules: UscfRules, numbers: list[int], games: Sequence[Game], *, explain: bool) -> Core:
