@@ -71,7 +71,7 @@ from xlrating.lists.check import check_season
 from xlrating.lists.model import evolver, history_row
 from xlrating.lists.rate import waves
 from xlrating.model import Method, outcome_records
-from xlrating.systems import uscf_columns
+from xlrating.systems import _uscf_columns
 
 ADAPTERS = {"uscf": uscf_lists, "fide": fide_lists, "icu": icu_lists}
 
@@ -261,7 +261,7 @@ def object_floor(strength: list[float], events: list[Event], newcomers: float) -
 
     def players() -> None:
         for ids in seated:
-            uscf_columns(list(map(entries.__getitem__, ids)))
+            _uscf_columns(list(map(entries.__getitem__, ids)))
 
     def outcomes() -> None:
         for ids in seated:

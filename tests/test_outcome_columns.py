@@ -28,12 +28,12 @@ from xlrating.errors import ArgumentError, XlratingError
 from xlrating.fide import event as fide_event
 from xlrating.icu import event as icu_event
 from xlrating.model import (
-    OUTCOME_NUMBERS,
+    OUTCOME_COLUMNS,
     EventOutcome,
     Outcomes,
     PlayerOutcome,
+    _shown_change,
     outcome_columns,
-    rating_change,
 )
 from xlrating.uscf import event as uscf_event
 
@@ -66,7 +66,7 @@ def typed(values: list[Any]) -> list[tuple[type, Any]]:
 
 
 def records_columns(players: Any) -> list[list[tuple[type, Any]]]:
-    return [typed([getattr(record, name) for record in players]) for name in OUTCOME_NUMBERS]
+    return [typed([getattr(record, name) for record in players]) for name in OUTCOME_COLUMNS]
 
 
 def rated(rate: Rate, vector: bool) -> EventOutcome | None:
@@ -83,9 +83,9 @@ def check(outcome: EventOutcome, first: int | None) -> None:
     its records' fields, and again once every record is built."""
     if first is not None and outcome.players:
         outcome.players[first]
-    columns = [typed(values) for values in outcome_columns(outcome, *OUTCOME_NUMBERS)]
+    columns = [typed(values) for values in outcome_columns(outcome, *OUTCOME_COLUMNS)]
     assert columns == records_columns(outcome.players)
-    assert [typed(values) for values in outcome_columns(outcome, *OUTCOME_NUMBERS)] == columns
+    assert [typed(values) for values in outcome_columns(outcome, *OUTCOME_COLUMNS)] == columns
 
 
 @pytest.mark.parametrize("engine", sorted(ENGINES))
@@ -124,7 +124,7 @@ def test_a_large_events_columns_build_no_record(engine: str, explain: bool, monk
     made = count_built(monkeypatch, MODULES[engine])
     outcome = _large(engine, explain)
     assert isinstance(outcome.players, Outcomes)
-    columns = [typed(values) for values in outcome_columns(outcome, *OUTCOME_NUMBERS)]
+    columns = [typed(values) for values in outcome_columns(outcome, *OUTCOME_COLUMNS)]
     assert made == []
     assert columns == records_columns(outcome.players)
     assert set(made) == set(outcome.players.numbers)
@@ -133,10 +133,10 @@ def test_a_large_events_columns_build_no_record(engine: str, explain: bool, monk
 def test_rating_change_is_the_records_property() -> None:
     outcome = _uscf(3)()
     change, post, pre = outcome_columns(outcome, "change", "post_rating", "pre_rating")
-    assert list(map(rating_change, change, post, pre)) == [p.rating_change for p in outcome.players]
-    assert rating_change(None, 1500.0, 1400.0) is None
-    assert rating_change(3.5, None, 1400.0) == 3.5
-    assert rating_change(3.5, 1410, 1400) == 10
+    assert list(map(_shown_change, change, post, pre)) == [p.rating_change for p in outcome.players]
+    assert _shown_change(None, 1500.0, 1400.0) is None
+    assert _shown_change(3.5, None, 1400.0) == 3.5
+    assert _shown_change(3.5, 1410, 1400) == 10
 
 
 @pytest.mark.parametrize("name", ["games", "steps", "notes", "rating_change", "Post_rating", ""])
@@ -151,7 +151,7 @@ def test_a_name_that_is_not_a_column_is_refused(name: str, vector: bool) -> None
 def test_the_columns_are_every_numeric_field() -> None:
     explained = ("games", "steps", "notes")
     numbers = tuple(name for name in PlayerOutcome.__dataclass_fields__ if name not in explained)
-    assert numbers == OUTCOME_NUMBERS
+    assert numbers == OUTCOME_COLUMNS
 
 
 @pytest.mark.parametrize("positions", [range(4), [0, 2, 3, 5]], ids=["a run", "scattered"])

@@ -1,8 +1,8 @@
 """A season hands the US Chess and ICU engines their players as columns
 (:class:`~xlrating._player_columns.PlayerColumns`): on both numeric cores, explained or not, each
 engine gives the very outcome (every field of every record) and the very error that the equal
-list of its player records gives, and the season's builders (:func:`xlrating.systems.uscf_columns`,
-:func:`xlrating.systems.icu_columns`) give the players :func:`xlrating.systems.uscf_player` and
+list of its player records gives, and the season's builders (:func:`xlrating.systems._uscf_columns`,
+:func:`xlrating.systems._icu_columns`) give the players :func:`xlrating.systems.uscf_player` and
 :func:`xlrating.systems.icu_player` build.
 
 The events are the seeded random events of the engines' own two-core tests, some broken: two
@@ -141,7 +141,7 @@ def test_the_season_builder_gives_the_records_uscf_player_builds() -> None:
             floor=rng.choice((None, 1200, 2200.0)), peak=rng.choice((None, 2100)) if rated_ else None,
             wins=rng.choice((None, 0, 4)), draws=rng.choice((None, 7)), events=rng.choice((None, 2))))
     apart = {3: systems.uscf_player(entries[3], 4, {"Quick": (1400.0, 12)}, "Regular", "Regular")}
-    held = systems.uscf_columns(entries, apart)
+    held = systems._uscf_columns(entries, apart)
     expected = [systems.uscf_player(entry, n, {}, "Regular", "Regular") for n, entry in enumerate(entries, 1)]
     expected[3] = apart[3]
     assert list(held) == expected
@@ -161,7 +161,7 @@ def test_the_icu_builder_gives_the_records_icu_player_builds() -> None:
             rng.choice((None, 3, 19, 20, 60)) if rated_ else None, k=rng.choice((None, 24, 32.0)),
             birth_date=rng.choice((None, dt.date(2010, 5, 1))),
             joined=rng.choice((None, dt.date(2019, 2, 1)))))
-    held = systems.icu_columns(entries, rules, first=4)
+    held = systems._icu_columns(entries, rules, first=4)
     expected = [systems.icu_player(entry, n, rules) for n, entry in enumerate(entries, 4)]
     assert list(held) == expected and held == expected
     checked = [systems.icu_player(entry, n, rules, checked=True) for n, entry in enumerate(entries, 4)]
@@ -172,7 +172,7 @@ def test_the_icu_builder_gives_the_records_icu_player_builds() -> None:
         assert [type(getattr(got, name)) for name in FIELDS[icu.IcuPlayer]] == [
             type(getattr(want, name)) for name in FIELDS[icu.IcuPlayer]]
     with pytest.raises(XlratingError):
-        systems.icu_columns([Entry(1, 1500, 0)], rules)
+        systems._icu_columns([Entry(1, 1500, 0)], rules)
 
 
 OTHERS = {uscf.UscfPlayer: [icu.IcuPlayer(n, icu.PlayerKind.RATED, 1500.0) for n in (1, 2)],

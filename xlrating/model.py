@@ -416,10 +416,10 @@ class PlayerOutcome:
         """Post-event minus pre-event rating, as the ``Change`` column and the report show it
         (``None`` where :attr:`change` is). It differs from :attr:`change` where the engine's
         change is a step of its working: an ICU rating is published rounded, with the bonus."""
-        return rating_change(self.change, self.post_rating, self.pre_rating)
+        return _shown_change(self.change, self.post_rating, self.pre_rating)
 
 
-def rating_change(change: float | None, post: float | None, pre: float | None) -> float | None:
+def _shown_change(change: float | None, post: float | None, pre: float | None) -> float | None:
     """:attr:`PlayerOutcome.rating_change` of an outcome with these ``change``, ``post_rating``
     and ``pre_rating`` (for a caller that reads them as columns, :func:`outcome_columns`)."""
     if change is None or post is None or pre is None:
@@ -430,18 +430,18 @@ def rating_change(change: float | None, post: float | None, pre: float | None) -
 _OUTCOME_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(PlayerOutcome)}
 """Each field of :class:`PlayerOutcome` and its default (``MISSING``: none)."""
 
-OUTCOME_NUMBERS = tuple(name for name in _OUTCOME_DEFAULTS if name not in ("games", "steps", "notes"))
+OUTCOME_COLUMNS = tuple(name for name in _OUTCOME_DEFAULTS if name not in ("games", "steps", "notes"))
 """The fields of :class:`PlayerOutcome` that can be read as columns (:func:`outcome_columns`):
 all but the explanation (``games``, ``steps``) and the ``notes``."""
 
 ColumnSource = Callable[[Sequence[str]], dict[str, list[Any]]]
 """An engine's columns of an event's outcomes: for the fields named (of
-:data:`OUTCOME_NUMBERS`), each field's value for every player in order, as a list of the very
+:data:`OUTCOME_COLUMNS`), each field's value for every player in order, as a list of the very
 values (and types) the records hold."""
 
 
 def outcome_columns(outcome: EventOutcome, *names: str) -> list[list[Any]]:
-    """The fields ``names`` (of :data:`OUTCOME_NUMBERS`) of every player's outcome in ``outcome``,
+    """The fields ``names`` (of :data:`OUTCOME_COLUMNS`) of every player's outcome in ``outcome``,
     a list per field in the players' order, each equal value for value and type for type to
     ``[getattr(record, name) for record in outcome.players]``. For a large event's
     :class:`Outcomes` they are read from the engine's kept values (:meth:`Outcomes.columns`)
@@ -460,11 +460,11 @@ def _record_columns(records: Sequence[PlayerOutcome], names: Sequence[str]) -> l
 
 
 def _known_numbers(names: Sequence[str]) -> None:
-    """Raise ArgumentError unless every one of ``names`` is in :data:`OUTCOME_NUMBERS`."""
-    unknown = [name for name in names if name not in OUTCOME_NUMBERS]
+    """Raise ArgumentError unless every one of ``names`` is in :data:`OUTCOME_COLUMNS`."""
+    unknown = [name for name in names if name not in OUTCOME_COLUMNS]
     if unknown:
         raise ArgumentError(f"Not an outcome field read as a column: {', '.join(map(repr, unknown))} "
-                            f"(the fields are {', '.join(OUTCOME_NUMBERS)})")
+                            f"(the fields are {', '.join(OUTCOME_COLUMNS)})")
 
 
 def outcome_records(columns: dict[str, Iterable[Any]], **same: Any) -> list[PlayerOutcome]:
@@ -563,7 +563,7 @@ class Outcomes(Sequence[PlayerOutcome]):
         """The fields ``names`` of every outcome, a list per field (see :func:`outcome_columns`):
         from the engine's kept values while some outcome is not built yet and the engine gives
         them, else from the records. Raises ArgumentError for a name not in
-        :data:`OUTCOME_NUMBERS`."""
+        :data:`OUTCOME_COLUMNS`."""
         if self._columns is None or not self._missing:
             return _record_columns(self, names)
         _known_numbers(names)

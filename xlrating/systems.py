@@ -242,10 +242,10 @@ class System:
     """The other defaults an event's rated rows took where a blank cell or setting changed a number
     (FIDE: no junior K without a Birth date; ICU: K on the End date without a Start date), each
     said once for the event by a run's warnings. Asked with the rows and their outcomes' numbers
-    :attr:`outcome_numbers`, a column each in the rows' order: a crosstable's from its outcome's
+    :attr:`outcome_fields`, a column each in the rows' order: a crosstable's from its outcome's
     records (:meth:`taken_in`), a season's from the engine's columns, no record built."""
-    outcome_numbers: tuple[str, ...] = ()
-    """The fields of a player's outcome (of :data:`~xlrating.model.OUTCOME_NUMBERS`) that
+    outcome_fields: tuple[str, ...] = ()
+    """The fields of a player's outcome (of :data:`~xlrating.model.OUTCOME_COLUMNS`) that
     :attr:`taken` and :attr:`may_take_outcomes` read, in the order they are given them."""
     taken_fields: tuple[str, ...] = ()
     """The player fields (of :class:`~xlrating.lists.Entry` and :class:`PlayerRow`) whose blank
@@ -258,7 +258,7 @@ class System:
     :attr:`taken`'s defaults of a player (each of them asks it first): a row for which it is false
     is named by none of them, so a season from Python does not build it."""
     may_take_outcomes: Callable[[str | None, Sequence[Sequence[Any]]], Iterable[bool]] | None = None
-    """In bulk, for an event's outcomes (their :attr:`outcome_numbers`, a column each, the players
+    """In bulk, for an event's outcomes (their :attr:`outcome_fields`, a column each, the players
     in order, rated under the edition named): whether each player's numbers leave him open to one
     of :attr:`taken`'s defaults of a player's own fields (his rows read without rounds), a bound
     from the rules' constants, one comparison or two a player (US Chess: a floor holds only a
@@ -349,7 +349,7 @@ class System:
             return []
         outcomes = [outcome.player(row.number) for row in rows]
         return self.taken(settings, rows, [[getattr(player, name) for player in outcomes]
-                                           for name in self.outcome_numbers])
+                                           for name in self.outcome_fields])
 
     def rating_systems_of(self, edition: Edition) -> tuple[str, ...]:
         """The rating systems an edition rates (US Chess 2009 and 2011: Regular and Quick only)."""
@@ -449,7 +449,7 @@ def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], 
     list's checks leave to the engine, are always checked).
     """
     if checked and system == own and not others:
-        return uscf_columns([record], first=number)[0]
+        return _uscf_columns([record], first=number)[0]
     if system == own:
         return uscf.UscfPlayer(
             number=number, rating=record.rating, games=record.games, history=record.history, fide=record.fide,
@@ -465,7 +465,7 @@ def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], 
     )
 
 
-def uscf_columns(records: Sequence[PlayerRecord], apart: Mapping[int, uscf.UscfPlayer] | None = None, *,
+def _uscf_columns(records: Sequence[PlayerRecord], apart: Mapping[int, uscf.UscfPlayer] | None = None, *,
                  first: int = 1) -> PlayerColumns[uscf.UscfPlayer]:
     """The engine's players ``first``, ``first + 1``, ... as columns
     (:class:`~xlrating._player_columns.PlayerColumns`), each of ``records`` in its own system, as
@@ -491,7 +491,7 @@ def uscf_columns(records: Sequence[PlayerRecord], apart: Mapping[int, uscf.UscfP
 
 _USCF_FIELDS = tuple(item.name for item in fields(uscf.UscfPlayer))
 _USCF_READ = tuple(name for name in _USCF_FIELDS if name not in ("number", "other_ratings"))
-"""The fields of a record :func:`uscf_columns` reads, in the order of the player's."""
+"""The fields of a record :func:`_uscf_columns` reads, in the order of the player's."""
 
 
 def _floats(values: list[Any]) -> list[float | None]:
@@ -737,16 +737,16 @@ def icu_player(record: PlayerRecord, number: int, rules: icu.IcuRules, *, checke
     """The engine's player ``number``, of the kind ``record``'s data describe
     (:func:`xlrating.icu.classify`); a K given for a provisional or unrated player is not his
     (:func:`_icu_k`). ``checked``: the record has passed a list's checks
-    (:func:`xlrating.lists.check.check_season`), so the player is built as :func:`icu_columns`
+    (:func:`xlrating.lists.check.check_season`), so the player is built as :func:`_icu_columns`
     builds him, not checked again once :func:`~xlrating.icu.classify` has found his kind."""
     if checked:
-        return icu_columns([record], rules, first=number)[0]
+        return _icu_columns([record], rules, first=number)[0]
     k = _icu_k(record.rating, record.games, record.k, rules.provisional_limit)
     kind = icu.classify(record.rating, record.games, k, record.birth_date, record.joined, rules=rules)
     return icu.IcuPlayer(number, kind, record.rating, record.games, k, record.birth_date, record.joined)
 
 
-def icu_columns(records: Sequence[PlayerRecord], rules: icu.IcuRules, *, first: int = 1
+def _icu_columns(records: Sequence[PlayerRecord], rules: icu.IcuRules, *, first: int = 1
                 ) -> PlayerColumns[icu.IcuPlayer]:
     """The engine's players ``first``, ``first + 1``, ... as columns
     (:class:`~xlrating._player_columns.PlayerColumns`), of records that have passed a list's
@@ -905,7 +905,7 @@ USCF = System(
     blank_games=("an established player's: N unknown, so the effective games N' and K come from "
                  "the rating alone (US Chess 2020, 3)"),
     taken=_uscf_taken, taken_fields=("peak", "wins", "draws", "events"), may_take=_uscf_may_take,
-    may_take_outcomes=_uscf_may_take_outcomes, outcome_numbers=("post_rating", "pre_rating"),
+    may_take_outcomes=_uscf_may_take_outcomes, outcome_fields=("post_rating", "pre_rating"),
 )
 
 FIDE = System(
@@ -923,7 +923,7 @@ FIDE = System(
     template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.rating.LOWEST_PUBLISHED,
     blank_games="a player's with 30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3)",
     taken=_fide_taken, taken_fields=("birth_date",), may_take=_fide_may_take,
-    may_take_outcomes=_fide_may_take_outcomes, outcome_numbers=("k", "pre_rating"),
+    may_take_outcomes=_fide_may_take_outcomes, outcome_fields=("k", "pre_rating"),
 )
 
 ICU = System(
@@ -939,7 +939,7 @@ ICU = System(
     bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
     template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"), whole_ratings=True,
     blank_games="a rated player's, not a provisional one's (Games 1-19)", taken=_icu_taken,
-    taken_settings=("start_date",), may_take=_icu_may_take, outcome_numbers=("method",),
+    taken_settings=("start_date",), may_take=_icu_may_take, outcome_fields=("method",),
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)

@@ -27,8 +27,8 @@ from .. import icu
 from .._player_columns import field_values
 from ..adjustments import RatingAdjustment
 from ..errors import ArgumentError
-from ..model import outcome_columns, rating_change
-from ..systems import icu_columns, icu_k_need, icu_player
+from ..model import _shown_change, outcome_columns
+from ..systems import _icu_columns, icu_k_need, icu_player
 from .model import Entry, Event, PlayerId, evolve, evolver, history_row
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
@@ -106,16 +106,16 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, players: 
             listed = entries[key].rating
         else:
             entries[key] = _rated(entries[key], post, games)
-        moved = rating_change(change, post, pre)
+        moved = _shown_change(change, post, pre)
         history[key].append(history_row(name, "ICU", pre, listed, moved, rated_games))
 
 
 def _engine_players(entries: Mapping[PlayerId, Entry], ids: Sequence[PlayerId], rules: icu.IcuRules
                     ) -> Sequence[icu.IcuPlayer]:
-    """The engine's players, the list's ``ids``, as columns (:func:`systems.icu_columns`); if any
+    """The engine's players, the list's ``ids``, as columns (:func:`systems._icu_columns`); if any
     player's data make no player of a kind, each one refused is named (:func:`engine_players`)."""
     try:
-        return icu_columns(list(map(entries.__getitem__, ids)), rules)
+        return _icu_columns(list(map(entries.__getitem__, ids)), rules)
     except ArgumentError:
         return engine_players(ids, lambda key, number: icu_player(entries[key], number, rules, checked=True))
 

@@ -19,7 +19,7 @@ rating that fell), then those whose fields do (:attr:`~xlrating.systems.System.m
 asked, and for a blank field only those not yet named for every field they could be named for.
 (:attr:`~xlrating.systems.System.taken`'s rows carry no rounds: a FIDE Swiss whose players all
 met, which a season workbook names, is not said.) The outcome's numbers these read (the pre-event
-rating and the system's :attr:`~xlrating.systems.System.outcome_numbers`) are read as columns
+rating and the system's :attr:`~xlrating.systems.System.outcome_fields`) are read as columns
 (:func:`~xlrating.model.outcome_columns`): no :class:`~xlrating.model.PlayerOutcome` is built for
 them.
 """
@@ -160,8 +160,8 @@ class Said:
 
     def _numbers(self, outcome: EventOutcome) -> dict[str, list[Any]]:
         """The outcome's numbers that are read, a column each (no record built): each player's
-        pre-event rating, and the system's :attr:`~xlrating.systems.System.outcome_numbers`."""
-        names = tuple(dict.fromkeys(("pre_rating", *self.system.outcome_numbers)))
+        pre-event rating, and the system's :attr:`~xlrating.systems.System.outcome_fields`."""
+        names = tuple(dict.fromkeys(("pre_rating", *self.system.outcome_fields)))
         return dict(zip(names, outcome_columns(outcome, *names), strict=True))
 
     def _asked(self, ids: Sequence[PlayerId], numbers: Mapping[str, list[Any]], setting: bool) -> list[int]:
@@ -184,7 +184,7 @@ class Said:
         if bound is None:
             return everyone
         return compress(everyone, bound(self.ratings.rules or None,
-                                        [numbers[name] for name in system.outcome_numbers]))
+                                        [numbers[name] for name in system.outcome_fields]))
 
     def _took(self, event: Event, ids: Sequence[PlayerId], positions: Sequence[int],
               numbers: Mapping[str, list[Any]]) -> None:
@@ -199,7 +199,7 @@ class Said:
             row = rows[ids[i]]
             row.number, row.rating = i + 1, ratings[i]
             asked.append(row)
-        read = [list(map(numbers[name].__getitem__, positions)) for name in system.outcome_numbers]
+        read = [list(map(numbers[name].__getitem__, positions)) for name in system.outcome_fields]
         settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
                              event.end_date)
         assert system.taken is not None

@@ -67,7 +67,7 @@ def _seated(entries: Mapping[PlayerId, Entry], system: str, own: str, key: Playe
 def _engine_players(entries: Mapping[PlayerId, Entry], ids: Sequence[PlayerId], system: str, own: str
                     ) -> Sequence[uscf.UscfPlayer]:
     """The engine's players, the list's ``ids`` in ``system``: in the list's own system as columns
-    (:func:`systems.uscf_columns`), each player with ratings in other systems built as a record,
+    (:func:`systems._uscf_columns`), each player with ratings in other systems built as a record,
     which the engine's checks of those ratings may refuse; in another, records."""
     seated = functools.partial(_seated, entries, system, own)
     if system != own:
@@ -75,7 +75,7 @@ def _engine_players(entries: Mapping[PlayerId, Entry], ids: Sequence[PlayerId], 
     listed = list(map(entries.__getitem__, ids))
     apart = [at for at, entry in enumerate(listed) if entry.other_ratings]
     made = engine_players([ids[at] for at in apart], seated, [at + 1 for at in apart]) if apart else []
-    return systems.uscf_columns(listed, dict(zip(apart, made, strict=True)))
+    return systems._uscf_columns(listed, dict(zip(apart, made, strict=True)))
 
 
 def _peak(entry: Entry, post: float | None, games: int | None, established: int) -> float | None:
