@@ -11,8 +11,8 @@ import dataclasses
 from typing import Any
 
 import pytest
+from test_lists_waves import FIDE_SEASONS, SEEDS, fide_season, uscf_season
 
-from tests.test_lists_waves import FIDE_SEASONS, SEEDS, fide_season, uscf_season
 from xlrating import systems
 from xlrating.lists import Entry, RatingList, rate_season
 from xlrating.lists import said as said_module
