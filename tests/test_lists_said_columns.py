@@ -48,7 +48,7 @@ def _season(system: str, seed: int = 5, players: int = 30_000, events: int = 12,
     return RatingList(system.upper(), entries, date=START - dt.timedelta(days=1)), season
 
 
-@pytest.mark.skipif(not _vector.AVAILABLE, reason="only the numpy core builds outcomes as read")
+@pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy core needs numpy")
 @pytest.mark.parametrize(("system", "said"), [
     ("uscf", "not given, read as"), ("fide", "birth_date not given"), ("icu", "Start date is blank")])
 def test_a_season_without_explanations_builds_no_outcome_record(
