@@ -193,6 +193,14 @@ def test_the_special_formula_refuses_effective_games_no_player_has() -> None:
         assert str(error.value) == shown.format(said)
     assert call("USCF_SPECIAL", [[1400]], [[50]], [opponents], [[1.5]], [["all losses"]], None) == [[
         uscf.special_rating(1400, 50, opponents, 1.5, history="all losses")]]
+    # The standard formula's and K's N' the same: a game count typed for N' (120) gave a smaller K
+    # without a word.
+    for function, arguments in (("USCF_K", ([[120]], [[4]])),
+                                ("USCF_STANDARD", ([[1400]], [[120]], [opponents], [[1.5]]))):
+        with pytest.raises(xw.XlwingsError) as error:
+            call(function, *arguments)
+        assert str(error.value) == shown.format("120")
+    assert call("USCF_K", [[50]], [[4]]) == [[800 / 54]]
     # USCF_RATING reaches the special formula with N' = min(N, N*) of its own making, never above 50,
     # for any games N it takes.
     most = [[float(10**9)]]

@@ -18,6 +18,8 @@ from xlrating.uscf import (
     k_factor,
     nstar,
     provisional_winning_expectancy,
+    special_rating,
+    standard_rating,
     winning_expectancy,
 )
 
@@ -148,3 +150,21 @@ def test_expectancies_refuse_ratings_that_are_no_ratings(function: Callable[[flo
     # 5e15 once overflowed 10 ** x deep inside; now the argument is named.
     with pytest.raises(ArgumentError, match="'opponent' must be a rating"):
         function(1500, 5e15)
+
+
+@pytest.mark.parametrize("rules", ["2009", "2011", "2020"])
+def test_effective_games_above_what_n_star_allows_are_refused(rules: str) -> None:
+    # US Chess 2020, 3 ("N' can be no larger than 50"; 2009 and 2011, 2.1, the same ceiling): an N'
+    # of 51 or more is no player's, most often a game count N given for N'. K = 800/(N' + m) would
+    # have been a smaller K without a word, and the special formula would have found no solution.
+    shown = ("Argument 'effective_games' must be at most 50, the most effective games N' = min(N, N*) "
+             "can be, not 120")
+    for call in (lambda: k_factor(120, 4, rules=rules),
+                 lambda: standard_rating(1500, 120, [1500, 1600], 1.5, rules=rules),
+                 lambda: special_rating(1500, 120, [1500, 1600], 1.5, rules=rules)):
+        with pytest.raises(ArgumentError) as error:
+            call()
+        assert str(error.value) == shown
+    # The ceiling itself is every established player's N' above N*'s cutoff: 800/(50 + 4).
+    assert k_factor(50, 4, rules=rules) == 800 / 54
+    assert k_factor(nstar(3000, rules=rules), 4, rules=rules) == 800 / 54

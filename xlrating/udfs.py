@@ -35,6 +35,7 @@ from .excel.errors import NotAvailable, excel_function
 from .fide.rating import LOWEST_PUBLISHED, exact, pd_hundredths
 from .model import EventType
 from .uscf.floors import store
+from .uscf.formulas import effective_arg
 from .uscf.rules import history_word as uscf_history
 
 __all__ = [
@@ -135,25 +136,12 @@ def _required(name: str, value: Any, check: Callable[[str, float], float] | None
     return found
 
 
-def _effective_games(value: Any) -> float:
-    """A required ``effective_games`` N': a number >= 0."""
-    return _required("effective_games", value, _check.non_negative)
-
-
-def _special_effective_games(value: Any, rules: uscf.UscfRules) -> float:
-    """The special formula's ``effective_games`` N': from 0 to the most N' = min(N, N*) can be under
-    ``rules``, N*'s ceiling (50: US Chess 2020, 3; US Chess 2009 and 2011, 2.1). A larger N' is no
-    player's, and would leave the formula's iteration nothing it can solve (no solution within its
-    moves), where the argument is what the user has to change."""
-    most = rules.nstar_max
-
-    def check(name: str, found: float) -> float:
-        if _check.non_negative(name, found) > most:
-            raise ArgumentError(f"Argument '{name}' must be at most {most:g}, the most effective games "
-                                f"N' = min(N, N*) can be (see EFFECTIVE_GAMES), not {found!r}")
-        return found
-
-    return _required("effective_games", value, check)
+def _effective_games(value: Any, rules: uscf.UscfRules) -> float:
+    """A required ``effective_games`` N': from 0 to the most N' = min(N, N*) can be under ``rules``
+    (:func:`xlrating.uscf.formulas.effective_arg`: 50, US Chess 2020, 3). A larger N' is no
+    player's, most often a game count N typed for N', which would give a wrong K without a word."""
+    return _required("effective_games", value,
+                     partial(effective_arg, rules=rules, see=" (see EFFECTIVE_GAMES)"))
 
 
 def _multiplier(value: Any) -> float | None:
@@ -198,17 +186,18 @@ def USCF_NSTAR(rating: Rating, rules: UscfRules = None) -> float:
 @xw.func
 @excel_function
 def USCF_K(
-    effective_games: Annotated[Any, {"doc": "Effective games N'"}],
+    effective_games: Annotated[Any, {"doc": "Effective games N', 0 to 50 (see EFFECTIVE_GAMES)"}],
     games: Annotated[Any, {"doc": "Games m in the event"}],
     regular_rating: Annotated[Any, {"doc": "Regular rating, for the dual-rated K above 2200"}] = None,
     dual_rated: DualRated = None,
     rules: UscfRules = None,
 ) -> float:
     """US Chess K = 800/(N' + m), or the dual-rated K above 2200 (US Chess 2020, 4.2)."""
+    edition = args.uscf_rules(rules)
     return uscf.k_factor(
-        _effective_games(effective_games), args.whole("games", games) or 0,
+        _effective_games(effective_games, edition), args.whole("games", games) or 0,
         regular_rating=args.rating("regular_rating", regular_rating, required=False),
-        dual_rated=bool(args.boolean("dual_rated", dual_rated)), rules=args.uscf_rules(rules))
+        dual_rated=bool(args.boolean("dual_rated", dual_rated)), rules=edition)
 
 
 @xw.func
@@ -247,7 +236,7 @@ def USCF_SPECIAL(
     edition = args.uscf_rules(rules)
     opponents, points = _score(opponent_ratings, score)
     return uscf.special_rating(_rating("prior_rating", prior_rating),
-                               _special_effective_games(effective_games, edition), opponents, points,
+                               _effective_games(effective_games, edition), opponents, points,
                                history=args.text("history", history), rules=edition)
 
 
@@ -255,7 +244,7 @@ def USCF_SPECIAL(
 @excel_function
 def USCF_STANDARD(
     prior_rating: Annotated[Any, {"doc": "Pre-event rating R0"}],
-    effective_games: Annotated[Any, {"doc": "Effective games N'"}],
+    effective_games: Annotated[Any, {"doc": "Effective games N', 0 to 50 (see EFFECTIVE_GAMES)"}],
     opponent_ratings: OpponentRatings,
     score: Annotated[Any, {"doc": "Score S, or the results (1/0.5/0, W/D/L) one per opponent", "ndim": 2}],
     bonus: Annotated[Any, {"doc": "FALSE to leave out the bonus; blank: TRUE (needs m >= 3)"}] = None,
@@ -265,13 +254,14 @@ def USCF_STANDARD(
 ) -> float:
     """US Chess standard formula R0 + K(S - E) plus the bonus max(0, K(S - E) - B sqrt(m'))
     when m >= 3 (US Chess 2020, 4.2)."""
+    edition = args.uscf_rules(rules)
     opponents, points = _score(opponent_ratings, score)
     wanted = args.boolean("bonus", bonus)
     return uscf.standard_rating(
-        _rating("prior_rating", prior_rating), _effective_games(effective_games), opponents, points,
+        _rating("prior_rating", prior_rating), _effective_games(effective_games, edition), opponents, points,
         bonus=True if wanted is None else wanted,
         bonus_multiplier=_multiplier(bonus_multiplier),
-        dual_rated=bool(args.boolean("dual_rated", dual_rated)), rules=args.uscf_rules(rules))
+        dual_rated=bool(args.boolean("dual_rated", dual_rated)), rules=edition)
 
 
 @xw.func

@@ -36,6 +36,21 @@ def games_arg(name: str, value: Any) -> int | None:
     return None if value is None else _check.whole(name, value)
 
 
+def effective_arg(name: str, value: Any, rules: UscfRules, *, see: str = "") -> float:
+    """An N' the caller gives: a number from 0 to the most N' = min(N, N*) can be under ``rules``,
+    N*'s ceiling (50: US Chess 2020, 3, "N' can be no larger than 50"; 2009 and 2011, 2.1). A
+    larger N' is no player's: it is most often a game count N typed for N', which would give a
+    smaller K (the standard formula) or leave the special formula's iteration nothing it can
+    solve. ``see`` is added to the message after the ceiling's words (a worksheet's
+    ``" (see EFFECTIVE_GAMES)"``)."""
+    found = _check.non_negative(name, value)
+    most = rules.nstar_max
+    if found > most:
+        raise ArgumentError(f"Argument '{name}' must be at most {most:g}, the most effective games "
+                            f"N' = min(N, N*) can be{see}, not {value!r}")
+    return found
+
+
 def nstar(rating: float, *, rules: RulesLike = "2020") -> float:
     """N*, the effective-games ceiling for a rating (US Chess 2020, 3, formula (1)).
 
@@ -112,7 +127,7 @@ def k_factor(
     Quick) the dual-rated event is being rated, with R the player's Regular rating.
     """
     edition = get_rules(rules)
-    effective = _check.non_negative("effective_games", effective_games)
+    effective = effective_arg("effective_games", effective_games, edition)
     m = _check.whole("games", games)
     if effective + m <= 0:
         raise ArgumentError("Arguments 'effective_games' and 'games' cannot both be 0 (K = 800/(N' + m))")

@@ -22,6 +22,7 @@ from typing import Literal, NamedTuple
 from .. import _check
 from .._floats import in_order
 from ..errors import ArgumentError, ConvergenceError
+from .formulas import effective_arg
 from .rules import RulesLike, UscfRules, get_rules, history_word
 
 P0Rule = Literal["inside", "left", "right"]
@@ -256,11 +257,11 @@ def _solve(
 
 
 def _arguments(
-    prior_rating: float, effective_games: float, opponent_ratings: Sequence[float], score: float,
-    history: str | None,
+    rules: UscfRules, prior_rating: float, effective_games: float, opponent_ratings: Sequence[float],
+    score: float, history: str | None,
 ) -> tuple[float, float, tuple[float, ...], float, str | None]:
     prior = _check.rating("prior_rating", prior_rating)
-    effective = _check.non_negative("effective_games", effective_games)
+    effective = effective_arg("effective_games", effective_games, rules)
     opponents = _check.ratings("opponent_ratings", opponent_ratings)
     if not opponents:
         raise ArgumentError("Argument 'opponent_ratings' must name at least one opponent (m >= 1), not ()")
@@ -283,7 +284,8 @@ def special_solution(
     rule applied (if any) and whether the 2700 cap applied.
     """
     edition = get_rules(rules)
-    return _solve(edition, *_arguments(prior_rating, effective_games, opponent_ratings, score, history))
+    working = _arguments(edition, prior_rating, effective_games, opponent_ratings, score, history)
+    return _solve(edition, *working)
 
 
 def special_rating(

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from .. import _check
 from .._floats import in_order
 from ..errors import ArgumentError
-from .formulas import _k
+from .formulas import _k, effective_arg
 from .rules import RulesLike, UscfRules, get_rules
 
 
@@ -227,7 +227,7 @@ def standard_solution(
     """
     edition = get_rules(rules)
     prior = _check.rating("prior_rating", prior_rating)
-    effective = _check.non_negative("effective_games", effective_games)
+    effective = effective_arg("effective_games", effective_games, edition)
     opponents = _check.ratings("opponent_ratings", opponent_ratings)
     if not opponents:
         raise ArgumentError("Argument 'opponent_ratings' must name at least one opponent (m >= 1), not ()")
