@@ -168,7 +168,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
     after its date (never inside a wave: :func:`options`)."""
     rules = icu.get_rules(season.ratings.rules or None)
     adjust = _adjusted(rules)
-    season.working.keep("rating", "games")  # (what an event changes: the rest of an entry is as given)
+    season.working.keep("rating", "games", read=("k", "birth_date", "joined"))  # (the players' fields)
     rate = functools.partial(rate_wave, season)
     for wave in season.waves(events, functools.partial(options, season, rules)):
         for event in wave:

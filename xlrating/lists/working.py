@@ -33,14 +33,15 @@ class WorkingList:
     """The season's list while it is rated: the entries by ID, the fields an adapter keeps as
     columns (:meth:`keep`) and the history rows written so far, as columns."""
 
-    __slots__ = ("_build", "_rows", "at", "columns", "fields", "ids", "moved", "records")
+    __slots__ = ("_build", "_changing", "_rows", "at", "columns", "fields", "ids", "moved", "records")
 
     def __init__(self, entries: Mapping[PlayerId, Entry]) -> None:
         self.records: dict[PlayerId, Entry] = dict(entries)
         """Each player's entry by ID, in the list's order (new players after, in the order they
         are added): whole but for the fields kept as columns of the players in :attr:`moved`."""
         self.fields: tuple[str, ...] = ()
-        """The fields of :class:`~.model.Entry` kept as columns (:meth:`keep`)."""
+        """The fields of :class:`~.model.Entry` kept as columns (:meth:`keep`): those the adapter
+        changes, then those it only reads."""
         self.columns: tuple[list[Any], ...] = ()
         """Each of :attr:`fields`' values, by position."""
         self.ids: list[PlayerId] = []
@@ -50,21 +51,26 @@ class WorkingList:
         self.moved: set[int] = set()
         """The positions whose columns were written since their entry in :attr:`records`."""
         self._build: Callable[..., Entry] | None = None
+        self._changing = 0
+        """How many of :attr:`fields`, the first, the adapter changes (the others it only reads)."""
         self._rows: tuple[list[Any], ...] = ([], [], [], [], [], [], [])
         """The history rows written: the player's ID, then each of :class:`~.model.HistoryRow`'s
         fields, a list each."""
 
-    def keep(self, *fields: str) -> None:
-        """Keep ``fields`` of every entry as columns from now on (an adapter's first step, before
-        any event is rated): :meth:`write_column` then writes them in place."""
+    def keep(self, *fields: str, read: Sequence[str] = ()) -> None:
+        """Keep ``fields`` of every entry as columns from now on (an adapter's first step, before any
+        event is rated): the fields its rules change, which it writes in place (:meth:`write_column`),
+        and the fields ``read`` that it reads for every event but never changes (kept as columns so
+        that reading them touches no entry)."""
         if self.moved:
             raise RuntimeError("the fields kept as columns are chosen before any is written")
-        self.fields = fields
+        self.fields = (*fields, *read)
         self._build = evolver(*fields)
+        self._changing = len(fields)
         self.ids = list(self.records)
         self.at = dict(zip(self.ids, range(len(self.ids)), strict=True))
         entries = list(self.records.values())
-        self.columns = tuple(list(map(attrgetter(name), entries)) for name in fields)
+        self.columns = tuple(list(map(attrgetter(name), entries)) for name in self.fields)
 
     def column(self, name: str) -> list[Any]:
         """The values of field ``name`` (one of :attr:`fields`), by position: the list held, which
@@ -96,7 +102,7 @@ class WorkingList:
         if at is None or at not in self.moved:
             return self.records[key]
         assert self._build is not None
-        return self._build(self.records[key], *[column[at] for column in self.columns])
+        return self._build(self.records[key], *[column[at] for column in self.columns[:self._changing]])
 
     def entries_of(self, ids: Iterable[PlayerId]) -> list[Entry]:
         """The entries of the players ``ids``, in order (:meth:`entry`)."""
@@ -134,7 +140,7 @@ class WorkingList:
         if moved:
             assert self._build is not None
             keys = list(map(self.ids.__getitem__, moved))
-            values = [map(column.__getitem__, moved) for column in self.columns]
+            values = [map(column.__getitem__, moved) for column in self.columns[:self._changing]]
             records.update(zip(keys, map(self._build, map(records.__getitem__, keys), *values), strict=True))
             self.moved.clear()
         return records
