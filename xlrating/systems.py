@@ -474,16 +474,9 @@ def _uscf_columns(records: Sequence[PlayerRecord], apart: Mapping[int, uscf.Uscf
     The players at the positions (from 0) of ``apart`` are those records as :func:`uscf_player`
     built them (a player with ratings in other systems, which the engine checks), put in the
     columns as they are."""
-    return _uscf_columns_of([list(map(attrgetter(name), records)) for name in _USCF_READ], apart, first=first)
-
-
-def _uscf_columns_of(values: Sequence[list[Any]], apart: Mapping[int, uscf.UscfPlayer] | None = None, *,
-                     first: int = 1) -> PlayerColumns[uscf.UscfPlayer]:
-    """The engine's players ``first``, ``first + 1``, ... as columns, as :func:`_uscf_columns` builds
-    them, of ``values`` that have passed a list's checks: the fields :data:`_USCF_READ`, a list each
-    by player (a season's working list keeps them as columns)."""
+    size = len(records)
+    values = [list(map(attrgetter(name), records)) for name in _USCF_READ]
     rating, games, history, fide, cfc, birth_date, adult, floor, peak, wins, draws, events = values
-    size = len(rating)
     columns: list[list[Any]] = [
         list(range(first, first + size)), _floats(rating), _wholes(games), history,
         _floats(fide), _floats(cfc), [{} for _ in range(size)], birth_date, list(map(bool, adult)),

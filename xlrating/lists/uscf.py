@@ -16,16 +16,15 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from .. import systems, uscf
 from ..errors import XlratingError
 from ..model import EventType, outcome_columns
 from ..uscf.bonus import choose_bonus_multiplier
-from .model import Event, PlayerId, evolve
+from .model import Entry, Event, PlayerId, evolve, evolver
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
-from .working import WorkingList
 
 _REGISTRY = systems.get("USCF")
 
@@ -58,46 +57,45 @@ def _by_registry_names(season: Season) -> None:
             entries[key] = evolve(entry, other_ratings={_named(name): held for name, held in others.items()})
 
 
-def _seated(working: WorkingList, system: str, own: str, key: PlayerId, number: int) -> uscf.UscfPlayer:
+def _seated(entries: Mapping[PlayerId, Entry], system: str, own: str, key: PlayerId,
+            number: int) -> uscf.UscfPlayer:
     """The engine's player ``number``, the list's ``key``, in ``system`` (``own``: the list's system)."""
-    entry = working.entry(key)
+    entry = entries[key]
     return systems.uscf_player(entry, number, entry.other_ratings, system, own, checked=True)
 
 
-def _engine_players(working: WorkingList, ids: Sequence[PlayerId], positions: Sequence[int], system: str,
-                    own: str) -> Sequence[uscf.UscfPlayer]:
-    """The engine's players, the list's ``ids`` (at ``positions`` in the working list) in ``system``: in
-    the list's own system as columns (:func:`systems._uscf_columns_of`), each player with ratings in
-    other systems built as a record, which the engine's checks of those ratings may refuse; in
-    another, records."""
-    seated = functools.partial(_seated, working, system, own)
+def _engine_players(entries: Mapping[PlayerId, Entry], ids: Sequence[PlayerId], system: str, own: str
+                    ) -> Sequence[uscf.UscfPlayer]:
+    """The engine's players, the list's ``ids`` in ``system``: in the list's own system as columns
+    (:func:`systems._uscf_columns`), each player with ratings in other systems built as a record,
+    which the engine's checks of those ratings may refuse; in another, records."""
+    seated = functools.partial(_seated, entries, system, own)
     if system != own:
         return engine_players(ids, seated)
-    values = working.values(("other_ratings", *systems._USCF_READ), ids, positions)
-    apart = [at for at, others in enumerate(values[0]) if others]
+    listed = list(map(entries.__getitem__, ids))
+    apart = [at for at, entry in enumerate(listed) if entry.other_ratings]
     made = engine_players([ids[at] for at in apart], seated, [at + 1 for at in apart]) if apart else []
-    return systems._uscf_columns_of(values[1:], dict(zip(apart, made, strict=True)))
+    return systems._uscf_columns(listed, dict(zip(apart, made, strict=True)))
 
 
-def _peak(peak: float | None, rating: float | None, games: int | None, post: float | None,
-          after: int | None, established: int) -> float | None:
+def _peak(entry: Entry, post: float | None, games: int | None, established: int) -> float | None:
     """The peak after the event: the highest rating the player has held while established (more
     than ``established`` games, or a count not given; US Chess 2020, 1 and 5), the rating before
-    the event (``rating`` after ``games`` games) and the one after (``post`` after ``after`` games)
-    included."""
-    if rating is not None and (games is None or games > established) and (peak is None or rating > peak):
+    the event and the one after (``post`` after ``games`` games) included."""
+    peak, rating = entry.peak, entry.rating
+    if rating is not None and (entry.games is None or entry.games > established) and (
+            peak is None or rating > peak):
         peak = rating
-    if post is not None and (after is None or after > established) and (peak is None or post > peak):
+    if post is not None and (games is None or games > established) and (peak is None or post > peak):
         peak = post
     return peak
 
 
-def _history(history: str | None, rating: float | None, wins: int, draws: int, losses: int) -> str | None:
-    """The all-wins or all-losses history after an event, the player's ``history`` and ``rating``
-    before it."""
+def _history(entry: Entry, wins: int, draws: int, losses: int) -> str | None:
+    """The all-wins or all-losses history after an event."""
     if draws or (wins and losses):
         return None
-    before = history if rating is not None else ("all wins" if wins else "all losses")
+    before = entry.history if entry.rating is not None else ("all wins" if wins else "all losses")
     if wins and before == "all wins":
         return "all wins"
     if losses and before == "all losses":
@@ -105,47 +103,32 @@ def _history(history: str | None, rating: float | None, wins: int, draws: int, l
     return None
 
 
-def _fold_own(working: WorkingList, positions: Sequence[int], posts: Sequence[float | None],
-              games: Sequence[int | None], tally: tuple[list[int], list[int], list[int]],
-              rules: uscf.UscfRules) -> None:
-    """Write in the working list what an event in the list's own system changes, the outcome having
-    given each player (at ``positions``) the post-event rating in ``posts`` after the games in
-    ``games``, with his wins, draws and losses (``tally``): the rating, the games, the peak and the
-    lifetime wins, draws and events (three or more rated games) that the personal absolute floor
-    counts (US Chess 2020, 5), the all-wins or all-losses history (4.1)."""
+def _folded_own(olds: Sequence[Entry], posts: Sequence[float | None], games: Sequence[int | None],
+                tally: tuple[list[int], list[int], list[int]], rules: uscf.UscfRules) -> list[Entry]:
+    """The entries after the event in the list's own system, whose outcome gave each player the
+    post-event rating in ``posts`` after the games in ``games``, with his wins, draws and losses
+    (``tally``): the rating, the games, the peak and the lifetime wins, draws and events (three
+    or more rated games) that the personal absolute floor counts (US Chess 2020, 5), the all-wins
+    or all-losses history (4.1)."""
     established, counted = rules.established_games, rules.floor_event_games
-    rating, held, peak, wins, draws, events, history = map(working.column, _OWN)
-    for at, post, after, won, drawn, lost in zip(positions, posts, games, *tally, strict=True):
-        before = rating[at]
-        peak[at] = _peak(peak[at], before, held[at], post, after, established)
-        history[at] = None if post is None else _history(history[at], before, won, drawn, lost)
-        rating[at], held[at] = post, after
-        wins[at] += won
-        draws[at] += drawn
-        if won + drawn + lost >= counted:
-            events[at] += 1
-    working.write_column(positions)
+    return [
+        _folded(old, post, after, _peak(old, post, after, established), old.wins + won, old.draws + drawn,
+                old.events + 1 if won + drawn + lost >= counted else old.events,
+                None if post is None else _history(old, won, drawn, lost))
+        for old, post, after, won, drawn, lost in zip(olds, posts, games, *tally, strict=True)
+    ]
 
 
-def _fold_other(working: WorkingList, positions: Sequence[int], system: str, posts: Sequence[float | None],
-                games: Sequence[int | None]) -> None:
-    """Write in the working list what an event in another rating ``system`` than the list's changes:
-    its rating and games (``posts``, ``games``) in ``other_ratings``."""
-    others = working.column("other_ratings")
-    written = []
-    for at, post, after in zip(positions, posts, games, strict=True):
-        if post is not None:
-            others[at] = {**others[at], system: (post, after)}
-            written.append(at)
-    working.write_column(written)
+def _folded_other(olds: Sequence[Entry], system: str, posts: Sequence[float | None],
+                  games: Sequence[int | None]) -> list[Entry]:
+    """The entries after the event in another rating ``system`` than the list's: its rating and
+    games (``posts``, ``games``) in ``other_ratings``."""
+    return [old if post is None else evolve(old, other_ratings={**old.other_ratings, system: (post, after)})
+            for old, post, after in zip(olds, posts, games, strict=True)]
 
 
-_OWN = ("rating", "games", "peak", "wins", "draws", "events", "history")
-"""What an event in the list's own system changes (:func:`_fold_own`)."""
-_KEPT = (*_OWN, "other_ratings")
-"""The fields the season's events change, kept as columns (:meth:`~.working.WorkingList.keep`)."""
-_READ = tuple(name for name in systems._USCF_READ if name not in _KEPT)
-"""The other fields the engine's players are built of, kept as columns too."""
+_folded = evolver("rating", "games", "peak", "wins", "draws", "events", "history")
+"""An entry with what an event in its own system changes, in that order (:func:`_folded_own`)."""
 
 
 def options(season: Season, rules: uscf.UscfRules, event: Event, players: set[PlayerId]) -> Hashable | None:
@@ -175,13 +158,13 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     seating: Seating = season.seat(*wave)
     event = wave[0]
     rated_systems = _rated_in(season, event)
-    working, ids = season.working, seating.ids
-    positions = working.positions(ids)
+    entries = season.entries
+    ids = seating.ids
     dated = _end_dates(wave, seating)  # (the same for every system rated)
     outcomes = []
     for rated in rated_systems:  # every system from the ratings before the event
         with engine_errors(event, ids):
-            players = _engine_players(working, ids, positions, rated, own)
+            players = _engine_players(entries, ids, rated, own)
             outcome = call_engine(
                 uscf.rate_event,
                 players,
@@ -201,24 +184,23 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     fields = ("pre_rating", "post_rating", "post_games", "change", "rated_games")
     read = [(rated, outcome_columns(outcome, *fields))  # (every outcome read before the first is folded)
             for rated, outcome in outcomes]
-    fold_wave(season, wave, seating, positions, read, own, rules)
+    fold_wave(season, wave, seating, read, own, rules)
 
 
-def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, positions: Sequence[int],
+def fold_wave(season: Season, wave: Sequence[Event], seating: Seating,
               read: Sequence[tuple[str, Sequence[Sequence[Any]]]], own: str, rules: uscf.UscfRules) -> None:
-    """Fold a wave's outcomes into the season's working list (``positions``: the players', by pairing
-    number - 1) and write each player's history row under his own event: ``read`` holds, for each
-    system rated in order, its name and the outcome's pre-event rating, post-event rating and games,
-    change and rated games, by pairing number - 1."""
-    working = season.working
+    """Fold a wave's outcomes into the season's list and write each player's history row under
+    his own event: ``read`` holds, for each system rated in order, its name and the outcome's
+    pre-event rating, post-event rating and games, change and rated games, by pairing number - 1."""
+    entries, ids = season.entries, seating.ids
     tally = seating.tally()
     names = seating.per_player([one.id for one in wave])
     for rated, (pres, posts, games, changes, rated_games) in read:
-        working.write_history(seating.ids, names, rated, pres, posts, changes, rated_games)
-        if rated == own:
-            _fold_own(working, positions, posts, games, tally, rules)
-        else:
-            _fold_other(working, positions, rated, posts, games)
+        season.working.write_history(ids, names, rated, pres, posts, changes, rated_games)
+        olds = list(map(entries.__getitem__, ids))
+        new = (_folded_own(olds, posts, games, tally, rules) if rated == own
+               else _folded_other(olds, rated, posts, games))
+        entries.update(zip(ids, new, strict=True))
 
 
 def _end_dates(wave: Sequence[Event], seating: Seating) -> dict[str, Any]:
@@ -234,7 +216,6 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
     """Rate the season's events one after another, in waves (:func:`.rate.waves`)."""
     rules = uscf.get_rules(season.ratings.rules or None)
     _by_registry_names(season)
-    season.working.keep(*_KEPT, read=_READ)
     rate = functools.partial(rate_wave, season)
     for wave in season.waves(events, functools.partial(options, season, rules)):
         season.attempt_wave(wave, rate)
