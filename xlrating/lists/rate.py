@@ -398,10 +398,12 @@ class Season:
         if on > self.as_of:
             self.as_of = on
 
-    def result(self, warnings: tuple[str, ...] = ()) -> SeasonResult:
-        """The season's result: the new list and the histories built from the working list."""
+    def result(self) -> SeasonResult:
+        """The season's result: the new list and the histories built from the working list, the
+        defaults the season took (:meth:`~.said.Said.warnings`, for the players who played)."""
         ratings = self.ratings
         history = self.working.history()
+        warnings = self.said.warnings(history)
         new_list = RatingList(
             ratings.system, self.working.entries(), ratings.rules, ratings.rating_system, ratings.date
         )
@@ -455,6 +457,6 @@ def rate_season(
         season = Season(ratings, _check.flag("explain", explain), settings, ordered)
         systems.get(ratings.system).rate_list(season, ordered)
         season.check()
-        result = season.result(season.said.warnings(season.working.played()))
+        result = season.result()
         del season, ordered
     return result
