@@ -402,8 +402,8 @@ def main(argv: list[str] | None = None) -> int:
                              "year's arithmetic on columns (column_floor)")
     parser.add_argument("--parts", action="store_true",
                         help="also time the list layer's parts (the checks, the waves, seating, the engine's "
-                             "players, the defaults taken, folding back, FIDE's period, the result, the records "
-                             "at the end, the collector's pass after the season)")
+                             "players, the defaults taken, folding back, FIDE's period, the result, the "
+                             "records at the end, the collector's pass after the season)")
     args = parser.parse_args(argv)
     if not 0 <= args.newcomers < 1:
         parser.error(f"--newcomers must be from 0 to under 1, not {args.newcomers}")

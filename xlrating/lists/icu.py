@@ -50,6 +50,11 @@ def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry 
     return adjust
 
 
+_CHANGED = ("rating", "games")
+"""What an event changes in an entry (:func:`fold_wave`): the working list keeps these as columns,
+and the other fields the engine's players are built of (:data:`systems._ICU_READ`) too."""
+
+
 def options(season: Season, rules: icu.IcuRules, event: Event, players: set[PlayerId]) -> Hashable | None:
     """What the engine rates ``event`` with, as it bears on the event's players (a wave's events
     have the same, :func:`.rate.waves`): the adjustments of the list the season has passed. The
@@ -168,7 +173,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
     after its date (never inside a wave: :func:`options`)."""
     rules = icu.get_rules(season.ratings.rules or None)
     adjust = _adjusted(rules)
-    season.working.keep("rating", "games", read=("k", "birth_date", "joined"))  # (the players' fields)
+    season.working.keep(*_CHANGED, read=[name for name in _ICU_READ if name not in _CHANGED])
     rate = functools.partial(rate_wave, season)
     for wave in season.waves(events, functools.partial(options, season, rules)):
         for event in wave:

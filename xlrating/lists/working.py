@@ -62,8 +62,7 @@ class WorkingList:
         event is rated): the fields its rules change, which it writes in place (:meth:`write_column`),
         and the fields ``read`` that it reads for every event but never changes (kept as columns so
         that reading them touches no entry)."""
-        if self.moved:
-            raise RuntimeError("the fields kept as columns are chosen before any is written")
+        assert not self.moved, "the fields kept as columns are chosen before any is written"
         self.fields = (*fields, *read)
         self._build = evolver(*fields)
         self._changing = len(fields)
@@ -103,12 +102,6 @@ class WorkingList:
             return self.records[key]
         assert self._build is not None
         return self._build(self.records[key], *[column[at] for column in self.columns[:self._changing]])
-
-    def entries_of(self, ids: Iterable[PlayerId]) -> list[Entry]:
-        """The entries of the players ``ids``, in order (:meth:`entry`)."""
-        if not self.moved:
-            return list(map(self.records.__getitem__, ids))
-        return list(map(self.entry, ids))
 
     def put(self, key: PlayerId, entry: Entry) -> None:
         """Make ``entry`` the player's (a new player's, or an entry changed whole): his columns
