@@ -159,7 +159,7 @@ class WorkingList:
 
     def history(self) -> dict[PlayerId, tuple[HistoryRow, ...]]:
         """Each player's history rows, built now, in the order written, the players in the order of
-        their first row."""
+        their first row (once: the columns are let go)."""
         keys, *fields = self._rows
         grouped: dict[PlayerId, list[HistoryRow]] = {}
         for key, row in zip(keys, map(history_row, *fields), strict=True):
@@ -168,4 +168,6 @@ class WorkingList:
                 grouped[key] = [row]
             else:
                 rows.append(row)
+        for column in self._rows:  # (their memory given back before the tuples are made)
+            column.clear()
         return {key: tuple(rows) for key, rows in grouped.items()}
