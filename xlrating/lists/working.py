@@ -16,7 +16,9 @@ a caller gets is built before :func:`~.rate.rate_season` returns.
 A reader that needs a player's entry (an adjustment of the list, an error's message) gets it
 built from the columns (:meth:`WorkingList.entry`). While no field is kept as a column, the
 entries by ID (:attr:`WorkingList.records`) are the whole list, and an adapter may read and
-write them as it is.
+write them as it is: US Chess and FIDE do, their engines' players reading a dozen fields of an
+entry, which cost more read from as many columns than from the one entry (measured: see
+``docs/lists.md``, "The working list as columns").
 """
 
 from __future__ import annotations
