@@ -27,10 +27,12 @@ ICU: the iterated performance, then provisional). For each system it prints:
 
 With ``--parts``, the list layer's time split into its parts (:data:`_PARTS`: the checks,
 forming the waves, seating each wave, building the engine's players, finding the defaults taken,
-folding each wave's outcomes back with its history rows, FIDE's 700-rule count and period close,
-the season's result with its warnings, and the cyclic collector's first pass after the season,
+folding each wave's outcomes back into the working list (US Chess: the new entries; the ICU: its
+columns; the history rows as columns), FIDE's 700-rule count and period close, the season's result
+with its warnings, the records built at the end (the new entries of the players whose fields are
+kept as columns, every history row), and the cyclic collector's first pass after the season,
 over every object it made while the collector was paused) and the rest (each wave's and event's
-bookkeeping, the engine's working freed).
+bookkeeping, the players' positions in the working list, the engine's working freed).
 
 With ``--records``, first the yardstick of the list layer (:func:`object_floor`): the checks,
 and the records the season makes for every player and event (the engine's players as columns, the
@@ -171,11 +173,15 @@ _PARTS = (
     ("waves", "{adapter}", "options", None),
     ("the result", "xlrating.lists.said", "Said.warnings", None),
     ("the result", "xlrating.lists.rate", "Season.result", None),
+    ("the records at the end", "xlrating.lists.working", "WorkingList.entries", None),
+    ("the records at the end", "xlrating.lists.working", "WorkingList.history", None),
 )
 """The list layer's parts that ``--parts`` times: (name, module (``{adapter}``: the system's
 adapter), function or ``Class.method``, the one system it is timed for or None for all). Parts of
-one name add up. Each is called once per wave or period, but for the waves' ``players_of`` and
-``options``, once per event (and ``players_of`` again for an event refused)."""
+one name add up; a part called inside another is counted in its own, not in the other's (the
+records at the end, built inside the result). Each is called once per wave or period, but for the
+waves' ``players_of`` and ``options``, once per event (and ``players_of`` again for an event
+refused)."""
 
 
 def _timed_parts(system: str) -> tuple[dict[str, float], list[Callable[[], None]]]:
@@ -183,6 +189,7 @@ def _timed_parts(system: str) -> tuple[dict[str, float], list[Callable[[], None]
     period, so the patches cost little); gives the times and the undoings."""
     spent: dict[str, float] = {}
     undo: list[Callable[[], None]] = []
+    inner = [0.0]  # the time of the timed parts called inside the one running (its own at the end)
     for name, module_name, attribute, only in _PARTS:
         if only not in (None, system):
             continue
@@ -194,10 +201,13 @@ def _timed_parts(system: str) -> tuple[dict[str, float], list[Callable[[], None]
 
         def timed(*args: Any, _original: Any = original, _name: str = name, **kwargs: Any) -> Any:
             start = time.process_time()
+            inner.append(0.0)
             try:
                 return _original(*args, **kwargs)
             finally:
-                spent[_name] = spent.get(_name, 0.0) + time.process_time() - start
+                took = time.process_time() - start
+                spent[_name] = spent.get(_name, 0.0) + took - inner.pop()
+                inner[-1] += took
 
         setattr(owner, last, timed)
         undo.append(partial(setattr, owner, last, original))
@@ -393,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parts", action="store_true",
                         help="also time the list layer's parts (the checks, the waves, seating, the engine's "
                              "players, the defaults taken, folding back, FIDE's period, the result, the "
-                             "collector's pass after the season)")
+                             "records at the end, the collector's pass after the season)")
     args = parser.parse_args(argv)
     if not 0 <= args.newcomers < 1:
         parser.error(f"--newcomers must be from 0 to under 1, not {args.newcomers}")

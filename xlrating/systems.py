@@ -750,16 +750,28 @@ def _icu_columns(records: Sequence[PlayerRecord], rules: icu.IcuRules, *, first:
                 ) -> PlayerColumns[icu.IcuPlayer]:
     """The engine's players ``first``, ``first + 1``, ... as columns
     (:class:`~xlrating._player_columns.PlayerColumns`), of records that have passed a list's
-    checks: each of the kind his data describe (:func:`_checked_icu_kind`, which raises
-    :class:`~xlrating.errors.ArgumentError` for data no player of a kind accepts), ratings and K
-    made floats, games ints, nothing checked again."""
-    rating, games, given, birth_date, joined = (list(map(attrgetter(name), records))
-                                                for name in ("rating", "games", "k", "birth_date", "joined"))
+    checks, as :func:`_icu_columns_of` builds them from the records' values."""
+    return _icu_columns_of([list(map(attrgetter(name), records)) for name in _ICU_READ], rules, first=first)
+
+
+_ICU_READ = ("rating", "games", "k", "birth_date", "joined")
+"""The fields of a record :func:`_icu_columns` reads, in the order :func:`_icu_columns_of` takes them."""
+
+
+def _icu_columns_of(values: Sequence[list[Any]], rules: icu.IcuRules, *, first: int = 1
+                    ) -> PlayerColumns[icu.IcuPlayer]:
+    """The engine's players ``first``, ``first + 1``, ... as columns
+    (:class:`~xlrating._player_columns.PlayerColumns`), of ``values`` that have passed a list's
+    checks: the fields :data:`_ICU_READ`, a list each by player (a season's working list keeps the
+    rating and the games as columns). Each player of the kind his data describe
+    (:func:`_checked_icu_kind`, which raises :class:`~xlrating.errors.ArgumentError` for data no
+    player of a kind accepts), ratings and K made floats, games ints, nothing checked again."""
+    rating, games, given, birth_date, joined = values
     limit = repeat(rules.provisional_limit)
     k = list(map(_icu_k, rating, games, given, limit))
     kinds = list(map(_checked_icu_kind, rating, games, k, birth_date, joined, repeat(rules)))
     return PlayerColumns(icu.IcuPlayer, [
-        list(range(first, first + len(records))), kinds, _floats(rating), _wholes(games), _floats(k),
+        list(range(first, first + len(rating))), kinds, _floats(rating), _wholes(games), _floats(k),
         birth_date, joined,
     ])
 

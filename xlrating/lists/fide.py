@@ -51,7 +51,7 @@ from ..fide.tables import round_half_away
 from ..fide.unrated import new_player_of_sums
 from ..model import EventType, Method, outcome_columns
 from ..systems import fide_player
-from .model import Entry, Event, PendingEvent, PlayerId, evolve, evolver, history_row
+from .model import Entry, Event, PendingEvent, PlayerId, evolve, evolver
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 _MONTHLY_FROM = dt.date(2012, 7, 1)
@@ -360,10 +360,10 @@ class _Period:
     def _write_history(self, posts: dict[PlayerId, float | None]) -> None:
         """Each player's history row of each of his events in the period, with his list rating
         after it (``posts``)."""
-        history = self.season.history
-        for key, event, pre, change, games in self.rows:
-            change_points = None if change is None else float(change / 100)
-            history[key].append(history_row(event.id, "FIDE", pre, posts[key], change_points, games))
+        keys, events, pres, changes, games = zip(*self.rows, strict=True) if self.rows else ((),) * 5
+        self.season.working.write_history(
+            keys, [event.id for event in events], "FIDE", pres, list(map(posts.__getitem__, keys)),
+            [None if change is None else float(change / 100) for change in changes], games)
 
 
 _closed = evolver("rating", "games", "peak", "events")
@@ -442,7 +442,7 @@ def _list_k(season: Season, last: dt.date) -> None:
     rules = engine.get_rules(season.ratings.rules or None)
     on = period_of(last + dt.timedelta(days=1), season.settings.period_months)[1]
     entries = season.entries
-    for key in season.history:
+    for key in season.working.played():
         entry = entries[key]
         if entry.k is not None and entry.rating is not None:
             k = next_k(rules, entry, on)

@@ -19,7 +19,7 @@ first event's end.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from datetime import date
 from typing import Any
 
@@ -28,9 +28,10 @@ from .._player_columns import field_values
 from ..adjustments import RatingAdjustment
 from ..errors import ArgumentError
 from ..model import _shown_change, outcome_columns
-from ..systems import _icu_columns, icu_k_need, icu_player
-from .model import Entry, Event, PlayerId, evolve, evolver, history_row
+from ..systems import _ICU_READ, _icu_columns_of, icu_k_need, icu_player
+from .model import Entry, Event, PlayerId, evolve
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
+from .working import WorkingList
 
 
 def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry | None]:
@@ -49,7 +50,9 @@ def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry 
     return adjust
 
 
-_rated = evolver("rating", "games")
+_CHANGED = ("rating", "games")
+"""What an event changes in an entry (:func:`fold_wave`): the working list keeps these as columns,
+and the other fields the engine's players are built of (:data:`systems._ICU_READ`) too."""
 
 
 def options(season: Season, rules: icu.IcuRules, event: Event, players: set[PlayerId]) -> Hashable | None:
@@ -67,9 +70,10 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     """Rate one event, or a wave of events alike (:func:`options`) as one, into the season's list."""
     rules = icu.get_rules(season.ratings.rules or None)
     seating = season.seat(*wave)
-    entries, event = season.entries, wave[0]
+    working, event = season.working, wave[0]
+    positions = working.positions(seating.ids)
     with engine_errors(event, seating.ids):
-        players = _engine_players(entries, seating.ids, rules)
+        players = _engine_players(working, seating.ids, positions, rules)
         try:
             outcome = call_engine(
                 icu.rate_event,
@@ -89,35 +93,43 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     season.said.took(wave, seating.ids, seating.ends, outcome)
     # (every outcome read before the first is folded)
     columns = outcome_columns(outcome, "pre_rating", "post_rating", "post_games", "change", "rated_games")
-    fold_wave(season, wave, seating, players, columns)
+    fold_wave(season, wave, seating, positions, players, columns)
 
 
-def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, players: Sequence[icu.IcuPlayer],
-              columns: Sequence[Sequence[Any]]) -> None:
+def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, positions: Sequence[int],
+              players: Sequence[icu.IcuPlayer], columns: Sequence[Sequence[Any]]) -> None:
     """Fold a wave's outcome into the season's list and write each player's history row under his
     own event: ``columns`` are the outcome's pre-event rating, post-event rating and games,
-    change and rated games, by pairing number - 1 (a foreign player's rating is not changed)."""
-    entries, foreign, history = season.entries, icu.PlayerKind.FOREIGN, season.history
-    names = seating.per_player([one.id for one in wave])
-    for key, name, kind, pre, post, games, change, rated_games in zip(
-            seating.ids, names, field_values(players, "kind"), *columns, strict=True):
-        listed = post
-        if kind is foreign or post is None:
-            listed = entries[key].rating
-        else:
-            entries[key] = _rated(entries[key], post, games)
-        moved = _shown_change(change, post, pre)
-        history[key].append(history_row(name, "ICU", pre, listed, moved, rated_games))
+    change and rated games, by pairing number - 1, ``positions`` the players' in the working list.
+    Each player's rating and games are the event's post-event values, written in the working list's
+    columns (a foreign player's rating is not changed); his history row gives the rating he is
+    listed with after the event."""
+    working, foreign = season.working, icu.PlayerKind.FOREIGN
+    pres, posts, post_games, changes, rated_games = columns
+    rating, games = working.column("rating"), working.column("games")
+    written = []
+    kinds = field_values(players, "kind")
+    for at, kind, post, after in zip(positions, kinds, posts, post_games, strict=True):
+        if kind is not foreign and post is not None:
+            rating[at] = post
+            games[at] = after
+            written.append(at)
+    working.write_column(written)
+    listed = list(map(rating.__getitem__, positions))
+    working.write_history(seating.ids, seating.per_player([one.id for one in wave]), "ICU", pres, listed,
+                          list(map(_shown_change, changes, posts, pres)), rated_games)
 
 
-def _engine_players(entries: Mapping[PlayerId, Entry], ids: Sequence[PlayerId], rules: icu.IcuRules
-                    ) -> Sequence[icu.IcuPlayer]:
-    """The engine's players, the list's ``ids``, as columns (:func:`systems._icu_columns`); if any
-    player's data make no player of a kind, each one refused is named (:func:`engine_players`)."""
+def _engine_players(working: WorkingList, ids: Sequence[PlayerId], positions: Sequence[int],
+                    rules: icu.IcuRules) -> Sequence[icu.IcuPlayer]:
+    """The engine's players, the list's ``ids`` (at ``positions`` in the working list), as columns
+    (:func:`systems._icu_columns_of`); if any player's data make no player of a kind, each one
+    refused is named (:func:`engine_players`)."""
     try:
-        return _icu_columns(list(map(entries.__getitem__, ids)), rules)
+        return _icu_columns_of(working.values(_ICU_READ, ids, positions), rules)
     except ArgumentError:
-        return engine_players(ids, lambda key, number: icu_player(entries[key], number, rules, checked=True))
+        return engine_players(ids, lambda key, number: icu_player(working.entry(key), number, rules,
+                                                                  checked=True))
 
 
 def _without_k(players: Sequence[icu.IcuPlayer], start: date, rules: icu.IcuRules) -> None:
@@ -161,6 +173,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
     after its date (never inside a wave: :func:`options`)."""
     rules = icu.get_rules(season.ratings.rules or None)
     adjust = _adjusted(rules)
+    season.working.keep(*_CHANGED, read=[name for name in _ICU_READ if name not in _CHANGED])
     rate = functools.partial(rate_wave, season)
     for wave in season.waves(events, functools.partial(options, season, rules)):
         for event in wave:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
-from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -30,8 +29,9 @@ from ..adjustments import RatingAdjustment
 from ..errors import ENGINE_ERRORS, ArgumentError, InputError, Problem
 from ..model import EventOutcome, Game, GameColumns
 from .check import check_season
-from .model import Entry, Event, HistoryRow, PlayerId, RatingList, SeasonResult
+from .model import Entry, Event, PlayerId, RatingList, SeasonResult
 from .said import Said
+from .working import WorkingList
 
 T = TypeVar("T")
 
@@ -241,7 +241,8 @@ def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS) ->
 
     ``options`` is read for an event after every wave before it has been rated (the wave it
     joins shares none of its players): it may read the season's entries of the event's
-    ``players`` (:attr:`Season.entries`; a new player's are in the event's data).
+    ``players`` (:meth:`~.working.WorkingList.entry` of :attr:`Season.working`; a new player's are in
+    the event's data).
     """
     wave: list[Event] = []
     seen: set[PlayerId] = set()
@@ -268,7 +269,8 @@ def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS) ->
 
 
 class Season:
-    """The working of one season: the list's entries (copied once), histories, outcomes."""
+    """The working of one season: the list (:class:`~.working.WorkingList`: its entries copied
+    once, the histories), outcomes."""
 
     def __init__(self, ratings: RatingList, explain: bool, settings: Settings, events: Sequence[Event]
                  ) -> None:
@@ -277,9 +279,12 @@ class Season:
         """The defaults the events take (an adapter reports each wave's first outcome to it)."""
         self.settings = settings
         self.explain = explain
-        self.entries: dict[PlayerId, Entry] = dict(ratings.entries)
-        self.history: defaultdict[PlayerId, list[HistoryRow]] = defaultdict(list)
-        """Each player's history so far: an adapter appends a row per event (``history[key].append``)."""
+        self.working = WorkingList(ratings.entries)
+        """The list as rated so far, and the history rows written (an adapter writes a wave's at a
+        time, :meth:`~.working.WorkingList.write_history`)."""
+        self.entries: dict[PlayerId, Entry] = self.working.records
+        """The entries by ID (:attr:`~.working.WorkingList.records`): the whole list for an adapter
+        that keeps no field as a column (US Chess, FIDE), which reads and writes it as it is."""
         self.outcomes: dict[str, list[EventOutcome]] = {}
         self.seats: dict[str, tuple[PlayerId, ...]] = {}
         """Each event's players by ID in its engine's order, kept with the outcomes."""
@@ -297,7 +302,7 @@ class Season:
         players."""
         for event in events:
             for key, data in event.players.items():
-                self.entries[key] = Entry(key, **data)
+                self.working.put(key, Entry(key, **data))
         seating = Seating(*events)
         if self.explain:
             self.seats[events[0].id] = tuple(seating.ids)  # (with explanations, an event alone)
@@ -385,23 +390,27 @@ class Season:
             return
         for adjustment in adjustments:
             if self.as_of < adjustment.date <= on:
-                entries = self.entries
-                for key, entry in entries.items():
-                    new = adjust(adjustment, entry)
+                working = self.working
+                for key in working.records:  # (an entry replaced: no key added)
+                    new = adjust(adjustment, working.entry(key))
                     if new is not None:
-                        entries[key] = new
+                        working.put(key, new)
         if on > self.as_of:
             self.as_of = on
 
-    def result(self, warnings: tuple[str, ...] = ()) -> SeasonResult:
+    def result(self) -> SeasonResult:
+        """The season's result: the new list and the histories built from the working list, the
+        defaults the season took (:meth:`~.said.Said.warnings`, for the players who played)."""
         ratings = self.ratings
+        history = self.working.history()
+        warnings = self.said.warnings(history)
         new_list = RatingList(
-            ratings.system, self.entries, ratings.rules, ratings.rating_system, ratings.date
+            ratings.system, self.working.entries(), ratings.rules, ratings.rating_system, ratings.date
         )
         return SeasonResult(
             new_list,
             {key: tuple(value) for key, value in self.outcomes.items()},
-            {key: tuple(rows) for key, rows in self.history.items()},
+            history,
             {key: ids for key, ids in self.seats.items() if key in self.outcomes},
             warnings,
         )
@@ -448,6 +457,6 @@ def rate_season(
         season = Season(ratings, _check.flag("explain", explain), settings, ordered)
         systems.get(ratings.system).rate_list(season, ordered)
         season.check()
-        result = season.result(season.said.warnings(season.history))
+        result = season.result()
         del season, ordered
     return result

@@ -23,7 +23,7 @@ from .. import systems, uscf
 from ..errors import XlratingError
 from ..model import EventType, outcome_columns
 from ..uscf.bonus import choose_bonus_multiplier
-from .model import Entry, Event, PlayerId, evolve, evolver, history_row
+from .model import Entry, Event, PlayerId, evolve, evolver
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 _REGISTRY = systems.get("USCF")
@@ -194,11 +194,9 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating,
     pre-event rating, post-event rating and games, change and rated games, by pairing number - 1."""
     entries, ids = season.entries, seating.ids
     tally = seating.tally()
-    history, names = season.history, seating.per_player([one.id for one in wave])
+    names = seating.per_player([one.id for one in wave])
     for rated, (pres, posts, games, changes, rated_games) in read:
-        for key, name, pre, post, change, counted in zip(ids, names, pres, posts, changes, rated_games,
-                                                         strict=True):
-            history[key].append(history_row(name, rated, pre, post, change, counted))
+        season.working.write_history(ids, names, rated, pres, posts, changes, rated_games)
         olds = list(map(entries.__getitem__, ids))
         new = (_folded_own(olds, posts, games, tally, rules) if rated == own
                else _folded_other(olds, rated, posts, games))
