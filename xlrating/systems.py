@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from importlib import import_module
 from itertools import repeat
-from operator import and_, attrgetter, lt
+from operator import and_, attrgetter, lt, or_
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from . import _check, fide, icu, uscf
@@ -564,11 +564,13 @@ def _uscf_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcomes: Se
     rules = uscf.get_rules(settings.rules)
     if settings.event_type is EventType.MATCH and not rules.match_floors:
         return []
-    # A published rating is at or above the player's floor, so a floor a blank hides is at most the
-    # pre-event rating: it could hold only a rating that fell below it.
-    posts = [(row, post) for row, post in zip(rows, outcomes[0], strict=True)
-             if _uscf_may_take(row) and post is not None]
-    return _uscf_peak(rules, posts) + _uscf_counts(rules, posts)
+    posts, pres = outcomes[0], [row.rating for row in rows]
+    open_rows = list(map(_uscf_may_take, rows))
+    fell = [row for row, fell, may in zip(rows, _uscf_fell(rules, posts, pres), open_rows, strict=True)
+            if fell and may]
+    low = [row for row, low, may in zip(rows, _uscf_low(rules, posts, pres), open_rows, strict=True)
+           if low and may]
+    return _uscf_peak(rules, fell) + _uscf_counts(rules, low)
 
 
 def _uscf_may_take(row: PlayerRow) -> bool:
@@ -578,12 +580,29 @@ def _uscf_may_take(row: PlayerRow) -> bool:
 
 
 def _uscf_may_take_outcomes(rules: str | None, outcomes: Sequence[Sequence[Any]]) -> Iterable[bool]:
-    """A floor a blank hides is at most the pre-event rating (:func:`_uscf_taken`): only a post-event
-    rating under the pre-event one can have been held; an unrated player's, under the personal
-    absolute floor's cap."""
+    """A floor a blank hides could have held the rating (:func:`_uscf_taken`): it fell below a peak
+    floor level the pre-event rating was at or above, or under the personal absolute floor's cap
+    and the pre-event rating (an unrated player's: under the cap)."""
     posts, pres = outcomes
-    cap = uscf.get_rules(rules).personal_floor_cap
-    return map(lt, _filled(posts, math.inf), _filled(pres, cap))
+    edition = uscf.get_rules(rules)
+    return map(or_, _uscf_fell(edition, posts, pres), _uscf_low(edition, posts, pres))
+
+
+def _uscf_fell(rules: uscf.UscfRules, posts: Sequence[float | None], pres: Sequence[float | None]
+               ) -> Iterable[bool]:
+    """Whether each post-event rating is under a peak floor level its pre-event rating was at or
+    above (fewer levels at or below it): a higher peak's floor could have held it. An unrated
+    player's (no pre-event rating) never; no post-event rating, never."""
+    levels = repeat(rules.peak_floors)
+    return map(lt, map(bisect_right, levels, _filled(posts, math.inf)),
+               map(bisect_right, levels, _filled(pres, -math.inf)))
+
+
+def _uscf_low(rules: uscf.UscfRules, posts: Sequence[float | None], pres: Sequence[float | None]
+              ) -> Iterable[bool]:
+    """Whether each post-event rating is under the personal absolute floor's cap and the pre-event
+    rating (an unrated player's: the cap alone); no post-event rating, never."""
+    return map(lt, _filled(posts, math.inf), map(min, repeat(rules.personal_floor_cap), _filled(pres, math.inf)))
 
 
 def _filled(values: Sequence[Any], blank: float) -> Sequence[Any]:
@@ -591,21 +610,21 @@ def _filled(values: Sequence[Any], blank: float) -> Sequence[Any]:
     return [blank if value is None else value for value in values] if None in values else values
 
 
-def _uscf_peak(rules: uscf.UscfRules, posts: Sequence[tuple[PlayerRow, float]]) -> list[Taken]:
-    levels = rules.peak_floors
-    fell = tuple(row for row, post in posts if row.peak is None and row.rating is not None
-                 and (row.games is None or row.games > rules.established_games)
-                 and (below := bisect_right(levels, row.rating)) and post < levels[below - 1])
-    if not fell:
+def _uscf_peak(rules: uscf.UscfRules, fell: Sequence[PlayerRow]) -> list[Taken]:
+    """``fell``: the rows open to a default whose rating fell below a peak floor level (:func:`_uscf_fell`)."""
+    established = rules.established_games
+    named = tuple(row for row in fell if row.peak is None and (row.games is None or row.games > established))
+    if not named:
         return []
     return [Taken("Peak", "read as the pre-event rating: the peak floor (the highest established rating "
                   "less 200, to the floor level at or below; US Chess 2020, 5) comes from it; where a "
-                  "player's peak is higher, type it (or his floor, in Floor)", fell, field="peak")]
+                  "player's peak is higher, type it (or his floor, in Floor)", named, field="peak")]
 
 
-def _uscf_counts(rules: uscf.UscfRules, posts: Sequence[tuple[PlayerRow, float]]) -> list[Taken]:
+def _uscf_counts(rules: uscf.UscfRules, low: Sequence[PlayerRow]) -> list[Taken]:
+    """``low``: the rows open to a default that ended under the personal absolute floor's cap
+    (:func:`_uscf_low`)."""
     cap = rules.personal_floor_cap
-    low = [row for row, post in posts if post < min(cap, math.inf if row.rating is None else row.rating)]
     counts = (("Wins", "wins", "rated wins"), ("Draws", "draws", "rated draws"),
               ("Events", "events", "events of three or more rated games"))
     return [Taken(column, f"read as 0: the personal absolute floor (100 + 4 a win + 2 a draw + 1 an event, "
