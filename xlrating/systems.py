@@ -602,7 +602,8 @@ def _uscf_low(rules: uscf.UscfRules, posts: Sequence[float | None], pres: Sequen
               ) -> Iterable[bool]:
     """Whether each post-event rating is under the personal absolute floor's cap and the pre-event
     rating (an unrated player's: the cap alone); no post-event rating, never."""
-    return map(lt, _filled(posts, math.inf), map(min, repeat(rules.personal_floor_cap), _filled(pres, math.inf)))
+    posts = _filled(posts, math.inf)
+    return map(and_, map(lt, posts, repeat(rules.personal_floor_cap)), map(lt, posts, _filled(pres, math.inf)))
 
 
 def _filled(values: Sequence[Any], blank: float) -> Sequence[Any]:

@@ -30,7 +30,7 @@ import datetime as dt
 from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, filterfalse, repeat
 from operator import attrgetter, not_
 from typing import Any, cast
 
@@ -130,17 +130,16 @@ class Said:
         self.rows: dict[PlayerId, _Row] = {}
         """The row of each player read whose fields leave them open to a default
         (:attr:`~xlrating.systems.System.may_take`)."""
-        self.named: dict[PlayerId, set[str]] = {}
-        """Each player's fields said so far (once every field he could be named for is said, he is
-        not asked again, unless a setting is blank)."""
+        self.named: dict[str, set[PlayerId]] = {}
+        """The players said so far for each field (once every field a player could be named for is
+        said, he is not asked again, unless a setting is blank)."""
         self.events_by_id = {event.id: event for event in events}
         self.types: dict[Any, EventType] = {}
         if system.taken is not None and any(getattr(event, name) is None for event in events
                                             for name in system.taken_settings):
             # Every player of an event with a blank setting is asked if his fields leave him open:
             # all are read at once (the list's fields a column at a time).
-            new = [key for key in self.home if key not in ratings.entries]
-            self._read([*ratings.entries, *new], [*map(_reading, entries), *map(self._values, new)])
+            self._read(*self._values([*ratings.entries, *self.home]))
 
     def took(self, wave: Sequence[Event], ids: Sequence[PlayerId], ends: Sequence[int],
              outcome: EventOutcome) -> None:
@@ -164,8 +163,7 @@ class Said:
         if not any_setting and positions:  # (the players left read now, and kept if open)
             keys = list(map(ids.__getitem__, positions))
             if not self.seen.issuperset(keys):
-                new = list(set(keys).difference(self.seen))
-                self._read(new, list(map(self._values, new)))
+                self._read(*self._values(set(keys).difference(self.seen)))
                 positions = list(compress(positions, map(blank.__contains__, keys)))
         asked: list[tuple[Event, list[int]]] = []
         start = 0
@@ -177,7 +175,7 @@ class Said:
             if at:
                 asked.append((event, at))
             start = end
-        for same in _runs(asked, self._settings):
+        for same in _runs(asked, _setting_values):
             self._took(same, ids, numbers)
 
     def _numbers(self, outcome: EventOutcome) -> dict[str, list[Any]]:
@@ -198,11 +196,6 @@ class Said:
             columns = [list(map(column.__getitem__, candidates)) for column in columns]
         return list(compress(candidates, bound(self.ratings.rules or None, columns)))
 
-    def _settings(self, event: Event) -> _Settings:
-        """An event's settings as :attr:`~xlrating.systems.System.taken` reads them."""
-        return _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
-                         event.end_date)
-
     def _took(self, asked: Sequence[tuple[Event, list[int]]], ids: Sequence[PlayerId],
               numbers: Mapping[str, list[Any]]) -> None:
         """Ask the system's :attr:`~xlrating.systems.System.taken` about consecutive events of one
@@ -220,10 +213,14 @@ class Said:
             players.append(row)
         read = [list(map(numbers[name].__getitem__, positions)) for name in system.outcome_fields]
         assert system.taken is not None
-        defaults = system.taken(cast(Any, self._settings(asked[0][0])), cast(Any, players), read)
+        event = asked[0][0]
+        settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
+                             event.end_date)
+        defaults = system.taken(cast(Any, settings), cast(Any, players), read)
         if not defaults:
             return
-        if len(asked) == 1:
+        if len(asked) == 1 or (len(defaults) == 1 and not defaults[0].setting):
+            # (one event, or one default of players' fields: said in the players' order)
             self._said(asked[0][0], ids, [(default, default.rows) for default in defaults])
             return
         lasts = [at[-1] for _, at in asked]  # (each event's players at positions up to its last's)
@@ -239,41 +236,47 @@ class Said:
               ) -> None:
         """Say the defaults of ``event``: each (:class:`~xlrating.systems.Taken`, its rows of the
         event), in the order the system gives them."""
-        blank, said, home, columns = self.blank, self.named, self.home, self.columns
         for default, found in defaults:
             keys = [ids[row.number - 1] for row in found]
             if default.setting:
                 players_named = default.message.replace("{players}", named_ids(keys))
                 self.settings.append(f"event {event.id}: {players_named}")
-                continue
-            field = default.field
-            for key in keys:
-                named = said.get(key)
-                if named is not None and field in named:
-                    continue  # (said already)
-                where = home.get(key, "")  # a new player's: the event that gives him
-                fields = self.new[where] if where else self.open
-                if field not in fields:
-                    continue  # given for another player: the blank is the caller's way of saying the usual
-                column = columns.get((where, field))
-                if column is None:
-                    column = columns[where, field] = (default.message, [])
-                column[1].append(key)
-                if named is None:
-                    named = said[key] = set()
-                named.add(field)
-                if len(named) == len(fields):
-                    blank.discard(key)
+            else:
+                self._named(default.field, default.message, keys)
 
-    def _values(self, key: PlayerId) -> tuple[Any, ...]:
-        """The fields a default reads (:data:`_READ`) of player ``key``: a listed player's from the
-        list, a new one's as the event that gives him has them."""
-        entry = self.ratings.entries.get(key)
-        if entry is not None:
-            return cast(tuple[Any, ...], _reading(entry))
-        where = self.home.get(key)
-        data = {} if where is None else self.events_by_id[where].players[key]
-        return tuple(map(data.get, _READ))
+    def _named(self, field: str, message: str, keys: Sequence[PlayerId]) -> None:
+        """Name the players ``keys`` (each once) for a blank ``field`` said in ``message``: each not
+        named for it yet, where it is blank for every player like him (the list's entries, or his
+        event's new players: a field given for another is the caller's way of saying the usual).
+        A player named for every field he could be is not asked again."""
+        named = self.named.setdefault(field, set())
+        fresh = list(filterfalse(named.__contains__, keys))
+        wheres = list(map(self.home.get, fresh, repeat("")))  # a new player's: the event that gives him
+        groups: dict[str, list[PlayerId]] = {}
+        if any(wheres):
+            for where, key in zip(wheres, fresh, strict=True):
+                groups.setdefault(where, []).append(key)
+        elif fresh:
+            groups[""] = fresh
+        for where, found in groups.items():
+            fields = self.new[where] if where else self.open
+            if field not in fields:
+                continue
+            self.columns.setdefault((where, field), (message, []))[1].extend(found)
+            named.update(found)
+            others = [self.named.get(name, set()) for name in fields if name != field]
+            self.blank.difference_update(key for key in found if all(key in said for said in others))
+
+    def _values(self, keys: Iterable[PlayerId]) -> tuple[list[PlayerId], list[tuple[Any, ...]]]:
+        """The players ``keys`` (each once), the listed ones first, and the fields a default reads
+        (:data:`_READ`) of each: a listed player's from the list (a column at a time), a new one's
+        as the event that gives him has them."""
+        entries, home, events = self.ratings.entries, self.home, self.events_by_id
+        keys = list(dict.fromkeys(keys))
+        listed = list(filter(entries.__contains__, keys))
+        new = list(filterfalse(entries.__contains__, keys))
+        return [*listed, *new], [*map(_reading, map(entries.__getitem__, listed)),
+                                 *(tuple(map(events[home[key]].players[key].get, _READ)) for key in new)]
 
     def _read(self, keys: Sequence[PlayerId], values: Sequence[tuple[Any, ...]]) -> None:
         """Read the players ``keys``, none of them read before (:attr:`seen`), with their fields
@@ -346,6 +349,12 @@ def _runs(items: Sequence[tuple[Event, list[int]]], key: Callable[[Event], Any]
         if end == len(items) or keys[end] != keys[start]:
             yield items[start:end]
             start = end
+
+
+def _setting_values(event: Event) -> tuple[Any, ...]:
+    """An event's settings that :class:`_Settings` gives :attr:`~xlrating.systems.System.taken`
+    (the rules are the list's)."""
+    return event.event_type, event.start_date, event.end_date
 
 
 def adjusted_as_of(ratings: RatingList, events: Sequence[Event]) -> tuple[dt.date, dt.date] | None:
