@@ -602,8 +602,8 @@ def _uscf_low(rules: uscf.UscfRules, posts: Sequence[float | None], pres: Sequen
               ) -> Iterable[bool]:
     """Whether each post-event rating is under the personal absolute floor's cap and the pre-event
     rating (an unrated player's: the cap alone); no post-event rating, never."""
-    posts = _filled(posts, math.inf)
-    return map(and_, map(lt, posts, repeat(rules.personal_floor_cap)), map(lt, posts, _filled(pres, math.inf)))
+    ended, cap = _filled(posts, math.inf), repeat(rules.personal_floor_cap)
+    return map(and_, map(lt, ended, cap), map(lt, ended, _filled(pres, math.inf)))
 
 
 def _filled(values: Sequence[Any], blank: float) -> Sequence[Any]:
@@ -612,7 +612,8 @@ def _filled(values: Sequence[Any], blank: float) -> Sequence[Any]:
 
 
 def _uscf_peak(rules: uscf.UscfRules, fell: Sequence[PlayerRow]) -> list[Taken]:
-    """``fell``: the rows open to a default whose rating fell below a peak floor level (:func:`_uscf_fell`)."""
+    """``fell``: the rows open to a default whose rating fell below a peak floor level
+    (:func:`_uscf_fell`)."""
     established = rules.established_games
     named = tuple(row for row in fell if row.peak is None and (row.games is None or row.games > established))
     if not named:

@@ -36,7 +36,7 @@ from typing import Any, cast
 
 from .. import systems
 from ..model import EventOutcome, EventType, outcome_columns
-from .model import Entry, Event, PlayerId, RatingList
+from .model import Event, PlayerId, RatingList
 
 #: How many IDs a warning names before it counts the rest.
 _NAMED = 5
@@ -226,8 +226,8 @@ class Said:
         lasts = [at[-1] for _, at in asked]  # (each event's players at positions up to its last's)
         split: list[list[list[Any]]] = [[[] for _ in defaults] for _ in asked]
         for index, default in enumerate(defaults):
-            for row in default.rows:
-                split[bisect_left(lasts, row.number - 1)][index].append(row)
+            for named in default.rows:
+                split[bisect_left(lasts, named.number - 1)][index].append(named)
         for (event, _), own in zip(asked, split, strict=True):
             self._said(event, ids, [(default, found) for default, found in zip(defaults, own, strict=True)
                                     if found])
