@@ -327,12 +327,12 @@ class Said:
         taken = system.games_taken
         entries = self.ratings.entries
         on_list = [entry for key in played if (entry := entries.get(key)) is not None]
-        listed = [entry.id for entry in on_list
-                  if taken(entry.rating, entry.games, entry.k, entry.birth_date, entry.joined)]
         reading = f"read as {system.blank_games}; where a player's games are known, give them"
-        if listed and all(entry.games is None for entry in on_list):
+        if all(entry.games is None for entry in on_list) and (listed := [
+                entry.id for entry in on_list
+                if taken(entry.rating, entry.games, entry.k, entry.birth_date, entry.joined)]):
             yield f"list entries of {named_ids(listed)}: games is None beside a rating, {reading}"
-        for event in self.events:
+        for event in filter(attrgetter("players"), self.events):  # (the events with new players)
             new_ones = [(key, data) for key, data in event.players.items() if key in played]
             if any(data.get("games") is not None for _, data in new_ones):
                 continue
