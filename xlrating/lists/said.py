@@ -139,7 +139,8 @@ class Said:
                                             for name in system.taken_settings):
             # Every player of an event with a blank setting is asked if his fields leave him open:
             # all are read at once (the list's fields a column at a time).
-            self._read(*self._values([*ratings.entries, *self.home]))
+            keys, values = self._values(key for key in self.home if key not in ratings.entries)
+            self._read([*ratings.entries, *keys], [*map(_reading, entries), *values])
 
     def took(self, wave: Sequence[Event], ids: Sequence[PlayerId], ends: Sequence[int],
              outcome: EventOutcome) -> None:
