@@ -243,7 +243,10 @@ class System:
     (FIDE: no junior K without a Birth date; ICU: K on the End date without a Start date), each
     said once for the event by a run's warnings. Asked with the rows and their outcomes' numbers
     :attr:`outcome_fields`, a column each in the rows' order: a crosstable's from its outcome's
-    records (:meth:`taken_in`), a season's from the engine's columns, no record built."""
+    records (:meth:`taken_in`), a season's from the engine's columns, no record built. Each row is
+    judged alone but for the rows' rounds (which a season's rows do not carry: a FIDE Swiss that
+    was a round robin), so a season asks the rows of several events with the same settings in one
+    call and says each event's own."""
     outcome_fields: tuple[str, ...] = ()
     """The fields of a player's outcome (of :data:`~xlrating.model.OUTCOME_COLUMNS`) that
     :attr:`taken` and :attr:`may_take_outcomes` read, in the order they are given them."""
@@ -256,15 +259,17 @@ class System:
     may_take: Callable[[PlayerRow], bool] = lambda row: True
     """Whether a row's own fields (not its number, rating or rounds) leave it open to one of
     :attr:`taken`'s defaults of a player (each of them asks it first): a row for which it is false
-    is named by none of them, so a season from Python does not build it."""
+    is named by none of them, so a season from Python does not build it. It reads the fields'
+    values alone (a season asks it once for each combination of them)."""
     may_take_outcomes: Callable[[str | None, Sequence[Sequence[Any]]], Iterable[bool]] | None = None
     """In bulk, for an event's outcomes (their :attr:`outcome_fields`, a column each, the players
     in order, rated under the edition named): whether each player's numbers leave him open to one
     of :attr:`taken`'s defaults of a player's own fields (his rows read without rounds), a bound
-    from the rules' constants, one comparison or two a player (US Chess: a floor holds only a
-    rating that fell; FIDE: a rating under the junior rule's limit and a K under the junior's): a
-    player for whom it is false is named by none of them, so a season from Python does not ask
-    about him. None: every player may be."""
+    from the rules' constants, a few comparisons a player (US Chess: a rating that fell below a
+    peak floor level or under the personal floor's cap, the tests the rule itself makes; FIDE: a
+    rating under the junior rule's limit and a K under the junior's): a player for whom it is
+    false is named by none of them, so a season from Python does not ask about him. None: every
+    player may be."""
 
     def fraction_problem(self, rating: float | None, shown: str) -> str | None:
         """What is wrong with a rating (``shown`` as typed; None: nothing): a fraction where the

@@ -11,12 +11,17 @@ event is rated, with the rating the player was rated from and the fields the cal
 list without a date taken as already adjusted (:func:`adjusted_as_of`). As on a season
 workbook's Players sheet, a field that some list entry gives (an event's new players: some new
 player of the event; games: some player who played) is taken as given where the others leave it
-blank, and a count of 0 is blank. Only the events with a player who left such a field blank, or
-with such a setting blank, are asked: a season with nothing blank costs one set test a wave. Of
-an event's players, only those whose numbers in the outcome leave them open to a default, tested
-for the whole wave at once (:attr:`~xlrating.systems.System.may_take_outcomes`: US Chess, a
-rating that fell), then those whose fields do (:attr:`~xlrating.systems.System.may_take`) are
-asked, and for a blank field only those not yet named for every field they could be named for.
+blank, and a count of 0 is blank. Only the players who left such a field blank and are not yet
+named for every field they could be named for (in an event with such a setting blank: every
+player whose fields leave him open) are looked at, a set test each: a season with nothing blank
+costs one set test a wave. Of them, those whose numbers in the outcome leave them open to a
+default, tested for the whole wave at once (:attr:`~xlrating.systems.System.may_take_outcomes`:
+US Chess, a rating that fell below a peak floor level or under the personal floor's cap; FIDE, a
+rating under the junior rule's limit and a K under the junior's), are asked if their fields leave
+them open (:attr:`~xlrating.systems.System.may_take`, asked once for each combination of the
+fields, each player read once; where a setting is blank, the list is read at once as the season starts). The
+rule judges each row alone, so it is asked once for each run of a wave's events with the same
+settings, and what it names is said event by event as if each had been asked alone.
 (:attr:`~xlrating.systems.System.taken`'s rows carry no rounds: a FIDE Swiss whose players all
 met, which a season workbook names, is not said.) The outcome's numbers these read (the pre-event
 rating and the system's :attr:`~xlrating.systems.System.outcome_fields`) are read as columns
