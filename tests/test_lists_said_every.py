@@ -25,7 +25,7 @@ from test_lists_waves import FIDE_SEASONS, SEEDS, fide_season, icu_season, uscf_
 from xlrating import systems
 from xlrating.lists import Entry, Event, RatingList, rate_season
 from xlrating.lists import said as said_module
-from xlrating.model import EventOutcome, EventType, outcome_columns
+from xlrating.model import EventOutcome, EventType, Method, outcome_columns
 
 D = dt.date
 _READ = ("games", "k", "birth_date", "joined", "floor", "peak", "wins", "draws", "events")
@@ -192,12 +192,13 @@ def test_a_player_is_named_in_a_later_event_and_for_a_second_field(monkeypatch: 
     assert named  # (the seasons name players for all three fields)
 
 
-@pytest.mark.parametrize("system", [systems.USCF, systems.FIDE])
+@pytest.mark.parametrize("system", [systems.USCF, systems.FIDE, systems.ICU])
 def test_the_bound_on_outcomes_rules_out_no_row_the_rule_names(system: systems.System) -> None:
-    # Rows open to a default (their fields), with pre- and post-event ratings and K around the rules'
-    # limits: a row the bound rules out is named by no default.
+    # Rows open to a default (their fields), with pre- and post-event ratings, K and methods around
+    # the rules' limits: a row the bound rules out is named by no default.
     rng = random.Random(11)
     assert system.taken is not None and system.may_take_outcomes is not None
+    named = 0
     ratings: list[float | None] = [None, 100.0, 149.0, 150.0, 151.0, 1199.0, 1200.0, 1250.0, 1300.0,
                                    1999.0, 2299.0, 2300.0, 2450.0]
     for rules in system.edition_names:
@@ -209,9 +210,13 @@ def test_the_bound_on_outcomes_rules_out_no_row_the_rule_names(system: systems.S
             post += rng.choice([-0.5, 0.0, 0.5])
             k = rng.choice([None, 10.0, 20.0, 39.0, 40.0])
             row = SimpleNamespace(number=1, rating=pre, rounds=(), games=rng.choice([None, 10, 26, 40]),
-                                  k=None, birth_date=None, joined=None, floor=None, peak=None, wins=None,
-                                  draws=None, events=None)
-            outcomes = {"pre_rating": [pre], "post_rating": [post], "k": [k]}
+                                  k=None, birth_date=None, joined=D(2001, 1, 1), floor=None, peak=None,
+                                  wins=None, draws=None, events=None)
+            outcomes = {"pre_rating": [pre], "post_rating": [post], "k": [k],
+                        "method": [rng.choice(list(Method))]}
             columns = [outcomes[name] for name in system.outcome_fields]
+            taken = system.taken(settings, [row], columns)  # type: ignore[arg-type]
             if not all(system.may_take_outcomes(rules, columns)):
-                assert system.taken(settings, [row], columns) == []  # type: ignore[arg-type]
+                assert taken == []
+            named += bool(taken)
+    assert named  # (the rows and numbers are such as the rule names)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from importlib import import_module
 from itertools import repeat
-from operator import and_, attrgetter, lt, or_
+from operator import and_, attrgetter, is_, lt, or_
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from . import _check, fide, icu, uscf
@@ -846,14 +846,21 @@ def _icu_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcomes: Seq
     each row's outcome's method) is taken on the End date."""
     if settings.start_date is not None:
         return []
-    dated = tuple(row for row, method in zip(rows, outcomes[0], strict=True) if _icu_may_take(row)
-                  and row.rating is not None and method is Method.ELO)
+    by_elo = _icu_may_take_outcomes(settings.rules, outcomes)
+    dated = tuple(row for row, elo in zip(rows, by_elo, strict=True)
+                  if elo and _icu_may_take(row) and row.rating is not None)
     if not dated:
         return []
     end = settings.end_date.isoformat()
     return [Taken("Start date", f"Start date is blank: K is taken on the End date, {end}"
                   " (ages and years of membership on that day), for {players}; enter the event's first day "
                   "if it began earlier", dated, setting=True)]
+
+
+def _icu_may_take_outcomes(rules: str | None, outcomes: Sequence[Sequence[Any]]) -> Iterable[bool]:
+    """Rated by Elo (``outcomes``: the method of each): a rated player's K is read only then
+    (:func:`_icu_taken`)."""
+    return map(is_, outcomes[0], repeat(Method.ELO))
 
 
 def _icu_may_take(row: PlayerRow) -> bool:
@@ -965,7 +972,8 @@ ICU = System(
     bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
     template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"), whole_ratings=True,
     blank_games="a rated player's, not a provisional one's (Games 1-19)", taken=_icu_taken,
-    taken_settings=("start_date",), may_take=_icu_may_take, outcome_fields=("method",),
+    taken_settings=("start_date",), may_take=_icu_may_take, may_take_outcomes=_icu_may_take_outcomes,
+    outcome_fields=("method",),
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)
