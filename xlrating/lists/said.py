@@ -142,10 +142,14 @@ class Said:
         self.types: dict[Any, EventType] = {}
         if system.taken is not None and any(getattr(event, name) is None for event in events
                                             for name in system.taken_settings):
-            # Every player of an event with a blank setting is asked if his fields leave him open:
-            # all are read at once (the list's fields a column at a time).
-            keys, values = self._values(key for key in self.home if key not in ratings.entries)
-            self._read([*ratings.entries, *keys], [*map(_reading, entries), *values])
+            self._read_everyone()
+
+    def _read_everyone(self) -> None:
+        """Read every player at once, the list's fields a column at a time (:meth:`_read`): every
+        player of an event with a blank setting is asked if his fields leave him open."""
+        entries = self.ratings.entries
+        keys, values = self._values(key for key in self.home if key not in entries)
+        self._read([*entries, *keys], [*map(_reading, entries.values()), *values])
 
     def took(self, wave: Sequence[Event], ids: Sequence[PlayerId], ends: Sequence[int],
              outcome: EventOutcome) -> None:
