@@ -157,8 +157,10 @@ class Said:
         order, the first ``ends[0]`` the first event's...; ``outcome``: the engine's, in the event's
         own rating system). Only the players who left a field blank that they are not yet named for
         (:attr:`blank`), or, where an event's setting is blank, whose fields leave them open
-        (:attr:`rows`), are looked at, by a set test each; the outcome's numbers are read only if
-        there are some, and the bound on them (:meth:`_open`) asked of them alone."""
+        (:attr:`rows`), are asked; the outcome's numbers are read only if there are some, and of
+        the players whose numbers leave them open (:meth:`_open`, asked first: its comparisons
+        over whole columns cost less than a set test a player), those are found by a set test
+        each."""
         system, blank = self.system, self.blank
         if system.taken is None:
             return
@@ -169,7 +171,9 @@ class Said:
         if pool.isdisjoint(ids):
             return
         numbers = self._numbers(outcome)
-        positions = self._open(numbers, list(compress(range(len(ids)), map(pool.__contains__, ids))))
+        positions = self._open(numbers)
+        keys = list(map(ids.__getitem__, positions))
+        positions = list(compress(positions, map(pool.__contains__, keys)))
         if not any_setting and positions:  # (the players left read now, and kept if open)
             keys = list(map(ids.__getitem__, positions))
             if not self.seen.issuperset(keys):
@@ -194,17 +198,16 @@ class Said:
         names = tuple(dict.fromkeys(("pre_rating", *self.system.outcome_fields)))
         return dict(zip(names, outcome_columns(outcome, *names), strict=True))
 
-    def _open(self, numbers: Mapping[str, list[Any]], candidates: list[int]) -> list[int]:
-        """Of the positions ``candidates`` (ascending), those of the players whose numbers leave them
-        open to a default (:attr:`~xlrating.systems.System.may_take_outcomes`)."""
+    def _open(self, numbers: Mapping[str, list[Any]]) -> list[int]:
+        """The positions of the players whose numbers leave them open to a default
+        (:attr:`~xlrating.systems.System.may_take_outcomes`), ascending."""
         system = self.system
         bound = system.may_take_outcomes
-        if bound is None or not candidates:
-            return candidates
-        columns = [numbers[name] for name in system.outcome_fields]
-        if len(candidates) < len(columns[0]):
-            columns = [list(map(column.__getitem__, candidates)) for column in columns]
-        return list(compress(candidates, bound(self.ratings.rules or None, columns)))
+        everyone = range(len(numbers["pre_rating"]))
+        if bound is None:
+            return list(everyone)
+        return list(compress(everyone, bound(self.ratings.rules or None,
+                                             [numbers[name] for name in system.outcome_fields])))
 
     def _took(self, asked: Sequence[tuple[Event, list[int]]], ids: Sequence[PlayerId],
               numbers: Mapping[str, list[Any]]) -> None:
