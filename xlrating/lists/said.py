@@ -278,14 +278,15 @@ class Said:
             self.columns.setdefault((where, field), (message, []))[1].extend(found)
             named.update(found)
             others = [self.named.get(name, set()) for name in fields if name != field]
-            self.blank.difference_update(key for key in found if all(key in said for said in others))
+            self.blank.difference_update(  # (those named for every field they could be)
+                [key for key in found if all(key in said for said in others)] if others else found)
 
     def _values(self, keys: Iterable[PlayerId]) -> tuple[list[PlayerId], list[tuple[Any, ...]]]:
-        """The players ``keys`` (each once), the listed ones first, and the fields a default reads
+        """The players ``keys`` (none twice), the listed ones first, and the fields a default reads
         (:data:`_READ`) of each: a listed player's from the list (a column at a time), a new one's
         as the event that gives him has them."""
         entries, home, events = self.ratings.entries, self.home, self.events_by_id
-        keys = list(dict.fromkeys(keys))
+        keys = list(keys)
         listed = list(filter(entries.__contains__, keys))
         new = list(filterfalse(entries.__contains__, keys))
         return [*listed, *new], [*map(_reading, map(entries.__getitem__, listed)),
