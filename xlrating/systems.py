@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from importlib import import_module
 from itertools import repeat
-from operator import and_, attrgetter, lt
+from operator import and_, attrgetter, is_, lt, or_
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from . import _check, fide, icu, uscf
@@ -243,7 +243,10 @@ class System:
     (FIDE: no junior K without a Birth date; ICU: K on the End date without a Start date), each
     said once for the event by a run's warnings. Asked with the rows and their outcomes' numbers
     :attr:`outcome_fields`, a column each in the rows' order: a crosstable's from its outcome's
-    records (:meth:`taken_in`), a season's from the engine's columns, no record built."""
+    records (:meth:`taken_in`), a season's from the engine's columns, no record built. Each row is
+    judged alone but for the rows' rounds (which a season's rows do not carry: a FIDE Swiss that
+    was a round robin), so a season asks the rows of several events with the same settings in one
+    call and says each event's own."""
     outcome_fields: tuple[str, ...] = ()
     """The fields of a player's outcome (of :data:`~xlrating.model.OUTCOME_COLUMNS`) that
     :attr:`taken` and :attr:`may_take_outcomes` read, in the order they are given them."""
@@ -256,15 +259,17 @@ class System:
     may_take: Callable[[PlayerRow], bool] = lambda row: True
     """Whether a row's own fields (not its number, rating or rounds) leave it open to one of
     :attr:`taken`'s defaults of a player (each of them asks it first): a row for which it is false
-    is named by none of them, so a season from Python does not build it."""
+    is named by none of them, so a season from Python does not build it. It reads the fields'
+    values alone (a season asks it once for each combination of them)."""
     may_take_outcomes: Callable[[str | None, Sequence[Sequence[Any]]], Iterable[bool]] | None = None
     """In bulk, for an event's outcomes (their :attr:`outcome_fields`, a column each, the players
     in order, rated under the edition named): whether each player's numbers leave him open to one
     of :attr:`taken`'s defaults of a player's own fields (his rows read without rounds), a bound
-    from the rules' constants, one comparison or two a player (US Chess: a floor holds only a
-    rating that fell; FIDE: a rating under the junior rule's limit and a K under the junior's): a
-    player for whom it is false is named by none of them, so a season from Python does not ask
-    about him. None: every player may be."""
+    from the rules' constants, a few comparisons a player (US Chess: a rating that fell below a
+    peak floor level or under the personal floor's cap, the tests the rule itself makes; FIDE: a
+    rating under the junior rule's limit and a K under the junior's): a player for whom it is
+    false is named by none of them, so a season from Python does not ask about him. None: every
+    player may be."""
 
     def fraction_problem(self, rating: float | None, shown: str) -> str | None:
         """What is wrong with a rating (``shown`` as typed; None: nothing): a fraction where the
@@ -564,11 +569,13 @@ def _uscf_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcomes: Se
     rules = uscf.get_rules(settings.rules)
     if settings.event_type is EventType.MATCH and not rules.match_floors:
         return []
-    # A published rating is at or above the player's floor, so a floor a blank hides is at most the
-    # pre-event rating: it could hold only a rating that fell below it.
-    posts = [(row, post) for row, post in zip(rows, outcomes[0], strict=True)
-             if _uscf_may_take(row) and post is not None]
-    return _uscf_peak(rules, posts) + _uscf_counts(rules, posts)
+    posts, pres = outcomes[0], [row.rating for row in rows]
+    open_rows = list(map(_uscf_may_take, rows))
+    fell = [row for row, fell, may in zip(rows, _uscf_fell(rules, posts, pres), open_rows, strict=True)
+            if fell and may]
+    low = [row for row, low, may in zip(rows, _uscf_low(rules, posts, pres), open_rows, strict=True)
+           if low and may]
+    return _uscf_peak(rules, fell) + _uscf_counts(rules, low)
 
 
 def _uscf_may_take(row: PlayerRow) -> bool:
@@ -578,12 +585,30 @@ def _uscf_may_take(row: PlayerRow) -> bool:
 
 
 def _uscf_may_take_outcomes(rules: str | None, outcomes: Sequence[Sequence[Any]]) -> Iterable[bool]:
-    """A floor a blank hides is at most the pre-event rating (:func:`_uscf_taken`): only a post-event
-    rating under the pre-event one can have been held; an unrated player's, under the personal
-    absolute floor's cap."""
+    """A floor a blank hides could have held the rating (:func:`_uscf_taken`): it fell below a peak
+    floor level the pre-event rating was at or above, or under the personal absolute floor's cap
+    and the pre-event rating (an unrated player's: under the cap)."""
     posts, pres = outcomes
-    cap = uscf.get_rules(rules).personal_floor_cap
-    return map(lt, _filled(posts, math.inf), _filled(pres, cap))
+    edition = uscf.get_rules(rules)
+    return map(or_, _uscf_fell(edition, posts, pres), _uscf_low(edition, posts, pres))
+
+
+def _uscf_fell(rules: uscf.UscfRules, posts: Sequence[float | None], pres: Sequence[float | None]
+               ) -> Iterable[bool]:
+    """Whether each post-event rating is under a peak floor level its pre-event rating was at or
+    above (fewer levels at or below it): a higher peak's floor could have held it. An unrated
+    player's (no pre-event rating) never; no post-event rating, never."""
+    levels = repeat(rules.peak_floors)
+    return map(lt, map(bisect_right, levels, _filled(posts, math.inf)),
+               map(bisect_right, levels, _filled(pres, -math.inf)))
+
+
+def _uscf_low(rules: uscf.UscfRules, posts: Sequence[float | None], pres: Sequence[float | None]
+              ) -> Iterable[bool]:
+    """Whether each post-event rating is under the personal absolute floor's cap and the pre-event
+    rating (an unrated player's: the cap alone); no post-event rating, never."""
+    ended, cap = _filled(posts, math.inf), repeat(rules.personal_floor_cap)
+    return map(and_, map(lt, ended, cap), map(lt, ended, _filled(pres, math.inf)))
 
 
 def _filled(values: Sequence[Any], blank: float) -> Sequence[Any]:
@@ -591,21 +616,22 @@ def _filled(values: Sequence[Any], blank: float) -> Sequence[Any]:
     return [blank if value is None else value for value in values] if None in values else values
 
 
-def _uscf_peak(rules: uscf.UscfRules, posts: Sequence[tuple[PlayerRow, float]]) -> list[Taken]:
-    levels = rules.peak_floors
-    fell = tuple(row for row, post in posts if row.peak is None and row.rating is not None
-                 and (row.games is None or row.games > rules.established_games)
-                 and (below := bisect_right(levels, row.rating)) and post < levels[below - 1])
-    if not fell:
+def _uscf_peak(rules: uscf.UscfRules, fell: Sequence[PlayerRow]) -> list[Taken]:
+    """``fell``: the rows open to a default whose rating fell below a peak floor level
+    (:func:`_uscf_fell`)."""
+    established = rules.established_games
+    named = tuple(row for row in fell if row.peak is None and (row.games is None or row.games > established))
+    if not named:
         return []
     return [Taken("Peak", "read as the pre-event rating: the peak floor (the highest established rating "
                   "less 200, to the floor level at or below; US Chess 2020, 5) comes from it; where a "
-                  "player's peak is higher, type it (or his floor, in Floor)", fell, field="peak")]
+                  "player's peak is higher, type it (or his floor, in Floor)", named, field="peak")]
 
 
-def _uscf_counts(rules: uscf.UscfRules, posts: Sequence[tuple[PlayerRow, float]]) -> list[Taken]:
+def _uscf_counts(rules: uscf.UscfRules, low: Sequence[PlayerRow]) -> list[Taken]:
+    """``low``: the rows open to a default that ended under the personal absolute floor's cap
+    (:func:`_uscf_low`)."""
     cap = rules.personal_floor_cap
-    low = [row for row, post in posts if post < min(cap, math.inf if row.rating is None else row.rating)]
     counts = (("Wins", "wins", "rated wins"), ("Draws", "draws", "rated draws"),
               ("Events", "events", "events of three or more rated games"))
     return [Taken(column, f"read as 0: the personal absolute floor (100 + 4 a win + 2 a draw + 1 an event, "
@@ -832,14 +858,21 @@ def _icu_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcomes: Seq
     each row's outcome's method) is taken on the End date."""
     if settings.start_date is not None:
         return []
-    dated = tuple(row for row, method in zip(rows, outcomes[0], strict=True) if _icu_may_take(row)
-                  and row.rating is not None and method is Method.ELO)
+    by_elo = _icu_may_take_outcomes(settings.rules, outcomes)
+    dated = tuple(row for row, elo in zip(rows, by_elo, strict=True)
+                  if elo and _icu_may_take(row) and row.rating is not None)
     if not dated:
         return []
     end = settings.end_date.isoformat()
     return [Taken("Start date", f"Start date is blank: K is taken on the End date, {end}"
                   " (ages and years of membership on that day), for {players}; enter the event's first day "
                   "if it began earlier", dated, setting=True)]
+
+
+def _icu_may_take_outcomes(rules: str | None, outcomes: Sequence[Sequence[Any]]) -> Iterable[bool]:
+    """Rated by Elo (``outcomes``: the method of each): a rated player's K is read only then
+    (:func:`_icu_taken`)."""
+    return map(is_, outcomes[0], repeat(Method.ELO))
 
 
 def _icu_may_take(row: PlayerRow) -> bool:
@@ -951,7 +984,8 @@ ICU = System(
     bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
     template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"), whole_ratings=True,
     blank_games="a rated player's, not a provisional one's (Games 1-19)", taken=_icu_taken,
-    taken_settings=("start_date",), may_take=_icu_may_take, outcome_fields=("method",),
+    taken_settings=("start_date",), may_take=_icu_may_take, may_take_outcomes=_icu_may_take_outcomes,
+    outcome_fields=("method",),
 )
 
 SYSTEMS: tuple[System, ...] = (USCF, FIDE, ICU)

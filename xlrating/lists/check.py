@@ -537,7 +537,6 @@ def _plain_game(game: Any, known: set[PlayerId]) -> bool:
 
 
 _TUPLE = frozenset({tuple})
-_FOUR = frozenset({4})
 _INT = frozenset({int})
 
 
@@ -545,9 +544,12 @@ def _plain_games(games: Sequence[Any], known: set[PlayerId]) -> bool:
     """The common case of a whole event, checked at once by operations over all its games:
     every game plain (:func:`_plain_game`) and none given twice, in either order, in its round
     (anything else is walked game by game by :func:`_each_game_problems`, which finds the same)."""
-    if {*map(type, games)} != _TUPLE or {*map(len, games)} != _FOUR:
-        return False  # no games, or one that is not a 4-tuple
-    rounds, firsts, seconds, scores = zip(*games, strict=True)
+    if {*map(type, games)} != _TUPLE:
+        return False  # no games, or one that is not a tuple
+    try:
+        rounds, firsts, seconds, scores = zip(*games, strict=True)
+    except ValueError:  # (games of different lengths, or not of four)
+        return False
     return (
         {*map(type, rounds)} == _INT
         and min(rounds) >= 1

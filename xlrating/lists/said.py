@@ -11,12 +11,17 @@ event is rated, with the rating the player was rated from and the fields the cal
 list without a date taken as already adjusted (:func:`adjusted_as_of`). As on a season
 workbook's Players sheet, a field that some list entry gives (an event's new players: some new
 player of the event; games: some player who played) is taken as given where the others leave it
-blank, and a count of 0 is blank. Only the events with a player who left such a field blank, or
-with such a setting blank, are asked: a season with nothing blank costs one set test a wave. Of
-an event's players, only those whose numbers in the outcome leave them open to a default, tested
-for the whole wave at once (:attr:`~xlrating.systems.System.may_take_outcomes`: US Chess, a
-rating that fell), then those whose fields do (:attr:`~xlrating.systems.System.may_take`) are
-asked, and for a blank field only those not yet named for every field they could be named for.
+blank, and a count of 0 is blank. Only the players who left such a field blank and are not yet
+named for every field they could be named for (in an event with such a setting blank: every
+player whose fields leave him open) are looked at, a set test each: a season with nothing blank
+costs one set test a wave. Of them, those whose numbers in the outcome leave them open to a
+default, tested for the whole wave at once (:attr:`~xlrating.systems.System.may_take_outcomes`:
+US Chess, a rating that fell below a peak floor level or under the personal floor's cap; FIDE, a
+rating under the junior rule's limit and a K under the junior's), are asked if their fields leave
+them open (:attr:`~xlrating.systems.System.may_take`, asked once for each combination of the
+fields, each player read once; where a setting is blank, the list is read at once as the season starts). The
+rule judges each row alone, so it is asked once for each run of a wave's events with the same
+settings, and what it names is said event by event as if each had been asked alone.
 (:attr:`~xlrating.systems.System.taken`'s rows carry no rounds: a FIDE Swiss whose players all
 met, which a season workbook names, is not said.) The outcome's numbers these read (the pre-event
 rating and the system's :attr:`~xlrating.systems.System.outcome_fields`) are read as columns
@@ -30,13 +35,13 @@ import datetime as dt
 from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
-from operator import attrgetter
+from itertools import compress, filterfalse, repeat
+from operator import attrgetter, not_
 from typing import Any, cast
 
 from .. import systems
 from ..model import EventOutcome, EventType, outcome_columns
-from .model import Entry, Event, PlayerId, RatingList
+from .model import Event, PlayerId, RatingList
 
 #: How many IDs a warning names before it counts the rest.
 _NAMED = 5
@@ -79,8 +84,7 @@ class _Row:
     rounds: tuple[()] = ()
     """(The players' meetings are not read.)"""
 
-    def __init__(self, entry: Entry | None, data: Mapping[str, Any]) -> None:
-        values = _reading(entry) if entry is not None else tuple(map(data.get, _READ))
+    def __init__(self, values: tuple[Any, ...]) -> None:
         self.number, self.rating = 0, None
         self.games, self.k, self.birth_date, self.joined, self.floor, self.peak = values[:6]
         wins, draws, events = values[6:]
@@ -125,38 +129,68 @@ class Said:
         """Each (event ID, or ``""`` for the list; field) default: its words and its players."""
         self.settings: list[str] = []
         self.seen: set[PlayerId] = set()
-        """The players read (:meth:`_read_new`)."""
+        """The players read (:meth:`_read`)."""
+        self.may_take: dict[tuple[Any, ...], bool] = {}
+        """:attr:`~xlrating.systems.System.may_take` of each combination of the fields read."""
         self.rows: dict[PlayerId, _Row] = {}
-        """The row of each player read whose fields leave him open to a default."""
-        self.named: dict[PlayerId, set[str]] = {}
-        """Each player's fields said so far (once every field he could be named for is said, he is
-        not asked again, unless a setting is blank)."""
+        """The row of each player read whose fields leave them open to a default
+        (:attr:`~xlrating.systems.System.may_take`)."""
+        self.named: dict[str, set[PlayerId]] = {}
+        """The players said so far for each field (once every field a player could be named for is
+        said, he is not asked again, unless a setting is blank)."""
         self.events_by_id = {event.id: event for event in events}
         self.types: dict[Any, EventType] = {}
+        if system.taken is not None and any(getattr(event, name) is None for event in events
+                                            for name in system.taken_settings):
+            self._read_everyone()
+
+    def _read_everyone(self) -> None:
+        """Read every player at once, the list's fields a column at a time (:meth:`_read`): every
+        player of an event with a blank setting is asked if his fields leave him open."""
+        entries = self.ratings.entries
+        keys, values = self._values(key for key in self.home if key not in entries)
+        self._read([*entries, *keys], [*map(_reading, entries.values()), *values])
 
     def took(self, wave: Sequence[Event], ids: Sequence[PlayerId], ends: Sequence[int],
              outcome: EventOutcome) -> None:
         """Find the defaults the wave's events took (``ids``: the wave's players in the engine's
         order, the first ``ends[0]`` the first event's...; ``outcome``: the engine's, in the event's
-        own rating system)."""
+        own rating system). Only the players who left a field blank that they are not yet named for
+        (:attr:`blank`), or, where an event's setting is blank, whose fields leave them open
+        (:attr:`rows`), are asked; the outcome's numbers are read only if there are some, and of
+        the players whose numbers leave them open (:meth:`_open`, asked first: its comparisons
+        over whole columns cost less than a set test a player), those are found by a set test
+        each."""
         system, blank = self.system, self.blank
         if system.taken is None:
             return
         settings = system.taken_settings
         setting = [any(getattr(event, name) is None for name in settings) for event in wave]
-        if blank.isdisjoint(ids) and not any(setting):
+        any_setting = any(setting)
+        pool = self.rows.keys() if any_setting else blank  # (every player read: :meth:`__init__`)
+        if pool.isdisjoint(ids):
             return
         numbers = self._numbers(outcome)
-        positions = self._asked(ids, numbers, any(setting))
+        positions = self._open(numbers)
+        keys = list(map(ids.__getitem__, positions))
+        positions = list(compress(positions, map(pool.__contains__, keys)))
+        if not any_setting and positions:  # (the players left read now, and kept if open)
+            keys = list(map(ids.__getitem__, positions))
+            if not self.seen.issuperset(keys):
+                self._read(*self._values(set(keys).difference(self.seen)))
+                positions = list(compress(positions, map(blank.__contains__, keys)))
+        asked: list[tuple[Event, list[int]]] = []
         start = 0
         for event, end, blank_setting in zip(wave, ends, setting, strict=True):
             first = bisect_left(positions, start)
             at = positions[first:bisect_left(positions, end, first)]
-            if not blank_setting:
+            if not blank_setting and any_setting:
                 at = [i for i in at if ids[i] in blank]
             if at:
-                self._took(event, ids, at, numbers)
+                asked.append((event, at))
             start = end
+        for same in _runs(asked, _setting_values):
+            self._took(same, ids, numbers)
 
     def _numbers(self, outcome: EventOutcome) -> dict[str, list[Any]]:
         """The outcome's numbers that are read, a column each (no record built): each player's
@@ -164,79 +198,116 @@ class Said:
         names = tuple(dict.fromkeys(("pre_rating", *self.system.outcome_fields)))
         return dict(zip(names, outcome_columns(outcome, *names), strict=True))
 
-    def _asked(self, ids: Sequence[PlayerId], numbers: Mapping[str, list[Any]], setting: bool) -> list[int]:
-        """The positions of the wave's players to ask, ascending: those whose numbers
-        (:meth:`_open`) and fields (:meth:`_read_new`) leave them open to a default and, unless an
-        event's ``setting`` is blank, who left a field blank that they are not yet named for."""
-        positions = list(self._open(numbers))
-        keys = list(map(ids.__getitem__, positions))
-        if not self.seen.issuperset(keys):
-            self._read_new([key for key in keys if key not in self.seen])
-        asked = self.rows.keys() & keys if setting else self.blank.intersection(keys)
-        return [i for i in positions if ids[i] in asked] if asked else []
-
-    def _open(self, numbers: Mapping[str, list[Any]]) -> Iterable[int]:
+    def _open(self, numbers: Mapping[str, list[Any]]) -> list[int]:
         """The positions of the players whose numbers leave them open to a default
-        (:attr:`~xlrating.systems.System.may_take_outcomes`)."""
+        (:attr:`~xlrating.systems.System.may_take_outcomes`), ascending."""
         system = self.system
         bound = system.may_take_outcomes
         everyone = range(len(numbers["pre_rating"]))
         if bound is None:
-            return everyone
-        return compress(everyone, bound(self.ratings.rules or None,
-                                        [numbers[name] for name in system.outcome_fields]))
+            return list(everyone)
+        return list(compress(everyone, bound(self.ratings.rules or None,
+                                             [numbers[name] for name in system.outcome_fields])))
 
-    def _took(self, event: Event, ids: Sequence[PlayerId], positions: Sequence[int],
+    def _took(self, asked: Sequence[tuple[Event, list[int]]], ids: Sequence[PlayerId],
               numbers: Mapping[str, list[Any]]) -> None:
-        """Ask the system's :attr:`~xlrating.systems.System.taken` of one event about its players at
-        ``positions`` of ``ids`` and of the outcome's ``numbers`` (:meth:`took`: every player open
-        to a default when one of its settings is blank, else those who left a field blank and are
-        not yet named for each such field, each judged alone)."""
-        system, blank, rows = self.system, self.blank, self.rows
-        asked: list[_Row] = []
+        """Ask the system's :attr:`~xlrating.systems.System.taken` about consecutive events of one
+        wave with the same settings, each with the positions in ``ids`` (and in the outcome's
+        ``numbers``) of its players asked (:meth:`took`), in one call: it judges each row alone
+        (the rows carry no rounds), so each event's defaults are its own rows of each default,
+        said event by event as if each had been asked alone."""
+        system, rows = self.system, self.rows
+        positions = [i for _, at in asked for i in at]
         ratings = numbers["pre_rating"]
+        players: list[_Row] = []
         for i in positions:
             row = rows[ids[i]]
             row.number, row.rating = i + 1, ratings[i]
-            asked.append(row)
+            players.append(row)
         read = [list(map(numbers[name].__getitem__, positions)) for name in system.outcome_fields]
+        assert system.taken is not None
+        event = asked[0][0]
         settings = _Settings(self.ratings.rules or None, self._type(event.event_type), event.start_date,
                              event.end_date)
-        assert system.taken is not None
-        for default in system.taken(cast(Any, settings), cast(Any, asked), read):
-            keys = [ids[row.number - 1] for row in default.rows]
+        defaults = system.taken(cast(Any, settings), cast(Any, players), read)
+        if not defaults:
+            return
+        if len(asked) == 1 or (len(defaults) == 1 and not defaults[0].setting):
+            # (one event, or one default of players' fields: said in the players' order)
+            self._said(asked[0][0], ids, [(default, default.rows) for default in defaults])
+            return
+        lasts = [at[-1] for _, at in asked]  # (each event's players at positions up to its last's)
+        split: list[list[list[Any]]] = [[[] for _ in defaults] for _ in asked]
+        for index, default in enumerate(defaults):
+            for named in default.rows:
+                split[bisect_left(lasts, named.number - 1)][index].append(named)
+        for (event, _), own in zip(asked, split, strict=True):
+            self._said(event, ids, [(default, found) for default, found in zip(defaults, own, strict=True)
+                                    if found])
+
+    def _said(self, event: Event, ids: Sequence[PlayerId], defaults: Iterable[tuple[Any, Sequence[Any]]]
+              ) -> None:
+        """Say the defaults of ``event``: each (:class:`~xlrating.systems.Taken`, its rows of the
+        event), in the order the system gives them."""
+        for default, found in defaults:
+            keys = [ids[row.number - 1] for row in found]
             if default.setting:
                 players_named = default.message.replace("{players}", named_ids(keys))
                 self.settings.append(f"event {event.id}: {players_named}")
-                continue
-            field, said = default.field, self.named
-            for key in keys:
-                if field in said.get(key, ()):
-                    continue  # (said already)
-                where = self.home.get(key, "")  # a new player's: the event that gives him
-                fields = self.new[where] if where else self.open
-                if field not in fields:
-                    continue  # given for another player: the blank is the caller's way of saying the usual
-                self.columns.setdefault((where, field), (default.message, []))[1].append(key)
-                named = said.setdefault(key, set())
-                named.add(field)
-                if len(named) == len(fields):
-                    blank.discard(key)
-
-    def _read_new(self, keys: list[PlayerId]) -> None:
-        """Make the rows of players ``keys``, none of them read before (:attr:`seen`), for those
-        whose fields leave them open to a default (:attr:`rows`); the others are not asked again
-        for a blank field."""
-        entries, home, events, rows = self.ratings.entries, self.home, self.events_by_id, self.rows
-        may_take = cast(Any, self.system.may_take)
-        self.seen.update(keys)
-        for key in keys:
-            where = home.get(key)
-            row = _Row(entries.get(key), {} if where is None else events[where].players[key])
-            if may_take(row):
-                rows[key] = row
             else:
-                self.blank.discard(key)
+                self._named(default.field, default.message, keys)
+
+    def _named(self, field: str, message: str, keys: Sequence[PlayerId]) -> None:
+        """Name the players ``keys`` (each once) for a blank ``field`` said in ``message``: each not
+        named for it yet, where it is blank for every player like him (the list's entries, or his
+        event's new players: a field given for another is the caller's way of saying the usual).
+        A player named for every field he could be is not asked again."""
+        named = self.named.setdefault(field, set())
+        fresh = list(filterfalse(named.__contains__, keys))
+        wheres = list(map(self.home.get, fresh, repeat("")))  # a new player's: the event that gives him
+        groups: dict[str, list[PlayerId]] = {}
+        if any(wheres):
+            for where, key in zip(wheres, fresh, strict=True):
+                groups.setdefault(where, []).append(key)
+        elif fresh:
+            groups[""] = fresh
+        for where, found in groups.items():
+            fields = self.new[where] if where else self.open
+            if field not in fields:
+                continue
+            self.columns.setdefault((where, field), (message, []))[1].extend(found)
+            named.update(found)
+            others = [self.named.get(name, set()) for name in fields if name != field]
+            self.blank.difference_update(  # (those named for every field they could be)
+                [key for key in found if all(key in said for said in others)] if others else found)
+
+    def _values(self, keys: Iterable[PlayerId]) -> tuple[list[PlayerId], list[tuple[Any, ...]]]:
+        """The players ``keys`` (none twice), the listed ones first, and the fields a default reads
+        (:data:`_READ`) of each: a listed player's from the list (a column at a time), a new one's
+        as the event that gives him has them."""
+        entries, home, events = self.ratings.entries, self.home, self.events_by_id
+        keys = list(keys)
+        listed = list(filter(entries.__contains__, keys))
+        new = list(filterfalse(entries.__contains__, keys))
+        return [*listed, *new], [*map(_reading, map(entries.__getitem__, listed)),
+                                 *(tuple(map(events[home[key]].players[key].get, _READ)) for key in new)]
+
+    def _read(self, keys: Sequence[PlayerId], values: Sequence[tuple[Any, ...]]) -> None:
+        """Read the players ``keys``, none of them read before (:attr:`seen`), with their fields
+        ``values`` (:meth:`_values`): those whose fields leave them open to a default are given
+        their row (:attr:`rows`); the others are not asked again for a blank field.
+        :attr:`~xlrating.systems.System.may_take` is asked once for each combination of the fields'
+        values (it reads the fields alone, so equal fields are answered alike; the season's checks
+        have made them dates, numbers or None)."""
+        known, may_take = self.may_take, cast(Any, self.system.may_take)
+        for read in set(values).difference(known):
+            known[read] = bool(may_take(_Row(read)))
+        may = list(map(known.__getitem__, values))
+        rows = self.rows
+        for key, read in compress(zip(keys, values, strict=True), may):
+            rows[key] = _Row(read)
+        self.blank.difference_update(compress(keys, map(not_, may)))
+        self.seen.update(keys)
 
     def _type(self, value: Any) -> EventType:
         """An event's type, parsed once a value."""
@@ -270,17 +341,34 @@ class Said:
         taken = system.games_taken
         entries = self.ratings.entries
         on_list = [entry for key in played if (entry := entries.get(key)) is not None]
-        listed = [entry.id for entry in on_list
-                  if taken(entry.rating, entry.games, entry.k, entry.birth_date, entry.joined)]
         reading = f"read as {system.blank_games}; where a player's games are known, give them"
-        if listed and all(entry.games is None for entry in on_list):
+        if all(entry.games is None for entry in on_list) and (listed := [
+                entry.id for entry in on_list
+                if taken(entry.rating, entry.games, entry.k, entry.birth_date, entry.joined)]):
             yield f"list entries of {named_ids(listed)}: games is None beside a rating, {reading}"
-        for event in self.events:
+        for event in filter(attrgetter("players"), self.events):  # (the events with new players)
             new_ones = [(key, data) for key, data in event.players.items() if key in played]
             if any(data.get("games") is not None for _, data in new_ones):
                 continue
             if new := [key for key, data in new_ones if _games_taken(taken, data)]:
                 yield f"event {event.id}: new {named_ids(new)} given a rating without games, {reading}"
+
+
+def _runs(items: Sequence[tuple[Event, list[int]]], key: Callable[[Event], Any]
+          ) -> Iterable[Sequence[tuple[Event, list[int]]]]:
+    """``items`` in runs of consecutive ones whose events' ``key`` is equal."""
+    start = 0
+    keys = [key(event) for event, _ in items]
+    for end in range(1, len(items) + 1):
+        if end == len(items) or keys[end] != keys[start]:
+            yield items[start:end]
+            start = end
+
+
+def _setting_values(event: Event) -> tuple[Any, ...]:
+    """An event's settings that :class:`_Settings` gives :attr:`~xlrating.systems.System.taken`
+    (the rules are the list's)."""
+    return event.event_type, event.start_date, event.end_date
 
 
 def adjusted_as_of(ratings: RatingList, events: Sequence[Event]) -> tuple[dt.date, dt.date] | None:
