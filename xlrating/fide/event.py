@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
@@ -198,9 +198,10 @@ class _Event:
             everyone = range(len(self.players))
             found = empty_columns(names, len(everyone))
             with_games = list(compress(everyone, map(mul, self.is_rated, sums.games)))
-            put_columns(found, with_games, self.rated_fields(with_games, sums, changes), method=Method.ELO)
+            put_columns(found, with_games, self.rated_fields(with_games, sums, changes, names),
+                        method=Method.ELO)
             unrated = list(compress(everyone, map(not_, self.is_rated)))
-            put_columns(found, unrated, self.new_fields(unrated, new))
+            put_columns(found, unrated, self.new_fields(unrated, new, names))
             for i in compress(everyone, map(gt, self.is_rated, map(bool, sums.games))):  # no rated game
                 put_row(found, i, self.unchanged_fields(i))
             return found
@@ -303,24 +304,26 @@ class _Event:
                 "post_games": player.games, "initial_rating": player.rating, "initial_games": player.games,
                 "change": 0.0}
 
-    def rated_fields(self, positions: Sequence[int], sums: RatedSums,
-                     changes: RatedChanges) -> dict[str, Sequence[Any]]:
+    def rated_fields(self, positions: Sequence[int], sums: RatedSums, changes: RatedChanges,
+                     names: Collection[str] | None = None) -> dict[str, Sequence[Any]]:
         """The numeric fields (but the method, :attr:`~xlrating.model.Method.ELO`) of the
         outcomes (10.5) of the rated players at ``positions``, each with a game against an
-        opponent who counts as rated in ``sums``: each field's values for all of them."""
+        opponent who counts as rated in ``sums``: each field's values for all of them (of the
+        fields ``names`` only, if given: a season reads a few of them as columns)."""
         pick = picker(positions)
-        games = pick(sums.games)
-        ratings = pick(self.ratings)
-        prior = [p.games for p in pick(self.players)]
-        return {
-            "player": pick(self.numbers), "rated_games": games,
-            "rated_score": pick(sums.score), "pre_rating": ratings,
-            "pre_games": prior, "post_rating": pick(changes.post_rating),
-            "post_games": [None if n is None else n + m for n, m in zip(prior, games, strict=True)],
-            "initial_rating": ratings, "initial_games": prior, "change": pick(changes.change),
-            "k": pick(changes.k_value), "expected_score": pick(sums.expected),
-            "performance": pick(changes.performance),
-        }
+        games = cache(lambda: pick(sums.games))
+        ratings = cache(lambda: pick(self.ratings))
+        prior = cache(lambda: [p.games for p in pick(self.players)])
+        return _only(names, {
+            "player": lambda: pick(self.numbers), "rated_games": games,
+            "rated_score": lambda: pick(sums.score), "pre_rating": ratings,
+            "pre_games": prior, "post_rating": lambda: pick(changes.post_rating),
+            "post_games": lambda: [None if n is None else n + m
+                                   for n, m in zip(prior(), games(), strict=True)],
+            "initial_rating": ratings, "initial_games": prior, "change": lambda: pick(changes.change),
+            "k": lambda: pick(changes.k_value), "expected_score": lambda: pick(sums.expected),
+            "performance": lambda: pick(changes.performance),
+        })
 
     def rated_outcomes(self, positions: Sequence[int], sums: RatedSums,
                        changes: RatedChanges) -> list[PlayerOutcome]:
@@ -481,23 +484,25 @@ class _Event:
             "notes": [new[i].notes for i in positions],
         })
 
-    def new_fields(self, positions: Sequence[int], new: dict[int, NewPlayerRating]
-                   ) -> dict[str, Sequence[Any]]:
+    def new_fields(self, positions: Sequence[int], new: dict[int, NewPlayerRating],
+                   names: Collection[str] | None = None) -> dict[str, Sequence[Any]]:
         """The numeric fields of the outcomes (10.2) of the new players at ``positions`` (``new``:
-        each one's Ru result): each field's values for all of them."""
+        each one's Ru result): each field's values for all of them (of the fields ``names`` only,
+        if given)."""
         pick = picker(positions)
-        results = [new[i] for i in positions]
-        prior = [p.games for p in pick(self.players)]
-        return {
-            "player": pick(self.numbers),
-            "method": [Method.UNRATED if r.games else Method.NOT_RATED for r in results],
-            "rated_games": [r.games for r in results], "rated_score": [r.score for r in results],
-            "pre_rating": [None] * len(positions), "pre_games": prior,
-            "post_rating": [None if r.rating is None else float(r.rating) for r in results],
-            "post_games": [None if r.rating is None else (n or 0) + r.games
-                           for n, r in zip(prior, results, strict=True)],
-            "performance": [None if r.ru is None else float(r.ru) for r in results],
-        }
+        results = cache(lambda: [new[i] for i in positions])
+        prior = cache(lambda: [p.games for p in pick(self.players)])
+        return _only(names, {
+            "player": lambda: pick(self.numbers),
+            "method": lambda: [Method.UNRATED if r.games else Method.NOT_RATED for r in results()],
+            "rated_games": lambda: [r.games for r in results()],
+            "rated_score": lambda: [r.score for r in results()],
+            "pre_rating": lambda: [None] * len(positions), "pre_games": prior,
+            "post_rating": lambda: [None if r.rating is None else float(r.rating) for r in results()],
+            "post_games": lambda: [None if r.rating is None else (n or 0) + r.games
+                                   for n, r in zip(prior(), results(), strict=True)],
+            "performance": lambda: [None if r.ru is None else float(r.ru) for r in results()],
+        })
 
     def unrated_outcome(self, i: int, result: NewPlayerRating, lines: Sequence[GameLine]) -> PlayerOutcome:
         """A new player's outcome from the Ru result (10.2)."""
@@ -562,6 +567,13 @@ def rate_event(
     )
     return EventOutcome(system=outcome.system, rules=outcome.rules, players=outcome.players,
                         parameters=parameters, notes=outcome.notes)
+
+
+def _only(names: Collection[str] | None, fields: dict[str, Callable[[], Sequence[Any]]]
+          ) -> dict[str, Sequence[Any]]:
+    """The values of the fields ``names`` (``None``: every field) of ``fields``, each made by its
+    function: only the fields asked for are made."""
+    return {name: make() for name, make in fields.items() if names is None or name in names}
 
 
 def _check_floor(edition: FideRules, players: Sequence[FidePlayer]) -> None:
