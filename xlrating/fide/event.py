@@ -45,6 +45,7 @@ from typing import Any, cast
 from .. import _check, _vector
 from .._columns import MANY, Picker, empty_columns, picker, put_columns, put_row
 from .._gc import collector_paused
+from .._player_columns import checked_players, field_values, fields_at, records
 from .._sides import listed_sides
 from ..errors import EventError
 from ..model import (
@@ -96,16 +97,19 @@ def _not_rated(skipped: int) -> str:
 class _Event:
     """One event's players and games as the numeric core holds them, and the steps that rate it."""
 
-    def __init__(self, edition: FideRules, kind: EventType, on: date, players: tuple[FidePlayer, ...],
+    def __init__(self, edition: FideRules, kind: EventType, on: date, players: Sequence[FidePlayer],
                  games: Sequence[Game], explain: bool) -> None:
         self.edition = edition
         self.kind = kind
         self.on = on
-        self.players = players
+        self.vector = _vector.vectorised(2 * len(games), FROM_SIDES)
+        # Players given as columns (a season's) are read a column at a time on arrays; the plain
+        # core reads each player's record, built once.
+        self.players = players = players if self.vector else records(players)
         self.explain = explain
-        self.numbers = [p.number for p in players]
+        self.numbers = field_values(players, "number")
         _check.unique("players", self.numbers)
-        self.ratings = ratings = [p.rating for p in players]
+        self.ratings = ratings = field_values(players, "rating")
         distinct = set(ratings)  # a large event has far fewer distinct ratings than players
         if any(r is not None and r < LOWEST_PUBLISHED for r in distinct):
             _check_floor(edition, players)  # names every player so rated
@@ -115,7 +119,7 @@ class _Event:
         self.units = [units[r] for r in ratings]
         """Each rating in units of ``1/scale`` (0: unrated)."""
         self.is_rated = [r is not None for r in ratings]
-        since = [p.rated_since_event for p in players]
+        since = field_values(players, "rated_since_event")
         self.some_rated_since = any(since)
         self.counts_as_rated = list(map(gt, self.is_rated, since)) if self.some_rated_since else self.is_rated
         """Whether each player counts as rated for his opponents: rated, and not since the event."""
@@ -131,7 +135,7 @@ class _Event:
         """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
         imported, else in plain Python (the same integers either way)."""
         fixed = (self.edition, self.on, self.players, self.units, self.cap, self.is_rated, self.scale)
-        if _vector.vectorised(2 * len(games), FROM_SIDES):
+        if self.vector:
             from .._sides_numpy import array_sides
             from .core_numpy import NumpyCore
 
@@ -313,7 +317,7 @@ class _Event:
         pick = picker(positions)
         games = cache(lambda: pick(sums.games))
         ratings = cache(lambda: pick(self.ratings))
-        prior = cache(lambda: [p.games for p in pick(self.players)])
+        prior = cache(lambda: fields_at(self.players, "games", positions))
         return _only(names, {
             "player": lambda: pick(self.numbers), "rated_games": games,
             "rated_score": lambda: pick(sums.score), "pre_rating": ratings,
@@ -491,7 +495,7 @@ class _Event:
         if given)."""
         pick = picker(positions)
         results = cache(lambda: [new[i] for i in positions])
-        prior = cache(lambda: [p.games for p in pick(self.players)])
+        prior = cache(lambda: fields_at(self.players, "games", positions))
         return _only(names, {
             "player": lambda: pick(self.numbers),
             "method": lambda: [Method.UNRATED if r.games else Method.NOT_RATED for r in results()],
@@ -547,7 +551,7 @@ def rate_event(
     if start is not None and end_date is not None and start > on:
         raise EventError(f"The event's start date {start.isoformat()} is after its end date {on.isoformat()}")
     _check.event_options(None, None, event_name, explain)  # the dates are checked above
-    field = _check.items("players", players, FidePlayer, "a FidePlayer")
+    field = checked_players(players, FidePlayer, "a FidePlayer")
     played = checked_games(games)  # read in full while the event is set up
     with collector_paused():  # the event's numbers form no cycles (see xlrating._gc)
         outcome = _Event(edition, kind, on, field, played, explain).rate()
