@@ -39,11 +39,15 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import functools
-from collections.abc import Hashable, Sequence
+from collections import deque
+from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
+from itertools import compress, repeat
+from operator import and_, gt, is_not, itemgetter, not_
 from typing import Any
 
 from .. import fide as engine
+from .._columns import picker
 from .._player_columns import PlayerColumns
 from ..adjustments import RatingAdjustment
 from ..errors import XlratingError
@@ -127,7 +131,6 @@ class _Period:
                               list[int | Fraction | None], Sequence[int]]] = []
         """Each wave's history rows, written when the period closes: the players' IDs, events,
         positions, ratings at the start, exact changes in hundredths and rated games."""
-        self.k: dict[int, int] = {}
         self.rated: dict[int, int] = {}
         """Each rated player's rated games in the period, as the engine counted them."""
 
@@ -159,21 +162,18 @@ class _Period:
                     if ratings[a - 1] is not None and ratings[b - 1] is not None:
                         counts[a] += 1
                         counts[b] += 1
-            for at, played in zip(positions, counts[1:], strict=True):
-                if played:
-                    games[at] = games.get(at, 0) + played
+            _add(games, positions, counts[1:])
         return starts
 
-    def k_of(self, at: int) -> int:
-        """The K for the period of the rated player at position ``at``, with no K given on the list:
-        found once per period."""
-        k = self.k.get(at)
-        if k is None:
-            # The entry was checked when the list was read: the rules' K without checking it again.
-            rule = k_rule(self.rules, self.rating[at], self.list_games[at], self.peak[at],
-                          self.birth_date[at], self.end)[0]
-            k = self.k[at] = k_limit(self.rules, rule, self.games.get(at) or None)
-        return k
+    def k_by_rules(self, positions: Sequence[int], ratings: Sequence[float], games: Sequence[int | None],
+                   peaks: Sequence[float | None], births: Sequence[dt.date | None]) -> list[int]:
+        """The K for the period of the rated players at ``positions`` with no K given on the list
+        (their ratings, games, peaks and birth dates there): the rules' K on the period's last day,
+        held to the 700 rule over the period's games. The entries were checked when the list was
+        read: the rules' K without checking them again."""
+        rules = self.rules
+        found = map(k_rule, repeat(rules), ratings, games, peaks, births, repeat(self.end))
+        return list(map(k_limit, repeat(rules), map(itemgetter(0), found), map(self.games.get, positions)))
 
     def given_k(self, at: int) -> float:
         """A K given on the list (FIDE publishes each player's K with his rating) for the period:
@@ -222,45 +222,42 @@ class _Period:
         period closes. ``columns``: the outcome's method, K, rated score, expected score, rated
         games and performance, by pairing number - 1."""
         positions, ratings = start
-        lines = self._unrated_lines(seating, ratings)
-        by_ru = uses_ru(self.rules)
-        played_in, change_of, rated_in = self.played, self.change, self.rated
-        elo = Method.ELO
+        methods, ks, scores, expected, games, performance = columns
         events = seating.per_player(wave)
-        changes: list[int | Fraction | None] = []
-        for index, (at, rating, event, method, k, score, expected, games, performance) in enumerate(zip(
-                positions, ratings, events, *columns, strict=True)):
-            played = played_in.get(at, 0)
-            played_in[at] = played + 1
-            if rating is not None:
-                change: int | Fraction = 0
-                if method is elo:
-                    assert k is not None and expected is not None
-                    # K x (score - sum of PD) in hundredths: half points and PD hundredths are
-                    # whole numbers, so this is exact.
-                    margin = 50 * round(score * 2) - round(expected * 100)
-                    whole = int(k)
-                    change = whole * margin if k == whole else exact(k) * margin
-                change_of[at] = change_of.get(at, 0) + change
-                rated_in[at] = rated_in.get(at, 0) + games
-                changes.append(change)
-                continue
-            opponents, results = lines[index]
-            ru = performance if by_ru else None
+        changes = list(map(_hundredths, ratings, methods, ks, scores, expected))
+        rated_positions: Sequence[int] = positions
+        rated_changes: Sequence[int | Fraction | None] = changes
+        rated_games: Sequence[int] = games
+        if None in ratings:
+            self._pend(seating, positions, ratings, events, games, performance)
+            pick = picker(list(compress(range(len(ratings)), map(is_not, ratings, repeat(None)))))
+            rated_positions, rated_changes, rated_games = pick(positions), pick(changes), pick(games)
+        _add(self.change, rated_positions, rated_changes)
+        _add(self.rated, rated_positions, rated_games)
+        _add(self.played, positions, [1] * len(positions))
+        self.rows.append((seating.ids, [event.id for event in events], positions, ratings, changes, games))
+
+    def _pend(self, seating: Seating, positions: Sequence[int], ratings: list[float | None],
+              events: Sequence[Event], games: Sequence[int], performance: Sequence[float | None]) -> None:
+        """Keep each unrated player's results of a wave pending (``games``, ``performance``: the
+        outcome's rated games and performance, by pairing number - 1)."""
+        by_ru = uses_ru(self.rules)
+        played_in = self.played
+        for index, lines in self._unrated_lines(seating, ratings).items():
+            at, event = positions[index], events[index]
+            opponents, results = lines
+            ru = performance[index] if by_ru else None
             pending = PendingEvent(
                 event.end_date,
                 tuple(opponents),
                 tuple(results),
-                first=self.events[at] + played == 0 and not self.games_so_far(at),
+                first=self.events[at] + played_in.get(at, 0) == 0 and not self.games_so_far(at),
                 ru=ru,
-                ru_games=games if ru is not None else 0,
+                ru_games=games[index] if ru is not None else 0,
                 event=event.id,
             )
             self.pending.setdefault(at, []).append(pending)
             self.so_far[at] += len(results)
-            changes.append(None)
-        self.rows.append((seating.ids, [event.id for event in events], positions, ratings, changes,
-                          columns[4]))
 
     def games_so_far(self, at: int) -> int:
         """The games in earlier rated events of the unrated player at position ``at``: those the list
@@ -376,20 +373,52 @@ class _Period:
 
 def _engine_players(period: _Period, start: _Start) -> PlayerColumns[engine.FidePlayer]:
     """The engine's players of a wave, from the period's columns at their positions (``start``): a
-    rated player with his K for the period (:meth:`_Period.k_of`, or a K given on the list held to
-    it, :meth:`_Period.given_k`), an unrated one with his games so far and the K given, if any."""
+    rated player with his K for the period (:meth:`_Period.k_by_rules`, or a K given on the list
+    held to it, :meth:`_Period.given_k`), an unrated one with his games so far and the K given, if
+    any."""
     positions, ratings = start
-    given = list(map(period.list_k.__getitem__, positions))
+    ks = list(map(period.list_k.__getitem__, positions))
     games = list(map(period.list_games.__getitem__, positions))
-    ks: list[float | None] = []
-    for index, (at, rating, k) in enumerate(zip(positions, ratings, given, strict=True)):
-        if rating is None:
-            games[index] = period.games_so_far(at) or None
-            ks.append(k)
-        else:
-            ks.append(period.given_k(at) if k is not None else period.k_of(at))
-    return fide_columns(ratings, games, list(map(period.peak.__getitem__, positions)),
-                        list(map(period.birth_date.__getitem__, positions)), ks)
+    peaks = list(map(period.peak.__getitem__, positions))
+    births = list(map(period.birth_date.__getitem__, positions))
+    everyone = range(len(positions))
+    rated = list(map(is_not, ratings, repeat(None)))
+    given = list(map(is_not, ks, repeat(None)))
+    by_rules = list(compress(everyone, map(gt, rated, given)))  # rated, no K given
+    if len(by_rules) < len(positions):
+        for index in compress(everyone, map(and_, rated, given)):
+            ks[index] = period.given_k(positions[index])
+        for index in compress(everyone, map(not_, rated)):
+            games[index] = period.games_so_far(positions[index]) or None
+    if by_rules:
+        pick = picker(by_rules)
+        found = period.k_by_rules(pick(positions), pick(ratings), pick(games), pick(peaks), pick(births))
+        deque(map(ks.__setitem__, by_rules, found), 0)
+    return fide_columns(ratings, games, peaks, births, ks)
+
+
+def _hundredths(rating: float | None, method: Method, k: float | None, score: float,
+                expected: float | None) -> int | Fraction | None:
+    """A player's exact change in an event, K x (score - sum of PD), in hundredths of a point
+    (half points and PD hundredths are whole numbers, so this is exact): 0 for a rated player not
+    rated by Elo, ``None`` for an unrated one."""
+    if rating is None:
+        return None
+    if method is not Method.ELO:
+        return 0
+    assert k is not None and expected is not None
+    margin = 50 * round(score * 2) - round(expected * 100)
+    whole = int(k)
+    return whole * margin if k == whole else exact(k) * margin
+
+
+def _add(totals: dict[int, Any], positions: Sequence[int], values: Iterable[Any]) -> None:
+    """Add each of ``values`` to ``totals`` at its position (each position once in ``positions``;
+    one not in ``totals`` counts from 0): the sums of a period's waves."""
+    found = dict(zip(positions, values, strict=True))
+    for at in found.keys() & totals.keys():
+        found[at] += totals[at]
+    totals.update(found)
 
 
 def _rounded(start: int | Fraction, total: Fraction, round_change: bool) -> int | Fraction:
