@@ -44,7 +44,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
 from itertools import compress, repeat
 from operator import and_, gt, is_not, itemgetter, not_
-from typing import Any
+from typing import Any, cast
 
 from .. import fide as engine
 from .._columns import picker
@@ -435,13 +435,10 @@ def _unrated_rating(rules: engine.FideRules, opponents: Sequence[float | None], 
     games recorded in it (the season reads its rating, its games and whether it was disregarded):
     from the sums over the games against rated opponents, as :func:`~xlrating.fide.unrated.new_player`
     takes them."""
-    total: int | Fraction = 0
-    games = halves = 0
-    for opponent, result in zip(opponents, results, strict=True):
-        if opponent is not None:
-            total += exact(opponent)
-            halves += int(2 * result)
-            games += 1
+    counted = list(map(is_not, opponents, repeat(None)))  # the games against rated opponents
+    total: int | Fraction = sum(map(exact, cast("Iterable[float]", compress(opponents, counted))))
+    halves = int(2 * sum(compress(results, counted)))  # (half points: exact in binary)
+    games = sum(counted)
     rated_total = (total, 1) if type(total) is int else (total.numerator, total.denominator)
     return new_player_of_sums(rules, games, halves, rated_total, skipped=len(results) - games,
                               first_event=first_event, explain=False)
