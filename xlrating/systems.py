@@ -421,16 +421,6 @@ def in_other_system(held: Held, others: Mapping[str, Rated], own: str, system: s
     return others.get(system, (None, None)), moved
 
 
-def _float(value: float | None) -> float | None:
-    """A checked rating as the engines store it: a float (``None``: none)."""
-    return None if value is None else float(value)
-
-
-def _whole(value: int | None) -> int | None:
-    """A checked count as the engines store it: an int (``None``: none)."""
-    return None if value is None else int(value)
-
-
 def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], system: str,
                 own: str, *, checked: bool = False) -> uscf.UscfPlayer:
     """The engine's player ``number`` in US Chess rating system ``system``, when ``record`` holds
@@ -495,12 +485,12 @@ _USCF_READ = tuple(name for name in _USCF_FIELDS if name not in ("number", "othe
 
 
 def _floats(values: list[Any]) -> list[float | None]:
-    """Checked ratings as the engines store them (:func:`_float` of each)."""
+    """Checked ratings as the engines store them: floats (``None``: none)."""
     return [value if value is None or value.__class__ is float else float(value) for value in values]
 
 
 def _wholes(values: list[Any]) -> list[int | None]:
-    """Checked counts as the engines store them (:func:`_whole` of each)."""
+    """Checked counts as the engines store them: ints (``None``: none)."""
     return [value if value is None or value.__class__ is int else int(value) for value in values]
 
 
