@@ -45,7 +45,7 @@ from typing import Any, cast
 from .. import _check, _vector
 from .._columns import MANY, Picker, empty_columns, picker, put_columns, put_row
 from .._gc import collector_paused
-from .._player_columns import checked_players, field_values, fields_at, records
+from .._player_columns import checked_players, field_values, records
 from .._sides import listed_sides
 from ..errors import EventError
 from ..model import (
@@ -317,7 +317,7 @@ class _Event:
         pick = picker(positions)
         games = cache(lambda: pick(sums.games))
         ratings = cache(lambda: pick(self.ratings))
-        prior = cache(lambda: fields_at(self.players, "games", positions))
+        prior = cache(lambda: pick(field_values(self.players, "games")))
         return _only(names, {
             "player": lambda: pick(self.numbers), "rated_games": games,
             "rated_score": lambda: pick(sums.score), "pre_rating": ratings,
@@ -495,7 +495,7 @@ class _Event:
         if given)."""
         pick = picker(positions)
         results = cache(lambda: [new[i] for i in positions])
-        prior = cache(lambda: fields_at(self.players, "games", positions))
+        prior = cache(lambda: pick(field_values(self.players, "games")))
         return _only(names, {
             "player": lambda: pick(self.numbers),
             "method": lambda: [Method.UNRATED if r.games else Method.NOT_RATED for r in results()],
