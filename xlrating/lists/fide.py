@@ -32,6 +32,13 @@
   a zero score in the first event disregarded, 8.2.1; at most 2200, 8.2.3; listed from
   1400, 7.1.2. Handbook: Rn, the games-weighted average of each event's Ru, 10.3). A
   player who gets a first rating joins the list with the games it is based on.
+
+A season keeps the fields a period changes (the rating, games, peak, events, pending results and
+K) as the working list's columns (:class:`~.working.WorkingList`): a period reads them as at its
+start, its players by their positions, and writes them in place when it closes; each changed
+entry is built once, when the season gives its result. The engine's players of each wave are
+handed over as columns too (:func:`xlrating.systems.fide_columns`), each rated player with his K
+for the period.
 """
 
 from __future__ import annotations
