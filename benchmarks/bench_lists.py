@@ -162,7 +162,7 @@ _PARTS = (
     ("seating", "xlrating.lists.rate", "Season.seat", None),
     ("engine's players", "xlrating.lists.uscf", "_engine_players", "uscf"),
     ("engine's players", "xlrating.lists.icu", "_engine_players", "icu"),
-    ("engine's players", "xlrating.lists.fide", "engine_players", "fide"),
+    ("engine's players", "xlrating.lists.fide", "_engine_players", "fide"),
     ("defaults taken", "xlrating.lists.said", "Said.took", None),
     ("folding back", "{adapter}", "fold_wave", "uscf"),
     ("folding back", "{adapter}", "fold_wave", "icu"),

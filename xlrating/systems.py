@@ -36,7 +36,7 @@ from . import _check, fide, icu, uscf
 from ._player_columns import PlayerColumns
 from .errors import ArgumentError, Problem
 from .icu.rules import EDITIONS as ICU_EDITIONS
-from .model import EventOutcome, EventType, Game, Method, _positional_filler
+from .model import EventOutcome, EventType, Game, Method
 from .names import edition_names, fold
 from .uscf.match import match_problem
 
@@ -421,21 +421,6 @@ def in_other_system(held: Held, others: Mapping[str, Rated], own: str, system: s
     return others.get(system, (None, None)), moved
 
 
-def _float(value: float | None) -> float | None:
-    """A checked rating as the engines store it: a float (``None``: none)."""
-    return None if value is None else float(value)
-
-
-def _whole(value: int | None) -> int | None:
-    """A checked count as the engines store it: an int (``None``: none)."""
-    return None if value is None else int(value)
-
-
-# The engines' players of checked values, built without their checks: every field given in order
-# (by position, which Python binds much faster than keywords).
-_checked_fide_player = _positional_filler(fide.FidePlayer)
-
-
 def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], system: str,
                 own: str, *, checked: bool = False) -> uscf.UscfPlayer:
     """The engine's player ``number`` in US Chess rating system ``system``, when ``record`` holds
@@ -500,12 +485,12 @@ _USCF_READ = tuple(name for name in _USCF_FIELDS if name not in ("number", "othe
 
 
 def _floats(values: list[Any]) -> list[float | None]:
-    """Checked ratings as the engines store them (:func:`_float` of each)."""
+    """Checked ratings as the engines store them: floats (``None``: none)."""
     return [value if value is None or value.__class__ is float else float(value) for value in values]
 
 
 def _wholes(values: list[Any]) -> list[int | None]:
-    """Checked counts as the engines store them (:func:`_whole` of each)."""
+    """Checked counts as the engines store them: ints (``None``: none)."""
     return [value if value is None or value.__class__ is int else int(value) for value in values]
 
 
@@ -673,10 +658,22 @@ def fide_player(record: PlayerRecord, number: int, games: int | None, k: float |
     ``k`` have passed a list's checks (:func:`xlrating.lists.check.check_season`) or were computed
     by the season, so they are not checked again."""
     if checked:
-        return _checked_fide_player(number, _float(record.rating), _whole(games), _float(record.peak),
-                                    record.birth_date, _float(k), False)
+        return fide_columns([record.rating], [games], [record.peak], [record.birth_date], [k],
+                            first=number)[0]
     return fide.FidePlayer(number=number, rating=record.rating, games=games, highest_rating=record.peak,
                            birth_date=record.birth_date, k=k)
+
+
+def fide_columns(rating: list[float | None], games: list[int | None], peak: list[float | None],
+                 birth_date: list[date | None], k: list[float | None], *, first: int = 1
+                 ) -> PlayerColumns[fide.FidePlayer]:
+    """The engine's players ``first``, ``first + 1``, ... as columns
+    (:class:`~xlrating._player_columns.PlayerColumns`) of values that have passed a list's checks
+    or were computed by a season (:func:`fide_player`'s ``checked``), a list each by player:
+    ratings, highest ratings and K made floats, games ints, nothing checked again."""
+    return PlayerColumns(fide.FidePlayer, [list(range(first, first + len(rating))), _floats(rating),
+                                           _wholes(games), _floats(peak), birth_date, _floats(k),
+                                           [False] * len(rating)])
 
 
 def _fide_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] | None, RowProblems]:

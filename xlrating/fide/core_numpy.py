@@ -17,6 +17,7 @@ from weakref import ReferenceType, ref
 import numpy as np
 import numpy.typing as npt
 
+from .._player_columns import field_values, fields_at
 from .._sides_numpy import ArraySides, Flags, Floats, Index, Ints, Rounds
 from .core import LAST_ROW, PD_HIGH, PD_LOW, Line, RatedChanges, RatedSums, given_k_within, new_rating
 from .core_plain import changes_one_by_one, new_ratings_one_by_one
@@ -195,17 +196,18 @@ def k_by_rules(edition: FideRules, on: date, players: Sequence[FidePlayer],
     player's entry means nothing. ``rating``: the players' ratings (0 if unrated), if at hand."""
     size = len(players)
     if rating is None:
-        rating = np.fromiter([p.rating or 0.0 for p in players], np.float64, size)
+        rating = np.fromiter([r or 0.0 for r in field_values(players, "rating")], np.float64, size)
     # Each column read into a list, then an array: a fifth faster than from a generator.
-    highest = np.maximum(rating, np.fromiter([p.highest_rating or 0.0 for p in players], np.float64, size))
+    highest = np.maximum(rating, np.fromiter([r or 0.0 for r in field_values(players, "highest_rating")],
+                                             np.float64, size))
     k = np.full(size, edition.k_standard, dtype=np.int64)
     if edition.k_junior is not None:
-        born = np.fromiter([-(10**6) if p.birth_date is None else p.birth_date.year for p in players],
+        born = np.fromiter([-(10**6) if b is None else b.year for b in field_values(players, "birth_date")],
                            np.int64, size)
         k[(on.year <= born + edition.k_junior_age) & (highest < edition.k_junior_below)] = edition.k_junior
     top = highest >= edition.k_top_rating
     k[top] = edition.k_top
-    games = np.fromiter([-1 if p.games is None else p.games for p in players], np.int64, size)
+    games = np.fromiter([-1 if g is None else g for g in field_values(players, "games")], np.int64, size)
     new = (games >= 0) & (games < edition.k_new_games)
     if not edition.k_top_needs_games:
         new &= ~top
@@ -239,7 +241,7 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
     games, excess, opponents = arrays["games"], arrays["excess"], arrays["opponents"]
     rated = np.asarray(units, dtype=np.int64)
     k_rule = k_by_rules(edition, on, players, rated / scale)  # each rating exactly: units / scale rounded
-    given, held = _given_ks(edition, [p.k for p in players], games)
+    given, held = _given_ks(edition, field_values(players, "k"), games)
     # (a K given above the 700 rule's limit is held to it, but K before the rule is kept for the note)
     largest_k = max([int(k_rule.max(initial=0)),
                      *(max(numerator, before) for (numerator, _), before in held)])
@@ -312,7 +314,7 @@ def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: lis
     largest = int(total.max(initial=0)) + 1000 * scale * (int(games.max(initial=0)) + 2)  # Rc + dp, over it
     if scale > LARGEST_SCALE or 4 * largest >= EXACT_FLOAT:
         return None
-    first = np.array([not players[i].games for i in new.tolist()], dtype=np.bool_)
+    first = np.array([not prior for prior in fields_at(players, "games", new.tolist())], dtype=np.bool_)
     formula = ru_by_formula(edition, games, halves, total, scale, first)
     ru = np.array(formula[1], dtype=np.int64)
     limited = ru < edition.rating_floor  # what apply_limits changes: under the floor, over the maximum

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
@@ -45,6 +45,7 @@ from typing import Any, cast
 from .. import _check, _vector
 from .._columns import MANY, Picker, empty_columns, picker, put_columns, put_row
 from .._gc import collector_paused
+from .._player_columns import checked_players, field_values, records
 from .._sides import listed_sides
 from ..errors import EventError
 from ..model import (
@@ -96,16 +97,19 @@ def _not_rated(skipped: int) -> str:
 class _Event:
     """One event's players and games as the numeric core holds them, and the steps that rate it."""
 
-    def __init__(self, edition: FideRules, kind: EventType, on: date, players: tuple[FidePlayer, ...],
+    def __init__(self, edition: FideRules, kind: EventType, on: date, players: Sequence[FidePlayer],
                  games: Sequence[Game], explain: bool) -> None:
         self.edition = edition
         self.kind = kind
         self.on = on
-        self.players = players
+        self.vector = _vector.vectorised(2 * len(games), FROM_SIDES)
+        # Players given as columns (a season's) are read a column at a time on arrays; the plain
+        # core reads each player's record, built once.
+        self.players = players = players if self.vector else records(players)
         self.explain = explain
-        self.numbers = [p.number for p in players]
+        self.numbers = field_values(players, "number")
         _check.unique("players", self.numbers)
-        self.ratings = ratings = [p.rating for p in players]
+        self.ratings = ratings = field_values(players, "rating")
         distinct = set(ratings)  # a large event has far fewer distinct ratings than players
         if any(r is not None and r < LOWEST_PUBLISHED for r in distinct):
             _check_floor(edition, players)  # names every player so rated
@@ -115,7 +119,7 @@ class _Event:
         self.units = [units[r] for r in ratings]
         """Each rating in units of ``1/scale`` (0: unrated)."""
         self.is_rated = [r is not None for r in ratings]
-        since = [p.rated_since_event for p in players]
+        since = field_values(players, "rated_since_event")
         self.some_rated_since = any(since)
         self.counts_as_rated = list(map(gt, self.is_rated, since)) if self.some_rated_since else self.is_rated
         """Whether each player counts as rated for his opponents: rated, and not since the event."""
@@ -131,7 +135,7 @@ class _Event:
         """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
         imported, else in plain Python (the same integers either way)."""
         fixed = (self.edition, self.on, self.players, self.units, self.cap, self.is_rated, self.scale)
-        if _vector.vectorised(2 * len(games), FROM_SIDES):
+        if self.vector:
             from .._sides_numpy import array_sides
             from .core_numpy import NumpyCore
 
@@ -198,9 +202,10 @@ class _Event:
             everyone = range(len(self.players))
             found = empty_columns(names, len(everyone))
             with_games = list(compress(everyone, map(mul, self.is_rated, sums.games)))
-            put_columns(found, with_games, self.rated_fields(with_games, sums, changes), method=Method.ELO)
+            put_columns(found, with_games, self.rated_fields(with_games, sums, changes, names),
+                        method=Method.ELO)
             unrated = list(compress(everyone, map(not_, self.is_rated)))
-            put_columns(found, unrated, self.new_fields(unrated, new))
+            put_columns(found, unrated, self.new_fields(unrated, new, names))
             for i in compress(everyone, map(gt, self.is_rated, map(bool, sums.games))):  # no rated game
                 put_row(found, i, self.unchanged_fields(i))
             return found
@@ -303,24 +308,26 @@ class _Event:
                 "post_games": player.games, "initial_rating": player.rating, "initial_games": player.games,
                 "change": 0.0}
 
-    def rated_fields(self, positions: Sequence[int], sums: RatedSums,
-                     changes: RatedChanges) -> dict[str, Sequence[Any]]:
+    def rated_fields(self, positions: Sequence[int], sums: RatedSums, changes: RatedChanges,
+                     names: Collection[str] | None = None) -> dict[str, Sequence[Any]]:
         """The numeric fields (but the method, :attr:`~xlrating.model.Method.ELO`) of the
         outcomes (10.5) of the rated players at ``positions``, each with a game against an
-        opponent who counts as rated in ``sums``: each field's values for all of them."""
+        opponent who counts as rated in ``sums``: each field's values for all of them (of the
+        fields ``names`` only, if given: a season reads a few of them as columns)."""
         pick = picker(positions)
-        games = pick(sums.games)
-        ratings = pick(self.ratings)
-        prior = [p.games for p in pick(self.players)]
-        return {
-            "player": pick(self.numbers), "rated_games": games,
-            "rated_score": pick(sums.score), "pre_rating": ratings,
-            "pre_games": prior, "post_rating": pick(changes.post_rating),
-            "post_games": [None if n is None else n + m for n, m in zip(prior, games, strict=True)],
-            "initial_rating": ratings, "initial_games": prior, "change": pick(changes.change),
-            "k": pick(changes.k_value), "expected_score": pick(sums.expected),
-            "performance": pick(changes.performance),
-        }
+        games = cache(lambda: pick(sums.games))
+        ratings = cache(lambda: pick(self.ratings))
+        prior = cache(lambda: pick(field_values(self.players, "games")))
+        return _only(names, {
+            "player": lambda: pick(self.numbers), "rated_games": games,
+            "rated_score": lambda: pick(sums.score), "pre_rating": ratings,
+            "pre_games": prior, "post_rating": lambda: pick(changes.post_rating),
+            "post_games": lambda: [None if n is None else n + m
+                                   for n, m in zip(prior(), games(), strict=True)],
+            "initial_rating": ratings, "initial_games": prior, "change": lambda: pick(changes.change),
+            "k": lambda: pick(changes.k_value), "expected_score": lambda: pick(sums.expected),
+            "performance": lambda: pick(changes.performance),
+        })
 
     def rated_outcomes(self, positions: Sequence[int], sums: RatedSums,
                        changes: RatedChanges) -> list[PlayerOutcome]:
@@ -481,23 +488,25 @@ class _Event:
             "notes": [new[i].notes for i in positions],
         })
 
-    def new_fields(self, positions: Sequence[int], new: dict[int, NewPlayerRating]
-                   ) -> dict[str, Sequence[Any]]:
+    def new_fields(self, positions: Sequence[int], new: dict[int, NewPlayerRating],
+                   names: Collection[str] | None = None) -> dict[str, Sequence[Any]]:
         """The numeric fields of the outcomes (10.2) of the new players at ``positions`` (``new``:
-        each one's Ru result): each field's values for all of them."""
+        each one's Ru result): each field's values for all of them (of the fields ``names`` only,
+        if given)."""
         pick = picker(positions)
-        results = [new[i] for i in positions]
-        prior = [p.games for p in pick(self.players)]
-        return {
-            "player": pick(self.numbers),
-            "method": [Method.UNRATED if r.games else Method.NOT_RATED for r in results],
-            "rated_games": [r.games for r in results], "rated_score": [r.score for r in results],
-            "pre_rating": [None] * len(positions), "pre_games": prior,
-            "post_rating": [None if r.rating is None else float(r.rating) for r in results],
-            "post_games": [None if r.rating is None else (n or 0) + r.games
-                           for n, r in zip(prior, results, strict=True)],
-            "performance": [None if r.ru is None else float(r.ru) for r in results],
-        }
+        results = cache(lambda: [new[i] for i in positions])
+        prior = cache(lambda: pick(field_values(self.players, "games")))
+        return _only(names, {
+            "player": lambda: pick(self.numbers),
+            "method": lambda: [Method.UNRATED if r.games else Method.NOT_RATED for r in results()],
+            "rated_games": lambda: [r.games for r in results()],
+            "rated_score": lambda: [r.score for r in results()],
+            "pre_rating": lambda: [None] * len(positions), "pre_games": prior,
+            "post_rating": lambda: [None if r.rating is None else float(r.rating) for r in results()],
+            "post_games": lambda: [None if r.rating is None else (n or 0) + r.games
+                                   for n, r in zip(prior(), results(), strict=True)],
+            "performance": lambda: [None if r.ru is None else float(r.ru) for r in results()],
+        })
 
     def unrated_outcome(self, i: int, result: NewPlayerRating, lines: Sequence[GameLine]) -> PlayerOutcome:
         """A new player's outcome from the Ru result (10.2)."""
@@ -542,7 +551,7 @@ def rate_event(
     if start is not None and end_date is not None and start > on:
         raise EventError(f"The event's start date {start.isoformat()} is after its end date {on.isoformat()}")
     _check.event_options(None, None, event_name, explain)  # the dates are checked above
-    field = _check.items("players", players, FidePlayer, "a FidePlayer")
+    field = checked_players(players, FidePlayer, "a FidePlayer")
     played = checked_games(games)  # read in full while the event is set up
     with collector_paused():  # the event's numbers form no cycles (see xlrating._gc)
         outcome = _Event(edition, kind, on, field, played, explain).rate()
@@ -562,6 +571,13 @@ def rate_event(
     )
     return EventOutcome(system=outcome.system, rules=outcome.rules, players=outcome.players,
                         parameters=parameters, notes=outcome.notes)
+
+
+def _only(names: Collection[str] | None, fields: dict[str, Callable[[], Sequence[Any]]]
+          ) -> dict[str, Sequence[Any]]:
+    """The values of the fields ``names`` (``None``: every field) of ``fields``, each made by its
+    function: only the fields asked for are made."""
+    return {name: make() for name, make in fields.items() if names is None or name in names}
 
 
 def _check_floor(edition: FideRules, players: Sequence[FidePlayer]) -> None:

@@ -32,6 +32,13 @@
   a zero score in the first event disregarded, 8.2.1; at most 2200, 8.2.3; listed from
   1400, 7.1.2. Handbook: Rn, the games-weighted average of each event's Ru, 10.3). A
   player who gets a first rating joins the list with the games it is based on.
+
+A season keeps the fields a period changes (the rating, games, peak, events, pending results and
+K) as the working list's columns (:class:`~.working.WorkingList`): a period reads them as at its
+start, its players by their positions, and writes them in place when it closes; each changed
+entry is built once, when the season gives its result. The engine's players of each wave are
+handed over as columns too (:func:`xlrating.systems.fide_columns`), each rated player with his K
+for the period.
 """
 
 from __future__ import annotations
@@ -39,20 +46,25 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import functools
-from collections.abc import Hashable, Sequence
+from collections import deque
+from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from itertools import compress, repeat
+from operator import and_, gt, is_not, itemgetter, not_
+from typing import Any, cast
 
 from .. import fide as engine
+from .._columns import picker
+from .._player_columns import PlayerColumns
 from ..adjustments import RatingAdjustment
 from ..errors import XlratingError
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..fide.unrated import new_player_of_sums
 from ..model import EventType, Method, outcome_columns
-from ..systems import fide_player
-from .model import Entry, Event, PendingEvent, PlayerId, evolve, evolver
-from .rate import Season, Seating, call_engine, engine_errors, engine_players
+from ..systems import fide_columns
+from .model import Entry, Event, PendingEvent, PlayerId, evolve
+from .rate import Season, Seating, call_engine, engine_errors
 
 _MONTHLY_FROM = dt.date(2012, 7, 1)
 _BIMONTHLY_FROM = dt.date(2009, 7, 1)
@@ -89,51 +101,63 @@ def _month(on: dt.date) -> int:
     return on.year * 12 + on.month - 1
 
 
-_Start = tuple[list[Entry], list[float | None]]
-"""An event's players' entries and ratings at the start of its period, by pairing number - 1."""
+_Start = tuple[list[int], list[float | None]]
+"""An event's (or wave's) players' positions in the working list and their ratings at the start of
+the period, by pairing number - 1."""
+
+_CHANGED = ("rating", "games", "peak", "events", "pending", "k")
+"""What a season changes in an entry (a period's close; the K a new list carries, :func:`_list_k`):
+the working list keeps these as columns (:class:`~.working.WorkingList`), and the birth date,
+which the engine's players read, too."""
 
 
 class _Period:
-    """The working of one rating period."""
+    """The working of one rating period. Its players are kept by their positions in the season's
+    working list, whose columns (:data:`_CHANGED`) hold every entry as at the start of the period
+    until it closes."""
 
     def __init__(self, season: Season, end: dt.date) -> None:
         self.season = season
+        self.working = working = season.working
+        self.rating, self.list_games, self.peak, self.events, self.list_pending, self.list_k = map(
+            working.column, _CHANGED)
+        self.birth_date = working.column("birth_date")
         self.rules = engine.get_rules(season.ratings.rules or None)
         self.end = end
-        self.change: dict[PlayerId, int | Fraction] = {}
+        self.change: dict[int, int | Fraction] = {}
         """Each rated player's exact change in the period so far, in hundredths of a point (an
-        ``int`` while K is whole, as it almost always is; a ``Fraction`` otherwise)."""
-        """Each rated player's exact total change in the period."""
-        self.games: dict[PlayerId, int] = {}
+        ``int`` while K is whole, as it almost always is; a ``Fraction`` otherwise), by position."""
+        self.games: dict[int, int] = {}
         """Each rated player's games against rated opponents in the period."""
-        self.played: dict[PlayerId, int] = {}
+        self.played: dict[int, int] = {}
         """Events each player played in the period."""
-        self.pending: dict[PlayerId, list[PendingEvent]] = {}
-        self.so_far: dict[PlayerId, int] = {}
+        self.pending: dict[int, list[PendingEvent]] = {}
+        self.so_far: dict[int, int] = {}
         """Each unrated player's games in earlier rated events, as :meth:`games_so_far` counts them."""
-        self.rows: list[tuple[PlayerId, Event, float | None, int | Fraction | None, int]] = []
-        self.k: dict[PlayerId, int] = {}
-        self.rated: dict[PlayerId, int] = {}
+        self.rows: list[tuple[Sequence[PlayerId], Sequence[str], list[int], list[float | None],
+                              list[int | Fraction | None], Sequence[int]]] = []
+        """Each wave's history rows, written when the period closes: the players' IDs, events,
+        positions, ratings at the start, exact changes in hundredths and rated games."""
+        self.rated: dict[int, int] = {}
         """Each rated player's rated games in the period, as the engine counted them."""
 
     def start(self, seating: Seating) -> _Start:
-        """The seated players' entries and ratings at the start of the period, by pairing number
-        - 1 (the period's entries do not change until it closes)."""
-        at_start = list(map(self.season.entries.__getitem__, seating.ids))
-        return at_start, [entry.rating for entry in at_start]
+        """The seated players' positions and ratings at the start of the period, by pairing number
+        - 1 (the columns do not change until the period closes)."""
+        positions = self.working.positions(seating.ids)
+        return positions, list(map(self.rating.__getitem__, positions))
 
     def count(self, seatings: Sequence[Seating]) -> list[_Start]:
         """Each rated player's games against rated opponents in the period (the 700 rule). Gives
-        each event's (or wave's) players' entries and ratings at the start of the period
+        each event's (or wave's) players' positions and ratings at the start of the period
         (:meth:`start`)."""
         games = self.games
         starts = []
         for seating in seatings:
-            ids = seating.ids
             start = self.start(seating)
-            ratings = start[1]
+            positions, ratings = start
             starts.append(start)
-            counts = [0] * (len(ids) + 1)
+            counts = [0] * (len(positions) + 1)
             # Games against rated opponents by pairing number (every game when all are rated).
             firsts, seconds = seating.games.players, seating.games.opponents
             if None not in ratings:
@@ -145,33 +169,32 @@ class _Period:
                     if ratings[a - 1] is not None and ratings[b - 1] is not None:
                         counts[a] += 1
                         counts[b] += 1
-            for key, played in zip(ids, counts[1:], strict=True):
-                if played:
-                    games[key] = games.get(key, 0) + played
+            _add(games, positions, counts[1:])
         return starts
 
-    def k_of(self, key: PlayerId, entry: Entry) -> int:
-        """A rated player's K for the period, with no K given on the list: found once per period."""
-        k = self.k.get(key)
-        if k is None:
-            assert entry.rating is not None and entry.k is None
-            # The entry was checked when the list was read: the rules' K without checking it again.
-            rule = k_rule(self.rules, entry.rating, entry.games, entry.peak, entry.birth_date, self.end)[0]
-            k = self.k[key] = k_limit(self.rules, rule, self.games.get(key) or None)
-        return k
+    def k_by_rules(self, positions: Sequence[int], ratings: Sequence[float], games: Sequence[int | None],
+                   peaks: Sequence[float | None], births: Sequence[dt.date | None]) -> list[int]:
+        """The K for the period of the rated players at ``positions`` with no K given on the list
+        (their ratings, games, peaks and birth dates there): the rules' K on the period's last day,
+        held to the 700 rule over the period's games. The entries were checked when the list was
+        read: the rules' K without checking them again."""
+        rules = self.rules
+        found = map(k_rule, repeat(rules), ratings, games, peaks, births, repeat(self.end))
+        return list(map(k_limit, repeat(rules), map(itemgetter(0), found), map(self.games.get, positions)))
 
-    def given_k(self, key: PlayerId, entry: Entry) -> float:
+    def given_k(self, at: int) -> float:
         """A K given on the list (FIDE publishes each player's K with his rating) for the period:
         the K it has become by the period's last day (:func:`next_k`: the permanent 10 once a
         published rating has reached 2400, a K 40 that the entry's games and birth date tell has
         ended), held to the 700 rule over the period's games, which were unknown when it was
         published (FIDE Rating Regulations 2024, 8.3.3)."""
-        k = next_k(self.rules, entry, self.end)
-        return k_limit(self.rules, k, self.games.get(key) or None)  # type: ignore[arg-type]
+        k = _next_k(self.rules, self.list_k[at], self.rating[at], self.list_games[at], self.peak[at],
+                    self.birth_date[at], self.end)
+        return k_limit(self.rules, k, self.games.get(at) or None)  # type: ignore[arg-type]
 
     def rate(self, events: Sequence[Event], seated: tuple[Sequence[Event], Seating, _Start]) -> None:
         """Rate one event, or a wave of events alike (:func:`options`) as one. ``seated``: a wave
-        as the period seated it, its seating and its players' entries and ratings at the start
+        as the period seated it, its seating and its players' positions and ratings at the start
         of the period (:meth:`count`); ``events`` are that wave, or one of its events rated
         alone (after the wave was refused), seated now."""
         wave, seating, start = seated
@@ -182,19 +205,8 @@ class _Period:
             self._rate(events, seating, start)
 
     def _rate(self, wave: Sequence[Event], seating: Seating, start: _Start) -> None:
-        at_start = start[0]
         first = wave[0]
-
-        def player(key: PlayerId, number: int) -> engine.FidePlayer:
-            # A rated player's K is the period's (or the list's); an unrated one's games are those so far.
-            entry = at_start[number - 1]
-            if entry.rating is None:
-                so_far = self.games_so_far(key, entry) or None
-                return fide_player(entry, number, so_far, entry.k, checked=True)
-            k = self.given_k(key, entry) if entry.k is not None else self.k_of(key, entry)
-            return fide_player(entry, number, entry.games, k, checked=True)
-
-        players = engine_players(seating.ids, player)
+        players = _engine_players(self, start)
         outcome = call_engine(
             engine.rate_event,
             players,
@@ -216,72 +228,74 @@ class _Period:
         each unrated player's pending results, each player's history row to be written when the
         period closes. ``columns``: the outcome's method, K, rated score, expected score, rated
         games and performance, by pairing number - 1."""
-        at_start, ratings = start
-        lines = self._unrated_lines(seating, ratings)
-        by_ru = uses_ru(self.rules)
-        played_in, change_of, rated_in, rows = self.played, self.change, self.rated, self.rows
-        elo = Method.ELO
+        positions, ratings = start
+        methods, ks, scores, expected, games, performance = columns
         events = seating.per_player(wave)
-        for key, entry, rating, event, method, k, score, expected, games, performance in zip(
-                seating.ids, at_start, ratings, events, *columns, strict=True):
-            played = played_in.get(key, 0)
-            played_in[key] = played + 1
-            if rating is not None:
-                change: int | Fraction = 0
-                if method is elo:
-                    assert k is not None and expected is not None
-                    # K x (score - sum of PD) in hundredths: half points and PD hundredths are
-                    # whole numbers, so this is exact.
-                    margin = 50 * round(score * 2) - round(expected * 100)
-                    whole = int(k)
-                    change = whole * margin if k == whole else exact(k) * margin
-                change_of[key] = change_of.get(key, 0) + change
-                rated_in[key] = rated_in.get(key, 0) + games
-                rows.append((key, event, rating, change, games))
-                continue
-            opponents, results = lines[key]
-            ru = performance if by_ru else None
+        changes = list(map(_hundredths, ratings, methods, ks, scores, expected))
+        rated_positions: Sequence[int] = positions
+        rated_changes: Sequence[int | Fraction | None] = changes
+        rated_games: Sequence[int] = games
+        if None in ratings:
+            self._pend(seating, positions, ratings, events, games, performance)
+            pick = picker(list(compress(range(len(ratings)), map(is_not, ratings, repeat(None)))))
+            rated_positions, rated_changes, rated_games = pick(positions), pick(changes), pick(games)
+        _add(self.change, rated_positions, rated_changes)
+        _add(self.rated, rated_positions, rated_games)
+        _add(self.played, positions, [1] * len(positions))
+        self.rows.append((seating.ids, [event.id for event in events], positions, ratings, changes, games))
+
+    def _pend(self, seating: Seating, positions: Sequence[int], ratings: list[float | None],
+              events: Sequence[Event], games: Sequence[int], performance: Sequence[float | None]) -> None:
+        """Keep each unrated player's results of a wave pending (``games``, ``performance``: the
+        outcome's rated games and performance, by pairing number - 1)."""
+        by_ru = uses_ru(self.rules)
+        played_in = self.played
+        for index, lines in self._unrated_lines(seating, ratings).items():
+            at, event = positions[index], events[index]
+            opponents, results = lines
+            ru = performance[index] if by_ru else None
             pending = PendingEvent(
                 event.end_date,
                 tuple(opponents),
                 tuple(results),
-                first=entry.events + played == 0 and not self.games_so_far(key, entry),
+                first=self.events[at] + played_in.get(at, 0) == 0 and not self.games_so_far(at),
                 ru=ru,
-                ru_games=games if ru is not None else 0,
+                ru_games=games[index] if ru is not None else 0,
                 event=event.id,
             )
-            self.pending.setdefault(key, []).append(pending)
-            self.so_far[key] += len(results)
-            rows.append((key, event, None, None, games))
+            self.pending.setdefault(at, []).append(pending)
+            self.so_far[at] += len(results)
 
-    def games_so_far(self, key: PlayerId, entry: Entry) -> int:
-        """An unrated player's games in earlier rated events: those the list gives, those still
-        pending from earlier periods and those of his earlier events in this period. With
-        none, this event is his first (FIDE Rating Regulations 2024, 8.2.1; FIDE Handbook
-        B.02, 10.21), whatever the list's ``events`` count says."""
-        games = self.so_far.get(key)
+    def games_so_far(self, at: int) -> int:
+        """The games in earlier rated events of the unrated player at position ``at``: those the list
+        gives, those still pending from earlier periods and those of his earlier events in this
+        period. With none, this event is his first (FIDE Rating Regulations 2024, 8.2.1; FIDE
+        Handbook B.02, 10.21), whatever the list's ``events`` count says."""
+        games = self.so_far.get(at)
         if games is None:
-            games = self.so_far[key] = (entry.games or 0) + sum(len(p.results) for p in entry.pending)
+            earlier = sum(len(p.results) for p in self.list_pending[at])
+            games = self.so_far[at] = (self.list_games[at] or 0) + earlier
         return games
 
     @staticmethod
     def _unrated_lines(seating: Seating, ratings: list[float | None]
-                       ) -> dict[PlayerId, tuple[list[float | None], list[float]]]:
-        """Each unrated player's opponents (at the start of the period) and scores."""
+                       ) -> dict[int, tuple[list[float | None], list[float]]]:
+        """Each unrated player's opponents (at the start of the period) and scores, by pairing
+        number - 1."""
         if None not in ratings:
             return {}
-        lines: dict[PlayerId, tuple[list[float | None], list[float]]] = {
-            key: ([], []) for key, rating in zip(seating.ids, ratings, strict=True) if rating is None
+        lines: dict[int, tuple[list[float | None], list[float]]] = {
+            index: ([], []) for index, rating in enumerate(ratings) if rating is None
         }
-        ids, games = seating.ids, seating.games
+        games = seating.games
         for a, b, score in zip(games.players, games.opponents, games.scores, strict=True):
             a, b = a - 1, b - 1
             if ratings[a] is None:
-                opponents, results = lines[ids[a]]
+                opponents, results = lines[a]
                 opponents.append(ratings[b])
                 results.append(score)
             if ratings[b] is None:
-                opponents, results = lines[ids[b]]
+                opponents, results = lines[b]
                 opponents.append(ratings[a])
                 results.append(1.0 - score)
         return lines
@@ -303,21 +317,20 @@ class _Period:
         return engine.published_rating(pairs, rules=rules) if pairs else None
 
     def close(self) -> None:
-        """Fold the period into the list and write the histories."""
-        posts: dict[PlayerId, float | None] = {}
-        self._close_rated(posts)
-        self._close_unrated(posts)
-        self._write_history(posts)
+        """Fold the period into the list's columns and write the histories."""
+        self._close_rated()
+        self._close_unrated()
+        self.working.write_column([*self.change, *self.pending])
+        self._write_history()
 
-    def _close_rated(self, posts: dict[PlayerId, float | None]) -> None:
+    def _close_rated(self) -> None:
         """Each rated player's list rating after the period, his games, peak and events (delisted
-        under the floor); his new rating into ``posts``."""
-        entries = self.season.entries
+        under the floor)."""
         rules = self.rules
         round_change, floor, played, rated = rules.round_change, rules.rating_floor, self.played, self.rated
-        for key, hundredths in self.change.items():
-            entry = entries[key]
-            start = entry.rating
+        ratings, games, peaks, events = self.rating, self.list_games, self.peak, self.events
+        for at, hundredths in self.change.items():
+            start = ratings[at]
             assert start is not None
             whole = int(start)
             if round_change and type(hundredths) is int and start == whole:
@@ -326,53 +339,93 @@ class _Period:
                 value = float(whole + (points if hundredths >= 0 else -points))
             else:
                 value = float(_rounded(exact(start), Fraction(hundredths, 100), round_change))
-            events = entry.events + played[key]
+            events[at] += played[at]
             if value < floor:
                 # Under the floor the player is delisted and from then on treated as any other
                 # unrated player (FIDE Rating Regulations 2024, the rating floor 1400).
-                entries[key] = _listed(entry, None, None, entry.peak, (), events)
-                posts[key] = None
+                ratings[at] = games[at] = None
+                self.list_pending[at] = ()
                 continue
-            games = None if entry.games is None else entry.games + rated[key]
-            # Games behind the rating after the period (None: 30 or more, count unknown).
-            peak = float(max(entry.peak if entry.peak is not None else start, value))
-            entries[key] = _closed(entry, value, games, peak, events)
-            posts[key] = value
+            ratings[at] = value
+            if games[at] is not None:  # (None: 30 or more games behind the rating, count unknown)
+                games[at] += rated[at]
+            peak = peaks[at]
+            peaks[at] = float(max(peak if peak is not None else start, value))
 
-    def _close_unrated(self, posts: dict[PlayerId, float | None]) -> None:
+    def _close_unrated(self) -> None:
         """Each unrated player who played in the period: his pooled results rated, a first rating
-        or his results kept pending; his new rating (or ``None``) into ``posts``."""
-        entries = self.season.entries
+        or his results kept pending."""
         horizon = _month(self.end) - self.season.settings.pool_months
-        for key, new in self.pending.items():
-            entry = entries[key]
-            pooled = [p for p in (*entry.pending, *new) if _month(p.end_date) > horizon]
+        ratings, games, peaks, events = self.rating, self.list_games, self.peak, self.events
+        pending = self.list_pending
+        for at, new in self.pending.items():
+            pooled = [p for p in (*pending[at], *new) if _month(p.end_date) > horizon]
             first = self.first_rating(pooled)
-            events = entry.events + self.played[key]
+            events[at] += self.played[at]
             if first is None or first.rating is None:
-                entries[key] = _pooled(entry, tuple(pooled), events)
-                posts[key] = None
+                pending[at] = tuple(pooled)
             else:
-                rating = float(first.rating)
-                entries[key] = _listed(entry, rating, first.games, rating, (), events)
-                posts[key] = rating
+                ratings[at] = peaks[at] = float(first.rating)
+                games[at] = first.games
+                pending[at] = ()
 
-    def _write_history(self, posts: dict[PlayerId, float | None]) -> None:
+    def _write_history(self) -> None:
         """Each player's history row of each of his events in the period, with his list rating
-        after it (``posts``)."""
-        keys, events, pres, changes, games = zip(*self.rows, strict=True) if self.rows else ((),) * 5
-        self.season.working.write_history(
-            keys, [event.id for event in events], "FIDE", pres, list(map(posts.__getitem__, keys)),
-            [None if change is None else float(change / 100) for change in changes], games)
+        after it (his rating in the columns once the period is closed)."""
+        write, rating = self.working.write_history, self.rating
+        for ids, events, positions, pres, changes, games in self.rows:
+            write(ids, events, "FIDE", pres, list(map(rating.__getitem__, positions)),
+                  [None if change is None else float(change / 100) for change in changes], games)
 
 
-_closed = evolver("rating", "games", "peak", "events")
-"""A rated entry after its period, those fields in that order (:meth:`_Period.close`)."""
-_pooled = evolver("pending", "events")
-"""An unrated entry after a period without a first rating, those fields in that order."""
-_listed = evolver("rating", "games", "peak", "pending", "events")
-"""An entry listed (a first rating) or delisted (under the floor) at a period's end, those fields
-in that order."""
+def _engine_players(period: _Period, start: _Start) -> PlayerColumns[engine.FidePlayer]:
+    """The engine's players of a wave, from the period's columns at their positions (``start``): a
+    rated player with his K for the period (:meth:`_Period.k_by_rules`, or a K given on the list
+    held to it, :meth:`_Period.given_k`), an unrated one with his games so far and the K given, if
+    any."""
+    positions, ratings = start
+    ks = list(map(period.list_k.__getitem__, positions))
+    games = list(map(period.list_games.__getitem__, positions))
+    peaks = list(map(period.peak.__getitem__, positions))
+    births = list(map(period.birth_date.__getitem__, positions))
+    everyone = range(len(positions))
+    rated = list(map(is_not, ratings, repeat(None)))
+    given = list(map(is_not, ks, repeat(None)))
+    by_rules = list(compress(everyone, map(gt, rated, given)))  # rated, no K given
+    if len(by_rules) < len(positions):
+        for index in compress(everyone, map(and_, rated, given)):
+            ks[index] = period.given_k(positions[index])
+        for index in compress(everyone, map(not_, rated)):
+            games[index] = period.games_so_far(positions[index]) or None
+    if by_rules:
+        pick = picker(by_rules)
+        found = period.k_by_rules(pick(positions), pick(ratings), pick(games), pick(peaks), pick(births))
+        deque(map(ks.__setitem__, by_rules, found), 0)
+    return fide_columns(ratings, games, peaks, births, ks)
+
+
+def _hundredths(rating: float | None, method: Method, k: float | None, score: float,
+                expected: float | None) -> int | Fraction | None:
+    """A player's exact change in an event, K x (score - sum of PD), in hundredths of a point
+    (half points and PD hundredths are whole numbers, so this is exact): 0 for a rated player not
+    rated by Elo, ``None`` for an unrated one."""
+    if rating is None:
+        return None
+    if method is not Method.ELO:
+        return 0
+    assert k is not None and expected is not None
+    margin = 50 * round(score * 2) - round(expected * 100)
+    whole = int(k)
+    return whole * margin if k == whole else exact(k) * margin
+
+
+def _add(totals: dict[int, Any], positions: Sequence[int], values: Iterable[Any]) -> None:
+    """Add each of ``values`` to ``totals`` at its position (each position once in ``positions``;
+    one not in ``totals`` counts from 0): the sums of a period's waves."""
+    found = dict(zip(positions, values, strict=True))
+    for at in found.keys() & totals.keys():
+        found[at] += totals[at]
+    totals.update(found)
 
 
 def _rounded(start: int | Fraction, total: Fraction, round_change: bool) -> int | Fraction:
@@ -389,13 +442,10 @@ def _unrated_rating(rules: engine.FideRules, opponents: Sequence[float | None], 
     games recorded in it (the season reads its rating, its games and whether it was disregarded):
     from the sums over the games against rated opponents, as :func:`~xlrating.fide.unrated.new_player`
     takes them."""
-    total: int | Fraction = 0
-    games = halves = 0
-    for opponent, result in zip(opponents, results, strict=True):
-        if opponent is not None:
-            total += exact(opponent)
-            halves += int(2 * result)
-            games += 1
+    counted = list(map(is_not, opponents, repeat(None)))  # the games against rated opponents
+    total: int | Fraction = sum(map(exact, cast("Iterable[float]", compress(opponents, counted))))
+    halves = int(2 * sum(compress(results, counted)))  # (half points: exact in binary)
+    games = sum(counted)
     rated_total = (total, 1) if type(total) is int else (total.numerator, total.denominator)
     return new_player_of_sums(rules, games, halves, rated_total, skipped=len(results) - games,
                               first_event=first_event, explain=False)
@@ -416,6 +466,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
     """Rate the season's events period by period; an adjustment of the list (FIDE's of
     1 March 2024) is applied before the first period that starts on or after its date."""
     adjustments = engine.get_rules(season.ratings.rules or None).adjustments
+    season.working.keep(*_CHANGED, read=("birth_date",))
     index = 0
     while index < len(events):
         first, last = period_of(events[index].end_date, season.settings.period_months)
@@ -441,13 +492,18 @@ def _list_k(season: Season, last: dt.date) -> None:
     after ``last`` (the season's last period's last day) would use (:func:`next_k`)."""
     rules = engine.get_rules(season.ratings.rules or None)
     on = period_of(last + dt.timedelta(days=1), season.settings.period_months)[1]
-    entries = season.entries
-    for key in season.working.played():
-        entry = entries[key]
-        if entry.k is not None and entry.rating is not None:
-            k = next_k(rules, entry, on)
-            if k != entry.k:
-                entries[key] = evolve(entry, k=k)
+    working = season.working
+    rating, games, peak, _, _, given = map(working.column, _CHANGED)
+    birth_date = working.column("birth_date")
+    changed = []
+    for at in working.positions(working.played()):
+        k = given[at]
+        if k is not None and rating[at] is not None:
+            new = _next_k(rules, k, rating[at], games[at], peak[at], birth_date[at], on)
+            if new != k:
+                given[at] = new
+                changed.append(at)
+    working.write_column(changed)
 
 
 def next_k(rules: engine.FideRules, entry: Entry, on: dt.date) -> float:
@@ -460,14 +516,19 @@ def next_k(rules: engine.FideRules, entry: Entry, on: dt.date) -> float:
     and its birth date is known, or its highest rating has left the junior K behind; else the
     K given is kept. The 700 rule is each period's own, not the list's."""
     assert entry.k is not None and entry.rating is not None
-    k = entry.k
-    rule, why = k_rule(rules, entry.rating, entry.games, entry.peak, entry.birth_date, on)
+    return _next_k(rules, entry.k, entry.rating, entry.games, entry.peak, entry.birth_date, on)
+
+
+def _next_k(rules: engine.FideRules, k: float, rating: float, games: int | None, peak: float | None,
+            birth_date: dt.date | None, on: dt.date) -> float:
+    """:func:`next_k` of an entry's values (a season's working list keeps them as columns)."""
+    rule, why = k_rule(rules, rating, games, peak, birth_date, on)
     lower = float(rule) if rule < k else k
     if why == "top" and not rules.k_top_needs_games:
         return lower
-    highest = max(entry.rating, entry.peak if entry.peak is not None else entry.rating)
-    told = entry.games is not None and (
-        rules.k_junior is None or entry.birth_date is not None or highest >= rules.k_junior_below)
+    highest = max(rating, peak if peak is not None else rating)
+    told = games is not None and (
+        rules.k_junior is None or birth_date is not None or highest >= rules.k_junior_below)
     return lower if told else k
 
 
