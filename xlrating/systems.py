@@ -791,11 +791,14 @@ def _icu_columns_of(values: Sequence[list[Any]], rules: icu.IcuRules, *, first: 
     checks: the fields :data:`_ICU_READ`, a list each by player (a season's working list keeps the
     rating and the games as columns). Each player of the kind his data describe
     (:func:`_checked_icu_kind`, which raises :class:`~xlrating.errors.ArgumentError` for data no
-    player of a kind accepts), ratings and K made floats, games ints, nothing checked again."""
+    player of a kind accepts), with his K (:func:`_icu_k`: the one given, but for an unrated or
+    provisional player, so it is looked at only where there is one), ratings and K made floats,
+    games ints, nothing checked again."""
     rating, games, given, birth_date, joined = values
-    limit = repeat(rules.provisional_limit)
-    k = list(map(_icu_k, rating, games, given, limit))
-    kinds = list(map(_checked_icu_kind, rating, games, k, birth_date, joined, repeat(rules)))
+    kinds = list(map(_checked_icu_kind, rating, games, given, birth_date, joined, repeat(rules)))
+    k = given
+    if icu.PlayerKind.UNRATED in kinds or icu.PlayerKind.PROVISIONAL in kinds:
+        k = list(map(_icu_k, rating, games, given, repeat(rules.provisional_limit)))
     return PlayerColumns(icu.IcuPlayer, [
         list(range(first, first + len(rating))), kinds, _floats(rating), _wholes(games), _floats(k),
         birth_date, joined,
@@ -812,15 +815,17 @@ _ICU_KINDS: dict[tuple[Any, ...], icu.PlayerKind] = {}
 """The kinds :func:`_checked_icu_kind` has found, by what decides them."""
 
 
-def _checked_icu_kind(rating: float | None, games: int | None, k: float | None, birth_date: date | None,
+def _checked_icu_kind(rating: float | None, games: int | None, given: float | None, birth_date: date | None,
                       joined: date | None, rules: icu.IcuRules) -> icu.PlayerKind:
-    """:func:`xlrating.icu.classify` of a checked player's values. Once the values pass its
-    checks, its table reads only which of them are given, the games and the provisional limit, so
-    each such combination is classified once (a season builds about a million players); values
+    """:func:`xlrating.icu.classify` of a checked player's values, with his K (:func:`_icu_k` of the
+    K ``given``). Once the values pass its checks, its table reads only which of them are given,
+    the games and the provisional limit (and :func:`_icu_k` only which are given and the games),
+    so each such combination is classified once (a season builds about a million players); values
     it refuses are refused each time."""
-    key = (rules.provisional_limit, rating is None, games, k is None, birth_date is None, joined is None)
+    key = (rules.provisional_limit, rating is None, games, given is None, birth_date is None, joined is None)
     kind = _ICU_KINDS.get(key)
     if kind is None:
+        k = _icu_k(rating, games, given, rules.provisional_limit)
         kind = icu.classify(rating, games, k, birth_date, joined, rules=rules)
         _ICU_KINDS[key] = kind
     return kind
