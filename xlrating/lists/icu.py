@@ -108,7 +108,7 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, positions
     pres, posts, post_games, changes, rated_games = columns
     rating, games = working.column("rating"), working.column("games")
     kinds = field_values(players, "kind")
-    if kinds.count(_RATED) == len(kinds) and None not in posts:  # (the common case: every rating written)
+    if _all_written(kinds, posts):  # (the common case)
         for at, post, after in zip(positions, posts, post_games, strict=True):
             rating[at] = post
             games[at] = after
@@ -128,6 +128,12 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, positions
 
 
 _RATED, _FOREIGN = icu.PlayerKind.RATED, icu.PlayerKind.FOREIGN
+
+
+def _all_written(kinds: list[icu.PlayerKind], posts: Sequence[float | None]) -> bool:
+    """Whether :func:`fold_wave` writes every player's rating (every player rated, each with a
+    post-event rating), so that it writes them all without a test per player."""
+    return kinds.count(_RATED) == len(kinds) and None not in posts
 
 
 def _engine_players(working: WorkingList, ids: Sequence[PlayerId], positions: Sequence[int],
