@@ -28,6 +28,7 @@ from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
+from .._columns import looked_up, picker
 from .model import Entry, HistoryRow, PlayerId, evolver, history_row
 
 
@@ -78,19 +79,20 @@ class WorkingList:
         :meth:`write_column` writes."""
         return self.columns[self.fields.index(name)]
 
-    def positions(self, ids: Iterable[PlayerId]) -> list[int]:
-        """The positions of the players ``ids``, in order."""
-        return list(map(self.at.__getitem__, ids))
+    def positions(self, ids: Sequence[PlayerId]) -> list[int]:
+        """The positions of the players ``ids``, in order (looked up in one C loop)."""
+        return looked_up(self.at, ids)
 
     def values(self, names: Iterable[str], ids: Sequence[PlayerId], positions: Sequence[int]
                ) -> list[list[Any]]:
         """The fields ``names`` of the players ``ids`` (at ``positions``), a list each by player:
-        each read from its column if it is kept as one, else from the entries."""
+        each read from its column if it is kept as one (picked in one C loop), else from the entries."""
         found: list[list[Any]] = []
         entries: list[Entry] | None = None
+        pick = picker(positions)
         for name in names:
             if name in self.fields:
-                found.append(list(map(self.column(name).__getitem__, positions)))
+                found.append(list(pick(self.column(name))))
                 continue
             if entries is None:
                 entries = list(map(self.records.__getitem__, ids))
@@ -134,8 +136,9 @@ class WorkingList:
         records, moved = self.records, list(self.moved)
         if moved:
             assert self._build is not None
-            keys = list(map(self.ids.__getitem__, moved))
-            values = [map(column.__getitem__, moved) for column in self.columns[:self._changing]]
+            pick = picker(moved)
+            keys = pick(self.ids)
+            values = [pick(column) for column in self.columns[:self._changing]]
             records.update(zip(keys, map(self._build, map(records.__getitem__, keys), *values), strict=True))
             self.moved.clear()
         return records
