@@ -24,6 +24,7 @@ from datetime import date
 from typing import Any
 
 from .. import icu
+from .._columns import picker
 from .._player_columns import field_values
 from ..adjustments import RatingAdjustment
 from ..errors import ArgumentError
@@ -122,7 +123,7 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, positions
                 games[at] = after
                 written.append(at)
         working.write_column(written)
-        listed = list(map(rating.__getitem__, positions))
+        listed = list(picker(positions)(rating))
     working.write_history(seating.ids, seating.per_player([one.id for one in wave]), "ICU", pres, listed,
                           _shown_changes(changes, posts, pres), rated_games)
 

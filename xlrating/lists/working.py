@@ -139,7 +139,7 @@ class WorkingList:
             pick = picker(moved)
             keys = pick(self.ids)
             values = [pick(column) for column in self.columns[:self._changing]]
-            records.update(zip(keys, map(self._build, map(records.__getitem__, keys), *values), strict=True))
+            records.update(zip(keys, map(self._build, looked_up(records, keys), *values), strict=True))
             self.moved.clear()
         return records
 
