@@ -23,6 +23,7 @@ entry, which cost more read from as many columns than from the one entry (measur
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import attrgetter
@@ -166,13 +167,9 @@ class WorkingList:
         """Each player's history rows, built now, in the order written, the players in the order of
         their first row (once: the columns are let go)."""
         keys, *fields = self._rows
-        grouped: dict[PlayerId, list[HistoryRow]] = {}
+        grouped: defaultdict[PlayerId, list[HistoryRow]] = defaultdict(list)
         for key, row in zip(keys, map(history_row, *fields), strict=True):
-            rows = grouped.get(key)
-            if rows is None:
-                grouped[key] = [row]
-            else:
-                rows.append(row)
+            grouped[key].append(row)
         for column in self._rows:  # (their memory given back before the tuples are made)
             column.clear()
         return {key: tuple(rows) for key, rows in grouped.items()}
