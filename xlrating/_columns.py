@@ -35,6 +35,14 @@ def picker(positions: Sequence[int]) -> Picker:
     return lambda values: [values[i] for i in positions]  # itemgetter of one position gives no tuple
 
 
+def looked_up(mapping: Mapping[Any, Any], keys: Sequence[Any]) -> list[Any]:
+    """The values of ``keys`` in ``mapping``, in order, looked up in one C loop (as :func:`picker`
+    picks a sequence's)."""
+    if len(keys) > 1:
+        return list(itemgetter(*keys)(mapping))
+    return [mapping[key] for key in keys]
+
+
 def empty_columns(names: Sequence[str], size: int) -> dict[str, list[Any]]:
     """A column of ``size`` values for each outcome field named, each value the field's default
     (then :func:`put_columns`)."""

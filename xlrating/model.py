@@ -15,7 +15,7 @@ import inspect
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
-from operator import eq
+from operator import eq, sub
 from typing import Any, TypeVar, cast, overload
 
 from . import _check
@@ -425,6 +425,15 @@ def _shown_change(change: float | None, post: float | None, pre: float | None) -
     if change is None or post is None or pre is None:
         return change
     return post - pre
+
+
+def _shown_changes(changes: Sequence[float | None], posts: Sequence[float | None],
+                   pres: Sequence[float | None]) -> list[float | None]:
+    """:func:`_shown_change` of each outcome's values, given as columns (the post-event rating less
+    the pre-event one, at once where none is blank)."""
+    if None in changes or None in posts or None in pres:
+        return list(map(_shown_change, changes, posts, pres))
+    return list(map(sub, posts, pres))
 
 
 _OUTCOME_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(PlayerOutcome)}

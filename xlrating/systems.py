@@ -787,12 +787,15 @@ def _icu_columns_of(values: Sequence[list[Any]], rules: icu.IcuRules, *, first: 
     (:class:`~xlrating._player_columns.PlayerColumns`), of ``values`` that have passed a list's
     checks: the fields :data:`_ICU_READ`, a list each by player (a season's working list keeps the
     rating and the games as columns). Each player of the kind his data describe
-    (:func:`_checked_icu_kind`, which raises :class:`~xlrating.errors.ArgumentError` for data no
-    player of a kind accepts), ratings and K made floats, games ints, nothing checked again."""
+    (:func:`_checked_icu_kinds`, which raises :class:`~xlrating.errors.ArgumentError` for data no
+    player of a kind accepts), with his K (:func:`_icu_k`: the one given, but for an unrated or
+    provisional player, so it is looked at only where there is one), ratings and K made floats,
+    games ints, nothing checked again."""
     rating, games, given, birth_date, joined = values
-    limit = repeat(rules.provisional_limit)
-    k = list(map(_icu_k, rating, games, given, limit))
-    kinds = list(map(_checked_icu_kind, rating, games, k, birth_date, joined, repeat(rules)))
+    kinds = _checked_icu_kinds(rating, games, given, birth_date, joined, rules)
+    k = given
+    if icu.PlayerKind.UNRATED in kinds or icu.PlayerKind.PROVISIONAL in kinds:
+        k = list(map(_icu_k, rating, games, given, repeat(rules.provisional_limit)))
     return PlayerColumns(icu.IcuPlayer, [
         list(range(first, first + len(rating))), kinds, _floats(rating), _wholes(games), _floats(k),
         birth_date, joined,
@@ -805,22 +808,30 @@ def _icu_k(rating: float | None, games: int | None, k: float | None, limit: int)
     return None if rating is None or (games is not None and games < limit) else k
 
 
-_ICU_KINDS: dict[tuple[Any, ...], icu.PlayerKind] = {}
-"""The kinds :func:`_checked_icu_kind` has found, by what decides them."""
+_ICU_KINDS: dict[int, dict[tuple[Any, ...], icu.PlayerKind]] = {}
+"""The kinds :func:`_checked_icu_kinds` has found, by provisional limit and what else decides them."""
 
 
-def _checked_icu_kind(rating: float | None, games: int | None, k: float | None, birth_date: date | None,
-                      joined: date | None, rules: icu.IcuRules) -> icu.PlayerKind:
-    """:func:`xlrating.icu.classify` of a checked player's values. Once the values pass its
-    checks, its table reads only which of them are given, the games and the provisional limit, so
-    each such combination is classified once (a season builds about a million players); values
-    it refuses are refused each time."""
-    key = (rules.provisional_limit, rating is None, games, k is None, birth_date is None, joined is None)
-    kind = _ICU_KINDS.get(key)
-    if kind is None:
-        kind = icu.classify(rating, games, k, birth_date, joined, rules=rules)
-        _ICU_KINDS[key] = kind
-    return kind
+def _checked_icu_kinds(rating: list[Any], games: list[Any], given: list[Any], birth_date: list[Any],
+                       joined: list[Any], rules: icu.IcuRules) -> list[icu.PlayerKind]:
+    """:func:`xlrating.icu.classify` of checked players' values (a list each by player), each with
+    his K (:func:`_icu_k` of the K ``given``). Once the values pass its checks, its table reads only
+    which of them are given, the games and the provisional limit (and :func:`_icu_k` only which are
+    given and the games), so each such combination is classified once (a season builds about a
+    million players) and looked up for all the players at once; values it refuses are refused each
+    time, the first player's who has them."""
+    found = _ICU_KINDS.setdefault(rules.provisional_limit, {})
+    blank = repeat(None)
+    keys = list(zip(map(is_, rating, blank), games, map(is_, given, blank), map(is_, birth_date, blank),
+                    map(is_, joined, blank), strict=True))
+    kinds: list[Any] = list(map(found.get, keys))  # (None: not classified yet)
+    if None in kinds:
+        for at, key in enumerate(keys):
+            if kinds[at] is None:
+                k = _icu_k(rating[at], games[at], given[at], rules.provisional_limit)
+                kinds[at] = found[key] = icu.classify(rating[at], games[at], k, birth_date[at], joined[at],
+                                                      rules=rules)
+    return kinds
 
 
 def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] | None, RowProblems]:

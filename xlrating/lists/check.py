@@ -104,14 +104,15 @@ def _plain_entry(entry: Any, low: float) -> bool:
 
 
 def _plain_ratings(entry: Entry, low: float) -> bool:
-    """The ratings and K of an entry, plainly valid (``low``: the system's lowest rating)."""
+    """The ratings and K of an entry, plainly valid (``low``: the system's lowest rating; a blank
+    one is not handed to :func:`_plain_rating`, which would pass it: most lists leave them blank)."""
     return (
         _plain_rating(entry.rating, low)
         and (entry.k is None or (type(entry.k) in (int, float) and K_RANGE[0] <= entry.k <= K_RANGE[1]))
-        and _plain_rating(entry.floor, low)
-        and _plain_rating(entry.peak, low)
-        and _plain_rating(entry.fide)
-        and _plain_rating(entry.cfc)
+        and (entry.floor is None or _plain_rating(entry.floor, low))
+        and (entry.peak is None or _plain_rating(entry.peak, low))
+        and (entry.fide is None or _plain_rating(entry.fide))
+        and (entry.cfc is None or _plain_rating(entry.cfc))
     )
 
 

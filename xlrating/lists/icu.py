@@ -24,10 +24,11 @@ from datetime import date
 from typing import Any
 
 from .. import icu
+from .._columns import picker
 from .._player_columns import field_values
 from ..adjustments import RatingAdjustment
 from ..errors import ArgumentError
-from ..model import _shown_change, outcome_columns
+from ..model import _shown_changes, outcome_columns
 from ..systems import _ICU_READ, _icu_columns_of, icu_k_need, icu_player
 from .model import Entry, Event, PlayerId, evolve
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
@@ -104,20 +105,36 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, positions
     Each player's rating and games are the event's post-event values, written in the working list's
     columns (a foreign player's rating is not changed); his history row gives the rating he is
     listed with after the event."""
-    working, foreign = season.working, icu.PlayerKind.FOREIGN
+    working = season.working
     pres, posts, post_games, changes, rated_games = columns
     rating, games = working.column("rating"), working.column("games")
-    written = []
     kinds = field_values(players, "kind")
-    for at, kind, post, after in zip(positions, kinds, posts, post_games, strict=True):
-        if kind is not foreign and post is not None:
+    if _all_written(kinds, posts):  # (the common case)
+        for at, post, after in zip(positions, posts, post_games, strict=True):
             rating[at] = post
             games[at] = after
-            written.append(at)
-    working.write_column(written)
-    listed = list(map(rating.__getitem__, positions))
+        working.write_column(positions)
+        listed = posts
+    else:
+        written = []
+        for at, kind, post, after in zip(positions, kinds, posts, post_games, strict=True):
+            if kind is not _FOREIGN and post is not None:
+                rating[at] = post
+                games[at] = after
+                written.append(at)
+        working.write_column(written)
+        listed = list(picker(positions)(rating))
     working.write_history(seating.ids, seating.per_player([one.id for one in wave]), "ICU", pres, listed,
-                          list(map(_shown_change, changes, posts, pres)), rated_games)
+                          _shown_changes(changes, posts, pres), rated_games)
+
+
+_RATED, _FOREIGN = icu.PlayerKind.RATED, icu.PlayerKind.FOREIGN
+
+
+def _all_written(kinds: list[icu.PlayerKind], posts: Sequence[float | None]) -> bool:
+    """Whether :func:`fold_wave` writes every player's rating (every player rated, each with a
+    post-event rating), so that it writes them all without a test per player."""
+    return kinds.count(_RATED) == len(kinds) and None not in posts
 
 
 def _engine_players(working: WorkingList, ids: Sequence[PlayerId], positions: Sequence[int],

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from .. import _check, systems
+from .._columns import looked_up
 from .._gc import collector_paused
 from ..adjustments import RatingAdjustment
 from ..errors import ENGINE_ERRORS, ArgumentError, InputError, Problem
@@ -181,8 +182,7 @@ class Seating:
         self.numbers = numbers = dict(zip(self.ids, range(1, len(seen) + 1), strict=True))
         if not _FLOAT.issuperset(map(type, scores)):  # a score given as an int or a word
             scores = [s if s.__class__ is float else _check.result("score", s) for s in scores]
-        self.games = GameColumns(rounds, list(map(numbers.__getitem__, firsts)),
-                                 list(map(numbers.__getitem__, seconds)), scores)
+        self.games = GameColumns(rounds, looked_up(numbers, firsts), looked_up(numbers, seconds), scores)
         self.ends = ends
         """How many players the events seated so far have, after each event."""
 

@@ -23,11 +23,13 @@ entry, which cost more read from as many columns than from the one entry (measur
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
+from .._columns import looked_up, picker
 from .model import Entry, HistoryRow, PlayerId, evolver, history_row
 
 
@@ -78,19 +80,20 @@ class WorkingList:
         :meth:`write_column` writes."""
         return self.columns[self.fields.index(name)]
 
-    def positions(self, ids: Iterable[PlayerId]) -> list[int]:
-        """The positions of the players ``ids``, in order."""
-        return list(map(self.at.__getitem__, ids))
+    def positions(self, ids: Sequence[PlayerId]) -> list[int]:
+        """The positions of the players ``ids``, in order (looked up in one C loop)."""
+        return looked_up(self.at, ids)
 
     def values(self, names: Iterable[str], ids: Sequence[PlayerId], positions: Sequence[int]
                ) -> list[list[Any]]:
         """The fields ``names`` of the players ``ids`` (at ``positions``), a list each by player:
-        each read from its column if it is kept as one, else from the entries."""
+        each read from its column if it is kept as one (picked in one C loop), else from the entries."""
         found: list[list[Any]] = []
         entries: list[Entry] | None = None
+        pick = picker(positions)
         for name in names:
             if name in self.fields:
-                found.append(list(map(self.column(name).__getitem__, positions)))
+                found.append(list(pick(self.column(name))))
                 continue
             if entries is None:
                 entries = list(map(self.records.__getitem__, ids))
@@ -134,9 +137,10 @@ class WorkingList:
         records, moved = self.records, list(self.moved)
         if moved:
             assert self._build is not None
-            keys = list(map(self.ids.__getitem__, moved))
-            values = [map(column.__getitem__, moved) for column in self.columns[:self._changing]]
-            records.update(zip(keys, map(self._build, map(records.__getitem__, keys), *values), strict=True))
+            pick = picker(moved)
+            keys = pick(self.ids)
+            values = [pick(column) for column in self.columns[:self._changing]]
+            records.update(zip(keys, map(self._build, looked_up(records, keys), *values), strict=True))
             self.moved.clear()
         return records
 
@@ -163,13 +167,9 @@ class WorkingList:
         """Each player's history rows, built now, in the order written, the players in the order of
         their first row (once: the columns are let go)."""
         keys, *fields = self._rows
-        grouped: dict[PlayerId, list[HistoryRow]] = {}
+        grouped: defaultdict[PlayerId, list[HistoryRow]] = defaultdict(list)
         for key, row in zip(keys, map(history_row, *fields), strict=True):
-            rows = grouped.get(key)
-            if rows is None:
-                grouped[key] = [row]
-            else:
-                rows.append(row)
+            grouped[key].append(row)
         for column in self._rows:  # (their memory given back before the tuples are made)
             column.clear()
         return {key: tuple(rows) for key, rows in grouped.items()}
