@@ -284,7 +284,7 @@ class Season:
         time, :meth:`~.working.WorkingList.write_history`)."""
         self.entries: dict[PlayerId, Entry] = self.working.records
         """The entries by ID (:attr:`~.working.WorkingList.records`): the whole list for an adapter
-        that keeps no field as a column (US Chess, FIDE), which reads and writes it as it is."""
+        that keeps no field as a column (US Chess), which reads and writes it as it is."""
         self.outcomes: dict[str, list[EventOutcome]] = {}
         self.seats: dict[str, tuple[PlayerId, ...]] = {}
         """Each event's players by ID in its engine's order, kept with the outcomes."""

@@ -16,9 +16,10 @@ a caller gets is built before :func:`~.rate.rate_season` returns.
 A reader that needs a player's entry (an adjustment of the list, an error's message) gets it
 built from the columns (:meth:`WorkingList.entry`). While no field is kept as a column, the
 entries by ID (:attr:`WorkingList.records`) are the whole list, and an adapter may read and
-write them as it is: US Chess and FIDE do, their engines' players reading a dozen fields of an
-entry, which cost more read from as many columns than from the one entry (measured: see
-``docs/lists.md``, "The working list as columns").
+write them as it is: US Chess does, its engine's players reading a dozen fields of an entry,
+which cost more read from as many columns than from the one entry (measured: see
+``docs/lists.md``, "The working list as columns"). The ICU and FIDE keep the fields their rules
+change as columns.
 """
 
 from __future__ import annotations
@@ -159,9 +160,9 @@ class WorkingList:
         change += changes
         counted += games
 
-    def played(self) -> dict[PlayerId, None]:
+    def played(self) -> list[PlayerId]:
         """The players with a history row, in the order of their first."""
-        return dict.fromkeys(self._rows[0])
+        return list(dict.fromkeys(self._rows[0]))
 
     def history(self) -> dict[PlayerId, tuple[HistoryRow, ...]]:
         """Each player's history rows, built now, in the order written, the players in the order of
