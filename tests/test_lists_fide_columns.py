@@ -6,7 +6,11 @@ period that adds a player's sums at another player's position is caught (shown b
 
 The seasons are the seeded FIDE seasons of the waves' tests (across the adjustment of 1 March
 2024, the cap's exemption of 1 October 2025 and the 700 rule, the handbook's round robins), with
-new players given in their first event.
+new players given in their first event; and the same with a list that holds what the waves' lists
+do not: unrated players with results pending from earlier periods (the handbook's with their Ru),
+some with a K given, rated players with a K given and without a games count, ratings just above the
+floor, new players given a rating and a K, and pooling windows short enough for pending results to
+lapse. Those seasons are also rated one event at a time, which must give the same result.
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ import random
 from typing import Any
 
 import pytest
-from test_lists_waves import FIDE_SEASONS, fide_season
+from test_lists_waves import FIDE_SEASONS, _both, fide_season
 
-from xlrating.lists import Event, RatingList, rate_season
+from xlrating.lists import Entry, Event, RatingList, SeasonResult, rate_season
 from xlrating.lists import fide as fide_lists
+from xlrating.lists.model import PendingEvent
 
 SEEDS = range(6)
 
@@ -40,10 +45,10 @@ def with_newcomers(events: list[Event], seed: int) -> list[Event]:
     return found
 
 
-def rated(ratings: RatingList, events: list[Event], months: int | None
+def rated(ratings: RatingList, events: list[Event], months: int | None, **settings: Any
           ) -> tuple[dict[Any, Any], dict[Any, Any]]:
     """The season's entries and histories by player."""
-    result = rate_season(ratings, events, period_months=months)
+    result = rate_season(ratings, events, period_months=months, **settings)
     return dict(result.list.entries), dict(result.history)
 
 
@@ -82,3 +87,62 @@ def test_sums_added_at_another_players_position_are_caught(monkeypatch: pytest.M
     except AssertionError:  # (or the close finds an unrated player's change)
         found = ["a change at an unrated player's position"]
     assert found
+
+
+def _pending(rng: random.Random, on: dt.date, handbook: bool) -> tuple[PendingEvent, ...]:
+    """An unrated player's results pending from an earlier period (sometimes none)."""
+    if rng.random() < 0.3:
+        return ()
+    games = rng.randint(1, 4)
+    results = tuple(rng.choice([0.0, 0.5, 1.0]) for _ in range(games))
+    ru = float(rng.randint(1400, 2100)) if handbook else None
+    return (PendingEvent(on - dt.timedelta(days=rng.randint(20, 400)),
+                         tuple(rng.choice([None, float(rng.randint(1400, 2200))]) for _ in range(games)),
+                         results, first=rng.random() < 0.5, ru=ru, ru_games=games if handbook else 0,
+                         event="earlier"),)
+
+
+def with_more(ratings: RatingList, events: list[Event], seed: int) -> tuple[RatingList, list[Event]]:
+    """The season with a list and new players that hold what the waves' seasons do not (see the
+    module's docstring)."""
+    rng = random.Random(f"more-{seed}")
+    handbook = ratings.rules == "handbook"
+    on = events[0].end_date
+    entries = {}
+    for key, entry in ratings.entries.items():
+        kind = rng.random()
+        if entry.rating is None:
+            entry = Entry(key, birth_date=entry.birth_date, events=entry.events,
+                          pending=_pending(rng, on, handbook), games=rng.choice([None, None, 4]),
+                          k=rng.choice([None, 40.0]))
+        elif kind < 0.15:
+            entry = Entry(key, entry.rating, None, birth_date=entry.birth_date,
+                          k=rng.choice([10.0, 20.0, 40.0]), peak=entry.peak, events=entry.events)
+        elif kind < 0.25:
+            entry = Entry(key, 1405.0, entry.games, birth_date=entry.birth_date, k=entry.k,
+                          events=entry.events)
+        entries[key] = entry
+    found = []
+    for event in with_newcomers(events, seed):
+        players = {key: rng.choice([data, {"rating": 1700.0, "games": 12, "k": 40.0},
+                                    {"rating": 1950.0, "k": 20.0}, {"k": 40.0}])
+                   for key, data in event.players.items()}
+        found.append(Event(event.id, event.end_date, event.games, players=players,
+                           event_type=event.event_type))
+    return RatingList("FIDE", entries, rules=ratings.rules, date=ratings.date), found
+
+
+@pytest.mark.parametrize("pool", [2, 26])
+@pytest.mark.parametrize("flavour", sorted(FIDE_SEASONS))
+@pytest.mark.parametrize("seed", range(4))
+def test_pending_results_and_given_ks_in_another_order_and_one_by_one(
+        monkeypatch: pytest.MonkeyPatch, seed: int, flavour: str, pool: int) -> None:
+    ratings, events, months = fide_season(seed, flavour)
+    ratings, events = with_more(ratings, events, seed)
+    entries, histories = rated(ratings, events, months, pool_months=pool)
+    assert (entries, histories) == rated(reordered(ratings, seed), events, months, pool_months=pool)
+    assert any(entry.pending and key in histories for key, entry in ratings.entries.items())
+    waved, alone, _, _ = _both(monkeypatch, fide_lists, ratings, events, False, period_months=months,
+                               pool_months=pool)
+    assert isinstance(waved[0], SeasonResult)
+    assert waved == alone

@@ -188,7 +188,7 @@ class _Period:
         published rating has reached 2400, a K 40 that the entry's games and birth date tell has
         ended), held to the 700 rule over the period's games, which were unknown when it was
         published (FIDE Rating Regulations 2024, 8.3.3)."""
-        k = _next_k(self.rules, self.list_k[at], self.rating[at], self.list_games[at], self.peak[at],
+        k = next_k(self.rules, self.list_k[at], self.rating[at], self.list_games[at], self.peak[at],
                     self.birth_date[at], self.end)
         return k_limit(self.rules, k, self.games.get(at) or None)  # type: ignore[arg-type]
 
@@ -499,29 +499,24 @@ def _list_k(season: Season, last: dt.date) -> None:
     for at in working.positions(working.played()):
         k = given[at]
         if k is not None and rating[at] is not None:
-            new = _next_k(rules, k, rating[at], games[at], peak[at], birth_date[at], on)
+            new = next_k(rules, k, rating[at], games[at], peak[at], birth_date[at], on)
             if new != k:
                 given[at] = new
                 changed.append(at)
     working.write_column(changed)
 
 
-def next_k(rules: engine.FideRules, entry: Entry, on: dt.date) -> float:
+def next_k(rules: engine.FideRules, k: float, rating: float, games: int | None, peak: float | None,
+           birth_date: dt.date | None, on: dt.date) -> float:
     """The K a K given on the list (FIDE's published K) becomes for a rating period ending ``on``
-    (a period of the season, or the one after it, whose K the new list carries). Under the 2024
-    regulations it is 10 for good once a published
+    (a period of the season, or the one after it, whose K the new list carries), from the entry's
+    values (the season's working list keeps them as columns): its ``k``, ``rating``, ``games``,
+    ``peak`` and ``birth_date``. Under the 2024 regulations it is 10 for good once a published
     rating has reached 2400 (FIDE Rating Regulations 2024, 8.3.3). A K above the one the rules
     work out from the entry (a K 40 after the 30th game and the year of the 18th birthday) is
     lowered to it only where the entry tells it: its games are counted (``games`` not blank)
     and its birth date is known, or its highest rating has left the junior K behind; else the
     K given is kept. The 700 rule is each period's own, not the list's."""
-    assert entry.k is not None and entry.rating is not None
-    return _next_k(rules, entry.k, entry.rating, entry.games, entry.peak, entry.birth_date, on)
-
-
-def _next_k(rules: engine.FideRules, k: float, rating: float, games: int | None, peak: float | None,
-            birth_date: dt.date | None, on: dt.date) -> float:
-    """:func:`next_k` of an entry's values (a season's working list keeps them as columns)."""
     rule, why = k_rule(rules, rating, games, peak, birth_date, on)
     lower = float(rule) if rule < k else k
     if why == "top" and not rules.k_top_needs_games:
