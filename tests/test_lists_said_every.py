@@ -138,13 +138,24 @@ def test_fide_the_defaults_said_are_those_every_player_asked_takes(
     rng = random.Random(seed)
     ratings, events, months = fide_season(seed, flavour)
     ratings = _blank(ratings, rng, ("birth_date",) if seed % 3 else (), undated=seed % 2 == 0)
-    events = [dataclasses.replace(event, players={key: {"rating": 1800.0 + key % 7, "games": 40}})
-              for event, key in zip(events, range(5000, 5000 + len(events)), strict=True)
-              ] if seed % 2 else events
+    if seed % 2:  # a new player in each event, rated, in the first game's first player's place
+        events = [_with_new(event, key, {"rating": 1800.0 + key % 7, "games": 40})
+                  for event, key in zip(events, range(5000, 5000 + len(events)), strict=True)]
     said, every = _both(monkeypatch, ratings, events, period_months=months)
     assert said == every
     if flavour != "handbook" and seed % 3:  # (the handbook has no junior K)
         assert _named(every)
+    if flavour != "handbook" and seed % 2:
+        assert any(warning.startswith("event ") and " new " in warning for warning in every)
+
+
+def _with_new(event: Event, key: int, data: dict[str, Any]) -> Event:
+    """``event`` with a new player ``key`` (his ``data``) who plays the games of its first game's
+    first player (given as new players who play no game, they were never asked)."""
+    first = event.games[0][1]
+    games = [(rnd, key if a == first else a, key if b == first else b, score)
+             for rnd, a, b, score in event.games]
+    return dataclasses.replace(event, games=games, players={key: data})
 
 
 @pytest.mark.parametrize("seed", SEEDS)
