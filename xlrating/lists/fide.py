@@ -127,18 +127,21 @@ class _Period:
         self.change: dict[int, int | Fraction] = {}
         """Each rated player's exact change in the period so far, in hundredths of a point (an
         ``int`` while K is whole, as it almost always is; a ``Fraction`` otherwise), by position."""
-        self.games: dict[int, int] = {}
-        """Each rated player's games against rated opponents in the period."""
-        self.played: dict[int, int] = {}
-        """Events each player played in the period."""
+        self.against_rated: dict[int, int] = {}
+        """Each rated player's games against rated opponents in the period (the 700 rule,
+        :meth:`count`), by position."""
+        self.events_played: dict[int, int] = {}
+        """The events each player played in the period, by position."""
         self.pending: dict[int, list[PendingEvent]] = {}
+        """Each unrated player's results of the period's events, by position (pooled with those the
+        list gives when the period closes)."""
         self.so_far: dict[int, int] = {}
         """Each unrated player's games in earlier rated events, as :meth:`games_so_far` counts them."""
         self.rows: list[tuple[Sequence[PlayerId], Sequence[str], list[int], list[float | None],
                               list[int | Fraction | None], Sequence[int]]] = []
         """Each wave's history rows, written when the period closes: the players' IDs, events,
         positions, ratings at the start, exact changes in hundredths and rated games."""
-        self.rated: dict[int, int] = {}
+        self.rated_games: dict[int, int] = {}
         """Each rated player's rated games in the period, as the engine counted them."""
 
     def start(self, seating: Seating) -> _Start:
@@ -151,7 +154,7 @@ class _Period:
         """Each rated player's games against rated opponents in the period (the 700 rule). Gives
         each event's (or wave's) players' positions and ratings at the start of the period
         (:meth:`start`)."""
-        games = self.games
+        against_rated = self.against_rated
         starts = []
         for seating in seatings:
             start = self.start(seating)
@@ -169,7 +172,7 @@ class _Period:
                     if ratings[a - 1] is not None and ratings[b - 1] is not None:
                         counts[a] += 1
                         counts[b] += 1
-            _add(games, positions, counts[1:])
+            _add(against_rated, positions, counts[1:])
         return starts
 
     def k_by_rules(self, positions: Sequence[int], ratings: Sequence[float], games: Sequence[int | None],
@@ -180,7 +183,8 @@ class _Period:
         read: the rules' K without checking them again."""
         rules = self.rules
         found = map(k_rule, repeat(rules), ratings, games, peaks, births, repeat(self.end))
-        return list(map(k_limit, repeat(rules), map(itemgetter(0), found), map(self.games.get, positions)))
+        limits = map(self.against_rated.get, positions)
+        return list(map(k_limit, repeat(rules), map(itemgetter(0), found), limits))
 
     def given_k(self, at: int) -> float:
         """A K given on the list (FIDE publishes each player's K with his rating) for the period:
@@ -190,7 +194,7 @@ class _Period:
         published (FIDE Rating Regulations 2024, 8.3.3)."""
         k = next_k(self.rules, self.list_k[at], self.rating[at], self.list_games[at], self.peak[at],
                     self.birth_date[at], self.end)
-        return k_limit(self.rules, k, self.games.get(at) or None)  # type: ignore[arg-type]
+        return k_limit(self.rules, k, self.against_rated.get(at) or None)  # type: ignore[arg-type]
 
     def rate(self, events: Sequence[Event], seated: tuple[Sequence[Event], Seating, _Start]) -> None:
         """Rate one event, or a wave of events alike (:func:`options`) as one. ``seated``: a wave
@@ -240,8 +244,8 @@ class _Period:
             pick = picker(list(compress(range(len(ratings)), map(is_not, ratings, repeat(None)))))
             rated_positions, rated_changes, rated_games = pick(positions), pick(changes), pick(games)
         _add(self.change, rated_positions, rated_changes)
-        _add(self.rated, rated_positions, rated_games)
-        _add(self.played, positions, [1] * len(positions))
+        _add(self.rated_games, rated_positions, rated_games)
+        _add(self.events_played, positions, [1] * len(positions))
         self.rows.append((seating.ids, [event.id for event in events], positions, ratings, changes, games))
 
     def _pend(self, seating: Seating, positions: Sequence[int], ratings: list[float | None],
@@ -249,7 +253,7 @@ class _Period:
         """Keep each unrated player's results of a wave pending (``games``, ``performance``: the
         outcome's rated games and performance, by pairing number - 1)."""
         by_ru = uses_ru(self.rules)
-        played_in = self.played
+        played_in = self.events_played
         for index, lines in self._unrated_lines(seating, ratings).items():
             at, event = positions[index], events[index]
             opponents, results = lines
@@ -327,7 +331,8 @@ class _Period:
         """Each rated player's list rating after the period, his games, peak and events (delisted
         under the floor)."""
         rules = self.rules
-        round_change, floor, played, rated = rules.round_change, rules.rating_floor, self.played, self.rated
+        round_change, floor = rules.round_change, rules.rating_floor
+        played, rated = self.events_played, self.rated_games
         ratings, games, peaks, events = self.rating, self.list_games, self.peak, self.events
         for at, hundredths in self.change.items():
             start = ratings[at]
@@ -361,7 +366,7 @@ class _Period:
         for at, new in self.pending.items():
             pooled = [p for p in (*pending[at], *new) if _month(p.end_date) > horizon]
             first = self.first_rating(pooled)
-            events[at] += self.played[at]
+            events[at] += self.events_played[at]
             if first is None or first.rating is None:
                 pending[at] = tuple(pooled)
             else:
