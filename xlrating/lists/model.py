@@ -222,7 +222,8 @@ class SeasonResult:
     entries or an event's new players by ID: the ones a season workbook says at its cells (a blank
     games count beside a rating; US Chess: a blank peak or lifetime counts a floor reads; FIDE: no
     birth date for a junior's K; ICU: an event's blank start date), found by the same code of the
-    system (:mod:`xlrating.lists.said`). Empty when nothing was left blank that way."""
+    system (:mod:`xlrating.lists.said`); and an event's new players who play no game in the season
+    (put on the new list as given). Empty when nothing was left blank that way."""
 
     def players(self, event: str) -> tuple[dict[PlayerId, PlayerOutcome], ...]:
         """Each of ``event``'s outcomes (a dual-rated event has two) as its players' outcomes by

@@ -329,7 +329,17 @@ class Said:
             found.insert(0, f"the list's date is None: the list is taken as of the first event's end, "
                             f"{first}, its ratings as already adjusted on {adjusted}; give the list's date "
                             "if they are older")
+        found.extend(self._idle(played))
         return (*found, *self.settings)
+
+    def _idle(self, played: Collection[PlayerId]) -> Iterable[str]:
+        """Each event's new players who play no game in the season: they are put on the new list as
+        their event gives them, which a mistyped ID in the games would also leave (the games' own ID,
+        not on the list, is refused)."""
+        for event in self.events:
+            if idle := [key for key in event.players if key not in played]:
+                yield (f"event {event.id}: new {named_ids(idle)} without a game in the season: put on the "
+                       "list as given")
 
     def _games(self, played: Collection[PlayerId]) -> Iterable[str]:
         """A blank games count beside a rating: once for the list, once for each event's new players,
