@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from .._columns import looked_up, picker
@@ -181,7 +181,8 @@ class WorkingList:
         if self.written:
             assert self._build is not None and self.rows is not None
             written = list(self.written)
-            changed = list(zip(*looked_up(self.rows, written), strict=True))[:self._changing]
+            rows = looked_up(self.rows, written)
+            changed = [list(map(itemgetter(field), rows)) for field in range(self._changing)]
             records.update(zip(written, map(self._build, looked_up(records, written), *changed), strict=True))
             self.written.clear()
         if moved:
