@@ -24,6 +24,7 @@ from datetime import date
 from typing import Any
 
 from .. import icu
+from .._columns import picker
 from .._player_columns import field_values
 from ..adjustments import RatingAdjustment
 from ..errors import ArgumentError
@@ -51,9 +52,8 @@ def _adjusted(rules: icu.IcuRules) -> Callable[[RatingAdjustment, Entry], Entry 
 
 
 _CHANGED = ("rating", "games")
-"""What an event changes in an entry (:func:`fold_wave`): the working list keeps these, then the
-other fields the engine's players are built of (:data:`systems._ICU_READ`), as each player's row."""
-assert _ICU_READ[:len(_CHANGED)] == _CHANGED  # (a row in the order _icu_columns_of takes them)
+"""What an event changes in an entry (:func:`fold_wave`): the working list keeps these as columns,
+and the other fields the engine's players are built of (:data:`systems._ICU_READ`) too."""
 
 
 def options(season: Season, rules: icu.IcuRules, event: Event, players: set[PlayerId]) -> Hashable | None:
@@ -72,9 +72,9 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     rules = icu.get_rules(season.ratings.rules or None)
     seating = season.seat(*wave)
     working, event = season.working, wave[0]
-    rows = working.rows_of(seating.ids)
+    positions = working.positions(seating.ids)
     with engine_errors(event, seating.ids):
-        players = _engine_players(working, seating.ids, rows, rules)
+        players = _engine_players(working, seating.ids, positions, rules)
         try:
             outcome = call_engine(
                 icu.rate_event,
@@ -94,35 +94,36 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     season.said.took(wave, seating.ids, seating.ends, outcome)
     # (every outcome read before the first is folded)
     columns = outcome_columns(outcome, "pre_rating", "post_rating", "post_games", "change", "rated_games")
-    fold_wave(season, wave, seating, rows, players, columns)
+    fold_wave(season, wave, seating, positions, players, columns)
 
 
-def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, rows: Sequence[list[Any]],
+def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, positions: Sequence[int],
               players: Sequence[icu.IcuPlayer], columns: Sequence[Sequence[Any]]) -> None:
     """Fold a wave's outcome into the season's list and write each player's history row under his
     own event: ``columns`` are the outcome's pre-event rating, post-event rating and games,
-    change and rated games, by pairing number - 1, ``rows`` the players' in the working list
-    (:data:`systems._ICU_READ`, the rating and games first). Each player's rating and games are the
-    event's post-event values, written in his row (a foreign player's rating is not changed); his
-    history row gives the rating he is listed with after the event."""
+    change and rated games, by pairing number - 1, ``positions`` the players' in the working list.
+    Each player's rating and games are the event's post-event values, written in the working list's
+    columns (a foreign player's rating is not changed); his history row gives the rating he is
+    listed with after the event."""
     working = season.working
     pres, posts, post_games, changes, rated_games = columns
+    rating, games = working.column("rating"), working.column("games")
     kinds = field_values(players, "kind")
     if _all_written(kinds, posts):  # (the common case)
-        for row, post, after in zip(rows, posts, post_games, strict=True):
-            row[0] = post
-            row[1] = after
-        working.write_rows(seating.ids)
+        for at, post, after in zip(positions, posts, post_games, strict=True):
+            rating[at] = post
+            games[at] = after
+        working.write_column(positions)
         listed = posts
     else:
         written = []
-        for key, row, kind, post, after in zip(seating.ids, rows, kinds, posts, post_games, strict=True):
+        for at, kind, post, after in zip(positions, kinds, posts, post_games, strict=True):
             if kind is not _FOREIGN and post is not None:
-                row[0] = post
-                row[1] = after
-                written.append(key)
-        working.write_rows(written)
-        listed = [row[0] for row in rows]
+                rating[at] = post
+                games[at] = after
+                written.append(at)
+        working.write_column(written)
+        listed = list(picker(positions)(rating))
     working.write_history(seating.ids, seating.per_player([one.id for one in wave]), "ICU", pres, listed,
                           _shown_changes(changes, posts, pres), rated_games)
 
@@ -136,14 +137,13 @@ def _all_written(kinds: list[icu.PlayerKind], posts: Sequence[float | None]) -> 
     return kinds.count(_RATED) == len(kinds) and None not in posts
 
 
-def _engine_players(working: WorkingList, ids: Sequence[PlayerId], rows: Sequence[list[Any]],
+def _engine_players(working: WorkingList, ids: Sequence[PlayerId], positions: Sequence[int],
                     rules: icu.IcuRules) -> Sequence[icu.IcuPlayer]:
-    """The engine's players, the list's ``ids`` (their ``rows`` in the working list), as columns
+    """The engine's players, the list's ``ids`` (at ``positions`` in the working list), as columns
     (:func:`systems._icu_columns_of`); if any player's data make no player of a kind, each one
     refused is named (:func:`engine_players`)."""
     try:
-        columns = [list(column) for column in zip(*rows, strict=True)]
-        return _icu_columns_of(columns or [[] for _ in _ICU_READ], rules)
+        return _icu_columns_of(working.values(_ICU_READ, ids, positions), rules)
     except ArgumentError:
         return engine_players(ids, lambda key, number: icu_player(working.entry(key), number, rules,
                                                                   checked=True))
@@ -190,7 +190,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
     after its date (never inside a wave: :func:`options`)."""
     rules = icu.get_rules(season.ratings.rules or None)
     adjust = _adjusted(rules)
-    season.working.keep_rows(*_CHANGED, read=[name for name in _ICU_READ if name not in _CHANGED])
+    season.working.keep(*_CHANGED, read=[name for name in _ICU_READ if name not in _CHANGED])
     rate = functools.partial(rate_wave, season)
     for wave in season.waves(events, functools.partial(options, season, rules)):
         for event in wave:

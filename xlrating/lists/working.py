@@ -18,10 +18,8 @@ built from the columns (:meth:`WorkingList.entry`). While no field is kept as a 
 entries by ID (:attr:`WorkingList.records`) are the whole list, and an adapter may read and
 write them as it is: US Chess does, its engine's players reading a dozen fields of an entry,
 which cost more read from as many columns than from the one entry (measured: see
-``docs/lists.md``, "The working list as columns"). FIDE keeps the fields its rules change as
-columns. The ICU, whose engine's players read all five fields it keeps for every player of a wave,
-keeps them as each player's row by ID (:meth:`WorkingList.keep_rows`): one lookup a player and
-wave instead of a pick a player and field.
+``docs/lists.md``, "The working list as columns"). The ICU and FIDE keep the fields their rules
+change as columns.
 """
 
 from __future__ import annotations
@@ -29,7 +27,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 from .._columns import looked_up, picker
@@ -38,11 +36,9 @@ from .model import Entry, HistoryRow, PlayerId, evolver, history_row
 
 class WorkingList:
     """The season's list while it is rated: the entries by ID, the fields an adapter keeps as
-    columns (:meth:`keep`) or as each player's row (:meth:`keep_rows`) and the history rows written
-    so far, as columns."""
+    columns (:meth:`keep`) and the history rows written so far, as columns."""
 
-    __slots__ = ("_build", "_changing", "_rows", "at", "columns", "fields", "ids", "moved", "records", "rows",
-                 "written")
+    __slots__ = ("_build", "_changing", "_rows", "at", "columns", "fields", "ids", "moved", "records")
 
     def __init__(self, entries: Mapping[PlayerId, Entry]) -> None:
         self.records: dict[PlayerId, Entry] = dict(entries)
@@ -59,11 +55,6 @@ class WorkingList:
         """Each player's position (while fields are kept as columns)."""
         self.moved: set[int] = set()
         """The positions whose columns were written since their entry in :attr:`records`."""
-        self.rows: dict[PlayerId, list[Any]] | None = None
-        """Each player's :attr:`fields` as one list by ID, if they are kept as rows (:meth:`keep_rows`)
-        rather than columns."""
-        self.written: set[PlayerId] = set()
-        """The players whose rows were written since their entry in :attr:`records`."""
         self._build: Callable[..., Entry] | None = None
         self._changing = 0
         """How many of :attr:`fields`, the first, the adapter changes (the others it only reads)."""
@@ -84,30 +75,6 @@ class WorkingList:
         self.at = dict(zip(self.ids, range(len(self.ids)), strict=True))
         entries = list(self.records.values())
         self.columns = tuple(list(map(attrgetter(name), entries)) for name in self.fields)
-
-    def keep_rows(self, *fields: str, read: Sequence[str] = ()) -> None:
-        """As :meth:`keep`, but each player's fields as one list (:attr:`rows`), his row, found by
-        one lookup a player (:meth:`rows_of`) and written in place (:meth:`write_rows`): for an
-        adapter that reads every field kept for each player of a wave (the ICU), a lookup a player
-        instead of a pick a player and field."""
-        assert not self.moved and not self.written, "the fields kept are chosen before any is written"
-        assert len(fields) + len(read) > 1, "rows of one field: use keep"
-        self.fields = (*fields, *read)
-        self._build = evolver(*fields)
-        self._changing = len(fields)
-        row = attrgetter(*self.fields)
-        self.rows = {key: list(row(entry)) for key, entry in self.records.items()}
-
-    def rows_of(self, ids: Sequence[PlayerId]) -> list[list[Any]]:
-        """The rows of the players ``ids``, in order (looked up in one C loop): the lists held,
-        which :meth:`write_rows` notes as written."""
-        assert self.rows is not None
-        return looked_up(self.rows, ids)
-
-    def write_rows(self, ids: Iterable[PlayerId]) -> None:
-        """Note that the rows of the players ``ids`` were written: their entries are built from
-        them (:meth:`entry`, :meth:`entries`)."""
-        self.written.update(ids)
 
     def column(self, name: str) -> list[Any]:
         """The values of field ``name`` (one of :attr:`fields`), by position: the list held, which
@@ -136,11 +103,6 @@ class WorkingList:
 
     def entry(self, key: PlayerId) -> Entry:
         """The player's entry: built from his columns if they were written since it was made."""
-        if self.rows is not None:
-            if key not in self.written:
-                return self.records[key]
-            assert self._build is not None
-            return self._build(self.records[key], *self.rows[key][:self._changing])
         at = self.at.get(key)
         if at is None or at not in self.moved:
             return self.records[key]
@@ -154,10 +116,6 @@ class WorkingList:
         if not self.fields:
             return
         values = [getattr(entry, name) for name in self.fields]
-        if self.rows is not None:
-            self.rows[key] = values
-            self.written.discard(key)
-            return
         at = self.at.get(key)
         if at is None:
             self.at[key] = len(self.ids)
@@ -178,13 +136,6 @@ class WorkingList:
         """Every player's entry by ID, in the list's order, the written ones built now, once each
         (from the entry before and the columns): the season's new list."""
         records, moved = self.records, list(self.moved)
-        if self.written:
-            assert self._build is not None and self.rows is not None
-            written = list(self.written)
-            rows = looked_up(self.rows, written)
-            changed = [list(map(itemgetter(field), rows)) for field in range(self._changing)]
-            records.update(zip(written, map(self._build, looked_up(records, written), *changed), strict=True))
-            self.written.clear()
         if moved:
             assert self._build is not None
             pick = picker(moved)
