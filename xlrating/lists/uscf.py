@@ -20,6 +20,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from .. import systems, uscf
+from .._columns import looked_up
 from ..errors import XlratingError
 from ..model import EventType, outcome_columns
 from ..uscf.bonus import choose_bonus_multiplier
@@ -72,7 +73,7 @@ def _engine_players(entries: Mapping[PlayerId, Entry], ids: Sequence[PlayerId], 
     seated = functools.partial(_seated, entries, system, own)
     if system != own:
         return engine_players(ids, seated)
-    listed = list(map(entries.__getitem__, ids))
+    listed = looked_up(entries, ids)
     apart = [at for at, entry in enumerate(listed) if entry.other_ratings]
     made = engine_players([ids[at] for at in apart], seated, [at + 1 for at in apart]) if apart else []
     return systems._uscf_columns(listed, dict(zip(apart, made, strict=True)))
@@ -197,7 +198,7 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating,
     names = seating.per_player([one.id for one in wave])
     for rated, (pres, posts, games, changes, rated_games) in read:
         season.working.write_history(ids, names, rated, pres, posts, changes, rated_games)
-        olds = list(map(entries.__getitem__, ids))
+        olds = looked_up(entries, ids)
         new = (_folded_own(olds, posts, games, tally, rules) if rated == own
                else _folded_other(olds, rated, posts, games))
         entries.update(zip(ids, new, strict=True))
