@@ -161,3 +161,16 @@ def test_history_columns_give_the_rows_appended_one_by_one() -> None:
     assert list(working.played()) == list(appended)
     assert repr(list(working.history().items())) == repr([(key, tuple(rows))
                                                            for key, rows in appended.items()])
+
+
+def test_an_adapter_that_keeps_columns_cannot_read_stale_entries() -> None:
+    # The ICU keeps the rating and games as columns: the season's entries by ID are then stale for
+    # every player who played, so asking for them is refused rather than answered wrongly.
+    from xlrating.lists.rate import Season, Settings
+
+    ratings, events = icu_season(0, count=3)
+    season = Season(ratings, False, Settings(), events)
+    assert season.entries is season.working.records  # (nothing kept as columns yet: the whole list)
+    season.working.keep("rating", "games")
+    with pytest.raises(AssertionError, match=r"read Season\.working"):
+        season.entries  # noqa: B018

@@ -282,9 +282,6 @@ class Season:
         self.working = WorkingList(ratings.entries)
         """The list as rated so far, and the history rows written (an adapter writes a wave's at a
         time, :meth:`~.working.WorkingList.write_history`)."""
-        self.entries: dict[PlayerId, Entry] = self.working.records
-        """The entries by ID (:attr:`~.working.WorkingList.records`): the whole list for an adapter
-        that keeps no field as a column (US Chess), which reads and writes it as it is."""
         self.outcomes: dict[str, list[EventOutcome]] = {}
         self.seats: dict[str, tuple[PlayerId, ...]] = {}
         """Each event's players by ID in its engine's order, kept with the outcomes."""
@@ -296,6 +293,18 @@ class Season:
         self.doubtful: set[PlayerId] = set()
         """The players of a refused event and of every later event with one of them: the season
         does not know their entries as it would have made them."""
+
+    @property
+    def entries(self) -> dict[PlayerId, Entry]:
+        """The entries by ID (:attr:`~.working.WorkingList.records`), the whole list, for an adapter
+        that keeps no field as a column (US Chess), which reads and writes them as they are. An
+        adapter that keeps fields as columns (the ICU, FIDE) reads :attr:`working`: its records are
+        stale for every player who played, and asking for them is a mistake in the adapter."""
+        working = self.working
+        if working.fields:
+            raise AssertionError("the season keeps fields as columns: read Season.working, not "
+                                 "Season.entries")
+        return working.records
 
     def seat(self, *events: Event) -> Seating:
         """Add the new players of an event (or of a wave's events) to the list and number its
