@@ -127,7 +127,7 @@ def test_entries_are_built_from_the_columns_written() -> None:
     at = working.positions([5, 2])
     rating[at[0]], games[at[0]] = 1610.0, 38
     rating[at[1]], games[at[1]] = 1390.0, 36
-    working.write_column(at)
+    working.mark_written(at)
     assert working.entry(5) == evolve(listed[5], rating=1610.0, games=38)
     assert working.entry(2) == evolve(listed[2], rating=1390.0, games=36)
     assert working.entry(3) is listed[3]  # (not written: as given)

@@ -3,9 +3,10 @@
 A season (:mod:`xlrating.lists`) builds each engine call's players from its list entries, a few
 hundred thousand times a year. Rather than a record per player that the engine then reads field
 by field, it builds one list per field (:func:`xlrating.systems._uscf_columns`,
-:func:`xlrating.systems._icu_columns`) and the engine reads the columns it needs for all its
-players at once (:func:`field_values`); a record is built only where the engine reads one player (an
-unrated player's initial rating, an explanation, a note).
+:func:`xlrating.systems._icu_columns_of`, :func:`xlrating.systems.fide_columns`) and the engine
+reads the columns it needs for all its players at once (:func:`field_values`); a record is built
+only where the engine reads one player (an unrated player's initial rating, an explanation, a
+note).
 """
 
 from __future__ import annotations

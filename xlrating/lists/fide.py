@@ -324,7 +324,7 @@ class _Period:
         """Fold the period into the list's columns and write the histories."""
         self._close_rated()
         self._close_unrated()
-        self.working.write_column([*self.change, *self.pending])
+        self.working.mark_written([*self.change, *self.pending])
         self._write_history()
 
     def _close_rated(self) -> None:
@@ -508,7 +508,7 @@ def _list_k(season: Season, last: dt.date) -> None:
             if new != k:
                 given[at] = new
                 changed.append(at)
-    working.write_column(changed)
+    working.mark_written(changed)
 
 
 def next_k(rules: engine.FideRules, k: float, rating: float, games: int | None, peak: float | None,

@@ -113,7 +113,7 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, positions
         for at, post, after in zip(positions, posts, post_games, strict=True):
             rating[at] = post
             games[at] = after
-        working.write_column(positions)
+        working.mark_written(positions)
         listed = posts
     else:
         written = []
@@ -122,7 +122,7 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, positions
                 rating[at] = post
                 games[at] = after
                 written.append(at)
-        working.write_column(written)
+        working.mark_written(written)
         listed = list(picker(positions)(rating))
     working.write_history(seating.ids, seating.per_player([one.id for one in wave]), "ICU", pres, listed,
                           _shown_changes(changes, posts, pres), rated_games)

@@ -38,12 +38,12 @@ class WorkingList:
     """The season's list while it is rated: the entries by ID, the fields an adapter keeps as
     columns (:meth:`keep`) and the history rows written so far, as columns."""
 
-    __slots__ = ("_build", "_changing", "_rows", "at", "columns", "fields", "ids", "moved", "records")
+    __slots__ = ("_build", "_changing", "_rows", "at", "columns", "fields", "ids", "records", "written")
 
     def __init__(self, entries: Mapping[PlayerId, Entry]) -> None:
         self.records: dict[PlayerId, Entry] = dict(entries)
         """Each player's entry by ID, in the list's order (new players after, in the order they
-        are added): whole but for the fields kept as columns of the players in :attr:`moved`."""
+        are added): whole but for the fields kept as columns of the players in :attr:`written`."""
         self.fields: tuple[str, ...] = ()
         """The fields of :class:`~.model.Entry` kept as columns (:meth:`keep`): those the adapter
         changes, then those it only reads."""
@@ -53,7 +53,7 @@ class WorkingList:
         """Each position's player ID (while fields are kept as columns)."""
         self.at: dict[PlayerId, int] = {}
         """Each player's position (while fields are kept as columns)."""
-        self.moved: set[int] = set()
+        self.written: set[int] = set()
         """The positions whose columns were written since their entry in :attr:`records`."""
         self._build: Callable[..., Entry] | None = None
         self._changing = 0
@@ -64,10 +64,10 @@ class WorkingList:
 
     def keep(self, *fields: str, read: Sequence[str] = ()) -> None:
         """Keep ``fields`` of every entry as columns from now on (an adapter's first step, before any
-        event is rated): the fields its rules change, which it writes in place (:meth:`write_column`),
-        and the fields ``read`` that it reads for every event but never changes (kept as columns so
-        that reading them touches no entry)."""
-        assert not self.moved, "the fields kept as columns are chosen before any is written"
+        event is rated): the fields its rules change, which it writes in place and marks
+        (:meth:`mark_written`), and the fields ``read`` that it reads for every event but never
+        changes (kept as columns so that reading them touches no entry)."""
+        assert not self.written, "the fields kept as columns are chosen before any is written"
         self.fields = (*fields, *read)
         self._build = evolver(*fields)
         self._changing = len(fields)
@@ -77,8 +77,8 @@ class WorkingList:
         self.columns = tuple(list(map(attrgetter(name), entries)) for name in self.fields)
 
     def column(self, name: str) -> list[Any]:
-        """The values of field ``name`` (one of :attr:`fields`), by position: the list held, which
-        :meth:`write_column` writes."""
+        """The values of field ``name`` (one of :attr:`fields`), by position: the list held, which the
+        adapter writes in place (then :meth:`mark_written`)."""
         return self.columns[self.fields.index(name)]
 
     def positions(self, ids: Sequence[PlayerId]) -> list[int]:
@@ -104,7 +104,7 @@ class WorkingList:
     def entry(self, key: PlayerId) -> Entry:
         """The player's entry: built from his columns if they were written since it was made."""
         at = self.at.get(key)
-        if at is None or at not in self.moved:
+        if at is None or at not in self.written:
             return self.records[key]
         assert self._build is not None
         return self._build(self.records[key], *[column[at] for column in self.columns[:self._changing]])
@@ -125,24 +125,24 @@ class WorkingList:
         else:
             for column, value in zip(self.columns, values, strict=True):
                 column[at] = value
-            self.moved.discard(at)
+            self.written.discard(at)
 
-    def write_column(self, positions: Iterable[int]) -> None:
+    def mark_written(self, positions: Iterable[int]) -> None:
         """Note that the columns of the players at ``positions`` were written: their entries are
         built from them (:meth:`entry`, :meth:`entries`)."""
-        self.moved.update(positions)
+        self.written.update(positions)
 
     def entries(self) -> dict[PlayerId, Entry]:
         """Every player's entry by ID, in the list's order, the written ones built now, once each
         (from the entry before and the columns): the season's new list."""
-        records, moved = self.records, list(self.moved)
-        if moved:
+        records, written = self.records, list(self.written)
+        if written:
             assert self._build is not None
-            pick = picker(moved)
+            pick = picker(written)
             keys = pick(self.ids)
             values = [pick(column) for column in self.columns[:self._changing]]
             records.update(zip(keys, map(self._build, looked_up(records, keys), *values), strict=True))
-            self.moved.clear()
+            self.written.clear()
         return records
 
     def write_history(self, ids: Sequence[PlayerId], events: Sequence[str], rating_system: str,
