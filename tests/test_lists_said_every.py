@@ -2,13 +2,13 @@
 system's rule (``System.taken``) only of the players it must: those a bound on their outcome rules
 in, whose fields leave them open, not yet named for every field they could be, a wave's events of
 the same settings in one call. Here the same seasons are said again by a finder that asks the rule
-of every player of every event, one event at a time, and names each player once for each field:
-the warnings must be the same word for word. The seasons (those of tests/test_lists_waves.py) are
-made to take defaults: blank peaks, lifetime counts, birth dates and K, ratings low enough for
-US Chess's personal floor, juniors, new players with and without data, events without a start
-date, a list without a date. A rule of its own (a player named for one field in one event and
-for another in a later one) checks the finder's bookkeeping beyond what the systems' rules
-reach."""
+of every player of every event, one event at a time, and names each player once for each field, and
+by the season rated one event at a time: the warnings must be the same word for word. The seasons
+(those of tests/test_lists_waves.py) are made to take defaults: blank peaks, lifetime counts, birth
+dates and K, ratings low enough for US Chess's personal floor, juniors, new players with and
+without data, events without a start date, a list without a date. A rule of its own (a player named
+for one field in one event and for another in a later one) checks the finder's bookkeeping beyond
+what the systems' rules reach."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ class _EveryPlayer(said_module.Said):
     def _name(self, event: Event, keys: list[Any], default: Any) -> None:
         if default.setting:
             words = default.message.replace("{players}", said_module.named_ids(keys))
-            self.settings.append(f"event {event.id}: {words}")
+            self.settings.append((self.place[event.id], f"event {event.id}: {words}"))
             return
         done = self.__dict__.setdefault("done", set())
         for key in keys:
@@ -72,7 +72,8 @@ class _EveryPlayer(said_module.Said):
             blank_for_all = _blank_for_all(self.ratings, self.events, where)
             if default.field in blank_for_all and (key, default.field) not in done:
                 done.add((key, default.field))
-                self.columns.setdefault((where, default.field), (default.message, []))[1].append(key)
+                self.columns.setdefault((where, default.field), (default.message, []))[1].append(
+                    (self.place[event.id], next(self.namings), [key]))
 
 
 def _blank_for_all(ratings: RatingList, events: Sequence[Event], where: str) -> list[str]:
@@ -92,6 +93,9 @@ def _both(monkeypatch: pytest.MonkeyPatch, ratings: RatingList, events: Sequence
     with monkeypatch.context() as patch:
         patch.setattr("xlrating.lists.rate.Said", _EveryPlayer)
         every = rate_season(ratings, events, **settings).warnings
+    with monkeypatch.context() as patch:  # (the waves rate some events out of order: said in order)
+        patch.setattr("xlrating.lists.rate._IN_WAVES", False)
+        assert rate_season(ratings, events, **settings).warnings == said
     return said, every
 
 

@@ -343,14 +343,60 @@ def test_fide_refused_events_are_reported_as_one_by_one(monkeypatch: pytest.Monk
 # --- The waves ------------------------------------------------------------------------------------
 
 
-def test_waves_are_consecutive_disjoint_alike_and_capped() -> None:
+def test_waves_keep_each_players_events_in_order_and_are_disjoint_alike_and_capped() -> None:
     _, events = icu_season(1, count=200)
     alike = {event.id: index % 7 != 0 for index, event in enumerate(events)}
     found = list(waves(events, lambda event, players: "alike" if alike[event.id] else None, cap=12))
-    assert [event for wave in found for event in wave] == events
+    rated = [event for wave in found for event in wave]
+    place = {event.id: index for index, event in enumerate(events)}
+    assert sorted(rated, key=lambda event: place[event.id]) == events  # every event once
+    assert rated != events  # (some event rated before an earlier one that shares no player)
+    when = {event.id: index for index, event in enumerate(rated)}
+    for index, earlier in enumerate(events):
+        for later in events[index + 1:]:
+            # never past an earlier event that shares a player or is not alike
+            if not alike[earlier.id] or not alike[later.id] or not players_of(earlier).isdisjoint(
+                    players_of(later)):
+                assert when[earlier.id] < when[later.id]
     for wave in found:
         assert len(wave) == 1 or all(alike[event.id] for event in wave)
         players = [players_of(event) for event in wave]
         assert sum(map(len, players)) == len(set().union(*players))
         assert len(wave) == 1 or sum(map(len, players)) <= 12
     assert max(map(len, found)) > 1
+
+
+def test_waves_of_events_that_each_share_a_player_with_the_one_before_are_the_events_in_order() -> None:
+    chain = [Event(f"E{index}", D(2025, 1, 1), [(1, index, index + 1, 1.0)]) for index in range(1, 30)]
+    assert [list(wave) for wave in waves(chain, lambda event, players: True)] == [[event] for event in chain]
+
+
+@pytest.mark.parametrize("system", ["uscf", "icu", "fide"])
+def test_the_seasons_compared_above_rate_events_out_of_their_order(
+        monkeypatch: pytest.MonkeyPatch, system: str) -> None:
+    # What the tests above compare includes seasons whose waves rate an event before an earlier
+    # one, with new players, history rows and refused events to put back in order.
+    out_of_order = [0, 0]
+    seat = lists_rate.Season.seat
+
+    def noted(season: lists_rate.Season, *events: Event) -> Any:
+        places = [season.index[event.id] for event in events]
+        out_of_order[0] += places != sorted(places) or places[0] < noted.last.get(id(season), -1)
+        noted.last[id(season)] = max(places)
+        found = seat(season, *events)
+        out_of_order[1] += season.new_out_of_order
+        return found
+
+    noted.last = {}  # type: ignore[attr-defined]
+    monkeypatch.setattr(lists_rate.Season, "seat", noted)
+    for seed in SEEDS:
+        if system == "uscf":
+            rate_season(*uscf_season(seed))
+        elif system == "icu":
+            rate_season(*icu_season(seed, RATED))
+        else:
+            ratings, events, months = fide_season(seed, "2024-march")
+            rate_season(ratings, events, period_months=months)
+    assert out_of_order[0]
+    if system == "uscf":  # (its seasons have new players)
+        assert out_of_order[1]

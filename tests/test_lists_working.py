@@ -155,7 +155,7 @@ def test_history_columns_give_the_rows_appended_one_by_one() -> None:
         changes = [None if pre is None or post is None else post - pre
                    for pre, post in zip(pres, posts, strict=True)]
         games = [rng.randint(0, 9) for _ in ids]
-        working.write_history(ids, events, system, pres, posts, changes, games)
+        working.write_history(ids, events, system, pres, posts, changes, games, [(wave, len(ids))])
         for row in zip(ids, events, [system] * len(ids), pres, posts, changes, games, strict=True):
             appended[row[0]].append(history_row(*row[1:]))
     assert list(working.played()) == list(appended)

@@ -138,9 +138,10 @@ class _Period:
         self.so_far: dict[int, int] = {}
         """Each unrated player's games in earlier rated events, as :meth:`games_so_far` counts them."""
         self.rows: list[tuple[Sequence[PlayerId], Sequence[str], list[int], list[float | None],
-                              list[int | Fraction | None], Sequence[int]]] = []
+                              list[int | Fraction | None], Sequence[int], list[tuple[int, int]]]] = []
         """Each wave's history rows, written when the period closes: the players' IDs, events,
-        positions, ratings at the start, exact changes in hundredths and rated games."""
+        positions, ratings at the start, exact changes in hundredths and rated games, and its
+        events' blocks (:meth:`~.rate.Season.blocks`)."""
         self.rated_games: dict[int, int] = {}
         """Each rated player's rated games in the period, as the engine counted them."""
 
@@ -246,7 +247,8 @@ class _Period:
         _add(self.change, rated_positions, rated_changes)
         _add(self.rated_games, rated_positions, rated_games)
         _add(self.events_played, positions, [1] * len(positions))
-        self.rows.append((seating.ids, [event.id for event in events], positions, ratings, changes, games))
+        self.rows.append((seating.ids, [event.id for event in events], positions, ratings, changes, games,
+                          self.season.blocks(wave, seating)))
 
     def _pend(self, seating: Seating, positions: Sequence[int], ratings: list[float | None],
               events: Sequence[Event], games: Sequence[int], performance: Sequence[float | None]) -> None:
@@ -378,9 +380,9 @@ class _Period:
         """Each player's history row of each of his events in the period, with his list rating
         after it (his rating in the columns once the period is closed)."""
         write, rating = self.working.write_history, self.rating
-        for ids, events, positions, pres, changes, games in self.rows:
+        for ids, events, positions, pres, changes, games, blocks in self.rows:
             write(ids, events, "FIDE", pres, list(map(rating.__getitem__, positions)),
-                  [None if change is None else float(change / 100) for change in changes], games)
+                  [None if change is None else float(change / 100) for change in changes], games, blocks)
 
 
 def _engine_players(period: _Period, start: _Start) -> PlayerColumns[engine.FidePlayer]:

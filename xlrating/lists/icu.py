@@ -125,7 +125,7 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, positions
         working.mark_written(written)
         listed = list(picker(positions)(rating))
     working.write_history(seating.ids, seating.per_player([one.id for one in wave]), "ICU", pres, listed,
-                          _shown_changes(changes, posts, pres), rated_games)
+                          _shown_changes(changes, posts, pres), rated_games, season.blocks(wave, seating))
 
 
 _RATED, _FOREIGN = icu.PlayerKind.RATED, icu.PlayerKind.FOREIGN

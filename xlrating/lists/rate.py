@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from itertools import islice, repeat
+from operator import itemgetter
 from typing import Any, Protocol, TypeVar
 
 from .. import _check, systems
@@ -228,44 +230,80 @@ Options = Callable[[Event, set[PlayerId]], Hashable | None]
 
 
 def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS) -> Iterator[Sequence[Event]]:
-    """The events, in order, in *waves*: runs of consecutive events that one engine call rates
-    together, giving each player the very outcome that rating his event alone gives. An event
-    joins the wave before it when
+    """The events in *waves*, each of which one engine call rates together, giving each player the
+    very outcome that rating his event alone gives. The events of a wave
 
-    - it shares no player with the wave's events (*disjoint*): no one's rating in it depends on
-      another event of the wave, and each player's outcome is written under his one event;
-    - ``options(event, players)`` equals the wave's (*alike*): the engine's options resolved as they
-      bear on this event's players (an adapter's ``options`` gives ``None`` for an event whose
-      rating has something event-wide that other players would change: it is rated alone);
-    - the wave stays within ``cap`` players (*capped*: the working of one call stays small).
+    - share no player (*disjoint*): no one's rating in it depends on another event of the wave,
+      and each player's outcome is written under his one event;
+    - have equal ``options(event, players)`` (*alike*): the engine's options resolved as they bear
+      on the event's players (an adapter's ``options`` gives ``None`` for an event whose rating
+      has something event-wide that other players would change: it is rated alone);
+    - hold at most ``cap`` players together (*capped*: the working of one call stays small).
 
-    ``options`` is read for an event after every wave before it has been rated (the wave it
-    joins shares none of its players): it may read the season's entries of the event's
-    ``players`` (:meth:`~.working.WorkingList.entry` of :attr:`Season.working`; a new player's are in
-    the event's data).
+    Each player's events come in order: an event is put in the first wave, after the waves of
+    the earlier events that share one of its players, that has room for it (*first fit*). An
+    event never moves past an earlier one that is not alike (other options, or rated alone): the
+    events are taken in runs of consecutive alike events, each run's waves given before the
+    next run's. So events that share no player may be rated out of their order (a later one
+    with an earlier one's wave), which changes no one's outcome: the season gives its result in
+    the events' order all the same (:class:`Season`). With every event sharing a player with
+    the one before, the waves are the events one by one, in order.
+
+    ``options`` is read for every event before any wave is given: it reads the event alone (and
+    the season's settings), never the entries its rating changes.
     """
-    wave: list[Event] = []
-    seen: set[PlayerId] = set()
+    run: list[tuple[Event, set[PlayerId]]] = []
     common: Hashable | None = None
     for event in events:
         players = players_of(event)
-        if wave and (not seen.isdisjoint(players) or len(seen) + len(players) > cap):
-            yield wave
-            wave = []
         found = options(event, players)
-        if wave and (found is None or found != common):
-            yield wave
-            wave = []
-        if not wave:
-            seen = set()
-        wave.append(event)
-        seen |= players
-        common = found
+        if run and (found is None or found != common):
+            yield from _first_fit(run, cap)
+            run = []
         if found is None:
-            yield wave
-            wave = []
-    if wave:
-        yield wave
+            yield (event,)
+            continue
+        run.append((event, players))
+        common = found
+    if run:
+        yield from _first_fit(run, cap)
+
+
+def _first_fit(run: Sequence[tuple[Event, set[PlayerId]]], cap: int) -> list[list[Event]]:
+    """A run of alike events (each with its players) in waves (:func:`waves`): each event in the
+    first wave after the last wave of each of its players that has room for it. A wave that
+    turns an event away is closed: no later event is tried in it (two or three waves are open at
+    a time, not every wave made so far)."""
+    made: list[list[Event]] = []
+    size: list[int] = []
+    beyond: list[int] = []  # each wave's next wave that may be open (closed ones are jumped over)
+    last: dict[PlayerId, int] = {}  # each player's wave so far
+    get = last.get
+    for event, players in run:
+        at = max(map(get, players, repeat(-1)), default=-1) + 1
+        at = _open_from(beyond, at)
+        while at < len(made) and size[at] + len(players) > cap and size[at]:
+            beyond[at] = at + 1  # (full for this event: closed)
+            at = _open_from(beyond, at + 1)
+        if at == len(made):
+            made.append([])
+            size.append(0)
+            beyond.append(at)
+        made[at].append(event)
+        size[at] += len(players)
+        last.update(dict.fromkeys(players, at))
+    return made
+
+
+def _open_from(beyond: list[int], at: int) -> int:
+    """The first wave from ``at`` on that is not closed (``len(beyond)``: a new one), the closed
+    ones on the way made to point at it."""
+    top = at
+    while top < len(beyond) and beyond[top] != top:
+        top = beyond[top]
+    while at < len(beyond) and beyond[at] != at:  # (the path shortened for the next search)
+        beyond[at], at = top, beyond[at]
+    return top
 
 
 class Season:
@@ -287,9 +325,18 @@ class Season:
         """Each event's players by ID in its engine's order, kept with the outcomes."""
         self.as_of: dt.date | None = ratings.date
         """The date the season's list has reached (``None``: the list's date is not known yet)."""
-        self.refused: list[Problem] = []
-        """The problems of the events refused so far (:meth:`attempt`)."""
-        self.refused_events: list[str] = []
+        self.events = events
+        """The events, in rating order."""
+        self.index = {event.id: index for index, event in enumerate(events)}
+        """Each event's place in the rating order (its waves may rate it before an earlier event
+        that shares none of its players: what the season gives is put back in this order)."""
+        self.refused: list[tuple[int, list[Problem]]] = []
+        """The problems of each event refused so far (:meth:`attempt`), with its place."""
+        self.seated = -1
+        """The place of the latest event seated with new players (:meth:`seat`)."""
+        self.new_out_of_order = False
+        """Whether an event's new players were seated after a later event's (then :meth:`result`
+        puts the new entries back in the events' order)."""
         self.doubtful: set[PlayerId] = set()
         """The players of a refused event and of every later event with one of them: the season
         does not know their entries as it would have made them."""
@@ -310,6 +357,10 @@ class Season:
         """Add the new players of an event (or of a wave's events) to the list and number its
         players."""
         for event in events:
+            if event.players:
+                place = self.index[event.id]
+                self.new_out_of_order |= place < self.seated
+                self.seated = max(self.seated, place)
             for key, data in event.players.items():
                 self.working.put(key, Entry(key, **data))
         seating = Seating(*events)
@@ -323,6 +374,13 @@ class Season:
         if self.explain or not _IN_WAVES:
             return ((event,) for event in events)
         return waves(events, options)
+
+    def blocks(self, events: Sequence[Event], seating: Seating) -> list[tuple[int, int]]:
+        """Each of the seated ``events``' place in the rating order and the number of players seated
+        up to its last (:attr:`Seating.ends`): where its history rows end
+        (:meth:`~.working.WorkingList.write_history`)."""
+        index = self.index
+        return [(index[event.id], end) for event, end in zip(events, seating.ends, strict=True)]
 
     def attempt_wave(self, wave: Sequence[Event], rate: Callable[[Sequence[Event]], None]) -> None:
         """Rate a wave (:func:`waves`) with ``rate(wave)``; if that raises anything, rate its
@@ -357,9 +415,8 @@ class Season:
             else:
                 sure = {player_place(event, key) for key in players - doubtful}
                 kept = [problem for problem in error.problems if problem.where in sure]
-            self.refused.extend(kept)
             if kept:
-                self.refused_events.append(event.id)
+                self.refused.append((self.index[event.id], kept))
             doubtful.update(players)
             return
         self._spread_doubt(event)
@@ -374,12 +431,14 @@ class Season:
                 doubtful.update(players)
 
     def check(self) -> None:
-        """Raise the problems of every event refused (:meth:`attempt`), if any."""
+        """Raise the problems of every event refused (:meth:`attempt`), if any, the events in their
+        rating order."""
         if self.refused:
-            names = self.refused_events
+            refused = sorted(self.refused, key=itemgetter(0))
+            names = [self.events[place].id for place, _ in refused]
             title = (f"The event {names[0]} cannot be rated" if len(names) == 1
                      else f"The events {', '.join(names[:-1])} and {names[-1]} cannot be rated")
-            raise InputError(self.refused, title=title)
+            raise InputError([problem for _, kept in refused for problem in kept], title=title)
 
     def keep(self, event: Event, outcome: EventOutcome) -> None:
         """Keep an event's explained outcome, if the season was asked to, its records built now
@@ -413,9 +472,8 @@ class Season:
         ratings = self.ratings
         history = self.working.history()
         warnings = self.said.warnings(history)
-        new_list = RatingList(
-            ratings.system, self.working.entries(), ratings.rules, ratings.rating_system, ratings.date
-        )
+        new_list = RatingList(ratings.system, self._entries(), ratings.rules, ratings.rating_system,
+                              ratings.date)
         return SeasonResult(
             new_list,
             {key: tuple(value) for key, value in self.outcomes.items()},
@@ -423,6 +481,17 @@ class Season:
             {key: ids for key, ids in self.seats.items() if key in self.outcomes},
             warnings,
         )
+
+
+    def _entries(self) -> dict[PlayerId, Entry]:
+        """The new list's entries: the list's, in its order, then the new players, in the order of
+        their events (and of each event's new players)."""
+        entries = self.working.entries()
+        if not self.new_out_of_order:
+            return entries
+        listed = len(self.ratings.entries)
+        return {**dict(islice(entries.items(), listed)),
+                **{key: entries[key] for event in self.events for key in event.players}}
 
 
 class Adapter(Protocol):

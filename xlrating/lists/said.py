@@ -35,8 +35,8 @@ import datetime as dt
 from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, filterfalse, repeat
-from operator import attrgetter, not_
+from itertools import compress, count, filterfalse, repeat
+from operator import attrgetter, itemgetter, not_
 from typing import Any, cast
 
 from .. import systems
@@ -56,6 +56,11 @@ def named_ids(ids: Sequence[PlayerId]) -> str:
     more = f" and {len(ids) - _NAMED} more" if len(ids) > _NAMED else ""
     count = f"{len(ids)} player{'s' if len(ids) != 1 else ''}"
     return f"{count} (ID{'s' if len(ids) != 1 else ''} {shown}{more})"
+
+
+_Namings = list[tuple[int, int, list[PlayerId]]]
+"""The namings of one default (:attr:`Said.columns`): each event's place in the rating order, the
+naming's number in the order named, and the players it named."""
 
 
 def _blank(value: Any) -> bool:
@@ -125,9 +130,17 @@ class Said:
                 self.new[event.id] = fields
                 if fields:  # (blank for every new player of the event)
                     self.blank.update(event.players)
-        self.columns: dict[tuple[str, str], tuple[str, list[PlayerId]]] = {}
-        """Each (event ID, or ``""`` for the list; field) default: its words and its players."""
-        self.settings: list[str] = []
+        self.columns: dict[tuple[str, str], tuple[str, _Namings]] = {}
+        """Each (event ID, or ``""`` for the list; field) default: its words and its players, as
+        named by each event (its place in the rating order, the naming's number in the order
+        named, the players it named)."""
+        self.namings = count()
+        """The numbers of the namings, in the order named."""
+        self.settings: list[tuple[int, str]] = []
+        """Each default of an event's setting (its place in the rating order, the words)."""
+        self.place = {event.id: place for place, event in enumerate(events)}
+        """Each event's place in the rating order (a wave may rate an event before an earlier one
+        that shares none of its players: what is said is put back in this order)."""
         self.seen: set[PlayerId] = set()
         """The players read (:meth:`_read`)."""
         self.may_take: dict[tuple[Any, ...], bool] = {}
@@ -232,8 +245,7 @@ class Said:
         defaults = system.taken(cast(Any, settings), cast(Any, players), read)
         if not defaults:
             return
-        if len(asked) == 1 or (len(defaults) == 1 and not defaults[0].setting):
-            # (one event, or one default of players' fields: said in the players' order)
+        if len(asked) == 1:
             self._said(asked[0][0], ids, [(default, default.rows) for default in defaults])
             return
         lasts = [at[-1] for _, at in asked]  # (each event's players at positions up to its last's)
@@ -249,19 +261,21 @@ class Said:
               ) -> None:
         """Say the defaults of ``event``: each (:class:`~xlrating.systems.Taken`, its rows of the
         event), in the order the system gives them."""
+        place = self.place[event.id]
         for default, found in defaults:
             keys = [ids[row.number - 1] for row in found]
             if default.setting:
                 players_named = default.message.replace("{players}", named_ids(keys))
-                self.settings.append(f"event {event.id}: {players_named}")
+                self.settings.append((place, f"event {event.id}: {players_named}"))
             else:
-                self._named(default.field, default.message, keys)
+                self._named(default.field, default.message, keys, place)
 
-    def _named(self, field: str, message: str, keys: Sequence[PlayerId]) -> None:
+    def _named(self, field: str, message: str, keys: Sequence[PlayerId], place: int) -> None:
         """Name the players ``keys`` (each once) for a blank ``field`` said in ``message``: each not
         named for it yet, where it is blank for every player like him (the list's entries, or his
         event's new players: a field given for another is the caller's way of saying the usual).
-        A player named for every field he could be is not asked again."""
+        A player named for every field he could be is not asked again. ``place``: the event's in
+        the rating order."""
         named = self.named.setdefault(field, set())
         fresh = list(filterfalse(named.__contains__, keys))
         wheres = list(map(self.home.get, fresh, repeat("")))  # a new player's: the event that gives him
@@ -275,7 +289,8 @@ class Said:
             fields = self.new[where] if where else self.open
             if field not in fields:
                 continue
-            self.columns.setdefault((where, field), (message, []))[1].extend(found)
+            naming = (place, next(self.namings), found)
+            self.columns.setdefault((where, field), (message, []))[1].append(naming)
             named.update(found)
             others = [self.named.get(name, set()) for name in fields if name != field]
             self.blank.difference_update(  # (those named for every field they could be)
@@ -319,7 +334,8 @@ class Said:
     def warnings(self, played: Collection[PlayerId]) -> tuple[str, ...]:
         """Every default the season took, ``played`` being the players with a game."""
         found = list(self._games(played))
-        for (where, name), (message, keys) in self.columns.items():  # (each player once: :attr:`named`)
+        for (where, name), (message, named) in self._in_rating_order():  # (each player once: :attr:`named`)
+            keys = [key for *_, keys in named for key in keys]
             if where:
                 found.append(f"event {where}: new {named_ids(keys)} without {name}: {message}")
             else:
@@ -330,7 +346,16 @@ class Said:
                             f"{first}, its ratings as already adjusted on {adjusted}; give the list's date "
                             "if they are older")
         found.extend(self._idle(played))
-        return (*found, *self.settings)
+        return (*found, *(words for _, words in sorted(self.settings, key=itemgetter(0))))
+
+    def _in_rating_order(self) -> list[tuple[tuple[str, str], tuple[str, _Namings]]]:
+        """:attr:`columns` as if the events had named their players in their rating order: each
+        default's namings by their event's place (one event's in the order named), the defaults in
+        the order of their first naming so ordered."""
+        found = [(message, sorted(named, key=_event_and_naming)) for message, named in self.columns.values()]
+        order = sorted(range(len(found)), key=lambda at: _event_and_naming(found[at][1][0]))
+        defaults = list(self.columns)
+        return [(defaults[at], found[at]) for at in order]
 
     def _idle(self, played: Collection[PlayerId]) -> Iterable[str]:
         """Each event's new players who play no game in the season: they are put on the new list as
@@ -362,6 +387,10 @@ class Said:
                 continue
             if new := [key for key, data in new_ones if _games_taken(taken, data)]:
                 yield f"event {event.id}: new {named_ids(new)} given a rating without games, {reading}"
+
+
+_event_and_naming = itemgetter(0, 1)
+"""A naming's event's place in the rating order, then its number in the order named."""
 
 
 def _runs(items: Sequence[tuple[Event, list[int]]], key: Callable[[Event], Any]

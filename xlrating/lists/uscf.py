@@ -196,8 +196,9 @@ def fold_wave(season: Season, wave: Sequence[Event], seating: Seating,
     entries, ids = season.entries, seating.ids
     tally = seating.tally()
     names = seating.per_player([one.id for one in wave])
+    blocks = season.blocks(wave, seating)
     for rated, (pres, posts, games, changes, rated_games) in read:
-        season.working.write_history(ids, names, rated, pres, posts, changes, rated_games)
+        season.working.write_history(ids, names, rated, pres, posts, changes, rated_games, blocks)
         olds = looked_up(entries, ids)
         new = (_folded_own(olds, posts, games, tally, rules) if rated == own
                else _folded_other(olds, rated, posts, games))

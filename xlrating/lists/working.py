@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import repeat
-from operator import attrgetter
+from itertools import chain, repeat
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from .._columns import looked_up, picker
@@ -38,7 +38,8 @@ class WorkingList:
     """The season's list while it is rated: the entries by ID, the fields an adapter keeps as
     columns (:meth:`keep`) and the history rows written so far, as columns."""
 
-    __slots__ = ("_build", "_changing", "_rows", "at", "columns", "fields", "ids", "records", "written")
+    __slots__ = ("_blocks", "_build", "_changing", "_in_order", "_rows", "at", "columns", "fields", "ids",
+                 "records", "written")
 
     def __init__(self, entries: Mapping[PlayerId, Entry]) -> None:
         self.records: dict[PlayerId, Entry] = dict(entries)
@@ -61,6 +62,10 @@ class WorkingList:
         self._rows: tuple[list[Any], ...] = ([], [], [], [], [], [], [])
         """The history rows written: the player's ID, then each of :class:`~.model.HistoryRow`'s
         fields, a list each."""
+        self._blocks: list[tuple[int, int, int]] = []
+        """Each event's history rows: its place in the rating order, where they begin and end."""
+        self._in_order = True
+        """Whether the events' rows were written in the events' rating order."""
 
     def keep(self, *fields: str, read: Sequence[str] = ()) -> None:
         """Keep ``fields`` of every entry as columns from now on (an adapter's first step, before any
@@ -147,11 +152,20 @@ class WorkingList:
 
     def write_history(self, ids: Sequence[PlayerId], events: Sequence[str], rating_system: str,
                       pres: Sequence[float | None], posts: Sequence[float | None],
-                      changes: Sequence[float | None], games: Sequence[int]) -> None:
+                      changes: Sequence[float | None], games: Sequence[int],
+                      blocks: Sequence[tuple[int, int]]) -> None:
         """A history row for each of ``ids`` (:class:`~.model.HistoryRow`'s fields, by player, the
         rating system the same for all), after the rows written before: kept as columns, built by
-        :meth:`history`."""
+        :meth:`history`. ``blocks`` are the events' (:meth:`~.rate.Season.blocks`): each one's place
+        in the rating order and where its rows end among these; :meth:`history` gives the rows
+        in that order (a wave may rate an event before an earlier one that shares no player)."""
         keys, named, systems, pre, post, change, counted = self._rows
+        first, order = len(keys), self._blocks
+        begin = first
+        for place, end in blocks:
+            self._in_order = self._in_order and (not order or place >= order[-1][0])
+            order.append((place, begin, first + end))
+            begin = first + end
         keys += ids
         named += events
         systems += repeat(rating_system, len(ids))
@@ -161,13 +175,30 @@ class WorkingList:
         counted += games
 
     def played(self) -> list[PlayerId]:
-        """The players with a history row, in the order of their first."""
-        return list(dict.fromkeys(self._rows[0]))
+        """The players with a history row, in the order of their first (in the events' rating order)."""
+        return list(dict.fromkeys(self._in_rating_order()[0]))
+
+    def _in_rating_order(self) -> tuple[list[Any], ...]:
+        """The history rows' columns with the events' rows in the events' rating order (those of
+        one event in the order written): as written, unless a wave rated an event before an
+        earlier one (then put in order once, and kept so)."""
+        if self._in_order:
+            return self._rows
+        blocks = sorted(self._blocks, key=itemgetter(0))  # (stable: one event's rows as written)
+        pick = picker(list(chain.from_iterable(range(begin, end) for _, begin, end in blocks)))
+        self._rows = tuple(list(pick(column)) for column in self._rows)
+        self._blocks, at = [], 0
+        for place, begin, end in blocks:
+            self._blocks.append((place, at, at + end - begin))
+            at += end - begin
+        self._in_order = True
+        return self._rows
 
     def history(self) -> dict[PlayerId, tuple[HistoryRow, ...]]:
-        """Each player's history rows, built now, in the order written, the players in the order of
-        their first row (once: the columns are let go)."""
-        keys, *fields = self._rows
+        """Each player's history rows, built now, in the events' rating order (the rows of one event
+        in the order written), the players in the order of their first row (once: the columns are
+        let go)."""
+        keys, *fields = self._in_rating_order()
         grouped: defaultdict[PlayerId, list[HistoryRow]] = defaultdict(list)
         for key, row in zip(keys, map(history_row, *fields), strict=True):
             grouped[key].append(row)
