@@ -175,33 +175,24 @@ class WorkingList:
         counted += games
 
     def played(self) -> list[PlayerId]:
-        """The players with a history row, in the order of their first (in the events' rating order)."""
-        return list(dict.fromkeys(self._in_rating_order()[0]))
-
-    def _in_rating_order(self) -> tuple[list[Any], ...]:
-        """The history rows' columns with the events' rows in the events' rating order (those of
-        one event in the order written): as written, unless a wave rated an event before an
-        earlier one (then put in order once, and kept so)."""
+        """The players with a history row, in the order of their first in the events' rating order."""
+        keys = self._rows[0]
         if self._in_order:
-            return self._rows
+            return list(dict.fromkeys(keys))
         blocks = sorted(self._blocks, key=itemgetter(0))  # (stable: one event's rows as written)
-        pick = picker(list(chain.from_iterable(range(begin, end) for _, begin, end in blocks)))
-        self._rows = tuple(list(pick(column)) for column in self._rows)
-        self._blocks, at = [], 0
-        for place, begin, end in blocks:
-            self._blocks.append((place, at, at + end - begin))
-            at += end - begin
-        self._in_order = True
-        return self._rows
+        return list(dict.fromkeys(chain.from_iterable(keys[begin:end] for _, begin, end in blocks)))
 
     def history(self) -> dict[PlayerId, tuple[HistoryRow, ...]]:
-        """Each player's history rows, built now, in the events' rating order (the rows of one event
-        in the order written), the players in the order of their first row (once: the columns are
-        let go)."""
-        keys, *fields = self._in_rating_order()
+        """Each player's history rows, built now, in the order written, which is his events' rating
+        order (a wave rates a player's events in order, whatever it does with others'); the players
+        in the order of their first row in the events' rating order (once: the columns are let go)."""
+        keys, *fields = self._rows
+        order = None if self._in_order else self.played()
         grouped: defaultdict[PlayerId, list[HistoryRow]] = defaultdict(list)
         for key, row in zip(keys, map(history_row, *fields), strict=True):
             grouped[key].append(row)
         for column in self._rows:  # (their memory given back before the tuples are made)
             column.clear()
-        return {key: tuple(rows) for key, rows in grouped.items()}
+        if order is None:
+            return {key: tuple(rows) for key, rows in grouped.items()}
+        return {key: tuple(grouped[key]) for key in order}
