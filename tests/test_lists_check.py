@@ -148,8 +148,11 @@ def test_an_event_s_games_vouched_for_at_once_as_walked_one_by_one(game: Any, pl
     for games in ([*PLAIN[:2], game, *PLAIN[3:]], (game, *PLAIN), [*PLAIN, game]):
         event = Event("e", D(2024, 3, 1), games)
         walked = _each_game_problems(event, set(KNOWN))
-        assert _plain_games(games, set(KNOWN)) is plain
-        assert _games_problems(event, set(KNOWN)) == walked
+        players: dict[str, set[Any]] = {}
+        assert (_plain_games(games, set(KNOWN)) is not None) is plain
+        assert _games_problems(event, set(KNOWN), players) == walked
+        # (the players of plain games are taken on: the waves read them)
+        assert players == ({"e": {g[1] for g in games} | {g[2] for g in games}} if plain else {})
         found.append(walked)
     # In the place of the third game, only a plain one and the three valid ones walked are valid.
     valid = plain or repr(game) in map(repr, WALKED_VALID)
@@ -164,13 +167,13 @@ def test_random_events_vouched_for_at_once_as_walked_one_by_one() -> None:
                  (rng.randint(1, 3), *rng.sample([1, 2, 3, 4, "x"], 2), rng.choice([0, 0.5, 1, 1.0]))
                  for _ in range(rng.randint(0, 6))]
         event = Event("e", D(2024, 3, 1), games)
-        assert _games_problems(event, set(KNOWN)) == _each_game_problems(event, set(KNOWN))
+        assert _games_problems(event, set(KNOWN), {}) == _each_game_problems(event, set(KNOWN))
 
 
 def test_the_plain_games_are_plain() -> None:
-    assert _plain_games(PLAIN, KNOWN)
-    assert _plain_games(tuple(PLAIN), KNOWN)
-    assert not _plain_games([], KNOWN)
+    assert _plain_games(PLAIN, KNOWN) == {1, 2, 3, "x"}
+    assert _plain_games(tuple(PLAIN), KNOWN) == {1, 2, 3, "x"}
+    assert _plain_games([], KNOWN) is None
 
 
 def test_a_list_s_plain_entries_pass_at_once_and_the_others_are_checked_in_full() -> None:

@@ -377,9 +377,11 @@ def _unknown_player(where: str, player: Any, known: Callable[[Any], bool]) -> st
     return message
 
 
-def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> list[str]:
+def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId],
+                    playing: dict[str, set[PlayerId]]) -> list[str]:
     """What is wrong with one event: its dates and type, its new players (``known``, the IDs
-    on the list or new in an earlier event, takes them on) and its games."""
+    on the list or new in an earlier event, takes them on) and its games (``playing`` takes on
+    the IDs of those who play in it, where its games are plain)."""
     problems = _date_problems(event, ratings)
     try:
         EventType.parse(event.event_type)
@@ -402,7 +404,7 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId]) -> 
     if not isinstance(games, Sequence) or isinstance(games, (str, bytes)):
         problems.append(f"games must be a sequence of (round, id_a, id_b, score), not {games!r}")
         return problems
-    problems.extend(_games_problems(event, known))
+    problems.extend(_games_problems(event, known, playing))
     return problems
 
 
@@ -482,10 +484,14 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
     return problems
 
 
-def _games_problems(event: Event, known: set[PlayerId]) -> list[str]:
+def _games_problems(event: Event, known: set[PlayerId], players: dict[str, set[PlayerId]]) -> list[str]:
     """What is wrong with an event's games, each game given once: nothing when they are plain
-    as a whole (:func:`_plain_games`, the common case), else what :func:`_each_game_problems` finds."""
-    if _plain_games(event.games, known):
+    as a whole (:func:`_plain_games`, the common case: ``players`` takes on the IDs of those who
+    play in it), else what :func:`_each_game_problems` finds."""
+    found = _plain_games(event.games, known)
+    if found is not None:
+        if isinstance(event.id, str):  # (any other ID is a problem of its own)
+            players[event.id] = found
         return []
     return _each_game_problems(event, known)
 
@@ -541,17 +547,18 @@ _TUPLE = frozenset({tuple})
 _INT = frozenset({int})
 
 
-def _plain_games(games: Sequence[Any], known: set[PlayerId]) -> bool:
+def _plain_games(games: Sequence[Any], known: set[PlayerId]) -> set[PlayerId] | None:
     """The common case of a whole event, checked at once by operations over all its games:
     every game plain (:func:`_plain_game`) and none given twice, in either order, in its round
-    (anything else is walked game by game by :func:`_each_game_problems`, which finds the same)."""
+    (anything else is walked game by game by :func:`_each_game_problems`, which finds the same).
+    Gives the IDs of the players, or None if the games are not plain (or there are none)."""
     if {*map(type, games)} != _TUPLE:
-        return False  # no games, or one that is not a tuple
+        return None  # no games, or one that is not a tuple
     try:
         rounds, firsts, seconds, scores = zip(*games, strict=True)
     except ValueError:  # (games of different lengths, or not of four)
-        return False
-    return (
+        return None
+    if not (
         {*map(type, rounds)} == _INT
         and min(rounds) >= 1
         and max(rounds) <= _check.MAX_COUNT
@@ -559,9 +566,10 @@ def _plain_games(games: Sequence[Any], known: set[PlayerId]) -> bool:
         and _SCORES.issuperset(scores)
         and _IDS.issuperset(map(type, firsts))
         and _IDS.issuperset(map(type, seconds))
-        and known.issuperset({*firsts, *seconds})  # each player looked up once (ints and texts: none equal)
-        and _once(rounds, firsts, seconds)
-    )
+    ):
+        return None
+    players = {*firsts, *seconds}  # (ints and texts: none equal)
+    return players if known.issuperset(players) and _once(rounds, firsts, seconds) else None
 
 
 def _once(rounds: Sequence[Any], firsts: Sequence[Any], seconds: Sequence[Any]) -> bool:
@@ -571,9 +579,12 @@ def _once(rounds: Sequence[Any], firsts: Sequence[Any], seconds: Sequence[Any]) 
     return len(given) == len(rounds) and given.isdisjoint(zip(rounds, seconds, firsts, strict=True))
 
 
-def check_season(ratings: RatingList, events: Iterable[Any]) -> list[Event]:
+def check_season(ratings: RatingList, events: Iterable[Any],
+                 players: dict[str, set[PlayerId]] | None = None) -> list[Event]:
     """The events in rating order (end date, ties in the order given), after checking the
-    list and every event; raises :class:`InputError` with every problem found."""
+    list and every event; raises :class:`InputError` with every problem found. ``players``, if
+    given, takes on each event's players' IDs (by event ID) where the check found them (where
+    its games are plain, as nearly always)."""
     problems = check_list(ratings)
     if isinstance(events, (str, bytes, Mapping)) or not isinstance(events, Iterable):
         raise _check.fail("events", "a sequence of Event", events)
@@ -595,9 +606,10 @@ def check_season(ratings: RatingList, events: Iterable[Any]) -> list[Event]:
     undated = [e for e in valid if not _is_date(e.end_date)]
     ordered = sorted(dated, key=lambda e: e.end_date)
     known: set[PlayerId] = set(ratings.entries) if isinstance(ratings.entries, Mapping) else set()
+    found = players if players is not None else {}
     for event in [*ordered, *undated]:
         problems.extend(
-            Problem(f"event {event.id}", message) for message in _event_problems(event, ratings, known)
+            Problem(f"event {event.id}", message) for message in _event_problems(event, ratings, known, found)
         )
     if problems:
         raise InputError(problems, title="The rating list or the season has problems; nothing was rated")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from itertools import islice, repeat
@@ -229,7 +229,8 @@ Options = Callable[[Event, set[PlayerId]], Hashable | None]
 """An adapter's ``options(event, players)`` (:func:`waves`), ``players`` being the event's."""
 
 
-def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS) -> Iterator[Sequence[Event]]:
+def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS,
+          players: Callable[[Event], set[PlayerId]] = players_of) -> Iterator[Sequence[Event]]:
     """The events in *waves*, each of which one engine call rates together, giving each player the
     very outcome that rating his event alone gives. The events of a wave
 
@@ -250,20 +251,21 @@ def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS) ->
     the one before, the waves are the events one by one, in order.
 
     ``options`` is read for every event before any wave is given: it reads the event alone (and
-    the season's settings), never the entries its rating changes.
+    the season's settings), never the entries its rating changes. ``players(event)`` gives the IDs
+    of the event's players (:func:`players_of`, or as the season's checks found them).
     """
     run: list[tuple[Event, set[PlayerId]]] = []
     common: Hashable | None = None
     for event in events:
-        players = players_of(event)
-        found = options(event, players)
+        playing = players(event)
+        found = options(event, playing)
         if run and (found is None or found != common):
             yield from _first_fit(run, cap)
             run = []
         if found is None:
             yield (event,)
             continue
-        run.append((event, players))
+        run.append((event, playing))
         common = found
     if run:
         yield from _first_fit(run, cap)
@@ -310,8 +312,8 @@ class Season:
     """The working of one season: the list (:class:`~.working.WorkingList`: its entries copied
     once, the histories), outcomes."""
 
-    def __init__(self, ratings: RatingList, explain: bool, settings: Settings, events: Sequence[Event]
-                 ) -> None:
+    def __init__(self, ratings: RatingList, explain: bool, settings: Settings, events: Sequence[Event],
+                 players: Mapping[str, set[PlayerId]] | None = None) -> None:
         self.ratings = ratings
         self.said = Said(ratings, events)
         """The defaults the events take (an adapter reports each wave's first outcome to it)."""
@@ -327,6 +329,9 @@ class Season:
         """The date the season's list has reached (``None``: the list's date is not known yet)."""
         self.events = events
         """The events, in rating order."""
+        self.players = players if players is not None else {}
+        """The IDs of each event's players, by event ID, where the season's checks found them
+        (:meth:`players_of`)."""
         self.index = {event.id: index for index, event in enumerate(events)}
         """Each event's place in the rating order (its waves may rate it before an earlier event
         that shares none of its players: what the season gives is put back in this order)."""
@@ -373,7 +378,13 @@ class Season:
         keeps each event's own outcome)."""
         if self.explain or not _IN_WAVES:
             return ((event,) for event in events)
-        return waves(events, options)
+        return waves(events, options, players=self.players_of)
+
+    def players_of(self, event: Event) -> set[PlayerId]:
+        """The IDs of the players who have a game in ``event`` (as the checks found them, else
+        :func:`players_of`)."""
+        found = self.players.get(event.id)
+        return found if found is not None else players_of(event)
 
     def blocks(self, events: Sequence[Event], seating: Seating) -> list[tuple[int, int]]:
         """Each of the seated ``events``' place in the rating order and the number of players seated
@@ -409,7 +420,7 @@ class Season:
         try:
             rate()
         except InputError as error:
-            players = players_of(event)
+            players = self.players_of(event)
             if doubtful.isdisjoint(players):
                 kept = list(error.problems)
             else:
@@ -426,7 +437,7 @@ class Season:
         (rated from his rating), so are its players."""
         doubtful = self.doubtful
         if doubtful:
-            players = players_of(event)
+            players = self.players_of(event)
             if not doubtful.isdisjoint(players):
                 doubtful.update(players)
 
@@ -530,11 +541,12 @@ def rate_season(
     the pause that is still alive.
     """
     with collector_paused():  # a season allocates millions of small acyclic objects
-        ordered = check_season(ratings, events)
+        players: dict[str, set[PlayerId]] = {}
+        ordered = check_season(ratings, events, players)
         settings = check_settings(Settings(period_months, pool_months))
-        season = Season(ratings, _check.flag("explain", explain), settings, ordered)
+        season = Season(ratings, _check.flag("explain", explain), settings, ordered, players)
         systems.get(ratings.system).rate_list(season, ordered)
         season.check()
         result = season.result()
-        del season, ordered
+        del season, ordered, players
     return result
