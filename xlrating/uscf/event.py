@@ -52,7 +52,7 @@ from .. import _check
 from .._columns import empty_columns, put_columns, put_row
 from .._gc import collector_paused
 from .._player_columns import checked_players, field_values, records
-from .._sides import ListedSides
+from .._sides import ListedSides, checked_columns
 from ..errors import ArgumentError, EventError
 from ..model import (
     EventOutcome,
@@ -63,7 +63,6 @@ from ..model import (
     Outcomes,
     PlayerOutcome,
     Step,
-    checked_games,
     outcome_records,
 )
 from .bonus import choose_bonus_multiplier
@@ -153,7 +152,7 @@ def rate_event(
     kind = EventType.parse(event_type)
     start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = checked_players(players, UscfPlayer, "a UscfPlayer")
-    played = checked_games(games)  # taken in full before rating
+    played = checked_columns(games)  # taken in full before rating
     numbers = field_values(roster, "number")
     _check.unique("players", numbers)
     histories = field_values(roster, "history")
