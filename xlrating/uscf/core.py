@@ -348,6 +348,12 @@ class Core(Protocol):
         """After step 5: the match cap, storage and the floor (see :class:`Finals`); ``unrated``:
         the unrated players (positions)."""
 
+    def post_games(self, games: list[int | None]) -> list[int | None]:
+        """Each player's post-event N: N + m, None where N is not given (``games``: N)."""
+
+    def changes(self, post: Values, prior: list[float]) -> list[float]:
+        """Each player's post-event rating ``post`` less his R0 ``prior`` (a list)."""
+
     def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
               final: Finals) -> tuple[list[int], list[int], list[int]]:
         """The players (positions, ascending) with a rated game who may have notes (most have

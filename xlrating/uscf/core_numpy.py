@@ -189,6 +189,16 @@ class NumpyCore:
         return _finals(self.rules, players, rated, self.array(games), self.array(prior), self.array(step5),
                        self.won, self.drawn, self.sides.played)
 
+    def post_games(self, games: list[int | None]) -> list[int | None]:
+        """On arrays where every N is given (a whole float below 2**53: exact), else as the plain core."""
+        n = self.array(games)  # NaN: not given
+        if np.isnan(n).any():
+            return [None if g is None else g + m for g, m in zip(games, self.m, strict=True)]
+        return (n.astype(np.int64) + self.sides.played).tolist()  # type: ignore[no-any-return]
+
+    def changes(self, post: Values, prior: list[float]) -> list[float]:
+        return (self.array(post) - self.array(prior)).tolist()  # type: ignore[no-any-return]
+
     def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
               final: Finals) -> tuple[list[int], list[int], list[int]]:
         """Every player's conditions at once, as :meth:`.core_plain.PlainCore.noted` tests them one by one."""

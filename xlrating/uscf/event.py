@@ -45,7 +45,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
-from operator import add, not_, sub
+from operator import not_
 from typing import Any, cast
 
 from .. import _check
@@ -252,6 +252,8 @@ class _Event:
         self.effective: list[float] = []
         self.special: list[bool] = []
         self.repeated: list[bool] = []
+        self.change: list[float] = []
+        """Each player's post-event rating less his R0 (:meth:`_listed`)."""
         self.solved: dict[int, tuple[float, float, P0Rule | None, bool]] = {}
         """What each player's notes say of the special formula at step 5: R'0, S', the p = 0 rule, the cap."""
         self.unrated: list[int] = []
@@ -443,6 +445,7 @@ class _Event:
         self.noted = {*formula, *after, *[i for i in self.notes if self.m[i]]}
         self.bonus_alone = set(bonus).difference(self.after_noted, self.notes)
         self.no_bonus = where_not(self.standard_steps[-1].eligible)
+        self.change = self.core.changes(self.final.post, self.prior)  # (from the core's post-event ratings)
         if self.core.lazy:  # the numpy core's arrays (the plain core's values are lists already)
             self.step3 = as_optional_list(self.step3)
             self.step4 = as_list(self.step4)
@@ -511,17 +514,13 @@ class _Event:
             methods = [Method.MATCH] * size
         else:
             methods = _blanked([Method.STANDARD] * size, by_special, Method.SPECIAL)
-        if None in self.games:  # N not given: post-event N unknown
-            post_games = [None if n is None else n + m for n, m in zip(self.games, self.m, strict=True)]
-        else:
-            post_games = list(map(add, self.games, self.m))
         return {
             "player": self.numbers, "method": methods, "rated_games": self.m, "rated_score": self.score,
             "pre_rating": self.ratings, "pre_games": self.pre_games, "post_rating": final.post,
-            "post_games": post_games, "initial_rating": self.prior,
+            "post_games": self.core.post_games(self.games), "initial_rating": self.prior,
             "initial_games": self.games, "effective_games": self.effective, "step3": self.step3,
             "step4": self.step4,
-            "change": _blanked(map(sub, final.post, self.prior), self.unrated),  # unrated: None
+            "change": _blanked(self.change, self.unrated),  # unrated: None
             "k": _blanked(last.k, by_special), "bonus": _blanked(last.bonus, self.no_bonus),
             "floor": final.floor, "floor_applied": final.applied,
             "expected_score": _blanked(last.expected_score, by_special),
