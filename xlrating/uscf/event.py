@@ -175,6 +175,7 @@ def rate_event(
             roster = records(roster)  # read player by player: each record built once
         event = _Event(edition, system, kind, roster, played, dual=dual, multiplier=multiplier, end=end,
                        explain=explain, numbers=numbers, histories=histories, ends=ends)
+        del played  # taken as sides: its columns go now, not after rating
         if kind is EventType.MATCH:
             check_match(edition, roster)
         outcomes, notes = event.rate(), event.event_notes()
