@@ -206,6 +206,7 @@ class NumpyCore:
                games: list[int | None], step5: Values, *, match: bool) -> Finals:
         """For all players at once, each value as :func:`.floors.store` and
         :func:`.floors._floor` compute it; a match's cap and floors player by player."""
+        self.players = None  # (steps 4 and 5 are done with it)
         if match:
             return finals_one_by_one(self.rules, players, self.m, prior, as_list(step5), self.won.tolist(),
                                      self.drawn.tolist(), match=True)

@@ -253,8 +253,6 @@ class _Event:
         self.effective: list[float] = []
         self.special: list[bool] = []
         self.repeated: list[bool] = []
-        self.change: list[float] = []
-        """Each player's post-event rating less his R0 (:meth:`_listed`)."""
         self.solved: dict[int, tuple[float, float, P0Rule | None, bool]] = {}
         """What each player's notes say of the special formula at step 5: R'0, S', the p = 0 rule, the cap."""
         self.unrated: list[int] = []
@@ -446,7 +444,7 @@ class _Event:
         self.noted = {*formula, *after, *[i for i in self.notes if self.m[i]]}
         self.bonus_alone = set(bonus).difference(self.after_noted, self.notes)
         self.no_bonus = where_not(self.standard_steps[-1].eligible)
-        self.change = self.core.changes(self.final.post, self.prior)  # (from the core's post-event ratings)
+        change = self.core.changes(self.final.post, self.prior)  # (from the post-event ratings as they are)
         if self.core.lazy:  # the numpy core's arrays (the plain core's values are lists already)
             self.step3 = as_optional_list(self.step3)
             self.step4 = as_list(self.step4)
@@ -459,7 +457,7 @@ class _Event:
         self.nstar, self.effective, self.special = effective.nstar, effective.effective, effective.special
         self.repeated = as_list(self.core.repeated)
         self.solved = found.notes(self.formula_noted)
-        self.fields = self._fields()
+        self.fields = self._fields(change)
 
     def standard_at(self, step: int) -> StandardStep:
         """The standard formula at ``step`` (4 or 5; without explanations only step 5's is kept)."""
@@ -504,11 +502,11 @@ class _Event:
             put_row(found, i, self._not_rated_fields(i))
         return found
 
-    def _fields(self) -> dict[str, list[Any]]:
+    def _fields(self, change: list[float]) -> dict[str, list[Any]]:
         """Every player's value of each numeric field of his outcome (as a player with a rated
-        game has it: see :meth:`_not_rated`), in lists; the standard formula's K, expected score
-        and bonus are None for a player rated by the special formula, the bonus also where the
-        bonus formula does not apply."""
+        game has it: see :meth:`_not_rated`), in lists (``change``: each post-event rating less R0);
+        the standard formula's K, expected score and bonus are None for a player rated by the
+        special formula, the bonus also where the bonus formula does not apply."""
         final, last, size = self.final, self.standard_steps[-1], len(self.players)
         by_special = self.effective_games.by_special
         if self.match:
@@ -521,7 +519,7 @@ class _Event:
             "post_games": self.core.post_games(self.games), "initial_rating": self.prior,
             "initial_games": self.games, "effective_games": self.effective, "step3": self.step3,
             "step4": self.step4,
-            "change": _blanked(self.change, self.unrated),  # unrated: None
+            "change": _blanked(change, self.unrated),  # unrated: None
             "k": _blanked(last.k, by_special), "bonus": _blanked(last.bonus, self.no_bonus),
             "floor": final.floor, "floor_applied": final.applied,
             "expected_score": _blanked(last.expected_score, by_special),
