@@ -543,7 +543,12 @@ class _Event:
                 key = m[i], repeated[i]
                 found = unpaid.get(key)
                 notes[i] = found if found is not None else unpaid.setdefault(key, (self._bonus_note(i),))
-        for i in noted.difference(alone):
+        others = noted.difference(alone)
+        first: dict[tuple[str, ...], tuple[str, ...]] = {}  # the same notes of step 1 (a default), once
+        for i in others.difference(self.formula_noted, self.after_noted):  # step 1's notes only
+            given = tuple(self.notes[i])
+            notes[i] = first.setdefault(given, given)
+        for i in others.intersection(self.formula_noted) | others.intersection(self.after_noted):
             notes[i] = self._notes(i)
         return notes
 
