@@ -534,8 +534,8 @@ class _Event:
         alone, last = self.bonus_alone, self.standard_steps[-1]
         paid, eligible, m, repeated = last.bonus, last.eligible, self.m, self.repeated
         unpaid: dict[tuple[int, bool], tuple[str]] = {}  # why no bonus depends on m and repeats only
-        # At once, not through _notes, and each reason for no bonus put in words once (measured:
-        # at 10,000 players, 0.6 ms less, and 0.25 ms less again)
+        # At once, not through _notes (measured at 10,000 players: 0.6 ms less), each reason for no
+        # bonus put in words once (0.15 ms less again)
         for i in alone:
             if eligible[i]:
                 notes[i] = (f"bonus {paid[i]:.2f}",)
