@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from xlrating import _vector
-from xlrating._sides import ListedSides, listed_sides, one_game_per_round, sides_of
-from xlrating.errors import EventError
-from xlrating.model import Game
+from xlrating._sides import ListedSides, checked_columns, listed_sides, one_game_per_round, sides_of
+from xlrating.errors import ArgumentError, EventError
+from xlrating.model import Game, GameColumns, checked_games, game_columns
 
 needs_numpy = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy path needs numpy")
 
@@ -138,3 +138,30 @@ def test_the_size_decides_lists_or_arrays(monkeypatch: pytest.MonkeyPatch) -> No
     assert isinstance(sides_of([1, 2], games, from_sides=4), ListedSides) is not _vector.AVAILABLE
     with _vector.forced(False):
         assert isinstance(sides_of([1, 2], games, from_sides=0), ListedSides)
+
+
+class _OwnGame(Game):
+    """A subclass of Game: taken as a game, read the slow way."""
+
+    __slots__ = ()
+
+
+def test_games_checked_as_they_are_read_as_columns() -> None:
+    games = [Game(1, 1, 2, 1.0), Game(2, 2, 1, 0.5), Game(2, 3, 4, 0.0)]
+    columns = checked_columns(games)
+    assert isinstance(columns, GameColumns)
+    assert (columns.rounds, columns.players, columns.opponents, columns.scores) == (
+        [1, 2, 2], [1, 2, 3], [2, 1, 4], [1.0, 0.5, 0.0])
+    for given in (tuple(games), [*games[:2], _OwnGame(2, 3, 4, 0.0)], columns):
+        assert checked_columns(given) == game_columns(checked_games(given)) == games
+    assert checked_columns(iter(games)) == games  # any iterable, as checked_games takes it
+    season = GameColumns([1], [1], [2], [1.0])
+    assert checked_columns(season) is season  # a season's columns as they are
+    assert checked_columns([]) == []
+    for bad, where in (([games[0], (1, 2, 3, 1.0)], "games[1]"), ([None], "games[0]"), ("games", "games")):
+        with pytest.raises(ArgumentError) as raised:
+            checked_columns(bad)
+        with pytest.raises(ArgumentError) as expected:
+            checked_games(bad)
+        assert str(raised.value) == str(expected.value)
+        assert f"Argument '{where}'" in str(raised.value)

@@ -130,7 +130,8 @@ class ArraySides:
         wins: 0, 1, 2 half points), the score being wins + draws / 2 (exact)."""
         size = len(self.count)
         halves = (2.0 * self.score).astype(np.int64)
-        counts = np.bincount(self.player.astype(np.int64) * 3 + halves, minlength=3 * size).reshape(size, 3)
+        keys = self.player.astype(np.int64, copy=False) * 3 + halves
+        counts = np.bincount(keys, minlength=3 * size).reshape(size, 3)
         wins, draws = counts[:, 2], counts[:, 1]
         return wins + 0.5 * draws, wins, draws
 

@@ -41,7 +41,7 @@ from .core import (
 from .floors import EXPLICIT, PEAK, PERSONAL, WHOLE_TOLERANCE
 from .player import UscfPlayer
 from .rules import UscfRules
-from .special_arrays import special_ratings
+from .special_arrays import Players, players_of, special_ratings
 
 #: From this many players at one step, the special formula runs for all of them at once on
 #: arrays: below, numpy's fixed cost per call outweighs its speed (measured on a season's
@@ -66,6 +66,11 @@ class NumpyCore:
         self.repeated = sides.repeated_flags(rules.bonus_max_meetings)
         self.chosen: tuple[Flags, Flags, Any, Any, Slots] | None = None
         """The players the standard formula rated last, and their sides (:meth:`chosen_sides`)."""
+        self.players: tuple[tuple[Any, ...], Players] | None = None
+        """The players the special formula rated last (:func:`.special_arrays.players_of`), made
+        once for steps 4 and 5, and from what."""
+        self.terms: tuple[tuple[Any, ...], tuple[Floats, Flags, Flags, Floats]] | None = None
+        """The standard formula's terms made last (:meth:`standard_terms`), and from what."""
 
     def chosen_sides(self, chosen: Flags) -> tuple[Flags, Any, Any, Slots]:
         """Which sides are those of the ``chosen`` players, their opponents (positions), each
@@ -126,8 +131,14 @@ class NumpyCore:
         if len(who) < SPECIAL_VECTOR_PLAYERS:  # the one-player formula takes Python numbers
             return special_one_by_one(self.rules, who, prior, as_list(effective), self.score, history,
                                       self.opponents_at(who, seen), keep=keep)
+        given = (who, prior, effective, history)
+        if self.players is None or any(a is not b for a, b in zip(self.players[0], given, strict=True)):
+            made = players_of(self.rules, self.sides, who, self.array(prior), self.array(effective),
+                              self.array(self.score), self.histories(history))
+            self.players = (given, made)
         found = special_ratings(self.rules, self.sides, who, self.array(prior), self.array(effective),
-                                self.array(self.score), self.histories(history), self.array(seen))
+                                self.array(self.score), self.histories(history), self.array(seen),
+                                self.players[1])
         return SpecialStep(who, found.rating, found.adjusted_prior, found.adjusted_score, found.rule,
                            found.capped, {})
 
@@ -156,21 +167,35 @@ class NumpyCore:
                  explain: bool) -> StandardStep:
         """Every operation as the one-player formula does it."""
         rules, sides = self.rules, self.sides
-        r0, n, m = self.array(prior), self.array(effective), sides.played
+        r0 = self.array(prior)
         own, opponents, counts, slots = self.chosen_sides(chosen)
         difference = self.array(seen)[opponents] - np.repeat(r0[chosen], counts)  # R0 on each own side
         we = 1.0 / (1.0 + _powers_of_ten(difference, rules.we_scale))
-        total = sums_in_order(we, slots, len(m))
-        games = np.where(chosen, n + m, 1.0)  # N' + m; 1 where unused, to divide safely
-        plain = rules.k_numerator / games
-        k = _dual_rated_k(rules, plain, chosen, n, m, regular)
+        total = sums_in_order(we, slots, len(self.m))
+        k, dual, eligible, threshold = self.standard_terms(chosen, self.array(effective), regular, bonus,
+                                                           multiplier)
         change = k * (self.array(self.score) - total)
-        eligible = chosen & (m >= rules.bonus_min_games) & ~self.repeated if bonus else np.zeros_like(chosen)
-        threshold = multiplier * np.sqrt(np.maximum(m, rules.bonus_min_m_prime).astype(np.float64))
         excess = change - threshold
         amount = np.where(eligible & (excess > 0.0), excess, 0.0)
-        return StandardStep(k, k != plain, total, change, eligible, threshold, amount, r0 + change + amount,
+        return StandardStep(k, dual, total, change, eligible, threshold, amount, r0 + change + amount,
                             _PerPlayer(_on_sides(we, own), sides.starts) if explain else ())
+
+    def standard_terms(self, chosen: Flags, n: Floats, regular: list[float | None] | None, bonus: bool,
+                       multiplier: float) -> tuple[Floats, Flags, Flags, Floats]:
+        """The standard formula's terms that do not depend on the opponents' ratings, the same at
+        steps 4 and 5 (made once for both, as :meth:`chosen_sides`; ``n``: N'): K, whether it is
+        the dual-rated K, whether the bonus formula applies, and B sqrt(m')."""
+        given = (chosen, n, regular, bonus, multiplier)
+        if self.terms is None or any(a is not b for a, b in zip(self.terms[0], given, strict=True)):
+            rules, m = self.rules, self.sides.played
+            games = np.where(chosen, n + m, 1.0)  # N' + m; 1 where unused, to divide safely
+            plain = rules.k_numerator / games
+            k = _dual_rated_k(rules, plain, chosen, n, m, regular)
+            eligible = (chosen & (m >= rules.bonus_min_games) & ~self.repeated if bonus
+                        else np.zeros_like(chosen))
+            threshold = multiplier * np.sqrt(np.maximum(m, rules.bonus_min_m_prime).astype(np.float64))
+            self.terms = (given, (k, k != plain, eligible, threshold))
+        return self.terms[1]
 
     def step_ratings(self, standard: StandardStep, special: SpecialStep, floor: float) -> Floats:
         raw: Floats = np.array(standard.rating, dtype=np.float64)
@@ -181,6 +206,7 @@ class NumpyCore:
                games: list[int | None], step5: Values, *, match: bool) -> Finals:
         """For all players at once, each value as :func:`.floors.store` and
         :func:`.floors._floor` compute it; a match's cap and floors player by player."""
+        self.players = None  # (steps 4 and 5 are done with it)
         if match:
             return finals_one_by_one(self.rules, players, self.m, prior, as_list(step5), self.won.tolist(),
                                      self.drawn.tolist(), match=True)
@@ -188,6 +214,16 @@ class NumpyCore:
         rated[unrated] = False
         return _finals(self.rules, players, rated, self.array(games), self.array(prior), self.array(step5),
                        self.won, self.drawn, self.sides.played)
+
+    def post_games(self, games: list[int | None]) -> list[int | None]:
+        """On arrays where every N is given (a whole float below 2**53: exact), else as the plain core."""
+        n = self.array(games)  # NaN: not given
+        if np.isnan(n).any():
+            return [None if g is None else g + m for g, m in zip(games, self.m, strict=True)]
+        return (n.astype(np.int64) + self.sides.played).tolist()  # type: ignore[no-any-return]
+
+    def changes(self, post: Values, prior: list[float]) -> list[float]:
+        return (self.array(post) - self.array(prior)).tolist()  # type: ignore[no-any-return]
 
     def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
               final: Finals) -> tuple[list[int], list[int], list[int]]:

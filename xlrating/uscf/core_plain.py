@@ -6,6 +6,7 @@ imported. Each step runs player by player with the one-player formulas; the same
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add, sub
 from typing import Any
 
 from .._sides import ListedSides
@@ -91,6 +92,14 @@ class PlainCore:
     def finals(self, players: Sequence[UscfPlayer], unrated: list[int], prior: list[float],
                games: list[int | None], step5: Values, *, match: bool) -> Finals:
         return finals_one_by_one(self.rules, players, self.m, prior, step5, self.won, self.drawn, match=match)
+
+    def post_games(self, games: list[int | None]) -> list[int | None]:
+        if None in games:  # N not given: post-event N unknown
+            return [None if n is None else n + m for n, m in zip(games, self.m, strict=True)]
+        return list(map(add, games, self.m))
+
+    def changes(self, post: Values, prior: list[float]) -> list[float]:
+        return list(map(sub, post, prior))
 
     def noted(self, special: Values, found: SpecialStep, history: list[str | None], standard: StandardStep,
               final: Finals) -> tuple[list[int], list[int], list[int]]:

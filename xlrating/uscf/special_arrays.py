@@ -33,41 +33,70 @@ Flags = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.int64]
 
 
+class Players(NamedTuple):
+    """What the special formula's problems take of the players themselves, the same whatever
+    ratings their opponents are seen at (steps 4 and 5 solve for the same players: made once
+    for both). Row r is one player's."""
+
+    rows: Ints
+    """The players' positions."""
+    prior: Floats
+    effective: Floats
+    points: Floats
+    """S."""
+    m: Ints
+    """Each row's number of opponents."""
+    valid: Flags
+    """Which columns hold an opponent (the first m of each row)."""
+    opponents: npt.NDArray[np.intp]
+    """Each row's opponents (positions) in round order; where not valid, any position."""
+    adjusted_prior: Floats
+    """R'0."""
+    adjusted_score: Floats
+    """S'."""
+
+
+def players_of(rules: UscfRules, sides: ArraySides, who: list[int], prior: Floats, effective: Floats,
+               score: Floats, history: Sequence[str | None] | None) -> Players:
+    """The :class:`Players` ``who`` (positions), with their R0 ``prior``, N' ``effective``, score
+    and history (None: nobody has one)."""
+    rows = np.array(who, dtype=np.int64)
+    prior, effective, points = prior[rows], effective[rows], score[rows]
+    m = sides.played[rows]
+    width = int(m.max(initial=0))
+    column = np.arange(width)
+    valid: Flags = column[None, :] < m[:, None]
+    at = np.minimum(sides.start[rows][:, None] + column[None, :], max(len(sides.opponent) - 1, 0))
+    if history is None:  # nobody has a history
+        wins = losses = np.zeros(len(rows), dtype=np.bool_)
+    else:
+        given = np.asarray(history, dtype=object)[rows]  # the players' histories (None: none)
+        wins, losses = _matching(given, "all wins"), _matching(given, "all losses")
+    shift = rules.history_shift
+    return Players(rows, prior, effective, points, m, valid, sides.opponent[at],
+                   np.where(wins, prior - shift, np.where(losses, prior + shift, prior)),
+                   np.where(wins, points + effective, np.where(losses, points, points + effective / 2.0)))
+
+
 class _Problems:
     """The players' problems side by side: row r is one player's R'0, N', S', first
     estimate and opponents (columns, in round order; unused columns are +inf, which adds a
     PWe of 0)."""
 
-    def __init__(self, rules: UscfRules, sides: ArraySides, who: list[int], prior: Floats, effective: Floats,
-                 score: Floats, history: Sequence[str | None] | None, seen: Floats) -> None:
+    def __init__(self, rules: UscfRules, players: Players, seen: Floats) -> None:
         spread = rules.pwe_range
-        rows = np.array(who, dtype=np.int64)
-        self.prior, self.effective = prior[rows], effective[rows]
-        points = score[rows]
-        m = self.m = sides.played[rows]
-        """Each row's number of opponents."""
-        width = int(m.max(initial=0))
-        column = np.arange(width)
-        self.valid: Flags = column[None, :] < m[:, None]
-        at = np.minimum(sides.start[rows][:, None] + column[None, :], max(len(sides.opponent) - 1, 0))
-        self.opponents: Floats = np.where(self.valid, seen[sides.opponent[at]], np.inf)
-        if history is None:  # nobody has a history
-            wins = losses = np.zeros(len(rows), dtype=np.bool_)
-        else:
-            given = np.asarray(history, dtype=object)[rows]  # the players' histories (None: none)
-            wins, losses = _matching(given, "all wins"), _matching(given, "all losses")
-        shift = rules.history_shift
-        self.adjusted_prior = np.where(wins, self.prior - shift,
-                                       np.where(losses, self.prior + shift, self.prior))
-        self.adjusted_score = np.where(wins, points + self.effective,
-                                       np.where(losses, points, points + self.effective / 2.0))
-        total = _in_order(np.zeros(len(rows)), np.where(self.valid, self.opponents, 0.0))  # sum(opponents)
-        self.start = ((self.effective * self.adjusted_prior + total + spread * (2.0 * points - m))
-                      / (self.effective + m))
+        self.prior, self.effective, self.m = players.prior, players.effective, players.m
+        self.valid = valid = players.valid
+        self.opponents: Floats = np.where(valid, seen[players.opponents], np.inf)
+        self.adjusted_prior, self.adjusted_score = players.adjusted_prior, players.adjusted_score
+        total = _in_order(np.zeros(len(valid)), np.where(valid, self.opponents, 0.0))  # sum(opponents)
+        points = players.points
+        self.start = ((self.effective * self.adjusted_prior + total + spread * (2.0 * points - self.m))
+                      / (self.effective + self.m))
         knots = np.concatenate([(self.adjusted_prior - spread)[:, None],
                                 (self.adjusted_prior + spread)[:, None],
-                                np.where(self.valid, self.opponents - spread, np.inf),
-                                np.where(self.valid, self.opponents + spread, np.inf)], axis=1)
+                                np.where(valid, self.opponents - spread, np.inf),
+                                np.where(valid, self.opponents + spread, np.inf)], axis=1)
         knots.sort(axis=1)
         self.knots: Floats = knots
         """Each row's knots in ascending order, repeated ones included, then +inf."""
@@ -158,14 +187,18 @@ class Solutions(NamedTuple):
 
 
 def special_ratings(rules: UscfRules, sides: ArraySides, who: list[int], prior: Floats, effective: Floats,
-                    score: Floats, history: Sequence[str | None] | None, seen: Floats) -> Solutions:
+                    score: Floats, history: Sequence[str | None] | None, seen: Floats,
+                    players: Players | None = None) -> Solutions:
     """The special rating of each player in ``who`` (positions), with his prior R0,
     effective games N', score S and history (``history`` None: nobody has one), against his
-    opponents at the ratings ``seen``: what :func:`.special._work` gives, in the order of ``who``."""
+    opponents at the ratings ``seen``: what :func:`.special._work` gives, in the order of ``who``
+    (``players``: these players' :class:`Players`, if made already)."""
     if not who:
         nothing = np.zeros(0)
         return Solutions(nothing, nothing, nothing, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.bool_))
-    problems = _Problems(rules, sides, who, prior, effective, score, history, seen)
+    if players is None:
+        players = players_of(rules, sides, who, prior, effective, score, history)
+    problems = _Problems(rules, players, seen)
     eps = rules.epsilon
     everyone = np.arange(len(who))
     x = problems.start.copy()
