@@ -158,6 +158,9 @@ class NumpyCore:
         self.iterated_count: Floats = played.astype(np.float64)
         """Each unrated and provisional player's games (a pass that counts every game counts these)."""
         self.iterated_count.flags.writeable = False
+        self.iterated_played: Flags = played > 0
+        """Whether each unrated and provisional player has a game."""
+        self.every_iterated_played = bool(self.iterated_played.all())
         against = np.flatnonzero(self.estimated[self.side_opponent])
         self.against_estimated: tuple[Ints, Ints] = (self.side_player[against], self.side_opponent[against])
         """The games against unrated and provisional opponents: the player and the opponent."""
@@ -237,23 +240,32 @@ class NumpyCore:
             return Estimates(seen, seen, 0, first=first.tolist())
         threshold = self.rules.iteration_threshold
         history: list[tuple[list[float], list[int]]] = []
-        now = np.asarray(self.array(seen), np.float64)  # (never written: each pass writes a copy)
+        given = now = np.asarray(self.array(seen), np.float64)  # (never written: the passes write copies)
         before = now
         estimate = now[iterated]
         value, moved, old = estimate, np.zeros(len(iterated), dtype=bool), estimate
         settled = np.full(len(now), np.nan) if group is not None else None
-        iteration, waiting = 0, True  # (waiting: a player with a game may still have no estimate)
+        iteration, waiting, every = 0, True, False  # (waiting: a player with a game may have no estimate)
         for iteration in range(1, self.rules.iteration_limit + 1):
-            value, count = self.estimate(now)
-            rated = count > 0 if live is None else (count > 0) & live
-            moved = rated & ~(np.abs(value - estimate) < threshold)  # a first estimate is a move
+            # (every: the last pass counted every game, and so does this one, an estimate once
+            # given being kept; then, ungrouped and each player having a game, every player is
+            # rated in it: at 10,000 players with bonuses 0.4 ms less over both ratings)
+            value, count = self.estimate(now, every)
+            every = count is self.iterated_count
+            if every and live is None and self.every_iterated_played:
+                rated, moved = self.iterated_played, ~(np.abs(value - estimate) < threshold)
+                old, estimate = estimate, value
+            else:
+                rated = count > 0 if live is None else (count > 0) & live
+                moved = rated & ~(np.abs(value - estimate) < threshold)  # a first estimate is a move
+                old, estimate = estimate, np.where(rated, value, estimate)
             if waiting:
-                first[iterated[rated & np.isnan(estimate)]] = iteration
+                first[iterated[rated & np.isnan(old)]] = iteration
                 waiting = count is not self.iterated_count or live is not None  # (else every one has one)
             if explain:
                 history.append((value.tolist(), count.astype(np.intp).tolist()))
-            old, estimate = estimate, np.where(rated, value, estimate)
-            before, now = now, now.copy()
+            # (the array of the pass before last is written again: only the estimates differ)
+            before, now = now, before if before is not given else now.copy()
             now[iterated] = estimate
             if live is not None and group is not None and settled is not None:
                 moving = np.zeros(int(group.max()) + 1, dtype=bool)
@@ -271,15 +283,15 @@ class NumpyCore:
         still = list(zip(iterated[which].tolist(), old[which].tolist(), value[which].tolist(), strict=True))
         return Estimates(self.listed(now), self.listed(before), iteration, history, first.tolist(), still)
 
-    def estimate(self, seen: Floats) -> tuple[Floats, Floats]:
+    def estimate(self, seen: Floats, every: bool = False) -> tuple[Floats, Floats]:
         """One pass: each iterated player's new estimate ``(Ro*Go + sum(Ropp +/- 400))/(Go + Ge)``
-        and ``Ge``, as each pass of :meth:`~xlrating.icu.core_plain.PlainCore.iterate`."""
+        and ``Ge``, as each pass of :meth:`~xlrating.icu.core_plain.PlainCore.iterate` (``every``:
+        every opponent is known to have an estimate)."""
         position, opp, delta = self.iterated_games
         opponent = seen[opp]
-        counted = ~np.isnan(opponent)
         size = len(self.iterated)
         count: Floats
-        if counted.all():  # (once every opponent has an estimate: each player's games are all counted)
+        if every or (counted := ~np.isnan(opponent)).all():  # (each player's games all counted)
             total = np.bincount(position, opponent + delta, size)
             return (self.prior_total + total) / self.iterated_divisor, self.iterated_count
         total = np.bincount(position, np.where(counted, opponent + delta, 0.0), size)
