@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._player_columns import field_values
-from .._powers import powers_of_ten
+from .._powers import powers_of_ten, powers_of_ten_over
 from .._sides_numpy import array_sides, stable_order
 from ..model import Game
 from .core import NO_ESTIMATE, Estimates, Scores, Skipped, given, priors
@@ -30,9 +30,12 @@ Ints = npt.NDArray[np.signedinteger[Any]]
 Flags = npt.NDArray[np.bool_]
 
 
-def _expected(own: Floats, seen: Floats, scale: float) -> Floats:
+def _expected(own: Floats, seen: Floats, scale: float, whole: bool = False) -> Floats:
     """``1/(1 + 10^((seen - own)/scale))`` for each pair, each power Python's own (as in
-    :func:`~xlrating.icu.formulas.expected`; see :mod:`xlrating._powers`)."""
+    :func:`~xlrating.icu.formulas.expected`; see :mod:`xlrating._powers`); ``whole``: most
+    differences are whole (two ratings as given), their powers looked up in a table."""
+    if whole:
+        return 1.0 / (1.0 + powers_of_ten_over(seen - own, scale))
     return 1.0 / (1.0 + powers_of_ten((seen - own) / scale))
 
 
@@ -333,8 +336,8 @@ class NumpyCore:
             e, at = np.full(len(src), math.nan), np.flatnonzero(use)
             e[at] = _expected(own[src[at]], seen[at], scale)
             return e
-        if last is None or ratings is None:
-            return _expected(own[src], seen, scale)
+        if last is None or ratings is None:  # (whole: the first rated scoring, opponents mostly as given)
+            return _expected(own[src], seen, scale, whole=ratings is not None)
         changed: Flags = ratings != last[0]
         e = last[1].copy()
         new = np.flatnonzero(changed[sides.opponent])
