@@ -82,6 +82,16 @@ class _Sides:
         self.score: Floats = core.side_score[at]
         self.size = len(core.players)
         """The number of players."""
+        self.offsets: Floats = core.offsets[at]
+        """Each side's +/-400 or 0 (performance ratings)."""
+        self.k: tuple[Floats, Floats] | None = None
+        """The players' K (as :meth:`NumpyCore.k_array` gives it) and each side's."""
+
+    def factors(self, k: Floats) -> Floats:
+        """Each side's K, ``k`` being each player's: taken once for both rated scorings."""
+        if self.k is None or self.k[0] is not k:
+            self.k = k, k[self.player]
+        return self.k[1]
 
     @functools.cached_property
     def count(self) -> Ints:
@@ -339,7 +349,7 @@ class NumpyCore:
         if last is None or ratings is None:  # (whole: the first rated scoring, opponents mostly as given)
             return _expected(own[src], seen, scale, whole=ratings is not None)
         changed: Flags = ratings != last[0]
-        e = last[1].copy()
+        e = last[1]  # (written in place: nothing else holds the last scoring's)
         new = np.flatnonzero(changed[sides.opponent])
         e[new] = _expected(own[src[new]], seen[new], scale)
         return e
@@ -357,21 +367,21 @@ class NumpyCore:
             seen = np.where(self.estimated[src], seen_by_estimated[opp], seen_by_fixed[opp])
         use = ~np.isnan(seen)  # a game against an opponent with no rating is skipped
         all_used = bool(use.all())  # (then no side is picked out: the arrays are used as they are)
-        counted, s, seen_used, at_used = (src, sides.score, seen, sides.at) if all_used else (
-            src[use], sides.score[use], seen[use], sides.at[use])
+        counted, s, seen_used, offsets = (src, sides.score, seen, sides.offsets) if all_used else (
+            src[use], sides.score[use], seen[use], sides.offsets[use])
         ratings = None if k is None else seen_by_fixed  # (the rated players' scoring)
         e = self.expected(own, sides, seen, None if all_used else use, ratings)
         e_used = e if all_used else e[use]
         delta: Floats | None = None
         change = [0.0] * size
         if k is not None:
-            delta_used = k[counted] * (s - e_used)
+            delta_used = (sides.factors(k) if all_used else k[counted]) * (s - e_used)
             change = self.listed(np.asarray(np.bincount(counted, delta_used, size), np.float64))
             self.last_rated = (seen_by_fixed, e)
             if explain:
                 delta = np.full(len(src), math.nan)
                 delta[use] = delta_used
-        total = np.bincount(counted, seen_used + self.offsets[at_used], size)
+        total = np.bincount(counted, seen_used + offsets, size)
         count = sides.count if all_used else np.bincount(counted, minlength=size)
         performance = (total / np.maximum(count, 1)).astype(object)  # Python floats, as tolist() gives
         performance[count == 0] = None
