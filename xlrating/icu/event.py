@@ -135,6 +135,12 @@ _BECOMES_RATED = ("becomes fully rated after this event",)
 limit."""
 
 
+@functools.lru_cache(maxsize=256)
+def _bonus_note(bonus: int) -> tuple[str]:
+    """A bonus winner's note (each bonus's written once, shared by its winners' outcomes)."""
+    return (f"bonus {bonus}",)
+
+
 def _add_skip_notes(texts: list[str], never: dict[int, None], skipped: dict[int, int]) -> range:
     """One player's notes on games against opponents without an estimate, added to ``texts``:
     those never rated (``never``, the opponents' numbers), then those skipped in the first
@@ -406,7 +412,8 @@ class _Event:
         """The ratings opponents see in the second rating: each bonus winner at rating + change
         + bonus (the first rating's change); everyone else as the first rating ended."""
         start = self.core.at_bonus_ratings(seen, scores, bonuses)
-        self.bonus_ratings = {i: start[i] for i in bonuses}
+        if self.explain:  # (read only by an explanation)
+            self.bonus_ratings = {i: start[i] for i in bonuses}
         return start
 
     # -- step 5: publication --------------------------------------------------------------------------
@@ -655,7 +662,7 @@ class _Event:
             at = skips[positions[j]]
             notes[j] = tuple(texts[at.start:at.stop])
         for j in compress(range(len(bonus)), bonus):  # (the winners only)
-            notes[j] = (*notes[j], f"bonus {bonus[j]}")
+            notes[j] = (*notes[j], *_bonus_note(bonus[j])) if notes[j] else _bonus_note(bonus[j])
         return notes
 
     def rated_explanations(self, positions: Sequence[int], scores: Scores, bonus: Sequence[int]
