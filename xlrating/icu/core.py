@@ -73,9 +73,9 @@ class Scores:
     """With explanations, per side: K(s - e), for rated players only (``nan`` elsewhere)."""
 
 
-Skipped = tuple[list[int], list[int], list[int], list[bool]]
-"""Games against unrated or provisional opponents, as columns: the player (index), the
-opponent (index) and his number, and whether the opponent has no estimate at all."""
+Skipped = tuple[list[int], list[int], list[bool]]
+"""Games against unrated or provisional opponents, as columns: the player and the opponent
+(indices), and whether the opponent has no estimate at all."""
 
 
 class Core(Protocol):

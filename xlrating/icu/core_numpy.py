@@ -446,15 +446,13 @@ class NumpyCore:
     # -- notes ----------------------------------------------------------------------------------------
 
     def skipped(self, seen: list[float]) -> Skipped:
-        sides, (player, opponent) = self.sides, self.against_estimated
+        player, opponent = self.against_estimated
         everyone = self.array(seen)
         never = np.isnan(everyone[opponent])
         flagged = np.flatnonzero(never | self.estimated[player])
         if not self.by_player:  # (the sides in round order: these are put by player)
             flagged = flagged[stable_order(player[flagged])]
-        opponents = opponent[flagged].tolist()
-        numbers = [sides.numbers[o] for o in opponents]
-        return player[flagged].tolist(), opponents, numbers, never[flagged].tolist()
+        return player[flagged].tolist(), opponent[flagged].tolist(), never[flagged].tolist()
 
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
         sides = self.sides

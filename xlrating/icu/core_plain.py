@@ -201,10 +201,10 @@ class PlainCore:
     # -- notes ----------------------------------------------------------------------------------------
 
     def skipped(self, seen: list[float]) -> Skipped:
-        found: Skipped = ([], [], [], [])
+        found: Skipped = ([], [], [])
         if not self.iterated:  # no unrated or provisional player: no game to look at
             return found
-        estimated, (players, opponents, numbers, nevers) = self.estimated, found
+        estimated, (players, opponents, nevers) = self.estimated, found
         for i, mine in enumerate(self.sides.by_player):
             for opponent, _, _, _ in mine:
                 if estimated[opponent]:
@@ -212,7 +212,6 @@ class PlainCore:
                     if never or estimated[i]:
                         players.append(i)
                         opponents.append(opponent)
-                        numbers.append(self.numbers[opponent])
                         nevers.append(never)
         return found
 

@@ -528,11 +528,12 @@ class _Event:
         texts: list[str] = []
         never: dict[int, None] = {}  # the current player's opponents whose games are never rated
         skipped: dict[int, int] = {}  # (unrated or provisional) each such opponent: his first estimate's pass
-        players, opponents, numbers, nevers = self.core.skipped(seen)
+        players, opponents, nevers = self.core.skipped(seen)
         if not any(nevers):  # (nearly always: every opponent has an estimate)
             return self.first_pass_skips(players, opponents)
-        current, mine = -1, False
-        for i, o, number, not_rated in zip(players, opponents, numbers, nevers, strict=True):
+        current, mine, numbers = -1, False, self.core.numbers
+        for i, o, not_rated in zip(players, opponents, nevers, strict=True):
+            number = numbers[o]
             if i != current:  # the first of player i's sides (they come by player)
                 if current >= 0:
                     skips[current] = _add_skip_notes(texts, never, skipped)
