@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +21,7 @@ from .._player_columns import field_values
 from .._powers import powers_of_ten, powers_of_ten_over
 from .._sides_numpy import array_sides, stable_order
 from ..model import Game
-from .core import NO_ESTIMATE, Estimates, Scores, Skipped, given, priors
+from .core import NO_ESTIMATE, Estimates, Ratings, Scores, Skipped, given, priors
 from .player import IcuPlayer, PlayerKind
 from .rules import IcuRules
 
@@ -106,8 +106,41 @@ class _Sides:
 
 _KEPT = 6
 """The lists handed back that a core keeps with their arrays (:meth:`NumpyCore.listed`): the
-first ratings opponents see, the estimates, and the games and change of the rated players, of
-the last rating."""
+games and change of the rated players, of the last rating."""
+
+
+class _Held(Sequence[float]):
+    """Ratings handed back (:data:`~xlrating.icu.core.Ratings`) as the array they are: the steps
+    hand them back in, which reads the array again, and a list is made only if they are read
+    otherwise, by position (a rating's estimates when the outcomes are built). At 10,000 players
+    with bonuses, the five lists of 10,000 numbers no step reads so are not made (0.4 ms)."""
+
+    __slots__ = ("array", "listed")
+
+    def __init__(self, array: Floats) -> None:
+        self.array = array
+        self.listed: list[float] | None = None
+
+    def values(self) -> list[float]:
+        """The ratings as a list (made when first asked for)."""
+        if self.listed is None:
+            self.listed = self.array.tolist()
+        return self.listed
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    @overload
+    def __getitem__(self, index: int) -> float: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[float]: ...
+
+    def __getitem__(self, index: int | slice) -> float | list[float]:
+        return self.values()[index]
+
+    def __iter__(self) -> Iterator[float]:
+        return iter(self.values())
 
 
 def _per_side(size: int, at: Ints, values: Floats) -> list[float]:
@@ -211,9 +244,11 @@ class NumpyCore:
             del arrays[next(iter(arrays))]  # the oldest: its list is let go if no step holds it
         return found
 
-    def array(self, values: list[Any]) -> npt.NDArray[Any]:
+    def array(self, values: Sequence[Any]) -> npt.NDArray[Any]:
         """``values`` as an array, to be read only: the one it was made from if :meth:`listed`
-        made it."""
+        made it, or the one held (:class:`_Held`)."""
+        if isinstance(values, _Held):
+            return values.array
         known = self.arrays.get(id(values))
         if known is not None and known[0] is values:
             return known[1]
@@ -223,21 +258,21 @@ class NumpyCore:
         """The sides ``at`` (positions in the run of all sides, ascending)."""
         return _Sides(self, at)
 
-    def fixed_ratings(self) -> list[float]:
-        return self.listed(np.where(self.estimated, NO_ESTIMATE, self.rating))
+    def fixed_ratings(self) -> Ratings:
+        return _Held(np.where(self.estimated, NO_ESTIMATE, self.rating))
 
-    def at_bonus_ratings(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[float]:
+    def at_bonus_ratings(self, seen: Ratings, rated: Scores, bonuses: dict[int, int]) -> Ratings:
         # (made on the arrays, the second rating's passes start without making a list an array:
         # at 10,000 players 0.1 ms less)
         start = self.array(seen).copy()
         at = np.fromiter(bonuses, np.intp, len(bonuses))
         start[at] = self.rating[at] + self.array(rated.change)[at] + np.fromiter(bonuses.values(), np.float64,
                                                                                  len(bonuses))
-        return self.listed(start)
+        return _Held(start)
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
-    def iterate(self, seen: list[float], explain: bool, groups: Sequence[int] | None = None,
+    def iterate(self, seen: Ratings, explain: bool, groups: Sequence[int] | None = None,
                 only: frozenset[int] | None = None) -> Estimates:
         iterated = self.iterated_at
         first = np.zeros(len(seen), dtype=np.intp)
@@ -294,7 +329,7 @@ class NumpyCore:
             before = np.where(np.isnan(settled), before, settled)
         which = np.flatnonzero(moved)
         still = list(zip(iterated[which].tolist(), old[which].tolist(), value[which].tolist(), strict=True))
-        return Estimates(self.listed(now), self.listed(before), iteration, history, first.tolist(), still)
+        return Estimates(_Held(now), _Held(before), iteration, history, first.tolist(), still)
 
     def estimate(self, seen: Floats, every: bool = False) -> tuple[Floats, Floats]:
         """One pass: each iterated player's new estimate ``(Ro*Go + sum(Ropp +/- 400))/(Go + Ge)``
@@ -314,7 +349,7 @@ class NumpyCore:
 
     # -- steps 2 and 5: scoring -----------------------------------------------------------------------
 
-    def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
+    def score_rated(self, seen: Ratings, k: list[float | None], explain: bool) -> Scores:
         ratings, factors = self.array(seen), self.k_array(k)
         if self.rated_games is None:
             self.rated_games = self.sides_at(self.rated_sides)
@@ -397,7 +432,7 @@ class NumpyCore:
 
     # -- step 5: publication --------------------------------------------------------------------------
 
-    def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
+    def published(self, seen: Ratings, rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
         """As :meth:`~xlrating.icu.core_plain.PlainCore.published`, every value rounded at once."""
         bonus = np.zeros(len(self.players))
         bonus[list(bonuses)] = list(bonuses.values())
@@ -445,7 +480,7 @@ class NumpyCore:
 
     # -- notes ----------------------------------------------------------------------------------------
 
-    def skipped(self, seen: list[float]) -> Skipped:
+    def skipped(self, seen: Ratings) -> Skipped:
         player, opponent = self.against_estimated
         everyone = self.array(seen)
         never = np.isnan(everyone[opponent])

@@ -83,7 +83,7 @@ from ..model import (
     game_columns,
     outcome_records,
 )
-from .core import Core, Estimates, Scores
+from .core import Core, Estimates, Ratings, Scores
 from .core_plain import PlainCore
 from .formulas import BonusWorking, explain_bonus, explain_k, k_by_dates, k_rule
 from .player import IcuPlayer, PlayerKind, classify, kind_after
@@ -321,12 +321,12 @@ class _Event:
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
-    def fixed_ratings(self) -> list[float]:
+    def fixed_ratings(self) -> Ratings:
         """Every player as opponents first see him: rated and foreign players at their rating,
         unrated and provisional players with no estimate."""
         return self.core.fixed_ratings()
 
-    def iterate(self, start: list[float], phase: str, bonuses: dict[int, int] | None = None) -> Estimates:
+    def iterate(self, start: Ratings, phase: str, bonuses: dict[int, int] | None = None) -> Estimates:
         """The estimates from ``start``, in passes until none moves by the threshold or more;
         :class:`~xlrating.errors.ConvergenceError` if they still move after the iteration limit.
         Of several events at once (:attr:`groups`), each event's as if it were rated alone: the
@@ -400,8 +400,7 @@ class _Event:
 
     # -- step 4: the second rating --------------------------------------------------------------------
 
-    def count_at_bonus_ratings(self, seen: list[float], scores: Scores,
-                               bonuses: dict[int, int]) -> list[float]:
+    def count_at_bonus_ratings(self, seen: Ratings, scores: Scores, bonuses: dict[int, int]) -> Ratings:
         """The ratings opponents see in the second rating: each bonus winner at rating + change
         + bonus (the first rating's change); everyone else as the first rating ended."""
         start = self.core.at_bonus_ratings(seen, scores, bonuses)
@@ -416,12 +415,12 @@ class _Event:
         games, the published ratings, the skipped games) computed now; each outcome built now
         for a small event, when it is first read for one on arrays."""
         others = self.core.score_others(final, self.explain)
-        seen = final.seen  # (the outcomes need no other list of the estimates: the rest is let go)
-        self.post = self.published(seen, rated, bonuses)
+        self.post = self.published(final.seen, rated, bonuses)
         self.bonus, self.bonus_points = [0] * len(self.post), [0.0] * len(self.post)
         for i, b in bonuses.items():  # (the winners only)
             self.bonus[i], self.bonus_points[i] = b, float(b)
-        self.skips, self.skip_texts = self.skipped_games(seen)
+        self.skips, self.skip_texts = self.skipped_games(final.seen)
+        seen = list(final.seen)  # (the outcomes need no other list of the estimates: the rest is let go)
         if self.explain:
             self.sides, self.scored = self.core.every_side(), (rated, others)
             self.position = {i: j for j, i in enumerate(self.core.iterated)}
@@ -474,7 +473,7 @@ class _Event:
             return Outcomes(self.core.numbers, build, many, columns)
         return tuple(many(everyone))
 
-    def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
+    def published(self, seen: Ratings, rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
         """Each player's new rating, rounded: a rated player's R + change + bonus, an unrated or
         provisional player's converged estimate (``None``: foreign, or no rated game)."""
         return self.core.published(seen, rated, bonuses)
@@ -511,7 +510,7 @@ class _Event:
             return tuple([GameLine(g.round, g.opponent, g.score, None) for g in lines])
         return tuple(lines)
 
-    def skipped_games(self, seen: list[float]) -> tuple[dict[int, range], list[str]]:
+    def skipped_games(self, seen: Ratings) -> tuple[dict[int, range], list[str]]:
         """The notes on games against unrated or provisional opponents who had no estimate, by
         player: the opponents whose games are never rated (no estimate at all), and, for an
         unrated or provisional player, every other such opponent with the last pass of the first
