@@ -62,7 +62,7 @@ from collections import Counter
 from collections.abc import Sequence
 from datetime import date
 from itertools import accumulate, compress, repeat
-from operator import add, floordiv, mod, mul
+from operator import add, floordiv, is_, mod, mul
 from typing import Any, cast
 
 from .. import _check, _vector
@@ -278,7 +278,7 @@ class _Event:
         players, core = self.players, self.core
         games, given = core.pre_games, field_values(players, "k")
         ruled = []  # the rated players with a game and no K given: K by the rules
-        for i in compress(range(len(players)), [kind is rated for kind in core.kinds]):
+        for i in compress(range(len(players)), map(is_, core.kinds, repeat(rated))):
             if (prior := games[i]) is not None and prior < limit:
                 raise ArgumentError(f"Player {players[i].number}: a rated player has {limit} or more "
                                     f"prior games, not {prior} (fewer make a provisional player)")
