@@ -62,7 +62,7 @@ from collections import Counter
 from collections.abc import Sequence
 from datetime import date
 from itertools import accumulate, compress, repeat
-from operator import add, floordiv, is_, mod, mul
+from operator import add, floordiv, is_, is_not, mod, mul
 from typing import Any, cast
 
 from .. import _check, _vector
@@ -282,10 +282,13 @@ class _Event:
             if (prior := games[i]) is not None and prior < limit:
                 raise ArgumentError(f"Player {players[i].number}: a rated player has {limit} or more "
                                     f"prior games, not {prior} (fewer make a provisional player)")
-            if given[i] is not None:
-                factors[i], reasons[i] = given[i], "given"
+            if (k := given[i]) is not None:
+                factors[i] = k
             elif count[i]:
                 ruled.append(i)
+        if self.explain:  # (the reasons in words are read only by the explanations)
+            for i in compress(range(len(players)), map(is_not, factors, repeat(None))):
+                reasons[i] = "given"
         self.ruled_k(ruled)
         provisional = PlayerKind.PROVISIONAL
         for i in core.iterated:
