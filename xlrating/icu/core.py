@@ -13,16 +13,15 @@ Two cores give the same numbers to the last bit:
 :class:`~xlrating.icu.core_plain.PlainCore` (lists and loops, for small events and wherever
 numpy cannot be imported) and :class:`~xlrating.icu.core_numpy.NumpyCore` (arrays, for large
 events). Each adds every sum one game at a time in each player's game order, starting from
-0.0, and takes every power of 10 from Python's own ``**``; both hand back plain Python lists
-(the numpy core makes each when it is first read: :data:`Ratings`, :class:`Deferred`).
+0.0, and takes every power of 10 from Python's own ``**``; both hand back plain Python lists.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar, Union, overload
+from typing import Protocol
 
 from .._player_columns import field_values
 from .player import IcuPlayer, PlayerKind
@@ -58,64 +57,25 @@ class Estimates:
     each such player (index), his estimate before the pass and after it."""
 
 
-T = TypeVar("T")
-Given = Union[T, Callable[[], T]]  # noqa: UP007 (a generic alias: evaluated)
-"""A value, or the function that makes it (:class:`Deferred`)."""
-
-
-class Deferred(Generic[T]):
-    """A field that may be given as the function that makes its value: called when the field is
-    first read, its value kept. The numpy core gives each list of :class:`Scores` so, as its
-    array's ``tolist``: where a bonus winner makes a second rating, no step reads the first
-    rating's lists (at 10,000 players, four lists of 10,000 numbers not made, 0.3 ms)."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.held = f"_{name}"
-
-    @overload
-    def __get__(self, record: None, owner: type) -> Deferred[T]: ...
-
-    @overload
-    def __get__(self, record: object, owner: type) -> T: ...
-
-    def __get__(self, record: object | None, owner: type) -> T | Deferred[T]:
-        if record is None:
-            return self
-        value = record.__dict__[self.held]
-        if callable(value):
-            value = record.__dict__[self.held] = value()
-        return value  # type: ignore[no-any-return]
-
-    def __set__(self, record: object, value: Given[T]) -> None:
-        record.__dict__[self.held] = value
-
-
+@dataclass
 class Scores:
-    """Games scored against one set of opponent ratings: per player sums, per side values.
-    Each per player list may be given as the function that makes it (:class:`Deferred`)."""
+    """Games scored against one set of opponent ratings: per player sums, per side values."""
 
-    expected = Deferred[list[float]]()
-    score = Deferred[list[float]]()
-    change = Deferred[list[float]]()
+    expected: list[float]
+    score: list[float]
+    change: list[float]
     """K x sum(s - e) (rated players; 0.0 for everyone else)."""
-    count = Deferred[list[int]]()
+    count: list[int]
     """Games counted (a game against an opponent with no rating is skipped)."""
-    performances = Deferred[list[float | None]]()
+    performances: list[float | None]
     """Each player's performance: sum(Ropp +/- 400) over the games counted, divided by their
     number (``None``: none counted)."""
-
-    def __init__(self, expected: Given[list[float]], score: Given[list[float]], change: Given[list[float]],
-                 count: Given[list[int]], performances: Given[list[float | None]],
-                 seen: list[float] | None = None, e: list[float] | None = None,
-                 delta: list[float] | None = None) -> None:
-        self.expected, self.score, self.change, self.count = expected, score, change, count
-        self.performances = performances
-        self.seen = seen
-        """With explanations, per side: the opponent's rating used (``nan``: not scored here)."""
-        self.e = e
-        """With explanations, per side: the expected score (``nan`` where not scored)."""
-        self.delta = delta
-        """With explanations, per side: K(s - e), for rated players only (``nan`` elsewhere)."""
+    seen: list[float] | None = None
+    """With explanations, per side: the opponent's rating used (``nan``: not scored here)."""
+    e: list[float] | None = None
+    """With explanations, per side: the expected score (``nan`` where not scored)."""
+    delta: list[float] | None = None
+    """With explanations, per side: K(s - e), for rated players only (``nan`` elsewhere)."""
 
 
 Skipped = tuple[list[int], list[int], list[bool]]

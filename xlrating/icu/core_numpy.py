@@ -21,7 +21,7 @@ from .._player_columns import field_values
 from .._powers import powers_of_ten, powers_of_ten_over
 from .._sides_numpy import array_sides, stable_order
 from ..model import Game
-from .core import NO_ESTIMATE, Estimates, Given, Ratings, Scores, Skipped, given, priors
+from .core import NO_ESTIMATE, Estimates, Ratings, Scores, Skipped, given, priors
 from .player import IcuPlayer, PlayerKind
 from .rules import IcuRules
 
@@ -101,8 +101,12 @@ class _Sides:
     @functools.cached_property
     def score_total(self) -> list[float]:
         """Each player's score over these sides."""
-        found: list[float] = _sums(self.player, self.score, self.size).tolist()
-        return found
+        return _sums(self.player, self.score, self.size)
+
+
+_KEPT = 6
+"""The lists handed back that a core keeps with their arrays (:meth:`NumpyCore.listed`): the
+games and change of the rated players, of the last rating."""
 
 
 class _Held(Sequence[float]):
@@ -148,36 +152,11 @@ def _per_side(size: int, at: Ints, values: Floats) -> list[float]:
     return found
 
 
-def _sums(index: Ints, weights: Floats, size: int) -> Floats:
+def _sums(index: Ints, weights: Floats, size: int) -> list[float]:
     """``weights`` added up by ``index``, each sum from 0.0 in the order given (``bincount`` of
     no weights at all gives integers: they are made floats, as the sums of the plain core)."""
-    return np.asarray(np.bincount(index, weights, size), np.float64)
-
-
-def _performances(performance: Floats, count: Ints) -> list[float | None]:
-    """Each performance as a Python float, ``None`` where no game was counted."""
-    found = performance.astype(object)
-    found[count == 0] = None
-    listed: list[float | None] = found.tolist()
-    return listed
-
-
-class _ArrayScores(Scores):
-    """The numpy core's :class:`~xlrating.icu.core.Scores`: each list made from its array when
-    first read; the core's later steps read the arrays (the change, the games and the
-    performances)."""
-
-    def __init__(self, expected: Floats, score: Given[list[float]], change: Floats | None, count: Ints,
-                 performance: Floats, **explained: list[float] | None) -> None:
-        super().__init__(expected.tolist, score, [0.0] * len(count) if change is None else change.tolist,
-                         count.tolist, functools.partial(_performances, performance, count), **explained)
-        self.change_array, self.count_array, self.performance_array = change, count, performance
-
-
-def _arrays(scores: Scores) -> _ArrayScores:
-    """``scores`` as the numpy core made them (with their arrays)."""
-    assert isinstance(scores, _ArrayScores)
-    return scores
+    sums: list[float] = np.asarray(np.bincount(index, weights, size), np.float64).tolist()
+    return sums
 
 
 class NumpyCore:
@@ -239,6 +218,9 @@ class NumpyCore:
         """Each unrated and provisional player's ``Go + Ge`` (at least 1) in a pass that counts every game."""
         self.factors: tuple[list[float | None], Floats] | None = None
         """The rated players' K (as given to :meth:`score_rated`), and as an array (``nan``: none)."""
+        self.arrays: dict[int, tuple[list[Any], npt.NDArray[Any]]] = {}
+        """The last lists handed back (:data:`_KEPT`), which :meth:`array` finds again, each with its
+        array, by the list's id."""
         self.rated_games: _Sides | None = None
         """The rated players' sides, once scored (both rated scorings score them)."""
         self.last_rated: tuple[Floats, Floats] | None = None
@@ -252,12 +234,25 @@ class NumpyCore:
         explanations read it)."""
         return self.sides.starts
 
-    def array(self, values: Ratings) -> Floats:
-        """``values`` as an array, to be read only: the one held if the core handed them back
-        (:class:`_Held`), else made (a list the steps made, of several events' estimates)."""
+    def listed(self, values: npt.NDArray[Any]) -> list[Any]:
+        """``values`` as a list, the array kept with it for :meth:`array` (neither is changed
+        afterwards: the steps hand these lists back in, which is then no conversion)."""
+        found: list[Any] = values.tolist()
+        arrays = self.arrays
+        arrays[id(found)] = (found, values)
+        if len(arrays) > _KEPT:
+            del arrays[next(iter(arrays))]  # the oldest: its list is let go if no step holds it
+        return found
+
+    def array(self, values: Sequence[Any]) -> npt.NDArray[Any]:
+        """``values`` as an array, to be read only: the one it was made from if :meth:`listed`
+        made it, or the one held (:class:`_Held`)."""
         if isinstance(values, _Held):
             return values.array
-        return np.array(values, dtype=np.float64)
+        known = self.arrays.get(id(values))
+        if known is not None and known[0] is values:
+            return known[1]
+        return np.array(values)
 
     def sides_at(self, at: Ints) -> _Sides:
         """The sides ``at`` (positions in the run of all sides, ascending)."""
@@ -271,9 +266,7 @@ class NumpyCore:
         # at 10,000 players 0.1 ms less)
         start = self.array(seen).copy()
         at = np.fromiter(bonuses, np.intp, len(bonuses))
-        change = _arrays(rated).change_array
-        assert change is not None  # (the rated players' scoring)
-        start[at] = self.rating[at] + change[at] + np.fromiter(bonuses.values(), np.float64,
+        start[at] = self.rating[at] + self.array(rated.change)[at] + np.fromiter(bonuses.values(), np.float64,
                                                                                  len(bonuses))
         return _Held(start)
 
@@ -415,25 +408,27 @@ class NumpyCore:
         e = self.expected(own, sides, seen, None if all_used else use, ratings)
         e_used = e if all_used else e[use]
         delta: Floats | None = None
-        change = None
+        change = [0.0] * size
         if k is not None:
             delta_used = (sides.factors(k) if all_used else k[counted]) * (s - e_used)
-            change = _sums(counted, delta_used, size)
+            change = self.listed(np.asarray(np.bincount(counted, delta_used, size), np.float64))
             self.last_rated = (seen_by_fixed, e)
             if explain:
                 delta = np.full(len(src), math.nan)
                 delta[use] = delta_used
         total = np.bincount(counted, seen_used + offsets, size)
         count = sides.count if all_used else np.bincount(counted, minlength=size)
-        performance = total / np.maximum(count, 1)
-        score = sides.score_total if all_used else _sums(counted, s, size).tolist
-        sums = (_sums(counted, e_used, size), score, change, count, performance)
+        performance = (total / np.maximum(count, 1)).astype(object)  # Python floats, as tolist() gives
+        performance[count == 0] = None
+        performances: list[float | None] = performance.tolist()
+        score = sides.score_total if all_used else _sums(counted, s, size)
+        sums = (_sums(counted, e_used, size), score, change, self.listed(count),
+                performances)
         if not explain:
-            return _ArrayScores(*sums)
+            return Scores(*sums)
         every, at = len(self.side_player), sides.at
-        return _ArrayScores(*sums, seen=_per_side(every, at, np.where(use, seen, math.nan)),
-                            e=_per_side(every, at, e),
-                            delta=None if delta is None else _per_side(every, at, delta))
+        return Scores(*sums, seen=_per_side(every, at, np.where(use, seen, math.nan)),
+                      e=_per_side(every, at, e), delta=None if delta is None else _per_side(every, at, delta))
 
     # -- step 5: publication --------------------------------------------------------------------------
 
@@ -441,9 +436,8 @@ class NumpyCore:
         """As :meth:`~xlrating.icu.core_plain.PlainCore.published`, every value rounded at once."""
         bonus = np.zeros(len(self.players))
         bonus[list(bonuses)] = list(bonuses.values())
-        scored = _arrays(rated)
-        assert scored.change_array is not None  # (the rated players' scoring)
-        values = np.where(scored.count_array > 0, self.rating + scored.change_array + bonus, math.nan)
+        change = self.array(rated.change)
+        values = np.where(self.array(rated.count) > 0, self.rating + change + bonus, math.nan)
         estimates = self.array(seen)[self.iterated_at]
         values[self.iterated_at] = np.where(np.isnan(estimates), values[self.iterated_at], estimates)
         return _published(values)
@@ -451,9 +445,8 @@ class NumpyCore:
     # -- step 3: bonuses ------------------------------------------------------------------------------
 
     def bonus_candidates(self, scores: Scores, k: list[float | None], explain: bool) -> list[int]:
-        scored = _arrays(scores)
-        assert scored.change_array is not None  # (the rated players' scoring)
-        candidates: list[int] = self.candidates(scored.count_array, scored.change_array, k, explain).tolist()
+        candidates: list[int] = self.candidates(self.array(scores.count), self.array(scores.change), k,
+                                                explain).tolist()
         return candidates
 
     def candidates(self, count: Ints, change: Floats, k: list[float | None], explain: bool) -> Ints:
@@ -472,16 +465,14 @@ class NumpyCore:
         the operations of :func:`~xlrating.icu.formulas.explain_bonus`, each rounding as
         :func:`~xlrating.icu.formulas.publish` rounds."""
         rules = self.rules
-        scored = _arrays(scores)
-        every_count, every_change = scored.count_array, scored.change_array
-        assert every_change is not None  # (the rated players' scoring)
+        every_count, every_change = self.array(scores.count), self.array(scores.change)
         at = self.candidates(every_count, every_change, k, False)
         rating, change, games = self.rating[at], every_change[at], every_count[at]
         threshold = rules.bonus_base + rules.bonus_per_game * (games - rules.bonus_max_no_games)
         value = _rounded(change - threshold)
         high = self.k_array(k)[at] >= rules.bonus_high_k
         value = np.where(high, _rounded(rules.bonus_factor * value), value)
-        performance = scored.performance_array[at]  # (each with a game: the performance listed)
+        performance = np.array([scores.performances[i] for i in at.tolist()], dtype=np.float64)
         for cap in (np.full(len(at), rules.bonus_rating_limit), performance):
             value = np.where(rating + change + value >= cap, _rounded(cap - rating - change), value)
         won = np.flatnonzero(value > 0)
