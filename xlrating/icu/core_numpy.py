@@ -17,7 +17,6 @@ from typing import Any, overload
 import numpy as np
 import numpy.typing as npt
 
-from .._player_columns import field_values
 from .._powers import powers_of_ten, powers_of_ten_over
 from .._sides_numpy import array_sides, stable_order
 from ..model import Game
@@ -163,11 +162,11 @@ class NumpyCore:
     """The numeric core over arrays: each pass and each scoring a few array operations over
     every side at once."""
 
-    def __init__(self, players: Sequence[IcuPlayer], games: Sequence[Game], rules: IcuRules,
-                 explain: bool = True) -> None:
+    def __init__(self, players: Sequence[IcuPlayer], numbers: list[int], games: Sequence[Game],
+                 rules: IcuRules, explain: bool = True) -> None:
         self.rules, self.players = rules, players
         self.kinds, self.pre_rating, self.pre_games = given(players)
-        self.sides = sides = array_sides(field_values(players, "number"), games)
+        self.sides = sides = array_sides(numbers, games)
         # Without explanations the sides are read with the games in round order, not put by
         # player (at 10,000 players about 1 ms less): each player's sides come in the same order
         # either way, so every sum per player (numpy.bincount, which adds in the order given) is

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from .._player_columns import field_values
 from .._sides import listed_sides
 from ..model import Game
 from .core import NO_ESTIMATE, Estimates, Ratings, Scores, Skipped, given, priors
@@ -21,11 +20,12 @@ class PlainCore:
     """The numeric core in plain Python: each player's games as a list, each pass and each
     scoring a loop over the players and their games, in the order the rules take them."""
 
-    def __init__(self, players: Sequence[IcuPlayer], games: Sequence[Game], rules: IcuRules) -> None:
+    def __init__(self, players: Sequence[IcuPlayer], numbers: list[int], games: Sequence[Game],
+                 rules: IcuRules) -> None:
         self.rules = rules
         offset = rules.performance_offset
         delta = {s: offset * (2 * s - 1) for s in (1.0, 0.5, 0.0)}  # +400 for a win, 0 draw, -400 loss
-        self.sides = sides = listed_sides(field_values(players, "number"), games, delta)
+        self.sides = sides = listed_sides(numbers, games, delta)
         """Each side counts its score as the performance's +/-400 or 0."""
         self.numbers = sides.numbers
         self.start, self.count = sides.starts, sides.count

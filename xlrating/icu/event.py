@@ -101,15 +101,15 @@ it numpy's fixed cost per call outweighs its speed. Measured with ``benchmarks/b
 explanations (6% with them)."""
 
 
-def _core(players: Sequence[IcuPlayer], games: Sequence[Game], rules: IcuRules,
+def _core(players: Sequence[IcuPlayer], numbers: list[int], games: Sequence[Game], rules: IcuRules,
           explain: bool = True) -> Core:
-    """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
-    imported, else in plain Python (the same numbers either way); ``explain``: whether the
-    explanations will read the sides by position."""
+    """The numeric core for the event (``numbers``: the players' numbers): on numpy arrays if it
+    is large enough and numpy can be imported, else in plain Python (the same numbers either way);
+    ``explain``: whether the explanations will read the sides by position."""
     if _vector.vectorised(2 * len(games), FROM_SIDES):
         from .core_numpy import NumpyCore
-        return NumpyCore(players, games, rules, explain)
-    return PlainCore(players, games, rules)
+        return NumpyCore(players, numbers, games, rules, explain)
+    return PlainCore(players, numbers, games, rules)
 
 
 def _label(event_name: str) -> str:
@@ -185,8 +185,8 @@ def _rule_parameters(r: IcuRules) -> tuple[Parameters, Parameters]:
 class _Event:
     """The state of one event being rated."""
 
-    def __init__(self, players: Sequence[IcuPlayer], games: Sequence[Game], k_date: date | None,
-                 rules: IcuRules, event_name: str, explain: bool, shared: Parameters,
+    def __init__(self, players: Sequence[IcuPlayer], numbers: list[int], games: Sequence[Game],
+                 k_date: date | None, rules: IcuRules, event_name: str, explain: bool, shared: Parameters,
                  groups: list[int] | None = None, k_dates: list[date] | None = None) -> None:
         self.players = players
         self.groups = groups
@@ -202,7 +202,7 @@ class _Event:
         self.event_name = event_name
         self.k_date = k_date
         self.explain = explain
-        self.core = _core(players, games, rules, explain)
+        self.core = _core(players, numbers, games, rules, explain)
         self.on_arrays = not isinstance(self.core, PlainCore)
         """Whether the numpy core rates the event (then its outcomes are built as they are read)."""
         if explain or not self.on_arrays:  # its steps read the players one by one: each record built once
@@ -923,22 +923,23 @@ def rate_event(
     kind = EventType.parse(event_type)
     start, end = _check.event_options(start_date, end_date, event_name, explain)
     roster = checked_players(players, IcuPlayer, "an IcuPlayer")
-    _check.unique("players", field_values(roster, "number"))
+    numbers = field_values(roster, "number")  # (read once: the checks and the core take them)
+    _check.unique("players", numbers)
     played = checked_games(games)  # read in full while the event is set up
     shared = (("Edition", r.name), ("Event type", kind.value),
               ("Start date", start.isoformat() if start else ""),
               ("End date", end.isoformat() if end else ""))
     k_date = start if start is not None else end
-    grouped = None if groups is None else _groups(groups, roster, played, explain)
+    grouped = None if groups is None else _groups(groups, numbers, played, explain)
     k_dates = (None if start_dates is None
                else _check.dates_per_player("start_dates", start_dates, len(roster), explain))
     with collector_paused():
-        return _Event(roster, played, k_date, r, event_name, explain, shared, grouped, k_dates).rate()
+        event = _Event(roster, numbers, played, k_date, r, event_name, explain, shared, grouped, k_dates)
+        return event.rate()
 
 
 
-def _groups(groups: object, players: Sequence[IcuPlayer], games: Sequence[Game], explain: bool
-            ) -> list[int]:
+def _groups(groups: object, numbers: list[int], games: Sequence[Game], explain: bool) -> list[int]:
     """``rate_event``'s ``groups``, checked: a whole number per player, numbers only, and no game
     between two groups."""
     if explain:
@@ -948,10 +949,10 @@ def _groups(groups: object, players: Sequence[IcuPlayer], games: Sequence[Game],
     if not _check.all_whole(given):  # (whole numbers, as a season gives them, taken as they are)
         given = [_check.whole(f"groups[{i}]", value) for i, value in enumerate(given)]
     found = cast("list[int]", list(given))
-    if len(found) != len(players):
-        raise ArgumentError(f"Argument 'groups' must give one group per player ({len(players)}), "
+    if len(found) != len(numbers):
+        raise ArgumentError(f"Argument 'groups' must give one group per player ({len(numbers)}), "
                             f"not {len(found)}")
-    group = dict(zip(field_values(players, "number"), found, strict=True))
+    group = dict(zip(numbers, found, strict=True))
     columns = game_columns(games)
     if list(map(group.get, columns.players)) == list(map(group.get, columns.opponents)):
         return found  # (no game joins two groups; else the first that does is named)
