@@ -101,11 +101,13 @@ it numpy's fixed cost per call outweighs its speed. Measured with ``benchmarks/b
 explanations (6% with them)."""
 
 
-def _core(players: Sequence[IcuPlayer], numbers: list[int], games: Sequence[Game], rules: IcuRules,
-          explain: bool = True) -> Core:
-    """The numeric core for the event (``numbers``: the players' numbers): on numpy arrays if it
-    is large enough and numpy can be imported, else in plain Python (the same numbers either way);
-    ``explain``: whether the explanations will read the sides by position."""
+def _core(players: Sequence[IcuPlayer], games: Sequence[Game], rules: IcuRules, explain: bool = True,
+          numbers: list[int] | None = None) -> Core:
+    """The numeric core for the event: on numpy arrays if it is large enough and numpy can be
+    imported, else in plain Python (the same numbers either way); ``explain``: whether the
+    explanations will read the sides by position; ``numbers``: the players' numbers, if read."""
+    if numbers is None:
+        numbers = field_values(players, "number")
     if _vector.vectorised(2 * len(games), FROM_SIDES):
         from .core_numpy import NumpyCore
         return NumpyCore(players, numbers, games, rules, explain)
@@ -185,9 +187,10 @@ def _rule_parameters(r: IcuRules) -> tuple[Parameters, Parameters]:
 class _Event:
     """The state of one event being rated."""
 
-    def __init__(self, players: Sequence[IcuPlayer], numbers: list[int], games: Sequence[Game],
-                 k_date: date | None, rules: IcuRules, event_name: str, explain: bool, shared: Parameters,
-                 groups: list[int] | None = None, k_dates: list[date] | None = None) -> None:
+    def __init__(self, players: Sequence[IcuPlayer], games: Sequence[Game], k_date: date | None,
+                 rules: IcuRules, event_name: str, explain: bool, shared: Parameters,
+                 groups: list[int] | None = None, k_dates: list[date] | None = None,
+                 numbers: list[int] | None = None) -> None:
         self.players = players
         self.groups = groups
         """Each player's group (several events rated at once, :func:`rate_event`'s ``groups``)."""
@@ -202,7 +205,7 @@ class _Event:
         self.event_name = event_name
         self.k_date = k_date
         self.explain = explain
-        self.core = _core(players, numbers, games, rules, explain)
+        self.core = _core(players, games, rules, explain, numbers)
         self.on_arrays = not isinstance(self.core, PlainCore)
         """Whether the numpy core rates the event (then its outcomes are built as they are read)."""
         if explain or not self.on_arrays:  # its steps read the players one by one: each record built once
@@ -934,8 +937,7 @@ def rate_event(
     k_dates = (None if start_dates is None
                else _check.dates_per_player("start_dates", start_dates, len(roster), explain))
     with collector_paused():
-        event = _Event(roster, numbers, played, k_date, r, event_name, explain, shared, grouped, k_dates)
-        return event.rate()
+        return _Event(roster, played, k_date, r, event_name, explain, shared, grouped, k_dates, numbers).rate()
 
 
 
