@@ -937,7 +937,8 @@ def rate_event(
     k_dates = (None if start_dates is None
                else _check.dates_per_player("start_dates", start_dates, len(roster), explain))
     with collector_paused():
-        return _Event(roster, played, k_date, r, event_name, explain, shared, grouped, k_dates, numbers).rate()
+        event = _Event(roster, played, k_date, r, event_name, explain, shared, grouped, k_dates, numbers)
+        return event.rate()
 
 
 
