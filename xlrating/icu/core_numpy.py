@@ -159,6 +159,19 @@ def _sums(index: Ints, weights: Floats, size: int) -> list[float]:
     return sums
 
 
+def _settle(iterated: Ints, group: Ints, live: Flags, moved: Flags, before: Floats, settled: Floats) -> Flags:
+    """After a pass of several groups (:meth:`NumpyCore.iterate`; ``live``: whether each iterated
+    player's group still iterated in it): each player of a group none of whose estimates moved is
+    settled at what the pass saw him (``before``, into ``settled``); returns whether each
+    player's group still iterates."""
+    moving = np.zeros(int(group.max()) + 1, dtype=bool)
+    moving[group[moved]] = True
+    done = live & ~moving[group]
+    settled[iterated[done]] = before[iterated[done]]
+    found: Flags = live & moving[group]
+    return found
+
+
 class NumpyCore:
     """The numeric core over arrays: each pass and each scoring a few array operations over
     every side at once."""
@@ -286,7 +299,6 @@ class NumpyCore:
                 iterated = iterated[:0]
         if not len(iterated):
             return Estimates(seen, seen, 0, first=first.tolist())
-        threshold = self.rules.iteration_threshold
         history: list[tuple[list[float], list[int]]] = []
         given = now = np.asarray(self.array(seen), np.float64)  # (never written: the passes write copies)
         before = now
@@ -296,17 +308,11 @@ class NumpyCore:
         iteration, waiting, every = 0, True, False  # (waiting: a player with a game may have no estimate)
         for iteration in range(1, self.rules.iteration_limit + 1):
             # (every: the last pass counted every game, and so does this one, an estimate once
-            # given being kept; then, ungrouped and each player having a game, every player is
-            # rated in it: at 10,000 players with bonuses 0.2 ms less over both ratings)
+            # given being kept)
             value, count = self.estimate(now, every)
             every = count is self.iterated_count
-            if every and live is None and self.every_iterated_played:
-                rated, moved = self.iterated_played, ~(np.abs(value - estimate) < threshold)
-                old, estimate = estimate, value
-            else:
-                rated = count > 0 if live is None else (count > 0) & live
-                moved = rated & ~(np.abs(value - estimate) < threshold)  # a first estimate is a move
-                old, estimate = estimate, np.where(rated, value, estimate)
+            old = estimate
+            rated, moved, estimate = self.passed(value, count, estimate, live)
             if waiting:
                 first[iterated[rated & np.isnan(old)]] = iteration
                 waiting = count is not self.iterated_count or live is not None  # (else every one has one)
@@ -316,11 +322,7 @@ class NumpyCore:
             before, now = now, before if before is not given else now.copy()
             now[iterated] = estimate
             if live is not None and group is not None and settled is not None:
-                moving = np.zeros(int(group.max()) + 1, dtype=bool)
-                moving[group[moved]] = True
-                done = live & ~moving[group]  # each player of a group that did not move: settled
-                settled[iterated[done]] = before[iterated[done]]
-                live = live & moving[group]
+                live = _settle(iterated, group, live, moved, before, settled)
                 if not live.any():
                     break
             elif not moved.any():
@@ -330,6 +332,21 @@ class NumpyCore:
         which = np.flatnonzero(moved)
         still = list(zip(iterated[which].tolist(), old[which].tolist(), value[which].tolist(), strict=True))
         return Estimates(_Held(now), _Held(before), iteration, history, first.tolist(), still)
+
+    def passed(self, value: Floats, count: Floats, estimate: Floats, live: Flags | None
+               ) -> tuple[Flags, Flags, Floats]:
+        """After a pass (``value``, ``count``: :meth:`estimate`'s) of the iterated players whose
+        estimates were ``estimate`` (``live``: grouped, whether each one's group still iterates):
+        who is rated in it (a game counted), who moved by the threshold or more (a first estimate
+        is a move) and each estimate after it (the one before where not rated)."""
+        threshold = self.rules.iteration_threshold
+        if count is self.iterated_count and live is None and self.every_iterated_played:
+            # (every game counted, every player having one: every player rated, his estimate the
+            # pass's value; at 10,000 players with bonuses 0.2 ms less over both ratings)
+            return self.iterated_played, ~(np.abs(value - estimate) < threshold), value
+        rated = count > 0 if live is None else (count > 0) & live
+        moved = rated & ~(np.abs(value - estimate) < threshold)
+        return rated, moved, np.where(rated, value, estimate)
 
     def estimate(self, seen: Floats, every: bool = False) -> tuple[Floats, Floats]:
         """One pass: each iterated player's new estimate ``(Ro*Go + sum(Ropp +/- 400))/(Go + Ge)``
