@@ -13,7 +13,9 @@ Two cores give the same numbers to the last bit:
 :class:`~xlrating.icu.core_plain.PlainCore` (lists and loops, for small events and wherever
 numpy cannot be imported) and :class:`~xlrating.icu.core_numpy.NumpyCore` (arrays, for large
 events). Each adds every sum one game at a time in each player's game order, starting from
-0.0, and takes every power of 10 from Python's own ``**``; both hand back plain Python lists.
+0.0, and takes every power of 10 from Python's own ``**``; both hand back plain Python lists
+and Python numbers (the ratings, :data:`Ratings`, as a sequence the numpy core makes a list of
+only when it is read by position).
 """
 
 from __future__ import annotations
