@@ -306,7 +306,9 @@ class _Event:
         dates, k_date, ratings, explain = self.k_dates, self.k_date, self.core.pre_rating, self.explain
         # (one start for every player: its rule made once, not looked up for each; 0.2 ms less
         # at 10,000 players with K from dates)
-        decide = k_by_dates(k_date, self.rules) if dates is None and k_date is not None else None
+        decide = None
+        if ruled and not explain and dates is None and k_date is not None:
+            decide = k_by_dates(k_date, self.rules)
         factors, reasons, players = self.k, self.k_reason, self.players
         missing: list[str] = []  # one line each
         born, joined = (fields_at(players, name, ruled) for name in ("birth_date", "joined"))
@@ -537,7 +539,7 @@ class _Event:
         never: dict[int, None] = {}  # the current player's opponents whose games are never rated
         skipped: dict[int, int] = {}  # (unrated or provisional) each such opponent: his first estimate's pass
         players, opponents, nevers = self.core.skipped(seen)
-        if not any(nevers):  # (nearly always: every opponent has an estimate)
+        if self.on_arrays and not any(nevers):  # (a large event, every opponent with an estimate)
             return self.first_pass_skips(players, opponents)
         current, mine, numbers = -1, False, self.core.numbers
         for i, o, not_rated in zip(players, opponents, nevers, strict=True):
@@ -556,7 +558,8 @@ class _Event:
 
     def first_pass_skips(self, players: list[int], opponents: list[int]
                          ) -> tuple[dict[int, range], list[str]]:
-        """:meth:`skipped_games` where every opponent has an estimate (``players``, ``opponents``:
+        """:meth:`skipped_games` of a large event (on arrays: for a small one the fixed cost of
+        this way is not repaid) where every opponent has an estimate (``players``, ``opponents``:
         the sides of unrated and provisional players against unrated and provisional opponents, by
         player): each player's note on each such opponent, once, in the order of their first game,
         the last pass of the first rating in which the opponent had none. Each opponent's note is
