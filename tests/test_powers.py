@@ -36,6 +36,19 @@ def test_the_fallback_is_pythons_too() -> None:
     assert _powers.by_python(np.array(given)).tolist() == [10.0 ** x for x in given]
 
 
+@pytest.mark.parametrize("scale", [400.0, 200.0, 17.0])
+def test_powers_of_differences_are_pythons_whole_or_not(scale: float) -> None:
+    rng = random.Random(12)
+    differences = ([float(d) for d in range(-4010, 4011)]
+                   + [rng.uniform(-4100.0, 4100.0) for _ in range(20_000)]
+                   + [rng.randint(-4000, 3999) + rng.choice([0.5, 0.25, 1e-9]) for _ in range(2_000)]
+                   + [0.0, -0.0, 1e-300, -1e-300, 3999.9999999999995, 4000.0, -4000.0, 4000.5, -4001.0])
+    found = _powers.powers_of_ten_over(np.array(differences), scale)
+    assert found.tolist() == [10.0 ** (d / scale) for d in differences]
+    missing = _powers.powers_of_ten_over(np.array([1.0, np.nan, 2.5]), scale)
+    assert np.isnan(missing).tolist() == [False, True, False]
+
+
 def test_a_numpy_whose_float_power_is_not_pow_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
     def off_by_a_bit(base: float, x: object) -> object:  # a vectorised power, wrong in some last bits
         result = np.power(base, x)

@@ -13,7 +13,9 @@ Two cores give the same numbers to the last bit:
 :class:`~xlrating.icu.core_plain.PlainCore` (lists and loops, for small events and wherever
 numpy cannot be imported) and :class:`~xlrating.icu.core_numpy.NumpyCore` (arrays, for large
 events). Each adds every sum one game at a time in each player's game order, starting from
-0.0, and takes every power of 10 from Python's own ``**``; both hand back plain Python lists.
+0.0, and takes every power of 10 from Python's own ``**``; both hand back plain Python lists
+and Python numbers (the ratings, :data:`Ratings`, as a sequence the numpy core makes a list of
+only when it is read by position).
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ from typing import Protocol
 from .._player_columns import field_values
 from .player import IcuPlayer, PlayerKind
 
+Ratings = Sequence[float]
+"""Every player as opponents see him (by position): a list, or a core's own sequence that it
+reads as an array and makes a list of only if it is read otherwise (:class:`Estimates`,
+:meth:`Core.fixed_ratings`, :meth:`Core.at_bonus_ratings`)."""
+
 NO_ESTIMATE = math.nan
 """An unrated or provisional player's estimate before the first (also: a skipped game's
 opponent rating)."""
@@ -35,10 +42,10 @@ opponent rating)."""
 class Estimates:
     """One rating's estimates after its passes."""
 
-    seen: list[float]
+    seen: Ratings
     """Every player as opponents see him: the rating (or bonus rating) of a rated or foreign
     player, the estimate of an unrated or provisional one (``NO_ESTIMATE``: none)."""
-    before: list[float]
+    before: Ratings
     """The same as the last pass saw it (the estimates of the pass before)."""
     iterations: int
     """Passes made."""
@@ -73,9 +80,9 @@ class Scores:
     """With explanations, per side: K(s - e), for rated players only (``nan`` elsewhere)."""
 
 
-Skipped = tuple[list[int], list[int], list[int], list[bool]]
-"""Games against unrated or provisional opponents, as columns: the player (index), the
-opponent (index) and his number, and whether the opponent has no estimate at all."""
+Skipped = tuple[list[int], list[int], list[bool]]
+"""Games against unrated or provisional opponents, as columns: the player and the opponent
+(indices), and whether the opponent has no estimate at all."""
 
 
 class Core(Protocol):
@@ -98,21 +105,21 @@ class Core(Protocol):
     def start(self) -> list[int]:
         """Player i's sides are ``start[i]:start[i + 1]`` (read by the explanations)."""
 
-    def fixed_ratings(self) -> list[float]:
+    def fixed_ratings(self) -> Ratings:
         """Every player as opponents first see him: rated and foreign players at their rating,
         unrated and provisional players with no estimate (``NO_ESTIMATE``)."""
 
-    def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
+    def published(self, seen: Ratings, rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
         """Each player's new rating, rounded (:func:`~xlrating.icu.formulas.publish`): a rated
         player's R + change + bonus (``rated``: the last scoring; ``bonuses`` by index), an
         unrated or provisional player's estimate in ``seen`` (``None``: foreign, or no rated
         game)."""
 
-    def at_bonus_ratings(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[float]:
+    def at_bonus_ratings(self, seen: Ratings, rated: Scores, bonuses: dict[int, int]) -> Ratings:
         """``seen`` with each bonus winner (``bonuses`` by index) at rating + change + bonus
         (``rated``: the first rating's scoring): the ratings opponents see in the second rating."""
 
-    def iterate(self, seen: list[float], explain: bool, groups: Sequence[int] | None = None,
+    def iterate(self, seen: Ratings, explain: bool, groups: Sequence[int] | None = None,
                 only: frozenset[int] | None = None) -> Estimates:
         """The passes of the estimates from ``seen`` until none moves by the threshold or
         more, or the iteration limit (then :attr:`Estimates.moved` is not empty).
@@ -122,7 +129,7 @@ class Core(Protocol):
         rated alone, and its :attr:`Estimates.before` is what its own last pass saw. ``only``:
         the groups iterated (the others keep ``seen``)."""
 
-    def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
+    def score_rated(self, seen: Ratings, k: list[float | None], explain: bool) -> Scores:
         """The rated players' games, each opponent at ``seen``, with K(s - e)."""
 
     def score_others(self, final: Estimates, explain: bool) -> Scores:
@@ -139,7 +146,7 @@ class Core(Protocol):
         :func:`~xlrating.icu.formulas.explain_bonus` finds it: player index -> bonus, for the
         winners only, in the players' order."""
 
-    def skipped(self, seen: list[float]) -> Skipped:
+    def skipped(self, seen: Ratings) -> Skipped:
         """Every side against an unrated or provisional opponent that either has no estimate
         in ``seen`` or is itself an unrated or provisional player's, in side order (by player)."""
 

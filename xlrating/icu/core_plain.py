@@ -8,10 +8,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from .._player_columns import field_values
 from .._sides import listed_sides
 from ..model import Game
-from .core import NO_ESTIMATE, Estimates, Scores, Skipped, given, priors
+from .core import NO_ESTIMATE, Estimates, Ratings, Scores, Skipped, given, priors
 from .formulas import explain_bonus, publish
 from .player import IcuPlayer, PlayerKind
 from .rules import IcuRules
@@ -21,11 +20,12 @@ class PlainCore:
     """The numeric core in plain Python: each player's games as a list, each pass and each
     scoring a loop over the players and their games, in the order the rules take them."""
 
-    def __init__(self, players: Sequence[IcuPlayer], games: Sequence[Game], rules: IcuRules) -> None:
+    def __init__(self, players: Sequence[IcuPlayer], numbers: list[int], games: Sequence[Game],
+                 rules: IcuRules) -> None:
         self.rules = rules
         offset = rules.performance_offset
         delta = {s: offset * (2 * s - 1) for s in (1.0, 0.5, 0.0)}  # +400 for a win, 0 draw, -400 loss
-        self.sides = sides = listed_sides(field_values(players, "number"), games, delta)
+        self.sides = sides = listed_sides(numbers, games, delta)
         """Each side counts its score as the performance's +/-400 or 0."""
         self.numbers = sides.numbers
         self.start, self.count = sides.starts, sides.count
@@ -41,7 +41,7 @@ class PlainCore:
         return [NO_ESTIMATE if estimated else rating for estimated, rating in zip(self.estimated, self.rating,
                                                                                  strict=True)]
 
-    def at_bonus_ratings(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[float]:
+    def at_bonus_ratings(self, seen: Ratings, rated: Scores, bonuses: dict[int, int]) -> list[float]:
         start = list(seen)
         for i, bonus in bonuses.items():
             start[i] = self.rating[i] + rated.change[i] + bonus
@@ -49,7 +49,7 @@ class PlainCore:
 
     # -- step 1: the estimates ------------------------------------------------------------------------
 
-    def iterate(self, seen: list[float], explain: bool, groups: Sequence[int] | None = None,
+    def iterate(self, seen: Ratings, explain: bool, groups: Sequence[int] | None = None,
                 only: frozenset[int] | None = None) -> Estimates:
         threshold, games = self.rules.iteration_threshold, self.sides.by_player
         work = self.work(explain, groups, only)
@@ -108,7 +108,7 @@ class PlainCore:
 
     # -- steps 2 and 5: scoring -----------------------------------------------------------------------
 
-    def score_rated(self, seen: list[float], k: list[float | None], explain: bool) -> Scores:
+    def score_rated(self, seen: Ratings, k: list[float | None], explain: bool) -> Scores:
         return self.score(self.rated, self.rating, seen, seen, k, explain)
 
     def score_others(self, final: Estimates, explain: bool) -> Scores:
@@ -117,8 +117,8 @@ class PlainCore:
         whose = [not rated for rated in self.rated]
         return self.score(whose, own, final.seen, final.before, None, explain)
 
-    def score(self, whose: list[bool], own: list[float], seen_by_fixed: list[float],
-              seen_by_estimated: list[float], k: list[float | None] | None, explain: bool) -> Scores:
+    def score(self, whose: list[bool], own: list[float], seen_by_fixed: Ratings,
+              seen_by_estimated: Ratings, k: list[float | None] | None, explain: bool) -> Scores:
         """The games of the players ``whose``: each player seen at ``own``, each opponent at
         ``seen_by_fixed`` (for a rated or foreign player) or ``seen_by_estimated`` (for an
         unrated or provisional one); a game against an opponent with no rating is skipped.
@@ -162,7 +162,7 @@ class PlainCore:
 
     # -- step 5: publication --------------------------------------------------------------------------
 
-    def published(self, seen: list[float], rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
+    def published(self, seen: Ratings, rated: Scores, bonuses: dict[int, int]) -> list[int | None]:
         post: list[int | None] = [None] * len(self.rating)
         for i, (count, change, own) in enumerate(zip(rated.count, rated.change, self.rating, strict=True)):
             if count:  # a rated player's rated games (the rated scores count no one else's)
@@ -200,11 +200,11 @@ class PlainCore:
 
     # -- notes ----------------------------------------------------------------------------------------
 
-    def skipped(self, seen: list[float]) -> Skipped:
-        found: Skipped = ([], [], [], [])
+    def skipped(self, seen: Ratings) -> Skipped:
+        found: Skipped = ([], [], [])
         if not self.iterated:  # no unrated or provisional player: no game to look at
             return found
-        estimated, (players, opponents, numbers, nevers) = self.estimated, found
+        estimated, (players, opponents, nevers) = self.estimated, found
         for i, mine in enumerate(self.sides.by_player):
             for opponent, _, _, _ in mine:
                 if estimated[opponent]:
@@ -212,7 +212,6 @@ class PlainCore:
                     if never or estimated[i]:
                         players.append(i)
                         opponents.append(opponent)
-                        numbers.append(self.numbers[opponent])
                         nevers.append(never)
         return found
 
@@ -225,7 +224,7 @@ _Work = list[tuple[int, tuple[float, int]]]
 """The players a pass iterates: each index with his prior total and games."""
 
 
-def _settle(work: _Work, groups: Sequence[int], moved: list[tuple[int, float, float]], before: list[float],
+def _settle(work: _Work, groups: Sequence[int], moved: list[tuple[int, float, float]], before: Ratings,
             settled: dict[int, float]) -> _Work:
     """After a pass of several groups (:meth:`PlainCore.iterate`): the players of the groups whose
     estimates still move, to iterate on; each player of a group none of whose moved is settled at
@@ -240,7 +239,7 @@ def _settle(work: _Work, groups: Sequence[int], moved: list[tuple[int, float, fl
     return kept
 
 
-def _as_settled(before: list[float], settled: dict[int, float]) -> list[float]:
+def _as_settled(before: Ratings, settled: dict[int, float]) -> Ratings:
     """``before`` with each settled player (:func:`_settle`) as his group's last pass saw him."""
     if not settled:
         return before
