@@ -126,22 +126,18 @@ def test_powers_of_ten_are_pythons_for_whole_and_other_differences() -> None:
 
 
 def test_powers_of_ten_by_a_table_of_whole_differences_are_pythons() -> None:
-    """Mostly whole differences (a table of their powers), with some others among them (each its
-    own), a -0.0, and a table that would be too large or a difference that is NaN (none made)."""
-    from xlrating.uscf.arrays import _by_table
-
+    """Mostly whole differences (their powers from a table), with some others among them (each its
+    own), a -0.0, a difference beyond the table and one that is NaN (computed), and differences
+    mostly not whole (all computed)."""
     rng = random.Random(5)
     differences = [float(rng.randint(-900, 900)) for _ in range(8000)]
     for i in rng.sample(range(8000), 1500):
         differences[i] += rng.choice((0.5, 0.25, rng.random()))
     differences[17] = -0.0
-    for given in (differences, [*differences[:6000], 1e5], [*differences[:6000], math.nan]):
+    for given in (differences, [*differences[:6000], 1e5], [*differences[:6000], math.nan],
+                  [d + 0.5 for d in differences]):
         got = _powers_of_ten(np.array(given), 400.0).tolist()
-        assert [repr(p) for p in got] == [repr(10.0 ** (d / 400.0)) for d in given]
-    assert _by_table(np.array(differences), 400.0) is not None
-    assert _by_table(np.array([*differences[:6000], 1e5]), 400.0) is None
-    assert _by_table(np.array([*differences[:6000], math.nan]), 400.0) is None
-    assert _by_table(np.array([d + 0.5 for d in differences]), 400.0) is None  # fewer than half whole
+        assert [repr(p) for p in got] == [repr(10.0 ** (d / 400.0)) if d == d else "nan" for d in given]
 
 
 @pytest.mark.parametrize("rules", ["2009", "2020"])
