@@ -46,7 +46,7 @@ from .. import _check, _vector
 from .._columns import MANY, Picker, empty_columns, picker, put_columns, put_row
 from .._gc import collector_paused
 from .._player_columns import checked_players, field_values, records
-from .._sides import listed_sides
+from .._sides import checked_columns, listed_sides
 from ..errors import EventError
 from ..model import (
     EventOutcome,
@@ -57,7 +57,6 @@ from ..model import (
     Outcomes,
     PlayerOutcome,
     Step,
-    checked_games,
     outcome_records,
 )
 from .core import NO_CAP, Change, Core, Line, RatedChanges, RatedSums, given_k_within, scale_of, scaled_each
@@ -552,7 +551,7 @@ def rate_event(
         raise EventError(f"The event's start date {start.isoformat()} is after its end date {on.isoformat()}")
     _check.event_options(None, None, event_name, explain)  # the dates are checked above
     field = checked_players(players, FidePlayer, "a FidePlayer")
-    played = checked_games(games)  # read in full while the event is set up
+    played = checked_columns(games)  # checked and read as columns in full while the event is set up
     with collector_paused():  # the event's numbers form no cycles (see xlrating._gc)
         outcome = _Event(edition, kind, on, field, played, explain).rate()
     parameters = (

@@ -69,6 +69,7 @@ from .. import _check, _vector
 from .._columns import MANY, empty_columns, picker, put_columns, put_row
 from .._gc import collector_paused
 from .._player_columns import checked_players, field_values, fields_at, records
+from .._sides import checked_columns
 from ..errors import ArgumentError, ConvergenceError
 from ..model import (
     EventOutcome,
@@ -79,7 +80,6 @@ from ..model import (
     Outcomes,
     PlayerOutcome,
     Step,
-    checked_games,
     game_columns,
     outcome_records,
 )
@@ -931,7 +931,7 @@ def rate_event(
     roster = checked_players(players, IcuPlayer, "an IcuPlayer")
     numbers = field_values(roster, "number")  # (read once: the checks and the core take them)
     _check.unique("players", numbers)
-    played = checked_games(games)  # read in full while the event is set up
+    played = checked_columns(games)  # checked and read as columns in full while the event is set up
     shared = (("Edition", r.name), ("Event type", kind.value),
               ("Start date", start.isoformat() if start else ""),
               ("End date", end.isoformat() if end else ""))
