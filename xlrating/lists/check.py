@@ -378,11 +378,10 @@ def _unknown_player(where: str, player: Any, known: Callable[[Any], bool]) -> st
 
 
 def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId],
-                    playing: dict[str, set[PlayerId]], columns: dict[str, GameTuples] | None = None) -> list[str]:
+                    playing: dict[str, set[PlayerId]]) -> list[str]:
     """What is wrong with one event: its dates and type, its new players (``known``, the IDs
     on the list or new in an earlier event, takes them on) and its games (``playing`` takes on
-    the IDs of those who play in it, and ``columns`` its games' four columns, where its games are
-    plain)."""
+    the IDs of those who play in it, where its games are plain)."""
     problems = _date_problems(event, ratings)
     try:
         EventType.parse(event.event_type)
@@ -405,7 +404,7 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId],
     if not isinstance(games, Sequence) or isinstance(games, (str, bytes)):
         problems.append(f"games must be a sequence of (round, id_a, id_b, score), not {games!r}")
         return problems
-    problems.extend(_games_problems(event, known, playing, columns))
+    problems.extend(_games_problems(event, known, playing))
     return problems
 
 
@@ -485,18 +484,14 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
     return problems
 
 
-def _games_problems(event: Event, known: set[PlayerId], players: dict[str, set[PlayerId]],
-                    columns: dict[str, GameTuples] | None = None) -> list[str]:
+def _games_problems(event: Event, known: set[PlayerId], players: dict[str, set[PlayerId]]) -> list[str]:
     """What is wrong with an event's games, each game given once: nothing when they are plain
     as a whole (:func:`_plain_games`, the common case: ``players`` takes on the IDs of those who
-    play in it, and ``columns``, if given, the games' four columns), else what
-    :func:`_each_game_problems` finds."""
-    found = _plain_columns(event.games, known)
+    play in it), else what :func:`_each_game_problems` finds."""
+    found = _plain_games(event.games, known)
     if found is not None:
         if isinstance(event.id, str):  # (any other ID is a problem of its own)
-            players[event.id], given = found
-            if columns is not None:
-                columns[event.id] = given
+            players[event.id] = found
         return []
     return _each_game_problems(event, known)
 
@@ -552,22 +547,11 @@ _TUPLE = frozenset({tuple})
 _INT = frozenset({int})
 
 
-GameTuples = tuple[tuple[int, ...], tuple[PlayerId, ...], tuple[PlayerId, ...], tuple[float, ...]]
-"""An event's games as four columns (rounds, first players, second players, scores), as the
-checks read them (``zip(*games)``)."""
-
-
 def _plain_games(games: Sequence[Any], known: set[PlayerId]) -> set[PlayerId] | None:
     """The common case of a whole event, checked at once by operations over all its games:
     every game plain (:func:`_plain_game`) and none given twice, in either order, in its round
     (anything else is walked game by game by :func:`_each_game_problems`, which finds the same).
     Gives the IDs of the players, or None if the games are not plain (or there are none)."""
-    found = _plain_columns(games, known)
-    return None if found is None else found[0]
-
-
-def _plain_columns(games: Sequence[Any], known: set[PlayerId]) -> tuple[set[PlayerId], GameTuples] | None:
-    """:func:`_plain_games`, with the games' four columns read on the way."""
     if {*map(type, games)} != _TUPLE:
         return None  # no games, or one that is not a tuple
     try:
@@ -585,9 +569,7 @@ def _plain_columns(games: Sequence[Any], known: set[PlayerId]) -> tuple[set[Play
     ):
         return None
     players = {*firsts, *seconds}  # (ints and texts: none equal)
-    if known.issuperset(players) and _once(rounds, firsts, seconds):
-        return players, (rounds, firsts, seconds, scores)
-    return None
+    return players if known.issuperset(players) and _once(rounds, firsts, seconds) else None
 
 
 def _once(rounds: Sequence[Any], firsts: Sequence[Any], seconds: Sequence[Any]) -> bool:
@@ -598,13 +580,11 @@ def _once(rounds: Sequence[Any], firsts: Sequence[Any], seconds: Sequence[Any]) 
 
 
 def check_season(ratings: RatingList, events: Iterable[Any],
-                 players: dict[str, set[PlayerId]] | None = None,
-                 columns: dict[str, GameTuples] | None = None) -> list[Event]:
+                 players: dict[str, set[PlayerId]] | None = None) -> list[Event]:
     """The events in rating order (end date, ties in the order given), after checking the
     list and every event; raises :class:`InputError` with every problem found. ``players``, if
     given, takes on each event's players' IDs (by event ID) where the check found them (where
-    its games are plain, as nearly always), and ``columns``, if given, their games' four columns
-    (:data:`GameTuples`), which the seating takes instead of reading the games again."""
+    its games are plain, as nearly always)."""
     problems = check_list(ratings)
     if isinstance(events, (str, bytes, Mapping)) or not isinstance(events, Iterable):
         raise _check.fail("events", "a sequence of Event", events)
@@ -629,7 +609,7 @@ def check_season(ratings: RatingList, events: Iterable[Any],
     found = players if players is not None else {}
     for event in [*ordered, *undated]:
         problems.extend(
-            Problem(f"event {event.id}", message) for message in _event_problems(event, ratings, known, found, columns)
+            Problem(f"event {event.id}", message) for message in _event_problems(event, ratings, known, found)
         )
     if problems:
         raise InputError(problems, title="The rating list or the season has problems; nothing was rated")

@@ -31,7 +31,7 @@ from .._gc import collector_paused
 from ..adjustments import RatingAdjustment
 from ..errors import ENGINE_ERRORS, ArgumentError, InputError, Problem
 from ..model import EventOutcome, Game, GameColumns
-from .check import GameTuples, check_season
+from .check import check_season
 from .model import Entry, Event, PlayerId, RatingList, SeasonResult
 from .said import Said
 from .working import WorkingList
@@ -158,13 +158,11 @@ class Seating:
     The games are handed to the engine as :class:`~xlrating.model.GameColumns`, gathered from
     the events' tuples a column at a time (:func:`~.check.check_season` has checked them: they
     are not checked again); the players are numbered in the order the games first name them,
-    each game's first player before its second. ``columns``, if given, holds events' games as
-    the season's checks read them (:data:`~.check.GameTuples`, by event ID): an event's there are
-    taken (and let go) instead of being read from its games again."""
+    each game's first player before its second."""
 
     __slots__ = ("ends", "games", "ids", "numbers")
 
-    def __init__(self, *events: Event, columns: dict[str, GameTuples] | None = None) -> None:
+    def __init__(self, *events: Event) -> None:
         rounds: list[int] = []
         firsts: list[PlayerId] = []
         seconds: list[PlayerId] = []
@@ -172,9 +170,8 @@ class Seating:
         seen: dict[PlayerId, None] = {}
         ends = []
         for event in events:
-            given = columns.pop(event.id, None) if columns else None
-            if given is not None or len(event.games):
-                rnd, a, b, score = given if given is not None else zip(*event.games, strict=True)
+            if len(event.games):
+                rnd, a, b, score = zip(*event.games, strict=True)
                 rounds += rnd
                 firsts += a
                 seconds += b
@@ -316,8 +313,7 @@ class Season:
     once, the histories), outcomes."""
 
     def __init__(self, ratings: RatingList, explain: bool, settings: Settings, events: Sequence[Event],
-                 players: Mapping[str, set[PlayerId]] | None = None,
-                 columns: dict[str, GameTuples] | None = None) -> None:
+                 players: Mapping[str, set[PlayerId]] | None = None) -> None:
         self.ratings = ratings
         self.said = Said(ratings, events)
         """The defaults the events take (an adapter reports each wave's first outcome to it)."""
@@ -336,9 +332,6 @@ class Season:
         self.players = players if players is not None else {}
         """The IDs of each event's players, by event ID, where the season's checks found them
         (:meth:`players_of`)."""
-        self.columns = columns if columns is not None else {}
-        """The games of each event not yet seated as the season's checks read them
-        (:data:`~.check.GameTuples`, by event ID): each event's taken by its first seating."""
         self.index = {event.id: index for index, event in enumerate(events)}
         """Each event's place in the rating order (its waves may rate it before an earlier event
         that shares none of its players: what the season gives is put back in this order)."""
@@ -375,7 +368,7 @@ class Season:
                 self.seated = max(self.seated, place)
             for key, data in event.players.items():
                 self.working.put(key, Entry(key, **data))
-        seating = Seating(*events, columns=self.columns)
+        seating = Seating(*events)
         if self.explain:
             self.seats[events[0].id] = tuple(seating.ids)  # (with explanations, an event alone)
         return seating
@@ -549,12 +542,11 @@ def rate_season(
     """
     with collector_paused():  # a season allocates millions of small acyclic objects
         players: dict[str, set[PlayerId]] = {}
-        columns: dict[str, GameTuples] = {}
-        ordered = check_season(ratings, events, players, columns)
+        ordered = check_season(ratings, events, players)
         settings = check_settings(Settings(period_months, pool_months))
-        season = Season(ratings, _check.flag("explain", explain), settings, ordered, players, columns)
+        season = Season(ratings, _check.flag("explain", explain), settings, ordered, players)
         systems.get(ratings.system).rate_list(season, ordered)
         season.check()
         result = season.result()
-        del season, ordered, players, columns
+        del season, ordered, players
     return result
