@@ -43,7 +43,8 @@ def test_may_take_reads_only_its_fields(system: systems.System) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_list_read_at_once_names_the_players_read_whole_name(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+def test_a_list_read_at_once_names_the_players_read_whole_name(monkeypatch: pytest.MonkeyPatch,
+                                                               seed: int) -> None:
     ratings, events = icu_season(seed)
     events = [dataclasses.replace(event, start_date=None) if index % 3 else event
               for index, event in enumerate(events)]

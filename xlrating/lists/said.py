@@ -168,7 +168,8 @@ class Said:
         fields = self.system.may_take_fields
         read: list[Any] = list(map(attrgetter(*fields), listed)) if fields else [()] * len(listed)
         may_take = cast(Any, self.system.may_take)
-        known = {key: bool(may_take(_Row(_reading(entry)))) for key, entry in dict(zip(read, listed)).items()}
+        one = dict(zip(read, listed, strict=True))  # (an entry of each combination)
+        known = {key: bool(may_take(_Row(_reading(entry)))) for key, entry in one.items()}
         may = list(map(known.__getitem__, read))
         keys = list(entries)
         for key, entry in compress(zip(keys, listed, strict=True), may):
