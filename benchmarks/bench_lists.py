@@ -29,12 +29,12 @@ With ``--parts``, the list layer's time split into its parts (:data:`_PARTS`: th
 season's start (the defaults-taken finder reading the list, the working list's columns made),
 forming the waves (each event's players and options, the first fit), seating each wave, the
 players' positions in the working list (the ICU's and FIDE's), building the engine's players,
-finding the defaults taken, folding each wave's outcomes back into the working list (US Chess: the new entries; the ICU: its
-columns; the history rows as columns), FIDE's 700-rule count and period close, the season's result
-with its warnings, the records built at the end (the new entries of the players whose fields are
-kept as columns, every history row), and the cyclic collector's first pass after the season,
-over every object it made while the collector was paused) and the rest (each wave's and event's
-bookkeeping, the engine's working freed).
+finding the defaults taken, folding each wave's outcomes back into the working list (US Chess: the
+new entries; the ICU: its columns; the history rows as columns), FIDE's 700-rule count and period
+close, the season's result with its warnings, the records built at the end (the new entries of
+the players whose fields are kept as columns, every history row), and the cyclic collector's
+first pass after the season, over every object it made while the collector was paused) and the
+rest (each wave's and event's bookkeeping, the engine's working freed).
 
 With ``--records``, first the yardstick of the list layer (:func:`object_floor`): the checks,
 and the records the season makes for every player and event (the engine's players as columns, the

@@ -487,22 +487,13 @@ _USCF_READ = tuple(name for name in _USCF_FIELDS if name not in ("number", "othe
 """The fields of a record :func:`_uscf_columns` reads, in the order of the player's."""
 
 
-_FLOAT_OR_NONE = frozenset({float, type(None)})
-_INT_OR_NONE = frozenset({int, type(None)})
-
-
 def _floats(values: list[Any]) -> list[float | None]:
-    """Checked ratings as the engines store them: floats (``None``: none). (Where they all are, as
-    nearly always, a copy: the types looked at in one C loop.)"""
-    if _FLOAT_OR_NONE.issuperset(map(type, values)):
-        return list(values)
+    """Checked ratings as the engines store them: floats (``None``: none)."""
     return [value if value is None or value.__class__ is float else float(value) for value in values]
 
 
 def _wholes(values: list[Any]) -> list[int | None]:
-    """Checked counts as the engines store them: ints (``None``: none), a copy where they all are."""
-    if _INT_OR_NONE.issuperset(map(type, values)):
-        return list(values)
+    """Checked counts as the engines store them: ints (``None``: none)."""
     return [value if value is None or value.__class__ is int else int(value) for value in values]
 
 
