@@ -25,14 +25,16 @@ ICU: the iterated performance, then provisional). For each system it prints:
   the peak memory of a second run under :mod:`tracemalloc` (slow: skipped with
   ``--no-memory``).
 
-With ``--parts``, the list layer's time split into its parts (:data:`_PARTS`: the checks,
-forming the waves, seating each wave, building the engine's players, finding the defaults taken,
-folding each wave's outcomes back into the working list (US Chess: the new entries; the ICU: its
-columns; the history rows as columns), FIDE's 700-rule count and period close, the season's result
-with its warnings, the records built at the end (the new entries of the players whose fields are
-kept as columns, every history row), and the cyclic collector's first pass after the season,
-over every object it made while the collector was paused) and the rest (each wave's and event's
-bookkeeping, the players' positions in the working list, the engine's working freed).
+With ``--parts``, the list layer's time split into its parts (:data:`_PARTS`: the checks, the
+season's start (the defaults-taken finder reading the list, the working list's columns made),
+forming the waves (each event's players and options, the first fit), seating each wave, the
+players' positions in the working list (the ICU's and FIDE's), building the engine's players,
+finding the defaults taken, folding each wave's outcomes back into the working list (US Chess: the
+new entries; the ICU: its columns; the history rows as columns), FIDE's 700-rule count and period
+close, the season's result with its warnings, the records built at the end (the new entries of
+the players whose fields are kept as columns, every history row), and the cyclic collector's
+first pass after the season, over every object it made while the collector was paused) and the
+rest (each wave's and event's bookkeeping, the engine's working freed).
 
 With ``--records``, first the yardstick of the list layer (:func:`object_floor`): the checks,
 and the records the season makes for every player and event (the engine's players as columns, the
@@ -171,6 +173,10 @@ _PARTS = (
     ("FIDE's period close", "xlrating.lists.fide", "_Period.close", "fide"),
     ("waves", "xlrating.lists.rate", "players_of", None),
     ("waves", "{adapter}", "options", None),
+    ("waves", "xlrating.lists.rate", "_first_fit", None),
+    ("the season's start", "xlrating.lists.said", "Said.__init__", None),
+    ("the season's start", "xlrating.lists.working", "WorkingList.keep", None),
+    ("positions", "xlrating.lists.working", "WorkingList.positions", None),
     ("the result", "xlrating.lists.said", "Said.warnings", None),
     ("the result", "xlrating.lists.rate", "Season.result", None),
     ("the records at the end", "xlrating.lists.working", "WorkingList.entries", None),
@@ -181,7 +187,7 @@ adapter), function or ``Class.method``, the one system it is timed for or None f
 one name add up; a part called inside another is counted in its own, not in the other's (the
 records at the end, built inside the result). Each is called once per wave or period, but for the
 waves' ``players_of`` and ``options``, once per event (and ``players_of`` again for an event
-refused)."""
+refused), the first fit once per run of alike events, and the season's start once."""
 
 
 def _timed_parts(system: str) -> tuple[dict[str, float], list[Callable[[], None]]]:

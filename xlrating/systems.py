@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from importlib import import_module
@@ -261,6 +261,9 @@ class System:
     :attr:`taken`'s defaults of a player (each of them asks it first): a row for which it is false
     is named by none of them, so a season from Python does not build it. It reads the fields'
     values alone (a season asks it once for each combination of them)."""
+    may_take_fields: tuple[str, ...] = ()
+    """The fields of a row that :attr:`may_take` reads, and no other: a season that reads its whole
+    list at once (an event's setting left blank) looks at these alone to ask it."""
     may_take_outcomes: Callable[[str | None, Sequence[Sequence[Any]]], Iterable[bool]] | None = None
     """In bulk, for an event's outcomes (their :attr:`outcome_fields`, a column each, the players
     in order, rated under the edition named): whether each player's numbers leave him open to one
@@ -821,12 +824,15 @@ def _checked_icu_kinds(rating: list[Any], games: list[Any], given: list[Any], bi
     million players) and looked up for all the players at once; values it refuses are refused each
     time, the first player's who has them."""
     found = _ICU_KINDS.setdefault(rules.provisional_limit, {})
-    blank = repeat(None)
-    keys = list(zip(map(is_, rating, blank), games, map(is_, given, blank), map(is_, birth_date, blank),
-                    map(is_, joined, blank), strict=True))
-    kinds: list[Any] = list(map(found.get, keys))  # (None: not classified yet)
+
+    def keys() -> Iterator[tuple[Any, ...]]:  # (not kept: each let go as soon as it is looked up)
+        blank = repeat(None)
+        return zip(map(is_, rating, blank), games, map(is_, given, blank), map(is_, birth_date, blank),
+                   map(is_, joined, blank), strict=True)
+
+    kinds: list[Any] = list(map(found.get, keys()))  # (None: not classified yet)
     if None in kinds:
-        for at, key in enumerate(keys):
+        for at, key in enumerate(keys()):
             if kinds[at] is None:
                 k = _icu_k(rating[at], games[at], given[at], rules.provisional_limit)
                 kinds[at] = found[key] = icu.classify(rating[at], games[at], k, birth_date[at], joined[at],
@@ -958,6 +964,7 @@ USCF = System(
     blank_games=("an established player's: N unknown, so the effective games N' and K come from "
                  "the rating alone (US Chess 2020, 3)"),
     taken=_uscf_taken, taken_fields=("peak", "wins", "draws", "events"), may_take=_uscf_may_take,
+    may_take_fields=("floor", "peak", "wins", "draws", "events"),
     may_take_outcomes=_uscf_may_take_outcomes, outcome_fields=("post_rating", "pre_rating"),
 )
 
@@ -976,6 +983,7 @@ FIDE = System(
     template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.rating.LOWEST_PUBLISHED,
     blank_games="a player's with 30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3)",
     taken=_fide_taken, taken_fields=("birth_date",), may_take=_fide_may_take,
+    may_take_fields=("birth_date", "k"),
     may_take_outcomes=_fide_may_take_outcomes, outcome_fields=("k", "pre_rating"),
 )
 
@@ -993,6 +1001,7 @@ ICU = System(
     template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"), whole_ratings=True,
     blank_games="a rated player's, not a provisional one's (Games 1-19)", taken=_icu_taken,
     taken_settings=("start_date",), may_take=_icu_may_take, may_take_outcomes=_icu_may_take_outcomes,
+    may_take_fields=("k", "birth_date", "joined"),
     outcome_fields=("method",),
 )
 

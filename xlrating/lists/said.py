@@ -158,11 +158,25 @@ class Said:
             self._read_everyone()
 
     def _read_everyone(self) -> None:
-        """Read every player at once, the list's fields a column at a time (:meth:`_read`): every
-        player of an event with a blank setting is asked if his fields leave him open."""
+        """Read every player at once (:meth:`_read`): every player of an event with a blank setting
+        is asked if his fields leave him open. The list's entries are looked at for the fields
+        :attr:`~xlrating.systems.System.may_take` reads alone
+        (:attr:`~xlrating.systems.System.may_take_fields`), asked once for each combination of them
+        (of an entry that has it), and only the entries it leaves open are read whole."""
         entries = self.ratings.entries
-        keys, values = self._values(key for key in self.home if key not in entries)
-        self._read([*entries, *keys], [*map(_reading, entries.values()), *values])
+        listed = list(entries.values())
+        fields = self.system.may_take_fields
+        read: list[Any] = list(map(attrgetter(*fields), listed)) if fields else [()] * len(listed)
+        may_take = cast(Any, self.system.may_take)
+        one = dict(zip(read, listed, strict=True))  # (an entry of each combination)
+        known = {key: bool(may_take(_Row(_reading(entry)))) for key, entry in one.items()}
+        may = list(map(known.__getitem__, read))
+        keys = list(entries)
+        for key, entry in compress(zip(keys, listed, strict=True), may):
+            self.rows[key] = _Row(_reading(entry))
+        self.blank.difference_update(compress(keys, map(not_, may)))
+        self.seen.update(keys)
+        self._read(*self._values(key for key in self.home if key not in entries))
 
     def took(self, wave: Sequence[Event], ids: Sequence[PlayerId], ends: Sequence[int],
              outcome: EventOutcome) -> None:

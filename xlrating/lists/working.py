@@ -188,9 +188,11 @@ class WorkingList:
         in the order of their first row in the events' rating order (once: the columns are let go)."""
         keys, *fields = self._rows
         order = None if self._in_order else self.played()
+        rows = list(map(history_row, *fields))  # (all made first: faster than each made as it is grouped)
         grouped: defaultdict[PlayerId, list[HistoryRow]] = defaultdict(list)
-        for key, row in zip(keys, map(history_row, *fields), strict=True):
+        for key, row in zip(keys, rows, strict=True):
             grouped[key].append(row)
+        del rows
         for column in self._rows:  # (their memory given back before the tuples are made)
             column.clear()
         if order is None:
