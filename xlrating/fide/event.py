@@ -553,7 +553,9 @@ def rate_event(
     field = checked_players(players, FidePlayer, "a FidePlayer")
     played = checked_columns(games)  # checked and read as columns in full while the event is set up
     with collector_paused():  # the event's numbers form no cycles (see xlrating._gc)
-        outcome = _Event(edition, kind, on, field, played, explain).rate()
+        event = _Event(edition, kind, on, field, played, explain)
+        del played  # taken as sides: its columns go now, not after rating
+        outcome = event.rate()
     parameters = (
         ("Edition", edition.display),
         ("Event type", kind.value),

@@ -941,6 +941,7 @@ def rate_event(
                else _check.dates_per_player("start_dates", start_dates, len(roster), explain))
     with collector_paused():
         event = _Event(roster, played, k_date, r, event_name, explain, shared, grouped, k_dates, numbers)
+        del played  # taken as sides: its columns go now, not after rating
         return event.rate()
 
 
