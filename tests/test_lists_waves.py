@@ -400,3 +400,17 @@ def test_the_seasons_compared_above_rate_events_out_of_their_order(
     assert out_of_order[0]
     if system == "uscf":  # (its seasons have new players)
         assert out_of_order[1]
+
+
+def test_an_event_above_the_cap_has_a_wave_of_its_own_and_a_wave_that_turns_one_away_is_closed() -> None:
+    def event(index: int, ids: Sequence[int]) -> Event:
+        pairs = zip(ids[::2], ids[1::2], strict=True)
+        return Event(f"E{index}", D(2025, 1, 1), [(1, a, b, 1.0) for a, b in pairs])
+
+    events = [event(0, [1, 2, 3, 4]), event(1, list(range(100, 120))), event(2, [5, 6]), event(3, [1, 7]),
+              event(4, [8, 9, 10, 11])]
+    found = [[one.id for one in wave] for wave in waves(events, lambda event, players: True, cap=8)]
+    # E1's 20 players are more than the cap: a wave of their own, and E0's wave, which turned them
+    # away, takes no later event; E3 shares player 1 with E0, so comes after it; E2 and E4 fill the
+    # open wave to the cap.
+    assert found == [["E0"], ["E1"], ["E2", "E3", "E4"]]
