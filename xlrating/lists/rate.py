@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from itertools import islice, repeat
@@ -260,15 +260,16 @@ def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS,
         playing = players(event)
         found = options(event, playing)
         if run and (found is None or found != common):
-            yield from _first_fit(run, cap)
-            run = []
+            made, run = _first_fit(run, cap), []  # (the players' sets let go before the waves are rated)
+            yield from made
         if found is None:
             yield (event,)
             continue
         run.append((event, playing))
         common = found
     if run:
-        yield from _first_fit(run, cap)
+        made, run = _first_fit(run, cap), []
+        yield from made
 
 
 def _first_fit(run: Sequence[tuple[Event, set[PlayerId]]], cap: int) -> list[list[Event]]:
@@ -313,7 +314,7 @@ class Season:
     once, the histories), outcomes."""
 
     def __init__(self, ratings: RatingList, explain: bool, settings: Settings, events: Sequence[Event],
-                 players: Mapping[str, set[PlayerId]] | None = None) -> None:
+                 players: dict[str, set[PlayerId]] | None = None) -> None:
         self.ratings = ratings
         self.said = Said(ratings, events)
         """The defaults the events take (an adapter reports each wave's first outcome to it)."""
@@ -378,12 +379,19 @@ class Season:
         keeps each event's own outcome)."""
         if self.explain or not _IN_WAVES:
             return ((event,) for event in events)
-        return waves(events, options, players=self.players_of)
+        return waves(events, options, players=self._players_for_waves)
 
     def players_of(self, event: Event) -> set[PlayerId]:
         """The IDs of the players who have a game in ``event`` (as the checks found them, else
         :func:`players_of`)."""
         found = self.players.get(event.id)
+        return found if found is not None else players_of(event)
+
+    def _players_for_waves(self, event: Event) -> set[PlayerId]:
+        """:meth:`players_of` for the waves, which read each event's once: the set the checks found is
+        let go of here (the waves keep it while they place the event), so that a season's sets are
+        not all kept while it is rated."""
+        found = self.players.pop(event.id, None)
         return found if found is not None else players_of(event)
 
     def blocks(self, events: Sequence[Event], seating: Seating) -> list[tuple[int, int]]:
