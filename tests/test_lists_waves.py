@@ -1,7 +1,9 @@
-"""Seasons rated in waves (runs of consecutive events that share no player and that the engine
-rates alike, one engine call each: :func:`xlrating.lists.rate.waves`) against the same seasons
-rated one event at a time: the whole result, every list entry and every history row, field for
-field and in the same order; a refused season's problems word for word.
+"""Seasons rated in waves (events that share no player and that the engine rates alike, one
+engine call each, each event in the first wave after its players' earlier events that has room:
+:func:`xlrating.lists.rate.waves`) against the same seasons rated one event at a time: the whole
+result, every list entry and every history row, field for field and in the same order (the waves
+rate some events before earlier ones: the season puts what it gives back in the events' order);
+a refused season's problems word for word.
 
 The seasons are seeded random ones built to hold what a wave must not mix: unrated players
 (with and without birth dates, on different end dates), provisional and established players,

@@ -7,10 +7,11 @@ into the engine's players, rates each event through :func:`call_engine` and fold
 outcomes back into the list. The caller's list is never changed: its mapping is copied
 once per season and only the entries of players who played are replaced.
 
-Without explanations, the adapters rate a run of consecutive events that share no player
-and that the engine rates alike as one engine call (a *wave*, :func:`waves`; FIDE's within
-a rating period): rating them together gives every player the very outcome rating each alone
-gives, and one call costs a small event's fixed cost once.
+Without explanations, the adapters rate events that share no player and that the engine rates
+alike as one engine call (a *wave*, :func:`waves`, each event in the first wave after its players'
+earlier events that has room for it; FIDE's within a rating period): rating them together gives
+every player the very outcome rating each alone gives, and one call costs a small event's fixed
+cost once. The season gives what it rated in the events' order all the same.
 """
 
 from __future__ import annotations
