@@ -251,9 +251,10 @@ def waves(events: Iterable[Event], options: Options, cap: int = WAVE_PLAYERS,
     the events' order all the same (:class:`Season`). With every event sharing a player with
     the one before, the waves are the events one by one, in order.
 
-    ``options`` is read for every event before any wave is given: it reads the event alone (and
-    the season's settings), never the entries its rating changes. ``players(event)`` gives the IDs
-    of the event's players (:func:`players_of`, or as the season's checks found them).
+    ``options`` is read for every event of a run before the run's first wave is given: it reads
+    the event alone (and the season's settings), never the entries that rating changes.
+    ``players(event)`` gives the IDs of the event's players (:func:`players_of`, or as the
+    season's checks found them).
     """
     run: list[tuple[Event, set[PlayerId]]] = []
     common: Hashable | None = None
@@ -501,7 +502,6 @@ class Season:
             {key: ids for key, ids in self.seats.items() if key in self.outcomes},
             warnings,
         )
-
 
     def _entries(self) -> dict[PlayerId, Entry]:
         """The new list's entries: the list's, in its order, then the new players, in the order of
