@@ -381,19 +381,14 @@ class Season:
         keeps each event's own outcome)."""
         if self.explain or not _IN_WAVES:
             return ((event,) for event in events)
-        return waves(events, options, players=self._players_for_waves)
+        return waves(events, options, players=functools.partial(self.players_of, release=True))
 
-    def players_of(self, event: Event) -> set[PlayerId]:
+    def players_of(self, event: Event, *, release: bool = False) -> set[PlayerId]:
         """The IDs of the players who have a game in ``event`` (as the checks found them, else
-        :func:`players_of`)."""
-        found = self.players.get(event.id)
-        return found if found is not None else players_of(event)
-
-    def _players_for_waves(self, event: Event) -> set[PlayerId]:
-        """:meth:`players_of` for the waves, which read each event's once: the set the checks found is
-        let go of here (the waves keep it while they place the event), so that a season's sets are
-        not all kept while it is rated."""
-        found = self.players.pop(event.id, None)
+        :func:`players_of`). ``release``: the season lets go of the set the checks found (the
+        waves, which read each event's once, keep it while they place the event), so that a
+        season's sets are not all kept while it is rated."""
+        found = self.players.pop(event.id, None) if release else self.players.get(event.id)
         return found if found is not None else players_of(event)
 
     def blocks(self, events: Sequence[Event], seating: Seating) -> list[tuple[int, int]]:
