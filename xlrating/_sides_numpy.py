@@ -7,6 +7,7 @@ vocabulary).
 from __future__ import annotations
 
 import functools
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -159,14 +160,14 @@ def array_sides(numbers: Sequence[int], games: Sequence[Game]) -> ArraySides:
     :class:`~xlrating.model.GameColumns` as they are). Raises :class:`~xlrating.errors.EventError`
     naming every game that names a player who is not in ``numbers``."""
     numbers = list(numbers)
-    size, n = len(numbers), len(games)
+    size = len(numbers)
     columns = game_columns(games)
     ends = _positions(numbers, columns.players, columns.opponents)
     if ends is None:
         games_by_player(numbers, games)  # raises EventError naming every missing player
         raise AssertionError("a game names a player who is not in the event")
     first, second = ends
-    scores = np.fromiter(columns.scores, np.float64, n)
+    scores = _floats(columns.scores)
     played = (np.bincount(first, minlength=size) + np.bincount(second, minlength=size)).astype(np.int64)
     return ArraySides(numbers, played, played.tolist(), (first, second, scores, _rounds(columns.rounds)))
 
@@ -186,6 +187,13 @@ def _both(first: npt.NDArray[Any], second: npt.NDArray[Any]) -> npt.NDArray[Any]
     found = np.empty(2 * len(first), first.dtype)
     found[0::2], found[1::2] = first, second
     return found
+
+
+def _floats(values: list[float]) -> Floats:
+    """Numbers as a (read-only) array of floats, each as ``float`` makes it: packed by
+    :func:`struct.pack` (the 45,000 scores of a 10,000-player event in 0.24 ms, where
+    ``np.fromiter`` takes 0.46)."""
+    return np.frombuffer(struct.pack(f"{len(values)}d", *values), np.float64)
 
 
 def _rounds(values: list[int]) -> Rounds:
@@ -229,13 +237,24 @@ def _positions(numbers: list[int], *wanted: list[int]) -> list[Index] | None:
 
 def stable_order(keys: npt.NDArray[np.integer[Any]]) -> Ints:
     """The indices that sort ``keys`` (whole numbers from 0), equal keys in their given
-    order: numpy's stable sort, a radix sort for 16-bit keys (ten times as fast as its merge
-    sort for wider ones), applied twice for keys up to 32 bits."""
-    if not len(keys):
+    order. Each key and its index are made one number, ``key * 2**bits + index``: these are
+    all distinct, so numpy's sort (its default, vectorised where the processor allows) puts
+    them in the one order there is, which is the stable order of the keys, and the indices
+    are read off their low bits. In 32 bits where they fit (the sides of a 10,000-player
+    event: 0.2 ms, where numpy's radix argsort of the 16-bit keys took 0.58), else in 64;
+    numpy's stable argsort for keys too wide for either."""
+    size = len(keys)
+    if not size:
         return np.arange(0)
-    if int(keys.max()) < 1 << 16:
-        return np.argsort(keys.astype(np.uint16), kind="stable")
-    if int(keys.max()) < 1 << 32:
-        low = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
-        return low[np.argsort((keys[low] >> 16).astype(np.uint16), kind="stable")]
+    bits = max(size - 1, 1).bit_length()  # enough for every index
+    highest = int(keys.max())
+    for kind, width in ((np.int32, 31), (np.int64, 63)):
+        if highest < 1 << (width - bits):
+            packed: npt.NDArray[np.signedinteger[Any]] = keys.astype(kind)
+            packed <<= bits
+            index: npt.NDArray[np.signedinteger[Any]] = np.arange(size, dtype=kind)
+            packed |= index
+            packed.sort()
+            packed &= (1 << bits) - 1
+            return packed.astype(np.intp, copy=False)
     return np.argsort(keys, kind="stable")

@@ -6,8 +6,10 @@ one-player formulas compute it: sums in round order, powers of ten, N*, the dual
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .._powers import float_power_is_pow, powers_of_ten, powers_of_ten_over
 from .._sides_numpy import Flags, Floats, Ints
@@ -89,6 +91,32 @@ def _dual_rated_k(rules: UscfRules, plain: Floats, chosen: Flags, effective: Flo
         if rating is not None and rating > dual.low:
             k[i] = _k(rules, float(effective[i]), int(m[i]), rating, True)
     return k
+
+
+def by_value(values: npt.NDArray[Any], step: float = 1.0) -> list[Any]:
+    """``values.tolist()``, but with one Python number for each distinct value, which the list's
+    items share, where every value is a whole number of ``step`` s (1, or 0.5 for scores) within
+    a range no wider than the values are many: a score, a floor, a count of games (at 10,000
+    players, 18 distinct scores and 31 floors). Else ``values.tolist()``. The same numbers of the
+    same types either way; only fewer objects: each player's outcome would hold a number of his
+    own, and the outcomes' records, the collector's pass over them, their reading and their
+    freeing all take less time for sharing them (measured at 10,000 players, the scores and the
+    floors shared: about 1 ms less, every outcome read)."""
+    size = len(values)
+    if values.dtype.kind == "f":
+        units = values / step  # (exact: a step of 1 or 0.5)
+        if np.signbit(values).any() or not (units == np.floor(units)).all():  # -0.0, a fraction or NaN
+            return values.tolist()  # type: ignore[no-any-return]
+    elif values.dtype.kind in "iu" and step == 1:
+        units = values
+    else:
+        return values.tolist()  # type: ignore[no-any-return]
+    if not size or not units.max() - units.min() < size:  # (an infinity: not)
+        return values.tolist()  # type: ignore[no-any-return]
+    low = int(units.min())
+    numbers = np.arange(low, int(units.max()) + 1)
+    table = np.array((numbers * float(step) if values.dtype.kind == "f" else numbers).tolist(), dtype=object)
+    return table[(units - low).astype(np.intp)].tolist()  # type: ignore[no-any-return]
 
 
 def _optional(values: list[float | None]) -> Floats:

@@ -69,6 +69,16 @@ def as_list(values: Values) -> list[Any]:
     return list(values) if isinstance(values, tuple) else values.tolist()
 
 
+def as_list_by_value(values: Values) -> list[Any]:
+    """:func:`as_list` of per-player values that take few distinct values (whole numbers: a
+    floor), an array's each distinct value one Python number (:func:`.arrays.by_value`)."""
+    if isinstance(values, (list, tuple)):
+        return as_list(values)
+    from .arrays import by_value  # (only the numpy core gives arrays)
+
+    return by_value(values)
+
+
 def as_optional_list(values: Values) -> list[Any]:
     """Per-player values, some missing, as a list with None for each missing one (a list
     holds None there, an array NaN)."""
@@ -231,9 +241,10 @@ class Finals(NamedTuple):
         the floor, whether it was applied and the post-event rating; the others stay as they
         are, read for the few players whose notes speak of a floor, a cap or a peak)."""
         if not every:
-            return self._replace(floor=as_list(self.floor), applied=as_list(self.applied),
+            return self._replace(floor=as_list_by_value(self.floor), applied=as_list(self.applied),
                                  post=as_list(self.post))
-        return Finals(*[as_list(column) for column in self])
+        return Finals(*[as_list_by_value(column) if name == "floor" else as_list(column)
+                        for name, column in zip(self._fields, self, strict=True)])
 
 
 def finals_one_by_one(rules: UscfRules, players: Sequence[UscfPlayer], m: list[int], prior: list[float],

@@ -24,6 +24,7 @@ from .arrays import (
     _dual_rated_k,
     _optional,
     _powers_of_ten,
+    by_value,
     nstar_of,
     slots_of,
     sums_in_order,
@@ -60,7 +61,7 @@ class NumpyCore:
         self.rules, self.sides = rules, sides
         self.m = sides.count
         score, self.won, self.drawn = sides.total_arrays()
-        self.score: list[float] = score.tolist()
+        self.score: list[float] = by_value(score, 0.5)  # (a few distinct values: each one Python number)
         self.arrays: dict[int, tuple[list[Any], Any]] = {id(self.score): (self.score, score)}
         """The lists the event keeps, as arrays, each made once: see :meth:`array`."""
         self.repeated = sides.repeated_flags(rules.bonus_max_meetings)
@@ -220,7 +221,7 @@ class NumpyCore:
         n = self.array(games)  # NaN: not given
         if np.isnan(n).any():
             return [None if g is None else g + m for g, m in zip(games, self.m, strict=True)]
-        return (n.astype(np.int64) + self.sides.played).tolist()  # type: ignore[no-any-return]
+        return by_value(n.astype(np.int64) + self.sides.played)
 
     def changes(self, post: Values, prior: list[float]) -> list[float]:
         return (self.array(post) - self.array(prior)).tolist()  # type: ignore[no-any-return]
