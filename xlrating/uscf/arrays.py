@@ -1,6 +1,6 @@
 """The array operations the numpy core of a US Chess event (:mod:`.core_numpy`) builds its
 steps from, over the sides of :class:`xlrating._sides_numpy.ArraySides`, each as the
-one-player formulas compute it: sums in round order, powers of ten, N*, the dual-rated K.
+one-player formulas compute it: powers of ten, N*, the dual-rated K; players' values as lists.
 """
 
 from __future__ import annotations
@@ -15,34 +15,6 @@ from .._powers import float_power_is_pow, powers_of_ten, powers_of_ten_over
 from .._sides_numpy import Flags, Floats, Ints
 from .formulas import _k, _nstar
 from .rules import UscfRules
-
-Slots = list[Ints]
-"""Where each player's sides are among some players' sides, place by place: row j gives, for
-every player, the index of his (j + 1)-th side among them, or one past the last where he has
-no such side (there a 0 is added: see :func:`sums_in_order`)."""
-
-
-def slots_of(played: Ints, chosen: Flags) -> Slots:
-    """The :data:`Slots` of the sides of the ``chosen`` players, in side order (by player, each
-    player's in round order), each player having played ``played`` games."""
-    counts = np.where(chosen, played, 0)
-    first = np.cumsum(counts) - counts  # each chosen player's first side among theirs
-    past = counts.sum()
-    return [np.where(place < counts, first + place, past) for place in range(int(counts.max(initial=0)))]
-
-
-def sums_in_order(values: Floats, slots: Slots, size: int) -> Floats:
-    """Each of ``size`` players' sum of ``values`` (one per side, placed by ``slots``: :func:`slots_of`),
-    added game by game in round order, as Python's ``sum`` adds a player's values, so to the
-    last bit (0.0 + a is a, and adding 0.0 leaves a sum as it is). Every player's value at each
-    place at once (a 0 where he has none): steps 4 and 5 sum in a third of the time of adding
-    each place's values into the players who have one (measured at 10,000 players, 1.2 ms to
-    0.4 ms, the slots made once included)."""
-    padded = np.append(values, 0.0)
-    total = np.zeros(size)
-    for row in slots:
-        total += padded[row]
-    return total
 
 
 def nstar_of(rules: UscfRules, prior: Floats) -> Floats:
@@ -94,29 +66,41 @@ def _dual_rated_k(rules: UscfRules, plain: Floats, chosen: Flags, effective: Flo
 
 
 def by_value(values: npt.NDArray[Any], step: float = 1.0) -> list[Any]:
-    """``values.tolist()``, but with one Python number for each distinct value, which the list's
-    items share, where every value is a whole number of ``step`` s (1, or 0.5 for scores) within
-    a range no wider than the values are many: a score, a floor, a count of games (at 10,000
-    players, 18 distinct scores and 31 floors). Else ``values.tolist()``. The same numbers of the
-    same types either way; only fewer objects: each player's outcome would hold a number of his
-    own, and the outcomes' records, the collector's pass over them, their reading and their
-    freeing all take less time for sharing them (measured at 10,000 players, the scores and the
-    floors shared: about 1 ms less, every outcome read)."""
+    """``values.tolist()``, but with one Python number for each distinct value that is a whole
+    number of ``step`` s (1, or 0.5 for scores), which the list's items share: a score, a
+    floor, N' of most provisional players, a bonus of 0, a count of games (at 10,000 players,
+    18 distinct scores, 31 floors). Any other value is its own number, as ``tolist`` gives it.
+    The same numbers of the same types either way; only fewer objects: each player's outcome
+    would hold numbers of his own, and the outcomes' records, the collector's pass over them,
+    their reading and their freeing all take less time for sharing them."""
     size = len(values)
-    if values.dtype.kind == "f":
+    if values.dtype.kind in "iu" and step == 1:
+        units, whole = values, None
+    elif values.dtype.kind == "f":
         units = values / step  # (exact: a step of 1 or 0.5)
-        if np.signbit(values).any() or not (units == np.floor(units)).all():  # -0.0, a fraction or NaN
-            return values.tolist()  # type: ignore[no-any-return]
-    elif values.dtype.kind in "iu" and step == 1:
-        units = values
+        whole = (units == np.floor(units)) & ~np.signbit(values)  # not -0.0, a fraction, NaN
     else:
         return values.tolist()  # type: ignore[no-any-return]
-    if not size or not units.max() - units.min() < size:  # (an infinity: not)
+    shared = units if whole is None else units[whole]
+    if not len(shared):
         return values.tolist()  # type: ignore[no-any-return]
-    low = int(units.min())
-    numbers = np.arange(low, int(units.max()) + 1)
-    table = np.array((numbers * float(step) if values.dtype.kind == "f" else numbers).tolist(), dtype=object)
-    return table[(units - low).astype(np.intp)].tolist()  # type: ignore[no-any-return]
+    least, most = shared.min(), shared.max()
+    if not (most - least < size and max(-least, most) < _EXACT):  # (an infinity: not)
+        return values.tolist()  # type: ignore[no-any-return]
+    low = int(least)
+    numbers = np.arange(low, int(most) + 1)
+    table = np.array((numbers if whole is None else numbers * float(step)).tolist(), dtype=object)
+    if whole is None:
+        return table[(units - low).astype(np.intp)].tolist()  # type: ignore[no-any-return]
+    found = np.empty(size, dtype=object)
+    found[whole] = table[(shared - low).astype(np.intp)]
+    if len(shared) < size:
+        found[~whole] = values[~whole]  # (each made a Python float, as tolist makes it)
+    return found.tolist()
+
+
+_EXACT = 2 ** 52
+"""Whole numbers of steps below this (in size) are counted exactly in floats and machine integers."""
 
 
 def _optional(values: list[float | None]) -> Floats:

@@ -20,14 +20,11 @@ import numpy as np
 from .._player_columns import field_values
 from .._sides_numpy import ArraySides, Flags, Floats
 from .arrays import (
-    Slots,
     _dual_rated_k,
     _optional,
     _powers_of_ten,
     by_value,
     nstar_of,
-    slots_of,
-    sums_in_order,
 )
 from .core import (
     EffectiveGames,
@@ -65,7 +62,7 @@ class NumpyCore:
         self.arrays: dict[int, tuple[list[Any], Any]] = {id(self.score): (self.score, score)}
         """The lists the event keeps, as arrays, each made once: see :meth:`array`."""
         self.repeated = sides.repeated_flags(rules.bonus_max_meetings)
-        self.chosen: tuple[Flags, Flags, Any, Any, Slots] | None = None
+        self.chosen: tuple[Flags, Flags, Any, Any, Any] | None = None
         """The players the standard formula rated last, and their sides (:meth:`chosen_sides`)."""
         self.players: tuple[tuple[Any, ...], Players] | None = None
         """The players the special formula rated last (:func:`.special_arrays.players_of`), made
@@ -73,17 +70,18 @@ class NumpyCore:
         self.terms: tuple[tuple[Any, ...], tuple[Floats, Flags, Flags, Floats]] | None = None
         """The standard formula's terms made last (:meth:`standard_terms`), and from what."""
 
-    def chosen_sides(self, chosen: Flags) -> tuple[Flags, Any, Any, Slots]:
+    def chosen_sides(self, chosen: Flags) -> tuple[Flags, Any, Any, Any]:
         """Which sides are those of the ``chosen`` players, their opponents (positions), each
-        chosen player's number of games, and where each player's sides are among them
-        (:func:`.arrays.slots_of`): made once for the players steps 4 and 5 both rate. (The
-        sides are by player: a player's value is on each of his sides by repeating it his
-        number of games, at a fraction of the time of picking it by each side's player.)"""
+        chosen player's number of games, and each of their sides' player (position): made once
+        for the players steps 4 and 5 both rate. (The sides are by player: a player's value is
+        on each of his sides by repeating it his number of games, at a fraction of the time of
+        picking it by each side's player.)"""
         if self.chosen is None or self.chosen[0] is not chosen:
             sides = self.sides
             own = np.repeat(chosen, sides.played)
-            slots = slots_of(sides.played, chosen)
-            self.chosen = (chosen, own, sides.opponent[own], sides.played[chosen], slots)
+            counts = sides.played[chosen]
+            whose = np.repeat(np.flatnonzero(chosen), counts)
+            self.chosen = (chosen, own, sides.opponent[own], counts, whose)
         return self.chosen[1:]
 
     def array(self, values: Sequence[Any], dtype: type = np.float64) -> Any:
@@ -169,10 +167,10 @@ class NumpyCore:
         """Every operation as the one-player formula does it."""
         rules, sides = self.rules, self.sides
         r0 = self.array(prior)
-        own, opponents, counts, slots = self.chosen_sides(chosen)
+        own, opponents, counts, whose = self.chosen_sides(chosen)
         difference = self.array(seen)[opponents] - np.repeat(r0[chosen], counts)  # R0 on each own side
         we = 1.0 / (1.0 + _powers_of_ten(difference, rules.we_scale))
-        total = sums_in_order(we, slots, len(self.m))
+        total = np.bincount(whose, we, len(self.m))  # E: each player's We added in round order, from 0.0
         k, dual, eligible, threshold = self.standard_terms(chosen, self.array(effective), regular, bonus,
                                                            multiplier)
         change = k * (self.array(self.score) - total)
