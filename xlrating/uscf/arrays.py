@@ -66,37 +66,31 @@ def _dual_rated_k(rules: UscfRules, plain: Floats, chosen: Flags, effective: Flo
 
 
 def by_value(values: npt.NDArray[Any], step: float = 1.0) -> list[Any]:
-    """``values.tolist()``, but with one Python number for each distinct value that is a whole
-    number of ``step`` s (1, or 0.5 for scores), which the list's items share: a score, a
-    floor, N' of most provisional players, a bonus of 0, a count of games (at 10,000 players,
-    18 distinct scores, 31 floors). Any other value is its own number, as ``tolist`` gives it.
-    The same numbers of the same types either way; only fewer objects: each player's outcome
-    would hold numbers of his own, and the outcomes' records, the collector's pass over them,
-    their reading and their freeing all take less time for sharing them."""
-    size = len(values)
+    """``values.tolist()``, but with one Python number for each distinct value, which the list's
+    items share, where every value is a whole number of ``step`` s (1, or 0.5 for scores) within
+    a range no wider than the values are many: a score, a floor, a count of games (at 10,000
+    players, 18 distinct scores and 31 floors). Else ``values.tolist()``. The same numbers of the
+    same types either way; only fewer objects: each player's outcome would hold numbers of his
+    own, and the outcomes' records, the collector's pass over them, their reading and their
+    freeing take less time for sharing them (measured at 10,000 players: about 17 ns less a
+    number, every outcome read, where sharing costs 2 to 6)."""
     if values.dtype.kind in "iu" and step == 1:
-        units, whole = values, None
+        units = values
     elif values.dtype.kind == "f":
         units = values / step  # (exact: a step of 1 or 0.5)
-        whole = (units == np.floor(units)) & ~np.signbit(values)  # not -0.0, a fraction, NaN
+        if np.signbit(values).any() or not (units == np.floor(units)).all():  # -0.0, a fraction or NaN
+            return values.tolist()  # type: ignore[no-any-return]
     else:
         return values.tolist()  # type: ignore[no-any-return]
-    shared = units if whole is None else units[whole]
-    if not len(shared):
-        return values.tolist()  # type: ignore[no-any-return]
-    least, most = shared.min(), shared.max()
-    if not (most - least < size and max(-least, most) < _EXACT):  # (an infinity: not)
+    if not len(units):
+        return []
+    least, most = units.min(), units.max()
+    if not (most - least < len(units) and max(-least, most) < _EXACT):  # (an infinity: not)
         return values.tolist()  # type: ignore[no-any-return]
     low = int(least)
     numbers = np.arange(low, int(most) + 1)
-    table = np.array((numbers if whole is None else numbers * float(step)).tolist(), dtype=object)
-    if whole is None:
-        return table[(units - low).astype(np.intp)].tolist()  # type: ignore[no-any-return]
-    found = np.empty(size, dtype=object)
-    found[whole] = table[(shared - low).astype(np.intp)]
-    if len(shared) < size:
-        found[~whole] = values[~whole]  # (each made a Python float, as tolist makes it)
-    return found.tolist()
+    table = np.array((numbers * float(step) if values.dtype.kind == "f" else numbers).tolist(), dtype=object)
+    return table[(units - low).astype(np.intp)].tolist()  # type: ignore[no-any-return]
 
 
 _EXACT = 2 ** 52

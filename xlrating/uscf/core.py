@@ -70,8 +70,8 @@ def as_list(values: Values) -> list[Any]:
 
 
 def as_list_by_value(values: Values) -> list[Any]:
-    """:func:`as_list` of per-player values that are mostly whole numbers (a floor, N', a bonus of
-    0), an array's each distinct whole value one Python number (:func:`.arrays.by_value`)."""
+    """:func:`as_list` of per-player values that take few distinct values (whole numbers: a
+    floor), an array's each distinct value one Python number (:func:`.arrays.by_value`)."""
     if isinstance(values, (list, tuple)):
         return as_list(values)
     from .arrays import by_value  # (only the numpy core gives arrays)
@@ -121,8 +121,8 @@ class EffectiveGames(NamedTuple):
         """The same values in lists (unless ``every``, only N' and which formula: N* is read by
         an explanation only, ``by_standard`` by the steps only)."""
         if not every:
-            return self._replace(effective=as_list_by_value(self.effective), special=as_list(self.special))
-        return EffectiveGames(as_list(self.nstar), as_list_by_value(self.effective), as_list(self.special),
+            return self._replace(effective=as_list(self.effective), special=as_list(self.special))
+        return EffectiveGames(as_list(self.nstar), as_list(self.effective), as_list(self.special),
                               as_list(self.by_standard), self.by_special)
 
 
@@ -209,9 +209,8 @@ class StandardStep(NamedTuple):
         if not every:
             return self._replace(k=as_list(self.k), dual_rated_k=as_list(self.dual_rated_k),
                                  expected_score=as_list(self.expected_score), eligible=as_list(self.eligible),
-                                 bonus=as_list_by_value(self.bonus))
-        return StandardStep._make([*[as_list(column) for column in self[:-3]], as_list_by_value(self.bonus),
-                                   as_list(self.rating), self.expected])
+                                 bonus=as_list(self.bonus))
+        return StandardStep._make([*[as_list(column) for column in self[:-1]], self.expected])
 
 
 class Finals(NamedTuple):
