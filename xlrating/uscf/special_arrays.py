@@ -139,10 +139,14 @@ class _Problems:
 
 def _in_order(first: Floats, columns: Floats) -> Floats:
     """Each row's ``first`` value plus its ``columns``, added one after another from the left,
-    as Python adds them (numpy's running sum, ``cumsum``, adds so; its ``sum`` does not). An unused
+    as Python adds them: a column at a time into every row's sum (numpy's ``sum`` along a row
+    does not add so; its running sum, ``cumsum``, does, at five times the time of these few
+    column additions: measured on 2,300 rows of 9 columns, 73 µs against 13). An unused
     column's 0.0 leaves a sum as it is: only -0.0 + 0.0 changes a sum's bits, and no sum here is
     -0.0 (it takes two -0.0 to make one, and f's first value, N' PWe - S', is never -0.0)."""
-    found: Floats = np.concatenate([first[:, None], columns], axis=1).cumsum(axis=1)[:, -1]
+    found = first.copy()
+    for column in columns.T:
+        found += column
     return found
 
 
