@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._powers import float_power_is_pow, powers_of_ten, powers_of_ten_over
-from .._sides_numpy import Flags, Floats, Ints
+from .._sides_numpy import Flags, Floats, Ints, packed
 from .formulas import _k, _nstar
 from .rules import UscfRules
 
@@ -98,8 +98,9 @@ _EXACT = 2 ** 52
 
 
 def _optional(values: list[float | None]) -> Floats:
-    """Numbers or None as floats, NaN for None (no conversion at all when every one is None)."""
-    if values.count(None) == len(values):
+    """Numbers or None as floats, NaN for None (no conversion at all when every one is None:
+    counting the Nones is quick only where there are no numbers to compare with None)."""
+    if not any(values) and values.count(None) == len(values):
         return np.full(len(values), np.nan)
-    nan = math.nan  # (numpy converts a list with None in it more slowly than one with NaN)
-    return np.fromiter([nan if value is None else value for value in values], np.float64, len(values))
+    nan = math.nan
+    return packed([nan if value is None else value for value in values], "d")

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from .._player_columns import field_values
-from .._sides_numpy import ArraySides, Flags, Floats
+from .._sides_numpy import ArraySides, Flags, Floats, packed
 from .arrays import (
     _dual_rated_k,
     _optional,
@@ -278,9 +278,9 @@ def _finals(rules: UscfRules, players: Sequence[UscfPlayer], rated: Flags, games
     nan = float("nan")
     size = len(players)
     given_peak, explicit = _optional(field_values(players, "peak")), _optional(field_values(players, "floor"))
-    wins = np.fromiter(field_values(players, "wins"), np.int64, size) + won
-    draws = np.fromiter(field_values(players, "draws"), np.int64, size) + drawn
-    events = np.fromiter(field_values(players, "events"), np.int64, size) + (m >= rules.floor_event_games)
+    wins = packed(field_values(players, "wins"), "q") + won
+    draws = packed(field_values(players, "draws"), "q") + drawn
+    events = packed(field_values(players, "events"), "q") + (m >= rules.floor_event_games)
     established = rated & (np.isnan(games) | (games > rules.established_games))
     peak = np.where(established, np.fmax(given_peak, prior), nan)  # fmax: the pre-event rating if no peak
     floor = np.minimum(rules.absolute_floor + rules.floor_per_win * wins + rules.floor_per_draw * draws
