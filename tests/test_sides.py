@@ -165,3 +165,33 @@ def test_games_checked_as_they_are_read_as_columns() -> None:
             checked_games(bad)
         assert str(raised.value) == str(expected.value)
         assert f"Argument '{where}'" in str(raised.value)
+
+
+@needs_numpy
+def test_the_stable_order_is_numpys_stable_argsort() -> None:
+    # stable_order sorts each key with its index as one number, in 32 or 64 bits (numpy's stable
+    # argsort for keys too wide for both): the order must be the stable one, equal keys in turn
+    import numpy as np
+
+    from xlrating._sides_numpy import stable_order
+
+    rng = np.random.default_rng(7)
+    for size, highest in ((0, 1), (1, 1), (2, 1), (1_000, 3), (90_000, 10_000), (5_000, 1 << 20),
+                          (100, 1 << 40), (100, 1 << 62)):
+        keys = rng.integers(0, highest, size)
+        found = stable_order(keys)
+        assert found.dtype == np.intp
+        assert found.tolist() == np.argsort(keys, kind="stable").tolist(), (size, highest)
+
+
+@needs_numpy
+def test_numbers_packed_are_the_numbers_numpy_makes() -> None:
+    import numpy as np
+
+    from xlrating._sides_numpy import packed
+
+    floats = [0.0, -0.0, 0.5, 1.0, 1e-300, 2699.731, float("nan"), float("inf"), 3, 10**15]
+    assert packed(floats, "d").tobytes() == np.array(floats, dtype=np.float64).tobytes()
+    whole = [0, 1, 255, 256, 10**9, -5, 2**62]
+    assert packed(whole, "q").tolist() == np.array(whole, dtype=np.int64).tolist()
+    assert packed([], "d").tolist() == []

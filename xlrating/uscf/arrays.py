@@ -85,7 +85,7 @@ def by_value(values: npt.NDArray[Any], step: float = 1.0) -> list[Any]:
     if not len(units):
         return []
     least, most = units.min(), units.max()
-    if not (most - least < len(units) and max(-least, most) < _EXACT):  # (an infinity: not)
+    if not (least > -_EXACT and most < _EXACT and most - least < len(units)):  # (an infinity: not)
         return values.tolist()  # type: ignore[no-any-return]
     low = int(least)
     numbers = np.arange(low, int(most) + 1)
