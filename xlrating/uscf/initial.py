@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import _check
 from ..errors import ArgumentError
-from ..model import _slot_filling_init
+from ..model import _positional_filler, _slot_filling_init
 from .bonus import required_date
 from .rules import InitialSource, RatingSystem, RulesLike, UscfRules, get_rules, parse_system
 
@@ -44,6 +44,12 @@ class InitialRating:
     """The source's position in the system's order of priority, from 1."""
     detail: str
     """How the rating came about, in words."""
+
+
+_record = _positional_filler(InitialRating)
+"""``InitialRating(rating, games, source, priority, detail)`` for the values this module makes,
+filled slot by slot without the record's ``__init__`` (0.13 µs where it takes 0.29: step 1 makes
+one for each distinct unrated player's data)."""
 
 
 def fide_to_uscf(fide: float, *, rules: RulesLike = "2020", end_date: dt.date | None = None) -> float:
@@ -173,9 +179,9 @@ def _from_fide(rules: UscfRules, source: InitialSource, fide: float, position: i
     conversion, where = rules.fide_conversion_on(converted_on)
     rating = conversion(fide)
     if not words:
-        return InitialRating(rating, n, "FIDE", position, "")
+        return _record(rating, n, "FIDE", position, "")
     how = "" if where is None else f" ({where})"
-    return InitialRating(rating, n, "FIDE", position, f"FIDE {fide:g} converted to {rating:g}{how}, N = {n}")
+    return _record(rating, n, "FIDE", position, f"FIDE {fide:g} converted to {rating:g}{how}, N = {n}")
 
 
 def _from_cfc(rules: UscfRules, source: InitialSource, cfc: float, position: int,
@@ -184,7 +190,7 @@ def _from_cfc(rules: UscfRules, source: InitialSource, cfc: float, position: int
     n = source.games if source.games is not None else (
         rules.cfc_games_high if cfc > rules.cfc_games_threshold else rules.cfc_games_low)
     rating = rules.cfc_conversion(cfc)
-    return InitialRating(rating, n, "CFC", position,
+    return _record(rating, n, "CFC", position,
                          f"CFC {cfc:g} converted to {rating:g}, N = {n}" if words else "")
 
 
@@ -247,7 +253,7 @@ def _initial(
             found = _system_source(rules, source, others)
             if found is not None:
                 assert source.system is not None
-                return InitialRating(found[0], found[1], source.system.value, position,
+                return _record(found[0], found[1], source.system.value, position,
                                      found[2] if words else "")
         if source.kind == "age" and (birth_date is not None or adult):
             if birth_date is None:
@@ -256,11 +262,11 @@ def _initial(
                 if end_date is None:
                     raise ArgumentError("An age-based initial rating needs the event's end date (end_date)")
                 rating, how = _age_rating(rules, _age(birth_date, end_date), words)
-            return InitialRating(rating, 0, "age", position,
+            return _record(rating, 0, "age", position,
                                  f"age-based rating {rating:g} ({how}), N = 0" if words else "")
         if source.kind == "default":
             rating = rules.default_rating
-            return InitialRating(rating, 0, "default", position,
+            return _record(rating, 0, "default", position,
                                  f"default rating {rating:g}, N = 0" if words else "")
     raise AssertionError("every order of priority ends with the default rating")
 
