@@ -68,7 +68,7 @@ from typing import Any, cast
 from .. import _check, _vector
 from .._columns import MANY, empty_columns, picker, put_columns, put_row
 from .._gc import collector_paused
-from .._player_columns import checked_players, field_values, fields_at, records
+from .._player_columns import checked_players, field_values, fields_of, records
 from .._sides import checked_columns
 from ..errors import ArgumentError, ConvergenceError
 from ..model import (
@@ -131,6 +131,9 @@ def _skipped_note(opponent: int, last: int) -> str:
     """The note on games against ``opponent``, skipped in the first passes up to ``last``."""
     return f"games against {opponent}{_skipped_tail(last)}"
 
+
+_FOREIGN_NOTE = ("foreign rating: not changed",)
+"""The note of a foreign player."""
 
 _BECOMES_RATED = ("becomes fully rated after this event",)
 """The note of an unrated or provisional player whose games after the event reach the provisional
@@ -311,7 +314,7 @@ class _Event:
             decide = k_by_dates(k_date, self.rules)
         factors, reasons, players = self.k, self.k_reason, self.players
         missing: list[str] = []  # one line each
-        born, joined = (fields_at(players, name, ruled) for name in ("birth_date", "joined"))
+        born, joined = fields_of(players, ("birth_date", "joined"), ruled)
         for i, birth_date, joined_on in zip(ruled, born, joined, strict=True):
             rating = ratings[i]
             assert rating is not None
@@ -443,19 +446,21 @@ class _Event:
         # the unrated and provisional players who are rated (an estimate, not below the lowest rating):
         rated_estimates = [i for i in self.core.iterated if (new := post[i]) is not None and not below(new)]
         everyone = range(len(kinds))
+        foreign = list(compress(everyone, map(is_, kinds, repeat(PlayerKind.FOREIGN))))
 
         def build(i: int) -> PlayerOutcome:
             kind, notes = kinds[i], self.skip_notes(i) if i in skips else []
             if kind is rated_kind:
                 return self.rated_outcome(i, rated, notes)
             if kind is PlayerKind.FOREIGN:
-                return self.foreign_outcome(i, others, notes)
+                return self.foreign_outcomes([i], others)[0]
             return self.estimated_outcome(i, seen, others, notes)
 
         def many(positions: Sequence[int]) -> list[PlayerOutcome]:
             """The outcomes at ``positions``: the rated players with a rated game all at once
-            (:meth:`rated_outcomes`), the unrated and provisional players who are rated all at
-            once if they are many (:meth:`estimated_outcomes`), the others one by one."""
+            (:meth:`rated_outcomes`), the unrated and provisional players who are rated and the
+            foreign players all at once if they are many (:meth:`estimated_outcomes`,
+            :meth:`foreign_outcomes`), the others one by one."""
             # (found without looking at each player's kind: at 10,000 players 0.3 ms less; the
             # rated players' scoring counts no one else's games)
             whole = positions == everyone
@@ -467,10 +472,11 @@ class _Event:
             at = list(compress(range(len(positions)), counts))  # (the rated players with a rated game)
             deque(map(put, at, self.rated_outcomes(at if whole else picker(at)(positions), rated)), 0)
             place = None if whole else {i: j for j, i in enumerate(positions)}
-            estimated = rated_estimates if place is None else [i for i in rated_estimates if i in place]
-            if len(estimated) >= MANY:
-                found = self.estimated_outcomes(estimated, seen, others)
-                deque(map(put, estimated if place is None else map(place.__getitem__, estimated), found), 0)
+            for group, outcomes in ((rated_estimates, lambda at: self.estimated_outcomes(at, seen, others)),
+                                    (foreign, lambda at: self.foreign_outcomes(at, others))):
+                mine = group if place is None else [i for i in group if i in place]
+                if len(mine) >= MANY:
+                    deque(map(put, mine if place is None else map(place.__getitem__, mine), outcomes(mine)), 0)
             for j in list(compress(range(len(made)), map(is_, made, repeat(None)))):  # the others
                 made[j] = build(positions[j])
             return cast("list[PlayerOutcome]", made)
@@ -482,7 +488,8 @@ class _Event:
             elo = list(compress(everyone, rated.count))
             put_columns(found, elo, self.rated_fields(elo, rated), method=Method.ELO)
             put_columns(found, rated_estimates, self.estimated_fields(rated_estimates, seen, others))
-            for i in sorted(set(everyone).difference(elo, rated_estimates)):
+            put_columns(found, foreign, self.foreign_fields(foreign, others), method=Method.FOREIGN)
+            for i in sorted(set(everyone).difference(elo, rated_estimates, foreign)):
                 put_row(found, i, self.other_fields(i, others))
             return found
 
@@ -598,8 +605,6 @@ class _Event:
         kind = self.core.kinds[i]
         if kind is PlayerKind.RATED:
             return self.unchanged_fields(i)
-        if kind is PlayerKind.FOREIGN:
-            return self.foreign_fields(i, scores)
         if self.post[i] is None:
             return self.not_estimated_fields(i)
         return self.refused_fields(i, scores)
@@ -692,22 +697,30 @@ class _Event:
                                              + (f" + bonus {bonus})" if bonus else ")")),
         )
 
-    def foreign_outcome(self, i: int, scores: Scores, notes: list[str]) -> PlayerOutcome:
-        p, explain = self.players[i], self.explain
-        return PlayerOutcome(
-            **self.foreign_fields(i, scores), games=self.lines(i) if explain else (),
-            steps=(Step("Rating", p.rating, "foreign: used for opponents, not changed"),) if explain else (),
-            notes=(*notes, "foreign rating: not changed"),
-        )
+    def foreign_outcomes(self, positions: Sequence[int], scores: Scores) -> list[PlayerOutcome]:
+        """The outcomes of the foreign players at ``positions`` (their ratings used, not changed),
+        built field by field for all of them at once (at 10,000 players, 200 of them in a quarter
+        of the time of one by one)."""
+        fields = self.foreign_fields(positions, scores)
+        skips, texts = self.skips.get, self.skip_texts
+        notes = [_FOREIGN_NOTE if (at := skips(i)) is None else (*texts[at.start:at.stop], *_FOREIGN_NOTE)
+                 for i in positions]
+        explanations = {} if not self.explain else {
+            "games": [self.lines(i) for i in positions],
+            "steps": [(Step("Rating", rating, "foreign: used for opponents, not changed"),)
+                      for rating in fields["pre_rating"]]}
+        return outcome_records({**fields, **explanations, "notes": notes}, method=Method.FOREIGN)
 
-    def foreign_fields(self, i: int, scores: Scores) -> dict[str, Any]:
-        """The numeric fields of foreign player i's outcome (his rating used, not changed)."""
-        p, count = self.players[i], scores.count[i]
-        return {"player": p.number, "method": Method.FOREIGN, "rated_games": count,
-                "rated_score": scores.score[i], "pre_rating": p.rating, "pre_games": p.games,
-                "post_rating": p.rating, "initial_rating": p.rating,
-                "expected_score": scores.expected[i] if count else None,
-                "performance": scores.performances[i]}
+    def foreign_fields(self, positions: Sequence[int], scores: Scores) -> dict[str, Sequence[Any]]:
+        """The numeric fields (but the method, :attr:`~xlrating.model.Method.FOREIGN`) of the
+        outcomes of the foreign players at ``positions``: each field's values for all of them."""
+        pick, core = picker(positions), self.core
+        ratings, count = pick(core.pre_rating), pick(scores.count)
+        return {"player": pick(core.numbers), "rated_games": count, "rated_score": pick(scores.score),
+                "pre_rating": ratings, "pre_games": pick(core.pre_games), "post_rating": ratings,
+                "initial_rating": ratings,
+                "expected_score": [e if n else None for e, n in zip(pick(scores.expected), count, strict=True)],
+                "performance": pick(scores.performances)}
 
     def estimated_outcome(self, i: int, seen: list[float], scores: Scores, notes: list[str]) -> PlayerOutcome:
         """An unrated or provisional player's outcome: not rated without an estimate or below the
