@@ -59,10 +59,10 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from itertools import accumulate, compress, repeat
-from operator import add, floordiv, is_, is_not, mod, mul
+from operator import is_, is_not
 from typing import Any, cast
 
 from .. import _check, _vector
@@ -472,11 +472,14 @@ class _Event:
             at = list(compress(range(len(positions)), counts))  # (the rated players with a rated game)
             deque(map(put, at, self.rated_outcomes(at if whole else picker(at)(positions), rated)), 0)
             place = None if whole else {i: j for j, i in enumerate(positions)}
-            for group, outcomes in ((rated_estimates, lambda at: self.estimated_outcomes(at, seen, others)),
-                                    (foreign, lambda at: self.foreign_outcomes(at, others))):
+            batches: tuple[tuple[list[int], Callable[[list[int]], list[PlayerOutcome]]], ...] = (
+                (rated_estimates, lambda group: self.estimated_outcomes(group, seen, others)),
+                (foreign, lambda group: self.foreign_outcomes(group, others)))
+            for group, outcomes in batches:
                 mine = group if place is None else [i for i in group if i in place]
                 if len(mine) >= MANY:
-                    deque(map(put, mine if place is None else map(place.__getitem__, mine), outcomes(mine)), 0)
+                    slots = mine if place is None else map(place.__getitem__, mine)
+                    deque(map(put, slots, outcomes(mine)), 0)
             for j in list(compress(range(len(made)), map(is_, made, repeat(None)))):  # the others
                 made[j] = build(positions[j])
             return cast("list[PlayerOutcome]", made)
@@ -573,23 +576,21 @@ class _Event:
                          ) -> tuple[dict[int, range], list[str]]:
         """:meth:`skipped_games` of a large event (on arrays: for a small one the fixed cost of
         this way is not repaid) where every opponent has an estimate (``players``, ``opponents``:
-        the sides of unrated and provisional players against unrated and provisional opponents, by
-        player): each player's note on each such opponent, once, in the order of their first game,
-        the last pass of the first rating in which the opponent had none. Each opponent's note is
+        each unrated and provisional player's unrated and provisional opponents, by player, each
+        once, in the order of their first game): each player's note on each such opponent, the
+        last pass of the first rating in which the opponent had none. Each opponent's note is
         written once and shared by his opponents' outcomes; each side is an int, not a tuple (see
         :meth:`skipped_games`): at 10,000 players 0.3 ms less than player after player."""
-        size, numbers, first = len(self.core.kinds), self.core.numbers, self.first_estimate
-        pairs = list(dict.fromkeys(map(add, map(mul, players, repeat(size)), opponents)))  # each pair once
-        theirs = list(map(mod, pairs, repeat(size)))
-        named = list(dict.fromkeys(theirs))  # each opponent once
+        numbers, first = self.core.numbers, self.first_estimate
+        named = list(dict.fromkeys(opponents))  # each opponent once
         last = list(map(first.__getitem__, named))
         tail = {n: _skipped_tail(n) for n in set(last)}
         note = {o: f"games against {numbers[o]}{tail[n]}"  # (as _skipped_note writes it)
                 for o, n in zip(named, last, strict=True)}
-        per_player = Counter(map(floordiv, pairs, repeat(size)))  # (in order: the sides come by player)
+        per_player = Counter(players)  # (in order: the sides come by player)
         ends = list(accumulate(per_player.values()))
         skips = dict(zip(per_player, map(range, [0, *ends[:-1]], ends), strict=True))
-        return skips, list(map(note.__getitem__, theirs))
+        return skips, list(map(note.__getitem__, opponents))
 
     def skip_notes(self, i: int) -> list[str]:
         """Notes on player i's games against opponents who had no estimate (he is in
@@ -705,7 +706,7 @@ class _Event:
         skips, texts = self.skips.get, self.skip_texts
         notes = [_FOREIGN_NOTE if (at := skips(i)) is None else (*texts[at.start:at.stop], *_FOREIGN_NOTE)
                  for i in positions]
-        explanations = {} if not self.explain else {
+        explanations: dict[str, list[tuple[Any, ...]]] = {} if not self.explain else {
             "games": [self.lines(i) for i in positions],
             "steps": [(Step("Rating", rating, "foreign: used for opponents, not changed"),)
                       for rating in fields["pre_rating"]]}
@@ -719,7 +720,8 @@ class _Event:
         return {"player": pick(core.numbers), "rated_games": count, "rated_score": pick(scores.score),
                 "pre_rating": ratings, "pre_games": pick(core.pre_games), "post_rating": ratings,
                 "initial_rating": ratings,
-                "expected_score": [e if n else None for e, n in zip(pick(scores.expected), count, strict=True)],
+                "expected_score": [e if n else None
+                                   for e, n in zip(pick(scores.expected), count, strict=True)],
                 "performance": pick(scores.performances)}
 
     def estimated_outcome(self, i: int, seen: list[float], scores: Scores, notes: list[str]) -> PlayerOutcome:
