@@ -85,7 +85,7 @@ from ..model import (
 )
 from .core import Core, Estimates, Ratings, Scores
 from .core_plain import PlainCore
-from .formulas import BonusWorking, explain_bonus, explain_k, k_by_dates, k_rule
+from .formulas import BonusWorking, explain_bonus, explain_k, k_by_dates, k_rule, ks_by_dates
 from .player import IcuPlayer, PlayerKind, classify, kind_after
 from .rules import IcuRules, RulesLike, get_rules
 
@@ -305,29 +305,36 @@ class _Event:
     def ruled_k(self, ruled: list[int]) -> None:
         """K of the rated players at ``ruled`` by the rules, from their rating, age and membership
         (ICU rating program, K-factor); every player whose K cannot be decided is named at once."""
-        quick = functools.cache(functools.partial(k_by_dates, rules=self.rules))  # (each date's once)
-        dates, k_date, ratings, explain = self.k_dates, self.k_date, self.core.pre_rating, self.explain
-        # (one start for every player: its rule made once, not looked up for each; 0.2 ms less
-        # at 10,000 players with K from dates)
-        decide = None
-        if ruled and not explain and dates is None and k_date is not None:
-            decide = k_by_dates(k_date, self.rules)
+        dates, k_date, explain, rules = self.k_dates, self.k_date, self.explain, self.rules
+        ratings = self.core.pre_rating
         factors, reasons, players = self.k, self.k_reason, self.players
-        missing: list[str] = []  # one line each
         born, joined = fields_of(players, ("birth_date", "joined"), ruled)
-        for i, birth_date, joined_on in zip(ruled, born, joined, strict=True):
+        rows: Sequence[int] = range(len(ruled))  # (positions in ruled) the players left
+        if not explain and dates is None and k_date is not None:
+            # (one start for every player: K by comparing dates, for all of them in one loop, the
+            # reason in words being read only by an explanation; at 10,000 players with K from
+            # dates 0.3 ms less than player by player)
+            found, rows = ks_by_dates(k_date, rules)(picker(ruled)(ratings), born, joined), []
+            for j, (i, k) in enumerate(zip(ruled, found, strict=True)):
+                if k is None:
+                    rows.append(j)  # (K cannot be decided: the problem is named below)
+                else:
+                    factors[i] = k
+        quick = functools.cache(functools.partial(k_by_dates, rules=rules))  # (each date's once)
+        missing: list[str] = []  # one line each
+        for j in rows:
+            i, birth_date, joined_on = ruled[j], born[j], joined[j]
             rating = ratings[i]
             assert rating is not None
             on = k_date if dates is None else dates[i]
-            if not explain and on is not None and (
-                    k := (decide or quick(on))(rating, birth_date, joined_on)) is not None:
+            if not explain and on is not None and (k := quick(on)(rating, birth_date, joined_on)) is not None:
                 factors[i] = k  # (the reason in words is read only by the explanation)
                 continue
             try:
                 if explain:
-                    factors[i], reasons[i] = explain_k(rating, birth_date, joined_on, on, self.rules)
+                    factors[i], reasons[i] = explain_k(rating, birth_date, joined_on, on, rules)
                 else:  # the reason in words is read only by the explanation
-                    factors[i] = k_rule(rating, birth_date, joined_on, on, self.rules)[0]
+                    factors[i] = k_rule(rating, birth_date, joined_on, on, rules)[0]
             except ArgumentError as error:
                 missing.append(f"Player {players[i].number}: {error}")
         if missing:
