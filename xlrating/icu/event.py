@@ -309,7 +309,7 @@ class _Event:
         ratings, factors, reasons, players = self.core.pre_rating, self.k, self.k_reason, self.players
         born, joined = fields_of(players, ("birth_date", "joined"), ruled)
         # (numbers only: K by comparing dates, the reason in words being read only by an
-        # explanation; then only the players whose K cannot be decided so are left, to be named)
+        # explanation; the players whose K that does not decide are left to k_rule)
         rows = range(len(ruled)) if explain else self.k_by_start(ruled, born, joined)
         missing: list[str] = []  # one line each
         for j in rows:
@@ -332,7 +332,9 @@ class _Event:
         joining) decided by comparing dates, the players of each start in one loop
         (:func:`~xlrating.icu.formulas.ks_by_dates`; at 10,000 players, 3,926 of them with K from
         dates, 0.56 ms where a call of the rule for each took 0.70). Returns where in ``ruled``
-        the players are whose K cannot be decided so (no start, or a date missing or after it)."""
+        the players are whose K is not decided so (no start, a date missing or after it, or rules
+        the comparisons do not cover), in order: :func:`~xlrating.icu.formulas.k_rule` decides
+        theirs or names the problem."""
         starts: dict[date, list[int]] = {}
         left: list[int] = []  # (no start: K cannot be decided)
         if self.k_dates is not None:

@@ -101,10 +101,12 @@ def k_by_dates(start_date: date, rules: IcuRules) -> KByDates:
 
 def ks_by_dates(start_date: date, rules: IcuRules) -> KsByDates:
     """:func:`k_rule`'s K for many players at one start, each by a few comparisons of dates, all
-    in one loop: ``k(ratings, birth_dates, joined)``, each player's K, ``None`` where
-    :func:`k_rule` would raise (a date missing or after the start: it names the problem). Aged
-    ``n`` whole years or more at the start means born on or before the start's day ``n`` years
-    earlier (28 February for a 29 February in a common year), and the same for membership."""
+    in one loop: ``k(ratings, birth_dates, joined)``, each player's K, ``None`` where the
+    comparisons do not decide it (a date missing or after the start, where :func:`k_rule` names
+    the problem; or rules with an age or a membership under a year, which only :func:`k_rule`
+    reads). Aged ``n`` whole years or more at the start means born on or before the start's day
+    ``n`` years earlier (28 February for a 29 February in a common year), and the same for
+    membership."""
     junior, member = rules.junior_age, rules.new_member_years
     high_rating, high = rules.k_high_rating, rules.k_high
     if min(junior, member) < 1 or start_date.year <= max(junior, member):
