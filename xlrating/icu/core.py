@@ -81,8 +81,9 @@ class Scores:
 
 
 Skipped = tuple[list[int], list[int], list[bool]]
-"""Games against unrated or provisional opponents, as columns: the player and the opponent
-(indices), and whether the opponent has no estimate at all."""
+"""Games against unrated or provisional opponents, as columns, each player's games against one
+opponent once: the player and the opponent (indices), and whether the opponent has no estimate
+at all."""
 
 
 class Core(Protocol):
@@ -148,7 +149,8 @@ class Core(Protocol):
 
     def skipped(self, seen: Ratings) -> Skipped:
         """Every side against an unrated or provisional opponent that either has no estimate
-        in ``seen`` or is itself an unrated or provisional player's, in side order (by player)."""
+        in ``seen`` or is itself an unrated or provisional player's, in side order (by player),
+        each player's games against one opponent once (the first)."""
 
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:
         """Per side: the round, the opponent's number and the points the player scored."""

@@ -504,6 +504,9 @@ class NumpyCore:
         flagged = np.flatnonzero(never | self.estimated[player])
         if not self.by_player:  # (the sides in round order: these are put by player)
             flagged = flagged[stable_order(player[flagged])]
+        # each pair of player and opponent once, at its first side (unique's index: the first)
+        _, first = np.unique(player[flagged] * len(self.players) + opponent[flagged], return_index=True)
+        flagged = flagged[np.sort(first)]
         return player[flagged].tolist(), opponent[flagged].tolist(), never[flagged].tolist()
 
     def every_side(self) -> tuple[Sequence[int], Sequence[int], Sequence[float]]:

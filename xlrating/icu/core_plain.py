@@ -205,11 +205,14 @@ class PlainCore:
         if not self.iterated:  # no unrated or provisional player: no game to look at
             return found
         estimated, (players, opponents, nevers) = self.estimated, found
+        met: set[int] = set()  # the current player's opponents found
         for i, mine in enumerate(self.sides.by_player):
+            met.clear()
             for opponent, _, _, _ in mine:
-                if estimated[opponent]:
+                if estimated[opponent] and opponent not in met:
                     never = math.isnan(seen[opponent])
                     if never or estimated[i]:
+                        met.add(opponent)
                         players.append(i)
                         opponents.append(opponent)
                         nevers.append(never)

@@ -88,31 +88,41 @@ def k_rule(
 KByDates = Callable[[float, date | None, date | None], float | None]
 """K from a player's rating, date of birth and joining date (:func:`k_by_dates`)."""
 
+KsByDates = Callable[[Sequence[float], Sequence[date | None], Sequence[date | None]], list[float | None]]
+"""K of many players from their ratings, dates of birth and joining dates (:func:`ks_by_dates`)."""
+
 
 def k_by_dates(start_date: date, rules: IcuRules) -> KByDates:
-    """:func:`k_rule`'s K for many players at one start, each by a few comparisons of dates:
-    ``k(rating, birth_date, joined)``, ``None`` where :func:`k_rule` would raise (a date
-    missing or after the start: it names the problem). Aged ``n`` whole years or more at the
-    start means born on or before the start's day ``n`` years earlier (28 February for a 29
-    February in a common year), and the same for membership."""
-    junior, member = rules.junior_age, rules.new_member_years
-    if min(junior, member) < 1 or start_date.year <= max(junior, member):
-        return lambda rating, birth_date, joined: rules.k_high if rating >= rules.k_high_rating else None
-    adult_born, old_member = _years_before(start_date, junior), _years_before(start_date, member)
-    high_rating, high, k_junior, k_new, k_standard = (rules.k_high_rating, rules.k_high, rules.k_junior,
-                                                     rules.k_new_member, rules.k_standard)
+    """:func:`k_rule`'s K at one start by a few comparisons of dates: ``k(rating, birth_date,
+    joined)``, as :func:`ks_by_dates` gives it for one player."""
+    ks = ks_by_dates(start_date, rules)
+    return lambda rating, birth_date, joined: ks((rating,), (birth_date,), (joined,))[0]
 
-    def k(rating: float, birth_date: date | None, joined: date | None) -> float | None:
-        if rating >= high_rating:
-            return high
-        if birth_date is None or birth_date > start_date:
-            return None
-        if birth_date > adult_born:
-            return k_junior
-        if joined is None:
-            return None
-        return k_new if joined > old_member else k_standard
-    return k
+
+def ks_by_dates(start_date: date, rules: IcuRules) -> KsByDates:
+    """:func:`k_rule`'s K for many players at one start, each by a few comparisons of dates, all
+    in one loop: ``k(ratings, birth_dates, joined)``, each player's K, ``None`` where the
+    comparisons do not decide it (a date missing or after the start, where :func:`k_rule` names
+    the problem; or rules with an age or a membership under a year, which only :func:`k_rule`
+    reads). Aged ``n`` whole years or more at the start means born on or before the start's day
+    ``n`` years earlier (28 February for a 29 February in a common year), and the same for
+    membership."""
+    junior, member = rules.junior_age, rules.new_member_years
+    high_rating, high = rules.k_high_rating, rules.k_high
+    if min(junior, member) < 1 or start_date.year <= max(junior, member):
+        return lambda ratings, born, joined: [high if rating >= high_rating else None for rating in ratings]
+    adult_born, old_member = _years_before(start_date, junior), _years_before(start_date, member)
+    k_junior, k_new, k_standard = rules.k_junior, rules.k_new_member, rules.k_standard
+
+    def ks(ratings: Sequence[float], born: Sequence[date | None], joined: Sequence[date | None]
+           ) -> list[float | None]:
+        return [high if rating >= high_rating
+                else None if birth_date is None or birth_date > start_date
+                else k_junior if birth_date > adult_born
+                else None if joined_on is None
+                else k_new if joined_on > old_member else k_standard
+                for rating, birth_date, joined_on in zip(ratings, born, joined, strict=True)]
+    return ks
 
 
 def _years_before(day: date, years: int) -> date:
