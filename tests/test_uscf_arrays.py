@@ -18,6 +18,7 @@ pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy path ne
 if _vector.AVAILABLE:
     import numpy as np
 
+    from xlrating.uscf import arrays
     from xlrating.uscf.arrays import by_value
 else:
     np: Any = None
@@ -25,6 +26,12 @@ else:
 
 def alike(found: list[Any], want: list[Any]) -> bool:
     return repr(found) == repr(want) and [type(v) for v in found] == [type(v) for v in want]
+
+
+@pytest.fixture(autouse=True)
+def every_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Values shared from any number of them on (the engine shares only from ``SHARED_FROM``)."""
+    monkeypatch.setattr(arrays, "SHARED_FROM", 0)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -51,3 +58,9 @@ def test_values_not_shared_are_listed_as_they_are() -> None:
                          (np.array([3, 2**62], dtype=np.int64), 1)):
         assert alike(by_value(values, step), values.tolist()), (values, step)
     assert len({id(v) for v in by_value(np.array([2.0, 2.0, 3.0]))}) == 2
+
+
+def test_few_values_are_listed_as_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(arrays, "SHARED_FROM", 4)
+    assert len({id(v) for v in by_value(np.array([2.0, 2.0, 3.0]))}) == 3
+    assert len({id(v) for v in by_value(np.array([2.0, 2.0, 3.0, 3.0]))}) == 2
