@@ -19,6 +19,7 @@ from fractions import Fraction
 
 import pytest
 
+from xlrating.errors import InputError
 from xlrating.fide import FIDE_2024, HANDBOOK
 from xlrating.icu.rules import ICU
 from xlrating.lists import Entry, Event, RatingList, rate_season
@@ -115,6 +116,18 @@ def test_icu_list_dated_from_the_adjustment_or_undated_is_taken_as_adjusted(date
 def test_icu_season_before_the_adjustment_is_not_adjusted() -> None:
     result = rate_season(_icu_list(D(2023, 1, 1)), [Event("feb", D(2024, 2, 29), [(1, 795, 4941, 0.5)])])
     assert result.list.rating(795) == result.history[795][0].post
+
+
+def test_icu_adjustment_names_every_entry_it_cannot_read_and_rates_nothing() -> None:
+    # A rating over 0 games is no ICU player: the adjustment reads every rated entry, played or
+    # not, so each such entry is named (before, a bare ArgumentError without its place).
+    ratings = _icu_list(D(2024, 2, 1), none=Entry("none", 1500.0, 0), also=Entry("also", 1600.0, 0, k=24))
+    with pytest.raises(InputError) as raised:
+        rate_season(ratings, [Event("may", D(2024, 5, 6), [(1, 795, 4941, 0.5)])])
+    assert [problem.where for problem in raised.value.problems] == ["list entry none", "list entry also"]
+    assert all("2024-03-01" in problem.message and "games" in problem.message
+               for problem in raised.value.problems)
+    assert "nothing was rated" in str(raised.value)
 
 
 # FIDE -----------------------------------------------------------------------------------------

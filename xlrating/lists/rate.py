@@ -468,19 +468,34 @@ class Season:
         """Bring the list to ``on``: every adjustment dated after the date the list has reached
         and on or before ``on`` is applied, in order, to every entry (``adjust`` gives an entry's
         adjusted copy, or ``None`` to leave it alone). A list without a date is taken to be as of
-        the first date it is brought to, so nothing is applied then."""
+        the first date it is brought to, so nothing is applied then. An entry ``adjust`` cannot
+        read (the engine's error) is an :class:`InputError` naming every such entry, raised once
+        the adjustment has read them all."""
         if self.as_of is None:
             self.as_of = on
             return
         for adjustment in adjustments:
             if self.as_of < adjustment.date <= on:
-                working = self.working
-                for key in working.records:  # (an entry replaced: no key added)
-                    new = adjust(adjustment, working.entry(key))
-                    if new is not None:
-                        working.put(key, new)
+                self._adjust(adjustment, adjust)
         if on > self.as_of:
             self.as_of = on
+
+    def _adjust(self, adjustment: RatingAdjustment,
+                adjust: Callable[[RatingAdjustment, Entry], Entry | None]) -> None:
+        """Apply ``adjustment`` to every entry of the working list (:meth:`pass_to`)."""
+        working, problems, on = self.working, [], adjustment.date.isoformat()
+        for key in working.records:  # (an entry replaced: no key added)
+            try:
+                new = adjust(adjustment, working.entry(key))
+            except ENGINE_ERRORS as error:
+                problems.append(Problem(f"list entry {key}", f"the adjustment of {on} cannot read it: "
+                                                             f"{error}"))
+                continue
+            if new is not None:
+                working.put(key, new)
+        if problems:
+            raise InputError(problems,
+                             title=f"The list's adjustment of {on} cannot be applied; nothing was rated")
 
     def result(self) -> SeasonResult:
         """The season's result: the new list and the histories built from the working list, the
