@@ -1,4 +1,4 @@
-"""The US Chess numpy core's lists of values shared by value (``arrays.by_value``): the same
+"""The numpy cores' lists of values shared by value (``_by_value.by_value``): the same
 numbers, of the same types, as numpy's ``tolist`` gives, each distinct one a single Python
 object where every value is a whole number of steps within a range no wider than the values are
 many, and ``tolist`` itself otherwise."""
@@ -18,8 +18,8 @@ pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy path ne
 if _vector.AVAILABLE:
     import numpy as np
 
-    from xlrating.uscf import arrays
-    from xlrating.uscf.arrays import by_value
+    from xlrating import _by_value
+    from xlrating._by_value import by_value
 else:
     np: Any = None
 
@@ -31,7 +31,7 @@ def alike(found: list[Any], want: list[Any]) -> bool:
 @pytest.fixture(autouse=True)
 def every_size(monkeypatch: pytest.MonkeyPatch) -> None:
     """Values shared from any number of them on (the engine shares only from ``SHARED_FROM``)."""
-    monkeypatch.setattr(arrays, "SHARED_FROM", 0)
+    monkeypatch.setattr(_by_value, "SHARED_FROM", 0)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -61,6 +61,6 @@ def test_values_not_shared_are_listed_as_they_are() -> None:
 
 
 def test_few_values_are_listed_as_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(arrays, "SHARED_FROM", 4)
+    monkeypatch.setattr(_by_value, "SHARED_FROM", 4)
     assert len({id(v) for v in by_value(np.array([2.0, 2.0, 3.0]))}) == 3
     assert len({id(v) for v in by_value(np.array([2.0, 2.0, 3.0, 3.0]))}) == 2
