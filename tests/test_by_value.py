@@ -64,3 +64,21 @@ def test_few_values_are_listed_as_they_are(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(_by_value, "SHARED_FROM", 4)
     assert len({id(v) for v in by_value(np.array([2.0, 2.0, 3.0]))}) == 3
     assert len({id(v) for v in by_value(np.array([2.0, 2.0, 3.0, 3.0]))}) == 2
+
+
+def test_a_large_icu_event_shares_its_scores_and_published_ratings() -> None:
+    """The ICU numpy core hands back each player's score and published rating by value: equal
+    ones are one object (the same numbers as the plain core's, by the path-equality tests)."""
+    from xlrating.icu import IcuPlayer, PlayerKind, rate_event
+    from xlrating.model import Game
+
+    rng = random.Random(3)
+    size = 4_100
+    players = [IcuPlayer(n, PlayerKind.RATED, float(rng.randint(1000, 2000)), k=24.0)
+               for n in range(1, size + 1)]
+    games = [Game(r, n, n + 1, rng.choice((0.0, 0.5, 1.0))) for r in (1, 2) for n in range(1, size, 2)]
+    with _vector.forced(True):
+        outcome = rate_event(players, games, explain=False)
+    for field in ("rated_score", "post_rating"):
+        values = [getattr(p, field) for p in outcome.players]
+        assert len({id(v) for v in values}) == len(set(values)), field
