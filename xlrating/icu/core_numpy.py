@@ -17,8 +17,9 @@ from typing import Any, overload
 import numpy as np
 import numpy.typing as npt
 
+from .._by_value import by_value
 from .._powers import powers_of_ten, powers_of_ten_over
-from .._sides_numpy import array_sides, stable_order
+from .._sides_numpy import array_sides, packed, stable_order
 from ..model import Game
 from .core import NO_ESTIMATE, Estimates, Ratings, Scores, Skipped, given, priors
 from .player import IcuPlayer, PlayerKind
@@ -48,10 +49,11 @@ def _rounded(values: Floats) -> Floats:
 
 def _published(values: Floats) -> list[int | None]:
     """Each value rounded as :func:`~xlrating.icu.formulas.publish` rounds it, by the same
-    operations (``floor(|v| + 0.5)``, with v's sign), as Python integers; ``None`` for NaN."""
+    operations (``floor(|v| + 0.5)``, with v's sign), as Python integers (equal ones a single
+    object: :func:`~xlrating._by_value.by_value`); ``None`` for NaN."""
     missing = np.isnan(values)
     whole = np.floor(np.abs(np.where(missing, 0.0, values)) + 0.5)
-    post: list[int | None] = np.where(values >= 0, whole, -whole).astype(np.int64).tolist()
+    post: list[int | None] = by_value(np.where(values >= 0, whole, -whole).astype(np.int64))
     for i in np.flatnonzero(missing).tolist():
         post[i] = None
     return post
@@ -100,7 +102,7 @@ class _Sides:
     @functools.cached_property
     def score_total(self) -> list[float]:
         """Each player's score over these sides."""
-        return _sums(self.player, self.score, self.size)
+        return _scores(self.player, self.score, self.size)
 
 
 _KEPT = 6
@@ -157,6 +159,12 @@ def _sums(index: Ints, weights: Floats, size: int) -> list[float]:
     no weights at all gives integers: they are made floats, as the sums of the plain core)."""
     sums: list[float] = np.asarray(np.bincount(index, weights, size), np.float64).tolist()
     return sums
+
+
+def _scores(index: Ints, scores: Floats, size: int) -> list[float]:
+    """Each player's score, as :func:`_sums` adds it, each distinct one a single Python float
+    (:func:`~xlrating._by_value.by_value`: a score is a whole number of halves)."""
+    return by_value(np.asarray(np.bincount(index, scores, size), np.float64), 0.5)
 
 
 def _settle(iterated: Ints, group: Ints, live: Flags, moved: Flags, before: Floats, settled: Floats) -> Flags:
@@ -225,8 +233,9 @@ class NumpyCore:
         """The games against unrated and provisional opponents: the player and the opponent."""
         self.rating: Floats = np.array(self.pre_rating, dtype=np.float64)  # (None: NO_ESTIMATE, nan)
         totals, prior_games = priors(self)
-        self.prior_total: Floats = np.array(totals, dtype=np.float64)
-        self.prior_games: Floats = np.array(prior_games, dtype=np.float64)
+        # (through struct, read-only: at 10,000 players 0.02 ms less than np.array)
+        self.prior_total: Floats = packed(totals, "d")
+        self.prior_games: Floats = packed(prior_games, "d")
         self.iterated_divisor: Floats = np.maximum(self.prior_games + self.iterated_count, 1.0)
         """Each unrated and provisional player's ``Go + Ge`` (at least 1) in a pass that counts every game."""
         self.factors: tuple[list[float | None], Floats] | None = None
@@ -438,7 +447,7 @@ class NumpyCore:
         performance = (total / np.maximum(count, 1)).astype(object)  # Python floats, as tolist() gives
         performance[count == 0] = None
         performances: list[float | None] = performance.tolist()
-        score = sides.score_total if all_used else _sums(counted, s, size)
+        score = sides.score_total if all_used else _scores(counted, s, size)
         sums = (_sums(counted, e_used, size), score, change, self.listed(count),
                 performances)
         if not explain:

@@ -71,10 +71,10 @@ def as_list(values: Values) -> list[Any]:
 
 def as_list_by_value(values: Values) -> list[Any]:
     """:func:`as_list` of per-player values that take few distinct values (whole numbers: a
-    floor), an array's each distinct value one Python number (:func:`.arrays.by_value`)."""
+    floor), an array's each distinct value one Python number (:func:`xlrating._by_value.by_value`)."""
     if isinstance(values, (list, tuple)):
         return as_list(values)
-    from .arrays import by_value  # (only the numpy core gives arrays)
+    from .._by_value import by_value  # (only the numpy core gives arrays)
 
     return by_value(values)
 

@@ -18,13 +18,13 @@ from typing import Any
 
 import numpy as np
 
+from .._by_value import by_value
 from .._player_columns import field_values
 from .._sides_numpy import ArraySides, Flags, Floats, packed
 from .arrays import (
     _dual_rated_k,
     _optional,
     _powers_of_ten,
-    by_value,
     nstar_of,
 )
 from .core import (

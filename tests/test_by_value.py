@@ -1,4 +1,4 @@
-"""The US Chess numpy core's lists of values shared by value (``arrays.by_value``): the same
+"""The numpy cores' lists of values shared by value (``_by_value.by_value``): the same
 numbers, of the same types, as numpy's ``tolist`` gives, each distinct one a single Python
 object where every value is a whole number of steps within a range no wider than the values are
 many, and ``tolist`` itself otherwise."""
@@ -18,8 +18,8 @@ pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy path ne
 if _vector.AVAILABLE:
     import numpy as np
 
-    from xlrating.uscf import arrays
-    from xlrating.uscf.arrays import by_value
+    from xlrating import _by_value
+    from xlrating._by_value import by_value
 else:
     np: Any = None
 
@@ -31,7 +31,7 @@ def alike(found: list[Any], want: list[Any]) -> bool:
 @pytest.fixture(autouse=True)
 def every_size(monkeypatch: pytest.MonkeyPatch) -> None:
     """Values shared from any number of them on (the engine shares only from ``SHARED_FROM``)."""
-    monkeypatch.setattr(arrays, "SHARED_FROM", 0)
+    monkeypatch.setattr(_by_value, "SHARED_FROM", 0)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -61,6 +61,24 @@ def test_values_not_shared_are_listed_as_they_are() -> None:
 
 
 def test_few_values_are_listed_as_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(arrays, "SHARED_FROM", 4)
+    monkeypatch.setattr(_by_value, "SHARED_FROM", 4)
     assert len({id(v) for v in by_value(np.array([2.0, 2.0, 3.0]))}) == 3
     assert len({id(v) for v in by_value(np.array([2.0, 2.0, 3.0, 3.0]))}) == 2
+
+
+def test_a_large_icu_event_shares_its_scores_and_published_ratings() -> None:
+    """The ICU numpy core hands back each player's score and published rating by value: equal
+    ones are one object (the same numbers as the plain core's, by the path-equality tests)."""
+    from xlrating.icu import IcuPlayer, PlayerKind, rate_event
+    from xlrating.model import Game
+
+    rng = random.Random(3)
+    size = 4_100
+    players = [IcuPlayer(n, PlayerKind.RATED, float(rng.randint(1000, 2000)), k=24.0)
+               for n in range(1, size + 1)]
+    games = [Game(r, n, n + 1, rng.choice((0.0, 0.5, 1.0))) for r in (1, 2) for n in range(1, size, 2)]
+    with _vector.forced(True):
+        outcome = rate_event(players, games, explain=False)
+    for field in ("rated_score", "post_rating"):
+        values = [getattr(p, field) for p in outcome.players]
+        assert len({id(v) for v in values}) == len(set(values)), field
