@@ -21,9 +21,10 @@ from typing import Any
 
 from .. import systems, uscf
 from .._columns import looked_up
-from ..errors import XlratingError
+from ..errors import EventError, XlratingError
 from ..model import EventType, outcome_columns
 from ..uscf.bonus import choose_bonus_multiplier
+from ..uscf.match import match_problem
 from .model import Entry, Event, PlayerId, evolve, evolver
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
@@ -166,6 +167,8 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     for rated in rated_systems:  # every system from the ratings before the event
         with engine_errors(event, ids):
             players = _engine_players(entries, ids, rated, own)
+            if len(wave) == 1:  # (a match is rated alone)
+                _check_match(event, ids, players, rules, "" if rated == rated_systems[0] else f"{rated}: ")
             outcome = call_engine(
                 uscf.rate_event,
                 players,
@@ -186,6 +189,19 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     read = [(rated, outcome_columns(outcome, *fields))  # (every outcome read before the first is folded)
             for rated, outcome in outcomes]
     fold_wave(season, wave, seating, read, own, rules)
+
+
+def _check_match(event: Event, ids: Sequence[PlayerId], players: Sequence[uscf.UscfPlayer],
+                 rules: uscf.UscfRules, label: str) -> None:
+    """Why ``event``, a match, cannot be rated (``label``: the rating system of a dual-rated
+    event's second run), its players named by their IDs, as a crosstable's check names them by
+    name (the engine's own refusal would name them by its numbers, which are no one's ID)."""
+    if EventType.parse(event.event_type) is not EventType.MATCH:
+        return
+    problem = match_problem(rules, [(player.rating, player.games) for player in players],
+                            [f"player {key!r}" for key in ids])
+    if problem is not None:
+        raise EventError(f"{label}this match cannot be rated under {rules.name}: {problem}")
 
 
 def fold_wave(season: Season, wave: Sequence[Event], seating: Seating,
