@@ -124,3 +124,15 @@ def test_a_dual_rated_us_chess_match_says_which_run_refuses_it() -> None:
     assert [(p.where, p.message) for p in caught.value.problems] == [
         ("event m", "Quick: this match cannot be rated under USCF 2020: player 'a' is unrated; both "
                     "players must be rated")]
+
+
+def test_a_us_chess_season_names_a_player_with_two_games_in_a_round_by_id() -> None:
+    # A table without rounds may give every game round 1 (FIDE and ICU rate it); US Chess rates
+    # one game per round, and its refusal named the engine's seat number: "player 1 has 2 games
+    # in round 1" for "c", while the list's player 1 is someone else.
+    entries = {1: Entry(1, 1500, 100), 2: Entry(2, 1500, 100), "c": Entry("c", 1500, 100)}
+    event = Event("e1", dt.date(2024, 5, 1), [(1, "c", 2, 1.0), (1, "c", 1, 1.0)])
+    with pytest.raises(InputError) as caught:
+        rate_season(RatingList("USCF", entries), [event])
+    assert [(p.where, p.message) for p in caught.value.problems] == [
+        ("event e1: player 'c'", "has 2 games in round 1; a player can play one game per round")]

@@ -16,13 +16,14 @@
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from .. import systems, uscf
 from .._columns import looked_up
 from ..errors import EventError, XlratingError
-from ..model import EventType, outcome_columns
+from ..model import EventType, GameColumns, outcome_columns
 from ..uscf.bonus import choose_bonus_multiplier
 from ..uscf.match import match_problem
 from .model import Entry, Event, PlayerId, evolve, evolver
@@ -169,19 +170,23 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
             players = _engine_players(entries, ids, rated, own)
             if len(wave) == 1:  # (a match is rated alone)
                 _check_match(event, ids, players, rules, "" if rated == rated_systems[0] else f"{rated}: ")
-            outcome = call_engine(
-                uscf.rate_event,
-                players,
-                seating.games,
-                explain=season.explain,
-                rating_system=rated,
-                dual_rated=event.dual_rated,
-                event_type=event.event_type,
-                end_date=event.end_date,
-                bonus_multiplier=event.bonus_multiplier,
-                rules=rules,
-                **dated,
-            )
+            try:
+                outcome = call_engine(
+                    uscf.rate_event,
+                    players,
+                    seating.games,
+                    explain=season.explain,
+                    rating_system=rated,
+                    dual_rated=event.dual_rated,
+                    event_type=event.event_type,
+                    end_date=event.end_date,
+                    bonus_multiplier=event.bonus_multiplier,
+                    rules=rules,
+                    **dated,
+                )
+            except EventError:
+                _check_one_game_per_round(seating.games)
+                raise
         season.keep(event, outcome)
         outcomes.append((rated, outcome))
     season.said.took(wave, ids, seating.ends, outcomes[0][1])
@@ -202,6 +207,19 @@ def _check_match(event: Event, ids: Sequence[PlayerId], players: Sequence[uscf.U
                             [f"player {key!r}" for key in ids])
     if problem is not None:
         raise EventError(f"{label}this match cannot be rated under {rules.name}: {problem}")
+
+
+def _check_one_game_per_round(games: GameColumns) -> None:
+    """Each player with two games in one round, one ``Player n: ...`` line each, so the season
+    names him by ID (:func:`~.rate.engine_errors`): the engine, which refuses them, names its
+    seat numbers, which are no one's ID. (The season's checks let a table without rounds give
+    every game round 1; the US Chess engine rates one game per round.)"""
+    counts = Counter(zip(games.players, games.rounds, strict=True))
+    counts.update(zip(games.opponents, games.rounds, strict=True))
+    twice = sorted(key for key, count in counts.items() if count > 1)
+    if twice:
+        raise EventError("\n".join(f"Player {number}: has {counts[number, rnd]} games in round {rnd}; a "
+                                    f"player can play one game per round" for number, rnd in twice))
 
 
 def fold_wave(season: Season, wave: Sequence[Event], seating: Seating,
