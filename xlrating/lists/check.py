@@ -170,13 +170,28 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
 
 def _fraction_problems(entry: Any, system: str) -> list[str]:
     """A rating with a fraction where ``system`` publishes whole ratings
-    (:meth:`~xlrating.systems.System.fraction_problem`, a crosstable's check)."""
+    (:meth:`~xlrating.systems.System.fraction_problem`, a crosstable's check), or under the
+    lowest rating its lists have published (:meth:`~xlrating.systems.System.unpublished_problem`,
+    FIDE's 1000: its engine refuses it when the player plays, naming him by a number of its own;
+    a season's Players sheet refuses it at its cell)."""
     found = systems.keyed(system)
     rating: Any = getattr(entry, "rating", None)
     if found is None or type(rating) not in (int, float) or not math.isfinite(rating):
         return []
     problem = found.fraction_problem(rating, repr(rating))
-    return [] if problem is None else [f"Rating: {problem}"]
+    unpublished = found.unpublished_problem(rating)
+    return ([] if problem is None else [f"Rating: {problem}"]) + (
+        [] if unpublished is None else [f"Rating {unpublished}; leave the rating None for a new player "
+                                        "(unrated)"])
+
+
+def _plain_lowest(system: systems.System | None) -> float:
+    """The lowest rating of a plain entry of ``system``'s list (:func:`_plain_listed`): the lowest
+    a crosstable accepts, or the lowest its lists have published if higher (FIDE's 1000; an entry
+    under it goes through the full checks, which say so)."""
+    if system is None:
+        return 0.0
+    return max(system.rating_range[0], system.lowest_rated or 0.0)
 
 
 def _lowest(system: str) -> float:
@@ -257,7 +272,7 @@ def check_list(ratings: RatingList) -> list[Problem]:
     system = systems.keyed(ratings.system)
     problems.extend(Problem("list", message) for message in _list_rating_system_problems(ratings, system))
     own = _own_rating_system(ratings, system)
-    low, named = _lowest(ratings.system), _names_of(system) - {own}
+    low, named = _plain_lowest(system), _names_of(system) - {own}
     whole = system if system is not None and system.whole_ratings else None
     for key, entry in ratings.entries.items():
         if _plain_listed(key, entry, low, named, whole):
