@@ -4,6 +4,7 @@ engine directly and by the lists' season, where each problem names the player's 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 
@@ -102,28 +103,24 @@ def test_a_us_chess_season_names_the_refused_players_of_both_events() -> None:
     assert places == ["event E1: player 'A'", "event E2: player 'C'"]
 
 
-def test_a_us_chess_match_a_season_refuses_names_its_players_by_id() -> None:
+@pytest.mark.parametrize(("entries", "match", "message"), [
     # The engine's refusal named its seat numbers: here seat 1 is player 2 (the one with 10
-    # games) and "player 1's rating is based on 10 games" named the wrong player of the list.
-    ratings = RatingList("USCF", {1: Entry(1, 1500, 100), 2: Entry(2, 1500, 10)})
-    match = Event("m", dt.date(2024, 5, 1), [(1, 2, 1, 1.0)], event_type="Match")
+    # games), and "player 1's rating is based on 10 games" named the wrong player of the list.
+    ({1: Entry(1, 1500, 100), 2: Entry(2, 1500, 10)},
+     Event("m", dt.date(2024, 5, 1), [(1, 2, 1, 1.0)], event_type="Match"),
+     "this match cannot be rated under USCF 2020: player 2's rating is based on 10 games; USCF 2020 needs "
+     "both players to have established ratings (more than 25 games)"),
+    # Dual-rated: rated in Regular, then in Quick, where "a" has no rating: the crosstable says
+    # "Quick: " too.
+    ({"a": Entry("a", 1500, 100), "b": Entry("b", 1500, 100, other_ratings={"Quick": (1000, 50)})},
+     Event("m", dt.date(2024, 5, 1), [(1, "a", "b", 1.0)], event_type="Match", dual_rated=True),
+     "Quick: this match cannot be rated under USCF 2020: player 'a' is unrated; both players must be rated"),
+])
+def test_a_us_chess_match_a_season_refuses_names_its_players_by_id(entries: dict[Any, Entry], match: Event,
+                                                                    message: str) -> None:
     with pytest.raises(InputError) as caught:
-        rate_season(ratings, [match])
-    assert [(p.where, p.message) for p in caught.value.problems] == [
-        ("event m", "this match cannot be rated under USCF 2020: player 2's rating is based on 10 games; "
-                    "USCF 2020 needs both players to have established ratings (more than 25 games)")]
-
-
-def test_a_dual_rated_us_chess_match_says_which_run_refuses_it() -> None:
-    # Rated in Regular, then in Quick, where "a" has no rating: the crosstable says "Quick: ".
-    ratings = RatingList("USCF", {"a": Entry("a", 1500, 100),
-                                  "b": Entry("b", 1500, 100, other_ratings={"Quick": (1000, 50)})})
-    match = Event("m", dt.date(2024, 5, 1), [(1, "a", "b", 1.0)], event_type="Match", dual_rated=True)
-    with pytest.raises(InputError) as caught:
-        rate_season(ratings, [match])
-    assert [(p.where, p.message) for p in caught.value.problems] == [
-        ("event m", "Quick: this match cannot be rated under USCF 2020: player 'a' is unrated; both "
-                    "players must be rated")]
+        rate_season(RatingList("USCF", entries), [match])
+    assert [(p.where, p.message) for p in caught.value.problems] == [("event m", message)]
 
 
 def test_a_us_chess_season_names_a_player_with_two_games_in_a_round_by_id() -> None:
