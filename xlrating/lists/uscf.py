@@ -168,8 +168,6 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     for rated in rated_systems:  # every system from the ratings before the event
         with engine_errors(event, ids):
             players = _engine_players(entries, ids, rated, own)
-            if len(wave) == 1:  # (a match is rated alone)
-                _check_match(event, ids, players, rules, "" if rated == rated_systems[0] else f"{rated}: ")
             try:
                 outcome = call_engine(
                     uscf.rate_event,
@@ -184,8 +182,9 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
                     rules=rules,
                     **dated,
                 )
-            except EventError:
+            except EventError:  # (what names the engine's numbers, said again by ID)
                 _check_one_game_per_round(seating.games)
+                _check_match(event, ids, players, rules, "" if rated == rated_systems[0] else f"{rated}: ")
                 raise
         season.keep(event, outcome)
         outcomes.append((rated, outcome))
@@ -198,9 +197,10 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
 
 def _check_match(event: Event, ids: Sequence[PlayerId], players: Sequence[uscf.UscfPlayer],
                  rules: uscf.UscfRules, label: str) -> None:
-    """Why ``event``, a match, cannot be rated (``label``: the rating system of a dual-rated
-    event's second run), its players named by their IDs, as a crosstable's check names them by
-    name (the engine's own refusal would name them by its numbers, which are no one's ID)."""
+    """Why ``event``, a match (rated alone), cannot be rated (``label``: the rating system of a
+    dual-rated event's second run), its players named by their IDs, as a crosstable's check names
+    them by name: asked when the engine has refused the event, whose own refusal names them by its
+    numbers, which are no one's ID."""
     if EventType.parse(event.event_type) is not EventType.MATCH:
         return
     problem = match_problem(rules, [(player.rating, player.games) for player in players],
