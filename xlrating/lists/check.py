@@ -496,6 +496,8 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
     """What is wrong with an event's new players: one already ``known``, data that is not a
     mapping of :class:`Entry` fields, or a field's value."""
     problems = []
+    system = systems.keyed(ratings.system) if event.players else None
+    own = _own_rating_system(ratings, system)
     for key, data in event.players.items():
         if key in known:
             problems.append(f"new player {key!r} is already on the list (give data for new players only)")
@@ -507,8 +509,7 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
         if unknown:
             problems.append(f"new player {key!r}: unknown fields {', '.join(unknown)}")
             continue
-        system = systems.keyed(ratings.system)
-        found = _entry_problems(key, Entry(key, **data), system, _own_rating_system(ratings, system))
+        found = _entry_problems(key, Entry(key, **data), system, own)
         problems.extend(f"new player {key!r}: {m}" for m in found)
     return problems
 
