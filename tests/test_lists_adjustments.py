@@ -184,3 +184,23 @@ def test_fide_handbook_season_is_not_adjusted() -> None:
     ratings = RatingList("FIDE", _fide_list(None).entries, rules="handbook", date=D(2024, 2, 1))
     result = rate_season(ratings, [Event("mar", D(2024, 3, 20), [(1, "a", "c", 0.5)])])
     assert _pre(result.history, "a", "mar") == 1600
+
+
+@pytest.mark.parametrize("system", ["ICU", "FIDE"])
+def test_a_season_rated_in_two_parts_across_the_adjustment_adjusts_once(system: str) -> None:
+    # The new list kept the given list's date (before 1 March 2024), so a season rated from it
+    # applied the adjustment a second time, silently (a FIDE player rated 1600 drawing 2100 in
+    # April and 1990 in May ended 1865 in two parts against 1774 at once). Its date is now the
+    # adjustment's: its ratings are adjusted.
+    if system == "ICU":
+        third = Entry("third", 1700.0, 50, joined=D(2000, 1, 1), birth_date=D(1970, 1, 1))
+        ratings, ids = _icu_list(D(2024, 1, 1), third=third), [795, 4941, "third"]
+    else:
+        ratings, ids = _fide_list(D(2024, 1, 1)), ["a", "b", "c"]
+    april = Event("april", D(2024, 4, 10), [(1, ids[0], ids[1], 0.5)])
+    may = Event("may", D(2024, 5, 10), [(1, ids[0], ids[2], 0.5)])
+    first = rate_season(ratings, [april])
+    assert first.list.date == D(2024, 3, 1) and ratings.date == D(2024, 1, 1)
+    assert rate_season(first.list, [may]).list.entries == rate_season(ratings, [april, may]).list.entries
+    before = rate_season(ratings, [Event("feb", D(2024, 2, 10), [(1, ids[0], ids[1], 0.5)])])
+    assert before.list.date == D(2024, 1, 1)  # nothing adjusted yet: the list's own date

@@ -335,3 +335,19 @@ def test_load_list_refuses_one_id_given_with_and_without_spaces() -> None:
         load_list("ICU", [{"id": "12", "rating": 1500}, {"id": " 12", "rating": 1600}, {"id": 12}])
     assert [str(p) for p in error.value.problems] == ["row 2: id ' 12' given twice, as '12' too",
                                                      "row 3: id 12 given twice, as '12' too"]
+
+
+def test_a_fide_rating_under_the_lowest_ever_published_is_a_problem_of_its_entry() -> None:
+    # As a season's Players sheet refuses it at its cell. It was refused only when the player
+    # played, at the event, by the engine's seat number: "...has published: 3 (400)" for player 7.
+    ratings = RatingList("FIDE", {"a": Entry("a", 1500, 100), 7: Entry(7, 400, 100),
+                                  "z": Entry("z", 1500, 100), "idle": Entry("idle", 999, None),
+                                  "low": Entry("low", 1000, 10)})
+    event = Event("e", D(2024, 5, 1), [(1, "a", "z", 1), (2, 7, "a", 1), (3, "n", "a", 1)],
+                  players={"n": {"rating": 900}})
+    advice = "the lowest rating a FIDE list has published; leave the rating None for a new player (unrated)"
+    assert problems(ratings, [event]) == [
+        f"list entry 7: Rating 400 is under 1000, {advice}",
+        f"list entry idle: Rating 999 is under 1000, {advice}",
+        f"event e: new player 'n': Rating 900 is under 1000, {advice}",
+    ]

@@ -4,6 +4,7 @@ engine directly and by the lists' season, where each problem names the player's 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 
@@ -100,3 +101,35 @@ def test_a_us_chess_season_names_the_refused_players_of_both_events() -> None:
         rate_season(ratings, events)
     places = [problem.where for problem in caught.value.problems]
     assert places == ["event E1: player 'A'", "event E2: player 'C'"]
+
+
+@pytest.mark.parametrize(("entries", "match", "message"), [
+    # The engine's refusal named its seat numbers: here seat 1 is player 2 (the one with 10
+    # games), and "player 1's rating is based on 10 games" named the wrong player of the list.
+    ({1: Entry(1, 1500, 100), 2: Entry(2, 1500, 10)},
+     Event("m", dt.date(2024, 5, 1), [(1, 2, 1, 1.0)], event_type="Match"),
+     "this match cannot be rated under USCF 2020: player 2's rating is based on 10 games; USCF 2020 needs "
+     "both players to have established ratings (more than 25 games)"),
+    # Dual-rated: rated in Regular, then in Quick, where "a" has no rating: the crosstable says
+    # "Quick: " too.
+    ({"a": Entry("a", 1500, 100), "b": Entry("b", 1500, 100, other_ratings={"Quick": (1000, 50)})},
+     Event("m", dt.date(2024, 5, 1), [(1, "a", "b", 1.0)], event_type="Match", dual_rated=True),
+     "Quick: this match cannot be rated under USCF 2020: player 'a' is unrated; both players must be rated"),
+])
+def test_a_us_chess_match_a_season_refuses_names_its_players_by_id(entries: dict[Any, Entry], match: Event,
+                                                                    message: str) -> None:
+    with pytest.raises(InputError) as caught:
+        rate_season(RatingList("USCF", entries), [match])
+    assert [(p.where, p.message) for p in caught.value.problems] == [("event m", message)]
+
+
+def test_a_us_chess_season_names_a_player_with_two_games_in_a_round_by_id() -> None:
+    # A table without rounds may give every game round 1 (FIDE and ICU rate it); US Chess rates
+    # one game per round, and its refusal named the engine's seat number: "player 1 has 2 games
+    # in round 1" for "c", while the list's player 1 is someone else.
+    entries = {1: Entry(1, 1500, 100), 2: Entry(2, 1500, 100), "c": Entry("c", 1500, 100)}
+    event = Event("e1", dt.date(2024, 5, 1), [(1, "c", 2, 1.0), (1, "c", 1, 1.0)])
+    with pytest.raises(InputError) as caught:
+        rate_season(RatingList("USCF", entries), [event])
+    assert [(p.where, p.message) for p in caught.value.problems] == [
+        ("event e1: player 'c'", "has 2 games in round 1; a player can play one game per round")]

@@ -50,3 +50,18 @@ def test_handbook_a_later_event_under_one_point_counts_for_a_player_with_pending
                                                (4, "U", "D", 0.0)])
     una = rate_season(RatingList("FIDE", entries, "handbook"), [march]).list["U"]
     assert (una.rating, una.games, una.pending) == (1714, 4, ())
+
+
+def test_handbook_a_first_rating_from_an_ru_over_4000_is_given_as_a_rated_players_would_be() -> None:
+    # FIDE Handbook B.02: Una, unrated, beats a player rated 4000 (the highest rating a list
+    # takes): one half point over 50%, Ru = Rc + 12.5 = 4012.5 (10.23), Rn 4013 (10.3, 10.32).
+    # The season's own Ru passes 4000 as a rated player's new rating may (4000 beating 4000
+    # gives 4005); it was a bare ArgumentError ("events[0][0] must be a rating between 0 and
+    # 4000") naming no player.
+    import datetime as dt
+
+    from xlrating.lists import Entry, Event, RatingList, rate_season
+
+    ratings = RatingList("FIDE", {"U": Entry("U"), "T": Entry("T", 4000, 100)}, "handbook")
+    una = rate_season(ratings, [Event("e", dt.date(2025, 3, 20), [(1, "U", "T", 1.0)])]).list["U"]
+    assert (una.rating, una.games, una.pending) == (4013, 1, ())

@@ -100,3 +100,31 @@ def test_the_registry_s_dual_pair_is_the_engine_s() -> None:
     assert systems.USCF.dual_pair == tuple(system.value for system in uscf_event._DUAL_SYSTEMS)
     assert systems.USCF.dual_partner("Quick") == "Regular" and systems.USCF.dual_partner("Blitz") is None
     assert systems.FIDE.dual_pair == () and systems.ICU.dual_pair == ()
+
+
+def test_a_new_player_s_other_ratings_are_checked_as_a_list_entry_s_before_anything_is_rated() -> None:
+    # They were left to the engine: refused only when his event was rated, naming the engine's
+    # seat number ("other_ratings of player 2").
+    event = Event("E1", D(2025, 1, 5), [(1, 1, "N", 1.0), (2, 1, "M", 1.0)],
+                  players={"N": {"other_ratings": {"QC": (1500.0, 30), "Quick": (1500.0, 30)}},
+                           "M": {"other_ratings": {"Bullet": (1500.0, 30)}}})
+    assert _problems(RatingList("USCF", {1: Entry(1, 1500.0, 30)}), [event]) == [
+        ("event E1", "new player 'N': other_ratings: 'QC' and 'Quick' both name the Quick rating"),
+        ("event E1", "new player 'M': other_ratings: 'Bullet' names no rating system (one of Regular, Quick, "
+                     "Blitz, Online Regular, Online Quick, Online Blitz)"),
+    ]
+
+
+@pytest.mark.parametrize(("listed", "named"), [("Regular", "regular"), ("Quick", "QC")])
+def test_other_ratings_naming_the_list_s_own_rating_system_are_a_problem(listed: str, named: str) -> None:
+    # The list's rating is the entry's own: a second one in other_ratings was read silently (an
+    # unrated newcomer's initial rating, a stale rating kept beside the new one).
+    own = systems.USCF.rating_system(listed)
+    ratings = RatingList("USCF", {1: Entry(1, 1500.0, 30, other_ratings={named: (1400.0, 40)})},
+                         rating_system=listed)
+    event = Event("E1", D(2025, 1, 5), [(1, 1, "N", 1.0)],
+                  players={"N": {"other_ratings": {named: (1400.0, 30)}}})
+    message = (f"other_ratings: {named!r} names the list's own rating system, {own}: its rating and games "
+               "are the entry's rating and games")
+    assert _problems(ratings, [event]) == [("list entry 1", message),
+                                           ("event E1", f"new player 'N': {message}")]

@@ -170,13 +170,28 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
 
 def _fraction_problems(entry: Any, system: str) -> list[str]:
     """A rating with a fraction where ``system`` publishes whole ratings
-    (:meth:`~xlrating.systems.System.fraction_problem`, a crosstable's check)."""
+    (:meth:`~xlrating.systems.System.fraction_problem`, a crosstable's check), or under the
+    lowest rating its lists have published (:meth:`~xlrating.systems.System.unpublished_problem`,
+    FIDE's 1000: its engine refuses it when the player plays, naming him by a number of its own;
+    a season's Players sheet refuses it at its cell)."""
     found = systems.keyed(system)
     rating: Any = getattr(entry, "rating", None)
     if found is None or type(rating) not in (int, float) or not math.isfinite(rating):
         return []
     problem = found.fraction_problem(rating, repr(rating))
-    return [] if problem is None else [f"Rating: {problem}"]
+    unpublished = found.unpublished_problem(rating)
+    return ([] if problem is None else [f"Rating: {problem}"]) + (
+        [] if unpublished is None else [f"Rating {unpublished}; leave the rating None for a new player "
+                                        "(unrated)"])
+
+
+def _plain_lowest(system: systems.System | None) -> float:
+    """The lowest rating of a plain entry of ``system``'s list (:func:`_plain_listed`): the lowest
+    a crosstable accepts, or the lowest its lists have published if higher (FIDE's 1000; an entry
+    under it goes through the full checks, which say so)."""
+    if system is None:
+        return 0.0
+    return max(system.rating_range[0], system.lowest_rated or 0.0)
 
 
 def _lowest(system: str) -> float:
@@ -256,21 +271,30 @@ def check_list(ratings: RatingList) -> list[Problem]:
                                         f"system's default), not {rules!r}"))
     system = systems.keyed(ratings.system)
     problems.extend(Problem("list", message) for message in _list_rating_system_problems(ratings, system))
-    low, named = _lowest(ratings.system), _names_of(system)
+    own = _own_rating_system(ratings, system)
+    low, named = _plain_lowest(system), _names_of(system) - {own}
     whole = system if system is not None and system.whole_ratings else None
     for key, entry in ratings.entries.items():
         if _plain_listed(key, entry, low, named, whole):
             continue  # the common case, nothing to say
         where = f"list entry {key}"
-        problems.extend(Problem(where, message) for message in _entry_problems(key, entry, system))
+        problems.extend(Problem(where, message) for message in _entry_problems(key, entry, system, own))
     return problems
+
+
+def _own_rating_system(ratings: RatingList, system: systems.System | None) -> str | None:
+    """The list's rating system by the registry's name (US Chess: ``Regular``, ``Quick``...; None for a
+    system with one, or a name that is none)."""
+    if system is None or not system.rating_systems:
+        return None
+    return system.rating_system(ratings.rating_system)
 
 
 def _plain_listed(key: Any, entry: Any, low: float, named: frozenset[str], whole: systems.System | None
                   ) -> bool:
     """The common case of :func:`check_list`, checked fast: a plain entry under its own ID, naming
-    rating systems the list's system has (``named``; empty: any), its rating whole where the
-    system publishes whole ratings (``whole``: the system, else None)."""
+    rating systems the list's system has other than the list's own (``named``; empty: any), its
+    rating whole where the system publishes whole ratings (``whole``: the system, else None)."""
     return (_plain_entry(entry, low) and entry.id == key
             and (not entry.other_ratings or not named or named.issuperset(entry.other_ratings))
             and (whole is None or whole.fraction_problem(entry.rating, "") is None))
@@ -301,14 +325,14 @@ def _the_one_rating_system(name: Any) -> bool:
     return found is not None and found == systems.any_rating_system(_ONE_RATING_SYSTEM)
 
 
-def _entry_problems(key: Any, entry: Any, system: systems.System | None) -> list[str]:
+def _entry_problems(key: Any, entry: Any, system: systems.System | None, own: str | None) -> list[str]:
     """What is wrong with the list's entry under ``key`` (:func:`entry_problems`, and that it is
-    under its own ID and names rating systems the system has)."""
+    under its own ID and names rating systems the system has, other than the list's ``own``)."""
     problems = [f"the entry's id is {entry.id!r}"] if isinstance(entry, Entry) and entry.id != key else []
     problems += entry_problems(entry, system.key if system is not None else "")
     if system is not None and system.rating_systems and isinstance(entry, Entry) and isinstance(
             entry.other_ratings, Mapping):
-        problems += _other_ratings_problems(entry, system)
+        problems += _other_ratings_problems(entry, system, own)
     return problems
 
 
@@ -323,10 +347,11 @@ def _listed_names(system: systems.System) -> str:
     return ", ".join(one.name for one in system.rating_systems)
 
 
-def _other_ratings_problems(entry: Entry, system: Any) -> list[str]:
+def _other_ratings_problems(entry: Entry, system: Any, own: str | None) -> list[str]:
     """What is wrong with the names in an entry's ``other_ratings``: each must name one of the
-    system's rating systems (any name the registry knows: ``quick``, ``Quick rating``, ``QC``),
-    and no two the same one (which rating would count?)."""
+    system's rating systems (any name the registry knows: ``quick``, ``Quick rating``, ``QC``)
+    other than the list's ``own`` (whose rating is the entry's), and no two the same one (which
+    rating would count?)."""
     problems: list[str] = []
     seen: dict[str, Any] = {}
     for name in entry.other_ratings:
@@ -334,6 +359,9 @@ def _other_ratings_problems(entry: Entry, system: Any) -> list[str]:
         if found is None:
             problems.append(f"other_ratings: {name!r} names no rating system "
                             f"(one of {_listed_names(system)})")
+        elif found == own:
+            problems.append(f"other_ratings: {name!r} names the list's own rating system, {own}: its "
+                            f"rating and games are the entry's rating and games")
         elif found in seen:
             problems.append(f"other_ratings: {seen[found]!r} and {name!r} both name the {found} rating")
         else:
@@ -468,6 +496,8 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
     """What is wrong with an event's new players: one already ``known``, data that is not a
     mapping of :class:`Entry` fields, or a field's value."""
     problems = []
+    system = systems.keyed(ratings.system) if event.players else None
+    own = _own_rating_system(ratings, system)
     for key, data in event.players.items():
         if key in known:
             problems.append(f"new player {key!r} is already on the list (give data for new players only)")
@@ -479,7 +509,7 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
         if unknown:
             problems.append(f"new player {key!r}: unknown fields {', '.join(unknown)}")
             continue
-        found = entry_problems(Entry(key, **data), ratings.system)
+        found = _entry_problems(key, Entry(key, **data), system, own)
         problems.extend(f"new player {key!r}: {m}" for m in found)
     return problems
 

@@ -317,10 +317,14 @@ class _Period:
                 rules, p.opponents, p.results, first_event=True).disregarded)]
             return _unrated_rating(rules, [o for p in kept for o in p.opponents],
                                    [r for p in kept for r in p.results], first_event=False)
-        pairs: list[engine.NewPlayerRating | tuple[float, int]] = [
-            (p.ru, p.ru_games) for p in pooled if p.ru is not None and p.ru_games
-        ]
-        return engine.published_rating(pairs, rules=rules) if pairs else None
+        # Each event's Ru rounded as published_rating rounds an (Ru, games) pair (10.32), handed
+        # over as the engine's result: an Ru the season computed may pass 4000 (a win over a
+        # player rated 4000, as a rated player's rating may), which the pair's check, for a
+        # rating typed, would refuse as a bare error naming no player.
+        results = [engine.NewPlayerRating(None, int(round_half_away(exact(p.ru))), None, 0.0, p.ru_games,
+                                          None, None)
+                   for p in pooled if p.ru is not None and p.ru_games]
+        return engine.published_rating(results, rules=rules) if results else None
 
     def close(self) -> None:
         """Fold the period into the list's columns and write the histories."""

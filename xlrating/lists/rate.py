@@ -330,6 +330,9 @@ class Season:
         """Each event's players by ID in its engine's order, kept with the outcomes."""
         self.as_of: dt.date | None = ratings.date
         """The date the season's list has reached (``None``: the list's date is not known yet)."""
+        self.adjusted: dt.date | None = None
+        """The date of the latest one-off adjustment the season applied to its list (:meth:`pass_to`),
+        if any: the new list's date, so that rating a season from it does not apply it again."""
         self.events = events
         """The events, in rating order."""
         self.players = players if players is not None else {}
@@ -496,15 +499,19 @@ class Season:
         if problems:
             raise InputError(problems,
                              title=f"The list's adjustment of {on} cannot be applied; nothing was rated")
+        self.adjusted = adjustment.date
 
     def result(self) -> SeasonResult:
         """The season's result: the new list and the histories built from the working list, the
-        defaults the season took (:meth:`~.said.Said.warnings`, for the players who played)."""
+        defaults the season took (:meth:`~.said.Said.warnings`, for the players who played). The new
+        list is dated as the list given, or, where the season applied a one-off adjustment (always
+        one dated after the list's date), as of that adjustment: its ratings are adjusted, and a
+        season rated from it must not adjust them again."""
         ratings = self.ratings
         history = self.working.history()
         warnings = self.said.warnings(history)
-        new_list = RatingList(ratings.system, self._entries(), ratings.rules, ratings.rating_system,
-                              ratings.date)
+        date = ratings.date if self.adjusted is None else self.adjusted
+        new_list = RatingList(ratings.system, self._entries(), ratings.rules, ratings.rating_system, date)
         return SeasonResult(
             new_list,
             {key: tuple(value) for key, value in self.outcomes.items()},

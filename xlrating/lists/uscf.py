@@ -16,14 +16,16 @@
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from .. import systems, uscf
 from .._columns import looked_up
-from ..errors import XlratingError
-from ..model import EventType, outcome_columns
+from ..errors import EventError, XlratingError
+from ..model import EventType, GameColumns, outcome_columns
 from ..uscf.bonus import choose_bonus_multiplier
+from ..uscf.match import match_problem
 from .model import Entry, Event, PlayerId, evolve, evolver
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
@@ -166,19 +168,24 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     for rated in rated_systems:  # every system from the ratings before the event
         with engine_errors(event, ids):
             players = _engine_players(entries, ids, rated, own)
-            outcome = call_engine(
-                uscf.rate_event,
-                players,
-                seating.games,
-                explain=season.explain,
-                rating_system=rated,
-                dual_rated=event.dual_rated,
-                event_type=event.event_type,
-                end_date=event.end_date,
-                bonus_multiplier=event.bonus_multiplier,
-                rules=rules,
-                **dated,
-            )
+            try:
+                outcome = call_engine(
+                    uscf.rate_event,
+                    players,
+                    seating.games,
+                    explain=season.explain,
+                    rating_system=rated,
+                    dual_rated=event.dual_rated,
+                    event_type=event.event_type,
+                    end_date=event.end_date,
+                    bonus_multiplier=event.bonus_multiplier,
+                    rules=rules,
+                    **dated,
+                )
+            except EventError:  # (what names the engine's numbers, said again by ID)
+                _check_one_game_per_round(seating.games)
+                _check_match(event, ids, players, rules, "" if rated == rated_systems[0] else f"{rated}: ")
+                raise
         season.keep(event, outcome)
         outcomes.append((rated, outcome))
     season.said.took(wave, ids, seating.ends, outcomes[0][1])
@@ -186,6 +193,33 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     read = [(rated, outcome_columns(outcome, *fields))  # (every outcome read before the first is folded)
             for rated, outcome in outcomes]
     fold_wave(season, wave, seating, read, own, rules)
+
+
+def _check_match(event: Event, ids: Sequence[PlayerId], players: Sequence[uscf.UscfPlayer],
+                 rules: uscf.UscfRules, label: str) -> None:
+    """Why ``event``, a match (rated alone), cannot be rated (``label``: the rating system of a
+    dual-rated event's second run), its players named by their IDs, as a crosstable's check names
+    them by name: asked when the engine has refused the event, whose own refusal names them by its
+    numbers, which are no one's ID."""
+    if EventType.parse(event.event_type) is not EventType.MATCH:
+        return
+    problem = match_problem(rules, [(player.rating, player.games) for player in players],
+                            [f"player {key!r}" for key in ids])
+    if problem is not None:
+        raise EventError(f"{label}this match cannot be rated under {rules.name}: {problem}")
+
+
+def _check_one_game_per_round(games: GameColumns) -> None:
+    """Each player with two games in one round, one ``Player n: ...`` line each, so the season
+    names him by ID (:func:`~.rate.engine_errors`): the engine, which refuses them, names its
+    seat numbers, which are no one's ID. (The season's checks let a table without rounds give
+    every game round 1; the US Chess engine rates one game per round.)"""
+    counts = Counter(zip(games.players, games.rounds, strict=True))
+    counts.update(zip(games.opponents, games.rounds, strict=True))
+    twice = sorted(key for key, count in counts.items() if count > 1)
+    if twice:
+        raise EventError("\n".join(f"Player {number}: has {counts[number, rnd]} games in round {rnd}; a "
+                                    f"player can play one game per round" for number, rnd in twice))
 
 
 def fold_wave(season: Season, wave: Sequence[Event], seating: Seating,
