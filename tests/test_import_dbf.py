@@ -192,6 +192,33 @@ def test_the_older_layout_splits_rounds_over_records_by_rec_seq(tmp_path: Path) 
     assert event.setting("Event type") == "Match"
 
 
+def test_rounds_s_tot_rnds_counts_that_no_record_holds_are_a_warning(tmp_path: Path) -> None:
+    # The Open section says 6 rounds, but TDEXPORT has round fields for 4: rounds 5 and 6
+    # cannot be in the files (a record, or a D_REC_SEQ record, left out), so the import says so.
+    sections = [[*SECTIONS[0][:6], "6", *SECTIONS[0][7:]], SECTIONS[1]]
+    event = import_file(write_event(tmp_path / "r", sections=sections))
+    open_section = event.sheets[0]
+    assert open_section.header[-6:] == tuple(f"R{r}" for r in range(1, 7))
+    assert all(row[-2:] == ("U", "U") for row in open_section.rows)
+    assert ("TSEXPORT.DBF record 1: S_TOT_RNDS says 6 rounds, but TDEXPORT's records hold rounds 1-4 "
+            "only: rounds 5-6 entered as U (not played) for every player; check the report files"
+            ) in event.warnings
+    # The older layout: a 12-game match whose D_REC_SEQ 2 records (games 11-12) are missing.
+    folder = tmp_path / "match"
+    folder.mkdir()
+    write_dbf(folder / "THEXPORT.DBF", TH_FIELDS, [EVENT])
+    write_dbf(folder / "TSEXPORT.DBF", TS_FIELDS,
+              [["", "1", "Match", "R", "40/2", "S", "12", "2", "20240510", "20240512"]])
+    records = [["", "1", "1", "1", "11111111", "White, Al", "NY", "1800", *["D2W"] * 10],
+               ["", "1", "2", "1", "22222222", "Black, Bo", "NY", "1700", *["D1B"] * 10]]
+    write_dbf(folder / "TDEXPORT.DBF", td_fields(10, split=True), records)
+    assert ("TSEXPORT.DBF record 1: S_TOT_RNDS says 12 rounds, but TDEXPORT's records hold rounds 1-10 only: "
+            "rounds 11-12 entered as U (not played) for every player; check the report files"
+            ) in import_file(folder).warnings
+    # The base event's sections hold every round they count: no such warning.
+    assert not [w for w in import_file(write_event(tmp_path / "base")).warnings if "S_TOT_RNDS" in w]
+
+
 def test_sections_in_different_rating_systems_are_imported_one_by_one(tmp_path: Path) -> None:
     sections = [SECTIONS[0], [*SECTIONS[1][:3], "Q", *SECTIONS[1][4:]]]
     folder = write_event(tmp_path / "r", sections=sections)

@@ -10,7 +10,8 @@ letter, the opponent's pair number and the colour: ``W14B``, ``H0``). The older 
 splits a player's rounds over several records numbered by ``D_REC_SEQ``: record 1
 holds rounds 1-10, record 2 rounds 11-20 (each record as many rounds as it has
 ``D_RNDnn`` fields). A section with fewer rounds (``S_TOT_RNDS``) than the file has
-round fields fills the rest with ``U0``, which is read as padding.
+round fields fills the rest with ``U0``, which is read as padding; a section with more
+rounds than the records hold gets the rest as ``U`` (not played), with a warning.
 
 The files are read with ``dbfread``; text is decoded with the code page the file
 declares (its language driver byte), or, when it declares none, as UTF-8, else
@@ -594,12 +595,19 @@ def _header(table: _Table, problems: Problems) -> _Header:
 
 
 def _section(info: _SectionInfo, found: list[Player], last: int, taken: list[str], problems: Problems,
-             notes: list[str]) -> Section:
-    """One section's sheet and settings, its pairings checked."""
+             notes: list[str], warnings: list[str]) -> Section:
+    """One section's sheet and settings, its pairings checked; a warning for rounds ``S_TOT_RNDS``
+    counts that no record of the section has a field for (they are entered as unplayed)."""
     rounds = info.rounds or last
     if last > rounds:
         problems.add(info.where, f"S_TOT_RNDS says {rounds} rounds, but players of the section have "
                                  f"results in round {last}")
+    held = max(len(p.rounds) for p in found)
+    if rounds > held:
+        missing = f"round {rounds}" if rounds == held + 1 else f"rounds {held + 1}-{rounds}"
+        warnings.append(f"{info.where}: S_TOT_RNDS says {rounds} rounds, but TDEXPORT's records hold rounds "
+                        f"1-{held} only: {missing} entered as U (not played) for every player; check the "
+                        "report files")
     check_numbers(found, problems)
     check_pairings(found, problems, among="the section")
     fallback = f"Section {info.number}"
@@ -617,7 +625,7 @@ def _section(info: _SectionInfo, found: list[Player], last: int, taken: list[str
 
 
 def _sections(infos: dict[str, _SectionInfo], players: dict[str, tuple[list[Player], int]],
-              problems: Problems, notes: list[str]) -> list[Section]:
+              problems: Problems, notes: list[str], warnings: list[str]) -> list[Section]:
     """Every section with players (a note for each without)."""
     read: list[Section] = []
     taken: list[str] = []
@@ -626,7 +634,7 @@ def _sections(infos: dict[str, _SectionInfo], players: dict[str, tuple[list[Play
         if not found:
             notes.append(f"Section {info.name or info.number} has no players and is left out")
             continue
-        read.append(_section(info, found, last, taken, problems, notes))
+        read.append(_section(info, found, last, taken, problems, notes, warnings))
     return read
 
 
@@ -662,8 +670,8 @@ def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> Im
     if not infos and not tables["TSEXPORT"].records:
         problems.add(tables["TSEXPORT"].name, "has no sections")
     notes: list[str] = []
-    read = _sections(infos, _read_players(tables["TDEXPORT"], infos, problems), problems, notes)
     warnings: list[str] = []
+    read = _sections(infos, _read_players(tables["TDEXPORT"], infos, problems), problems, notes, warnings)
     if not read and not problems:
         problems.add(tables["TDEXPORT"].name, "has no players in any section of TSEXPORT")
     chosen = select_sections(read, sections, source, problems)
