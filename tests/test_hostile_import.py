@@ -121,6 +121,20 @@ def test_a_fifo_to_import_is_refused_without_blocking(command: str, tmp_path: Pa
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_to_import_is_refused_in_words_that_read(tmp_path: Path) -> None:
+    # The reason read "xlrating reads file files only".
+    from xlrating.errors import FormatError
+    from xlrating.importers import import_file
+
+    fifo = tmp_path / "event.trf"
+    os.mkfifo(fifo)
+    with pytest.raises(FormatError) as caught:
+        import_file(fifo, "trf")
+    assert [p.message for p in caught.value.problems] == [
+        "is not a regular file (a device, pipe or socket); xlrating reads regular files only"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 def test_a_fifo_among_the_dbf_files_is_named_without_blocking(tmp_path: Path) -> None:
     from hostile_corpus import _dbf_event
 

@@ -47,7 +47,8 @@ def read_regular(file: Path, limit: int, what: str = "file") -> bytes:
         if stat.S_ISDIR(info.st_mode):
             raise Unreadable(f"is a folder, not a {what}")
         if not stat.S_ISREG(info.st_mode):
-            raise Unreadable(f"is not a regular file (a device, pipe or socket); xlrating reads {what} "
+            kind = "regular" if what == "file" else what  # not "reads file files only"
+            raise Unreadable(f"is not a regular file (a device, pipe or socket); xlrating reads {kind} "
                              "files only")
         if info.st_size > limit:
             raise Unreadable(f"is {size_text(info.st_size)}, larger than the {size_text(limit)} xlrating "
