@@ -73,6 +73,21 @@ def test_season_import_then_season_on_the_command_line(tmp_path: Path,
     assert book["History"]["D1"].value == "a-spring" and book["History"]["E1"].value == "b-summer"
 
 
+def test_a_file_given_twice_is_imported_once(tmp_path: Path) -> None:
+    # The same file named twice, or by its folder and by itself, was imported as two events, so
+    # that the season rated its games twice.
+    folder = two_trf(tmp_path / "events")
+    spring = folder / "a-spring.trf"
+    season = import_season([spring, folder, folder / ".." / "events" / "a-spring.trf", spring])
+    assert list(season.sheets) == ["Season", "Players", "Events", "a-spring", "b-summer"]
+    assert [w for w in season.warnings if "imported once" in w] == [
+        f"{spring}: given twice: imported once",
+        f"{folder / '..' / 'events' / 'a-spring.trf'}: the same file as {spring}: imported once",
+        f"{spring}: given twice: imported once",
+    ]
+    assert [row[0] for row in season.sheets["Events"][1:]] == ["a-spring", "b-summer"]
+
+
 def test_a_player_without_an_id_or_mixed_systems_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(FormatError) as error:
         import_season([DATA / "spring-open.trf", DATA / "two-sections.txt"])

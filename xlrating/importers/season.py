@@ -193,9 +193,11 @@ def import_season(sources: Sequence[str | os.PathLike[str]], fmt: str | None = N
 
 def _imported(sources: Sequence[str | os.PathLike[str]], fmt: str | None, warnings: list[str],
               problems: list[Problem]) -> list[tuple[Path, ImportedEvent]]:
-    """Every event file of ``sources``, imported (a problem for each that cannot be, and when
-    there is none)."""
+    """Every event file of ``sources``, imported once (a problem for each that cannot be, and when
+    there is none; a warning for a file given again, by the same path or through its folder,
+    which a season would otherwise rate twice)."""
     imported: list[tuple[Path, ImportedEvent]] = []
+    given: dict[Path, Path] = {}
     for source in sources:
         try:
             paths = event_files(source, warnings)
@@ -203,6 +205,11 @@ def _imported(sources: Sequence[str | os.PathLike[str]], fmt: str | None, warnin
             problems.append(Problem(shown(Path(source)), f"cannot be read ({error.strerror or error})"))
             continue
         for path in paths:
+            first = given.setdefault(_real(path), path)
+            if first is not path:
+                again = "given twice" if shown(first) == shown(path) else f"the same file as {shown(first)}"
+                warnings.append(f"{shown(path)}: {again}: imported once")
+                continue
             try:
                 imported.append((path, import_file(path, fmt)))
             except FormatError as error:
@@ -210,6 +217,15 @@ def _imported(sources: Sequence[str | os.PathLike[str]], fmt: str | None, warnin
     if not imported and not problems:
         problems.append(Problem(", ".join(str(s) for s in sources), "no event to import"))
     return imported
+
+
+def _real(path: Path) -> Path:
+    """The file ``path`` names, whatever the way (``./``, ``..``, a link); as given when that cannot be
+    told (a link to itself, which the import then names)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a loop of links (RuntimeError before Python 3.13)
+        return path.absolute()
 
 
 def _one_system(imported: Sequence[tuple[Path, ImportedEvent]], problems: list[Problem]
