@@ -120,6 +120,24 @@ def test_a_fifo_to_import_is_refused_without_blocking(command: str, tmp_path: Pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.trf"]
 
 
+@pytest.mark.parametrize("which", ["input", "output"])
+def test_a_link_to_itself_is_named_not_a_traceback(which: str, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # Resolving a loop of links raised RuntimeError (before Python 3.13) out of the check that the
+    # output is not the input: a traceback instead of the file named.
+    from xlrating.cli import main
+
+    loop = tmp_path / "loop.trf"
+    loop.symlink_to(loop.name)
+    event = tmp_path / "event.trf"
+    event.write_bytes((Path(__file__).parent / "data" / "import" / "spring-open.trf").read_bytes())
+    arguments = [str(loop), "-o", str(tmp_path / "out.xlsx")] if which == "input" else \
+        [str(event), "-o", str(loop)]
+    assert main(["import", *arguments]) == 1
+    assert str(loop) in capsys.readouterr().err
+    assert loop.is_symlink() and not (tmp_path / "out.xlsx").exists()
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 def test_a_fifo_to_import_is_refused_in_words_that_read(tmp_path: Path) -> None:
     # The reason read "xlrating reads file files only".

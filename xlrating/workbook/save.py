@@ -67,7 +67,7 @@ def same_file(first: str | os.PathLike[str], second: str | os.PathLike[str]) -> 
         if a.resolve() == b.resolve():
             return True
         return a.exists() and b.exists() and os.path.samefile(a, b)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RuntimeError):  # RuntimeError: a loop of links, before Python 3.13
         return False
 
 
