@@ -180,6 +180,21 @@ def test_duplicated_start_ranks_name_both_lines() -> None:
     assert "event.trf line 20: start rank 6 is used twice (also at event.trf line 19)" in found
 
 
+def test_a_header_line_given_twice_with_another_value_is_a_warning() -> None:
+    # A second 052 line was left out without a word: which end date is right, the file does not say.
+    text = "\n".join([*LINES, "052 2024/05/01", "052  2024/03/03 ", "022 Galway", "122 G/60"])
+    event = parse_trf(text, "event.trf")
+    assert event.setting("End date") == datetime.date(2024, 3, 3)  # the first line's, as before
+    assert event.setting("Time control") == "90 min + 30 s"
+    assert [w for w in event.warnings if "a second line" in w] == [
+        "event.trf line 21: a second line 052 (End date) '2024/05/01', not line 6's '2024/03/03': left out "
+        "(line 6's is imported); check which is right",
+        "event.trf line 24: a second line 122 (Time control) 'G/60', not line 12's '90 min + 30 s': left "
+        "out (line 12's is imported); check which is right",
+    ]  # the same value again (lines 22 and 23) is no news
+    assert not [w for w in parse_trf(TEXT, "event.trf").warnings if "a second line" in w]
+
+
 def test_a_file_cut_short() -> None:
     lines = [*LINES[:19], LINES[19][:107]]  # the last line ends inside round 2: '0003 w'
     found = problems_of("\n".join(lines))

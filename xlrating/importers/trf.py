@@ -481,6 +481,8 @@ class _Lines:
     national: list[tuple[int, str]] = field(default_factory=list)
     deputies: list[tuple[int, str]] = field(default_factory=list)
     untagged: list[int] = field(default_factory=list)
+    repeated: list[tuple[int, str]] = field(default_factory=list)
+    """Header lines (line number, text) whose tag an earlier line gave another value: left out."""
     tabbed: bool = False
 
 
@@ -503,7 +505,9 @@ def _sort_line(found: _Lines, number: int, line: str, source: str, problems: Pro
     elif code == "112":
         found.deputies.append((number, line))
     elif code in ("012", "042", "052", "062", *EXTRA_LINES):
-        found.event.setdefault(code, (number, line))
+        first = found.event.setdefault(code, (number, line))
+        if first[0] != number and first[1][4:].split() != line[4:].split():
+            found.repeated.append((number, line))
     elif code in COUNTED:
         return
     elif NATIONAL_RECORD.match(line):
@@ -610,6 +614,22 @@ def _untagged_warning(found: _Lines, source: str) -> list[str]:
             f"{source} start with no TRF-2026 tag (a column ruler?): left out"]
 
 
+#: What each header line read once gives, for the warning on a second one.
+_HEADER_LINES = {"012": "Event name", "042": "Start date", "052": "End date", "062": "player count",
+                 **EXTRA_LINES}
+
+
+def _repeated_warnings(found: _Lines, source: str) -> list[str]:
+    """A warning for each header line left out because an earlier line of its tag said otherwise."""
+    said = []
+    for number, line in found.repeated:
+        first, text = found.event[line[:3]]
+        said.append(f"{source} line {number}: a second line {line[:3]} ({_HEADER_LINES[line[:3]]}) "
+                    f"{' '.join(line[4:].split())!r}, not line {first}'s {' '.join(text[4:].split())!r}: "
+                    f"left out (line {first}'s is imported); check which is right")
+    return said
+
+
 def parse_trf(text: str, source: str, *, notes: Sequence[str] = (), warnings: Sequence[str] = ()
               ) -> ImportedEvent:
     """Read a TRF-2026 or TRF16 file's text. ``source`` names the file in problems (``event.trf line 12``).
@@ -640,7 +660,7 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = (), warnings: Se
     extra = _extra_settings(found, source, problems)
     if federation:
         extra.append(("National federation", federation))
-    said += _untagged_warning(found, source)
+    said += _untagged_warning(found, source) + _repeated_warnings(found, source)
     problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     sheet = build_sheet(
         "Crosstable", players, rounds=max((len(f) for f in raw.values()), default=0),
