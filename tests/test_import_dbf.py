@@ -219,6 +219,18 @@ def test_rounds_s_tot_rnds_counts_that_no_record_holds_are_a_warning(tmp_path: P
     assert not [w for w in import_file(write_event(tmp_path / "base")).warnings if "S_TOT_RNDS" in w]
 
 
+def test_a_second_event_record_that_differs_is_a_warning(tmp_path: Path) -> None:
+    # THEXPORT's records after the first were left out without a word, another end date too.
+    folder = write_event(tmp_path / "r")
+    other = [*EVENT[:3], "Another Event", *EVENT[4:6], "20240601", *EVENT[7:]]
+    write_dbf(folder / "THEXPORT.DBF", TH_FIELDS, [EVENT, other, EVENT])
+    event = import_file(folder)
+    assert event.setting("End date") == datetime.date(2024, 5, 12)  # the first record's, as before
+    assert [w for w in event.warnings if "event record" in w] == [
+        "THEXPORT.DBF record 2: a second event record, not the same as THEXPORT.DBF record 1: left out "
+        "(THEXPORT.DBF record 1 is imported); check which is right"]  # record 3 repeats record 1
+
+
 def test_sections_in_different_rating_systems_are_imported_one_by_one(tmp_path: Path) -> None:
     sections = [SECTIONS[0], [*SECTIONS[1][:3], "Q", *SECTIONS[1][4:]]]
     folder = write_event(tmp_path / "r", sections=sections)

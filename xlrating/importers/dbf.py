@@ -584,10 +584,17 @@ class _Header:
     report: list[tuple[str, Cell]] = field(default_factory=list)
 
 
-def _header(table: _Table, problems: Problems) -> _Header:
+def _header(table: _Table, problems: Problems, warnings: list[str]) -> _Header:
+    """The event, from THEXPORT's first record; a warning for each further record that differs
+    from it (another event's name or dates, left out)."""
     if not table.records:
         problems.add(table.name, "has no record (the event's name and dates)")
         return _Header()
+    for index in range(1, len(table.records)):
+        if table.records[index] != table.records[0]:
+            warnings.append(f"{table.where(index)}: a second event record, not the same as "
+                            f"{table.where(0)}: left out ({table.where(0)} is imported); check which is "
+                            "right")
     return _Header(_value(table, 0, "H_NAME", problems, "the event name"),
                    _date(table, 0, "H_BEG_DATE", problems), _date(table, 0, "H_END_DATE", problems),
                    [(setting, value) for name, setting in HEADER_SETTINGS
@@ -665,12 +672,12 @@ def read_dbf(folder: str | Path, *, sections: Sequence[str] | None = None) -> Im
     tables = {base: table for base, table in read_tables.items() if table is not None}
     _missing_fields(tables, problems)
     problems.raise_if_any(title)
-    header = _header(tables["THEXPORT"], problems)
+    warnings: list[str] = []
+    header = _header(tables["THEXPORT"], problems, warnings)
     infos = _read_sections(tables["TSEXPORT"], problems)
     if not infos and not tables["TSEXPORT"].records:
         problems.add(tables["TSEXPORT"].name, "has no sections")
     notes: list[str] = []
-    warnings: list[str] = []
     read = _sections(infos, _read_players(tables["TDEXPORT"], infos, problems), problems, notes, warnings)
     if not read and not problems:
         problems.add(tables["TDEXPORT"].name, "has no players in any section of TSEXPORT")
