@@ -168,6 +168,21 @@ def test_every_problem_of_the_players_tags_in_one_pass() -> None:
     ]
 
 
+def test_games_of_several_events_are_imported_with_a_warning() -> None:
+    # Games whose Event tags name two events went into one crosstable without a word.
+    text = (tagged("1", "A", "B", "1-0", '[Event "Club"]\n') + tagged("1", "C", "D", "1-0", '[Event "?"]\n')
+            + tagged("2", "A", "C", "0-1", '[Event "club "]\n')
+            + tagged("1", "E", "F", "1-0", '[Event "Open"]\n')
+            + tagged("3", "E", "A", "1-0", '[Event "Open"]\n') + tagged("3", "B", "C", "1-0"))
+    event = parse_pgn(text, "e.pgn")
+    assert event.setting("Event name") == "Club"
+    assert [w for w in event.warnings if "Event is" in w] == [
+        "e.pgn line 25: the game's Event is 'Open', not 'Club' as at line 1 (and 1 more game): every game is "
+        "imported into one crosstable; check that the file holds one event"]
+    one = tagged("1", "A", "B", "1-0", '[Event "Club"]\n') + tagged("2", "A", "C", "1-0", '[Event "Club"]\n')
+    assert not [w for w in parse_pgn(one, "e.pgn").warnings if "Event is" in w]
+
+
 def test_a_file_with_no_games() -> None:
     assert problems("just text\n") == ["e.pgn: no games: a PGN file's games start with tag pairs such as "
                                        '[White "…"]']

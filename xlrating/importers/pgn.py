@@ -21,7 +21,8 @@ says ``forfeit`` becomes ``X``/``F``. A round in which a player has no game is `
 (not played: PGN has no byes; a note names them so byes can be entered by hand).
 Refused, naming the game's line: a game with no round, no players, or a result other
 than the four PGN results (``*``, a game not finished, cannot be rated); a player
-with two games in one round; a player meeting themself.
+with two games in one round; a player meeting themself. Games whose ``Event`` tags name
+more than one event go into the one crosstable, with a warning.
 """
 
 from __future__ import annotations
@@ -328,6 +329,23 @@ def _player(entrant: _Entrant, numbers: dict[str, int], rounds: int) -> Player:
     return player
 
 
+def _other_events(games: Sequence[Game], source: str) -> list[str]:
+    """A warning when the games' ``Event`` tags name more than one event (the first game that
+    names another, with the count of the rest): all of them go into one crosstable."""
+    named = [(game, " ".join(game.tags.get("Event", "").split())) for game in games]
+    named = [(game, name) for game, name in named if name not in ("", "?")]
+    if not named:
+        return []
+    first, event = named[0]
+    others = [(game, name) for game, name in named if name.casefold() != event.casefold()]
+    if not others:
+        return []
+    game, name = others[0]
+    more = f" (and {len(others) - 1} more game{'s' * (len(others) > 2)})" if len(others) > 1 else ""
+    return [f"{source} line {game.line}: the game's Event is {name!r}, not {event!r} as at line {first.line}"
+            f"{more}: every game is imported into one crosstable; check that the file holds one event"]
+
+
 def parse_pgn(text: str, source: str, *, notes: Sequence[str] = (), warnings: Sequence[str] = ()
               ) -> ImportedEvent:
     """Read the games of a PGN file's text into a crosstable (see the module docstring).
@@ -371,7 +389,8 @@ def parse_pgn(text: str, source: str, *, notes: Sequence[str] = (), warnings: Se
     return ImportedEvent(source=source, format="pgn", event=event, sheets=(sheet,),
                          notes=(*notes, f"{len(games)} games read; pairing numbers go by rating, "
                                         "highest first"),
-                         warnings=(*warnings, *noted_players((sheet,)), *no_dates))
+                         warnings=(*warnings, *_other_events(games, source), *noted_players((sheet,)),
+                                   *no_dates))
 
 
 def read_pgn(path: str | Path, *, sections: Sequence[str] | None = None) -> ImportedEvent:
