@@ -180,6 +180,26 @@ def test_a_bad_other_rating_shows_the_cell_as_typed() -> None:
         assert str(error.value) == f"Argument '{name}' must be a rating between 0 and 4000, not 5000"
 
 
+def test_a_fide_rating_no_fide_list_has_published_is_not_converted() -> None:
+    # Under 1000 (FIDE_K's floor) the conversions gave ratings no US Chess list holds: FIDE 600
+    # was -133 under the 2024 conversion (-1073 + 1.5667 x 600), as USCF_FROM_FIDE and as an
+    # initial rating.
+    said = ("Argument 'fide_rating' is 600, under 1000, the lowest rating a FIDE list has published: give "
+            "the player's FIDE rating, or leave it blank if he has none")
+    end = [[45658]]  # 2025-01-01
+    for arguments in (("USCF_FROM_FIDE", [[600]], None, end),
+                      ("USCF_INITIAL", None, [[600]], None, None, end, None, None, None),
+                      ("USCF_INITIAL_GAMES", None, [[600]], None, None, end, None, None, None)):
+        with pytest.raises(xw.XlwingsError) as error:
+            call(*arguments)
+        assert str(error.value) == said
+    with pytest.raises(xw.XlwingsError, match="'fide_rating' is 0, under 1000"):
+        call("USCF_FROM_FIDE", [[0]], None, None)
+    # The lowest published rating itself is converted (-1073 + 1.5667 x 1000).
+    assert call("USCF_FROM_FIDE", [[1000]], None, end) == [[pytest.approx(493.7)]]
+    assert call("USCF_INITIAL", None, [[1000]], None, None, end, None, None, None) == [[pytest.approx(493.7)]]
+
+
 def test_the_special_formula_refuses_effective_games_no_player_has() -> None:
     # US Chess 2020, 3 (2009 and 2011, 2.1): N' = min(N, N*) "can be no larger than 50". A larger N'
     # (1e12) left the formula's iteration without a solution, and the message named no argument.

@@ -149,6 +149,18 @@ def _multiplier(value: Any) -> float | None:
     return args.number("bonus_multiplier", value, required=False, check=_check.non_negative)
 
 
+def _fide_rating(value: Any, *, required: bool) -> float | None:
+    """A ``fide_rating`` to convert to US Chess: a rating from 0 to 4000, and none under the lowest a
+    FIDE list has published (1000, :data:`~xlrating.fide.rating.LOWEST_PUBLISHED`), which would
+    convert to a rating no US Chess list holds (under the 2024 conversion, below 0)."""
+    found = args.rating("fide_rating", value, required=required)
+    if found is not None and found < LOWEST_PUBLISHED:
+        raise ArgumentError(f"Argument 'fide_rating' is {show(args.scalar('fide_rating', value))}, under "
+                            f"{LOWEST_PUBLISHED}, the lowest rating a FIDE list has published: give the "
+                            "player's FIDE rating, or leave it blank if he has none")
+    return found
+
+
 def _rating(name: str, value: Any, *, low: float = 0.0) -> float:
     """A required rating from ``low`` to 4000."""
     found = args.rating(name, value, low=low)
@@ -355,8 +367,9 @@ def USCF_FROM_FIDE(
     """FIDE to US Chess: 180 + 0.94 FIDE up to 2000, 20 + 1.02 FIDE above (US Chess 2020, 2.7);
     events ending from 1 March 2024: -1073 + 1.5667 FIDE up to 2000; 2009: 720 + 0.625 FIDE,
     -350 + 1.16 FIDE."""
-    return uscf.fide_to_uscf(_rating("fide_rating", fide_rating), rules=args.uscf_rules(rules),
-                             end_date=args.day("end_date", end_date))
+    found = _fide_rating(fide_rating, required=True)
+    assert found is not None
+    return uscf.fide_to_uscf(found, rules=args.uscf_rules(rules), end_date=args.day("end_date", end_date))
 
 
 @xw.func
@@ -433,7 +446,7 @@ def _initial(rating_system: Any, fide_rating: Any, cfc_rating: Any, birth_date: 
     end = args.day("end_date", end_date)
     system = args.rating_system("rating_system", rating_system) or "Regular"
     return uscf.initial_rating(
-        system, fide=args.rating("fide_rating", fide_rating, required=False),
+        system, fide=_fide_rating(fide_rating, required=False),
         cfc=args.rating("cfc_rating", cfc_rating, required=False),
         other_ratings=_other_ratings(other_ratings, system),
         birth_date=args.day_by("birth_date", birth_date, end), end_date=end,
