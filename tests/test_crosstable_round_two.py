@@ -1,6 +1,7 @@
 """What a crosstable says that was wrong or silent before: every default US Chess's step 1 took,
 in the player's Notes cell; a blank Quick in a dual-rated event; a FIDE rating no list has
-published, named at its cell when the event is rated (not when it is exported); and two round
+published, named at its cell when the event is rated (not when it is exported), in the Rating
+column of a FIDE event or the FIDE rating column of a US Chess one; and two round
 cells of one game that give both players the same colour."""
 
 from __future__ import annotations
@@ -66,6 +67,27 @@ def test_each_fide_rating_under_1000_is_named_at_its_cell_with_the_other_problem
     assert where["Crosstable!C4"].startswith("No. 3 (Cal): Rating 999 is under 1000")
     assert "Crosstable!D5" in where  # the bad Games, in the same pass
     assert len(where) == 3
+
+
+def test_a_us_chess_player_s_fide_rating_under_1000_is_named_at_its_cell_not_converted() -> None:
+    # US Chess 2020, 2.7 converts an unrated player's FIDE rating; FIDE 600, which no FIDE list
+    # has published, gave an initial rating of -133 by the 2024 conversion without a word.
+    event = [["System", "USCF"], ["End date", date(2024, 5, 5)]]
+    header = ["No", "Name", "Rating", "FIDE rating", "R1", "R2"]
+    rows = [[1, "Ann", None, 600, "W2", "W3"], [2, "Ben", 1500, None, "L1", "W4"],
+            [3, "Cal", None, 999, "W4", "L1"], [4, "Dee", 1600, None, "L3", "L2"]]
+    with pytest.raises(CrosstableError) as raised:
+        rate_sheets({"Event": event, "Crosstable": [header, *rows]}, today=TODAY)
+    where = {p.where: p.message for p in raised.value.problems}
+    assert where == {
+        "Crosstable!D2": "No. 1 (Ann): FIDE rating 600 is under 1000, the lowest rating a FIDE list has "
+                         "published; leave it blank if the player has none",
+        "Crosstable!D4": "No. 3 (Cal): FIDE rating 999 is under 1000, the lowest rating a FIDE list has "
+                         "published; leave it blank if the player has none",
+    }
+    rows[0][3], rows[2][3] = 1000, None  # FIDE 1000 is converted as before
+    rated = rate_sheets({"Event": event, "Crosstable": [header, *rows]}, today=TODAY)
+    assert written(rated, "Initial rating")[0] == pytest.approx(-1073 + 1.5667 * 1000)
 
 
 def test_a_rating_under_1000_is_still_exported() -> None:

@@ -351,3 +351,15 @@ def test_a_fide_rating_under_the_lowest_ever_published_is_a_problem_of_its_entry
         f"list entry idle: Rating 999 is under 1000, {advice}",
         f"event e: new player 'n': Rating 900 is under 1000, {advice}",
     ]
+
+
+def test_a_us_chess_player_s_fide_rating_under_1000_is_a_problem_not_converted() -> None:
+    # US Chess 2020, 2.7 converts an unrated player's FIDE rating: FIDE 600, which no FIDE list
+    # has published, gave an initial rating of -133 by the 2024 conversion without a word.
+    ratings = RatingList("USCF", {1: Entry(1, None, fide=600), 2: Entry(2, 1500.0, 40),
+                                  3: Entry(3, None, fide=1000)})
+    event = Event("e", D(2024, 5, 5), [(1, 1, 2, 1), (2, 3, 2, 0), (3, "n", 1, 0)],
+                  players={"n": {"fide": 999.5}})
+    advice = "the lowest rating a FIDE list has published; leave it None if the player has none"
+    assert problems(ratings, [event]) == [f"list entry 1: fide: 600 is under 1000, {advice}",
+                                          f"event e: new player 'n': fide: 999.5 is under 1000, {advice}"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from test_season import Sheets, icu_club
+from test_season import Sheets, icu_club, uscf_pair
 from test_season_pending import january_2024
 
 from xlrating.errors import CrosstableError
@@ -96,6 +96,17 @@ def test_a_players_fide_rating_is_checked_at_its_cell_as_on_a_crosstable(rating:
     sheets = january_2024()
     sheets["Players"][2][2] = rating
     assert problems(sheets) == [f"Players!C3: {message}"]
+
+
+def test_a_us_chess_player_s_fide_rating_under_1000_is_refused_at_its_cell_as_on_a_crosstable() -> None:
+    # US Chess 2020, 2.7 converts it to an initial rating: FIDE 600 gave -133 by the 2024
+    # conversion; a list entry's check refused it at the ID cell, in the Python API's words.
+    sheets = uscf_pair()
+    sheets["Players"][0].append("FIDE rating")
+    sheets["Players"][1][2:] = [None, None, 600]
+    sheets["Players"][2].append(1000)
+    assert problems(sheets) == ["Players!E2: FIDE rating 600 is under 1000, the lowest rating a FIDE list has "
+                                "published; leave it blank if the player has none"]
 
 
 def test_a_players_joined_before_the_birth_date_is_refused_at_joined_as_on_a_crosstable() -> None:

@@ -31,7 +31,7 @@ from ..errors import ENGINE_ERRORS, CrosstableError, Problem
 from ..model import EventOutcome
 from ..systems import who
 from .model import Crosstable, EventSettings, Grid, PlayerRow, RatedEvent
-from .parse import UNPUBLISHED_ADVICE, parse_crosstable
+from .parse import UNPUBLISHED_ADVICE, parse_crosstable, unpublished_fide
 from .values import address, quote_sheet
 
 
@@ -59,13 +59,15 @@ def build_players(crosstable: Crosstable) -> tuple[systems.Lineup, list[Problem]
 
 def unpublished_ratings(crosstable: Crosstable) -> list[Problem]:
     """A problem at each ``Rating`` under the lowest rating the system's engine rates
-    (:attr:`~xlrating.systems.System.lowest_rated`): checked when the event is rated, not when it
-    is read to be exported, as another body's files hold such ratings."""
+    (:attr:`~xlrating.systems.System.lowest_rated`), and at each ``FIDE rating`` under FIDE's
+    lowest: checked when the event is rated, not when it is read to be exported, as another
+    body's files hold such ratings."""
     entry = systems.get(crosstable.settings.system)
-    if entry.lowest_rated is None:
-        return []
-    return [Problem(_where(crosstable, row, "Rating"), f"{who(row)}: Rating {message}; {UNPUBLISHED_ADVICE}")
-            for row in crosstable.players if (message := entry.unpublished_problem(row.rating)) is not None]
+    problems = [] if entry.lowest_rated is None else [
+        Problem(_where(crosstable, row, "Rating"), f"{who(row)}: Rating {message}; {UNPUBLISHED_ADVICE}")
+        for row in crosstable.players if (message := entry.unpublished_problem(row.rating)) is not None]
+    return problems + [Problem(_where(crosstable, row, "FIDE"), f"{who(row)}: {message}")
+                       for row in crosstable.players if (message := unpublished_fide(row.fide)) is not None]
 
 
 def check_rows(crosstable: Crosstable) -> list[Problem]:

@@ -15,6 +15,7 @@ from typing import Any, TypeGuard
 
 from .. import _check, systems
 from ..errors import ArgumentError, InputError, Problem
+from ..fide.rating import LOWEST_PUBLISHED
 from ..model import EventType
 from .model import Entry, Event, PendingEvent, PlayerId, RatingList
 
@@ -111,7 +112,7 @@ def _plain_ratings(entry: Entry, low: float) -> bool:
         and (entry.k is None or (type(entry.k) in (int, float) and K_RANGE[0] <= entry.k <= K_RANGE[1]))
         and (entry.floor is None or _plain_rating(entry.floor, low))
         and (entry.peak is None or _plain_rating(entry.peak, low))
-        and (entry.fide is None or _plain_rating(entry.fide))
+        and (entry.fide is None or (_plain_rating(entry.fide) and entry.fide >= LOWEST_PUBLISHED))
         and (entry.cfc is None or _plain_rating(entry.cfc))
     )
 
@@ -149,6 +150,10 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
                 raise ArgumentError(name)  # below the system's lowest rating, or -0.0
         except ArgumentError:
             problems.append(f"{name} must be {_expected(name, low)}, not {value!r}")
+    fide: Any = entry.fide
+    if type(fide) in (int, float) and 0 <= fide < LOWEST_PUBLISHED:  # (US Chess 2020, 2.7 converts it)
+        problems.append(f"fide: {fide:g} is under {LOWEST_PUBLISHED}, the lowest rating a FIDE list has "
+                        f"published; leave it None if the player has none")
     if _is_date(entry.birth_date) and _is_date(entry.joined):
         joined = _check.joined_problem(entry.birth_date, entry.joined)
         if joined is not None:

@@ -24,6 +24,7 @@ from ..crosstable.parse import (
     find_header,
     last_used_column,
     read_crosstable,
+    unpublished_fide,
 )
 from ..crosstable.rate import check_rows
 from ..crosstable.settings import read_settings
@@ -187,11 +188,13 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
         return value, games if games is not None else marked
 
     pre, games = rated("Rating", "Games")
+    fide = read("FIDE", lambda v: rating(v, low=1.0, high=4000.0)[0])
     birth, joined = read("Birth date", date_value), read("Joined", date_value)
     fraction = entry.fraction_problem(pre, show(_cell(row, columns.get("Rating"))))
     unpublished = entry.unpublished_problem(pre)
     for name, message in (("Rating", fraction and f"Rating: {fraction}"),
                           ("Rating", unpublished and f"Rating {unpublished}; {UNPUBLISHED_ADVICE}"),
+                          ("FIDE", unpublished_fide(fide)),
                           ("Joined", joined_problem(birth, joined))):
         if message is not None:
             problems.append(Problem(address(sheet, number, columns[name]), message))
@@ -204,7 +207,7 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
         number=number, name=text(_cell(row, columns.get("Name"))) or "", member_id=None, row=number,
         rating=pre, games=games,
         history=read("History", lambda v: None if is_blank(v) else _history(v)),
-        fide=read("FIDE", lambda v: rating(v, low=1.0, high=4000.0)[0]),
+        fide=fide,
         cfc=read("CFC", lambda v: rating(v, low=1.0, high=4000.0)[0]),
         other_ratings=tuple(others),
         birth_date=birth, adult=read("Adult", yes_no),
