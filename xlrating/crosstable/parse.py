@@ -97,7 +97,8 @@ class Layout:
     headers: dict[str, int] = field(default_factory=dict)
     """Every input header and round (``R1``...) -> column."""
     rounds_complete: bool = True
-    """False when the round columns have a gap (then no row's Total can be checked)."""
+    """False when the round columns have a gap, a second column for a round or a round 0 (then
+    no row's Total can be checked)."""
     unread: dict[int, Any] = field(default_factory=dict)
     """Header cells of columns that look like rounds but are not read as one (``R4 (final)``)."""
 
@@ -157,6 +158,7 @@ def _round_problems(
             problems.append(Problem(where(extra), f"a second column for round {number} "
                                     f"(the first is {where(cols[0])})"))
     numbers = sorted(rounds)
+    doubled = any(len(cols) > 1 for cols in rounds.values())
     if numbers and numbers[0] == 0:
         problems.append(Problem(where(rounds[0][0]), "rounds are numbered from 1 (R1, R2, ...), not 0"))
         numbers = numbers[1:]
@@ -166,7 +168,8 @@ def _round_problems(
                                 + ", ".join(str(n) for n in missing)
                                 + f" (the round columns go up to round {numbers[-1]})"))
     layout.rounds = [rounds[n][0] for n in numbers if not missing]
-    layout.rounds_complete = not missing
+    # A second column for a round, or a round 0, holds games no round reads: Totals cannot be checked.
+    layout.rounds_complete = not (missing or doubled or 0 in rounds)
     return numbers
 
 
@@ -437,8 +440,10 @@ def unread_results(sheet: str, rows: list[list[Any]], layout: Layout, player_row
     problems: list[Problem] = []
     for column in range(1, width + 1):
         title = _cell(header, column)
-        if column in known or not (is_blank(title) or column in layout.unread
-                                   or _all_codes(_cell(rows[i], column) for i in player_rows)):
+        if column in known or round_number(title) is not None:
+            continue  # a round's header: read as that round, or its own problem says why not
+        if not (is_blank(title) or column in layout.unread
+                or _all_codes(_cell(rows[i], column) for i in player_rows)):
             continue
         example = next(((i, v) for i in player_rows if _names_a_game(v := _cell(rows[i], column))), None)
         if example is None:
