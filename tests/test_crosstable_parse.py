@@ -495,3 +495,11 @@ def test_a_misnumbered_round_header_is_one_problem(header: list[Any], expected: 
     # holds results" (a gap), or the column again and one "Total disagrees" per player whose
     # results it held (a second column for a round, a round 0).
     assert problems(grid(header)) == expected
+
+
+def test_an_id_that_is_an_excel_error_is_refused_at_its_cell() -> None:
+    # A failed lookup (#N/A) in the ID column was taken as the player's ID: into the report,
+    # the TRF and the "ID #N/A is given but Rating is blank" warning.
+    rows = [[*row[:2], "#N/A" if row[0] == 3 else f"1000{row[0]}", *row[2:]] for row in ROWS]
+    assert problems(grid([*HEADER[:2], "ID", *HEADER[2:]], rows)) == [
+        "Crosstable!C4: the ID is the Excel error #N/A: the formula that gives the ID has failed"]

@@ -32,11 +32,11 @@ from .columns import (
 )
 from .model import Code, Crosstable, EventSettings, Grid, OtherRating, PlayerRow, RoundCell
 from .values import (
-    EXCEL_ERRORS,
     BadValue,
     address,
     bounded,
     date_value,
+    failed_formula,
     is_blank,
     quote_sheet,
     rating,
@@ -317,10 +317,23 @@ def _row_name(reader: _Reader) -> str | None:
     name = text(reader.raw("Name"))
     if name is None and "Name" in reader.layout.inputs:
         reader.problems.append(Problem(reader.where("Name"), "this player row has no name"))
-    elif name is not None and name.upper() in EXCEL_ERRORS:
-        reader.problems.append(Problem(reader.where("Name"), f"the name is the Excel error {name}: "
-                                       "the formula that gives the name has failed"))
+    _excel_error(reader, "name", "Name", name)
     return name
+
+
+def _row_id(reader: _Reader) -> str | None:
+    """The player's ID as text; None, with a problem, when it is an Excel error (a failed lookup
+    would otherwise make a player '#N/A')."""
+    member_id = text(reader.raw("ID")) if "ID" in reader.layout.inputs else None
+    return None if _excel_error(reader, "ID", "ID", member_id) else member_id
+
+
+def _excel_error(reader: _Reader, what: str, column: str, value: str | None) -> bool:
+    """Whether ``value`` is an Excel error (``#N/A``); if so, a problem at its cell."""
+    message = failed_formula(what, value)
+    if message is not None:
+        reader.problems.append(Problem(reader.where(column), message))
+    return message is not None
 
 
 def _other_ratings(reader: _Reader) -> list[OtherRating]:
@@ -399,6 +412,7 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     if number is None and "No" in layout.inputs and is_blank(reader.raw("No")):
         problems.append(Problem(reader.where("No"), "this player row has no pairing number (No)"))
     name = _row_name(reader)
+    member_id = _row_id(reader)
     low, high = systems.get(settings.system).rating_range
     pre, games = _own_rating(reader, settings)
     others = _other_ratings(reader)
@@ -415,7 +429,6 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
         return None
     fields = {attribute: reader.read(column, _in_range(parse, low, high))
               for attribute, column, parse in _ROW_FIELDS}
-    member_id = text(reader.raw("ID")) if "ID" in layout.inputs else None
     return PlayerRow(
         number=number, name=name or "", member_id=member_id, row=row_number,
         rating=pre, games=games, other_ratings=tuple(others), birth_date=birth, joined=joined,

@@ -32,6 +32,7 @@ from ..crosstable.values import (
     address,
     bounded,
     date_value,
+    failed_formula,
     is_blank,
     quote_sheet,
     rating,
@@ -275,6 +276,10 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
         if key is None:
             problems.append(Problem(where, "this player has no ID"))
             continue
+        failed = failed_formula("ID", key)
+        if failed is not None:
+            problems.append(Problem(where, failed))
+            continue
         if key in seen:
             problems.append(Problem(where, f"ID {key} is used twice (also in row {seen[key]})"))
             continue
@@ -459,7 +464,8 @@ def _season_event(number: int, settings: EventSettings, crosstable: Crosstable, 
         cell = address(sheet, player.row, crosstable.columns["ID"])
         key = player.member_id
         if key is None:
-            problems.append(Problem(cell, f"No. {player.number} has no ID"))
+            if not any(p.where == cell for p in problems):  # not an Excel error, said already
+                problems.append(Problem(cell, f"No. {player.number} has no ID"))
             continue
         if key in rows_of:
             problems.append(Problem(cell, f"ID {key} plays twice in this event (also in row {rows_of[key]})"))
