@@ -301,9 +301,10 @@ def future_end(settings: EventSettings, today: date) -> list[Problem]:
                              f"({today.isoformat()}): ages, K factors and the rules in force are taken on "
                              f"that day; {slip}"))
     elif start is not None and not settings.end_date_blank and (end - start).days > _LONGEST_EVENT_DAYS:
+        taken = "ICU K factors are taken on it" if settings.system == "ICU" else \
+            "blank ratings are filled from the official list in force on it (xlrating fill, rate --list)"
         found.append(Problem(settings.cell("Start date"), f"Start date {start.isoformat()} is more than a "
-                             f"year before the End date ({end.isoformat()}); ICU K factors are taken on it: "
-                             f"{slip}"))
+                             f"year before the End date ({end.isoformat()}); {taken}: {slip}"))
     return found
 
 
