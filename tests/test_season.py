@@ -460,3 +460,18 @@ def test_an_id_that_is_an_excel_error_is_refused_at_its_cell() -> None:
         "Winter!B3: the ID is the Excel error #REF!: the formula that gives the ID has failed",
         "Autumn!B2: the ID is the Excel error #N/A: the formula that gives the ID has failed",
     ]
+
+
+def test_a_second_players_column_with_the_same_header_is_refused() -> None:
+    # The second 'Rating' column (an old list's, say) was ignored silently and the second
+    # 'New rating' one written instead of the first.
+    sheets = icu_club()
+    sheets["Players"][0] += ["Rating", "New rating", "New rating"]
+    for row in sheets["Players"][1:]:
+        row += [1500, None, None]
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    assert [str(p) for p in error.value.problems] == [
+        "Players!F1: a second column headed 'Rating' (the first is Players!C1); remove or rename one",
+        "Players!H1: a second output column headed 'New rating' (the first is Players!G1); remove or rename one",
+    ]

@@ -253,10 +253,17 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
             continue
         name = input_column(cell)
         output = list_output_column(cell)
-        if output is not None:
-            outputs[output] = column
-        elif name is not None and name not in columns:
-            columns[name] = column
+        placed, label = (outputs, "output ") if output is not None else (columns, "")
+        title = output if output is not None else name
+        if title is None:
+            continue
+        if title in placed:  # which of the two the director meant is not ours to guess
+            first = address(sheet, header_index + 1, placed[title])
+            problems.append(Problem(address(sheet, header_index + 1, column),
+                                    f"a second {label}column headed {title!r} (the first is {first}); "
+                                    "remove or rename one"))
+            continue
+        placed[title] = column
     if "ID" not in columns:
         problems.append(Problem(address(sheet, header_index + 1, 1),
                                 "the Players sheet needs an ID column: events name their players by ID"))
