@@ -473,5 +473,6 @@ def test_a_second_players_column_with_the_same_header_is_refused() -> None:
         rate_season_sheets(sheets)
     assert [str(p) for p in error.value.problems] == [
         "Players!F1: a second column headed 'Rating' (the first is Players!C1); remove or rename one",
-        "Players!H1: a second output column headed 'New rating' (the first is Players!G1); remove or rename one",
+        "Players!H1: a second output column headed 'New rating' (the first is Players!G1); "
+        "remove or rename one",
     ]
