@@ -476,3 +476,16 @@ def test_a_second_players_column_with_the_same_header_is_refused() -> None:
         "Players!H1: a second output column headed 'New rating' (the first is Players!G1); "
         "remove or rename one",
     ]
+
+
+def test_a_second_events_column_with_the_same_header_is_refused() -> None:
+    # A second 'End date' column (the dates corrected beside the old ones) was ignored:
+    # the events were rated on the first column's dates, silently.
+    sheets = icu_club()
+    sheets["Events"][0].append("End date")
+    for row in sheets["Events"][1:]:
+        row.append(dt.date(2025, 1, 4))
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    assert [str(p) for p in error.value.problems] == [
+        "Events!E1: a second column headed 'End date' (the first is Events!D1); remove or rename one"]

@@ -257,11 +257,9 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
         title = output if output is not None else name
         if title is None:
             continue
-        if title in placed:  # which of the two the director meant is not ours to guess
-            first = address(sheet, header_index + 1, placed[title])
-            problems.append(Problem(address(sheet, header_index + 1, column),
-                                    f"a second {label}column headed {title!r} (the first is {first}); "
-                                    "remove or rename one"))
+        if title in placed:
+            problems.append(_second_column(sheet, header_index + 1, column, placed[title], f"{label}column",
+                                           title))
             continue
         placed[title] = column
     if "ID" not in columns:
@@ -302,6 +300,13 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
     # director's without a header included: they never write over a cell they did not write.
     last_column = max(len(header), last_used_column(rows, header_index, last_row))
     return ratings, tuple(list_rows), header_index + 1, last_column, outputs
+
+
+def _second_column(sheet: str, row: int, column: int, first: int, what: str, name: str) -> Problem:
+    """A header naming a column a header before it names already: which of the two the director
+    meant is not ours to guess."""
+    return Problem(address(sheet, row, column), f"a second {what} headed {name!r} (the first is "
+                   f"{address(sheet, row, first)}); remove or rename one")
 
 
 #: The output columns rating a season writes on the Players sheet.
@@ -352,6 +357,10 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
         problems.append(Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'Sheet'"))
         return []
     columns = columns_named(rows[header_index], EVENT_COLUMNS)
+    for column, cell in enumerate(rows[header_index], start=1):
+        name = EVENT_COLUMNS.get(fold(cell))
+        if name is not None and columns[name] != column:
+            problems.append(_second_column(sheet, header_index + 1, column, columns[name], "column", name))
     listed: dict[str, int] = {}
     read: list[tuple[int, EventSettings, Crosstable]] = []
     for index in range(header_index + 1, len(rows)):
