@@ -670,7 +670,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
                     ) -> tuple[Crosstable | None, list[Problem]]:
     """The crosstable and every problem found (the collecting form of :func:`parse_crosstable`)."""
     problems: list[Problem] = []
-    rows = [list(row) if row is not None else [] for row in grid]
+    rows = [list(row) if row is not None else [] for row in grid or ()]
     header_index = find_header(rows)
     if header_index is None:
         return None, [Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'Name'")]

@@ -44,7 +44,7 @@ CROSSTABLE_SHEET = "Crosstable"
 
 
 def _rows(grid: Grid) -> list[list[object]]:
-    return [list(row) if row is not None else [] for row in grid]
+    return [list(row) if row is not None else [] for row in grid or ()]
 
 
 def is_crosstable(name: str, grid: Grid) -> bool:
@@ -392,7 +392,7 @@ def _title(problems: list[Problem]) -> str:
 
 def overlay(sheets: Mapping[str, Grid], blocks: Iterable[Block]) -> dict[str, list[list[Any]]]:
     """The sheets' values with ``blocks`` written into them (the input is not changed)."""
-    grids = {name: [list(row) if row is not None else [] for row in grid] for name, grid in sheets.items()}
+    grids = {name: [list(row) if row is not None else [] for row in grid or ()] for name, grid in sheets.items()}
     for block in blocks:
         rows = grids[block.sheet]
         for i, values in enumerate(block.values):
