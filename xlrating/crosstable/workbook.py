@@ -392,7 +392,7 @@ def _title(problems: list[Problem]) -> str:
 
 def overlay(sheets: Mapping[str, Grid], blocks: Iterable[Block]) -> dict[str, list[list[Any]]]:
     """The sheets' values with ``blocks`` written into them (the input is not changed)."""
-    grids = {name: [list(row) if row is not None else [] for row in grid or ()] for name, grid in sheets.items()}
+    grids = {name: _rows(grid) for name, grid in sheets.items()}
     for block in blocks:
         rows = grids[block.sheet]
         for i, values in enumerate(block.values):
