@@ -301,8 +301,9 @@ def future_end(settings: EventSettings, today: date) -> list[Problem]:
                              f"({today.isoformat()}): ages, K factors and the rules in force are taken on "
                              f"that day; {slip}"))
     elif start is not None and not settings.end_date_blank and (end - start).days > _LONGEST_EVENT_DAYS:
-        taken = "ICU K factors are taken on it" if settings.system == "ICU" else \
-            "blank ratings are filled from the official list in force on it (xlrating fill, rate --list)"
+        entry = get(settings.system)  # a system whose rating takes the Start date takes K on it
+        taken = f"{entry.short_name} K factors are taken on it" if "start_date" in entry.taken_settings \
+            else "blank ratings are filled from the official list in force on it (xlrating fill, rate --list)"
         found.append(Problem(settings.cell("Start date"), f"Start date {start.isoformat()} is more than a "
                              f"year before the End date ({end.isoformat()}); {taken}: {slip}"))
     return found
