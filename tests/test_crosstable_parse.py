@@ -477,3 +477,29 @@ def test_an_icu_member_who_joined_before_he_was_born_is_an_error() -> None:
         rate_sheets({"Event": [["System", "ICU"], ["End date", date(2025, 5, 1)]], "Crosstable": rows})
     assert [str(p) for p in error.value.problems] == [
         "Crosstable!E2: Joined 1920-01-01 is before Birth date 2000-01-01: one of them is mistyped"]
+
+
+@pytest.mark.parametrize("header, expected", [
+    # R3 typed as R4: one gap, not "'R1' is not read as a round" over every round column
+    (["No", "Name", "Rating", "Games", "R1", "R2", "R4", "Total"],
+     ["Crosstable!1:1: no column for round 3 (the round columns go up to round 4)"]),
+    # R3 typed as R2: the second R2 column, not its results again nor a Total per player
+    (["No", "Name", "Rating", "Games", "R1", "R2", "R2", "Total"],
+     ["Crosstable!G1: a second column for round 2 (the first is Crosstable!F1)"]),
+    # R1 typed as R0 and R3 as R1: only R0's own problem
+    (["No", "Name", "Rating", "Games", "R0", "R2", "R1", "Total"],
+     ["Crosstable!E1: rounds are numbered from 1 (R1, R2, ...), not 0"]),
+])
+def test_a_misnumbered_round_header_is_one_problem(header: list[Any], expected: list[str]) -> None:
+    # Was every other round column reported as "'R1' is not read as a round, but the column
+    # holds results" (a gap), or the column again and one "Total disagrees" per player whose
+    # results it held (a second column for a round, a round 0).
+    assert problems(grid(header)) == expected
+
+
+def test_an_id_that_is_an_excel_error_is_refused_at_its_cell() -> None:
+    # A failed lookup (#N/A) in the ID column was taken as the player's ID: into the report,
+    # the TRF and the "ID #N/A is given but Rating is blank" warning.
+    rows = [[*row[:2], "#N/A" if row[0] == 3 else f"1000{row[0]}", *row[2:]] for row in ROWS]
+    assert problems(grid([*HEADER[:2], "ID", *HEADER[2:]], rows)) == [
+        "Crosstable!C4: the ID is the Excel error #N/A: the formula that gives the ID has failed"]

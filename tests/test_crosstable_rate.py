@@ -636,3 +636,15 @@ def test_a_start_date_over_a_year_before_the_end_is_rated_with_a_warning() -> No
     event[1][1] = "2023-09-01"  # a league's season: no warning
     season = rate_sheets(sheets(header, rows, event), today=TODAY)
     assert [str(w) for w in season.warnings] == [rated] and season.events[0].outcomes[0].player(1).k == 24
+
+
+def test_a_sheet_without_values_is_an_empty_sheet() -> None:
+    # A sheet given as None (as the Event sheet may be) was a bare TypeError, "'NoneType'
+    # object is not iterable", for any other sheet: an empty sheet beside the event, or the
+    # crosstable itself.
+    header = ["No", "Name", "Rating", "R1"]
+    rows = [[1, "A", 1500, "W2"], [2, "B", 1400, "L1"]]
+    workbook = rate_sheets({**sheets(header, rows, [["System", "USCF"]]), "Notes": None}, today=TODAY)
+    assert [block.sheet for block in workbook.blocks] == ["Crosstable"]
+    with pytest.raises(CrosstableError, match="Crosstable: no header row: no cell in this sheet says 'Name'"):
+        rate_sheets({"Event": [["System", "USCF"]], "Crosstable": None}, today=TODAY)

@@ -221,6 +221,39 @@ def test_a_date_cell_that_holds_a_time_of_day(tmp_path: Path, capsys: pytest.Cap
     assert "Crosstable!K5: Birth date: 00:00:00 is a time of day, not a date" in err
 
 
+@pytest.mark.parametrize(("serial", "expected"), [
+    (-5, "Crosstable!K5: Birth date: -5 is not a date: date serial numbers start at 1 (1900-01-01)"),
+    (60, "Crosstable!K5: Birth date: 60 is not a date: serial 60 is 1900-02-29, a day that did not exist"),
+])
+def test_a_date_cell_that_holds_no_date_excel_shows(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    serial: int, expected: str) -> None:
+    # A negative number formatted as a date (Excel shows ####) was read as 1899-12-25, and
+    # serial 60 (Excel's 1900-02-29) as 1900-02-28: both rated as birth dates, silently.
+    rows = [[*row, datetime.datetime(1990, 1, 1)] for row in ROWS]
+    rows[3][-1] = serial
+    book, sheet = crosstable([*HEADER, "Birth date"], rows)
+    sheet["K5"].number_format = "yyyy-mm-dd"
+    book.save(tmp_path / "event.xlsx")
+    status, _, err = run(["rate", str(tmp_path / "event.xlsx")], capsys)
+    assert status == 1
+    assert expected in err
+    assert files(tmp_path) == ["event.xlsx"]
+
+
+def test_a_start_date_slip_says_what_it_changes_for_the_system(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A US Chess (or FIDE) event's warning said "ICU K factors are taken on it".
+    book, _ = crosstable()
+    book["Event"].append(["Start date", "2015-04-12"])
+    book.save(tmp_path / "event.xlsx")
+    status, _, err = run(["rate", str(tmp_path / "event.xlsx"), "-q"], capsys)
+    assert status == 0
+    assert ("Event!B3: Start date 2015-04-12 is more than a year before the End date (2025-04-13); blank "
+            "ratings are filled from the official list in force on it (xlrating fill, rate --list): if the "
+            "year is a slip, correct it and rate again") in err
+    assert "ICU" not in err
+
+
 # --- odd paths -------------------------------------------------------------------------------------
 
 

@@ -441,3 +441,51 @@ def test_a_fide_new_list_lowers_a_k_40_only_where_games_and_birth_date_tell_it_h
     assert [season.result.list[key].games for key in ("1", "2", "3", "4")] == [31, None, 30, 30]
     assert [season.result.list[key].k for key in ("1", "2", "3", "4")] == [20, 40, 40, 40]
     assert column(out, "New list", "K")[:4] == [20, 40, 40, 40]
+
+
+def test_an_id_that_is_an_excel_error_is_refused_at_its_cell() -> None:
+    # A failed lookup (#N/A) in an event's ID cell made a new player '#N/A', rated as
+    # unrated; two of them in one event were "ID #N/A plays twice"; on Players it made a
+    # listed player '#N/A' and his events' players new.
+    sheets = icu_club()
+    sheets["Autumn"][1][1] = "#N/A"
+    sheets["Winter"][1][1] = "#REF!"
+    sheets["Winter"][2][1] = "#REF!"
+    sheets["Players"][2][0] = "#VALUE!"
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    assert [str(p) for p in error.value.problems] == [
+        "Players!A3: the ID is the Excel error #VALUE!: the formula that gives the ID has failed",
+        "Winter!B2: the ID is the Excel error #REF!: the formula that gives the ID has failed",
+        "Winter!B3: the ID is the Excel error #REF!: the formula that gives the ID has failed",
+        "Autumn!B2: the ID is the Excel error #N/A: the formula that gives the ID has failed",
+    ]
+
+
+def test_a_second_players_column_with_the_same_header_is_refused() -> None:
+    # The second 'Rating' column (an old list's, say) was ignored silently and the second
+    # 'New rating' one written instead of the first.
+    sheets = icu_club()
+    sheets["Players"][0] += ["Rating", "New rating", "New rating"]
+    for row in sheets["Players"][1:]:
+        row += [1500, None, None]
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    assert [str(p) for p in error.value.problems] == [
+        "Players!F1: a second column headed 'Rating' (the first is Players!C1); remove or rename one",
+        "Players!H1: a second output column headed 'New rating' (the first is Players!G1); "
+        "remove or rename one",
+    ]
+
+
+def test_a_second_events_column_with_the_same_header_is_refused() -> None:
+    # A second 'End date' column (the dates corrected beside the old ones) was ignored:
+    # the events were rated on the first column's dates, silently.
+    sheets = icu_club()
+    sheets["Events"][0].append("End date")
+    for row in sheets["Events"][1:]:
+        row.append(dt.date(2025, 1, 4))
+    with pytest.raises(CrosstableError) as error:
+        rate_season_sheets(sheets)
+    assert [str(p) for p in error.value.problems] == [
+        "Events!E1: a second column headed 'End date' (the first is Events!D1); remove or rename one"]

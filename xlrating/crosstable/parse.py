@@ -33,11 +33,11 @@ from .columns import (
 )
 from .model import Code, Crosstable, EventSettings, Grid, OtherRating, PlayerRow, RoundCell
 from .values import (
-    EXCEL_ERRORS,
     BadValue,
     address,
     bounded,
     date_value,
+    failed_formula,
     is_blank,
     quote_sheet,
     rating,
@@ -98,7 +98,8 @@ class Layout:
     headers: dict[str, int] = field(default_factory=dict)
     """Every input header and round (``R1``...) -> column."""
     rounds_complete: bool = True
-    """False when the round columns have a gap (then no row's Total can be checked)."""
+    """False when the round columns have a gap, a second column for a round or a round 0 (then
+    no row's Total can be checked)."""
     unread: dict[int, Any] = field(default_factory=dict)
     """Header cells of columns that look like rounds but are not read as one (``R4 (final)``)."""
 
@@ -158,6 +159,7 @@ def _round_problems(
             problems.append(Problem(where(extra), f"a second column for round {number} "
                                     f"(the first is {where(cols[0])})"))
     numbers = sorted(rounds)
+    doubled = any(len(cols) > 1 for cols in rounds.values())
     if numbers and numbers[0] == 0:
         problems.append(Problem(where(rounds[0][0]), "rounds are numbered from 1 (R1, R2, ...), not 0"))
         numbers = numbers[1:]
@@ -167,7 +169,8 @@ def _round_problems(
                                 + ", ".join(str(n) for n in missing)
                                 + f" (the round columns go up to round {numbers[-1]})"))
     layout.rounds = [rounds[n][0] for n in numbers if not missing]
-    layout.rounds_complete = not missing
+    # A second column for a round, or a round 0, holds games no round reads: Totals cannot be checked.
+    layout.rounds_complete = not (missing or doubled or 0 in rounds)
     return numbers
 
 
@@ -315,10 +318,23 @@ def _row_name(reader: _Reader) -> str | None:
     name = text(reader.raw("Name"))
     if name is None and "Name" in reader.layout.inputs:
         reader.problems.append(Problem(reader.where("Name"), "this player row has no name"))
-    elif name is not None and name.upper() in EXCEL_ERRORS:
-        reader.problems.append(Problem(reader.where("Name"), f"the name is the Excel error {name}: "
-                                       "the formula that gives the name has failed"))
+    _excel_error(reader, "name", "Name", name)
     return name
+
+
+def _row_id(reader: _Reader) -> str | None:
+    """The player's ID as text; None, with a problem, when it is an Excel error (a failed lookup
+    would otherwise make a player '#N/A')."""
+    member_id = text(reader.raw("ID")) if "ID" in reader.layout.inputs else None
+    return None if _excel_error(reader, "ID", "ID", member_id) else member_id
+
+
+def _excel_error(reader: _Reader, what: str, column: str, value: str | None) -> bool:
+    """Whether ``value`` is an Excel error (``#N/A``); if so, a problem at its cell."""
+    message = failed_formula(what, value)
+    if message is not None:
+        reader.problems.append(Problem(reader.where(column), message))
+    return message is not None
 
 
 def _other_ratings(reader: _Reader) -> list[OtherRating]:
@@ -407,6 +423,7 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     if number is None and "No" in layout.inputs and is_blank(reader.raw("No")):
         problems.append(Problem(reader.where("No"), "this player row has no pairing number (No)"))
     name = _row_name(reader)
+    member_id = _row_id(reader)
     low, high = systems.get(settings.system).rating_range
     pre, games = _own_rating(reader, settings)
     others = _other_ratings(reader)
@@ -423,7 +440,6 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
         return None
     fields = {attribute: reader.read(column, _in_range(parse, low, high))
               for attribute, column, parse in _ROW_FIELDS}
-    member_id = text(reader.raw("ID")) if "ID" in layout.inputs else None
     return PlayerRow(
         number=number, name=name or "", member_id=member_id, row=row_number,
         rating=pre, games=games, other_ratings=tuple(others), birth_date=birth, joined=joined,
@@ -448,8 +464,10 @@ def unread_results(sheet: str, rows: list[list[Any]], layout: Layout, player_row
     problems: list[Problem] = []
     for column in range(1, width + 1):
         title = _cell(header, column)
-        if column in known or not (is_blank(title) or column in layout.unread
-                                   or _all_codes(_cell(rows[i], column) for i in player_rows)):
+        if column in known or round_number(title) is not None:
+            continue  # a round's header: read as that round, or its own problem says why not
+        if not (is_blank(title) or column in layout.unread
+                or _all_codes(_cell(rows[i], column) for i in player_rows)):
             continue
         example = next(((i, v) for i in player_rows if _names_a_game(v := _cell(rows[i], column))), None)
         if example is None:
@@ -663,7 +681,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
                     ) -> tuple[Crosstable | None, list[Problem]]:
     """The crosstable and every problem found (the collecting form of :func:`parse_crosstable`)."""
     problems: list[Problem] = []
-    rows = [list(row) if row is not None else [] for row in grid]
+    rows = [list(row) if row is not None else [] for row in grid or ()]
     header_index = find_header(rows)
     if header_index is None:
         return None, [Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'Name'")]

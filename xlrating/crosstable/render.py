@@ -157,7 +157,7 @@ def render(rated: RatedEvent, grid: Grid) -> tuple[tuple[Block, ...], tuple[Adde
     """
     crosstable: Crosstable = rated.crosstable
     sheet, header_row, last_row = crosstable.sheet, crosstable.header_row, crosstable.last_row
-    rows = [list(r) if r is not None else [] for r in grid]
+    rows = [list(r) if r is not None else [] for r in grid or ()]
     last_column = max(crosstable.last_column, last_used_column(rows, header_row - 1, last_row - 1))
     body = range(header_row + 1, last_row + 1)
     blocks: list[Block] = []

@@ -32,6 +32,14 @@ class BadValue(Exception):
 EXCEL_ERRORS = frozenset({"#N/A", "#REF!", "#VALUE!", "#DIV/0!", "#NAME?", "#NULL!", "#NUM!", "#SPILL!",
                           "#CALC!", "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#UNKNOWN!", "#BUSY!"})
 
+def failed_formula(what: str, value: Any) -> str | None:
+    """The problem with text that is an Excel error value (a formula that failed) read as
+    ``what`` (``"ID"``), else None."""
+    if not isinstance(value, str) or value.upper() not in EXCEL_ERRORS:
+        return None
+    return f"the {what} is the Excel error {value}: the formula that gives the {what} has failed"
+
+
 #: Words that mean "no rating".
 UNRATED_WORDS = frozenset({"unr", "unr.", "unrated", "none", "nr", "new"})
 

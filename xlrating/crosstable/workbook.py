@@ -44,7 +44,7 @@ CROSSTABLE_SHEET = "Crosstable"
 
 
 def _rows(grid: Grid) -> list[list[object]]:
-    return [list(row) if row is not None else [] for row in grid]
+    return [list(row) if row is not None else [] for row in grid or ()]
 
 
 def is_crosstable(name: str, grid: Grid) -> bool:
@@ -301,9 +301,11 @@ def future_end(settings: EventSettings, today: date) -> list[Problem]:
                              f"({today.isoformat()}): ages, K factors and the rules in force are taken on "
                              f"that day; {slip}"))
     elif start is not None and not settings.end_date_blank and (end - start).days > _LONGEST_EVENT_DAYS:
+        entry = get(settings.system)  # a system whose rating takes the Start date takes K on it
+        taken = f"{entry.short_name} K factors are taken on it" if "start_date" in entry.taken_settings \
+            else "blank ratings are filled from the official list in force on it (xlrating fill, rate --list)"
         found.append(Problem(settings.cell("Start date"), f"Start date {start.isoformat()} is more than a "
-                             f"year before the End date ({end.isoformat()}); ICU K factors are taken on it: "
-                             f"{slip}"))
+                             f"year before the End date ({end.isoformat()}); {taken}: {slip}"))
     return found
 
 
@@ -391,7 +393,7 @@ def _title(problems: list[Problem]) -> str:
 
 def overlay(sheets: Mapping[str, Grid], blocks: Iterable[Block]) -> dict[str, list[list[Any]]]:
     """The sheets' values with ``blocks`` written into them (the input is not changed)."""
-    grids = {name: [list(row) if row is not None else [] for row in grid] for name, grid in sheets.items()}
+    grids = {name: _rows(grid) for name, grid in sheets.items()}
     for block in blocks:
         rows = grids[block.sheet]
         for i, values in enumerate(block.values):

@@ -33,6 +33,7 @@ from ..crosstable.values import (
     address,
     bounded,
     date_value,
+    failed_formula,
     is_blank,
     quote_sheet,
     rating,
@@ -255,10 +256,15 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
             continue
         name = input_column(cell)
         output = list_output_column(cell)
-        if output is not None:
-            outputs[output] = column
-        elif name is not None and name not in columns:
-            columns[name] = column
+        placed, label = (outputs, "output ") if output is not None else (columns, "")
+        title = output if output is not None else name
+        if title is None:
+            continue
+        if title in placed:
+            problems.append(_second_column(sheet, header_index + 1, column, placed[title], f"{label}column",
+                                           title))
+            continue
+        placed[title] = column
     if "ID" not in columns:
         problems.append(Problem(address(sheet, header_index + 1, 1),
                                 "the Players sheet needs an ID column: events name their players by ID"))
@@ -278,6 +284,10 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
         if key is None:
             problems.append(Problem(where, "this player has no ID"))
             continue
+        failed = failed_formula("ID", key)
+        if failed is not None:
+            problems.append(Problem(where, failed))
+            continue
         if key in seen:
             problems.append(Problem(where, f"ID {key} is used twice (also in row {seen[key]})"))
             continue
@@ -293,6 +303,13 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
     # director's without a header included: they never write over a cell they did not write.
     last_column = max(len(header), last_used_column(rows, header_index, last_row))
     return ratings, tuple(list_rows), header_index + 1, last_column, outputs
+
+
+def _second_column(sheet: str, row: int, column: int, first: int, what: str, name: str) -> Problem:
+    """A header naming a column a header before it names already: which of the two the director
+    meant is not ours to guess."""
+    return Problem(address(sheet, row, column), f"a second {what} headed {name!r} (the first is "
+                   f"{address(sheet, row, first)}); remove or rename one")
 
 
 #: The output columns rating a season writes on the Players sheet.
@@ -343,6 +360,10 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
         problems.append(Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'Sheet'"))
         return []
     columns = columns_named(rows[header_index], EVENT_COLUMNS)
+    for column, cell in enumerate(rows[header_index], start=1):
+        name = EVENT_COLUMNS.get(fold(cell))
+        if name is not None and columns[name] != column:
+            problems.append(_second_column(sheet, header_index + 1, column, columns[name], "column", name))
     listed: dict[str, int] = {}
     read: list[tuple[int, EventSettings, Crosstable]] = []
     for index in range(header_index + 1, len(rows)):
@@ -462,7 +483,8 @@ def _season_event(number: int, settings: EventSettings, crosstable: Crosstable, 
         cell = address(sheet, player.row, crosstable.columns["ID"])
         key = player.member_id
         if key is None:
-            problems.append(Problem(cell, f"No. {player.number} has no ID"))
+            if not any(p.where == cell for p in problems):  # not an Excel error, said already
+                problems.append(Problem(cell, f"No. {player.number} has no ID"))
             continue
         if key in rows_of:
             problems.append(Problem(cell, f"ID {key} plays twice in this event (also in row {rows_of[key]})"))

@@ -289,9 +289,14 @@ class Reader:
         style = _STYLE.search(attributes)
         if not (style and int(style.group(1)) in self.dates):
             return number
+        duration = int(style.group(1)) in self.durations
+        if not duration and (number < 0 or (60 <= number < 61 and not self.date1904)):
+            # Not a date (Excel shows ####, or 1900-02-29, a day that did not exist; openpyxl
+            # would make them 1899-12-25 and 1900-02-28): the number, for the reader's message.
+            return number
         try:
             epoch = CALENDAR_MAC_1904 if self.date1904 else CALENDAR_WINDOWS_1900
-            return from_excel(number, epoch, timedelta=int(style.group(1)) in self.durations)
+            return from_excel(number, epoch, timedelta=duration)
         except (OverflowError, ValueError):
             # Not a date Excel can show (past 9999-12-31): the number itself, so that
             # the reader's message can say what is wrong with it.
