@@ -105,8 +105,8 @@ def test_a_us_chess_player_s_fide_rating_under_1000_is_refused_at_its_cell_as_on
     sheets["Players"][0].append("FIDE rating")
     sheets["Players"][1][2:] = [None, None, 600]
     sheets["Players"][2].append(1000)
-    assert problems(sheets) == ["Players!E2: FIDE rating 600 is under 1000, the lowest rating a FIDE list has "
-                                "published; leave it blank if the player has none"]
+    assert problems(sheets) == ["Players!E2: FIDE rating 600 is under 1000, the lowest rating a FIDE list "
+                                "has published; leave it blank if the player has none"]
 
 
 def test_a_players_joined_before_the_birth_date_is_refused_at_joined_as_on_a_crosstable() -> None:
