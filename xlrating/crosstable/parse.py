@@ -18,7 +18,6 @@ from typing import Any
 from .. import systems
 from .._check import joined_problem
 from ..errors import CrosstableError, Problem
-from ..fide.rating import LOWEST_PUBLISHED
 from ..model import EventType, Game
 from ..official.identity import unrated_note
 from .codes import parse_code, same_colour
@@ -392,10 +391,8 @@ def unpublished_fide(fide: float | None) -> str | None:
     """What is wrong with a ``FIDE rating`` cell's rating (None: nothing): one under FIDE's lowest
     published, which US Chess would convert to an initial rating (US Chess 2020, 2.7; FIDE 600 is
     -133 by the 2024 conversion). Checked where the row is to be rated, as the ``Rating`` is."""
-    if fide is None or fide >= LOWEST_PUBLISHED:
-        return None
-    return (f"FIDE rating {fide:g} is under {LOWEST_PUBLISHED}, the lowest rating a FIDE list has published; "
-            "leave it blank if the player has none")
+    problem = systems.FIDE.unpublished_problem(fide)
+    return None if problem is None else f"FIDE rating {problem}; leave it blank if the player has none"
 
 
 def _birth_and_joined(reader: _Reader, end: date | None) -> tuple[date | None, date | None]:

@@ -15,7 +15,6 @@ from typing import Any, TypeGuard
 
 from .. import _check, systems
 from ..errors import ArgumentError, InputError, Problem
-from ..fide.rating import LOWEST_PUBLISHED
 from ..model import EventType
 from .model import Entry, Event, PendingEvent, PlayerId, RatingList
 
@@ -112,7 +111,8 @@ def _plain_ratings(entry: Entry, low: float) -> bool:
         and (entry.k is None or (type(entry.k) in (int, float) and K_RANGE[0] <= entry.k <= K_RANGE[1]))
         and (entry.floor is None or _plain_rating(entry.floor, low))
         and (entry.peak is None or _plain_rating(entry.peak, low))
-        and (entry.fide is None or (_plain_rating(entry.fide) and entry.fide >= LOWEST_PUBLISHED))
+        and (entry.fide is None
+             or (_plain_rating(entry.fide) and systems.FIDE.unpublished_problem(entry.fide) is None))
         and (entry.cfc is None or _plain_rating(entry.cfc))
     )
 
@@ -134,12 +134,12 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
     """What is wrong with one list entry, in words (empty: nothing); ``system`` gives the
     lowest rating a crosstable of that system accepts (else 0)."""
     low = _lowest(system)
-    fraction = _fraction_problems(entry, system)
-    if _plain_entry(entry, low) and not fraction:
+    rated = _rating_problems(entry, system)
+    if _plain_entry(entry, low) and not rated:
         return []
     if not isinstance(entry, Entry):
         return [f"must be an Entry, not {entry!r}"]
-    problems = fraction
+    problems = rated
     for name, check in _FIELD_CHECKS.items():
         value = getattr(entry, name)
         if value is None and name in _MAY_BE_NONE:
@@ -150,10 +150,7 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
                 raise ArgumentError(name)  # below the system's lowest rating, or -0.0
         except ArgumentError:
             problems.append(f"{name} must be {_expected(name, low)}, not {value!r}")
-    fide: Any = entry.fide
-    if type(fide) in (int, float) and 0 <= fide < LOWEST_PUBLISHED:  # (US Chess 2020, 2.7 converts it)
-        problems.append(f"fide: {fide:g} is under {LOWEST_PUBLISHED}, the lowest rating a FIDE list has "
-                        f"published; leave it None if the player has none")
+    problems.extend(_fide_problems(entry.fide))
     if _is_date(entry.birth_date) and _is_date(entry.joined):
         joined = _check.joined_problem(entry.birth_date, entry.joined)
         if joined is not None:
@@ -173,7 +170,17 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
     return problems
 
 
-def _fraction_problems(entry: Any, system: str) -> list[str]:
+def _fide_problems(fide: Any) -> list[str]:
+    """A FIDE rating in range (the field's own check says what is out of it) but under the lowest a
+    FIDE list has published: US Chess 2020, 2.7 would convert it to an initial rating (FIDE 600:
+    -133 by the 2024 conversion)."""
+    if type(fide) not in (int, float) or not fide >= 0:
+        return []
+    unpublished = systems.FIDE.unpublished_problem(fide)
+    return [] if unpublished is None else [f"fide: {unpublished}; leave it None if the player has none"]
+
+
+def _rating_problems(entry: Any, system: str) -> list[str]:
     """A rating with a fraction where ``system`` publishes whole ratings
     (:meth:`~xlrating.systems.System.fraction_problem`, a crosstable's check), or under the
     lowest rating its lists have published (:meth:`~xlrating.systems.System.unpublished_problem`,
