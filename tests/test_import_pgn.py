@@ -209,8 +209,26 @@ def test_ratings_ids_forfeits_dates_and_notes_as_read_today() -> None:
         (3, "C", None, None, "U", "X1b", "D2b", f"no game in round 1: {gap}"),
     )
     assert event.notes == ("first", "3 games read; pairing numbers go by rating, highest first")
-    assert event.warnings == ("Crosstable: 3 players (rows 2, 3, 4) with a value the import changed or took "
+    # 30 February is no date: the game's date is left out of the Start and End dates, and said.
+    assert event.warnings == ("e.pgn line 1: Date '2024.02.30' is not a date (YYYY.MM.DD): left out of the "
+                              "Event sheet's Start and End dates; check them",
+                              "Crosstable: 3 players (rows 2, 3, 4) with a value the import changed or took "
                               "as a default: check their Import notes column before rating",)
+
+
+@pytest.mark.parametrize(("dates", "said"), [
+    (["2024.05.01", "2024.05.02"], None),
+    (["????.??.??", "?"], None),  # PGN's unknown date says none
+    (["2024.05.01", "02/05/2024"], "line 9: Date '02/05/2024' is not a date (YYYY.MM.DD)"),
+    (["2024.13.01", "2024.05.??"], "line 1: Date '2024.13.01' is not a date (YYYY.MM.DD) (and 1 more tag)"),
+])
+def test_a_date_that_is_not_one_is_said(dates: list[str], said: str | None) -> None:
+    # Without the warning, the last round's unreadable date left the End date at the round before.
+    text = "".join(tagged(str(r), "A", "B", "1-0", f'[Date "{d}"]\n') for r, d in enumerate(dates, 1))
+    event = parse_pgn(text, "e.pgn")
+    bad = [w for w in event.warnings if "is not a date" in w]
+    assert bad == ([] if said is None else
+                   [f"e.pgn {said}: left out of the Event sheet's Start and End dates; check them"])
 
 
 def test_no_dates_one_gap_and_an_event_name_a_cell_cannot_hold() -> None:

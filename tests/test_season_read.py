@@ -109,6 +109,21 @@ def test_a_us_chess_player_s_fide_rating_under_1000_is_refused_at_its_cell_as_on
                                 "has published; leave it blank if the player has none"]
 
 
+def test_a_players_games_without_a_rating_are_refused_at_their_cell_as_on_a_crosstable() -> None:
+    # US Chess: the games were dropped without a word (the player rated as unrated, his new
+    # entry 1 game); ICU: the engine's refusal at the event's cell, in the Python API's words.
+    sheets = uscf_pair()
+    sheets["Players"][0] += ["Quick", "Quick games"]
+    sheets["Players"][1][2:] = [None, 30, None, 4]
+    sheets["Players"][2][2:] = ["1500P12", 11]
+    assert problems(sheets) == ["Players!D2: Games 30 is given, but Rating is blank (unrated)",
+                                "Players!F2: Quick games 4 is given, but Quick is blank (unrated)",
+                                "Players!D3: Games 11 disagrees with Rating '1500P12' (P12 = 12 games)"]
+    icu = icu_club()
+    icu["Players"][1][2:4] = [None, 30]
+    assert problems(icu) == ["Players!D2: Games 30 is given, but Rating is blank (unrated)"]
+
+
 def test_a_players_joined_before_the_birth_date_is_refused_at_joined_as_on_a_crosstable() -> None:
     # 1990 typed for 2010: a member of over 8 years has K 24, a newer one 32
     sheets = icu_club()

@@ -18,12 +18,13 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from difflib import SequenceMatcher
 from numbers import Real
 from typing import Any, TypeVar
 
 from .errors import CrosstableError, Problem
 
-__all__ = ["edition_names", "find_sheet", "fold", "index_editions"]
+__all__ = ["edition_names", "find_sheet", "fold", "index_editions", "near_miss"]
 
 R = TypeVar("R")
 
@@ -77,3 +78,33 @@ def find_sheet(names: Iterable[str], wanted: str) -> str | None:
                               "but one")
         raise CrosstableError([problem], title="The workbook has problems")
     return found[0] if found else None
+
+
+#: How alike (:class:`difflib.SequenceMatcher`'s ratio of the folded forms) a typed name must be
+#: to a known one to be taken for its misspelling (:func:`near_miss`).
+NEAR_MISS = 0.8
+
+
+def _words(value: Any) -> list[str]:
+    return [word.casefold() for word in re.split(r"[\s_\-.]+", str(value)) if word]
+
+
+def near_miss(value: Any, known: Mapping[str, str]) -> str | None:
+    """The name ``value`` looks like a misspelling of, or None. ``known``: each name a sheet takes
+    (aliases too) with the one it stands for. A name it is not, nearly alike
+    (:data:`NEAR_MISS`), and not its first words (``Chief TD`` beside ``Chief TD ID``, ``Start``
+    beside ``Start date``: a note of its own).
+
+    >>> near_miss("Bonus multipler", {"Bonus multiplier": "Bonus multiplier"})
+    'Bonus multiplier'
+    >>> near_miss("List dat", {"List date": "List date"})
+    'List date'
+    >>> near_miss("Chief TD", {"Chief TD ID": "Chief TD ID"}) is None
+    True
+    """
+    key, words = fold(value), _words(value)
+    folded = {fold(name): meant for name, meant in known.items()}
+    if not key or not folded or key in folded or any(_words(name)[:len(words)] == words for name in known):
+        return None
+    ratio, name = max((SequenceMatcher(None, key, name).ratio(), name) for name in folded)
+    return folded[name] if ratio >= NEAR_MISS else None

@@ -8,7 +8,7 @@ value takes its default (see :class:`EventSettings`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -16,6 +16,7 @@ from typing import Any
 from .. import systems
 from ..errors import CrosstableError, Problem
 from ..model import EventType
+from ..names import near_miss
 from .columns import fold
 from .model import EventSettings, Grid
 from .values import BadValue, address, bounded, date_value, is_blank, show, text, yes_no
@@ -299,4 +300,22 @@ def read_report_settings(grid: Grid | None, *, sheet: str = "Event") -> dict[str
     for index, row in enumerate(grid or ()):
         if row and (name := _REPORT_KEYS.get(fold(row[0]))) is not None and name not in found:
             found[name] = (row[1] if len(row) > 1 else None, address(sheet, index + 1, 2))
+    return found
+
+
+
+def misspelt_settings(grid: Grid | None, *, sheet: str = "Event", also: Iterable[str] = ()) -> list[Problem]:
+    """A warning at each label in column A, with a value beside it, that names no setting but nearly
+    names one (:func:`~xlrating.names.near_miss`: ``Bonus multipler``): its row is ignored, so the
+    setting would keep its default without a word. ``also``: the sheet's other names (the Season
+    sheet's ``List date``...). A label far from every name (a title, ``Organizer``) is a note and
+    says nothing."""
+    names = {**{alias: f.name for f in _FIELDS for alias in (f.name, *f.aliases)},
+             **{alias: name for name, aliases in REPORT_SETTINGS.items() for alias in (name, *aliases)},
+             **{name: name for name in also}}
+    found: list[Problem] = []
+    for index, row in enumerate(grid or ()):
+        if len(row) > 1 and not is_blank(row[1]) and (meant := near_miss(row[0], names)) is not None:
+            found.append(Problem(address(sheet, index + 1, 1), f"{show(row[0])} is not a setting: its value "
+                                 f"{show(row[1])} is ignored; did you mean {meant!r}?"))
     return found

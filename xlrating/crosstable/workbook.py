@@ -33,11 +33,11 @@ from ..official.identity import (
 from ..systems import Lineup, System, Taken, get, who
 from .columns import PERIOD_GAMES, fold, input_column, round_number
 from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, PlayerRow, RatedEvent, RatedWorkbook
-from .parse import blank_ratings, find_header, read_crosstable, row_address
+from .parse import REQUIRED, blank_ratings, find_header, read_crosstable, row_address
 from .rate import build_players, rate_crosstable, unpublished_ratings
 from .render import render
-from .settings import read_settings
-from .values import address, quote_sheet
+from .settings import misspelt_settings, read_settings
+from .values import address, is_blank, quote_sheet
 
 SETTINGS_SHEET = "Event"
 CROSSTABLE_SHEET = "Crosstable"
@@ -114,7 +114,9 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         added.extend(extra)
     # A blank End date is said once, first, for every section (one Event sheet), in the words of
     # the events' own first note (so a report that lists both says it once).
-    warnings = (*([Problem("", settings.end_date_note())] if settings.end_date_blank else []),
+    warnings = (*misspelt_settings(sheets[settings_name] if settings_name is not None else None,
+                                   sheet=settings_name or SETTINGS_SHEET),
+                *([Problem("", settings.end_date_note())] if settings.end_date_blank else []),
                 *future_end(settings, today or date.today()),
                 *crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated,
                 *[warning for rated in events for warning in all_foreign(rated)],
@@ -327,6 +329,34 @@ def unrated_warnings(crosstable: Crosstable, grid: Grid) -> list[Problem]:
                                 "ratings are in another column, head it Rating"))
     found[:0] = period_games_warnings(crosstable.sheet, crosstable.header_row,
                                       _rows(grid)[crosstable.header_row - 1], "Games" in crosstable.columns)
+    return [*unread_columns(crosstable, grid), *found]
+
+
+def unread_columns(crosstable: Crosstable, grid: Grid) -> list[Problem]:
+    """:func:`unread_values` of a crosstable sheet's player rows."""
+    rows = _rows(grid)[crosstable.header_row:crosstable.last_row]
+    return unread_values(crosstable.sheet, crosstable.header_row, crosstable.columns, rows,
+                         get(crosstable.settings.system))
+
+
+def unread_values(sheet: str, header_row: int, columns: Mapping[str, int], rows: Sequence[Sequence[Any]],
+                  entry: System, read: Iterable[str] = ()) -> list[Problem]:
+    """A warning at the header of each input column (``columns``: by name) that ``entry``'s events do
+    not read (``K`` on a US Chess sheet, whose K comes from its rules; ``Peak`` on an ICU one) where
+    some player's cell (``rows``, those below the header) holds a value: the values are ignored, which
+    the director who typed them would not expect. ``read``: the sheet's other columns read (a season's
+    Players sheet's list columns)."""
+    wanted = {*entry.columns, *REQUIRED, "ID", *read}
+    found = []
+    for name, column in sorted(columns.items(), key=lambda item: item[1]):
+        if name in wanted or round_number(name) is not None:
+            continue
+        filled = [header_row + 1 + index for index, row in enumerate(rows)
+                  if len(row) >= column and not is_blank(row[column - 1])]
+        if filled:
+            found.append(Problem(address(sheet, header_row, column),
+                                 f"{name} is not read in {entry.short_name} events: its values for "
+                                 f"{named_rows(filled)} are ignored; check the System, or clear the column"))
     return found
 
 

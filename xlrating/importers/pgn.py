@@ -346,6 +346,21 @@ def _other_events(games: Sequence[Game], source: str) -> list[str]:
             f"{more}: every game is imported into one crosstable; check that the file holds one event"]
 
 
+def _bad_dates(games: Sequence[Game], source: str) -> list[str]:
+    """A warning when a game's ``Date`` or ``EventDate`` is given but is not a date (``2024.13.45``,
+    ``24/05/2024``, ``2024.05.??``): the first such tag, with the count of the rest. Its date is
+    left out of the Event sheet's Start and End dates, which the others decide (an unknown date,
+    ``????.??.??`` or ``?``, is PGN's way of saying none and says nothing)."""
+    bad = [(game, tag, value) for game in games for tag in ("Date", "EventDate")
+           if (value := game.tags.get(tag, "").strip()).strip("?.") and _date(value) is None]
+    if not bad:
+        return []
+    game, tag, value = bad[0]
+    more = f" (and {len(bad) - 1} more tag{'s' * (len(bad) > 2)})" if len(bad) > 1 else ""
+    return [f"{source} line {game.line}: {tag} {value!r} is not a date (YYYY.MM.DD){more}: left out of the "
+            "Event sheet's Start and End dates; check them"]
+
+
 def parse_pgn(text: str, source: str, *, notes: Sequence[str] = (), warnings: Sequence[str] = ()
               ) -> ImportedEvent:
     """Read the games of a PGN file's text into a crosstable (see the module docstring).
@@ -389,8 +404,8 @@ def parse_pgn(text: str, source: str, *, notes: Sequence[str] = (), warnings: Se
     return ImportedEvent(source=source, format="pgn", event=event, sheets=(sheet,),
                          notes=(*notes, f"{len(games)} games read; pairing numbers go by rating, "
                                         "highest first"),
-                         warnings=(*warnings, *_other_events(games, source), *noted_players((sheet,)),
-                                   *no_dates))
+                         warnings=(*warnings, *_other_events(games, source), *_bad_dates(games, source),
+                                   *noted_players((sheet,)), *no_dates))
 
 
 def read_pgn(path: str | Path, *, sections: Sequence[str] | None = None) -> ImportedEvent:

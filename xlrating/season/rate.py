@@ -28,6 +28,8 @@ from ..crosstable.workbook import (
     said_settings,
     share_setting,
     sightings,
+    unread_columns,
+    unread_values,
 )
 from ..errors import ENGINE_ERRORS, CrosstableError, InputError, Problem
 from ..lists import HistoryRow, PlayerId, rate_season
@@ -42,6 +44,9 @@ from .read import (
     check_chart,
     check_list_dates,
     check_output_sheets,
+    list_output_column,
+    misspelt_event_columns,
+    misspelt_season_settings,
     read_events,
     read_players,
     read_season_settings,
@@ -89,7 +94,9 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
         problem = Problem(quote_sheet(find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET),
                           f"the season cannot be rated: {error}")
         raise CrosstableError([problem], title=_title([problem])) from error
-    notes = [*list_date_notes(season), *(str(warning) for warning in players_warnings(season, sheets)),
+    misspelt = [*misspelt_season_settings(sheets), *misspelt_event_columns(sheets)]
+    notes = [*(str(warning) for warning in misspelt), *list_date_notes(season),
+             *(str(warning) for warning in players_warnings(season, sheets)),
              *(str(warning) for warning in season_warnings(season, today or date.today())),
              *(str(warning) for warning in blank_games(season, sheets))]
     rated: list[RatedEvent] = []
@@ -120,9 +127,21 @@ def list_date_notes(season: SeasonInput) -> list[str]:
 
 def players_warnings(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Problem]:
     """A warning at the Players sheet's ``Gms`` header, as at a crosstable's (FIDE's list header,
-    not read as Games)."""
+    not read as Games), and at each column of the Players sheet or an event sheet that the season's
+    system does not read, where it holds a value (:func:`~xlrating.crosstable.workbook.unread_values`)."""
     sheet, header = _players_header(season, sheets)
-    return period_games_warnings(sheet, season.players_header, header, _column(header, "Games") is not None)
+    entry = systems.get(season.ratings.system)
+    columns: dict[str, int] = {}
+    for column, cell in enumerate(header, start=1):
+        if (name := input_column(cell)) is not None and list_output_column(cell) is None:
+            columns.setdefault(name, column)
+    rows = list(sheets.get(sheet) or ())[season.players_header:]
+    games = _column(header, "Games") is not None
+    return [*period_games_warnings(sheet, season.players_header, header, games),
+            *unread_values(sheet, season.players_header, columns, [list(row or ()) for row in rows], entry,
+                           read=entry.list_only_columns),
+            *(warning for event in rating_order(season.events)
+              for warning in unread_columns(event.crosstable, sheets[event.crosstable.sheet]))]
 
 
 def _players_header(season: SeasonInput, sheets: Mapping[str, Grid]) -> tuple[str, list[Any]]:

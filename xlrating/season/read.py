@@ -27,7 +27,7 @@ from ..crosstable.parse import (
     unpublished_fide,
 )
 from ..crosstable.rate import check_rows
-from ..crosstable.settings import read_settings
+from ..crosstable.settings import misspelt_settings, read_settings
 from ..crosstable.values import (
     BadValue,
     address,
@@ -44,7 +44,7 @@ from ..crosstable.values import (
 )
 from ..errors import Problem
 from ..lists import Entry, Event, PlayerId, RatingList
-from ..names import find_sheet
+from ..names import find_sheet, near_miss
 from .model import (
     EVENTS_SHEET,
     HISTORY_SHEET,
@@ -78,8 +78,11 @@ EVENT_COLUMNS: dict[str, str] = {
     for name in ("Sheet", "Event name", "Start date", "End date", "Event type", "Rating system",
                  "Dual rated", "Bonus multiplier")
 }
-EVENT_COLUMNS.update({fold("Name"): "Event name", fold("Event"): "Event name", fold("Type"): "Event type",
-                      fold("Dual-rated"): "Dual rated", fold("Bonus"): "Bonus multiplier"})
+#: Each name an Events column is known by (its own and the other names accepted), with its own.
+_EVENT_NAMES = {**{name: name for name in EVENT_COLUMNS.values()}, "Name": "Event name",
+                "Event": "Event name", "Type": "Event type", "Dual-rated": "Dual rated",
+                "Bonus": "Bonus multiplier"}
+EVENT_COLUMNS.update({fold(alias): name for alias, name in _EVENT_NAMES.items()})
 
 
 def is_season(sheets: Mapping[str, Grid]) -> bool:
@@ -130,6 +133,14 @@ def read_season_settings(sheets: Mapping[str, Grid], today: date | None, problem
                                 f"{RATING_PERIOD} applies to FIDE seasons only "
                                 f"(System is {settings.system})"))
     return settings, list_date, period, ChartSetting(chart_players, chart_top), chart_cell
+
+
+def misspelt_season_settings(sheets: Mapping[str, Grid]) -> list[Problem]:
+    """A warning at each label of the Season sheet that nearly names one of its settings
+    (:func:`~xlrating.crosstable.settings.misspelt_settings`)."""
+    name = find_sheet(sheets, SEASON_SHEET)
+    return misspelt_settings(sheets[name] if name is not None else None, sheet=name or SEASON_SHEET,
+                             also=(LIST_DATE, RATING_PERIOD, "FIDE rating period", CHART_PLAYERS, CHART_TOP))
 
 
 def chart_ids(value: Any) -> tuple[PlayerId, ...]:
@@ -184,8 +195,16 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
             return None
 
     def rated(name: str, games_name: str) -> tuple[float | None, int | None]:
+        """A rating and its games, checked together as a crosstable's are."""
         value, marked = read(name, lambda v: rating(v, low=low, high=high)) or (None, None)
         games = read(games_name, lambda v: whole(v, "a number of games", high=MAX_GAMES))
+        where = address(sheet, number, columns.get(games_name, 1))
+        if marked is not None and games is not None and games != marked:
+            problems.append(Problem(where, f"{games_name} {games} disagrees with {name} "
+                                           f"{show(_cell(row, columns[name]))} (P{marked} = {marked} games)"))
+        if value is None and games and not (name == "Rating" and entry.unrated_games):
+            problems.append(Problem(where, f"{games_name} {games} is given, but {name} is blank (unrated)"))
+            return None, None
         return value, games if games is not None else marked
 
     pre, games = rated("Rating", "Games")
@@ -347,6 +366,21 @@ def _event_settings(season: EventSettings, sheet: str, row_number: int, row: lis
         where = address(sheet, row_number, columns.get("End date", 1))
         problems.append(Problem(where, "every event needs its End date: the season is rated in date order"))
     return replace(settings, cells=cells)
+
+
+def misspelt_event_columns(sheets: Mapping[str, Grid]) -> list[Problem]:
+    """A warning at each header of the Events sheet that nearly names one of its columns
+    (:func:`~xlrating.names.near_miss`: ``Bonus multipler``): its column is ignored, so each event
+    would take that setting's default without a word."""
+    sheet = find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET
+    rows = _rows(sheets.get(sheet))
+    header = next((i for i, row in enumerate(rows) if any(fold(c) == fold("Sheet") for c in row)), None)
+    if header is None:
+        return []
+    return [Problem(address(sheet, header + 1, column), f"{show(cell)} is not a column of the Events sheet: "
+                    f"it is ignored; did you mean {meant!r}?")
+            for column, cell in enumerate(rows[header], start=1)
+            if (meant := near_miss(cell, _EVENT_NAMES)) is not None]
 
 
 def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: RatingList, today: date | None,
