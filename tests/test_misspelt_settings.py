@@ -43,16 +43,17 @@ def test_a_misspelt_bonus_multiplier_is_said_at_its_label() -> None:
 @pytest.mark.parametrize(("label", "meant"), [
     ("Ratng system", "Rating system"), ("End dte", "End date"), ("Evnt type", "Event type"),
     ("Systen", "System"), ("Chief arbitr", "Chief arbiter"), ("Time controls", "Time control"),
-    ("Deputy arbiter 2", "Deputy arbiters")])
+    ("Deputy arbiter 2", "Deputy arbiters"), ("Satte", "State"), ("Evnet type", "Event type")])
 def test_near_misses_of_every_kind_of_setting(label: str, meant: str) -> None:
     names = {"ratingsystem": "Rating system", "enddate": "End date", "eventtype": "Event type",
              "system": "System", "chiefarbiter": "Chief arbiter", "timecontrol": "Time control",
-             "deputyarbiters": "Deputy arbiters"}
+             "deputyarbiters": "Deputy arbiters", "state": "State"}
     assert near_miss(label, names) == meant
 
 
 @pytest.mark.parametrize("label", ["Organizer", "Chief TD", "Start", "Notes", "Tiebreak", "Site", "Arbiter",
-                                   "Setting", "Rounds", None, 12])
+                                   "Setting", "Rounds", None, 12, "Pairing system", "Round times",
+                                   "Federation code", "Chief arbiter name", "Bonus mult"])
 def test_notes_and_shortenings_say_nothing(label: Any) -> None:
     # "Chief TD" (the director's name) beside "Chief TD ID", "Start" beside "Start date": a shortening
     # of a name is a note of its own, not a slip.

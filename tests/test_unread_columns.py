@@ -34,7 +34,8 @@ def unread(cell: str, name: str, system: str, rows: str) -> str:
 
 @pytest.mark.parametrize(("system", "header", "first", "second", "expected"), [
     ("USCF", ["Peak", "K", "Joined"], [1500, 32, None], [1500, None, JOINED],
-     [unread("F1", "K", "US Chess", "1 player (row 2)"), unread("G1", "Joined", "US Chess", "1 player (row 3)")]),
+     [unread("F1", "K", "US Chess", "1 player (row 2)"),
+      unread("G1", "Joined", "US Chess", "1 player (row 3)")]),
     ("FIDE", ["Birth date", "Floor", "Adult"], [BORN, 1400, "yes"], [BORN, None, None],
      [unread("F1", "Floor", "FIDE", "1 player (row 2)"), unread("G1", "Adult", "FIDE", "1 player (row 2)")]),
     ("ICU", ["Birth date", "Joined", "Peak"], [BORN, JOINED, 1600], [BORN, JOINED, 1700],
@@ -60,11 +61,12 @@ def test_a_season_says_its_players_and_event_sheets_unread_columns() -> None:
         "Players": [["ID", "Name", "Rating", "Games", "Peak", "K"], [10, "Ann", 1500, 30, 1500, 24],
                     [11, "Bob", 1500, 30, 1500, None]],
         "Events": [["Sheet", "End date"], ["June", dt.date(2024, 6, 1)]],
-        "June": [["No", "ID", "Name", "Joined", "R1"], [1, 10, "Ann", None, "W2"], [2, 11, "Bob", JOINED, "L1"]],
+        "June": [["No", "ID", "Name", "Joined", "R1"], [1, 10, "Ann", None, "W2"],
+                 [2, 11, "Bob", JOINED, "L1"]],
     }
     notes = [note for note in rate_season_sheets(season).notes if "is not read" in note]
     assert notes == [
-        "Players!F1: K is not read in US Chess events: its values for 1 player (row 2) are ignored; check the "
-        "System, or clear the column",
+        "Players!F1: K is not read in US Chess events: its values for 1 player (row 2) are ignored; check "
+        "the System, or clear the column",
         "June!D1: Joined is not read in US Chess events: its values for 1 player (row 3) are ignored; check "
         "the System, or clear the column"]

@@ -18,7 +18,6 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from difflib import SequenceMatcher
 from numbers import Real
 from typing import Any, TypeVar
 
@@ -80,9 +79,19 @@ def find_sheet(names: Iterable[str], wanted: str) -> str | None:
     return found[0] if found else None
 
 
-#: How alike (:class:`difflib.SequenceMatcher`'s ratio of the folded forms) a typed name must be
-#: to a known one to be taken for its misspelling (:func:`near_miss`).
-NEAR_MISS = 0.8
+
+def _distance(a: str, b: str) -> int:
+    """The edits (a letter added, dropped, changed, or two side by side swapped) that make ``a``
+    into ``b``: the optimal string alignment distance."""
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        last, before, row = before, row, [i] + [0] * len(b)
+        for j, y in enumerate(b, start=1):
+            row[j] = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                row[j] = min(row[j], last[j - 2] + 1)
+    return row[-1]
 
 
 def _words(value: Any) -> list[str]:
@@ -90,10 +99,12 @@ def _words(value: Any) -> list[str]:
 
 
 def near_miss(value: Any, known: Mapping[str, str]) -> str | None:
-    """The name ``value`` looks like a misspelling of, or None. ``known``: each name a sheet takes
-    (aliases too) with the one it stands for. A name it is not, nearly alike
-    (:data:`NEAR_MISS`), and not its first words (``Chief TD`` beside ``Chief TD ID``, ``Start``
-    beside ``Start date``: a note of its own).
+    """The name ``value`` looks like a slip of the keys for, or None. ``known``: each name a sheet
+    takes (aliases too) with the one it stands for. A slip is a name it is not, within one edit of
+    a known name's folded form (two for a name of seven letters or more: a letter added, dropped,
+    changed, or two swapped), and not its first words (``Chief TD`` beside ``Chief TD ID``,
+    ``Start`` beside ``Start date``: a note of its own). A name further off (``Pairing system``
+    beside ``Rating system``) is taken for a note.
 
     >>> near_miss("Bonus multipler", {"Bonus multiplier": "Bonus multiplier"})
     'Bonus multiplier'
@@ -104,7 +115,8 @@ def near_miss(value: Any, known: Mapping[str, str]) -> str | None:
     """
     key, words = fold(value), _words(value)
     folded = {fold(name): meant for name, meant in known.items()}
-    if not key or not folded or key in folded or any(_words(name)[:len(words)] == words for name in known):
+    if not key or key in folded or any(_words(name)[:len(words)] == words for name in known):
         return None
-    ratio, name = max((SequenceMatcher(None, key, name).ratio(), name) for name in folded)
-    return folded[name] if ratio >= NEAR_MISS else None
+    allowed = 1 if len(key) < 7 else 2
+    distance, name = min(((_distance(key, name), name) for name in folded), default=(allowed + 1, ""))
+    return folded[name] if distance <= allowed else None
