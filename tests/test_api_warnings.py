@@ -12,6 +12,8 @@ from test_season_cli import write
 
 from xlrating.cli import main
 from xlrating.crosstable import rate_sheets
+from xlrating.errors import ArgumentError
+from xlrating.season.rate import rate_season_sheets
 from xlrating.workbook import rate_file
 from xlrating.workbook.season import rate_season_workbook
 
@@ -60,3 +62,29 @@ def test_a_season_workbooks_notes_hold_its_formula_cells_read_as_blank(
     assert rated.notes[-1].startswith("1 formula cell without a value (never calculated) read as blank: "
                                       "Players!C3.")
     assert _stderr(["season", str(source)], capsys) == [f"xlrating: warning: {note}" for note in rated.notes]
+
+
+def test_grids_given_as_generators_are_read_as_lists() -> None:
+    # A generator is read once: the header row was gone by the second pass (a bare IndexError for a
+    # crosstable; a season lost its Players sheet's warnings without a word).
+    rows = [["No", "Name", "Rating", "Games", "K", "R1"], [1, "A", 1550, 30, 20, "W2"],
+            [2, "B", 1550, 30, None, "L1"]]
+    event = [["System", "USCF"], ["End date", TODAY]]
+    as_lists = rate_sheets({"Event": event, "Crosstable": rows})
+    as_generators = rate_sheets({"Event": (row for row in event), "Crosstable": (row for row in rows)})
+    assert as_generators.warnings == as_lists.warnings != ()
+    assert as_generators.blocks == as_lists.blocks
+    season = {"Season": [["System", "USCF"], ["Rules", "USCF 2020"]],
+              "Players": [["ID", "Name", "Rating", "Games", "K"], [10, "Ann", 1550, 30, 24],
+                          [11, "Bob", 1500, 30, None]],
+              "Events": [["Sheet", "End date"], ["June", dt.date(2024, 6, 1)]],
+              "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "W2"], [2, 11, "Bob", "L1"]]}
+    notes = rate_season_sheets(season).notes
+    assert rate_season_sheets({name: iter(grid) for name, grid in season.items()}).notes == notes != ()
+
+
+@pytest.mark.parametrize("sheets", [[["Event"]], "Crosstable", None])
+def test_sheets_that_are_not_a_mapping_are_refused_by_name(sheets: object) -> None:
+    for rate in (rate_sheets, rate_season_sheets):
+        with pytest.raises(ArgumentError, match="Argument 'sheets' must be a mapping of sheet names to"):
+            rate(sheets)  # type: ignore[operator]

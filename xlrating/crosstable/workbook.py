@@ -19,6 +19,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
+from .. import _check
 from ..errors import CrosstableError, Problem
 from ..model import EventOutcome, Method
 from ..names import find_sheet
@@ -45,6 +46,15 @@ CROSSTABLE_SHEET = "Crosstable"
 
 def _rows(grid: Grid) -> list[list[object]]:
     return [list(row) if row is not None else [] for row in grid or ()]
+
+
+def grids(sheets: Mapping[str, Grid]) -> dict[str, list[list[object]]]:
+    """``sheets`` (each sheet's name to its grid) with every grid made a list of lists, read once:
+    a grid given as a generator is read by more than one pass. Raises
+    :class:`~xlrating.errors.ArgumentError` when ``sheets`` is not a mapping."""
+    if not isinstance(sheets, Mapping):
+        raise _check.fail("sheets", "a mapping of sheet names to their grids", sheets)
+    return {name: _rows(grid) for name, grid in sheets.items()}
 
 
 def is_crosstable(name: str, grid: Grid) -> bool:
@@ -76,6 +86,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
     the rated events and the blocks to write. ``explain=False`` rates with no steps and no
     game lines: the same blocks, nothing for a report.
     """
+    sheets = grids(sheets)
     settings_name = find_sheet(sheets, SETTINGS_SHEET)
     settings, problems = read_settings(sheets[settings_name] if settings_name is not None else None,
                                        sheet=settings_name or SETTINGS_SHEET, today=today)

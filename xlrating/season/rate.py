@@ -22,6 +22,7 @@ from ..crosstable.workbook import (
     blank_games_reading,
     filled,
     future_end,
+    grids,
     partner_floors,
     period_games_warnings,
     rated_rows,
@@ -56,6 +57,7 @@ from .write import season_blocks
 
 def read_season(sheets: Mapping[str, Grid], *, today: date | None = None) -> SeasonInput:
     """The season workbook read and checked; :class:`~xlrating.errors.CrosstableError` lists every problem."""
+    sheets = grids(sheets)
     problems: list[Problem] = []
     settings, list_date, period, chart, chart_cell = read_season_settings(sheets, today, problems)
     ratings, rows, header, last_column, outputs = read_players(sheets, settings, list_date, problems)
@@ -83,6 +85,7 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
     :class:`~xlrating.errors.CrosstableError` with every problem of every sheet, each
     naming its cell; then nothing is rated.
     """
+    sheets = grids(sheets)
     season = read_season(sheets, today=today)
     try:
         result = rate_season(season.ratings, [e.event for e in season.events], explain=True,
