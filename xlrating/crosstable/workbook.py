@@ -14,7 +14,7 @@ Every other sheet is left alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -48,13 +48,34 @@ def _rows(grid: Grid) -> list[list[object]]:
     return [list(row) if row is not None else [] for row in grid or ()]
 
 
-def grids(sheets: Mapping[str, Grid]) -> dict[str, list[list[object]]]:
-    """``sheets`` (each sheet's name to its grid) with every grid made a list of lists, read once:
-    a grid given as a generator is read by more than one pass. Raises
-    :class:`~xlrating.errors.ArgumentError` when ``sheets`` is not a mapping."""
+class _Grids(Mapping[str, Grid]):
+    """Sheets whose grids are each read once, as a list of lists, when first asked for: a grid given
+    as a generator is read by more than one pass, and a sheet nobody asks for (a workbook's long
+    sheet of other data) is never read."""
+
+    def __init__(self, sheets: Mapping[str, Grid]) -> None:
+        self._sheets = sheets
+        self._read: dict[str, list[list[object]]] = {}
+
+    def __getitem__(self, name: str) -> list[list[object]]:
+        if name not in self._read:
+            self._read[name] = _rows(self._sheets[name])
+        return self._read[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sheets)
+
+    def __len__(self) -> int:
+        return len(self._sheets)
+
+
+def grids(sheets: Mapping[str, Grid]) -> Mapping[str, Grid]:
+    """``sheets`` (each sheet's name to its grid), each grid read once, as a list of lists, when
+    first asked for (:class:`_Grids`). Raises :class:`~xlrating.errors.ArgumentError` when
+    ``sheets`` is not a mapping."""
     if not isinstance(sheets, Mapping):
         raise _check.fail("sheets", "a mapping of sheet names to their grids", sheets)
-    return {name: _rows(grid) for name, grid in sheets.items()}
+    return sheets if isinstance(sheets, _Grids) else _Grids(sheets)
 
 
 def is_crosstable(name: str, grid: Grid) -> bool:
