@@ -159,8 +159,8 @@ class _Period:
 
     def count(self, seatings: Sequence[Seating]) -> list[_Start]:
         """Each rated player's games against rated opponents in the period (the 700 rule). Gives
-        each event's (or wave's) players' positions and ratings at the start of the period
-        (:meth:`start`)."""
+        each event's (or wave's) players' positions and ratings at the start of the period and its
+        unrated players' games, found in the same pass (:meth:`start`)."""
         starts = []
         for seating in seatings:
             start, against_rated = self.start(seating)
