@@ -46,7 +46,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import functools
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
 from itertools import compress, repeat
@@ -61,7 +61,7 @@ from ..errors import XlratingError
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..fide.unrated import new_player_of_sums
-from ..model import EventType, Method, outcome_columns
+from ..model import EventType, GameColumns, Method, outcome_columns
 from ..systems import fide_columns
 from .model import Entry, Event, PendingEvent, PlayerId, evolve
 from .rate import Season, Seating, call_engine, engine_errors
@@ -101,9 +101,12 @@ def _month(on: dt.date) -> int:
     return on.year * 12 + on.month - 1
 
 
-_Start = tuple[list[int], list[float | None]]
+_Lines = dict[int, tuple[list[float | None], list[float]]]
+"""Each unrated player's opponents (at the start of the period) and scores, by pairing number - 1."""
+
+_Start = tuple[list[int], list[float | None], _Lines]
 """An event's (or wave's) players' positions in the working list and their ratings at the start of
-the period, by pairing number - 1."""
+the period, by pairing number - 1, and the unrated players' games (:func:`_games_at_start`)."""
 
 _CHANGED = ("rating", "games", "peak", "events", "pending", "k")
 """What a season changes in an entry (a period's close; the K a new list carries, :func:`_list_k`):
@@ -130,7 +133,7 @@ class _Period:
         self.against_rated: dict[int, int] = {}
         """Each rated player's games against rated opponents in the period (the 700 rule,
         :meth:`count`), by position."""
-        self.events_played: dict[int, int] = {}
+        self.events_played: Counter[int] = Counter()
         """The events each player played in the period, by position."""
         self.pending: dict[int, list[PendingEvent]] = {}
         """Each unrated player's results of the period's events, by position (pooled with those the
@@ -145,35 +148,24 @@ class _Period:
         self.rated_games: dict[int, int] = {}
         """Each rated player's rated games in the period, as the engine counted them."""
 
-    def start(self, seating: Seating) -> _Start:
+    def start(self, seating: Seating) -> tuple[_Start, list[int]]:
         """The seated players' positions and ratings at the start of the period, by pairing number
-        - 1 (the columns do not change until the period closes)."""
+        - 1 (the columns do not change until the period closes), with the unrated players' games
+        and each player's games against rated opponents (:func:`_games_at_start`)."""
         positions = self.working.positions(seating.ids)
-        return positions, list(map(self.rating.__getitem__, positions))
+        ratings = list(picker(positions)(self.rating))
+        against_rated, lines = _games_at_start(seating.games, ratings)
+        return (positions, ratings, lines), against_rated
 
     def count(self, seatings: Sequence[Seating]) -> list[_Start]:
         """Each rated player's games against rated opponents in the period (the 700 rule). Gives
-        each event's (or wave's) players' positions and ratings at the start of the period
-        (:meth:`start`)."""
-        against_rated = self.against_rated
+        each event's (or wave's) players' positions and ratings at the start of the period and its
+        unrated players' games, found in the same pass (:meth:`start`)."""
         starts = []
         for seating in seatings:
-            start = self.start(seating)
-            positions, ratings = start
+            start, against_rated = self.start(seating)
             starts.append(start)
-            counts = [0] * (len(positions) + 1)
-            # Games against rated opponents by pairing number (every game when all are rated).
-            firsts, seconds = seating.games.players, seating.games.opponents
-            if None not in ratings:
-                for a, b in zip(firsts, seconds, strict=True):
-                    counts[a] += 1
-                    counts[b] += 1
-            else:
-                for a, b in zip(firsts, seconds, strict=True):
-                    if ratings[a - 1] is not None and ratings[b - 1] is not None:
-                        counts[a] += 1
-                        counts[b] += 1
-            _add(against_rated, positions, counts[1:])
+            _add(self.against_rated, start[0], against_rated)
         return starts
 
     def k_by_rules(self, positions: Sequence[int], ratings: Sequence[float], games: Sequence[int | None],
@@ -205,7 +197,7 @@ class _Period:
         wave, seating, start = seated
         if events is not wave:
             seating = Seating(*events)
-            start = self.start(seating)
+            start = self.start(seating)[0]
         with engine_errors(events[0], seating.ids):
             self._rate(events, seating, start)
 
@@ -233,7 +225,7 @@ class _Period:
         each unrated player's pending results, each player's history row to be written when the
         period closes. ``columns``: the outcome's method, K, rated score, expected score, rated
         games and performance, by pairing number - 1."""
-        positions, ratings = start
+        positions, ratings, lines = start
         methods, ks, scores, expected, games, performance = columns
         events = seating.per_player(wave)
         changes = list(map(_hundredths, ratings, methods, ks, scores, expected))
@@ -241,24 +233,23 @@ class _Period:
         rated_changes: Sequence[int | Fraction | None] = changes
         rated_games: Sequence[int] = games
         if None in ratings:
-            self._pend(seating, positions, ratings, events, games, performance)
+            self._pend(lines, positions, events, games, performance)
             pick = picker(list(compress(range(len(ratings)), map(is_not, ratings, repeat(None)))))
             rated_positions, rated_changes, rated_games = pick(positions), pick(changes), pick(games)
         _add(self.change, rated_positions, rated_changes)
         _add(self.rated_games, rated_positions, rated_games)
-        _add(self.events_played, positions, [1] * len(positions))
+        self.events_played.update(positions)  # (one a player: counted in one C loop)
         self.rows.append((seating.ids, [event.id for event in events], positions, ratings, changes, games,
                           self.season.blocks(wave, seating)))
 
-    def _pend(self, seating: Seating, positions: Sequence[int], ratings: list[float | None],
-              events: Sequence[Event], games: Sequence[int], performance: Sequence[float | None]) -> None:
-        """Keep each unrated player's results of a wave pending (``games``, ``performance``: the
-        outcome's rated games and performance, by pairing number - 1)."""
+    def _pend(self, lines: _Lines, positions: Sequence[int], events: Sequence[Event], games: Sequence[int],
+              performance: Sequence[float | None]) -> None:
+        """Keep each unrated player's results of a wave (``lines``) pending (``games``,
+        ``performance``: the outcome's rated games and performance, by pairing number - 1)."""
         by_ru = uses_ru(self.rules)
         played_in = self.events_played
-        for index, lines in self._unrated_lines(seating, ratings).items():
+        for index, (opponents, results) in lines.items():
             at, event = positions[index], events[index]
-            opponents, results = lines
             ru = performance[index] if by_ru else None
             pending = PendingEvent(
                 event.end_date,
@@ -282,29 +273,6 @@ class _Period:
             earlier = sum(len(p.results) for p in self.list_pending[at])
             games = self.so_far[at] = (self.list_games[at] or 0) + earlier
         return games
-
-    @staticmethod
-    def _unrated_lines(seating: Seating, ratings: list[float | None]
-                       ) -> dict[int, tuple[list[float | None], list[float]]]:
-        """Each unrated player's opponents (at the start of the period) and scores, by pairing
-        number - 1."""
-        if None not in ratings:
-            return {}
-        lines: dict[int, tuple[list[float | None], list[float]]] = {
-            index: ([], []) for index, rating in enumerate(ratings) if rating is None
-        }
-        games = seating.games
-        for a, b, score in zip(games.players, games.opponents, games.scores, strict=True):
-            a, b = a - 1, b - 1
-            if ratings[a] is None:
-                opponents, results = lines[a]
-                opponents.append(ratings[b])
-                results.append(score)
-            if ratings[b] is None:
-                opponents, results = lines[b]
-                opponents.append(ratings[a])
-                results.append(1.0 - score)
-        return lines
 
     def first_rating(self, pooled: Sequence[PendingEvent]) -> engine.NewPlayerRating | None:
         """The first rating the pooled results give (``None``: none yet)."""
@@ -385,8 +353,37 @@ class _Period:
         after it (his rating in the columns once the period is closed)."""
         write, rating = self.working.write_history, self.rating
         for ids, events, positions, pres, changes, games, blocks in self.rows:
-            write(ids, events, "FIDE", pres, list(map(rating.__getitem__, positions)),
+            write(ids, events, "FIDE", pres, list(picker(positions)(rating)),
                   [None if change is None else float(change / 100) for change in changes], games, blocks)
+
+
+def _games_at_start(games: GameColumns, ratings: Sequence[float | None]) -> tuple[list[int], _Lines]:
+    """Each player's games against opponents rated at the start of the period (the 700 rule), and
+    each unrated player's opponents (as rated then) and scores (:data:`_Lines`), by pairing number -
+    1, in one pass over the games (every game counted when all are rated)."""
+    counts = [0] * (len(ratings) + 1)  # (by pairing number)
+    if None not in ratings:
+        for a, b in zip(games.players, games.opponents, strict=True):
+            counts[a] += 1
+            counts[b] += 1
+        return counts[1:], {}
+    lines: _Lines = {index: ([], []) for index, rating in enumerate(ratings) if rating is None}
+    by_number = [None, *ratings]
+    for a, b, score in zip(games.players, games.opponents, games.scores, strict=True):
+        rating_a, rating_b = by_number[a], by_number[b]
+        if rating_a is not None and rating_b is not None:
+            counts[a] += 1
+            counts[b] += 1
+            continue
+        if rating_a is None:
+            opponents, results = lines[a - 1]
+            opponents.append(rating_b)
+            results.append(score)
+        if rating_b is None:
+            opponents, results = lines[b - 1]
+            opponents.append(rating_a)
+            results.append(1.0 - score)
+    return counts[1:], lines
 
 
 def _engine_players(period: _Period, start: _Start) -> PlayerColumns[engine.FidePlayer]:
@@ -394,11 +391,10 @@ def _engine_players(period: _Period, start: _Start) -> PlayerColumns[engine.Fide
     rated player with his K for the period (:meth:`_Period.k_by_rules`, or a K given on the list
     held to it, :meth:`_Period.given_k`), an unrated one with his games so far and the K given, if
     any."""
-    positions, ratings = start
-    ks = list(map(period.list_k.__getitem__, positions))
-    games = list(map(period.list_games.__getitem__, positions))
-    peaks = list(map(period.peak.__getitem__, positions))
-    births = list(map(period.birth_date.__getitem__, positions))
+    positions, ratings, _ = start
+    at = picker(positions)
+    ks, games, peaks, births = (list(at(column)) for column in (period.list_k, period.list_games, period.peak,
+                                                                period.birth_date))
     everyone = range(len(positions))
     rated = list(map(is_not, ratings, repeat(None)))
     given = list(map(is_not, ks, repeat(None)))
