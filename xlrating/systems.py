@@ -297,11 +297,16 @@ class System:
         for alias in self.aliases:
             editions.setdefault(fold(alias), self.editions[0])
         object.__setattr__(self, "_edition_keys", editions)
-        object.__setattr__(self, "_rating_systems",
-                           {fold(alias): rs.name for rs in self.rating_systems for alias in rs.aliases})
+        folded = {fold(alias): rs.name for rs in self.rating_systems for alias in rs.aliases}
+        object.__setattr__(self, "_rating_systems", folded)
+        object.__setattr__(self, "_rating_system_names", {
+            alias: folded[fold(alias)] for rs in self.rating_systems for alias in (rs.name, *rs.aliases)})
 
     _edition_keys: dict[str, Edition] = field(init=False, repr=False, compare=False)
     _rating_systems: dict[str, str] = field(init=False, repr=False, compare=False)
+    _rating_system_names: dict[str, str] = field(init=False, repr=False, compare=False)
+    """Each rating system's name and aliases as given, to what :meth:`rating_system` folds them to
+    (found without folding: a season asks for its events' rating systems by these names)."""
 
     @property
     def edition_names(self) -> tuple[str, ...]:
@@ -322,7 +327,8 @@ class System:
 
     def rating_system(self, value: Any) -> str | None:
         """The name of the rating system ``value`` names (``Quick rating`` -> ``Quick``), else None."""
-        found: str | None = self._rating_systems.get(fold(value))
+        found: str | None = (self._rating_system_names.get(value) if type(value) is str else None
+                             ) or self._rating_systems.get(fold(value))
         return found
 
     def list_kind(self, value: Any) -> str | None:
