@@ -256,6 +256,10 @@ class System:
     one of them blank (a count of 0 is blank, as on a season workbook's Players sheet)."""
     taken_settings: tuple[str, ...] = ()
     """The event settings (of :class:`~xlrating.lists.Event`) whose blank :attr:`taken` can say."""
+    taken_reads: tuple[str, ...] = ("event_type", "start_date", "end_date")
+    """The event settings (of :class:`~xlrating.lists.Event`) that :attr:`taken` reads beside the
+    rules: a season asks the rows of a wave's consecutive events alike in these in one call (US
+    Chess's rule reads the event type alone: a wave's events of one type, whatever their dates)."""
     may_take: Callable[[PlayerRow], bool] = lambda row: True
     """Whether a row's own fields (not its number, rating or rounds) leave it open to one of
     :attr:`taken`'s defaults of a player (each of them asks it first): a row for which it is false
@@ -991,7 +995,8 @@ USCF = System(
     dual_pair=("Regular", "Quick"), list_place="State",
     blank_games=("an established player's: N unknown, so the effective games N' and K come from "
                  "the rating alone (US Chess 2020, 3)"),
-    taken=_uscf_taken, taken_fields=("peak", "wins", "draws", "events"), may_take=_uscf_may_take,
+    taken=_uscf_taken, taken_fields=("peak", "wins", "draws", "events"), taken_reads=("event_type",),
+    may_take=_uscf_may_take,
     may_take_fields=("floor", "peak", "wins", "draws", "events"),
     may_take_outcomes=_uscf_may_take_outcomes, outcome_fields=("post_rating", "pre_rating"),
 )
