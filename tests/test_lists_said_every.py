@@ -35,7 +35,7 @@ class _EveryPlayer(said_module.Said):
     """Every player of every event asked, each event alone, each player named once a field."""
 
     def took(self, wave: Sequence[Event], ids: Sequence[Any], ends: Sequence[int],
-             outcome: EventOutcome) -> None:
+             outcome: EventOutcome, read: Any = None) -> None:  # (the outcome read here, again)
         system = self.system
         if system.taken is None:
             return

@@ -183,7 +183,7 @@ class Said:
         self._read(*self._values(key for key in self.home if key not in entries))
 
     def took(self, wave: Sequence[Event], ids: Sequence[PlayerId], ends: Sequence[int],
-             outcome: EventOutcome) -> None:
+             outcome: EventOutcome, read: Mapping[str, list[Any]] | None = None) -> None:
         """Find the defaults the wave's events took (``ids``: the wave's players in the engine's
         order, the first ``ends[0]`` the first event's...; ``outcome``: the engine's, in the event's
         own rating system). Only the players who left a field blank that they are not yet named for
@@ -191,7 +191,8 @@ class Said:
         (:attr:`rows`), are asked; the outcome's numbers are read only if there are some, and of
         the players whose numbers leave them open (:meth:`_open`, asked first: its comparisons
         over whole columns cost less than a set test a player), those are found by a set test
-        each."""
+        each. ``read``: the outcome's columns the adapter has read already, by field name (those
+        the finder reads are not read again)."""
         system, blank = self.system, self.blank
         if system.taken is None:
             return
@@ -201,7 +202,7 @@ class Said:
         pool = self.rows.keys() if any_setting else blank  # (every player read: :meth:`__init__`)
         if pool.isdisjoint(ids):
             return
-        numbers = self._numbers(outcome)
+        numbers = self._numbers(outcome, read or {})
         positions = self._open(numbers)
         keys = list(map(ids.__getitem__, positions))
         positions = list(compress(positions, map(pool.__contains__, keys)))
@@ -223,10 +224,13 @@ class Said:
         for same in _runs(asked, self.reads):
             self._took(same, ids, numbers)
 
-    def _numbers(self, outcome: EventOutcome) -> dict[str, list[Any]]:
+    def _numbers(self, outcome: EventOutcome, read: Mapping[str, list[Any]]) -> dict[str, list[Any]]:
         """The outcome's numbers that are read, a column each (no record built): each player's
-        pre-event rating, and the system's :attr:`~xlrating.systems.System.outcome_fields`."""
+        pre-event rating, and the system's :attr:`~xlrating.systems.System.outcome_fields` (those
+        in ``read`` as they were read)."""
         names = tuple(dict.fromkeys(("pre_rating", *self.system.outcome_fields)))
+        if read.keys() >= set(names):
+            return {name: read[name] for name in names}
         return dict(zip(names, outcome_columns(outcome, *names), strict=True))
 
     def _open(self, numbers: Mapping[str, list[Any]]) -> list[int]:

@@ -230,10 +230,10 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
                 raise
         season.keep(event, outcome)
         outcomes.append((rated, outcome))
-    season.said.took(wave, ids, seating.ends, outcomes[0][1])
     fields = ("pre_rating", "post_rating", "post_games", "change", "rated_games")
     read = [(rated, outcome_columns(outcome, *fields))  # (every outcome read before the first is folded)
             for rated, outcome in outcomes]
+    season.said.took(wave, ids, seating.ends, outcomes[0][1], dict(zip(fields, read[0][1], strict=True)))
     fold_wave(season, wave, seating, listed, read, own, rules)
 
 
