@@ -35,7 +35,7 @@ class _EveryPlayer(said_module.Said):
     """Every player of every event asked, each event alone, each player named once a field."""
 
     def took(self, wave: Sequence[Event], ids: Sequence[Any], ends: Sequence[int],
-             outcome: EventOutcome) -> None:
+             outcome: EventOutcome, read: Any = None) -> None:  # (the outcome read here, again)
         system = self.system
         if system.taken is None:
             return
@@ -193,7 +193,8 @@ def _later(settings: Any, rows: Sequence[Any], outcomes: Sequence[Sequence[Any]]
 def test_a_player_is_named_in_a_later_event_and_for_a_second_field(monkeypatch: pytest.MonkeyPatch) -> None:
     # The finder's bookkeeping, not a system's bound: players named for one field still asked for
     # the others, players first open in a later event asked there, each named once a field.
-    uscf = dataclasses.replace(systems.USCF, taken=_later, may_take=lambda row: True, may_take_outcomes=None)
+    uscf = dataclasses.replace(systems.USCF, taken=_later, may_take=lambda row: True, may_take_outcomes=None,
+                               taken_reads=("end_date",))  # (the rule of its own reads the end date)
     found = systems.get
     monkeypatch.setattr(said_module.systems, "get", lambda key: uscf if key == "USCF" else found(key))
     named = 0

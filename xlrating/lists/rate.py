@@ -38,6 +38,7 @@ from .said import Said
 from .working import WorkingList
 
 T = TypeVar("T")
+K = TypeVar("K")
 
 _SEAT = re.compile(r"Player (\d+):? ?(.*)", re.DOTALL)
 
@@ -92,11 +93,11 @@ def players_of(event: Event) -> set[PlayerId]:
     return found
 
 
-def engine_players(ids: Sequence[PlayerId], make: Callable[[PlayerId, int], T],
+def engine_players(ids: Sequence[K], make: Callable[[K, int], T],
                    numbers: Sequence[int] | None = None) -> list[T]:
-    """The engine's players, ``make(key, n)`` for the ``n``-th of ``ids`` (or for the number at
-    its index in ``numbers``): every player the engine's checks refuse is named at once, one
-    ``Player n: ...`` line each, as :func:`engine_errors` reads them."""
+    """The engine's players, ``make(key, n)`` for the ``n``-th of ``ids`` (the players' IDs, or
+    their entries) or for the number at its index in ``numbers``: every player the engine's checks
+    refuse is named at once, one ``Player n: ...`` line each, as :func:`engine_errors` reads them."""
     numbered = range(1, len(ids) + 1) if numbers is None else numbers
     try:
         return [make(key, number) for number, key in zip(numbered, ids, strict=True)]

@@ -19,9 +19,10 @@ default, tested for the whole wave at once (:attr:`~xlrating.systems.System.may_
 US Chess, a rating that fell below a peak floor level or under the personal floor's cap; FIDE, a
 rating under the junior rule's limit and a K under the junior's), are asked if their fields leave
 them open (:attr:`~xlrating.systems.System.may_take`, asked once for each combination of the
-fields, each player read once; where a setting is blank, the list is read at once as the season starts). The
-rule judges each row alone, so it is asked once for each run of a wave's events with the same
-settings, and what it names is said event by event as if each had been asked alone.
+fields, each player read once; where a setting is blank, the list is read at once as the season
+starts). The rule judges each row alone, so it is asked once for each run of a wave's events with
+the same settings it reads (:attr:`~xlrating.systems.System.taken_reads`), and what it names is
+said event by event as if each had been asked alone.
 (:attr:`~xlrating.systems.System.taken`'s rows carry no rounds: a FIDE Swiss whose players all
 met, which a season workbook names, is not said.) The outcome's numbers these read (the pre-event
 rating and the system's :attr:`~xlrating.systems.System.outcome_fields`) are read as columns
@@ -153,6 +154,9 @@ class Said:
         said, he is not asked again, unless a setting is blank)."""
         self.events_by_id = {event.id: event for event in events}
         self.types: dict[Any, EventType] = {}
+        self.reads = _settings_of(system.taken_reads)
+        """An event's settings that :attr:`~xlrating.systems.System.taken` reads (the events of a
+        wave alike in them are asked in one call)."""
         if system.taken is not None and any(getattr(event, name) is None for event in events
                                             for name in system.taken_settings):
             self._read_everyone()
@@ -179,7 +183,7 @@ class Said:
         self._read(*self._values(key for key in self.home if key not in entries))
 
     def took(self, wave: Sequence[Event], ids: Sequence[PlayerId], ends: Sequence[int],
-             outcome: EventOutcome) -> None:
+             outcome: EventOutcome, read: Mapping[str, list[Any]] | None = None) -> None:
         """Find the defaults the wave's events took (``ids``: the wave's players in the engine's
         order, the first ``ends[0]`` the first event's...; ``outcome``: the engine's, in the event's
         own rating system). Only the players who left a field blank that they are not yet named for
@@ -187,7 +191,8 @@ class Said:
         (:attr:`rows`), are asked; the outcome's numbers are read only if there are some, and of
         the players whose numbers leave them open (:meth:`_open`, asked first: its comparisons
         over whole columns cost less than a set test a player), those are found by a set test
-        each."""
+        each. ``read``: the outcome's columns the adapter has read already, by field name (those
+        the finder reads are not read again)."""
         system, blank = self.system, self.blank
         if system.taken is None:
             return
@@ -197,7 +202,7 @@ class Said:
         pool = self.rows.keys() if any_setting else blank  # (every player read: :meth:`__init__`)
         if pool.isdisjoint(ids):
             return
-        numbers = self._numbers(outcome)
+        numbers = self._numbers(outcome, read or {})
         positions = self._open(numbers)
         keys = list(map(ids.__getitem__, positions))
         positions = list(compress(positions, map(pool.__contains__, keys)))
@@ -216,13 +221,16 @@ class Said:
             if at:
                 asked.append((event, at))
             start = end
-        for same in _runs(asked, _setting_values):
+        for same in _runs(asked, self.reads):
             self._took(same, ids, numbers)
 
-    def _numbers(self, outcome: EventOutcome) -> dict[str, list[Any]]:
+    def _numbers(self, outcome: EventOutcome, read: Mapping[str, list[Any]]) -> dict[str, list[Any]]:
         """The outcome's numbers that are read, a column each (no record built): each player's
-        pre-event rating, and the system's :attr:`~xlrating.systems.System.outcome_fields`."""
+        pre-event rating, and the system's :attr:`~xlrating.systems.System.outcome_fields` (those
+        in ``read`` as they were read)."""
         names = tuple(dict.fromkeys(("pre_rating", *self.system.outcome_fields)))
+        if read.keys() >= set(names):
+            return {name: read[name] for name in names}
         return dict(zip(names, outcome_columns(outcome, *names), strict=True))
 
     def _open(self, numbers: Mapping[str, list[Any]]) -> list[int]:
@@ -239,8 +247,9 @@ class Said:
     def _took(self, asked: Sequence[tuple[Event, list[int]]], ids: Sequence[PlayerId],
               numbers: Mapping[str, list[Any]]) -> None:
         """Ask the system's :attr:`~xlrating.systems.System.taken` about consecutive events of one
-        wave with the same settings, each with the positions in ``ids`` (and in the outcome's
-        ``numbers``) of its players asked (:meth:`took`), in one call: it judges each row alone
+        wave with the same settings it reads (:attr:`reads`; it is given the first event's), each
+        with the positions in ``ids`` (and in the outcome's ``numbers``) of its players asked
+        (:meth:`took`), in one call: it judges each row alone
         (the rows carry no rounds), so each event's defaults are its own rows of each default,
         said event by event as if each had been asked alone."""
         system, rows = self.system, self.rows
@@ -418,10 +427,9 @@ def _runs(items: Sequence[tuple[Event, list[int]]], key: Callable[[Event], Any]
             start = end
 
 
-def _setting_values(event: Event) -> tuple[Any, ...]:
-    """An event's settings that :class:`_Settings` gives :attr:`~xlrating.systems.System.taken`
-    (the rules are the list's)."""
-    return event.event_type, event.start_date, event.end_date
+def _settings_of(names: Sequence[str]) -> Callable[[Event], Any]:
+    """``read(event)``: the event's settings ``names`` (none: the same for every event)."""
+    return attrgetter(*names) if names else lambda event: ()
 
 
 def adjusted_as_of(ratings: RatingList, events: Sequence[Event]) -> tuple[dt.date, dt.date] | None:

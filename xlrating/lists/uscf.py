@@ -8,6 +8,9 @@
   absolute floor counts grow by the event's (US Chess 2020, 5); the peak is the highest
   rating the player has held while established (more than 25 games; US Chess 2020, 5);
   an all-wins or all-losses history (US Chess 2020, 4.1) lasts while every game is one.
+- A player's entry, once the season has changed it, is the season's own copy (:data:`_Working`),
+  changed in place by each later event and given back as an :class:`Entry` when the events are
+  rated; the caller's entries are never changed.
 - A list is for one rating system (``Regular`` or ``Quick``); the players' ratings in the
   other systems are ``(rating, games)`` in ``other_ratings``. A dual-rated event is rated
   twice, once per system, each from that system's ratings, and updates both.
@@ -17,16 +20,16 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from .. import systems, uscf
 from .._columns import looked_up
 from ..errors import EventError, XlratingError
-from ..model import EventType, GameColumns, outcome_columns
+from ..model import EventType, GameColumns, _filling, _open_slots, _slot_scope, outcome_columns
 from ..uscf.bonus import choose_bonus_multiplier
 from ..uscf.match import match_problem
-from .model import Entry, Event, PlayerId, evolve, evolver
+from .model import Entry, Event, PlayerId, evolve
 from .rate import Season, Seating, call_engine, engine_errors, engine_players
 
 _REGISTRY = systems.get("USCF")
@@ -60,24 +63,20 @@ def _by_registry_names(season: Season) -> None:
             entries[key] = evolve(entry, other_ratings={_named(name): held for name, held in others.items()})
 
 
-def _seated(entries: Mapping[PlayerId, Entry], system: str, own: str, key: PlayerId,
-            number: int) -> uscf.UscfPlayer:
-    """The engine's player ``number``, the list's ``key``, in ``system`` (``own``: the list's system)."""
-    entry = entries[key]
+def _seated(system: str, own: str, entry: Entry, number: int) -> uscf.UscfPlayer:
+    """The engine's player ``number``, of the list's ``entry``, in ``system`` (``own``: the list's system)."""
     return systems.uscf_player(entry, number, entry.other_ratings, system, own, checked=True)
 
 
-def _engine_players(entries: Mapping[PlayerId, Entry], ids: Sequence[PlayerId], system: str, own: str
-                    ) -> Sequence[uscf.UscfPlayer]:
-    """The engine's players, the list's ``ids`` in ``system``: in the list's own system as columns
-    (:func:`systems._uscf_columns`), each player with ratings in other systems built as a record,
-    which the engine's checks of those ratings may refuse; in another, records."""
-    seated = functools.partial(_seated, entries, system, own)
+def _engine_players(listed: Sequence[Entry], system: str, own: str) -> Sequence[uscf.UscfPlayer]:
+    """The engine's players, of the list's entries ``listed`` in ``system``: in the list's own system
+    as columns (:func:`systems._uscf_columns`), each player with ratings in other systems built as a
+    record, which the engine's checks of those ratings may refuse; in another, records."""
+    seated = functools.partial(_seated, system, own)
     if system != own:
-        return engine_players(ids, seated)
-    listed = looked_up(entries, ids)
+        return engine_players(listed, seated)
     apart = [at for at, entry in enumerate(listed) if entry.other_ratings]
-    made = engine_players([ids[at] for at in apart], seated, [at + 1 for at in apart]) if apart else []
+    made = engine_players([listed[at] for at in apart], seated, [at + 1 for at in apart]) if apart else []
     return systems._uscf_columns(listed, dict(zip(apart, made, strict=True)))
 
 
@@ -106,20 +105,35 @@ def _history(entry: Entry, wins: int, draws: int, losses: int) -> str | None:
     return None
 
 
-def _folded_own(olds: Sequence[Entry], posts: Sequence[float | None], games: Sequence[int | None],
-                tally: tuple[list[int], list[int], list[int]], rules: uscf.UscfRules) -> list[Entry]:
-    """The entries after the event in the list's own system, whose outcome gave each player the
-    post-event rating in ``posts`` after the games in ``games``, with his wins, draws and losses
-    (``tally``): the rating, the games, the peak and the lifetime wins, draws and events (three
-    or more rated games) that the personal absolute floor counts (US Chess 2020, 5), the all-wins
-    or all-losses history (4.1)."""
+def _fold_own(ids: Sequence[PlayerId], olds: Sequence[Entry], posts: Sequence[float | None],
+              games: Sequence[int | None], tally: tuple[list[int], list[int], list[int]],
+              rules: uscf.UscfRules) -> list[tuple[PlayerId, Entry]]:
+    """Fold an event in the list's own system into the entries ``olds`` of the players ``ids``,
+    whose outcome gave each the post-event rating in ``posts`` after the games in ``games``, with
+    his wins, draws and losses (``tally``): the rating, the games, the peak and the lifetime wins,
+    draws and events (three or more rated games) that the personal absolute floor counts (US Chess
+    2020, 5), the all-wins or all-losses history (4.1). The season's own copies (:data:`_Working`)
+    are changed in place; of every other entry a copy is made, and given with its player's ID to
+    be stored."""
     established, counted = rules.established_games, rules.floor_event_games
-    return [
-        _folded(old, post, after, _peak(old, post, after, established), old.wins + won, old.draws + drawn,
-                old.events + 1 if won + drawn + lost >= counted else old.events,
-                None if post is None else _history(old, won, drawn, lost))
-        for old, post, after, won, drawn, lost in zip(olds, posts, games, *tally, strict=True)
-    ]
+    copies = []
+    for key, old, post, after, won, drawn, lost in zip(ids, olds, posts, games, *tally, strict=True):
+        peak = _peak(old, post, after, established)
+        events = old.events + 1 if won + drawn + lost >= counted else old.events
+        history = None if post is None else _history(old, won, drawn, lost)
+        if old.__class__ is _Working:
+            mine: Any = old  # (a working copy: not frozen)
+            mine.rating = post
+            mine.games = after
+            mine.peak = peak
+            mine.wins += won
+            mine.draws += drawn
+            mine.events = events
+            mine.history = history
+        else:
+            copy = _copy(old, post, after, peak, old.wins + won, old.draws + drawn, events, history)
+            copies.append((key, copy))
+    return copies
 
 
 def _folded_other(olds: Sequence[Entry], system: str, posts: Sequence[float | None],
@@ -130,8 +144,35 @@ def _folded_other(olds: Sequence[Entry], system: str, posts: Sequence[float | No
             for old, post, after in zip(olds, posts, games, strict=True)]
 
 
-_folded = evolver("rating", "games", "peak", "wins", "draws", "events", "history")
-"""An entry with what an event in its own system changes, in that order (:func:`_folded_own`)."""
+_Working: type = _open_slots(Entry)
+"""A player's entry while the season changes it: the slots of :class:`Entry` without its frozen
+``__setattr__``, so that each later event's fold writes the fields it changes in place
+(:func:`_fold_own`) rather than making a new entry (a year: 250,000 folds, 92,000 players). Made
+of an entry the season has not changed yet (the caller's, or a new player's as his event gives
+it), which is never changed; given back as an :class:`Entry` (its class set back: same slots)
+when the season's events are rated (:func:`rate_events`)."""
+
+_CHANGED = ("rating", "games", "peak", "wins", "draws", "events", "history")
+
+
+def _copier() -> Any:
+    """``copy(old, *values)``: a :data:`_Working` copy of ``old`` with :data:`_CHANGED` given, in
+    that order, filled slot by slot as :func:`~.model.evolver` fills an entry."""
+    slots, scope = _slot_scope(Entry, "copied")
+    scope.update(_cls=_Working, _open=_Working)
+    return _filling(scope, "copy", ", ".join(("old", *_CHANGED)),
+                    [name if name in _CHANGED else f"old.{name}" for name in slots])
+
+
+_copy = _copier()
+
+
+def _as_entries(entries: dict[PlayerId, Entry]) -> None:
+    """Give every working copy among ``entries`` back as an :class:`Entry` (:data:`_Working`)."""
+    for entry in entries.values():
+        if entry.__class__ is _Working:
+            mine: Any = entry
+            mine.__class__ = Entry
 
 
 def options(season: Season, rules: uscf.UscfRules, event: Event, players: set[PlayerId]) -> Hashable | None:
@@ -163,11 +204,12 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
     rated_systems = _rated_in(season, event)
     entries = season.entries
     ids = seating.ids
+    listed = looked_up(entries, ids)  # (the entries before the wave, read once)
     dated = _end_dates(wave, seating)  # (the same for every system rated)
     outcomes = []
     for rated in rated_systems:  # every system from the ratings before the event
         with engine_errors(event, ids):
-            players = _engine_players(entries, ids, rated, own)
+            players = _engine_players(listed, rated, own)
             try:
                 outcome = call_engine(
                     uscf.rate_event,
@@ -188,11 +230,11 @@ def rate_wave(season: Season, wave: Sequence[Event]) -> None:
                 raise
         season.keep(event, outcome)
         outcomes.append((rated, outcome))
-    season.said.took(wave, ids, seating.ends, outcomes[0][1])
     fields = ("pre_rating", "post_rating", "post_games", "change", "rated_games")
     read = [(rated, outcome_columns(outcome, *fields))  # (every outcome read before the first is folded)
             for rated, outcome in outcomes]
-    fold_wave(season, wave, seating, read, own, rules)
+    season.said.took(wave, ids, seating.ends, outcomes[0][1], dict(zip(fields, read[0][1], strict=True)))
+    fold_wave(season, wave, seating, listed, read, own, rules)
 
 
 def _check_match(event: Event, ids: Sequence[PlayerId], players: Sequence[uscf.UscfPlayer],
@@ -222,21 +264,25 @@ def _check_one_game_per_round(games: GameColumns) -> None:
                                     f"player can play one game per round" for number, rnd in twice))
 
 
-def fold_wave(season: Season, wave: Sequence[Event], seating: Seating,
+def fold_wave(season: Season, wave: Sequence[Event], seating: Seating, listed: Sequence[Entry],
               read: Sequence[tuple[str, Sequence[Sequence[Any]]]], own: str, rules: uscf.UscfRules) -> None:
     """Fold a wave's outcomes into the season's list and write each player's history row under
-    his own event: ``read`` holds, for each system rated in order, its name and the outcome's
-    pre-event rating, post-event rating and games, change and rated games, by pairing number - 1."""
+    his own event: ``listed`` holds the players' entries before the wave, ``read``, for each system
+    rated in order, its name and the outcome's pre-event rating, post-event rating and games,
+    change and rated games, by pairing number - 1."""
     entries, ids = season.entries, seating.ids
     tally = seating.tally()
     names = seating.per_player([one.id for one in wave])
     blocks = season.blocks(wave, seating)
-    for rated, (pres, posts, games, changes, rated_games) in read:
+    olds = listed
+    for index, (rated, (pres, posts, games, changes, rated_games)) in enumerate(read):
         season.working.write_history(ids, names, rated, pres, posts, changes, rated_games, blocks)
-        olds = looked_up(entries, ids)
-        new = (_folded_own(olds, posts, games, tally, rules) if rated == own
-               else _folded_other(olds, rated, posts, games))
-        entries.update(zip(ids, new, strict=True))
+        if index:  # (a dual-rated event's second system: the entries as its first left them)
+            olds = looked_up(entries, ids)
+        if rated == own:
+            entries.update(_fold_own(ids, olds, posts, games, tally, rules))
+        else:
+            entries.update(zip(ids, _folded_other(olds, rated, posts, games), strict=True))
 
 
 def _end_dates(wave: Sequence[Event], seating: Seating) -> dict[str, Any]:
@@ -249,9 +295,13 @@ def _end_dates(wave: Sequence[Event], seating: Seating) -> dict[str, Any]:
 
 
 def rate_events(season: Season, events: Sequence[Event]) -> None:
-    """Rate the season's events one after another, in waves (:func:`.rate.waves`)."""
+    """Rate the season's events one after another, in waves (:func:`.rate.waves`); every entry
+    the season changed is an :class:`Entry` again when they are rated (:data:`_Working`)."""
     rules = uscf.get_rules(season.ratings.rules or None)
     _by_registry_names(season)
     rate = functools.partial(rate_wave, season)
-    for wave in season.waves(events, functools.partial(options, season, rules)):
-        season.attempt_wave(wave, rate)
+    try:
+        for wave in season.waves(events, functools.partial(options, season, rules)):
+            season.attempt_wave(wave, rate)
+    finally:
+        _as_entries(season.entries)
