@@ -214,9 +214,9 @@ class _Period:
             rules=self.rules,
         )
         self.season.keep(first, outcome)
-        self.season.said.took(wave, seating.ids, seating.ends, outcome)
         columns = outcome_columns(outcome, "method", "k", "rated_score", "expected_score", "rated_games",
                                   "performance")  # (every outcome read before the first is folded)
+        self.season.said.took(wave, seating.ids, seating.ends, outcome, {"k": columns[1]})
         self.fold(wave, seating, start, columns)
 
     def fold(self, wave: Sequence[Event], seating: Seating, start: _Start,

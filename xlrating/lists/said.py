@@ -229,9 +229,9 @@ class Said:
         pre-event rating, and the system's :attr:`~xlrating.systems.System.outcome_fields` (those
         in ``read`` as they were read)."""
         names = tuple(dict.fromkeys(("pre_rating", *self.system.outcome_fields)))
-        if read.keys() >= set(names):
-            return {name: read[name] for name in names}
-        return dict(zip(names, outcome_columns(outcome, *names), strict=True))
+        missing = [name for name in names if name not in read]
+        found = dict(zip(missing, outcome_columns(outcome, *missing), strict=True)) if missing else {}
+        return {name: read[name] if name in read else found[name] for name in names}
 
     def _open(self, numbers: Mapping[str, list[Any]]) -> list[int]:
         """The positions of the players whose numbers leave them open to a default
