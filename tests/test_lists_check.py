@@ -363,3 +363,42 @@ def test_a_us_chess_player_s_fide_rating_under_1000_is_a_problem_not_converted()
     advice = "the lowest rating a FIDE list has published; leave it None if the player has none"
     assert problems(ratings, [event]) == [f"list entry 1: fide: 600 is under 1000, {advice}",
                                           f"event e: new player 'n': fide: 999.5 is under 1000, {advice}"]
+
+
+@pytest.mark.parametrize("system", ["USCF", "ICU"])
+def test_games_beside_no_rating_are_a_problem_where_the_system_rates_none(system: str) -> None:
+    # As on a crosstable ("Games 30 is given, but Rating is blank"). US Chess dropped the games
+    # without a word (rated as unrated, his new entry 1 game); the ICU's engine refused them at the
+    # event, in its own words.
+    born = {"birth_date": D(1990, 1, 1), "joined": D(2000, 1, 1)}
+    ratings = RatingList(system, {1: Entry(1, None, 30, **born), 2: Entry(2, 1500.0, 40, **born),
+                                  3: Entry(3, None, 0, **born)})
+    event = Event("e", D(2024, 5, 5), [(1, 1, 2, 1), (2, 3, 2, 0), (3, "n", 1, 0)],
+                  players={"n": {"games": 5, **born}})
+    advice = "is given, but rating is None (unrated): give the rating, or leave games None"
+    assert problems(ratings, [event]) == [f"list entry 1: games 30 {advice}",
+                                          f"event e: new player 'n': games 5 {advice}"]
+
+
+def test_games_beside_no_rating_are_no_problem_for_fide() -> None:
+    # FIDE's unrated players carry games toward a first rating: rated, his result kept pending.
+    ratings = RatingList("FIDE", {1: Entry(1, None, 30), 2: Entry(2, 1500.0, 40)})
+    assert rate_season(ratings, [Event("e", D(2024, 5, 5), [(1, 1, 2, 1)])]).list.entries[1].pending
+
+
+def test_a_field_the_system_does_not_read_is_said_where_entries_give_it() -> None:
+    # As a crosstable says a column it does not read: US Chess takes K from its rules, the ICU
+    # reads no peak. Counts of 0 and adult False are the defaults, not given.
+    born = {"birth_date": D(1990, 1, 1), "joined": D(2000, 1, 1)}
+    entries = {1: Entry(1, 1600.0, 30, k=24.0), 2: Entry(2, 1500.0, 30, peak=1700.0, **born)}
+    event = Event("e", D(2024, 5, 5), [(1, 1, 2, 1), (2, "n", 1, 0)], players={"n": {"rating": 1400.0,
+                                                                                     "games": 9, "k": 32.0}})
+    uscf = rate_season(RatingList("USCF", entries, date=D(2024, 5, 1)), [event]).warnings
+    assert [w for w in uscf if "is not read" in w or "not read in" in w] == [
+        "list entries of 1 player (ID 2): joined is not read in US Chess seasons: ignored",
+        "list entries of 1 player (ID 1): k is not read in US Chess seasons: ignored",
+        "event e: new 1 player (ID 'n') with k: not read in US Chess seasons: ignored"]
+    listed = {1: Entry(1, 1600, 30, k=24.0, **born), 2: Entry(2, 1500, 30, **born)}
+    icu = rate_season(RatingList("ICU", listed, date=D(2024, 5, 1)),
+                      [Event("e", D(2024, 5, 5), [(1, 1, 2, 1)])]).warnings
+    assert not [w for w in icu if "not read" in w]

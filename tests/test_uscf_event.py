@@ -460,3 +460,17 @@ def test_a_player_unrated_in_regular_has_the_ordinary_k_in_a_dual_rated_event(sy
     second = outcome.players[1]
     assert second.effective_games is not None
     assert second.k == pytest.approx(800 * (6.5 - 0.0025 * regular) / (second.effective_games + 2))
+
+
+@pytest.mark.parametrize("fide", [600, 999.5, 0])
+def test_a_fide_rating_no_fide_list_has_published_is_refused_by_the_engine(fide: float) -> None:
+    # US Chess 2020, 2.7 converts an unrated player's FIDE rating: FIDE 600 gave an initial rating
+    # of -133 by the 2024 conversion (-1073 + 1.5667 x 600) without a word. No FIDE list has
+    # published a rating under 1000 (its floor before 1 March 2024).
+    from xlrating.uscf import fide_to_uscf
+
+    with pytest.raises(ArgumentError, match="fide of player 1' must be a rating between 1000 and 4000"):
+        UscfPlayer(1, fide=fide)
+    with pytest.raises(ArgumentError, match="'fide' must be a rating between 1000 and 4000"):
+        fide_to_uscf(fide, end_date=dt.date(2024, 5, 5))
+    assert fide_to_uscf(1000, end_date=dt.date(2024, 5, 5)) == pytest.approx(-1073 + 1.5667 * 1000)

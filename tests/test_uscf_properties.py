@@ -17,6 +17,8 @@ from xlrating.uscf import (
 )
 
 ratings = st.floats(min_value=100, max_value=2800, allow_nan=False).map(lambda x: round(x, 2))
+#: FIDE ratings as FIDE lists publish them (from 1000).
+fide_ratings = st.integers(min_value=1000, max_value=2800).map(float)
 effective = st.one_of(st.just(0.0), st.floats(min_value=0.0, max_value=50.0))
 histories = st.sampled_from([None, "all wins", "all losses"])
 
@@ -109,7 +111,7 @@ def events(draw: st.DrawFn) -> tuple[list[UscfPlayer], list[Game], str]:
         elif kind == "unrated":
             players.append(UscfPlayer(number, adult=draw(st.booleans())))
         else:
-            players.append(UscfPlayer(number, fide=draw(ratings)))
+            players.append(UscfPlayer(number, fide=draw(fide_ratings)))
     rng = random.Random(draw(st.integers(0, 10**6)))
     games = []
     for rnd in range(1, draw(st.integers(1, 5)) + 1):

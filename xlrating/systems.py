@@ -453,19 +453,28 @@ def uscf_player(record: PlayerRecord, number: int, others: Mapping[str, Rated], 
     """
     if checked and system == own and not others:
         return _uscf_columns([record], first=number)[0]
+    published = _published_fide(record.fide)
     if system == own:
         return uscf.UscfPlayer(
-            number=number, rating=record.rating, games=record.games, history=record.history, fide=record.fide,
+            number=number, rating=record.rating, games=record.games, history=record.history, fide=published,
             cfc=record.cfc, other_ratings=others, birth_date=record.birth_date, adult=bool(record.adult),
             floor=record.floor, peak=record.peak, wins=record.wins or 0, draws=record.draws or 0,
             events=record.events or 0,
         )
     (rating, games), moved = in_other_system((record.rating, record.games), others, own, system)
     return uscf.UscfPlayer(
-        number=number, rating=rating, games=games, history=None, fide=record.fide, cfc=record.cfc,
+        number=number, rating=rating, games=games, history=None, fide=published, cfc=record.cfc,
         other_ratings=moved, birth_date=record.birth_date, adult=bool(record.adult), floor=None, peak=None,
         wins=0, draws=0, events=0,
     )
+
+
+def _published_fide(rating: float | None) -> float | None:
+    """A record's FIDE rating, None where no FIDE list has published it (under 1000): such a rating
+    is refused at its cell or entry when the event is rated, and the
+    engine would refuse it a second time, by the player's number
+    (:func:`xlrating.crosstable.parse.unpublished_fide`); a sheet only exported keeps it."""
+    return None if rating is None or rating < fide.rating.LOWEST_PUBLISHED else rating
 
 
 def _uscf_columns(records: Sequence[PlayerRecord], apart: Mapping[int, uscf.UscfPlayer] | None = None, *,

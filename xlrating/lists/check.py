@@ -97,6 +97,7 @@ def _plain_entry(entry: Any, low: float) -> bool:
         and type(entry.other_ratings) is dict  # its contents: checked by the engines, by name
         and type(entry.adult) is bool
         and entry.history is None
+        and (entry.rating is not None or not entry.games)  # (else :func:`_unrated_games_problems`)
         and _plain_ratings(entry, low)
         and _plain_counts(entry)
         and _plain_dates(entry)
@@ -139,7 +140,7 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
         return []
     if not isinstance(entry, Entry):
         return [f"must be an Entry, not {entry!r}"]
-    problems = rated
+    problems = rated + _unrated_games_problems(entry, system)
     for name, check in _FIELD_CHECKS.items():
         value = getattr(entry, name)
         if value is None and name in _MAY_BE_NONE:
@@ -168,6 +169,18 @@ def entry_problems(entry: Any, system: str = "") -> list[str]:
     if entry.rating is None and entry.history is not None:
         problems.append("an unrated player has no all-wins or all-losses history")
     return problems
+
+
+def _unrated_games_problems(entry: Entry, system: str) -> list[str]:
+    """Games beside no rating, where ``system`` rates none (a crosstable's check: US Chess dropped
+    them without a word, rating the player as unrated; the ICU's engine refused them in its own
+    words). FIDE reads them as the games toward a first rating."""
+    found = systems.keyed(system)
+    games: Any = entry.games
+    if found is None or found.unrated_games or entry.rating is not None or type(games) is not int \
+            or games <= 0:
+        return []
+    return [f"games {games} is given, but rating is None (unrated): give the rating, or leave games None"]
 
 
 def _fide_problems(fide: Any) -> list[str]:

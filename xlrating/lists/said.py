@@ -369,7 +369,31 @@ class Said:
                             f"{first}, its ratings as already adjusted on {adjusted}; give the list's date "
                             "if they are older")
         found.extend(self._idle(played))
+        found.extend(self._unread())
         return (*found, *(words for _, words in sorted(self.settings, key=itemgetter(0))))
+
+    def _unread(self) -> Iterable[str]:
+        """Each field that the list's entries (an event's new players) give and the system does not
+        read (a US Chess entry's ``k``, whose K comes from its rules; an ICU entry's ``peak``): it is
+        ignored, and said as a crosstable says a column it does not read. A count of 0 and ``adult``
+        False are the fields' defaults, not given."""
+        system = self.system
+        read = system.columns | system.list_only_columns
+        fields = [name for name, column in _FIELD_COLUMNS.items() if column not in read]
+        if not fields:
+            return
+        short = system.short_name
+        values = attrgetter(*fields) if len(fields) > 1 else (lambda entry: (getattr(entry, fields[0]),))
+        entries = list(self.ratings.entries.values())
+        if len(set(map(values, entries))) > 1 or (entries and any(values(entries[0]))):
+            for at, name in enumerate(fields):
+                if keys := [entry.id for entry in entries if values(entry)[at]]:
+                    yield f"list entries of {named_ids(keys)}: {name} is not read in {short} seasons: ignored"
+        for event in self.events:
+            for name in fields:
+                if keys := [key for key, data in event.players.items() if data.get(name)]:
+                    yield (f"event {event.id}: new {named_ids(keys)} with {name}: not read in {short} "
+                           "seasons: ignored")
 
     def _in_rating_order(self) -> list[tuple[tuple[str, str], tuple[str, _Namings]]]:
         """:attr:`columns` as if the events had named their players in their rating order: each
@@ -411,6 +435,12 @@ class Said:
             if new := [key for key, data in new_ones if _games_taken(taken, data)]:
                 yield f"event {event.id}: new {named_ids(new)} given a rating without games, {reading}"
 
+
+#: Each field of an entry that some system does not read, with the crosstable column that gives it
+#: (:attr:`~xlrating.systems.System.columns`).
+_FIELD_COLUMNS = {"birth_date": "Birth date", "joined": "Joined", "adult": "Adult", "k": "K",
+                  "floor": "Floor", "peak": "Peak", "wins": "Wins", "draws": "Draws", "events": "Events",
+                  "history": "History", "fide": "FIDE", "cfc": "CFC"}
 
 _event_and_naming = itemgetter(0, 1)
 """A naming's event's place in the rating order, then its number in the order named."""

@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import _check
 from ..errors import ArgumentError
+from ..fide.rating import LOWEST_PUBLISHED
 from ..model import _positional_filler, _slot_filling_init
 from .bonus import required_date
 from .rules import InitialSource, RatingSystem, RulesLike, UscfRules, get_rules, parse_system
@@ -63,7 +64,7 @@ def fide_to_uscf(fide: float, *, rules: RulesLike = "2020", end_date: dt.date | 
     """
     edition = get_rules(rules)
     conversion, _ = edition.fide_conversion_on(_check.date("end_date", end_date))
-    return conversion(_check.rating("fide", fide))
+    return conversion(_check.rating("fide", fide, low=LOWEST_PUBLISHED))
 
 
 def cfc_to_uscf(cfc: float, *, rules: RulesLike = "2020") -> float:

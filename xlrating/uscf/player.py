@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _check
+from ..fide.rating import LOWEST_PUBLISHED
 from .initial import other_ratings_arg
 from .rules import RatingSystem, history_word
 
@@ -30,7 +31,8 @@ class UscfPlayer:
     history: str | None = None
     """``"all wins"`` or ``"all losses"`` when every previous rated game was one; else None."""
     fide: float | None = None
-    """FIDE rating, for an unrated player's initial rating."""
+    """FIDE rating, for an unrated player's initial rating: from 1000, the lowest a FIDE list has
+    published (FIDE 600 would give -133 by the 2024 conversion)."""
     cfc: float | None = None
     """CFC (Chess Federation of Canada) rating, for an unrated player's initial rating."""
     other_ratings: Mapping[Any, tuple[float, int | None]] = field(default_factory=dict)
@@ -66,7 +68,8 @@ class UscfPlayer:
             "rating": None if self.rating is None else _check.rating(f"rating of {who}", self.rating),
             "games": None if self.games is None else _check.whole(f"games of {who}", self.games),
             "history": history_word(self.history, f"history of {who}"),
-            "fide": None if self.fide is None else _check.rating(f"fide of {who}", self.fide),
+            "fide": None if self.fide is None else _check.rating(f"fide of {who}", self.fide,
+                                                                 low=LOWEST_PUBLISHED),
             "cfc": None if self.cfc is None else _check.rating(f"cfc of {who}", self.cfc),
             "other_ratings": other_ratings_arg(self.other_ratings, f"other_ratings of {who}"),
             "birth_date": _check.date(f"birth_date of {who}", self.birth_date),
@@ -107,7 +110,8 @@ def _plain(player: UscfPlayer) -> bool:
     then :meth:`UscfPlayer.__post_init__` need not run the full checks."""
     return (_count(player.number, 1) and _rating(player.rating)
             and (player.games is None or _count(player.games))
-            and player.history is None and _rating(player.fide) and _rating(player.cfc)
+            and player.history is None and _rating(player.cfc)
+            and (player.fide is None or (_rating(player.fide) and player.fide >= LOWEST_PUBLISHED))
             and player.other_ratings.__class__ is dict and not player.other_ratings
             and (player.birth_date is None or player.birth_date.__class__ is _DATE)
             and player.adult.__class__ is bool and _rating(player.floor) and _rating(player.peak)
