@@ -1,0 +1,62 @@
+"""Exports write what the cells say: values the round trips of generated crosstables (export,
+import back, compare cell by cell) found written otherwise."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from xlrating.errors import FormatError
+from xlrating.exporters.dbf import report_tables
+from xlrating.exporters.source import ExportEvent, read_event
+from xlrating.exporters.trf import render_trf
+from xlrating.importers import parse_trf
+
+START = datetime.date(2024, 5, 3)
+
+
+def event(system: str, ratings: tuple[object, object], *rows: list[object]) -> ExportEvent:
+    settings: list[list[object]] = [["System", system], ["Event name", "Cup"], ["Start date", START],
+                                    ["End date", START + datetime.timedelta(days=1)], *rows]
+    if system == "USCF":
+        settings.append(["Bonus multiplier", 20])
+    grid = [["No", "Name", "Rating", "R1"], [1, "Ann", ratings[0], "W2w"], [2, "Bob", ratings[1], "L1b"]]
+    return read_event({"Event": settings, "Crosstable": grid})
+
+
+def test_a_rating_with_half_a_point_is_written_rounded_up_as_us_chess_shows_it() -> None:
+    # US Chess 2020, 1: ratings are shown rounded, .5 up. Python's round() sends 1500.5 down
+    # to 1500 (and 1501.5 up to 1502): the report said 1500 for a player the workbook has at 1500.5.
+    us = event("USCF", (1500.5, 1501.5))
+    players = report_tables(us)[2]
+    at = [name for name, _ in players.fields].index("D_RATING")
+    assert [record[at] for record in players.records] == ["1501", "1502"]
+    # TRF-2026's National Rating Support records, columns 49-52, the same.
+    national = [line for line in render_trf(us, force=True).splitlines() if line.startswith("USA ")]
+    assert [line[48:52] for line in national] == ["1501", "1502"]
+
+
+@pytest.mark.parametrize("fmt", ["trf", "trf16"])
+def test_a_day_month_year_round_date_is_written_yy_mm_dd_not_cut(fmt: str) -> None:
+    # 03.05.2024 is 3 May 2024 (DD.MM.YYYY); line 132 holds YY/MM/DD in 8 columns. TRF16 wrote
+    # the first 8 characters, 03.05.20, which reads back as 20 May 2003.
+    text = render_trf(event("FIDE", (2000, 1900), ["Round dates", "03.05.2024"]), fmt, force=True)
+    (line,) = [line for line in text.splitlines() if line.startswith("132")]
+    assert line[91:] == "24/05/03"
+    assert parse_trf(text, "back.trf").setting("Round dates") == "24/05/03"
+
+
+def test_a_trf16_round_date_too_long_to_read_is_refused_at_its_cell() -> None:
+    # Not a date and longer than the field: cut to 8 characters it would say something else.
+    with pytest.raises(FormatError) as caught:
+        render_trf(event("FIDE", (2000, 1900), ["Round dates", "3rd-May-2024"]), "trf16")
+    assert [str(p) for p in caught.value.problems] == [
+        "Event!B5: Round dates: '3rd-May-2024' (round 1) is 12 characters and not a date; a TRF16 round "
+        "date holds 8 (write YYYY/MM/DD)"]
+
+
+def test_a_trf16_round_date_that_fits_is_written_as_entered() -> None:
+    text = render_trf(event("FIDE", (2000, 1900), ["Round dates", "3.5.24"]), "trf16")
+    (line,) = [line for line in text.splitlines() if line.startswith("132")]
+    assert line[91:] == "3.5.24"
