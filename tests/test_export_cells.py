@@ -10,7 +10,7 @@ import pytest
 from xlrating.errors import FormatError
 from xlrating.exporters.dbf import report_tables
 from xlrating.exporters.source import ExportEvent, read_event
-from xlrating.exporters.trf import render_trf
+from xlrating.exporters.trf import render_trf, write_trf
 from xlrating.importers import parse_trf
 
 START = datetime.date(2024, 5, 3)
@@ -60,3 +60,15 @@ def test_a_trf16_round_date_that_fits_is_written_as_entered() -> None:
     text = render_trf(event("FIDE", (2000, 1900), ["Round dates", "3.5.24"]), "trf16")
     (line,) = [line for line in text.splitlines() if line.startswith("132")]
     assert line[91:] == "3.5.24"
+
+
+def test_a_trf_column_born_in_year_0_is_named_not_a_traceback() -> None:
+    # The TRF column keeps a year-only birth date (born 1985/00/00); year 0000 is no year (a
+    # ValueError before).
+    settings = [["System", "FIDE"], ["Event name", "Cup"], ["Start date", START]]
+    grid = [["No", "Name", "Rating", "TRF", "R1"], [1, "Ann", 2000, "born 0000/00/00", "W2w"],
+            [2, "Bob", 1900, None, "L1b"]]
+    written = write_trf(read_event({"Event": settings, "Crosstable": grid}), "trf16")
+    assert "Crosstable!D2: 'born 0000/00/00' is not a TRF field this export knows (R3 0005 w W, born " \
+           "1985/00/00); left out" in written.warnings
+    assert written.text.splitlines()[12][69:79].strip() == ""

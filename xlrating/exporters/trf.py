@@ -254,7 +254,7 @@ def _kept(section: Section, player: PlayerRow, warnings: list[str]) -> tuple[dic
         match = _TOKEN.fullmatch(token)
         if not token:
             continue
-        if match is None:
+        if match is None or (match["born"] and not int(match["born"][:4])):  # (no year 0)
             warnings.append(f"{where}: {token!r} is not a TRF field this export knows (R3 0005 w W, born "
                             "1985/00/00); left out")
         elif match["born"]:
