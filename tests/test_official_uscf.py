@@ -228,3 +228,13 @@ def test_a_rating_of_0_is_no_rating(tmp_path: Path) -> None:
         store.add(write(tmp_path / "member.json", member), date=DAY)
         found = store.lookup("USCF", "Quick", ["2"], DAY)["2"]
     assert (found.name, found.rating, found.games) == ("Opp, B", None, None)
+
+
+def test_a_rating_system_that_is_no_code_is_skipped_not_a_traceback(tmp_path: Path) -> None:
+    # An entry whose ratingSystem is an object (no RatingSource code) is skipped as an unknown code
+    # is; it stopped the load with a bare TypeError (unhashable type).
+    odd = json.loads(json.dumps(PAGE))
+    odd["items"][0]["ratings"].append({"rating": 1500, "ratingSystem": {"code": "R"}, "gamesPlayed": 3})
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(write(tmp_path / "members.json", odd), date=DAY)
+        assert store.lookup("USCF", "Regular", ["12345678"], DAY)["12345678"].rating == 1876

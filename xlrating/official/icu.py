@@ -71,13 +71,32 @@ def _read(path: Path, list_date: dt.date, problems: ListProblems) -> Iterator[Ro
     seen: set[int] = set()
     day = list_date.isoformat()
     with open_list(path) as (_, stream):
-        for number, cells in enumerate(csv.reader(TextLines(stream)), start=1):
+        for number, cells in enumerate(_records(path, csv.reader(TextLines(stream)), problems), start=1):
             if number == 1 or not any(cell.strip() for cell in cells):
                 continue
             row = _row(f"{path.name} line {number}", cells, day, seen, problems)
             if row is not None:
                 yield row
     problems.players = len(seen)
+
+
+def _records(path: Path, reader: Iterator[list[str]], problems: ListProblems) -> Iterator[list[str]]:
+    """The CSV records, a record the csv module cannot read a problem at its line (and an empty
+    record in its place, so that the lines after it keep their numbers): a carriage return inside
+    a line, or a quote left open, which runs on into the lines after it."""
+    number = 0
+    while True:
+        number += 1
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            why = ("a carriage return (CR) inside the line, not at its end" if "new-line" in str(error)
+                   else f"{error} (a quote left open runs on into the lines after it)"
+                   if "field limit" in str(error) else str(error))
+            problems.add(f"{path.name} line {number}", f"cannot be read as CSV: {why}")
+            yield []
 
 
 def _row(where: str, cells: list[str], day: str, seen: set[int], problems: ListProblems) -> Row | None:

@@ -159,7 +159,8 @@ def _ratings(ratings: Any, where: str, problems: ListProblems) -> dict[str, tupl
         problems.add(where, "ratings is not a list")
         return found
     for entry in ratings:
-        if not isinstance(entry, dict) or entry.get("ratingSystem") not in SOURCES:
+        code = entry.get("ratingSystem") if isinstance(entry, dict) else None
+        if not isinstance(code, str) or code not in SOURCES:  # (an object or a list is no code)
             continue  # correspondence, FIDE, CFC... are no US Chess over-the-board list
         rating, games = entry.get("rating"), entry.get("gamesPlayed")
         if rating is not None and (type(rating) is not int or not 0 <= rating <= MAX_RATING):
