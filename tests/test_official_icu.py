@@ -201,3 +201,11 @@ def test_a_line_the_csv_module_cannot_read_is_named_not_a_traceback(tmp_path: Pa
     assert load_problems(tmp_path, open_quote) == [
         "icu_ratings.csv line 3: cannot be read as CSV: field larger than field limit (131072) (a quote left "
         "open runs on into the lines after it)"]
+
+
+def test_a_rating_of_0_is_no_rating_as_on_fide_s_and_us_chess_s_lists(tmp_path: Path) -> None:
+    # Filled as 0, the crosstable then refused the workbook (a rating is 1 to 4000).
+    rows = [*ROWS, "Player,Zero,5,2011-09-01,0,false,IRL,"]
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(write(tmp_path / "icu_ratings.csv", rows))
+        assert store.lookup("ICU", "Standard", ["5"], SEP11)["5"].rating is None

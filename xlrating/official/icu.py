@@ -8,7 +8,8 @@ names, ICU ID, the list's date (``2015-09-01``), the rating, ``true`` for a prov
 rating, the player's federation and club. A download filtered to one list holds that
 list; one with several list dates is refused (choose one list on the site).
 
-Kept: the name as ``Last, First``, the rating, the federation (``IRL``; blank where the ICU
+Kept: the name as ``Last, First``, the rating (0 is stored as no rating, as on FIDE's and US
+Chess's lists), the federation (``IRL``; blank where the ICU
 records none) and ``p`` in :attr:`~.model.ListedPlayer.flags` for a provisional rating. The club
 is not kept: a crosstable has no column for it, and it is not the player's federation.
 """
@@ -123,7 +124,8 @@ def _row(where: str, cells: list[str], day: str, seen: set[int], problems: ListP
     if len(problems.items) > before:
         return None
     flags = "p" if provisional.lower() == "true" else ""
-    return (0, pid, name, rating, None, None, None, None, federation or None, None, None, flags, None)
+    # a rating of 0 is none, as on FIDE's and US Chess's lists (the crosstable takes 1 to 4000)
+    return (0, pid, name, rating or None, None, None, None, None, federation or None, None, None, flags, None)
 
 
 def _icu_id(where: str, text: str, seen: set[int], problems: ListProblems) -> int | None:
