@@ -72,3 +72,12 @@ def test_a_trf_column_born_in_year_0_is_named_not_a_traceback() -> None:
     assert "Crosstable!D2: 'born 0000/00/00' is not a TRF field this export knows (R3 0005 w W, born " \
            "1985/00/00); left out" in written.warnings
     assert written.text.splitlines()[12][69:79].strip() == ""
+
+
+def test_a_rank_cell_of_a_superscript_digit_is_no_rank_not_a_traceback() -> None:
+    # "2²" passes str.isdigit but int() refuses it (a bare ValueError before). Not a whole number,
+    # the Rank column is not used: the ranks are worked out by score (docs/files.md).
+    settings = [["System", "FIDE"], ["Event name", "Cup"], ["Start date", START]]
+    grid = [["No", "Name", "Rating", "Rank", "R1"], [1, "Ann", 2000, 2, "L2w"], [2, "Bob", 1900, "1²", "W1b"]]
+    lines = render_trf(read_event({"Event": settings, "Crosstable": grid}), "trf16").splitlines()
+    assert [line[85:89] for line in lines if line.startswith("001")] == ["   2", "   1"]

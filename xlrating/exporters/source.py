@@ -213,7 +213,7 @@ def rank(section: Section) -> dict[int, int]:
     """
     players = section.crosstable.players
     given = {p.number: section.value(p, "Rank") for p in players}
-    if all(v.isdigit() and int(v) >= 1 for v in given.values()):
+    if all(v.isdecimal() and int(v) >= 1 for v in given.values()):  # (isdigit takes 2², int does not)
         return {n: int(v) for n, v in given.items()}
     score = {p.number: points_of(p) for p in players}
 
