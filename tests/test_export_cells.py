@@ -81,3 +81,19 @@ def test_a_rank_cell_of_a_superscript_digit_is_no_rank_not_a_traceback() -> None
     grid = [["No", "Name", "Rating", "Rank", "R1"], [1, "Ann", 2000, 2, "L2w"], [2, "Bob", 1900, "1²", "W1b"]]
     lines = render_trf(read_event({"Event": settings, "Crosstable": grid}), "trf16").splitlines()
     assert [line[85:89] for line in lines if line.startswith("001")] == ["   2", "   1"]
+
+
+@pytest.mark.parametrize(("fmt", "why"), [
+    ("trf", "a national record holds one national rating, the Rating column's"),
+    ("trf16", "its player lines hold FIDE ratings alone")])
+def test_a_dual_rated_event_s_quick_ratings_left_out_of_a_trf_file_are_said(fmt: str, why: str) -> None:
+    # As the US Chess report says it (D_RATING holds the rating alone): the Quick column was dropped
+    # from a TRF file without a word.
+    dual = event("USCF", (1500, 1600), ["Dual rated", "yes"])
+    quick = read_event({"Event": [["System", "USCF"], ["Event name", "Cup"], ["Start date", START],
+                                  ["Dual rated", "yes"], ["Bonus multiplier", 20]],
+                        "Crosstable": [["No", "Name", "Rating", "Quick", "R1"], [1, "Ann", 1500, 1400, "W2w"],
+                                       [2, "Bob", 1600, None, "L1b"]]})
+    said = f"The Quick column (1 player) is not in the FIDE {'TRF-2026' if fmt == 'trf' else 'TRF16'} file: {why}"
+    assert said in write_trf(quick, fmt, force=True).warnings
+    assert not any("Quick" in w for w in write_trf(dual, fmt, force=True).warnings)

@@ -671,6 +671,11 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
     warnings += not_held(event, ("Games", "K", "Peak", "Joined"), f"the {edition.title} file",
                       "its player lines and national records hold ratings alone (the rating body works out K "
                       "from its own records), so an import of the file rates with the rules' K")
+    # a dual-rated event's Quick ratings (and a US Chess player's ratings in the other systems)
+    others = sorted({other.system for p in writing.players for other in p.other_ratings})
+    warnings += not_held(event, others, f"the {edition.title} file",
+                         "a national record holds one national rating, the Rating column's"
+                         if edition.national else "its player lines hold FIDE ratings alone")
     text = "".join(line.rstrip() + "\r\n" for line in [*head, *body, *tail])
     return TrfText(text, tuple(warnings), tuple(missing))
 
