@@ -94,6 +94,7 @@ def test_a_dual_rated_event_s_quick_ratings_left_out_of_a_trf_file_are_said(fmt:
                                   ["Dual rated", "yes"], ["Bonus multiplier", 20]],
                         "Crosstable": [["No", "Name", "Rating", "Quick", "R1"], [1, "Ann", 1500, 1400, "W2w"],
                                        [2, "Bob", 1600, None, "L1b"]]})
-    said = f"The Quick column (1 player) is not in the FIDE {'TRF-2026' if fmt == 'trf' else 'TRF16'} file: {why}"
+    edition = "TRF-2026" if fmt == "trf" else "TRF16"
+    said = f"The Quick column (1 player) is not in the FIDE {edition} file: {why}"
     assert said in write_trf(quick, fmt, force=True).warnings
     assert not any("Quick" in w for w in write_trf(dual, fmt, force=True).warnings)

@@ -544,8 +544,8 @@ def test_a_quick_typed_unrated_that_the_quick_list_rates_is_named_and_kept() -> 
                    ["End date", on]]
     grid: Rows = [["No", "Name", "ID", "Rating", "Quick", "Quick games", "R1"],
                   [1, "ANNE ALPHA", "30000001", None, "unr", None, "U"]]
-    players = [ListedPlayer("USCF", kind, "30000001", "ANNE ALPHA", dt.date(2026, 3, 1), rating=rating, games=5)
-               for kind, rating in (("Regular", 1850.0), ("Quick", 1790.0))]
+    players = [ListedPlayer("USCF", kind, "30000001", "ANNE ALPHA", dt.date(2026, 3, 1), rating=rating,
+                            games=5) for kind, rating in (("Regular", 1850.0), ("Quick", 1790.0))]
     filled = fill_sheets({"Event": event, "Crosstable": grid}, ListSheet(players))
     assert [str(note) for note in filled.notes] == [
         "Crosstable!E2: Quick says unrated, but the US Chess Quick list of 2026-03-01 gives 1790 for ID "

@@ -195,7 +195,8 @@ def test_a_line_the_csv_module_cannot_read_is_named_not_a_traceback(tmp_path: Pa
     with pytest.raises(FormatError) as caught:
         ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "icu_ratings.csv", lone_cr), date=SEP11)
     assert [str(p) for p in caught.value.problems] == [
-        "icu_ratings.csv line 3: cannot be read as CSV: a carriage return (CR) inside the line, not at its end"]
+        "icu_ratings.csv line 3: cannot be read as CSV: a carriage return (CR) inside the line, not at its "
+        "end"]
     many = [f"Player,Number {n},{1000 + n},2011-09-01,1500,false,IRL," for n in range(5000)]
     open_quote = [*ROWS[:2], 'Cafolla,"Peter,159,2011-09-01,2105,false,IRL,', *many]
     assert load_problems(tmp_path, open_quote) == [

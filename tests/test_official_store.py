@@ -533,8 +533,8 @@ def test_a_combined_list_after_a_single_list_is_loaded(tmp_path: Path) -> None:
         store.add(jul)
         store.add(aug)
         on = dt.date(2026, 8, 2)
-        ratings = {kind: store.lookup("FIDE", kind, ["703303", "700070"], on) for kind in ("Standard", "Rapid",
-                                                                                             "Blitz")}
+        kinds = ("Standard", "Rapid", "Blitz")
+        ratings = {kind: store.lookup("FIDE", kind, ["703303", "700070"], on) for kind in kinds}
         assert {kind: {pid: p.rating for pid, p in found.items()} for kind, found in ratings.items()} == {
             "Standard": {"703303": 2676}, "Rapid": {"703303": 2700}, "Blitz": {"703303": 2738}}
         assert store.lookup("FIDE", "Standard", ["700070"], dt.date(2026, 7, 2))["700070"].rating == 2736

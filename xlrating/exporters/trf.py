@@ -66,8 +66,17 @@ from ..errors import FormatError, Problem
 from ..importers.trf import NATIONAL_RECORD
 from ..model import EventType
 from .checks import Check, check_before_sending, missing_fields, setting
-from .source import (ExportEvent, Section, ascii_digits, export_event, file_date, not_held, points_of, rank,
-                     whole_rating)
+from .source import (
+    ExportEvent,
+    Section,
+    ascii_digits,
+    export_event,
+    file_date,
+    not_held,
+    points_of,
+    rank,
+    whole_rating,
+)
 from .time_control import ENCODED, encode
 
 #: The result a crosstable code becomes in a TRF round field (games and forfeits).
