@@ -238,3 +238,15 @@ def test_a_rating_system_that_is_no_code_is_skipped_not_a_traceback(tmp_path: Pa
     with ListStore(tmp_path / "lists.sqlite") as store:
         store.add(write(tmp_path / "members.json", odd), date=DAY)
         assert store.lookup("USCF", "Regular", ["12345678"], DAY)["12345678"].rating == 1876
+
+
+def test_a_provisional_rating_without_its_games_is_refused(tmp_path: Path) -> None:
+    # Stored with no games, it filled a rating alone, which the crosstable rates as established
+    # (a provisional rating goes with the games behind it, as 1480P12 does).
+    odd = json.loads(json.dumps(PAGE))
+    del odd["items"][0]["ratings"][1]["gamesPlayed"]
+    with pytest.raises(FormatError) as caught:
+        ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "members.json", odd), date=DAY)
+    assert [str(p) for p in caught.value.problems] == [
+        "members.json member 1 (ID 12345678): the Quick rating 1480 is provisional (isProvisional), but "
+        "gamesPlayed does not say the games behind it"]

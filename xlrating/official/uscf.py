@@ -176,5 +176,9 @@ def _ratings(ratings: Any, where: str, problems: ListProblems) -> dict[str, tupl
         if not rating:  # 0: no rating in that system (US Chess's ratings never go below 100)
             found[entry["ratingSystem"]] = (None, None)
             continue
+        if entry.get("isProvisional") and games is None:  # (filled alone, it would be rated as established)
+            problems.add(where, f"the {SOURCES[entry['ratingSystem']]} rating {rating} is provisional "
+                                "(isProvisional), but gamesPlayed does not say the games behind it")
+            continue
         found[entry["ratingSystem"]] = (rating, games if entry.get("isProvisional") else None)
     return found
