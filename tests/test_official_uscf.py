@@ -250,3 +250,13 @@ def test_a_provisional_rating_without_its_games_is_refused(tmp_path: Path) -> No
     assert [str(p) for p in caught.value.problems] == [
         "members.json member 1 (ID 12345678): the Quick rating 1480 is provisional (isProvisional), but "
         "gamesPlayed does not say the games behind it"]
+
+
+def test_a_games_count_too_large_to_store_is_refused_not_a_traceback(tmp_path: Path) -> None:
+    # 10**20 games stopped the load with a bare OverflowError (SQLite's integers end at 2**63).
+    odd = json.loads(json.dumps(PAGE))
+    odd["items"][0]["ratings"][1]["gamesPlayed"] = 10**20
+    with pytest.raises(FormatError) as caught:
+        ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "members.json", odd), date=DAY)
+    assert [str(p) for p in caught.value.problems] == [
+        f"members.json member 1 (ID 12345678): gamesPlayed {10**20} is not a whole number from 0 to 100000"]

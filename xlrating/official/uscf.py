@@ -43,6 +43,8 @@ KINDS = tuple(SOURCES.values())
 #: The largest saved response read (a page of the API is a few hundred kilobytes).
 MAX_JSON_BYTES = 64 * 1024**2
 MAX_RATING = 4000
+#: The most games a rating is read with (the crosstable's bound; SQLite's integers end at 2**63).
+MAX_GAMES = 100_000
 
 
 def is_uscf_json(head: bytes) -> bool:
@@ -170,8 +172,9 @@ def _ratings(ratings: Any, where: str, problems: ListProblems) -> dict[str, tupl
                 f"from 0 to {MAX_RATING}",
             )
             continue
-        if games is not None and (type(games) is not int or games < 0):
-            problems.add(where, f"gamesPlayed {games!r} is not a whole number")
+        if games is not None and (type(games) is not int or not 0 <= games <= MAX_GAMES):
+            size = f" from 0 to {MAX_GAMES}" if type(games) is int and games > MAX_GAMES else ""
+            problems.add(where, f"gamesPlayed {games!r} is not a whole number{size}")
             continue
         if not rating:  # 0: no rating in that system (US Chess's ratings never go below 100)
             found[entry["ratingSystem"]] = (None, None)
