@@ -534,3 +534,21 @@ def test_a_season_names_a_lapsed_member_at_the_first_event_he_plays_after_his_ex
             "renewed (he may have since the list's file was saved)")
     assert [str(note) for note in filled.notes] == [f"Players!A2: ID 30000001's {said}",
                                                     f"May!B3: ID 30000003's {said}"]
+
+
+def test_a_quick_typed_unrated_that_the_quick_list_rates_is_named_and_kept() -> None:
+    # As a Rating typed unr is (the Quick column a dual-rated event reads): it stopped the fill with
+    # a bare TypeError.
+    on = dt.date(2026, 3, 7)
+    event: Rows = [["System", "USCF"], ["Rules", "USCF 2020"], ["Dual rated", "yes"], ["Start date", on],
+                   ["End date", on]]
+    grid: Rows = [["No", "Name", "ID", "Rating", "Quick", "Quick games", "R1"],
+                  [1, "ANNE ALPHA", "30000001", None, "unr", None, "U"]]
+    players = [ListedPlayer("USCF", kind, "30000001", "ANNE ALPHA", dt.date(2026, 3, 1), rating=rating,
+                            games=5) for kind, rating in (("Regular", 1850.0), ("Quick", 1790.0))]
+    filled = fill_sheets({"Event": event, "Crosstable": grid}, ListSheet(players))
+    assert [str(note) for note in filled.notes] == [
+        "Crosstable!E2: Quick says unrated, but the US Chess Quick list of 2026-03-01 gives 1790 for ID "
+        "30000001; the typed value is kept"]
+    written = overlay({"Event": event, "Crosstable": grid}, filled.blocks)["Crosstable"]
+    assert written[1][3:6] == [1850, "unr", None]

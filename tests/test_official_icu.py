@@ -186,3 +186,27 @@ def test_icu_members_filled_from_the_list_are_named_until_their_k_or_games_are_t
     # Duffy's new estimate; against 1650, 0.874), 24 x (1 - 0.878) = 2.9 (3.0), 1987 + 2.9 = 1990
     # either way. Rated as foreign players, as before, both stayed where they were.
     assert [(p.method.value, p.post_rating) for p in rated.players] == [("elo", 1990), ("provisional", 1644)]
+
+
+def test_a_line_the_csv_module_cannot_read_is_named_not_a_traceback(tmp_path: Path) -> None:
+    # A carriage return inside a line, and a quote left open that runs on past the csv module's
+    # field limit, stopped the load with a bare csv.Error.
+    lone_cr = [*ROWS[:2], "Cafolla,Peter,159,2011-09-01,2105,f\ralse,IRL,", *ROWS[3:]]
+    with pytest.raises(FormatError) as caught:
+        ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "icu_ratings.csv", lone_cr), date=SEP11)
+    assert [str(p) for p in caught.value.problems] == [
+        "icu_ratings.csv line 3: cannot be read as CSV: a carriage return (CR) inside the line, not at its "
+        "end"]
+    many = [f"Player,Number {n},{1000 + n},2011-09-01,1500,false,IRL," for n in range(5000)]
+    open_quote = [*ROWS[:2], 'Cafolla,"Peter,159,2011-09-01,2105,false,IRL,', *many]
+    assert load_problems(tmp_path, open_quote) == [
+        "icu_ratings.csv line 3: cannot be read as CSV: field larger than field limit (131072) (a quote left "
+        "open runs on into the lines after it)"]
+
+
+def test_a_rating_of_0_is_no_rating_as_on_fide_s_and_us_chess_s_lists(tmp_path: Path) -> None:
+    # Filled as 0, the crosstable then refused the workbook (a rating is 1 to 4000).
+    rows = [*ROWS, "Player,Zero,5,2011-09-01,0,false,IRL,"]
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(write(tmp_path / "icu_ratings.csv", rows))
+        assert store.lookup("ICU", "Standard", ["5"], SEP11)["5"].rating is None

@@ -516,3 +516,25 @@ def test_a_blank_federation_is_refused_not_a_list_of_nobody(tmp_path: Path, valu
         assert list(store.players("FIDE", "Standard", NOV)) != []
         with pytest.raises(ValueError, match=r"Argument 'federation' must be a federation such as IRL"):
             list(store.players("FIDE", "Standard", NOV, value))  # type: ignore[arg-type]
+
+
+def test_a_combined_list_after_a_single_list_is_loaded(tmp_path: Path) -> None:
+    # The standard list of July (made up from lila's real lines), then the combined list of August
+    # (lila's real line for Leko, Peter: standard 2676, rapid 2700, blitz 2738): the rapid and
+    # blitz lists are the first of their kind, the standard one is not. The store refused it with
+    # "no such table" (the first lists' tables were made only when every kind was new).
+    from official_files import COMBINED_AUG26, COMBINED_HEADER
+
+    jul = tmp_path / "standard_jul26frl.txt"
+    jul.write_text(SINGLE_HEADER.format(month="JUL26") + "\n" + "\n".join(BLITZ_AUG26) + "\n")
+    aug = tmp_path / "players_list_aug26frl.txt"
+    aug.write_text(COMBINED_HEADER + "\n" + COMBINED_AUG26[0] + "\n")
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(jul)
+        store.add(aug)
+        on = dt.date(2026, 8, 2)
+        kinds = ("Standard", "Rapid", "Blitz")
+        ratings = {kind: store.lookup("FIDE", kind, ["703303", "700070"], on) for kind in kinds}
+        assert {kind: {pid: p.rating for pid, p in found.items()} for kind, found in ratings.items()} == {
+            "Standard": {"703303": 2676}, "Rapid": {"703303": 2700}, "Blitz": {"703303": 2738}}
+        assert store.lookup("FIDE", "Standard", ["700070"], dt.date(2026, 7, 2))["700070"].rating == 2736

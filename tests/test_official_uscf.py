@@ -228,3 +228,35 @@ def test_a_rating_of_0_is_no_rating(tmp_path: Path) -> None:
         store.add(write(tmp_path / "member.json", member), date=DAY)
         found = store.lookup("USCF", "Quick", ["2"], DAY)["2"]
     assert (found.name, found.rating, found.games) == ("Opp, B", None, None)
+
+
+def test_a_rating_system_that_is_no_code_is_skipped_not_a_traceback(tmp_path: Path) -> None:
+    # An entry whose ratingSystem is an object (no RatingSource code) is skipped as an unknown code
+    # is; it stopped the load with a bare TypeError (unhashable type).
+    odd = json.loads(json.dumps(PAGE))
+    odd["items"][0]["ratings"].append({"rating": 1500, "ratingSystem": {"code": "R"}, "gamesPlayed": 3})
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(write(tmp_path / "members.json", odd), date=DAY)
+        assert store.lookup("USCF", "Regular", ["12345678"], DAY)["12345678"].rating == 1876
+
+
+def test_a_provisional_rating_without_its_games_is_refused(tmp_path: Path) -> None:
+    # Stored with no games, it filled a rating alone, which the crosstable rates as established
+    # (a provisional rating goes with the games behind it, as 1480P12 does).
+    odd = json.loads(json.dumps(PAGE))
+    del odd["items"][0]["ratings"][1]["gamesPlayed"]
+    with pytest.raises(FormatError) as caught:
+        ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "members.json", odd), date=DAY)
+    assert [str(p) for p in caught.value.problems] == [
+        "members.json member 1 (ID 12345678): the Quick rating 1480 is provisional (isProvisional), but "
+        "gamesPlayed does not say the games behind it"]
+
+
+def test_a_games_count_too_large_to_store_is_refused_not_a_traceback(tmp_path: Path) -> None:
+    # 10**20 games stopped the load with a bare OverflowError (SQLite's integers end at 2**63).
+    odd = json.loads(json.dumps(PAGE))
+    odd["items"][0]["ratings"][1]["gamesPlayed"] = 10**20
+    with pytest.raises(FormatError) as caught:
+        ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "members.json", odd), date=DAY)
+    assert [str(p) for p in caught.value.problems] == [
+        f"members.json member 1 (ID 12345678): gamesPlayed {10**20} is not a whole number from 0 to 100000"]

@@ -52,7 +52,7 @@ from ..crosstable.parse import row_address
 from ..errors import FormatError, Problem, WorkbookError
 from ..model import EventType
 from .checks import Check, check_before_sending, missing_fields, setting
-from .source import ExportEvent, Section, export_event, file_date, not_held
+from .source import ExportEvent, Section, export_event, file_date, not_held, whole_rating
 
 #: The three files, in the order they are written.
 FILES = ("THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF")
@@ -100,7 +100,7 @@ def round_cell(cell: RoundCell) -> str:
 
 def _rating(player: PlayerRow) -> str:
     """``D_RATING``: the rating alone (2C gives it four characters), ``0`` when unrated."""
-    return "0" if player.rating is None else str(round(player.rating))
+    return "0" if player.rating is None else whole_rating(player.rating)
 
 
 def _all_play_all(section: Section) -> bool:

@@ -29,6 +29,7 @@ from .. import _check
 from ..crosstable import Crosstable, EventSettings, Grid, PlayerRow
 from ..crosstable.columns import fold
 from ..crosstable.rate import check_rows
+from ..crosstable.render import round_half_up
 from ..crosstable.settings import REPORT_SETTINGS, read_report_settings, read_settings
 from ..crosstable.values import text
 from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, crosstable_sheets
@@ -192,6 +193,13 @@ def file_date(value: datetime.date, separator: str = "") -> str:
     return separator.join((f"{value.year:04d}", f"{value.month:02d}", f"{value.day:02d}"))
 
 
+def whole_rating(value: float) -> str:
+    """A rating as a file's whole-number field holds it: the nearest whole number, .5 up, as
+    official ratings are shown (US Chess 2020, 1), so 1500.5 is 1501 (``round`` would write
+    1500, and 1502 for 1501.5)."""
+    return str(round_half_up(value))
+
+
 def points_of(player: PlayerRow) -> float:
     """The player's score: every round's points, byes and forfeits included."""
     return sum(cell.code.points for cell in player.rounds)
@@ -205,7 +213,7 @@ def rank(section: Section) -> dict[int, int]:
     """
     players = section.crosstable.players
     given = {p.number: section.value(p, "Rank") for p in players}
-    if all(v.isdigit() and int(v) >= 1 for v in given.values()):
+    if all(v.isdecimal() and int(v) >= 1 for v in given.values()):  # (isdigit takes 2², int does not)
         return {n: int(v) for n, v in given.items()}
     score = {p.number: points_of(p) for p in players}
 

@@ -66,7 +66,17 @@ from ..errors import FormatError, Problem
 from ..importers.trf import NATIONAL_RECORD
 from ..model import EventType
 from .checks import Check, check_before_sending, missing_fields, setting
-from .source import ExportEvent, Section, ascii_digits, export_event, file_date, not_held, points_of, rank
+from .source import (
+    ExportEvent,
+    Section,
+    ascii_digits,
+    export_event,
+    file_date,
+    not_held,
+    points_of,
+    rank,
+    whole_rating,
+)
 from .time_control import ENCODED, encode
 
 #: The result a crosstable code becomes in a TRF round field (games and forfeits).
@@ -127,7 +137,8 @@ class Edition:
     sex_letters: frozenset[str] = frozenset("mw")
     """The letters a ``Sex`` cell is written as entered (folded)."""
     strict_round_dates: bool = False
-    """Whether every round date must be a date (else written as entered, cut to 8 characters)."""
+    """Whether every round date must be a date (else written as entered when it fits the field's 8
+    characters, see :func:`_round_dates`)."""
 
 
 @dataclass(frozen=True)
@@ -202,20 +213,29 @@ def round_dates(event: ExportEvent) -> list[str]:
     return [t for t in _DATE_SPLIT.split(event.setting("Round dates").strip()) if t]
 
 
-def _round_dates(event: ExportEvent, strict: bool) -> str:
+def _round_dates(event: ExportEvent, strict: bool, problems: list[Problem]) -> str:
     """Line 132's dates from column 92, one every 10 columns. TRF16 (``strict`` false) writes a
-    ``YYYY/MM/DD`` date ``YY/MM/DD`` and any other 8 characters as entered; TRF-2026 writes
-    every date ``YY/MM/DD`` and leaves a round whose date is unreadable blank (the checks
-    before sending name it)."""
+    ``YYYY/MM/DD`` date ``YY/MM/DD``, any other date longer than the field's 8 characters
+    (``03.05.2024``) ``YY/MM/DD`` too, and up to 8 other characters as entered; longer text that
+    is no date is refused, naming the cell (cut to 8 it would say another date: ``03.05.20``).
+    TRF-2026 writes every date ``YY/MM/DD`` and leaves a round whose date is unreadable blank
+    (the checks before sending name it)."""
     dates = []
-    for token in round_dates(event):
+    for r, token in enumerate(round_dates(event), start=1):
         if strict:
             dates.append(_short_date(token) or "")
             continue
         if _FULL_DATE.fullmatch(token):
             year, month, day = re.split(r"[-/.]", token)
             token = f"{year[-2:]}/{month}/{day}"
-        dates.append(token[:8])
+        elif len(token) > 8:
+            short = _short_date(token)
+            if short is None:
+                problems.append(Problem(event.cells.get("Round dates") or event.settings.sheet,
+                                        f"Round dates: {token!r} (round {r}) is {len(token)} characters and "
+                                        "not a date; a TRF16 round date holds 8 (write YYYY/MM/DD)"))
+            token = short or ""
+        dates.append(token)
     return "".join(f"{d:<10}" for d in dates).rstrip()
 
 
@@ -243,7 +263,7 @@ def _kept(section: Section, player: PlayerRow, warnings: list[str]) -> tuple[dic
         match = _TOKEN.fullmatch(token)
         if not token:
             continue
-        if match is None:
+        if match is None or (match["born"] and not int(match["born"][:4])):  # (no year 0)
             warnings.append(f"{where}: {token!r} is not a TRF field this export knows (R3 0005 w W, born "
                             "1985/00/00); left out")
         elif match["born"]:
@@ -285,7 +305,7 @@ def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: 
         "Title": _one_line(section.value(player, "Title"), _where(section, player, "Title"), "title",
                            warnings),
         "Name": _one_line(player.name, _where(section, player, "Name"), "name", warnings),
-        "Rating": str(round(rating)) if rating else "",
+        "Rating": whole_rating(rating) if rating else "",
         "Federation": _one_line(section.value(player, "Federation"), _where(section, player, "Federation"),
                                 "federation", warnings).upper(),
         "ID": fide_id,
@@ -320,7 +340,7 @@ def national_rating(event: ExportEvent, section: Section, player: PlayerRow) -> 
     and ``ID`` columns in an event a national body rates, else the ``National rating`` and
     ``National ID`` columns."""
     if systems.get(event.settings.system).federation is not None:
-        return (str(round(player.rating)) if player.rating else ""), player.member_id or ""
+        return (whole_rating(player.rating) if player.rating else ""), player.member_id or ""
     value = section.value(player, "National rating")
     return value, section.value(player, "National ID")
 
@@ -434,8 +454,8 @@ TRF16 = Edition("trf16", "FIDE TRF16", comments=False, national=False, encoded_t
 EDITIONS = {edition.key: edition for edition in (TRF2026, TRF16)}
 
 
-def _header(event: ExportEvent, edition: Edition, players: Sequence[PlayerRow], warnings: list[str]
-            ) -> list[str]:
+def _header(event: ExportEvent, edition: Edition, players: Sequence[PlayerRow], warnings: list[str],
+            problems: list[Problem]) -> list[str]:
     settings = event.settings
 
     def value(name: str) -> str:
@@ -457,7 +477,7 @@ def _header(event: ExportEvent, edition: Edition, players: Sequence[PlayerRow], 
     lines += [f"112 {_one_line(d, event.cells.get('Deputy arbiters', ''), 'deputy arbiter', warnings)}"
               for d in deputies]
     lines.append(f"122 {value('Time control')}")
-    dates = _round_dates(event, edition.strict_round_dates)
+    dates = _round_dates(event, edition.strict_round_dates, problems)
     lines.append(f"132 {' ' * 87}{dates}" if dates else "132")
     return lines
 
@@ -630,7 +650,7 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
     section = _only_section(event)
     writing = _Writing(event, section, sorted(section.crosstable.players, key=lambda p: p.number))
     warnings = writing.warnings
-    head = _header(event, edition, writing.players, warnings)
+    head = _header(event, edition, writing.players, warnings, writing.problems)
     writing.comments = _extra_lines(event, "TRF comments", warnings, blank=True)
     kept = _extra_lines(event, "TRF lines", warnings)
     writing.kept_national = [line for line in kept if NATIONAL_RECORD.match(line)]
@@ -660,6 +680,11 @@ def write_trf(event: ExportEvent, fmt: str = "trf", *, force: bool = False) -> T
     warnings += not_held(event, ("Games", "K", "Peak", "Joined"), f"the {edition.title} file",
                       "its player lines and national records hold ratings alone (the rating body works out K "
                       "from its own records), so an import of the file rates with the rules' K")
+    # a dual-rated event's Quick ratings (and a US Chess player's ratings in the other systems)
+    others = sorted({other.system for p in writing.players for other in p.other_ratings})
+    warnings += not_held(event, others, f"the {edition.title} file",
+                         "a national record holds one national rating, the Rating column's"
+                         if edition.national else "its player lines hold FIDE ratings alone")
     text = "".join(line.rstrip() + "\r\n" for line in [*head, *body, *tail])
     return TrfText(text, tuple(warnings), tuple(missing))
 

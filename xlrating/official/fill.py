@@ -602,11 +602,12 @@ def _quick_from_list(fill: _Fill, row: _Row, player: ListedPlayer, described: st
     for column, value in (("Quick", player.rating), ("Quick games", player.games)):
         if value is None or column not in fill.columns:
             continue
-        if column in row.typed and not _same("Rating" if column == "Quick" else "Games",
-                                              row.typed[column], value):
-            fill.pending.append((row.number, column, f"{column} {_shown(row.typed[column])} is typed, but "
-                                 f"the {described} gives {_shown(value)} for ID {player.id}; the typed value "
-                                 "is kept"))
+        mine = row.typed.get(column)  # (None: Quick typed unr, unrated)
+        if column in row.typed and (mine is None or not _same("Rating" if column == "Quick" else "Games",
+                                                              mine, value)):
+            said = "says unrated" if mine is None else f"{_shown(mine)} is typed"
+            fill.pending.append((row.number, column, f"{column} {said}, but the {described} gives "
+                                 f"{_shown(value)} for ID {player.id}; the typed value is kept"))
         elif row.blank[column] and (column == "Quick" or row.blank["Quick"] or agrees):
             fill.writes[(row.number, column)] = value
 

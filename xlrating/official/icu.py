@@ -8,7 +8,8 @@ names, ICU ID, the list's date (``2015-09-01``), the rating, ``true`` for a prov
 rating, the player's federation and club. A download filtered to one list holds that
 list; one with several list dates is refused (choose one list on the site).
 
-Kept: the name as ``Last, First``, the rating, the federation (``IRL``; blank where the ICU
+Kept: the name as ``Last, First``, the rating (0 is stored as no rating, as on FIDE's and US
+Chess's lists), the federation (``IRL``; blank where the ICU
 records none) and ``p`` in :attr:`~.model.ListedPlayer.flags` for a provisional rating. The club
 is not kept: a crosstable has no column for it, and it is not the player's federation.
 """
@@ -71,13 +72,32 @@ def _read(path: Path, list_date: dt.date, problems: ListProblems) -> Iterator[Ro
     seen: set[int] = set()
     day = list_date.isoformat()
     with open_list(path) as (_, stream):
-        for number, cells in enumerate(csv.reader(TextLines(stream)), start=1):
+        for number, cells in enumerate(_records(path, csv.reader(TextLines(stream)), problems), start=1):
             if number == 1 or not any(cell.strip() for cell in cells):
                 continue
             row = _row(f"{path.name} line {number}", cells, day, seen, problems)
             if row is not None:
                 yield row
     problems.players = len(seen)
+
+
+def _records(path: Path, reader: Iterator[list[str]], problems: ListProblems) -> Iterator[list[str]]:
+    """The CSV records, a record the csv module cannot read a problem at its line (and an empty
+    record in its place, so that the lines after it keep their numbers): a carriage return inside
+    a line, or a quote left open, which runs on into the lines after it."""
+    number = 0
+    while True:
+        number += 1
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            why = ("a carriage return (CR) inside the line, not at its end" if "new-line" in str(error)
+                   else f"{error} (a quote left open runs on into the lines after it)"
+                   if "field limit" in str(error) else str(error))
+            problems.add(f"{path.name} line {number}", f"cannot be read as CSV: {why}")
+            yield []
 
 
 def _row(where: str, cells: list[str], day: str, seen: set[int], problems: ListProblems) -> Row | None:
@@ -104,7 +124,8 @@ def _row(where: str, cells: list[str], day: str, seen: set[int], problems: ListP
     if len(problems.items) > before:
         return None
     flags = "p" if provisional.lower() == "true" else ""
-    return (0, pid, name, rating, None, None, None, None, federation or None, None, None, flags, None)
+    # a rating of 0 is none, as on FIDE's and US Chess's lists (the crosstable takes 1 to 4000)
+    return (0, pid, name, rating or None, None, None, None, None, federation or None, None, None, flags, None)
 
 
 def _icu_id(where: str, text: str, seen: set[int], problems: ListProblems) -> int | None:

@@ -400,12 +400,14 @@ class ListStore:
                     ],
                     title=f"{name} was not loaded:",
                 )
-        empty = all(
+        fresh = [  # a series' first list: into a table of its own, indexed once it is in (FIDE's
+            # combined list after a standard list: its rapid and blitz series are fresh, not its standard)
             connection.execute("SELECT 1 FROM lists WHERE series = ?", (sid,)).fetchone() is None
             for sid in series
-        )
-        if empty:  # the first list of each: into a table of its own, indexed once it is in
-            for sid in series:
+        ]
+        empty = all(fresh)
+        for sid, first in zip(series, fresh, strict=True):
+            if first:
                 _new_rows(connection, sid)
         problems = ListProblems()
         written = 0
@@ -414,7 +416,7 @@ class ListStore:
             if listed.bulk is not None and len(series) == 1:
                 stored = self._store_bulk(connection, listed.bulk, series[0], day, empty)
             if stored is None:
-                written = self._store_rows(connection, listed, problems, series, day, empty)
+                written = self._store_rows(connection, listed, problems, series, day, fresh)
             else:
                 written, problems.players = stored
         except TooManyProblems:
@@ -456,9 +458,10 @@ class ListStore:
         problems: ListProblems,
         series: list[int],
         day: int,
-        empty: bool,
+        fresh: Sequence[bool],
     ) -> int:
-        """Store the list's rows, each line checked by its reader (none if it found a problem)."""
+        """Store the list's rows, each line checked by its reader (none if it found a problem);
+        ``fresh``: whether each series has no list yet."""
         self._new_incoming(connection)
         connection.executemany(
             f"INSERT INTO temp.incoming(kind, {', '.join(FIELDS)}) VALUES ({', '.join('?' * 13)})",
@@ -466,9 +469,9 @@ class ListStore:
         )
         written = 0
         if not problems:
-            if not empty:  # found by ID, to find the rows that changed (a first list's table is indexed)
+            if not all(fresh):  # found by ID, to find the rows that changed (a first list's table is indexed)
                 connection.execute("CREATE UNIQUE INDEX temp.incoming_id ON incoming(kind, id)")
-            written = self._store_incoming(connection, series, day, empty)
+            written = self._store_incoming(connection, series, day, fresh)
         connection.execute("DROP TABLE temp.incoming")
         return written
 
@@ -515,13 +518,15 @@ class ListStore:
         return written, players
 
     def _store_incoming(
-        self, connection: sqlite3.Connection, series: list[int], day: int, empty: bool
+        self, connection: sqlite3.Connection, series: list[int], day: int, fresh: Sequence[bool]
     ) -> int:
-        """Store the lists in ``temp.incoming`` as the lists of ``day`` of ``series``: the rows written."""
-        if not empty:  # only the rows that changed
-            return sum(self._merge(connection, index, sid, day) for index, sid in enumerate(series))
+        """Store the lists in ``temp.incoming`` as the lists of ``day`` of ``series``: the rows written
+        (of a series with lists before, only the rows that changed)."""
         written = 0
-        for index, sid in enumerate(series):
+        for index, (sid, first) in enumerate(zip(series, fresh, strict=True)):
+            if not first:
+                written += self._merge(connection, index, sid, day)
+                continue
             written += connection.execute(
                 f"INSERT INTO {_rows(sid)}(id, date, key, {_VALUES}) "
                 f"SELECT id, {day}, coalesce(key, xl_fold_key(name)), {_VALUES} FROM temp.incoming "

@@ -43,6 +43,8 @@ KINDS = tuple(SOURCES.values())
 #: The largest saved response read (a page of the API is a few hundred kilobytes).
 MAX_JSON_BYTES = 64 * 1024**2
 MAX_RATING = 4000
+#: The most games a rating is read with (the crosstable's bound; SQLite's integers end at 2**63).
+MAX_GAMES = 100_000
 
 
 def is_uscf_json(head: bytes) -> bool:
@@ -159,7 +161,8 @@ def _ratings(ratings: Any, where: str, problems: ListProblems) -> dict[str, tupl
         problems.add(where, "ratings is not a list")
         return found
     for entry in ratings:
-        if not isinstance(entry, dict) or entry.get("ratingSystem") not in SOURCES:
+        code = entry.get("ratingSystem") if isinstance(entry, dict) else None
+        if not isinstance(code, str) or code not in SOURCES:  # (an object or a list is no code)
             continue  # correspondence, FIDE, CFC... are no US Chess over-the-board list
         rating, games = entry.get("rating"), entry.get("gamesPlayed")
         if rating is not None and (type(rating) is not int or not 0 <= rating <= MAX_RATING):
@@ -169,11 +172,16 @@ def _ratings(ratings: Any, where: str, problems: ListProblems) -> dict[str, tupl
                 f"from 0 to {MAX_RATING}",
             )
             continue
-        if games is not None and (type(games) is not int or games < 0):
-            problems.add(where, f"gamesPlayed {games!r} is not a whole number")
+        if games is not None and (type(games) is not int or not 0 <= games <= MAX_GAMES):
+            size = f" from 0 to {MAX_GAMES}" if type(games) is int and games > MAX_GAMES else ""
+            problems.add(where, f"gamesPlayed {games!r} is not a whole number{size}")
             continue
         if not rating:  # 0: no rating in that system (US Chess's ratings never go below 100)
             found[entry["ratingSystem"]] = (None, None)
+            continue
+        if entry.get("isProvisional") and games is None:  # (filled alone, it would be rated as established)
+            problems.add(where, f"the {SOURCES[entry['ratingSystem']]} rating {rating} is provisional "
+                                "(isProvisional), but gamesPlayed does not say the games behind it")
             continue
         found[entry["ratingSystem"]] = (rating, games if entry.get("isProvisional") else None)
     return found
