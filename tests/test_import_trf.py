@@ -132,6 +132,21 @@ def test_a_round_robin_is_recognised_and_blank_ratings_are_unrated() -> None:
                                             "End date (blank means today)",)
 
 
+@pytest.mark.parametrize(("line", "event_type"), [
+    (None, "Round robin"),  # every player met every other: guessed
+    ("092 Individual: Swiss-System", "Swiss"),  # a Swiss whose players all met is a Swiss
+    ("092 Swiss System", "Swiss"),
+    ("092 Individual: Round-Robin", "Round robin"),
+    ("092 Individual: Scheveningen", "Round robin"),  # names neither: guessed
+])
+def test_line_092_gives_the_event_type_where_it_names_one(line: str | None, event_type: str) -> None:
+    # The FIDE Handbook rates a round robin its own way: a Swiss read as one changed its ratings.
+    text = rr_event("H", points=("1.5", "1.0", "1.0"))
+    if line is not None:
+        text = text.replace("052 2024/06/30", f"052 2024/06/30\n{line}")
+    assert parse_trf(text, "rr.trf").setting("Event type") == event_type
+
+
 @pytest.mark.parametrize(
     ("points", "cell", "why"),
     [("1.0", "H", "½ point (H), as the player's points say"),

@@ -7,10 +7,11 @@ starting ``001``, with fixed columns (1-based): 5-8 start rank, 10 sex, 11-13 ti
 points, 86-89 rank, and from column 92 one field of 10 columns per round: the
 opponent's start rank (4 columns, ``0000`` none), a space, the colour (``w`` ``b``
 ``-``), a space, the result. Lines ``012`` (event name), ``042`` and ``052`` (start
-and end dates) describe the event; ``022``, ``032``, ``102``, ``112``, ``122``, ``132``
-and ``222`` go on the ``Event`` sheet (:data:`EXTRA_LINES`; ``222`` only when line 122's
-text does not give it), which the rating ignores and the exporter writes back. Line
-endings may be LF, CRLF or CR.
+and end dates) and ``092`` (the type of tournament, where it names a Swiss or a round robin;
+else a round robin when every player met every other) describe the event; ``022``, ``032``,
+``102``, ``112``, ``122``, ``132`` and ``222`` go on the ``Event`` sheet (:data:`EXTRA_LINES`;
+``222`` only when line 122's text does not give it), which the rating ignores and the exporter
+writes back. Line endings may be LF, CRLF or CR.
 
 TRF-2026 adds ``###`` comment lines (kept in the ``TRF comments`` setting), new header
 tags and records (``142`` to ``212``, ``240`` to ``802``: kept as written in the ``TRF
@@ -504,7 +505,7 @@ def _sort_line(found: _Lines, number: int, line: str, source: str, problems: Pro
         found.comments.append((number, line[4:] if line[3:4] == " " else line[3:]))
     elif code == "112":
         found.deputies.append((number, line))
-    elif code in ("012", "042", "052", "062", *EXTRA_LINES):
+    elif code in ("012", "042", "052", "062", "092", *EXTRA_LINES):
         first = found.event.setdefault(code, (number, line))
         if first[0] != number and first[1][4:].split() != line[4:].split():
             found.repeated.append((number, line))
@@ -599,6 +600,19 @@ def _event_name(found: _Lines, source: str, problems: Problems) -> str:
     return check_text(line[4:], f"{source} line {number}", "the event name", problems)
 
 
+def _event_type(found: _Lines) -> str | None:
+    """The type of tournament line 092 names (``Individual: Swiss-System``, ``Individual:
+    Round-Robin``, as pairing programs and an export write it), or None where it names neither:
+    a Swiss in which every player met every other is a Swiss, not a round robin, which FIDE's
+    Handbook rates its own way."""
+    if "092" not in found.event:
+        return None
+    text = re.sub(r"[\W_]+", "", found.event["092"][1][4:]).casefold()
+    if "swiss" in text:
+        return "Swiss"
+    return "Round robin" if "roundrobin" in text else None
+
+
 def _edition_note(found: _Lines) -> list[str]:
     """The note on the edition read (TRF-2026; none for TRF16)."""
     tagged = [*found.kept, found.event["222"]] if "222" in found.event else found.kept  # 222, 142 ... 802
@@ -670,7 +684,7 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = (), warnings: Se
     event: tuple[tuple[str, Cell], ...] = (
         ("System", "FIDE"),
         ("Rules", "FIDE 2024"),
-        ("Event type", guess_event_type(by_number, meetings)),
+        ("Event type", _event_type(found) or guess_event_type(by_number, meetings)),
         ("Event name", name or None),
         ("Start date", start),
         ("End date", end),
