@@ -93,6 +93,6 @@ def test_a_swiss_with_a_two_player_section_comes_back_from_its_report(tmp_path: 
                                    players=[*PLAYERS, *DUO_PLAYERS]), workbook)
     complete_report(workbook)
     again = export_and_import(workbook, tmp_path)
-    assert [r for r in sheet_rows(again, "Event") if r[0] == "Event type"][0][1] == "Swiss"
+    assert next(r for r in sheet_rows(again, "Event") if r[0] == "Event type")[1] == "Swiss"
     for name in ("Open", "Quad- U1600", "Duo"):
         assert [row[:9] for row in sheet_rows(again, name)] == [row[:9] for row in sheet_rows(workbook, name)]

@@ -300,8 +300,8 @@ def _rating_letter(text: str, where: str, sections: dict[str, _SectionInfo]) -> 
 def _section_type(text: str, where: str, sections: dict[str, _SectionInfo]) -> str:
     kind = text.upper()
     if kind and kind not in EVENT_TYPES:
-        raise _Refused(f"unknown section type S_TRN_TYPE {kind!r} (known: S Swiss, C cumulative Swiss, R round "
-                       "robin, M match)")
+        raise _Refused(f"unknown section type S_TRN_TYPE {kind!r} (known: S Swiss, C cumulative Swiss, "
+                       "R round robin, M match)")
     return EVENT_TYPES.get(kind, "")
 
 
