@@ -172,7 +172,7 @@ def test_the_older_layout_splits_rounds_over_records_by_rec_seq(tmp_path: Path) 
     folder.mkdir()
     write_dbf(folder / "THEXPORT.DBF", TH_FIELDS, [EVENT])
     write_dbf(folder / "TSEXPORT.DBF", TS_FIELDS,
-              [["", "1", "Match", "R", "40/2", "S", "12", "2", "20240510", "20240512"]])
+              [["", "1", "Match", "R", "40/2", "M", "12", "2", "20240510", "20240512"]])
     one = ["W2W", "L2B", "D2W", "D2B", "W2W", "L2B", "D2W", "D2B", "W2W", "D2B"]
     two = ["L1B", "W1W", "D1B", "D1W", "L1B", "W1W", "D1B", "D1W", "L1B", "D1W"]
     base = ["", "1"]
@@ -208,7 +208,7 @@ def test_rounds_s_tot_rnds_counts_that_no_record_holds_are_a_warning(tmp_path: P
     folder.mkdir()
     write_dbf(folder / "THEXPORT.DBF", TH_FIELDS, [EVENT])
     write_dbf(folder / "TSEXPORT.DBF", TS_FIELDS,
-              [["", "1", "Match", "R", "40/2", "S", "12", "2", "20240510", "20240512"]])
+              [["", "1", "Match", "R", "40/2", "M", "12", "2", "20240510", "20240512"]])
     records = [["", "1", "1", "1", "11111111", "White, Al", "NY", "1800", *["D2W"] * 10],
                ["", "1", "2", "1", "22222222", "Black, Bo", "NY", "1700", *["D1B"] * 10]]
     write_dbf(folder / "TDEXPORT.DBF", td_fields(10, split=True), records)
@@ -361,7 +361,8 @@ def test_every_problem_of_sections_rounds_and_pair_numbers_in_one_pass(tmp_path:
     assert problems_of(write_event(tmp_path / "r", sections=sections, players=players)) == [
         "TSEXPORT.DBF record 2: the section has no number (S_SEC_NUM)",
         "TSEXPORT.DBF record 3: section number 01 is used twice (also at TSEXPORT.DBF record 1)",
-        "TSEXPORT.DBF record 4: unknown section type S_TRN_TYPE 'K' (known: S Swiss, R round robin)",
+        "TSEXPORT.DBF record 4: unknown section type S_TRN_TYPE 'K' (known: S Swiss, C cumulative Swiss, "
+            "R round robin, M match)",
         "TSEXPORT.DBF record 5: S_TOT_RNDS '4x' is not a whole number",
         "TDEXPORT.DBF record 1: round 1: cannot read 'W?4' (expected a result letter, the opponent's pair "
         "number and the colour, e.g. W14B or H0)",

@@ -147,7 +147,7 @@ def test_dbf_match_in_the_older_layout(tmp_path: Path) -> None:
     folder.mkdir()
     write_dbf(folder / "thexport.dbf", TH_FIELDS, [EVENT])
     write_dbf(folder / "tsexport.dbf", TS_FIELDS,
-              [["", "1", "Match", "R", "40/2", "S", "12", "2", "20240510", "20240512"]])
+              [["", "1", "Match", "R", "40/2", "M", "12", "2", "20240510", "20240512"]])
     one = ["W2W", "L2B", "D2W", "D2B", "W2W", "L2B", "D2W", "D2B", "W2W", "D2B"]
     two = ["L1B", "W1W", "D1B", "D1W", "L1B", "W1W", "D1B", "D1W", "L1B", "D1W"]
     write_dbf(folder / "tdexport.dbf", td_fields(10, split=True), [

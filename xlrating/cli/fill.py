@@ -100,7 +100,7 @@ def list_source(args: argparse.Namespace, workbook: Workbook) -> PlayerSource:
 def run(args: argparse.Namespace) -> int:
     from ..official.fill import fill_sheets
     from ..workbook import apply, load, read_grids, stage_workbook, writable_target
-    from ..workbook.rate import read_for_rating
+    from ..workbook.rate import read_for_rating, refuse_formulas_filled
     from ..workbook.season import is_season_file
     from ._output import output_path
 
@@ -112,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
     grids = read_grids(workbook) if season else read_for_rating(workbook)
     with sources.closed_after(list_source(args, workbook)) as players:
         filled = fill_sheets(grids, players, on=args.date, kind=args.kind)
+    refuse_formulas_filled(workbook, filled.blocks)
     apply(workbook, filled.blocks, filled.added)
     stage_workbook(workbook, target, in_place=args.in_place).commit()
     for line in filled.summary:

@@ -68,15 +68,24 @@ class Exported:
 
 def load_event(path: str | os.PathLike[str], *, sheets: Sequence[str] = ()) -> ExportEvent:
     """The event of the crosstable workbook ``path`` (``sheets``: only these crosstable sheets)."""
+    return _load_event(path, sheets=sheets)[0]
+
+
+def _load_event(path: str | os.PathLike[str], *, sheets: Sequence[str] = ()) -> tuple[ExportEvent, list[str]]:
+    """:func:`load_event`, and a warning naming the formula cells it read as blank because the
+    file holds no value for them (as ``xlrating rate`` names those it reads)."""
     from ..errors import CrosstableError
     from ..workbook import load, read_grids
+    from ..workbook.rate import uncalculated_notes
 
     sheets = _check.texts("sheets", sheets, "a list of sheet names")
     workbook = load(path)
     try:
-        return read_event(read_grids(workbook), only=sheets)
+        event = read_event(read_grids(workbook), only=sheets)
     except CrosstableError as error:
         raise CrosstableError(error.problems, title=f"{workbook.path}: {error.title}") from None
+    read = [(section.crosstable, section.extra_columns.values()) for section in event.sections]
+    return event, uncalculated_notes(workbook, event.settings, read, again="export it again")
 
 
 def write_text_atomic(text: str, path: str | os.PathLike[str]) -> Path:
@@ -133,12 +142,13 @@ def export(
     fmt, force = _check.choice("fmt", fmt, FORMATS), _check.flag("force", force)
     if not isinstance(out, (str, os.PathLike)):
         raise _check.fail("out", "a file or folder path", out)
-    event = load_event(path, sheets=sheets)
+    event, blank = _load_event(path, sheets=sheets)
     if fmt in EDITIONS:
         written = write_trf(event, fmt, force=force)
-        return Exported((write_text_atomic(written.text, out),), written.warnings, written.missing)
+        return Exported((write_text_atomic(written.text, out),), (*blank, *written.warnings), written.missing)
     report = build_report(event, force=force)
-    return Exported(tuple(write_tables(report.tables, out, force=force)), report.warnings, report.missing)
+    return Exported(tuple(write_tables(report.tables, out, force=force)), (*blank, *report.warnings),
+                    report.missing)
 
 
 def free_path(folder: Path, stem: str, suffix: str) -> Path:

@@ -20,8 +20,11 @@ Windows-1252, else Latin-1. File names are matched case-insensitively.
 Each section becomes a crosstable sheet named after the section. Sections are rated
 under one ``Event`` sheet, so they must agree on the rating system (``S_R_SYSTEM``:
 ``R`` Regular, ``Q`` Quick, ``D`` dual rated, Regular with Quick, ``B`` Blitz);
-sections that do not are imported separately with ``--section``. A two-player
-section is a match (US Chess 2020, 7).
+sections that do not are imported separately with ``--section``. ``S_TRN_TYPE`` gives
+each section's event type (``S`` Swiss, ``C`` a Swiss entered cumulatively, ``R`` round
+robin, ``M`` match). A two-player section the file calls a Swiss stays a Swiss, with a
+warning (pairing programs write ``S`` for a match too); one it calls a round robin, or gives
+no type, is a match (US Chess 2020, 7).
 """
 
 from __future__ import annotations
@@ -83,8 +86,8 @@ RATING_SYSTEMS: dict[str, tuple[str, str]] = {
 #: The columns of an imported sheet besides the rounds: No, Name, ID, State, Rating,
 #: Games, Import notes.
 SHEET_COLUMNS = 7
-#: ``S_TRN_TYPE`` letters.
-EVENT_TYPES = {"S": "Swiss", "R": "Round robin"}
+#: ``S_TRN_TYPE`` letters (``C``: a Swiss entered cumulatively, in US Chess's older files).
+EVENT_TYPES = {"S": "Swiss", "C": "Swiss", "R": "Round robin", "M": "Match"}
 #: ``THEXPORT`` fields kept on the ``Event`` sheet (US Chess's rating report rows), so an
 #: export writes them back.
 HEADER_SETTINGS = (("H_EVENT_ID", "Event ID"), ("H_AFF_ID", "Affiliate ID"), ("H_CTD_ID", "Chief TD ID"),
@@ -297,7 +300,8 @@ def _rating_letter(text: str, where: str, sections: dict[str, _SectionInfo]) -> 
 def _section_type(text: str, where: str, sections: dict[str, _SectionInfo]) -> str:
     kind = text.upper()
     if kind and kind not in EVENT_TYPES:
-        raise _Refused(f"unknown section type S_TRN_TYPE {kind!r} (known: S Swiss, R round robin)")
+        raise _Refused(f"unknown section type S_TRN_TYPE {kind!r} (known: S Swiss, C cumulative Swiss, "
+                       "R round robin, M match)")
     return EVENT_TYPES.get(kind, "")
 
 
@@ -379,7 +383,7 @@ def _read_round(text: str, where: str, r: int, problems: Problems) -> Round:
             return UNREADABLE
         return Round(letter, opponent, colour)
     if letter in FORFEIT_CODES:
-        return Round(letter, opponent)
+        return Round(letter, opponent, colour)
     if letter in BYE_CODES:
         if opponent is not None:
             problems.add(where, f"round {r}: {text!r}: a bye has no opponent")
@@ -623,7 +627,11 @@ def _section(info: _SectionInfo, found: list[Player], last: int, taken: list[str
     taken.append(sheet.name)
     numbers = [p.number for p in found]
     event_type = info.event_type or guess_event_type(numbers, meetings_of(found))
-    if len(numbers) == 2:
+    if len(numbers) == 2 and info.event_type == "Swiss":
+        warnings.append(f"Section {sheet.name} has two players and {info.where} says Swiss (S_TRN_TYPE): "
+                        "imported as a Swiss; if it was a match (US Chess 2020, 7), import it alone "
+                        "with --section and set the Event sheet's Event type to Match")
+    elif len(numbers) == 2 and event_type != "Match":
         event_type = "Match"
         notes.append(f"Section {sheet.name} has two players: imported as a match (US Chess 2020, 7)")
     settings = {"System": "USCF", "Rating system": info.rating_system, "Dual rated": info.dual,

@@ -48,6 +48,7 @@ __all__ = [
     "Workbook",
     "add_sheets",
     "apply",
+    "formulas_filled",
     "load",
     "lost_features",
     "read_grids",
@@ -230,6 +231,32 @@ def uncalculated_formulas(workbook: Workbook) -> dict[str, list[tuple[int, int]]
         if missing:
             found[name] = missing
     return found
+
+
+def formulas_filled(workbook: Workbook, blocks: Iterable[Block]) -> list[Problem]:
+    """A problem for each cell of ``blocks`` (a fill's writes) that holds a formula.
+
+    A fill writes the cells it reads as blank, and :func:`read_grids` reads a formula as blank
+    when the file holds no value for it (never calculated) or its value is blank text; a
+    formula is the user's, and is never written over.
+    """
+    formulas = {(name, row, column): calculated for name, sheet in workbook.sheets.items()
+                for row, column, calculated in sheet.formulas}
+    problems: list[Problem] = []
+    for block in blocks:
+        for i, line in enumerate(block.values):
+            for j in range(len(line)):
+                cell = (block.sheet, block.row + i, block.column + j)
+                if cell not in formulas:
+                    continue
+                what = ("a formula whose value is blank" if formulas[cell]
+                        else "a formula with no value in the file (never calculated)")
+                again = ("" if formulas[cell]
+                         else "open the file in Excel (or LibreOffice), save it and fill again, or ")
+                problems.append(Problem(f"{quote_sheet(block.sheet)}!{get_column_letter(cell[2])}{cell[1]}",
+                                        f"{what} reads as blank, and the fill does not write over a formula: "
+                                        f"{again}clear the cell to fill it"))
+    return problems
 
 
 def apply(workbook: Workbook, blocks: Iterable[Block], added: Iterable[AddedColumns] = ()) -> None:

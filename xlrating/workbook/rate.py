@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from .. import systems
-from ..crosstable import AddedColumns, Block, Grid, RatedWorkbook, rate_sheets
+from ..crosstable import AddedColumns, Block, Crosstable, EventSettings, Grid, RatedWorkbook, rate_sheets
 from ..crosstable.columns import fold, input_column, round_number
 from ..crosstable.parse import REQUIRED
 from ..crosstable.values import address
 from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable, overlay
 from ..errors import CrosstableError, Problem, WorkbookError
-from .book import Workbook, apply, load, save_atomic, uncalculated_formulas
+from .book import Workbook, apply, formulas_filled, load, save_atomic, uncalculated_formulas
 
 #: What may change the sheets' values before they are rated (the fill from an official list):
 #: the grids in, the cells to write first and the columns they add out.
@@ -47,6 +47,7 @@ def rate_workbook(
             "with No, Name and the rounds (R1, R2, ...)")
     try:
         before, added = prepare(grids) if prepare is not None else ((), ())
+        refuse_formulas_filled(workbook, before)
         rated = rate_sheets(overlay(grids, before) if before else grids, today=today, explain=explain)
     except CrosstableError as error:
         title = error.title or "The crosstable has errors; nothing was rated or written."
@@ -56,6 +57,15 @@ def rate_workbook(
                                      *(Problem("", note) for note in _uncalculated_notes(workbook, rated))))
     workbook.notes.extend(str(warning) for warning in rated.warnings)
     return workbook, rated
+
+
+def refuse_formulas_filled(workbook: Workbook, blocks: Sequence[Block]) -> None:
+    """Raise :class:`~xlrating.errors.CrosstableError` naming each formula cell a fill would write
+    (:func:`~xlrating.workbook.book.formulas_filled`): nothing is filled."""
+    problems = formulas_filled(workbook, blocks)
+    if problems:
+        count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        raise CrosstableError(problems, title=f"Nothing was filled: {count}.")
 
 
 def read_for_rating(workbook: Workbook) -> dict[str, list[list[Any]]]:
@@ -91,17 +101,28 @@ def _uncalculated_notes(workbook: Workbook, rated: RatedWorkbook) -> list[str]:
     Only the cells the rating reads count: the Event sheet's values (column B) and, in
     each crosstable, the player rows' cells of the columns its system reads.
     """
+    settings = rated.events[0].settings if rated.events else None
+    return uncalculated_notes(workbook, settings, [(event.crosstable, ()) for event in rated.events])
+
+
+def uncalculated_notes(workbook: Workbook, settings: EventSettings | None,
+                       crosstables: Iterable[tuple[Crosstable, Iterable[int]]], *,
+                       again: str = "rate it again") -> list[str]:
+    """A note naming the formula cells read as blank because they hold no value, among the cells
+    read: the ``settings`` sheet's values (column B) and, in each crosstable, the player rows'
+    cells of the columns its system reads and of the other columns given (1-based: what an
+    export reads besides). ``again``: what the note asks for once the file is saved by Excel."""
     formulas = uncalculated_formulas(workbook)
     if not formulas:
         return []
     read: list[str] = []
-    if rated.events:
-        settings = rated.events[0].settings.sheet
-        read += [address(settings, row, column) for row, column in formulas.get(settings, []) if column == 2]
-    for event in rated.events:
-        crosstable = event.crosstable
-        wanted = systems.get(event.settings.system).columns | set(REQUIRED)
+    if settings is not None:
+        read += [address(settings.sheet, row, column) for row, column in formulas.get(settings.sheet, [])
+                 if column == 2]
+    for crosstable, others in crosstables:
+        wanted = systems.get(crosstable.settings.system).columns | set(REQUIRED)
         columns = {c for name, c in crosstable.columns.items() if name in wanted or round_number(name)}
+        columns |= set(others)
         for row, column in formulas.get(crosstable.sheet, []):
             if crosstable.header_row < row <= crosstable.last_row and column in columns:
                 read.append(address(crosstable.sheet, row, column))
@@ -110,8 +131,8 @@ def _uncalculated_notes(workbook: Workbook, rated: RatedWorkbook) -> list[str]:
     listed = ", ".join(read[:_LISTED]) + (f" and {len(read) - _LISTED} more" if len(read) > _LISTED else "")
     cells = f"{len(read)} formula cell{'s' if len(read) != 1 else ''}"
     return [f"{cells} without a value (empty, or never calculated) read as blank: {listed}. If the file was "
-            "written by a program that does not calculate formulas, open it in Excel (or LibreOffice), "
-            "save it and rate it again."]
+            f"written by a program that does not calculate formulas, open it in Excel (or LibreOffice), "
+            f"save it and {again}."]
 
 
 def rate_file(source: str | os.PathLike[str], target: str | os.PathLike[str], *,
