@@ -77,6 +77,15 @@ def test_a_two_player_section_the_file_calls_a_swiss_is_imported_beside_the_othe
     assert any("Section Duo has two players" in w and "says Swiss" in w for w in event.warnings)
 
 
+def test_a_lone_two_player_section_the_file_calls_a_swiss_is_a_match_with_a_warning(tmp_path: Path) -> None:
+    # Pairing programs write S for a match too: the file's only section of two players is a match
+    # (US Chess 2020, 7), and the warning says what the file said.
+    event = import_file(write_event(tmp_path / "source", sections=[duo_section("S")], players=DUO_PLAYERS))
+    assert event.setting("Event type") == "Match"
+    assert any("Section Duo has two players: imported as a match" in w and "says Swiss" in w
+               for w in event.warnings)
+
+
 @pytest.mark.parametrize("kind", ["R", "M", ""])
 def test_a_two_player_section_the_file_calls_a_round_robin_or_match_is_a_match(tmp_path: Path,
                                                                               kind: str) -> None:

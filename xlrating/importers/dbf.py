@@ -22,9 +22,9 @@ under one ``Event`` sheet, so they must agree on the rating system (``S_R_SYSTEM
 ``R`` Regular, ``Q`` Quick, ``D`` dual rated, Regular with Quick, ``B`` Blitz);
 sections that do not are imported separately with ``--section``. ``S_TRN_TYPE`` gives
 each section's event type (``S`` Swiss, ``C`` a Swiss entered cumulatively, ``R`` round
-robin, ``M`` match). A two-player section the file calls a Swiss stays a Swiss, with a
-warning (pairing programs write ``S`` for a match too); one it calls a round robin, or gives
-no type, is a match (US Chess 2020, 7).
+robin, ``M`` match). A two-player section is a match (US Chess 2020, 7), but one the file
+calls a Swiss beside other sections, which stays a Swiss; a lone two-player section the file
+calls a Swiss is a match with a warning (pairing programs write ``S`` for a match too).
 """
 
 from __future__ import annotations
@@ -606,9 +606,10 @@ def _header(table: _Table, problems: Problems, warnings: list[str]) -> _Header:
 
 
 def _section(info: _SectionInfo, found: list[Player], last: int, taken: list[str], problems: Problems,
-             notes: list[str], warnings: list[str]) -> Section:
+             notes: list[str], warnings: list[str], alone: bool = True) -> Section:
     """One section's sheet and settings, its pairings checked; a warning for rounds ``S_TOT_RNDS``
-    counts that no record of the section has a field for (they are entered as unplayed)."""
+    counts that no record of the section has a field for (they are entered as unplayed).
+    ``alone``: the file's only section with players."""
     rounds = info.rounds or last
     if last > rounds:
         problems.add(info.where, f"S_TOT_RNDS says {rounds} rounds, but players of the section have "
@@ -627,10 +628,15 @@ def _section(info: _SectionInfo, found: list[Player], last: int, taken: list[str
     taken.append(sheet.name)
     numbers = [p.number for p in found]
     event_type = info.event_type or guess_event_type(numbers, meetings_of(found))
-    if len(numbers) == 2 and info.event_type == "Swiss":
+    if len(numbers) == 2 and info.event_type == "Swiss" and not alone:
         warnings.append(f"Section {sheet.name} has two players and {info.where} says Swiss (S_TRN_TYPE): "
                         "imported as a Swiss; if it was a match (US Chess 2020, 7), import it alone "
                         "with --section and set the Event sheet's Event type to Match")
+    elif len(numbers) == 2 and info.event_type == "Swiss":
+        event_type = "Match"
+        warnings.append(f"Section {sheet.name} has two players: imported as a match (US Chess 2020, 7), "
+                        f"though {info.where} says Swiss (S_TRN_TYPE), as pairing programs write for a match "
+                        "too; if it was a Swiss, set the Event sheet's Event type to Swiss")
     elif len(numbers) == 2 and event_type != "Match":
         event_type = "Match"
         notes.append(f"Section {sheet.name} has two players: imported as a match (US Chess 2020, 7)")
@@ -644,12 +650,13 @@ def _sections(infos: dict[str, _SectionInfo], players: dict[str, tuple[list[Play
     """Every section with players (a note for each without)."""
     read: list[Section] = []
     taken: list[str] = []
+    alone = sum(1 for key in infos if players.get(key, ([], 0))[0]) == 1
     for key, info in infos.items():
         found, last = players.get(key, ([], 0))
         if not found:
             notes.append(f"Section {info.name or info.number} has no players and is left out")
             continue
-        read.append(_section(info, found, last, taken, problems, notes, warnings))
+        read.append(_section(info, found, last, taken, problems, notes, warnings, alone))
     return read
 
 
