@@ -88,3 +88,26 @@ def test_sheets_that_are_not_a_mapping_are_refused_by_name(sheets: object) -> No
     for rate in (rate_sheets, rate_season_sheets):
         with pytest.raises(ArgumentError, match="Argument 'sheets' must be a mapping of sheet names to"):
             rate(sheets)  # type: ignore[operator]
+
+
+def test_a_blank_system_is_said_where_it_decides_the_federation() -> None:
+    # A FIDE round robin on a sheet whose Event sheet was left out, or whose System was left blank,
+    # was rated as a US Chess Swiss with nothing said but the blank End date.
+    rows = [["No", "Name", "Rating", "Games", "Peak", "R1"], [1, "A", 1550, 30, 1550, "W2"],
+            [2, "B", 1550, 30, 1550, "L1"]]
+    said = "rated as a US Chess event under USCF 2020, the default; set System to FIDE or ICU there if " \
+           "another federation rates it"
+    blank = [["System", None], ["End date", TODAY]]
+    for event, where in (([["End date", TODAY]], "Event"), (blank, "Event!B1")):
+        assert [str(w) for w in rate_sheets({"Event": event, "Crosstable": rows}).warnings] == [
+            f"System is blank ({where}): {said}"]
+    no_sheet = rate_sheets({"Crosstable": rows}, today=TODAY).warnings
+    assert str(no_sheet[0]) == f"System is blank (Event): {said}"
+    # Rules that name one system's edition decide it: nothing to say.
+    named = [["Rules", "USCF 2011"], ["End date", TODAY]]
+    assert rate_sheets({"Event": named, "Crosstable": rows}).warnings == ()
+    season = {"Players": [["ID", "Name", "Rating", "Games", "Peak"], [10, "Ann", 1550, 30, 1550],
+                          [11, "Bob", 1500, 30, 1500]],
+              "Events": [["Sheet", "End date"], ["June", dt.date(2024, 6, 1)]],
+              "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "W2"], [2, 11, "Bob", "L1"]]}
+    assert rate_season_sheets(season).notes[0] == f"System is blank (Season): {said}"

@@ -45,6 +45,9 @@ class EventSettings:
     """The event's last day; today when the sheet leaves it blank."""
     end_date_blank: bool = False
     """The sheet left End date blank: :attr:`end_date` is the day the event was rated."""
+    system_blank: bool = False
+    """The sheet left System blank, and the Rules do not name one system's edition: :attr:`system`
+    is the default, US Chess."""
     sheet: str = "Event"
     """The sheet the settings came from (for messages)."""
     cells: tuple[tuple[str, str], ...] = ()
@@ -57,6 +60,14 @@ class EventSettings:
             return ""
         return (f"End date is blank ({self.cell('End date')}): rated as of today, "
                 f"{self.end_date.isoformat()}; enter the event's last day there if it ended on another day")
+
+    def system_note(self) -> str:
+        """What a run says when the sheet left System blank (``""`` when it gave one, or the Rules
+        named the system)."""
+        if not self.system_blank:
+            return ""
+        return (f"System is blank ({self.cell('System')}): rated as a US Chess event under {self.rules}, "
+                "the default; set System to FIDE or ICU there if another federation rates it")
 
     def cell(self, setting: str) -> str:
         """The address of ``setting``'s value cell, or the sheet name when it was not given."""

@@ -229,6 +229,8 @@ def read_settings(
         event_name=draft.event_name, start_date=draft.start_date,
         end_date=draft.end_date if draft.end_date is not None else (today or date.today()),
         end_date_blank=draft.end_date is None, sheet=sheet,
+        system_blank=is_blank(draft.value("System")) and (
+            is_blank(draft.value("Rules")) or systems.edition_anywhere(draft.value("Rules")) is None),
         cells=tuple((name, where) for name, (_, where) in draft.given.items()),
     )
     return settings, problems

@@ -148,6 +148,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
     # the events' own first note (so a report that lists both says it once).
     warnings = (*misspelt_settings(sheets[settings_name] if settings_name is not None else None,
                                    sheet=settings_name or SETTINGS_SHEET),
+                *([Problem("", settings.system_note())] if settings.system_blank else []),
                 *([Problem("", settings.end_date_note())] if settings.end_date_blank else []),
                 *future_end(settings, today or date.today()),
                 *crosstable_warnings([crosstable for crosstable, _ in tables]), *unrated,

@@ -42,6 +42,7 @@ from ..systems import Taken, who
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason, SeasonEvent, SeasonInput
 from .pending import read_pending
 from .read import (
+    blank_system,
     check_chart,
     check_list_dates,
     check_output_sheets,
@@ -98,7 +99,7 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
                           f"the season cannot be rated: {error}")
         raise CrosstableError([problem], title=_title([problem])) from error
     misspelt = [*misspelt_season_settings(sheets), *misspelt_event_columns(sheets)]
-    notes = [*(str(warning) for warning in misspelt), *list_date_notes(season),
+    notes = [*blank_system(sheets), *(str(warning) for warning in misspelt), *list_date_notes(season),
              *(str(warning) for warning in players_warnings(season, sheets)),
              *(str(warning) for warning in season_warnings(season, today or date.today())),
              *(str(warning) for warning in blank_games(season, sheets))]
