@@ -422,7 +422,6 @@ def test_a_us_chess_member_s_state_fills_state_never_federation() -> None:
     assert "64 State filled" in filled.summary[0]
 
 
-
 def test_an_id_left_off_the_list_in_force_is_found_on_an_earlier_list() -> None:
     """GARY HUA is on the list of May 2014 but not on June's (he left it, or June's file was saved
     with other members, as a US Chess members file is): the note says which list has him, rather

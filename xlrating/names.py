@@ -79,7 +79,6 @@ def find_sheet(names: Iterable[str], wanted: str) -> str | None:
     return found[0] if found else None
 
 
-
 def _distance(a: str, b: str) -> int:
     """The edits (a letter added, dropped, changed, or two side by side swapped) that make ``a``
     into ``b``: the optimal string alignment distance."""

@@ -250,18 +250,27 @@ class _Reader:
         value, marked = pair if pair is not None else (None, None)
         games = self.read(games_name, lambda v: whole(v, "a number of games", high=MAX_GAMES)) \
             if games_name else None
-        if marked is not None and games is not None and games != marked and games_name:
-            self.problems.append(Problem(self.where(games_name),
-                                         f"{games_name} {games} disagrees with {name} "
-                                         f"{show(self.raw(name))} (P{marked} = {marked} games)"))
-        if games is None:
-            games = marked
-        if value is None and games and games_name and not is_blank(self.raw(games_name)) \
-                and not (name == "Rating" and systems.get(self.system).unrated_games):
-            self.problems.append(Problem(self.where(games_name),
-                                         f"{games_name} {games} is given, but {name} is blank (unrated)"))
-            games = None
-        return value, games
+        if not games_name:
+            return value, marked
+        unrated_games = name == "Rating" and systems.get(self.system).unrated_games
+        found = games_problems(name, games_name, show(self.raw(name)), value, marked, games, unrated_games)
+        self.problems.extend(Problem(self.where(games_name), message) for message in found)
+        return value, None if value is None and games and not unrated_games else (
+            games if games is not None else marked)
+
+
+def games_problems(name: str, games_name: str, shown: str, value: float | None, marked: int | None,
+                   games: int | None, unrated_games: bool) -> list[str]:
+    """What is wrong with a rating (``value``, ``shown`` as typed; ``marked``: the games of a
+    ``1500P12``) and its games column taken together, on a crosstable's row or a season's Players
+    row: games that disagree with the rating's own, and games beside a blank rating where the
+    system keeps none for an unrated player (``unrated_games``: FIDE's, toward a first rating)."""
+    found = []
+    if marked is not None and games is not None and games != marked:
+        found.append(f"{games_name} {games} disagrees with {name} {shown} (P{marked} = {marked} games)")
+    if value is None and games and not unrated_games:
+        found.append(f"{games_name} {games} is given, but {name} is blank (unrated)")
+    return found
 
 
 def _history(value: Any) -> str | None:

@@ -305,7 +305,6 @@ def read_report_settings(grid: Grid | None, *, sheet: str = "Event") -> dict[str
     return found
 
 
-
 def misspelt_settings(grid: Grid | None, *, sheet: str = "Event", also: Iterable[str] = ()) -> list[Problem]:
     """A warning at each label in column A, with a value beside it, that names no setting but nearly
     names one (:func:`~xlrating.names.near_miss`: ``Bonus multipler``): its row is ignored, so the

@@ -227,7 +227,6 @@ def rank(section: Section) -> dict[int, int]:
     return {p.number: place for place, p in enumerate(order, start=1)}
 
 
-
 #: The crosstable columns an export may name as not held by its file, by the row's attribute (any
 #: other name is a second rating system's column, ``Quick``, read into the row's other ratings).
 _HELD = {"Games": "games", "K": "k", "Peak": "peak", "Joined": "joined"}

@@ -22,6 +22,7 @@ from ..crosstable.parse import (
     MAX_GAMES,
     UNPUBLISHED_ADVICE,
     find_header,
+    games_problems,
     last_used_column,
     read_crosstable,
     unpublished_fide,
@@ -206,12 +207,11 @@ def _read_list_row(sheet: str, number: int, row: list[Any], columns: Mapping[str
         """A rating and its games, checked together as a crosstable's are."""
         value, marked = read(name, lambda v: rating(v, low=low, high=high)) or (None, None)
         games = read(games_name, lambda v: whole(v, "a number of games", high=MAX_GAMES))
+        unrated_games = name == "Rating" and entry.unrated_games
         where = address(sheet, number, columns.get(games_name, 1))
-        if marked is not None and games is not None and games != marked:
-            problems.append(Problem(where, f"{games_name} {games} disagrees with {name} "
-                                           f"{show(_cell(row, columns[name]))} (P{marked} = {marked} games)"))
-        if value is None and games and not (name == "Rating" and entry.unrated_games):
-            problems.append(Problem(where, f"{games_name} {games} is given, but {name} is blank (unrated)"))
+        problems.extend(Problem(where, message) for message in games_problems(
+            name, games_name, show(_cell(row, columns.get(name))), value, marked, games, unrated_games))
+        if value is None and games and not unrated_games:
             return None, None
         return value, games if games is not None else marked
 
@@ -376,13 +376,18 @@ def _event_settings(season: EventSettings, sheet: str, row_number: int, row: lis
     return replace(settings, cells=cells)
 
 
+def _events_header(rows: Sequence[Sequence[Any]]) -> int | None:
+    """The index of the Events sheet's header row: the first with a ``Sheet`` cell."""
+    return next((i for i, row in enumerate(rows) if any(fold(c) == fold("Sheet") for c in row)), None)
+
+
 def misspelt_event_columns(sheets: Mapping[str, Grid]) -> list[Problem]:
     """A warning at each header of the Events sheet that nearly names one of its columns
     (:func:`~xlrating.names.near_miss`: ``Bonus multipler``): its column is ignored, so each event
     would take that setting's default without a word."""
     sheet = find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET
     rows = _rows(sheets.get(sheet))
-    header = next((i for i, row in enumerate(rows) if any(fold(c) == fold("Sheet") for c in row)), None)
+    header = _events_header(rows)
     if header is None:
         return []
     return [Problem(address(sheet, header + 1, column), f"{show(cell)} is not a column of the Events sheet: "
@@ -396,8 +401,7 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
     """The Events sheet and every event sheet it lists, each event's players by ID."""
     sheet = find_sheet(sheets, EVENTS_SHEET) or EVENTS_SHEET
     rows = _rows(sheets.get(sheet))
-    header_index = next((i for i, row in enumerate(rows)
-                         if any(fold(c) == fold("Sheet") for c in row)), None)
+    header_index = _events_header(rows)
     if header_index is None:
         problems.append(Problem(quote_sheet(sheet), "no header row: no cell in this sheet says 'Sheet'"))
         return []
