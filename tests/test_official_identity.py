@@ -56,10 +56,29 @@ def season() -> dict[str, list[list[Any]]]:
 
 
 def test_the_template_season_has_no_warning(season: dict[str, list[list[Any]]]) -> None:
-    notes = rate_season_sheets(season).notes
-    # Only its new player, typed with a blank Rating, is noted: rated as unrated.
-    assert [n for n in notes if "rated as unrated" not in n] == []
-    assert [n.split(":")[0] for n in notes] == ["Spring!B7"]
+    # Its new player's Rating says unr: unrated on purpose, nothing to say.
+    assert rate_season_sheets(season).notes == ()
+
+
+def test_a_season_player_left_blank_is_noted_one_typed_unr_is_not(season: dict[str, list[list[Any]]]) -> None:
+    grids = copy.deepcopy(season)
+    grids["Spring"][6][3] = None  # the new player's Rating left blank: a forgotten rating?
+    rated = rate_season_sheets(grids)
+    assert rated.notes == (
+        "Spring!B7: No. 6 (Ito, Ivy) rated as unrated: ID 10000009 is given but Rating is blank; if the "
+        "player has a rating, type it (or 'unr' if he has none) or fill it from the official list "
+        "(xlrating fill)",)
+    notes = rated.events[2].outcomes[0].player(6).notes
+    assert any(note.startswith("rated as unrated") for note in notes)
+    # A listed player with no rating on Players: noted there, unless Players says unr.
+    grids = copy.deepcopy(season)
+    grids["Players"][8][2:4] = [None, None]  # Hahn, Hugo, who plays Winter (his first event) and Spring
+    assert [n.split(":")[0] for n in rate_season_sheets(grids).notes] == ["Winter!B5"]
+    grids["Players"][8][2] = "unr"
+    assert rate_season_sheets(grids).notes == ()
+    grids["Players"][8][2] = None
+    grids["Winter"][4][3] = "UNR"  # said on his first event's sheet
+    assert rate_season_sheets(grids).notes == ()
 
 
 def test_a_mistyped_id_in_a_season_is_named_with_both_cells(season: dict[str, list[list[Any]]]) -> None:

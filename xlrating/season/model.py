@@ -34,6 +34,8 @@ class ListRow:
     dates: tuple[tuple[str, date, str], ...] = ()
     """The dates of his row an event he plays must not precede: (column, date, cell), as
     ``("Birth date", date(1990, 5, 17), "Players!E7")``."""
+    typed_unrated: bool = False
+    """His Rating cell says ``unr``: unrated on purpose, not a rating left blank."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ class SeasonEvent:
     """The 1-based row of the ``Events`` sheet that lists it."""
     ids: Mapping[int, PlayerId]
     """Pairing number -> player ID."""
+    typed_unrated: frozenset[int] = frozenset()
+    """The pairing numbers of the players whose Rating cell says ``unr`` (unrated on purpose: no
+    note that a rating may have been forgotten)."""
 
 
 #: How many players the season report's chart follows when the director names none: the top

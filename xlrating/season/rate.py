@@ -8,7 +8,7 @@ Nothing is rated while any problem stands, and every problem names its sheet and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -106,9 +106,10 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
     rated: list[RatedEvent] = []
     current = {key: entry.rating for key, entry in season.ratings.entries.items()}
     listed = {row.id: row.cell or str(row.id) for row in season.rows}
+    typed = {row.id for row in season.rows if row.typed_unrated}
     for event in rating_order(season.events):
         rated.append(_rated_event(event, result.outcomes[event.event.id], result.players(event.event.id),
-                                  result.history, current, notes, listed))
+                                  result.history, current, notes, listed, typed))
     notes += (str(warning) for warning in defaults_taken(season, rated, sheets))
     blocks, added, new_sheets = season_blocks(season, result, rated, sheets)
     return RatedSeason(season, result, tuple(rated), blocks, added, new_sheets, tuple(notes))
@@ -291,16 +292,17 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
                  by_id: Sequence[Mapping[PlayerId, PlayerOutcome]],
                  history: Mapping[PlayerId, Sequence[HistoryRow]],
                  current: dict[PlayerId, float | None], notes: list[str],
-                 listed: Mapping[PlayerId, str]) -> RatedEvent:
+                 listed: Mapping[PlayerId, str], typed: Collection[PlayerId]) -> RatedEvent:
     """The event's outcomes (``by_id``: their players' outcomes by ID, as the season gives them)
     renumbered to its pairing numbers, with a note for every typed rating that disagrees with the
-    list and every player rated as unrated (``listed``: the ID cell on Players of each listed
-    player); ``current`` moves on to the ratings after it."""
+    list and every player rated as unrated but those ``unr`` says are (``listed``: the ID cell on
+    Players of each listed player; ``typed``: the listed players whose Rating there says ``unr``);
+    ``current`` moves on to the ratings after it."""
     crosstable = event.crosstable
     rows = {key: next(row for row in history[key] if row.event == event.event.id)
             for key in by_id[0]}
     disagreements: dict[int, str] = {}
-    _unrated_notes(event, rows, listed, disagreements, notes)
+    _unrated_notes(event, rows, listed, typed, disagreements, notes)
     if len(by_id) > 1:
         _unrated_partner_notes(event, by_id[1], listed, disagreements, notes)
     _rating_notes(event, rows, current, disagreements, notes)
@@ -314,11 +316,15 @@ def _rated_event(event: SeasonEvent, outcomes: Sequence[EventOutcome],
 
 
 def _unrated_notes(event: SeasonEvent, rows: Mapping[PlayerId, HistoryRow], listed: Mapping[PlayerId, str],
-                   disagreements: dict[int, str], notes: list[str]) -> None:
-    """A note for every player of the event rated as unrated (at his ID cell, and on his outcome)."""
+                   typed: Collection[PlayerId], disagreements: dict[int, str], notes: list[str]) -> None:
+    """A note for every player of the event rated as unrated (at his ID cell, and on his outcome),
+    unless his Rating cell says ``unr``, on the event's sheet or on Players (``typed``): a forgotten
+    rating must not pass for an unrated player without a word, a typed ``unr`` is said on purpose."""
     crosstable = event.crosstable
     for player in crosstable.players:
         key = event.ids.get(player.number, "")
+        if player.number in event.typed_unrated or key in typed:
+            continue
         if key in rows and rows[key].pre is None:
             where = listed.get(key)
             text = unrated_note(str(key), where, listed=True) if where is not None else unrated_note(str(key))

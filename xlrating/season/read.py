@@ -21,6 +21,7 @@ from ..crosstable.parse import (
     K_RANGE,
     MAX_GAMES,
     UNPUBLISHED_ADVICE,
+    blank_ratings,
     find_header,
     games_problems,
     last_used_column,
@@ -324,7 +325,8 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
         dates = tuple((name, value, address(sheet, number, columns[name]))
                       for name, value in (("Birth date", parsed.birth_date), ("Joined", parsed.joined))
                       if value is not None)
-        list_rows.append(ListRow(key, parsed.name, number, where, dates))
+        typed_unrated = parsed.rating is None and not is_blank(_cell(row, columns.get("Rating")))
+        list_rows.append(ListRow(key, parsed.name, number, where, dates, typed_unrated))
     ratings = RatingList(settings.system, entries, settings.rules, settings.rating_system, list_date)
     # Outputs are added after every used cell of the header and player rows, a column of the
     # director's without a header included: they never write over a cell they did not write.
@@ -411,7 +413,7 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
         if name is not None and columns[name] != column:
             problems.append(_second_column(sheet, header_index + 1, column, columns[name], "column", name))
     listed: dict[str, int] = {}
-    read: list[tuple[int, EventSettings, Crosstable]] = []
+    read: list[tuple[int, EventSettings, Crosstable, frozenset[int]]] = []
     for index in range(header_index + 1, len(rows)):
         row = rows[index]
         if all(is_blank(v) for v in row):
@@ -423,14 +425,15 @@ def read_events(sheets: Mapping[str, Grid], season: EventSettings, ratings: Rati
             continue
         listed[event_sheet] = number
         settings = _event_settings(season, sheet, number, row, columns, today, problems)
-        crosstable = _event_crosstable(sheets[event_sheet], settings, event_sheet, problems)
-        if crosstable is not None:
-            read.append((number, settings, crosstable))  # its IDs are checked even when it has errors
+        grid = sheets[event_sheet]
+        crosstable = _event_crosstable(grid, settings, event_sheet, problems)
+        if crosstable is not None:  # its IDs are checked even when it has errors
+            read.append((number, settings, crosstable, _typed_unrated(crosstable, grid)))
     # New players are found in rating order (end dates, ties in the Events sheet's order):
     # a player new to the list joins it in the first event he plays.
     known: set[PlayerId] = set(ratings.entries)
-    events = [_season_event(number, settings, crosstable, ratings, known, problems)
-              for number, settings, crosstable in sorted(read, key=lambda item: item[1].end_date)]
+    events = [_season_event(number, settings, crosstable, ratings, known, problems, unr)
+              for number, settings, crosstable, unr in sorted(read, key=lambda item: item[1].end_date)]
     events.sort(key=lambda event: event.events_row)
     if not listed and not problems:
         problems.append(Problem(quote_sheet(sheet), "the Events sheet lists no event"))
@@ -464,6 +467,15 @@ def _event_sheet(sheets: Mapping[str, Grid], where: str, value: Any, listed: Map
                                        f"(also in row {listed[event_sheet]})"))
         return None
     return event_sheet
+
+
+def _typed_unrated(crosstable: Crosstable, grid: Grid) -> frozenset[int]:
+    """The pairing numbers of the players whose Rating cell says ``unr`` (an ID, no rating, and a
+    Rating cell that is not blank)."""
+    blank = {player.number for player, _ in blank_ratings(crosstable, grid)}
+    return frozenset(player.number for player in crosstable.players
+                     if player.member_id is not None and player.rating is None and player.number not in blank
+                     and "Rating" in crosstable.columns)
 
 
 def _event_crosstable(grid: Grid, settings: EventSettings, sheet: str, problems: list[Problem]
@@ -519,8 +531,10 @@ def check_list_dates(rows: Sequence[ListRow], events: Sequence[SeasonEvent], pro
 
 
 def _season_event(number: int, settings: EventSettings, crosstable: Crosstable, ratings: RatingList,
-                  known: set[PlayerId], problems: list[Problem]) -> SeasonEvent:
-    """An event's players by ID (those not yet ``known`` are new, with their row's data) and games."""
+                  known: set[PlayerId], problems: list[Problem], typed_unrated: frozenset[int]
+                  ) -> SeasonEvent:
+    """An event's players by ID (those not yet ``known`` are new, with their row's data) and games
+    (``typed_unrated``: the pairing numbers of the players whose Rating cell says ``unr``)."""
     sheet = crosstable.sheet
     ids: dict[int, PlayerId] = {}
     rows_of: dict[PlayerId, int] = {}
@@ -554,4 +568,4 @@ def _season_event(number: int, settings: EventSettings, crosstable: Crosstable, 
     event = Event(sheet, settings.end_date, games, new, name=settings.event_name or sheet,
                   start_date=settings.start_date, event_type=settings.event_type.value, rating_system=system,
                   dual_rated=settings.dual_rated, bonus_multiplier=settings.bonus_multiplier)
-    return SeasonEvent(crosstable, event, number, ids)
+    return SeasonEvent(crosstable, event, number, ids, typed_unrated)

@@ -79,7 +79,7 @@ def crosstable_rows(players: Sequence[Any], games: Sequence[Game]) -> list[list[
     for number, player in enumerate(players, start=1):
         if isinstance(player, tuple):  # a player new to the list: his data is given here
             key, name, born = player
-            rows.append([number, key, name, None, born, *([None] * rounds)])
+            rows.append([number, key, name, "unr", born, *([None] * rounds)])
         else:
             rows.append([number, player, names[player][1], None, None, *([None] * rounds)])
     for rnd, white, black, result in games:
@@ -100,7 +100,7 @@ HOW_TO: tuple[str, ...] = (
     "3. One crosstable sheet per event: No, ID, Name and the rounds (R1, R2, ...). Ratings are taken from "
     "the list as the season reaches the event; a typed rating that disagrees gets a note.",
     "   A player whose ID is not on the list is new: give his Name and what the rules need "
-    "(Rating and Games if he has one, a Birth date or Adult for an unrated player).",
+    "(Rating and Games if he has one; for an unrated player, Rating unr and a Birth date or Adult).",
     "4. Season: System, Rules and Rating system for every event; List date (the date the list is as of); "
     "FIDE seasons: Rating period (months).",
     "5. Rate: `xlrating season this-file.xlsx` writes this-file-rated.xlsx. It fills every event's output "
