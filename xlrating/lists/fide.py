@@ -217,7 +217,8 @@ class _Period:
         columns = outcome_columns(outcome, "method", "k", "rated_score", "expected_score", "rated_games",
                                   "performance")  # (every outcome read before the first is folded)
         # (the ratings at the start of the period are those the engine was given: its pre-event ratings)
-        self.season.said.took(wave, seating.ids, seating.ends, outcome, {"k": columns[1], "pre_rating": start[1]})
+        self.season.said.took(wave, seating.ids, seating.ends, outcome,
+                              {"k": columns[1], "pre_rating": start[1]})
         self.fold(wave, seating, start, columns)
 
     def fold(self, wave: Sequence[Event], seating: Seating, start: _Start,

@@ -34,15 +34,15 @@ from __future__ import annotations
 
 import datetime as dt
 from bisect import bisect_left
+from collections import deque
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from collections import deque
 from itertools import compress, count, filterfalse, repeat
 from operator import add, attrgetter, is_, itemgetter, not_
 from typing import Any, cast
 
 from .. import systems
-from .._columns import looked_up
+from .._columns import looked_up, picker
 from ..model import EventOutcome, EventType, outcome_columns
 from .model import Event, PlayerId, RatingList
 
@@ -99,7 +99,7 @@ class _Row:
         self.wins, self.draws, self.events = wins or None, draws or None, events or None
 
 
-_NUMBER, _RATING = _Row.number, _Row.rating  # type: ignore[misc]
+_NUMBER, _RATING = _Row.number, _Row.rating
 """The slots a row is given as an event is asked (written for a wave's rows in one C loop, :func:`_put`)."""
 
 
@@ -262,12 +262,14 @@ class Said:
         with the positions in ``ids`` (and in the outcome's ``numbers``) of its players asked
         (:meth:`took`), in one call: it judges each row alone
         (the rows carry no rounds), so each event's defaults are its own rows of each default,
-        said event by event as if each had been asked alone."""
+        said as if each event had been asked alone (:meth:`_said`). The rows are given their pairing
+        numbers and ratings a column at a time."""
         system = self.system
         positions = [i for _, at in asked for i in at]
-        players: list[_Row] = looked_up(self.rows, looked_up(ids, positions))
+        pick = picker(positions)
+        players: list[_Row] = looked_up(self.rows, pick(ids))
         _put(_NUMBER, players, map(add, positions, repeat(1)))
-        _put(_RATING, players, looked_up(numbers["pre_rating"], positions))
+        _put(_RATING, players, pick(numbers["pre_rating"]))
         read = [list(map(numbers[name].__getitem__, positions)) for name in system.outcome_fields]
         assert system.taken is not None
         event = asked[0][0]
@@ -374,7 +376,7 @@ class Said:
                 read = values[at]
                 found = known.get(read)
                 may[at] = known[read] = bool(may_take(_Row(read))) if found is None else found
-        self.rows.update(zip(compress(keys, may), map(_Row, compress(values, may))))
+        self.rows.update(zip(compress(keys, may), map(_Row, compress(values, may)), strict=True))
         self.blank.difference_update(compress(keys, map(not_, may)))
         self.seen.update(keys)
 
