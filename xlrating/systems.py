@@ -1024,7 +1024,7 @@ FIDE = System(
     carried=("Birth date", "K", "Peak", "Events"), federation=None, slug="fide",
     template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.rating.LOWEST_PUBLISHED,
     blank_games="a player's with 30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3)",
-    taken=_fide_taken, taken_fields=("birth_date",), may_take=_fide_may_take,
+    taken=_fide_taken, taken_fields=("birth_date",), taken_reads=("event_type",), may_take=_fide_may_take,
     may_take_fields=("birth_date", "k"),
     may_take_outcomes=_fide_may_take_outcomes, outcome_fields=("k", "pre_rating"),
 )

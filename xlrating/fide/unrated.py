@@ -228,6 +228,13 @@ def not_counted(skipped: int) -> str:
     return f"{skipped} game{'s' if skipped > 1 else ''} against unrated opponents not counted"
 
 
+def first_disregarded(edition: FideRules, games: int, halves: int) -> bool:
+    """Whether :func:`new_player_of_sums` disregards a first rated event of ``games`` games against
+    rated opponents with a score of ``halves`` half points in them (FIDE Handbook 10.21; 2024
+    regulations 8.2.1): there are such games and the score is under the edition's least."""
+    return games > 0 and _disregarded(edition, halves, True) is not None
+
+
 def _disregarded(edition: FideRules, halves: int, first_event: bool) -> str | None:
     """Why the score of a first event is disregarded, or ``None``: "If an unrated player scores less
     than one point in his first rated event, his score is disregarded" (FIDE Handbook 10.21); 2024:

@@ -60,7 +60,7 @@ from ..adjustments import RatingAdjustment
 from ..errors import XlratingError
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
-from ..fide.unrated import new_player_of_sums
+from ..fide.unrated import first_disregarded, new_player_of_sums
 from ..model import EventType, GameColumns, Method, outcome_columns
 from ..systems import fide_columns
 from .model import Entry, Event, PendingEvent, PlayerId, evolve
@@ -216,7 +216,9 @@ class _Period:
         self.season.keep(first, outcome)
         columns = outcome_columns(outcome, "method", "k", "rated_score", "expected_score", "rated_games",
                                   "performance")  # (every outcome read before the first is folded)
-        self.season.said.took(wave, seating.ids, seating.ends, outcome, {"k": columns[1]})
+        # (the ratings at the start of the period are those the engine was given: its pre-event ratings)
+        self.season.said.took(wave, seating.ids, seating.ends, outcome,
+                              {"k": columns[1], "pre_rating": start[1]})
         self.fold(wave, seating, start, columns)
 
     def fold(self, wave: Sequence[Event], seating: Seating, start: _Start,
@@ -281,8 +283,7 @@ class _Period:
             # The pooled games rated at once, as one event (FIDE Rating Regulations 2024, 7.1.3),
             # but for those of a first event whose score is disregarded (8.2.1): what
             # published_rating gives from each event's unrated_rating, in one rating.
-            kept = [p for p in pooled if not (p.first and _unrated_rating(
-                rules, p.opponents, p.results, first_event=True).disregarded)]
+            kept = [p for p in pooled if not (p.first and _first_disregarded(rules, p.opponents, p.results))]
             return _unrated_rating(rules, [o for p in kept for o in p.opponents],
                                    [r for p in kept for r in p.results], first_event=False)
         # Each event's Ru rounded as published_rating rounds an (Ru, games) pair (10.32), handed
@@ -450,12 +451,26 @@ def _unrated_rating(rules: engine.FideRules, opponents: Sequence[float | None], 
     from the sums over the games against rated opponents, as :func:`~xlrating.fide.unrated.new_player`
     takes them."""
     counted = list(map(is_not, opponents, repeat(None)))  # the games against rated opponents
-    total: int | Fraction = sum(map(exact, cast("Iterable[float]", compress(opponents, counted))))
+    rated = cast("list[float]", list(compress(opponents, counted)))
+    try:  # (whole ratings, as FIDE's are, add up exactly as floats)
+        whole = all(map(float.is_integer, rated))
+    except TypeError:  # (an int rating: each made exact)
+        whole = False
+    total: int | Fraction = int(sum(rated)) if whole else sum(map(exact, rated))
     halves = int(2 * sum(compress(results, counted)))  # (half points: exact in binary)
     games = sum(counted)
     rated_total = (total, 1) if type(total) is int else (total.numerator, total.denominator)
     return new_player_of_sums(rules, games, halves, rated_total, skipped=len(results) - games,
                               first_event=first_event, explain=False)
+
+
+def _first_disregarded(rules: engine.FideRules, opponents: Sequence[float | None], results: Sequence[float]
+                       ) -> bool:
+    """Whether the score of an unrated player's first rated event (his ``opponents``, as rated at the
+    start of its period, and ``results``) is disregarded (:func:`~xlrating.fide.unrated.first_disregarded`,
+    as :func:`_unrated_rating` would find it, without rating the event)."""
+    counted = list(map(is_not, opponents, repeat(None)))
+    return first_disregarded(rules, sum(counted), int(2 * sum(compress(results, counted))))
 
 
 def _adjust(adjustment: RatingAdjustment, entry: Entry) -> Entry | None:

@@ -34,13 +34,15 @@ from __future__ import annotations
 
 import datetime as dt
 from bisect import bisect_left
+from collections import deque
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress, count, filterfalse, repeat
-from operator import attrgetter, itemgetter, not_
+from operator import add, attrgetter, is_, itemgetter, not_
 from typing import Any, cast
 
 from .. import systems
+from .._columns import looked_up, picker
 from ..model import EventOutcome, EventType, outcome_columns
 from .model import Event, PlayerId, RatingList
 
@@ -95,6 +97,15 @@ class _Row:
         self.games, self.k, self.birth_date, self.joined, self.floor, self.peak = values[:6]
         wins, draws, events = values[6:]
         self.wins, self.draws, self.events = wins or None, draws or None, events or None
+
+
+_NUMBER, _RATING = _Row.number, _Row.rating
+"""The slots a row is given as an event is asked (written for a wave's rows in one C loop, :func:`_put`)."""
+
+
+def _put(slot: Any, rows: Iterable[_Row], values: Iterable[Any]) -> None:
+    """Write ``values`` into ``slot`` of ``rows``, in order."""
+    deque(map(slot.__set__, rows, values), 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,15 +262,14 @@ class Said:
         with the positions in ``ids`` (and in the outcome's ``numbers``) of its players asked
         (:meth:`took`), in one call: it judges each row alone
         (the rows carry no rounds), so each event's defaults are its own rows of each default,
-        said event by event as if each had been asked alone."""
-        system, rows = self.system, self.rows
+        said as if each event had been asked alone (:meth:`_said`). The rows are given their pairing
+        numbers and ratings a column at a time."""
+        system = self.system
         positions = [i for _, at in asked for i in at]
-        ratings = numbers["pre_rating"]
-        players: list[_Row] = []
-        for i in positions:
-            row = rows[ids[i]]
-            row.number, row.rating = i + 1, ratings[i]
-            players.append(row)
+        pick = picker(positions)
+        players: list[_Row] = looked_up(self.rows, pick(ids))
+        _put(_NUMBER, players, map(add, positions, repeat(1)))
+        _put(_RATING, players, pick(numbers["pre_rating"]))
         read = [list(map(numbers[name].__getitem__, positions)) for name in system.outcome_fields]
         assert system.taken is not None
         event = asked[0][0]
@@ -268,38 +278,55 @@ class Said:
         defaults = system.taken(cast(Any, settings), cast(Any, players), read)
         if not defaults:
             return
-        if len(asked) == 1:
-            self._said(asked[0][0], ids, [(default, default.rows) for default in defaults])
-            return
+        events = [event for event, _ in asked]
         lasts = [at[-1] for _, at in asked]  # (each event's players at positions up to its last's)
-        split: list[list[list[Any]]] = [[[] for _ in defaults] for _ in asked]
-        for index, default in enumerate(defaults):
-            for named in default.rows:
-                split[bisect_left(lasts, named.number - 1)][index].append(named)
-        for (event, _), own in zip(asked, split, strict=True):
-            self._said(event, ids, [(default, found) for default, found in zip(defaults, own, strict=True)
-                                    if found])
+        for default in defaults:
+            own: list[list[Any]] = [[] for _ in asked]
+            if len(asked) == 1:
+                own[0] = list(default.rows)
+            else:
+                for named in default.rows:
+                    own[bisect_left(lasts, named.number - 1)].append(named)
+            self._said(events, ids, default, own)
 
-    def _said(self, event: Event, ids: Sequence[PlayerId], defaults: Iterable[tuple[Any, Sequence[Any]]]
-              ) -> None:
-        """Say the defaults of ``event``: each (:class:`~xlrating.systems.Taken`, its rows of the
-        event), in the order the system gives them."""
-        place = self.place[event.id]
-        for default, found in defaults:
-            keys = [ids[row.number - 1] for row in found]
-            if default.setting:
+    def _said(self, events: Sequence[Event], ids: Sequence[PlayerId], default: Any,
+              found: Sequence[Sequence[Any]]) -> None:
+        """Say a default (a :class:`~xlrating.systems.Taken`) of each of ``events``, ``found`` its rows
+        of each. The defaults are said one after another, each for every event (what each event names
+        is put in the rating order by its place, and one event's defaults in the order the system
+        gives them, by the order named: the same as each event saying all its defaults in turn)."""
+        named = [(self.place[event.id], [ids[row.number - 1] for row in rows], event)
+                 for event, rows in zip(events, found, strict=True) if rows]
+        if default.setting:
+            for place, keys, event in named:
                 players_named = default.message.replace("{players}", named_ids(keys))
                 self.settings.append((place, f"event {event.id}: {players_named}"))
-            else:
-                self._named(default.field, default.message, keys, place)
+            return
+        self._named(default.field, default.message, [(place, keys) for place, keys, _ in named])
 
-    def _named(self, field: str, message: str, keys: Sequence[PlayerId], place: int) -> None:
-        """Name the players ``keys`` (each once) for a blank ``field`` said in ``message``: each not
-        named for it yet, where it is blank for every player like him (the list's entries, or his
-        event's new players: a field given for another is the caller's way of saying the usual).
-        A player named for every field he could be is not asked again. ``place``: the event's in
-        the rating order."""
+    def _named(self, field: str, message: str, namings: Sequence[tuple[int, list[PlayerId]]]) -> None:
+        """Name the players of each (``place``, ``keys``) of ``namings`` (an event's place in the
+        rating order, its players: no player in two of them) for a blank ``field`` said in
+        ``message``: each not named for it yet, where it is blank for every player like him (the
+        list's entries, or his event's new players: a field given for another is the caller's way of
+        saying the usual). A player named for every field he could be is not asked again. Where none
+        is named yet and none is new (a list's players named for the first time), at once."""
         named = self.named.setdefault(field, set())
+        everyone = [key for _, keys in namings for key in keys]
+        if not (named.isdisjoint(everyone) and self.home.keys().isdisjoint(everyone)):
+            for place, keys in namings:
+                self._named_in(field, message, keys, place)
+            return
+        if field not in self.open:
+            return
+        column = self.columns.setdefault(("", field), (message, []))[1]
+        column.extend((place, next(self.namings), keys) for place, keys in namings)
+        named.update(everyone)
+        self._not_blank(field, self.open, everyone)
+
+    def _named_in(self, field: str, message: str, keys: Sequence[PlayerId], place: int) -> None:
+        """:meth:`_named` of one event's players ``keys`` (its place in the rating order ``place``)."""
+        named = self.named[field]
         fresh = list(filterfalse(named.__contains__, keys))
         wheres = list(map(self.home.get, fresh, repeat("")))  # a new player's: the event that gives him
         groups: dict[str, list[PlayerId]] = {}
@@ -315,9 +342,14 @@ class Said:
             naming = (place, next(self.namings), found)
             self.columns.setdefault((where, field), (message, []))[1].append(naming)
             named.update(found)
-            others = [self.named.get(name, set()) for name in fields if name != field]
-            self.blank.difference_update(  # (those named for every field they could be)
-                [key for key in found if all(key in said for said in others)] if others else found)
+            self._not_blank(field, fields, found)
+
+    def _not_blank(self, field: str, fields: Sequence[str], found: Sequence[PlayerId]) -> None:
+        """The players ``found``, just named for ``field``, who are named for every field they could
+        be (``fields``) are not asked again."""
+        others = [self.named.get(name, set()) for name in fields if name != field]
+        self.blank.difference_update(
+            [key for key in found if all(key in said for said in others)] if others else found)
 
     def _values(self, keys: Iterable[PlayerId]) -> tuple[list[PlayerId], list[tuple[Any, ...]]]:
         """The players ``keys`` (none twice), the listed ones first, and the fields a default reads
@@ -338,12 +370,13 @@ class Said:
         values (it reads the fields alone, so equal fields are answered alike; the season's checks
         have made them dates, numbers or None)."""
         known, may_take = self.may_take, cast(Any, self.system.may_take)
-        for read in set(values).difference(known):
-            known[read] = bool(may_take(_Row(read)))
-        may = list(map(known.__getitem__, values))
-        rows = self.rows
-        for key, read in compress(zip(keys, values, strict=True), may):
-            rows[key] = _Row(read)
+        may: list[bool | None] = list(map(known.get, values))
+        if None in may:  # (a combination not seen yet)
+            for at in compress(range(len(may)), map(is_, may, repeat(None))):
+                read = values[at]
+                found = known.get(read)
+                may[at] = known[read] = bool(may_take(_Row(read))) if found is None else found
+        self.rows.update(zip(compress(keys, may), map(_Row, compress(values, may)), strict=True))
         self.blank.difference_update(compress(keys, map(not_, may)))
         self.seen.update(keys)
 
