@@ -42,13 +42,18 @@ def _where(crosstable: Crosstable, player: PlayerRow, column: str) -> str:
 
 def build_players(crosstable: Crosstable) -> tuple[systems.Lineup, list[Problem]]:
     """The engine's players, each row built once by its system's entry, and every problem of the
-    event and its rows (each with its cell) that the system's rules cannot read."""
+    event and its rows (each with its cell) that the system's rules cannot read. A row with a cell
+    refused where it was read (:attr:`~xlrating.crosstable.model.Crosstable.refused_rows`) has
+    that problem: the rules are not asked about it, which would ask for the value the cell holds
+    (an ICU player's K from a Birth date that is not a date)."""
     settings = crosstable.settings
     entry = systems.get(settings.system)
     problems = entry.check_event(settings, crosstable.players)
     runs: list[list[object]] = []
     for row in crosstable.players:
         built, found = entry.player(row, settings)
+        if row.row in crosstable.refused_rows:
+            found = []
         problems.extend(Problem(_where(crosstable, row, column), message) for column, message in found)
         if built is not None:
             runs = runs or [[] for _ in built]
