@@ -132,11 +132,11 @@ TRIO_PLAYERS = [["", "3", "1", "55555555", "Lane, Kit", "OH", "1600", "W2W", "D3
                 ["", "3", "3", "77777777", "Nash, Ray", "OH", "1500", "B0", "D1W", "L2B", ""]]
 
 
-def test_a_section_the_file_calls_a_match_with_more_than_two_players_is_said_at_import(tmp_path: Path) -> None:
+def test_a_match_section_of_more_than_two_players_is_said_at_import(tmp_path: Path) -> None:
     sections = [["", "3", "Trio", "R", "G/45;d5", "M", "3", "3", "20240510", "20240512"]]
     event = import_file(write_event(tmp_path / "source", sections=sections, players=TRIO_PLAYERS))
     assert event.setting("Event type") == "Round robin"
     assert [w for w in event.warnings if "says match" in w] == [
-        "Section Trio has 3 players, but TSEXPORT.DBF record 1 says match (M, S_TRN_TYPE), and a match has two "
-        "players (US Chess 2020, 7): imported as a round robin, as its pairings show; check the Event sheet's "
-        "Event type"]
+        "Section Trio has 3 players, but TSEXPORT.DBF record 1 says match (M, S_TRN_TYPE), and a match "
+        "has two players (US Chess 2020, 7): imported as a round robin, as its pairings show; check the "
+        "Event sheet's Event type"]
