@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from .errors import CrosstableError, Problem
 
-__all__ = ["edition_names", "find_sheet", "fold", "header_slip", "index_editions", "near_miss"]
+__all__ = ["HeaderSlips", "edition_names", "find_sheet", "fold", "header_slip", "index_editions", "near_miss"]
 
 R = TypeVar("R")
 
@@ -130,7 +130,7 @@ def header_slip(value: Any, known: Mapping[str, str], taken: Iterable[str] = ())
     known one's (a letter added, dropped, changed, or two swapped), not an ``s`` added or dropped
     at its end (``Event`` beside ``Events``: another column); the header has four letters or more
     and no digits (``R12``, ``Rating 2``: a column of its own). Where two columns are as near,
-    neither is named.
+    neither is named. :class:`HeaderSlips` does the same with the names folded once.
 
     >>> header_slip("Ratng", {"Rating": "Rating", "Rtg": "Rating"})
     'Rating'
@@ -139,14 +139,40 @@ def header_slip(value: Any, known: Mapping[str, str], taken: Iterable[str] = ())
     >>> header_slip("Federation", {"FIDE": "FIDE"}) is None
     True
     """
-    key, words = fold(value), _words(value)
-    if len(key) < 4 or any(c.isdigit() for c in key) or key in {fold(t) for t in (*known, *taken)}:
-        return None
-    near = [(column, _one_word_off(words, _words(name))) for name, column in known.items()]
-    if any(pair is not None and _plural(*pair) for _, pair in near):
-        return None
-    meant = {column for column, pair in near if pair is not None and _distance(*pair) <= 1}
-    return meant.pop() if len(meant) == 1 else None
+    return HeaderSlips(known, taken)(value)
+
+
+class HeaderSlips:
+    """:func:`header_slip` for one ``known`` and ``taken``, folded once (a sheet's every header)."""
+
+    def __init__(self, known: Mapping[str, str], taken: Iterable[str] = ()) -> None:
+        self._keys = frozenset(fold(name) for name in (*known, *taken))
+        self._known: dict[int, list[tuple[list[str], str]]] = {}  # by their count of words
+        for name, column in known.items():
+            self._known.setdefault(len(_words(name)), []).append((_words(name), column))
+
+    def __call__(self, value: Any) -> str | None:
+        key, words = fold(value), _words(value)
+        if len(key) < 4 or any(c.isdigit() for c in key) or key in self._keys:
+            return None
+        near = [(column, _one_word_off(words, known)) for known, column in self._known.get(len(words), ())]
+        if any(pair is not None and _plural(*pair) for _, pair in near):
+            return None
+        meant = {column for column, pair in near if pair is not None and _one_edit(*pair)}
+        return meant.pop() if len(meant) == 1 else None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` is one edit from ``b`` (as :func:`_distance` counts them: at most one)."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(differ) <= 1 or (len(differ) == 2 and differ[1] == differ[0] + 1
+                                    and a[differ[0]] == b[differ[1]] and a[differ[1]] == b[differ[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    at = next((i for i, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
+    return short[at:] == long_[at + 1:]
 
 
 def _one_word_off(words: list[str], known: list[str]) -> tuple[str, str] | None:

@@ -7,12 +7,13 @@ column). Headers nobody knows are kept on the sheet and ignored.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .. import systems
-from ..names import header_slip
+from ..names import HeaderSlips
 
 #: The US Chess rating systems, in the registry's order (:data:`xlrating.systems.USCF`).
 USCF_SYSTEMS: tuple[str, ...] = tuple(r.name for r in systems.USCF.rating_systems)
@@ -189,4 +190,9 @@ def misspelt_column(header: Any) -> str | None:
     round's."""
     if not isinstance(header, str) or round_number(header) is not None:
         return None
-    return header_slip(header, _READ_HEADERS, _OTHER_HEADERS)
+    return _slips()(header)
+
+
+@functools.cache
+def _slips() -> HeaderSlips:
+    return HeaderSlips(_READ_HEADERS, _OTHER_HEADERS)
