@@ -63,3 +63,26 @@ def test_another_rows_problem_is_still_said() -> None:
     with pytest.raises(CrosstableError) as raised:
         rate_sheets({"Event": event, "Crosstable": sheet}, today=TODAY)
     assert [p.where for p in raised.value.problems] == ["Crosstable!D2", "Crosstable!C3"]
+
+
+def test_a_problem_of_the_rows_other_cells_still_stands() -> None:
+    # US Chess: History needs a rating whatever the Birth date says; it is said beside the Birth date.
+    event = [["System", "USCF"], ["End date", END]]
+    sheet = [["No", "Name", "Rating", "History", "Birth date", "R1"],
+             [1, "Ann Example", None, "all wins", "abc", "W2"],
+             [2, "Ben Sample", 1700, None, None, "L1"]]
+    with pytest.raises(CrosstableError) as raised:
+        rate_sheets({"Event": event, "Crosstable": sheet}, today=TODAY)
+    assert [f"{p.where}: {p.message}" for p in raised.value.problems] == [
+        "Crosstable!E2: Birth date: 'abc' is not a date; write dates as 2024-05-31 (year-month-day)",
+        "Crosstable!D2: History 'all wins' needs a rating: No. 1 (Ann Example) is unrated"]
+
+
+def test_a_rating_that_is_not_a_rating_is_not_also_a_history_without_a_rating() -> None:
+    event = [["System", "USCF"], ["End date", END]]
+    sheet = [["No", "Name", "Rating", "History", "R1"],
+             [1, "Ann Example", "abc", "all wins", "W2"],
+             [2, "Ben Sample", 1700, None, "L1"]]
+    with pytest.raises(CrosstableError) as raised:
+        rate_sheets({"Event": event, "Crosstable": sheet}, today=TODAY)
+    assert [p.where for p in raised.value.problems] == ["Crosstable!C2"]

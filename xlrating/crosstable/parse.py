@@ -428,12 +428,12 @@ _NOT_RULES_VALUES = frozenset({"No", "Name", "ID", "Total"})
 
 def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings: EventSettings,
                 problems: list[Problem], unreadable: set[tuple[int, int]] | None = None,
-                refused: set[int] | None = None) -> PlayerRow | None:
+                refused: dict[int, frozenset[str]] | None = None) -> PlayerRow | None:
     """One player row (1-based ``row_number``); None when its pairing number is missing or bad.
 
     The ``(row, column)`` of round cells that are not result codes are added to ``unreadable``
-    (their opponents' cells and the row's Total cannot be checked against them); the row number
-    to ``refused`` when a cell the rules read was refused (:attr:`Crosstable.refused_rows`).
+    (their opponents' cells and the row's Total cannot be checked against them); the columns
+    whose cell the rules read was refused to ``refused``, by row (:attr:`Crosstable.refused`).
     """
     unreadable = unreadable if unreadable is not None else set()
     wanted = systems.get(settings.system).columns | set(REQUIRED) | {"ID"}
@@ -460,7 +460,7 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
     fields = {attribute: reader.read(column, _in_range(parse, low, high))
               for attribute, column, parse in _ROW_FIELDS}
     if refused is not None and reader.refused - _NOT_RULES_VALUES:
-        refused.add(row_number)
+        refused[row_number] = frozenset(reader.refused - _NOT_RULES_VALUES)
     return PlayerRow(
         number=number, name=name or "", member_id=member_id, row=row_number,
         rating=pre, games=games, other_ratings=tuple(others), birth_date=birth, joined=joined,
@@ -711,7 +711,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
     last_index = header_index
     seen: dict[int, PlayerRow] = {}
     unreadable: set[tuple[int, int]] = set()
-    refused: set[int] = set()
+    refused: dict[int, frozenset[str]] = {}
     player_rows: list[int] = []
     for index in range(header_index + 1, len(rows)):
         row = rows[index]
@@ -753,7 +753,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
         last_column=last_used_column(rows, header_index, last_index),
         output_columns=dict(layout.outputs),
         notes={number: tuple(found) for number, found in notes.items()},
-        refused_rows=frozenset(refused),
+        refused=refused,
     )
     return crosstable, problems
 
