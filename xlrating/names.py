@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from .errors import CrosstableError, Problem
 
-__all__ = ["edition_names", "find_sheet", "fold", "index_editions", "near_miss"]
+__all__ = ["HeaderSlips", "edition_names", "find_sheet", "fold", "header_slip", "index_editions", "near_miss"]
 
 R = TypeVar("R")
 
@@ -119,3 +119,70 @@ def near_miss(value: Any, known: Mapping[str, str]) -> str | None:
     allowed = 1 if len(key) < 7 else 2
     distance, name = min(((_distance(key, name), name) for name in folded), default=(allowed + 1, ""))
     return folded[name] if distance <= allowed else None
+
+
+def header_slip(value: Any, known: Mapping[str, str], taken: Iterable[str] = ()) -> str | None:
+    """The column a header ``value`` looks like a slip for, or None: stricter than :func:`near_miss`,
+    as a sheet's headers are many and a column nobody reads is usual. ``known``: each header a
+    column is read by (aliases too) with the column it stands for; ``taken``: every other header
+    known anywhere (another system's, the outputs, what the importers and exporters write), never
+    a slip. A slip has a known header's words but one, and that one is a single edit from the
+    known one's (a letter added, dropped, changed, or two swapped), not an ``s`` added or dropped
+    at its end (``Event`` beside ``Events``: another column); the header has four letters or more
+    and no digits (``R12``, ``Rating 2``: a column of its own). Where two columns are as near,
+    neither is named. :class:`HeaderSlips` does the same with the names folded once.
+
+    >>> header_slip("Ratng", {"Rating": "Rating", "Rtg": "Rating"})
+    'Rating'
+    >>> header_slip("Birth dat", {"Birth date": "Birth date"})
+    'Birth date'
+    >>> header_slip("Federation", {"FIDE": "FIDE"}) is None
+    True
+    """
+    return HeaderSlips(known, taken)(value)
+
+
+class HeaderSlips:
+    """:func:`header_slip` for one ``known`` and ``taken``, folded once (a sheet's every header)."""
+
+    def __init__(self, known: Mapping[str, str], taken: Iterable[str] = ()) -> None:
+        self._keys = frozenset(fold(name) for name in (*known, *taken))
+        self._known: dict[int, list[tuple[list[str], str]]] = {}  # by their count of words
+        for name, column in known.items():
+            self._known.setdefault(len(_words(name)), []).append((_words(name), column))
+
+    def __call__(self, value: Any) -> str | None:
+        key, words = fold(value), _words(value)
+        if len(key) < 4 or any(c.isdigit() for c in key) or key in self._keys:
+            return None
+        near = [(column, _one_word_off(words, known)) for known, column in self._known.get(len(words), ())]
+        if any(pair is not None and _plural(*pair) for _, pair in near):
+            return None
+        meant = {column for column, pair in near if pair is not None and _one_edit(*pair)}
+        return meant.pop() if len(meant) == 1 else None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` is one edit from ``b`` (as :func:`_distance` counts them: at most one)."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(differ) <= 1 or (len(differ) == 2 and differ[1] == differ[0] + 1
+                                    and a[differ[0]] == b[differ[1]] and a[differ[1]] == b[differ[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    at = next((i for i, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
+    return short[at:] == long_[at + 1:]
+
+
+def _one_word_off(words: list[str], known: list[str]) -> tuple[str, str] | None:
+    """The one word of ``words`` that is not ``known``'s, with ``known``'s, where the others agree."""
+    if len(words) != len(known):
+        return None
+    differ = [(word, other) for word, other in zip(words, known, strict=True) if word != other]
+    return differ[0] if len(differ) == 1 else None
+
+
+def _plural(word: str, other: str) -> bool:
+    """Whether one word is the other with an ``s``: another column (``Event``, ``Events``)."""
+    return word == other + "s" or other == word + "s"

@@ -7,11 +7,13 @@ column). Headers nobody knows are kept on the sheet and ignored.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .. import systems
+from ..names import HeaderSlips
 
 #: The US Chess rating systems, in the registry's order (:data:`xlrating.systems.USCF`).
 USCF_SYSTEMS: tuple[str, ...] = tuple(r.name for r in systems.USCF.rating_systems)
@@ -49,6 +51,24 @@ INPUT_ALIASES: dict[str, tuple[str, ...]] = {
         "Official Quick post rating", "Official post Quick", "Official Quick rating",
     ),
 }
+
+#: Player columns an export reads besides the rating's, by canonical name and aliases
+#: (:mod:`xlrating.exporters`; the rating does not read them).
+EXTRA_COLUMNS: dict[str, tuple[str, ...]] = {
+    "Sex": ("Gender",),
+    "Title": (),
+    "Federation": ("Fed", "Country"),
+    "State": (),
+    "Rank": ("Place",),
+    "National rating": (),
+    "National ID": (),
+    "TRF": (),
+}
+
+#: Columns the importers write that nothing reads back (``Import notes``, an MSA crosstable's
+#: ``Norm`` and the official post-event games of each rating system).
+IMPORT_COLUMNS: tuple[str, ...] = ("Import notes", "Norm", "Official post games",
+                                   *(f"Official post {system} games" for system in USCF_SYSTEMS))
 
 #: Output columns in the order they are added .
 OUTPUTS: tuple[str, ...] = (
@@ -149,3 +169,30 @@ def columns_named(header: Iterable[Any], names: Mapping[str, str]) -> dict[str, 
         if name is not None:
             columns.setdefault(name, column)
     return columns
+
+
+#: Every header a crosstable column is read by (inputs of every system, export columns), folded ->
+#: the column; and every other header known (outputs, what the importers write, ``Gms``).
+_READ_HEADERS: dict[str, str] = {
+    **{alias: name for name, aliases in INPUT_ALIASES.items() for alias in (name, *aliases)},
+    **{alias: name for name, aliases in EXTRA_COLUMNS.items() for alias in (name, *aliases)},
+}
+_OTHER_HEADERS: tuple[str, ...] = (
+    *IMPORT_COLUMNS, PERIOD_GAMES, *SHARED_OUTPUT_NAMES.values(),
+    *(h for system in USCF_SYSTEMS
+      for h in output_headers(dual=system, official=True, official_dual=True)),
+)
+
+
+def misspelt_column(header: Any) -> str | None:
+    """The column ``header`` looks like a slip for (:func:`~xlrating.names.header_slip`: ``Ratng``,
+    ``Peek``, ``Birth dat``, ``Federaton``), else None: never for a header known anywhere, nor a
+    round's."""
+    if not isinstance(header, str) or round_number(header) is not None:
+        return None
+    return _slips()(header)
+
+
+@functools.cache
+def _slips() -> HeaderSlips:
+    return HeaderSlips(_READ_HEADERS, _OTHER_HEADERS)

@@ -223,6 +223,11 @@ class Crosstable:
     notes: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     """Notes the crosstable itself gives a player (a double forfeit), by pairing number; they
     start the player's notes in every outcome."""
+    refused: Mapping[int, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
+    """By 1-based row, the columns whose cell the rules read was refused where it was read (a Birth
+    date that is not a date, one after the event): the cell is the row's problem, so the rules'
+    own checks of the row (:func:`~xlrating.crosstable.rate.build_players`) do not ask again for
+    the value it holds."""
 
     def player(self, number: int) -> PlayerRow:
         """The row of the player with pairing number ``number``."""

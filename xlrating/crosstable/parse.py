@@ -225,6 +225,13 @@ class _Reader:
     columns: frozenset[str]
     problems: list[Problem]
     system: str = "USCF"
+    refused: set[str] = field(default_factory=set)
+    """The columns whose cell was refused (each with its problem)."""
+
+    def refuse(self, name: str, message: str) -> None:
+        """A problem at the row's ``name`` cell."""
+        self.refused.add(name)
+        self.problems.append(Problem(self.where(name), message))
 
     def where(self, name: str) -> str:
         return address(self.sheet, self.row_number, self.layout.inputs[name])
@@ -240,7 +247,7 @@ class _Reader:
         try:
             return reader(value)
         except BadValue as error:
-            self.problems.append(Problem(self.where(name), f"{name}: {error.message}"))
+            self.refuse(name, f"{name}: {error.message}")
             return None
 
     def rating_with_games(self, name: str, games_name: str | None, low: float, high: float
@@ -377,8 +384,7 @@ def _date_by(reader: _Reader, name: str, end: date | None) -> date | None:
     """A date column, with a problem when it is after the event's end."""
     found: date | None = reader.read(name, lambda v: date_value(v, "a date"))
     if found is not None and end is not None and found > end:
-        reader.problems.append(Problem(reader.where(name),
-                                       f"{name} {found.isoformat()} is after the event ({end.isoformat()})"))
+        reader.refuse(name, f"{name} {found.isoformat()} is after the event ({end.isoformat()})")
     return found
 
 
@@ -415,12 +421,19 @@ def _birth_and_joined(reader: _Reader, end: date | None) -> tuple[date | None, d
     return birth, joined
 
 
+#: The columns of a row that are not its values for the rules (a refused one does not make the
+#: rules' checks of the row ask again for a value).
+_NOT_RULES_VALUES = frozenset({"No", "Name", "ID", "Total"})
+
+
 def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings: EventSettings,
-                problems: list[Problem], unreadable: set[tuple[int, int]] | None = None) -> PlayerRow | None:
+                problems: list[Problem], unreadable: set[tuple[int, int]] | None = None,
+                refused: dict[int, frozenset[str]] | None = None) -> PlayerRow | None:
     """One player row (1-based ``row_number``); None when its pairing number is missing or bad.
 
     The ``(row, column)`` of round cells that are not result codes are added to ``unreadable``
-    (their opponents' cells and the row's Total cannot be checked against them).
+    (their opponents' cells and the row's Total cannot be checked against them); the columns
+    whose cell the rules read was refused to ``refused``, by row (:attr:`Crosstable.refused`).
     """
     unreadable = unreadable if unreadable is not None else set()
     wanted = systems.get(settings.system).columns | set(REQUIRED) | {"ID"}
@@ -446,6 +459,8 @@ def read_player(sheet: str, row_number: int, row: Any, layout: Layout, settings:
         return None
     fields = {attribute: reader.read(column, _in_range(parse, low, high))
               for attribute, column, parse in _ROW_FIELDS}
+    if refused is not None and reader.refused - _NOT_RULES_VALUES:
+        refused[row_number] = frozenset(reader.refused - _NOT_RULES_VALUES)
     return PlayerRow(
         number=number, name=name or "", member_id=member_id, row=row_number,
         rating=pre, games=games, other_ratings=tuple(others), birth_date=birth, joined=joined,
@@ -696,6 +711,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
     last_index = header_index
     seen: dict[int, PlayerRow] = {}
     unreadable: set[tuple[int, int]] = set()
+    refused: dict[int, frozenset[str]] = {}
     player_rows: list[int] = []
     for index in range(header_index + 1, len(rows)):
         row = rows[index]
@@ -703,7 +719,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
             continue
         last_index = index
         player_rows.append(index)
-        player = read_player(sheet, index + 1, row, layout, settings, problems, unreadable)
+        player = read_player(sheet, index + 1, row, layout, settings, problems, unreadable, refused)
         if player is None:
             continue
         if player.number in seen:
@@ -737,6 +753,7 @@ def read_crosstable(grid: Grid, settings: EventSettings, *, sheet: str = "Crosst
         last_column=last_used_column(rows, header_index, last_index),
         output_columns=dict(layout.outputs),
         notes={number: tuple(found) for number, found in notes.items()},
+        refused=refused,
     )
     return crosstable, problems
 

@@ -25,6 +25,9 @@ for the whole sheet. Nothing is rated while any problem stands.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
+from itertools import product
+from typing import Any
 
 from .. import systems
 from ..errors import ENGINE_ERRORS, CrosstableError, Problem
@@ -42,19 +45,47 @@ def _where(crosstable: Crosstable, player: PlayerRow, column: str) -> str:
 
 def build_players(crosstable: Crosstable) -> tuple[systems.Lineup, list[Problem]]:
     """The engine's players, each row built once by its system's entry, and every problem of the
-    event and its rows (each with its cell) that the system's rules cannot read."""
+    event and its rows (each with its cell) that the system's rules cannot read, but those of a
+    row that follow from a cell refused where it was read (:func:`owing_to_refused`)."""
     settings = crosstable.settings
     entry = systems.get(settings.system)
     problems = entry.check_event(settings, crosstable.players)
     runs: list[list[object]] = []
     for row in crosstable.players:
         built, found = entry.player(row, settings)
+        refused = crosstable.refused.get(row.row)
+        if found and refused:
+            found = [problem for problem in found if not owing_to_refused(row, settings, refused, problem)]
         problems.extend(Problem(_where(crosstable, row, column), message) for column, message in found)
         if built is not None:
             runs = runs or [[] for _ in built]
             for run, player in zip(runs, built, strict=True):
                 run.append(player)
     return tuple(runs), problems
+
+
+def _stand_ins(settings: EventSettings) -> dict[str, tuple[tuple[str, Any], ...]]:
+    """For each column whose refused cell the rules may ask about, values that stand in for the
+    one the cell holds: a rating, K, games, an adult's and a junior's birth date, a Joined."""
+    end = settings.end_date
+    years = [end - timedelta(days=round(365.25 * n)) for n in (30, 12, 10)]
+    return {"Rating": (("rating", 1500.0),), "Games": (("games", 30),), "K": (("k", 20.0),),
+            "Birth date": (("birth_date", years[0]), ("birth_date", years[1])),
+            "Joined": (("joined", years[2]),)}
+
+
+def owing_to_refused(row: PlayerRow, settings: EventSettings, refused: frozenset[str],
+                     problem: tuple[str, str]) -> bool:
+    """Whether ``problem`` of ``row`` (its system's check: column, message) follows from its
+    ``refused`` cells: it goes once some value in their place (:func:`_stand_ins`) would be read.
+    The refused cell is the row's problem, said at it; the rules' check asked again for the value
+    it holds (an ICU member's K from a Birth date that is not a date). A problem of the row's
+    other cells stands (a History beside no Rating, with a Birth date refused)."""
+    stand_ins = _stand_ins(settings)
+    choices = [stand_ins[column] for column in sorted(refused) if column in stand_ins]
+    entry = systems.get(settings.system)
+    return any(problem not in entry.player(replace(row, **dict(values)), settings)[1]
+               for values in product(*choices)) if choices else False
 
 
 def unpublished_ratings(crosstable: Crosstable) -> list[Problem]:

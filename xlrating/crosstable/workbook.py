@@ -32,13 +32,13 @@ from ..official.identity import (
     unrated_note,
 )
 from ..systems import Lineup, System, Taken, get, who
-from .columns import PERIOD_GAMES, fold, input_column, round_number
+from .columns import PERIOD_GAMES, fold, input_column, misspelt_column, round_number
 from .model import AddedColumns, Block, Crosstable, EventSettings, Grid, PlayerRow, RatedEvent, RatedWorkbook
 from .parse import REQUIRED, blank_ratings, find_header, read_crosstable, row_address
 from .rate import build_players, rate_crosstable, unpublished_ratings
 from .render import render
 from .settings import misspelt_settings, read_settings
-from .values import address, is_blank, quote_sheet
+from .values import address, is_blank, quote_sheet, show
 
 SETTINGS_SHEET = "Event"
 CROSSTABLE_SHEET = "Crosstable"
@@ -366,10 +366,32 @@ def unrated_warnings(crosstable: Crosstable, grid: Grid) -> list[Problem]:
 
 
 def unread_columns(crosstable: Crosstable, grid: Grid) -> list[Problem]:
-    """:func:`unread_values` of a crosstable sheet's player rows."""
-    rows = _rows(grid)[crosstable.header_row:crosstable.last_row]
-    return unread_values(crosstable.sheet, crosstable.header_row, crosstable.columns, rows,
-                         get(crosstable.settings.system))
+    """:func:`unread_values` and :func:`misspelt_headers` of a crosstable sheet's player rows."""
+    every = _rows(grid)
+    sheet, header_row = crosstable.sheet, crosstable.header_row
+    rows = every[header_row:crosstable.last_row]
+    return [*unread_values(sheet, header_row, crosstable.columns, rows, get(crosstable.settings.system)),
+            *misspelt_headers(sheet, header_row, every[header_row - 1], rows)]
+
+
+def misspelt_headers(sheet: str, header_row: int, header: Sequence[Any], rows: Sequence[Sequence[Any]]
+                     ) -> list[Problem]:
+    """A warning at each header that nearly names a column (:func:`~xlrating.crosstable.columns.
+    misspelt_column`: ``Ratng``, ``Peek``, ``Birth dat``), where some player's cell (``rows``, those
+    below the header) holds a value: the column is ignored, so its values would be lost without a
+    word."""
+    found = []
+    for column, cell in enumerate(header, start=1):
+        meant = misspelt_column(cell)
+        if meant is None:
+            continue
+        filled = [header_row + 1 + index for index, row in enumerate(rows)
+                  if len(row) >= column and not is_blank(row[column - 1])]
+        if filled:
+            found.append(Problem(address(sheet, header_row, column),
+                                 f"{show(cell)} is not a column xlrating reads: its values for "
+                                 f"{named_rows(filled)} are ignored; did you mean {meant!r}?"))
+    return found
 
 
 def unread_values(sheet: str, header_row: int, columns: Mapping[str, int], rows: Sequence[Sequence[Any]],

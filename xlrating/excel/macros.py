@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import xlwings as xw
 
-from ..crosstable import RatedWorkbook, rate_sheets
+from ..crosstable import Block, RatedWorkbook, rate_sheets
 from ..errors import CrosstableError, InputError, XlratingError
 from ..workbook.buttons import EVENT_BUTTON, SEASON_BUTTON
 from .book import alert_text, is_remote, optional, read_book, width_points, write_blocks
@@ -306,8 +306,21 @@ def fill_from_list(book: xw.Book | None = None) -> Filled | None:
     lists add``; ``XLRATING_DB`` says where it is). xlwings Lite runs in the browser, away from
     the store: there the List sheet is needed. Only blank cells are written; an alert names
     every typed value the list contradicts and every ID it does not hold. On a bad cell nothing
-    is written and an alert lists every problem; ``None`` is returned then.
+    is written and an alert lists every problem; ``None`` is returned then. A cell to fill that
+    holds a formula (whose value is blank) is refused, as ``xlrating fill`` refuses it, in
+    classic Excel, which gives a range's formulas; xlwings Server sends values only, so there it
+    is not seen (:func:`fill_from_the_list`, xlwings Lite's script, reads them).
     """
+    filled = _filled(book)
+    if filled is None:
+        return None
+    book = filled[0]
+    formulas = None if is_remote(book) else _classic_formulas(book, filled[1].blocks)
+    return _write_filled(book, filled[1], formulas)
+
+
+def _filled(book: xw.Book | None) -> tuple[xw.Book, Filled] | None:
+    """The book and what the list fills in it, or None when nothing is to be filled (said in an alert)."""
     from ..names import find_sheet
     from ..official.fill import fill_sheets
     from ..official.sheet import LIST_SHEET, read_list_sheet
@@ -330,12 +343,80 @@ def fill_from_list(book: xw.Book | None = None) -> Filled | None:
         with closed_after(source) as players:
             filled = fill_sheets(grids, players)
     except CrosstableError as error:
-        book.app.alert(alert_text(error).replace("`xlrating rate`", "`xlrating fill`"),
-                       title="xlrating: nothing was filled", mode="critical")
+        _not_filled(book, error)
         return None
     except XlratingError as error:  # the store cannot be opened
         book.app.alert(str(error), title="xlrating: nothing was filled", mode="critical")
         return None
+    return book, filled
+
+
+def _not_filled(book: xw.Book, error: CrosstableError) -> None:
+    book.app.alert(alert_text(error).replace("`xlrating rate`", "`xlrating fill`"),
+                   title="xlrating: nothing was filled", mode="critical")
+
+
+#: The cells of a fill's blocks that hold a formula: ``(sheet, row, column)``, 1-based.
+FormulaCells = set[tuple[str, int, int]]
+
+
+def _formula_rows(found: Any) -> list[list[Any]]:
+    """A range's formulas as rows: classic xlwings gives one cell's as a string, several as a
+    tuple of rows."""
+    if not isinstance(found, (list, tuple)):
+        return [[found]]
+    return [list(row) if isinstance(row, (list, tuple)) else [row] for row in found]
+
+
+def _formula_cells(block: Block, found: Any) -> FormulaCells:
+    return {(block.sheet, block.row + i, block.column + j)
+            for i, row in enumerate(_formula_rows(found)) for j, cell in enumerate(row)
+            if isinstance(cell, str) and cell.startswith("=")}
+
+
+def _block_range(book: xw.Book, block: Block) -> Any:
+    width = max(len(row) for row in block.values)
+    return book.sheets[block.sheet].range((block.row, block.column),
+                                          (block.row + len(block.values) - 1, block.column + width - 1))
+
+
+def _classic_formulas(book: xw.Book, blocks: Sequence[Block]) -> FormulaCells:
+    """The cells of ``blocks`` that hold a formula, read through classic xlwings' ``Range.formula``."""
+    return {cell for block in blocks if block.values
+            for cell in _formula_cells(block, _block_range(book, block).formula)}
+
+
+async def _lite_formulas(book: xw.Book, blocks: Sequence[Block]) -> FormulaCells | None:
+    """The cells of ``blocks`` that hold a formula, fetched on demand (xlwings Lite's
+    ``Range.get_formula``); None where the engine cannot fetch them (xlwings Server: "only
+    supported in xlwings Lite"; a Lite client without the read), as before there was a check."""
+    found: FormulaCells = set()
+    try:
+        for block in blocks:
+            if block.values:
+                found |= _formula_cells(block, await _block_range(book, block).options(ndim=2).get_formula())
+    except Exception:  # no formulas to be had: filled as the values say, the documented limit
+        return None
+    return found
+
+
+def _write_filled(book: xw.Book, filled: Filled, formulas: FormulaCells | None) -> Filled | None:
+    """Write ``filled`` into ``book``, unless a cell it writes holds a formula (``formulas``; None: not
+    known): then nothing is written and the alert names each, as ``xlrating fill`` does."""
+    from types import SimpleNamespace
+
+    from ..workbook.rate import refuse_formulas_filled
+
+    if formulas:
+        sheets: dict[str, Any] = {}
+        for sheet, row, column in sorted(formulas):
+            sheets.setdefault(sheet, SimpleNamespace(formulas=[])).formulas.append((row, column, True))
+        workbook: Any = SimpleNamespace(sheets=sheets)  # the command line's check, on what Excel gave
+        try:
+            refuse_formulas_filled(workbook, filled.blocks)
+        except CrosstableError as error:
+            _not_filled(book, error)
+            return None
     write_blocks(book, filled.blocks, filled.added)
     lines = list(filled.summary) or ["Nothing to fill: no player row with an ID."]
     book.app.alert("\n".join(lines + _listed([str(n) for n in filled.notes], "notes")), title="xlrating",
@@ -344,6 +425,10 @@ def fill_from_list(book: xw.Book | None = None) -> Filled | None:
 
 
 @xw.script
-def fill_from_the_list(book: xw.Book) -> None:
-    """Fill from the list: blank ratings from the workbook's List sheet (xlwings Lite script)."""
-    fill_from_list(book)
+async def fill_from_the_list(book: xw.Book) -> None:
+    """Fill from the list: blank ratings from the workbook's List sheet (xlwings Lite script). A cell
+    to fill that holds a formula is refused, its formula fetched from Excel (xlwings Lite's
+    ``get_formula``)."""
+    filled = _filled(book)
+    if filled is not None:
+        _write_filled(book, filled[1], await _lite_formulas(book, filled[1].blocks))

@@ -27,6 +27,7 @@ from typing import Any
 
 from .. import _check
 from ..crosstable import Crosstable, EventSettings, Grid, PlayerRow
+from ..crosstable.columns import EXTRA_COLUMNS as EXTRA_COLUMNS  # the columns an export reads
 from ..crosstable.columns import fold
 from ..crosstable.rate import check_rows
 from ..crosstable.render import round_half_up
@@ -36,17 +37,6 @@ from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, crosstable_s
 from ..errors import CrosstableError, Problem
 from ..names import find_sheet
 
-#: Player columns an export reads besides the rating's, by canonical name and aliases.
-EXTRA_COLUMNS: dict[str, tuple[str, ...]] = {
-    "Sex": ("Gender",),
-    "Title": (),
-    "Federation": ("Fed", "Country"),
-    "State": (),
-    "Rank": ("Place",),
-    "National rating": (),
-    "National ID": (),
-    "TRF": (),
-}
 #: ``Event`` settings an export reads besides the rating's.
 EXTRA_SETTINGS: tuple[str, ...] = tuple(REPORT_SETTINGS)
 
