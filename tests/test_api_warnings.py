@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from test_season_cli import write
+from test_two_player_events import two_players_said
 
 from xlrating.cli import main
 from xlrating.crosstable import rate_sheets
@@ -29,7 +30,8 @@ def test_rate_sheets_says_a_blank_end_date_among_its_warnings() -> None:
     # The command line said it; the warnings a Python caller reads did not (only the events'
     # first note, beside the rules and the bonus multiplier).
     rows = [["No", "Name", "Rating", "Games", "R1"], [1, "A", 1550, 30, "W2"], [2, "B", 1550, 30, "L1"]]
-    rated = rate_sheets({"Event": [["System", "USCF"], ["End date", None]], "Crosstable": rows}, today=TODAY)
+    event = [["System", "USCF"], ["End date", None], ["Event type", "Match"]]  # (two players: a match)
+    rated = rate_sheets({"Event": event, "Crosstable": rows}, today=TODAY)
     assert [str(w) for w in rated.warnings] == [
         "End date is blank (Event!B2): rated as of today, 2025-05-01; enter the event's last day there if "
         "it ended on another day"]
@@ -45,7 +47,8 @@ def test_rate_file_returns_every_warning_the_command_line_prints(tmp_path: Path,
                        [2, "B", "=1500", None, "L1"]]})
     rated = rate_file(source, tmp_path / "out.xlsx")
     said = [str(w) for w in rated.warnings]
-    assert said == ["1 formula cell without a value (empty, or never calculated) read as blank: "
+    assert said == [two_players_said("Crosstable", "Event"),
+                    "1 formula cell without a value (empty, or never calculated) read as blank: "
                     "Crosstable!C3. If the file was written by a program that does not calculate formulas, "
                     "open it in Excel (or LibreOffice), save it and rate it again."]
     assert _stderr(["rate", str(source), "-q"], capsys) == [f"xlrating: warning: {line}" for line in said]
@@ -100,12 +103,13 @@ def test_a_blank_system_is_said_where_it_decides_the_federation() -> None:
     blank = [["System", None], ["End date", TODAY]]
     for event, where in (([["End date", TODAY]], "Event"), (blank, "Event!B1")):
         assert [str(w) for w in rate_sheets({"Event": event, "Crosstable": rows}).warnings] == [
-            f"System is blank ({where}): {said}"]
+            f"System is blank ({where}): {said}", two_players_said("Crosstable", "Event")]
     no_sheet = rate_sheets({"Crosstable": rows}, today=TODAY).warnings
     assert str(no_sheet[0]) == f"System is blank (Event): {said}"
     # Rules that name one system's edition decide it: nothing to say.
     named = [["Rules", "USCF 2011"], ["End date", TODAY]]
-    assert rate_sheets({"Event": named, "Crosstable": rows}).warnings == ()
+    assert [str(w) for w in rate_sheets({"Event": named, "Crosstable": rows}).warnings
+            if "two players" not in str(w)] == []  # (but that two players are not rated as a match)
     season = {"Players": [["ID", "Name", "Rating", "Games", "Peak"], [10, "Ann", 1550, 30, 1550],
                           [11, "Bob", 1500, 30, 1500]],
               "Events": [["Sheet", "End date"], ["June", dt.date(2024, 6, 1)]],

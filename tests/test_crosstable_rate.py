@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_two_player_events import two_players_said
 
 from xlrating import fide, icu, uscf
 from xlrating.crosstable import (
@@ -592,11 +593,12 @@ def test_an_end_date_after_today_is_rated_with_a_warning_at_its_cell() -> None:
             "5) comes from it; where a player's peak is higher, type it (or his floor, in Floor)")
     assert [str(w) for w in workbook.warnings] == [
         "Event!B3: End date 2052-06-02 is after today (2024-06-02): ages, K factors and the rules in force "
-        "are taken on that day; if the year is a slip, correct it and rate again", established, peak]
+        "are taken on that day; if the year is a slip, correct it and rate again",
+        two_players_said("Crosstable", "Event"), established, peak]
     assert workbook.events[0].outcomes[0].player(1).initial_rating == 1300
     today = [["System", "USCF"], ["End date", TODAY]]
     rated = rate_sheets(sheets(header, rows, today), today=TODAY)
-    assert [str(w) for w in rated.warnings] == [established, peak]
+    assert [str(w) for w in rated.warnings] == [two_players_said("Crosstable", "Event"), established, peak]
 
 
 def test_an_icu_sheet_of_foreign_players_only_is_rated_with_a_warning() -> None:

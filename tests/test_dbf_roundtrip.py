@@ -86,9 +86,9 @@ def test_a_lone_two_player_section_the_file_calls_a_swiss_is_a_match_with_a_warn
                for w in event.warnings)
 
 
-@pytest.mark.parametrize("kind", ["M", ""])
-def test_a_two_player_section_the_file_calls_a_match_or_gives_no_type_is_a_match(tmp_path: Path,
-                                                                                kind: str) -> None:
+@pytest.mark.parametrize("kind", ["R", "M", ""])
+def test_a_two_player_section_the_file_calls_a_round_robin_or_match_is_a_match(tmp_path: Path,
+                                                                              kind: str) -> None:
     event = import_file(write_event(tmp_path / "source", sections=[duo_section(kind)], players=DUO_PLAYERS))
     assert event.setting("Event type") == "Match"
     with pytest.raises(FormatError, match="sections differ in event type"):
@@ -105,25 +105,6 @@ def test_a_swiss_with_a_two_player_section_comes_back_from_its_report(tmp_path: 
     assert next(r for r in sheet_rows(again, "Event") if r[0] == "Event type")[1] == "Swiss"
     for name in ("Open", "Quad- U1600", "Duo"):
         assert [row[:9] for row in sheet_rows(again, name)] == [row[:9] for row in sheet_rows(workbook, name)]
-
-
-def test_a_two_player_section_the_file_calls_a_round_robin_stays_one_with_a_warning(tmp_path: Path) -> None:
-    # R is the file's word for a round robin; export --to uscf writes it for a match too, so the
-    # warning says how to make it one.
-    event = import_file(write_event(tmp_path / "source", sections=[duo_section("R")], players=DUO_PLAYERS))
-    assert event.setting("Event type") == "Round robin"
-    assert any("Section Duo has two players and TSEXPORT.DBF record 1 says round robin (R" in w
-               and "set the Event sheet's Event type to Match" in w for w in event.warnings)
-
-
-def test_a_two_player_round_robin_comes_back_from_its_report(tmp_path: Path) -> None:
-    workbook = tmp_path / "duo.xlsx"
-    import_to_workbook(write_event(tmp_path / "source", sections=[duo_section("R")], players=DUO_PLAYERS),
-                       workbook)
-    complete_report(workbook)
-    again = export_and_import(workbook, tmp_path)
-    assert next(r for r in sheet_rows(again, "Event") if r[0] == "Event type")[1] == "Round robin"
-    assert [row[:9] for row in sheet_rows(again, "Duo")] == [row[:9] for row in sheet_rows(workbook, "Duo")]
 
 
 #: A section of three players who all met, which the file calls a match.

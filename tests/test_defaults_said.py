@@ -8,6 +8,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from test_two_player_events import two_players_said
+
 from xlrating.crosstable import rate_sheets
 from xlrating.season.rate import rate_season_sheets
 
@@ -110,11 +112,12 @@ def test_a_season_says_the_players_sheets_blank_games_once() -> None:
     }
     # (Bob, 1500, falls below 1500 with no Peak column: said too.)
     assert rate_season_sheets(sheets).notes == (
+        two_players_said("June", "Events"),
         "Players!D1: Games is blank for 2 players (rows 2, 3): read as an established player's: N unknown, "
         "so the effective games N' and K come from the rating alone (US Chess 2020, 3); where a player's "
         "games are known, type them", peak("Players", "1 player (row 3)"))
     sheets["Players"][2][3] = 8  # the sheet gives games: its blanks are established players
-    assert rate_season_sheets(sheets).notes == ()
+    assert rate_season_sheets(sheets).notes == (two_players_said("June", "Events"),)
 
 
 def test_fide_handbook_a_swiss_whose_players_all_met_is_said_at_the_event_type() -> None:
@@ -350,6 +353,7 @@ def test_a_seasons_dual_rated_event_says_its_quick_floors_at_its_sheet() -> None
         "June": [["No", "ID", "Name", "R1"], [1, 10, "Ann", "W2"], [2, 11, "Bob", "L1"]],
     }
     assert rate_season_sheets(sheets).notes == (
+        two_players_said("June", "Events"),
         "June!1:1: the Quick ratings' floors read no Peak, Wins, Draws or Events (those are the Regular "
         "rating's): for 1 player (row 3), the Quick peak floor is the pre-event Quick rating's and the "
         "personal absolute floor counts this event's games alone (US Chess 2020, 5); check their Quick "

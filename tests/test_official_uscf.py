@@ -19,6 +19,7 @@ import json
 from pathlib import Path
 
 import pytest
+from test_two_player_events import two_players_said
 
 from xlrating.errors import FormatError
 from xlrating.official.store import ListStore
@@ -189,10 +190,11 @@ def test_a_season_from_the_list_carries_the_quick_ratings_its_dual_rated_events_
     # (The list gives neither player's games: both are read as established, as worked above, and
     # the season says so once; nor their peaks: Bea, 1900, falls below 1900 in the Regular run, and
     # below her Quick 1900 in the Quick run, which reads no peak.)
-    assert len(rated.notes) == 3 and rated.notes[0].startswith(
+    assert rated.notes[0] == two_players_said("Event 1", "Events!E2")
+    assert len(rated.notes) == 4 and rated.notes[1].startswith(
         "Players!D1: Games is blank for 2 players (rows 2, 3): read as an established player's")
-    assert rated.notes[1].startswith("Players!1:1: no Peak column: for 1 player (row 3)")
-    assert rated.notes[2].startswith("'Event 1'!1:1: the Quick ratings' floors read no Peak, Wins, Draws or "
+    assert rated.notes[2].startswith("Players!1:1: no Peak column: for 1 player (row 3)")
+    assert rated.notes[3].startswith("'Event 1'!1:1: the Quick ratings' floors read no Peak, Wins, Draws or "
                                      "Events (those are the Regular rating's): for 1 player (row 3)")
 
     # The Players sheet filled by ``xlrating fill``: its Quick column from the Quick list.
@@ -205,9 +207,10 @@ def test_a_season_from_the_list_carries_the_quick_ratings_its_dual_rated_events_
     # Without the Quick columns, every player is rated as unrated in Quick, and told so.
     bare = {**grids, "Players": [row[:5] for row in grids["Players"]]}
     notes = rate_season_sheets(bare).notes
-    assert notes[0].startswith("Players!D1: Games is blank")  # (as above)
-    assert notes[-1].startswith("Players!1:1: no Peak column: for 1 player (row 3)")  # (as above)
-    notes = notes[1:-1]
+    assert notes[0] == two_players_said("Event 1", "Events!E2")  # (as above)
+    assert notes[1].startswith("Players!D1: Games is blank")
+    assert notes[-1].startswith("Players!1:1: no Peak column: for 1 player (row 3)")
+    notes = notes[2:-1]
     assert [note[:78] for note in notes] == [
         "'Event 1'!B2: No. 1 (Adler, Ada) rated as unrated in Quick: ID 20000001 has no",
         "'Event 1'!B3: No. 2 (Baker, Bea) rated as unrated in Quick: ID 20000002 has no"]

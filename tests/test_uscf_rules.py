@@ -86,8 +86,11 @@ def test_2011_differs_from_2009_only_where_the_text_does() -> None:
     differences = {k for k, v in r.__dict__.items() if USCF_2009.__dict__[k] != v}
     assert differences == {
         "name", "year", "document", "peak_floors", "match_requires_established", "match_cap", "match_bonus",
-        "match_floors", "fide_events", "fide_event_opponents", "fide_event_youth",
+        "match_floors", "match_section", "fide_events", "fide_event_opponents", "fide_event_youth",
     }
+    # The miscellaneous details, with the match restrictions, are section 4 (2009: 3), after the
+    # new section 3 on FIDE events.
+    assert (USCF_2009.match_section, r.match_section) == ("3", "4")
     # 2.4: floors at 1200, 1300, 1400, ..., 2100.
     assert r.peak_floors == tuple(float(x) for x in range(1200, 2101, 100))
     # 4: established published ratings, cap 50, no bonus, floors not automatic.

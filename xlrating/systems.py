@@ -41,7 +41,7 @@ from .names import edition_names, fold
 from .uscf.match import match_problem
 
 if TYPE_CHECKING:
-    from .crosstable.model import EventSettings, PlayerRow
+    from .crosstable.model import Crosstable, EventSettings, PlayerRow
 
 __all__ = [
     "FIDE",
@@ -235,9 +235,13 @@ class System:
     """The lowest rating the engine rates (FIDE: 1000, the lowest any FIDE list has published);
     a crosstable's rating under it is refused at its cell when the event is rated, never when it
     is only read (an export keeps another body's ratings, the ICU's down to 471)."""
-    blank_games: str = ""
-    """What a blank ``Games`` beside a rating is read as, in words for a run's warning (the sheet's
-    way of marking an established player, but a default that changes numbers when it is wrong)."""
+    event_warnings: Callable[[Crosstable], list[Problem]] = lambda crosstable: []
+    """What a run says about a crosstable the system rates as given but may not be what the
+    director meant, at the setting's cell (US Chess: two players not rated as a match)."""
+    blank_games: Callable[[str | None], str] | None = None
+    """What a blank ``Games`` beside a rating is read as under the rules named (an edition's name, or
+    ``None`` for the system's default), in words for a run's warning (the sheet's way of marking an
+    established player, but a default that changes numbers when it is wrong); ``None``: nothing."""
     taken: Callable[[EventSettings, Sequence[PlayerRow], Sequence[Sequence[Any]]], list[Taken]] | None = None
     """The other defaults an event's rated rows took where a blank cell or setting changed a number
     (FIDE: no junior K without a Birth date; ICU: K on the End date without a Start date), each
@@ -416,6 +420,29 @@ def _uscf_event(settings: EventSettings, players: Sequence[PlayerRow]) -> list[P
     return problems
 
 
+def _uscf_event_warnings(crosstable: Crosstable) -> list[Problem]:
+    """A crosstable of two players not rated as a match: US Chess rates an individual match under
+    restrictions of its own (US Chess 2020, 7; 2011, 4; 2009, 3), which only the Event type
+    ``Match`` applies (a section of two in a larger event stays as it is)."""
+    settings = crosstable.settings
+    if len(crosstable.players) != 2 or settings.event_type is EventType.MATCH:
+        return []
+    rules = uscf.get_rules(settings.rules)
+    restrictions = [
+        "both players established" if rules.match_requires_established else "both players rated",
+        f"ratings at most {rules.match_max_difference:g} apart",
+        *([f"a change of at most {rules.match_cap:g}"] if rules.match_cap is not None else []),
+        *(["no bonus"] if not rules.match_bonus else []),
+        *(["no floors"] if not rules.match_floors else []),
+    ]
+    typed = settings.event_type.value
+    return [Problem(settings.cell("Event type"),
+                    f"{crosstable.sheet} has two players and is rated with Event type {typed}: "
+                    f"an individual match is rated under restrictions ({', '.join(restrictions)}; "
+                    f"{rules.cite(rules.match_section)}) that only Event type Match applies; if this is a "
+                    "match, set Event type to Match")]
+
+
 Held: TypeAlias = tuple[float | None, int | None]
 """A rating and the games it is based on (``(None, None)``: unrated)."""
 Rated: TypeAlias = tuple[float, int | None]
@@ -585,6 +612,13 @@ def _uscf_rate(lineup: Lineup, games: Sequence[Game], settings: EventSettings,
     return tuple(outcomes)
 
 
+def _uscf_blank_games(rules: str | None) -> str:
+    """A blank ``Games`` beside a US Chess rating (:attr:`System.blank_games`)."""
+    edition = uscf.get_rules(rules)
+    return ("an established player's: N unknown, so the effective games N' and K come from the rating "
+            f"alone ({edition.cite(edition.effective_games_section)})")
+
+
 def _uscf_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcomes: Sequence[Sequence[Any]]
                 ) -> list[Taken]:
     """The floors' blank columns where a floor could have held a rating (US Chess 2020, 5), for the
@@ -653,8 +687,9 @@ def _uscf_peak(rules: uscf.UscfRules, fell: Sequence[PlayerRow]) -> list[Taken]:
     if not named:
         return []
     return [Taken("Peak", "read as the pre-event rating: the peak floor (the highest established rating "
-                  "less 200, to the floor level at or below; US Chess 2020, 5) comes from it; where a "
-                  "player's peak is higher, type it (or his floor, in Floor)", named, field="peak")]
+                  f"less 200, to the floor level at or below; {rules.cite(rules.floors_section)}) comes from "
+                  "it; where a player's peak is higher, type it (or his floor, in Floor)", named,
+                  field="peak")]
 
 
 def _uscf_counts(rules: uscf.UscfRules, low: Sequence[PlayerRow]) -> list[Taken]:
@@ -664,7 +699,8 @@ def _uscf_counts(rules: uscf.UscfRules, low: Sequence[PlayerRow]) -> list[Taken]
     counts = (("Wins", "wins", "rated wins"), ("Draws", "draws", "rated draws"),
               ("Events", "events", "events of three or more rated games"))
     return [Taken(column, f"read as 0: the personal absolute floor (100 + 4 a win + 2 a draw + 1 an event, "
-                  f"at most {cap:g}; US Chess 2020, 5) counts this event's alone; where a player's lifetime "
+                  f"at most {cap:g}; {rules.cite(rules.floors_section)}) counts this event's alone; where a "
+                  "player's lifetime "
                   f"{words} are known, type them", taken, field=name)
             for column, name, words in counts
             if (taken := tuple(row for row in low if getattr(row, name) is None))]
@@ -763,6 +799,13 @@ def _fide_round_robin(settings: EventSettings, rows: Sequence[PlayerRow],
                   unrated, setting=True)]
 
 
+def _fide_blank_games(rules: str | None) -> str:
+    """A blank ``Games`` beside a FIDE rating (:attr:`System.blank_games`)."""
+    edition = fide.get_rules(rules)
+    return (f"a player's with {edition.k_new_games} games or more: no K {edition.k_new} of a new player "
+            f"({edition.k_cited})")
+
+
 def _fide_junior(rows: Sequence[PlayerRow], ks: Sequence[float | None], rules: fide.FideRules) -> list[Taken]:
     """``ks``: each row's K in his outcome."""
     if rules.k_junior is None:
@@ -773,7 +816,7 @@ def _fide_junior(rows: Sequence[PlayerRow], ks: Sequence[float | None], rules: f
     if not blank:
         return []
     return [Taken("Birth date", f"read as {rules.k_junior_age} or older: no K {junior} of a junior "
-                  f"(FIDE 2024, 8.3.3); give each junior his Birth date", blank, field="birth_date")]
+                  f"({rules.k_cited}); give each junior his Birth date", blank, field="birth_date")]
 
 
 def _fide_may_take_outcomes(rules: str | None, outcomes: Sequence[Sequence[Any]]) -> Iterable[bool]:
@@ -907,6 +950,11 @@ def _icu_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] |
     return (player,), []
 
 
+def _icu_blank_games(rules: str | None) -> str:
+    """A blank ``Games`` beside an ICU rating (:attr:`System.blank_games`)."""
+    return f"a rated player's, not a provisional one's (Games 1-{icu.get_rules(rules).provisional_limit - 1})"
+
+
 def _icu_taken(settings: EventSettings, rows: Sequence[PlayerRow], outcomes: Sequence[Sequence[Any]]
                ) -> list[Taken]:
     """With no Start date, the K of every rated player without a typed K (rated by Elo: ``outcomes``,
@@ -995,15 +1043,15 @@ USCF = System(
     # US Chess ratings never go below 100 (US Chess 2020, 1, steps 3-5).
     list_only_columns=frozenset(),
     rating_range=(100.0, 4000.0),
-    check_event=_uscf_event, player=_uscf_row, rate=_uscf_rate, rate_list=_list_adapter("uscf"),
+    check_event=_uscf_event, event_warnings=_uscf_event_warnings, player=_uscf_row, rate=_uscf_rate,
+    rate_list=_list_adapter("uscf"),
     dual_rated=True, bonus_multiplier=True, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=True, list_kinds=tuple(s.name for s in _USCF_RATING_SYSTEMS),
     listed_columns=("Games",), paper="letter", bonuses=True, floors=True,
     carried=("Birth date", "Adult", "Floor", "Peak", "Wins", "Draws", "Events", "History", "FIDE", "CFC"),
     federation="USA", slug="uscf", template="uscf-swiss.xlsx", macro_template=True,
     dual_pair=("Regular", "Quick"), list_place="State",
-    blank_games=("an established player's: N unknown, so the effective games N' and K come from "
-                 "the rating alone (US Chess 2020, 3)"),
+    blank_games=_uscf_blank_games,
     taken=_uscf_taken, taken_fields=("peak", "wins", "draws", "events"), taken_reads=("event_type",),
     may_take=_uscf_may_take,
     may_take_fields=("floor", "peak", "wins", "draws", "events"),
@@ -1023,7 +1071,7 @@ FIDE = System(
     listed_columns=("K",), paper="a4", bonuses=False, floors=False,
     carried=("Birth date", "K", "Peak", "Events"), federation=None, slug="fide",
     template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.rating.LOWEST_PUBLISHED,
-    blank_games="a player's with 30 games or more: no K 40 of a new player (FIDE 2024, 8.3.3)",
+    blank_games=_fide_blank_games,
     taken=_fide_taken, taken_fields=("birth_date",), taken_reads=("event_type",), may_take=_fide_may_take,
     may_take_fields=("birth_date", "k"),
     may_take_outcomes=_fide_may_take_outcomes, outcome_fields=("k", "pre_rating"),
@@ -1041,7 +1089,7 @@ ICU = System(
     fide_ids=False, rating_report_files=False, list_kinds=("Standard",), listed_columns=(), paper="a4",
     bonuses=True, floors=False, carried=("Birth date", "K", "Joined"), federation="IRL", slug="icu",
     template="icu-swiss.xlsx", member_columns=("K", "Birth date", "Joined", "Games"), whole_ratings=True,
-    blank_games="a rated player's, not a provisional one's (Games 1-19)", taken=_icu_taken,
+    blank_games=_icu_blank_games, taken=_icu_taken,
     taken_settings=("start_date",), may_take=_icu_may_take, may_take_outcomes=_icu_may_take_outcomes,
     may_take_fields=("k", "birth_date", "joined"),
     outcome_fields=("method",),

@@ -122,6 +122,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         problems.extend(found)
         if crosstable is not None:
             unrated += unrated_warnings(crosstable, sheets[name])
+            unrated += get(crosstable.settings.system).event_warnings(crosstable)
             lineup: Lineup | None = None
             if crosstable.players:
                 lineup, found = build_players(crosstable)
@@ -185,7 +186,7 @@ def defaults_taken(events: Sequence[RatedEvent]) -> list[Problem]:
         crosstable, settings, outcome = rated.crosstable, rated.settings, rated.outcomes[0]
         entry = get(settings.system)
         rows = rated_rows(crosstable.players, outcome)
-        taken = [Taken("Games", blank_games_reading(entry),
+        taken = [Taken("Games", blank_games_reading(entry, settings.rules),
                        tuple(p for p in rows if p.rating is not None and p.games is None and p.k is None),
                        field="games")]
         taken += entry.taken_in(settings, rows, outcome)
@@ -242,7 +243,7 @@ def _partner_games(rated: RatedEvent, entry: System) -> list[Problem]:
         return []
     column = f"{partner} games"
     return [blank_column_warning(crosstable.sheet, crosstable.header_row, crosstable.columns.get(column),
-                                 Taken(column, blank_games_reading(entry), ()), rows)]
+                                 Taken(column, blank_games_reading(entry, settings.rules), ()), rows)]
 
 
 def partner_floors(rated: RatedEvent, entry: System) -> list[Problem]:
@@ -279,9 +280,11 @@ def filled(crosstable: Crosstable, taken: Taken) -> bool:
     return any(getattr(player, taken.field) is not None for player in crosstable.players)
 
 
-def blank_games_reading(entry: System) -> str:
-    """What a blank ``Games`` beside a rating is read as under ``entry``, and what to do."""
-    return f"read as {entry.blank_games}; where a player's games are known, type them"
+def blank_games_reading(entry: System, rules: str | None) -> str:
+    """What a blank ``Games`` beside a rating is read as under ``entry`` and the ``rules`` named, and
+    what to do."""
+    assert entry.blank_games is not None
+    return f"read as {entry.blank_games(rules)}; where a player's games are known, type them"
 
 
 def blank_column_warning(sheet: str, header_row: int, column: int | None, taken: Taken,

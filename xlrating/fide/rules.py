@@ -69,6 +69,8 @@ class FideRules:
     also completed events with a total of at least 30 games"); 2024 (8.3.3) lists K 10 from
     2400 with no such condition, and FIDE's lists give K 10 to such a player before his 30th
     game, so there the top rule comes before the new-player rule."""
+    k_cited: str
+    """Where the edition gives K, as a run's words cite it (``FIDE Handbook 10.52``)."""
     k_games_limit: int | None
     """If K x (games in the period) exceeds this, K is the largest whole number with
     K x games within it (the 700 rule; ``None``: no limit)."""
@@ -183,6 +185,7 @@ HANDBOOK = FideRules(
     k_top=10,
     k_top_rating=2400,
     k_top_needs_games=True,
+    k_cited="FIDE Handbook 10.52",
     k_games_limit=None,
     round_change=False,
     round_new_rating=True,
@@ -218,6 +221,7 @@ FIDE_2024 = FideRules(
     k_top=10,
     k_top_rating=2400,
     k_top_needs_games=False,
+    k_cited="FIDE 2024, 8.3.3",
     k_games_limit=700,
     round_change=True,
     round_new_rating=False,

@@ -23,12 +23,12 @@ under one ``Event`` sheet, so they must agree on the rating system (``S_R_SYSTEM
 sections that do not are imported separately with ``--section``. ``S_TRN_TYPE`` gives
 each section's event type (``S`` Swiss, ``C`` a Swiss entered cumulatively, ``R`` round
 robin, ``M`` match). A two-player section is a match (US Chess 2020, 7), but one the file
-calls a Swiss beside other sections, which stays a Swiss, and one it calls a round robin, which
-stays a round robin with a warning (``export --to uscf`` writes ``R`` for both); a lone
-two-player section the file calls a Swiss is a match with a warning (pairing programs write
-``S`` for a match too). A section the file calls a match without two players is imported as
-its pairings show (a round robin when every player met every other, else a Swiss), with a
-warning naming the section and its record.
+calls a Swiss beside other sections, which stays a Swiss (a two-player round robin is an
+individual match too, and report files give a match ``R``); a lone two-player section the file
+calls a Swiss is a match with a warning (pairing programs write ``S`` for a match too). A
+section the file calls a match without two players is imported as its pairings show (a round
+robin when every player met every other, else a Swiss), with a warning naming the section and
+its record.
 """
 
 from __future__ import annotations
@@ -639,7 +639,8 @@ def _section(info: _SectionInfo, found: list[Player], last: int, taken: list[str
 def _event_type(info: _SectionInfo, name: str, found: list[Player], alone: bool, notes: list[str],
                 warnings: list[str]) -> str:
     """The section's Event type: the file's (``S_TRN_TYPE``), else a round robin when every player
-    met every other; a match for two players where the file says Swiss (alone) or nothing. A
+    met every other; a match for two players where the file says Swiss (alone), round robin or
+    nothing. A
     section the file calls a match is said at import when it has not two players: it is imported
     as its pairings show, where a match would be refused only when rated."""
     numbers = [p.number for p in found]
@@ -654,11 +655,6 @@ def _event_type(info: _SectionInfo, name: str, found: list[Player], alone: bool,
         warnings.append(f"Section {name} has two players: imported as a match (US Chess 2020, 7), "
                         f"though {info.where} says Swiss (S_TRN_TYPE), as pairing programs write for a match "
                         "too; if it was a Swiss, set the Event sheet's Event type to Swiss")
-    elif len(numbers) == 2 and info.event_type == "Round robin":
-        warnings.append(f"Section {name} has two players and {info.where} says round robin (R, S_TRN_TYPE): "
-                        "imported as a round robin, as the file says; report files give a match R too "
-                        "(export --to uscf does): if it was a match (US Chess 2020, 7), set the Event "
-                        "sheet's Event type to Match")
     elif len(numbers) == 2 and event_type != "Match":
         event_type = "Match"
         notes.append(f"Section {name} has two players: imported as a match (US Chess 2020, 7)")

@@ -451,12 +451,13 @@ class Said:
         unless some of the list's players (of the event's new players) who played give theirs, as on a
         season workbook's sheet."""
         system = self.system
-        if not system.blank_games:
+        if system.blank_games is None:
             return
         taken = system.games_taken
         entries = self.ratings.entries
         on_list = [entry for key in played if (entry := entries.get(key)) is not None]
-        reading = f"read as {system.blank_games}; where a player's games are known, give them"
+        read_as = system.blank_games(self.ratings.rules or None)
+        reading = f"read as {read_as}; where a player's games are known, give them"
         if all(entry.games is None for entry in on_list) and (listed := [
                 entry.id for entry in on_list
                 if taken(entry.rating, entry.games, entry.k, entry.birth_date, entry.joined)]):

@@ -132,8 +132,9 @@ def list_date_notes(season: SeasonInput) -> list[str]:
 
 def players_warnings(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Problem]:
     """A warning at the Players sheet's ``Gms`` header, as at a crosstable's (FIDE's list header,
-    not read as Games), and at each column of the Players sheet or an event sheet that the season's
-    system does not read, where it holds a value (:func:`~xlrating.crosstable.workbook.unread_values`)."""
+    not read as Games), at each column of the Players sheet or an event sheet that the season's
+    system does not read, where it holds a value (:func:`~xlrating.crosstable.workbook.unread_values`),
+    and each event's as a crosstable's (:attr:`~xlrating.systems.System.event_warnings`)."""
     sheet, header = _players_header(season, sheets)
     entry = systems.get(season.ratings.system)
     columns: dict[str, int] = {}
@@ -146,7 +147,8 @@ def players_warnings(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Pr
             *unread_values(sheet, season.players_header, columns, [list(row or ()) for row in rows], entry,
                            read=entry.list_only_columns),
             *(warning for event in rating_order(season.events)
-              for warning in unread_columns(event.crosstable, sheets[event.crosstable.sheet]))]
+              for warning in (*unread_columns(event.crosstable, sheets[event.crosstable.sheet]),
+                              *entry.event_warnings(event.crosstable)))]
 
 
 def _players_header(season: SeasonInput, sheets: Mapping[str, Grid]) -> tuple[str, list[Any]]:
@@ -185,7 +187,7 @@ def blank_games(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Problem
     player's. As on a crosstable, a sheet that gives some player's Games says nothing (its blanks
     are established players, as the guide says)."""
     entry = systems.get(season.ratings.system)
-    reading = Taken("Games", blank_games_reading(entry), ())
+    reading = Taken("Games", blank_games_reading(entry, season.ratings.rules or None), ())
     played = {key for event in season.events for _, a, b, _ in event.event.games for key in (a, b)}
     found = []
     listed = [(row.row, season.ratings.entries[row.id]) for row in season.rows

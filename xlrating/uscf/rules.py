@@ -308,6 +308,12 @@ class UscfRules:
     """Whether the bonus applies in matches (2009: nothing says otherwise)."""
     match_floors: bool
     """Whether floors apply automatically in matches (2011/2020: no)."""
+    match_section: str
+    """The section of the match restrictions (2009: 3; 2011: 4; 2020: 7)."""
+    effective_games_section: str
+    """The section of the effective number of games N' (2009/2011: 2.1; 2020: 3)."""
+    floors_section: str
+    """The section of the rating floors (2009/2011: 2.4; 2020: 5)."""
     fide_events: bool
     """Whether the edition describes updates from foreign FIDE events."""
     fide_event_min_games: int
@@ -456,6 +462,9 @@ USCF_2009 = UscfRules(
     match_cap=None,
     match_bonus=True,
     match_floors=True,
+    match_section="3",
+    effective_games_section="2.1",
+    floors_section="2.4",
     fide_events=False,
     fide_event_min_games=0,
     fide_event_opponents=None,
@@ -474,6 +483,7 @@ USCF_2011 = replace(
     match_cap=50.0,
     match_bonus=False,
     match_floors=False,
+    match_section="4",
     # 3: updates from foreign FIDE events, the step 1 conversion or the youth one.
     fide_events=True,
     fide_event_min_games=0,
@@ -494,6 +504,9 @@ USCF_2020 = replace(
     body="US Chess",
     formulas_section="2.7",
     special_section="4.1",
+    match_section="7",
+    effective_games_section="3",
+    floors_section="5",
     # 2.7: the FIDE conversion and the age rule's "100 if Age < 2".
     fide_conversion=Piecewise(2000, True, Linear(180, 0.94), Linear(20, 1.02)),
     # US Chess's updated conversion, for events ending from 1 March 2024.
