@@ -388,9 +388,7 @@ def misspelt_headers(sheet: str, header_row: int, header: Sequence[Any], rows: S
         meant = misspelt_column(cell)
         if meant is None:
             continue
-        filled = [header_row + 1 + index for index, row in enumerate(rows)
-                  if len(row) >= column and not is_blank(row[column - 1])]
-        if filled:
+        if filled := _filled_rows(header_row, rows, column):
             found.append(Problem(address(sheet, header_row, column),
                                  f"{show(cell)} is not a column xlrating reads: its values for "
                                  f"{named_rows(filled)} are ignored; did you mean {meant!r}?"))
@@ -409,13 +407,18 @@ def unread_values(sheet: str, header_row: int, columns: Mapping[str, int], rows:
     for name, column in sorted(columns.items(), key=lambda item: item[1]):
         if name in wanted or round_number(name) is not None:
             continue
-        filled = [header_row + 1 + index for index, row in enumerate(rows)
-                  if len(row) >= column and not is_blank(row[column - 1])]
-        if filled:
+        if filled := _filled_rows(header_row, rows, column):
             found.append(Problem(address(sheet, header_row, column),
                                  f"{name} is not read in {entry.short_name} events: its values for "
                                  f"{named_rows(filled)} are ignored; check the System, or clear the column"))
     return found
+
+
+def _filled_rows(header_row: int, rows: Sequence[Sequence[Any]], column: int) -> list[int]:
+    """The sheet rows of ``rows`` (those below the header row ``header_row``) whose cell in ``column``
+    holds a value."""
+    return [header_row + 1 + index for index, row in enumerate(rows)
+            if len(row) >= column and not is_blank(row[column - 1])]
 
 
 def period_games_warnings(sheet: str, header_row: int, header: Sequence[object], games: bool
