@@ -252,3 +252,24 @@ def test_the_command_lines_report_of_a_season_workbook_is_its_season_report(
             list(row) for row in expected[name].iter_rows(values_only=True)]
     assert main(["report", str(source), "--explain-all"]) == 1
     assert "--explain-all applies to a crosstable's rating report" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("script", "title"), [("rate_season_workbook", "xlrating: nothing was rated"),
+                                                ("make_season_report", "xlrating: no report was made")])
+@pytest.mark.parametrize("dropped", ["Players", "Events"])
+def test_the_season_scripts_say_a_workbook_is_no_season_as_the_command_line_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], script: str, title: str, dropped: str) -> None:
+    # A season workbook without its Players or Events sheet run through a season script got
+    # "Events: no header row: no cell in this sheet says 'Sheet'": a header row missing on a
+    # sheet the workbook does not have. `xlrating season` says what is wrong; so do the scripts.
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    book.remove(book[dropped])
+    book.save(source)
+    assert main(["season", str(source)]) == 1
+    said = capsys.readouterr().err.strip()
+    actions = run_script(macros, script, book_json(source))
+    assert writes(actions) == []
+    (alert,) = actions
+    assert (alert["args"][1], alert["args"][3]) == (title, "critical")
+    assert alert["args"][0] == said.replace(str(source), source.name)
