@@ -372,8 +372,9 @@ def test_a_note_below_the_players_outlives_a_second_rating(tmp_path: Path,
     excel = Excel(data)
     excel.apply(run_script(macros, "rate_crosstable", data))
     width = max(len(row) for row in excel.values["Crosstable"])
-    rated = dict(data, sheets=[dict(s, values=[row + [""] * (width - len(row)) for row in excel.values[s["name"]]])
-                               if s["name"] == "Crosstable" else s for s in data["sheets"]])
+    grid = [row + [""] * (width - len(row)) for row in excel.values["Crosstable"]]
+    rated = dict(data, sheets=[dict(s, values=grid) if s["name"] == "Crosstable" else s
+                               for s in data["sheets"]])
     excel.apply(run_script(macros, "rate_crosstable", rated))
     assert excel.cell("Crosstable", 11, 12) == "checked by AM"
     assert excel.cell("Crosstable", 1, 12) == ""  # the note's column is not an output column
