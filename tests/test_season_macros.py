@@ -273,3 +273,29 @@ def test_the_season_scripts_say_a_workbook_is_no_season_as_the_command_line_does
     (alert,) = actions
     assert (alert["args"][1], alert["args"][3]) == (title, "critical")
     assert alert["args"][0] == said.replace(str(source), source.name)
+
+
+def test_a_note_below_the_players_list_outlives_a_second_season_rating(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A note below the Players list, in the column right of it: the first rating headed that
+    # column New rating (the note under it), and the second cleared the note as a stale output,
+    # in Excel and on the command line alike.
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    assert (book["Players"].max_row, book["Players"].max_column) == (9, 6)
+    book["Players"]["G11"] = "checked by AM"
+    book.save(source)
+    data = book_json(source)
+    excel = SeasonExcel(data)
+    excel.apply(run_script(macros, "rate_season_workbook", data))
+    width = max(len(row) for row in excel.values["Players"])
+    grid = [row + [""] * (width - len(row)) for row in excel.values["Players"]]
+    rated = dict(data, sheets=[dict(s, values=grid) if s["name"] == "Players" else s for s in data["sheets"]])
+    excel.apply(run_script(macros, "rate_season_workbook", rated))
+    assert excel.cell("Players", 11, 7) == "checked by AM" and excel.cell("Players", 1, 7) == ""
+    assert main(["season", str(source), "-o", str(tmp_path / "once.xlsx")]) == 0
+    assert main(["season", str(tmp_path / "once.xlsx"), "-o", str(tmp_path / "twice.xlsx")]) == 0
+    capsys.readouterr()
+    twice = openpyxl.load_workbook(tmp_path / "twice.xlsx")["Players"]
+    assert twice["G11"].value == "checked by AM" and twice["G1"].value is None
+    assert twice["H1"].value == excel.cell("Players", 1, 8) == "New rating"
