@@ -355,3 +355,33 @@ def test_one_id_under_two_names_says_the_rows_are_rated_as_two_players(tmp_path:
         "the rows are rated as two players, each from his own row; check the ID and the name"]
     post = excel.values["Crosstable"][0].index("Post rating")
     assert excel.cell("Crosstable", 2, post + 1) != excel.cell("Crosstable", 3, post + 1)  # two players
+
+
+def test_a_note_below_the_players_outlives_a_second_rating(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # A note typed below the players, in the column right of the crosstable: the first rating
+    # headed that column Score (the note under it), and the second cleared the note as a stale
+    # output of a player no longer there, in Excel and on the command line alike.
+    source = write_template("uscf", tmp_path / "event.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    sheet = book["Crosstable"]
+    assert (sheet.max_row, sheet.max_column) == (9, 11)  # eight players; the table ends at K
+    sheet["L11"] = "checked by AM"
+    book.save(source)
+    data = book_json(source)
+    excel = Excel(data)
+    excel.apply(run_script(macros, "rate_crosstable", data))
+    width = max(len(row) for row in excel.values["Crosstable"])
+    grid = [row + [""] * (width - len(row)) for row in excel.values["Crosstable"]]
+    rated = dict(data, sheets=[dict(s, values=grid) if s["name"] == "Crosstable" else s
+                               for s in data["sheets"]])
+    excel.apply(run_script(macros, "rate_crosstable", rated))
+    assert excel.cell("Crosstable", 11, 12) == "checked by AM"
+    assert excel.cell("Crosstable", 1, 12) == ""  # the note's column is not an output column
+    assert main(["rate", str(source), "-o", str(tmp_path / "once.xlsx")]) == 0
+    assert main(["rate", str(tmp_path / "once.xlsx"), "-o", str(tmp_path / "twice.xlsx")]) == 0
+    capsys.readouterr()
+    twice = openpyxl.load_workbook(tmp_path / "twice.xlsx")["Crosstable"]
+    assert twice["L11"].value == "checked by AM" and twice["L1"].value is None
+    assert [twice.cell(row=1, column=c).value for c in range(13, twice.max_column + 1)] == [
+        excel.cell("Crosstable", 1, c) for c in range(13, twice.max_column + 1)]

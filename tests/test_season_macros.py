@@ -252,3 +252,50 @@ def test_the_command_lines_report_of_a_season_workbook_is_its_season_report(
             list(row) for row in expected[name].iter_rows(values_only=True)]
     assert main(["report", str(source), "--explain-all"]) == 1
     assert "--explain-all applies to a crosstable's rating report" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("script", "title"), [("rate_season_workbook", "xlrating: nothing was rated"),
+                                                ("make_season_report", "xlrating: no report was made")])
+@pytest.mark.parametrize("dropped", ["Players", "Events"])
+def test_the_season_scripts_say_a_workbook_is_no_season_as_the_command_line_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], script: str, title: str, dropped: str) -> None:
+    # A season workbook without its Players or Events sheet run through a season script got
+    # "Events: no header row: no cell in this sheet says 'Sheet'": a header row missing on a
+    # sheet the workbook does not have. `xlrating season` says what is wrong; so do the scripts.
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    book.remove(book[dropped])
+    book.save(source)
+    assert main(["season", str(source)]) == 1
+    said = capsys.readouterr().err.strip()
+    actions = run_script(macros, script, book_json(source))
+    assert writes(actions) == []
+    (alert,) = actions
+    assert (alert["args"][1], alert["args"][3]) == (title, "critical")
+    assert alert["args"][0] == said.replace(str(source), source.name)
+
+
+def test_a_note_below_the_players_list_outlives_a_second_season_rating(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A note below the Players list, in the column right of it: the first rating headed that
+    # column New rating (the note under it), and the second cleared the note as a stale output,
+    # in Excel and on the command line alike.
+    source = write_season_template(tmp_path / "season.xlsx")[0]
+    book = openpyxl.load_workbook(source)
+    assert (book["Players"].max_row, book["Players"].max_column) == (9, 6)
+    book["Players"]["G11"] = "checked by AM"
+    book.save(source)
+    data = book_json(source)
+    excel = SeasonExcel(data)
+    excel.apply(run_script(macros, "rate_season_workbook", data))
+    width = max(len(row) for row in excel.values["Players"])
+    grid = [row + [""] * (width - len(row)) for row in excel.values["Players"]]
+    rated = dict(data, sheets=[dict(s, values=grid) if s["name"] == "Players" else s for s in data["sheets"]])
+    excel.apply(run_script(macros, "rate_season_workbook", rated))
+    assert excel.cell("Players", 11, 7) == "checked by AM" and excel.cell("Players", 1, 7) == ""
+    assert main(["season", str(source), "-o", str(tmp_path / "once.xlsx")]) == 0
+    assert main(["season", str(tmp_path / "once.xlsx"), "-o", str(tmp_path / "twice.xlsx")]) == 0
+    capsys.readouterr()
+    twice = openpyxl.load_workbook(tmp_path / "twice.xlsx")["Players"]
+    assert twice["G11"].value == "checked by AM" and twice["G1"].value is None
+    assert twice["H1"].value == excel.cell("Players", 1, 8) == "New rating"

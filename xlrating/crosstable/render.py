@@ -151,14 +151,17 @@ def render(rated: RatedEvent, grid: Grid) -> tuple[tuple[Block, ...], tuple[Adde
     """The writes that put ``rated``'s output columns into its crosstable sheet.
 
     ``grid`` is the sheet's values (as parsed); the new columns start after its last used
-    column in the header row and the player rows. Returns the blocks (one per existing
+    column from the header row down. Returns the blocks (one per existing
     output column, without its header; one for all new columns, with their headers) and
     the added columns (none or one range).
     """
     crosstable: Crosstable = rated.crosstable
     sheet, header_row, last_row = crosstable.sheet, crosstable.header_row, crosstable.last_row
     rows = [list(r) if r is not None else [] for r in grid or ()]
-    last_column = max(crosstable.last_column, last_used_column(rows, header_row - 1, last_row - 1))
+    # After every used cell from the header row down, below the players too: a note there in a
+    # column of its own, headed as an output, would be cleared by the next run as an earlier
+    # run's output of a player no longer listed.
+    last_column = max(crosstable.last_column, last_used_column(rows, header_row - 1, len(rows) - 1))
     body = range(header_row + 1, last_row + 1)
     blocks: list[Block] = []
     new: list[tuple[str, str | None, dict[int, Any]]] = []

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..crosstable.columns import on_wall_chart
 from ..crosstable.model import AddedColumns, Block
-from ..errors import InputError
+from ..errors import CrosstableError, InputError
 from .typed import excel_value
 
 if TYPE_CHECKING:
     import xlwings as xw
 
-__all__ = ["ALERT_LIMIT", "alert_text", "is_remote", "optional", "read_book", "width_points", "write_blocks"]
+__all__ = ["ALERT_LIMIT", "alert_text", "is_remote", "no_season", "optional", "read_book", "width_points",
+           "write_blocks"]
 
 #: An alert longer than this is cut (Excel's message box shows about 1,000 characters).
 ALERT_LIMIT = 900
@@ -119,6 +120,21 @@ def alert_text(error: InputError, limit: int = ALERT_LIMIT) -> str:
     if rest:
         lines.append(f"... and {rest} more (run `xlrating rate` on the file to see them all)")
     return "\n".join(lines)
+
+
+def no_season(book: xw.Book, sheets: Any, title: str) -> bool:
+    """Whether ``book`` (whose sheets' names ``sheets`` holds) lacks a season's ``Players`` or
+    ``Events`` sheet; if it does, an alert says so, as ``xlrating season`` says it."""
+    from ..season import is_season
+
+    try:
+        if is_season(sheets):
+            return False
+    except CrosstableError:  # two sheets read as one: the rating lists it with every other problem
+        return False
+    book.app.alert(f"{book.name}: is not a season workbook: it needs a Players sheet and an Events sheet",
+                   title=title, mode="critical")
+    return True
 
 
 def _cell(value: Any) -> Any:

@@ -29,7 +29,7 @@ import xlwings as xw
 from ..crosstable import Block, RatedWorkbook, rate_sheets
 from ..errors import CrosstableError, InputError, XlratingError
 from ..workbook.buttons import EVENT_BUTTON, SEASON_BUTTON
-from .book import alert_text, is_remote, optional, read_book, width_points, write_blocks
+from .book import alert_text, is_remote, no_season, optional, read_book, width_points, write_blocks
 from .typed import excel_value
 
 if TYPE_CHECKING:
@@ -212,11 +212,15 @@ def rate_season(book: xw.Book | None = None) -> RatedSeason | None:
     output columns and the ``New list``, ``History`` and (FIDE, when a player's results are
     pending) ``New pending`` sheets (added when missing) are written. Returns what was
     rated, or ``None`` when the season has errors: then nothing is written and an alert
-    lists every error with its sheet and cell.
+    lists every error with its sheet and cell (a workbook without the Players or Events sheet:
+    that it is no season workbook, as ``xlrating season`` says it).
     """
     if book is None:
         book = xw.Book.caller()
-    return _rate_season(book, read_book(book))
+    grids = read_book(book)
+    if no_season(book, grids, "xlrating: nothing was rated"):
+        return None
+    return _rate_season(book, grids)
 
 
 def _rate_season(book: xw.Book, grids: dict[str, list[list[Any]]]) -> RatedSeason | None:

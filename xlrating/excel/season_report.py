@@ -26,7 +26,7 @@ from ..report.content import Report
 from ..report.season import season_report as build
 from ..report.xlsx import write_report
 from ..season.rate import rate_season_sheets
-from .book import alert_text, is_remote, read_book
+from .book import alert_text, is_remote, no_season, read_book
 from .report import report_path, write_sheets
 
 __all__ = ["SEASON_REPORT_PREFIX", "season_report"]
@@ -49,6 +49,8 @@ def season_report(book: Any = None) -> Report | None:
         book = xw.Book.caller()
     grids = {name: grid for name, grid in read_book(book).items()
              if not name.startswith(SEASON_REPORT_PREFIX)}
+    if no_season(book, grids, "xlrating: no report was made"):
+        return None
     try:
         rated = rate_season_sheets(grids)
     except CrosstableError as error:

@@ -299,14 +299,12 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
         return RatingList(settings.system, entries, settings.rules, settings.rating_system, list_date), (), \
             header_index + 1, len(header), outputs
     seen: dict[PlayerId, int] = {}
-    last_row = header_index
     for index in range(header_index + 1, len(rows)):
         row = rows[index]
         inputs = [_cell(row, c) for c in columns.values()]
         if all(is_blank(v) for v in inputs):
             continue
         number = index + 1
-        last_row = index
         key = player_id(_cell(row, columns["ID"]))
         where = address(sheet, number, columns["ID"])
         if key is None:
@@ -328,9 +326,10 @@ def read_players(sheets: Mapping[str, Grid], settings: EventSettings, list_date:
         typed_unrated = parsed.rating is None and not is_blank(_cell(row, columns.get("Rating")))
         list_rows.append(ListRow(key, parsed.name, number, where, dates, typed_unrated))
     ratings = RatingList(settings.system, entries, settings.rules, settings.rating_system, list_date)
-    # Outputs are added after every used cell of the header and player rows, a column of the
-    # director's without a header included: they never write over a cell they did not write.
-    last_column = max(len(header), last_used_column(rows, header_index, last_row))
+    # Outputs are added after every used cell from the header row down, a column of the
+    # director's without a header and a note below the players included: they never write over
+    # a cell they did not write, and a later run never clears one as an earlier run's output.
+    last_column = max(len(header), last_used_column(rows, header_index, len(rows) - 1))
     return ratings, tuple(list_rows), header_index + 1, last_column, outputs
 
 
