@@ -407,17 +407,12 @@ async def _lite_formulas(book: xw.Book, blocks: Sequence[Block]) -> FormulaCells
 def _write_filled(book: xw.Book, filled: Filled, formulas: FormulaCells | None) -> Filled | None:
     """Write ``filled`` into ``book``, unless a cell it writes holds a formula (``formulas``; None: not
     known): then nothing is written and the alert names each, as ``xlrating fill`` does."""
-    from types import SimpleNamespace
-
-    from ..workbook.rate import refuse_formulas_filled
+    from ..workbook.book import filled_formulas
+    from ..workbook.rate import refuse_filled
 
     if formulas:
-        sheets: dict[str, Any] = {}
-        for sheet, row, column in sorted(formulas):
-            sheets.setdefault(sheet, SimpleNamespace(formulas=[])).formulas.append((row, column, True))
-        workbook: Any = SimpleNamespace(sheets=sheets)  # the command line's check, on what Excel gave
-        try:
-            refuse_formulas_filled(workbook, filled.blocks)
+        try:  # (the command line's check, on the formulas Excel gave: each has a value in Excel)
+            refuse_filled(filled_formulas(dict.fromkeys(formulas, True), filled.blocks))
         except CrosstableError as error:
             _not_filled(book, error)
             return None

@@ -240,8 +240,13 @@ def formulas_filled(workbook: Workbook, blocks: Iterable[Block]) -> list[Problem
     when the file holds no value for it (never calculated) or its value is blank text; a
     formula is the user's, and is never written over.
     """
-    formulas = {(name, row, column): calculated for name, sheet in workbook.sheets.items()
-                for row, column, calculated in sheet.formulas}
+    return filled_formulas({(name, row, column): calculated for name, sheet in workbook.sheets.items()
+                            for row, column, calculated in sheet.formulas}, blocks)
+
+
+def filled_formulas(formulas: Mapping[tuple[str, int, int], bool], blocks: Iterable[Block]) -> list[Problem]:
+    """:func:`formulas_filled` of the formula cells ``formulas`` (``(sheet, row, column)``, 1-based:
+    whether the cell has a value), as a file holds them or Excel gives them."""
     problems: list[Problem] = []
     for block in blocks:
         for i, line in enumerate(block.values):

@@ -62,7 +62,12 @@ def rate_workbook(
 def refuse_formulas_filled(workbook: Workbook, blocks: Sequence[Block]) -> None:
     """Raise :class:`~xlrating.errors.CrosstableError` naming each formula cell a fill would write
     (:func:`~xlrating.workbook.book.formulas_filled`): nothing is filled."""
-    problems = formulas_filled(workbook, blocks)
+    refuse_filled(formulas_filled(workbook, blocks))
+
+
+def refuse_filled(problems: Sequence[Problem]) -> None:
+    """Raise :class:`~xlrating.errors.CrosstableError` for the formula cells a fill would write
+    (``problems``, one a cell), if any: nothing is filled."""
     if problems:
         count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
         raise CrosstableError(problems, title=f"Nothing was filled: {count}.")
