@@ -140,6 +140,13 @@ class Excel:
             value = value[1:]  # Excel keeps a leading apostrophe as "this is text"
         line[column] = value
 
+    def sent(self, data: dict[str, Any], sheet: str) -> dict[str, Any]:
+        """The book JSON ``data`` as Excel sends it again, ``sheet`` holding its values now (a
+        rectangle: each row as wide as the widest)."""
+        width = max(len(row) for row in self.values[sheet])
+        grid = [row + [""] * (width - len(row)) for row in self.values[sheet]]
+        return dict(data, sheets=[dict(s, values=grid) if s["name"] == sheet else s for s in data["sheets"]])
+
     def cell(self, sheet: str, row: int, column: int) -> Any:
         grid = self.values[sheet]
         if row - 1 >= len(grid) or column - 1 >= len(grid[row - 1]):
@@ -371,11 +378,7 @@ def test_a_note_below_the_players_outlives_a_second_rating(tmp_path: Path,
     data = book_json(source)
     excel = Excel(data)
     excel.apply(run_script(macros, "rate_crosstable", data))
-    width = max(len(row) for row in excel.values["Crosstable"])
-    grid = [row + [""] * (width - len(row)) for row in excel.values["Crosstable"]]
-    rated = dict(data, sheets=[dict(s, values=grid) if s["name"] == "Crosstable" else s
-                               for s in data["sheets"]])
-    excel.apply(run_script(macros, "rate_crosstable", rated))
+    excel.apply(run_script(macros, "rate_crosstable", excel.sent(data, "Crosstable")))
     assert excel.cell("Crosstable", 11, 12) == "checked by AM"
     assert excel.cell("Crosstable", 1, 12) == ""  # the note's column is not an output column
     assert main(["rate", str(source), "-o", str(tmp_path / "once.xlsx")]) == 0
