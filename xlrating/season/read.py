@@ -469,12 +469,12 @@ def _event_sheet(sheets: Mapping[str, Grid], where: str, value: Any, listed: Map
 
 
 def _typed_unrated(crosstable: Crosstable, grid: Grid) -> frozenset[int]:
-    """The pairing numbers of the players whose Rating cell says ``unr`` (an ID, no rating, and a
-    Rating cell that is not blank)."""
+    """The pairing numbers of the players whose Rating cell says ``unr``: an ID and no rating, but
+    not a blank Rating cell (:func:`~xlrating.crosstable.parse.blank_ratings`, which takes every such
+    player's for blank on a sheet without a Rating column)."""
     blank = {player.number for player, _ in blank_ratings(crosstable, grid)}
     return frozenset(player.number for player in crosstable.players
-                     if player.member_id is not None and player.rating is None and player.number not in blank
-                     and "Rating" in crosstable.columns)
+                     if player.member_id is not None and player.rating is None and player.number not in blank)
 
 
 def _event_crosstable(grid: Grid, settings: EventSettings, sheet: str, problems: list[Problem]
