@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from test_fill_cli import store, workbook  # noqa: F401 (store: the fixture)
+from test_fill_macros_formulas import lite_formulas
 from test_macros import Excel, book_json, run_script, writes
 from test_official_fill import blanked, uscf_event
 
@@ -16,10 +17,11 @@ from xlrating.workbook import load, read_grids
 
 
 def test_the_lite_script_fills_from_the_list_sheet_as_the_command_line(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     typed, event = uscf_event()
     source = workbook(tmp_path / "event.xlsx", blanked(typed, ("Rating", "Games")), event, with_list=True)
     data = book_json(source)
+    lite_formulas(monkeypatch, source)
     excel = Excel(data)
     actions = run_script(macros, "fill_from_the_list", data)
     excel.apply(actions)
@@ -85,5 +87,5 @@ def test_blank_start_and_end_dates_are_said_to_be_today(tmp_path: Path) -> None:
     assert [name for name, value in dated if value is None] == ["Start date", "End date"]
     data = book_json(workbook(tmp_path / "event.xlsx", blanked(typed, ("Rating",)), dated, with_list=True))
     actions = run_script(macros, "fill_from_the_list", data)
-    alert = next(a["args"][0] for a in actions if a["func"] == "alert")
+    alert = next(a["args"][0] for a in actions if a["func"] == "alert").splitlines()[0]
     assert alert.endswith(f"in force on {date.today().isoformat()} (no Start or End date: today)"), alert

@@ -3,7 +3,7 @@
 ``Range.formula`` and xlwings Lite's ``Range.get_formula`` (fetched on demand: "Formulas aren't
 part of the payload that the client sends with every request"). xlwings Server sends values only
 and cannot fetch them ("get_formula() is only supported in xlwings Lite"): there a formula whose
-value is blank is filled over, the limit docs/guide/lists.md states.
+value is blank is filled over, the limit docs/guide/lists.md states, and the alert says so.
 
 Run through xlwings itself (``XLWINGS_ON_SERVER``, tests/conftest.py); the formulas Excel would
 give come from the file, where xlwings would ask Excel for them.
@@ -38,6 +38,16 @@ def excel_formulas(source: Path) -> Any:
     return formulas
 
 
+def lite_formulas(monkeypatch: pytest.MonkeyPatch, source: Path) -> None:
+    """xlwings Lite's ``Range.get_formula``, as its Excel client would answer it, from the file."""
+    given = excel_formulas(source)
+
+    async def get_formula(impl: Any) -> list[list[Any]]:
+        return given(impl)
+
+    monkeypatch.setattr(_xlremote.Range, "get_formula", get_formula)
+
+
 def command_line_problem(source: Path, capsys: pytest.CaptureFixture[str]) -> str:
     assert main(["fill", str(source), "--list-sheet"]) == 1
     (line,) = [x for x in capsys.readouterr().err.splitlines() if "does not write over a formula" in x]
@@ -48,12 +58,7 @@ def test_the_lite_script_refuses_a_formula_as_the_command_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     source, _ = formula_rating(tmp_path, cached=True)
     said = command_line_problem(source, capsys)
-    given = excel_formulas(source)
-
-    async def get_formula(impl: Any) -> list[list[Any]]:
-        return given(impl)
-
-    monkeypatch.setattr(_xlremote.Range, "get_formula", get_formula)  # xlwings Lite's client read
+    lite_formulas(monkeypatch, source)
     actions = run_script(macros, "fill_from_the_list", book_json(source))
     assert writes(actions) == []
     (alert,) = [a["args"] for a in actions if a["func"] == "alert"]
@@ -89,3 +94,24 @@ def test_xlwings_server_cannot_see_the_formula(tmp_path: Path) -> None:
     actions = run_script(macros, "fill_from_the_list", book_json(source))
     column = typed[0].index("Rating")
     assert any(a["start_row"] == 1 and a["start_column"] == column for a in writes(actions))
+    # ... and says so: the default it took is in the alert.
+    (alert,) = [a["args"] for a in actions if a["func"] == "alert"]
+    assert alert[1] == "xlrating"
+    assert "Formulas not checked" in alert[0] and "xlwings Server sends values only" in alert[0]
+
+
+def test_a_fill_that_knows_the_formulas_says_nothing_of_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source, _ = formula_rating(tmp_path, cached=True)
+    book = openpyxl.load_workbook(source)
+    for row in book["Crosstable"].iter_rows():
+        for cell in row:
+            if isinstance(cell.value, str) and cell.value.startswith("="):
+                cell.value = None  # the formula cleared, as the refusal asks: now the fill fills it
+    cleared = tmp_path / "cleared.xlsx"
+    book.save(cleared)
+    lite_formulas(monkeypatch, cleared)
+    actions = run_script(macros, "fill_from_the_list", book_json(cleared))
+    assert writes(actions)
+    (alert,) = [a["args"] for a in actions if a["func"] == "alert"]
+    assert alert[1] == "xlrating" and "Formulas not checked" not in alert[0]

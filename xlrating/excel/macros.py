@@ -313,7 +313,8 @@ def fill_from_list(book: xw.Book | None = None) -> Filled | None:
     is written and an alert lists every problem; ``None`` is returned then. A cell to fill that
     holds a formula (whose value is blank) is refused, as ``xlrating fill`` refuses it, in
     classic Excel, which gives a range's formulas; xlwings Server sends values only, so there it
-    is not seen (:func:`fill_from_the_list`, xlwings Lite's script, reads them).
+    is not seen, and the alert says the formulas were not checked (:func:`fill_from_the_list`,
+    xlwings Lite's script, reads them).
     """
     filled = _filled(book)
     if filled is None:
@@ -418,9 +419,18 @@ def _write_filled(book: xw.Book, filled: Filled, formulas: FormulaCells | None) 
             return None
     write_blocks(book, filled.blocks, filled.added)
     lines = list(filled.summary) or ["Nothing to fill: no player row with an ID."]
-    book.app.alert("\n".join(lines + _listed([str(n) for n in filled.notes], "notes")), title="xlrating",
-                   mode="info")
+    notes = [str(note) for note in filled.notes]
+    if formulas is None and any(block.values for block in filled.blocks):
+        notes.insert(0, UNCHECKED_FORMULAS)
+    book.app.alert("\n".join(lines + _listed(notes, "notes")), title="xlrating", mode="info")
     return filled
+
+
+UNCHECKED_FORMULAS = ("Formulas not checked: Excel did not give the filled cells' formulas (xlwings Server "
+                      "sends values only), so a cell that held a formula whose value was blank now holds "
+                      "the list's value. Check the filled cells.")
+"""The fill's note where the formulas of the cells it fills are not known (:func:`_write_filled`): the
+default it took, said."""
 
 
 @xw.script
