@@ -94,9 +94,10 @@ def test_a_peak_is_said_in_the_event_where_the_rating_fell_below_its_floor_level
                          rules="USCF 2020", date=dt.date(2024, 9, 1))
     first = Event("first", END, [(1, 1, 2, 0.5)])
     second = Event("second", END + dt.timedelta(days=7), [(1, 1, 3, 0.0), (2, 1, 4, 0.0)])
-    assert rate_season(ratings, [first]).warnings == ()
+    (said,) = rate_season(ratings, [first]).warnings  # (no peak: only that two players are no match)
+    assert said.startswith("event first: two players, rated with event_type 'Swiss'")
     warnings = rate_season(ratings, [first, second]).warnings
-    assert len(warnings) == 1
+    assert len(warnings) == 2 and warnings[1] == said
     assert warnings[0].startswith("list entries of 1 player (ID 1): peak not given, read as the pre-event "
                                   "rating")
 

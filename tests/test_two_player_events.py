@@ -1,5 +1,6 @@
 """A US Chess event of two players not rated as a match is said: an individual match is rated under
-restrictions of its own (US Chess 2020, 7; 2011, 4; 2009, 3) that only Event type Match applies."""
+restrictions of its own (US Chess 2020, 7; 2011, 4; 2009, 3) that only Event type Match applies. So on
+a crosstable, a season workbook and a season of list entries and events (``xlrating.lists``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 import pytest
 
 from xlrating.crosstable import rate_sheets
+from xlrating.lists import Entry, Event, RatingList
+from xlrating.lists import rate_season as rate_list_season
 from xlrating.season import rate_season_sheets
 from xlrating.templates.season import build_season_template
 
@@ -69,3 +72,34 @@ def two_players_said(sheet: str, where: str, event_type: str = "Swiss") -> str:
             "match is rated under restrictions (both players established, ratings at most 400 apart, a "
             "change of at most 50, no bonus, no floors; US Chess 2020, 7) that only Event type Match "
             "applies; if this is a match, set Event type to Match")
+
+
+def _list_of(system: str, rules: str = "") -> RatingList:
+    return RatingList(system, {1: Entry(1, 1800.0, 40), 2: Entry(2, 1700.0, 40), 3: Entry(3, 1650.0, 40)},
+                      rules, date=dt.date(2025, 1, 1))
+
+
+GAMES = [(1, 1, 2, 1.0), (2, 2, 1, 0.5)]
+
+
+@pytest.mark.parametrize(("rules", "restrictions"), [
+    ("US Chess 2020", "both players established, ratings at most 400 apart, a change of at most 50, "
+                      "no bonus, no floors; US Chess 2020, 7"),
+    ("USCF 2009", "both players rated, ratings at most 400 apart; USCF 2009, 3"),
+])
+def test_a_list_season_event_of_two_players_is_said(rules: str, restrictions: str) -> None:
+    result = rate_list_season(_list_of("USCF", rules), [Event("duo", dt.date(2025, 5, 1), GAMES,
+                                                              event_type="Round robin")])
+    assert _said(result.warnings) == [
+        f"event duo: two players, rated with event_type 'Round robin': an individual match is rated under "
+        f"restrictions ({restrictions}) that only event_type 'Match' applies; if this is a match, give "
+        "event_type='Match'"]
+
+
+def test_a_list_season_match_or_larger_event_says_nothing() -> None:
+    end = dt.date(2025, 5, 1)
+    match = Event("duo", end, GAMES, event_type="Match")
+    assert _said(rate_list_season(_list_of("USCF"), [match]).warnings) == []
+    trio = [*GAMES, (3, 1, 3, 1.0)]
+    assert _said(rate_list_season(_list_of("USCF"), [Event("trio", end, trio)]).warnings) == []
+    assert _said(rate_list_season(_list_of("FIDE"), [Event("duo", end, GAMES)]).warnings) == []

@@ -238,6 +238,10 @@ class System:
     event_warnings: Callable[[Crosstable], list[Problem]] = lambda crosstable: []
     """What a run says about a crosstable the system rates as given but may not be what the
     director meant, at the setting's cell (US Chess: two players not rated as a match)."""
+    match_restrictions: Callable[[str | None], str] | None = None
+    """The restrictions an individual match is rated under by the rules named (an edition's name,
+    or ``None`` for the system's default), in words (US Chess); ``None``: the system rates a
+    match as any other event. A season's event of two players not typed a match is said."""
     blank_games: Callable[[str | None], str] | None = None
     """What a blank ``Games`` beside a rating is read as under the rules named (an edition's name, or
     ``None`` for the system's default), in words for a run's warning (the sheet's way of marking an
@@ -420,14 +424,10 @@ def _uscf_event(settings: EventSettings, players: Sequence[PlayerRow]) -> list[P
     return problems
 
 
-def _uscf_event_warnings(crosstable: Crosstable) -> list[Problem]:
-    """A crosstable of two players not rated as a match: US Chess rates an individual match under
-    restrictions of its own (US Chess 2020, 7; 2011, 4; 2009, 3), which only the Event type
-    ``Match`` applies (a section of two in a larger event stays as it is)."""
-    settings = crosstable.settings
-    if len(crosstable.players) != 2 or settings.event_type is EventType.MATCH:
-        return []
-    rules = uscf.get_rules(settings.rules)
+def _uscf_match_restrictions(rules_name: str | None) -> str:
+    """The restrictions US Chess rates an individual match under (US Chess 2020, 7; 2011, 4; 2009,
+    3), as the edition named gives them, in words with its section."""
+    rules = uscf.get_rules(rules_name)
     restrictions = [
         "both players established" if rules.match_requires_established else "both players rated",
         f"ratings at most {rules.match_max_difference:g} apart",
@@ -435,12 +435,22 @@ def _uscf_event_warnings(crosstable: Crosstable) -> list[Problem]:
         *(["no bonus"] if not rules.match_bonus else []),
         *(["no floors"] if not rules.match_floors else []),
     ]
+    return (f"an individual match is rated under restrictions ({', '.join(restrictions)}; "
+            f"{rules.cite(rules.match_section)})")
+
+
+def _uscf_event_warnings(crosstable: Crosstable) -> list[Problem]:
+    """A crosstable of two players not rated as a match: US Chess rates an individual match under
+    restrictions of its own, which only the Event type ``Match`` applies (a section of two in a
+    larger event stays as it is)."""
+    settings = crosstable.settings
+    if len(crosstable.players) != 2 or settings.event_type is EventType.MATCH:
+        return []
     typed = settings.event_type.value
     return [Problem(settings.cell("Event type"),
                     f"{crosstable.sheet} has two players and is rated with Event type {typed}: "
-                    f"an individual match is rated under restrictions ({', '.join(restrictions)}; "
-                    f"{rules.cite(rules.match_section)}) that only Event type Match applies; if this is a "
-                    "match, set Event type to Match")]
+                    f"{_uscf_match_restrictions(settings.rules)} that only Event type Match applies; if this "
+                    "is a match, set Event type to Match")]
 
 
 Held: TypeAlias = tuple[float | None, int | None]
@@ -1043,7 +1053,8 @@ USCF = System(
     # US Chess ratings never go below 100 (US Chess 2020, 1, steps 3-5).
     list_only_columns=frozenset(),
     rating_range=(100.0, 4000.0),
-    check_event=_uscf_event, event_warnings=_uscf_event_warnings, player=_uscf_row, rate=_uscf_rate,
+    check_event=_uscf_event, event_warnings=_uscf_event_warnings, match_restrictions=_uscf_match_restrictions,
+    player=_uscf_row, rate=_uscf_rate,
     rate_list=_list_adapter("uscf"),
     dual_rated=True, bonus_multiplier=True, pending_results=False, periods=False, unrated_games=False,
     fide_ids=False, rating_report_files=True, list_kinds=tuple(s.name for s in _USCF_RATING_SYSTEMS),

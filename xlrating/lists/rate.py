@@ -31,7 +31,7 @@ from .._columns import looked_up
 from .._gc import collector_paused
 from ..adjustments import RatingAdjustment
 from ..errors import ENGINE_ERRORS, ArgumentError, InputError, Problem
-from ..model import EventOutcome, Game, GameColumns
+from ..model import EventOutcome, EventType, Game, GameColumns
 from .check import check_season
 from .model import Entry, Event, PlayerId, RatingList, SeasonResult
 from .said import Said
@@ -90,6 +90,25 @@ def players_of(event: Event) -> set[PlayerId]:
     for _, a, b, _ in event.games:  # (a loop: nearly twice as fast as a comprehension of pairs)
         add(a)
         add(b)
+    return found
+
+
+def _matches_not_typed(ratings: RatingList, events: Sequence[Event], players: dict[str, set[PlayerId]]
+                       ) -> list[str]:
+    """Each event of two players not given the event type ``Match`` where the system rates an
+    individual match under restrictions of its own (US Chess 2020, 7), which only that type applies:
+    as a crosstable of two players says it (:attr:`~xlrating.systems.System.event_warnings`).
+    ``players``: each event's players' IDs, where the checks found them."""
+    restrictions = systems.get(ratings.system).match_restrictions
+    if restrictions is None:
+        return []
+    found = []
+    for event in events:
+        typed = EventType.parse(event.event_type)
+        if typed is not EventType.MATCH and len(players.get(event.id) or players_of(event)) == 2:
+            found.append(f"event {event.id}: two players, rated with event_type {typed.value!r}: "
+                         f"{restrictions(ratings.rules or None)} that only event_type 'Match' applies; "
+                         "if this is a match, give event_type='Match'")
     return found
 
 
@@ -352,6 +371,9 @@ class Season:
         self.doubtful: set[PlayerId] = set()
         """The players of a refused event and of every later event with one of them: the season
         does not know their entries as it would have made them."""
+        self.matches_said = _matches_not_typed(ratings, events, self.players)
+        """Each event of two players rated as another type where the system rates a match under
+        restrictions of its own, said (read before the waves let go of the players' sets)."""
 
     @property
     def entries(self) -> dict[PlayerId, Entry]:
@@ -510,7 +532,7 @@ class Season:
         season rated from it must not adjust them again."""
         ratings = self.ratings
         history = self.working.history()
-        warnings = self.said.warnings(history)
+        warnings = (*self.said.warnings(history), *self.matches_said)
         date = ratings.date if self.adjusted is None else self.adjusted
         new_list = RatingList(ratings.system, self._entries(), ratings.rules, ratings.rating_system, date)
         return SeasonResult(
