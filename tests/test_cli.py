@@ -135,7 +135,9 @@ def test_files_that_are_no_crosstable_workbook_exit_1_with_the_file_named(
     original = source.read_bytes() if source.exists() else None
     status, out, err = run(["rate", str(source)], capsys)
     assert status == 1 and out == ""
-    assert err.startswith(f"xlrating: {source}: ")
+    # (a workbook without a crosstable is refused as a crosstable's errors are, with the Event sheet's)
+    named = f"{source}: The workbook has 1 error" if kind == "no crosstable" else f"xlrating: {source}: "
+    assert err.startswith(named)
     assert "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == (["event.xlsx"] if original is not None else [])
     if original is not None:
@@ -621,3 +623,21 @@ def test_what_to_check_is_a_warning_and_information_a_note(tmp_path: Path,
     status, _, err = run(["rate", str(example(tmp_path / "spring.xlsx", event=event)), "-q"], capsys)
     assert status == 0 and err
     assert all(line.startswith("xlrating: warning: ") for line in err.splitlines())
+
+
+def test_a_workbook_without_a_crosstable_is_told_every_problem_of_its_event_sheet(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # As Excel's scripts say it: the want of a crosstable and the Event sheet's problems at once.
+    source = tmp_path / "event.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Event"
+    for row in (["Setting", "Value"], ["System", "USCF"], ["End date", "notadate"]):
+        sheet.append(row)
+    book.save(source)
+    status, out, err = run(["rate", str(source)], capsys)
+    assert status == 1 and out == ""
+    lines = err.splitlines()
+    assert lines[0] == f"{source}: The workbook has 2 errors; nothing was rated or written."
+    assert any(line.strip().startswith("Event!B3: End date: 'notadate' is not a date") for line in lines)
+    assert any("The workbook has no crosstable" in line for line in lines)

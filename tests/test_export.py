@@ -352,15 +352,17 @@ def test_export_command_defaults_and_force(tmp_path: Path, capsys: pytest.Captur
 GRID = [["No", "Name", "Rating", "R1"], [1, "A", 1500, "W2"], [2, "B", 1400, "L1"]]
 
 
-def read_problems(sheets: dict[str, list[list[object]]], **options: object) -> list[str]:
+def read_problems(sheets: dict[str, list[list[object]]], where: str = "crosstable", **options: object
+                  ) -> list[str]:
     with pytest.raises(CrosstableError) as caught:
         read_event(sheets, **options)  # type: ignore[arg-type]
-    assert caught.value.title == "The crosstable has 1 error; nothing was exported."
+    assert caught.value.title == f"The {where} has 1 error; nothing was exported."
     return [str(p) for p in caught.value.problems]
 
 
 def test_read_event_names_a_missing_crosstable_and_reads_the_extra_settings() -> None:
-    assert read_problems({"Sheet1": [["Hello"]], "Event": [["System", "USCF"]]}) == [
+    # (without a crosstable, the errors are the workbook's)
+    assert read_problems({"Sheet1": [["Hello"]], "Event": [["System", "USCF"]]}, "workbook") == [
         "The workbook has no crosstable: name a sheet 'Crosstable' and give it a header row with No, Name "
         "and the rounds (R1, R2, ...)"]
     assert read_problems({"event": [["System", "USCF"]], "Crosstable": GRID, "Other": GRID},

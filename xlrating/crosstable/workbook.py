@@ -130,7 +130,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
                 problems.extend(unpublished_ratings(crosstable))
             tables.append((crosstable, lineup))
     if problems:
-        raise CrosstableError(problems, title=_title(problems))
+        raise CrosstableError(problems, title=_title(problems, crosstables))
     events: list[RatedEvent] = []
     for crosstable, lineup in tables:
         try:
@@ -138,7 +138,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         except CrosstableError as error:
             problems.extend(error.problems)
     if problems:
-        raise CrosstableError(problems, title=_title(problems))
+        raise CrosstableError(problems, title=_title(problems, crosstables))
     blocks: list[Block] = []
     added: list[AddedColumns] = []
     for rated in events:
@@ -477,9 +477,12 @@ def crosstable_warnings(crosstables: list[Crosstable]) -> tuple[Problem, ...]:
     return tuple(found)
 
 
-def _title(problems: list[Problem]) -> str:
+def _title(problems: list[Problem], crosstables: Sequence[str]) -> str:
+    """The title of a run's errors: the crosstable's, or the workbook's where it has none (its Event
+    sheet's problems are said with the want of one)."""
     count = len(problems)
-    return f"The crosstable has {count} error{'s' if count != 1 else ''}; nothing was rated or written."
+    where = "crosstable" if crosstables else "workbook"
+    return f"The {where} has {count} error{'s' if count != 1 else ''}; nothing was rated or written."
 
 
 def overlay(sheets: Mapping[str, Grid], blocks: Iterable[Block]) -> dict[str, list[list[Any]]]:

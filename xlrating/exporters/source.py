@@ -163,7 +163,8 @@ def read_event(sheets: Mapping[str, Grid], *, only: Sequence[str] = (), check: b
             for name in _crosstable_sheets(sheets, settings_name, only, problems)]
     if problems and check:
         count = len(problems)
-        raise CrosstableError(problems, title=f"The crosstable has {count} error{'s' if count != 1 else ''}; "
+        where = "crosstable" if read else "workbook"  # (no crosstable sheet to export: the workbook's)
+        raise CrosstableError(problems, title=f"The {where} has {count} error{'s' if count != 1 else ''}; "
                                               "nothing was exported.")
     extra = read_report_settings(settings_grid, sheet=settings_name or SETTINGS_SHEET)
     return ExportEvent(settings, tuple(s for s in read if s is not None),

@@ -15,7 +15,7 @@ from ..crosstable.columns import fold, input_column, round_number
 from ..crosstable.parse import REQUIRED
 from ..crosstable.values import address
 from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, is_crosstable, overlay
-from ..errors import CrosstableError, Problem, WorkbookError
+from ..errors import CrosstableError, Problem
 from .book import Workbook, apply, formulas_filled, load, save_atomic, uncalculated_formulas
 
 #: What may change the sheets' values before they are rated (the fill from an official list):
@@ -33,18 +33,12 @@ def rate_workbook(
     report). ``prepare`` gives cells to write before the rating (``rate --list``: the fill);
     the rating reads the sheets with them written. The file itself is not touched; save the
     returned workbook with :func:`save_atomic`.
-    Raises :class:`~xlrating.errors.WorkbookError` when the file cannot be opened or has
-    no crosstable sheet, and
+    Raises :class:`~xlrating.errors.WorkbookError` when the file cannot be opened, and
     :class:`~xlrating.errors.CrosstableError` (title naming the file, every problem
-    with its cell) when the crosstable has errors.
+    with its cell) when the crosstable has errors or there is none (with the Event sheet's).
     """
     workbook = load(source)
     grids = read_for_rating(workbook)
-    candidates = {name: grid for name, grid in grids.items() if fold(name) != fold(SETTINGS_SHEET)}
-    if not any(is_crosstable(name, grid) for name, grid in candidates.items()):
-        raise WorkbookError(
-            f"{workbook.path}: has no crosstable: name a sheet 'Crosstable' and give it a header row "
-            "with No, Name and the rounds (R1, R2, ...)")
     try:
         before, added = prepare(grids) if prepare is not None else ((), ())
         refuse_formulas_filled(workbook, before)
