@@ -121,3 +121,25 @@ def test_lite_asks_for_a_crosstable_when_another_sheet_is_active(tmp_path: Path)
     assert [a["func"] for a in actions] == ["alert"]
     assert ("this workbook has 2 ('Section 1 - Open', 'Section 2 - Reserve'): select the one to export and "
             "run the export again") in actions[0]["args"][0]
+
+
+def test_lite_lists_every_crosstable_problem_before_asking_for_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # With another sheet active, every crosstable is checked first, as `xlrating export` checks them:
+    # the director mends them in one run and then picks the sheet.
+    workbook, _ = _two_sections(tmp_path, "Event")
+    book = openpyxl.load_workbook(workbook)
+    sheet = book["Section 2 - Reserve"]
+    header = [cell.value for cell in sheet[1]]
+    sheet.cell(row=2, column=header.index("R1") + 1, value="W99")  # no player 99
+    book.save(workbook)
+    data = book_json(workbook)
+    data["book"]["active_sheet_index"] = [s["name"] for s in data["sheets"]].index("Event")
+    actions = run_script(macros, "export_trf", data)
+    assert [a["func"] for a in actions] == ["alert"]
+    alert = actions[0]["args"][0]
+    assert "'Section 2 - Reserve'!" in alert and "select the one to export" not in alert
+    assert main(["export", str(workbook), "--to", "trf"]) == 1
+    said = capsys.readouterr().err
+    problems = [line.strip() for line in said.splitlines() if "'Section 2 - Reserve'!" in line]
+    assert problems and all(problem in alert for problem in problems), (said, alert)

@@ -117,7 +117,8 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
     xlwings Lite cannot write files: the TRF text goes on the sheet ``TRF export`` (one
     line per row in column A, to copy into a text file), and DBF files need classic Excel
     or ``xlrating export``. A TRF file holds one crosstable: in a workbook with several, the
-    active sheet is exported if it is one of them (as ``--sheet`` chooses on the command line).
+    active sheet is exported if it is one of them (as ``--sheet`` chooses on the command line);
+    else every crosstable is checked, then the alert asks for one.
     On bad input nothing is written and an alert lists every problem with its cell; ``None``
     is returned then, and from Lite. The alert after an export lists what to check (what
     the file cannot hold, a value changed to fit), as ``xlrating export`` prints it.
@@ -128,7 +129,10 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
         book = xw.Book.caller()
     try:
         grids = read_book(book)
-        event = read_event(grids, only=() if fmt in FOLDER_FORMATS else _one_crosstable(book, grids))
+        chosen = [] if fmt in FOLDER_FORMATS else _one_crosstable(book, grids)
+        event = read_event(grids, only=chosen or ())  # (every crosstable checked where none is chosen)
+        if chosen is None:
+            raise _select_one(grids)
         remote = is_remote(book)
         if remote and fmt in FOLDER_FORMATS:
             book.app.alert("xlwings Lite cannot write the DBF files: open the workbook in desktop Excel, or "
@@ -156,23 +160,33 @@ def export_event(book: xw.Book | None = None, fmt: str = "trf") -> list[Path] | 
     return written
 
 
-def _one_crosstable(book: xw.Book, grids: dict[str, Any]) -> list[str]:
-    """The crosstable sheet a TRF file is written from: none named when the workbook has one (or
-    none: the export says so), else the active sheet, which must be one of them."""
+def _crosstables(grids: dict[str, Any]) -> list[str]:
     from ..crosstable.workbook import SETTINGS_SHEET, crosstable_sheets
-    from ..errors import FormatError, Problem
     from ..names import find_sheet
 
-    crosstables = crosstable_sheets(grids, find_sheet(grids, SETTINGS_SHEET))
+    return crosstable_sheets(grids, find_sheet(grids, SETTINGS_SHEET))
+
+
+def _one_crosstable(book: xw.Book, grids: dict[str, Any]) -> list[str] | None:
+    """The crosstable sheet a TRF file is written from: none named when the workbook has one (or
+    none: the export says so), else the active sheet if it is one of them; ``None`` if it is not
+    (the export checks every crosstable, then asks for one: :func:`_select_one`)."""
+    crosstables = _crosstables(grids)
     if len(crosstables) < 2:
         return []
     active = book.sheets.active.name
-    if active in crosstables:
-        return [active]
+    return [active] if active in crosstables else None
+
+
+def _select_one(grids: dict[str, Any]) -> InputError:
+    """The export's request to select the crosstable a TRF file holds, where the active sheet is none."""
+    from ..errors import FormatError, Problem
+
+    crosstables = _crosstables(grids)
     names = ", ".join(repr(name) for name in crosstables)
-    raise FormatError([Problem("", f"A TRF file holds one crosstable; this workbook has {len(crosstables)} "
-                                   f"({names}): select the one to export and run the export again")],
-                      title="Cannot export a FIDE TRF file")
+    return FormatError([Problem("", f"A TRF file holds one crosstable; this workbook has {len(crosstables)} "
+                                    f"({names}): select the one to export and run the export again")],
+                       title="Cannot export a FIDE TRF file")
 
 
 @xw.script
