@@ -87,6 +87,14 @@ _KIND_IN_NAME = re.compile(r"(?<![a-z])(standard|rapid|blitz)(?![a-z])", re.IGNO
 _FLAGS = frozenset({"", "i", "w", "wi", "iw"})
 _TITLE = re.compile(r"[A-Za-z]{1,4}")
 MAX_RATING = 4000
+#: The lowest rating a FIDE list has published: a rating under it on a line is the line cut short or
+#: a column shifted (``143`` for ``1431``), never a rating.
+LOWEST = int(systems.FIDE.lowest_rated or 0)
+#: The highest K read: the crosstable's (:data:`~xlrating.systems.K_RANGE`); a K of 0 is none, as a
+#: rating of 0 is.
+MAX_K = int(systems.K_RANGE[1])
+#: The earliest birth year read (0, or ``0000``, is "not known"): ``19`` is a line cut short.
+FIRST_YEAR = 1000
 
 
 def kind_from_name(name: str) -> str | None:
@@ -168,14 +176,23 @@ class _Line:
 
     def rating(self, text: str) -> int | None:
         value = self.whole(text, "the rating", MAX_RATING)
+        if value and value < LOWEST:
+            self.bad(f"the rating {quote(text)} is under {LOWEST}, the lowest rating a FIDE list has "
+                     "published (is the line cut short, or a column shifted?)")
+            return None
         return value or None  # 0: not rated
 
     def rating_games_k(self, rating: str, games: str, k: str) -> tuple[int | None, int | None, int | None]:
-        """A rating (0: not rated), the games of the last period and the K."""
-        return self.rating(rating), self.whole(games, "the games", 9999), self.whole(k, "the K", 999)
+        """A rating (0: not rated), the games of the last period and the K (0: none, as a rating of 0)."""
+        k_factor = self.whole(k, "the K", MAX_K) or None
+        return self.rating(rating), self.whole(games, "the games", 9999), k_factor
 
     def birth_year(self, text: str) -> int | None:
         value = self.whole(text, "the birth year", 9999)
+        if value and value < FIRST_YEAR:
+            self.bad(f"the birth year {quote(text)} is not a year (0000 when not known; is the line cut "
+                     "short, or a column shifted?)")
+            return None
         return value or None  # 0000: unknown
 
     def flag(self, text: str) -> str:
@@ -226,6 +243,9 @@ def _date_and_kinds(
     own = header_date or named_date
     if date is not None and own is not None and date != own:
         problems.add(where, f"the list is dated {own:%B %Y}, but the date given is {date.isoformat()}")
+    if date is not None and own is None and date.day != 1:  # (the header's or the name's month: its 1st)
+        problems.add(path.name, f"FIDE's lists are dated the first of their month, not {date.isoformat()}: "
+                                f"give --date {date:%Y-%m}-01 (or {date:%Y-%m})")
     if date is None and own is None:
         problems.add(
             path.name,
@@ -382,11 +402,12 @@ class _TxtLayout:
         except ValueError:
             return None
         name = g[1].strip()
-        if not name or pid in seen or (birth or 0) > 9999 or (rating or 0) > MAX_RATING:
+        if not name or pid in seen or not _in_range(rating, birth, k_factor):
             return None
         seen.add(pid)
         fed, sex, title = self.identity(g)
         birth = birth or None
+        k_factor = k_factor or None
         return ((0, pid, name, rating or None, games, k_factor, birth, None, fed, title, sex, g[-1], None),)
 
     def fast_many(self, line: str, seen: set[int]) -> tuple[Row, ...] | None:
@@ -419,15 +440,14 @@ class _TxtLayout:
     ) -> tuple[Row, ...] | None:
         """The rows of a line that matched the fast pattern, if its values are in range."""
         name = g[1].strip()
-        top = max(rating or 0 for rating, _, _ in values)
-        if not name or pid in seen or (birth or 0) > 9999 or top > MAX_RATING:
+        if not name or pid in seen or not all(_in_range(rating, birth, k) for rating, _, k in values):
             return None
         seen.add(pid)
         fed, sex, title = _TxtLayout.identity(g)
         flag = g[-1]
         birth = birth or None
         return tuple(
-            (index, pid, name, rating or None, games, k, birth, None, fed, title, sex, flag, None)
+            (index, pid, name, rating or None, games, k or None, birth, None, fed, title, sex, flag, None)
             for index, (rating, games, k) in enumerate(values)
         )
 
@@ -472,21 +492,21 @@ class _TxtLayout:
         invalid = " OR ".join(
             [
                 "typeof(id) != 'integer'",
-                f"NOT (rating BETWEEN 0 AND {MAX_RATING} OR rating = {blank['rating']})",
-                f"NOT (birth_year BETWEEN 0 AND 9999 OR birth_year = {blank['bday']})",
-                *(
-                    f"NOT (typeof({column}) = 'integer' OR {column} = {blank[field]})"
-                    for column, field in (("games", "gms"), ("k", "k"))
-                ),
+                f"NOT (rating = 0 OR rating BETWEEN {LOWEST} AND {MAX_RATING} OR rating = {blank['rating']})",
+                f"NOT (birth_year = 0 OR birth_year BETWEEN {FIRST_YEAR} AND 9999 "
+                f"OR birth_year = {blank['bday']})",
+                f"NOT (typeof(games) = 'integer' OR games = {blank['gms']})",
+                f"NOT (typeof(k) = 'integer' AND k <= {MAX_K} OR k = {blank['k']})",
             ]
         )
         tidy = (  # blank numbers made NULL, and the first of the two titles taken, trimmed
             f"rating = nullif(nullif(rating, {blank['rating']}), 0), games = nullif(games, {blank['gms']}), "
-            f"k = nullif(k, {blank['k']}), birth_year = nullif(nullif(birth_year, {blank['bday']}), 0), "
+            f"k = nullif(nullif(k, {blank['k']}), 0), "
+            f"birth_year = nullif(nullif(birth_year, {blank['bday']}), 0), "
             f"title = coalesce(nullif(trim(substr(title, 1, {title})), ''), "
             f"nullif(trim(substr(title, {title + 1})), ''))",
             f"rating = {blank['rating']} OR rating = 0 OR games = {blank['gms']} OR k = {blank['k']} "
-            f"OR birth_year = {blank['bday']} OR birth_year = 0 OR title IS NOT NULL",
+            f"OR k = 0 OR birth_year = {blank['bday']} OR birth_year = 0 OR title IS NOT NULL",
         )
 
         def read() -> Iterator[list[tuple[str, ...]]]:
@@ -525,6 +545,16 @@ class _TxtLayout:
     def cut(self, line: str, field: str) -> str:
         start, end = self.columns[field]
         return line[start:end]
+
+
+def _in_range(rating: int | None, birth: int | None, k: int | None) -> bool:
+    """Whether a line's rating, birth year and K are ones :class:`_Line` takes without a word (0 and
+    blank included): else the line is read field by field, each problem named."""
+    return (
+        (not rating or LOWEST <= rating <= MAX_RATING)
+        and (not birth or FIRST_YEAR <= birth <= 9999)
+        and (k or 0) <= MAX_K
+    )
 
 
 def _width(column: tuple[int, int | None]) -> int:
@@ -615,11 +645,17 @@ def _read_xml(path: Path, combined: bool, problems: ListProblems) -> Iterator[Ro
     field: str | None = None
     text: list[str] = []
     players = 0
+    inside = 0  # elements open inside a player's field (none in FIDE's lists)
     ratings = _XML_RATINGS if combined else _XML_RATINGS[:1]
 
     def start(tag: str, attributes: dict[str, str]) -> None:
-        nonlocal player, field
-        if tag == "player":
+        nonlocal player, field, inside
+        if field is not None:
+            inside += 1
+            check.bad(f"<{tag}> inside <{field}>: a player's fields hold text, not elements")
+        elif tag == "player":
+            if player is not None:
+                check.bad("a <player> inside another <player>: not the layout of FIDE's XML list")
             player = {}
             check.number = parser.CurrentLineNumber
         elif player is not None:
@@ -627,12 +663,16 @@ def _read_xml(path: Path, combined: bool, problems: ListProblems) -> Iterator[Ro
             text.clear()
 
     def end(tag: str) -> None:
-        nonlocal player, field, players
-        if tag == "player" and player is not None:
+        nonlocal player, field, players, inside
+        if inside:
+            inside -= 1
+        elif tag == "player" and player is not None:
             players += 1
             _xml_rows(player, check, ratings, rows)
             player = None
         elif field is not None and player is not None:
+            if field in player:
+                check.bad(f"<{field}> is given twice for one player")
             player[field] = "".join(text)
             field = None
 
@@ -675,6 +715,9 @@ def _xml_rows(
     player: dict[str, str], check: _Line, ratings: tuple[tuple[str, str, str], ...], rows: list[Row]
 ) -> None:
     get = player.get
+    for rating, _, _ in ratings:  # (a blank one is in every player of FIDE's lists: <rating></rating>)
+        if rating not in player:
+            check.bad(f"no <{rating}> element: the player would be stored as not rated (is it renamed?)")
     pid = check.player_id(get("fideid", ""))
     name = check.name(get("name", ""))
     fed = check.federation(get("country", ""))
