@@ -373,3 +373,23 @@ def test_a_date_given_for_a_fide_list_is_the_first_of_a_month(tmp_path: Path) ->
         "players_list_foa.txt: FIDE's lists are dated the first of their month, not 2026-08-20: give --date "
         "2026-08-01 (or 2026-08)"]
     assert open_list_file(path, date=AUG26).date == AUG26
+
+
+def test_a_line_shorter_than_the_others_of_a_padded_list_is_refused_as_cut_short(tmp_path: Path) -> None:
+    # FIDE pads every line to one width. A line cut inside its K (40 as "4") or its flag (wi as
+    # "w": woman, no longer inactive), with lines after it, was stored as that K or flag.
+    from xlrating.official.store import ListStore
+
+    polgar, arbhin = BLITZ_AUG26[1], BLITZ_AUG26[2]
+    assert polgar[132:134] == "wi" and arbhin[123:125] == "40"  # (read off the lines)
+    lines = [SINGLE_HEADER.format(month="AUG26"), BLITZ_AUG26[0], polgar[:133], arbhin[:124], BLITZ_AUG26[3],
+             BLITZ_AUG26[0].replace("703303 ", "703304 "), BLITZ_AUG26[3].replace("48701955", "48701956")]
+    path = write(tmp_path / "blitz_aug26frl.txt", lines)
+    with pytest.raises(FormatError) as caught, ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(path)
+    assert [str(p) for p in caught.value.problems] == [
+        "blitz_aug26frl.txt line 3: the line is 133 characters long where the others are 136: it is cut "
+        "short",
+        "blitz_aug26frl.txt line 4: the line is 124 characters long where the others are 136: it is cut "
+        "short",
+    ]

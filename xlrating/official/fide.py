@@ -26,6 +26,8 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import re
+from array import array
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from xml.parsers import expat
@@ -514,9 +516,12 @@ class _TxtLayout:
                 text = TextLines(stream)
                 blocks = text.blocks()
                 first = next(blocks, "").partition("\n")[2]  # after the header line
+                # a line's width, its ending included: every line's (else the file is read line by line,
+                # where a line shorter than the others is named)
+                width = first.find("\n") + 1
                 for block in itertools.chain((first,), blocks):
-                    found = lines.findall(block)
-                    if text.unterminated or len(found) != block.count("\n"):
+                    found, count = lines.findall(block), block.count("\n")
+                    if text.unterminated or len(found) != count or len(block) != width * count:
                         raise NotWellFormed
                     yield found
 
@@ -562,21 +567,39 @@ def _width(column: tuple[int, int | None]) -> int:
 
 
 class _Widths:
-    """Whether every line so far had one length (FIDE pads its lines): a last line shorter
-    than all the others, with no line ending, is a file cut short."""
+    """Whether every line had one length (FIDE pads its lines): a last line shorter than all the
+    others, with no line ending, is a file cut short; and in a file whose lines are padded, a line
+    shorter than the others is a line cut short (``40`` as ``4``, ``wi`` as ``w``), wherever it is."""
 
     def __init__(self) -> None:
-        self.width = self.before = -1
+        self.width = self.before = self.first = -1
+        self.start = 0  # the number of the first line seen
+        self.widths = array("H")  # each line's width (0: a blank line)
 
-    def see(self, line: str) -> None:
+    def see(self, number: int, line: str) -> None:
         self.before = self.width
+        width = len(line)
         if self.width == -1:
-            self.width = len(line)
-        elif self.width != len(line):
+            self.width = self.first = width
+            self.start = number
+        elif self.width != width:
             self.width = -2
+        self.widths.append(min(width, 65535) if width == self.first or line.strip() else 0)
 
     def cut_short(self, last: str, unterminated: bool) -> bool:
         return self.before >= 0 and unterminated and len(last) < self.before
+
+    def short_lines(self) -> tuple[int, list[tuple[int, int]]]:
+        """The width most lines have, and ``(number, width)`` of each line shorter than it, when
+        no line is wider and most have it (a file padded to one width, as FIDE's are)."""
+        counts = Counter(self.widths)
+        counts.pop(0, None)
+        if len(counts) < 2:
+            return -1, []
+        padded, most = max(counts.items(), key=lambda item: (item[1], item[0]))
+        if max(counts) != padded or most <= sum(counts.values()) - most:
+            return -1, []
+        return padded, [(self.start + i, width) for i, width in enumerate(self.widths) if 0 < width < padded]
 
 
 def _read_txt(
@@ -593,7 +616,7 @@ def _read_txt(
         lines = enumerate(text_lines, start=1)
         number, last = next(lines, (0, ""))  # the header line, read when the list was opened
         for number, last in lines:
-            widths.see(last)
+            widths.see(number, last)
             rows: Sequence[Row] | None = fast(last, seen)
             if rows is None:
                 check.number = number
@@ -601,7 +624,13 @@ def _read_txt(
             yield from rows
     check.number = number
     problems.players = len(seen)
-    if widths.cut_short(last, text_lines.unterminated):
+    cut = widths.cut_short(last, text_lines.unterminated)
+    padded, shorter = widths.short_lines()
+    for short, width in shorter:
+        if not (cut and short == number):  # (the last line: said below)
+            problems.add(f"{path.name} line {short}", f"the line is {width} characters long where the others "
+                                                      f"are {padded}: it is cut short")
+    if cut:
         problems.add(
             f"{path.name} line {check.number}",
             "the last line is shorter than every other and has no line ending: the file is cut short",
