@@ -6,6 +6,7 @@ commit 773dbb8266a03c2354cf17c7c2f789d14a8f6105) and made-up lists in FIDE's lay
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,25 @@ def test_show_prints_each_flag_in_words() -> None:
     assert shown("FIDE", "wi").endswith("rating 1500, woman, inactive")
     assert shown("ICU", "p").endswith("rating 1500, provisional")
     assert shown("FIDE", "").endswith("rating 1500")
+
+
+@pytest.mark.parametrize(
+    ("encode", "expected"),
+    [
+        (lambda text: text.encode("utf-16"), "is UTF-16 text, which xlrating does not read: save it"),
+        (lambda text: text.encode("utf-16-le"), "is UTF-16 text, which xlrating does not read: save it"),
+        (lambda text: gzip.compress(text.encode()), "is compressed with gzip, which xlrating does not read"),
+        (lambda text: b"", "is empty: no list in it"),
+    ],
+)
+def test_a_list_in_a_form_not_read_is_refused_saying_which(
+    tmp_path: Path, blitz: Path, capsys: pytest.CaptureFixture[str], encode: object, expected: str
+) -> None:
+    # FIDE's list saved again as UTF-16, or gzipped, was refused as "not a rating list", its first
+    # line shown as the bytes it is ('ÿþI\x00D\x00 \x00N\x00...').
+    blitz.write_bytes(encode(blitz.read_text()))  # type: ignore[operator]
+    db = tmp_path / "lists.sqlite"
+    assert main(["lists", "add", str(blitz), "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert f"blitz_aug26frl.txt: {expected}" in err and "first line" not in err
+    assert not db.exists()

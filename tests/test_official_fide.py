@@ -296,3 +296,100 @@ def test_a_line_too_long_is_cut_between_two_characters() -> None:
 
     (line,) = TextLines(io.BytesIO(("x" + "é" * 2_000_000 + "\n").encode()))
     assert line == "x" + "é" * (MAX_LINE // 2 - 1)
+
+
+def test_a_line_cut_short_inside_a_number_is_refused_not_read_as_a_smaller_number(tmp_path: Path) -> None:
+    # A line cut in the middle of its birth year (2018 as "20") or of its rating (1431 as "143"),
+    # with lines after it, was stored as born in the year 20 or rated 143: FIDE has published no
+    # rating under 1000, and no birth year but 0000 (not known) has fewer than four digits.
+    from xlrating.official.store import ListStore
+
+    line = BLITZ_AUG26[2]  # A Arbhin Vanniarajan: blitz 1431, born 2018
+    lines = [SINGLE_HEADER.format(month="AUG26"), BLITZ_AUG26[0], line[:128], line[:116], BLITZ_AUG26[1]]
+    path = write(tmp_path / "blitz_aug26frl.txt", lines)
+    with pytest.raises(FormatError) as caught, ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(path)
+    assert [str(p) for p in caught.value.problems] == [
+        "blitz_aug26frl.txt line 3: the birth year '20' is not a year (0000 when not known; is the line cut "
+        "short, or a column shifted?)",
+        "blitz_aug26frl.txt line 4: the ID 537001345 is listed twice (an earlier line has it too)",
+        "blitz_aug26frl.txt line 4: the rating '143' is under 1000, the lowest rating a FIDE list has "
+        "published (is the line cut short, or a column shifted?)",
+    ]
+    assert not (tmp_path / "lists.sqlite").exists()
+
+
+def test_a_k_of_0_is_no_k_and_the_list_sheet_written_from_it_reads_back(tmp_path: Path) -> None:
+    # A list with no rapid rating for a player may say so with 0 for the rating and 0 for the K
+    # (<rapid_rating>0</rapid_rating><rapid_k>0</rapid_k>). The K of 0 was stored, and the List
+    # sheet written from the store ('xlrating lists sheet') was then refused by the fill that reads
+    # it (a K is 1 to 100).
+    from xlrating.official.sheet import list_rows, read_list_sheet
+
+    path = tmp_path / "players_list_xml.xml"
+    path.write_text(xml_list([{**LEKO_XML, "rapid_rating": "0", "rapid_k": "0"}]))
+    _, players = read(path, date=AUG26)
+    assert [(p.kind, p.rating, p.k) for p in players] == [("Standard", 2676, 10), ("Rapid", None, None),
+                                                         ("Blitz", 2738, 10)]
+    sheet = read_list_sheet(list_rows(players))
+    assert sheet.lookup("FIDE", "Rapid", ["703303"], AUG26)["703303"].k is None
+
+
+def test_an_xml_player_whose_fields_are_not_fide_s_is_refused(tmp_path: Path) -> None:
+    # Each of these was read without a word: a player inside another (the outer one lost), a field
+    # given twice (the second kept), a field holding an element, a renamed <rating> (the player
+    # stored as not rated).
+    def player(pid: str, inner: str = "", rating: str = "rating") -> str:
+        return (f"<player><fideid>{pid}</fideid><name>Leko, Peter</name><country>HUN</country>{inner}"
+                f"<{rating}>2676</{rating}><games>0</games><k>10</k><birthday>1979</birthday></player>")
+
+    path = tmp_path / "standard_aug26frl_xml.xml"
+    path.write_text("\n".join([
+        '<?xml version="1.0" encoding="UTF-8"?>', "<playerslist>",
+        player("700069", player("700070")),
+        player("700071", "<k>40</k>"),
+        player("700072", "<title><b>GM</b></title>"),
+        player("700073", rating="ratng"),
+        "</playerslist>"]))
+    with pytest.raises(FormatError) as caught:
+        read(path)
+    assert [str(p) for p in caught.value.problems] == [
+        "standard_aug26frl_xml.xml line 3: a <player> inside another <player>: not the layout of FIDE's XML "
+        "list",
+        "standard_aug26frl_xml.xml line 4: <k> is given twice for one player",
+        "standard_aug26frl_xml.xml line 5: <b> inside <title>: a player's fields hold text, not elements",
+        "standard_aug26frl_xml.xml line 6: no <rating> element: the player would be stored as not rated "
+        "(is it renamed?)",
+    ]
+
+
+def test_a_date_given_for_a_fide_list_is_the_first_of_a_month(tmp_path: Path) -> None:
+    # The combined list's header and name give no month: --date 2026-08-20 (the day it was
+    # downloaded) filed it as the list of 20 August, and an event of 10 August took July's list.
+    path = write(tmp_path / "players_list_foa.txt", [COMBINED_HEADER, *COMBINED_AUG26])
+    with pytest.raises(FormatError) as caught:
+        open_list_file(path, date=dt.date(2026, 8, 20))
+    assert [str(p) for p in caught.value.problems] == [
+        "players_list_foa.txt: FIDE's lists are dated the first of their month, not 2026-08-20: give --date "
+        "2026-08-01 (or 2026-08)"]
+    assert open_list_file(path, date=AUG26).date == AUG26
+
+
+def test_a_line_shorter_than_the_others_of_a_padded_list_is_refused_as_cut_short(tmp_path: Path) -> None:
+    # FIDE pads every line to one width. A line cut inside its K (40 as "4") or its flag (wi as
+    # "w": woman, no longer inactive), with lines after it, was stored as that K or flag.
+    from xlrating.official.store import ListStore
+
+    polgar, arbhin = BLITZ_AUG26[1], BLITZ_AUG26[2]
+    assert polgar[132:134] == "wi" and arbhin[123:125] == "40"  # (read off the lines)
+    lines = [SINGLE_HEADER.format(month="AUG26"), BLITZ_AUG26[0], polgar[:133], arbhin[:124], BLITZ_AUG26[3],
+             BLITZ_AUG26[0].replace("703303 ", "703304 "), BLITZ_AUG26[3].replace("48701955", "48701956")]
+    path = write(tmp_path / "blitz_aug26frl.txt", lines)
+    with pytest.raises(FormatError) as caught, ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(path)
+    assert [str(p) for p in caught.value.problems] == [
+        "blitz_aug26frl.txt line 3: the line is 133 characters long where the others are 136: it is cut "
+        "short",
+        "blitz_aug26frl.txt line 4: the line is 124 characters long where the others are 136: it is cut "
+        "short",
+    ]

@@ -210,3 +210,11 @@ def test_a_rating_of_0_is_no_rating_as_on_fide_s_and_us_chess_s_lists(tmp_path: 
     with ListStore(tmp_path / "lists.sqlite") as store:
         store.add(write(tmp_path / "icu_ratings.csv", rows))
         assert store.lookup("ICU", "Standard", ["5"], SEP11)["5"].rating is None
+
+
+def test_a_list_of_one_player_tells_its_date_from_its_row(tmp_path: Path) -> None:
+    # The date was told from the rows but the last of the file's first bytes (which may be cut
+    # short): a download of one player asked for --date although its row gives it.
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        loaded = store.add(write(tmp_path / "icu_ratings.csv", ROWS[:2]))
+    assert [(i.date, i.players) for i in loaded.lists] == [(SEP11, 1)]

@@ -263,3 +263,33 @@ def test_a_games_count_too_large_to_store_is_refused_not_a_traceback(tmp_path: P
         ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "members.json", odd), date=DAY)
     assert [str(p) for p in caught.value.problems] == [
         f"members.json member 1 (ID 12345678): gamesPlayed {10**20} is not a whole number from 0 to 100000"]
+
+
+def test_a_member_s_fields_of_the_wrong_json_type_are_refused_not_read_otherwise(tmp_path: Path) -> None:
+    # Each was read without a word: isProvisional "false" (text, which is true) stored an established
+    # rating as provisional; a second Regular rating replaced the first; a first name that is a
+    # number was dropped from the name; an expiry date with a digit too many was read as its first ten.
+    odd = json.loads(json.dumps(PAGE))
+    jane, sam = odd["items"]
+    jane["ratings"][0]["isProvisional"] = "false"
+    sam["ratings"] = [{"rating": 1500, "ratingSystem": "R", "gamesPlayed": 30, "isProvisional": False},
+                      {"rating": 1700, "ratingSystem": "R", "gamesPlayed": 40, "isProvisional": False}]
+    sam["firstName"] = 7
+    sam["expirationDate"] = "2027-03-311"
+    with pytest.raises(FormatError) as caught:
+        ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "members.json", odd), date=DAY)
+    assert [str(p) for p in caught.value.problems] == [
+        "members.json member 1 (ID 12345678): the Regular rating's isProvisional '\"false\"' is neither true "
+        "nor false",
+        "members.json member 2 (ID 30000001): firstName '7' is not text",
+    ]
+    sam["firstName"] = "Sam"
+    with pytest.raises(FormatError) as caught:
+        ListStore(tmp_path / "lists.sqlite").add(write(tmp_path / "members.json", odd), date=DAY)
+    assert [str(p) for p in caught.value.problems] == [
+        "members.json member 1 (ID 12345678): the Regular rating's isProvisional '\"false\"' is neither true "
+        "nor false",
+        "members.json member 2 (ID 30000001): expirationDate '2027-03-311' is not a date",
+        "members.json member 2 (ID 30000001): holds two Regular ratings (ratingSystem 'R' twice): which is "
+        "his?",
+    ]

@@ -40,6 +40,23 @@ def _sniff(head: bytes) -> tuple[str, Opener] | None:
     return None
 
 
+def _wrapped(head: bytes) -> str | None:
+    """Why a file that may hold a list in a form xlrating does not read is refused: empty, UTF-16 text
+    (a list saved again by a Windows editor), or compressed by gzip (the federations zip their lists)."""
+    if not head.strip(b"\xef\xbb\xbf \t\r\n"):
+        return "is empty: no list in it (is the download unfinished?)"
+    if head.startswith(b"\x1f\x8b"):
+        return "is compressed with gzip, which xlrating does not read: decompress it, or give the list as " \
+               "the federation publishes it (.txt, .xml, .csv, .json or .zip)"
+    sample = head[:400]  # UTF-16 without its byte-order mark: every other byte 0 (ASCII text)
+    half = len(sample) // 2
+    if sample.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+            half >= 2 and max(sample[1::2].count(0), sample[::2].count(0)) >= 0.9 * half):
+        return "is UTF-16 text, which xlrating does not read: save it as UTF-8 (or give the list as the " \
+               "federation publishes it)"
+    return None
+
+
 def open_list_file(
     path: str | os.PathLike[str],
     *,
@@ -64,7 +81,8 @@ def open_list_file(
     title = f"{source.name} was not loaded:"
     if found is None:
         shown = first_line(head)[:60].strip()
-        message = f"not a rating list xlrating reads (FIDE TXT or XML, US Chess, ICU); first line {shown!r}"
+        message = _wrapped(head) or (
+            f"not a rating list xlrating reads (FIDE TXT or XML, US Chess, ICU); first line {shown!r}")
         raise FormatError([Problem(str(source), message)], title=title)
     own_system, opener = found
     if system is not None and system != own_system:

@@ -26,6 +26,8 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import re
+from array import array
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from xml.parsers import expat
@@ -87,6 +89,14 @@ _KIND_IN_NAME = re.compile(r"(?<![a-z])(standard|rapid|blitz)(?![a-z])", re.IGNO
 _FLAGS = frozenset({"", "i", "w", "wi", "iw"})
 _TITLE = re.compile(r"[A-Za-z]{1,4}")
 MAX_RATING = 4000
+#: The lowest rating a FIDE list has published: a rating under it on a line is the line cut short or
+#: a column shifted (``143`` for ``1431``), never a rating.
+LOWEST = int(systems.FIDE.lowest_rated or 0)
+#: The highest K read: the crosstable's (:data:`~xlrating.systems.K_RANGE`); a K of 0 is none, as a
+#: rating of 0 is.
+MAX_K = int(systems.K_RANGE[1])
+#: The earliest birth year read (0, or ``0000``, is "not known"): ``19`` is a line cut short.
+FIRST_YEAR = 1000
 
 
 def kind_from_name(name: str) -> str | None:
@@ -168,14 +178,23 @@ class _Line:
 
     def rating(self, text: str) -> int | None:
         value = self.whole(text, "the rating", MAX_RATING)
+        if value and value < LOWEST:
+            self.bad(f"the rating {quote(text)} is under {LOWEST}, the lowest rating a FIDE list has "
+                     "published (is the line cut short, or a column shifted?)")
+            return None
         return value or None  # 0: not rated
 
     def rating_games_k(self, rating: str, games: str, k: str) -> tuple[int | None, int | None, int | None]:
-        """A rating (0: not rated), the games of the last period and the K."""
-        return self.rating(rating), self.whole(games, "the games", 9999), self.whole(k, "the K", 999)
+        """A rating (0: not rated), the games of the last period and the K (0: none, as a rating of 0)."""
+        k_factor = self.whole(k, "the K", MAX_K) or None
+        return self.rating(rating), self.whole(games, "the games", 9999), k_factor
 
     def birth_year(self, text: str) -> int | None:
         value = self.whole(text, "the birth year", 9999)
+        if value and value < FIRST_YEAR:
+            self.bad(f"the birth year {quote(text)} is not a year (0000 when not known; is the line cut "
+                     "short, or a column shifted?)")
+            return None
         return value or None  # 0000: unknown
 
     def flag(self, text: str) -> str:
@@ -226,6 +245,9 @@ def _date_and_kinds(
     own = header_date or named_date
     if date is not None and own is not None and date != own:
         problems.add(where, f"the list is dated {own:%B %Y}, but the date given is {date.isoformat()}")
+    if date is not None and own is None and date.day != 1:  # (the header's or the name's month: its 1st)
+        problems.add(path.name, f"FIDE's lists are dated the first of their month, not {date.isoformat()}: "
+                                f"give --date {date:%Y-%m}-01 (or {date:%Y-%m})")
     if date is None and own is None:
         problems.add(
             path.name,
@@ -382,11 +404,12 @@ class _TxtLayout:
         except ValueError:
             return None
         name = g[1].strip()
-        if not name or pid in seen or (birth or 0) > 9999 or (rating or 0) > MAX_RATING:
+        if not name or pid in seen or not _in_range(rating, birth, k_factor):
             return None
         seen.add(pid)
         fed, sex, title = self.identity(g)
         birth = birth or None
+        k_factor = k_factor or None
         return ((0, pid, name, rating or None, games, k_factor, birth, None, fed, title, sex, g[-1], None),)
 
     def fast_many(self, line: str, seen: set[int]) -> tuple[Row, ...] | None:
@@ -419,15 +442,14 @@ class _TxtLayout:
     ) -> tuple[Row, ...] | None:
         """The rows of a line that matched the fast pattern, if its values are in range."""
         name = g[1].strip()
-        top = max(rating or 0 for rating, _, _ in values)
-        if not name or pid in seen or (birth or 0) > 9999 or top > MAX_RATING:
+        if not name or pid in seen or not all(_in_range(rating, birth, k) for rating, _, k in values):
             return None
         seen.add(pid)
         fed, sex, title = _TxtLayout.identity(g)
         flag = g[-1]
         birth = birth or None
         return tuple(
-            (index, pid, name, rating or None, games, k, birth, None, fed, title, sex, flag, None)
+            (index, pid, name, rating or None, games, k or None, birth, None, fed, title, sex, flag, None)
             for index, (rating, games, k) in enumerate(values)
         )
 
@@ -472,21 +494,21 @@ class _TxtLayout:
         invalid = " OR ".join(
             [
                 "typeof(id) != 'integer'",
-                f"NOT (rating BETWEEN 0 AND {MAX_RATING} OR rating = {blank['rating']})",
-                f"NOT (birth_year BETWEEN 0 AND 9999 OR birth_year = {blank['bday']})",
-                *(
-                    f"NOT (typeof({column}) = 'integer' OR {column} = {blank[field]})"
-                    for column, field in (("games", "gms"), ("k", "k"))
-                ),
+                f"NOT (rating = 0 OR rating BETWEEN {LOWEST} AND {MAX_RATING} OR rating = {blank['rating']})",
+                f"NOT (birth_year = 0 OR birth_year BETWEEN {FIRST_YEAR} AND 9999 "
+                f"OR birth_year = {blank['bday']})",
+                f"NOT (typeof(games) = 'integer' OR games = {blank['gms']})",
+                f"NOT (typeof(k) = 'integer' AND k <= {MAX_K} OR k = {blank['k']})",
             ]
         )
         tidy = (  # blank numbers made NULL, and the first of the two titles taken, trimmed
             f"rating = nullif(nullif(rating, {blank['rating']}), 0), games = nullif(games, {blank['gms']}), "
-            f"k = nullif(k, {blank['k']}), birth_year = nullif(nullif(birth_year, {blank['bday']}), 0), "
+            f"k = nullif(nullif(k, {blank['k']}), 0), "
+            f"birth_year = nullif(nullif(birth_year, {blank['bday']}), 0), "
             f"title = coalesce(nullif(trim(substr(title, 1, {title})), ''), "
             f"nullif(trim(substr(title, {title + 1})), ''))",
             f"rating = {blank['rating']} OR rating = 0 OR games = {blank['gms']} OR k = {blank['k']} "
-            f"OR birth_year = {blank['bday']} OR birth_year = 0 OR title IS NOT NULL",
+            f"OR k = 0 OR birth_year = {blank['bday']} OR birth_year = 0 OR title IS NOT NULL",
         )
 
         def read() -> Iterator[list[tuple[str, ...]]]:
@@ -494,9 +516,12 @@ class _TxtLayout:
                 text = TextLines(stream)
                 blocks = text.blocks()
                 first = next(blocks, "").partition("\n")[2]  # after the header line
+                # a line's width, its ending included: every line's (else the file is read line by line,
+                # where a line shorter than the others is named)
+                width = first.find("\n") + 1
                 for block in itertools.chain((first,), blocks):
-                    found = lines.findall(block)
-                    if text.unterminated or len(found) != block.count("\n"):
+                    found, count = lines.findall(block), block.count("\n")
+                    if text.unterminated or len(found) != count or len(block) != width * count:
                         raise NotWellFormed
                     yield found
 
@@ -527,26 +552,54 @@ class _TxtLayout:
         return line[start:end]
 
 
+def _in_range(rating: int | None, birth: int | None, k: int | None) -> bool:
+    """Whether a line's rating, birth year and K are ones :class:`_Line` takes without a word (0 and
+    blank included): else the line is read field by field, each problem named."""
+    return (
+        (not rating or LOWEST <= rating <= MAX_RATING)
+        and (not birth or FIRST_YEAR <= birth <= 9999)
+        and (k or 0) <= MAX_K
+    )
+
+
 def _width(column: tuple[int, int | None]) -> int:
     return (column[1] or 0) - column[0]
 
 
 class _Widths:
-    """Whether every line so far had one length (FIDE pads its lines): a last line shorter
-    than all the others, with no line ending, is a file cut short."""
+    """Whether every line had one length (FIDE pads its lines): a last line shorter than all the
+    others, with no line ending, is a file cut short; and in a file whose lines are padded, a line
+    shorter than the others is a line cut short (``40`` as ``4``, ``wi`` as ``w``), wherever it is."""
 
     def __init__(self) -> None:
-        self.width = self.before = -1
+        self.width = self.before = self.first = -1
+        self.start = 0  # the number of the first line seen
+        self.widths = array("H")  # each line's width (0: a blank line)
 
-    def see(self, line: str) -> None:
+    def see(self, number: int, line: str) -> None:
         self.before = self.width
+        width = len(line)
         if self.width == -1:
-            self.width = len(line)
-        elif self.width != len(line):
+            self.width = self.first = width
+            self.start = number
+        elif self.width != width:
             self.width = -2
+        self.widths.append(min(width, 65535) if width == self.first or line.strip() else 0)
 
     def cut_short(self, last: str, unterminated: bool) -> bool:
         return self.before >= 0 and unterminated and len(last) < self.before
+
+    def short_lines(self) -> tuple[int, list[tuple[int, int]]]:
+        """The width most lines have, and ``(number, width)`` of each line shorter than it, when
+        no line is wider and most have it (a file padded to one width, as FIDE's are)."""
+        counts = Counter(self.widths)
+        counts.pop(0, None)
+        if len(counts) < 2:
+            return -1, []
+        padded, most = max(counts.items(), key=lambda item: (item[1], item[0]))
+        if max(counts) != padded or most <= sum(counts.values()) - most:
+            return -1, []
+        return padded, [(self.start + i, width) for i, width in enumerate(self.widths) if 0 < width < padded]
 
 
 def _read_txt(
@@ -563,7 +616,7 @@ def _read_txt(
         lines = enumerate(text_lines, start=1)
         number, last = next(lines, (0, ""))  # the header line, read when the list was opened
         for number, last in lines:
-            widths.see(last)
+            widths.see(number, last)
             rows: Sequence[Row] | None = fast(last, seen)
             if rows is None:
                 check.number = number
@@ -571,7 +624,13 @@ def _read_txt(
             yield from rows
     check.number = number
     problems.players = len(seen)
-    if widths.cut_short(last, text_lines.unterminated):
+    cut = widths.cut_short(last, text_lines.unterminated)
+    padded, shorter = widths.short_lines()
+    for short, width in shorter:
+        if not (cut and short == number):  # (the last line: said below)
+            problems.add(f"{path.name} line {short}", f"the line is {width} characters long where the others "
+                                                      f"are {padded}: it is cut short")
+    if cut:
         problems.add(
             f"{path.name} line {check.number}",
             "the last line is shorter than every other and has no line ending: the file is cut short",
@@ -615,11 +674,17 @@ def _read_xml(path: Path, combined: bool, problems: ListProblems) -> Iterator[Ro
     field: str | None = None
     text: list[str] = []
     players = 0
+    inside = 0  # elements open inside a player's field (none in FIDE's lists)
     ratings = _XML_RATINGS if combined else _XML_RATINGS[:1]
 
     def start(tag: str, attributes: dict[str, str]) -> None:
-        nonlocal player, field
-        if tag == "player":
+        nonlocal player, field, inside
+        if field is not None:
+            inside += 1
+            check.bad(f"<{tag}> inside <{field}>: a player's fields hold text, not elements")
+        elif tag == "player":
+            if player is not None:
+                check.bad("a <player> inside another <player>: not the layout of FIDE's XML list")
             player = {}
             check.number = parser.CurrentLineNumber
         elif player is not None:
@@ -627,12 +692,16 @@ def _read_xml(path: Path, combined: bool, problems: ListProblems) -> Iterator[Ro
             text.clear()
 
     def end(tag: str) -> None:
-        nonlocal player, field, players
-        if tag == "player" and player is not None:
+        nonlocal player, field, players, inside
+        if inside:
+            inside -= 1
+        elif tag == "player" and player is not None:
             players += 1
             _xml_rows(player, check, ratings, rows)
             player = None
         elif field is not None and player is not None:
+            if field in player:
+                check.bad(f"<{field}> is given twice for one player")
             player[field] = "".join(text)
             field = None
 
@@ -675,6 +744,9 @@ def _xml_rows(
     player: dict[str, str], check: _Line, ratings: tuple[tuple[str, str, str], ...], rows: list[Row]
 ) -> None:
     get = player.get
+    for rating, _, _ in ratings:  # (a blank one is in every player of FIDE's lists: <rating></rating>)
+        if rating not in player:
+            check.bad(f"no <{rating}> element: the player would be stored as not rated (is it renamed?)")
     pid = check.player_id(get("fideid", ""))
     name = check.name(get("name", ""))
     fed = check.federation(get("country", ""))

@@ -16,6 +16,7 @@ is not kept: a crosstable has no column for it, and it is not the player's feder
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as dt
 from collections.abc import Iterator
@@ -41,17 +42,13 @@ def open_csv(request: Request) -> ListFile | None:
     path, _, head, date, kind, problems = request
     if kind is not None and kind != KIND:
         problems.add(path.name, f"the ICU publishes one list (Standard), not {kind}")
-    dates = set()
-    for line in head.decode("utf-8", errors="replace").splitlines()[1:-1]:
-        cells = next(csv.reader([line]), [])
-        if len(cells) == len(HEADER):
-            dates.add(cells[3].strip())
     own = None
-    if len(dates) == 1:
-        try:
-            own = dt.date.fromisoformat(dates.pop())
-        except ValueError:
-            own = None
+    for line in head.decode("utf-8", errors="replace").splitlines()[1:]:  # (a last line cut short: its club)
+        cells = next(csv.reader([line]), [])
+        if len(cells) == len(HEADER):  # the first row's date: a row of another is named at its line
+            with contextlib.suppress(ValueError):
+                own = dt.date.fromisoformat(cells[3].strip())
+            break
     if date is not None and own is not None and date != own:
         problems.add(
             f"{path.name} line 2",

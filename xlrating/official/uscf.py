@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -119,15 +120,18 @@ def _read(path: Path, problems: ListProblems) -> Iterator[Row]:
             problems.add(where, "is listed twice")
             continue
         seen.add(pid)
-        last, first = _text(member, "lastName"), _text(member, "firstName")
+        texts = _texts(member, where, problems)
+        if texts is None:
+            continue
+        last, first = texts["lastName"], texts["firstName"]
         name = f"{last}, {first}" if first else last
         if not last or _ILLEGAL.search(name):
             problems.add(where, f"the name {quote(name)} is empty or holds a control character")
             continue
         expires = _date(member, "expirationDate", where, problems)
-        sex = {"Male": "M", "Female": "F"}.get(_text(member, "gender"))
-        state = _text(member, "stateRep") or None
-        title = _text(member, "fideTitle") or None
+        sex = {"Male": "M", "Female": "F"}.get(texts["gender"])
+        state = texts["stateRep"] or None
+        title = texts["fideTitle"] or None
         ratings = _ratings(member.get("ratings"), where, problems)
         for index, source in enumerate(SOURCES):
             rating, games = ratings.get(source, (None, None))
@@ -135,9 +139,24 @@ def _read(path: Path, problems: ListProblems) -> Iterator[Row]:
     problems.players = len(seen)
 
 
-def _text(member: dict[str, Any], key: str) -> str:
-    value = member.get(key)
-    return value.strip() if isinstance(value, str) else ""
+#: A member's fields read as text (``null`` or absent: blank).
+_TEXTS = ("lastName", "firstName", "gender", "stateRep", "fideTitle")
+#: A date as the API writes it: ``2027-03-31``, or with a time after it (``2027-03-31T00:00:00``).
+_API_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T.*)?", re.DOTALL)
+
+
+def _texts(member: dict[str, Any], where: str, problems: ListProblems) -> dict[str, str] | None:
+    """The member's text fields, stripped (blank when null or absent); None, with a problem for each,
+    when one is not text (a number, a list...), which would otherwise be read as blank."""
+    texts: dict[str, str] = {}
+    good = True
+    for key in _TEXTS:
+        value = member.get(key)
+        if value is not None and not isinstance(value, str):
+            problems.add(where, f"{key} {quote(json.dumps(value))} is not text")
+            good = False
+        texts[key] = value.strip() if isinstance(value, str) else ""
+    return texts if good else None
 
 
 def _date(member: dict[str, Any], key: str, where: str, problems: ListProblems) -> str | None:
@@ -145,7 +164,9 @@ def _date(member: dict[str, Any], key: str, where: str, problems: ListProblems) 
     if value is None:
         return None
     try:
-        return dt.date.fromisoformat(str(value)[:10]).isoformat()
+        if not isinstance(value, str) or not _API_DATE.fullmatch(value.strip()):
+            raise ValueError
+        return dt.date.fromisoformat(value.strip()[:10]).isoformat()
     except ValueError:
         problems.add(where, f"{key} {quote(str(value))} is not a date")
         return None
@@ -160,28 +181,43 @@ def _ratings(ratings: Any, where: str, problems: ListProblems) -> dict[str, tupl
     if not isinstance(ratings, list):
         problems.add(where, "ratings is not a list")
         return found
+    codes: set[str] = set()
     for entry in ratings:
         code = entry.get("ratingSystem") if isinstance(entry, dict) else None
         if not isinstance(code, str) or code not in SOURCES:  # (an object or a list is no code)
             continue  # correspondence, FIDE, CFC... are no US Chess over-the-board list
-        rating, games = entry.get("rating"), entry.get("gamesPlayed")
-        if rating is not None and (type(rating) is not int or not 0 <= rating <= MAX_RATING):
-            problems.add(
-                where,
-                f"the {SOURCES[entry['ratingSystem']]} rating {rating!r} is not a whole number "
-                f"from 0 to {MAX_RATING}",
-            )
+        if code in codes:
+            problems.add(where, f"holds two {SOURCES[code]} ratings (ratingSystem {code!r} twice): "
+                                "which is his?")
             continue
-        if games is not None and (type(games) is not int or not 0 <= games <= MAX_GAMES):
-            size = f" from 0 to {MAX_GAMES}" if type(games) is int and games > MAX_GAMES else ""
-            problems.add(where, f"gamesPlayed {games!r} is not a whole number{size}")
-            continue
-        if not rating:  # 0: no rating in that system (US Chess's ratings never go below 100)
-            found[entry["ratingSystem"]] = (None, None)
-            continue
-        if entry.get("isProvisional") and games is None:  # (filled alone, it would be rated as established)
-            problems.add(where, f"the {SOURCES[entry['ratingSystem']]} rating {rating} is provisional "
-                                "(isProvisional), but gamesPlayed does not say the games behind it")
-            continue
-        found[entry["ratingSystem"]] = (rating, games if entry.get("isProvisional") else None)
+        codes.add(code)
+        read = _rating(SOURCES[code], entry, where, problems)
+        if read is not None:
+            found[code] = read
     return found
+
+
+def _rating(system: str, entry: dict[str, Any], where: str,
+            problems: ListProblems) -> tuple[int | None, int | None] | None:
+    """One rating system's ``(rating, games behind a provisional rating)`` (``(None, None)``: no
+    rating), or None with its problem."""
+    rating, games = entry.get("rating"), entry.get("gamesPlayed")
+    provisional = entry.get("isProvisional")
+    if provisional is not None and not isinstance(provisional, bool):
+        problems.add(where, f"the {system} rating's isProvisional {quote(json.dumps(provisional))} "
+                            "is neither true nor false")
+        return None
+    if rating is not None and (type(rating) is not int or not 0 <= rating <= MAX_RATING):
+        problems.add(where, f"the {system} rating {rating!r} is not a whole number from 0 to {MAX_RATING}")
+        return None
+    if games is not None and (type(games) is not int or not 0 <= games <= MAX_GAMES):
+        size = f" from 0 to {MAX_GAMES}" if type(games) is int and games > MAX_GAMES else ""
+        problems.add(where, f"gamesPlayed {games!r} is not a whole number{size}")
+        return None
+    if not rating:  # 0: no rating in that system (US Chess's ratings never go below 100)
+        return None, None
+    if provisional and games is None:  # (filled alone, it would be rated as established)
+        problems.add(where, f"the {system} rating {rating} is provisional "
+                            "(isProvisional), but gamesPlayed does not say the games behind it")
+        return None
+    return rating, games if provisional else None
