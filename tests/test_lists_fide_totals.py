@@ -1,13 +1,14 @@
 """A FIDE rating period's totals kept on numpy arrays (a large period's,
 :class:`~xlrating.lists._fide_totals_numpy.ArrayTotals`) give every season what the plain totals
-(:class:`~xlrating.lists._fide_totals.PlainTotals`) give: every list entry, history row and warning, of the same Python types, and a refused season's
-problems word for word. The two are compared on the seeded FIDE seasons of the waves' and the
-columns' tests, with what those lists hold and more: a K given that is not whole (its change kept as
-a fraction of a hundredth), games and events counts given as floats (Excel's numbers), ratings just
-above the floor (delisted under it), both editions (the 2024 change rounded, the handbook's new
-rating rounded). Each step on arrays is also compared with its plain step on a grid of values:
-the changes in hundredths (Python's ``round``, half to even, against numpy's ``rint``) and the new
-ratings (halves away from zero)."""
+(:class:`~xlrating.lists._fide_totals.PlainTotals`) give: every list entry, history row and
+warning, of the same Python types, and a refused season's problems word for word. The two are
+compared on the seeded FIDE seasons of the waves' and the columns' tests, with what those lists
+hold and more: a K given that is not whole (its change kept as a fraction of a hundredth), games
+and events counts given as floats (Excel's numbers), ratings just above the floor (delisted under
+it), both editions (the 2024 change rounded, the handbook's new rating rounded). Each step on
+arrays is also compared with its plain step on a grid of values: the changes in hundredths
+(Python's ``round``, half to even, against numpy's ``rint``) and the new ratings (halves away from
+zero)."""
 
 from __future__ import annotations
 
