@@ -122,3 +122,30 @@ def test_a_period_under_the_size_keeps_plain_totals_and_over_it_arrays() -> None
     assert type(fide_lists._totals(10, plain.FROM_SIDES)).__name__ == "ArrayTotals"
     with _vector.forced(False):
         assert type(fide_lists._totals(10, 10 * plain.FROM_SIDES)) is plain.PlainTotals
+
+
+@pytest.mark.parametrize("edition", ["2024", "handbook"])
+def test_k_by_the_rules_on_arrays_is_the_plain_k(edition: str) -> None:
+    import datetime as dt
+
+    from xlrating.fide import get_rules
+    from xlrating.lists._fide_totals_numpy import ArrayTotals
+
+    rules = get_rules(edition)
+    rng = random.Random(edition)
+    size = 3000
+    positions = list(range(size))
+    ratings = [rng.choice([float(rng.randint(1000, 2800)), 2300.0, 2400.0, 2399.0, 2000]) for _ in positions]
+    games = [rng.choice([None, 0, 12, 29, 30, 31, 200]) for _ in positions]
+    peaks = [rng.choice([None, None, 2400.0, 2399.0, 2450, 1500.0]) for _ in positions]
+    births = [rng.choice([None, dt.date(2006, 12, 31), dt.date(2007, 1, 1), dt.date(2012, 6, 1),
+                          dt.date(1980, 1, 1)]) for _ in positions]
+    counts = [rng.choice([0, 0, 9, 17, 18, 35, 70, 71]) for _ in positions]
+    array_totals, plain_totals = ArrayTotals(size), plain.PlainTotals()
+    array_totals.add_against_rated(positions, counts)
+    plain_totals.add_against_rated(positions, counts)
+    for on in (dt.date(2024, 12, 31), dt.date(2025, 1, 31)):
+        found = array_totals.k_by_rules(rules, on, positions, ratings, games, peaks, births)
+        assert found == plain_totals.k_by_rules(rules, on, positions, ratings, games, peaks, births)
+        assert {type(k) for k in found} == {int}
+        assert len(set(found)) >= 3  # (each rule decides some)

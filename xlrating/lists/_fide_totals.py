@@ -16,22 +16,27 @@ every period here).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, MutableSequence, Sequence
 from fractions import Fraction
+from itertools import repeat
+from operator import itemgetter
 from typing import Any, Protocol
 
 from ..fide import FideRules
-from ..fide.rating import exact
+from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..model import GameColumns, Method
 
 Lines = dict[int, tuple[list[float | None], list[float]]]
 """Each unrated player's opponents (at the start of the period) and scores, by pairing number - 1."""
 
-FROM_SIDES = 2_000
+FROM_SIDES = 1_000
 """The period size (game sides, twice its games) from which its totals are kept on numpy arrays
-(:mod:`._fide_totals_numpy`): below it numpy's fixed cost per wave outweighs its speed."""
+(:mod:`._fide_totals_numpy`): below it numpy's fixed cost per wave outweighs its speed (a period
+of the benchmark's year, best of seven: 432 sides 9.85 ms plain, 9.99 on arrays; 1,088 sides 18.7
+and 18.2)."""
 
 
 class Totals(Protocol):
@@ -45,6 +50,15 @@ class Totals(Protocol):
     def against_rated(self, positions: Sequence[int]) -> Iterable[int | None]:
         """The games against rated opponents in the period of the players at ``positions`` (0 or
         ``None``: none)."""
+        ...
+
+    def k_by_rules(self, rules: FideRules, on: dt.date, positions: Sequence[int], ratings: Sequence[float],
+                   games: Sequence[int | None], peaks: Sequence[float | None],
+                   births: Sequence[dt.date | None]) -> list[int]:
+        """The K by the ``rules`` for a period ending ``on`` (:func:`xlrating.fide.rating.k_rule`) of
+        the rated players at ``positions`` (their ratings, games, peaks and birth dates on the list),
+        held to the 700 rule over their games against rated opponents in the period
+        (:func:`~xlrating.fide.rating.k_limit`; FIDE Rating Regulations 2024, 8.3.3)."""
         ...
 
     def played(self, at: int) -> int:
@@ -130,6 +144,13 @@ class PlainTotals:
 
     def against_rated(self, positions: Sequence[int]) -> Iterable[int | None]:
         return map(self.against.get, positions)
+
+    def k_by_rules(self, rules: FideRules, on: dt.date, positions: Sequence[int], ratings: Sequence[float],
+                   games: Sequence[int | None], peaks: Sequence[float | None],
+                   births: Sequence[dt.date | None]) -> list[int]:
+        found = map(k_rule, repeat(rules), ratings, games, peaks, births, repeat(on))
+        limits = self.against_rated(positions)
+        return list(map(k_limit, repeat(rules), map(itemgetter(0), found), limits))
 
     def played(self, at: int) -> int:
         return self.events_played.get(at, 0)

@@ -12,6 +12,7 @@ for a history row is a Python ``float``, ``int`` or ``None`` (``tolist``), as th
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import deque
 from collections.abc import Iterable, MutableSequence, Sequence
 from fractions import Fraction
@@ -76,6 +77,34 @@ class ArrayTotals:
 
     def played(self, at: int) -> int:
         return int(self.events_played[at])
+
+    def k_by_rules(self, rules: FideRules, on: dt.date, positions: Sequence[int], ratings: Sequence[float],
+                   games: Sequence[int | None], peaks: Sequence[float | None],
+                   births: Sequence[dt.date | None]) -> list[int]:
+        # k_rule's tests, in its order, each on the wave's columns (a blank games count or peak a
+        # NaN, which no comparison passes)
+        rating = np.array(ratings, np.float64)
+        highest = np.fmax(rating, np.array(peaks, np.float64))  # (the peak if it is higher)
+        top = highest >= rules.k_top_rating
+        new = np.array(games, np.float64) < rules.k_new_games  # (games completed, if counted)
+        conditions, ks = [new, top], [rules.k_new, rules.k_top]
+        if not rules.k_top_needs_games:  # the permanent K for the top, whatever the games
+            conditions, ks = [top, *conditions], [rules.k_top, *ks]
+        if rules.k_junior is not None:  # until the end of the year of the 18th birthday
+            age = rules.k_junior_age
+            young = np.fromiter((born is not None and on.year <= born.year + age for born in births),
+                                np.bool_, len(births))
+            conditions.append(young & (highest < rules.k_junior_below))
+            ks.append(rules.k_junior)
+        k = np.select(conditions, ks, rules.k_standard).astype(np.int64)
+        limit = rules.k_games_limit
+        if limit is None:
+            found: list[int] = k.tolist()
+            return found
+        period_games = self.against[_ints(positions)]
+        over = (period_games > 0) & (k * period_games > limit)  # the 700 rule: the largest K within it
+        found = np.where(over, limit // np.maximum(period_games, 1), k).tolist()
+        return found
 
     def fold(self, positions: Sequence[int], ratings: Sequence[float | None], methods: Sequence[Method],
              ks: Sequence[float | None], scores: Sequence[float], expected: Sequence[float | None],

@@ -50,7 +50,7 @@ from collections import deque
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from itertools import compress, repeat
-from operator import and_, gt, is_not, itemgetter, not_
+from operator import and_, gt, is_not, not_
 from typing import Any, cast
 
 from .. import fide as engine
@@ -168,12 +168,9 @@ class _Period:
                    peaks: Sequence[float | None], births: Sequence[dt.date | None]) -> list[int]:
         """The K for the period of the rated players at ``positions`` with no K given on the list
         (their ratings, games, peaks and birth dates there): the rules' K on the period's last day,
-        held to the 700 rule over the period's games. The entries were checked when the list was
-        read: the rules' K without checking them again."""
-        rules = self.rules
-        found = map(k_rule, repeat(rules), ratings, games, peaks, births, repeat(self.end))
-        limits = self.totals.against_rated(positions)
-        return list(map(k_limit, repeat(rules), map(itemgetter(0), found), limits))
+        held to the 700 rule over the period's games (:meth:`~._fide_totals.Totals.k_by_rules`).
+        The entries were checked when the list was read: the rules' K without checking them again."""
+        return self.totals.k_by_rules(self.rules, self.end, positions, ratings, games, peaks, births)
 
     def given_k(self, at: int) -> float:
         """A K given on the list (FIDE publishes each player's K with his rating) for the period:
