@@ -22,11 +22,15 @@ from typing import Any
 import pytest
 from test_lists_waves import FIDE_SEASONS, _both, fide_season
 
+from xlrating import _vector
 from xlrating.lists import Entry, Event, RatingList, SeasonResult, rate_season
 from xlrating.lists import fide as fide_lists
+from xlrating.lists._fide_totals import PlainTotals
 from xlrating.lists.model import PendingEvent
 
 SEEDS = range(6)
+VECTOR = [False, True] if _vector.AVAILABLE else [False]
+"""Whether the period's totals are kept on numpy arrays (:mod:`xlrating.lists._fide_totals_numpy`)."""
 
 
 def with_newcomers(events: list[Event], seed: int) -> list[Event]:
@@ -75,16 +79,22 @@ def test_a_list_in_another_order_gives_every_entry_and_history_row_alike() -> No
     assert differences(SEEDS) == []
 
 
-def test_sums_added_at_another_players_position_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = fide_lists._add
+@pytest.mark.parametrize("vector", VECTOR)
+def test_sums_added_at_another_players_position_are_caught(monkeypatch: pytest.MonkeyPatch, vector: bool
+                                                            ) -> None:
+    totals: Any = PlainTotals
+    if vector:
+        from xlrating.lists._fide_totals_numpy import ArrayTotals as totals
+    original = totals.fold
 
-    def misplaced(totals: dict[int, Any], positions: Any, values: Any) -> None:
-        original(totals, [at ^ 1 for at in positions], values)  # each at its neighbour's position
+    def misplaced(self: Any, positions: Any, *columns: Any) -> Any:
+        return original(self, [at ^ 1 for at in positions], *columns)  # each at its neighbour's position
 
-    monkeypatch.setattr(fide_lists, "_add", misplaced)
+    monkeypatch.setattr(totals, "fold", misplaced)
     try:
-        found = differences(range(2))
-    except AssertionError:  # (or the close finds an unrated player's change)
+        with _vector.forced(vector):
+            found = differences(range(2))
+    except (AssertionError, IndexError):  # (or the close finds an unrated player's change)
         found = ["a change at an unrated player's position"]
     assert found
 

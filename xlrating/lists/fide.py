@@ -46,23 +46,25 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import functools
-from collections import Counter, deque
-from collections.abc import Hashable, Iterable, Sequence
+from collections import deque
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from itertools import compress, repeat
-from operator import and_, gt, is_not, itemgetter, not_
+from operator import and_, gt, is_not, not_
 from typing import Any, cast
 
 from .. import fide as engine
 from .._columns import picker
 from .._player_columns import PlayerColumns
+from .._vector import vectorised
 from ..adjustments import RatingAdjustment
 from ..errors import XlratingError
 from ..fide.rating import exact, k_limit, k_rule
 from ..fide.tables import round_half_away
 from ..fide.unrated import first_disregarded, new_player_of_sums
-from ..model import EventType, GameColumns, Method, outcome_columns
+from ..model import EventType, outcome_columns
 from ..systems import fide_columns
+from ._fide_totals import FROM_SIDES, Lines, PlainTotals, Totals, games_at_start
 from .model import Entry, Event, PendingEvent, PlayerId, evolve
 from .rate import Season, Seating, call_engine, engine_errors
 
@@ -101,12 +103,9 @@ def _month(on: dt.date) -> int:
     return on.year * 12 + on.month - 1
 
 
-_Lines = dict[int, tuple[list[float | None], list[float]]]
-"""Each unrated player's opponents (at the start of the period) and scores, by pairing number - 1."""
-
-_Start = tuple[list[int], list[float | None], _Lines]
+_Start = tuple[list[int], list[float | None], Lines]
 """An event's (or wave's) players' positions in the working list and their ratings at the start of
-the period, by pairing number - 1, and the unrated players' games (:func:`_games_at_start`)."""
+the period, by pairing number - 1, and the unrated players' games (:meth:`_Period.start`)."""
 
 _CHANGED = ("rating", "games", "peak", "events", "pending", "k")
 """What a season changes in an entry (a period's close; the K a new list carries, :func:`_list_k`):
@@ -127,57 +126,51 @@ class _Period:
         self.birth_date = working.column("birth_date")
         self.rules = engine.get_rules(season.ratings.rules or None)
         self.end = end
-        self.change: dict[int, int | Fraction] = {}
-        """Each rated player's exact change in the period so far, in hundredths of a point (an
-        ``int`` while K is whole, as it almost always is; a ``Fraction`` otherwise), by position."""
-        self.against_rated: dict[int, int] = {}
-        """Each rated player's games against rated opponents in the period (the 700 rule,
-        :meth:`count`), by position."""
-        self.events_played: Counter[int] = Counter()
-        """The events each player played in the period, by position."""
+        self.totals: Totals = PlainTotals()
+        """The period's totals by position (:mod:`._fide_totals`): each rated player's exact change
+        and rated games, each player's games against rated opponents (the 700 rule, :meth:`count`)
+        and events; on numpy arrays for a large period (chosen when its events are seated)."""
         self.pending: dict[int, list[PendingEvent]] = {}
         """Each unrated player's results of the period's events, by position (pooled with those the
         list gives when the period closes)."""
         self.so_far: dict[int, int] = {}
         """Each unrated player's games in earlier rated events, as :meth:`games_so_far` counts them."""
         self.rows: list[tuple[Sequence[PlayerId], Sequence[str], list[int], list[float | None],
-                              list[int | Fraction | None], Sequence[int], list[tuple[int, int]]]] = []
+                              list[float | None], Sequence[int], list[tuple[int, int]]]] = []
         """Each wave's history rows, written when the period closes: the players' IDs, events,
-        positions, ratings at the start, exact changes in hundredths and rated games, and its
-        events' blocks (:meth:`~.rate.Season.blocks`)."""
-        self.rated_games: dict[int, int] = {}
-        """Each rated player's rated games in the period, as the engine counted them."""
+        positions, ratings at the start, changes and rated games, and its events' blocks
+        (:meth:`~.rate.Season.blocks`)."""
 
     def start(self, seating: Seating) -> tuple[_Start, list[int]]:
         """The seated players' positions and ratings at the start of the period, by pairing number
         - 1 (the columns do not change until the period closes), with the unrated players' games
-        and each player's games against rated opponents (:func:`_games_at_start`)."""
+        and each player's games against rated opponents, found in one pass over the games
+        (:func:`~._fide_totals.games_at_start`)."""
         positions = self.working.positions(seating.ids)
         ratings = list(picker(positions)(self.rating))
-        against_rated, lines = _games_at_start(seating.games, ratings)
+        against_rated, lines = games_at_start(seating.games, ratings)
         return (positions, ratings, lines), against_rated
 
     def count(self, seatings: Sequence[Seating]) -> list[_Start]:
         """Each rated player's games against rated opponents in the period (the 700 rule). Gives
         each event's (or wave's) players' positions and ratings at the start of the period and its
         unrated players' games, found in the same pass (:meth:`start`)."""
+        sides = 2 * sum(len(seating.games.players) for seating in seatings)
+        self.totals = _totals(len(self.working.ids), sides)  # (every player of the period seated by now)
         starts = []
         for seating in seatings:
             start, against_rated = self.start(seating)
             starts.append(start)
-            _add(self.against_rated, start[0], against_rated)
+            self.totals.add_against_rated(start[0], against_rated)
         return starts
 
     def k_by_rules(self, positions: Sequence[int], ratings: Sequence[float], games: Sequence[int | None],
                    peaks: Sequence[float | None], births: Sequence[dt.date | None]) -> list[int]:
         """The K for the period of the rated players at ``positions`` with no K given on the list
         (their ratings, games, peaks and birth dates there): the rules' K on the period's last day,
-        held to the 700 rule over the period's games. The entries were checked when the list was
-        read: the rules' K without checking them again."""
-        rules = self.rules
-        found = map(k_rule, repeat(rules), ratings, games, peaks, births, repeat(self.end))
-        limits = map(self.against_rated.get, positions)
-        return list(map(k_limit, repeat(rules), map(itemgetter(0), found), limits))
+        held to the 700 rule over the period's games (:meth:`~._fide_totals.Totals.k_by_rules`).
+        The entries were checked when the list was read: the rules' K without checking them again."""
+        return self.totals.k_by_rules(self.rules, self.end, positions, ratings, games, peaks, births)
 
     def given_k(self, at: int) -> float:
         """A K given on the list (FIDE publishes each player's K with his rating) for the period:
@@ -187,7 +180,8 @@ class _Period:
         published (FIDE Rating Regulations 2024, 8.3.3)."""
         k = next_k(self.rules, self.list_k[at], self.rating[at], self.list_games[at], self.peak[at],
                     self.birth_date[at], self.end)
-        return k_limit(self.rules, k, self.against_rated.get(at) or None)  # type: ignore[arg-type]
+        games = next(iter(self.totals.against_rated([at])))
+        return k_limit(self.rules, k, games or None)  # type: ignore[arg-type]
 
     def rate(self, events: Sequence[Event], seated: tuple[Sequence[Event], Seating, _Start]) -> None:
         """Rate one event, or a wave of events alike (:func:`options`) as one. ``seated``: a wave
@@ -230,26 +224,18 @@ class _Period:
         positions, ratings, lines = start
         methods, ks, scores, expected, games, performance = columns
         events = seating.per_player(wave)
-        changes = list(map(_hundredths, ratings, methods, ks, scores, expected))
-        rated_positions: Sequence[int] = positions
-        rated_changes: Sequence[int | Fraction | None] = changes
-        rated_games: Sequence[int] = games
-        if None in ratings:
-            self._pend(lines, positions, events, games, performance)
-            pick = picker(list(compress(range(len(ratings)), map(is_not, ratings, repeat(None)))))
-            rated_positions, rated_changes, rated_games = pick(positions), pick(changes), pick(games)
-        _add(self.change, rated_positions, rated_changes)
-        _add(self.rated_games, rated_positions, rated_games)
-        self.events_played.update(positions)  # (one a player: counted in one C loop)
+        if lines:
+            self._pend(lines, positions, events, games, performance)  # (before the wave's events count)
+        changes = self.totals.fold(positions, ratings, methods, ks, scores, expected, games)
         self.rows.append((seating.ids, [event.id for event in events], positions, ratings, changes, games,
                           self.season.blocks(wave, seating)))
 
-    def _pend(self, lines: _Lines, positions: Sequence[int], events: Sequence[Event], games: Sequence[int],
+    def _pend(self, lines: Lines, positions: Sequence[int], events: Sequence[Event], games: Sequence[int],
               performance: Sequence[float | None]) -> None:
         """Keep each unrated player's results of a wave (``lines``) pending (``games``,
         ``performance``: the outcome's rated games and performance, by pairing number - 1)."""
         by_ru = uses_ru(self.rules)
-        played_in = self.events_played
+        played_in = self.totals.played
         for index, (opponents, results) in lines.items():
             at, event = positions[index], events[index]
             ru = performance[index] if by_ru else None
@@ -257,7 +243,7 @@ class _Period:
                 event.end_date,
                 tuple(opponents),
                 tuple(results),
-                first=self.events[at] + played_in.get(at, 0) == 0 and not self.games_so_far(at),
+                first=self.events[at] + played_in(at) == 0 and not self.games_so_far(at),
                 ru=ru,
                 ru_games=games[index] if ru is not None else 0,
                 event=event.id,
@@ -297,40 +283,18 @@ class _Period:
 
     def close(self) -> None:
         """Fold the period into the list's columns and write the histories."""
-        self._close_rated()
+        rated = self._close_rated()
         self._close_unrated()
-        self.working.mark_written([*self.change, *self.pending])
+        self.working.mark_written([*rated, *self.pending])
         self._write_history()
 
-    def _close_rated(self) -> None:
-        """Each rated player's list rating after the period, his games, peak and events (delisted
-        under the floor)."""
-        rules = self.rules
-        round_change, floor = rules.round_change, rules.rating_floor
-        played, rated = self.events_played, self.rated_games
-        ratings, games, peaks, events = self.rating, self.list_games, self.peak, self.events
-        for at, hundredths in self.change.items():
-            start = ratings[at]
-            assert start is not None
-            whole = int(start)
-            if round_change and type(hundredths) is int and start == whole:
-                # Whole hundredths rounded to whole points, halves away from zero.
-                points = (abs(hundredths) + 50) // 100
-                value = float(whole + (points if hundredths >= 0 else -points))
-            else:
-                value = float(_rounded(exact(start), Fraction(hundredths, 100), round_change))
-            events[at] += played[at]
-            if value < floor:
-                # Under the floor the player is delisted and from then on treated as any other
-                # unrated player (FIDE Rating Regulations 2024, the rating floor 1400).
-                ratings[at] = games[at] = None
-                self.list_pending[at] = ()
-                continue
-            ratings[at] = value
-            if games[at] is not None:  # (None: 30 or more games behind the rating, count unknown)
-                games[at] += rated[at]
-            peak = peaks[at]
-            peaks[at] = float(max(peak if peak is not None else start, value))
+    def _close_rated(self) -> list[int]:
+        """Each rated player's list rating after the period: the start rating plus the period's
+        exact change, rounded once (FIDE Rating Regulations 2024, 8.3: the change rounded; FIDE
+        Handbook B.02, 10.53: the new rating rounded); his games, peak and events; delisted under
+        the floor (FIDE Rating Regulations 2024, the rating floor 1400). Gives their positions."""
+        return self.totals.close_rated(self.rules, self.rating, self.list_games, self.peak, self.events,
+                                       self.list_pending)
 
     def _close_unrated(self) -> None:
         """Each unrated player who played in the period: his pooled results rated, a first rating
@@ -341,7 +305,7 @@ class _Period:
         for at, new in self.pending.items():
             pooled = [p for p in (*pending[at], *new) if _month(p.end_date) > horizon]
             first = self.first_rating(pooled)
-            events[at] += self.events_played[at]
+            events[at] += self.totals.played(at)
             if first is None or first.rating is None:
                 pending[at] = tuple(pooled)
             else:
@@ -354,37 +318,18 @@ class _Period:
         after it (his rating in the columns once the period is closed)."""
         write, rating = self.working.write_history, self.rating
         for ids, events, positions, pres, changes, games, blocks in self.rows:
-            write(ids, events, "FIDE", pres, list(picker(positions)(rating)),
-                  [None if change is None else float(change / 100) for change in changes], games, blocks)
+            write(ids, events, "FIDE", pres, list(picker(positions)(rating)), changes, games, blocks)
 
 
-def _games_at_start(games: GameColumns, ratings: Sequence[float | None]) -> tuple[list[int], _Lines]:
-    """Each player's games against opponents rated at the start of the period (the 700 rule), and
-    each unrated player's opponents (as rated then) and scores (:data:`_Lines`), by pairing number -
-    1, in one pass over the games (every game counted when all are rated)."""
-    counts = [0] * (len(ratings) + 1)  # (by pairing number)
-    if None not in ratings:
-        for a, b in zip(games.players, games.opponents, strict=True):
-            counts[a] += 1
-            counts[b] += 1
-        return counts[1:], {}
-    lines: _Lines = {index: ([], []) for index, rating in enumerate(ratings) if rating is None}
-    by_number = [None, *ratings]
-    for a, b, score in zip(games.players, games.opponents, games.scores, strict=True):
-        rating_a, rating_b = by_number[a], by_number[b]
-        if rating_a is not None and rating_b is not None:
-            counts[a] += 1
-            counts[b] += 1
-            continue
-        if rating_a is None:
-            opponents, results = lines[a - 1]
-            opponents.append(rating_b)
-            results.append(score)
-        if rating_b is None:
-            opponents, results = lines[b - 1]
-            opponents.append(rating_a)
-            results.append(1.0 - score)
-    return counts[1:], lines
+def _totals(size: int, sides: int) -> Totals:
+    """A period's totals for ``size`` positions of the working list: on numpy arrays for a period of
+    ``sides`` game sides (twice its games) from :data:`~._fide_totals.FROM_SIDES`, numpy permitting
+    (:func:`~xlrating._vector.vectorised`), else in plain Python."""
+    if vectorised(sides, FROM_SIDES):
+        from ._fide_totals_numpy import ArrayTotals
+
+        return ArrayTotals(size)
+    return PlainTotals()
 
 
 def _engine_players(period: _Period, start: _Start) -> PlayerColumns[engine.FidePlayer]:
@@ -410,37 +355,6 @@ def _engine_players(period: _Period, start: _Start) -> PlayerColumns[engine.Fide
         found = period.k_by_rules(pick(positions), pick(ratings), pick(games), pick(peaks), pick(births))
         deque(map(ks.__setitem__, by_rules, found), 0)
     return fide_columns(ratings, games, peaks, births, ks)
-
-
-def _hundredths(rating: float | None, method: Method, k: float | None, score: float,
-                expected: float | None) -> int | Fraction | None:
-    """A player's exact change in an event, K x (score - sum of PD), in hundredths of a point
-    (half points and PD hundredths are whole numbers, so this is exact): 0 for a rated player not
-    rated by Elo, ``None`` for an unrated one."""
-    if rating is None:
-        return None
-    if method is not Method.ELO:
-        return 0
-    assert k is not None and expected is not None
-    margin = 50 * round(score * 2) - round(expected * 100)
-    whole = int(k)
-    return whole * margin if k == whole else exact(k) * margin
-
-
-def _add(totals: dict[int, Any], positions: Sequence[int], values: Iterable[Any]) -> None:
-    """Add each of ``values`` to ``totals`` at its position (each position once in ``positions``;
-    one not in ``totals`` counts from 0): the sums of a period's waves."""
-    found = dict(zip(positions, values, strict=True))
-    for at in found.keys() & totals.keys():
-        found[at] += totals[at]
-    totals.update(found)
-
-
-def _rounded(start: int | Fraction, total: Fraction, round_change: bool) -> int | Fraction:
-    """The rating after a period's exact ``total`` change: the change rounded to a whole number
-    (FIDE Rating Regulations 2024) or the new rating rounded (FIDE Handbook B.02, 10.53), halves
-    away from zero."""
-    return start + round_half_away(total) if round_change else round_half_away(start + total)
 
 
 def _unrated_rating(rules: engine.FideRules, opponents: Sequence[float | None], results: Sequence[float],
