@@ -218,3 +218,21 @@ def test_a_list_of_one_player_tells_its_date_from_its_row(tmp_path: Path) -> Non
     with ListStore(tmp_path / "lists.sqlite") as store:
         loaded = store.add(write(tmp_path / "icu_ratings.csv", ROWS[:2]))
     assert [(i.date, i.players) for i in loaded.lists] == [(SEP11, 1)]
+
+
+@pytest.mark.parametrize("written", ["01/09/2011", "20110901", "1-Sep-11"])
+def test_dates_a_spreadsheet_rewrote_are_said_to_be_so(tmp_path: Path, written: str) -> None:
+    # A download opened and saved again in Excel: its dates are no longer the ICU's YYYY-MM-DD.
+    rows = [ROWS[0], *(row.replace("2011-09-01", written) for row in ROWS[1:])]
+    path = write(tmp_path / "icu_ratings.csv", rows)
+    said = "is not written as the ICU writes dates (YYYY-MM-DD, as 2011-09-01): a file opened and saved again"
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        with pytest.raises(FormatError) as caught:
+            store.add(path)
+        assert [str(p) for p in caught.value.problems] == [
+            f"icu_ratings.csv line 2: the list date {written!r} {said} in a spreadsheet has its dates "
+            "rewritten; load the file as downloaded"]
+        with pytest.raises(FormatError) as caught:  # with the date given, each row says it
+            store.add(path, date=SEP11)
+        problems = [str(p) for p in caught.value.problems]
+        assert len(problems) == 4 and all(said in p for p in problems), problems

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import datetime as dt
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,6 +33,18 @@ HEADER = ("last", "first", "id", "list", "rating", "provisional", "federation", 
 MAX_RATING = 4000
 
 
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+"""A list date as the ICU's site writes it (``2011-09-01``)."""
+
+
+def _rewritten(listed: str) -> str:
+    """A list date not written as the ICU writes it: a spreadsheet's (``01/09/2011``, ``20110901``),
+    which a file opened and saved again in one gets (its dates rewritten, and maybe its numbers)."""
+    return (f"the list date {quote(listed)} is not written as the ICU writes dates (YYYY-MM-DD, as "
+            "2011-09-01): a file opened and saved again in a spreadsheet has its dates rewritten; load the "
+            "file as downloaded")
+
+
 def is_icu_csv(first: str) -> bool:
     return tuple(cell.strip().lower() for cell in first.lstrip("\ufeff").split(",")) == HEADER
 
@@ -42,13 +55,19 @@ def open_csv(request: Request) -> ListFile | None:
     path, _, head, date, kind, problems = request
     if kind is not None and kind != KIND:
         problems.add(path.name, f"the ICU publishes one list (Standard), not {kind}")
-    own = None
+    own = rewritten = None
     for line in head.decode("utf-8", errors="replace").splitlines()[1:]:  # (a last line cut short: its club)
         cells = next(csv.reader([line]), [])
         if len(cells) == len(HEADER):  # the first row's date: a row of another is named at its line
-            with contextlib.suppress(ValueError):
-                own = dt.date.fromisoformat(cells[3].strip())
+            listed = cells[3].strip()
+            if not _ISO_DATE.fullmatch(listed):
+                rewritten = listed
+            with contextlib.suppress(ValueError):  # (2011-02-30: said at its line)
+                own = dt.date.fromisoformat(listed) if rewritten is None else None
             break
+    if rewritten is not None and date is None:
+        problems.add(f"{path.name} line 2", _rewritten(rewritten))
+        return None
     if date is not None and own is not None and date != own:
         problems.add(
             f"{path.name} line 2",
@@ -107,8 +126,9 @@ def _row(where: str, cells: list[str], day: str, seen: set[int], problems: ListP
     last, first, pid_text, listed, rating_text, provisional, federation, _club = (c.strip() for c in cells)
     before = len(problems.items)
     if listed != day:
-        problems.add(where, f"the list date {quote(listed)} is not the file's ({day}): a download holds one "
-                            "list; choose one list on the ratings site")
+        problems.add(where, _rewritten(listed) if not _ISO_DATE.fullmatch(listed) else
+                     f"the list date {quote(listed)} is not the file's ({day}): a download holds one list; "
+                     "choose one list on the ratings site")
     pid = _icu_id(where, pid_text, seen, problems)
     if pid is None:
         return None
