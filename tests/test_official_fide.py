@@ -393,3 +393,16 @@ def test_a_line_shorter_than_the_others_of_a_padded_list_is_refused_as_cut_short
         "blitz_aug26frl.txt line 4: the line is 124 characters long where the others are 136: it is cut "
         "short",
     ]
+
+
+@pytest.mark.parametrize("before", ["\r\n", "\r\n\r\n", "   "])
+def test_a_list_that_does_not_start_with_its_header_is_refused_saying_so(tmp_path: Path, before: str) -> None:
+    # Its lines are read by their number after the header: the header was read as a player's line
+    # ("the ID 'ID Number' is not a FIDE ID", and the same for every other field).
+    path = write(tmp_path / "blitz_rating_list.txt", [SINGLE_HEADER.format(month="AUG26"), *BLITZ_AUG26])
+    path.write_bytes(before.encode() + path.read_bytes())
+    with pytest.raises(FormatError) as caught:
+        open_list_file(path)
+    assert [str(p) for p in caught.value.problems] == [
+        "blitz_rating_list.txt line 1: the list does not start with its header line ('ID Number ...'), as "
+        "FIDE's file does: remove the blank lines or spaces before it"]

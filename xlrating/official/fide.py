@@ -287,6 +287,10 @@ def _kind(path: Path, member: str, kind: str | None, problems: ListProblems) -> 
 def open_txt(request: Request) -> ListFile | None:
     """A FIDE TXT list whose first line is ``header``; ``None`` (with a problem) if it is no known layout."""
     path, member, head, date, kind, problems = request
+    if head.lstrip(b"\xef\xbb\xbf")[:1].isspace():  # (the lines are read by their number after the header)
+        problems.add(f"{path.name} line 1", "the list does not start with its header line ('ID Number ...'), "
+                                            "as FIDE's file does: remove the blank lines or spaces before it")
+        return None
     header = first_line(head)
     columns = _header_columns(header.rstrip("\r\n"))
     if columns is None:
