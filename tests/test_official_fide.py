@@ -406,3 +406,19 @@ def test_a_list_that_does_not_start_with_its_header_is_refused_saying_so(tmp_pat
     assert [str(p) for p in caught.value.problems] == [
         "blitz_rating_list.txt line 1: the list does not start with its header line ('ID Number ...'), as "
         "FIDE's file does: remove the blank lines or spaces before it"]
+
+
+def test_a_utf8_list_with_a_line_of_windows_1252_keeps_its_other_names(tmp_path: Path) -> None:
+    # The text was decoded a megabyte at a time: one line of Windows-1252 made its whole block
+    # Windows-1252, so a UTF-8 name in it ("Müller") read as "MÃ¼ller", a character longer, and
+    # every column after it on that line shifted.
+    leko = BLITZ_AUG26[0]
+    utf8 = leko.replace("Leko, Peter", "Müller, Jörg").replace("703303 ", "703304 ")
+    latin = leko.replace("Leko, Peter", "Gößl, Hans ").replace("703303 ", "703305 ")
+    path = tmp_path / "blitz_rating_list.txt"
+    path.write_bytes((SINGLE_HEADER.format(month="AUG26") + "\r\n" + leko + "\r\n").encode()
+                     + (utf8 + "\r\n").encode("utf-8") + (latin + "\r\n").encode("cp1252"))
+    _, players = read(path)
+    assert [(p.id, p.name, p.rating, p.birth_year) for p in players] == [
+        ("703303", "Leko, Peter", 2738, 1979), ("703304", "Müller, Jörg", 2738, 1979),
+        ("703305", "Gößl, Hans", 2738, 1979)]

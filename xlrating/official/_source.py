@@ -209,8 +209,21 @@ class TextLines:
             yield decode(rest).rstrip("\r")
 
 
-def decode(line: bytes) -> str:
-    """A line's text: UTF-8, else Windows-1252 (older lists)."""
+def decode(text: bytes) -> str:
+    """Lines as text: UTF-8, else Windows-1252 (older lists); where some lines are UTF-8 beyond
+    ASCII and others not, each line on its own (a UTF-8 list with one line of Windows-1252 keeps
+    its other lines' names, and the columns after them, as they are)."""
+    try:
+        return text.decode("utf-8")
+    except UnicodeDecodeError:
+        # Each byte that is not UTF-8 decodes to one character (a lone surrogate), as each ASCII byte
+        # does: as many characters as bytes, and no character of UTF-8 beyond ASCII is in the text.
+        if len(text.decode("utf-8", errors="surrogateescape")) == len(text):
+            return text.decode("cp1252", errors="replace")  # (no line is UTF-8: all at once)
+        return "".join(map(_decode_line, text.splitlines(keepends=True)))
+
+
+def _decode_line(line: bytes) -> str:
     try:
         return line.decode("utf-8")
     except UnicodeDecodeError:
