@@ -62,8 +62,9 @@ def open_csv(request: Request) -> ListFile | None:
             listed = cells[3].strip()
             if not _ISO_DATE.fullmatch(listed):
                 rewritten = listed
-            with contextlib.suppress(ValueError):  # (2011-02-30: said at its line)
-                own = dt.date.fromisoformat(listed) if rewritten is None else None
+            else:
+                with contextlib.suppress(ValueError):  # (2011-02-30: said at its line)
+                    own = dt.date.fromisoformat(listed)
             break
     if rewritten is not None and date is None:
         problems.add(f"{path.name} line 2", _rewritten(rewritten))
