@@ -139,6 +139,8 @@ def test_lists_sheet_writes_a_list_workbook(tmp_path: Path, store: Store,
     assert [c.value for c in sheet[1]][:6] == ["System", "Kind", "List date", "ID", "Name", "Rating"]
     assert [sheet.cell(row=r, column=4).value for r in (2, 3)] == ["2500000", "2500001"]
     assert sheet.cell(row=2, column=4).number_format == "@"
+    assert [c.value for c in sheet[1]][-1] == "Expires"  # (as dates: a US Chess membership's end)
+    assert sheet.cell(row=2, column=len(sheet[1])).number_format == "yyyy-mm-dd"
     # An ID the list does not hold is an error; nothing is written.
     args = parser.parse_args(["sheet", "--ids", "2500000,9999999", "-o", str(tmp_path / "x.xlsx")])
     with pytest.raises(Exception, match="9999999"):
@@ -202,3 +204,33 @@ def test_list_options_without_list_are_refused(tmp_path: Path, capsys: pytest.Ca
     assert main(["rate", str(source), "--date", "2014-06-01"]) == 1
     assert capsys.readouterr().err == "xlrating: --date says which list to fill from: add --list\n"
     assert not (tmp_path / "event-rated.xlsx").exists()
+
+
+@pytest.mark.parametrize("command", ["rate", "fill"])
+def test_a_workbook_without_a_crosstable_is_told_so_with_its_event_sheets_problems(
+        tmp_path: Path, store: Store, capsys: pytest.CaptureFixture[str], command: str) -> None:
+    # As the rating without --list says them: the Event sheet's problems and the want of a crosstable
+    # at once, not one run after the other.
+    source = tmp_path / "event.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Event"
+    for row in (["Setting", "Value"], ["System", "USCF"], ["End date", "notadate"]):
+        sheet.append(row)
+    book.save(source)
+    before = source.read_bytes()
+    assert main([command, str(source), *(["--list"] if command == "rate" else [])]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].endswith("The workbook has 2 errors; nothing was filled.")  # (rate names the file)
+    assert lines[1].strip().startswith("Event!B3: End date: 'notadate' is not a date")
+    assert lines[2].strip().startswith("The workbook has no crosstable: name a sheet 'Crosstable'")
+    assert len(lines) == 3
+    assert source.read_bytes() == before and sorted(tmp_path.iterdir()) == [source]
+    # A workbook whose Event sheet is right is not filled as if it were: nothing is written.
+    sheet["B3"] = dt.date(2026, 1, 1)
+    book.save(source)
+    assert main([command, str(source), *(["--list"] if command == "rate" else [])]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].endswith("The workbook has 1 error; nothing was filled.")
+    assert lines[1].strip().startswith("The workbook has no crosstable") and len(lines) == 2
+    assert sorted(tmp_path.iterdir()) == [source]

@@ -9,7 +9,7 @@ import pytest
 from test_fill_cli import store, workbook  # noqa: F401 (store: the fixture)
 from test_fill_macros_formulas import lite_formulas
 from test_macros import Excel, book_json, run_script, writes
-from test_official_fill import blanked, uscf_event
+from test_official_fill import blanked, uscf_event, uscf_list
 
 from xlrating import macros
 from xlrating.cli import main
@@ -89,3 +89,18 @@ def test_blank_start_and_end_dates_are_said_to_be_today(tmp_path: Path) -> None:
     actions = run_script(macros, "fill_from_the_list", data)
     alert = next(a["args"][0] for a in actions if a["func"] == "alert").splitlines()[0]
     assert alert.endswith(f"in force on {date.today().isoformat()} (no Start or End date: today)"), alert
+
+
+def test_a_workbook_without_a_crosstable_is_alerted_and_nothing_is_written(tmp_path: Path) -> None:
+    from xlrating.official.sheet import LIST_SHEET, list_rows
+    from xlrating.workbook import NewSheet, write_new_workbook
+
+    typed, event = uscf_event()
+    rows = list_rows(uscf_list(typed))
+    source = tmp_path / "event.xlsx"
+    write_new_workbook(source, event=[(str(n), v) for n, v in event],
+                       sheets=[NewSheet(LIST_SHEET, rows[0], rows[1:])])
+    actions = run_script(macros, "fill_from_the_list", book_json(source))
+    assert writes(actions) == []
+    assert [a["args"][1] for a in actions] == ["xlrating: nothing was filled"]
+    assert "The workbook has no crosstable" in actions[0]["args"][0]

@@ -535,6 +535,35 @@ def test_a_season_names_a_lapsed_member_at_the_first_event_he_plays_after_his_ex
                                                     f"May!B3: ID 30000003's {said}"]
 
 
+def test_a_list_sheet_carries_the_expiration_dates_so_lite_names_a_lapsed_member_too(tmp_path: Path) -> None:
+    # The List sheet is what a workbook carries into xlwings Lite, where there is no store: a
+    # membership's expiration date goes with it, and the fill from the sheet says what the fill
+    # from the store says. A sheet without the column says nothing of it.
+    member = {"id": "30000001", "firstName": "Anne", "lastName": "Alpha", "expirationDate": "2026-03-06",
+              "ratings": [{"rating": 1850, "ratingSystem": "R", "gamesPlayed": 90, "isProvisional": False}]}
+    saved = tmp_path / "members.json"
+    saved.write_text(json.dumps([member]), encoding="utf-8")
+    event: Rows = [["System", "USCF"], ["Start date", dt.date(2026, 3, 6)], ["End date", dt.date(2026, 3, 8)]]
+    grid: Rows = [["No", "Name", "ID", "Rating", "R1"], [1, "Anne Alpha", "30000001", None, "B"]]
+    with ListStore(tmp_path / "lists.sqlite") as store:
+        store.add(saved, date=dt.date(2026, 3, 1))
+        from_store = fill_sheets({"Event": event, "Crosstable": grid}, store)
+        listed = list(store.lookup("USCF", "Regular", ["30000001"], dt.date(2026, 3, 6)).values())
+    rows = list_rows(listed)
+    assert rows[0][-1] == "Expires" and rows[1][-1] == dt.date(2026, 3, 6)
+    from_sheet = fill_sheets({"Event": event, "Crosstable": grid}, read_list_sheet(rows))
+    assert [str(n) for n in from_sheet.notes] == [str(n) for n in from_store.notes]
+    assert len(from_store.notes) == 1 and "membership expired on 2026-03-06" in str(from_store.notes[0])
+    without = fill_sheets({"Event": event, "Crosstable": grid}, read_list_sheet([row[:-1] for row in rows]))
+    assert without.notes == ()
+    bad = [rows[0], [*rows[1][:-1], "soon"]]
+    with pytest.raises(CrosstableError) as refused:
+        read_list_sheet(bad)
+    assert [str(p) for p in refused.value.problems] == [
+        f"List!{get_column_letter(len(rows[0]))}2: Expires: 'soon' is not a date; write dates as 2024-05-31 "
+        "(year-month-day)"]
+
+
 def test_a_quick_typed_unrated_that_the_quick_list_rates_is_named_and_kept() -> None:
     # As a Rating typed unr is (the Quick column a dual-rated event reads): it stopped the fill with
     # a bare TypeError.

@@ -327,7 +327,7 @@ def _list_blocks(name: str, rows: Sequence[Sequence[Any]], old: Grid) -> list[Bl
 
 #: The List sheet's columns written as text (IDs keep their leading zeros) and as dates.
 _TEXT_COLUMNS = ("ID", "Name", "Federation", "Title", "Sex", "Flags")
-_DATE_COLUMNS = ("List date", "Birth date")
+_DATE_COLUMNS = ("List date", "Birth date", "Expires")
 
 
 def _list_format(column: str) -> str | None:

@@ -42,6 +42,9 @@ from .values import address, is_blank, quote_sheet, show
 
 SETTINGS_SHEET = "Event"
 CROSSTABLE_SHEET = "Crosstable"
+NO_CROSSTABLE = (f"The workbook has no crosstable: name a sheet '{CROSSTABLE_SHEET}' and give it a "
+                 "header row with No, Name and the rounds (R1, R2, ...)")
+"""What a run says of a workbook with no crosstable sheet (with its Event sheet's problems)."""
 
 
 def _rows(grid: Grid) -> list[list[object]]:
@@ -115,8 +118,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
     unrated: list[Problem] = []
     crosstables = crosstable_sheets(sheets, settings_name)
     if not crosstables:
-        problems.append(Problem("", "The workbook has no crosstable: name a sheet 'Crosstable' and give it "
-                                "a header row with No, Name and the rounds (R1, R2, ...)"))
+        problems.append(Problem("", NO_CROSSTABLE))
     for name in crosstables:
         crosstable, found = read_crosstable(sheets[name], settings, sheet=name)
         problems.extend(found)

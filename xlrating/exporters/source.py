@@ -33,7 +33,7 @@ from ..crosstable.rate import check_rows
 from ..crosstable.render import round_half_up
 from ..crosstable.settings import REPORT_SETTINGS, read_report_settings, read_settings
 from ..crosstable.values import text
-from ..crosstable.workbook import CROSSTABLE_SHEET, SETTINGS_SHEET, crosstable_sheets
+from ..crosstable.workbook import NO_CROSSTABLE, SETTINGS_SHEET, crosstable_sheets
 from ..errors import CrosstableError, Problem
 from ..names import find_sheet
 
@@ -114,8 +114,7 @@ def _crosstable_sheets(sheets: Mapping[str, Grid], settings_sheet: str | None, o
         wanted = {fold(n) for n in only}
         return [n for n in crosstables if fold(n) in wanted]
     if not crosstables:
-        problems.append(Problem("", f"The workbook has no crosstable: name a sheet '{CROSSTABLE_SHEET}' "
-                                    "and give it a header row with No, Name and the rounds (R1, R2, ...)"))
+        problems.append(Problem("", NO_CROSSTABLE))
     return crosstables
 
 

@@ -65,7 +65,7 @@ from ..crosstable.values import (
     text,
     whole,
 )
-from ..crosstable.workbook import SETTINGS_SHEET, crosstable_sheets
+from ..crosstable.workbook import NO_CROSSTABLE, SETTINGS_SHEET, crosstable_sheets
 from ..errors import ArgumentError, CrosstableError, Problem
 from ..exporters.source import EXTRA_COLUMNS
 from ..names import find_sheet
@@ -717,12 +717,17 @@ def _crosstable_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str
     kind = given or named
     problems += _own_list(settings, kind, *(("--kind", settings.cell("Rating system")) if given else
                                             (RATING_LIST, where)))
+    crosstables = crosstable_sheets(sheets, event)
+    if not crosstables:  # (said with the Event sheet's problems, as the rating says it)
+        problems.append(Problem("", NO_CROSSTABLE))
+        count = f"{len(problems)} error{'s' if len(problems) != 1 else ''}"
+        raise CrosstableError(problems, title=f"The workbook has {count}; nothing was filled.")
     if problems:
         raise CrosstableError(problems, title="The Event sheet has errors; nothing was filled.")
     when, why = _dated(settings, on)
     return [Table(name, _grid(sheets[name]), settings, list_kind(settings, kind), when, why,
                   appendable_k=False)
-            for name in crosstable_sheets(sheets, event)]
+            for name in crosstables]
 
 
 def _season_tables(sheets: Mapping[str, Grid], on: dt.date | None, kind: str | None,

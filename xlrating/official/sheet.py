@@ -8,7 +8,8 @@ there: :class:`ListSheet` answers look-ups as the store does
 
 The sheet has one header row and one row per player and list: ``System``, ``Kind``, ``List
 date``, ``ID``, ``Name``, ``Rating``, ``Games``, ``K``, ``Birth year``, ``Birth date``,
-``Federation``, ``Title``, ``Sex``, ``Flags`` (:data:`COLUMNS`). Only ``System``, ``Kind``,
+``Federation``, ``Title``, ``Sex``, ``Flags``, ``Expires`` (:data:`COLUMNS`; ``Expires``: a US Chess
+membership's expiration date, which the fill checks against the event's end). Only ``System``, ``Kind``,
 ``List date``, ``ID`` and ``Name`` are needed in every row; a blank cell is a field the list
 does not publish. Several lists (systems, kinds, dates) may share the sheet.
 """
@@ -31,7 +32,7 @@ from .model import LISTED_COLUMNS, ListedPlayer
 LIST_SHEET = "List"
 #: The List sheet's columns, in the order written.
 COLUMNS: tuple[str, ...] = ("System", "Kind", "List date", "ID", "Name", "Rating", "Games", "K", "Birth year",
-                            "Birth date", "Federation", "Title", "Sex", "Flags")
+                            "Birth date", "Federation", "Title", "Sex", "Flags", "Expires")
 _KEYS = {fold(name): name for name in COLUMNS}
 #: The number format of the date columns as written.
 DATE_FORMAT = "yyyy-mm-dd"
@@ -42,7 +43,7 @@ def list_rows(players: Iterable[ListedPlayer]) -> list[list[Any]]:
     rows: list[list[Any]] = [list(COLUMNS)]
     for p in players:
         rows.append([p.system, p.kind, p.list_date, p.id, p.name, _number(p.rating), p.games, p.k,
-                     p.birth_year, p.birth_date, p.federation, p.title, p.sex, p.flags or None])
+                     p.birth_year, p.birth_date, p.federation, p.title, p.sex, p.flags or None, p.expires])
     return rows
 
 
@@ -152,6 +153,7 @@ _FIELDS: tuple[_Field, ...] = (
     _Field("Title", "title", text),
     _Field("Sex", "sex", text),
     _Field("Flags", "flags", text, blank=""),
+    _Field("Expires", "expires", date_value),
 )
 _REQUIRED = tuple(field.name for field in _FIELDS if field.needed)
 
