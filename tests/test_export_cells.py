@@ -8,6 +8,7 @@ import datetime
 import pytest
 
 from xlrating.errors import FormatError
+from xlrating.exporters.checks import MissingFieldsError
 from xlrating.exporters.dbf import report_tables
 from xlrating.exporters.source import ExportEvent, read_event
 from xlrating.exporters.trf import render_trf, write_trf
@@ -98,3 +99,36 @@ def test_a_dual_rated_event_s_quick_ratings_left_out_of_a_trf_file_are_said(fmt:
     said = f"The Quick column (1 player) is not in the FIDE {edition} file: {why}"
     assert said in write_trf(quick, fmt, force=True).warnings
     assert not any("Quick" in w for w in write_trf(dual, fmt, force=True).warnings)
+
+
+@pytest.mark.parametrize("fmt", ["trf", "trf16"])
+def test_a_round_date_with_its_year_last_and_slashes_is_refused_not_read_day_first(fmt: str) -> None:
+    # 03/05/2024 is 3 May in Europe and 5 March in the United States: it was written 24/05/03,
+    # whatever the director meant. Dots are Europe's alone, day first (the test above).
+    if fmt == "trf":  # (TRF-2026 leaves it blank; its checks before sending name it)
+        found = write_trf(event("FIDE", (2000, 1900), ["Round dates", "03/05/2024"]), fmt, force=True)
+        assert "132" in found.text.splitlines()
+        assert any("Round dates: '03/05/2024'" in str(problem) for problem in found.missing)
+    with pytest.raises((FormatError, MissingFieldsError)) as caught:
+        render_trf(event("FIDE", (2000, 1900), ["Round dates", "03/05/2024"]), fmt)
+    said = "'03/05/2024' (round 1) is 10 characters and not a date" if fmt == "trf16" else \
+        "'03/05/2024' (round 1) is not a date"
+    assert [str(p) for p in caught.value.problems if "Round dates" in str(p)] == [
+        f"Event!B5: Round dates: {said}: day first or month first cannot be told, so it is not read; "
+        + ("a TRF16 round date holds 8 (write YYYY/MM/DD)" if fmt == "trf16" else "write YYYY/MM/DD")]
+
+
+@pytest.mark.parametrize("fmt", ["trf", "trf16"])
+@pytest.mark.parametrize(("dates", "said"), [
+    # 05/03/24 typed month first in a US style is read as TRF's YY/MM/DD: 2005-03-24.
+    ("05/03/24", "round 1 is written 05/03/24, 2005-03-24, before the Start date 2024-05-03"),
+    ("2024/05/03 2024/05/05", "round 2 is written 24/05/05, 2024-05-05, after the End date 2024-05-04"),
+    ("2024/05/04 2024/05/03", "round 2 is written 24/05/03, 2024-05-03, before round 1's (2024-05-04)"),
+])
+def test_a_round_date_outside_the_event_or_out_of_order_is_refused(fmt: str, dates: str, said: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        render_trf(event("FIDE", (2000, 1900), ["Round dates", dates]), fmt, force=True)
+    assert [str(p) for p in caught.value.problems] == [f"Event!B5: Round dates: {said}"]
+    # Dates within the event, in order, are written.
+    assert "24/05/03  24/05/04" in render_trf(
+        event("FIDE", (2000, 1900), ["Round dates", "2024-05-03 2024-05-04"]), fmt, force=True)

@@ -15,6 +15,7 @@ import pytest
 
 from xlrating.errors import ArgumentError, FormatError
 from xlrating.importers import import_file, parse_trf
+from xlrating.importers._common import date_order_unknown, parse_date
 
 DATA = Path(__file__).parent / "data" / "import"
 RAW = (DATA / "spring-open.trf").read_bytes()
@@ -183,6 +184,12 @@ def test_a_pairing_allocated_bye_scores_what_the_points_say(points: str, cell: s
         (17, "0005 b D", "0005 b L",
          "round 2: an unrated draw (D) against 4, but 4's round 2 does not say so"),
         (5, "2024/03/01", "1st March", "the start date '1st March' is not a date (YYYY/MM/DD)"),
+        # Slashes with the year last: Europe's day first or the United States' month first (it was
+        # read day first, 1 March as 3 January for a US file). Dots are Europe's: read day first.
+        (5, "2024/03/01", "03/01/2024", "the start date '03/01/2024' is not a date (YYYY/MM/DD): day first "
+                                        "or month first cannot be told, so it is not read"),
+        (14, "1990/05/17", "06/05/1990", "the birth date '06/05/1990' (columns 70-79) is not a date "
+                                         "(YYYY/MM/DD): day first or month first cannot be told"),
     ],
 )
 def test_a_line_that_does_not_fit(line: int, old: str, new: str, message: str) -> None:
@@ -252,3 +259,18 @@ def test_two_lines_of_one_game_giving_both_players_one_colour_are_a_problem_as_o
     text = replace_line(17, "0001 b 0", "0001 w 0")
     assert problems_of(text) == ["event.trf line 14: round 1: W4w and player 4's 'L1w' (at event.trf line "
                                  "17) both give White: one player of a game has White, the other Black"]
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("2024/03/01", datetime.date(2024, 3, 1)), ("2024-3-1", datetime.date(2024, 3, 1)),
+    ("01.03.2024", datetime.date(2024, 3, 1)),  # dots: Europe's, day first
+    ("17/05/1990", datetime.date(1990, 5, 17)), ("05/17/1990", datetime.date(1990, 5, 17)),
+    ("05-05-1990", datetime.date(1990, 5, 5)),  # (either order, one date)
+    ("03/01/2024", None), ("3-1-2024", None),  # 3 January or 1 March: not read
+    ("31/02/2024", None), ("13/13/2024", None), ("00/05/1990", None),
+])
+def test_a_date_is_read_only_where_its_day_and_month_can_be_told(text: str, read: datetime.date | None
+                                                                   ) -> None:
+    assert parse_date(text) == read
+    assert bool(date_order_unknown(text)) == (text in ("03/01/2024", "3-1-2024"))
+

@@ -208,6 +208,14 @@ def _short_date(token: str) -> str | None:
     return None
 
 
+def _order_unknown(token: str) -> str:
+    """A round date written with its year last and slashes or dashes (``04/12/2025``), said as
+    such (:func:`~xlrating.importers._common.date_order_unknown`)."""
+    from ..importers._common import date_order_unknown
+
+    return date_order_unknown(token)
+
+
 def round_dates(event: ExportEvent) -> list[str]:
     """The ``Round dates`` setting's dates as given (split at spaces, commas, semicolons)."""
     return [t for t in _DATE_SPLIT.split(event.setting("Round dates").strip()) if t]
@@ -233,10 +241,41 @@ def _round_dates(event: ExportEvent, strict: bool, problems: list[Problem]) -> s
             if short is None:
                 problems.append(Problem(event.cells.get("Round dates") or event.settings.sheet,
                                         f"Round dates: {token!r} (round {r}) is {len(token)} characters and "
-                                        "not a date; a TRF16 round date holds 8 (write YYYY/MM/DD)"))
+                                        f"not a date{_order_unknown(token)}; a TRF16 round date holds 8 "
+                                        "(write YYYY/MM/DD)"))
             token = short or ""
         dates.append(token)
+    problems.extend(_round_dates_outside(event, dates))
     return "".join(f"{d:<10}" for d in dates).rstrip()
+
+
+def _round_dates_outside(event: ExportEvent, written: Sequence[str]) -> list[Problem]:
+    """Each round date, as line 132 writes it (``YY/MM/DD``), that falls before the Start date,
+    after the End date or before the round before it: a date typed day first or month first
+    (``04/12/25``, read as 2004-12-25), or a slip, that FIDE would be sent as written."""
+    where = event.cells.get("Round dates") or event.settings.sheet
+    start = event.settings.start_date
+    end = event.settings.end_date if event.end_date_given else None
+    problems: list[Problem] = []
+    before: datetime.date | None = None
+    for number, token in enumerate(written, start=1):
+        short = _SHORT_DATE.fullmatch(token)
+        try:
+            day = datetime.date(2000 + int(short[1]), int(short[2]), int(short[3])) if short else None
+        except ValueError:
+            day = None
+        if day is None:
+            continue
+        said = f"Round dates: round {number} is written {token}, {day.isoformat()}"
+        if start is not None and day < start:
+            problems.append(Problem(where, f"{said}, before the Start date {start.isoformat()}"))
+        elif end is not None and day > end:
+            problems.append(Problem(where, f"{said}, after the End date {end.isoformat()}"))
+        elif before is not None and day < before:
+            problems.append(Problem(where, f"{said}, before round {number - 1}'s ({before.isoformat()})"))
+        else:
+            before = day
+    return problems
 
 
 def _check_width(section: Section, player: PlayerRow, field: str, value: str, problems: list[Problem]
@@ -397,8 +436,8 @@ def _round_dates_check(event: ExportEvent) -> list[Problem]:
     where = event.cells.get("Round dates")
     if not dates:
         return setting("Round dates", "TRF-2026 line 132 (every round's date, mandatory for rating)")(event)
-    problems = [Problem(where or event.settings.sheet, f"Round dates: {d!r} (round {r}) is not a date; write "
-                                                       "YYYY/MM/DD")
+    problems = [Problem(where or event.settings.sheet, f"Round dates: {d!r} (round {r}) is not a date"
+                                                       f"{_order_unknown(d)}; write YYYY/MM/DD")
                 for r, d in enumerate(dates, start=1) if _short_date(d) is None]
     if len(dates) != rounds:
         problems.append(Problem(where or event.settings.sheet, f"Round dates gives {len(dates)} dates for "

@@ -247,14 +247,17 @@ def decimal_number(text: str) -> float | None:
 
 _DATE_FORMATS = (
     (re.compile(r"([0-9]{4})[-/.]([0-9]{1,2})[-/.]([0-9]{1,2})", re.ASCII), (0, 1, 2)),
-    (re.compile(r"([0-9]{1,2})[-/.]([0-9]{1,2})[-/.]([0-9]{4})", re.ASCII), (2, 1, 0)),
+    (re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})", re.ASCII), (2, 1, 0)),
     (re.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})", re.ASCII), (0, 1, 2)),
 )
+_YEAR_LAST = re.compile(r"([0-9]{1,2})([-/])([0-9]{1,2})\2([0-9]{4})", re.ASCII)
 
 
 def parse_date(text: str) -> datetime.date | None:
-    """A date written ``YYYY/MM/DD``, ``YYYY-MM-DD``, ``YYYY.MM.DD``, ``DD.MM.YYYY`` or
-    ``YYYYMMDD``; ``None`` if ``text`` is none of these or no real date."""
+    """A date written ``YYYY/MM/DD``, ``YYYY-MM-DD``, ``YYYY.MM.DD``, ``DD.MM.YYYY`` (dots: day first,
+    as Europe writes it) or ``YYYYMMDD``; or with its year last and slashes or dashes where only one
+    order is a date (``17/05/1990``, ``05/17/1990``); ``None`` if ``text`` is none of these or no
+    real date (``04/12/2025``, day first or month first: :func:`date_order_unknown`)."""
     text = text.strip()
     for pattern, (y, m, d) in _DATE_FORMATS:
         match = pattern.fullmatch(text)
@@ -264,7 +267,35 @@ def parse_date(text: str) -> datetime.date | None:
                 return datetime.date(int(parts[y]), int(parts[m]), int(parts[d]))
             except ValueError:
                 return None
-    return None
+    return _year_last(text)
+
+
+def _year_last(text: str) -> datetime.date | None:
+    """A date with its year last and slashes or dashes whose day and month can be told apart (a
+    number over 12 is the day; the same number twice is both)."""
+    match = _YEAR_LAST.fullmatch(text)
+    if not match:
+        return None
+    first, second, year = int(match[1]), int(match[3]), int(match[4])
+    if first > 12 >= second or first == second:
+        first, second = second, first  # day first: the month is the second
+    elif not second > 12 >= first:
+        return None
+    try:
+        return datetime.date(year, first, second)
+    except ValueError:
+        return None
+
+
+def date_order_unknown(text: str) -> str:
+    """What a message adds for a date written with its year last and slashes or dashes whose day and
+    month could be either (``04/12/2025``): Europe writes the day first, the United States the month,
+    so it is not read (it was read as 4 December, a US date of 12 April); empty for any other text."""
+    match = _YEAR_LAST.fullmatch(text.strip())
+    numbers = (int(match[1]), int(match[3])) if match else (0, 0)
+    if not match or numbers[0] == numbers[1] or min(numbers) < 1 or max(numbers) > 12:
+        return ""
+    return ": day first or month first cannot be told, so it is not read"
 
 
 def check_numbers(players: Sequence[Player], problems: Problems, *, what: str = "pair number"

@@ -74,6 +74,7 @@ from ._common import (
     check_numbers,
     check_pairings,
     check_text,
+    date_order_unknown,
     decimal_number,
     guess_event_type,
     noted_players,
@@ -139,7 +140,8 @@ def _birth_date(text: str, where: str, player: Player, problems: Problems) -> da
         player.notes.append(f"birth year only ({text}): entered as 1 January {year[1]}")
         player.values["TRF"] = _token(player, f"born {year[1]}/00/00")
         return datetime.date(int(year[1]), 1, 1)
-    problems.add(where, f"the birth date {text!r} (columns 70-79) is not a date (YYYY/MM/DD)")
+    problems.add(where, f"the birth date {text!r} (columns 70-79) is not a date (YYYY/MM/DD)"
+                        f"{date_order_unknown(text)}")
     return None
 
 
@@ -403,7 +405,8 @@ def _date(lines: dict[str, tuple[int, str]], code: str, what: str, source: str,
         return None
     date = parse_date(text)
     if date is None:
-        problems.add(f"{source} line {number}", f"the {what} {quote(text)} is not a date (YYYY/MM/DD)")
+        problems.add(f"{source} line {number}", f"the {what} {quote(text)} is not a date (YYYY/MM/DD)"
+                                                f"{date_order_unknown(text)}")
     return date
 
 
