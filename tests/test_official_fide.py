@@ -422,3 +422,22 @@ def test_a_utf8_list_with_a_line_of_windows_1252_keeps_its_other_names(tmp_path:
     assert [(p.id, p.name, p.rating, p.birth_year) for p in players] == [
         ("703303", "Leko, Peter", 2738, 1979), ("703304", "Müller, Jörg", 2738, 1979),
         ("703305", "Gößl, Hans", 2738, 1979)]
+
+
+def test_an_xml_list_declared_one_byte_but_written_in_utf8_is_refused(tmp_path: Path) -> None:
+    # A list re-saved by another program, its declaration left saying ISO-8859-1: every accented
+    # name was stored garbled (Müller as MÃ¼ller). Declared and written alike, it is read as written.
+    player = {**LEKO_XML, "name": "Müller, Jürgen"}
+    text = xml_list([player]).replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
+    path = tmp_path / "players_list_xml.xml"
+    path.write_bytes(text.encode("utf-8"))
+    with pytest.raises(FormatError) as refused:
+        read(path, date=AUG26)
+    assert [str(p) for p in refused.value.problems] == [
+        "players_list_xml.xml line 3: the file declares its encoding ISO-8859-1, but its text is UTF-8 (the "
+        "name 'MÃ¼ller, JÃ¼rgen' is 'Müller, Jürgen'): load the list as FIDE published it, or make the "
+        'declaration encoding="UTF-8"']
+    path.write_bytes(text.encode("iso-8859-1"))
+    assert read(path, date=AUG26)[1][0].name == "Müller, Jürgen"
+    path.write_bytes(xml_list([player]).encode("utf-8"))
+    assert read(path, date=AUG26)[1][0].name == "Müller, Jürgen"

@@ -23,6 +23,7 @@ games of the last period. A rating of 0 or blank is "not rated on this list".
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import itertools
 import re
@@ -680,6 +681,7 @@ def _read_xml(path: Path, combined: bool, problems: ListProblems) -> Iterator[Ro
     players = 0
     inside = 0  # elements open inside a player's field (none in FIDE's lists)
     ratings = _XML_RATINGS if combined else _XML_RATINGS[:1]
+    declared = [""]  # the one-byte encoding the XML declaration gives ("": UTF-8 or UTF-16)
 
     def start(tag: str, attributes: dict[str, str]) -> None:
         nonlocal player, field, inside
@@ -701,6 +703,7 @@ def _read_xml(path: Path, combined: bool, problems: ListProblems) -> Iterator[Ro
             inside -= 1
         elif tag == "player" and player is not None:
             players += 1
+            _declared_right(player.get("name", ""), declared[0])
             _xml_rows(player, check, ratings, rows)
             player = None
         elif field is not None and player is not None:
@@ -716,10 +719,14 @@ def _read_xml(path: Path, combined: bool, problems: ListProblems) -> Iterator[Ro
     def entity(*_: object) -> None:
         raise _Refused("the file declares XML entities, which no FIDE list does (refused as unsafe)")
 
+    def declaration(_: str, encoding: str | None, __: int) -> None:
+        declared[0] = _one_byte(encoding)
+
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = characters
     parser.EntityDeclHandler = entity
+    parser.XmlDeclHandler = declaration
     parser.ExternalEntityRefHandler = lambda *_: False
     final = False
     with open_list(path) as (_, stream):
@@ -742,6 +749,31 @@ def _read_xml(path: Path, combined: bool, problems: ListProblems) -> Iterator[Ro
     problems.players = len(check.seen)
     if players == 0 and not problems:
         problems.add(path.name, "no <player> element: not a FIDE XML list")
+
+
+def _one_byte(encoding: str | None) -> str:
+    """The encoding an XML declaration gives, if it is not UTF-8 or UTF-16 (else "")."""
+    try:
+        return "" if not encoding or codecs.lookup(encoding).name.startswith("utf") else encoding
+    except LookupError:  # (expat refuses it)
+        return ""
+
+
+def _declared_right(name: str, declared: str) -> None:
+    """Refuse a list whose declaration names a one-byte encoding (``declared``: ``ISO-8859-1``)
+    while its text is UTF-8, as a file re-saved by another program may be: every accented name
+    would be stored garbled (``Müller`` as ``MÃ¼ller``). A name is read back into its bytes and
+    read as UTF-8: bytes of a one-byte encoding are all but never UTF-8 by chance."""
+    if not declared or name.isascii():
+        return
+    try:
+        as_utf8 = name.encode(declared).decode("utf-8")
+    except UnicodeError:
+        return
+    if as_utf8 != name:
+        raise _Refused(f"the file declares its encoding {declared}, but its text is UTF-8 (the name {name!r} "
+                       f"is {as_utf8!r}): load the list as FIDE published it, or make the declaration "
+                       'encoding="UTF-8"')
 
 
 def _xml_rows(
