@@ -221,7 +221,7 @@ def test_a_workbook_without_a_crosstable_is_told_so_with_its_event_sheets_proble
     before = source.read_bytes()
     assert main([command, str(source), *(["--list"] if command == "rate" else [])]) == 1
     lines = capsys.readouterr().err.splitlines()
-    assert lines[0].endswith("The workbook has 2 errors; nothing was filled.")  # (rate names the file)
+    assert lines[0] == f"{source}: The workbook has 2 errors; nothing was filled."
     assert lines[1].strip().startswith("Event!B3: End date: 'notadate' is not a date")
     assert lines[2].strip().startswith("The workbook has no crosstable: name a sheet 'Crosstable'")
     assert len(lines) == 3
@@ -231,6 +231,6 @@ def test_a_workbook_without_a_crosstable_is_told_so_with_its_event_sheets_proble
     book.save(source)
     assert main([command, str(source), *(["--list"] if command == "rate" else [])]) == 1
     lines = capsys.readouterr().err.splitlines()
-    assert lines[0].endswith("The workbook has 1 error; nothing was filled.")
+    assert lines[0] == f"{source}: The workbook has 1 error; nothing was filled."
     assert lines[1].strip().startswith("The workbook has no crosstable") and len(lines) == 2
     assert sorted(tmp_path.iterdir()) == [source]

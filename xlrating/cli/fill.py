@@ -98,6 +98,7 @@ def list_source(args: argparse.Namespace, workbook: Workbook) -> PlayerSource:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..errors import CrosstableError
     from ..official.fill import fill_sheets
     from ..workbook import apply, load, read_grids, stage_workbook, writable_target
     from ..workbook.rate import read_for_rating, refuse_formulas_filled
@@ -110,9 +111,13 @@ def run(args: argparse.Namespace) -> int:
     season = is_season_file(source)
     workbook = load(source)
     grids = read_grids(workbook) if season else read_for_rating(workbook)
-    with sources.closed_after(list_source(args, workbook)) as players:
-        filled = fill_sheets(grids, players, on=args.date, kind=args.kind)
-    refuse_formulas_filled(workbook, filled.blocks)
+    try:  # (its problems titled with the file's name, as rate's are)
+        with sources.closed_after(list_source(args, workbook)) as players:
+            filled = fill_sheets(grids, players, on=args.date, kind=args.kind)
+        refuse_formulas_filled(workbook, filled.blocks)
+    except CrosstableError as error:
+        title = error.title or "Nothing was filled."
+        raise CrosstableError(error.problems, title=f"{workbook.path}: {title}") from None
     apply(workbook, filled.blocks, filled.added)
     stage_workbook(workbook, target, in_place=args.in_place).commit()
     for line in filled.summary:
