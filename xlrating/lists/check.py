@@ -78,38 +78,41 @@ _MAY_BE_NONE = frozenset({"rating", "games", "birth_date", "joined", "k", "floor
 
 def _plain_rating(value: Any, low: float = 0.0) -> bool:
     """A rating from ``low`` to 4000 (or ``None``); never ``-0.0``, which a crosstable refuses."""
-    return value is None or (type(value) in (int, float) and low <= value <= 4000
+    return value is None or (type(value) in _NUMBERS and low <= value <= 4000
                              and bool(value or math.copysign(1.0, value) > 0))
-
-
-def _plain_count(value: Any) -> bool:
-    return type(value) is int and 0 <= value <= _check.MAX_COUNT
 
 
 def _plain_entry(entry: Any, low: float) -> bool:
     """The common case, checked fast: an entry every field of which is plainly valid
     (anything else goes through the full checks of :func:`entry_problems`); ``low``: the
-    system's lowest rating."""
-    return (
+    system's lowest rating. (Each field's check is written out, in three calls an entry: a list
+    has a hundred thousand entries.)"""
+    if not (
         type(entry) is Entry
         and type(entry.name) is str
         and entry.pending == ()  # (an empty list, False or "": told, not read as none)
         and type(entry.other_ratings) is dict  # its contents: checked by the engines, by name
         and type(entry.adult) is bool
         and entry.history is None
-        and (entry.rating is not None or not entry.games)  # (else :func:`_unrated_games_problems`)
-        and _plain_ratings(entry, low)
+    ):
+        return False
+    rating = entry.rating
+    return (
+        (rating is not None or not entry.games)  # (else :func:`_unrated_games_problems`)
+        and (rating is None or (type(rating) in _NUMBERS and low <= rating <= 4000  # (:func:`_plain_rating`)
+                                and bool(rating or math.copysign(1.0, rating) > 0)))
         and _plain_counts(entry)
-        and _plain_dates(entry)
+        and _plain_ratings(entry, low)
     )
 
 
 def _plain_ratings(entry: Entry, low: float) -> bool:
-    """The ratings and K of an entry, plainly valid (``low``: the system's lowest rating; a blank
-    one is not handed to :func:`_plain_rating`, which would pass it: most lists leave them blank)."""
+    """The K and the ratings but the entry's own, plainly valid (``low``: the system's lowest rating;
+    a blank one is not handed to :func:`_plain_rating`, which would pass it: most lists leave them
+    blank)."""
+    k = entry.k
     return (
-        _plain_rating(entry.rating, low)
-        and (entry.k is None or (type(entry.k) in (int, float) and K_RANGE[0] <= entry.k <= K_RANGE[1]))
+        (k is None or (type(k) in _NUMBERS and K_RANGE[0] <= k <= K_RANGE[1]))
         and (entry.floor is None or _plain_rating(entry.floor, low))
         and (entry.peak is None or _plain_rating(entry.peak, low))
         and (entry.fide is None
@@ -118,17 +121,22 @@ def _plain_ratings(entry: Entry, low: float) -> bool:
     )
 
 
+_COUNT_OR_NONE = frozenset({int, type(None)})
+_DATE_OR_NONE = frozenset({dt.date, type(None)})
+
+
 def _plain_counts(entry: Entry) -> bool:
-    """The games, wins, draws and events of an entry, plainly whole numbers >= 0."""
-    return ((entry.games is None or _plain_count(entry.games)) and _plain_count(entry.wins)
-            and _plain_count(entry.draws) and _plain_count(entry.events))
-
-
-def _plain_dates(entry: Entry) -> bool:
-    """The birth and joining dates of an entry, plainly dates (or blank), joined no earlier than born."""
-    born, joined = entry.birth_date, entry.joined
-    return ((born is None or type(born) is dt.date) and (joined is None or type(joined) is dt.date)
-            and (born is None or joined is None or joined >= born))
+    """The games, wins, draws and events of an entry, plainly whole numbers >= 0 (the games may be
+    blank), and its birth and joining dates plainly dates (or blank), joined no earlier than born."""
+    games, wins, draws, events = entry.games, entry.wins, entry.draws, entry.events
+    born, joined, most = entry.birth_date, entry.joined, _check.MAX_COUNT
+    return (
+        type(games) in _COUNT_OR_NONE and (games is None or 0 <= games <= most)
+        and type(wins) is type(draws) is type(events) is int  # (all three ints)
+        and 0 <= wins <= most and 0 <= draws <= most and 0 <= events <= most
+        and type(born) in _DATE_OR_NONE and type(joined) in _DATE_OR_NONE
+        and (born is None or joined is None or joined >= born)
+    )
 
 
 def entry_problems(entry: Any, system: str = "") -> list[str]:
@@ -431,10 +439,17 @@ def _unknown_player(where: str, player: Any, known: Callable[[Any], bool]) -> st
 
 
 def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId],
-                    playing: dict[str, set[PlayerId]]) -> list[str]:
+                    playing: dict[str, set[PlayerId]], plain: bool = False) -> list[str]:
     """What is wrong with one event: its dates and type, its new players (``known``, the IDs
     on the list or new in an earlier event, takes them on) and its games (``playing`` takes on
-    the IDs of those who play in it, where its games are plain)."""
+    the IDs of those who play in it, where its games are plain). ``plain``: its dates, type,
+    flags and rating system, its new players' mapping and its games' sequence are plainly valid
+    (:func:`_plain_event`), and only its new players and games are checked."""
+    if plain:
+        problems = _new_player_problems(event, ratings, known) if event.players else []
+        known.update(event.players)
+        problems.extend(_games_problems(event, known, playing))
+        return problems
     problems = _date_problems(event, ratings)
     try:
         EventType.parse(event.event_type)
@@ -459,6 +474,28 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId],
         return problems
     problems.extend(_games_problems(event, known, playing))
     return problems
+
+
+_EVENT_TYPES = frozenset(kind.value for kind in EventType)
+_GAME_SEQUENCES = frozenset({list, tuple})
+
+
+def _plain_event(event: Event, since: dt.date | None) -> bool:
+    """The common case of an event, checked fast (:func:`_event_problems` checks its new players
+    and games): it ends on a date, on or after ``since`` (the list's date, if it is a date), and
+    starts on a date not after it or is given no start; its type is spelled as
+    :class:`~xlrating.model.EventType` spells it, it is not dual-rated, its name is text; it gives
+    no rating system and no bonus multiplier (the list's, as every system takes them); its new
+    players are a dict and its games a list or a tuple."""
+    end, start, kind = event.end_date, event.start_date, event.event_type
+    return (
+        type(end) is dt.date and (since is None or end >= since)
+        and (start is None or (type(start) is dt.date and start <= end))
+        and type(kind) is str and kind in _EVENT_TYPES
+        and event.dual_rated is False and type(event.name) is str
+        and event.rating_system is None and event.bonus_multiplier is None
+        and type(event.players) is dict and type(event.games) in _GAME_SEQUENCES
+    )
 
 
 def _rating_system_problems(event: Event, ratings: RatingList) -> list[str]:
@@ -662,10 +699,11 @@ def check_season(ratings: RatingList, events: Iterable[Any],
     ordered = sorted(dated, key=lambda e: e.end_date)
     known: set[PlayerId] = set(ratings.entries) if isinstance(ratings.entries, Mapping) else set()
     found = players if players is not None else {}
+    since = ratings.date if _is_date(ratings.date) else None
     for event in [*ordered, *undated]:
-        problems.extend(
-            Problem(f"event {event.id}", message) for message in _event_problems(event, ratings, known, found)
-        )
+        said = _event_problems(event, ratings, known, found, _plain_event(event, since))
+        if said:
+            problems.extend(Problem(f"event {event.id}", message) for message in said)
     if problems:
         raise InputError(problems, title="The rating list or the season has problems; nothing was rated")
     return ordered
