@@ -305,10 +305,9 @@ def check_list(ratings: RatingList) -> list[Problem]:
     system = systems.keyed(ratings.system)
     problems.extend(Problem("list", message) for message in _list_rating_system_problems(ratings, system))
     own = _own_rating_system(ratings, system)
-    low, named = _plain_lowest(system), _names_of(system) - {own}
-    whole = system if system is not None and system.whole_ratings else None
+    plain = _plain_terms(system, own)
     for key, entry in ratings.entries.items():
-        if _plain_listed(key, entry, low, named, whole):
+        if _plain_listed(key, entry, *plain):
             continue  # the common case, nothing to say
         where = f"list entry {key}"
         problems.extend(Problem(where, message) for message in _entry_problems(key, entry, system, own))
@@ -321,6 +320,15 @@ def _own_rating_system(ratings: RatingList, system: systems.System | None) -> st
     if system is None or not system.rating_systems:
         return None
     return system.rating_system(ratings.rating_system)
+
+
+def _plain_terms(system: systems.System | None, own: str | None
+                 ) -> tuple[float, frozenset[str], systems.System | None]:
+    """What :func:`_plain_listed` reads of the list's ``system`` and ``own`` rating system: the
+    lowest rating of a plain entry, the names of the rating systems its other ratings may give,
+    and the system if it publishes whole ratings."""
+    whole = system if system is not None and system.whole_ratings else None
+    return _plain_lowest(system), _names_of(system) - {own}, whole
 
 
 def _plain_listed(key: Any, entry: Any, low: float, named: frozenset[str], whole: systems.System | None
@@ -560,6 +568,7 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
     problems = []
     system = systems.keyed(ratings.system) if event.players else None
     own = _own_rating_system(ratings, system)
+    plain = _plain_terms(system, own)
     for key, data in event.players.items():
         if key in known:
             problems.append(f"new player {key!r} is already on the list (give data for new players only)")
@@ -571,7 +580,10 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
         if unknown:
             problems.append(f"new player {key!r}: unknown fields {', '.join(unknown)}")
             continue
-        found = _entry_problems(key, Entry(key, **data), system, own)
+        entry = Entry(key, **data)
+        if _plain_listed(key, entry, *plain):
+            continue  # the common case, nothing to say (as of a list's entry)
+        found = _entry_problems(key, entry, system, own)
         problems.extend(f"new player {key!r}: {m}" for m in found)
     return problems
 
