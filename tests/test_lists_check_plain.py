@@ -2,11 +2,10 @@
 checks pass, and find what they find.
 
 A list's entry, an event's new player and an event's dates, type and flags are first checked
-fast (:func:`_plain_entry`, :func:`_plain_listed`, :func:`_plain_event`); anything the quick path
-does not pass goes through the full checks, which say what is wrong. Here both paths are run on
-random values of every field, valid and not: the quick path may pass a value only where the full
-checks find nothing, and it must decide as the checks of each field, written one call a field,
-decide.
+fast (:func:`_plain_listed`, :func:`_plain_event`); anything the quick path does not pass goes
+through the full checks, which say what is wrong. Here both paths are run on random values of
+every field, valid and not: the quick path may pass a value only where the full checks find
+nothing, and an event's checks find the same by either path.
 """
 
 from __future__ import annotations
@@ -22,18 +21,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from xlrating import _check, systems
+from xlrating import systems
 from xlrating.lists import Entry, Event, RatingList
 from xlrating.lists.check import (
-    K_RANGE,
     _entry_problems,
     _event_problems,
     _new_player_problems,
     _own_rating_system,
-    _plain_entry,
     _plain_event,
     _plain_listed,
-    _plain_rating,
     _plain_terms,
 )
 from xlrating.lists.model import PendingEvent
@@ -65,45 +61,6 @@ VALUES: dict[str, list[Any]] = {
 }
 
 
-def _old_plain_entry(entry: Any, low: float) -> bool:
-    """The quick check of an entry as it was written before it was made faster, one call a field:
-    the reference the quick check must agree with, value for value."""
-    def counts(entry: Entry) -> bool:
-        def count(value: Any) -> bool:
-            return type(value) is int and 0 <= value <= _check.MAX_COUNT
-        return ((entry.games is None or count(entry.games)) and count(entry.wins)
-                and count(entry.draws) and count(entry.events))
-
-    def ratings(entry: Entry) -> bool:
-        return (
-            _plain_rating(entry.rating, low)
-            and (entry.k is None or (type(entry.k) in (int, float) and K_RANGE[0] <= entry.k <= K_RANGE[1]))
-            and (entry.floor is None or _plain_rating(entry.floor, low))
-            and (entry.peak is None or _plain_rating(entry.peak, low))
-            and (entry.fide is None
-                 or (_plain_rating(entry.fide) and systems.FIDE.unpublished_problem(entry.fide) is None))
-            and (entry.cfc is None or _plain_rating(entry.cfc))
-        )
-
-    def dates(entry: Entry) -> bool:
-        born, joined = entry.birth_date, entry.joined
-        return ((born is None or type(born) is dt.date) and (joined is None or type(joined) is dt.date)
-                and (born is None or joined is None or joined >= born))
-
-    return (
-        type(entry) is Entry
-        and type(entry.name) is str
-        and entry.pending == ()
-        and type(entry.other_ratings) is dict
-        and type(entry.adult) is bool
-        and entry.history is None
-        and (entry.rating is not None or not entry.games)
-        and ratings(entry)
-        and counts(entry)
-        and dates(entry)
-    )
-
-
 def _random_entry(rng: random.Random, key: Any) -> Entry:
     """An entry with most fields plain (as a list has them) and a few drawn from :data:`VALUES`."""
     fields: dict[str, Any] = {"rating": rng.choice([None, 1500.0, 1823, 2200.0]),
@@ -125,7 +82,6 @@ def test_a_list_entry_is_passed_at_once_only_where_the_full_checks_find_nothing(
         for _ in range(4000):
             key = rng.choice([7, "7"])
             entry = _random_entry(rng, key)
-            assert _plain_entry(entry, plain[0]) is _old_plain_entry(entry, plain[0]), entry
             if _plain_listed(key, entry, *plain):
                 passed += 1
                 assert _entry_problems(key, entry, found, own) == [], entry

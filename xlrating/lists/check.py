@@ -78,41 +78,38 @@ _MAY_BE_NONE = frozenset({"rating", "games", "birth_date", "joined", "k", "floor
 
 def _plain_rating(value: Any, low: float = 0.0) -> bool:
     """A rating from ``low`` to 4000 (or ``None``); never ``-0.0``, which a crosstable refuses."""
-    return value is None or (type(value) in _NUMBERS and low <= value <= 4000
+    return value is None or (type(value) in (int, float) and low <= value <= 4000
                              and bool(value or math.copysign(1.0, value) > 0))
+
+
+def _plain_count(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= _check.MAX_COUNT
 
 
 def _plain_entry(entry: Any, low: float) -> bool:
     """The common case, checked fast: an entry every field of which is plainly valid
     (anything else goes through the full checks of :func:`entry_problems`); ``low``: the
-    system's lowest rating. (Each field's check is written out, in three calls an entry: a list
-    has a hundred thousand entries.)"""
-    if not (
+    system's lowest rating."""
+    return (
         type(entry) is Entry
         and type(entry.name) is str
         and entry.pending == ()  # (an empty list, False or "": told, not read as none)
         and type(entry.other_ratings) is dict  # its contents: checked by the engines, by name
         and type(entry.adult) is bool
         and entry.history is None
-    ):
-        return False
-    rating = entry.rating
-    return (
-        (rating is not None or not entry.games)  # (else :func:`_unrated_games_problems`)
-        and (rating is None or (type(rating) in _NUMBERS and low <= rating <= 4000  # (:func:`_plain_rating`)
-                                and bool(rating or math.copysign(1.0, rating) > 0)))
-        and _plain_counts(entry)
+        and (entry.rating is not None or not entry.games)  # (else :func:`_unrated_games_problems`)
         and _plain_ratings(entry, low)
+        and _plain_counts(entry)
+        and _plain_dates(entry)
     )
 
 
 def _plain_ratings(entry: Entry, low: float) -> bool:
-    """The K and the ratings but the entry's own, plainly valid (``low``: the system's lowest rating;
-    a blank one is not handed to :func:`_plain_rating`, which would pass it: most lists leave them
-    blank)."""
-    k = entry.k
+    """The ratings and K of an entry, plainly valid (``low``: the system's lowest rating; a blank
+    one is not handed to :func:`_plain_rating`, which would pass it: most lists leave them blank)."""
     return (
-        (k is None or (type(k) in _NUMBERS and K_RANGE[0] <= k <= K_RANGE[1]))
+        _plain_rating(entry.rating, low)
+        and (entry.k is None or (type(entry.k) in (int, float) and K_RANGE[0] <= entry.k <= K_RANGE[1]))
         and (entry.floor is None or _plain_rating(entry.floor, low))
         and (entry.peak is None or _plain_rating(entry.peak, low))
         and (entry.fide is None
@@ -121,22 +118,17 @@ def _plain_ratings(entry: Entry, low: float) -> bool:
     )
 
 
-_COUNT_OR_NONE = frozenset({int, type(None)})
-_DATE_OR_NONE = frozenset({dt.date, type(None)})
-
-
 def _plain_counts(entry: Entry) -> bool:
-    """The games, wins, draws and events of an entry, plainly whole numbers >= 0 (the games may be
-    blank), and its birth and joining dates plainly dates (or blank), joined no earlier than born."""
-    games, wins, draws, events = entry.games, entry.wins, entry.draws, entry.events
-    born, joined, most = entry.birth_date, entry.joined, _check.MAX_COUNT
-    return (
-        type(games) in _COUNT_OR_NONE and (games is None or 0 <= games <= most)
-        and type(wins) is type(draws) is type(events) is int  # (all three ints)
-        and 0 <= wins <= most and 0 <= draws <= most and 0 <= events <= most
-        and type(born) in _DATE_OR_NONE and type(joined) in _DATE_OR_NONE
-        and (born is None or joined is None or joined >= born)
-    )
+    """The games, wins, draws and events of an entry, plainly whole numbers >= 0."""
+    return ((entry.games is None or _plain_count(entry.games)) and _plain_count(entry.wins)
+            and _plain_count(entry.draws) and _plain_count(entry.events))
+
+
+def _plain_dates(entry: Entry) -> bool:
+    """The birth and joining dates of an entry, plainly dates (or blank), joined no earlier than born."""
+    born, joined = entry.birth_date, entry.joined
+    return ((born is None or type(born) is dt.date) and (joined is None or type(joined) is dt.date)
+            and (born is None or joined is None or joined >= born))
 
 
 def entry_problems(entry: Any, system: str = "") -> list[str]:
@@ -305,9 +297,9 @@ def check_list(ratings: RatingList) -> list[Problem]:
     system = systems.keyed(ratings.system)
     problems.extend(Problem("list", message) for message in _list_rating_system_problems(ratings, system))
     own = _own_rating_system(ratings, system)
-    plain = _plain_terms(system, own)
+    low, named, whole = _plain_terms(system, own)
     for key, entry in ratings.entries.items():
-        if _plain_listed(key, entry, *plain):
+        if _plain_listed(key, entry, low, named, whole):
             continue  # the common case, nothing to say
         where = f"list entry {key}"
         problems.extend(Problem(where, message) for message in _entry_problems(key, entry, system, own))
@@ -568,7 +560,7 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
     problems = []
     system = systems.keyed(ratings.system) if event.players else None
     own = _own_rating_system(ratings, system)
-    plain = _plain_terms(system, own)
+    low, named, whole = _plain_terms(system, own)
     for key, data in event.players.items():
         if key in known:
             problems.append(f"new player {key!r} is already on the list (give data for new players only)")
@@ -581,7 +573,7 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
             problems.append(f"new player {key!r}: unknown fields {', '.join(unknown)}")
             continue
         entry = Entry(key, **data)
-        if _plain_listed(key, entry, *plain):
+        if _plain_listed(key, entry, low, named, whole):
             continue  # the common case, nothing to say (as of a list's entry)
         found = _entry_problems(key, entry, system, own)
         problems.extend(f"new player {key!r}: {m}" for m in found)
