@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import itertools
 import random
 from collections import defaultdict
 from typing import Any
@@ -161,6 +162,37 @@ def test_history_columns_give_the_rows_appended_one_by_one() -> None:
     assert list(working.played()) == list(appended)
     assert repr(list(working.history().items())) == repr([(key, tuple(rows))
                                                            for key, rows in appended.items()])
+
+
+def test_history_rows_of_waves_out_of_the_events_order_come_by_player_in_the_events_order() -> None:
+    # A wave may rate an event before an earlier one that shares no player (and a dual-rated
+    # event writes its rows twice, under one place): each player's rows come in the order written
+    # (his events' order), the players in the order of their first row in the events' order.
+    rng = random.Random(5)
+    for _ in range(30):
+        places = [rng.sample([*range(1, 25), "a", "b"], rng.randint(1, 6)) for _ in range(30)]
+        written: list[tuple[int, PlayerId, HistoryRow]] = []
+        working = WorkingList({})
+        left, done = list(range(len(places))), set()
+        while left:  # (an event once every earlier event of each of its players is written)
+            ready = [p for p in left if all(q in done for q in range(p) if set(places[q]) & set(places[p]))]
+            wave = rng.sample(ready, rng.randint(1, len(ready)))
+            wave = [p for p in wave if not any(set(places[p]) & set(places[q]) for q in wave if q < p)]
+            for system in rng.choice([["Regular"], ["Regular", "Quick"]]):
+                ids = [key for p in wave for key in places[p]]
+                events = [f"E{p}" for p in wave for _ in places[p]]
+                pres = [float(rng.randint(800, 2400)) for _ in ids]
+                ends = list(itertools.accumulate(len(places[p]) for p in wave))
+                working.write_history(ids, events, system, pres, pres, [0.0] * len(ids), [1] * len(ids),
+                                      list(zip(wave, ends, strict=True)))
+                for place, key, event, pre in zip([p for p in wave for _ in places[p]], ids, events, pres,
+                                                  strict=True):
+                    written.append((place, key, history_row(event, system, pre, pre, 0.0, 1)))
+            left = [p for p in left if p not in wave]
+            done.update(wave)
+        players = list(dict.fromkeys(key for _, key, _ in sorted(written, key=lambda row: row[0])))
+        expected = [(key, tuple(row for _, k, row in written if k == key)) for key in players]
+        assert repr(list(working.history().items())) == repr(expected)
 
 
 def test_an_adapter_that_keeps_columns_cannot_read_stale_entries() -> None:

@@ -297,8 +297,7 @@ def check_list(ratings: RatingList) -> list[Problem]:
     system = systems.keyed(ratings.system)
     problems.extend(Problem("list", message) for message in _list_rating_system_problems(ratings, system))
     own = _own_rating_system(ratings, system)
-    low, named = _plain_lowest(system), _names_of(system) - {own}
-    whole = system if system is not None and system.whole_ratings else None
+    low, named, whole = _plain_terms(system, own)
     for key, entry in ratings.entries.items():
         if _plain_listed(key, entry, low, named, whole):
             continue  # the common case, nothing to say
@@ -313,6 +312,15 @@ def _own_rating_system(ratings: RatingList, system: systems.System | None) -> st
     if system is None or not system.rating_systems:
         return None
     return system.rating_system(ratings.rating_system)
+
+
+def _plain_terms(system: systems.System | None, own: str | None
+                 ) -> tuple[float, frozenset[str], systems.System | None]:
+    """What :func:`_plain_listed` reads of the list's ``system`` and ``own`` rating system: the
+    lowest rating of a plain entry, the names of the rating systems its other ratings may give,
+    and the system if it publishes whole ratings."""
+    whole = system if system is not None and system.whole_ratings else None
+    return _plain_lowest(system), _names_of(system) - {own}, whole
 
 
 def _plain_listed(key: Any, entry: Any, low: float, named: frozenset[str], whole: systems.System | None
@@ -431,10 +439,17 @@ def _unknown_player(where: str, player: Any, known: Callable[[Any], bool]) -> st
 
 
 def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId],
-                    playing: dict[str, set[PlayerId]]) -> list[str]:
+                    playing: dict[str, set[PlayerId]], plain: bool = False) -> list[str]:
     """What is wrong with one event: its dates and type, its new players (``known``, the IDs
     on the list or new in an earlier event, takes them on) and its games (``playing`` takes on
-    the IDs of those who play in it, where its games are plain)."""
+    the IDs of those who play in it, where its games are plain). ``plain``: its dates, type,
+    flags and rating system, its new players' mapping and its games' sequence are plainly valid
+    (:func:`_plain_event`), and only its new players and games are checked."""
+    if plain:
+        problems = _new_player_problems(event, ratings, known) if event.players else []
+        known.update(event.players)
+        problems.extend(_games_problems(event, known, playing))
+        return problems
     problems = _date_problems(event, ratings)
     try:
         EventType.parse(event.event_type)
@@ -459,6 +474,28 @@ def _event_problems(event: Event, ratings: RatingList, known: set[PlayerId],
         return problems
     problems.extend(_games_problems(event, known, playing))
     return problems
+
+
+_EVENT_TYPES = frozenset(kind.value for kind in EventType)
+_GAME_SEQUENCES = frozenset({list, tuple})
+
+
+def _plain_event(event: Event, since: dt.date | None) -> bool:
+    """The common case of an event, checked fast (:func:`_event_problems` checks its new players
+    and games): it ends on a date, on or after ``since`` (the list's date, if it is a date), and
+    starts on a date not after it or is given no start; its type is spelled as
+    :class:`~xlrating.model.EventType` spells it, it is not dual-rated, its name is text; it gives
+    no rating system and no bonus multiplier (the list's, as every system takes them); its new
+    players are a dict and its games a list or a tuple."""
+    end, start, kind = event.end_date, event.start_date, event.event_type
+    return (
+        type(end) is dt.date and (since is None or end >= since)
+        and (start is None or (type(start) is dt.date and start <= end))
+        and type(kind) is str and kind in _EVENT_TYPES
+        and event.dual_rated is False and type(event.name) is str
+        and event.rating_system is None and event.bonus_multiplier is None
+        and type(event.players) is dict and type(event.games) in _GAME_SEQUENCES
+    )
 
 
 def _rating_system_problems(event: Event, ratings: RatingList) -> list[str]:
@@ -523,6 +560,7 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
     problems = []
     system = systems.keyed(ratings.system) if event.players else None
     own = _own_rating_system(ratings, system)
+    low, named, whole = _plain_terms(system, own)
     for key, data in event.players.items():
         if key in known:
             problems.append(f"new player {key!r} is already on the list (give data for new players only)")
@@ -534,7 +572,10 @@ def _new_player_problems(event: Event, ratings: RatingList, known: set[PlayerId]
         if unknown:
             problems.append(f"new player {key!r}: unknown fields {', '.join(unknown)}")
             continue
-        found = _entry_problems(key, Entry(key, **data), system, own)
+        entry = Entry(key, **data)
+        if _plain_listed(key, entry, low, named, whole):
+            continue  # the common case, nothing to say (as of a list's entry)
+        found = _entry_problems(key, entry, system, own)
         problems.extend(f"new player {key!r}: {m}" for m in found)
     return problems
 
@@ -662,10 +703,11 @@ def check_season(ratings: RatingList, events: Iterable[Any],
     ordered = sorted(dated, key=lambda e: e.end_date)
     known: set[PlayerId] = set(ratings.entries) if isinstance(ratings.entries, Mapping) else set()
     found = players if players is not None else {}
+    since = ratings.date if _is_date(ratings.date) else None
     for event in [*ordered, *undated]:
-        problems.extend(
-            Problem(f"event {event.id}", message) for message in _event_problems(event, ratings, known, found)
-        )
+        said = _event_problems(event, ratings, known, found, _plain_event(event, since))
+        if said:
+            problems.extend(Problem(f"event {event.id}", message) for message in said)
     if problems:
         raise InputError(problems, title="The rating list or the season has problems; nothing was rated")
     return ordered

@@ -24,7 +24,7 @@ change as columns.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter
@@ -185,16 +185,22 @@ class WorkingList:
     def history(self) -> dict[PlayerId, tuple[HistoryRow, ...]]:
         """Each player's history rows, built now, in the order written, which is his events' rating
         order (a wave rates a player's events in order, whatever it does with others'); the players
-        in the order of their first row in the events' rating order (once: the columns are let go)."""
+        in the order of their first row in the events' rating order (once: the columns are let go).
+
+        The rows are built in the order written, then taken in the events' rating order (each
+        event's rows as written) and grouped by player in that order, in C loops: a player's rows
+        keep their order, and the players come in the order of their first row."""
         keys, *fields = self._rows
-        order = None if self._in_order else self.played()
         rows = list(map(history_row, *fields))  # (all made first: faster than each made as it is grouped)
-        grouped: defaultdict[PlayerId, list[HistoryRow]] = defaultdict(list)
-        for key, row in zip(keys, rows, strict=True):
-            grouped[key].append(row)
-        del rows
-        for column in self._rows:  # (their memory given back before the tuples are made)
+        for column in self._rows[1:]:  # (their memory given back before the tuples are made)
             column.clear()
-        if order is None:
-            return {key: tuple(rows) for key, rows in grouped.items()}
-        return {key: tuple(grouped[key]) for key in order}
+        if not self._in_order:
+            blocks = sorted(self._blocks, key=itemgetter(0))  # (stable: one event's rows as written)
+            keys = list(chain.from_iterable(keys[begin:end] for _, begin, end in blocks))
+            rows = list(chain.from_iterable(rows[begin:end] for _, begin, end in blocks))
+            self._rows[0].clear()
+        grouped: defaultdict[PlayerId, list[HistoryRow]] = defaultdict(list)
+        deque(map(list.append, map(grouped.__getitem__, keys), rows), 0)  # (each row to its player's)
+        del keys, rows
+        self._rows[0].clear()
+        return dict(zip(grouped, map(tuple, grouped.values()), strict=True))
