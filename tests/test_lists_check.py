@@ -209,6 +209,17 @@ def test_counts_and_rounds_beyond_any_real_one_are_problems_not_overflows() -> N
         ]
 
 
+def test_ratings_beyond_any_float_are_problems_not_overflows() -> None:
+    # A rating of 10**400 (an int no float holds) raised OverflowError from the checks.
+    huge = 10**400
+    for system, low in (("USCF", 100), ("FIDE", 1), ("ICU", 1)):
+        ratings = RatingList(system, {1: Entry(1, huge), 2: Entry(2, 1600.0, 30, peak=-huge)})
+        found = problems(ratings, [])
+        assert len(found) == 2
+        assert found[0].startswith(f"list entry 1: rating must be a rating between {low} and 4000, not 1000")
+        assert found[1].startswith(f"list entry 2: peak must be a rating between {low} and 4000, not -1000")
+
+
 @pytest.mark.parametrize("value", [[], False, ""])
 def test_pending_must_be_a_tuple_even_when_empty(value: Any) -> None:
     # An empty list, False or "" passed as "no pending results"; a non-empty list was refused.

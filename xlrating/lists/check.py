@@ -201,13 +201,17 @@ def _rating_problems(entry: Any, system: str) -> list[str]:
     a season's Players sheet refuses it at its cell)."""
     found = systems.keyed(system)
     rating: Any = getattr(entry, "rating", None)
-    if found is None or type(rating) not in (int, float) or not math.isfinite(rating):
-        return []
+    if found is None or type(rating) not in (int, float) or not -_OVER_ANY <= rating <= _OVER_ANY:
+        return []  # (NaN and infinities too; the rating's own check says what is wrong)
     problem = found.fraction_problem(rating, repr(rating))
     unpublished = found.unpublished_problem(rating)
     return ([] if problem is None else [f"Rating: {problem}"]) + (
         [] if unpublished is None else [f"Rating {unpublished}; leave the rating None for a new player "
                                         "(unrated)"])
+
+
+_OVER_ANY = 1e300
+"""A bound beyond every rating (an ``int`` too large for a float compared with it, not converted)."""
 
 
 def _plain_lowest(system: systems.System | None) -> float:
