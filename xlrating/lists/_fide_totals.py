@@ -17,7 +17,7 @@ every period here).
 from __future__ import annotations
 
 import datetime as dt
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, MutableSequence, Sequence
 from fractions import Fraction
 from itertools import repeat
@@ -52,6 +52,11 @@ class Totals(Protocol):
         ``None``: none)."""
         ...
 
+    def games_at_start(self, games: GameColumns, ratings: Sequence[float | None]) -> tuple[list[int], Lines]:
+        """A wave's players' games against opponents rated at the start of the period and its
+        unrated players' lines (:func:`games_at_start`)."""
+        ...
+
     def k_by_rules(self, rules: FideRules, on: dt.date, positions: Sequence[int], ratings: Sequence[float],
                    games: Sequence[int | None], peaks: Sequence[float | None],
                    births: Sequence[dt.date | None]) -> list[int]:
@@ -63,6 +68,10 @@ class Totals(Protocol):
 
     def played(self, at: int) -> int:
         """The events the player at position ``at`` has played in the period so far."""
+        ...
+
+    def played_by(self, positions: Sequence[int]) -> list[int]:
+        """The events the players at ``positions`` have played in the period so far."""
         ...
 
     def fold(self, positions: Sequence[int], ratings: Sequence[float | None], methods: Sequence[Method],
@@ -116,6 +125,11 @@ def new_rating(start: float, hundredths: int | Fraction, round_change: bool) -> 
     return float(rounded(exact(start), Fraction(hundredths, 100), round_change))
 
 
+def put(column: MutableSequence[Any], positions: Iterable[int], values: Iterable[Any]) -> None:
+    """Write ``values`` into ``column`` at ``positions`` (one C loop)."""
+    deque(map(column.__setitem__, positions, values), 0)
+
+
 def _add(totals: dict[int, Any], positions: Sequence[int], values: Iterable[Any]) -> None:
     """Add each of ``values`` to ``totals`` at its position (each position once in ``positions``;
     one not in ``totals`` counts from 0): the sums of a period's waves."""
@@ -145,6 +159,10 @@ class PlainTotals:
     def against_rated(self, positions: Sequence[int]) -> Iterable[int | None]:
         return map(self.against.get, positions)
 
+    @staticmethod
+    def games_at_start(games: GameColumns, ratings: Sequence[float | None]) -> tuple[list[int], Lines]:
+        return games_at_start(games, ratings)
+
     def k_by_rules(self, rules: FideRules, on: dt.date, positions: Sequence[int], ratings: Sequence[float],
                    games: Sequence[int | None], peaks: Sequence[float | None],
                    births: Sequence[dt.date | None]) -> list[int]:
@@ -154,6 +172,9 @@ class PlainTotals:
 
     def played(self, at: int) -> int:
         return self.events_played.get(at, 0)
+
+    def played_by(self, positions: Sequence[int]) -> list[int]:
+        return list(map(self.events_played.__getitem__, positions))  # (a Counter: 0 where none)
 
     def fold(self, positions: Sequence[int], ratings: Sequence[float | None], methods: Sequence[Method],
              ks: Sequence[float | None], scores: Sequence[float], expected: Sequence[float | None],
@@ -189,31 +210,41 @@ class PlainTotals:
 def games_at_start(games: GameColumns, ratings: Sequence[float | None]) -> tuple[list[int], Lines]:
     """Each player's games against opponents rated at the start of the period (the 700 rule), and
     each unrated player's opponents (as rated then) and scores (:data:`Lines`), by pairing number -
-    1, in one pass over the games (every game counted when all are rated). (On numpy, the games'
-    columns made arrays cost what this loop does: measured, see ``docs/lists.md``.)"""
+    1, in one pass over the games (every game counted when all are rated). (A large period's totals
+    count them on arrays: :meth:`~._fide_totals_numpy.ArrayTotals.games_at_start`.)"""
     counts = [0] * (len(ratings) + 1)  # (by pairing number)
     if None not in ratings:
         for a, b in zip(games.players, games.opponents, strict=True):
             counts[a] += 1
             counts[b] += 1
         return counts[1:], {}
-    lines: Lines = {index: ([], []) for index, rating in enumerate(ratings) if rating is None}
     by_number = [None, *ratings]
-    for a, b, score in zip(games.players, games.opponents, games.scores, strict=True):
-        rating_a, rating_b = by_number[a], by_number[b]
-        if rating_a is not None and rating_b is not None:
+    lines = unrated_lines(ratings, by_number, games.players, games.opponents, games.scores)
+    for a, b in zip(games.players, games.opponents, strict=True):
+        if by_number[a] is not None and by_number[b] is not None:
             counts[a] += 1
             counts[b] += 1
-            continue
+    return counts[1:], lines
+
+
+def unrated_lines(ratings: Sequence[float | None], by_number: Sequence[float | None], players: Iterable[int],
+                  opponents: Iterable[int], scores: Iterable[float]) -> Lines:
+    """Each unrated player's opponents (as rated at the start of the period) and scores, by pairing
+    number - 1 (:data:`Lines`), from the games (their players' and opponents' pairing numbers and the
+    players' scores) with an unrated player, in order (``ratings``: by pairing number - 1;
+    ``by_number``: the same by pairing number)."""
+    lines: Lines = {index: ([], []) for index, rating in enumerate(ratings) if rating is None}
+    for a, b, score in zip(players, opponents, scores, strict=True):
+        rating_a, rating_b = by_number[a], by_number[b]
         if rating_a is None:
-            opponents, results = lines[a - 1]
-            opponents.append(rating_b)
+            opponents_a, results = lines[a - 1]
+            opponents_a.append(rating_b)
             results.append(score)
         if rating_b is None:
-            opponents, results = lines[b - 1]
-            opponents.append(rating_a)
+            opponents_b, results = lines[b - 1]
+            opponents_b.append(rating_a)
             results.append(1.0 - score)
-    return counts[1:], lines
+    return lines
 
 
 def delist(at: int, ratings: MutableSequence[Any], games: MutableSequence[Any], pending: MutableSequence[Any]

@@ -13,11 +13,10 @@ for a history row is a Python ``float``, ``int`` or ``None`` (``tolist``), as th
 from __future__ import annotations
 
 import datetime as dt
-from collections import deque
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from fractions import Fraction
-from itertools import compress, repeat
-from operator import add, is_, is_not
+from itertools import chain, compress, repeat
+from operator import add, attrgetter, is_, is_not
 from typing import Any
 
 import numpy as np
@@ -25,15 +24,21 @@ import numpy.typing as npt
 
 from .._columns import picker
 from ..fide import FideRules
+from ..fide.core_numpy import ru_by_formula
 from ..fide.rating import exact
-from ..model import Method
-from ._fide_totals import delist, new_rating
+from ..model import GameColumns, Method
+from ._fide_totals import Lines, delist, new_rating
+from ._fide_totals import put as _put
+from .model import PendingEvent
 
 _EXACT = 2 ** 53
 """Whole numbers of hundredths below this are exact as floats (a change for a history row, a
 rating written back) and far inside 64-bit integers: K <= 100 and at most 100 hundredths a game
 keep a period's change under it for any number of games a period can hold; a larger one (which
 the checks make impossible) would be kept exact beside the arrays."""
+
+
+_OPPONENTS, _RESULTS, _FIRST = attrgetter("opponents"), attrgetter("results"), attrgetter("first")
 
 
 def _ints(values: Sequence[int]) -> npt.NDArray[np.intp]:
@@ -45,9 +50,26 @@ def _known(values: Sequence[Any]) -> npt.NDArray[np.bool_]:
     return np.fromiter(map(is_not, values, repeat(None)), np.bool_, len(values))
 
 
-def _put(column: MutableSequence[Any], positions: Iterable[int], values: Iterable[Any]) -> None:
-    """Write ``values`` into ``column`` at ``positions`` (one C loop)."""
-    deque(map(column.__setitem__, positions, values), 0)
+def _lines(by_number: list[float | None], players: npt.NDArray[np.intp], opponents: npt.NDArray[np.intp],
+           scores: Sequence[float], rated_a: npt.NDArray[np.bool_], rated_b: npt.NDArray[np.bool_]) -> Lines:
+    """Each unrated player's opponents (as rated at the start of the period: ``by_number``, by pairing
+    number) and scores (:data:`~._fide_totals.Lines`) in the wave's games (each game's player and
+    opponent, and the player's score): each side of a game of an unrated player, his games in the
+    order given (the unrated players by pairing number, as :func:`~._fide_totals.games_at_start`
+    finds them in order)."""
+    first, second = np.flatnonzero(~rated_a), np.flatnonzero(~rated_b)
+    game = np.concatenate([first, second])
+    player = np.concatenate([players[first], opponents[second]])
+    opponent = np.concatenate([opponents[first], players[second]])
+    order = np.lexsort((game, player))  # (by player, then in the order given)
+    score = np.array(scores, np.float64)[game]
+    score[len(first):] = 1.0 - score[len(first):]  # (the second player's: exact)
+    numbers, where = np.unique(player[order], return_index=True)
+    opponent_ratings = picker(opponent[order].tolist())(by_number)
+    results = score[order].tolist()
+    ends = [*where[1:].tolist(), len(results)]
+    return {number - 1: (list(opponent_ratings[start:end]), results[start:end])
+            for number, start, end in zip(numbers.tolist(), where.tolist(), ends, strict=True)}
 
 
 class ArrayTotals:
@@ -75,8 +97,32 @@ class ArrayTotals:
         found: list[int] = self.against[_ints(positions)].tolist()
         return found
 
+    @staticmethod
+    def games_at_start(games: GameColumns, ratings: Sequence[float | None]) -> tuple[list[int], Lines]:
+        """:func:`~._fide_totals.games_at_start` on arrays: the games against rated opponents counted
+        at once; each unrated player's games sorted out to him at once (a stable sort by player keeps
+        them in the order given), the opponents' ratings picked from the list, each a Python value."""
+        size = len(ratings) + 1  # (by pairing number)
+        players, opponents = _ints(games.players), _ints(games.opponents)
+        if None not in ratings:
+            lines: Lines = {}
+        else:
+            by_number = [None, *ratings]
+            rated = _known(by_number)
+            rated_a, rated_b = rated[players], rated[opponents]
+            lines = _lines(by_number, players, opponents, games.scores, rated_a, rated_b)
+            both = rated_a & rated_b
+            players, opponents = players[both], opponents[both]
+        counts = np.bincount(players, minlength=size) + np.bincount(opponents, minlength=size)
+        found: list[int] = counts[1:].tolist()
+        return found, lines
+
     def played(self, at: int) -> int:
         return int(self.events_played[at])
+
+    def played_by(self, positions: Sequence[int]) -> list[int]:
+        found: list[int] = self.events_played[_ints(positions)].tolist()
+        return found
 
     def k_by_rules(self, rules: FideRules, on: dt.date, positions: Sequence[int], ratings: Sequence[float],
                    games: Sequence[int | None], peaks: Sequence[float | None],
@@ -194,3 +240,58 @@ class ArrayTotals:
         rating = np.trunc(start).astype(np.int64) * 100 + change
         found = (np.sign(rating) * ((np.abs(rating) + 50) // 100)).astype(np.float64)
         return found
+
+
+def first_ratings(rules: FideRules, pooled: Sequence[Sequence[PendingEvent]],
+                  plain: Callable[[Sequence[PendingEvent]], tuple[int, int] | None]
+                  ) -> list[tuple[int, int] | None]:
+    """The first rating and the games it is based on, or ``None`` (no rating yet), of each unrated
+    player's ``pooled`` results, as ``plain`` gives them one player at a time: the pooled games
+    rated at once (FIDE Rating Regulations 2024, 7.1.3: the ``rules`` rate the games, not each
+    event's Ru), but those of a first event whose score is disregarded (8.2.1). Every player's sums
+    over his games against rated opponents (the games, the half points, the opponents' ratings) are
+    taken at once, and his rating from them as :func:`xlrating.fide.unrated.new_player_of_sums` gives
+    it, on the columns in whole numbers (exact): Ru as the engine finds it on arrays
+    (:func:`xlrating.fide.core_numpy.ru_by_formula`), then the maximum and the floor
+    (:func:`~xlrating.fide.unrated.apply_limits` of a result that is not the first event's). A player
+    with an opponent's rating that is not whole (which FIDE's never are) is given ``plain``'s."""
+    assert rules.plus_score_step is None
+    events = list(chain.from_iterable(pooled))
+    lengths = list(map(len, map(_RESULTS, events)))
+    opponent = np.array(list(chain.from_iterable(map(_OPPONENTS, events))), np.float64)  # (None: NaN)
+    score = np.array(list(chain.from_iterable(map(_RESULTS, events))), np.float64)
+    event_of = np.repeat(np.arange(len(events)), lengths)
+    rated = ~np.isnan(opponent)
+    # a first event's score disregarded (first_disregarded): its games against rated opponents, their
+    # half points
+    games = np.bincount(event_of[rated], minlength=len(events))
+    halves = np.bincount(event_of[rated], 2 * score[rated], minlength=len(events))
+    least = rules.disregard_first_below
+    first = np.fromiter(map(_FIRST, events), np.bool_, len(events))
+    dropped = first & (games > 0) & (halves * least.denominator < 2 * least.numerator)
+    kept = rated & ~dropped[event_of]
+    owner = np.repeat(np.arange(len(pooled)), list(map(len, pooled)))[event_of[kept]]
+    size = len(pooled)
+    rated_opponent = opponent[kept]
+    n = np.bincount(owner, minlength=size)
+    points = np.bincount(owner, 2 * score[kept], minlength=size).astype(np.int64)  # (whole: exact)
+    total = np.bincount(owner, rated_opponent, minlength=size)  # (whole ratings: exact)
+    inexact = np.bincount(owner, rated_opponent != np.floor(rated_opponent), minlength=size) > 0
+    listed, ru, *_ = ru_by_formula(rules, n, points, total.astype(np.int64), 1, np.zeros(size, np.bool_))
+    ratings = [_limited(rules, value) if keep else None for value, keep in zip(ru, listed, strict=True)]
+    found: list[tuple[int, int] | None] = [None if rating is None else (rating, games)
+                                           for rating, games in zip(ratings, n.tolist(), strict=True)]
+    for i in np.flatnonzero(inexact).tolist():
+        found[i] = plain(pooled[i])
+    return found
+
+
+def _limited(rules: FideRules, ru: int) -> int | None:
+    """:func:`~xlrating.fide.unrated.apply_limits`'s rating for a result that is not the player's
+    first event's, without its steps and notes: at most the maximum (2024: 2200), none under the
+    floor unless the edition ignores only a first result under it (the handbook, 10.31)."""
+    if rules.unrated_max is not None and ru > rules.unrated_max:
+        return rules.unrated_max
+    if ru < rules.rating_floor and not rules.floor_ignores_first_results:
+        return None
+    return ru

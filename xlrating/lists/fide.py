@@ -50,7 +50,7 @@ from collections import deque
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from itertools import compress, repeat
-from operator import and_, gt, is_not, not_
+from operator import add, and_, gt, is_not, not_
 from typing import Any, cast
 
 from .. import fide as engine
@@ -64,7 +64,8 @@ from ..fide.tables import round_half_away
 from ..fide.unrated import first_disregarded, new_player_of_sums
 from ..model import EventType, outcome_columns
 from ..systems import fide_columns
-from ._fide_totals import FROM_SIDES, Lines, PlainTotals, Totals, games_at_start
+from ._fide_totals import FROM_SIDES, Lines, PlainTotals, Totals
+from ._fide_totals import put as _put
 from .model import Entry, Event, PendingEvent, PlayerId, evolve
 from .rate import Season, Seating, call_engine, engine_errors
 
@@ -148,7 +149,7 @@ class _Period:
         (:func:`~._fide_totals.games_at_start`)."""
         positions = self.working.positions(seating.ids)
         ratings = list(picker(positions)(self.rating))
-        against_rated, lines = games_at_start(seating.games, ratings)
+        against_rated, lines = self.totals.games_at_start(seating.games, ratings)
         return (positions, ratings, lines), against_rated
 
     def count(self, seatings: Sequence[Seating]) -> list[_Start]:
@@ -235,21 +236,18 @@ class _Period:
         """Keep each unrated player's results of a wave (``lines``) pending (``games``,
         ``performance``: the outcome's rated games and performance, by pairing number - 1)."""
         by_ru = uses_ru(self.rules)
-        played_in = self.totals.played
-        for index, (opponents, results) in lines.items():
-            at, event = positions[index], events[index]
+        at_all = picker(list(lines))(positions)
+        listed_events, so_far, pending = self.events, self.so_far, self.pending
+        for (index, (opponents, results)), at, played in zip(lines.items(), at_all,
+                                                             self.totals.played_by(at_all), strict=True):
+            event = events[index]
             ru = performance[index] if by_ru else None
-            pending = PendingEvent(
-                event.end_date,
-                tuple(opponents),
-                tuple(results),
-                first=self.events[at] + played_in(at) == 0 and not self.games_so_far(at),
-                ru=ru,
-                ru_games=games[index] if ru is not None else 0,
-                event=event.id,
-            )
-            self.pending.setdefault(at, []).append(pending)
-            self.so_far[at] += len(results)
+            first = listed_events[at] + played == 0 and not self.games_so_far(at)
+            # (fields by position: end date, opponents, results, first, Ru, its games, event)
+            found = PendingEvent(event.end_date, tuple(opponents), tuple(results), first, ru,
+                                 games[index] if ru is not None else 0, event.id)
+            pending.setdefault(at, []).append(found)
+            so_far[at] += len(results)
 
     def games_so_far(self, at: int) -> int:
         """The games in earlier rated events of the unrated player at position ``at``: those the list
@@ -298,20 +296,35 @@ class _Period:
 
     def _close_unrated(self) -> None:
         """Each unrated player who played in the period: his pooled results rated, a first rating
-        or his results kept pending."""
+        or his results kept pending. The pooled games rated at once (FIDE Rating Regulations 2024,
+        7.1.3) are rated for every player together where the period's totals are on arrays
+        (:func:`~._fide_totals_numpy.first_ratings`), else one player at a time (:meth:`first`)."""
         horizon = _month(self.end) - self.season.settings.pool_months
         ratings, games, peaks, events = self.rating, self.list_games, self.peak, self.events
         pending = self.list_pending
-        for at, new in self.pending.items():
-            pooled = [p for p in (*pending[at], *new) if _month(p.end_date) > horizon]
-            first = self.first_rating(pooled)
-            events[at] += self.totals.played(at)
-            if first is None or first.rating is None:
-                pending[at] = tuple(pooled)
+        positions = list(self.pending)
+        pooled = [[p for p in (*pending[at], *new) if _month(p.end_date) > horizon]
+                  for at, new in self.pending.items()]
+        _put(events, positions, map(add, picker(positions)(events), self.totals.played_by(positions)))
+        if isinstance(self.totals, PlainTotals) or uses_ru(self.rules):
+            firsts = list(map(self.first, pooled))
+        else:
+            from ._fide_totals_numpy import first_ratings
+
+            firsts = first_ratings(self.rules, pooled, self.first)
+        for at, pool, first in zip(positions, pooled, firsts, strict=True):
+            if first is None:
+                pending[at] = tuple(pool)
             else:
-                ratings[at] = peaks[at] = float(first.rating)
-                games[at] = first.games
+                ratings[at] = peaks[at] = float(first[0])
+                games[at] = first[1]
                 pending[at] = ()
+
+    def first(self, pooled: Sequence[PendingEvent]) -> tuple[int, int] | None:
+        """The first rating the pooled results give and the games it is based on (``None``: none
+        yet), by :meth:`first_rating`."""
+        first = self.first_rating(pooled)
+        return None if first is None or first.rating is None else (first.rating, first.games)
 
     def _write_history(self) -> None:
         """Each player's history row of each of his events in the period, with his list rating
