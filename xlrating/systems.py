@@ -843,10 +843,12 @@ def _fide_may_take_outcomes(rules: str | None, outcomes: Sequence[Sequence[Any]]
     """Rated under the junior rule's limit, with a K under the junior's (:func:`_fide_junior`)."""
     ks, pres = outcomes
     edition = fide.get_rules(rules)
-    if edition.k_junior is None:
+    junior = edition.k_junior
+    if junior is None:
         return repeat(False, len(ks))
-    return map(and_, map(lt, _filled(pres, math.inf), repeat(edition.k_junior_below)),
-               map(lt, _filled(ks, math.inf), repeat(edition.k_junior)))
+    below = edition.k_junior_below
+    return [pre is not None and pre < below and k is not None and k < junior  # (in one pass)
+            for k, pre in zip(ks, pres, strict=True)]
 
 
 def _fide_may_take(row: PlayerRow) -> bool:

@@ -138,8 +138,9 @@ class ArrayTotals:
             conditions, ks = [top, *conditions], [rules.k_top, *ks]
         if rules.k_junior is not None:  # until the end of the year of the 18th birthday
             age = rules.k_junior_age
-            young = np.fromiter((born is not None and on.year <= born.year + age for born in births),
-                                np.bool_, len(births))
+            young = (np.zeros(len(births), np.bool_) if births.count(None) == len(births)  # (none given)
+                     else np.fromiter((born is not None and on.year <= born.year + age for born in births),
+                                      np.bool_, len(births)))
             conditions.append(young & (highest < rules.k_junior_below))
             ks.append(rules.k_junior)
         k = np.select(conditions, ks, rules.k_standard).astype(np.int64)

@@ -49,7 +49,7 @@ import functools
 from collections import deque
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import add, and_, gt, is_not, not_
 from typing import Any, cast
 
@@ -102,6 +102,12 @@ def period_of(end: dt.date, months: int | None) -> tuple[dt.date, dt.date]:
 
 def _month(on: dt.date) -> int:
     return on.year * 12 + on.month - 1
+
+
+def _month_start(month: int) -> dt.date:
+    """The first day of ``month`` (as :func:`_month` counts it); the earliest date for a month before
+    the year 1 (every date is on or after it)."""
+    return dt.date(month // 12, month % 12 + 1, 1) if month >= 12 else dt.date.min
 
 
 _Start = tuple[list[int], list[float | None], Lines]
@@ -303,7 +309,8 @@ class _Period:
         ratings, games, peaks, events = self.rating, self.list_games, self.peak, self.events
         pending = self.list_pending
         positions = list(self.pending)
-        pooled = [[p for p in (*pending[at], *new) if _month(p.end_date) > horizon]
+        since = _month_start(horizon + 1)  # (the pooling window's first day)
+        pooled = [[p for p in chain(pending[at], new) if p.end_date >= since]
                   for at, new in self.pending.items()]
         _put(events, positions, map(add, picker(positions)(events), self.totals.played_by(positions)))
         if isinstance(self.totals, PlainTotals) or uses_ru(self.rules):
@@ -366,7 +373,7 @@ def _engine_players(period: _Period, start: _Start) -> PlayerColumns[engine.Fide
     if by_rules:
         pick = picker(by_rules)
         found = period.k_by_rules(pick(positions), pick(ratings), pick(games), pick(peaks), pick(births))
-        deque(map(ks.__setitem__, by_rules, found), 0)
+        deque(map(ks.__setitem__, by_rules, map(float, found)), 0)  # (as the engine's players hold K)
     return fide_columns(ratings, games, peaks, births, ks)
 
 
