@@ -55,8 +55,8 @@ def _lines(by_number: list[float | None], players: npt.NDArray[np.intp], opponen
     """Each unrated player's opponents (as rated at the start of the period: ``by_number``, by pairing
     number) and scores (:data:`~._fide_totals.Lines`) in the wave's games (each game's player and
     opponent, and the player's score): each side of a game of an unrated player, his games in the
-    order given (the unrated players by pairing number, as :func:`~._fide_totals.games_at_start`
-    finds them in order)."""
+    order given (every unrated player by pairing number, as :func:`~._fide_totals.games_at_start`
+    gives them)."""
     first, second = np.flatnonzero(~rated_a), np.flatnonzero(~rated_b)
     game = np.concatenate([first, second])
     player = np.concatenate([players[first], opponents[second]])
@@ -67,9 +67,11 @@ def _lines(by_number: list[float | None], players: npt.NDArray[np.intp], opponen
     numbers, where = np.unique(player[order], return_index=True)
     opponent_ratings = picker(opponent[order].tolist())(by_number)
     results = score[order].tolist()
-    ends = [*where[1:].tolist(), len(results)]
-    return {number - 1: (list(opponent_ratings[start:end]), results[start:end])
-            for number, start, end in zip(numbers.tolist(), where.tolist(), ends, strict=True)}
+    ends = [*where[1:].tolist(), len(results)][:len(where)]
+    lines: Lines = {index: ([], []) for index, rating in enumerate(by_number[1:]) if rating is None}
+    lines.update({number - 1: (list(opponent_ratings[start:end]), results[start:end])
+                  for number, start, end in zip(numbers.tolist(), where.tolist(), ends, strict=True)})
+    return lines
 
 
 class ArrayTotals:

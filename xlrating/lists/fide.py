@@ -266,25 +266,6 @@ class _Period:
             games = self.so_far[at] = (self.list_games[at] or 0) + earlier
         return games
 
-    def first_rating(self, pooled: Sequence[PendingEvent]) -> engine.NewPlayerRating | None:
-        """The first rating the pooled results give (``None``: none yet)."""
-        rules = self.rules
-        if not uses_ru(rules):
-            # The pooled games rated at once, as one event (FIDE Rating Regulations 2024, 7.1.3),
-            # but for those of a first event whose score is disregarded (8.2.1): what
-            # published_rating gives from each event's unrated_rating, in one rating.
-            kept = [p for p in pooled if not (p.first and _first_disregarded(rules, p.opponents, p.results))]
-            return _unrated_rating(rules, [o for p in kept for o in p.opponents],
-                                   [r for p in kept for r in p.results], first_event=False)
-        # Each event's Ru rounded as published_rating rounds an (Ru, games) pair (10.32), handed
-        # over as the engine's result: an Ru the season computed may pass 4000 (a win over a
-        # player rated 4000, as a rated player's rating may), which the pair's check, for a
-        # rating typed, would refuse as a bare error naming no player.
-        results = [engine.NewPlayerRating(None, int(round_half_away(exact(p.ru))), None, 0.0, p.ru_games,
-                                          None, None)
-                   for p in pooled if p.ru is not None and p.ru_games]
-        return engine.published_rating(results, rules=rules) if results else None
-
     def close(self) -> None:
         """Fold the period into the list's columns and write the histories."""
         rated = self._close_rated()
@@ -329,8 +310,8 @@ class _Period:
 
     def first(self, pooled: Sequence[PendingEvent]) -> tuple[int, int] | None:
         """The first rating the pooled results give and the games it is based on (``None``: none
-        yet), by :meth:`first_rating`."""
-        first = self.first_rating(pooled)
+        yet), by :func:`first_rating`."""
+        first = first_rating(self.rules, pooled)
         return None if first is None or first.rating is None else (first.rating, first.games)
 
     def _write_history(self) -> None:
@@ -339,6 +320,26 @@ class _Period:
         write, rating = self.working.write_history, self.rating
         for ids, events, positions, pres, changes, games, blocks in self.rows:
             write(ids, events, "FIDE", pres, list(picker(positions)(rating)), changes, games, blocks)
+
+
+def first_rating(rules: engine.FideRules, pooled: Sequence[PendingEvent]) -> engine.NewPlayerRating | None:
+    """The first rating an unrated player's ``pooled`` results give under ``rules`` (``None``: none
+    yet)."""
+    if not uses_ru(rules):
+        # The pooled games rated at once, as one event (FIDE Rating Regulations 2024, 7.1.3),
+        # but for those of a first event whose score is disregarded (8.2.1): what
+        # published_rating gives from each event's unrated_rating, in one rating.
+        kept = [p for p in pooled if not (p.first and _first_disregarded(rules, p.opponents, p.results))]
+        return _unrated_rating(rules, [o for p in kept for o in p.opponents],
+                               [r for p in kept for r in p.results], first_event=False)
+    # Each event's Ru rounded as published_rating rounds an (Ru, games) pair (10.32), handed
+    # over as the engine's result: an Ru the season computed may pass 4000 (a win over a
+    # player rated 4000, as a rated player's rating may), which the pair's check, for a
+    # rating typed, would refuse as a bare error naming no player.
+    results = [engine.NewPlayerRating(None, int(round_half_away(exact(p.ru))), None, 0.0, p.ru_games,
+                                      None, None)
+               for p in pooled if p.ru is not None and p.ru_games]
+    return engine.published_rating(results, rules=rules) if results else None
 
 
 def _totals(size: int, sides: int) -> Totals:

@@ -1,0 +1,142 @@
+"""A large FIDE rating period's steps on numpy arrays give what their plain steps give, value for
+value and of the same Python types: each wave's games against rated opponents and its unrated
+players' games (:meth:`~xlrating.lists._fide_totals_numpy.ArrayTotals.games_at_start` against
+:func:`~xlrating.lists._fide_totals.games_at_start`), and the first ratings of every unrated
+player's pooled results at the period's close
+(:func:`~xlrating.lists._fide_totals_numpy.first_ratings` against
+:func:`~xlrating.lists.fide.first_rating`, one player at a time). The pooled results hold what a
+season can: games against unrated opponents, a first event whose score is disregarded (FIDE Rating
+Regulations 2024, 8.2.1), fewer than 5 games against rated opponents (7.1), ratings given as ints or
+with a fraction, first ratings over 2200 and under the floor; and, for an edition that rates without
+the hypothetical draws, 0% and 100% scores (dp indeterminate, FIDE Handbook 10.1). Whole seasons
+are compared both ways in ``tests/test_lists_fide_totals.py``."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import random
+from typing import Any
+
+import pytest
+
+from xlrating import _vector
+from xlrating.fide import get_rules
+from xlrating.lists import _fide_totals as plain
+from xlrating.lists import fide as fide_lists
+from xlrating.lists.model import PendingEvent
+from xlrating.model import GameColumns, Method
+
+pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy path needs numpy")
+
+D = dt.date
+
+
+def _wave(rng: random.Random, unrated: float) -> tuple[GameColumns, list[Any]]:
+    """A wave's games (pairing numbers in the order the games first name them, as a season seats
+    them) and its players' ratings at the start of the period, a share ``unrated`` of them unrated."""
+    size = rng.choice([2, 3, 10, 60, 400])
+    ratings = [None if rng.random() < unrated else rng.choice([float(rng.randint(1000, 2700)), 1850, 1500.5])
+               for _ in range(size)]
+    players, opponents = [], []
+    for _ in range(rng.randint(1, 4 * size)):
+        a, b = rng.sample(range(1, size + 1), 2)
+        players.append(a)
+        opponents.append(b)
+    scores = [rng.choice([0.0, 0.5, 1.0]) for _ in players]
+    return GameColumns([1] * len(players), players, opponents, scores), ratings
+
+
+@pytest.mark.parametrize("unrated", [0.0, 0.05, 0.5, 1.0])
+def test_a_wave_s_games_at_the_start_of_the_period_on_arrays_are_the_plain_ones(unrated: float) -> None:
+    from xlrating.lists._fide_totals_numpy import ArrayTotals
+
+    rng = random.Random(f"wave-{unrated}")
+    for _ in range(60):
+        games, ratings = _wave(rng, unrated)
+        found = ArrayTotals.games_at_start(games, ratings)
+        expected = plain.games_at_start(games, ratings)
+        assert repr(found) == repr(expected)
+        assert [list(map(type, column)) for line in found[1].values() for column in line] == [
+            list(map(type, column)) for line in expected[1].values() for column in line]
+
+
+def _pending(rng: random.Random, handbook: bool) -> PendingEvent:
+    kind = rng.choice(["whole", "whole", "whole", "int", "fraction"])
+    opponents: list[Any] = []
+    for _ in range(rng.choice([0, 1, 3, 4, 5, 7, 9, 12, 40])):
+        if rng.random() < 0.15:
+            opponents.append(None)
+        elif kind == "int":
+            opponents.append(rng.randint(1000, 2800))
+        elif kind == "fraction" and rng.random() < 0.3:
+            opponents.append(rng.randint(2000, 5600) / 2)
+        else:
+            opponents.append(float(rng.choice([rng.randint(1000, 2800), 2700, 2800, 1000])))
+    lean = rng.choice([0.0, 0.2, 0.5, 0.8, 1.0])  # (all lost, all won: 0% and 100%)
+    results = [1.0 if rng.random() < lean else rng.choice([0.0, 0.5]) if lean else 0.0 for _ in opponents]
+    ru = float(rng.randint(1000, 2600)) if handbook and rng.random() < 0.7 else None
+    return PendingEvent(D(2025, rng.randint(1, 12), 1), tuple(opponents), tuple(results),
+                        first=rng.random() < 0.4, ru=ru, ru_games=len(opponents) if ru is not None else 0)
+
+
+EDITIONS = {
+    "2024": get_rules("2024"),
+    # (no hypothetical draws, Rc rounded, no maximum, every result under the floor ignored)
+    "no draws": dataclasses.replace(get_rules("2024"), hypothetical_opponents=0, round_competition=True,
+                                    unrated_max=None, min_rated_games=None, floor_ignores_first_results=True),
+}
+
+
+@pytest.mark.parametrize("edition", sorted(EDITIONS))
+def test_first_ratings_on_arrays_are_the_plain_first_ratings(edition: str) -> None:
+    from xlrating.lists._fide_totals_numpy import first_ratings
+
+    rules = EDITIONS[edition]
+    rng = random.Random(edition)
+    pooled = [[_pending(rng, False) for _ in range(rng.choice([0, 1, 1, 2, 3, 6]))] for _ in range(3000)]
+
+    def one(events: Any) -> tuple[int, int] | None:
+        first = fide_lists.first_rating(rules, events)
+        return None if first is None or first.rating is None else (first.rating, first.games)
+
+    plainly = list(map(one, pooled))
+    assert repr(first_ratings(rules, pooled, one)) == repr(plainly)
+    ratings = [found[0] for found in plainly if found is not None]
+    assert len(ratings) > 500 and None in plainly
+    if edition == "2024":
+        assert max(ratings) == 2200 and min(ratings) >= 1400  # (capped; none listed under the floor)
+    else:
+        assert min(ratings) < 1400
+
+
+def test_first_ratings_on_arrays_ask_the_plain_one_only_for_ratings_not_whole() -> None:
+    from xlrating.lists._fide_totals_numpy import first_ratings
+
+    rules = get_rules("2024")
+    whole = PendingEvent(D(2025, 1, 1), (1800.0, 1900.0, None, 2000.0, 2100.0, 1700),
+                         (1.0, 0.5, 1.0, 0.0, 0.5, 1.0), first=False)
+    fraction = PendingEvent(D(2025, 1, 1), (1800.5, 1900.0, 2000.0, 2100.0, 1700.0),
+                            (1.0, 0.5, 0.0, 0.5, 1.0), first=False)
+    asked: list[Any] = []
+
+    def one(events: Any) -> tuple[int, int] | None:
+        asked.append(events)
+        first = fide_lists.first_rating(rules, events)
+        return None if first is None or first.rating is None else (first.rating, first.games)
+
+    found = first_ratings(rules, [[whole], [fraction]], one)
+    assert asked == [[fraction]]
+    assert found == [one([whole]), one([fraction])]
+
+
+@pytest.mark.parametrize("vector", [True, False])
+def test_events_played_are_read_for_many_players_at_once(vector: bool) -> None:
+    from xlrating.lists._fide_totals_numpy import ArrayTotals
+
+    totals: plain.Totals = ArrayTotals(10) if vector else plain.PlainTotals()
+    totals.fold([3, 5], [1800.0, None], [Method.ELO, Method.NOT_RATED], [20.0, None], [1.0, 0.0], [0.5, None],
+                [1, 1])
+    totals.fold([5], [None], [Method.NOT_RATED], [None], [0.0], [None], [1])
+    assert totals.played_by([5, 3, 0]) == [2, 1, 0]
+    assert [type(n) for n in totals.played_by([5, 3, 0])] == [int, int, int]
