@@ -97,8 +97,7 @@ def test_first_ratings_on_arrays_are_the_plain_first_ratings(edition: str) -> No
     pooled = [[_pending(rng, False) for _ in range(rng.choice([0, 1, 1, 2, 3, 6]))] for _ in range(3000)]
 
     def one(events: Any) -> tuple[int, int] | None:
-        first = fide_lists.first_rating(rules, events)
-        return None if first is None or first.rating is None else (first.rating, first.games)
+        return fide_lists.first_rating(rules, events)
 
     plainly = list(map(one, pooled))
     assert repr(first_ratings(rules, pooled, one)) == repr(plainly)
@@ -122,8 +121,7 @@ def test_first_ratings_on_arrays_ask_the_plain_one_only_for_ratings_not_whole() 
 
     def one(events: Any) -> tuple[int, int] | None:
         asked.append(events)
-        first = fide_lists.first_rating(rules, events)
-        return None if first is None or first.rating is None else (first.rating, first.games)
+        return fide_lists.first_rating(rules, events)
 
     found = first_ratings(rules, [[whole], [fraction]], one)
     assert asked == [[fraction]]
@@ -140,3 +138,27 @@ def test_events_played_are_read_for_many_players_at_once(vector: bool) -> None:
     totals.fold([5], [None], [Method.NOT_RATED], [None], [0.0], [None], [1])
     assert totals.played_by([5, 3, 0]) == [2, 1, 0]
     assert [type(n) for n in totals.played_by([5, 3, 0])] == [int, int, int]
+
+
+def test_a_handbook_first_rating_is_the_engine_s_published_rating_of_each_event_s_ru() -> None:
+    from xlrating import fide
+    from xlrating.fide.rating import exact
+    from xlrating.fide.tables import round_half_away
+
+    rules = get_rules("handbook")
+    rng = random.Random("handbook")
+    for _ in range(3000):
+        pooled = []
+        for _ in range(rng.choice([0, 1, 1, 2, 3, 5])):
+            ru = rng.choice([None, float(rng.randint(1100, 2600)), rng.randint(1100, 2600), 1400.0, 1401.0,
+                             1400.5, rng.randint(2000, 5400) / 2, 1834.25, 4100.0,
+                             float(rng.randint(1300, 1450))])
+            games = rng.choice([0, 1, 5, 9]) if ru is not None else 0
+            pooled.append(PendingEvent(D(2011, 5, 1), (1800.0,) * games, (0.5,) * games, first=False, ru=ru,
+                                       ru_games=games))
+        # (what the season gave before: each Ru rounded as the engine's result, Rn by published_rating)
+        results = [fide.NewPlayerRating(None, int(round_half_away(exact(p.ru))), None, 0.0, p.ru_games, None,
+                                        None) for p in pooled if p.ru is not None and p.ru_games]
+        engine = fide.published_rating(results, rules=rules) if results else None
+        expected = None if engine is None or engine.rating is None else (engine.rating, engine.games)
+        assert fide_lists.first_rating(rules, pooled) == expected, pooled

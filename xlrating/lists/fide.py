@@ -285,7 +285,7 @@ class _Period:
         """Each unrated player who played in the period: his pooled results rated, a first rating
         or his results kept pending. The pooled games rated at once (FIDE Rating Regulations 2024,
         7.1.3) are rated for every player together where the period's totals are on arrays
-        (:func:`~._fide_totals_numpy.first_ratings`), else one player at a time (:meth:`first`)."""
+        (:func:`~._fide_totals_numpy.first_ratings`), else one player at a time (:func:`first_rating`)."""
         horizon = _month(self.end) - self.season.settings.pool_months
         ratings, games, peaks, events = self.rating, self.list_games, self.peak, self.events
         pending = self.list_pending
@@ -294,12 +294,13 @@ class _Period:
         pooled = [[p for p in chain(pending[at], new) if p.end_date >= since]
                   for at, new in self.pending.items()]
         _put(events, positions, map(add, picker(positions)(events), self.totals.played_by(positions)))
+        one = functools.partial(first_rating, self.rules)
         if isinstance(self.totals, PlainTotals) or uses_ru(self.rules):
-            firsts = list(map(self.first, pooled))
+            firsts = list(map(one, pooled))
         else:
             from ._fide_totals_numpy import first_ratings
 
-            firsts = first_ratings(self.rules, pooled, self.first)
+            firsts = first_ratings(self.rules, pooled, one)
         for at, pool, first in zip(positions, pooled, firsts, strict=True):
             if first is None:
                 pending[at] = tuple(pool)
@@ -307,12 +308,6 @@ class _Period:
                 ratings[at] = peaks[at] = float(first[0])
                 games[at] = first[1]
                 pending[at] = ()
-
-    def first(self, pooled: Sequence[PendingEvent]) -> tuple[int, int] | None:
-        """The first rating the pooled results give and the games it is based on (``None``: none
-        yet), by :func:`first_rating`."""
-        first = first_rating(self.rules, pooled)
-        return None if first is None or first.rating is None else (first.rating, first.games)
 
     def _write_history(self) -> None:
         """Each player's history row of each of his events in the period, with his list rating
@@ -322,24 +317,47 @@ class _Period:
             write(ids, events, "FIDE", pres, list(picker(positions)(rating)), changes, games, blocks)
 
 
-def first_rating(rules: engine.FideRules, pooled: Sequence[PendingEvent]) -> engine.NewPlayerRating | None:
-    """The first rating an unrated player's ``pooled`` results give under ``rules`` (``None``: none
-    yet)."""
+def first_rating(rules: engine.FideRules, pooled: Sequence[PendingEvent]) -> tuple[int, int] | None:
+    """The first rating an unrated player's ``pooled`` results give under ``rules`` and the games it
+    is based on (``None``: none yet)."""
     if not uses_ru(rules):
         # The pooled games rated at once, as one event (FIDE Rating Regulations 2024, 7.1.3),
         # but for those of a first event whose score is disregarded (8.2.1): what
         # published_rating gives from each event's unrated_rating, in one rating.
         kept = [p for p in pooled if not (p.first and _first_disregarded(rules, p.opponents, p.results))]
-        return _unrated_rating(rules, [o for p in kept for o in p.opponents],
-                               [r for p in kept for r in p.results], first_event=False)
-    # Each event's Ru rounded as published_rating rounds an (Ru, games) pair (10.32), handed
-    # over as the engine's result: an Ru the season computed may pass 4000 (a win over a
-    # player rated 4000, as a rated player's rating may), which the pair's check, for a
-    # rating typed, would refuse as a bare error naming no player.
-    results = [engine.NewPlayerRating(None, int(round_half_away(exact(p.ru))), None, 0.0, p.ru_games,
-                                      None, None)
-               for p in pooled if p.ru is not None and p.ru_games]
-    return engine.published_rating(results, rules=rules) if results else None
+        found = _unrated_rating(rules, [o for p in kept for o in p.opponents],
+                                [r for p in kept for r in p.results], first_event=False)
+        return None if found.rating is None else (found.rating, found.games)
+    # Each event's Ru rounded as published_rating rounds an (Ru, games) pair (10.32), as the engine's
+    # result (an Ru the season computed may pass 4000, which a pair's check, for a rating typed,
+    # would refuse), then Rn as published_rating finds it (:func:`_published`).
+    return _published(rules, [(_whole_ru(p.ru), p.ru_games) for p in pooled
+                              if p.ru is not None and p.ru_games])
+
+
+def _whole_ru(ru: float) -> int:
+    """An event's Ru as a whole number: as :func:`xlrating.fide.published_rating` takes it, rounded
+    halves away from zero (FIDE Handbook B.02, 10.32)."""
+    value = exact(ru)
+    return value if type(value) is int else int(round_half_away(value))
+
+
+def _published(rules: engine.FideRules, pairs: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """:func:`xlrating.fide.published_rating`'s rating and games from each event's whole Ru and games,
+    in order, without its steps and notes (FIDE Handbook B.02, 10.3): a leading result under the floor
+    ignored (10.31), Rn the games-weighted average of the others rounded, halves away from zero
+    (10.32), published from the floor (10.33). ``None``: no rating."""
+    floor = rules.rating_floor
+    first = 0
+    while rules.floor_ignores_first_results and first < len(pairs) and pairs[first][0] < floor:
+        first += 1
+    games = sum(g for _, g in pairs[first:])
+    if not games:
+        return None
+    total = sum(ru * g for ru, g in pairs[first:])
+    rn = (2 * abs(total) + games) // (2 * games)  # (Rn rounded, halves away from zero)
+    rn = rn if total >= 0 else -rn
+    return (rn, games) if rn >= floor else None
 
 
 def _totals(size: int, sides: int) -> Totals:
