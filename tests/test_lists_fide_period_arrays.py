@@ -1,15 +1,14 @@
-"""A large FIDE rating period's steps on numpy arrays give what their plain steps give, value for
-value and of the same Python types: each wave's games against rated opponents and its unrated
-players' games (:meth:`~xlrating.lists._fide_totals_numpy.ArrayTotals.games_at_start` against
-:func:`~xlrating.lists._fide_totals.games_at_start`), and the first ratings of every unrated
-player's pooled results at the period's close
-(:func:`~xlrating.lists._fide_totals_numpy.first_ratings` against
+"""A large FIDE rating period's first ratings on numpy arrays give what the plain ones give, value for
+value and of the same Python types: every unrated player's pooled results rated at the period's
+close at once (:func:`~xlrating.lists._fide_totals_numpy.first_ratings` against
 :func:`~xlrating.lists.fide.first_rating`, one player at a time). The pooled results hold what a
 season can: games against unrated opponents, a first event whose score is disregarded (FIDE Rating
 Regulations 2024, 8.2.1), fewer than 5 games against rated opponents (7.1), ratings given as ints or
 with a fraction, first ratings over 2200 and under the floor; and, for an edition that rates without
 the hypothetical draws, 0% and 100% scores (dp indeterminate, FIDE Handbook 10.1). Whole seasons
-are compared both ways in ``tests/test_lists_fide_totals.py``."""
+are compared both ways in ``tests/test_lists_fide_totals.py``. A handbook first rating (Rn of each
+event's Ru, FIDE Handbook B.02, 10.3) is the engine's ``published_rating``, and the events played
+are read for many players at once alike on arrays and in dicts."""
 
 from __future__ import annotations
 
@@ -25,40 +24,11 @@ from xlrating.fide import get_rules
 from xlrating.lists import _fide_totals as plain
 from xlrating.lists import fide as fide_lists
 from xlrating.lists.model import PendingEvent
-from xlrating.model import GameColumns, Method
+from xlrating.model import Method
 
 pytestmark = pytest.mark.skipif(not _vector.AVAILABLE, reason="the numpy path needs numpy")
 
 D = dt.date
-
-
-def _wave(rng: random.Random, unrated: float) -> tuple[GameColumns, list[Any]]:
-    """A wave's games (pairing numbers in the order the games first name them, as a season seats
-    them) and its players' ratings at the start of the period, a share ``unrated`` of them unrated."""
-    size = rng.choice([2, 3, 10, 60, 400])
-    ratings = [None if rng.random() < unrated else rng.choice([float(rng.randint(1000, 2700)), 1850, 1500.5])
-               for _ in range(size)]
-    players, opponents = [], []
-    for _ in range(rng.randint(1, 4 * size)):
-        a, b = rng.sample(range(1, size + 1), 2)
-        players.append(a)
-        opponents.append(b)
-    scores = [rng.choice([0.0, 0.5, 1.0]) for _ in players]
-    return GameColumns([1] * len(players), players, opponents, scores), ratings
-
-
-@pytest.mark.parametrize("unrated", [0.0, 0.05, 0.5, 1.0])
-def test_a_wave_s_games_at_the_start_of_the_period_on_arrays_are_the_plain_ones(unrated: float) -> None:
-    from xlrating.lists._fide_totals_numpy import ArrayTotals
-
-    rng = random.Random(f"wave-{unrated}")
-    for _ in range(60):
-        games, ratings = _wave(rng, unrated)
-        found = ArrayTotals.games_at_start(games, ratings)
-        expected = plain.games_at_start(games, ratings)
-        assert repr(found) == repr(expected)
-        assert [list(map(type, column)) for line in found[1].values() for column in line] == [
-            list(map(type, column)) for line in expected[1].values() for column in line]
 
 
 def _pending(rng: random.Random, handbook: bool) -> PendingEvent:

@@ -52,11 +52,6 @@ class Totals(Protocol):
         ``None``: none)."""
         ...
 
-    def games_at_start(self, games: GameColumns, ratings: Sequence[float | None]) -> tuple[list[int], Lines]:
-        """A wave's players' games against opponents rated at the start of the period and its
-        unrated players' lines (:func:`games_at_start`)."""
-        ...
-
     def k_by_rules(self, rules: FideRules, on: dt.date, positions: Sequence[int], ratings: Sequence[float],
                    games: Sequence[int | None], peaks: Sequence[float | None],
                    births: Sequence[dt.date | None]) -> list[int]:
@@ -64,10 +59,6 @@ class Totals(Protocol):
         the rated players at ``positions`` (their ratings, games, peaks and birth dates on the list),
         held to the 700 rule over their games against rated opponents in the period
         (:func:`~xlrating.fide.rating.k_limit`; FIDE Rating Regulations 2024, 8.3.3)."""
-        ...
-
-    def played(self, at: int) -> int:
-        """The events the player at position ``at`` has played in the period so far."""
         ...
 
     def played_by(self, positions: Sequence[int]) -> list[int]:
@@ -159,19 +150,12 @@ class PlainTotals:
     def against_rated(self, positions: Sequence[int]) -> Iterable[int | None]:
         return map(self.against.get, positions)
 
-    @staticmethod
-    def games_at_start(games: GameColumns, ratings: Sequence[float | None]) -> tuple[list[int], Lines]:
-        return games_at_start(games, ratings)
-
     def k_by_rules(self, rules: FideRules, on: dt.date, positions: Sequence[int], ratings: Sequence[float],
                    games: Sequence[int | None], peaks: Sequence[float | None],
                    births: Sequence[dt.date | None]) -> list[int]:
         found = map(k_rule, repeat(rules), ratings, games, peaks, births, repeat(on))
         limits = self.against_rated(positions)
         return list(map(k_limit, repeat(rules), map(itemgetter(0), found), limits))
-
-    def played(self, at: int) -> int:
-        return self.events_played.get(at, 0)
 
     def played_by(self, positions: Sequence[int]) -> list[int]:
         return list(map(self.events_played.__getitem__, positions))  # (a Counter: 0 where none)
@@ -210,41 +194,31 @@ class PlainTotals:
 def games_at_start(games: GameColumns, ratings: Sequence[float | None]) -> tuple[list[int], Lines]:
     """Each player's games against opponents rated at the start of the period (the 700 rule), and
     each unrated player's opponents (as rated then) and scores (:data:`Lines`), by pairing number -
-    1, in one pass over the games (every game counted when all are rated). (A large period's totals
-    count them on arrays: :meth:`~._fide_totals_numpy.ArrayTotals.games_at_start`.)"""
+    1, in one pass over the games (every game counted when all are rated). (On numpy, the games'
+    columns made arrays cost what this loop does: measured, see ``docs/lists.md``.)"""
     counts = [0] * (len(ratings) + 1)  # (by pairing number)
     if None not in ratings:
         for a, b in zip(games.players, games.opponents, strict=True):
             counts[a] += 1
             counts[b] += 1
         return counts[1:], {}
+    lines: Lines = {index: ([], []) for index, rating in enumerate(ratings) if rating is None}
     by_number = [None, *ratings]
-    lines = unrated_lines(ratings, by_number, games.players, games.opponents, games.scores)
-    for a, b in zip(games.players, games.opponents, strict=True):
-        if by_number[a] is not None and by_number[b] is not None:
+    for a, b, score in zip(games.players, games.opponents, games.scores, strict=True):
+        rating_a, rating_b = by_number[a], by_number[b]
+        if rating_a is not None and rating_b is not None:
             counts[a] += 1
             counts[b] += 1
-    return counts[1:], lines
-
-
-def unrated_lines(ratings: Sequence[float | None], by_number: Sequence[float | None], players: Iterable[int],
-                  opponents: Iterable[int], scores: Iterable[float]) -> Lines:
-    """Each unrated player's opponents (as rated at the start of the period) and scores, by pairing
-    number - 1 (:data:`Lines`), from the games (their players' and opponents' pairing numbers and the
-    players' scores) with an unrated player, in order (``ratings``: by pairing number - 1;
-    ``by_number``: the same by pairing number)."""
-    lines: Lines = {index: ([], []) for index, rating in enumerate(ratings) if rating is None}
-    for a, b, score in zip(players, opponents, scores, strict=True):
-        rating_a, rating_b = by_number[a], by_number[b]
+            continue
         if rating_a is None:
-            opponents_a, results = lines[a - 1]
-            opponents_a.append(rating_b)
+            opponents, results = lines[a - 1]
+            opponents.append(rating_b)
             results.append(score)
         if rating_b is None:
-            opponents_b, results = lines[b - 1]
-            opponents_b.append(rating_a)
+            opponents, results = lines[b - 1]
+            opponents.append(rating_a)
             results.append(1.0 - score)
-    return lines
+    return counts[1:], lines
 
 
 def delist(at: int, ratings: MutableSequence[Any], games: MutableSequence[Any], pending: MutableSequence[Any]

@@ -26,8 +26,8 @@ from .._columns import picker
 from ..fide import FideRules
 from ..fide.core_numpy import ru_by_formula
 from ..fide.rating import exact
-from ..model import GameColumns, Method
-from ._fide_totals import Lines, delist, new_rating
+from ..model import Method
+from ._fide_totals import delist, new_rating
 from ._fide_totals import put as _put
 from .model import PendingEvent
 
@@ -48,30 +48,6 @@ def _ints(values: Sequence[int]) -> npt.NDArray[np.intp]:
 def _known(values: Sequence[Any]) -> npt.NDArray[np.bool_]:
     """Where ``values`` are not ``None``."""
     return np.fromiter(map(is_not, values, repeat(None)), np.bool_, len(values))
-
-
-def _lines(by_number: list[float | None], players: npt.NDArray[np.intp], opponents: npt.NDArray[np.intp],
-           scores: Sequence[float], rated_a: npt.NDArray[np.bool_], rated_b: npt.NDArray[np.bool_]) -> Lines:
-    """Each unrated player's opponents (as rated at the start of the period: ``by_number``, by pairing
-    number) and scores (:data:`~._fide_totals.Lines`) in the wave's games (each game's player and
-    opponent, and the player's score): each side of a game of an unrated player, his games in the
-    order given (every unrated player by pairing number, as :func:`~._fide_totals.games_at_start`
-    gives them)."""
-    first, second = np.flatnonzero(~rated_a), np.flatnonzero(~rated_b)
-    game = np.concatenate([first, second])
-    player = np.concatenate([players[first], opponents[second]])
-    opponent = np.concatenate([opponents[first], players[second]])
-    order = np.lexsort((game, player))  # (by player, then in the order given)
-    score = np.array(scores, np.float64)[game]
-    score[len(first):] = 1.0 - score[len(first):]  # (the second player's: exact)
-    numbers, where = np.unique(player[order], return_index=True)
-    opponent_ratings = picker(opponent[order].tolist())(by_number)
-    results = score[order].tolist()
-    ends = [*where[1:].tolist(), len(results)][:len(where)]
-    lines: Lines = {index: ([], []) for index, rating in enumerate(by_number[1:]) if rating is None}
-    lines.update({number - 1: (list(opponent_ratings[start:end]), results[start:end])
-                  for number, start, end in zip(numbers.tolist(), where.tolist(), ends, strict=True)})
-    return lines
 
 
 class ArrayTotals:
@@ -98,29 +74,6 @@ class ArrayTotals:
     def against_rated(self, positions: Sequence[int]) -> Iterable[int | None]:
         found: list[int] = self.against[_ints(positions)].tolist()
         return found
-
-    @staticmethod
-    def games_at_start(games: GameColumns, ratings: Sequence[float | None]) -> tuple[list[int], Lines]:
-        """:func:`~._fide_totals.games_at_start` on arrays: the games against rated opponents counted
-        at once; each unrated player's games sorted out to him at once (a stable sort by player keeps
-        them in the order given), the opponents' ratings picked from the list, each a Python value."""
-        size = len(ratings) + 1  # (by pairing number)
-        players, opponents = _ints(games.players), _ints(games.opponents)
-        if None not in ratings:
-            lines: Lines = {}
-        else:
-            by_number = [None, *ratings]
-            rated = _known(by_number)
-            rated_a, rated_b = rated[players], rated[opponents]
-            lines = _lines(by_number, players, opponents, games.scores, rated_a, rated_b)
-            both = rated_a & rated_b
-            players, opponents = players[both], opponents[both]
-        counts = np.bincount(players, minlength=size) + np.bincount(opponents, minlength=size)
-        found: list[int] = counts[1:].tolist()
-        return found, lines
-
-    def played(self, at: int) -> int:
-        return int(self.events_played[at])
 
     def played_by(self, positions: Sequence[int]) -> list[int]:
         found: list[int] = self.events_played[_ints(positions)].tolist()

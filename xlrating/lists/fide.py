@@ -64,7 +64,7 @@ from ..fide.tables import round_half_away
 from ..fide.unrated import first_disregarded, new_player_of_sums
 from ..model import EventType, outcome_columns
 from ..systems import fide_columns
-from ._fide_totals import FROM_SIDES, Lines, PlainTotals, Totals
+from ._fide_totals import FROM_SIDES, Lines, PlainTotals, Totals, games_at_start
 from ._fide_totals import put as _put
 from .model import Entry, Event, PendingEvent, PlayerId, evolve
 from .rate import Season, Seating, call_engine, engine_errors
@@ -155,7 +155,7 @@ class _Period:
         (:func:`~._fide_totals.games_at_start`)."""
         positions = self.working.positions(seating.ids)
         ratings = list(picker(positions)(self.rating))
-        against_rated, lines = self.totals.games_at_start(seating.games, ratings)
+        against_rated, lines = games_at_start(seating.games, ratings)
         return (positions, ratings, lines), against_rated
 
     def count(self, seatings: Sequence[Seating]) -> list[_Start]:
