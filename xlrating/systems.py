@@ -768,7 +768,7 @@ def fide_columns(rating: list[float | None], games: list[int | None], peak: list
                                            _held(k, floats), [False] * len(rating)])
 
 
-def _held(values: list[Any], types: frozenset[type]) -> list[Any]:
+def _held(values: list[Any], types: frozenset[object]) -> list[Any]:
     """``values`` themselves if each is of ``types`` (one C loop), else made floats (``types``
     :data:`_FLOAT_OR_NONE`) or ints, as :func:`_floats` and :func:`_wholes` make them."""
     if types.issuperset(map(type, values)):

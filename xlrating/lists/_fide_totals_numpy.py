@@ -8,6 +8,10 @@ exact change is kept in whole hundredths of a point as 64-bit integers, as long 
 it almost always is); a K that is not whole gives a fraction of a hundredth, kept exact beside
 them (:attr:`ArrayTotals.inexact`). Every value written into the working list's columns or given
 for a history row is a Python ``float``, ``int`` or ``None`` (``tolist``), as the plain totals give.
+
+At the period's close the unrated players' first ratings (the 2024 regulations: the pooled games
+rated at once) are found for all of them together (:func:`first_ratings`): each player's sums over
+his games against rated opponents a ``bincount`` each, Ru by the FIDE engine's own steps on arrays.
 """
 
 from __future__ import annotations
