@@ -234,8 +234,8 @@ class _Period:
         if lines:
             self._pend(lines, positions, events, games, performance)  # (before the wave's events count)
         changes = self.totals.fold(positions, ratings, methods, ks, scores, expected, games)
-        self.rows.append((seating.ids, [event.id for event in events], positions, ratings, changes, games,
-                          self.season.blocks(wave, seating)))
+        self.rows.append((seating.ids, seating.per_player([event.id for event in wave]), positions, ratings,
+                          changes, games, self.season.blocks(wave, seating)))
 
     def _pend(self, lines: Lines, positions: Sequence[int], events: Sequence[Event], games: Sequence[int],
               performance: Sequence[float | None]) -> None:
