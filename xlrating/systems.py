@@ -760,10 +760,20 @@ def fide_columns(rating: list[float | None], games: list[int | None], peak: list
     """The engine's players ``first``, ``first + 1``, ... as columns
     (:class:`~xlrating._player_columns.PlayerColumns`) of values that have passed a list's checks
     or were computed by a season (:func:`fide_player`'s ``checked``), a list each by player:
-    ratings, highest ratings and K made floats, games ints, nothing checked again."""
-    return PlayerColumns(fide.FidePlayer, [list(range(first, first + len(rating))), _floats(rating),
-                                           _wholes(games), _floats(peak), birth_date, _floats(k),
-                                           [False] * len(rating)])
+    ratings, highest ratings and K made floats, games ints, nothing checked again. The lists are
+    held as they are where they hold nothing else (a season's, nearly always): not to be changed."""
+    floats = _FLOAT_OR_NONE
+    return PlayerColumns(fide.FidePlayer, [list(range(first, first + len(rating))), _held(rating, floats),
+                                           _held(games, _INT_OR_NONE), _held(peak, floats), birth_date,
+                                           _held(k, floats), [False] * len(rating)])
+
+
+def _held(values: list[Any], types: frozenset[object]) -> list[Any]:
+    """``values`` themselves if each is of ``types`` (one C loop), else made floats (``types``
+    :data:`_FLOAT_OR_NONE`) or ints, as :func:`_floats` and :func:`_wholes` make them."""
+    if types.issuperset(map(type, values)):
+        return values
+    return _floats(values) if types is _FLOAT_OR_NONE else _wholes(values)
 
 
 def _fide_row(row: PlayerRow, settings: EventSettings) -> tuple[tuple[Any, ...] | None, RowProblems]:
@@ -833,10 +843,12 @@ def _fide_may_take_outcomes(rules: str | None, outcomes: Sequence[Sequence[Any]]
     """Rated under the junior rule's limit, with a K under the junior's (:func:`_fide_junior`)."""
     ks, pres = outcomes
     edition = fide.get_rules(rules)
-    if edition.k_junior is None:
+    junior = edition.k_junior
+    if junior is None:
         return repeat(False, len(ks))
-    return map(and_, map(lt, _filled(pres, math.inf), repeat(edition.k_junior_below)),
-               map(lt, _filled(ks, math.inf), repeat(edition.k_junior)))
+    below = edition.k_junior_below
+    return [pre is not None and pre < below and k is not None and k < junior  # (in one pass)
+            for k, pre in zip(ks, pres, strict=True)]
 
 
 def _fide_may_take(row: PlayerRow) -> bool:

@@ -17,7 +17,7 @@ every period here).
 from __future__ import annotations
 
 import datetime as dt
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, MutableSequence, Sequence
 from fractions import Fraction
 from itertools import repeat
@@ -61,8 +61,8 @@ class Totals(Protocol):
         (:func:`~xlrating.fide.rating.k_limit`; FIDE Rating Regulations 2024, 8.3.3)."""
         ...
 
-    def played(self, at: int) -> int:
-        """The events the player at position ``at`` has played in the period so far."""
+    def played_by(self, positions: Sequence[int]) -> list[int]:
+        """The events the players at ``positions`` have played in the period so far."""
         ...
 
     def fold(self, positions: Sequence[int], ratings: Sequence[float | None], methods: Sequence[Method],
@@ -116,6 +116,11 @@ def new_rating(start: float, hundredths: int | Fraction, round_change: bool) -> 
     return float(rounded(exact(start), Fraction(hundredths, 100), round_change))
 
 
+def put(column: MutableSequence[Any], positions: Iterable[int], values: Iterable[Any]) -> None:
+    """Write ``values`` into ``column`` at ``positions`` (one C loop)."""
+    deque(map(column.__setitem__, positions, values), 0)
+
+
 def _add(totals: dict[int, Any], positions: Sequence[int], values: Iterable[Any]) -> None:
     """Add each of ``values`` to ``totals`` at its position (each position once in ``positions``;
     one not in ``totals`` counts from 0): the sums of a period's waves."""
@@ -152,8 +157,8 @@ class PlainTotals:
         limits = self.against_rated(positions)
         return list(map(k_limit, repeat(rules), map(itemgetter(0), found), limits))
 
-    def played(self, at: int) -> int:
-        return self.events_played.get(at, 0)
+    def played_by(self, positions: Sequence[int]) -> list[int]:
+        return list(map(self.events_played.__getitem__, positions))  # (a Counter: 0 where none)
 
     def fold(self, positions: Sequence[int], ratings: Sequence[float | None], methods: Sequence[Method],
              ks: Sequence[float | None], scores: Sequence[float], expected: Sequence[float | None],

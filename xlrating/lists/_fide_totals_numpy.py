@@ -8,16 +8,19 @@ exact change is kept in whole hundredths of a point as 64-bit integers, as long 
 it almost always is); a K that is not whole gives a fraction of a hundredth, kept exact beside
 them (:attr:`ArrayTotals.inexact`). Every value written into the working list's columns or given
 for a history row is a Python ``float``, ``int`` or ``None`` (``tolist``), as the plain totals give.
+
+At the period's close the unrated players' first ratings (the 2024 regulations: the pooled games
+rated at once) are found for all of them together (:func:`first_ratings`): each player's sums over
+his games against rated opponents a ``bincount`` each, Ru by the FIDE engine's own steps on arrays.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections import deque
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from fractions import Fraction
-from itertools import compress, repeat
-from operator import add, is_, is_not
+from itertools import chain, compress, repeat
+from operator import add, attrgetter, is_, is_not
 from typing import Any
 
 import numpy as np
@@ -25,15 +28,21 @@ import numpy.typing as npt
 
 from .._columns import picker
 from ..fide import FideRules
+from ..fide.core_numpy import ru_by_formula
 from ..fide.rating import exact
 from ..model import Method
 from ._fide_totals import delist, new_rating
+from ._fide_totals import put as _put
+from .model import PendingEvent
 
 _EXACT = 2 ** 53
 """Whole numbers of hundredths below this are exact as floats (a change for a history row, a
 rating written back) and far inside 64-bit integers: K <= 100 and at most 100 hundredths a game
 keep a period's change under it for any number of games a period can hold; a larger one (which
 the checks make impossible) would be kept exact beside the arrays."""
+
+
+_OPPONENTS, _RESULTS, _FIRST = attrgetter("opponents"), attrgetter("results"), attrgetter("first")
 
 
 def _ints(values: Sequence[int]) -> npt.NDArray[np.intp]:
@@ -43,11 +52,6 @@ def _ints(values: Sequence[int]) -> npt.NDArray[np.intp]:
 def _known(values: Sequence[Any]) -> npt.NDArray[np.bool_]:
     """Where ``values`` are not ``None``."""
     return np.fromiter(map(is_not, values, repeat(None)), np.bool_, len(values))
-
-
-def _put(column: MutableSequence[Any], positions: Iterable[int], values: Iterable[Any]) -> None:
-    """Write ``values`` into ``column`` at ``positions`` (one C loop)."""
-    deque(map(column.__setitem__, positions, values), 0)
 
 
 class ArrayTotals:
@@ -75,8 +79,9 @@ class ArrayTotals:
         found: list[int] = self.against[_ints(positions)].tolist()
         return found
 
-    def played(self, at: int) -> int:
-        return int(self.events_played[at])
+    def played_by(self, positions: Sequence[int]) -> list[int]:
+        found: list[int] = self.events_played[_ints(positions)].tolist()
+        return found
 
     def k_by_rules(self, rules: FideRules, on: dt.date, positions: Sequence[int], ratings: Sequence[float],
                    games: Sequence[int | None], peaks: Sequence[float | None],
@@ -92,8 +97,9 @@ class ArrayTotals:
             conditions, ks = [top, *conditions], [rules.k_top, *ks]
         if rules.k_junior is not None:  # until the end of the year of the 18th birthday
             age = rules.k_junior_age
-            young = np.fromiter((born is not None and on.year <= born.year + age for born in births),
-                                np.bool_, len(births))
+            young = (np.zeros(len(births), np.bool_) if births.count(None) == len(births)  # (none given)
+                     else np.fromiter((born is not None and on.year <= born.year + age for born in births),
+                                      np.bool_, len(births)))
             conditions.append(young & (highest < rules.k_junior_below))
             ks.append(rules.k_junior)
         k = np.select(conditions, ks, rules.k_standard).astype(np.int64)
@@ -194,3 +200,58 @@ class ArrayTotals:
         rating = np.trunc(start).astype(np.int64) * 100 + change
         found = (np.sign(rating) * ((np.abs(rating) + 50) // 100)).astype(np.float64)
         return found
+
+
+def first_ratings(rules: FideRules, pooled: Sequence[Sequence[PendingEvent]],
+                  plain: Callable[[Sequence[PendingEvent]], tuple[int, int] | None]
+                  ) -> list[tuple[int, int] | None]:
+    """The first rating and the games it is based on, or ``None`` (no rating yet), of each unrated
+    player's ``pooled`` results, as ``plain`` gives them one player at a time: the pooled games
+    rated at once (FIDE Rating Regulations 2024, 7.1.3: the ``rules`` rate the games, not each
+    event's Ru), but those of a first event whose score is disregarded (8.2.1). Every player's sums
+    over his games against rated opponents (the games, the half points, the opponents' ratings) are
+    taken at once, and his rating from them as :func:`xlrating.fide.unrated.new_player_of_sums` gives
+    it, on the columns in whole numbers (exact): Ru as the engine finds it on arrays
+    (:func:`xlrating.fide.core_numpy.ru_by_formula`), then the maximum and the floor
+    (:func:`~xlrating.fide.unrated.apply_limits` of a result that is not the first event's). A player
+    with an opponent's rating that is not whole (which FIDE's never are) is given ``plain``'s."""
+    assert rules.plus_score_step is None
+    events = list(chain.from_iterable(pooled))
+    lengths = list(map(len, map(_RESULTS, events)))
+    opponent = np.array(list(chain.from_iterable(map(_OPPONENTS, events))), np.float64)  # (None: NaN)
+    score = np.array(list(chain.from_iterable(map(_RESULTS, events))), np.float64)
+    event_of = np.repeat(np.arange(len(events)), lengths)
+    rated = ~np.isnan(opponent)
+    # a first event's score disregarded (first_disregarded): its games against rated opponents, their
+    # half points
+    games = np.bincount(event_of[rated], minlength=len(events))
+    halves = np.bincount(event_of[rated], 2 * score[rated], minlength=len(events))
+    least = rules.disregard_first_below
+    first = np.fromiter(map(_FIRST, events), np.bool_, len(events))
+    dropped = first & (games > 0) & (halves * least.denominator < 2 * least.numerator)
+    kept = rated & ~dropped[event_of]
+    owner = np.repeat(np.arange(len(pooled)), list(map(len, pooled)))[event_of[kept]]
+    size = len(pooled)
+    rated_opponent = opponent[kept]
+    n = np.bincount(owner, minlength=size)
+    points = np.bincount(owner, 2 * score[kept], minlength=size).astype(np.int64)  # (whole: exact)
+    total = np.bincount(owner, rated_opponent, minlength=size)  # (whole ratings: exact)
+    inexact = np.bincount(owner, rated_opponent != np.floor(rated_opponent), minlength=size) > 0
+    listed, ru, *_ = ru_by_formula(rules, n, points, total.astype(np.int64), 1, np.zeros(size, np.bool_))
+    ratings = [_limited(rules, value) if keep else None for value, keep in zip(ru, listed, strict=True)]
+    found: list[tuple[int, int] | None] = [None if rating is None else (rating, games)
+                                           for rating, games in zip(ratings, n.tolist(), strict=True)]
+    for i in np.flatnonzero(inexact).tolist():
+        found[i] = plain(pooled[i])
+    return found
+
+
+def _limited(rules: FideRules, ru: int) -> int | None:
+    """:func:`~xlrating.fide.unrated.apply_limits`'s rating for a result that is not the player's
+    first event's, without its steps and notes: at most the maximum (2024: 2200), none under the
+    floor unless the edition ignores only a first result under it (the handbook, 10.31)."""
+    if rules.unrated_max is not None and ru > rules.unrated_max:
+        return rules.unrated_max
+    if ru < rules.rating_floor and not rules.floor_ignores_first_results:
+        return None
+    return ru

@@ -49,8 +49,8 @@ import functools
 from collections import deque
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from itertools import compress, repeat
-from operator import and_, gt, is_not, not_
+from itertools import chain, compress, repeat
+from operator import add, and_, gt, is_not, not_
 from typing import Any, cast
 
 from .. import fide as engine
@@ -65,6 +65,7 @@ from ..fide.unrated import first_disregarded, new_player_of_sums
 from ..model import EventType, outcome_columns
 from ..systems import fide_columns
 from ._fide_totals import FROM_SIDES, Lines, PlainTotals, Totals, games_at_start
+from ._fide_totals import put as _put
 from .model import Entry, Event, PendingEvent, PlayerId, evolve
 from .rate import Season, Seating, call_engine, engine_errors
 
@@ -101,6 +102,12 @@ def period_of(end: dt.date, months: int | None) -> tuple[dt.date, dt.date]:
 
 def _month(on: dt.date) -> int:
     return on.year * 12 + on.month - 1
+
+
+def _month_start(month: int) -> dt.date:
+    """The first day of ``month`` (as :func:`_month` counts it); the earliest date for a month before
+    the year 1 (every date is on or after it)."""
+    return dt.date(month // 12, month % 12 + 1, 1) if month >= 12 else dt.date.min
 
 
 _Start = tuple[list[int], list[float | None], Lines]
@@ -227,29 +234,26 @@ class _Period:
         if lines:
             self._pend(lines, positions, events, games, performance)  # (before the wave's events count)
         changes = self.totals.fold(positions, ratings, methods, ks, scores, expected, games)
-        self.rows.append((seating.ids, [event.id for event in events], positions, ratings, changes, games,
-                          self.season.blocks(wave, seating)))
+        self.rows.append((seating.ids, seating.per_player([event.id for event in wave]), positions, ratings,
+                          changes, games, self.season.blocks(wave, seating)))
 
     def _pend(self, lines: Lines, positions: Sequence[int], events: Sequence[Event], games: Sequence[int],
               performance: Sequence[float | None]) -> None:
         """Keep each unrated player's results of a wave (``lines``) pending (``games``,
         ``performance``: the outcome's rated games and performance, by pairing number - 1)."""
         by_ru = uses_ru(self.rules)
-        played_in = self.totals.played
-        for index, (opponents, results) in lines.items():
-            at, event = positions[index], events[index]
+        at_all = picker(list(lines))(positions)
+        listed_events, so_far, pending = self.events, self.so_far, self.pending
+        for (index, (opponents, results)), at, played in zip(lines.items(), at_all,
+                                                             self.totals.played_by(at_all), strict=True):
+            event = events[index]
             ru = performance[index] if by_ru else None
-            pending = PendingEvent(
-                event.end_date,
-                tuple(opponents),
-                tuple(results),
-                first=self.events[at] + played_in(at) == 0 and not self.games_so_far(at),
-                ru=ru,
-                ru_games=games[index] if ru is not None else 0,
-                event=event.id,
-            )
-            self.pending.setdefault(at, []).append(pending)
-            self.so_far[at] += len(results)
+            first = listed_events[at] + played == 0 and not self.games_so_far(at)
+            # (fields by position: end date, opponents, results, first, Ru, its games, event)
+            found = PendingEvent(event.end_date, tuple(opponents), tuple(results), first, ru,
+                                 games[index] if ru is not None else 0, event.id)
+            pending.setdefault(at, []).append(found)
+            so_far[at] += len(results)
 
     def games_so_far(self, at: int) -> int:
         """The games in earlier rated events of the unrated player at position ``at``: those the list
@@ -261,25 +265,6 @@ class _Period:
             earlier = sum(len(p.results) for p in self.list_pending[at])
             games = self.so_far[at] = (self.list_games[at] or 0) + earlier
         return games
-
-    def first_rating(self, pooled: Sequence[PendingEvent]) -> engine.NewPlayerRating | None:
-        """The first rating the pooled results give (``None``: none yet)."""
-        rules = self.rules
-        if not uses_ru(rules):
-            # The pooled games rated at once, as one event (FIDE Rating Regulations 2024, 7.1.3),
-            # but for those of a first event whose score is disregarded (8.2.1): what
-            # published_rating gives from each event's unrated_rating, in one rating.
-            kept = [p for p in pooled if not (p.first and _first_disregarded(rules, p.opponents, p.results))]
-            return _unrated_rating(rules, [o for p in kept for o in p.opponents],
-                                   [r for p in kept for r in p.results], first_event=False)
-        # Each event's Ru rounded as published_rating rounds an (Ru, games) pair (10.32), handed
-        # over as the engine's result: an Ru the season computed may pass 4000 (a win over a
-        # player rated 4000, as a rated player's rating may), which the pair's check, for a
-        # rating typed, would refuse as a bare error naming no player.
-        results = [engine.NewPlayerRating(None, int(round_half_away(exact(p.ru))), None, 0.0, p.ru_games,
-                                          None, None)
-                   for p in pooled if p.ru is not None and p.ru_games]
-        return engine.published_rating(results, rules=rules) if results else None
 
     def close(self) -> None:
         """Fold the period into the list's columns and write the histories."""
@@ -298,19 +283,30 @@ class _Period:
 
     def _close_unrated(self) -> None:
         """Each unrated player who played in the period: his pooled results rated, a first rating
-        or his results kept pending."""
+        or his results kept pending. The pooled games rated at once (FIDE Rating Regulations 2024,
+        7.1.3) are rated for every player together where the period's totals are on arrays
+        (:func:`~._fide_totals_numpy.first_ratings`), else one player at a time (:func:`first_rating`)."""
         horizon = _month(self.end) - self.season.settings.pool_months
         ratings, games, peaks, events = self.rating, self.list_games, self.peak, self.events
         pending = self.list_pending
-        for at, new in self.pending.items():
-            pooled = [p for p in (*pending[at], *new) if _month(p.end_date) > horizon]
-            first = self.first_rating(pooled)
-            events[at] += self.totals.played(at)
-            if first is None or first.rating is None:
-                pending[at] = tuple(pooled)
+        positions = list(self.pending)
+        since = _month_start(horizon + 1)  # (the pooling window's first day)
+        pooled = [[p for p in chain(pending[at], new) if p.end_date >= since]
+                  for at, new in self.pending.items()]
+        _put(events, positions, map(add, picker(positions)(events), self.totals.played_by(positions)))
+        one = functools.partial(first_rating, self.rules)
+        if isinstance(self.totals, PlainTotals) or uses_ru(self.rules):
+            firsts = list(map(one, pooled))
+        else:
+            from ._fide_totals_numpy import first_ratings
+
+            firsts = first_ratings(self.rules, pooled, one)
+        for at, pool, first in zip(positions, pooled, firsts, strict=True):
+            if first is None:
+                pending[at] = tuple(pool)
             else:
-                ratings[at] = peaks[at] = float(first.rating)
-                games[at] = first.games
+                ratings[at] = peaks[at] = float(first[0])
+                games[at] = first[1]
                 pending[at] = ()
 
     def _write_history(self) -> None:
@@ -319,6 +315,49 @@ class _Period:
         write, rating = self.working.write_history, self.rating
         for ids, events, positions, pres, changes, games, blocks in self.rows:
             write(ids, events, "FIDE", pres, list(picker(positions)(rating)), changes, games, blocks)
+
+
+def first_rating(rules: engine.FideRules, pooled: Sequence[PendingEvent]) -> tuple[int, int] | None:
+    """The first rating an unrated player's ``pooled`` results give under ``rules`` and the games it
+    is based on (``None``: none yet)."""
+    if not uses_ru(rules):
+        # The pooled games rated at once, as one event (FIDE Rating Regulations 2024, 7.1.3),
+        # but for those of a first event whose score is disregarded (8.2.1): what
+        # published_rating gives from each event's unrated_rating, in one rating.
+        kept = [p for p in pooled if not (p.first and _first_disregarded(rules, p.opponents, p.results))]
+        found = _unrated_rating(rules, [o for p in kept for o in p.opponents],
+                                [r for p in kept for r in p.results], first_event=False)
+        return None if found.rating is None else (found.rating, found.games)
+    # Each event's Ru rounded as published_rating rounds an (Ru, games) pair (10.32), as the engine's
+    # result (an Ru the season computed may pass 4000, which a pair's check, for a rating typed,
+    # would refuse), then Rn as published_rating finds it (:func:`_published`).
+    return _published(rules, [(_whole_ru(p.ru), p.ru_games) for p in pooled
+                              if p.ru is not None and p.ru_games])
+
+
+def _whole_ru(ru: float) -> int:
+    """An event's Ru as a whole number: as :func:`xlrating.fide.published_rating` takes it, rounded
+    halves away from zero (FIDE Handbook B.02, 10.32)."""
+    value = exact(ru)
+    return value if type(value) is int else int(round_half_away(value))
+
+
+def _published(rules: engine.FideRules, pairs: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """:func:`xlrating.fide.published_rating`'s rating and games from each event's whole Ru and games,
+    in order, without its steps and notes (FIDE Handbook B.02, 10.3): a leading result under the floor
+    ignored (10.31), Rn the games-weighted average of the others rounded, halves away from zero
+    (10.32), published from the floor (10.33). ``None``: no rating."""
+    floor = rules.rating_floor
+    first = 0
+    while rules.floor_ignores_first_results and first < len(pairs) and pairs[first][0] < floor:
+        first += 1
+    games = sum(g for _, g in pairs[first:])
+    if not games:
+        return None
+    total = sum(ru * g for ru, g in pairs[first:])
+    rn = (2 * abs(total) + games) // (2 * games)  # (Rn rounded, halves away from zero)
+    rn = rn if total >= 0 else -rn
+    return (rn, games) if rn >= floor else None
 
 
 def _totals(size: int, sides: int) -> Totals:
@@ -353,7 +392,7 @@ def _engine_players(period: _Period, start: _Start) -> PlayerColumns[engine.Fide
     if by_rules:
         pick = picker(by_rules)
         found = period.k_by_rules(pick(positions), pick(ratings), pick(games), pick(peaks), pick(births))
-        deque(map(ks.__setitem__, by_rules, found), 0)
+        deque(map(ks.__setitem__, by_rules, map(float, found)), 0)  # (as the engine's players hold K)
     return fide_columns(ratings, games, peaks, births, ks)
 
 

@@ -215,13 +215,13 @@ class Said:
             return
         numbers = self._numbers(outcome, read or {})
         positions = self._open(numbers)
-        keys = list(map(ids.__getitem__, positions))
-        positions = list(compress(positions, map(pool.__contains__, keys)))
-        if not any_setting and positions:  # (the players left read now, and kept if open)
-            keys = list(map(ids.__getitem__, positions))
-            if not self.seen.issuperset(keys):
-                self._read(*self._values(set(keys).difference(self.seen)))
-                positions = list(compress(positions, map(blank.__contains__, keys)))
+        keys = picker(positions)(ids)
+        inside = list(map(pool.__contains__, keys))
+        positions, keys = list(compress(positions, inside)), list(compress(keys, inside))
+        if not any_setting and positions and not self.seen.issuperset(keys):
+            # (the players left read now, and kept if open)
+            self._read(*self._values(set(keys).difference(self.seen)))
+            positions = list(compress(positions, map(blank.__contains__, keys)))
         asked: list[tuple[Event, list[int]]] = []
         start = 0
         for event, end, blank_setting in zip(wave, ends, setting, strict=True):
