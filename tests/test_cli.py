@@ -625,16 +625,22 @@ def test_what_to_check_is_a_warning_and_information_a_note(tmp_path: Path,
     assert all(line.startswith("xlrating: warning: ") for line in err.splitlines())
 
 
+def event_sheet_only(source: Path, end_date: object = "notadate") -> Path:
+    """A workbook of one sheet, a US Chess Event sheet, and no crosstable."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Event"
+    for row in (["Setting", "Value"], ["System", "USCF"], ["End date", end_date]):
+        sheet.append(row)
+    book.save(source)
+    return source
+
+
 def test_a_workbook_without_a_crosstable_is_told_every_problem_of_its_event_sheet(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # As Excel's scripts say it: the want of a crosstable and the Event sheet's problems at once.
-    source = tmp_path / "event.xlsx"
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "Event"
-    for row in (["Setting", "Value"], ["System", "USCF"], ["End date", "notadate"]):
-        sheet.append(row)
-    book.save(source)
+    source = event_sheet_only(tmp_path / "event.xlsx")
     status, out, err = run(["rate", str(source)], capsys)
     assert status == 1 and out == ""
     lines = err.splitlines()

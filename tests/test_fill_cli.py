@@ -15,6 +15,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from test_cli import event_sheet_only
 from test_official_fill import blanked, uscf_event, uscf_list
 
 from xlrating.cli import fill as fill_cli
@@ -211,13 +212,7 @@ def test_a_workbook_without_a_crosstable_is_told_so_with_its_event_sheets_proble
         tmp_path: Path, store: Store, capsys: pytest.CaptureFixture[str], command: str) -> None:
     # As the rating without --list says them: the Event sheet's problems and the want of a crosstable
     # at once, not one run after the other.
-    source = tmp_path / "event.xlsx"
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "Event"
-    for row in (["Setting", "Value"], ["System", "USCF"], ["End date", "notadate"]):
-        sheet.append(row)
-    book.save(source)
+    source = event_sheet_only(tmp_path / "event.xlsx")
     before = source.read_bytes()
     assert main([command, str(source), *(["--list"] if command == "rate" else [])]) == 1
     lines = capsys.readouterr().err.splitlines()
@@ -227,8 +222,7 @@ def test_a_workbook_without_a_crosstable_is_told_so_with_its_event_sheets_proble
     assert len(lines) == 3
     assert source.read_bytes() == before and sorted(tmp_path.iterdir()) == [source]
     # A workbook whose Event sheet is right is not filled as if it were: nothing is written.
-    sheet["B3"] = dt.date(2026, 1, 1)
-    book.save(source)
+    event_sheet_only(source, dt.date(2026, 1, 1))
     assert main([command, str(source), *(["--list"] if command == "rate" else [])]) == 1
     lines = capsys.readouterr().err.splitlines()
     assert lines[0] == f"{source}: The workbook has 1 error; nothing was filled."
