@@ -196,16 +196,17 @@ def _short_date(token: str) -> str | None:
     """A round date as line 132 writes it (``YY/MM/DD``), or ``None`` when ``token`` is no date."""
     from ..importers._common import parse_date
 
-    date = parse_date(token)
-    if date is not None:
-        return date.strftime("%y/%m/%d")
+    date = parse_date(token) or _short_day(token)
+    return date.strftime("%y/%m/%d") if date is not None else None
+
+
+def _short_day(token: str) -> datetime.date | None:
+    """The day a ``YY/MM/DD`` round date names (``None``: it names none)."""
     short = _SHORT_DATE.fullmatch(token)
-    if short:
-        try:
-            return datetime.date(2000 + int(short[1]), int(short[2]), int(short[3])).strftime("%y/%m/%d")
-        except ValueError:
-            return None
-    return None
+    try:
+        return datetime.date(2000 + int(short[1]), int(short[2]), int(short[3])) if short else None
+    except ValueError:
+        return None
 
 
 def _order_unknown(token: str) -> str:
@@ -259,11 +260,7 @@ def _round_dates_outside(event: ExportEvent, written: Sequence[str]) -> list[Pro
     problems: list[Problem] = []
     before: datetime.date | None = None
     for number, token in enumerate(written, start=1):
-        short = _SHORT_DATE.fullmatch(token)
-        try:
-            day = datetime.date(2000 + int(short[1]), int(short[2]), int(short[3])) if short else None
-        except ValueError:
-            day = None
+        day = _short_day(token)
         if day is None:
             continue
         said = f"Round dates: round {number} is written {token}, {day.isoformat()}"
