@@ -30,6 +30,7 @@ from .._columns import picker
 from ..fide import FideRules
 from ..fide.core_numpy import ru_by_formula
 from ..fide.rating import exact
+from ..fide.unrated import apply_limits
 from ..model import Method
 from ._fide_totals import delist, new_rating
 from ._fide_totals import put as _put
@@ -213,7 +214,8 @@ def first_ratings(rules: FideRules, pooled: Sequence[Sequence[PendingEvent]],
     taken at once, and his rating from them as :func:`xlrating.fide.unrated.new_player_of_sums` gives
     it, on the columns in whole numbers (exact): Ru as the engine finds it on arrays
     (:func:`xlrating.fide.core_numpy.ru_by_formula`), then the maximum and the floor
-    (:func:`~xlrating.fide.unrated.apply_limits` of a result that is not the first event's). A player
+    (:func:`~xlrating.fide.unrated.apply_limits` of a result that is not the first event's, its steps and
+    notes let go). A player
     with an opponent's rating that is not whole (which FIDE's never are) is given ``plain``'s."""
     assert rules.plus_score_step is None
     events = list(chain.from_iterable(pooled))
@@ -238,20 +240,10 @@ def first_ratings(rules: FideRules, pooled: Sequence[Sequence[PendingEvent]],
     total = np.bincount(owner, rated_opponent, minlength=size)  # (whole ratings: exact)
     inexact = np.bincount(owner, rated_opponent != np.floor(rated_opponent), minlength=size) > 0
     listed, ru, *_ = ru_by_formula(rules, n, points, total.astype(np.int64), 1, np.zeros(size, np.bool_))
-    ratings = [_limited(rules, value) if keep else None for value, keep in zip(ru, listed, strict=True)]
+    ratings = [apply_limits(rules, value, first_event=False)[0] if keep else None
+               for value, keep in zip(ru, listed, strict=True)]
     found: list[tuple[int, int] | None] = [None if rating is None else (rating, games)
                                            for rating, games in zip(ratings, n.tolist(), strict=True)]
     for i in np.flatnonzero(inexact).tolist():
         found[i] = plain(pooled[i])
     return found
-
-
-def _limited(rules: FideRules, ru: int) -> int | None:
-    """:func:`~xlrating.fide.unrated.apply_limits`'s rating for a result that is not the player's
-    first event's, without its steps and notes: at most the maximum (2024: 2200), none under the
-    floor unless the edition ignores only a first result under it (the handbook, 10.31)."""
-    if rules.unrated_max is not None and ru > rules.unrated_max:
-        return rules.unrated_max
-    if ru < rules.rating_floor and not rules.floor_ignores_first_results:
-        return None
-    return ru
