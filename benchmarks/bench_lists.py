@@ -1,7 +1,7 @@
 """Time a federation-sized season through :func:`xlrating.lists.rate_season`.
 
 ``python benchmarks/bench_lists.py [--players N] [--events E] [--games G] [--systems uscf,fide,icu]
-[--newcomers F] [--records] [--parts] [--no-memory]``
+[--newcomers F] [--records] [--parts] [--no-memory] [--bare-fide-list]``
 
 A seeded synthetic year: a list of ``N`` players (true strengths, list ratings near
 them), ``E`` events spread over the year, each with players drawn from the list and
@@ -10,7 +10,9 @@ all (default 100,000 players, 10,000 events, 1,000,000 games). With ``--newcomer
 (default 0), a share ``F`` of the players is not on the list when the year starts: each is
 given in the first event he plays, with a birth date and (for the ICU) a joining date, and
 is unrated there (US Chess: the special formula; FIDE: results pending until a first rating;
-ICU: the iterated performance, then provisional). For each system it prints:
+ICU: the iterated performance, then provisional). FIDE's list is as FIDE's have been since March
+2024: no rating under 1400 and a birth year for nearly every player (:func:`make_list`;
+``--bare-fide-list``: neither, as in earlier releases' figures). For each system it prints:
 
 - the season's time and its time per game, with the floor pass (``floor.py``, one plain
   pass of the US Chess standard formula over the same games) measured in the same run
@@ -67,6 +69,7 @@ from floor import YEAR_TARGET, floor_pass
 from timing import Targets, cpu_time
 
 from xlrating._gc import collector_paused
+from xlrating.fide.rules import MARCH_2024 as FIDE_MARCH_2024
 from xlrating.lists import Entry, Event, RatingList, rate_season
 from xlrating.lists import fide as fide_lists
 from xlrating.lists import icu as icu_lists
@@ -115,14 +118,32 @@ def listed(players: int, newcomers: float) -> int:
     return players - round(players * newcomers)
 
 
-def make_list(system: str, strength: list[float], seed: int = 7, newcomers: float = 0.0) -> RatingList:
+BORN = 0.98
+"""The share of a FIDE list's players given a birth date (1 January of the year FIDE's list publishes
+for nearly every player: what its junior K reads); the others' is blank."""
+
+
+def make_list(system: str, strength: list[float], seed: int = 7, newcomers: float = 0.0,
+              bare: bool = False) -> RatingList:
+    """The list at the year's start, seeded. A FIDE list is as FIDE's lists have been since the
+    adjustment of March 2024 (:data:`xlrating.fide.rules.MARCH_2024`: no rating under 1400), with a
+    birth date for a share :data:`BORN` of its players; ``bare``: neither (every rating as drawn,
+    no birth date: the FIDE list of earlier releases' figures, its junior-K default said for
+    nearly every player)."""
     rng = random.Random(seed)
+    born = random.Random(seed + 1)
+    fide_list = system == "fide" and not bare
     entries: dict[Any, Entry] = {}
     for key, true in enumerate(strength[:listed(len(strength), newcomers)], start=1):
         rating = float(round(min(max(true + rng.gauss(0, 80), 1000), 2700)))
         games = rng.choice([None, None, 40, 12]) if system != "icu" else rng.choice([None, 40])
         k = 24.0 if system == "icu" else None
-        entries[key] = Entry(key, rating, games, k=k)
+        birth = None
+        if fide_list:
+            rating = FIDE_MARCH_2024.apply(rating)
+            if born.random() < BORN:
+                birth = dt.date(born.randint(1940, 2015), 1, 1)
+        entries[key] = Entry(key, rating, games, k=k, birth_date=birth)
     return RatingList(system.upper(), entries)
 
 
@@ -349,8 +370,8 @@ def column_floor(strength: list[float], events: list[Event]) -> None:
 
 
 def run(system: str, strength: list[float], events: list[Event], memory: bool, targets: Targets,
-        newcomers: float = 0.0, parts: bool = False) -> None:
-    ratings = make_list(system, strength, newcomers=newcomers)
+        newcomers: float = 0.0, parts: bool = False, bare: bool = False) -> None:
+    ratings = make_list(system, strength, newcomers=newcomers, bare=bare)
     count = sum(len(e.games) for e in events)
     floor = _floor_per_game(ratings, events, len(strength))
     module = ADAPTERS[system]
@@ -403,6 +424,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--newcomers", type=float, default=0.0,
                         help="the share of players not on the list when the year starts (default 0)")
     parser.add_argument("--no-memory", action="store_true")
+    parser.add_argument("--bare-fide-list", action="store_true",
+                        help="FIDE's list with no birth dates and ratings under 1400 (make_list's bare)")
     parser.add_argument("--records", action="store_true",
                         help="also time the season's checks and records alone (object_floor) and the "
                              "year's arithmetic on columns (column_floor)")
@@ -421,7 +444,8 @@ def main(argv: list[str] | None = None) -> int:
         object_floor(strength, events, args.newcomers)
         column_floor(strength, events)
     for system in args.systems.split(","):
-        run(system.strip(), strength, events, not args.no_memory, targets, args.newcomers, args.parts)
+        run(system.strip(), strength, events, not args.no_memory, targets, args.newcomers, args.parts,
+            args.bare_fide_list)
     return targets.status()
 
 
