@@ -32,6 +32,8 @@ from xlrating.season import rate_season_sheets
 
 TRF_EVENT = USCF_EVENT.parent.parent / "import" / "spring-open.trf"
 LIST_DATE = dt.date(2014, 6, 1)
+#: A US Chess membership current through every event here (a members file gives each its date).
+MEMBER_UNTIL = dt.date(2030, 12, 31)
 
 Rows = list[list[Any]]
 
@@ -56,7 +58,8 @@ def uscf_list(grid: Rows) -> list[ListedPlayer]:
     for row in grid[1:]:
         values = dict(zip(header, row, strict=True))
         players.append(ListedPlayer("USCF", "Regular", str(values["ID"]), str(values["Name"]), LIST_DATE,
-                                    rating=float(values["Rating"]), games=values["Games"]))
+                                    rating=float(values["Rating"]), games=values["Games"],
+                                    expires=MEMBER_UNTIL))
     return players
 
 
@@ -107,7 +110,8 @@ def test_an_id_not_on_the_list_is_reported_never_invented() -> None:
     typed, event = uscf_event()
     players = [p for p in uscf_list(typed) if p.id != "15445895"]  # GARY HUA left off the list
     bare = blanked(typed, ("Rating", "Games"))
-    listed = ListedPlayer("USCF", "Regular", "99999999", "GARY HUA", LIST_DATE, rating=1794.0)
+    listed = ListedPlayer("USCF", "Regular", "99999999", "GARY HUA", LIST_DATE, rating=1794.0,
+                          expires=MEMBER_UNTIL)
     filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet([*players, listed]))
     assert [str(n) for n in filled.notes] == [
         "Crosstable!D2: ID 15445895 is not on the US Chess Regular list in force on 2014-06-01: nothing "
@@ -272,7 +276,8 @@ def test_a_dual_rated_event_s_quick_column_is_filled_from_the_quick_list() -> No
                    [2, "BEN BETA", "30000002", 1620, None, 1655, None, "W4", "D1"],
                    [3, "CARL GAMMA", "30000003", 1400, 12, 1380, 8, "L1", "W4"],
                    [4, "DORA DELTA", "30000004", 1200, None, None, None, "L2", "L3"]]
-    players = [ListedPlayer("USCF", kind, pid, name, dt.date(2026, 3, 1), rating=rating, games=games)
+    players = [ListedPlayer("USCF", kind, pid, name, dt.date(2026, 3, 1), rating=rating, games=games,
+                            expires=MEMBER_UNTIL)
                for kind, pid, name, rating, games in [
                    ("Regular", "30000001", "ANNE ALPHA", 1850.0, None),
                    ("Regular", "30000002", "BEN BETA", 1620.0, None),
@@ -355,9 +360,11 @@ def test_the_quick_list_fills_quick_games_only_beside_its_own_quick_rating() -> 
     quick = {"30000001": (1790.0, 10), "30000002": (1655.0, 11), "30000003": (1380.0, 8),
              "30000004": (None, None)}
     listed = dt.date(2026, 3, 1)
-    players = [ListedPlayer("USCF", "Regular", key, name, listed, rating=rating, games=games)
+    players = [ListedPlayer("USCF", "Regular", key, name, listed, rating=rating, games=games,
+                            expires=MEMBER_UNTIL)
                for key, (name, rating, games) in regular.items()]
-    players += [ListedPlayer("USCF", "Quick", key, regular[key][0], listed, rating=rating, games=games)
+    players += [ListedPlayer("USCF", "Quick", key, regular[key][0], listed, rating=rating, games=games,
+                             expires=MEMBER_UNTIL)
                 for key, (rating, games) in quick.items()]
     filled = fill_sheets({"Event": event, "Crosstable": grid}, ListSheet(players))
     assert [str(note) for note in filled.notes] == [
@@ -410,7 +417,7 @@ def test_a_us_chess_member_s_state_fills_state_never_federation() -> None:
     at = typed[0].index("State")
     states = {str(row[typed[0].index("ID")]): row[at] for row in typed[1:]}
     players = [ListedPlayer(p.system, p.kind, p.id, p.name, p.list_date, rating=p.rating, games=p.games,
-                            federation=states[p.id]) for p in uscf_list(typed)]
+                            federation=states[p.id], expires=p.expires) for p in uscf_list(typed)]
     bare = [[*row, "Fed" if number == 0 else None] for number, row in
             enumerate(blanked(typed, ("Rating", "Games", "State")))]
     bare[1][-1] = "USA"  # typed: no note, since the list says nothing of federations
@@ -428,8 +435,10 @@ def test_an_id_left_off_the_list_in_force_is_found_on_an_earlier_list() -> None:
     than "a new player, or a mistyped ID?", and nothing is filled from the older list."""
     typed, event = uscf_event()
     june = [p for p in uscf_list(typed) if p.id != "15445895"]
-    may = [ListedPlayer("USCF", "Regular", "15445895", "GARY HUA", dt.date(2014, 5, 1), rating=1780.0),
-           ListedPlayer("USCF", "Regular", "14598900", "DAKSHESH DARURI", dt.date(2014, 5, 1), rating=1500.0)]
+    may = [ListedPlayer("USCF", "Regular", "15445895", "GARY HUA", dt.date(2014, 5, 1), rating=1780.0,
+                       expires=MEMBER_UNTIL),
+           ListedPlayer("USCF", "Regular", "14598900", "DAKSHESH DARURI", dt.date(2014, 5, 1), rating=1500.0,
+                       expires=MEMBER_UNTIL)]
     bare = blanked(typed, ("Rating", "Games"))
     filled = fill_sheets({"Event": event, "Crosstable": bare}, ListSheet([*june, *may]))
     assert [str(n) for n in filled.notes] == [
@@ -500,7 +509,11 @@ def test_a_us_chess_membership_expired_before_the_event_ends_is_a_note(tmp_path:
     with ListStore(tmp_path / "lists.sqlite") as store:
         store.add(saved, date=dt.date(2026, 3, 1))
         filled = fill_sheets({"Event": event, "Crosstable": grid}, store)
+    # Carl's saved record has no expirationDate: his membership cannot be checked, and the sheet says so.
     assert [str(note) for note in filled.notes] == [
+        "Crosstable: memberships not checked for 1 player (ID 30000003): the US Chess Regular list of "
+        "2026-03-01 gives no expiration date for him (a members file saved without expirationDate, or a "
+        "List sheet without Expires); US Chess rates current members only: check that he is",
         "Crosstable!C2: ID 30000001's US Chess membership expired on 2026-03-06 (the US Chess Regular list "
         "of 2026-03-01), before the event ends on 2026-03-08: US Chess rates current members only; check "
         "that he has renewed (he may have since the list's file was saved)"]
@@ -535,10 +548,44 @@ def test_a_season_names_a_lapsed_member_at_the_first_event_he_plays_after_his_ex
                                                     f"May!B3: ID 30000003's {said}"]
 
 
+def test_memberships_a_list_gives_no_date_for_are_said_unchecked_for_the_players_who_play() -> None:
+    # A members file saved without expirationDate cannot show a lapsed membership: each sheet names
+    # the players it filled who play and could not be checked, once, and counts past the fifth.
+    # A player on the Players sheet who plays in no event is not named; FIDE's list has no such date.
+    names = {f"3000000{n}": f"PLAYER, {chr(64 + n)}" for n in range(1, 9)}
+    listed = [ListedPlayer("USCF", "Regular", key, name, dt.date(2026, 3, 1), rating=1500.0)
+              for key, name in names.items()]
+    keys = list(names)
+    grid = [["No", "ID", "Name", "R1"], *([n, key, names[key], None] for n, key in enumerate(keys[:7], 1))]
+    event: Rows = [["System", "USCF"], ["End date", dt.date(2026, 4, 20)]]
+    filled = fill_sheets({"Event": event, "Crosstable": grid}, ListSheet(listed))
+    assert [str(note) for note in filled.notes] == [
+        "Crosstable: memberships not checked for 7 players (IDs 30000001, 30000002, 30000003, 30000004, "
+        "30000005 and 2 more): the US Chess Regular list of 2026-03-01 gives no expiration date for them (a "
+        "members file saved without expirationDate, or a List sheet without Expires); US Chess rates "
+        "current members only: check that they are"]
+    sheets: dict[str, Rows] = {
+        "Season": [["System", "USCF"], ["List date", dt.date(2026, 3, 1)]],
+        "Players": [["ID", "Name", "Rating"], *([key, names[key], None] for key in keys[:3])],
+        "Events": [["Sheet", "End date"], ["April", dt.date(2026, 4, 20)]],
+        "April": [["No", "ID", "Name", "R1"], [1, keys[0], names[keys[0]], "W2"],
+                  [2, keys[1], names[keys[1]], "L1"]],
+    }
+    season = fill_sheets(sheets, ListSheet(listed))
+    assert [str(note) for note in season.notes] == [
+        "Players: memberships not checked for 2 players (IDs 30000001, 30000002): the US Chess Regular list "
+        "of 2026-03-01 gives no expiration date for them (a members file saved without expirationDate, or "
+        "a List sheet without Expires); US Chess rates current members only: check that they are"]
+    fide = [ListedPlayer("FIDE", "Standard", key, name, dt.date(2026, 3, 1), rating=1500.0)
+            for key, name in names.items()]
+    fide_event: Rows = [["System", "FIDE"], ["End date", dt.date(2026, 4, 20)]]
+    assert fill_sheets({"Event": fide_event, "Crosstable": grid}, ListSheet(fide)).notes == ()
+
+
 def test_a_list_sheet_carries_the_expiration_dates_so_lite_names_a_lapsed_member_too(tmp_path: Path) -> None:
     # The List sheet is what a workbook carries into xlwings Lite, where there is no store: a
     # membership's expiration date goes with it, and the fill from the sheet says what the fill
-    # from the store says. A sheet without the column says nothing of it.
+    # from the store says. A sheet without the column cannot check the membership, and says so.
     member = {"id": "30000001", "firstName": "Anne", "lastName": "Alpha", "expirationDate": "2026-03-06",
               "ratings": [{"rating": 1850, "ratingSystem": "R", "gamesPlayed": 90, "isProvisional": False}]}
     saved = tmp_path / "members.json"
@@ -555,7 +602,10 @@ def test_a_list_sheet_carries_the_expiration_dates_so_lite_names_a_lapsed_member
     assert [str(n) for n in from_sheet.notes] == [str(n) for n in from_store.notes]
     assert len(from_store.notes) == 1 and "membership expired on 2026-03-06" in str(from_store.notes[0])
     without = fill_sheets({"Event": event, "Crosstable": grid}, read_list_sheet([row[:-1] for row in rows]))
-    assert without.notes == ()
+    assert [str(n) for n in without.notes] == [
+        "Crosstable: memberships not checked for 1 player (ID 30000001): the US Chess Regular list of "
+        "2026-03-01 gives no expiration date for him (a members file saved without expirationDate, or a "
+        "List sheet without Expires); US Chess rates current members only: check that he is"]
     bad = [rows[0], [*rows[1][:-1], "soon"]]
     with pytest.raises(CrosstableError) as refused:
         read_list_sheet(bad)
@@ -573,7 +623,8 @@ def test_a_quick_typed_unrated_that_the_quick_list_rates_is_named_and_kept() -> 
     grid: Rows = [["No", "Name", "ID", "Rating", "Quick", "Quick games", "R1"],
                   [1, "ANNE ALPHA", "30000001", None, "unr", None, "U"]]
     players = [ListedPlayer("USCF", kind, "30000001", "ANNE ALPHA", dt.date(2026, 3, 1), rating=rating,
-                            games=5) for kind, rating in (("Regular", 1850.0), ("Quick", 1790.0))]
+                            games=5, expires=MEMBER_UNTIL)
+               for kind, rating in (("Regular", 1850.0), ("Quick", 1790.0))]
     filled = fill_sheets({"Event": event, "Crosstable": grid}, ListSheet(players))
     assert [str(note) for note in filled.notes] == [
         "Crosstable!E2: Quick says unrated, but the US Chess Quick list of 2026-03-01 gives 1790 for ID "

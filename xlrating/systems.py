@@ -224,6 +224,14 @@ class System:
     where the system's list publishes none of them (ICU: ``K``, ``Birth date``, ``Joined``,
     ``Games``; a rating alone is a foreign player's, never changed): a fill names each listed
     player whose row has none, and a Players sheet started from the list has them, blank."""
+    k_factors: Callable[[str | None], tuple[tuple[float, ...], str]] | None = None
+    """The K factors the rules named give (an edition's name, or ``None`` for the system's default)
+    and where the rules give them (FIDE 2024: 40, 20 and 10); a typed K that is none of them is
+    rated as typed and said (:meth:`unknown_k`: ``4`` typed for 40). ``None``: nothing said."""
+    expiring_memberships: bool = False
+    """The system rates current members only, and its members' list gives each membership's
+    expiration date (US Chess): a fill names a listed player whose membership expired before an
+    event he plays in ends, and says which listed players it could not check (no date given)."""
     list_place: str = "Federation"
     """The crosstable column the place a list publishes (:attr:`~xlrating.official.ListedPlayer.federation`)
     fills: ``Federation``; US Chess: ``State``, where its members' list gives the state."""
@@ -358,6 +366,18 @@ class System:
         if rating_system not in pair:
             return None
         return pair[1] if rating_system == pair[0] else pair[0]
+
+    def unknown_k(self, rules: str | None, k: float | None) -> str | None:
+        """What a run says of a typed ``k`` that is none of the K factors of the ``rules`` named
+        (:attr:`k_factors`), else None."""
+        if k is None or self.k_factors is None:
+            return None
+        factors, cited = self.k_factors(rules)
+        if k in factors:
+            return None
+        named = ", ".join(f"{factor:g}" for factor in factors[:-1]) + f" or {factors[-1]:g}"
+        return (f"K {k:g} is not a K factor of {cited} ({named}): rated with K {k:g} as typed; "
+                "check it (a K of 4 typed for 40?)")
 
     def games_taken(self, rating: float | None, games: int | None, k: float | None, birth_date: date | None,
                     joined: date | None) -> bool:
@@ -839,6 +859,13 @@ def _fide_junior(rows: Sequence[PlayerRow], ks: Sequence[float | None], rules: f
                   f"({rules.k_cited}); give each junior his Birth date", blank, field="birth_date")]
 
 
+def _fide_k_factors(rules: str | None) -> tuple[tuple[float, ...], str]:
+    """The edition's K factors, highest first, and where it gives them (:attr:`System.k_factors`)."""
+    edition = fide.get_rules(rules)
+    given = (edition.k_new, edition.k_junior, edition.k_standard, edition.k_top)
+    return tuple(sorted({float(k) for k in given if k is not None}, reverse=True)), edition.k_cited
+
+
 def _fide_may_take_outcomes(rules: str | None, outcomes: Sequence[Sequence[Any]]) -> Iterable[bool]:
     """Rated under the junior rule's limit, with a K under the junior's (:func:`_fide_junior`)."""
     ks, pres = outcomes
@@ -1073,7 +1100,7 @@ USCF = System(
     listed_columns=("Games",), paper="letter", bonuses=True, floors=True,
     carried=("Birth date", "Adult", "Floor", "Peak", "Wins", "Draws", "Events", "History", "FIDE", "CFC"),
     federation="USA", slug="uscf", template="uscf-swiss.xlsx", macro_template=True,
-    dual_pair=("Regular", "Quick"), list_place="State",
+    dual_pair=("Regular", "Quick"), list_place="State", expiring_memberships=True,
     blank_games=_uscf_blank_games,
     taken=_uscf_taken, taken_fields=("peak", "wins", "draws", "events"), taken_reads=("event_type",),
     may_take=_uscf_may_take,
@@ -1094,7 +1121,7 @@ FIDE = System(
     listed_columns=("K",), paper="a4", bonuses=False, floors=False,
     carried=("Birth date", "K", "Peak", "Events"), federation=None, slug="fide",
     template="fide-round-robin.xlsx", whole_ratings=True, lowest_rated=fide.rating.LOWEST_PUBLISHED,
-    blank_games=_fide_blank_games,
+    blank_games=_fide_blank_games, k_factors=_fide_k_factors,
     taken=_fide_taken, taken_fields=("birth_date",), taken_reads=("event_type",), may_take=_fide_may_take,
     may_take_fields=("birth_date", "k"),
     may_take_outcomes=_fide_may_take_outcomes, outcome_fields=("k", "pre_rating"),

@@ -125,6 +125,7 @@ def rate_sheets(sheets: Mapping[str, Grid], *, today: date | None = None,
         if crosstable is not None:
             unrated += unrated_warnings(crosstable, sheets[name])
             unrated += get(crosstable.settings.system).event_warnings(crosstable)
+            unrated += k_warnings(crosstable)
             lineup: Lineup | None = None
             if crosstable.players:
                 lineup, found = build_players(crosstable)
@@ -368,6 +369,18 @@ def unrated_warnings(crosstable: Crosstable, grid: Grid) -> list[Problem]:
     found[:0] = period_games_warnings(crosstable.sheet, crosstable.header_row,
                                       _rows(grid)[crosstable.header_row - 1], "Games" in crosstable.columns)
     return [*unread_columns(crosstable, grid), *found]
+
+
+def k_warnings(crosstable: Crosstable) -> list[Problem]:
+    """A warning at each typed K that is none of the K factors of the event's rules
+    (:meth:`~xlrating.systems.System.unknown_k`): it is rated as typed."""
+    settings = crosstable.settings
+    system, column = get(settings.system), crosstable.columns.get("K")
+    if column is None or system.k_factors is None:
+        return []
+    said = ((player, system.unknown_k(settings.rules, player.k)) for player in crosstable.players)
+    return [Problem(address(crosstable.sheet, player.row, column), f"{who(player)}: {words}")
+            for player, words in said if words is not None]
 
 
 def unread_columns(crosstable: Crosstable, grid: Grid) -> list[Problem]:

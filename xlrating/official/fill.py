@@ -355,6 +355,8 @@ def fill_table(table: Table, source: PlayerSource) -> tuple[list[Block], list[Ad
     for row in rows:
         _fill_row(fill, row, found)
     quick = _fill_quick(fill, rows) if _quick(table, columns) else ""
+    if fill.unchecked:
+        fill.notes.append(Problem(quote_sheet(table.sheet), _unchecked(fill)))
     blocks, added, counts, where = _blocks(table, header, columns, last, outputs, fill.writes, rows,
                                            fill.notes)
     notes = fill.notes
@@ -383,6 +385,9 @@ class _Fill:
     """The IDs the list in force does not hold, on the newest earlier list that holds them."""
     listed_on: dt.date | None = None
     """The date of the list in force."""
+    unchecked: list[str] = field(default_factory=list)
+    """The IDs of the listed players whose membership could not be checked: the list gives no
+    expiration date (:attr:`~xlrating.systems.System.expiring_memberships`)."""
 
     def cell(self, row: _Row, column: str) -> str:
         """The address of ``row``'s cell in ``column`` (a column the sheet has)."""
@@ -483,12 +488,17 @@ def _from_list(fill: _Fill, row: _Row, player: ListedPlayer) -> None:
 def _expired(fill: _Fill, row: _Row, player: ListedPlayer) -> str | None:
     """A note for a player whose membership, as the list gives it (US Chess's expiration date),
     expired before an event he plays in ends (the first such), else None. A note, not an error:
-    he may have renewed since the list's file was saved."""
-    if player.expires is None:
-        return None
+    he may have renewed since the list's file was saved. A player who plays and whose list gives
+    no date is kept for the sheet's note (:func:`_unchecked`)."""
     table = fill.table
+    if not systems.get(table.settings.system).expiring_memberships:
+        return None
     events = ([(table.settings.end_date, "")] if table.played is None
               else table.played.get(str(row.id), ()))
+    if player.expires is None:
+        if events:
+            fill.unchecked.append(str(row.id))
+        return None
     late = next(((end, sheet) for end, sheet in events if end > player.expires), None)
     if late is None:
         return None
@@ -498,6 +508,26 @@ def _expired(fill: _Fill, row: _Row, player: ListedPlayer) -> str | None:
     return (f"ID {row.id}'s {short} membership expired on {player.expires.isoformat()} (the "
             f"{fill.described}), before {event} ends on {end.isoformat()}: {short} rates current members "
             f"only; check that he has renewed (he may have since the list's file was saved)")
+
+
+#: How many IDs the note of the memberships not checked names before it counts the rest.
+_UNCHECKED_NAMED = 5
+
+
+def _unchecked(fill: _Fill) -> str:
+    """The sheet's note of the players whose membership the fill could not check: the list gives
+    no expiration date for them (a members file saved without ``expirationDate``, a ``List`` sheet
+    without its ``Expires`` column or with the cell blank)."""
+    ids = fill.unchecked
+    short = systems.get(fill.table.settings.system).short_name
+    shown = ", ".join(ids[:_UNCHECKED_NAMED])
+    more = f" and {len(ids) - _UNCHECKED_NAMED} more" if len(ids) > _UNCHECKED_NAMED else ""
+    many = len(ids) != 1
+    players = f"{len(ids)} player{'s' if many else ''} (ID{'s' if many else ''} {shown}{more})"
+    return (f"memberships not checked for {players}: the {fill.described} gives no expiration date for "
+            f"{'them' if many else 'him'} (a members file saved without expirationDate, or a List "
+            f"sheet without Expires); {short} rates current members only: check that "
+            f"{'they are' if many else 'he is'}")
 
 
 def _another_player(fill: _Fill, row: _Row, player: ListedPlayer) -> None:

@@ -23,6 +23,7 @@ from ..crosstable.workbook import (
     filled,
     future_end,
     grids,
+    k_warnings,
     partner_floors,
     period_games_warnings,
     rated_rows,
@@ -146,9 +147,23 @@ def players_warnings(season: SeasonInput, sheets: Mapping[str, Grid]) -> list[Pr
     return [*period_games_warnings(sheet, season.players_header, header, games),
             *unread_values(sheet, season.players_header, columns, [list(row or ()) for row in rows], entry,
                            read=entry.list_only_columns),
+            *_players_k(season, sheet, columns.get("K")),
             *(warning for event in rating_order(season.events)
               for warning in (*unread_columns(event.crosstable, sheets[event.crosstable.sheet]),
-                              *entry.event_warnings(event.crosstable)))]
+                              *entry.event_warnings(event.crosstable), *k_warnings(event.crosstable)))]
+
+
+def _players_k(season: SeasonInput, sheet: str, column: int | None) -> list[Problem]:
+    """A warning at each K of the Players sheet that is none of the K factors of the season's rules
+    (as a crosstable's, :func:`~xlrating.crosstable.workbook.k_warnings`)."""
+    ratings = season.ratings
+    entry = systems.get(ratings.system)
+    if column is None or entry.k_factors is None:
+        return []
+    said = ((row, entry.unknown_k(ratings.rules or None, ratings.entries[row.id].k)) for row in season.rows)
+    return [Problem(address(sheet, row.row, column), f"ID {row.id}" + (f" ({row.name})" if row.name else "")
+                    + f": {words}")
+            for row, words in said if words is not None]
 
 
 def _players_header(season: SeasonInput, sheets: Mapping[str, Grid]) -> tuple[str, list[Any]]:

@@ -1,0 +1,73 @@
+"""A FIDE K typed in a crosstable or on a season's Players sheet that is none of the K factors of the
+event's edition (FIDE Rating Regulations 2024, 8.3: 40, 20 and 10; FIDE Handbook 10.52: 25, 15 and
+10) is rated as typed, and said at its cell: ``4`` typed for 40 rated with K 4 and nothing said."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from xlrating.crosstable import rate_sheets
+from xlrating.season import rate_season_sheets
+
+END = dt.date(2025, 5, 1)
+
+
+def _event(system: str, *rows: list[Any]) -> list[list[Any]]:
+    return [["Setting", "Value"], ["System", system], ["End date", END], *rows]
+
+
+def _crosstable(*ks: Any) -> list[list[Any]]:
+    return [["No", "Name", "Rating", "K", "R1", "R2", "R3"],
+            [1, "Adams, A", 1800, ks[0], "W2", "D3", None],
+            [2, "Brown, B", 1700, ks[1], "L1", None, "W3"],
+            [3, "Clark, C", 1650, ks[2], None, "D1", "L2"]]
+
+
+def _said(warnings: Any) -> list[str]:
+    return [str(w) for w in warnings if "K factor" in str(w)]
+
+
+def test_a_k_none_of_fide_2024_s_factors_is_rated_as_typed_and_said_at_its_cell() -> None:
+    rated = rate_sheets({"Event": _event("FIDE"), "Crosstable": _crosstable(4, 20, 10)})
+    assert _said(rated.warnings) == [
+        "Crosstable!D2: No. 1 (Adams, A): K 4 is not a K factor of FIDE 2024, 8.3.3 (40, 20 or 10): rated "
+        "with K 4 as typed; check it (a K of 4 typed for 40?)"]
+    adams = rated.events[0].outcomes[0].players[0]
+    assert adams.k == 4  # (as typed: the warning changes nothing)
+
+
+def test_the_factors_are_the_edition_s_own() -> None:
+    for ks in ((40, 20, 10), (None, None, None)):
+        assert _said(rate_sheets({"Event": _event("FIDE"), "Crosstable": _crosstable(*ks)}).warnings) == []
+    handbook = _event("FIDE", ["Rules", "FIDE handbook"])
+    assert _said(rate_sheets({"Event": handbook, "Crosstable": _crosstable(25, 15, 10)}).warnings) == []
+    assert _said(rate_sheets({"Event": handbook, "Crosstable": _crosstable(40, 15, 10)}).warnings) == [
+        "Crosstable!D2: No. 1 (Adams, A): K 40 is not a K factor of FIDE Handbook 10.52 (25, 15 or 10): "
+        "rated with K 40 as typed; check it (a K of 4 typed for 40?)"]
+
+
+@pytest.mark.parametrize("system", ["ICU", "USCF"])
+def test_other_systems_say_nothing_of_their_k(system: str) -> None:
+    grid = [row[:3] + row[4:] for row in _crosstable(None, None, None)]
+    assert _said(rate_sheets({"Event": _event(system), "Crosstable": grid}).warnings) == []
+
+
+def test_a_season_says_it_on_the_players_sheet_and_on_an_event_sheet() -> None:
+    sheets: dict[str, list[list[Any]]] = {
+        "Season": [["System", "FIDE"], ["List date", dt.date(2025, 1, 1)]],
+        "Players": [["ID", "Name", "Rating", "K"], [1, "Adams, A", 1800, 4], [2, "Brown, B", 1700, 20]],
+        "Events": [["Sheet", "End date"], ["Spring", dt.date(2025, 3, 1)]],
+        "Spring": [["No", "ID", "Name", "Rating", "K", "R1", "R2", "R3"],
+                   [1, 1, "Adams, A", None, None, "W2", "D3", None],
+                   [2, 2, "Brown, B", None, None, "L1", None, "W3"],
+                   [3, 3, "Clark, C", 1650, 2, None, "D1", "L2"]],
+    }
+    notes = _said(rate_season_sheets(sheets).notes)
+    assert notes == [
+        "Players!D2: ID 1 (Adams, A): K 4 is not a K factor of FIDE 2024, 8.3.3 (40, 20 or 10): rated with "
+        "K 4 as typed; check it (a K of 4 typed for 40?)",
+        "Spring!E4: No. 3 (Clark, C): K 2 is not a K factor of FIDE 2024, 8.3.3 (40, 20 or 10): rated with "
+        "K 2 as typed; check it (a K of 4 typed for 40?)"]
