@@ -49,7 +49,8 @@ def main() -> None:
     options = parser.parse_args()
     _, rating, games = swiss(options.players, options.rounds)
     listed = [ListedPlayer("USCF", "Regular", str(10_000_000 + n), f"Player {n:05d}", ON,
-                           rating=float(rating[n - 1]) if n <= options.players else 1500.0)
+                           rating=float(rating[n - 1]) if n <= options.players else 1500.0,
+                           expires=ON + dt.timedelta(days=365))  # (a members file gives each his date)
               for n in range(1, max(options.listed, options.players) + 1)]
     source = ListSheet(listed)
     sheets = {"Event": [["System", "USCF"], ["Rules", "USCF 2020"], ["Start date", ON], ["End date", ON]],
