@@ -139,6 +139,9 @@ class _Period:
         """The period's totals by position (:mod:`._fide_totals`): each rated player's exact change
         and rated games, each player's games against rated opponents (the 700 rule, :meth:`count`)
         and events; on numpy arrays for a large period (chosen when its events are seated)."""
+        self.k_given = True
+        """Whether the list gives some player a K (:meth:`count` finds it: the columns do not change
+        until the period closes)."""
         self.pending: dict[int, list[PendingEvent]] = {}
         """Each unrated player's results of the period's events, by position (pooled with those the
         list gives when the period closes)."""
@@ -174,6 +177,7 @@ class _Period:
             if years is None:
                 years = self.kept["birth years"] = BirthYears(self.birth_date)
             cast("ArrayTotals", totals).birth_years = years.upto(size)
+        self.k_given = any(self.list_k)  # (a K given is never 0: check.K_RANGE)
         starts = []
         for seating in seatings:
             start, against_rated = self.start(seating)
@@ -388,8 +392,9 @@ def _engine_players(period: _Period, start: _Start) -> PlayerColumns[engine.Fide
     any."""
     positions, ratings, _ = start
     at = picker(positions)
-    ks, games, peaks, births = (list(at(column)) for column in (period.list_k, period.list_games, period.peak,
-                                                                period.birth_date))
+    ks = list(at(period.list_k)) if period.k_given else [None] * len(positions)
+    games, peaks, births = (list(at(column)) for column in (period.list_games, period.peak,
+                                                            period.birth_date))
     if ratings and None not in ratings and ks.count(None) == len(ks):  # every player rated by the rules
         found = period.k_by_rules(positions, cast("list[float]", ratings), games, peaks, births)
         return fide_columns(ratings, games, peaks, births, list(map(float, found)))  # (as the engine holds K)
