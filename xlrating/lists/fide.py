@@ -128,7 +128,8 @@ class _Period:
     def __init__(self, season: Season, end: dt.date, kept: dict[str, Any] | None = None) -> None:
         self.season = season
         self.kept = kept if kept is not None else {}
-        """What the season's periods keep for each other (:func:`_totals`)."""
+        """What the season's periods keep for each other: the list's birth years on arrays, read once
+        a season (:class:`~._fide_totals_numpy.BirthYears`, :meth:`count`)."""
         self.working = working = season.working
         self.rating, self.list_games, self.peak, self.events, self.list_pending, self.list_k = map(
             working.column, _CHANGED)
