@@ -240,8 +240,13 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
                   for name in ("games", "halves", "excess", "opponents")}
     games, excess, opponents = arrays["games"], arrays["excess"], arrays["opponents"]
     rated = np.asarray(units, dtype=np.int64)
-    k_rule = k_by_rules(edition, on, players, rated / scale)  # each rating exactly: units / scale rounded
     given, held = _given_ks(edition, field_values(players, "k"), games)
+    by_rules = np.asarray(is_rated, dtype=np.bool_).copy()
+    by_rules[given[0]] = False
+    if not by_rules.any():  # every rated player's K given (a season's players): the rules' K not asked
+        k_rule = np.zeros(size, dtype=np.int64)  # (only a rated player's K is used: see kept)
+    else:
+        k_rule = k_by_rules(edition, on, players, rated / scale)  # each rating exactly: units / scale rounded
     # (a K given above the 700 rule's limit is held to it, but K before the rule is kept for the note)
     largest_k = max([int(k_rule.max(initial=0)),
                      *(max(numerator, before) for (numerator, _), before in held)])
@@ -253,7 +258,7 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         return None
     k = k_limited(edition, k_rule, games)
     k_unit = np.ones(size, dtype=np.int64)
-    if given[0]:
+    if len(given[0]):
         at, numerators, denominators, befores = given
         k[at], k_unit[at], k_rule[at] = numerators, denominators, befores
     unit = scale * 100 * k_unit
@@ -282,15 +287,24 @@ def rated_changes(edition: FideRules, on: date, players: Sequence[FidePlayer], i
         "performance": partial(_none_where_list, performance, ~known)}, noted=np.flatnonzero(noted).tolist())
 
 
+_Given = tuple[list[int] | Ints, list[int] | Ints, list[int] | Ints, list[int] | Ints]
+"""The players with a K given (their positions), each one's K as numerator and denominator, and K
+before the 700 rule where it lowered K (else 0) (:func:`_given_ks`)."""
+
+
 def _given_ks(edition: FideRules, ks: list[float | None], games: Ints
-              ) -> tuple[tuple[list[int], list[int], list[int], list[int]], set[tuple[tuple[int, int], int]]]:
+              ) -> tuple[_Given, set[tuple[tuple[int, int], int]]]:
     """The K given to players (``ks``, ``None``: not given) held to the 700 rule over their
     ``games`` (:func:`~xlrating.fide.core.given_k_within`): the players' positions, each one's K
     as numerator and denominator, and K before the rule where it lowered K (else 0); and the
     distinct results. Most events give no K (counted at C speed, the loop skipped); a season gives
-    every rated player his K: few distinct K and game counts, each held once."""
+    every rated player his K, whole numbers held at once (:func:`_whole_ks_within`), else each
+    distinct K and game count held once."""
     if ks.count(None) == len(ks):
         return ([], [], [], []), set()
+    whole = _whole_ks_within(edition, ks, games)
+    if whole is not None:
+        return whole
     within = cache(partial(given_k_within, edition))
     counted = games.tolist()
     at = [i for i, k in enumerate(ks) if k is not None]
@@ -298,6 +312,30 @@ def _given_ks(edition: FideRules, ks: list[float | None], games: Ints
     numerators, denominators = zip(*map(itemgetter(0), found), strict=True)
     befores = list(map(itemgetter(1), found))
     return (at, list(numerators), list(denominators), befores), set(found)
+
+
+def _whole_ks_within(edition: FideRules, ks: list[float | None], games: Ints
+                     ) -> tuple[_Given, set[tuple[tuple[int, int], int]]] | None:
+    """:func:`_given_ks` where every K given is a whole number (as a season gives them), on arrays:
+    :func:`~xlrating.fide.core.given_k_within` of each, the 700 rule (FIDE Rating Regulations 2024,
+    8.3.3) as :func:`~xlrating.fide.rating.k_held` holds a K whose exact value is ``k / 1``: where K x
+    the games exceeds the limit, the largest whole number within it, and K before the rule (its
+    ceiling: itself). ``None`` if some K given is not whole (or too large for machine integers)."""
+    given = np.array(ks, dtype=np.float64)  # (None: NaN)
+    at: Ints = np.flatnonzero(~np.isnan(given))
+    k = given[at]
+    if not (np.all(k == np.floor(k)) and np.all(np.abs(k) < 2**31)):
+        return None
+    whole = k.astype(np.int64)
+    numerators, befores = whole, np.zeros(len(at), dtype=np.int64)
+    limit = edition.k_games_limit
+    if limit is not None:
+        played = games[at]
+        over = (played > 0) & (whole * played > limit)
+        numerators, befores = np.where(over, limit // np.maximum(played, 1), whole), np.where(over, whole, 0)
+    pairs = set(zip(numerators.tolist(), befores.tolist(), strict=True))
+    held = {((numerator, 1), before) for numerator, before in pairs}
+    return (at, numerators, np.ones(len(at), dtype=np.int64), befores), held
 
 
 def new_ratings(edition: FideRules, players: Sequence[FidePlayer], is_rated: list[bool] | Flags,

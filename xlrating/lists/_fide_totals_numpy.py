@@ -55,6 +55,28 @@ def _known(values: Sequence[Any]) -> npt.NDArray[np.bool_]:
     return np.fromiter(map(is_not, values, repeat(None)), np.bool_, len(values))
 
 
+def _years(births: Iterable[dt.date | None]) -> npt.NDArray[np.float64]:
+    """The year of each of ``births`` (NaN: none)."""
+    return np.array([np.nan if born is None else born.year for born in births], np.float64)
+
+
+class BirthYears:
+    """The year of each birth date of a season's working list (its ``birth_date`` column, ``births``),
+    by position (NaN: none), read once a season: a season never changes a position's birth date (a
+    new player's entry is given once, when he joins after the players before him; an adjustment
+    changes ratings), so the years are read once and extended as players join (:meth:`upto`)."""
+
+    def __init__(self, births: Sequence[dt.date | None]) -> None:
+        self.births = births
+        self.years = np.empty(0, np.float64)
+
+    def upto(self, size: int) -> npt.NDArray[np.float64]:
+        """The years of the first ``size`` positions (and perhaps more)."""
+        if size > len(self.years):
+            self.years = np.concatenate((self.years, _years(self.births[len(self.years):size])))
+        return self.years
+
+
 class ArrayTotals:
     """:class:`~._fide_totals.Totals` on numpy arrays of ``size`` positions (the working list's
     players when the period's events are seated)."""
@@ -72,9 +94,28 @@ class ArrayTotals:
         """The events each player played in the period."""
         self.rated = np.zeros(size, np.bool_)
         """The players rated at the start of the period who have played in it."""
+        self.waves: dict[int, tuple[Sequence[Any], npt.NDArray[Any]]] = {}
+        """Each wave's positions and ratings at the start of the period, made arrays once
+        (:meth:`_array`), by the identity of the list the period gives each step."""
+        self.birth_years: npt.NDArray[np.float64] | None = None
+        """The year of each position's birth date (NaN: none), if the period gives them
+        (:class:`BirthYears`): :meth:`k_by_rules` reads them, not the birth dates it is given (the
+        same, at its positions)."""
+
+    def _array(self, values: Sequence[Any], kind: type) -> npt.NDArray[Any]:
+        """``values`` (a wave's positions, ``kind`` ``np.intp``, or ratings at the start of the
+        period, ``np.float64``, ``None`` a NaN) as an array: made once for the list the period hands
+        to each step of a wave (:meth:`add_against_rated`, :meth:`k_by_rules`, :meth:`fold`),
+        which it never changes."""
+        held = self.waves.get(id(values))
+        if held is not None and held[0] is values:
+            return held[1]
+        found: npt.NDArray[Any] = np.array(values, kind)
+        self.waves[id(values)] = (values, found)
+        return found
 
     def add_against_rated(self, positions: Sequence[int], counts: Sequence[int]) -> None:
-        self.against[_ints(positions)] += _ints(counts)
+        self.against[self._array(positions, np.intp)] += _ints(counts)
 
     def against_rated(self, positions: Sequence[int]) -> Iterable[int | None]:
         found: list[int] = self.against[_ints(positions)].tolist()
@@ -89,7 +130,8 @@ class ArrayTotals:
                    births: Sequence[dt.date | None]) -> list[int]:
         # k_rule's tests, in its order, each on the wave's columns (a blank games count or peak a
         # NaN, which no comparison passes)
-        rating = np.array(ratings, np.float64)
+        at = self._array(positions, np.intp)
+        rating = self._array(ratings, np.float64)
         highest = np.fmax(rating, np.array(peaks, np.float64))  # (the peak if it is higher)
         top = highest >= rules.k_top_rating
         new = np.array(games, np.float64) < rules.k_new_games  # (games completed, if counted)
@@ -97,10 +139,8 @@ class ArrayTotals:
         if not rules.k_top_needs_games:  # the permanent K for the top, whatever the games
             conditions, ks = [top, *conditions], [rules.k_top, *ks]
         if rules.k_junior is not None:  # until the end of the year of the 18th birthday
-            age = rules.k_junior_age
-            young = (np.zeros(len(births), np.bool_) if births.count(None) == len(births)  # (none given)
-                     else np.fromiter((born is not None and on.year <= born.year + age for born in births),
-                                      np.bool_, len(births)))
+            born = self.birth_years[at] if self.birth_years is not None else _years(births)
+            young = born >= on.year - rules.k_junior_age  # (no birth date: NaN, not young)
             conditions.append(young & (highest < rules.k_junior_below))
             ks.append(rules.k_junior)
         k = np.select(conditions, ks, rules.k_standard).astype(np.int64)
@@ -108,7 +148,7 @@ class ArrayTotals:
         if limit is None:
             found: list[int] = k.tolist()
             return found
-        period_games = self.against[_ints(positions)]
+        period_games = self.against[at]
         over = (period_games > 0) & (k * period_games > limit)  # the 700 rule: the largest K within it
         found = np.where(over, limit // np.maximum(period_games, 1), k).tolist()
         return found
@@ -116,11 +156,13 @@ class ArrayTotals:
     def fold(self, positions: Sequence[int], ratings: Sequence[float | None], methods: Sequence[Method],
              ks: Sequence[float | None], scores: Sequence[float], expected: Sequence[float | None],
              games: Sequence[int]) -> list[float | None]:
-        at = _ints(positions)
+        at = self._array(positions, np.intp)
         self.events_played[at] += 1
-        rated = _known(ratings)
-        by_elo = np.fromiter(map(is_, methods, repeat(Method.ELO)), np.bool_, len(methods))
-        elo = np.flatnonzero(rated & by_elo)
+        rated = ~np.isnan(self._array(ratings, np.float64))
+        by_elo = rated
+        if methods.count(Method.ELO) != len(methods):  # (else every player is rated by Elo)
+            by_elo = rated & np.fromiter(map(is_, methods, repeat(Method.ELO)), np.bool_, len(methods))
+        elo = np.flatnonzero(by_elo)
         change = np.zeros(len(positions), np.int64)
         inexact = self._changes(elo, change, ks, scores, expected)
         by_rated = at[rated]

@@ -125,8 +125,11 @@ class _Period:
     working list, whose columns (:data:`_CHANGED`) hold every entry as at the start of the period
     until it closes."""
 
-    def __init__(self, season: Season, end: dt.date) -> None:
+    def __init__(self, season: Season, end: dt.date, kept: dict[str, Any] | None = None) -> None:
         self.season = season
+        self.kept = kept if kept is not None else {}
+        """What the season's periods keep for each other: the list's birth years on arrays, read once
+        a season (:class:`~._fide_totals_numpy.BirthYears`, :meth:`count`)."""
         self.working = working = season.working
         self.rating, self.list_games, self.peak, self.events, self.list_pending, self.list_k = map(
             working.column, _CHANGED)
@@ -137,6 +140,9 @@ class _Period:
         """The period's totals by position (:mod:`._fide_totals`): each rated player's exact change
         and rated games, each player's games against rated opponents (the 700 rule, :meth:`count`)
         and events; on numpy arrays for a large period (chosen when its events are seated)."""
+        self.k_given = True
+        """Whether the list gives some player a K (:meth:`count` finds it: the columns do not change
+        until the period closes)."""
         self.pending: dict[int, list[PendingEvent]] = {}
         """Each unrated player's results of the period's events, by position (pooled with those the
         list gives when the period closes)."""
@@ -163,7 +169,16 @@ class _Period:
         each event's (or wave's) players' positions and ratings at the start of the period and its
         unrated players' games, found in the same pass (:meth:`start`)."""
         sides = 2 * sum(len(seating.games.players) for seating in seatings)
-        self.totals = _totals(len(self.working.ids), sides)  # (every player of the period seated by now)
+        size = len(self.working.ids)  # (every player of the period seated by now)
+        self.totals = totals = _totals(size, sides)
+        if not isinstance(totals, PlainTotals):  # (on arrays: the list's birth years read once a season)
+            from ._fide_totals_numpy import ArrayTotals, BirthYears
+
+            years = self.kept.get("birth years")
+            if years is None:
+                years = self.kept["birth years"] = BirthYears(self.birth_date)
+            cast("ArrayTotals", totals).birth_years = years.upto(size)
+        self.k_given = any(self.list_k)  # (a K given is never 0: check.K_RANGE)
         starts = []
         for seating in seatings:
             start, against_rated = self.start(seating)
@@ -378,8 +393,12 @@ def _engine_players(period: _Period, start: _Start) -> PlayerColumns[engine.Fide
     any."""
     positions, ratings, _ = start
     at = picker(positions)
-    ks, games, peaks, births = (list(at(column)) for column in (period.list_k, period.list_games, period.peak,
-                                                                period.birth_date))
+    ks = list(at(period.list_k)) if period.k_given else [None] * len(positions)
+    games, peaks, births = (list(at(column)) for column in (period.list_games, period.peak,
+                                                            period.birth_date))
+    if ratings and None not in ratings and ks.count(None) == len(ks):  # every player rated by the rules
+        found = period.k_by_rules(positions, cast("list[float]", ratings), games, peaks, births)
+        return fide_columns(ratings, games, peaks, births, list(map(float, found)))  # (as the engine holds K)
     everyone = range(len(positions))
     rated = list(map(is_not, ratings, repeat(None)))
     given = list(map(is_not, ks, repeat(None)))
@@ -443,6 +462,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
     adjustments = engine.get_rules(season.ratings.rules or None).adjustments
     season.working.keep(*_CHANGED, read=("birth_date",))
     index = 0
+    kept: dict[str, Any] = {}
     while index < len(events):
         first, last = period_of(events[index].end_date, season.settings.period_months)
         season.pass_to(first, adjustments, _adjust)
@@ -450,7 +470,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
         while index < len(events) and events[index].end_date <= last:
             batch.append(events[index])
             index += 1
-        period = _Period(season, last)
+        period = _Period(season, last, kept)
         # (all the period's waves at once: their options read no entry, which the period leaves alone)
         waves = list(season.waves(batch, functools.partial(options, season, period.rules)))
         seatings = [season.seat(*wave) for wave in waves]
