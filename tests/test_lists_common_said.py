@@ -90,7 +90,8 @@ def test_a_blank_games_count_is_said_unless_a_listed_player_who_played_gives_his
     else:  # (the players named in the order they first play)
         played = list(dict.fromkeys(key for _, a, b, _ in games for key in (a, b)))
         assert len(said) == 1
-        assert said[0].startswith(f"list entries of {named_ids(played)}: games is None beside a rating, read as ")
+        assert said[0].startswith(f"list entries of {named_ids(played)}: games is None beside a rating, "
+                                  "read as ")
 
 
 def test_a_two_player_event_not_typed_as_a_match_is_said_where_matches_are_restricted() -> None:
