@@ -104,8 +104,10 @@ def _matches_not_typed(ratings: RatingList, events: Sequence[Event], players: di
         return []
     found = []
     for event in events:
+        if len(players.get(event.id) or players_of(event)) != 2:
+            continue
         typed = EventType.parse(event.event_type)
-        if typed is not EventType.MATCH and len(players.get(event.id) or players_of(event)) == 2:
+        if typed is not EventType.MATCH:
             found.append(f"event {event.id}: two players, rated with event_type {typed.value!r}: "
                          f"{restrictions(ratings.rules or None)} that only event_type 'Match' applies; "
                          "if this is a match, give event_type='Match'")

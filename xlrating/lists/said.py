@@ -35,16 +35,16 @@ from __future__ import annotations
 import datetime as dt
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, count, filterfalse, repeat
+from itertools import chain, compress, count, filterfalse, repeat
 from operator import add, attrgetter, is_, itemgetter, not_
 from typing import Any, cast
 
 from .. import systems
 from .._columns import looked_up, picker
 from ..model import EventOutcome, EventType, outcome_columns
-from .model import Event, PlayerId, RatingList
+from .model import Entry, Event, PlayerId, RatingList
 
 #: How many IDs a warning names before it counts the rest.
 _NAMED = 5
@@ -129,7 +129,7 @@ class Said:
         #: The taken fields no list entry gives: blank for every entry, said.
         self.open = [name for name in system.taken_fields
                      if system.taken is not None and not any(map(attrgetter(name), entries))]
-        self.blank: set[PlayerId] = {entry.id for entry in entries} if self.open else set()
+        self.blank: set[PlayerId] = set(ratings.entries) if self.open else set()  # (each entry's ID: checked)
         """The players who may yet be named for a field left blank."""
         self.home = {key: event.id for event in events for key in event.players}
         """Each new player's event (the one that gives his data)."""
@@ -138,7 +138,8 @@ class Said:
         if system.taken is not None:
             for event in events:
                 fields = [name for name in system.taken_fields if not any(
-                    not _blank(data.get(name)) for data in event.players.values())]
+                    not _blank(data.get(name)) for data in event.players.values())] if event.players else [
+                    *system.taken_fields]  # (an event with no new players: none gives any)
                 self.new[event.id] = fields
                 if fields:  # (blank for every new player of the event)
                     self.blank.update(event.players)
@@ -416,13 +417,14 @@ class Said:
         if not fields:
             return
         short = system.short_name
-        values = attrgetter(*fields) if len(fields) > 1 else (lambda entry: (getattr(entry, fields[0]),))
         entries = list(self.ratings.entries.values())
-        if len(set(map(values, entries))) > 1 or (entries and any(values(entries[0]))):
-            for at, name in enumerate(fields):
-                if keys := [entry.id for entry in entries if values(entry)[at]]:
+        given: Callable[[Any], Any] = attrgetter(*fields)  # (each entry read once, in C, until one gives one)
+        values: Iterable[Any] = map(given, entries)
+        if any(values if len(fields) == 1 else chain.from_iterable(values)):
+            for name in fields:
+                if keys := [entry.id for entry in compress(entries, map(attrgetter(name), entries))]:
                     yield f"list entries of {named_ids(keys)}: {name} is not read in {short} seasons: ignored"
-        for event in self.events:
+        for event in filter(attrgetter("players"), self.events):  # (the events with new players)
             for name in fields:
                 if keys := [key for key, data in event.players.items() if data.get(name)]:
                     yield (f"event {event.id}: new {named_ids(keys)} with {name}: not read in {short} "
@@ -441,7 +443,7 @@ class Said:
         """Each event's new players who play no game in the season: they are put on the new list as
         their event gives them, which a mistyped ID in the games would also leave (the games' own ID,
         not on the list, is refused)."""
-        for event in self.events:
+        for event in filter(attrgetter("players"), self.events):  # (the events with new players)
             if idle := [key for key in event.players if key not in played]:
                 yield (f"event {event.id}: new {named_ids(idle)} without a game in the season: put on the "
                        "list as given")
@@ -455,11 +457,11 @@ class Said:
             return
         taken = system.games_taken
         entries = self.ratings.entries
-        on_list = [entry for key in played if (entry := entries.get(key)) is not None]
         read_as = system.blank_games(self.ratings.rules or None)
         reading = f"read as {read_as}; where a player's games are known, give them"
-        if all(entry.games is None for entry in on_list) and (listed := [
-                entry.id for entry in on_list
+        # (read until one of the list's players who played gives his games: all of them only if none does)
+        if all(entry.games is None for entry in _listed(entries, played)) and (listed := [
+                entry.id for entry in _listed(entries, played)
                 if taken(entry.rating, entry.games, entry.k, entry.birth_date, entry.joined)]):
             yield f"list entries of {named_ids(listed)}: games is None beside a rating, {reading}"
         for event in filter(attrgetter("players"), self.events):  # (the events with new players)
@@ -468,6 +470,11 @@ class Said:
                 continue
             if new := [key for key, data in new_ones if _games_taken(taken, data)]:
                 yield f"event {event.id}: new {named_ids(new)} given a rating without games, {reading}"
+
+
+def _listed(entries: Mapping[PlayerId, Entry], played: Iterable[PlayerId]) -> Iterator[Entry]:
+    """The list's entries of the players ``played`` on it, in that order, looked up as they are read."""
+    return (entry for key in played if (entry := entries.get(key)) is not None)
 
 
 #: Each field of an entry that some system does not read, with the crosstable column that gives it
