@@ -376,7 +376,7 @@ class System:
         if k in factors:
             return None
         named = ", ".join(f"{factor:g}" for factor in factors[:-1]) + f" or {factors[-1]:g}"
-        return (f"K {k:g} is not a K factor of {cited} ({named}): rated with K {k:g} as typed; "
+        return (f"K {k:g} is not a K factor of {cited} ({named}): rated with K {k:g} as given; "
                 "check it (a K of 4 typed for 40?)")
 
     def games_taken(self, rating: float | None, games: int | None, k: float | None, birth_date: date | None,

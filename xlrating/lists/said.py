@@ -404,6 +404,7 @@ class Said:
                             "if they are older")
         found.extend(self._idle(played))
         found.extend(self._unread())
+        found.extend(self._unknown_k())
         return (*found, *(words for _, words in sorted(self.settings, key=itemgetter(0))))
 
     def _unread(self) -> Iterable[str]:
@@ -429,6 +430,28 @@ class Said:
                 if keys := [key for key, data in event.players.items() if data.get(name)]:
                     yield (f"event {event.id}: new {named_ids(keys)} with {name}: not read in {short} "
                            "seasons: ignored")
+
+    def _unknown_k(self) -> Iterable[str]:
+        """Each K that the list's entries (an event's new players) give and that is none of the K
+        factors of the season's rules (:meth:`~xlrating.systems.System.unknown_k`: a ``4`` given
+        for 40), with the players who give it: rated as given, and said as a crosstable says it
+        at its cell."""
+        system = self.system
+        if system.k_factors is None:
+            return
+        rules = self.ratings.rules or None
+        entries = self.ratings.entries.values()
+        groups: list[tuple[str, dict[PlayerId, Any]]] = [
+            ("list entries of ", {entry.id: entry.k for entry in entries if entry.k is not None})]
+        groups += [(f"event {event.id}: new ", {key: data.get("k") for key, data in event.players.items()})
+                   for event in filter(attrgetter("players"), self.events)]
+        for where, ks in groups:
+            by_k: dict[float, list[PlayerId]] = {}
+            for key, k in ks.items():
+                if k is not None and system.unknown_k(rules, k) is not None:
+                    by_k.setdefault(k, []).append(key)
+            for k, keys in by_k.items():
+                yield f"{where}{named_ids(keys)}: {system.unknown_k(rules, k)}"
 
     def _in_rating_order(self) -> list[tuple[tuple[str, str], tuple[str, _Namings]]]:
         """:attr:`columns` as if the events had named their players in their rating order: each
