@@ -48,10 +48,11 @@ import datetime as dt
 import functools
 from collections import deque
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, compress, repeat
 from operator import add, and_, gt, is_not, not_
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import fide as engine
 from .._columns import picker
@@ -68,6 +69,9 @@ from ._fide_totals import FROM_SIDES, Lines, PlainTotals, Totals, games_at_start
 from ._fide_totals import put as _put
 from .model import Entry, Event, PendingEvent, PlayerId, evolve
 from .rate import Season, Seating, call_engine, engine_errors
+
+if TYPE_CHECKING:
+    from ._fide_totals_numpy import BirthYears
 
 _MONTHLY_FROM = dt.date(2012, 7, 1)
 _BIMONTHLY_FROM = dt.date(2009, 7, 1)
@@ -120,16 +124,24 @@ the working list keeps these as columns (:class:`~.working.WorkingList`), and th
 which the engine's players read, too."""
 
 
+@dataclass
+class _Kept:
+    """What a season's rating periods keep for each other."""
+
+    birth_years: BirthYears | None = None
+    """The list's birth years on arrays, read once a season, by the first period whose totals are
+    on arrays (:class:`~._fide_totals_numpy.BirthYears`, :meth:`_Period.count`)."""
+
+
 class _Period:
     """The working of one rating period. Its players are kept by their positions in the season's
     working list, whose columns (:data:`_CHANGED`) hold every entry as at the start of the period
     until it closes."""
 
-    def __init__(self, season: Season, end: dt.date, kept: dict[str, Any] | None = None) -> None:
+    def __init__(self, season: Season, end: dt.date, kept: _Kept | None = None) -> None:
         self.season = season
-        self.kept = kept if kept is not None else {}
-        """What the season's periods keep for each other: the list's birth years on arrays, read once
-        a season (:class:`~._fide_totals_numpy.BirthYears`, :meth:`count`)."""
+        self.kept = kept if kept is not None else _Kept()
+        """What the season's periods keep for each other (:class:`_Kept`)."""
         self.working = working = season.working
         self.rating, self.list_games, self.peak, self.events, self.list_pending, self.list_k = map(
             working.column, _CHANGED)
@@ -174,9 +186,9 @@ class _Period:
         if not isinstance(totals, PlainTotals):  # (on arrays: the list's birth years read once a season)
             from ._fide_totals_numpy import ArrayTotals, BirthYears
 
-            years = self.kept.get("birth years")
+            years = self.kept.birth_years
             if years is None:
-                years = self.kept["birth years"] = BirthYears(self.birth_date)
+                years = self.kept.birth_years = BirthYears(self.birth_date)
             cast("ArrayTotals", totals).birth_years = years.upto(size)
         self.k_given = any(self.list_k)  # (a K given is never 0: check.K_RANGE)
         starts = []
@@ -462,7 +474,7 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
     adjustments = engine.get_rules(season.ratings.rules or None).adjustments
     season.working.keep(*_CHANGED, read=("birth_date",))
     index = 0
-    kept: dict[str, Any] = {}
+    kept = _Kept()
     while index < len(events):
         first, last = period_of(events[index].end_date, season.settings.period_months)
         season.pass_to(first, adjustments, _adjust)

@@ -445,13 +445,16 @@ class Said:
             ("list entries of ", {entry.id: entry.k for entry in entries if entry.k is not None})]
         groups += [(f"event {event.id}: new ", {key: data.get("k") for key, data in event.players.items()})
                    for event in filter(attrgetter("players"), self.events)]
+        words: dict[float, str | None] = {}  # (each K value asked once)
         for where, ks in groups:
             by_k: dict[float, list[PlayerId]] = {}
             for key, k in ks.items():
-                if k is not None and system.unknown_k(rules, k) is not None:
+                if k is not None:
                     by_k.setdefault(k, []).append(key)
             for k, keys in by_k.items():
-                yield f"{where}{named_ids(keys)}: {system.unknown_k(rules, k)}"
+                said = words[k] if k in words else words.setdefault(k, system.unknown_k(rules, k))
+                if said is not None:
+                    yield f"{where}{named_ids(keys)}: {said}"
 
     def _in_rating_order(self) -> list[tuple[tuple[str, str], tuple[str, _Namings]]]:
         """:attr:`columns` as if the events had named their players in their rating order: each
