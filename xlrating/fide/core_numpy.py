@@ -327,12 +327,8 @@ def _whole_ks_within(edition: FideRules, ks: list[float | None], games: Ints
     if not (np.all(k == np.floor(k)) and np.all(np.abs(k) < 2**31)):
         return None
     whole = k.astype(np.int64)
-    numerators, befores = whole, np.zeros(len(at), dtype=np.int64)
-    limit = edition.k_games_limit
-    if limit is not None:
-        played = games[at]
-        over = (played > 0) & (whole * played > limit)
-        numerators, befores = np.where(over, limit // np.maximum(played, 1), whole), np.where(over, whole, 0)
+    numerators = k_limited(edition, whole, games[at])
+    befores = np.where(numerators != whole, whole, 0)  # (the rule only ever lowers K)
     pairs = set(zip(numerators.tolist(), befores.tolist(), strict=True))
     held = {((numerator, 1), before) for numerator, before in pairs}
     return (at, numerators, np.ones(len(at), dtype=np.int64), befores), held

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from .._columns import picker
 from ..fide import FideRules
-from ..fide.core_numpy import ru_by_formula
+from ..fide.core_numpy import k_limited, ru_by_formula
 from ..fide.rating import exact
 from ..fide.unrated import apply_limits
 from ..model import Method
@@ -144,13 +144,7 @@ class ArrayTotals:
             conditions.append(young & (highest < rules.k_junior_below))
             ks.append(rules.k_junior)
         k = np.select(conditions, ks, rules.k_standard).astype(np.int64)
-        limit = rules.k_games_limit
-        if limit is None:
-            found: list[int] = k.tolist()
-            return found
-        period_games = self.against[at]
-        over = (period_games > 0) & (k * period_games > limit)  # the 700 rule: the largest K within it
-        found = np.where(over, limit // np.maximum(period_games, 1), k).tolist()
+        found: list[int] = k_limited(rules, k, self.against[at]).tolist()  # the 700 rule
         return found
 
     def fold(self, positions: Sequence[int], ratings: Sequence[float | None], methods: Sequence[Method],

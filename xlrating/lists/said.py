@@ -43,22 +43,13 @@ from typing import Any, cast
 
 from .. import systems
 from .._columns import looked_up, picker
+from .._ids import named_ids
 from ..model import EventOutcome, EventType, outcome_columns
 from .model import Entry, Event, PlayerId, RatingList
 
-#: How many IDs a warning names before it counts the rest.
-_NAMED = 5
 #: The fields a default reads (the rating is the one the player was rated from).
 _READ = ("games", "k", "birth_date", "joined", "floor", "peak", "wins", "draws", "events")
 _reading = attrgetter(*_READ)
-
-
-def named_ids(ids: Sequence[PlayerId]) -> str:
-    """``2 players (IDs 4, 9)``, ``12 players (IDs 1, 2, 3, 4, 5 and 7 more)``."""
-    shown = ", ".join(repr(key) if isinstance(key, str) else str(key) for key in ids[:_NAMED])
-    more = f" and {len(ids) - _NAMED} more" if len(ids) > _NAMED else ""
-    count = f"{len(ids)} player{'s' if len(ids) != 1 else ''}"
-    return f"{count} (ID{'s' if len(ids) != 1 else ''} {shown}{more})"
 
 
 _Namings = list[tuple[int, int, list[PlayerId]]]

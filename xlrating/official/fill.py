@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import _check, fide, systems
+from .._ids import named_ids
 from ..crosstable.columns import columns_named, fold
 from ..crosstable.model import AddedColumns, Block, EventSettings, Grid
 from ..crosstable.parse import (
@@ -510,23 +511,16 @@ def _expired(fill: _Fill, row: _Row, player: ListedPlayer) -> str | None:
             f"only; check that he has renewed (he may have since the list's file was saved)")
 
 
-#: How many IDs the note of the memberships not checked names before it counts the rest.
-_UNCHECKED_NAMED = 5
-
-
 def _unchecked(fill: _Fill) -> str:
     """The sheet's note of the players whose membership the fill could not check: the list gives
     no expiration date for them (a members file saved without ``expirationDate``, a ``List`` sheet
     without its ``Expires`` column or with the cell blank)."""
     ids = fill.unchecked
     short = systems.get(fill.table.settings.system).short_name
-    shown = ", ".join(ids[:_UNCHECKED_NAMED])
-    more = f" and {len(ids) - _UNCHECKED_NAMED} more" if len(ids) > _UNCHECKED_NAMED else ""
     many = len(ids) != 1
-    players = f"{len(ids)} player{'s' if many else ''} (ID{'s' if many else ''} {shown}{more})"
-    return (f"memberships not checked for {players}: the {fill.described} gives no expiration date for "
-            f"{'them' if many else 'him'} (a members file saved without expirationDate, or a List "
-            f"sheet without Expires); {short} rates current members only: check that "
+    return (f"memberships not checked for {named_ids(ids, quoted=False)}: the {fill.described} gives no "
+            f"expiration date for {'them' if many else 'him'} (a members file saved without expirationDate, "
+            f"or a List sheet without Expires); {short} rates current members only: check that "
             f"{'they are' if many else 'he is'}")
 
 
