@@ -87,6 +87,9 @@ class SeasonInput:
     """Output headers already on the ``Players`` sheet -> 1-based column."""
     chart: ChartSetting = ChartSetting()
     """The season report's chart setting (every ID checked: on the list or new in an event)."""
+    system_notes: tuple[str, ...] = ()
+    """The Season sheet's blank System said, as an Event sheet's is
+    (:meth:`~xlrating.crosstable.EventSettings.system_note`); else nothing."""
 
 
 @dataclass(frozen=True)

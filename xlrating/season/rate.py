@@ -43,7 +43,6 @@ from ..systems import Taken, who
 from .model import EVENTS_SHEET, PLAYERS_SHEET, SEASON_SHEET, RatedSeason, SeasonEvent, SeasonInput
 from .pending import read_pending
 from .read import (
-    blank_system,
     check_chart,
     check_list_dates,
     check_output_sheets,
@@ -72,7 +71,8 @@ def read_season(sheets: Mapping[str, Grid], *, today: date | None = None) -> Sea
     ratings = read_pending(sheets, settings, ratings, list_date or first_end, problems)
     if problems:
         raise CrosstableError(problems, title=_title(problems))
-    return SeasonInput(ratings, rows, tuple(events), period, header, last_column, outputs, chart)
+    blank = (settings.system_note(),) if settings.system_blank else ()
+    return SeasonInput(ratings, rows, tuple(events), period, header, last_column, outputs, chart, blank)
 
 
 def rating_order(events: Sequence[SeasonEvent]) -> list[SeasonEvent]:
@@ -100,7 +100,7 @@ def rate_season_sheets(sheets: Mapping[str, Grid], *, today: date | None = None)
                           f"the season cannot be rated: {error}")
         raise CrosstableError([problem], title=_title([problem])) from error
     misspelt = [*misspelt_season_settings(sheets), *misspelt_event_columns(sheets)]
-    notes = [*blank_system(sheets), *(str(warning) for warning in misspelt), *list_date_notes(season),
+    notes = [*season.system_notes, *(str(warning) for warning in misspelt), *list_date_notes(season),
              *(str(warning) for warning in players_warnings(season, sheets)),
              *(str(warning) for warning in season_warnings(season, today or date.today())),
              *(str(warning) for warning in blank_games(season, sheets))]

@@ -137,14 +137,6 @@ def read_season_settings(sheets: Mapping[str, Grid], today: date | None, problem
     return settings, list_date, period, ChartSetting(chart_players, chart_top), chart_cell
 
 
-def blank_system(sheets: Mapping[str, Grid]) -> list[str]:
-    """The Season sheet's blank System said, as an Event sheet's is
-    (:meth:`~xlrating.crosstable.EventSettings.system_note`)."""
-    name = find_sheet(sheets, SEASON_SHEET)
-    settings, _ = read_settings(sheets[name] if name is not None else None, sheet=name or SEASON_SHEET)
-    return [settings.system_note()] if settings.system_blank else []
-
-
 def misspelt_season_settings(sheets: Mapping[str, Grid]) -> list[Problem]:
     """A warning at each label of the Season sheet that nearly names one of its settings
     (:func:`~xlrating.crosstable.settings.misspelt_settings`)."""
