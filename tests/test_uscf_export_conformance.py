@@ -18,6 +18,9 @@ The expected values come from these texts (read November 2026), not from our own
   same round column"); H a half-point bye, B a full-point bye, X a forfeit win, F a
   forfeit loss, U unpaired (or a zero-point bye), "the opponent's pairing number should be
   blank or zero" for these; and that WinTD or SwissSys drops the opponent of a forfeit.
+- "File Formats", US Chess forum, https://uschess.discourse.group/t/file-formats/241, where
+  Mike Nolan of US Chess writes that in the old standard "the section number field is not an
+  integer, it's a two character right justified LEFT BLANK FILLED field".
 - US Chess's Ratings API v1, ``swagger.json`` (title "USCF Ratings API"), as published in
   https://github.com/mikeb26/uschess-go, commit 5510b5d1c0abc8b2128d9f6c384910e5679e0867:
   the enum ``SectionRatingSystem``.
@@ -39,7 +42,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from test_export_uscf import complete_report
-from test_import_dbf import PLAYERS, write_event
+from test_import_dbf import PLAYERS, SECTIONS, write_event
 
 from xlrating.cli import main
 from xlrating.exporters import export_workbook
@@ -238,3 +241,15 @@ def test_a_forfeit_naming_no_opponent_is_read_and_written_back_x0_f0(tmp_path: P
     export_workbook(complete_report(workbook), "uscf", tmp_path / "report")
     written = players_of(tmp_path / "report")
     assert (written["1", "5"][0], written["1", "6"][0]) == ("X0", "F0")
+
+
+def test_numbers_right_justified_as_in_the_old_standard_read_as_left_justified_ones(tmp_path: Path) -> None:
+    """The old standard's section numbers (and other numbers) right-justified, blank-filled:
+    ``" 1"`` is section 1, ``"   3"`` pairing number 3."""
+    players = [[v.rjust(2) if i == 1 else v.rjust(4) if i == 2 else v for i, v in enumerate(p)]
+               for p in PLAYERS]
+    sections = [[v.rjust({1: 2, 6: 2, 7: 4}[i]) if i in (1, 6, 7) else v for i, v in enumerate(s)]
+                for s in SECTIONS]
+    assert players[0][1:3] == [" 1", "   1"] and sections[0][1] == " 1"
+    right = write_event(tmp_path / "right" / "report", players=players, sections=sections)
+    assert import_file(right) == import_file(write_event(tmp_path / "left" / "report"))
