@@ -174,9 +174,11 @@ def _layout(data: bytes) -> _Layout | str:
     end = 32  # the 32-byte field descriptors, then 0x0D
     while end < len(data) and data[end] != 0x0D:
         end += 32
-    if header_length not in (end + 1, end + 1 + 263):
-        # dBASE puts the records right after the descriptors (Visual FoxPro after 263 more
-        # bytes); any other header length reads every record from the wrong place.
+    # WinTD writes a 0x00 after the 0x0D, then the records (each from its deletion flag) or the 0x1A
+    win_td = data[end + 1:end + 2] == b"\x00" and data[end + 2:end + 3] in (b" ", b"*", b"\x1a", b"")
+    if header_length not in (end + 1, end + 1 + 263) and not (win_td and header_length == end + 2):
+        # dBASE puts the records right after the descriptors (WinTD after one 0x00 byte, Visual
+        # FoxPro after 263 more bytes); any other header length reads every record from the wrong place.
         return (f"is damaged: its header says the records start at byte {header_length}, but its field "
                 f"descriptors end at byte {end + 1}")
     return _Layout(count, header_length, record_length)
