@@ -39,7 +39,9 @@ lost or drawn in under one move (``R3 0005 w W``: not rated, the cell says ``X5`
 or ``H``), a pairing-allocated bye (``R4 0000 - U``: the cell says ``B``, ``H`` or ``U``),
 a birth date with only the year (``born 1985/00/00``: the cell says 1 January). Each is
 written back while the cell still agrees with it; a cell changed since is written as the
-cell says, with a warning.
+cell says, with a warning. TRF-2026 scores a ``U`` as a win unless line 162 says otherwise
+(FIDE TRF-2026, tag 162, "P: same as W"), so there a ``U`` agrees only with a cell that
+scores that (:func:`bye_share`); TRF16 does not say what ``U`` scores.
 
 The rating is the FIDE rating: the ``Rating`` column in a FIDE event, the ``FIDE``
 column otherwise; the FIDE ID is the ``ID`` column in a FIDE event (blank otherwise).
@@ -136,6 +138,10 @@ class Edition:
     """How a ``Sex`` cell is written (folded cell text to letter; any other value is refused)."""
     sex_letters: frozenset[str] = frozenset("mw")
     """The letters a ``Sex`` cell is written as entered (folded)."""
+    bye_scored: bool = False
+    """Whether the edition scores a pairing-allocated bye ``U`` (TRF-2026's line 162: as a win
+    unless it says otherwise), so that a ``U`` the ``TRF`` column keeps is written only while its
+    cell scores that (TRF16 does not say what ``U`` scores)."""
     strict_round_dates: bool = False
     """Whether every round date must be a date (else written as entered when it fits the field's 8
     characters, see :func:`_round_dates`)."""
@@ -178,6 +184,33 @@ def _kept_field(cell: RoundCell, kept: str) -> bool:
     if code == "D":
         return cell.code is Code.HALF_BYE
     return cell.code in BYES  # U: a pairing-allocated bye, whatever it scored
+
+
+def _bye_scores(cell: RoundCell, kept: str, share: float | None) -> bool:
+    """Whether the kept field ``kept``, when a pairing-allocated bye (``U``), scores what the
+    cell does (``share``: what the edition scores a ``U``, as a share of a win; ``None``: any)."""
+    return kept[7].upper() != "U" or share is None or cell.code.points == share
+
+
+def _share(share: float | None) -> str:
+    """A share of a win in words (``a win``, ``half a win``, ``nothing``, ``0.75 of a win``)."""
+    return {1.0: "a win", 0.5: "half a win", 0.0: "nothing"}.get(share or 0.0, f"{share:g} of a win")
+
+
+def bye_share(event: ExportEvent) -> float:
+    """What TRF-2026 scores a pairing-allocated bye (``U``), as a share of a win: the ``TRF
+    lines`` setting's line 162 ``P`` over its ``W``, each 1.0 when not given (FIDE TRF-2026,
+    tag 162: a result code in column 6, its points in 7-10, the next code 9 columns on; ``P``,
+    the pairing-allocated bye, "same as W" by default; the line is written only when a value
+    differs from the default)."""
+    points: dict[str, float] = {}
+    for line in event.setting("TRF lines").splitlines():
+        for column in range(5, len(line) if line.startswith("162") else 0, 9):
+            value = line[column + 1:column + 5].strip()
+            if re.fullmatch(r"[0-9]{1,2}\.[0-9]", value, re.ASCII):
+                points.setdefault(line[column].upper(), float(value))
+    win = points.get("W", 1.0)
+    return points.get("P", win) / win if win else 1.0
 
 
 def _date(value: datetime.date | None) -> str:
@@ -288,9 +321,12 @@ def _where(section: Section, player: PlayerRow, column_name: str) -> str:
     return address(section.name, player.row, column) if column else row_address(section.name, player.row)
 
 
-def _kept(section: Section, player: PlayerRow, warnings: list[str]) -> tuple[dict[int, str], str]:
+def _kept(section: Section, player: PlayerRow, warnings: list[str], share: float | None = None
+          ) -> tuple[dict[int, str], str]:
     """The ``TRF`` column's round fields (by round) and year-only birth date, as far as the
-    cells still agree with them (a warning for each that no longer does)."""
+    cells still agree with them (a warning for each that no longer does). ``share``: the
+    share of a win the edition scores a pairing-allocated bye ``U`` (:func:`bye_share`;
+    ``None``: the edition does not say, so a ``U`` agrees with any bye)."""
     where = _where(section, player, "TRF")
     text = section.value(player, "TRF")
     fields: dict[int, str] = {}
@@ -312,8 +348,12 @@ def _kept(section: Section, player: PlayerRow, warnings: list[str]) -> tuple[dic
         else:
             number, kept = int(match["round"]), match["field"]
             cell = player.rounds[number - 1] if 0 < number <= len(player.rounds) else None
-            if cell is not None and _kept_field(cell, kept):
+            if cell is not None and _kept_field(cell, kept) and _bye_scores(cell, kept, share):
                 fields[number] = kept[:7] + kept[7].upper()
+            elif cell is not None and _kept_field(cell, kept):
+                warnings.append(f"{where}: round {number}'s {kept!r}, a pairing-allocated bye, scores "
+                                f"{_share(share)} in TRF-2026 (line 162), the cell "
+                                f"{_share(cell.code.points)}: written as the cell says")
             else:
                 warnings.append(f"{where}: round {number}'s {kept!r} no longer matches its cell: written as "
                                 "the cell says")
@@ -353,7 +393,7 @@ def player_line(event: ExportEvent, section: Section, player: PlayerRow, place: 
                                 f"the FIDE ID {fide_id!r} is not a number (digits 0 to 9)"))
     for name, value in values.items():
         _check_width(section, player, name, value, problems)
-    kept, born = _kept(section, player, warnings)
+    kept, born = _kept(section, player, warnings, bye_share(event) if edition.bye_scored else None)
     head = (f"001 {values['No']:>4} {values['Sex']:1}{values['Title']:>3} {values['Name']:<33} "
             f"{values['Rating']:>4} {values['Federation']:<3} {values['ID']:>11} "
             f"{born or _date(player.birth_date):<10} "
@@ -483,7 +523,7 @@ TRF2026_REQUIRED: tuple[Check, ...] = (
 
 TRF2026 = Edition("trf", "FIDE TRF-2026", comments=True, national=True, encoded_time_control=True,
                   kept_lines=True, required=TRF2026_REQUIRED, sexes=_SEXES_2026, sex_letters=frozenset(),
-                  strict_round_dates=True)
+                  bye_scored=True, strict_round_dates=True)
 TRF16 = Edition("trf16", "FIDE TRF16", comments=False, national=False, encoded_time_control=False,
                 kept_lines=False)
 #: The editions by the name ``--to`` takes.

@@ -115,8 +115,11 @@ TRF2026_TAGS = frozenset({"142", "152", "162", "172", "182", "192", "202", "212"
 #: The lines kept as written: TRF-2026's tags, the old team record 013, and the extension
 #: records (``XXR``, ``XXC``...) pairing programs write.
 _KEPT = re.compile(r"(?:" + "|".join(sorted(TRF2026_TAGS | {"013"})) + r"|XX[A-Z])(?: |$)", re.ASCII)
-#: A National Rating Support record: a federation code (not an ``XX`` extension) and a start rank.
-NATIONAL_RECORD = re.compile(r"(?!XX)[A-Z]{3} [ 0-9]{3}[0-9]", re.ASCII)
+#: A National Rating Support record: a federation code (not an ``XX`` extension), a start rank,
+#: and the player line's static columns (FIDE TRF-2026, National Rating Support records: 5-8
+#: start rank, 10 sex, 11-13 classification, 15-47 name), so columns 9 and 14 are blank. A
+#: ``DAT 0001 EMAIL ...`` line (Tornelo's TRFx extension) has text there and is no record.
+NATIONAL_RECORD = re.compile(r"(?!XX)[A-Z]{3} [ 0-9]{3}[0-9](?:\s*$| (?:.{0,4}\s*$|.{4} ))", re.ASCII)
 _UNRATED_PLAYED = {"W": "won", "L": "lost", "D": "drawn"}
 #: A birth date that says nothing: zeros and separators only (``0000/00/00``, ``    .  .``).
 _NO_DATE = re.compile(r"[0\s./-]*", re.ASCII)
