@@ -16,6 +16,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from xlrating.errors import FormatError
 from xlrating.exporters import export
 from xlrating.importers import import_to_workbook, parse_trf
 
@@ -211,3 +212,27 @@ def test_a_162_line_that_scores_the_bye_half_keeps_the_u(tmp_path: Path) -> None
     assert round_field(next(line for line in lines if line.startswith("001    6")), 3) == ("0000", "-", "U")
     assert "162  W 1.0    D 0.5    P 0.5" in lines
     assert warnings == ()
+
+
+def test_a_round_date_left_blank_keeps_the_later_rounds_dates(tmp_path: Path) -> None:
+    # TRF26, tag 132: round 1's date at 92-99, round 2's at 102-109, ... A file whose round 2 date
+    # is blank gave round 2 round 3's date, and so on, when the line was read by its words.
+    blank = SPRING.replace("24/03/01  24/03/02  24/03/02  24/03/03", "24/03/01            24/03/02  24/03/03")
+    assert blank != SPRING
+    workbook = spring_workbook(tmp_path, blank)
+    book = openpyxl.load_workbook(workbook)
+    sheet = book["Event"]
+    dates = next(sheet.cell(r, 2).value for r in range(1, sheet.max_row + 1)
+                 if sheet.cell(r, 1).value == "Round dates")
+    assert dates == "24/03/01 - 24/03/02 24/03/03"
+    # TRF-2026 needs every round's date (tag 132 is mandatory for rating): refused, naming the round.
+    with pytest.raises(FormatError, match=r"Round dates: round 2 has no date \('-'\)"):
+        export(workbook, "trf", tmp_path / "out.trf")
+    assert not (tmp_path / "out.trf").exists()
+    for edition, force in (("trf", True), ("trf16", False)):
+        out = tmp_path / f"out-{edition}.trf"
+        export(workbook, edition, out, force=force)
+        lines = out.read_text(encoding="utf-8").splitlines()
+        written = next(line for line in lines if line.startswith("132"))
+        assert [cols(written, 92 + 10 * r, 99 + 10 * r) for r in range(4)] == [
+            "24/03/01", "        ", "24/03/02", "24/03/03"], edition

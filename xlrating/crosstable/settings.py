@@ -242,7 +242,8 @@ def read_settings(
 # that the checks before sending can name it.
 
 #: FIDE TRF-2026 (and TRF16): the header lines the rating does not use. ``Round dates``
-#: (line 132: one date per round, separated by spaces, commas, semicolons or line breaks),
+#: (line 132: one date per round, separated by spaces, commas, semicolons or line breaks, ``-``
+#: for a round without one),
 #: ``City`` (022), ``Host federation`` (032; ``Federation`` already names the System),
 #: ``Chief arbiter`` (102), ``Deputy arbiters`` (112, one line each, separated by ``;`` or
 #: line breaks), ``Time control`` (122, as text), ``Encoded time control`` (222, when the

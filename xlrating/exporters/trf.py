@@ -65,7 +65,7 @@ from ..crosstable import Code, PlayerRow, RoundCell
 from ..crosstable.parse import row_address
 from ..crosstable.values import address
 from ..errors import FormatError, Problem
-from ..importers.trf import NATIONAL_RECORD
+from ..importers.trf import NATIONAL_RECORD, NO_ROUND_DATE
 from ..model import EventType
 from .checks import Check, check_before_sending, missing_fields, setting
 from .source import (
@@ -251,7 +251,8 @@ def _order_unknown(token: str) -> str:
 
 
 def round_dates(event: ExportEvent) -> list[str]:
-    """The ``Round dates`` setting's dates as given (split at spaces, commas, semicolons)."""
+    """The ``Round dates`` setting's dates as given (split at spaces, commas, semicolons), ``-``
+    (:data:`~xlrating.importers.trf.NO_ROUND_DATE`) for a round without one, written blank."""
     return [t for t in _DATE_SPLIT.split(event.setting("Round dates").strip()) if t]
 
 
@@ -264,6 +265,9 @@ def _round_dates(event: ExportEvent, strict: bool, problems: list[Problem]) -> s
     (the checks before sending name it)."""
     dates = []
     for r, token in enumerate(round_dates(event), start=1):
+        if token == NO_ROUND_DATE:
+            dates.append("")
+            continue
         if strict:
             dates.append(_short_date(token) or "")
             continue
@@ -473,8 +477,9 @@ def _round_dates_check(event: ExportEvent) -> list[Problem]:
     where = event.cells.get("Round dates")
     if not dates:
         return setting("Round dates", "TRF-2026 line 132 (every round's date, mandatory for rating)")(event)
-    problems = [Problem(where or event.settings.sheet, f"Round dates: {d!r} (round {r}) is not a date"
-                                                       f"{_order_unknown(d)}; write YYYY/MM/DD")
+    problems = [Problem(where or event.settings.sheet, f"Round dates: round {r} has no date ({d!r}); write "
+                                                       "its date YYYY/MM/DD" if d == NO_ROUND_DATE else
+                        f"Round dates: {d!r} (round {r}) is not a date{_order_unknown(d)}; write YYYY/MM/DD")
                 for r, d in enumerate(dates, start=1) if _short_date(d) is None]
     if len(dates) != rounds:
         problems.append(Problem(where or event.settings.sheet, f"Round dates gives {len(dates)} dates for "

@@ -578,6 +578,25 @@ def _draw_problem(player: Player, r: int, opponent: int, raw: dict[int, Fields],
     return None
 
 
+NO_ROUND_DATE = "-"
+"""What ``Round dates`` holds for a round whose date line 132 leaves blank (an export writes it blank)."""
+_ROUND_DATES_FROM = 91  # (0-based: column 92)
+
+
+def round_dates_text(line: str) -> str:
+    """Line 132's dates as the ``Round dates`` setting holds them, separated by spaces. A line laid
+    out as FIDE's tables have it (each date in its round's field: columns 92-99, then every 10
+    columns) is read field by field, a blank field before the last date as :data:`NO_ROUND_DATE`,
+    so that no later round takes an earlier one's date; any other line, by its words."""
+    words = list(re.finditer(r"\S+", line[4:]))
+    aligned = all((word.start() + 4 - _ROUND_DATES_FROM) % 10 == 0 and word.start() + 4 >= _ROUND_DATES_FROM
+                  and len(word[0]) <= 8 for word in words)
+    if not words or not aligned:
+        return " ".join(word[0] for word in words)
+    fields = [line[at:at + 8].strip() for at in range(_ROUND_DATES_FROM, len(line.rstrip()), 10)]
+    return " ".join(found or NO_ROUND_DATE for found in fields)
+
+
 def _extra_settings(found: _Lines, source: str, problems: Problems) -> list[tuple[str, Cell]]:
     """The Event settings the rating ignores: the header lines of :data:`EXTRA_LINES`, the
     deputy arbiters, the comment lines and the lines kept as written."""
@@ -585,7 +604,7 @@ def _extra_settings(found: _Lines, source: str, problems: Problems) -> list[tupl
     for code, setting in EXTRA_LINES.items():
         if code in found.event:
             number, line = found.event[code]
-            value = " ".join(line[4:].split()) if code == "132" else line[4:]
+            value = round_dates_text(line) if code == "132" else line[4:]
             value = check_text(value, f"{source} line {number}", f"the {setting.lower()}", problems)
             if value and not (code == "222" and value == _encoded(found.event)):
                 extra.append((setting, value))
