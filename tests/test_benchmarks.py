@@ -25,7 +25,7 @@ TINY: dict[str, list[str]] = {
     "bench_import.py": ["--size", "500", "--players", "40", "--rounds", "5"],
     "bench_list_store.py": ["--players", "2000"],
     "bench_lists.py": ["--players", "500", "--events", "40", "--games", "2000", "--newcomers", "0.1",
-                       "--records", "--parts"],
+                       "--records", "--parts", "--repeat", "2"],
     "bench_pending.py": ["--players", "300", "--events", "3", "--games", "5"],
     "bench_report.py": ["--players", "40", "--rounds", "5"],
     "bench_report_writers.py": ["--sizes", "40x5"],
