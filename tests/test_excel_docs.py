@@ -53,7 +53,8 @@ RUNPYTHON = re.compile(r'RunPython\s+"import\s+([\w.]+)\s*;\s*([\w.]+)\.(\w+)\((
 def _pages() -> dict[str, str]:
     """Every page of the documentation, the README and the templates' Python modules, as a user
     reads them (line breaks and indents as single spaces)."""
-    paths = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md", *sorted((ROOT / "templates").glob("*.py"))]
+    paths = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md",
+             *sorted((ROOT / "templates").glob("*.py"))]
     texts = {str(path.relative_to(ROOT)): path.read_text(encoding="utf-8") for path in paths}
     texts["quickstart_module('my_event')"] = quickstart_module("my_event")
     texts["season_module('club')"] = season_module("club")
