@@ -33,6 +33,8 @@ NOT_IN_PYODIDE = {
         "no processes (each benchmark runs in its own; the scripts are not in the package)",
     "tests/test_cli.py::test_the_installed_command_runs_as_a_subprocess": "no processes",
     "tests/test_report_cli.py::test_report_is_a_listed_command": "no processes",
+    "tests/test_excel_docs.py::test_import_functions_makes_one_vba_function_per_worksheet_function":
+        "no processes (classic xlwings' Import Functions is run in one, without its server mode)",
     "tests/test_uscf_main.py::test_example_event_prints_every_player": "no processes",
     "tests/test_uscf_plain.py::test_every_module_imports_without_numpy":
         "no processes (and no numpy: every US Chess test there rates without it)",
