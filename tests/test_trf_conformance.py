@@ -219,6 +219,9 @@ def test_a_round_date_left_blank_keeps_the_later_rounds_dates(tmp_path: Path) ->
     # is blank gave round 2 round 3's date, and so on, when the line was read by its words.
     blank = SPRING.replace("24/03/01  24/03/02  24/03/02  24/03/03", "24/03/01            24/03/02  24/03/03")
     assert blank != SPRING
+    assert "a.trf line 13: round 2 has no date: '-' in the Event sheet's Round dates; fill in each date " \
+           "before a TRF-2026 export, which needs every round's" in parse_trf(blank, "a.trf").warnings
+    assert not [w for w in parse_trf(SPRING, "a.trf").warnings if "no date" in w]
     workbook = spring_workbook(tmp_path, blank)
     book = openpyxl.load_workbook(workbook)
     sheet = book["Event"]
