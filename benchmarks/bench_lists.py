@@ -153,14 +153,18 @@ def make_list(system: str, strength: list[float], seed: int = 7, newcomers: floa
     return RatingList(system.upper(), entries)
 
 
-def _floor_per_game(ratings: RatingList, events: list[Event], players: int) -> float:
-    """The floor pass's best processor time per game over the season's games (best of three),
-    players not on the list (or unrated) at 1500."""
+def _floor_run(ratings: RatingList, events: list[Event], players: int) -> Callable[[], list[float]]:
+    """One floor pass over the season's games, players not on the list (or unrated) at 1500."""
     rating = [1500.0] * players
     for entry in ratings:
         rating[entry.id - 1] = entry.rating or 1500.0
-    games = [g for event in events for g in event.games]
-    return min(cpu_time(partial(floor_pass, rating, games)) for _ in range(3)) / len(games)
+    return partial(floor_pass, rating, [g for event in events for g in event.games])
+
+
+def _floor_per_game(ratings: RatingList, events: list[Event], players: int) -> float:
+    """The floor pass's best processor time per game over the season's games (best of three)."""
+    run = _floor_run(ratings, events, players)
+    return min(cpu_time(run) for _ in range(3)) / sum(len(event.games) for event in events)
 
 
 def _timed_engines(module: Any) -> tuple[list[float], list[Callable[[], None]]]:
@@ -379,13 +383,10 @@ def paired_ratios(ratings: RatingList, events: list[Event], players: int, repeat
     """``repeat`` ratios of the year to the floor pass, each of one floor pass timed just before one
     year (processor time): each pair sees the same state of a shared machine, whose speed moves by
     a third between runs a minute apart, so the pair's ratio holds where one run's does not."""
-    rating = [1500.0] * players
-    for entry in ratings:
-        rating[entry.id - 1] = entry.rating or 1500.0
-    games = [g for event in events for g in event.games]
+    floor_run = _floor_run(ratings, events, players)
     ratios = []
     for _ in range(repeat):
-        floor = cpu_time(partial(floor_pass, rating, games))
+        floor = cpu_time(floor_run)
         start = time.process_time()
         result = rate_season(ratings, events)  # (let go after the timing, as in :func:`run`)
         ratios.append((time.process_time() - start) / floor)

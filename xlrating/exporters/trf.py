@@ -192,9 +192,12 @@ def _bye_scores(cell: RoundCell, kept: str, share: float | None) -> bool:
     return kept[7].upper() != "U" or share is None or cell.code.points == share
 
 
-def _share(share: float | None) -> str:
+_SHARES = {1.0: "a win", 0.5: "half a win", 0.0: "nothing"}
+
+
+def _share(share: float) -> str:
     """A share of a win in words (``a win``, ``half a win``, ``nothing``, ``0.75 of a win``)."""
-    return {1.0: "a win", 0.5: "half a win", 0.0: "nothing"}.get(share or 0.0, f"{share:g} of a win")
+    return _SHARES.get(share) or f"{share:g} of a win"
 
 
 def bye_share(event: ExportEvent) -> float:
@@ -354,7 +357,7 @@ def _kept(section: Section, player: PlayerRow, warnings: list[str], share: float
             cell = player.rounds[number - 1] if 0 < number <= len(player.rounds) else None
             if cell is not None and _kept_field(cell, kept) and _bye_scores(cell, kept, share):
                 fields[number] = kept[:7] + kept[7].upper()
-            elif cell is not None and _kept_field(cell, kept):
+            elif cell is not None and _kept_field(cell, kept) and share is not None:  # (scores otherwise)
                 warnings.append(f"{where}: round {number}'s {kept!r}, a pairing-allocated bye, scores "
                                 f"{_share(share)} in TRF-2026 (line 162), the cell "
                                 f"{_share(cell.code.points)}: written as the cell says")

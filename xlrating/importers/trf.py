@@ -669,16 +669,14 @@ def _repeated_warnings(found: _Lines, source: str) -> list[str]:
     return said
 
 
-def _undated_rounds(found: _Lines, source: str) -> list[str]:
+def _undated_rounds(found: _Lines, source: str, extra: Sequence[tuple[str, Cell]]) -> list[str]:
     """A warning naming the rounds whose date line 132 leaves blank before its last date (each
-    :data:`NO_ROUND_DATE` in ``Round dates``)."""
-    if "132" not in found.event:
-        return []
-    number, line = found.event["132"]
-    dates = round_dates_text(line).split()
+    :data:`NO_ROUND_DATE` in the ``Round dates`` of ``extra``, the Event settings read)."""
+    dates = str(dict(extra).get("Round dates") or "").split()
     blank = [str(r) for r, date in enumerate(dates, start=1) if date == NO_ROUND_DATE]
     if not blank:
         return []
+    number = found.event["132"][0]
     rounds = f"round {blank[0]} has" if len(blank) == 1 else f"rounds {', '.join(blank)} have"
     return [f"{source} line {number}: {rounds} no date: '{NO_ROUND_DATE}' in the Event sheet's Round dates; "
             "fill in each date before a TRF-2026 export, which needs every round's"]
@@ -715,7 +713,7 @@ def parse_trf(text: str, source: str, *, notes: Sequence[str] = (), warnings: Se
     if federation:
         extra.append(("National federation", federation))
     said += [*_untagged_warning(found, source), *_repeated_warnings(found, source),
-             *_undated_rounds(found, source)]
+             *_undated_rounds(found, source, extra)]
     problems.raise_if_any(f"Cannot import {source} as a FIDE TRF file")
     sheet = build_sheet(
         "Crosstable", players, rounds=max((len(f) for f in raw.values()), default=0),
