@@ -26,6 +26,7 @@ from xlrating.lists.check import (
     _entry_problems,
     _event_problems,
     _new_player_problems,
+    _once,
     _own_rating_system,
     _plain_event,
     _plain_listed,
@@ -152,3 +153,38 @@ def test_an_event_before_the_list_s_date_or_starting_after_its_end_is_not_plain(
     assert not _plain_event(dataclasses.replace(BASE, start_date=D(2024, 3, 2)), None)
     assert not _plain_event(dataclasses.replace(BASE, event_type="swiss"), None)  # (the check says how)
     assert math.isnan(NAN)  # (the values above hold one)
+
+
+def _given_once(rounds: tuple[Any, ...], firsts: tuple[Any, ...], seconds: tuple[Any, ...]) -> bool:
+    """Each game given once, by the letter: no player meets himself, and no two games of a round
+    are the same two players, in either order."""
+    games = list(zip(rounds, firsts, seconds, strict=True))
+    if any(a == b for _, a, b in games):
+        return False
+    pairs = [(r, frozenset((a, b))) for r, a, b in games]
+    return len(set(pairs)) == len(pairs)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_games_given_once_are_found_as_the_letter_finds_them(seed: int) -> None:
+    """:func:`_once` (whose quick path passes an event where each player plays once a round) says
+    what the rule says, for events with rounds and tables whose games are all round 1, with games
+    given twice in either order and players meeting themselves."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        rounds_played = rng.choice([1, 1, 3, 7])
+        players = rng.choice([[1, 2], [1, 2, 3], [1, 2, 3, 4], list(range(1, 10)), ["a", "b", 3, 4, 5]])
+        games: list[tuple[Any, Any, Any]] = []
+        if rng.random() < 0.3:  # a table without rounds: every pair, all in round 1
+            games = [(1, a, b) for i, a in enumerate(players) for b in players[i + 1:]]
+        for rnd in range(1, rounds_played + 1 if not games else 1):
+            order = players[:]
+            rng.shuffle(order)
+            games += [(rnd, order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)]
+        for _ in range(rng.choice([0, 0, 1, 2])):  # a game given again, in either order, or a player alone
+            rnd, a, b = rng.choice(games)
+            games.insert(rng.randrange(len(games) + 1),
+                         rng.choice([(rnd, a, b), (rnd, b, a), (rnd, a, a), (rnd + 1, a, b),
+                                     (rounds_played + 1, a, a)]))  # (alone in a round)
+        rounds, firsts, seconds = (tuple(column) for column in zip(*games, strict=True))
+        assert _once(rounds, firsts, seconds) == _given_once(rounds, firsts, seconds), games

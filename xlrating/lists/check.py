@@ -674,7 +674,11 @@ def _plain_games(games: Sequence[Any], known: set[PlayerId]) -> set[PlayerId] | 
 
 def _once(rounds: Sequence[Any], firsts: Sequence[Any], seconds: Sequence[Any]) -> bool:
     """Each game given once: no two the same in a round, in either order, and no player
-    meeting himself (his game is the same in both orders)."""
+    meeting himself (his game is the same in both orders). Where each player plays once a round
+    (nearly every event: only a table without rounds gives every game round 1), no game can be
+    given twice, and that is found first, with pairs, not the games themselves."""
+    if len({*zip(rounds, firsts, strict=True), *zip(rounds, seconds, strict=True)}) == 2 * len(rounds):
+        return True
     given = {*zip(rounds, firsts, seconds, strict=True)}
     return len(given) == len(rounds) and given.isdisjoint(zip(rounds, seconds, firsts, strict=True))
 

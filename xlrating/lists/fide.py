@@ -497,13 +497,15 @@ def rate_events(season: Season, events: Sequence[Event]) -> None:
 def _list_k(season: Season, last: dt.date) -> None:
     """Each player who played with a K given: the K the new list carries, the one the period
     after ``last`` (the season's last period's last day) would use (:func:`next_k`)."""
-    rules = engine.get_rules(season.ratings.rules or None)
-    on = period_of(last + dt.timedelta(days=1), season.settings.period_months)[1]
     working = season.working
     rating, games, peak, _, _, given = map(working.column, _CHANGED)
+    if not any(given):  # (no K given on the list: a K given is never 0, check.K_RANGE)
+        return
+    rules = engine.get_rules(season.ratings.rules or None)
+    on = period_of(last + dt.timedelta(days=1), season.settings.period_months)[1]
     birth_date = working.column("birth_date")
     changed = []
-    for at in working.positions(working.played()):
+    for at in working.played_positions():  # (in no order: each player's K is his own)
         k = given[at]
         if k is not None and rating[at] is not None:
             new = next_k(rules, k, rating[at], games[at], peak[at], birth_date[at], on)

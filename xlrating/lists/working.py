@@ -174,13 +174,10 @@ class WorkingList:
         change += changes
         counted += games
 
-    def played(self) -> list[PlayerId]:
-        """The players with a history row, in the order of their first in the events' rating order."""
-        keys = self._rows[0]
-        if self._in_order:
-            return list(dict.fromkeys(keys))
-        blocks = sorted(self._blocks, key=itemgetter(0))  # (stable: one event's rows as written)
-        return list(dict.fromkeys(chain.from_iterable(keys[begin:end] for _, begin, end in blocks)))
+    def played_positions(self) -> set[int]:
+        """The positions of the players with a history row, in no order (while fields are kept as
+        columns)."""
+        return set(self.positions(list({*self._rows[0]})))
 
     def history(self) -> dict[PlayerId, tuple[HistoryRow, ...]]:
         """Each player's history rows, built now, in the order written, which is his events' rating
