@@ -355,15 +355,15 @@ def _kept(section: Section, player: PlayerRow, warnings: list[str], share: float
         else:
             number, kept = int(match["round"]), match["field"]
             cell = player.rounds[number - 1] if 0 < number <= len(player.rounds) else None
-            if cell is not None and _kept_field(cell, kept) and _bye_scores(cell, kept, share):
-                fields[number] = kept[:7] + kept[7].upper()
-            elif cell is not None and _kept_field(cell, kept) and share is not None:  # (scores otherwise)
+            if cell is None or not _kept_field(cell, kept):
+                warnings.append(f"{where}: round {number}'s {kept!r} no longer matches its cell: written as "
+                                "the cell says")
+            elif share is not None and not _bye_scores(cell, kept, share):
                 warnings.append(f"{where}: round {number}'s {kept!r}, a pairing-allocated bye, scores "
                                 f"{_share(share)} in TRF-2026 (line 162), the cell "
                                 f"{_share(cell.code.points)}: written as the cell says")
             else:
-                warnings.append(f"{where}: round {number}'s {kept!r} no longer matches its cell: written as "
-                                "the cell says")
+                fields[number] = kept[:7] + kept[7].upper()
     return fields, born
 
 
