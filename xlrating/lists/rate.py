@@ -587,11 +587,14 @@ def rate_season(
     Python's cyclic garbage collector is paused while the season is checked, rated and
     gathered into its result: the entries, games, outcomes and histories a season makes form
     no reference cycles, and the collector's passes over a large list would cost more than
-    the rating itself. Reference counting frees everything as usual. The season's working is let
-    go before the pause ends: the collector's first pass after it walks every object made during
-    the pause that is still alive.
+    the rating itself. Reference counting frees everything as usual. The program's young objects
+    are collected as the season starts (the pass the collector would give them next). The
+    season's working is let go before the pause ends, and what is still alive then, the result,
+    is put in the collector's oldest generation at once, where its young passes would have walked
+    all of it twice to find it alive (not where the season raised, or where the program has
+    frozen objects of its own: :func:`xlrating._gc.collector_paused`).
     """
-    with collector_paused():  # a season allocates millions of small acyclic objects
+    with collector_paused(long_lived=True):  # a season allocates millions of small acyclic objects
         players: dict[str, set[PlayerId]] = {}
         ordered = check_season(ratings, events, players)
         settings = check_settings(Settings(period_months, pool_months))
