@@ -77,7 +77,7 @@ import numpy as np
 from floor import YEAR_TARGET, floor_pass
 from timing import Targets, cpu_time
 
-from xlrating._gc import collector_paused
+from xlrating._gc import YOUNG, collector_paused
 from xlrating.fide.rules import MARCH_2024 as FIDE_MARCH_2024
 from xlrating.lists import Entry, Event, RatingList, rate_season
 from xlrating.lists import fide as fide_lists
@@ -402,9 +402,10 @@ def paired_ratios(ratings: RatingList, events: list[Event], players: int, repeat
 def young_passes() -> None:
     """The cyclic collector's young passes over what is young now, as the caller of a season pays
     them after it returns: its next few thousand allocations run them over what the season gave
-    back, unless the season put that in the oldest generation (:func:`xlrating._gc.collector_paused`).
-    Timed with the year, as what the user gets."""
-    gc.collect(1)
+    back, unless the season put that in the oldest generation (:func:`xlrating._gc.collector_paused`;
+    :data:`~xlrating._gc.YOUNG`: the generation that collects every young one). Timed with the year,
+    as what the user gets."""
+    gc.collect(YOUNG)
 
 
 def run(system: str, strength: list[float], events: list[Event], memory: bool, targets: Targets,

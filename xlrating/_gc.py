@@ -19,9 +19,16 @@ put in the oldest generation at once.
 from __future__ import annotations
 
 import gc
+import sys
 import sysconfig
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+YOUNG = 0 if sys.version_info >= (3, 14) else 1
+"""The generation ``gc.collect`` is given to collect every young object and no old one: up to
+Python 3.13, 1 (its two young generations); from 3.14, whose collector has one young generation
+and an old one collected in increments, 0 (``gc.collect(1)`` there collects an increment of the
+old generation, not the young one)."""
 
 _HEAP_WALK = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
 """Whether this Python's collector freezes objects by walking the whole heap (a free-threaded
@@ -39,13 +46,13 @@ def collector_paused(*, long_lived: bool = False) -> Iterator[None]:
     then what the block made (and what other threads made meanwhile), is moved to the oldest
     generation (``gc.freeze()``, then ``gc.unfreeze()``: two moves of whole lists), so that no
     young pass walks it. Not done where the block raised (what it made is garbage then, some of
-    it in cycles with the error's traceback, which the next young pass frees), where the program
-    has frozen objects of its own (unfreezing would release them) or where freezing walks the
-    heap (a free-threaded Python)."""
+    it in cycles with the error's traceback, which the next young pass frees), where anything is
+    frozen (the program's objects, or those Python 3.12 freezes as it starts: unfreezing would
+    release them) or where freezing walks the heap (a free-threaded Python)."""
     enabled = gc.isenabled()
     moved = long_lived and enabled and not _HEAP_WALK and gc.get_freeze_count() == 0
     if moved:
-        gc.collect(1)
+        gc.collect(YOUNG)
     gc.disable()
     ended = False
     try:

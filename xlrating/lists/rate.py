@@ -591,8 +591,8 @@ def rate_season(
     are collected as the season starts (the pass the collector would give them next). The
     season's working is let go before the pause ends, and what is still alive then, the result,
     is put in the collector's oldest generation at once, where its young passes would have walked
-    all of it twice to find it alive (not where the season raised, or where the program has
-    frozen objects of its own: :func:`xlrating._gc.collector_paused`).
+    all of it twice to find it alive (not where the season raised, or where anything is frozen:
+    :func:`xlrating._gc.collector_paused`).
     """
     with collector_paused(long_lived=True):  # a season allocates millions of small acyclic objects
         players: dict[str, set[PlayerId]] = {}
