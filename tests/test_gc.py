@@ -1,5 +1,7 @@
-"""The collector pause of the engines (xlrating._gc): paused inside, resumed after, and
-nothing else done to the program's collector."""
+"""The collector pause (xlrating._gc): paused inside, resumed after; an engine's pause does
+nothing else to the program's collector, and a season's (``long_lived``) collects the young
+generations first and moves what it made to the oldest one, unless it raised or anything is
+frozen."""
 
 from __future__ import annotations
 
@@ -41,7 +43,7 @@ def test_objects_are_left_in_the_generation_the_collector_put_them() -> None:
     # Moving the objects to the oldest generation when the collector resumes (gc.freeze, then
     # gc.unfreeze) would save its young pass over a large event's records, but it moves every
     # young object of the whole program too: the program's young garbage cycles would wait for
-    # a full pass. The pause leaves the collector's generations alone.
+    # a full pass. An engine's pause (not long-lived) leaves the collector's generations alone.
     gc.collect()
     before = _Tracked()
     with collector_paused():
